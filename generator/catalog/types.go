@@ -1,0 +1,251 @@
+package catalog
+
+import "go.yaml.in/yaml/v3"
+
+// Catalog is the whole validated catalog of one site root: every record,
+// in a deterministic order (files by name, records by file order).
+type Catalog struct {
+	Site      Site
+	FX        []FXRate
+	GPUs      []*GPU
+	Providers []*Provider
+	// Prices holds every price point, grouped by provider file and kept in
+	// file order: the history of an offer is the order of its points.
+	Prices []*PricePoint
+
+	gpuByID      map[string]*GPU
+	providerByID map[string]*Provider
+}
+
+// Site holds the site settings of data/site.yaml.
+type Site struct {
+	Title    string `yaml:"title"`
+	URL      string `yaml:"url"`      // absolute site URL, for feeds and the sitemap; may be empty
+	Currency string `yaml:"currency"` // default display currency, ISO 4217
+	Language string `yaml:"language"` // BCP 47 language of the UI, "en" for now
+	Tagline  string `yaml:"tagline"`
+}
+
+// FXFile is the shape of data/fx.yaml.
+type FXFile struct {
+	Rates []FXRate `yaml:"rates"`
+}
+
+// FXRate is one dated exchange rate: 1 Base = Rate Quote.
+type FXRate struct {
+	Base   string  `yaml:"base"`
+	Quote  string  `yaml:"quote"`
+	Rate   float64 `yaml:"rate"`
+	Date   Date    `yaml:"date"`
+	AsOf   string  `yaml:"as_of"` // why the date is what it is, when it is partial or unknown
+	Source string  `yaml:"source"`
+	Note   string  `yaml:"note"`
+
+	at *yaml.Node
+}
+
+// GPU is one accelerator model. Its TFLOPS are dense figures; the vendor's
+// 2:4-sparse figures, when kept, live apart in Sparse.
+type GPU struct {
+	ID           string   `yaml:"id"`
+	Name         string   `yaml:"name"`    // what people read: "A100 SXM4 40GB"
+	Model        string   `yaml:"model"`   // the chip family shared by variants: "A100"
+	Variant      string   `yaml:"variant"` // form factor and memory: "SXM4 40GB"
+	Vendor       string   `yaml:"vendor"`
+	Kind         string   `yaml:"kind"` // gpu (default) or another accelerator kind
+	Architecture string   `yaml:"architecture"`
+	Released     Date     `yaml:"released"`
+	MemoryGB     *float64 `yaml:"memory_gb"`
+	MemoryType   string   `yaml:"memory_type"`
+	BandwidthGBs *float64 `yaml:"memory_bandwidth_gb_s"`
+	TDPWatts     *float64 `yaml:"tdp_w"`
+	// Dense holds the dense peak figures (TFLOPS; TOPS for int8).
+	Dense Throughput `yaml:"dense"`
+	// Sparse holds the vendor's structured-sparsity figures, labelled apart.
+	Sparse       Throughput   `yaml:"sparse"`
+	Interconnect Interconnect `yaml:"interconnect"`
+	PCIeGen      *float64     `yaml:"pcie_gen"`
+	Notes        string       `yaml:"notes"`
+	Source       string       `yaml:"source"`
+	AsOf         string       `yaml:"as_of"`
+
+	at *yaml.Node
+}
+
+// Throughput is a set of peak figures by precision; nil means unknown.
+type Throughput struct {
+	FP64     *float64 `yaml:"fp64"`
+	FP32     *float64 `yaml:"fp32"`
+	TF32     *float64 `yaml:"tf32"`
+	FP16BF16 *float64 `yaml:"fp16_bf16"` // FP16/BF16 tensor (FP16 where the GPU has no BF16)
+	FP8      *float64 `yaml:"fp8"`
+	INT8     *float64 `yaml:"int8"` // TOPS
+}
+
+// Interconnect is a GPU-to-GPU link.
+type Interconnect struct {
+	Name        string   `yaml:"name"`       // "NVLink 3.0", "Infinity Fabric", "PCIe Gen4 (no NVLink)"
+	Kind        string   `yaml:"kind"`       // nvlink, infinity_fabric, pcie, none
+	Generation  *float64 `yaml:"generation"` // 3 for NVLink 3.0
+	BidirGBs    *float64 `yaml:"bandwidth_gb_s"`
+	Description string   `yaml:"description"`
+}
+
+// Provider is a seller of GPU compute with its regions and instance types.
+type Provider struct {
+	ID          string `yaml:"id"`
+	Name        string `yaml:"name"`
+	Kind        string `yaml:"kind"` // public_cloud, gpu_cloud, on_prem_lease
+	Homepage    string `yaml:"homepage"`
+	Currency    string `yaml:"currency"` // the currency it quotes in
+	Description string `yaml:"description"`
+
+	Billing        Billing        `yaml:"billing"`
+	Spot           Spot           `yaml:"spot"`
+	Egress         Rate           `yaml:"egress"`  // per GB
+	Storage        Rate           `yaml:"storage"` // per GB-month
+	SLA            SLA            `yaml:"sla"`
+	Certifications Certifications `yaml:"certifications"`
+	Features       Features       `yaml:"features"`
+	Isolation      []string       `yaml:"isolation"` // offerings: dedicated hosts, bare metal…
+	IsolationSrc   string         `yaml:"isolation_source"`
+	Headquarters   string         `yaml:"headquarters"`
+	Notes          string         `yaml:"notes"`
+	Source         string         `yaml:"source"`
+	AsOf           string         `yaml:"as_of"`
+
+	Regions   []*Region   `yaml:"regions"`
+	Instances []*Instance `yaml:"instances"`
+
+	file string
+	at   *yaml.Node
+}
+
+// Billing is how a provider meters time.
+type Billing struct {
+	Granularity    string   `yaml:"granularity"` // second, minute, hour, month
+	MinimumSeconds *float64 `yaml:"minimum_seconds"`
+	Note           string   `yaml:"note"`
+	Source         string   `yaml:"source"`
+	at             *yaml.Node
+}
+
+// Spot is what a provider says of its interruptible capacity.
+type Spot struct {
+	Available     *bool    `yaml:"available"`
+	Name          string   `yaml:"name"` // the provider's own term: "Spot VMs", "抢占式实例"
+	NoticeSeconds *float64 `yaml:"notice_seconds"`
+	Note          string   `yaml:"note"`
+	Source        string   `yaml:"source"`
+}
+
+// Rate is a unit price with its currency (egress per GB, storage per GB-month).
+type Rate struct {
+	Price    *float64 `yaml:"price"`
+	Currency string   `yaml:"currency"`
+	Note     string   `yaml:"note"`
+	Source   string   `yaml:"source"`
+}
+
+// SLA is a compute availability commitment.
+type SLA struct {
+	Percent *float64 `yaml:"percent"`
+	Note    string   `yaml:"note"`
+	Source  string   `yaml:"source"`
+}
+
+// Certifications lists compliance attestations with the source that lists them.
+type Certifications struct {
+	List   []string `yaml:"list"`
+	Source string   `yaml:"source"`
+}
+
+// Features are yes/no capabilities; nil means unknown.
+type Features struct {
+	RDMA               *bool  `yaml:"rdma"`
+	GPUDirect          *bool  `yaml:"gpudirect"`
+	PhysicalIsolation  *bool  `yaml:"physical_isolation"`
+	HardwareEncryption *bool  `yaml:"hardware_encryption"`
+	DLImages           *bool  `yaml:"dl_images"`
+	K8sDevicePlugin    *bool  `yaml:"k8s_device_plugin"`
+	Source             string `yaml:"source"`
+}
+
+// Region is one place a provider sells from.
+type Region struct {
+	ID       string `yaml:"id"`
+	Name     string `yaml:"name"`
+	Location string `yaml:"location"`
+	at       *yaml.Node
+}
+
+// Instance is one instance type (or lease) of a provider.
+type Instance struct {
+	ID             string   `yaml:"id"`
+	Name           string   `yaml:"name"`
+	Family         string   `yaml:"family"`
+	GPU            string   `yaml:"gpu"` // a GPU id
+	GPUCount       float64  `yaml:"gpu_count"`
+	GPUMemoryGB    *float64 `yaml:"gpu_memory_gb"` // total, when it is not count × the GPU's memory (vGPU slices)
+	VGPUProfile    string   `yaml:"vgpu_profile"`
+	VCPUs          *float64 `yaml:"vcpus"`
+	RAMGiB         *float64 `yaml:"ram_gib"`
+	NetworkGbps    *float64 `yaml:"network_gbps"`
+	Network        string   `yaml:"network"` // as the provider words it, when it is not one number
+	LocalStorage   string   `yaml:"local_storage"`
+	Interconnect   string   `yaml:"interconnect"` // GPU-to-GPU link of this instance type
+	RDMA           *bool    `yaml:"rdma"`
+	Regions        []string `yaml:"regions"` // region ids, or "all"
+	PreviousGen    bool     `yaml:"previous_generation"`
+	Claims         *Claims  `yaml:"claims"`
+	Notes          string   `yaml:"notes"`
+	Source         string   `yaml:"source"`
+	AsOf           string   `yaml:"as_of"`
+	PriceNotPublic string   `yaml:"price_not_public"` // why there is no public price, when there is none
+
+	Provider *Provider `yaml:"-"`
+	at       *yaml.Node
+}
+
+// Claims are figures a provider or guide advertises for an instance type,
+// kept apart from what the GPU model and count give.
+type Claims struct {
+	TFLOPS       *float64 `yaml:"tflops"`
+	Precision    string   `yaml:"precision"` // the precision the claim names: fp32, fp16, tf32…
+	Interconnect string   `yaml:"interconnect"`
+	PCIe         string   `yaml:"pcie"` // "4.0", "Gen4"
+	Text         string   `yaml:"text"` // the claim as stated
+	Source       string   `yaml:"source"`
+	at           *yaml.Node
+}
+
+// PriceFile is the shape of a data/prices/<provider>.yaml file.
+type PriceFile struct {
+	Provider string        `yaml:"provider"`
+	Prices   []*PricePoint `yaml:"prices"`
+}
+
+// PricePoint is one dated price of an offer under a pricing model.
+type PricePoint struct {
+	Instance string `yaml:"instance"`
+	Region   string `yaml:"region"` // a region id or "all"
+	Model    string `yaml:"model"`  // on_demand, spot, reserved_1y …
+	// Amount is the hourly price (or per month / year for subscriptions),
+	// in Currency, per instance unless PerGPU.
+	Amount          *float64 `yaml:"amount"`
+	Upfront         *float64 `yaml:"upfront"`
+	EffectiveHourly *float64 `yaml:"effective_hourly"` // as the source states it, upfront included
+	DiscountPct     *float64 `yaml:"discount_pct"`     // against on-demand, when that is all a source states
+	Payment         string   `yaml:"payment"`          // no_upfront, partial_upfront, all_upfront
+	PerGPU          bool     `yaml:"per_gpu"`
+	Approximate     bool     `yaml:"approximate"`
+	Currency        string   `yaml:"currency"`
+	Since           Date     `yaml:"since"`
+	AsOf            string   `yaml:"as_of"`
+	Source          string   `yaml:"source"`
+	Note            string   `yaml:"note"`
+
+	Provider string `yaml:"-"` // the provider id of the file
+	file     string
+	at       *yaml.Node
+}
