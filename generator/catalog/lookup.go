@@ -61,6 +61,6 @@ func (c *Catalog) TotalGPUMemoryGB(in *Instance) *float64 {
 	if g == nil || g.MemoryGB == nil {
 		return nil
 	}
-	v := *g.MemoryGB * in.GPUCount
+	v := *g.MemoryGB * float64(in.GPUCount)
 	return &v
 }
