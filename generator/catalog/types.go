@@ -69,7 +69,8 @@ type GPU struct {
 	Source       string       `yaml:"source"`
 	AsOf         string       `yaml:"as_of"`
 
-	at *yaml.Node
+	file string
+	at   *yaml.Node
 }
 
 // Throughput is a set of peak figures by precision; nil means unknown.
@@ -185,7 +186,7 @@ type Instance struct {
 	Name           string   `yaml:"name"`
 	Family         string   `yaml:"family"`
 	GPU            string   `yaml:"gpu"` // a GPU id
-	GPUCount       float64  `yaml:"gpu_count"`
+	GPUCount       int      `yaml:"gpu_count"`
 	GPUMemoryGB    *float64 `yaml:"gpu_memory_gb"` // total, when it is not count × the GPU's memory (vGPU slices)
 	VGPUProfile    string   `yaml:"vgpu_profile"`
 	VCPUs          *float64 `yaml:"vcpus"`

@@ -1,0 +1,283 @@
+// Package catalog is the first stage of gpucompare: it reads the YAML
+// catalog under data/ of a site root, checks every record against the data
+// contract, and hands on a Catalog in which every reference resolves, or a
+// Report that says, with file, line and column, everything that is wrong.
+//
+// Loading runs in two passes over each file. A yaml.Node pass places every
+// problem exactly: unknown fields, duplicate keys, values of the wrong kind
+// (shape.go). Only a file of the right shape is decoded into its Go types,
+// and validate.go then checks the values and the references between files.
+package catalog
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// DataDir is the folder of a site root that holds the catalog.
+const DataDir = "data"
+
+// Load reads, checks and cross-references the catalog in fsys, a site root
+// holding data/. The catalog is usable only when the report has no errors.
+func Load(fsys fs.FS) (*Catalog, Report) {
+	l := &loader{fsys: fsys, cat: &Catalog{}}
+	l.loadAll()
+	if len(l.report.Errors()) == 0 {
+		l.validate()
+	}
+	if len(l.report.Errors()) == 0 {
+		l.checkClaims()
+	}
+	return l.cat, l.report.sorted()
+}
+
+type loader struct {
+	fsys   fs.FS
+	cat    *Catalog
+	report Report
+
+	siteAt     *yaml.Node
+	fxFile     string
+	priceFiles []priceFile
+}
+
+// priceFile is one decoded data/prices file with its root node.
+type priceFile struct {
+	PriceFile
+	name string
+	at   *yaml.Node
+}
+
+func (l *loader) errorf(p Pos, format string, args ...any) {
+	l.report = append(l.report, Diagnostic{Pos: p, Severity: Error, Message: fmt.Sprintf(format, args...)})
+}
+
+func (l *loader) warnf(p Pos, format string, args ...any) {
+	l.report = append(l.report, Diagnostic{Pos: p, Severity: Warning, Message: fmt.Sprintf(format, args...)})
+}
+
+// catalogEntries are the files and folders data/ may hold.
+var catalogEntries = []string{"fx.yaml", "gpus", "prices", "providers", "site.yaml"}
+
+func (l *loader) loadAll() {
+	entries, err := fs.ReadDir(l.fsys, DataDir)
+	if err != nil {
+		l.errorf(Pos{File: DataDir + "/"}, "no catalog here: want a folder data/ holding site.yaml, gpus/, providers/ and prices/")
+		return
+	}
+	for _, e := range entries {
+		if !slices.Contains(catalogEntries, e.Name()) && !strings.HasPrefix(e.Name(), ".") {
+			l.errorf(Pos{File: path.Join(DataDir, e.Name())}, "unknown catalog entry %q: data/ holds %s", e.Name(), strings.Join(catalogEntries, ", "))
+		}
+	}
+
+	var site Site
+	if root := l.decodeFile(path.Join(DataDir, "site.yaml"), &site, true); root != nil {
+		l.cat.Site = site
+		l.siteAt = root
+	}
+	var fx FXFile
+	fxName := path.Join(DataDir, "fx.yaml")
+	if root := l.decodeFile(fxName, &fx, false); root != nil {
+		l.fxFile = fxName
+		for i := range fx.Rates {
+			fx.Rates[i].at = item(root, "rates", i)
+		}
+		l.cat.FX = fx.Rates
+	}
+	for _, name := range l.yamlFiles("gpus") {
+		g := new(GPU)
+		if root := l.decodeFile(name, g, true); root != nil {
+			g.at, g.file = root, name
+			l.cat.GPUs = append(l.cat.GPUs, g)
+		}
+	}
+	for _, name := range l.yamlFiles("providers") {
+		p := new(Provider)
+		if root := l.decodeFile(name, p, true); root != nil {
+			p.at, p.file = root, name
+			if b := child(root, "billing"); b != nil {
+				p.Billing.at = b
+			}
+			for i, r := range p.Regions {
+				r.at = item(root, "regions", i)
+			}
+			for i, in := range p.Instances {
+				in.at = item(root, "instances", i)
+				in.Provider = p
+				if in.Claims != nil {
+					in.Claims.at = child(in.at, "claims")
+				}
+			}
+			l.cat.Providers = append(l.cat.Providers, p)
+		}
+	}
+	for _, name := range l.yamlFiles("prices") {
+		var pf PriceFile
+		if root := l.decodeFile(name, &pf, true); root != nil {
+			for i, pp := range pf.Prices {
+				pp.at, pp.file, pp.Provider = item(root, "prices", i), name, pf.Provider
+			}
+			l.priceFiles = append(l.priceFiles, priceFile{name: name, at: root, PriceFile: pf})
+			l.cat.Prices = append(l.cat.Prices, pf.Prices...)
+		}
+	}
+}
+
+// yamlFiles lists the .yaml files of a catalog folder in name order and
+// reports files that are not .yaml.
+func (l *loader) yamlFiles(dir string) []string {
+	full := path.Join(DataDir, dir)
+	entries, err := fs.ReadDir(l.fsys, full)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		l.errorf(Pos{File: full + "/"}, "cannot read folder: %v", err)
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		name := path.Join(full, e.Name())
+		switch {
+		case strings.HasPrefix(e.Name(), "."):
+		case e.IsDir():
+			l.errorf(Pos{File: name + "/"}, "unexpected folder: %s/ holds .yaml files only", full)
+		case !strings.HasSuffix(e.Name(), ".yaml"):
+			l.errorf(Pos{File: name}, "unexpected file: %s/ holds .yaml files only (name it *.yaml)", full)
+		default:
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// decodeFile parses one YAML file into v and returns its root node, or nil
+// when the file is missing (and not required) or has errors, all reported.
+func (l *loader) decodeFile(name string, v any, required bool) *yaml.Node {
+	data, err := fs.ReadFile(l.fsys, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		if required {
+			l.errorf(Pos{File: name}, "missing file")
+		}
+		return nil
+	}
+	if err != nil {
+		l.errorf(Pos{File: name}, "cannot read: %v", err)
+		return nil
+	}
+	root, ok := l.parse(name, data)
+	if !ok {
+		return nil
+	}
+	bad := false
+	checkShape(name, root, reflect.TypeOf(v), func(p Pos, msg string) {
+		bad = true
+		l.errorf(p, "%s", msg)
+	})
+	l.checkText(name, root)
+	if bad {
+		return nil
+	}
+	if err := root.Decode(v); err != nil {
+		l.yamlError(name, err)
+		return nil
+	}
+	return root
+}
+
+// parse reads the one YAML document of a file.
+func (l *loader) parse(name string, data []byte) (*yaml.Node, bool) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if err == io.EOF {
+			l.errorf(Pos{File: name, Line: 1, Col: 1}, "empty file: want a mapping of fields")
+		} else {
+			l.yamlError(name, err)
+		}
+		return nil, false
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err != io.EOF {
+		line := 1
+		if err == nil && len(extra.Content) > 0 {
+			line = extra.Content[0].Line
+		}
+		l.errorf(Pos{File: name, Line: line, Col: 1}, "more than one YAML document: a catalog file holds one")
+		return nil, false
+	}
+	if len(doc.Content) == 0 {
+		l.errorf(Pos{File: name, Line: 1, Col: 1}, "empty file: want a mapping of fields")
+		return nil, false
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		l.errorf(pos(name, root), "want a mapping of fields at the top, got %s", describe(root))
+		return nil, false
+	}
+	return root, true
+}
+
+var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+
+// yamlError reports an error of the YAML library at the line it names.
+func (l *loader) yamlError(name string, err error) {
+	msgs := []string{err.Error()}
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	}
+	for _, m := range msgs {
+		p := Pos{File: name, Line: 1, Col: 1}
+		if sub := yamlLine.FindStringSubmatch(m); sub != nil {
+			p.Line, _ = strconv.Atoi(sub[1])
+			m = sub[2]
+		}
+		l.errorf(p, "invalid YAML: %s", strings.TrimPrefix(m, "yaml: "))
+	}
+}
+
+// checkText refuses text that could turn into code where catalog text is
+// handed to a chart library.
+func (l *loader) checkText(name string, n *yaml.Node) {
+	if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "__f__") {
+		l.errorf(pos(name, n), "text must not contain \"__f__\": chart options treat it as code")
+	}
+	for _, c := range n.Content {
+		l.checkText(name, c)
+	}
+}
+
+// child returns the value node of key in a mapping node, or nil.
+func child(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// item returns the i-th element of the list under key.
+func item(n *yaml.Node, key string, i int) *yaml.Node {
+	list := child(n, key)
+	if list == nil || i >= len(list.Content) {
+		return n
+	}
+	return list.Content[i]
+}

@@ -1,0 +1,430 @@
+package catalog
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+var (
+	idPattern       = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+	currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
+	schemePattern   = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*):(.+)$`)
+)
+
+// The closed vocabularies of the catalog.
+var (
+	ProviderKinds    = []string{"public_cloud", "gpu_cloud", "on_prem_lease"}
+	Granularities    = []string{"second", "minute", "hour", "month"}
+	PricingModels    = []string{"on_demand", "spot", "reserved_1y", "reserved_3y", "savings_plan_1y", "savings_plan_3y", "cud_1y", "cud_3y", "capacity_block", "subscription_month", "subscription_year"}
+	Payments         = []string{"no_upfront", "partial_upfront", "all_upfront"}
+	InterconnectKind = []string{"nvlink", "infinity_fabric", "pcie", "none"}
+	AcceleratorKinds = []string{"gpu", "tpu", "npu"}
+)
+
+// AllRegions in a region list means every region of the provider.
+const AllRegions = "all"
+
+// record places the problems of one catalog record: its file, its node and
+// how a message names it ("instance \"p4d.24xlarge\"").
+type record struct {
+	l    *loader
+	file string
+	at   *yaml.Node
+	name string
+}
+
+// pos is the position of key's value in the record, or of the record when
+// the key is absent.
+func (r record) pos(key string) Pos {
+	if v := child(r.at, key); v != nil {
+		return pos(r.file, v)
+	}
+	if r.at == nil {
+		return Pos{File: r.file}
+	}
+	return pos(r.file, r.at)
+}
+
+func (r record) errorf(key, format string, args ...any) {
+	r.l.errorf(r.pos(key), "%s: %s", r.name, fmt.Sprintf(format, args...))
+}
+
+func (r record) warnf(key, format string, args ...any) {
+	r.l.warnf(r.pos(key), "%s: %s", r.name, fmt.Sprintf(format, args...))
+}
+
+func (r record) required(key, value, want string) bool {
+	if strings.TrimSpace(value) == "" {
+		r.errorf(key, "%s is missing: want %s", key, want)
+		return false
+	}
+	return true
+}
+
+func (r record) id(key, value string) {
+	if r.required(key, value, "an id such as \"a100-sxm4-40gb\"") && !idPattern.MatchString(value) {
+		r.errorf(key, "%s %q is not an id: want lowercase letters, digits, '.', '_' or '-', starting with a letter or digit", key, value)
+	}
+}
+
+func (r record) oneOf(key, value string, allowed []string, required bool) {
+	if value == "" {
+		if required {
+			r.errorf(key, "%s is missing: want one of %s", key, strings.Join(allowed, ", "))
+		}
+		return
+	}
+	if !slices.Contains(allowed, value) {
+		hint := ""
+		if near := nearest(value, allowed); near != "" {
+			hint = fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		r.errorf(key, "%s %q is not known%s: want one of %s", key, value, hint, strings.Join(allowed, ", "))
+	}
+}
+
+// positive checks an optional figure: when given it must be > 0.
+func (r record) positive(key string, v *float64) {
+	if v != nil && *v <= 0 {
+		r.errorf(key, "%s must be > 0, got %s", key, num(*v))
+	}
+}
+
+func (r record) date(key string, d Date, required bool) {
+	if d == "" {
+		if required {
+			r.errorf(key, "%s is missing: want YYYY-MM-DD, YYYY-MM, YYYY or unknown (with the reason in as_of)", key)
+		}
+		return
+	}
+	if err := d.check(); err != nil {
+		r.errorf(key, "%s: %v", key, err)
+	}
+}
+
+func (r record) currency(key, c string) {
+	if r.required(key, c, "an ISO 4217 code such as USD") && !currencyPattern.MatchString(c) {
+		r.errorf(key, "%s %q is not a currency code: want three capital letters such as USD or CNY", key, c)
+	}
+}
+
+// source checks a citation: present when needed, and any URL in it http(s).
+func (r record) source(key, src string, needed bool) {
+	if strings.TrimSpace(src) == "" {
+		if needed {
+			r.errorf(key, "%s is missing: every number that came from outside cites where (a URL or a citation in words)", key)
+		}
+		return
+	}
+	for _, tok := range strings.Fields(src) {
+		tok = strings.Trim(tok, "()[]<>,;'\"")
+		m := schemePattern.FindStringSubmatch(tok)
+		if m == nil {
+			continue
+		}
+		scheme := strings.ToLower(m[1])
+		looksLikeURL := strings.HasPrefix(m[2], "//") || slices.Contains([]string{"javascript", "vbscript", "data", "file", "blob"}, scheme)
+		if looksLikeURL && scheme != "http" && scheme != "https" {
+			r.errorf(key, "%s URL %q has scheme %q: want http or https", key, tok, scheme)
+		}
+	}
+}
+
+func num(v float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.6f", v), "0"), ".")
+}
+
+func (l *loader) validate() {
+	site := record{l: l, file: path.Join(DataDir, "site.yaml"), at: l.siteAt, name: "site"}
+	site.required("title", l.cat.Site.Title, "the site's title")
+	site.currency("currency", l.cat.Site.Currency)
+	site.source("url", l.cat.Site.URL, false)
+	if u := l.cat.Site.URL; u != "" && !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+		site.errorf("url", "url %q is not absolute: want http(s)://host/path/", u)
+	}
+
+	for _, fx := range l.cat.FX {
+		r := record{l: l, file: l.fxFile, at: fx.at, name: fmt.Sprintf("rate %s/%s %s", fx.Base, fx.Quote, fx.Date)}
+		r.currency("base", fx.Base)
+		r.currency("quote", fx.Quote)
+		if fx.Rate <= 0 {
+			r.errorf("rate", "rate must be > 0, got %s", num(fx.Rate))
+		}
+		r.date("date", fx.Date, true)
+		r.source("source", fx.Source, true)
+	}
+
+	l.cat.gpuByID = map[string]*GPU{}
+	for _, g := range l.cat.GPUs {
+		r := record{l: l, file: g.file, at: g.at, name: fmt.Sprintf("gpu %q", g.ID)}
+		r.id("id", g.ID)
+		if first, dup := l.cat.gpuByID[g.ID]; dup {
+			r.errorf("id", "duplicate gpu id (first in %s)", first.file)
+			continue
+		}
+		if g.ID != "" {
+			l.cat.gpuByID[g.ID] = g
+		}
+		if want := strings.TrimSuffix(path.Base(g.file), ".yaml"); g.ID != "" && g.ID != want {
+			r.errorf("id", "id %q differs from the file name: name the file %s.yaml", g.ID, g.ID)
+		}
+		r.required("name", g.Name, "the name people read, such as \"A100 SXM4 40GB\"")
+		r.required("vendor", g.Vendor, "the vendor, such as NVIDIA")
+		r.oneOf("kind", g.Kind, AcceleratorKinds, false)
+		r.date("released", g.Released, false)
+		hasFigure := false
+		for key, v := range map[string]*float64{"memory_gb": g.MemoryGB, "memory_bandwidth_gb_s": g.BandwidthGBs, "tdp_w": g.TDPWatts, "pcie_gen": g.PCIeGen} {
+			r.positive(key, v)
+			hasFigure = hasFigure || v != nil
+		}
+		for _, t := range []struct {
+			key string
+			tp  Throughput
+		}{{"dense", g.Dense}, {"sparse", g.Sparse}} {
+			sub := record{l: l, file: g.file, at: child(g.at, t.key), name: r.name + " " + t.key}
+			if sub.at == nil {
+				continue
+			}
+			for _, p := range Precisions {
+				v := p.Of(t.tp)
+				sub.positive(p.Key, v)
+				hasFigure = hasFigure || v != nil
+			}
+		}
+		ic := record{l: l, file: g.file, at: child(g.at, "interconnect"), name: r.name + " interconnect"}
+		if ic.at != nil {
+			ic.oneOf("kind", g.Interconnect.Kind, InterconnectKind, false)
+			ic.positive("generation", g.Interconnect.Generation)
+			ic.positive("bandwidth_gb_s", g.Interconnect.BidirGBs)
+			hasFigure = hasFigure || g.Interconnect.BidirGBs != nil
+		}
+		r.source("source", g.Source, hasFigure)
+	}
+
+	l.cat.providerByID = map[string]*Provider{}
+	for _, p := range l.cat.Providers {
+		l.validateProvider(p)
+	}
+	l.validatePrices()
+}
+
+func (l *loader) validateProvider(p *Provider) {
+	r := record{l: l, file: p.file, at: p.at, name: fmt.Sprintf("provider %q", p.ID)}
+	r.id("id", p.ID)
+	if first, dup := l.cat.providerByID[p.ID]; dup {
+		r.errorf("id", "duplicate provider id (first in %s)", first.file)
+		return
+	}
+	if p.ID != "" {
+		l.cat.providerByID[p.ID] = p
+	}
+	if want := strings.TrimSuffix(path.Base(p.file), ".yaml"); p.ID != "" && p.ID != want {
+		r.errorf("id", "id %q differs from the file name: name the file %s.yaml", p.ID, p.ID)
+	}
+	r.required("name", p.Name, "the name people read, such as \"Alibaba Cloud\"")
+	r.oneOf("kind", p.Kind, ProviderKinds, true)
+	r.currency("currency", p.Currency)
+	r.source("homepage", p.Homepage, false)
+	r.source("source", p.Source, false)
+	r.source("isolation_source", p.IsolationSrc, false)
+
+	// Sub-blocks cite their own source or fall back on the provider's.
+	sub := func(key string) record {
+		return record{l: l, file: p.file, at: child(p.at, key), name: r.name + " " + key}
+	}
+	cited := func(key, own string, hasFigure bool) {
+		s := sub(key)
+		if s.at == nil {
+			return
+		}
+		s.source("source", own, hasFigure && p.Source == "")
+	}
+	b := sub("billing")
+	b.oneOf("granularity", p.Billing.Granularity, Granularities, false)
+	if p.Billing.MinimumSeconds != nil && *p.Billing.MinimumSeconds < 0 {
+		b.errorf("minimum_seconds", "minimum_seconds must be >= 0, got %s", num(*p.Billing.MinimumSeconds))
+	}
+	cited("billing", p.Billing.Source, p.Billing.Granularity != "" || p.Billing.MinimumSeconds != nil)
+	sub("spot").positive("notice_seconds", p.Spot.NoticeSeconds)
+	cited("spot", p.Spot.Source, p.Spot.Available != nil || p.Spot.NoticeSeconds != nil)
+	for _, rate := range []struct {
+		key string
+		r   Rate
+	}{{"egress", p.Egress}, {"storage", p.Storage}} {
+		s := sub(rate.key)
+		if rate.r.Price != nil && *rate.r.Price < 0 {
+			s.errorf("price", "price must be >= 0, got %s", num(*rate.r.Price))
+		}
+		if rate.r.Price != nil {
+			s.currency("currency", rate.r.Currency)
+		}
+		cited(rate.key, rate.r.Source, rate.r.Price != nil)
+	}
+	sla := sub("sla")
+	if v := p.SLA.Percent; v != nil && (*v <= 0 || *v > 100) {
+		sla.errorf("percent", "percent must be in (0, 100], got %s", num(*v))
+	}
+	cited("sla", p.SLA.Source, p.SLA.Percent != nil)
+	cited("certifications", p.Certifications.Source, len(p.Certifications.List) > 0)
+	cited("features", p.Features.Source, true)
+
+	regions := map[string]bool{}
+	for _, reg := range p.Regions {
+		rr := record{l: l, file: p.file, at: reg.at, name: fmt.Sprintf("region %q of provider %q", reg.ID, p.ID)}
+		rr.id("id", reg.ID)
+		if reg.ID == AllRegions {
+			rr.errorf("id", "%q is reserved: it means every region of the provider", AllRegions)
+		}
+		if regions[reg.ID] {
+			rr.errorf("id", "duplicate region id")
+		}
+		regions[reg.ID] = true
+	}
+
+	seen := map[string]bool{}
+	for _, in := range p.Instances {
+		ir := record{l: l, file: p.file, at: in.at, name: fmt.Sprintf("instance %q", in.ID)}
+		ir.id("id", in.ID)
+		if seen[in.ID] {
+			ir.errorf("id", "duplicate instance id in provider %q", p.ID)
+		}
+		seen[in.ID] = true
+		ir.required("name", in.Name, "the provider's own name, such as \"p4d.24xlarge\"")
+		if ir.required("gpu", in.GPU, "a GPU id from data/gpus/") && l.cat.GPU(in.GPU) == nil {
+			ir.errorf("gpu", "gpu %q does not exist%s", in.GPU, suggest(in.GPU, l.gpuIDs()))
+		}
+		if in.GPUCount <= 0 {
+			ir.errorf("gpu_count", "gpu_count must be > 0, got %d", in.GPUCount)
+		}
+		for key, v := range map[string]*float64{"gpu_memory_gb": in.GPUMemoryGB, "vcpus": in.VCPUs, "ram_gib": in.RAMGiB, "network_gbps": in.NetworkGbps} {
+			ir.positive(key, v)
+		}
+		for i, reg := range in.Regions {
+			if reg != AllRegions && !regions[reg] {
+				l.errorf(pos(p.file, item(in.at, "regions", i)), "%s: region %q is not a region of provider %q%s", ir.name, reg, p.ID, suggest(reg, p.regionIDs()))
+			}
+		}
+		ir.source("source", in.Source, true)
+		if c := in.Claims; c != nil {
+			cr := record{l: l, file: p.file, at: c.at, name: ir.name + " claims"}
+			cr.positive("tflops", c.TFLOPS)
+			if c.TFLOPS != nil {
+				cr.oneOf("precision", c.Precision, precisionKeys(), true)
+			}
+			cr.source("source", c.Source, true)
+		}
+	}
+}
+
+func (l *loader) validatePrices() {
+	for _, f := range l.priceFiles {
+		fr := record{l: l, file: f.name, at: f.at, name: "prices"}
+		prov := l.cat.Provider(f.Provider)
+		if fr.required("provider", f.Provider, "the provider id these prices belong to") && prov == nil {
+			fr.errorf("provider", "provider %q does not exist%s", f.Provider, suggest(f.Provider, l.providerIDs()))
+		}
+		if want := strings.TrimSuffix(path.Base(f.name), ".yaml"); f.Provider != "" && f.Provider != want {
+			fr.errorf("provider", "provider %q differs from the file name: name the file %s.yaml", f.Provider, f.Provider)
+		}
+		for _, pp := range f.Prices {
+			l.validatePrice(prov, pp)
+		}
+	}
+}
+
+func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
+	r := record{l: l, file: pp.file, at: pp.at, name: fmt.Sprintf("price %q", pp.Instance+"/"+pp.Region+"/"+pp.Model)}
+	var in *Instance
+	if r.required("instance", pp.Instance, "an instance id of the provider") && prov != nil {
+		if in = prov.Instance(pp.Instance); in == nil {
+			r.errorf("instance", "instance %q is not an instance of provider %q%s", pp.Instance, prov.ID, suggest(pp.Instance, prov.instanceIDs()))
+		}
+	}
+	if r.required("region", pp.Region, "a region id of the provider, or all") && prov != nil && pp.Region != AllRegions {
+		switch {
+		case prov.Region(pp.Region) == nil:
+			r.errorf("region", "region %q is not a region of provider %q%s", pp.Region, prov.ID, suggest(pp.Region, prov.regionIDs()))
+		case in != nil && !slices.Contains(in.Regions, pp.Region) && !slices.Contains(in.Regions, AllRegions):
+			r.errorf("region", "instance %q is not offered in region %q: add the region to its regions", in.ID, pp.Region)
+		}
+	}
+	r.oneOf("model", pp.Model, PricingModels, true)
+	r.oneOf("payment", pp.Payment, Payments, false)
+	r.positive("amount", pp.Amount)
+	r.positive("effective_hourly", pp.EffectiveHourly)
+	if pp.Upfront != nil && *pp.Upfront < 0 {
+		r.errorf("upfront", "upfront must be >= 0, got %s", num(*pp.Upfront))
+	}
+	if d := pp.DiscountPct; d != nil && (*d <= 0 || *d >= 100) {
+		r.errorf("discount_pct", "discount_pct must be between 0 and 100 (exclusive), got %s", num(*d))
+	}
+	if pp.Amount == nil && pp.EffectiveHourly == nil && pp.DiscountPct == nil {
+		r.errorf("amount", "no price: want amount (or effective_hourly, or discount_pct against on-demand)")
+	}
+	if r.required("currency", pp.Currency, "the currency the provider quoted, such as USD") {
+		r.currency("currency", pp.Currency)
+		if currencyPattern.MatchString(pp.Currency) && !l.convertible(pp.Currency) {
+			r.errorf("currency", "currency %q has no rate to the site currency %s in data/fx.yaml", pp.Currency, l.cat.Site.Currency)
+		}
+	}
+	r.date("since", pp.Since, true)
+	r.source("source", pp.Source, true)
+}
+
+// convertible reports whether an amount in cur can be shown in the site
+// currency with a rate from fx.yaml.
+func (l *loader) convertible(cur string) bool {
+	if cur == l.cat.Site.Currency {
+		return true
+	}
+	for _, fx := range l.cat.FX {
+		if (fx.Base == cur && fx.Quote == l.cat.Site.Currency) || (fx.Quote == cur && fx.Base == l.cat.Site.Currency) {
+			return true
+		}
+	}
+	return false
+}
+
+func suggest(s string, known []string) string {
+	if near := nearest(s, known); near != "" {
+		return fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return ""
+}
+
+func (l *loader) gpuIDs() []string {
+	var out []string
+	for _, g := range l.cat.GPUs {
+		out = append(out, g.ID)
+	}
+	return out
+}
+
+func (l *loader) providerIDs() []string {
+	var out []string
+	for _, p := range l.cat.Providers {
+		out = append(out, p.ID)
+	}
+	return out
+}
+
+func (p *Provider) regionIDs() []string {
+	var out []string
+	for _, r := range p.Regions {
+		out = append(out, r.ID)
+	}
+	return out
+}
+
+func (p *Provider) instanceIDs() []string {
+	var out []string
+	for _, in := range p.Instances {
+		out = append(out, in.ID)
+	}
+	return out
+}
