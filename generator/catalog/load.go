@@ -33,13 +33,11 @@ const DataDir = "data"
 func Load(fsys fs.FS) (*Catalog, Report) {
 	l := &loader{fsys: fsys, cat: &Catalog{}}
 	l.loadAll()
-	if len(l.report.Errors()) == 0 {
-		l.validate()
-	}
+	l.validate()
 	if len(l.report.Errors()) == 0 {
 		l.checkClaims()
 	}
-	return l.cat, l.report.sorted()
+	return l.cat, l.report.firstAtEachPlace().sorted()
 }
 
 type loader struct {
@@ -187,12 +185,11 @@ func (l *loader) decodeFile(name string, v any, required bool) *yaml.Node {
 		l.errorf(p, "%s", msg)
 	})
 	l.checkText(name, root)
-	if bad {
-		return nil
-	}
-	if err := root.Decode(v); err != nil {
+	// A file of the wrong shape is still decoded as far as it goes, so that
+	// the checks of values and references can report everything at once;
+	// its shape errors come first and hide later reports at the same place.
+	if err := root.Decode(v); err != nil && !bad {
 		l.yamlError(name, err)
-		return nil
 	}
 	return root
 }

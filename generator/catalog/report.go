@@ -72,6 +72,23 @@ func (r Report) String() string {
 	return b.String()
 }
 
+// firstAtEachPlace keeps the first error reported at each position: a value
+// of the wrong kind is reported once, not again by the checks that follow.
+func (r Report) firstAtEachPlace() Report {
+	seen := map[Pos]bool{}
+	var out Report
+	for _, d := range r {
+		if d.Severity == Error && d.Pos.Line > 0 {
+			if seen[d.Pos] {
+				continue
+			}
+			seen[d.Pos] = true
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
 func (r Report) sorted() Report {
 	slices.SortStableFunc(r, func(a, b Diagnostic) int {
 		return cmp.Or(

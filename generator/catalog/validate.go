@@ -122,7 +122,11 @@ func (r record) source(key, src string, needed bool) {
 		return
 	}
 	for _, tok := range strings.Fields(src) {
-		tok = strings.Trim(tok, "()[]<>,;'\"")
+		tok = strings.TrimLeft(tok, "([<'\"")
+		tok = strings.TrimRight(tok, "]>,;.'\"")
+		for strings.HasSuffix(tok, ")") && strings.Count(tok, ")") > strings.Count(tok, "(") {
+			tok = strings.TrimSuffix(tok, ")")
+		}
 		m := schemePattern.FindStringSubmatch(tok)
 		if m == nil {
 			continue
@@ -140,12 +144,14 @@ func num(v float64) string {
 }
 
 func (l *loader) validate() {
-	site := record{l: l, file: path.Join(DataDir, "site.yaml"), at: l.siteAt, name: "site"}
-	site.required("title", l.cat.Site.Title, "the site's title")
-	site.currency("currency", l.cat.Site.Currency)
-	site.source("url", l.cat.Site.URL, false)
-	if u := l.cat.Site.URL; u != "" && !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
-		site.errorf("url", "url %q is not absolute: want http(s)://host/path/", u)
+	if l.siteAt != nil {
+		site := record{l: l, file: path.Join(DataDir, "site.yaml"), at: l.siteAt, name: "site"}
+		site.required("title", l.cat.Site.Title, "the site's title")
+		site.currency("currency", l.cat.Site.Currency)
+		site.source("url", l.cat.Site.URL, false)
+		if u := l.cat.Site.URL; u != "" && !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+			site.errorf("url", "url %q is not absolute: want http(s)://host/path/", u)
+		}
 	}
 
 	for _, fx := range l.cat.FX {
@@ -298,7 +304,9 @@ func (l *loader) validateProvider(p *Provider) {
 		if ir.required("gpu", in.GPU, "a GPU id from data/gpus/") && l.cat.GPU(in.GPU) == nil {
 			ir.errorf("gpu", "gpu %q does not exist%s", in.GPU, suggest(in.GPU, l.gpuIDs()))
 		}
-		if in.GPUCount <= 0 {
+		if child(in.at, "gpu_count") == nil {
+			ir.errorf("gpu_count", "gpu_count is missing: want the number of GPUs, such as 8")
+		} else if in.GPUCount <= 0 {
 			ir.errorf("gpu_count", "gpu_count must be > 0, got %d", in.GPUCount)
 		}
 		for key, v := range map[string]*float64{"gpu_memory_gb": in.GPUMemoryGB, "vcpus": in.VCPUs, "ram_gib": in.RAMGiB, "network_gbps": in.NetworkGbps} {
@@ -368,7 +376,8 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 	}
 	if r.required("currency", pp.Currency, "the currency the provider quoted, such as USD") {
 		r.currency("currency", pp.Currency)
-		if currencyPattern.MatchString(pp.Currency) && !l.convertible(pp.Currency) {
+		siteOK := currencyPattern.MatchString(l.cat.Site.Currency)
+		if siteOK && currencyPattern.MatchString(pp.Currency) && !l.convertible(pp.Currency) {
 			r.errorf("currency", "currency %q has no rate to the site currency %s in data/fx.yaml", pp.Currency, l.cat.Site.Currency)
 		}
 	}

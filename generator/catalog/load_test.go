@@ -1,0 +1,418 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// base is a small valid catalog; each case replaces whole files of it, so
+// the input of a case is read next to the errors it expects.
+var base = map[string]string{
+	"data/site.yaml": `title: Test
+currency: USD
+`,
+	"data/fx.yaml": `rates:
+  - base: USD
+    quote: CNY
+    rate: 7.1
+    date: 2025-01-02
+    source: https://example.com/fx
+`,
+	"data/gpus/a100.yaml": `id: a100
+name: A100 SXM4 40GB
+model: A100
+vendor: NVIDIA
+memory_gb: 40
+dense:
+  fp32: 19.5
+  fp16_bf16: 312
+  int8: 624
+sparse:
+  fp16_bf16: 624
+interconnect:
+  name: NVLink 3.0
+  kind: nvlink
+  generation: 3
+source: https://example.com/a100
+`,
+	"data/providers/aws.yaml": `id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+regions:
+  - id: us-east-1
+instances:
+  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`,
+	"data/prices/aws.yaml": `provider: aws
+prices:
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 32.77
+    currency: USD
+    since: 2025-06-01
+    source: https://example.com/price
+`,
+}
+
+func load(t *testing.T, replace map[string]string) (*Catalog, Report) {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for name, text := range base {
+		fsys[name] = &fstest.MapFile{Data: []byte(text)}
+	}
+	for name, text := range replace {
+		if text == "" {
+			delete(fsys, name)
+			continue
+		}
+		fsys[name] = &fstest.MapFile{Data: []byte(text)}
+	}
+	return Load(fsys)
+}
+
+func TestBaseCatalogIsValid(t *testing.T) {
+	c, r := load(t, nil)
+	if len(r) != 0 {
+		t.Fatalf("want no diagnostics, got:\n%s", r)
+	}
+	if c.GPU("a100") == nil || c.Provider("aws").Instance("p4d.24xlarge") == nil || len(c.Prices) != 1 {
+		t.Fatalf("catalog not cross-referenced: %+v", c)
+	}
+	if c.Prices[0].Since != "2025-06-01" || *c.Prices[0].Amount != 32.77 {
+		t.Errorf("price decoded wrong: %+v", c.Prices[0])
+	}
+}
+
+// aws replaces the instance of the base provider file.
+func aws(instance string) map[string]string {
+	return map[string]string{"data/providers/aws.yaml": `id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+regions:
+  - id: us-east-1
+instances:
+` + instance}
+}
+
+// price replaces the price point of the base price file.
+func price(point string) map[string]string {
+	return map[string]string{"data/prices/aws.yaml": "provider: aws\nprices:\n" + point}
+}
+
+func TestValidationErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		replace map[string]string
+		want    string
+	}{
+		{
+			name: "unknown field with a near name",
+			replace: aws(`  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_cuont: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`),
+			want: `data/providers/aws.yaml:8:5: instance "p4d.24xlarge": gpu_count is missing: want the number of GPUs, such as 8
+data/providers/aws.yaml:11:5: unknown field "gpu_cuont": did you mean "gpu_count"?
+`,
+		},
+		{
+			name:    "unknown field far from any",
+			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\ncolour: blue\n"},
+			want:    "data/site.yaml:3:1: unknown field \"colour\": known fields are currency, language, tagline, title, url\n",
+		},
+		{
+			name: "wrong type",
+			replace: aws(`  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: eight
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`),
+			want: "data/providers/aws.yaml:11:16: want a whole number, got \"eight\"\n",
+		},
+		{
+			name:    "wrong type for a list",
+			replace: map[string]string{"data/fx.yaml": "rates:\n  base: USD\n"},
+			want:    "data/fx.yaml:2:3: want a list, got a mapping\n",
+		},
+		{
+			name: "duplicate key",
+			replace: price(`  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    model: spot
+    amount: 32.77
+    currency: USD
+    since: 2025-06-01
+    source: https://example.com/price
+`),
+			want: "data/prices/aws.yaml:6:5: duplicate key \"model\" (first at line 5)\n",
+		},
+		{
+			name: "duplicate instance id",
+			replace: aws(`  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+  - id: p4d.24xlarge
+    name: p4d.24xlarge again
+    gpu: a100
+    gpu_count: 8
+    source: https://example.com/p4d
+`),
+			want: "data/providers/aws.yaml:14:9: instance \"p4d.24xlarge\": duplicate instance id in provider \"aws\"\n",
+		},
+		{
+			name: "duplicate gpu id across files",
+			replace: map[string]string{"data/gpus/b100.yaml": `id: a100
+name: Other
+vendor: NVIDIA
+`},
+			want: "data/gpus/b100.yaml:1:5: gpu \"a100\": duplicate gpu id (first in data/gpus/a100.yaml)\n",
+		},
+		{
+			name: "instance names a gpu that does not exist",
+			replace: aws(`  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a10O
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`),
+			want: "data/providers/aws.yaml:10:10: instance \"p4d.24xlarge\": gpu \"a10O\" does not exist (did you mean \"a100\"?)\n",
+		},
+		{
+			name: "price names an instance, region and provider that do not exist",
+			replace: map[string]string{"data/prices/aws.yaml": `provider: aws
+prices:
+  - instance: p4d.24xlarg
+    region: us-west-9
+    model: on_demand
+    amount: 32.77
+    currency: USD
+    since: 2025-06-01
+    source: https://example.com/price
+`, "data/prices/gcp.yaml": `provider: gcp
+prices: []
+`},
+			want: `data/prices/aws.yaml:3:15: price "p4d.24xlarg/us-west-9/on_demand": instance "p4d.24xlarg" is not an instance of provider "aws" (did you mean "p4d.24xlarge"?)
+data/prices/aws.yaml:4:13: price "p4d.24xlarg/us-west-9/on_demand": region "us-west-9" is not a region of provider "aws" (did you mean "us-east-1"?)
+data/prices/gcp.yaml:1:11: prices: provider "gcp" does not exist
+`,
+		},
+		{
+			name: "price currency without a rate",
+			replace: price(`  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 32.77
+    currency: EUR
+    since: 2025-06-01
+    source: https://example.com/price
+`),
+			want: "data/prices/aws.yaml:7:15: price \"p4d.24xlarge/us-east-1/on_demand\": currency \"EUR\" has no rate to the site currency USD in data/fx.yaml\n",
+		},
+		{
+			name: "bad ids",
+			replace: aws(`  - id: P4d_24XL
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: 8
+    source: https://example.com/p4d
+  - id: -x
+    name: x
+    gpu: a100
+    gpu_count: 1
+    source: https://example.com/p4d
+`),
+			want: `data/prices/aws.yaml:3:15: price "p4d.24xlarge/us-east-1/on_demand": instance "p4d.24xlarge" is not an instance of provider "aws"
+data/providers/aws.yaml:8:9: instance "P4d_24XL": id "P4d_24XL" is not an id: want lowercase letters, digits, '.', '_' or '-', starting with a letter or digit
+data/providers/aws.yaml:13:9: instance "-x": id "-x" is not an id: want lowercase letters, digits, '.', '_' or '-', starting with a letter or digit
+`,
+		},
+		{
+			name: "count and price not above zero",
+			replace: map[string]string{"data/providers/aws.yaml": `id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+regions:
+  - id: us-east-1
+instances:
+  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: 0
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`, "data/prices/aws.yaml": `provider: aws
+prices:
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: spot
+    amount: -3
+    currency: USD
+    since: 2025-06-01
+    source: https://example.com/price
+`},
+			want: `data/prices/aws.yaml:6:13: price "p4d.24xlarge/us-east-1/spot": amount must be > 0, got -3
+data/providers/aws.yaml:11:16: instance "p4d.24xlarge": gpu_count must be > 0, got 0
+`,
+		},
+		{
+			name: "dates",
+			replace: price(`  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 1
+    currency: USD
+    since: 2025-13
+    source: https://example.com/price
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 2
+    currency: USD
+    since: last june
+    source: https://example.com/price
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 3
+    currency: USD
+    source: https://example.com/price
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 4
+    currency: USD
+    since: unknown
+    as_of: not dated by the source
+    source: https://example.com/price
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 5
+    currency: USD
+    since: 2025
+    source: https://example.com/price
+`),
+			want: `data/prices/aws.yaml:8:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "2025-13" does not exist: want YYYY-MM-DD, YYYY-MM, YYYY or unknown
+data/prices/aws.yaml:15:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "last june" is not a date: want YYYY-MM-DD, YYYY-MM, YYYY or unknown
+data/prices/aws.yaml:17:5: price "p4d.24xlarge/us-east-1/on_demand": since is missing: want YYYY-MM-DD, YYYY-MM, YYYY or unknown (with the reason in as_of)
+`,
+		},
+		{
+			name: "source scheme and missing source",
+			replace: price(`  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 1
+    currency: USD
+    since: 2025
+    source: javascript:alert(1)
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 2
+    currency: USD
+    since: 2025
+    source: ftp://example.com/prices.csv ; aws price list
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 3
+    currency: USD
+    since: 2025
+`),
+			want: `data/prices/aws.yaml:9:13: price "p4d.24xlarge/us-east-1/on_demand": source URL "javascript:alert(1)" has scheme "javascript": want http or https
+data/prices/aws.yaml:16:13: price "p4d.24xlarge/us-east-1/on_demand": source URL "ftp://example.com/prices.csv" has scheme "ftp": want http or https
+data/prices/aws.yaml:17:5: price "p4d.24xlarge/us-east-1/on_demand": source is missing: every number that came from outside cites where (a URL or a citation in words)
+`,
+		},
+		{
+			name: "gpu figures without a source",
+			replace: map[string]string{"data/gpus/a100.yaml": `id: a100
+name: A100 SXM4 40GB
+vendor: NVIDIA
+memory_gb: 40
+`},
+			want: "data/gpus/a100.yaml:1:1: gpu \"a100\": source is missing: every number that came from outside cites where (a URL or a citation in words)\n",
+		},
+		{
+			name: "unknown pricing model with a near name",
+			replace: price(`  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on-demand
+    amount: 1
+    currency: USD
+    since: 2025
+    source: seed.txt
+`),
+			want: "data/prices/aws.yaml:5:12: price \"p4d.24xlarge/us-east-1/on-demand\": model \"on-demand\" is not known (did you mean \"on_demand\"?): want one of on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, savings_plan_3y, cud_1y, cud_3y, capacity_block, subscription_month, subscription_year\n",
+		},
+		{
+			name:    "chart code marker in text",
+			replace: map[string]string{"data/site.yaml": "title: __f__alert(1)__f__\ncurrency: USD\n"},
+			want:    "data/site.yaml:1:8: text must not contain \"__f__\": chart options treat it as code\n",
+		},
+		{
+			name:    "syntax error",
+			replace: map[string]string{"data/site.yaml": "title: [unclosed\ncurrency: USD\n"},
+			want:    "data/site.yaml:1:1: invalid YAML: did not find expected ',' or ']'\n",
+		},
+		{
+			name:    "missing site file",
+			replace: map[string]string{"data/site.yaml": ""},
+			want:    "data/site.yaml: missing file\n",
+		},
+		{
+			name:    "stray file",
+			replace: map[string]string{"data/gpus/notes.txt": "x", "data/prcies/aws.yaml": "provider: aws\n"},
+			want: "data/gpus/notes.txt: unexpected file: data/gpus/ holds .yaml files only (name it *.yaml)\n" +
+				"data/prcies: unknown catalog entry \"prcies\": data/ holds fx.yaml, gpus, prices, providers, site.yaml\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, r := load(t, tt.replace)
+			if got := r.String(); got != tt.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAllErrorsAtOnceAcrossFiles(t *testing.T) {
+	replace := aws(`  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: nope
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`)
+	replace["data/site.yaml"] = "title: T\ncurrency: usd\n"
+	_, r := load(t, replace)
+	errs := r.Errors()
+	if len(errs) != 2 { // the bad site currency hides the price currency check
+		t.Fatalf("want 2 errors, got:\n%s", r)
+	}
+	if !strings.HasPrefix(errs[0].String(), "data/providers/aws.yaml:10:10:") || !strings.HasPrefix(errs[1].String(), "data/site.yaml:2:11:") {
+		t.Errorf("errors not sorted by file and line:\n%s", r)
+	}
+}
