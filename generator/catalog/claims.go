@@ -99,11 +99,11 @@ func (m claimMatch) String(g *GPU) string {
 	if m.sparse {
 		kind = "sparse"
 	}
-	s := fmt.Sprintf("%d× %s %s %s", m.count, gpuLabel(g), m.prec.Label, kind)
+	unit := ""
 	if m.prec.Unit != "TFLOPS" {
-		s += " (" + m.prec.Unit + ")"
+		unit = " " + m.prec.Unit
 	}
-	return s
+	return fmt.Sprintf("%d× %s %s %s (%s%s)", m.count, gpuLabel(g), m.prec.Label, kind, num(round1(m.value)), unit)
 }
 
 // tflopsVerdict returns "" when the advertised TFLOPS agree with count ×
@@ -170,7 +170,7 @@ func tflopsVerdict(c *Claims, g *GPU, count int) string {
 	case 1:
 		verdict = fmt.Sprintf("%s TFLOPS matches %s", num(claimed), matches[0].String(g))
 	default:
-		verdict = fmt.Sprintf("%s TFLOPS matches %s (or %s)", num(claimed), matches[0].String(g), matches[1].String(g))
+		verdict = fmt.Sprintf("%s TFLOPS matches %s, also %s", num(claimed), matches[0].String(g), matches[1].String(g))
 	}
 	return fmt.Sprintf("%q disagrees: %s; %s", stated, verdict, expected)
 }
