@@ -105,6 +105,9 @@ func (l *loader) loadAll() {
 		p := new(Provider)
 		if root := l.decodeFile(name, p, true); root != nil {
 			p.at, p.file = root, name
+			// Empty list items, already reported, decode as nil.
+			p.Regions = nonNil(p.Regions)
+			p.Instances = nonNil(p.Instances)
 			if b := child(root, "billing"); b != nil {
 				p.Billing.at = b
 			}
@@ -124,6 +127,7 @@ func (l *loader) loadAll() {
 	for _, name := range l.yamlFiles("prices") {
 		var pf PriceFile
 		if root := l.decodeFile(name, &pf, true); root != nil {
+			pf.Prices = nonNil(pf.Prices)
 			for i, pp := range pf.Prices {
 				pp.at, pp.file, pp.Provider = item(root, "prices", i), name, pf.Provider
 			}
@@ -131,6 +135,10 @@ func (l *loader) loadAll() {
 			l.cat.Prices = append(l.cat.Prices, pf.Prices...)
 		}
 	}
+}
+
+func nonNil[T any](list []*T) []*T {
+	return slices.DeleteFunc(list, func(x *T) bool { return x == nil })
 }
 
 // yamlFiles lists the .yaml files of a catalog folder in name order and

@@ -65,6 +65,10 @@ func checkShape(file string, n *yaml.Node, t reflect.Type, report func(Pos, stri
 			return
 		}
 		for _, item := range n.Content {
+			if isNull(item) {
+				report(pos(file, item), "empty list item: remove it or fill it in")
+				continue
+			}
 			checkShape(file, item, t.Elem(), report)
 		}
 	case reflect.String:

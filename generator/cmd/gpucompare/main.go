@@ -1,9 +1,150 @@
+// Command gpucompare builds a static site for buying GPU compute from a
+// YAML catalog of offers. It is a thin shell over the stages in generator/:
+// catalog (load and check) → site (render and write).
+//
+// Usage:
+//
+//	gpucompare build [-root .] [-out public] [-base-url URL] [-pretty-urls]
+//	gpucompare check [-root .]
 package main
 
 import (
-	_ "github.com/yuin/goldmark"
-	_ "go.yaml.in/yaml/v3"
-	_ "golang.org/x/tools/txtar"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/site"
 )
 
-func main() {}
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `gpucompare builds a static site for buying GPU compute from a YAML catalog.
+
+Usage:
+  gpucompare build [-root .] [-out ROOT/public] [-base-url URL] [-pretty-urls]
+  gpucompare check [-root .]
+
+Run "gpucompare COMMAND -h" for the flags of a command.
+`
+
+// run executes one command line and returns the process exit code:
+// 0 success, 1 bad input (every problem listed on stderr), 2 bad usage.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		// A bug must still end in one clear line, never a stack trace.
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "gpucompare: internal error: %v (please report it with the input that caused it)\n", r)
+			code = 3
+		}
+	}()
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "build":
+		return build(args[1:], stdout, stderr)
+	case "check":
+		return check(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "gpucompare: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
+
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("gpucompare "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parse parses flags and refuses stray arguments; ok is false on bad usage.
+func parse(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return 2, false
+	}
+	return 0, true
+}
+
+// load loads and checks the catalog of root, printing every diagnostic.
+func load(root string, stderr io.Writer) (*catalog.Catalog, bool) {
+	if st, err := os.Stat(root); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "%s: not a folder: -root names the site root holding data/\n", root)
+		return nil, false
+	}
+	cat, report := catalog.Load(os.DirFS(root))
+	fmt.Fprint(stderr, report.String())
+	if n := len(report.Errors()); n > 0 {
+		fmt.Fprintf(stderr, "%d error(s), %d warning(s): nothing written\n", n, len(report.Warnings()))
+		return nil, false
+	}
+	return cat, true
+}
+
+func check(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("check", stderr)
+	root := fs.String("root", ".", "site root holding data/")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	cat, ok := load(*root, stderr)
+	if !ok {
+		return 1
+	}
+	offers := 0
+	for _, p := range cat.Providers {
+		offers += len(p.Instances)
+	}
+	fmt.Fprintf(stdout, "catalog ok: %d GPUs, %d providers, %d instance types, %d price points, %d exchange rates\n",
+		len(cat.GPUs), len(cat.Providers), offers, len(cat.Prices), len(cat.FX))
+	return 0
+}
+
+func build(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("build", stderr)
+	root := fs.String("root", ".", "site root holding data/ (and optionally content/, templates/, static/)")
+	out := fs.String("out", "", "output folder (default ROOT/public)")
+	baseURL := fs.String("base-url", "", "absolute URL the site is served from, for feeds, sitemap and canonical links (default: url in data/site.yaml)")
+	pretty := fs.Bool("pretty-urls", false, "link to folders instead of their index.html (for hosted sites)")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if *out == "" {
+		*out = filepath.Join(*root, "public")
+	}
+	cat, ok := load(*root, stderr)
+	if !ok {
+		return 1
+	}
+	files, report, err := site.Build(cat, os.DirFS(*root), site.Options{BaseURL: *baseURL, PrettyURLs: *pretty})
+	fmt.Fprint(stderr, report.String())
+	if err != nil || len(report.Errors()) > 0 {
+		if len(report.Errors()) == 0 {
+			fmt.Fprintf(stderr, "gpucompare: build: %v\n", err)
+		}
+		fmt.Fprintf(stderr, "nothing written: %s is unchanged\n", *out)
+		return 1
+	}
+	if err := site.Write(*out, files); err != nil {
+		fmt.Fprintf(stderr, "gpucompare: write: %v\n", err)
+		fmt.Fprintf(stderr, "nothing written: %s is unchanged\n", *out)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %d files to %s\n", len(files.Paths()), *out)
+	return 0
+}

@@ -1,0 +1,37 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// FuzzLoad feeds arbitrary text to the loader as each kind of catalog file:
+// whatever the input, Load reports problems and never panics.
+func FuzzLoad(f *testing.F) {
+	for name, text := range base {
+		f.Add(name, text)
+	}
+	f.Add("data/providers/aws.yaml", "id: aws\ninstances:\n  - &a {id: x}\n  - *a\n")
+	f.Add("data/prices/aws.yaml", "provider: aws\nprices:\n  - {amount: -1, since: 2025-99-99}\n")
+	f.Add("data/gpus/a100.yaml", "id: a100\ndense: {fp32: .nan}\nreleased: [2020]\n")
+	f.Fuzz(func(t *testing.T, name, text string) {
+		if !strings.HasPrefix(name, "data/") || strings.Contains(name, "//") || strings.HasSuffix(name, "/") {
+			name = "data/providers/aws.yaml"
+		}
+		fsys := fstest.MapFS{}
+		for n, s := range base {
+			fsys[n] = &fstest.MapFile{Data: []byte(s)}
+		}
+		fsys[name] = &fstest.MapFile{Data: []byte(text)}
+		cat, r := Load(fsys)
+		if cat == nil {
+			t.Fatal("Load returned no catalog")
+		}
+		for _, d := range r {
+			if d.Message == "" || d.Pos.File == "" {
+				t.Fatalf("diagnostic without message or file: %#v", d)
+			}
+		}
+	})
+}
