@@ -1,9 +1,12 @@
 package catalog
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // FuzzLoad feeds arbitrary text to the loader as each kind of catalog file:
@@ -33,5 +36,31 @@ func FuzzLoad(f *testing.F) {
 				t.Fatalf("diagnostic without message or file: %#v", d)
 			}
 		}
+		// What the library's strict decoder refuses (unknown fields, wrong
+		// types, duplicate keys), the Node pass must refuse too.
+		if v := typeOf(name); v != nil {
+			dec := yaml.NewDecoder(bytes.NewReader([]byte(text)))
+			dec.KnownFields(true)
+			if err := dec.Decode(v); err != nil && !strings.Contains(err.Error(), "EOF") && len(r.Errors()) == 0 {
+				t.Fatalf("strict decoder refuses %s but Load reports nothing: %v", name, err)
+			}
+		}
 	})
+}
+
+// typeOf returns a new value of the type a catalog file decodes into.
+func typeOf(name string) any {
+	switch {
+	case name == "data/site.yaml":
+		return new(Site)
+	case name == "data/fx.yaml":
+		return new(FXFile)
+	case strings.HasPrefix(name, "data/gpus/") && strings.HasSuffix(name, ".yaml"):
+		return new(GPU)
+	case strings.HasPrefix(name, "data/providers/") && strings.HasSuffix(name, ".yaml"):
+		return new(Provider)
+	case strings.HasPrefix(name, "data/prices/") && strings.HasSuffix(name, ".yaml"):
+		return new(PriceFile)
+	}
+	return nil
 }
