@@ -35,6 +35,7 @@ func Load(fsys fs.FS) (*Catalog, Report) {
 	l.loadAll()
 	l.validate()
 	if len(l.report.Errors()) == 0 {
+		l.checkHistories()
 		l.checkClaims()
 	}
 	return l.cat, l.report.firstAtEachPlace().sorted()

@@ -416,3 +416,17 @@ func TestAllErrorsAtOnceAcrossFiles(t *testing.T) {
 		t.Errorf("errors not sorted by file and line:\n%s", r)
 	}
 }
+
+func TestHistoryOrderAndUndatedChanges(t *testing.T) {
+	point := func(amount, since string) string {
+		return "  - instance: p4d.24xlarge\n    region: us-east-1\n    model: on_demand\n    amount: " + amount +
+			"\n    currency: USD\n    since: " + since + "\n    source: https://example.com/price\n"
+	}
+	_, r := load(t, price(point("40", "2025-03")+point("40", "unknown")+point("32", "unknown")+point("30", "2025-02-10")+point("28", "2025-03-15")))
+	want := `data/prices/aws.yaml:22:12: warning: price "p4d.24xlarge/us-east-1/on_demand": the price changes here but the change has no date: it shows as undated and stays out of feeds
+data/prices/aws.yaml:29:12: price "p4d.24xlarge/us-east-1/on_demand": since 2025-02-10 is before 2025-03 of an earlier point (line 3): the points of a series go oldest first
+`
+	if got := r.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

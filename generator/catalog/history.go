@@ -1,0 +1,65 @@
+package catalog
+
+import "fmt"
+
+// SeriesKey names one price series: an offer (instance type × region) under
+// one pricing model.
+type SeriesKey struct {
+	Provider, Instance, Region, Model string
+}
+
+// Series returns every price series of the catalog, each in history order
+// (file order), and the keys in the order their first point appears.
+func (c *Catalog) Series() ([]SeriesKey, map[SeriesKey][]*PricePoint) {
+	var keys []SeriesKey
+	series := map[SeriesKey][]*PricePoint{}
+	for _, p := range c.Prices {
+		k := SeriesKey{p.Provider, p.Instance, p.Region, p.Model}
+		if _, ok := series[k]; !ok {
+			keys = append(keys, k)
+		}
+		series[k] = append(series[k], p)
+	}
+	return keys, series
+}
+
+// SamePrice reports whether two points state the same price.
+func SamePrice(a, b *PricePoint) bool {
+	eq := func(x, y *float64) bool { return (x == nil) == (y == nil) && (x == nil || *x == *y) }
+	return a.Currency == b.Currency && a.PerGPU == b.PerGPU && a.Payment == b.Payment &&
+		eq(a.Amount, b.Amount) && eq(a.Upfront, b.Upfront) && eq(a.EffectiveHourly, b.EffectiveHourly) && eq(a.DiscountPct, b.DiscountPct)
+}
+
+// checkHistories checks that each series runs oldest first and warns about
+// price changes that have no date: they show as undated and cannot go into
+// feeds.
+func (l *loader) checkHistories() {
+	keys, series := l.cat.Series()
+	for _, k := range keys {
+		points := series[k]
+		latest := points[0] // the latest dated point so far
+		for i := 1; i < len(points); i++ {
+			older, newer := points[i-1], points[i]
+			r := record{l: l, file: newer.file, at: newer.at, name: fmt.Sprintf("price %q", k.Instance+"/"+k.Region+"/"+k.Model)}
+			if before(newer.Since, latest.Since) {
+				r.errorf("since", "since %s is before %s of an earlier point (line %d): the points of a series go oldest first", newer.Since, latest.Since, latest.at.Line)
+			}
+			if newer.Since.Known() {
+				latest = newer
+			}
+			if !SamePrice(older, newer) && !newer.Since.Known() {
+				r.warnf("since", "the price changes here but the change has no date: it shows as undated and stays out of feeds")
+			}
+		}
+	}
+}
+
+// before reports whether a is surely earlier than b, comparing partial
+// dates only as far as both are precise.
+func before(a, b Date) bool {
+	if !a.Known() || !b.Known() {
+		return false
+	}
+	n := min(len(a), len(b))
+	return a[:n] < b[:n]
+}
