@@ -3,9 +3,10 @@ package catalog
 import "fmt"
 
 // SeriesKey names one price series: an offer (instance type × region) under
-// one pricing model.
+// one pricing model and payment option (a 1-year reservation paid upfront is
+// another series than one paid monthly, not a price change).
 type SeriesKey struct {
-	Provider, Instance, Region, Model string
+	Provider, Instance, Region, Model, Payment string
 }
 
 // Series returns every price series of the catalog, each in history order
@@ -14,7 +15,7 @@ func (c *Catalog) Series() ([]SeriesKey, map[SeriesKey][]*PricePoint) {
 	var keys []SeriesKey
 	series := map[SeriesKey][]*PricePoint{}
 	for _, p := range c.Prices {
-		k := SeriesKey{p.Provider, p.Instance, p.Region, p.Model}
+		k := SeriesKey{p.Provider, p.Instance, p.Region, p.Model, p.Payment}
 		if _, ok := series[k]; !ok {
 			keys = append(keys, k)
 		}
