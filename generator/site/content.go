@@ -1,0 +1,299 @@
+package site
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+	"go.yaml.in/yaml/v3"
+
+	"gpucompare/generator/catalog"
+)
+
+// contentPage is one Markdown page of content/, converted.
+type contentPage struct {
+	File        string // "content/methodology.md"
+	Path        string // output path: "methodology/index.html"
+	Title       string
+	Description string
+	HTML        template.HTML // goldmark output: raw HTML in the source is dropped
+}
+
+// frontMatter is what a content page may say about itself.
+type frontMatter struct {
+	Title       string `yaml:"title"`
+	Description string `yaml:"description"`
+}
+
+// loadContent converts every Markdown file under content/ of root, in path
+// order. Problems with a position go to diag; err is for I/O failures.
+func loadContent(root fs.FS, diag func(catalog.Diagnostic)) ([]*contentPage, error) {
+	if _, err := fs.Stat(root, "content"); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	md := newMarkdown()
+	var out []*contentPage
+	err := fs.WalkDir(root, "content", func(file string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if strings.HasPrefix(d.Name(), ".") && file != "content" {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if path.Ext(file) != ".md" {
+			diag(catalog.Diagnostic{Pos: catalog.Pos{File: file}, Severity: catalog.Warning,
+				Message: "not a Markdown page (.md): left out of the site"})
+			return nil
+		}
+		src, err := fs.ReadFile(root, file)
+		if err != nil {
+			return err
+		}
+		p, errs := convert(md, file, src)
+		for _, d := range errs {
+			diag(d)
+		}
+		if p != nil {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// contentPath is the output path of a content file: content/a/b.md is
+// a/b/index.html, content/a/index.md is a/index.html.
+func contentPath(file string) string {
+	rel := strings.TrimSuffix(strings.TrimPrefix(file, "content/"), ".md")
+	if rel == "index" || strings.HasSuffix(rel, "/index") {
+		return strings.TrimSuffix(rel, "index") + "index.html"
+	}
+	return rel + "/index.html"
+}
+
+// convert splits a content file into front matter and Markdown and
+// converts both. Problems come back as diagnostics with positions in file.
+func convert(md goldmark.Markdown, file string, src []byte) (*contentPage, []catalog.Diagnostic) {
+	errorf := func(line, col int, format string, args ...any) []catalog.Diagnostic {
+		return []catalog.Diagnostic{{Pos: catalog.Pos{File: file, Line: line, Col: col}, Message: fmt.Sprintf(format, args...)}}
+	}
+	fm, body, fmLine, ok := splitFrontMatter(src)
+	if !ok {
+		return nil, errorf(1, 1, `no front matter: a page starts with a "---" line, then title: and description:, then "---"`)
+	}
+	if fmLine < 0 {
+		return nil, errorf(1, 1, `front matter is not closed: want a "---" line after it`)
+	}
+	meta, errs := decodeFrontMatter(file, fm, fmLine)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if strings.TrimSpace(meta.Title) == "" {
+		return nil, errorf(1, 1, "front matter has no title")
+	}
+	var buf bytes.Buffer
+	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))
+	if err := md.Convert(body, &buf, parser.WithContext(ctx)); err != nil {
+		return nil, errorf(fmLine, 1, "markdown: %v", err)
+	}
+	return &contentPage{
+		File:        file,
+		Path:        contentPath(file),
+		Title:       meta.Title,
+		Description: meta.Description,
+		HTML:        template.HTML(buf.String()), // goldmark without WithUnsafe: raw HTML is dropped
+	}, nil
+}
+
+// splitFrontMatter splits src into the YAML between a first "---" line and
+// the next "---" (or "...") line, and the Markdown after it. line is the
+// file line of the YAML's first line, -1 when the block is not closed; ok
+// is false when src does not start with front matter.
+func splitFrontMatter(src []byte) (fm, body []byte, line int, ok bool) {
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
+	first, rest, _ := bytes.Cut(src, []byte("\n"))
+	if string(bytes.TrimRight(first, "\r")) != "---" {
+		return nil, src, 0, false
+	}
+	start := len(src) - len(rest)
+	for off := start; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		next := len(src)
+		if end >= 0 {
+			next = off + end + 1
+		}
+		l := string(bytes.TrimRight(src[off:next], "\r\n"))
+		if l == "---" || l == "..." {
+			return src[start:off], src[next:], 2, true
+		}
+		off = next
+	}
+	return nil, nil, -1, true
+}
+
+var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+
+// decodeFrontMatter decodes the front matter strictly: unknown fields and
+// wrong types are errors, placed at their line in the file (first is the
+// file line of the YAML's first line) and at the column of the key.
+func decodeFrontMatter(file string, fm []byte, first int) (frontMatter, []catalog.Diagnostic) {
+	var meta frontMatter
+	var node yaml.Node
+	var errs []catalog.Diagnostic
+	at := func(err string) {
+		line, col, msg := first, 1, err
+		if m := yamlLine.FindStringSubmatch(err); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			if strings.HasPrefix(m[2], "did not find expected") {
+				n++ // the YAML parser counts these lines from 0, unlike its scanner and decoder
+			}
+			line, msg = first+n-1, m[2]
+			col = columnAt(&node, n)
+		}
+		msg = strings.TrimPrefix(msg, "yaml: ")
+		if m := unknownField.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("unknown field %q in front matter: want title or description", m[1])
+		}
+		errs = append(errs, catalog.Diagnostic{Pos: catalog.Pos{File: file, Line: line, Col: col}, Message: "front matter: " + msg})
+	}
+	if err := yaml.Unmarshal(fm, &node); err != nil {
+		at(err.Error())
+		return meta, errs
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(fm))
+	dec.KnownFields(true)
+	err := dec.Decode(&meta)
+	var te *yaml.TypeError
+	switch {
+	case err == nil, err == io.EOF:
+	case errors.As(err, &te):
+		for _, e := range te.Errors {
+			at(e)
+		}
+	default:
+		at(err.Error())
+	}
+	return meta, errs
+}
+
+var unknownField = regexp.MustCompile(`^field (\S+) not found in type`)
+
+// columnAt is the column of the first node on line of the YAML document,
+// or 1.
+func columnAt(n *yaml.Node, line int) int {
+	var find func(n *yaml.Node) int
+	find = func(n *yaml.Node) int {
+		if n.Kind != yaml.DocumentNode && n.Line == line {
+			return n.Column
+		}
+		for _, c := range n.Content {
+			if col := find(c); col > 0 {
+				return col
+			}
+		}
+		return 0
+	}
+	return max(find(n), 1)
+}
+
+// newMarkdown is the Markdown converter of content pages: CommonMark with
+// GFM tables, strikethrough, autolinks and task lists, typographic quotes
+// and dashes, and heading ids. Raw HTML stays off (no html.WithUnsafe).
+// Aligned table cells get an align-* class instead of a style attribute,
+// which the page's Content-Security-Policy would refuse.
+func newMarkdown() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(
+			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignNone)),
+			extension.Strikethrough,
+			extension.Linkify,
+			extension.TaskList,
+			extension.Typographer,
+		),
+		goldmark.WithParserOptions(
+			parser.WithAutoHeadingID(),
+			parser.WithASTTransformers(util.Prioritized(alignClasses{}, 1000)),
+		),
+	)
+}
+
+// alignClasses marks aligned table cells with a class (align-left,
+// align-center, align-right) that the stylesheet aligns.
+type alignClasses struct{}
+
+func (alignClasses) Transform(doc *ast.Document, _ text.Reader, _ parser.Context) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if c, ok := n.(*east.TableCell); ok && entering && c.Alignment != east.AlignNone {
+			c.SetAttributeString("class", []byte("align-"+c.Alignment.String()))
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// headingIDs makes heading ids that keep every letter and digit, not only
+// ASCII ones: "Preise für GPUs" is preise-für-gpus, "价格与可用性" stays
+// itself. Runs of spaces, '-' and '_' become one '-'; other punctuation is
+// dropped; a repeated id gets -1, -2 … appended.
+type headingIDs struct{ used map[string]bool }
+
+func newHeadingIDs() *headingIDs {
+	// "main" is the id of the page's main element in templates/base.html.
+	return &headingIDs{used: map[string]bool{"main": true}}
+}
+
+func (s *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
+	var b strings.Builder
+	dash := false
+	for _, r := range string(value) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r):
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(unicode.ToLower(r))
+		case unicode.IsSpace(r) || r == '-' || r == '_':
+			dash = true
+		}
+	}
+	id := b.String()
+	if id == "" {
+		id = "section"
+		if kind != ast.KindHeading {
+			id = "id"
+		}
+	}
+	if s.used[id] {
+		for i := 1; ; i++ {
+			if c := id + "-" + strconv.Itoa(i); !s.used[c] {
+				id = c
+				break
+			}
+		}
+	}
+	s.used[id] = true
+	return []byte(id)
+}
+
+func (s *headingIDs) Put(value []byte) { s.used[string(value)] = true }

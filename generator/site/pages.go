@@ -1,0 +1,688 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"net/url"
+	"slices"
+	"strings"
+
+	"gpucompare/generator/catalog"
+)
+
+// page is the model of one output page: what its layout shows, with every
+// link already relative to the page.
+type page struct {
+	Path        string // output path: "gpus/a100-sxm4-40gb/index.html"
+	Layout      string // the layout of its kind: "gpu"
+	Title       string // catalog or content text; empty when TitleKey names a message
+	TitleKey    string
+	Description string
+	DescKey     string
+	Data        any
+
+	Site      *siteInfo
+	Nav       []navLink
+	Canonical string // absolute URL of the page, when the site has one
+	Styles    string // link to the stylesheet
+	HomeURL   string
+	links     linker
+}
+
+// Rel links to target, an output path ("compare/index.html"), from p.
+func (p *page) Rel(target string) string { return p.links.to(target) }
+
+// siteInfo is what every page shows of the site.
+type siteInfo struct {
+	Title   string
+	Tagline string
+	Lang    string
+	Pages   []*contentPage
+}
+
+// navLink is one entry of the site navigation.
+type navLink struct {
+	Key     string // message key of its label
+	URL     string
+	Current bool
+}
+
+// linker makes links from one page: page-relative ("../../gpus/x/index.html"),
+// or absolute for the 404 page when the site URL is known, because a
+// server shows that page at any depth.
+type linker struct {
+	prefix string
+	pretty bool
+}
+
+func (l linker) to(target string) string {
+	if l.pretty && (target == "index.html" || strings.HasSuffix(target, "/index.html")) {
+		target = strings.TrimSuffix(target, "index.html")
+	}
+	target = escapePath(target)
+	if s := l.prefix + target; s != "" {
+		return s
+	}
+	return "./"
+}
+
+// escapePath percent-encodes each segment of an output path for a URL.
+func escapePath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = pathEscape(s)
+	}
+	return strings.Join(segs, "/")
+}
+
+// Output paths of the catalog's pages.
+func gpuPath(id string) string      { return "gpus/" + id + "/index.html" }
+func providerPath(id string) string { return "providers/" + id + "/index.html" }
+func instancePath(in *catalog.Instance) string {
+	return "instances/" + in.Provider.ID + "/" + in.ID + "/index.html"
+}
+
+// newPage makes the frame of a page at path: its links, navigation and
+// canonical URL.
+func (b *builder) newPage(p, layout string) *page {
+	pg := &page{Path: p, Layout: layout, Site: b.siteInfo}
+	pg.links = linker{prefix: strings.Repeat("../", strings.Count(p, "/")), pretty: b.opts.PrettyURLs}
+	if layout == "404" && b.base != "" {
+		pg.links.prefix = b.base
+	}
+	if b.base != "" && layout != "404" {
+		pg.Canonical = b.base + linker{pretty: b.opts.PrettyURLs}.to(p)
+		if pg.Canonical == b.base+"./" {
+			pg.Canonical = b.base
+		}
+	}
+	pg.Styles = pg.Rel("static/style.css")
+	pg.HomeURL = pg.Rel("index.html")
+	for _, n := range []struct{ key, target string }{
+		{"nav.compare", "compare/index.html"},
+		{"nav.gpus", "gpus/index.html"},
+		{"nav.providers", "providers/index.html"},
+	} {
+		section := strings.TrimSuffix(n.target, "index.html")
+		pg.Nav = append(pg.Nav, navLink{Key: n.key, URL: pg.Rel(n.target), Current: strings.HasPrefix(p, section)})
+	}
+	for _, c := range b.content {
+		if c.Path == "methodology/index.html" {
+			pg.Nav = append(pg.Nav, navLink{Key: "nav.methodology", URL: pg.Rel(c.Path), Current: p == c.Path})
+		}
+	}
+	return pg
+}
+
+// pages makes the model of every page of the site, in a fixed order.
+func (b *builder) pages() ([]*page, error) {
+	cat := b.cat
+	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: cmp.Or(cat.Site.Language, "en"), Pages: b.content}
+	b.index()
+
+	var out []*page
+	add := func(p *page) { out = append(out, p) }
+
+	home := b.newPage("index.html", "home")
+	home.TitleKey, home.DescKey = "home.title", "home.description"
+	home.Data = b.homeData(home)
+	add(home)
+
+	cmpPage := b.newPage("compare/index.html", "compare")
+	cmpPage.TitleKey, cmpPage.DescKey = "compare.title", "compare.description"
+	cmpPage.Data = b.offerRows(cmpPage, b.offers)
+	add(cmpPage)
+
+	gpus := b.newPage("gpus/index.html", "gpus")
+	gpus.TitleKey, gpus.DescKey = "gpus.title", "gpus.description"
+	gpus.Data = b.gpusData(gpus)
+	add(gpus)
+	for _, g := range cat.GPUs {
+		p := b.newPage(gpuPath(g.ID), "gpu")
+		p.Title, p.DescKey = g.Name, "gpu.description"
+		p.Data = b.gpuData(p, g)
+		add(p)
+	}
+
+	provs := b.newPage("providers/index.html", "providers")
+	provs.TitleKey, provs.DescKey = "providers.title", "providers.description"
+	provs.Data = b.providersData(provs)
+	add(provs)
+	for _, pr := range cat.Providers {
+		p := b.newPage(providerPath(pr.ID), "provider")
+		p.Title, p.Description = pr.Name, pr.Description
+		p.Data = b.providerData(p, pr)
+		add(p)
+		for _, in := range pr.Instances {
+			p := b.newPage(instancePath(in), "instance")
+			p.Title, p.DescKey = in.Name, "instance.description"
+			p.Data = b.instanceData(p, in)
+			add(p)
+		}
+	}
+
+	for _, c := range b.content {
+		p := b.newPage(c.Path, "page")
+		p.Title, p.Description = c.Title, c.Description
+		p.Data = c
+		add(p)
+	}
+
+	nf := b.newPage("404.html", "404")
+	nf.TitleKey = "notfound.title"
+	add(nf)
+
+	seen := map[string]string{}
+	for _, p := range out {
+		if prev, ok := seen[p.Path]; ok {
+			return nil, fmt.Errorf("%s: two pages, %s and %s", p.Path, prev, p.Layout)
+		}
+		seen[p.Path] = p.Layout
+	}
+	return out, nil
+}
+
+// priceKey names the price history of one instance type.
+type priceKey struct{ provider, instance string }
+
+// index groups the price points by instance type and makes the offers,
+// once for every page that needs them.
+func (b *builder) index() {
+	b.pricesOf = map[priceKey][]*catalog.PricePoint{}
+	for _, pp := range b.cat.Prices {
+		k := priceKey{pp.Provider, pp.Instance}
+		b.pricesOf[k] = append(b.pricesOf[k], pp)
+	}
+	b.offersOf = map[*catalog.Instance][]*offer{}
+	for _, pr := range b.cat.Providers {
+		for _, in := range pr.Instances {
+			os := offersOf(in, b.pricesOf[priceKey{pr.ID, in.ID}])
+			b.offers = append(b.offers, os...)
+			b.offersOf[in] = os
+		}
+	}
+}
+
+// offer is an instance type in one region it is priced in, with the latest
+// on-demand and spot points there. An instance type without any price is
+// one offer with no region.
+type offer struct {
+	Instance *catalog.Instance
+	Region   string // region id, "all", or "" for no price
+	OnDemand *catalog.PricePoint
+	Spot     *catalog.PricePoint
+	Others   int // further pricing models priced in the region
+}
+
+// offersOf makes the offers of an instance type from its price history,
+// regions in the order they first appear.
+func offersOf(in *catalog.Instance, history []*catalog.PricePoint) []*offer {
+	if len(history) == 0 {
+		return []*offer{{Instance: in}}
+	}
+	var out []*offer
+	byRegion := map[string]*offer{}
+	others := map[string]map[string]bool{}
+	for _, pp := range history {
+		o := byRegion[pp.Region]
+		if o == nil {
+			o = &offer{Instance: in, Region: pp.Region}
+			byRegion[pp.Region] = o
+			others[pp.Region] = map[string]bool{}
+			out = append(out, o)
+		}
+		switch pp.Model {
+		case "on_demand":
+			o.OnDemand = pp
+		case "spot":
+			o.Spot = pp
+		default:
+			others[pp.Region][pp.Model] = true
+		}
+	}
+	for _, o := range out {
+		o.Others = len(others[o.Region])
+	}
+	return out
+}
+
+// priceView is a price point as pages show it.
+type priceView struct {
+	*catalog.PricePoint
+	Currency   string   // the point's currency, else its provider's
+	Unit       string   // what the amount is per: hour, month or year
+	PerGPUHour *float64 // amount per GPU-hour, for hourly prices with an amount
+	RegionName string   // the region's name; empty for "all" or an unknown region
+	Date       *dateView
+}
+
+func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView {
+	if pp == nil {
+		return nil
+	}
+	v := &priceView{PricePoint: pp, Currency: cmp.Or(pp.Currency, in.Provider.Currency), Unit: "hour"}
+	switch pp.Model {
+	case "subscription_month":
+		v.Unit = "month"
+	case "subscription_year":
+		v.Unit = "year"
+	}
+	if r := in.Provider.Region(pp.Region); r != nil {
+		v.RegionName = cmp.Or(r.Name, r.ID)
+	}
+	if v.Unit == "hour" {
+		amount := cmp.Or(pp.Amount, pp.EffectiveHourly)
+		if amount != nil {
+			per := *amount
+			if !pp.PerGPU {
+				per = math.NaN()
+				if in.GPUCount > 0 {
+					per = *amount / float64(in.GPUCount)
+				}
+			}
+			if !math.IsNaN(per) {
+				v.PerGPUHour = &per
+			}
+		}
+	}
+	v.Date = newDate(pp.Since)
+	return v
+}
+
+// dateView is a date that may be partial or unknown, as pages show it.
+type dateView struct {
+	Value     string // "2025-06"
+	Precision string // day, month, year; "" when unknown or absent
+	Unknown   bool   // the catalog says "unknown"
+}
+
+func newDate(d catalog.Date) *dateView {
+	if d == "" {
+		return nil
+	}
+	return &dateView{Value: string(d), Precision: d.Precision(), Unknown: d == catalog.Unknown}
+}
+
+// offerRow is a row of the instance matrix.
+type offerRow struct {
+	Provider    *catalog.Provider
+	ProviderURL string
+	Instance    *catalog.Instance
+	InstanceURL string
+	GPU         *catalog.GPU // nil when the catalog does not know the GPU id
+	GPUURL      string
+	GPUMemoryGB *float64
+	Region      string
+	RegionName  string
+	OnDemand    *priceView
+	Spot        *priceView
+	Dated       *priceView // the point whose date and source the row shows
+	Others      int
+}
+
+func (b *builder) offerRows(p *page, offers []*offer) []*offerRow {
+	rows := make([]*offerRow, 0, len(offers))
+	for _, o := range offers {
+		in := o.Instance
+		r := &offerRow{
+			Provider: in.Provider, ProviderURL: p.Rel(providerPath(in.Provider.ID)),
+			Instance: in, InstanceURL: p.Rel(instancePath(in)),
+			GPUMemoryGB: b.cat.TotalGPUMemoryGB(in),
+			Region:      o.Region,
+			OnDemand:    b.price(in, o.OnDemand),
+			Spot:        b.price(in, o.Spot),
+			Others:      o.Others,
+		}
+		if g := b.cat.GPU(in.GPU); g != nil {
+			r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
+		}
+		if reg := in.Provider.Region(o.Region); reg != nil {
+			r.RegionName = cmp.Or(reg.Name, reg.ID)
+		}
+		r.Dated = cmp.Or(r.OnDemand, r.Spot)
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// link is a titled link to a page.
+type link struct {
+	Title, Description, URL string
+}
+
+// homeData is the model of the home page.
+type homeData struct {
+	Providers, GPUs, Instances, Offers, PricePoints int
+	Currencies                                      []string
+	Cheapest                                        []*cheapRow
+	Pages                                           []link
+}
+
+// cheapRow is the cheapest on-demand GPU-hour of one GPU model, one cell
+// per currency: amounts in different currencies are not compared.
+type cheapRow struct {
+	GPU   *catalog.GPU
+	URL   string
+	Cells []*cheapCell
+}
+
+type cheapCell struct {
+	Price       *priceView
+	Instance    *catalog.Instance
+	InstanceURL string
+}
+
+func (b *builder) homeData(p *page) *homeData {
+	d := &homeData{Providers: len(b.cat.Providers), GPUs: len(b.cat.GPUs), PricePoints: len(b.cat.Prices)}
+	type best struct {
+		pv *priceView
+		in *catalog.Instance
+	}
+	cheapest := map[string]map[string]best{} // gpu id → currency → best
+	currencies := map[string]bool{}
+	for _, pr := range b.cat.Providers {
+		d.Instances += len(pr.Instances)
+	}
+	for _, o := range b.offers {
+		if o.Region != "" {
+			d.Offers++
+		}
+		pv := b.price(o.Instance, o.OnDemand)
+		if pv == nil || pv.PerGPUHour == nil {
+			continue
+		}
+		g := o.Instance.GPU
+		if cheapest[g] == nil {
+			cheapest[g] = map[string]best{}
+		}
+		currencies[pv.Currency] = true
+		if cur, ok := cheapest[g][pv.Currency]; !ok || *pv.PerGPUHour < *cur.pv.PerGPUHour {
+			cheapest[g][pv.Currency] = best{pv, o.Instance}
+		}
+	}
+	for c := range currencies {
+		d.Currencies = append(d.Currencies, c)
+	}
+	slices.SortFunc(d.Currencies, func(x, y string) int {
+		// The site's own currency first, then by code.
+		return cmp.Or(-cmp.Compare(boolInt(x == b.cat.Site.Currency), boolInt(y == b.cat.Site.Currency)), cmp.Compare(x, y))
+	})
+	for _, g := range b.cat.GPUs {
+		if cheapest[g.ID] == nil {
+			continue
+		}
+		row := &cheapRow{GPU: g, URL: p.Rel(gpuPath(g.ID))}
+		for _, c := range d.Currencies {
+			cell := &cheapCell{}
+			if bst, ok := cheapest[g.ID][c]; ok {
+				cell.Price, cell.Instance, cell.InstanceURL = bst.pv, bst.in, p.Rel(instancePath(bst.in))
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		d.Cheapest = append(d.Cheapest, row)
+	}
+	for _, c := range b.content {
+		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
+	}
+	return d
+}
+
+func boolInt(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// gpusData is the model of the GPU matrix: dense and sparse figures in
+// separate column groups, with only the precisions some GPU has.
+type gpusData struct {
+	Dense, Sparse []catalog.Precision
+	Rows          []*gpuRow
+}
+
+type gpuRow struct {
+	GPU           *catalog.GPU
+	URL           string
+	Dense, Sparse []*float64 // aligned with gpusData.Dense and .Sparse
+	Instances     int
+}
+
+func (b *builder) gpusData(p *page) *gpusData {
+	d := &gpusData{}
+	has := func(sparse bool, pr catalog.Precision) bool {
+		for _, g := range b.cat.GPUs {
+			t := g.Dense
+			if sparse {
+				t = g.Sparse
+			}
+			if pr.Of(t) != nil {
+				return true
+			}
+		}
+		return false
+	}
+	for _, pr := range catalog.Precisions {
+		if has(false, pr) {
+			d.Dense = append(d.Dense, pr)
+		}
+		if has(true, pr) {
+			d.Sparse = append(d.Sparse, pr)
+		}
+	}
+	count := map[string]int{}
+	for _, pr := range b.cat.Providers {
+		for _, in := range pr.Instances {
+			count[in.GPU]++
+		}
+	}
+	for _, g := range b.cat.GPUs {
+		r := &gpuRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Instances: count[g.ID]}
+		for _, pr := range d.Dense {
+			r.Dense = append(r.Dense, pr.Of(g.Dense))
+		}
+		for _, pr := range d.Sparse {
+			r.Sparse = append(r.Sparse, pr.Of(g.Sparse))
+		}
+		d.Rows = append(d.Rows, r)
+	}
+	return d
+}
+
+// gpuData is the model of a GPU's page.
+type gpuData struct {
+	GPU       *catalog.GPU
+	Released  *dateView
+	Figures   []figure
+	Instances []*instanceRow
+}
+
+// figure is one precision of a GPU, dense and sparse side by side.
+type figure struct {
+	Label, Unit   string
+	Dense, Sparse *float64
+}
+
+// instanceRow is an instance type in a list, with its lowest latest
+// on-demand price per GPU-hour.
+type instanceRow struct {
+	Provider    *catalog.Provider
+	ProviderURL string
+	Instance    *catalog.Instance
+	URL         string
+	GPU         *catalog.GPU
+	GPUURL      string
+	From        *priceView // nil when no on-demand price is public
+	Regions     int        // regions it is priced in
+}
+
+func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
+	r := &instanceRow{Provider: in.Provider, ProviderURL: p.Rel(providerPath(in.Provider.ID)), Instance: in, URL: p.Rel(instancePath(in))}
+	if g := b.cat.GPU(in.GPU); g != nil {
+		r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
+	}
+	for _, o := range b.offersOf[in] {
+		if o.Region != "" {
+			r.Regions++
+		}
+		pv := b.price(in, o.OnDemand)
+		if pv != nil && pv.PerGPUHour != nil && (r.From == nil || *pv.PerGPUHour < *r.From.PerGPUHour) {
+			r.From = pv
+		}
+	}
+	return r
+}
+
+func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
+	d := &gpuData{GPU: g, Released: newDate(g.Released)}
+	for _, pr := range catalog.Precisions {
+		f := figure{Label: pr.Label, Unit: pr.Unit, Dense: pr.Of(g.Dense), Sparse: pr.Of(g.Sparse)}
+		if f.Dense != nil || f.Sparse != nil {
+			d.Figures = append(d.Figures, f)
+		}
+	}
+	for _, in := range b.cat.InstancesOfGPU(g.ID) {
+		d.Instances = append(d.Instances, b.instanceRow(p, in))
+	}
+	return d
+}
+
+// providerRow is a provider in the providers index.
+type providerRow struct {
+	Provider  *catalog.Provider
+	URL       string
+	Regions   int
+	Instances int
+}
+
+func (b *builder) providersData(p *page) []*providerRow {
+	var rows []*providerRow
+	for _, pr := range b.cat.Providers {
+		rows = append(rows, &providerRow{Provider: pr, URL: p.Rel(providerPath(pr.ID)), Regions: len(pr.Regions), Instances: len(pr.Instances)})
+	}
+	return rows
+}
+
+// providerData is the model of a provider's page.
+type providerData struct {
+	Provider  *catalog.Provider
+	Features  []feature
+	Instances []*instanceRow
+}
+
+// feature is a yes/no capability with its message key.
+type feature struct {
+	Key   string
+	Value *bool
+}
+
+func (b *builder) providerData(p *page, pr *catalog.Provider) *providerData {
+	f := pr.Features
+	d := &providerData{Provider: pr, Features: []feature{
+		{"rdma", f.RDMA}, {"gpudirect", f.GPUDirect}, {"physical_isolation", f.PhysicalIsolation},
+		{"hardware_encryption", f.HardwareEncryption}, {"dl_images", f.DLImages}, {"k8s_device_plugin", f.K8sDevicePlugin},
+	}}
+	for _, in := range pr.Instances {
+		d.Instances = append(d.Instances, b.instanceRow(p, in))
+	}
+	return d
+}
+
+// instanceData is the model of an instance type's page.
+type instanceData struct {
+	Provider    *catalog.Provider
+	ProviderURL string
+	Instance    *catalog.Instance
+	GPU         *catalog.GPU
+	GPUURL      string
+	GPUMemoryGB *float64
+	AllRegions  bool
+	Regions     []string // names of the regions it is sold in
+	Claim       *claimView
+	Prices      []*priceView // history order
+}
+
+// claimView sets an instance type's advertised figures beside what its GPU
+// model and count give.
+type claimView struct {
+	*catalog.Claims
+	Precision     string   // label of the claimed precision: "FP16/BF16"
+	Unit          string   // TFLOPS or TOPS
+	Dense, Sparse *float64 // count × the GPU's figure at that precision
+	Verdict       string   // dense, sparse, differs, unchecked
+	GPULink       string   // the GPU's interconnect, to set beside a claimed one
+	GPUPCIe       *float64
+}
+
+func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
+	pr := in.Provider
+	d := &instanceData{Provider: pr, ProviderURL: p.Rel(providerPath(pr.ID)), Instance: in, GPUMemoryGB: b.cat.TotalGPUMemoryGB(in)}
+	g := b.cat.GPU(in.GPU)
+	if g != nil {
+		d.GPU, d.GPUURL = g, p.Rel(gpuPath(g.ID))
+	}
+	for _, r := range in.Regions {
+		if r == catalog.AllRegions {
+			d.AllRegions = true
+			continue
+		}
+		name := r
+		if reg := pr.Region(r); reg != nil {
+			name = cmp.Or(reg.Name, reg.ID)
+		}
+		d.Regions = append(d.Regions, name)
+	}
+	for _, pp := range b.pricesOf[priceKey{pr.ID, in.ID}] {
+		d.Prices = append(d.Prices, b.price(in, pp))
+	}
+	if in.Claims != nil {
+		d.Claim = checkClaim(in.Claims, g, in.GPUCount)
+	}
+	return d
+}
+
+// claimTolerance is how close an advertised figure must be to count × a
+// GPU figure to match it.
+const claimTolerance = 0.05
+
+func checkClaim(c *catalog.Claims, g *catalog.GPU, count int) *claimView {
+	v := &claimView{Claims: c, Verdict: "unchecked"}
+	key := strings.ToLower(c.Precision)
+	if key == "fp16" || key == "bf16" {
+		key = "fp16_bf16"
+	}
+	i := slices.IndexFunc(catalog.Precisions, func(p catalog.Precision) bool { return p.Key == key })
+	if i >= 0 {
+		v.Precision, v.Unit = catalog.Precisions[i].Label, catalog.Precisions[i].Unit
+	}
+	if g == nil {
+		return v
+	}
+	v.GPULink, v.GPUPCIe = g.Interconnect.Name, g.PCIeGen
+	if i < 0 || c.TFLOPS == nil {
+		return v
+	}
+	times := func(f *float64) *float64 {
+		if f == nil {
+			return nil
+		}
+		x := *f * float64(count)
+		return &x
+	}
+	v.Dense, v.Sparse = times(catalog.Precisions[i].Of(g.Dense)), times(catalog.Precisions[i].Of(g.Sparse))
+	near := func(f *float64) bool { return f != nil && *f > 0 && math.Abs(*c.TFLOPS-*f) / *f <= claimTolerance }
+	switch {
+	case near(v.Dense):
+		v.Verdict = "dense"
+	case near(v.Sparse):
+		v.Verdict = "sparse"
+	case v.Dense != nil:
+		v.Verdict = "differs"
+	}
+	return v
+}
+
+// pathEscape escapes one path segment; ids are already safe, content
+// file names may not be.
+func pathEscape(s string) string { return url.PathEscape(s) }

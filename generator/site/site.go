@@ -1,0 +1,163 @@
+// Package site is the last stage of gpucompare and the only one that writes
+// files. It takes a validated catalog and the site root, and hands on a
+// built site: every page rendered into memory, then written in one swap.
+//
+// A build runs in steps, in this order:
+//
+//   - assets: templates, the message catalogue and static files come from
+//     the site root's templates/ and static/, or from the copies embedded in
+//     the binary (gpucompare.Assets) when the root has none;
+//   - content: the Markdown pages of content/, each with YAML front matter;
+//   - pages: one page model per URL, its links already made relative to it;
+//   - render: each page model framed by templates/base.html around the
+//     layout of its kind (templates/layouts/<kind>.html);
+//   - extras: static files under static/, and sitemap.xml when the site
+//     has an absolute URL.
+//
+// Build does all of that in memory; Write puts the result in place.
+package site
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"slices"
+	"strings"
+
+	"gpucompare/generator/catalog"
+)
+
+// Options are the choices of one build that are not in the catalog.
+type Options struct {
+	// BaseURL is the absolute URL the site is served from ("https://example.com/gpus/"),
+	// used only where a link must be absolute: the sitemap, canonical links
+	// and the 404 page. Empty means the url of data/site.yaml, if any.
+	BaseURL string
+	// PrettyURLs drops "index.html" from links, for a server that maps a
+	// directory to its index.html. Leave it off for file:// and previews.
+	PrettyURLs bool
+}
+
+// Files is a built site: slash-separated output path → file contents.
+type Files map[string][]byte
+
+// Paths returns the paths of f, sorted.
+func (f Files) Paths() []string {
+	out := make([]string, 0, len(f))
+	for p := range f {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Build renders the whole site of cat into memory. root is the site root:
+// content/ is read from it, and templates/ and static/ when it has them.
+//
+// The report holds every diagnostic of the build, content errors with their
+// positions and warnings (such as a sitemap left out for want of a site
+// URL). err is non-nil when the site could not be built; Files is then nil.
+// The same catalog, root and options always give the same bytes.
+func Build(cat *catalog.Catalog, root fs.FS, opts Options) (Files, catalog.Report, error) {
+	b := &builder{cat: cat, opts: opts, files: Files{}}
+	err := b.run(root)
+	slices.SortStableFunc(b.report, func(x, y catalog.Diagnostic) int {
+		return cmp.Or(cmp.Compare(x.Pos.File, y.Pos.File), cmp.Compare(x.Pos.Line, y.Pos.Line), cmp.Compare(x.Pos.Col, y.Pos.Col))
+	})
+	if err == nil {
+		if errs := b.report.Errors(); len(errs) > 0 {
+			err = errors.New(strings.TrimSuffix(errs.String(), "\n"))
+		}
+	}
+	if err != nil {
+		return nil, b.report, err
+	}
+	return b.files, b.report, nil
+}
+
+// builder holds the state of one build.
+type builder struct {
+	cat    *catalog.Catalog
+	opts   Options
+	base   string // absolute site URL ending in "/", or ""
+	files  Files
+	report catalog.Report
+
+	tmpl     *templates
+	content  []*contentPage
+	siteInfo *siteInfo
+	pricesOf map[priceKey][]*catalog.PricePoint
+	offers   []*offer
+	offersOf map[*catalog.Instance][]*offer
+}
+
+func (b *builder) run(root fs.FS) error {
+	base, err := siteURL(cmp.Or(b.opts.BaseURL, b.cat.Site.URL))
+	if err != nil {
+		return err
+	}
+	b.base = base
+
+	tfs, sfs, err := assets(root)
+	if err != nil {
+		return fmt.Errorf("assets: %w", err)
+	}
+	if b.tmpl, err = loadTemplates(tfs, cmp.Or(b.cat.Site.Language, "en"), b.warnf); err != nil {
+		return fmt.Errorf("templates: %w", err)
+	}
+	if b.content, err = loadContent(root, b.add); err != nil {
+		return fmt.Errorf("content: %w", err)
+	}
+	if len(b.report.Errors()) > 0 {
+		return nil // Build lists them
+	}
+	pages, err := b.pages()
+	if err != nil {
+		return fmt.Errorf("pages: %w", err)
+	}
+	if err := b.render(pages); err != nil {
+		return fmt.Errorf("render: %w", err)
+	}
+	if err := b.static(sfs); err != nil {
+		return fmt.Errorf("static: %w", err)
+	}
+	if err := b.sitemap(pages); err != nil {
+		return fmt.Errorf("sitemap: %w", err)
+	}
+	return nil
+}
+
+func (b *builder) add(d catalog.Diagnostic) { b.report = append(b.report, d) }
+
+func (b *builder) warnf(pos catalog.Pos, format string, args ...any) {
+	b.add(catalog.Diagnostic{Pos: pos, Severity: catalog.Warning, Message: fmt.Sprintf(format, args...)})
+}
+
+// put adds a file to the build, refusing a path taken twice.
+func (b *builder) put(path string, data []byte) error {
+	if !fs.ValidPath(path) || path == "." {
+		return fmt.Errorf("bad output path %q", path)
+	}
+	if _, ok := b.files[path]; ok {
+		return fmt.Errorf("two files for %q", path)
+	}
+	b.files[path] = data
+	return nil
+}
+
+// siteURL checks an absolute site URL and gives it a trailing slash.
+func siteURL(s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("site url %q: want an absolute http or https URL", s)
+	}
+	if !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s, nil
+}

@@ -1,0 +1,497 @@
+package site
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"html"
+	"io/fs"
+	"maps"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"golang.org/x/tools/txtar"
+
+	"gpucompare"
+	"gpucompare/generator/catalog"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected output in testdata/*.txtar")
+
+// readArchive reads a txtar test site: its input files (everything but
+// out/) as a site root, and the archive itself.
+func readArchive(t *testing.T, name string) (fstest.MapFS, *txtar.Archive) {
+	t.Helper()
+	ar, err := txtar.ParseFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	for _, f := range ar.Files {
+		if !strings.HasPrefix(f.Name, "out/") {
+			fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+		}
+	}
+	return fsys, ar
+}
+
+// build loads and builds a site root, failing the test on any error.
+func build(t *testing.T, root fs.FS, opts Options) (Files, catalog.Report) {
+	t.Helper()
+	cat, rep := catalog.Load(root)
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatalf("catalog:\n%s", errs)
+	}
+	files, rep2, err := Build(cat, root, opts)
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return files, append(rep, rep2...)
+}
+
+// TestGoldenSite builds testdata/site.txtar and compares every page with
+// the out/ files of the archive. Static files are left out of the goldens.
+func TestGoldenSite(t *testing.T) {
+	const name = "testdata/site.txtar"
+	root, ar := readArchive(t, name)
+	files, _ := build(t, root, Options{})
+
+	got := map[string][]byte{}
+	for p, data := range files {
+		if !strings.HasPrefix(p, "static/") {
+			got["out/"+p] = data
+		}
+	}
+	if *update {
+		var in []txtar.File
+		for _, f := range ar.Files {
+			if !strings.HasPrefix(f.Name, "out/") {
+				in = append(in, f)
+			}
+		}
+		for _, p := range slices.Sorted(maps.Keys(got)) {
+			in = append(in, txtar.File{Name: p, Data: got[p]})
+		}
+		ar.Files = in
+		if err := os.WriteFile(name, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want := map[string][]byte{}
+	for _, f := range ar.Files {
+		if strings.HasPrefix(f.Name, "out/") {
+			want[f.Name] = f.Data
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(want)) {
+		if _, ok := got[p]; !ok {
+			t.Errorf("%s: expected, not built", p)
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(got)) {
+		w, ok := want[p]
+		if !ok {
+			t.Errorf("%s: built, not expected (go test -update)", p)
+			continue
+		}
+		if !bytes.Equal(got[p], w) {
+			t.Errorf("%s differs from the golden (go test -update, then review the diff):\n%s", p, firstDiff(w, got[p]))
+		}
+	}
+}
+
+// firstDiff shows the first line where two texts differ.
+func firstDiff(want, got []byte) string {
+	wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := range max(len(wl), len(gl)) {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, w, g)
+		}
+	}
+	return "(same lines, different bytes)"
+}
+
+func TestBuildIsDeterministic(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	for _, opts := range []Options{{}, {BaseURL: "https://example.com/preview/pr-1/", PrettyURLs: true}} {
+		a, _ := build(t, root, opts)
+		b, _ := build(t, root, opts)
+		if !maps.EqualFunc(a, b, bytes.Equal) {
+			for p := range a {
+				if !bytes.Equal(a[p], b[p]) {
+					t.Errorf("%+v: %s differs between two builds", opts, p)
+				}
+			}
+		}
+	}
+}
+
+func TestEveryPageHasThePolicyAndNoInlineCode(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	const csp = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'">`
+	for _, p := range files.Paths() {
+		if path.Ext(p) != ".html" {
+			continue
+		}
+		page := string(files[p])
+		if !strings.Contains(page, csp) {
+			t.Errorf("%s: no Content-Security-Policy", p)
+		}
+		for _, bad := range []string{"<script", "<style", " style=", "http://", "//fonts."} {
+			if i := strings.Index(page, bad); i >= 0 && !(bad == "http://" && isSourceLink(page, i)) {
+				t.Errorf("%s: contains %q", p, bad)
+			}
+		}
+	}
+}
+
+// isSourceLink reports whether the http:// at i is a link target, which a
+// source may be; the page never loads anything from it.
+func isSourceLink(page string, i int) bool {
+	return strings.HasSuffix(page[:i], `href="`) || strings.HasSuffix(page[:i], `title="`)
+}
+
+// TestLinksResolve follows every href and src of every page to a file of
+// the output, for both link styles.
+func TestLinksResolve(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	for _, pretty := range []bool{false, true} {
+		files, _ := build(t, root, Options{PrettyURLs: pretty})
+		checkLinks(t, files)
+	}
+}
+
+// TestShippedSiteLinksResolve builds the repository's own site root.
+func TestShippedSiteLinksResolve(t *testing.T) {
+	root := os.DirFS("../..")
+	if _, err := fs.Stat(root, "data/site.yaml"); err != nil {
+		t.Skip("no shipped catalog yet")
+	}
+	files, rep := build(t, root, Options{})
+	for _, d := range rep {
+		t.Log(d)
+	}
+	checkLinks(t, files)
+	if len(files) < 10 {
+		t.Errorf("only %d files built", len(files))
+	}
+}
+
+var linkAttr = regexp.MustCompile(`\s(?:href|src)="([^"]*)"`)
+var idAttr = regexp.MustCompile(`\sid="([^"]*)"`)
+
+func checkLinks(t *testing.T, files Files) {
+	t.Helper()
+	for _, p := range files.Paths() {
+		if path.Ext(p) != ".html" {
+			continue
+		}
+		for _, m := range linkAttr.FindAllStringSubmatch(string(files[p]), -1) {
+			ref := html.UnescapeString(m[1])
+			u, err := url.Parse(ref)
+			if err != nil {
+				t.Errorf("%s: bad link %q: %v", p, ref, err)
+				continue
+			}
+			if u.Scheme == "http" || u.Scheme == "https" {
+				continue // a source; the page does not load it
+			}
+			if u.Scheme != "" || u.Host != "" || strings.HasPrefix(u.Path, "/") {
+				t.Errorf("%s: link %q is not page-relative", p, ref)
+				continue
+			}
+			target := p
+			if u.Path != "" {
+				target = path.Join(path.Dir(p), u.Path)
+				if strings.HasSuffix(u.Path, "/") || u.Path == "." || u.Path == "./" {
+					target = path.Join(target, "index.html")
+				}
+			}
+			if strings.HasPrefix(target, "../") || target == ".." {
+				t.Errorf("%s: link %q leaves the site", p, ref)
+				continue
+			}
+			data, ok := files[target]
+			if !ok {
+				t.Errorf("%s: link %q: no file %s", p, ref, target)
+				continue
+			}
+			if u.Fragment != "" && !slices.ContainsFunc(idAttr.FindAllStringSubmatch(string(data), -1), func(m []string) bool {
+				return html.UnescapeString(m[1]) == u.Fragment
+			}) {
+				t.Errorf("%s: link %q: no id %q in %s", p, ref, u.Fragment, target)
+			}
+		}
+	}
+}
+
+func TestHostileCatalogTextIsEscaped(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	const script = `</script><script>alert(1)</script>`
+	const img = `"><img src=x onerror=alert(1)>`
+	hostile := func(s string) string {
+		s = strings.Replace(s, "name: AWS\n", "name: '"+script+"'\n", 1)
+		s = strings.Replace(s, "name: p4d.24xlarge\n", "name: '"+img+"'\n", 1)
+		return strings.Replace(s, "network: up to 25 Gigabit\n", "network: '"+img+script+"'\n", 1)
+	}
+	root["data/providers/aws.yaml"] = &fstest.MapFile{Data: []byte(hostile(string(root["data/providers/aws.yaml"].Data)))}
+	root["data/prices/aws.yaml"] = &fstest.MapFile{Data: bytes.Replace(root["data/prices/aws.yaml"].Data,
+		[]byte("    source: skypilot-catalog@001367d catalogs/v7/aws/vms.csv"), []byte("    source: '"+img+"'\n    note: '"+script+"'"), 1)}
+	files, _ := build(t, root, Options{})
+	seen := 0
+	for _, p := range files.Paths() {
+		page := string(files[p])
+		if strings.Contains(page, "<script") || strings.Contains(page, "<img") || strings.Contains(page, "onerror=alert(1)>") {
+			t.Errorf("%s: hostile text came out live", p)
+		}
+		if strings.Contains(page, "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;") {
+			seen++
+		}
+	}
+	if seen == 0 {
+		t.Error("hostile text not shown at all; the test is not testing")
+	}
+	if !strings.Contains(string(files["compare/index.html"]), "&#34;&gt;&lt;img src=x onerror=alert(1)&gt;") {
+		t.Error("escaped instance name not found in compare/index.html")
+	}
+}
+
+func TestMarkdownIsSafeAndHeadingsGetIDs(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	page := string(files["methodology/index.html"])
+	for _, want := range []string{
+		`<h2 id="preise-für-gpus">Preise für GPUs</h2>`,
+		`<h2 id="价格与可用性">价格与可用性</h2>`,
+		`<h2 id="价格与可用性-1">价格与可用性</h2>`,
+		`<th class="align-left">GPU</th>`,
+		`<td class="align-right">1.00</td>`,
+		`&ldquo;quotes&rdquo; &ndash; dashes`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("methodology/index.html lacks %s", want)
+		}
+	}
+	for _, bad := range []string{"<script", "javascript:", "style="} {
+		if strings.Contains(page, bad) {
+			t.Errorf("methodology/index.html contains %q", bad)
+		}
+	}
+}
+
+func TestHeadingIDs(t *testing.T) {
+	ids := newHeadingIDs()
+	for _, tc := range []struct{ in, want string }{
+		{"Preise für GPUs", "preise-für-gpus"},
+		{"价格", "价格"},
+		{"价格", "价格-1"},
+		{"价格", "价格-2"},
+		{"  Dense -- vs. sparse!  ", "dense-vs-sparse"},
+		{"!!!", "section"},
+		{"!!!", "section-1"},
+		{"Main", "main-1"},
+		{"Цены на GPU", "цены-на-gpu"},
+	} {
+		if got := string(ids.Generate([]byte(tc.in), 0)); tc.want != got && tc.in != "!!!" {
+			t.Errorf("Generate(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestFrontMatterErrors(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"none", "# Hi\n", `content/x.md:1:1: no front matter: a page starts with a "---" line, then title: and description:, then "---"`},
+		{"not closed", "---\ntitle: A\n", `content/x.md:1:1: front matter is not closed: want a "---" line after it`},
+		{"unknown field", "---\ntitle: A\n  \ndate: 2025-01-01\n---\nbody\n", `content/x.md:4:1: front matter: unknown field "date" in front matter: want title or description`},
+		{"wrong type", "---\ntitle: A\ndescription:\n  - a\n---\n", `content/x.md:4:3: front matter: cannot unmarshal !!seq into string`},
+		{"missing key", "---\ntitle: A\n  description: B\n---\n", `content/x.md:3:1: front matter: mapping values are not allowed in this context`},
+		{"syntax", "---\ntitle: A\ndescription: [a\n---\n", `content/x.md:3:1: front matter: did not find expected ',' or ']'`},
+		{"no title", "---\ndescription: D\n---\n", `content/x.md:1:1: front matter has no title`},
+	}
+	md := newMarkdown()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errs := convert(md, "content/x.md", []byte(tc.src))
+			var got []string
+			for _, e := range errs {
+				got = append(got, e.String())
+			}
+			if strings.Join(got, "\n") != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), tc.want)
+			}
+		})
+	}
+}
+
+func TestContentErrorsFailTheBuild(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	root["content/bad.md"] = &fstest.MapFile{Data: []byte("---\ntitle: A\nauthor: B\n---\n")}
+	cat, _ := catalog.Load(root)
+	files, rep, err := Build(cat, root, Options{})
+	if err == nil || files != nil {
+		t.Fatal("want an error and no files")
+	}
+	want := `content/bad.md:3:1: front matter: unknown field "author" in front matter: want title or description`
+	if err.Error() != want || len(rep.Errors()) != 1 || rep.Errors()[0].String() != want {
+		t.Errorf("got %q and report\n%s", err, rep)
+	}
+}
+
+// TestDataOnlyRootBuilds builds a root with only data/: templates and
+// static files come from the binary.
+func TestDataOnlyRootBuilds(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	for p := range root {
+		if !strings.HasPrefix(p, "data/") {
+			delete(root, p)
+		}
+	}
+	files, _ := build(t, root, Options{})
+	want, _ := fs.ReadFile(gpucompare.Assets, "static/style.css")
+	if !bytes.Equal(files["static/style.css"], want) {
+		t.Error("static/style.css is not the embedded one")
+	}
+	if _, ok := files["gpus/t4/index.html"]; !ok {
+		t.Error("gpus/t4/index.html not built")
+	}
+}
+
+func TestMissingMessageFailsTheBuild(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	err := fs.WalkDir(gpucompare.Assets, "templates", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(gpucompare.Assets, p)
+		if p == "templates/messages/en.yaml" {
+			data = bytes.Replace(data, []byte("  per_gpu_hour: Per GPU-hour\n"), nil, 1)
+		}
+		root[p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, _ := catalog.Load(root)
+	_, _, err = Build(cat, root, Options{})
+	if err == nil || !strings.Contains(err.Error(), `no message "col.per_gpu_hour"`) {
+		t.Errorf("want a missing-message error, got %v", err)
+	}
+}
+
+func TestSitemap(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{BaseURL: "https://example.com/pr-7", PrettyURLs: true})
+	sm := string(files["sitemap.xml"])
+	for _, want := range []string{
+		"<loc>https://example.com/pr-7/</loc>",
+		"<loc>https://example.com/pr-7/instances/aws/p4d.24xlarge/</loc>",
+		"<loc>https://example.com/pr-7/methodology/</loc>",
+	} {
+		if !strings.Contains(sm, want) {
+			t.Errorf("sitemap lacks %s", want)
+		}
+	}
+	if strings.Contains(sm, "404") {
+		t.Error("sitemap lists the 404 page")
+	}
+
+	root["data/site.yaml"] = &fstest.MapFile{Data: []byte("title: T\ncurrency: USD\n")}
+	files, rep := build(t, root, Options{})
+	if _, ok := files["sitemap.xml"]; ok {
+		t.Error("sitemap.xml written without a site URL")
+	}
+	if !strings.Contains(rep.Warnings().String(), "sitemap.xml not written") {
+		t.Errorf("no warning about the sitemap:\n%s", rep)
+	}
+}
+
+func TestWriteIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	first := Files{"index.html": []byte("one"), "a/b/index.html": []byte("two")}
+	if err := Write(out, first); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, out)
+
+	// "a" is a file and a folder at once: the write fails part-way.
+	broken := Files{"index.html": []byte("new"), "a": []byte("file"), "a/b/index.html": []byte("x")}
+	if err := Write(out, broken); err == nil {
+		t.Fatal("want an error")
+	}
+	if after := snapshot(t, out); !maps.Equal(before, after) {
+		t.Errorf("a failed write changed the output:\nbefore %v\nafter  %v", before, after)
+	}
+	if err := Write(out, Files{"../escape": []byte("x")}); err == nil {
+		t.Error("want an error for a path leaving the output")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary directories left behind: %v", entries)
+	}
+
+	second := Files{"index.html": []byte("three")}
+	if err := Write(out, second); err != nil {
+		t.Fatal(err)
+	}
+	if got := snapshot(t, out); !maps.Equal(got, map[string]string{"index.html": "three"}) {
+		t.Errorf("after a good write: %v", got)
+	}
+	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o755 {
+		t.Errorf("output directory mode: %v %v", fi.Mode(), err)
+	}
+	entries, _ = os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary directories left behind: %v", entries)
+	}
+}
+
+func TestWriteRefusesAFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	if err := os.WriteFile(out, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(out, Files{"index.html": nil}); err == nil {
+		t.Error("want an error")
+	}
+	if data, _ := os.ReadFile(out); string(data) != "keep" {
+		t.Error("file overwritten")
+	}
+}
+
+// snapshot reads every file under dir.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return out
+}

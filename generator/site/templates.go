@@ -1,0 +1,250 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"math"
+	"net/url"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"gpucompare/generator/catalog"
+)
+
+// layouts are the page kinds; each has templates/layouts/<kind>.html,
+// which defines "layout" for the frame templates/base.html.
+var layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "page", "404"}
+
+// templates are the parsed templates of a build, one set per layout.
+type templates struct {
+	byLayout map[string]*template.Template
+}
+
+// loadTemplates parses base.html, partials/*.html and every layout of
+// tfs, with the messages of lang (messages/<lang>.yaml, falling back to
+// messages/en.yaml with a warning).
+func loadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any)) (*templates, error) {
+	msgs, err := loadMessages(tfs, lang, warnf)
+	if err != nil {
+		return nil, err
+	}
+	parse := func(t *template.Template, name string) error {
+		src, err := fs.ReadFile(tfs, name)
+		if err != nil {
+			return err
+		}
+		if t.Name() != "templates/"+name {
+			t = t.New("templates/" + name)
+		}
+		_, err = t.Parse(string(src))
+		return err
+	}
+	base := template.New("templates/base.html").Funcs(funcs(msgs))
+	if err := parse(base, "base.html"); err != nil {
+		return nil, err
+	}
+	partials, err := fs.Glob(tfs, "partials/*.html")
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(partials)
+	for _, p := range partials {
+		if err := parse(base, p); err != nil {
+			return nil, err
+		}
+	}
+	ts := &templates{byLayout: map[string]*template.Template{}}
+	for _, kind := range layouts {
+		t, err := base.Clone()
+		if err != nil {
+			return nil, err
+		}
+		if err := parse(t, "layouts/"+kind+".html"); err != nil {
+			return nil, err
+		}
+		ts.byLayout[kind] = t
+	}
+	return ts, nil
+}
+
+// messages is the UI text of one language: dotted key → text.
+type messages map[string]string
+
+// loadMessages reads messages/<lang>.yaml, a tree of keys whose leaves are
+// strings, into dotted keys ("compare.title").
+func loadMessages(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any)) (messages, error) {
+	name := "messages/" + lang + ".yaml"
+	src, err := fs.ReadFile(tfs, name)
+	if err != nil && lang != "en" {
+		warnf(catalog.Pos{File: "data/site.yaml"}, "no messages for language %q (templates/%s): the site is built in English", lang, name)
+		name = "messages/en.yaml"
+		src, err = fs.ReadFile(tfs, name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var tree yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	if err := dec.Decode(&tree); err != nil {
+		return nil, fmt.Errorf("templates/%s: %v", name, err)
+	}
+	m := messages{}
+	var walk func(prefix string, n *yaml.Node) error
+	walk = func(prefix string, n *yaml.Node) error {
+		switch n.Kind {
+		case yaml.DocumentNode:
+			return walk(prefix, n.Content[0])
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k := n.Content[i].Value
+				if prefix != "" {
+					k = prefix + "." + k
+				}
+				if err := walk(k, n.Content[i+1]); err != nil {
+					return err
+				}
+			}
+			return nil
+		case yaml.ScalarNode:
+			if _, dup := m[prefix]; dup {
+				return fmt.Errorf("templates/%s:%d:%d: message %q given twice", name, n.Line, n.Column, prefix)
+			}
+			m[prefix] = n.Value
+			return nil
+		}
+		return fmt.Errorf("templates/%s:%d:%d: message %q: want text or a mapping of messages", name, n.Line, n.Column, prefix)
+	}
+	return m, walk("", &tree)
+}
+
+// t returns the message key, formatted with args (fmt verbs; %[2]s lets a
+// translation reorder them). A missing key fails the build.
+func (m messages) t(key string, args ...any) (string, error) {
+	s, ok := m[key]
+	if !ok {
+		return "", fmt.Errorf("no message %q in templates/messages", key)
+	}
+	if len(args) > 0 {
+		s = fmt.Sprintf(s, args...)
+	}
+	return s, nil
+}
+
+// funcs is the one FuncMap of the templates.
+func funcs(m messages) template.FuncMap {
+	return template.FuncMap{
+		"t":     m.t,          // UI text by key: {{t "compare.title"}}
+		"num":   formatNum,    // a figure: 1,979 or 19.5
+		"money": formatMoney,  // an amount: 32.77, 4.0966
+		"tri":   tri,          // a *bool as "yes", "no" or "unknown"
+		"isURL": isHTTPURL,    // whether a source is an http(s) URL to link
+		"host":  urlHost,      // the host of a source URL, as its link text
+		"join":  strings.Join, // a list of names
+	}
+}
+
+// number returns the value of a figure, or false for nil.
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case *float64:
+		if x == nil {
+			return 0, false
+		}
+		return *x, true
+	case int:
+		return float64(x), true
+	case *int:
+		if x == nil {
+			return 0, false
+		}
+		return float64(*x), true
+	}
+	return 0, false
+}
+
+// formatNum writes a figure as given, with thousands grouped: 1,979,
+// 19.5, 0.25. Unknown (nil) is the empty string; templates show "—".
+func formatNum(v any) string {
+	f, ok := number(v)
+	if !ok {
+		return ""
+	}
+	return group(strconv.FormatFloat(f, 'f', -1, 64))
+}
+
+// formatMoney writes an amount with two to four decimals: 4.10, 32.7726,
+// 4.0966 (rounded from 4.096575).
+func formatMoney(v any) string {
+	f, ok := number(v)
+	if !ok {
+		return ""
+	}
+	s := strconv.FormatFloat(math.Round(f*1e4)/1e4, 'f', 4, 64)
+	for strings.HasSuffix(s, "0") && len(s)-strings.IndexByte(s, '.') > 3 {
+		s = s[:len(s)-1]
+	}
+	return group(s)
+}
+
+// group puts thousands separators into the integer part of a number.
+func group(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "−", s[1:]
+	}
+	intPart, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, r := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if hasFrac {
+		b.WriteString("." + frac)
+	}
+	return sign + b.String()
+}
+
+// tri names the state of a yes/no fact that may be unknown.
+func tri(v *bool) string {
+	switch {
+	case v == nil:
+		return "unknown"
+	case *v:
+		return "yes"
+	}
+	return "no"
+}
+
+// isHTTPURL reports whether s is an absolute http or https URL.
+func isHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// urlHost is the host of a URL without "www.", and the last path element
+// when there is one: "aws.amazon.com/…/on-demand".
+func urlHost(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return s
+	}
+	h := strings.TrimPrefix(u.Hostname(), "www.")
+	p := strings.Trim(u.Path, "/")
+	switch {
+	case p == "":
+		return h
+	case !strings.Contains(p, "/"):
+		return h + "/" + p
+	}
+	return h + "/…/" + path.Base(p)
+}
