@@ -364,7 +364,7 @@ memory_gb: 40
     since: 2025
     source: seed.txt
 `),
-			want: "data/prices/aws.yaml:5:12: price \"p4d.24xlarge/us-east-1/on-demand\": model \"on-demand\" is not known (did you mean \"on_demand\"?): want one of on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, savings_plan_3y, cud_1y, cud_3y, capacity_block, subscription_month, subscription_year\n",
+			want: "data/prices/aws.yaml:5:12: price \"p4d.24xlarge/us-east-1/on-demand\": model \"on-demand\" is not known (did you mean \"on_demand\"?): want one of on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, savings_plan_3y, cud_1y, cud_3y, capacity_block, subscription_month, subscription_year, lease\n",
 		},
 		{
 			name:    "chart code marker in text",

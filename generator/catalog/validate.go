@@ -20,7 +20,7 @@ var (
 var (
 	ProviderKinds    = []string{"public_cloud", "gpu_cloud", "on_prem_lease"}
 	Granularities    = []string{"second", "minute", "hour", "month"}
-	PricingModels    = []string{"on_demand", "spot", "reserved_1y", "reserved_3y", "savings_plan_1y", "savings_plan_3y", "cud_1y", "cud_3y", "capacity_block", "subscription_month", "subscription_year"}
+	PricingModels    = []string{"on_demand", "spot", "reserved_1y", "reserved_3y", "savings_plan_1y", "savings_plan_3y", "cud_1y", "cud_3y", "capacity_block", "subscription_month", "subscription_year", "lease"}
 	Payments         = []string{"no_upfront", "partial_upfront", "all_upfront"}
 	InterconnectKind = []string{"nvlink", "infinity_fabric", "pcie", "none"}
 	AcceleratorKinds = []string{"gpu", "tpu", "npu"}
