@@ -1,0 +1,57 @@
+package pricing
+
+import "gpucompare/generator/catalog"
+
+// Conversion turns amounts of one currency into another with one dated
+// rate of the catalog, which is shown wherever a converted price is.
+type Conversion struct {
+	From, To string
+	Factor   float64        // amount in To = amount in From × Factor
+	Rate     catalog.FXRate // the rate used, as the catalog states it
+}
+
+// Apply converts an amount.
+func (c Conversion) Apply(amount float64) float64 { return amount * c.Factor }
+
+// Rates picks exchange rates from the catalog's dated list.
+type Rates []catalog.FXRate
+
+// Convert returns the conversion from one currency to another: the identity
+// for the same currency, otherwise the rate of the pair (in either
+// direction) with the latest date — rates with unknown dates only when the
+// pair has no dated one. ok is false when the catalog has no rate.
+func (r Rates) Convert(from, to string) (c Conversion, ok bool) {
+	if from == to {
+		return Conversion{From: from, To: to, Factor: 1}, true
+	}
+	var best *catalog.FXRate
+	for i := range r {
+		fx := &r[i]
+		if !((fx.Base == from && fx.Quote == to) || (fx.Base == to && fx.Quote == from)) || fx.Rate <= 0 {
+			continue
+		}
+		if best == nil || later(fx.Date, best.Date) {
+			best = fx
+		}
+	}
+	if best == nil {
+		return Conversion{}, false
+	}
+	c = Conversion{From: from, To: to, Factor: best.Rate, Rate: *best}
+	if best.Base == to {
+		c.Factor = 1 / best.Rate
+	}
+	return c, true
+}
+
+// later reports whether date a should win over b: a known date over an
+// unknown one, then the later date, then the more precise of equal prefixes.
+func later(a, b catalog.Date) bool {
+	switch {
+	case a.Known() != b.Known():
+		return a.Known()
+	case !a.Known():
+		return false
+	}
+	return a > b
+}

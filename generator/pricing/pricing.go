@@ -1,0 +1,150 @@
+// Package pricing is the second stage of gpucompare: pure functions that
+// turn the catalog's quoted prices into comparable figures. It takes price
+// points as the catalog states them (an hourly amount, an upfront payment
+// plus an hourly rate, a monthly subscription, or only a discount against
+// on-demand) and hands on effective hourly prices per instance, job costs
+// under a billing granularity, figures normalised per GPU, per GB of GPU
+// memory and per dense TFLOPS, and conversions with a dated exchange rate.
+// It does no I/O.
+package pricing
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"gpucompare/generator/catalog"
+)
+
+// Hours in the periods prices are quoted for. A month is 730 hours (8,760 /
+// 12), the convention of cloud price lists.
+const (
+	HoursPerMonth = 730
+	HoursPerYear  = 8760
+)
+
+// Models lists the pricing models in the order buyers compare them.
+var Models = catalog.PricingModels
+
+// TermHours is the length of a commitment in hours, or 0 for a model with
+// no term.
+func TermHours(model string) float64 {
+	switch model {
+	case "reserved_1y", "savings_plan_1y", "cud_1y", "subscription_year":
+		return HoursPerYear
+	case "reserved_3y", "savings_plan_3y", "cud_3y":
+		return 3 * HoursPerYear
+	case "subscription_month":
+		return HoursPerMonth
+	}
+	return 0
+}
+
+// Hourly is an effective hourly price of a whole instance, in Currency,
+// with how it was derived.
+type Hourly struct {
+	Amount   float64
+	Currency string
+	// Basis says how Amount follows from the point: "hourly",
+	// "upfront amortised over 8760 h + hourly", "effective rate as quoted",
+	// "30% off on-demand", "monthly ÷ 730 h" …; "× 8 GPUs" is added for
+	// per-GPU quotes.
+	Basis string
+}
+
+// EffectiveHourly returns the hourly price of a whole instance of gpus GPUs
+// under point p. onDemand is the on-demand price of the same offer, needed
+// only when p states nothing but a discount; ok is false when the price
+// cannot be derived.
+func EffectiveHourly(p *catalog.PricePoint, gpus int, onDemand *Hourly) (h Hourly, ok bool) {
+	h.Currency = p.Currency
+	term := TermHours(p.Model)
+	switch {
+	case p.EffectiveHourly != nil:
+		h.Amount, h.Basis = *p.EffectiveHourly, "effective rate as quoted"
+	case p.Amount != nil && p.Model == "subscription_month":
+		h.Amount, h.Basis = *p.Amount/HoursPerMonth, fmt.Sprintf("monthly ÷ %d h", HoursPerMonth)
+	case p.Amount != nil && p.Model == "subscription_year":
+		h.Amount, h.Basis = *p.Amount/HoursPerYear, fmt.Sprintf("yearly ÷ %d h", HoursPerYear)
+	case p.Upfront != nil && *p.Upfront > 0 && term > 0:
+		hourly := 0.0
+		if p.Amount != nil {
+			hourly = *p.Amount
+		}
+		h.Amount = *p.Upfront/term + hourly
+		h.Basis = fmt.Sprintf("upfront over %s h + hourly", formatHours(term))
+	case p.Amount != nil:
+		h.Amount, h.Basis = *p.Amount, "hourly"
+	case p.DiscountPct != nil && onDemand != nil:
+		return Hourly{
+			Amount:   onDemand.Amount * (1 - *p.DiscountPct/100),
+			Currency: onDemand.Currency,
+			Basis:    fmt.Sprintf("%s%% off on-demand", formatHours(*p.DiscountPct)),
+		}, true
+	default:
+		return Hourly{}, false
+	}
+	if p.PerGPU && gpus > 0 {
+		h.Amount *= float64(gpus)
+		h.Basis += fmt.Sprintf(" × %d GPUs", gpus)
+	}
+	return h, true
+}
+
+func formatHours(v float64) string {
+	if v == math.Trunc(v) {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%g", v)
+}
+
+// Granularity steps of billing, in seconds.
+var granularitySeconds = map[string]float64{"second": 1, "minute": 60, "hour": 3600, "month": HoursPerMonth * 3600}
+
+// JobCost is what a job of the given hours costs on an offer billed in
+// steps of granularity ("second", "minute", "hour", "month") with a minimum
+// charge in seconds: the time is rounded up to whole steps, and to the
+// minimum. An unknown granularity bills by the second.
+func JobCost(hourly, hours float64, granularity string, minimumSeconds float64) float64 {
+	step := granularitySeconds[granularity]
+	if step == 0 {
+		step = 1
+	}
+	seconds := hours * 3600
+	// Round to a millisecond before stepping up, so 0.1 h is 360 s, not 360.0000001.
+	seconds = math.Round(seconds*1000) / 1000
+	billed := math.Ceil(seconds/step) * step
+	billed = max(billed, minimumSeconds)
+	return hourly * billed / 3600
+}
+
+// PerUnit divides an hourly price by a quantity (GPUs, GB of GPU memory,
+// dense TFLOPS); ok is false when the quantity is unknown or not positive.
+func PerUnit(hourly float64, quantity *float64) (float64, bool) {
+	if quantity == nil || *quantity <= 0 {
+		return 0, false
+	}
+	return hourly / *quantity, true
+}
+
+// Round rounds v to places decimals, half away from zero, on the shortest
+// decimal that reads back as v — the figure people see — so 2.675 rounds to
+// 2.68 although the float nearest 2.675 is 2.67499….
+func Round(v float64, places int) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) || places < 0 {
+		return v
+	}
+	whole, frac, _ := strings.Cut(strconv.FormatFloat(math.Abs(v), 'f', -1, 64), ".")
+	if len(frac) <= places {
+		return v
+	}
+	digits, _ := new(big.Int).SetString(whole+frac[:places], 10)
+	if frac[places] >= '5' {
+		digits.Add(digits, big.NewInt(1))
+	}
+	s := fmt.Sprintf("%0*s", places+1, digits.String())
+	r, _ := strconv.ParseFloat(s[:len(s)-places]+"."+s[len(s)-places:], 64)
+	return math.Copysign(r, v)
+}
