@@ -6,6 +6,7 @@
 //
 //	gpucompare build [-root .] [-out public] [-base-url URL] [-pretty-urls]
 //	gpucompare check [-root .]
+//	gpucompare synth -offers N -o DIR
 package main
 
 import (
@@ -13,11 +14,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site"
+	"gpucompare/generator/synth"
 )
 
 func main() {
@@ -29,6 +33,7 @@ const usage = `gpucompare builds a static site for buying GPU compute from a YAM
 Usage:
   gpucompare build [-root .] [-out ROOT/public] [-base-url URL] [-pretty-urls]
   gpucompare check [-root .]
+  gpucompare synth -offers N -o DIR
 
 Run "gpucompare COMMAND -h" for the flags of a command.
 `
@@ -52,6 +57,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return build(args[1:], stdout, stderr)
 	case "check":
 		return check(args[1:], stdout, stderr)
+	case "synth":
+		return synthCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -146,5 +153,37 @@ func build(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "wrote %d files to %s\n", len(files.Paths()), *out)
+	return 0
+}
+
+func synthCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("synth", stderr)
+	offers := fs.Int("offers", 1000, "number of offers (instance type × region) to make")
+	out := fs.String("o", "", "folder to write the site root into (its data/ must not exist yet)")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if *out == "" || *offers < 1 {
+		fmt.Fprintln(stderr, "gpucompare synth: want -offers N (at least 1) and -o DIR")
+		return 2
+	}
+	data := filepath.Join(*out, catalog.DataDir)
+	if _, err := os.Stat(data); err == nil {
+		fmt.Fprintf(stderr, "%s: already exists: synth writes a new catalog and replaces nothing; choose another -o\n", data)
+		return 1
+	}
+	files := synth.Files(*offers)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		p := filepath.Join(*out, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			fmt.Fprintf(stderr, "gpucompare synth: %v\n", err)
+			return 1
+		}
+		if err := os.WriteFile(p, files[name], 0o644); err != nil {
+			fmt.Fprintf(stderr, "gpucompare synth: %v\n", err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stdout, "wrote a synthetic catalog of %d offers to %s\n", *offers, data)
 	return 0
 }
