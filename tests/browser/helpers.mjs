@@ -1,0 +1,321 @@
+// Shared pieces of the browser tests: launching Chromium, a loopback static
+// server, and the checks every page must pass.
+
+import { existsSync, readFileSync, statSync, createReadStream } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+// The policy every page must carry, word for word.
+export const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
+
+// launch starts the one headless Chromium a test file shares. It never
+// downloads a browser: a missing Chromium is a failure that names the package.
+export async function launch() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install the Debian package "chromium" ` +
+        `(apt-get install -y --no-install-recommends chromium) or set CHROMIUM to its path`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--font-render-hinting=none',
+    ],
+  });
+}
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.csv': 'text/csv; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+// serve starts a static server on 127.0.0.1 (random port) that shows root
+// under prefix ("/preview/pr-1/") and nowhere else, the way a PR preview is
+// hosted. A path outside the prefix is a 404, so an absolute link that
+// forgets the sub-path fails. A directory is not turned into its index.html:
+// links must name the file, as they must for file://.
+export async function serve(root, prefix) {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    let rel = null;
+    if (url.pathname.startsWith(prefix)) {
+      try {
+        rel = decodeURIComponent(url.pathname.slice(prefix.length));
+      } catch {
+        rel = null;
+      }
+    }
+    const file = rel === null ? null : path.join(root, rel);
+    const inside = file && (file + path.sep).startsWith(path.resolve(root) + path.sep);
+    let ok = false;
+    try {
+      ok = inside && statSync(file).isFile();
+    } catch {}
+    if (!ok || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { server, origin, base: origin + prefix, close: () => new Promise((r) => server.close(r)) };
+}
+
+// instrument records on a page everything that must not happen: console
+// errors, uncaught errors, failed requests, requests that leave the site,
+// and Content-Security-Policy violations (the last through an init script,
+// read back with cspViolations()).
+// allowed(url) tells whether a request may be made at all.
+export async function instrument(page, allowed) {
+  const problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()} (${m.location().url || 'page'})`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  page.on('request', (r) => {
+    if (!allowed(r.url())) problems.push(`request leaves the site: ${r.url()}`);
+  });
+  // Nothing may reach the network; a request that tries is recorded above
+  // and aborted here, so a test never waits on a lookup.
+  await page.route(
+    (u) => (u.protocol === 'http:' || u.protocol === 'https:') && !allowed(u.href),
+    (route) => route.abort('blockedbyclient'),
+  );
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) =>
+        window.__csp.push(
+          `${e.effectiveDirective || e.violatedDirective} blocked ${e.blockedURI || '(inline)'}` +
+            (e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : '') +
+            (e.sample ? `: ${e.sample}` : ''),
+        ),
+      true,
+    );
+  });
+  return problems;
+}
+
+// settle waits until the page has loaded, its fonts are ready and two
+// frames have been drawn, so late script errors and layout show.
+export async function settle(page) {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      ),
+  );
+}
+
+export async function cspViolations(page) {
+  return page.evaluate(() => window.__csp || ['the violation listener did not run']);
+}
+
+// pageFacts reads what the static checks need from a loaded page: the CSP
+// meta tags and whether one precedes every resource, and every a[href] as
+// written and as resolved.
+export async function pageFacts(page) {
+  return page.evaluate(() => {
+    const metas = [...document.querySelectorAll('meta[http-equiv]')].filter(
+      (m) => m.httpEquiv.toLowerCase() === 'content-security-policy',
+    );
+    const first = metas[0];
+    const before = first
+      ? [...document.querySelectorAll('script, link, style, img, iframe, object, embed')].filter(
+          (el) => first.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING,
+        )
+      : [];
+    const links = [...document.querySelectorAll('a[href]')].map((a) => ({
+      raw: a.getAttribute('href'),
+      abs: a.href,
+      text: a.textContent.trim().slice(0, 40),
+    }));
+    const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+    const names = [...document.querySelectorAll('a[name]')].map((e) => e.name);
+    return {
+      csp: metas.map((m) => m.content),
+      beforeCSP: before.map((el) => el.outerHTML.slice(0, 80)),
+      links,
+      anchors: [...ids, ...names],
+    };
+  });
+}
+
+// layoutProblems finds page-level horizontal scroll and anything drawn past
+// the right edge of the viewport (or cut at its left edge), unless it sits
+// inside an element that scrolls sideways on its own (a table wrapper).
+export async function layoutProblems(page) {
+  return page.evaluate(() => {
+    const vw = window.innerWidth;
+    const out = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > vw) out.push(`page scrolls sideways: scrollWidth ${doc.scrollWidth} > ${vw}`);
+    if (document.body.scrollWidth > vw) out.push(`body scrolls sideways: scrollWidth ${document.body.scrollWidth} > ${vw}`);
+
+    const scrollCache = new Map();
+    const scrolls = (el) => {
+      if (!scrollCache.has(el)) {
+        const ox = getComputedStyle(el).overflowX;
+        scrollCache.set(el, ox === 'auto' || ox === 'scroll');
+      }
+      return scrollCache.get(el);
+    };
+    const inScroller = (el) => {
+      for (let p = el.parentElement; p && p !== document.body && p !== doc; p = p.parentElement) {
+        if (scrolls(p)) return true;
+      }
+      return false;
+    };
+    const describe = (el) => {
+      const parts = [];
+      for (let e = el; e && e !== document.body && parts.length < 4; e = e.parentElement) {
+        let s = e.localName;
+        if (e.id) s += '#' + e.id;
+        else if (e.classList.length) s += '.' + [...e.classList].join('.');
+        parts.unshift(s);
+      }
+      return parts.join(' > ');
+    };
+    const hidden = (el) => {
+      const cs = getComputedStyle(el);
+      return cs.visibility === 'hidden' || cs.display === 'none' || cs.display === 'contents';
+    };
+    const check = (what, el, r) => {
+      if (r.width < 1 || r.height < 1) return; // visually-hidden helpers
+      if (r.right <= 0 || r.bottom <= 0) return; // parked off-screen on purpose (skip link)
+      if (r.right > vw + 0.5) out.push(`${what} ${describe(el)} ends at x=${Math.round(r.right)} > ${vw}`);
+      else if (r.left < -0.5) out.push(`${what} ${describe(el)} starts at x=${Math.round(r.left)} < 0`);
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      if (hidden(el) || inScroller(el)) continue;
+      check('element', el, el.getBoundingClientRect());
+    }
+    // Text can spill out of a box that itself fits (a long unbroken word).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent.trim()) continue;
+      const el = n.parentElement;
+      if (!el || hidden(el) || scrolls(el) || inScroller(el)) continue;
+      range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();
+      if (r.right > vw + 0.5 && r.width >= 1)
+        out.push(`text "${n.textContent.trim().slice(0, 40)}" in ${describe(el)} ends at x=${Math.round(r.right)} > ${vw}`);
+    }
+    return [...new Set(out)].slice(0, 25);
+  });
+}
+
+// inlineCode finds in a page's HTML source what the policy forbids: inline
+// scripts (other than JSON data blocks), <style> elements, style and on*
+// attributes, and javascript: URLs. It reads the source, not the DOM, since
+// scripts may set styles through the CSSOM, which the policy allows.
+export function inlineCode(html) {
+  const out = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>/gi)) {
+    const attrs = m[1];
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    if (/\stype\s*=\s*["']?application\/(ld\+)?json/i.test(attrs)) continue;
+    out.push(`inline script: ${m[0]}`);
+  }
+  for (const m of html.matchAll(/<style\b[^>]*>/gi)) out.push(`inline style element: ${m[0]}`);
+  for (const m of html.matchAll(/<[a-z][a-z0-9-]*\b[^>]*?\s(style|on[a-z]+)\s*=[^>]*>/gi))
+    out.push(`${m[1]} attribute: ${m[0].slice(0, 100)}`);
+  for (const m of html.matchAll(/<[a-z][a-z0-9-]*\b[^>]*?\s(href|src|action|formaction)\s*=\s*["']?\s*javascript:[^>]*>/gi))
+    out.push(`javascript: URL: ${m[0].slice(0, 100)}`);
+  return out;
+}
+
+// isRelative tells a link within the site from one that names a scheme or
+// a host of its own.
+export function isRelative(href) {
+  return !/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('//');
+}
+
+// fileTarget checks a link resolved to a file:// URL: the file exists inside
+// root and, when the link has a fragment, holds an element with that id.
+export function fileTarget(root, abs) {
+  const u = new URL(abs);
+  if (u.protocol !== 'file:') return `resolves to ${u.protocol} URL ${abs}`;
+  const file = fileURLToPath(new URL(u.pathname, 'file://'));
+  const rootDir = path.resolve(root);
+  if (!(file + path.sep).startsWith(rootDir + path.sep)) return `leaves the site folder: ${file}`;
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    return `no such file: ${path.relative(rootDir, file)}`;
+  }
+  if (st.isDirectory()) return `names a folder (file:// shows no index.html for it): ${path.relative(rootDir, file) || '.'}/`;
+  if (u.hash && /\.html$/.test(file)) {
+    const id = decodeURIComponent(u.hash.slice(1));
+    if (id && !hasAnchor(readFileSync(file, 'utf8'), id)) return `no id "${id}" in ${path.relative(rootDir, file)}`;
+  }
+  return null;
+}
+
+function hasAnchor(html, id) {
+  const esc = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\s(id|name)=("${esc}"|'${esc}'|${esc}[\\s>])`).test(html);
+}
+
+// httpTarget checks a link resolved to an http URL with a GET: it must
+// answer 200 (and, for a fragment, hold that id).
+export async function httpTarget(abs, cache) {
+  const u = new URL(abs);
+  const key = u.origin + u.pathname;
+  if (!cache.has(key)) {
+    cache.set(
+      key,
+      fetch(key, { redirect: 'manual' }).then(async (r) => ({
+        status: r.status,
+        body: /html/.test(r.headers.get('content-type') || '') ? await r.text() : '',
+      })),
+    );
+  }
+  const { status, body } = await cache.get(key);
+  if (status !== 200) return `HTTP ${status}`;
+  if (u.hash && body) {
+    const id = decodeURIComponent(u.hash.slice(1));
+    if (id && !hasAnchor(body, id)) return `no id "${id}" in ${u.pathname}`;
+  }
+  return null;
+}
+
+export { pathToFileURL, fileURLToPath };
