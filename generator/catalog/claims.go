@@ -70,14 +70,15 @@ func (l *loader) checkClaims() {
 				continue
 			}
 			r := record{l: l, file: p.file, at: c.at, name: fmt.Sprintf("instance %q claims", in.ID)}
-			if msg := tflopsVerdict(c, g, in.GPUCount); msg != "" {
-				r.warnf("tflops", "%s", msg)
-			}
-			if msg := interconnectVerdict(c.Interconnect, g); msg != "" {
-				r.warnf("interconnect", "%s", msg)
-			}
-			if msg := pcieVerdict(c.PCIe, g, l.cat.GPUs); msg != "" {
-				r.warnf("pcie", "%s", msg)
+			for _, v := range []struct{ key, msg string }{
+				{"tflops", tflopsVerdict(c, g, in.GPUCount)},
+				{"interconnect", interconnectVerdict(c.Interconnect, g)},
+				{"pcie", pcieVerdict(c.PCIe, g, l.cat.GPUs)},
+			} {
+				if v.msg != "" {
+					r.warnf(v.key, "%s", v.msg)
+					c.Disagreements = append(c.Disagreements, v.msg)
+				}
 			}
 		}
 	}

@@ -217,7 +217,11 @@ type Claims struct {
 	PCIe         string   `yaml:"pcie"` // "4.0", "Gen4"
 	Text         string   `yaml:"text"` // the claim as stated
 	Source       string   `yaml:"source"`
-	at           *yaml.Node
+
+	// Disagreements are the claims check's verdicts where a claim disagrees
+	// with what the GPU model and count give; empty when all agree.
+	Disagreements []string `yaml:"-"`
+	at            *yaml.Node
 }
 
 // PriceFile is the shape of a data/prices/<provider>.yaml file.
