@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
 )
 
 // page is the model of one output page: what its layout shows, with every
@@ -252,7 +253,7 @@ type priceView struct {
 	*catalog.PricePoint
 	Currency   string   // the point's currency, else its provider's
 	Unit       string   // what the amount is per: hour, month or year
-	PerGPUHour *float64 // amount per GPU-hour, for hourly prices with an amount
+	PerGPUHour *float64 // effective price per GPU-hour (pricing.EffectiveHourly ÷ GPUs)
 	RegionName string   // the region's name; empty for "all" or an unknown region
 	Date       *dateView
 }
@@ -271,20 +272,9 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 	if r := in.Provider.Region(pp.Region); r != nil {
 		v.RegionName = cmp.Or(r.Name, r.ID)
 	}
-	if v.Unit == "hour" {
-		amount := cmp.Or(pp.Amount, pp.EffectiveHourly)
-		if amount != nil {
-			per := *amount
-			if !pp.PerGPU {
-				per = math.NaN()
-				if in.GPUCount > 0 {
-					per = *amount / float64(in.GPUCount)
-				}
-			}
-			if !math.IsNaN(per) {
-				v.PerGPUHour = &per
-			}
-		}
+	if h, ok := pricing.EffectiveHourly(pp, in.GPUCount, nil); ok && in.GPUCount > 0 {
+		per := h.Amount / float64(in.GPUCount)
+		v.PerGPUHour = &per
 	}
 	v.Date = newDate(pp.Since)
 	return v
@@ -495,13 +485,20 @@ type gpuData struct {
 	GPU       *catalog.GPU
 	Released  *dateView
 	Figures   []figure
-	Instances []*instanceRow
+	Instances instanceList
 }
 
 // figure is one precision of a GPU, dense and sparse side by side.
 type figure struct {
 	Label, Unit   string
 	Dense, Sparse *float64
+}
+
+// instanceList is a table of instance types; the page it is on says
+// which of provider and GPU go without saying.
+type instanceList struct {
+	ShowProvider, ShowGPU bool
+	Rows                  []*instanceRow
 }
 
 // instanceRow is an instance type in a list, with its lowest latest
@@ -514,7 +511,6 @@ type instanceRow struct {
 	GPU         *catalog.GPU
 	GPUURL      string
 	From        *priceView // nil when no on-demand price is public
-	Regions     int        // regions it is priced in
 }
 
 func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
@@ -523,9 +519,6 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 		r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
 	}
 	for _, o := range b.offersOf[in] {
-		if o.Region != "" {
-			r.Regions++
-		}
 		pv := b.price(in, o.OnDemand)
 		if pv != nil && pv.PerGPUHour != nil && (r.From == nil || *pv.PerGPUHour < *r.From.PerGPUHour) {
 			r.From = pv
@@ -542,8 +535,9 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 			d.Figures = append(d.Figures, f)
 		}
 	}
+	d.Instances.ShowProvider = true
 	for _, in := range b.cat.InstancesOfGPU(g.ID) {
-		d.Instances = append(d.Instances, b.instanceRow(p, in))
+		d.Instances.Rows = append(d.Instances.Rows, b.instanceRow(p, in))
 	}
 	return d
 }
@@ -568,7 +562,7 @@ func (b *builder) providersData(p *page) []*providerRow {
 type providerData struct {
 	Provider  *catalog.Provider
 	Features  []feature
-	Instances []*instanceRow
+	Instances instanceList
 }
 
 // feature is a yes/no capability with its message key.
@@ -583,8 +577,9 @@ func (b *builder) providerData(p *page, pr *catalog.Provider) *providerData {
 		{"rdma", f.RDMA}, {"gpudirect", f.GPUDirect}, {"physical_isolation", f.PhysicalIsolation},
 		{"hardware_encryption", f.HardwareEncryption}, {"dl_images", f.DLImages}, {"k8s_device_plugin", f.K8sDevicePlugin},
 	}}
+	d.Instances.ShowGPU = true
 	for _, in := range pr.Instances {
-		d.Instances = append(d.Instances, b.instanceRow(p, in))
+		d.Instances.Rows = append(d.Instances.Rows, b.instanceRow(p, in))
 	}
 	return d
 }
@@ -610,9 +605,20 @@ type claimView struct {
 	Precision     string   // label of the claimed precision: "FP16/BF16"
 	Unit          string   // TFLOPS or TOPS
 	Dense, Sparse *float64 // count × the GPU's figure at that precision
-	Verdict       string   // dense, sparse, differs, unchecked
-	GPULink       string   // the GPU's interconnect, to set beside a claimed one
-	GPUPCIe       *float64
+	// Verdict is dense or sparse (the figure matches count × that figure),
+	// other (it matches Reading instead), differs or unchecked.
+	Verdict string
+	Reading *reading
+	GPULink string // the GPU's interconnect, to set beside a claimed one
+	GPUPCIe *float64
+}
+
+// reading is what an advertised figure that does not match its stated
+// precision does match: count × the GPU's figure at a precision.
+type reading struct {
+	Count     int
+	Precision string // label
+	Kind      string // dense or sparse
 }
 
 func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
@@ -660,25 +666,58 @@ func checkClaim(c *catalog.Claims, g *catalog.GPU, count int) *claimView {
 		return v
 	}
 	v.GPULink, v.GPUPCIe = g.Interconnect.Name, g.PCIeGen
-	if i < 0 || c.TFLOPS == nil {
+	if c.TFLOPS == nil {
 		return v
 	}
-	times := func(f *float64) *float64 {
+	claimed := *c.TFLOPS
+	times := func(f *float64, k int) *float64 {
 		if f == nil {
 			return nil
 		}
-		x := *f * float64(count)
+		x := *f * float64(k)
 		return &x
 	}
-	v.Dense, v.Sparse = times(catalog.Precisions[i].Of(g.Dense)), times(catalog.Precisions[i].Of(g.Sparse))
-	near := func(f *float64) bool { return f != nil && *f > 0 && math.Abs(*c.TFLOPS-*f) / *f <= claimTolerance }
-	switch {
-	case near(v.Dense):
-		v.Verdict = "dense"
-	case near(v.Sparse):
-		v.Verdict = "sparse"
-	case v.Dense != nil:
-		v.Verdict = "differs"
+	near := func(f *float64) bool { return f != nil && *f > 0 && math.Abs(claimed-*f) / *f <= claimTolerance }
+	if i >= 0 {
+		v.Dense, v.Sparse = times(catalog.Precisions[i].Of(g.Dense), count), times(catalog.Precisions[i].Of(g.Sparse), count)
+		switch {
+		case near(v.Dense):
+			v.Verdict = "dense"
+			return v
+		case near(v.Sparse):
+			v.Verdict = "sparse"
+			return v
+		case v.Dense != nil || v.Sparse != nil:
+			v.Verdict = "differs"
+		}
+	}
+	// What else the figure could be: all the GPUs or one, a floating-point
+	// precision before an integer one, dense before sparse, the closest.
+	type candidate struct {
+		r       reading
+		integer int
+		diff    float64
+	}
+	for _, k := range slices.Compact([]int{count, 1}) {
+		var found []candidate
+		for _, p := range catalog.Precisions {
+			for _, kind := range []string{"dense", "sparse"} {
+				t := g.Dense
+				if kind == "sparse" {
+					t = g.Sparse
+				}
+				if f := times(p.Of(t), k); near(f) {
+					found = append(found, candidate{reading{k, p.Label, kind}, boolInt(p.Unit != "TFLOPS"), math.Abs(claimed-*f) / *f})
+				}
+			}
+		}
+		if len(found) > 0 {
+			best := slices.MinFunc(found, func(a, b candidate) int {
+				return cmp.Or(cmp.Compare(a.integer, b.integer), cmp.Compare(a.diff, b.diff))
+			})
+			v.Verdict, v.Reading = "other", &best.r
+			break
+		}
 	}
 	return v
 }

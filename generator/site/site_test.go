@@ -495,3 +495,48 @@ func snapshot(t *testing.T, dir string) map[string]string {
 	}
 	return out
 }
+
+// TestEveryVocabularyHasMessages keeps the message catalogue in step with
+// the catalog's closed vocabularies, which pages show through messages.
+func TestEveryVocabularyHasMessages(t *testing.T) {
+	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for prefix, words := range map[string][]string{
+		"model":       catalog.PricingModels,
+		"kind":        catalog.ProviderKinds,
+		"granularity": catalog.Granularities,
+		"payment":     catalog.Payments,
+	} {
+		for _, w := range words {
+			if _, err := msgs.t(prefix + "." + w); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
+
+func mustSub(t *testing.T, fsys fs.FS, dir string) fs.FS {
+	t.Helper()
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sub
+}
+
+func TestCite(t *testing.T) {
+	got := cite("https://aws.amazon.com/compute/sla/historical/ (99.99% Region-Level; updated 2022-05-05) ; seed guide gpu.md; https://x.example/a b")
+	want := []citation{
+		{URL: "https://aws.amazon.com/compute/sla/historical/", Label: "aws.amazon.com/…/historical", Text: "(99.99% Region-Level; updated 2022-05-05)"},
+		{Text: "seed guide gpu.md"},
+		{URL: "https://x.example/a", Label: "x.example/a", Text: "b"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("cite:\ngot  %+v\nwant %+v", got, want)
+	}
+	if c := cite("javascript:alert(1)"); len(c) != 1 || c[0].URL != "" {
+		t.Errorf("a javascript: source became a link: %+v", c)
+	}
+}

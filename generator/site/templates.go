@@ -15,6 +15,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
 )
 
 // layouts are the page kinds; each has templates/layouts/<kind>.html,
@@ -139,13 +140,13 @@ func (m messages) t(key string, args ...any) (string, error) {
 // funcs is the one FuncMap of the templates.
 func funcs(m messages) template.FuncMap {
 	return template.FuncMap{
-		"t":     m.t,          // UI text by key: {{t "compare.title"}}
-		"num":   formatNum,    // a figure: 1,979 or 19.5
-		"money": formatMoney,  // an amount: 32.77, 4.0966
-		"tri":   tri,          // a *bool as "yes", "no" or "unknown"
-		"isURL": isHTTPURL,    // whether a source is an http(s) URL to link
-		"host":  urlHost,      // the host of a source URL, as its link text
-		"join":  strings.Join, // a list of names
+		"t":       m.t,           // UI text by key: {{t "compare.title"}}
+		"num":     formatNum,     // a figure: 1,979 or 19.5
+		"money":   formatMoney,   // a quoted amount, as quoted: 32.7726, 4.10
+		"derived": formatDerived, // a computed amount: 2.75, 0.526
+		"tri":     tri,           // a *bool as "yes", "no" or "unknown"
+		"cite":    cite,          // a source split into citations: a URL it starts with, words
+		"join":    strings.Join,  // a list of names
 	}
 }
 
@@ -180,18 +181,44 @@ func formatNum(v any) string {
 	return group(strconv.FormatFloat(f, 'f', -1, 64))
 }
 
-// formatMoney writes an amount with two to four decimals: 4.10, 32.7726,
-// 4.0966 (rounded from 4.096575).
+// formatMoney writes an amount as quoted, with at least two decimals:
+// 4.10, 32.7726, 0.00012.
 func formatMoney(v any) string {
 	f, ok := number(v)
 	if !ok {
 		return ""
 	}
-	s := strconv.FormatFloat(math.Round(f*1e4)/1e4, 'f', 4, 64)
-	for strings.HasSuffix(s, "0") && len(s)-strings.IndexByte(s, '.') > 3 {
-		s = s[:len(s)-1]
+	return group(minDecimals(strconv.FormatFloat(f, 'f', -1, 64)))
+}
+
+// formatDerived writes a computed amount (a price per GPU-hour) to two
+// decimals, three below 1: 2.75, 4.10, 0.526.
+func formatDerived(v any) string {
+	f, ok := number(v)
+	if !ok {
+		return ""
+	}
+	prec := 2
+	if math.Abs(f) < 1 {
+		prec = 3
+	}
+	s := strconv.FormatFloat(pricing.Round(f, prec), 'f', prec, 64)
+	for prec == 3 && strings.HasSuffix(s, "0") {
+		s, prec = s[:len(s)-1], 2
 	}
 	return group(s)
+}
+
+// minDecimals pads a decimal number to two decimals.
+func minDecimals(s string) string {
+	_, frac, ok := strings.Cut(s, ".")
+	switch {
+	case !ok:
+		return s + ".00"
+	case len(frac) == 1:
+		return s + "0"
+	}
+	return s
 }
 
 // group puts thousands separators into the integer part of a number.
@@ -225,10 +252,56 @@ func tri(v *bool) string {
 	return "no"
 }
 
+// citation is one part of a source as pages show it: a link when it
+// starts with an http(s) URL, named by the URL's host, then the words after
+// the URL; or words only.
+type citation struct {
+	URL, Label, Text string
+}
+
+// cite splits a source into its citations, which "; " separates, and each
+// into the URL it starts with and the words after it:
+// "https://github.com/x/y/blob/main/README.md @744d01e" is a link to the
+// URL labelled "github.com/…/README.md", then "@744d01e".
+func cite(s string) []citation {
+	var out []citation
+	for _, part := range splitTop(s, ';') {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		head, rest, _ := strings.Cut(part, " ")
+		if isHTTPURL(head) {
+			out = append(out, citation{URL: head, Label: urlHost(head), Text: strings.TrimSpace(rest)})
+		} else {
+			out = append(out, citation{Text: part})
+		}
+	}
+	return out
+}
+
+// splitTop splits s at sep outside parentheses and brackets.
+func splitTop(s string, sep rune) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch {
+		case r == '(' || r == '[':
+			depth++
+		case (r == ')' || r == ']') && depth > 0:
+			depth--
+		case r == sep && depth == 0:
+			out = append(out, s[start:i])
+			start = i + len(string(sep))
+		}
+	}
+	return append(out, s[start:])
+}
+
 // isHTTPURL reports whether s is an absolute http or https URL.
 func isHTTPURL(s string) bool {
 	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(s, " \t\n")
 }
 
 // urlHost is the host of a URL without "www.", and the last path element
