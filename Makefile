@@ -25,6 +25,7 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 	$(GO) test ./generator/catalog -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
+	$(MAKE) test-browser
 
 # Rewrite golden files after a reviewed change of output.
 golden:
@@ -38,3 +39,38 @@ bench:
 
 clean:
 	rm -rf bin $(OUT)
+
+# Browser tests: every page kind in headless Chromium, from file:// and
+# under a preview sub-path, at desktop and phone widths; and a hostile
+# catalog that must stay text. Installs Chromium (Debian package chromium)
+# when run as root, and playwright-core from package-lock.json.
+CHROMIUM    ?= /usr/bin/chromium
+BROWSER_OUT ?= tests/browser/public
+
+.PHONY: test-browser browser-deps clean-browser
+
+test-browser: binary browser-deps
+	$(BIN) build -root $(ROOT) -out $(BROWSER_OUT)
+	SITE_DIR=$(BROWSER_OUT) GPUCOMPARE=$(BIN) CHROMIUM=$(CHROMIUM) node --test tests/browser/
+
+browser-deps:
+	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \
+	  echo "test-browser: node and npm are needed (Node.js 20 or later; Debian packages nodejs and npm)" >&2; exit 1; }
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' || { \
+	  echo "test-browser: Node.js 20 or later is needed, found $$(node --version)" >&2; exit 1; }
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$(CHROMIUM)" = /usr/bin/chromium ] && [ "$$(id -u)" = 0 ]; then \
+	    echo "test-browser: installing the Debian package chromium"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium || exit 1; \
+	  else \
+	    echo "test-browser: no Chromium at $(CHROMIUM): install the Debian package chromium" \
+	      "(apt-get install --no-install-recommends chromium, as root) or set CHROMIUM to a Chromium binary" >&2; exit 1; \
+	  fi; \
+	fi
+	@[ -x "$(CHROMIUM)" ] || { echo "test-browser: still no Chromium at $(CHROMIUM)" >&2; exit 1; }
+	@if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
+	  npm ci --no-audit --no-fund; \
+	fi
+
+clean-browser:
+	rm -rf $(BROWSER_OUT) tests/browser/screenshots
