@@ -174,12 +174,15 @@ func (b *builder) pages() ([]*page, error) {
 	nf.TitleKey = "notfound.title"
 	add(nf)
 
-	seen := map[string]string{}
+	seen := map[string]*page{}
 	for _, p := range out {
 		if prev, ok := seen[p.Path]; ok {
-			return nil, fmt.Errorf("%s: two pages, %s and %s", p.Path, prev, p.Layout)
+			if c, ok := p.Data.(*contentPage); ok {
+				return nil, fmt.Errorf("%s: its page %s is taken by the %s page", c.File, p.Path, prev.Layout)
+			}
+			return nil, fmt.Errorf("%s: two pages, %s and %s", p.Path, prev.Layout, p.Layout)
 		}
-		seen[p.Path] = p.Layout
+		seen[p.Path] = p
 	}
 	return out, nil
 }

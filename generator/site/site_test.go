@@ -540,3 +540,13 @@ func TestCite(t *testing.T) {
 		t.Errorf("a javascript: source became a link: %+v", c)
 	}
 }
+
+func TestContentCannotTakeAGeneratedPage(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	root["content/compare.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Mine\n---\n")}
+	cat, _ := catalog.Load(root)
+	_, _, err := Build(cat, root, Options{})
+	if err == nil || !strings.Contains(err.Error(), "content/compare.md: its page compare/index.html is taken by the compare page") {
+		t.Errorf("got %v", err)
+	}
+}

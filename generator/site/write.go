@@ -7,6 +7,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
 )
 
 // Write puts files in outDir in one swap: it writes them into a fresh
@@ -22,6 +25,9 @@ func Write(outDir string, files Files) (err error) {
 	}
 	if fi, err := os.Stat(outDir); err == nil && !fi.IsDir() {
 		return fmt.Errorf("write %s: not a directory", outDir)
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", outDir, err)
 	}
 	tmp, err := os.MkdirTemp(parent, "."+name+".new-")
 	if err != nil {
@@ -71,10 +77,12 @@ func Write(outDir string, files Files) (err error) {
 	return nil
 }
 
-// writeTree writes files under dir, making each directory once.
+// writeTree writes files under dir: every directory first, each once,
+// then the files on as many workers as there are processors.
 func writeTree(dir string, files Files) error {
+	paths := files.Paths()
 	made := map[string]bool{".": true}
-	for _, p := range files.Paths() {
+	for _, p := range paths {
 		if !fs.ValidPath(p) || p == "." {
 			return fmt.Errorf("bad output path %q", p)
 		}
@@ -86,9 +94,21 @@ func writeTree(dir string, files Files) error {
 				made[d] = true
 			}
 		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(p)), files[p], 0o644); err != nil {
-			return err
-		}
 	}
-	return nil
+	errs := make([]error, len(paths))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(paths)) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(paths) {
+					return
+				}
+				errs[i] = os.WriteFile(filepath.Join(dir, filepath.FromSlash(paths[i])), files[paths[i]], 0o644)
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
