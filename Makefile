@@ -51,7 +51,7 @@ BROWSER_OUT ?= tests/browser/public
 
 test-browser: binary browser-deps
 	$(BIN) build -root $(ROOT) -out $(BROWSER_OUT)
-	SITE_DIR=$(BROWSER_OUT) GPUCOMPARE=$(BIN) CHROMIUM=$(CHROMIUM) node --test tests/browser/
+	SITE_DIR=$(BROWSER_OUT) GPUCOMPARE=$(BIN) CHROMIUM=$(CHROMIUM) node --test tests/browser/*.test.mjs
 
 browser-deps:
 	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \

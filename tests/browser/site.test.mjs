@@ -3,7 +3,7 @@
 // under a PR-preview sub-path. The site is built beforehand (make
 // test-browser); SITE_DIR names its folder (default public).
 //
-//   SITE_DIR=public node --test tests/browser/
+//   SITE_DIR=public node --test tests/browser/*.test.mjs
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
