@@ -3,7 +3,6 @@ package site
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"net/url"
 	"slices"
 	"strings"
@@ -602,26 +601,14 @@ type instanceData struct {
 }
 
 // claimView sets an instance type's advertised figures beside what its GPU
-// model and count give.
+// model and count give, with the catalog's claims-check verdicts.
 type claimView struct {
 	*catalog.Claims
 	Precision     string   // label of the claimed precision: "FP16/BF16"
 	Unit          string   // TFLOPS or TOPS
 	Dense, Sparse *float64 // count × the GPU's figure at that precision
-	// Verdict is dense or sparse (the figure matches count × that figure),
-	// other (it matches Reading instead), differs or unchecked.
-	Verdict string
-	Reading *reading
-	GPULink string // the GPU's interconnect, to set beside a claimed one
-	GPUPCIe *float64
-}
-
-// reading is what an advertised figure that does not match its stated
-// precision does match: count × the GPU's figure at a precision.
-type reading struct {
-	Count     int
-	Precision string // label
-	Kind      string // dense or sparse
+	GPULink       string   // the GPU's interconnect, to set beside a claimed one
+	GPUPCIe       *float64
 }
 
 func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
@@ -646,17 +633,13 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 		d.Prices = append(d.Prices, b.price(in, pp))
 	}
 	if in.Claims != nil {
-		d.Claim = checkClaim(in.Claims, g, in.GPUCount)
+		d.Claim = claimData(in.Claims, g, in.GPUCount)
 	}
 	return d
 }
 
-// claimTolerance is how close an advertised figure must be to count × a
-// GPU figure to match it.
-const claimTolerance = 0.05
-
-func checkClaim(c *catalog.Claims, g *catalog.GPU, count int) *claimView {
-	v := &claimView{Claims: c, Verdict: "unchecked"}
+func claimData(c *catalog.Claims, g *catalog.GPU, count int) *claimView {
+	v := &claimView{Claims: c}
 	key := strings.ToLower(c.Precision)
 	if key == "fp16" || key == "bf16" {
 		key = "fp16_bf16"
@@ -669,58 +652,15 @@ func checkClaim(c *catalog.Claims, g *catalog.GPU, count int) *claimView {
 		return v
 	}
 	v.GPULink, v.GPUPCIe = g.Interconnect.Name, g.PCIeGen
-	if c.TFLOPS == nil {
-		return v
-	}
-	claimed := *c.TFLOPS
-	times := func(f *float64, k int) *float64 {
+	times := func(f *float64) *float64 {
 		if f == nil {
 			return nil
 		}
-		x := *f * float64(k)
+		x := *f * float64(count)
 		return &x
 	}
-	near := func(f *float64) bool { return f != nil && *f > 0 && math.Abs(claimed-*f) / *f <= claimTolerance }
 	if i >= 0 {
-		v.Dense, v.Sparse = times(catalog.Precisions[i].Of(g.Dense), count), times(catalog.Precisions[i].Of(g.Sparse), count)
-		switch {
-		case near(v.Dense):
-			v.Verdict = "dense"
-			return v
-		case near(v.Sparse):
-			v.Verdict = "sparse"
-			return v
-		case v.Dense != nil || v.Sparse != nil:
-			v.Verdict = "differs"
-		}
-	}
-	// What else the figure could be: all the GPUs or one, a floating-point
-	// precision before an integer one, dense before sparse, the closest.
-	type candidate struct {
-		r       reading
-		integer int
-		diff    float64
-	}
-	for _, k := range slices.Compact([]int{count, 1}) {
-		var found []candidate
-		for _, p := range catalog.Precisions {
-			for _, kind := range []string{"dense", "sparse"} {
-				t := g.Dense
-				if kind == "sparse" {
-					t = g.Sparse
-				}
-				if f := times(p.Of(t), k); near(f) {
-					found = append(found, candidate{reading{k, p.Label, kind}, boolInt(p.Unit != "TFLOPS"), math.Abs(claimed-*f) / *f})
-				}
-			}
-		}
-		if len(found) > 0 {
-			best := slices.MinFunc(found, func(a, b candidate) int {
-				return cmp.Or(cmp.Compare(a.integer, b.integer), cmp.Compare(a.diff, b.diff))
-			})
-			v.Verdict, v.Reading = "other", &best.r
-			break
-		}
+		v.Dense, v.Sparse = times(catalog.Precisions[i].Of(g.Dense)), times(catalog.Precisions[i].Of(g.Sparse))
 	}
 	return v
 }
