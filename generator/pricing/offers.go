@@ -1,0 +1,192 @@
+package pricing
+
+import (
+	"cmp"
+
+	"gpucompare/generator/catalog"
+)
+
+// Offer is one row of the instance matrix: an instance type in one region,
+// with its latest price under each pricing model there.
+type Offer struct {
+	Provider *catalog.Provider
+	Instance *catalog.Instance
+	GPU      *catalog.GPU // nil only for a catalog that failed validation
+	// Region is a region id, "all" for a price that holds in every region
+	// (and no region-specific price exists), or "" for an instance type
+	// without any price, listed once.
+	Region string
+	Prices map[string]*Price // by pricing model
+}
+
+// Price is the latest price of an offer under one pricing model, made
+// comparable: an effective hourly price for the whole instance, in the
+// quoted currency and in the display currency.
+type Price struct {
+	Model string
+	Point *catalog.PricePoint // the point it comes from
+	// Hourly is the effective hourly price of the instance in the quoted
+	// currency (or, for a discount-only point, in the currency of the
+	// on-demand price it discounts).
+	Hourly Hourly
+	// Display is Hourly in the display currency, with the rate used.
+	Display    float64
+	Conversion Conversion
+	Converted  bool // false when no rate exists: Display is then not set
+}
+
+// Offers makes the offers of the catalog, providers and instance types in
+// catalog order, regions in the order their first price appears. A price
+// point for region "all" holds in each region row of its instance type, or
+// makes one row of its own when the instance type has no region-specific
+// price.
+func Offers(cat *catalog.Catalog, display string) []*Offer {
+	history := map[*catalog.Instance][]*catalog.PricePoint{}
+	for _, pp := range cat.Prices {
+		p := cat.Provider(pp.Provider)
+		if p == nil {
+			continue
+		}
+		if in := p.Instance(pp.Instance); in != nil {
+			history[in] = append(history[in], pp)
+		}
+	}
+	rates := Rates(cat.FX)
+	var out []*Offer
+	for _, p := range cat.Providers {
+		for _, in := range p.Instances {
+			out = append(out, offersOf(cat, p, in, history[in], rates, display)...)
+		}
+	}
+	return out
+}
+
+func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, history []*catalog.PricePoint, rates Rates, display string) []*Offer {
+	newOffer := func(region string) *Offer {
+		return &Offer{Provider: p, Instance: in, GPU: cat.GPU(in.GPU), Region: region, Prices: map[string]*Price{}}
+	}
+	if len(history) == 0 {
+		return []*Offer{newOffer("")}
+	}
+	var regions []string
+	latest := map[string]map[string][]*catalog.PricePoint{} // region → model → latest point of each payment option
+	everywhere := map[string][]*catalog.PricePoint{}        // model → latest "all" points
+	for _, pp := range history {
+		m := latest[pp.Region]
+		if pp.Region == catalog.AllRegions {
+			everywhere[pp.Model] = replaceSeries(everywhere[pp.Model], pp)
+			continue
+		}
+		if m == nil {
+			m = map[string][]*catalog.PricePoint{}
+			latest[pp.Region] = m
+			regions = append(regions, pp.Region)
+		}
+		m[pp.Model] = replaceSeries(m[pp.Model], pp)
+	}
+	if len(regions) == 0 {
+		regions = []string{catalog.AllRegions}
+		latest[catalog.AllRegions] = map[string][]*catalog.PricePoint{}
+	}
+	var out []*Offer
+	for _, region := range regions {
+		o := newOffer(region)
+		points := latest[region]
+		for model, pts := range everywhere {
+			if _, ok := points[model]; !ok {
+				points[model] = pts
+			}
+		}
+		// On-demand first: discount-only points of other models need it.
+		var onDemand *Hourly
+		if pr := bestPrice(points["on_demand"], in.GPUCount, nil, rates, display); pr != nil {
+			o.Prices["on_demand"] = pr
+			onDemand = &pr.Hourly
+		}
+		for model, pts := range points {
+			if model == "on_demand" {
+				continue
+			}
+			if pr := bestPrice(pts, in.GPUCount, onDemand, rates, display); pr != nil {
+				o.Prices[model] = pr
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// replaceSeries keeps the latest point of each payment option: a later
+// point of the same option replaces the earlier one (history is file order).
+func replaceSeries(points []*catalog.PricePoint, pp *catalog.PricePoint) []*catalog.PricePoint {
+	for i, q := range points {
+		if q.Payment == pp.Payment {
+			points[i] = pp
+			return points
+		}
+	}
+	return append(points, pp)
+}
+
+// bestPrice is the lowest effective hourly price among the payment options
+// of one model, in the display currency where a rate exists (else in the
+// quoted currency).
+func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates Rates, display string) *Price {
+	var best *Price
+	for _, pp := range points {
+		h, ok := EffectiveHourly(pp, gpus, onDemand)
+		if !ok {
+			continue
+		}
+		pr := &Price{Model: pp.Model, Point: pp, Hourly: h}
+		if c, ok := rates.Convert(h.Currency, display); ok {
+			pr.Display, pr.Conversion, pr.Converted = c.Apply(h.Amount), c, true
+		}
+		if best == nil || cmp.Compare(pr.sortKey(), best.sortKey()) < 0 {
+			best = pr
+		}
+	}
+	return best
+}
+
+func (p *Price) sortKey() float64 {
+	if p.Converted {
+		return p.Display
+	}
+	return p.Hourly.Amount
+}
+
+// PerGPUHour is the display-currency price per GPU-hour, or false when it
+// is unknown.
+func (o *Offer) PerGPUHour(model string) (float64, bool) {
+	pr := o.Prices[model]
+	if pr == nil || !pr.Converted || o.Instance.GPUCount <= 0 {
+		return 0, false
+	}
+	return pr.Display / float64(o.Instance.GPUCount), true
+}
+
+// PerGPUMemoryGBHour is the display-currency price per GB of GPU memory per
+// hour, or false when the memory or the price is unknown.
+func (o *Offer) PerGPUMemoryGBHour(cat *catalog.Catalog, model string) (float64, bool) {
+	pr := o.Prices[model]
+	if pr == nil || !pr.Converted {
+		return 0, false
+	}
+	return PerUnit(pr.Display, cat.TotalGPUMemoryGB(o.Instance))
+}
+
+// PerTFLOPSHour is the display-currency price per dense TFLOPS-hour at a
+// precision ("fp16_bf16", "fp32" …), or false when unknown.
+func (o *Offer) PerTFLOPSHour(precision catalog.Precision, model string) (float64, bool) {
+	pr := o.Prices[model]
+	if pr == nil || !pr.Converted || o.GPU == nil {
+		return 0, false
+	}
+	per := precision.Of(o.GPU.Dense)
+	if per == nil {
+		return 0, false
+	}
+	total := *per * float64(o.Instance.GPUCount)
+	return PerUnit(pr.Display, &total)
+}

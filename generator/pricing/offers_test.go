@@ -1,0 +1,150 @@
+package pricing
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"gpucompare/generator/catalog"
+)
+
+const offersCatalog = `
+-- data/site.yaml --
+title: T
+currency: USD
+-- data/fx.yaml --
+rates:
+  - {base: USD, quote: CNY, rate: 7.0, date: 2025-01-02, source: https://example.com/fx}
+-- data/gpus/a100.yaml --
+id: a100
+name: A100 SXM4 40GB
+vendor: NVIDIA
+memory_gb: 40
+dense: {fp32: 19.5, fp16_bf16: 312}
+source: https://example.com/a100
+-- data/providers/aws.yaml --
+id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+regions: [{id: us-east-1}, {id: eu-west-1}]
+instances:
+  - {id: p4d, name: p4d.24xlarge, gpu: a100, gpu_count: 8, regions: [us-east-1, eu-west-1], source: s}
+  - {id: unpriced, name: unpriced, gpu: a100, gpu_count: 1, source: s}
+-- data/providers/ali.yaml --
+id: ali
+name: Alibaba Cloud
+kind: public_cloud
+currency: CNY
+regions: [{id: cn-beijing}]
+instances:
+  - {id: gn7, name: gn7, gpu: a100, gpu_count: 1, regions: [cn-beijing], source: s}
+-- data/prices/aws.yaml --
+provider: aws
+prices:
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: unknown, source: s}
+  - {instance: p4d, region: us-east-1, model: spot, amount: 5.09, currency: USD, since: unknown, source: s}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s}
+  - {instance: p4d, region: us-east-1, model: reserved_1y, amount: 14, payment: no_upfront, currency: USD, since: 2026, source: s}
+  - {instance: p4d, region: us-east-1, model: reserved_1y, effective_hourly: 13, payment: all_upfront, currency: USD, since: 2026, source: s}
+  - {instance: p4d, region: all, model: reserved_3y, discount_pct: 50, currency: USD, since: unknown, source: seed.txt}
+  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: unknown, source: s}
+-- data/prices/ali.yaml --
+provider: ali
+prices:
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: unknown, source: s}
+`
+
+func loadTxtar(t *testing.T, archive string) *catalog.Catalog {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	name := ""
+	for _, line := range splitLines(archive) {
+		if len(line) > 6 && line[:3] == "-- " && line[len(line)-3:] == " --" {
+			name = line[3 : len(line)-3]
+			fsys[name] = &fstest.MapFile{}
+			continue
+		}
+		if name != "" {
+			fsys[name].Data = append(fsys[name].Data, line+"\n"...)
+		}
+	}
+	cat, r := catalog.Load(fsys)
+	if errs := r.Errors(); len(errs) > 0 {
+		t.Fatalf("fixture does not load:\n%s", errs)
+	}
+	return cat
+}
+
+func splitLines(s string) []string {
+	var out []string
+	start := 0
+	for i := range len(s) {
+		if s[i] == '\n' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+func TestOffers(t *testing.T) {
+	cat := loadTxtar(t, offersCatalog)
+	offers := Offers(cat, "USD")
+	var names []string
+	for _, o := range offers {
+		names = append(names, o.Provider.ID+"/"+o.Instance.ID+"@"+o.Region)
+	}
+	want := []string{"ali/gn7@cn-beijing", "aws/p4d@us-east-1", "aws/p4d@eu-west-1", "aws/unpriced@"}
+	if len(names) != len(want) {
+		t.Fatalf("offers %v, want %v", names, want)
+	}
+	for i := range want {
+		if names[i] != want[i] {
+			t.Fatalf("offers %v, want %v", names, want)
+		}
+	}
+	gn7, east, west, unpriced := offers[0], offers[1], offers[2], offers[3]
+
+	// The latest on-demand point wins: 21.96, not the pre-cut 32.77.
+	if got := east.Prices["on_demand"].Hourly.Amount; got != 21.96 {
+		t.Errorf("us-east-1 on-demand = %v, want 21.96", got)
+	}
+	// Per GPU-hour: 21.96 / 8 = 2.745.
+	if got, ok := east.PerGPUHour("on_demand"); !ok || !near(got, 2.745) {
+		t.Errorf("per GPU-hour = %v, want 2.745", got)
+	}
+	// Per dense FP16 TFLOPS-hour: 21.96 / (8 × 312) = 0.0087980769…
+	fp16 := catalog.Precisions[3]
+	if got, ok := east.PerTFLOPSHour(fp16, "on_demand"); !ok || !near(got, 21.96/2496) {
+		t.Errorf("per FP16 TFLOPS-hour = %v", got)
+	}
+	// Per GB-hour: 21.96 / 320 GB = 0.068625.
+	if got, ok := east.PerGPUMemoryGBHour(cat, "on_demand"); !ok || !near(got, 0.068625) {
+		t.Errorf("per GB-hour = %v", got)
+	}
+	// The cheaper payment option of reserved_1y: 13 all upfront beats 14.
+	if r := east.Prices["reserved_1y"]; r.Hourly.Amount != 13 || r.Point.Payment != "all_upfront" {
+		t.Errorf("reserved_1y = %+v", r)
+	}
+	// The region-less 50% discount holds in each region, against that region's on-demand.
+	if got := east.Prices["reserved_3y"].Hourly.Amount; !near(got, 10.98) {
+		t.Errorf("us-east-1 reserved_3y = %v, want 10.98", got)
+	}
+	if got := west.Prices["reserved_3y"].Hourly.Amount; !near(got, 15) {
+		t.Errorf("eu-west-1 reserved_3y = %v, want 15", got)
+	}
+	if _, ok := west.Prices["spot"]; ok {
+		t.Error("eu-west-1 has no spot price")
+	}
+	// Yuan stay yuan when quoted, and convert at the dated rate for display: 35 / 7 = 5.
+	p := gn7.Prices["on_demand"]
+	if p.Hourly.Amount != 35 || p.Hourly.Currency != "CNY" || !near(p.Display, 5) || p.Conversion.Rate.Date != "2025-01-02" {
+		t.Errorf("gn7 on-demand = %+v", p)
+	}
+	if len(unpriced.Prices) != 0 {
+		t.Errorf("unpriced instance got prices %v", unpriced.Prices)
+	}
+	if _, ok := unpriced.PerGPUHour("on_demand"); ok {
+		t.Error("no price must give no per-GPU figure")
+	}
+}
