@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
 )
 
 // Options are the choices of one build that are not in the catalog.
@@ -119,6 +120,9 @@ func (b *builder) run(root fs.FS) error {
 	}
 	if err := b.render(pages); err != nil {
 		return fmt.Errorf("render: %w", err)
+	}
+	if err := b.exports(pricing.Offers(b.cat, b.cat.Site.Currency)); err != nil {
+		return fmt.Errorf("exports: %w", err)
 	}
 	if err := b.static(sfs); err != nil {
 		return fmt.Errorf("static: %w", err)

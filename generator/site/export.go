@@ -1,0 +1,275 @@
+package site
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+// The exports are the matrices as data, written at build time:
+// compare/offers.csv and .json, gpus/gpus.csv and .json. Their columns are
+// documented in the README; unknown values are empty cells in CSV and
+// absent keys in JSON, never 0.
+
+// offerExport is one offer as the exports and the matrix script see it.
+type offerExport struct {
+	Provider       string                  `json:"provider"`
+	ProviderName   string                  `json:"provider_name"`
+	Instance       string                  `json:"instance"`
+	InstanceName   string                  `json:"instance_name"`
+	URL            string                  `json:"url"` // the instance page, relative to the site root
+	Region         string                  `json:"region,omitempty"`
+	RegionName     string                  `json:"region_name,omitempty"`
+	GPU            string                  `json:"gpu"`
+	GPUName        string                  `json:"gpu_name,omitempty"`
+	GPUCount       int                     `json:"gpu_count"`
+	GPUMemoryGB    *float64                `json:"gpu_memory_gb,omitempty"`
+	VCPUs          *float64                `json:"vcpus,omitempty"`
+	RAMGiB         *float64                `json:"ram_gib,omitempty"`
+	NetworkGbps    *float64                `json:"network_gbps,omitempty"`
+	Network        string                  `json:"network,omitempty"`
+	Interconnect   string                  `json:"interconnect,omitempty"`
+	Billing        string                  `json:"billing_granularity,omitempty"`
+	MinimumSeconds *float64                `json:"billing_minimum_seconds,omitempty"`
+	Certifications []string                `json:"certifications,omitempty"`
+	PreviousGen    bool                    `json:"previous_generation,omitempty"`
+	PriceNotPublic string                  `json:"price_not_public,omitempty"`
+	Prices         map[string]*priceExport `json:"prices,omitempty"`
+}
+
+// priceExport is the latest price of an offer under one pricing model.
+type priceExport struct {
+	Amount          *float64 `json:"amount,omitempty"` // as quoted
+	Upfront         *float64 `json:"upfront,omitempty"`
+	EffectiveHourly *float64 `json:"effective_hourly,omitempty"` // as quoted
+	DiscountPct     *float64 `json:"discount_pct,omitempty"`
+	PerGPU          bool     `json:"per_gpu,omitempty"`
+	Payment         string   `json:"payment,omitempty"`
+	Currency        string   `json:"currency"`
+	// Hourly is the derived effective hourly price of the whole instance
+	// in Currency, and Basis how it was derived.
+	Hourly float64 `json:"hourly"`
+	Basis  string  `json:"basis"`
+	// DisplayHourly is Hourly in the site currency at the rate of FXDate.
+	DisplayHourly *float64 `json:"display_hourly,omitempty"`
+	FXRate        *float64 `json:"fx_rate,omitempty"`
+	FXDate        string   `json:"fx_date,omitempty"`
+	Since         string   `json:"since"`
+	AsOf          string   `json:"as_of,omitempty"`
+	Source        string   `json:"source"`
+}
+
+// offersExport is the whole of compare/offers.json.
+type offersExport struct {
+	Title    string         `json:"title"`
+	Currency string         `json:"currency"` // the display currency of display_hourly
+	FX       []fxExport     `json:"fx"`
+	Models   []string       `json:"models"`
+	Offers   []*offerExport `json:"offers"`
+}
+
+type fxExport struct {
+	Base   string  `json:"base"`
+	Quote  string  `json:"quote"`
+	Rate   float64 `json:"rate"`
+	Date   string  `json:"date"`
+	Source string  `json:"source"`
+}
+
+func (b *builder) offerExports(offers []*pricing.Offer) []*offerExport {
+	out := make([]*offerExport, 0, len(offers))
+	for _, o := range offers {
+		in, p := o.Instance, o.Provider
+		e := &offerExport{
+			Provider: p.ID, ProviderName: p.Name, Instance: in.ID, InstanceName: in.Name,
+			URL: instancePath(in), Region: o.Region, GPU: in.GPU, GPUCount: in.GPUCount,
+			GPUMemoryGB: b.cat.TotalGPUMemoryGB(in), VCPUs: in.VCPUs, RAMGiB: in.RAMGiB,
+			NetworkGbps: in.NetworkGbps, Network: in.Network, Interconnect: in.Interconnect,
+			Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
+			Certifications: p.Certifications.List, PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic,
+		}
+		if r := p.Region(o.Region); r != nil {
+			e.RegionName = r.Name
+		}
+		if o.GPU != nil {
+			e.GPUName = o.GPU.Name
+		}
+		for _, model := range pricing.Models {
+			pr := o.Prices[model]
+			if pr == nil {
+				continue
+			}
+			pt := pr.Point
+			x := &priceExport{
+				Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
+				PerGPU: pt.PerGPU, Payment: pt.Payment, Currency: pr.Hourly.Currency,
+				Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: pr.Hourly.Basis,
+				Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source,
+			}
+			if pr.Converted {
+				x.DisplayHourly = ptr(pricing.Round(pr.Display, derivedPlaces))
+				if pr.Conversion.Factor != 1 {
+					x.FXRate, x.FXDate = ptr(pr.Conversion.Rate.Rate), string(pr.Conversion.Rate.Date)
+				}
+			}
+			if e.Prices == nil {
+				e.Prices = map[string]*priceExport{}
+			}
+			e.Prices[model] = x
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// derivedPlaces is how many decimals derived figures keep in the exports:
+// enough for any price, without float noise (6.588000000000001).
+const derivedPlaces = 6
+
+func ptr[T any](v T) *T { return &v }
+
+// exports writes the matrices as CSV and JSON.
+func (b *builder) exports(offers []*pricing.Offer) error {
+	rows := b.offerExports(offers)
+	doc := offersExport{Title: b.cat.Site.Title, Currency: b.cat.Site.Currency, Models: pricing.Models, Offers: rows}
+	for _, fx := range b.cat.FX {
+		doc.FX = append(doc.FX, fxExport{fx.Base, fx.Quote, fx.Rate, string(fx.Date), fx.Source})
+	}
+	js, err := json.MarshalIndent(doc, "", " ")
+	if err != nil {
+		return err
+	}
+	if err := b.put("compare/offers.json", append(js, '\n')); err != nil {
+		return err
+	}
+	if err := b.put("compare/offers.csv", offersCSV(rows, b.cat.Site.Currency)); err != nil {
+		return err
+	}
+	gj, gc, err := gpuExports(b.cat.GPUs)
+	if err != nil {
+		return err
+	}
+	if err := b.put("gpus/gpus.json", gj); err != nil {
+		return err
+	}
+	return b.put("gpus/gpus.csv", gc)
+}
+
+// offersCSV is one line per offer: its specs, then for each pricing model
+// the quoted effective hourly price, its currency, the same in the display
+// currency, its date and its source.
+func offersCSV(rows []*offerExport, display string) []byte {
+	head := []string{"provider", "instance", "region", "gpu", "gpu_count", "gpu_memory_gb", "vcpus", "ram_gib", "network_gbps", "network", "interconnect", "billing_granularity", "billing_minimum_seconds", "previous_generation", "price_not_public", "url"}
+	for _, m := range pricing.Models {
+		head = append(head, m+"_hourly", m+"_currency", m+"_hourly_"+display, m+"_since", m+"_source")
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write(head)
+	for _, r := range rows {
+		line := []string{cell(r.ProviderName), cell(r.InstanceName), cell(r.Region), cell(r.GPUName), strconv.Itoa(r.GPUCount), fnum(r.GPUMemoryGB), fnum(r.VCPUs), fnum(r.RAMGiB), fnum(r.NetworkGbps),
+			cell(r.Network), cell(r.Interconnect), cell(r.Billing), fnum(r.MinimumSeconds), strconv.FormatBool(r.PreviousGen), cell(r.PriceNotPublic), cell(r.URL)}
+		for _, m := range pricing.Models {
+			p := r.Prices[m]
+			if p == nil {
+				line = append(line, "", "", "", "", "")
+				continue
+			}
+			line = append(line, fnum(&p.Hourly), cell(p.Currency), fnum(p.DisplayHourly), cell(p.Since), cell(p.Source))
+		}
+		w.Write(line)
+	}
+	w.Flush()
+	return buf.Bytes()
+}
+
+// cell makes catalog text safe for a spreadsheet: text that a spreadsheet
+// would run as a formula (starting with = + - @, tab or carriage return)
+// gets a leading apostrophe, which spreadsheets show as text.
+func cell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// fnum writes a number as its shortest decimal, or "" when unknown.
+func fnum(v *float64) string {
+	if v == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*v, 'f', -1, 64)
+}
+
+// gpuExport is one GPU model in gpus.json.
+type gpuExport struct {
+	ID           string             `json:"id"`
+	Name         string             `json:"name"`
+	Model        string             `json:"model,omitempty"`
+	Vendor       string             `json:"vendor"`
+	Architecture string             `json:"architecture,omitempty"`
+	Released     string             `json:"released,omitempty"`
+	MemoryGB     *float64           `json:"memory_gb,omitempty"`
+	MemoryType   string             `json:"memory_type,omitempty"`
+	BandwidthGBs *float64           `json:"memory_bandwidth_gb_s,omitempty"`
+	TDPWatts     *float64           `json:"tdp_w,omitempty"`
+	Dense        map[string]float64 `json:"dense,omitempty"`  // TFLOPS (int8: TOPS)
+	Sparse       map[string]float64 `json:"sparse,omitempty"` // the vendor's 2:4-sparse figures
+	Interconnect string             `json:"interconnect,omitempty"`
+	PCIeGen      *float64           `json:"pcie_gen,omitempty"`
+	URL          string             `json:"url"`
+	Source       string             `json:"source,omitempty"`
+}
+
+func figures(t catalog.Throughput) map[string]float64 {
+	m := map[string]float64{}
+	for _, p := range catalog.Precisions {
+		if v := p.Of(t); v != nil {
+			m[p.Key] = *v
+		}
+	}
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
+func gpuExports(gpus []*catalog.GPU) (jsonData, csvData []byte, err error) {
+	var rows []gpuExport
+	head := []string{"id", "name", "vendor", "architecture", "released", "memory_gb", "memory_type", "memory_bandwidth_gb_s", "tdp_w"}
+	for _, p := range catalog.Precisions {
+		head = append(head, p.Key+"_dense")
+	}
+	for _, p := range catalog.Precisions {
+		head = append(head, p.Key+"_sparse")
+	}
+	head = append(head, "interconnect", "pcie_gen", "url", "source")
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write(head)
+	for _, g := range gpus {
+		rows = append(rows, gpuExport{
+			ID: g.ID, Name: g.Name, Model: g.Model, Vendor: g.Vendor, Architecture: g.Architecture, Released: string(g.Released),
+			MemoryGB: g.MemoryGB, MemoryType: g.MemoryType, BandwidthGBs: g.BandwidthGBs, TDPWatts: g.TDPWatts,
+			Dense: figures(g.Dense), Sparse: figures(g.Sparse), Interconnect: g.Interconnect.Name, PCIeGen: g.PCIeGen,
+			URL: gpuPath(g.ID), Source: g.Source,
+		})
+		line := []string{cell(g.ID), cell(g.Name), cell(g.Vendor), cell(g.Architecture), cell(string(g.Released)), fnum(g.MemoryGB), cell(g.MemoryType), fnum(g.BandwidthGBs), fnum(g.TDPWatts)}
+		for _, p := range catalog.Precisions {
+			line = append(line, fnum(p.Of(g.Dense)))
+		}
+		for _, p := range catalog.Precisions {
+			line = append(line, fnum(p.Of(g.Sparse)))
+		}
+		line = append(line, cell(g.Interconnect.Name), fnum(g.PCIeGen), cell(gpuPath(g.ID)), cell(g.Source))
+		w.Write(line)
+	}
+	w.Flush()
+	jsonData, err = json.MarshalIndent(rows, "", " ")
+	return append(jsonData, '\n'), buf.Bytes(), err
+}
