@@ -88,6 +88,26 @@ func (r record) oneOf(key, value string, allowed []string, required bool) {
 	}
 }
 
+// ownFile checks the id of a record that has a file of its own: a valid
+// id, unique among its kind (files maps ids to files so far), and the name
+// of its file. It returns false when the record repeats an id, and is to
+// be checked no further.
+func (r record) ownFile(id, kind string, files map[string]string) bool {
+	r.id("id", id)
+	if id == "" {
+		return true
+	}
+	if first, dup := files[id]; dup {
+		r.errorf("id", "duplicate %s id (first in %s)", kind, first)
+		return false
+	}
+	files[id] = r.file
+	if want := strings.TrimSuffix(path.Base(r.file), ".yaml"); id != want {
+		r.errorf("id", "id %q differs from the file name: name the file %s.yaml", id, id)
+	}
+	return true
+}
+
 // positive checks an optional figure: when given it must be > 0.
 func (r record) positive(key string, v *float64) {
 	if v != nil && *v <= 0 {
@@ -166,18 +186,14 @@ func (l *loader) validate() {
 	}
 
 	l.cat.gpuByID = map[string]*GPU{}
+	gpuFiles := map[string]string{}
 	for _, g := range l.cat.GPUs {
 		r := record{l: l, file: g.file, at: g.at, name: fmt.Sprintf("gpu %q", g.ID)}
-		r.id("id", g.ID)
-		if first, dup := l.cat.gpuByID[g.ID]; dup {
-			r.errorf("id", "duplicate gpu id (first in %s)", first.file)
+		if !r.ownFile(g.ID, "gpu", gpuFiles) {
 			continue
 		}
 		if g.ID != "" {
 			l.cat.gpuByID[g.ID] = g
-		}
-		if want := strings.TrimSuffix(path.Base(g.file), ".yaml"); g.ID != "" && g.ID != want {
-			r.errorf("id", "id %q differs from the file name: name the file %s.yaml", g.ID, g.ID)
 		}
 		r.required("name", g.Name, "the name people read, such as \"A100 SXM4 40GB\"")
 		r.required("vendor", g.Vendor, "the vendor, such as NVIDIA")
@@ -213,25 +229,21 @@ func (l *loader) validate() {
 	}
 
 	l.cat.providerByID = map[string]*Provider{}
+	providerFiles := map[string]string{}
 	for _, p := range l.cat.Providers {
-		l.validateProvider(p)
+		r := record{l: l, file: p.file, at: p.at, name: fmt.Sprintf("provider %q", p.ID)}
+		if !r.ownFile(p.ID, "provider", providerFiles) {
+			continue
+		}
+		if p.ID != "" {
+			l.cat.providerByID[p.ID] = p
+		}
+		l.validateProvider(r, p)
 	}
 	l.validatePrices()
 }
 
-func (l *loader) validateProvider(p *Provider) {
-	r := record{l: l, file: p.file, at: p.at, name: fmt.Sprintf("provider %q", p.ID)}
-	r.id("id", p.ID)
-	if first, dup := l.cat.providerByID[p.ID]; dup {
-		r.errorf("id", "duplicate provider id (first in %s)", first.file)
-		return
-	}
-	if p.ID != "" {
-		l.cat.providerByID[p.ID] = p
-	}
-	if want := strings.TrimSuffix(path.Base(p.file), ".yaml"); p.ID != "" && p.ID != want {
-		r.errorf("id", "id %q differs from the file name: name the file %s.yaml", p.ID, p.ID)
-	}
+func (l *loader) validateProvider(r record, p *Provider) {
 	r.required("name", p.Name, "the name people read, such as \"Alibaba Cloud\"")
 	r.oneOf("kind", p.Kind, ProviderKinds, true)
 	r.currency("currency", p.Currency)
