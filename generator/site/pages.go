@@ -120,6 +120,7 @@ func (b *builder) pages() ([]*page, error) {
 	cat := b.cat
 	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: cmp.Or(cat.Site.Language, "en"), Pages: b.content}
 	b.index()
+	b.gpus = gpuOrder(cat.GPUs)
 
 	var out []*page
 	add := func(p *page) { out = append(out, p) }
@@ -184,6 +185,41 @@ func (b *builder) pages() ([]*page, error) {
 		seen[p.Path] = p
 	}
 	return out, nil
+}
+
+// gpuOrder sorts GPU models the way a buyer scans them: by vendor, then
+// newest first by release year, then by name. A model the catalog does not
+// date sorts with the dated variants of its chip (an undated A100 PCIe 80GB
+// beside the A100s of 2020); one with no dated variant comes after the
+// dated ones. The year only orders rows: pages show the catalog's date.
+func gpuOrder(gpus []*catalog.GPU) []*catalog.GPU {
+	type chip struct{ vendor, model string }
+	chipYear := map[chip]string{}
+	for _, g := range gpus {
+		if g.Model != "" && g.Released.Known() {
+			c := chip{g.Vendor, g.Model}
+			chipYear[c] = max(chipYear[c], string(g.Released)[:4])
+		}
+	}
+	year := func(g *catalog.GPU) string {
+		if g.Released.Known() {
+			return string(g.Released)[:4]
+		}
+		if g.Model == "" {
+			return ""
+		}
+		return chipYear[chip{g.Vendor, g.Model}]
+	}
+	out := slices.Clone(gpus)
+	slices.SortStableFunc(out, func(x, y *catalog.GPU) int {
+		return cmp.Or(
+			cmp.Compare(strings.ToLower(x.Vendor), strings.ToLower(y.Vendor)),
+			-cmp.Compare(year(x), year(y)),
+			cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)),
+			cmp.Compare(x.ID, y.ID),
+		)
+	})
+	return out
 }
 
 // priceKey names the price history of one instance type.
@@ -256,8 +292,13 @@ type priceView struct {
 	Currency   string   // the point's currency, else its provider's
 	Unit       string   // what the amount is per: hour, month or year
 	PerGPUHour *float64 // effective price per GPU-hour (pricing.EffectiveHourly ÷ GPUs)
-	RegionName string   // the region's name; empty for "all" or an unknown region
-	Date       *dateView
+	// PerGPUQuoted says PerGPUHour is a figure the source quotes, not one
+	// computed: the hourly amount of a one-GPU instance, or a per-GPU quote.
+	// Pages write it as quoted, the same digits as the amount.
+	PerGPUQuoted bool
+	RegionName   string // the region's name; empty for "all" or an unknown region
+	Date         *dateView
+	SourceRef    int // the number of its source among the page's notes; 0 when none
 }
 
 func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView {
@@ -277,9 +318,29 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 	if h, ok := pricing.EffectiveHourly(pp, in.GPUCount, nil); ok && in.GPUCount > 0 {
 		per := h.Amount / float64(in.GPUCount)
 		v.PerGPUHour = &per
+		if q := quotedHourly(pp); q != nil && (pp.PerGPU || in.GPUCount == 1) {
+			v.PerGPUHour, v.PerGPUQuoted = q, true
+		}
 	}
 	v.Date = newDate(pp.Since)
 	return v
+}
+
+// quotedHourly is the hourly figure a point quotes as it stands — its
+// effective rate, or an hourly amount with nothing upfront — or nil when
+// its hourly price has to be computed.
+func quotedHourly(pp *catalog.PricePoint) *float64 {
+	switch {
+	case pp.EffectiveHourly != nil:
+		return pp.EffectiveHourly
+	case pp.Model == "subscription_month" || pp.Model == "subscription_year":
+		return nil // per month or year: the hourly figure is computed
+	case pp.Upfront != nil && *pp.Upfront > 0 && pricing.TermHours(pp.Model) > 0:
+		return nil // upfront spread over the term
+	case pp.Amount != nil:
+		return pp.Amount
+	}
+	return nil
 }
 
 // dateView is a date that may be partial or unknown, as pages show it.
@@ -346,20 +407,21 @@ type link struct {
 // homeData is the model of the home page.
 type homeData struct {
 	Providers, GPUs, Instances, Offers, PricePoints int
-	Currencies                                      []string
-	Cheapest                                        []*cheapRow
+	Cheapest                                        []*cheapTable
 	Pages                                           []link
 }
 
-// cheapRow is the cheapest on-demand GPU-hour of one GPU model, one cell
-// per currency: amounts in different currencies are not compared.
-type cheapRow struct {
-	GPU   *catalog.GPU
-	URL   string
-	Cells []*cheapCell
+// cheapTable is the cheapest on-demand GPU-hour of each GPU model in one
+// currency: amounts in different currencies are not compared, so each
+// currency has its own table.
+type cheapTable struct {
+	Currency string
+	Rows     []*cheapRow
 }
 
-type cheapCell struct {
+type cheapRow struct {
+	GPU         *catalog.GPU
+	URL         string
 	Price       *priceView
 	Instance    *catalog.Instance
 	InstanceURL string
@@ -371,8 +433,7 @@ func (b *builder) homeData(p *page) *homeData {
 		pv *priceView
 		in *catalog.Instance
 	}
-	cheapest := map[string]map[string]best{} // gpu id → currency → best
-	currencies := map[string]bool{}
+	cheapest := map[string]map[string]best{} // currency → gpu id → best
 	for _, pr := range b.cat.Providers {
 		d.Instances += len(pr.Instances)
 	}
@@ -385,34 +446,29 @@ func (b *builder) homeData(p *page) *homeData {
 			continue
 		}
 		g := o.Instance.GPU
-		if cheapest[g] == nil {
-			cheapest[g] = map[string]best{}
+		if cheapest[pv.Currency] == nil {
+			cheapest[pv.Currency] = map[string]best{}
 		}
-		currencies[pv.Currency] = true
-		if cur, ok := cheapest[g][pv.Currency]; !ok || *pv.PerGPUHour < *cur.pv.PerGPUHour {
-			cheapest[g][pv.Currency] = best{pv, o.Instance}
+		if cur, ok := cheapest[pv.Currency][g]; !ok || *pv.PerGPUHour < *cur.pv.PerGPUHour {
+			cheapest[pv.Currency][g] = best{pv, o.Instance}
 		}
 	}
-	for c := range currencies {
-		d.Currencies = append(d.Currencies, c)
+	var currencies []string
+	for c := range cheapest {
+		currencies = append(currencies, c)
 	}
-	slices.SortFunc(d.Currencies, func(x, y string) int {
+	slices.SortFunc(currencies, func(x, y string) int {
 		// The site's own currency first, then by code.
 		return cmp.Or(-cmp.Compare(boolInt(x == b.cat.Site.Currency), boolInt(y == b.cat.Site.Currency)), cmp.Compare(x, y))
 	})
-	for _, g := range b.cat.GPUs {
-		if cheapest[g.ID] == nil {
-			continue
-		}
-		row := &cheapRow{GPU: g, URL: p.Rel(gpuPath(g.ID))}
-		for _, c := range d.Currencies {
-			cell := &cheapCell{}
-			if bst, ok := cheapest[g.ID][c]; ok {
-				cell.Price, cell.Instance, cell.InstanceURL = bst.pv, bst.in, p.Rel(instancePath(bst.in))
+	for _, c := range currencies {
+		t := &cheapTable{Currency: c}
+		for _, g := range b.gpus {
+			if bst, ok := cheapest[c][g.ID]; ok {
+				t.Rows = append(t.Rows, &cheapRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Price: bst.pv, Instance: bst.in, InstanceURL: p.Rel(instancePath(bst.in))})
 			}
-			row.Cells = append(row.Cells, cell)
 		}
-		d.Cheapest = append(d.Cheapest, row)
+		d.Cheapest = append(d.Cheapest, t)
 	}
 	for _, c := range b.content {
 		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
@@ -469,7 +525,7 @@ func (b *builder) gpusData(p *page) *gpusData {
 			count[in.GPU]++
 		}
 	}
-	for _, g := range b.cat.GPUs {
+	for _, g := range b.gpus {
 		r := &gpuRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Instances: count[g.ID]}
 		for _, pr := range d.Dense {
 			r.Dense = append(r.Dense, pr.Of(g.Dense))
@@ -484,10 +540,14 @@ func (b *builder) gpusData(p *page) *gpusData {
 
 // gpuData is the model of a GPU's page.
 type gpuData struct {
-	GPU       *catalog.GPU
-	Released  *dateView
-	Figures   []figure
-	Instances instanceList
+	GPU      *catalog.GPU
+	Released *dateView
+	Year     string // release year for the lead; "" when unknown
+	// ProviderNames are the providers selling an instance type with this
+	// GPU, in catalog order.
+	ProviderNames []string
+	Figures       []figure
+	Instances     instanceList
 }
 
 // figure is one precision of a GPU, dense and sparse side by side.
@@ -531,6 +591,9 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 
 func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 	d := &gpuData{GPU: g, Released: newDate(g.Released)}
+	if g.Released.Known() {
+		d.Year = string(g.Released)[:4]
+	}
 	for _, pr := range catalog.Precisions {
 		f := figure{Label: pr.Label, Unit: pr.Unit, Dense: pr.Of(g.Dense), Sparse: pr.Of(g.Sparse)}
 		if f.Dense != nil || f.Sparse != nil {
@@ -540,31 +603,54 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 	d.Instances.ShowProvider = true
 	for _, in := range b.cat.InstancesOfGPU(g.ID) {
 		d.Instances.Rows = append(d.Instances.Rows, b.instanceRow(p, in))
+		if !slices.Contains(d.ProviderNames, in.Provider.Name) {
+			d.ProviderNames = append(d.ProviderNames, in.Provider.Name)
+		}
 	}
 	return d
 }
 
 // providerRow is a provider in the providers index.
 type providerRow struct {
-	Provider  *catalog.Provider
-	URL       string
-	Regions   int
-	Instances int
+	Provider   *catalog.Provider
+	URL        string
+	Regions    int  // regions the catalog names; 0 is unknown unless AllRegions
+	AllRegions bool // no region named, and instance types sold in "all"
+	Instances  int
 }
 
 func (b *builder) providersData(p *page) []*providerRow {
 	var rows []*providerRow
 	for _, pr := range b.cat.Providers {
-		rows = append(rows, &providerRow{Provider: pr, URL: p.Rel(providerPath(pr.ID)), Regions: len(pr.Regions), Instances: len(pr.Instances)})
+		rows = append(rows, &providerRow{Provider: pr, URL: p.Rel(providerPath(pr.ID)), Regions: len(pr.Regions), AllRegions: soldEverywhere(pr), Instances: len(pr.Instances)})
 	}
 	return rows
 }
 
+// soldEverywhere reports whether a provider names no region but sells an
+// instance type in "all" of its regions: its regions are not listed, yet
+// not unknown either.
+func soldEverywhere(pr *catalog.Provider) bool {
+	if len(pr.Regions) > 0 {
+		return false
+	}
+	for _, in := range pr.Instances {
+		if slices.Contains(in.Regions, catalog.AllRegions) {
+			return true
+		}
+	}
+	return false
+}
+
 // providerData is the model of a provider's page.
 type providerData struct {
-	Provider  *catalog.Provider
-	Features  []feature
-	Instances instanceList
+	Provider   *catalog.Provider
+	Features   []feature
+	Known      map[string]bool // terms the catalog says anything of, by key
+	Unknown    []string        // keys of the terms it says nothing of, in table order
+	Notes      string          // the provider's notes, unless a term shows the same text
+	AllRegions bool
+	Instances  instanceList
 }
 
 // feature is a yes/no capability with its message key.
@@ -579,6 +665,37 @@ func (b *builder) providerData(p *page, pr *catalog.Provider) *providerData {
 		{"rdma", f.RDMA}, {"gpudirect", f.GPUDirect}, {"physical_isolation", f.PhysicalIsolation},
 		{"hardware_encryption", f.HardwareEncryption}, {"dl_images", f.DLImages}, {"k8s_device_plugin", f.K8sDevicePlugin},
 	}}
+	anyFeature := f.Source != ""
+	for _, x := range d.Features {
+		anyFeature = anyFeature || x.Value != nil
+	}
+	d.Known = map[string]bool{}
+	for _, t := range []struct {
+		key   string
+		known bool
+	}{
+		{"billing", pr.Billing.Granularity != "" || pr.Billing.MinimumSeconds != nil || pr.Billing.Note != "" || pr.Billing.Source != ""},
+		{"spot", pr.Spot.Available != nil || pr.Spot.Name != "" || pr.Spot.NoticeSeconds != nil || pr.Spot.Note != "" || pr.Spot.Source != ""},
+		{"egress", pr.Egress.Price != nil || pr.Egress.Note != "" || pr.Egress.Source != ""},
+		{"storage", pr.Storage.Price != nil || pr.Storage.Note != "" || pr.Storage.Source != ""},
+		{"sla", pr.SLA.Percent != nil || pr.SLA.Note != "" || pr.SLA.Source != ""},
+		{"certifications", len(pr.Certifications.List) > 0 || pr.Certifications.Source != ""},
+		{"features", anyFeature},
+		{"isolation", len(pr.Isolation) > 0 || pr.IsolationSrc != ""},
+	} {
+		if t.known {
+			d.Known[t.key] = true
+		} else {
+			d.Unknown = append(d.Unknown, t.key)
+		}
+	}
+	d.Notes = pr.Notes
+	for _, n := range []string{pr.Billing.Note, pr.Spot.Note, pr.Egress.Note, pr.Storage.Note, pr.SLA.Note} {
+		if strings.TrimSpace(n) == strings.TrimSpace(pr.Notes) {
+			d.Notes = ""
+		}
+	}
+	d.AllRegions = soldEverywhere(pr)
 	d.Instances.ShowGPU = true
 	for _, in := range pr.Instances {
 		d.Instances.Rows = append(d.Instances.Rows, b.instanceRow(p, in))
@@ -598,6 +715,7 @@ type instanceData struct {
 	Regions     []string // names of the regions it is sold in
 	Claim       *claimView
 	Prices      []*priceView // history order
+	Sources     []string     // the distinct sources of Prices, numbered from 1 in first use
 }
 
 // claimView sets an instance type's advertised figures beside what its GPU
@@ -629,8 +747,17 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 		}
 		d.Regions = append(d.Regions, name)
 	}
+	ref := map[string]int{}
 	for _, pp := range b.pricesOf[priceKey{pr.ID, in.ID}] {
-		d.Prices = append(d.Prices, b.price(in, pp))
+		v := b.price(in, pp)
+		if pp.Source != "" {
+			if ref[pp.Source] == 0 {
+				d.Sources = append(d.Sources, pp.Source)
+				ref[pp.Source] = len(d.Sources)
+			}
+			v.SourceRef = ref[pp.Source]
+		}
+		d.Prices = append(d.Prices, v)
 	}
 	if in.Claims != nil {
 		d.Claim = claimData(in.Claims, g, in.GPUCount)

@@ -55,10 +55,11 @@ func (b *builder) render(pages []*page) error {
 
 // sitemap writes sitemap.xml with the absolute URL of every page but the
 // 404 page. Without a site URL there is nothing absolute to list: the
-// sitemap is left out, with a warning.
+// sitemap is left out, with a warning, which also says that 404.html then
+// links relative to the site root (a server shows it at any depth).
 func (b *builder) sitemap(pages []*page) error {
 	if b.base == "" {
-		b.warnf(catalog.Pos{File: "data/site.yaml"}, "no site url (url: in data/site.yaml, or a base URL): sitemap.xml not written")
+		b.warnf(catalog.Pos{File: "data/site.yaml"}, "no site url (url: in data/site.yaml, or -base-url): sitemap.xml not written, and 404.html links relative to the site root, so it loses its style and links when shown for a deeper URL")
 		return nil
 	}
 	var buf bytes.Buffer

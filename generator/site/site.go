@@ -92,6 +92,7 @@ type builder struct {
 	pricesOf map[priceKey][]*catalog.PricePoint
 	offers   []*offer
 	offersOf map[*catalog.Instance][]*offer
+	gpus     []*catalog.GPU // the GPU models in buyer order (gpuOrder)
 }
 
 func (b *builder) run(root fs.FS) error {

@@ -530,17 +530,67 @@ func mustSub(t *testing.T, fsys fs.FS, dir string) fs.FS {
 }
 
 func TestCite(t *testing.T) {
-	got := cite("https://aws.amazon.com/compute/sla/historical/ (99.99% Region-Level; updated 2022-05-05) ; seed guide gpu.md; https://x.example/a b")
+	got := cite("https://aws.amazon.com/compute/sla/historical/ (99.99% Region-Level; updated 2022-05-05) ; seed guide gpu.md; https://x.example/a b" +
+		"; skypilot-catalog@001367d vms.csv (price from https://a.example/p?q=1), see also (https://b.example/x_(y)).")
 	want := []citation{
-		{URL: "https://aws.amazon.com/compute/sla/historical/", Label: "aws.amazon.com/…/historical", Text: "(99.99% Region-Level; updated 2022-05-05)"},
-		{Text: "seed guide gpu.md"},
-		{URL: "https://x.example/a", Label: "x.example/a", Text: "b"},
+		{{URL: "https://aws.amazon.com/compute/sla/historical/", Label: "aws.amazon.com/…/historical"}, {Text: " (99.99% Region-Level; updated 2022-05-05)"}},
+		{{Text: "seed guide gpu.md"}},
+		{{URL: "https://x.example/a", Label: "x.example/a"}, {Text: " b"}},
+		{
+			{Text: "skypilot-catalog@001367d vms.csv (price from "},
+			{URL: "https://a.example/p?q=1", Label: "a.example/p"},
+			{Text: "), see also ("},
+			{URL: "https://b.example/x_(y)", Label: "b.example/x_(y)"},
+			{Text: ")."},
+		},
 	}
-	if !slices.Equal(got, want) {
+	if !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("cite:\ngot  %+v\nwant %+v", got, want)
 	}
-	if c := cite("javascript:alert(1)"); len(c) != 1 || c[0].URL != "" {
-		t.Errorf("a javascript: source became a link: %+v", c)
+	for _, s := range []string{"javascript:alert(1)", "see javascript:https://x.example/", "github.com/x/y @abc", "http://", "xhttps://a.example/"} {
+		for _, c := range cite(s) {
+			for _, p := range c {
+				if p.URL != "" {
+					t.Errorf("cite(%q) made a link: %+v", s, c)
+				}
+			}
+		}
+	}
+}
+
+func TestBreakableBreaksOnlyAfterSeparators(t *testing.T) {
+	for in, want := range map[string]string{
+		"ecs.gn6i-c4g1.xlarge":     "ecs.<wbr>gn6i-<wbr>c4g1.<wbr>xlarge",
+		"Standard_ND96isr_H100_v5": "Standard_<wbr>ND96isr_<wbr>H100_<wbr>v5",
+		"GN10X (4× V100)":          "GN10X (4× V100)",
+		"a--b.":                    "a--<wbr>b.",
+		`"><img src=x>.a`:          "&#34;&gt;&lt;img src=x&gt;.<wbr>a",
+	} {
+		if got := string(breakable(in)); got != want {
+			t.Errorf("breakable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDerivedAmountsHaveDecimalsBySize(t *testing.T) {
+	for _, tc := range []struct {
+		in   float64
+		want string
+	}{
+		{45.174625, "45.17"},
+		{11.714, "11.71"},
+		{2.675, "2.68"}, // half away from zero on the decimal figure
+		{1, "1.00"},
+		{0.575, "0.575"},
+		{0.52, "0.520"},
+		{0.9996, "1.00"},
+		{0.0041666, "0.0042"},
+		{0.00999996, "0.010"},
+		{1234.5, "1,234.50"},
+	} {
+		if got := formatDerived(tc.in); got != tc.want {
+			t.Errorf("formatDerived(%v) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
 
@@ -566,5 +616,28 @@ func TestCSVCellsAreNotFormulas(t *testing.T) {
 		if got := cell(in); got != want {
 			t.Errorf("cell(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestGPUOrderIsVendorThenNewestThenName(t *testing.T) {
+	gpu := func(id, vendor, model string, released catalog.Date) *catalog.GPU {
+		return &catalog.GPU{ID: id, Name: strings.ToUpper(id), Vendor: vendor, Model: model, Released: released}
+	}
+	got := gpuOrder([]*catalog.GPU{
+		gpu("t4", "NVIDIA", "T4", "2018"),
+		gpu("a100-80", "NVIDIA", "A100", ""), // undated: sorts with the dated A100
+		gpu("mi300x", "AMD", "MI300X", "2023-12-06"),
+		gpu("h100", "NVIDIA", "H100", "2022"),
+		gpu("a40", "NVIDIA", "A40", ""),
+		gpu("a100-40", "NVIDIA", "A100", "2020"),
+		gpu("x", "NVIDIA", "", catalog.Unknown),
+	})
+	var ids []string
+	for _, g := range got {
+		ids = append(ids, g.ID)
+	}
+	want := []string{"mi300x", "h100", "a100-40", "a100-80", "t4", "a40", "x"}
+	if !slices.Equal(ids, want) {
+		t.Errorf("got %v, want %v", ids, want)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"go.yaml.in/yaml/v3"
 
@@ -143,10 +144,12 @@ func funcs(m messages) template.FuncMap {
 		"t":       m.t,           // UI text by key: {{t "compare.title"}}
 		"num":     formatNum,     // a figure: 1,979 or 19.5
 		"money":   formatMoney,   // a quoted amount, as quoted: 32.7726, 4.10
-		"derived": formatDerived, // a computed amount: 2.75, 0.526
+		"derived": formatDerived, // a computed amount: 2.75, 0.526, 0.0042
 		"tri":     tri,           // a *bool as "yes", "no" or "unknown"
-		"cite":    cite,          // a source split into citations: a URL it starts with, words
+		"cite":    cite,          // a source split into citations, each into words and links
 		"join":    strings.Join,  // a list of names
+		"wbr":     breakable,     // a name that may wrap after '.', '_' and '-' only
+		"inc":     inc,           // a 0-based index counted from 1
 	}
 }
 
@@ -191,22 +194,33 @@ func formatMoney(v any) string {
 	return group(minDecimals(strconv.FormatFloat(f, 'f', -1, 64)))
 }
 
-// formatDerived writes a computed amount (a price per GPU-hour) to two
-// decimals, three below 1: 2.75, 4.10, 0.526.
+// formatDerived writes a computed amount (a price per GPU-hour) with as
+// many decimals as its size needs: two from 1 up, three below 1, four below
+// 0.01 — 45.17, 0.575, 0.0042 — rounded half away from zero by
+// pricing.Round. Trailing zeros stay, so a column reads alike row to row.
 func formatDerived(v any) string {
 	f, ok := number(v)
 	if !ok {
 		return ""
 	}
-	prec := 2
-	if math.Abs(f) < 1 {
-		prec = 3
+	prec := derivedDecimals(f)
+	r := pricing.Round(f, prec)
+	if p := derivedDecimals(r); p < prec { // 0.9996 rounds to 1.000: write 1.00
+		prec, r = p, pricing.Round(f, p)
 	}
-	s := strconv.FormatFloat(pricing.Round(f, prec), 'f', prec, 64)
-	for prec == 3 && strings.HasSuffix(s, "0") {
-		s, prec = s[:len(s)-1], 2
+	return group(strconv.FormatFloat(r, 'f', prec, 64))
+}
+
+// derivedDecimals is the number of decimals a computed amount of f's size
+// is written with.
+func derivedDecimals(f float64) int {
+	switch a := math.Abs(f); {
+	case a == 0 || a >= 1:
+		return 2
+	case a >= 0.01:
+		return 3
 	}
-	return group(s)
+	return 4
 }
 
 // minDecimals pads a decimal number to two decimals.
@@ -241,6 +255,8 @@ func group(s string) string {
 	return sign + b.String()
 }
 
+func inc(i int) int { return i + 1 }
+
 // tri names the state of a yes/no fact that may be unknown.
 func tri(v *bool) string {
 	switch {
@@ -252,17 +268,21 @@ func tri(v *bool) string {
 	return "no"
 }
 
-// citation is one part of a source as pages show it: a link when it
-// starts with an http(s) URL, named by the URL's host, then the words after
-// the URL; or words only.
-type citation struct {
+// citation is one part of a source as pages show it: words, with every
+// http(s) URL in them a link named by the URL's host.
+type citation []citePart
+
+// citePart is a run of words (Text), or a link (URL, Label).
+type citePart struct {
 	URL, Label, Text string
 }
 
-// cite splits a source into its citations, which "; " separates, and each
-// into the URL it starts with and the words after it:
+// cite splits a source into its citations, which ";" separates outside
+// brackets, and links every http(s) URL inside each:
 // "https://github.com/x/y/blob/main/README.md @744d01e" is a link to the
-// URL labelled "github.com/…/README.md", then "@744d01e".
+// URL labelled "github.com/…/README.md", then the words " @744d01e".
+// Anything else (a repository path without a scheme, a file name) stays
+// words.
 func cite(s string) []citation {
 	var out []citation
 	for _, part := range splitTop(s, ';') {
@@ -270,14 +290,93 @@ func cite(s string) []citation {
 		if part == "" {
 			continue
 		}
-		head, rest, _ := strings.Cut(part, " ")
-		if isHTTPURL(head) {
-			out = append(out, citation{URL: head, Label: urlHost(head), Text: strings.TrimSpace(rest)})
-		} else {
-			out = append(out, citation{Text: part})
-		}
+		out = append(out, citeParts(part))
 	}
 	return out
+}
+
+// citeParts splits one citation into words and the http(s) URLs among them.
+func citeParts(s string) citation {
+	var out citation
+	words := func(t string) {
+		if t == "" {
+			return
+		}
+		if n := len(out); n > 0 && out[n-1].URL == "" {
+			out[n-1].Text += t
+			return
+		}
+		out = append(out, citePart{Text: t})
+	}
+	for s != "" {
+		i := urlStart(s)
+		if i < 0 {
+			words(s)
+			break
+		}
+		end := i + strings.IndexFunc(s[i:]+" ", unicode.IsSpace)
+		u := trimURL(s[i:end])
+		if !isHTTPURL(u) {
+			words(s[:i+len(u)])
+			s = s[i+len(u):]
+			continue
+		}
+		words(s[:i])
+		out = append(out, citePart{URL: u, Label: urlHost(u)})
+		s = s[i+len(u):]
+	}
+	return out
+}
+
+// urlStart is the index of the first "http://" or "https://" in s that
+// starts a word (after a space or an opening bracket), or -1.
+func urlStart(s string) int {
+	for i := 0; i < len(s); i++ {
+		rest := s[i:]
+		if !strings.HasPrefix(rest, "http://") && !strings.HasPrefix(rest, "https://") {
+			continue
+		}
+		if i == 0 || strings.ContainsRune(" \t\n([<\"'", rune(s[i-1])) {
+			return i
+		}
+	}
+	return -1
+}
+
+// trimURL drops what ends a sentence or closes a bracket opened before the
+// URL from the end of a URL found in words: "(https://x.example/a)." is the
+// URL https://x.example/a.
+func trimURL(u string) string {
+	for u != "" {
+		last := u[len(u)-1]
+		switch {
+		case strings.IndexByte(".,;:!?'\">", last) >= 0:
+		case last == ')' && strings.Count(u, "(") < strings.Count(u, ")"):
+		case last == ']' && strings.Count(u, "[") < strings.Count(u, "]"):
+		default:
+			return u
+		}
+		u = u[:len(u)-1]
+	}
+	return u
+}
+
+// breakable escapes a name and lets it wrap after '.', '_' and '-' only,
+// with a <wbr> at each: "ecs.gn6i-c4g1.xlarge" breaks as "ecs." "gn6i-"
+// "c4g1." "xlarge", never inside a run of letters and digits. For text
+// content only, never an attribute.
+func breakable(s string) template.HTML {
+	var b strings.Builder
+	start := 0
+	for i := 0; i+1 < len(s); i++ {
+		if c := s[i]; (c == '.' || c == '_' || c == '-') && !strings.ContainsRune("._- ", rune(s[i+1])) {
+			b.WriteString(template.HTMLEscapeString(s[start : i+1]))
+			b.WriteString("<wbr>")
+			start = i + 1
+		}
+	}
+	b.WriteString(template.HTMLEscapeString(s[start:]))
+	return template.HTML(b.String())
 }
 
 // splitTop splits s at sep outside parentheses and brackets.
