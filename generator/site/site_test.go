@@ -641,3 +641,55 @@ func TestGPUOrderIsVendorThenNewestThenName(t *testing.T) {
 		t.Errorf("got %v, want %v", ids, want)
 	}
 }
+
+// TestProviderNotesAreNotShownTwice keeps a provider's notes off its page
+// when a term already shows the same text, and lists the terms the catalog
+// says nothing of in one line.
+func TestProviderNotesAreNotShownTwice(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	const note = "Two-minute notice, by the spot page."
+	src := strings.Replace(string(root["data/providers/aws.yaml"].Data),
+		"  notice_seconds: 120\n", "  notice_seconds: 120\n  note: "+note+"\n", 1) + "notes: " + note + "\n"
+	root["data/providers/aws.yaml"] = &fstest.MapFile{Data: []byte(src)}
+	files, _ := build(t, root, Options{})
+	page := string(files["providers/aws/index.html"])
+	if n := strings.Count(page, note); n != 1 {
+		t.Errorf("the note shows %d times, want once", n)
+	}
+	if !strings.Contains(page, "Not found in the sources read:</span> egress, storage, isolation offerings.") {
+		t.Error("no line of the terms not found")
+	}
+}
+
+// TestRegionsUnknownOrAllAreNotZero: a provider that names no region shows
+// "all regions" when its instance types are sold in all of them, and
+// unknown otherwise — never 0.
+func TestRegionsUnknownOrAllAreNotZero(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	provider := func(id, regions string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("id: " + id + "\nname: " + strings.ToUpper(id) + "\nkind: gpu_cloud\ncurrency: USD\n" +
+			"instances:\n  - id: x1\n    name: X1\n    gpu: t4\n    gpu_count: 1\n" + regions + "    price_not_public: on request\n    source: seed guide gpu-guide.md\n")}
+	}
+	root["data/providers/everywhere.yaml"] = provider("everywhere", "    regions: [all]\n")
+	root["data/providers/nowhere.yaml"] = provider("nowhere", "")
+	files, _ := build(t, root, Options{})
+	page := string(files["providers/index.html"])
+	// regions is the Regions cell of a provider's row, the last but one.
+	regions := func(name string) string {
+		i := strings.Index(page, ">"+name+"</a></th>")
+		if i < 0 {
+			t.Fatalf("no row for %s", name)
+		}
+		cells := strings.Split(page[i:i+strings.Index(page[i:], "</tr>")], "\n")
+		return cells[len(cells)-3]
+	}
+	if got, want := regions("EVERYWHERE"), `<td class="num"><span title="the catalog names no region; the prices hold in every region of the provider">all regions</span></td>`; got != want {
+		t.Errorf("EVERYWHERE regions:\ngot  %s\nwant %s", got, want)
+	}
+	if got, want := regions("NOWHERE"), `<td class="num"><abbr class="unknown" title="unknown — the sources do not give this">—</abbr></td>`; got != want {
+		t.Errorf("NOWHERE regions:\ngot  %s\nwant %s", got, want)
+	}
+	if got, want := regions("AWS"), `<td class="num">2</td>`; got != want {
+		t.Errorf("AWS regions:\ngot  %s\nwant %s", got, want)
+	}
+}
