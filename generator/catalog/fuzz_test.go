@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"path"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -49,8 +50,11 @@ func FuzzLoad(f *testing.F) {
 }
 
 // typeOf returns a new value of the type a catalog file decodes into.
+// Hidden files are not catalog files: Load passes over them.
 func typeOf(name string) any {
 	switch {
+	case strings.HasPrefix(path.Base(name), "."):
+		return nil
 	case name == "data/site.yaml":
 		return new(Site)
 	case name == "data/fx.yaml":
