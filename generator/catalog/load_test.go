@@ -130,7 +130,7 @@ data/providers/aws.yaml:11:5: unknown field "gpu_cuont": did you mean "gpu_count
 		{
 			name:    "unknown field far from any",
 			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\ncolour: blue\n"},
-			want:    "data/site.yaml:3:1: unknown field \"colour\": known fields are currency, language, tagline, title, url\n",
+			want:    "data/site.yaml:3:1: unknown field \"colour\": known fields are currency, language, matrix_page_size, tagline, title, url\n",
 		},
 		{
 			name: "wrong type",

@@ -24,7 +24,13 @@ type Site struct {
 	Currency string `yaml:"currency"` // default display currency, ISO 4217
 	Language string `yaml:"language"` // BCP 47 language of the UI, "en" for now
 	Tagline  string `yaml:"tagline"`
+	// MatrixPageSize is how many offers one page of the plain-HTML matrix
+	// holds before it is split into pages; 0 means DefaultMatrixPageSize.
+	MatrixPageSize int `yaml:"matrix_page_size"`
 }
+
+// DefaultMatrixPageSize is the matrix page size when site.yaml sets none.
+const DefaultMatrixPageSize = 2000
 
 // FXFile is the shape of data/fx.yaml.
 type FXFile struct {

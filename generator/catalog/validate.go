@@ -172,6 +172,9 @@ func (l *loader) validate() {
 		if u := l.cat.Site.URL; u != "" && !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
 			site.errorf("url", "url %q is not absolute: want http(s)://host/path/", u)
 		}
+		if n := l.cat.Site.MatrixPageSize; n < 0 || (n == 0 && child(l.siteAt, "matrix_page_size") != nil) {
+			site.errorf("matrix_page_size", "matrix_page_size must be > 0, got %d", n)
+		}
 	}
 
 	for _, fx := range l.cat.FX {
