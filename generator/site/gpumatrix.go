@@ -1,0 +1,96 @@
+package site
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+
+	"gpucompare/generator/pricing"
+)
+
+// cheapestTable is the GPU matrix's second table: for each GPU model and
+// each pricing model, the offer with the lowest price per GPU-hour, compared
+// in the site currency (quoted amounts converted with the dated rates shown
+// under the table).
+type cheapestTable struct {
+	Currency string
+	Models   []string // the pricing models some offer is priced under, in pricing.Models order
+	Rows     []*cheapestRow
+	Rates    []pricing.Conversion // the conversions used, one per currency
+}
+
+type cheapestRow struct {
+	Name  string
+	URL   string
+	Cells []*cheapestCell // aligned with Models; nil where no offer has that model
+}
+
+// cheapestCell is the cheapest offer of a GPU model under one pricing model.
+type cheapestCell struct {
+	PerGPUHour   float64 // site currency
+	Quoted       float64 // per GPU-hour in the quoted currency
+	QuotedIn     string  // the quoted currency
+	Converted    bool    // the quoted currency is not the site's
+	Offer        string  // instance type name
+	ProviderName string
+	RegionName   string // "" for all regions
+	URL          string // the instance page
+}
+
+// cheapest builds the cheapest-offer table from the priced offers.
+func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
+	t := &cheapestTable{Currency: b.cat.Site.Currency}
+	best := map[string]map[string]*cheapestCell{} // gpu id → model → cell
+	rates := map[string]pricing.Conversion{}
+	for _, o := range offers {
+		for model, pr := range o.Prices {
+			per, ok := o.PerGPUHour(model)
+			if !ok {
+				continue
+			}
+			cells := best[o.Instance.GPU]
+			if cells == nil {
+				cells = map[string]*cheapestCell{}
+				best[o.Instance.GPU] = cells
+			}
+			if c := cells[model]; c != nil && c.PerGPUHour <= per {
+				continue // the first of equal prices (catalog order) stays
+			}
+			c := &cheapestCell{
+				PerGPUHour: per, Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
+				Converted: pr.Conversion.Factor != 1, Offer: o.Instance.Name, ProviderName: o.Provider.Name,
+				URL: p.Rel(instancePath(o.Instance)),
+			}
+			if r := o.Provider.Region(o.Region); r != nil {
+				c.RegionName = cmp.Or(r.Name, r.ID)
+			}
+			cells[model] = c
+			if c.Converted {
+				rates[pr.Hourly.Currency] = pr.Conversion
+			}
+		}
+	}
+	for _, m := range pricing.Models {
+		for _, cells := range best {
+			if cells[m] != nil {
+				t.Models = append(t.Models, m)
+				break
+			}
+		}
+	}
+	for _, g := range b.gpus {
+		cells := best[g.ID]
+		if cells == nil {
+			continue
+		}
+		row := &cheapestRow{Name: g.Name, URL: p.Rel(gpuPath(g.ID))}
+		for _, m := range t.Models {
+			row.Cells = append(row.Cells, cells[m])
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	for _, cur := range slices.Sorted(maps.Keys(rates)) {
+		t.Rates = append(t.Rates, rates[cur])
+	}
+	return t
+}
