@@ -488,6 +488,7 @@ func boolInt(v bool) int {
 type gpusData struct {
 	Dense, Sparse []catalog.Precision
 	Rows          []*gpuRow
+	Cheapest      *cheapestTable
 }
 
 type gpuRow struct {
@@ -498,7 +499,7 @@ type gpuRow struct {
 }
 
 func (b *builder) gpusData(p *page) *gpusData {
-	d := &gpusData{}
+	d := &gpusData{Cheapest: b.cheapest(p, b.priced)}
 	has := func(sparse bool, pr catalog.Precision) bool {
 		for _, g := range b.cat.GPUs {
 			t := g.Dense

@@ -92,7 +92,8 @@ type builder struct {
 	pricesOf map[priceKey][]*catalog.PricePoint
 	offers   []*offer
 	offersOf map[*catalog.Instance][]*offer
-	gpus     []*catalog.GPU // the GPU models in buyer order (gpuOrder)
+	gpus     []*catalog.GPU   // the GPU models in buyer order (gpuOrder)
+	priced   []*pricing.Offer // the offers with comparable prices, in the site currency
 }
 
 func (b *builder) run(root fs.FS) error {
@@ -115,6 +116,7 @@ func (b *builder) run(root fs.FS) error {
 	if len(b.report.Errors()) > 0 {
 		return nil // Build lists them
 	}
+	b.priced = pricing.Offers(b.cat, b.cat.Site.Currency)
 	pages, err := b.pages()
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
@@ -122,7 +124,7 @@ func (b *builder) run(root fs.FS) error {
 	if err := b.render(pages); err != nil {
 		return fmt.Errorf("render: %w", err)
 	}
-	if err := b.exports(pricing.Offers(b.cat, b.cat.Site.Currency)); err != nil {
+	if err := b.exports(b.priced); err != nil {
 		return fmt.Errorf("exports: %w", err)
 	}
 	if err := b.static(sfs); err != nil {
