@@ -8,6 +8,14 @@ require (
 )
 
 require (
+	github.com/gorilla/feeds v1.2.0 // indirect
+	github.com/mmcdole/gofeed v1.4.2 // indirect
+	github.com/mmcdole/goxpp/v2 v2.0.0 // indirect
+	golang.org/x/net v0.61.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
+
+require (
 	github.com/rogpeppe/go-internal v1.16.0
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect

@@ -1,0 +1,113 @@
+package feed
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"golang.org/x/tools/txtar"
+
+	"gpucompare/generator/catalog"
+)
+
+// history is a small catalog with hand-made price histories.
+const history = `
+-- data/site.yaml --
+title: T
+currency: USD
+url: https://gpus.example.com/
+-- data/fx.yaml --
+rates:
+  - {base: USD, quote: CNY, rate: 7, date: 2026-07-01, source: https://example.com/fx}
+-- data/gpus/a100.yaml --
+{id: a100, name: A100, vendor: NVIDIA}
+-- data/providers/aws.yaml --
+id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+regions: [{id: us-east-1}]
+instances:
+  - {id: p4d.24xlarge, name: p4d.24xlarge, gpu: a100, gpu_count: 8, regions: [us-east-1, all], source: s}
+-- data/providers/ali.yaml --
+id: ali
+name: Alibaba Cloud
+kind: public_cloud
+currency: CNY
+regions: [{id: cn-beijing}]
+instances:
+  - {id: gn7, name: gn7, gpu: a100, gpu_count: 1, regions: [cn-beijing], source: s}
+-- data/prices/aws.yaml --
+provider: aws
+prices:
+  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 32.7726, currency: USD, since: unknown, source: karpenter 2025-04-28}
+  - {instance: p4d.24xlarge, region: us-east-1, model: spot, amount: 5.09, currency: USD, since: 2025-03, source: s}
+  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 32.7726, currency: USD, since: 2025-05, source: repeat}
+  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 21.957642, currency: USD, since: 2025-06-01, source: https://aws.amazon.com/blogs/aws/}
+  - {instance: p4d.24xlarge, region: us-east-1, model: spot, amount: 6.1, currency: USD, since: 2025-07-15, source: s}
+  - {instance: p4d.24xlarge, region: all, model: reserved_3y, discount_pct: 50, currency: USD, since: unknown, source: seed}
+  - {instance: p4d.24xlarge, region: all, model: reserved_3y, discount_pct: 45, currency: USD, since: unknown, source: seed}
+-- data/prices/ali.yaml --
+provider: ali
+prices:
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 5, currency: USD, since: 2024, source: s}
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: 2025-01-02, source: s}
+`
+
+func loadHistory(t *testing.T, archive string) *catalog.Catalog {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for _, f := range txtar.Parse([]byte(archive)).Files {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	cat, r := catalog.Load(fsys)
+	if errs := r.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return cat
+}
+
+func TestChanges(t *testing.T) {
+	changes := Changes(loadHistory(t, history))
+	var got []string
+	for _, c := range changes {
+		got = append(got, string(c.Date())+" "+c.Title(English)+" ["+c.Direction()+"]")
+	}
+	want := []string{
+		// Newest first; the unchanged 2025-05 repeat of 32.7726 is no change.
+		"2025-07-15 p4d.24xlarge spot, us-east-1: $5.09 → $6.10 (+19.8%) [up]",
+		"2025-06-01 p4d.24xlarge on-demand, us-east-1: $32.77 → $21.96 (−33.0%) [down]",
+		// A change of currency has no percentage.
+		"2025-01-02 gn7 on-demand, cn-beijing: $5.00 → ¥35.00 []",
+		// Undated last: discounts change, said as discounts.
+		"unknown p4d.24xlarge reserved-3y, all regions: 50% off on-demand → 45% off on-demand []",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d changes:\n%q", len(got), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("change %d:\ngot  %s\nwant %s", i, got[i], want[i])
+		}
+	}
+	if changes[3].Dated() || !changes[0].Dated() {
+		t.Error("Dated is wrong")
+	}
+}
+
+func TestMoneyAndPercent(t *testing.T) {
+	for _, tt := range []struct{ got, want string }{
+		{Money(32.7726, "USD"), "$32.77"},
+		{Money(0.526, "USD"), "$0.526"},
+		{Money(0.0042, "USD"), "$0.0042"},
+		{Money(2.675, "USD"), "$2.68"},
+		{Money(11.714, "CNY"), "¥11.71"},
+		{Money(3.5, "SGD"), "3.50 SGD"},
+		{Percent(-33.0000001), "−33.0%"},
+		{Percent(19.84), "+19.8%"},
+		{Percent(0.04), "0.0%"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}
