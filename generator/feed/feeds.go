@@ -1,0 +1,182 @@
+package feed
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"html"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gorilla/feeds"
+
+	"gpucompare/generator/catalog"
+)
+
+// Feed says what one feed is about and where it lives. All URLs are
+// absolute: feed readers fetch them from anywhere.
+type Feed struct {
+	Title       string
+	Description string
+	PageURL     string // the HTML page the feed accompanies
+	FeedURL     string // the folder that holds feed.xml, atom.xml and feed.json, ending in "/"
+	// Updated is used when the feed has no dated change: the date of the
+	// latest dated change of the catalog, so that the same catalog always
+	// gives the same bytes.
+	Updated time.Time
+}
+
+// Docs are one feed in the three formats.
+type Docs struct {
+	RSS, Atom, JSON []byte
+}
+
+// Item tells how a change becomes a feed item.
+type Item struct {
+	Words       Words
+	InstanceURL func(*catalog.Instance) string // absolute URL of the instance page
+	// TagAuthority is the host of the site, for tag: ids (RFC 4151).
+	TagAuthority string
+}
+
+// tagDate is the date in every tag: id; it never changes, so ids are stable.
+const tagDate = "2026"
+
+// ID is the stable tag: id of a change: the same change has the same id in
+// every build.
+func (it Item) ID(c *Change) string {
+	k := c.Series
+	parts := []string{"price", k.Provider, k.Instance, k.Region, k.Model}
+	if k.Payment != "" {
+		parts = append(parts, k.Payment)
+	}
+	parts = append(parts, string(c.Date()))
+	for i, p := range parts {
+		parts[i] = url.PathEscape(p)
+	}
+	return fmt.Sprintf("tag:%s,%s:%s", it.TagAuthority, tagDate, strings.Join(parts, "/"))
+}
+
+// Render builds the three documents of a feed of changes. Undated changes
+// are left out: feeds need dates.
+func Render(f Feed, changes []*Change, it Item) (Docs, error) {
+	gf := &feeds.Feed{
+		Title:       f.Title,
+		Link:        &feeds.Link{Href: f.PageURL, Rel: "alternate"},
+		Description: f.Description,
+		Updated:     f.Updated.UTC(),
+	}
+	var plain []string // each item's body as plain text
+	for _, c := range changes {
+		t, ok := c.Date().Time()
+		if !ok {
+			continue
+		}
+		body := describe(c)
+		plain = append(plain, body)
+		if gf.Items == nil || t.After(gf.Updated) {
+			gf.Updated = t // the feed is as new as its newest item
+		}
+		gf.Items = append(gf.Items, &feeds.Item{
+			Id:          it.ID(c),
+			IsPermaLink: "false",
+			Title:       c.Title(it.Words),
+			Link:        &feeds.Link{Href: it.InstanceURL(c.Instance)},
+			// RSS descriptions and Atom summaries are HTML to a reader:
+			// catalog text is escaped so that it stays text.
+			Description: html.EscapeString(body),
+			Created:     t,
+			Updated:     t,
+		})
+	}
+	var d Docs
+	var err error
+	if d.RSS, err = rss(gf, f.FeedURL+"feed.xml"); err != nil {
+		return d, fmt.Errorf("rss: %w", err)
+	}
+	if d.Atom, err = atom(gf, f.FeedURL+"atom.xml"); err != nil {
+		return d, fmt.Errorf("atom: %w", err)
+	}
+	jf := (&feeds.JSON{Feed: gf}).JSONFeed()
+	jf.FeedUrl = f.FeedURL + "feed.json"
+	jf.HomePageUrl = f.PageURL
+	for i, item := range jf.Items {
+		item.Summary, item.ContentText = plain[i], plain[i] // JSON Feed items need content; plain text here
+	}
+	if d.JSON, err = json.MarshalIndent(jf, "", "  "); err != nil {
+		return d, fmt.Errorf("json feed: %w", err)
+	}
+	d.JSON = append(d.JSON, '\n')
+	return d, nil
+}
+
+// describe is the body of an item: what changed, and where that is from.
+func describe(c *Change) string {
+	var b strings.Builder
+	b.WriteString(c.Title(English))
+	fmt.Fprintf(&b, ". Since %s", c.New.Since)
+	if c.New.AsOf != "" {
+		fmt.Fprintf(&b, " (as of %s)", c.New.AsOf)
+	}
+	fmt.Fprintf(&b, ". Source: %s", c.New.Source)
+	if c.Old.Source != c.New.Source {
+		fmt.Fprintf(&b, ". Previous price: %s", c.Old.Source)
+	}
+	if c.New.Note != "" {
+		fmt.Fprintf(&b, ". Note: %s", c.New.Note)
+	}
+	return b.String()
+}
+
+// rssDoc is RSS 2.0 with the atom:link rel="self" feed readers look for,
+// which gorilla/feeds does not write.
+type rssDoc struct {
+	XMLName xml.Name   `xml:"rss"`
+	Version string     `xml:"version,attr"`
+	AtomNS  string     `xml:"xmlns:atom,attr"`
+	Channel rssChannel `xml:"channel"`
+}
+
+type rssChannel struct {
+	Self  selfLink `xml:"atom:link"`
+	Title string   `xml:"title"`
+	*feeds.RssFeed
+}
+
+type selfLink struct {
+	Href string `xml:"href,attr"`
+	Rel  string `xml:"rel,attr"`
+	Type string `xml:"type,attr"`
+}
+
+func rss(gf *feeds.Feed, self string) ([]byte, error) {
+	ch := (&feeds.Rss{Feed: gf}).RssFeed()
+	ch.PubDate = "" // the channel's date is its newest item's, in lastBuildDate
+	return marshalXML(rssDoc{Version: "2.0", AtomNS: "http://www.w3.org/2005/Atom",
+		Channel: rssChannel{Self: selfLink{self, "self", "application/rss+xml"}, Title: ch.Title, RssFeed: ch}})
+}
+
+// atomDoc is Atom with rel="self" beside the alternate link (gorilla/feeds
+// writes one link only).
+type atomDoc struct {
+	XMLName xml.Name `xml:"feed"`
+	Links   []*feeds.AtomLink
+	*feeds.AtomFeed
+}
+
+func atom(gf *feeds.Feed, self string) ([]byte, error) {
+	af := (&feeds.Atom{Feed: gf}).AtomFeed()
+	af.Id = self
+	links := []*feeds.AtomLink{{Href: self, Rel: "self", Type: "application/atom+xml"}, af.Link}
+	af.Link = nil
+	return marshalXML(atomDoc{Links: links, AtomFeed: af})
+}
+
+func marshalXML(v any) ([]byte, error) {
+	data, err := xml.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte(xml.Header), append(data, '\n')...), nil
+}

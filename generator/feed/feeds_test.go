@@ -1,0 +1,145 @@
+package feed
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mmcdole/gofeed"
+
+	"gpucompare/generator/catalog"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func renderHistory(t *testing.T) Docs {
+	t.Helper()
+	changes := Changes(loadHistory(t, history))
+	docs, err := Render(Feed{
+		Title:       "T: price changes",
+		Description: "Every dated change of a price in the catalog.",
+		PageURL:     "https://gpus.example.com/changes/",
+		FeedURL:     "https://gpus.example.com/",
+		Updated:     time.Date(2025, 7, 15, 0, 0, 0, 0, time.UTC),
+	}, changes, Item{
+		Words:        English,
+		TagAuthority: "gpus.example.com",
+		InstanceURL: func(in *catalog.Instance) string {
+			return "https://gpus.example.com/instances/" + in.Provider.ID + "/" + in.ID + "/"
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
+}
+
+// TestFeedGoldens compares the three documents of a small site with
+// reviewed goldens (go test -update rewrites them), and builds twice.
+func TestFeedGoldens(t *testing.T) {
+	docs := renderHistory(t)
+	again := renderHistory(t)
+	for name, pair := range map[string][2][]byte{
+		"feed.xml":  {docs.RSS, again.RSS},
+		"atom.xml":  {docs.Atom, again.Atom},
+		"feed.json": {docs.JSON, again.JSON},
+	} {
+		if !bytes.Equal(pair[0], pair[1]) {
+			t.Errorf("%s differs between two renders", name)
+		}
+		golden := "testdata/" + name
+		if *update {
+			os.MkdirAll("testdata", 0o755)
+			if err := os.WriteFile(golden, pair[0], 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(pair[0], want) {
+			t.Errorf("%s differs from %s (go test -update, then review):\n%s", name, golden, pair[0])
+		}
+	}
+}
+
+// TestFeedsParseInAFeedReader reads all three formats with gofeed and
+// checks what a reader sees: the items, newest first, with stable ids,
+// UTC dates, links and the self link.
+func TestFeedsParseInAFeedReader(t *testing.T) {
+	docs := renderHistory(t)
+	p := gofeed.NewParser()
+	for name, data := range map[string][]byte{"rss": docs.RSS, "atom": docs.Atom, "json": docs.JSON} {
+		f, err := p.ParseString(string(data))
+		if err != nil {
+			t.Fatalf("%s: gofeed cannot parse it: %v", name, err)
+		}
+		if f.Title != "T: price changes" {
+			t.Errorf("%s: title %q", name, f.Title)
+		}
+		// The undated reserved change is left out: three dated changes.
+		if len(f.Items) != 3 {
+			t.Fatalf("%s: %d items, want 3", name, len(f.Items))
+		}
+		first := f.Items[0]
+		if first.Title != "p4d.24xlarge spot, us-east-1: $5.09 → $6.10 (+19.8%)" {
+			t.Errorf("%s: first item %q", name, first.Title)
+		}
+		if want := "tag:gpus.example.com,2026:price/aws/p4d.24xlarge/us-east-1/spot/2025-07-15"; first.GUID != want {
+			t.Errorf("%s: id %q, want %q", name, first.GUID, want)
+		}
+		if first.Link != "https://gpus.example.com/instances/aws/p4d.24xlarge/" {
+			t.Errorf("%s: link %q", name, first.Link)
+		}
+		if first.PublishedParsed == nil && first.UpdatedParsed == nil {
+			t.Errorf("%s: item has no date", name)
+		}
+		for _, d := range []*time.Time{first.PublishedParsed, first.UpdatedParsed} {
+			if d != nil && !d.Equal(time.Date(2025, 7, 15, 0, 0, 0, 0, time.UTC)) {
+				t.Errorf("%s: item date %v", name, d)
+			}
+		}
+		if !strings.Contains(first.Description+first.Content, "Source:") {
+			t.Errorf("%s: item does not cite its source", name)
+		}
+		if name != "rss" && f.FeedLink == "" {
+			t.Errorf("%s: no self link", name)
+		}
+	}
+	if !bytes.Contains(docs.RSS, []byte(`<atom:link href="https://gpus.example.com/feed.xml" rel="self" type="application/rss+xml"></atom:link>`)) {
+		t.Errorf("rss: no atom:link rel=self")
+	}
+	if !bytes.Contains(docs.Atom, []byte(`rel="self"`)) {
+		t.Errorf("atom: no rel=self link")
+	}
+}
+
+// TestHostileTextStaysText: readers render RSS descriptions and Atom
+// summaries as HTML, so catalog text reaches them escaped once more.
+func TestHostileTextStaysText(t *testing.T) {
+	hostile := strings.Replace(history, "source: https://aws.amazon.com/blogs/aws/}", "source: https://aws.amazon.com/blogs/aws/, note: '<script>alert(1)</script>'}", 1)
+	changes := Changes(loadHistory(t, hostile))
+	docs, err := Render(Feed{Title: "T", PageURL: "https://x.example/", FeedURL: "https://x.example/"}, changes,
+		Item{Words: English, TagAuthority: "x.example", InstanceURL: func(*catalog.Instance) string { return "https://x.example/i/" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := gofeed.NewParser()
+	for name, data := range map[string][]byte{"rss": docs.RSS, "atom": docs.Atom} {
+		f, err := p.ParseString(string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		html := f.Items[1].Description
+		if strings.Contains(html, "<script>") || !strings.Contains(html, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+			t.Errorf("%s: item HTML is %q; the note must reach the reader as text", name, html)
+		}
+	}
+	if !bytes.Contains(docs.JSON, []byte(`Note: \u003cscript\u003ealert(1)\u003c/script\u003e`)) {
+		t.Errorf("json: the note must be plain text, JSON-escaped:\n%s", docs.JSON)
+	}
+}
