@@ -5,11 +5,13 @@
 // Usage:
 //
 //	gpucompare build [-root .] [-out public] [-base-url URL] [-pretty-urls]
-//	gpucompare check [-root .]
+//	gpucompare check [-root .] [-format text|json|github]
+//	gpucompare diff -base DIR_OR_GIT_REV [-root .] [-format markdown|json]
 //	gpucompare synth -offers N -o DIR
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -20,6 +22,7 @@ import (
 	"slices"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/diff"
 	"gpucompare/generator/site"
 	"gpucompare/generator/synth"
 )
@@ -32,7 +35,8 @@ const usage = `gpucompare builds a static site for buying GPU compute from a YAM
 
 Usage:
   gpucompare build [-root .] [-out ROOT/public] [-base-url URL] [-pretty-urls]
-  gpucompare check [-root .]
+  gpucompare check [-root .] [-format text|json|github]
+  gpucompare diff -base DIR_OR_GIT_REV [-root .] [-format markdown|json]
   gpucompare synth -offers N -o DIR
 
 Run "gpucompare COMMAND -h" for the flags of a command.
@@ -57,6 +61,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return build(args[1:], stdout, stderr)
 	case "check":
 		return check(args[1:], stdout, stderr)
+	case "diff":
+		return diffCmd(args[1:], stdout, stderr)
 	case "synth":
 		return synthCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -90,8 +96,7 @@ func parse(fs *flag.FlagSet, args []string) (code int, ok bool) {
 
 // load loads and checks the catalog of root, printing every diagnostic.
 func load(root string, stderr io.Writer) (*catalog.Catalog, bool) {
-	if st, err := os.Stat(root); err != nil || !st.IsDir() {
-		fmt.Fprintf(stderr, "%s: not a folder: -root names the site root holding data/\n", root)
+	if !isDir(root, stderr) {
 		return nil, false
 	}
 	cat, report := catalog.Load(os.DirFS(root))
@@ -106,20 +111,52 @@ func load(root string, stderr io.Writer) (*catalog.Catalog, bool) {
 func check(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	root := fs.String("root", ".", "site root holding data/")
+	format := fs.String("format", "text", "text, json, or github (workflow annotations)")
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
-	cat, ok := load(*root, stderr)
-	if !ok {
-		return 1
+	switch *format {
+	case "text":
+		cat, ok := load(*root, stderr)
+		if !ok {
+			return 1
+		}
+		fmt.Fprintln(stdout, "catalog ok: "+counts(cat))
+		return 0
+	case "json", "github":
+		if !isDir(*root, stderr) {
+			return 1
+		}
+		cat, report := catalog.Load(os.DirFS(*root))
+		if *format == "json" {
+			writeJSONReport(stdout, cat, report)
+		} else {
+			writeAnnotations(stdout, report)
+		}
+		if len(report.Errors()) > 0 {
+			return 1
+		}
+		return 0
 	}
-	offers := 0
+	fmt.Fprintf(stderr, "gpucompare check: unknown -format %q: want text, json or github\n", *format)
+	return 2
+}
+
+func counts(cat *catalog.Catalog) string {
+	instances := 0
 	for _, p := range cat.Providers {
-		offers += len(p.Instances)
+		instances += len(p.Instances)
 	}
-	fmt.Fprintf(stdout, "catalog ok: %d GPUs, %d providers, %d instance types, %d price points, %d exchange rates\n",
-		len(cat.GPUs), len(cat.Providers), offers, len(cat.Prices), len(cat.FX))
-	return 0
+	return fmt.Sprintf("%d GPUs, %d providers, %d instance types, %d price points, %d exchange rates",
+		len(cat.GPUs), len(cat.Providers), instances, len(cat.Prices), len(cat.FX))
+}
+
+func isDir(root string, stderr io.Writer) bool {
+	if st, err := os.Stat(root); err != nil || !st.IsDir() {
+		fmt.Fprintf(stderr, "%s: not a folder: -root names the site root holding data/\n", root)
+		return false
+	}
+	return true
 }
 
 func build(args []string, stdout, stderr io.Writer) int {
@@ -185,5 +222,43 @@ func synthCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "wrote a synthetic catalog of %d offers to %s\n", *offers, data)
+	return 0
+}
+
+func diffCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("diff", stderr)
+	root := fs.String("root", ".", "site root holding data/ (the head of the comparison)")
+	base := fs.String("base", "", "a folder holding data/, or a git revision of the repository holding ROOT")
+	format := fs.String("format", "markdown", "markdown (a pull-request comment) or json")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if *base == "" || (*format != "markdown" && *format != "json") {
+		fmt.Fprintln(stderr, "gpucompare diff: want -base DIR_OR_GIT_REV and -format markdown or json")
+		return 2
+	}
+	head, ok := load(*root, stderr)
+	if !ok {
+		return 1
+	}
+	_, headReport := catalog.Load(os.DirFS(*root))
+	baseFS, err := diff.OpenBase(*root, *base)
+	if err != nil {
+		fmt.Fprintf(stderr, "base %s: %v\n", *base, err)
+		return 1
+	}
+	baseCat, baseReport := catalog.Load(baseFS)
+	if errs := baseReport.Errors(); len(errs) > 0 {
+		fmt.Fprintf(stderr, "base %s does not load:\n%s", *base, errs)
+		return 1
+	}
+	r := diff.Compare(baseCat, head, baseReport, headReport)
+	if *format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(r)
+		return 0
+	}
+	fmt.Fprint(stdout, r.Markdown(*base))
 	return 0
 }
