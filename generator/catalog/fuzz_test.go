@@ -65,6 +65,8 @@ func typeOf(name string) any {
 		return new(Provider)
 	case strings.HasPrefix(name, "data/prices/") && strings.HasSuffix(name, ".yaml"):
 		return new(PriceFile)
+	case strings.HasPrefix(name, "data/benchmarks/") && strings.HasSuffix(name, ".yaml"):
+		return new(Benchmark)
 	}
 	return nil
 }

@@ -38,7 +38,7 @@ func Load(fsys fs.FS) (*Catalog, Report) {
 		l.checkHistories()
 		l.checkClaims()
 	}
-	return l.cat, l.report.firstAtEachPlace().sorted()
+	return l.cat, l.report.firstAtEachPlace(l.shapeErrs).sorted()
 }
 
 type loader struct {
@@ -47,6 +47,7 @@ type loader struct {
 	report Report
 
 	siteAt     *yaml.Node
+	shapeErrs  map[Pos]bool // where a value has the wrong shape
 	fxFile     string
 	priceFiles []priceFile
 }
@@ -67,7 +68,7 @@ func (l *loader) warnf(p Pos, format string, args ...any) {
 }
 
 // catalogEntries are the files and folders data/ may hold.
-var catalogEntries = []string{"fx.yaml", "gpus", "prices", "providers", "site.yaml"}
+var catalogEntries = []string{"benchmarks", "fx.yaml", "gpus", "prices", "providers", "site.yaml"}
 
 func (l *loader) loadAll() {
 	entries, err := fs.ReadDir(l.fsys, DataDir)
@@ -123,6 +124,17 @@ func (l *loader) loadAll() {
 				}
 			}
 			l.cat.Providers = append(l.cat.Providers, p)
+		}
+	}
+	for _, name := range l.yamlFiles("benchmarks") {
+		b := new(Benchmark)
+		if root := l.decodeFile(name, b, true); root != nil {
+			b.at, b.file = root, name
+			b.Results = nonNil(b.Results)
+			for i, r := range b.Results {
+				r.at = item(root, "results", i)
+			}
+			l.cat.Benchmarks = append(l.cat.Benchmarks, b)
 		}
 	}
 	for _, name := range l.yamlFiles("prices") {
@@ -191,6 +203,10 @@ func (l *loader) decodeFile(name string, v any, required bool) *yaml.Node {
 	bad := false
 	checkShape(name, root, reflect.TypeOf(v), func(p Pos, msg string) {
 		bad = true
+		if l.shapeErrs == nil {
+			l.shapeErrs = map[Pos]bool{}
+		}
+		l.shapeErrs[p] = true
 		l.errorf(p, "%s", msg)
 	})
 	l.checkText(name, root)

@@ -385,7 +385,7 @@ memory_gb: 40
 			name:    "stray file",
 			replace: map[string]string{"data/gpus/notes.txt": "x", "data/prcies/aws.yaml": "provider: aws\n"},
 			want: "data/gpus/notes.txt: unexpected file: data/gpus/ holds .yaml files only (name it *.yaml)\n" +
-				"data/prcies: unknown catalog entry \"prcies\": data/ holds fx.yaml, gpus, prices, providers, site.yaml\n",
+				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpus, prices, providers, site.yaml\n",
 		},
 	}
 	for _, tt := range tests {
@@ -425,6 +425,42 @@ func TestHistoryOrderAndUndatedChanges(t *testing.T) {
 	_, r := load(t, price(point("40", "2025-03")+point("40", "unknown")+point("32", "unknown")+point("30", "2025-02-10")+point("28", "2025-03-15")))
 	want := `data/prices/aws.yaml:22:12: warning: price "p4d.24xlarge/us-east-1/on_demand": the price changes here but the change has no date: it shows as undated and stays out of feeds
 data/prices/aws.yaml:29:12: price "p4d.24xlarge/us-east-1/on_demand": since 2025-02-10 is before 2025-03 of an earlier point (line 3): the points of a series go oldest first
+`
+	if got := r.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestBenchmarkValidation(t *testing.T) {
+	_, r := load(t, map[string]string{"data/benchmarks/resnet.yaml": `id: resnet
+name: MLPerf Inference resnet50, Offline
+suite: mlperf-inference
+metric: speed
+unit: samples/s
+higher_is_better: true
+results:
+  - round: Inference v4.0
+    gpu: a100
+    gpu_count: 8
+    value: 324612
+    source: github.com/mlcommons/inference_results_v3.0
+  - round: Inference v4.0
+    gpu: h100
+    gpu_count: 0
+    provider: aws
+    source: https://example.com
+  - gpu: a100
+    value: 7.2
+    unit: seconds
+    source: javascript:alert(1)
+`})
+	want := `data/benchmarks/resnet.yaml:4:9: benchmark "resnet": metric "speed" is not known: want one of throughput, time
+data/benchmarks/resnet.yaml:13:5: benchmark "resnet" result 2: value is missing: want the result in samples/s
+data/benchmarks/resnet.yaml:14:10: benchmark "resnet" result 2: gpu "h100" does not exist (did you mean "a100"?)
+data/benchmarks/resnet.yaml:15:16: benchmark "resnet" result 2: gpu_count must be > 0, got 0: leave it out when the source does not state it
+data/benchmarks/resnet.yaml:16:15: benchmark "resnet" result 2: provider and instance go together: name both or neither
+data/benchmarks/resnet.yaml:18:5: benchmark "resnet" result 3: round is missing: want the round or date of the run, such as "Inference v4.0"
+data/benchmarks/resnet.yaml:21:13: benchmark "resnet" result 3: source URL "javascript:alert(1)" has scheme "javascript": want http or https
 `
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

@@ -512,4 +512,28 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 			t.Errorf("huawei-cloud/gcs: the seed gives no price: want price_not_public")
 		}
 	})
+
+	t.Run("benchmarks.csv", func(t *testing.T) {
+		// Every row is a result of some benchmark: same round, submitter,
+		// system, count and value, and its source verbatim.
+		for _, row := range readRef(t, "benchmarks.csv") {
+			want, _ := strconv.ParseFloat(row["metric_value"], 64)
+			count := 0
+			if row["accelerator_count"] != "" {
+				count, _ = strconv.Atoi(row["accelerator_count"])
+			}
+			found := false
+			for _, b := range cat.Benchmarks {
+				for _, r := range b.Results {
+					if r.Round == row["round"] && r.Submitter == row["submitter"] && r.System == row["system"] &&
+						r.GPUCount == count && r.Value == want && r.Source == row["source"] {
+						found = true
+					}
+				}
+			}
+			if !found {
+				t.Errorf("benchmarks.csv: no result for %s %s %s on %s x%s = %s", row["round"], row["benchmark"], row["scenario"], row["accelerator"], row["accelerator_count"], row["metric_value"])
+			}
+		}
+	})
 }

@@ -72,13 +72,14 @@ func (r Report) String() string {
 	return b.String()
 }
 
-// firstAtEachPlace keeps the first error reported at each position: a value
-// of the wrong kind is reported once, not again by the checks that follow.
-func (r Report) firstAtEachPlace() Report {
+// firstAtEachPlace keeps only the first error at each place where a value
+// has the wrong shape: such a value is reported once, not again by the
+// checks that follow.
+func (r Report) firstAtEachPlace(shapeErrs map[Pos]bool) Report {
 	seen := map[Pos]bool{}
 	var out Report
 	for _, d := range r {
-		if d.Severity == Error && d.Pos.Line > 0 {
+		if d.Severity == Error && shapeErrs[d.Pos] {
 			if seen[d.Pos] {
 				continue
 			}

@@ -12,6 +12,8 @@ type Catalog struct {
 	// Prices holds every price point, grouped by provider file and kept in
 	// file order: the history of an offer is the order of its points.
 	Prices []*PricePoint
+	// Benchmarks are in file-name order, their results in file order.
+	Benchmarks []*Benchmark
 
 	gpuByID      map[string]*GPU
 	providerByID map[string]*Provider
@@ -259,4 +261,51 @@ type PricePoint struct {
 	Provider string `yaml:"-"` // the provider id of the file
 	file     string
 	at       *yaml.Node
+}
+
+// Benchmark is one benchmark (an MLPerf task and scenario, a micro-benchmark
+// or a team's own trial) with its results.
+type Benchmark struct {
+	ID          string `yaml:"id"`
+	Name        string `yaml:"name"`
+	Suite       string `yaml:"suite"` // mlperf-inference, mlperf-training, microbenchmark, trial
+	Task        string `yaml:"task"`  // "llama2-70b-99.9", "resnet50"
+	Scenario    string `yaml:"scenario"`
+	Description string `yaml:"description"`
+	// Metric is throughput (work per second) or time (time to finish a run).
+	Metric         string `yaml:"metric"`
+	Unit           string `yaml:"unit"` // "tokens/s", "samples/s", "minutes"
+	HigherIsBetter bool   `yaml:"higher_is_better"`
+	Source         string `yaml:"source"`
+
+	Results []*Result `yaml:"results"`
+
+	file string
+	at   *yaml.Node
+}
+
+// Result is one benchmark result, tied to an accelerator model and count
+// and, when known, an instance type.
+type Result struct {
+	Round     string `yaml:"round"` // "Inference v4.0"
+	Division  string `yaml:"division"`
+	Submitter string `yaml:"submitter"`
+	System    string `yaml:"system"`
+	GPU       string `yaml:"gpu"` // accelerator id in data/gpus/
+	// GPUCount is the number of accelerators; 0 (absent) when the source
+	// does not state it — such a result is listed, not costed.
+	GPUCount     int     `yaml:"gpu_count"`
+	Provider     string  `yaml:"provider"` // with Instance, the instance type the result ran on, when known
+	Instance     string  `yaml:"instance"`
+	Interconnect string  `yaml:"interconnect"` // the GPU link of the system, when stated: "NVLink 4.0"
+	Value        float64 `yaml:"value"`
+	Unit         string  `yaml:"unit"` // when it is not the benchmark's own: such results are compared only with their like
+	Software     string  `yaml:"software"`
+	Approximate  bool    `yaml:"approximate"`
+	Date         Date    `yaml:"date"`
+	AsOf         string  `yaml:"as_of"`
+	Notes        string  `yaml:"notes"`
+	Source       string  `yaml:"source"`
+
+	at *yaml.Node
 }

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"regexp"
@@ -24,6 +25,8 @@ var (
 	Payments         = []string{"no_upfront", "partial_upfront", "all_upfront"}
 	InterconnectKind = []string{"nvlink", "infinity_fabric", "pcie", "none"}
 	AcceleratorKinds = []string{"gpu", "tpu", "npu"}
+	BenchmarkSuites  = []string{"mlperf-inference", "mlperf-training", "microbenchmark", "trial"}
+	BenchmarkMetrics = []string{"throughput", "time"}
 )
 
 // AllRegions in a region list means every region of the provider.
@@ -244,6 +247,55 @@ func (l *loader) validate() {
 		l.validateProvider(r, p)
 	}
 	l.validatePrices()
+	l.validateBenchmarks()
+}
+
+func (l *loader) validateBenchmarks() {
+	files := map[string]string{}
+	for _, b := range l.cat.Benchmarks {
+		r := record{l: l, file: b.file, at: b.at, name: fmt.Sprintf("benchmark %q", b.ID)}
+		if !r.ownFile(b.ID, "benchmark", files) {
+			continue
+		}
+		r.required("name", b.Name, "the name people read, such as \"MLPerf Inference v4.0 llama2-70b, Offline\"")
+		r.oneOf("suite", b.Suite, BenchmarkSuites, true)
+		r.oneOf("metric", b.Metric, BenchmarkMetrics, true)
+		r.required("unit", b.Unit, "the unit of the results, such as tokens/s or minutes")
+		r.source("source", b.Source, false)
+		if len(b.Results) == 0 {
+			r.errorf("results", "no results: a benchmark holds at least one")
+		}
+		for i, res := range b.Results {
+			rr := record{l: l, file: b.file, at: res.at, name: fmt.Sprintf("benchmark %q result %d", b.ID, i+1)}
+			rr.required("round", res.Round, "the round or date of the run, such as \"Inference v4.0\"")
+			if rr.required("gpu", res.GPU, "an accelerator id from data/gpus/") && l.cat.GPU(res.GPU) == nil {
+				rr.errorf("gpu", "gpu %q does not exist%s", res.GPU, suggest(res.GPU, l.gpuIDs()))
+			}
+			if child(res.at, "gpu_count") != nil && res.GPUCount <= 0 {
+				rr.errorf("gpu_count", "gpu_count must be > 0, got %d: leave it out when the source does not state it", res.GPUCount)
+			}
+			if child(res.at, "value") == nil {
+				rr.errorf("value", "value is missing: want the result in %s", cmp.Or(res.Unit, b.Unit))
+			} else if res.Value <= 0 {
+				rr.errorf("value", "value must be > 0, got %s", num(res.Value))
+			}
+			if (res.Provider == "") != (res.Instance == "") {
+				given := "instance"
+				if res.Provider != "" {
+					given = "provider"
+				}
+				rr.errorf(given, "provider and instance go together: name both or neither")
+			} else if res.Provider != "" {
+				if p := l.cat.Provider(res.Provider); p == nil {
+					rr.errorf("provider", "provider %q does not exist%s", res.Provider, suggest(res.Provider, l.providerIDs()))
+				} else if p.Instance(res.Instance) == nil {
+					rr.errorf("instance", "instance %q is not an instance of provider %q%s", res.Instance, p.ID, suggest(res.Instance, p.instanceIDs()))
+				}
+			}
+			rr.date("date", res.Date, false)
+			rr.source("source", res.Source, true)
+		}
+	}
 }
 
 func (l *loader) validateProvider(r record, p *Provider) {
