@@ -103,7 +103,7 @@ func priceChanges(base, head *catalog.Catalog) []PriceChange {
 		if o != nil {
 			pc.Old = stated(o)
 			if po, pn := comparable(o), comparable(n); po != nil && pn != nil && po.Currency == pn.Currency && po.Amount > 0 {
-				p := (pn.Amount - po.Amount) / po.Amount * 100
+				p := pricing.Round((pn.Amount-po.Amount)/po.Amount*100, 2)
 				pc.Percent = &p
 			}
 		}

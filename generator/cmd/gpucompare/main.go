@@ -147,8 +147,12 @@ func counts(cat *catalog.Catalog) string {
 	for _, p := range cat.Providers {
 		instances += len(p.Instances)
 	}
-	return fmt.Sprintf("%d GPUs, %d providers, %d instance types, %d price points, %d exchange rates",
-		len(cat.GPUs), len(cat.Providers), instances, len(cat.Prices), len(cat.FX))
+	results := 0
+	for _, b := range cat.Benchmarks {
+		results += len(b.Results)
+	}
+	return fmt.Sprintf("%d GPUs, %d providers, %d instance types, %d price points, %d exchange rates, %d benchmarks with %d results",
+		len(cat.GPUs), len(cat.Providers), instances, len(cat.Prices), len(cat.FX), len(cat.Benchmarks), results)
 }
 
 func isDir(root string, stderr io.Writer) bool {
@@ -256,6 +260,7 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
 		enc.Encode(r)
 		return 0
 	}

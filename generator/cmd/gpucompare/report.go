@@ -38,6 +38,7 @@ func writeJSONReport(w io.Writer, cat *catalog.Catalog, report catalog.Report) {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	enc.Encode(out)
 }
 
