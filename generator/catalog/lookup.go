@@ -64,3 +64,6 @@ func (c *Catalog) TotalGPUMemoryGB(in *Instance) *float64 {
 	v := *g.MemoryGB * float64(in.GPUCount)
 	return &v
 }
+
+// HasRDMA reports whether the provider is known to offer RDMA.
+func (f Features) HasRDMA() bool { return f.RDMA != nil && *f.RDMA }

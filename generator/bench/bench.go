@@ -1,0 +1,219 @@
+// Package bench is the stage of gpucompare that turns benchmark results
+// into what a buyer decides on: what a unit of work costs on each offer.
+// It takes the catalog's benchmarks and the priced offers and hands on, for
+// every result whose accelerator count is known, its mapping onto each offer
+// with that accelerator (k instances of N/k GPUs each) and, under each
+// pricing model, the work per unit of money (throughput metrics) or the cost
+// of one run (time metrics), ranked within groups of comparable results:
+// same benchmark, division, round and unit.
+package bench
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+// Group is a set of comparable results of one benchmark: the same
+// division, round and unit.
+type Group struct {
+	Benchmark *catalog.Benchmark
+	Division  string
+	Round     string
+	Unit      string
+	Results   []*Result
+	// Ranks are the costed mappings of the group's results under each
+	// pricing model, best first.
+	Ranks map[string][]*Cost
+}
+
+// Result is one benchmark result with what can be derived from it.
+type Result struct {
+	*catalog.Result
+	GPU  *catalog.GPU
+	Unit string // the result's unit: its own, or the benchmark's
+	// NotCosted says why the result has no costs ("the source does not
+	// state how many accelerators ran it"); empty when it has some.
+	NotCosted string
+	Mappings  []*Mapping
+}
+
+// Mapping is a result mapped onto an offer: k instances of N/k GPUs each.
+type Mapping struct {
+	Result    *Result
+	Offer     *pricing.Offer
+	Instances int // k
+	// Flags say where the offer may not reach the result: a missing
+	// interconnect, a run split across instances.
+	Flags []string
+	Costs map[string]*Cost // by pricing model
+}
+
+// Cost is a mapping's figure under one pricing model, in the site currency.
+type Cost struct {
+	Mapping *Mapping
+	Model   string
+	Hourly  float64 // of the k instances together
+	// WorkPerMoney is, for a throughput metric, the work one unit of money
+	// buys (tokens per dollar); RunCost is, for a time metric, the cost of
+	// one run under the offer's billing granularity and minimum.
+	WorkPerMoney float64
+	RunCost      float64
+}
+
+// Value is the figure rankings sort on.
+func (c *Cost) Value() float64 {
+	if c.Mapping.Result.isTime() {
+		return c.RunCost
+	}
+	return c.WorkPerMoney
+}
+
+func (r *Result) isTime() bool { return timeSeconds(r.Unit) > 0 }
+
+// timeSeconds is how many seconds one unit of a time metric is, or 0 for a
+// unit that is not a time.
+func timeSeconds(unit string) float64 {
+	switch strings.ToLower(unit) {
+	case "seconds", "second", "s":
+		return 1
+	case "minutes", "minute", "min":
+		return 60
+	case "hours", "hour", "h":
+		return 3600
+	}
+	return 0
+}
+
+// WorkUnit names what a throughput unit counts: "tokens/s" → "tokens",
+// "TFLOPS" → "TFLOP".
+func WorkUnit(unit string) string {
+	if u, ok := strings.CutSuffix(unit, "/s"); ok {
+		return u
+	}
+	if strings.HasSuffix(unit, "PS") { // TFLOPS → TFLOP, TOPS → TOP
+		return strings.TrimSuffix(unit, "S")
+	}
+	return unit
+}
+
+// Derive maps every result of every benchmark onto the offers and ranks
+// the costs within groups of comparable results.
+func Derive(cat *catalog.Catalog, offers []*pricing.Offer) []*Group {
+	byGPU := map[string][]*pricing.Offer{}
+	for _, o := range offers {
+		byGPU[o.Instance.GPU] = append(byGPU[o.Instance.GPU], o)
+	}
+	var groups []*Group
+	for _, b := range cat.Benchmarks {
+		index := map[[3]string]*Group{}
+		for _, cr := range b.Results {
+			r := &Result{Result: cr, GPU: cat.GPU(cr.GPU), Unit: cmp.Or(cr.Unit, b.Unit)}
+			key := [3]string{cr.Division, cr.Round, r.Unit}
+			g := index[key]
+			if g == nil {
+				g = &Group{Benchmark: b, Division: cr.Division, Round: cr.Round, Unit: r.Unit, Ranks: map[string][]*Cost{}}
+				index[key] = g
+				groups = append(groups, g)
+			}
+			g.Results = append(g.Results, r)
+			r.mapOnto(byGPU[cr.GPU])
+			for _, m := range r.Mappings {
+				for model, c := range m.Costs {
+					g.Ranks[model] = append(g.Ranks[model], c)
+				}
+			}
+		}
+	}
+	for _, g := range groups {
+		for _, costs := range g.Ranks {
+			slices.SortStableFunc(costs, func(a, b *Cost) int {
+				if a.Mapping.Result.isTime() {
+					return cmp.Compare(a.Value(), b.Value()) // cheaper run first
+				}
+				return cmp.Compare(b.Value(), a.Value()) // more work per money first
+			})
+		}
+	}
+	return groups
+}
+
+// mapOnto maps the result onto each offer with its accelerator whose GPU
+// count divides the result's.
+func (r *Result) mapOnto(offers []*pricing.Offer) {
+	switch {
+	case r.GPU == nil:
+		r.NotCosted = "its accelerator is not in the catalog"
+		return
+	case r.GPUCount == 0:
+		r.NotCosted = "the source does not state how many accelerators ran it"
+		return
+	case r.GPU.Kind != "" && r.GPU.Kind != "gpu":
+		r.NotCosted = fmt.Sprintf("its accelerator is a %s, not a GPU, and no offer in the catalog rents it", strings.ToUpper(r.GPU.Kind))
+		return
+	}
+	for _, o := range offers {
+		per := o.Instance.GPUCount
+		if per <= 0 || r.GPUCount%per != 0 || len(o.Prices) == 0 {
+			continue
+		}
+		m := &Mapping{Result: r, Offer: o, Instances: r.GPUCount / per, Costs: map[string]*Cost{}}
+		m.Flags = flags(r, o, m.Instances)
+		for model, pr := range o.Prices {
+			if !pr.Converted {
+				continue
+			}
+			c := &Cost{Mapping: m, Model: model, Hourly: pr.Display * float64(m.Instances)}
+			if secs := timeSeconds(r.Unit); secs > 0 {
+				hours := r.Value * secs / 3600
+				c.RunCost = pricing.JobCost(pr.Display, hours, o.Provider.Billing.Granularity, minimum(o.Provider)) * float64(m.Instances)
+			} else {
+				c.WorkPerMoney = r.Value * 3600 / c.Hourly
+			}
+			m.Costs[model] = c
+		}
+		if len(m.Costs) > 0 {
+			r.Mappings = append(r.Mappings, m)
+		}
+	}
+	if len(r.Mappings) == 0 {
+		r.NotCosted = fmt.Sprintf("no priced offer has %s in a count that divides %d", r.GPU.Name, r.GPUCount)
+	}
+}
+
+func minimum(p *catalog.Provider) float64 {
+	if p.Billing.MinimumSeconds != nil {
+		return *p.Billing.MinimumSeconds
+	}
+	return 0
+}
+
+// flags say where an offer may not reach a result.
+func flags(r *Result, o *pricing.Offer, k int) []string {
+	var out []string
+	if want := r.Interconnect; want != "" {
+		have := o.Instance.Interconnect
+		if o.Instance.GPUCount > 1 && r.GPU != nil {
+			have += " " + r.GPU.Interconnect.Name
+		}
+		if !strings.Contains(strings.ToLower(have), strings.ToLower(firstWord(want))) {
+			out = append(out, fmt.Sprintf("the result's system had %s; the offer does not state it", want))
+		}
+	}
+	if k > 1 && r.GPUCount <= 8 {
+		out = append(out, fmt.Sprintf("split across %d instances: the result ran its %d GPUs in one system", k, r.GPUCount))
+	}
+	if k > 1 && r.GPUCount > 8 && (o.Instance.RDMA == nil || !*o.Instance.RDMA) && !o.Provider.Features.HasRDMA() {
+		out = append(out, fmt.Sprintf("a cluster of %d instances: the catalog does not say the offer has RDMA between instances", k))
+	}
+	return out
+}
+
+func firstWord(s string) string {
+	w, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	return w
+}
