@@ -39,6 +39,7 @@ type offerExport struct {
 	Certifications []string                `json:"certifications,omitempty"`
 	PreviousGen    bool                    `json:"previous_generation,omitempty"`
 	PriceNotPublic string                  `json:"price_not_public,omitempty"`
+	Source         string                  `json:"source,omitempty"` // of the instance type's specs
 	Prices         map[string]*priceExport `json:"prices,omitempty"`
 }
 
@@ -49,6 +50,7 @@ type priceExport struct {
 	EffectiveHourly *float64 `json:"effective_hourly,omitempty"` // as quoted
 	DiscountPct     *float64 `json:"discount_pct,omitempty"`
 	PerGPU          bool     `json:"per_gpu,omitempty"`
+	Approximate     bool     `json:"approximate,omitempty"`
 	Payment         string   `json:"payment,omitempty"`
 	Currency        string   `json:"currency"`
 	// Hourly is the derived effective hourly price of the whole instance
@@ -92,6 +94,7 @@ func (b *builder) offerExports(offers []*pricing.Offer) []*offerExport {
 			NetworkGbps: in.NetworkGbps, Network: in.Network, Interconnect: in.Interconnect,
 			Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
 			Certifications: p.Certifications.List, PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic,
+			Source: in.Source,
 		}
 		if r := p.Region(o.Region); r != nil {
 			e.RegionName = r.Name
@@ -107,7 +110,7 @@ func (b *builder) offerExports(offers []*pricing.Offer) []*offerExport {
 			pt := pr.Point
 			x := &priceExport{
 				Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
-				PerGPU: pt.PerGPU, Payment: pt.Payment, Currency: pr.Hourly.Currency,
+				PerGPU: pt.PerGPU, Approximate: pt.Approximate, Payment: pt.Payment, Currency: pr.Hourly.Currency,
 				Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: pr.Hourly.Basis,
 				Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source,
 			}
@@ -133,13 +136,19 @@ const derivedPlaces = 6
 
 func ptr[T any](v T) *T { return &v }
 
-// exports writes the matrices as CSV and JSON.
-func (b *builder) exports(offers []*pricing.Offer) error {
-	rows := b.offerExports(offers)
-	doc := offersExport{Title: b.cat.Site.Title, Currency: b.cat.Site.Currency, Models: pricing.Models, Offers: rows}
+// offersDoc is the whole of compare/offers.json for the offers.
+func (b *builder) offersDoc(offers []*pricing.Offer) offersExport {
+	doc := offersExport{Title: b.cat.Site.Title, Currency: b.cat.Site.Currency, Models: pricing.Models, Offers: b.offerExports(offers)}
 	for _, fx := range b.cat.FX {
 		doc.FX = append(doc.FX, fxExport{fx.Base, fx.Quote, fx.Rate, string(fx.Date), fx.Source})
 	}
+	return doc
+}
+
+// exports writes the matrices as CSV and JSON.
+func (b *builder) exports(offers []*pricing.Offer) error {
+	doc := b.offersDoc(offers)
+	rows := doc.Offers
 	js, err := json.MarshalIndent(doc, "", " ")
 	if err != nil {
 		return err
@@ -239,6 +248,16 @@ func figures(t catalog.Throughput) map[string]float64 {
 	return m
 }
 
+// gpuExportOf is a GPU model as gpus.json and the matrix script see it.
+func gpuExportOf(g *catalog.GPU) gpuExport {
+	return gpuExport{
+		ID: g.ID, Name: g.Name, Model: g.Model, Vendor: g.Vendor, Architecture: g.Architecture, Released: string(g.Released),
+		MemoryGB: g.MemoryGB, MemoryType: g.MemoryType, BandwidthGBs: g.BandwidthGBs, TDPWatts: g.TDPWatts,
+		Dense: figures(g.Dense), Sparse: figures(g.Sparse), Interconnect: g.Interconnect.Name, PCIeGen: g.PCIeGen,
+		URL: gpuPath(g.ID), Source: g.Source,
+	}
+}
+
 func gpuExports(gpus []*catalog.GPU) (jsonData, csvData []byte, err error) {
 	var rows []gpuExport
 	head := []string{"id", "name", "vendor", "architecture", "released", "memory_gb", "memory_type", "memory_bandwidth_gb_s", "tdp_w"}
@@ -253,12 +272,7 @@ func gpuExports(gpus []*catalog.GPU) (jsonData, csvData []byte, err error) {
 	w := csv.NewWriter(&buf)
 	w.Write(head)
 	for _, g := range gpus {
-		rows = append(rows, gpuExport{
-			ID: g.ID, Name: g.Name, Model: g.Model, Vendor: g.Vendor, Architecture: g.Architecture, Released: string(g.Released),
-			MemoryGB: g.MemoryGB, MemoryType: g.MemoryType, BandwidthGBs: g.BandwidthGBs, TDPWatts: g.TDPWatts,
-			Dense: figures(g.Dense), Sparse: figures(g.Sparse), Interconnect: g.Interconnect.Name, PCIeGen: g.PCIeGen,
-			URL: gpuPath(g.ID), Source: g.Source,
-		})
+		rows = append(rows, gpuExportOf(g))
 		line := []string{cell(g.ID), cell(g.Name), cell(g.Vendor), cell(g.Architecture), cell(string(g.Released)), fnum(g.MemoryGB), cell(g.MemoryType), fnum(g.BandwidthGBs), fnum(g.TDPWatts)}
 		for _, p := range catalog.Precisions {
 			line = append(line, fnum(p.Of(g.Dense)))

@@ -130,10 +130,13 @@ func (b *builder) pages() ([]*page, error) {
 	home.Data = b.homeData(home)
 	add(home)
 
-	cmpPage := b.newPage("compare/index.html", "compare")
-	cmpPage.TitleKey, cmpPage.DescKey = "compare.title", "compare.description"
-	cmpPage.Data = b.offerRows(cmpPage, b.offers)
-	add(cmpPage)
+	matrix, err := b.matrixPages()
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range matrix {
+		add(p)
+	}
 
 	gpus := b.newPage("gpus/index.html", "gpus")
 	gpus.TitleKey, gpus.DescKey = "gpus.title", "gpus.description"
@@ -225,65 +228,26 @@ func gpuOrder(gpus []*catalog.GPU) []*catalog.GPU {
 // priceKey names the price history of one instance type.
 type priceKey struct{ provider, instance string }
 
-// index groups the price points by instance type and makes the offers,
-// once for every page that needs them.
+// index groups the price points and the offers by instance type, once
+// for every page that needs them.
 func (b *builder) index() {
 	b.pricesOf = map[priceKey][]*catalog.PricePoint{}
 	for _, pp := range b.cat.Prices {
 		k := priceKey{pp.Provider, pp.Instance}
 		b.pricesOf[k] = append(b.pricesOf[k], pp)
 	}
-	b.offersOf = map[*catalog.Instance][]*offer{}
-	for _, pr := range b.cat.Providers {
-		for _, in := range pr.Instances {
-			os := offersOf(in, b.pricesOf[priceKey{pr.ID, in.ID}])
-			b.offers = append(b.offers, os...)
-			b.offersOf[in] = os
-		}
+	b.offersOf = map[*catalog.Instance][]*pricing.Offer{}
+	for _, o := range b.priced {
+		b.offersOf[o.Instance] = append(b.offersOf[o.Instance], o)
 	}
 }
 
-// offer is an instance type in one region it is priced in, with the latest
-// on-demand and spot points there. An instance type without any price is
-// one offer with no region.
-type offer struct {
-	Instance *catalog.Instance
-	Region   string // region id, "all", or "" for no price
-	OnDemand *catalog.PricePoint
-	Spot     *catalog.PricePoint
-	Others   int // further pricing models priced in the region
-}
-
-// offersOf makes the offers of an instance type from its price history,
-// regions in the order they first appear.
-func offersOf(in *catalog.Instance, history []*catalog.PricePoint) []*offer {
-	if len(history) == 0 {
-		return []*offer{{Instance: in}}
+// onDemand is the point of an offer's latest on-demand price, or nil.
+func onDemand(o *pricing.Offer) *catalog.PricePoint {
+	if pr := o.Prices["on_demand"]; pr != nil {
+		return pr.Point
 	}
-	var out []*offer
-	byRegion := map[string]*offer{}
-	others := map[string]map[string]bool{}
-	for _, pp := range history {
-		o := byRegion[pp.Region]
-		if o == nil {
-			o = &offer{Instance: in, Region: pp.Region}
-			byRegion[pp.Region] = o
-			others[pp.Region] = map[string]bool{}
-			out = append(out, o)
-		}
-		switch pp.Model {
-		case "on_demand":
-			o.OnDemand = pp
-		case "spot":
-			o.Spot = pp
-		default:
-			others[pp.Region][pp.Model] = true
-		}
-	}
-	for _, o := range out {
-		o.Others = len(others[o.Region])
-	}
-	return out
+	return nil
 }
 
 // priceView is a price point as pages show it.
@@ -357,48 +321,6 @@ func newDate(d catalog.Date) *dateView {
 	return &dateView{Value: string(d), Precision: d.Precision(), Unknown: d == catalog.Unknown}
 }
 
-// offerRow is a row of the instance matrix.
-type offerRow struct {
-	Provider    *catalog.Provider
-	ProviderURL string
-	Instance    *catalog.Instance
-	InstanceURL string
-	GPU         *catalog.GPU // nil when the catalog does not know the GPU id
-	GPUURL      string
-	GPUMemoryGB *float64
-	Region      string
-	RegionName  string
-	OnDemand    *priceView
-	Spot        *priceView
-	Dated       *priceView // the point whose date and source the row shows
-	Others      int
-}
-
-func (b *builder) offerRows(p *page, offers []*offer) []*offerRow {
-	rows := make([]*offerRow, 0, len(offers))
-	for _, o := range offers {
-		in := o.Instance
-		r := &offerRow{
-			Provider: in.Provider, ProviderURL: p.Rel(providerPath(in.Provider.ID)),
-			Instance: in, InstanceURL: p.Rel(instancePath(in)),
-			GPUMemoryGB: b.cat.TotalGPUMemoryGB(in),
-			Region:      o.Region,
-			OnDemand:    b.price(in, o.OnDemand),
-			Spot:        b.price(in, o.Spot),
-			Others:      o.Others,
-		}
-		if g := b.cat.GPU(in.GPU); g != nil {
-			r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
-		}
-		if reg := in.Provider.Region(o.Region); reg != nil {
-			r.RegionName = cmp.Or(reg.Name, reg.ID)
-		}
-		r.Dated = cmp.Or(r.OnDemand, r.Spot)
-		rows = append(rows, r)
-	}
-	return rows
-}
-
 // link is a titled link to a page.
 type link struct {
 	Title, Description, URL string
@@ -437,11 +359,11 @@ func (b *builder) homeData(p *page) *homeData {
 	for _, pr := range b.cat.Providers {
 		d.Instances += len(pr.Instances)
 	}
-	for _, o := range b.offers {
+	for _, o := range b.priced {
 		if o.Region != "" {
 			d.Offers++
 		}
-		pv := b.price(o.Instance, o.OnDemand)
+		pv := b.price(o.Instance, onDemand(o))
 		if pv == nil || pv.PerGPUHour == nil {
 			continue
 		}
@@ -582,7 +504,7 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 		r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
 	}
 	for _, o := range b.offersOf[in] {
-		pv := b.price(in, o.OnDemand)
+		pv := b.price(in, onDemand(o))
 		if pv != nil && pv.PerGPUHour != nil && (r.From == nil || *pv.PerGPUHour < *r.From.PerGPUHour) {
 			r.From = pv
 		}

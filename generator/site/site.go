@@ -90,8 +90,7 @@ type builder struct {
 	content  []*contentPage
 	siteInfo *siteInfo
 	pricesOf map[priceKey][]*catalog.PricePoint
-	offers   []*offer
-	offersOf map[*catalog.Instance][]*offer
+	offersOf map[*catalog.Instance][]*pricing.Offer
 	gpus     []*catalog.GPU   // the GPU models in buyer order (gpuOrder)
 	priced   []*pricing.Offer // the offers with comparable prices, in the site currency
 }

@@ -154,12 +154,30 @@ func TestEveryPageHasThePolicyAndNoInlineCode(t *testing.T) {
 		if !strings.Contains(page, csp) {
 			t.Errorf("%s: no Content-Security-Policy", p)
 		}
-		for _, bad := range []string{"<script", "<style", " style=", "http://", "//fonts."} {
+		for _, bad := range []string{"<style", " style=", "http://", "//fonts."} {
 			if i := strings.Index(page, bad); i >= 0 && !(bad == "http://" && isSourceLink(page, i)) {
 				t.Errorf("%s: contains %q", p, bad)
 			}
 		}
+		for _, s := range liveScripts(page) {
+			t.Errorf("%s: inline script %s", p, s)
+		}
 	}
+}
+
+var scriptTag = regexp.MustCompile(`(?i)<script\b[^>]*>`)
+
+// liveScripts lists the script tags of a page that are neither a JSON data
+// block (<script type="application/json" id="…">) nor an external script
+// (<script src="…">): inline code, which the policy forbids.
+func liveScripts(page string) []string {
+	var out []string
+	for _, tag := range scriptTag.FindAllString(page, -1) {
+		if !regexp.MustCompile(`^<script (type="application/json" id="[a-z-]+"|src="[^"<>]+")>$`).MatchString(tag) {
+			out = append(out, tag)
+		}
+	}
+	return out
 }
 
 // isSourceLink reports whether the http:// at i is a link target, which a
@@ -261,7 +279,10 @@ func TestHostileCatalogTextIsEscaped(t *testing.T) {
 		if strings.HasSuffix(p, ".csv") {
 			continue // data for spreadsheets, not a page: see TestCSVCellsAreNotFormulas
 		}
-		if strings.Contains(page, "<script") || strings.Contains(page, "<img") || strings.Contains(page, "onerror=alert(1)>") {
+		if strings.HasPrefix(p, "static/") {
+			continue // the site's own files: no catalog text in them
+		}
+		if len(liveScripts(page)) > 0 || strings.Contains(page, "<img") || strings.Contains(page, "onerror=alert(1)>") {
 			t.Errorf("%s: hostile text came out live", p)
 		}
 		if strings.Contains(page, "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;") {

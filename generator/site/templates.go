@@ -26,6 +26,7 @@ var layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider"
 // templates are the parsed templates of a build, one set per layout.
 type templates struct {
 	byLayout map[string]*template.Template
+	msgs     messages // for text made outside templates: the matrix script's messages
 }
 
 // loadTemplates parses base.html, partials/*.html and every layout of
@@ -61,7 +62,7 @@ func loadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...an
 			return nil, err
 		}
 	}
-	ts := &templates{byLayout: map[string]*template.Template{}}
+	ts := &templates{byLayout: map[string]*template.Template{}, msgs: msgs}
 	for _, kind := range layouts {
 		t, err := base.Clone()
 		if err != nil {

@@ -1,0 +1,452 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+// The instance matrix (/compare/) is one row per offer of pricing.Offers
+// in the site currency, complete as HTML and split into pages of the
+// site's matrix page size. Its first page also carries every offer as
+// data — the shape of compare/offers.json, in a JSON script element — for
+// static/matrix.js, which sorts, filters, converts and compares them in
+// the browser without a round-trip.
+
+// compareData is the model of one page of the instance matrix.
+type compareData struct {
+	Currency  string
+	Model     string // the pricing model of the normalised, date and source columns
+	Models    []string
+	Columns   []matrixColumn
+	Rates     []*rateView // the conversions into Currency the prices use
+	Rows      []*matrixRow
+	Total     int // offers on every page
+	First     int // numbers of the page's first and last rows, from 1
+	Last      int
+	Pager     []pageLink // nil when the matrix fits one page
+	Controls  *matrixControls
+	Script    *matrixScript // every offer, for the script: first page only
+	ScriptURL string
+}
+
+// matrixColumn is a column of the matrix. Its key names it to the script
+// and in the URL state: "gpu_count", "m:on_demand", "per_gpu".
+type matrixColumn struct {
+	Key   string
+	Label string
+	Unit  string // the line under the label: "/h", "USD/h, on-demand"
+	Num   bool
+}
+
+// matrixRow is an offer as a row of the matrix.
+type matrixRow struct {
+	*pricing.Offer
+	ProviderURL string
+	InstanceURL string
+	GPUURL      string // empty when the catalog does not know the GPU
+	GPUMemoryGB *float64
+	RegionName  string
+	Prices      []*matrixPrice // aligned with compareData.Models; nil where the offer has no price
+	// The normalised prices under the default model, in the site currency.
+	PerGPU, PerGB, PerFP16, PerFP32 *float64
+	Dated                           *matrixPrice // the default model's price, for the date and source
+	Date                            *dateView
+}
+
+// matrixPrice is an offer's price under one model as a cell shows it.
+type matrixPrice struct {
+	*pricing.Price
+	Quoted    bool // Hourly is the amount the point states, not one computed from it
+	Converted bool // Display is converted from another currency at Rate
+	Rate      *rateView
+	Upfront   *float64 // the upfront payment, when there is one
+}
+
+// rateView is an exchange rate as the catalog states it: 1 Base = Rate Quote.
+type rateView struct {
+	Base, Quote string
+	Rate        float64
+	Date        string // as the catalog dates it; "unknown" when unknown
+	Source      string
+}
+
+// pageLink is a link to one page of the matrix.
+type pageLink struct {
+	Label   string
+	URL     string
+	Current bool
+}
+
+// matrixControls are the choices the script offers: the page shows them
+// only once the script runs.
+type matrixControls struct {
+	Currencies []string
+	Facets     []facet
+}
+
+// facet is a set of values to filter the offers by.
+type facet struct {
+	Key     string // provider, gpu, region, model
+	Label   string
+	Options []facetOption
+}
+
+type facetOption struct {
+	Value, Label string
+	Count        int
+}
+
+// matrixScript is what the script reads: the offers as compare/offers.json
+// holds them (models cut to those the catalog prices in), the GPU models
+// as gpus/gpus.json holds them (for the per-TFLOPS columns), where the site
+// root is from the page, and the UI text it writes.
+type matrixScript struct {
+	offersExport
+	GPUs     []gpuExport       `json:"gpus"`
+	Model    string            `json:"default_model"`
+	Root     string            `json:"root"`
+	Pretty   bool              `json:"pretty,omitempty"`
+	Messages map[string]string `json:"messages"`
+}
+
+// scriptMessages are the keys of the UI text static/matrix.js writes,
+// besides the names of the catalog's vocabularies (models, payments,
+// billing granularities).
+var scriptMessages = []string{
+	"matrix.converted", "matrix.rate", "matrix.rates", "matrix.rate_chain", "matrix.no_rate", "matrix.norm_unit",
+	"matrix.status", "matrix.status_shown", "matrix.more", "matrix.compare", "matrix.select",
+	"matrix.remove", "matrix.none", "matrix.field", "matrix.sorted_asc", "matrix.sorted_desc", "matrix.sort_by",
+	"matrix.invalid", "matrix.csv_name", "price.upfront", "price.discount", "price.approximate_title",
+	"unit.hour", "unit.month", "unit.year", "units.gb", "units.gib", "units.gbps",
+	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
+	"date.month", "date.year", "unknown.title", "instance.previous_gen", "provider.minimum", "col.as_of",
+}
+
+// matrixPages makes the pages of the instance matrix.
+func (b *builder) matrixPages() ([]*page, error) {
+	var terr error
+	t := func(key string, args ...any) string {
+		s, err := b.tmpl.msgs.t(key, args...)
+		if err != nil && terr == nil {
+			terr = err
+		}
+		return s
+	}
+	display := b.cat.Site.Currency
+	models := pricedModels(b.priced)
+	model := "on_demand"
+	if len(models) > 0 && !slices.Contains(models, model) {
+		model = models[0]
+	}
+	columns := matrixColumns(t, models, model, display)
+	size := cmp.Or(b.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
+	n := max(1, (len(b.priced)+size-1)/size)
+	paths := make([]string, n)
+	for i := range paths {
+		paths[i] = matrixPath(i + 1)
+	}
+	rates := b.matrixRates(display)
+
+	var out []*page
+	for i, path := range paths {
+		p := b.newPage(path, "compare")
+		p.TitleKey, p.DescKey = "compare.title", "compare.description"
+		if i > 0 {
+			p.TitleKey, p.Title = "", t("compare.title_page", i+1)
+		}
+		lo, hi := i*size, min((i+1)*size, len(b.priced))
+		d := &compareData{
+			Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
+			Total: len(b.priced), First: lo + 1, Last: hi,
+		}
+		for _, o := range b.priced[lo:hi] {
+			d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
+		}
+		if n > 1 {
+			for j, target := range paths {
+				d.Pager = append(d.Pager, pageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(target), Current: i == j})
+			}
+		}
+		if i == 0 {
+			d.Controls = b.matrixControls(t, models, display)
+			d.Script = b.matrixScript(p, t, models, model)
+			d.ScriptURL = p.Rel("static/matrix.js")
+		}
+		p.Data = d
+		out = append(out, p)
+	}
+	return out, terr
+}
+
+// matrixPath is the output path of page n of the matrix, counted from 1.
+func matrixPath(n int) string {
+	if n == 1 {
+		return "compare/index.html"
+	}
+	return fmt.Sprintf("compare/page-%d/index.html", n)
+}
+
+// pricedModels are the pricing models some offer has a price under, in
+// the order of pricing.Models.
+func pricedModels(offers []*pricing.Offer) []string {
+	var out []string
+	for _, m := range pricing.Models {
+		for _, o := range offers {
+			if o.Prices[m] != nil {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// The precisions of the per-TFLOPS columns.
+var (
+	fp16 = precision("fp16_bf16")
+	fp32 = precision("fp32")
+)
+
+func precision(key string) catalog.Precision {
+	i := slices.IndexFunc(catalog.Precisions, func(p catalog.Precision) bool { return p.Key == key })
+	return catalog.Precisions[i]
+}
+
+// matrixColumns lists the columns in the order the rows hold their cells
+// (templates/layouts/compare.html).
+func matrixColumns(t func(string, ...any) string, models []string, model, display string) []matrixColumn {
+	hour, modelName := t("unit.hour"), t("model."+model)
+	norm := t("matrix.norm_unit", display, hour, modelName)
+	cols := []matrixColumn{
+		{Key: "instance", Label: t("col.instance")},
+		{Key: "provider", Label: t("col.provider")},
+		{Key: "gpu", Label: t("col.gpu")},
+		{Key: "gpu_count", Label: t("col.gpu_count"), Num: true},
+		{Key: "region", Label: t("col.region")},
+	}
+	for _, m := range models {
+		cols = append(cols, matrixColumn{Key: "m:" + m, Label: capitalize(t("model." + m)), Unit: hour, Num: true})
+	}
+	return append(cols,
+		matrixColumn{Key: "per_gpu", Label: t("col.norm_gpu"), Unit: norm, Num: true},
+		matrixColumn{Key: "per_gb", Label: t("col.norm_gb"), Unit: norm, Num: true},
+		matrixColumn{Key: "per_fp16", Label: t("col.norm_tflops", fp16.Label), Unit: norm, Num: true},
+		matrixColumn{Key: "per_fp32", Label: t("col.norm_tflops", fp32.Label), Unit: norm, Num: true},
+		matrixColumn{Key: "since", Label: t("col.since"), Unit: modelName},
+		matrixColumn{Key: "source", Label: t("col.source"), Unit: modelName},
+		matrixColumn{Key: "gpu_memory", Label: t("col.gpu_memory"), Unit: t("units.gb"), Num: true},
+		matrixColumn{Key: "vcpus", Label: t("col.vcpus"), Num: true},
+		matrixColumn{Key: "ram", Label: t("col.ram"), Unit: t("units.gib"), Num: true},
+		matrixColumn{Key: "network", Label: t("col.network"), Num: true},
+		matrixColumn{Key: "interconnect", Label: t("col.interconnect")},
+		matrixColumn{Key: "billing", Label: t("col.billing")},
+		matrixColumn{Key: "certifications", Label: t("col.certifications")},
+	)
+}
+
+// capitalize upper-cases the first letter of a name for a heading:
+// "on-demand" heads its column as "On-demand".
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model string) *matrixRow {
+	in := o.Instance
+	r := &matrixRow{
+		Offer:       o,
+		ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+		InstanceURL: p.Rel(instancePath(in)),
+		GPUMemoryGB: b.cat.TotalGPUMemoryGB(in),
+	}
+	if o.GPU != nil {
+		r.GPUURL = p.Rel(gpuPath(o.GPU.ID))
+	}
+	if reg := o.Provider.Region(o.Region); reg != nil {
+		r.RegionName = cmp.Or(reg.Name, reg.ID)
+	}
+	for _, m := range models {
+		r.Prices = append(r.Prices, matrixPriceOf(o.Prices[m]))
+	}
+	some := func(v float64, ok bool) *float64 {
+		if !ok {
+			return nil
+		}
+		return &v
+	}
+	r.PerGPU = some(o.PerGPUHour(model))
+	r.PerGB = some(o.PerGPUMemoryGBHour(b.cat, model))
+	r.PerFP16 = some(o.PerTFLOPSHour(fp16, model))
+	r.PerFP32 = some(o.PerTFLOPSHour(fp32, model))
+	if i := slices.Index(models, model); i >= 0 && r.Prices[i] != nil {
+		r.Dated = r.Prices[i]
+		r.Date = newDate(r.Dated.Point.Since)
+	}
+	return r
+}
+
+func matrixPriceOf(pr *pricing.Price) *matrixPrice {
+	if pr == nil {
+		return nil
+	}
+	v := &matrixPrice{Price: pr}
+	q := quotedHourly(pr.Point)
+	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
+	if u := pr.Point.Upfront; u != nil && *u > 0 {
+		v.Upfront = u
+	}
+	if pr.Converted && pr.Conversion.From != pr.Conversion.To {
+		v.Converted, v.Rate = true, newRateView(pr.Conversion.Rate)
+	}
+	return v
+}
+
+func newRateView(fx catalog.FXRate) *rateView {
+	return &rateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source}
+}
+
+// matrixRates are the rates the matrix converts with into the display
+// currency, one per quoted currency, in the order of the currencies.
+func (b *builder) matrixRates(display string) []*rateView {
+	seen := map[string]*rateView{}
+	for _, o := range b.priced {
+		for _, pr := range o.Prices {
+			c := pr.Hourly.Currency
+			if _, ok := seen[c]; ok || c == display {
+				continue
+			}
+			seen[c] = nil
+			if conv, ok := pricing.Rates(b.cat.FX).Convert(c, display); ok {
+				seen[c] = newRateView(conv.Rate)
+			}
+		}
+	}
+	var out []*rateView
+	for _, c := range slices.Sorted(maps.Keys(seen)) {
+		if seen[c] != nil {
+			out = append(out, seen[c])
+		}
+	}
+	return out
+}
+
+// matrixControls lists the currencies (the site's first, then every
+// quoted currency and every currency of the exchange rates) and the facets.
+func (b *builder) matrixControls(t func(string, ...any) string, models []string, display string) *matrixControls {
+	c := &matrixControls{Currencies: []string{display}}
+	others := map[string]bool{}
+	for _, o := range b.priced {
+		for _, pr := range o.Prices {
+			others[pr.Hourly.Currency] = true
+		}
+	}
+	for _, fx := range b.cat.FX {
+		others[fx.Base], others[fx.Quote] = true, true
+	}
+	delete(others, display)
+	c.Currencies = append(c.Currencies, slices.Sorted(maps.Keys(others))...)
+
+	type counter struct {
+		f     *facet
+		index map[string]int
+	}
+	add := func(cn *counter, value, label string) {
+		i, ok := cn.index[value]
+		if !ok {
+			i = len(cn.f.Options)
+			cn.index[value] = i
+			cn.f.Options = append(cn.f.Options, facetOption{Value: value, Label: label})
+		}
+		cn.f.Options[i].Count++
+	}
+	facets := []*counter{
+		{&facet{Key: "provider", Label: t("matrix.facet_provider")}, map[string]int{}},
+		{&facet{Key: "gpu", Label: t("matrix.facet_gpu")}, map[string]int{}},
+		{&facet{Key: "region", Label: t("matrix.facet_region")}, map[string]int{}},
+		{&facet{Key: "model", Label: t("matrix.facet_model")}, map[string]int{}},
+	}
+	for _, m := range models {
+		add(facets[3], m, t("model."+m))
+		facets[3].f.Options[len(facets[3].f.Options)-1].Count--
+	}
+	for _, o := range b.priced {
+		add(facets[0], o.Provider.ID, o.Provider.Name)
+		gpu := o.Instance.GPU
+		if o.GPU != nil {
+			gpu = o.GPU.Name
+		}
+		add(facets[1], o.Instance.GPU, gpu)
+		switch o.Region {
+		case "":
+		case catalog.AllRegions:
+			add(facets[2], o.Region, t("region.all"))
+		default:
+			add(facets[2], o.Region, o.Region)
+		}
+		for _, m := range models {
+			if o.Prices[m] != nil {
+				add(facets[3], m, "")
+			}
+		}
+	}
+	// GPUs in buyer order, regions by id; providers and models as listed.
+	order := map[string]int{}
+	for i, g := range b.gpus {
+		order[g.ID] = i
+	}
+	slices.SortStableFunc(facets[1].f.Options, func(x, y facetOption) int {
+		ix, okx := order[x.Value]
+		iy, oky := order[y.Value]
+		return cmp.Or(-cmp.Compare(boolInt(okx), boolInt(oky)), cmp.Compare(ix, iy), cmp.Compare(x.Value, y.Value))
+	})
+	slices.SortStableFunc(facets[2].f.Options, func(x, y facetOption) int {
+		return cmp.Or(-cmp.Compare(boolInt(x.Value == catalog.AllRegions), boolInt(y.Value == catalog.AllRegions)), strings.Compare(x.Value, y.Value))
+	})
+	for _, f := range facets {
+		c.Facets = append(c.Facets, *f.f)
+	}
+	return c
+}
+
+// matrixScript is the data of the first page for the script.
+func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []string, model string) *matrixScript {
+	s := &matrixScript{
+		offersExport: b.offersDoc(b.priced),
+		Model:        model,
+		Root:         strings.TrimSuffix(p.Rel("index.html"), "index.html"),
+		Pretty:       b.opts.PrettyURLs,
+		Messages:     map[string]string{},
+	}
+	if s.Root == "./" {
+		s.Root = ""
+	}
+	s.Models = models
+	used := map[string]bool{}
+	for _, o := range b.priced {
+		used[o.Instance.GPU] = true
+	}
+	for _, g := range b.gpus {
+		if used[g.ID] {
+			s.GPUs = append(s.GPUs, gpuExportOf(g))
+		}
+	}
+	keys := slices.Clone(scriptMessages)
+	for prefix, words := range map[string][]string{"model": pricing.Models, "payment": catalog.Payments, "granularity": catalog.Granularities} {
+		for _, w := range words {
+			keys = append(keys, prefix+"."+w)
+		}
+	}
+	for _, k := range keys {
+		s.Messages[k] = t(k)
+	}
+	return s
+}

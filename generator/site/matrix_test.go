@@ -1,0 +1,209 @@
+package site
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+// matrixBlock returns the JSON data block of a matrix page, as written.
+func matrixBlock(t *testing.T, page string) string {
+	t.Helper()
+	const open = `<script type="application/json" id="matrix-data">`
+	i := strings.Index(page, open)
+	if i < 0 {
+		t.Fatal("no matrix data block")
+	}
+	j := strings.Index(page[i:], "</script>")
+	return page[i+len(open) : i+j]
+}
+
+var (
+	rowTag  = regexp.MustCompile(`(?s)<tbody>.*</tbody>`)
+	cellTag = regexp.MustCompile(`<t[hd][ >]`)
+)
+
+// matrixRows splits the body of a matrix page into its rows.
+func matrixRows(page string) []string {
+	body := rowTag.FindString(page)
+	rows := strings.Split(body, "<tr")[1:]
+	return rows
+}
+
+// TestMatrixHasARowPerOfferAndACellPerColumn checks the plain-HTML matrix
+// against pricing.Offers: every offer a row, the instance type without a
+// price once and marked, each row as many cells as there are headings.
+func TestMatrixHasARowPerOfferAndACellPerColumn(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	page := string(files["compare/index.html"])
+	cat, _ := catalog.Load(root)
+	offers := pricing.Offers(cat, "USD")
+	rows := matrixRows(page)
+	if len(rows) != len(offers) {
+		t.Fatalf("%d rows, want one per offer (%d)", len(rows), len(offers))
+	}
+	heads := strings.Count(page[strings.Index(page, "<thead>"):strings.Index(page, `<tr class="filters"`)], "<th ")
+	for i, r := range rows {
+		if n := len(cellTag.FindAllString(r, -1)); n != heads {
+			t.Errorf("row %d has %d cells, want %d (one per heading)", i+1, n, heads)
+		}
+	}
+	if n := strings.Count(page, ">price not public</span>"); n != 1 {
+		t.Errorf("price not public shown %d times, want once", n)
+	}
+	for _, want := range []string{
+		// Every pricing model the catalog prices in has a column; the normalised ones name their precision.
+		`data-col="m:on_demand" class="num">On-demand`, `data-col="m:spot"`, `data-col="m:reserved_1y"`,
+		`>Per dense FP16/BF16 TFLOPS <span class="unit col-unit">USD/h, on-demand</span>`,
+		`>Per dense FP32 TFLOPS <span class="unit col-unit">USD/h, on-demand</span>`,
+		// A converted price keeps the quoted amount and shows the rate and its date.
+		`34.74&#8239;<span class="cur">CNY</span><span class="unit">/h</span></span> <span class="fx line">= 4.85 USD</span> <span class="sub line">1 USD = 7.17 CNY, 2025-06-02</span>`,
+		// The cheapest payment option, named; a discount-only price says so.
+		`13.70&#8239;<span class="cur">USD</span><span class="unit">/h</span></span> <span class="sub line">all upfront</span>`,
+		`<span class="sub line">−70% vs on-demand</span>`,
+		// p4d.24xlarge on-demand 21.96 / 8 GPUs = 2.745 → 2.75 per GPU-hour.
+		`<td class="num">2.75</td>`,
+		`<td>per second, minimum charge 60 s</td>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("compare/index.html lacks %s", want)
+		}
+	}
+	if strings.Contains(page, `matrix-pager`) {
+		t.Error("a matrix that fits one page has page links")
+	}
+}
+
+// TestMatrixPagination splits the matrix into pages above the site's
+// matrix page size; each page links to every page, and only the first
+// carries the data (of every offer) and the script.
+func TestMatrixPagination(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	root["data/site.yaml"] = &fstest.MapFile{Data: []byte(string(root["data/site.yaml"].Data) + "matrix_page_size: 2\n")}
+	files, _ := build(t, root, Options{})
+	pages := []string{"compare/index.html", "compare/page-2/index.html", "compare/page-3/index.html"}
+	if _, ok := files["compare/page-4/index.html"]; ok {
+		t.Error("5 offers at 2 a page make 3 pages, not 4")
+	}
+	for i, p := range pages {
+		page := string(files[p])
+		if page == "" {
+			t.Fatalf("%s not built", p)
+		}
+		want := []int{2, 2, 1}[i]
+		if n := len(matrixRows(page)); n != want {
+			t.Errorf("%s: %d rows, want %d", p, n, want)
+		}
+		for j, q := range pages {
+			link := `<a href="` + strings.Repeat("../", strings.Count(p, "/")) + q + `">`
+			if i == j {
+				link = `<span aria-current="page">` + []string{"1", "2", "3"}[j] + `</span>`
+			}
+			if !strings.Contains(page, link) {
+				t.Errorf("%s lacks %s", p, link)
+			}
+		}
+		hasData := strings.Contains(page, `id="matrix-data"`)
+		if hasData != (i == 0) {
+			t.Errorf("%s: data block %v, want it on the first page only", p, hasData)
+		}
+	}
+	checkLinks(t, files)
+	var doc struct{ Offers []json.RawMessage }
+	if err := json.Unmarshal([]byte(matrixBlock(t, string(files[pages[0]]))), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Offers) != 5 {
+		t.Errorf("the first page's data holds %d offers, want all 5", len(doc.Offers))
+	}
+	if !strings.Contains(string(files[pages[1]]), "Offers 3–4 of 5.") {
+		t.Error("page 2 does not say which offers it holds")
+	}
+}
+
+// TestMatrixDataBlockEscapesHostileText puts markup into catalog text: the
+// JSON block must keep it as JSON text (\u003c/script\u003e), end where the
+// page ends it, and read back as the catalog states it.
+func TestMatrixDataBlockEscapesHostileText(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	const hostile = `</script><script>alert(1)</script><!-- x`
+	src := strings.Replace(string(root["data/providers/aws.yaml"].Data), "name: p4d.24xlarge\n", "name: '"+hostile+"'\n", 1)
+	root["data/providers/aws.yaml"] = &fstest.MapFile{Data: []byte(src)}
+	files, _ := build(t, root, Options{})
+	page := string(files["compare/index.html"])
+	block := matrixBlock(t, page)
+	if !strings.Contains(block, `\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e\u003c!-- x`) {
+		t.Errorf("hostile text not escaped as JSON text in the data block")
+	}
+	if n := strings.Count(page, "<script"); n != 2 {
+		t.Errorf("%d script tags, want 2 (the data and matrix.js)", n)
+	}
+	var doc struct {
+		Offers []struct {
+			InstanceName string `json:"instance_name"`
+		}
+	}
+	if err := json.Unmarshal([]byte(block), &doc); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, o := range doc.Offers {
+		found = found || o.InstanceName == hostile
+	}
+	if !found {
+		t.Error("the hostile name does not read back from the data block")
+	}
+}
+
+// TestMatrixScriptDataIsTheExportShape: the data block holds the offers as
+// compare/offers.json does, the GPUs as gpus.json does, and the UI text the
+// script writes.
+func TestMatrixScriptDataIsTheExportShape(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	var block, export struct {
+		Currency string            `json:"currency"`
+		Models   []string          `json:"models"`
+		Offers   []json.RawMessage `json:"offers"`
+		GPUs     []json.RawMessage `json:"gpus"`
+		Default  string            `json:"default_model"`
+		Root     string            `json:"root"`
+		Messages map[string]string `json:"messages"`
+	}
+	if err := json.Unmarshal([]byte(matrixBlock(t, string(files["compare/index.html"]))), &block); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(files["compare/offers.json"], &export); err != nil {
+		t.Fatal(err)
+	}
+	if len(block.Offers) != len(export.Offers) {
+		t.Fatalf("%d offers in the page, %d in offers.json", len(block.Offers), len(export.Offers))
+	}
+	for i := range block.Offers {
+		var a, b any
+		json.Unmarshal(block.Offers[i], &a)
+		json.Unmarshal(export.Offers[i], &b)
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		if string(ja) != string(jb) {
+			t.Errorf("offer %d differs:\npage   %s\nexport %s", i, ja, jb)
+		}
+	}
+	if got := strings.Join(block.Models, ","); got != "on_demand,spot,reserved_1y" {
+		t.Errorf("models %s, want the priced ones in order", got)
+	}
+	if block.Default != "on_demand" || block.Root != "../" || block.Currency != "USD" || len(block.GPUs) != 2 {
+		t.Errorf("default %q root %q currency %q gpus %d", block.Default, block.Root, block.Currency, len(block.GPUs))
+	}
+	for _, k := range []string{"matrix.rate", "model.spot", "payment.all_upfront", "granularity.second", "price.not_public"} {
+		if block.Messages[k] == "" {
+			t.Errorf("no message %q for the script", k)
+		}
+	}
+}

@@ -1,0 +1,1228 @@
+// matrix.js: the instance matrix (/compare/) in the browser. The page is
+// complete without it; with it the matrix sorts by any column, filters by
+// text, facets and per-column conditions, shows or hides columns, switches
+// pricing model, currency and cost unit, compares chosen offers side by
+// side and downloads the view as CSV. The whole view lives in the URL's
+// hash, so a link reproduces it (from file:// too) and back and forward
+// step through it.
+//
+// It reads every offer from the page's JSON block (#matrix-data: the shape
+// of compare/offers.json, with the GPU figures, the UI text and the way to
+// the site root), never fetch(), which Chromium refuses on file://. Catalog
+// text goes into the page as text nodes only. To stay fast with 10,000
+// offers it sorts an index once per sort key, filters with precomputed
+// values, and draws only the first rows of the result, more on request.
+(function () {
+  'use strict';
+
+  const dataEl = document.getElementById('matrix-data');
+  const table = document.getElementById('matrix');
+  if (!dataEl || !table) return;
+  const D = JSON.parse(dataEl.textContent);
+  const MSG = D.messages || {};
+  const offers = D.offers || [];
+  const N = offers.length;
+  const STEP = 100; // rows drawn at a time
+  const UNITS = { hour: 1, month: 730, year: 8760 };
+
+  // --- Text and numbers, as the build writes them (generator/site/templates.go).
+
+  // t formats a message of the page's catalogue: %s and %d in order, %% a percent sign.
+  function t(key, ...args) {
+    const s = MSG[key];
+    if (s === undefined) return key;
+    let n = 0;
+    return s.replace(/%(?:\[(\d+)\])?([sd%])/g, (m, index, verb) => {
+      if (verb === '%') return '%';
+      const i = index ? Number(index) - 1 : n++;
+      return String(args[i]);
+    });
+  }
+
+  // plain writes a number as its shortest decimal, never in exponent form.
+  function plain(v) {
+    const s = String(Math.abs(v));
+    if (!/e/i.test(s)) return s;
+    return Math.abs(v).toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+  }
+
+  function group(s, negative) {
+    const dot = s.indexOf('.');
+    const whole = dot < 0 ? s : s.slice(0, dot);
+    let out = '';
+    for (let i = 0; i < whole.length; i++) {
+      if (i > 0 && (whole.length - i) % 3 === 0) out += ',';
+      out += whole[i];
+    }
+    return (negative ? '\u2212' : '') + out + (dot < 0 ? '' : s.slice(dot));
+  }
+
+  // fnum writes a figure as given: 1,979 or 19.5.
+  function fnum(v) {
+    return group(plain(v), v < 0);
+  }
+
+  // money writes an amount as quoted, with at least two decimals.
+  function money(v) {
+    let s = plain(v);
+    const dot = s.indexOf('.');
+    if (dot < 0) s += '.00';
+    else if (s.length - dot === 2) s += '0';
+    return group(s, v < 0);
+  }
+
+  // round rounds half away from zero on the shortest decimal that reads
+  // back as v (pricing.Round): 2.675 is 2.68.
+  function round(v, places) {
+    if (!isFinite(v)) return v;
+    const s = plain(v);
+    const dot = s.indexOf('.');
+    const frac = dot < 0 ? '' : s.slice(dot + 1);
+    if (frac.length <= places) return v;
+    const whole = dot < 0 ? s : s.slice(0, dot);
+    let digits = BigInt(whole + frac.slice(0, places));
+    if (frac[places] >= '5') digits += 1n;
+    let d = digits.toString().padStart(places + 1, '0');
+    const r = Number(places ? d.slice(0, d.length - places) + '.' + d.slice(d.length - places) : d);
+    return v < 0 ? -r : r;
+  }
+
+  function decimals(f) {
+    const a = Math.abs(f);
+    if (a === 0 || a >= 1) return 2;
+    if (a >= 0.01) return 3;
+    return 4;
+  }
+
+  // derived writes a computed amount with decimals by its size: 45.17, 0.575, 0.0042.
+  function derived(v) {
+    let p = decimals(v);
+    let r = round(v, p);
+    const q = decimals(r);
+    if (q < p) {
+      p = q;
+      r = round(v, p);
+    }
+    return group(Math.abs(r).toFixed(p), r < 0);
+  }
+
+  // --- Exchange rates: the latest-dated rate of a pair, as the build picks it
+  // (pricing.Rates.Convert); a currency the rates reach only through another
+  // converts in steps, each at its latest rate.
+
+  const known = (d) => !!d && d !== 'unknown';
+  function later(a, b) {
+    if (known(a) !== known(b)) return known(a);
+    if (!known(a)) return false;
+    return a > b;
+  }
+  function direct(from, to) {
+    let best = null;
+    for (const fx of D.fx || []) {
+      if (!((fx.base === from && fx.quote === to) || (fx.base === to && fx.quote === from)) || !(fx.rate > 0)) continue;
+      if (!best || later(fx.date, best.date)) best = fx;
+    }
+    if (!best) return null;
+    return { factor: best.base === from ? best.rate : 1 / best.rate, rates: [best] };
+  }
+  const convCache = new Map();
+  // convert is the conversion from one currency to another, or null.
+  function convert(from, to) {
+    if (from === to) return { factor: 1, rates: [] };
+    const key = from + '>' + to;
+    if (convCache.has(key)) return convCache.get(key);
+    let c = direct(from, to);
+    if (!c) {
+      // The shortest chain of pairs, breadth first.
+      const prev = new Map([[from, null]]);
+      let frontier = [from];
+      while (frontier.length && !prev.has(to)) {
+        const next = [];
+        for (const cur of frontier) {
+          for (const fx of D.fx || []) {
+            const other = fx.base === cur ? fx.quote : fx.quote === cur ? fx.base : null;
+            if (other && !prev.has(other)) {
+              prev.set(other, cur);
+              next.push(other);
+            }
+          }
+        }
+        frontier = next;
+      }
+      if (prev.has(to)) {
+        const path = [];
+        for (let x = to; x !== null; x = prev.get(x)) path.unshift(x);
+        c = { factor: 1, rates: [] };
+        for (let i = 0; i + 1 < path.length; i++) {
+          const step = direct(path[i], path[i + 1]);
+          c.factor *= step.factor;
+          c.rates.push(step.rates[0]);
+        }
+      }
+    }
+    convCache.set(key, c);
+    return c;
+  }
+  function rateText(fx) {
+    return t('matrix.rate', fx.base, fnum(fx.rate), fx.quote) + ', ' + (known(fx.date) ? fx.date : t('date.unknown'));
+  }
+
+  // --- Sources: citations split at ";" outside brackets, each http(s) URL
+  // in them a link named by its host (the "cite" function of the build).
+
+  function splitTop(s) {
+    const out = [];
+    let depth = 0;
+    let start = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s[i];
+      if (c === '(' || c === '[') depth++;
+      else if ((c === ')' || c === ']') && depth > 0) depth--;
+      else if (c === ';' && depth === 0) {
+        out.push(s.slice(start, i));
+        start = i + 1;
+      }
+    }
+    out.push(s.slice(start));
+    return out;
+  }
+  function trimURL(u) {
+    while (u) {
+      const last = u[u.length - 1];
+      const count = (ch) => u.split(ch).length - 1;
+      if ('.,;:!?\'">'.includes(last)) u = u.slice(0, -1);
+      else if (last === ')' && count('(') < count(')')) u = u.slice(0, -1);
+      else if (last === ']' && count('[') < count(']')) u = u.slice(0, -1);
+      else break;
+    }
+    return u;
+  }
+  function hostLabel(u) {
+    let x;
+    try {
+      x = new URL(u);
+    } catch {
+      return null;
+    }
+    if ((x.protocol !== 'http:' && x.protocol !== 'https:') || !x.host) return null;
+    const h = x.hostname.replace(/^www\./, '');
+    const p = x.pathname.replace(/^\/+|\/+$/g, '');
+    if (!p) return h;
+    if (!p.includes('/')) return h + '/' + p;
+    return h + '/\u2026/' + p.slice(p.lastIndexOf('/') + 1);
+  }
+  // cite turns a source into segments: words, and links whose CSV text is their URL.
+  function cite(source) {
+    const cites = [];
+    for (let part of splitTop(source || '')) {
+      part = part.trim();
+      if (!part) continue;
+      const segs = [];
+      const re = /(^|[\s(\[<"'])(https?:\/\/\S+)/g;
+      let last = 0;
+      let m;
+      while ((m = re.exec(part))) {
+        const at = m.index + m[1].length;
+        const u = trimURL(m[2]);
+        const label = hostLabel(u);
+        if (!label) continue;
+        if (at > last) segs.push({ t: part.slice(last, at), c: 'source' });
+        segs.push({ t: label, h: u, c: 'source', ti: u, url: true });
+        last = at + u.length;
+        re.lastIndex = last;
+      }
+      if (last < part.length) segs.push({ t: part.slice(last), c: 'source' });
+      cites.push(segs);
+    }
+    return cites;
+  }
+
+  // --- Offers, and what the filters and sorts read of them.
+
+  const gpus = new Map((D.gpus || []).map((g) => [g.id, g]));
+  const keys = offers.map((o) => o.provider + '/' + o.instance + (o.region ? '/' + o.region : ''));
+  const byKey = new Map(keys.map((k, i) => [k, i]));
+  const hay = offers.map((o) =>
+    [o.provider_name, o.instance_name, o.gpu_name, o.gpu, o.region, o.region_name, o.interconnect, o.network, (o.certifications || []).join(' '), o.price_not_public]
+      .filter(Boolean)
+      .join('\n')
+      .toLowerCase(),
+  );
+  const href = (path) => (D.root || '') + (D.pretty ? path.replace(/index\.html$/, '') : path);
+  const seg = encodeURIComponent;
+
+  const state = {};
+  function defaults() {
+    return {
+      q: '',
+      model: D.default_model,
+      cur: D.currency,
+      unit: 'hour',
+      sort: '',
+      dir: 1,
+      old: false,
+      facets: { provider: new Set(), gpu: new Set(), region: new Set(), model: new Set() },
+      filters: new Map(),
+      hide: new Set(),
+      sel: [],
+      panel: false,
+    };
+  }
+
+  // price values per model in the chosen currency, per hour; NaN when unknown.
+  const priceCache = new Map();
+  function prices(model) {
+    const key = model + '|' + state.cur;
+    let a = priceCache.get(key);
+    if (a) return a;
+    a = new Float64Array(N);
+    for (let i = 0; i < N; i++) {
+      const p = offers[i].prices && offers[i].prices[model];
+      a[i] = NaN;
+      if (!p) continue;
+      if (state.cur === D.currency && p.display_hourly !== undefined) {
+        a[i] = p.display_hourly;
+        continue;
+      }
+      const c = convert(p.currency, state.cur);
+      if (c) a[i] = p.hourly * c.factor;
+    }
+    priceCache.set(key, a);
+    return a;
+  }
+  const mul = () => UNITS[state.unit] || 1;
+  function dense(o, key) {
+    const g = gpus.get(o.gpu);
+    const v = g && g.dense && g.dense[key];
+    return v > 0 && o.gpu_count > 0 ? v * o.gpu_count : NaN;
+  }
+  const per = {
+    per_gpu: (o) => (o.gpu_count > 0 ? o.gpu_count : NaN),
+    per_gb: (o) => (o.gpu_memory_gb > 0 ? o.gpu_memory_gb : NaN),
+    per_fp16: (o) => dense(o, 'fp16_bf16'),
+    per_fp32: (o) => dense(o, 'fp32'),
+  };
+  // normalised is the price of the chosen model per unit of a column, or NaN.
+  function normalised(col, i) {
+    return (prices(state.model)[i] * mul()) / per[col](offers[i]);
+  }
+
+  const GRAN = { second: 1, minute: 60, hour: 3600, month: 2628000 };
+  const na = () => ({ c: 'na', lines: [[{ t: '\u2014', c: 'na' }]] });
+  const line = (...segs) => segs.filter(Boolean);
+
+  function regionText(o) {
+    if (o.region === 'all') return t('region.all');
+    return o.region_name || o.region || '';
+  }
+  function billingText(o) {
+    const parts = [];
+    if (o.billing_granularity) parts.push(t('granularity.' + o.billing_granularity));
+    if (o.billing_minimum_seconds !== undefined) parts.push(t('provider.minimum', fnum(o.billing_minimum_seconds)));
+    return parts.join(', ');
+  }
+  function modelPrice(o) {
+    return o.prices && o.prices[state.model];
+  }
+
+  // Columns by key: sort (a number, a string, or null for unknown), text
+  // (for a text filter), value (for a numeric filter: the figure as shown),
+  // cell (what is drawn: lines of segments), dyn (depends on the model,
+  // currency or unit).
+  const SPEC = {
+    instance: {
+      sort: (o) => o.instance_name,
+      cell: (o) => ({
+        lines: [line({ t: o.instance_name, h: href(o.url), wbr: true }, o.previous_generation && { t: ' ' }, o.previous_generation && { t: t('instance.previous_gen'), c: 'tag' })],
+      }),
+    },
+    provider: {
+      sort: (o) => o.provider_name,
+      cell: (o) => ({ lines: [[{ t: o.provider_name, h: href('providers/' + seg(o.provider) + '/index.html') }]] }),
+    },
+    gpu: {
+      sort: (o) => o.gpu_name || o.gpu,
+      cell: (o) => ({ lines: [[o.gpu_name ? { t: o.gpu_name, h: href('gpus/' + seg(o.gpu) + '/index.html') } : { t: o.gpu }]] }),
+    },
+    gpu_count: { num: (o) => o.gpu_count, cell: (o) => ({ lines: [[{ t: fnum(o.gpu_count) }]] }) },
+    region: {
+      sort: (o) => regionText(o) || null,
+      cell: (o) => {
+        if (!o.region) return na();
+        if (o.region === 'all' || !o.region_name || o.region_name === o.region) return { lines: [[o.region === 'all' ? { t: t('region.all') } : { t: o.region, c: 'id' }]] };
+        return { lines: [[{ t: o.region_name + ' ' }, { t: o.region, c: 'id' }]] };
+      },
+    },
+    gpu_memory: { num: (o) => o.gpu_memory_gb, cell: (o) => numCell(o.gpu_memory_gb) },
+    vcpus: { num: (o) => o.vcpus, cell: (o) => numCell(o.vcpus) },
+    ram: { num: (o) => o.ram_gib, cell: (o) => numCell(o.ram_gib) },
+    network: {
+      num: (o) => o.network_gbps,
+      cell: (o) => {
+        if (o.network_gbps !== undefined) return { lines: [[{ t: fnum(o.network_gbps) + '\u202f' + t('units.gbps') }]] };
+        if (o.network) return { lines: [[{ t: o.network }]] };
+        return na();
+      },
+    },
+    interconnect: { sort: (o) => o.interconnect || null, cell: (o) => (o.interconnect ? { lines: [[{ t: o.interconnect }]] } : na()) },
+    billing: {
+      sort: (o) => (o.billing_granularity ? GRAN[o.billing_granularity] * 1e7 + (o.billing_minimum_seconds || 0) : null),
+      sortNum: true,
+      cell: (o) => {
+        const s = billingText(o);
+        return s ? { lines: [[{ t: s }]] } : na();
+      },
+    },
+    certifications: {
+      sort: (o) => (o.certifications ? o.certifications.join(', ') : null),
+      cell: (o) => (o.certifications ? { lines: [[{ t: o.certifications.join(', ') }]] } : na()),
+    },
+    since: {
+      dyn: true,
+      sort: (o) => {
+        const p = modelPrice(o);
+        return p && known(p.since) ? p.since : null;
+      },
+      sortNum: false,
+      plainSort: true,
+      cell: (o) => {
+        const p = modelPrice(o);
+        if (!p) return na();
+        const title = p.as_of ? t('col.as_of') + ': ' + p.as_of : '';
+        if (!known(p.since)) return { title, lines: [[{ t: t('date.unknown'), c: 'date-unknown', ti: t('date.unknown_title') }]] };
+        const partial = p.since.length === 7 ? t('date.month') : p.since.length === 4 ? t('date.year') : '';
+        return { title, lines: [[{ t: p.since, c: partial ? 'date-partial' : '', ti: partial }]] };
+      },
+    },
+    source: {
+      dyn: true,
+      sort: (o) => {
+        const p = modelPrice(o);
+        return p ? p.source : o.region ? null : o.source || null;
+      },
+      cell: (o) => {
+        const p = modelPrice(o);
+        const s = p ? p.source : o.region ? '' : o.source;
+        if (!s) return na();
+        return { c: 'source-cell', source: cite(s) };
+      },
+    },
+  };
+  function numCell(v) {
+    return v === undefined || v === null ? na() : { lines: [[{ t: fnum(v) }]] };
+  }
+  for (const k of Object.keys(per)) {
+    SPEC[k] = {
+      dyn: true,
+      num: (o, i) => {
+        const v = normalised(k, i);
+        return isFinite(v) ? round(v, decimals(v)) : null;
+      },
+      sortValue: (i) => normalised(k, i),
+      cell: (o, i) => {
+        const v = normalised(k, i);
+        return isFinite(v) ? { lines: [[{ t: derived(v) }]] } : na();
+      },
+    };
+  }
+  function priceSpec(model) {
+    return {
+      dyn: true,
+      num: (o, i) => {
+        const v = prices(model)[i] * mul();
+        return isFinite(v) ? round(v, decimals(v)) : null;
+      },
+      sortValue: (i) => prices(model)[i],
+      cell: (o, i, ctx) => {
+        const p = o.prices && o.prices[model];
+        if (!p) {
+          if (!o.region && ctx && ctx.firstPrice) {
+            const lines = [[{ t: t('price.not_public'), c: 'not-public', ti: t('price.not_public_title') }]];
+            if (o.price_not_public) lines.push([{ t: o.price_not_public, c: 'sub' }]);
+            return { lines };
+          }
+          return na();
+        }
+        const m = mul();
+        const quoted = !p.per_gpu && (p.effective_hourly === p.hourly || p.amount === p.hourly);
+        const amount = m === 1 && quoted ? money(p.hourly) : derived(p.hourly * m);
+        const lines = [
+          line(
+            p.approximate && { t: '\u2248', ti: t('price.approximate_title') },
+            { t: amount + '\u202f', c: 'money' },
+            { t: p.currency, c: 'cur' },
+            { t: t('unit.' + state.unit), c: 'unit' },
+          ),
+        ];
+        if (p.payment) lines.push([{ t: t('payment.' + p.payment), c: 'sub' }]);
+        if (p.upfront > 0) lines.push([{ t: t('price.upfront', money(p.upfront)), c: 'sub' }]);
+        if (p.discount_pct !== undefined) lines.push([{ t: t('price.discount', fnum(p.discount_pct)), c: 'sub' }]);
+        if (p.currency !== state.cur) {
+          const c = convert(p.currency, state.cur);
+          const v = prices(model)[i];
+          if (c && isFinite(v)) {
+            lines.push([{ t: t('matrix.converted', derived(v * m), state.cur), c: 'fx' }]);
+            lines.push([{ t: c.rates.map(rateText).join(t('matrix.rate_chain')), c: 'sub' }]);
+          } else {
+            lines.push([{ t: t('matrix.no_rate', state.cur), c: 'sub' }]);
+          }
+        }
+        return { lines };
+      },
+    };
+  }
+
+  // --- The columns of the page, as its header lists them.
+
+  const headRow = table.tHead.rows[0];
+  const filterRow = table.tHead.rows[1];
+  const cols = [...headRow.cells].map((th, i) => {
+    const key = th.dataset.col;
+    const spec = key.startsWith('m:') ? priceSpec(key.slice(2)) : SPEC[key];
+    const unitEl = th.querySelector('.col-unit');
+    const label = [...th.childNodes].filter((n) => n !== unitEl).map((n) => n.textContent).join('').trim();
+    return {
+      key,
+      th,
+      label,
+      unitEl,
+      spec,
+      isNum: th.classList.contains('num'),
+      model: key.startsWith('m:') ? key.slice(2) : null,
+      filterCell: filterRow ? filterRow.cells[i] : null,
+      input: filterRow ? filterRow.cells[i].querySelector('input') : null,
+    };
+  }).filter((c) => c.spec);
+  const colByKey = new Map(cols.map((c) => [c.key, c]));
+  const firstModelCol = cols.find((c) => c.model);
+
+  // Sort buttons in the header cells.
+  for (const c of cols) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sort';
+    b.dataset.col = c.key;
+    b.title = t('matrix.sort_by', c.label);
+    b.append(...[...c.th.childNodes]);
+    c.th.append(b);
+  }
+
+  const collator = new Intl.Collator(document.documentElement.lang || undefined, { numeric: true, sensitivity: 'base' });
+
+  // sortValues are the values of a column to sort by: numbers, or ranks of
+  // strings in collation order; null when unknown.
+  const rankCache = new Map();
+  function sortValues(c) {
+    if (!c.spec.dyn && rankCache.has(c.key)) return rankCache.get(c.key);
+    const out = new Array(N);
+    const s = c.spec;
+    if (s.sortValue) {
+      for (let i = 0; i < N; i++) {
+        const v = s.sortValue(i);
+        out[i] = isFinite(v) ? v : null;
+      }
+    } else if (s.num) {
+      for (let i = 0; i < N; i++) {
+        const v = s.num(offers[i], i);
+        out[i] = v === undefined || v === null || !isFinite(v) ? null : v;
+      }
+    } else if (s.sortNum) {
+      for (let i = 0; i < N; i++) out[i] = s.sort(offers[i]) ?? null;
+    } else {
+      const raw = offers.map((o) => s.sort(o));
+      const uniq = [...new Set(raw.filter((v) => v !== null && v !== undefined && v !== ''))];
+      uniq.sort(s.plainSort ? undefined : collator.compare);
+      const rank = new Map(uniq.map((v, i) => [v, i]));
+      for (let i = 0; i < N; i++) out[i] = rank.has(raw[i]) ? rank.get(raw[i]) : null;
+    }
+    if (!s.dyn) rankCache.set(c.key, out);
+    return out;
+  }
+
+  let sorted = null;
+  let sortedBy = '';
+  // order is every offer in the order of the current sort: stable, unknowns
+  // last in both directions.
+  function order() {
+    const c = colByKey.get(sortKey()) || firstModelCol;
+    const sig = c ? c.key + '|' + state.dir + '|' + (c.spec.dyn ? state.model + '|' + state.cur : '') : '';
+    if (sorted && sig === sortedBy) return sorted;
+    const idx = new Array(N);
+    for (let i = 0; i < N; i++) idx[i] = i;
+    if (c) {
+      const v = sortValues(c);
+      const dir = state.dir;
+      idx.sort((a, b) => {
+        const x = v[a];
+        const y = v[b];
+        if (x === null) return y === null ? a - b : 1;
+        if (y === null) return -1;
+        return x < y ? -dir : x > y ? dir : a - b;
+      });
+    }
+    sorted = idx;
+    sortedBy = sig;
+    return idx;
+  }
+  function sortKey() {
+    return state.sort || 'm:' + state.model;
+  }
+
+  // --- Filters.
+
+  // condition parses ">=4", "<2.5", "40..80", "=8" or "8"; null when it is none.
+  function condition(s) {
+    const x = s.replace(/[\s,]/g, '').replace(/\u2264/g, '<=').replace(/\u2265/g, '>=');
+    if (!x) return null;
+    const number = '(-?(?:\\d+\\.?\\d*|\\.\\d+))';
+    let m = new RegExp('^' + number + '\\.\\.' + number + '$').exec(x);
+    if (m) {
+      const lo = Number(m[1]);
+      const hi = Number(m[2]);
+      return (v) => v >= Math.min(lo, hi) && v <= Math.max(lo, hi);
+    }
+    m = new RegExp('^(>=|<=|>|<|=|==)?' + number + '$').exec(x);
+    if (!m) return null;
+    const n = Number(m[2]);
+    switch (m[1]) {
+      case '>=':
+        return (v) => v >= n;
+      case '<=':
+        return (v) => v <= n;
+      case '>':
+        return (v) => v > n;
+      case '<':
+        return (v) => v < n;
+      default:
+        return (v) => v === n;
+    }
+  }
+
+  const valueCache = new Map();
+  // values are a column's figures as shown (numbers), or its text in lower case.
+  function values(c, numeric) {
+    const sig = c.key + '|' + numeric + '|' + (c.spec.dyn ? state.model + '|' + state.cur + '|' + state.unit : '');
+    let out = valueCache.get(sig);
+    if (out) return out;
+    out = new Array(N);
+    for (let i = 0; i < N; i++) {
+      if (numeric) {
+        const v = c.spec.num(offers[i], i);
+        out[i] = v === undefined || v === null || !isFinite(v) ? null : v;
+      } else {
+        out[i] = cellText(c, i, false).toLowerCase();
+      }
+    }
+    if (!c.spec.dyn) valueCache.set(sig, out);
+    else {
+      for (const k of valueCache.keys()) if (k.startsWith(c.key + '|' + numeric + '|')) valueCache.delete(k);
+      valueCache.set(sig, out);
+    }
+    return out;
+  }
+
+  // tests are the filters of the state as functions of an offer's index.
+  function tests() {
+    const out = [];
+    const words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
+    if (words.length) out.push((i) => words.every((w) => hay[i].includes(w)));
+    if (state.old) out.push((i) => !offers[i].previous_generation);
+    const f = state.facets;
+    if (f.provider.size) out.push((i) => f.provider.has(offers[i].provider));
+    if (f.gpu.size) out.push((i) => f.gpu.has(offers[i].gpu));
+    if (f.region.size) out.push((i) => f.region.has(offers[i].region));
+    if (f.model.size) out.push((i) => [...f.model].some((m) => offers[i].prices && offers[i].prices[m]));
+    for (const [key, expr] of state.filters) {
+      const c = colByKey.get(key);
+      if (!c || !expr.trim()) continue;
+      if (c.isNum && c.spec.num) {
+        const cond = condition(expr);
+        if (!cond) continue;
+        const v = values(c, true);
+        out.push((i) => v[i] !== null && cond(v[i]));
+      } else {
+        const w = expr.trim().toLowerCase();
+        const v = values(c, false);
+        out.push((i) => v[i].includes(w));
+      }
+    }
+    return out;
+  }
+
+  let view = [];
+  let shown = STEP;
+  function compute() {
+    const idx = order();
+    const ts = tests();
+    if (!ts.length) {
+      view = idx;
+      return;
+    }
+    const out = [];
+    outer: for (let k = 0; k < N; k++) {
+      const i = idx[k];
+      for (let j = 0; j < ts.length; j++) if (!ts[j](i)) continue outer;
+      out.push(i);
+    }
+    view = out;
+  }
+
+  // --- Drawing.
+
+  // put appends the segments of one line to an element.
+  function put(el, segs) {
+    for (const s of segs) {
+      let node;
+      if (s.h) {
+        node = document.createElement('a');
+        node.href = s.h;
+        if (s.c) node.className = s.c;
+        if (s.ti) node.title = s.ti;
+      } else if (s.c || s.ti) {
+        node = document.createElement(s.ti && !s.c ? 'abbr' : 'span');
+        if (s.c) node.className = s.c;
+        if (s.ti) node.title = s.ti;
+      }
+      const target = node || el;
+      if (s.wbr) breakable(target, s.t);
+      else target.append(s.t);
+      if (node) el.append(node);
+    }
+  }
+  // breakable writes a name that may wrap after '.', '_' and '-' only.
+  function breakable(el, s) {
+    let start = 0;
+    for (let i = 0; i + 1 < s.length; i++) {
+      const c = s[i];
+      if ((c === '.' || c === '_' || c === '-') && !'._- '.includes(s[i + 1])) {
+        el.append(s.slice(start, i + 1), document.createElement('wbr'));
+        start = i + 1;
+      }
+    }
+    el.append(s.slice(start));
+  }
+
+  function cellOf(c, i, ctx) {
+    return c.spec.cell(offers[i], i, ctx);
+  }
+
+  // fill draws a cell's lines into an element: one line as it is, more as
+  // blocks separated by a space, so the text reads the same as the CSV.
+  function fill(el, cell) {
+    if (cell.source) {
+      const box = document.createElement('div');
+      box.className = 'clamp plain';
+      cell.source.forEach((segs, k) => {
+        if (k) box.append('; ');
+        const span = document.createElement('span');
+        span.className = 'cite';
+        put(span, segs);
+        box.append(span);
+      });
+      el.append(box);
+      return;
+    }
+    if (cell.lines.length === 1) {
+      put(el, cell.lines[0]);
+      return;
+    }
+    cell.lines.forEach((segs, k) => {
+      if (k) el.append(' ');
+      const span = document.createElement('span');
+      span.className = 'line';
+      put(span, segs);
+      el.append(span);
+    });
+  }
+
+  // cellText is a cell as text, its lines separated by a space; for the CSV
+  // (csv true) a source link is written as its URL.
+  function cellText(c, i, csv, ctx) {
+    const cell = cellOf(c, i, ctx);
+    if (cell.source) return cell.source.map((segs) => segs.map((s) => (csv && s.url ? s.h : s.t)).join('')).join('; ');
+    return cell.lines.map((segs) => segs.map((s) => s.t).join('')).join(' ');
+  }
+
+  let visible = cols;
+  let firstVisibleModel = firstModelCol;
+  const tbody = table.tBodies[0];
+  const wrap = table.closest('.table-wrap');
+
+  function row(i) {
+    const tr = document.createElement('tr');
+    const o = offers[i];
+    if (!o.region) tr.className = 'no-price';
+    for (const c of visible) {
+      const cell = cellOf(c, i, { firstPrice: c === firstVisibleModel });
+      const el = document.createElement(c.key === 'instance' ? 'th' : 'td');
+      if (c.key === 'instance') {
+        el.scope = 'row';
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.className = 'pick';
+        box.value = keys[i];
+        box.checked = state.sel.includes(keys[i]);
+        box.setAttribute('aria-label', t('matrix.select', o.instance_name));
+        el.append(box, ' ');
+      }
+      let cls = c.isNum ? 'num' : '';
+      if (cell.c) cls += (cls ? ' ' : '') + cell.c;
+      if (cell.source) cls += (cls ? ' ' : '') + 'source-cell';
+      if (cls) el.className = cls;
+      if (cell.title) el.title = cell.title;
+      fill(el, cell);
+      tr.append(el);
+    }
+    return tr;
+  }
+
+  function draw() {
+    const frag = document.createDocumentFragment();
+    const n = Math.min(shown, view.length);
+    for (let k = 0; k < n; k++) frag.append(row(view[k]));
+    if (!view.length) {
+      const tr = document.createElement('tr');
+      const td = document.createElement('td');
+      td.colSpan = visible.length;
+      td.className = 'none';
+      td.textContent = t('matrix.none');
+      tr.append(td);
+      frag.append(tr);
+    }
+    tbody.replaceChildren(frag);
+    drawStatus();
+  }
+
+  function drawMore() {
+    const from = tbody.rows.length;
+    const n = Math.min(shown, view.length);
+    const frag = document.createDocumentFragment();
+    for (let k = from; k < n; k++) frag.append(row(view[k]));
+    tbody.append(frag);
+    drawStatus();
+  }
+
+  const count = document.getElementById('matrix-count');
+  const moreWrap = document.getElementById('matrix-more-wrap');
+  const more = document.getElementById('matrix-more');
+  function drawStatus() {
+    const n = Math.min(shown, view.length);
+    if (count) count.textContent = n < view.length ? t('matrix.status_shown', fnum(view.length), fnum(N), fnum(n)) : t('matrix.status', fnum(view.length), fnum(N));
+    if (moreWrap) {
+      moreWrap.hidden = n >= view.length;
+      more.textContent = t('matrix.more', fnum(Math.min(STEP, view.length - n)));
+    }
+  }
+
+  // drawHead shows the visible columns, the sort, and the units of the state.
+  function drawHead() {
+    const key = sortKey();
+    for (const c of cols) {
+      const hide = state.hide.has(c.key);
+      c.th.hidden = hide;
+      if (c.filterCell) c.filterCell.hidden = hide;
+      if (c.key === key) c.th.setAttribute('aria-sort', state.dir > 0 ? 'ascending' : 'descending');
+      else c.th.removeAttribute('aria-sort');
+      const unit = unitOf(c);
+      if (c.unitEl && unit !== null) c.unitEl.textContent = unit;
+      const choice = columnsBox && columnsBox.querySelector('input[value="' + CSS.escape(c.key) + '"]');
+      if (choice) {
+        choice.checked = !hide;
+        const sub = choice.parentElement.querySelector('.sub');
+        if (sub && unit !== null) sub.textContent = unit;
+      }
+    }
+    visible = cols.filter((c) => !state.hide.has(c.key));
+    firstVisibleModel = visible.find((c) => c.model);
+  }
+  function unitOf(c) {
+    const u = t('unit.' + state.unit);
+    if (c.model) return u;
+    if (per[c.key]) return t('matrix.norm_unit', state.cur, u, t('model.' + state.model));
+    if (c.key === 'since' || c.key === 'source') return t('model.' + state.model);
+    return null;
+  }
+  function headText(c) {
+    const u = unitOf(c);
+    return c.label + (u !== null ? ' ' + u : c.unitEl ? ' ' + c.unitEl.textContent : '');
+  }
+
+  // drawRates lists the rates the prices convert with into the chosen currency.
+  const ratesEl = document.getElementById('matrix-rates');
+  function drawRates() {
+    if (!ratesEl) return;
+    const used = new Map();
+    for (const o of offers) {
+      for (const p of Object.values(o.prices || {})) {
+        if (p.currency === state.cur || used.has(p.currency)) continue;
+        used.set(p.currency, convert(p.currency, state.cur));
+      }
+    }
+    const rates = [];
+    for (const cur of [...used.keys()].sort()) {
+      const c = used.get(cur);
+      if (c) for (const fx of c.rates) if (!rates.includes(fx)) rates.push(fx);
+    }
+    ratesEl.hidden = !rates.length;
+    ratesEl.replaceChildren(t('matrix.rates', state.cur) + ' ');
+    rates.forEach((fx, k) => {
+      if (k) ratesEl.append('; ');
+      const span = document.createElement('span');
+      span.className = 'fx-rate';
+      span.append(rateText(fx) + ' ');
+      for (const segs of cite(fx.source)) {
+        const src = document.createElement('span');
+        src.className = 'cite';
+        put(src, segs);
+        span.append(src);
+      }
+      ratesEl.append(span);
+    });
+  }
+
+  // --- The compare panel: the selected offers as columns, every field a row.
+
+  const panel = document.getElementById('matrix-panel');
+  const cmpTable = document.getElementById('matrix-compare');
+  const cmpOpen = document.getElementById('matrix-compare-open');
+  function drawPanel() {
+    const sel = state.sel.filter((k) => byKey.has(k));
+    if (cmpOpen) {
+      cmpOpen.textContent = t('matrix.compare', sel.length);
+      cmpOpen.disabled = !sel.length;
+    }
+    if (!panel) return;
+    panel.hidden = !(state.panel && sel.length);
+    if (panel.hidden) {
+      cmpTable.replaceChildren();
+      return;
+    }
+    const thead = document.createElement('thead');
+    const hr = document.createElement('tr');
+    const corner = document.createElement('th');
+    corner.scope = 'col';
+    corner.textContent = t('matrix.field');
+    hr.append(corner);
+    for (const k of sel) {
+      const i = byKey.get(k);
+      const th = document.createElement('th');
+      th.scope = 'col';
+      fill(th, SPEC.instance.cell(offers[i]));
+      const rm = document.createElement('button');
+      rm.type = 'button';
+      rm.className = 'unpick';
+      rm.value = k;
+      rm.textContent = '\u00d7';
+      rm.title = t('matrix.remove', offers[i].instance_name);
+      rm.setAttribute('aria-label', rm.title);
+      th.append(' ', rm);
+      hr.append(th);
+    }
+    thead.append(hr);
+    const tb = document.createElement('tbody');
+    for (const c of cols) {
+      if (c.key === 'instance') continue;
+      const tr = document.createElement('tr');
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = headText(c);
+      tr.append(th);
+      for (const k of sel) {
+        const i = byKey.get(k);
+        const cell = cellOf(c, i, { firstPrice: c === firstModelCol });
+        const td = document.createElement('td');
+        if (c.isNum) td.className = 'num';
+        if (cell.title) td.title = cell.title;
+        fill(td, cell);
+        tr.append(td);
+      }
+      tb.append(tr);
+    }
+    cmpTable.replaceChildren(thead, tb);
+  }
+
+  // --- The URL: the state in the hash.
+
+  const FACETS = ['provider', 'gpu', 'region', 'model'];
+  function encode() {
+    const p = new URLSearchParams();
+    if (state.q) p.set('q', state.q);
+    if (state.model !== D.default_model) p.set('m', state.model);
+    if (state.cur !== D.currency) p.set('c', state.cur);
+    if (state.unit !== 'hour') p.set('u', state.unit);
+    if (state.sort || state.dir < 0) p.set('s', (state.dir < 0 ? '-' : '') + state.sort);
+    if (state.old) p.set('old', '0');
+    for (const f of FACETS) if (state.facets[f].size) p.set(f, [...state.facets[f]].join(','));
+    for (const [k, v] of state.filters) if (v) p.set('f.' + k, v);
+    if (state.hide.size) p.set('hide', [...state.hide].join(','));
+    if (state.sel.length) p.set('sel', state.sel.join(','));
+    if (state.panel) p.set('cmp', '1');
+    return p.toString();
+  }
+  function decode(hash) {
+    const p = new URLSearchParams(hash.replace(/^#/, ''));
+    const s = defaults();
+    const list = (v) => (v ? v.split(',').filter(Boolean) : []);
+    s.q = p.get('q') || '';
+    if (p.has('m') && colByKey.has('m:' + p.get('m'))) s.model = p.get('m');
+    if (p.has('c') && currencies.includes(p.get('c'))) s.cur = p.get('c');
+    if (p.has('u') && UNITS[p.get('u')]) s.unit = p.get('u');
+    if (p.has('s')) {
+      const v = p.get('s');
+      s.dir = v.startsWith('-') ? -1 : 1;
+      s.sort = v.replace(/^-/, '');
+      if (s.sort && !colByKey.has(s.sort)) s.sort = '';
+    }
+    s.old = p.get('old') === '0';
+    for (const f of FACETS) s.facets[f] = new Set(list(p.get(f)));
+    for (const [k, v] of p) if (k.startsWith('f.') && colByKey.has(k.slice(2)) && v) s.filters.set(k.slice(2), v);
+    s.hide = new Set(list(p.get('hide')).filter((k) => colByKey.has(k) && k !== 'instance'));
+    s.sel = list(p.get('sel')).filter((k) => byKey.has(k));
+    s.panel = p.get('cmp') === '1';
+    return s;
+  }
+  let lastSource = null;
+  let applied = location.hash;
+  // record writes the state into the URL: a new history entry, unless the
+  // change continues typing in the same field.
+  function record(source) {
+    const h = encode();
+    const url = h ? '#' + h : location.pathname + location.search;
+    if (('#' + h === location.hash) || (!h && !location.hash)) return;
+    if (source && source === lastSource) history.replaceState(null, '', url);
+    else history.pushState(null, '', url);
+    lastSource = source || null;
+    applied = location.hash;
+  }
+
+  // --- Controls.
+
+  const form = document.getElementById('matrix-controls');
+  const q = document.getElementById('matrix-q');
+  const modelSel = document.getElementById('matrix-model');
+  const curSel = document.getElementById('matrix-currency');
+  const unitSel = document.getElementById('matrix-unit');
+  const oldBox = document.getElementById('matrix-old');
+  const columnsBox = document.getElementById('matrix-columns');
+  const facetBoxes = form ? [...form.querySelectorAll('details.facet')] : [];
+  const currencies = curSel ? [...curSel.options].map((o) => o.value) : [D.currency];
+
+  // syncControls shows the state in the controls.
+  function syncControls() {
+    if (q) q.value = state.q;
+    if (modelSel) modelSel.value = state.model;
+    if (curSel) curSel.value = state.cur;
+    if (unitSel) unitSel.value = state.unit;
+    if (oldBox) oldBox.checked = state.old;
+    for (const box of facetBoxes) {
+      const set = state.facets[box.dataset.facet];
+      let n = 0;
+      for (const input of box.querySelectorAll('input')) {
+        input.checked = set.has(input.value);
+        if (input.checked) n++;
+      }
+      box.querySelector('.menu-count').textContent = n ? '(' + n + ')' : '';
+    }
+    if (columnsBox) {
+      const hidden = state.hide.size;
+      columnsBox.querySelector('.menu-count').textContent = hidden ? '(' + (cols.length - hidden) + '/' + cols.length + ')' : '';
+    }
+    for (const c of cols) {
+      if (!c.input) continue;
+      c.input.value = state.filters.get(c.key) || '';
+      markInput(c);
+    }
+  }
+  function markInput(c) {
+    const v = c.input.value;
+    const bad = c.isNum && c.spec.num && v.trim() !== '' && !condition(v);
+    c.input.classList.toggle('invalid', bad);
+    if (bad) {
+      c.input.setAttribute('aria-invalid', 'true');
+      c.input.title = t('matrix.invalid');
+    } else {
+      c.input.removeAttribute('aria-invalid');
+      c.input.removeAttribute('title');
+    }
+  }
+
+  // update redraws after a change of the state: what changed decides how much.
+  function update(opts) {
+    opts = opts || {};
+    if (opts.record !== false) record(opts.source);
+    if (opts.head) drawHead();
+    if (opts.rates) drawRates();
+    compute();
+    shown = STEP;
+    draw();
+    if (wrap && opts.top !== false) wrap.scrollTop = 0;
+    drawPanel();
+  }
+
+  function applyState(s) {
+    Object.assign(state, s);
+    syncControls();
+    drawHead();
+    drawRates();
+    compute();
+    shown = STEP;
+    draw();
+    drawPanel();
+  }
+
+  if (form) {
+    form.addEventListener('submit', (e) => e.preventDefault());
+    q.addEventListener('input', () => {
+      state.q = q.value;
+      update({ source: q });
+    });
+    modelSel.addEventListener('change', () => {
+      state.model = modelSel.value;
+      update({ head: true });
+    });
+    curSel.addEventListener('change', () => {
+      state.cur = curSel.value;
+      update({ head: true, rates: true });
+    });
+    unitSel.addEventListener('change', () => {
+      state.unit = unitSel.value;
+      update({ head: true });
+    });
+    oldBox.addEventListener('change', () => {
+      state.old = oldBox.checked;
+      update();
+    });
+    for (const box of facetBoxes) {
+      box.addEventListener('change', (e) => {
+        const set = state.facets[box.dataset.facet];
+        if (e.target.checked) set.add(e.target.value);
+        else set.delete(e.target.value);
+        syncControls();
+        update();
+      });
+    }
+    columnsBox.addEventListener('change', (e) => {
+      if (e.target.value === 'instance') e.target.checked = true;
+      else if (e.target.checked) state.hide.delete(e.target.value);
+      else state.hide.add(e.target.value);
+      syncControls();
+      update({ head: true, top: false });
+    });
+    document.getElementById('matrix-reset').addEventListener('click', () => {
+      const keep = { sel: state.sel, panel: state.panel };
+      Object.assign(state, defaults(), keep);
+      syncControls();
+      update({ head: true, rates: true });
+    });
+    document.getElementById('matrix-csv').addEventListener('click', download);
+    cmpOpen.addEventListener('click', () => {
+      state.panel = true;
+      record();
+      drawPanel();
+      panel.scrollIntoView({ block: 'start' });
+    });
+    document.getElementById('matrix-close').addEventListener('click', () => {
+      state.panel = false;
+      record();
+      drawPanel();
+    });
+    document.getElementById('matrix-clear').addEventListener('click', () => {
+      state.sel = [];
+      state.panel = false;
+      record();
+      for (const box of tbody.querySelectorAll('input.pick')) box.checked = false;
+      drawPanel();
+    });
+    panel.addEventListener('click', (e) => {
+      const b = e.target.closest('button.unpick');
+      if (!b) return;
+      state.sel = state.sel.filter((k) => k !== b.value);
+      record();
+      const box = tbody.querySelector('input.pick[value="' + CSS.escape(b.value) + '"]');
+      if (box) box.checked = false;
+      drawPanel();
+    });
+  }
+  for (const c of cols) {
+    if (!c.input) continue;
+    c.input.addEventListener('input', () => {
+      markInput(c);
+      if (c.input.value) state.filters.set(c.key, c.input.value);
+      else state.filters.delete(c.key);
+      update({ source: c.input });
+    });
+  }
+  headRow.addEventListener('click', (e) => {
+    const b = e.target.closest('button.sort');
+    if (!b) return;
+    const key = b.dataset.col;
+    state.dir = sortKey() === key ? -state.dir : 1;
+    state.sort = key;
+    update({ head: true });
+  });
+  tbody.addEventListener('change', (e) => {
+    const box = e.target;
+    if (!box.classList.contains('pick')) return;
+    if (box.checked && !state.sel.includes(box.value)) state.sel.push(box.value);
+    if (!box.checked) state.sel = state.sel.filter((k) => k !== box.value);
+    record();
+    drawPanel();
+  });
+  if (more) {
+    more.addEventListener('click', () => {
+      shown += STEP;
+      drawMore();
+    });
+  }
+  // Back, forward, and a hash typed or followed: show the view it names.
+  function follow() {
+    if (location.hash === applied) return;
+    applied = location.hash;
+    lastSource = null;
+    applyState(decode(location.hash));
+  }
+  window.addEventListener('popstate', follow);
+  window.addEventListener('hashchange', follow);
+
+  // --- CSV of the view: the visible columns and every matching row, each
+  // cell as the screen shows it (a source link as its URL), text that a
+  // spreadsheet would run as a formula behind an apostrophe.
+
+  function csvField(s) {
+    if (s && '=+-@\t\r'.includes(s[0])) s = "'" + s;
+    return /[",\r\n]/.test(s) || /^\s/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+  }
+  function csvText() {
+    const lines = [visible.map((c) => csvField(headText(c))).join(',')];
+    for (const i of view) lines.push(visible.map((c) => csvField(cellText(c, i, true, { firstPrice: c === firstVisibleModel }))).join(','));
+    return lines.join('\r\n') + '\r\n';
+  }
+  function download() {
+    const blob = new Blob(['\ufeff' + csvText()], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = t('matrix.csv_name');
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+
+  // --- Start: the script's view replaces the page's rows.
+
+  if (form) form.hidden = false;
+  if (filterRow) filterRow.hidden = false;
+  const pager = document.getElementById('matrix-pager');
+  if (pager) pager.hidden = true;
+  const status = document.getElementById('offers-caption');
+  if (status) status.setAttribute('aria-live', 'polite');
+  applyState(decode(location.hash));
+
+  // For tests and measurements: the view as data.
+  window.gpucompareMatrix = {
+    view: () => view.slice(),
+    key: (i) => keys[i],
+    csv: csvText,
+  };
+})();
