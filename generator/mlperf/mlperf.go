@@ -1,0 +1,401 @@
+// Package mlperf imports MLCommons results into the catalog. It stands
+// beside the build pipeline, before its first stage: it takes a results
+// summary.csv of an MLPerf Inference or Training round and hands on
+// benchmark files in the schema of data/benchmarks/ (one per task and
+// scenario), with every row it could not import and why.
+//
+// Reading a row takes three steps: the accelerator name is mapped to a
+// catalog GPU id (accelerators.go), the unit is corrected where
+// summary.csv mislabels it (units.go: MLPerf measures some LLM results in
+// tokens per second while the file says "Samples/s"), and the value is
+// kept as the file states it, cited by file and line.
+package mlperf
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"gpucompare/generator/catalog"
+)
+
+// Options are what the file itself may not say.
+type Options struct {
+	// Source cites the file in every result: repository, commit and path,
+	// such as "github.com/mlcommons/inference_results_v4.0 @3c4a1cf
+	// closed/GigaComputing/summary.csv". Empty means the file name.
+	Source string
+	// Round is the version of the round ("v3.1") for rows that do not
+	// state it; empty means it is taken from Source or the file name when
+	// they name a results repository (inference_results_v4.0).
+	Round string
+	// GPUs are a site's catalog GPUs: accelerators are then mapped only to
+	// these, by the importer's table or by their ids and names. Nil maps
+	// by the table to the ids of the shipped catalog.
+	GPUs []*catalog.GPU
+}
+
+// Import is what was read from one summary.csv.
+type Import struct {
+	Source string
+	// Skipped are the rows (or, in a training file, the cells) not imported.
+	Skipped []Skip
+
+	byID map[string]*benchmark
+}
+
+// Skip is a row that was not imported, and why.
+type Skip struct {
+	File        string
+	Line        int
+	Accelerator string
+	Reason      string
+}
+
+func (s Skip) String() string {
+	return fmt.Sprintf("%s:%d: accelerator %q: %s: not imported", s.File, s.Line, s.Accelerator, s.Reason)
+}
+
+// Error is a file that cannot be read as a summary.csv, with the place.
+type Error struct {
+	File      string
+	Line, Col int // 0 when unknown
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Line == 0:
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	case e.Col == 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+// benchmark and result are the catalog's Benchmark and Result as written:
+// the same fields, with the value kept as the file spells it.
+type benchmark struct {
+	ID             string    `yaml:"id"`
+	Name           string    `yaml:"name"`
+	Suite          string    `yaml:"suite"`
+	Task           string    `yaml:"task"`
+	Scenario       string    `yaml:"scenario,omitempty"`
+	Metric         string    `yaml:"metric"`
+	Unit           string    `yaml:"unit"`
+	HigherIsBetter bool      `yaml:"higher_is_better"`
+	Results        []*result `yaml:"results"`
+}
+
+type result struct {
+	Round     string `yaml:"round"`
+	Division  string `yaml:"division,omitempty"`
+	Submitter string `yaml:"submitter,omitempty"`
+	System    string `yaml:"system,omitempty"`
+	GPU       string `yaml:"gpu"`
+	GPUCount  int    `yaml:"gpu_count,omitempty"`
+	Value     number `yaml:"value"`
+	Unit      string `yaml:"unit,omitempty"`
+	Software  string `yaml:"software,omitempty"`
+	AsOf      string `yaml:"as_of"`
+	Notes     string `yaml:"notes,omitempty"`
+	Source    string `yaml:"source"`
+}
+
+// number is a decimal as the file spells it ("703548.0"), written as a
+// plain YAML number.
+type number string
+
+func (n number) MarshalYAML() (any, error) {
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: string(n)}, nil
+}
+
+var decimal = regexp.MustCompile(`^[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$`)
+
+// parseValue checks a result as the file states it: a decimal above zero.
+func parseValue(s string) (number, string) {
+	s = strings.TrimSpace(s)
+	v, err := strconv.ParseFloat(s, 64)
+	switch {
+	case !decimal.MatchString(s) || err != nil:
+		return "", fmt.Sprintf("result %q is not a number", s)
+	case v <= 0:
+		return "", fmt.Sprintf("result %s is not above zero", s)
+	}
+	return number(s), ""
+}
+
+// Read reads a summary.csv of an MLPerf Inference or Training round; name
+// is the file name used in messages. Rows that cannot be imported are
+// listed in Skipped; an error means the file is not a readable
+// summary.csv (a missing column, a malformed line).
+func Read(r io.Reader, name string, opts Options) (*Import, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err == io.EOF {
+		return nil, &Error{File: name, Msg: "empty file: want a summary.csv with a header line"}
+	}
+	if err != nil {
+		return nil, csvError(name, err)
+	}
+	if len(header) > 0 {
+		header[0] = strings.TrimPrefix(header[0], "\ufeff")
+	}
+	cols := columns(header)
+
+	im := &Import{Source: cmp.Or(opts.Source, name), byID: map[string]*benchmark{}}
+	rd := &reader{im: im, file: name, cols: cols, opts: opts, match: matcher{gpus: opts.GPUs}}
+	var row func(line int, rec []string)
+	switch {
+	case cols.has("scenario"):
+		row = rd.inference
+		err = cols.require(name, "an MLPerf Inference summary.csv", inferenceColumns)
+	case cols.has("accelerators_count"):
+		row = rd.training
+		err = cols.require(name, "an MLPerf Training summary.csv", trainingColumns)
+		if err == nil {
+			err = rd.findTrainingBenchmarks(header)
+		}
+	default:
+		err = &Error{File: name, Line: 1, Msg: fmt.Sprintf("not an MLCommons summary.csv: want the columns of an inference round (%s) or of a training round (%s, and one column per benchmark)",
+			strings.Join(inferenceColumns, ", "), strings.Join(trainingColumns, ", "))}
+	}
+	if err != nil {
+		return nil, err
+	}
+
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, csvError(name, err)
+		}
+		line, _ := cr.FieldPos(0)
+		if len(rec) != len(header) {
+			return nil, &Error{File: name, Line: line, Msg: fmt.Sprintf("malformed row: %d fields where the header has %d (a field holding a comma must be quoted)", len(rec), len(header))}
+		}
+		if slices.Equal(rec, header) {
+			continue // a header repeated inside the file
+		}
+		row(line, rec)
+	}
+	return im, nil
+}
+
+func csvError(name string, err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return &Error{File: name, Line: pe.Line, Col: pe.Column, Msg: "malformed CSV: " + pe.Err.Error()}
+	}
+	return &Error{File: name, Msg: err.Error()}
+}
+
+// header maps lowercased column names to their index.
+type header map[string]int
+
+func columns(names []string) header {
+	h := header{}
+	for i, n := range names {
+		key := strings.ToLower(strings.TrimSpace(n))
+		if _, dup := h[key]; !dup {
+			h[key] = i
+		}
+	}
+	return h
+}
+
+func (h header) has(col string) bool { _, ok := h[strings.ToLower(col)]; return ok }
+
+// require reports every column of want that the header lacks.
+func (h header) require(file, kind string, want []string) error {
+	var missing []string
+	for _, c := range want {
+		if !h.has(c) {
+			missing = append(missing, strconv.Quote(c))
+		}
+	}
+	switch len(missing) {
+	case 0:
+		return nil
+	case 1:
+		return &Error{File: file, Line: 1, Msg: fmt.Sprintf("column %s is missing: %s has %s", missing[0], kind, strings.Join(want, ", "))}
+	}
+	return &Error{File: file, Line: 1, Msg: fmt.Sprintf("columns %s are missing: %s has %s", strings.Join(missing, ", "), kind, strings.Join(want, ", "))}
+}
+
+// get is the trimmed cell of a column in rec, or "" when there is no
+// such column.
+func (h header) get(rec []string, col string) string {
+	if i, ok := h[strings.ToLower(col)]; ok {
+		return strings.TrimSpace(rec[i])
+	}
+	return ""
+}
+
+// reader turns rows into results.
+type reader struct {
+	im    *Import
+	file  string
+	cols  header
+	opts  Options
+	match matcher
+
+	trainingBenchmarks []string // training: the benchmark columns, in file order
+}
+
+func (rd *reader) skip(line int, accel, format string, args ...any) {
+	rd.im.Skipped = append(rd.im.Skipped, Skip{File: rd.file, Line: line, Accelerator: accel, Reason: fmt.Sprintf(format, args...)})
+}
+
+// add appends a result to its benchmark, making the benchmark on first use.
+func (rd *reader) add(b benchmark, res *result) {
+	have := rd.im.byID[b.ID]
+	if have == nil {
+		have = &b
+		rd.im.byID[b.ID] = have
+	}
+	if res.Unit == have.Unit {
+		res.Unit = ""
+	}
+	have.Results = append(have.Results, res)
+}
+
+var (
+	versionPattern = regexp.MustCompile(`^v?([0-9]+(\.[0-9]+)*)$`)
+	repoPattern    = regexp.MustCompile(`(?i)(?:inference|training)_results_v([0-9]+(?:\.[0-9]+)*)`)
+	loosePattern   = regexp.MustCompile(`(?i)\bv?([0-9]+(?:\.[0-9]+)+)\b`)
+)
+
+// version returns "v4.0" for a round stated in a row ("v4.0", or a
+// results-repository URL), else from Options.Round, Options.Source or the
+// file name; "" when none states it.
+func (rd *reader) version(stated string) string {
+	if m := versionPattern.FindStringSubmatch(stated); m != nil {
+		return "v" + m[1]
+	}
+	if m := repoPattern.FindStringSubmatch(stated); m != nil {
+		return "v" + m[1]
+	}
+	if m := loosePattern.FindStringSubmatch(rd.opts.Round); m != nil {
+		return "v" + m[1]
+	}
+	for _, s := range []string{rd.opts.Source, rd.file} {
+		if m := repoPattern.FindStringSubmatch(s); m != nil {
+			return "v" + m[1]
+		}
+	}
+	return ""
+}
+
+const noRound = "the row states no round and neither -round nor the source names one (such as inference_results_v4.0)"
+
+// cite is the source of one result: the file's citation and the row.
+func (rd *reader) cite(line int, where string) string {
+	return fmt.Sprintf("%s line %d%s", rd.im.Source, line, where)
+}
+
+var idUnsafe = regexp.MustCompile(`[^a-z0-9._-]+`)
+
+// slug makes an id segment of a name: "GPT-3 175B" → "gpt-3-175b".
+func slug(s string) string {
+	return strings.Trim(idUnsafe.ReplaceAllString(strings.ToLower(s), "-"), "-._")
+}
+
+// sentences joins the non-empty notes of a result.
+func sentences(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// stated returns s unless it is empty or says nothing ("N/A").
+func stated(s string) string {
+	s = strings.TrimSpace(s)
+	for _, part := range strings.Split(s, ";") {
+		if p := strings.ToLower(strings.TrimSpace(part)); p != "" && p != "n/a" && p != "na" && p != "none" {
+			return s
+		}
+	}
+	return ""
+}
+
+// submitterNotes quotes the notes column of a row.
+func submitterNotes(n string) string {
+	return "Submitter's notes: " + strings.TrimRight(n, ". ") + "."
+}
+
+// Results is the number of results imported.
+func (im *Import) Results() int {
+	n := 0
+	for _, b := range im.byID {
+		n += len(b.Results)
+	}
+	return n
+}
+
+// Benchmarks is the number of benchmarks the results fall in.
+func (im *Import) Benchmarks() int { return len(im.byID) }
+
+// BenchmarkDir is where benchmark files live in a site root.
+const BenchmarkDir = catalog.DataDir + "/benchmarks"
+
+// Files returns one catalog file per benchmark, by path in a site root:
+// data/benchmarks/<id>.yaml.
+func (im *Import) Files() map[string][]byte {
+	out := map[string][]byte{}
+	for id, b := range im.byID {
+		out[BenchmarkDir+"/"+id+".yaml"] = encode(b)
+	}
+	return out
+}
+
+// YAML returns every benchmark file in one YAML stream, each document
+// headed by the path of the file it belongs in, in id order.
+func (im *Import) YAML() []byte {
+	var buf bytes.Buffer
+	src := strings.Join(strings.Fields(im.Source), " ")
+	fmt.Fprintf(&buf, "# MLPerf results imported by gpucompare from %s:\n", src)
+	fmt.Fprintf(&buf, "# %s in %s. Each document is the catalog file named above it;\n", count(im.Results(), "result"), count(im.Benchmarks(), "benchmark"))
+	fmt.Fprintf(&buf, "# where the catalog has that file already, add the document's results to it.\n")
+	for _, id := range slices.Sorted(maps.Keys(im.byID)) {
+		fmt.Fprintf(&buf, "---\n# %s/%s.yaml\n", BenchmarkDir, id)
+		buf.Write(encode(im.byID[id]))
+	}
+	return buf.Bytes()
+}
+
+// count says "1 result", "2 results".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func encode(b *benchmark) []byte {
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(b); err != nil {
+		panic(err) // plain strings and numbers always encode
+	}
+	enc.Close()
+	return buf.Bytes()
+}
