@@ -8,6 +8,7 @@
 //	gpucompare check [-root .] [-format text|json|github]
 //	gpucompare diff -base DIR_OR_GIT_REV [-root .] [-format markdown|json]
 //	gpucompare synth -offers N -o DIR
+//	gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
 package main
 
 import (
@@ -38,6 +39,7 @@ Usage:
   gpucompare check [-root .] [-format text|json|github]
   gpucompare diff -base DIR_OR_GIT_REV [-root .] [-format markdown|json]
   gpucompare synth -offers N -o DIR
+  gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
 
 Run "gpucompare COMMAND -h" for the flags of a command.
 `
@@ -65,6 +67,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return diffCmd(args[1:], stdout, stderr)
 	case "synth":
 		return synthCmd(args[1:], stdout, stderr)
+	case "import":
+		return importCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"gpucompare/generator/mlperf"
+)
+
+const importUsage = `usage: gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
+`
+
+// importCmd turns an MLCommons results summary.csv into catalog YAML: one
+// benchmark file per task and scenario, on stdout or in a new file.
+func importCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "mlperf" {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+			fmt.Fprint(stdout, importUsage)
+			return 0
+		}
+		fmt.Fprint(stderr, "gpucompare import: the one format is mlperf (an MLCommons results summary.csv)\n"+importUsage)
+		return 2
+	}
+	fs := newFlags("import mlperf", stderr)
+	out := fs.String("o", "", "new file to write the YAML to; it must not exist yet (default: stdout)")
+	source := fs.String("source", "", `citation of the file in every result, such as "github.com/mlcommons/inference_results_v4.0 @3c4a1cf closed/GigaComputing/summary.csv" (default: FILE.csv as given)`)
+	round := fs.String("round", "", "round version, such as v3.1, for rows that do not state it (default: from the source or file name when it names a results repository)")
+	root := fs.String("root", "", "site root whose data/gpus/ accelerators are mapped to (default: the ids of the shipped catalog)")
+	files, code, ok := parseInterleaved(fs, args[1:])
+	if !ok {
+		return code
+	}
+	if len(files) != 1 {
+		fmt.Fprint(stderr, "gpucompare import mlperf: want one FILE.csv\n"+importUsage)
+		return 2
+	}
+	file := files[0]
+	if *out != "" && pathExists(*out) {
+		fmt.Fprintf(stderr, "%s: already exists: import writes a new file and replaces nothing; choose another -o\n", *out)
+		return 1
+	}
+
+	opts := mlperf.Options{Source: *source, Round: *round}
+	if *root != "" {
+		cat, ok := load(*root, stderr)
+		if !ok {
+			return 1
+		}
+		opts.GPUs = cat.GPUs
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: cannot read: %v\n", file, errors.Unwrap(err))
+		return 1
+	}
+	defer f.Close()
+	im, err := mlperf.Read(f, file, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	for _, s := range im.Skipped {
+		fmt.Fprintln(stderr, s)
+	}
+	imported := fmt.Sprintf("%s in %s", nounCount(im.Results(), "result"), nounCount(im.Benchmarks(), "benchmark"))
+	skipped := ""
+	if n := len(im.Skipped); n > 0 {
+		skipped = fmt.Sprintf("; %s not imported (listed above)", nounCount(n, "row"))
+	}
+	if im.Results() == 0 {
+		fmt.Fprintf(stderr, "%s: nothing imported%s\n", file, skipped)
+		return 1
+	}
+	if *out == "" {
+		stdout.Write(im.YAML())
+		fmt.Fprintf(stderr, "imported %s%s\n", imported, skipped)
+		return 0
+	}
+	if err := writeNewFile(*out, im.YAML()); err != nil {
+		fmt.Fprintf(stderr, "%s: %v: nothing written\n", *out, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s to %s%s\n", imported, *out, skipped)
+	return 0
+}
+
+// parseInterleaved parses flags that may come before or after the
+// positional arguments (FILE.csv -o OUT.yaml) and returns the positional
+// ones; ok is false on bad usage.
+func parseInterleaved(fs *flag.FlagSet, args []string) (pos []string, code int, ok bool) {
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, 0, false
+			}
+			return nil, 2, false
+		}
+		if fs.NArg() == 0 {
+			return pos, 0, true
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+func pathExists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// writeNewFile writes data to a new file at path through a temporary file in
+// the same folder, renamed into place, so a reader never sees half of
+// it; it refuses to replace an existing file.
+func writeNewFile(path string, data []byte) error {
+	if pathExists(path) {
+		return errors.New("already exists")
+	}
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("folder %s does not exist", dir)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// nounCount says "1 result", "2 results".
+func nounCount(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
