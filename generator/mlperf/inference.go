@@ -34,10 +34,13 @@ func (rd *reader) inference(line int, rec []string) {
 	}
 	task, modelNote := get("Model"), ""
 	if mlperfModel := get("MlperfModel"); strings.EqualFold(get("Division"), "open") && mlperfModel != "" && mlperfModel != task {
-		modelNote = fmt.Sprintf("Model as submitted: %s.", task)
+		submitted := task
 		task = mlperfModel
 		if t, ok := resultsFolder[task]; ok {
 			task = t
+		}
+		if task != submitted {
+			modelNote = fmt.Sprintf("Model as submitted: %s.", submitted)
 		}
 	}
 	if slug(task) == "" {

@@ -286,6 +286,7 @@ func TestRowReasons(t *testing.T) {
 		want string // "" when the row is imported
 	}{
 		{"imported", nil, Options{}, ""},
+		{"open division, own model name", map[string]string{"Division": "open", "Model": "bert-pruned", "MlperfModel": "bert-99"}, Options{}, ""},
 		{"cpu only", map[string]string{"accelerator_model_name": "N/A", "accelerators_per_node": "0"}, Options{},
 			`f.csv:2: accelerator "N/A": no accelerator (a CPU-only system): not imported`},
 		{"unknown accelerator", map[string]string{"accelerator_model_name": "Qualcomm Cloud AI 100"}, Options{},
@@ -321,11 +322,12 @@ func TestRowReasons(t *testing.T) {
 			if got := strings.TrimSpace(stderrOf(im)); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
-			if want := 0; tt.want == "" {
+			want := 0
+			if tt.want == "" {
 				want = 1
-				if im.Results() != want {
-					t.Errorf("imported %d results, want %d", im.Results(), want)
-				}
+			}
+			if im.Results() != want {
+				t.Errorf("imported %d results, want %d", im.Results(), want)
 			}
 		})
 	}
@@ -405,5 +407,25 @@ func TestAcceleratorNames(t *testing.T) {
 		if got, why := (matcher{}).match(name); got != want {
 			t.Errorf("%q: got %q (%s), want %q", name, got, why, want)
 		}
+	}
+}
+
+// TestOpenDivisionTask files an open-division result, whose Model is the
+// submitter's own, under the benchmark it stands for, saying so.
+func TestOpenDivisionTask(t *testing.T) {
+	in := inferenceHeader + row(map[string]string{"Division": "open", "Model": "bert-pruned", "MlperfModel": "bert-99"}) +
+		row(map[string]string{"Division": "open", "Model": "resnet50", "MlperfModel": "resnet"})
+	im, err := Read(strings.NewReader(in), "f.csv", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(im.YAML())
+	for _, want := range []string{"id: mlperf-inference-bert-99-offline\n", "Model as submitted: bert-pruned.", "id: mlperf-inference-resnet50-offline\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("want %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Model as submitted: resnet50") {
+		t.Errorf("resnet50 is the benchmark's own name, yet the notes call it the submitter's:\n%s", out)
 	}
 }

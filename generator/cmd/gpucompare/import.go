@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"gpucompare/generator/catalog"
 	"gpucompare/generator/mlperf"
 )
 
@@ -26,6 +27,10 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fs := newFlags("import mlperf", stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), importUsage)
+		fs.PrintDefaults()
+	}
 	out := fs.String("o", "", "new file to write the YAML to; it must not exist yet (default: stdout)")
 	source := fs.String("source", "", `citation of the file in every result, such as "github.com/mlcommons/inference_results_v4.0 @3c4a1cf closed/GigaComputing/summary.csv" (default: FILE.csv as given)`)
 	round := fs.String("round", "", "round version, such as v3.1, for rows that do not state it (default: from the source or file name when it names a results repository)")
@@ -46,8 +51,15 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 
 	opts := mlperf.Options{Source: *source, Round: *round}
 	if *root != "" {
-		cat, ok := load(*root, stderr)
-		if !ok {
+		// Only the GPUs are needed: the catalog's warnings are not this
+		// command's business, its errors are.
+		if !isDir(*root, stderr) {
+			return 1
+		}
+		cat, report := catalog.Load(os.DirFS(*root))
+		if errs := report.Errors(); len(errs) > 0 {
+			fmt.Fprint(stderr, errs.String())
+			fmt.Fprintf(stderr, "%s: the catalog has %d error(s): nothing imported\n", *root, len(errs))
 			return 1
 		}
 		opts.GPUs = cat.GPUs
