@@ -47,7 +47,7 @@ clean:
 CHROMIUM    ?= /usr/bin/chromium
 BROWSER_OUT ?= tests/browser/public
 
-.PHONY: test-browser browser-deps clean-browser
+.PHONY: test-browser browser-deps clean-browser perf
 
 test-browser: binary browser-deps
 	$(BIN) build -root $(ROOT) -out $(BROWSER_OUT)
@@ -73,4 +73,16 @@ browser-deps:
 	fi
 
 clean-browser:
-	rm -rf $(BROWSER_OUT) tests/browser/screenshots
+	rm -rf $(BROWSER_OUT) tests/browser/screenshots $(PERF_DIR)
+
+# Browser timings, not a test: builds a synthetic catalog of PERF_OFFERS
+# offers and times sorting and filtering its /compare/ page in headless
+# Chromium (median of 20 runs each). See tests/browser/perf.mjs.
+PERF_DIR    ?= tests/browser/perf
+PERF_OFFERS ?= 10000
+
+perf: binary browser-deps
+	rm -rf $(PERF_DIR)
+	$(BIN) synth -offers $(PERF_OFFERS) -o $(PERF_DIR)
+	$(BIN) build -root $(PERF_DIR) -out $(PERF_DIR)/public
+	SITE_DIR=$(PERF_DIR)/public CHROMIUM=$(CHROMIUM) node tests/browser/perf.mjs

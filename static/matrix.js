@@ -22,7 +22,7 @@
   const MSG = D.messages || {};
   const offers = D.offers || [];
   const N = offers.length;
-  const STEP = 100; // rows drawn at a time
+  const STEP = 40; // rows drawn at a time: a screenful and more
   const UNITS = { hour: 1, month: 730, year: 8760 };
 
   // --- Text and numbers, as the build writes them (generator/site/templates.go).
@@ -418,7 +418,12 @@
         const v = normalised(k, i);
         return isFinite(v) ? round(v, decimals(v)) : null;
       },
-      sortValue: (i) => normalised(k, i),
+      sortArray: () => {
+        const p = prices(state.model);
+        const out = new Float64Array(N);
+        for (let i = 0; i < N; i++) out[i] = p[i] / per[k](offers[i]);
+        return out;
+      },
       cell: (o, i) => {
         const v = normalised(k, i);
         return isFinite(v) ? { lines: [[{ t: derived(v) }]] } : na();
@@ -432,7 +437,7 @@
         const v = prices(model)[i] * mul();
         return isFinite(v) ? round(v, decimals(v)) : null;
       },
-      sortValue: (i) => prices(model)[i],
+      sortArray: () => prices(model),
       cell: (o, i, ctx) => {
         const p = o.prices && o.prices[model];
         if (!p) {
@@ -509,31 +514,30 @@
 
   const collator = new Intl.Collator(document.documentElement.lang || undefined, { numeric: true, sensitivity: 'base' });
 
-  // sortValues are the values of a column to sort by: numbers, or ranks of
-  // strings in collation order; null when unknown.
+  // sortValues are the values of a column to sort by, NaN for unknown:
+  // numbers, or the ranks of strings in collation order.
   const rankCache = new Map();
   function sortValues(c) {
     if (!c.spec.dyn && rankCache.has(c.key)) return rankCache.get(c.key);
-    const out = new Array(N);
     const s = c.spec;
-    if (s.sortValue) {
-      for (let i = 0; i < N; i++) {
-        const v = s.sortValue(i);
-        out[i] = isFinite(v) ? v : null;
-      }
-    } else if (s.num) {
-      for (let i = 0; i < N; i++) {
-        const v = s.num(offers[i], i);
-        out[i] = v === undefined || v === null || !isFinite(v) ? null : v;
-      }
-    } else if (s.sortNum) {
-      for (let i = 0; i < N; i++) out[i] = s.sort(offers[i]) ?? null;
+    let out;
+    if (s.sortArray) {
+      out = s.sortArray();
     } else {
-      const raw = offers.map((o) => s.sort(o));
-      const uniq = [...new Set(raw.filter((v) => v !== null && v !== undefined && v !== ''))];
-      uniq.sort(s.plainSort ? undefined : collator.compare);
-      const rank = new Map(uniq.map((v, i) => [v, i]));
-      for (let i = 0; i < N; i++) out[i] = rank.has(raw[i]) ? rank.get(raw[i]) : null;
+      out = new Float64Array(N);
+      if (s.num || s.sortNum) {
+        const f = s.num || s.sort;
+        for (let i = 0; i < N; i++) {
+          const v = f(offers[i], i);
+          out[i] = typeof v === 'number' ? v : NaN;
+        }
+      } else {
+        const raw = offers.map((o) => s.sort(o));
+        const uniq = [...new Set(raw.filter((v) => v !== null && v !== undefined && v !== ''))];
+        uniq.sort(s.plainSort ? undefined : collator.compare);
+        const rank = new Map(uniq.map((v, i) => [v, i]));
+        for (let i = 0; i < N; i++) out[i] = rank.has(raw[i]) ? rank.get(raw[i]) : NaN;
+      }
     }
     if (!s.dyn) rankCache.set(c.key, out);
     return out;
@@ -541,24 +545,22 @@
 
   let sorted = null;
   let sortedBy = '';
-  // order is every offer in the order of the current sort: stable, unknowns
-  // last in both directions.
+  // order is every offer in the order of the current sort: stable (ties
+  // keep catalog order), unknowns last in both directions.
   function order() {
     const c = colByKey.get(sortKey()) || firstModelCol;
     const sig = c ? c.key + '|' + state.dir + '|' + (c.spec.dyn ? state.model + '|' + state.cur : '') : '';
     if (sorted && sig === sortedBy) return sorted;
-    const idx = new Array(N);
-    for (let i = 0; i < N; i++) idx[i] = i;
+    let idx = [];
     if (c) {
       const v = sortValues(c);
       const dir = state.dir;
-      idx.sort((a, b) => {
-        const x = v[a];
-        const y = v[b];
-        if (x === null) return y === null ? a - b : 1;
-        if (y === null) return -1;
-        return x < y ? -dir : x > y ? dir : a - b;
-      });
+      const unknown = [];
+      for (let i = 0; i < N; i++) (v[i] === v[i] ? idx : unknown).push(i);
+      idx.sort((a, b) => (v[a] - v[b]) * dir || a - b);
+      for (const i of unknown) idx.push(i);
+    } else {
+      for (let i = 0; i < N; i++) idx.push(i);
     }
     sorted = idx;
     sortedBy = sig;
@@ -791,6 +793,7 @@
     }
     tbody.replaceChildren(frag);
     drawStatus();
+    watchEnd();
   }
 
   function drawMore() {
@@ -800,6 +803,26 @@
     for (let k = from; k < n; k++) frag.append(row(view[k]));
     tbody.append(frag);
     drawStatus();
+    watchEnd();
+  }
+
+  // Scrolling near the last drawn row draws the next ones.
+  const io =
+    'IntersectionObserver' in window
+      ? new IntersectionObserver(
+          (entries) => {
+            if (entries.some((e) => e.isIntersecting) && shown < view.length) {
+              shown += STEP;
+              drawMore();
+            }
+          },
+          { rootMargin: '0px 0px 400px 0px' },
+        )
+      : null;
+  function watchEnd() {
+    if (!io) return;
+    io.disconnect();
+    if (shown < view.length && tbody.lastElementChild) io.observe(tbody.lastElementChild);
   }
 
   const count = document.getElementById('matrix-count');
@@ -1050,12 +1073,14 @@
   function update(opts) {
     opts = opts || {};
     if (opts.record !== false) record(opts.source);
+    // Read before drawing, so as not to force a layout of the new rows.
+    const scrolled = wrap && opts.top !== false && wrap.scrollTop > 0;
     if (opts.head) drawHead();
     if (opts.rates) drawRates();
     compute();
     shown = STEP;
     draw();
-    if (wrap && opts.top !== false) wrap.scrollTop = 0;
+    if (scrolled) wrap.scrollTop = 0;
     drawPanel();
   }
 
