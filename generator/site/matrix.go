@@ -375,8 +375,8 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 		{&facet{Key: "model", Label: t("matrix.facet_model")}, map[string]int{}},
 	}
 	for _, m := range models {
-		add(facets[3], m, t("model."+m))
-		facets[3].f.Options[len(facets[3].f.Options)-1].Count--
+		facets[3].index[m] = len(facets[3].f.Options)
+		facets[3].f.Options = append(facets[3].f.Options, facetOption{Value: m, Label: t("model." + m)})
 	}
 	for _, o := range b.priced {
 		add(facets[0], o.Provider.ID, o.Provider.Name)

@@ -166,7 +166,7 @@ async function main() {
   const fmt = (v) => v.toFixed(1).padStart(6);
   const ev = (v) => (v < 16 ? '   <16' : String(Math.round(v)).padStart(6));
   console.log(`\n/compare/ with ${offers.toLocaleString('en-US')} offers: ${path.relative(process.cwd(), PAGE)}`);
-  console.log(`page: ${size.toLocaleString('en-US')} bytes, ${gz.toLocaleString('en-US')} gzipped (gzip -9); loaded and drawn in ${ready} ms`);
+  console.log(`page: ${size.toLocaleString('en-US')} bytes, ${gz.toLocaleString('en-US')} gzipped (zlib level 9); loaded and drawn in ${ready} ms`);
   console.log(`${RUNS} runs each after 2 warm-up runs, headless Chromium, ${cpus().length} CPUs, load average ${load.toFixed(2)} at the start\n`);
   console.log('| interaction | script median ms | script p90 ms | script max ms | event median ms |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
