@@ -124,11 +124,11 @@ type matrixScript struct {
 var scriptMessages = []string{
 	"matrix.converted", "matrix.rate", "matrix.rates", "matrix.rate_chain", "matrix.no_rate", "matrix.norm_unit",
 	"matrix.status", "matrix.status_shown", "matrix.more", "matrix.compare", "matrix.select",
-	"matrix.remove", "matrix.none", "matrix.field", "matrix.sorted_asc", "matrix.sorted_desc", "matrix.sort_by",
+	"matrix.remove", "matrix.none", "matrix.field", "matrix.sort_by",
 	"matrix.invalid", "matrix.csv_name", "price.upfront", "price.discount", "price.approximate_title",
-	"unit.hour", "unit.month", "unit.year", "units.gb", "units.gib", "units.gbps",
+	"unit.hour", "unit.month", "unit.year", "units.gbps",
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
-	"date.month", "date.year", "unknown.title", "instance.previous_gen", "provider.minimum", "col.as_of",
+	"date.month", "date.year", "instance.previous_gen", "provider.minimum", "col.as_of",
 }
 
 // matrixPages makes the pages of the instance matrix.
