@@ -325,10 +325,12 @@
     return o.prices && o.prices[state.model];
   }
 
-  // Columns by key: sort (a number, a string, or null for unknown), text
-  // (for a text filter), value (for a numeric filter: the figure as shown),
-  // cell (what is drawn: lines of segments), dyn (depends on the model,
-  // currency or unit).
+  // Columns by key. cell(offer, i, ctx) is what is drawn: lines of segments
+  // (text, with a class, a title or a link). num(offer, i) is the figure as
+  // shown, for a numeric filter and the sort; sortArray() all of them at
+  // once; sort(offer) a string to sort by in collation order (plainSort: in
+  // code-point order; sortNum: a number). A text filter reads the cell's
+  // text. dyn: depends on the pricing model, currency or unit.
   const SPEC = {
     instance: {
       sort: (o) => o.instance_name,
@@ -383,7 +385,6 @@
         const p = modelPrice(o);
         return p && known(p.since) ? p.since : null;
       },
-      sortNum: false,
       plainSort: true,
       cell: (o) => {
         const p = modelPrice(o);

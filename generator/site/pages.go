@@ -27,6 +27,7 @@ type page struct {
 	Canonical string // absolute URL of the page, when the site has one
 	Styles    string // link to the stylesheet
 	HomeURL   string
+	Charts    []*chartView // its charts; a page without any loads no chart script
 	links     linker
 }
 
@@ -176,6 +177,10 @@ func (b *builder) pages() ([]*page, error) {
 	nf := b.newPage("404.html", "404")
 	nf.TitleKey = "notfound.title"
 	add(nf)
+
+	if err := b.attachCharts(out); err != nil {
+		return nil, fmt.Errorf("charts: %w", err)
+	}
 
 	seen := map[string]*page{}
 	for _, p := range out {

@@ -173,7 +173,7 @@ var scriptTag = regexp.MustCompile(`(?i)<script\b[^>]*>`)
 func liveScripts(page string) []string {
 	var out []string
 	for _, tag := range scriptTag.FindAllString(page, -1) {
-		if !regexp.MustCompile(`^<script (type="application/json" id="[a-z-]+"|src="[^"<>]+")>$`).MatchString(tag) {
+		if !regexp.MustCompile(`^<script (type="application/json" id="[a-z][a-z0-9_-]*"|src="[^"<>]+"( defer)?)>$`).MatchString(tag) {
 			out = append(out, tag)
 		}
 	}

@@ -1,0 +1,293 @@
+// Package charts is the stage of gpucompare between pricing and site that
+// draws: it takes the priced offers (pricing.Offers, in the site currency)
+// and the price points of an instance type's history, and hands on, for
+// each chart, its Apache ECharts options and the table of numbers behind
+// it. Pages show the table beside the chart, so the numbers read without
+// JavaScript, in print and to a screen reader.
+//
+// The options are built with go-echarts, validated (Validate), and taken
+// as a JSON-ready map (JSON) — never rendered by go-echarts, whose Render
+// writes catalog text raw into an inline script. The site writes the map
+// with html/template into a <script type="application/json"> block, and
+// static/charts.js starts the chart from there. Only string formatters
+// ("{b}") are used: JavaScript functions do not survive JSON.
+//
+// Everything here is deterministic: the same catalog gives the same bytes.
+// Categories and series follow catalog order, the order of the GPU models
+// the site passes, or sorted figures with catalog order breaking ties; a
+// chart's id is fixed by its page and kind. The package writes nothing.
+package charts
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+// Text returns the UI text of a message key, formatted with args; the site
+// passes its message catalogue, so chart titles, axis names and series
+// names come from the one place UI text lives.
+type Text func(key string, args ...any) string
+
+// Data is what the charts of a build are made from.
+type Data struct {
+	Catalog *catalog.Catalog
+	// GPUs are the GPU models in the order pages list them; the category
+	// order of charts by GPU model.
+	GPUs []*catalog.GPU
+	// Offers are the offers priced in Currency (pricing.Offers).
+	Offers   []*pricing.Offer
+	Currency string
+	Text     Text
+}
+
+// Chart is one chart: its fixed id and title, and the ECharts options.
+type Chart struct {
+	// ID is a JavaScript identifier made from the page and the kind of
+	// chart ("gpus_price_tflops"), the same in every build.
+	ID    string
+	Title string
+	// Options is the ECharts option object as JSON-ready values: maps,
+	// slices, strings, bools and json.Number.
+	Options map[string]any
+	// Height is the size class of the chart's container, 1 (short) to
+	// MaxHeight (tall), from the number of categories it lists; the
+	// stylesheet sizes the classes.
+	Height int
+}
+
+// MaxHeight is the tallest size class of a chart container.
+const MaxHeight = 9
+
+// JSON is the options as compact JSON.
+func (c *Chart) JSON() ([]byte, error) { return json.Marshal(c.Options) }
+
+// ID makes a chart id from the output path of its page and the kind of
+// chart: "gpus/h100-sxm/index.html" and "offers" give "gpus_h100_sxm_offers".
+// Catalog ids are ASCII ([a-z0-9._-]), so ids of different pages may only
+// coincide where the pages are different anyway; within a page the kind
+// tells charts apart.
+func ID(page, kind string) string {
+	page = strings.TrimSuffix(page, "index.html")
+	page = strings.TrimSuffix(page, ".html")
+	page = strings.Trim(page, "/")
+	if page == "" {
+		page = "home"
+	}
+	var b strings.Builder
+	for _, r := range page + "_" + kind {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	id := b.String()
+	if id[0] >= '0' && id[0] <= '9' {
+		id = "c_" + id
+	}
+	return id
+}
+
+// echart is what finish needs of a go-echarts chart.
+type echart interface {
+	Validate()
+	JSON() map[string]interface{}
+}
+
+// finish validates a go-echarts chart and takes its options as plain
+// JSON values. Numbers stay as go-echarts wrote them (json.Number).
+// Tooltips draw on the canvas (renderMode richText): the HTML tooltip
+// writes inline styles, which the pages' policy refuses; static/charts.js
+// sets the same again for any option that lacks it.
+func finish(c echart) (map[string]any, error) {
+	c.Validate()
+	raw, err := json.Marshal(c.JSON())
+	if err != nil {
+		return nil, fmt.Errorf("chart options: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("chart options: %w", err)
+	}
+	tip, _ := m["tooltip"].(map[string]any)
+	if tip == nil {
+		tip = map[string]any{}
+		m["tooltip"] = tip
+	}
+	tip["renderMode"] = "richText"
+	return m, nil
+}
+
+// palette colours providers, one colour each in catalog order, and symbols
+// tell them apart where colours repeat or cannot be told apart.
+var (
+	palette = []string{"#1b5fad", "#e8710a", "#1d8a4e", "#c5221f", "#7b4fb5", "#8a5a2b", "#d63d8f", "#5f6b7a", "#9aa01a", "#11869b", "#b8860b", "#2f2f8f"}
+	symbols = []string{"circle", "rect", "triangle", "diamond", "roundRect"}
+)
+
+// providerStyle is the colour and symbol of the provider at index i of the
+// catalog, the same on every chart.
+func providerStyle(i int) (color, symbol string) {
+	return palette[i%len(palette)], symbols[(i/len(palette)+i)%len(symbols)]
+}
+
+// providerIndex numbers the providers of the catalog in catalog order.
+func (d *Data) providerIndex() map[*catalog.Provider]int {
+	m := map[*catalog.Provider]int{}
+	for i, p := range d.Catalog.Providers {
+		m[p] = i
+	}
+	return m
+}
+
+// shown rounds a computed amount the way pages write it: two decimals from
+// 1 up, three below 1, four below 0.01, half away from zero.
+func shown(v float64) float64 {
+	places := 2
+	switch a := math.Abs(v); {
+	case a > 0 && a < 0.01:
+		places = 4
+	case a > 0 && a < 1:
+		places = 3
+	}
+	return pricing.Round(v, places)
+}
+
+// height picks the size class for a chart that lists n categories, each
+// about perRow pixels high, under a frame of fixed pixels (legend, axis).
+func height(n, perRow, frame int) int {
+	px := frame + n*perRow
+	for i, limit := range heights {
+		if px <= limit {
+			return i + 1
+		}
+	}
+	return MaxHeight
+}
+
+// rowHeight is the height of a bar's row in a chart of named bars: room
+// for a name wrapped onto three lines on a phone.
+const rowHeight = 40
+
+// heights are the pixel heights of the size classes; static/style.css
+// sizes .chart-h-1 … .chart-h-9 to match.
+var heights = [MaxHeight]int{224, 288, 352, 416, 480, 576, 672, 800, 960}
+
+// truncate shortens a category label to n characters, ending it with "…";
+// the full text is in the tooltip and the table.
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// fractional reports whether an instance type sells a slice of a GPU (a
+// vGPU profile): its price is not a price per GPU-hour, and its share of
+// the GPU's throughput is not stated, so per-GPU charts leave it out.
+func fractional(in *catalog.Instance) bool { return in.VGPUProfile != "" }
+
+// AsOf tells how current the prices of a chart are.
+type AsOf struct {
+	// Latest is the latest since date among the prices shown; empty when
+	// none is dated.
+	Latest catalog.Date
+	// Dated and Undated count the prices shown with and without a date.
+	Dated, Undated int
+	// Rates are the conversions into the site currency used, one per
+	// quoted currency, by currency code.
+	Rates []pricing.Conversion
+}
+
+// Total counts the prices shown.
+func (a AsOf) Total() int { return a.Dated + a.Undated }
+
+// asOfBuilder collects AsOf from the prices shown.
+type asOfBuilder struct {
+	a     AsOf
+	rates map[string]pricing.Conversion
+}
+
+func (b *asOfBuilder) add(pr *pricing.Price) {
+	d := pr.Point.Since
+	if d.Known() {
+		b.a.Dated++
+		if later(d, b.a.Latest) {
+			b.a.Latest = d
+		}
+	} else {
+		b.a.Undated++
+	}
+	if pr.Conversion.Factor != 1 && pr.Converted {
+		if b.rates == nil {
+			b.rates = map[string]pricing.Conversion{}
+		}
+		b.rates[pr.Conversion.From] = pr.Conversion
+	}
+}
+
+func (b *asOfBuilder) done() AsOf {
+	codes := make([]string, 0, len(b.rates))
+	for c := range b.rates {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes)
+	for _, c := range codes {
+		b.a.Rates = append(b.a.Rates, b.rates[c])
+	}
+	return b.a
+}
+
+// later reports whether the known date a is later than b (or b is empty);
+// of equal prefixes, the more precise date is the later.
+func later(a, b catalog.Date) bool {
+	if b == "" {
+		return true
+	}
+	n := min(len(a), len(b))
+	if a[:n] != b[:n] {
+		return a[:n] > b[:n]
+	}
+	return len(a) > len(b)
+}
+
+// valueXAxis is an x axis of type typ with its name under it, in the
+// middle, and grid lines.
+func valueXAxis(name, typ string) opts.XAxis {
+	return opts.XAxis{Type: typ, Name: name, NameLocation: "middle", NameGap: 30, SplitLine: &opts.SplitLine{Show: opts.Bool(true)}}
+}
+
+// valueYAxis is a y axis of type typ with its name along it, left of its
+// labels (the grid's left margin, leftMargin, leaves room for it).
+func valueYAxis(name, typ string) opts.YAxis {
+	return opts.YAxis{Type: typ, Name: name, NameLocation: "middle", NameGap: 36}
+}
+
+// Margins of the plot area. The legend is one line at the top here;
+// static/charts.js moves the plot down when the legend wraps.
+const (
+	legendTop  = "36"
+	leftMargin = "28" // room for a y axis name, beside the labels
+)
+
+// legendIcon is the width and height of a legend's icons, square so a
+// provider's symbol keeps its shape.
+const legendIcon = 14
+
+// legend is a legend across the top, in as many lines as it needs.
+func legend() opts.Legend {
+	return opts.Legend{Show: opts.Bool(true), Type: "plain", Top: "0", Left: "0", ItemWidth: legendIcon, ItemHeight: legendIcon}
+}

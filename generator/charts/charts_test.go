@@ -1,0 +1,358 @@
+package charts
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+func TestFrontier(t *testing.T) {
+	tests := []struct {
+		name   string
+		points []point
+		want   []int
+	}{
+		{"none", nil, nil},
+		{"one", []point{{Price: 2, Perf: 10}}, []int{0}},
+		// B is cheaper and stronger than A: A is beaten.
+		{"dominated on both", []point{{Price: 3, Perf: 10}, {Price: 2, Perf: 20}}, []int{1}},
+		// A trade-off: cheaper and weaker, dearer and stronger. Both stay,
+		// weakest first.
+		{"trade-off", []point{{Price: 4, Perf: 40}, {Price: 1, Perf: 10}}, []int{1, 0}},
+		// Equal price: the stronger beats the weaker.
+		{"equal price", []point{{Price: 2, Perf: 10}, {Price: 2, Perf: 30}}, []int{1}},
+		// Equal performance: the cheaper beats the dearer.
+		{"equal performance", []point{{Price: 3, Perf: 10}, {Price: 2, Perf: 10}}, []int{1}},
+		// Exact ties beat nothing: both stay, in input order.
+		{"tie", []point{{Price: 2, Perf: 10}, {Price: 2, Perf: 10}, {Price: 5, Perf: 5}}, []int{0, 1}},
+		// A staircase with points above it: only the steps stay.
+		{"staircase", []point{
+			{Price: 1, Perf: 65},    // 0: cheapest
+			{Price: 3, Perf: 125},   // 1: beaten by 2
+			{Price: 2.5, Perf: 125}, // 2
+			{Price: 2.5, Perf: 100}, // 3: beaten by 2 (same price, weaker)
+			{Price: 4, Perf: 312},   // 4
+			{Price: 9, Perf: 312},   // 5: beaten by 4
+			{Price: 3.9, Perf: 989}, // 6: cheaper and stronger than 4
+		}, []int{0, 2, 6}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := frontier(tt.points); !slices.Equal(got, tt.want) {
+				t.Errorf("frontier = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestFrontierIsWhatNothingBeats checks frontier against its definition on
+// a grid of points, ties included.
+func TestFrontierIsWhatNothingBeats(t *testing.T) {
+	var pts []point
+	for i := range 60 {
+		pts = append(pts, point{Price: float64((i*7)%11 + 1), Perf: float64((i*5)%13 + 1)})
+	}
+	on := map[int]bool{}
+	for _, i := range frontier(pts) {
+		on[i] = true
+	}
+	for i, p := range pts {
+		beaten := false
+		for j, q := range pts {
+			if j != i && q.Price <= p.Price && q.Perf >= p.Perf && (q.Price < p.Price || q.Perf > p.Perf) {
+				beaten = true
+			}
+		}
+		if on[i] == beaten {
+			t.Errorf("point %d %+v: on frontier %v, beaten %v", i, p, on[i], beaten)
+		}
+	}
+}
+
+func TestID(t *testing.T) {
+	for _, tt := range []struct{ page, kind, want string }{
+		{"index.html", "price_by_gpu", "home_price_by_gpu"},
+		{"gpus/index.html", "price_tflops", "gpus_price_tflops"},
+		{"gpus/h100-sxm5-80gb/index.html", "offers", "gpus_h100_sxm5_80gb_offers"},
+		{"instances/aws/p4d.24xlarge/index.html", "history", "instances_aws_p4d_24xlarge_history"},
+		{"404.html", "x", "c_404_x"},
+	} {
+		if got := ID(tt.page, tt.kind); got != tt.want {
+			t.Errorf("ID(%q, %q) = %q, want %q", tt.page, tt.kind, got, tt.want)
+		}
+	}
+}
+
+func TestStep125(t *testing.T) {
+	for _, tt := range []struct {
+		v    float64
+		up   bool
+		want float64
+	}{
+		{65, false, 50}, {18.7, false, 10}, {989 * 1.6, true, 2000}, {0.35, false, 0.2}, {13.7, true, 20}, {0.3, false, 0.2}, {100, true, 100}, {100, false, 100},
+	} {
+		if got := step125(tt.v, tt.up); got != tt.want {
+			t.Errorf("step125(%v, %v) = %v, want %v", tt.v, tt.up, got, tt.want)
+		}
+	}
+}
+
+const testCatalog = `
+-- data/site.yaml --
+title: T
+currency: USD
+-- data/fx.yaml --
+rates:
+  - {base: USD, quote: CNY, rate: 7.0, date: 2025-01-02, source: https://example.com/fx}
+-- data/gpus/a100.yaml --
+id: a100
+name: A100 SXM4 40GB
+vendor: NVIDIA
+memory_gb: 40
+dense: {fp32: 19.5, fp16_bf16: 312}
+source: https://example.com/a100
+-- data/gpus/t4.yaml --
+id: t4
+name: T4
+vendor: NVIDIA
+memory_gb: 16
+dense: {fp16_bf16: 65}
+source: s
+-- data/providers/aws.yaml --
+id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+regions: [{id: us-east-1}, {id: eu-west-1}]
+instances:
+  - {id: p4d, name: p4d.24xlarge, gpu: a100, gpu_count: 8, regions: [us-east-1, eu-west-1], source: s}
+  - {id: g4, name: g4dn.xlarge, gpu: t4, gpu_count: 1, regions: [all], source: s}
+  - {id: slice, name: vgpu-slice, gpu: a100, gpu_count: 1, gpu_memory_gb: 10, vgpu_profile: A100-10C, regions: [all], source: s}
+-- data/providers/ali.yaml --
+id: ali
+name: '</script><script>window.__pwned=1</script>'
+kind: public_cloud
+currency: CNY
+regions: [{id: cn-beijing}]
+instances:
+  - {id: gn7, name: '"><img src=x onerror="window.__pwned=1">', gpu: a100, gpu_count: 1, regions: [cn-beijing], source: s}
+-- data/prices/aws.yaml --
+provider: aws
+prices:
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: 2024-01, source: s}
+  - {instance: p4d, region: us-east-1, model: spot, amount: 9.831, currency: USD, since: unknown, source: s}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s}
+  - {instance: p4d, region: us-east-1, model: reserved_1y, effective_hourly: 13, payment: all_upfront, currency: USD, since: 2025, source: s}
+  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: unknown, source: s}
+  - {instance: p4d, region: eu-west-1, model: spot, discount_pct: 60, currency: USD, since: unknown, source: s}
+  - {instance: g4, region: all, model: on_demand, amount: 0.526, currency: USD, since: 2025-06-01, source: s}
+  - {instance: slice, region: all, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s}
+-- data/prices/ali.yaml --
+provider: ali
+prices:
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 14, currency: CNY, since: unknown, source: s}
+`
+
+func load(t *testing.T) *Data {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	name := ""
+	for _, line := range strings.Split(testCatalog, "\n") {
+		if strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") {
+			name = line[3 : len(line)-3]
+			fsys[name] = &fstest.MapFile{}
+			continue
+		}
+		if name != "" {
+			fsys[name].Data = append(fsys[name].Data, line+"\n"...)
+		}
+	}
+	cat, r := catalog.Load(fsys)
+	if errs := r.Errors(); len(errs) > 0 {
+		t.Fatalf("fixture does not load:\n%s", errs)
+	}
+	return &Data{
+		Catalog: cat, GPUs: []*catalog.GPU{cat.GPU("a100"), cat.GPU("t4")},
+		Offers: pricing.Offers(cat, "USD"), Currency: "USD",
+		Text: func(key string, args ...any) string { return key + fmt.Sprint(args...) },
+	}
+}
+
+func TestPriceByGPU(t *testing.T) {
+	d := load(t)
+	c, err := d.PriceByGPU("home_price_by_gpu", "on_demand")
+	if err != nil || c == nil {
+		t.Fatalf("PriceByGPU = %v, %v", c, err)
+	}
+	var provs []string
+	for _, p := range c.Providers {
+		provs = append(provs, p.ID)
+	}
+	// Providers in catalog order (files by name: ali before aws).
+	if !slices.Equal(provs, []string{"ali", "aws"}) {
+		t.Errorf("providers %v", provs)
+	}
+	if len(c.Rows) != 2 || c.Rows[0].GPU.ID != "a100" || c.Rows[1].GPU.ID != "t4" {
+		t.Fatalf("rows %+v", c.Rows)
+	}
+	// A100 at AWS: the lower of 21.96/8 = 2.745 (us-east-1) and 30/8 = 3.75
+	// (eu-west-1); the vGPU slice at 0.5 is not a GPU-hour and stays out.
+	if got := c.Rows[0].Cells[1]; got == nil || got.PerGPUHour != 2.745 || got.Offer.Region != "us-east-1" {
+		t.Errorf("A100 at AWS = %+v", got)
+	}
+	// A100 at the other provider: 14 CNY at 7 CNY per USD = 2 USD.
+	if got := c.Rows[0].Cells[0]; got == nil || got.PerGPUHour != 2 || !got.Converted || got.Quoted != 14 {
+		t.Errorf("A100 at ali = %+v", got)
+	}
+	if c.Rows[1].Cells[0] != nil {
+		t.Error("T4 has no price at ali")
+	}
+	// Dated: 2025-06-01 (p4d) and 2025-06-01 (g4); undated: gn7.
+	if c.AsOf.Latest != "2025-06-01" || c.AsOf.Dated != 2 || c.AsOf.Undated != 1 || len(c.AsOf.Rates) != 1 {
+		t.Errorf("as of %+v", c.AsOf)
+	}
+	if c.Options["tooltip"].(map[string]any)["renderMode"] != "richText" {
+		t.Error("the tooltip must draw on the canvas (richText)")
+	}
+}
+
+func TestPricePerformanceMarksTheFrontier(t *testing.T) {
+	d := load(t)
+	c, err := d.PricePerformance("t", "m", "on_demand")
+	if err != nil || c == nil || c.TFLOPS == nil || c.Memory == nil {
+		t.Fatalf("PricePerformance = %+v, %v", c, err)
+	}
+	if c.Fractional != 1 {
+		t.Errorf("fractional = %d, want the one vGPU slice", c.Fractional)
+	}
+	on := map[string]bool{}
+	for _, r := range c.Rows {
+		if r.OnTFLOPSFrontier {
+			on[r.Offer.Instance.ID+"@"+r.Offer.Region] = true
+		}
+	}
+	// T4 at 0.526 for 65 TFLOPS; the A100 at 2 USD (gn7) for 312. The
+	// p4d at 2.745 and 3.75 is beaten by gn7.
+	want := map[string]bool{"g4@all": true, "gn7@cn-beijing": true}
+	if fmt.Sprint(on) != fmt.Sprint(want) {
+		t.Errorf("frontier %v, want %v", on, want)
+	}
+	// The frontier's names come from a string formatter, not a function.
+	js, _ := json.Marshal(c.TFLOPS.Options)
+	if !bytes.Contains(js, []byte(`"formatter":"{b}"`)) {
+		t.Errorf("no {b} label formatter in %s", js)
+	}
+}
+
+func TestPriceHistory(t *testing.T) {
+	d := load(t)
+	in := d.Catalog.Provider("aws").Instance("p4d")
+	var points []HistoryPoint
+	for _, pp := range d.Catalog.PricesOf(in) {
+		hp := HistoryPoint{Point: pp, Currency: pp.Currency}
+		if h, ok := pricing.EffectiveHourly(pp, in.GPUCount, nil); ok {
+			v := h.Amount / float64(in.GPUCount)
+			hp.PerGPUHour = &v
+		}
+		points = append(points, hp)
+	}
+	h, err := d.PriceHistory("instances_aws_p4d_history", in, points)
+	if err != nil || h == nil || len(h.Charts) != 1 {
+		t.Fatalf("PriceHistory = %+v, %v", h, err)
+	}
+	// On the chart: on-demand 2024-01 and 2025-06-01 (us-east-1), reserved
+	// 2025; off it: three undated points and the discount-only spot point,
+	// which is undated too.
+	if h.Plotted != 3 || h.Undated != 3 || h.NoHourly != 0 {
+		t.Errorf("plotted %d, undated %d, no hourly %d", h.Plotted, h.Undated, h.NoHourly)
+	}
+	ps := d.Catalog.PricesOf(in)
+	if h.Left(ps[0]) != "" || h.Left(ps[1]) != LeftUndated {
+		t.Errorf("left: %q, %q", h.Left(ps[0]), h.Left(ps[1]))
+	}
+	js, _ := json.Marshal(h.Charts[0].Options)
+	for _, want := range []string{`"type":"time"`, `["2024-01-01",4.1]`, `"name":"2024-01"`, `"step":"end"`} {
+		if !bytes.Contains(js, []byte(want)) {
+			t.Errorf("history options lack %s:\n%s", want, js)
+		}
+	}
+
+	// A history with one dated price draws nothing, and says so.
+	g4 := d.Catalog.Provider("aws").Instance("g4")
+	pp := d.Catalog.PricesOf(g4)[0]
+	h, _ = d.PriceHistory("x", g4, []HistoryPoint{{Point: pp, Currency: "USD", PerGPUHour: pp.Amount}})
+	if h == nil || len(h.Charts) != 0 || h.Left(pp) != "" {
+		t.Errorf("one dated point: %+v", h)
+	}
+}
+
+func TestDiscountsAreMediansOffTheSameOffer(t *testing.T) {
+	d := load(t)
+	c, err := d.ProviderDiscounts("providers_discounts")
+	if err != nil || c == nil {
+		t.Fatalf("ProviderDiscounts = %+v, %v", c, err)
+	}
+	if !slices.Equal(c.Models, []string{"spot", "reserved_1y"}) || len(c.Rows) != 1 || c.Rows[0].Provider.ID != "aws" {
+		t.Fatalf("models %v, rows %d", c.Models, len(c.Rows))
+	}
+	// Spot: 1 − 9.831/21.96 = 55.2% in us-east-1; 60% stated in eu-west-1.
+	// Median of two is their mean: 57.6.
+	spot := c.Rows[0].Cells[0]
+	if spot.Offers != 2 || spot.Median != 57.6 || spot.Min != 55.2 || spot.Max != 60 {
+		t.Errorf("spot %+v", spot)
+	}
+	// Reserved 1 year: 1 − 13/21.96 = 40.8%.
+	if r := c.Rows[0].Cells[1]; r.Offers != 1 || r.Median != 40.8 {
+		t.Errorf("reserved %+v", r)
+	}
+}
+
+// TestSameInputSameBytes builds every chart twice from two loads of the
+// catalog: the options must be byte-identical, whatever the map order.
+func TestSameInputSameBytes(t *testing.T) {
+	build := func() []byte {
+		d := load(t)
+		var out []any
+		a, _ := d.PriceByGPU("a", "on_demand")
+		b, _ := d.PricePerformance("b", "c", "on_demand")
+		c, _ := d.ProviderDiscounts("d")
+		e, _ := d.GPUOffers("e", d.Catalog.GPU("a100"), "on_demand")
+		out = append(out, a.Options, b.TFLOPS.Options, b.Memory.Options, c.Options, e.Options)
+		js, err := json.Marshal(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return js
+	}
+	first := build()
+	for range 5 {
+		if !bytes.Equal(first, build()) {
+			t.Fatal("two builds of the same charts differ")
+		}
+	}
+}
+
+// TestCatalogTextStaysText: names go into the options as plain strings;
+// escaping them for the page is the site's job (html/template), and no
+// option carries a function marker go-echarts' renderer would turn into code.
+func TestCatalogTextStaysText(t *testing.T) {
+	d := load(t)
+	c, _ := d.PriceByGPU("a", "on_demand")
+	js, _ := json.Marshal(c.Options)
+	if bytes.Contains(js, []byte("</script>")) {
+		t.Error("encoding/json must escape < in names")
+	}
+	if !bytes.Contains(js, []byte(`\u003c/script\u003e\u003cscript\u003ewindow.__pwned=1\u003c/script\u003e`)) {
+		t.Errorf("the provider's name is not in the options as text:\n%s", js)
+	}
+	if bytes.Contains(js, []byte("__f__")) {
+		t.Error("options carry a go-echarts function marker")
+	}
+}

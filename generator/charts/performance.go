@@ -1,0 +1,205 @@
+package charts
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"gpucompare/generator/catalog"
+)
+
+// PricePerformance is the pair of charts of price against what an offer
+// delivers: price per GPU-hour against dense FP16/BF16 TFLOPS per GPU, and
+// against GPU memory per GPU, under one pricing model in the site currency.
+// Each draws its Pareto frontier — the offers no other offer beats on both
+// price and the figure — and names the offers on it. The two share one
+// table, a row per offer.
+type PricePerformance struct {
+	TFLOPS, Memory *Chart // nil when no offer has the figure
+	Model          string
+	Currency       string
+	Rows           []*PerfRow // in Data.GPUs order, then cheapest first
+	AsOf           AsOf
+	// Fractional counts the offers left out because they sell a slice of
+	// a GPU (a vGPU profile).
+	Fractional int
+}
+
+// PerfRow is an offer with its figures per GPU.
+type PerfRow struct {
+	OfferPrice
+	TFLOPS   *float64 // dense FP16/BF16 TFLOPS per GPU; nil when unknown
+	MemoryGB *float64 // GB of GPU memory per GPU; nil when unknown
+	// OnTFLOPSFrontier and OnMemoryFrontier say the offer is on the
+	// frontier of the chart.
+	OnTFLOPSFrontier, OnMemoryFrontier bool
+}
+
+// PricePerformance makes the two charts under model; nil when no offer
+// has a price per GPU-hour. ids names the TFLOPS chart and the memory
+// chart, in that order.
+func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerformance, error) {
+	c := &PricePerformance{Model: model, Currency: d.Currency}
+	var asOf asOfBuilder
+	for _, o := range d.Offers {
+		if o.Prices[model] != nil && fractional(o.Instance) {
+			c.Fractional++
+		}
+		op, ok := perGPU(o, model)
+		if !ok {
+			continue
+		}
+		r := &PerfRow{OfferPrice: op, TFLOPS: o.GPU.Dense.FP16BF16}
+		if mem := d.Catalog.TotalGPUMemoryGB(o.Instance); mem != nil {
+			per := *mem / float64(o.Instance.GPUCount)
+			r.MemoryGB = &per
+		}
+		c.Rows = append(c.Rows, r)
+		asOf.add(op.Price)
+	}
+	if len(c.Rows) == 0 {
+		return nil, nil
+	}
+	c.AsOf = asOf.done()
+	order := map[*catalog.GPU]int{}
+	for i, g := range d.GPUs {
+		order[g] = i
+	}
+	slices.SortStableFunc(c.Rows, func(a, b *PerfRow) int {
+		return cmp.Or(cmp.Compare(order[a.Offer.GPU], order[b.Offer.GPU]), cmp.Compare(a.PerGPUHour, b.PerGPUHour))
+	})
+
+	t := d.Text
+	var err error
+	c.TFLOPS, err = d.perfChart(tflopsID, t("chart.price_tflops.title", t("model."+model), d.Currency), t("chart.axis.tflops"),
+		c.Rows, func(r *PerfRow) *float64 { return r.TFLOPS }, func(r *PerfRow) { r.OnTFLOPSFrontier = true })
+	if err != nil {
+		return nil, err
+	}
+	c.Memory, err = d.perfChart(memoryID, t("chart.price_memory.title", t("model."+model), d.Currency), t("chart.axis.memory"),
+		c.Rows, func(r *PerfRow) *float64 { return r.MemoryGB }, func(r *PerfRow) { r.OnMemoryFrontier = true })
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// perfChart draws price per GPU-hour against the figure perf of each row
+// that has it, one series per provider, with the frontier as a line through
+// the offers on it, each labelled with its instance type's name. mark is
+// called for each row on the frontier. nil when no row has the figure.
+func (d *Data) perfChart(id, title, xName string, rows []*PerfRow, perf func(*PerfRow) *float64, mark func(*PerfRow)) (*Chart, error) {
+	var plotted []*PerfRow
+	var points []point
+	for _, r := range rows {
+		if v := perf(r); v != nil && *v > 0 {
+			plotted = append(plotted, r)
+			points = append(points, point{Price: shown(r.PerGPUHour), Perf: *v})
+		}
+	}
+	if len(plotted) == 0 {
+		return nil, nil
+	}
+	t := d.Text
+	xs, ys := make([]float64, len(points)), make([]float64, len(points))
+	for i, p := range points {
+		xs[i], ys[i] = p.Perf, p.Price
+	}
+	s := charts.NewScatter()
+	s.SetGlobalOptions(
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id}),
+		charts.WithTitleOpts(opts.Title{Show: opts.Bool(false), Title: title}),
+		charts.WithAnimation(false),
+		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true)}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+		charts.WithLegendOpts(legend()),
+		charts.WithGridOpts(opts.Grid{Left: leftMargin, Right: "24", Top: legendTop, Bottom: "44", ContainLabel: opts.Bool(true)}),
+		charts.WithXAxisOpts(logAxisX(xName, xs)),
+		charts.WithYAxisOpts(logAxisY(t("chart.axis.per_gpu_hour_log", d.Currency), ys)),
+	)
+	idx := d.providerIndex()
+	for _, p := range d.Catalog.Providers {
+		var data []opts.ScatterData
+		for i, r := range plotted {
+			if r.Offer.Provider == p {
+				data = append(data, opts.ScatterData{Name: offerName(r.Offer, false) + " · " + r.Offer.GPU.Name, Value: []any{points[i].Perf, points[i].Price}})
+			}
+		}
+		if len(data) == 0 {
+			continue
+		}
+		color, symbol := providerStyle(idx[p])
+		s.AddSeries(p.Name, data,
+			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol, SymbolSize: 9}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: color, Opacity: opts.Float(0.85)}))
+	}
+	front := frontier(points)
+	line := charts.NewLine()
+	var data []opts.LineData
+	for _, i := range front {
+		mark(plotted[i])
+		data = append(data, opts.LineData{Name: plotted[i].Offer.Instance.Name, Value: []any{points[i].Perf, points[i].Price}})
+	}
+	line.AddSeries(t("chart.frontier"), data,
+		charts.WithLineChartOpts(opts.LineChart{Symbol: "emptyCircle", SymbolSize: 14, ShowSymbol: opts.Bool(true)}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: "#16202e"}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: "#16202e", Width: 1.5, Type: "dashed"}),
+		// Below and right of the frontier nothing is cheaper and
+		// stronger: the names go there, clear of the other offers.
+		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", Color: "#16202e", FontSize: 11}),
+		charts.WithLabelLayoutOpts(opts.LabelLayout{HideOverlap: opts.Bool(true)}),
+	)
+	s.Overlap(line)
+	m, err := finish(s)
+	if err != nil {
+		return nil, err
+	}
+	return &Chart{ID: id, Title: title, Options: m, Height: 6}, nil
+}
+
+// logAxisX is a logarithmic x axis spanning the values vs, from the 1–2–5
+// step at or below the least to the one at or above 1.6 times the
+// greatest, which leaves room for the name of the strongest offer.
+func logAxisX(name string, vs []float64) opts.XAxis {
+	a := valueXAxis(name, "log")
+	a.Min, a.Max = step125(slices.Min(vs), false), step125(1.6*slices.Max(vs), true)
+	a.AxisLabel = &opts.AxisLabel{ShowMinLabel: opts.Bool(true), ShowMaxLabel: opts.Bool(true)}
+	return a
+}
+
+// logAxisY is a logarithmic y axis spanning the values vs, from the 1–2–5
+// step at or below the least to the one at or above the greatest.
+func logAxisY(name string, vs []float64) opts.YAxis {
+	a := valueYAxis(name, "log")
+	a.Min, a.Max = step125(slices.Min(vs), false), step125(slices.Max(vs), true)
+	a.AxisLabel = &opts.AxisLabel{ShowMinLabel: opts.Bool(true), ShowMaxLabel: opts.Bool(true)}
+	return a
+}
+
+// step125 rounds v > 0 down (or up) to 1, 2 or 5 times a power of ten.
+func step125(v float64, up bool) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(v)))
+	steps := []float64{1, 2, 5, 10}
+	if up {
+		for _, s := range steps {
+			if s*p >= v*(1-1e-12) {
+				return roundPow(s * p)
+			}
+		}
+	}
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i]*p <= v*(1+1e-12) {
+			return roundPow(steps[i] * p)
+		}
+	}
+	return roundPow(p)
+}
+
+// roundPow drops the float noise of a product with a power of ten
+// (0.30000000000000004 → 0.3).
+func roundPow(v float64) float64 {
+	return math.Round(v*1e9) / 1e9
+}

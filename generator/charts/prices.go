@@ -1,0 +1,251 @@
+package charts
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+// OfferPrice is an offer's price per GPU-hour under one pricing model.
+type OfferPrice struct {
+	Offer *pricing.Offer
+	Price *pricing.Price
+	// PerGPUHour is in the site currency, exact; charts and tables round
+	// it the same way when they show it.
+	PerGPUHour float64
+	// Quoted is the price per GPU-hour in the currency the provider
+	// quotes, when that is not the site currency (Converted).
+	Quoted    float64
+	Converted bool
+}
+
+// perGPU prices an offer under model for a per-GPU chart; ok is false when
+// it has no comparable price per GPU-hour under the model.
+func perGPU(o *pricing.Offer, model string) (OfferPrice, bool) {
+	if o.GPU == nil || fractional(o.Instance) {
+		return OfferPrice{}, false
+	}
+	v, ok := o.PerGPUHour(model)
+	if !ok {
+		return OfferPrice{}, false
+	}
+	pr := o.Prices[model]
+	return OfferPrice{
+		Offer: o, Price: pr, PerGPUHour: v,
+		Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), Converted: pr.Conversion.Factor != 1,
+	}, true
+}
+
+// GPUPrices is the chart of prices per GPU-hour by GPU model across
+// providers: for each GPU model, each provider's lowest price per GPU-hour
+// under one pricing model, in the site currency. Its table has a row per
+// GPU model and a column per provider.
+type GPUPrices struct {
+	Chart
+	Model     string
+	Currency  string
+	Providers []*catalog.Provider // the providers with a price, in catalog order
+	Rows      []*GPUPriceRow      // the GPU models with a price, in Data.GPUs order
+	AsOf      AsOf
+}
+
+// GPUPriceRow is a GPU model's lowest price at each provider.
+type GPUPriceRow struct {
+	GPU   *catalog.GPU
+	Cells []*OfferPrice // aligned with Providers; nil where the provider has no price
+}
+
+// PriceByGPU makes the chart of prices per GPU-hour by GPU model and
+// provider under model; nil when no offer has such a price.
+func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
+	type key struct {
+		gpu  string
+		prov *catalog.Provider
+	}
+	best := map[key]*OfferPrice{}
+	hasProv := map[*catalog.Provider]bool{}
+	for _, o := range d.Offers {
+		op, ok := perGPU(o, model)
+		if !ok {
+			continue
+		}
+		k := key{o.GPU.ID, o.Provider}
+		if cur := best[k]; cur == nil || op.PerGPUHour < cur.PerGPUHour { // the first of equal prices stays
+			best[k] = &op
+		}
+		hasProv[o.Provider] = true
+	}
+	if len(best) == 0 {
+		return nil, nil
+	}
+	c := &GPUPrices{Model: model, Currency: d.Currency}
+	for _, p := range d.Catalog.Providers {
+		if hasProv[p] {
+			c.Providers = append(c.Providers, p)
+		}
+	}
+	var asOf asOfBuilder
+	for _, g := range d.GPUs {
+		row := &GPUPriceRow{GPU: g, Cells: make([]*OfferPrice, len(c.Providers))}
+		any := false
+		for i, p := range c.Providers {
+			if op := best[key{g.ID, p}]; op != nil {
+				row.Cells[i], any = op, true
+				asOf.add(op.Price)
+			}
+		}
+		if any {
+			c.Rows = append(c.Rows, row)
+		}
+	}
+	c.AsOf = asOf.done()
+
+	t := d.Text
+	model_ := t("model." + model)
+	c.ID, c.Title = id, t("chart.price_by_gpu.title", model_, d.Currency)
+	names := make([]string, len(c.Rows))
+	for i, r := range c.Rows {
+		names[i] = truncate(r.GPU.Name, 24)
+	}
+	s := charts.NewScatter()
+	s.SetGlobalOptions(
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id}),
+		charts.WithTitleOpts(opts.Title{Show: opts.Bool(false), Title: c.Title}),
+		charts.WithAnimation(false),
+		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true)}),
+		charts.WithColorsOpts(palette),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+		charts.WithLegendOpts(legend()),
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: legendTop, Bottom: "44", ContainLabel: opts.Bool(true)}),
+		charts.WithXAxisOpts(valueXAxis(t("chart.axis.per_gpu_hour", d.Currency), "value")),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Name: "", Data: names, Inverse: opts.Bool(true),
+			AxisLabel: &opts.AxisLabel{Interval: "0"}, SplitLine: &opts.SplitLine{Show: opts.Bool(true)}}),
+	)
+	idx := d.providerIndex()
+	for i, p := range c.Providers {
+		var data []opts.ScatterData
+		for row, r := range c.Rows {
+			if op := r.Cells[i]; op != nil {
+				data = append(data, opts.ScatterData{Name: offerName(op.Offer, false), Value: []any{shown(op.PerGPUHour), row}})
+			}
+		}
+		color, symbol := providerStyle(idx[p])
+		s.AddSeries(p.Name, data,
+			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol, SymbolSize: 10}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: color, Opacity: opts.Float(0.9)}))
+	}
+	var err error
+	if c.Options, err = finish(s); err != nil {
+		return nil, err
+	}
+	c.Height = height(len(c.Rows), 30, 110)
+	return c, nil
+}
+
+// offerName names an offer in a tooltip: "p4d.24xlarge · us-east-1", with
+// its provider first when the chart does not say it otherwise.
+func offerName(o *pricing.Offer, withProvider bool) string {
+	s := o.Instance.Name
+	if withProvider {
+		s += " · " + o.Provider.Name
+	}
+	if r := regionName(o); r != "" {
+		s += " · " + r
+	}
+	return s
+}
+
+// regionName is the region of an offer as charts name it: its id (short,
+// and what price lists use), or "" for all regions and no region.
+func regionName(o *pricing.Offer) string {
+	if o.Region == catalog.AllRegions {
+		return ""
+	}
+	return o.Region
+}
+
+// OfferPrices is the chart of one GPU model's offers by price per GPU-hour
+// under one pricing model, cheapest first. Its table has a row per offer.
+type OfferPrices struct {
+	Chart
+	Model    string
+	Currency string
+	Rows     []*OfferPrice
+	AsOf     AsOf
+}
+
+// GPUOffers makes the chart of the offers of GPU model g by price per
+// GPU-hour under model; nil when fewer than two offers have such a price,
+// since one bar compares nothing (the page lists a single offer anyway).
+func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices, error) {
+	c := &OfferPrices{Model: model, Currency: d.Currency}
+	var asOf asOfBuilder
+	for _, o := range d.Offers {
+		if o.GPU != g {
+			continue
+		}
+		if op, ok := perGPU(o, model); ok {
+			c.Rows = append(c.Rows, &op)
+			asOf.add(op.Price)
+		}
+	}
+	if len(c.Rows) < 2 {
+		return nil, nil
+	}
+	c.AsOf = asOf.done()
+	slices.SortStableFunc(c.Rows, func(a, b *OfferPrice) int { return cmp.Compare(a.PerGPUHour, b.PerGPUHour) })
+
+	t := d.Text
+	c.ID, c.Title = id, t("chart.gpu_offers.title", g.Name, t("model."+model), d.Currency)
+	// A bar per offer, named by instance type and region; one series per
+	// provider, stacked, so each bar has its provider's colour and the
+	// legend names the providers.
+	labels := make([]string, len(c.Rows))
+	var provs []*catalog.Provider
+	for i, op := range c.Rows {
+		labels[i] = truncate(offerName(op.Offer, false), 30)
+		if !slices.Contains(provs, op.Offer.Provider) {
+			provs = append(provs, op.Offer.Provider)
+		}
+	}
+	slices.SortStableFunc(provs, func(a, b *catalog.Provider) int { return cmp.Compare(d.providerIndex()[a], d.providerIndex()[b]) })
+	b := charts.NewBar()
+	b.SetGlobalOptions(
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id}),
+		charts.WithTitleOpts(opts.Title{Show: opts.Bool(false), Title: c.Title}),
+		charts.WithAnimation(false),
+		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true)}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+		charts.WithLegendOpts(legend()),
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: "48", Top: legendTop, Bottom: "44", ContainLabel: opts.Bool(true)}),
+		charts.WithXAxisOpts(valueXAxis(t("chart.axis.per_gpu_hour", d.Currency), "value")),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0"}}),
+	)
+	b.SetXAxis(labels).XYReversal()
+	idx := d.providerIndex()
+	for _, p := range provs {
+		data := make([]opts.BarData, len(c.Rows))
+		for i, op := range c.Rows {
+			data[i] = opts.BarData{Name: offerName(op.Offer, true), Value: "-"} // ECharts' empty value
+			if op.Offer.Provider == p {
+				data[i].Value = shown(op.PerGPUHour)
+			}
+		}
+		color, _ := providerStyle(idx[p])
+		b.AddSeries(p.Name, data,
+			charts.WithBarChartOpts(opts.BarChart{Stack: "offers", BarCategoryGap: "30%"}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
+			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{c}"}))
+	}
+	var err error
+	if c.Options, err = finish(b); err != nil {
+		return nil, err
+	}
+	c.Height = height(len(c.Rows), rowHeight, 110)
+	return c, nil
+}

@@ -1,0 +1,170 @@
+package site
+
+import (
+	"fmt"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/charts"
+	"gpucompare/generator/pricing"
+)
+
+// chartView is a figure of a page: one or more charts (generator/charts)
+// and the table of the numbers behind them, which templates/partials/
+// chart.html writes beside the charts — the options into a
+// <script type="application/json"> block each, read by static/charts.js.
+type chartView struct {
+	// Kind names the figure and picks its table: price_by_gpu,
+	// gpu_offers, discounts, price_performance, history.
+	Kind   string
+	Charts []*charts.Chart
+	// Table is the figure's data: *charts.GPUPrices, *charts.OfferPrices,
+	// *charts.Discounts, *charts.PricePerformance or *charts.History.
+	Table any
+	page  *page
+}
+
+// chartModel is the pricing model the price charts show.
+const chartModel = "on_demand"
+
+// ChartScripts reports whether the page draws a chart, and so loads
+// ECharts and static/charts.js.
+func (p *page) ChartScripts() bool {
+	for _, c := range p.Charts {
+		if len(c.Charts) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Chart returns the page's figure of a kind, or nil.
+func (p *page) Chart(kind string) *chartView {
+	for _, c := range p.Charts {
+		if c.Kind == kind {
+			return c
+		}
+	}
+	return nil
+}
+
+// InstanceURL, GPUURL and ProviderURL link from the figure's page.
+func (v *chartView) InstanceURL(in *catalog.Instance) string { return v.page.Rel(instancePath(in)) }
+func (v *chartView) GPUURL(g *catalog.GPU) string            { return v.page.Rel(gpuPath(g.ID)) }
+func (v *chartView) ProviderURL(p *catalog.Provider) string  { return v.page.Rel(providerPath(p.ID)) }
+
+// RegionName is the name of an offer's region at its provider, or its id.
+func (v *chartView) RegionName(p *catalog.Provider, id string) string {
+	if r := p.Region(id); r != nil && r.Name != "" {
+		return r.Name
+	}
+	return id
+}
+
+// Left is why a price point is not on the page's history chart, as a
+// message key, or "" when it is (or there is no chart).
+func (v *chartView) Left(pp *catalog.PricePoint) string {
+	if v == nil {
+		return ""
+	}
+	h, _ := v.Table.(*charts.History)
+	if r := h.Left(pp); r != "" {
+		return "chart.history.left_" + r
+	}
+	return ""
+}
+
+// attachCharts gives the pages that have charts their figures: the home
+// page and the GPU matrix the prices by GPU model and provider, the GPU
+// matrix also price against performance, each GPU page its offers, the
+// providers page the discounts, and each instance type page its price
+// history.
+func (b *builder) attachCharts(pages []*page) error {
+	var textErr error
+	text := func(key string, args ...any) string {
+		s, err := b.tmpl.msgs.t(key, args...)
+		if err != nil && textErr == nil {
+			textErr = err
+		}
+		return s
+	}
+	d := &charts.Data{Catalog: b.cat, GPUs: b.gpus, Offers: b.priced, Currency: b.cat.Site.Currency, Text: text}
+	for _, p := range pages {
+		if err := b.chartsOf(d, p); err != nil {
+			return fmt.Errorf("%s: %w", p.Path, err)
+		}
+		if textErr != nil {
+			return fmt.Errorf("%s: %w", p.Path, textErr)
+		}
+	}
+	return nil
+}
+
+// chartsOf makes the figures of one page.
+func (b *builder) chartsOf(d *charts.Data, p *page) error {
+	add := func(kind string, table any, cs ...*charts.Chart) {
+		p.Charts = append(p.Charts, &chartView{Kind: kind, Charts: cs, Table: table, page: p})
+	}
+	switch p.Layout {
+	case "home", "gpus":
+		c, err := d.PriceByGPU(charts.ID(p.Path, "price_by_gpu"), chartModel)
+		if err != nil {
+			return err
+		}
+		if c != nil {
+			add("price_by_gpu", c, &c.Chart)
+		}
+		if p.Layout == "home" {
+			return nil
+		}
+		pp, err := d.PricePerformance(charts.ID(p.Path, "price_tflops"), charts.ID(p.Path, "price_memory"), chartModel)
+		if err != nil || pp == nil {
+			return err
+		}
+		var cs []*charts.Chart
+		for _, c := range []*charts.Chart{pp.TFLOPS, pp.Memory} {
+			if c != nil {
+				cs = append(cs, c)
+			}
+		}
+		add("price_performance", pp, cs...)
+	case "gpu":
+		g := p.Data.(*gpuData).GPU
+		c, err := d.GPUOffers(charts.ID(p.Path, "offers"), g, chartModel)
+		if err != nil || c == nil {
+			return err
+		}
+		add("gpu_offers", c, &c.Chart)
+	case "providers":
+		c, err := d.ProviderDiscounts(charts.ID(p.Path, "discounts"))
+		if err != nil || c == nil {
+			return err
+		}
+		add("discounts", c, &c.Chart)
+	case "instance":
+		data := p.Data.(*instanceData)
+		points := make([]charts.HistoryPoint, len(data.Prices))
+		for i, pv := range data.Prices {
+			points[i] = charts.HistoryPoint{Point: pv.PricePoint, Currency: pv.Currency, PerGPUHour: pv.PerGPUHour, Quoted: pv.PerGPUQuoted}
+		}
+		h, err := d.PriceHistory(charts.ID(p.Path, "history"), data.Instance, points)
+		if err != nil || h == nil {
+			return err
+		}
+		// Without a chart the figure still says why there is none.
+		var cs []*charts.Chart
+		for _, c := range h.Charts {
+			cs = append(cs, &c.Chart)
+		}
+		add("history", h, cs...)
+	}
+	return nil
+}
+
+// Region is the region of an offer as a figure's table names it: its id,
+// or "" when the price holds in all regions.
+func (v *chartView) Region(o *pricing.Offer) string {
+	if o.Region == catalog.AllRegions {
+		return ""
+	}
+	return o.Region
+}
