@@ -362,7 +362,7 @@
       num: (o) => o.network_gbps,
       cell: (o) => {
         if (o.network_gbps !== undefined) return { lines: [[{ t: fnum(o.network_gbps) + '\u202f' + t('units.gbps') }]] };
-        if (o.network) return { lines: [[{ t: o.network }]] };
+        if (o.network) return { lines: [[{ t: o.network, c: 'wrap' }]] };
         return na();
       },
     },
@@ -377,7 +377,11 @@
     },
     certifications: {
       sort: (o) => (o.certifications ? o.certifications.join(', ') : null),
-      cell: (o) => (o.certifications ? { lines: [[{ t: o.certifications.join(', ') }]] } : na()),
+      cell: (o) => {
+        if (!o.certifications) return na();
+        const s = o.certifications.join(', ');
+        return { c: 'certs', title: s, clamp: true, lines: [[{ t: s }]] };
+      },
     },
     since: {
       dyn: true,
@@ -444,7 +448,7 @@
         if (!p) {
           if (!o.region && ctx && ctx.firstPrice) {
             const lines = [[{ t: t('price.not_public'), c: 'not-public', ti: t('price.not_public_title') }]];
-            if (o.price_not_public) lines.push([{ t: o.price_not_public, c: 'sub' }]);
+            if (o.price_not_public) lines.push([{ t: o.price_not_public, c: 'sub wrap' }]);
             return { lines };
           }
           return na();
@@ -712,6 +716,13 @@
   // fill draws a cell's lines into an element: one line as it is, more as
   // blocks separated by a space, so the text reads the same as the CSV.
   function fill(el, cell) {
+    if (cell.clamp) {
+      const box = document.createElement('div');
+      box.className = 'clamp';
+      put(box, cell.lines[0]);
+      el.append(box);
+      return;
+    }
     if (cell.source) {
       const box = document.createElement('div');
       box.className = 'clamp plain';
