@@ -22,7 +22,7 @@
   const MSG = D.messages || {};
   const offers = D.offers || [];
   const N = offers.length;
-  const STEP = 40; // rows drawn at a time: a screenful and more
+  const STEP = 30; // rows drawn at a time: two screenfuls
   const UNITS = { hour: 1, month: 730, year: 8760 };
 
   // --- Text and numbers, as the build writes them (generator/site/templates.go).
