@@ -2,8 +2,9 @@
 // <script type="application/json" id="chart-…"> block written by the
 // generator; this finds every one, draws it with Apache ECharts
 // (static/vendor/echarts/echarts.min.js, loaded before this file) into the
-// element whose id is the block's with "-box" added, and redraws on resize. The numbers
-// are also in a table beside each chart, so nothing is lost without it.
+// element whose id is the block's with "-box" added, and lays it out again
+// when the window is resized. The numbers are also in a table beside each
+// chart, so nothing is lost without it.
 //
 // Tooltips draw on the canvas (renderMode "richText"): ECharts' HTML
 // tooltip writes inline styles, which the page's Content-Security-Policy
@@ -12,7 +13,7 @@
   'use strict';
   if (typeof echarts === 'undefined') return;
 
-  var charts = []; // { chart, options } of each chart drawn
+  var charts = []; // { chart, el, options, named } of each chart drawn
 
   // legendHeight is the height in pixels of the legend across the top of
   // a chart width pixels wide: ECharts wraps a plain legend onto as many
@@ -33,25 +34,38 @@
     return 10 + lines * 14 + (lines - 1) * 10;
   }
 
-  // fit lays a chart out for its present width: the plot below the
-  // legend, and the names of categories (GPU models, offers) at most 40%
-  // of the width, wrapped onto more lines where they need it (the
-  // generator leaves each category room for three).
-  function fit(el, options) {
-    var width = el.clientWidth;
-    var grid = [].concat(options.grid || {});
-    grid[0].top = legendHeight(options, width) + 12;
-    options.grid = grid;
-    var yAxis = [].concat(options.yAxis || []);
-    yAxis.forEach(function (a) {
-      if (a.type !== 'category') return;
-      a.axisLabel = a.axisLabel || {};
-      a.axisLabel.width = Math.round(width * 0.4);
-      a.axisLabel.overflow = 'break';
-      a.axisLabel.lineHeight = 13;
+  // layout is what changes with the chart's width: the plot starts below
+  // the legend; a time axis has fewer ticks on a phone; the names of
+  // categories (GPU models, offers) take at most
+  // 40% of the width and wrap onto more lines (the generator leaves each
+  // row room for three); and on a phone, points named to their right
+  // ("{b}") in the right half of the chart are named below them, ending
+  // at the point, so no name runs off the chart.
+  function layout(c) {
+    var width = c.el.clientWidth;
+    var grid = [].concat(c.options.grid || {}).map(function () {
+      return { top: legendHeight(c.options, width) + 12 };
     });
-    if (yAxis.length) options.yAxis = yAxis;
-    return { grid: grid, yAxis: yAxis };
+    var yAxis = [].concat(c.options.yAxis || []).map(function (a) {
+      if (a.type !== 'category') return {};
+      return { axisLabel: { width: Math.round(width * 0.4), overflow: 'break', lineHeight: 13 } };
+    });
+    var xAxis = [].concat(c.options.xAxis || []).map(function (a) {
+      return a.type === 'time' ? { splitNumber: width < 600 ? 3 : 6 } : {};
+    });
+    var series = (c.options.series || []).map(function (s, i) {
+      if (!c.named[i]) return {};
+      return {
+        data: s.data.map(function (d) {
+          var item = {};
+          for (var k in d) item[k] = d[k];
+          var x = c.chart.convertToPixel({ seriesIndex: i }, d.value)[0];
+          item.label = width >= 600 || x < width * 0.55 ? { position: c.named[i], align: null } : { position: 'bottom', align: 'right' };
+          return item;
+        }),
+      };
+    });
+    return { grid: grid, xAxis: xAxis, yAxis: yAxis, series: series };
   }
 
   function start(block) {
@@ -61,19 +75,23 @@
     try {
       options = JSON.parse(block.textContent);
     } catch (e) {
-      console.warn('chart ' + el.id + ': options are not JSON: ' + e.message);
+      console.warn('chart ' + block.id + ': options are not JSON: ' + e.message);
       return;
     }
     var tooltips = [].concat(options.tooltip || {});
     tooltips.forEach(function (t) { t.renderMode = 'richText'; });
     options.tooltip = tooltips.length === 1 ? tooltips[0] : tooltips;
+    var c = { el: el, options: options, named: [] };
+    (options.series || []).forEach(function (s, i) {
+      if (s.label && s.label.formatter === '{b}') c.named[i] = s.label.position || 'top';
+    });
     // The container is shown (and so sized by the stylesheet) only once
     // a chart goes into it: without script the table stands alone.
     el.classList.add('chart-live');
-    fit(el, options);
-    var chart = echarts.init(el, null, { renderer: 'canvas' });
-    chart.setOption(options);
-    charts.push({ chart: chart, el: el, options: options });
+    c.chart = echarts.init(el, null, { renderer: 'canvas' });
+    c.chart.setOption(options);
+    c.chart.setOption(layout(c));
+    charts.push(c);
   }
 
   function startAll() {
@@ -88,8 +106,8 @@
     window.requestAnimationFrame(function () {
       pending = false;
       charts.forEach(function (c) {
-        c.chart.setOption(fit(c.el, c.options));
         c.chart.resize();
+        c.chart.setOption(layout(c));
       });
     });
   }

@@ -265,22 +265,24 @@ func later(a, b catalog.Date) bool {
 }
 
 // valueXAxis is an x axis of type typ with its name under it, in the
-// middle, and grid lines.
+// middle, and grid lines; labels that would overlap on a narrow chart are
+// left out.
 func valueXAxis(name, typ string) opts.XAxis {
-	return opts.XAxis{Type: typ, Name: name, NameLocation: "middle", NameGap: 30, SplitLine: &opts.SplitLine{Show: opts.Bool(true)}}
+	return opts.XAxis{Type: typ, Name: name, NameLocation: "middle", NameGap: 30, SplitLine: &opts.SplitLine{Show: opts.Bool(true)},
+		AxisLabel: &opts.AxisLabel{HideOverlap: opts.Bool(true)}}
 }
 
 // valueYAxis is a y axis of type typ with its name along it, left of its
 // labels (the grid's left margin, leftMargin, leaves room for it).
 func valueYAxis(name, typ string) opts.YAxis {
-	return opts.YAxis{Type: typ, Name: name, NameLocation: "middle", NameGap: 36}
+	return opts.YAxis{Type: typ, Name: name, NameLocation: "middle", NameGap: 40}
 }
 
 // Margins of the plot area. The legend is one line at the top here;
 // static/charts.js moves the plot down when the legend wraps.
 const (
 	legendTop  = "36"
-	leftMargin = "28" // room for a y axis name, beside the labels
+	leftMargin = "44" // room for a y axis name, beside the labels
 )
 
 // legendIcon is the width and height of a legend's icons, square so a

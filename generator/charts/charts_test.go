@@ -90,16 +90,16 @@ func TestID(t *testing.T) {
 	}
 }
 
-func TestStep125(t *testing.T) {
+func TestNiceStep(t *testing.T) {
 	for _, tt := range []struct {
 		v    float64
 		up   bool
 		want float64
 	}{
-		{65, false, 50}, {18.7, false, 10}, {989 * 1.6, true, 2000}, {0.35, false, 0.2}, {13.7, true, 20}, {0.3, false, 0.2}, {100, true, 100}, {100, false, 100},
+		{65, false, 50}, {18.7, false, 15}, {989 * 1.4, true, 1500}, {141 * 1.4, true, 200}, {0.35, false, 0.3}, {13.7, true, 15}, {0.29, false, 0.2}, {100, true, 100}, {100, false, 100}, {7.5, true, 10},
 	} {
-		if got := step125(tt.v, tt.up); got != tt.want {
-			t.Errorf("step125(%v, %v) = %v, want %v", tt.v, tt.up, got, tt.want)
+		if got := niceStep(tt.v, tt.up); got != tt.want {
+			t.Errorf("niceStep(%v, %v) = %v, want %v", tt.v, tt.up, got, tt.want)
 		}
 	}
 }

@@ -160,29 +160,33 @@ func (d *Data) perfChart(id, title, xName string, rows []*PerfRow, perf func(*Pe
 	return &Chart{ID: id, Title: title, Options: m, Height: 6}, nil
 }
 
-// logAxisX is a logarithmic x axis spanning the values vs, from the 1–2–5
-// step at or below the least to the one at or above 1.6 times the
-// greatest, which leaves room for the name of the strongest offer.
+// logAxisX is a logarithmic x axis spanning the values vs, from the
+// niceStep at or below the least less a tenth to the one at or above 1.4
+// times the greatest, which leaves room for the name of the strongest
+// offer.
 func logAxisX(name string, vs []float64) opts.XAxis {
 	a := valueXAxis(name, "log")
-	a.Min, a.Max = step125(slices.Min(vs), false), step125(1.6*slices.Max(vs), true)
-	a.AxisLabel = &opts.AxisLabel{ShowMinLabel: opts.Bool(true), ShowMaxLabel: opts.Bool(true)}
+	a.Min, a.Max = niceStep(slices.Min(vs)/1.1, false), niceStep(1.4*slices.Max(vs), true)
+	a.AxisLabel = &opts.AxisLabel{ShowMinLabel: opts.Bool(true), ShowMaxLabel: opts.Bool(true), HideOverlap: opts.Bool(true)}
 	return a
 }
 
-// logAxisY is a logarithmic y axis spanning the values vs, from the 1–2–5
-// step at or below the least to the one at or above the greatest.
+// logAxisY is a logarithmic y axis spanning the values vs, from the
+// niceStep at or below 0.7 times the least, which leaves room for the name
+// of the cheapest offer under it, to the one at or above the greatest.
 func logAxisY(name string, vs []float64) opts.YAxis {
 	a := valueYAxis(name, "log")
-	a.Min, a.Max = step125(slices.Min(vs), false), step125(slices.Max(vs), true)
+	a.Min, a.Max = niceStep(0.7*slices.Min(vs), false), niceStep(slices.Max(vs), true)
 	a.AxisLabel = &opts.AxisLabel{ShowMinLabel: opts.Bool(true), ShowMaxLabel: opts.Bool(true)}
 	return a
 }
 
-// step125 rounds v > 0 down (or up) to 1, 2 or 5 times a power of ten.
-func step125(v float64, up bool) float64 {
+// niceStep rounds v > 0 down (or up) to 1, 1.5, 2, 3, 5 or 7 times a
+// power of ten: bounds a logarithmic axis can end at without much empty
+// room.
+func niceStep(v float64, up bool) float64 {
 	p := math.Pow(10, math.Floor(math.Log10(v)))
-	steps := []float64{1, 2, 5, 10}
+	steps := []float64{1, 1.5, 2, 3, 5, 7, 10}
 	if up {
 		for _, s := range steps {
 			if s*p >= v*(1-1e-12) {
