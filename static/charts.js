@@ -3,7 +3,9 @@
 // generator; this finds every one, draws it with Apache ECharts
 // (static/vendor/echarts/echarts.min.js, loaded before this file) into the
 // element whose id is the block's with "-box" added, and lays it out again
-// when the window is resized. The numbers are also in a table beside each
+// when the window is resized. Where a figure comes in several pricing
+// models (.chart-set), it adds a switch between them and draws a chart
+// when it is first shown. The numbers are also in a table beside each
 // chart, so nothing is lost without it.
 //
 // Tooltips draw on the canvas (renderMode "richText"): ECharts' HTML
@@ -68,9 +70,12 @@
     return { grid: grid, xAxis: xAxis, yAxis: yAxis, series: series };
   }
 
+  var started = {}; // block id → true
   function start(block) {
+    if (started[block.id] || block.closest('[hidden]')) return;
     var el = document.getElementById(block.id + '-box');
     if (!el) return;
+    started[block.id] = true;
     var options;
     try {
       options = JSON.parse(block.textContent);
@@ -94,9 +99,52 @@
     charts.push(c);
   }
 
-  function startAll() {
-    var blocks = document.querySelectorAll('script[type="application/json"][id^="chart-"]');
+  function startIn(root) {
+    var blocks = root.querySelectorAll('script[type="application/json"][id^="chart-"]');
     for (var i = 0; i < blocks.length; i++) start(blocks[i]);
+  }
+
+  // addSwitch puts a pricing-model menu before a set of figures: picking
+  // a model shows its figure, chart and table, and hides the others.
+  var switches = 0;
+  function addSwitch(set) {
+    var variants = set.querySelectorAll('.chart-variant');
+    if (variants.length < 2) return;
+    var id = 'chart-switch-' + (++switches);
+    var p = document.createElement('p');
+    p.className = 'chart-switch';
+    var label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = set.getAttribute('data-label') + ' ';
+    var select = document.createElement('select');
+    select.id = id;
+    for (var i = 0; i < variants.length; i++) {
+      var o = document.createElement('option');
+      o.value = String(i);
+      o.textContent = variants[i].getAttribute('data-name');
+      o.selected = !variants[i].hidden;
+      select.appendChild(o);
+    }
+    select.addEventListener('change', function () {
+      for (var i = 0; i < variants.length; i++) variants[i].hidden = String(i) !== select.value;
+      var shown = variants[+select.value];
+      startIn(shown);
+      charts.forEach(function (c) {
+        if (shown.contains(c.el)) {
+          c.chart.resize();
+          c.chart.setOption(layout(c));
+        }
+      });
+    });
+    p.appendChild(label);
+    p.appendChild(select);
+    set.parentNode.insertBefore(p, set);
+  }
+
+  function startAll() {
+    var sets = document.querySelectorAll('.chart-set');
+    for (var i = 0; i < sets.length; i++) addSwitch(sets[i]);
+    startIn(document);
   }
 
   var pending = false;
@@ -106,6 +154,7 @@
     window.requestAnimationFrame(function () {
       pending = false;
       charts.forEach(function (c) {
+        if (c.el.closest('[hidden]')) return;
         c.chart.resize();
         c.chart.setOption(layout(c));
       });

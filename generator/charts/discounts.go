@@ -124,7 +124,6 @@ func (d *Data) ProviderDiscounts(id string) (*Discounts, error) {
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id}),
 		charts.WithTitleOpts(opts.Title{Show: opts.Bool(false), Title: c.Title}),
 		charts.WithAnimation(false),
-		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		// Each bar's name says its provider and model: no legend.
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),

@@ -130,7 +130,6 @@ func (d *Data) PriceHistory(id string, in *catalog.Instance, points []HistoryPoi
 			charts.WithInitializationOpts(opts.Initialization{ChartID: c.ID}),
 			charts.WithTitleOpts(opts.Title{Show: opts.Bool(false), Title: c.Title}),
 			charts.WithAnimation(false),
-			charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true)}),
 			charts.WithColorsOpts(palette),
 			charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 			charts.WithLegendOpts(legend()),

@@ -113,7 +113,6 @@ func (d *Data) perfChart(id, title, xName string, rows []*PerfRow, perf func(*Pe
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id}),
 		charts.WithTitleOpts(opts.Title{Show: opts.Bool(false), Title: title}),
 		charts.WithAnimation(false),
-		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(legend()),
 		charts.WithGridOpts(opts.Grid{Left: leftMargin, Right: "24", Top: legendTop, Bottom: "44", ContainLabel: opts.Bool(true)}),

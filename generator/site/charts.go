@@ -20,11 +20,21 @@ type chartView struct {
 	// Table is the figure's data: *charts.GPUPrices, *charts.OfferPrices,
 	// *charts.Discounts, *charts.PricePerformance or *charts.History.
 	Table any
+	// Model is the pricing model of a price figure, one of a set of
+	// figures of the same kind, one per model, that a reader switches
+	// between (chartModels).
+	Model string
 	page  *page
 }
 
 // chartModel is the pricing model the price charts show.
 const chartModel = "on_demand"
+
+// chartModels are the pricing models the prices by GPU model and provider
+// are drawn for, on-demand first: the models most providers sell, so a
+// chart compares providers. The page shows the first; static/charts.js
+// lets the reader switch.
+var chartModels = []string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
 
 // ChartScripts reports whether the page draws a chart, and so loads
 // ECharts and static/charts.js.
@@ -35,6 +45,18 @@ func (p *page) ChartScripts() bool {
 		}
 	}
 	return false
+}
+
+// ChartSet returns the page's figures of a kind, one per pricing model
+// where the kind has several.
+func (p *page) ChartSet(kind string) []*chartView {
+	var out []*chartView
+	for _, c := range p.Charts {
+		if c.Kind == kind {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Chart returns the page's figure of a kind, or nil.
@@ -101,17 +123,21 @@ func (b *builder) attachCharts(pages []*page) error {
 
 // chartsOf makes the figures of one page.
 func (b *builder) chartsOf(d *charts.Data, p *page) error {
-	add := func(kind string, table any, cs ...*charts.Chart) {
-		p.Charts = append(p.Charts, &chartView{Kind: kind, Charts: cs, Table: table, page: p})
+	add := func(kind string, table any, cs ...*charts.Chart) *chartView {
+		v := &chartView{Kind: kind, Charts: cs, Table: table, page: p}
+		p.Charts = append(p.Charts, v)
+		return v
 	}
 	switch p.Layout {
 	case "home", "gpus":
-		c, err := d.PriceByGPU(charts.ID(p.Path, "price_by_gpu"), chartModel)
-		if err != nil {
-			return err
-		}
-		if c != nil {
-			add("price_by_gpu", c, &c.Chart)
+		for _, m := range chartModels {
+			c, err := d.PriceByGPU(charts.ID(p.Path, "price_by_gpu_"+m), m)
+			if err != nil {
+				return err
+			}
+			if c != nil {
+				add("price_by_gpu", c, &c.Chart).Model = m
+			}
 		}
 		if p.Layout == "home" {
 			return nil

@@ -5,7 +5,8 @@
 // GPU names are hostile markup, built here. On every page with a chart,
 // every chart container gets a canvas of non-zero size, hovering the charts
 // (their tooltips draw on the canvas) raises no console error and no CSP
-// violation, and no injected script runs — also with the policy switched
+// violation — for each pricing model of a figure that has a switch — and no
+// injected script runs — also with the policy switched
 // off, so escaping, not the policy, is what keeps window.__pwned unset.
 // Chart-free pages request no ECharts file. Screenshots of the chart pages
 // go to tests/browser/screenshots/charts-*.png.
@@ -169,18 +170,19 @@ function chartState(page) {
       const r = el.getBoundingClientRect();
       const c = el.querySelector('canvas, svg');
       const cr = c?.getBoundingClientRect();
-      return { id: el.id, w: r.width, h: r.height, drawn: !!c, cw: cr?.width || 0, ch: cr?.height || 0 };
+      return { id: el.id, shown: !el.closest('[hidden]'), w: r.width, h: r.height, drawn: !!c, cw: cr?.width || 0, ch: cr?.height || 0 };
     }),
   }));
 }
 
-// hover moves the mouse over each chart in a grid of points, so tooltips
-// (and anything they would write) show.
+// hover moves the mouse over each chart shown in a grid of points, so
+// tooltips (and anything they would write) show.
 async function hover(page) {
-  const n = await page.$$eval('.chart', (els) => els.length);
+  const shown = '.chart:not([hidden] .chart)';
+  const n = await page.$$eval(shown, (els) => els.length);
   for (let i = 0; i < n; i++) {
-    await page.$$eval('.chart', (els, i) => els[i].scrollIntoView({ block: 'center' }), i);
-    const b = await page.$$eval('.chart', (els, i) => { const r = els[i].getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; }, i);
+    await page.$$eval(shown, (els, i) => els[i].scrollIntoView({ block: 'center' }), i);
+    const b = await page.$$eval(shown, (els, i) => { const r = els[i].getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; }, i);
     for (const fx of [0.2, 0.35, 0.5, 0.65, 0.8])
       for (const fy of [0.25, 0.5, 0.75]) await page.mouse.move(b.x + b.w * fx, b.y + b.h * fy);
   }
@@ -203,10 +205,30 @@ for (const pass of ['file', 'http']) {
               if (s.echarts !== 'object') problems.push(`${rel}: ECharts did not load (window.echarts is ${s.echarts})`);
               if (s.charts.length === 0 || s.charts.length !== s.blocks)
                 problems.push(`${rel}: ${s.blocks} chart options blocks but ${s.charts.length} chart containers`);
-              for (const c of s.charts)
-                if (!c.drawn || c.w < 1 || c.h < 1 || c.cw < 1 || c.ch < 1)
-                  problems.push(`${rel}: chart ${c.id} not drawn (box ${c.w}×${c.h}, canvas ${c.cw}×${c.ch})`);
-              await hover(page);
+              const drawn = new Set();
+              const check = async (when) => {
+                for (const c of (await chartState(page)).charts) {
+                  if (!c.shown) continue;
+                  if (!c.drawn || c.w < 1 || c.h < 1 || c.cw < 1 || c.ch < 1)
+                    problems.push(`${rel}${when}: chart ${c.id} not drawn (box ${c.w}×${c.h}, canvas ${c.cw}×${c.ch})`);
+                  else drawn.add(c.id);
+                }
+                await hover(page);
+              };
+              await check('');
+              // Each pricing model of each switch, and back to the first.
+              const switches = await page.$$('.chart-switch select');
+              if (s.charts.some((c) => !c.shown) && switches.length === 0)
+                problems.push(`${rel}: hidden charts but no switch to show them`);
+              for (const sel of switches) {
+                const values = await sel.$$eval('option', (os) => os.map((o) => [o.value, o.textContent]));
+                for (const [v, name] of [...values.slice(1), values[0]]) {
+                  await sel.selectOption(v);
+                  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+                  await check(` (${name})`);
+                }
+              }
+              for (const c of s.charts) if (!drawn.has(c.id)) problems.push(`${rel}: chart ${c.id} never shown and drawn`);
               if (pass === 'file' && siteName === 'site') {
                 await page.evaluate(() => window.scrollTo(0, 0));
                 await page.screenshot({ path: path.join(SHOTS, `charts-${shotName(rel)}-${width}.png`), fullPage: true });
