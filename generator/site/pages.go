@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/feed"
 	"gpucompare/generator/pricing"
 )
 
@@ -24,8 +25,10 @@ type page struct {
 
 	Site      *siteInfo
 	Nav       []navLink
-	Canonical string // absolute URL of the page, when the site has one
-	Styles    string // link to the stylesheet
+	Canonical string     // absolute URL of the page, when the site has one
+	Feeds     []feedLink // feeds the page points readers to, when the site has a URL
+	Script    string     // a page script of its own beyond the charts: "static/changes.js"
+	Styles    string     // link to the stylesheet
 	HomeURL   string
 	Charts    []*chartView // its charts; a page without any loads no chart script
 	links     linker
@@ -89,6 +92,7 @@ func instancePath(in *catalog.Instance) string {
 func (b *builder) newPage(p, layout string) *page {
 	pg := &page{Path: p, Layout: layout, Site: b.siteInfo}
 	pg.links = linker{prefix: strings.Repeat("../", strings.Count(p, "/")), pretty: b.opts.PrettyURLs}
+	pg.Feeds = b.feedLinks(pg, feedDir(p))
 	if layout == "404" && b.base != "" {
 		pg.links.prefix = b.base
 	}
@@ -104,6 +108,7 @@ func (b *builder) newPage(p, layout string) *page {
 		{"nav.compare", "compare/index.html"},
 		{"nav.gpus", "gpus/index.html"},
 		{"nav.providers", "providers/index.html"},
+		{"nav.changes", "changes/index.html"},
 	} {
 		section := strings.TrimSuffix(n.target, "index.html")
 		pg.Nav = append(pg.Nav, navLink{Key: n.key, URL: pg.Rel(n.target), Current: strings.HasPrefix(p, section)})
@@ -166,6 +171,12 @@ func (b *builder) pages() ([]*page, error) {
 			add(p)
 		}
 	}
+
+	changes := b.newPage("changes/index.html", "changes")
+	changes.TitleKey, changes.DescKey = "changes.title", "changes.description"
+	changes.Data = b.changesData(changes)
+	changes.Script = changes.Rel("static/changes.js")
+	add(changes)
 
 	for _, c := range b.content {
 		p := b.newPage(c.Path, "page")
@@ -642,6 +653,7 @@ type instanceData struct {
 	AllRegions  bool
 	Regions     []string // names of the regions it is sold in
 	Claim       *claimView
+	Changes     []*changeRow // the price changes of this instance type, newest first
 	Prices      []*priceView // history order
 	Sources     []string     // the distinct sources of Prices, numbered from 1 in first use
 }
@@ -690,6 +702,13 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 	if in.Claims != nil {
 		d.Claim = claimData(in.Claims, g, in.GPUCount)
 	}
+	var mine []*feed.Change
+	for _, c := range b.changes {
+		if c.Instance == in {
+			mine = append(mine, c)
+		}
+	}
+	d.Changes = b.changeRows(p, mine)
 	return d
 }
 

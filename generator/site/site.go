@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/feed"
 	"gpucompare/generator/pricing"
 )
 
@@ -93,6 +94,7 @@ type builder struct {
 	offersOf map[*catalog.Instance][]*pricing.Offer
 	gpus     []*catalog.GPU   // the GPU models in buyer order (gpuOrder)
 	priced   []*pricing.Offer // the offers with comparable prices, in the site currency
+	changes  []*feed.Change   // every price change, newest first
 }
 
 func (b *builder) run(root fs.FS) error {
@@ -116,6 +118,7 @@ func (b *builder) run(root fs.FS) error {
 		return nil // Build lists them
 	}
 	b.priced = pricing.Offers(b.cat, b.cat.Site.Currency)
+	b.changes = feed.Changes(b.cat)
 	pages, err := b.pages()
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
@@ -125,6 +128,9 @@ func (b *builder) run(root fs.FS) error {
 	}
 	if err := b.exports(b.priced); err != nil {
 		return fmt.Errorf("exports: %w", err)
+	}
+	if err := b.feeds(); err != nil {
+		return fmt.Errorf("feeds: %w", err)
 	}
 	if err := b.static(sfs); err != nil {
 		return fmt.Errorf("static: %w", err)

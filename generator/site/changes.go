@@ -1,0 +1,239 @@
+package site
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/feed"
+)
+
+// The price-change pages and feeds: /changes/ lists every change newest
+// first; feeds of the dated ones are written site-wide and per provider and
+// GPU model, each as RSS (feed.xml), Atom (atom.xml) and JSON Feed
+// (feed.json). Feeds need absolute URLs, so they are written only when the
+// site has one (-base-url or url in data/site.yaml).
+
+// changeRow is one change as /changes/ and the instance pages show it.
+type changeRow struct {
+	Change      *feed.Change
+	Title       string
+	Date        *dateView
+	Provider    *catalog.Provider
+	ProviderURL string
+	InstanceURL string
+	GPU         *catalog.GPU // nil when unknown
+	GPUURL      string
+	RegionName  string // "" for all regions
+	From, To    string
+	Percent     string
+	Direction   string // down, up, or ""
+}
+
+// feedLink is a feed a page points readers to with <link rel="alternate">.
+type feedLink struct {
+	Title string
+	Type  string // MIME type
+	URL   string // page-relative
+}
+
+// changesData is the model of /changes/.
+type changesData struct {
+	Rows      []*changeRow
+	Providers []option
+	GPUs      []option
+	Dated     int // how many changes have a date and are in the feeds
+}
+
+// option is one choice of a filter.
+type option struct{ Value, Label string }
+
+// words are the message catalogue's words for telling changes.
+func (b *builder) words() feed.Words {
+	t := func(key string) string {
+		s, err := b.tmpl.msgs.t(key)
+		if err != nil {
+			return key
+		}
+		return s
+	}
+	return feed.Words{
+		Model:      func(m string) string { return t("model." + m) },
+		AllRegions: t("region.all"),
+		PerGPU:     t("unit.per_gpu"),
+		Off:        t("changes.off"),
+	}
+}
+
+func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {
+	w := b.words()
+	rows := make([]*changeRow, 0, len(changes))
+	for _, c := range changes {
+		in := c.Instance
+		r := &changeRow{
+			Change: c, Title: c.Title(w), Date: newDate(c.Date()), Provider: in.Provider,
+			ProviderURL: p.Rel(providerPath(in.Provider.ID)), InstanceURL: p.Rel(instancePath(in)),
+			Direction: c.Direction(),
+		}
+		if g := b.cat.GPU(in.GPU); g != nil {
+			r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
+		}
+		if reg := in.Provider.Region(c.Series.Region); reg != nil {
+			r.RegionName = cmp.Or(reg.Name, reg.ID)
+		}
+		if c.From != nil {
+			r.From = feed.Money(c.From.Amount, c.From.Currency)
+		}
+		if c.To != nil {
+			r.To = feed.Money(c.To.Amount, c.To.Currency)
+		}
+		if c.Percent != nil {
+			r.Percent = feed.Percent(*c.Percent)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+func (b *builder) changesData(p *page) *changesData {
+	d := &changesData{Rows: b.changeRows(p, b.changes)}
+	providers, gpus := map[string]string{}, map[string]string{}
+	for _, c := range b.changes {
+		in := c.Instance
+		providers[in.Provider.ID] = in.Provider.Name
+		if g := b.cat.GPU(in.GPU); g != nil {
+			gpus[g.ID] = g.Name
+		}
+		if c.Dated() {
+			d.Dated++
+		}
+	}
+	d.Providers, d.GPUs = options(providers), options(gpus)
+	return d
+}
+
+func options(m map[string]string) []option {
+	var out []option
+	for v, l := range m {
+		out = append(out, option{v, l})
+	}
+	slices.SortFunc(out, func(a, b option) int { return cmp.Compare(strings.ToLower(a.Label), strings.ToLower(b.Label)) })
+	return out
+}
+
+// feedScope is one set of feeds: site-wide, or of one provider or GPU.
+type feedScope struct {
+	dir     string // output folder: "", "providers/aws/", "gpus/h100-sxm5-80gb/"
+	title   string
+	page    string // output path of the page the feeds accompany
+	changes []*feed.Change
+}
+
+func (b *builder) feedScopes() []feedScope {
+	t := func(key string, args ...any) string {
+		s, _ := b.tmpl.msgs.t(key, args...)
+		return s
+	}
+	site := cmp.Or(b.cat.Site.Title, "gpucompare")
+	scopes := []feedScope{{dir: "", title: t("feeds.site_title", site), page: "changes/index.html", changes: b.changes}}
+	for _, p := range b.cat.Providers {
+		var cs []*feed.Change
+		for _, c := range b.changes {
+			if c.Instance.Provider == p {
+				cs = append(cs, c)
+			}
+		}
+		scopes = append(scopes, feedScope{dir: "providers/" + p.ID + "/", title: t("feeds.scope_title", site, p.Name), page: providerPath(p.ID), changes: cs})
+	}
+	for _, g := range b.cat.GPUs {
+		var cs []*feed.Change
+		for _, c := range b.changes {
+			if c.Instance.GPU == g.ID {
+				cs = append(cs, c)
+			}
+		}
+		scopes = append(scopes, feedScope{dir: "gpus/" + g.ID + "/", title: t("feeds.scope_title", site, g.Name), page: gpuPath(g.ID), changes: cs})
+	}
+	return scopes
+}
+
+// feedLinks are the alternate links of a page: the site's feeds, and the
+// feeds of the provider or GPU the page is about. Nil without a site URL.
+func (b *builder) feedLinks(p *page, scopeDir string) []feedLink {
+	if b.base == "" {
+		return nil
+	}
+	t := func(key string, args ...any) string {
+		s, _ := b.tmpl.msgs.t(key, args...)
+		return s
+	}
+	var out []feedLink
+	add := func(dir, label string) {
+		out = append(out,
+			feedLink{t("feeds.rss", label), "application/rss+xml", p.Rel(dir + "feed.xml")},
+			feedLink{t("feeds.atom", label), "application/atom+xml", p.Rel(dir + "atom.xml")},
+			feedLink{t("feeds.json", label), "application/feed+json", p.Rel(dir + "feed.json")})
+	}
+	add("", t("feeds.all"))
+	if scopeDir != "" {
+		add(scopeDir, t("feeds.this"))
+	}
+	return out
+}
+
+// feedDir is the folder of the feeds of the provider or GPU a page is
+// about, or "" for other pages.
+func feedDir(path string) string {
+	for _, section := range []string{"providers/", "gpus/"} {
+		if rest, ok := strings.CutPrefix(path, section); ok && strings.Count(rest, "/") == 1 && strings.HasSuffix(rest, "/index.html") {
+			return strings.TrimSuffix(path, "index.html")
+		}
+	}
+	return ""
+}
+
+// feeds writes every feed, or warns that it cannot without a site URL.
+func (b *builder) feeds() error {
+	if b.base == "" {
+		b.warnf(catalog.Pos{File: "data/site.yaml"}, "no site url (url: in data/site.yaml, or -base-url): the price-change feeds need absolute URLs and were not written")
+		return nil
+	}
+	host := b.base
+	if i := strings.Index(host, "://"); i >= 0 {
+		host = host[i+3:]
+	}
+	host, _, _ = strings.Cut(host, "/")
+	host, _, _ = strings.Cut(host, ":")
+	abs := linker{pretty: b.opts.PrettyURLs}
+	item := feed.Item{
+		Words:        b.words(),
+		TagAuthority: host,
+		InstanceURL:  func(in *catalog.Instance) string { return b.base + abs.to(instancePath(in)) },
+	}
+	// A feed with no dated change is as new as the catalog's newest change,
+	// so the same catalog always gives the same bytes.
+	var newest time.Time
+	for _, c := range b.changes {
+		if t, ok := c.Date().Time(); ok && t.After(newest) {
+			newest = t
+		}
+	}
+	desc, _ := b.tmpl.msgs.t("feeds.description")
+	for _, s := range b.feedScopes() {
+		docs, err := feed.Render(feed.Feed{
+			Title: s.title, Description: desc, PageURL: b.base + abs.to(s.page),
+			FeedURL: b.base + s.dir, Updated: newest,
+		}, s.changes, item)
+		if err != nil {
+			return err
+		}
+		for name, data := range map[string][]byte{"feed.xml": docs.RSS, "atom.xml": docs.Atom, "feed.json": docs.JSON} {
+			if err := b.put(s.dir+name, data); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
