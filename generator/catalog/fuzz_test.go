@@ -67,6 +67,8 @@ func typeOf(name string) any {
 		return new(PriceFile)
 	case strings.HasPrefix(name, "data/benchmarks/") && strings.HasSuffix(name, ".yaml"):
 		return new(Benchmark)
+	case strings.HasPrefix(name, "data/guides/") && strings.HasSuffix(name, ".yaml"):
+		return new(Guide)
 	}
 	return nil
 }

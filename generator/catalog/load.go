@@ -68,7 +68,7 @@ func (l *loader) warnf(p Pos, format string, args ...any) {
 }
 
 // catalogEntries are the files and folders data/ may hold.
-var catalogEntries = []string{"benchmarks", "fx.yaml", "gpus", "prices", "providers", "site.yaml"}
+var catalogEntries = []string{"benchmarks", "fx.yaml", "gpus", "guides", "prices", "providers", "site.yaml"}
 
 func (l *loader) loadAll() {
 	entries, err := fs.ReadDir(l.fsys, DataDir)
@@ -135,6 +135,30 @@ func (l *loader) loadAll() {
 				r.at = item(root, "results", i)
 			}
 			l.cat.Benchmarks = append(l.cat.Benchmarks, b)
+		}
+	}
+	for _, name := range l.yamlFiles("guides") {
+		g := new(Guide)
+		if root := l.decodeFile(name, g, true); root != nil {
+			g.at, g.file = root, name
+			g.Questions, g.Outcomes = nonNil(g.Questions), nonNil(g.Outcomes)
+			for i, q := range g.Questions {
+				q.at = item(root, "questions", i)
+				q.Answers = nonNil(q.Answers)
+				for j, a := range q.Answers {
+					a.at = item(q.at, "answers", j)
+				}
+			}
+			for i, o := range g.Outcomes {
+				o.at = item(root, "outcomes", i)
+				if o.Query != nil {
+					o.Query.at = child(o.at, "query")
+					for j := range o.Query.Where {
+						o.Query.Where[j].at = item(o.Query.at, "where", j)
+					}
+				}
+			}
+			l.cat.Guides = append(l.cat.Guides, g)
 		}
 	}
 	for _, name := range l.yamlFiles("prices") {

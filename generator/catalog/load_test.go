@@ -385,7 +385,7 @@ memory_gb: 40
 			name:    "stray file",
 			replace: map[string]string{"data/gpus/notes.txt": "x", "data/prcies/aws.yaml": "provider: aws\n"},
 			want: "data/gpus/notes.txt: unexpected file: data/gpus/ holds .yaml files only (name it *.yaml)\n" +
-				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpus, prices, providers, site.yaml\n",
+				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpus, guides, prices, providers, site.yaml\n",
 		},
 	}
 	for _, tt := range tests {
@@ -461,6 +461,53 @@ data/benchmarks/resnet.yaml:15:16: benchmark "resnet" result 2: gpu_count must b
 data/benchmarks/resnet.yaml:16:15: benchmark "resnet" result 2: provider and instance go together: name both or neither
 data/benchmarks/resnet.yaml:18:5: benchmark "resnet" result 3: round is missing: want the round or date of the run, such as "Inference v4.0"
 data/benchmarks/resnet.yaml:21:13: benchmark "resnet" result 3: source URL "javascript:alert(1)" has scheme "javascript": want http or https
+`
+	if got := r.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestGuideValidation(t *testing.T) {
+	_, r := load(t, map[string]string{"data/guides/choose.yaml": `id: choose
+title: Which GPU?
+start: task
+questions:
+  - id: task
+    text: What kind of work is it?
+    answers:
+      - {text: Compute-bound, next: big}
+      - {text: Not compute-bound, next: cpuu}
+  - id: big
+    text: Large-model training?
+    answers:
+      - {text: "Yes", next: task}
+      - {text: "No", next: small}
+  - id: orphan
+    text: Never asked
+    answers:
+      - {text: a, next: small}
+      - {text: b, next: small}
+outcomes:
+  - id: small
+    title: V100 or T4
+    query:
+      gpu_models: [T4, Z100]
+      where:
+        - {field: gpu.dense.fp17, min: 312}
+      sort: cheapest
+  - id: cpu
+    title: CPU instances
+    advice: Not compute-bound work does not need a GPU.
+`})
+	fields := strings.Join(queryFieldNames(), ", ")
+	want := `data/guides/choose.yaml:5:9: guide "choose" question "task": the answers lead in a cycle: task → big → task
+data/guides/choose.yaml:9:41: guide "choose" question "task" answer 2: next "cpuu" is neither a question nor an outcome of the guide (did you mean "cpu"?)
+data/guides/choose.yaml:15:9: guide "choose" question "orphan": no answer leads here from the start "task"
+data/guides/choose.yaml:24:20: guide "choose" outcome "small" query: no GPU of model "T4" in the catalog
+data/guides/choose.yaml:24:24: guide "choose" outcome "small" query: no GPU of model "Z100" in the catalog (did you mean "A100"?)
+data/guides/choose.yaml:26:19: guide "choose" outcome "small" query where: field "gpu.dense.fp17" is not a numeric spec (did you mean "gpu.dense.fp32"?): want one of ` + fields + `
+data/guides/choose.yaml:27:13: guide "choose" outcome "small" query: sort "cheapest" is not known: want one of per_gpu_hour, hourly, per_gb_hour, per_fp16_tflops_hour, per_fp32_tflops_hour
+data/guides/choose.yaml:28:9: guide "choose" outcome "cpu": no answer leads here from the start "task"
 `
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

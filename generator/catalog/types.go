@@ -14,6 +14,7 @@ type Catalog struct {
 	Prices []*PricePoint
 	// Benchmarks are in file-name order, their results in file order.
 	Benchmarks []*Benchmark
+	Guides     []*Guide
 
 	gpuByID      map[string]*GPU
 	providerByID map[string]*Provider
@@ -308,4 +309,75 @@ type Result struct {
 	Source       string  `yaml:"source"`
 
 	at *yaml.Node
+}
+
+// Guide is a decision tree: questions whose answers lead to further
+// questions or to outcomes; an outcome is advice plus, optionally, a query
+// over the catalog that makes its short list.
+type Guide struct {
+	ID          string      `yaml:"id"`
+	Title       string      `yaml:"title"`
+	Description string      `yaml:"description"`
+	Start       string      `yaml:"start"` // the first question's id
+	Source      string      `yaml:"source"`
+	Questions   []*Question `yaml:"questions"`
+	Outcomes    []*Outcome  `yaml:"outcomes"`
+
+	file string
+	at   *yaml.Node
+}
+
+// Question is one step of a guide.
+type Question struct {
+	ID      string    `yaml:"id"`
+	Text    string    `yaml:"text"`
+	Help    string    `yaml:"help"`
+	Answers []*Answer `yaml:"answers"`
+	at      *yaml.Node
+}
+
+// Answer leads to the question or outcome named by Next.
+type Answer struct {
+	Text string `yaml:"text"`
+	Next string `yaml:"next"`
+	at   *yaml.Node
+}
+
+// Outcome ends a path through a guide.
+type Outcome struct {
+	ID     string `yaml:"id"`
+	Title  string `yaml:"title"`
+	Advice string `yaml:"advice"` // Markdown
+	Query  *Query `yaml:"query"`  // nil for advice only
+	Source string `yaml:"source"`
+	at     *yaml.Node
+}
+
+// Query selects and orders offers for an outcome's short list.
+type Query struct {
+	GPUModels      []string `yaml:"gpu_models"` // chip families: "A100", "H100"
+	GPUs           []string `yaml:"gpus"`       // GPU ids
+	MinGPUMemoryGB *float64 `yaml:"min_gpu_memory_gb"`
+	MinGPUCount    int      `yaml:"min_gpu_count"`
+	MaxGPUCount    int      `yaml:"max_gpu_count"`
+	Interconnect   string   `yaml:"interconnect"` // nvlink, infinity_fabric
+	RDMA           *bool    `yaml:"rdma"`
+	Providers      []string `yaml:"providers"`
+	ProviderKinds  []string `yaml:"provider_kinds"`
+	Regions        []string `yaml:"regions"`
+	Certifications []string `yaml:"certifications"`
+	Features       []string `yaml:"features"`      // physical_isolation, hardware_encryption, dl_images …
+	PricingModel   string   `yaml:"pricing_model"` // the model prices are compared under; on_demand by default
+	Where          []Bound  `yaml:"where"`
+	Sort           string   `yaml:"sort"` // per_gpu_hour (default), hourly, per_gb_hour, per_fp16_tflops_hour, per_fp32_tflops_hour
+	Limit          int      `yaml:"limit"`
+	at             *yaml.Node
+}
+
+// Bound limits a numeric spec of an offer's GPU or instance.
+type Bound struct {
+	Field string   `yaml:"field"` // "gpu.dense.fp16_bf16", "gpu.memory_bandwidth_gb_s", "gpu.interconnect.generation", "instance.network_gbps"
+	Min   *float64 `yaml:"min"`
+	Max   *float64 `yaml:"max"`
+	at    *yaml.Node
 }

@@ -248,6 +248,7 @@ func (l *loader) validate() {
 	}
 	l.validatePrices()
 	l.validateBenchmarks()
+	l.validateGuides()
 }
 
 func (l *loader) validateBenchmarks() {
