@@ -1,0 +1,122 @@
+package guide
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"golang.org/x/tools/txtar"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+const small = `
+-- data/site.yaml --
+title: T
+currency: USD
+-- data/fx.yaml --
+rates:
+  - {base: USD, quote: CNY, rate: 7, date: 2026-07-01, source: s}
+-- data/gpus/a100.yaml --
+{id: a100, name: A100 SXM4 80GB, model: A100, vendor: NVIDIA, memory_gb: 80, dense: {fp16_bf16: 312}, interconnect: {name: NVLink 3.0, kind: nvlink, generation: 3}, source: s}
+-- data/gpus/t4.yaml --
+{id: t4, name: T4, model: T4, vendor: NVIDIA, memory_gb: 16, dense: {fp16_bf16: 65}, source: s}
+-- data/providers/aws.yaml --
+id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+certifications: {list: [ISO 27001], source: s}
+regions: [{id: us-east-1}]
+instances:
+  - {id: p4de, name: p4de.24xlarge, gpu: a100, gpu_count: 8, regions: [us-east-1], source: s}
+  - {id: g4dn, name: g4dn.xlarge, gpu: t4, gpu_count: 1, regions: [us-east-1], source: s}
+-- data/providers/ali.yaml --
+id: ali
+name: Alibaba Cloud
+kind: public_cloud
+currency: CNY
+certifications: {list: [MLPS level 3], source: s}
+regions: [{id: cn-beijing}]
+instances:
+  - {id: gn7e, name: ecs.gn7e, gpu: a100, gpu_count: 1, regions: [cn-beijing], source: s}
+-- data/prices/aws.yaml --
+provider: aws
+prices:
+  - {instance: p4de, region: us-east-1, model: on_demand, amount: 27.44, currency: USD, since: 2025, source: s}
+  - {instance: g4dn, region: us-east-1, model: on_demand, amount: 0.526, currency: USD, since: 2025, source: s}
+-- data/prices/ali.yaml --
+provider: ali
+prices:
+  - {instance: gn7e, region: cn-beijing, model: on_demand, amount: 34.826, currency: CNY, since: 2025, source: s}
+`
+
+func load(t *testing.T, archive string) *catalog.Catalog {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for _, f := range txtar.Parse([]byte(archive)).Files {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	cat, r := catalog.Load(fsys)
+	if errs := r.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return cat
+}
+
+func f(v float64) *float64 { return &v }
+
+func names(l *ShortList) string {
+	var out []string
+	for _, p := range l.Picks {
+		out = append(out, p.Offer.Instance.ID)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestShortListFollowsThePrices(t *testing.T) {
+	// The seeds' large-model branch: dense FP16 ≥ 312 TFLOPS, NVLink ≥ 3, 80 GB cards.
+	q := &catalog.Query{MinGPUMemoryGB: f(80), Where: []catalog.Bound{
+		{Field: "gpu.dense.fp16_bf16", Min: f(312)}, {Field: "gpu.interconnect.generation", Min: f(3)},
+	}}
+	cat := load(t, small)
+	l := Evaluate(cat, pricing.Offers(cat, "USD"), q)
+	// p4de: 27.44 / 8 = 3.43 per GPU-hour; gn7e: 34.826 CNY / 7 = 4.975.
+	if names(l) != "p4de gn7e" || l.Matched != 2 {
+		t.Fatalf("short list %q (%d matched), want p4de gn7e", names(l), l.Matched)
+	}
+	if l.Picks[0].Key != 3.43 {
+		t.Errorf("p4de per GPU-hour %v, want 3.43", l.Picks[0].Key)
+	}
+	// A yuan price cut moves gn7e ahead: 20 CNY / 7 = 2.857 per GPU-hour.
+	cheaper := load(t, strings.Replace(small, "amount: 34.826, currency: CNY", "amount: 20, currency: CNY", 1))
+	if l := Evaluate(cheaper, pricing.Offers(cheaper, "USD"), q); names(l) != "gn7e p4de" {
+		t.Errorf("after the cut: %q, want gn7e p4de", names(l))
+	}
+}
+
+func TestConditions(t *testing.T) {
+	cat := load(t, small)
+	offers := pricing.Offers(cat, "USD")
+	for _, tt := range []struct {
+		name string
+		q    catalog.Query
+		want string
+	}{
+		{"compliance", catalog.Query{Certifications: []string{"mlps level 3"}}, "gn7e"},
+		{"model family", catalog.Query{GPUModels: []string{"T4"}}, "g4dn"},
+		{"one card", catalog.Query{MaxGPUCount: 1}, "g4dn gn7e"},
+		{"NVLink", catalog.Query{Interconnect: "nvlink", MinGPUCount: 8}, "p4de"},
+		// T4's interconnect generation is unknown: unknown is not a match.
+		{"unknown is no match", catalog.Query{Where: []catalog.Bound{{Field: "gpu.interconnect.generation", Max: f(10)}}}, "p4de gn7e"},
+		// g4dn: 0.526 / 65 = 0.0081; p4de: 27.44 / 2,496 = 0.0110.
+		{"by FP16 TFLOPS-hour", catalog.Query{Sort: "per_fp16_tflops_hour", Limit: 2}, "g4dn p4de"},
+		{"RDMA unknown everywhere", catalog.Query{RDMA: func() *bool { b := true; return &b }()}, ""},
+		{"no spot prices", catalog.Query{PricingModel: "spot"}, ""},
+	} {
+		if got := names(Evaluate(cat, offers, &tt.q)); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
