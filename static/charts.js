@@ -37,7 +37,7 @@
   }
 
   // layout is what changes with the chart's width: the plot starts below
-  // the legend; a time axis has fewer ticks on a phone; the names of
+  // the legend, which scrolls when it would crowd the plot; a time axis has fewer ticks on a phone; the names of
   // categories (GPU models, offers) take at most
   // 40% of the width and wrap onto more lines (the generator leaves each
   // row room for three); and on a phone, points named to their right
@@ -45,8 +45,17 @@
   // at the point, so no name runs off the chart.
   function layout(c) {
     var width = c.el.clientWidth;
+    // A legend that would take more than a third of the chart scrolls
+    // on one line instead (a catalog of many providers, on a phone).
+    var lh = legendHeight(c.options, width), legend = {};
+    if (c.options.legend && c.options.legend.show !== false) {
+      // All of it: a legend of another type is made anew from what is given.
+      for (var k in c.options.legend) legend[k] = c.options.legend[k];
+      legend.type = lh > c.el.clientHeight / 3 ? 'scroll' : 'plain';
+      if (legend.type === 'scroll') lh = legendHeight({ legend: legend, series: [] }, width);
+    }
     var grid = [].concat(c.options.grid || {}).map(function () {
-      return { top: legendHeight(c.options, width) + 12 };
+      return { top: lh + 12 };
     });
     var yAxis = [].concat(c.options.yAxis || []).map(function (a) {
       if (a.type !== 'category') return {};
@@ -67,7 +76,7 @@
         }),
       };
     });
-    return { grid: grid, xAxis: xAxis, yAxis: yAxis, series: series };
+    return { legend: legend, grid: grid, xAxis: xAxis, yAxis: yAxis, series: series };
   }
 
   var started = {}; // block id → true

@@ -19,7 +19,6 @@
 package charts
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -55,8 +54,8 @@ type Chart struct {
 	// chart ("gpus_price_tflops"), the same in every build.
 	ID    string
 	Title string
-	// Options is the ECharts option object as JSON-ready values: maps,
-	// slices, strings, bools and json.Number.
+	// Options is the ECharts option object as go-echarts hands it on
+	// (JSON()): a map of option values, ready for encoding/json.
 	Options map[string]any
 	// Height is the size class of the chart's container, 1 (short) to
 	// MaxHeight (tall), from the number of categories it lists; the
@@ -67,8 +66,16 @@ type Chart struct {
 // MaxHeight is the tallest size class of a chart container.
 const MaxHeight = 9
 
-// JSON is the options as compact JSON.
-func (c *Chart) JSON() ([]byte, error) { return json.Marshal(c.Options) }
+// JSON is the options as compact JSON, map keys sorted. encoding/json
+// writes <, > and & as \u003c, \u003e and \u0026, so no catalog text in
+// it can end a <script> block.
+func (c *Chart) JSON() (json.RawMessage, error) {
+	b, err := json.Marshal(c.Options)
+	if err != nil {
+		return nil, fmt.Errorf("chart %s: %w", c.ID, err)
+	}
+	return b, nil
+}
 
 // ID makes a chart id from the output path of its page and the kind of
 // chart: "gpus/h100-sxm/index.html" and "offers" give "gpus_h100_sxm_offers".
@@ -104,30 +111,27 @@ type echart interface {
 	JSON() map[string]interface{}
 }
 
-// finish validates a go-echarts chart and takes its options as plain
-// JSON values. Numbers stay as go-echarts wrote them (json.Number).
-// Tooltips draw on the canvas (renderMode richText): the HTML tooltip
-// writes inline styles, which the pages' policy refuses; static/charts.js
-// sets the same again for any option that lacks it.
+// finish validates a go-echarts chart and takes its options: go-echarts'
+// map of option values, ready for encoding/json. Tooltips draw on the
+// canvas (renderMode richText): the HTML tooltip writes inline styles,
+// which the pages' policy refuses; static/charts.js sets the same again
+// for any option that lacks it. go-echarts has no field for it, so the
+// tooltip is wrapped in one that adds it.
 func finish(c echart) (map[string]any, error) {
 	c.Validate()
-	raw, err := json.Marshal(c.JSON())
-	if err != nil {
-		return nil, fmt.Errorf("chart options: %w", err)
+	m := c.JSON()
+	t, ok := m["tooltip"].(opts.Tooltip)
+	if !ok {
+		return nil, fmt.Errorf("chart options: tooltip is %T, not opts.Tooltip", m["tooltip"])
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var m map[string]any
-	if err := dec.Decode(&m); err != nil {
-		return nil, fmt.Errorf("chart options: %w", err)
-	}
-	tip, _ := m["tooltip"].(map[string]any)
-	if tip == nil {
-		tip = map[string]any{}
-		m["tooltip"] = tip
-	}
-	tip["renderMode"] = "richText"
+	m["tooltip"] = canvasTooltip{Tooltip: t, RenderMode: "richText"}
 	return m, nil
+}
+
+// canvasTooltip is a tooltip drawn on the chart's canvas.
+type canvasTooltip struct {
+	opts.Tooltip
+	RenderMode string `json:"renderMode"`
 }
 
 // palette colours providers, one colour each in catalog order, and symbols

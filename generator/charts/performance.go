@@ -14,14 +14,18 @@ import (
 // PricePerformance is the pair of charts of price against what an offer
 // delivers: price per GPU-hour against dense FP16/BF16 TFLOPS per GPU, and
 // against GPU memory per GPU, under one pricing model in the site currency.
-// Each draws its Pareto frontier — the offers no other offer beats on both
-// price and the figure — and names the offers on it. The two share one
-// table, a row per offer.
+// A mark is a provider's cheapest offer of a GPU model, as on the chart of
+// prices by GPU model: its other offers of that GPU deliver the same per
+// GPU for more, so they could never be on the frontier, and a catalog of
+// thousands of offers still draws a readable chart. Each chart draws its
+// Pareto frontier — the offers no other offer beats on both price and the
+// figure — and names the offers on it. The two share one table, a row per
+// mark.
 type PricePerformance struct {
 	TFLOPS, Memory *Chart // nil when no offer has the figure
 	Model          string
 	Currency       string
-	Rows           []*PerfRow // in Data.GPUs order, then cheapest first
+	Rows           []*PerfRow // in Data.GPUs order, then cheapest first, then catalog order
 	AsOf           AsOf
 	// Fractional counts the offers left out because they sell a slice of
 	// a GPU (a vGPU profile).
@@ -43,7 +47,11 @@ type PerfRow struct {
 // chart, in that order.
 func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerformance, error) {
 	c := &PricePerformance{Model: model, Currency: d.Currency}
-	var asOf asOfBuilder
+	type key struct {
+		gpu  *catalog.GPU
+		prov *catalog.Provider
+	}
+	best := map[key]*PerfRow{}
 	for _, o := range d.Offers {
 		if o.Prices[model] != nil && fractional(o.Instance) {
 			c.Fractional++
@@ -52,16 +60,28 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 		if !ok {
 			continue
 		}
+		k := key{o.GPU, o.Provider}
+		if cur := best[k]; cur != nil && cur.PerGPUHour <= op.PerGPUHour {
+			continue // the first of equal prices (catalog order) stays
+		}
 		r := &PerfRow{OfferPrice: op, TFLOPS: o.GPU.Dense.FP16BF16}
 		if mem := d.Catalog.TotalGPUMemoryGB(o.Instance); mem != nil {
 			per := *mem / float64(o.Instance.GPUCount)
 			r.MemoryGB = &per
 		}
-		c.Rows = append(c.Rows, r)
-		asOf.add(op.Price)
+		if best[k] == nil {
+			c.Rows = append(c.Rows, r)
+		} else {
+			c.Rows[slices.Index(c.Rows, best[k])] = r
+		}
+		best[k] = r
 	}
 	if len(c.Rows) == 0 {
 		return nil, nil
+	}
+	var asOf asOfBuilder
+	for _, r := range c.Rows {
+		asOf.add(r.Price)
 	}
 	c.AsOf = asOf.done()
 	order := map[*catalog.GPU]int{}
@@ -71,15 +91,16 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 	slices.SortStableFunc(c.Rows, func(a, b *PerfRow) int {
 		return cmp.Or(cmp.Compare(order[a.Offer.GPU], order[b.Offer.GPU]), cmp.Compare(a.PerGPUHour, b.PerGPUHour))
 	})
+	idx := d.providerIndex()
 
 	t := d.Text
 	var err error
-	c.TFLOPS, err = d.perfChart(tflopsID, t("chart.price_tflops.title", t("model."+model), d.Currency), t("chart.axis.tflops"),
+	c.TFLOPS, err = d.perfChart(idx, tflopsID, t("chart.price_tflops.title", t("model."+model), d.Currency), t("chart.axis.tflops"),
 		c.Rows, func(r *PerfRow) *float64 { return r.TFLOPS }, func(r *PerfRow) { r.OnTFLOPSFrontier = true })
 	if err != nil {
 		return nil, err
 	}
-	c.Memory, err = d.perfChart(memoryID, t("chart.price_memory.title", t("model."+model), d.Currency), t("chart.axis.memory"),
+	c.Memory, err = d.perfChart(idx, memoryID, t("chart.price_memory.title", t("model."+model), d.Currency), t("chart.axis.memory"),
 		c.Rows, func(r *PerfRow) *float64 { return r.MemoryGB }, func(r *PerfRow) { r.OnMemoryFrontier = true })
 	if err != nil {
 		return nil, err
@@ -91,7 +112,7 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 // that has it, one series per provider, with the frontier as a line through
 // the offers on it, each labelled with its instance type's name. mark is
 // called for each row on the frontier. nil when no row has the figure.
-func (d *Data) perfChart(id, title, xName string, rows []*PerfRow, perf func(*PerfRow) *float64, mark func(*PerfRow)) (*Chart, error) {
+func (d *Data) perfChart(idx map[*catalog.Provider]int, id, title, xName string, rows []*PerfRow, perf func(*PerfRow) *float64, mark func(*PerfRow)) (*Chart, error) {
 	var plotted []*PerfRow
 	var points []point
 	for _, r := range rows {
@@ -119,7 +140,6 @@ func (d *Data) perfChart(id, title, xName string, rows []*PerfRow, perf func(*Pe
 		charts.WithXAxisOpts(logAxisX(xName, xs)),
 		charts.WithYAxisOpts(logAxisY(t("chart.axis.per_gpu_hour_log", d.Currency), ys)),
 	)
-	idx := d.providerIndex()
 	for _, p := range d.Catalog.Providers {
 		var data []opts.ScatterData
 		for i, r := range plotted {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
@@ -201,49 +202,74 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 
 	t := d.Text
 	c.ID, c.Title = id, t("chart.gpu_offers.title", g.Name, t("model."+model), d.Currency)
-	// A bar per offer, named by instance type and region; one series per
-	// provider, stacked, so each bar has its provider's colour and the
-	// legend names the providers.
+	// A bar per offer, named by instance type and region and coloured by
+	// its provider. The legend names the providers through a series of no
+	// data for each, in its colour; it only explains, so clicking it does
+	// nothing. Past maxBars offers a slider on the axis pages through them,
+	// cheapest first.
+	idx := d.providerIndex()
 	labels := make([]string, len(c.Rows))
+	data := make([]opts.BarData, len(c.Rows))
 	var provs []*catalog.Provider
 	for i, op := range c.Rows {
+		p := op.Offer.Provider
 		labels[i] = truncate(offerName(op.Offer, false), 30)
-		if !slices.Contains(provs, op.Offer.Provider) {
-			provs = append(provs, op.Offer.Provider)
+		color, _ := providerStyle(idx[p])
+		data[i] = opts.BarData{Name: offerName(op.Offer, true), Value: shown(op.PerGPUHour), ItemStyle: &opts.ItemStyle{Color: color}}
+		if !slices.Contains(provs, p) {
+			provs = append(provs, p)
 		}
 	}
-	slices.SortStableFunc(provs, func(a, b *catalog.Provider) int { return cmp.Compare(d.providerIndex()[a], d.providerIndex()[b]) })
+	slices.SortStableFunc(provs, func(a, b *catalog.Provider) int { return cmp.Compare(idx[a], idx[b]) })
+	names := make([]string, len(provs))
+	for i, p := range provs {
+		names[i] = p.Name
+	}
+	lg := legend()
+	lg.Data, lg.Icon = names, "roundRect"
+	gridRight := "48"
+	var zoom []opts.DataZoom
+	if len(c.Rows) > maxBars {
+		gridRight = "72"
+		zoom = append(zoom, opts.DataZoom{Type: "slider", YAxisIndex: 0, End: float32(100 * maxBars / float64(len(c.Rows))), FilterMode: "empty"})
+	}
 	b := charts.NewBar()
 	b.SetGlobalOptions(
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id}),
 		charts.WithTitleOpts(opts.Title{Show: opts.Bool(false), Title: c.Title}),
 		charts.WithAnimation(false),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
-		charts.WithLegendOpts(legend()),
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: "48", Top: legendTop, Bottom: "44", ContainLabel: opts.Bool(true)}),
+		charts.WithLegendOpts(lg),
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: gridRight, Top: legendTop, Bottom: "44", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(valueXAxis(t("chart.axis.per_gpu_hour", d.Currency), "value")),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0"}}),
+		charts.WithDataZoomOpts(zoom...),
 	)
 	b.SetXAxis(labels).XYReversal()
-	idx := d.providerIndex()
+	b.AddSeries(t("model."+model), data,
+		charts.WithBarChartOpts(opts.BarChart{BarCategoryGap: "30%"}),
+		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{c}"}))
 	for _, p := range provs {
-		data := make([]opts.BarData, len(c.Rows))
-		for i, op := range c.Rows {
-			data[i] = opts.BarData{Name: offerName(op.Offer, true), Value: "-"} // ECharts' empty value
-			if op.Offer.Provider == p {
-				data[i].Value = shown(op.PerGPUHour)
-			}
-		}
+		// A scatter series: an empty bar series would still take its
+		// share of every bar's width.
 		color, _ := providerStyle(idx[p])
-		b.AddSeries(p.Name, data,
-			charts.WithBarChartOpts(opts.BarChart{Stack: "offers", BarCategoryGap: "30%"}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
-			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{c}"}))
+		b.MultiSeries = append(b.MultiSeries, charts.SingleSeries{Name: p.Name, Type: types.ChartScatter, Data: []opts.ScatterData{}, ItemStyle: &opts.ItemStyle{Color: color}})
 	}
 	var err error
 	if c.Options, err = finish(b); err != nil {
 		return nil, err
 	}
-	c.Height = height(len(c.Rows), rowHeight, 110)
+	c.Options["legend"] = fixedLegend{Legend: c.Options["legend"].(opts.Legend)}
+	c.Height = height(min(len(c.Rows), maxBars), rowHeight, 110)
 	return c, nil
 }
+
+// fixedLegend is a legend that only explains: clicking it hides nothing.
+type fixedLegend struct {
+	opts.Legend
+	SelectedMode bool `json:"selectedMode"`
+}
+
+// maxBars is how many bars a chart of offers shows at once; a slider
+// pages through the rest.
+const maxBars = 30
