@@ -69,6 +69,8 @@ func typeOf(name string) any {
 		return new(Benchmark)
 	case strings.HasPrefix(name, "data/guides/") && strings.HasSuffix(name, ".yaml"):
 		return new(Guide)
+	case strings.HasPrefix(name, "data/scenarios/") && strings.HasSuffix(name, ".yaml"):
+		return new(Scenario)
 	}
 	return nil
 }

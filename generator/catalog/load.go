@@ -68,7 +68,7 @@ func (l *loader) warnf(p Pos, format string, args ...any) {
 }
 
 // catalogEntries are the files and folders data/ may hold.
-var catalogEntries = []string{"benchmarks", "fx.yaml", "gpus", "guides", "prices", "providers", "site.yaml"}
+var catalogEntries = []string{"benchmarks", "fx.yaml", "gpus", "guides", "prices", "providers", "scenarios", "site.yaml"}
 
 func (l *loader) loadAll() {
 	entries, err := fs.ReadDir(l.fsys, DataDir)
@@ -159,6 +159,13 @@ func (l *loader) loadAll() {
 				}
 			}
 			l.cat.Guides = append(l.cat.Guides, g)
+		}
+	}
+	for _, name := range l.yamlFiles("scenarios") {
+		s := new(Scenario)
+		if root := l.decodeFile(name, s, true); root != nil {
+			s.at, s.file = root, name
+			l.cat.Scenarios = append(l.cat.Scenarios, s)
 		}
 	}
 	for _, name := range l.yamlFiles("prices") {

@@ -385,7 +385,7 @@ memory_gb: 40
 			name:    "stray file",
 			replace: map[string]string{"data/gpus/notes.txt": "x", "data/prcies/aws.yaml": "provider: aws\n"},
 			want: "data/gpus/notes.txt: unexpected file: data/gpus/ holds .yaml files only (name it *.yaml)\n" +
-				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpus, guides, prices, providers, site.yaml\n",
+				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpus, guides, prices, providers, scenarios, site.yaml\n",
 		},
 	}
 	for _, tt := range tests {
@@ -508,6 +508,31 @@ data/guides/choose.yaml:24:24: guide "choose" outcome "small" query: no GPU of m
 data/guides/choose.yaml:26:19: guide "choose" outcome "small" query where: field "gpu.dense.fp17" is not a numeric spec (did you mean "gpu.dense.fp32"?): want one of ` + fields + `
 data/guides/choose.yaml:27:13: guide "choose" outcome "small" query: sort "cheapest" is not known: want one of per_gpu_hour, hourly, per_gb_hour, per_fp16_tflops_hour, per_fp32_tflops_hour
 data/guides/choose.yaml:28:9: guide "choose" outcome "cpu": no answer leads here from the start "task"
+`
+	if got := r.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestScenarioValidation(t *testing.T) {
+	_, r := load(t, map[string]string{"data/scenarios/startup.yaml": `id: startup
+title: Startup
+workload:
+  gpu_hours_per_month: 1000
+  months: 0
+  gpus_per_job: 1
+  job_hours: 4
+  checkpoint_overhead_pct: -5
+strategies:
+  - id: mixed
+    mix:
+      - {model: reserved_3y, percent: 70}
+      - {model: spots, percent: 20}
+`})
+	want := `data/scenarios/startup.yaml:5:11: scenario "startup" workload: months must be > 0, got 0
+data/scenarios/startup.yaml:8:28: scenario "startup" workload: checkpoint_overhead_pct must be >= 0, got -5
+data/scenarios/startup.yaml:12:7: scenario "startup" strategy "mixed": the shares add up to 90%: want 100%
+data/scenarios/startup.yaml:13:17: scenario "startup" strategy "mixed" mix: model "spots" is not known (did you mean "spot"?): want one of on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, savings_plan_3y, cud_1y, cud_3y, capacity_block, subscription_month, subscription_year, lease
 `
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

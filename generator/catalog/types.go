@@ -15,6 +15,7 @@ type Catalog struct {
 	// Benchmarks are in file-name order, their results in file order.
 	Benchmarks []*Benchmark
 	Guides     []*Guide
+	Scenarios  []*Scenario
 
 	gpuByID      map[string]*GPU
 	providerByID map[string]*Provider
@@ -380,4 +381,54 @@ type Bound struct {
 	Min   *float64 `yaml:"min"`
 	Max   *float64 `yaml:"max"`
 	at    *yaml.Node
+}
+
+// Scenario is a workload to cost over time: its inputs are the buyer's
+// (example figures, not facts from outside), its prices the catalog's.
+type Scenario struct {
+	ID          string     `yaml:"id"`
+	Title       string     `yaml:"title"`
+	Persona     string     `yaml:"persona"` // startup, mid-size, research …
+	Description string     `yaml:"description"`
+	Advice      string     `yaml:"advice"` // Markdown
+	Source      string     `yaml:"source"` // where the persona or strategy comes from
+	Workload    Workload   `yaml:"workload"`
+	Limits      Limits     `yaml:"limits"`
+	Strategies  []Strategy `yaml:"strategies"`
+
+	file string
+	at   *yaml.Node
+}
+
+// Workload is what a scenario runs.
+type Workload struct {
+	GPUHoursPerMonth      float64  `yaml:"gpu_hours_per_month"`
+	Months                float64  `yaml:"months"`
+	GPUsPerJob            int      `yaml:"gpus_per_job"`
+	JobHours              float64  `yaml:"job_hours"`
+	MinGPUMemoryGB        *float64 `yaml:"min_gpu_memory_gb"`
+	Interruptible         bool     `yaml:"interruptible"`
+	CheckpointOverheadPct float64  `yaml:"checkpoint_overhead_pct"` // extra time a spot run needs to checkpoint and resume
+	StorageTB             float64  `yaml:"storage_tb"`
+	EgressTBPerMonth      float64  `yaml:"egress_tb_per_month"`
+}
+
+// Limits narrow the offers a scenario considers.
+type Limits struct {
+	MaxPerGPUHour *float64 `yaml:"max_per_gpu_hour"` // in the site currency
+	GPUModels     []string `yaml:"gpu_models"`
+	ProviderKinds []string `yaml:"provider_kinds"`
+}
+
+// Strategy splits a scenario's GPU-hours across pricing models.
+type Strategy struct {
+	ID   string  `yaml:"id"`
+	Name string  `yaml:"name"`
+	Mix  []Share `yaml:"mix"`
+}
+
+// Share is the part of the GPU-hours bought under one pricing model.
+type Share struct {
+	Model   string  `yaml:"model"`
+	Percent float64 `yaml:"percent"`
 }

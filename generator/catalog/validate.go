@@ -249,6 +249,66 @@ func (l *loader) validate() {
 	l.validatePrices()
 	l.validateBenchmarks()
 	l.validateGuides()
+	l.validateScenarios()
+}
+
+func (l *loader) validateScenarios() {
+	files := map[string]string{}
+	for _, s := range l.cat.Scenarios {
+		r := record{l: l, file: s.file, at: s.at, name: fmt.Sprintf("scenario %q", s.ID)}
+		if !r.ownFile(s.ID, "scenario", files) {
+			continue
+		}
+		r.required("title", s.Title, "what the scenario is, such as \"Startup: spot under about $1.5 per GPU-hour\"")
+		r.source("source", s.Source, false)
+		w := record{l: l, file: s.file, at: child(s.at, "workload"), name: r.name + " workload"}
+		if w.at == nil {
+			r.errorf("workload", "workload is missing: want gpu_hours_per_month, months, gpus_per_job and job_hours")
+		} else {
+			for key, v := range map[string]float64{"gpu_hours_per_month": s.Workload.GPUHoursPerMonth, "months": s.Workload.Months, "job_hours": s.Workload.JobHours} {
+				if v <= 0 {
+					w.errorf(key, "%s must be > 0, got %s", key, num(v))
+				}
+			}
+			if s.Workload.GPUsPerJob <= 0 {
+				w.errorf("gpus_per_job", "gpus_per_job must be > 0, got %d", s.Workload.GPUsPerJob)
+			}
+			w.positive("min_gpu_memory_gb", s.Workload.MinGPUMemoryGB)
+			for key, v := range map[string]float64{"checkpoint_overhead_pct": s.Workload.CheckpointOverheadPct, "storage_tb": s.Workload.StorageTB, "egress_tb_per_month": s.Workload.EgressTBPerMonth} {
+				if v < 0 {
+					w.errorf(key, "%s must be >= 0, got %s", key, num(v))
+				}
+			}
+		}
+		lim := record{l: l, file: s.file, at: child(s.at, "limits"), name: r.name + " limits"}
+		if lim.at != nil {
+			lim.positive("max_per_gpu_hour", s.Limits.MaxPerGPUHour)
+		}
+		if len(s.Strategies) == 0 {
+			r.errorf("strategies", "no strategies: want at least one, such as {id: on-demand, mix: [{model: on_demand, percent: 100}]}")
+		}
+		ids := map[string]bool{}
+		for i, st := range s.Strategies {
+			sr := record{l: l, file: s.file, at: item(s.at, "strategies", i), name: fmt.Sprintf("%s strategy %q", r.name, st.ID)}
+			sr.id("id", st.ID)
+			if ids[st.ID] {
+				sr.errorf("id", "duplicate strategy id")
+			}
+			ids[st.ID] = true
+			total := 0.0
+			for j, sh := range st.Mix {
+				hr := record{l: l, file: s.file, at: item(sr.at, "mix", j), name: sr.name + " mix"}
+				hr.oneOf("model", sh.Model, PricingModels, true)
+				if sh.Percent <= 0 || sh.Percent > 100 {
+					hr.errorf("percent", "percent must be in (0, 100], got %s", num(sh.Percent))
+				}
+				total += sh.Percent
+			}
+			if len(st.Mix) > 0 && (total < 99.999 || total > 100.001) {
+				sr.errorf("mix", "the shares add up to %s%%: want 100%%", num(total))
+			}
+		}
+	}
 }
 
 func (l *loader) validateBenchmarks() {
