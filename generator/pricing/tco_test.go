@@ -1,0 +1,102 @@
+package pricing
+
+import (
+	"testing"
+
+	"gpucompare/generator/catalog"
+)
+
+const tcoCatalog = `
+-- data/site.yaml --
+title: T
+currency: USD
+-- data/gpus/a100.yaml --
+{id: a100, name: A100, model: A100, vendor: NVIDIA, memory_gb: 80, source: s}
+-- data/providers/aws.yaml --
+id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+billing: {granularity: hour, source: s}
+storage: {price: 0.1, currency: USD, source: s}
+regions: [{id: r1}]
+instances:
+  - {id: one, name: one, gpu: a100, gpu_count: 1, regions: [r1], source: s}
+  - {id: eight, name: eight, gpu: a100, gpu_count: 8, regions: [r1], source: s}
+-- data/prices/aws.yaml --
+provider: aws
+prices:
+  - {instance: one, region: r1, model: on_demand, amount: 2, currency: USD, since: 2025, source: s}
+  - {instance: one, region: r1, model: spot, amount: 0.6, currency: USD, since: 2025, source: s}
+  - {instance: one, region: r1, model: reserved_1y, amount: 1.2, currency: USD, since: 2025, source: s}
+  - {instance: one, region: r1, model: reserved_3y, discount_pct: 50, currency: USD, since: 2025, source: seed}
+  - {instance: eight, region: r1, model: on_demand, amount: 16, currency: USD, since: 2025, source: s}
+`
+
+func scenario(months float64, interruptible bool) *catalog.Scenario {
+	mem := 40.0
+	return &catalog.Scenario{ID: "s", Workload: catalog.Workload{
+		GPUHoursPerMonth: 1000, Months: months, GPUsPerJob: 1, JobHours: 2.5,
+		MinGPUMemoryGB: &mem, Interruptible: interruptible, CheckpointOverheadPct: 10, StorageTB: 2, EgressTBPerMonth: 1,
+	}}
+}
+
+func mix(shares ...catalog.Share) catalog.Strategy { return catalog.Strategy{ID: "x", Mix: shares} }
+
+func TestScenarioTCO(t *testing.T) {
+	cat := loadTxtar(t, tcoCatalog)
+	offers := Offers(cat, "USD")
+	one, eight := offers[0], offers[1]
+
+	// On-demand, billed by the hour: 1,000 GPU-hours in jobs of 2.5 h = 400 jobs,
+	// each billed 3 h: 400 × 3 × 2 = 2,400 a month. Storage 2 TB × 1,000 GB × 0.1 = 200;
+	// egress unknown and left out. 2,600 a month, 15,600 over 6 months.
+	tco, ok, why := ScenarioTCO(cat, one, scenario(6, true), mix(catalog.Share{Model: "on_demand", Percent: 100}))
+	if !ok || !near(tco.Compute, 2400) || !near(tco.Storage, 200) || tco.EgressKnown || !near(tco.Total, 15600) {
+		t.Errorf("on-demand: %+v ok=%v %s", tco, ok, why)
+	}
+	// The 8-GPU instance runs each 1-GPU job alone: 400 × 3 h × 16 = 19,200 a month.
+	if tco, _, _ := ScenarioTCO(cat, eight, scenario(6, true), mix(catalog.Share{Model: "on_demand", Percent: 100})); !near(tco.Compute, 19200) {
+		t.Errorf("8-GPU instance for 1-GPU jobs: %v", tco.Compute)
+	}
+	// Spot with 10% checkpoint overhead: 2.75 h billed as 3 h: 400 × 3 × 0.6 = 720.
+	if tco, ok, _ := ScenarioTCO(cat, one, scenario(6, true), mix(catalog.Share{Model: "spot", Percent: 100})); !ok || !near(tco.Compute, 720) {
+		t.Errorf("spot: %v", tco.Compute)
+	}
+	if _, ok, why := ScenarioTCO(cat, one, scenario(6, false), mix(catalog.Share{Model: "spot", Percent: 100})); ok || why != "the workload cannot be interrupted, so spot does not fit" {
+		t.Errorf("uninterruptible on spot: ok=%v %q", ok, why)
+	}
+	// A 1-year reservation does not fit a 6-month project.
+	if _, ok, why := ScenarioTCO(cat, one, scenario(6, true), mix(catalog.Share{Model: "reserved_1y", Percent: 100})); ok || why != "a reserved 1y commitment of 12 months outlasts the 6-month project" {
+		t.Errorf("reserved over a short project: ok=%v %q", ok, why)
+	}
+	// 70% reserved 1-year + 30% spot over 12 months: 700 GPU-hours need ceil(700/730) = 1
+	// reserved instance: 1 × 1.2 × 730 = 876; 300 GPU-hours of spot = 120 jobs × 3 h × 0.6 = 216.
+	tco, ok, _ = ScenarioTCO(cat, one, scenario(12, true), mix(catalog.Share{Model: "reserved_1y", Percent: 70}, catalog.Share{Model: "spot", Percent: 30}))
+	if !ok || !near(tco.Parts[0].PerMonth, 876) || tco.Parts[0].Instances != 1 || !near(tco.Parts[1].PerMonth, 216) || !near(tco.Total, (876+216+200)*12) {
+		t.Errorf("reserved + spot: %+v", tco)
+	}
+	// Only a discount is sourced for 3 years: 50% off 2 = 1 an hour, and the note says so.
+	tco, ok, _ = ScenarioTCO(cat, one, scenario(36, true), mix(catalog.Share{Model: "reserved_3y", Percent: 100}))
+	if !ok || !near(tco.Compute, 2*730) || len(tco.Notes) == 0 || tco.Notes[0] != "reserved 3y: only a discount is sourced (50% off on-demand)" {
+		t.Errorf("discount-only reserved: %+v", tco)
+	}
+}
+
+func TestEligible(t *testing.T) {
+	cat := loadTxtar(t, tcoCatalog)
+	offers := Offers(cat, "USD")
+	max := 1.5
+	s := scenario(6, true)
+	s.Limits.MaxPerGPUHour = &max
+	// Spot at 0.6 per GPU-hour is under 1.5; on-demand at 2 is not.
+	if !Eligible(cat, offers[0], s, mix(catalog.Share{Model: "spot", Percent: 100})) {
+		t.Error("spot under the ceiling is not eligible")
+	}
+	if Eligible(cat, offers[0], s, mix(catalog.Share{Model: "on_demand", Percent: 100})) {
+		t.Error("on-demand over the ceiling is eligible")
+	}
+	if Eligible(cat, offers[1], s, mix(catalog.Share{Model: "spot", Percent: 100})) {
+		t.Error("an offer without a spot price is eligible")
+	}
+}
