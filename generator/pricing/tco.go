@@ -165,4 +165,6 @@ func orSecond(g string) string {
 
 func words(model string) string { return strings.ReplaceAll(model, "_", " ") }
 
-func trim(v float64) string { return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".") }
+func trim(v float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
+}
