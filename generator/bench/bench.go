@@ -39,7 +39,12 @@ type Result struct {
 	// NotCosted says why the result has no costs ("the source does not
 	// state how many accelerators ran it"); empty when it has some.
 	NotCosted string
-	Mappings  []*Mapping
+	// Why is NotCosted as a code, for pages that say it in words of their
+	// own: "no_gpu" (its accelerator is not in the catalog),
+	// "unknown_count", "not_gpu" (a TPU or NPU), "no_offer" (no priced
+	// offer has the accelerator in a count that divides the result's).
+	Why      string
+	Mappings []*Mapping
 }
 
 // Mapping is a result mapped onto an offer: k instances of N/k GPUs each.
@@ -50,7 +55,10 @@ type Mapping struct {
 	// Flags say where the offer may not reach the result: a missing
 	// interconnect, a run split across instances.
 	Flags []string
-	Costs map[string]*Cost // by pricing model
+	// FlagCodes are Flags as codes, in the same order: "interconnect",
+	// "split", "cluster" (many instances, RDMA between them not stated).
+	FlagCodes []string
+	Costs     map[string]*Cost // by pricing model
 }
 
 // Cost is a mapping's figure under one pricing model, in the site currency.
@@ -74,6 +82,10 @@ func (c *Cost) Value() float64 {
 }
 
 func (r *Result) isTime() bool { return timeSeconds(r.Unit) > 0 }
+
+// Time reports whether the group's metric is a time (lower is better, a
+// cost per run), not a throughput (a work per unit of money).
+func (g *Group) Time() bool { return timeSeconds(g.Unit) > 0 }
 
 // timeSeconds is how many seconds one unit of a time metric is, or 0 for a
 // unit that is not a time.
@@ -147,22 +159,22 @@ func Derive(cat *catalog.Catalog, offers []*pricing.Offer) []*Group {
 func (r *Result) mapOnto(offers []*pricing.Offer) {
 	switch {
 	case r.GPU == nil:
-		r.NotCosted = "its accelerator is not in the catalog"
+		r.NotCosted, r.Why = "its accelerator is not in the catalog", "no_gpu"
 		return
 	case r.GPUCount == 0:
-		r.NotCosted = "the source does not state how many accelerators ran it"
+		r.NotCosted, r.Why = "the source does not state how many accelerators ran it", "unknown_count"
 		return
 	case r.GPU.Kind != "" && r.GPU.Kind != "gpu":
-		r.NotCosted = fmt.Sprintf("its accelerator is a %s, not a GPU, and no offer in the catalog rents it", strings.ToUpper(r.GPU.Kind))
+		r.NotCosted, r.Why = fmt.Sprintf("its accelerator is a %s, not a GPU, and no offer in the catalog rents it", strings.ToUpper(r.GPU.Kind)), "not_gpu"
 		return
 	}
 	for _, o := range offers {
 		per := o.Instance.GPUCount
-		if per <= 0 || r.GPUCount%per != 0 || len(o.Prices) == 0 {
+		if per <= 0 || r.GPUCount%per != 0 || len(o.Prices) == 0 || !o.Rankable() {
 			continue
 		}
 		m := &Mapping{Result: r, Offer: o, Instances: r.GPUCount / per, Costs: map[string]*Cost{}}
-		m.Flags = flags(r, o, m.Instances)
+		m.Flags, m.FlagCodes = flags(r, o, m.Instances)
 		for model, pr := range o.Prices {
 			if !pr.Converted {
 				continue
@@ -181,7 +193,7 @@ func (r *Result) mapOnto(offers []*pricing.Offer) {
 		}
 	}
 	if len(r.Mappings) == 0 {
-		r.NotCosted = fmt.Sprintf("no priced offer has %s in a count that divides %d", r.GPU.Name, r.GPUCount)
+		r.NotCosted, r.Why = fmt.Sprintf("no priced offer has %s in a count that divides %d", r.GPU.Name, r.GPUCount), "no_offer"
 	}
 }
 
@@ -192,9 +204,8 @@ func minimum(p *catalog.Provider) float64 {
 	return 0
 }
 
-// flags say where an offer may not reach a result.
-func flags(r *Result, o *pricing.Offer, k int) []string {
-	var out []string
+// flags say where an offer may not reach a result, in words and as codes.
+func flags(r *Result, o *pricing.Offer, k int) (out, codes []string) {
 	if want := r.Interconnect; want != "" {
 		have := o.Instance.Interconnect
 		if o.Instance.GPUCount > 1 && r.GPU != nil {
@@ -202,15 +213,18 @@ func flags(r *Result, o *pricing.Offer, k int) []string {
 		}
 		if !strings.Contains(strings.ToLower(have), strings.ToLower(firstWord(want))) {
 			out = append(out, fmt.Sprintf("the result's system had %s; the offer does not state it", want))
+			codes = append(codes, "interconnect")
 		}
 	}
 	if k > 1 && r.GPUCount <= 8 {
 		out = append(out, fmt.Sprintf("split across %d instances: the result ran its %d GPUs in one system", k, r.GPUCount))
+		codes = append(codes, "split")
 	}
 	if k > 1 && r.GPUCount > 8 && (o.Instance.RDMA == nil || !*o.Instance.RDMA) && !o.Provider.Features.HasRDMA() {
 		out = append(out, fmt.Sprintf("a cluster of %d instances: the catalog does not say the offer has RDMA between instances", k))
+		codes = append(codes, "cluster")
 	}
-	return out
+	return out, codes
 }
 
 func firstWord(s string) string {

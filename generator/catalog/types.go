@@ -213,6 +213,10 @@ type Instance struct {
 	Source         string   `yaml:"source"`
 	AsOf           string   `yaml:"as_of"`
 	PriceNotPublic string   `yaml:"price_not_public"` // why there is no public price, when there is none
+	// PriceIncomplete says what the prices leave out ("GPU component only:
+	// the VM is billed apart"); such offers are shown but left out of
+	// rankings, which need whole prices.
+	PriceIncomplete string `yaml:"price_incomplete"`
 
 	Provider *Provider `yaml:"-"`
 	at       *yaml.Node

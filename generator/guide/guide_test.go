@@ -120,3 +120,14 @@ func TestConditions(t *testing.T) {
 		}
 	}
 }
+
+// TestPartialPricesAreNotRanked: a GPU component price without its VM is
+// not a price of a machine, and stays off short lists.
+func TestPartialPricesAreNotRanked(t *testing.T) {
+	partial := strings.Replace(small, "{id: g4dn, name: g4dn.xlarge, gpu: t4, gpu_count: 1, regions: [us-east-1], source: s}",
+		`{id: g4dn, name: g4dn.xlarge, gpu: t4, gpu_count: 1, regions: [us-east-1], source: s, price_incomplete: "GPU component only"}`, 1)
+	cat := load(t, partial)
+	if got := names(Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{GPUModels: []string{"T4"}})); got != "" {
+		t.Errorf("a partial price is ranked: %q", got)
+	}
+}

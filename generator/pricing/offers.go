@@ -19,6 +19,10 @@ type Offer struct {
 	Prices map[string]*Price // by pricing model
 }
 
+// Rankable reports whether the offer's prices are whole prices that may be
+// ranked against others: not a component of a price (a GPU without its VM).
+func (o *Offer) Rankable() bool { return o.Instance.PriceIncomplete == "" }
+
 // Price is the latest price of an offer under one pricing model, made
 // comparable: an effective hourly price for the whole instance, in the
 // quoted currency and in the display currency.

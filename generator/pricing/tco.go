@@ -124,7 +124,7 @@ func monthly(rates Rates, r catalog.Rate, gb float64, site string) (float64, boo
 // GPU models, provider kinds, and a ceiling on the price per GPU-hour under
 // every model the strategy uses.
 func Eligible(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.Strategy) bool {
-	if o.GPU == nil {
+	if o.GPU == nil || !o.Rankable() {
 		return false
 	}
 	if m := s.Workload.MinGPUMemoryGB; m != nil {

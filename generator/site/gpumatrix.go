@@ -43,6 +43,9 @@ func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
 	best := map[string]map[string]*cheapestCell{} // gpu id → model → cell
 	rates := map[string]pricing.Conversion{}
 	for _, o := range offers {
+		if !o.Rankable() {
+			continue
+		}
 		for model, pr := range o.Prices {
 			per, ok := o.PerGPUHour(model)
 			if !ok {
