@@ -59,6 +59,8 @@ func typeOf(name string) any {
 		return new(Site)
 	case name == "data/fx.yaml":
 		return new(FXFile)
+	case name == "data/scoring.yaml":
+		return new(Scoring)
 	case strings.HasPrefix(name, "data/gpus/") && strings.HasSuffix(name, ".yaml"):
 		return new(GPU)
 	case strings.HasPrefix(name, "data/providers/") && strings.HasSuffix(name, ".yaml"):

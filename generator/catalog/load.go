@@ -68,7 +68,7 @@ func (l *loader) warnf(p Pos, format string, args ...any) {
 }
 
 // catalogEntries are the files and folders data/ may hold.
-var catalogEntries = []string{"benchmarks", "fx.yaml", "gpus", "guides", "prices", "providers", "scenarios", "site.yaml"}
+var catalogEntries = []string{"benchmarks", "fx.yaml", "gpus", "guides", "prices", "providers", "scenarios", "scoring.yaml", "site.yaml"}
 
 func (l *loader) loadAll() {
 	entries, err := fs.ReadDir(l.fsys, DataDir)
@@ -160,6 +160,15 @@ func (l *loader) loadAll() {
 			}
 			l.cat.Guides = append(l.cat.Guides, g)
 		}
+	}
+	var scoring Scoring
+	if root := l.decodeFile(path.Join(DataDir, "scoring.yaml"), &scoring, false); root != nil {
+		scoring.at, scoring.file = root, path.Join(DataDir, "scoring.yaml")
+		scoring.Criteria = nonNil(scoring.Criteria)
+		for i, c := range scoring.Criteria {
+			c.at = item(root, "criteria", i)
+		}
+		l.cat.Scoring = &scoring
 	}
 	for _, name := range l.yamlFiles("scenarios") {
 		s := new(Scenario)

@@ -385,7 +385,7 @@ memory_gb: 40
 			name:    "stray file",
 			replace: map[string]string{"data/gpus/notes.txt": "x", "data/prcies/aws.yaml": "provider: aws\n"},
 			want: "data/gpus/notes.txt: unexpected file: data/gpus/ holds .yaml files only (name it *.yaml)\n" +
-				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpus, guides, prices, providers, scenarios, site.yaml\n",
+				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpus, guides, prices, providers, scenarios, scoring.yaml, site.yaml\n",
 		},
 	}
 	for _, tt := range tests {

@@ -16,6 +16,7 @@ type Catalog struct {
 	Benchmarks []*Benchmark
 	Guides     []*Guide
 	Scenarios  []*Scenario
+	Scoring    *Scoring // nil when data/scoring.yaml is absent
 
 	gpuByID      map[string]*GPU
 	providerByID map[string]*Provider
@@ -435,4 +436,25 @@ type Strategy struct {
 type Share struct {
 	Model   string  `yaml:"model"`
 	Percent float64 `yaml:"percent"`
+}
+
+// Scoring is data/scoring.yaml: the evaluation matrix's criteria.
+type Scoring struct {
+	Source   string       `yaml:"source"`
+	Criteria []*Criterion `yaml:"criteria"`
+	file     string
+	at       *yaml.Node
+}
+
+// Criterion is one indicator of the evaluation matrix: what is measured
+// from the catalog, which way is better, and its default weight.
+type Criterion struct {
+	ID          string  `yaml:"id"`
+	Name        string  `yaml:"name"`
+	Description string  `yaml:"description"`
+	Measure     string  `yaml:"measure"` // one of the measures the scoring stage computes
+	Better      string  `yaml:"better"`  // higher or lower
+	Weight      float64 `yaml:"weight"`
+	Source      string  `yaml:"source"` // where the indicator comes from (a seed guide)
+	at          *yaml.Node
 }

@@ -250,6 +250,42 @@ func (l *loader) validate() {
 	l.validateBenchmarks()
 	l.validateGuides()
 	l.validateScenarios()
+	l.validateScoring()
+}
+
+// Measures are what the evaluation matrix can compute for a provider from
+// the catalog; a criterion names one.
+var Measures = []string{
+	"price_per_fp16_tflops_hour", "price_per_gpu_hour", "max_gpu_memory_gb", "max_memory_bandwidth", "max_network_gbps",
+	"nvlink_generation", "rdma", "storage_iops", "billing_granularity", "spot_available", "reserved_discount",
+	"dl_images", "k8s_device_plugin", "certifications", "sla_percent", "physical_isolation", "hardware_encryption",
+	"region_coverage", "support", "egress_price", "storage_price", "spot_notice_seconds", "minimum_charge_seconds",
+	"gpu_breadth", "newest_gpu", "price_transparency",
+}
+
+func (l *loader) validateScoring() {
+	s := l.cat.Scoring
+	if s == nil {
+		return
+	}
+	r := record{l: l, file: s.file, at: s.at, name: "scoring"}
+	r.source("source", s.Source, false)
+	ids := map[string]bool{}
+	for _, c := range s.Criteria {
+		cr := record{l: l, file: s.file, at: c.at, name: fmt.Sprintf("criterion %q", c.ID)}
+		cr.id("id", c.ID)
+		if ids[c.ID] {
+			cr.errorf("id", "duplicate criterion id")
+		}
+		ids[c.ID] = true
+		cr.required("name", c.Name, "the indicator's name, such as \"Price / performance\"")
+		cr.oneOf("measure", c.Measure, Measures, true)
+		cr.oneOf("better", c.Better, []string{"higher", "lower"}, true)
+		if c.Weight < 0 {
+			cr.errorf("weight", "weight must be >= 0, got %s", num(c.Weight))
+		}
+		cr.source("source", c.Source, false)
+	}
 }
 
 func (l *loader) validateScenarios() {

@@ -1,0 +1,250 @@
+package guide
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+// Scored is one provider's place in the evaluation matrix.
+type Scored struct {
+	Provider *catalog.Provider
+	// Values are the measured values by criterion id; a criterion with no
+	// sourced value is absent: unknown, left out, never 0.
+	Values map[string]float64
+	// Scores are the 0–100 scores by criterion id, for known values.
+	Scores map[string]float64
+	// Score is the weighted mean of the known scores: the weights of the
+	// unknown criteria are left out and the rest renormalised.
+	Score float64
+	// Weight is the share of the total weight the score rests on (0–1).
+	Weight float64
+}
+
+// Score scores every provider on the criteria: each measure is taken
+// from the catalog, scaled 0–100 across the providers that have a value
+// (best 100, worst 0; all equal gives 100), and weighted. Providers are
+// returned best first.
+func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Criterion) []*Scored {
+	var out []*Scored
+	for _, p := range cat.Providers {
+		s := &Scored{Provider: p, Values: map[string]float64{}, Scores: map[string]float64{}}
+		for _, c := range criteria {
+			if v, ok := Measure(cat, offers, p, c.Measure); ok {
+				s.Values[c.ID] = v
+			}
+		}
+		out = append(out, s)
+	}
+	total := 0.0
+	for _, c := range criteria {
+		total += c.Weight
+		lo, hi, any := math.Inf(1), math.Inf(-1), false
+		for _, s := range out {
+			if v, ok := s.Values[c.ID]; ok {
+				lo, hi, any = math.Min(lo, v), math.Max(hi, v), true
+			}
+		}
+		if !any {
+			continue
+		}
+		for _, s := range out {
+			v, ok := s.Values[c.ID]
+			if !ok {
+				continue
+			}
+			score := 100.0
+			if hi > lo {
+				score = (v - lo) / (hi - lo) * 100
+				if c.Better == "lower" {
+					score = 100 - score
+				}
+			}
+			s.Scores[c.ID] = score
+		}
+	}
+	for _, s := range out {
+		sum, w := 0.0, 0.0
+		for _, c := range criteria {
+			if sc, ok := s.Scores[c.ID]; ok {
+				sum += sc * c.Weight
+				w += c.Weight
+			}
+		}
+		if w > 0 {
+			s.Score = sum / w
+		}
+		if total > 0 {
+			s.Weight = w / total
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Scored) int { return cmp.Compare(b.Score, a.Score) })
+	return out
+}
+
+// Measure computes one measure for a provider; ok is false when the
+// catalog has no sourced value for it.
+func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider, measure string) (float64, bool) {
+	mine := slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool { return o.Provider != p })
+	yes := func(b *bool) (float64, bool) {
+		if b == nil {
+			return 0, false
+		}
+		if *b {
+			return 1, true
+		}
+		return 0, true
+	}
+	best := func(f func(o *pricing.Offer) (float64, bool), better func(a, b float64) bool) (float64, bool) {
+		v, ok := 0.0, false
+		for _, o := range mine {
+			if x, has := f(o); has && (!ok || better(x, v)) {
+				v, ok = x, true
+			}
+		}
+		return v, ok
+	}
+	less := func(a, b float64) bool { return a < b }
+	more := func(a, b float64) bool { return a > b }
+	rankable := func(f func(o *pricing.Offer) (float64, bool)) func(o *pricing.Offer) (float64, bool) {
+		return func(o *pricing.Offer) (float64, bool) {
+			if !o.Rankable() {
+				return 0, false
+			}
+			return f(o)
+		}
+	}
+	gpuFigure := func(get func(g *catalog.GPU) *float64) func(o *pricing.Offer) (float64, bool) {
+		return func(o *pricing.Offer) (float64, bool) {
+			if o.GPU == nil || get(o.GPU) == nil {
+				return 0, false
+			}
+			return *get(o.GPU), true
+		}
+	}
+	switch measure {
+	case "price_per_fp16_tflops_hour":
+		return best(rankable(func(o *pricing.Offer) (float64, bool) { return o.PerTFLOPSHour(catalog.Precisions[3], "on_demand") }), less)
+	case "price_per_gpu_hour":
+		return best(rankable(func(o *pricing.Offer) (float64, bool) { return o.PerGPUHour("on_demand") }), less)
+	case "max_gpu_memory_gb":
+		return best(gpuFigure(func(g *catalog.GPU) *float64 { return g.MemoryGB }), more)
+	case "max_memory_bandwidth":
+		return best(gpuFigure(func(g *catalog.GPU) *float64 { return g.BandwidthGBs }), more)
+	case "nvlink_generation":
+		return best(func(o *pricing.Offer) (float64, bool) {
+			if o.GPU == nil || o.GPU.Interconnect.Kind != "nvlink" || o.GPU.Interconnect.Generation == nil || o.Instance.GPUCount < 2 {
+				return 0, false
+			}
+			return *o.GPU.Interconnect.Generation, true
+		}, more)
+	case "max_network_gbps":
+		return best(func(o *pricing.Offer) (float64, bool) {
+			if o.Instance.NetworkGbps == nil {
+				return 0, false
+			}
+			return *o.Instance.NetworkGbps, true
+		}, more)
+	case "reserved_discount":
+		return best(func(o *pricing.Offer) (float64, bool) {
+			od := o.Prices["on_demand"]
+			if od == nil || !od.Converted || od.Display <= 0 {
+				return 0, false
+			}
+			v, ok := 0.0, false
+			for _, m := range []string{"reserved_1y", "reserved_3y", "savings_plan_1y", "savings_plan_3y", "cud_1y", "cud_3y"} {
+				if pr := o.Prices[m]; pr != nil && pr.Converted {
+					v, ok = math.Max(v, (1-pr.Display/od.Display)*100), true
+				}
+			}
+			return v, ok
+		}, more)
+	case "gpu_breadth":
+		models := map[string]bool{}
+		for _, in := range p.Instances {
+			if g := cat.GPU(in.GPU); g != nil {
+				models[cmp.Or(g.Model, g.ID)] = true
+			}
+		}
+		return float64(len(models)), len(models) > 0
+	case "newest_gpu":
+		v, ok := 0.0, false
+		for _, in := range p.Instances {
+			if g := cat.GPU(in.GPU); g != nil {
+				if t, known := g.Released.Time(); known && float64(t.Year()) > v {
+					v, ok = float64(t.Year()), true
+				}
+			}
+		}
+		return v, ok
+	case "price_transparency":
+		if len(p.Instances) == 0 {
+			return 0, false
+		}
+		priced := map[*catalog.Instance]bool{}
+		for _, o := range mine {
+			if len(o.Prices) > 0 {
+				priced[o.Instance] = true
+			}
+		}
+		return float64(len(priced)) / float64(len(p.Instances)) * 100, true
+	case "rdma":
+		return yes(p.Features.RDMA)
+	case "dl_images":
+		return yes(p.Features.DLImages)
+	case "k8s_device_plugin":
+		return yes(p.Features.K8sDevicePlugin)
+	case "hardware_encryption":
+		return yes(p.Features.HardwareEncryption)
+	case "physical_isolation":
+		if v, ok := yes(p.Features.PhysicalIsolation); ok {
+			return v, ok
+		}
+		if len(p.Isolation) > 0 {
+			return 1, true
+		}
+		return 0, false
+	case "spot_available":
+		return yes(p.Spot.Available)
+	case "certifications":
+		return float64(len(p.Certifications.List)), len(p.Certifications.List) > 0
+	case "sla_percent":
+		return deref(p.SLA.Percent)
+	case "region_coverage":
+		return float64(len(p.Regions)), len(p.Regions) > 0
+	case "billing_granularity":
+		v, ok := map[string]float64{"second": 3, "minute": 2, "hour": 1, "month": 0}[p.Billing.Granularity]
+		return v, ok
+	case "spot_notice_seconds":
+		return deref(p.Spot.NoticeSeconds)
+	case "minimum_charge_seconds":
+		return deref(p.Billing.MinimumSeconds)
+	case "egress_price":
+		return converted(cat, p.Egress)
+	case "storage_price":
+		return converted(cat, p.Storage)
+	}
+	// storage_iops and support: the catalog holds no sourced figure yet.
+	return 0, false
+}
+
+func deref(v *float64) (float64, bool) {
+	if v == nil {
+		return 0, false
+	}
+	return *v, true
+}
+
+func converted(cat *catalog.Catalog, r catalog.Rate) (float64, bool) {
+	if r.Price == nil {
+		return 0, false
+	}
+	c, ok := pricing.Rates(cat.FX).Convert(r.Currency, cat.Site.Currency)
+	if !ok {
+		return 0, false
+	}
+	return c.Apply(*r.Price), true
+}
