@@ -2,6 +2,7 @@ package site
 
 import (
 	"cmp"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -200,12 +201,11 @@ func (b *builder) feeds() error {
 		b.warnf(catalog.Pos{File: "data/site.yaml"}, "no site url (url: in data/site.yaml, or -base-url): the price-change feeds need absolute URLs and were not written")
 		return nil
 	}
-	host := b.base
-	if i := strings.Index(host, "://"); i >= 0 {
-		host = host[i+3:]
+	u, err := url.Parse(b.base)
+	if err != nil {
+		return err
 	}
-	host, _, _ = strings.Cut(host, "/")
-	host, _, _ = strings.Cut(host, ":")
+	host := u.Hostname()
 	abs := linker{pretty: b.opts.PrettyURLs}
 	item := feed.Item{
 		Words:        b.words(),

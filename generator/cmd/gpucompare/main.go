@@ -99,17 +99,17 @@ func parse(fs *flag.FlagSet, args []string) (code int, ok bool) {
 }
 
 // load loads and checks the catalog of root, printing every diagnostic.
-func load(root string, stderr io.Writer) (*catalog.Catalog, bool) {
+func load(root string, stderr io.Writer) (*catalog.Catalog, catalog.Report, bool) {
 	if !isDir(root, stderr) {
-		return nil, false
+		return nil, nil, false
 	}
 	cat, report := catalog.Load(os.DirFS(root))
 	fmt.Fprint(stderr, report.String())
 	if n := len(report.Errors()); n > 0 {
 		fmt.Fprintf(stderr, "%d error(s), %d warning(s): nothing written\n", n, len(report.Warnings()))
-		return nil, false
+		return nil, report, false
 	}
-	return cat, true
+	return cat, report, true
 }
 
 func check(args []string, stdout, stderr io.Writer) int {
@@ -121,7 +121,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	}
 	switch *format {
 	case "text":
-		cat, ok := load(*root, stderr)
+		cat, _, ok := load(*root, stderr)
 		if !ok {
 			return 1
 		}
@@ -179,7 +179,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		*out = filepath.Join(*root, "public")
 	}
-	cat, ok := load(*root, stderr)
+	cat, _, ok := load(*root, stderr)
 	if !ok {
 		return 1
 	}
@@ -245,11 +245,10 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gpucompare diff: want -base DIR_OR_GIT_REV and -format markdown or json")
 		return 2
 	}
-	head, ok := load(*root, stderr)
+	head, headReport, ok := load(*root, stderr)
 	if !ok {
 		return 1
 	}
-	_, headReport := catalog.Load(os.DirFS(*root))
 	baseFS, err := diff.OpenBase(*root, *base)
 	if err != nil {
 		fmt.Fprintf(stderr, "base %s: %v\n", *base, err)
