@@ -111,6 +111,9 @@ func TestWorkPerDollar(t *testing.T) {
 	if f := best.Mapping.Flags; len(f) != 1 || f[0] != "split across 4 instances: the result ran its 8 GPUs in one system" {
 		t.Errorf("flags = %q", f)
 	}
+	if c := best.Mapping.FlagCodes; len(c) != 1 || c[0] != "split" {
+		t.Errorf("flag codes = %q", c)
+	}
 	if WorkUnit("tokens/s") != "tokens" || WorkUnit("TFLOPS") != "TFLOP" {
 		t.Error("WorkUnit")
 	}
@@ -142,11 +145,14 @@ func TestCostPerRun(t *testing.T) {
 	if f := od[0].Mapping.Flags; len(f) != 1 || f[0] != "a cluster of 128 instances: the catalog does not say the offer has RDMA between instances" {
 		t.Errorf("flags %q", f)
 	}
-	// Unknown count and a TPU: listed, not costed, and say why.
-	if r := seconds.Results[0]; r.NotCosted != "the source does not state how many accelerators ran it" || len(r.Mappings) != 0 {
-		t.Errorf("unknown count: %q", r.NotCosted)
+	if c := od[0].Mapping.FlagCodes; len(c) != 1 || c[0] != "cluster" {
+		t.Errorf("flag codes %q", c)
 	}
-	if r := minutes.Results[1]; r.NotCosted != "its accelerator is a TPU, not a GPU, and no offer in the catalog rents it" {
-		t.Errorf("tpu: %q", r.NotCosted)
+	// Unknown count and a TPU: listed, not costed, and say why.
+	if r := seconds.Results[0]; r.NotCosted != "the source does not state how many accelerators ran it" || r.Why != "unknown_count" || len(r.Mappings) != 0 {
+		t.Errorf("unknown count: %q (%s)", r.NotCosted, r.Why)
+	}
+	if r := minutes.Results[1]; r.NotCosted != "its accelerator is a TPU, not a GPU, and no offer in the catalog rents it" || r.Why != "not_gpu" {
+		t.Errorf("tpu: %q (%s)", r.NotCosted, r.Why)
 	}
 }

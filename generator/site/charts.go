@@ -182,6 +182,8 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 			cs = append(cs, &c.Chart)
 		}
 		add("history", h, cs...)
+	case "benchmark":
+		return b.benchmarkCharts(d, p)
 	}
 	return nil
 }

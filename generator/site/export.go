@@ -12,7 +12,8 @@ import (
 )
 
 // The exports are the matrices as data, written at build time:
-// compare/offers.csv and .json, gpus/gpus.csv and .json. Their columns are
+// compare/offers.csv and .json, gpus/gpus.csv and .json, and the
+// benchmarks' results and costs (benchexport.go). Their columns are
 // documented in the README; unknown values are empty cells in CSV and
 // absent keys in JSON, never 0.
 
@@ -166,7 +167,10 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 	if err := b.put("gpus/gpus.json", gj); err != nil {
 		return err
 	}
-	return b.put("gpus/gpus.csv", gc)
+	if err := b.put("gpus/gpus.csv", gc); err != nil {
+		return err
+	}
+	return b.benchExports()
 }
 
 // offersCSV is one line per offer: its specs, then for each pricing model

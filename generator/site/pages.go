@@ -108,6 +108,7 @@ func (b *builder) newPage(p, layout string) *page {
 		{"nav.compare", "compare/index.html"},
 		{"nav.gpus", "gpus/index.html"},
 		{"nav.providers", "providers/index.html"},
+		{"nav.benchmarks", benchmarksPath},
 		{"nav.changes", "changes/index.html"},
 	} {
 		section := strings.TrimSuffix(n.target, "index.html")
@@ -170,6 +171,10 @@ func (b *builder) pages() ([]*page, error) {
 			p.Data = b.instanceData(p, in)
 			add(p)
 		}
+	}
+
+	for _, p := range b.benchmarkPages() {
+		add(p)
 	}
 
 	changes := b.newPage("changes/index.html", "changes")
@@ -487,6 +492,7 @@ type gpuData struct {
 	ProviderNames []string
 	Figures       []figure
 	Instances     instanceList
+	Benchmarks    []*benchResult // the benchmark results run on it
 }
 
 // figure is one precision of a GPU, dense and sparse side by side.
@@ -546,6 +552,7 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 			d.ProviderNames = append(d.ProviderNames, in.Provider.Name)
 		}
 	}
+	d.Benchmarks = b.gpuBenchmarks(p, g)
 	return d
 }
 
@@ -653,9 +660,10 @@ type instanceData struct {
 	AllRegions  bool
 	Regions     []string // names of the regions it is sold in
 	Claim       *claimView
-	Changes     []*changeRow // the price changes of this instance type, newest first
-	Prices      []*priceView // history order
-	Sources     []string     // the distinct sources of Prices, numbered from 1 in first use
+	Changes     []*changeRow     // the price changes of this instance type, newest first
+	Prices      []*priceView     // history order
+	Sources     []string         // the distinct sources of Prices, numbered from 1 in first use
+	Benchmarks  []*instanceBench // its best on-demand figure in each group of comparable results
 }
 
 // claimView sets an instance type's advertised figures beside what its GPU
@@ -709,6 +717,7 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 		}
 	}
 	d.Changes = b.changeRows(p, mine)
+	d.Benchmarks = b.instanceBenchmarks(p, in)
 	return d
 }
 

@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strings"
 
+	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
 	"gpucompare/generator/pricing"
@@ -95,6 +96,9 @@ type builder struct {
 	gpus     []*catalog.GPU   // the GPU models in buyer order (gpuOrder)
 	priced   []*pricing.Offer // the offers with comparable prices, in the site currency
 	changes  []*feed.Change   // every price change, newest first
+	// benchGroups are the benchmark results mapped onto the priced offers,
+	// in groups of comparable results (bench.Derive).
+	benchGroups []*bench.Group
 }
 
 func (b *builder) run(root fs.FS) error {
@@ -119,6 +123,7 @@ func (b *builder) run(root fs.FS) error {
 	}
 	b.priced = pricing.Offers(b.cat, b.cat.Site.Currency)
 	b.changes = feed.Changes(b.cat)
+	b.benchGroups = bench.Derive(b.cat, b.priced)
 	pages, err := b.pages()
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)

@@ -1,0 +1,438 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gpucompare/generator/bench"
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/charts"
+	"gpucompare/generator/pricing"
+)
+
+// The benchmark pages: /benchmarks/ lists every benchmark by suite, and
+// /benchmarks/<id>/ shows one benchmark's results and, for each group of
+// comparable results (bench.Group: the same division, round and unit),
+// the offers ranked by what a unit of work costs under each pricing model,
+// with a price–performance chart of the group under on-demand. GPU pages
+// list the results of their accelerator, instance pages their best figure
+// in each group.
+
+// Output paths of the benchmark pages.
+const benchmarksPath = "benchmarks/index.html"
+
+func benchmarkPath(id string) string { return "benchmarks/" + id + "/index.html" }
+
+// resultAnchor and groupAnchor are the ids of a result's row and of a
+// group's section on its benchmark's page; n counts from 1.
+func resultAnchor(n int) string { return "result-" + strconv.Itoa(n) }
+func groupAnchor(n int) string  { return "group-" + strconv.Itoa(n) }
+
+// benchmarkPages makes the benchmark index and one page per benchmark.
+func (b *builder) benchmarkPages() []*page {
+	idx := b.newPage(benchmarksPath, "benchmarks")
+	idx.TitleKey, idx.DescKey = "benchmarks.title", "benchmarks.description"
+	idx.Data = b.benchmarksData(idx)
+	out := []*page{idx}
+	for _, bm := range b.cat.Benchmarks {
+		p := b.newPage(benchmarkPath(bm.ID), "benchmark")
+		p.Title, p.DescKey = bm.Name, "benchmark.description"
+		p.Data = b.benchmarkData(p, bm)
+		out = append(out, p)
+	}
+	return out
+}
+
+// groupsOf are the derived groups of one benchmark, in bench.Derive order.
+func (b *builder) groupsOf(bm *catalog.Benchmark) []*bench.Group {
+	var out []*bench.Group
+	for _, g := range b.benchGroups {
+		if g.Benchmark == bm {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// benchmarksData is the model of the benchmark index.
+type benchmarksData struct {
+	Suites     []*suiteList
+	Benchmarks int
+	Results    int // over every benchmark
+	// Exports link the results and costs as CSV and JSON.
+	ResultsCSV, ResultsJSON, CostsCSV, CostsJSON string
+}
+
+// suiteList is the benchmarks of one suite.
+type suiteList struct {
+	Suite string // catalog.BenchmarkSuites, named by message bench.suite.<suite>
+	Rows  []*benchmarkRow
+}
+
+// benchmarkRow is a benchmark in the index.
+type benchmarkRow struct {
+	Benchmark *catalog.Benchmark
+	URL       string
+	Units     []string // the units of its results: the benchmark's, and any other a result states
+	Rounds    []string // in the order the results name them
+	Results   int
+	Costed    int // results mapped onto at least one priced offer
+}
+
+func (b *builder) benchmarksData(p *page) *benchmarksData {
+	d := &benchmarksData{
+		Benchmarks: len(b.cat.Benchmarks),
+		ResultsCSV: p.Rel("benchmarks/results.csv"), ResultsJSON: p.Rel("benchmarks/results.json"),
+		CostsCSV: p.Rel("benchmarks/costs.csv"), CostsJSON: p.Rel("benchmarks/costs.json"),
+	}
+	bySuite := map[string]*suiteList{}
+	suites := slices.Clone(catalog.BenchmarkSuites)
+	for _, bm := range b.cat.Benchmarks {
+		if !slices.Contains(suites, bm.Suite) {
+			suites = append(suites, bm.Suite)
+		}
+	}
+	for _, s := range suites {
+		bySuite[s] = &suiteList{Suite: s}
+	}
+	for _, bm := range b.cat.Benchmarks {
+		r := &benchmarkRow{Benchmark: bm, URL: p.Rel(benchmarkPath(bm.ID)), Results: len(bm.Results)}
+		for _, g := range b.groupsOf(bm) {
+			if !slices.Contains(r.Units, g.Unit) {
+				r.Units = append(r.Units, g.Unit)
+			}
+			if !slices.Contains(r.Rounds, g.Round) && g.Round != "" {
+				r.Rounds = append(r.Rounds, g.Round)
+			}
+			for _, res := range g.Results {
+				if len(res.Mappings) > 0 {
+					r.Costed++
+				}
+			}
+		}
+		d.Results += r.Results
+		bySuite[bm.Suite].Rows = append(bySuite[bm.Suite].Rows, r)
+	}
+	for _, s := range suites {
+		if l := bySuite[s]; len(l.Rows) > 0 {
+			d.Suites = append(d.Suites, l)
+		}
+	}
+	return d
+}
+
+// benchmarkData is the model of a benchmark's page.
+type benchmarkData struct {
+	Benchmark *catalog.Benchmark
+	Currency  string
+	Rounds    []string // the rounds of its results, in the order they come
+	Results   []*resultRow
+	Groups    []*groupView
+	NotCosted int // results not costed
+}
+
+// resultRow is one result in a benchmark's results table.
+type resultRow struct {
+	*bench.Result
+	N           int    // its number on the page, from 1 in file order
+	Anchor      string // the id of its row
+	GPUURL      string // "" when the accelerator is not in the catalog
+	InstanceURL string // the instance type it ran on, when the catalog names one
+	Instance    *catalog.Instance
+	Date        *dateView
+	AsOfNote    string // the result's as_of, unless it only repeats its date
+}
+
+// groupView is a group of comparable results with its rankings.
+type groupView struct {
+	*bench.Group
+	N        int
+	Anchor   string
+	WorkUnit string // what a throughput counts ("tokens"); "" for a time
+	Results  []*resultRow
+	Costed   int          // results with at least one mapping
+	Tables   []*rankTable // one per pricing model with a ranking, pricing.Models order
+	// Rates are the conversions into the site currency the rankings use,
+	// one per quoted currency.
+	Rates []pricing.Conversion
+}
+
+// rankTable is a group's ranking under one pricing model.
+type rankTable struct {
+	Model string
+	Rows  []*rankRow
+	// Chart is the group's price–performance figure, on the table of the
+	// model it is drawn for; nil on the others.
+	Chart *chartView
+}
+
+// rankRow is one costed mapping in a ranking.
+type rankRow struct {
+	Rank        int // equal figures share a rank
+	Cost        *bench.Cost
+	Result      *resultRow
+	ResultURL   string // the result's row on the page
+	InstanceURL string
+	ProviderURL string
+	RegionName  string // "" for all regions
+	PerInstance int    // GPUs per instance
+	Figure      figureView
+	Quoted      *float64 // the hourly price of the k instances as quoted, when converted
+	QuotedIn    string
+	OnFrontier  bool
+}
+
+// figureView is a work-per-money figure written for reading: three
+// significant digits, in millions or billions when it is that large
+// (Scale "m", "bn", or "" for the number as it stands).
+type figureView struct {
+	Num   string
+	Scale string
+}
+
+// workFigure writes a work-per-money figure: 3,076,050 → 3.08 (millions),
+// 244,098 → 244,098, 45.17 → 45.2.
+func workFigure(v float64) figureView {
+	switch a := math.Abs(v); {
+	case a >= 1e9:
+		return figureView{sig3(v / 1e9), "bn"}
+	case a >= 1e6:
+		return figureView{sig3(v / 1e6), "m"}
+	case a >= 1000:
+		return figureView{Num: group(strconv.FormatFloat(math.Round(v), 'f', 0, 64))}
+	}
+	return figureView{Num: sig3(v)}
+}
+
+// sig3 writes v to three significant digits (two decimals at most below
+// 1,000): 3.0760 → "3.08", 14.26 → "14.3", 142.6 → "143", 0.01234 → "0.0123".
+func sig3(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	places := max(0, 2-int(math.Floor(math.Log10(math.Abs(v)))))
+	r := pricing.Round(v, places)
+	if p := max(0, 2-int(math.Floor(math.Log10(math.Abs(r))))); p < places { // 9.996 → 10.0
+		places = p
+		r = pricing.Round(v, places)
+	}
+	return group(strconv.FormatFloat(r, 'f', places, 64))
+}
+
+func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
+	d := &benchmarkData{Benchmark: bm, Currency: b.cat.Site.Currency}
+	rows := map[*catalog.Result]*resultRow{}
+	groups := b.groupsOf(bm)
+	// Results in file order, numbered; each is in exactly one group.
+	byResult := map[*catalog.Result]*bench.Result{}
+	for _, g := range groups {
+		for _, r := range g.Results {
+			byResult[r.Result] = r
+		}
+	}
+	for i, cr := range bm.Results {
+		r := byResult[cr]
+		if r == nil {
+			continue
+		}
+		row := &resultRow{Result: r, N: i + 1, Anchor: resultAnchor(i + 1), Date: newDate(cr.Date), AsOfNote: cr.AsOf}
+		if cr.AsOf == string(cr.Date) {
+			row.AsOfNote = ""
+		}
+		if r.GPU != nil {
+			row.GPUURL = p.Rel(gpuPath(r.GPU.ID))
+		}
+		if pr := b.cat.Provider(cr.Provider); pr != nil {
+			if in := pr.Instance(cr.Instance); in != nil {
+				row.Instance, row.InstanceURL = in, p.Rel(instancePath(in))
+			}
+		}
+		if r.NotCosted != "" {
+			d.NotCosted++
+		}
+		rows[cr] = row
+		d.Results = append(d.Results, row)
+		if cr.Round != "" && !slices.Contains(d.Rounds, cr.Round) {
+			d.Rounds = append(d.Rounds, cr.Round)
+		}
+	}
+	for i, g := range groups {
+		gv := &groupView{Group: g, N: i + 1, Anchor: groupAnchor(i + 1)}
+		if !g.Time() {
+			gv.WorkUnit = bench.WorkUnit(g.Unit)
+		}
+		for _, r := range g.Results {
+			gv.Results = append(gv.Results, rows[r.Result])
+			if len(r.Mappings) > 0 {
+				gv.Costed++
+			}
+		}
+		rates := map[string]pricing.Conversion{}
+		for _, model := range pricing.Models {
+			costs := g.Ranks[model]
+			if len(costs) == 0 {
+				continue
+			}
+			t := &rankTable{Model: model}
+			for j, c := range costs {
+				m := c.Mapping
+				o := m.Offer
+				row := &rankRow{
+					Rank: j + 1, Cost: c, Result: rows[m.Result.Result],
+					InstanceURL: p.Rel(instancePath(o.Instance)), ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+					PerInstance: o.Instance.GPUCount, Figure: workFigure(c.WorkPerMoney),
+				}
+				row.ResultURL = "#" + row.Result.Anchor
+				if j > 0 && c.Value() == costs[j-1].Value() {
+					row.Rank = t.Rows[j-1].Rank
+				}
+				if r := o.Provider.Region(o.Region); r != nil {
+					row.RegionName = cmp.Or(r.Name, r.ID)
+				}
+				if pr := o.Prices[model]; pr.Conversion.Factor != 1 {
+					row.Quoted, row.QuotedIn = ptr(pr.Hourly.Amount*float64(m.Instances)), pr.Hourly.Currency
+					rates[pr.Hourly.Currency] = pr.Conversion
+				}
+				t.Rows = append(t.Rows, row)
+			}
+			gv.Tables = append(gv.Tables, t)
+		}
+		for _, c := range slices.Sorted(maps.Keys(rates)) {
+			gv.Rates = append(gv.Rates, rates[c])
+		}
+		d.Groups = append(d.Groups, gv)
+	}
+	return d
+}
+
+// ChartTable is the ranking the group's chart is drawn for: on-demand
+// when the group is priced on demand, else the first model ranked.
+func (g *groupView) ChartTable() *rankTable {
+	for _, t := range g.Tables {
+		if t.Model == chartModel {
+			return t
+		}
+	}
+	if len(g.Tables) > 0 {
+		return g.Tables[0]
+	}
+	return nil
+}
+
+// SuiteKey is the message key of the benchmark's suite.
+func (d *benchmarkData) SuiteKey() string { return (&suiteList{Suite: d.Benchmark.Suite}).Key() }
+
+// Kind names the kind of accelerator of a result that is not a GPU: "TPU".
+func (r *resultRow) Kind() string {
+	if r.GPU == nil {
+		return ""
+	}
+	return strings.ToUpper(r.GPU.Kind)
+}
+
+// MixedRounds reports whether the benchmark's results come from more than
+// one round, which its rankings never mix.
+func (d *benchmarkData) MixedRounds() bool { return len(d.Rounds) > 1 }
+
+// benchmarkCharts gives a benchmark page its figures: each group's
+// price–performance chart under the model of its ChartTable, whose rows
+// it marks on the frontier.
+func (b *builder) benchmarkCharts(d *charts.Data, p *page) error {
+	data := p.Data.(*benchmarkData)
+	for _, g := range data.Groups {
+		t := g.ChartTable()
+		if t == nil {
+			continue
+		}
+		c, err := d.BenchmarkCosts(charts.ID(p.Path, fmt.Sprintf("group%d_%s", g.N, t.Model)), g.Group, t.Model)
+		if err != nil || c == nil {
+			if err != nil {
+				return fmt.Errorf("group %d: %w", g.N, err)
+			}
+			continue
+		}
+		t.Chart = &chartView{Kind: "benchmark", Charts: []*charts.Chart{&c.Chart}, Table: c, Model: t.Model, page: p}
+		p.Charts = append(p.Charts, t.Chart)
+		for _, r := range t.Rows {
+			r.OnFrontier = c.OnFrontier[r.Cost]
+		}
+	}
+	return nil
+}
+
+// benchResult is a result of an accelerator as its GPU page lists it.
+type benchResult struct {
+	*bench.Result
+	Benchmark *catalog.Benchmark
+	URL       string // the result's row on its benchmark's page
+}
+
+// Kind names the kind of accelerator of a result that is not a GPU: "TPU".
+func (r *benchResult) Kind() string { return strings.ToUpper(r.GPU.Kind) }
+
+// gpuBenchmarks are the results run on accelerator g, in benchmark order.
+func (b *builder) gpuBenchmarks(p *page, g *catalog.GPU) []*benchResult {
+	var out []*benchResult
+	for _, bm := range b.cat.Benchmarks {
+		byResult := map[*catalog.Result]*bench.Result{}
+		for _, gr := range b.groupsOf(bm) {
+			for _, r := range gr.Results {
+				byResult[r.Result] = r
+			}
+		}
+		for i, cr := range bm.Results {
+			if cr.GPU == g.ID && byResult[cr] != nil {
+				out = append(out, &benchResult{Result: byResult[cr], Benchmark: bm, URL: p.Rel(benchmarkPath(bm.ID)) + "#" + resultAnchor(i+1)})
+			}
+		}
+	}
+	return out
+}
+
+// instanceBench is an instance type's best on-demand figure in one group
+// of comparable results.
+type instanceBench struct {
+	Group    *bench.Group
+	URL      string // the group's section on its benchmark's page
+	Cost     *bench.Cost
+	Figure   figureView
+	WorkUnit string // "" for a time metric
+	Currency string // of the figure: the site's
+	Rank     int    // among the group's on-demand mappings, from 1
+	Of       int
+}
+
+// instanceBenchmarks are the instance type's best on-demand figures, one
+// per group of comparable results its offers are ranked in.
+func (b *builder) instanceBenchmarks(p *page, in *catalog.Instance) []*instanceBench {
+	var out []*instanceBench
+	for _, bm := range b.cat.Benchmarks {
+		for i, g := range b.groupsOf(bm) {
+			costs := g.Ranks[chartModel]
+			for j, c := range costs {
+				if c.Mapping.Offer.Instance != in {
+					continue
+				}
+				rank := j + 1
+				for rank > 1 && costs[rank-2].Value() == c.Value() {
+					rank--
+				}
+				ib := &instanceBench{Group: g, URL: p.Rel(benchmarkPath(bm.ID)) + "#" + groupAnchor(i+1), Cost: c, Figure: workFigure(c.WorkPerMoney), Currency: b.cat.Site.Currency, Rank: rank, Of: len(costs)}
+				if !g.Time() {
+					ib.WorkUnit = bench.WorkUnit(g.Unit)
+				}
+				out = append(out, ib)
+				break // ranked best first: the first is its best
+			}
+		}
+	}
+	return out
+}
+
+// Key is the message key of the suite's name: bench.suite.mlperf_inference.
+func (s *suiteList) Key() string { return "bench.suite." + strings.ReplaceAll(s.Suite, "-", "_") }

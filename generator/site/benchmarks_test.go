@@ -1,0 +1,214 @@
+package site
+
+import (
+	"fmt"
+	"html"
+	"io/fs"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"gpucompare"
+	"gpucompare/generator/bench"
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+var (
+	rankTableRE = regexp.MustCompile(`(?s)<h4 class="ranking-heading">([^<]*) <span.*?<table class="data ranking stack">(.*?)</table>`)
+	rankRowRE   = regexp.MustCompile(`(?s)<tr[^>]*>\s*<td class="num rank">(\d+)</td>\s*<th scope="row"><a href="[^"]*">(.*?)</a>.*?<td data-label="Instances" class="num">([^<]*)</td>.*?<td data-label="[^"]*" class="num figure">([^<]*)</td>`)
+	groupBlock  = regexp.MustCompile(`(?s)<section class="bench-group" id="group-(\d+)".*?</section>`)
+	tags        = regexp.MustCompile(`<[^>]+>`)
+)
+
+// rankedRow is a row of a ranking as the page shows it.
+type rankedRow struct{ rank, offer, instances, figure string }
+
+// rankings reads every ranking of every benchmark page of a build and sets
+// it against bench.Derive: the same offers in the same order under each
+// pricing model, with the same figures. It returns the rankings as shown,
+// by "benchmark#group" and pricing model as the page names it.
+func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[string][]rankedRow {
+	t.Helper()
+	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := bench.Derive(cat, pricing.Offers(cat, cat.Site.Currency))
+	shown := map[string]map[string][]rankedRow{} // "benchmark#group" → model name → rows
+	for _, bm := range cat.Benchmarks {
+		page := string(files[benchmarkPath(bm.ID)])
+		for _, g := range groupBlock.FindAllStringSubmatch(page, -1) {
+			byModel := map[string][]rankedRow{}
+			for _, tm := range rankTableRE.FindAllStringSubmatch(g[0], -1) {
+				for _, r := range rankRowRE.FindAllStringSubmatch(tm[2], -1) {
+					byModel[html.UnescapeString(tm[1])] = append(byModel[html.UnescapeString(tm[1])], rankedRow{
+						r[1], html.UnescapeString(tags.ReplaceAllString(r[2], "")), html.UnescapeString(r[3]), html.UnescapeString(r[4]),
+					})
+				}
+			}
+			shown[bm.ID+"#"+g[1]] = byModel
+		}
+	}
+	n := map[*catalog.Benchmark]int{}
+	checked := 0
+	for _, g := range groups {
+		n[g.Benchmark]++
+		key := fmt.Sprintf("%s#%d", g.Benchmark.ID, n[g.Benchmark])
+		byModel, ok := shown[key]
+		if !ok {
+			t.Errorf("%s: no section for the group %s %s %s", key, g.Round, g.Division, g.Unit)
+			continue
+		}
+		for _, model := range pricing.Models {
+			name := msgs["model."+model]
+			costs := g.Ranks[model]
+			rows := byModel[name]
+			if len(rows) != len(costs) {
+				t.Errorf("%s %s: %d rows shown, %d costs derived", key, model, len(rows), len(costs))
+				continue
+			}
+			for i, c := range costs {
+				m := c.Mapping
+				var figure string
+				if g.Time() {
+					figure = formatDerived(c.RunCost)
+				} else {
+					f := workFigure(c.WorkPerMoney)
+					figure = f.Num
+					if f.Scale != "" {
+						figure = fmt.Sprintf(msgs[map[string]string{"m": "bench.millions", "bn": "bench.billions"}[f.Scale]], f.Num)
+					}
+				}
+				want := rankedRow{offer: m.Offer.Instance.Name, figure: figure}
+				got := rows[i]
+				if got.offer != want.offer || got.figure != want.figure || !strings.HasPrefix(got.instances, fmt.Sprint(group(fmt.Sprint(m.Instances)), " × ")) {
+					t.Errorf("%s %s row %d: shown %+v, derived %s ×%d at %s", key, model, i+1, got, want.offer, m.Instances, want.figure)
+				}
+				// Best first: a rank never falls below one before it.
+				if i > 0 && (g.Time() && c.RunCost < costs[i-1].RunCost || !g.Time() && c.WorkPerMoney > costs[i-1].WorkPerMoney) {
+					t.Errorf("%s %s: row %d is better than row %d", key, model, i+1, i)
+				}
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no ranking checked; the test is not testing")
+	}
+	return shown
+}
+
+// TestBenchmarkPagesRankByCostOfWork checks the rankings of the test
+// site against bench.Derive and against figures worked out by hand.
+func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	cat, _ := catalog.Load(root)
+	shown := rankings(t, cat, files)
+
+	// The test site's figures, by hand. llama2-70b, 9,000 tokens/s on 8 A100s:
+	// p4d.24xlarge us-east-1 on demand, 9,000 × 3,600 / 21.96 = 1,475,409.8;
+	// eu-west-1, / 35.39 = 915,512.9; the 1-GPU GN7 result, 1,200 × 3,600 /
+	// (34.74 CNY ÷ 7.17) = 891,606.2; 8 GN7s, 9,000 × 3,600 / (8 × 4.8452) =
+	// 835,880.8. Spot is 70% off: / 6.588 = 4,918,032.8.
+	wantRows := map[string][]rankedRow{
+		"llama2-70b-offline#1 on-demand": {
+			{"1", "p4d.24xlarge", "1 × 8 GPUs", "1.48 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "915,513"},
+			{"3", "GN7.8XLARGE", "1 × 1 GPU", "891,606"}, {"4", "GN7.8XLARGE", "8 × 1 GPU", "835,881"},
+		},
+		"llama2-70b-offline#1 spot":             {{"1", "p4d.24xlarge", "1 × 8 GPUs", "4.92 M"}},
+		"llama2-70b-offline#1 reserved, 1 year": {{"1", "p4d.24xlarge", "1 × 8 GPUs", "2.36 M"}},
+		// BERT, 12.5 minutes on 16 A100s: two p4d.24xlarge billed by the
+		// second, 2 × 21.96 × 12.5/60 = 9.15; in eu-west-1 2 × 35.39 ×
+		// 12.5/60 = 14.75; sixteen GN7s, 16 × 4.8452 × 12.5/60 = 16.15.
+		"training-bert#1 on-demand": {
+			{"1", "p4d.24xlarge", "2 × 8 GPUs", "9.15"}, {"2", "p4d.24xlarge", "2 × 8 GPUs", "14.75"}, {"3", "GN7.8XLARGE", "16 × 1 GPU", "16.15"},
+		},
+	}
+	for key, want := range wantRows {
+		group, model, _ := strings.Cut(key, " ")
+		if got := shown[group][model]; !slices.Equal(got, want) {
+			t.Errorf("%s:\ngot  %+v\nwant %+v", key, got, want)
+		}
+	}
+	if got := shown["llama2-70b-offline#2"]; len(got) != 0 {
+		t.Errorf("the group of a result with no count is ranked: %+v", got)
+	}
+	page := string(files[benchmarkPath("llama2-70b-offline")])
+	for _, want := range []string{
+		"Rounds are not mixed in the rankings",
+		`<abbr class="unknown-count" title="the source does not state how many accelerators ran it">unknown</abbr>`,
+		"Not costed: the source does not state how many accelerators ran it.",
+		`<span class="flag">Split across 8 instances: the result ran its 8 GPUs in one system.</span>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the llama2-70b page lacks %s", want)
+		}
+	}
+}
+
+// TestShippedBenchmarkPagesRankByCostOfWork checks the rankings of the
+// repository's own catalog against bench.Derive.
+func TestShippedBenchmarkPagesRankByCostOfWork(t *testing.T) {
+	root := os.DirFS("../..")
+	if _, err := fs.Stat(root, "data/benchmarks"); err != nil {
+		t.Skip("no shipped benchmarks")
+	}
+	files, _ := build(t, root, Options{})
+	cat, _ := catalog.Load(root)
+	rankings(t, cat, files)
+}
+
+// TestHostileBenchmarkTextIsEscaped puts markup into a benchmark's name and
+// a result's submitter, system and notes: every page shows it as text, the
+// chart options carry it as JSON text, and the CSV cells do not start a
+// formula.
+func TestHostileBenchmarkTextIsEscaped(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	const script = `</script><script>alert(1)</script>`
+	const img = `"><img src=x onerror=alert(1)>`
+	src := string(root["data/benchmarks/llama2-70b-offline.yaml"].Data)
+	for old, hostile := range map[string]string{
+		"name: MLPerf Inference llama2-70b, Offline\n": "name: '" + script + "'\n",
+		"system: DGX-A100_A100-SXM4-40GBx8_TRT\n":      "system: '=HYPERLINK(\"x\")" + img + "'\n",
+		"notes: A figure made for the test site.\n":    "notes: '" + img + script + "'\n",
+		"submitter: Cloud CN\n":                        "submitter: '" + script + "'\n",
+	} {
+		if !strings.Contains(src, old) {
+			t.Fatalf("the test site's benchmark has no %q", old)
+		}
+		src = strings.Replace(src, old, hostile, 1)
+	}
+	root["data/benchmarks/llama2-70b-offline.yaml"] = &fstest.MapFile{Data: []byte(src)}
+	files, _ := build(t, root, Options{})
+	for _, p := range files.Paths() {
+		if strings.HasPrefix(p, "static/") || strings.HasSuffix(p, ".csv") {
+			continue
+		}
+		page := string(files[p])
+		if len(liveScripts(page)) > 0 || strings.Contains(page, "<img") || strings.Contains(page, "onerror=alert(1)>") {
+			t.Errorf("%s: hostile text came out live", p)
+		}
+	}
+	const escaped = "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"
+	for _, p := range []string{"benchmarks/index.html", "benchmarks/llama2-70b-offline/index.html", "gpus/a100-sxm4-40gb/index.html", "instances/aws/p4d.24xlarge/index.html"} {
+		if !strings.Contains(string(files[p]), escaped) {
+			t.Errorf("%s does not show the hostile name as text", p)
+		}
+	}
+	page := string(files["benchmarks/llama2-70b-offline/index.html"])
+	for _, want := range []string{"&#34;&gt;&lt;img src=x onerror=alert(1)&gt;", `\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the benchmark page lacks %s", want)
+		}
+	}
+	for _, p := range []string{"benchmarks/results.csv", "benchmarks/costs.csv"} {
+		if !strings.Contains(string(files[p]), `,"'=HYPERLINK(""x"")""><img`) {
+			t.Errorf("%s: the system is not made safe for a spreadsheet", p)
+		}
+	}
+}
