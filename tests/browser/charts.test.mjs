@@ -85,11 +85,21 @@ prices:
   - {instance: j1, region: c1, model: on_demand, amount: 14, currency: CNY, since: 2025-03, source: s}
   - {instance: j1, region: c1, model: spot, discount_pct: 60, currency: CNY, since: unknown, source: s}
 `,
+  'data/benchmarks/b.yaml': `id: b
+name: ${q('Bench ' + SCRIPT)}
+suite: trial
+metric: throughput
+unit: tokens/s
+higher_is_better: true
+results:
+  - {round: ${q('Round ' + ATTR)}, submitter: ${q('Team ' + QUOTES)}, system: ${q('System ' + SCRIPT)}, gpu: x, gpu_count: 8, value: 1000, source: s}
+  - {round: ${q('Round ' + ATTR)}, submitter: ${q('Other ' + ATTR)}, gpu: x, gpu_count: 8, value: 1500, source: s}
+`,
   'content/methodology.md': `---\ntitle: Methodology\n---\n\nNo chart here.\n`,
 };
 
 // The pages of the hostile site that must have charts.
-const HOSTILE_CHART_PAGES = ['index.html', 'gpus/index.html', 'gpus/x/index.html', 'providers/index.html', 'instances/p/i1/index.html'];
+const HOSTILE_CHART_PAGES = ['index.html', 'gpus/index.html', 'gpus/x/index.html', 'providers/index.html', 'instances/p/i1/index.html', 'benchmarks/b/index.html'];
 // Pages that must load no ECharts file.
 const CHART_FREE = ['404.html', 'methodology/index.html', 'compare/index.html'];
 
@@ -306,12 +316,12 @@ test('hostile chart text stays inert with the policy switched off', { timeout: 6
 });
 
 // pickKinds keeps one page of each kind with charts (home, GPU matrix,
-// providers, the first GPU page, the first instance page), so the shipped
-// site's run stays short.
+// providers, the first GPU page, the first instance page, the first
+// benchmark page), so the shipped site's run stays short.
 function pickKinds(pages) {
   const seen = new Set();
   return pages.filter((p) => {
-    const kind = p.replace(/^(gpus|instances|providers)\/.+\/index\.html$/, '$1/*');
+    const kind = p.replace(/^(gpus|instances|providers|benchmarks)\/.+\/index\.html$/, '$1/*');
     if (seen.has(kind)) return false;
     seen.add(kind);
     return true;

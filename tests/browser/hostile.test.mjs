@@ -118,6 +118,33 @@ prices:
     source: https://example.com/p?"><img/src=x/onerror=window.__pwned=1>
     note: ${q(ATTR)}
 `,
+  'data/benchmarks/b.yaml': `id: b
+name: ${q('Bench ' + SCRIPT)}
+suite: trial
+task: ${q('Task ' + ATTR)}
+scenario: ${q(QUOTES)}
+metric: throughput
+unit: ${q('tokens/s ' + ATTR)}
+higher_is_better: true
+description: ${q('Trial ' + SCRIPT)}
+results:
+  - round: ${q('Round ' + ATTR)}
+    division: ${q(QUOTES)}
+    submitter: ${q('Team ' + SCRIPT)}
+    system: ${q('System ' + ATTR)}
+    gpu: x
+    gpu_count: 8
+    interconnect: ${q('Link ' + SCRIPT)}
+    value: 1000
+    software: ${q(QUOTES)}
+    notes: ${q('Result notes ' + ATTR + ' ' + SCRIPT)}
+    source: ${q('trial log ' + ATTR)}
+  - round: ${q('Round ' + ATTR)}
+    submitter: ${q(QUOTES)}
+    gpu: x
+    value: 900
+    source: ${q('trial log ' + SCRIPT)}
+`,
   'content/hostile.md': `---
 title: ${q('Page ' + SCRIPT)}
 description: ${q('About ' + ATTR)}
@@ -164,7 +191,7 @@ function htmlFiles(dir) {
 
 test('hostile catalog text is escaped on every page', { timeout: 60_000 }, async () => {
   const pages = htmlFiles(out);
-  for (const want of ['index.html', 'gpus/x/index.html', 'providers/p/index.html', 'instances/p/i1/index.html', 'hostile/index.html'])
+  for (const want of ['index.html', 'gpus/x/index.html', 'providers/p/index.html', 'instances/p/i1/index.html', 'hostile/index.html', 'benchmarks/index.html', 'benchmarks/b/index.html'])
     assert.ok(pages.includes(want), `the hostile build has no ${want} (pages: ${pages.join(', ')})`);
 
   // CSP off: an injected inline script would run, so __pwned tests escaping.
@@ -217,9 +244,9 @@ test('hostile catalog text is escaped on every page', { timeout: 60_000 }, async
 
   // Each hostile string shows, whole and literal, where it was put.
   const expect = {
-    [SCRIPT]: ['gpus/x/index.html', 'instances/p/i1/index.html'],
-    [ATTR]: ['providers/p/index.html', 'instances/p/i1/index.html'],
-    [QUOTES]: ['index.html', 'gpus/x/index.html', 'instances/p/i1/index.html'],
+    [SCRIPT]: ['gpus/x/index.html', 'instances/p/i1/index.html', 'benchmarks/index.html', 'benchmarks/b/index.html'],
+    [ATTR]: ['providers/p/index.html', 'instances/p/i1/index.html', 'benchmarks/index.html', 'benchmarks/b/index.html'],
+    [QUOTES]: ['index.html', 'gpus/x/index.html', 'instances/p/i1/index.html', 'benchmarks/b/index.html'],
   };
   for (const [h, where] of Object.entries(expect))
     for (const rel of where)

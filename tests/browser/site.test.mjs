@@ -43,6 +43,8 @@ const KINDS = [
   { name: 'providers', path: 'providers/index.html' },
   { name: 'provider', from: 'providers/index.html', pattern: /^providers\/[^/]+\/index\.html$/ },
   { name: 'instance', from: 'compare/index.html', pattern: /^instances\/[^/]+\/[^/]+\/index\.html$/ },
+  { name: 'benchmarks', path: 'benchmarks/index.html' },
+  { name: 'benchmark', from: 'benchmarks/index.html', pattern: /^benchmarks\/[^/]+\/index\.html$/ },
   { name: 'changes', path: 'changes/index.html' },
   { name: 'methodology', path: 'methodology/index.html' },
   { name: '404', path: '404.html' },
