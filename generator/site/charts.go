@@ -184,6 +184,10 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 		add("history", h, cs...)
 	case "benchmark":
 		return b.benchmarkCharts(d, p)
+	case "scenario":
+		return b.scenarioCharts(d, p)
+	case "evaluation":
+		return b.evaluationCharts(d, p)
 	}
 	return nil
 }

@@ -109,8 +109,13 @@ func (b *builder) newPage(p, layout string) *page {
 		{"nav.gpus", "gpus/index.html"},
 		{"nav.providers", "providers/index.html"},
 		{"nav.benchmarks", benchmarksPath},
+		{"nav.scenarios", scenariosPath},
+		{"nav.evaluation", evaluationPath},
 		{"nav.changes", "changes/index.html"},
 	} {
+		if (n.target == scenariosPath && len(b.cat.Scenarios) == 0) || (n.target == evaluationPath && b.cat.Scoring == nil) {
+			continue
+		}
 		section := strings.TrimSuffix(n.target, "index.html")
 		pg.Nav = append(pg.Nav, navLink{Key: n.key, URL: pg.Rel(n.target), Current: strings.HasPrefix(p, section)})
 	}
@@ -175,6 +180,19 @@ func (b *builder) pages() ([]*page, error) {
 
 	for _, p := range b.benchmarkPages() {
 		add(p)
+	}
+
+	plan, err := b.scenarioPages()
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, plan...)
+	eval, err := b.evaluationPage()
+	if err != nil {
+		return nil, err
+	}
+	if eval != nil {
+		add(eval)
 	}
 
 	changes := b.newPage("changes/index.html", "changes")
@@ -352,6 +370,7 @@ type homeData struct {
 	Providers, GPUs, Instances, Offers, PricePoints int
 	Cheapest                                        []*cheapTable
 	Pages                                           []link
+	Plan                                            *planLinks // nil when the catalog has no scenario and no scoring
 }
 
 // cheapTable is the cheapest on-demand GPU-hour of each GPU model in one
@@ -413,6 +432,7 @@ func (b *builder) homeData(p *page) *homeData {
 		}
 		d.Cheapest = append(d.Cheapest, t)
 	}
+	d.Plan = b.planLinks(p)
 	for _, c := range b.content {
 		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
 	}

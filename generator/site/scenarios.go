@@ -1,0 +1,725 @@
+package site
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/yuin/goldmark/parser"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/charts"
+	"gpucompare/generator/pricing"
+)
+
+// The scenario pages: /scenarios/ lists the workload scenarios, and
+// /scenarios/<id>/ costs one scenario on every offer under each of its
+// strategies (pricing.Eligible, then pricing.ScenarioTCO), ranked by the
+// total over the whole period, with the basis and the notes of every part,
+// the offers left out grouped by why, and a stacked chart of the cheapest.
+// A calculator (static/tco.js) reruns the same rules in the browser on the
+// buyer's own workload and split, from the per-offer data the page ships
+// as JSON; without script the shipped scenario's tables stand.
+//
+// The notes, bases and reasons are written here from message templates
+// that the page also ships to the script, so the browser writes the same
+// words; tests hold them to what pricing.ScenarioTCO says.
+
+// Output paths of the scenario pages.
+const scenariosPath = "scenarios/index.html"
+
+func scenarioPath(id string) string { return "scenarios/" + id + "/index.html" }
+
+// tcoTop is how many offers a strategy's chart shows.
+const tcoTop = 10
+
+// texter writes messages, keeping the first missing key as the error.
+type texter struct {
+	m   messages
+	err error
+}
+
+func (x *texter) t(key string, args ...any) string {
+	s, err := x.m.t(key, args...)
+	if err != nil && x.err == nil {
+		x.err = err
+	}
+	return s
+}
+
+// scenarioPages makes the scenario index and one page per scenario; none
+// when the catalog has no scenario.
+func (b *builder) scenarioPages() ([]*page, error) {
+	if len(b.cat.Scenarios) == 0 {
+		return nil, nil
+	}
+	x := &texter{m: b.tmpl.msgs}
+	idx := b.newPage(scenariosPath, "scenarios")
+	idx.TitleKey, idx.DescKey = "scenarios.title", "scenarios.description"
+	d := &scenariosData{Currency: b.cat.Site.Currency}
+	idx.Data = d
+	out := []*page{idx}
+	for _, s := range b.cat.Scenarios {
+		p := b.newPage(scenarioPath(s.ID), "scenario")
+		p.Title, p.Description = s.Title, s.Description
+		sd, err := b.scenarioData(p, s, x)
+		if err != nil {
+			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
+		}
+		p.Data = sd
+		p.Script = p.Rel("static/tco.js")
+		out = append(out, p)
+		row := &scenarioRow{Scenario: s, URL: idx.Rel(p.Path)}
+		for _, st := range sd.Strategies {
+			row.Strategies = append(row.Strategies, st.Name)
+		}
+		if first := sd.Strategies[0]; len(first.Rows) > 0 {
+			top := first.Rows[0]
+			row.Best, row.BestURL, row.BestStrategy = top, idx.Rel(instancePath(top.Offer.Instance)), first.Name
+		}
+		d.Rows = append(d.Rows, row)
+	}
+	return out, x.err
+}
+
+// scenariosData is the model of the scenario index.
+type scenariosData struct {
+	Currency string
+	Rows     []*scenarioRow
+}
+
+// scenarioRow is a scenario in the index, with the cheapest offer under
+// its first strategy.
+type scenarioRow struct {
+	Scenario     *catalog.Scenario
+	URL          string
+	Strategies   []string
+	Best         *tcoRow // nil when the first strategy ranks no offer
+	BestURL      string
+	BestStrategy string
+}
+
+// scenarioData is the model of a scenario's page.
+type scenarioData struct {
+	Scenario   *catalog.Scenario
+	Advice     template.HTML
+	Currency   string
+	Inputs     []*inputView
+	Limits     []string // the scenario's limits, written out
+	Strategies []*strategyView
+	Offers     int // the offers of the catalog, each ranked or left out under each strategy
+	data       *tcoData
+}
+
+// inputView is one workload input: shown as an example figure, and a
+// field of the calculator.
+type inputView struct {
+	Field string // the form field and URL key: "gpu_hours_per_month"
+	Kind  string // number, optional (blank is none), bool
+	Value string // the form value: "2920", "" for none, "1" for true
+	Shown string // as the page shows it: "2,920"
+	Min   string
+	Step  string
+	Set   bool   // for bool, whether it is on
+	Unit  string // its unit, "" for none
+}
+
+// Key is the message key of the input's label.
+func (v *inputView) Key() string { return "scenario.input." + v.Field }
+
+// strategyView is one strategy's ranking.
+type strategyView struct {
+	Strategy catalog.Strategy
+	Name     string
+	Anchor   string
+	Rows     []*tcoRow
+	Left     []*leftGroup // why offers are not ranked, most common reason first
+	Lefts    int          // offers left out
+	Chart    *chartView
+}
+
+// tcoRow is an offer's cost under a strategy.
+type tcoRow struct {
+	Rank        int // equal totals share a rank
+	TCO         pricing.TCO
+	Offer       *pricing.Offer
+	InstanceURL string
+	ProviderURL string
+	RegionName  string // "" for a price that holds in all regions
+	Parts       []partView
+	Storage     *float64 // per month; nil when the price is unknown
+	Egress      *float64
+	Notes       []string
+}
+
+// partView is the compute bought under one pricing model, per month.
+type partView struct {
+	Model    string
+	PerMonth float64
+	Basis    string
+}
+
+// leftGroup is the offers a strategy leaves out for one reason.
+type leftGroup struct {
+	Reason string
+	Offers []string // "instance · provider · region"
+}
+
+func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenarioData, error) {
+	cat := b.cat
+	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(b.priced)}
+	if s.Advice != "" {
+		html, err := renderMarkdown(s.Advice)
+		if err != nil {
+			return nil, err
+		}
+		d.Advice = html
+	}
+	d.Inputs = scenarioInputs(s)
+	for _, in := range d.Inputs {
+		if in.Field == "max_per_gpu_hour" {
+			in.Unit = x.t("scenario.unit."+in.Field, d.Currency)
+		} else {
+			in.Unit = x.t("scenario.unit." + in.Field)
+		}
+	}
+	if m := s.Limits.MaxPerGPUHour; m != nil {
+		d.Limits = append(d.Limits, x.t("scenario.limit.ceiling", formatDerived(*m), d.Currency))
+	}
+	if len(s.Limits.GPUModels) > 0 {
+		d.Limits = append(d.Limits, x.t("scenario.limit.gpu_models", strings.Join(s.Limits.GPUModels, x.t("scenario.list_sep"))))
+	}
+	if len(s.Limits.ProviderKinds) > 0 {
+		var kinds []string
+		for _, k := range s.Limits.ProviderKinds {
+			kinds = append(kinds, x.t("kind."+k))
+		}
+		d.Limits = append(d.Limits, x.t("scenario.limit.provider_kinds", strings.Join(kinds, x.t("scenario.list_sep"))))
+	}
+	for _, st := range s.Strategies {
+		sv := &strategyView{Strategy: st, Name: cmp.Or(st.Name, st.ID), Anchor: "strategy-" + st.ID}
+		left := map[string]*leftGroup{}
+		for _, o := range b.priced {
+			if why := leftOut(cat, o, s, st, d.Currency, x); why != "" {
+				g := left[why]
+				if g == nil {
+					g = &leftGroup{Reason: why}
+					left[why] = g
+					sv.Left = append(sv.Left, g)
+				}
+				g.Offers = append(g.Offers, offerLabel(o, x))
+				sv.Lefts++
+				continue
+			}
+			t, ok, why := pricing.ScenarioTCO(cat, o, s, st)
+			if !ok {
+				return nil, fmt.Errorf("strategy %q: %s %s: pricing leaves it out (%s) where the page ranks it", st.ID, o.Instance.Name, o.Region, why)
+			}
+			sv.Rows = append(sv.Rows, b.tcoRow(p, s, t, x))
+		}
+		slices.SortStableFunc(sv.Rows, func(a, b *tcoRow) int { return cmp.Compare(a.TCO.Total, b.TCO.Total) })
+		for i, r := range sv.Rows {
+			r.Rank = i + 1
+			if i > 0 && r.TCO.Total == sv.Rows[i-1].TCO.Total {
+				r.Rank = sv.Rows[i-1].Rank
+			}
+		}
+		slices.SortStableFunc(sv.Left, func(a, b *leftGroup) int { return cmp.Compare(len(b.Offers), len(a.Offers)) })
+		d.Strategies = append(d.Strategies, sv)
+	}
+	d.data = b.tcoData(p, s, x)
+	return d, x.err
+}
+
+// renderMarkdown converts catalog Markdown (a scenario's advice) as the
+// content pages are: raw HTML dropped, javascript: links refused.
+func renderMarkdown(src string) (template.HTML, error) {
+	var buf bytes.Buffer
+	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))
+	if err := newMarkdown().Convert([]byte(src), &buf, parser.WithContext(ctx)); err != nil {
+		return "", err
+	}
+	return template.HTML(buf.String()), nil // goldmark without WithUnsafe: raw HTML is dropped
+}
+
+// scenarioInputs are the workload inputs of a scenario, in form order,
+// with the scenario's ceiling on the price per GPU-hour last.
+func scenarioInputs(s *catalog.Scenario) []*inputView {
+	w := s.Workload
+	number := func(field string, v float64, min, step string) *inputView {
+		return &inputView{Field: field, Kind: "number", Value: fmtInput(v), Shown: formatNum(v), Min: min, Step: step}
+	}
+	optional := func(field string, v *float64, min string) *inputView {
+		in := &inputView{Field: field, Kind: "optional", Min: min, Step: "any"}
+		if v != nil {
+			in.Value, in.Shown = fmtInput(*v), formatNum(*v)
+		}
+		return in
+	}
+	interruptible := &inputView{Field: "interruptible", Kind: "bool", Set: w.Interruptible}
+	if w.Interruptible {
+		interruptible.Value = "1"
+	}
+	return []*inputView{
+		number("gpu_hours_per_month", w.GPUHoursPerMonth, "0", "any"),
+		number("months", w.Months, "0", "any"),
+		number("gpus_per_job", float64(w.GPUsPerJob), "1", "1"),
+		number("job_hours", w.JobHours, "0", "any"),
+		optional("min_gpu_memory_gb", w.MinGPUMemoryGB, "0"),
+		interruptible,
+		number("checkpoint_overhead_pct", w.CheckpointOverheadPct, "0", "any"),
+		number("storage_tb", w.StorageTB, "0", "any"),
+		number("egress_tb_per_month", w.EgressTBPerMonth, "0", "any"),
+		optional("max_per_gpu_hour", s.Limits.MaxPerGPUHour, "0"),
+	}
+}
+
+// fmtInput writes a figure as a form value: no grouping, no exponent.
+func fmtInput(v float64) string {
+	return strings.ReplaceAll(formatNum(v), ",", "")
+}
+
+// offerLabel names an offer in a list: "p4d.24xlarge · AWS · us-east-1".
+func offerLabel(o *pricing.Offer, x *texter) string {
+	region := o.Region
+	switch region {
+	case catalog.AllRegions:
+		region = x.t("region.all")
+	case "":
+		region = x.t("scenario.no_region")
+	default:
+		if r := o.Provider.Region(region); r != nil && r.Name != "" {
+			region = r.Name
+		}
+	}
+	return x.t("scenario.offer_label", o.Instance.Name, o.Provider.Name, region)
+}
+
+func (b *builder) tcoRow(p *page, s *catalog.Scenario, t pricing.TCO, x *texter) *tcoRow {
+	o := t.Offer
+	r := &tcoRow{TCO: t, Offer: o, InstanceURL: p.Rel(instancePath(o.Instance)), ProviderURL: p.Rel(providerPath(o.Provider.ID))}
+	if reg := o.Provider.Region(o.Region); reg != nil {
+		r.RegionName = cmp.Or(reg.Name, reg.ID)
+	}
+	w := s.Workload
+	for _, part := range t.Parts {
+		r.Parts = append(r.Parts, partView{Model: part.Model, PerMonth: part.PerMonth, Basis: partBasis(o, w, part, x)})
+	}
+	if t.StorageKnown {
+		r.Storage = ptr(t.Storage)
+	}
+	if t.EgressKnown {
+		r.Egress = ptr(t.Egress)
+	}
+	r.Notes = tcoNotes(o, w, t.Strategy, t.StorageKnown, t.EgressKnown, x)
+	return r
+}
+
+// partBasis says how a part's cost follows, as pricing.ScenarioTCO
+// computes it: instances reserved all month for a commitment; jobs, their
+// billed hours and instances for a usage model.
+func partBasis(o *pricing.Offer, w catalog.Workload, part pricing.Part, x *texter) string {
+	if pricing.TermHours(part.Model) > 0 {
+		return x.t("scenario.basis.reserved", part.Instances, pricing.HoursPerMonth)
+	}
+	hours := w.JobHours
+	if part.Model == "spot" && w.CheckpointOverheadPct > 0 {
+		hours *= 1 + w.CheckpointOverheadPct/100
+	}
+	jobs := part.GPUHours / (float64(w.GPUsPerJob) * w.JobHours)
+	billed := x.t("scenario.basis.granularity_unknown")
+	if g := o.Provider.Billing.Granularity; g != "" {
+		billed = x.t("granularity." + g)
+	}
+	if m := o.Provider.Billing.MinimumSeconds; m != nil && *m > 0 {
+		billed = x.t("scenario.basis.minimum", billed, formatNum(*m))
+	}
+	return x.t("scenario.basis.jobs", formatNum(pricing.Round(jobs, 2)), formatNum(pricing.Round(hours, 2)), part.Instances, billed)
+}
+
+// tcoNotes are the notes of an offer's cost, in the order
+// pricing.ScenarioTCO makes them: per part, a commitment priced only by a
+// sourced discount and the spot overhead; then the unknown storage and
+// egress prices left out of the total.
+func tcoNotes(o *pricing.Offer, w catalog.Workload, st catalog.Strategy, storageKnown, egressKnown bool, x *texter) []string {
+	var out []string
+	for _, sh := range st.Mix {
+		pr := o.Prices[sh.Model]
+		switch {
+		case pricing.TermHours(sh.Model) > 0:
+			if pr != nil && strings.Contains(pr.Hourly.Basis, "off on-demand") && pr.Point.DiscountPct != nil {
+				out = append(out, x.t("scenario.note.discount_only", x.t("model."+sh.Model), formatNum(*pr.Point.DiscountPct)))
+			}
+		case sh.Model == "spot" && w.CheckpointOverheadPct > 0:
+			out = append(out, x.t("scenario.note.spot_overhead", formatNum(w.CheckpointOverheadPct)))
+		}
+	}
+	if !storageKnown && w.StorageTB > 0 {
+		out = append(out, x.t("scenario.note.storage_unknown"))
+	}
+	if !egressKnown && w.EgressTBPerMonth > 0 {
+		out = append(out, x.t("scenario.note.egress_unknown"))
+	}
+	return out
+}
+
+// leftOut says why a strategy does not rank an offer, or "" when it does:
+// first the scenario's limits, as pricing.Eligible checks them, then what
+// pricing.ScenarioTCO needs. static/tco.js says the same in the same
+// order.
+func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st catalog.Strategy, currency string, x *texter) string {
+	in := o.Instance
+	noPrice := func(model string) string {
+		pr := o.Prices[model]
+		switch {
+		case in.PriceNotPublic != "" && len(o.Prices) == 0:
+			return x.t("scenario.why.not_public")
+		case pr == nil:
+			return x.t("scenario.why.no_price", x.t("model."+model))
+		case !pr.Converted:
+			return x.t("scenario.why.no_rate", pr.Hourly.Currency, currency)
+		}
+		return ""
+	}
+	switch {
+	case o.GPU == nil:
+		return x.t("scenario.why.no_gpu")
+	case !o.Rankable():
+		return x.t("scenario.why.partial")
+	}
+	if m := s.Workload.MinGPUMemoryGB; m != nil {
+		total := cat.TotalGPUMemoryGB(in)
+		if total == nil {
+			return x.t("scenario.why.memory_unknown")
+		}
+		if *total/float64(in.GPUCount) < *m {
+			return x.t("scenario.why.memory", formatNum(*m))
+		}
+	}
+	if len(s.Limits.GPUModels) > 0 && !slices.Contains(s.Limits.GPUModels, o.GPU.Model) {
+		return x.t("scenario.why.gpu_model")
+	}
+	if len(s.Limits.ProviderKinds) > 0 && !slices.Contains(s.Limits.ProviderKinds, o.Provider.Kind) {
+		return x.t("scenario.why.provider_kind")
+	}
+	if max := s.Limits.MaxPerGPUHour; max != nil {
+		for _, sh := range st.Mix {
+			if why := noPrice(sh.Model); why != "" {
+				return why
+			}
+			if in.GPUCount <= 0 {
+				return x.t("scenario.why.gpu_count")
+			}
+			if v, _ := o.PerGPUHour(sh.Model); v > *max {
+				return x.t("scenario.why.ceiling", x.t("model."+sh.Model), formatDerived(*max), currency)
+			}
+		}
+	}
+	if in.GPUCount <= 0 {
+		return x.t("scenario.why.gpu_count")
+	}
+	for _, sh := range st.Mix {
+		if why := noPrice(sh.Model); why != "" {
+			return why
+		}
+		if sh.Model == "spot" && !s.Workload.Interruptible {
+			return x.t("scenario.why.uninterruptible")
+		}
+		if term := pricing.TermHours(sh.Model); term > 0 && s.Workload.Months < term/pricing.HoursPerMonth {
+			return x.t("scenario.why.outlasts", x.t("model."+sh.Model), formatNum(term/pricing.HoursPerMonth), formatNum(s.Workload.Months))
+		}
+	}
+	return ""
+}
+
+// RegionShown is the region of a row's offer as the table names it.
+func (r *tcoRow) RegionShown() string {
+	if r.Offer.Region == catalog.AllRegions {
+		return ""
+	}
+	return cmp.Or(r.RegionName, r.Offer.Region)
+}
+
+// Models are the pricing models of the strategy's mix, in its order.
+func (v *strategyView) Models() []string {
+	var out []string
+	for _, sh := range v.Strategy.Mix {
+		out = append(out, sh.Model)
+	}
+	return out
+}
+
+// Months is the scenario's period, as the totals are for.
+func (d *scenarioData) Months() float64 { return d.Scenario.Workload.Months }
+
+// scenarioCharts gives each strategy of a scenario page its stacked chart
+// of the cheapest offers, per month by part.
+func (b *builder) scenarioCharts(d *charts.Data, p *page) error {
+	data := p.Data.(*scenarioData)
+	for i, sv := range data.Strategies {
+		n := min(tcoTop, len(sv.Rows))
+		if n == 0 {
+			continue
+		}
+		labels := make([]string, n)
+		for j, r := range sv.Rows[:n] {
+			labels[j] = d.Text("scenario.chart.bar", r.Offer.Instance.Name, r.Offer.Provider.Name, cmp.Or(r.RegionShown(), d.Text("region.all")))
+		}
+		var stacks []charts.CostStack
+		for k, sh := range sv.Strategy.Mix {
+			st := charts.CostStack{Key: sh.Model, Name: d.Text("scenario.chart.compute", d.Text("model."+sh.Model)), Values: make([]float64, n)}
+			for j, r := range sv.Rows[:n] {
+				st.Values[j] = r.Parts[k].PerMonth
+			}
+			stacks = append(stacks, st)
+		}
+		w := data.Scenario.Workload
+		for _, part := range []struct {
+			key  string
+			has  bool
+			of   func(r *tcoRow) *float64
+			name string
+		}{
+			{"storage", w.StorageTB > 0, func(r *tcoRow) *float64 { return r.Storage }, "scenario.chart.storage"},
+			{"egress", w.EgressTBPerMonth > 0, func(r *tcoRow) *float64 { return r.Egress }, "scenario.chart.egress"},
+		} {
+			if !part.has {
+				continue
+			}
+			st := charts.CostStack{Key: part.key, Name: d.Text(part.name), Values: make([]float64, n)}
+			for j, r := range sv.Rows[:n] {
+				st.Values[j] = math.NaN()
+				if v := part.of(r); v != nil {
+					st.Values[j] = *v
+				}
+			}
+			stacks = append(stacks, st)
+		}
+		c, err := d.ScenarioCosts(charts.ID(p.Path, fmt.Sprintf("tco%d", i+1)),
+			d.Text("scenario.chart.title", sv.Name, d.Currency), d.Text("scenario.chart.axis", d.Currency), labels, stacks)
+		if err != nil || c == nil {
+			return err
+		}
+		sv.Chart = &chartView{Kind: "tco", Charts: []*charts.Chart{&c.Chart}, Table: c, page: p}
+		p.Charts = append(p.Charts, sv.Chart)
+	}
+	return nil
+}
+
+// tcoData is what static/tco.js needs to cost the scenario again: the
+// shipped workload, limits and strategies, every offer's figures in the
+// site currency, and the message templates it writes with.
+type tcoData struct {
+	Currency      string             `json:"currency"`
+	HoursPerMonth int                `json:"hoursPerMonth"`
+	Terms         map[string]float64 `json:"terms"` // term hours of the commitment models
+	Workload      map[string]any     `json:"workload"`
+	Limits        tcoLimits          `json:"limits"`
+	Strategies    []tcoStrategy      `json:"strategies"`
+	Offers        []tcoOffer         `json:"offers"`
+	Top           int                `json:"top"`
+	Heights       []int              `json:"heights"`   // the chart size classes' pixel heights
+	Frame         int                `json:"frame"`     // a cost chart's legend and axis, in pixels
+	RowHeight     int                `json:"rowHeight"` // a bar's row, in pixels
+	Colors        map[string]string  `json:"colors"`
+	Text          map[string]string  `json:"text"`
+	Models        map[string]string  `json:"models"` // pricing model → its name
+	Granularities map[string]string  `json:"granularities"`
+}
+
+type tcoLimits struct {
+	Max    *float64 `json:"max"`
+	Models []string `json:"models"`
+	Kinds  []string `json:"kinds"`
+}
+
+type tcoStrategy struct {
+	ID   string     `json:"id"`
+	Name string     `json:"name"`
+	Mix  []tcoShare `json:"mix"`
+}
+
+type tcoShare struct {
+	Model   string  `json:"model"`
+	Percent float64 `json:"percent"`
+}
+
+// tcoOffer is an offer as the calculator costs it.
+type tcoOffer struct {
+	Instance    string `json:"i"`
+	Provider    string `json:"p"`
+	Region      string `json:"r"` // its name, "" for all regions
+	Label       string `json:"l"` // as lists of left-out offers name it
+	InstanceURL string `json:"iu"`
+	ProviderURL string `json:"pu"`
+	GPUs        int    `json:"n"`
+	// MemPerGPU is the GPU memory per GPU in GB, as pricing.Eligible
+	// divides it; nil when unknown.
+	MemPerGPU      *float64            `json:"mem"`
+	GPUModel       *string             `json:"gm"` // nil when the GPU is not in the catalog
+	Kind           string              `json:"k"`
+	Rankable       bool                `json:"rk"`
+	NotPublic      bool                `json:"np"`
+	Granularity    string              `json:"gr"`
+	MinimumSeconds float64             `json:"min"`
+	Storage        *tcoRate            `json:"st"`
+	Egress         *tcoRate            `json:"eg"`
+	Prices         map[string]tcoPrice `json:"m"`
+}
+
+// tcoRate is a per-GB price in its quoted currency and the factor into
+// the site currency, applied in pricing's order (price × GB × factor).
+type tcoRate struct {
+	Price  float64 `json:"p"`
+	Factor float64 `json:"f"`
+}
+
+// tcoPrice is an offer's price under one model: the effective hourly
+// price of the instance in the site currency, the discount when that is
+// all a source states, or the quoted currency when no rate converts it.
+type tcoPrice struct {
+	Hourly   *float64 `json:"h,omitempty"`
+	Discount *float64 `json:"d,omitempty"`
+	NoRate   string   `json:"x,omitempty"`
+}
+
+// tcoMessages are the messages static/tco.js writes with.
+var tcoMessages = []string{
+	"scenario.why.no_gpu", "scenario.why.partial", "scenario.why.memory_unknown", "scenario.why.memory",
+	"scenario.why.gpu_model", "scenario.why.provider_kind", "scenario.why.ceiling", "scenario.why.gpu_count",
+	"scenario.why.not_public", "scenario.why.no_price", "scenario.why.no_rate", "scenario.why.uninterruptible",
+	"scenario.why.outlasts",
+	"scenario.note.discount_only", "scenario.note.spot_overhead", "scenario.note.storage_unknown", "scenario.note.egress_unknown",
+	"scenario.basis.reserved", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
+	"scenario.chart.bar", "scenario.chart.compute", "scenario.chart.storage", "scenario.chart.egress", "scenario.chart.title",
+	"scenario.ranked", "scenario.ranked_1", "scenario.ranked_none", "scenario.left", "scenario.left_n", "scenario.left_1", "scenario.left_names", "scenario.col.compute",
+	"scenario.total_of", "scenario.mix_invalid", "scenario.input_invalid", "scenario.changed", "scenario.unknown_storage",
+	"scenario.unknown_egress", "region.all", "unknown.title",
+}
+
+func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
+	cat := b.cat
+	w := s.Workload
+	d := &tcoData{
+		Currency: cat.Site.Currency, HoursPerMonth: pricing.HoursPerMonth, Terms: map[string]float64{}, Top: tcoTop,
+		Workload: map[string]any{
+			"gpu_hours_per_month": w.GPUHoursPerMonth, "months": w.Months, "gpus_per_job": w.GPUsPerJob, "job_hours": w.JobHours,
+			"min_gpu_memory_gb": w.MinGPUMemoryGB, "interruptible": w.Interruptible, "checkpoint_overhead_pct": w.CheckpointOverheadPct,
+			"storage_tb": w.StorageTB, "egress_tb_per_month": w.EgressTBPerMonth, "max_per_gpu_hour": s.Limits.MaxPerGPUHour,
+		},
+		Limits: tcoLimits{Max: s.Limits.MaxPerGPUHour, Models: s.Limits.GPUModels, Kinds: s.Limits.ProviderKinds},
+		Colors: map[string]string{"storage": charts.CostColor("storage"), "egress": charts.CostColor("egress")},
+		Text:   map[string]string{}, Models: map[string]string{}, Granularities: map[string]string{},
+	}
+	d.Heights = charts.Heights()
+	d.Frame, d.RowHeight = charts.CostFrame, charts.RowHeight
+	for _, m := range pricing.Models {
+		if t := pricing.TermHours(m); t > 0 {
+			d.Terms[m] = t
+		}
+		d.Models[m] = x.t("model." + m)
+		d.Colors[m] = charts.CostColor(m)
+	}
+	for _, g := range catalog.Granularities {
+		d.Granularities[g] = x.t("granularity." + g)
+	}
+	for _, k := range tcoMessages {
+		d.Text[k] = x.t(k) // without arguments: the template as it stands
+	}
+	for _, st := range s.Strategies {
+		ts := tcoStrategy{ID: st.ID, Name: cmp.Or(st.Name, st.ID)}
+		for _, sh := range st.Mix {
+			ts.Mix = append(ts.Mix, tcoShare{Model: sh.Model, Percent: sh.Percent})
+		}
+		d.Strategies = append(d.Strategies, ts)
+	}
+	rates := pricing.Rates(cat.FX)
+	rate := func(r catalog.Rate) *tcoRate {
+		if r.Price == nil {
+			return nil
+		}
+		c, ok := rates.Convert(r.Currency, cat.Site.Currency)
+		if !ok {
+			return nil
+		}
+		return &tcoRate{Price: *r.Price, Factor: c.Factor}
+	}
+	for _, o := range b.priced {
+		in := o.Instance
+		to := tcoOffer{
+			Instance: in.Name, Provider: o.Provider.Name, Label: offerLabel(o, x),
+			InstanceURL: p.Rel(instancePath(in)), ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+			GPUs: in.GPUCount, Kind: o.Provider.Kind, Rankable: o.Rankable(), NotPublic: in.PriceNotPublic != "" && len(o.Prices) == 0,
+			Granularity: o.Provider.Billing.Granularity, Storage: rate(o.Provider.Storage), Egress: rate(o.Provider.Egress),
+			Prices: map[string]tcoPrice{},
+		}
+		if o.Region != catalog.AllRegions {
+			to.Region = o.Region
+			if r := o.Provider.Region(o.Region); r != nil {
+				to.Region = cmp.Or(r.Name, r.ID)
+			}
+		}
+		if m := o.Provider.Billing.MinimumSeconds; m != nil {
+			to.MinimumSeconds = *m
+		}
+		if o.GPU != nil {
+			to.GPUModel = &o.GPU.Model
+		}
+		if total := cat.TotalGPUMemoryGB(in); total != nil {
+			to.MemPerGPU = ptr(*total / float64(in.GPUCount))
+			if math.IsInf(*to.MemPerGPU, 0) || math.IsNaN(*to.MemPerGPU) {
+				to.MemPerGPU = ptr(math.MaxFloat64) // no GPU count: pricing.Eligible's division passes any minimum
+			}
+		}
+		for m, pr := range o.Prices {
+			tp := tcoPrice{}
+			if pr.Converted {
+				tp.Hourly = ptr(pr.Display)
+				if strings.Contains(pr.Hourly.Basis, "off on-demand") {
+					tp.Discount = pr.Point.DiscountPct
+				}
+			} else {
+				tp.NoRate = pr.Hourly.Currency
+			}
+			to.Prices[m] = tp
+		}
+		d.Offers = append(d.Offers, to)
+	}
+	return d
+}
+
+// JSON is the calculator's data, for a <script type="application/json">
+// block (encoding/json escapes <, > and &).
+func (d *scenarioData) JSON() (json.RawMessage, error) {
+	return json.Marshal(d.data)
+}
+
+// planLinks are the home page's links to the plan pages: each scenario
+// and the evaluation matrix.
+type planLinks struct {
+	Scenarios     []link
+	ScenariosURL  string
+	EvaluationURL string // "" without data/scoring.yaml
+}
+
+func (b *builder) planLinks(p *page) *planLinks {
+	if len(b.cat.Scenarios) == 0 && b.cat.Scoring == nil {
+		return nil
+	}
+	l := &planLinks{}
+	if len(b.cat.Scenarios) > 0 {
+		l.ScenariosURL = p.Rel(scenariosPath)
+	}
+	for _, s := range b.cat.Scenarios {
+		l.Scenarios = append(l.Scenarios, link{Title: s.Title, Description: s.Persona, URL: p.Rel(scenarioPath(s.ID))})
+	}
+	if b.cat.Scoring != nil {
+		l.EvaluationURL = p.Rel(evaluationPath)
+	}
+	return l
+}

@@ -1,0 +1,544 @@
+// tco.js is the calculator of a scenario page (/scenarios/<id>/). The page
+// ships, in <script type="application/json" id="tco-data">, the scenario's
+// workload, limits and strategies, every offer's figures in the site
+// currency (effective hourly price per pricing model, GPU count, GPU
+// memory, billing step and minimum, storage and egress prices with their
+// rate) and the message templates the tables are written with. The buyer
+// changes the workload (#tco-calc) or a strategy's split (.split), and
+// every strategy's ranking, left-out list and chart is worked out again
+// here with the rules of the generator (pricing.Eligible and
+// pricing.ScenarioTCO, the same operations in the same order, so the same
+// figures), and written the way the page writes them. The figures are kept
+// in the URL's fragment (#months=24&mix-reserved-1y-plus-spot=50,50), so a
+// link shows them again, from file:// too. Without this script the
+// shipped scenario's tables stand.
+(function () {
+  'use strict';
+  var block = document.getElementById('tco-data');
+  var form = document.getElementById('tco-calc');
+  if (!block || !form) return;
+  var D = JSON.parse(block.textContent);
+  var T = D.text;
+  var HPM = D.hoursPerMonth;
+
+  // --- Writing: messages and figures as the generator writes them.
+
+  // fmt fills a message template the way Go's fmt does for the verbs
+  // messages use: %s, %d, %[n]s and %%.
+  function fmt(s, args) {
+    var next = 0;
+    return s.replace(/%(?:\[(\d+)\])?([sd%])/g, function (m, n, verb) {
+      if (verb === '%') return '%';
+      var k = n ? +n - 1 : next;
+      next = k + 1;
+      return String(args[k]);
+    });
+  }
+
+  // plain writes a number as Go's strconv.FormatFloat(v, 'f', -1, 64):
+  // the shortest decimal that reads back as v, never an exponent.
+  function plain(v) {
+    if (typeof v !== 'number') return String(v);
+    var s = String(v);
+    if (!/e/.test(s)) return s;
+    return Math.abs(v) < 1 ? v.toFixed(20).replace(/\.?0+$/, '') : BigInt(Math.round(v)).toString();
+  }
+
+  // round is pricing.Round: half away from zero, on the shortest decimal
+  // that reads back as v, so 2.675 rounds to 2.68.
+  function round(v, places) {
+    if (!isFinite(v)) return v;
+    var parts = plain(Math.abs(v)).split('.');
+    var whole = parts[0], frac = parts[1] || '';
+    if (frac.length <= places) return v;
+    var digits = BigInt(whole + frac.slice(0, places));
+    if (frac.charCodeAt(places) >= 53) digits += BigInt(1); // '5'
+    var s = digits.toString();
+    while (s.length < places + 1) s = '0' + s;
+    var r = parseFloat(places ? s.slice(0, s.length - places) + '.' + s.slice(s.length - places) : s);
+    return v < 0 ? -r : r;
+  }
+
+  // group puts thousands separators into a number written out.
+  function group(s) {
+    var sign = '';
+    if (s.charAt(0) === '-') { sign = '\u2212'; s = s.slice(1); }
+    var p = s.split('.'), w = p[0], out = '';
+    for (var i = 0; i < w.length; i++) {
+      if (i > 0 && (w.length - i) % 3 === 0) out += ',';
+      out += w.charAt(i);
+    }
+    return sign + out + (p.length > 1 ? '.' + p[1] : '');
+  }
+
+  function num(v) { return group(plain(v)); }
+
+  // derived writes a computed amount as the template function "derived":
+  // two decimals from 1 up, three below 1, four below 0.01.
+  function decimals(f) {
+    var a = Math.abs(f);
+    return a === 0 || a >= 1 ? 2 : a >= 0.01 ? 3 : 4;
+  }
+  function derived(f) {
+    var prec = decimals(f), r = round(f, prec), p = decimals(r);
+    if (p < prec) { prec = p; r = round(f, p); }
+    return group(r.toFixed(prec));
+  }
+
+  // shown rounds a charted amount as the chart generator does.
+  function shown(v) {
+    var a = Math.abs(v), places = 2;
+    if (a > 0 && a < 0.01) places = 4;
+    else if (a > 0 && a < 1) places = 3;
+    return round(v, places);
+  }
+
+  // --- Costing: pricing.Eligible and pricing.ScenarioTCO.
+
+  var steps = { second: 1, minute: 60, hour: 3600, month: HPM * 3600 };
+
+  // jobCost is pricing.JobCost: the hours rounded up to whole billing
+  // steps, and to the minimum charge.
+  function jobCost(hourly, hours, granularity, minimumSeconds) {
+    var step = steps[granularity] || 1;
+    var seconds = hours * 3600;
+    seconds = Math.round(seconds * 1000) / 1000;
+    var billed = Math.ceil(seconds / step) * step;
+    billed = Math.max(billed, minimumSeconds);
+    return hourly * billed / 3600;
+  }
+
+  function model(m) { return D.models[m] || m; }
+
+  // leftOut says why a mix does not rank an offer, or '' when it does: the
+  // scenario's limits first, then what the costing needs.
+  function leftOut(o, w, mix) {
+    function noPrice(m) {
+      var pr = o.m[m];
+      if (o.np) return T['scenario.why.not_public'];
+      if (!pr) return fmt(T['scenario.why.no_price'], [model(m)]);
+      if (pr.h == null) return fmt(T['scenario.why.no_rate'], [pr.x, D.currency]);
+      return '';
+    }
+    var i, why;
+    if (o.gm == null) return T['scenario.why.no_gpu'];
+    if (!o.rk) return T['scenario.why.partial'];
+    if (w.min_gpu_memory_gb != null) {
+      if (o.mem == null) return T['scenario.why.memory_unknown'];
+      if (o.mem < w.min_gpu_memory_gb) return fmt(T['scenario.why.memory'], [num(w.min_gpu_memory_gb)]);
+    }
+    var lim = D.limits;
+    if (lim.models && lim.models.length && lim.models.indexOf(o.gm) < 0) return T['scenario.why.gpu_model'];
+    if (lim.kinds && lim.kinds.length && lim.kinds.indexOf(o.k) < 0) return T['scenario.why.provider_kind'];
+    if (w.max_per_gpu_hour != null) {
+      for (i = 0; i < mix.length; i++) {
+        if ((why = noPrice(mix[i].model))) return why;
+        if (o.n <= 0) return T['scenario.why.gpu_count'];
+        if (o.m[mix[i].model].h / o.n > w.max_per_gpu_hour)
+          return fmt(T['scenario.why.ceiling'], [model(mix[i].model), derived(w.max_per_gpu_hour), D.currency]);
+      }
+    }
+    if (o.n <= 0) return T['scenario.why.gpu_count'];
+    for (i = 0; i < mix.length; i++) {
+      var m = mix[i].model;
+      if ((why = noPrice(m))) return why;
+      if (m === 'spot' && !w.interruptible) return T['scenario.why.uninterruptible'];
+      var term = D.terms[m] || 0;
+      if (term > 0 && w.months < term / HPM) return fmt(T['scenario.why.outlasts'], [model(m), num(term / HPM), num(w.months)]);
+    }
+    return '';
+  }
+
+  // monthly is a per-GB rate times GB a month, or null when unknown; no
+  // GB costs nothing even where the rate is unknown.
+  function monthly(rate, gb) {
+    if (gb === 0) return 0;
+    if (!rate) return null;
+    return rate.p * gb * rate.f;
+  }
+
+  // cost is what the workload costs on an offer under a mix that
+  // leftOut lets through, part by part, with the notes.
+  function cost(o, w, mix) {
+    var per = o.n, perJob = Math.ceil(w.gpus_per_job / per);
+    var t = { parts: {}, compute: 0, notes: [] };
+    mix.forEach(function (sh) {
+      var pr = o.m[sh.model];
+      var part = { gpuHours: w.gpu_hours_per_month * sh.percent / 100 };
+      var term = D.terms[sh.model] || 0;
+      if (term > 0) {
+        part.instances = Math.ceil(part.gpuHours / (HPM * per));
+        part.perMonth = part.instances * pr.h * HPM;
+        part.basis = fmt(T['scenario.basis.reserved'], [part.instances, HPM]);
+        if (pr.d != null) t.notes.push(fmt(T['scenario.note.discount_only'], [model(sh.model), num(pr.d)]));
+      } else {
+        var hours = w.job_hours;
+        if (sh.model === 'spot' && w.checkpoint_overhead_pct > 0) {
+          hours *= 1 + w.checkpoint_overhead_pct / 100;
+          t.notes.push(fmt(T['scenario.note.spot_overhead'], [num(w.checkpoint_overhead_pct)]));
+        }
+        var jobs = part.gpuHours / (w.gpus_per_job * w.job_hours);
+        part.instances = perJob;
+        part.perMonth = jobs * perJob * jobCost(pr.h, hours, o.gr, o.min);
+        var billed = o.gr ? D.granularities[o.gr] || o.gr : T['scenario.basis.granularity_unknown'];
+        if (o.min > 0) billed = fmt(T['scenario.basis.minimum'], [billed, num(o.min)]);
+        part.basis = fmt(T['scenario.basis.jobs'], [num(round(jobs, 2)), num(round(hours, 2)), perJob, billed]);
+      }
+      t.compute += part.perMonth;
+      t.parts[sh.model] = part;
+    });
+    t.storage = monthly(o.st, w.storage_tb * 1000);
+    t.egress = monthly(o.eg, w.egress_tb_per_month * 1000);
+    if (t.storage == null && w.storage_tb > 0) t.notes.push(T['scenario.note.storage_unknown']);
+    if (t.egress == null && w.egress_tb_per_month > 0) t.notes.push(T['scenario.note.egress_unknown']);
+    t.perMonth = t.compute + (t.storage || 0) + (t.egress || 0);
+    t.total = t.perMonth * w.months;
+    return t;
+  }
+
+  // rank costs every offer under a mix: the ranked rows cheapest first
+  // (catalog order between equal totals), and the groups of left-out
+  // offers, the most common reason first.
+  function rank(w, shares) {
+    var mix = shares.filter(function (sh) { return sh.percent > 0; });
+    var rows = [], groups = [], byWhy = {};
+    D.offers.forEach(function (o, i) {
+      var why = leftOut(o, w, mix);
+      if (why) {
+        if (!byWhy[why]) { byWhy[why] = { reason: why, offers: [], first: groups.length }; groups.push(byWhy[why]); }
+        byWhy[why].offers.push(o.l);
+        return;
+      }
+      var t = cost(o, w, mix);
+      t.offer = o;
+      t.index = i;
+      rows.push(t);
+    });
+    rows.sort(function (a, b) { return a.total - b.total || a.index - b.index; });
+    rows.forEach(function (r, i) {
+      r.rank = i > 0 && r.total === rows[i - 1].total ? rows[i - 1].rank : i + 1;
+    });
+    groups.sort(function (a, b) { return b.offers.length - a.offers.length || a.first - b.first; });
+    return { rows: rows, left: groups, lefts: D.offers.length - rows.length };
+  }
+
+  // --- The page: each strategy's section drawn again.
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+
+  // breakable appends a name that may wrap after '.', '_' and '-' only,
+  // as the template function "wbr" writes it.
+  function breakable(parent, s) {
+    var start = 0;
+    for (var i = 0; i + 1 < s.length; i++) {
+      var c = s.charAt(i);
+      if ((c === '.' || c === '_' || c === '-') && '._- '.indexOf(s.charAt(i + 1)) < 0) {
+        parent.appendChild(document.createTextNode(s.slice(start, i + 1)));
+        parent.appendChild(document.createElement('wbr'));
+        start = i + 1;
+      }
+    }
+    parent.appendChild(document.createTextNode(s.slice(start)));
+  }
+
+  function money(td, v, unknownTitle) {
+    if (v == null) {
+      var a = el('abbr', 'unknown', '\u2014');
+      a.title = unknownTitle;
+      td.appendChild(a);
+    } else {
+      td.appendChild(document.createTextNode(derived(v)));
+    }
+  }
+
+  var sections = [];
+  D.strategies.forEach(function (st) {
+    var sec = document.getElementById('strategy-' + st.id);
+    if (!sec) return;
+    var s = { st: st, el: sec, split: sec.querySelector('.split'), inputs: [] };
+    s.labels = Array.prototype.map.call(sec.querySelectorAll('table.tco thead th'), function (th) {
+      return th.getAttribute('data-label') || '';
+    });
+    var box = sec.querySelector('.chart[id$="-box"]');
+    if (box) {
+      s.box = box;
+      s.block = document.getElementById(box.id.replace(/-box$/, ''));
+      s.title = document.getElementById(box.id.replace(/-box$/, '-title'));
+      s.template = JSON.parse(s.block.textContent);
+    }
+    if (s.split) s.inputs = Array.prototype.slice.call(s.split.querySelectorAll('input[data-model]'));
+    sections.push(s);
+  });
+
+  function drawRows(s, w, r) {
+    var tbody = s.el.querySelector('table.tco tbody');
+    var frag = document.createDocumentFragment();
+    r.rows.forEach(function (t) {
+      var o = t.offer, tr = el('tr'), col = 2;
+      tr.appendChild(el('td', 'num rank', String(t.rank)));
+      var th = el('th');
+      th.scope = 'row';
+      var a = el('a');
+      a.href = o.iu;
+      breakable(a, o.i);
+      th.appendChild(a);
+      var sub = el('span', 'sub');
+      var pa = el('a', null, o.p);
+      pa.href = o.pu;
+      sub.appendChild(pa);
+      sub.appendChild(document.createTextNode(' \u00b7 ' + (o.r || T['region.all'])));
+      th.appendChild(sub);
+      tr.appendChild(th);
+      [[t.total, 'num total'], [t.perMonth, 'num']].forEach(function (c) {
+        var td = el('td', c[1]);
+        td.setAttribute('data-label', s.labels[col++]);
+        money(td, c[0]);
+        tr.appendChild(td);
+      });
+      s.st.mix.forEach(function (sh) {
+        var part = t.parts[sh.model], td = el('td', 'num');
+        td.setAttribute('data-label', s.labels[col++]);
+        td.appendChild(document.createTextNode(derived(part ? part.perMonth : 0)));
+        if (part) td.appendChild(el('span', 'sub', part.basis));
+        tr.appendChild(td);
+      });
+      var cells = [
+        [t.storage, 'num', T['scenario.unknown_storage']],
+        [t.egress, 'num', T['scenario.unknown_egress']],
+      ];
+      cells.forEach(function (c) {
+        var td = el('td', c[1]);
+        td.setAttribute('data-label', s.labels[col++]);
+        money(td, c[0], c[2]);
+        tr.appendChild(td);
+      });
+      var notes = el('td', 'notes');
+      notes.setAttribute('data-label', s.labels[col++]);
+      t.notes.forEach(function (n) { notes.appendChild(el('span', 'note-line', n)); });
+      tr.appendChild(notes);
+      frag.appendChild(tr);
+    });
+    tbody.textContent = '';
+    tbody.appendChild(frag);
+    var wrap = s.el.querySelector('table.tco').closest('.table-wrap');
+    wrap.hidden = r.rows.length === 0;
+    wrap.classList.toggle('tco-long', r.rows.length > 12);
+    s.el.querySelector('.ranked').textContent = r.rows.length === 1
+      ? fmt(T['scenario.ranked_1'], [num(w.months)])
+      : r.rows.length
+        ? fmt(T['scenario.ranked'], [r.rows.length, num(w.months)])
+        : T['scenario.ranked_none'];
+
+    var left = s.el.querySelector('.left-out');
+    left.hidden = r.left.length === 0;
+    left.querySelector('p').textContent = fmt(T['scenario.left'], [r.lefts]);
+    var ul = left.querySelector('ul');
+    ul.textContent = '';
+    r.left.forEach(function (g) {
+      var li = el('li');
+      li.appendChild(el('span', 'reason', g.reason));
+      li.appendChild(document.createTextNode(' \u2014 ' + (g.offers.length === 1 ? T['scenario.left_1'] : fmt(T['scenario.left_n'], [g.offers.length]))));
+      var det = el('details');
+      det.appendChild(el('summary', null, T['scenario.left_names']));
+      det.appendChild(el('p', null, g.offers.join('; ')));
+      li.appendChild(det);
+      ul.appendChild(li);
+    });
+  }
+
+  // heightClass is the chart size class for n bars, as the generator
+  // picks it.
+  function heightClass(n) {
+    var px = D.frame + n * D.rowHeight;
+    for (var i = 0; i < D.heights.length; i++) if (px <= D.heights[i]) return i + 1;
+    return D.heights.length;
+  }
+
+  function truncate(s, n) {
+    var r = Array.from(s);
+    return r.length <= n ? s : r.slice(0, n - 1).join('').trim() + '\u2026';
+  }
+
+  function drawChart(s, w, r) {
+    if (!s.box) return;
+    var top = r.rows.slice(0, D.top);
+    var labels = top.map(function (t) {
+      return fmt(T['scenario.chart.bar'], [t.offer.i, t.offer.p, t.offer.r || T['region.all']]);
+    });
+    var series = [];
+    function add(key, name, values) {
+      series.push({
+        name: name, type: 'bar', stack: 'cost', barCategoryGap: '30%',
+        data: values.map(function (v, i) { return { name: labels[i], value: v == null ? '-' : shown(v) }; }),
+        itemStyle: { color: D.colors[key] },
+      });
+    }
+    s.st.mix.forEach(function (sh) {
+      add(sh.model, fmt(T['scenario.chart.compute'], [model(sh.model)]), top.map(function (t) {
+        return t.parts[sh.model] ? t.parts[sh.model].perMonth : 0;
+      }));
+    });
+    if (w.storage_tb > 0) add('storage', T['scenario.chart.storage'], top.map(function (t) { return t.storage; }));
+    if (w.egress_tb_per_month > 0) add('egress', T['scenario.chart.egress'], top.map(function (t) { return t.egress; }));
+    var names = labels.map(function (l) { return truncate(l, 44); });
+    var figure = s.box.closest('figure');
+    figure.hidden = top.length === 0;
+    s.title.textContent = fmt(T['scenario.chart.title'], [s.st.name, D.currency]);
+    s.box.className = s.box.className.replace(/\bchart-h-\d+\b/, 'chart-h-' + heightClass(top.length));
+    var chart = window.echarts && window.echarts.getInstanceByDom(s.box);
+    if (chart) {
+      chart.resize();
+      chart.setOption({ yAxis: [{ data: names }], series: series }, { replaceMerge: ['series'] });
+    } else {
+      // Not drawn yet: static/charts.js draws it from the block.
+      var opts = JSON.parse(JSON.stringify(s.template));
+      opts.yAxis = [].concat(opts.yAxis || []);
+      if (opts.yAxis[0]) opts.yAxis[0].data = names;
+      opts.series = series;
+      s.block.textContent = JSON.stringify(opts);
+    }
+  }
+
+  // --- The figures: read from the form, kept in the URL.
+
+  var fields = ['gpu_hours_per_month', 'months', 'gpus_per_job', 'job_hours', 'min_gpu_memory_gb', 'interruptible',
+    'checkpoint_overhead_pct', 'storage_tb', 'egress_tb_per_month', 'max_per_gpu_hour'];
+  var optional = { min_gpu_memory_gb: true, max_per_gpu_hour: true };
+  var positive = { gpu_hours_per_month: true, months: true, job_hours: true, gpus_per_job: true, min_gpu_memory_gb: true, max_per_gpu_hour: true };
+
+  // read takes the workload from the form; null (and the bad fields
+  // marked) when a figure is not valid.
+  function read() {
+    var w = {}, ok = true;
+    fields.forEach(function (f) {
+      var input = form.elements[f];
+      if (!input) { w[f] = D.workload[f]; return; }
+      if (input.type === 'checkbox') { w[f] = input.checked; return; }
+      var raw = input.value.trim(), v = raw === '' ? null : Number(raw), bad = false;
+      if (v == null) bad = !optional[f];
+      else bad = !isFinite(v) || v < 0 || (positive[f] && v <= 0) || (f === 'gpus_per_job' && v !== Math.floor(v));
+      input.setAttribute('aria-invalid', bad ? 'true' : 'false');
+      if (bad) ok = false;
+      w[f] = v;
+    });
+    return ok ? w : null;
+  }
+
+  // shares reads a strategy's split; null when it does not add up to 100.
+  function shares(s) {
+    if (!s.inputs.length) return s.st.mix;
+    var out = [], total = 0, ok = true;
+    s.inputs.forEach(function (input, i) {
+      var v = Number(input.value);
+      if (input.value.trim() === '' || !isFinite(v) || v < 0 || v > 100) ok = false;
+      out.push({ model: s.st.mix[i].model, percent: v });
+      total += v;
+    });
+    var status = s.split.querySelector('.split-status');
+    if (ok && Math.abs(total - 100) > 0.001) {
+      ok = false;
+      status.textContent = fmt(T['scenario.mix_invalid'], [num(round(total, 2))]);
+    } else status.textContent = ok ? '' : T['scenario.input_invalid'];
+    return ok ? out : null;
+  }
+
+  var defaults = {};
+  fields.forEach(function (f) {
+    var v = D.workload[f];
+    defaults[f] = f === 'interruptible' ? (v ? '1' : '0') : v == null ? '' : plain(v);
+  });
+
+  // state is the form as URL parameters: only what differs from the
+  // shipped scenario.
+  function state() {
+    var q = new URLSearchParams();
+    fields.forEach(function (f) {
+      var input = form.elements[f];
+      if (!input) return;
+      var v = input.type === 'checkbox' ? (input.checked ? '1' : '0') : input.value.trim();
+      if (v !== defaults[f]) q.set(f, v);
+    });
+    sections.forEach(function (s) {
+      if (!s.inputs.length) return;
+      var v = s.inputs.map(function (i) { return i.value.trim(); }).join(',');
+      var d = s.st.mix.map(function (sh) { return plain(sh.percent); }).join(',');
+      if (v !== d) q.set('mix-' + s.st.id, v);
+    });
+    return q.toString();
+  }
+
+  function apply(q) {
+    fields.forEach(function (f) {
+      var input = form.elements[f];
+      if (!input) return;
+      var v = q.has(f) ? q.get(f) : defaults[f];
+      if (input.type === 'checkbox') input.checked = v === '1';
+      else input.value = v;
+    });
+    sections.forEach(function (s) {
+      var v = q.get('mix-' + s.st.id), parts = v ? v.split(',') : [];
+      s.inputs.forEach(function (input, i) {
+        input.value = parts.length === s.inputs.length ? parts[i] : plain(s.st.mix[i].percent);
+      });
+    });
+  }
+
+  var status = document.getElementById('tco-status');
+
+  function update(only) {
+    var w = read();
+    if (!w) {
+      status.textContent = T['scenario.input_invalid'];
+      return;
+    }
+    var h = state();
+    status.textContent = h ? T['scenario.changed'] : '';
+    sections.forEach(function (s) {
+      if (only && s !== only) return;
+      var mix = shares(s);
+      if (!mix) return;
+      var r = rank(w, mix);
+      drawRows(s, w, r);
+      drawChart(s, w, r);
+    });
+    history.replaceState(null, '', h ? '#' + h : location.pathname + location.search);
+  }
+
+  form.addEventListener('input', function () { update(null); });
+  form.addEventListener('change', function () { update(null); });
+  form.addEventListener('submit', function (e) { e.preventDefault(); });
+  document.getElementById('tco-reset').addEventListener('click', function () {
+    apply(new URLSearchParams());
+    update(null);
+  });
+  sections.forEach(function (s) {
+    if (!s.split) return;
+    s.split.hidden = false;
+    s.inputs.forEach(function (input, i) {
+      input.addEventListener('input', function () {
+        // Two shares: the other takes the rest.
+        if (s.inputs.length === 2) {
+          var v = Number(input.value);
+          if (input.value.trim() !== '' && isFinite(v) && v >= 0 && v <= 100) s.inputs[1 - i].value = plain(round(100 - v, 6));
+        }
+        update(s);
+      });
+    });
+  });
+
+  document.getElementById('tco-inputs').hidden = true;
+  form.hidden = false;
+
+  function follow() {
+    var q = new URLSearchParams(location.hash.replace(/^#/, ''));
+    apply(q);
+    if (state()) update(null);
+  }
+  window.addEventListener('hashchange', follow);
+  follow();
+})();

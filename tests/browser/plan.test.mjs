@@ -1,0 +1,248 @@
+// The plan pages in headless Chromium, from file:// and over a loopback
+// server under a PR-preview sub-path: the scenario calculator
+// (static/tco.js) and the evaluation matrix's weight sliders
+// (static/weights.js).
+//
+// - With the shipped figures the calculator writes exactly the tables the
+//   generator wrote: every strategy of every scenario, its ranking, its
+//   totals, notes and left-out offers (the script's costing is the Go
+//   costing).
+// - Changing a workload figure or a strategy's split recomputes the
+//   ranking, the URL keeps it, and opening that URL shows the same.
+// - Moving weight sliders reorders the ranking as guide.Score would, and
+//   the URL reproduces it.
+// - Charts are drawn, and nothing raises a console error or a
+//   Content-Security-Policy violation.
+//
+// SITE_DIR names the built site (default public).
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cspViolations, instrument, launch, serve, settle } from './helpers.mjs';
+
+const SITE = path.resolve(process.env.SITE_DIR || 'public');
+const SITE_URL = pathToFileURL(SITE + path.sep).href;
+const PREFIX = '/preview/pr-1/';
+
+let browser;
+let server;
+let scenarios = []; // output paths of the scenario pages
+
+before(async () => {
+  assert.ok(existsSync(path.join(SITE, 'scenarios/index.html')), `no scenarios/index.html in ${SITE}: build the site first`);
+  assert.ok(existsSync(path.join(SITE, 'evaluation/index.html')), `no evaluation/index.html in ${SITE}`);
+  browser = await launch();
+  server = await serve(SITE, PREFIX);
+  const page = await browser.newPage();
+  await page.goto(SITE_URL + 'scenarios/index.html');
+  scenarios = (await page.$$eval('table.scenarios tbody th a', (as) => as.map((a) => a.href)))
+    .map((href) => decodeURIComponent(new URL(href).pathname).slice(decodeURIComponent(new URL(SITE_URL).pathname).length));
+  await page.close();
+  assert.ok(scenarios.length > 0, 'the scenario index links to no scenario');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// open loads a page of the site in a fresh context and records what must
+// not happen there.
+async function open(pass, rel, width = 1280) {
+  const ctx = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await ctx.newPage();
+  const allowed = (u) => {
+    const url = new URL(u);
+    if (url.protocol === 'data:' || u === 'about:blank') return true;
+    if (pass === 'file') return url.protocol === 'file:' && u.startsWith(SITE_URL);
+    return url.origin === server.origin && url.pathname.startsWith(PREFIX);
+  };
+  const problems = await instrument(page, allowed);
+  await page.goto((pass === 'file' ? SITE_URL : server.base) + rel);
+  await settle(page);
+  return { ctx, page, problems };
+}
+
+async function clean(page, problems) {
+  const csp = await cspViolations(page);
+  assert.deepEqual([...problems, ...csp.map((v) => `CSP violation: ${v}`)], []);
+}
+
+// tables reads what a scenario page shows of every strategy: the caption,
+// each row's text and the left-out list.
+async function tables(page) {
+  return page.$$eval('section.strategy', (secs) =>
+    secs.map((s) => ({
+      id: s.id,
+      ranked: s.querySelector('.ranked').textContent,
+      rows: [...s.querySelectorAll('table.tco tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent.trim()).join(' | ')),
+      left: s.querySelector('.left-out').hidden
+        ? []
+        : [...s.querySelectorAll('.left-out p, .left-out li')].map((e) => e.textContent.replace(/\s+/g, ' ').trim()),
+    })),
+  );
+}
+
+// chartsDrawn counts the chart containers with a canvas of non-zero size.
+async function chartsDrawn(page) {
+  return page.$$eval('.chart', (boxes) =>
+    boxes.filter((b) => {
+      const c = b.querySelector('canvas');
+      return c && c.width > 0 && c.height > 0;
+    }).length,
+  );
+}
+
+// href is the page's address as its script left it (page.url() may lag
+// behind history.replaceState).
+function href(page) {
+  return page.evaluate(() => location.href);
+}
+
+async function setNumber(page, name, value) {
+  const input = page.locator(`#tco-calc input[name="${name}"]`);
+  await input.fill(String(value));
+}
+
+for (const pass of ['file', 'http']) {
+  describe(pass === 'file' ? 'plan pages from file://' : `plan pages over http under ${PREFIX}`, () => {
+    test('the calculator writes the generator\'s tables for the shipped figures', { timeout: 120_000 }, async () => {
+      // Every scenario from disk; one is enough to show the server does not matter.
+      for (const rel of pass === 'file' ? scenarios : scenarios.slice(0, 1)) {
+        const { ctx, page, problems } = await open(pass, rel);
+        const shipped = await tables(page);
+        assert.ok(shipped.some((s) => s.rows.length > 0), `${rel}: no strategy ranks an offer`);
+        // Change a figure and put it back: the script draws every table anew.
+        const months = await page.locator('#tco-calc input[name="months"]').inputValue();
+        await setNumber(page, 'months', Number(months) + 1);
+        await setNumber(page, 'months', months);
+        assert.equal(new URL(await href(page)).hash, '', `${rel}: the shipped figures leave no state in the URL`);
+        const redrawn = await tables(page);
+        for (let i = 0; i < shipped.length; i++) {
+          assert.equal(redrawn[i].ranked, shipped[i].ranked, `${rel} ${shipped[i].id}: caption`);
+          assert.deepEqual(redrawn[i].rows, shipped[i].rows, `${rel} ${shipped[i].id}: the script's ranking differs from the generator's`);
+          assert.deepEqual(redrawn[i].left, shipped[i].left, `${rel} ${shipped[i].id}: left-out offers`);
+        }
+        await clean(page, problems);
+        await ctx.close();
+      }
+    });
+
+    test('a changed workload is recomputed and the URL reproduces it', { timeout: 60_000 }, async () => {
+      const rel = scenarios[0];
+      const { ctx, page, problems } = await open(pass, rel);
+      assert.ok(await page.locator('#tco-calc').isVisible(), 'the calculator shows when its script runs');
+      assert.ok(await chartsDrawn(page) > 0, 'the cost chart is drawn');
+      const before = await tables(page);
+      const gpuHours = Number(await page.locator('#tco-calc input[name="gpu_hours_per_month"]').inputValue());
+      await setNumber(page, 'gpu_hours_per_month', gpuHours * 3);
+      const after = await tables(page);
+      const first = before.findIndex((s) => s.rows.length > 0);
+      assert.notDeepEqual(after[first].rows, before[first].rows, 'tripling the GPU-hours changes the ranking\'s figures');
+      const hash = new URL(await href(page)).hash;
+      assert.equal(new URLSearchParams(hash.slice(1)).get('gpu_hours_per_month'), String(gpuHours * 3), `the URL keeps the figure: ${hash}`);
+      assert.match(await page.locator('#tco-status').textContent(), /\S/, 'the page says the figures are the reader\'s');
+      assert.ok(await chartsDrawn(page) > 0, 'the chart is still drawn');
+      await clean(page, problems);
+
+      const again = await open(pass, rel + hash);
+      assert.equal(await again.page.locator('#tco-calc input[name="gpu_hours_per_month"]').inputValue(), String(gpuHours * 3));
+      assert.deepEqual(await tables(again.page), after, 'the URL reproduces the recomputed tables');
+      assert.ok(await chartsDrawn(again.page) > 0, 'the chart is drawn from the URL\'s figures');
+      await clean(again.page, again.problems);
+
+      // Back to the example: the shipped tables again, and no state.
+      await again.page.click('#tco-reset');
+      assert.deepEqual(await tables(again.page), before);
+      assert.equal(new URL(await href(again.page)).hash, '');
+      await again.ctx.close();
+      await ctx.close();
+    });
+
+    test('a strategy\'s split is recomputed and kept in the URL', { timeout: 60_000 }, async () => {
+      let found = false;
+      for (const rel of scenarios) {
+        const { ctx, page, problems } = await open(pass, rel);
+        const split = page.locator('section.strategy .split:visible').first();
+        if (!(await split.count())) {
+          await ctx.close();
+          continue;
+        }
+        found = true;
+        const sec = split.locator('xpath=ancestor::section[1]');
+        const id = await sec.getAttribute('data-strategy');
+        const inputs = split.locator('input[data-model]');
+        const before = await tables(page);
+        await inputs.nth(0).fill('50');
+        assert.equal(await inputs.nth(1).inputValue(), '50', 'the other share takes the rest');
+        const after = await tables(page);
+        const i = before.findIndex((s) => s.id === `strategy-${id}`);
+        assert.notDeepEqual(after[i], before[i], 'a 50/50 split changes the ranking');
+        const hash = new URL(await href(page)).hash;
+        assert.equal(new URLSearchParams(hash.slice(1)).get(`mix-${id}`), '50,50', `the URL keeps the split: ${hash}`);
+        await clean(page, problems);
+        const again = await open(pass, rel + hash);
+        assert.deepEqual(await tables(again.page), after, 'the URL reproduces the split');
+        await clean(again.page, again.problems);
+        await again.ctx.close();
+        await ctx.close();
+        break;
+      }
+      assert.ok(found, 'no scenario has a strategy that mixes pricing models');
+    });
+
+    test('weight sliders reorder the ranking as the generator would, kept in the URL', { timeout: 60_000 }, async () => {
+      const { ctx, page, problems } = await open(pass, 'evaluation/index.html');
+      assert.ok(await page.locator('#weights').isVisible(), 'the sliders show when their script runs');
+      assert.ok(await chartsDrawn(page) > 0, 'the radar is drawn');
+      const data = JSON.parse(await page.locator('#weights-data').textContent());
+      const order = () => page.$$eval('#scores tbody tr', (trs) => trs.map((tr) => tr.querySelector('th a').textContent));
+      const shipped = await order();
+      // The ranking guide.Score gives under weights w: the weighted mean
+      // of the known scores, equal scores in catalog order.
+      const rank = (w) =>
+        data.providers
+          .map((p, i) => {
+            let sum = 0, weight = 0;
+            p.s.forEach((s, j) => { if (s != null) { sum += s * w[j]; weight += w[j]; } });
+            return { name: p.name, i, score: weight > 0 ? sum / weight : 0 };
+          })
+          .sort((a, b) => b.score - a.score || a.i - b.i)
+          .map((r) => r.name);
+      assert.deepEqual(shipped, rank(data.criteria.map((c) => c.w)), 'the shipped ranking is guide.Score\'s');
+      // Weigh only the criterion whose leader differs most from the shipped order.
+      let pick = null;
+      for (let j = 0; j < data.criteria.length && !pick; j++) {
+        const w = data.criteria.map((c, k) => (k === j ? 10 : 0));
+        if (rank(w)[0] !== shipped[0]) pick = j;
+      }
+      assert.ok(pick !== null, 'some criterion alone changes the leader');
+      for (let j = 0; j < data.criteria.length; j++) {
+        const slider = page.locator(`#weights input[name="${data.criteria[j].id}"]`);
+        await slider.focus();
+        await page.keyboard.press(j === pick ? 'End' : 'Home');
+      }
+      const max = Number(await page.locator(`#weights input[name="${data.criteria[pick].id}"]`).getAttribute('max'));
+      const want = rank(data.criteria.map((c, k) => (k === pick ? max : 0)));
+      const got = await order();
+      assert.deepEqual(got, want, 'the ranking follows the weights');
+      assert.notEqual(got[0], shipped[0], 'the leader changed');
+      const hash = new URL(await href(page)).hash;
+      assert.equal(new URLSearchParams(hash.slice(1)).get(data.criteria[pick].id), String(max), `the URL keeps the weights: ${hash}`);
+      assert.ok(await chartsDrawn(page) > 0, 'the radar is still drawn');
+      await clean(page, problems);
+
+      const again = await open(pass, 'evaluation/index.html' + hash);
+      assert.deepEqual(await again.page.$$eval('#scores tbody tr', (trs) => trs.map((tr) => tr.querySelector('th a').textContent)), want, 'the URL reproduces the ranking');
+      assert.equal(await again.page.locator(`#weights input[name="${data.criteria[pick].id}"]`).inputValue(), String(max));
+      await clean(again.page, again.problems);
+      await again.page.click('#weights-reset');
+      assert.deepEqual(await again.page.$$eval('#scores tbody tr', (trs) => trs.map((tr) => tr.querySelector('th a').textContent)), shipped);
+      await again.ctx.close();
+      await ctx.close();
+    });
+  });
+}
