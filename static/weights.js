@@ -168,6 +168,10 @@
     update();
   });
   form.hidden = false;
+  // The sliders stand open beside a wide ranking; on a phone they wait
+  // behind their summary, so the ranking is in view.
+  var panel = document.getElementById('weights-panel');
+  if (panel && window.matchMedia('(min-width: 40rem)').matches) panel.open = true;
 
   var pending = false;
   function follow() {
