@@ -109,10 +109,14 @@ func (b *builder) newPage(p, layout string) *page {
 		{"nav.gpus", "gpus/index.html"},
 		{"nav.providers", "providers/index.html"},
 		{"nav.benchmarks", benchmarksPath},
+		{"nav.guides", guidesPath},
 		{"nav.scenarios", scenariosPath},
 		{"nav.evaluation", evaluationPath},
 		{"nav.changes", "changes/index.html"},
 	} {
+		if n.target == guidesPath && len(b.cat.Guides) == 0 {
+			continue
+		}
 		if (n.target == scenariosPath && len(b.cat.Scenarios) == 0) || (n.target == evaluationPath && b.cat.Scoring == nil) {
 			continue
 		}
@@ -194,6 +198,12 @@ func (b *builder) pages() ([]*page, error) {
 	if eval != nil {
 		add(eval)
 	}
+
+	guides, err := b.guidePages()
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, guides...)
 
 	changes := b.newPage("changes/index.html", "changes")
 	changes.TitleKey, changes.DescKey = "changes.title", "changes.description"
@@ -369,6 +379,7 @@ type link struct {
 type homeData struct {
 	Providers, GPUs, Instances, Offers, PricePoints int
 	Cheapest                                        []*cheapTable
+	Guides                                          []*guideSummary
 	Pages                                           []link
 	Plan                                            *planLinks // nil when the catalog has no scenario and no scoring
 }
@@ -433,6 +444,7 @@ func (b *builder) homeData(p *page) *homeData {
 		d.Cheapest = append(d.Cheapest, t)
 	}
 	d.Plan = b.planLinks(p)
+	d.Guides = b.guideSummaries(p)
 	for _, c := range b.content {
 		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
 	}

@@ -283,11 +283,18 @@ export function fileTarget(root, abs) {
     return `no such file: ${path.relative(rootDir, file)}`;
   }
   if (st.isDirectory()) return `names a folder (file:// shows no index.html for it): ${path.relative(rootDir, file) || '.'}/`;
-  if (u.hash && /\.html$/.test(file)) {
+  if (u.hash && /\.html$/.test(file) && !isState(u.hash)) {
     const id = decodeURIComponent(u.hash.slice(1));
     if (id && !hasAnchor(readFileSync(file, 'utf8'), id)) return `no id "${id}" in ${path.relative(rootDir, file)}`;
   }
   return null;
+}
+
+// isState tells a fragment that holds a page script's state
+// ("#gpu=a100&model=on_demand", the matrix's filters) from one that names
+// an element.
+export function isState(hash) {
+  return hash.includes('=');
 }
 
 function hasAnchor(html, id) {
@@ -311,7 +318,7 @@ export async function httpTarget(abs, cache) {
   }
   const { status, body } = await cache.get(key);
   if (status !== 200) return `HTTP ${status}`;
-  if (u.hash && body) {
+  if (u.hash && body && !isState(u.hash)) {
     const id = decodeURIComponent(u.hash.slice(1));
     if (id && !hasAnchor(body, id)) return `no id "${id}" in ${u.pathname}`;
   }

@@ -145,6 +145,33 @@ results:
     value: 900
     source: ${q('trial log ' + SCRIPT)}
 `,
+  'data/guides/h.yaml': `id: h
+title: ${q('Guide ' + SCRIPT)}
+description: ${q('Guide description ' + ATTR)}
+source: ${q('seed ' + SCRIPT)}
+start: q1
+questions:
+  - id: q1
+    text: ${q('Question ' + SCRIPT + ' ' + ATTR)}
+    help: ${q('Help ' + QUOTES)}
+    answers:
+      - text: ${q('Answer ' + ATTR)}
+        next: o1
+      - text: ${q('Other ' + SCRIPT)}
+        next: o2
+outcomes:
+  - id: o1
+    title: ${q('Outcome ' + ATTR + ' ' + SCRIPT)}
+    advice: |
+      Advice <script>window.__pwned=1</script> <img src=x onerror="window.__pwned=1">
+      [click](javascript:window.__pwned=1) ${QUOTES}
+    query:
+      gpus: [x]
+    source: ${q('advice source ' + ATTR)}
+  - id: o2
+    title: ${q(QUOTES)}
+    advice: ${q('Only advice ' + SCRIPT)}
+`,
   'content/hostile.md': `---
 title: ${q('Page ' + SCRIPT)}
 description: ${q('About ' + ATTR)}
@@ -191,7 +218,7 @@ function htmlFiles(dir) {
 
 test('hostile catalog text is escaped on every page', { timeout: 60_000 }, async () => {
   const pages = htmlFiles(out);
-  for (const want of ['index.html', 'gpus/x/index.html', 'providers/p/index.html', 'instances/p/i1/index.html', 'hostile/index.html', 'benchmarks/index.html', 'benchmarks/b/index.html'])
+  for (const want of ['index.html', 'gpus/x/index.html', 'providers/p/index.html', 'instances/p/i1/index.html', 'hostile/index.html', 'benchmarks/index.html', 'benchmarks/b/index.html', 'guides/index.html', 'guides/h/index.html'])
     assert.ok(pages.includes(want), `the hostile build has no ${want} (pages: ${pages.join(', ')})`);
 
   // CSP off: an injected inline script would run, so __pwned tests escaping.

@@ -48,6 +48,8 @@ const KINDS = [
   { name: 'scenarios', path: 'scenarios/index.html' },
   { name: 'scenario', from: 'scenarios/index.html', pattern: /^scenarios\/[^/]+\/index\.html$/ },
   { name: 'evaluation', path: 'evaluation/index.html' },
+  { name: 'guides', path: 'guides/index.html' },
+  { name: 'guide', from: 'guides/index.html', pattern: /^guides\/[^/]+\/index\.html$/ },
   { name: 'changes', path: 'changes/index.html' },
   { name: 'methodology', path: 'methodology/index.html' },
   { name: '404', path: '404.html' },

@@ -1,0 +1,724 @@
+package site
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"maps"
+	"net/url"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/parser"
+	"go.yaml.in/yaml/v3"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/charts"
+	"gpucompare/generator/guide"
+	"gpucompare/generator/pricing"
+)
+
+// Decision guides (/guides/) are trees of questions whose answers lead to
+// further questions or to outcomes. A guide's page shows its tree three
+// ways: as plain nested HTML, complete without JavaScript and in print;
+// as a step-by-step wizard that static/guide.js builds from the guide's
+// JSON block, one question at a time with the path in the URL's hash; and
+// as a tree chart whose data is the plain tree. Each outcome with a query
+// shows its short list (guide.Evaluate over the priced offers), so the
+// recommendation follows the prices, with a link into the instance matrix
+// carrying the conditions the matrix's URL state can express.
+
+// guidesPath is the output path of the guides index.
+const guidesPath = "guides/index.html"
+
+// guidePath is the output path of a guide's page.
+func guidePath(id string) string { return "guides/" + id + "/index.html" }
+
+// guidesData is the model of the guides index.
+type guidesData struct {
+	Guides []*guideSummary
+}
+
+// guideSummary is a guide as lists show it.
+type guideSummary struct {
+	Guide               *catalog.Guide
+	URL                 string
+	Questions, Outcomes int
+}
+
+// guideData is the model of a guide's page.
+type guideData struct {
+	Guide    *catalog.Guide
+	Currency string     // the site currency the short lists compare in
+	Root     *guideNode // the first question, its answers and all that follows
+	Tree     *chartView // the tree chart
+	Levels   int        // node levels of the tree chart, for its width
+	Script   *guideScript
+}
+
+// guideNode is a question or an outcome where the plain tree shows it.
+// A node that several answers lead to is shown in full the first time, in
+// page order; after that Ref is set and the page links to it.
+type guideNode struct {
+	Anchor   string // the id of its element: "q-workload", "o-cpu"
+	Level    int    // the level of its heading, 3 to 6
+	Question *catalog.Question
+	Answers  []*answerView
+	Outcome  *outcomeView
+	Ref      bool
+}
+
+// answerView is an answer with the node it leads to.
+type answerView struct {
+	Answer *catalog.Answer
+	Next   *guideNode
+}
+
+// outcomeView is an outcome with its advice converted and its short list.
+type outcomeView struct {
+	Outcome *catalog.Outcome
+	Anchor  string
+	Advice  template.HTML // goldmark output: raw HTML in the advice is dropped
+	List    *shortListView
+}
+
+// shortListView is an outcome's short list as the page shows it.
+type shortListView struct {
+	Currency   string
+	Model      string // the pricing model prices are compared under
+	Sort       string // the query's sort key: per_gpu_hour, hourly …
+	KeyColumn  bool   // the sort key is not the price itself, and has a column
+	Matched    int
+	Rows       []*pickRow
+	Rates      []*rateView // the conversions into Currency the rows use
+	Conditions []string    // what the query asks, in words
+	// MatrixURL opens the instance matrix with the conditions it can
+	// express; empty when nothing matches. Dropped are the conditions it
+	// cannot express; GPUsFrom and ProvidersFrom say when GPU or provider
+	// conditions come through as the GPU models or providers that meet them.
+	MatrixURL               string
+	Dropped                 []string
+	GPUsFrom, ProvidersFrom int
+	// Partial counts the offers the matrix link also shows whose price is
+	// only part of the cost (a GPU without its VM): short lists leave them out.
+	Partial int
+}
+
+// pickRow is one offer of a short list.
+type pickRow struct {
+	*pricing.Offer
+	Rank        int
+	InstanceURL string
+	ProviderURL string
+	GPUURL      string
+	RegionName  string
+	Price       *matrixPrice // the price compared, in Currency
+	Point       *priceView   // the price point as quoted
+	ShowQuote   bool         // the quote differs from the figure shown
+	Key         float64      // the value sorted on, in Currency
+	Date        *dateView
+}
+
+// guideScript is what static/guide.js reads: the guide's questions and
+// answers, the outcomes' titles (their content is on the page), and the
+// text the script writes.
+type guideScript struct {
+	Start     string                     `json:"start"`
+	Questions map[string]*scriptQuestion `json:"questions"`
+	Outcomes  map[string]string          `json:"outcomes"`
+	Messages  map[string]string          `json:"messages"`
+}
+
+type scriptQuestion struct {
+	Text    string         `json:"text"`
+	Help    string         `json:"help,omitempty"`
+	Answers []scriptAnswer `json:"answers"`
+}
+
+type scriptAnswer struct {
+	Text string `json:"text"`
+	Next string `json:"next"`
+}
+
+// guideMessages are the keys of the UI text static/guide.js writes.
+var guideMessages = []string{"guide.wizard_question", "guide.wizard_result", "guide.wizard_change", "guide.wizard_answered"}
+
+// guidePages makes the guides index and a page per guide; none when the
+// catalog has no guide.
+func (b *builder) guidePages() ([]*page, error) {
+	if len(b.cat.Guides) == 0 {
+		return nil, nil
+	}
+	var terr error
+	t := func(key string, args ...any) string {
+		s, err := b.tmpl.msgs.t(key, args...)
+		if err != nil && terr == nil {
+			terr = err
+		}
+		return s
+	}
+	index := b.newPage(guidesPath, "guides")
+	index.TitleKey, index.DescKey = "guides.title", "guides.description"
+	index.Data = &guidesData{Guides: b.guideSummaries(index)}
+	out := []*page{index}
+	for _, g := range b.cat.Guides {
+		p := b.newPage(guidePath(g.ID), "guide")
+		p.Title, p.Description = g.Title, g.Description
+		d, err := b.guideData(p, g, t)
+		if err != nil {
+			return nil, fmt.Errorf("guide %q: %w", g.ID, err)
+		}
+		p.Data = d
+		p.Script = p.Rel("static/guide.js")
+		out = append(out, p)
+	}
+	return out, terr
+}
+
+// guideSummaries lists the guides for a page.
+func (b *builder) guideSummaries(p *page) []*guideSummary {
+	var out []*guideSummary
+	for _, g := range b.cat.Guides {
+		out = append(out, &guideSummary{Guide: g, URL: p.Rel(guidePath(g.ID)), Questions: len(g.Questions), Outcomes: len(g.Outcomes)})
+	}
+	return out
+}
+
+func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) string) (*guideData, error) {
+	d := &guideData{Guide: g, Currency: b.cat.Site.Currency}
+	// Heading ids of the advice must not take the ids of the tree.
+	ids := newHeadingIDs()
+	for _, q := range g.Questions {
+		ids.Put([]byte("q-" + q.ID))
+	}
+	for _, o := range g.Outcomes {
+		ids.Put([]byte("o-" + o.ID))
+	}
+	for _, id := range []string{"guide-wizard", "wizard-heading", "wizard-path", "wizard-step", "wizard-back", "wizard-restart", "guide-data", "guide-chart", "chart-heading", "tree-heading"} {
+		ids.Put([]byte(id))
+	}
+	md := newMarkdown()
+	positions := outcomePositions(b.root, g)
+	byID := map[string]*outcomeView{}
+	for i, o := range g.Outcomes {
+		v := &outcomeView{Outcome: o, Anchor: "o-" + o.ID}
+		html, err := markdown(md, ids, o.Advice)
+		if err != nil {
+			return nil, fmt.Errorf("outcome %q: advice: %w", o.ID, err)
+		}
+		v.Advice = html
+		if o.Query != nil {
+			v.List = b.shortList(p, o.Query, t)
+			if v.List.Matched == 0 {
+				b.warnf(positions[i], "guide %q outcome %q: its query matches no offer", g.ID, o.ID)
+			}
+		}
+		byID[o.ID] = v
+	}
+	d.Root = guideTree(g, byID)
+
+	d.Script = &guideScript{Start: g.Start, Questions: map[string]*scriptQuestion{}, Outcomes: map[string]string{}, Messages: map[string]string{}}
+	for _, q := range g.Questions {
+		sq := &scriptQuestion{Text: q.Text, Help: q.Help}
+		for _, a := range q.Answers {
+			sq.Answers = append(sq.Answers, scriptAnswer{Text: a.Text, Next: a.Next})
+		}
+		d.Script.Questions[q.ID] = sq
+	}
+	for _, o := range g.Outcomes {
+		d.Script.Outcomes[o.ID] = o.Title
+	}
+	for _, k := range guideMessages {
+		d.Script.Messages[k] = t(k)
+	}
+
+	cd := &charts.Data{Catalog: b.cat, GPUs: b.gpus, Offers: b.priced, Currency: b.cat.Site.Currency, Text: t}
+	tree, err := cd.GuideTree(charts.ID(p.Path, "tree"), g)
+	if err != nil {
+		return nil, err
+	}
+	d.Levels = tree.Levels
+	d.Tree = &chartView{Kind: "guide_tree", Charts: []*charts.Chart{&tree.Chart}, Table: tree, page: p}
+	p.Charts = append(p.Charts, d.Tree)
+	return d, nil
+}
+
+// markdown converts catalog Markdown with the site's converter (raw HTML
+// is dropped, and so is the target of a link goldmark deems dangerous,
+// such as javascript:), giving headings ids that ids has not handed out.
+func markdown(md goldmark.Markdown, ids *headingIDs, src string) (template.HTML, error) {
+	if strings.TrimSpace(src) == "" {
+		return "", nil
+	}
+	var buf bytes.Buffer
+	ctx := parser.NewContext(parser.WithIDs(ids))
+	if err := md.Convert([]byte(src), &buf, parser.WithContext(ctx)); err != nil {
+		return "", err
+	}
+	return template.HTML(buf.String()), nil
+}
+
+// guideTree lays out the plain tree of a validated guide from its start.
+func guideTree(g *catalog.Guide, outcomes map[string]*outcomeView) *guideNode {
+	questions := map[string]*catalog.Question{}
+	for _, q := range g.Questions {
+		questions[q.ID] = q
+	}
+	shown := map[string]bool{}
+	var walk func(id string, depth int) *guideNode
+	walk = func(id string, depth int) *guideNode {
+		n := &guideNode{Level: min(3+depth, 6)}
+		q := questions[id]
+		if q != nil {
+			n.Anchor, n.Question = "q-"+id, q
+		} else {
+			n.Anchor, n.Outcome = "o-"+id, outcomes[id]
+		}
+		if shown[id] {
+			n.Ref = true
+			return n
+		}
+		shown[id] = true
+		if q != nil {
+			for _, a := range q.Answers {
+				n.Answers = append(n.Answers, &answerView{Answer: a, Next: walk(a.Next, depth+1)})
+			}
+		}
+		return n
+	}
+	return walk(g.Start, 0)
+}
+
+// outcomePositions are the positions of a guide's outcomes in its file,
+// data/guides/<id>.yaml, in file order; the catalog keeps its positions to
+// itself, so the file is read again. A position that cannot be found is
+// the file alone.
+func outcomePositions(root fs.FS, g *catalog.Guide) []catalog.Pos {
+	file := path.Join(catalog.DataDir, "guides", g.ID+".yaml")
+	out := make([]catalog.Pos, len(g.Outcomes))
+	for i := range out {
+		out[i] = catalog.Pos{File: file}
+	}
+	if root == nil {
+		return out
+	}
+	src, err := fs.ReadFile(root, file)
+	if err != nil {
+		return out
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(src, &doc) != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		return out
+	}
+	m := doc.Content[0]
+	if m.Kind != yaml.MappingNode {
+		return out
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value != "outcomes" || m.Content[i+1].Kind != yaml.SequenceNode {
+			continue
+		}
+		for j, n := range m.Content[i+1].Content {
+			if j < len(out) {
+				out[j] = catalog.Pos{File: file, Line: n.Line, Col: n.Column}
+			}
+		}
+	}
+	return out
+}
+
+// shortList evaluates a query over the priced offers and makes its view.
+func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) string) *shortListView {
+	display := b.cat.Site.Currency
+	l := guide.Evaluate(b.cat, b.priced, q)
+	v := &shortListView{Currency: display, Model: l.Model, Sort: l.Sort, KeyColumn: l.Sort != "hourly", Matched: l.Matched}
+	rates := map[string]*rateView{}
+	for i, pk := range l.Picks {
+		o := pk.Offer
+		r := &pickRow{
+			Offer: o, Rank: i + 1,
+			InstanceURL: p.Rel(instancePath(o.Instance)),
+			ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+			Price:       matrixPriceOf(pk.Price),
+			Point:       b.price(o.Instance, pk.Price.Point),
+			Key:         pk.Key,
+			Date:        newDate(pk.Price.Point.Since),
+		}
+		if o.GPU != nil {
+			r.GPUURL = p.Rel(gpuPath(o.GPU.ID))
+		}
+		if reg := o.Provider.Region(o.Region); reg != nil {
+			r.RegionName = cmp.Or(reg.Name, reg.ID)
+		}
+		r.ShowQuote = !r.Price.Quoted || r.Price.Converted || pk.Price.Hourly.Currency != display || pk.Price.Point.Approximate
+		if rv := r.Price.Rate; rv != nil {
+			rates[rv.Base+"/"+rv.Quote] = rv
+		}
+		v.Rows = append(v.Rows, r)
+	}
+	for _, k := range slices.Sorted(maps.Keys(rates)) {
+		v.Rates = append(v.Rates, rates[k])
+	}
+	link := b.matrixLink(q, l, t)
+	v.Conditions = link.conditions
+	if l.Matched > 0 {
+		v.MatrixURL = p.Rel(matrixPath(1)) + "#" + link.state.Encode()
+		v.Dropped, v.GPUsFrom, v.ProvidersFrom = link.dropped, link.gpusFrom, link.providersFrom
+		for _, o := range b.priced {
+			if !o.Rankable() && o.Prices[l.Model] != nil && carried(b.cat, o, q, link.memoryByGPU) {
+				v.Partial++
+			}
+		}
+	}
+	return v
+}
+
+// matrixLinkState is what a query becomes in the matrix: its conditions in
+// words, the matrix's URL state (static/matrix.js: facets provider, gpu,
+// region and model as lists of ids, "f.<column>" conditions on numeric
+// columns such as ">=8" or "1..8", "m" the pricing model, "s" the sort
+// column), and the conditions that state cannot hold.
+type matrixLinkState struct {
+	conditions []string
+	state      url.Values
+	dropped    []string
+	// gpusFrom and providersFrom count the GPU models and providers the
+	// gpu and provider facets list for conditions on GPU specs, provider
+	// kinds, certifications and features; 0 when the query has none.
+	gpusFrom, providersFrom int
+	memoryByGPU             bool // the minimum memory per GPU is in the gpu facet
+}
+
+// matrixColumnOf is the matrix column of an instance spec a query may bound.
+var matrixColumnOf = map[string]string{"instance.vcpus": "vcpus", "instance.ram_gib": "ram", "instance.network_gbps": "network"}
+
+// matrixSortOf is the matrix column of a query's sort key; "" for the
+// price of the pricing model, the matrix's "m:<model>".
+var matrixSortOf = map[string]string{"per_gpu_hour": "per_gpu", "per_gb_hour": "per_gb", "per_fp16_tflops_hour": "per_fp16", "per_fp32_tflops_hour": "per_fp32"}
+
+// matrixLink describes a query in words and turns it into the matrix's URL
+// state. Conditions that depend only on the GPU model (models, GPU ids and
+// bounds on GPU specs) become the gpu facet: the GPU models, among those
+// offered, that meet them all; conditions on the provider alone (providers,
+// kinds, certifications, features) become the provider facet the same way.
+// Both are exact. So are regions (with the offers priced in "all" regions,
+// as the query counts them), GPU counts, bounds on the instance columns,
+// the pricing model and the sort. Minimum GPU memory per GPU, the GPU
+// interconnect and RDMA have no matrix filter.
+func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, ...any) string) matrixLinkState {
+	var s matrixLinkState
+	s.state = url.Values{}
+	say := func(carried bool, text string) {
+		s.conditions = append(s.conditions, text)
+		if !carried {
+			s.dropped = append(s.dropped, text)
+		}
+	}
+	gpuLevel, providerLevel := false, false
+
+	if len(q.GPUModels) > 0 {
+		gpuLevel = true
+		say(true, t("guide.cond.gpu_models", orList(t, q.GPUModels)))
+	}
+	if len(q.GPUs) > 0 {
+		gpuLevel = true
+		var names []string
+		for _, id := range q.GPUs {
+			if g := b.cat.GPU(id); g != nil {
+				names = append(names, g.Name)
+			}
+		}
+		say(true, t("guide.cond.gpus", orList(t, names)))
+	}
+	memoryByGPU := false
+	if q.MinGPUMemoryGB != nil {
+		// Memory per GPU is the GPU model's unless an instance type states
+		// its own (a vGPU slice). The gpu facet carries the condition when
+		// no offer priced under the model has a figure of its own that
+		// judges it otherwise; it narrows the matrix without losing a match
+		// when no such figure passes where the GPU model's fails.
+		exact, narrows := true, true
+		for _, o := range b.priced {
+			if o.GPU == nil || o.Prices[l.Model] == nil {
+				continue
+			}
+			own, model := memoryMeets(b.cat, o.GPU, o.Instance, q), memoryMeets(b.cat, o.GPU, nil, q)
+			exact = exact && own == model
+			narrows = narrows && !(own && !model)
+		}
+		memoryByGPU = narrows
+		gpuLevel = gpuLevel || memoryByGPU
+		text := t("guide.cond.min_memory", formatNum(q.MinGPUMemoryGB))
+		s.conditions = append(s.conditions, text)
+		switch {
+		case exact:
+		case narrows:
+			s.dropped = append(s.dropped, t("guide.link_memory_slices", text))
+		default:
+			s.dropped = append(s.dropped, text)
+		}
+	}
+	switch lo, hi := q.MinGPUCount, q.MaxGPUCount; {
+	case lo > 0 && lo == hi:
+		say(true, t("guide.cond.gpu_count_exact", lo))
+		s.state.Set("f.gpu_count", "="+strconv.Itoa(lo))
+	case lo > 0 && hi > 0:
+		say(true, t("guide.cond.gpu_count_range", lo, hi))
+		s.state.Set("f.gpu_count", fmt.Sprintf("%d..%d", lo, hi))
+	case lo > 0:
+		say(true, t("guide.cond.gpu_count_min", lo))
+		s.state.Set("f.gpu_count", ">="+strconv.Itoa(lo))
+	case hi > 0:
+		say(true, t("guide.cond.gpu_count_max", hi))
+		s.state.Set("f.gpu_count", "<="+strconv.Itoa(hi))
+	}
+	if q.Interconnect != "" {
+		say(false, t("guide.cond.interconnect", t("guide.link."+q.Interconnect)))
+	}
+	if q.RDMA != nil {
+		say(false, t("guide.cond.rdma_"+tri(q.RDMA)))
+	}
+	if len(q.Providers) > 0 {
+		providerLevel = true
+		var names []string
+		for _, id := range q.Providers {
+			if p := b.cat.Provider(id); p != nil {
+				names = append(names, p.Name)
+			}
+		}
+		say(true, t("guide.cond.providers", orList(t, names)))
+	}
+	if len(q.ProviderKinds) > 0 {
+		providerLevel = true
+		var kinds []string
+		for _, k := range q.ProviderKinds {
+			kinds = append(kinds, t("kind."+k))
+		}
+		say(true, t("guide.cond.provider_kinds", orList(t, kinds)))
+	}
+	for _, c := range q.Certifications {
+		providerLevel = true
+		say(true, t("guide.cond.certification", c))
+	}
+	for _, f := range q.Features {
+		providerLevel = true
+		say(true, t("guide.cond.feature", t("guide.feature."+f)))
+	}
+	if len(q.Regions) > 0 {
+		say(true, t("guide.cond.regions", orList(t, q.Regions)))
+		regions := slices.Clone(q.Regions)
+		for _, o := range b.priced {
+			if o.Region == catalog.AllRegions {
+				regions = append(regions, catalog.AllRegions)
+				break
+			}
+		}
+		s.state.Set("region", strings.Join(regions, ","))
+	}
+	bounds := map[string][2]*float64{} // matrix column → tightest min and max
+	for _, bd := range q.Where {
+		label, unit := fieldLabel(t, bd.Field)
+		var text string
+		switch {
+		case bd.Min != nil && bd.Max != nil:
+			text = t("guide.cond.between", label, formatNum(bd.Min), formatNum(bd.Max), unit)
+		case bd.Min != nil:
+			text = t("guide.cond.at_least", label, formatNum(bd.Min), unit)
+		default:
+			text = t("guide.cond.at_most", label, formatNum(bd.Max), unit)
+		}
+		text = strings.TrimSpace(text)
+		switch col := matrixColumnOf[bd.Field]; {
+		case strings.HasPrefix(bd.Field, "gpu."):
+			gpuLevel = true
+			say(true, text)
+		case col != "":
+			say(true, text)
+			cur := bounds[col]
+			if bd.Min != nil && (cur[0] == nil || *bd.Min > *cur[0]) {
+				cur[0] = bd.Min
+			}
+			if bd.Max != nil && (cur[1] == nil || *bd.Max < *cur[1]) {
+				cur[1] = bd.Max
+			}
+			bounds[col] = cur
+		default:
+			say(false, text)
+		}
+	}
+	for _, col := range slices.Sorted(maps.Keys(bounds)) {
+		lo, hi := bounds[col][0], bounds[col][1]
+		switch {
+		case lo != nil && hi != nil:
+			s.state.Set("f."+col, plainNum(*lo)+".."+plainNum(*hi))
+		case lo != nil:
+			s.state.Set("f."+col, ">="+plainNum(*lo))
+		default:
+			s.state.Set("f."+col, "<="+plainNum(*hi))
+		}
+	}
+	s.memoryByGPU = memoryByGPU
+	say(true, t("guide.cond.model", t("model."+l.Model)))
+	s.state.Set("model", l.Model)
+	models := pricedModels(b.priced)
+	matrixModel := "on_demand"
+	if len(models) > 0 && !slices.Contains(models, matrixModel) {
+		matrixModel = models[0]
+	}
+	if l.Model != matrixModel {
+		s.state.Set("m", l.Model)
+	}
+	say(true, t("guide.cond.sort", t("guide.sort_phrase."+l.Sort)))
+	if col := matrixSortOf[l.Sort]; col != "" {
+		s.state.Set("s", col)
+	} else if l.Model != matrixModel {
+		s.state.Set("s", "m:"+l.Model)
+	}
+
+	// The facets list what is offered and meets the conditions.
+	if gpuLevel {
+		var ids []string
+		for _, g := range b.gpus {
+			if b.offered(func(o *pricing.Offer) bool { return o.GPU == g }) && gpuMeets(g, q) && (!memoryByGPU || memoryMeets(b.cat, g, nil, q)) {
+				ids = append(ids, g.ID)
+			}
+		}
+		s.gpusFrom = len(ids)
+		s.state.Set("gpu", strings.Join(ids, ","))
+	}
+	if providerLevel {
+		var ids []string
+		for _, p := range b.cat.Providers {
+			if b.offered(func(o *pricing.Offer) bool { return o.Provider == p }) && providerMeets(p, q) {
+				ids = append(ids, p.ID)
+			}
+		}
+		s.providersFrom = len(ids)
+		s.state.Set("provider", strings.Join(ids, ","))
+	}
+	return s
+}
+
+// carried reports whether an offer meets the conditions of a query that
+// its matrix link carries (matrixLink), the pricing model aside.
+func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, memoryByGPU bool) bool {
+	in := o.Instance
+	if o.GPU == nil || !gpuMeets(o.GPU, q) || !providerMeets(o.Provider, q) || memoryByGPU && !memoryMeets(cat, o.GPU, nil, q) {
+		return false
+	}
+	if q.MinGPUCount > 0 && in.GPUCount < q.MinGPUCount || q.MaxGPUCount > 0 && in.GPUCount > q.MaxGPUCount {
+		return false
+	}
+	if len(q.Regions) > 0 && !slices.Contains(q.Regions, o.Region) && o.Region != catalog.AllRegions {
+		return false
+	}
+	for _, bd := range q.Where {
+		if matrixColumnOf[bd.Field] == "" {
+			continue
+		}
+		v := catalog.QueryFields[bd.Field](o.GPU, in)
+		if v == nil || bd.Min != nil && *v < *bd.Min || bd.Max != nil && *v > *bd.Max {
+			return false
+		}
+	}
+	return true
+}
+
+// offered reports whether some priced offer is one f accepts.
+func (b *builder) offered(f func(*pricing.Offer) bool) bool {
+	return slices.ContainsFunc(b.priced, f)
+}
+
+// gpuMeets reports whether a GPU model meets every condition of a query on
+// the GPU alone, as guide.Evaluate judges them: unknown is not a match.
+func gpuMeets(g *catalog.GPU, q *catalog.Query) bool {
+	if len(q.GPUModels) > 0 && !slices.Contains(q.GPUModels, g.Model) || len(q.GPUs) > 0 && !slices.Contains(q.GPUs, g.ID) {
+		return false
+	}
+	for _, bd := range q.Where {
+		if !strings.HasPrefix(bd.Field, "gpu.") {
+			continue
+		}
+		get := catalog.QueryFields[bd.Field]
+		if get == nil {
+			return false
+		}
+		v := get(g, &catalog.Instance{})
+		if v == nil || bd.Min != nil && *v < *bd.Min || bd.Max != nil && *v > *bd.Max {
+			return false
+		}
+	}
+	return true
+}
+
+// memoryMeets reports whether the memory per GPU meets a query's minimum,
+// as guide.Evaluate judges it: the instance type's own figure when in is
+// given, else the GPU model's.
+func memoryMeets(cat *catalog.Catalog, g *catalog.GPU, in *catalog.Instance, q *catalog.Query) bool {
+	if q.MinGPUMemoryGB == nil {
+		return true
+	}
+	per := g.MemoryGB
+	if in != nil {
+		total := cat.TotalGPUMemoryGB(in)
+		if total == nil || in.GPUCount <= 0 {
+			return false
+		}
+		v := *total / float64(in.GPUCount)
+		per = &v
+	}
+	return per != nil && *per >= *q.MinGPUMemoryGB
+}
+
+// providerMeets reports whether a provider meets every condition of a query
+// on the provider alone, as guide.Evaluate judges them.
+func providerMeets(p *catalog.Provider, q *catalog.Query) bool {
+	if len(q.Providers) > 0 && !slices.Contains(q.Providers, p.ID) || len(q.ProviderKinds) > 0 && !slices.Contains(q.ProviderKinds, p.Kind) {
+		return false
+	}
+	for _, want := range q.Certifications {
+		if !slices.ContainsFunc(p.Certifications.List, func(c string) bool { return strings.EqualFold(c, want) }) {
+			return false
+		}
+	}
+	for _, f := range q.Features {
+		if !p.Features.Has(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldLabel names a numeric spec of a query's bound and its unit.
+func fieldLabel(t func(string, ...any) string, field string) (label, unit string) {
+	for _, kind := range []string{"dense", "sparse"} {
+		if key, ok := strings.CutPrefix(field, "gpu."+kind+"."); ok {
+			for _, p := range catalog.Precisions {
+				if p.Key == key {
+					return t("guide.field."+kind, p.Label), p.Unit
+				}
+			}
+		}
+	}
+	key := strings.ReplaceAll(field, ".", "_")
+	return t("guide.field." + key), t("guide.field_unit." + key)
+}
+
+// orList joins names as alternatives: "A100, H100 or H200".
+func orList(t func(string, ...any) string, names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return t("guide.or", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}
+
+// plainNum writes a number as the matrix's filters read it: no grouping.
+func plainNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
