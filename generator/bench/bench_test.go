@@ -3,11 +3,8 @@ package bench
 import (
 	"math"
 	"testing"
-	"testing/fstest"
 
-	"golang.org/x/tools/txtar"
-
-	"gpucompare/generator/catalog"
+	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/pricing"
 )
 
@@ -71,14 +68,7 @@ results:
 
 func derive(t *testing.T) []*Group {
 	t.Helper()
-	fsys := fstest.MapFS{}
-	for _, f := range txtar.Parse([]byte(benchCatalog)).Files {
-		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
-	}
-	cat, r := catalog.Load(fsys)
-	if errs := r.Errors(); len(errs) > 0 {
-		t.Fatal(errs)
-	}
+	cat, _ := catalogtest.Load(t, benchCatalog)
 	return Derive(cat, pricing.Offers(cat, "USD"))
 }
 

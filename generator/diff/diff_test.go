@@ -3,11 +3,9 @@ package diff
 import (
 	"strings"
 	"testing"
-	"testing/fstest"
-
-	"golang.org/x/tools/txtar"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/catalog/catalogtest"
 )
 
 const baseCatalog = `
@@ -46,15 +44,7 @@ func edit(pairs ...string) string {
 
 func load(t *testing.T, archive string) (*catalog.Catalog, catalog.Report) {
 	t.Helper()
-	fsys := fstest.MapFS{}
-	for _, f := range txtar.Parse([]byte(archive)).Files {
-		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
-	}
-	cat, r := catalog.Load(fsys)
-	if errs := r.Errors(); len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	return cat, r
+	return catalogtest.Load(t, archive)
 }
 
 func TestCompare(t *testing.T) {

@@ -2,11 +2,9 @@ package feed
 
 import (
 	"testing"
-	"testing/fstest"
-
-	"golang.org/x/tools/txtar"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/catalog/catalogtest"
 )
 
 // history is a small catalog with hand-made price histories.
@@ -55,14 +53,7 @@ prices:
 
 func loadHistory(t *testing.T, archive string) *catalog.Catalog {
 	t.Helper()
-	fsys := fstest.MapFS{}
-	for _, f := range txtar.Parse([]byte(archive)).Files {
-		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
-	}
-	cat, r := catalog.Load(fsys)
-	if errs := r.Errors(); len(errs) > 0 {
-		t.Fatal(errs)
-	}
+	cat, _ := catalogtest.Load(t, archive)
 	return cat
 }
 

@@ -3,11 +3,9 @@ package guide
 import (
 	"strings"
 	"testing"
-	"testing/fstest"
-
-	"golang.org/x/tools/txtar"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/pricing"
 )
 
@@ -54,14 +52,7 @@ prices:
 
 func load(t *testing.T, archive string) *catalog.Catalog {
 	t.Helper()
-	fsys := fstest.MapFS{}
-	for _, f := range txtar.Parse([]byte(archive)).Files {
-		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
-	}
-	cat, r := catalog.Load(fsys)
-	if errs := r.Errors(); len(errs) > 0 {
-		t.Fatal(errs)
-	}
+	cat, _ := catalogtest.Load(t, archive)
 	return cat
 }
 

@@ -2,9 +2,9 @@ package pricing
 
 import (
 	"testing"
-	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/catalog/catalogtest"
 )
 
 const offersCatalog = `
@@ -56,35 +56,8 @@ prices:
 
 func loadTxtar(t *testing.T, archive string) *catalog.Catalog {
 	t.Helper()
-	fsys := fstest.MapFS{}
-	name := ""
-	for _, line := range splitLines(archive) {
-		if len(line) > 6 && line[:3] == "-- " && line[len(line)-3:] == " --" {
-			name = line[3 : len(line)-3]
-			fsys[name] = &fstest.MapFile{}
-			continue
-		}
-		if name != "" {
-			fsys[name].Data = append(fsys[name].Data, line+"\n"...)
-		}
-	}
-	cat, r := catalog.Load(fsys)
-	if errs := r.Errors(); len(errs) > 0 {
-		t.Fatalf("fixture does not load:\n%s", errs)
-	}
+	cat, _ := catalogtest.Load(t, archive)
 	return cat
-}
-
-func splitLines(s string) []string {
-	var out []string
-	start := 0
-	for i := range len(s) {
-		if s[i] == '\n' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
 }
 
 func TestOffers(t *testing.T) {
