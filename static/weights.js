@@ -10,8 +10,11 @@
 // the weight they rest on are written again, and the radar chart redraws
 // the new leaders over the criteria they all have a value for. Changed
 // weights are kept in the URL's fragment (#price-performance=20&sla=0), so
-// a link ranks the same way, from file:// too. Without this script the
-// default ranking stands.
+// a link ranks the same way, from file:// too. The offers are ranked
+// again the same way, each on its own scores for the offer criteria and
+// its provider's terms for the rest, and the table below the providers
+// is written anew with the new best. Without this script the default
+// rankings stand.
 (function () {
   'use strict';
   var block = document.getElementById('weights-data');
@@ -124,6 +127,94 @@
     }, { replaceMerge: ['series'] });
   }
 
+  // scoreOffers ranks every offer under the weights w, as guide.ScoreOffers
+  // and the generator's termsScore do.
+  var offerCrit = {};
+  D.oc.forEach(function (j, k) { offerCrit[j] = k; });
+  function scoreOffers(w) {
+    var total = 0;
+    w.forEach(function (x) { total += x; });
+    var out = D.offers.map(function (o, i) {
+      var sum = 0, weight = 0, known = 0, tsum = 0, tweight = 0;
+      var terms = D.providers[o.p].t;
+      D.criteria.forEach(function (c, j) {
+        var own = offerCrit[j] !== undefined;
+        var sc = own ? o.s[offerCrit[j]] : terms[j];
+        if (sc == null) return;
+        known++;
+        sum += sc * w[j];
+        weight += w[j];
+        if (!own) { tsum += sc * w[j]; tweight += w[j]; }
+      });
+      return { index: i, offer: o, score: weight > 0 ? sum / weight : 0, share: total > 0 ? weight / total : 0, known: known, terms: tweight > 0 ? tsum / tweight : null };
+    });
+    out.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
+    out.forEach(function (r, i) { r.rank = i > 0 && r.score === out[i - 1].score ? out[i - 1].rank : i + 1; });
+    return out;
+  }
+
+  function el(name, cls, text) {
+    var e = document.createElement(name);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+
+  function unknown() {
+    var a = el('abbr', 'unknown', '\u2014');
+    a.title = T['unknown.title'];
+    return a;
+  }
+
+  function scoreCell(score, value) {
+    var td = el('td', 'num');
+    if (score == null) { td.appendChild(unknown()); return td; }
+    td.appendChild(document.createTextNode(num(round(score, 1))));
+    if (value) td.appendChild(el('span', 'sub', value));
+    return td;
+  }
+
+  // offerRow writes an offer's row as the template does.
+  function offerRow(r) {
+    var o = r.offer, p = D.providers[o.p];
+    var tr = el('tr');
+    var th = el('th');
+    th.scope = 'row';
+    th.appendChild(el('span', 'rank', String(r.rank)));
+    th.appendChild(document.createTextNode(' '));
+    var a = el('a', null, o.n);
+    a.href = o.u;
+    th.appendChild(a);
+    var sub = el('span', 'sub');
+    var pa = el('a', null, p.name);
+    pa.href = p.u;
+    sub.appendChild(pa);
+    sub.appendChild(document.createTextNode(' \u00b7 ' + o.d));
+    th.appendChild(sub);
+    tr.appendChild(th);
+    var sc = el('td', 'num score');
+    sc.appendChild(el('strong', null, num(round(r.score, 1))));
+    var m = el('meter');
+    m.min = 0; m.max = 100; m.value = round(r.score, 1);
+    m.setAttribute('aria-hidden', 'true');
+    sc.appendChild(m);
+    tr.appendChild(sc);
+    tr.appendChild(el('td', 'basis', basis(r)));
+    o.s.forEach(function (s, k) { tr.appendChild(scoreCell(s, o.v[k])); });
+    var terms = scoreCell(r.terms, '');
+    terms.className = 'num terms';
+    tr.appendChild(terms);
+    return tr;
+  }
+
+  var offerTable = document.getElementById('offer-scores');
+  function drawOffers(w) {
+    if (!offerTable) return;
+    var body = document.createElement('tbody');
+    scoreOffers(w).slice(0, D.offerTop).forEach(function (r) { body.appendChild(offerRow(r)); });
+    offerTable.replaceChild(body, offerTable.tBodies[0]);
+  }
+
   var status = document.getElementById('weights-status');
 
   function state(w) {
@@ -148,6 +239,7 @@
       tbody.appendChild(tr);
     });
     drawRadar(ranked, w);
+    drawOffers(w);
     var h = state(w);
     status.textContent = h ? T['evaluation.changed'] : '';
     history.replaceState(null, '', h ? '#' + h : location.pathname + location.search);

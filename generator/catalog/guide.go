@@ -161,3 +161,12 @@ func keysOf[V any](m map[string]V) []string {
 	slices.Sort(out)
 	return out
 }
+
+// OutcomePos is where an outcome of g stands in g's file: the position of
+// its item in outcomes, or the file alone when it is not known.
+func (g *Guide) OutcomePos(o *Outcome) Pos {
+	if o.at == nil {
+		return Pos{File: g.file}
+	}
+	return pos(g.file, o.at)
+}

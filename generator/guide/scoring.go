@@ -9,9 +9,8 @@ import (
 	"gpucompare/generator/pricing"
 )
 
-// Scored is one provider's place in the evaluation matrix.
-type Scored struct {
-	Provider *catalog.Provider
+// Scorecard is what scoring gives one provider or offer.
+type Scorecard struct {
 	// Values are the measured values by criterion id; a criterion with no
 	// sourced value is absent: unknown, left out, never 0.
 	Values map[string]float64
@@ -24,26 +23,102 @@ type Scored struct {
 	Weight float64
 }
 
+// Scored is one provider's place in the evaluation matrix.
+type Scored struct {
+	Provider *catalog.Provider
+	Scorecard
+}
+
+// ScoredOffer is one offer's place in the evaluation matrix of offers.
+type ScoredOffer struct {
+	Offer *pricing.Offer
+	Scorecard
+}
+
 // Score scores every provider on the criteria: each measure is taken
 // from the catalog, scaled 0–100 across the providers that have a value
 // (best 100, worst 0; all equal gives 100), and weighted. Providers are
 // returned best first.
 func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Criterion) []*Scored {
-	var out []*Scored
+	out := make([]*Scored, 0, len(cat.Providers))
+	cards := make([]*Scorecard, 0, len(cat.Providers))
 	for _, p := range cat.Providers {
-		s := &Scored{Provider: p, Values: map[string]float64{}, Scores: map[string]float64{}}
+		s := &Scored{Provider: p, Scorecard: Scorecard{Values: map[string]float64{}}}
 		for _, c := range criteria {
 			if v, ok := Measure(cat, offers, p, c.Measure); ok {
 				s.Values[c.ID] = v
 			}
 		}
-		out = append(out, s)
+		out, cards = append(out, s), append(cards, &s.Scorecard)
 	}
+	weigh(criteria, cards)
+	slices.SortStableFunc(out, func(a, b *Scored) int { return cmp.Compare(b.Score, a.Score) })
+	return out
+}
+
+// offerMeasures are the measures that are a property of one offer (its
+// price, GPU, instance); the others are the provider's.
+var offerMeasures = map[string]bool{
+	"price_per_fp16_tflops_hour": true,
+	"price_per_gpu_hour":         true,
+	"max_gpu_memory_gb":          true,
+	"max_memory_bandwidth":       true,
+	"nvlink_generation":          true,
+	"max_network_gbps":           true,
+	"reserved_discount":          true,
+}
+
+// OfferMeasure reports whether a measure is taken from each offer itself,
+// rather than from its provider.
+func OfferMeasure(measure string) bool { return offerMeasures[measure] }
+
+// ScoreOffers scores every offer on the criteria. An offer's value on a
+// criterion is its own where the measure is a property of an offer
+// (OfferMeasure: its price, its GPU's memory, its instance's network…) and
+// its provider's otherwise, as providers holds it (the result of Score).
+// Values are then scaled 0–100 across the offers and weighted as Score
+// does, unknowns left out. Offers are returned best first, equal scores
+// in the order given.
+func ScoreOffers(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Criterion, providers []*Scored) []*ScoredOffer {
+	byProvider := make(map[*catalog.Provider]*Scored, len(providers))
+	for _, s := range providers {
+		byProvider[s.Provider] = s
+	}
+	out := make([]*ScoredOffer, 0, len(offers))
+	cards := make([]*Scorecard, 0, len(offers))
+	for _, o := range offers {
+		s := &ScoredOffer{Offer: o, Scorecard: Scorecard{Values: map[string]float64{}}}
+		one := []*pricing.Offer{o}
+		for _, c := range criteria {
+			if OfferMeasure(c.Measure) {
+				if v, ok := Measure(cat, one, o.Provider, c.Measure); ok {
+					s.Values[c.ID] = v
+				}
+			} else if p := byProvider[o.Provider]; p != nil {
+				if v, ok := p.Values[c.ID]; ok {
+					s.Values[c.ID] = v
+				}
+			}
+		}
+		out, cards = append(out, s), append(cards, &s.Scorecard)
+	}
+	weigh(criteria, cards)
+	slices.SortStableFunc(out, func(a, b *ScoredOffer) int { return cmp.Compare(b.Score, a.Score) })
+	return out
+}
+
+// weigh scales each criterion's values 0–100 across the cards (best 100,
+// worst 0, all equal 100), then sets each card's weighted score over its
+// known criteria and the share of the weight that score rests on.
+func weigh(criteria []*catalog.Criterion, cards []*Scorecard) {
 	total := 0.0
+	for _, s := range cards {
+		s.Scores = make(map[string]float64, len(s.Values))
+	}
 	for _, c := range criteria {
 		total += c.Weight
 		lo, hi, any := math.Inf(1), math.Inf(-1), false
-		for _, s := range out {
+		for _, s := range cards {
 			if v, ok := s.Values[c.ID]; ok {
 				lo, hi, any = math.Min(lo, v), math.Max(hi, v), true
 			}
@@ -51,7 +126,7 @@ func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Cr
 		if !any {
 			continue
 		}
-		for _, s := range out {
+		for _, s := range cards {
 			v, ok := s.Values[c.ID]
 			if !ok {
 				continue
@@ -66,7 +141,7 @@ func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Cr
 			s.Scores[c.ID] = score
 		}
 	}
-	for _, s := range out {
+	for _, s := range cards {
 		sum, w := 0.0, 0.0
 		for _, c := range criteria {
 			if sc, ok := s.Scores[c.ID]; ok {
@@ -81,8 +156,6 @@ func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Cr
 			s.Weight = w / total
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *Scored) int { return cmp.Compare(b.Score, a.Score) })
-	return out
 }
 
 // Measure computes one measure for a provider; ok is false when the

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -21,12 +22,22 @@ import (
 // and left out; a radar chart of the leaders. Weight sliders
 // (static/weights.js) recompute the ranking in the browser with the same
 // renormalisation; without script the default ranking stands.
+//
+// Below the providers, the offers: each scored on the same criteria, its
+// own figures where a criterion is a property of an offer (price, GPU
+// memory and bandwidth, NVLink, network, reserved discount) and its
+// provider's terms for the rest (guide.ScoreOffers). The page lists the
+// best offerTop under the default weights; the sliders rank every offer
+// again and show the new best.
 
 // evaluationPath is the output path of the evaluation page.
 const evaluationPath = "evaluation/index.html"
 
 // radarTop is how many leaders the radar chart draws.
 const radarTop = 5
+
+// offerTop is how many of the best offers the evaluation page lists.
+const offerTop = 50
 
 // evaluationPage makes the evaluation page; nil when the catalog has no
 // data/scoring.yaml.
@@ -51,7 +62,32 @@ type evaluationData struct {
 	MaxWeight float64
 	Step      string
 	Radar     *chartView
-	data      *weightsData
+	// pool are the offers scored, in the site's order; scoredOffers the
+	// same, best first.
+	pool         []*pricing.Offer
+	scoredOffers []*guide.ScoredOffer
+	// OfferCriteria are the criteria an offer is measured on itself;
+	// Offers are the best offerTop offers of OfferCount scored.
+	OfferCriteria []*criterionView
+	Offers        []*offerScoreRow
+	OfferCount    int
+	data          *weightsData
+}
+
+// offerScoreRow is an offer's place in the ranking of offers.
+type offerScoreRow struct {
+	Rank        int
+	Index       int // the offer's place in the site's offer order, which breaks ties
+	Scored      *guide.ScoredOffer
+	InstanceURL string
+	ProviderURL string
+	Sub         string // region · GPUs
+	Score       float64
+	Basis       string
+	Cells       []scoreCell // aligned with OfferCriteria
+	// Terms is the weighted score of the provider's terms alone (the
+	// criteria that are not the offer's own), nil when none is known.
+	Terms *float64
 }
 
 // criterionView is a criterion as the page shows it.
@@ -128,8 +164,101 @@ func (b *builder) evaluationData(p *page, x *texter) *evaluationData {
 		}
 		d.Rows = append(d.Rows, r)
 	}
-	d.data = b.weightsData(d, x)
+	b.offerScores(d, p, scored, x)
+	d.data = b.weightsData(d, p, x)
 	return d
+}
+
+// offerScores ranks the offers with a whole price (guide.ScoreOffers) and
+// keeps the best offerTop as rows.
+func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Scored, x *texter) {
+	crit := b.cat.Scoring.Criteria
+	for _, c := range d.Criteria {
+		if guide.OfferMeasure(c.Measure) {
+			d.OfferCriteria = append(d.OfferCriteria, c)
+		}
+	}
+	d.pool = scorable(b.priced)
+	index := make(map[*pricing.Offer]int, len(d.pool))
+	for i, o := range d.pool {
+		index[o] = i
+	}
+	scored := guide.ScoreOffers(b.cat, d.pool, crit, providers)
+	d.OfferCount = len(scored)
+	d.scoredOffers = scored
+	var prev *offerScoreRow
+	for i, s := range scored[:min(offerTop, len(scored))] {
+		o := s.Offer
+		r := &offerScoreRow{Rank: i + 1, Index: index[o], Scored: s, InstanceURL: p.Rel(instancePath(o.Instance)),
+			ProviderURL: p.Rel(providerPath(o.Provider.ID)), Score: pricing.Round(s.Score, 1)}
+		if prev != nil && s.Score == prev.Scored.Score {
+			r.Rank = prev.Rank
+		}
+		r.Sub = b.offerSub(o, x)
+		r.Basis = scoreBasis(len(s.Scores), len(crit), s.Weight, x)
+		for _, c := range d.OfferCriteria {
+			cell := scoreCell{}
+			if sc, ok := s.Scores[c.ID]; ok {
+				cell.Score = ptr(pricing.Round(sc, 1))
+				cell.Value = measured(c.Measure, s.Values[c.ID], b.cat.Site.Currency, x)
+			}
+			r.Cells = append(r.Cells, cell)
+		}
+		if t, ok := termsScore(crit, s.Scores); ok {
+			r.Terms = ptr(pricing.Round(t, 1))
+		}
+		d.Offers = append(d.Offers, r)
+		prev = r
+	}
+}
+
+// offerSub names what an offer is beside its instance type's name and
+// provider: the region and the GPUs.
+func (b *builder) offerSub(o *pricing.Offer, x *texter) string {
+	region := x.t("region.all")
+	if o.Region != catalog.AllRegions {
+		region = o.Region
+		if reg := o.Provider.Region(o.Region); reg != nil {
+			region = cmp.Or(reg.Name, reg.ID)
+		}
+	}
+	gpu := o.Instance.GPU
+	if o.GPU != nil {
+		gpu = o.GPU.Name
+	}
+	if o.Instance.GPUCount == 0 {
+		return x.t("evaluation.offer_sub_uncounted", region, gpu)
+	}
+	return x.t("evaluation.offer_sub", region, o.Instance.GPUCount, gpu)
+}
+
+// scorable are the offers with a whole on-demand price in the site
+// currency, the price the price criteria measure: an offer without one
+// is not ranked on its other figures alone.
+func scorable(offers []*pricing.Offer) []*pricing.Offer {
+	var out []*pricing.Offer
+	for _, o := range offers {
+		if od := o.Prices["on_demand"]; o.Rankable() && od != nil && od.Converted {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// termsScore is the weighted mean of the known scores on the criteria
+// that are a provider's terms rather than an offer's own figures.
+func termsScore(crit []*catalog.Criterion, scores map[string]float64) (float64, bool) {
+	sum, w := 0.0, 0.0
+	for _, c := range crit {
+		if sc, ok := scores[c.ID]; ok && !guide.OfferMeasure(c.Measure) {
+			sum += sc * c.Weight
+			w += c.Weight
+		}
+	}
+	if w == 0 {
+		return 0, false
+	}
+	return sum / w, true
 }
 
 // scoreBasis says what a score rests on: how many of the criteria have a
@@ -186,7 +315,25 @@ type weightsData struct {
 	Criteria  []weightsCriterion `json:"criteria"`
 	Providers []weightsProvider  `json:"providers"` // in catalog order
 	Top       int                `json:"top"`
-	Text      map[string]string  `json:"text"`
+	// OfferCriteria are the indexes (into Criteria) of the criteria an
+	// offer is measured on itself; Offers every priced offer in the
+	// site's order; OfferTop how many the table lists.
+	OfferCriteria []int             `json:"oc"`
+	Offers        []weightsOffer    `json:"offers"`
+	OfferTop      int               `json:"offerTop"`
+	Text          map[string]string `json:"text"`
+}
+
+// weightsOffer is an offer as the sliders rank it: its exact scores on
+// the offer criteria, and its provider, whose terms (weightsProvider.Terms)
+// give the rest.
+type weightsOffer struct {
+	Name     string     `json:"n"`
+	URL      string     `json:"u"`
+	Provider int        `json:"p"` // index into Providers
+	Sub      string     `json:"d"` // region · GPUs, as the table shows it
+	Scores   []*float64 `json:"s"` // aligned with OfferCriteria; null when unknown
+	Values   []string   `json:"v"` // the measured values, as shown
 }
 
 type weightsCriterion struct {
@@ -197,14 +344,19 @@ type weightsCriterion struct {
 
 type weightsProvider struct {
 	Name   string     `json:"name"`
+	URL    string     `json:"u"`
 	Color  string     `json:"color"`
 	Scores []*float64 `json:"s"` // aligned with the criteria; null when unknown
+	// Terms are the scores its offers have on the criteria that are the
+	// provider's terms, scaled across the offers; aligned with the
+	// criteria, null for an offer criterion or an unknown value.
+	Terms []*float64 `json:"t"`
 }
 
-var weightsMessages = []string{"evaluation.basis", "evaluation.basis_all", "evaluation.basis_none", "evaluation.changed"}
+var weightsMessages = []string{"evaluation.basis", "evaluation.basis_all", "evaluation.basis_none", "evaluation.changed", "unknown.title"}
 
-func (b *builder) weightsData(d *evaluationData, x *texter) *weightsData {
-	w := &weightsData{Top: radarTop, Text: map[string]string{}}
+func (b *builder) weightsData(d *evaluationData, p *page, x *texter) *weightsData {
+	w := &weightsData{Top: radarTop, OfferCriteria: []int{}, Offers: []weightsOffer{}, OfferTop: offerTop, Text: map[string]string{}}
 	for _, c := range d.Criteria {
 		w.Criteria = append(w.Criteria, weightsCriterion{ID: c.ID, Name: c.Name, Weight: c.Criterion.Weight})
 	}
@@ -213,9 +365,10 @@ func (b *builder) weightsData(d *evaluationData, x *texter) *weightsData {
 		byProvider[r.Scored.Provider] = r.Scored
 	}
 	cd := &charts.Data{Catalog: b.cat}
-	for _, p := range b.cat.Providers {
-		s := byProvider[p]
-		wp := weightsProvider{Name: p.Name, Color: cd.ProviderColor(p)}
+	providerIndex := map[*catalog.Provider]int{}
+	for _, pr := range b.cat.Providers {
+		s := byProvider[pr]
+		wp := weightsProvider{Name: pr.Name, URL: p.Rel(providerPath(pr.ID)), Color: cd.ProviderColor(pr), Terms: make([]*float64, len(d.Criteria))}
 		for _, c := range d.Criteria {
 			var sc *float64
 			if v, ok := s.Scores[c.ID]; ok {
@@ -223,7 +376,38 @@ func (b *builder) weightsData(d *evaluationData, x *texter) *weightsData {
 			}
 			wp.Scores = append(wp.Scores, sc)
 		}
+		providerIndex[pr] = len(w.Providers)
 		w.Providers = append(w.Providers, wp)
+	}
+	for i, c := range d.Criteria {
+		if guide.OfferMeasure(c.Measure) {
+			w.OfferCriteria = append(w.OfferCriteria, i)
+		}
+	}
+	byOffer := make(map[*pricing.Offer]*guide.ScoredOffer, len(d.scoredOffers))
+	for _, s := range d.scoredOffers {
+		byOffer[s.Offer] = s
+	}
+	for _, o := range d.pool {
+		s := byOffer[o]
+		pi := providerIndex[o.Provider]
+		wo := weightsOffer{Name: o.Instance.Name, URL: p.Rel(instancePath(o.Instance)), Provider: pi, Sub: b.offerSub(o, x)}
+		for _, i := range w.OfferCriteria {
+			c := d.Criteria[i]
+			if v, ok := s.Scores[c.ID]; ok {
+				wo.Scores = append(wo.Scores, ptr(v))
+				wo.Values = append(wo.Values, measured(c.Measure, s.Values[c.ID], b.cat.Site.Currency, x))
+			} else {
+				wo.Scores, wo.Values = append(wo.Scores, nil), append(wo.Values, "")
+			}
+		}
+		terms := w.Providers[pi].Terms
+		for i, c := range d.Criteria {
+			if v, ok := s.Scores[c.ID]; ok && !guide.OfferMeasure(c.Measure) {
+				terms[i] = ptr(v)
+			}
+		}
+		w.Offers = append(w.Offers, wo)
 	}
 	for _, k := range weightsMessages {
 		w.Text[k] = x.t(k) // without arguments: the template as it stands

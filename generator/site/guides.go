@@ -5,17 +5,14 @@ import (
 	"cmp"
 	"fmt"
 	"html/template"
-	"io/fs"
 	"maps"
 	"net/url"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/parser"
-	"go.yaml.in/yaml/v3"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
@@ -203,9 +200,8 @@ func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) st
 		ids.Put([]byte(id))
 	}
 	md := newMarkdown()
-	positions := outcomePositions(b.root, g)
 	byID := map[string]*outcomeView{}
-	for i, o := range g.Outcomes {
+	for _, o := range g.Outcomes {
 		v := &outcomeView{Outcome: o, Anchor: "o-" + o.ID}
 		html, err := markdown(md, ids, o.Advice)
 		if err != nil {
@@ -215,7 +211,7 @@ func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) st
 		if o.Query != nil {
 			v.List = b.shortList(p, o.Query, t)
 			if v.List.Matched == 0 {
-				b.warnf(positions[i], "guide %q outcome %q: its query matches no offer", g.ID, o.ID)
+				b.warnf(g.OutcomePos(o), "guide %q outcome %q: its query matches no offer", g.ID, o.ID)
 			}
 		}
 		byID[o.ID] = v
@@ -292,44 +288,6 @@ func guideTree(g *catalog.Guide, outcomes map[string]*outcomeView) *guideNode {
 		return n
 	}
 	return walk(g.Start, 0)
-}
-
-// outcomePositions are the positions of a guide's outcomes in its file,
-// data/guides/<id>.yaml, in file order; the catalog keeps its positions to
-// itself, so the file is read again. A position that cannot be found is
-// the file alone.
-func outcomePositions(root fs.FS, g *catalog.Guide) []catalog.Pos {
-	file := path.Join(catalog.DataDir, "guides", g.ID+".yaml")
-	out := make([]catalog.Pos, len(g.Outcomes))
-	for i := range out {
-		out[i] = catalog.Pos{File: file}
-	}
-	if root == nil {
-		return out
-	}
-	src, err := fs.ReadFile(root, file)
-	if err != nil {
-		return out
-	}
-	var doc yaml.Node
-	if yaml.Unmarshal(src, &doc) != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return out
-	}
-	m := doc.Content[0]
-	if m.Kind != yaml.MappingNode {
-		return out
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value != "outcomes" || m.Content[i+1].Kind != yaml.SequenceNode {
-			continue
-		}
-		for j, n := range m.Content[i+1].Content {
-			if j < len(out) {
-				out[j] = catalog.Pos{File: file, Line: n.Line, Col: n.Column}
-			}
-		}
-	}
-	return out
 }
 
 // shortList evaluates a query over the priced offers and makes its view.

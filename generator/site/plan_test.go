@@ -15,6 +15,7 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
 )
 
@@ -293,5 +294,49 @@ func TestEveryMeasureHasAValueMessage(t *testing.T) {
 		if _, err := msgs.t("evaluation.value." + m); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+var offerScoreRE = regexp.MustCompile(`(?s)<tr>\s*<th scope="row"><span class="rank">\d+</span> <a href="([^"]+)">.*?<span class="sub">.*? · ([^<]*)</span></th>\s*<td class="num score"><strong>([^<]+)</strong>`)
+
+// TestEvaluationRanksOffersAsScoreOffers: the offers table is the ranking
+// guide.ScoreOffers gives the offers that have an on-demand price, each
+// with its score as rounded; offers without one are not ranked.
+func TestEvaluationRanksOffersAsScoreOffers(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	cat, _ := catalog.Load(root)
+	var pool []*pricing.Offer
+	left := 0
+	for _, o := range pricing.Offers(cat, cat.Site.Currency) {
+		if od := o.Prices["on_demand"]; od != nil && od.Converted && o.Rankable() {
+			pool = append(pool, o)
+		} else {
+			left++
+		}
+	}
+	if len(pool) < 2 || left == 0 {
+		t.Fatalf("the fixture should have offers with and without an on-demand price: %d and %d", len(pool), left)
+	}
+	crit := cat.Scoring.Criteria
+	want := guide.ScoreOffers(cat, pool, crit, guide.Score(cat, pricing.Offers(cat, cat.Site.Currency), crit))
+	sec := planSection(t, string(files[evaluationPath]), "offers")
+	got := offerScoreRE.FindAllStringSubmatch(sec, -1)
+	if len(got) != min(offerTop, len(want)) {
+		t.Fatalf("%d offer rows, want %d", len(got), min(offerTop, len(want)))
+	}
+	for i, m := range got {
+		w := want[i]
+		if m[1] != "../"+instancePath(w.Offer.Instance) || m[3] != formatNum(pricing.Round(w.Score, 1)) {
+			t.Errorf("row %d: %s scored %s, want %s scored %v", i+1, m[1], m[3], instancePath(w.Offer.Instance), pricing.Round(w.Score, 1))
+		}
+	}
+	var data weightsData
+	block := regexp.MustCompile(`(?s)<script type="application/json" id="weights-data">(.*?)</script>`).FindStringSubmatch(string(files[evaluationPath]))
+	if block == nil || json.Unmarshal([]byte(block[1]), &data) != nil {
+		t.Fatal("no weights data")
+	}
+	if len(data.Offers) != len(pool) {
+		t.Errorf("the sliders rank %d offers, want %d", len(data.Offers), len(pool))
 	}
 }

@@ -64,7 +64,7 @@ func (f Files) Paths() []string {
 // URL). err is non-nil when the site could not be built; Files is then nil.
 // The same catalog, root and options always give the same bytes.
 func Build(cat *catalog.Catalog, root fs.FS, opts Options) (Files, catalog.Report, error) {
-	b := &builder{cat: cat, opts: opts, root: root, files: Files{}}
+	b := &builder{cat: cat, opts: opts, files: Files{}}
 	err := b.run(root)
 	slices.SortStableFunc(b.report, func(x, y catalog.Diagnostic) int {
 		return cmp.Or(cmp.Compare(x.Pos.File, y.Pos.File), cmp.Compare(x.Pos.Line, y.Pos.Line), cmp.Compare(x.Pos.Col, y.Pos.Col))
@@ -84,7 +84,6 @@ func Build(cat *catalog.Catalog, root fs.FS, opts Options) (Files, catalog.Repor
 type builder struct {
 	cat    *catalog.Catalog
 	opts   Options
-	root   fs.FS  // the site root, for what the catalog keeps to itself (guides.go: outcome positions)
 	base   string // absolute site URL ending in "/", or ""
 	files  Files
 	report catalog.Report

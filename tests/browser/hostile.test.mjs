@@ -271,8 +271,8 @@ test('hostile catalog text is escaped on every page', { timeout: 60_000 }, async
 
   // Each hostile string shows, whole and literal, where it was put.
   const expect = {
-    [SCRIPT]: ['gpus/x/index.html', 'instances/p/i1/index.html', 'benchmarks/index.html', 'benchmarks/b/index.html'],
-    [ATTR]: ['providers/p/index.html', 'instances/p/i1/index.html', 'benchmarks/index.html', 'benchmarks/b/index.html'],
+    [SCRIPT]: ['gpus/x/index.html', 'instances/p/i1/index.html', 'benchmarks/index.html', 'benchmarks/b/index.html', 'guides/index.html', 'guides/h/index.html'],
+    [ATTR]: ['providers/p/index.html', 'instances/p/i1/index.html', 'benchmarks/index.html', 'benchmarks/b/index.html', 'guides/index.html', 'guides/h/index.html'],
     [QUOTES]: ['index.html', 'gpus/x/index.html', 'instances/p/i1/index.html', 'benchmarks/b/index.html'],
   };
   for (const [h, where] of Object.entries(expect))

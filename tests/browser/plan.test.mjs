@@ -10,7 +10,8 @@
 // - Changing a workload figure or a strategy's split recomputes the
 //   ranking, the URL keeps it, and opening that URL shows the same.
 // - Moving weight sliders reorders the ranking as guide.Score would, and
-//   the URL reproduces it.
+//   the URL reproduces it; the offers are ranked again as
+//   guide.ScoreOffers would, in rows written as the generator writes them.
 // - Charts are drawn, and nothing raises a console error or a
 //   Content-Security-Policy violation.
 //
@@ -242,6 +243,46 @@ for (const pass of ['file', 'http']) {
       await again.page.click('#weights-reset');
       assert.deepEqual(await again.page.$$eval('#scores tbody tr', (trs) => trs.map((tr) => tr.querySelector('th a').textContent)), shipped);
       await again.ctx.close();
+      await ctx.close();
+    });
+
+    test('weight sliders rank every offer again, and the rows the script writes are the generator\'s', { timeout: 60_000 }, async () => {
+      const { ctx, page, problems } = await open(pass, 'evaluation/index.html');
+      const data = JSON.parse(await page.locator('#weights-data').textContent());
+      // Each row as text, cell by cell, with its links.
+      const rows = () => page.$$eval('#offer-scores tbody tr', (trs) => trs.map((tr) =>
+        [...tr.cells].map((c) => c.textContent.replace(/\s+/g, ' ').trim()).join(' | ') + ' → ' +
+        [...tr.querySelectorAll('a')].map((a) => a.getAttribute('href')).join(' ')));
+      const shipped = await rows();
+      assert.equal(shipped.length, Math.min(data.offerTop, data.offers.length), 'the table lists the best offers');
+      assert.ok(shipped.length >= 10, `too few offers scored: ${shipped.length}`);
+      // Weigh the price per GPU-hour alone: offers rank by their own score
+      // on it (ties in site order), the cheapest first.
+      const j = data.criteria.findIndex((c) => c.id === 'gpu-hour-price');
+      const k = data.oc.indexOf(j);
+      assert.ok(j >= 0 && k >= 0, 'the price per GPU-hour is an offer criterion');
+      for (let i = 0; i < data.criteria.length; i++) {
+        const slider = page.locator(`#weights input[name="${data.criteria[i].id}"]`);
+        await slider.focus();
+        await page.keyboard.press(i === j ? 'End' : 'Home');
+      }
+      const want = data.offers
+        .map((o, i) => ({ o, i, score: o.s[k] ?? 0 }))
+        .sort((a, b) => b.score - a.score || a.i - b.i)
+        .slice(0, data.offerTop)
+        .map((r) => r.o.n + ' ' + r.o.d);
+      const got = await page.$$eval('#offer-scores tbody tr', (trs) => trs.map((tr) => {
+        const th = tr.querySelector('th');
+        return th.querySelector('a').textContent + ' ' + th.querySelector('.sub').textContent.split(' \u00b7 ').slice(1).join(' \u00b7 ');
+      }));
+      assert.deepEqual(got, want, 'the offers rank by price per GPU-hour alone');
+      const first = await page.$eval('#offer-scores tbody tr', (tr) => tr.querySelector('.score strong').textContent);
+      assert.equal(first, '100', 'the cheapest offer scores 100 on price alone');
+      assert.notDeepEqual(await rows(), shipped, 'the ranking changed');
+      // Back to the default weights, the script writes exactly the rows the generator wrote.
+      await page.click('#weights-reset');
+      assert.deepEqual(await rows(), shipped, 'the script\'s rows are the generator\'s');
+      await clean(page, problems);
       await ctx.close();
     });
   });
