@@ -202,7 +202,7 @@
     tr.appendChild(el('td', 'basis', basis(r)));
     o.s.forEach(function (s, k) { tr.appendChild(scoreCell(s, o.v[k])); });
     var terms = scoreCell(r.terms, '');
-    terms.className = 'num terms';
+    terms.className = 'num provider-terms';
     tr.appendChild(terms);
     return tr;
   }
