@@ -37,19 +37,29 @@ func loadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...an
 	if err != nil {
 		return nil, err
 	}
-	parse := func(t *template.Template, name string) error {
-		src, err := fs.ReadFile(tfs, name)
-		if err != nil {
-			return err
-		}
-		if t.Name() != "templates/"+name {
-			t = t.New("templates/" + name)
-		}
-		_, err = t.Parse(string(src))
-		return err
+	base, err := parseShared(tfs, msgs)
+	if err != nil {
+		return nil, err
 	}
+	ts := &templates{byLayout: map[string]*template.Template{}, msgs: msgs}
+	for _, kind := range layouts {
+		t, err := base.Clone()
+		if err != nil {
+			return nil, err
+		}
+		if err := parseFile(tfs, t, "layouts/"+kind+".html"); err != nil {
+			return nil, err
+		}
+		ts.byLayout[kind] = t
+	}
+	return ts, nil
+}
+
+// parseShared parses base.html and partials/*.html of tfs into one set,
+// with the FuncMap of msgs: what every layout, and the report, builds on.
+func parseShared(tfs fs.FS, msgs messages) (*template.Template, error) {
 	base := template.New("templates/base.html").Funcs(funcs(msgs))
-	if err := parse(base, "base.html"); err != nil {
+	if err := parseFile(tfs, base, "base.html"); err != nil {
 		return nil, err
 	}
 	partials, err := fs.Glob(tfs, "partials/*.html")
@@ -58,22 +68,25 @@ func loadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...an
 	}
 	slices.Sort(partials)
 	for _, p := range partials {
-		if err := parse(base, p); err != nil {
+		if err := parseFile(tfs, base, p); err != nil {
 			return nil, err
 		}
 	}
-	ts := &templates{byLayout: map[string]*template.Template{}, msgs: msgs}
-	for _, kind := range layouts {
-		t, err := base.Clone()
-		if err != nil {
-			return nil, err
-		}
-		if err := parse(t, "layouts/"+kind+".html"); err != nil {
-			return nil, err
-		}
-		ts.byLayout[kind] = t
+	return base, nil
+}
+
+// parseFile parses the template file name of tfs into t, named
+// "templates/<name>".
+func parseFile(tfs fs.FS, t *template.Template, name string) error {
+	src, err := fs.ReadFile(tfs, name)
+	if err != nil {
+		return err
 	}
-	return ts, nil
+	if t.Name() != "templates/"+name {
+		t = t.New("templates/" + name)
+	}
+	_, err = t.Parse(string(src))
+	return err
 }
 
 // messages is the UI text of one language: dotted key → text.
