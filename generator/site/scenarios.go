@@ -141,7 +141,12 @@ type strategyView struct {
 	Left     []*leftGroup // why offers are not ranked, most common reason first
 	Lefts    int          // offers left out
 	Chart    *chartView
+	data     *scenarioData
 }
+
+// Months and Currency are what the strategy's totals are over and in.
+func (v *strategyView) Months() float64  { return v.data.Months() }
+func (v *strategyView) Currency() string { return v.data.Currency }
 
 // tcoRow is an offer's cost under a strategy.
 type tcoRow struct {
@@ -202,7 +207,7 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 		d.Limits = append(d.Limits, x.t("scenario.limit.provider_kinds", strings.Join(kinds, x.t("scenario.list_sep"))))
 	}
 	for _, st := range s.Strategies {
-		sv := &strategyView{Strategy: st, Name: cmp.Or(st.Name, st.ID), Anchor: "strategy-" + st.ID}
+		sv := &strategyView{Strategy: st, Name: cmp.Or(st.Name, st.ID), Anchor: "strategy-" + st.ID, data: d}
 		left := map[string]*leftGroup{}
 		for _, o := range b.priced {
 			if why := leftOut(cat, o, s, st, d.Currency, x); why != "" {
