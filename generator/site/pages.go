@@ -56,11 +56,15 @@ type navLink struct {
 // or absolute for the 404 page when the site URL is known, because a
 // server shows that page at any depth.
 type linker struct {
-	prefix string
-	pretty bool
+	prefix  string
+	pretty  bool
+	anchors bool // one-file output (the report): a page is an anchor in the file (reportAnchor)
 }
 
 func (l linker) to(target string) string {
+	if l.anchors {
+		return reportAnchor(target)
+	}
 	if l.pretty && (target == "index.html" || strings.HasSuffix(target, "/index.html")) {
 		target = strings.TrimSuffix(target, "index.html")
 	}

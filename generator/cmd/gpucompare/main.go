@@ -7,6 +7,7 @@
 //	gpucompare build [-root .] [-out public] [-base-url URL] [-pretty-urls]
 //	gpucompare check [-root .] [-format text|json|github]
 //	gpucompare diff -base DIR_OR_GIT_REV [-root .] [-format markdown|json]
+//	gpucompare report -o FILE.html [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD]
 //	gpucompare synth -offers N -o DIR
 //	gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
 package main
@@ -38,6 +39,7 @@ Usage:
   gpucompare build [-root .] [-out ROOT/public] [-base-url URL] [-pretty-urls]
   gpucompare check [-root .] [-format text|json|github]
   gpucompare diff -base DIR_OR_GIT_REV [-root .] [-format markdown|json]
+  gpucompare report -o FILE.html [-root .] [-provider ID ...] [-gpu ID ...] [-scenario ID] [-date YYYY-MM-DD]
   gpucompare synth -offers N -o DIR
   gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
 
@@ -65,6 +67,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return check(args[1:], stdout, stderr)
 	case "diff":
 		return diffCmd(args[1:], stdout, stderr)
+	case "report":
+		return reportCmd(args[1:], stdout, stderr)
 	case "synth":
 		return synthCmd(args[1:], stdout, stderr)
 	case "import":

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"gpucompare/generator/site"
+)
+
+// ids is a flag that may repeat and takes comma-separated lists:
+// -provider aws,azure -provider lambda.
+type ids []string
+
+func (v *ids) String() string { return strings.Join(*v, ",") }
+
+func (v *ids) Set(s string) error {
+	for _, id := range strings.Split(s, ",") {
+		if id = strings.TrimSpace(id); id == "" {
+			return errors.New("empty id in the list")
+		}
+		*v = append(*v, id)
+	}
+	return nil
+}
+
+// reportCmd writes the single-file report: gpucompare report -o FILE.html
+// [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD].
+func reportCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("report", stderr)
+	root := fs.String("root", ".", "site root holding data/ (and optionally templates/, static/)")
+	out := fs.String("o", "", "the HTML file to write (replaced only once the new one is complete)")
+	var providers, gpus ids
+	fs.Var(&providers, "provider", "keep the offers of these provider ids (repeat, or a comma list; default every provider)")
+	fs.Var(&gpus, "gpu", "keep the offers of these GPU model ids (repeat, or a comma list; default every GPU model)")
+	scenario := fs.String("scenario", "", "a scenario id: rank its workload's costs over the offers kept (default none)")
+	date := fs.String("date", "", "the build date on the cover, YYYY-MM-DD (default SOURCE_DATE_EPOCH when set, else today in UTC)")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if *out == "" {
+		fmt.Fprintln(stderr, "gpucompare report: want -o FILE.html")
+		return 2
+	}
+	when, err := reportDate(*date, os.Getenv("SOURCE_DATE_EPOCH"), time.Now())
+	if err != nil {
+		fmt.Fprintf(stderr, "gpucompare report: %v\n", err)
+		return 2
+	}
+	cat, _, ok := load(*root, stderr)
+	if !ok {
+		return 1
+	}
+	opts := site.ReportOptions{Providers: providers, GPUs: gpus, Scenario: *scenario, Date: when}
+	data, report, err := site.Report(cat, os.DirFS(*root), opts)
+	fmt.Fprint(stderr, report.String())
+	var usage *site.UsageError
+	if errors.As(err, &usage) {
+		for _, p := range usage.Problems {
+			fmt.Fprintf(stderr, "gpucompare report: %s\n", p)
+		}
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gpucompare report: %v\nnothing written: %s is unchanged\n", err, *out)
+		return 1
+	}
+	if err := writeFileAtomic(*out, data); err != nil {
+		fmt.Fprintf(stderr, "gpucompare report: %v\nnothing written: %s is unchanged\n", err, *out)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", *out, len(data))
+	return 0
+}
+
+// reportDate is the build date of a report: -date when given, else
+// SOURCE_DATE_EPOCH (seconds since 1970) when set, else now; in UTC.
+func reportDate(flag, epoch string, now time.Time) (time.Time, error) {
+	switch {
+	case flag != "":
+		t, err := time.Parse(time.DateOnly, flag)
+		if err != nil {
+			return time.Time{}, fmt.Errorf("-date %q: want YYYY-MM-DD", flag)
+		}
+		return t, nil
+	case epoch != "":
+		s, err := strconv.ParseInt(epoch, 10, 64)
+		if err != nil {
+			return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH=%q: want seconds since 1970-01-01", epoch)
+		}
+		return time.Unix(s, 0).UTC(), nil
+	}
+	return now.UTC(), nil
+}
+
+// writeFileAtomic writes data to name through a temporary file in the
+// same folder, renamed over name once complete: a reader sees the old
+// file or the new one, never part of one, and on any error the old file
+// is untouched.
+func writeFileAtomic(name string, data []byte) (err error) {
+	dir, base := filepath.Split(name)
+	if dir == "" {
+		dir = "."
+	}
+	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		return fmt.Errorf("write %s: is a folder", name)
+	}
+	f, err := os.CreateTemp(dir, "."+base+".new-")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = f.Write(data); err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	return nil
+}

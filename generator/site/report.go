@@ -1,0 +1,582 @@
+package site
+
+import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/charts"
+	"gpucompare/generator/pricing"
+)
+
+// The report (gpucompare report) is one more rendering of the catalog: a
+// single HTML file a buyer attaches to a purchase request. It holds a
+// cover (the filters chosen, the build date and the catalog's snapshot
+// id), the instance matrix of the chosen offers, their charts, a
+// scenario's costs on them, and every source behind the numbers shown.
+//
+// It is made from the site's own parts — the shared templates and
+// partials, matrixRow, chartsOf's charts, scenarioData — with one
+// difference in links: the report's linker turns a page of the site into
+// an anchor in the file (reportAnchor), so an instance type's name leads
+// to its sources, not to a page that is not there.
+//
+// The stylesheets, static/charts.js and the vendored ECharts are inlined,
+// so opening the file makes no request of any kind. The file's
+// Content-Security-Policy allows exactly its inline blocks, by the sha256
+// of each block's bytes as rendered, and nothing else (reportPolicy).
+
+// reportPath names the report as a page, for chart ids and links.
+const reportPath = "report.html"
+
+// ReportOptions are the choices of one report.
+type ReportOptions struct {
+	// Providers and GPUs keep the offers of those provider and GPU model
+	// ids; empty keeps every one. Both given, an offer must match both.
+	Providers []string
+	GPUs      []string
+	// Scenario is the id of the workload scenario whose costs the report
+	// ranks over the chosen offers; empty leaves them out.
+	Scenario string
+	// Date is the build date shown on the cover, as its UTC day.
+	Date time.Time
+}
+
+// UsageError is a report option the catalog cannot satisfy: an id it does
+// not hold, or filters no offer passes. Each problem names what is valid.
+type UsageError struct {
+	Problems []string
+}
+
+func (e *UsageError) Error() string { return strings.Join(e.Problems, "\n") }
+
+// check refuses ids the catalog does not hold, naming the valid ones.
+func (o ReportOptions) check(cat *catalog.Catalog) error {
+	var problems []string
+	unknown := func(flag, kind string, ids []string, valid []string) {
+		for _, id := range ids {
+			if !slices.Contains(valid, id) {
+				problems = append(problems, fmt.Sprintf("-%s %q: no %s of that id; the catalog has: %s", flag, id, kind, strings.Join(valid, ", ")))
+			}
+		}
+	}
+	var providers, gpus, scenarios []string
+	for _, p := range cat.Providers {
+		providers = append(providers, p.ID)
+	}
+	for _, g := range cat.GPUs {
+		gpus = append(gpus, g.ID)
+	}
+	for _, s := range cat.Scenarios {
+		scenarios = append(scenarios, s.ID)
+	}
+	slices.Sort(providers)
+	slices.Sort(gpus)
+	slices.Sort(scenarios)
+	unknown("provider", "provider", o.Providers, providers)
+	unknown("gpu", "GPU model", o.GPUs, gpus)
+	if o.Scenario != "" {
+		if len(scenarios) == 0 {
+			problems = append(problems, fmt.Sprintf("-scenario %q: the catalog has no scenarios (data/scenarios/)", o.Scenario))
+		} else {
+			unknown("scenario", "scenario", []string{o.Scenario}, scenarios)
+		}
+	}
+	if problems != nil {
+		return &UsageError{Problems: problems}
+	}
+	return nil
+}
+
+// keep reports whether the options keep an offer.
+func (o ReportOptions) keep(of *pricing.Offer) bool {
+	return (len(o.Providers) == 0 || slices.Contains(o.Providers, of.Provider.ID)) &&
+		(len(o.GPUs) == 0 || slices.Contains(o.GPUs, of.Instance.GPU))
+}
+
+// Snapshot is the id of a catalog's content: the sha256, in hex, of every
+// file under data/ of root but hidden ones (a name starting with "."),
+// in the order of their slash-separated paths, each as its path, a NUL
+// byte, its length as 8 bytes big-endian and its bytes. The same files
+// always give the same id, whatever the date or the report's filters;
+// any change of a byte, a name, or a file added or removed gives another.
+func Snapshot(root fs.FS) (string, error) {
+	var paths []string
+	err := fs.WalkDir(root, catalog.DataDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != catalog.DataDir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	slices.Sort(paths)
+	h := sha256.New()
+	for _, p := range paths {
+		data, err := fs.ReadFile(root, p)
+		if err != nil {
+			return "", err
+		}
+		io.WriteString(h, p)
+		h.Write([]byte{0})
+		binary.Write(h, binary.BigEndian, uint64(len(data)))
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Report renders the report of cat: root is the site root, for data/
+// (the snapshot id) and its templates/ and static/ when it has them.
+//
+// An option the catalog cannot satisfy is a *UsageError. The report holds
+// the build's warnings; err is non-nil when no file could be made. The
+// same catalog, options and date always give the same bytes.
+func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catalog.Report, error) {
+	if err := opts.check(cat); err != nil {
+		return nil, nil, err
+	}
+	b := &builder{cat: cat, root: root, files: Files{}}
+	out, err := b.reportFile(opts)
+	if err != nil {
+		return nil, b.report, err
+	}
+	return out, b.report, nil
+}
+
+// reportData is the model of the report.
+type reportData struct {
+	Title         string // the site's title
+	Date          string // the build date, YYYY-MM-DD (UTC)
+	Snapshot      string // the catalog's snapshot id, in full
+	SnapshotShort string
+	Providers     []string // the names of the providers chosen; nil for all
+	GPUs          []string // the names of the GPU models chosen; nil for all
+	Offers        int      // the offers shown
+	CatalogOffers int      // the offers of the whole catalog
+	Matrix        *compareData
+	Scenario      *scenarioData // nil without -scenario
+	Sources       *reportSources
+	// The inline blocks: the stylesheets and, when there are charts, the
+	// scripts that draw them, in the order they run.
+	Styles  []template.CSS
+	Scripts []template.JS
+}
+
+// reportSources are the sources behind what the report shows: for each
+// instance type its specs and the price points of its prices, for each
+// provider its facts, for each GPU model its specs, the exchange rates,
+// and every http(s) URL among them.
+type reportSources struct {
+	Instances []*instanceSources
+	Providers []*catalog.Provider
+	GPUs      []*catalog.GPU
+	Rates     []*rateView
+	URLs      []string
+}
+
+// instanceSources is an instance type and the points of the prices shown.
+type instanceSources struct {
+	Instance *catalog.Instance
+	Points   []*reportPoint
+}
+
+// reportPoint is a price point behind a price shown.
+type reportPoint struct {
+	*catalog.PricePoint
+	Date *dateView
+}
+
+// Anchor is where an instance type, provider or GPU model is in the
+// report (reportAnchor's targets), for the id of its sources.
+func (s *instanceSources) Anchor() string { return reportAnchor(instancePath(s.Instance))[1:] }
+
+func (s *reportSources) ProviderAnchor(p *catalog.Provider) string {
+	return reportAnchor(providerPath(p.ID))[1:]
+}
+func (s *reportSources) GPUAnchor(g *catalog.GPU) string { return reportAnchor(gpuPath(g.ID))[1:] }
+
+// reportAnchor is where a page of the site is in the report: an instance
+// type, provider or GPU model at its sources, the matrix and the scenarios
+// at their sections, anything else the top of the file.
+func reportAnchor(target string) string {
+	parts := strings.Split(strings.TrimSuffix(target, "/index.html"), "/")
+	switch {
+	case len(parts) == 3 && parts[0] == "instances":
+		return "#instance/" + parts[1] + "/" + parts[2]
+	case len(parts) == 2 && parts[0] == "providers":
+		return "#provider/" + parts[1]
+	case len(parts) == 2 && parts[0] == "gpus":
+		return "#gpu/" + parts[1]
+	case parts[0] == "compare":
+		return "#offers"
+	case parts[0] == "scenarios":
+		return "#scenario"
+	}
+	return "#top"
+}
+
+// reportFile renders the report: assets, the offers chosen, the page
+// model, then the file with its policy.
+func (b *builder) reportFile(opts ReportOptions) ([]byte, error) {
+	cat := b.cat
+	tfs, sfs, err := assets(b.root)
+	if err != nil {
+		return nil, fmt.Errorf("assets: %w", err)
+	}
+	msgs, err := loadMessages(tfs, cmp.Or(cat.Site.Language, "en"), b.warnf)
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	t, err := parseShared(tfs, msgs)
+	if err == nil {
+		err = parseFile(tfs, t, "report.html")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	b.tmpl = &templates{msgs: msgs}
+	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: cmp.Or(cat.Site.Language, "en")}
+	b.gpus = gpuOrder(cat.GPUs)
+
+	all := pricing.Offers(cat, cat.Site.Currency)
+	for _, o := range all {
+		if opts.keep(o) {
+			b.priced = append(b.priced, o)
+		}
+	}
+	if len(b.priced) == 0 {
+		return nil, &UsageError{Problems: []string{fmt.Sprintf("no offer is of provider %s and GPU model %s: the report would be empty",
+			orAll(opts.Providers), orAll(opts.GPUs))}}
+	}
+	snap, err := Snapshot(b.root)
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+
+	p := &page{Path: reportPath, Layout: "report", Site: b.siteInfo, links: linker{anchors: true}}
+	x := &texter{m: msgs}
+	d := &reportData{
+		Title: cmp.Or(cat.Site.Title, x.t("site.name")), Date: opts.Date.UTC().Format(time.DateOnly),
+		Snapshot: snap, SnapshotShort: snap[:12], Offers: len(b.priced), CatalogOffers: len(all),
+	}
+	for _, pr := range cat.Providers {
+		if slices.Contains(opts.Providers, pr.ID) {
+			d.Providers = append(d.Providers, pr.Name)
+		}
+	}
+	for _, g := range b.gpus {
+		if slices.Contains(opts.GPUs, g.ID) {
+			d.GPUs = append(d.GPUs, g.Name)
+		}
+	}
+	p.Data = d
+	if d.Matrix, err = b.reportMatrix(p, x); err != nil {
+		return nil, fmt.Errorf("matrix: %w", err)
+	}
+
+	cd := &charts.Data{Catalog: cat, GPUs: b.gpus, Offers: b.priced, Currency: cat.Site.Currency, Text: x.t}
+	// The figures of the GPU matrix: prices by GPU model and provider,
+	// one per pricing model, and price against performance.
+	p.Layout = "gpus"
+	err = b.chartsOf(cd, p)
+	p.Layout = "report"
+	if err != nil {
+		return nil, fmt.Errorf("charts: %w", err)
+	}
+	if opts.Scenario != "" {
+		s := cat.Scenarios[slices.IndexFunc(cat.Scenarios, func(s *catalog.Scenario) bool { return s.ID == opts.Scenario })]
+		sp := &page{Path: reportPath, Layout: "scenario", Site: b.siteInfo, links: p.links}
+		if sp.Data, err = b.scenarioData(sp, s, x); err != nil {
+			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
+		}
+		if err := b.scenarioCharts(cd, sp); err != nil {
+			return nil, fmt.Errorf("scenario %q: charts: %w", s.ID, err)
+		}
+		d.Scenario = sp.Data.(*scenarioData)
+		p.Charts = append(p.Charts, sp.Charts...)
+	}
+	if x.err != nil {
+		return nil, x.err
+	}
+	d.Sources = b.reportSources(d)
+
+	for _, name := range []string{"style.css", "report.css"} {
+		src, err := fs.ReadFile(sfs, name)
+		if err != nil {
+			return nil, fmt.Errorf("assets: %w", err)
+		}
+		d.Styles = append(d.Styles, template.CSS(inlineText(src)))
+	}
+	if p.ChartScripts() {
+		for _, name := range []string{"vendor/echarts/echarts.min.js", "charts.js"} {
+			src, err := fs.ReadFile(sfs, name)
+			if err != nil {
+				return nil, fmt.Errorf("assets: %w", err)
+			}
+			d.Scripts = append(d.Scripts, template.JS(inlineText(src)))
+		}
+	}
+
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "templates/report.html", p); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	return withPolicy(buf.Bytes())
+}
+
+// orAll names a filter's ids, or "(any)" when it has none.
+func orAll(ids []string) string {
+	if len(ids) == 0 {
+		return "(any)"
+	}
+	return strings.Join(ids, ", ")
+}
+
+// inlineText is an asset as the report inlines it: line endings as the
+// HTML parser leaves them (CR LF and CR become LF), so the hash of the
+// block in the file is the hash the browser computes.
+func inlineText(src []byte) string {
+	s := strings.ReplaceAll(string(src), "\r\n", "\n")
+	return strings.ReplaceAll(s, "\r", "\n")
+}
+
+// reportMatrix is the instance matrix of the chosen offers: one page, no
+// script, the columns and rows of /compare/.
+func (b *builder) reportMatrix(p *page, x *texter) (*compareData, error) {
+	display := b.cat.Site.Currency
+	models := pricedModels(b.priced)
+	model := "on_demand"
+	if len(models) > 0 && !slices.Contains(models, model) {
+		model = models[0]
+	}
+	d := &compareData{
+		Currency: display, Model: model, Models: models, Columns: matrixColumns(x.t, models, model, display),
+		Rates: b.matrixRates(display), Total: len(b.priced), First: 1, Last: len(b.priced),
+	}
+	for _, o := range b.priced {
+		d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
+	}
+	return d, x.err
+}
+
+// reportSources gathers the sources of what the report shows: the specs
+// and prices of its offers, their providers and GPU models, the exchange
+// rates of the matrix, and the scenario's.
+func (b *builder) reportSources(d *reportData) *reportSources {
+	s := &reportSources{Rates: d.Matrix.Rates}
+	byInstance := map[*catalog.Instance]*instanceSources{}
+	seen := map[*catalog.PricePoint]bool{}
+	providers := map[*catalog.Provider]bool{}
+	gpus := map[*catalog.GPU]bool{}
+	for _, o := range b.priced {
+		is := byInstance[o.Instance]
+		if is == nil {
+			is = &instanceSources{Instance: o.Instance}
+			byInstance[o.Instance] = is
+			s.Instances = append(s.Instances, is)
+		}
+		for _, m := range pricing.Models {
+			if pr := o.Prices[m]; pr != nil && !seen[pr.Point] {
+				seen[pr.Point] = true
+				is.Points = append(is.Points, &reportPoint{PricePoint: pr.Point, Date: newDate(pr.Point.Since)})
+			}
+		}
+		providers[o.Provider] = true
+		if o.GPU != nil {
+			gpus[o.GPU] = true
+		}
+	}
+	for _, p := range b.cat.Providers {
+		if providers[p] {
+			s.Providers = append(s.Providers, p)
+		}
+	}
+	for _, g := range b.gpus {
+		if gpus[g] {
+			s.GPUs = append(s.GPUs, g)
+		}
+	}
+
+	urls := map[string]bool{}
+	add := func(src string) {
+		for _, c := range cite(src) {
+			for _, part := range c {
+				if part.URL != "" {
+					urls[part.URL] = true
+				}
+			}
+		}
+	}
+	for _, is := range s.Instances {
+		add(is.Instance.Source)
+		for _, pp := range is.Points {
+			add(pp.Source)
+		}
+	}
+	for _, p := range s.Providers {
+		for _, src := range []string{p.Source, p.Billing.Source, p.Certifications.Source} {
+			add(src)
+		}
+	}
+	for _, g := range s.GPUs {
+		add(g.Source)
+	}
+	for _, r := range s.Rates {
+		add(r.Source)
+	}
+	if d.Scenario != nil {
+		add(d.Scenario.Scenario.Source)
+	}
+	for u := range urls {
+		s.URLs = append(s.URLs, u)
+	}
+	slices.Sort(s.URLs)
+	return s
+}
+
+// policyPlaceholder stands in the report's template for its policy until
+// the blocks it allows are rendered; it must be the content of the first
+// meta element of the file, before any catalog text.
+const policyPlaceholder = "report-policy-placeholder"
+
+// withPolicy fills in the policy of a rendered report: the sha256 of
+// every inline script (but JSON data blocks, which a browser does not run
+// and a policy does not check) and of every style element, over their
+// bytes as they stand in the file. It refuses a file whose inline blocks
+// it cannot vouch for: a script or style that is not plain text the
+// parser would read back unchanged, or a style attribute.
+func withPolicy(doc []byte) ([]byte, error) {
+	blocks, err := inlineBlocks(doc)
+	if err != nil {
+		return nil, err
+	}
+	var scripts, styles []string
+	for _, bl := range blocks {
+		if bl.data {
+			continue
+		}
+		sum := sha256.Sum256(bl.body)
+		h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+		if bl.tag == "script" {
+			scripts = append(scripts, h)
+		} else {
+			styles = append(styles, h)
+		}
+	}
+	policy := reportPolicy(scripts, styles)
+	meta := []byte(`<meta http-equiv="Content-Security-Policy" content="` + policyPlaceholder + `">`)
+	i := bytes.Index(doc, meta)
+	if i < 0 || bytes.Contains(doc[:i], []byte("<meta http-equiv")) || bytes.Count(doc, []byte(policyPlaceholder)) != 1 {
+		return nil, errors.New("policy: the report template must hold one <meta http-equiv=\"Content-Security-Policy\" content=\"" + policyPlaceholder + "\"> in its head, before any other text")
+	}
+	out := make([]byte, 0, len(doc)+len(policy))
+	out = append(out, doc[:i]...)
+	if strings.ContainsAny(policy, "\"&<>") { // never: hashes are base64
+		return nil, fmt.Errorf("policy: %q needs escaping", policy)
+	}
+	out = append(out, bytes.Replace(meta, []byte(policyPlaceholder), []byte(policy), 1)...)
+	return append(out, doc[i+len(meta):]...), nil
+}
+
+// reportPolicy is the policy of a report whose inline scripts and styles
+// have the hashes given: nothing else loads, runs or styles.
+func reportPolicy(scripts, styles []string) string {
+	list := func(hs []string) string {
+		if len(hs) == 0 {
+			return "'none'"
+		}
+		return strings.Join(hs, " ")
+	}
+	return "default-src 'none'; script-src " + list(scripts) + "; style-src " + list(styles) +
+		"; img-src 'none'; font-src 'none'; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'"
+}
+
+// inlineBlock is a script or style element of a document and its body.
+type inlineBlock struct {
+	tag  string // script or style
+	data bool   // a script of type application/json: data, never run
+	body []byte // the bytes between its tags, as they stand in the file
+}
+
+// inlineBlocks lists the script and style elements of doc, refusing what
+// the report must not hold: a script with src, a style attribute, a
+// stylesheet link, or a block whose body holds a NUL, a CR (the parser
+// changes both, so the browser would hash other bytes), or text that
+// would end it early or nest a comment ("</script", "<!--").
+func inlineBlocks(doc []byte) ([]inlineBlock, error) {
+	z := html.NewTokenizer(bytes.NewReader(doc))
+	var out []inlineBlock
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			if z.Err() == io.EOF {
+				return out, nil
+			}
+			return nil, z.Err()
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tok := z.Token()
+			for _, a := range tok.Attr {
+				if a.Key == "style" {
+					return nil, fmt.Errorf("policy: <%s style=…>: the report allows no style attribute", tok.Data)
+				}
+			}
+			if tok.Data == "link" {
+				return nil, errors.New("policy: <link>: the report inlines its stylesheets")
+			}
+			if tok.Data != "script" && tok.Data != "style" {
+				continue
+			}
+			bl := inlineBlock{tag: tok.Data}
+			for _, a := range tok.Attr {
+				switch {
+				case a.Key == "src":
+					return nil, errors.New("policy: <script src>: the report inlines its scripts")
+				case a.Key == "type" && tok.Data == "script":
+					if a.Val != "application/json" {
+						return nil, fmt.Errorf("policy: <script type=%q>: want a plain script or application/json", a.Val)
+					}
+					bl.data = true
+				}
+			}
+			if z.Next() == html.TextToken {
+				bl.body = bytes.Clone(z.Raw())
+				z.Next()
+			}
+			if t := z.Token(); t.Type != html.EndTagToken || t.Data != bl.tag {
+				return nil, fmt.Errorf("policy: a <%s> block does not end where it should", bl.tag)
+			}
+			lower := bytes.ToLower(bl.body)
+			for _, bad := range []string{"\x00", "\r", "</" + bl.tag, "<!--"} {
+				if bytes.Contains(lower, []byte(bad)) {
+					return nil, fmt.Errorf("policy: a <%s> block holds %q", bl.tag, bad)
+				}
+			}
+			out = append(out, bl)
+		}
+	}
+}

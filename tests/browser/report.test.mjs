@@ -1,0 +1,184 @@
+// The single-file report (gpucompare report) in headless Chromium, opened
+// from file:// the way a buyer opens an attachment, with every request
+// recorded and blocked: the only request may be the file itself. The page
+// must raise no console error and no Content-Security-Policy violation
+// under its own policy of hashes, and its charts must draw (a canvas of
+// non-zero size in every chart shown). A second report, of one provider,
+// shows the filters narrow what is drawn. Screenshots of the screen and of
+// the print rendering, and a PDF, go to tests/browser/screenshots/report-*.
+//
+// GPUCOMPARE names the binary (default bin/gpucompare; make test-browser
+// builds it); ROOT the site root the report is made from (default .).
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launch, settle } from './helpers.mjs';
+
+const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
+const ROOT = path.resolve(process.env.ROOT || '.');
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+let browser, dir;
+before(async () => {
+  browser = await launch();
+  dir = mkdtempSync(path.join(tmpdir(), 'gpucompare-report-'));
+  mkdirSync(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+// report writes a report with the given flags and returns its path.
+function report(name, ...flags) {
+  const file = path.join(dir, name);
+  execFileSync(BIN, ['report', '-root', ROOT, '-o', file, '-date', '2026-01-15', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return file;
+}
+
+// open loads a report from file:// in a fresh context with the network cut
+// off: every request is recorded, and every one but the file is aborted.
+async function open(file, viewport = { width: 1280, height: 900 }) {
+  const url = pathToFileURL(file).href;
+  const context = await browser.newContext({ viewport, offline: true });
+  const page = await context.newPage();
+  // Two records: what the route saw (and blocked, but for the file), and
+  // every request the page made, whether a route saw it or not.
+  const requests = [];
+  const routed = [];
+  const problems = [];
+  await page.route('**/*', (route) => {
+    const u = route.request().url();
+    routed.push(u);
+    if (u === url) return route.continue();
+    return route.abort('blockedbyclient');
+  });
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => window.__csp.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'}${e.sample ? ': ' + e.sample : ''}`),
+      true,
+    );
+  });
+  await page.goto(url);
+  await settle(page);
+  return { context, page, url, requests, routed, problems };
+}
+
+// drawn lists the chart containers shown on the page and the size of the
+// canvas ECharts drew in each (0 when it drew none).
+async function drawn(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.chart')]
+      .filter((el) => !el.closest('[hidden]'))
+      .map((el) => {
+        const c = el.querySelector('canvas, svg');
+        const r = c ? c.getBoundingClientRect() : { width: 0, height: 0 };
+        return { id: el.id, width: Math.round(r.width), height: Math.round(r.height) };
+      }),
+  );
+}
+
+describe('report', () => {
+  test('opens from file:// with no request, no error and its charts drawn', async () => {
+    const file = report('all.html', '-scenario', 'mid-size-reserved');
+    const { context, page, url, requests, routed, problems } = await open(file);
+    try {
+      assert.deepEqual(requests, [url], 'the only request is the file itself');
+      assert.deepEqual(routed, [url]);
+      assert.deepEqual(problems, []);
+      assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation');
+
+      const policy = await page.evaluate(
+        () => document.querySelector('meta[http-equiv="Content-Security-Policy"]').content,
+      );
+      assert.match(policy, /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]+=*'/);
+      assert.doesNotMatch(policy, /unsafe-inline|'self'|\*/);
+
+      const charts = await drawn(page);
+      assert.ok(charts.length >= 3, `want the price, performance and cost charts, got ${JSON.stringify(charts)}`);
+      for (const c of charts) assert.ok(c.width > 100 && c.height > 100, `chart ${c.id} drew nothing: ${JSON.stringify(c)}`);
+
+      // Every in-file link has its target; every other link is a source.
+      const links = await page.evaluate(() =>
+        [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')),
+      );
+      const ids = new Set(await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id)));
+      for (const h of links) {
+        if (h.startsWith('#')) assert.ok(ids.has(decodeURIComponent(h.slice(1))), `link ${h} has no target`);
+        else assert.match(h, /^https?:\/\//, `link ${h} is neither an anchor nor a source`);
+      }
+      // A chart's offer leads to that instance type's sources.
+      const first = await page.locator('#offers tbody th a').first();
+      await first.click();
+      const target = await page.evaluate(() => location.hash);
+      assert.match(target, /^#instance\//);
+      assert.ok(await page.locator(`[id="${decodeURIComponent(target.slice(1))}"]`).isVisible());
+      await page.evaluate(() => window.scrollTo(0, 0));
+
+      await page.screenshot({ path: path.join(SHOTS, 'report-cover.png') });
+      await page.locator('#charts').screenshot({ path: path.join(SHOTS, 'report-charts.png') });
+      await page.locator('#scenario').screenshot({ path: path.join(SHOTS, 'report-scenario.png') });
+
+      // Print: no controls, the charts still drawn, the sources' addresses written out.
+      await page.emulateMedia({ media: 'print' });
+      await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+      await settle(page);
+      const print = await page.evaluate(() => ({
+        controls: [...document.querySelectorAll('select, button, input')].filter((el) => el.offsetParent !== null).length,
+        after: getComputedStyle(document.querySelector('#sources a.source[href^="http"]'), '::after').content,
+      }));
+      assert.equal(print.controls, 0, 'no control shows in print');
+      assert.match(print.after, /http/, 'a source prints its address');
+      await page.screenshot({ path: path.join(SHOTS, 'report-print.png') });
+      await page.pdf({ path: path.join(SHOTS, 'report.pdf'), format: 'A4', printBackground: true });
+      assert.ok(statSync(path.join(SHOTS, 'report.pdf')).size > 10000);
+      assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation in print');
+      assert.deepEqual(requests, [url], 'still no request');
+      assert.deepEqual(routed, [url]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a report of one provider draws only its offers', async () => {
+    const file = report('lambda.html', '-provider', 'lambda');
+    const { context, page, url, requests, routed, problems } = await open(file, { width: 375, height: 800 });
+    try {
+      assert.deepEqual(requests, [url]);
+      assert.deepEqual(routed, [url]);
+      assert.deepEqual(problems, []);
+      assert.deepEqual(await page.evaluate(() => window.__csp), []);
+      const providers = await page.evaluate(() => [
+        ...new Set([...document.querySelectorAll('#offers tbody tr td:nth-child(2)')].map((td) => td.textContent.trim())),
+      ]);
+      assert.deepEqual(providers, ['Lambda']);
+      const charts = await drawn(page);
+      assert.ok(charts.length >= 1);
+      for (const c of charts) assert.ok(c.width > 100 && c.height > 100, `chart ${c.id} drew nothing`);
+      assert.ok(statSync(file).size < statSync(report('all-again.html')).size, 'the filtered report is smaller');
+      // No element, as parsed, names a place to fetch from.
+      const refs = await page.evaluate(() =>
+        [...document.querySelectorAll('[src], [srcset], [poster], [action], [data], [background], link[href], base, use[href]')].map(
+          (el) => el.outerHTML.slice(0, 80),
+        ),
+      );
+      assert.deepEqual(refs, []);
+      await page.screenshot({ path: path.join(SHOTS, 'report-phone.png') });
+    } finally {
+      await context.close();
+    }
+  });
+});
