@@ -36,6 +36,7 @@ type compareData struct {
 	Controls  *matrixControls
 	Script    *matrixScript // every offer, for the script: first page only
 	ScriptURL string
+	TableID   string // the id of the table; "" is "matrix"
 }
 
 // matrixColumn is a column of the matrix. Its key names it to the script

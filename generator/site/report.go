@@ -178,6 +178,9 @@ type reportData struct {
 	Offers        int      // the offers shown
 	CatalogOffers int      // the offers of the whole catalog
 	Matrix        *compareData
+	// MatrixParts are the matrix as the report shows it: the same rows in
+	// tables of a few columns each, so each fits a page (matrixParts).
+	MatrixParts []*matrixPart
 	Scenario      *scenarioData // nil without -scenario
 	Sources       *reportSources
 	// The inline blocks: the stylesheets and, when there are charts, the
@@ -323,6 +326,8 @@ func (b *builder) reportFile(opts ReportOptions) ([]byte, error) {
 		return nil, x.err
 	}
 	d.Sources = b.reportSources(d)
+	parts, partsCSS := matrixParts(d.Matrix, x)
+	d.MatrixParts = parts
 
 	for _, name := range []string{"style.css", "report.css"} {
 		src, err := fs.ReadFile(sfs, name)
@@ -331,6 +336,7 @@ func (b *builder) reportFile(opts ReportOptions) ([]byte, error) {
 		}
 		d.Styles = append(d.Styles, template.CSS(inlineText(src)))
 	}
+	d.Styles = append(d.Styles, template.CSS(partsCSS))
 	if p.ChartScripts() {
 		for _, name := range []string{"vendor/echarts/echarts.min.js", "charts.js"} {
 			src, err := fs.ReadFile(sfs, name)
@@ -381,6 +387,66 @@ func (b *builder) reportMatrix(p *page, x *texter) (*compareData, error) {
 		d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
 	}
 	return d, x.err
+}
+
+// matrixPart is one table of the report's matrix: every row, and the
+// columns of Keep; the others are hidden by the report's style.
+type matrixPart struct {
+	Title string
+	Table *compareData
+	Keep  []string // the keys of its columns, in matrix order
+}
+
+// maxPartModels is how many pricing models one table of the report's
+// matrix shows beside the offer.
+const maxPartModels = 6
+
+// matrixParts splits the matrix into tables that fit a landscape page:
+// the offer (instance type, provider, GPU, count, region) and its prices,
+// at most maxPartModels pricing models a table; then the offer with the
+// normalised figures, the date and source, and the specs. Each table holds
+// every row; the CSS returned hides, in each, the cells of the columns it
+// does not keep. Columns are cells by their place in a row (nth-child),
+// the order of matrixColumns.
+func matrixParts(m *compareData, x *texter) ([]*matrixPart, string) {
+	offer := []string{"instance", "provider", "gpu", "gpu_count", "region"}
+	var models []string
+	for _, c := range m.Columns {
+		if strings.HasPrefix(c.Key, "m:") {
+			models = append(models, c.Key)
+		}
+	}
+	var keeps [][]string
+	for chunk := range slices.Chunk(models, maxPartModels) {
+		keeps = append(keeps, append(slices.Clone(offer), chunk...))
+	}
+	keeps = append(keeps, []string{"instance", "provider", "region", "per_gpu", "per_gb", "per_fp16", "per_fp32", "since", "source",
+		"gpu_memory", "vcpus", "ram", "network", "interconnect", "billing", "certifications"})
+
+	var parts []*matrixPart
+	var css strings.Builder
+	for i, keep := range keeps {
+		t := *m
+		t.TableID = fmt.Sprintf("matrix-%d", i+1)
+		title := x.t("report.part_specs")
+		if i < len(keeps)-1 {
+			title = x.t("report.part_prices")
+			if len(keeps) > 2 {
+				title = x.t("report.part_prices_n", i+1, len(keeps)-1)
+			}
+		}
+		parts = append(parts, &matrixPart{Title: title, Table: &t, Keep: keep})
+		var hide []string
+		for j, c := range m.Columns {
+			if !slices.Contains(keep, c.Key) {
+				hide = append(hide, fmt.Sprintf("#%s tr > :nth-child(%d)", t.TableID, j+1))
+			}
+		}
+		if hide != nil {
+			css.WriteString(strings.Join(hide, ",\n") + " { display: none; }\n")
+		}
+	}
+	return parts, css.String()
 }
 
 // reportSources gathers the sources of what the report shows: the specs
