@@ -181,8 +181,8 @@ type reportData struct {
 	// MatrixParts are the matrix as the report shows it: the same rows in
 	// tables of a few columns each, so each fits a page (matrixParts).
 	MatrixParts []*matrixPart
-	Scenario      *scenarioData // nil without -scenario
-	Sources       *reportSources
+	Scenario    *scenarioData // nil without -scenario
+	Sources     *reportSources
 	// The inline blocks: the stylesheets and, when there are charts, the
 	// scripts that draw them, in the order they run.
 	Styles  []template.CSS
