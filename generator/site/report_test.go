@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
@@ -450,22 +449,8 @@ func TestReportHostileTextStaysText(t *testing.T) {
 // TestReportWantsEveryMessage: a message the report asks for and the
 // message file lacks fails the report, naming the key.
 func TestReportWantsEveryMessage(t *testing.T) {
-	root, _ := readArchive(t, "testdata/site.txtar")
-	err := fs.WalkDir(gpucompare.Assets, "templates", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(gpucompare.Assets, p)
-		if p == "templates/messages/en.yaml" {
-			data = bytes.Replace(data, []byte("  snapshot_help:"), []byte("  snapshot_help_gone:"), 1)
-		}
-		root[p] = &fstest.MapFile{Data: data}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = reportErr(t, root, ReportOptions{})
+	root := withMessageEdit(t, "  snapshot_help:", "  snapshot_help_gone:")
+	err := reportErr(t, root, ReportOptions{})
 	if !strings.Contains(err.Error(), `no message "report.snapshot_help"`) {
 		t.Errorf("got %v, want it to name the missing message", err)
 	}

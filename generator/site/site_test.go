@@ -399,7 +399,10 @@ func TestDataOnlyRootBuilds(t *testing.T) {
 	}
 }
 
-func TestMissingMessageFailsTheBuild(t *testing.T) {
+// withMessageEdit is the test site with the embedded templates as its own,
+// old replaced by new (once) in their English messages.
+func withMessageEdit(t *testing.T, old, new string) fstest.MapFS {
+	t.Helper()
 	root, _ := readArchive(t, "testdata/site.txtar")
 	err := fs.WalkDir(gpucompare.Assets, "templates", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -407,7 +410,10 @@ func TestMissingMessageFailsTheBuild(t *testing.T) {
 		}
 		data, err := fs.ReadFile(gpucompare.Assets, p)
 		if p == "templates/messages/en.yaml" {
-			data = bytes.Replace(data, []byte("  per_gpu_hour: Per GPU-hour\n"), nil, 1)
+			if !bytes.Contains(data, []byte(old)) {
+				t.Fatalf("%s has no %q", p, old)
+			}
+			data = bytes.Replace(data, []byte(old), []byte(new), 1)
 		}
 		root[p] = &fstest.MapFile{Data: data}
 		return err
@@ -415,8 +421,13 @@ func TestMissingMessageFailsTheBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return root
+}
+
+func TestMissingMessageFailsTheBuild(t *testing.T) {
+	root := withMessageEdit(t, "  per_gpu_hour: Per GPU-hour\n", "")
 	cat, _ := catalog.Load(root)
-	_, _, err = Build(cat, root, Options{})
+	_, _, err := Build(cat, root, Options{})
 	if err == nil || !strings.Contains(err.Error(), `no message "col.per_gpu_hour"`) {
 		t.Errorf("want a missing-message error, got %v", err)
 	}
