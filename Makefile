@@ -6,7 +6,7 @@ OUT     ?= public
 BIN     := bin/gpucompare
 FUZZTIME ?= 10s
 
-.PHONY: build check test golden fuzz bench clean binary
+.PHONY: build check test golden fuzz bench clean binary report
 
 # Build the site from the shipped catalog into public/.
 build: binary
@@ -14,6 +14,14 @@ build: binary
 
 binary:
 	$(GO) build -o $(BIN) ./generator/cmd/gpucompare
+
+# One self-contained HTML file of the shipped catalog: every offer, its
+# charts, the costs of a scenario and every source (README: Reports).
+REPORT       ?= gpucompare-report.html
+REPORT_FLAGS ?= -scenario mid-size-reserved
+
+report: binary
+	$(BIN) report -root $(ROOT) -o $(REPORT) $(REPORT_FLAGS)
 
 # Validate the catalog without writing anything.
 check: binary
@@ -38,7 +46,7 @@ bench:
 	$(GO) test ./... -run '^$$' -bench . -benchmem
 
 clean:
-	rm -rf bin $(OUT)
+	rm -rf bin $(OUT) $(REPORT)
 
 # Browser tests: every page kind in headless Chromium, from file:// and
 # under a preview sub-path, at desktop and phone widths; and a hostile
