@@ -132,15 +132,25 @@ describe('report', () => {
       await page.locator('#charts').screenshot({ path: path.join(SHOTS, 'report-charts.png') });
       await page.locator('#scenario').screenshot({ path: path.join(SHOTS, 'report-scenario.png') });
 
-      // Print: no controls, the charts still drawn, the sources' addresses written out.
+      // Print, at the width of a landscape A4 page (297 mm less 2 × 10 mm
+      // margins, at 96 px an inch): no controls, every table of the matrix
+      // within the page, the sources' addresses written out.
+      await page.setViewportSize({ width: 1047, height: 740 });
       await page.emulateMedia({ media: 'print' });
       await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
       await settle(page);
       const print = await page.evaluate(() => ({
-        controls: [...document.querySelectorAll('select, button, input')].filter((el) => el.offsetParent !== null).length,
+        controls: [...document.querySelectorAll('select, button, input, summary')].filter((el) => el.offsetParent !== null).length,
         after: getComputedStyle(document.querySelector('#sources a.source[href^="http"]'), '::after').content,
       }));
       assert.equal(print.controls, 0, 'no control shows in print');
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('#offers table, #scenario table')]
+          .filter((t) => t.getBoundingClientRect().width > document.documentElement.clientWidth + 1)
+          .map((t) => `${t.id || t.className}: ${Math.round(t.getBoundingClientRect().width)}px`),
+      );
+      assert.deepEqual(wide, [], 'every table of the matrix and the costs fits the page');
+      await page.evaluate(() => window.scrollTo(0, document.querySelector('#matrix-1').getBoundingClientRect().top + window.scrollY - 40));
       assert.match(print.after, /http/, 'a source prints its address');
       await page.screenshot({ path: path.join(SHOTS, 'report-print.png') });
       await page.pdf({ path: path.join(SHOTS, 'report.pdf'), format: 'A4', printBackground: true });
