@@ -159,8 +159,8 @@ func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catal
 	if err := opts.check(cat); err != nil {
 		return nil, nil, err
 	}
-	b := &builder{cat: cat, root: root, files: Files{}}
-	out, err := b.reportFile(opts)
+	b := &builder{cat: cat, files: Files{}}
+	out, err := b.reportFile(root, opts)
 	if err != nil {
 		return nil, b.report, err
 	}
@@ -242,11 +242,11 @@ func reportAnchor(target string) string {
 	return "#top"
 }
 
-// reportFile renders the report: assets, the offers chosen, the page
-// model, then the file with its policy.
-func (b *builder) reportFile(opts ReportOptions) ([]byte, error) {
+// reportFile renders the report of the site root: assets, the offers
+// chosen, the page model, then the file with its policy.
+func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	cat := b.cat
-	tfs, sfs, err := assets(b.root)
+	tfs, sfs, err := assets(root)
 	if err != nil {
 		return nil, fmt.Errorf("assets: %w", err)
 	}
@@ -275,7 +275,7 @@ func (b *builder) reportFile(opts ReportOptions) ([]byte, error) {
 		return nil, &UsageError{Problems: []string{fmt.Sprintf("no offer is of provider %s and GPU model %s: the report would be empty",
 			orAll(opts.Providers), orAll(opts.GPUs))}}
 	}
-	snap, err := Snapshot(b.root)
+	snap, err := Snapshot(root)
 	if err != nil {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
