@@ -322,12 +322,12 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		d.Scenario = sp.Data.(*scenarioData)
 		p.Charts = append(p.Charts, sp.Charts...)
 	}
-	if x.err != nil {
-		return nil, x.err
-	}
 	d.Sources = b.reportSources(d)
 	parts, partsCSS := matrixParts(d.Matrix, x)
 	d.MatrixParts = parts
+	if x.err != nil {
+		return nil, x.err
+	}
 
 	for _, name := range []string{"style.css", "report.css"} {
 		src, err := fs.ReadFile(sfs, name)
