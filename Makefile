@@ -42,8 +42,14 @@ golden:
 fuzz:
 	$(GO) test ./generator/catalog -run '^$$' -fuzz FuzzLoad -fuzztime 5m
 
-bench:
+# Build speed: Go benchmarks of load, validate, render and write at 100,
+# 1,000 and 10,000 offers, then whole builds of the binary against the
+# floor of writing the same files (median of BENCH_RUNS). Not part of test.
+BENCH_RUNS ?= 5
+
+bench: binary
 	$(GO) test ./... -run '^$$' -bench . -benchmem
+	$(GO) run ./generator/cmd/buildbench -bin $(BIN) -runs $(BENCH_RUNS)
 
 clean:
 	rm -rf bin $(OUT) $(REPORT)

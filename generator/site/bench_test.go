@@ -1,6 +1,9 @@
 package site
 
 import (
+	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -8,20 +11,71 @@ import (
 	"gpucompare/generator/synth"
 )
 
-// BenchmarkBuild renders a synthetic catalog of 10,000 offers in memory.
-func BenchmarkBuild(b *testing.B) {
+// benchSizes are the catalog sizes, in offers, every build benchmark runs at.
+var benchSizes = []int{100, 1000, 10000}
+
+// benchOptions build what a hosted site builds: feeds and sitemap too.
+var benchOptions = Options{BaseURL: "https://example.com/"}
+
+// synthSite loads a synthetic catalog of n offers.
+func synthSite(b *testing.B, n int) (fstest.MapFS, *catalog.Catalog) {
 	root := fstest.MapFS{}
-	for name, data := range synth.Files(10000) {
+	for name, data := range synth.Files(n) {
 		root[name] = &fstest.MapFile{Data: data}
 	}
 	cat, rep := catalog.Load(root)
 	if len(rep.Errors()) > 0 {
 		b.Fatal(rep.Errors())
 	}
-	b.ResetTimer()
-	for b.Loop() {
-		if _, _, err := Build(cat, root, Options{}); err != nil {
+	return root, cat
+}
+
+// pageCount is the number of HTML pages of a built site.
+func pageCount(files Files) int {
+	n := 0
+	for p := range files {
+		if strings.HasSuffix(p, ".html") {
+			n++
+		}
+	}
+	return n
+}
+
+// BenchmarkRender builds a loaded synthetic catalog in memory: page
+// models, templates, exports, feeds and static files; the time per HTML
+// page is reported beside the time per build.
+func BenchmarkRender(b *testing.B) {
+	for _, n := range benchSizes {
+		root, cat := synthSite(b, n)
+		b.Run(fmt.Sprintf("offers=%d", n), func(b *testing.B) {
+			var files Files
+			for b.Loop() {
+				var err error
+				if files, _, err = Build(cat, root, benchOptions); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*pageCount(files)), "ns/page")
+		})
+	}
+}
+
+// BenchmarkWrite writes a built synthetic site to disk with Write.
+func BenchmarkWrite(b *testing.B) {
+	for _, n := range benchSizes {
+		root, cat := synthSite(b, n)
+		files, _, err := Build(cat, root, benchOptions)
+		if err != nil {
 			b.Fatal(err)
 		}
+		out := filepath.Join(b.TempDir(), "public")
+		b.Run(fmt.Sprintf("offers=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if err := Write(out, files); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(files)), "ns/file")
+		})
 	}
 }
