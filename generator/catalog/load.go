@@ -18,9 +18,12 @@ import (
 	"path"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -31,8 +34,32 @@ const DataDir = "data"
 // Load reads, checks and cross-references the catalog in fsys, a site root
 // holding data/. The catalog is usable only when the report has no errors.
 func Load(fsys fs.FS) (*Catalog, Report) {
-	l := &loader{fsys: fsys, cat: &Catalog{}}
+	return NewLoader(fsys).Load()
+}
+
+// A Loader loads the catalog of one site root again and again, as a live
+// preview does after each edit: it keeps the parse of every file and
+// parses again only the files whose bytes changed since its last Load.
+// Checks and cross-references run in full each time, so each Load gives
+// what a fresh Load of the same files gives. A Loader is not safe for
+// concurrent use.
+type Loader struct {
+	fsys  fs.FS
+	files map[string]*parsedFile // by file name, from the last Load
+}
+
+// NewLoader returns a Loader of the site root fsys.
+func NewLoader(fsys fs.FS) *Loader {
+	return &Loader{fsys: fsys}
+}
+
+// Load reads, checks and cross-references the catalog, like the function
+// Load.
+func (ld *Loader) Load() (*Catalog, Report) {
+	l := &loader{fsys: ld.fsys, cat: &Catalog{}, prev: ld.files}
+	l.parseAll()
 	l.loadAll()
+	ld.files = l.files
 	l.validate()
 	if len(l.report.Errors()) == 0 {
 		l.checkHistories()
@@ -50,6 +77,9 @@ type loader struct {
 	shapeErrs  map[Pos]bool // where a value has the wrong shape
 	fxFile     string
 	priceFiles []priceFile
+
+	files map[string]*parsedFile // this load's parses, by file name
+	prev  map[string]*parsedFile // the parses of the Loader's last load
 }
 
 // priceFile is one decoded data/prices file with its root node.
@@ -225,38 +255,131 @@ func (l *loader) yamlFiles(dir string) []string {
 // decodeFile parses one YAML file into v and returns its root node, or nil
 // when the file is missing (and not required) or has errors, all reported.
 func (l *loader) decodeFile(name string, v any, required bool) *yaml.Node {
-	data, err := fs.ReadFile(l.fsys, name)
-	if errors.Is(err, fs.ErrNotExist) {
+	f := l.files[name]
+	if f == nil || f.typ != reflect.TypeOf(v) {
+		f = l.parseFile(name, reflect.TypeOf(v), nil)
+	}
+	if errors.Is(f.err, fs.ErrNotExist) {
 		if required {
 			l.errorf(Pos{File: name}, "missing file")
 		}
 		return nil
 	}
-	if err != nil {
-		l.errorf(Pos{File: name}, "cannot read: %v", err)
+	if f.err != nil {
+		l.errorf(Pos{File: name}, "cannot read: %v", f.err)
 		return nil
 	}
-	root, ok := l.parse(name, data)
-	if !ok {
-		return nil
-	}
-	bad := false
-	checkShape(name, root, reflect.TypeOf(v), func(p Pos, msg string) {
-		bad = true
+	l.report = append(l.report, f.report...)
+	for _, p := range f.shapeErrs {
 		if l.shapeErrs == nil {
 			l.shapeErrs = map[Pos]bool{}
 		}
 		l.shapeErrs[p] = true
-		l.errorf(p, "%s", msg)
-	})
-	l.checkText(name, root)
+	}
+	if f.root == nil {
+		return nil
+	}
 	// A file of the wrong shape is still decoded as far as it goes, so that
 	// the checks of values and references can report everything at once;
 	// its shape errors come first and hide later reports at the same place.
-	if err := root.Decode(v); err != nil && !bad {
+	if err := f.root.Decode(v); err != nil && len(f.shapeErrs) == 0 {
 		l.yamlError(name, err)
 	}
-	return root
+	return f.root
+}
+
+// parsedFile is what one catalog file gives before it is decoded: its
+// bytes, its root node and the problems of its syntax, shape and text.
+// It depends on the bytes and the Go type alone, so it is kept from one
+// load to the next while the bytes stay the same.
+type parsedFile struct {
+	typ       reflect.Type
+	data      []byte
+	err       error      // reading the file failed
+	root      *yaml.Node // nil when the file does not parse
+	report    Report
+	shapeErrs []Pos
+}
+
+// parseFile reads and parses one file for decoding into a value of type
+// typ, reusing prev when the file's bytes and type are those of prev.
+func (l *loader) parseFile(name string, typ reflect.Type, prev *parsedFile) *parsedFile {
+	data, err := fs.ReadFile(l.fsys, name)
+	if err != nil {
+		return &parsedFile{typ: typ, err: err}
+	}
+	if prev != nil && prev.typ == typ && prev.err == nil && bytes.Equal(prev.data, data) {
+		return prev
+	}
+	f := &parsedFile{typ: typ, data: data}
+	sub := &loader{}
+	root, ok := sub.parse(name, data)
+	if ok {
+		f.root = root
+		checkShape(name, root, typ, func(p Pos, msg string) {
+			f.shapeErrs = append(f.shapeErrs, p)
+			sub.errorf(p, "%s", msg)
+		})
+		sub.checkText(name, root)
+	}
+	f.report = sub.report
+	return f
+}
+
+// catalogFiles are the files of data/ and the Go type each decodes into.
+var catalogFiles = map[string]reflect.Type{
+	"site.yaml":    reflect.TypeFor[*Site](),
+	"fx.yaml":      reflect.TypeFor[*FXFile](),
+	"scoring.yaml": reflect.TypeFor[*Scoring](),
+	"gpus":         reflect.TypeFor[*GPU](),
+	"providers":    reflect.TypeFor[*Provider](),
+	"benchmarks":   reflect.TypeFor[*Benchmark](),
+	"guides":       reflect.TypeFor[*Guide](),
+	"scenarios":    reflect.TypeFor[*Scenario](),
+	"prices":       reflect.TypeFor[*PriceFile](),
+}
+
+// parseAll reads and parses every catalog file on as many workers as there
+// are processors, so that loadAll finds them parsed. It reports nothing:
+// loadAll reports each file's problems when it decodes the file, and what
+// is wrong with the folders themselves.
+func (l *loader) parseAll() {
+	type job struct {
+		name string
+		typ  reflect.Type
+	}
+	var jobs []job
+	for entry, typ := range catalogFiles {
+		if strings.HasSuffix(entry, ".yaml") {
+			jobs = append(jobs, job{path.Join(DataDir, entry), typ})
+			continue
+		}
+		entries, _ := fs.ReadDir(l.fsys, path.Join(DataDir, entry))
+		for _, e := range entries {
+			if !e.IsDir() && strings.HasSuffix(e.Name(), ".yaml") && !strings.HasPrefix(e.Name(), ".") {
+				jobs = append(jobs, job{path.Join(DataDir, entry, e.Name()), typ})
+			}
+		}
+	}
+	parsed := make([]*parsedFile, len(jobs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(jobs) {
+					return
+				}
+				parsed[i] = l.parseFile(jobs[i].name, jobs[i].typ, l.prev[jobs[i].name])
+			}
+		})
+	}
+	wg.Wait()
+	l.files = make(map[string]*parsedFile, len(jobs))
+	for i, j := range jobs {
+		l.files[j.name] = parsed[i]
+	}
 }
 
 // parse reads the one YAML document of a file.

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -92,6 +93,9 @@ func checkShape(file string, n *yaml.Node, t reflect.Type, report func(Pos, stri
 
 // yamlFields maps the YAML keys of a struct type to their field types.
 func yamlFields(t reflect.Type) map[string]reflect.Type {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.(map[string]reflect.Type)
+	}
 	out := map[string]reflect.Type{}
 	for f := range t.Fields() {
 		if !f.IsExported() {
@@ -103,8 +107,12 @@ func yamlFields(t reflect.Type) map[string]reflect.Type {
 		}
 		out[name] = f.Type
 	}
+	fieldCache.Store(t, out)
 	return out
 }
+
+// fieldCache holds yamlFields by type: the fields of a type never change.
+var fieldCache sync.Map
 
 func unknownField(name string, fields map[string]reflect.Type) string {
 	known := make([]string, 0, len(fields))
