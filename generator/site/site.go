@@ -64,7 +64,13 @@ func (f Files) Paths() []string {
 // URL). err is non-nil when the site could not be built; Files is then nil.
 // The same catalog, root and options always give the same bytes.
 func Build(cat *catalog.Catalog, root fs.FS, opts Options) (Files, catalog.Report, error) {
-	b := &builder{cat: cat, opts: opts, files: Files{}}
+	return buildWith(cat, root, opts, nil)
+}
+
+// buildWith is Build, with what a Rebuilder keeps from one build to the next
+// (nil: nothing).
+func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (Files, catalog.Report, error) {
+	b := &builder{cat: cat, opts: opts, files: Files{}, kept: keep}
 	err := b.run(root)
 	slices.SortStableFunc(b.report, func(x, y catalog.Diagnostic) int {
 		return cmp.Or(cmp.Compare(x.Pos.File, y.Pos.File), cmp.Compare(x.Pos.Line, y.Pos.Line), cmp.Compare(x.Pos.Col, y.Pos.Col))
@@ -87,6 +93,7 @@ type builder struct {
 	base   string // absolute site URL ending in "/", or ""
 	files  Files
 	report catalog.Report
+	kept   *kept // what earlier builds of a Rebuilder left to reuse, or nil
 
 	tmpl     *templates
 	content  []*contentPage
@@ -112,7 +119,7 @@ func (b *builder) run(root fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("assets: %w", err)
 	}
-	if b.tmpl, err = loadTemplates(tfs, cmp.Or(b.cat.Site.Language, "en"), b.warnf); err != nil {
+	if b.tmpl, err = b.templates(tfs, cmp.Or(b.cat.Site.Language, "en")); err != nil {
 		return fmt.Errorf("templates: %w", err)
 	}
 	if b.content, err = loadContent(root, b.add); err != nil {
