@@ -50,6 +50,7 @@ func loadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...an
 		if err := parseFile(tfs, t, "layouts/"+kind+".html"); err != nil {
 			return nil, err
 		}
+		foldMessages(t, msgs)
 		ts.byLayout[kind] = t
 	}
 	return ts, nil
