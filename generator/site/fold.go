@@ -9,9 +9,8 @@ import (
 // foldMessages replaces every {{t "key"}} of the templates of set — a
 // message without arguments — by the message itself, as a constant string
 // the template still escapes in its context. Pages render the same bytes
-// with one function call fewer per message: about a fifth of the calls a
-// page makes. A key with no message is left as a call, so that executing
-// it fails as before.
+// with one reflective function call fewer per message. A key with no
+// message is left as a call, so that executing it fails as before.
 func foldMessages(set *template.Template, m messages) {
 	for _, t := range set.Templates() {
 		if t.Tree != nil && t.Tree.Root != nil {
