@@ -14,7 +14,7 @@ import (
 // parse of each catalog file whose bytes are unchanged (catalog.Loader),
 // and the parsed and escaped templates while no template or message file
 // changes — and redoes everything else, so that each Rebuild gives exactly
-// the Files a fresh LoadCatalog-and-Build of the same root gives.
+// the Files that catalog.Load and Build give for the same root.
 //
 //	r := site.NewRebuilder(os.DirFS(root), site.Options{})
 //	for range edits {
