@@ -8,23 +8,29 @@
 //	gpucompare check [-root .] [-format text|json|github]
 //	gpucompare diff -base DIR_OR_GIT_REV [-root .] [-format markdown|json]
 //	gpucompare report -o FILE.html [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD]
+//	gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
 //	gpucompare synth -offers N -o DIR
 //	gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"maps"
+	"net"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
+	"syscall"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/diff"
+	"gpucompare/generator/server"
 	"gpucompare/generator/site"
 	"gpucompare/generator/synth"
 )
@@ -40,6 +46,7 @@ Usage:
   gpucompare check [-root .] [-format text|json|github]
   gpucompare diff -base DIR_OR_GIT_REV [-root .] [-format markdown|json]
   gpucompare report -o FILE.html [-root .] [-provider ID ...] [-gpu ID ...] [-scenario ID] [-date YYYY-MM-DD]
+  gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
   gpucompare synth -offers N -o DIR
   gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
 
@@ -69,6 +76,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return diffCmd(args[1:], stdout, stderr)
 	case "report":
 		return reportCmd(args[1:], stdout, stderr)
+	case "serve":
+		return serveCmd(args[1:], stdout, stderr)
 	case "synth":
 		return synthCmd(args[1:], stdout, stderr)
 	case "import":
@@ -202,6 +211,58 @@ func build(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "wrote %d files to %s\n", len(files.Paths()), *out)
+	return 0
+}
+
+func serveCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("serve", stderr)
+	root := fs.String("root", ".", "site root holding data/ (and optionally content/, templates/, static/)")
+	addr := fs.String("addr", "127.0.0.1:8080", "host:port to listen on; a port alone (:8080) is on 127.0.0.1 too, 0.0.0.0:8080 is every interface")
+	baseURL := fs.String("base-url", "", "absolute URL for feeds, sitemap, canonical links and the 404 page (default: the URL served)")
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if !isDir(*root, stderr) {
+		return 1
+	}
+	host, port, err := net.SplitHostPort(*addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "gpucompare serve: -addr %q: want host:port, such as 127.0.0.1:8080\n", *addr)
+		return 1
+	}
+	if host == "" {
+		host = "127.0.0.1" // loopback unless told otherwise
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, port))
+	if err != nil {
+		fmt.Fprintf(stderr, "gpucompare serve: %v\n", err)
+		if errors.Is(err, syscall.EADDRINUSE) {
+			fmt.Fprintln(stderr, "gpucompare serve: another program listens there: stop it or choose another -addr")
+		}
+		return 1
+	}
+	// The URL to open: on every interface, this machine's loopback.
+	at := ln.Addr().(*net.TCPAddr)
+	shown := at.IP.String()
+	if at.IP.IsUnspecified() {
+		shown = "127.0.0.1"
+		fmt.Fprintf(stderr, "gpucompare serve: warning: listening on every interface (%s): other machines can read the site\n", ln.Addr())
+	}
+	url := "http://" + net.JoinHostPort(shown, fmt.Sprint(at.Port)) + "/"
+	opts := site.Options{BaseURL: *baseURL, PrettyURLs: true}
+	if opts.BaseURL == "" {
+		opts.BaseURL = url
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	srv := server.New(server.Options{Root: *root, Build: server.FullBuild(*root, opts), Log: stderr})
+	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", *root, url)
+	if err := srv.Serve(ctx, ln); err != nil {
+		fmt.Fprintf(stderr, "gpucompare serve: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, "stopped")
 	return 0
 }
 

@@ -1,0 +1,261 @@
+// Package server is gpucompare's preview server, the stage beside site for
+// people editing a catalog. It takes a site root and a function that
+// builds the site in memory, and hands on a web server that shows the
+// latest build and reloads open pages when it changes.
+//
+// It runs in a loop:
+//
+//   - build: the BuildFunc makes the whole site (site.Files) in memory;
+//   - swap: the new files replace the old ones in one step, so a request
+//     sees either the old site or the new one, never half of each; a build
+//     that fails keeps the diagnostics instead, and every HTML page shows
+//     them until the next build succeeds;
+//   - notify: every open page hears "reload" over server-sent events
+//     (events.go) through the reload script the server adds to each HTML
+//     response (http.go);
+//   - watch: a change under data/, content/, templates/ or static/ of the
+//     root, once the burst of file events it makes has settled, starts the
+//     next build (watch.go).
+//
+// The server never writes a file; how a site is built is the BuildFunc's
+// business, so a faster builder can take the place of FullBuild.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/site"
+)
+
+// BuildFunc builds the site in memory. changed lists the paths (slash
+// separated, relative to the site root) whose edits made this build
+// necessary: files, or a folder that was created, renamed or removed with
+// what is in it. It is nil for the first build, and holds "." when file
+// events were lost; both mean the whole root may have changed.
+//
+// A build that fails returns the diagnostics that say why in the report,
+// or a non-nil error when there is nothing with a position to show.
+// Warnings in the report do not make it fail.
+type BuildFunc func(changed []string) (site.Files, catalog.Report, error)
+
+// FullBuild returns a BuildFunc that loads the catalog of root and builds
+// the whole site each time, whatever changed.
+func FullBuild(root string, opts site.Options) BuildFunc {
+	return func([]string) (site.Files, catalog.Report, error) {
+		fsys := os.DirFS(root)
+		cat, report := catalog.Load(fsys)
+		if n := len(report.Errors()); n > 0 {
+			return nil, report, fmt.Errorf("the catalog has %d error(s)", n)
+		}
+		files, buildReport, err := site.Build(cat, fsys, opts)
+		return files, append(report, buildReport...), err
+	}
+}
+
+// Options configure a Server.
+type Options struct {
+	// Root is the site root whose data/, content/, templates/ and static/
+	// are watched.
+	Root string
+	// Build makes the site; see BuildFunc.
+	Build BuildFunc
+	// Log receives one line per build and watch problems (stderr).
+	Log io.Writer
+	// Quiet is how long the file events of an edit must have stopped
+	// before a build starts (default 40ms): an editor's save is often a
+	// burst of events, and one build should follow it, not several.
+	Quiet time.Duration
+	// KeepAlive is how often an idle event stream gets a comment line,
+	// so proxies and browsers keep it open (default 15s).
+	KeepAlive time.Duration
+}
+
+// Server serves the latest build of a site root; see the package comment.
+type Server struct {
+	opts  Options
+	epoch string // tells this process's builds from another's: see buildID
+
+	state   atomic.Pointer[state]
+	buildMu sync.Mutex // one build at a time
+	builds  uint64     // guarded by buildMu
+
+	clients *hub
+	done    chan struct{} // closed when the server shuts down: event streams end
+	once    sync.Once
+}
+
+// state is one build's outcome, swapped in whole.
+type state struct {
+	id string
+	// files is the site, or nil when the build failed.
+	files site.Files
+	// lastGood is the last site that built, kept so a failed build's error
+	// page can still be shown next to the site's own files; nil if none.
+	lastGood site.Files
+	report   catalog.Report
+	err      error
+}
+
+func (st *state) failed() bool { return st.files == nil }
+
+// New returns a server for opts. It has no site until Rebuild or Serve
+// has run a build.
+func New(opts Options) *Server {
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	if opts.Quiet <= 0 {
+		opts.Quiet = 40 * time.Millisecond
+	}
+	if opts.KeepAlive <= 0 {
+		opts.KeepAlive = 15 * time.Second
+	}
+	s := &Server{
+		opts:    opts,
+		epoch:   strconv.FormatInt(time.Now().UnixNano(), 36),
+		clients: newHub(),
+		done:    make(chan struct{}),
+	}
+	s.state.Store(&state{id: s.epoch + "-0", err: errors.New("the site has not been built yet")})
+	return s
+}
+
+// Rebuild builds the site now, swaps the result in and tells every open
+// page to reload. changed is passed on to the BuildFunc.
+func (s *Server) Rebuild(changed []string) {
+	s.buildMu.Lock()
+	defer s.buildMu.Unlock()
+	start := time.Now()
+	files, report, err := s.safeBuild(changed)
+	took := time.Since(start)
+
+	s.builds++
+	prev := s.state.Load()
+	next := &state{id: s.buildID(s.builds), report: report, lastGood: prev.lastGood}
+	switch {
+	case err == nil && len(report.Errors()) == 0 && files != nil:
+		next.files, next.lastGood = files, files
+	case err == nil && len(report.Errors()) == 0:
+		next.err = errors.New("the build made no site")
+	default:
+		next.err = err // shown only when the report has no error to show
+	}
+	s.state.Store(next)
+	fmt.Fprintln(s.opts.Log, logLine(changed, took, next))
+	s.clients.broadcast()
+}
+
+// safeBuild runs the BuildFunc, turning a panic into an error: a bug the
+// catalog triggers must show on the page, not stop the server.
+func (s *Server) safeBuild(changed []string) (files site.Files, report catalog.Report, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			files, err = nil, fmt.Errorf("internal error: %v (please report it with the input that caused it)", r)
+		}
+	}()
+	return s.opts.Build(changed)
+}
+
+// buildID names build n of this process. A page carries the id of the
+// build it came from, so the reload script can tell a page that is out of
+// date, even across a restart of the server.
+func (s *Server) buildID(n uint64) string {
+	return s.epoch + "-" + strconv.FormatUint(n, 10)
+}
+
+// logLine says in one line what a build did: what set it off, how long it
+// took, and its files or its errors.
+func logLine(changed []string, took time.Duration, st *state) string {
+	var b strings.Builder
+	b.WriteString("gpucompare serve: ")
+	switch len(changed) {
+	case 0:
+		b.WriteString("build")
+	case 1:
+		fmt.Fprintf(&b, "%s changed: rebuild", changed[0])
+	default:
+		fmt.Fprintf(&b, "%s and %d more changed: rebuild", changed[0], len(changed)-1)
+	}
+	fmt.Fprintf(&b, " %s: ", took.Round(time.Millisecond))
+	warnings := len(st.report.Warnings())
+	if !st.failed() {
+		fmt.Fprintf(&b, "%d files, %d warning(s)", len(st.files), warnings)
+		return b.String()
+	}
+	errs := st.report.Errors()
+	if len(errs) == 0 {
+		fmt.Fprintf(&b, "failed: %s", oneLine(st.err.Error()))
+		return b.String()
+	}
+	fmt.Fprintf(&b, "failed with %d error(s), %d warning(s): ", len(errs), warnings)
+	const shown = 3
+	for i, d := range errs[:min(len(errs), shown)] {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(oneLine(d.String()))
+	}
+	if len(errs) > shown {
+		fmt.Fprintf(&b, "; and %d more on the page", len(errs)-shown)
+	}
+	return b.String()
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Serve builds the site, then serves it on ln and rebuilds on every change
+// under the root until ctx is done. It then shuts down: the listener is
+// closed, event streams end, requests in flight finish, and the watcher
+// stops. It returns nil after a shutdown ctx asked for.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	// Watch before the first build, so an edit made during it is not lost.
+	w, err := newWatcher(s.opts.Root, s.opts.Log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	s.Rebuild(nil)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	watching := make(chan struct{})
+	go func() {
+		defer close(watching)
+		w.run(ctx, s.opts.Quiet, s.Rebuild)
+	}()
+
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	hs.RegisterOnShutdown(s.close)
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+
+	select {
+	case <-ctx.Done():
+		err = nil
+	case err = <-served:
+	}
+	shutdownCtx, stop := context.WithTimeout(context.Background(), 5*time.Second)
+	defer stop()
+	if serr := hs.Shutdown(shutdownCtx); err == nil {
+		err = serr
+	}
+	s.close()
+	cancel()
+	<-watching
+	return err
+}
+
+// close ends every event stream, now and to come.
+func (s *Server) close() { s.once.Do(func() { close(s.done) }) }
