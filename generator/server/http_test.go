@@ -1,0 +1,240 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/site"
+)
+
+// fixed is a BuildFunc that always gives the same files.
+func fixed(files site.Files) BuildFunc {
+	return func([]string) (site.Files, catalog.Report, error) { return files, nil, nil }
+}
+
+var testFiles = filesOf(map[string]string{
+	"index.html":                 "<!DOCTYPE html><html><head><title>Home</title></head><body>home</body></html>",
+	"gpus/index.html":            "<!DOCTYPE html><html><head><title>GPUs</title></head><body>gpus</body></html>",
+	"gpus/a100/index.html":       "<!DOCTYPE html><html><head><title>A100</title></head><body>a100</body></html>",
+	"404.html":                   "<!DOCTYPE html><html><head><title>Not found</title></head><body>no such page</body></html>",
+	"static/style.css":           "body{}",
+	"static/matrix.js":           "'use strict';",
+	"compare/offers.json":        "[]",
+	"compare/offers.csv":         "a,b\n",
+	"feed.xml":                   "<rss/>",
+	"static/vendor/x/LICENSE":    "license",
+	"static/vendor/x/font.woff2": "wOF2",
+})
+
+func filesOf(m map[string]string) site.Files {
+	files := site.Files{}
+	for p, data := range m {
+		files[p] = []byte(data)
+	}
+	return files
+}
+
+func TestServesTheBuildFromMemory(t *testing.T) {
+	s := New(Options{Build: fixed(testFiles)})
+	s.Rebuild(nil)
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+
+	tests := []struct {
+		method, path string
+		status       int
+		ctype        string
+		body         string // the body must hold it
+		injected     bool   // the reload script is added
+	}{
+		{"GET", "/", 200, "text/html; charset=utf-8", "home", true},
+		{"GET", "/index.html", 200, "text/html; charset=utf-8", "home", true},
+		{"GET", "/gpus/", 200, "text/html; charset=utf-8", "gpus", true},
+		{"GET", "/gpus/a100/", 200, "text/html; charset=utf-8", "a100", true},
+		{"GET", "/gpus/a100/index.html", 200, "text/html; charset=utf-8", "a100", true},
+		{"GET", "/gpus/nope/", 404, "text/html; charset=utf-8", "no such page", true},
+		{"GET", "/nope.css", 404, "text/html; charset=utf-8", "no such page", true},
+		{"GET", "/../../etc/passwd", 404, "text/html; charset=utf-8", "no such page", true},
+		{"GET", "/static/style.css", 200, "text/css; charset=utf-8", "body{}", false},
+		{"GET", "/static/matrix.js", 200, "text/javascript; charset=utf-8", "'use strict';", false},
+		{"GET", "/compare/offers.json", 200, "application/json", "[]", false},
+		{"GET", "/compare/offers.csv", 200, "text/csv; charset=utf-8", "a,b", false},
+		{"GET", "/feed.xml", 200, "application/xml", "<rss/>", false},
+		{"GET", "/static/vendor/x/font.woff2", 200, "font/woff2", "wOF2", false},
+		{"GET", "/static/vendor/x/LICENSE", 200, "application/octet-stream", "license", false},
+		{"GET", Prefix + "livereload.js", 200, "text/javascript; charset=utf-8", "EventSource", false},
+		{"GET", Prefix + "error.css", 200, "text/css; charset=utf-8", "diagnostics", false},
+		{"HEAD", "/gpus/", 200, "text/html; charset=utf-8", "", false},
+		{"POST", "/", 405, "text/plain; charset=utf-8", "method not allowed", false},
+	}
+	client := ts.Client()
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	for _, tt := range tests {
+		req, _ := http.NewRequest(tt.method, ts.URL+tt.path, nil)
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tt.status {
+			t.Errorf("%s %s: status %d, want %d", tt.method, tt.path, resp.StatusCode, tt.status)
+		}
+		if got := resp.Header.Get("Content-Type"); got != tt.ctype {
+			t.Errorf("%s %s: Content-Type %q, want %q", tt.method, tt.path, got, tt.ctype)
+		}
+		if got := resp.Header.Get("Cache-Control"); got != "no-store" {
+			t.Errorf("%s %s: Cache-Control %q, want no-store", tt.method, tt.path, got)
+		}
+		if !strings.Contains(string(body), tt.body) {
+			t.Errorf("%s %s: body %q does not hold %q", tt.method, tt.path, body, tt.body)
+		}
+		if got := strings.Contains(string(body), `<script src="/__gpucompare/livereload.js"`); got != tt.injected {
+			t.Errorf("%s %s: reload script added: %v, want %v", tt.method, tt.path, got, tt.injected)
+		}
+	}
+
+	// A folder named without its slash redirects, so its page's relative
+	// links resolve.
+	resp, err := client.Get(ts.URL + "/gpus/a100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusFound || loc != "/gpus/a100/" {
+		t.Errorf("/gpus/a100: status %d, Location %q, want 302 to /gpus/a100/", resp.StatusCode, loc)
+	}
+}
+
+func TestInjectScript(t *testing.T) {
+	const tag = `<script src="/__gpucompare/livereload.js" data-build="b-1" defer></script>` + "\n"
+	tests := []struct{ in, want string }{
+		{"<html><head><title>x</title></head><body>y</body></html>", "<html><head><title>x</title>" + tag + "</head><body>y</body></html>"},
+		{"<HTML><HEAD></HEAD><BODY></BODY></HTML>", "<HTML><HEAD>" + tag + "</HEAD><BODY></BODY></HTML>"},
+		{"<p>a</p></body><p>b</p></body>", "<p>a</p></body><p>b</p>" + tag + "</body>"},
+		{"<p>fragment</p>", "<p>fragment</p>" + tag},
+		// Offsets stay right past a letter whose lower case is longer.
+		{"<p>İİİ</p></BODY>", "<p>İİİ</p>" + tag + "</BODY>"},
+	}
+	for _, tt := range tests {
+		if got := string(injectScript([]byte(tt.in), "b-1")); got != tt.want {
+			t.Errorf("injectScript(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFailedBuildWithoutPositionsShowsItsError(t *testing.T) {
+	fail := true
+	s := New(Options{Build: func([]string) (site.Files, catalog.Report, error) {
+		if fail {
+			return nil, catalog.Report{{Pos: catalog.Pos{File: "data/site.yaml"}, Severity: catalog.Warning, Message: "no site url <b>"}},
+				errors.New("templates: layouts/home.html: unexpected <end>")
+		}
+		return testFiles, nil, nil
+	}})
+	s.Rebuild(nil)
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	status, _, page := get(t, ts.URL+"/gpus/")
+	if status != 500 {
+		t.Errorf("status %d, want 500", status)
+	}
+	for _, want := range []string{"templates: layouts/home.html: unexpected &lt;end&gt;", "data/site.yaml: warning: no site url &lt;b&gt;"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the error page does not show %q:\n%s", want, page)
+		}
+	}
+	// With no site built yet, other files are simply not there.
+	if status, _, _ := get(t, ts.URL+"/static/style.css"); status != 404 {
+		t.Errorf("static/style.css before any build succeeded: status %d, want 404", status)
+	}
+	fail = false
+	s.Rebuild([]string{"templates/layouts/home.html"})
+	if status, _, page := get(t, ts.URL+"/gpus/"); status != 200 || !strings.Contains(page, "gpus") {
+		t.Errorf("after the fix: status %d, page %q", status, page)
+	}
+}
+
+func TestBuildThatPanicsKeepsServing(t *testing.T) {
+	s := New(Options{Build: func([]string) (site.Files, catalog.Report, error) { panic("boom") }})
+	s.Rebuild(nil)
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	status, _, page := get(t, ts.URL+"/")
+	if status != 500 || !strings.Contains(page, "internal error: boom") {
+		t.Errorf("status %d, page:\n%s", status, page)
+	}
+}
+
+func TestEventStreamIsRemovedWhenThePageGoes(t *testing.T) {
+	s := New(Options{Build: fixed(testFiles), KeepAlive: 10 * time.Millisecond})
+	s.Rebuild(nil)
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+Prefix+"events", nil)
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The hello, then keep-alive comments while nothing happens.
+	buf := make([]byte, 4096)
+	var got []byte
+	for !strings.Contains(string(got), ": keep-alive\n\n") {
+		n, err := resp.Body.Read(buf)
+		if err != nil {
+			t.Fatalf("reading the stream: %v (so far %q)", err, got)
+		}
+		got = append(got, buf[:n]...)
+	}
+	if !strings.HasPrefix(string(got), "retry: 1000\nevent: hello\ndata: "+s.state.Load().id+"\n\n") {
+		t.Errorf("the stream starts %q", got)
+	}
+	if n := s.Clients(); n != 1 {
+		t.Errorf("%d streams open, want 1", n)
+	}
+	cancel()
+	resp.Body.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for s.Clients() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d streams still registered 5s after the page went", s.Clients())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestDebounceMakesOneBuildOfABurst(t *testing.T) {
+	in := make(chan string)
+	var calls [][]string
+	done := make(chan struct{})
+	go func() {
+		debounce(in, 200*time.Millisecond, func(changed []string) { calls = append(calls, changed) })
+		close(done)
+	}()
+	// An editor's save: a temporary file, a rename, and a write again.
+	for _, p := range []string{"data/prices/.aws.yaml.tmp", "data/prices/aws.yaml", "data/prices/aws.yaml", "data/gpus/a100.yaml"} {
+		in <- p
+	}
+	time.Sleep(600 * time.Millisecond)
+	in <- "static/style.css"
+	time.Sleep(600 * time.Millisecond)
+	close(in)
+	<-done
+	want := [][]string{
+		{"data/gpus/a100.yaml", "data/prices/.aws.yaml.tmp", "data/prices/aws.yaml"},
+		{"static/style.css"},
+	}
+	if !slices.EqualFunc(calls, want, slices.Equal) {
+		t.Errorf("builds %q, want %q", calls, want)
+	}
+}
