@@ -166,6 +166,18 @@ func start(t *testing.T, root string) *running {
 	return &running{Server: s, url: "http://" + ln.Addr().String(), log: log, stop: stop}
 }
 
+// startListening serves testRoot from a temporary folder and opens an
+// event stream, past its hello.
+func startListening(t *testing.T) (root string, srv *running, events <-chan event) {
+	t.Helper()
+	root = t.TempDir()
+	writeRoot(t, root, testRoot)
+	srv = start(t, root)
+	events = listen(t, srv.url)
+	next(t, events, "hello")
+	return root, srv, events
+}
+
 // get fetches a URL and returns its status, headers and body.
 func get(t *testing.T, url string) (int, http.Header, string) {
 	t.Helper()
@@ -277,11 +289,7 @@ func TestEditedPriceShowsAfterReloadEvent(t *testing.T) {
 }
 
 func TestInvalidEditShowsErrorsUntilFixed(t *testing.T) {
-	root := t.TempDir()
-	writeRoot(t, root, testRoot)
-	srv := start(t, root)
-	events := listen(t, srv.url)
-	next(t, events, "hello")
+	root, srv, events := startListening(t)
 
 	// Catalog text is untrusted: the error page must show it as text.
 	hostile := `'<script>alert(1)</script>'`
@@ -331,11 +339,7 @@ func TestInvalidEditShowsErrorsUntilFixed(t *testing.T) {
 }
 
 func TestNewFolderIsWatched(t *testing.T) {
-	root := t.TempDir()
-	writeRoot(t, root, testRoot)
-	srv := start(t, root)
-	events := listen(t, srv.url)
-	next(t, events, "hello")
+	root, srv, events := startListening(t)
 
 	// content/ does not exist when the server starts.
 	writeFile(t, filepath.Join(root, "content/notes/first.md"), "---\ntitle: First\n---\nHello.\n")
@@ -354,11 +358,7 @@ func TestNewFolderIsWatched(t *testing.T) {
 }
 
 func TestShutdownEndsEventStreams(t *testing.T) {
-	root := t.TempDir()
-	writeRoot(t, root, testRoot)
-	srv := start(t, root)
-	events := listen(t, srv.url)
-	next(t, events, "hello")
+	_, srv, events := startListening(t)
 	if n := srv.Clients(); n != 1 {
 		t.Fatalf("%d event streams open, want 1", n)
 	}
