@@ -134,7 +134,7 @@ type running struct {
 
 // start serves a site root on a loopback port with the full build, as
 // gpucompare serve does, and shuts it down when the test ends.
-func start(t *testing.T, root string) *running {
+func start(t testing.TB, root string) *running {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -179,7 +179,7 @@ func startListening(t *testing.T) (root string, srv *running, events <-chan even
 }
 
 // get fetches a URL and returns its status, headers and body.
-func get(t *testing.T, url string) (int, http.Header, string) {
+func get(t testing.TB, url string) (int, http.Header, string) {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {
@@ -198,7 +198,7 @@ type event struct{ name, data string }
 
 // listen opens the event stream of a server and returns its events as
 // they come; the stream closes when the test ends.
-func listen(t *testing.T, url string) <-chan event {
+func listen(t testing.TB, url string) <-chan event {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -235,7 +235,7 @@ func listen(t *testing.T, url string) <-chan event {
 }
 
 // next waits for the next event of a stream.
-func next(t *testing.T, events <-chan event, what string) event {
+func next(t testing.TB, events <-chan event, what string) event {
 	t.Helper()
 	select {
 	case ev, ok := <-events:
