@@ -6,7 +6,7 @@ OUT     ?= public
 BIN     := bin/gpucompare
 FUZZTIME ?= 10s
 
-.PHONY: build check test golden fuzz bench clean binary report
+.PHONY: build check serve test golden fuzz bench clean binary report
 
 # Build the site from the shipped catalog into public/.
 build: binary
@@ -22,6 +22,13 @@ REPORT_FLAGS ?= -scenario mid-size-reserved
 
 report: binary
 	$(BIN) report -root $(ROOT) -o $(REPORT) $(REPORT_FLAGS)
+
+# Preview the shipped catalog: build in memory, serve on ADDR, rebuild and
+# reload open pages on every edit. Ctrl-C stops it.
+ADDR ?= 127.0.0.1:8080
+
+serve: binary
+	$(BIN) serve -root $(ROOT) -addr $(ADDR)
 
 # Validate the catalog without writing anything.
 check: binary
