@@ -59,7 +59,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch status {
 	case http.StatusMovedPermanently:
-		http.Redirect(w, r, r.URL.Path+"/", http.StatusFound)
+		to := r.URL.Path + "/"
+		if r.URL.RawQuery != "" {
+			to += "?" + r.URL.RawQuery
+		}
+		http.Redirect(w, r, to, http.StatusFound)
 		return
 	case http.StatusNotFound:
 		nf, ok := st.files["404.html"] // none while the site does not build

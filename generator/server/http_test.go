@@ -104,13 +104,13 @@ func TestServesTheBuildFromMemory(t *testing.T) {
 
 	// A folder named without its slash redirects, so its page's relative
 	// links resolve.
-	resp, err := client.Get(ts.URL + "/gpus/a100")
+	resp, err := client.Get(ts.URL + "/gpus/a100?x=1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusFound || loc != "/gpus/a100/" {
-		t.Errorf("/gpus/a100: status %d, Location %q, want 302 to /gpus/a100/", resp.StatusCode, loc)
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusFound || loc != "/gpus/a100/?x=1" {
+		t.Errorf("/gpus/a100?x=1: status %d, Location %q, want 302 to /gpus/a100/?x=1", resp.StatusCode, loc)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -358,6 +359,8 @@ func TestNewFolderIsWatched(t *testing.T) {
 }
 
 func TestShutdownEndsEventStreams(t *testing.T) {
+	http.DefaultClient.CloseIdleConnections()
+	before := runtime.NumGoroutine()
 	_, srv, events := startListening(t)
 	if n := srv.Clients(); n != 1 {
 		t.Fatalf("%d event streams open, want 1", n)
@@ -375,5 +378,13 @@ func TestShutdownEndsEventStreams(t *testing.T) {
 	}
 	if n := srv.Clients(); n != 0 {
 		t.Errorf("%d event streams still registered after shutdown", n)
+	}
+	// The server, its watcher and its streams leave no goroutine behind.
+	http.DefaultClient.CloseIdleConnections()
+	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > before; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("%d goroutines before the server, %d after it stopped:\n%s", before, runtime.NumGoroutine(), buf[:runtime.Stack(buf, true)])
+		}
 	}
 }
