@@ -42,8 +42,8 @@ func (h *hub) broadcast() {
 	}
 }
 
-// Clients returns how many event streams are open.
-func (s *Server) Clients() int {
+// openStreams returns how many event streams are open.
+func (s *Server) openStreams() int {
 	s.clients.mu.Lock()
 	defer s.clients.mu.Unlock()
 	return len(s.clients.clients)
@@ -65,10 +65,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 
-	c := s.clients.add()
-	defer s.clients.remove(c)
 	// Registered before the hello is sent, so a build that ends in between
 	// still reaches this page: as a reload, or in the hello's id.
+	c := s.clients.add()
+	defer s.clients.remove(c)
 	send := func(format string, args ...any) bool {
 		if _, err := fmt.Fprintf(w, format, args...); err != nil {
 			return false

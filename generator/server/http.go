@@ -14,9 +14,9 @@ import (
 	"gpucompare/generator/site"
 )
 
-// Prefix is the URL path of the server's own files, kept apart from the
+// prefix is the URL path of the server's own files, kept apart from the
 // site's.
-const Prefix = "/__gpucompare/"
+const prefix = "/__gpucompare/"
 
 // assets are the server's own files: the reload script and the error page.
 //
@@ -38,10 +38,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	switch r.URL.Path {
-	case Prefix + "events":
+	case prefix + "events":
 		s.events(w, r)
 		return
-	case Prefix + "livereload.js", Prefix + "error.css":
+	case prefix + "livereload.js", prefix + "error.css":
 		data, _ := assets.ReadFile("assets/" + path.Base(r.URL.Path))
 		serveBytes(w, r, http.StatusOK, path.Base(r.URL.Path), data)
 		return
@@ -157,7 +157,7 @@ func contentType(name string) string {
 // else at the end. Catalog text cannot hold either tag, since the site
 // escapes it, so the first </head> is the page's own.
 func injectScript(page []byte, buildID string) []byte {
-	tag := `<script src="` + Prefix + `livereload.js" data-build="` + template.HTMLEscapeString(buildID) + `" defer></script>` + "\n"
+	tag := `<script src="` + prefix + `livereload.js" data-build="` + template.HTMLEscapeString(buildID) + `" defer></script>` + "\n"
 	at := indexFold(page, "</head>")
 	if at < 0 {
 		at = lastIndexFold(page, "</body>")

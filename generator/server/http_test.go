@@ -70,8 +70,8 @@ func TestServesTheBuildFromMemory(t *testing.T) {
 		{"GET", "/feed.xml", 200, "application/xml", "<rss/>", false},
 		{"GET", "/static/vendor/x/font.woff2", 200, "font/woff2", "wOF2", false},
 		{"GET", "/static/vendor/x/LICENSE", 200, "application/octet-stream", "license", false},
-		{"GET", Prefix + "livereload.js", 200, "text/javascript; charset=utf-8", "EventSource", false},
-		{"GET", Prefix + "error.css", 200, "text/css; charset=utf-8", "diagnostics", false},
+		{"GET", prefix + "livereload.js", 200, "text/javascript; charset=utf-8", "EventSource", false},
+		{"GET", prefix + "error.css", 200, "text/css; charset=utf-8", "diagnostics", false},
 		{"HEAD", "/gpus/", 200, "text/html; charset=utf-8", "", false},
 		{"POST", "/", 405, "text/plain; charset=utf-8", "method not allowed", false},
 	}
@@ -181,7 +181,7 @@ func TestEventStreamIsRemovedWhenThePageGoes(t *testing.T) {
 	defer ts.Close()
 
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+Prefix+"events", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+prefix+"events", nil)
 	resp, err := ts.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -199,15 +199,15 @@ func TestEventStreamIsRemovedWhenThePageGoes(t *testing.T) {
 	if !strings.HasPrefix(string(got), "retry: 1000\nevent: hello\ndata: "+s.state.Load().id+"\n\n") {
 		t.Errorf("the stream starts %q", got)
 	}
-	if n := s.Clients(); n != 1 {
+	if n := s.openStreams(); n != 1 {
 		t.Errorf("%d streams open, want 1", n)
 	}
 	cancel()
 	resp.Body.Close()
 	deadline := time.Now().Add(5 * time.Second)
-	for s.Clients() != 0 {
+	for s.openStreams() != 0 {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d streams still registered 5s after the page went", s.Clients())
+			t.Fatalf("%d streams still registered 5s after the page went", s.openStreams())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -203,7 +203,7 @@ func listen(t testing.TB, url string) <-chan event {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	req, _ := http.NewRequestWithContext(ctx, "GET", url+Prefix+"events", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", url+prefix+"events", nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -362,7 +362,7 @@ func TestShutdownEndsEventStreams(t *testing.T) {
 	http.DefaultClient.CloseIdleConnections()
 	before := runtime.NumGoroutine()
 	_, srv, events := startListening(t)
-	if n := srv.Clients(); n != 1 {
+	if n := srv.openStreams(); n != 1 {
 		t.Fatalf("%d event streams open, want 1", n)
 	}
 	if err := srv.stop(); err != nil {
@@ -376,7 +376,7 @@ func TestShutdownEndsEventStreams(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the event stream is still open after shutdown")
 	}
-	if n := srv.Clients(); n != 0 {
+	if n := srv.openStreams(); n != 0 {
 		t.Errorf("%d event streams still registered after shutdown", n)
 	}
 	// The server, its watcher and its streams leave no goroutine behind.

@@ -15,8 +15,8 @@ import (
 	"github.com/fsnotify/fsnotify"
 )
 
-// Watched are the folders of a site root whose files make the site.
-var Watched = []string{"data", "content", "templates", "static"}
+// watched are the folders of a site root whose files make the site.
+var watched = []string{"data", "content", "templates", "static"}
 
 // watcher reports the edits under the watched folders of a root.
 // fsnotify watches one folder at a time, so every folder below them is
@@ -38,7 +38,7 @@ func newWatcher(root string, log io.Writer) (*watcher, error) {
 		fw.Close()
 		return nil, fmt.Errorf("watch %s: %w", root, err)
 	}
-	for _, dir := range Watched {
+	for _, dir := range watched {
 		if err := w.addTree(filepath.Join(root, dir)); err != nil {
 			fw.Close()
 			return nil, err
@@ -85,7 +85,7 @@ func (w *watcher) relevant(ev fsnotify.Event) (string, bool) {
 	}
 	rel = filepath.ToSlash(rel)
 	top, _, _ := strings.Cut(rel, "/")
-	if !slices.Contains(Watched, top) {
+	if !slices.Contains(watched, top) {
 		return "", false
 	}
 	for part := range strings.SplitSeq(rel, "/") {
