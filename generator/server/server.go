@@ -18,7 +18,7 @@
 //     next build (watch.go).
 //
 // The server never writes a file; how a site is built is the BuildFunc's
-// business, so a faster builder can take the place of FullBuild.
+// business, so a faster builder can take the place of Rebuild.
 package server
 
 import (
@@ -50,17 +50,15 @@ import (
 // Warnings in the report do not make it fail.
 type BuildFunc func(changed []string) (site.Files, catalog.Report, error)
 
-// FullBuild returns a BuildFunc that loads the catalog of root and builds
-// the whole site each time, whatever changed.
-func FullBuild(root string, opts site.Options) BuildFunc {
+// Rebuild returns a BuildFunc that builds the site of root with a
+// site.Rebuilder: each build loads the catalog as it is now, parsing again
+// only the files whose bytes changed, and keeps the parsed templates while
+// templates/ is unchanged; what it makes equals a fresh full build.
+// Builds must not run at once; the server runs one at a time.
+func Rebuild(root string, opts site.Options) BuildFunc {
+	r := site.NewRebuilder(os.DirFS(root), opts)
 	return func([]string) (site.Files, catalog.Report, error) {
-		fsys := os.DirFS(root)
-		cat, report := catalog.Load(fsys)
-		if n := len(report.Errors()); n > 0 {
-			return nil, report, fmt.Errorf("the catalog has %d error(s)", n)
-		}
-		files, buildReport, err := site.Build(cat, fsys, opts)
-		return files, append(report, buildReport...), err
+		return r.Rebuild()
 	}
 }
 

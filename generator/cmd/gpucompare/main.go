@@ -256,7 +256,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := server.New(server.Options{Root: *root, Build: server.FullBuild(*root, opts), Log: stderr})
+	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(*root, opts), Log: stderr})
 	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", *root, url)
 	if err := srv.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "gpucompare serve: %v\n", err)
