@@ -13,8 +13,10 @@ import (
 // after each edit. It keeps what does not change between builds — the
 // parse of each catalog file whose bytes are unchanged (catalog.Loader),
 // and the parsed and escaped templates while no template or message file
-// changes — and redoes everything else, so that each Rebuild gives exactly
-// the Files that catalog.Load and Build give for the same root.
+// changes, and the bytes of each page whose model, with everything it
+// reaches, is the same as in the last build (fingerprint.go) — and redoes
+// everything else, so that each Rebuild gives exactly the Files that
+// catalog.Load and Build give for the same root.
 //
 //	r := site.NewRebuilder(os.DirFS(root), site.Options{})
 //	for range edits {
@@ -23,7 +25,9 @@ import (
 //	}
 //
 // A Rebuilder is not safe for concurrent use: call Rebuild from one
-// goroutine at a time. The Files it returns are the caller's.
+// goroutine at a time. The Files it returns are the caller's to keep but
+// not to modify: a page that did not change shares its bytes with the
+// Files of later builds.
 type Rebuilder struct {
 	root   fs.FS
 	opts   Options
@@ -56,6 +60,76 @@ type kept struct {
 	tmplKey   [sha256.Size]byte // of the language and every template file
 	tmpl      *templates
 	tmplDiags []catalog.Diagnostic // what loading them reported
+
+	// pages are the rendered pages of the last build by output path, with
+	// the fingerprints of their models, rendered with tmpl.
+	pages map[string]keptPage
+}
+
+// keptPage is a rendered page and the fingerprint of its model.
+type keptPage struct {
+	model fingerprint
+	data  []byte
+}
+
+// pageCache is what render needs of a Rebuilder: the pages of the last
+// build, the catalog's units to fingerprint this build's models with, and
+// the pages of this build to keep for the next.
+type pageCache struct {
+	last  map[string]keptPage
+	units *catalogUnits
+	next  []keptPage // by page index; nil data: not fingerprinted
+}
+
+// pageCache returns the cache of a Rebuilder's build, or nil for a build
+// that keeps nothing.
+func (b *builder) pageCache(n int) *pageCache {
+	if b.kept == nil {
+		return nil
+	}
+	u := unitsOf(b.cat)
+	if !u.ok {
+		b.kept.pages = nil
+		return nil
+	}
+	return &pageCache{last: b.kept.pages, units: u, next: make([]keptPage, n)}
+}
+
+// lookup returns the bytes of p when its model has the fingerprint it had
+// in the last build; otherwise it returns false, and store is to be
+// called with the bytes rendered. w is the worker's own walker.
+func (c *pageCache) lookup(w *walker, i int, p *page) ([]byte, bool) {
+	f, ok := w.of(p)
+	if !ok {
+		return nil, false
+	}
+	c.next[i].model = f
+	if k, ok := c.last[p.Path]; ok && k.model == f {
+		c.next[i].data = k.data
+		return k.data, true
+	}
+	return nil, false
+}
+
+// store keeps the bytes rendered of page i when its model has a fingerprint.
+func (c *pageCache) store(i int, data []byte) {
+	if c.next[i].model != (fingerprint{}) {
+		c.next[i].data = data
+	}
+}
+
+// keep hands the pages of this build on to the next.
+func (b *builder) keepPages(c *pageCache, pages []*page) {
+	if c == nil {
+		return
+	}
+	m := make(map[string]keptPage, len(pages))
+	for i, p := range pages {
+		if c.next[i].data != nil {
+			m[p.Path] = c.next[i]
+		}
+	}
+	b.kept.pages = m
 }
 
 // templates loads the templates of tfs for lang, or takes the ones of the
@@ -75,6 +149,7 @@ func (b *builder) templates(tfs fs.FS, lang string) (*templates, error) {
 		return b.kept.tmpl, nil
 	}
 	before := len(b.report)
+	b.kept.pages = nil // rendered with other templates
 	t, err := loadTemplates(tfs, lang, b.warnf)
 	if err != nil {
 		b.kept.tmpl = nil

@@ -13,20 +13,33 @@ import (
 
 // render executes every page with the templates of its layout, on as many
 // workers as there are processors. Output does not depend on their order.
+// A Rebuilder's build takes the bytes of the last build for a page whose
+// model has not changed.
 func (b *builder) render(pages []*page) error {
 	out := make([][]byte, len(pages))
 	errs := make([]error, len(pages))
+	cache := b.pageCache(len(pages))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(pages)) {
 		wg.Go(func() {
 			var buf bytes.Buffer
+			var w *walker
+			if cache != nil {
+				w = newWalker(cache.units)
+			}
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(pages) {
 					return
 				}
 				p := pages[i]
+				if cache != nil {
+					if data, ok := cache.lookup(w, i, p); ok {
+						out[i] = data
+						continue
+					}
+				}
 				buf.Reset()
 				t := b.tmpl.byLayout[p.Layout]
 				if t == nil {
@@ -38,10 +51,14 @@ func (b *builder) render(pages []*page) error {
 					continue
 				}
 				out[i] = bytes.Clone(buf.Bytes())
+				if cache != nil {
+					cache.store(i, out[i])
+				}
 			}
 		})
 	}
 	wg.Wait()
+	b.keepPages(cache, pages)
 	for i, p := range pages {
 		if errs[i] != nil {
 			return errs[i]
