@@ -2,8 +2,13 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
+	"math"
+	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -109,6 +114,7 @@ func TestRebuildAfterEditsEqualsFreshBuild(t *testing.T) {
 		{"message", func() {
 			edit(t, root, "templates/messages/en.yaml", "providers: Providers", "providers: Cloud providers")
 		}, false},
+		{"static file", func() { edit(t, root, "static/style.css", "}", "}\n/* edited */") }, false},
 		{"content page", func() { edit(t, root, "content/about.md", "A synthetic catalog.", "A synthetic catalog, edited.") }, false},
 		{"invalid price", func() { edit(t, root, "data/prices/syn-cloud-01.yaml", "amount: 19.99", "amount: -3") }, true},
 		{"fixed price", func() { edit(t, root, "data/prices/syn-cloud-01.yaml", "amount: -3", "amount: 21.5") }, false},
@@ -180,4 +186,177 @@ func BenchmarkRebuild(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// shippedRootInMemory copies the repository's site root — the shipped
+// catalog with its guides, scenarios, scoring and benchmarks, content,
+// templates and static files — into memory, to be edited.
+func shippedRootInMemory(t testing.TB) fstest.MapFS {
+	root := fstest.MapFS{}
+	disk := os.DirFS("../..")
+	for _, dir := range []string{"data", "content", "templates", "static"} {
+		err := fs.WalkDir(disk, dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(disk, p)
+			root[p] = &fstest.MapFile{Data: data}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// randomEdit is one kind of edit a catalog editor makes: it picks a file
+// under dir and a line of it whose key is one of keys, and changes the value.
+type randomEdit struct {
+	dir  string   // a folder or file of the root
+	keys []string // the keys whose values it edits
+	text bool     // the values are text: a word is added, not a number changed
+}
+
+var randomEdits = []randomEdit{
+	{dir: "data/prices", keys: []string{"amount", "upfront", "effective_hourly"}},
+	{dir: "data/prices", keys: []string{"since"}, text: true},
+	{dir: "data/gpus", keys: []string{"memory_gb", "memory_bandwidth_gb_s", "tdp_w", "fp16", "fp32", "bf16"}},
+	{dir: "data/gpus", keys: []string{"name"}, text: true},
+	{dir: "data/providers", keys: []string{"name", "description"}, text: true},
+	{dir: "data/providers", keys: []string{"vcpus", "ram_gib", "gpu_count", "network_gbps"}},
+	{dir: "data/fx.yaml", keys: []string{"rate"}},
+	{dir: "data/benchmarks", keys: []string{"value"}},
+	{dir: "data/guides", keys: []string{"limit", "min_gpu_memory_gb"}},
+	{dir: "data/guides", keys: []string{"text", "advice", "title"}, text: true},
+	{dir: "data/scenarios", keys: []string{"gpu_hours_per_month", "months", "job_hours", "storage_tb"}},
+	{dir: "data/scoring.yaml", keys: []string{"weight"}},
+	{dir: "data/site.yaml", keys: []string{"title", "tagline"}, text: true},
+	{dir: "templates/messages", keys: []string{"title", "description"}, text: true},
+	{dir: "content", keys: []string{"title"}, text: true},
+}
+
+// apply makes the edit at random in root and says what it did; false when
+// no line of the kind it edits was found.
+func (e randomEdit) apply(root fstest.MapFS, rnd *rand.Rand) (string, bool) {
+	var names []string
+	for name := range root {
+		if name == e.dir || strings.HasPrefix(name, e.dir+"/") {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	if len(names) == 0 {
+		return "", false
+	}
+	name := names[rnd.IntN(len(names))]
+	lines := strings.SplitAfter(string(root[name].Data), "\n")
+	var at []int
+	for i, line := range lines {
+		s := strings.TrimLeft(strings.TrimSpace(line), "- {")
+		for _, k := range e.keys {
+			if v, ok := strings.CutPrefix(s, k+": "); ok && v != "" {
+				if _, err := strconv.ParseFloat(v, 64); (err == nil) != e.text && v != "|" && v != ">" {
+					at = append(at, i)
+				}
+			}
+		}
+	}
+	if len(at) == 0 {
+		return "", false
+	}
+	i := at[rnd.IntN(len(at))]
+	old := lines[i]
+	key, value, _ := strings.Cut(old, ": ")
+	value = strings.TrimSuffix(value, "\n")
+	switch {
+	case e.text && strings.HasPrefix(strings.TrimSpace(key), "since"):
+		value = "2026-0" + strconv.Itoa(1+rnd.IntN(9)) + "-01" // a newer date
+	case e.text && (strings.HasSuffix(value, `"`) || strings.HasSuffix(value, `'`)):
+		value = value[:len(value)-1] + " edited" + value[len(value)-1:]
+	case e.text:
+		value += " edited"
+	default:
+		f, _ := strconv.ParseFloat(value, 64)
+		f *= []float64{0.5, 0.9, 1.1, 2}[rnd.IntN(4)]
+		if !strings.Contains(value, ".") {
+			f = math.Max(1, math.Round(f))
+		}
+		value = strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	lines[i] = key + ": " + value + "\n"
+	root[name] = &fstest.MapFile{Data: []byte(strings.Join(lines, ""))}
+	return fmt.Sprintf("%s:%d: %q → %q", name, i+1, strings.TrimSpace(old), strings.TrimSpace(lines[i])), true
+}
+
+// TestRebuildAfterRandomEditsEqualsFreshBuild edits the shipped catalog at
+// random, one or a few edits between rebuilds — prices, dates, GPU specs
+// and names, provider text and instance specs, exchange rates, benchmark
+// results, guides, scenarios, scoring, site settings, messages and content
+// — and compares each rebuilt site with a fresh build, byte for byte. A
+// page kept when it should have been rendered again shows up here.
+func TestRebuildAfterRandomEditsEqualsFreshBuild(t *testing.T) {
+	root := shippedRootInMemory(t)
+	opts := Options{BaseURL: "https://example.com/"}
+	r := NewRebuilder(root, opts)
+	rnd := rand.New(rand.NewPCG(8, 1))
+	steps := 16
+	if testing.Short() {
+		steps = 4
+	}
+	for step := range steps {
+		var did []string
+		for range 1 + rnd.IntN(2) {
+			if rnd.IntN(6) == 0 {
+				did = append(did, removePricePoint(root, rnd))
+				continue
+			}
+			e := randomEdits[rnd.IntN(len(randomEdits))]
+			if what, ok := e.apply(root, rnd); ok {
+				did = append(did, what)
+			}
+		}
+		name := fmt.Sprintf("step %d (%s)", step, strings.Join(did, "; "))
+		got, gotReport, err := r.Rebuild()
+		want, wantReport, wantErr := freshBuild(t, root, opts)
+		if gotReport.String() != wantReport.String() {
+			t.Errorf("%s: report\n%s\nwant\n%s", name, gotReport, wantReport)
+		}
+		if (err != nil) != (wantErr != nil || len(wantReport.Errors()) > 0) {
+			t.Fatalf("%s: Rebuild error %v; fresh build error %v, report:\n%s", name, err, wantErr, wantReport)
+		}
+		if err == nil {
+			sameFiles(t, name, got, want)
+		}
+		t.Log(name)
+	}
+}
+
+// removePricePoint removes a price point at random from a price file.
+func removePricePoint(root fstest.MapFS, rnd *rand.Rand) string {
+	var names []string
+	for name := range root {
+		if strings.HasPrefix(name, "data/prices/") {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	name := names[rnd.IntN(len(names))]
+	lines := strings.SplitAfter(string(root[name].Data), "\n")
+	var items []int
+	for i, line := range lines {
+		if strings.HasPrefix(line, "  - ") {
+			items = append(items, i)
+		}
+	}
+	if len(items) < 2 {
+		return ""
+	}
+	k := rnd.IntN(len(items))
+	end := len(lines)
+	if k+1 < len(items) {
+		end = items[k+1]
+	}
+	root[name] = &fstest.MapFile{Data: []byte(strings.Join(slices.Delete(lines, items[k], end), ""))}
+	return fmt.Sprintf("%s:%d: price point removed", name, items[k]+1)
 }
