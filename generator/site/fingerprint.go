@@ -63,8 +63,11 @@ type catalogUnits struct {
 	ok     bool // false when a unit cannot be fingerprinted: then no page can
 }
 
-// unitsOf walks every unit of cat once.
-func unitsOf(cat *catalog.Catalog) *catalogUnits {
+// unitsOf walks every unit of cat once, and then each element of the
+// slices of derived, values computed from the catalog that many pages
+// share (the priced offers, the price changes): their pointers into the
+// catalog are written as references, and pages reach them as units too.
+func unitsOf(cat *catalog.Catalog, derived ...any) *catalogUnits {
 	var roots []reflect.Value
 	addAll := func(v reflect.Value) {
 		for i := range v.Len() {
@@ -83,20 +86,28 @@ func unitsOf(cat *catalog.Catalog) *catalogUnits {
 	}
 	u := &catalogUnits{at: map[ptrKey]unitRef{}, ok: true}
 	w := newWalker(nil)
-	for i, r := range roots {
+	walk := func(r reflect.Value) {
+		i := len(u.hashes)
 		w.reset()
 		w.record = func(k ptrKey, ordinal int) { u.at[k] = unitRef{i, ordinal} }
 		w.value(r)
 		u.hashes = append(u.hashes, w.sum())
 		u.ok = u.ok && w.ok
 	}
-	// The catalog itself is the last unit: its fields, every other unit
+	for _, r := range roots {
+		walk(r)
+	}
+	// The catalog itself is the next unit: its fields, every other unit
 	// written as a reference.
-	w = newWalker(u)
-	w.value(reflect.ValueOf(*cat))
-	u.at[ptrKey{reflect.ValueOf(cat).Pointer(), reflect.TypeFor[catalog.Catalog]()}] = unitRef{len(roots), 0}
-	u.hashes = append(u.hashes, w.sum())
-	u.ok = u.ok && w.ok
+	w.units = u
+	walk(reflect.ValueOf(cat))
+	for _, d := range derived {
+		roots = roots[:0]
+		addAll(reflect.ValueOf(d))
+		for _, r := range roots {
+			walk(r)
+		}
+	}
 	return u
 }
 
@@ -240,9 +251,6 @@ func (w *walker) pointer(v reflect.Value) {
 	}
 	n := len(w.seen)
 	w.seen[k] = n
-	if w.record != nil {
-		w.record(k, n)
-	}
 	if w.units != nil {
 		if r, ok := w.units.at[k]; ok {
 			w.byte(2)
@@ -251,6 +259,9 @@ func (w *walker) pointer(v reflect.Value) {
 			w.buf = append(w.buf, w.units.hashes[r.unit][:]...)
 			return
 		}
+	}
+	if w.record != nil {
+		w.record(k, n)
 	}
 	w.byte(3)
 	if k.t == yamlNodeType {
@@ -296,9 +307,11 @@ func (w *walker) mapValue(v reflect.Value) {
 // every build.
 func (w *walker) mapKey(k reflect.Value) ([]byte, bool) {
 	switch k.Kind() {
+	case reflect.String:
+		return []byte(k.String()), true
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-		reflect.Float32, reflect.Float64, reflect.String:
+		reflect.Float32, reflect.Float64:
 		kw := &walker{ok: true}
 		kw.value(k)
 		return kw.buf, true

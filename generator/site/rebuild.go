@@ -87,7 +87,7 @@ func (b *builder) pageCache(n int) *pageCache {
 	if b.kept == nil {
 		return nil
 	}
-	u := unitsOf(b.cat)
+	u := unitsOf(b.cat, b.priced, b.changes, b.benchGroups)
 	if !u.ok {
 		b.kept.pages = nil
 		return nil
