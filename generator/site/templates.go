@@ -51,6 +51,7 @@ func loadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...an
 			return nil, err
 		}
 		foldMessages(t, msgs)
+		foldEscaped(t)
 		ts.byLayout[kind] = t
 	}
 	return ts, nil
