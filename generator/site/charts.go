@@ -182,6 +182,11 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 			cs = append(cs, &c.Chart)
 		}
 		add("history", h, cs...)
+		if v := p.Chart("history"); v != nil {
+			for _, pv := range data.Prices {
+				pv.NotCharted = v.Left(pv.PricePoint)
+			}
+		}
 	case "benchmark":
 		return b.benchmarkCharts(d, p)
 	case "scenario":

@@ -48,9 +48,15 @@ type matrixColumn struct {
 	Num   bool
 }
 
-// matrixRow is an offer as a row of the matrix.
+// matrixRow is an offer as a row of the matrix. It names the offer's
+// fields rather than embedding the offer: a field promoted through an
+// embedded pointer costs the template a search of the type on every row.
 type matrixRow struct {
-	*pricing.Offer
+	Offer       *pricing.Offer
+	Provider    *catalog.Provider
+	Instance    *catalog.Instance
+	GPU         *catalog.GPU
+	Region      string
 	ProviderURL string
 	InstanceURL string
 	GPUURL      string // empty when the catalog does not know the GPU
@@ -63,13 +69,18 @@ type matrixRow struct {
 	Date                            *dateView
 }
 
-// matrixPrice is an offer's price under one model as a cell shows it.
+// matrixPrice is an offer's price under one model as a cell shows it,
+// with the fields of the price named (not embedded) as in matrixRow.
 type matrixPrice struct {
-	*pricing.Price
-	Quoted    bool // Hourly is the amount the point states, not one computed from it
-	Converted bool // Display is converted from another currency at Rate
-	Rate      *rateView
-	Upfront   *float64 // the upfront payment, when there is one
+	Price      *pricing.Price
+	Point      *catalog.PricePoint
+	Hourly     pricing.Hourly
+	Display    float64
+	Conversion pricing.Conversion
+	Quoted     bool // Hourly is the amount the point states, not one computed from it
+	Converted  bool // Display is converted from another currency at Rate
+	Rate       *rateView
+	Upfront    *float64 // the upfront payment, when there is one
 }
 
 // rateView is an exchange rate as the catalog states it: 1 Base = Rate Quote.
@@ -264,7 +275,7 @@ func capitalize(s string) string {
 func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model string) *matrixRow {
 	in := o.Instance
 	r := &matrixRow{
-		Offer:       o,
+		Offer: o, Provider: o.Provider, Instance: o.Instance, GPU: o.GPU, Region: o.Region,
 		ProviderURL: p.Rel(providerPath(o.Provider.ID)),
 		InstanceURL: p.Rel(instancePath(in)),
 		GPUMemoryGB: b.cat.TotalGPUMemoryGB(in),
@@ -299,7 +310,7 @@ func matrixPriceOf(pr *pricing.Price) *matrixPrice {
 	if pr == nil {
 		return nil
 	}
-	v := &matrixPrice{Price: pr}
+	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion}
 	q := quotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	if u := pr.Point.Upfront; u != nil && *u > 0 {

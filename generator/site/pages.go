@@ -303,9 +303,20 @@ func onDemand(o *pricing.Offer) *catalog.PricePoint {
 	return nil
 }
 
-// priceView is a price point as pages show it.
+// priceView is a price point as pages show it. It holds the point's fields
+// rather than embedding the point: templates read them row by row, and a
+// field promoted through an embedded pointer costs a search of the type.
 type priceView struct {
-	*catalog.PricePoint
+	PricePoint *catalog.PricePoint
+
+	Instance, Region, Model, Provider             string
+	Amount, Upfront, EffectiveHourly, DiscountPct *float64
+	Payment                                       string
+	PerGPU, Approximate                           bool
+	Since                                         catalog.Date
+	AsOf, Source, Note                            string
+	NotCharted                                    string // why the point is not on the page's history chart, as a message key; "" when it is
+
 	Currency   string   // the point's currency, else its provider's
 	Unit       string   // what the amount is per: hour, month or year
 	PerGPUHour *float64 // effective price per GPU-hour (pricing.EffectiveHourly ÷ GPUs)
@@ -322,7 +333,13 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 	if pp == nil {
 		return nil
 	}
-	v := &priceView{PricePoint: pp, Currency: cmp.Or(pp.Currency, in.Provider.Currency), Unit: "hour"}
+	v := &priceView{
+		PricePoint: pp, Instance: pp.Instance, Region: pp.Region, Model: pp.Model, Provider: pp.Provider,
+		Amount: pp.Amount, Upfront: pp.Upfront, EffectiveHourly: pp.EffectiveHourly, DiscountPct: pp.DiscountPct,
+		Payment: pp.Payment, PerGPU: pp.PerGPU, Approximate: pp.Approximate, Since: pp.Since,
+		AsOf: pp.AsOf, Source: pp.Source, Note: pp.Note,
+		Currency: cmp.Or(pp.Currency, in.Provider.Currency), Unit: "hour",
+	}
 	switch pp.Model {
 	case "subscription_month":
 		v.Unit = "month"
