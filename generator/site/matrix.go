@@ -67,6 +67,10 @@ type matrixRow struct {
 	PerGPU, PerGB, PerFP16, PerFP32 *float64
 	Dated                           *matrixPrice // the default model's price, for the date and source
 	Date                            *dateView
+	// PerGPUText … PerFP32Text are the normalised prices as the cells
+	// write them (formatDerived); "" when unknown.
+	PerGPUText, PerGBText, PerFP16Text, PerFP32Text string
+	Cites                                           []citation // the citations of the row's source
 }
 
 // matrixPrice is an offer's price under one model as a cell shows it,
@@ -81,6 +85,7 @@ type matrixPrice struct {
 	Converted  bool // Display is converted from another currency at Rate
 	Rate       *rateView
 	Upfront    *float64 // the upfront payment, when there is one
+	Amount     string   // Hourly.Amount as the cell writes it: as quoted (formatMoney) or computed (formatDerived)
 }
 
 // rateView is an exchange rate as the catalog states it: 1 Base = Rate Quote.
@@ -299,11 +304,29 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 	r.PerGB = some(o.PerGPUMemoryGBHour(b.cat, model))
 	r.PerFP16 = some(o.PerTFLOPSHour(fp16, model))
 	r.PerFP32 = some(o.PerTFLOPSHour(fp32, model))
+	r.PerGPUText, r.PerGBText, r.PerFP16Text, r.PerFP32Text = formatDerived(r.PerGPU), formatDerived(r.PerGB), formatDerived(r.PerFP16), formatDerived(r.PerFP32)
 	if i := slices.Index(models, model); i >= 0 && r.Prices[i] != nil {
 		r.Dated = r.Prices[i]
 		r.Date = newDate(r.Dated.Point.Since)
+		r.Cites = b.cite(r.Dated.Point.Source)
+	} else if o.Region == "" {
+		r.Cites = b.cite(in.Source)
 	}
 	return r
+}
+
+// cite is cite(s), made once per distinct source of a build: the matrix
+// cites the same few sources on thousands of rows.
+func (b *builder) cite(s string) []citation {
+	c, ok := b.cites[s]
+	if !ok {
+		c = cite(s)
+		if b.cites == nil {
+			b.cites = map[string][]citation{}
+		}
+		b.cites[s] = c
+	}
+	return c
 }
 
 func matrixPriceOf(pr *pricing.Price) *matrixPrice {
@@ -313,6 +336,11 @@ func matrixPriceOf(pr *pricing.Price) *matrixPrice {
 	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion}
 	q := quotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
+	if v.Quoted {
+		v.Amount = formatMoney(pr.Hourly.Amount)
+	} else {
+		v.Amount = formatDerived(pr.Hourly.Amount)
+	}
 	if u := pr.Point.Upfront; u != nil && *u > 0 {
 		v.Upfront = u
 	}

@@ -316,6 +316,9 @@ type priceView struct {
 	Since                                         catalog.Date
 	AsOf, Source, Note                            string
 	NotCharted                                    string // why the point is not on the page's history chart, as a message key; "" when it is
+	// Display strings, made once so a table cell reads a field: the amount
+	// as quoted (money), and the price per GPU-hour as quoted or computed.
+	AmountText, PerGPUText string
 
 	Currency   string   // the point's currency, else its provider's
 	Unit       string   // what the amount is per: hour, month or year
@@ -357,6 +360,16 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 		}
 	}
 	v.Date = newDate(pp.Since)
+	if pp.Amount != nil {
+		v.AmountText = formatMoney(pp.Amount)
+	}
+	switch {
+	case v.PerGPUHour == nil:
+	case v.PerGPUQuoted:
+		v.PerGPUText = formatMoney(v.PerGPUHour)
+	default:
+		v.PerGPUText = formatDerived(v.PerGPUHour)
+	}
 	return v
 }
 
