@@ -12,11 +12,12 @@ import (
 )
 
 // render executes every page with the templates of its layout, on as many
-// workers as there are processors. Output does not depend on their order.
-// A Rebuilder's build takes the bytes of the last build for a page whose
+// workers as there are processors, each putting a page as soon as it is
+// rendered, and then letting go of its model. Output does not depend on
+// their order; the error is that of the first page that failed. A
+// Rebuilder's build takes the bytes of the last build for a page whose
 // model has not changed.
 func (b *builder) render(pages []*page) error {
-	out := make([][]byte, len(pages))
 	errs := make([]error, len(pages))
 	cache := b.pageCache(len(pages))
 	var next atomic.Int64
@@ -34,40 +35,48 @@ func (b *builder) render(pages []*page) error {
 					return
 				}
 				p := pages[i]
-				if cache != nil {
-					if data, ok := cache.lookup(w, i, p); ok {
-						out[i] = data
-						continue
-					}
-				}
-				buf.Reset()
-				t := b.tmpl.byLayout[p.Layout]
-				if t == nil {
-					errs[i] = fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
-					continue
-				}
-				if err := t.ExecuteTemplate(&buf, "templates/base.html", p); err != nil {
-					errs[i] = fmt.Errorf("%s: %w", p.Path, err)
-					continue
-				}
-				out[i] = bytes.Clone(buf.Bytes())
-				if cache != nil {
-					cache.store(i, out[i])
+				errs[i] = b.renderPage(i, p, cache, w, &buf)
+				// Let go of what only rendering needed: the page's model
+				// (the sitemap reads the page, not its model), and the
+				// buffer grown for a large page such as the matrix.
+				p.Data, p.Charts = nil, nil
+				if buf.Cap() > 1<<20 {
+					buf = bytes.Buffer{}
 				}
 			}
 		})
 	}
 	wg.Wait()
 	b.keepPages(cache, pages)
-	for i, p := range pages {
-		if errs[i] != nil {
-			return errs[i]
-		}
-		if err := b.put(p.Path, out[i]); err != nil {
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// renderPage renders page i into buf and puts it in the build, or puts
+// the bytes a Rebuilder's cache holds for it; w is the worker's walker.
+func (b *builder) renderPage(i int, p *page, cache *pageCache, w *walker, buf *bytes.Buffer) error {
+	if cache != nil {
+		if data, ok := cache.lookup(w, i, p); ok {
+			return b.put(p.Path, data)
+		}
+	}
+	t := b.tmpl.byLayout[p.Layout]
+	if t == nil {
+		return fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
+	}
+	buf.Reset()
+	if err := t.ExecuteTemplate(buf, "templates/base.html", p); err != nil {
+		return fmt.Errorf("%s: %w", p.Path, err)
+	}
+	data := bytes.Clone(buf.Bytes())
+	if cache != nil {
+		cache.store(i, data)
+	}
+	return b.put(p.Path, data)
 }
 
 // sitemap writes sitemap.xml with the absolute URL of every page but the

@@ -159,7 +159,7 @@ func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catal
 	if err := opts.check(cat); err != nil {
 		return nil, nil, err
 	}
-	b := &builder{cat: cat, files: Files{}}
+	b := &builder{cat: cat, out: &memSink{files: Files{}}, paths: map[string]bool{}}
 	out, err := b.reportFile(root, opts)
 	if err != nil {
 		return nil, b.report, err

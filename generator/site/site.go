@@ -1,6 +1,6 @@
 // Package site is the last stage of gpucompare and the only one that writes
 // files. It takes a validated catalog and the site root, and hands on a
-// built site: every page rendered into memory, then written in one swap.
+// built site: every page rendered, then put in place in one swap.
 //
 // A build runs in steps, in this order:
 //
@@ -14,7 +14,9 @@
 //   - extras: static files under static/, and sitemap.xml when the site
 //     has an absolute URL.
 //
-// Build does all of that in memory; Write puts the result in place.
+// Build does all of that in memory, and Write puts the result in place;
+// BuildTo writes each file into the temporary folder of the swap as soon
+// as it is made, so that a large site is never held in memory whole.
 package site
 
 import (
@@ -25,6 +27,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
 	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
@@ -70,7 +73,18 @@ func Build(cat *catalog.Catalog, root fs.FS, opts Options) (Files, catalog.Repor
 // buildWith is Build, with what a Rebuilder keeps from one build to the next
 // (nil: nothing).
 func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (Files, catalog.Report, error) {
-	b := &builder{cat: cat, opts: opts, files: Files{}, kept: keep}
+	out := &memSink{files: Files{}}
+	report, err := buildInto(out, cat, root, opts, keep)
+	if err != nil {
+		return nil, report, err
+	}
+	return out.files, report, nil
+}
+
+// buildInto builds the site of cat into out. err is non-nil when the site
+// could not be built, or the report has errors; out then holds part of it.
+func buildInto(out sink, cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (catalog.Report, error) {
+	b := &builder{cat: cat, opts: opts, out: out, paths: map[string]bool{}, kept: keep}
 	err := b.run(root)
 	slices.SortStableFunc(b.report, func(x, y catalog.Diagnostic) int {
 		return cmp.Or(cmp.Compare(x.Pos.File, y.Pos.File), cmp.Compare(x.Pos.Line, y.Pos.Line), cmp.Compare(x.Pos.Col, y.Pos.Col))
@@ -80,10 +94,7 @@ func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (File
 			err = errors.New(strings.TrimSuffix(errs.String(), "\n"))
 		}
 	}
-	if err != nil {
-		return nil, b.report, err
-	}
-	return b.files, b.report, nil
+	return b.report, err
 }
 
 // builder holds the state of one build.
@@ -91,9 +102,12 @@ type builder struct {
 	cat    *catalog.Catalog
 	opts   Options
 	base   string // absolute site URL ending in "/", or ""
-	files  Files
 	report catalog.Report
-	kept   *kept // what earlier builds of a Rebuilder left to reuse, or nil
+	out    sink
+
+	mu    sync.Mutex      // guards paths
+	paths map[string]bool // the paths put so far
+	kept  *kept           // what earlier builds of a Rebuilder left to reuse, or nil
 
 	tmpl     *templates
 	content  []*contentPage
@@ -160,16 +174,20 @@ func (b *builder) warnf(pos catalog.Pos, format string, args ...any) {
 	b.add(catalog.Diagnostic{Pos: pos, Severity: catalog.Warning, Message: fmt.Sprintf(format, args...)})
 }
 
-// put adds a file to the build, refusing a path taken twice.
+// put adds a file to the build, refusing a path taken twice. It is safe
+// for concurrent use; the build's sink may keep data.
 func (b *builder) put(path string, data []byte) error {
 	if !fs.ValidPath(path) || path == "." {
 		return fmt.Errorf("bad output path %q", path)
 	}
-	if _, ok := b.files[path]; ok {
+	b.mu.Lock()
+	taken := b.paths[path]
+	b.paths[path] = true
+	b.mu.Unlock()
+	if taken {
 		return fmt.Errorf("two files for %q", path)
 	}
-	b.files[path] = data
-	return nil
+	return b.out.put(path, data)
 }
 
 // siteURL checks an absolute site URL and gives it a trailing slash.

@@ -10,14 +10,100 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"gpucompare/generator/catalog"
 )
 
-// Write puts files in outDir in one swap: it writes them into a fresh
-// temporary directory beside outDir, then renames the old outDir aside,
-// renames the new one into its place, and only then removes the old one.
-// When anything fails before the swap, outDir is left as it was and the
-// temporary directory is removed.
-func Write(outDir string, files Files) (err error) {
+// A sink takes the files of a build as they are made: Files in memory for
+// Build, a temporary output folder for BuildTo. put is called from several
+// goroutines at once, never twice for one path; it may keep data.
+type sink interface {
+	put(path string, data []byte) error
+}
+
+// memSink holds a build in memory.
+type memSink struct {
+	mu    sync.Mutex
+	files Files
+}
+
+func (m *memSink) put(path string, data []byte) error {
+	m.mu.Lock()
+	m.files[path] = data
+	m.mu.Unlock()
+	return nil
+}
+
+// dirSink writes each file under dir as soon as it is put, making each
+// folder once.
+type dirSink struct {
+	dir   string
+	dirs  sync.Map // slash-separated folder → *madeDir
+	count atomic.Int64
+}
+
+// madeDir is one folder of a dirSink, made once.
+type madeDir struct {
+	once sync.Once
+	err  error
+}
+
+func newDirSink(dir string) *dirSink { return &dirSink{dir: dir} }
+
+func (s *dirSink) put(p string, data []byte) error {
+	if d := path.Dir(p); d != "." {
+		v, _ := s.dirs.LoadOrStore(d, new(madeDir))
+		m := v.(*madeDir)
+		m.once.Do(func() { m.err = os.MkdirAll(filepath.Join(s.dir, filepath.FromSlash(d)), 0o755) })
+		if m.err != nil {
+			return m.err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(s.dir, filepath.FromSlash(p)), data, 0o644); err != nil {
+		return err
+	}
+	s.count.Add(1)
+	return nil
+}
+
+// BuildTo builds the site of cat like Build and puts it in outDir like
+// Write, but writes each file into the temporary folder as soon as it is
+// made instead of holding the whole site in memory first. It returns how
+// many files it wrote. When the build fails, or a write does, outDir is
+// left as it was, the temporary folder is removed, and err says why; the
+// report holds every diagnostic, as Build's does. outDir then holds the
+// same bytes that Write(outDir, Build(…)) puts there.
+func BuildTo(outDir string, cat *catalog.Catalog, root fs.FS, opts Options) (n int, report catalog.Report, err error) {
+	err = publish(outDir, func(tmp string) error {
+		out := newDirSink(tmp)
+		var berr error
+		report, berr = buildInto(out, cat, root, opts, nil)
+		n = int(out.count.Load())
+		return berr
+	})
+	if err != nil {
+		return 0, report, err
+	}
+	return n, report, nil
+}
+
+// Write puts files in outDir in one swap, as publish does.
+func Write(outDir string, files Files) error {
+	return publish(outDir, func(tmp string) error {
+		if err := writeTree(tmp, files); err != nil {
+			return fmt.Errorf("write %s: %w", outDir, err)
+		}
+		return nil
+	})
+}
+
+// publish puts a site in outDir in one swap: fill writes it into a fresh
+// temporary directory beside outDir; then publish renames the old outDir
+// aside, renames the new one into its place, and only then removes the old
+// one. When fill or anything else fails before the swap, outDir is left as
+// it was and the temporary directory is removed. An error of fill is
+// returned as it is.
+func publish(outDir string, fill func(tmp string) error) (err error) {
 	outDir = filepath.Clean(outDir)
 	parent, name := filepath.Split(outDir)
 	if parent == "" {
@@ -38,8 +124,8 @@ func Write(outDir string, files Files) (err error) {
 			os.RemoveAll(tmp)
 		}
 	}()
-	if err := writeTree(tmp, files); err != nil {
-		return fmt.Errorf("write %s: %w", outDir, err)
+	if err := fill(tmp); err != nil {
+		return err
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fmt.Errorf("write %s: %w", outDir, err)

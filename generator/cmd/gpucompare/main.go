@@ -196,7 +196,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	files, report, err := site.Build(cat, os.DirFS(*root), site.Options{BaseURL: *baseURL, PrettyURLs: *pretty})
+	n, report, err := site.BuildTo(*out, cat, os.DirFS(*root), site.Options{BaseURL: *baseURL, PrettyURLs: *pretty})
 	fmt.Fprint(stderr, report.String())
 	if err != nil || len(report.Errors()) > 0 {
 		if len(report.Errors()) == 0 {
@@ -205,12 +205,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "nothing written: %s is unchanged\n", *out)
 		return 1
 	}
-	if err := site.Write(*out, files); err != nil {
-		fmt.Fprintf(stderr, "gpucompare: write: %v\n", err)
-		fmt.Fprintf(stderr, "nothing written: %s is unchanged\n", *out)
-		return 1
-	}
-	fmt.Fprintf(stdout, "wrote %d files to %s\n", len(files.Paths()), *out)
+	fmt.Fprintf(stdout, "wrote %d files to %s\n", n, *out)
 	return 0
 }
 
