@@ -65,7 +65,51 @@ func (ld *Loader) Load() (*Catalog, Report) {
 		l.checkHistories()
 		l.checkClaims()
 	}
+	forgetNodes(l.cat)
 	return l.cat, l.report.firstAtEachPlace(l.shapeErrs).sorted()
+}
+
+// forgetNodes lets go of the YAML trees that placed the diagnostics of a
+// load, once every check has run: held by the catalog, they would be most
+// of its memory (the Loader keeps its own for the next load). Guides keep
+// theirs, small as they are, for Guide.OutcomePos.
+func forgetNodes(c *Catalog) {
+	for i := range c.FX {
+		c.FX[i].at = nil
+	}
+	for _, g := range c.GPUs {
+		g.at = nil
+	}
+	for _, p := range c.Providers {
+		p.at, p.Billing.at = nil, nil
+		for _, r := range p.Regions {
+			r.at = nil
+		}
+		for _, in := range p.Instances {
+			in.at = nil
+			if in.Claims != nil {
+				in.Claims.at = nil
+			}
+		}
+	}
+	for _, b := range c.Benchmarks {
+		b.at = nil
+		for _, r := range b.Results {
+			r.at = nil
+		}
+	}
+	if c.Scoring != nil {
+		c.Scoring.at = nil
+		for _, cr := range c.Scoring.Criteria {
+			cr.at = nil
+		}
+	}
+	for _, s := range c.Scenarios {
+		s.at = nil
+	}
+	for _, pp := range c.Prices {
+		pp.at = nil
+	}
 }
 
 type loader struct {
