@@ -12,11 +12,12 @@ import (
 )
 
 // render executes every page with the templates of its layout, on as many
-// workers as there are processors, each putting a page as soon as it is
-// rendered, and then letting go of its model. Output does not depend on
-// their order; the error is that of the first page that failed. A
-// Rebuilder's build takes the bytes of the last build for a page whose
-// model has not changed.
+// workers as there are processors, each writing a page into the build's
+// sink as it renders it (a large page is never held whole by BuildTo) and
+// then letting go of its model. Output does not depend on their order;
+// the error is that of the first page that failed. A Rebuilder's build
+// takes the bytes of the last build for a page whose model has not
+// changed.
 func (b *builder) render(pages []*page) error {
 	errs := make([]error, len(pages))
 	cache := b.pageCache(len(pages))
@@ -36,13 +37,9 @@ func (b *builder) render(pages []*page) error {
 				}
 				p := pages[i]
 				errs[i] = b.renderPage(i, p, cache, w, &buf)
-				// Let go of what only rendering needed: the page's model
-				// (the sitemap reads the page, not its model), and the
-				// buffer grown for a large page such as the matrix.
+				// Let go of the page's model: the sitemap reads the page,
+				// not its model.
 				p.Data, p.Charts = nil, nil
-				if buf.Cap() > 1<<20 {
-					buf = bytes.Buffer{}
-				}
 			}
 		})
 	}
@@ -56,8 +53,9 @@ func (b *builder) render(pages []*page) error {
 	return nil
 }
 
-// renderPage renders page i into buf and puts it in the build, or puts
-// the bytes a Rebuilder's cache holds for it; w is the worker's walker.
+// renderPage renders page i straight into its file of the build; or,
+// for a Rebuilder's cache (w is the worker's walker), puts the bytes the
+// cache holds for it, or renders it into buf for the cache to keep.
 func (b *builder) renderPage(i int, p *page, cache *pageCache, w *walker, buf *bytes.Buffer) error {
 	if cache != nil {
 		if data, ok := cache.lookup(w, i, p); ok {
@@ -68,14 +66,23 @@ func (b *builder) renderPage(i int, p *page, cache *pageCache, w *walker, buf *b
 	if t == nil {
 		return fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
 	}
+	if cache == nil {
+		f, err := b.create(p.Path)
+		if err != nil {
+			return err
+		}
+		if err := t.ExecuteTemplate(f, "templates/base.html", p); err != nil {
+			f.Close()
+			return fmt.Errorf("%s: %w", p.Path, err)
+		}
+		return f.Close()
+	}
 	buf.Reset()
 	if err := t.ExecuteTemplate(buf, "templates/base.html", p); err != nil {
 		return fmt.Errorf("%s: %w", p.Path, err)
 	}
 	data := bytes.Clone(buf.Bytes())
-	if cache != nil {
-		cache.store(i, data)
-	}
+	cache.store(i, data)
 	return b.put(p.Path, data)
 }
 

@@ -23,6 +23,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"slices"
@@ -177,6 +178,24 @@ func (b *builder) warnf(pos catalog.Pos, format string, args ...any) {
 // put adds a file to the build, refusing a path taken twice. It is safe
 // for concurrent use; the build's sink may keep data.
 func (b *builder) put(path string, data []byte) error {
+	if err := b.claim(path); err != nil {
+		return err
+	}
+	return b.out.put(path, data)
+}
+
+// create adds a file to the build that is written in parts, as put does;
+// the file is put when the writer is closed.
+func (b *builder) create(path string) (io.WriteCloser, error) {
+	if err := b.claim(path); err != nil {
+		return nil, err
+	}
+	return b.out.create(path)
+}
+
+// claim takes path for a file of the build, refusing a bad path or one
+// taken before.
+func (b *builder) claim(path string) error {
 	if !fs.ValidPath(path) || path == "." {
 		return fmt.Errorf("bad output path %q", path)
 	}
@@ -187,7 +206,7 @@ func (b *builder) put(path string, data []byte) error {
 	if taken {
 		return fmt.Errorf("two files for %q", path)
 	}
-	return b.out.put(path, data)
+	return nil
 }
 
 // siteURL checks an absolute site URL and gives it a trailing slash.

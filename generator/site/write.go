@@ -1,8 +1,11 @@
 package site
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -15,10 +18,13 @@ import (
 )
 
 // A sink takes the files of a build as they are made: Files in memory for
-// Build, a temporary output folder for BuildTo. put is called from several
-// goroutines at once, never twice for one path; it may keep data.
+// Build, a temporary output folder for BuildTo. put and create are called
+// from several goroutines at once, never twice for one path; put may keep
+// data. create is for a file written in parts, such as a rendered page:
+// the file is put when the writer is closed.
 type sink interface {
 	put(path string, data []byte) error
+	create(path string) (io.WriteCloser, error)
 }
 
 // memSink holds a build in memory.
@@ -33,6 +39,19 @@ func (m *memSink) put(path string, data []byte) error {
 	m.mu.Unlock()
 	return nil
 }
+
+func (m *memSink) create(path string) (io.WriteCloser, error) {
+	return &memFile{sink: m, path: path}, nil
+}
+
+// memFile is a file of a memSink being written.
+type memFile struct {
+	bytes.Buffer
+	sink *memSink
+	path string
+}
+
+func (f *memFile) Close() error { return f.sink.put(f.path, f.Bytes()) }
 
 // dirSink writes each file under dir as soon as it is put, making each
 // folder once.
@@ -51,19 +70,54 @@ type madeDir struct {
 func newDirSink(dir string) *dirSink { return &dirSink{dir: dir} }
 
 func (s *dirSink) put(p string, data []byte) error {
-	if d := path.Dir(p); d != "." {
-		v, _ := s.dirs.LoadOrStore(d, new(madeDir))
-		m := v.(*madeDir)
-		m.once.Do(func() { m.err = os.MkdirAll(filepath.Join(s.dir, filepath.FromSlash(d)), 0o755) })
-		if m.err != nil {
-			return m.err
-		}
+	if err := s.mkdir(path.Dir(p)); err != nil {
+		return err
 	}
 	if err := os.WriteFile(filepath.Join(s.dir, filepath.FromSlash(p)), data, 0o644); err != nil {
 		return err
 	}
 	s.count.Add(1)
 	return nil
+}
+
+func (s *dirSink) create(p string) (io.WriteCloser, error) {
+	if err := s.mkdir(path.Dir(p)); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(filepath.Join(s.dir, filepath.FromSlash(p)), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &dirFile{Writer: bufio.NewWriterSize(f, 64<<10), f: f, sink: s}, nil
+}
+
+// mkdir makes the folder d under the sink's folder, once.
+func (s *dirSink) mkdir(d string) error {
+	if d == "." {
+		return nil
+	}
+	v, _ := s.dirs.LoadOrStore(d, new(madeDir))
+	m := v.(*madeDir)
+	m.once.Do(func() { m.err = os.MkdirAll(filepath.Join(s.dir, filepath.FromSlash(d)), 0o755) })
+	return m.err
+}
+
+// dirFile is a file of a dirSink being written.
+type dirFile struct {
+	*bufio.Writer
+	f    *os.File
+	sink *dirSink
+}
+
+func (f *dirFile) Close() error {
+	err := f.Flush()
+	if cerr := f.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		f.sink.count.Add(1)
+	}
+	return err
 }
 
 // BuildTo builds the site of cat like Build and puts it in outDir like
