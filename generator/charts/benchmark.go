@@ -102,25 +102,14 @@ func (d *Data) BenchmarkCosts(id string, g *bench.Group, model string) (*Benchma
 		if len(data) == 0 {
 			continue
 		}
-		color, symbol := providerStyle(idx[p])
-		s.AddSeries(p.Name, data,
-			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol, SymbolSize: 9}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: color, Opacity: opts.Float(0.85)}))
+		providerScatter(s, p.Name, idx[p], data)
 	}
-	line := charts.NewLine()
 	var data []opts.LineData
 	for _, i := range frontier(points) {
 		c.OnFrontier[costs[i]] = true
 		data = append(data, opts.LineData{Name: label(costs[i]), Value: []any{xs[i], ys[i]}})
 	}
-	line.AddSeries(t("chart.frontier"), data,
-		charts.WithLineChartOpts(opts.LineChart{Symbol: "emptyCircle", SymbolSize: 14, ShowSymbol: opts.Bool(true)}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: "#16202e"}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: "#16202e", Width: 1.5, Type: "dashed"}),
-		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", Color: "#16202e", FontSize: 11}),
-		charts.WithLabelLayoutOpts(opts.LabelLayout{HideOverlap: opts.Bool(true)}),
-	)
-	s.Overlap(line)
+	s.Overlap(frontierLine(t("chart.frontier"), data))
 	m, err := finish(s)
 	if err != nil {
 		return nil, err

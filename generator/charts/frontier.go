@@ -4,6 +4,9 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
 )
 
 // point is an offer on a price–performance chart: its price (lower is
@@ -53,4 +56,29 @@ func frontier(points []point) []int {
 		return cmp.Or(cmp.Compare(points[a].Perf, points[b].Perf), cmp.Compare(points[a].Price, points[b].Price), cmp.Compare(a, b))
 	})
 	return out
+}
+
+// providerScatter adds one provider's points to a frontier scatter, in the
+// provider's colour and symbol (providerStyle of its index).
+func providerScatter(s *charts.Scatter, name string, index int, data []opts.ScatterData) {
+	color, symbol := providerStyle(index)
+	s.AddSeries(name, data,
+		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol, SymbolSize: 9}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: color, Opacity: opts.Float(0.85)}))
+}
+
+// frontierLine draws a Pareto frontier over a scatter: a dashed line
+// through its points, each named. Below and right of the frontier nothing
+// is cheaper and stronger, so the names go to the right, clear of the
+// other points.
+func frontierLine(name string, data []opts.LineData) *charts.Line {
+	line := charts.NewLine()
+	line.AddSeries(name, data,
+		charts.WithLineChartOpts(opts.LineChart{Symbol: "emptyCircle", SymbolSize: 14, ShowSymbol: opts.Bool(true)}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: "#16202e"}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: "#16202e", Width: 1.5, Type: "dashed"}),
+		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", Color: "#16202e", FontSize: 11}),
+		charts.WithLabelLayoutOpts(opts.LabelLayout{HideOverlap: opts.Bool(true)}),
+	)
+	return line
 }

@@ -150,28 +150,15 @@ func (d *Data) perfChart(idx map[*catalog.Provider]int, id, title, xName string,
 		if len(data) == 0 {
 			continue
 		}
-		color, symbol := providerStyle(idx[p])
-		s.AddSeries(p.Name, data,
-			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol, SymbolSize: 9}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: color, Opacity: opts.Float(0.85)}))
+		providerScatter(s, p.Name, idx[p], data)
 	}
 	front := frontier(points)
-	line := charts.NewLine()
 	var data []opts.LineData
 	for _, i := range front {
 		mark(plotted[i])
 		data = append(data, opts.LineData{Name: plotted[i].Offer.Instance.Name, Value: []any{points[i].Perf, points[i].Price}})
 	}
-	line.AddSeries(t("chart.frontier"), data,
-		charts.WithLineChartOpts(opts.LineChart{Symbol: "emptyCircle", SymbolSize: 14, ShowSymbol: opts.Bool(true)}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: "#16202e"}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: "#16202e", Width: 1.5, Type: "dashed"}),
-		// Below and right of the frontier nothing is cheaper and
-		// stronger: the names go there, clear of the other offers.
-		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{b}", Color: "#16202e", FontSize: 11}),
-		charts.WithLabelLayoutOpts(opts.LabelLayout{HideOverlap: opts.Bool(true)}),
-	)
-	s.Overlap(line)
+	s.Overlap(frontierLine(t("chart.frontier"), data))
 	m, err := finish(s)
 	if err != nil {
 		return nil, err
