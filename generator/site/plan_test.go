@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
@@ -247,7 +246,6 @@ func TestPlanPagesEscapeCatalogText(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
 	const script = `</script><script>alert(1)</script>`
 	const img = `"><img src=x onerror=alert(1)>`
-	scenario := string(root["data/scenarios/small.yaml"].Data)
 	for old, new := range map[string]string{
 		"persona: startup": "persona: '" + img + "'",
 		"description: An example workload of 8-GPU jobs over a year.": "description: '" + script + "'",
@@ -255,14 +253,9 @@ func TestPlanPagesEscapeCatalogText(t *testing.T) {
 		"name: On-demand":                   "name: '" + img + script + "'",
 		"source: seed guide gpu-guide.md\n": "source: '" + img + "'\n",
 	} {
-		if !strings.Contains(scenario, old) {
-			t.Fatalf("the fixture has no %q", old)
-		}
-		scenario = strings.Replace(scenario, old, new, 1)
+		edit(t, root, "data/scenarios/small.yaml", old, new)
 	}
-	root["data/scenarios/small.yaml"] = &fstest.MapFile{Data: []byte(scenario)}
-	scoring := strings.Replace(string(root["data/scoring.yaml"].Data), "name: GPU memory", "name: '"+script+img+"'", 1)
-	root["data/scoring.yaml"] = &fstest.MapFile{Data: []byte(scoring)}
+	edit(t, root, "data/scoring.yaml", "name: GPU memory", "name: '"+script+img+"'")
 	files, _ := build(t, root, Options{})
 	for _, p := range []string{"index.html", scenariosPath, scenarioPath("small"), evaluationPath} {
 		page := string(files[p])

@@ -417,13 +417,7 @@ func TestReportHostileTextStaysText(t *testing.T) {
 	const script = `</script><script>alert(1)</script>`
 	const img = `"><img src=x onerror=alert(1)>`
 	const style = `</style><style>body{background:url(https://evil.example/x)}</style>`
-	replace := func(file, old, new string) {
-		src := string(root[file].Data)
-		if !strings.Contains(src, old) {
-			t.Fatalf("%s has no %q", file, old)
-		}
-		root[file] = &fstest.MapFile{Data: []byte(strings.Replace(src, old, new, 1))}
-	}
+	replace := func(file, old, new string) { edit(t, root, file, old, new) }
 	replace("data/providers/cloudcn.yaml", "name: 云计算 CN", "name: '"+script+img+"'")
 	replace("data/providers/cloudcn.yaml", "name: GN7.8XLARGE", "name: '"+style+"'")
 	replace("data/providers/cloudcn.yaml", "name: 华北 1", "name: '"+img+"'")
