@@ -9,11 +9,10 @@
 package pricing
 
 import (
+	"bytes"
 	"fmt"
 	"math"
-	"math/big"
 	"strconv"
-	"strings"
 
 	"gpucompare/generator/catalog"
 )
@@ -136,15 +135,30 @@ func Round(v float64, places int) float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) || places < 0 {
 		return v
 	}
-	whole, frac, _ := strings.Cut(strconv.FormatFloat(math.Abs(v), 'f', -1, 64), ".")
-	if len(frac) <= places {
+	var buf [32]byte
+	s := strconv.AppendFloat(buf[:0], math.Abs(v), 'f', -1, 64)
+	dot := bytes.IndexByte(s, '.')
+	if dot < 0 || len(s)-dot-1 <= places {
 		return v
 	}
-	digits, _ := new(big.Int).SetString(whole+frac[:places], 10)
-	if frac[places] >= '5' {
-		digits.Add(digits, big.NewInt(1))
+	up := s[dot+1+places] >= '5'
+	s = s[:dot+1+places] // the digits kept, the point included
+	if up {
+		i := len(s) - 1
+		for ; i >= 0; i-- {
+			if s[i] == '.' {
+				continue
+			}
+			if s[i] < '9' {
+				s[i]++
+				break
+			}
+			s[i] = '0'
+		}
+		if i < 0 {
+			s = append([]byte{'1'}, s...)
+		}
 	}
-	s := fmt.Sprintf("%0*s", places+1, digits.String())
-	r, _ := strconv.ParseFloat(s[:len(s)-places]+"."+s[len(s)-places:], 64)
+	r, _ := strconv.ParseFloat(string(s), 64)
 	return math.Copysign(r, v)
 }

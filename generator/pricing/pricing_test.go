@@ -1,7 +1,12 @@
 package pricing
 
 import (
+	"fmt"
 	"math"
+	"math/big"
+	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
 	"gpucompare/generator/catalog"
@@ -153,5 +158,48 @@ func TestConvert(t *testing.T) {
 	only := Rates{{Base: "CNY", Quote: "USD", Rate: 0.138, Date: "unknown"}}
 	if c, ok := only.Convert("CNY", "USD"); !ok || c.Factor != 0.138 {
 		t.Errorf("an undated rate is used when it is the only one: %+v", c)
+	}
+}
+
+// roundByBigInt is Round as it was first written, on big integers: the
+// reference the faster Round must agree with.
+func roundByBigInt(v float64, places int) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) || places < 0 {
+		return v
+	}
+	whole, frac, _ := strings.Cut(strconv.FormatFloat(math.Abs(v), 'f', -1, 64), ".")
+	if len(frac) <= places {
+		return v
+	}
+	digits, _ := new(big.Int).SetString(whole+frac[:places], 10)
+	if frac[places] >= '5' {
+		digits.Add(digits, big.NewInt(1))
+	}
+	s := fmt.Sprintf("%0*s", places+1, digits.String())
+	r, _ := strconv.ParseFloat(s[:len(s)-places]+"."+s[len(s)-places:], 64)
+	return math.Copysign(r, v)
+}
+
+func TestRoundAgreesWithBigIntegers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	values := []float64{0, 0.5, 0.05, 0.95, 9.5, 99.995, 999.9995, 1e-9, 5e-7, 1e21, 123456789.125, math.MaxFloat64, math.SmallestNonzeroFloat64}
+	for range 20000 {
+		scale := math.Pow(10, float64(rng.IntN(12)-6))
+		values = append(values, rng.Float64()*scale, float64(rng.IntN(100000))/1000+0.0005)
+	}
+	for _, v := range values {
+		for places := 0; places <= 6; places++ {
+			for _, x := range []float64{v, -v} {
+				if got, want := Round(x, places), roundByBigInt(x, places); got != want {
+					t.Fatalf("Round(%v, %d) = %v, want %v", x, places, got, want)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkRound(b *testing.B) {
+	for b.Loop() {
+		Round(2.74470525, 2)
 	}
 }
