@@ -21,6 +21,7 @@ package charts
 import (
 	"encoding/json"
 	"fmt"
+	"html/template"
 	"math"
 	"slices"
 	"strings"
@@ -66,15 +67,16 @@ type Chart struct {
 // MaxHeight is the tallest size class of a chart container.
 const MaxHeight = 9
 
-// JSON is the options as compact JSON, map keys sorted. encoding/json
-// writes <, > and & as \u003c, \u003e and \u0026, so no catalog text in
-// it can end a <script> block.
-func (c *Chart) JSON() (json.RawMessage, error) {
+// JSON is the options as compact JSON, map keys sorted, typed as what it
+// is: safe inside a <script> block, since encoding/json writes <, >, &,
+// U+2028 and U+2029 as \u escapes, so no catalog text in it can end the
+// block. html/template writes it as it is, instead of encoding it again.
+func (c *Chart) JSON() (template.JS, error) {
 	b, err := json.Marshal(c.Options)
 	if err != nil {
-		return nil, fmt.Errorf("chart %s: %w", c.ID, err)
+		return "", fmt.Errorf("chart %s: %w", c.ID, err)
 	}
-	return b, nil
+	return template.JS(b), nil
 }
 
 // ID makes a chart id from the output path of its page and the kind of

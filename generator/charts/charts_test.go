@@ -218,7 +218,7 @@ func TestPriceByGPU(t *testing.T) {
 	if c.AsOf.Latest != "2025-06-01" || c.AsOf.Dated != 2 || c.AsOf.Undated != 1 || len(c.AsOf.Rates) != 1 {
 		t.Errorf("as of %+v", c.AsOf)
 	}
-	if js, _ := c.JSON(); !bytes.Contains(js, []byte(`"renderMode":"richText"`)) {
+	if js, _ := c.JSON(); !strings.Contains(string(js), `"renderMode":"richText"`) {
 		t.Error("the tooltip must draw on the canvas (richText)")
 	}
 }

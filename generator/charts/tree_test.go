@@ -42,7 +42,7 @@ func TestGuideTreeDrawsEveryPath(t *testing.T) {
 	var opts struct {
 		Series []map[string]any `json:"series"`
 	}
-	if err := json.Unmarshal(raw, &opts); err != nil {
+	if err := json.Unmarshal([]byte(raw), &opts); err != nil {
 		t.Fatal(err)
 	}
 	if len(opts.Series) != 1 {

@@ -1,7 +1,9 @@
 package site
 
 import (
+	"encoding/json"
 	"fmt"
+	"html/template"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
@@ -204,4 +206,16 @@ func (v *chartView) Region(o *pricing.Offer) string {
 		return ""
 	}
 	return o.Region
+}
+
+// jsonScript encodes v for a <script type="application/json"> block.
+// encoding/json writes <, >, &, U+2028 and U+2029 as \u escapes, so no
+// text in v can end the block, and the encoding is typed as safe there:
+// html/template writes it as it is instead of encoding it again.
+func jsonScript(v any) (template.JS, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	return template.JS(b), nil
 }

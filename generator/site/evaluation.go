@@ -2,8 +2,8 @@ package site
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
+	"html/template"
 	"math"
 	"slices"
 	"strconv"
@@ -416,9 +416,9 @@ func (b *builder) weightsData(d *evaluationData, p *page, x *texter) *weightsDat
 }
 
 // JSON is the weight sliders' data, for a <script type="application/json">
-// block (encoding/json escapes <, > and &).
-func (d *evaluationData) JSON() (json.RawMessage, error) {
-	return json.Marshal(d.data)
+// block (jsonScript).
+func (d *evaluationData) JSON() (template.JS, error) {
+	return jsonScript(d.data)
 }
 
 // evaluationCharts gives the evaluation page its radar of the leaders,

@@ -3,7 +3,6 @@ package site
 import (
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"math"
@@ -699,9 +698,9 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 }
 
 // JSON is the calculator's data, for a <script type="application/json">
-// block (encoding/json escapes <, > and &).
-func (d *scenarioData) JSON() (json.RawMessage, error) {
-	return json.Marshal(d.data)
+// block (jsonScript).
+func (d *scenarioData) JSON() (template.JS, error) {
+	return jsonScript(d.data)
 }
 
 // planLinks are the home page's links to the plan pages: each scenario
