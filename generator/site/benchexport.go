@@ -91,8 +91,8 @@ type costExport struct {
 	URL             string   `json:"url"` // the instance page, relative to the site root
 }
 
-// benchExports writes benchmarks/results and benchmarks/costs as JSON and CSV.
-func (b *builder) benchExports() error {
+// benchExports makes benchmarks/results and benchmarks/costs as JSON and CSV.
+func (b *builder) benchExports() ([]madeFile, error) {
 	results, costs := b.benchRows()
 	cur := b.cat.Site.Currency
 	rj, err := json.MarshalIndent(struct {
@@ -100,7 +100,7 @@ func (b *builder) benchExports() error {
 		Results []*resultExport `json:"results"`
 	}{b.cat.Site.Title, results}, "", " ")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cj, err := json.MarshalIndent(struct {
 		Title    string        `json:"title"`
@@ -108,17 +108,12 @@ func (b *builder) benchExports() error {
 		Costs    []*costExport `json:"costs"`
 	}{b.cat.Site.Title, cur, costs}, "", " ")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for path, data := range map[string][]byte{
-		"benchmarks/results.json": append(rj, '\n'), "benchmarks/costs.json": append(cj, '\n'),
-		"benchmarks/results.csv": resultsCSV(results), "benchmarks/costs.csv": costsCSV(costs),
-	} {
-		if err := b.put(path, data); err != nil {
-			return err
-		}
-	}
-	return nil
+	return []madeFile{
+		{"benchmarks/results.json", append(rj, '\n')}, {"benchmarks/costs.json", append(cj, '\n')},
+		{"benchmarks/results.csv", resultsCSV(results)}, {"benchmarks/costs.csv", costsCSV(costs)},
+	}, nil
 }
 
 // benchRows are the results in benchmark and file order, and the costs in

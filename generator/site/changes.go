@@ -222,18 +222,33 @@ func (b *builder) feeds() error {
 	}
 	desc, _ := b.tmpl.msgs.t("feeds.description")
 	for _, s := range b.feedScopes() {
-		docs, err := feed.Render(feed.Feed{
+		f := feed.Feed{
 			Title: s.title, Description: desc, PageURL: b.base + abs.to(s.page),
 			FeedURL: b.base + s.dir, Updated: newest,
-		}, s.changes, item)
+		}
+		// What the feed is made of besides the messages: the feed, its
+		// changes, and what the item's URLs and ids are made of.
+		inputs := feedInputs{f.Title, f.Description, f.PageURL, f.FeedURL, f.Updated.Unix(), f.Updated.Nanosecond(), s.changes, b.base, b.opts.PrettyURLs}
+		err := b.putMade("feeds "+s.dir, inputs, func() ([]madeFile, error) {
+			docs, err := feed.Render(f, s.changes, item)
+			return []madeFile{{s.dir + "feed.xml", docs.RSS}, {s.dir + "atom.xml", docs.Atom}, {s.dir + "feed.json", docs.JSON}}, err
+		})
 		if err != nil {
 			return err
 		}
-		for name, data := range map[string][]byte{"feed.xml": docs.RSS, "atom.xml": docs.Atom, "feed.json": docs.JSON} {
-			if err := b.put(s.dir+name, data); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
+}
+
+// feedInputs are what the documents of one feed are made of, besides the
+// messages of the templates: its Feed (the instant of Updated, which
+// feed.Render writes in UTC), its changes, and the site URL and URL style
+// that its items' links and ids are made of.
+type feedInputs struct {
+	Title, Description, PageURL, FeedURL string
+	Updated                              int64 // Unix seconds
+	UpdatedNanos                         int
+	Changes                              []*feed.Change
+	Base                                 string
+	PrettyURLs                           bool
 }

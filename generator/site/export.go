@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 )
@@ -146,31 +147,37 @@ func (b *builder) offersDoc(offers []*pricing.Offer) offersExport {
 	return doc
 }
 
-// exports writes the matrices as CSV and JSON.
+// exports writes the matrices as CSV and JSON. Each pair is made from
+// what its inputs name alone, so a Rebuilder keeps it while they are the
+// same (builder.putMade).
 func (b *builder) exports(offers []*pricing.Offer) error {
-	doc := b.offersDoc(offers)
-	rows := doc.Offers
-	js, err := json.MarshalIndent(doc, "", " ")
+	site := b.cat.Site
+	offersInputs := struct {
+		Title, Currency string
+		FX              []catalog.FXRate
+		Offers          []*pricing.Offer // with their instance types, providers and GPU models
+	}{site.Title, site.Currency, b.cat.FX, offers}
+	err := b.putMade("offers export", offersInputs, func() ([]madeFile, error) {
+		doc := b.offersDoc(offers)
+		js, err := json.MarshalIndent(doc, "", " ")
+		return []madeFile{{"compare/offers.json", append(js, '\n')}, {"compare/offers.csv", offersCSV(doc.Offers, site.Currency)}}, err
+	})
 	if err != nil {
 		return err
 	}
-	if err := b.put("compare/offers.json", append(js, '\n')); err != nil {
-		return err
-	}
-	if err := b.put("compare/offers.csv", offersCSV(rows, b.cat.Site.Currency)); err != nil {
-		return err
-	}
-	gj, gc, err := gpuExports(b.cat.GPUs)
+	err = b.putMade("gpus export", b.cat.GPUs, func() ([]madeFile, error) {
+		gj, gc, err := gpuExports(b.cat.GPUs)
+		return []madeFile{{"gpus/gpus.json", gj}, {"gpus/gpus.csv", gc}}, err
+	})
 	if err != nil {
 		return err
 	}
-	if err := b.put("gpus/gpus.json", gj); err != nil {
-		return err
-	}
-	if err := b.put("gpus/gpus.csv", gc); err != nil {
-		return err
-	}
-	return b.benchExports()
+	benchInputs := struct {
+		Title, Currency string
+		Benchmarks      []*catalog.Benchmark
+		Groups          []*bench.Group
+	}{site.Title, site.Currency, b.cat.Benchmarks, b.benchGroups}
+	return b.putMade("benchmark exports", benchInputs, b.benchExports)
 }
 
 // offersCSV is one line per offer: its specs, then for each pricing model

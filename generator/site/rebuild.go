@@ -64,6 +64,22 @@ type kept struct {
 	// pages are the rendered pages of the last build by output path, with
 	// the fingerprints of their models, rendered with tmpl.
 	pages map[string]keptPage
+	// made are the feeds and exports of the last build, a set of files
+	// each, by name, with the fingerprints of what they were made from.
+	made map[string]keptFiles
+}
+
+// keptFiles are files made from some inputs alone, and the fingerprint of
+// those inputs.
+type keptFiles struct {
+	inputs fingerprint
+	files  []madeFile
+}
+
+// madeFile is one file of a set made from the same inputs.
+type madeFile struct {
+	path string
+	data []byte
 }
 
 // keptPage is a rendered page and the fingerprint of its model.
@@ -84,15 +100,66 @@ type pageCache struct {
 // pageCache returns the cache of a Rebuilder's build, or nil for a build
 // that keeps nothing.
 func (b *builder) pageCache(n int) *pageCache {
-	if b.kept == nil {
-		return nil
-	}
-	u := unitsOf(b.cat, b.priced, b.changes, b.benchGroups)
-	if !u.ok {
-		b.kept.pages = nil
+	u := b.keptUnits()
+	if u == nil {
 		return nil
 	}
 	return &pageCache{last: b.kept.pages, units: u, next: make([]keptPage, n)}
+}
+
+// keptUnits fingerprints the catalog's units once a build of a Rebuilder,
+// for the pages, feeds and exports to be fingerprinted with. It is nil for
+// a build that keeps nothing, and when a unit has no fingerprint: then the
+// build keeps nothing for the next either.
+func (b *builder) keptUnits() *catalogUnits {
+	if b.kept == nil {
+		return nil
+	}
+	if b.units == nil {
+		b.units = unitsOf(b.cat, b.priced, b.changes, b.benchGroups)
+		// The sets of this build replace those of the last.
+		b.lastMade, b.kept.made = b.kept.made, map[string]keptFiles{}
+	}
+	if !b.units.ok {
+		b.kept.pages, b.lastMade = nil, nil
+		return nil
+	}
+	return b.units
+}
+
+// putMade puts the set of files that make makes from inputs, under name:
+// for a Rebuilder, the files of the last build when inputs have the
+// fingerprint they had then. inputs must hold everything make reads
+// besides the templates and their messages, whose change drops every set
+// kept (builder.templates).
+func (b *builder) putMade(name string, inputs any, make func() ([]madeFile, error)) error {
+	u := b.keptUnits()
+	var f fingerprint
+	ok := false
+	if u != nil {
+		f, ok = newWalker(u).of(inputs)
+		if k, hit := b.lastMade[name]; ok && hit && k.inputs == f {
+			b.kept.made[name] = k
+			return b.putFiles(k.files)
+		}
+	}
+	files, err := make()
+	if err != nil {
+		return err
+	}
+	if ok {
+		b.kept.made[name] = keptFiles{f, files}
+	}
+	return b.putFiles(files)
+}
+
+func (b *builder) putFiles(files []madeFile) error {
+	for _, f := range files {
+		if err := b.put(f.path, f.data); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // lookup returns the bytes of p when its model has the fingerprint it had
@@ -149,7 +216,7 @@ func (b *builder) templates(tfs fs.FS, lang string) (*templates, error) {
 		return b.kept.tmpl, nil
 	}
 	before := len(b.report)
-	b.kept.pages = nil // rendered with other templates
+	b.kept.pages, b.kept.made = nil, nil // made with other templates and messages
 	t, err := loadTemplates(tfs, lang, b.warnf)
 	if err != nil {
 		b.kept.tmpl = nil

@@ -163,6 +163,64 @@ func TestRebuildShowsTheEdit(t *testing.T) {
 	}
 }
 
+// TestRebuildKeepsFeedsAndExportsOfUnchangedInputs checks that a Rebuilder
+// makes a feed or an export again when what it is made of changed, and
+// hands on the bytes of the last build otherwise; each rebuilt site equals
+// a fresh build.
+func TestRebuildKeepsFeedsAndExportsOfUnchangedInputs(t *testing.T) {
+	root := editableRoot(t, 300)
+	opts := Options{BaseURL: "https://example.com/"}
+	r := NewRebuilder(root, opts)
+	last, _, err := r.Rebuild()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const file = "data/prices/syn-cloud-01.yaml"
+	// The first series of the file has two points: an older one, which
+	// only the price changes show, and the offer's price.
+	steps := []struct {
+		name         string
+		old, new     string
+		made, reused []string
+	}{
+		{"older point", "amount: 8.8978\n", "amount: 8.7\n",
+			[]string{"feed.xml", "atom.xml", "feed.json", "providers/syn-cloud-01/feed.xml", "gpus/syn-g8-192gb/atom.xml"},
+			[]string{"providers/syn-cloud-02/feed.xml", "gpus/syn-g1-16gb/feed.json", "compare/offers.json", "compare/offers.csv", "gpus/gpus.json", "benchmarks/costs.json"}},
+		{"offer's price", "amount: 8.2387\n", "amount: 8.1\n",
+			[]string{"feed.xml", "providers/syn-cloud-01/feed.json", "compare/offers.json", "compare/offers.csv"},
+			[]string{"providers/syn-cloud-02/atom.xml", "gpus/syn-g1-16gb/feed.xml", "gpus/gpus.json", "gpus/gpus.csv"}},
+	}
+	for _, s := range steps {
+		edit(t, root, file, s.old, s.new)
+		got, _, err := r.Rebuild()
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		want, _, err := freshBuild(t, root, opts)
+		if err != nil {
+			t.Fatalf("%s: fresh build: %v", s.name, err)
+		}
+		sameFiles(t, s.name, got, want)
+		shared := func(p string) bool {
+			if len(got[p]) == 0 || len(last[p]) == 0 {
+				t.Fatalf("%s: no %s", s.name, p)
+			}
+			return &got[p][0] == &last[p][0]
+		}
+		for _, p := range s.made {
+			if shared(p) {
+				t.Errorf("%s: %s was kept from the last build; want it made again", s.name, p)
+			}
+		}
+		for _, p := range s.reused {
+			if !shared(p) {
+				t.Errorf("%s: %s was made again; want the bytes of the last build", s.name, p)
+			}
+		}
+		last = got
+	}
+}
+
 // BenchmarkRebuild rebuilds a 1,000-offer site after a one-price edit, as
 // a live preview does: the catalog is loaded again and the site built in
 // memory.

@@ -109,6 +109,10 @@ type builder struct {
 	mu    sync.Mutex      // guards paths
 	paths map[string]bool // the paths put so far
 	kept  *kept           // what earlier builds of a Rebuilder left to reuse, or nil
+	units *catalogUnits   // the catalog's units fingerprinted for kept (builder.keptUnits)
+	// lastMade are the feeds and exports of the last build of a Rebuilder
+	// (builder.putMade).
+	lastMade map[string]keptFiles
 
 	tmpl     *templates
 	content  []*contentPage
