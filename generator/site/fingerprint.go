@@ -8,6 +8,8 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -23,10 +25,16 @@ import (
 //
 // The encoding is injective for a given Go type: strings, slices and maps
 // carry their length, map entries are sorted by key, a nil is told from a
-// value, and a pointer met again is written as the number of its first
-// visit, so that shared structure is part of the fingerprint too. A model
-// holding what cannot be compared across builds (a func, a channel) has
-// no fingerprint, and its page is always rendered.
+// value, the value of an interface is preceded by its type, and a pointer
+// met again is written as the number of its first visit, so that shared
+// structure is part of the fingerprint too. A model holding what cannot be
+// compared across builds (a func, a channel) has no fingerprint, and its
+// page is always rendered. Fingerprints are compared within one process
+// only (a Rebuilder's): a type is written as the number of its walk plan.
+//
+// How a value of each type is walked — its kind, and the plans of its
+// fields or elements — is worked out once per type (planOf), so a walk
+// does not look up types or fields as it goes.
 //
 // The catalog is walked once a build, one unit at a time — a GPU file, a
 // provider file with its regions and instances, a price point, a benchmark
@@ -41,11 +49,11 @@ import (
 // fingerprint is the hash of a page model.
 type fingerprint [sha256.Size]byte
 
-// ptrKey is a pointer and the type it points to: a struct and its first
-// field share an address.
+// ptrKey is a pointer and the plan of the type it points to: a struct and
+// its first field share an address.
 type ptrKey struct {
-	p uintptr
-	t reflect.Type
+	p    uintptr
+	plan uint32
 }
 
 // unitRef places a pointer in the catalog: the unit, and the pointer's
@@ -60,7 +68,19 @@ type unitRef struct {
 type catalogUnits struct {
 	hashes []fingerprint
 	at     map[ptrKey]unitRef
-	ok     bool // false when a unit cannot be fingerprinted: then no page can
+	// pointed are the plans, by number, of the types that a pointer of
+	// at points to: a pointer to any other type is not looked up.
+	pointed []bool
+	ok      bool // false when a unit cannot be fingerprinted: then no page can
+}
+
+// ref returns where a pointer is in the units walked so far.
+func (u *catalogUnits) ref(k ptrKey) (unitRef, bool) {
+	if int(k.plan) >= len(u.pointed) || !u.pointed[k.plan] {
+		return unitRef{}, false
+	}
+	r, ok := u.at[k]
+	return r, ok && r.unit < len(u.hashes)
 }
 
 // unitsOf walks every unit of cat once, and then each element of the
@@ -89,8 +109,14 @@ func unitsOf(cat *catalog.Catalog, derived ...any) *catalogUnits {
 	walk := func(r reflect.Value) {
 		i := len(u.hashes)
 		w.reset()
-		w.record = func(k ptrKey, ordinal int) { u.at[k] = unitRef{i, ordinal} }
-		w.value(r)
+		w.record = func(k ptrKey, ordinal int) {
+			u.at[k] = unitRef{i, ordinal}
+			if int(k.plan) >= len(u.pointed) {
+				u.pointed = append(u.pointed, make([]bool, int(k.plan)+1-len(u.pointed))...)
+			}
+			u.pointed[k.plan] = true
+		}
+		w.value(planOf(r.Type()), r)
 		u.hashes = append(u.hashes, w.sum())
 		u.ok = u.ok && w.ok
 	}
@@ -109,6 +135,80 @@ func unitsOf(cat *catalog.Catalog, derived ...any) *catalogUnits {
 		}
 	}
 	return u
+}
+
+// plan is how the walker writes the values of one type.
+type plan struct {
+	id     uint32 // the plan's number, unique in the process
+	kind   reflect.Kind
+	elem   *plan   // of an array, slice, pointer or map value
+	key    *plan   // of a map key
+	fields []*plan // of a struct, in field order
+	// bytes is a slice of bytes, written whole.
+	bytes bool
+	// position is a yaml.Node, of which only the line and the column are
+	// written, from its fields of these indexes.
+	position     bool
+	line, column int
+}
+
+var plans struct {
+	sync.Mutex
+	byType sync.Map // reflect.Type → *plan, once complete
+	n      uint32
+}
+
+var yamlNodeType = reflect.TypeFor[yaml.Node]()
+
+// planOf returns the plan of t, working it out on first use.
+func planOf(t reflect.Type) *plan {
+	if p, ok := plans.byType.Load(t); ok {
+		return p.(*plan)
+	}
+	plans.Lock()
+	defer plans.Unlock()
+	made := map[reflect.Type]*plan{}
+	p := makePlan(t, made)
+	for t, p := range made {
+		plans.byType.Store(t, p)
+	}
+	return p
+}
+
+// makePlan works out the plan of t and of the types it is made of; made
+// holds the plans made so far, for types that refer to themselves.
+// plans must be locked.
+func makePlan(t reflect.Type, made map[reflect.Type]*plan) *plan {
+	if p, ok := plans.byType.Load(t); ok {
+		return p.(*plan)
+	}
+	if p, ok := made[t]; ok {
+		return p
+	}
+	p := &plan{id: plans.n, kind: t.Kind()}
+	plans.n++
+	made[t] = p
+	switch p.kind {
+	case reflect.Array:
+		p.elem = makePlan(t.Elem(), made)
+	case reflect.Slice:
+		p.elem = makePlan(t.Elem(), made)
+		p.bytes = t.Elem().Kind() == reflect.Uint8
+	case reflect.Pointer:
+		p.elem = makePlan(t.Elem(), made)
+	case reflect.Map:
+		p.key, p.elem = makePlan(t.Key(), made), makePlan(t.Elem(), made)
+	case reflect.Struct:
+		if t == yamlNodeType {
+			line, _ := t.FieldByName("Line")
+			column, _ := t.FieldByName("Column")
+			p.position, p.line, p.column = true, line.Index[0], column.Index[0]
+		}
+		for i := range t.NumField() {
+			p.fields = append(p.fields, makePlan(t.Field(i).Type, made))
+		}
+	}
+	return p
 }
 
 // walker writes values into a hash.
@@ -130,21 +230,35 @@ func newWalker(u *catalogUnits) *walker {
 func (w *walker) reset() {
 	w.h.Reset()
 	w.buf = w.buf[:0]
-	w.seen = map[ptrKey]int{}
+	// A map that grew large for one model is not cleared for every small
+	// one after it.
+	if w.seen == nil || len(w.seen) > 4096 {
+		w.seen = map[ptrKey]int{}
+	} else {
+		clear(w.seen)
+	}
 	w.ok = true
 }
 
 func (w *walker) sum() fingerprint {
 	w.flush()
 	var f fingerprint
-	copy(f[:], w.h.Sum(nil))
+	w.h.Sum(f[:0])
 	return f
 }
 
 // of returns the fingerprint of v, or false when it has none.
 func (w *walker) of(v any) (fingerprint, bool) {
 	w.reset()
-	w.value(reflect.ValueOf(v))
+	if v == nil {
+		w.byte(0)
+	} else {
+		rv := reflect.ValueOf(v)
+		w.byte(1)
+		p := planOf(rv.Type())
+		w.uint(uint64(p.id))
+		w.value(p, rv)
+	}
 	return w.sum(), w.ok
 }
 
@@ -165,15 +279,12 @@ func (w *walker) str(s string) {
 	w.buf = append(w.buf, s...)
 }
 
-var yamlNodeType = reflect.TypeFor[yaml.Node]()
-
-func (w *walker) value(v reflect.Value) {
+// value writes v, a value of the type of plan p.
+func (w *walker) value(p *plan, v reflect.Value) {
 	if !w.ok {
 		return
 	}
-	switch v.Kind() {
-	case reflect.Invalid:
-		w.byte(0)
+	switch p.kind {
 	case reflect.Bool:
 		if v.Bool() {
 			w.byte(1)
@@ -194,7 +305,7 @@ func (w *walker) value(v reflect.Value) {
 		w.str(v.String())
 	case reflect.Array:
 		for i := range v.Len() {
-			w.value(v.Index(i))
+			w.value(p.elem, v.Index(i))
 		}
 	case reflect.Slice:
 		if v.IsNil() {
@@ -203,30 +314,31 @@ func (w *walker) value(v reflect.Value) {
 		}
 		w.byte(1)
 		w.uint(uint64(v.Len()))
-		if v.Type().Elem().Kind() == reflect.Uint8 {
+		if p.bytes {
 			w.buf = append(w.buf, v.Bytes()...)
 			return
 		}
 		for i := range v.Len() {
-			w.value(v.Index(i))
+			w.value(p.elem, v.Index(i))
 		}
 	case reflect.Struct:
-		for i := range v.NumField() {
-			w.value(v.Field(i))
+		for i, f := range p.fields {
+			w.value(f, v.Field(i))
 		}
 	case reflect.Interface:
 		if v.IsNil() {
 			w.byte(0)
 			return
 		}
+		e := v.Elem()
+		ep := planOf(e.Type())
 		w.byte(1)
-		w.str(v.Elem().Type().String())
-		w.str(v.Elem().Type().PkgPath())
-		w.value(v.Elem())
+		w.uint(uint64(ep.id))
+		w.value(ep, e)
 	case reflect.Pointer:
-		w.pointer(v)
+		w.pointer(p, v)
 	case reflect.Map:
-		w.mapValue(v)
+		w.mapValue(p, v)
 	default: // func, chan, unsafe pointer
 		if v.IsNil() {
 			w.byte(0)
@@ -236,23 +348,16 @@ func (w *walker) value(v reflect.Value) {
 	}
 }
 
-// pointer writes a nil, a pointer met before, a pointer into the catalog,
+// pointer writes a nil, a pointer into the catalog, a pointer met before,
 // or what the pointer points to.
-func (w *walker) pointer(v reflect.Value) {
+func (w *walker) pointer(p *plan, v reflect.Value) {
 	if v.IsNil() {
 		w.byte(0)
 		return
 	}
-	k := ptrKey{v.Pointer(), v.Type().Elem()}
-	if n, ok := w.seen[k]; ok {
-		w.byte(1)
-		w.uint(uint64(n))
-		return
-	}
-	n := len(w.seen)
-	w.seen[k] = n
+	k := ptrKey{v.Pointer(), p.elem.id}
 	if w.units != nil {
-		if r, ok := w.units.at[k]; ok {
+		if r, ok := w.units.ref(k); ok {
 			w.byte(2)
 			w.uint(uint64(r.unit))
 			w.uint(uint64(r.ordinal))
@@ -260,35 +365,58 @@ func (w *walker) pointer(v reflect.Value) {
 			return
 		}
 	}
+	if n, ok := w.seen[k]; ok {
+		w.byte(1)
+		w.uint(uint64(n))
+		return
+	}
+	n := len(w.seen)
+	w.seen[k] = n
 	if w.record != nil {
 		w.record(k, n)
 	}
 	w.byte(3)
-	if k.t == yamlNodeType {
-		n := v.Elem()
-		w.uint(uint64(n.FieldByName("Line").Int()))
-		w.uint(uint64(n.FieldByName("Column").Int()))
+	if p.elem.position {
+		e := v.Elem()
+		w.uint(uint64(e.Field(p.elem.line).Int()))
+		w.uint(uint64(e.Field(p.elem.column).Int()))
 		return
 	}
-	w.value(v.Elem())
+	w.value(p.elem, v.Elem())
 }
 
 // mapValue writes the entries of a map sorted by key. Keys are of a
 // basic kind or point into the catalog; any other map has no fingerprint.
-func (w *walker) mapValue(v reflect.Value) {
+func (w *walker) mapValue(p *plan, v reflect.Value) {
 	if v.IsNil() {
 		w.byte(0)
 		return
 	}
 	w.byte(1)
 	w.uint(uint64(v.Len()))
+	if p.key.kind == reflect.String {
+		type entry struct {
+			key string
+			val reflect.Value
+		}
+		entries := make([]entry, 0, v.Len())
+		for it := v.MapRange(); it.Next(); {
+			entries = append(entries, entry{it.Key().String(), it.Value()})
+		}
+		slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.key, y.key) })
+		for _, e := range entries {
+			w.str(e.key)
+			w.value(p.elem, e.val)
+		}
+		return
+	}
 	type entry struct {
 		key []byte
 		val reflect.Value
 	}
 	entries := make([]entry, 0, v.Len())
 	for it := v.MapRange(); it.Next(); {
-		key, ok := w.mapKey(it.Key())
+		key, ok := w.mapKey(p.key, it.Key())
 		if !ok {
 			w.ok = false
 			return
@@ -299,27 +427,25 @@ func (w *walker) mapValue(v reflect.Value) {
 	for _, e := range entries {
 		w.uint(uint64(len(e.key)))
 		w.buf = append(w.buf, e.key...)
-		w.value(e.val)
+		w.value(p.elem, e.val)
 	}
 }
 
-// mapKey encodes a map key on its own, so that keys sort the same in
-// every build.
-func (w *walker) mapKey(k reflect.Value) ([]byte, bool) {
-	switch k.Kind() {
-	case reflect.String:
-		return []byte(k.String()), true
+// mapKey encodes a map key other than a string on its own, so that keys
+// sort the same in every build.
+func (w *walker) mapKey(p *plan, k reflect.Value) ([]byte, bool) {
+	switch p.kind {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
 		reflect.Float32, reflect.Float64:
 		kw := &walker{ok: true}
-		kw.value(k)
+		kw.value(p, k)
 		return kw.buf, true
 	case reflect.Pointer:
 		if w.units == nil || k.IsNil() {
 			return nil, false
 		}
-		r, ok := w.units.at[ptrKey{k.Pointer(), k.Type().Elem()}]
+		r, ok := w.units.ref(ptrKey{k.Pointer(), p.elem.id})
 		if !ok {
 			return nil, false
 		}
