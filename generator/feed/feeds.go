@@ -1,8 +1,10 @@
 package feed
 
 import (
+	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"html"
 	"net/url"
@@ -61,34 +63,102 @@ func (it Item) ID(c *Change) string {
 // Render builds the three documents of a feed of changes. Undated changes
 // are left out: feeds need dates.
 func Render(f Feed, changes []*Change, it Item) (Docs, error) {
+	var entries []*Entry
+	for _, c := range changes {
+		e, err := it.Entry(c)
+		if err != nil {
+			return Docs{}, err
+		}
+		if e != nil {
+			entries = append(entries, e)
+		}
+	}
+	return Assemble(f, entries)
+}
+
+// An Entry is one dated change as an item of each format, encoded once
+// for every feed that lists it: the site's, its provider's and its GPU
+// model's (Assemble).
+type Entry struct {
+	date            time.Time
+	rss, atom, json []byte
+}
+
+// Entry encodes a change as an item of each format, or returns nil for an
+// undated change, which feeds leave out.
+func (it Item) Entry(c *Change) (*Entry, error) {
+	t, ok := c.Date().Time()
+	if !ok {
+		return nil, nil
+	}
+	body := describe(c)
+	return encodeEntry(t, body, &feeds.Item{
+		Id:          it.ID(c),
+		IsPermaLink: "false",
+		Title:       c.Title(it.Words),
+		Link:        &feeds.Link{Href: it.InstanceURL(c.Instance)},
+		// RSS descriptions and Atom summaries are HTML to a reader:
+		// catalog text is escaped so that it stays text.
+		Description: html.EscapeString(body),
+		Created:     t,
+		Updated:     t,
+	})
+}
+
+// The indentation of an item in each document: an RSS item is in the
+// channel, an Atom entry in the feed, a JSON Feed item in the items.
+const (
+	rssItemIndent  = "    "
+	atomItemIndent = "  "
+	jsonItemIndent = "    "
+)
+
+// encodeEntry encodes an item, whose body as plain text is plain, as the
+// documents of Assemble hold it, each format by its own encoder.
+func encodeEntry(date time.Time, plain string, item *feeds.Item) (*Entry, error) {
+	one := &feeds.Feed{Items: []*feeds.Item{item}}
+	e := &Entry{date: date}
+	var err error
+	if e.rss, err = xml.MarshalIndent((&feeds.Rss{Feed: one}).RssFeed().Items[0], rssItemIndent, "  "); err != nil {
+		return nil, fmt.Errorf("rss: %w", err)
+	}
+	if e.atom, err = xml.MarshalIndent((&feeds.Atom{Feed: one}).AtomFeed().Entries[0], atomItemIndent, "  "); err != nil {
+		return nil, fmt.Errorf("atom: %w", err)
+	}
+	ji := (&feeds.JSON{Feed: one}).JSONFeed().Items[0]
+	ji.Summary, ji.ContentText = plain, plain // JSON Feed items need content; plain text here
+	if e.json, err = json.MarshalIndent(ji, jsonItemIndent, "  "); err != nil {
+		return nil, fmt.Errorf("json feed: %w", err)
+	}
+	return e, nil
+}
+
+// Assemble builds the three documents of a feed of entries, in order.
+// Each document is encoded with one placeholder item, which is then
+// replaced by the entries: the same bytes as the document encoded with
+// all its items, without encoding an entry again for every feed.
+func Assemble(f Feed, entries []*Entry) (Docs, error) {
 	gf := &feeds.Feed{
 		Title:       f.Title,
 		Link:        &feeds.Link{Href: f.PageURL, Rel: "alternate"},
 		Description: f.Description,
 		Updated:     f.Updated.UTC(),
 	}
-	var plain []string // each item's body as plain text
-	for _, c := range changes {
-		t, ok := c.Date().Time()
-		if !ok {
-			continue
+	for i, e := range entries {
+		if i == 0 || e.date.After(gf.Updated) {
+			gf.Updated = e.date // the feed is as new as its newest item
 		}
-		body := describe(c)
-		plain = append(plain, body)
-		if gf.Items == nil || t.After(gf.Updated) {
-			gf.Updated = t // the feed is as new as its newest item
+	}
+	var placeholder *Entry
+	if len(entries) > 0 {
+		// The placeholder is an item like any other: catalog text is
+		// escaped, so no text of the feed can hold its encoding.
+		item := &feeds.Item{Id: "placeholder", Title: "placeholder", Link: &feeds.Link{Href: f.FeedURL}, Created: gf.Updated, Updated: gf.Updated}
+		var err error
+		if placeholder, err = encodeEntry(gf.Updated, "placeholder", item); err != nil {
+			return Docs{}, err
 		}
-		gf.Items = append(gf.Items, &feeds.Item{
-			Id:          it.ID(c),
-			IsPermaLink: "false",
-			Title:       c.Title(it.Words),
-			Link:        &feeds.Link{Href: it.InstanceURL(c.Instance)},
-			// RSS descriptions and Atom summaries are HTML to a reader:
-			// catalog text is escaped so that it stays text.
-			Description: html.EscapeString(body),
-			Created:     t,
-			Updated:     t,
-		})
+		gf.Items = []*feeds.Item{item}
 	}
 	var d Docs
 	var err error
@@ -101,14 +171,49 @@ func Render(f Feed, changes []*Change, it Item) (Docs, error) {
 	jf := (&feeds.JSON{Feed: gf}).JSONFeed()
 	jf.FeedUrl = f.FeedURL + "feed.json"
 	jf.HomePageUrl = f.PageURL
-	for i, item := range jf.Items {
-		item.Summary, item.ContentText = plain[i], plain[i] // JSON Feed items need content; plain text here
+	for _, item := range jf.Items {
+		item.Summary, item.ContentText = "placeholder", "placeholder"
 	}
 	if d.JSON, err = json.MarshalIndent(jf, "", "  "); err != nil {
 		return d, fmt.Errorf("json feed: %w", err)
 	}
 	d.JSON = append(d.JSON, '\n')
+	if placeholder == nil {
+		return d, nil
+	}
+	if d.RSS, err = fill(d.RSS, placeholder.rss, entries, func(e *Entry) []byte { return e.rss }, "\n"); err != nil {
+		return d, fmt.Errorf("rss: %w", err)
+	}
+	if d.Atom, err = fill(d.Atom, placeholder.atom, entries, func(e *Entry) []byte { return e.atom }, "\n"); err != nil {
+		return d, fmt.Errorf("atom: %w", err)
+	}
+	if d.JSON, err = fill(d.JSON, placeholder.json, entries, func(e *Entry) []byte { return e.json }, ",\n"+jsonItemIndent); err != nil {
+		return d, fmt.Errorf("json feed: %w", err)
+	}
 	return d, nil
+}
+
+// fill replaces the one placeholder item of doc with the items of entries,
+// each encoded as of gives it, joined by sep: what the document's encoder
+// writes between two items.
+func fill(doc, placeholder []byte, entries []*Entry, of func(*Entry) []byte, sep string) ([]byte, error) {
+	i := bytes.Index(doc, placeholder)
+	if i < 0 || bytes.Index(doc[i+1:], placeholder) >= 0 {
+		return nil, errors.New("the placeholder item is not in the document once")
+	}
+	n := len(doc) - len(placeholder) + len(sep)*(len(entries)-1)
+	for _, e := range entries {
+		n += len(of(e))
+	}
+	out := make([]byte, 0, n)
+	out = append(out, doc[:i]...)
+	for k, e := range entries {
+		if k > 0 {
+			out = append(out, sep...)
+		}
+		out = append(out, of(e)...)
+	}
+	return append(out, doc[i+len(placeholder):]...), nil
 }
 
 // describe is the body of an item: what changed, and where that is from.

@@ -2,12 +2,15 @@ package feed
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
+	"html"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/gorilla/feeds"
 	"github.com/mmcdole/gofeed"
 
 	"gpucompare/generator/catalog"
@@ -142,4 +145,69 @@ func TestHostileTextStaysText(t *testing.T) {
 	if !bytes.Contains(docs.JSON, []byte(`Note: \u003cscript\u003ealert(1)\u003c/script\u003e`)) {
 		t.Errorf("json: the note must be plain text, JSON-escaped:\n%s", docs.JSON)
 	}
+}
+
+// TestAssembledFeedsEqualFeedsEncodedWhole checks that putting encoded
+// entries in place of a placeholder item gives the bytes of each document
+// encoded whole with all its items, for feeds with no item, one and
+// several, and for text that looks like the placeholder or like markup.
+func TestAssembledFeedsEqualFeedsEncodedWhole(t *testing.T) {
+	hostile := strings.Replace(history, "source: https://aws.amazon.com/blogs/aws/}", "source: https://aws.amazon.com/blogs/aws/, note: 'placeholder </item> </entry> \"}, {\"id\": \"placeholder\"'}", 1)
+	changes := Changes(loadHistory(t, hostile))
+	it := Item{Words: English, TagAuthority: "x.example", InstanceURL: func(in *catalog.Instance) string { return "https://x.example/i/" + in.ID + "/" }}
+	cases := []Feed{
+		{Title: "T", Description: "D", PageURL: "https://x.example/", FeedURL: "https://x.example/", Updated: time.Date(2025, 1, 2, 0, 0, 0, 0, time.UTC)},
+		{Title: "placeholder", Description: "<item>placeholder</item>", PageURL: "https://x.example/placeholder", FeedURL: "https://x.example/placeholder/"},
+	}
+	for _, f := range cases {
+		for n := range len(changes) + 1 {
+			got, err := Render(f, changes[:n], it)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := encodeWhole(t, f, changes[:n], it)
+			for name, pair := range map[string][2][]byte{"rss": {got.RSS, want.RSS}, "atom": {got.Atom, want.Atom}, "json": {got.JSON, want.JSON}} {
+				if !bytes.Equal(pair[0], pair[1]) {
+					t.Errorf("feed %q, %d changes: %s differs from the document encoded whole:\n%s\nwant\n%s", f.Title, n, name, pair[0], pair[1])
+				}
+			}
+		}
+	}
+}
+
+// encodeWhole encodes the documents of a feed with all their items at once.
+func encodeWhole(t *testing.T, f Feed, changes []*Change, it Item) Docs {
+	gf := &feeds.Feed{Title: f.Title, Link: &feeds.Link{Href: f.PageURL, Rel: "alternate"}, Description: f.Description, Updated: f.Updated.UTC()}
+	var plain []string
+	for _, c := range changes {
+		d, ok := c.Date().Time()
+		if !ok {
+			continue
+		}
+		body := describe(c)
+		plain = append(plain, body)
+		if gf.Items == nil || d.After(gf.Updated) {
+			gf.Updated = d
+		}
+		gf.Items = append(gf.Items, &feeds.Item{Id: it.ID(c), IsPermaLink: "false", Title: c.Title(it.Words),
+			Link: &feeds.Link{Href: it.InstanceURL(c.Instance)}, Description: html.EscapeString(body), Created: d, Updated: d})
+	}
+	var docs Docs
+	var err error
+	if docs.RSS, err = rss(gf, f.FeedURL+"feed.xml"); err != nil {
+		t.Fatal(err)
+	}
+	if docs.Atom, err = atom(gf, f.FeedURL+"atom.xml"); err != nil {
+		t.Fatal(err)
+	}
+	jf := (&feeds.JSON{Feed: gf}).JSONFeed()
+	jf.FeedUrl, jf.HomePageUrl = f.FeedURL+"feed.json", f.PageURL
+	for i, item := range jf.Items {
+		item.Summary, item.ContentText = plain[i], plain[i]
+	}
+	if docs.JSON, err = json.MarshalIndent(jf, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	docs.JSON = append(docs.JSON, '\n')
+	return docs
 }
