@@ -221,6 +221,7 @@ func (b *builder) feeds() error {
 		}
 	}
 	desc, _ := b.tmpl.msgs.t("feeds.description")
+	entries := b.feedEntries(item)
 	for _, s := range b.feedScopes() {
 		f := feed.Feed{
 			Title: s.title, Description: desc, PageURL: b.base + abs.to(s.page),
@@ -230,7 +231,11 @@ func (b *builder) feeds() error {
 		// changes, and what the item's URLs and ids are made of.
 		inputs := feedInputs{f.Title, f.Description, f.PageURL, f.FeedURL, f.Updated.Unix(), f.Updated.Nanosecond(), s.changes, b.base, b.opts.PrettyURLs}
 		err := b.putMade("feeds "+s.dir, inputs, func() ([]madeFile, error) {
-			docs, err := feed.Render(f, s.changes, item)
+			es, err := entries.of(s.changes)
+			if err != nil {
+				return nil, err
+			}
+			docs, err := feed.Assemble(f, es)
 			return []madeFile{{s.dir + "feed.xml", docs.RSS}, {s.dir + "atom.xml", docs.Atom}, {s.dir + "feed.json", docs.JSON}}, err
 		})
 		if err != nil {
@@ -251,4 +256,67 @@ type feedInputs struct {
 	Changes                              []*feed.Change
 	Base                                 string
 	PrettyURLs                           bool
+}
+
+// feedEntries are the entries of the feeds of one build (feed.Entry): each
+// dated change encoded once for every feed that lists it, or, for a
+// Rebuilder, taken from the last build when the change has the same
+// fingerprint and the site URL and URL style are the same.
+type feedEntries struct {
+	item feed.Item
+	made map[*feed.Change]*feed.Entry // nil: an undated change
+	keys map[*feed.Change]fingerprint // of each change, for a Rebuilder
+	kept map[fingerprint]*feed.Entry  // for the next build
+}
+
+// entryInputs are what the entry of a change is made of besides the
+// messages: the change, and the site URL and URL style of its links and id.
+type entryInputs struct {
+	Change     *feed.Change
+	Base       string
+	PrettyURLs bool
+}
+
+func (b *builder) feedEntries(item feed.Item) *feedEntries {
+	e := &feedEntries{item: item, made: map[*feed.Change]*feed.Entry{}}
+	u := b.keptUnits()
+	if u == nil {
+		return e
+	}
+	w := newWalker(u)
+	e.keys, e.kept = map[*feed.Change]fingerprint{}, map[fingerprint]*feed.Entry{}
+	for _, c := range b.changes {
+		f, ok := w.of(entryInputs{c, b.base, b.opts.PrettyURLs})
+		if !ok {
+			continue
+		}
+		e.keys[c] = f
+		if en, hit := b.kept.entries[f]; hit {
+			e.made[c], e.kept[f] = en, en
+		}
+	}
+	b.kept.entries = e.kept
+	return e
+}
+
+// of returns the entries of the dated changes, in order.
+func (e *feedEntries) of(changes []*feed.Change) ([]*feed.Entry, error) {
+	var out []*feed.Entry
+	for _, c := range changes {
+		en, ok := e.made[c]
+		if !ok {
+			var err error
+			if en, err = e.item.Entry(c); err != nil {
+				return nil, err
+			}
+			e.made[c] = en
+			if f, ok := e.keys[c]; ok && en != nil {
+				e.kept[f] = en
+			}
+		}
+		if en != nil {
+			out = append(out, en)
+		}
+	}
+	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/feed"
 )
 
 // A Rebuilder builds one site root again and again, as a live preview does
@@ -67,6 +68,9 @@ type kept struct {
 	// made are the feeds and exports of the last build, a set of files
 	// each, by name, with the fingerprints of what they were made from.
 	made map[string]keptFiles
+	// entries are the feed entries of the last build's changes, by the
+	// fingerprint of what each is made of (feedEntries).
+	entries map[fingerprint]*feed.Entry
 }
 
 // keptFiles are files made from some inputs alone, and the fingerprint of
@@ -121,7 +125,7 @@ func (b *builder) keptUnits() *catalogUnits {
 		b.lastMade, b.kept.made = b.kept.made, map[string]keptFiles{}
 	}
 	if !b.units.ok {
-		b.kept.pages, b.lastMade = nil, nil
+		b.kept.pages, b.lastMade, b.kept.entries = nil, nil, nil
 		return nil
 	}
 	return b.units
@@ -216,7 +220,7 @@ func (b *builder) templates(tfs fs.FS, lang string) (*templates, error) {
 		return b.kept.tmpl, nil
 	}
 	before := len(b.report)
-	b.kept.pages, b.kept.made = nil, nil // made with other templates and messages
+	b.kept.pages, b.kept.made, b.kept.entries = nil, nil, nil // made with other templates and messages
 	t, err := loadTemplates(tfs, lang, b.warnf)
 	if err != nil {
 		b.kept.tmpl = nil

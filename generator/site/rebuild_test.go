@@ -15,6 +15,7 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/feed"
 	"gpucompare/generator/synth"
 )
 
@@ -165,7 +166,8 @@ func TestRebuildShowsTheEdit(t *testing.T) {
 
 // TestRebuildKeepsFeedsAndExportsOfUnchangedInputs checks that a Rebuilder
 // makes a feed or an export again when what it is made of changed, and
-// hands on the bytes of the last build otherwise; each rebuilt site equals
+// hands on the bytes of the last build otherwise, and that it encodes
+// again only the feed entry of the change edited; each rebuilt site equals
 // a fresh build.
 func TestRebuildKeepsFeedsAndExportsOfUnchangedInputs(t *testing.T) {
 	root := editableRoot(t, 300)
@@ -190,12 +192,33 @@ func TestRebuildKeepsFeedsAndExportsOfUnchangedInputs(t *testing.T) {
 			[]string{"feed.xml", "providers/syn-cloud-01/feed.json", "compare/offers.json", "compare/offers.csv"},
 			[]string{"providers/syn-cloud-02/atom.xml", "gpus/syn-g1-16gb/feed.xml", "gpus/gpus.json", "gpus/gpus.csv"}},
 	}
+	entries := func() map[*feed.Entry]bool {
+		m := map[*feed.Entry]bool{}
+		for _, e := range r.kept.entries {
+			m[e] = true
+		}
+		return m
+	}
+	lastEntries := entries()
 	for _, s := range steps {
 		edit(t, root, file, s.old, s.new)
 		got, _, err := r.Rebuild()
 		if err != nil {
 			t.Fatalf("%s: %v", s.name, err)
 		}
+		// The edited point makes one price change: its feed entry alone
+		// is encoded again.
+		gotEntries := entries()
+		encoded := 0
+		for e := range gotEntries {
+			if !lastEntries[e] {
+				encoded++
+			}
+		}
+		if len(gotEntries) != len(lastEntries) || encoded != 1 {
+			t.Errorf("%s: %d of %d feed entries encoded again (%d before); want 1", s.name, encoded, len(gotEntries), len(lastEntries))
+		}
+		lastEntries = gotEntries
 		want, _, err := freshBuild(t, root, opts)
 		if err != nil {
 			t.Fatalf("%s: fresh build: %v", s.name, err)
