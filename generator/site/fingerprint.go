@@ -27,7 +27,9 @@ import (
 // carry their length, map entries are sorted by key, a nil is told from a
 // value, the value of an interface is preceded by its type, and a pointer
 // met again is written as the number of its first visit, so that shared
-// structure is part of the fingerprint too. A model holding what cannot be
+// structure is part of the fingerprint too — except a pointer to a bool,
+// a number or a string (an optional figure of the catalog), which cannot
+// lead anywhere and is written as its value each time. A model holding what cannot be
 // compared across builds (a func, a channel) has no fingerprint, and its
 // page is always rendered. Fingerprints are compared within one process
 // only (a Rebuilder's): a type is written as the number of its walk plan.
@@ -146,6 +148,9 @@ type plan struct {
 	fields []*plan // of a struct, in field order
 	// bytes is a slice of bytes, written whole.
 	bytes bool
+	// basic is a bool, number or string: a pointer to one is written as
+	// the value it points to (basicKinds).
+	basic bool
 	// position is a yaml.Node, of which only the line and the column are
 	// written, from its fields of these indexes.
 	position     bool
@@ -159,6 +164,14 @@ var plans struct {
 }
 
 var yamlNodeType = reflect.TypeFor[yaml.Node]()
+
+// basicKinds hold no pointer that a walk could follow.
+var basicKinds = map[reflect.Kind]bool{
+	reflect.Bool: true, reflect.String: true,
+	reflect.Int: true, reflect.Int8: true, reflect.Int16: true, reflect.Int32: true, reflect.Int64: true,
+	reflect.Uint: true, reflect.Uint8: true, reflect.Uint16: true, reflect.Uint32: true, reflect.Uint64: true, reflect.Uintptr: true,
+	reflect.Float32: true, reflect.Float64: true, reflect.Complex64: true, reflect.Complex128: true,
+}
 
 // planOf returns the plan of t, working it out on first use.
 func planOf(t reflect.Type) *plan {
@@ -185,7 +198,7 @@ func makePlan(t reflect.Type, made map[reflect.Type]*plan) *plan {
 	if p, ok := made[t]; ok {
 		return p
 	}
-	p := &plan{id: plans.n, kind: t.Kind()}
+	p := &plan{id: plans.n, kind: t.Kind(), basic: basicKinds[t.Kind()]}
 	plans.n++
 	made[t] = p
 	switch p.kind {
@@ -353,6 +366,11 @@ func (w *walker) value(p *plan, v reflect.Value) {
 func (w *walker) pointer(p *plan, v reflect.Value) {
 	if v.IsNil() {
 		w.byte(0)
+		return
+	}
+	if p.elem.basic {
+		w.byte(3)
+		w.value(p.elem, v.Elem())
 		return
 	}
 	k := ptrKey{v.Pointer(), p.elem.id}
