@@ -2,9 +2,8 @@ package site
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
-	"hash"
+	"hash/maphash"
 	"math"
 	"reflect"
 	"slices"
@@ -48,8 +47,18 @@ import (
 // records, and both are in one provider file). Of a yaml.Node, which the
 // catalog keeps for positions, only the line and column are read.
 
-// fingerprint is the hash of a page model.
-type fingerprint [sha256.Size]byte
+// fingerprint is the hash of a page model: 128 bits of two hashes of the
+// same encoding with seeds of their own. hash/maphash is fast and, with
+// seeds chosen at random once a process, not to be steered by catalog
+// text; fingerprints are compared within the process only.
+type fingerprint [2]uint64
+
+var fingerprintSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+// append appends f to b.
+func (f fingerprint) append(b []byte) []byte {
+	return binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(b, f[0]), f[1])
+}
 
 // ptrKey is a pointer and the plan of the type it points to: a struct and
 // its first field share an address.
@@ -227,7 +236,7 @@ func makePlan(t reflect.Type, made map[reflect.Type]*plan) *plan {
 // walker writes values into a hash.
 type walker struct {
 	units  *catalogUnits // nil while walking the units themselves
-	h      hash.Hash
+	h      [2]maphash.Hash
 	buf    []byte
 	seen   map[ptrKey]int
 	record func(ptrKey, int) // while walking a unit: each new pointer
@@ -235,13 +244,16 @@ type walker struct {
 }
 
 func newWalker(u *catalogUnits) *walker {
-	w := &walker{units: u, h: sha256.New()}
+	w := &walker{units: u}
+	w.h[0].SetSeed(fingerprintSeeds[0])
+	w.h[1].SetSeed(fingerprintSeeds[1])
 	w.reset()
 	return w
 }
 
 func (w *walker) reset() {
-	w.h.Reset()
+	w.h[0].Reset()
+	w.h[1].Reset()
 	w.buf = w.buf[:0]
 	// A map that grew large for one model is not cleared for every small
 	// one after it.
@@ -255,9 +267,7 @@ func (w *walker) reset() {
 
 func (w *walker) sum() fingerprint {
 	w.flush()
-	var f fingerprint
-	w.h.Sum(f[:0])
-	return f
+	return fingerprint{w.h[0].Sum64(), w.h[1].Sum64()}
 }
 
 // of returns the fingerprint of v, or false when it has none.
@@ -276,7 +286,8 @@ func (w *walker) of(v any) (fingerprint, bool) {
 }
 
 func (w *walker) flush() {
-	w.h.Write(w.buf)
+	w.h[0].Write(w.buf)
+	w.h[1].Write(w.buf)
 	w.buf = w.buf[:0]
 }
 
@@ -379,7 +390,7 @@ func (w *walker) pointer(p *plan, v reflect.Value) {
 			w.byte(2)
 			w.uint(uint64(r.unit))
 			w.uint(uint64(r.ordinal))
-			w.buf = append(w.buf, w.units.hashes[r.unit][:]...)
+			w.buf = w.units.hashes[r.unit].append(w.buf)
 			return
 		}
 	}
@@ -469,7 +480,7 @@ func (w *walker) mapKey(p *plan, k reflect.Value) ([]byte, bool) {
 		}
 		b := binary.AppendUvarint(nil, uint64(r.unit))
 		b = binary.AppendUvarint(b, uint64(r.ordinal))
-		return append(b, w.units.hashes[r.unit][:]...), true
+		return w.units.hashes[r.unit].append(b), true
 	}
 	return nil, false
 }
