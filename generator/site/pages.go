@@ -495,10 +495,15 @@ func boolInt(v bool) int {
 // gpusData is the model of the GPU matrix: dense and sparse figures in
 // separate column groups, with only the precisions some GPU has.
 type gpusData struct {
-	Dense, Sparse []catalog.Precision
+	Dense, Sparse []precisionHead
 	Rows          []*gpuRow
 	Cheapest      *cheapestTable
 }
+
+// precisionHead is a precision as a column heading: its label and unit,
+// without the func of catalog.Precision, so that the page model has a
+// fingerprint (fingerprint.go).
+type precisionHead struct{ Label, Unit string }
 
 type gpuRow struct {
 	GPU           *catalog.GPU
@@ -521,12 +526,15 @@ func (b *builder) gpusData(p *page) *gpusData {
 		}
 		return false
 	}
+	var dense, sparse []catalog.Precision
 	for _, pr := range catalog.Precisions {
 		if has(false, pr) {
-			d.Dense = append(d.Dense, pr)
+			dense = append(dense, pr)
+			d.Dense = append(d.Dense, precisionHead{pr.Label, pr.Unit})
 		}
 		if has(true, pr) {
-			d.Sparse = append(d.Sparse, pr)
+			sparse = append(sparse, pr)
+			d.Sparse = append(d.Sparse, precisionHead{pr.Label, pr.Unit})
 		}
 	}
 	count := map[string]int{}
@@ -537,10 +545,10 @@ func (b *builder) gpusData(p *page) *gpusData {
 	}
 	for _, g := range b.gpus {
 		r := &gpuRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Instances: count[g.ID]}
-		for _, pr := range d.Dense {
+		for _, pr := range dense {
 			r.Dense = append(r.Dense, pr.Of(g.Dense))
 		}
-		for _, pr := range d.Sparse {
+		for _, pr := range sparse {
 			r.Sparse = append(r.Sparse, pr.Of(g.Sparse))
 		}
 		d.Rows = append(d.Rows, r)

@@ -164,6 +164,25 @@ func TestRebuildShowsTheEdit(t *testing.T) {
 	}
 }
 
+// TestEveryPageModelHasAFingerprint checks that a Rebuilder keeps every
+// page of the shipped and of a synthetic catalog: a model holding a func
+// has no fingerprint, and its page would be rendered again in every
+// rebuild.
+func TestEveryPageModelHasAFingerprint(t *testing.T) {
+	for name, root := range map[string]fstest.MapFS{"shipped": shippedRootInMemory(t), "synthetic": editableRoot(t, 100)} {
+		r := NewRebuilder(root, Options{BaseURL: "https://example.com/"})
+		files, _, err := r.Rebuild()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, p := range files.Paths() {
+			if strings.HasSuffix(p, ".html") && r.kept.pages[p].data == nil {
+				t.Errorf("%s: the model of %s has no fingerprint", name, p)
+			}
+		}
+	}
+}
+
 // TestRebuildKeepsFeedsAndExportsOfUnchangedInputs checks that a Rebuilder
 // makes a feed or an export again when what it is made of changed, and
 // hands on the bytes of the last build otherwise, and that it encodes
