@@ -28,10 +28,11 @@ import (
 // met again is written as the number of its first visit, so that shared
 // structure is part of the fingerprint too — except a pointer to a bool,
 // a number or a string (an optional figure of the catalog), which cannot
-// lead anywhere and is written as its value each time. A model holding what cannot be
-// compared across builds (a func, a channel) has no fingerprint, and its
-// page is always rendered. Fingerprints are compared within one process
-// only (a Rebuilder's): a type is written as the number of its walk plan.
+// lead anywhere and is written as its value each time. A model holding
+// what cannot be compared across builds (a func, a channel) has no
+// fingerprint, and its page is always rendered. Fingerprints are compared
+// within one process only (a Rebuilder's): a type is written as the
+// number of its walk plan.
 //
 // How a value of each type is walked — its kind, and the plans of its
 // fields or elements — is worked out once per type (planOf), so a walk

@@ -15,9 +15,11 @@ import (
 // parse of each catalog file whose bytes are unchanged (catalog.Loader),
 // and the parsed and escaped templates while no template or message file
 // changes, and the bytes of each page whose model, with everything it
-// reaches, is the same as in the last build (fingerprint.go) — and redoes
-// everything else, so that each Rebuild gives exactly the Files that
-// catalog.Load and Build give for the same root.
+// reaches, is the same as in the last build (fingerprint.go), of each
+// feed and pair of exports whose inputs are the same (putMade), and the
+// feed entry of each price change that is the same (feedEntries) — and
+// redoes everything else, so that each Rebuild gives exactly the Files
+// that catalog.Load and Build give for the same root.
 //
 //	r := site.NewRebuilder(os.DirFS(root), site.Options{})
 //	for range edits {
@@ -131,12 +133,12 @@ func (b *builder) keptUnits() *catalogUnits {
 	return b.units
 }
 
-// putMade puts the set of files that make makes from inputs, under name:
-// for a Rebuilder, the files of the last build when inputs have the
-// fingerprint they had then. inputs must hold everything make reads
+// putMade puts the set of files that makeFiles makes from inputs, under
+// name: for a Rebuilder, the files of the last build when inputs have the
+// fingerprint they had then. inputs must hold everything makeFiles reads
 // besides the templates and their messages, whose change drops every set
 // kept (builder.templates).
-func (b *builder) putMade(name string, inputs any, make func() ([]madeFile, error)) error {
+func (b *builder) putMade(name string, inputs any, makeFiles func() ([]madeFile, error)) error {
 	u := b.keptUnits()
 	var f fingerprint
 	ok := false
@@ -147,7 +149,7 @@ func (b *builder) putMade(name string, inputs any, make func() ([]madeFile, erro
 			return b.putFiles(k.files)
 		}
 	}
-	files, err := make()
+	files, err := makeFiles()
 	if err != nil {
 		return err
 	}
