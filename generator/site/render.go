@@ -71,14 +71,14 @@ func (b *builder) renderPage(i int, p *page, cache *pageCache, w *walker, buf *b
 		if err != nil {
 			return err
 		}
-		if err := t.ExecuteTemplate(f, "templates/base.html", p); err != nil {
+		if err := b.tmpl.execute(f, t, p); err != nil {
 			f.Close()
 			return fmt.Errorf("%s: %w", p.Path, err)
 		}
 		return f.Close()
 	}
 	buf.Reset()
-	if err := t.ExecuteTemplate(buf, "templates/base.html", p); err != nil {
+	if err := b.tmpl.execute(buf, t, p); err != nil {
 		return fmt.Errorf("%s: %w", p.Path, err)
 	}
 	data := bytes.Clone(buf.Bytes())

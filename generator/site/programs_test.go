@@ -1,0 +1,65 @@
+package site
+
+import (
+	"io/fs"
+	"os"
+	"strings"
+	"testing"
+
+	"gpucompare"
+	"gpucompare/generator/catalog"
+)
+
+// buildBoth builds root with the templates compiled by tmplexec and with
+// html/template alone, and requires the same files, byte for byte.
+func buildBoth(t *testing.T, name string, root fs.FS) {
+	t.Helper()
+	opts := Options{BaseURL: "https://example.com/"}
+	compiled, report, err := freshBuild(t, root, opts)
+	if err != nil || compiled == nil {
+		t.Fatalf("%s: build: %v\n%s", name, err, report.Errors())
+	}
+	compilePrograms = false
+	defer func() { compilePrograms = true }()
+	plain, _, err := freshBuild(t, root, opts)
+	if err != nil || plain == nil {
+		t.Fatalf("%s: build with html/template: %v", name, err)
+	}
+	sameFiles(t, name, compiled, plain)
+}
+
+// TestEveryLayoutCompiles: the shipped templates render through tmplexec,
+// none falls back to html/template.
+func TestEveryLayoutCompiles(t *testing.T) {
+	ts, err := loadTemplates(mustSub(t, gpucompare.Assets, "templates"), "en", func(catalog.Pos, string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range layouts {
+		if ts.programs[kind] == nil {
+			t.Errorf("layout %s: not compiled", kind)
+		}
+	}
+}
+
+func TestProgramsRenderAsHTMLTemplate(t *testing.T) {
+	buildBoth(t, "shipped catalog", os.DirFS("../.."))
+	buildBoth(t, "1,000 offers", editableRoot(t, 1000))
+}
+
+// TestProgramsRenderHostileTextAsHTMLTemplate puts text meant to break out
+// of every context (element text, attributes, URLs, scripts, the JSON
+// data block) into a catalog, and requires the same bytes from both.
+func TestProgramsRenderHostileTextAsHTMLTemplate(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	const script = `</script><script>alert(1)</script><!--`
+	const attr = `"><img src=x onerror=alert(1)>' + \u2028` + "\u2028\u2029 &amp; é \t"
+	const url = `javascript:alert(1)//?a=1&b="2"#x y`
+	quote := func(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+	edit(t, root, "data/providers/aws.yaml", "name: AWS\n", "name: "+quote(script)+"\n")
+	edit(t, root, "data/providers/aws.yaml", "name: p4d.24xlarge\n", "name: "+quote(attr)+"\n")
+	edit(t, root, "data/providers/aws.yaml", "network: up to 25 Gigabit\n", "network: "+quote(attr+script)+"\n")
+	edit(t, root, "data/prices/aws.yaml", "    source: skypilot-catalog@001367d catalogs/v7/aws/vms.csv",
+		"    source: "+quote("https://x.example/a?b=<c>&d=\"e\" "+attr)+"\n    note: "+quote(url+script))
+	buildBoth(t, "hostile catalog", root)
+}
