@@ -40,6 +40,7 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 	$(GO) test ./generator/catalog -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
+	$(GO) test ./generator/tmplexec -run '^$$' -fuzz FuzzEscapers -fuzztime $(FUZZTIME)
 	$(MAKE) test-browser
 
 # Rewrite golden files after a reviewed change of output.

@@ -24,18 +24,9 @@ func (c *compiler) call(id *parse.IdentifierNode, args []parse.Node, hasFinal bo
 	}
 	at := c.at(id)
 	if strings.HasPrefix(name, "_html_template_") {
-		e := escapers[name]
-		if e == nil {
-			c.unsupported(id, "escaper %s", name)
-		}
-		get := c.args(at, name, reflect.TypeOf(func(...any) string { return "" }), argNodes, hasFinal)
-		return func(s *state, dot, final reflect.Value) reflect.Value {
-			vals := make([]any, len(get))
-			for i, g := range get {
-				vals[i] = toAny(g(s, dot, final))
-			}
-			return reflect.ValueOf(e.call(vals))
-		}
+		// html/template appends its escapers to the end of a pipeline,
+		// where action compiles them.
+		c.unsupported(id, "escaper %s called as a function", name)
 	}
 	if fn, ok := c.funcs[name]; ok {
 		return c.funcCall(at, name, fn, argNodes, hasFinal)

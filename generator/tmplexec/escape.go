@@ -51,7 +51,7 @@ type escaper struct {
 	// write, if set, writes what str returns.
 	write func(st *state, s string, ct contentType)
 	// value, if set, escapes the value itself, not made a string first.
-	value func(args []any) string
+	value func(v any) string
 }
 
 // escapers are the escapers by the names html/template gives them in
@@ -121,21 +121,13 @@ var escapers = map[string]*escaper{
 	},
 }
 
-// call is the escaper applied to the arguments of a call.
-func (e *escaper) call(args []any) string {
-	if e.value != nil {
-		return e.value(args)
-	}
-	return e.str(stringify(args))
-}
-
 // escapeChain writes v through the escapers of an action: the first
 // escapes v, each next one what the one before returned.
 func escapeChain(st *state, chain []*escaper, v reflect.Value) {
 	var s string
 	ct := plain
 	if head := chain[0]; head.value != nil {
-		s = head.value([]any{toAny(v)})
+		s = head.value(toAny(v))
 		chain = chain[1:]
 	} else {
 		s, ct = stringifyValue(v)
@@ -370,29 +362,20 @@ func derefToMarshaler(a any) any {
 
 var scriptTag = regexp.MustCompile("(?i)<(/?)script")
 
-// jsValue is a JavaScript value of the arguments, as JSON (template.JS
-// as it is, template.JSStr quoted, a Stringer as its string), padded with
-// spaces where it could run into a keyword, with U+2028 and U+2029
-// escaped; a value JSON cannot encode is null after a comment saying why.
-func jsValue(args []any) string {
-	var a any
-	if len(args) == 1 {
-		a = derefToMarshaler(args[0])
-		switch t := a.(type) {
-		case template.JS:
-			return string(t)
-		case template.JSStr:
-			return `"` + string(t) + `"`
-		case json.Marshaler:
-		case fmt.Stringer:
-			a = t.String()
-		}
-	} else {
-		all := make([]any, len(args))
-		for i, arg := range args {
-			all[i] = derefToMarshaler(arg)
-		}
-		a = fmt.Sprint(all...)
+// jsValue is a JavaScript value of v, as JSON (template.JS as it is,
+// template.JSStr quoted, a Stringer as its string), padded with spaces
+// where it could run into a keyword, with U+2028 and U+2029 escaped; a
+// value JSON cannot encode is null after a comment saying why.
+func jsValue(v any) string {
+	a := derefToMarshaler(v)
+	switch t := a.(type) {
+	case template.JS:
+		return string(t)
+	case template.JSStr:
+		return `"` + string(t) + `"`
+	case json.Marshaler:
+	case fmt.Stringer:
+		a = t.String()
 	}
 	b, err := json.Marshal(a)
 	if err != nil {

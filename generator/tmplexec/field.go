@@ -146,10 +146,7 @@ func (f *field) eval(s *state, dot, receiver reflect.Value, args []methodArg, ha
 		if hasArgs {
 			s.fail(f.at, "%s is not a method but has arguments", f.name)
 		}
-		if v := receiver.MapIndex(e.key); v.IsValid() {
-			return v
-		}
-		return reflect.Zero(receiver.Type().Elem())
+		return receiver.MapIndex(e.key) // a missing key: no value
 	case fieldUnexported:
 		s.fail(f.at, "%s is an unexported field of struct type %s", f.name, typ)
 	}
