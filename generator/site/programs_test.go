@@ -1,6 +1,7 @@
 package site
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/tmplexec"
 )
 
 // buildBoth builds root with the templates compiled by tmplexec and with
@@ -62,4 +64,45 @@ func TestProgramsRenderHostileTextAsHTMLTemplate(t *testing.T) {
 	edit(t, root, "data/prices/aws.yaml", "    source: skypilot-catalog@001367d catalogs/v7/aws/vms.csv",
 		"    source: "+quote("https://x.example/a?b=<c>&d=\"e\" "+attr)+"\n    note: "+quote(url+script))
 	buildBoth(t, "hostile catalog", root)
+}
+
+// reportBoth renders the report of root with its templates compiled by
+// tmplexec and with html/template alone, and requires the same bytes.
+func reportBoth(t *testing.T, name string, root fs.FS, opts ReportOptions) {
+	t.Helper()
+	compiled := report(t, root, opts)
+	compilePrograms = false
+	defer func() { compilePrograms = true }()
+	if plain := report(t, root, opts); compiled != plain {
+		t.Errorf("%s: the report differs from html/template's", name)
+	}
+}
+
+func TestReportProgramRendersAsHTMLTemplate(t *testing.T) {
+	reportBoth(t, "shipped catalog", shipped(t), ReportOptions{Scenario: "mid-size-reserved"})
+	root, _ := readArchive(t, "testdata/site.txtar")
+	const hostile = `</script><script>alert(1)</script>"><img src=x onerror=alert(1)></style><style>x{}</style>`
+	edit(t, root, "data/providers/cloudcn.yaml", "name: 云计算 CN", "name: '"+strings.ReplaceAll(hostile, "'", "''")+"'")
+	edit(t, root, "data/scenarios/small.yaml", "source: seed guide gpu-guide.md", "source: '"+hostile+" https://x.example/a\"onmouseover=alert(1)'")
+	reportBoth(t, "hostile catalog", root, ReportOptions{Scenario: "small"})
+}
+
+// TestReportTemplatesCompile: the report renders through tmplexec.
+func TestReportTemplatesCompile(t *testing.T) {
+	tfs := mustSub(t, gpucompare.Assets, "templates")
+	msgs, err := loadMessages(tfs, "en", func(catalog.Pos, string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := parseShared(tfs, msgs)
+	if err == nil {
+		err = parseFile(tfs, set, "report.html")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.ExecuteTemplate(io.Discard, "templates/report.html", nil)
+	if _, err := tmplexec.Compile(set, "templates/report.html", funcs(msgs)); err != nil {
+		t.Error(err)
+	}
 }

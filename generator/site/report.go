@@ -21,6 +21,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/tmplexec"
 )
 
 // The report (gpucompare report) is one more rendering of the catalog: a
@@ -348,10 +349,27 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	}
 
 	var buf bytes.Buffer
-	if err := t.ExecuteTemplate(&buf, "templates/report.html", p); err != nil {
+	if err := executeReport(&buf, t, msgs, p); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
 	return withPolicy(buf.Bytes())
+}
+
+// executeReport renders the report page p with the templates t: through
+// tmplexec when it compiles them, else through html/template.
+func executeReport(w io.Writer, t *template.Template, msgs messages, p *page) error {
+	const name = "templates/report.html"
+	if compilePrograms {
+		// html/template escapes the templates at their first execution.
+		err := t.ExecuteTemplate(io.Discard, name, nil)
+		var escErr *template.Error
+		if !errors.As(err, &escErr) {
+			if prog, err := tmplexec.Compile(t, name, funcs(msgs)); err == nil {
+				return prog.Execute(w, p)
+			}
+		}
+	}
+	return t.ExecuteTemplate(w, name, p)
 }
 
 // orAll names a filter's ids, or "(any)" when it has none.

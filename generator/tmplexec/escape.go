@@ -119,6 +119,9 @@ var escapers = map[string]*escaper{
 	"_html_template_jsvalescaper": {
 		value: jsValue,
 	},
+	"_html_template_cssvaluefilter": {
+		value: func(v any) string { return viaTemplate(cssTemplate, v) },
+	},
 }
 
 // escapeChain writes v through the escapers of an action: the first
@@ -133,11 +136,16 @@ func escapeChain(st *state, chain []*escaper, v reflect.Value) {
 		s, ct = stringifyValue(v)
 	}
 	for i, e := range chain {
-		if i == len(chain)-1 && e.write != nil {
+		switch {
+		case e.value != nil:
+			s = e.value(s)
+		case i == len(chain)-1 && e.write != nil:
 			e.write(st, s, ct)
 			return
+		default:
+			s = e.str(s, ct)
 		}
-		s, ct = e.str(s, ct), plain
+		ct = plain
 	}
 	st.write(s)
 }
@@ -278,21 +286,40 @@ func writeReplaced(st *state, s string, table *[128]string) {
 	}
 }
 
-// attrTemplate is html/template escaping a value into a quoted attribute.
-var attrTemplate = template.Must(template.New("attr").Parse(`<a title="{{.}}">`))
+// Two escapers follow html/template's parsers of HTML and of CSS, and are
+// left to html/template itself: each executes a template that writes a
+// value between a fixed prefix and suffix with that escaper alone.
+var (
+	// attrTemplate escapes a value for a quoted attribute; for HTML
+	// content, the text without tags, escaped but for its entities.
+	attrTemplate = newWrapper(`<a title="`, `">`)
+	// cssTemplate filters a value for a CSS value: CSS content as it is,
+	// anything else only if it cannot end or escape the value.
+	cssTemplate = newWrapper(`<style>`, `</style>`)
+)
 
-// attrOfHTML is HTML content escaped for a quoted attribute: its text
-// without tags, then escaped but for its entities. html/template's
-// stripping of tags follows its whole HTML parser, so this rare case is
-// left to html/template itself.
-func attrOfHTML(s string) string {
+// wrapper is a template writing {{.}} between prefix and suffix.
+type wrapper struct {
+	t              *template.Template
+	prefix, suffix string
+}
+
+func newWrapper(prefix, suffix string) *wrapper {
+	return &wrapper{template.Must(template.New("").Parse(prefix + "{{.}}" + suffix)), prefix, suffix}
+}
+
+// viaTemplate is what w writes for v, without its prefix and suffix.
+func viaTemplate(w *wrapper, v any) string {
 	var b strings.Builder
-	if err := attrTemplate.Execute(&b, template.HTML(s)); err != nil {
+	if err := w.t.Execute(&b, v); err != nil {
 		return "#ZgotmplZ"
 	}
 	out := b.String()
-	return out[len(`<a title="`) : len(out)-len(`">`)]
+	return out[len(w.prefix) : len(out)-len(w.suffix)]
 }
+
+// attrOfHTML is HTML content escaped for a quoted attribute.
+func attrOfHTML(s string) string { return viaTemplate(attrTemplate, template.HTML(s)) }
 
 // isSafeURL reports whether s is relative or has the scheme http, https
 // or mailto.

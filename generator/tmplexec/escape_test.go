@@ -26,6 +26,8 @@ var contexts = []struct {
 	{`<a href="{{.}}/{{.}}?q={{.}}#{{.}}">`, []string{"urlfilter", "urlnormalizer", "urlescaper"}},
 	{`<script type="application/json">{{.}}</script>`, []string{"jsvalescaper"}},
 	{`<script>var x = {{.}};</script>`, []string{"jsvalescaper"}},
+	{`<style>{{.}}</style>`, []string{"cssvaluefilter"}},
+	{`<p style="color: {{.}}">`, []string{"cssvaluefilter", "attrescaper"}},
 }
 
 type stringer struct{ s string }
