@@ -63,7 +63,9 @@ func (c *compiler) template(name string) (t *tmpl, err error) {
 			if r := recover(); r != nil {
 				ce, ok := r.(compileError)
 				if !ok {
-					panic(r)
+					// A tree no parse of text/template makes: leave it to
+					// html/template.
+					ce.err = fmt.Errorf("tmplexec: %s: %w: %v", name, ErrUnsupported, r)
 				}
 				t, err = nil, ce.err
 			}

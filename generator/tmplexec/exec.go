@@ -155,7 +155,8 @@ var ErrUnsupported = errors.New("unsupported")
 // The set must have been escaped (html/template escapes a template and
 // those it calls at its first execution); funcs is the FuncMap the set was
 // parsed with. A template that is not escaped, or uses anything the
-// executor does not handle, is an error wrapping ErrUnsupported.
+// executor does not handle, is an error wrapping ErrUnsupported. The
+// program reads the set's trees only while it compiles.
 func Compile(set *template.Template, name string, funcs template.FuncMap) (*Program, error) {
 	text := textSet(set)
 	if text == nil {
@@ -163,7 +164,11 @@ func Compile(set *template.Template, name string, funcs template.FuncMap) (*Prog
 	}
 	c := &compiler{set: text, funcs: map[string]reflect.Value{}, done: map[string]*tmpl{}}
 	for k, f := range funcs {
-		c.funcs[k] = reflect.ValueOf(f)
+		fn := reflect.ValueOf(f)
+		if fn.Kind() != reflect.Func || !goodResults(fn.Type()) {
+			return nil, fmt.Errorf("tmplexec: %w: %s is not a function of one result, or of a result and an error", ErrUnsupported, k)
+		}
+		c.funcs[k] = fn
 	}
 	root, err := c.template(name)
 	if err != nil {

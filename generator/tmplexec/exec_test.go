@@ -280,6 +280,13 @@ func TestCompileRefuses(t *testing.T) {
 	if _, err := Compile(tpl, "nothing", nil); !errors.Is(err, ErrUnsupported) {
 		t.Errorf("no template: Compile: %v, want ErrUnsupported", err)
 	}
+	tpl.Execute(&bytes.Buffer{}, "x")
+	if _, err := Compile(tpl, "t", template.FuncMap{"x": 1}); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("a FuncMap with a number: Compile: %v, want ErrUnsupported", err)
+	}
+	if _, err := Compile(tpl, "t", nil); err != nil {
+		t.Errorf("escaped template: Compile: %v", err)
+	}
 }
 
 // TestConcurrentExecution renders one program on several goroutines, as
