@@ -128,9 +128,21 @@ func (s *state) fail(at *site, format string, args ...any) {
 }
 
 func (at *site) errorf(format string, args ...any) error {
-	loc, ctx := at.t.tree.ErrorContext(at.node)
+	loc, ctx := at.where()
 	err := fmt.Errorf(format, args...)
 	return &Error{Name: at.t.name, Location: loc, Context: ctx, Err: err}
+}
+
+// where is the position and the text of the site's node, or the
+// template's name for a node html/template made without a position in
+// any text.
+func (at *site) where() (loc, ctx string) {
+	defer func() {
+		if recover() != nil {
+			loc, ctx = at.t.name, at.node.String()
+		}
+	}()
+	return at.t.tree.ErrorContext(at.node)
 }
 
 // Error is an error of execution at an action of a template.
