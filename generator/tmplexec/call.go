@@ -114,37 +114,72 @@ func as(v reflect.Value, t reflect.Type) reflect.Value {
 // site's functions and of fmt's, through reflection for any other.
 func (c *compiler) funcCall(at *site, name string, fn reflect.Value, argNodes []parse.Node, hasFinal bool) cmdFn {
 	get := c.args(at, name, fn.Type(), argNodes, hasFinal)
-	fail := func(s *state, err error) { s.fail(at, "error calling %s: %w", name, err) }
-	switch f := fn.Interface().(type) {
-	case func(any) string:
+	if isText(fn) {
+		text := textCall(at, name, fn, get)
 		return func(s *state, dot, final reflect.Value) reflect.Value {
-			return reflect.ValueOf(f(toAny(get[0](s, dot, final))))
+			str, ct := text(s, dot, final)
+			if ct == contentHTML {
+				return reflect.ValueOf(template.HTML(str))
+			}
+			return reflect.ValueOf(str)
 		}
-	case func(string) string:
-		return func(s *state, dot, final reflect.Value) reflect.Value {
-			return reflect.ValueOf(f(get[0](s, dot, final).String()))
-		}
-	case func(string) template.HTML:
-		return func(s *state, dot, final reflect.Value) reflect.Value {
-			return reflect.ValueOf(f(get[0](s, dot, final).String()))
-		}
-	case func(int) int:
+	}
+	if f, ok := fn.Interface().(func(int) int); ok {
 		return func(s *state, dot, final reflect.Value) reflect.Value {
 			return reflect.ValueOf(f(int(get[0](s, dot, final).Int())))
 		}
+	}
+	return func(s *state, dot, final reflect.Value) reflect.Value {
+		argv := make([]reflect.Value, len(get))
+		for i, g := range get {
+			argv[i] = g(s, dot, final)
+		}
+		return results(s, at, name, fn.Call(argv))
+	}
+}
+
+// textFn evaluates a command whose value is text: a string, or HTML
+// content; the escapers of an action take it without boxing it.
+type textFn func(s *state, dot, final reflect.Value) (string, contentType)
+
+// isText reports whether textCall calls fn.
+func isText(fn reflect.Value) bool {
+	switch fn.Interface().(type) {
+	case func(any) string, func(string) string, func(string) template.HTML, func(*bool) string,
+		func([]string, string) string, func(string, ...any) (string, error), func(string, ...any) string, func(...any) string:
+		return true
+	}
+	return false
+}
+
+// textCall calls fn, a function isText accepts, with the arguments get.
+func textCall(at *site, name string, fn reflect.Value, get []argFn) textFn {
+	switch f := fn.Interface().(type) {
+	case func(any) string:
+		return func(s *state, dot, final reflect.Value) (string, contentType) {
+			return f(toAny(get[0](s, dot, final))), plain
+		}
+	case func(string) string:
+		return func(s *state, dot, final reflect.Value) (string, contentType) {
+			return f(get[0](s, dot, final).String()), plain
+		}
+	case func(string) template.HTML:
+		return func(s *state, dot, final reflect.Value) (string, contentType) {
+			return string(f(get[0](s, dot, final).String())), contentHTML
+		}
 	case func(*bool) string:
 		t := reflect.TypeFor[*bool]()
-		return func(s *state, dot, final reflect.Value) reflect.Value {
-			return reflect.ValueOf(f(as(get[0](s, dot, final), t).Interface().(*bool)))
+		return func(s *state, dot, final reflect.Value) (string, contentType) {
+			return f(as(get[0](s, dot, final), t).Interface().(*bool)), plain
 		}
 	case func([]string, string) string:
 		t := reflect.TypeFor[[]string]()
-		return func(s *state, dot, final reflect.Value) reflect.Value {
+		return func(s *state, dot, final reflect.Value) (string, contentType) {
 			list := as(get[0](s, dot, final), t).Interface().([]string)
-			return reflect.ValueOf(f(list, get[1](s, dot, final).String()))
+			return f(list, get[1](s, dot, final).String()), plain
 		}
 	case func(string, ...any) (string, error):
-		return func(s *state, dot, final reflect.Value) reflect.Value {
+		return func(s *state, dot, final reflect.Value) (string, contentType) {
 			first := get[0](s, dot, final).String()
 			var rest []any
 			if len(get) > 1 {
@@ -155,35 +190,59 @@ func (c *compiler) funcCall(at *site, name string, fn reflect.Value, argNodes []
 			}
 			r, err := f(first, rest...)
 			if err != nil {
-				fail(s, err)
+				s.fail(at, "error calling %s: %w", name, err)
 			}
-			return reflect.ValueOf(r)
+			return r, plain
 		}
 	case func(string, ...any) string:
-		return func(s *state, dot, final reflect.Value) reflect.Value {
+		return func(s *state, dot, final reflect.Value) (string, contentType) {
 			first := get[0](s, dot, final).String()
 			rest := make([]any, len(get)-1)
 			for i, g := range get[1:] {
 				rest[i] = toAny(g(s, dot, final))
 			}
-			return reflect.ValueOf(f(first, rest...))
+			return f(first, rest...), plain
 		}
 	case func(...any) string:
-		return func(s *state, dot, final reflect.Value) reflect.Value {
+		return func(s *state, dot, final reflect.Value) (string, contentType) {
 			all := make([]any, len(get))
 			for i, g := range get {
 				all[i] = toAny(g(s, dot, final))
 			}
-			return reflect.ValueOf(f(all...))
+			return f(all...), plain
 		}
 	}
-	return func(s *state, dot, final reflect.Value) reflect.Value {
-		argv := make([]reflect.Value, len(get))
-		for i, g := range get {
-			argv[i] = g(s, dot, final)
-		}
-		return results(s, at, name, fn.Call(argv))
+	panic("tmplexec: textCall of a function isText refuses")
+}
+
+// textCommand compiles cmd when it is a call of a function whose value is
+// text (see textCall), or of print; nil for any other command.
+func (c *compiler) textCommand(cmd *parse.CommandNode, hasFinal bool) textFn {
+	id, ok := cmd.Args[0].(*parse.IdentifierNode)
+	if !ok || strings.HasPrefix(id.Ident, "_html_template_") {
+		return nil
 	}
+	at := c.at(id)
+	if fn, ok := c.funcs[id.Ident]; ok {
+		if !isText(fn) {
+			return nil
+		}
+		return textCall(at, id.Ident, fn, c.args(at, id.Ident, fn.Type(), cmd.Args[1:], hasFinal))
+	}
+	switch id.Ident {
+	case "print":
+		get := c.args(at, id.Ident, reflect.TypeOf(fmt.Sprint), cmd.Args[1:], hasFinal)
+		return func(s *state, dot, final reflect.Value) (string, contentType) {
+			return sprint(s, dot, final, get), plain
+		}
+	case "printf":
+		fn := reflect.ValueOf(fmt.Sprintf)
+		return textCall(at, id.Ident, fn, c.args(at, id.Ident, fn.Type(), cmd.Args[1:], hasFinal))
+	case "println":
+		fn := reflect.ValueOf(fmt.Sprintln)
+		return textCall(at, id.Ident, fn, c.args(at, id.Ident, fn.Type(), cmd.Args[1:], hasFinal))
+	}
+	return nil
 }
 
 // sprint is fmt.Sprint of the arguments, without boxing them when all

@@ -216,9 +216,30 @@ func (c *compiler) action(n *parse.ActionNode) nodeFn {
 		}
 		chain = append(chain, e)
 	}
-	value := c.commands(cmds[:k])
+	// The last command before the escapers, when it makes text, hands it
+	// to them without boxing it.
+	var text textFn
+	if chain[0].value == nil {
+		text = c.textCommand(cmds[k-1], k > 1)
+	}
+	switch {
+	case text == nil:
+		value := c.commands(cmds[:k])
+		return func(s *state, dot reflect.Value) ctl {
+			escapeChain(s, chain, value(s, dot))
+			return ctlNext
+		}
+	case k == 1:
+		return func(s *state, dot reflect.Value) ctl {
+			str, ct := text(s, dot, reflect.Value{})
+			escapeText(s, chain, str, ct)
+			return ctlNext
+		}
+	}
+	value := c.commands(cmds[:k-1])
 	return func(s *state, dot reflect.Value) ctl {
-		escapeChain(s, chain, value(s, dot))
+		str, ct := text(s, dot, value(s, dot))
+		escapeText(s, chain, str, ct)
 		return ctlNext
 	}
 }

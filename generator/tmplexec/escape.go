@@ -127,14 +127,17 @@ var escapers = map[string]*escaper{
 // escapeChain writes v through the escapers of an action: the first
 // escapes v, each next one what the one before returned.
 func escapeChain(st *state, chain []*escaper, v reflect.Value) {
-	var s string
-	ct := plain
 	if head := chain[0]; head.value != nil {
-		s = head.value(toAny(v))
-		chain = chain[1:]
-	} else {
-		s, ct = stringifyValue(v)
+		escapeText(st, chain[1:], head.value(toAny(v)), plain)
+		return
 	}
+	s, ct := stringifyValue(v)
+	escapeText(st, chain, s, ct)
+}
+
+// escapeText writes s, text of content type ct, through the escapers of
+// an action.
+func escapeText(st *state, chain []*escaper, s string, ct contentType) {
 	for i, e := range chain {
 		switch {
 		case e.value != nil:
