@@ -288,7 +288,6 @@ func results(s *state, at *site, name string, out []reflect.Value) reflect.Value
 var (
 	errorType        = reflect.TypeFor[error]()
 	reflectValueType = reflect.TypeFor[reflect.Value]()
-	anyType          = reflect.TypeFor[any]()
 	stringType       = reflect.TypeFor[string]()
 )
 
