@@ -2,9 +2,9 @@ package tmplexec
 
 import (
 	"fmt"
+	"html/template"
 	"reflect"
 	"strings"
-	textTemplate "text/template"
 	"text/template/parse"
 )
 
@@ -32,7 +32,7 @@ type (
 // variable is its depth in text/template's variable stack, which follows
 // the nesting of the template.
 type compiler struct {
-	set   *textTemplate.Template
+	set   *template.Template
 	funcs map[string]reflect.Value
 	done  map[string]*tmpl
 	t     *tmpl    // the template being compiled

@@ -18,9 +18,7 @@ import (
 	"html/template"
 	"io"
 	"reflect"
-	textTemplate "text/template"
 	"text/template/parse"
-	"unsafe"
 )
 
 // maxDepth bounds template calls, as text/template does.
@@ -167,14 +165,12 @@ var ErrUnsupported = errors.New("unsupported")
 // The set must have been escaped (html/template escapes a template and
 // those it calls at its first execution); funcs is the FuncMap the set was
 // parsed with. A template that is not escaped, or uses anything the
-// executor does not handle, is an error wrapping ErrUnsupported. The
+// executor does not handle, is an error wrapping ErrUnsupported; so is a
+// template called in another context than its own (inside <title>, say),
+// whose copy for that context html/template keeps out of the set. The
 // program reads the set's trees only while it compiles.
 func Compile(set *template.Template, name string, funcs template.FuncMap) (*Program, error) {
-	text := textSet(set)
-	if text == nil {
-		return nil, fmt.Errorf("tmplexec: %w: no text/template set in the html/template set", ErrUnsupported)
-	}
-	c := &compiler{set: text, funcs: map[string]reflect.Value{}, done: map[string]*tmpl{}}
+	c := &compiler{set: set, funcs: map[string]reflect.Value{}, done: map[string]*tmpl{}}
 	for k, f := range funcs {
 		fn := reflect.ValueOf(f)
 		if fn.Kind() != reflect.Func || !goodResults(fn.Type()) {
@@ -187,16 +183,4 @@ func Compile(set *template.Template, name string, funcs template.FuncMap) (*Prog
 		return nil, err
 	}
 	return &Program{root: root}, nil
-}
-
-// textSet is the text/template set under an html/template set. It holds
-// the templates html/template derived for other contexts than their own (a
-// template called inside <title>, say), which the html/template set does
-// not list; nil if html/template no longer keeps it where it did.
-func textSet(set *template.Template) *textTemplate.Template {
-	f := reflect.ValueOf(set).Elem().FieldByName("text")
-	if !f.IsValid() || f.Type() != reflect.TypeFor[*textTemplate.Template]() {
-		return nil
-	}
-	return *(**textTemplate.Template)(unsafe.Pointer(f.UnsafeAddr()))
 }
