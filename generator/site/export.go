@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -88,48 +90,53 @@ type fxExport struct {
 func (b *builder) offerExports(offers []*pricing.Offer) []*offerExport {
 	out := make([]*offerExport, 0, len(offers))
 	for _, o := range offers {
-		in, p := o.Instance, o.Provider
-		e := &offerExport{
-			Provider: p.ID, ProviderName: p.Name, Instance: in.ID, InstanceName: in.Name,
-			URL: instancePath(in), Region: o.Region, GPU: in.GPU, GPUCount: in.GPUCount,
-			GPUMemoryGB: b.cat.TotalGPUMemoryGB(in), VCPUs: in.VCPUs, RAMGiB: in.RAMGiB,
-			NetworkGbps: in.NetworkGbps, Network: in.Network, Interconnect: in.Interconnect,
-			Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
-			Certifications: p.Certifications.List, PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic,
-			Source: in.Source,
-		}
-		if r := p.Region(o.Region); r != nil {
-			e.RegionName = r.Name
-		}
-		if o.GPU != nil {
-			e.GPUName = o.GPU.Name
-		}
-		for _, model := range pricing.Models {
-			pr := o.Prices[model]
-			if pr == nil {
-				continue
-			}
-			pt := pr.Point
-			x := &priceExport{
-				Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
-				PerGPU: pt.PerGPU, Approximate: pt.Approximate, Payment: pt.Payment, Currency: pr.Hourly.Currency,
-				Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: pr.Hourly.Basis,
-				Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source,
-			}
-			if pr.Converted {
-				x.DisplayHourly = ptr(pricing.Round(pr.Display, derivedPlaces))
-				if pr.Conversion.Factor != 1 {
-					x.FXRate, x.FXDate = ptr(pr.Conversion.Rate.Rate), string(pr.Conversion.Rate.Date)
-				}
-			}
-			if e.Prices == nil {
-				e.Prices = map[string]*priceExport{}
-			}
-			e.Prices[model] = x
-		}
-		out = append(out, e)
+		out = append(out, b.offerExport(o))
 	}
 	return out
+}
+
+// offerExport is one offer as the exports and the matrix script see it.
+func (b *builder) offerExport(o *pricing.Offer) *offerExport {
+	in, p := o.Instance, o.Provider
+	e := &offerExport{
+		Provider: p.ID, ProviderName: p.Name, Instance: in.ID, InstanceName: in.Name,
+		URL: instancePath(in), Region: o.Region, GPU: in.GPU, GPUCount: in.GPUCount,
+		GPUMemoryGB: b.cat.TotalGPUMemoryGB(in), VCPUs: in.VCPUs, RAMGiB: in.RAMGiB,
+		NetworkGbps: in.NetworkGbps, Network: in.Network, Interconnect: in.Interconnect,
+		Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
+		Certifications: p.Certifications.List, PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic,
+		Source: in.Source,
+	}
+	if r := p.Region(o.Region); r != nil {
+		e.RegionName = r.Name
+	}
+	if o.GPU != nil {
+		e.GPUName = o.GPU.Name
+	}
+	for _, model := range pricing.Models {
+		pr := o.Prices[model]
+		if pr == nil {
+			continue
+		}
+		pt := pr.Point
+		x := &priceExport{
+			Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
+			PerGPU: pt.PerGPU, Approximate: pt.Approximate, Payment: pt.Payment, Currency: pr.Hourly.Currency,
+			Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: pr.Hourly.Basis,
+			Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source,
+		}
+		if pr.Converted {
+			x.DisplayHourly = ptr(pricing.Round(pr.Display, derivedPlaces))
+			if pr.Conversion.Factor != 1 {
+				x.FXRate, x.FXDate = ptr(pr.Conversion.Rate.Rate), string(pr.Conversion.Rate.Date)
+			}
+		}
+		if e.Prices == nil {
+			e.Prices = map[string]*priceExport{}
+		}
+		e.Prices[model] = x
+	}
+	return e
 }
 
 // derivedPlaces is how many decimals derived figures keep in the exports:
@@ -149,19 +156,27 @@ func (b *builder) offersDoc(offers []*pricing.Offer) offersExport {
 
 // exports writes the matrices as CSV and JSON. Each pair is made from
 // what its inputs name alone, so a Rebuilder keeps it while they are the
-// same (builder.putMade).
+// same (builder.putMade); a build that keeps nothing writes the offers
+// straight into their files (offerFiles).
 func (b *builder) exports(offers []*pricing.Offer) error {
 	site := b.cat.Site
-	offersInputs := struct {
-		Title, Currency string
-		FX              []catalog.FXRate
-		Offers          []*pricing.Offer // with their instance types, providers and GPU models
-	}{site.Title, site.Currency, b.cat.FX, offers}
-	err := b.putMade("offers export", offersInputs, func() ([]madeFile, error) {
-		doc := b.offersDoc(offers)
-		js, err := json.MarshalIndent(doc, "", " ")
-		return []madeFile{{"compare/offers.json", append(js, '\n')}, {"compare/offers.csv", offersCSV(doc.Offers, site.Currency)}}, err
-	})
+	var err error
+	if b.kept == nil {
+		err = b.offerFiles(offers)
+	} else {
+		offersInputs := struct {
+			Title, Currency string
+			FX              []catalog.FXRate
+			Offers          []*pricing.Offer // with their instance types, providers and GPU models
+		}{site.Title, site.Currency, b.cat.FX, offers}
+		err = b.putMade("offers export", offersInputs, func() ([]madeFile, error) {
+			var js, cs bytes.Buffer
+			if err := b.writeOffers(&js, &cs, offers); err != nil {
+				return nil, err
+			}
+			return []madeFile{{"compare/offers.json", js.Bytes()}, {"compare/offers.csv", cs.Bytes()}}, nil
+		})
+	}
 	if err != nil {
 		return err
 	}
@@ -180,32 +195,132 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 	return b.putMade("benchmark exports", benchInputs, b.benchExports)
 }
 
-// offersCSV is one line per offer: its specs, then for each pricing model
-// the quoted effective hourly price, its currency, the same in the display
-// currency, its date and its source.
-func offersCSV(rows []*offerExport, display string) []byte {
+// offerFiles writes compare/offers.json and compare/offers.csv offer by
+// offer into the files, so that neither file, nor the export of every
+// offer, is held whole.
+func (b *builder) offerFiles(offers []*pricing.Offer) (err error) {
+	jf, err := b.create("compare/offers.json")
+	if err != nil {
+		return err
+	}
+	defer closeInto(jf, &err)
+	cf, err := b.create("compare/offers.csv")
+	if err != nil {
+		return err
+	}
+	defer closeInto(cf, &err)
+	return b.writeOffers(jf, cf, offers)
+}
+
+// writeOffers writes compare/offers.json into jw and compare/offers.csv
+// into cw, offer by offer.
+func (b *builder) writeOffers(jw, cw io.Writer, offers []*pricing.Offer) error {
+	list, err := newIndentedList(jw, b.offersDoc(nil))
+	if err != nil {
+		return err
+	}
+	lines := csv.NewWriter(cw)
+	lines.Write(offersCSVHead(b.cat.Site.Currency))
+	for _, o := range offers {
+		e := b.offerExport(o)
+		if err := list.add(e); err != nil {
+			return err
+		}
+		lines.Write(offerCSVLine(e))
+	}
+	if err := list.close(); err != nil {
+		return err
+	}
+	lines.Flush()
+	return lines.Error()
+}
+
+// closeInto closes f, keeping the first error in *err.
+func closeInto(f io.Closer, err *error) {
+	if cerr := f.Close(); *err == nil {
+		*err = cerr
+	}
+}
+
+// indentedList writes, element by element, what json.MarshalIndent(doc,
+// "", " ") and a newline write for a doc whose last field is a list: the
+// same indentation and escaping, byte for byte, without the list held
+// whole.
+type indentedList struct {
+	w io.Writer
+	n int // elements written
+}
+
+// listTail is how json.MarshalIndent(doc, "", " ") ends when doc's last
+// field is an empty list.
+const listTail = "[]\n}"
+
+// newIndentedList writes the head of doc, up to the list of its last field,
+// which doc must hold empty (not nil); add writes the list's elements.
+func newIndentedList(w io.Writer, doc any) (*indentedList, error) {
+	head, err := json.MarshalIndent(doc, "", " ")
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.HasSuffix(head, []byte(listTail)) {
+		return nil, fmt.Errorf("json list: %T does not end in an empty list", doc)
+	}
+	_, err = w.Write(head[:len(head)-len(listTail)])
+	return &indentedList{w: w}, err
+}
+
+// add writes the next element of the list.
+func (l *indentedList) add(v any) error {
+	js, err := json.MarshalIndent(v, "  ", " ")
+	if err != nil {
+		return err
+	}
+	sep := ",\n  "
+	if l.n == 0 {
+		sep = "[\n  "
+	}
+	l.n++
+	if _, err := io.WriteString(l.w, sep); err != nil {
+		return err
+	}
+	_, err = l.w.Write(js)
+	return err
+}
+
+// close writes the end of the list and of doc, and a newline.
+func (l *indentedList) close() error {
+	end := "\n ]\n}\n"
+	if l.n == 0 {
+		end = listTail + "\n"
+	}
+	_, err := io.WriteString(l.w, end)
+	return err
+}
+
+// offersCSVHead is the head line of compare/offers.csv.
+func offersCSVHead(display string) []string {
 	head := []string{"provider", "instance", "region", "gpu", "gpu_count", "gpu_memory_gb", "vcpus", "ram_gib", "network_gbps", "network", "interconnect", "billing_granularity", "billing_minimum_seconds", "previous_generation", "price_not_public", "url"}
 	for _, m := range pricing.Models {
 		head = append(head, m+"_hourly", m+"_currency", m+"_hourly_"+display, m+"_since", m+"_source")
 	}
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write(head)
-	for _, r := range rows {
-		line := []string{cell(r.ProviderName), cell(r.InstanceName), cell(r.Region), cell(r.GPUName), strconv.Itoa(r.GPUCount), fnum(r.GPUMemoryGB), fnum(r.VCPUs), fnum(r.RAMGiB), fnum(r.NetworkGbps),
-			cell(r.Network), cell(r.Interconnect), cell(r.Billing), fnum(r.MinimumSeconds), strconv.FormatBool(r.PreviousGen), cell(r.PriceNotPublic), cell(r.URL)}
-		for _, m := range pricing.Models {
-			p := r.Prices[m]
-			if p == nil {
-				line = append(line, "", "", "", "", "")
-				continue
-			}
-			line = append(line, fnum(&p.Hourly), cell(p.Currency), fnum(p.DisplayHourly), cell(p.Since), cell(p.Source))
+	return head
+}
+
+// offerCSVLine is one offer in compare/offers.csv: its specs, then for each
+// pricing model the quoted effective hourly price, its currency, the same
+// in the display currency, its date and its source.
+func offerCSVLine(r *offerExport) []string {
+	line := []string{cell(r.ProviderName), cell(r.InstanceName), cell(r.Region), cell(r.GPUName), strconv.Itoa(r.GPUCount), fnum(r.GPUMemoryGB), fnum(r.VCPUs), fnum(r.RAMGiB), fnum(r.NetworkGbps),
+		cell(r.Network), cell(r.Interconnect), cell(r.Billing), fnum(r.MinimumSeconds), strconv.FormatBool(r.PreviousGen), cell(r.PriceNotPublic), cell(r.URL)}
+	for _, m := range pricing.Models {
+		p := r.Prices[m]
+		if p == nil {
+			line = append(line, "", "", "", "", "")
+			continue
 		}
-		w.Write(line)
+		line = append(line, fnum(&p.Hourly), cell(p.Currency), fnum(p.DisplayHourly), cell(p.Since), cell(p.Source))
 	}
-	w.Flush()
-	return buf.Bytes()
+	return line
 }
 
 // cell makes catalog text safe for a spreadsheet: text that a spreadsheet
