@@ -97,28 +97,45 @@ func (v *chartView) Left(pp *catalog.PricePoint) string {
 	return ""
 }
 
-// attachCharts gives the pages that have charts their figures: the home
-// page and the GPU matrix the prices by GPU model and provider, the GPU
-// matrix also price against performance, each GPU page its offers, the
-// providers page the discounts, and each instance type page its price
-// history.
-func (b *builder) attachCharts(pages []*page) error {
-	var textErr error
+// chartMaker makes the figures of pages one at a time, for one render
+// worker: the home page and the GPU matrix the prices by GPU model and
+// provider, the GPU matrix also price against performance, each GPU page
+// its offers, the providers page the discounts, and each instance type
+// page its price history.
+type chartMaker struct {
+	data    *charts.Data
+	textErr error // the first message of the page's charts that failed
+}
+
+func (b *builder) chartMaker() *chartMaker {
+	m := &chartMaker{}
 	text := func(key string, args ...any) string {
 		s, err := b.tmpl.msgs.t(key, args...)
-		if err != nil && textErr == nil {
-			textErr = err
+		if err != nil && m.textErr == nil {
+			m.textErr = err
 		}
 		return s
 	}
-	d := &charts.Data{Catalog: b.cat, GPUs: b.gpus, Offers: b.priced, Currency: b.cat.Site.Currency, Text: text}
-	for _, p := range pages {
-		if err := b.chartsOf(d, p); err != nil {
+	m.data = &charts.Data{Catalog: b.cat, GPUs: b.gpus, Offers: b.priced, Currency: b.cat.Site.Currency, Text: text}
+	return m
+}
+
+// fill makes what p renders that was not made with it: its model, unless
+// made already, and its charts.
+func (b *builder) fill(p *page, m *chartMaker) error {
+	if p.model != nil {
+		data, err := p.model()
+		if err != nil {
 			return fmt.Errorf("%s: %w", p.Path, err)
 		}
-		if textErr != nil {
-			return fmt.Errorf("%s: %w", p.Path, textErr)
-		}
+		p.Data, p.model = data, nil
+	}
+	m.textErr = nil
+	if err := b.chartsOf(m.data, p); err != nil {
+		return fmt.Errorf("%s: charts: %w", p.Path, err)
+	}
+	if m.textErr != nil {
+		return fmt.Errorf("%s: charts: %w", p.Path, m.textErr)
 	}
 	return nil
 }

@@ -180,25 +180,35 @@ func (b *builder) matrixPages() ([]*page, error) {
 		if i > 0 {
 			p.TitleKey, p.Title = "", t("compare.title_page", i+1)
 		}
-		lo, hi := i*size, min((i+1)*size, len(b.priced))
-		d := &compareData{
-			Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
-			Total: len(b.priced), First: lo + 1, Last: hi,
-		}
-		for _, o := range b.priced[lo:hi] {
-			d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
-		}
-		if n > 1 {
-			for j, target := range paths {
-				d.Pager = append(d.Pager, pageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(target), Current: i == j})
+		p.model = func() (any, error) {
+			var terr error
+			t := func(key string, args ...any) string {
+				s, err := b.tmpl.msgs.t(key, args...)
+				if err != nil && terr == nil {
+					terr = err
+				}
+				return s
 			}
+			lo, hi := i*size, min((i+1)*size, len(b.priced))
+			d := &compareData{
+				Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
+				Total: len(b.priced), First: lo + 1, Last: hi,
+			}
+			for _, o := range b.priced[lo:hi] {
+				d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
+			}
+			if n > 1 {
+				for j, target := range paths {
+					d.Pager = append(d.Pager, pageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(target), Current: i == j})
+				}
+			}
+			if i == 0 {
+				d.Controls = b.matrixControls(t, models, display)
+				d.Script = b.matrixScript(p, t, models, model)
+				d.ScriptURL = p.Rel("static/matrix.js")
+			}
+			return d, terr
 		}
-		if i == 0 {
-			d.Controls = b.matrixControls(t, models, display)
-			d.Script = b.matrixScript(p, t, models, model)
-			d.ScriptURL = p.Rel("static/matrix.js")
-		}
-		p.Data = d
 		out = append(out, p)
 	}
 	return out, terr
@@ -316,8 +326,11 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 }
 
 // cite is cite(s), made once per distinct source of a build: the matrix
-// cites the same few sources on thousands of rows.
+// cites the same few sources on thousands of rows. It is safe for
+// concurrent use.
 func (b *builder) cite(s string) []citation {
+	b.citesMu.Lock()
+	defer b.citesMu.Unlock()
 	c, ok := b.cites[s]
 	if !ok {
 		c = cite(s)

@@ -32,6 +32,15 @@ type page struct {
 	HomeURL   string
 	Charts    []*chartView // its charts; a page without any loads no chart script
 	links     linker
+	// model makes Data just before the page renders (fill), so that only
+	// the models of the pages being rendered are held; nil once made, or
+	// when Data was made with the page.
+	model func() (any, error)
+}
+
+// lazy has the model of p made by f just before p renders.
+func (p *page) lazy(f func() any) {
+	p.model = func() (any, error) { return f(), nil }
 }
 
 // Rel links to target, an output path ("compare/index.html"), from p.
@@ -135,7 +144,10 @@ func (b *builder) newPage(p, layout string) *page {
 	return pg
 }
 
-// pages makes the model of every page of the site, in a fixed order.
+// pages makes every page of the site, in a fixed order: the frame of each
+// (path, title, links), and the model of the few whose model is made with
+// the page; render makes the others' models, and every page's charts, as
+// it renders the page (fill).
 func (b *builder) pages() ([]*page, error) {
 	cat := b.cat
 	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: cmp.Or(cat.Site.Language, "en"), Pages: b.content}
@@ -147,7 +159,7 @@ func (b *builder) pages() ([]*page, error) {
 
 	home := b.newPage("index.html", "home")
 	home.TitleKey, home.DescKey = "home.title", "home.description"
-	home.Data = b.homeData(home)
+	home.lazy(func() any { return b.homeData(home) })
 	add(home)
 
 	matrix, err := b.matrixPages()
@@ -160,28 +172,28 @@ func (b *builder) pages() ([]*page, error) {
 
 	gpus := b.newPage("gpus/index.html", "gpus")
 	gpus.TitleKey, gpus.DescKey = "gpus.title", "gpus.description"
-	gpus.Data = b.gpusData(gpus)
+	gpus.lazy(func() any { return b.gpusData(gpus) })
 	add(gpus)
 	for _, g := range cat.GPUs {
 		p := b.newPage(gpuPath(g.ID), "gpu")
 		p.Title, p.DescKey = g.Name, "gpu.description"
-		p.Data = b.gpuData(p, g)
+		p.lazy(func() any { return b.gpuData(p, g) })
 		add(p)
 	}
 
 	provs := b.newPage("providers/index.html", "providers")
 	provs.TitleKey, provs.DescKey = "providers.title", "providers.description"
-	provs.Data = b.providersData(provs)
+	provs.lazy(func() any { return b.providersData(provs) })
 	add(provs)
 	for _, pr := range cat.Providers {
 		p := b.newPage(providerPath(pr.ID), "provider")
 		p.Title, p.Description = pr.Name, pr.Description
-		p.Data = b.providerData(p, pr)
+		p.lazy(func() any { return b.providerData(p, pr) })
 		add(p)
 		for _, in := range pr.Instances {
 			p := b.newPage(instancePath(in), "instance")
 			p.Title, p.DescKey = in.Name, "instance.description"
-			p.Data = b.instanceData(p, in)
+			p.lazy(func() any { return b.instanceData(p, in) })
 			add(p)
 		}
 	}
@@ -211,7 +223,7 @@ func (b *builder) pages() ([]*page, error) {
 
 	changes := b.newPage("changes/index.html", "changes")
 	changes.TitleKey, changes.DescKey = "changes.title", "changes.description"
-	changes.Data = b.changesData(changes)
+	changes.lazy(func() any { return b.changesData(changes) })
 	changes.Script = changes.Rel("static/changes.js")
 	add(changes)
 
@@ -225,10 +237,6 @@ func (b *builder) pages() ([]*page, error) {
 	nf := b.newPage("404.html", "404")
 	nf.TitleKey = "notfound.title"
 	add(nf)
-
-	if err := b.attachCharts(out); err != nil {
-		return nil, fmt.Errorf("charts: %w", err)
-	}
 
 	seen := map[string]*page{}
 	for _, p := range out {

@@ -12,9 +12,10 @@ import (
 )
 
 // render executes every page with the templates of its layout, on as many
-// workers as there are processors, each writing a page into the build's
-// sink as it renders it (a large page is never held whole by BuildTo) and
-// then letting go of its model. Output does not depend on their order;
+// workers as there are processors, each making the page's model and
+// charts (fill), writing the page into the build's sink as it renders it
+// (a large page is never held whole by BuildTo) and then letting go of its
+// model: only the models of the pages being rendered are held. Output does not depend on their order;
 // the error is that of the first page that failed. A Rebuilder's build
 // takes the bytes of the last build for a page whose model has not
 // changed.
@@ -30,13 +31,16 @@ func (b *builder) render(pages []*page) error {
 			if cache != nil {
 				w = newWalker(cache.units)
 			}
+			charts := b.chartMaker()
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(pages) {
 					return
 				}
 				p := pages[i]
-				errs[i] = b.renderPage(i, p, cache, w, &buf)
+				if errs[i] = b.fill(p, charts); errs[i] == nil {
+					errs[i] = b.renderPage(i, p, cache, w, &buf)
+				}
 				// Let go of the page's model: the sitemap reads the page,
 				// not its model.
 				p.Data, p.Charts = nil, nil

@@ -125,6 +125,7 @@ type builder struct {
 	// benchGroups are the benchmark results mapped onto the priced offers,
 	// in groups of comparable results (bench.Derive).
 	benchGroups []*bench.Group
+	citesMu     sync.Mutex            // guards cites
 	cites       map[string][]citation // cite of each source the matrix rows cite (builder.cite)
 }
 
