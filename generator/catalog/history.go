@@ -43,7 +43,7 @@ func (l *loader) checkHistories() {
 			older, newer := points[i-1], points[i]
 			r := record{l: l, file: newer.file, at: newer.at, name: fmt.Sprintf("price %q", k.Instance+"/"+k.Region+"/"+k.Model)}
 			if before(newer.Since, latest.Since) {
-				r.errorf("since", "since %s is before %s of an earlier point (line %d): the points of a series go oldest first", newer.Since, latest.Since, latest.at.Line)
+				r.errorf("since", "since %s is before %s of an earlier point (line %d): the points of a series go oldest first", newer.Since, latest.Since, latest.at.line)
 			}
 			if newer.Since.Known() {
 				latest = newer

@@ -33,8 +33,13 @@ const DataDir = "data"
 
 // Load reads, checks and cross-references the catalog in fsys, a site root
 // holding data/. The catalog is usable only when the report has no errors.
+//
+// Each file's YAML tree is let go as soon as the file is decoded: what the
+// checks need of it to place their diagnostics is kept as its places.
 func Load(fsys fs.FS) (*Catalog, Report) {
-	return NewLoader(fsys).Load()
+	l := &loader{fsys: fsys, cat: &Catalog{}}
+	var files map[string]*parsedFile
+	return l.load(&files)
 }
 
 // A Loader loads the catalog of one site root again and again, as a live
@@ -56,10 +61,16 @@ func NewLoader(fsys fs.FS) *Loader {
 // Load reads, checks and cross-references the catalog, like the function
 // Load.
 func (ld *Loader) Load() (*Catalog, Report) {
-	l := &loader{fsys: ld.fsys, cat: &Catalog{}, prev: ld.files}
+	l := &loader{fsys: ld.fsys, cat: &Catalog{}, prev: ld.files, keepTrees: true}
+	return l.load(&ld.files)
+}
+
+// load reads, checks and cross-references the catalog, and leaves this
+// load's parses in *files.
+func (l *loader) load(files *map[string]*parsedFile) (*Catalog, Report) {
 	l.parseAll()
 	l.loadAll()
-	ld.files = l.files
+	*files = l.files
 	l.validate()
 	if len(l.report.Errors()) == 0 {
 		l.checkHistories()
@@ -69,11 +80,31 @@ func (ld *Loader) Load() (*Catalog, Report) {
 	return l.cat, l.report.firstAtEachPlace(l.shapeErrs).sorted()
 }
 
-// forgetNodes lets go of the YAML trees that placed the diagnostics of a
+// forgetNodes lets go of the places that placed the diagnostics of a
 // load, once every check has run: held by the catalog, they would be most
-// of its memory (the Loader keeps its own for the next load). Guides keep
-// theirs, small as they are, for Guide.OutcomePos.
+// of its memory. Guides keep where each outcome stands, for
+// Guide.OutcomePos.
 func forgetNodes(c *Catalog) {
+	for _, g := range c.Guides {
+		g.at = nil
+		for _, q := range g.Questions {
+			q.at = nil
+			for _, a := range q.Answers {
+				a.at = nil
+			}
+		}
+		for _, o := range g.Outcomes {
+			if o.at != nil {
+				o.at = &place{line: o.at.line, col: o.at.col, kind: o.at.kind}
+			}
+			if o.Query != nil {
+				o.Query.at = nil
+				for i := range o.Query.Where {
+					o.Query.Where[i].at = nil
+				}
+			}
+		}
+	}
 	for i := range c.FX {
 		c.FX[i].at = nil
 	}
@@ -117,20 +148,24 @@ type loader struct {
 	cat    *Catalog
 	report Report
 
-	siteAt     *yaml.Node
+	siteAt     *place
 	shapeErrs  map[Pos]bool // where a value has the wrong shape
 	fxFile     string
 	priceFiles []priceFile
 
-	files map[string]*parsedFile // this load's parses, by file name
-	prev  map[string]*parsedFile // the parses of the Loader's last load
+	files   map[string]*parsedFile // this load's parses, by file name
+	decoded map[string]decodedFile // this load's decoded files, by file name
+	prev    map[string]*parsedFile // the parses of the Loader's last load
+	// keepTrees keeps each file's bytes and YAML tree after it is decoded,
+	// for a Loader to decode it again in its next load without parsing it.
+	keepTrees bool
 }
 
-// priceFile is one decoded data/prices file with its root node.
+// priceFile is one decoded data/prices file with the place of its root.
 type priceFile struct {
 	PriceFile
 	name string
-	at   *yaml.Node
+	at   *place
 }
 
 func (l *loader) errorf(p Pos, format string, args ...any) {
@@ -296,12 +331,15 @@ func (l *loader) yamlFiles(dir string) []string {
 	return out
 }
 
-// decodeFile parses one YAML file into v and returns its root node, or nil
-// when the file is missing (and not required) or has errors, all reported.
-func (l *loader) decodeFile(name string, v any, required bool) *yaml.Node {
+// decodeFile decodes one YAML file into v and returns the place of its
+// root, or nil when the file is missing (and not required) or has errors,
+// all reported.
+func (l *loader) decodeFile(name string, v any, required bool) *place {
+	typ := reflect.TypeOf(v)
 	f := l.files[name]
-	if f == nil || f.typ != reflect.TypeOf(v) {
-		f = l.parseFile(name, reflect.TypeOf(v), nil)
+	if f == nil || f.typ != typ {
+		f = l.parseFile(name, typ, nil)
+		l.decoded[name] = f.decode()
 	}
 	if errors.Is(f.err, fs.ErrNotExist) {
 		if required {
@@ -320,29 +358,49 @@ func (l *loader) decodeFile(name string, v any, required bool) *yaml.Node {
 		}
 		l.shapeErrs[p] = true
 	}
-	if f.root == nil {
+	if f.at == nil {
 		return nil
 	}
 	// A file of the wrong shape is still decoded as far as it goes, so that
 	// the checks of values and references can report everything at once;
 	// its shape errors come first and hide later reports at the same place.
-	if err := f.root.Decode(v); err != nil && len(f.shapeErrs) == 0 {
-		l.yamlError(name, err)
+	dec := l.decoded[name]
+	reflect.ValueOf(v).Elem().Set(reflect.ValueOf(dec.value).Elem())
+	if dec.err != nil && len(f.shapeErrs) == 0 {
+		l.yamlError(name, dec.err)
 	}
-	return f.root
+	return f.at
 }
 
 // parsedFile is what one catalog file gives before it is decoded: its
-// bytes, its root node and the problems of its syntax, shape and text.
-// It depends on the bytes and the Go type alone, so it is kept from one
-// load to the next while the bytes stay the same.
+// bytes, its tree, the places of the tree's nodes and the problems of its
+// syntax, shape and text. It depends on the bytes and the Go type alone,
+// so a Loader keeps it from one load to the next while the bytes stay the
+// same.
 type parsedFile struct {
 	typ       reflect.Type
-	data      []byte
+	data      []byte     // kept for a Loader only
 	err       error      // reading the file failed
-	root      *yaml.Node // nil when the file does not parse
+	root      *yaml.Node // nil when the file does not parse; kept for a Loader only
+	at        *place     // the places of root; nil when the file does not parse
 	report    Report
 	shapeErrs []Pos
+}
+
+// decodedFile is a parsed file decoded, for one load, into a new value of
+// its type.
+type decodedFile struct {
+	value any   // a pointer of the file's type; nil when the file does not parse
+	err   error // what decoding reported
+}
+
+// decode decodes the tree of f into a new value, as far as it goes.
+func (f *parsedFile) decode() decodedFile {
+	if f.root == nil {
+		return decodedFile{}
+	}
+	v := reflect.New(f.typ.Elem()).Interface()
+	return decodedFile{value: v, err: f.root.Decode(v)}
 }
 
 // parseFile reads and parses one file for decoding into a value of type
@@ -365,6 +423,7 @@ func (l *loader) parseFile(name string, typ reflect.Type, prev *parsedFile) *par
 			sub.errorf(p, "%s", msg)
 		})
 		sub.checkText(name, root)
+		f.at = placesOf(root, map[string]string{})
 	}
 	f.report = sub.report
 	return f
@@ -383,10 +442,12 @@ var catalogFiles = map[string]reflect.Type{
 	"prices":       reflect.TypeFor[*PriceFile](),
 }
 
-// parseAll reads and parses every catalog file on as many workers as there
-// are processors, so that loadAll finds them parsed. It reports nothing:
-// loadAll reports each file's problems when it decodes the file, and what
-// is wrong with the folders themselves.
+// parseAll reads, parses and decodes every catalog file on as many
+// workers as there are processors, so that loadAll finds them decoded; a
+// load that keeps no trees lets each file's tree and bytes go once the
+// file is decoded, so that only a few trees are held at once. It reports
+// nothing: loadAll reports each file's problems, and what is wrong with
+// the folders themselves.
 func (l *loader) parseAll() {
 	type job struct {
 		name string
@@ -406,6 +467,7 @@ func (l *loader) parseAll() {
 		}
 	}
 	parsed := make([]*parsedFile, len(jobs))
+	decoded := make([]decodedFile, len(jobs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
@@ -415,14 +477,21 @@ func (l *loader) parseAll() {
 				if i >= len(jobs) {
 					return
 				}
-				parsed[i] = l.parseFile(jobs[i].name, jobs[i].typ, l.prev[jobs[i].name])
+				f := l.parseFile(jobs[i].name, jobs[i].typ, l.prev[jobs[i].name])
+				decoded[i] = f.decode()
+				if !l.keepTrees {
+					f.root, f.data = nil, nil
+				}
+				parsed[i] = f
 			}
 		})
 	}
 	wg.Wait()
 	l.files = make(map[string]*parsedFile, len(jobs))
+	l.decoded = make(map[string]decodedFile, len(jobs))
 	for i, j := range jobs {
 		l.files[j.name] = parsed[i]
+		l.decoded[j.name] = decoded[i]
 	}
 }
 
@@ -453,7 +522,7 @@ func (l *loader) parse(name string, data []byte) (*yaml.Node, bool) {
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		l.errorf(pos(name, root), "want a mapping of fields at the top, got %s", describe(root))
+		l.errorf(nodePos(name, root), "want a mapping of fields at the top, got %s", describe(root))
 		return nil, false
 	}
 	return root, true
@@ -482,31 +551,9 @@ func (l *loader) yamlError(name string, err error) {
 // handed to a chart library.
 func (l *loader) checkText(name string, n *yaml.Node) {
 	if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "__f__") {
-		l.errorf(pos(name, n), "text must not contain \"__f__\": chart options treat it as code")
+		l.errorf(nodePos(name, n), "text must not contain \"__f__\": chart options treat it as code")
 	}
 	for _, c := range n.Content {
 		l.checkText(name, c)
 	}
-}
-
-// child returns the value node of key in a mapping node, or nil.
-func child(n *yaml.Node, key string) *yaml.Node {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
-}
-
-// item returns the i-th element of the list under key.
-func item(n *yaml.Node, key string, i int) *yaml.Node {
-	list := child(n, key)
-	if list == nil || i >= len(list.Content) {
-		return n
-	}
-	return list.Content[i]
 }

@@ -19,12 +19,12 @@ func checkShape(file string, n *yaml.Node, t reflect.Type, report func(Pos, stri
 		t = t.Elem()
 	}
 	if n.Kind == yaml.AliasNode {
-		report(pos(file, n), "aliases are not allowed in the catalog: write the value out")
+		report(nodePos(file, n), "aliases are not allowed in the catalog: write the value out")
 		return
 	}
 	if t == reflect.TypeFor[Date]() {
 		if n.Kind != yaml.ScalarNode {
-			report(pos(file, n), "want a date (YYYY-MM-DD, YYYY-MM, YYYY or unknown), got "+describe(n))
+			report(nodePos(file, n), "want a date (YYYY-MM-DD, YYYY-MM, YYYY or unknown), got "+describe(n))
 		}
 		return
 	}
@@ -34,7 +34,7 @@ func checkShape(file string, n *yaml.Node, t reflect.Type, report func(Pos, stri
 			if isNull(n) {
 				return
 			}
-			report(pos(file, n), "want a mapping of fields, got "+describe(n))
+			report(nodePos(file, n), "want a mapping of fields, got "+describe(n))
 			return
 		}
 		fields := yamlFields(t)
@@ -42,17 +42,17 @@ func checkShape(file string, n *yaml.Node, t reflect.Type, report func(Pos, stri
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind != yaml.ScalarNode {
-				report(pos(file, k), "keys must be plain names")
+				report(nodePos(file, k), "keys must be plain names")
 				continue
 			}
 			if first, dup := seen[k.Value]; dup {
-				report(pos(file, k), fmt.Sprintf("duplicate key %q (first at line %d)", k.Value, first.Line))
+				report(nodePos(file, k), fmt.Sprintf("duplicate key %q (first at line %d)", k.Value, first.Line))
 				continue
 			}
 			seen[k.Value] = k
 			ft, ok := fields[k.Value]
 			if !ok {
-				report(pos(file, k), unknownField(k.Value, fields))
+				report(nodePos(file, k), unknownField(k.Value, fields))
 				continue
 			}
 			checkShape(file, v, ft, report)
@@ -62,31 +62,31 @@ func checkShape(file string, n *yaml.Node, t reflect.Type, report func(Pos, stri
 			if isNull(n) {
 				return
 			}
-			report(pos(file, n), "want a list, got "+describe(n))
+			report(nodePos(file, n), "want a list, got "+describe(n))
 			return
 		}
 		for _, item := range n.Content {
 			if isNull(item) {
-				report(pos(file, item), "empty list item: remove it or fill it in")
+				report(nodePos(file, item), "empty list item: remove it or fill it in")
 				continue
 			}
 			checkShape(file, item, t.Elem(), report)
 		}
 	case reflect.String:
 		if n.Kind != yaml.ScalarNode {
-			report(pos(file, n), "want text, got "+describe(n))
+			report(nodePos(file, n), "want text, got "+describe(n))
 		}
 	case reflect.Int:
 		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!int" && !isNull(n)) {
-			report(pos(file, n), "want a whole number, got "+describe(n))
+			report(nodePos(file, n), "want a whole number, got "+describe(n))
 		}
 	case reflect.Float64:
 		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!int" && n.ShortTag() != "!!float" && !isNull(n)) {
-			report(pos(file, n), "want a number, got "+describe(n))
+			report(nodePos(file, n), "want a number, got "+describe(n))
 		}
 	case reflect.Bool:
 		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!bool" && !isNull(n)) {
-			report(pos(file, n), "want true or false, got "+describe(n))
+			report(nodePos(file, n), "want true or false, got "+describe(n))
 		}
 	}
 }
@@ -145,7 +145,8 @@ func describe(n *yaml.Node) string {
 	return fmt.Sprintf("%q", v)
 }
 
-func pos(file string, n *yaml.Node) Pos { return Pos{File: file, Line: n.Line, Col: n.Column} }
+// nodePos is the position of the node n in file.
+func nodePos(file string, n *yaml.Node) Pos { return Pos{File: file, Line: n.Line, Col: n.Column} }
 
 // nearest returns the candidate closest to s by edit distance, if it is
 // close enough to be a likely typo.

@@ -1,7 +1,5 @@
 package catalog
 
-import "go.yaml.in/yaml/v3"
-
 // Catalog is the whole validated catalog of one site root: every record,
 // in a deterministic order (files by name, records by file order).
 type Catalog struct {
@@ -52,7 +50,7 @@ type FXRate struct {
 	Source string  `yaml:"source"`
 	Note   string  `yaml:"note"`
 
-	at *yaml.Node
+	at *place
 }
 
 // GPU is one accelerator model. Its TFLOPS are dense figures; the vendor's
@@ -81,7 +79,7 @@ type GPU struct {
 	AsOf         string       `yaml:"as_of"`
 
 	file string
-	at   *yaml.Node
+	at   *place
 }
 
 // Throughput is a set of peak figures by precision; nil means unknown.
@@ -130,7 +128,7 @@ type Provider struct {
 	Instances []*Instance `yaml:"instances"`
 
 	file string
-	at   *yaml.Node
+	at   *place
 }
 
 // Billing is how a provider meters time.
@@ -139,7 +137,7 @@ type Billing struct {
 	MinimumSeconds *float64 `yaml:"minimum_seconds"`
 	Note           string   `yaml:"note"`
 	Source         string   `yaml:"source"`
-	at             *yaml.Node
+	at             *place
 }
 
 // Spot is what a provider says of its interruptible capacity.
@@ -188,7 +186,7 @@ type Region struct {
 	ID       string `yaml:"id"`
 	Name     string `yaml:"name"`
 	Location string `yaml:"location"`
-	at       *yaml.Node
+	at       *place
 }
 
 // Instance is one instance type (or lease) of a provider.
@@ -220,7 +218,7 @@ type Instance struct {
 	PriceIncomplete string `yaml:"price_incomplete"`
 
 	Provider *Provider `yaml:"-"`
-	at       *yaml.Node
+	at       *place
 }
 
 // Claims are figures a provider or guide advertises for an instance type,
@@ -236,7 +234,7 @@ type Claims struct {
 	// Disagreements are the claims check's verdicts where a claim disagrees
 	// with what the GPU model and count give; empty when all agree.
 	Disagreements []string `yaml:"-"`
-	at            *yaml.Node
+	at            *place
 }
 
 // PriceFile is the shape of a data/prices/<provider>.yaml file.
@@ -267,7 +265,7 @@ type PricePoint struct {
 
 	Provider string `yaml:"-"` // the provider id of the file
 	file     string
-	at       *yaml.Node
+	at       *place
 }
 
 // Benchmark is one benchmark (an MLPerf task and scenario, a micro-benchmark
@@ -288,7 +286,7 @@ type Benchmark struct {
 	Results []*Result `yaml:"results"`
 
 	file string
-	at   *yaml.Node
+	at   *place
 }
 
 // Result is one benchmark result, tied to an accelerator model and count
@@ -314,7 +312,7 @@ type Result struct {
 	Notes        string  `yaml:"notes"`
 	Source       string  `yaml:"source"`
 
-	at *yaml.Node
+	at *place
 }
 
 // Guide is a decision tree: questions whose answers lead to further
@@ -330,7 +328,7 @@ type Guide struct {
 	Outcomes    []*Outcome  `yaml:"outcomes"`
 
 	file string
-	at   *yaml.Node
+	at   *place
 }
 
 // Question is one step of a guide.
@@ -339,14 +337,14 @@ type Question struct {
 	Text    string    `yaml:"text"`
 	Help    string    `yaml:"help"`
 	Answers []*Answer `yaml:"answers"`
-	at      *yaml.Node
+	at      *place
 }
 
 // Answer leads to the question or outcome named by Next.
 type Answer struct {
 	Text string `yaml:"text"`
 	Next string `yaml:"next"`
-	at   *yaml.Node
+	at   *place
 }
 
 // Outcome ends a path through a guide.
@@ -356,7 +354,7 @@ type Outcome struct {
 	Advice string `yaml:"advice"` // Markdown
 	Query  *Query `yaml:"query"`  // nil for advice only
 	Source string `yaml:"source"`
-	at     *yaml.Node
+	at     *place
 }
 
 // Query selects and orders offers for an outcome's short list.
@@ -377,7 +375,7 @@ type Query struct {
 	Where          []Bound  `yaml:"where"`
 	Sort           string   `yaml:"sort"` // per_gpu_hour (default), hourly, per_gb_hour, per_fp16_tflops_hour, per_fp32_tflops_hour
 	Limit          int      `yaml:"limit"`
-	at             *yaml.Node
+	at             *place
 }
 
 // Bound limits a numeric spec of an offer's GPU or instance.
@@ -385,7 +383,7 @@ type Bound struct {
 	Field string   `yaml:"field"` // "gpu.dense.fp16_bf16", "gpu.memory_bandwidth_gb_s", "gpu.interconnect.generation", "instance.network_gbps"
 	Min   *float64 `yaml:"min"`
 	Max   *float64 `yaml:"max"`
-	at    *yaml.Node
+	at    *place
 }
 
 // Scenario is a workload to cost over time: its inputs are the buyer's
@@ -402,7 +400,7 @@ type Scenario struct {
 	Strategies  []Strategy `yaml:"strategies"`
 
 	file string
-	at   *yaml.Node
+	at   *place
 }
 
 // Workload is what a scenario runs.
@@ -443,7 +441,7 @@ type Scoring struct {
 	Source   string       `yaml:"source"`
 	Criteria []*Criterion `yaml:"criteria"`
 	file     string
-	at       *yaml.Node
+	at       *place
 }
 
 // Criterion is one indicator of the evaluation matrix: what is measured
@@ -456,5 +454,5 @@ type Criterion struct {
 	Better      string  `yaml:"better"`  // higher or lower
 	Weight      float64 `yaml:"weight"`
 	Source      string  `yaml:"source"` // where the indicator comes from (a seed guide)
-	at          *yaml.Node
+	at          *place
 }

@@ -7,8 +7,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
 )
 
 var (
@@ -37,7 +35,7 @@ const AllRegions = "all"
 type record struct {
 	l    *loader
 	file string
-	at   *yaml.Node
+	at   *place
 	name string
 }
 
