@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"gpucompare/generator/pricing"
 )
 
 // The offers export is written offer by offer; it must be what
@@ -57,6 +59,42 @@ func TestIndentedListRefusesADocNotEndingInAnEmptyList(t *testing.T) {
 	} {
 		if _, err := newIndentedList(new(bytes.Buffer), doc); err == nil {
 			t.Errorf("%#v: no error", doc)
+		}
+	}
+}
+
+// The first matrix page's script data is encoded offer by offer; it must
+// be what json.Marshal writes of the whole (html/template writes that).
+func TestMatrixScriptEncodesWhatMarshalWrites(t *testing.T) {
+	amount := 2.25
+	for _, n := range []int{0, 1, 4} {
+		offers := make([]*pricing.Offer, n)
+		exports := map[*pricing.Offer]*offerExport{}
+		for i := range offers {
+			offers[i] = new(pricing.Offer)
+			exports[offers[i]] = &offerExport{
+				Provider: fmt.Sprintf("p%d", i), ProviderName: "</script><!--\u2028\u2029", InstanceName: "a&b",
+				GPUCount: i, VCPUs: &amount, Prices: map[string]*priceExport{"on_demand": {Amount: &amount, Currency: "USD", Hourly: 1.0 / 3}},
+			}
+		}
+		s := &matrixScript{
+			offersExport:   offersExport{Title: "<b>T</b>", Currency: "EUR", Models: []string{"spot"}, Offers: []*offerExport{}},
+			scriptSettings: scriptSettings{GPUs: []gpuExport{{ID: "g", Name: "G>"}}, Model: "spot", Root: "../", Messages: map[string]string{"b": "\u2028", "a": "<x>"}},
+		}
+		got, err := s.encode(offers, func(o *pricing.Offer) *offerExport { return exports[o] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole := *s
+		for _, o := range offers {
+			whole.Offers = append(whole.Offers, exports[o])
+		}
+		want, err := json.Marshal(&whole)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%d offers: encoded\n%s\njson.Marshal\n%s", n, got, want)
 		}
 	}
 }

@@ -1,8 +1,12 @@
 package site
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"html/template"
 	"maps"
 	"slices"
 	"strconv"
@@ -34,7 +38,7 @@ type compareData struct {
 	Last      int
 	Pager     []pageLink // nil when the matrix fits one page
 	Controls  *matrixControls
-	Script    *matrixScript // every offer, for the script: first page only
+	Script    template.JS // the JSON of a matrixScript: every offer, for the script; first page only
 	ScriptURL string
 	TableID   string // the id of the table; "" is "matrix"
 }
@@ -128,11 +132,50 @@ type facetOption struct {
 // root is from the page, and the UI text it writes.
 type matrixScript struct {
 	offersExport
+	scriptSettings
+}
+
+// scriptSettings is the script's data after the offers.
+type scriptSettings struct {
 	GPUs     []gpuExport       `json:"gpus"`
 	Model    string            `json:"default_model"`
 	Root     string            `json:"root"`
 	Pretty   bool              `json:"pretty,omitempty"`
 	Messages map[string]string `json:"messages"`
+}
+
+// encode is what json.Marshal writes of s with the export of each of
+// offers as its offers, byte for byte, made offer by offer so that the
+// exports of every offer are never held at once. s holds an empty list of
+// offers. The page writes it as it is: html/template writes the JSON of
+// the script's data in the same bytes, json.Marshal's.
+func (s *matrixScript) encode(offers []*pricing.Offer, export func(*pricing.Offer) *offerExport) (template.JS, error) {
+	head, err := json.Marshal(s.offersExport)
+	if err != nil {
+		return "", err
+	}
+	tail, err := json.Marshal(s.scriptSettings)
+	if err != nil {
+		return "", err
+	}
+	if !bytes.HasSuffix(head, []byte(`"offers":[]}`)) || !bytes.HasPrefix(tail, []byte(`{"`)) {
+		return "", errors.New("matrix script: the offers must be the last field of the offers and be empty, and settings must follow")
+	}
+	var out strings.Builder
+	out.Write(head[:len(head)-len("]}")])
+	for i, o := range offers {
+		if i > 0 {
+			out.WriteByte(',')
+		}
+		js, err := json.Marshal(export(o))
+		if err != nil {
+			return "", err
+		}
+		out.Write(js)
+	}
+	out.WriteString("],")
+	out.Write(tail[len("{"):])
+	return template.JS(out.String()), nil
 }
 
 // scriptMessages are the keys of the UI text static/matrix.js writes,
@@ -204,7 +247,11 @@ func (b *builder) matrixPages() ([]*page, error) {
 			}
 			if i == 0 {
 				d.Controls = b.matrixControls(t, models, display)
-				d.Script = b.matrixScript(p, t, models, model)
+				script, err := b.matrixScript(p, t, models, model).encode(b.priced, b.offerExport)
+				if err != nil {
+					return nil, err
+				}
+				d.Script = script
 				d.ScriptURL = p.Rel("static/matrix.js")
 			}
 			return d, terr
@@ -470,14 +517,17 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 	return c
 }
 
-// matrixScript is the data of the first page for the script.
+// matrixScript is the data of the first page for the script, without
+// its offers (encode adds them).
 func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []string, model string) *matrixScript {
 	s := &matrixScript{
-		offersExport: b.offersDoc(b.priced),
-		Model:        model,
-		Root:         strings.TrimSuffix(p.Rel("index.html"), "index.html"),
-		Pretty:       b.opts.PrettyURLs,
-		Messages:     map[string]string{},
+		offersExport: b.offersDoc(nil),
+		scriptSettings: scriptSettings{
+			Model:    model,
+			Root:     strings.TrimSuffix(p.Rel("index.html"), "index.html"),
+			Pretty:   b.opts.PrettyURLs,
+			Messages: map[string]string{},
+		},
 	}
 	if s.Root == "./" {
 		s.Root = ""
