@@ -337,9 +337,10 @@ func (l *loader) yamlFiles(dir string) []string {
 func (l *loader) decodeFile(name string, v any, required bool) *place {
 	typ := reflect.TypeOf(v)
 	f := l.files[name]
+	dec, decoded := l.decoded[name]
 	if f == nil || f.typ != typ {
 		f = l.parseFile(name, typ, nil)
-		l.decoded[name] = f.decode()
+		decoded = false
 	}
 	if errors.Is(f.err, fs.ErrNotExist) {
 		if required {
@@ -364,7 +365,9 @@ func (l *loader) decodeFile(name string, v any, required bool) *place {
 	// A file of the wrong shape is still decoded as far as it goes, so that
 	// the checks of values and references can report everything at once;
 	// its shape errors come first and hide later reports at the same place.
-	dec := l.decoded[name]
+	if !decoded {
+		dec = f.decode()
+	}
 	reflect.ValueOf(v).Elem().Set(reflect.ValueOf(dec.value).Elem())
 	if dec.err != nil && len(f.shapeErrs) == 0 {
 		l.yamlError(name, dec.err)
