@@ -30,55 +30,73 @@ text: |
 last: ~
 `
 
-// The places of a tree are where its nodes are, and child and item find
-// in them what they found in the tree: each place's line, column and kind
-// are its node's, and the value of each key is found at its node's place.
+// The places of a tree are where its nodes are: child and item find in
+// them, at every depth, the positions they found in the tree.
 func TestPlacesAreWhereTheNodesAre(t *testing.T) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(placeText), &doc); err != nil {
 		t.Fatal(err)
 	}
 	root := doc.Content[0]
-	checkPlaces(t, "root", root, placesOf(root, map[string]string{}))
+	if n := checkPlaces(t, "root", root, placesOf(root, map[string]string{})); n < 30 {
+		t.Errorf("%d places checked, want every node of the text", n)
+	}
 }
 
-func checkPlaces(t *testing.T, at string, n *yaml.Node, p *place) {
+// nodeChild and nodeItem are child and item on the tree itself.
+func nodeChild(n *yaml.Node, key string) *yaml.Node {
+	if n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func nodeItem(n *yaml.Node, key string, i int) *yaml.Node {
+	list := nodeChild(n, key)
+	if list == nil || i >= len(list.Content) {
+		return n
+	}
+	return list.Content[i]
+}
+
+// checkPlaces compares the places p with the tree n, and returns how many
+// places it compared.
+func checkPlaces(t *testing.T, at string, n *yaml.Node, p *place) int {
 	t.Helper()
-	if got, want := pos("f", p), nodePos("f", n); got != want || p.kind != n.Kind {
-		t.Errorf("%s: place %v kind %v, node at %v kind %v", at, got, p.kind, want, n.Kind)
+	if got, want := pos("f", p), nodePos("f", n); got != want {
+		t.Errorf("%s: place at %v, node at %v", at, got, want)
 	}
-	if len(p.content) != len(n.Content) {
-		t.Fatalf("%s: %d places inside, %d nodes", at, len(p.content), len(n.Content))
-	}
-	for i, c := range n.Content {
-		checkPlaces(t, fmt.Sprintf("%s/%d", at, i), c, &p.content[i])
-		if n.Kind != yaml.MappingNode || i%2 == 1 {
-			continue
-		}
-		// The first value of a key, as the tree's lookup found it.
-		var want *yaml.Node
-		for j := 0; j+1 < len(n.Content); j += 2 {
-			if n.Content[j].Value == c.Value {
-				want = n.Content[j+1]
-				break
-			}
-		}
-		if got := child(p, c.Value); got == nil || pos("f", got) != nodePos("f", want) {
-			t.Errorf("%s: child %q at %v, want %v", at, c.Value, got, nodePos("f", want))
-		}
-		for j := range len(want.Content) + 1 {
-			wantItem := n
-			if j < len(want.Content) {
-				wantItem = want.Content[j]
-			}
-			if got := item(p, c.Value, j); pos("f", got) != nodePos("f", wantItem) {
-				t.Errorf("%s: item %d of %q at %v, want %v", at, j, c.Value, pos("f", got), nodePos("f", wantItem))
-			}
-		}
-	}
+	checked := 1
 	if child(p, "no such key") != nil {
 		t.Errorf("%s: a place for a missing key", at)
 	}
+	if n.Kind != yaml.MappingNode {
+		return checked
+	}
+	for i := 0; i < len(n.Content); i += 2 {
+		key := n.Content[i].Value
+		want, got := nodeChild(n, key), child(p, key)
+		if got == nil {
+			t.Errorf("%s: no place for key %q", at, key)
+			continue
+		}
+		checked += checkPlaces(t, at+"/"+key, want, got)
+		for j := range len(want.Content) + 1 {
+			wantItem, gotItem := nodeItem(n, key, j), item(p, key, j)
+			if pos("f", gotItem) != nodePos("f", wantItem) {
+				t.Errorf("%s: item %d of %q at %v, want %v", at, j, key, pos("f", gotItem), nodePos("f", wantItem))
+			}
+			if j < len(want.Content) {
+				checked += checkPlaces(t, fmt.Sprintf("%s/%s[%d]", at, key, j), wantItem, gotItem)
+			}
+		}
+	}
+	return checked
 }
 
 func baseFS() fstest.MapFS {
