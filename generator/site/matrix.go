@@ -161,20 +161,29 @@ func (s *matrixScript) encode(offers []*pricing.Offer, export func(*pricing.Offe
 	if !bytes.HasSuffix(head, []byte(`"offers":[]}`)) || !bytes.HasPrefix(tail, []byte(`{"`)) {
 		return "", errors.New("matrix script: the offers must be the last field of the offers and be empty, and settings must follow")
 	}
-	var out strings.Builder
-	out.Write(head[:len(head)-len("]}")])
+	head, tail = head[:len(head)-len("]}")], tail[len("{"):]
+	// Each offer encoded, then all of them copied once into a string of
+	// the exact size: a string grown as it is written would leave a
+	// larger one behind, and more garbage.
+	pieces := make([][]byte, len(offers))
+	size := len(head) + max(len(offers)-1, 0) + len("],") + len(tail) // and the offers
 	for i, o := range offers {
+		if pieces[i], err = json.Marshal(export(o)); err != nil {
+			return "", err
+		}
+		size += len(pieces[i])
+	}
+	var out strings.Builder
+	out.Grow(size)
+	out.Write(head)
+	for i, js := range pieces {
 		if i > 0 {
 			out.WriteByte(',')
-		}
-		js, err := json.Marshal(export(o))
-		if err != nil {
-			return "", err
 		}
 		out.Write(js)
 	}
 	out.WriteString("],")
-	out.Write(tail[len("{"):])
+	out.Write(tail)
 	return template.JS(out.String()), nil
 }
 
