@@ -289,8 +289,8 @@ func gpuOrder(gpus []*catalog.GPU) []*catalog.GPU {
 // priceKey names the price history of one instance type.
 type priceKey struct{ provider, instance string }
 
-// index groups the price points and the offers by instance type, once
-// for every page that needs them.
+// index groups the price points, the offers and the price changes by
+// instance type, once for every page that needs them.
 func (b *builder) index() {
 	b.pricesOf = map[priceKey][]*catalog.PricePoint{}
 	for _, pp := range b.cat.Prices {
@@ -300,6 +300,10 @@ func (b *builder) index() {
 	b.offersOf = map[*catalog.Instance][]*pricing.Offer{}
 	for _, o := range b.priced {
 		b.offersOf[o.Instance] = append(b.offersOf[o.Instance], o)
+	}
+	b.changesOf = map[*catalog.Instance][]*feed.Change{}
+	for _, c := range b.changes {
+		b.changesOf[c.Instance] = append(b.changesOf[c.Instance], c)
 	}
 }
 
@@ -792,13 +796,7 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 	if in.Claims != nil {
 		d.Claim = claimData(in.Claims, g, in.GPUCount)
 	}
-	var mine []*feed.Change
-	for _, c := range b.changes {
-		if c.Instance == in {
-			mine = append(mine, c)
-		}
-	}
-	d.Changes = b.changeRows(p, mine)
+	d.Changes = b.changeRows(p, b.changesOf[in])
 	d.Benchmarks = b.instanceBenchmarks(p, in)
 	return d
 }

@@ -119,9 +119,11 @@ type builder struct {
 	siteInfo *siteInfo
 	pricesOf map[priceKey][]*catalog.PricePoint
 	offersOf map[*catalog.Instance][]*pricing.Offer
-	gpus     []*catalog.GPU   // the GPU models in buyer order (gpuOrder)
-	priced   []*pricing.Offer // the offers with comparable prices, in the site currency
-	changes  []*feed.Change   // every price change, newest first
+	// changesOf are the price changes of each instance type, newest first.
+	changesOf map[*catalog.Instance][]*feed.Change
+	gpus      []*catalog.GPU   // the GPU models in buyer order (gpuOrder)
+	priced    []*pricing.Offer // the offers with comparable prices, in the site currency
+	changes   []*feed.Change   // every price change, newest first
 	// benchGroups are the benchmark results mapped onto the priced offers,
 	// in groups of comparable results (bench.Derive).
 	benchGroups []*bench.Group
