@@ -38,8 +38,7 @@ const DataDir = "data"
 // checks need of it to place their diagnostics is kept as its places.
 func Load(fsys fs.FS) (*Catalog, Report) {
 	l := &loader{fsys: fsys, cat: &Catalog{}}
-	var files map[string]*parsedFile
-	return l.load(&files)
+	return l.load()
 }
 
 // A Loader loads the catalog of one site root again and again, as a live
@@ -62,15 +61,15 @@ func NewLoader(fsys fs.FS) *Loader {
 // Load.
 func (ld *Loader) Load() (*Catalog, Report) {
 	l := &loader{fsys: ld.fsys, cat: &Catalog{}, prev: ld.files, keepTrees: true}
-	return l.load(&ld.files)
+	cat, report := l.load()
+	ld.files = l.files
+	return cat, report
 }
 
-// load reads, checks and cross-references the catalog, and leaves this
-// load's parses in *files.
-func (l *loader) load(files *map[string]*parsedFile) (*Catalog, Report) {
+// load reads, checks and cross-references the catalog.
+func (l *loader) load() (*Catalog, Report) {
 	l.parseAll()
 	l.loadAll()
-	*files = l.files
 	l.validate()
 	if len(l.report.Errors()) == 0 {
 		l.checkHistories()

@@ -15,10 +15,10 @@ import (
 // workers as there are processors, each making the page's model and
 // charts (fill), writing the page into the build's sink as it renders it
 // (a large page is never held whole by BuildTo) and then letting go of its
-// model: only the models of the pages being rendered are held. Output does not depend on their order;
-// the error is that of the first page that failed. A Rebuilder's build
-// takes the bytes of the last build for a page whose model has not
-// changed.
+// model: only the models of the pages being rendered are held. Output
+// does not depend on their order; the error is that of the first page that
+// failed. A Rebuilder's build takes the bytes of the last build for a page
+// whose model has not changed.
 func (b *builder) render(pages []*page) error {
 	errs := make([]error, len(pages))
 	cache := b.pageCache(len(pages))
