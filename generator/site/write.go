@@ -59,6 +59,9 @@ type dirSink struct {
 	dir   string
 	dirs  sync.Map // slash-separated folder → *madeDir
 	count atomic.Int64
+	// writers are the buffers of files closed, for the files created
+	// next: a build writes thousands of files, a few at a time.
+	writers sync.Pool // *bufio.Writer
 }
 
 // madeDir is one folder of a dirSink, made once.
@@ -88,7 +91,13 @@ func (s *dirSink) create(p string) (io.WriteCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &dirFile{Writer: bufio.NewWriterSize(f, 64<<10), f: f, sink: s}, nil
+	w, _ := s.writers.Get().(*bufio.Writer)
+	if w == nil {
+		w = bufio.NewWriterSize(f, 64<<10)
+	} else {
+		w.Reset(f)
+	}
+	return &dirFile{Writer: w, f: f, sink: s}, nil
 }
 
 // mkdir makes the folder d under the sink's folder, once.
@@ -109,7 +118,12 @@ type dirFile struct {
 	sink *dirSink
 }
 
+// Close writes what is buffered, closes the file and hands its buffer on
+// to the files created next.
 func (f *dirFile) Close() error {
+	if f.Writer == nil {
+		return os.ErrClosed
+	}
 	err := f.Flush()
 	if cerr := f.f.Close(); err == nil {
 		err = cerr
@@ -117,6 +131,9 @@ func (f *dirFile) Close() error {
 	if err == nil {
 		f.sink.count.Add(1)
 	}
+	f.Writer.Reset(nil)
+	f.sink.writers.Put(f.Writer)
+	f.Writer = nil
 	return err
 }
 

@@ -89,3 +89,35 @@ func TestFailedBuildToLeavesTheOutput(t *testing.T) {
 	}
 	unchanged("failure after writing")
 }
+
+// Files of a dirSink share buffers one after another: each file gets its
+// own bytes, and a file closed twice does not hand its buffer on twice.
+func TestDirSinkFilesShareBuffers(t *testing.T) {
+	dir := t.TempDir()
+	s := newDirSink(dir)
+	want := map[string]string{"a.txt": "first", "b/c.txt": "second, longer", "d.txt": ""}
+	for _, name := range []string{"a.txt", "b/c.txt", "d.txt"} {
+		f, err := s.create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write([]byte(want[name])); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); !errors.Is(err, os.ErrClosed) {
+			t.Errorf("%s closed twice: %v, want %v", name, err, os.ErrClosed)
+		}
+	}
+	for name, text := range want {
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil || string(got) != text {
+			t.Errorf("%s: %q, %v; want %q", name, got, err, text)
+		}
+	}
+	if n := s.count.Load(); n != 3 {
+		t.Errorf("%d files counted, want 3", n)
+	}
+}
