@@ -121,13 +121,15 @@ func (b *builder) keptUnits() *catalogUnits {
 	if b.kept == nil {
 		return nil
 	}
-	if b.units == nil {
+	b.unitsOnce.Do(func() {
 		b.units = unitsOf(b.cat, b.priced, b.changes, b.benchGroups)
 		// The sets of this build replace those of the last.
 		b.lastMade, b.kept.made = b.kept.made, map[string]keptFiles{}
-	}
+		if !b.units.ok {
+			b.kept.pages, b.lastMade, b.kept.entries = nil, nil, nil
+		}
+	})
 	if !b.units.ok {
-		b.kept.pages, b.lastMade, b.kept.entries = nil, nil, nil
 		return nil
 	}
 	return b.units
@@ -145,7 +147,7 @@ func (b *builder) putMade(name string, inputs any, makeFiles func() ([]madeFile,
 	if u != nil {
 		f, ok = newWalker(u).of(inputs)
 		if k, hit := b.lastMade[name]; ok && hit && k.inputs == f {
-			b.kept.made[name] = k
+			b.keepMade(name, k)
 			return b.putFiles(k.files)
 		}
 	}
@@ -154,9 +156,17 @@ func (b *builder) putMade(name string, inputs any, makeFiles func() ([]madeFile,
 		return err
 	}
 	if ok {
-		b.kept.made[name] = keptFiles{f, files}
+		b.keepMade(name, keptFiles{f, files})
 	}
 	return b.putFiles(files)
+}
+
+// keepMade keeps the files made under name for the next build. The
+// exports and the feeds keep theirs at once.
+func (b *builder) keepMade(name string, k keptFiles) {
+	b.madeMu.Lock()
+	b.kept.made[name] = k
+	b.madeMu.Unlock()
 }
 
 func (b *builder) putFiles(files []madeFile) error {

@@ -106,13 +106,17 @@ type builder struct {
 	report catalog.Report
 	out    sink
 
-	mu    sync.Mutex      // guards paths
-	paths map[string]bool // the paths put so far
-	kept  *kept           // what earlier builds of a Rebuilder left to reuse, or nil
-	units *catalogUnits   // the catalog's units fingerprinted for kept (builder.keptUnits)
+	reportMu sync.Mutex // guards report while stages run at once
+
+	mu        sync.Mutex      // guards paths
+	paths     map[string]bool // the paths put so far
+	kept      *kept           // what earlier builds of a Rebuilder left to reuse, or nil
+	units     *catalogUnits   // the catalog's units fingerprinted for kept (builder.keptUnits)
+	unitsOnce sync.Once
 	// lastMade are the feeds and exports of the last build of a Rebuilder
 	// (builder.putMade).
 	lastMade map[string]keptFiles
+	madeMu   sync.Mutex // guards kept.made while the exports and the feeds are made at once
 
 	tmpl     *templates
 	content  []*contentPage
@@ -158,14 +162,23 @@ func (b *builder) run(root fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
 	}
-	if err := b.render(pages); err != nil {
-		return fmt.Errorf("render: %w", err)
+	// The exports and the feeds do not read the pages: they are made
+	// while the pages render, each on a goroutine of its own, so that
+	// their serial work fills what the render leaves of the processors.
+	var exportErr, feedErr error
+	var others sync.WaitGroup
+	others.Go(func() { exportErr = b.exports(b.priced) })
+	others.Go(func() { feedErr = b.feeds() })
+	renderErr := b.render(pages)
+	others.Wait()
+	if renderErr != nil {
+		return fmt.Errorf("render: %w", renderErr)
 	}
-	if err := b.exports(b.priced); err != nil {
-		return fmt.Errorf("exports: %w", err)
+	if exportErr != nil {
+		return fmt.Errorf("exports: %w", exportErr)
 	}
-	if err := b.feeds(); err != nil {
-		return fmt.Errorf("feeds: %w", err)
+	if feedErr != nil {
+		return fmt.Errorf("feeds: %w", feedErr)
 	}
 	if err := b.static(sfs); err != nil {
 		return fmt.Errorf("static: %w", err)
@@ -176,7 +189,13 @@ func (b *builder) run(root fs.FS) error {
 	return nil
 }
 
-func (b *builder) add(d catalog.Diagnostic) { b.report = append(b.report, d) }
+// add adds a diagnostic to the build's report. It is safe for concurrent
+// use; Build sorts the report by position.
+func (b *builder) add(d catalog.Diagnostic) {
+	b.reportMu.Lock()
+	b.report = append(b.report, d)
+	b.reportMu.Unlock()
+}
 
 func (b *builder) warnf(pos catalog.Pos, format string, args ...any) {
 	b.add(catalog.Diagnostic{Pos: pos, Severity: catalog.Warning, Message: fmt.Sprintf(format, args...)})
