@@ -192,6 +192,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		*out = filepath.Join(*root, "public")
 	}
+	limitMemory(*root)
 	cat, _, ok := load(*root, stderr)
 	if !ok {
 		return 1

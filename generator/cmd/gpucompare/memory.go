@@ -1,0 +1,42 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+)
+
+// heapPerCatalogByte is what a build's heap needs per byte of catalog
+// YAML at its peak, with room to spare: the live data of a build peaks at
+// about 12 bytes per byte of data/ for synthetic catalogs of 10,000 and
+// 30,000 offers.
+const heapPerCatalogByte = 20
+
+// minMemoryLimit is the least soft limit limitMemory sets.
+const minMemoryLimit = 100 << 20
+
+// limitMemory gives a build a soft memory limit in proportion to its
+// catalog (the bytes under root/data), at least minMemoryLimit, unless
+// GOMEMLIMIT sets one. Left alone, Go's collector lets the heap grow to
+// twice the live data between collections; near the limit it collects
+// sooner instead. The limit is soft: a catalog that needs more still
+// builds, with the collector capping its own share of the processors.
+// It returns the limit set, or 0.
+func limitMemory(root string) int64 {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return 0
+	}
+	var size int64
+	filepath.WalkDir(filepath.Join(root, "data"), func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if info, err := d.Info(); err == nil {
+				size += info.Size()
+			}
+		}
+		return nil
+	})
+	limit := max(minMemoryLimit, heapPerCatalogByte*size)
+	debug.SetMemoryLimit(limit)
+	return limit
+}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"testing"
+)
+
+func TestLimitMemoryFollowsTheCatalog(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "") // set, so that t.Setenv restores it; unset below
+	os.Unsetenv("GOMEMLIMIT")
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "data", "prices"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := limitMemory(root); got != minMemoryLimit {
+		t.Errorf("empty catalog: limit %d, want the least, %d", got, minMemoryLimit)
+	}
+	big := make([]byte, 3*minMemoryLimit/heapPerCatalogByte)
+	for _, name := range []string{"data/site.yaml", "data/prices/a.yaml"} {
+		if err := os.WriteFile(filepath.Join(root, name), big, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := int64(heapPerCatalogByte * 2 * len(big))
+	if got := limitMemory(root); got != want {
+		t.Errorf("large catalog: limit %d, want %d", got, want)
+	}
+	if got := debug.SetMemoryLimit(-1); got != want {
+		t.Errorf("the runtime's limit is %d, want %d", got, want)
+	}
+
+	t.Setenv("GOMEMLIMIT", "off")
+	debug.SetMemoryLimit(math.MaxInt64)
+	if got := limitMemory(root); got != 0 || debug.SetMemoryLimit(-1) != math.MaxInt64 {
+		t.Errorf("GOMEMLIMIT set: limit %d, want it left alone", got)
+	}
+}
