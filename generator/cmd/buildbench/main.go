@@ -153,13 +153,16 @@ func build(bin, root, out string) (usage, error) {
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	start := time.Now()
-	err := cmd.Run()
-	u := usage{wall: time.Since(start)}
+	if err := cmd.Start(); err != nil {
+		return usage{}, fmt.Errorf("%s build: %v", bin, err)
+	}
+	peak := watchPeakRSS(cmd.Process.Pid)
+	err := cmd.Wait()
+	u := usage{wall: time.Since(start), peakRSS: peak()}
 	if err != nil {
 		return u, fmt.Errorf("%s build: %v\n%s", bin, err, stderr.String())
 	}
 	u.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-	u.peakRSS = peakRSS(cmd.ProcessState)
 	return u, nil
 }
 
