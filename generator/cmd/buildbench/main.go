@@ -124,6 +124,7 @@ func measure(bin, dir string, n, runs int) (result, error) {
 	}
 	var builds, floors, cpus []time.Duration
 	for range runs {
+		settle()
 		u, err := build(bin, dir, out)
 		if err != nil {
 			return r, err
@@ -131,6 +132,7 @@ func measure(bin, dir string, n, runs int) (result, error) {
 		builds, cpus = append(builds, u.wall), append(cpus, u.cpu)
 		r.peakRSS = max(r.peakRSS, u.peakRSS)
 
+		settle()
 		start := time.Now()
 		if err := site.Write(floorOut, files); err != nil {
 			return r, err

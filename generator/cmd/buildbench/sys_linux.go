@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"syscall"
 	"time"
 )
 
@@ -59,3 +60,7 @@ func vmHWM(path string) int64 {
 	}
 	return kib * 1024
 }
+
+// settle writes every dirty page of the file system to disk, so that a
+// measurement does not pay for the writes of the one before it.
+func settle() { syscall.Sync() }
