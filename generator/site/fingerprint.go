@@ -10,8 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"go.yaml.in/yaml/v3"
-
 	"gpucompare/generator/catalog"
 )
 
@@ -45,8 +43,7 @@ import (
 // pointer's place in the unit's walk: so a page of one instance does not
 // walk its provider's every instance again. Pointers of the catalog stay
 // within their unit (Instance.Provider is the one pointer between
-// records, and both are in one provider file). Of a yaml.Node, which the
-// catalog keeps for positions, only the line and column are read.
+// records, and both are in one provider file).
 
 // fingerprint is the hash of a page model: 128 bits of two hashes of the
 // same encoding with seeds of their own. hash/maphash is fast and, with
@@ -161,10 +158,6 @@ type plan struct {
 	// basic is a bool, number or string: a pointer to one is written as
 	// the value it points to (basicKinds).
 	basic bool
-	// position is a yaml.Node, of which only the line and the column are
-	// written, from its fields of these indexes.
-	position     bool
-	line, column int
 }
 
 var plans struct {
@@ -172,8 +165,6 @@ var plans struct {
 	byType sync.Map // reflect.Type → *plan, once complete
 	n      uint32
 }
-
-var yamlNodeType = reflect.TypeFor[yaml.Node]()
 
 // basicKinds hold no pointer that a walk could follow.
 var basicKinds = map[reflect.Kind]bool{
@@ -222,11 +213,6 @@ func makePlan(t reflect.Type, made map[reflect.Type]*plan) *plan {
 	case reflect.Map:
 		p.key, p.elem = makePlan(t.Key(), made), makePlan(t.Elem(), made)
 	case reflect.Struct:
-		if t == yamlNodeType {
-			line, _ := t.FieldByName("Line")
-			column, _ := t.FieldByName("Column")
-			p.position, p.line, p.column = true, line.Index[0], column.Index[0]
-		}
 		for i := range t.NumField() {
 			p.fields = append(p.fields, makePlan(t.Field(i).Type, made))
 		}
@@ -406,12 +392,6 @@ func (w *walker) pointer(p *plan, v reflect.Value) {
 		w.record(k, n)
 	}
 	w.byte(3)
-	if p.elem.position {
-		e := v.Elem()
-		w.uint(uint64(e.Field(p.elem.line).Int()))
-		w.uint(uint64(e.Field(p.elem.column).Int()))
-		return
-	}
 	w.value(p.elem, v.Elem())
 }
 
