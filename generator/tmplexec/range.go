@@ -56,14 +56,7 @@ func (r *rangeLoop) exec(s *state, dot reflect.Value) ctl {
 		if two {
 			s.fail(r.at, "can't use %v to iterate over more than one variable", val)
 		}
-		run := false
-		for e := range val.Seq() {
-			run = true
-			if r.one(s, reflect.Value{}, e) {
-				break
-			}
-		}
-		if run {
+		if r.seq(s, val) {
 			return ctlNext
 		}
 	case reflect.Array, reflect.Slice:
@@ -126,14 +119,7 @@ func (r *rangeLoop) exec(s *state, dot reflect.Value) ctl {
 			if two {
 				s.fail(r.at, "can't use %v iterate over more than one variable", val)
 			}
-			run := false
-			for e := range val.Seq() {
-				run = true
-				if r.one(s, reflect.Value{}, e) {
-					break
-				}
-			}
-			if run {
+			if r.seq(s, val) {
 				return ctlNext
 			}
 		case val.Type().CanSeq2():
@@ -163,6 +149,19 @@ func (r *rangeLoop) exec(s *state, dot reflect.Value) ctl {
 		return r.els(s, dot)
 	}
 	return ctlNext
+}
+
+// seq runs the body for each value of val.Seq(), an integer's or an
+// iterator's, and reports whether it ran at all.
+func (r *rangeLoop) seq(s *state, val reflect.Value) bool {
+	run := false
+	for e := range val.Seq() {
+		run = true
+		if r.one(s, reflect.Value{}, e) {
+			break
+		}
+	}
+	return run
 }
 
 // compareKeys orders map keys as text/template's range does (the order
