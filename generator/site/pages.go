@@ -85,7 +85,11 @@ func (l linker) to(target string) string {
 }
 
 // escapePath percent-encodes each segment of an output path for a URL.
+// Most paths need none, and are returned as they are.
 func escapePath(p string) string {
+	if strings.IndexFunc(p, needsPathEscape) < 0 {
+		return p
+	}
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
 		segs[i] = pathEscape(s)
@@ -831,3 +835,14 @@ func claimData(c *catalog.Claims, g *catalog.GPU, count int) *claimView {
 // pathEscape escapes one path segment; ids are already safe, content
 // file names may not be.
 func pathEscape(s string) string { return url.PathEscape(s) }
+
+// needsPathEscape reports whether url.PathEscape changes r within a
+// segment: all but the unreserved characters, the sub-delimiters it
+// leaves and the segment separator.
+func needsPathEscape(r rune) bool {
+	switch {
+	case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
+		return false
+	}
+	return !strings.ContainsRune("-_.~$&+:=@/", r)
+}
