@@ -50,6 +50,7 @@ golden:
 fuzz:
 	$(GO) test ./generator/catalog -run '^$$' -fuzz FuzzLoad -fuzztime 5m
 	$(GO) test ./generator/tmplexec -run '^$$' -fuzz FuzzEscapers -fuzztime 5m
+	$(GO) test ./generator/site -run '^$$' -fuzz FuzzOfferWriters -fuzztime 5m
 
 # Build speed: Go benchmarks of load, validate, render and write at 100,
 # 1,000 and 10,000 offers, then whole builds of the binary against the

@@ -87,25 +87,38 @@ type fxExport struct {
 	Source string  `json:"source"`
 }
 
-func (b *builder) offerExports(offers []*pricing.Offer) []*offerExport {
-	out := make([]*offerExport, 0, len(offers))
-	for _, o := range offers {
-		out = append(out, b.offerExport(o))
-	}
-	return out
+// offerExporter makes the exports of offers one at a time in the same
+// memory: the export it returns holds until the next.
+type offerExporter struct {
+	b      *builder
+	export offerExport
+	prices []exportedPrice // by the index of the model in pricing.Models
 }
 
-// offerExport is one offer as the exports and the matrix script see it.
-func (b *builder) offerExport(o *pricing.Offer) *offerExport {
+// exportedPrice is a priceExport with room for the figures it points to.
+type exportedPrice struct {
+	priceExport
+	display, fxRate float64
+}
+
+func newOfferExporter(b *builder) *offerExporter {
+	return &offerExporter{b: b, prices: make([]exportedPrice, len(pricing.Models))}
+}
+
+// of is offer o as the exports and the matrix script see it.
+func (x *offerExporter) of(o *pricing.Offer) *offerExport {
 	in, p := o.Instance, o.Provider
-	e := &offerExport{
+	e := &x.export
+	prices := e.Prices
+	clear(prices)
+	*e = offerExport{
 		Provider: p.ID, ProviderName: p.Name, Instance: in.ID, InstanceName: in.Name,
 		URL: instancePath(in), Region: o.Region, GPU: in.GPU, GPUCount: in.GPUCount,
-		GPUMemoryGB: b.cat.TotalGPUMemoryGB(in), VCPUs: in.VCPUs, RAMGiB: in.RAMGiB,
+		GPUMemoryGB: x.b.cat.TotalGPUMemoryGB(in), VCPUs: in.VCPUs, RAMGiB: in.RAMGiB,
 		NetworkGbps: in.NetworkGbps, Network: in.Network, Interconnect: in.Interconnect,
 		Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
 		Certifications: p.Certifications.List, PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic,
-		Source: in.Source,
+		Source: in.Source, Prices: prices,
 	}
 	if r := p.Region(o.Region); r != nil {
 		e.RegionName = r.Name
@@ -113,28 +126,31 @@ func (b *builder) offerExport(o *pricing.Offer) *offerExport {
 	if o.GPU != nil {
 		e.GPUName = o.GPU.Name
 	}
-	for _, model := range pricing.Models {
+	for i, model := range pricing.Models {
 		pr := o.Prices[model]
 		if pr == nil {
 			continue
 		}
 		pt := pr.Point
-		x := &priceExport{
+		xp := &x.prices[i]
+		*xp = exportedPrice{priceExport: priceExport{
 			Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
 			PerGPU: pt.PerGPU, Approximate: pt.Approximate, Payment: pt.Payment, Currency: pr.Hourly.Currency,
 			Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: pr.Hourly.Basis,
 			Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source,
-		}
+		}}
 		if pr.Converted {
-			x.DisplayHourly = ptr(pricing.Round(pr.Display, derivedPlaces))
+			xp.display = pricing.Round(pr.Display, derivedPlaces)
+			xp.DisplayHourly = &xp.display
 			if pr.Conversion.Factor != 1 {
-				x.FXRate, x.FXDate = ptr(pr.Conversion.Rate.Rate), string(pr.Conversion.Rate.Date)
+				xp.fxRate = pr.Conversion.Rate.Rate
+				xp.FXRate, xp.FXDate = &xp.fxRate, string(pr.Conversion.Rate.Date)
 			}
 		}
 		if e.Prices == nil {
-			e.Prices = map[string]*priceExport{}
+			e.Prices = make(map[string]*priceExport, len(pricing.Models))
 		}
-		e.Prices[model] = x
+		e.Prices[model] = &xp.priceExport
 	}
 	return e
 }
@@ -145,9 +161,9 @@ const derivedPlaces = 6
 
 func ptr[T any](v T) *T { return &v }
 
-// offersDoc is the whole of compare/offers.json for the offers.
-func (b *builder) offersDoc(offers []*pricing.Offer) offersExport {
-	doc := offersExport{Title: b.cat.Site.Title, Currency: b.cat.Site.Currency, Models: pricing.Models, Offers: b.offerExports(offers)}
+// offersDoc is compare/offers.json without its offers: an empty list.
+func (b *builder) offersDoc() offersExport {
+	doc := offersExport{Title: b.cat.Site.Title, Currency: b.cat.Site.Currency, Models: pricing.Models, Offers: []*offerExport{}}
 	for _, fx := range b.cat.FX {
 		doc.FX = append(doc.FX, fxExport{fx.Base, fx.Quote, fx.Rate, string(fx.Date), fx.Source})
 	}
@@ -215,24 +231,37 @@ func (b *builder) offerFiles(offers []*pricing.Offer) (err error) {
 // writeOffers writes compare/offers.json into jw and compare/offers.csv
 // into cw, offer by offer.
 func (b *builder) writeOffers(jw, cw io.Writer, offers []*pricing.Offer) error {
-	list, err := newIndentedList(jw, b.offersDoc(nil))
+	list, err := newIndentedList(jw, b.offersDoc())
 	if err != nil {
 		return err
 	}
-	lines := csv.NewWriter(cw)
-	lines.Write(offersCSVHead(b.cat.Site.Currency))
+	line := appendCSVLine(nil, offersCSVHead(b.cat.Site.Currency))
+	if _, err := cw.Write(line); err != nil {
+		return err
+	}
+	x := newOfferExporter(b)
 	for _, o := range offers {
-		e := b.offerExport(o)
+		e := x.of(o)
 		if err := list.add(e); err != nil {
 			return err
 		}
-		lines.Write(offerCSVLine(e))
+		line = appendOfferCSV(line[:0], e, pricing.Models)
+		if _, err := cw.Write(line); err != nil {
+			return err
+		}
 	}
-	if err := list.close(); err != nil {
-		return err
+	return list.close()
+}
+
+// appendCSVLine appends fields as a line of CSV, as csv.Writer writes it.
+func appendCSVLine(dst []byte, fields []string) []byte {
+	for i, f := range fields {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendCSVField(dst, f)
 	}
-	lines.Flush()
-	return lines.Error()
+	return append(dst, '\n')
 }
 
 // closeInto closes f, keeping the first error in *err.
@@ -247,8 +276,9 @@ func closeInto(f io.Closer, err *error) {
 // same indentation and escaping, byte for byte, without the list held
 // whole.
 type indentedList struct {
-	w io.Writer
-	n int // elements written
+	w    io.Writer
+	n    int        // elements written
+	json jsonWriter // the next element, in a buffer reused
 }
 
 // listTail is how json.MarshalIndent(doc, "", " ") ends when doc's last
@@ -266,24 +296,35 @@ func newIndentedList(w io.Writer, doc any) (*indentedList, error) {
 		return nil, fmt.Errorf("json list: %T does not end in an empty list", doc)
 	}
 	_, err = w.Write(head[:len(head)-len(listTail)])
-	return &indentedList{w: w}, err
+	return &indentedList{w: w, json: jsonWriter{indent: true}}, err
 }
 
-// add writes the next element of the list.
+// add writes the next element of the list: an offer's export by the
+// jsonWriter, anything else by json.MarshalIndent.
 func (l *indentedList) add(v any) error {
-	js, err := json.MarshalIndent(v, "  ", " ")
-	if err != nil {
-		return err
-	}
-	sep := ",\n  "
+	buf := l.json.buf[:0]
 	if l.n == 0 {
-		sep = "[\n  "
+		buf = append(buf, "[\n"+jsonPrefix...)
+	} else {
+		buf = append(buf, ",\n"+jsonPrefix...)
 	}
 	l.n++
-	if _, err := io.WriteString(l.w, sep); err != nil {
-		return err
+	if e, ok := v.(*offerExport); ok {
+		l.json.buf = buf
+		l.json.offer(e)
+		buf = l.json.buf
+		if err := l.json.err; err != nil {
+			return err
+		}
+	} else {
+		js, err := json.MarshalIndent(v, jsonPrefix, jsonIndent)
+		if err != nil {
+			return err
+		}
+		buf = append(buf, js...)
 	}
-	_, err = l.w.Write(js)
+	l.json.buf = buf
+	_, err := l.w.Write(buf)
 	return err
 }
 
@@ -304,23 +345,6 @@ func offersCSVHead(display string) []string {
 		head = append(head, m+"_hourly", m+"_currency", m+"_hourly_"+display, m+"_since", m+"_source")
 	}
 	return head
-}
-
-// offerCSVLine is one offer in compare/offers.csv: its specs, then for each
-// pricing model the quoted effective hourly price, its currency, the same
-// in the display currency, its date and its source.
-func offerCSVLine(r *offerExport) []string {
-	line := []string{cell(r.ProviderName), cell(r.InstanceName), cell(r.Region), cell(r.GPUName), strconv.Itoa(r.GPUCount), fnum(r.GPUMemoryGB), fnum(r.VCPUs), fnum(r.RAMGiB), fnum(r.NetworkGbps),
-		cell(r.Network), cell(r.Interconnect), cell(r.Billing), fnum(r.MinimumSeconds), strconv.FormatBool(r.PreviousGen), cell(r.PriceNotPublic), cell(r.URL)}
-	for _, m := range pricing.Models {
-		p := r.Prices[m]
-		if p == nil {
-			line = append(line, "", "", "", "", "")
-			continue
-		}
-		line = append(line, fnum(&p.Hourly), cell(p.Currency), fnum(p.DisplayHourly), cell(p.Since), cell(p.Source))
-	}
-	return line
 }
 
 // cell makes catalog text safe for a spreadsheet: text that a spreadsheet

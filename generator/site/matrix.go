@@ -162,29 +162,55 @@ func (s *matrixScript) encode(offers []*pricing.Offer, export func(*pricing.Offe
 		return "", errors.New("matrix script: the offers must be the last field of the offers and be empty, and settings must follow")
 	}
 	head, tail = head[:len(head)-len("]}")], tail[len("{"):]
-	// Each offer encoded, then all of them copied once into a string of
-	// the exact size: a string grown as it is written would leave a
-	// larger one behind, and more garbage.
-	pieces := make([][]byte, len(offers))
-	size := len(head) + max(len(offers)-1, 0) + len("],") + len(tail) // and the offers
+	// Each offer encoded into one buffer and copied into blocks, and the
+	// blocks once into a string of the exact size: a string grown as it
+	// is written would leave larger ones behind, and more garbage.
+	var w jsonWriter
+	var blocks byteBlocks
 	for i, o := range offers {
-		if pieces[i], err = json.Marshal(export(o)); err != nil {
-			return "", err
+		w.buf = w.buf[:0]
+		if i > 0 {
+			w.buf = append(w.buf, ',')
 		}
-		size += len(pieces[i])
+		w.offer(export(o))
+		if w.err != nil {
+			return "", w.err
+		}
+		blocks.write(w.buf)
 	}
 	var out strings.Builder
-	out.Grow(size)
+	out.Grow(len(head) + blocks.size + len("],") + len(tail))
 	out.Write(head)
-	for i, js := range pieces {
-		if i > 0 {
-			out.WriteByte(',')
-		}
-		out.Write(js)
+	for _, b := range blocks.blocks {
+		out.Write(b)
 	}
 	out.WriteString("],")
 	out.Write(tail)
 	return template.JS(out.String()), nil
+}
+
+// byteBlocks holds bytes written in blocks of blockSize, so that what is
+// written is never copied to grow a buffer.
+type byteBlocks struct {
+	blocks [][]byte
+	size   int // bytes written
+}
+
+const blockSize = 64 << 10
+
+func (bb *byteBlocks) write(p []byte) {
+	bb.size += len(p)
+	for len(p) > 0 {
+		n := len(bb.blocks)
+		if n == 0 || len(bb.blocks[n-1]) == cap(bb.blocks[n-1]) {
+			bb.blocks = append(bb.blocks, make([]byte, 0, blockSize))
+			n++
+		}
+		last := bb.blocks[n-1]
+		k := min(len(p), cap(last)-len(last))
+		bb.blocks[n-1] = append(last, p[:k]...)
+		p = p[k:]
+	}
 }
 
 // scriptMessages are the keys of the UI text static/matrix.js writes,
@@ -256,7 +282,7 @@ func (b *builder) matrixPages() ([]*page, error) {
 			}
 			if i == 0 {
 				d.Controls = b.matrixControls(t, models, display)
-				script, err := b.matrixScript(p, t, models, model).encode(b.priced, b.offerExport)
+				script, err := b.matrixScript(p, t, models, model).encode(b.priced, newOfferExporter(b).of)
 				if err != nil {
 					return nil, err
 				}
@@ -530,7 +556,7 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 // its offers (encode adds them).
 func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []string, model string) *matrixScript {
 	s := &matrixScript{
-		offersExport: b.offersDoc(nil),
+		offersExport: b.offersDoc(),
 		scriptSettings: scriptSettings{
 			Model:    model,
 			Root:     strings.TrimSuffix(p.Rel("index.html"), "index.html"),
