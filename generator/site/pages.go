@@ -368,11 +368,10 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 	if r := in.Provider.Region(pp.Region); r != nil {
 		v.RegionName = cmp.Or(r.Name, r.ID)
 	}
-	if h, ok := pricing.EffectiveHourly(pp, in.GPUCount, nil); ok && in.GPUCount > 0 {
-		per := h.Amount / float64(in.GPUCount)
-		v.PerGPUHour = &per
-		if q := quotedHourly(pp); q != nil && (pp.PerGPU || in.GPUCount == 1) {
-			v.PerGPUHour, v.PerGPUQuoted = q, true
+	if per, quoted, ok := perGPUHour(in, pp); ok {
+		v.PerGPUHour, v.PerGPUQuoted = &per, quoted
+		if quoted {
+			v.PerGPUHour = quotedHourly(pp)
 		}
 	}
 	v.Date = newDate(pp.Since)
@@ -387,6 +386,21 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 		v.PerGPUText = formatDerived(v.PerGPUHour)
 	}
 	return v
+}
+
+// perGPUHour is the effective price of an instance per GPU-hour under
+// pp, as its priceView holds it: quoted says it is a figure the source
+// quotes (a per-GPU quote, or the hourly amount of a one-GPU instance)
+// rather than one computed; ok is false when it cannot be derived.
+func perGPUHour(in *catalog.Instance, pp *catalog.PricePoint) (per float64, quoted, ok bool) {
+	h, ok := pricing.EffectiveHourly(pp, in.GPUCount, nil)
+	if !ok || in.GPUCount <= 0 {
+		return 0, false, false
+	}
+	if q := quotedHourly(pp); q != nil && (pp.PerGPU || in.GPUCount == 1) {
+		return *q, true, true
+	}
+	return h.Amount / float64(in.GPUCount), false, true
 }
 
 // quotedHourly is the hourly figure a point quotes as it stands — its
@@ -453,8 +467,9 @@ type cheapRow struct {
 func (b *builder) homeData(p *page) *homeData {
 	d := &homeData{Providers: len(b.cat.Providers), GPUs: len(b.cat.GPUs), PricePoints: len(b.cat.Prices)}
 	type best struct {
-		pv *priceView
-		in *catalog.Instance
+		pp  *catalog.PricePoint
+		per float64 // per GPU-hour
+		in  *catalog.Instance
 	}
 	cheapest := map[string]map[string]best{} // currency → gpu id → best
 	for _, pr := range b.cat.Providers {
@@ -464,16 +479,20 @@ func (b *builder) homeData(p *page) *homeData {
 		if o.Region != "" {
 			d.Offers++
 		}
-		pv := b.price(o.Instance, onDemand(o))
-		if pv == nil || pv.PerGPUHour == nil {
+		pp := onDemand(o)
+		if pp == nil {
 			continue
 		}
-		g := o.Instance.GPU
-		if cheapest[pv.Currency] == nil {
-			cheapest[pv.Currency] = map[string]best{}
+		per, _, ok := perGPUHour(o.Instance, pp)
+		if !ok {
+			continue
 		}
-		if cur, ok := cheapest[pv.Currency][g]; !ok || *pv.PerGPUHour < *cur.pv.PerGPUHour {
-			cheapest[pv.Currency][g] = best{pv, o.Instance}
+		g, currency := o.Instance.GPU, cmp.Or(pp.Currency, o.Instance.Provider.Currency) // as the price view's
+		if cheapest[currency] == nil {
+			cheapest[currency] = map[string]best{}
+		}
+		if cur, ok := cheapest[currency][g]; !ok || per < cur.per {
+			cheapest[currency][g] = best{pp, per, o.Instance}
 		}
 	}
 	var currencies []string
@@ -488,7 +507,7 @@ func (b *builder) homeData(p *page) *homeData {
 		t := &cheapTable{Currency: c}
 		for _, g := range b.gpus {
 			if bst, ok := cheapest[c][g.ID]; ok {
-				t.Rows = append(t.Rows, &cheapRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Price: bst.pv, Instance: bst.in, InstanceURL: p.Rel(instancePath(bst.in))})
+				t.Rows = append(t.Rows, &cheapRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Price: b.price(bst.in, bst.pp), Instance: bst.in, InstanceURL: p.Rel(instancePath(bst.in))})
 			}
 		}
 		d.Cheapest = append(d.Cheapest, t)
@@ -615,12 +634,19 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 	if g := b.cat.GPU(in.GPU); g != nil {
 		r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
 	}
+	// The price view of the cheapest on-demand price per GPU-hour only.
+	var from *catalog.PricePoint
+	least := 0.0
 	for _, o := range b.offersOf[in] {
-		pv := b.price(in, onDemand(o))
-		if pv != nil && pv.PerGPUHour != nil && (r.From == nil || *pv.PerGPUHour < *r.From.PerGPUHour) {
-			r.From = pv
+		pp := onDemand(o)
+		if pp == nil {
+			continue
+		}
+		if per, _, ok := perGPUHour(in, pp); ok && (from == nil || per < least) {
+			from, least = pp, per
 		}
 	}
+	r.From = b.price(in, from)
 	return r
 }
 
