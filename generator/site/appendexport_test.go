@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -316,64 +314,39 @@ func TestOffersExportsAreWhatTheLibrariesWrite(t *testing.T) {
 	}
 }
 
-func BenchmarkOfferJSON(b *testing.B) {
-	e := benchOffer(b)
-	for _, indent := range []bool{true, false} {
-		b.Run(fmt.Sprintf("indent=%v/writer", indent), func(b *testing.B) {
-			w := jsonWriter{indent: indent}
-			for b.Loop() {
-				w.buf = w.buf[:0]
-				w.offer(e)
-			}
-		})
-		b.Run(fmt.Sprintf("indent=%v/encoding-json", indent), func(b *testing.B) {
-			for b.Loop() {
-				if indent {
-					json.MarshalIndent(e, jsonPrefix, jsonIndent)
-				} else {
-					json.Marshal(e)
-				}
-			}
-		})
-	}
-}
-
-func BenchmarkOfferCSV(b *testing.B) {
-	e := benchOffer(b)
-	b.Run("writer", func(b *testing.B) {
-		var line []byte
-		for b.Loop() {
-			line = appendOfferCSV(line[:0], e, pricing.Models)
-		}
-	})
-	b.Run("encoding-csv", func(b *testing.B) {
-		w := csv.NewWriter(io.Discard)
-		for b.Loop() {
-			w.Write(offerCSVLineByLibrary(e))
-		}
-	})
-}
-
-func BenchmarkOfferExport(b *testing.B) {
-	bl, offers := synthBuilder(b, 100)
-	b.Run("reused", func(b *testing.B) {
-		x := newOfferExporter(bl)
+// BenchmarkRow makes one row of each export, the offer's export included,
+// cycling over the offers of a 1,000-offer synthetic catalog.
+func BenchmarkRow(b *testing.B) {
+	bl, offers := synthBuilder(b, 1000)
+	x := newOfferExporter(bl)
+	b.Run("export", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			x.of(offers[i%len(offers)])
 			i++
 		}
 	})
-}
-
-// benchOffer is an offer of a synthetic catalog with the most prices.
-func benchOffer(b *testing.B) *offerExport {
-	bl, offers := synthBuilder(b, 100)
-	best := offers[0]
-	for _, o := range offers {
-		if len(o.Prices) > len(best.Prices) {
-			best = o
+	for _, indent := range []bool{true, false} {
+		name := "json-compact"
+		if indent {
+			name = "json-indented"
 		}
+		b.Run(name, func(b *testing.B) {
+			w := jsonWriter{indent: indent}
+			i := 0
+			for b.Loop() {
+				w.buf = w.buf[:0]
+				w.offer(x.of(offers[i%len(offers)]))
+				i++
+			}
+		})
 	}
-	return newOfferExporter(bl).of(best)
+	b.Run("csv", func(b *testing.B) {
+		var line []byte
+		i := 0
+		for b.Loop() {
+			line = appendOfferCSV(line[:0], x.of(offers[i%len(offers)]), pricing.Models)
+			i++
+		}
+	})
 }

@@ -126,11 +126,16 @@ func (x *offerExporter) of(o *pricing.Offer) *offerExport {
 	if o.GPU != nil {
 		e.GPUName = o.GPU.Name
 	}
+	found := 0
 	for i, model := range pricing.Models {
+		if found == len(o.Prices) {
+			break
+		}
 		pr := o.Prices[model]
 		if pr == nil {
 			continue
 		}
+		found++
 		pt := pr.Point
 		xp := &x.prices[i]
 		*xp = exportedPrice{priceExport: priceExport{
