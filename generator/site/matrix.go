@@ -146,9 +146,11 @@ type scriptSettings struct {
 
 // encode is what json.Marshal writes of s with the export of each of
 // offers as its offers, byte for byte, made offer by offer so that the
-// exports of every offer are never held at once. s holds an empty list of
-// offers. The page writes it as it is: html/template writes the JSON of
-// the script's data in the same bytes, json.Marshal's.
+// exports of every offer are never held at once (export may return the
+// same memory each time); the offers are written by a jsonWriter. s
+// holds an empty list of offers. The page writes it as it is:
+// html/template writes the JSON of the script's data in the same bytes,
+// json.Marshal's.
 func (s *matrixScript) encode(offers []*pricing.Offer, export func(*pricing.Offer) *offerExport) (template.JS, error) {
 	head, err := json.Marshal(s.offersExport)
 	if err != nil {

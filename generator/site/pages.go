@@ -369,9 +369,11 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 		v.RegionName = cmp.Or(r.Name, r.ID)
 	}
 	if per, quoted, ok := perGPUHour(in, pp); ok {
-		v.PerGPUHour, v.PerGPUQuoted = &per, quoted
+		v.PerGPUQuoted = quoted
 		if quoted {
-			v.PerGPUHour = quotedHourly(pp)
+			v.PerGPUHour = quotedHourly(pp) // the point's own figure
+		} else {
+			v.PerGPUHour = &per
 		}
 	}
 	v.Date = newDate(pp.Since)
