@@ -385,8 +385,9 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 	if reg := o.Provider.Region(o.Region); reg != nil {
 		r.RegionName = cmp.Or(reg.Name, reg.ID)
 	}
-	for _, m := range models {
-		r.Prices = append(r.Prices, matrixPriceOf(o.Prices[m]))
+	r.Prices = make([]*matrixPrice, len(models))
+	for i, m := range models {
+		r.Prices[i] = matrixPriceOf(o.Prices[m])
 	}
 	some := func(v float64, ok bool) *float64 {
 		if !ok {
