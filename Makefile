@@ -41,6 +41,7 @@ test:
 	$(GO) test ./...
 	$(GO) test ./generator/catalog -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
 	$(GO) test ./generator/tmplexec -run '^$$' -fuzz FuzzEscapers -fuzztime $(FUZZTIME)
+	$(GO) test ./generator/site -run '^$$' -fuzz FuzzOfferWriters -fuzztime $(FUZZTIME)
 	$(MAKE) test-browser
 
 # Rewrite golden files after a reviewed change of output.
