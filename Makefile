@@ -42,6 +42,7 @@ test:
 	$(GO) test ./generator/catalog -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
 	$(GO) test ./generator/tmplexec -run '^$$' -fuzz FuzzEscapers -fuzztime $(FUZZTIME)
 	$(GO) test ./generator/site -run '^$$' -fuzz FuzzOfferWriters -fuzztime $(FUZZTIME)
+	$(GO) test ./generator/feed -run '^$$' -fuzz FuzzEntry -fuzztime $(FUZZTIME)
 	$(MAKE) test-browser
 
 # Rewrite golden files after a reviewed change of output.
@@ -52,6 +53,7 @@ fuzz:
 	$(GO) test ./generator/catalog -run '^$$' -fuzz FuzzLoad -fuzztime 5m
 	$(GO) test ./generator/tmplexec -run '^$$' -fuzz FuzzEscapers -fuzztime 5m
 	$(GO) test ./generator/site -run '^$$' -fuzz FuzzOfferWriters -fuzztime 5m
+	$(GO) test ./generator/feed -run '^$$' -fuzz FuzzEntry -fuzztime 5m
 
 # Build speed: Go benchmarks of load, validate, render and write at 100,
 # 1,000 and 10,000 offers, then whole builds of the binary against the

@@ -8,7 +8,6 @@ package feed
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -127,31 +126,91 @@ var English = Words{
 // Title tells the change in one line:
 // "p4d.24xlarge on-demand, us-east-1: $32.77 → $21.96 (−33.0%)".
 func (c *Change) Title(w Words) string {
+	f := c.figures(nil)
+	return string(c.appendTitle(nil, w, &f))
+}
+
+// figures are the parts of a change's title that do not depend on its
+// words, formatted once for a title in any words: each side's price or
+// discount, then the percent.
+type figures struct {
+	text                 []byte // the old side's, the new side's, the percent's
+	oldEnd, newEnd       int
+	oldSuffix, newSuffix suffix
+}
+
+// suffix is the word that follows a side's figure.
+type suffix uint8
+
+const (
+	noSuffix     suffix = iota
+	perGPUSuffix        // Words.PerGPU, after a quoted per-GPU price
+	offSuffix           // Words.Off, after a discount
+)
+
+// figures formats the figures of c's title, appending to buf.
+func (c *Change) figures(buf []byte) figures {
+	var f figures
+	buf, f.oldSuffix = appendSide(buf, c.Old, c.From)
+	f.oldEnd = len(buf)
+	buf, f.newSuffix = appendSide(buf, c.New, c.To)
+	f.newEnd = len(buf)
+	if c.Percent != nil {
+		buf = appendPercent(buf, *c.Percent)
+	}
+	f.text = buf
+	return f
+}
+
+// appendTitle appends c's title in words w, with c's figures f.
+func (c *Change) appendTitle(dst []byte, w Words, f *figures) []byte {
 	region := c.Series.Region
 	if region == catalog.AllRegions {
 		region = w.AllRegions
 	}
-	s := fmt.Sprintf("%s %s, %s: %s → %s", c.Instance.Name, w.Model(c.Series.Model), region, c.side(c.Old, c.From, w), c.side(c.New, c.To, w))
+	dst = append(dst, c.Instance.Name...)
+	dst = append(dst, ' ')
+	dst = append(dst, w.Model(c.Series.Model)...)
+	dst = append(dst, ", "...)
+	dst = append(dst, region...)
+	dst = append(dst, ": "...)
+	dst = appendFigure(dst, f.text[:f.oldEnd], f.oldSuffix, w)
+	dst = append(dst, " → "...)
+	dst = appendFigure(dst, f.text[f.oldEnd:f.newEnd], f.newSuffix, w)
 	if c.Percent != nil {
-		s += " (" + Percent(*c.Percent) + ")"
+		dst = append(dst, " ("...)
+		dst = append(dst, f.text[f.newEnd:]...)
+		dst = append(dst, ')')
 	}
-	return s
+	return dst
 }
 
-// side tells one end of a change: the compared price, or the discount a
-// point states.
-func (c *Change) side(p *catalog.PricePoint, h *pricing.Hourly, w Words) string {
+// appendFigure appends one side's figure and the word that follows it.
+func appendFigure(dst, figure []byte, s suffix, w Words) []byte {
+	dst = append(dst, figure...)
+	switch s {
+	case perGPUSuffix:
+		dst = append(dst, w.PerGPU...)
+	case offSuffix:
+		dst = append(dst, w.Off...)
+	}
+	return dst
+}
+
+// appendSide appends the figure of one end of a change: the compared
+// price, or the discount a point states; and tells the word that follows.
+func appendSide(dst []byte, p *catalog.PricePoint, h *pricing.Hourly) ([]byte, suffix) {
 	if h == nil {
 		if p.DiscountPct != nil {
-			return strconv.FormatFloat(*p.DiscountPct, 'f', -1, 64) + w.Off
+			return strconv.AppendFloat(dst, *p.DiscountPct, 'f', -1, 64), offSuffix
 		}
-		return "?"
+		return append(dst, '?'), noSuffix
 	}
-	s := Money(h.Amount, h.Currency)
+	dst = appendMoney(dst, h.Amount, h.Currency)
 	if p.PerGPU && h.Basis == "quoted" {
-		s += w.PerGPU
+		return dst, perGPUSuffix
 	}
-	return s
+	return dst, noSuffix
 }
 
 var symbols = map[string]string{"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥", "JPY": "¥"}
@@ -159,6 +218,10 @@ var symbols = map[string]string{"USD": "$", "EUR": "€", "GBP": "£", "CNY": "�
 // Money writes an amount with its currency: "$21.96", "¥11.71", "3.50 SGD",
 // rounded half away from zero to 2 decimals (3 below 1, 4 below 0.01).
 func Money(v float64, currency string) string {
+	return string(appendMoney(nil, v, currency))
+}
+
+func appendMoney(dst []byte, v float64, currency string) []byte {
 	places := 2
 	switch a := math.Abs(v); {
 	case a > 0 && a < 0.01:
@@ -166,23 +229,30 @@ func Money(v float64, currency string) string {
 	case a > 0 && a < 1:
 		places = 3
 	}
-	n := strconv.FormatFloat(pricing.Round(v, places), 'f', places, 64)
-	if sym, ok := symbols[currency]; ok {
-		return sym + n
+	sym, ok := symbols[currency]
+	dst = append(dst, sym...)
+	dst = strconv.AppendFloat(dst, pricing.Round(v, places), 'f', places, 64)
+	if !ok {
+		dst = append(dst, ' ')
+		dst = append(dst, currency...)
 	}
-	return n + " " + currency
+	return dst
 }
 
 // Percent writes a change in percent with one decimal and a true minus
 // sign: "−33.0%", "+4.2%".
 func Percent(p float64) string {
+	return string(appendPercent(nil, p))
+}
+
+func appendPercent(dst []byte, p float64) []byte {
 	r := pricing.Round(p, 1)
-	s := strconv.FormatFloat(math.Abs(r), 'f', 1, 64) + "%"
 	switch {
 	case r < 0:
-		return "−" + s
+		dst = append(dst, "−"...)
 	case r > 0:
-		return "+" + s
+		dst = append(dst, '+')
 	}
-	return s
+	dst = strconv.AppendFloat(dst, math.Abs(r), 'f', 1, 64)
+	return append(dst, '%')
 }

@@ -51,7 +51,7 @@ prices:
   - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: 2025-01-02, source: s}
 `
 
-func loadHistory(t *testing.T, archive string) *catalog.Catalog {
+func loadHistory(t testing.TB, archive string) *catalog.Catalog {
 	t.Helper()
 	cat, _ := catalogtest.Load(t, archive)
 	return cat

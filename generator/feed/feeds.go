@@ -6,9 +6,8 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"html"
 	"net/url"
-	"strings"
+	"sync"
 	"time"
 
 	"github.com/gorilla/feeds"
@@ -47,17 +46,21 @@ const tagDate = "2026"
 
 // ID is the stable tag: id of a change: the same change has the same id in
 // every build.
-func (it Item) ID(c *Change) string {
+func (it Item) ID(c *Change) string { return string(it.appendID(nil, c)) }
+
+func (it Item) appendID(dst []byte, c *Change) []byte {
 	k := c.Series
-	parts := []string{"price", k.Provider, k.Instance, k.Region, k.Model}
-	if k.Payment != "" {
-		parts = append(parts, k.Payment)
+	dst = append(dst, "tag:"...)
+	dst = append(dst, it.TagAuthority...)
+	dst = append(dst, ","+tagDate+":price"...)
+	for i, p := range [...]string{k.Provider, k.Instance, k.Region, k.Model, k.Payment, string(c.Date())} {
+		if i == 4 && p == "" {
+			continue // no payment option
+		}
+		dst = append(dst, '/')
+		dst = append(dst, url.PathEscape(p)...)
 	}
-	parts = append(parts, string(c.Date()))
-	for i, p := range parts {
-		parts[i] = url.PathEscape(p)
-	}
-	return fmt.Sprintf("tag:%s,%s:%s", it.TagAuthority, tagDate, strings.Join(parts, "/"))
+	return dst
 }
 
 // Render builds the three documents of a feed of changes. Undated changes
@@ -84,6 +87,9 @@ type Entry struct {
 	rss, atom, json []byte
 }
 
+// Date is when the entry's change took effect.
+func (e *Entry) Date() time.Time { return e.date }
+
 // Entry encodes a change as an item of each format, or returns nil for an
 // undated change, which feeds leave out.
 func (it Item) Entry(c *Change) (*Entry, error) {
@@ -91,18 +97,42 @@ func (it Item) Entry(c *Change) (*Entry, error) {
 	if !ok {
 		return nil, nil
 	}
-	body := describe(c)
-	return encodeEntry(t, body, &feeds.Item{
-		Id:          it.ID(c),
-		IsPermaLink: "false",
-		Title:       c.Title(it.Words),
-		Link:        &feeds.Link{Href: it.InstanceURL(c.Instance)},
-		// RSS descriptions and Atom summaries are HTML to a reader:
-		// catalog text is escaped so that it stays text.
-		Description: html.EscapeString(body),
-		Created:     t,
-		Updated:     t,
-	})
+	w := entryWriters.Get().(*entryWriter)
+	defer entryWriters.Put(w)
+	return w.entry(it, c, t)
+}
+
+// entryWriter holds the buffers of Item.Entry, kept for the next entry.
+type entryWriter struct {
+	text    entryText
+	figures []byte
+	out     []byte
+}
+
+var entryWriters = sync.Pool{New: func() any { return new(entryWriter) }}
+
+// entry encodes c, dated t, as an entry of each format: the bytes of
+// encodeEntry of its gorilla/feeds item (see the tests).
+func (w *entryWriter) entry(it Item, c *Change, t time.Time) (*Entry, error) {
+	f := c.figures(w.figures[:0])
+	w.figures = f.text
+	e := &w.text
+	e.id = it.appendID(e.id[:0], c)
+	e.title = c.appendTitle(e.title[:0], it.Words, &f)
+	e.link = append(e.link[:0], it.InstanceURL(c.Instance)...)
+	e.body = appendBody(c.appendTitle(e.body[:0], English, &f), c)
+	e.date = t
+	out := appendRSSItem(w.out[:0], e)
+	rssEnd := len(out)
+	out = appendAtomEntry(out, e)
+	atomEnd := len(out)
+	out, err := appendJSONItem(out, e)
+	if err != nil {
+		return nil, fmt.Errorf("json feed: %w", err)
+	}
+	w.out = out
+	data := append([]byte(nil), out...) // one allocation for the three
+	return &Entry{date: t, rss: data[:rssEnd:rssEnd], atom: data[rssEnd:atomEnd:atomEnd], json: data[atomEnd:]}, nil
 }
 
 // The indentation of an item in each document: an RSS item is in the
@@ -218,20 +248,31 @@ func fill(doc, placeholder []byte, entries []*Entry, of func(*Entry) []byte, sep
 
 // describe is the body of an item: what changed, and where that is from.
 func describe(c *Change) string {
-	var b strings.Builder
-	b.WriteString(c.Title(English))
-	fmt.Fprintf(&b, ". Since %s", c.New.Since)
+	f := c.figures(nil)
+	return string(appendBody(c.appendTitle(nil, English, &f), c))
+}
+
+// appendBody appends the rest of the body of an item to its title in
+// English.
+func appendBody(dst []byte, c *Change) []byte {
+	dst = append(dst, ". Since "...)
+	dst = append(dst, c.New.Since...)
 	if c.New.AsOf != "" {
-		fmt.Fprintf(&b, " (as of %s)", c.New.AsOf)
+		dst = append(dst, " (as of "...)
+		dst = append(dst, c.New.AsOf...)
+		dst = append(dst, ')')
 	}
-	fmt.Fprintf(&b, ". Source: %s", c.New.Source)
+	dst = append(dst, ". Source: "...)
+	dst = append(dst, c.New.Source...)
 	if c.Old.Source != c.New.Source {
-		fmt.Fprintf(&b, ". Previous price: %s", c.Old.Source)
+		dst = append(dst, ". Previous price: "...)
+		dst = append(dst, c.Old.Source...)
 	}
 	if c.New.Note != "" {
-		fmt.Fprintf(&b, ". Note: %s", c.New.Note)
+		dst = append(dst, ". Note: "...)
+		dst = append(dst, c.New.Note...)
 	}
-	return b.String()
+	return dst
 }
 
 // rssDoc is RSS 2.0 with the atom:link rel="self" feed readers look for,
