@@ -212,16 +212,20 @@ func (b *builder) feeds() error {
 		TagAuthority: host,
 		InstanceURL:  func(in *catalog.Instance) string { return b.base + abs.to(instancePath(in)) },
 	}
+	entries := b.feedEntries(item)
+	all, err := entries.of(b.changes)
+	if err != nil {
+		return err
+	}
 	// A feed with no dated change is as new as the catalog's newest change,
 	// so the same catalog always gives the same bytes.
 	var newest time.Time
-	for _, c := range b.changes {
-		if t, ok := c.Date().Time(); ok && t.After(newest) {
+	for _, e := range all {
+		if t := e.Date(); t.After(newest) {
 			newest = t
 		}
 	}
 	desc, _ := b.tmpl.msgs.t("feeds.description")
-	entries := b.feedEntries(item)
 	for _, s := range b.feedScopes() {
 		f := feed.Feed{
 			Title: s.title, Description: desc, PageURL: b.base + abs.to(s.page),
@@ -301,7 +305,7 @@ func (b *builder) feedEntries(item feed.Item) *feedEntries {
 
 // of returns the entries of the dated changes, in order.
 func (e *feedEntries) of(changes []*feed.Change) ([]*feed.Entry, error) {
-	var out []*feed.Entry
+	out := make([]*feed.Entry, 0, len(changes))
 	for _, c := range changes {
 		en, ok := e.made[c]
 		if !ok {
