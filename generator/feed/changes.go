@@ -49,26 +49,40 @@ func (c *Change) Direction() string {
 }
 
 // Changes returns every price change of the catalog, newest first; undated
-// changes come last, and ties keep catalog order.
+// changes come last, and ties keep catalog order: series in the order of
+// their first points (catalog.Series), each in history order.
 func Changes(cat *catalog.Catalog) []*Change {
-	keys, series := cat.Series()
-	var out []*Change
-	for _, k := range keys {
-		points := series[k]
-		p := cat.Provider(k.Provider)
-		if p == nil {
+	// One pass over the points: each point's series, numbered in the order
+	// of their first points, and the last point of each so far.
+	number := make(map[catalog.SeriesKey]int, len(cat.Prices))
+	var last []*catalog.PricePoint
+	var pairs []pricePair
+	for _, p := range cat.Prices {
+		k := seriesOf(p)
+		n, ok := number[k]
+		if !ok {
+			number[k] = len(last)
+			last = append(last, p)
 			continue
 		}
-		in := p.Instance(k.Instance)
-		if in == nil {
-			continue
+		if !catalog.SamePrice(last[n], p) { // an unchanged repeat confirms the price, it does not change it
+			pairs = append(pairs, pricePair{n, last[n], p})
 		}
-		for i := 1; i < len(points); i++ {
-			old, cur := points[i-1], points[i]
-			if catalog.SamePrice(old, cur) {
-				continue // an unchanged repeat confirms the price, it does not change it
+		last[n] = p
+	}
+	slices.SortStableFunc(pairs, func(a, b pricePair) int { return cmp.Compare(a.series, b.series) })
+	out := make([]*Change, 0, len(pairs))
+	var in *catalog.Instance
+	for i, pp := range pairs {
+		k := seriesOf(pp.cur)
+		if i == 0 || pp.series != pairs[i-1].series {
+			in = nil
+			if p := cat.Provider(k.Provider); p != nil {
+				in = p.Instance(k.Instance)
 			}
-			out = append(out, newChange(k, in, old, cur))
+		}
+		if in != nil {
+			out = append(out, newChange(k, in, pp.old, pp.cur))
 		}
 	}
 	slices.SortStableFunc(out, func(a, b *Change) int {
@@ -86,22 +100,42 @@ func Changes(cat *catalog.Catalog) []*Change {
 	return out
 }
 
+// pricePair is two consecutive points of a series, numbered as Changes
+// numbers them, that state different prices.
+type pricePair struct {
+	series   int
+	old, cur *catalog.PricePoint
+}
+
+// seriesOf is the key of the series of p, as catalog.Series keys it.
+func seriesOf(p *catalog.PricePoint) catalog.SeriesKey {
+	return catalog.SeriesKey{Provider: p.Provider, Instance: p.Instance, Region: p.Region, Model: p.Model, Payment: p.Payment}
+}
+
+// newChange makes the change from old to cur in one allocation.
 func newChange(k catalog.SeriesKey, in *catalog.Instance, old, cur *catalog.PricePoint) *Change {
-	c := &Change{Series: k, Instance: in, Old: old, New: cur}
+	a := &struct {
+		change   Change
+		from, to pricing.Hourly
+		percent  float64
+	}{change: Change{Series: k, Instance: in, Old: old, New: cur}}
+	c := &a.change
 	if old.Amount != nil && cur.Amount != nil && old.Upfront == nil && cur.Upfront == nil && old.PerGPU == cur.PerGPU {
-		c.From = &pricing.Hourly{Amount: *old.Amount, Currency: old.Currency, Basis: "quoted"}
-		c.To = &pricing.Hourly{Amount: *cur.Amount, Currency: cur.Currency, Basis: "quoted"}
+		a.from = pricing.Hourly{Amount: *old.Amount, Currency: old.Currency, Basis: "quoted"}
+		a.to = pricing.Hourly{Amount: *cur.Amount, Currency: cur.Currency, Basis: "quoted"}
+		c.From, c.To = &a.from, &a.to
 	} else {
-		if h, ok := pricing.EffectiveHourly(old, in.GPUCount, nil); ok {
-			c.From = &h
+		var ok bool
+		if a.from, ok = pricing.EffectiveHourly(old, in.GPUCount, nil); ok {
+			c.From = &a.from
 		}
-		if h, ok := pricing.EffectiveHourly(cur, in.GPUCount, nil); ok {
-			c.To = &h
+		if a.to, ok = pricing.EffectiveHourly(cur, in.GPUCount, nil); ok {
+			c.To = &a.to
 		}
 	}
 	if c.From != nil && c.To != nil && c.From.Currency == c.To.Currency && c.From.Amount > 0 {
-		pct := (c.To.Amount - c.From.Amount) / c.From.Amount * 100
-		c.Percent = &pct
+		a.percent = (c.To.Amount - c.From.Amount) / c.From.Amount * 100
+		c.Percent = &a.percent
 	}
 	return c
 }

@@ -1,10 +1,17 @@
 package feed
 
 import (
+	"cmp"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/catalog/catalogtest"
+	"gpucompare/generator/synth"
 )
 
 // history is a small catalog with hand-made price histories.
@@ -99,6 +106,70 @@ func TestMoneyAndPercent(t *testing.T) {
 	} {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+// referenceChanges are the changes of the catalog found through
+// catalog.Series, as Changes found them before it numbered series itself.
+func referenceChanges(cat *catalog.Catalog) []*Change {
+	keys, series := cat.Series()
+	var out []*Change
+	for _, k := range keys {
+		points := series[k]
+		p := cat.Provider(k.Provider)
+		if p == nil {
+			continue
+		}
+		in := p.Instance(k.Instance)
+		if in == nil {
+			continue
+		}
+		for i := 1; i < len(points); i++ {
+			if !catalog.SamePrice(points[i-1], points[i]) {
+				out = append(out, newChange(k, in, points[i-1], points[i]))
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Change) int {
+		if a.Dated() != b.Dated() {
+			if a.Dated() {
+				return -1
+			}
+			return 1
+		}
+		da, db := string(a.Date()), string(b.Date())
+		n := min(len(da), len(db))
+		return cmp.Compare(db[:n], da[:n])
+	})
+	return out
+}
+
+// TestChangesInSeriesOrder compares Changes with the changes found through
+// catalog.Series, in order, on the test catalog, the shipped one and a
+// synthetic one.
+func TestChangesInSeriesOrder(t *testing.T) {
+	synthetic := fstest.MapFS{}
+	for name, data := range synth.Files(1000) {
+		synthetic[name] = &fstest.MapFile{Data: data}
+	}
+	shipped, _ := catalog.Load(os.DirFS("../.."))
+	generated, _ := catalog.Load(synthetic)
+	// Two series whose points interleave, changed the same day: the
+	// on-demand series comes first, as its first point does.
+	interleaved := loadHistory(t, strings.Replace(history, `  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: 2025-01-02, source: s}`, `  - {instance: gn7, region: cn-beijing, model: spot, amount: 2, currency: USD, since: 2024, source: s}
+  - {instance: gn7, region: cn-beijing, model: spot, amount: 3, currency: USD, since: 2025-01-02, source: s}
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: 2025-01-02, source: s}`, 1))
+	if cs := Changes(interleaved); len(cs) != 5 || cs[2].Series.Model != "on_demand" || cs[3].Series.Model != "spot" {
+		t.Errorf("interleaved series: the on-demand change of 2025-01-02 must come before the spot change")
+	}
+	for name, cat := range map[string]*catalog.Catalog{"test": loadHistory(t, history), "interleaved": interleaved, "shipped": shipped, "synthetic": generated} {
+		got, want := Changes(cat), referenceChanges(cat)
+		if len(want) == 0 {
+			t.Errorf("%s: no changes to compare", name)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %d changes differ from the %d found through catalog.Series", name, len(got), len(want))
 		}
 	}
 }
