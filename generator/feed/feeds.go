@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"sync"
 	"time"
@@ -164,10 +165,35 @@ func encodeEntry(date time.Time, plain string, item *feeds.Item) (*Entry, error)
 }
 
 // Assemble builds the three documents of a feed of entries, in order.
-// Each document is encoded with one placeholder item, which is then
-// replaced by the entries: the same bytes as the document encoded with
-// all its items, without encoding an entry again for every feed.
 func Assemble(f Feed, entries []*Entry) (Docs, error) {
+	p, err := AssembleParts(f, entries)
+	if err != nil {
+		return Docs{}, err
+	}
+	return Docs{RSS: p.RSS.Bytes(), Atom: p.Atom.Bytes(), JSON: p.JSON.Bytes()}, nil
+}
+
+// Parts are the three documents of a feed, each in parts (Doc), to be
+// joined or written piece by piece.
+type Parts struct {
+	RSS, Atom, JSON Doc
+}
+
+// A Doc is one document of a feed in parts: the document's bytes before
+// its items, the entries, and the bytes after; the entries are joined by
+// what the document's encoder writes between two items.
+type Doc struct {
+	head, tail []byte
+	entries    []*Entry
+	of         func(*Entry) []byte // the entry's item in this format
+	sep        string
+}
+
+// AssembleParts is Assemble with the documents left in parts. Each
+// document is encoded with one placeholder item, which the entries then
+// replace: the same bytes as the document encoded with all its items,
+// without encoding an entry again for every feed.
+func AssembleParts(f Feed, entries []*Entry) (Parts, error) {
 	gf := &feeds.Feed{
 		Title:       f.Title,
 		Link:        &feeds.Link{Href: f.PageURL, Rel: "alternate"},
@@ -186,17 +212,18 @@ func Assemble(f Feed, entries []*Entry) (Docs, error) {
 		item := &feeds.Item{Id: "placeholder", Title: "placeholder", Link: &feeds.Link{Href: f.FeedURL}, Created: gf.Updated, Updated: gf.Updated}
 		var err error
 		if placeholder, err = encodeEntry(gf.Updated, "placeholder", item); err != nil {
-			return Docs{}, err
+			return Parts{}, err
 		}
 		gf.Items = []*feeds.Item{item}
 	}
-	var d Docs
-	var err error
-	if d.RSS, err = rss(gf, f.FeedURL+"feed.xml"); err != nil {
-		return d, fmt.Errorf("rss: %w", err)
+	var p Parts
+	rssDoc, err := rss(gf, f.FeedURL+"feed.xml")
+	if err != nil {
+		return p, fmt.Errorf("rss: %w", err)
 	}
-	if d.Atom, err = atom(gf, f.FeedURL+"atom.xml"); err != nil {
-		return d, fmt.Errorf("atom: %w", err)
+	atomDoc, err := atom(gf, f.FeedURL+"atom.xml")
+	if err != nil {
+		return p, fmt.Errorf("atom: %w", err)
 	}
 	jf := (&feeds.JSON{Feed: gf}).JSONFeed()
 	jf.FeedUrl = f.FeedURL + "feed.json"
@@ -204,46 +231,89 @@ func Assemble(f Feed, entries []*Entry) (Docs, error) {
 	for _, item := range jf.Items {
 		item.Summary, item.ContentText = "placeholder", "placeholder"
 	}
-	if d.JSON, err = json.MarshalIndent(jf, "", "  "); err != nil {
-		return d, fmt.Errorf("json feed: %w", err)
+	jsonDoc, err := json.MarshalIndent(jf, "", "  ")
+	if err != nil {
+		return p, fmt.Errorf("json feed: %w", err)
 	}
-	d.JSON = append(d.JSON, '\n')
+	jsonDoc = append(jsonDoc, '\n')
 	if placeholder == nil {
-		return d, nil
+		return Parts{RSS: Doc{head: rssDoc}, Atom: Doc{head: atomDoc}, JSON: Doc{head: jsonDoc}}, nil
 	}
-	if d.RSS, err = fill(d.RSS, placeholder.rss, entries, func(e *Entry) []byte { return e.rss }, "\n"); err != nil {
-		return d, fmt.Errorf("rss: %w", err)
+	if p.RSS, err = split(rssDoc, placeholder.rss, entries, func(e *Entry) []byte { return e.rss }, "\n"); err != nil {
+		return p, fmt.Errorf("rss: %w", err)
 	}
-	if d.Atom, err = fill(d.Atom, placeholder.atom, entries, func(e *Entry) []byte { return e.atom }, "\n"); err != nil {
-		return d, fmt.Errorf("atom: %w", err)
+	if p.Atom, err = split(atomDoc, placeholder.atom, entries, func(e *Entry) []byte { return e.atom }, "\n"); err != nil {
+		return p, fmt.Errorf("atom: %w", err)
 	}
-	if d.JSON, err = fill(d.JSON, placeholder.json, entries, func(e *Entry) []byte { return e.json }, ",\n"+jsonItemIndent); err != nil {
-		return d, fmt.Errorf("json feed: %w", err)
+	if p.JSON, err = split(jsonDoc, placeholder.json, entries, func(e *Entry) []byte { return e.json }, ",\n"+jsonItemIndent); err != nil {
+		return p, fmt.Errorf("json feed: %w", err)
 	}
-	return d, nil
+	return p, nil
 }
 
-// fill replaces the one placeholder item of doc with the items of entries,
-// each encoded as of gives it, joined by sep: what the document's encoder
-// writes between two items.
-func fill(doc, placeholder []byte, entries []*Entry, of func(*Entry) []byte, sep string) ([]byte, error) {
+// split cuts doc around its one placeholder item, to be replaced by the
+// items of entries, each encoded as of gives it, joined by sep: what the
+// document's encoder writes between two items.
+func split(doc, placeholder []byte, entries []*Entry, of func(*Entry) []byte, sep string) (Doc, error) {
 	i := bytes.Index(doc, placeholder)
 	if i < 0 || bytes.Index(doc[i+1:], placeholder) >= 0 {
-		return nil, errors.New("the placeholder item is not in the document once")
+		return Doc{}, errors.New("the placeholder item is not in the document once")
 	}
-	n := len(doc) - len(placeholder) + len(sep)*(len(entries)-1)
-	for _, e := range entries {
-		n += len(of(e))
-	}
-	out := make([]byte, 0, n)
-	out = append(out, doc[:i]...)
-	for k, e := range entries {
+	return Doc{head: doc[:i], tail: doc[i+len(placeholder):], entries: entries, of: of, sep: sep}, nil
+}
+
+// Len is the size of the document.
+func (d Doc) Len() int {
+	n := len(d.head) + len(d.tail)
+	for k, e := range d.entries {
 		if k > 0 {
-			out = append(out, sep...)
+			n += len(d.sep)
 		}
-		out = append(out, of(e)...)
+		n += len(d.of(e))
 	}
-	return append(out, doc[i+len(placeholder):]...), nil
+	return n
+}
+
+// Bytes joins the document.
+func (d Doc) Bytes() []byte {
+	out := make([]byte, 0, d.Len())
+	out = append(out, d.head...)
+	for k, e := range d.entries {
+		if k > 0 {
+			out = append(out, d.sep...)
+		}
+		out = append(out, d.of(e)...)
+	}
+	return append(out, d.tail...)
+}
+
+// WriteTo writes the document to w piece by piece. A w that can Grow, as
+// a bytes.Buffer can, is grown to hold it first.
+func (d Doc) WriteTo(w io.Writer) (int64, error) {
+	if g, ok := w.(interface{ Grow(int) }); ok {
+		g.Grow(d.Len())
+	}
+	var n int64
+	write := func(b []byte) error {
+		m, err := w.Write(b)
+		n += int64(m)
+		return err
+	}
+	if err := write(d.head); err != nil {
+		return n, err
+	}
+	sep := []byte(d.sep)
+	for k, e := range d.entries {
+		if k > 0 {
+			if err := write(sep); err != nil {
+				return n, err
+			}
+		}
+		if err := write(d.of(e)); err != nil {
+			return n, err
+		}
+	}
+	return n, write(d.tail)
 }
 
 // describe is the body of an item: what changed, and where that is from.

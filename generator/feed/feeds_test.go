@@ -3,8 +3,10 @@ package feed
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"html"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -210,4 +212,66 @@ func encodeWhole(t *testing.T, f Feed, changes []*Change, it Item) Docs {
 	}
 	docs.JSON = append(docs.JSON, '\n')
 	return docs
+}
+
+// TestDocsWrittenInPartsEqualDocsJoined writes each document piece by
+// piece, into a buffer it grows and into a plain writer, and compares
+// with the document joined; a writer's error stops the writing.
+func TestDocsWrittenInPartsEqualDocsJoined(t *testing.T) {
+	changes := Changes(loadHistory(t, history))
+	it := Item{Words: English, TagAuthority: "x.example", InstanceURL: func(in *catalog.Instance) string { return "https://x.example/i/" + in.ID + "/" }}
+	f := Feed{Title: "T", Description: "D", PageURL: "https://x.example/", FeedURL: "https://x.example/"}
+	for n := range len(changes) + 1 {
+		var entries []*Entry
+		for _, c := range changes[:n] {
+			if e, err := it.Entry(c); err != nil {
+				t.Fatal(err)
+			} else if e != nil {
+				entries = append(entries, e)
+			}
+		}
+		p, err := AssembleParts(f, entries)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := encodeWhole(t, f, changes[:n], it)
+		for name, pair := range map[string]struct {
+			doc  Doc
+			want []byte
+		}{"rss": {p.RSS, want.RSS}, "atom": {p.Atom, want.Atom}, "json": {p.JSON, want.JSON}} {
+			if got := pair.doc.Bytes(); !bytes.Equal(got, pair.want) || pair.doc.Len() != len(pair.want) {
+				t.Errorf("%d changes: %s joined (%d bytes):\n%s\nwant (%d bytes)\n%s", n, name, pair.doc.Len(), got, len(pair.want), pair.want)
+			}
+			var grown bytes.Buffer
+			var plain strings.Builder
+			for _, w := range []interface {
+				io.Writer
+				String() string
+			}{&grown, &plain} {
+				m, err := pair.doc.WriteTo(w)
+				if err != nil || m != int64(len(pair.want)) || w.String() != string(pair.want) {
+					t.Errorf("%d changes: %s written to %T (%d bytes, %v):\n%s\nwant\n%s", n, name, w, m, err, w.String(), pair.want)
+				}
+			}
+			if cap(grown.Bytes()) > len(pair.want)+4096 {
+				t.Errorf("%d changes: %s: the buffer grew to %d bytes for %d", n, name, cap(grown.Bytes()), len(pair.want))
+			}
+			if m, err := pair.doc.WriteTo(&failingWriter{room: 100}); err == nil || m != 100 {
+				t.Errorf("%d changes: %s to a writer that fails after 100 bytes: %d bytes, error %v", n, name, m, err)
+			}
+		}
+	}
+}
+
+// failingWriter takes room bytes, then fails.
+type failingWriter struct{ room int }
+
+func (w *failingWriter) Write(b []byte) (int, error) {
+	if len(b) > w.room {
+		n := w.room
+		w.room = 0
+		return n, errors.New("no room")
+	}
+	w.room -= len(b)
+	return len(b), nil
 }

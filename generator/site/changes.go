@@ -2,6 +2,7 @@ package site
 
 import (
 	"cmp"
+	"io"
 	"net/url"
 	"slices"
 	"strings"
@@ -231,6 +232,15 @@ func (b *builder) feeds() error {
 			Title: s.title, Description: desc, PageURL: b.base + abs.to(s.page),
 			FeedURL: b.base + s.dir, Updated: newest,
 		}
+		paths := [3]string{s.dir + "feed.xml", s.dir + "atom.xml", s.dir + "feed.json"}
+		if b.kept == nil {
+			// Nothing is kept for a next build: each document goes
+			// straight into its file, entry by entry.
+			if err := b.feedFiles(paths, f, entries, s.changes); err != nil {
+				return err
+			}
+			continue
+		}
 		// What the feed is made of besides the messages: the feed, its
 		// changes, and what the item's URLs and ids are made of.
 		inputs := feedInputs{f.Title, f.Description, f.PageURL, f.FeedURL, f.Updated.Unix(), f.Updated.Nanosecond(), s.changes, b.base, b.opts.PrettyURLs}
@@ -240,13 +250,43 @@ func (b *builder) feeds() error {
 				return nil, err
 			}
 			docs, err := feed.Assemble(f, es)
-			return []madeFile{{s.dir + "feed.xml", docs.RSS}, {s.dir + "atom.xml", docs.Atom}, {s.dir + "feed.json", docs.JSON}}, err
+			return []madeFile{{paths[0], docs.RSS}, {paths[1], docs.Atom}, {paths[2], docs.JSON}}, err
 		})
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// feedFiles writes the RSS, Atom and JSON documents of one feed of changes
+// into the files at paths entry by entry, without joining them first.
+func (b *builder) feedFiles(paths [3]string, f feed.Feed, entries *feedEntries, changes []*feed.Change) error {
+	es, err := entries.of(changes)
+	if err != nil {
+		return err
+	}
+	parts, err := feed.AssembleParts(f, es)
+	if err != nil {
+		return err
+	}
+	for i, doc := range [3]feed.Doc{parts.RSS, parts.Atom, parts.JSON} {
+		if err := b.writeFile(paths[i], doc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeFile adds a file to the build that w writes.
+func (b *builder) writeFile(path string, w io.WriterTo) (err error) {
+	f, err := b.create(path)
+	if err != nil {
+		return err
+	}
+	defer closeInto(f, &err)
+	_, err = w.WriteTo(f)
+	return err
 }
 
 // feedInputs are what the documents of one feed are made of, besides the
