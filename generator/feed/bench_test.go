@@ -2,8 +2,10 @@ package feed
 
 import (
 	"testing"
+	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/synth"
 )
 
 // BenchmarkEntry encodes one price change as an entry of each format.
@@ -18,6 +20,21 @@ func BenchmarkEntry(b *testing.B) {
 		e, err := it.Entry(c)
 		if err != nil || e == nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkChanges finds the price changes of 10,000 synthetic offers.
+func BenchmarkChanges(b *testing.B) {
+	fsys := fstest.MapFS{}
+	for name, data := range synth.Files(10000) {
+		fsys[name] = &fstest.MapFile{Data: data}
+	}
+	cat, _ := catalog.Load(fsys)
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(Changes(cat)) == 0 {
+			b.Fatal("no changes")
 		}
 	}
 }
