@@ -160,8 +160,9 @@ var English = Words{
 // Title tells the change in one line:
 // "p4d.24xlarge on-demand, us-east-1: $32.77 → $21.96 (−33.0%)".
 func (c *Change) Title(w Words) string {
-	f := c.figures(nil)
-	return string(c.appendTitle(nil, w, &f))
+	var figures, title [128]byte
+	f := c.figures(figures[:0])
+	return string(c.appendTitle(title[:0], w, &f))
 }
 
 // figures are the parts of a change's title that do not depend on its
