@@ -200,8 +200,12 @@ func randomText(r *rand.Rand) string {
 	return b.String()
 }
 
-// randomDate is a valid catalog date: a year, a month or a day.
+// randomDate is a valid catalog date: a year, a month or a day; often
+// one of a few, so that entries in a row share their date.
 func randomDate(r *rand.Rand) catalog.Date {
+	if r.IntN(2) == 0 {
+		return []catalog.Date{"2025", "2025-06", "2025-06-01"}[r.IntN(3)]
+	}
 	t := time.Date(r.IntN(10000), time.January, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, r.IntN(366))
 	return catalog.Date(t.Format([]string{"2006", "2006-01", "2006-01-02"}[r.IntN(3)]))
 }

@@ -94,12 +94,12 @@ func (e *Entry) Date() time.Time { return e.date }
 // Entry encodes a change as an item of each format, or returns nil for an
 // undated change, which feeds leave out.
 func (it Item) Entry(c *Change) (*Entry, error) {
-	t, ok := c.Date().Time()
+	w := entryWriters.Get().(*entryWriter)
+	defer entryWriters.Put(w)
+	t, ok := w.time(c.Date())
 	if !ok {
 		return nil, nil
 	}
-	w := entryWriters.Get().(*entryWriter)
-	defer entryWriters.Put(w)
 	return w.entry(it, c, t)
 }
 
@@ -108,6 +108,22 @@ type entryWriter struct {
 	text    entryText
 	figures []byte
 	out     []byte
+	// lastDate is the date of the last entry, and lastTime its time:
+	// entries come newest first, so many in a row share a date.
+	lastDate catalog.Date
+	lastTime time.Time
+}
+
+// time is d.Time(), or the time of the last entry's date when d is it.
+func (w *entryWriter) time(d catalog.Date) (time.Time, bool) {
+	if d == w.lastDate && d != "" {
+		return w.lastTime, true
+	}
+	t, ok := d.Time()
+	if ok {
+		w.lastDate, w.lastTime = d, t
+	}
+	return t, ok
 }
 
 var entryWriters = sync.Pool{New: func() any { return new(entryWriter) }}
