@@ -8,6 +8,8 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/feed"
+	"gpucompare/generator/pricing"
 	"gpucompare/generator/synth"
 )
 
@@ -77,5 +79,59 @@ func BenchmarkWrite(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(files)), "ns/file")
 		})
+	}
+}
+
+// BenchmarkInstanceCharts makes the charts of one instance type page and
+// encodes their options, as a render worker does for each instance page:
+// the pages of a synthetic catalog of 1,000 offers in turn, each op one
+// page with a price history chart.
+func BenchmarkInstanceCharts(b *testing.B) {
+	root, cat := synthSite(b, 1000)
+	bl := &builder{cat: cat, opts: benchOptions, out: &memSink{files: Files{}}, paths: map[string]bool{}}
+	tfs, _, err := assets(root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if bl.tmpl, err = bl.templates(tfs, "en"); err != nil {
+		b.Fatal(err)
+	}
+	bl.priced = pricing.Offers(cat, cat.Site.Currency)
+	bl.changes = feed.Changes(cat)
+	pages, err := bl.pages()
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := bl.chartMaker()
+	var withChart []*page
+	for _, p := range pages {
+		if p.Layout != "instance" {
+			continue
+		}
+		if err := bl.fill(p, m); err != nil {
+			b.Fatal(err)
+		}
+		if p.ChartScripts() {
+			withChart = append(withChart, p)
+		}
+	}
+	if len(withChart) == 0 {
+		b.Fatal("no instance page has a chart")
+	}
+	i := 0
+	for b.Loop() {
+		p := withChart[i%len(withChart)]
+		i++
+		p.Charts = nil
+		if err := bl.chartsOf(m.data, p); err != nil {
+			b.Fatal(err)
+		}
+		for _, v := range p.Charts {
+			for _, c := range v.Charts {
+				if _, err := c.JSON(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
 	}
 }
