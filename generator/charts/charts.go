@@ -56,8 +56,12 @@ type Chart struct {
 	ID    string
 	Title string
 	// Options is the ECharts option object as go-echarts hands it on
-	// (JSON()): a map of option values, ready for encoding/json.
+	// (JSON()): a map of option values, ready for encoding/json; nil
+	// where the options were written as JSON directly (json).
 	Options map[string]any
+	// json is the options as JSON where they were written without the
+	// map (history charts); Options is nil then.
+	json string
 	// Height is the size class of the chart's container, 1 (short) to
 	// MaxHeight (tall), from the number of categories it lists; the
 	// stylesheet sizes the classes.
@@ -72,6 +76,9 @@ const MaxHeight = 9
 // U+2028 and U+2029 as \u escapes, so no catalog text in it can end the
 // block. html/template writes it as it is, instead of encoding it again.
 func (c *Chart) JSON() (template.JS, error) {
+	if c.json != "" {
+		return template.JS(c.json), nil
+	}
 	b, err := json.Marshal(c.Options)
 	if err != nil {
 		return "", fmt.Errorf("chart %s: %w", c.ID, err)

@@ -277,9 +277,9 @@ func TestPriceHistory(t *testing.T) {
 	if h.Left(ps[0]) != "" || h.Left(ps[1]) != LeftUndated {
 		t.Errorf("left: %q, %q", h.Left(ps[0]), h.Left(ps[1]))
 	}
-	js, _ := json.Marshal(h.Charts[0].Options)
+	js, _ := h.Charts[0].JSON()
 	for _, want := range []string{`"type":"time"`, `["2024-01-01",4.1]`, `"name":"2024-01"`, `"step":"end"`} {
-		if !bytes.Contains(js, []byte(want)) {
+		if !strings.Contains(string(js), want) {
 			t.Errorf("history options lack %s:\n%s", want, js)
 		}
 	}
