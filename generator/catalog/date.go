@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"regexp"
 	"time"
 )
 
@@ -13,8 +12,6 @@ type Date string
 // Unknown is the date of something the sources do not date.
 const Unknown Date = "unknown"
 
-var datePattern = regexp.MustCompile(`^\d{4}(-\d{2}(-\d{2})?)?$`)
-
 // check reports what is wrong with d, or nil. An absent date is fine here;
 // required dates are checked by the caller.
 func (d Date) check() error {
@@ -22,14 +19,42 @@ func (d Date) check() error {
 	if s == "" || d == Unknown {
 		return nil
 	}
-	if !datePattern.MatchString(s) {
+	if !dateShaped(s) {
 		return fmt.Errorf("date %q is not a date: want YYYY-MM-DD, YYYY-MM, YYYY or unknown", s)
 	}
-	layout := map[int]string{4: "2006", 7: "2006-01", 10: "2006-01-02"}[len(s)]
-	if _, err := time.Parse(layout, s); err != nil {
+	if _, err := time.Parse(dateLayout(s), s); err != nil {
 		return fmt.Errorf("date %q does not exist: want YYYY-MM-DD, YYYY-MM, YYYY or unknown", s)
 	}
 	return nil
+}
+
+// dateShaped reports whether s is YYYY, YYYY-MM or YYYY-MM-DD in ASCII
+// digits.
+func dateShaped(s string) bool {
+	if len(s) != 4 && len(s) != 7 && len(s) != 10 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if i == 4 || i == 7 {
+			if s[i] != '-' {
+				return false
+			}
+		} else if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// dateLayout is the time layout of a date shaped as dateShaped checks.
+func dateLayout(s string) string {
+	switch len(s) {
+	case 4:
+		return "2006"
+	case 7:
+		return "2006-01"
+	}
+	return "2006-01-02"
 }
 
 // Known reports whether d is a date, full or partial.
@@ -50,10 +75,12 @@ func (d Date) Precision() string {
 
 // Time is the first instant of d in UTC; ok is false when d is not known.
 func (d Date) Time() (t time.Time, ok bool) {
-	if !d.Known() || d.check() != nil {
+	if !d.Known() || !dateShaped(string(d)) {
 		return time.Time{}, false
 	}
-	layout := map[int]string{4: "2006", 7: "2006-01", 10: "2006-01-02"}[len(d)]
-	t, err := time.Parse(layout, string(d))
-	return t.UTC(), err == nil
+	t, err := time.Parse(dateLayout(string(d)), string(d))
+	if err != nil {
+		return time.Time{}, false
+	}
+	return t.UTC(), true
 }
