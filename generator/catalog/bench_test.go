@@ -59,3 +59,21 @@ func BenchmarkValidate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSeries groups the price points of a synthetic catalog of 10,000
+// offers by series.
+func BenchmarkSeries(b *testing.B) {
+	cat, r := Load(synthFS(10000))
+	if len(r.Errors()) > 0 {
+		b.Fatal(r.Errors())
+	}
+	for b.Loop() {
+		keys, series := cat.Series()
+		if len(keys) != len(series) {
+			b.Fatal("keys and series differ")
+		}
+	}
+	keys, _ := cat.Series()
+	b.ReportMetric(float64(len(cat.Prices)), "points")
+	b.ReportMetric(float64(len(keys)), "series")
+}

@@ -12,14 +12,22 @@ type SeriesKey struct {
 // Series returns every price series of the catalog, each in history order
 // (file order), and the keys in the order their first point appears.
 func (c *Catalog) Series() ([]SeriesKey, map[SeriesKey][]*PricePoint) {
-	var keys []SeriesKey
-	series := map[SeriesKey][]*PricePoint{}
+	// Sized for a series per point, the most there can be: growing a list
+	// of keys or the map would copy them over and over.
+	keys := make([]SeriesKey, 0, len(c.Prices))
+	series := make(map[SeriesKey][]*PricePoint, len(c.Prices))
+	// The first point of each series has its place in one array for all;
+	// a series of more points grows out of it.
+	firsts := make([]*PricePoint, len(c.Prices))
 	for _, p := range c.Prices {
 		k := SeriesKey{p.Provider, p.Instance, p.Region, p.Model, p.Payment}
-		if _, ok := series[k]; !ok {
+		s, ok := series[k]
+		if !ok {
+			n := len(keys)
 			keys = append(keys, k)
+			s = firsts[n:n:n+1]
 		}
-		series[k] = append(series[k], p)
+		series[k] = append(s, p)
 	}
 	return keys, series
 }
