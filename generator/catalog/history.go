@@ -25,7 +25,7 @@ func (c *Catalog) Series() ([]SeriesKey, map[SeriesKey][]*PricePoint) {
 		if !ok {
 			n := len(keys)
 			keys = append(keys, k)
-			s = firsts[n:n:n+1]
+			s = firsts[n : n : n+1]
 		}
 		series[k] = append(s, p)
 	}
