@@ -123,6 +123,14 @@ func (b *builder) chartMaker() *chartMaker {
 // fill makes what p renders that was not made with it: its model, unless
 // made already, and its charts.
 func (b *builder) fill(p *page, m *chartMaker) error {
+	if err := b.makeModel(p); err != nil {
+		return err
+	}
+	return b.makeCharts(p, m)
+}
+
+// makeModel makes the model of p, unless made already.
+func (b *builder) makeModel(p *page) error {
 	if p.model != nil {
 		data, err := p.model()
 		if err != nil {
@@ -130,6 +138,11 @@ func (b *builder) fill(p *page, m *chartMaker) error {
 		}
 		p.Data, p.model = data, nil
 	}
+	return nil
+}
+
+// makeCharts makes the charts of p, once its model is made.
+func (b *builder) makeCharts(p *page, m *chartMaker) error {
 	m.textErr = nil
 	if err := b.chartsOf(m.data, p); err != nil {
 		return fmt.Errorf("%s: charts: %w", p.Path, err)
@@ -139,6 +152,12 @@ func (b *builder) fill(p *page, m *chartMaker) error {
 	}
 	return nil
 }
+
+// chartsFollowModel reports whether the charts of a page of a layout are
+// made from its model alone (and the messages), so that a page whose model
+// is unchanged has unchanged charts: the price history of an instance
+// type page. The charts of other pages read every offer.
+func chartsFollowModel(layout string) bool { return layout == "instance" }
 
 // chartsOf makes the figures of one page.
 func (b *builder) chartsOf(d *charts.Data, p *page) error {

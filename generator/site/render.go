@@ -38,9 +38,7 @@ func (b *builder) render(pages []*page) error {
 					return
 				}
 				p := pages[i]
-				if errs[i] = b.fill(p, charts); errs[i] == nil {
-					errs[i] = b.renderPage(i, p, cache, w, &buf)
-				}
+				errs[i] = b.renderPage(i, p, charts, cache, w, &buf)
 				// Let go of the page's model: the sitemap reads the page,
 				// not its model.
 				p.Data, p.Charts = nil, nil
@@ -57,11 +55,28 @@ func (b *builder) render(pages []*page) error {
 	return nil
 }
 
-// renderPage renders page i straight into its file of the build; or,
-// for a Rebuilder's cache (w is the worker's walker), puts the bytes the
-// cache holds for it, or renders it into buf for the cache to keep.
-func (b *builder) renderPage(i int, p *page, cache *pageCache, w *walker, buf *bytes.Buffer) error {
-	if cache != nil {
+// renderPage makes the model and charts of page i and renders it straight
+// into its file of the build; or, for a Rebuilder's cache (w is the
+// worker's walker), puts the bytes the cache holds for it, or renders it
+// into buf for the cache to keep. The cache looks a page up by the
+// fingerprint of its model and charts, or of its model alone where the
+// charts follow from it (chartsFollowModel): such a page, unchanged, makes
+// no charts.
+func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w *walker, buf *bytes.Buffer) error {
+	if err := b.makeModel(p); err != nil {
+		return err
+	}
+	lookedUp := false
+	if cache != nil && chartsFollowModel(p.Layout) {
+		if data, ok := cache.lookup(w, i, p); ok {
+			return b.put(p.Path, data)
+		}
+		lookedUp = true
+	}
+	if err := b.makeCharts(p, m); err != nil {
+		return err
+	}
+	if cache != nil && !lookedUp {
 		if data, ok := cache.lookup(w, i, p); ok {
 			return b.put(p.Path, data)
 		}
