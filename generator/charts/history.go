@@ -94,7 +94,7 @@ func (d *Data) PriceHistory(id string, in *catalog.Instance, points []HistoryPoi
 		}
 		c.Title = t("chart.history.title", in.Name, cur)
 		xName, yName := t("chart.axis.since"), t("chart.axis.per_gpu_hour", cur)
-		var lines []historyLine
+		lines := make([]historyLine, 0, len(g.series))
 		for _, s := range g.series {
 			if s.key.currency != cur {
 				continue
@@ -172,7 +172,8 @@ func (g *seriesGroups) changes(cur string) bool {
 // groupSeries groups the points that a chart can show by series, and
 // leaves in h those that it cannot (undated, no hourly price).
 func groupSeries(h *History, points []HistoryPoint) *seriesGroups {
-	g := &seriesGroups{}
+	// At most a series per point: the list grows once.
+	g := &seriesGroups{series: make([]historySeries, 0, min(len(points), 64))}
 	// The series of each point; -1 for a point left off.
 	of := make([]int, len(points))
 	var index map[seriesKey]int // made when there are many series
