@@ -59,8 +59,8 @@ type Chart struct {
 	// (JSON()): a map of option values, ready for encoding/json; nil
 	// where the options were written as JSON directly (json).
 	Options map[string]any
-	// json is the options as JSON where they were written without the
-	// map (history charts); Options is nil then.
+	// json is the options as JSON, where they were encoded once (encode)
+	// or written without the map (history charts; Options is nil then).
 	json string
 	// Height is the size class of the chart's container, 1 (short) to
 	// MaxHeight (tall), from the number of categories it lists; the
@@ -84,6 +84,15 @@ func (c *Chart) JSON() (template.JS, error) {
 		return "", fmt.Errorf("chart %s: %w", c.ID, err)
 	}
 	return template.JS(b), nil
+}
+
+// encode encodes the options once, where encoding/json can: JSON then
+// hands on the same text, and copies of the chart (GPUPrices.WithID) share
+// it. Options that do not encode are left to JSON, which says why.
+func (c *Chart) encode() {
+	if b, err := json.Marshal(c.Options); err == nil {
+		c.json = string(b)
+	}
 }
 
 // ID makes a chart id from the output path of its page and the kind of

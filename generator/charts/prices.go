@@ -77,7 +77,8 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 		}
 		k := key{o.GPU.ID, o.Provider}
 		if cur := best[k]; cur == nil || op.PerGPUHour < cur.PerGPUHour { // the first of equal prices stays
-			best[k] = &op
+			kept := op // allocated only here: most offers are not the cheapest
+			best[k] = &kept
 		}
 		hasProv[o.Provider] = true
 	}
@@ -144,7 +145,17 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 		return nil, err
 	}
 	c.Height = height(len(c.Rows), 30, 110)
+	c.encode()
 	return c, nil
+}
+
+// WithID is a copy of the chart with another id, for another page that
+// shows the same; the copies share their rows and options, which no one
+// changes once made.
+func (c *GPUPrices) WithID(id string) *GPUPrices {
+	cp := *c
+	cp.ID = id
+	return &cp
 }
 
 // offerName names an offer in a tooltip: "p4d.24xlarge · us-east-1", with
@@ -185,17 +196,22 @@ type OfferPrices struct {
 func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices, error) {
 	c := &OfferPrices{Model: model, Currency: d.Currency}
 	var asOf asOfBuilder
+	var rows []OfferPrice // one array for all rows
 	for _, o := range d.Offers {
 		if o.GPU != g {
 			continue
 		}
 		if op, ok := perGPU(o, model); ok {
-			c.Rows = append(c.Rows, &op)
+			rows = append(rows, op)
 			asOf.add(op.Price)
 		}
 	}
-	if len(c.Rows) < 2 {
+	if len(rows) < 2 {
 		return nil, nil
+	}
+	c.Rows = make([]*OfferPrice, len(rows))
+	for i := range rows {
+		c.Rows[i] = &rows[i]
 	}
 	c.AsOf = asOf.done()
 	slices.SortStableFunc(c.Rows, func(a, b *OfferPrice) int { return cmp.Compare(a.PerGPUHour, b.PerGPUHour) })

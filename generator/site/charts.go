@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"sync"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
@@ -36,7 +37,7 @@ const chartModel = "on_demand"
 // are drawn for, on-demand first: the models most providers sell, so a
 // chart compares providers. The page shows the first; static/charts.js
 // lets the reader switch.
-var chartModels = []string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
+var chartModels = [...]string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
 
 // ChartScripts reports whether the page draws a chart, and so loads
 // ECharts and static/charts.js.
@@ -168,8 +169,8 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 	}
 	switch p.Layout {
 	case "home", "gpus":
-		for _, m := range chartModels {
-			c, err := d.PriceByGPU(charts.ID(p.Path, "price_by_gpu_"+m), m)
+		for i, m := range chartModels {
+			c, err := b.priceByGPU(d, i, charts.ID(p.Path, "price_by_gpu_"+m))
 			if err != nil {
 				return err
 			}
@@ -233,6 +234,27 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 		return b.evaluationCharts(d, p)
 	}
 	return nil
+}
+
+// sharedPriceByGPU is the chart of prices by GPU model and provider under
+// one of chartModels, made once a build: the home page and the GPU list
+// show the same.
+type sharedPriceByGPU struct {
+	once  sync.Once
+	chart *charts.GPUPrices
+	err   error
+}
+
+// priceByGPU is the chart of prices by GPU model and provider under
+// chartModels[i] with the id given; its options are made and encoded once
+// a build, by the first page that shows them.
+func (b *builder) priceByGPU(d *charts.Data, i int, id string) (*charts.GPUPrices, error) {
+	s := &b.priceByGPUs[i]
+	s.once.Do(func() { s.chart, s.err = d.PriceByGPU(id, chartModels[i]) })
+	if s.err != nil || s.chart == nil {
+		return nil, s.err
+	}
+	return s.chart.WithID(id), nil
 }
 
 // Region is the region of an offer as a figure's table names it: its id,

@@ -133,6 +133,9 @@ type builder struct {
 	benchGroups []*bench.Group
 	citesMu     sync.Mutex            // guards cites
 	cites       map[string][]citation // cite of each source the matrix rows cite (builder.cite)
+	// priceByGPUs are the charts of prices by GPU model of chartModels,
+	// made once for the pages that show them (builder.priceByGPU).
+	priceByGPUs [len(chartModels)]sharedPriceByGPU
 }
 
 func (b *builder) run(root fs.FS) error {
