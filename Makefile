@@ -43,6 +43,8 @@ test:
 	$(GO) test ./generator/tmplexec -run '^$$' -fuzz FuzzEscapers -fuzztime $(FUZZTIME)
 	$(GO) test ./generator/site -run '^$$' -fuzz FuzzOfferWriters -fuzztime $(FUZZTIME)
 	$(GO) test ./generator/feed -run '^$$' -fuzz FuzzEntry -fuzztime $(FUZZTIME)
+	$(GO) test ./generator/charts -run '^$$' -fuzz FuzzHistoryFrame -fuzztime $(FUZZTIME)
+	$(GO) test ./generator/charts -run '^$$' -fuzz FuzzAppendJSON -fuzztime $(FUZZTIME)
 	$(MAKE) test-browser
 
 # Rewrite golden files after a reviewed change of output.
@@ -54,6 +56,8 @@ fuzz:
 	$(GO) test ./generator/tmplexec -run '^$$' -fuzz FuzzEscapers -fuzztime 5m
 	$(GO) test ./generator/site -run '^$$' -fuzz FuzzOfferWriters -fuzztime 5m
 	$(GO) test ./generator/feed -run '^$$' -fuzz FuzzEntry -fuzztime 5m
+	$(GO) test ./generator/charts -run '^$$' -fuzz FuzzHistoryFrame -fuzztime 5m
+	$(GO) test ./generator/charts -run '^$$' -fuzz FuzzAppendJSON -fuzztime 5m
 
 # Build speed: Go benchmarks of load, validate, render and write at 100,
 # 1,000 and 10,000 offers, then whole builds of the binary against the
