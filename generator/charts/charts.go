@@ -12,6 +12,12 @@
 // static/charts.js starts the chart from there. Only string formatters
 // ("{b}") are used: JavaScript functions do not survive JSON.
 //
+// History charts, one on each instance type page, are the exception to the
+// map: go-echarts makes the options of one history chart with marker text
+// once, encoding/json encodes them, and each history chart is written into
+// that frame with the JSON appenders of jsonwrite.go (historyFrame) — the
+// same bytes, held to go-echarts and encoding/json by tests and fuzzing.
+//
 // Everything here is deterministic: the same catalog gives the same bytes.
 // Categories and series follow catalog order, the order of the GPU models
 // the site passes, or sorted figures with catalog order breaking ties; a

@@ -142,7 +142,7 @@ func (h *History) leave(pp *catalog.PricePoint, why string) {
 type seriesKey struct{ currency, region, model, payment string }
 
 // historySeries is a price series of an instance type: its points are
-// points[start:end] of its historySeries.
+// points[start:end] of its seriesGroups.
 type historySeries struct {
 	key        seriesKey
 	start, end int
@@ -150,7 +150,7 @@ type historySeries struct {
 	changes    bool         // it has points at two dates or more
 }
 
-// historySeries are the points of an instance type that a chart can show,
+// seriesGroups are the points of an instance type that a chart can show,
 // grouped by series.
 type seriesGroups struct {
 	series     []historySeries // in the order their first points come
