@@ -227,11 +227,16 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 	labels := make([]string, len(c.Rows))
 	data := make([]opts.BarData, len(c.Rows))
 	var provs []*catalog.Provider
+	styles := map[int]*opts.ItemStyle{} // by provider index: one a provider, shared by its bars
 	for i, op := range c.Rows {
 		p := op.Offer.Provider
 		labels[i] = truncate(offerName(op.Offer, false), 30)
-		color, _ := providerStyle(idx[p])
-		data[i] = opts.BarData{Name: offerName(op.Offer, true), Value: shown(op.PerGPUHour), ItemStyle: &opts.ItemStyle{Color: color}}
+		pi := idx[p]
+		if styles[pi] == nil {
+			color, _ := providerStyle(pi)
+			styles[pi] = &opts.ItemStyle{Color: color}
+		}
+		data[i] = opts.BarData{Name: offerName(op.Offer, true), Value: shown(op.PerGPUHour), ItemStyle: styles[pi]}
 		if !slices.Contains(provs, p) {
 			provs = append(provs, p)
 		}
