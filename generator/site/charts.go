@@ -238,7 +238,8 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 
 // sharedPriceByGPU is the chart of prices by GPU model and provider under
 // one of chartModels, made once a build: the home page and the GPU list
-// show the same.
+// show the same, and the charts.Data of a builder's render workers differ
+// only in whom their Text reports a missing message to.
 type sharedPriceByGPU struct {
 	once  sync.Once
 	chart *charts.GPUPrices
