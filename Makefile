@@ -44,7 +44,7 @@ test:
 	$(GO) test ./generator/site -run '^$$' -fuzz FuzzOfferWriters -fuzztime $(FUZZTIME)
 	$(GO) test ./generator/feed -run '^$$' -fuzz FuzzEntry -fuzztime $(FUZZTIME)
 	$(GO) test ./generator/charts -run '^$$' -fuzz FuzzHistoryFrame -fuzztime $(FUZZTIME)
-	$(GO) test ./generator/charts -run '^$$' -fuzz FuzzAppendJSON -fuzztime $(FUZZTIME)
+	$(GO) test ./generator/jsonenc -run '^$$' -fuzz FuzzAppend -fuzztime $(FUZZTIME)
 	$(MAKE) test-browser
 
 # Rewrite golden files after a reviewed change of output.
@@ -57,7 +57,7 @@ fuzz:
 	$(GO) test ./generator/site -run '^$$' -fuzz FuzzOfferWriters -fuzztime 5m
 	$(GO) test ./generator/feed -run '^$$' -fuzz FuzzEntry -fuzztime 5m
 	$(GO) test ./generator/charts -run '^$$' -fuzz FuzzHistoryFrame -fuzztime 5m
-	$(GO) test ./generator/charts -run '^$$' -fuzz FuzzAppendJSON -fuzztime 5m
+	$(GO) test ./generator/jsonenc -run '^$$' -fuzz FuzzAppend -fuzztime 5m
 
 # Build speed: Go benchmarks of load, validate, render and write at 100,
 # 1,000 and 10,000 offers, then whole builds of the binary against the

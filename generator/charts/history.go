@@ -11,6 +11,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/types"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/jsonenc"
 )
 
 // HistoryPoint is a price point of an instance type as its page's table
@@ -371,7 +372,7 @@ func newHistoryFrame() *historyFrame {
 	ok := true
 	// upTo takes from rest what comes before marker, and the marker.
 	upTo := func(marker string) string {
-		enc := string(appendJSONString(nil, marker))
+		enc := string(jsonenc.AppendString(nil, marker))
 		before, after, found := strings.Cut(rest, enc)
 		if !found || strings.Contains(after, enc) {
 			ok = false
@@ -428,20 +429,20 @@ func (f *historyFrame) append(b []byte, title, xName, yName string, lines []hist
 			b = append(b, ',')
 		}
 		b = append(b, seriesStart...)
-		b = appendJSONString(b, l.name)
+		b = jsonenc.AppendString(b, l.name)
 		b = append(b, f.seriesMid...)
 		for j, p := range l.points {
 			if j > 0 {
 				b = append(b, ',')
 			}
 			b = append(b, pointStart...)
-			b = appendJSONString(b, string(p.Point.Since))
+			b = jsonenc.AppendString(b, string(p.Point.Since))
 			b = append(b, pointValue...)
 			tm, _ := p.Point.Since.Time()
 			var day [32]byte
-			b = appendJSONString(b, tm.AppendFormat(day[:0], "2006-01-02"))
+			b = jsonenc.AppendString(b, tm.AppendFormat(day[:0], "2006-01-02"))
 			b = append(b, ',')
-			if b, ok = appendJSONFloat(b, historyValue(p)); !ok {
+			if b, ok = jsonenc.AppendFloat(b, historyValue(p)); !ok {
 				return b, false
 			}
 			b = append(b, pointEnd...)
@@ -449,11 +450,11 @@ func (f *historyFrame) append(b []byte, title, xName, yName string, lines []hist
 		b = append(b, f.seriesEnd...)
 	}
 	b = append(b, f.title...)
-	b = appendJSONString(b, title)
+	b = jsonenc.AppendString(b, title)
 	b = append(b, f.xName...)
-	b = appendJSONString(b, xName)
+	b = jsonenc.AppendString(b, xName)
 	b = append(b, f.yName...)
-	b = appendJSONString(b, yName)
+	b = jsonenc.AppendString(b, yName)
 	b = append(b, f.tail...)
 	return b, true
 }

@@ -48,52 +48,6 @@ func randomFloat(rnd *rand.Rand) float64 {
 	return math.Round(rnd.Float64()*10000) / 100
 }
 
-func TestAppendJSONIsWhatMarshalWrites(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(3, 4))
-	var texts []string
-	texts = append(texts, hostileTexts...)
-	for range 5000 {
-		texts = append(texts, randomText(rnd))
-	}
-	for r := rune(0); r < 0x3000; r++ {
-		texts = append(texts, string(r))
-	}
-	for _, s := range texts {
-		want, _ := json.Marshal(s)
-		if got := appendJSONString(nil, s); string(got) != string(want) {
-			t.Errorf("appendJSONString(%q) = %s, encoding/json writes %s", s, got, want)
-		}
-		if got := appendJSONString([]byte("x"), []byte(s)); string(got) != "x"+string(want) {
-			t.Errorf("appendJSONString([]byte(%q)) = %s, encoding/json writes %s", s, got, want)
-		}
-	}
-	for range 20000 {
-		v := randomFloat(rnd)
-		want, err := json.Marshal(v)
-		got, ok := appendJSONFloat(nil, v)
-		if ok != (err == nil) || ok && string(got) != string(want) {
-			t.Errorf("appendJSONFloat(%v) = %s, %v; encoding/json writes %s, %v", v, got, ok, want, err)
-		}
-	}
-}
-
-func FuzzAppendJSON(f *testing.F) {
-	for _, s := range hostileTexts {
-		f.Add(s, 0.5)
-	}
-	f.Fuzz(func(t *testing.T, s string, v float64) {
-		want, _ := json.Marshal(s)
-		if got := appendJSONString(nil, s); string(got) != string(want) {
-			t.Errorf("appendJSONString(%q) = %s, encoding/json writes %s", s, got, want)
-		}
-		wantF, err := json.Marshal(v)
-		got, ok := appendJSONFloat(nil, v)
-		if ok != (err == nil) || ok && string(got) != string(wantF) {
-			t.Errorf("appendJSONFloat(%v) = %s, %v; encoding/json writes %s, %v", v, got, ok, wantF, err)
-		}
-	})
-}
-
 // randomHistory is an instance type's price points with random dates,
 // series, currencies, prices and hostile text, and a message catalogue
 // that answers with hostile or empty text.

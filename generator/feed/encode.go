@@ -4,6 +4,8 @@ import (
 	"errors"
 	"time"
 	"unicode/utf8"
+
+	"gpucompare/generator/jsonenc"
 )
 
 // The entries of Item.Entry are written by hand, each format as
@@ -65,17 +67,17 @@ func appendJSONItem(dst []byte, e *entryText) ([]byte, error) {
 	}
 	const field = ",\n" + jsonItemIndent + `  "`
 	dst = append(dst, "{\n"+jsonItemIndent+`  "id": `...)
-	dst = appendJSONString(dst, e.id)
+	dst = jsonenc.AppendString(dst, e.id)
 	if len(e.link) > 0 { // omitted when empty; the title and body never are
 		dst = append(dst, field+`url": `...)
-		dst = appendJSONString(dst, e.link)
+		dst = jsonenc.AppendString(dst, e.link)
 	}
 	dst = append(dst, field+`title": `...)
-	dst = appendJSONString(dst, e.title)
+	dst = jsonenc.AppendString(dst, e.title)
 	dst = append(dst, field+`content_text": `...)
-	dst = appendJSONString(dst, e.body)
+	dst = jsonenc.AppendString(dst, e.body)
 	dst = append(dst, field+`summary": `...)
-	dst = appendJSONString(dst, e.body)
+	dst = jsonenc.AppendString(dst, e.body)
 	for _, name := range [...]string{"date_published", "date_modified"} {
 		dst = append(dst, field...)
 		dst = append(dst, name...)
@@ -153,54 +155,4 @@ func isXMLChar(r rune) bool {
 		r >= 0x20 && r <= 0xD7FF ||
 		r >= 0xE000 && r <= 0xFFFD ||
 		r >= 0x10000 && r <= 0x10FFFF
-}
-
-// jsonEscapes are what encoding/json writes, escaping HTML as Marshal
-// does, for the ASCII characters it escapes in strings; "" for those it
-// keeps.
-var jsonEscapes = func() (t [utf8.RuneSelf]string) {
-	const hex = "0123456789abcdef"
-	for c := range 0x20 {
-		t[c] = `\u00` + string(hex[c>>4]) + string(hex[c&0xF])
-	}
-	t['\b'], t['\f'], t['\n'], t['\r'], t['\t'] = `\b`, `\f`, `\n`, `\r`, `\t`
-	t['"'], t['\\'] = `\"`, `\\`
-	t['<'], t['>'], t['&'] = `\u003c`, `\u003e`, `\u0026`
-	return t
-}()
-
-// appendJSONString appends s as a JSON string as encoding/json's Marshal
-// writes it: HTML characters, U+2028 and U+2029 escaped, invalid UTF-8 as
-// \ufffd.
-func appendJSONString(dst, s []byte) []byte {
-	dst = append(dst, '"')
-	last := 0
-	for i := 0; i < len(s); {
-		start := i
-		var esc string
-		if c := s[i]; c < utf8.RuneSelf {
-			i++
-			if esc = jsonEscapes[c]; esc == "" {
-				continue
-			}
-		} else {
-			r, width := utf8.DecodeRune(s[i:])
-			i += width
-			switch {
-			case r == utf8.RuneError && width == 1:
-				esc = `\ufffd`
-			case r == '\u2028':
-				esc = `\u2028`
-			case r == '\u2029':
-				esc = `\u2029`
-			default:
-				continue
-			}
-		}
-		dst = append(dst, s[last:start]...)
-		dst = append(dst, esc...)
-		last = i
-	}
-	dst = append(dst, s[last:]...)
-	return append(dst, '"')
 }

@@ -2,7 +2,6 @@ package feed
 
 import (
 	"bytes"
-	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"html"
@@ -350,13 +349,6 @@ func checkEscapers(t *testing.T, s string) {
 	}
 	if got := appendXMLEscapedHTML(nil, []byte(s)); !bytes.Equal(got, x.Bytes()) {
 		t.Errorf("XML text of HTML of %q: %q, want %q", s, got, x.Bytes())
-	}
-	j, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := appendJSONString(nil, []byte(s)); !bytes.Equal(got, j) {
-		t.Errorf("JSON of %q: %q, want %q", s, got, j)
 	}
 }
 

@@ -2,13 +2,14 @@ package site
 
 import (
 	"encoding/json"
-	"math"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"gpucompare/generator/jsonenc"
 )
 
 // The offers are the bulk of the exports and of the matrix script's data:
@@ -88,19 +89,20 @@ func (w *jsonWriter) key(name string) {
 // mapKey starts a member of an object named by a map key, escaped.
 func (w *jsonWriter) mapKey(k string) {
 	w.next()
-	w.buf = appendJSONString(w.buf, k)
+	w.buf = jsonenc.AppendString(w.buf, k)
 	w.buf = append(w.buf, ':')
 	if w.indent {
 		w.buf = append(w.buf, ' ')
 	}
 }
 
-func (w *jsonWriter) str(s string) { w.buf = appendJSONString(w.buf, s) }
+func (w *jsonWriter) str(s string) { w.buf = jsonenc.AppendString(w.buf, s) }
 
 func (w *jsonWriter) num(f float64) {
-	var err error
-	if w.buf, err = appendJSONFloat(w.buf, f); err != nil && w.err == nil {
-		w.err = err
+	var ok bool
+	if w.buf, ok = jsonenc.AppendFloat(w.buf, f); !ok && w.err == nil {
+		// The error json.Marshal gives for NaN and ±Inf.
+		w.err = &json.UnsupportedValueError{Value: reflect.ValueOf(f), Str: strconv.FormatFloat(f, 'g', -1, 64)}
 	}
 }
 
@@ -221,83 +223,6 @@ func (w *jsonWriter) price(p *priceExport) {
 	w.key("source")
 	w.str(p.Source)
 	w.close('}')
-}
-
-const lowerHex = "0123456789abcdef"
-
-// appendJSONString appends s as encoding/json writes a string: quoted,
-// with ", \ and control characters escaped, and <, >, &, U+2028 and
-// U+2029 as \u escapes; invalid UTF-8 becomes \ufffd.
-func appendJSONString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= ' ' && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', lowerHex[c>>4], lowerHex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', lowerHex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
-}
-
-// appendJSONFloat appends f as encoding/json writes a float64: the
-// shortest decimal that reads back as f, in exponent form below 1e-6 and
-// from 1e21 on, the exponent without a leading zero. NaN and ±Inf are
-// the error json.Marshal gives for them.
-func appendJSONFloat(dst []byte, f float64) ([]byte, error) {
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return dst, &json.UnsupportedValueError{Value: reflect.ValueOf(f), Str: strconv.FormatFloat(f, 'g', -1, 64)}
-	}
-	format := byte('f')
-	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	dst = strconv.AppendFloat(dst, f, format, -1, 64)
-	if format == 'e' {
-		// e-07 is written e-7
-		if n := len(dst); n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-			dst[n-2] = dst[n-1]
-			dst = dst[:n-1]
-		}
-	}
-	return dst, nil
 }
 
 // appendCSVField appends one field of a line as a csv.Writer with its

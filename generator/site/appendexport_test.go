@@ -179,29 +179,6 @@ func TestOfferWritersRefuseWhatJSONCannotHold(t *testing.T) {
 	}
 }
 
-func TestJSONStringsAndNumbersAreEncodingJSONs(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	for i := range 20000 {
-		s := hostileString(r)
-		if i%4 == 0 { // any bytes
-			b := make([]byte, r.IntN(12))
-			for j := range b {
-				b[j] = byte(r.Uint32())
-			}
-			s = string(b)
-		}
-		want, _ := json.Marshal(s)
-		if got := appendJSONString(nil, s); !bytes.Equal(got, want) {
-			t.Fatalf("%q: written %s, json.Marshal %s", s, got, want)
-		}
-		f := randomFloat(r)
-		want, _ = json.Marshal(f)
-		if got, err := appendJSONFloat(nil, f); err != nil || !bytes.Equal(got, want) {
-			t.Fatalf("%v: written %s (%v), json.Marshal %s", f, got, err, want)
-		}
-	}
-}
-
 func TestCSVFieldsAreCSVWriters(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 20000 {
