@@ -152,13 +152,7 @@ func (b *builder) guidePages() ([]*page, error) {
 		return nil, nil
 	}
 	var terr error
-	t := func(key string, args ...any) string {
-		s, err := b.tmpl.msgs.t(key, args...)
-		if err != nil && terr == nil {
-			terr = err
-		}
-		return s
-	}
+	t := b.tmpl.msgs.tKeeping(&terr)
 	index := b.newPage(guidesPath, "guides")
 	index.TitleKey, index.DescKey = "guides.title", "guides.description"
 	index.Data = &guidesData{Guides: b.guideSummaries(index)}

@@ -231,13 +231,7 @@ var scriptMessages = []string{
 // matrixPages makes the pages of the instance matrix.
 func (b *builder) matrixPages() ([]*page, error) {
 	var terr error
-	t := func(key string, args ...any) string {
-		s, err := b.tmpl.msgs.t(key, args...)
-		if err != nil && terr == nil {
-			terr = err
-		}
-		return s
-	}
+	t := b.tmpl.msgs.tKeeping(&terr)
 	display := b.cat.Site.Currency
 	models := pricedModels(b.priced)
 	model := "on_demand"
@@ -262,13 +256,7 @@ func (b *builder) matrixPages() ([]*page, error) {
 		}
 		p.model = func() (any, error) {
 			var terr error
-			t := func(key string, args ...any) string {
-				s, err := b.tmpl.msgs.t(key, args...)
-				if err != nil && terr == nil {
-					terr = err
-				}
-				return s
-			}
+			t := b.tmpl.msgs.tKeeping(&terr)
 			lo, hi := i*size, min((i+1)*size, len(b.priced))
 			d := &compareData{
 				Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,

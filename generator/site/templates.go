@@ -178,6 +178,18 @@ func (m messages) t(key string, args ...any) (string, error) {
 	return s, nil
 }
 
+// tKeeping returns t of m without its error: the first error met is kept
+// in *err, for code that makes many texts and checks once.
+func (m messages) tKeeping(err *error) func(key string, args ...any) string {
+	return func(key string, args ...any) string {
+		s, e := m.t(key, args...)
+		if e != nil && *err == nil {
+			*err = e
+		}
+		return s
+	}
+}
+
 // funcs is the one FuncMap of the templates.
 func funcs(m messages) template.FuncMap {
 	return template.FuncMap{
