@@ -28,7 +28,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
-	"math"
 	"slices"
 	"strings"
 
@@ -182,16 +181,7 @@ func (d *Data) providerIndex() map[*catalog.Provider]int {
 
 // shown rounds a computed amount the way pages write it: two decimals from
 // 1 up, three below 1, four below 0.01, half away from zero.
-func shown(v float64) float64 {
-	places := 2
-	switch a := math.Abs(v); {
-	case a > 0 && a < 0.01:
-		places = 4
-	case a > 0 && a < 1:
-		places = 3
-	}
-	return pricing.Round(v, places)
-}
+func shown(v float64) float64 { return pricing.Round(v, pricing.DerivedDecimals(v)) }
 
 // height picks the size class for a chart that lists n categories, each
 // about perRow pixels high, under a frame of fixed pixels (legend, axis).

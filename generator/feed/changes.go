@@ -257,13 +257,7 @@ func Money(v float64, currency string) string {
 }
 
 func appendMoney(dst []byte, v float64, currency string) []byte {
-	places := 2
-	switch a := math.Abs(v); {
-	case a > 0 && a < 0.01:
-		places = 4
-	case a > 0 && a < 1:
-		places = 3
-	}
+	places := pricing.DerivedDecimals(v)
 	sym, ok := symbols[currency]
 	dst = append(dst, sym...)
 	dst = strconv.AppendFloat(dst, pricing.Round(v, places), 'f', places, 64)

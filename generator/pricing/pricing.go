@@ -128,6 +128,18 @@ func PerUnit(hourly float64, quantity *float64) (float64, bool) {
 	return hourly / *quantity, true
 }
 
+// DerivedDecimals is the number of decimals a computed amount of v's size
+// is shown with: two from 1 up (and for 0), three below 1, four below 0.01.
+func DerivedDecimals(v float64) int {
+	switch a := math.Abs(v); {
+	case a == 0 || a >= 1:
+		return 2
+	case a >= 0.01:
+		return 3
+	}
+	return 4
+}
+
 // Round rounds v to places decimals, half away from zero, on the shortest
 // decimal that reads back as v — the figure people see — so 2.675 rounds to
 // 2.68 although the float nearest 2.675 is 2.67499….

@@ -203,3 +203,18 @@ func BenchmarkRound(b *testing.B) {
 		Round(2.74470525, 2)
 	}
 }
+
+func TestDerivedDecimalsFollowTheSize(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want int
+	}{
+		{0, 2}, {1, 2}, {-1, 2}, {123.456, 2}, {math.Inf(1), 2},
+		{0.999, 3}, {0.01, 3}, {-0.5, 3},
+		{0.0099, 4}, {-0.0042, 4}, {math.SmallestNonzeroFloat64, 4},
+	} {
+		if got := DerivedDecimals(c.v); got != c.want {
+			t.Errorf("DerivedDecimals(%v) = %d, want %d", c.v, got, c.want)
+		}
+	}
+}

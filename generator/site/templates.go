@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
-	"math"
 	"net/url"
 	"path"
 	"slices"
@@ -255,24 +254,12 @@ func formatDerived(v any) string {
 	if !ok {
 		return ""
 	}
-	prec := derivedDecimals(f)
+	prec := pricing.DerivedDecimals(f)
 	r := pricing.Round(f, prec)
-	if p := derivedDecimals(r); p < prec { // 0.9996 rounds to 1.000: write 1.00
+	if p := pricing.DerivedDecimals(r); p < prec { // 0.9996 rounds to 1.000: write 1.00
 		prec, r = p, pricing.Round(f, p)
 	}
 	return group(strconv.FormatFloat(r, 'f', prec, 64))
-}
-
-// derivedDecimals is the number of decimals a computed amount of f's size
-// is written with.
-func derivedDecimals(f float64) int {
-	switch a := math.Abs(f); {
-	case a == 0 || a >= 1:
-		return 2
-	case a >= 0.01:
-		return 3
-	}
-	return 4
 }
 
 // minDecimals pads a decimal number to two decimals.
