@@ -1,7 +1,5 @@
 package catalog
 
-import "fmt"
-
 // SeriesKey names one price series: an offer (instance type × region) under
 // one pricing model and payment option (a 1-year reservation paid upfront is
 // another series than one paid monthly, not a price change).
@@ -12,14 +10,19 @@ type SeriesKey struct {
 // Series returns every price series of the catalog, each in history order
 // (file order), and the keys in the order their first point appears.
 func (c *Catalog) Series() ([]SeriesKey, map[SeriesKey][]*PricePoint) {
+	return seriesOf(c.Prices)
+}
+
+// seriesOf groups price points by series, as Catalog.Series does.
+func seriesOf(prices []*PricePoint) ([]SeriesKey, map[SeriesKey][]*PricePoint) {
 	// Sized for a series per point, the most there can be: growing a list
 	// of keys or the map would copy them over and over.
-	keys := make([]SeriesKey, 0, len(c.Prices))
-	series := make(map[SeriesKey][]*PricePoint, len(c.Prices))
+	keys := make([]SeriesKey, 0, len(prices))
+	series := make(map[SeriesKey][]*PricePoint, len(prices))
 	// The first point of each series has its place in one array for all;
 	// a series of more points grows out of it.
-	firsts := make([]*PricePoint, len(c.Prices))
-	for _, p := range c.Prices {
+	firsts := make([]*PricePoint, len(prices))
+	for _, p := range prices {
 		k := SeriesKey{p.Provider, p.Instance, p.Region, p.Model, p.Payment}
 		s, ok := series[k]
 		if !ok {
@@ -42,14 +45,24 @@ func SamePrice(a, b *PricePoint) bool {
 // checkHistories checks that each series runs oldest first and warns about
 // price changes that have no date: they show as undated and cannot go into
 // feeds.
+//
+// It runs only on a catalog without errors, in which the prices of a
+// provider are all in the one file named for it: each price file holds
+// whole series, and the files are checked on the worker pool.
 func (l *loader) checkHistories() {
-	keys, series := l.cat.Series()
+	l.eachPriceFile(func(sub *loader, f priceFile) { sub.checkHistory(f.Prices) })
+}
+
+// checkHistory checks the series of prices, in the order their first
+// points come.
+func (l *loader) checkHistory(prices []*PricePoint) {
+	keys, series := seriesOf(prices)
 	for _, k := range keys {
 		points := series[k]
 		latest := points[0] // the latest dated point so far
 		for i := 1; i < len(points); i++ {
 			older, newer := points[i-1], points[i]
-			r := record{l: l, file: newer.file, at: newer.at, name: fmt.Sprintf("price %q", k.Instance+"/"+k.Region+"/"+k.Model)}
+			r := record{l: l, file: newer.file, at: newer.at, price: newer}
 			if before(newer.Since, latest.Since) {
 				r.errorf("since", "since %s is before %s of an earlier point (line %d): the points of a series go oldest first", newer.Since, latest.Since, latest.at.line)
 			}

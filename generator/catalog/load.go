@@ -158,6 +158,9 @@ type loader struct {
 	// keepTrees keeps each file's bytes and YAML tree after it is decoded,
 	// for a Loader to decode it again in its next load without parsing it.
 	keepTrees bool
+	// workers is how many goroutines parse files and check price files;
+	// 0 for one per processor.
+	workers int
 }
 
 // priceFile is one decoded data/prices file with the place of its root.
@@ -470,30 +473,59 @@ func (l *loader) parseAll() {
 	}
 	parsed := make([]*parsedFile, len(jobs))
 	decoded := make([]decodedFile, len(jobs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(jobs) {
-					return
-				}
-				f := l.parseFile(jobs[i].name, jobs[i].typ, l.prev[jobs[i].name])
-				decoded[i] = f.decode()
-				if !l.keepTrees {
-					f.root, f.data = nil, nil
-				}
-				parsed[i] = f
-			}
-		})
-	}
-	wg.Wait()
+	l.onPool(len(jobs), func(i int) {
+		f := l.parseFile(jobs[i].name, jobs[i].typ, l.prev[jobs[i].name])
+		decoded[i] = f.decode()
+		if !l.keepTrees {
+			f.root, f.data = nil, nil
+		}
+		parsed[i] = f
+	})
 	l.files = make(map[string]*parsedFile, len(jobs))
 	l.decoded = make(map[string]decodedFile, len(jobs))
 	for i, j := range jobs {
 		l.files[j.name] = parsed[i]
 		l.decoded[j.name] = decoded[i]
+	}
+}
+
+// onPool calls do(i) for each i in [0, n) on the loader's workers, as
+// many as there are processors unless l.workers says otherwise, and
+// returns when every call has returned.
+func (l *loader) onPool(n int, do func(i int)) {
+	workers := l.workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				do(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// eachPriceFile runs check on each price file of the load on the worker
+// pool, each with a loader of its own that shares the catalog, and adds
+// what they report to the load's report in file order: the order a check
+// of one file after the other would give.
+func (l *loader) eachPriceFile(check func(sub *loader, f priceFile)) {
+	reports := make([]Report, len(l.priceFiles))
+	l.onPool(len(l.priceFiles), func(i int) {
+		sub := &loader{cat: l.cat}
+		check(sub, l.priceFiles[i])
+		reports[i] = sub.report
+	})
+	for _, r := range reports {
+		l.report = append(l.report, r...)
 	}
 }
 

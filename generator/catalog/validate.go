@@ -12,7 +12,6 @@ import (
 var (
 	idPattern       = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 	currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
-	schemePattern   = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*):(.+)$`)
 )
 
 // The closed vocabularies of the catalog.
@@ -37,6 +36,22 @@ type record struct {
 	file string
 	at   *place
 	name string
+	// price, when set, is the price point the record is; its name is made
+	// only when a diagnostic needs it, not once per point.
+	price *PricePoint
+}
+
+// label is how a message names the record.
+func (r record) label() string {
+	if r.price != nil {
+		return priceName(r.price)
+	}
+	return r.name
+}
+
+// priceName names a price point in messages: "price \"gn7/cn-beijing/spot\"".
+func priceName(pp *PricePoint) string {
+	return fmt.Sprintf("price %q", pp.Instance+"/"+pp.Region+"/"+pp.Model)
 }
 
 // pos is the position of key's value in the record, or of the record when
@@ -52,11 +67,11 @@ func (r record) pos(key string) Pos {
 }
 
 func (r record) errorf(key, format string, args ...any) {
-	r.l.errorf(r.pos(key), "%s: %s", r.name, fmt.Sprintf(format, args...))
+	r.l.errorf(r.pos(key), "%s: %s", r.label(), fmt.Sprintf(format, args...))
 }
 
 func (r record) warnf(key, format string, args ...any) {
-	r.l.warnf(r.pos(key), "%s: %s", r.name, fmt.Sprintf(format, args...))
+	r.l.warnf(r.pos(key), "%s: %s", r.label(), fmt.Sprintf(format, args...))
 }
 
 func (r record) required(key, value, want string) bool {
@@ -142,22 +157,44 @@ func (r record) source(key, src string, needed bool) {
 		}
 		return
 	}
-	for _, tok := range strings.Fields(src) {
+	for tok := range strings.FieldsSeq(src) {
+		if !strings.Contains(tok, ":") {
+			continue // no scheme
+		}
 		tok = strings.TrimLeft(tok, "([<'\"")
 		tok = strings.TrimRight(tok, "]>,;.'\"")
 		for strings.HasSuffix(tok, ")") && strings.Count(tok, ")") > strings.Count(tok, "(") {
 			tok = strings.TrimSuffix(tok, ")")
 		}
-		m := schemePattern.FindStringSubmatch(tok)
-		if m == nil {
+		scheme, rest, ok := splitScheme(tok)
+		if !ok {
 			continue
 		}
-		scheme := strings.ToLower(m[1])
-		looksLikeURL := strings.HasPrefix(m[2], "//") || slices.Contains([]string{"javascript", "vbscript", "data", "file", "blob"}, scheme)
+		scheme = strings.ToLower(scheme)
+		looksLikeURL := strings.HasPrefix(rest, "//") || slices.Contains([]string{"javascript", "vbscript", "data", "file", "blob"}, scheme)
 		if looksLikeURL && scheme != "http" && scheme != "https" {
 			r.errorf(key, "%s URL %q has scheme %q: want http or https", key, tok, scheme)
 		}
 	}
+}
+
+// splitScheme splits a token that starts with a URL scheme, a letter and
+// then letters, digits, '+', '.' or '-' up to the first ':', from the rest,
+// which must not be empty (as `^([A-Za-z][A-Za-z0-9+.-]*):(.+)$` would
+// for a token without white space).
+func splitScheme(tok string) (scheme, rest string, ok bool) {
+	i := strings.IndexByte(tok, ':')
+	if i < 1 || i == len(tok)-1 {
+		return "", "", false
+	}
+	for j := 0; j < i; j++ {
+		c := tok[j]
+		letter := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+		if !letter && (j == 0 || !('0' <= c && c <= '9' || c == '+' || c == '.' || c == '-')) {
+			return "", "", false
+		}
+	}
+	return tok[:i], tok[i+1:], true
 }
 
 func num(v float64) string {
@@ -491,24 +528,28 @@ func (l *loader) validateProvider(r record, p *Provider) {
 	}
 }
 
+// validatePrices checks the price files, each on the worker pool: a price
+// point's checks read the catalog and report, nothing more.
 func (l *loader) validatePrices() {
-	for _, f := range l.priceFiles {
-		fr := record{l: l, file: f.name, at: f.at, name: "prices"}
-		prov := l.cat.Provider(f.Provider)
-		if fr.required("provider", f.Provider, "the provider id these prices belong to") && prov == nil {
-			fr.errorf("provider", "provider %q does not exist%s", f.Provider, suggest(f.Provider, l.providerIDs()))
-		}
-		if want := strings.TrimSuffix(path.Base(f.name), ".yaml"); f.Provider != "" && f.Provider != want {
-			fr.errorf("provider", "provider %q differs from the file name: name the file %s.yaml", f.Provider, f.Provider)
-		}
-		for _, pp := range f.Prices {
-			l.validatePrice(prov, pp)
-		}
+	l.eachPriceFile((*loader).validatePriceFile)
+}
+
+func (l *loader) validatePriceFile(f priceFile) {
+	fr := record{l: l, file: f.name, at: f.at, name: "prices"}
+	prov := l.cat.Provider(f.Provider)
+	if fr.required("provider", f.Provider, "the provider id these prices belong to") && prov == nil {
+		fr.errorf("provider", "provider %q does not exist%s", f.Provider, suggest(f.Provider, l.providerIDs()))
+	}
+	if want := strings.TrimSuffix(path.Base(f.name), ".yaml"); f.Provider != "" && f.Provider != want {
+		fr.errorf("provider", "provider %q differs from the file name: name the file %s.yaml", f.Provider, f.Provider)
+	}
+	for _, pp := range f.Prices {
+		l.validatePrice(prov, pp)
 	}
 }
 
 func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
-	r := record{l: l, file: pp.file, at: pp.at, name: fmt.Sprintf("price %q", pp.Instance+"/"+pp.Region+"/"+pp.Model)}
+	r := record{l: l, file: pp.file, at: pp.at, price: pp}
 	var in *Instance
 	if r.required("instance", pp.Instance, "an instance id of the provider") && prov != nil {
 		if in = prov.Instance(pp.Instance); in == nil {
