@@ -149,18 +149,23 @@ func (b *builder) run(root fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("assets: %w", err)
 	}
-	if b.tmpl, err = b.templates(tfs, cmp.Or(b.cat.Site.Language, "en")); err != nil {
-		return fmt.Errorf("templates: %w", err)
-	}
-	if b.content, err = loadContent(root, b.add); err != nil {
-		return fmt.Errorf("content: %w", err)
+	// The offers, the changes and the benchmark groups follow from the
+	// catalog alone and report nothing: they are made while the templates
+	// and the content load.
+	var derived sync.WaitGroup
+	derived.Go(func() {
+		b.priced = pricing.Offers(b.cat, b.cat.Site.Currency)
+		b.benchGroups = bench.Derive(b.cat, b.priced)
+	})
+	derived.Go(func() { b.changes = feed.Changes(b.cat) })
+	err = b.templatesAndContent(root, tfs)
+	derived.Wait()
+	if err != nil {
+		return err
 	}
 	if len(b.report.Errors()) > 0 {
 		return nil // Build lists them
 	}
-	b.priced = pricing.Offers(b.cat, b.cat.Site.Currency)
-	b.changes = feed.Changes(b.cat)
-	b.benchGroups = bench.Derive(b.cat, b.priced)
 	pages, err := b.pages()
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
@@ -188,6 +193,18 @@ func (b *builder) run(root fs.FS) error {
 	}
 	if err := b.sitemap(pages); err != nil {
 		return fmt.Errorf("sitemap: %w", err)
+	}
+	return nil
+}
+
+// templatesAndContent loads the templates, then the content pages.
+func (b *builder) templatesAndContent(root, tfs fs.FS) error {
+	var err error
+	if b.tmpl, err = b.templates(tfs, cmp.Or(b.cat.Site.Language, "en")); err != nil {
+		return fmt.Errorf("templates: %w", err)
+	}
+	if b.content, err = loadContent(root, b.add); err != nil {
+		return fmt.Errorf("content: %w", err)
 	}
 	return nil
 }
