@@ -8,8 +8,6 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/feed"
-	"gpucompare/generator/pricing"
 	"gpucompare/generator/synth"
 )
 
@@ -96,8 +94,7 @@ func BenchmarkInstanceCharts(b *testing.B) {
 	if bl.tmpl, err = bl.templates(tfs, "en"); err != nil {
 		b.Fatal(err)
 	}
-	bl.priced = pricing.Offers(cat, cat.Site.Currency)
-	bl.changes = feed.Changes(cat)
+	bl.derive()
 	pages, err := bl.pages()
 	if err != nil {
 		b.Fatal(err)

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/feed"
 	"gpucompare/generator/pricing"
 )
 
@@ -155,7 +154,6 @@ func (b *builder) newPage(p, layout string) *page {
 func (b *builder) pages() ([]*page, error) {
 	cat := b.cat
 	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: cmp.Or(cat.Site.Language, "en"), Pages: b.content}
-	b.index()
 	b.gpus = gpuOrder(cat.GPUs)
 
 	var out []*page
@@ -292,24 +290,6 @@ func gpuOrder(gpus []*catalog.GPU) []*catalog.GPU {
 
 // priceKey names the price history of one instance type.
 type priceKey struct{ provider, instance string }
-
-// index groups the price points, the offers and the price changes by
-// instance type, once for every page that needs them.
-func (b *builder) index() {
-	b.pricesOf = map[priceKey][]*catalog.PricePoint{}
-	for _, pp := range b.cat.Prices {
-		k := priceKey{pp.Provider, pp.Instance}
-		b.pricesOf[k] = append(b.pricesOf[k], pp)
-	}
-	b.offersOf = map[*catalog.Instance][]*pricing.Offer{}
-	for _, o := range b.priced {
-		b.offersOf[o.Instance] = append(b.offersOf[o.Instance], o)
-	}
-	b.changesOf = map[*catalog.Instance][]*feed.Change{}
-	for _, c := range b.changes {
-		b.changesOf[c.Instance] = append(b.changesOf[c.Instance], c)
-	}
-}
 
 // onDemand is the point of an offer's latest on-demand price, or nil.
 func onDemand(o *pricing.Offer) *catalog.PricePoint {

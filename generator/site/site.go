@@ -149,15 +149,10 @@ func (b *builder) run(root fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("assets: %w", err)
 	}
-	// The offers, the changes and the benchmark groups follow from the
-	// catalog alone and report nothing: they are made while the templates
-	// and the content load.
+	// What follows from the catalog alone is made while the templates and
+	// the content load.
 	var derived sync.WaitGroup
-	derived.Go(func() {
-		b.priced = pricing.Offers(b.cat, b.cat.Site.Currency)
-		b.benchGroups = bench.Derive(b.cat, b.priced)
-	})
-	derived.Go(func() { b.changes = feed.Changes(b.cat) })
+	derived.Go(b.derive)
 	err = b.templatesAndContent(root, tfs)
 	derived.Wait()
 	if err != nil {
@@ -195,6 +190,35 @@ func (b *builder) run(root fs.FS) error {
 		return fmt.Errorf("sitemap: %w", err)
 	}
 	return nil
+}
+
+// derive makes what the pages are made from that follows from the catalog
+// alone, on two goroutines: the offers with comparable prices, the benchmark
+// groups and the offers of each instance type; the price changes, those of
+// each instance type and the price points of each. None of it reports.
+func (b *builder) derive() {
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		b.priced = pricing.Offers(b.cat, b.cat.Site.Currency)
+		b.benchGroups = bench.Derive(b.cat, b.priced)
+		b.offersOf = map[*catalog.Instance][]*pricing.Offer{}
+		for _, o := range b.priced {
+			b.offersOf[o.Instance] = append(b.offersOf[o.Instance], o)
+		}
+	})
+	wg.Go(func() {
+		b.changes = feed.Changes(b.cat)
+		b.changesOf = map[*catalog.Instance][]*feed.Change{}
+		for _, c := range b.changes {
+			b.changesOf[c.Instance] = append(b.changesOf[c.Instance], c)
+		}
+		b.pricesOf = map[priceKey][]*catalog.PricePoint{}
+		for _, pp := range b.cat.Prices {
+			k := priceKey{pp.Provider, pp.Instance}
+			b.pricesOf[k] = append(b.pricesOf[k], pp)
+		}
+	})
+	wg.Wait()
 }
 
 // templatesAndContent loads the templates, then the content pages.
