@@ -2,7 +2,10 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 	"time"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // Date is a calendar date that may be partial ("2025-06", "2025") or
@@ -11,6 +14,65 @@ type Date string
 
 // Unknown is the date of something the sources do not date.
 const Unknown Date = "unknown"
+
+// UnmarshalYAML decodes a date as the YAML decoder decodes text, but takes
+// a scalar without a tag as it stands: the decoder would resolve it a
+// second time (the parser resolved it already, trying time.Parse with
+// three layouts that fail on a date before the one that fits), only to
+// keep its text. Values and errors are the decoder's, the type named in
+// them included.
+func (d *Date) UnmarshalYAML(n *yaml.Node) error {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.Style&yaml.TaggedStyle == 0 {
+			*d = Date(n.Value)
+			return nil
+		}
+		// A tag the text must fit: the decoder's rules for text.
+		var s string
+		if err := n.Decode(&s); err != nil {
+			return err
+		}
+		*d = Date(s)
+		return nil
+	case yaml.SequenceNode:
+		return &yaml.TypeError{Errors: []string{cannotUnmarshal(n, "!!seq")}}
+	case yaml.MappingNode:
+		var errs []string
+		for i := 0; i < len(n.Content); i += 2 {
+			for j := i + 2; j < len(n.Content); j += 2 {
+				if ki, kj := n.Content[i], n.Content[j]; ki.Kind == kj.Kind && ki.Value == kj.Value {
+					errs = append(errs, fmt.Sprintf("line %d: mapping key %#v already defined at line %d", kj.Line, kj.Value, ki.Line))
+				}
+			}
+		}
+		if len(errs) == 0 {
+			errs = append(errs, cannotUnmarshal(n, "!!map"))
+		}
+		return &yaml.TypeError{Errors: errs}
+	}
+	return fmt.Errorf("yaml: cannot decode node with unknown kind %d", n.Kind)
+}
+
+// cannotUnmarshal is the decoder's message for a node of the wrong kind
+// for a Date.
+func cannotUnmarshal(n *yaml.Node, tag string) string {
+	if n.Tag != "" {
+		tag = n.Tag
+	}
+	value := n.Value
+	if tag != "!!seq" && tag != "!!map" {
+		if len(value) > 10 {
+			value = " `" + value[:7] + "...`"
+		} else {
+			value = " `" + value + "`"
+		}
+	}
+	if long := "tag:yaml.org,2002:"; strings.HasPrefix(tag, long) {
+		tag = "!!" + tag[len(long):]
+	}
+	return fmt.Sprintf("line %d: cannot unmarshal %s%s into catalog.Date", n.Line, tag, value)
+}
 
 // check reports what is wrong with d, or nil. An absent date is fine here;
 // required dates are checked by the caller.

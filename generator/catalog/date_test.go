@@ -3,8 +3,11 @@ package catalog
 import (
 	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // datePattern is the shape of a known date, as a regular expression.
@@ -40,6 +43,51 @@ func TestDateShapeIsThePattern(t *testing.T) {
 		}
 		if got, ok := Date(s).Time(); ok != wantOK || !got.Equal(want) {
 			t.Errorf("Date(%q).Time() = %v, %v; want %v, %v", s, got, ok, want, wantOK)
+		}
+	}
+}
+
+// textDate is a Date without its UnmarshalYAML: what the decoder made of
+// a date before it had one.
+type textDate string
+
+// TestDateDecodesAsText decodes dates of every form YAML can give, tagged,
+// quoted, aliased, of the wrong kind, into a Date and into plain text:
+// the values and the errors must be the same.
+func TestDateDecodesAsText(t *testing.T) {
+	values := []string{
+		"2025-06-01", "2025-06", "2025", "unknown", "'2025-06-01'", `"2025"`, "2025-13-45", "2025-06-01T10:00:00Z",
+		"2025-06-01 10:00", "soon", "12", "-3", "1.5", ".nan", "true", "no", "0x1f", "1_000", "~", "null", "", "<<",
+		"!!str 2025", "!!int 2025", "!!int abc", "!!float 2025", "!!bool yes", "!!bool maybe", "!!null ~", "!!null x",
+		"!!timestamp 2025-06-01", "!!timestamp soon", "!!binary aGVsbG8=", "!!binary !!!", "!custom 2025",
+		"! 2025", "!<tag:yaml.org,2002:str> 2025", "!<tag:example.com,2000:x> 2025",
+		"[2025]", "[]", "{a: 1}", "{}", "{a: 1, a: 2}", "{a: 1, b: 2, a: 3, b: 4}", "!!seq [1]", "!custom [1]",
+		"!custom {a: 1}", "!!map {}", "!<tag:yaml.org,2002:seq> []", "!<tag:example.com,2000:y> [a]",
+		"|\n    2025-06-01\n", ">\n    2025\n", "&a 2025", "2025 # comment", "'it''s'", "a very long text of a date",
+		"!!str [1]", "!!int [1]", "!!str {a: 1}",
+	}
+	for _, v := range values {
+		for _, doc := range []string{"d: " + v + "\n", "x: &x " + v + "\nd: *x\n", "d: " + v + "\ne: " + v + "\n"} {
+			var n yaml.Node
+			if err := yaml.Unmarshal([]byte(doc), &n); err != nil {
+				continue
+			}
+			var got struct {
+				D, E Date
+			}
+			var want struct {
+				D, E textDate
+			}
+			gotErr, wantErr := n.Decode(&got), n.Decode(&want)
+			msg := func(err error) string {
+				if err == nil {
+					return "<nil>"
+				}
+				return strings.ReplaceAll(err.Error(), "catalog.textDate", "catalog.Date")
+			}
+			if string(got.D) != string(want.D) || string(got.E) != string(want.E) || msg(gotErr) != msg(wantErr) {
+				t.Errorf("%q: got %q, %q, %v; as text %q, %q, %v", doc, got.D, got.E, gotErr, want.D, want.E, wantErr)
+			}
 		}
 	}
 }
