@@ -1,7 +1,6 @@
 package pricing
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -22,7 +21,7 @@ type TCO struct {
 	StorageKnown             bool
 	EgressKnown              bool
 	PerMonth, Total          float64
-	Notes                    []string
+	Notes                    []Note
 }
 
 // Part is the share of the GPU-hours bought under one pricing model.
@@ -33,58 +32,105 @@ type Part struct {
 	// Instances is how many instances a commitment reserves; for usage
 	// models, how many one job runs on.
 	Instances int
-	PerMonth  float64
-	Basis     string // how the cost follows: "120 jobs × 8.2 h, billed per second"
+	// For a usage model, the jobs a month and the hours each runs
+	// (checkpoint overhead included) before billing rounds them up; zero
+	// for a commitment.
+	Jobs, JobHours float64
+	PerMonth       float64
 }
+
+// Note is something a cost leaves out or assumes, for the reader.
+type Note struct {
+	Kind  NoteKind
+	Model string  // the pricing model it is about, for DiscountOnly and SpotOverhead
+	Value float64 // the discount in percent, or the spot overhead in percent
+}
+
+// NoteKind says what a Note is about.
+type NoteKind int
+
+const (
+	DiscountOnly   NoteKind = iota + 1 // a commitment priced by nothing but a sourced discount off on-demand
+	SpotOverhead                       // spot jobs run longer to checkpoint and resume
+	StorageUnknown                     // the storage price is unknown: left out of the total
+	EgressUnknown                      // the egress price is unknown: left out of the total
+)
+
+// Reason is why a strategy cannot run on an offer.
+type Reason struct {
+	Kind   ReasonKind
+	Model  string  // the pricing model that fails, but for NoGPUCount
+	Months float64 // the commitment's term, for Outlasts
+}
+
+// ReasonKind says why a strategy cannot run on an offer.
+type ReasonKind int
+
+const (
+	NoGPUCount      ReasonKind = iota + 1 // the instance's GPU count is unknown
+	NoPrice                               // no price under the model
+	NoRate                                // no exchange rate converts the model's price
+	Uninterruptible                       // spot, for a workload that cannot be interrupted
+	Outlasts                              // a commitment longer than the project
+)
 
 // commitment reports whether a model is paid for whether it is used or not.
 func commitment(model string) bool {
 	return TermHours(model) > 0
 }
 
+// Missing says why an offer has no price to cost under a model: none, or
+// one no rate converts; missing is false when it has one.
+func (o *Offer) Missing(model string) (why Reason, missing bool) {
+	switch pr := o.Prices[model]; {
+	case pr == nil:
+		return Reason{Kind: NoPrice, Model: model}, true
+	case !pr.Converted:
+		return Reason{Kind: NoRate, Model: model}, true
+	}
+	return Reason{}, false
+}
+
 // ScenarioTCO costs a scenario on an offer under a strategy. ok is false
 // when the strategy cannot run there, with the reason: a price it needs is
 // missing, a commitment outlasts the project, an uninterruptible workload
 // on spot.
-func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.Strategy) (t TCO, ok bool, why string) {
+func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.Strategy) (t TCO, ok bool, why Reason) {
 	w := s.Workload
 	t = TCO{Offer: o, Strategy: st}
 	per := o.Instance.GPUCount
 	if per <= 0 {
-		return t, false, "the instance's GPU count is unknown"
+		return t, false, Reason{Kind: NoGPUCount}
 	}
 	perJob := int(math.Ceil(float64(w.GPUsPerJob) / float64(per)))
 	for _, sh := range st.Mix {
-		pr := o.Prices[sh.Model]
-		if pr == nil || !pr.Converted {
-			return t, false, fmt.Sprintf("no %s price", words(sh.Model))
+		if why, missing := o.Missing(sh.Model); missing {
+			return t, false, why
 		}
 		if sh.Model == "spot" && !w.Interruptible {
-			return t, false, "the workload cannot be interrupted, so spot does not fit"
+			return t, false, Reason{Kind: Uninterruptible, Model: sh.Model}
 		}
+		pr := o.Prices[sh.Model]
 		part := Part{Model: sh.Model, Percent: sh.Percent, GPUHours: w.GPUHoursPerMonth * sh.Percent / 100}
 		if commitment(sh.Model) {
-			termMonths := TermHours(sh.Model) / HoursPerMonth
-			if w.Months < termMonths {
-				return t, false, fmt.Sprintf("a %s commitment of %s months outlasts the %s-month project", words(sh.Model), trim(termMonths), trim(w.Months))
+			if term := TermHours(sh.Model) / HoursPerMonth; w.Months < term {
+				return t, false, Reason{Kind: Outlasts, Model: sh.Model, Months: term}
 			}
 			// Enough instances, always on, to give the share's GPU-hours.
 			part.Instances = int(math.Ceil(part.GPUHours / (HoursPerMonth * float64(per))))
 			part.PerMonth = float64(part.Instances) * pr.Display * HoursPerMonth
-			part.Basis = fmt.Sprintf("%d reserved × %d h a month", part.Instances, HoursPerMonth)
-			if strings.Contains(pr.Hourly.Basis, "off on-demand") {
-				t.Notes = append(t.Notes, fmt.Sprintf("%s: only a discount is sourced (%s)", words(sh.Model), pr.Hourly.Basis))
+			if d := pr.Point.DiscountPct; d != nil && strings.Contains(pr.Hourly.Basis, "off on-demand") {
+				t.Notes = append(t.Notes, Note{Kind: DiscountOnly, Model: sh.Model, Value: *d})
 			}
 		} else {
-			hours := w.JobHours
+			part.JobHours = w.JobHours
 			if sh.Model == "spot" && w.CheckpointOverheadPct > 0 {
-				hours *= 1 + w.CheckpointOverheadPct/100
-				t.Notes = append(t.Notes, fmt.Sprintf("spot runs take %s%% longer to checkpoint and resume", trim(w.CheckpointOverheadPct)))
+				part.JobHours *= 1 + w.CheckpointOverheadPct/100
+				t.Notes = append(t.Notes, Note{Kind: SpotOverhead, Model: sh.Model, Value: w.CheckpointOverheadPct})
 			}
-			jobs := part.GPUHours / (float64(w.GPUsPerJob) * w.JobHours)
+			part.Jobs = part.GPUHours / (float64(w.GPUsPerJob) * w.JobHours)
 			part.Instances = perJob
-			part.PerMonth = jobs * float64(perJob) * JobCost(pr.Display, hours, o.Provider.Billing.Granularity, minSeconds(o.Provider))
-			part.Basis = fmt.Sprintf("%s jobs × %s h on %d instance(s), billed per %s", trim(Round(jobs, 2)), trim(Round(hours, 2)), perJob, orSecond(o.Provider.Billing.Granularity))
+			part.PerMonth = part.Jobs * float64(perJob) * JobCost(pr.Display, part.JobHours, o.Provider.Billing.Granularity, minSeconds(o.Provider))
 		}
 		t.Compute += part.PerMonth
 		t.Parts = append(t.Parts, part)
@@ -94,14 +140,14 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 	t.Storage, t.StorageKnown = monthly(rates, o.Provider.Storage, w.StorageTB*1000, site)
 	t.Egress, t.EgressKnown = monthly(rates, o.Provider.Egress, w.EgressTBPerMonth*1000, site)
 	if !t.StorageKnown && w.StorageTB > 0 {
-		t.Notes = append(t.Notes, "storage price unknown: left out of the total")
+		t.Notes = append(t.Notes, Note{Kind: StorageUnknown})
 	}
 	if !t.EgressKnown && w.EgressTBPerMonth > 0 {
-		t.Notes = append(t.Notes, "egress price unknown: left out of the total")
+		t.Notes = append(t.Notes, Note{Kind: EgressUnknown})
 	}
 	t.PerMonth = t.Compute + t.Storage + t.Egress
 	t.Total = t.PerMonth * w.Months
-	return t, true, ""
+	return t, true, Reason{}
 }
 
 // monthly is a per-GB rate times an amount of GB, in the site currency; a
@@ -154,17 +200,4 @@ func minSeconds(p *catalog.Provider) float64 {
 		return *p.Billing.MinimumSeconds
 	}
 	return 0
-}
-
-func orSecond(g string) string {
-	if g == "" {
-		return "second (granularity unknown)"
-	}
-	return g
-}
-
-func words(model string) string { return strings.ReplaceAll(model, "_", " ") }
-
-func trim(v float64) string {
-	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
 }

@@ -1,6 +1,7 @@
 package pricing
 
 import (
+	"slices"
 	"testing"
 
 	"gpucompare/generator/catalog"
@@ -53,33 +54,69 @@ func TestScenarioTCO(t *testing.T) {
 	// egress unknown and left out. 2,600 a month, 15,600 over 6 months.
 	tco, ok, why := ScenarioTCO(cat, one, scenario(6, true), mix(catalog.Share{Model: "on_demand", Percent: 100}))
 	if !ok || !near(tco.Compute, 2400) || !near(tco.Storage, 200) || tco.EgressKnown || !near(tco.Total, 15600) {
-		t.Errorf("on-demand: %+v ok=%v %s", tco, ok, why)
+		t.Errorf("on-demand: %+v ok=%v %v", tco, ok, why)
+	}
+	if p := tco.Parts[0]; !near(p.Jobs, 400) || p.JobHours != 2.5 || p.Instances != 1 {
+		t.Errorf("on-demand part: %+v, want 400 jobs of 2.5 h on 1 instance", p)
+	}
+	if want := []Note{{Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
+		t.Errorf("on-demand notes %+v, want %+v", tco.Notes, want)
 	}
 	// The 8-GPU instance runs each 1-GPU job alone: 400 × 3 h × 16 = 19,200 a month.
-	if tco, _, _ := ScenarioTCO(cat, eight, scenario(6, true), mix(catalog.Share{Model: "on_demand", Percent: 100})); !near(tco.Compute, 19200) {
-		t.Errorf("8-GPU instance for 1-GPU jobs: %v", tco.Compute)
+	if tco, _, _ := ScenarioTCO(cat, eight, scenario(6, true), mix(catalog.Share{Model: "on_demand", Percent: 100})); !near(tco.Compute, 19200) || tco.Parts[0].Instances != 1 {
+		t.Errorf("8-GPU instance for 1-GPU jobs: %v on %d instance(s)", tco.Compute, tco.Parts[0].Instances)
+	}
+	// A 4-GPU job on the 1-GPU instance runs on 4 of them.
+	s := scenario(6, true)
+	s.Workload.GPUsPerJob = 4
+	if tco, _, _ := ScenarioTCO(cat, one, s, mix(catalog.Share{Model: "on_demand", Percent: 100})); !near(tco.Parts[0].Jobs, 100) || tco.Parts[0].Instances != 4 {
+		t.Errorf("4-GPU jobs on a 1-GPU instance: %+v", tco.Parts[0])
 	}
 	// Spot with 10% checkpoint overhead: 2.75 h billed as 3 h: 400 × 3 × 0.6 = 720.
-	if tco, ok, _ := ScenarioTCO(cat, one, scenario(6, true), mix(catalog.Share{Model: "spot", Percent: 100})); !ok || !near(tco.Compute, 720) {
-		t.Errorf("spot: %v", tco.Compute)
+	tco, ok, _ = ScenarioTCO(cat, one, scenario(6, true), mix(catalog.Share{Model: "spot", Percent: 100}))
+	if !ok || !near(tco.Compute, 720) || !near(tco.Parts[0].JobHours, 2.75) {
+		t.Errorf("spot: %v, a job %v h", tco.Compute, tco.Parts[0].JobHours)
 	}
-	if _, ok, why := ScenarioTCO(cat, one, scenario(6, false), mix(catalog.Share{Model: "spot", Percent: 100})); ok || why != "the workload cannot be interrupted, so spot does not fit" {
-		t.Errorf("uninterruptible on spot: ok=%v %q", ok, why)
+	if want := []Note{{Kind: SpotOverhead, Model: "spot", Value: 10}, {Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
+		t.Errorf("spot notes %+v, want %+v", tco.Notes, want)
 	}
-	// A 1-year reservation does not fit a 6-month project.
-	if _, ok, why := ScenarioTCO(cat, one, scenario(6, true), mix(catalog.Share{Model: "reserved_1y", Percent: 100})); ok || why != "a reserved 1y commitment of 12 months outlasts the 6-month project" {
-		t.Errorf("reserved over a short project: ok=%v %q", ok, why)
+	for _, tt := range []struct {
+		name  string
+		offer *Offer
+		s     *catalog.Scenario
+		model string
+		want  Reason
+	}{
+		{"uninterruptible on spot", one, scenario(6, false), "spot", Reason{Kind: Uninterruptible, Model: "spot"}},
+		{"a 1-year reservation over a 6-month project", one, scenario(6, true), "reserved_1y", Reason{Kind: Outlasts, Model: "reserved_1y", Months: 12}},
+		{"no spot price", eight, scenario(6, true), "spot", Reason{Kind: NoPrice, Model: "spot"}},
+	} {
+		if _, ok, why := ScenarioTCO(cat, tt.offer, tt.s, mix(catalog.Share{Model: tt.model, Percent: 100})); ok || why != tt.want {
+			t.Errorf("%s: ok=%v %+v, want %+v", tt.name, ok, why, tt.want)
+		}
 	}
 	// 70% reserved 1-year + 30% spot over 12 months: 700 GPU-hours need ceil(700/730) = 1
 	// reserved instance: 1 × 1.2 × 730 = 876; 300 GPU-hours of spot = 120 jobs × 3 h × 0.6 = 216.
 	tco, ok, _ = ScenarioTCO(cat, one, scenario(12, true), mix(catalog.Share{Model: "reserved_1y", Percent: 70}, catalog.Share{Model: "spot", Percent: 30}))
-	if !ok || !near(tco.Parts[0].PerMonth, 876) || tco.Parts[0].Instances != 1 || !near(tco.Parts[1].PerMonth, 216) || !near(tco.Total, (876+216+200)*12) {
+	if !ok || !near(tco.Parts[0].PerMonth, 876) || tco.Parts[0].Instances != 1 || tco.Parts[0].Jobs != 0 || !near(tco.Parts[1].PerMonth, 216) || !near(tco.Parts[1].Jobs, 120) || !near(tco.Total, (876+216+200)*12) {
 		t.Errorf("reserved + spot: %+v", tco)
+	}
+	if want := []Note{{Kind: SpotOverhead, Model: "spot", Value: 10}, {Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
+		t.Errorf("reserved + spot notes %+v, want %+v (a sourced reserved price is no discount)", tco.Notes, want)
 	}
 	// Only a discount is sourced for 3 years: 50% off 2 = 1 an hour, and the note says so.
 	tco, ok, _ = ScenarioTCO(cat, one, scenario(36, true), mix(catalog.Share{Model: "reserved_3y", Percent: 100}))
-	if !ok || !near(tco.Compute, 2*730) || len(tco.Notes) == 0 || tco.Notes[0] != "reserved 3y: only a discount is sourced (50% off on-demand)" {
+	if !ok || !near(tco.Compute, 2*730) || !slices.Equal(tco.Notes, []Note{{Kind: DiscountOnly, Model: "reserved_3y", Value: 50}, {Kind: EgressUnknown}}) {
 		t.Errorf("discount-only reserved: %+v", tco)
+	}
+	// A price no rate converts, and an instance of unknown GPU count.
+	one.Prices["on_demand"].Converted = false
+	if _, ok, why := ScenarioTCO(cat, one, scenario(6, true), mix(catalog.Share{Model: "on_demand", Percent: 100})); ok || why != (Reason{Kind: NoRate, Model: "on_demand"}) {
+		t.Errorf("unconverted price: ok=%v %+v", ok, why)
+	}
+	eight.Instance.GPUCount = 0
+	if _, ok, why := ScenarioTCO(cat, eight, scenario(6, true), mix(catalog.Share{Model: "on_demand", Percent: 100})); ok || why != (Reason{Kind: NoGPUCount}) {
+		t.Errorf("unknown GPU count: ok=%v %+v", ok, why)
 	}
 }
 

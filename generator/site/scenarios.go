@@ -25,9 +25,9 @@ import (
 // buyer's own workload and split, from the per-offer data the page ships
 // as JSON; without script the shipped scenario's tables stand.
 //
-// The notes, bases and reasons are written here from message templates
-// that the page also ships to the script, so the browser writes the same
-// words; tests hold them to what pricing.ScenarioTCO says.
+// The notes, bases and reasons are written here, from what
+// pricing.ScenarioTCO finds, with message templates that the page also
+// ships to the script, so the browser writes the same words.
 
 // Output paths of the scenario pages.
 const scenariosPath = "scenarios/index.html"
@@ -209,22 +209,23 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 		sv := &strategyView{Strategy: st, Name: cmp.Or(st.Name, st.ID), Anchor: "strategy-" + st.ID, data: d}
 		left := map[string]*leftGroup{}
 		for _, o := range b.priced {
-			if why := leftOut(cat, o, s, st, d.Currency, x); why != "" {
-				g := left[why]
-				if g == nil {
-					g = &leftGroup{Reason: why}
-					left[why] = g
-					sv.Left = append(sv.Left, g)
+			why := leftOut(cat, o, s, st, d.Currency, x)
+			if why == "" {
+				t, ok, reason := pricing.ScenarioTCO(cat, o, s, st)
+				if ok {
+					sv.Rows = append(sv.Rows, b.tcoRow(p, t, x))
+					continue
 				}
-				g.Offers = append(g.Offers, offerLabel(o, x))
-				sv.Lefts++
-				continue
+				why = reasonText(o, s.Workload, reason, d.Currency, x)
 			}
-			t, ok, why := pricing.ScenarioTCO(cat, o, s, st)
-			if !ok {
-				return nil, fmt.Errorf("strategy %q: %s %s: pricing leaves it out (%s) where the page ranks it", st.ID, o.Instance.Name, o.Region, why)
+			g := left[why]
+			if g == nil {
+				g = &leftGroup{Reason: why}
+				left[why] = g
+				sv.Left = append(sv.Left, g)
 			}
-			sv.Rows = append(sv.Rows, b.tcoRow(p, s, t, x))
+			g.Offers = append(g.Offers, offerLabel(o, x))
+			sv.Lefts++
 		}
 		slices.SortStableFunc(sv.Rows, func(a, b *tcoRow) int { return cmp.Compare(a.TCO.Total, b.TCO.Total) })
 		for i, r := range sv.Rows {
@@ -304,15 +305,14 @@ func offerLabel(o *pricing.Offer, x *texter) string {
 	return x.t("scenario.offer_label", o.Instance.Name, o.Provider.Name, region)
 }
 
-func (b *builder) tcoRow(p *page, s *catalog.Scenario, t pricing.TCO, x *texter) *tcoRow {
+func (b *builder) tcoRow(p *page, t pricing.TCO, x *texter) *tcoRow {
 	o := t.Offer
 	r := &tcoRow{TCO: t, Offer: o, InstanceURL: p.Rel(instancePath(o.Instance)), ProviderURL: p.Rel(providerPath(o.Provider.ID))}
 	if reg := o.Provider.Region(o.Region); reg != nil {
 		r.RegionName = cmp.Or(reg.Name, reg.ID)
 	}
-	w := s.Workload
 	for _, part := range t.Parts {
-		r.Parts = append(r.Parts, partView{Model: part.Model, PerMonth: part.PerMonth, Basis: partBasis(o, w, part, x)})
+		r.Parts = append(r.Parts, partView{Model: part.Model, PerMonth: part.PerMonth, Basis: partBasis(o, part, x)})
 	}
 	if t.StorageKnown {
 		r.Storage = ptr(t.Storage)
@@ -320,22 +320,17 @@ func (b *builder) tcoRow(p *page, s *catalog.Scenario, t pricing.TCO, x *texter)
 	if t.EgressKnown {
 		r.Egress = ptr(t.Egress)
 	}
-	r.Notes = tcoNotes(o, w, t.Strategy, t.StorageKnown, t.EgressKnown, x)
+	r.Notes = tcoNotes(t.Notes, x)
 	return r
 }
 
-// partBasis says how a part's cost follows, as pricing.ScenarioTCO
-// computes it: instances reserved all month for a commitment; jobs, their
-// billed hours and instances for a usage model.
-func partBasis(o *pricing.Offer, w catalog.Workload, part pricing.Part, x *texter) string {
+// partBasis says how a part's cost follows: instances reserved all month
+// for a commitment; jobs, their hours and instances for a usage model,
+// billed as the provider bills.
+func partBasis(o *pricing.Offer, part pricing.Part, x *texter) string {
 	if pricing.TermHours(part.Model) > 0 {
 		return x.t("scenario.basis.reserved", part.Instances, pricing.HoursPerMonth)
 	}
-	hours := w.JobHours
-	if part.Model == "spot" && w.CheckpointOverheadPct > 0 {
-		hours *= 1 + w.CheckpointOverheadPct/100
-	}
-	jobs := part.GPUHours / (float64(w.GPUsPerJob) * w.JobHours)
 	billed := x.t("scenario.basis.granularity_unknown")
 	if g := o.Provider.Billing.Granularity; g != "" {
 		billed = x.t("granularity." + g)
@@ -343,53 +338,33 @@ func partBasis(o *pricing.Offer, w catalog.Workload, part pricing.Part, x *texte
 	if m := o.Provider.Billing.MinimumSeconds; m != nil && *m > 0 {
 		billed = x.t("scenario.basis.minimum", billed, formatNum(*m))
 	}
-	return x.t("scenario.basis.jobs", formatNum(pricing.Round(jobs, 2)), formatNum(pricing.Round(hours, 2)), part.Instances, billed)
+	return x.t("scenario.basis.jobs", formatNum(pricing.Round(part.Jobs, 2)), formatNum(pricing.Round(part.JobHours, 2)), part.Instances, billed)
 }
 
-// tcoNotes are the notes of an offer's cost, in the order
-// pricing.ScenarioTCO makes them: per part, a commitment priced only by a
-// sourced discount and the spot overhead; then the unknown storage and
-// egress prices left out of the total.
-func tcoNotes(o *pricing.Offer, w catalog.Workload, st catalog.Strategy, storageKnown, egressKnown bool, x *texter) []string {
+// tcoNotes words the notes of an offer's cost.
+func tcoNotes(notes []pricing.Note, x *texter) []string {
 	var out []string
-	for _, sh := range st.Mix {
-		pr := o.Prices[sh.Model]
-		switch {
-		case pricing.TermHours(sh.Model) > 0:
-			if pr != nil && strings.Contains(pr.Hourly.Basis, "off on-demand") && pr.Point.DiscountPct != nil {
-				out = append(out, x.t("scenario.note.discount_only", x.t("model."+sh.Model), formatNum(*pr.Point.DiscountPct)))
-			}
-		case sh.Model == "spot" && w.CheckpointOverheadPct > 0:
-			out = append(out, x.t("scenario.note.spot_overhead", formatNum(w.CheckpointOverheadPct)))
+	for _, n := range notes {
+		switch n.Kind {
+		case pricing.DiscountOnly:
+			out = append(out, x.t("scenario.note.discount_only", x.t("model."+n.Model), formatNum(n.Value)))
+		case pricing.SpotOverhead:
+			out = append(out, x.t("scenario.note.spot_overhead", formatNum(n.Value)))
+		case pricing.StorageUnknown:
+			out = append(out, x.t("scenario.note.storage_unknown"))
+		case pricing.EgressUnknown:
+			out = append(out, x.t("scenario.note.egress_unknown"))
 		}
-	}
-	if !storageKnown && w.StorageTB > 0 {
-		out = append(out, x.t("scenario.note.storage_unknown"))
-	}
-	if !egressKnown && w.EgressTBPerMonth > 0 {
-		out = append(out, x.t("scenario.note.egress_unknown"))
 	}
 	return out
 }
 
-// leftOut says why a strategy does not rank an offer, or "" when it does:
-// first the scenario's limits, as pricing.Eligible checks them, then what
-// pricing.ScenarioTCO needs. static/tco.js says the same in the same
-// order.
+// leftOut says why the scenario's limits leave an offer out, or "" when
+// they do not, checked as pricing.Eligible checks them; what
+// pricing.ScenarioTCO then refuses, reasonText words. static/tco.js says
+// the same in the same order.
 func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st catalog.Strategy, currency string, x *texter) string {
 	in := o.Instance
-	noPrice := func(model string) string {
-		pr := o.Prices[model]
-		switch {
-		case in.PriceNotPublic != "" && len(o.Prices) == 0:
-			return x.t("scenario.why.not_public")
-		case pr == nil:
-			return x.t("scenario.why.no_price", x.t("model."+model))
-		case !pr.Converted:
-			return x.t("scenario.why.no_rate", pr.Hourly.Currency, currency)
-		}
-		return ""
-	}
 	switch {
 	case o.GPU == nil:
 		return x.t("scenario.why.no_gpu")
@@ -413,8 +388,8 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 	}
 	if max := s.Limits.MaxPerGPUHour; max != nil {
 		for _, sh := range st.Mix {
-			if why := noPrice(sh.Model); why != "" {
-				return why
+			if why, missing := o.Missing(sh.Model); missing {
+				return reasonText(o, s.Workload, why, currency, x)
 			}
 			if in.GPUCount <= 0 {
 				return x.t("scenario.why.gpu_count")
@@ -424,19 +399,26 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 			}
 		}
 	}
-	if in.GPUCount <= 0 {
+	return ""
+}
+
+// reasonText words why pricing.ScenarioTCO cannot cost a strategy on an
+// offer.
+func reasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, currency string, x *texter) string {
+	switch why.Kind {
+	case pricing.NoGPUCount:
 		return x.t("scenario.why.gpu_count")
-	}
-	for _, sh := range st.Mix {
-		if why := noPrice(sh.Model); why != "" {
-			return why
+	case pricing.NoPrice:
+		if o.Instance.PriceNotPublic != "" && len(o.Prices) == 0 {
+			return x.t("scenario.why.not_public")
 		}
-		if sh.Model == "spot" && !s.Workload.Interruptible {
-			return x.t("scenario.why.uninterruptible")
-		}
-		if term := pricing.TermHours(sh.Model); term > 0 && s.Workload.Months < term/pricing.HoursPerMonth {
-			return x.t("scenario.why.outlasts", x.t("model."+sh.Model), formatNum(term/pricing.HoursPerMonth), formatNum(s.Workload.Months))
-		}
+		return x.t("scenario.why.no_price", x.t("model."+why.Model))
+	case pricing.NoRate:
+		return x.t("scenario.why.no_rate", o.Prices[why.Model].Hourly.Currency, currency)
+	case pricing.Uninterruptible:
+		return x.t("scenario.why.uninterruptible")
+	case pricing.Outlasts:
+		return x.t("scenario.why.outlasts", x.t("model."+why.Model), formatNum(why.Months), formatNum(w.Months))
 	}
 	return ""
 }
