@@ -85,19 +85,22 @@ func Changes(cat *catalog.Catalog) []*Change {
 			out = append(out, newChange(k, in, pp.old, pp.cur))
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *Change) int {
-		if a.Dated() != b.Dated() {
-			if a.Dated() {
-				return -1
-			}
-			return 1
-		}
-		// Later first; partial dates compare as far as both are precise.
-		da, db := string(a.Date()), string(b.Date())
-		n := min(len(da), len(db))
-		return cmp.Compare(db[:n], da[:n])
-	})
+	slices.SortStableFunc(out, newestFirst)
 	return out
+}
+
+// newestFirst orders changes later first, undated last; partial dates
+// compare as far as both are precise.
+func newestFirst(a, b *Change) int {
+	if a.Dated() != b.Dated() {
+		if a.Dated() {
+			return -1
+		}
+		return 1
+	}
+	da, db := string(a.Date()), string(b.Date())
+	n := min(len(da), len(db))
+	return cmp.Compare(db[:n], da[:n])
 }
 
 // pricePair is two consecutive points of a series, numbered as Changes

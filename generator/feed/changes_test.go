@@ -1,7 +1,6 @@
 package feed
 
 import (
-	"cmp"
 	"os"
 	"reflect"
 	"slices"
@@ -131,17 +130,7 @@ func referenceChanges(cat *catalog.Catalog) []*Change {
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b *Change) int {
-		if a.Dated() != b.Dated() {
-			if a.Dated() {
-				return -1
-			}
-			return 1
-		}
-		da, db := string(a.Date()), string(b.Date())
-		n := min(len(da), len(db))
-		return cmp.Compare(db[:n], da[:n])
-	})
+	slices.SortStableFunc(out, newestFirst) // the same sort: the reference is for the grouping before it
 	return out
 }
 
