@@ -4,9 +4,17 @@ GO      ?= go
 ROOT    ?= .
 OUT     ?= public
 BIN     := bin/gpucompare
-FUZZTIME ?= 10s
+# Fuzzing runs a number of inputs, not a time: a -fuzztime given as a
+# duration races Go's fuzzing coordinator at its deadline and can fail a
+# run that found nothing ("context deadline exceeded"). FUZZSCALE
+# multiplies every target's count (make fuzz runs 30 times as many);
+# FUZZMINIMIZE bounds the minimising of each new input, which otherwise
+# stalls a run for up to a minute.
+FUZZSCALE    ?= 1
+FUZZMINIMIZE ?= 1s
+fuzz-run = $(GO) test ./generator/$(1) -run '^$$' -fuzz $(2) -fuzztime $$(( $(3) * $(FUZZSCALE) ))x -fuzzminimizetime $(FUZZMINIMIZE)
 
-.PHONY: build check serve test golden fuzz bench clean binary report
+.PHONY: build check serve test golden fuzz fuzz-brief bench clean binary report
 
 # Build the site from the shipped catalog into public/.
 build: binary
@@ -39,25 +47,25 @@ test:
 	@unformatted=$$(gofmt -l generator *.go); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test ./...
-	$(GO) test ./generator/catalog -run '^$$' -fuzz FuzzLoad -fuzztime $(FUZZTIME)
-	$(GO) test ./generator/tmplexec -run '^$$' -fuzz FuzzEscapers -fuzztime $(FUZZTIME)
-	$(GO) test ./generator/site -run '^$$' -fuzz FuzzOfferWriters -fuzztime $(FUZZTIME)
-	$(GO) test ./generator/feed -run '^$$' -fuzz FuzzEntry -fuzztime $(FUZZTIME)
-	$(GO) test ./generator/charts -run '^$$' -fuzz FuzzHistoryFrame -fuzztime $(FUZZTIME)
-	$(GO) test ./generator/jsonenc -run '^$$' -fuzz FuzzAppend -fuzztime $(FUZZTIME)
+	$(MAKE) fuzz-brief
 	$(MAKE) test-browser
 
 # Rewrite golden files after a reviewed change of output.
 golden:
 	$(GO) test ./... -update
 
+# Each target's count is about ten seconds of fuzzing on two cores.
+fuzz-brief:
+	$(call fuzz-run,catalog,FuzzLoad,30000)
+	$(call fuzz-run,tmplexec,FuzzEscapers,25000)
+	$(call fuzz-run,site,FuzzOfferWriters,40000)
+	$(call fuzz-run,feed,FuzzEntry,20000)
+	$(call fuzz-run,charts,FuzzHistoryFrame,100000)
+	$(call fuzz-run,jsonenc,FuzzAppend,200000)
+
+# The same targets, about five minutes each.
 fuzz:
-	$(GO) test ./generator/catalog -run '^$$' -fuzz FuzzLoad -fuzztime 5m
-	$(GO) test ./generator/tmplexec -run '^$$' -fuzz FuzzEscapers -fuzztime 5m
-	$(GO) test ./generator/site -run '^$$' -fuzz FuzzOfferWriters -fuzztime 5m
-	$(GO) test ./generator/feed -run '^$$' -fuzz FuzzEntry -fuzztime 5m
-	$(GO) test ./generator/charts -run '^$$' -fuzz FuzzHistoryFrame -fuzztime 5m
-	$(GO) test ./generator/jsonenc -run '^$$' -fuzz FuzzAppend -fuzztime 5m
+	$(MAKE) fuzz-brief FUZZSCALE=30
 
 # Build speed: Go benchmarks of load, validate, render and write at 100,
 # 1,000 and 10,000 offers, then whole builds of the binary against the
