@@ -3,7 +3,6 @@ package catalog
 import (
 	"bytes"
 	"io/fs"
-	"path"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -53,10 +52,11 @@ func FuzzLoad(f *testing.F) {
 }
 
 // typeOf returns a new value of the type a catalog file decodes into.
-// Hidden files are not catalog files: Load passes over them.
+// Hidden files, and files in hidden folders, are not catalog files: Load
+// passes over them.
 func typeOf(name string) any {
 	switch {
-	case strings.HasPrefix(path.Base(name), "."):
+	case strings.HasPrefix(name, ".") || strings.Contains(name, "/."):
 		return nil
 	case name == "data/site.yaml":
 		return new(Site)
