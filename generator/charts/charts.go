@@ -15,7 +15,7 @@
 // History charts, one on each instance type page, are the exception to the
 // map: go-echarts makes the options of one history chart with marker text
 // once, encoding/json encodes them, and each history chart is written into
-// that frame with the JSON appenders of jsonwrite.go (historyFrame) — the
+// that frame (historyFrame in history.go, with generator/jsonenc) — the
 // same bytes, held to go-echarts and encoding/json by tests and fuzzing.
 //
 // Everything here is deterministic: the same catalog gives the same bytes.
