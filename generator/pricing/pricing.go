@@ -51,6 +51,9 @@ type Hourly struct {
 	// "30% off on-demand", "monthly ÷ 730 h" …; "× 8 GPUs" is added for
 	// per-GPU quotes.
 	Basis string
+	// OffOnDemand is set when Amount is worked out from the point's
+	// discount off the on-demand price, the point stating nothing else.
+	OffOnDemand bool
 }
 
 // EffectiveHourly returns the hourly price of a whole instance of gpus GPUs
@@ -78,9 +81,10 @@ func EffectiveHourly(p *catalog.PricePoint, gpus int, onDemand *Hourly) (h Hourl
 		h.Amount, h.Basis = *p.Amount, "hourly"
 	case p.DiscountPct != nil && onDemand != nil:
 		return Hourly{
-			Amount:   onDemand.Amount * (1 - *p.DiscountPct/100),
-			Currency: onDemand.Currency,
-			Basis:    fmt.Sprintf("%s%% off on-demand", formatHours(*p.DiscountPct)),
+			Amount:      onDemand.Amount * (1 - *p.DiscountPct/100),
+			Currency:    onDemand.Currency,
+			Basis:       fmt.Sprintf("%s%% off on-demand", formatHours(*p.DiscountPct)),
+			OffOnDemand: true,
 		}, true
 	default:
 		return Hourly{}, false

@@ -48,6 +48,9 @@ func TestEffectiveHourly(t *testing.T) {
 			if !ok || !near(h.Amount, tt.want) || h.Basis != tt.basis || h.Currency != "USD" {
 				t.Errorf("got %+v ok=%v, want %v (%s)", h, ok, tt.want, tt.basis)
 			}
+			if discountOnly := tt.p.DiscountPct != nil; h.OffOnDemand != discountOnly {
+				t.Errorf("OffOnDemand %v, want %v", h.OffOnDemand, discountOnly)
+			}
 		})
 	}
 	if _, ok := EffectiveHourly(&catalog.PricePoint{Model: "spot", DiscountPct: f(70)}, 1, nil); ok {

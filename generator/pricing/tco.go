@@ -3,7 +3,6 @@ package pricing
 import (
 	"math"
 	"slices"
-	"strings"
 
 	"gpucompare/generator/catalog"
 )
@@ -119,8 +118,8 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 			// Enough instances, always on, to give the share's GPU-hours.
 			part.Instances = int(math.Ceil(part.GPUHours / (HoursPerMonth * float64(per))))
 			part.PerMonth = float64(part.Instances) * pr.Display * HoursPerMonth
-			if d := pr.Point.DiscountPct; d != nil && strings.Contains(pr.Hourly.Basis, "off on-demand") {
-				t.Notes = append(t.Notes, Note{Kind: DiscountOnly, Model: sh.Model, Value: *d})
+			if pr.Hourly.OffOnDemand {
+				t.Notes = append(t.Notes, Note{Kind: DiscountOnly, Model: sh.Model, Value: *pr.Point.DiscountPct})
 			}
 		} else {
 			part.JobHours = w.JobHours

@@ -666,7 +666,7 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 			tp := tcoPrice{}
 			if pr.Converted {
 				tp.Hourly = ptr(pr.Display)
-				if strings.Contains(pr.Hourly.Basis, "off on-demand") {
+				if pr.Hourly.OffOnDemand {
 					tp.Discount = pr.Point.DiscountPct
 				}
 			} else {
