@@ -277,9 +277,9 @@ func closeInto(f io.Closer, err *error) {
 }
 
 // indentedList writes, element by element, what json.MarshalIndent(doc,
-// "", " ") and a newline write for a doc whose last field is a list: the
-// same indentation and escaping, byte for byte, without the list held
-// whole.
+// "", " ") and a newline write for a doc whose last field is a list of
+// offers: the same indentation and escaping, byte for byte, without the
+// list held whole.
 type indentedList struct {
 	w    io.Writer
 	n    int        // elements written
@@ -304,9 +304,8 @@ func newIndentedList(w io.Writer, doc any) (*indentedList, error) {
 	return &indentedList{w: w, json: jsonWriter{indent: true}}, err
 }
 
-// add writes the next element of the list: an offer's export by the
-// jsonWriter, anything else by json.MarshalIndent.
-func (l *indentedList) add(v any) error {
+// add writes the next offer of the list.
+func (l *indentedList) add(e *offerExport) error {
 	buf := l.json.buf[:0]
 	if l.n == 0 {
 		buf = append(buf, "[\n"+jsonPrefix...)
@@ -314,22 +313,12 @@ func (l *indentedList) add(v any) error {
 		buf = append(buf, ",\n"+jsonPrefix...)
 	}
 	l.n++
-	if e, ok := v.(*offerExport); ok {
-		l.json.buf = buf
-		l.json.offer(e)
-		buf = l.json.buf
-		if err := l.json.err; err != nil {
-			return err
-		}
-	} else {
-		js, err := json.MarshalIndent(v, jsonPrefix, jsonIndent)
-		if err != nil {
-			return err
-		}
-		buf = append(buf, js...)
-	}
 	l.json.buf = buf
-	_, err := l.w.Write(buf)
+	l.json.offer(e)
+	if err := l.json.err; err != nil {
+		return err
+	}
+	_, err := l.w.Write(l.json.buf)
 	return err
 }
 
