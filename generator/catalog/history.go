@@ -7,6 +7,11 @@ type SeriesKey struct {
 	Provider, Instance, Region, Model, Payment string
 }
 
+// Series is the key of the series p belongs to.
+func (p *PricePoint) Series() SeriesKey {
+	return SeriesKey{p.Provider, p.Instance, p.Region, p.Model, p.Payment}
+}
+
 // Series returns every price series of the catalog, each in history order
 // (file order), and the keys in the order their first point appears.
 func (c *Catalog) Series() ([]SeriesKey, map[SeriesKey][]*PricePoint) {
@@ -23,7 +28,7 @@ func seriesOf(prices []*PricePoint) ([]SeriesKey, map[SeriesKey][]*PricePoint) {
 	// a series of more points grows out of it.
 	firsts := make([]*PricePoint, len(prices))
 	for _, p := range prices {
-		k := SeriesKey{p.Provider, p.Instance, p.Region, p.Model, p.Payment}
+		k := p.Series()
 		s, ok := series[k]
 		if !ok {
 			n := len(keys)

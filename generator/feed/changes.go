@@ -58,7 +58,7 @@ func Changes(cat *catalog.Catalog) []*Change {
 	var last []*catalog.PricePoint
 	var pairs []pricePair
 	for _, p := range cat.Prices {
-		k := seriesOf(p)
+		k := p.Series()
 		n, ok := number[k]
 		if !ok {
 			number[k] = len(last)
@@ -74,7 +74,7 @@ func Changes(cat *catalog.Catalog) []*Change {
 	out := make([]*Change, 0, len(pairs))
 	var in *catalog.Instance
 	for i, pp := range pairs {
-		k := seriesOf(pp.cur)
+		k := pp.cur.Series()
 		if i == 0 || pp.series != pairs[i-1].series {
 			in = nil
 			if p := cat.Provider(k.Provider); p != nil {
@@ -108,11 +108,6 @@ func newestFirst(a, b *Change) int {
 type pricePair struct {
 	series   int
 	old, cur *catalog.PricePoint
-}
-
-// seriesOf is the key of the series of p, as catalog.Series keys it.
-func seriesOf(p *catalog.PricePoint) catalog.SeriesKey {
-	return catalog.SeriesKey{Provider: p.Provider, Instance: p.Instance, Region: p.Region, Model: p.Model, Payment: p.Payment}
 }
 
 // newChange makes the change from old to cur in one allocation.
