@@ -16,9 +16,12 @@ fuzz-run = $(GO) test ./generator/$(1) -run '^$$' -fuzz $(2) -fuzztime $$(( $(3)
 
 .PHONY: build check serve test golden fuzz fuzz-brief bench clean binary report
 
-# Build the site from the shipped catalog into public/.
+# Build the site from the shipped catalog into public/. A hosted site
+# passes its address, BASE_URL=https://…/, for its feeds and sitemap.
+BASE_URL ?=
+
 build: binary
-	$(BIN) build -root $(ROOT) -out $(OUT)
+	$(BIN) build -root $(ROOT) -out $(OUT)$(if $(BASE_URL), -base-url $(BASE_URL))
 
 binary:
 	$(GO) build -o $(BIN) ./generator/cmd/gpucompare
