@@ -32,9 +32,13 @@ func appendRSSItem(dst []byte, e *entryText) []byte {
 	dst = appendXMLEscapedHTML(dst, e.body)
 	dst = append(dst, "</description>\n"+rssItemIndent+`  <guid isPermaLink="false">`...)
 	dst = appendXMLText(dst, e.id)
-	dst = append(dst, "</guid>\n"+rssItemIndent+"  <pubDate>"...)
-	dst = e.date.AppendFormat(dst, time.RFC1123Z)
-	return append(dst, "</pubDate>\n"+rssItemIndent+"</item>"...)
+	dst = append(dst, "</guid>\n"...)
+	if !e.date.IsZero() { // gorilla/feeds leaves a zero time out
+		dst = append(dst, rssItemIndent+"  <pubDate>"...)
+		dst = e.date.AppendFormat(dst, time.RFC1123Z)
+		dst = append(dst, "</pubDate>\n"...)
+	}
+	return append(dst, rssItemIndent+"</item>"...)
 }
 
 // appendAtomEntry appends e as gorilla/feeds' Atom entry of it, encoded by
@@ -43,7 +47,9 @@ func appendAtomEntry(dst []byte, e *entryText) []byte {
 	dst = append(dst, atomItemIndent+"<entry>\n"+atomItemIndent+"  <title>"...)
 	dst = appendXMLText(dst, e.title)
 	dst = append(dst, "</title>\n"+atomItemIndent+"  <updated>"...)
-	dst = e.date.AppendFormat(dst, time.RFC3339)
+	if !e.date.IsZero() { // gorilla/feeds writes a zero time as ""
+		dst = e.date.AppendFormat(dst, time.RFC3339)
+	}
 	dst = append(dst, "</updated>\n"+atomItemIndent+"  <id>"...)
 	dst = appendXMLText(dst, e.id)
 	dst = append(dst, "</id>\n"+atomItemIndent+`  <link href="`...)
@@ -78,12 +84,14 @@ func appendJSONItem(dst []byte, e *entryText) ([]byte, error) {
 	dst = jsonenc.AppendString(dst, e.body)
 	dst = append(dst, field+`summary": `...)
 	dst = jsonenc.AppendString(dst, e.body)
-	for _, name := range [...]string{"date_published", "date_modified"} {
-		dst = append(dst, field...)
-		dst = append(dst, name...)
-		dst = append(dst, `": "`...)
-		dst = e.date.AppendFormat(dst, time.RFC3339Nano)
-		dst = append(dst, '"')
+	if !e.date.IsZero() { // gorilla/feeds leaves a zero time out
+		for _, name := range [...]string{"date_published", "date_modified"} {
+			dst = append(dst, field...)
+			dst = append(dst, name...)
+			dst = append(dst, `": "`...)
+			dst = e.date.AppendFormat(dst, time.RFC3339Nano)
+			dst = append(dst, '"')
+		}
 	}
 	return append(dst, "\n"+jsonItemIndent+"}"...), nil
 }
