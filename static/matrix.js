@@ -335,7 +335,15 @@
     instance: {
       sort: (o) => o.instance_name,
       cell: (o) => ({
-        lines: [line({ t: o.instance_name, h: href(o.url), wbr: true }, o.previous_generation && { t: ' ' }, o.previous_generation && { t: t('instance.previous_gen'), c: 'tag' })],
+        lines: [
+          line(
+            { t: o.instance_name, h: href(o.url), wbr: true },
+            o.previous_generation && { t: ' ' },
+            o.previous_generation && { t: t('instance.previous_gen'), c: 'tag' },
+            o.price_incomplete && { t: ' ' },
+            o.price_incomplete && { t: t('price.partial'), c: 'tag partial', ti: o.price_incomplete },
+          ),
+        ],
       }),
     },
     provider: {
@@ -446,10 +454,8 @@
       cell: (o, i, ctx) => {
         const p = o.prices && o.prices[model];
         if (!p) {
-          if (!o.region && ctx && ctx.firstPrice) {
-            const lines = [[{ t: t('price.not_public'), c: 'not-public', ti: t('price.not_public_title') }]];
-            if (o.price_not_public) lines.push([{ t: o.price_not_public, c: 'sub wrap' }]);
-            return { lines };
+          if (!o.region && o.price_not_public && ctx && ctx.firstPrice) {
+            return { lines: [[{ t: t('price.not_public'), c: 'not-public', ti: t('price.not_public_title') }], [{ t: o.price_not_public, c: 'sub wrap' }]] };
           }
           return na();
         }
@@ -551,7 +557,10 @@
   let sorted = null;
   let sortedBy = '';
   // order is every offer in the order of the current sort: stable (ties
-  // keep catalog order), unknowns last in both directions.
+  // keep catalog order), unknowns last in both directions. By a price,
+  // prices that are only part of the cost come after the whole prices,
+  // ranked among themselves: they compare with no whole price.
+  const partial = offers.map((o) => !!o.price_incomplete);
   function order() {
     const c = colByKey.get(sortKey()) || firstModelCol;
     const sig = c ? c.key + '|' + state.dir + '|' + (c.spec.dyn ? state.model + '|' + state.cur : '') : '';
@@ -561,8 +570,12 @@
       const v = sortValues(c);
       const dir = state.dir;
       const unknown = [];
-      for (let i = 0; i < N; i++) (v[i] === v[i] ? idx : unknown).push(i);
-      idx.sort((a, b) => (v[a] - v[b]) * dir || a - b);
+      const parts = [];
+      for (let i = 0; i < N; i++) (v[i] !== v[i] ? unknown : c.spec.dyn && partial[i] ? parts : idx).push(i);
+      const by = (a, b) => (v[a] - v[b]) * dir || a - b;
+      idx.sort(by);
+      parts.sort(by);
+      for (const i of parts) idx.push(i);
       for (const i of unknown) idx.push(i);
     } else {
       for (let i = 0; i < N; i++) idx.push(i);

@@ -30,6 +30,9 @@ type PricePerformance struct {
 	// Fractional counts the offers left out because they sell a slice of
 	// a GPU (a vGPU profile).
 	Fractional int
+	// Partial counts the offers left out because their price is only part
+	// of the cost (a GPU without its VM).
+	Partial int
 }
 
 // PerfRow is an offer with its figures per GPU.
@@ -55,6 +58,9 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 	for _, o := range d.Offers {
 		if o.Prices[model] != nil && fractional(o.Instance) {
 			c.Fractional++
+		}
+		if partial(o, model) {
+			c.Partial++
 		}
 		op, ok := perGPU(o, model)
 		if !ok {

@@ -26,9 +26,11 @@ type OfferPrice struct {
 }
 
 // perGPU prices an offer under model for a per-GPU chart; ok is false when
-// it has no comparable price per GPU-hour under the model.
+// it has no comparable price per GPU-hour under the model: a slice of a
+// GPU, or a price that is only part of the cost (partial), which a chart
+// that ranks prices leaves out.
 func perGPU(o *pricing.Offer, model string) (OfferPrice, bool) {
-	if o.GPU == nil || fractional(o.Instance) {
+	if o.GPU == nil || fractional(o.Instance) || partial(o, model) {
 		return OfferPrice{}, false
 	}
 	v, ok := o.PerGPUHour(model)
@@ -42,6 +44,13 @@ func perGPU(o *pricing.Offer, model string) (OfferPrice, bool) {
 	}, true
 }
 
+// partial reports whether the offer has a price under model that is only
+// part of the cost (pricing.Offer.Rankable): the charts leave it out and
+// count it, so that their notes can say so.
+func partial(o *pricing.Offer, model string) bool {
+	return !o.Rankable() && o.Prices[model] != nil
+}
+
 // GPUPrices is the chart of prices per GPU-hour by GPU model across
 // providers: for each GPU model, each provider's lowest price per GPU-hour
 // under one pricing model, in the site currency. Its table has a row per
@@ -53,6 +62,7 @@ type GPUPrices struct {
 	Providers []*catalog.Provider // the providers with a price, in catalog order
 	Rows      []*GPUPriceRow      // the GPU models with a price, in Data.GPUs order
 	AsOf      AsOf
+	Partial   int // offers left out: their price is only part of the cost
 }
 
 // GPUPriceRow is a GPU model's lowest price at each provider.
@@ -70,7 +80,11 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 	}
 	best := map[key]*OfferPrice{}
 	hasProv := map[*catalog.Provider]bool{}
+	partials := 0
 	for _, o := range d.Offers {
+		if partial(o, model) {
+			partials++
+		}
 		op, ok := perGPU(o, model)
 		if !ok {
 			continue
@@ -85,7 +99,7 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 	if len(best) == 0 {
 		return nil, nil
 	}
-	c := &GPUPrices{Model: model, Currency: d.Currency}
+	c := &GPUPrices{Model: model, Currency: d.Currency, Partial: partials}
 	for _, p := range d.Catalog.Providers {
 		if hasProv[p] {
 			c.Providers = append(c.Providers, p)
@@ -188,6 +202,7 @@ type OfferPrices struct {
 	Currency string
 	Rows     []*OfferPrice
 	AsOf     AsOf
+	Partial  int // offers left out: their price is only part of the cost
 }
 
 // GPUOffers makes the chart of the offers of GPU model g by price per
@@ -200,6 +215,9 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 	for _, o := range d.Offers {
 		if o.GPU != g {
 			continue
+		}
+		if partial(o, model) {
+			c.Partial++
 		}
 		if op, ok := perGPU(o, model); ok {
 			rows = append(rows, op)

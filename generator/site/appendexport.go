@@ -174,6 +174,7 @@ func (w *jsonWriter) offer(e *offerExport) {
 	}
 	w.optTrue("previous_generation", e.PreviousGen)
 	w.optStr("price_not_public", e.PriceNotPublic)
+	w.optStr("price_incomplete", e.PriceIncomplete)
 	w.optStr("source", e.Source)
 	if len(e.Prices) > 0 {
 		w.key("prices")
@@ -331,6 +332,8 @@ func appendOfferCSV(dst []byte, r *offerExport, models []string) []byte {
 	dst = strconv.AppendBool(dst, r.PreviousGen)
 	dst = append(dst, ',')
 	dst = appendCSVCell(dst, r.PriceNotPublic)
+	dst = append(dst, ',')
+	dst = appendCSVCell(dst, r.PriceIncomplete)
 	dst = append(dst, ',')
 	dst = appendCSVCell(dst, r.URL)
 	for _, m := range models {

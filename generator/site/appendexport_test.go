@@ -23,7 +23,7 @@ import (
 // fields csv.Writer is given: the reference of appendOfferCSV.
 func offerCSVLineByLibrary(r *offerExport) []string {
 	line := []string{cell(r.ProviderName), cell(r.InstanceName), cell(r.Region), cell(r.GPUName), strconv.Itoa(r.GPUCount), fnum(r.GPUMemoryGB), fnum(r.VCPUs), fnum(r.RAMGiB), fnum(r.NetworkGbps),
-		cell(r.Network), cell(r.Interconnect), cell(r.Billing), fnum(r.MinimumSeconds), strconv.FormatBool(r.PreviousGen), cell(r.PriceNotPublic), cell(r.URL)}
+		cell(r.Network), cell(r.Interconnect), cell(r.Billing), fnum(r.MinimumSeconds), strconv.FormatBool(r.PreviousGen), cell(r.PriceNotPublic), cell(r.PriceIncomplete), cell(r.URL)}
 	for _, m := range pricing.Models {
 		p := r.Prices[m]
 		if p == nil {
@@ -128,7 +128,7 @@ func randomOffer(r *rand.Rand) *offerExport {
 		Provider: s(), ProviderName: s(), Instance: s(), InstanceName: s(), URL: s(), Region: s(), RegionName: s(),
 		GPU: s(), GPUName: s(), GPUCount: r.IntN(20) - 2, GPUMemoryGB: randomFloatPtr(r), VCPUs: randomFloatPtr(r),
 		RAMGiB: randomFloatPtr(r), NetworkGbps: randomFloatPtr(r), Network: s(), Interconnect: s(), Billing: s(),
-		MinimumSeconds: randomFloatPtr(r), PreviousGen: r.IntN(2) == 0, PriceNotPublic: s(), Source: s(),
+		MinimumSeconds: randomFloatPtr(r), PreviousGen: r.IntN(2) == 0, PriceNotPublic: s(), PriceIncomplete: s(), Source: s(),
 	}
 	switch r.IntN(3) {
 	case 0:
@@ -211,7 +211,7 @@ func FuzzOfferWriters(f *testing.F) {
 		e := &offerExport{
 			Provider: s1, ProviderName: s2, Instance: s2 + s1, InstanceName: s1, URL: s2, Region: s1, RegionName: s2,
 			GPU: s1, GPUName: s2, GPUCount: int(flags), GPUMemoryGB: opt(0, x), VCPUs: opt(1, y), Network: s2,
-			MinimumSeconds: opt(2, x*y), PreviousGen: on(3), PriceNotPublic: s1, Source: s2 + "," + s1,
+			MinimumSeconds: opt(2, x*y), PreviousGen: on(3), PriceNotPublic: s1, PriceIncomplete: s2, Source: s2 + "," + s1,
 		}
 		if on(4) {
 			e.Certifications = []string{s1, s2}

@@ -22,29 +22,32 @@ import (
 
 // offerExport is one offer as the exports and the matrix script see it.
 type offerExport struct {
-	Provider       string                  `json:"provider"`
-	ProviderName   string                  `json:"provider_name"`
-	Instance       string                  `json:"instance"`
-	InstanceName   string                  `json:"instance_name"`
-	URL            string                  `json:"url"` // the instance page, relative to the site root
-	Region         string                  `json:"region,omitempty"`
-	RegionName     string                  `json:"region_name,omitempty"`
-	GPU            string                  `json:"gpu"`
-	GPUName        string                  `json:"gpu_name,omitempty"`
-	GPUCount       int                     `json:"gpu_count"`
-	GPUMemoryGB    *float64                `json:"gpu_memory_gb,omitempty"`
-	VCPUs          *float64                `json:"vcpus,omitempty"`
-	RAMGiB         *float64                `json:"ram_gib,omitempty"`
-	NetworkGbps    *float64                `json:"network_gbps,omitempty"`
-	Network        string                  `json:"network,omitempty"`
-	Interconnect   string                  `json:"interconnect,omitempty"`
-	Billing        string                  `json:"billing_granularity,omitempty"`
-	MinimumSeconds *float64                `json:"billing_minimum_seconds,omitempty"`
-	Certifications []string                `json:"certifications,omitempty"`
-	PreviousGen    bool                    `json:"previous_generation,omitempty"`
-	PriceNotPublic string                  `json:"price_not_public,omitempty"`
-	Source         string                  `json:"source,omitempty"` // of the instance type's specs
-	Prices         map[string]*priceExport `json:"prices,omitempty"`
+	Provider       string   `json:"provider"`
+	ProviderName   string   `json:"provider_name"`
+	Instance       string   `json:"instance"`
+	InstanceName   string   `json:"instance_name"`
+	URL            string   `json:"url"` // the instance page, relative to the site root
+	Region         string   `json:"region,omitempty"`
+	RegionName     string   `json:"region_name,omitempty"`
+	GPU            string   `json:"gpu"`
+	GPUName        string   `json:"gpu_name,omitempty"`
+	GPUCount       int      `json:"gpu_count"`
+	GPUMemoryGB    *float64 `json:"gpu_memory_gb,omitempty"`
+	VCPUs          *float64 `json:"vcpus,omitempty"`
+	RAMGiB         *float64 `json:"ram_gib,omitempty"`
+	NetworkGbps    *float64 `json:"network_gbps,omitempty"`
+	Network        string   `json:"network,omitempty"`
+	Interconnect   string   `json:"interconnect,omitempty"`
+	Billing        string   `json:"billing_granularity,omitempty"`
+	MinimumSeconds *float64 `json:"billing_minimum_seconds,omitempty"`
+	Certifications []string `json:"certifications,omitempty"`
+	PreviousGen    bool     `json:"previous_generation,omitempty"`
+	PriceNotPublic string   `json:"price_not_public,omitempty"`
+	// PriceIncomplete says what the prices leave out, when they are only
+	// part of the cost (a GPU without its VM): not to be ranked.
+	PriceIncomplete string                  `json:"price_incomplete,omitempty"`
+	Source          string                  `json:"source,omitempty"` // of the instance type's specs
+	Prices          map[string]*priceExport `json:"prices,omitempty"`
 }
 
 // priceExport is the latest price of an offer under one pricing model.
@@ -118,7 +121,7 @@ func (x *offerExporter) of(o *pricing.Offer) *offerExport {
 		NetworkGbps: in.NetworkGbps, Network: in.Network, Interconnect: in.Interconnect,
 		Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
 		Certifications: p.Certifications.List, PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic,
-		Source: in.Source, Prices: prices,
+		PriceIncomplete: in.PriceIncomplete, Source: in.Source, Prices: prices,
 	}
 	if r := p.Region(o.Region); r != nil {
 		e.RegionName = r.Name
@@ -334,7 +337,7 @@ func (l *indentedList) close() error {
 
 // offersCSVHead is the head line of compare/offers.csv.
 func offersCSVHead(display string) []string {
-	head := []string{"provider", "instance", "region", "gpu", "gpu_count", "gpu_memory_gb", "vcpus", "ram_gib", "network_gbps", "network", "interconnect", "billing_granularity", "billing_minimum_seconds", "previous_generation", "price_not_public", "url"}
+	head := []string{"provider", "instance", "region", "gpu", "gpu_count", "gpu_memory_gb", "vcpus", "ram_gib", "network_gbps", "network", "interconnect", "billing_granularity", "billing_minimum_seconds", "previous_generation", "price_not_public", "price_incomplete", "url"}
 	for _, m := range pricing.Models {
 		head = append(head, m+"_hourly", m+"_currency", m+"_hourly_"+display, m+"_since", m+"_source")
 	}

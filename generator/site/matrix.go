@@ -225,7 +225,7 @@ var scriptMessages = []string{
 	"matrix.invalid", "matrix.csv_name", "price.upfront", "price.discount", "price.approximate_title",
 	"unit.hour", "unit.month", "unit.year", "units.gbps",
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
-	"date.month", "date.year", "instance.previous_gen", "provider.minimum", "col.as_of",
+	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
 }
 
 // matrixPages makes the pages of the instance matrix.

@@ -462,7 +462,7 @@ func (b *builder) homeData(p *page) *homeData {
 			d.Offers++
 		}
 		pp := onDemand(o)
-		if pp == nil {
+		if pp == nil || !o.Rankable() { // a part of a price is no cheapest price
 			continue
 		}
 		per, _, ok := perGPUHour(o.Instance, pp)
@@ -600,7 +600,8 @@ type instanceList struct {
 }
 
 // instanceRow is an instance type in a list, with its lowest latest
-// on-demand price per GPU-hour.
+// on-demand price per GPU-hour — or, when it has none, its lowest under
+// another pricing model, which the list names.
 type instanceRow struct {
 	Provider    *catalog.Provider
 	ProviderURL string
@@ -608,28 +609,57 @@ type instanceRow struct {
 	URL         string
 	GPU         *catalog.GPU
 	GPUURL      string
-	From        *priceView // nil when no on-demand price is public
+	// From is the lowest on-demand price per GPU-hour; when there is none,
+	// the lowest under any other model (its Model names it, and Other is
+	// set); nil when the instance type has no price per GPU-hour at all.
+	From  *priceView
+	Other bool
+	// NotPublic says the catalog states the price is not public (and
+	// holds no price): the list says so rather than "no on-demand price".
+	NotPublic bool
+	// Partial says its prices are only part of the cost (a GPU without its
+	// VM): the list marks the price so that no one reads it as whole.
+	Partial bool
 }
 
 func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
-	r := &instanceRow{Provider: in.Provider, ProviderURL: p.Rel(providerPath(in.Provider.ID)), Instance: in, URL: p.Rel(instancePath(in))}
+	r := &instanceRow{Provider: in.Provider, ProviderURL: p.Rel(providerPath(in.Provider.ID)), Instance: in, URL: p.Rel(instancePath(in)),
+		Partial: in.PriceIncomplete != ""}
 	if g := b.cat.GPU(in.GPU); g != nil {
 		r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
 	}
-	// The price view of the cheapest on-demand price per GPU-hour only.
+	r.From = b.price(in, b.lowestPerGPU(in, func(model string) bool { return model == "on_demand" }))
+	if r.From == nil {
+		r.From = b.price(in, b.lowestPerGPU(in, func(string) bool { return true }))
+		r.Other = r.From != nil
+	}
+	priced := false
+	for _, o := range b.offersOf[in] {
+		priced = priced || len(o.Prices) > 0
+	}
+	r.NotPublic = in.PriceNotPublic != "" && !priced
+	return r
+}
+
+// lowestPerGPU is the latest price point of an instance type with the
+// lowest price per GPU-hour, as quoted, among the pricing models keep
+// accepts; nil when none has a price per GPU-hour. Of equal prices the
+// first, in offer and pricing.Models order, stays.
+func (b *builder) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) *catalog.PricePoint {
 	var from *catalog.PricePoint
 	least := 0.0
 	for _, o := range b.offersOf[in] {
-		pp := onDemand(o)
-		if pp == nil {
-			continue
-		}
-		if per, _, ok := perGPUHour(in, pp); ok && (from == nil || per < least) {
-			from, least = pp, per
+		for _, model := range pricing.Models {
+			pr := o.Prices[model]
+			if pr == nil || !keep(model) {
+				continue
+			}
+			if per, _, ok := perGPUHour(in, pr.Point); ok && (from == nil || per < least) {
+				from, least = pr.Point, per
+			}
 		}
 	}
-	r.From = b.price(in, from)
-	return r
+	return from
 }
 
 func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
