@@ -356,3 +356,59 @@ func TestCatalogTextStaysText(t *testing.T) {
 		t.Error("options carry a go-echarts function marker")
 	}
 }
+
+// TestPartialPricesAreNotRanked: a price that is only part of the cost (a
+// GPU without its VM) is on no chart that ranks prices — neither the
+// cheapest of a provider, nor a bar among whole prices, nor on the
+// frontier — and each chart counts what it leaves out.
+func TestPartialPricesAreNotRanked(t *testing.T) {
+	d := load(t)
+	// gn7 is the cheapest A100 (2 USD per GPU-hour) and on the frontier.
+	gn7 := d.Catalog.Provider("ali").Instance("gn7")
+	gn7.PriceIncomplete = "GPU component only"
+
+	byGPU, err := d.PriceByGPU("p", "on_demand")
+	if err != nil || byGPU == nil {
+		t.Fatalf("PriceByGPU = %v, %v", byGPU, err)
+	}
+	for _, r := range byGPU.Rows {
+		for _, op := range r.Cells {
+			if op != nil && op.Offer.Instance == gn7 {
+				t.Errorf("%s: the partial price %v is ranked", r.GPU.ID, op.PerGPUHour)
+			}
+		}
+	}
+	if len(byGPU.Providers) != 1 || byGPU.Providers[0].ID != "aws" || byGPU.Partial != 1 {
+		t.Errorf("providers %v, partial %d: want aws only, 1 left out", byGPU.Providers, byGPU.Partial)
+	}
+
+	offers, err := d.GPUOffers("o", d.Catalog.GPU("a100"), "on_demand")
+	if err != nil || offers == nil {
+		t.Fatalf("GPUOffers = %v, %v", offers, err)
+	}
+	if len(offers.Rows) != 2 || offers.Rows[0].PerGPUHour != 2.745 || offers.Partial != 1 {
+		t.Errorf("A100 offers: %d rows, cheapest %v, partial %d; want the two p4d, 2.745 first, 1 left out",
+			len(offers.Rows), offers.Rows[0].PerGPUHour, offers.Partial)
+	}
+
+	perf, err := d.PricePerformance("t", "m", "on_demand")
+	if err != nil || perf == nil {
+		t.Fatalf("PricePerformance = %v, %v", perf, err)
+	}
+	on := map[string]bool{}
+	for _, r := range perf.Rows {
+		if r.Offer.Instance == gn7 {
+			t.Errorf("the partial price is a mark: %+v", r.OfferPrice)
+		}
+		if r.OnTFLOPSFrontier {
+			on[r.Offer.Instance.ID+"@"+r.Offer.Region] = true
+		}
+	}
+	// Without gn7, the p4d at 2.745 for 312 TFLOPS is the strongest for its price.
+	if want := map[string]bool{"g4@all": true, "p4d@us-east-1": true}; fmt.Sprint(on) != fmt.Sprint(want) {
+		t.Errorf("frontier %v, want %v", on, want)
+	}
+	if perf.Partial != 1 {
+		t.Errorf("partial = %d, want 1", perf.Partial)
+	}
+}

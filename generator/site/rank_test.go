@@ -1,0 +1,193 @@
+package site
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// withProvider is the golden catalog with one more provider and its prices.
+func withProvider(t *testing.T, provider, prices string) fstest.MapFS {
+	t.Helper()
+	root, _ := readArchive(t, "testdata/site.txtar")
+	root["data/providers/parts.yaml"] = &fstest.MapFile{Data: []byte(provider)}
+	if prices != "" {
+		root["data/prices/parts.yaml"] = &fstest.MapFile{Data: []byte(prices)}
+	}
+	return root
+}
+
+// between is the part of page from the first from to the first to after it.
+func between(t *testing.T, page, from, to string) string {
+	t.Helper()
+	i := strings.Index(page, from)
+	if i < 0 {
+		t.Fatalf("no %q in the page", from)
+	}
+	j := strings.Index(page[i:], to)
+	if j < 0 {
+		t.Fatalf("no %q after %q", to, from)
+	}
+	return page[i : i+j]
+}
+
+// row is the table row of page that links to href.
+func row(t *testing.T, page, href string) string {
+	t.Helper()
+	i := strings.Index(page, `href="`+href+`"`)
+	if i < 0 {
+		t.Fatalf("no row links to %s", href)
+	}
+	start := strings.LastIndex(page[:i], "<tr")
+	end := strings.Index(page[i:], "</tr>")
+	return page[start : i+end]
+}
+
+// A price that is only part of the cost — here a GPU without its VM, the
+// cheapest T4 by far — ranks nowhere, and is marked wherever it is listed.
+func TestPartialPricesAreMarkedAndNotRanked(t *testing.T) {
+	root := withProvider(t, `id: parts
+name: Parts Cloud
+kind: public_cloud
+currency: USD
+regions: [{id: r1}]
+instances:
+  - id: gpu-only
+    name: T4 GPU only
+    gpu: t4
+    gpu_count: 4
+    regions: [r1]
+    price_incomplete: "GPU component only: the VM is billed apart"
+    source: s
+`, `provider: parts
+prices:
+  - {instance: gpu-only, region: r1, model: on_demand, amount: 0.4, currency: USD, since: 2025-06-05, source: s}
+`)
+	files, _ := build(t, root, Options{})
+	home := string(files["index.html"])
+
+	// The home's cheapest T4 is the whole price of g4dn.xlarge, not 0.100.
+	cheapest := between(t, home, `<table class="data cheapest">`, "</table>")
+	if strings.Contains(cheapest, "gpu-only") || !strings.Contains(cheapest, "g4dn.xlarge") {
+		t.Errorf("home's cheapest table ranks the partial price:\n%s", cheapest)
+	}
+	// The chart of prices by GPU model leaves it out, and says so.
+	if !strings.Contains(home, "1 offer is left out: its price is only part of the cost") {
+		t.Error("the home's price chart does not say it leaves the partial price out")
+	}
+	if strings.Contains(between(t, home, `id="chart-home_price_by_gpu_on_demand"`, "</script>"), "T4 GPU only") {
+		t.Error("the home's price chart plots the partial price")
+	}
+
+	// Listed, it is marked: on the GPU's list of instance types, in the
+	// matrix, on its own page.
+	gpu := string(files["gpus/t4/index.html"])
+	if r := row(t, gpu, "../../instances/parts/gpu-only/index.html"); !strings.Contains(r, `<span class="tag partial" title="GPU component only: the VM is billed apart">part of the cost</span>`) {
+		t.Errorf("the GPU page lists the partial price unmarked:\n%s", r)
+	}
+	if strings.Contains(gpu, `id="chart-gpus_t4_offers"`) {
+		t.Error("the GPU page's chart of offers ranks the partial price against g4dn.xlarge")
+	}
+	if r := row(t, string(files["compare/index.html"]), "../instances/parts/gpu-only/index.html"); !strings.Contains(r, "tag partial") {
+		t.Errorf("the matrix lists the partial price unmarked:\n%s", r)
+	}
+	if in := string(files["instances/parts/gpu-only/index.html"]); !strings.Contains(in, "<strong>Part of the cost only</strong> — GPU component only: the VM is billed apart") {
+		t.Error("the instance page does not say its price is part of the cost")
+	}
+	// The exports carry it, so that a spreadsheet can tell it apart.
+	if !strings.Contains(string(files["compare/offers.json"]), `"price_incomplete": "GPU component only: the VM is billed apart"`) {
+		t.Error("offers.json does not carry price_incomplete")
+	}
+	if !strings.Contains(string(files["compare/offers.csv"]), `,GPU component only: the VM is billed apart,`) {
+		t.Error("offers.csv does not carry price_incomplete")
+	}
+}
+
+// An instance type without an on-demand price shows its lowest price under
+// another model, named; "price not public" is said only where the catalog
+// says it.
+func TestInstanceListSaysWhatPriceThereIs(t *testing.T) {
+	root := withProvider(t, `id: parts
+name: Parts Cloud
+kind: on_prem_lease
+currency: USD
+instances:
+  - {id: leased, name: Leased, gpu: t4, gpu_count: 8, regions: [all], source: s}
+  - {id: unpriced, name: Unpriced, gpu: t4, gpu_count: 8, regions: [all], source: s}
+  - {id: secret, name: Secret, gpu: t4, gpu_count: 8, regions: [all], price_not_public: on request, source: s}
+`, `provider: parts
+prices:
+  - {instance: leased, region: all, model: lease, amount: 12, currency: USD, since: 2025, source: s}
+  - {instance: leased, region: all, model: capacity_block, amount: 16, currency: USD, since: 2025, source: s}
+`)
+	files, _ := build(t, root, Options{})
+	page := string(files["providers/parts/index.html"])
+	// 12 / 8 GPUs = 1.50 per GPU-hour under the lease, below the block's 2.
+	if r := row(t, page, "../../instances/parts/leased/index.html"); !strings.Contains(r, `1.50&#8239;<span class="cur">USD</span></span><span class="sub">lease — no on-demand price</span>`) ||
+		strings.Contains(r, "not public") {
+		t.Errorf("leased:\n%s", r)
+	}
+	if r := row(t, page, "../../instances/parts/unpriced/index.html"); strings.Contains(r, "not public") || !strings.Contains(r, `class="unknown"`) {
+		t.Errorf("unpriced, and not said to be not public:\n%s", r)
+	}
+	if r := row(t, page, "../../instances/parts/secret/index.html"); !strings.Contains(r, ">price not public</span>") {
+		t.Errorf("secret:\n%s", r)
+	}
+	// The matrix says it only of the instance type the catalog says it of.
+	matrix := string(files["compare/index.html"])
+	if r := row(t, matrix, "../instances/parts/unpriced/index.html"); strings.Contains(r, "not public") {
+		t.Errorf("the matrix says unpriced is not public:\n%s", r)
+	}
+	if r := row(t, matrix, "../instances/parts/secret/index.html"); !strings.Contains(r, "price not public") {
+		t.Errorf("the matrix does not say secret is not public:\n%s", r)
+	}
+}
+
+// The home's cheapest GPU-hours are compared figures, written as derived
+// amounts are (three decimals below 1), even one the source quotes with
+// nine, as the chart above them does.
+func TestHomeCheapestIsRoundedAsDerived(t *testing.T) {
+	root := withProvider(t, `id: parts
+name: Parts Cloud
+kind: gpu_cloud
+currency: USD
+instances:
+  - {id: one, name: One, gpu: t4, gpu_count: 1, regions: [all], source: s}
+`, `provider: parts
+prices:
+  - {instance: one, region: all, model: on_demand, amount: 0.104517808, currency: USD, since: 2025, source: s}
+`)
+	files, _ := build(t, root, Options{})
+	cheapest := between(t, string(files["index.html"]), `<table class="data cheapest">`, "</table>")
+	if !strings.Contains(cheapest, `<span class="money">0.105&#8239;<span class="cur">USD</span></span>`) || strings.Contains(cheapest, "0.104517808") {
+		t.Errorf("cheapest table:\n%s", cheapest)
+	}
+}
+
+// Counts of undated prices agree with their number: "1 of 3 prices has",
+// "1 of these 2 price points has", "none of these 2 … has".
+func TestUndatedCountsAgree(t *testing.T) {
+	for _, tt := range []struct {
+		since2, want string
+	}{
+		{"2025", "No chart of the price history: 1 of these 2 price points has no date in its sources"},
+		{"unknown", "No chart of the price history: none of these 2 price points has a date in its sources"},
+	} {
+		root := withProvider(t, `id: parts
+name: Parts Cloud
+kind: gpu_cloud
+currency: USD
+instances:
+  - {id: one, name: One, gpu: t4, gpu_count: 1, regions: [all], source: s}
+`, `provider: parts
+prices:
+  - {instance: one, region: all, model: on_demand, amount: 1, currency: USD, since: unknown, source: s}
+  - {instance: one, region: all, model: spot, amount: 0.5, currency: USD, since: `+tt.since2+`, source: s}
+`)
+		files, _ := build(t, root, Options{})
+		if page := string(files["instances/parts/one/index.html"]); !strings.Contains(page, tt.want) {
+			i := strings.Index(page, "No chart of the price history")
+			t.Errorf("spot since %s: no %q on the instance page (%d)", tt.since2, tt.want, i)
+		}
+	}
+}
