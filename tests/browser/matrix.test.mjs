@@ -122,6 +122,26 @@ function ordered(values, dir) {
   return null;
 }
 
+// partialKeys are the offers whose prices are only part of the cost (a GPU
+// without its VM), by the key of their row's pick box.
+const partialKeys = () =>
+  new Set(data.offers.filter((o) => o.price_incomplete).map((o) => o.provider + '/' + o.instance + (o.region ? '/' + o.region : '')));
+
+// orderedPrices is ordered for the cells of a price column: whole prices in
+// order, then the prices that are only part of the cost in order, then the
+// unknowns — a part of a price is never ranked among whole prices.
+function orderedPrices(cells, dir) {
+  const partial = partialKeys();
+  const block = (c) => (c.value === null ? 2 : partial.has(c.key) ? 1 : 0);
+  for (let i = 1; i < cells.length; i++) {
+    if (block(cells[i]) < block(cells[i - 1])) return `${cells[i - 1].key} (${cells[i - 1].text}) sorts before ${cells[i].key} (${cells[i].text})`;
+  }
+  return (
+    ordered(cells.filter((c) => block(c) === 0).map((c) => c.value), dir) ||
+    ordered(cells.filter((c) => block(c) === 1).map((c) => c.value), dir)
+  );
+}
+
 // latestRate is the rate of a currency pair the build uses: the latest
 // dated one, in either direction.
 function latestRate(from, to) {
@@ -152,27 +172,51 @@ for (const pass of ['file', 'http']) {
       await clean(t);
     });
 
-    test('sorting by a price gives ascending prices, unknowns last, then descending', async () => {
+    test('sorting by a price gives ascending prices, parts of a price after them, unknowns last, then descending', async () => {
       const t = await open(pass);
       // The default sort is the chosen model's price, ascending.
       assert.equal(await t.page.getAttribute('th[data-col="m:on_demand"]', 'aria-sort'), 'ascending');
       await showAll(t.page);
-      let why = ordered((await column(t.page, 'm:on_demand')).map((c) => c.value), 1);
+      let why = orderedPrices(await column(t.page, 'm:on_demand'), 1);
       assert.equal(why, null, `on-demand not ascending: ${why}`);
       for (const key of ['per_gpu', 'm:spot']) {
         await sortBy(t.page, key);
         await showAll(t.page);
-        const up = (await column(t.page, key)).map((c) => c.value);
-        assert.ok(up.filter((v) => v !== null).length > 1, `${key}: too few prices to test`);
-        why = ordered(up, 1);
+        const up = await column(t.page, key);
+        assert.ok(up.filter((c) => c.value !== null).length > 1, `${key}: too few prices to test`);
+        why = orderedPrices(up, 1);
         assert.equal(why, null, `${key} not ascending: ${why}`);
         assert.equal(await t.page.getAttribute(`th[data-col="${key}"]`, 'aria-sort'), 'ascending');
         await sortBy(t.page, key);
         await showAll(t.page);
-        const down = (await column(t.page, key)).map((c) => c.value);
-        why = ordered(down, -1);
+        const down = await column(t.page, key);
+        why = orderedPrices(down, -1);
         assert.equal(why, null, `${key} not descending: ${why}`);
-        assert.equal(down.filter((v) => v === null).length, up.filter((v) => v === null).length);
+        assert.equal(down.filter((c) => c.value === null).length, up.filter((c) => c.value === null).length);
+      }
+      await clean(t);
+    });
+
+    test('a price that is only part of the cost is tagged, with what it leaves out', async (ctx) => {
+      const partial = data.offers.filter((o) => o.price_incomplete && o.prices);
+      if (!partial.length) return ctx.skip('the catalog has no partial price');
+      const t = await open(pass);
+      await showAll(t.page);
+      const tags = await t.page.evaluate(() =>
+        [...document.querySelectorAll('#matrix tbody tr')].map((tr) => {
+          const tag = tr.querySelector('th .tag.partial');
+          return { key: tr.querySelector('input.pick')?.value, title: tag?.title ?? null, text: tag?.textContent ?? null };
+        }),
+      );
+      const keys = partialKeys();
+      for (const row of tags) {
+        const o = data.offers.find((x) => x.provider + '/' + x.instance + (x.region ? '/' + x.region : '') === row.key);
+        if (keys.has(row.key)) {
+          assert.equal(row.text, data.messages['price.partial'], `${row.key} is not tagged`);
+          assert.equal(row.title, o.price_incomplete);
+        } else {
+          assert.equal(row.text, null, `${row.key} is tagged, yet its price is whole`);
+        }
       }
       await clean(t);
     });
