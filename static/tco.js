@@ -158,47 +158,69 @@
   }
 
   // cost is what the workload costs on an offer under a mix that
-  // leftOut lets through, part by part, with the notes.
+  // leftOut lets through, part by part, with the notes. The commitments'
+  // whole instances give their spare GPU-hours to the usage parts, the
+  // dearest per GPU-hour first, which buy only the rest.
   function cost(o, w, mix) {
     var per = o.n, perJob = Math.ceil(w.gpus_per_job / per);
     var t = { parts: {}, compute: 0, notes: [] };
-    mix.forEach(function (sh) {
+    var parts = [], usage = [], spare = 0;
+    mix.forEach(function (sh, i) {
       var pr = o.m[sh.model];
-      var part = { gpuHours: w.gpu_hours_per_month * sh.percent / 100 };
+      var part = { model: sh.model, gpuHours: w.gpu_hours_per_month * sh.percent / 100, covered: 0 };
       var term = D.terms[sh.model] || 0;
       if (term > 0) {
         part.instances = Math.ceil(part.gpuHours / (HPM * per));
         part.perMonth = part.instances * pr.h * HPM;
         part.basis = fmt(T['scenario.basis.reserved'], [part.instances, HPM]);
-        if (pr.d != null) t.notes.push(fmt(T['scenario.note.discount_only'], [model(sh.model), num(pr.d)]));
+        spare += part.instances * HPM * per - part.gpuHours;
       } else {
-        var hours = w.job_hours;
-        if (sh.model === 'spot' && w.checkpoint_overhead_pct > 0) {
-          hours *= 1 + w.checkpoint_overhead_pct / 100;
-          t.notes.push(fmt(T['scenario.note.spot_overhead'], [num(w.checkpoint_overhead_pct)]));
-        }
-        var jobs = part.gpuHours / (w.gpus_per_job * w.job_hours);
+        part.hours = w.job_hours;
+        if (sh.model === 'spot' && w.checkpoint_overhead_pct > 0) part.hours *= 1 + w.checkpoint_overhead_pct / 100;
         part.instances = perJob;
-        part.perMonth = jobs * perJob * jobCost(pr.h, hours, o.gr, o.min);
-        var billed = o.gr ? D.granularities[o.gr] || o.gr : T['scenario.basis.granularity_unknown'];
-        if (o.min > 0) billed = fmt(T['scenario.basis.minimum'], [billed, num(o.min)]);
-        part.basis = fmt(T['scenario.basis.jobs'], [num(round(jobs, 2)), num(round(hours, 2)), perJob, billed]);
+        part.jobCost = jobCost(pr.h, part.hours, o.gr, o.min);
+        part.index = i;
+        usage.push(part);
       }
+      parts.push(part);
+    });
+    function perGPUHour(p) { return perJob * p.jobCost / (w.gpus_per_job * w.job_hours); }
+    usage.sort(function (a, b) { return perGPUHour(b) - perGPUHour(a) || a.index - b.index; });
+    usage.forEach(function (part) {
+      part.covered = Math.min(spare, part.gpuHours);
+      part.gpuHours -= part.covered;
+      spare -= part.covered;
+      var jobs = part.gpuHours / (w.gpus_per_job * w.job_hours);
+      part.perMonth = jobs * perJob * part.jobCost;
+      var billed = o.gr ? D.granularities[o.gr] || o.gr : T['scenario.basis.granularity_unknown'];
+      if (o.min > 0) billed = fmt(T['scenario.basis.minimum'], [billed, num(o.min)]);
+      part.basis = fmt(T['scenario.basis.jobs'], [num(round(jobs, 2)), num(round(part.hours, 2)), perJob, billed]);
+    });
+    parts.forEach(function (part) {
+      var pr = o.m[part.model];
+      if ((D.terms[part.model] || 0) > 0) {
+        if (pr.d != null) t.notes.push(fmt(T['scenario.note.discount_only'], [model(part.model), num(pr.d)]));
+      } else if (part.model === 'spot' && w.checkpoint_overhead_pct > 0 && part.gpuHours > 0) {
+        t.notes.push(fmt(T['scenario.note.spot_overhead'], [num(w.checkpoint_overhead_pct)]));
+      }
+      if (part.covered > 0) t.notes.push(fmt(T['scenario.note.covered'], [model(part.model), num(round(part.covered, 2))]));
       t.compute += part.perMonth;
-      t.parts[sh.model] = part;
+      t.parts[part.model] = part;
     });
     t.storage = monthly(o.st, w.storage_tb * 1000);
     t.egress = monthly(o.eg, w.egress_tb_per_month * 1000);
     if (t.storage == null && w.storage_tb > 0) t.notes.push(T['scenario.note.storage_unknown']);
     if (t.egress == null && w.egress_tb_per_month > 0) t.notes.push(T['scenario.note.egress_unknown']);
+    t.complete = t.storage != null && t.egress != null; // else the total is a lower bound
     t.perMonth = t.compute + (t.storage || 0) + (t.egress || 0);
     t.total = t.perMonth * w.months;
     return t;
   }
 
-  // rank costs every offer under a mix: the ranked rows cheapest first
-  // (catalog order between equal totals), and the groups of left-out
-  // offers, the most common reason first.
+  // rank costs every offer under a mix: the ranked rows cheapest first on
+  // the parts known for all of them (catalog order between equals), which
+  // parts that leaves out, and the groups of left-out offers, the most
+  // common reason first.
   function rank(w, shares) {
     var mix = shares.filter(function (sh) { return sh.percent > 0; });
     var rows = [], groups = [], byWhy = {};
@@ -214,12 +236,25 @@
       t.index = i;
       rows.push(t);
     });
-    rows.sort(function (a, b) { return a.total - b.total || a.index - b.index; });
+    // pricing.BasisOf: the parts whose price is known for every offer
+    // ranked, so that each is compared on the same parts.
+    var basis = { storage: true, egress: true };
+    rows.forEach(function (r) {
+      basis.storage = basis.storage && r.storage != null;
+      basis.egress = basis.egress && r.egress != null;
+    });
+    rows.forEach(function (r) {
+      r.key = r.compute;
+      if (basis.storage) r.key += r.storage;
+      if (basis.egress) r.key += r.egress;
+    });
+    rows.sort(function (a, b) { return a.key - b.key || a.index - b.index; });
     rows.forEach(function (r, i) {
-      r.rank = i > 0 && r.total === rows[i - 1].total ? rows[i - 1].rank : i + 1;
+      r.rank = i > 0 && r.key === rows[i - 1].key ? rows[i - 1].rank : i + 1;
     });
     groups.sort(function (a, b) { return b.offers.length - a.offers.length || a.first - b.first; });
-    return { rows: rows, left: groups, lefts: D.offers.length - rows.length };
+    var without = !basis.storage && !basis.egress ? 'both' : !basis.storage ? 'storage' : !basis.egress ? 'egress' : '';
+    return { rows: rows, left: groups, lefts: D.offers.length - rows.length, without: without };
   }
 
   // --- The page: each strategy's section drawn again.
@@ -246,13 +281,15 @@
     parent.appendChild(document.createTextNode(s.slice(start)));
   }
 
-  function money(td, v, unknownTitle) {
+  // money writes an amount: "—" with a title when unknown, "≥ …" when
+  // it is a lower bound.
+  function money(td, v, unknownTitle, lowerBound) {
     if (v == null) {
       var a = el('abbr', 'unknown', '\u2014');
       a.title = unknownTitle;
       td.appendChild(a);
     } else {
-      td.appendChild(document.createTextNode(derived(v)));
+      td.appendChild(document.createTextNode(lowerBound ? fmt(T['scenario.at_least'], [derived(v)]) : derived(v)));
     }
   }
 
@@ -297,7 +334,7 @@
       [[t.total, 'num total'], [t.perMonth, 'num']].forEach(function (c) {
         var td = el('td', c[1]);
         td.setAttribute('data-label', s.labels[col++]);
-        money(td, c[0]);
+        money(td, c[0], null, !t.complete);
         tr.appendChild(td);
       });
       s.st.mix.forEach(function (sh) {
@@ -333,6 +370,10 @@
       : r.rows.length
         ? fmt(T['scenario.ranked'], [r.rows.length, num(w.months)])
         : T['scenario.ranked_none'];
+
+    var basis = s.el.querySelector('.rank-basis');
+    basis.hidden = !r.without;
+    basis.textContent = r.without ? T['scenario.ranked_without.' + r.without] : '';
 
     var left = s.el.querySelector('.left-out');
     left.hidden = r.left.length === 0;

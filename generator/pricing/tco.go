@@ -1,6 +1,7 @@
 package pricing
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -15,7 +16,7 @@ type TCO struct {
 	Parts    []Part
 	// Per month: compute from the parts, storage and egress from the
 	// provider's prices (Known false when a price is unknown: the total
-	// then leaves that part out and says so).
+	// then leaves that part out, says so, and is a lower bound).
 	Compute, Storage, Egress float64
 	StorageKnown             bool
 	EgressKnown              bool
@@ -25,9 +26,12 @@ type TCO struct {
 
 // Part is the share of the GPU-hours bought under one pricing model.
 type Part struct {
-	Model    string
-	Percent  float64
-	GPUHours float64 // per month
+	Model   string
+	Percent float64
+	// GPUHours is what the part buys a month: its share of the workload,
+	// less, for a usage model, what the commitments' spare hours cover.
+	GPUHours float64
+	Covered  float64 // GPU-hours a month of the share the commitments' spare hours run
 	// Instances is how many instances a commitment reserves; for usage
 	// models, how many one job runs on.
 	Instances int
@@ -41,8 +45,8 @@ type Part struct {
 // Note is something a cost leaves out or assumes, for the reader.
 type Note struct {
 	Kind  NoteKind
-	Model string  // the pricing model it is about, for DiscountOnly and SpotOverhead
-	Value float64 // the discount in percent, or the spot overhead in percent
+	Model string  // the pricing model it is about, for DiscountOnly, SpotOverhead and Covered
+	Value float64 // the discount or the spot overhead in percent; the GPU-hours a month covered
 }
 
 // NoteKind says what a Note is about.
@@ -53,6 +57,7 @@ const (
 	SpotOverhead                       // spot jobs run longer to checkpoint and resume
 	StorageUnknown                     // the storage price is unknown: left out of the total
 	EgressUnknown                      // the egress price is unknown: left out of the total
+	Covered                            // the commitments' spare hours run some of a usage part's GPU-hours
 )
 
 // Reason is why a strategy cannot run on an offer.
@@ -94,6 +99,13 @@ func (o *Offer) Missing(model string) (why Reason, missing bool) {
 // when the strategy cannot run there, with the reason: a price it needs is
 // missing, a commitment outlasts the project, an uninterruptible workload
 // on spot.
+//
+// A commitment reserves whole instances, always on, for its share of the
+// GPU-hours; the GPU-hours those instances have to spare run work of the
+// usage parts (spot, on-demand …) instead, the part dearest per GPU-hour
+// first, so a usage part buys only what is left of its share, down to
+// nothing, and a note says how much was covered. Spare hours no usage part
+// needs stay unused.
 func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.Strategy) (t TCO, ok bool, why Reason) {
 	w := s.Workload
 	t = TCO{Offer: o, Strategy: st}
@@ -101,7 +113,6 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 	if per <= 0 {
 		return t, false, Reason{Kind: NoGPUCount}
 	}
-	perJob := int(math.Ceil(float64(w.GPUsPerJob) / float64(per)))
 	for _, sh := range st.Mix {
 		if why, missing := o.Missing(sh.Model); missing {
 			return t, false, why
@@ -109,30 +120,58 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 		if sh.Model == "spot" && !w.Interruptible {
 			return t, false, Reason{Kind: Uninterruptible, Model: sh.Model}
 		}
+		if term := TermHours(sh.Model) / HoursPerMonth; commitment(sh.Model) && w.Months < term {
+			return t, false, Reason{Kind: Outlasts, Model: sh.Model, Months: term}
+		}
+	}
+	perJob := int(math.Ceil(float64(w.GPUsPerJob) / float64(per)))
+	t.Parts = make([]Part, len(st.Mix))
+	jobCost := make([]float64, len(st.Mix)) // a usage part's cost of one job on one instance
+	var usage []int                         // the usage parts, by index
+	spare := 0.0                            // GPU-hours a month the commitments' whole instances have over their shares
+	for i, sh := range st.Mix {
 		pr := o.Prices[sh.Model]
 		part := Part{Model: sh.Model, Percent: sh.Percent, GPUHours: w.GPUHoursPerMonth * sh.Percent / 100}
 		if commitment(sh.Model) {
-			if term := TermHours(sh.Model) / HoursPerMonth; w.Months < term {
-				return t, false, Reason{Kind: Outlasts, Model: sh.Model, Months: term}
-			}
 			// Enough instances, always on, to give the share's GPU-hours.
 			part.Instances = int(math.Ceil(part.GPUHours / (HoursPerMonth * float64(per))))
 			part.PerMonth = float64(part.Instances) * pr.Display * HoursPerMonth
-			if pr.Hourly.OffOnDemand {
-				t.Notes = append(t.Notes, Note{Kind: DiscountOnly, Model: sh.Model, Value: *pr.Point.DiscountPct})
-			}
+			spare += float64(part.Instances)*HoursPerMonth*float64(per) - part.GPUHours
 		} else {
 			part.JobHours = w.JobHours
 			if sh.Model == "spot" && w.CheckpointOverheadPct > 0 {
 				part.JobHours *= 1 + w.CheckpointOverheadPct/100
-				t.Notes = append(t.Notes, Note{Kind: SpotOverhead, Model: sh.Model, Value: w.CheckpointOverheadPct})
 			}
-			part.Jobs = part.GPUHours / (float64(w.GPUsPerJob) * w.JobHours)
 			part.Instances = perJob
-			part.PerMonth = part.Jobs * float64(perJob) * JobCost(pr.Display, part.JobHours, o.Provider.Billing.Granularity, minSeconds(o.Provider))
+			jobCost[i] = JobCost(pr.Display, part.JobHours, o.Provider.Billing.Granularity, minSeconds(o.Provider))
+			usage = append(usage, i)
+		}
+		t.Parts[i] = part
+	}
+	// The spare GPU-hours go to the usage parts dearest per GPU-hour first
+	// (in mix order between equals): a job's cost over the GPU-hours it does.
+	perGPUHour := func(i int) float64 { return float64(perJob) * jobCost[i] / (float64(w.GPUsPerJob) * w.JobHours) }
+	slices.SortStableFunc(usage, func(a, b int) int { return cmp.Compare(perGPUHour(b), perGPUHour(a)) })
+	for _, i := range usage {
+		part := &t.Parts[i]
+		part.Covered = min(spare, part.GPUHours)
+		part.GPUHours -= part.Covered
+		spare -= part.Covered
+		part.Jobs = part.GPUHours / (float64(w.GPUsPerJob) * w.JobHours)
+		part.PerMonth = part.Jobs * float64(perJob) * jobCost[i]
+	}
+	for _, part := range t.Parts {
+		pr := o.Prices[part.Model]
+		switch {
+		case commitment(part.Model) && pr.Hourly.OffOnDemand:
+			t.Notes = append(t.Notes, Note{Kind: DiscountOnly, Model: part.Model, Value: *pr.Point.DiscountPct})
+		case part.Model == "spot" && w.CheckpointOverheadPct > 0 && part.GPUHours > 0:
+			t.Notes = append(t.Notes, Note{Kind: SpotOverhead, Model: part.Model, Value: w.CheckpointOverheadPct})
+		}
+		if part.Covered > 0 {
+			t.Notes = append(t.Notes, Note{Kind: Covered, Model: part.Model, Value: part.Covered})
 		}
 		t.Compute += part.PerMonth
-		t.Parts = append(t.Parts, part)
 	}
 	rates := Rates(cat.FX)
 	site := cat.Site.Currency
@@ -147,6 +186,42 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 	t.PerMonth = t.Compute + t.Storage + t.Egress
 	t.Total = t.PerMonth * w.Months
 	return t, true, Reason{}
+}
+
+// Complete reports whether the total costs every part of the workload: no
+// storage or egress price it needs is unknown. An incomplete total leaves
+// that part out, so it is a lower bound.
+func (t TCO) Complete() bool { return t.StorageKnown && t.EgressKnown }
+
+// Basis is what a ranking of costs compares: the compute, and storage and
+// egress where their price is known for every cost ranked. A price left
+// out of one total would otherwise count as nothing against what the
+// others pay, so each offer is compared on the same parts.
+type Basis struct {
+	Storage, Egress bool
+}
+
+// BasisOf is the basis that ranks ts on the same parts.
+func BasisOf(ts []TCO) Basis {
+	b := Basis{Storage: true, Egress: true}
+	for _, t := range ts {
+		b.Storage = b.Storage && t.StorageKnown
+		b.Egress = b.Egress && t.EgressKnown
+	}
+	return b
+}
+
+// Key is the figure t ranks by under b, a month: its cost per month when b
+// takes every part.
+func (b Basis) Key(t TCO) float64 {
+	k := t.Compute
+	if b.Storage {
+		k += t.Storage
+	}
+	if b.Egress {
+		k += t.Egress
+	}
+	return k
 }
 
 // monthly is a per-GB rate times an amount of GB, in the site currency; a

@@ -96,13 +96,34 @@ func TestScenarioTCO(t *testing.T) {
 		}
 	}
 	// 70% reserved 1-year + 30% spot over 12 months: 700 GPU-hours need ceil(700/730) = 1
-	// reserved instance: 1 × 1.2 × 730 = 876; 300 GPU-hours of spot = 120 jobs × 3 h × 0.6 = 216.
+	// reserved instance: 1 × 1.2 × 730 = 876. Its 30 spare GPU-hours run 30 of spot's 300,
+	// so spot buys 270 GPU-hours = 108 jobs × 3 h × 0.6 = 194.4.
 	tco, ok, _ = ScenarioTCO(cat, one, scenario(12, true), mix(catalog.Share{Model: "reserved_1y", Percent: 70}, catalog.Share{Model: "spot", Percent: 30}))
-	if !ok || !near(tco.Parts[0].PerMonth, 876) || tco.Parts[0].Instances != 1 || tco.Parts[0].Jobs != 0 || !near(tco.Parts[1].PerMonth, 216) || !near(tco.Parts[1].Jobs, 120) || !near(tco.Total, (876+216+200)*12) {
+	if !ok || !near(tco.Parts[0].PerMonth, 876) || tco.Parts[0].Instances != 1 || tco.Parts[0].Jobs != 0 || !near(tco.Parts[1].PerMonth, 194.4) || !near(tco.Parts[1].Jobs, 108) || !near(tco.Parts[1].GPUHours, 270) || !near(tco.Total, (876+194.4+200)*12) {
 		t.Errorf("reserved + spot: %+v", tco)
 	}
-	if want := []Note{{Kind: SpotOverhead, Model: "spot", Value: 10}, {Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
+	if want := []Note{{Kind: SpotOverhead, Model: "spot", Value: 10}, {Kind: Covered, Model: "spot", Value: 30}, {Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
 		t.Errorf("reserved + spot notes %+v, want %+v (a sourced reserved price is no discount)", tco.Notes, want)
+	}
+	// 20% reserved + 40% spot + 40% on-demand: the one reserved instance has 730 − 200 = 530
+	// spare GPU-hours. On-demand is the dearer per GPU-hour (2 × 3 h / 2.5 = 2.4 against
+	// 0.6 × 3 h / 2.5 = 0.72): all its 400 GPU-hours run there and it buys none; the other
+	// 130 go to spot, which buys 270 = 108 jobs × 3 h × 0.6 = 194.4.
+	tco, ok, _ = ScenarioTCO(cat, one, scenario(12, true), mix(catalog.Share{Model: "reserved_1y", Percent: 20}, catalog.Share{Model: "spot", Percent: 40}, catalog.Share{Model: "on_demand", Percent: 40}))
+	if p := tco.Parts; !ok || !near(p[0].PerMonth, 876) || !near(p[1].Covered, 130) || !near(p[1].PerMonth, 194.4) || p[2].Covered != 400 || p[2].GPUHours != 0 || p[2].Jobs != 0 || p[2].PerMonth != 0 || !near(tco.Compute, 876+194.4) {
+		t.Errorf("reserved + spot + on-demand: %+v", tco)
+	}
+	if want := []Note{{Kind: SpotOverhead, Model: "spot", Value: 10}, {Kind: Covered, Model: "spot", Value: 130}, {Kind: Covered, Model: "on_demand", Value: 400}, {Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
+		t.Errorf("reserved + spot + on-demand notes %+v, want %+v", tco.Notes, want)
+	}
+	// Two commitments of one instance each (500 and 300 GPU-hours) have 230 + 430 spare:
+	// more than spot's 200, which buys nothing, so no spot run takes the overhead.
+	tco, ok, _ = ScenarioTCO(cat, one, scenario(36, true), mix(catalog.Share{Model: "reserved_1y", Percent: 50}, catalog.Share{Model: "reserved_3y", Percent: 30}, catalog.Share{Model: "spot", Percent: 20}))
+	if p := tco.Parts; !ok || p[0].Instances != 1 || p[1].Instances != 1 || p[2].Covered != 200 || p[2].PerMonth != 0 || !near(tco.Compute, 876+730) {
+		t.Errorf("two commitments + spot: %+v", tco)
+	}
+	if want := []Note{{Kind: DiscountOnly, Model: "reserved_3y", Value: 50}, {Kind: Covered, Model: "spot", Value: 200}, {Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
+		t.Errorf("two commitments + spot notes %+v, want %+v", tco.Notes, want)
 	}
 	// Only a discount is sourced for 3 years: 50% off 2 = 1 an hour, and the note says so.
 	tco, ok, _ = ScenarioTCO(cat, one, scenario(36, true), mix(catalog.Share{Model: "reserved_3y", Percent: 100}))
@@ -117,6 +138,21 @@ func TestScenarioTCO(t *testing.T) {
 	eight.Instance.GPUCount = 0
 	if _, ok, why := ScenarioTCO(cat, eight, scenario(6, true), mix(catalog.Share{Model: "on_demand", Percent: 100})); ok || why != (Reason{Kind: NoGPUCount}) {
 		t.Errorf("unknown GPU count: ok=%v %+v", ok, why)
+	}
+}
+
+func TestBasis(t *testing.T) {
+	complete := TCO{Compute: 300, Storage: 20, Egress: 50, StorageKnown: true, EgressKnown: true}
+	noEgress := TCO{Compute: 330, Storage: 20, StorageKnown: true}
+	if b := BasisOf([]TCO{complete, complete}); b != (Basis{Storage: true, Egress: true}) || b.Key(complete) != 370 {
+		t.Errorf("complete costs: basis %+v, key %v; want every part, 370", b, b.Key(complete))
+	}
+	// With its unknown egress counted as nothing, noEgress (350) would rank
+	// before complete (370) on a dearer compute. Egress is left out of
+	// every key instead: 320 against 350.
+	b := BasisOf([]TCO{complete, noEgress})
+	if b != (Basis{Storage: true}) || b.Key(complete) != 320 || b.Key(noEgress) != 350 {
+		t.Errorf("basis %+v, keys %v %v; want storage without egress, 320 and 350", b, b.Key(complete), b.Key(noEgress))
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,7 +44,7 @@ func ranked(sec string) (links, totals []string) {
 }
 
 // expected ranks the offers of a catalog under a strategy with the
-// pricing stage alone.
+// pricing stage alone, on the parts known for all of them.
 func expected(cat *catalog.Catalog, s *catalog.Scenario, st catalog.Strategy) []pricing.TCO {
 	var out []pricing.TCO
 	for _, o := range pricing.Offers(cat, cat.Site.Currency) {
@@ -54,7 +55,8 @@ func expected(cat *catalog.Catalog, s *catalog.Scenario, st catalog.Strategy) []
 			out = append(out, t)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b pricing.TCO) int { return cmp.Compare(a.Total, b.Total) })
+	b := pricing.BasisOf(out)
+	slices.SortStableFunc(out, func(x, y pricing.TCO) int { return cmp.Compare(b.Key(x), b.Key(y)) })
 	return out
 }
 
@@ -65,20 +67,7 @@ func TestScenarioPageRanksOffersByScenarioTCOTotals(t *testing.T) {
 	page := string(files["scenarios/small/index.html"])
 	s := cat.Scenarios[0]
 	for _, st := range s.Strategies {
-		links, totals := ranked(planSection(t, page, "strategy-"+st.ID))
-		want := expected(cat, s, st)
-		if len(want) == 0 {
-			t.Fatalf("%s: the fixture ranks no offer; the test is not testing", st.ID)
-		}
-		if len(links) != len(want) {
-			t.Fatalf("%s: %d rows, want %d", st.ID, len(links), len(want))
-		}
-		for i, w := range want {
-			link := "../../" + instancePath(w.Offer.Instance)
-			if links[i] != link || totals[i] != formatDerived(w.Total) {
-				t.Errorf("%s row %d: %s %s, want %s %s", st.ID, i+1, links[i], totals[i], link, formatDerived(w.Total))
-			}
-		}
+		checkRanking(t, page, cat, s, st)
 	}
 	// The reserved part outlasts nothing here, but on-demand leaves the
 	// lease without a public price out, and says so.
@@ -88,6 +77,83 @@ func TestScenarioPageRanksOffersByScenarioTCOTotals(t *testing.T) {
 	if !strings.Contains(page, "storage price unknown: left out of the total") {
 		t.Error("the unknown storage price is not noted")
 	}
+	// The one reserved p4d instance (8 GPUs × 730 h) has more spare hours
+	// than the 120 GPU-hours of spot: spot buys nothing, and the row says so.
+	sec := planSection(t, page, "strategy-reserved-plus-spot")
+	if !strings.Contains(sec, "spot: 120 GPU-hours a month run on the committed instances&#39; spare hours instead") || !strings.Contains(sec, "0.00<span class=\"sub\">0 jobs") {
+		t.Error("spot is bought for GPU-hours the reserved instance has to spare, or the row does not say so")
+	}
+}
+
+// TestScenarioRanksOnTheKnownParts: an offer whose egress price is unknown
+// is not ranked as if its egress cost nothing. Its total is shown as a
+// lower bound, every offer is ranked on compute and storage alone, and the
+// strategy says so.
+func TestScenarioRanksOnTheKnownParts(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	// Storage at 0.1 USD per GB-month everywhere (2 TB: 200 a month), egress
+	// at 0.2 USD per GB for AWS (1 TB: 200 a month) and unknown for 云计算 CN.
+	edit(t, root, "data/providers/cloudcn.yaml", "currency: CNY\n", "currency: CNY\n"+
+		"storage: {price: 0.717, currency: CNY, source: seed guide gpu-guide.md}\n")
+	edit(t, root, "data/providers/aws.yaml", "homepage:", "storage: {price: 0.1, currency: USD, source: https://aws.amazon.com/ebs/pricing/}\n"+
+		"egress: {price: 0.2, currency: USD, source: https://aws.amazon.com/ec2/pricing/on-demand/}\nhomepage:")
+	cat, rep := catalog.Load(root)
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	files, _ := build(t, root, Options{})
+	page := string(files["scenarios/small/index.html"])
+	s := cat.Scenarios[0]
+	st := s.Strategies[1]
+	links, totals := checkRanking(t, page, cat, s, st)
+	// On-demand a month: p4d in Ireland 1,769.50 + 200 + 200 = 2,169.50 in
+	// full; GN7.8XLARGE 1,938.08 + 200 = 2,138.08 without its egress. Counted
+	// as nothing, the unknown egress would put GN7.8XLARGE first.
+	gn7, ireland := slices.Index(links, "../../instances/cloudcn/gn7/index.html"), slices.Index(totals, "26,034.00")
+	if gn7 < 0 || ireland < 0 || ireland > gn7 || !strings.HasPrefix(totals[gn7], "≥ ") {
+		t.Fatalf("%s ranks %q %q: want p4d.24xlarge in Ireland (26,034.00) before GN7.8XLARGE (≥ …)", st.ID, links, totals)
+	}
+	if parseNum(t, strings.TrimPrefix(totals[gn7], "≥ ")) >= parseNum(t, totals[ireland]) {
+		t.Fatal("the lower bound is not below the total ranked before it: the test is not testing")
+	}
+	if sec := planSection(t, page, "strategy-"+st.ID); !strings.Contains(sec, `<p class="help rank-basis">Ranked on compute and storage: the egress price of some`) {
+		t.Error("the strategy does not say its ranking leaves egress out")
+	}
+}
+
+func parseNum(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// checkRanking holds a strategy's ranking on a page to the pricing stage:
+// the offers in the order of pricing.BasisOf's keys, each total as written
+// ("≥" before a lower bound).
+func checkRanking(t *testing.T, page string, cat *catalog.Catalog, s *catalog.Scenario, st catalog.Strategy) (links, totals []string) {
+	t.Helper()
+	links, totals = ranked(planSection(t, page, "strategy-"+st.ID))
+	want := expected(cat, s, st)
+	if len(want) == 0 {
+		t.Fatalf("%s: the fixture ranks no offer; the test is not testing", st.ID)
+	}
+	if len(links) != len(want) {
+		t.Fatalf("%s: %d rows, want %d", st.ID, len(links), len(want))
+	}
+	for i, w := range want {
+		link := "../../" + instancePath(w.Offer.Instance)
+		total := formatDerived(w.Total)
+		if !w.Complete() {
+			total = "≥ " + total
+		}
+		if links[i] != link || totals[i] != total {
+			t.Errorf("%s row %d: %s %s, want %s %s", st.ID, i+1, links[i], totals[i], link, total)
+		}
+	}
+	return links, totals
 }
 
 // tcoTotal costs an offer the way static/tco.js does, from the page's
@@ -123,26 +189,45 @@ func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, mix []ca
 	}
 	hpm := float64(d.HoursPerMonth)
 	perJob := math.Ceil(float64(w.GPUsPerJob) / float64(o.GPUs))
-	compute := 0.0
-	for _, sh := range mix {
+	parts := make([]float64, len(mix)) // each part's cost a month, summed in mix order as pricing does
+	jobCost := make([]float64, len(mix))
+	gpuHours := make([]float64, len(mix))
+	var uses []int
+	spare := 0.0
+	for i, sh := range mix {
 		h := *o.Prices[sh.Model].Hourly
-		gpuHours := w.GPUHoursPerMonth * sh.Percent / 100
+		gpuHours[i] = w.GPUHoursPerMonth * sh.Percent / 100
 		if d.Terms[sh.Model] > 0 {
-			compute += math.Ceil(gpuHours/(hpm*float64(o.GPUs))) * h * hpm
+			n := math.Ceil(gpuHours[i] / (hpm * float64(o.GPUs)))
+			parts[i] = n * h * hpm
+			spare += n*hpm*float64(o.GPUs) - gpuHours[i]
 			continue
 		}
 		hours := w.JobHours
 		if sh.Model == "spot" && w.CheckpointOverheadPct > 0 {
 			hours *= 1 + w.CheckpointOverheadPct/100
 		}
-		jobs := gpuHours / (float64(w.GPUsPerJob) * w.JobHours)
 		step := map[string]float64{"second": 1, "minute": 60, "hour": 3600, "month": hpm * 3600}[o.Granularity]
 		if step == 0 {
 			step = 1
 		}
 		seconds := math.Round(hours*3600*1000) / 1000
 		billed := math.Max(math.Ceil(seconds/step)*step, o.MinimumSeconds)
-		compute += jobs * perJob * (h * billed / 3600)
+		jobCost[i] = h * billed / 3600
+		uses = append(uses, i)
+	}
+	// The commitments' spare GPU-hours run the dearest usage parts' work
+	// first (a job's cost decides: the rest of the rate is the same).
+	slices.SortStableFunc(uses, func(a, b int) int { return cmp.Compare(jobCost[b], jobCost[a]) })
+	for _, i := range uses {
+		covered := min(spare, gpuHours[i])
+		spare -= covered
+		jobs := (gpuHours[i] - covered) / (float64(w.GPUsPerJob) * w.JobHours)
+		parts[i] = jobs * perJob * jobCost[i]
+	}
+	compute := 0.0
+	for _, v := range parts {
+		compute += v
 	}
 	monthly := func(r *tcoRate, gb float64) float64 {
 		if gb == 0 || r == nil {
@@ -150,8 +235,7 @@ func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, mix []ca
 		}
 		return r.Price * gb * r.Factor
 	}
-	perMonth := compute + monthly(o.Storage, w.StorageTB*1000) + monthly(o.Egress, w.EgressTBPerMonth*1000)
-	return perMonth * w.Months, true
+	return (compute + monthly(o.Storage, w.StorageTB*1000) + monthly(o.Egress, w.EgressTBPerMonth*1000)) * w.Months, true
 }
 
 // TestCalculatorDataGivesScenarioTCOTotals runs the data each scenario
@@ -269,12 +353,14 @@ func TestReasonsAndNotesWorded(t *testing.T) {
 		{Kind: pricing.SpotOverhead, Model: "spot", Value: 10},
 		{Kind: pricing.StorageUnknown},
 		{Kind: pricing.EgressUnknown},
+		{Kind: pricing.Covered, Model: "on_demand", Value: 1168.004},
 	}, x)
 	want := []string{
 		"reserved, 3 years: only a discount is sourced (37.5 % off on-demand)",
 		"spot runs take 10 % longer to checkpoint and resume",
 		"storage price unknown: left out of the total",
 		"egress price unknown: left out of the total",
+		"on-demand: 1,168 GPU-hours a month run on the committed instances' spare hours instead",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("notes %q, want %q", got, want)

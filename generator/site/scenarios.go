@@ -19,7 +19,9 @@ import (
 // The scenario pages: /scenarios/ lists the workload scenarios, and
 // /scenarios/<id>/ costs one scenario on every offer under each of its
 // strategies (pricing.Eligible, then pricing.ScenarioTCO), ranked by the
-// total over the whole period, with the basis and the notes of every part,
+// total over the whole period — on the parts whose price is known for every
+// offer ranked (pricing.BasisOf); a total that leaves out an unknown price
+// is a lower bound, written "≥ …" — with the basis and the notes of every part,
 // the offers left out grouped by why, and a stacked chart of the cheapest.
 // A calculator (static/tco.js) reruns the same rules in the browser on the
 // buyer's own workload and split, from the per-offer data the page ships
@@ -139,6 +141,7 @@ type strategyView struct {
 	Rows     []*tcoRow
 	Left     []*leftGroup // why offers are not ranked, most common reason first
 	Lefts    int          // offers left out
+	Without  string       // which parts the ranking leaves out, and why; "" when none
 	Chart    *chartView
 	data     *scenarioData
 }
@@ -227,10 +230,18 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 			g.Offers = append(g.Offers, offerLabel(o, x))
 			sv.Lefts++
 		}
-		slices.SortStableFunc(sv.Rows, func(a, b *tcoRow) int { return cmp.Compare(a.TCO.Total, b.TCO.Total) })
+		var costs []pricing.TCO
+		for _, r := range sv.Rows {
+			costs = append(costs, r.TCO)
+		}
+		basis := pricing.BasisOf(costs)
+		if key := rankedWithout(basis); key != "" {
+			sv.Without = x.t(key)
+		}
+		slices.SortStableFunc(sv.Rows, func(a, b *tcoRow) int { return cmp.Compare(basis.Key(a.TCO), basis.Key(b.TCO)) })
 		for i, r := range sv.Rows {
 			r.Rank = i + 1
-			if i > 0 && r.TCO.Total == sv.Rows[i-1].TCO.Total {
+			if i > 0 && basis.Key(r.TCO) == basis.Key(sv.Rows[i-1].TCO) {
 				r.Rank = sv.Rows[i-1].Rank
 			}
 		}
@@ -239,6 +250,20 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 	}
 	d.data = b.tcoData(p, s, x)
 	return d, x.err
+}
+
+// rankedWithout is the message key that says which parts a ranking
+// leaves out, or "" when it compares every part.
+func rankedWithout(b pricing.Basis) string {
+	switch {
+	case !b.Storage && !b.Egress:
+		return "scenario.ranked_without.both"
+	case !b.Storage:
+		return "scenario.ranked_without.storage"
+	case !b.Egress:
+		return "scenario.ranked_without.egress"
+	}
+	return ""
 }
 
 // renderMarkdown converts catalog Markdown (a scenario's advice) as the
@@ -354,6 +379,8 @@ func tcoNotes(notes []pricing.Note, x *texter) []string {
 			out = append(out, x.t("scenario.note.storage_unknown"))
 		case pricing.EgressUnknown:
 			out = append(out, x.t("scenario.note.egress_unknown"))
+		case pricing.Covered:
+			out = append(out, x.t("scenario.note.covered", x.t("model."+n.Model), formatNum(pricing.Round(n.Value, 2))))
 		}
 	}
 	return out
@@ -581,6 +608,8 @@ var tcoMessages = []string{
 	"scenario.why.not_public", "scenario.why.no_price", "scenario.why.no_rate", "scenario.why.uninterruptible",
 	"scenario.why.outlasts",
 	"scenario.note.discount_only", "scenario.note.spot_overhead", "scenario.note.storage_unknown", "scenario.note.egress_unknown",
+	"scenario.note.covered", "scenario.at_least", "scenario.ranked_without.storage",
+	"scenario.ranked_without.egress", "scenario.ranked_without.both",
 	"scenario.basis.reserved", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
 	"scenario.chart.bar", "scenario.chart.compute", "scenario.chart.storage", "scenario.chart.egress", "scenario.chart.title",
 	"scenario.ranked", "scenario.ranked_1", "scenario.ranked_none", "scenario.left", "scenario.left_n", "scenario.left_1", "scenario.left_names", "scenario.col.compute",
