@@ -4,9 +4,12 @@
 // (static/weights.js).
 //
 // - With the shipped figures the calculator writes exactly the tables the
-//   generator wrote: every strategy of every scenario, its ranking, its
-//   totals, notes and left-out offers (the script's costing is the Go
-//   costing).
+//   generator wrote: every strategy of every scenario, its ranking and
+//   which parts it compares, its totals, notes and left-out offers (the
+//   script's costing is the Go costing).
+// - A reservation's spare instance-hours run the spot share instead of
+//   spot being bought for them; unknown storage and egress prices make
+//   lower bounds, not zeros, and the offers rank on the known parts.
 // - Changing a workload figure or a strategy's split recomputes the
 //   ranking, the URL keeps it, and opening that URL shows the same.
 // - Moving weight sliders reorders the ranking as guide.Score would, and
@@ -79,6 +82,7 @@ async function tables(page) {
     secs.map((s) => ({
       id: s.id,
       ranked: s.querySelector('.ranked').textContent,
+      basis: s.querySelector('.rank-basis').hidden ? '' : s.querySelector('.rank-basis').textContent,
       rows: [...s.querySelectorAll('table.tco tbody tr')].map((tr) => [...tr.cells].map((c) => c.textContent.trim()).join(' | ')),
       left: s.querySelector('.left-out').hidden
         ? []
@@ -193,6 +197,58 @@ for (const pass of ['file', 'http']) {
         break;
       }
       assert.ok(found, 'no scenario has a strategy that mixes pricing models');
+    });
+
+    test('a reservation\'s spare hours are not bought again as spot, and unknown prices do not rank as nothing', { timeout: 60_000 }, async () => {
+      // Each offer's row of a strategy, by instance and region.
+      const rowsOf = (page, id) => page.$$eval(`#strategy-${id} table.tco tbody tr`, (trs) => trs.map((tr) => ({
+        offer: tr.cells[1].querySelector('a').textContent + ' ' + tr.cells[1].querySelector('.sub').textContent,
+        total: tr.cells[2].textContent,
+        cells: [...tr.cells].map((c) => (c.firstChild ? c.firstChild.textContent : '')), // the figure, without its basis
+        notes: tr.cells[tr.cells.length - 1].textContent,
+      })));
+      const p4d = 'p4d.24xlarge AWS \u00b7 US East (N. Virginia)';
+      const { ctx, page, problems } = await open(pass, 'scenarios/mid-size-reserved/index.html');
+      const data = JSON.parse(await page.locator('#tco-data').textContent());
+      // One reserved 8-GPU instance gives 5,840 GPU-hours a month, the whole
+      // workload: 80% reserved and 20% spot costs what 100% reserved does.
+      const all = (await rowsOf(page, 'reserved-3y')).find((r) => r.offer === p4d);
+      const mixed = (await rowsOf(page, 'reserved-3y-plus-spot')).find((r) => r.offer === p4d);
+      assert.ok(all && mixed, `no ${p4d} row under both strategies`);
+      assert.equal(mixed.total, all.total, 'spot is bought for hours the reservation has to spare');
+      const covered = (h) => data.text['scenario.note.covered'].replace('%s', 'spot').replace('%s', h);
+      assert.ok(mixed.notes.includes(covered('1,168')), `the row does not say the spare hours run spot's share: ${mixed.notes}`);
+      // 6,000 GPU-hours: 4,800 reserved on one instance leaves 1,040 spare;
+      // spot still buys 160 of its 1,200.
+      await setNumber(page, 'gpu_hours_per_month', 6000);
+      const partly = (await rowsOf(page, 'reserved-3y-plus-spot')).find((r) => r.offer === p4d);
+      assert.ok(partly.notes.includes(covered('1,040')), `recomputed: ${partly.notes}`);
+      assert.notEqual(partly.cells[5], '0.00', 'spot buys what the spare hours do not cover');
+      await clean(page, problems);
+      await ctx.close();
+
+      // long-project: AWS gives no storage price and AWS China no egress
+      // price, so the offers are ranked on compute alone, and the page says so.
+      const lp = await open(pass, 'scenarios/long-project/index.html');
+      const text = JSON.parse(await lp.page.locator('#tco-data').textContent()).text;
+      const shipped = await tables(lp.page);
+      assert.ok(shipped.every((s) => s.rows.length === 0 || s.basis !== ''), 'a strategy does not say which parts it leaves out of its ranking');
+      assert.equal(shipped.find((s) => s.id === 'strategy-reserved-1y').basis, text['scenario.ranked_without.both']);
+      // Without storage the egress price is still unknown for AWS China:
+      // ranked on compute (and storage, at nothing), compute cheapest first.
+      await setNumber(lp.page, 'storage_tb', 0);
+      const onCompute = await tables(lp.page);
+      const i = onCompute.findIndex((s) => s.id === 'strategy-reserved-1y');
+      assert.equal(onCompute[i].basis, text['scenario.ranked_without.egress']);
+      const computes = (await rowsOf(lp.page, 'reserved-1y')).map((r) => Number(r.cells[4].replace(/,/g, '')));
+      assert.deepEqual(computes, [...computes].sort((a, b) => a - b), 'the offers are not ranked on their compute');
+      assert.ok((await rowsOf(lp.page, 'reserved-1y')).some((r) => r.total.startsWith('\u2265 ')), 'a total without its egress is not a lower bound');
+      // No storage and no egress: every total is complete.
+      await setNumber(lp.page, 'egress_tb_per_month', 0);
+      const complete = await tables(lp.page);
+      assert.ok(complete.every((s) => s.basis === '' && s.rows.every((r) => !r.includes('\u2265'))), 'complete totals are marked as lower bounds');
+      await clean(lp.page, lp.problems);
+      await lp.ctx.close();
     });
 
     test('weight sliders reorder the ranking as the generator would, kept in the URL', { timeout: 60_000 }, async () => {
