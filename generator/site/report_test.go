@@ -479,3 +479,22 @@ func TestReportPolicyRefusesWhatItCannotVouchFor(t *testing.T) {
 		t.Error("a template without the policy's placeholder is accepted")
 	}
 }
+
+// TestReportScenarioTextFitsTheReport: the report has no calculator, so
+// the scenario section it shares with the scenario pages (description,
+// inputs, the tables and their help) never sends the reader to one.
+func TestReportScenarioTextFitsTheReport(t *testing.T) {
+	root := shipped(t)
+	cat, _ := catalog.Load(root)
+	for _, s := range cat.Scenarios {
+		doc := report(t, root, ReportOptions{Scenario: s.ID})
+		start, end := strings.Index(doc, `<section class="report-section" id="scenario"`), strings.Index(doc, `id="sources"`)
+		if start < 0 || end < start {
+			t.Fatalf("%s: no scenario section before the sources", s.ID)
+		}
+		if sec := strings.ToLower(doc[start:end]); strings.Contains(sec, "calculator") {
+			i := strings.Index(sec, "calculator")
+			t.Errorf("%s: the report's scenario section speaks of a calculator: …%s…", s.ID, sec[max(0, i-120):i+20])
+		}
+	}
+}
