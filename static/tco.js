@@ -253,7 +253,8 @@
       r.rank = i > 0 && r.key === rows[i - 1].key ? rows[i - 1].rank : i + 1;
     });
     groups.sort(function (a, b) { return b.offers.length - a.offers.length || a.first - b.first; });
-    var without = !basis.storage && !basis.egress ? 'both' : !basis.storage ? 'storage' : !basis.egress ? 'egress' : '';
+    var without = rows.length < 2 ? '' // one offer is compared with none
+      : !basis.storage && !basis.egress ? 'both' : !basis.storage ? 'storage' : !basis.egress ? 'egress' : '';
     return { rows: rows, left: groups, lefts: D.offers.length - rows.length, without: without };
   }
 

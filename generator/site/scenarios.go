@@ -141,7 +141,7 @@ type strategyView struct {
 	Rows     []*tcoRow
 	Left     []*leftGroup // why offers are not ranked, most common reason first
 	Lefts    int          // offers left out
-	Without  string       // which parts the ranking leaves out, and why; "" when none
+	Without  string       // which parts the ranking leaves out, and why; "" when none, or when it ranks one offer
 	Chart    *chartView
 	data     *scenarioData
 }
@@ -235,7 +235,7 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 			costs = append(costs, r.TCO)
 		}
 		basis := pricing.BasisOf(costs)
-		if key := rankedWithout(basis); key != "" {
+		if key := rankedWithout(basis); key != "" && len(sv.Rows) > 1 { // one offer is compared with none
 			sv.Without = x.t(key)
 		}
 		slices.SortStableFunc(sv.Rows, func(a, b *tcoRow) int { return cmp.Compare(basis.Key(a.TCO), basis.Key(b.TCO)) })

@@ -232,7 +232,7 @@ for (const pass of ['file', 'http']) {
       const lp = await open(pass, 'scenarios/long-project/index.html');
       const text = JSON.parse(await lp.page.locator('#tco-data').textContent()).text;
       const shipped = await tables(lp.page);
-      assert.ok(shipped.every((s) => s.rows.length === 0 || s.basis !== ''), 'a strategy does not say which parts it leaves out of its ranking');
+      assert.ok(shipped.every((s) => s.rows.length < 2 || s.basis !== ''), 'a strategy does not say which parts it leaves out of its ranking');
       assert.equal(shipped.find((s) => s.id === 'strategy-reserved-1y').basis, text['scenario.ranked_without.both']);
       // Without storage the egress price is still unknown for AWS China:
       // ranked on compute (and storage, at nothing), compute cheapest first.
