@@ -75,6 +75,22 @@ type matrixRow struct {
 	// write them (formatDerived); "" when unknown.
 	PerGPUText, PerGBText, PerFP16Text, PerFP32Text string
 	Cites                                           []citation // the citations of the row's source
+	// Ref is the row's source in the report's numbered list of sources;
+	// nil on the site.
+	Ref *citedSource
+}
+
+// Source is the text of the row's source, whose citations are Cites: the
+// default model's price point's, or the instance type's when the offer has
+// no public price; "" when it has neither.
+func (r *matrixRow) Source() string {
+	switch {
+	case r.Dated != nil:
+		return r.Dated.Point.Source
+	case r.Region == "":
+		return r.Instance.Source
+	}
+	return ""
 }
 
 // matrixPrice is an offer's price under one model as a cell shows it,
@@ -391,9 +407,9 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 	if i := slices.Index(models, model); i >= 0 && r.Prices[i] != nil {
 		r.Dated = r.Prices[i]
 		r.Date = newDate(r.Dated.Point.Since)
-		r.Cites = b.cite(r.Dated.Point.Source)
-	} else if o.Region == "" {
-		r.Cites = b.cite(in.Source)
+	}
+	if src := r.Source(); src != "" {
+		r.Cites = b.cite(src)
 	}
 	return r
 }

@@ -200,6 +200,35 @@ type reportSources struct {
 	GPUs      []*catalog.GPU
 	Rates     []*rateView
 	URLs      []string
+	// Cited is every distinct source text among them, once each, numbered
+	// in the order the Sources section first names it; the section and the
+	// matrix point to a source by its number (Ref) instead of repeating it.
+	Cited []*citedSource
+	refs  map[string]*citedSource
+}
+
+// citedSource is one distinct source text of the report and its number.
+type citedSource struct {
+	N     int
+	Text  string
+	Cites []citation
+}
+
+// Anchor is the id of the source in the report's list of sources.
+func (c *citedSource) Anchor() string { return fmt.Sprintf("source-%d", c.N) }
+
+// Ref is the numbered source of the text src; nil when src is empty or
+// not among the report's sources.
+func (s *reportSources) Ref(src string) *citedSource { return s.refs[src] }
+
+// number gives src the next number, unless it has one or is empty.
+func (s *reportSources) number(src string) {
+	if src == "" || s.refs[src] != nil {
+		return
+	}
+	c := &citedSource{N: len(s.Cited) + 1, Text: src, Cites: cite(src)}
+	s.Cited = append(s.Cited, c)
+	s.refs[src] = c
 }
 
 // instanceSources is an instance type and the points of the prices shown.
@@ -411,6 +440,7 @@ func (b *builder) reportMatrix(p *page, x *texter) (*compareData, error) {
 // columns of Keep; the others are hidden by the report's style.
 type matrixPart struct {
 	Title string
+	Note  string // says which rows a table of fewer rows holds; "" when it holds every one
 	Table *compareData
 	Keep  []string // the keys of its columns, in matrix order
 }
@@ -422,10 +452,12 @@ const maxPartModels = 6
 // matrixParts splits the matrix into tables that fit a landscape page:
 // the offer (instance type, provider, GPU, count, region) and its prices,
 // at most maxPartModels pricing models a table; then the offer with the
-// normalised figures, the date and source, and the specs. Each table holds
-// every row; the CSS returned hides, in each, the cells of the columns it
-// does not keep. Columns are cells by their place in a row (nth-child),
-// the order of matrixColumns.
+// normalised figures, the date and source, and the specs. The first and
+// the last table hold every row; a further table of prices only the rows
+// with a price under one of its models, in the same order, as the rest
+// would be a page of "—". The CSS returned hides, in each table, the cells
+// of the columns it does not keep. Columns are cells by their place in a
+// row (nth-child), the order of matrixColumns.
 func matrixParts(m *compareData, x *texter) ([]*matrixPart, string) {
 	offer := []string{"instance", "provider", "gpu", "gpu_count", "region"}
 	var models []string
@@ -453,7 +485,12 @@ func matrixParts(m *compareData, x *texter) ([]*matrixPart, string) {
 				title = x.t("report.part_prices_n", i+1, len(keeps)-1)
 			}
 		}
-		parts = append(parts, &matrixPart{Title: title, Table: &t, Keep: keep})
+		part := &matrixPart{Title: title, Table: &t, Keep: keep}
+		if i > 0 && i < len(keeps)-1 {
+			t.Rows = pricedRows(m, keep)
+			part.Note = x.t("report.part_rows", len(t.Rows), len(m.Rows))
+		}
+		parts = append(parts, part)
 		var hide []string
 		for j, c := range m.Columns {
 			if !slices.Contains(keep, c.Key) {
@@ -464,7 +501,37 @@ func matrixParts(m *compareData, x *texter) ([]*matrixPart, string) {
 			css.WriteString(strings.Join(hide, ",\n") + " { display: none; }\n")
 		}
 	}
+	// In print, the few words of a region and of a billing rule keep
+	// enough width not to wrap word by word, which makes rows tall.
+	var widths []string
+	for j, c := range m.Columns {
+		if w := printWidths[c.Key]; w != "" {
+			widths = append(widths, fmt.Sprintf("  .report-matrix tbody tr > :nth-child(%d) { min-width: %s; }\n", j+1, w))
+		}
+	}
+	if widths != nil {
+		css.WriteString("@media print {\n" + strings.Join(widths, "") + "}\n")
+	}
 	return parts, css.String()
+}
+
+// printWidths are the least widths of columns of the matrix in print, by
+// key.
+var printWidths = map[string]string{"region": "7.5rem", "billing": "9rem"}
+
+// pricedRows are the rows of m with a price under one of the pricing
+// models among keep, the keys of columns.
+func pricedRows(m *compareData, keep []string) []*matrixRow {
+	var out []*matrixRow
+	for _, r := range m.Rows {
+		for i, model := range m.Models {
+			if r.Prices[i] != nil && slices.Contains(keep, "m:"+model) {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // reportSources gathers the sources of what the report shows: the specs
@@ -505,8 +572,10 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 		}
 	}
 
+	s.refs = map[string]*citedSource{}
 	urls := map[string]bool{}
 	add := func(src string) {
+		s.number(src)
 		for _, c := range cite(src) {
 			for _, part := range c {
 				if part.URL != "" {
@@ -539,6 +608,9 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 		s.URLs = append(s.URLs, u)
 	}
 	slices.Sort(s.URLs)
+	for _, r := range d.Matrix.Rows {
+		r.Ref = s.Ref(r.Source())
+	}
 	return s
 }
 

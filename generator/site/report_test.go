@@ -10,6 +10,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -19,6 +20,7 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
 )
 
 var reportDay = time.Date(2026, 1, 15, 0, 0, 0, 0, time.UTC)
@@ -495,6 +497,89 @@ func TestReportScenarioTextFitsTheReport(t *testing.T) {
 		if sec := strings.ToLower(doc[start:end]); strings.Contains(sec, "calculator") {
 			i := strings.Index(sec, "calculator")
 			t.Errorf("%s: the report's scenario section speaks of a calculator: …%s…", s.ID, sec[max(0, i-120):i+20])
+		}
+	}
+}
+
+// TestReportCitesEachSourceOnce: the report lists every distinct source
+// text once, numbered from 1; the sources of instance types and the
+// matrix's source column point to that list by number, each to a source
+// that is there, and write no source text of their own.
+func TestReportCitesEachSourceOnce(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	doc := report(t, root, ReportOptions{Scenario: "small"})
+	items := regexp.MustCompile(`<li id="source-(\d+)"><span class="ref-n">\[(\d+)\]</span> (.*)</li>`).FindAllStringSubmatch(doc, -1)
+	if len(items) < 3 {
+		t.Fatalf("the list of sources has %d entries", len(items))
+	}
+	seen := map[string]bool{}
+	for i, m := range items {
+		if n := strconv.Itoa(i + 1); m[1] != n || m[2] != n {
+			t.Errorf("source %d is numbered %s, [%s]", i+1, m[1], m[2])
+		}
+		if seen[m[3]] {
+			t.Errorf("source [%s] is listed twice: %s", m[1], m[3])
+		}
+		seen[m[3]] = true
+	}
+	refs := regexp.MustCompile(`<a class="source-ref" href="#source-(\d+)"`).FindAllStringSubmatch(doc, -1)
+	for _, m := range refs {
+		if n, _ := strconv.Atoi(m[1]); n < 1 || n > len(items) {
+			t.Errorf("a reference to source %s, of %d", m[1], len(items))
+		}
+	}
+	// Every row of the last table of the matrix (its source column) and
+	// every price point under Sources names its source by number.
+	section := func(start, end string) string {
+		i := strings.Index(doc, start)
+		j := strings.Index(doc[i:], end)
+		return doc[i : i+j]
+	}
+	last := regexp.MustCompile(`id="(matrix-\d+)"`).FindAllStringSubmatch(doc, -1)
+	matrix := section(`id="`+last[len(last)-1][1]+`"`, "</table>")
+	instances := section(`id="sources-instances"`, `id="sources-providers"`)
+	for name, s := range map[string]string{"the matrix": matrix, "the instance types' sources": instances} {
+		cells, byNumber := strings.Count(s, `class="source-cell"`), strings.Count(s, `class="source-cell"><a class="source-ref"`)
+		if cells == 0 || byNumber != cells {
+			t.Errorf("%s: %d source cells, %d of them by number", name, cells, byNumber)
+		}
+	}
+	if strings.Contains(instances, `class="cite"`) {
+		t.Error("the instance types' sources write a source out instead of its number")
+	}
+}
+
+// TestMatrixPartsLeaveOutRowsWithNoPrice: a further table of prices holds
+// only the rows with a price under one of its models, in order; the first
+// and the last table hold every row.
+func TestMatrixPartsLeaveOutRowsWithNoPrice(t *testing.T) {
+	x := englishTexter(t)
+	models := pricing.Models[:maxPartModels+2]
+	m := &compareData{Models: models, Columns: matrixColumns(x.t, models, models[0], "USD")}
+	for i := range 5 {
+		r := &matrixRow{Prices: make([]*matrixPrice, len(models))}
+		r.Prices[0] = &matrixPrice{}
+		if i%2 == 1 { // rows 1 and 3 have a price under the last model
+			r.Prices[len(models)-1] = &matrixPrice{}
+		}
+		m.Rows = append(m.Rows, r)
+	}
+	parts, _ := matrixParts(m, x)
+	if len(parts) != 3 {
+		t.Fatalf("%d tables, want 3", len(parts))
+	}
+	if got := parts[1].Table.Rows; len(got) != 2 || got[0] != m.Rows[1] || got[1] != m.Rows[3] {
+		t.Errorf("the second table of prices holds %d rows, want rows 1 and 3", len(got))
+	}
+	if !strings.HasPrefix(parts[1].Note, "2 of the 5 offers") || parts[0].Note != "" || parts[2].Note != "" {
+		t.Errorf("notes %q, %q, %q", parts[0].Note, parts[1].Note, parts[2].Note)
+	}
+	if x.err != nil {
+		t.Error(x.err)
+	}
+	for _, i := range []int{0, 2} {
+		if len(parts[i].Table.Rows) != len(m.Rows) {
+			t.Errorf("table %d holds %d rows, want every one", i+1, len(parts[i].Table.Rows))
 		}
 	}
 }
