@@ -4,7 +4,8 @@
 // must raise no console error and no Content-Security-Policy violation
 // under its own policy of hashes, and its charts must draw (a canvas of
 // non-zero size in every chart shown). A second report, of one provider,
-// shows the filters narrow what is drawn. Screenshots of the screen and of
+// shows the filters narrow what is drawn. At 375 px nothing overflows the
+// page: wide tables scroll in their own region. Screenshots of the screen and of
 // the print rendering, and a PDF, go to tests/browser/screenshots/report-*.
 //
 // GPUCOMPARE names the binary (default bin/gpucompare; make test-browser
@@ -91,6 +92,26 @@ async function drawn(page) {
   );
 }
 
+// overflow names what runs off the right of the page, outside a
+// scrolling region (.table-wrap), with the page's scroll width; none when
+// the page is as wide as the window.
+async function overflow(page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const out = [`the page scrolls to ${document.documentElement.scrollWidth}px of ${width}px`];
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      const up = el.parentElement.getBoundingClientRect();
+      if (r.width > 0 && r.right > width + 1 && up.right <= width + 1 && !el.parentElement.closest('.table-wrap')) {
+        out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} to ${Math.round(r.right)}px`);
+      }
+      if (out.length > 10) break;
+    }
+    return out;
+  });
+}
+
 describe('report', () => {
   test('opens from file:// with no request, no error and its charts drawn', async () => {
     const file = report('all.html', '-scenario', 'mid-size-reserved');
@@ -127,6 +148,14 @@ describe('report', () => {
       assert.match(target, /^#instance\//);
       assert.ok(await page.locator(`[id="${decodeURIComponent(target.slice(1))}"]`).isVisible());
       await page.evaluate(() => window.scrollTo(0, 0));
+
+      // On a phone nothing runs off the page: wide tables scroll in their
+      // own region, the page does not.
+      await page.setViewportSize({ width: 375, height: 800 });
+      await settle(page);
+      assert.deepEqual(await overflow(page), [], 'nothing overflows the page at 375 px');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await settle(page);
 
       await page.screenshot({ path: path.join(SHOTS, 'report-cover.png') });
       await page.locator('#charts').screenshot({ path: path.join(SHOTS, 'report-charts.png') });
@@ -186,6 +215,7 @@ describe('report', () => {
         ),
       );
       assert.deepEqual(refs, []);
+      assert.deepEqual(await overflow(page), [], 'nothing overflows the page at 375 px');
       await page.screenshot({ path: path.join(SHOTS, 'report-phone.png') });
     } finally {
       await context.close();
