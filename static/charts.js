@@ -36,15 +36,29 @@
     return 10 + lines * 14 + (lines - 1) * 10;
   }
 
+  // compact writes a value axis's figure on a phone: thousands and more
+  // shortened in the page's language ("8K", "1.2M"), smaller figures as
+  // ECharts writes them.
+  var short = null;
+  try {
+    short = new Intl.NumberFormat(document.documentElement.lang || undefined, { notation: 'compact', maximumFractionDigits: 1 });
+  } catch (e) {}
+  function compact(v) {
+    return short && Math.abs(v) >= 1000 ? short.format(v) : echarts.format.addCommas(v);
+  }
+
   // layout is what changes with the chart's width: the plot starts below
-  // the legend, which scrolls when it would crowd the plot; a time axis has fewer ticks on a phone; the names of
-  // categories (GPU models, offers) take at most
-  // 40% of the width and wrap onto more lines (the generator leaves each
-  // row room for three); and on a phone, points named to their right
-  // ("{b}") in the right half of the chart are named below them, ending
-  // at the point, so no name runs off the chart.
+  // the legend, which scrolls when it would crowd the plot; a time axis has
+  // fewer ticks on a phone, and a value axis across the chart fewer ticks
+  // with shorter figures, so they never run together; the names of
+  // categories (GPU models, offers) take at most 40% of the width (half on
+  // a phone) and wrap onto as many lines as their row holds, the last cut
+  // short with "…" (the tooltip of a bar names it in full), every one
+  // shown; and on a phone, points named to their right ("{b}") in the
+  // right half of the chart are named below them, ending at the point, so
+  // no name runs off the chart.
   function layout(c) {
-    var width = c.el.clientWidth;
+    var width = c.el.clientWidth, narrow = width < 600;
     // A legend that would take more than a third of the chart scrolls
     // on one line instead (a catalog of many providers, on a phone).
     var lh = legendHeight(c.options, width), legend = {};
@@ -57,12 +71,27 @@
     var grid = [].concat(c.options.grid || {}).map(function () {
       return { top: lh + 12 };
     });
-    var yAxis = [].concat(c.options.yAxis || []).map(function (a) {
+    // The height of the plot, less the labels of the axis below it.
+    var bottom = parseInt([].concat(c.options.grid || {})[0].bottom, 10);
+    var plot = c.el.clientHeight - (lh + 12) - (isNaN(bottom) ? 60 : bottom) - 20;
+    // The bars as drawn: a page script may have drawn others since.
+    var drawn = c.chart.getOption().yAxis || [];
+    var yAxis = [].concat(c.options.yAxis || []).map(function (a, i) {
       if (a.type !== 'category') return {};
-      return { axisLabel: { width: Math.round(width * 0.4), overflow: 'break', lineHeight: 13 } };
+      var row = plot / Math.max(1, ((drawn[i] || a).data || []).length);
+      var lines = Math.max(1, Math.min(3, Math.floor((row - 4) / 13)));
+      return {
+        axisLabel: {
+          width: Math.round(width * (narrow ? 0.5 : 0.4)), overflow: 'break', lineHeight: 13,
+          height: lines * 13, lineOverflow: 'truncate', showMinLabel: true, showMaxLabel: true,
+        },
+      };
     });
     var xAxis = [].concat(c.options.xAxis || []).map(function (a) {
-      return a.type === 'time' ? { splitNumber: width < 600 ? 3 : 6 } : {};
+      if (a.type === 'time') return { splitNumber: narrow ? 3 : 6 };
+      if (a.type !== 'value') return {};
+      if (narrow) return { splitNumber: 3, axisLabel: { formatter: compact } };
+      return { splitNumber: a.splitNumber || 5, axisLabel: { formatter: (a.axisLabel && a.axisLabel.formatter) || null } };
     });
     var series = (c.options.series || []).map(function (s, i) {
       if (!c.named[i]) return {};

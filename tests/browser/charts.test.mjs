@@ -315,6 +315,64 @@ test('hostile chart text stays inert with the policy switched off', { timeout: 6
   if (problems.length) assert.fail(problems.join('\n'));
 });
 
+// On a phone the labels of charts of named rows (a scenario's costs, the
+// prices by GPU model) stay readable: no two lines of text on a chart run
+// into each other (the figures of the value axis were written end to end),
+// and every row keeps its name left of the plot (the last one was dropped).
+test('charts of named rows keep every label, apart, at 375px', { timeout: 60_000 }, async () => {
+  const site = sites.site;
+  const pages = ['scenarios/mid-size-reserved/index.html', 'gpus/index.html'].filter((p) => site.chartPages.includes(p));
+  assert.ok(pages.length > 0, 'the site has no scenario or GPU matrix page with charts');
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 900 }, deviceScaleFactor: 1 });
+  const problems = [];
+  try {
+    for (const rel of pages) {
+      const { page } = await open(ctx, site, 'file', rel);
+      const found = await page.evaluate(() => {
+        const out = [];
+        let rows = 0;
+        for (const el of document.querySelectorAll('.chart')) {
+          const chart = el.closest('[hidden]') ? null : echarts.getInstanceByDom(el);
+          const y = chart && chart.getOption().yAxis[0];
+          if (!y || y.type !== 'category') continue;
+          // Every line of text drawn, as its box in the chart.
+          const spans = chart
+            .getZr()
+            .storage.getDisplayList()
+            .filter((e) => e.style && e.style.text != null && String(e.style.text).trim() !== '' && !e.ignore && !e.invisible)
+            .map((e) => {
+              const r = e.getBoundingRect().clone();
+              if (e.transform) r.applyTransform(e.transform);
+              return { text: String(e.style.text), x: r.x, y: r.y, w: r.width, h: r.height };
+            });
+          for (let i = 0; i < spans.length; i++)
+            for (let j = i + 1; j < spans.length; j++) {
+              const [a, b] = [spans[i], spans[j]];
+              const sameLine = a.y < b.y + b.h - 1 && b.y < a.y + a.h - 1;
+              if (sameLine && Math.max(b.x - (a.x + a.w), a.x - (b.x + b.w)) < 3)
+                out.push(`${el.id}: "${a.text}" and "${b.text}" run together`);
+            }
+          const plot = chart.getModel().getComponent('grid', 0).coordinateSystem.getRect();
+          const half = plot.height / y.data.length / 2;
+          y.data.forEach((name, k) => {
+            const mid = chart.convertToPixel({ yAxisIndex: 0 }, k);
+            if (!spans.some((s) => s.x + s.w <= plot.x + 1 && Math.abs(s.y + s.h / 2 - mid) < half))
+              out.push(`${el.id}: row ${k + 1} (${typeof name === 'object' ? name.value : name}) has no label`);
+          });
+          rows++;
+        }
+        return { out, rows };
+      });
+      if (found.rows === 0) problems.push(`${rel}: no chart of named rows drawn`);
+      problems.push(...found.out.map((p) => `${rel}: ${p}`));
+      await page.close();
+    }
+  } finally {
+    await ctx.close();
+  }
+  if (problems.length) assert.fail(problems.join('\n'));
+});
+
 // pickKinds keeps one page of each kind with charts (home, GPU matrix,
 // providers, the first GPU page, the first instance page, the first
 // benchmark page), so the shipped site's run stays short.
