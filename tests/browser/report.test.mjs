@@ -14,7 +14,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -163,7 +163,8 @@ describe('report', () => {
 
       // Print, at the width of a landscape A4 page (297 mm less 2 × 10 mm
       // margins, at 96 px an inch): no controls, every table of the matrix
-      // within the page, the sources' addresses written out.
+      // within the page and naming its sources by number, the sources'
+      // addresses written out, one page size throughout.
       await page.setViewportSize({ width: 1047, height: 740 });
       await page.emulateMedia({ media: 'print' });
       await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
@@ -171,8 +172,14 @@ describe('report', () => {
       const print = await page.evaluate(() => ({
         controls: [...document.querySelectorAll('select, button, input, summary')].filter((el) => el.offsetParent !== null).length,
         after: getComputedStyle(document.querySelector('#sources a.source[href^="http"]'), '::after').content,
+        // What a source cell of the matrix prints, where it prints more
+        // than the number of its source in the list under Sources.
+        cells: [...document.querySelectorAll('#offers td.source-cell')]
+          .filter((td) => td.offsetParent !== null && !/^\[\d+\]$/.test(td.innerText.trim()))
+          .map((td) => td.innerText.trim().slice(0, 60)),
       }));
       assert.equal(print.controls, 0, 'no control shows in print');
+      assert.deepEqual(print.cells.slice(0, 5), [], 'the matrix prints a source as its number');
       const wide = await page.evaluate(() =>
         [...document.querySelectorAll('#offers table, #scenario table')]
           .filter((t) => t.getBoundingClientRect().width > document.documentElement.clientWidth + 1)
@@ -182,8 +189,14 @@ describe('report', () => {
       await page.evaluate(() => window.scrollTo(0, document.querySelector('#matrix-1').getBoundingClientRect().top + window.scrollY - 40));
       assert.match(print.after, /http/, 'a source prints its address');
       await page.screenshot({ path: path.join(SHOTS, 'report-print.png') });
-      await page.pdf({ path: path.join(SHOTS, 'report.pdf'), format: 'A4', printBackground: true });
+      // Every page of the PDF, the cover's too, has the size the report's
+      // stylesheet asks for: A4 landscape (842 × 595 pt).
+      await page.pdf({ path: path.join(SHOTS, 'report.pdf'), preferCSSPageSize: true, printBackground: true });
       assert.ok(statSync(path.join(SHOTS, 'report.pdf')).size > 10000);
+      const boxes = readFileSync(path.join(SHOTS, 'report.pdf'), 'latin1').match(/\/MediaBox\s*\[[^\]]*\]/g) || [];
+      const sizes = [...new Set(boxes.map((b) => b.match(/[\d.]+/g).slice(2).map((n) => Math.round(+n)).join(' × ')))];
+      assert.ok(boxes.length > 1, 'the PDF has pages');
+      assert.deepEqual(sizes, ['842 × 595'], 'every page is A4 landscape');
       assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation in print');
       assert.deepEqual(requests, [url], 'still no request');
       assert.deepEqual(routed, [url]);
