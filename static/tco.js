@@ -434,8 +434,9 @@
     s.box.className = s.box.className.replace(/\bchart-h-\d+\b/, 'chart-h-' + heightClass(top.length));
     var chart = window.echarts && window.echarts.getInstanceByDom(s.box);
     if (chart) {
-      chart.resize();
       chart.setOption({ yAxis: [{ data: names }], series: series }, { replaceMerge: ['series'] });
+      // static/charts.js lays the chart out again for its new size and rows.
+      window.dispatchEvent(new Event('resize'));
     } else {
       // Not drawn yet: static/charts.js draws it from the block.
       var opts = JSON.parse(JSON.stringify(s.template));

@@ -15,6 +15,7 @@
 // - Moving weight sliders reorders the ranking as guide.Score would, and
 //   the URL reproduces it; the offers are ranked again as
 //   guide.ScoreOffers would, in rows written as the generator writes them.
+// - A recomputed cost chart is laid out for its new rows.
 // - Charts are drawn, and nothing raises a console error or a
 //   Content-Security-Policy violation.
 //
@@ -164,6 +165,32 @@ for (const pass of ['file', 'http']) {
       assert.deepEqual(await tables(again.page), before);
       assert.equal(new URL(await href(again.page)).hash, '');
       await again.ctx.close();
+      await ctx.close();
+    });
+
+    test('a recomputed cost chart is laid out for its rows, as a fresh layout would be', { timeout: 60_000 }, async () => {
+      const rel = scenarios.find((r) => r.includes('mid-size-reserved')) || scenarios[0];
+      const { ctx, page, problems } = await open(pass, rel, 375);
+      // The rows of each drawn cost chart and the lines its row names hold.
+      const layout = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.chart')]
+            .map((el) => (el.closest('[hidden]') ? null : echarts.getInstanceByDom(el)))
+            .filter((c) => c && c.getOption().yAxis[0] && c.getOption().yAxis[0].type === 'category')
+            .map((c) => ({ rows: c.getOption().yAxis[0].data.length, height: c.getOption().yAxis[0].axisLabel.height })),
+        );
+      const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const before = await layout();
+      assert.ok(before.length > 0, 'no cost chart drawn');
+      // A price ceiling: fewer offers qualify, in fewer, taller rows.
+      await setNumber(page, 'max_per_gpu_hour', 1.5);
+      await frames();
+      const edited = await layout();
+      assert.ok(edited.some((c, i) => c.rows !== before[i].rows), `the edit changes no chart's rows: ${JSON.stringify(before)}`);
+      await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+      await frames();
+      assert.deepEqual(edited, await layout(), 'the chart after the edit is laid out as a fresh layout lays it out');
+      await clean(page, problems);
       await ctx.close();
     });
 
