@@ -217,10 +217,10 @@
     return t;
   }
 
-  // rank costs every offer under a mix: the ranked rows cheapest first on
-  // the parts known for all of them (catalog order between equals), which
-  // parts that leaves out, and the groups of left-out offers, the most
-  // common reason first.
+  // rank costs every offer under a mix: the ranked rows cheapest first,
+  // a lower bound by its known part (catalog order between equals),
+  // whether some totals are lower bounds, and the groups of left-out
+  // offers, the most common reason first.
   function rank(w, shares) {
     var mix = shares.filter(function (sh) { return sh.percent > 0; });
     var rows = [], groups = [], byWhy = {};
@@ -236,26 +236,15 @@
       t.index = i;
       rows.push(t);
     });
-    // pricing.BasisOf: the parts whose price is known for every offer
-    // ranked, so that each is compared on the same parts.
-    var basis = { storage: true, egress: true };
-    rows.forEach(function (r) {
-      basis.storage = basis.storage && r.storage != null;
-      basis.egress = basis.egress && r.egress != null;
-    });
-    rows.forEach(function (r) {
-      r.key = r.compute;
-      if (basis.storage) r.key += r.storage;
-      if (basis.egress) r.key += r.egress;
-    });
+    // As the generator ranks: by the total, a lower bound by its known part.
+    rows.forEach(function (r) { r.key = r.perMonth; });
     rows.sort(function (a, b) { return a.key - b.key || a.index - b.index; });
     rows.forEach(function (r, i) {
       r.rank = i > 0 && r.key === rows[i - 1].key ? rows[i - 1].rank : i + 1;
     });
     groups.sort(function (a, b) { return b.offers.length - a.offers.length || a.first - b.first; });
-    var without = rows.length < 2 ? '' // one offer is compared with none
-      : !basis.storage && !basis.egress ? 'both' : !basis.storage ? 'storage' : !basis.egress ? 'egress' : '';
-    return { rows: rows, left: groups, lefts: D.offers.length - rows.length, without: without };
+    var lowerBounds = rows.length > 1 && rows.some(function (r) { return !r.complete; }); // one offer is compared with none
+    return { rows: rows, left: groups, lefts: D.offers.length - rows.length, lowerBounds: lowerBounds };
   }
 
   // --- The page: each strategy's section drawn again.
@@ -373,8 +362,8 @@
         : T['scenario.ranked_none'];
 
     var basis = s.el.querySelector('.rank-basis');
-    basis.hidden = !r.without;
-    basis.textContent = r.without ? T['scenario.ranked_without.' + r.without] : '';
+    basis.hidden = !r.lowerBounds;
+    basis.textContent = r.lowerBounds ? T['scenario.ranked_lower_bounds'] : '';
 
     var left = s.el.querySelector('.left-out');
     left.hidden = r.left.length === 0;

@@ -190,39 +190,10 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 
 // Complete reports whether the total costs every part of the workload: no
 // storage or egress price it needs is unknown. An incomplete total leaves
-// that part out, so it is a lower bound.
+// that part out, so it is a lower bound. Costs rank by their totals, lower
+// bounds by the part that is known: no offer then ranks before one whose
+// total is certainly lower.
 func (t TCO) Complete() bool { return t.StorageKnown && t.EgressKnown }
-
-// Basis is what a ranking of costs compares: the compute, and storage and
-// egress where their price is known for every cost ranked. A price left
-// out of one total would otherwise count as nothing against what the
-// others pay, so each offer is compared on the same parts.
-type Basis struct {
-	Storage, Egress bool
-}
-
-// BasisOf is the basis that ranks ts on the same parts.
-func BasisOf(ts []TCO) Basis {
-	b := Basis{Storage: true, Egress: true}
-	for _, t := range ts {
-		b.Storage = b.Storage && t.StorageKnown
-		b.Egress = b.Egress && t.EgressKnown
-	}
-	return b
-}
-
-// Key is the figure t ranks by under b, a month: its cost per month when b
-// takes every part.
-func (b Basis) Key(t TCO) float64 {
-	k := t.Compute
-	if b.Storage {
-		k += t.Storage
-	}
-	if b.Egress {
-		k += t.Egress
-	}
-	return k
-}
 
 // monthly is a per-GB rate times an amount of GB, in the site currency; a
 // zero amount costs nothing even where the rate is unknown.

@@ -141,21 +141,6 @@ func TestScenarioTCO(t *testing.T) {
 	}
 }
 
-func TestBasis(t *testing.T) {
-	complete := TCO{Compute: 300, Storage: 20, Egress: 50, StorageKnown: true, EgressKnown: true}
-	noEgress := TCO{Compute: 330, Storage: 20, StorageKnown: true}
-	if b := BasisOf([]TCO{complete, complete}); b != (Basis{Storage: true, Egress: true}) || b.Key(complete) != 370 {
-		t.Errorf("complete costs: basis %+v, key %v; want every part, 370", b, b.Key(complete))
-	}
-	// With its unknown egress counted as nothing, noEgress (350) would rank
-	// before complete (370) on a dearer compute. Egress is left out of
-	// every key instead: 320 against 350.
-	b := BasisOf([]TCO{complete, noEgress})
-	if b != (Basis{Storage: true}) || b.Key(complete) != 320 || b.Key(noEgress) != 350 {
-		t.Errorf("basis %+v, keys %v %v; want storage without egress, 320 and 350", b, b.Key(complete), b.Key(noEgress))
-	}
-}
-
 func TestEligible(t *testing.T) {
 	cat := loadTxtar(t, tcoCatalog)
 	offers := Offers(cat, "USD")

@@ -19,9 +19,9 @@ import (
 // The scenario pages: /scenarios/ lists the workload scenarios, and
 // /scenarios/<id>/ costs one scenario on every offer under each of its
 // strategies (pricing.Eligible, then pricing.ScenarioTCO), ranked by the
-// total over the whole period — on the parts whose price is known for every
-// offer ranked (pricing.BasisOf); a total that leaves out an unknown price
-// is a lower bound, written "≥ …" — with the basis and the notes of every part,
+// total over the whole period — a total that leaves out an unknown price is
+// a lower bound, written "≥ …", and ranks by the part that is known — with
+// the basis and the notes of every part,
 // the offers left out grouped by why, and a stacked chart of the cheapest.
 // A calculator (static/tco.js) reruns the same rules in the browser on the
 // buyer's own workload and split, from the per-offer data the page ships
@@ -135,15 +135,15 @@ func (v *inputView) Key() string { return "scenario.input." + v.Field }
 
 // strategyView is one strategy's ranking.
 type strategyView struct {
-	Strategy catalog.Strategy
-	Name     string
-	Anchor   string
-	Rows     []*tcoRow
-	Left     []*leftGroup // why offers are not ranked, most common reason first
-	Lefts    int          // offers left out
-	Without  string       // which parts the ranking leaves out, and why; "" when none, or when it ranks one offer
-	Chart    *chartView
-	data     *scenarioData
+	Strategy    catalog.Strategy
+	Name        string
+	Anchor      string
+	Rows        []*tcoRow
+	Left        []*leftGroup // why offers are not ranked, most common reason first
+	Lefts       int          // offers left out
+	LowerBounds string       // says how lower bounds rank, when some totals are; "" when none are, or when it ranks one offer
+	Chart       *chartView
+	data        *scenarioData
 }
 
 // Months and Currency are what the strategy's totals are over and in.
@@ -230,18 +230,13 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 			g.Offers = append(g.Offers, offerLabel(o, x))
 			sv.Lefts++
 		}
-		var costs []pricing.TCO
-		for _, r := range sv.Rows {
-			costs = append(costs, r.TCO)
+		if len(sv.Rows) > 1 && slices.ContainsFunc(sv.Rows, func(r *tcoRow) bool { return !r.TCO.Complete() }) {
+			sv.LowerBounds = x.t("scenario.ranked_lower_bounds") // one offer is compared with none
 		}
-		basis := pricing.BasisOf(costs)
-		if key := rankedWithout(basis); key != "" && len(sv.Rows) > 1 { // one offer is compared with none
-			sv.Without = x.t(key)
-		}
-		slices.SortStableFunc(sv.Rows, func(a, b *tcoRow) int { return cmp.Compare(basis.Key(a.TCO), basis.Key(b.TCO)) })
+		slices.SortStableFunc(sv.Rows, func(a, b *tcoRow) int { return cmp.Compare(a.TCO.PerMonth, b.TCO.PerMonth) })
 		for i, r := range sv.Rows {
 			r.Rank = i + 1
-			if i > 0 && basis.Key(r.TCO) == basis.Key(sv.Rows[i-1].TCO) {
+			if i > 0 && r.TCO.PerMonth == sv.Rows[i-1].TCO.PerMonth {
 				r.Rank = sv.Rows[i-1].Rank
 			}
 		}
@@ -250,20 +245,6 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 	}
 	d.data = b.tcoData(p, s, x)
 	return d, x.err
-}
-
-// rankedWithout is the message key that says which parts a ranking
-// leaves out, or "" when it compares every part.
-func rankedWithout(b pricing.Basis) string {
-	switch {
-	case !b.Storage && !b.Egress:
-		return "scenario.ranked_without.both"
-	case !b.Storage:
-		return "scenario.ranked_without.storage"
-	case !b.Egress:
-		return "scenario.ranked_without.egress"
-	}
-	return ""
 }
 
 // renderMarkdown converts catalog Markdown (a scenario's advice) as the
@@ -608,8 +589,7 @@ var tcoMessages = []string{
 	"scenario.why.not_public", "scenario.why.no_price", "scenario.why.no_rate", "scenario.why.uninterruptible",
 	"scenario.why.outlasts",
 	"scenario.note.discount_only", "scenario.note.spot_overhead", "scenario.note.storage_unknown", "scenario.note.egress_unknown",
-	"scenario.note.covered", "scenario.at_least", "scenario.ranked_without.storage",
-	"scenario.ranked_without.egress", "scenario.ranked_without.both",
+	"scenario.note.covered", "scenario.at_least", "scenario.ranked_lower_bounds",
 	"scenario.basis.reserved", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
 	"scenario.chart.bar", "scenario.chart.compute", "scenario.chart.storage", "scenario.chart.egress", "scenario.chart.title",
 	"scenario.ranked", "scenario.ranked_1", "scenario.ranked_none", "scenario.left", "scenario.left_n", "scenario.left_1", "scenario.left_names", "scenario.col.compute",
