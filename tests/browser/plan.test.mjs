@@ -17,6 +17,7 @@
 //   the URL reproduces it; the offers are ranked again as
 //   guide.ScoreOffers would, in rows written as the generator writes them.
 // - A recomputed cost chart is laid out for its new rows.
+// - At 1280 px every cost table fits its box, so its notes are in view.
 // - Charts are drawn, and nothing raises a console error or a
 //   Content-Security-Policy violation.
 //
@@ -132,6 +133,32 @@ for (const pass of ['file', 'http']) {
           assert.equal(redrawn[i].ranked, shipped[i].ranked, `${rel} ${shipped[i].id}: caption`);
           assert.deepEqual(redrawn[i].rows, shipped[i].rows, `${rel} ${shipped[i].id}: the script's ranking differs from the generator's`);
           assert.deepEqual(redrawn[i].left, shipped[i].left, `${rel} ${shipped[i].id}: left-out offers`);
+        }
+        await clean(page, problems);
+        await ctx.close();
+      }
+    });
+
+    test('at 1280 px every cost table fits its box, its notes in view', { skip: pass !== 'file', timeout: 60_000 }, async () => {
+      // The notes column, last, explains the lower bounds and the covered
+      // hours: a table wider than its box would hide it behind a sideways scroll.
+      for (const rel of scenarios) {
+        const { ctx, page, problems } = await open(pass, rel, 1280);
+        const boxes = await page.$$eval('table.tco', (ts) => ts.map((t) => {
+          const wrap = t.closest('.table-wrap');
+          const notes = t.querySelector('tbody td.notes');
+          return {
+            id: t.closest('section.strategy')?.id,
+            table: t.scrollWidth,
+            box: wrap.clientWidth,
+            notesRight: notes ? Math.round(notes.getBoundingClientRect().right) : null,
+            boxRight: Math.round(wrap.getBoundingClientRect().right),
+          };
+        }));
+        assert.ok(boxes.length > 0, `${rel}: no cost table`);
+        for (const b of boxes) {
+          assert.ok(b.table <= b.box, `${rel} ${b.id}: the table is ${b.table} px wide in a ${b.box} px box`);
+          if (b.notesRight != null) assert.ok(b.notesRight <= b.boxRight, `${rel} ${b.id}: the notes end at ${b.notesRight} px, the box at ${b.boxRight} px`);
         }
         await clean(page, problems);
         await ctx.close();
