@@ -203,8 +203,10 @@ const rowHeight = 40
 // sizes .chart-h-1 … .chart-h-9 to match.
 var heights = [MaxHeight]int{224, 288, 352, 416, 480, 576, 672, 800, 960}
 
-// truncate shortens a category label to n characters, ending it with "…";
-// the full text is in the tooltip and the table.
+// truncate shortens a label to n characters, ending it with "…"; the full
+// text is in the tooltip and the table. The names on a category axis are
+// given in full where static/charts.js wraps them to their row; a radar's
+// indicators, which it does not wrap, are cut here.
 func truncate(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {

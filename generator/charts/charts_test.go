@@ -412,3 +412,37 @@ func TestPartialPricesAreNotRanked(t *testing.T) {
 		t.Errorf("partial = %d, want 1", perf.Partial)
 	}
 }
+
+// TestCategoryNamesInFull: the names of offers and GPU models on a category
+// axis reach the options whole (the browser wraps them to their row), so
+// two offers whose names share a long start still read apart.
+func TestCategoryNamesInFull(t *testing.T) {
+	d := load(t)
+	long := "p4d.24xlarge-with-a-name-longer-than-thirty-characters"
+	d.Catalog.Provider("aws").Instance("p4d").Name = long
+	d.Catalog.GPU("a100").Name = "A100 SXM4 40GB with a name past twenty-four"
+	offers, err := d.GPUOffers("o", d.Catalog.GPU("a100"), "on_demand")
+	if err != nil || offers == nil {
+		t.Fatalf("GPUOffers = %v, %v", offers, err)
+	}
+	js, _ := json.Marshal(offers.Options)
+	n := 0
+	for _, op := range offers.Rows {
+		if name := offerName(op.Offer, false); strings.HasPrefix(name, long) {
+			n++
+			if !bytes.Contains(js, []byte(`"`+name+`"`)) {
+				t.Errorf("the offer's name %q is not on the chart in full:\n%s", name, js)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d rows of p4d, want 2 (two regions)", n)
+	}
+	byGPU, err := d.PriceByGPU("p", "on_demand")
+	if err != nil || byGPU == nil {
+		t.Fatalf("PriceByGPU = %v, %v", byGPU, err)
+	}
+	if js, _ := json.Marshal(byGPU.Options); !bytes.Contains(js, []byte(`"A100 SXM4 40GB with a name past twenty-four"`)) {
+		t.Errorf("the GPU's name is not on the chart in full:\n%s", js)
+	}
+}

@@ -115,7 +115,7 @@ func (d *Data) ProviderDiscounts(id string) (*Discounts, error) {
 		for i, m := range c.Models {
 			if r.Cells[i] != nil {
 				bars = append(bars, bar{r, i})
-				labels = append(labels, truncate(t("chart.discounts.bar", r.Provider.Name, t("model."+m)), 44))
+				labels = append(labels, t("chart.discounts.bar", r.Provider.Name, t("model."+m)))
 			}
 		}
 	}

@@ -126,7 +126,7 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 	c.ID, c.Title = id, t("chart.price_by_gpu.title", model_, d.Currency)
 	names := make([]string, len(c.Rows))
 	for i, r := range c.Rows {
-		names[i] = truncate(r.GPU.Name, 24)
+		names[i] = r.GPU.Name // static/charts.js wraps it to its row
 	}
 	s := charts.NewScatter()
 	s.SetGlobalOptions(
@@ -248,7 +248,7 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 	styles := map[int]*opts.ItemStyle{} // by provider index: one a provider, shared by its bars
 	for i, op := range c.Rows {
 		p := op.Offer.Provider
-		labels[i] = truncate(offerName(op.Offer, false), 30)
+		labels[i] = offerName(op.Offer, false) // in full: static/charts.js wraps it to its row
 		pi := idx[p]
 		if styles[pi] == nil {
 			color, _ := providerStyle(pi)
