@@ -91,8 +91,8 @@ prices:
 	if r := row(t, string(files["compare/index.html"]), "../instances/parts/gpu-only/index.html"); !strings.Contains(r, "tag partial") {
 		t.Errorf("the matrix lists the partial price unmarked:\n%s", r)
 	}
-	if in := string(files["instances/parts/gpu-only/index.html"]); !strings.Contains(in, "<strong>Part of the cost only</strong> — GPU component only: the VM is billed apart") {
-		t.Error("the instance page does not say its price is part of the cost")
+	if in := string(files["instances/parts/gpu-only/index.html"]); !strings.Contains(in, "<strong>Part of the cost only</strong> — GPU component only: the VM is billed apart.<br>") {
+		t.Error("the instance page does not say, in a sentence of its own, that its price is part of the cost")
 	}
 	// The exports carry it, so that a spreadsheet can tell it apart.
 	if !strings.Contains(string(files["compare/offers.json"]), `"price_incomplete": "GPU component only: the VM is billed apart"`) {
@@ -172,5 +172,51 @@ func TestUndatedCountAgrees(t *testing.T) {
 	// The spot price of p4d.24xlarge is the one undated price of three.
 	if page := string(files["providers/index.html"]); !strings.Contains(page, "Latest price dated 2025-06-05; 1 of 3 prices has no date in its sources.") {
 		t.Error("no singular count of the one undated price")
+	}
+}
+
+// The catalog's text ends as a sentence before the next one: a full stop
+// is added where it has none, never a second one.
+func TestSentenceEndsOnce(t *testing.T) {
+	m := messages{"site.full_stop": "."}
+	for in, want := range map[string]string{
+		"billed apart":   "billed apart.",
+		"billed apart. ": "billed apart.",
+		"billed apart!":  "billed apart!",
+		"计费另算。":          "计费另算。",
+		"":               "",
+	} {
+		if got, err := m.sentence(in); got != want || err != nil {
+			t.Errorf("sentence(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+}
+
+// With no history chart, the page says why: how many prices the sources
+// leave undated, or that they date none of them.
+func TestNoHistorySaysWhatIsUndated(t *testing.T) {
+	root := withProvider(t, `id: parts
+name: Parts Cloud
+kind: public_cloud
+currency: USD
+regions: [{id: r1}]
+instances:
+  - {id: undated, name: Undated, gpu: t4, gpu_count: 1, regions: [r1], source: s}
+  - {id: half, name: Half, gpu: t4, gpu_count: 1, regions: [r1], source: s}
+`, `provider: parts
+prices:
+  - {instance: undated, region: r1, model: on_demand, amount: 0.9, currency: USD, since: unknown, source: s}
+  - {instance: undated, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s}
+  - {instance: half, region: r1, model: on_demand, amount: 0.9, currency: USD, since: 2025-06-05, source: s}
+  - {instance: half, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s}
+`)
+	files, _ := build(t, root, Options{})
+	for page, want := range map[string]string{
+		"instances/parts/undated/index.html": "and the sources date none of these prices.",
+		"instances/parts/half/index.html":    "and the sources give no date for 1 of these 2 prices.",
+	} {
+		if got := between(t, string(files[page]), `<p class="help chart-none">`, "</p>"); !strings.HasSuffix(got, want) {
+			t.Errorf("%s: %q, want it to end %q", page, got, want)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -192,16 +193,28 @@ func (m messages) tKeeping(err *error) func(key string, args ...any) string {
 // funcs is the one FuncMap of the templates.
 func funcs(m messages) template.FuncMap {
 	return template.FuncMap{
-		"t":       m.t,           // UI text by key: {{t "compare.title"}}
-		"num":     formatNum,     // a figure: 1,979 or 19.5
-		"money":   formatMoney,   // a quoted amount, as quoted: 32.7726, 4.10
-		"derived": formatDerived, // a computed amount: 2.75, 0.526, 0.0042
-		"tri":     tri,           // a *bool as "yes", "no" or "unknown"
-		"cite":    cite,          // a source split into citations, each into words and links
-		"join":    strings.Join,  // a list of names
-		"wbr":     breakable,     // a name that may wrap after '.', '_' and '-' only
-		"inc":     inc,           // a 0-based index counted from 1
+		"t":        m.t,           // UI text by key: {{t "compare.title"}}
+		"num":      formatNum,     // a figure: 1,979 or 19.5
+		"money":    formatMoney,   // a quoted amount, as quoted: 32.7726, 4.10
+		"derived":  formatDerived, // a computed amount: 2.75, 0.526, 0.0042
+		"tri":      tri,           // a *bool as "yes", "no" or "unknown"
+		"cite":     cite,          // a source split into citations, each into words and links
+		"join":     strings.Join,  // a list of names
+		"wbr":      breakable,     // a name that may wrap after '.', '_' and '-' only
+		"inc":      inc,           // a 0-based index counted from 1
+		"sentence": m.sentence,    // catalog text ended as a sentence: "billed apart."
 	}
+}
+
+// sentence ends catalog text s with the language's full stop
+// (site.full_stop), unless it already ends in a sentence's closing mark.
+func (m messages) sentence(s string) (string, error) {
+	s = strings.TrimRightFunc(s, unicode.IsSpace)
+	if r, _ := utf8.DecodeLastRuneInString(s); s == "" || strings.ContainsRune(".!?…。！？", r) {
+		return s, nil
+	}
+	stop, err := m.t("site.full_stop")
+	return s + stop, err
 }
 
 // number returns the value of a figure, or false for nil.
