@@ -390,11 +390,6 @@
     return D.heights.length;
   }
 
-  function truncate(s, n) {
-    var r = Array.from(s);
-    return r.length <= n ? s : r.slice(0, n - 1).join('').trim() + '\u2026';
-  }
-
   function drawChart(s, w, r) {
     if (!s.box) return;
     var top = r.rows.slice(0, D.top);
@@ -416,21 +411,20 @@
     });
     if (w.storage_tb > 0) add('storage', T['scenario.chart.storage'], top.map(function (t) { return t.storage; }));
     if (w.egress_tb_per_month > 0) add('egress', T['scenario.chart.egress'], top.map(function (t) { return t.egress; }));
-    var names = labels.map(function (l) { return truncate(l, 44); });
     var figure = s.box.closest('figure');
     figure.hidden = top.length === 0;
     s.title.textContent = fmt(T['scenario.chart.title'], [s.st.name, D.currency]);
     s.box.className = s.box.className.replace(/\bchart-h-\d+\b/, 'chart-h-' + heightClass(top.length));
     var chart = window.echarts && window.echarts.getInstanceByDom(s.box);
     if (chart) {
-      chart.setOption({ yAxis: [{ data: names }], series: series }, { replaceMerge: ['series'] });
+      chart.setOption({ yAxis: [{ data: labels }], series: series }, { replaceMerge: ['series'] });
       // static/charts.js lays the chart out again for its new size and rows.
       window.dispatchEvent(new Event('resize'));
     } else {
       // Not drawn yet: static/charts.js draws it from the block.
       var opts = JSON.parse(JSON.stringify(s.template));
       opts.yAxis = [].concat(opts.yAxis || []);
-      if (opts.yAxis[0]) opts.yAxis[0].data = names;
+      if (opts.yAxis[0]) opts.yAxis[0].data = labels;
       opts.series = series;
       s.block.textContent = JSON.stringify(opts);
     }

@@ -445,4 +445,13 @@ func TestCategoryNamesInFull(t *testing.T) {
 	if js, _ := json.Marshal(byGPU.Options); !bytes.Contains(js, []byte(`"A100 SXM4 40GB with a name past twenty-four"`)) {
 		t.Errorf("the GPU's name is not on the chart in full:\n%s", js)
 	}
+	// A scenario's cost chart names its offers in full too.
+	label := "g4dn.xlarge · AWS (China regions) · China (Ningxia)"
+	costs, err := d.ScenarioCosts("c", "t", "USD a month", []string{label}, []CostStack{{Key: "on_demand", Name: "Compute", Values: []float64{1}}})
+	if err != nil || costs == nil {
+		t.Fatalf("ScenarioCosts = %v, %v", costs, err)
+	}
+	if js, _ := json.Marshal(costs.Options); !bytes.Contains(js, []byte(`"`+label+`"`)) {
+		t.Errorf("the offer's name is not on the cost chart in full:\n%s", js)
+	}
 }

@@ -43,10 +43,6 @@ func (d *Data) ScenarioCosts(id, title, axis string, labels []string, stacks []C
 	}
 	c := &Costs{Bars: len(labels)}
 	c.ID, c.Title = id, title
-	names := make([]string, len(labels))
-	for i, l := range labels {
-		names[i] = truncate(l, 44)
-	}
 	b := charts.NewBar()
 	b.SetGlobalOptions(
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id}),
@@ -58,7 +54,7 @@ func (d *Data) ScenarioCosts(id, title, axis string, labels []string, stacks []C
 		charts.WithXAxisOpts(valueXAxis(axis, "value")),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 	)
-	b.SetXAxis(names).XYReversal()
+	b.SetXAxis(labels).XYReversal() // in full: static/charts.js wraps them to the row
 	for _, s := range stacks {
 		data := make([]opts.BarData, len(labels))
 		for i, v := range s.Values {
