@@ -197,9 +197,9 @@ for (const pass of ['file', 'http']) {
       await clean(t);
     });
 
-    test('a price that is only part of the cost is tagged, with what it leaves out', async (ctx) => {
+    test('a price that is only part of the cost is tagged, with what it leaves out', async () => {
       const partial = data.offers.filter((o) => o.price_incomplete && o.prices);
-      if (!partial.length) return ctx.skip('the catalog has no partial price');
+      assert.ok(partial.length > 0, 'the catalog has no partial price: the test is not testing');
       const t = await open(pass);
       await showAll(t.page);
       const tags = await t.page.evaluate(() =>
