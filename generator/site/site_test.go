@@ -489,7 +489,7 @@ func TestWriteIsAtomic(t *testing.T) {
 	if err := Write(out, second); err != nil {
 		t.Fatal(err)
 	}
-	if got := snapshot(t, out); !maps.Equal(got, map[string]string{"index.html": "three"}) {
+	if got := snapshot(t, out); !maps.Equal(got, map[string]string{"index.html": "three", markerName: markerText}) {
 		t.Errorf("after a good write: %v", got)
 	}
 	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o755 {

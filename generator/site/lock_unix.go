@@ -1,0 +1,38 @@
+//go:build unix && !aix
+
+package site
+
+import (
+	"errors"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// lockDir takes an exclusive lock on the folder dir (flock), held until
+// unlock is called or the process ends, however it ends. With wait false
+// it returns errLocked at once when another process holds the lock.
+func lockDir(dir string, wait bool) (unlock func(), err error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	how := unix.LOCK_EX
+	if !wait {
+		how |= unix.LOCK_NB
+	}
+	for {
+		err = unix.Flock(int(f.Fd()), how)
+		if !errors.Is(err, unix.EINTR) {
+			break
+		}
+	}
+	if err != nil {
+		f.Close()
+		if errors.Is(err, unix.EWOULDBLOCK) {
+			return nil, errLocked
+		}
+		return nil, &os.PathError{Op: "lock", Path: dir, Err: err}
+	}
+	return func() { f.Close() }, nil
+}
