@@ -9,11 +9,11 @@ require (
 	github.com/mmcdole/gofeed v1.4.2
 	github.com/yuin/goldmark v1.8.7
 	go.yaml.in/yaml/v3 v3.0.6
-	golang.org/x/net v0.61.0
 )
 
 require (
 	github.com/mmcdole/goxpp/v2 v2.0.0 // indirect
+	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )
 
