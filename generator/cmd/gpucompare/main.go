@@ -26,6 +26,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 
 	"gpucompare/generator/catalog"
@@ -192,6 +193,10 @@ func build(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		*out = filepath.Join(*root, "public")
 	}
+	if err := checkOut(*root, *out); err != nil {
+		fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
+		return 2
+	}
 	limitMemory(*root)
 	cat, _, ok := load(*root, stderr)
 	if !ok {
@@ -208,6 +213,67 @@ func build(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "wrote %d files to %s\n", n, *out)
 	return 0
+}
+
+// checkOut refuses an output folder that a build, which replaces its
+// output whole, must not replace: the site root, a folder holding it, or
+// a folder in its data/, content/, templates/ or static/. Paths are
+// compared absolute, with the symbolic links of the part that exists
+// resolved.
+func checkOut(root, out string) error {
+	r, err := resolvePath(root)
+	if err != nil {
+		return err
+	}
+	o, err := resolvePath(out)
+	if err != nil {
+		return err
+	}
+	suggest := filepath.Join(root, "public")
+	switch {
+	case o == r:
+		return fmt.Errorf("-out %q is the site root; a build replaces its output folder whole: choose a folder of its own, such as %q", out, suggest)
+	case within(o, r):
+		return fmt.Errorf("-out %q holds the site root %q; a build replaces its output folder whole: choose a folder of its own, such as %q", out, root, suggest)
+	}
+	for _, name := range []string{catalog.DataDir, "content", "templates", "static"} {
+		in, err := resolvePath(filepath.Join(root, name))
+		if err != nil {
+			return err
+		}
+		if o == in || within(in, o) {
+			return fmt.Errorf("-out %q is inside %q, which the build reads: choose a folder of its own, such as %q", out, filepath.Join(root, name), suggest)
+		}
+	}
+	return nil
+}
+
+// resolvePath returns p absolute and clean, with the symbolic links of its
+// longest existing part resolved.
+func resolvePath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for dir := abs; ; {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return abs, nil
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+		dir = parent
+	}
+}
+
+// within reports whether path lies inside dir (not dir itself); both are
+// absolute and clean.
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 func serveCmd(args []string, stdout, stderr io.Writer) int {

@@ -63,6 +63,9 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"check", "extra"}, 2},
 		{[]string{"check", "-root", filepath.Join(dir, "missing")}, 1},
 		{[]string{"check", "-root", dir}, 1}, // a folder without data/
+		{[]string{"build", "-root", dir, "-out", dir}, 2},
+		{[]string{"build", "-root", dir, "-out", filepath.Dir(dir)}, 2},
+		{[]string{"build", "-root", dir, "-out", filepath.Join(dir, "data")}, 2},
 		{[]string{"help"}, 0},
 	}
 	for _, tt := range tests {
