@@ -1,12 +1,17 @@
 package site
 
 import (
+	"context"
 	"errors"
+	"io/fs"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"gpucompare/generator/catalog"
 )
@@ -119,5 +124,336 @@ func TestDirSinkFilesShareBuffers(t *testing.T) {
 	}
 	if n := s.count.Load(); n != 3 {
 		t.Errorf("%d files counted, want 3", n)
+	}
+}
+
+// previousSite and nextSite are the outputs of two builds, for the tests
+// of the swap: several files and folders, so that a removal can be cut
+// short half-way.
+func previousSite() Files {
+	return Files{"index.html": []byte("old"), "a/index.html": []byte("old a"), "b/c/index.html": []byte("old c"), "d.css": []byte("old d")}
+}
+
+func nextSite() Files {
+	return Files{"index.html": []byte("new"), "a/index.html": []byte("new a"), "e/index.html": []byte("new e")}
+}
+
+// onDisk is what files look like under an output folder, marker included.
+func onDisk(files Files) map[string]string {
+	m := map[string]string{markerName: markerText}
+	for p, b := range files {
+		m[p] = string(b)
+	}
+	return m
+}
+
+// fillWith returns a fill for publish that writes files one at a time,
+// calling at(stepFilling) once half of them are written.
+func fillWith(files Files, at func(string)) func(tmp string) error {
+	return func(tmp string) error {
+		s := newDirSink(tmp)
+		for i, p := range files.Paths() {
+			if i == len(files)/2 && at != nil {
+				at(stepFilling)
+			}
+			if err := s.put(p, files[p]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// stepFilling is a step inside fillWith: the new site is half written.
+const stepFilling = "filling"
+
+// exchangeWorks skips the test where folders cannot be exchanged in one
+// step: there the output is missing for a moment (TestTwoRenames…).
+func exchangeWorks(t *testing.T) {
+	t.Helper()
+	a, b := t.TempDir(), t.TempDir()
+	if err := exchangeDirs(a, b); errors.Is(err, errors.ErrUnsupported) {
+		t.Skip("this system cannot exchange two folders in one step")
+	} else if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// noTwoRenames makes publish fall back to its two renames.
+func noTwoRenames(a, b string) error { return errors.ErrUnsupported }
+
+// TestEveryStepOfTheSwapLeavesAWholeTree: at each step of replacing an
+// output, the output folder holds the whole previous site or the whole
+// next one, and at the end only the next one is left.
+func TestEveryStepOfTheSwapLeavesAWholeTree(t *testing.T) {
+	exchangeWorks(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	if err := Write(out, previousSite()); err != nil {
+		t.Fatal(err)
+	}
+	old, next := onDisk(previousSite()), onDisk(nextSite())
+	var steps []string
+	at := func(step string) {
+		steps = append(steps, step)
+		if got := snapshot(t, out); !maps.Equal(got, old) && !maps.Equal(got, next) {
+			t.Errorf("at step %q the output is neither site: %v", step, got)
+		}
+	}
+	if err := (swap{at: at}).publish(out, fillWith(nextSite(), at)); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{stepCreated, stepFilling, stepFilled, stepSwapped, stepRemoving}
+	if !slices.Equal(steps, want) {
+		t.Errorf("steps %q, want %q", steps, want)
+	}
+	if got := snapshot(t, out); !maps.Equal(got, next) {
+		t.Errorf("after the swap: %v", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("temporary folders left behind: %v", entries)
+	}
+}
+
+// TestTwoRenamesPutThePreviousSiteBack: where folders cannot be exchanged,
+// the output is missing between the two renames, with the previous site
+// whole beside it; a build killed there has the next build put it back
+// first, so that a failing build leaves it as it was.
+func TestTwoRenamesPutThePreviousSiteBack(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	if err := Write(out, previousSite()); err != nil {
+		t.Fatal(err)
+	}
+	old := onDisk(previousSite())
+	var steps []string
+	at := func(step string) {
+		steps = append(steps, step)
+		if step != stepAside {
+			return
+		}
+		if _, err := os.Lstat(out); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("between the renames: the output is there (%v)", err)
+		}
+		// What a build killed here leaves: the previous site aside, marked,
+		// and no lock (the lock dies with the build).
+		asides, _ := filepath.Glob(filepath.Join(dir, ".public.old-*"))
+		if len(asides) != 1 || !maps.Equal(snapshot(t, filepath.Join(asides[0], "public")), old) || !isMarked(asides[0]) {
+			t.Fatalf("between the renames: want the previous site marked aside, got %v", asides)
+		}
+		if err := os.CopyFS(filepath.Join(dir, ".public.old-killed"), os.DirFS(asides[0])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := (swap{exchange: noTwoRenames, at: at}).publish(out, fillWith(nextSite(), at)); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{stepCreated, stepFilling, stepFilled, stepAside, stepSwapped, stepRemoving}
+	if !slices.Equal(steps, want) {
+		t.Errorf("steps %q, want %q", steps, want)
+	}
+
+	// The killed build's copy of the previous site goes back in place, and
+	// a build that then fails leaves it there.
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	late := errors.New("late failure")
+	if err := publish(out, func(string) error { return late }); err != late {
+		t.Fatalf("got %v, want the error of the build", err)
+	}
+	if got := snapshot(t, out); !maps.Equal(got, old) {
+		t.Errorf("after a failed build: %v, want the previous site", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("temporary folders left behind: %v", entries)
+	}
+}
+
+// TestBuildKilledAtEachStepLeavesAWholeTree kills a build (this test
+// binary, run as TestKilledBuild) with SIGKILL at each step of replacing
+// an output: the output holds the whole previous site or the whole next
+// one, and the next build leaves the next site and nothing else.
+func TestBuildKilledAtEachStepLeavesAWholeTree(t *testing.T) {
+	exchangeWorks(t)
+	old, next := onDisk(previousSite()), onDisk(nextSite())
+	for _, step := range []string{stepCreated, stepFilling, stepFilled, stepSwapped, stepRemoving} {
+		t.Run(step, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "public")
+			if err := Write(out, previousSite()); err != nil {
+				t.Fatal(err)
+			}
+			killBuild(t, out, step, "")
+			if got := snapshot(t, out); !maps.Equal(got, old) && !maps.Equal(got, next) {
+				t.Errorf("killed at %q: the output is neither site: %v", step, got)
+			}
+			if err := Write(out, nextSite()); err != nil {
+				t.Fatal(err)
+			}
+			if got := snapshot(t, out); !maps.Equal(got, next) {
+				t.Errorf("the build after: %v", got)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+				t.Errorf("the build after left temporary folders: %v", entries)
+			}
+		})
+	}
+}
+
+// TestBuildKilledBetweenTwoRenames: where folders cannot be exchanged, a
+// build killed between its renames leaves no output, and the next build,
+// even one that fails, puts the previous site back.
+func TestBuildKilledBetweenTwoRenames(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	if err := Write(out, previousSite()); err != nil {
+		t.Fatal(err)
+	}
+	killBuild(t, out, stepAside, "two renames")
+	if _, err := os.Lstat(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("killed between the renames: the output is there (%v)", err)
+	}
+	late := errors.New("late failure")
+	if err := publish(out, func(string) error { return late }); err != late {
+		t.Fatalf("got %v, want the error of the build", err)
+	}
+	if got := snapshot(t, out); !maps.Equal(got, onDisk(previousSite())) {
+		t.Errorf("after a failed build: %v, want the previous site", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("temporary folders left behind: %v", entries)
+	}
+}
+
+// killBuild runs this test binary as TestKilledBuild, which writes
+// nextSite into out and kills itself at step, with two renames when
+// renames is not empty; it fails the test unless the build died there.
+func killBuild(t *testing.T, out, step, renames string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestKilledBuild$")
+	cmd.Env = append(os.Environ(), "GPUCOMPARE_TEST_KILL_OUT="+out, "GPUCOMPARE_TEST_KILL_AT="+step, "GPUCOMPARE_TEST_KILL_RENAMES="+renames)
+	output, err := cmd.CombinedOutput()
+	if cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != -1 {
+		t.Fatalf("the build was not killed at %q: %v\n%s", step, err, output)
+	}
+}
+
+// TestKilledBuild is a build for killBuild to kill; it does nothing
+// unless killBuild runs it.
+func TestKilledBuild(t *testing.T) {
+	out, step := os.Getenv("GPUCOMPARE_TEST_KILL_OUT"), os.Getenv("GPUCOMPARE_TEST_KILL_AT")
+	if out == "" || step == "" {
+		t.Skip("run by killBuild")
+	}
+	at := func(s string) {
+		if s == step {
+			if p, err := os.FindProcess(os.Getpid()); err == nil {
+				p.Kill()
+			}
+			select {} // SIGKILL ends the process before this returns.
+		}
+	}
+	s := swap{at: at}
+	if os.Getenv("GPUCOMPARE_TEST_KILL_RENAMES") != "" {
+		s.exchange = noTwoRenames
+	}
+	if err := s.publish(out, fillWith(nextSite(), at)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWriteReplacesOnlyItsOwnOutput: a folder of other files is refused
+// with an error that names it and says what to do, and is left as it was;
+// an empty folder, an earlier output, and the folder a symbolic link
+// names are written.
+func TestWriteReplacesOnlyItsOwnOutput(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(filepath.Join(home, ".ssh"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("secret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := Write(home, nextSite())
+	want := `"` + home + `" holds files but no .gpucompare-output, so it is not an earlier output of gpucompare build; nothing in it was changed: remove it yourself, or choose another output folder`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	if got := snapshot(t, home); !maps.Equal(got, map[string]string{".ssh/id_rsa": "secret"}) {
+		t.Errorf("the folder changed: %v", got)
+	}
+
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, files := range []Files{previousSite(), nextSite()} {
+		if err := Write(empty, files); err != nil {
+			t.Fatal(err)
+		}
+		if got := snapshot(t, empty); !maps.Equal(got, onDisk(files)) {
+			t.Errorf("got %v", got)
+		}
+	}
+
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink("empty", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(link, previousSite()); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the link is gone: %v", err)
+	}
+	if got := snapshot(t, empty); !maps.Equal(got, onDisk(previousSite())) {
+		t.Errorf("through the link: %v", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
+		t.Errorf("temporary folders left behind: %v", entries)
+	}
+}
+
+// TestStaleFoldersAreOnlyTheBuildsOwn: the next build removes the marked
+// temporary folders of killed builds, but neither a folder only named
+// like one nor the temporary folder of a build still running.
+func TestStaleFoldersAreOnlyTheBuildsOwn(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	stale, unlock, err := newMarkedDir(dir, ".public.new-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock() // as a killed build leaves it
+	if err := writeTree(stale, previousSite()); err != nil {
+		t.Fatal(err)
+	}
+	running, unlock, err := newMarkedDir(dir, ".public.new-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	mine := filepath.Join(dir, ".public.old-mine")
+	if err := os.Mkdir(mine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeTree(mine, Files{"notes.txt": []byte("mine")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(out, nextSite()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(stale); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the stale folder is still there (%v)", err)
+	}
+	if !isMarked(running) {
+		t.Error("the folder of a running build was removed")
+	}
+	if got := snapshot(t, mine); !maps.Equal(got, map[string]string{"notes.txt": "mine"}) {
+		t.Errorf("a folder named like a temporary one changed: %v", got)
 	}
 }
