@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -455,5 +456,30 @@ func TestStaleFoldersAreOnlyTheBuildsOwn(t *testing.T) {
 	}
 	if got := snapshot(t, mine); !maps.Equal(got, map[string]string{"notes.txt": "mine"}) {
 		t.Errorf("a folder named like a temporary one changed: %v", got)
+	}
+}
+
+// TestConcurrentWritesAllSucceed: builds into one output at once each put
+// a whole site in place, never removing one another's temporary folders;
+// the last one stays, and nothing else.
+func TestConcurrentWritesAllSucceed(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	sites := []Files{previousSite(), nextSite(), previousSite(), nextSite(), {"index.html": []byte("fifth")}}
+	errs := make([]error, len(sites))
+	var wg sync.WaitGroup
+	for i, files := range sites {
+		wg.Go(func() { errs[i] = Write(out, files) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	got := snapshot(t, out)
+	if !slices.ContainsFunc(sites, func(f Files) bool { return maps.Equal(got, onDisk(f)) }) {
+		t.Errorf("the output is none of the sites: %v", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("temporary folders left behind: %v", entries)
 	}
 }
