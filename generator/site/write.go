@@ -376,7 +376,7 @@ func replaceable(outDir, dir string) error {
 		return fmt.Errorf("write %s: %w", outDir, err)
 	}
 	if !fi.IsDir() {
-		return fmt.Errorf("write %s: not a directory", outDir)
+		return fmt.Errorf("%q is a file, not a folder; nothing was changed: remove it yourself, or choose another output folder", outDir)
 	}
 	if isMarked(dir) {
 		return nil
