@@ -222,3 +222,19 @@ data/providers/aws.yaml:3:8: provider "aws": notes is 10,001 characters long: wa
 		t.Errorf("got:\n%.1000s", got)
 	}
 }
+
+// TestLongUnknownKey checks that an unknown key of a million characters
+// is named cut short: a message never repeats more than a few hundred
+// characters of the catalog.
+func TestLongUnknownKey(t *testing.T) {
+	key := strings.Repeat("k", 1<<20)
+	_, r := load(t, map[string]string{"data/site.yaml": "title: T\ncurrency: USD\n? " + key + "\n: 1\n? " + key + "\n: 2\n"})
+	if got := r.String(); !strings.Contains(got, "data/site.yaml:3:3: unknown field") || !strings.Contains(got, "data/site.yaml:5:3: duplicate key") {
+		t.Errorf("want the unknown and the duplicate key reported, got:\n%.2000s", got)
+	}
+	for _, d := range r {
+		if len(d.Message) > 500 {
+			t.Errorf("%s: the message repeats the key: %.300s…", d.Pos, d.Message)
+		}
+	}
+}
