@@ -147,38 +147,46 @@ var textLengths = map[string]int{
 // its record. A text longer than its limit is cut short in the tree, so
 // that later messages naming it stay short too.
 func checkValues(file string, root *yaml.Node, t reflect.Type, report func(Diagnostic)) {
-	w := valueWalker{file: file, report: report}
-	w.walk(root, t, nil, "", recordLabel(deref(t), root, "", "", 0))
+	w := &valueWalker{file: file, report: report}
+	w.walk(root, t, nil, "", 0)
 }
 
+// A valueWalker walks one file. path holds the struct values from the
+// root down to the value being checked, for the name of its record,
+// which it makes only when a diagnostic needs it.
 type valueWalker struct {
 	file   string
 	report func(Diagnostic)
+	path   []frame
 }
 
-func (w valueWalker) errorf(n *yaml.Node, label, format string, args ...any) {
-	w.add(Error, n, label, format, args...)
+func (w *valueWalker) errorf(n *yaml.Node, format string, args ...any) {
+	w.add(Error, n, format, args...)
 }
 
-func (w valueWalker) warnf(n *yaml.Node, label, format string, args ...any) {
-	w.add(Warning, n, label, format, args...)
+func (w *valueWalker) warnf(n *yaml.Node, format string, args ...any) {
+	w.add(Warning, n, format, args...)
 }
 
-func (w valueWalker) add(s Severity, n *yaml.Node, label, format string, args ...any) {
+func (w *valueWalker) add(s Severity, n *yaml.Node, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
-	if label != "" {
-		msg = label + ": " + msg
+	name := ""
+	for _, f := range w.path {
+		name = f.name(name)
+	}
+	if name != "" {
+		msg = name + ": " + msg
 	}
 	w.report(Diagnostic{Pos: nodePos(w.file, n), Severity: s, Message: msg})
 }
 
 // walk checks the value n of type t, held by the struct type owner under
-// key; label names the record it belongs to.
-func (w valueWalker) walk(n *yaml.Node, t reflect.Type, owner reflect.Type, key, label string) {
+// key (as the index-th item of a list under key).
+func (w *valueWalker) walk(n *yaml.Node, t reflect.Type, owner reflect.Type, key string, index int) {
 	t = deref(t)
 	if t == reflect.TypeFor[Date]() {
 		if n.Kind == yaml.ScalarNode {
-			w.date(n, key, label)
+			w.date(n, key)
 		}
 		return
 	}
@@ -187,45 +195,36 @@ func (w valueWalker) walk(n *yaml.Node, t reflect.Type, owner reflect.Type, key,
 		if n.Kind != yaml.MappingNode {
 			return
 		}
+		w.path = append(w.path, frame{typ: t, n: n, key: key, index: index})
 		fields := yamlFields(t)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
-			ft, ok := fields[k.Value]
-			if !ok {
-				continue
+			if ft, ok := fields[k.Value]; ok {
+				w.walk(v, ft, t, k.Value, 0)
 			}
-			sub := label
-			if ft := deref(ft); ft.Kind() == reflect.Struct && ft != reflect.TypeFor[Date]() {
-				sub = recordLabel(ft, v, label, k.Value, 0)
-			}
-			w.walk(v, ft, t, k.Value, sub)
 		}
+		w.path = w.path[:len(w.path)-1]
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			return
 		}
-		elem := deref(t.Elem())
 		for i, item := range n.Content {
-			sub := label
-			if elem.Kind() == reflect.Struct && elem != reflect.TypeFor[Date]() {
-				sub = recordLabel(elem, item, label, key, i)
-			}
-			w.walk(item, t.Elem(), owner, key, sub)
+			w.walk(item, t.Elem(), owner, key, i)
 		}
 	case reflect.String:
 		if n.Kind == yaml.ScalarNode {
-			w.text(n, key, label)
+			w.text(n, key)
 		}
 	case reflect.Int, reflect.Float64:
 		if n.Kind == yaml.ScalarNode {
-			w.number(n, t.Kind() == reflect.Int, owner, key, label)
+			w.number(n, t.Kind() == reflect.Int, owner, key)
 		}
 	}
 }
 
 // number checks a number field: finite, of a size the pipeline can
 // compute with, and within its limit.
-func (w valueWalker) number(n *yaml.Node, whole bool, owner reflect.Type, key, label string) {
+func (w *valueWalker) number(n *yaml.Node, whole bool, owner reflect.Type, key string) {
 	tag := n.ShortTag()
 	if tag != "!!int" && (whole || tag != "!!float") {
 		return // not a number: checkShape reports it
@@ -238,17 +237,17 @@ func (w valueWalker) number(n *yaml.Node, whole bool, owner reflect.Type, key, l
 	v, ok := numberOf(n, whole)
 	switch {
 	case !ok:
-		w.errorf(n, label, "%s must be a whole number of at most %s (%s), got %s", key, grouped(lim.max), lim.of, got)
+		w.errorf(n, "%s must be a whole number of at most %s (%s), got %s", key, grouped(lim.max), lim.of, got)
 	case math.IsNaN(v) || math.IsInf(v, 0):
-		w.errorf(n, label, "%s must be a finite number, got %s", key, got)
+		w.errorf(n, "%s must be a finite number, got %s", key, got)
 	case v > lim.max:
-		w.errorf(n, label, "%s must be at most %s (%s), got %s", key, grouped(lim.max), lim.of, got)
+		w.errorf(n, "%s must be at most %s (%s), got %s", key, grouped(lim.max), lim.of, got)
 	case v < -lim.max:
-		w.errorf(n, label, "%s must be at least -%s (%s), got %s", key, grouped(lim.max), lim.of, got)
+		w.errorf(n, "%s must be at least -%s (%s), got %s", key, grouped(lim.max), lim.of, got)
 	case v != 0 && math.Abs(v) < minMagnitude:
-		w.errorf(n, label, "%s must be 0 or at least 0.000000001 in size (smaller figures overflow once divided by), got %s", key, got)
+		w.errorf(n, "%s must be 0 or at least 0.000000001 in size (smaller figures overflow once divided by), got %s", key, got)
 	case lim.warn > 0 && v > lim.warn:
-		w.warnf(n, label, "%s %s is more than %s (%s): check the figure and its unit", key, got, grouped(lim.warn), lim.of)
+		w.warnf(n, "%s %s is more than %s (%s): check the figure and its unit", key, got, grouped(lim.warn), lim.of)
 	}
 }
 
@@ -257,7 +256,7 @@ func (w valueWalker) number(n *yaml.Node, whole bool, owner reflect.Type, key, l
 // whole number beyond 64 bits does not. Plain decimals, nearly every
 // number of a catalog, are parsed directly: the decoder gives the same
 // value for them, at many times the cost.
-func numberOf(n *yaml.Node, whole bool) (v float64, ok bool) {
+func numberOf(n *yaml.Node, whole bool) (float64, bool) {
 	if plainDecimal(n.Value, whole) {
 		if whole {
 			i, err := strconv.ParseInt(n.Value, 10, 64)
@@ -272,8 +271,9 @@ func numberOf(n *yaml.Node, whole bool) (v float64, ok bool) {
 		err := n.Decode(&i)
 		return float64(i), err == nil
 	}
-	err := n.Decode(&v)
-	return v, err == nil
+	var f float64 // declared here, so that only this branch allocates it
+	err := n.Decode(&f)
+	return f, err == nil
 }
 
 // plainDecimal reports whether s is an optional minus sign, then digits
@@ -297,7 +297,7 @@ func plainDecimal(s string, whole bool) bool {
 
 // date checks that a date, when it is one, falls between firstYear and
 // lastYear; Date.check reports what is not a date.
-func (w valueWalker) date(n *yaml.Node, key, label string) {
+func (w *valueWalker) date(n *yaml.Node, key string) {
 	if len(n.Value) > 40 {
 		n.Value = clip(n.Value, 40) // not a date: Date.check says so, quoting it
 		return
@@ -307,13 +307,13 @@ func (w valueWalker) date(n *yaml.Node, key, label string) {
 		return
 	}
 	if y, _ := strconv.Atoi(n.Value[:4]); y < firstYear || y > lastYear {
-		w.errorf(n, label, "%s: date %q is out of range: want a date from %d to %d, or unknown (with the reason in as_of)", key, n.Value, firstYear, lastYear)
+		w.errorf(n, "%s: date %q is out of range: want a date from %d to %d, or unknown (with the reason in as_of)", key, n.Value, firstYear, lastYear)
 	}
 }
 
 // text checks the length of a text field, and cuts a text that is too
 // long to its limit.
-func (w valueWalker) text(n *yaml.Node, key, label string) {
+func (w *valueWalker) text(n *yaml.Node, key string) {
 	max, ok := textLengths[key]
 	if !ok {
 		max = shortLength
@@ -322,17 +322,26 @@ func (w valueWalker) text(n *yaml.Node, key, label string) {
 		return // no more characters than bytes
 	}
 	if count := utf8.RuneCountInString(n.Value); count > max {
-		w.errorf(n, label, "%s is %s characters long: want at most %s", key, grouped(float64(count)), grouped(float64(max)))
+		w.errorf(n, "%s is %s characters long: want at most %s", key, grouped(float64(count)), grouped(float64(max)))
 		n.Value = clip(n.Value, max)
 	}
 }
 
-// recordLabel names the value n of the struct type t, held under key by
-// a record named parent (the i-th item of a list under key), as the
+// A frame is a struct value n of type t on the way down a file's tree,
+// held under key (as the index-th item of a list under key).
+type frame struct {
+	typ   reflect.Type
+	n     *yaml.Node
+	key   string
+	index int
+}
+
+// name names the value of f, held by the value named parent, as the
 // checks of validate.go name it: a record by its kind and id, a part of a
 // record by its parent and key.
-func recordLabel(t reflect.Type, n *yaml.Node, parent, key string, i int) string {
-	s := func(key string) string { return clip(scalar(n, key), idLength) }
+func (f frame) name(parent string) string {
+	t, n, key, i := f.typ, f.n, f.key, f.index
+	s := func(k string) string { return clip(scalar(n, k), idLength) }
 	switch t {
 	case reflect.TypeFor[Site]():
 		return "site"
