@@ -40,17 +40,19 @@ const (
 
 // The limits that several fields share.
 var (
-	money         = limit{max: maxMagnitude, of: "a price in any currency"}
-	percent       = limit{max: 100, of: "a percentage"}
-	instanceGPUs  = limit{max: 1024, warn: 72, of: "the GPUs of one instance type"}
-	gpuMemory     = limit{max: 1e6, warn: 4096, of: "GB of memory on one accelerator"}
-	throughput    = limit{max: 1e8, warn: 1e5, of: "TFLOPS or TOPS of one accelerator"}
-	bandwidth     = limit{max: 1e7, warn: 1e5, of: "GB/s"}
-	systemGPUs    = limit{max: 1e7, warn: 1e5, of: "GPUs in one system"}
-	terabytes     = limit{max: 1e9, warn: 1e6, of: "TB"}
-	anyFigure     = limit{max: maxMagnitude, of: "any figure"}
-	secondsInYear = 366 * 24 * 3600.0
+	money        = limit{max: maxMagnitude, of: "a price in any currency"}
+	percent      = limit{max: 100, of: "a percentage"}
+	instanceGPUs = limit{max: 1024, warn: 72, of: "the GPUs of one instance type"}
+	gpuMemory    = limit{max: 1e6, warn: 4096, of: "GB of memory on one accelerator"}
+	throughput   = limit{max: 1e8, warn: 1e5, of: "TFLOPS or TOPS of one accelerator"}
+	bandwidth    = limit{max: 1e7, warn: 1e5, of: "GB/s"}
+	systemGPUs   = limit{max: 1e7, warn: 1e5, of: "GPUs in one system"}
+	terabytes    = limit{max: 1e9, warn: 1e6, of: "TB"}
+	anyFigure    = limit{max: maxMagnitude, of: "any figure"}
 )
+
+// secondsInYear is the length of the longest year.
+const secondsInYear = 366 * 24 * 3600.0
 
 // numberLimits holds the limit of each number field, by the struct type
 // that holds it and its YAML key. TestEveryNumberHasALimit keeps it
