@@ -64,6 +64,7 @@ fuzz-brief:
 	$(call fuzz-run,site,FuzzOfferWriters,40000)
 	$(call fuzz-run,feed,FuzzEntry,20000)
 	$(call fuzz-run,charts,FuzzHistoryFrame,100000)
+	$(call fuzz-run,charts,FuzzFrontier,40000)
 	$(call fuzz-run,jsonenc,FuzzAppend,200000)
 
 # The same targets, about five minutes each.

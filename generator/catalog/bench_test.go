@@ -2,8 +2,12 @@ package catalog
 
 import (
 	"fmt"
+	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
+
+	"go.yaml.in/yaml/v3"
 
 	"gpucompare/generator/synth"
 )
@@ -76,4 +80,47 @@ func BenchmarkSeries(b *testing.B) {
 	keys, _ := cat.Series()
 	b.ReportMetric(float64(len(cat.Prices)), "points")
 	b.ReportMetric(float64(len(keys)), "series")
+}
+
+// BenchmarkCheckValues holds every value of a synthetic catalog of 10,000
+// offers to its limits (checkValues), after parsing, reporting the time
+// per offer; BenchmarkParse is the parse it follows, for scale.
+func BenchmarkCheckValues(b *testing.B) {
+	trees, types := parsedTrees(b, synthFS(10000))
+	for b.Loop() {
+		for i, root := range trees {
+			checkValues("f", root, types[i], func(d Diagnostic) { b.Fatal(d) })
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10000), "ns/offer")
+}
+
+// BenchmarkParse parses every file of a synthetic catalog of 10,000 offers
+// into its YAML tree, reporting the time per offer.
+func BenchmarkParse(b *testing.B) {
+	root := synthFS(10000)
+	for b.Loop() {
+		parsedTrees(b, root)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*10000), "ns/offer")
+}
+
+// parsedTrees parses the catalog files of root, with the type each
+// decodes into.
+func parsedTrees(b *testing.B, root fstest.MapFS) ([]*yaml.Node, []reflect.Type) {
+	var trees []*yaml.Node
+	var types []reflect.Type
+	for name, f := range root {
+		dir, _, _ := strings.Cut(strings.TrimPrefix(name, DataDir+"/"), "/")
+		typ, ok := catalogFiles[dir]
+		if !ok {
+			continue
+		}
+		n, ok := (&loader{}).parse(name, f.Data)
+		if !ok {
+			b.Fatalf("%s does not parse", name)
+		}
+		trees, types = append(trees, n), append(types, typ)
+	}
+	return trees, types
 }

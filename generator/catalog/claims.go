@@ -129,7 +129,9 @@ func tflopsVerdict(c *Claims, g *GPU, count int) string {
 	}
 
 	var matches []claimMatch
-	for k := 1; k <= count; k++ {
+	// The limit of a GPU count bounds the loop whatever count is: at
+	// math.MaxInt, k <= count would hold for ever.
+	for k := 1; k <= min(count, int(instanceGPUs.max)); k++ {
 		for _, p := range Precisions {
 			for _, sparse := range []bool{false, true} {
 				tp := g.Dense

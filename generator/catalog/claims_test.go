@@ -1,6 +1,10 @@
 package catalog
 
-import "testing"
+import (
+	"math"
+	"testing"
+	"time"
+)
 
 func f(v float64) *float64 { return &v }
 
@@ -44,6 +48,21 @@ func TestTFLOPSVerdict(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestTFLOPSVerdictEndsOnAnyCount checks the claims check on a GPU count
+// no instance type has: the search over counts still ends.
+func TestTFLOPSVerdictEndsOnAnyCount(t *testing.T) {
+	done := make(chan string, 1)
+	go func() { done <- tflopsVerdict(&Claims{TFLOPS: f(1e6), Precision: "fp32"}, a100, math.MaxInt) }()
+	select {
+	case got := <-done:
+		if got == "" {
+			t.Error("a claim of 1,000,000 TFLOPS agrees with the A100")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("tflopsVerdict did not return within 30 s on a count of math.MaxInt")
 	}
 }
 

@@ -3,6 +3,8 @@ package catalog
 import (
 	"bytes"
 	"io/fs"
+	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -19,6 +21,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add("data/providers/aws.yaml", "id: aws\ninstances:\n  - &a {id: x}\n  - *a\n")
 	f.Add("data/prices/aws.yaml", "provider: aws\nprices:\n  - {amount: -1, since: 2025-99-99}\n")
 	f.Add("data/gpus/a100.yaml", "id: a100\ndense: {fp32: .nan}\nreleased: [2020]\n")
+	f.Add("data/prices/aws.yaml", "provider: aws\nprices:\n  - {instance: p4d.24xlarge, region: us-east-1, model: spot, amount: 1e308, currency: USD, since: 0000, source: s}\n")
 	f.Fuzz(func(t *testing.T, name, text string) {
 		// A name that is not a valid fs path ("data/prices/./a.yaml") names no
 		// file the loader can reach.
@@ -38,6 +41,11 @@ func FuzzLoad(f *testing.F) {
 			if d.Message == "" || d.Pos.File == "" {
 				t.Fatalf("diagnostic without message or file: %#v", d)
 			}
+		}
+		// A catalog that loads holds finite numbers of a size the
+		// pipeline can compute with, in every field.
+		if len(r.Errors()) == 0 {
+			numbersWithinLimits(t, reflect.ValueOf(cat), map[uintptr]bool{})
 		}
 		// What the library's strict decoder refuses (unknown fields, wrong
 		// types, duplicate keys), the Node pass must refuse too.
@@ -78,4 +86,35 @@ func typeOf(name string) any {
 		return new(Scenario)
 	}
 	return nil
+}
+
+// numbersWithinLimits fails the test if any number under v is not finite,
+// or larger in size than maxMagnitude.
+func numbersWithinLimits(t *testing.T, v reflect.Value, seen map[uintptr]bool) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() || seen[v.Pointer()] {
+			return
+		}
+		seen[v.Pointer()] = true
+		numbersWithinLimits(t, v.Elem(), seen)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				numbersWithinLimits(t, v.Field(i), seen)
+			}
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			numbersWithinLimits(t, v.Index(i), seen)
+		}
+	case reflect.Float64:
+		if f := v.Float(); math.IsNaN(f) || math.Abs(f) > maxMagnitude {
+			t.Fatalf("a catalog without errors holds the number %v", f)
+		}
+	case reflect.Int:
+		if n := v.Int(); n > maxMagnitude || n < -maxMagnitude {
+			t.Fatalf("a catalog without errors holds the number %d", n)
+		}
+	}
 }

@@ -428,6 +428,12 @@ func (l *loader) parseFile(name string, typ reflect.Type, prev *parsedFile) *par
 			sub.errorf(p, "%s", msg)
 		})
 		sub.checkText(name, root)
+		checkValues(name, root, typ, func(d Diagnostic) {
+			if d.Severity == Error {
+				f.shapeErrs = append(f.shapeErrs, d.Pos)
+			}
+			sub.report = append(sub.report, d)
+		})
 		f.at = placesOf(root, map[string]string{})
 	}
 	f.report = sub.report

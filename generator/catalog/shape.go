@@ -46,13 +46,13 @@ func checkShape(file string, n *yaml.Node, t reflect.Type, report func(Pos, stri
 				continue
 			}
 			if first, dup := seen[k.Value]; dup {
-				report(nodePos(file, k), fmt.Sprintf("duplicate key %q (first at line %d)", k.Value, first.Line))
+				report(nodePos(file, k), fmt.Sprintf("duplicate key %q (first at line %d)", clip(k.Value, shortLength), first.Line))
 				continue
 			}
 			seen[k.Value] = k
 			ft, ok := fields[k.Value]
 			if !ok {
-				report(nodePos(file, k), unknownField(k.Value, fields))
+				report(nodePos(file, k), unknownField(clip(k.Value, shortLength), fields))
 				continue
 			}
 			checkShape(file, v, ft, report)

@@ -18,13 +18,16 @@ type point struct {
 // frontier returns the indexes of the points on the Pareto frontier —
 // those no other point beats, where one point beats another when it costs
 // no more and delivers no less, and is strictly better on one of the two.
-// Points that tie on both stay on the frontier together. The indexes come
-// in order of performance, then price, then index, so a line drawn through
+// Points that tie on both stay on the frontier together; a point with a
+// NaN figure compares with nothing and is left off. The indexes come in
+// order of performance, then price, then index, so a line drawn through
 // them in that order is the frontier from the cheapest to the strongest.
 func frontier(points []point) []int {
-	order := make([]int, len(points))
-	for i := range order {
-		order[i] = i
+	order := make([]int, 0, len(points))
+	for i, p := range points {
+		if !math.IsNaN(p.Price) && !math.IsNaN(p.Perf) {
+			order = append(order, i)
+		}
 	}
 	// Strongest first; of equal performance, cheapest first.
 	slices.SortStableFunc(order, func(a, b int) int {
@@ -32,23 +35,24 @@ func frontier(points []point) []int {
 	})
 	var out []int
 	// minStronger is the lowest price among the points stronger than the
-	// current run of equal performance.
-	minStronger := math.Inf(1)
+	// current run of equal performance, when there are any.
+	minStronger, stronger := 0.0, false
 	for i := 0; i < len(order); {
-		j := i
+		// Each pass takes one run of equal performance, at least one point.
+		j := i + 1
 		for j < len(order) && points[order[j]].Perf == points[order[i]].Perf {
 			j++
 		}
 		// Within a run, the cheapest beat the rest; they stay unless a
 		// stronger point costs no more.
 		cheapest := points[order[i]].Price
-		if cheapest < minStronger {
+		if !stronger || cheapest < minStronger {
 			for _, k := range order[i:j] {
 				if points[k].Price == cheapest {
 					out = append(out, k)
 				}
 			}
-			minStronger = cheapest
+			minStronger, stronger = cheapest, true
 		}
 		i = j
 	}

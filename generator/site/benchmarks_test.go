@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gpucompare"
 	"gpucompare/generator/bench"
@@ -204,5 +205,31 @@ func TestHostileBenchmarkTextIsEscaped(t *testing.T) {
 		if !strings.Contains(string(files[p]), `,"'=HYPERLINK(""x"")""><img`) {
 			t.Errorf("%s: the system is not made safe for a spreadsheet", p)
 		}
+	}
+}
+
+// TestNaNBenchmarkIsRefusedAndTheBuildEnds puts NaN into a benchmark
+// result, which once made the build loop for ever in the frontier of its
+// chart. Load refuses it at its value; and the pipeline, run on the
+// catalog all the same, ends within a deadline, built or in error.
+func TestNaNBenchmarkIsRefusedAndTheBuildEnds(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	const name = "data/benchmarks/llama2-70b-offline.yaml"
+	edit(t, root, name, "value: 9000\n", "value: .nan\n")
+	cat, r := catalog.Load(root)
+	want := name + `:18:12: benchmark "llama2-70b-offline" result 1: value must be a finite number, got .nan`
+	if got := r.Errors().String(); got != want+"\n" {
+		t.Errorf("errors:\n%s\nwant:\n%s", got, want)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := Build(cat, root, Options{})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		t.Logf("the build on the refused catalog ended: %v", err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the build on a NaN benchmark result did not end within 30 s")
 	}
 }
