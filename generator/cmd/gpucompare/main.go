@@ -252,7 +252,10 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(*root, opts), Log: stderr})
+	// The first signal stops the server; from then on signals do what they
+	// do by default, so a second Ctrl-C ends the process whatever it waits for.
+	context.AfterFunc(ctx, stop)
+	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(*root, opts), Log: stderr, BaseURL: *baseURL})
 	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", *root, url)
 	if err := srv.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "gpucompare serve: %v\n", err)
