@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -142,4 +143,19 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 func generatedSize(rows int) int64 {
 	n, _ := io.Copy(io.Discard, generated(rows))
 	return n
+}
+
+// TestTooManyBenchmarks stops an import whose rows make more benchmarks
+// than a round has, at the row that makes one too many.
+func TestTooManyBenchmarks(t *testing.T) {
+	var in strings.Builder
+	in.WriteString(inferenceHeader)
+	for i := range maxBenchmarks + 1 {
+		in.WriteString(row(map[string]string{"Model": "model-" + strconv.Itoa(i), "MlperfModel": "", "version": "v4.1"}))
+	}
+	_, err := Read(strings.NewReader(in.String()), "f.csv", Options{})
+	want := "f.csv:10002: more than 10000 benchmarks (task and scenario): not the summary.csv of one round"
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
 }
