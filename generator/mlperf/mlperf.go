@@ -204,7 +204,6 @@ func Read(r io.Reader, name string, opts Options) (*Import, error) {
 		return nil, err
 	}
 
-	cr.ReuseRecord = true // rows are not kept: their results are encoded at once
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
