@@ -19,6 +19,9 @@ import (
 
 // Report is everything an edit changes.
 type Report struct {
+	// Base is what the catalog was compared with; Compare leaves it
+	// empty for the caller to fill in.
+	Base        Base          `json:"base"`
 	Prices      []PriceChange `json:"price_changes"`
 	Offers      Added         `json:"offers"`
 	Instances   Added         `json:"instance_types"`

@@ -63,12 +63,13 @@ func TestCompare(t *testing.T) {
 		"  - {instance: p3, region: us-east-1, model: on_demand, amount: 3.06, currency: USD, since: unknown, source: s}\n", "",
 	))
 	r := Compare(base, head, br, hr)
-	md := r.Markdown("HEAD~1")
+	r.Base = Base{Kind: Revision, Name: "HEAD~1"}
+	md := r.Markdown()
 	for _, want := range []string{
-		"**Catalog diff against `HEAD~1`:** 3 price changes (1 down, 0 up), 1 offer added, 1 offer removed, 1 instance type removed, 1 GPU removed, 2 spec edits, 1 new warning.",
-		"| aws/p4d us-east-1 | on-demand | $32.77 | $21.96 | −33.0% | 2025-06-01 | https://aws.amazon.com/blogs/aws/ |",
-		"| aws/p4d eu-west-1 | on-demand | — | $30.00 | new | 2025 | s |",
-		"| aws/p3 us-east-1 | on-demand | $3.06 | — | removed |  | s |",
+		"**Catalog diff against git revision `HEAD~1`:** 3 price changes (1 down, 0 up), 1 offer added, 1 offer removed, 1 instance type removed, 1 GPU removed, 2 spec edits, 1 new warning.",
+		`| aws/p4d us-east-1 | on-demand | \$32.77 | \$21.96 | −33.0% | 2025-06-01 | <https://aws.amazon.com/blogs/aws/> |`,
+		`| aws/p4d eu-west-1 | on-demand | — | \$30.00 | new | 2025 | s |`,
+		`| aws/p3 us-east-1 | on-demand | \$3.06 | — | removed |  | s |`,
 		"| Offers | aws/p4d in eu-west-1 | aws/p3 in us-east-1 |",
 		"| GPUs | — | v100 |",
 		"| gpu \"a100\" | `memory_bandwidth_gb_s` | — | 1555 |",
@@ -87,13 +88,8 @@ func TestNoChanges(t *testing.T) {
 	if !r.Empty() {
 		t.Fatalf("a catalog against itself changes: %+v", r)
 	}
-	if got := r.Markdown("main"); got != "**Catalog diff against `main`:** no changes to prices, offers, instance types, providers, GPUs or specs.\n" {
+	r.Base = Base{Kind: Folder, Name: "../main"}
+	if got := r.Markdown(); got != "**Catalog diff against folder `../main`:** no changes to prices, offers, instance types, providers, GPUs or specs.\n" {
 		t.Errorf("got %q", got)
-	}
-}
-
-func TestMarkdownCellsAreInert(t *testing.T) {
-	if got := cell("a|b<script>\nc"); got != `a\|b&lt;script&gt; c` {
-		t.Errorf("cell = %q", got)
 	}
 }

@@ -1,17 +1,22 @@
 package diff
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"gpucompare/generator/feed"
 )
 
-// Markdown writes the report as a pull-request comment: a summary line,
-// then a table for each kind of change. base names what was compared.
-func (r *Report) Markdown(base string) string {
+// Markdown writes the report as a pull-request comment: a summary line
+// naming the base, then a table for each kind of change. Catalog text is
+// untrusted (a pull request can be hostile), so every value goes through
+// text or code: it reads as it is written and is never markup.
+func (r *Report) Markdown() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Catalog diff against `%s`:** %s\n", strings.ReplaceAll(base, "`", "'"), r.summary())
+	fmt.Fprintf(&b, "**Catalog diff against %s:** %s\n", r.baseMarkdown(), r.summary())
 	if r.Empty() {
 		return b.String()
 	}
@@ -31,8 +36,8 @@ func (r *Report) Markdown(base string) string {
 			case p.New == "":
 				change = "removed"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", cell(p.Provider+"/"+p.Instance+" "+p.Region), cell(model),
-				cell(dash(p.Old)), cell(dash(p.New)), change, cell(p.Since), cell(p.Source))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", text(p.Provider+"/"+p.Instance+" "+p.Region), text(model),
+				text(dash(p.Old)), text(dash(p.New)), change, text(p.Since), text(p.Source))
 		}
 	}
 	kinds := []struct {
@@ -43,23 +48,54 @@ func (r *Report) Markdown(base string) string {
 		b.WriteString("\n### Added and removed\n\n| | Added | Removed |\n| --- | --- | --- |\n")
 		for _, k := range kinds {
 			if !k.a.empty() {
-				fmt.Fprintf(&b, "| %s | %s | %s |\n", k.name, cell(list(k.a.Added)), cell(list(k.a.Removed)))
+				fmt.Fprintf(&b, "| %s | %s | %s |\n", k.name, text(list(k.a.Added)), text(list(k.a.Removed)))
 			}
 		}
 	}
 	if len(r.Specs) > 0 {
 		b.WriteString("\n### Spec edits\n\n| Record | Field | Old | New |\n| --- | --- | --- | --- |\n")
 		for _, s := range r.Specs {
-			fmt.Fprintf(&b, "| %s | `%s` | %s | %s |\n", cell(s.Record), s.Field, cell(s.Old), cell(s.New))
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", text(s.Record), strings.ReplaceAll(code(s.Field), "|", `\|`), text(s.Old), text(s.New))
 		}
 	}
 	if len(r.NewWarnings) > 0 {
 		b.WriteString("\n### New warnings\n\n")
 		for _, w := range r.NewWarnings {
-			fmt.Fprintf(&b, "- %s\n", cell(w))
+			fmt.Fprintf(&b, "- %s\n", text(w))
 		}
 	}
 	return b.String()
+}
+
+// baseMarkdown names the base in the summary line: "git revision
+// `origin/main`", "folder `../base`".
+func (r *Report) baseMarkdown() string {
+	switch {
+	case r.Base.Name == "":
+		return "the base"
+	case r.Base.Kind == Folder:
+		return "folder " + code(r.Base.Name)
+	}
+	return "git revision " + code(r.Base.Name)
+}
+
+// Summary is the report's first line as plain text: "Catalog diff
+// against git revision origin/main: 1 price change (1 down, 0 up)."
+func (r *Report) Summary() string {
+	return fmt.Sprintf("Catalog diff against %s: %s", r.Base, r.summary())
+}
+
+// MarshalJSON writes the report as JSON with its summary line first.
+func (r *Report) MarshalJSON() ([]byte, error) {
+	type fields Report // the fields, without this method
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(struct {
+		Summary string `json:"summary"`
+		fields
+	}{r.Summary(), fields(*r)})
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
 }
 
 func (r *Report) summary() string {
@@ -119,8 +155,100 @@ func list(items []string) string {
 	return strings.Join(items, ", ")
 }
 
-// cell makes catalog text safe in a Markdown table cell: no pipes, no line
-// breaks, no HTML.
-var cellEscaper = strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;", ">", "&gt;")
+// markup are the ASCII characters that can start or end Markdown markup
+// on one line of GitHub's Markdown: links and images ([ ] !), raw HTML
+// and autolinks (< >), entities (&), code spans (`), emphasis and
+// strikethrough (* _ ~), table cells (|), math ($), headings and issue
+// references (#), mentions (@), and the backslash that escapes them all.
+const markup = "\\[]!<>&`*_~|$#@"
 
-func cell(s string) string { return cellEscaper.Replace(s) }
+// wordJoiner is an invisible character that keeps what follows an @ or
+// a # from reading as a name: GitHub turns "@name" into a mention and
+// "#12" into a cross-reference after rendering, so escaping the
+// character is not enough.
+const wordJoiner = "\u2060"
+
+// text makes catalog text inert on one line of a pull-request comment,
+// in a table cell or a list item: it shows the same characters (line
+// breaks and other control characters become spaces) and is never markup.
+// A web address (http:// or https://) stays a link whose text is the
+// address itself, so a reader sees where it leads; no other link, no
+// image, no HTML, no mention is made.
+func text(s string) string {
+	var b strings.Builder
+	for s != "" {
+		if n := webAddress(s); n > 0 {
+			b.WriteString("<" + s[:n] + ">")
+			s = s[n:]
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s)
+		switch {
+		case c == utf8.RuneError && size == 1:
+			b.WriteRune(utf8.RuneError)
+		case c < 0x20 || c == 0x7f:
+			b.WriteByte(' ')
+		case strings.ContainsRune(markup, c):
+			b.WriteByte('\\')
+			b.WriteRune(c)
+			if c == '@' || c == '#' {
+				b.WriteString(wordJoiner)
+			}
+		default:
+			b.WriteRune(c)
+		}
+		s = s[size:]
+	}
+	return b.String()
+}
+
+// webAddress returns the length of the http:// or https:// address s
+// starts with, 0 if none: up to a space, a character an autolink cannot
+// hold (< > " ` |, control characters), or the end, less the punctuation
+// that ends a sentence.
+func webAddress(s string) int {
+	lower := strings.ToLower(s[:min(len(s), len("https://"))])
+	if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {
+		return 0
+	}
+	n := strings.IndexFunc(s, func(c rune) bool {
+		return c <= ' ' || c == 0x7f || strings.ContainsRune("<>\"`|\\", c) || c == utf8.RuneError
+	})
+	if n < 0 {
+		n = len(s)
+	}
+	n = len(strings.TrimRight(s[:n], ".,:;!?'()[]*_~"))
+	if host := s[strings.Index(s, "://")+len("://"):]; len(s)-len(host) >= n {
+		return 0 // no host
+	}
+	return n
+}
+
+// code writes s as a code span: shown as it is, never markup, never a
+// mention. Control characters become spaces.
+func code(s string) string {
+	s = strings.Map(func(c rune) rune {
+		if c < 0x20 || c == 0x7f {
+			return ' '
+		}
+		return c
+	}, s)
+	if s == "" {
+		return "—"
+	}
+	// The fence is one backtick longer than the longest run inside.
+	longest, run := 0, 0
+	for _, c := range s {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") || strings.HasPrefix(s, " ") || strings.HasSuffix(s, " ") {
+		s = " " + s + " " // one space each side is taken off again
+	}
+	return fence + s + fence
+}

@@ -102,7 +102,7 @@ func (rd *reader) inference(line int, rec []string) {
 		where = " (" + loc + ")"
 	}
 
-	rd.add(benchmark{
+	rd.add(line, benchmarkHead{
 		ID:             "mlperf-inference-" + slug(task) + "-" + slug(scenario),
 		Name:           fmt.Sprintf("MLPerf Inference %s, %s", task, scenario),
 		Suite:          "mlperf-inference",

@@ -9,9 +9,16 @@
 // summary.csv mislabels it (units.go: MLPerf measures some LLM results in
 // tokens per second while the file says "Samples/s"), and the value is
 // kept as the file states it, cited by file and line.
+//
+// An import streams: each row's result is encoded as it is read and kept
+// in a spool (spool.go), in memory or past a few megabytes in a
+// temporary file, so memory stays bounded however long the file; only
+// the benchmarks and where their results lie stay in memory until the
+// output is written, benchmark by benchmark.
 package mlperf
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"encoding/csv"
@@ -43,16 +50,36 @@ type Options struct {
 	// these, by the importer's table or by their ids and names. Nil maps
 	// by the table to the ids of the shipped catalog.
 	GPUs []*catalog.GPU
+	// NotImported, if set, is given each row (or, in a training file,
+	// each cell) not imported as it is read; else they are kept in
+	// Import.Skipped, which grows with the file.
+	NotImported func(Skip)
 }
 
-// Import is what was read from one summary.csv.
+// Import is what was read from one summary.csv. Close frees what it
+// holds.
 type Import struct {
 	Source string
-	// Skipped are the rows (or, in a training file, the cells) not imported.
+	// Skipped are the rows (or, in a training file, the cells) not
+	// imported, unless Options.NotImported took them.
 	Skipped []Skip
 
-	byID map[string]*benchmark
+	byID    map[string]*spooled
+	spool   spool
+	skips   int
+	results int
 }
+
+// spooled is a benchmark whose results are in the spool.
+type spooled struct {
+	head    benchmarkHead
+	results int
+	spans   []span // in file order; adjacent results make one span
+}
+
+// maxBenchmarks bounds the benchmarks of one import: a summary.csv of a
+// round has tens, and each is kept in memory until the end.
+const maxBenchmarks = 10000
 
 // Skip is a row that was not imported, and why.
 type Skip struct {
@@ -83,18 +110,18 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
-// benchmark and result are the catalog's Benchmark and Result as written:
-// the same fields, with the value kept as the file spells it.
-type benchmark struct {
-	ID             string    `yaml:"id"`
-	Name           string    `yaml:"name"`
-	Suite          string    `yaml:"suite"`
-	Task           string    `yaml:"task"`
-	Scenario       string    `yaml:"scenario,omitempty"`
-	Metric         string    `yaml:"metric"`
-	Unit           string    `yaml:"unit"`
-	HigherIsBetter bool      `yaml:"higher_is_better"`
-	Results        []*result `yaml:"results"`
+// benchmarkHead and result are the catalog's Benchmark and Result as
+// written: the same fields, with the value kept as the file spells it.
+// The head is what a benchmark file holds before its results.
+type benchmarkHead struct {
+	ID             string `yaml:"id"`
+	Name           string `yaml:"name"`
+	Suite          string `yaml:"suite"`
+	Task           string `yaml:"task"`
+	Scenario       string `yaml:"scenario,omitempty"`
+	Metric         string `yaml:"metric"`
+	Unit           string `yaml:"unit"`
+	HigherIsBetter bool   `yaml:"higher_is_better"`
 }
 
 type result struct {
@@ -136,9 +163,11 @@ func parseValue(s string) (number, string) {
 }
 
 // Read reads a summary.csv of an MLPerf Inference or Training round; name
-// is the file name used in messages. Rows that cannot be imported are
-// listed in Skipped; an error means the file is not a readable
-// summary.csv (a missing column, a malformed line).
+// is the file name used in messages. Rows that cannot be imported go to
+// Options.NotImported or Import.Skipped; an error means the file is not
+// a readable summary.csv (a missing column, a malformed line). Rows are
+// read one at a time and their results spooled, so memory does not grow
+// with the file; the caller closes the Import.
 func Read(r io.Reader, name string, opts Options) (*Import, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
@@ -154,7 +183,7 @@ func Read(r io.Reader, name string, opts Options) (*Import, error) {
 	}
 	cols := columns(header)
 
-	im := &Import{Source: cmp.Or(opts.Source, name), byID: map[string]*benchmark{}}
+	im := &Import{Source: cmp.Or(opts.Source, name), byID: map[string]*spooled{}}
 	rd := &reader{im: im, file: name, cols: cols, opts: opts, match: matcher{gpus: opts.GPUs}}
 	var row func(line int, rec []string)
 	switch {
@@ -181,16 +210,22 @@ func Read(r io.Reader, name string, opts Options) (*Import, error) {
 			break
 		}
 		if err != nil {
+			im.Close()
 			return nil, csvError(name, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if len(rec) != len(header) {
+			im.Close()
 			return nil, &Error{File: name, Line: line, Msg: fmt.Sprintf("malformed row: %d fields where the header has %d (a field holding a comma must be quoted)", len(rec), len(header))}
 		}
 		if slices.Equal(rec, header) {
 			continue // a header repeated inside the file
 		}
 		row(line, rec)
+		if rd.err != nil {
+			im.Close()
+			return nil, rd.err
+		}
 	}
 	return im, nil
 }
@@ -252,25 +287,67 @@ type reader struct {
 	cols  header
 	opts  Options
 	match matcher
+	err   error // what stops the import: too many benchmarks, the spool failing
 
 	trainingBenchmarks []string // training: the benchmark columns, in file order
 }
 
 func (rd *reader) skip(line int, accel, format string, args ...any) {
-	rd.im.Skipped = append(rd.im.Skipped, Skip{File: rd.file, Line: line, Accelerator: accel, Reason: fmt.Sprintf(format, args...)})
+	s := Skip{File: rd.file, Line: line, Accelerator: accel, Reason: fmt.Sprintf(format, args...)}
+	rd.im.skips++
+	if rd.opts.NotImported != nil {
+		rd.opts.NotImported(s)
+		return
+	}
+	s.Accelerator = strings.Clone(accel) // not the whole row it is cut from
+	rd.im.Skipped = append(rd.im.Skipped, s)
 }
 
-// add appends a result to its benchmark, making the benchmark on first use.
-func (rd *reader) add(b benchmark, res *result) {
+// add encodes a result into the spool under its benchmark, making the
+// benchmark on first use. line is the row's, for an error.
+func (rd *reader) add(line int, b benchmarkHead, res *result) {
+	if rd.err != nil {
+		return
+	}
 	have := rd.im.byID[b.ID]
 	if have == nil {
-		have = &b
+		if len(rd.im.byID) == maxBenchmarks {
+			rd.err = &Error{File: rd.file, Line: line, Msg: fmt.Sprintf("more than %d benchmarks (task and scenario): not the summary.csv of one round", maxBenchmarks)}
+			return
+		}
+		b = cloneHead(b)
+		have = &spooled{head: b}
 		rd.im.byID[b.ID] = have
 	}
-	if res.Unit == have.Unit {
+	if res.Unit == have.head.Unit {
 		res.Unit = ""
 	}
-	have.Results = append(have.Results, res)
+	item, err := encodeResult(res)
+	if err != nil {
+		rd.err = &Error{File: rd.file, Line: line, Msg: "encoding the result: " + err.Error()}
+		return
+	}
+	sp, err := rd.im.spool.write(item)
+	if err != nil {
+		rd.err = &Error{File: rd.file, Line: line, Msg: "keeping the results: " + err.Error()}
+		return
+	}
+	if last := len(have.spans) - 1; last >= 0 && have.spans[last].off+have.spans[last].n == sp.off {
+		have.spans[last].n += sp.n
+	} else {
+		have.spans = append(have.spans, sp)
+	}
+	have.results++
+	rd.im.results++
+}
+
+// cloneHead copies the strings of a benchmark's head, which are cut from
+// the row that made it.
+func cloneHead(b benchmarkHead) benchmarkHead {
+	for _, s := range []*string{&b.ID, &b.Name, &b.Suite, &b.Task, &b.Scenario, &b.Metric, &b.Unit} {
+		*s = strings.Clone(*s)
+	}
+	return b
 }
 
 var (
@@ -342,43 +419,78 @@ func submitterNotes(n string) string {
 }
 
 // Results is the number of results imported.
-func (im *Import) Results() int {
-	n := 0
-	for _, b := range im.byID {
-		n += len(b.Results)
-	}
-	return n
-}
+func (im *Import) Results() int { return im.results }
 
 // Benchmarks is the number of benchmarks the results fall in.
 func (im *Import) Benchmarks() int { return len(im.byID) }
+
+// NotImported is the number of rows (or, in a training file, cells) not
+// imported.
+func (im *Import) NotImported() int { return im.skips }
+
+// Close frees what the import holds; it can no longer be written out.
+func (im *Import) Close() error { return im.spool.close() }
 
 // BenchmarkDir is where benchmark files live in a site root.
 const BenchmarkDir = catalog.DataDir + "/benchmarks"
 
 // Files returns one catalog file per benchmark, by path in a site root:
-// data/benchmarks/<id>.yaml.
-func (im *Import) Files() map[string][]byte {
+// data/benchmarks/<id>.yaml. It holds every result in memory.
+func (im *Import) Files() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for id, b := range im.byID {
-		out[BenchmarkDir+"/"+id+".yaml"] = encode(b)
+		var buf bytes.Buffer
+		if err := im.writeBenchmark(&buf, b); err != nil {
+			return nil, err
+		}
+		out[BenchmarkDir+"/"+id+".yaml"] = buf.Bytes()
 	}
-	return out
+	return out, nil
 }
 
-// YAML returns every benchmark file in one YAML stream, each document
-// headed by the path of the file it belongs in, in id order.
-func (im *Import) YAML() []byte {
+// YAML returns what WriteYAML writes. It holds every result in memory.
+func (im *Import) YAML() ([]byte, error) {
 	var buf bytes.Buffer
+	err := im.WriteYAML(&buf)
+	return buf.Bytes(), err
+}
+
+// WriteYAML writes every benchmark file in one YAML stream, each
+// document headed by the path of the file it belongs in, in id order.
+func (im *Import) WriteYAML(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
 	src := strings.Join(strings.Fields(im.Source), " ")
-	fmt.Fprintf(&buf, "# MLPerf results imported by gpucompare from %s:\n", src)
-	fmt.Fprintf(&buf, "# %s in %s. Each document is the catalog file named above it;\n", count(im.Results(), "result"), count(im.Benchmarks(), "benchmark"))
-	fmt.Fprintf(&buf, "# where the catalog has that file already, add the document's results to it.\n")
+	fmt.Fprintf(bw, "# MLPerf results imported by gpucompare from %s:\n", src)
+	fmt.Fprintf(bw, "# %s in %s. Each document is the catalog file named above it;\n", count(im.Results(), "result"), count(im.Benchmarks(), "benchmark"))
+	fmt.Fprintf(bw, "# where the catalog has that file already, add the document's results to it.\n")
 	for _, id := range slices.Sorted(maps.Keys(im.byID)) {
-		fmt.Fprintf(&buf, "---\n# %s/%s.yaml\n", BenchmarkDir, id)
-		buf.Write(encode(im.byID[id]))
+		fmt.Fprintf(bw, "---\n# %s/%s.yaml\n", BenchmarkDir, id)
+		if err := im.writeBenchmark(bw, im.byID[id]); err != nil {
+			return err
+		}
 	}
-	return buf.Bytes()
+	return bw.Flush()
+}
+
+// writeBenchmark writes one benchmark file: its head, then its results
+// from the spool.
+func (im *Import) writeBenchmark(w io.Writer, b *spooled) error {
+	head, err := encodeYAML(&b.head)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(head); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, "results:\n"); err != nil {
+		return err
+	}
+	for _, sp := range b.spans {
+		if err := im.spool.copyTo(w, sp); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // count says "1 result", "2 results".
@@ -389,13 +501,33 @@ func count(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-func encode(b *benchmark) []byte {
+// encodeResult writes a result as an item of a benchmark's results: the
+// lines of the one-item list it makes, each indented by two spaces, as
+// they are when the list is the value of "results:". Empty lines, which
+// only a multi-line text holds, stay empty, as the encoder leaves them.
+func encodeResult(r *result) ([]byte, error) {
+	item, err := encodeYAML([]*result{r})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(item)+len(item)/16)
+	for line := range bytes.Lines(item) {
+		if len(line) > 1 {
+			out = append(out, "  "...)
+		}
+		out = append(out, line...)
+	}
+	return out, nil
+}
+
+// encodeYAML writes v as YAML with the catalog's two-space indent.
+func encodeYAML(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
-	if err := enc.Encode(b); err != nil {
-		panic(err) // plain strings and numbers always encode
+	if err := enc.Encode(v); err != nil {
+		return nil, err
 	}
-	enc.Close()
-	return buf.Bytes()
+	err := enc.Close()
+	return buf.Bytes(), err
 }

@@ -36,7 +36,28 @@ func readExcerpt(t *testing.T, file, source string, gpus []*catalog.GPU) *Import
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
+	t.Cleanup(func() { im.Close() })
 	return im
+}
+
+// yamlOf is the YAML of an import.
+func yamlOf(t *testing.T, im *Import) []byte {
+	t.Helper()
+	out, err := im.YAML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// filesOf is the catalog files of an import.
+func filesOf(t *testing.T, im *Import) map[string][]byte {
+	t.Helper()
+	files, err := im.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
 func stderrOf(im *Import) string {
@@ -73,7 +94,7 @@ func TestExcerptsImportAsGolden(t *testing.T) {
 		t.Run(ex.file, func(t *testing.T) {
 			im := readExcerpt(t, ex.file, ex.source, nil)
 			base := strings.TrimSuffix(ex.file, ".csv")
-			golden(t, base+".yaml", im.YAML())
+			golden(t, base+".yaml", yamlOf(t, im))
 			golden(t, base+".stderr", []byte(stderrOf(im)))
 		})
 	}
@@ -128,7 +149,7 @@ func TestImportLoadsWithShippedGPUs(t *testing.T) {
 	for _, ex := range excerpts {
 		t.Run(ex.file, func(t *testing.T) {
 			im := readExcerpt(t, ex.file, ex.source, nil)
-			cat, report := catalog.Load(os.DirFS(siteRoot(t, im.Files())))
+			cat, report := catalog.Load(os.DirFS(siteRoot(t, filesOf(t, im))))
 			if errs := report.Errors(); len(errs) > 0 {
 				t.Fatalf("catalog.Load:\n%s", errs)
 			}
@@ -150,7 +171,7 @@ func TestImportMapsToASiteCatalog(t *testing.T) {
 	for _, ex := range excerpts {
 		withTable := readExcerpt(t, ex.file, ex.source, nil)
 		withCatalog := readExcerpt(t, ex.file, ex.source, gpus)
-		if !bytes.Equal(withTable.YAML(), withCatalog.YAML()) || stderrOf(withTable) != stderrOf(withCatalog) {
+		if !bytes.Equal(yamlOf(t, withTable), yamlOf(t, withCatalog)) || stderrOf(withTable) != stderrOf(withCatalog) {
 			t.Errorf("%s: the import with the shipped catalog's GPUs differs from the import by the table", ex.file)
 		}
 	}
@@ -160,7 +181,7 @@ func TestImportMapsToASiteCatalog(t *testing.T) {
 func loaded(t *testing.T, file string) *catalog.Catalog {
 	t.Helper()
 	im := readExcerpt(t, file, "test", nil)
-	cat, report := catalog.Load(os.DirFS(siteRoot(t, im.Files())))
+	cat, report := catalog.Load(os.DirFS(siteRoot(t, filesOf(t, im))))
 	if errs := report.Errors(); len(errs) > 0 {
 		t.Fatalf("catalog.Load:\n%s", errs)
 	}
@@ -348,7 +369,7 @@ func TestGPUCount(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out := string(im.YAML()); !strings.Contains(out, tt.want) {
+		if out := string(yamlOf(t, im)); !strings.Contains(out, tt.want) {
 			t.Errorf("%s per node × %s nodes: want %q in\n%s", tt.perNode, tt.nodes, tt.want, out)
 		}
 	}
@@ -419,7 +440,7 @@ func TestOpenDivisionTask(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := string(im.YAML())
+	out := string(yamlOf(t, im))
 	for _, want := range []string{"id: mlperf-inference-bert-99-offline\n", "Model as submitted: bert-pruned.", "id: mlperf-inference-resnet50-offline\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("want %q in\n%s", want, out)

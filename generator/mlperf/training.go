@@ -113,7 +113,7 @@ func (rd *reader) training(line int, rec []string) {
 			continue
 		}
 		t := taskOf(col, version)
-		rd.add(benchmark{
+		rd.add(line, benchmarkHead{
 			ID:             "mlperf-training-" + t.id,
 			Name:           "MLPerf Training " + t.name,
 			Suite:          "mlperf-training",

@@ -3,9 +3,11 @@ package server
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"html/template"
 	"mime"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 	"time"
@@ -32,6 +34,10 @@ var errorPage = template.Must(template.ParseFS(assets, "assets/error.html"))
 // cached: a file can change with the next build.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
+	if !s.hosts.Load().allows(r.Host) {
+		http.Error(w, fmt.Sprintf("host %q is not an address of this server: open the URL gpucompare serve printed, or name this host with -base-url", r.Host), http.StatusForbidden)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -59,11 +65,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch status {
 	case http.StatusMovedPermanently:
-		to := r.URL.Path + "/"
-		if r.URL.RawQuery != "" {
-			to += "?" + r.URL.RawQuery
-		}
-		http.Redirect(w, r, to, http.StatusFound)
+		// name is the folder's clean path: the redirect is a path on this
+		// server, "/" and a segment, never "//host" or "/\host".
+		to := url.URL{Path: "/" + name + "/", RawQuery: r.URL.RawQuery}
+		http.Redirect(w, r, to.String(), http.StatusFound)
 		return
 	case http.StatusNotFound:
 		nf, ok := st.files["404.html"] // none while the site does not build
@@ -81,7 +86,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // lookup finds the file a URL path names in files: the file itself, or
 // the index.html of a folder. A folder named without its trailing slash
-// gives status 301, so relative links in its page resolve.
+// gives status 301 and its clean path (no leading slash) as name, so the
+// caller can redirect to it and relative links in its page resolve.
 func lookup(files site.Files, urlPath string) (name string, data []byte, status int) {
 	p := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
 	if p == "" || strings.HasSuffix(urlPath, "/") {
@@ -95,7 +101,7 @@ func lookup(files site.Files, urlPath string) (name string, data []byte, status 
 		return p, data, http.StatusOK
 	}
 	if _, ok := files[p+"/index.html"]; ok {
-		return "", nil, http.StatusMovedPermanently
+		return p, nil, http.StatusMovedPermanently
 	}
 	return "", nil, http.StatusNotFound
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -237,4 +238,126 @@ func TestDebounceMakesOneBuildOfABurst(t *testing.T) {
 	if !slices.EqualFunc(calls, want, slices.Equal) {
 		t.Errorf("builds %q, want %q", calls, want)
 	}
+}
+
+func TestRedirectsStayOnThisServer(t *testing.T) {
+	s := New(Options{Build: fixed(testFiles)})
+	s.Rebuild(nil)
+	tests := []struct{ target, want string }{
+		{"/gpus/a100?x=1", "/gpus/a100/?x=1"},
+		{"/gpus", "/gpus/"},
+		// The path names a folder only once cleaned; the redirect names it
+		// cleaned, never the host an unclean path seems to start with.
+		{"//evil.example/..%2fgpus", "/gpus/"},
+		{"//evil.example/../gpus", "/gpus/"},
+		{"/\\evil.example/..%2fgpus", "/gpus/"},
+		{"/%2fevil.example/..%2fgpus", "/gpus/"},
+		{"/./gpus/./a100?to=//evil.example", "/gpus/a100/?to=//evil.example"},
+	}
+	for _, tt := range tests {
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest("GET", tt.target, nil)
+		r.Host = "localhost:8080"
+		s.ServeHTTP(w, r)
+		if loc := w.Header().Get("Location"); w.Code != http.StatusFound || loc != tt.want {
+			t.Errorf("GET %s: status %d, Location %q, want 302 to %q", tt.target, w.Code, loc, tt.want)
+		}
+	}
+}
+
+func TestHostHeaderMustNameThisServer(t *testing.T) {
+	tests := []struct {
+		listen  string // the listener's address
+		baseURL string
+		allowed []string
+		refused []string
+	}{
+		{"127.0.0.1:8080", "",
+			[]string{"127.0.0.1:8080", "localhost:8080", "LocalHost:8080", "[::1]:8080"},
+			[]string{"evil.example:8080", "evil.example", "127.0.0.1:9090", "localhost", "localhost.:8080", "127.0.0.1", "", "10.0.0.1:8080", "127.0.0.1.evil.example:8080"}},
+		{"[::1]:8080", "",
+			[]string{"[::1]:8080", "localhost:8080", "127.0.0.1:8080", "[0:0::1]:8080"},
+			[]string{"evil.example:8080", "[::2]:8080"}},
+		{"127.0.0.1:80", "",
+			[]string{"127.0.0.1", "localhost", "localhost:80", "[::1]"},
+			[]string{"evil.example", "evil.example:80"}},
+		// -base-url adds its host, the port its scheme's when it names none.
+		{"127.0.0.1:8080", "https://preview.example.org/pr-1/",
+			[]string{"127.0.0.1:8080", "preview.example.org", "preview.example.org:443", "PREVIEW.example.org"},
+			[]string{"preview.example.org:8080", "evil.example:8080", "example.org"}},
+		{"127.0.0.1:8080", "http://devbox:8080/",
+			[]string{"devbox:8080", "localhost:8080"},
+			[]string{"devbox", "devbox:80"}},
+		// Every interface: the machine's own addresses, and loopback names.
+		{"0.0.0.0:8080", "",
+			[]string{"127.0.0.1:8080", "localhost:8080", "[::1]:8080"},
+			[]string{"evil.example:8080", "0.0.0.0:8080", "203.0.113.7:8080"}},
+	}
+	for _, tt := range tests {
+		addr, err := net.ResolveTCPAddr("tcp", tt.listen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(Options{Build: fixed(testFiles), BaseURL: tt.baseURL})
+		s.listenOn(addr)
+		s.Rebuild(nil)
+		for _, host := range tt.allowed {
+			if code := hostStatus(s, host, "/"); code != http.StatusOK {
+				t.Errorf("listening on %s, base URL %q: Host %q: status %d, want 200", tt.listen, tt.baseURL, host, code)
+			}
+		}
+		for _, host := range tt.refused {
+			for _, p := range []string{"/", prefix + "events", prefix + "livereload.js", "/gpus"} {
+				if code := hostStatus(s, host, p); code != http.StatusForbidden {
+					t.Errorf("listening on %s, base URL %q: Host %q, path %s: status %d, want 403", tt.listen, tt.baseURL, host, p, code)
+				}
+			}
+		}
+	}
+
+	// The reason is short plain text.
+	s := New(Options{Build: fixed(testFiles)})
+	s.listenOn(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080})
+	s.Rebuild(nil)
+	w := httptest.NewRecorder()
+	r := httptest.NewRequest("GET", "/", nil)
+	r.Host = "evil.example:8080"
+	s.ServeHTTP(w, r)
+	want := `host "evil.example:8080" is not an address of this server: open the URL gpucompare serve printed, or name this host with -base-url` + "\n"
+	if w.Code != 403 || w.Body.String() != want || w.Header().Get("Content-Type") != "text/plain; charset=utf-8" {
+		t.Errorf("refused: status %d, type %q, body %q; want 403, text/plain, %q", w.Code, w.Header().Get("Content-Type"), w.Body, want)
+	}
+}
+
+func TestHostsOfEveryInterface(t *testing.T) {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		t.Skipf("no interface addresses: %v", err)
+	}
+	s := New(Options{Build: fixed(testFiles)})
+	s.listenOn(&net.TCPAddr{IP: net.IPv4zero, Port: 8080})
+	s.Rebuild(nil)
+	for _, a := range addrs {
+		ipnet, ok := a.(*net.IPNet)
+		if !ok || ipnet.IP.IsLinkLocalUnicast() {
+			continue
+		}
+		host := net.JoinHostPort(ipnet.IP.String(), "8080")
+		if code := hostStatus(s, host, "/"); code != http.StatusOK {
+			t.Errorf("listening on every interface: Host %q (an interface's address): status %d, want 200", host, code)
+		}
+	}
+}
+
+// hostStatus is the status of a GET of target with the given Host header.
+// The request's context is done already, so an event stream that is
+// answered ends after its first event.
+func hostStatus(s *Server, host, target string) int {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w := httptest.NewRecorder()
+	r := httptest.NewRequestWithContext(ctx, "GET", target, nil)
+	r.Host = host
+	s.ServeHTTP(w, r)
+	return w.Code
 }

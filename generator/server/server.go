@@ -78,6 +78,10 @@ type Options struct {
 	// KeepAlive is how often an idle event stream gets a comment line,
 	// so proxies and browsers keep it open (default 15s).
 	KeepAlive time.Duration
+	// BaseURL is the URL the site is read at when it is not the listener's
+	// address (a proxy, another machine's name for this one); requests
+	// naming its host are answered besides those naming the listener.
+	BaseURL string
 }
 
 // Server serves the latest build of a site root; see the package comment.
@@ -86,8 +90,9 @@ type Server struct {
 	epoch string // tells this process's builds from another's: see buildID
 
 	state   atomic.Pointer[state]
-	buildMu sync.Mutex // one build at a time
-	builds  uint64     // guarded by buildMu
+	hosts   atomic.Pointer[hostSet] // the Host headers answered; see hosts.go
+	buildMu sync.Mutex              // one build at a time
+	builds  uint64                  // guarded by buildMu
 
 	clients *hub
 	done    chan struct{} // closed when the server shuts down: event streams end
@@ -127,7 +132,16 @@ func New(opts Options) *Server {
 		done:    make(chan struct{}),
 	}
 	s.state.Store(&state{id: s.epoch + "-0", err: errors.New("the site has not been built yet")})
+	s.listenOn(nil)
 	return s
+}
+
+// listenOn makes the server answer requests naming addr, the listener's
+// address, or the host of Options.BaseURL, and refuse the others. Until
+// Serve calls it with its listener, loopback names on any port are
+// answered.
+func (s *Server) listenOn(addr net.Addr) {
+	s.hosts.Store(newHostSet(addr, s.opts.BaseURL))
 }
 
 // Rebuild builds the site now, swaps the result in and tells every open
@@ -215,8 +229,11 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // Serve builds the site, then serves it on ln and rebuilds on every change
 // under the root until ctx is done. It then shuts down: the listener is
-// closed, event streams end, requests in flight finish, and the watcher
-// stops. It returns nil after a shutdown ctx asked for.
+// closed, event streams end, requests in flight get shutdownGrace to
+// finish, and the watcher stops. A build still running is left to itself:
+// it writes nothing, and one that never ends (a bug the catalog
+// triggers) must not keep the server from stopping. It returns nil after
+// a shutdown ctx asked for.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	// Watch before the first build, so an edit made during it is not lost.
 	w, err := newWatcher(s.opts.Root, s.opts.Log)
@@ -224,14 +241,20 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
-	s.Rebuild(nil)
-
+	s.listenOn(ln.Addr())
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if !s.rebuildUntil(ctx, nil) {
+		ln.Close()
+		w.fs.Close()
+		s.close()
+		return nil
+	}
+
 	watching := make(chan struct{})
 	go func() {
 		defer close(watching)
-		w.run(ctx, s.opts.Quiet, s.Rebuild)
+		w.run(ctx, s.opts.Quiet, func(changed []string) { s.rebuildUntil(ctx, changed) })
 	}()
 
 	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
@@ -244,15 +267,43 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		err = nil
 	case err = <-served:
 	}
-	shutdownCtx, stop := context.WithTimeout(context.Background(), 5*time.Second)
+	shutdownCtx, stop := context.WithTimeout(context.Background(), shutdownGrace)
 	defer stop()
-	if serr := hs.Shutdown(shutdownCtx); err == nil {
-		err = serr
+	if serr := hs.Shutdown(shutdownCtx); serr != nil {
+		hs.Close() // a request too slow to finish is cut off
+		if err == nil && !errors.Is(serr, context.DeadlineExceeded) {
+			err = serr
+		}
 	}
 	s.close()
 	cancel()
 	<-watching
 	return err
+}
+
+// shutdownGrace is how long Serve waits for requests in flight when it
+// stops, so that Ctrl-C ends the server within a second.
+const shutdownGrace = 500 * time.Millisecond
+
+// rebuildUntil runs Rebuild(changed) and waits for it to end or for ctx
+// to be done, whichever comes first; it reports whether the build ended.
+// A build it stops waiting for goes on alone, and its outcome is still
+// swapped in should it end; the next build waits for it.
+func (s *Server) rebuildUntil(ctx context.Context, changed []string) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.Rebuild(changed)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // close ends every event stream, now and to come.

@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"gpucompare/generator/catalog"
 	"gpucompare/generator/site"
 )
 
@@ -387,4 +388,77 @@ func TestShutdownEndsEventStreams(t *testing.T) {
 			t.Fatalf("%d goroutines before the server, %d after it stopped:\n%s", before, runtime.NumGoroutine(), buf[:runtime.Stack(buf, true)])
 		}
 	}
+}
+
+// hangingBuild is a BuildFunc whose builds after the first ok ones never
+// end until the test does; started hears of each build as it starts.
+func hangingBuild(t *testing.T, ok int) (BuildFunc, <-chan int) {
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	started := make(chan int, 16)
+	n := 0
+	return func([]string) (site.Files, catalog.Report, error) {
+		n++ // builds run one at a time
+		started <- n
+		if n > ok {
+			<-release
+		}
+		return testFiles, nil, nil
+	}, started
+}
+
+// serveUntilCancelled runs Serve on a loopback port and returns the URL,
+// a func that cancels its context, and the channel Serve returns on.
+func serveUntilCancelled(t *testing.T, root string, build BuildFunc) (string, context.CancelFunc, <-chan error) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{Root: root, Build: build})
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln) }()
+	return "http://" + ln.Addr().String(), cancel, served
+}
+
+// waitStopped fails unless Serve returns nil within 5s.
+func waitStopped(t *testing.T, served <-chan error, stopped time.Time) {
+	t.Helper()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+		t.Logf("Serve returned %v after its context ended", time.Since(stopped).Round(time.Millisecond))
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve still runs 5s after its context ended, held by a build that never ends")
+	}
+}
+
+func TestHungFirstBuildDoesNotKeepServeRunning(t *testing.T) {
+	build, started := hangingBuild(t, 0)
+	_, cancel, served := serveUntilCancelled(t, t.TempDir(), build)
+	<-started
+	cancel()
+	waitStopped(t, served, time.Now())
+}
+
+func TestHungRebuildDoesNotKeepServeRunning(t *testing.T) {
+	root := t.TempDir()
+	writeRoot(t, root, testRoot)
+	build, started := hangingBuild(t, 1)
+	url, cancel, served := serveUntilCancelled(t, root, build)
+	<-started
+	writeFile(t, filepath.Join(root, "data/prices/aws.yaml"), priceFile("p4d.24xlarge", "21.96"))
+	if n := <-started; n != 2 {
+		t.Fatalf("build %d started, want the rebuild, 2", n)
+	}
+	// While the rebuild hangs, the last site is still served.
+	if status, _, page := get(t, url+"/gpus/"); status != 200 || !strings.Contains(page, "gpus") {
+		t.Errorf("GET /gpus/ while a rebuild hangs: status %d", status)
+	}
+	cancel()
+	waitStopped(t, served, time.Now())
 }

@@ -70,17 +70,18 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer f.Close()
+	// Rows not imported are listed as they are read, and the results go
+	// out benchmark by benchmark: nothing holds the whole file.
+	opts.NotImported = func(s mlperf.Skip) { fmt.Fprintln(stderr, s) }
 	im, err := mlperf.Read(f, file, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	for _, s := range im.Skipped {
-		fmt.Fprintln(stderr, s)
-	}
+	defer im.Close()
 	imported := fmt.Sprintf("%s in %s", nounCount(im.Results(), "result"), nounCount(im.Benchmarks(), "benchmark"))
 	skipped := ""
-	if n := len(im.Skipped); n > 0 {
+	if n := im.NotImported(); n > 0 {
 		skipped = fmt.Sprintf("; %s not imported (listed above)", nounCount(n, "row"))
 	}
 	if im.Results() == 0 {
@@ -88,11 +89,14 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *out == "" {
-		stdout.Write(im.YAML())
+		if err := im.WriteYAML(stdout); err != nil {
+			fmt.Fprintf(stderr, "gpucompare import mlperf: %v\n", err)
+			return 1
+		}
 		fmt.Fprintf(stderr, "imported %s%s\n", imported, skipped)
 		return 0
 	}
-	if err := writeNewFile(*out, im.YAML()); err != nil {
+	if err := writeNewFile(*out, im.WriteYAML); err != nil {
 		fmt.Fprintf(stderr, "%s: %v: nothing written\n", *out, err)
 		return 1
 	}
@@ -124,10 +128,10 @@ func pathExists(path string) bool {
 	return err == nil
 }
 
-// writeNewFile writes data to a new file at path through a temporary file in
-// the same folder, renamed into place, so a reader never sees half of
-// it; it refuses to replace an existing file.
-func writeNewFile(path string, data []byte) error {
+// writeNewFile writes a new file at path with write, through a temporary
+// file in the same folder, renamed into place, so a reader never sees half
+// of it; it refuses to replace an existing file.
+func writeNewFile(path string, write func(io.Writer) error) error {
 	if pathExists(path) {
 		return errors.New("already exists")
 	}
@@ -140,7 +144,7 @@ func writeNewFile(path string, data []byte) error {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // a no-op once renamed
-	if _, err := tmp.Write(data); err != nil {
+	if err := write(tmp); err != nil {
 		tmp.Close()
 		return err
 	}

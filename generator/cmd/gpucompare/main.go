@@ -6,7 +6,7 @@
 //
 //	gpucompare build [-root .] [-out public] [-base-url URL] [-pretty-urls]
 //	gpucompare check [-root .] [-format text|json|github]
-//	gpucompare diff -base DIR_OR_GIT_REV [-root .] [-format markdown|json]
+//	gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json]
 //	gpucompare report -o FILE.html [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD]
 //	gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
 //	gpucompare synth -offers N -o DIR
@@ -20,6 +20,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"net"
 	"os"
@@ -45,7 +46,7 @@ const usage = `gpucompare builds a static site for buying GPU compute from a YAM
 Usage:
   gpucompare build [-root .] [-out ROOT/public] [-base-url URL] [-pretty-urls]
   gpucompare check [-root .] [-format text|json|github]
-  gpucompare diff -base DIR_OR_GIT_REV [-root .] [-format markdown|json]
+  gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json]
   gpucompare report -o FILE.html [-root .] [-provider ID ...] [-gpu ID ...] [-scenario ID] [-date YYYY-MM-DD]
   gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
   gpucompare synth -offers N -o DIR
@@ -318,7 +319,10 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(*root, opts), Log: stderr})
+	// The first signal stops the server; from then on signals do what they
+	// do by default, so a second Ctrl-C ends the process whatever it waits for.
+	context.AfterFunc(ctx, stop)
+	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(*root, opts), Log: stderr, BaseURL: *baseURL})
 	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", *root, url)
 	if err := srv.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "gpucompare serve: %v\n", err)
@@ -361,32 +365,49 @@ func synthCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func diffCmd(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("diff", stderr)
-	root := fs.String("root", ".", "site root holding data/ (the head of the comparison)")
-	base := fs.String("base", "", "a folder holding data/, or a git revision of the repository holding ROOT")
-	format := fs.String("format", "markdown", "markdown (a pull-request comment) or json")
-	if code, ok := parse(fs, args); !ok {
+	flags := newFlags("diff", stderr)
+	root := flags.String("root", ".", "site root holding data/ (the head of the comparison)")
+	base := flags.String("base", "", "a git revision of the repository holding ROOT (a name with a path separator that is no revision and names a folder is that folder)")
+	baseDir := flags.String("base-dir", "", "a folder holding data/ to compare with, instead of -base")
+	format := flags.String("format", "markdown", "markdown (a pull-request comment) or json")
+	if code, ok := parse(flags, args); !ok {
 		return code
 	}
-	if *base == "" || (*format != "markdown" && *format != "json") {
-		fmt.Fprintln(stderr, "gpucompare diff: want -base DIR_OR_GIT_REV and -format markdown or json")
+	if (*base == "") == (*baseDir == "") || (*format != "markdown" && *format != "json") {
+		fmt.Fprintln(stderr, "gpucompare diff: want one of -base GIT_REV and -base-dir DIR, and -format markdown or json")
 		return 2
 	}
 	head, headReport, ok := load(*root, stderr)
 	if !ok {
 		return 1
 	}
-	baseFS, err := diff.OpenBase(*root, *base)
+	var (
+		baseFS fs.FS
+		b      diff.Base
+		note   string
+		err    error
+		named  = *base
+	)
+	if *baseDir != "" {
+		named = *baseDir
+		baseFS, b, note, err = diff.OpenFolder(*baseDir)
+	} else {
+		baseFS, b, note, err = diff.OpenBase(*root, *base)
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "base %s: %v\n", *base, err)
+		fmt.Fprintf(stderr, "base %s: %v\n", named, err)
 		return 1
+	}
+	if note != "" {
+		fmt.Fprintf(stderr, "base %s: %s\n", named, note)
 	}
 	baseCat, baseReport := catalog.Load(baseFS)
 	if errs := baseReport.Errors(); len(errs) > 0 {
-		fmt.Fprintf(stderr, "base %s does not load:\n%s", *base, errs)
+		fmt.Fprintf(stderr, "base %s does not load:\n%s", named, errs)
 		return 1
 	}
 	r := diff.Compare(baseCat, head, baseReport, headReport)
+	r.Base = b
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -394,6 +415,6 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 		enc.Encode(r)
 		return 0
 	}
-	fmt.Fprint(stdout, r.Markdown(*base))
+	fmt.Fprint(stdout, r.Markdown())
 	return 0
 }
