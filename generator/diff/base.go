@@ -11,6 +11,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing/fstest"
+
+	"gpucompare/generator/rootfs"
 )
 
 // OpenBase opens the base of a diff: a folder holding data/, or else a git
@@ -18,7 +20,7 @@ import (
 // touching the work tree.
 func OpenBase(root, base string) (fs.FS, error) {
 	if st, err := os.Stat(base); err == nil && st.IsDir() {
-		return os.DirFS(base), nil
+		return rootfs.Open(base, 0)
 	}
 	git := func(args ...string) ([]byte, error) {
 		cmd := exec.Command("git", append([]string{"-C", root}, args...)...)

@@ -15,6 +15,7 @@
 package rootfs
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -77,8 +78,13 @@ func Open(dir string, maxFileSize int64) (*FS, error) {
 // Close lets go of the root's folder.
 func (f *FS) Close() error { return f.root.Close() }
 
-// MaxFileSize is the largest file the root gives, in bytes.
-func (f *FS) MaxFileSize() int64 { return f.max }
+// WithMaxFileSize returns the root giving files of at most n bytes (0 for
+// DefaultMaxFileSize). It shares f's folder: closing either closes both.
+func (f *FS) WithMaxFileSize(n int64) *FS {
+	g := *f
+	g.max = cmp.Or(max(n, 0), DefaultMaxFileSize)
+	return &g
+}
 
 // Stat returns the FileInfo of the file name, following symbolic links
 // inside the root.
@@ -221,7 +227,7 @@ func (f *FS) fix(name string, err error) (string, error) {
 		return "", err
 	}
 	outside := &Error{Path: name, Err: ErrOutside,
-		Reason: "a symbolic link that leads outside the site root: gpucompare reads only files inside the root; copy the file in instead of linking to it"}
+		Reason: "a symbolic link that leads outside the site root: gpucompare reads only what is inside the root; copy it into the root instead of linking to it"}
 	real, rerr := filepath.EvalSymlinks(filepath.Join(f.dir, filepath.FromSlash(name)))
 	if rerr != nil {
 		if escapes(err) {

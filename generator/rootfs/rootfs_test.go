@@ -166,7 +166,7 @@ func TestLinksOutsideTheRootRefused(t *testing.T) {
 	symlink(t, "../../outside/missing.txt", filepath.Join(root, "static", "dangling.txt"))
 	f := open(t, root, 0)
 	for _, name := range []string{"static/abs.txt", "static/rel.txt", "static/dir/secret.txt", "static/dangling.txt"} {
-		want := name + ": a symbolic link that leads outside the site root: gpucompare reads only files inside the root; copy the file in instead of linking to it"
+		want := name + ": a symbolic link that leads outside the site root: gpucompare reads only what is inside the root; copy it into the root instead of linking to it"
 		data, err := f.ReadFile(name)
 		if err == nil || err.Error() != want || !errors.Is(err, ErrOutside) {
 			t.Errorf("ReadFile(%q) = %q, %v\nwant %s", name, data, err, want)

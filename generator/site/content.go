@@ -98,6 +98,9 @@ func convert(md goldmark.Markdown, file string, src []byte) (*contentPage, []cat
 	errorf := func(line, col int, format string, args ...any) []catalog.Diagnostic {
 		return []catalog.Diagnostic{{Pos: catalog.Pos{File: file, Line: line, Col: col}, Message: fmt.Sprintf(format, args...)}}
 	}
+	if d, bad := catalog.InvalidUTF8(file, src); bad {
+		return nil, []catalog.Diagnostic{d}
+	}
 	fm, body, fmLine, ok := splitFrontMatter(src)
 	if !ok {
 		return nil, errorf(1, 1, `no front matter: a page starts with a "---" line, then title: and description:, then "---"`)
@@ -111,6 +114,10 @@ func convert(md goldmark.Markdown, file string, src []byte) (*contentPage, []cat
 	}
 	if strings.TrimSpace(meta.Title) == "" {
 		return nil, errorf(1, 1, "front matter has no title")
+	}
+	if line, col, deep := tooDeep(body, maxNesting); deep {
+		line += bytes.Count(src[:len(src)-len(body)], []byte("\n"))
+		return nil, errorf(line, col, "lists and block quotes nested more than %d deep: flatten them", maxNesting)
 	}
 	var buf bytes.Buffer
 	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))

@@ -20,6 +20,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"net"
 	"os"
@@ -30,6 +31,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/diff"
+	"gpucompare/generator/rootfs"
 	"gpucompare/generator/server"
 	"gpucompare/generator/site"
 	"gpucompare/generator/synth"
@@ -111,12 +113,32 @@ func parse(fs *flag.FlagSet, args []string) (code int, ok bool) {
 	return 0, true
 }
 
-// load loads and checks the catalog of root, printing every diagnostic.
-func load(root string, stderr io.Writer) (*catalog.Catalog, catalog.Report, bool) {
+// maxFileSizeFlag adds -max-file-size to a command that reads a site
+// root.
+func maxFileSizeFlag(fs *flag.FlagSet) *rootfs.Size {
+	size := rootfs.Size(rootfs.DefaultMaxFileSize)
+	fs.Var(&size, "max-file-size", "refuse an input file larger than this: bytes, or a number with KiB, MiB or GiB")
+	return &size
+}
+
+// openRoot opens the site root for reading (see rootfs), or says why it
+// cannot. Close the root when done.
+func openRoot(root string, maxFileSize *rootfs.Size, stderr io.Writer) (*rootfs.FS, bool) {
 	if !isDir(root, stderr) {
-		return nil, nil, false
+		return nil, false
 	}
-	cat, report := catalog.Load(os.DirFS(root))
+	fsys, err := rootfs.Open(root, int64(*maxFileSize))
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: cannot open the site root: %v\n", root, err)
+		return nil, false
+	}
+	return fsys, true
+}
+
+// load loads and checks the catalog of the site root fsys, printing every
+// diagnostic.
+func load(fsys fs.FS, stderr io.Writer) (*catalog.Catalog, catalog.Report, bool) {
+	cat, report := catalog.Load(fsys)
 	fmt.Fprint(stderr, report.String())
 	if n := len(report.Errors()); n > 0 {
 		fmt.Fprintf(stderr, "%d error(s), %d warning(s): nothing written\n", n, len(report.Warnings()))
@@ -129,22 +151,29 @@ func check(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	root := fs.String("root", ".", "site root holding data/")
 	format := fs.String("format", "text", "text, json, or github (workflow annotations)")
+	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
+	if *format != "text" && *format != "json" && *format != "github" {
+		fmt.Fprintf(stderr, "gpucompare check: unknown -format %q: want text, json or github\n", *format)
+		return 2
+	}
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	defer fsys.Close()
 	switch *format {
 	case "text":
-		cat, _, ok := load(*root, stderr)
+		cat, _, ok := load(fsys, stderr)
 		if !ok {
 			return 1
 		}
 		fmt.Fprintln(stdout, "catalog ok: "+counts(cat))
 		return 0
 	case "json", "github":
-		if !isDir(*root, stderr) {
-			return 1
-		}
-		cat, report := catalog.Load(os.DirFS(*root))
+		cat, report := catalog.Load(fsys)
 		if *format == "json" {
 			writeJSONReport(stdout, cat, report)
 		} else {
@@ -153,10 +182,8 @@ func check(args []string, stdout, stderr io.Writer) int {
 		if len(report.Errors()) > 0 {
 			return 1
 		}
-		return 0
 	}
-	fmt.Fprintf(stderr, "gpucompare check: unknown -format %q: want text, json or github\n", *format)
-	return 2
+	return 0
 }
 
 func counts(cat *catalog.Catalog) string {
@@ -186,18 +213,24 @@ func build(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "output folder (default ROOT/public)")
 	baseURL := fs.String("base-url", "", "absolute URL the site is served from, for feeds, sitemap and canonical links (default: url in data/site.yaml)")
 	pretty := fs.Bool("pretty-urls", false, "link to folders instead of their index.html (for hosted sites)")
+	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
 	if *out == "" {
 		*out = filepath.Join(*root, "public")
 	}
-	limitMemory(*root)
-	cat, _, ok := load(*root, stderr)
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
 	if !ok {
 		return 1
 	}
-	n, report, err := site.BuildTo(*out, cat, os.DirFS(*root), site.Options{BaseURL: *baseURL, PrettyURLs: *pretty})
+	defer fsys.Close()
+	limitMemory(*root)
+	cat, _, ok := load(fsys, stderr)
+	if !ok {
+		return 1
+	}
+	n, report, err := site.BuildTo(*out, cat, fsys, site.Options{BaseURL: *baseURL, PrettyURLs: *pretty})
 	fmt.Fprint(stderr, report.String())
 	if err != nil || len(report.Errors()) > 0 {
 		if len(report.Errors()) == 0 {
@@ -215,12 +248,15 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "site root holding data/ (and optionally content/, templates/, static/)")
 	addr := fs.String("addr", "127.0.0.1:8080", "host:port to listen on; a port alone (:8080) is on 127.0.0.1 too, 0.0.0.0:8080 is every interface")
 	baseURL := fs.String("base-url", "", "absolute URL for feeds, sitemap, canonical links and the 404 page (default: the URL served)")
+	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
-	if !isDir(*root, stderr) {
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
+	if !ok {
 		return 1
 	}
+	defer fsys.Close()
 	host, port, err := net.SplitHostPort(*addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "gpucompare serve: -addr %q: want host:port, such as 127.0.0.1:8080\n", *addr)
@@ -252,7 +288,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(*root, opts), Log: stderr})
+	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(fsys, opts), Log: stderr})
 	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", *root, url)
 	if err := srv.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "gpucompare serve: %v\n", err)
@@ -299,6 +335,7 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "site root holding data/ (the head of the comparison)")
 	base := fs.String("base", "", "a folder holding data/, or a git revision of the repository holding ROOT")
 	format := fs.String("format", "markdown", "markdown (a pull-request comment) or json")
+	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -306,7 +343,12 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gpucompare diff: want -base DIR_OR_GIT_REV and -format markdown or json")
 		return 2
 	}
-	head, headReport, ok := load(*root, stderr)
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	defer fsys.Close()
+	head, headReport, ok := load(fsys, stderr)
 	if !ok {
 		return 1
 	}
@@ -314,6 +356,10 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "base %s: %v\n", *base, err)
 		return 1
+	}
+	if dir, ok := baseFS.(*rootfs.FS); ok {
+		defer dir.Close()
+		baseFS = dir.WithMaxFileSize(int64(*maxFileSize))
 	}
 	baseCat, baseReport := catalog.Load(baseFS)
 	if errs := baseReport.Errors(); len(errs) > 0 {
