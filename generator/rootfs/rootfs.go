@@ -52,8 +52,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // fs.ReadFileFS and fs.ReadDirFS, so fs.WalkDir, fs.Sub and fs.Glob work
 // through it. It is safe for concurrent use.
 type FS struct {
-	dir  string // the folder as given
-	real string // the folder with its symbolic links resolved
+	real string // the folder's absolute path, its symbolic links resolved
 	root *os.Root
 	max  int64
 }
@@ -64,7 +63,11 @@ func Open(dir string, maxFileSize int64) (*FS, error) {
 	if maxFileSize <= 0 {
 		maxFileSize = DefaultMaxFileSize
 	}
-	real, err := filepath.EvalSymlinks(dir)
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +75,7 @@ func Open(dir string, maxFileSize int64) (*FS, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &FS{dir: dir, real: real, root: root, max: maxFileSize}, nil
+	return &FS{real: real, root: root, max: maxFileSize}, nil
 }
 
 // Close lets go of the root's folder.
@@ -228,7 +231,7 @@ func (f *FS) fix(name string, err error) (string, error) {
 	}
 	outside := &Error{Path: name, Err: ErrOutside,
 		Reason: "a symbolic link that leads outside the site root: gpucompare reads only what is inside the root; copy it into the root instead of linking to it"}
-	real, rerr := filepath.EvalSymlinks(filepath.Join(f.dir, filepath.FromSlash(name)))
+	real, rerr := filepath.EvalSymlinks(filepath.Join(f.real, filepath.FromSlash(name)))
 	if rerr != nil {
 		if escapes(err) {
 			return "", outside

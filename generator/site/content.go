@@ -23,6 +23,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/rootfs"
 )
 
 // contentPage is one Markdown page of content/, converted.
@@ -67,6 +68,10 @@ func loadContent(root fs.FS, diag func(catalog.Diagnostic)) ([]*contentPage, err
 			return nil
 		}
 		src, err := fs.ReadFile(root, file)
+		if d, ok := refused(err); ok {
+			diag(d)
+			return nil
+		}
 		if err != nil {
 			return err
 		}
@@ -80,6 +85,17 @@ func loadContent(root fs.FS, diag func(catalog.Diagnostic)) ([]*contentPage, err
 		return nil
 	})
 	return out, err
+}
+
+// refused returns, as an error at the file's path, why the site root
+// refused to give a file (rootfs): it is not a regular file, it lies
+// outside the root, or it is too large.
+func refused(err error) (catalog.Diagnostic, bool) {
+	var r *rootfs.Error
+	if !errors.As(err, &r) {
+		return catalog.Diagnostic{}, false
+	}
+	return catalog.Diagnostic{Pos: catalog.Pos{File: r.Path}, Severity: catalog.Error, Message: r.Reason}, true
 }
 
 // contentPath is the output path of a content file: content/a/b.md is
