@@ -21,7 +21,9 @@ import (
 // redoes everything else, so that each Rebuild gives exactly the Files
 // that catalog.Load and Build give for the same root.
 //
-//	r := site.NewRebuilder(os.DirFS(root), site.Options{})
+//	fsys, err := rootfs.Open(root, 0) // only the root's own regular files
+//	…
+//	r := site.NewRebuilder(fsys, site.Options{})
 //	for range edits {
 //		files, report, err := r.Rebuild()
 //		// serve files; on err, show report.Errors() with their positions

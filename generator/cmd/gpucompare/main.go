@@ -52,6 +52,7 @@ Usage:
   gpucompare synth -offers N -o DIR
   gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
 
+Commands that read a site root take -max-file-size SIZE (default 64MiB).
 Run "gpucompare COMMAND -h" for the flags of a command.
 `
 
