@@ -254,6 +254,12 @@ func treeKey(fsys fs.FS, label string) ([sha256.Size]byte, error) {
 			return err
 		}
 		data, err := fs.ReadFile(fsys, p)
+		if _, ok := refused(err); ok {
+			// A file the build does not read need not stop it; one it
+			// reads stops it when the templates load.
+			fmt.Fprintf(h, "%q refused: %v\n", p, err)
+			return nil
+		}
 		if err != nil {
 			return err
 		}

@@ -207,3 +207,51 @@ func TestLinkToDevZeroRefused(t *testing.T) {
 		t.Errorf("build: exit %d, want 1 with %q; stderr:\n%s", code, want, stderr)
 	}
 }
+
+// TestServeBuildsAsBuildDoes: a named pipe in templates/ that no
+// template names stops neither build nor serve; serve hashes templates/
+// to know when to parse it again, and must not stop at the pipe.
+func TestServeBuildsAsBuildDoes(t *testing.T) {
+	root := writeSite(t)
+	if err := os.CopyFS(filepath.Join(root, "templates"), os.DirFS(filepath.Join("..", "..", "..", "templates"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "templates", "notes.pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := runWithin(t, "build", "-root", root, "-out", filepath.Join(t.TempDir(), "public")); code != 0 {
+		t.Fatalf("build: exit %d; stderr:\n%s", code, stderr)
+	}
+	var out, errOut syncBuffer
+	exit := make(chan int, 1)
+	go func() { exit <- run([]string{"serve", "-root", root, "-addr", ":0"}, &out, &errOut) }()
+	url := regexp.MustCompile(`at (http://127\.0\.0\.1:\d+/)`)
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(errOut.String(), "files") && !strings.Contains(errOut.String(), "error") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no build logged within 20 s; stderr %q", errOut.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	m := url.FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no URL printed; stdout %q", out.String())
+	}
+	resp, err := http.Get(m[1] + "about/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "About this site.") {
+		t.Errorf("GET about/: status %d; stderr:\n%s\nbody:\n%.2000s", resp.StatusCode, errOut.String(), body)
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-exit:
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve still runs 20 s after SIGINT")
+	}
+}
