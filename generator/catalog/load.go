@@ -26,6 +26,8 @@ import (
 	"sync/atomic"
 
 	"go.yaml.in/yaml/v3"
+
+	"gpucompare/generator/rootfs"
 )
 
 // DataDir is the folder of a site root that holds the catalog.
@@ -183,6 +185,10 @@ var catalogEntries = []string{"benchmarks", "fx.yaml", "gpus", "guides", "prices
 
 func (l *loader) loadAll() {
 	entries, err := fs.ReadDir(l.fsys, DataDir)
+	if why, ok := refused(err); ok {
+		l.errorf(Pos{File: DataDir + "/"}, "%s", why)
+		return
+	}
 	if err != nil {
 		l.errorf(Pos{File: DataDir + "/"}, "no catalog here: want a folder data/ holding site.yaml, gpus/, providers/ and prices/")
 		return
@@ -313,6 +319,10 @@ func (l *loader) yamlFiles(dir string) []string {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
+	if why, ok := refused(err); ok {
+		l.errorf(Pos{File: full + "/"}, "%s", why)
+		return nil
+	}
 	if err != nil {
 		l.errorf(Pos{File: full + "/"}, "cannot read folder: %v", err)
 		return nil
@@ -333,6 +343,16 @@ func (l *loader) yamlFiles(dir string) []string {
 	return out
 }
 
+// refused returns why the site root refused to give a file: it is not a
+// regular file, it lies outside the root, or it is too large (rootfs).
+func refused(err error) (string, bool) {
+	var r *rootfs.Error
+	if errors.As(err, &r) {
+		return r.Reason, true
+	}
+	return "", false
+}
+
 // decodeFile decodes one YAML file into v and returns the place of its
 // root, or nil when the file is missing (and not required) or has errors,
 // all reported.
@@ -348,6 +368,10 @@ func (l *loader) decodeFile(name string, v any, required bool) *place {
 		if required {
 			l.errorf(Pos{File: name}, "missing file")
 		}
+		return nil
+	}
+	if why, ok := refused(f.err); ok {
+		l.errorf(Pos{File: name}, "%s", why)
 		return nil
 	}
 	if f.err != nil {
@@ -537,6 +561,12 @@ func (l *loader) eachPriceFile(check func(sub *loader, f priceFile)) {
 
 // parse reads the one YAML document of a file.
 func (l *loader) parse(name string, data []byte) (*yaml.Node, bool) {
+	if !bytes.HasPrefix(data, []byte{0xfe, 0xff}) && !bytes.HasPrefix(data, []byte{0xff, 0xfe}) { // else UTF-16, which YAML reads too
+		if d, bad := InvalidUTF8(name, data); bad {
+			l.report = append(l.report, d)
+			return nil, false
+		}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {

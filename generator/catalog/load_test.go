@@ -382,6 +382,29 @@ memory_gb: 40
 			want:    "data/site.yaml: missing file\n",
 		},
 		{
+			name:    "invalid UTF-8 at its line and column",
+			replace: map[string]string{"data/site.yaml": "title: Test\ncurrency: USD\ntagline: Übersicht \xff\n"},
+			want:    "data/site.yaml:3:20: invalid UTF-8 byte 0xff: save the file as UTF-8\n",
+		},
+		{
+			name: "invalid UTF-8 on line 20",
+			replace: aws(`  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+  - id: p5.48xlarge
+    name: p5.48xlarge
+    gpu: a100
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p5
+    notes: "` + "\xe9t\xe9\"\n"),
+			want: "data/prices/aws.yaml:1:11: prices: provider \"aws\" does not exist\n" +
+				"data/providers/aws.yaml:20:13: invalid UTF-8 byte 0xe9: save the file as UTF-8\n",
+		},
+		{
 			name:    "stray file",
 			replace: map[string]string{"data/gpus/notes.txt": "x", "data/prcies/aws.yaml": "provider: aws\n"},
 			want: "data/gpus/notes.txt: unexpected file: data/gpus/ holds .yaml files only (name it *.yaml)\n" +

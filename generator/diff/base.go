@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing/fstest"
+
+	"gpucompare/generator/rootfs"
 )
 
 // Base is what a diff compares the catalog with: a git revision of the
@@ -68,7 +70,11 @@ func OpenBase(root, name string) (fsys fs.FS, b Base, note string, err error) {
 // OpenFolder opens a base named by -base-dir: a folder holding data/.
 func OpenFolder(base string) (fs.FS, Base, string, error) {
 	if st, err := os.Stat(base); err == nil && st.IsDir() {
-		return os.DirFS(base), Base{Kind: Folder, Name: base}, "", nil
+		fsys, err := rootfs.Open(base, 0)
+		if err != nil {
+			return nil, Base{}, "", err
+		}
+		return fsys, Base{Kind: Folder, Name: base}, "", nil
 	}
 	return nil, Base{}, "", fmt.Errorf("%s: not a folder: -base-dir names a site root holding data/", base)
 }

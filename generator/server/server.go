@@ -26,9 +26,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -50,13 +50,13 @@ import (
 // Warnings in the report do not make it fail.
 type BuildFunc func(changed []string) (site.Files, catalog.Report, error)
 
-// Rebuild returns a BuildFunc that builds the site of root with a
-// site.Rebuilder: each build loads the catalog as it is now, parsing again
+// Rebuild returns a BuildFunc that builds the site of the site root fsys
+// with a site.Rebuilder: each build loads the catalog as it is now, parsing again
 // only the files whose bytes changed, and keeps the parsed templates while
 // templates/ is unchanged; what it makes equals a fresh full build.
 // Builds must not run at once; the server runs one at a time.
-func Rebuild(root string, opts site.Options) BuildFunc {
-	r := site.NewRebuilder(os.DirFS(root), opts)
+func Rebuild(fsys fs.FS, opts site.Options) BuildFunc {
+	r := site.NewRebuilder(fsys, opts)
 	return func([]string) (site.Files, catalog.Report, error) {
 		return r.Rebuild()
 	}

@@ -143,7 +143,7 @@ func start(t testing.TB, root string) *running {
 		t.Fatal(err)
 	}
 	log := &logBuffer{}
-	s := New(Options{Root: root, Build: Rebuild(root, site.Options{PrettyURLs: true}), Log: log})
+	s := New(Options{Root: root, Build: Rebuild(os.DirFS(root), site.Options{PrettyURLs: true}), Log: log})
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
 	go func() { served <- s.Serve(ctx, ln) }()

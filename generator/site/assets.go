@@ -30,7 +30,8 @@ func assets(root fs.FS) (templates, static fs.FS, err error) {
 }
 
 // static copies every file of the static folder to static/ in the output,
-// leaving out hidden files (.DS_Store, editor swap files).
+// leaving out hidden files (.DS_Store, editor swap files). A file the
+// site root refuses (rootfs) is an error in the build's report.
 func (b *builder) static(sfs fs.FS) error {
 	return fs.WalkDir(sfs, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -46,6 +47,10 @@ func (b *builder) static(sfs fs.FS) error {
 			return nil
 		}
 		data, err := fs.ReadFile(sfs, p)
+		if d, ok := refused(err); ok {
+			b.add(d)
+			return nil
+		}
 		if err != nil {
 			return err
 		}

@@ -23,6 +23,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/rootfs"
 )
 
 // contentPage is one Markdown page of content/, converted.
@@ -67,6 +68,10 @@ func loadContent(root fs.FS, diag func(catalog.Diagnostic)) ([]*contentPage, err
 			return nil
 		}
 		src, err := fs.ReadFile(root, file)
+		if d, ok := refused(err); ok {
+			diag(d)
+			return nil
+		}
 		if err != nil {
 			return err
 		}
@@ -80,6 +85,17 @@ func loadContent(root fs.FS, diag func(catalog.Diagnostic)) ([]*contentPage, err
 		return nil
 	})
 	return out, err
+}
+
+// refused returns, as an error at the file's path, why the site root
+// refused to give a file (rootfs): it is not a regular file, it lies
+// outside the root, or it is too large.
+func refused(err error) (catalog.Diagnostic, bool) {
+	var r *rootfs.Error
+	if !errors.As(err, &r) {
+		return catalog.Diagnostic{}, false
+	}
+	return catalog.Diagnostic{Pos: catalog.Pos{File: r.Path}, Severity: catalog.Error, Message: r.Reason}, true
 }
 
 // contentPath is the output path of a content file: content/a/b.md is
@@ -98,6 +114,9 @@ func convert(md goldmark.Markdown, file string, src []byte) (*contentPage, []cat
 	errorf := func(line, col int, format string, args ...any) []catalog.Diagnostic {
 		return []catalog.Diagnostic{{Pos: catalog.Pos{File: file, Line: line, Col: col}, Message: fmt.Sprintf(format, args...)}}
 	}
+	if d, bad := catalog.InvalidUTF8(file, src); bad {
+		return nil, []catalog.Diagnostic{d}
+	}
 	fm, body, fmLine, ok := splitFrontMatter(src)
 	if !ok {
 		return nil, errorf(1, 1, `no front matter: a page starts with a "---" line, then title: and description:, then "---"`)
@@ -111,6 +130,10 @@ func convert(md goldmark.Markdown, file string, src []byte) (*contentPage, []cat
 	}
 	if strings.TrimSpace(meta.Title) == "" {
 		return nil, errorf(1, 1, "front matter has no title")
+	}
+	if line, col, deep := tooDeep(body, maxNesting); deep {
+		line += bytes.Count(src[:len(src)-len(body)], []byte("\n"))
+		return nil, errorf(line, col, "lists and block quotes nested more than %d deep: flatten them", maxNesting)
 	}
 	var buf bytes.Buffer
 	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))

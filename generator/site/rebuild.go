@@ -21,7 +21,9 @@ import (
 // redoes everything else, so that each Rebuild gives exactly the Files
 // that catalog.Load and Build give for the same root.
 //
-//	r := site.NewRebuilder(os.DirFS(root), site.Options{})
+//	fsys, err := rootfs.Open(root, 0) // only the root's own regular files
+//	…
+//	r := site.NewRebuilder(fsys, site.Options{})
 //	for range edits {
 //		files, report, err := r.Rebuild()
 //		// serve files; on err, show report.Errors() with their positions
@@ -252,6 +254,12 @@ func treeKey(fsys fs.FS, label string) ([sha256.Size]byte, error) {
 			return err
 		}
 		data, err := fs.ReadFile(fsys, p)
+		if _, ok := refused(err); ok {
+			// A file the build does not read need not stop it; one it
+			// reads stops it when the templates load.
+			fmt.Fprintf(h, "%q refused: %v\n", p, err)
+			return nil
+		}
 		if err != nil {
 			return err
 		}

@@ -127,7 +127,7 @@ func Snapshot(root fs.FS) (string, error) {
 			}
 			return nil
 		}
-		if d.Type().IsRegular() {
+		if !d.IsDir() { // a link is read as the file it leads to
 			paths = append(paths, p)
 		}
 		return nil

@@ -335,6 +335,10 @@ func TestReportSnapshotIsTheCatalogsContent(t *testing.T) {
 		delete(r, "data/gpus/t4.yaml")
 	})
 	edit("hidden file", func(r fstest.MapFS) { r["data/gpus/.t4.yaml.swp"] = &fstest.MapFile{Data: []byte("x")} })
+	// A link to a file inside the root is read as that file.
+	edit("linked file", func(r fstest.MapFS) {
+		r["data/gpus/t4-too.yaml"] = &fstest.MapFile{Data: []byte("t4.yaml"), Mode: fs.ModeSymlink}
+	})
 }
 
 // TestReportFiltersNarrowTheMatrix: a provider, a GPU model, both; what is

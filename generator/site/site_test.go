@@ -350,6 +350,8 @@ func TestFrontMatterErrors(t *testing.T) {
 		{"missing key", "---\ntitle: A\n  description: B\n---\n", `content/x.md:3:1: front matter: mapping values are not allowed in this context`},
 		{"syntax", "---\ntitle: A\ndescription: [a\n---\n", `content/x.md:3:1: front matter: did not find expected ',' or ']'`},
 		{"no title", "---\ndescription: D\n---\n", `content/x.md:1:1: front matter has no title`},
+		{"invalid UTF-8 in front matter", "---\ntitle: Caf\xe9\n---\n", `content/x.md:2:11: invalid UTF-8 byte 0xe9: save the file as UTF-8`},
+		{"invalid UTF-8 in Markdown", "---\ntitle: A\n---\n\nPreise für \xff GPUs\n", `content/x.md:5:12: invalid UTF-8 byte 0xff: save the file as UTF-8`},
 	}
 	md := newMarkdown()
 	for _, tc := range tests {

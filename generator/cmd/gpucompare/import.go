@@ -35,6 +35,7 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 	source := fs.String("source", "", `citation of the file in every result, such as "github.com/mlcommons/inference_results_v4.0 @3c4a1cf closed/GigaComputing/summary.csv" (default: FILE.csv as given)`)
 	round := fs.String("round", "", "round version, such as v3.1, for rows that do not state it (default: from the source or file name when it names a results repository)")
 	root := fs.String("root", "", "site root whose data/gpus/ accelerators are mapped to (default: the ids of the shipped catalog)")
+	maxFileSize := maxFileSizeFlag(fs)
 	files, code, ok := parseInterleaved(fs, args[1:])
 	if !ok {
 		return code
@@ -53,10 +54,12 @@ func importCmd(args []string, stdout, stderr io.Writer) int {
 	if *root != "" {
 		// Only the GPUs are needed: the catalog's warnings are not this
 		// command's business, its errors are.
-		if !isDir(*root, stderr) {
+		fsys, ok := openRoot(*root, maxFileSize, stderr)
+		if !ok {
 			return 1
 		}
-		cat, report := catalog.Load(os.DirFS(*root))
+		cat, report := catalog.Load(fsys)
+		fsys.Close()
 		if errs := report.Errors(); len(errs) > 0 {
 			fmt.Fprint(stderr, errs.String())
 			fmt.Fprintf(stderr, "%s: the catalog has %d error(s): nothing imported\n", *root, len(errs))

@@ -32,6 +32,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/diff"
+	"gpucompare/generator/rootfs"
 	"gpucompare/generator/server"
 	"gpucompare/generator/site"
 	"gpucompare/generator/synth"
@@ -52,6 +53,7 @@ Usage:
   gpucompare synth -offers N -o DIR
   gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
 
+Commands that read a site root take -max-file-size SIZE (default 64MiB).
 Run "gpucompare COMMAND -h" for the flags of a command.
 `
 
@@ -113,12 +115,32 @@ func parse(fs *flag.FlagSet, args []string) (code int, ok bool) {
 	return 0, true
 }
 
-// load loads and checks the catalog of root, printing every diagnostic.
-func load(root string, stderr io.Writer) (*catalog.Catalog, catalog.Report, bool) {
+// maxFileSizeFlag adds -max-file-size to a command that reads a site
+// root.
+func maxFileSizeFlag(fs *flag.FlagSet) *rootfs.Size {
+	size := rootfs.Size(rootfs.DefaultMaxFileSize)
+	fs.Var(&size, "max-file-size", "refuse an input file larger than this: bytes, or a number with KiB, MiB or GiB")
+	return &size
+}
+
+// openRoot opens the site root for reading (see rootfs), or says why it
+// cannot. Close the root when done.
+func openRoot(root string, maxFileSize *rootfs.Size, stderr io.Writer) (*rootfs.FS, bool) {
 	if !isDir(root, stderr) {
-		return nil, nil, false
+		return nil, false
 	}
-	cat, report := catalog.Load(os.DirFS(root))
+	fsys, err := rootfs.Open(root, int64(*maxFileSize))
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: cannot open the site root: %v\n", root, err)
+		return nil, false
+	}
+	return fsys, true
+}
+
+// load loads and checks the catalog of the site root fsys, printing every
+// diagnostic.
+func load(fsys fs.FS, stderr io.Writer) (*catalog.Catalog, catalog.Report, bool) {
+	cat, report := catalog.Load(fsys)
 	fmt.Fprint(stderr, report.String())
 	if n := len(report.Errors()); n > 0 {
 		fmt.Fprintf(stderr, "%d error(s), %d warning(s): nothing written\n", n, len(report.Warnings()))
@@ -131,22 +153,29 @@ func check(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	root := fs.String("root", ".", "site root holding data/")
 	format := fs.String("format", "text", "text, json, or github (workflow annotations)")
+	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
+	if *format != "text" && *format != "json" && *format != "github" {
+		fmt.Fprintf(stderr, "gpucompare check: unknown -format %q: want text, json or github\n", *format)
+		return 2
+	}
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	defer fsys.Close()
 	switch *format {
 	case "text":
-		cat, _, ok := load(*root, stderr)
+		cat, _, ok := load(fsys, stderr)
 		if !ok {
 			return 1
 		}
 		fmt.Fprintln(stdout, "catalog ok: "+counts(cat))
 		return 0
 	case "json", "github":
-		if !isDir(*root, stderr) {
-			return 1
-		}
-		cat, report := catalog.Load(os.DirFS(*root))
+		cat, report := catalog.Load(fsys)
 		if *format == "json" {
 			writeJSONReport(stdout, cat, report)
 		} else {
@@ -155,10 +184,8 @@ func check(args []string, stdout, stderr io.Writer) int {
 		if len(report.Errors()) > 0 {
 			return 1
 		}
-		return 0
 	}
-	fmt.Fprintf(stderr, "gpucompare check: unknown -format %q: want text, json or github\n", *format)
-	return 2
+	return 0
 }
 
 func counts(cat *catalog.Catalog) string {
@@ -188,6 +215,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "output folder (default ROOT/public)")
 	baseURL := fs.String("base-url", "", "absolute URL the site is served from, for feeds, sitemap and canonical links (default: url in data/site.yaml)")
 	pretty := fs.Bool("pretty-urls", false, "link to folders instead of their index.html (for hosted sites)")
+	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -198,12 +226,17 @@ func build(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
 		return 2
 	}
-	limitMemory(*root)
-	cat, _, ok := load(*root, stderr)
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
 	if !ok {
 		return 1
 	}
-	n, report, err := site.BuildTo(*out, cat, os.DirFS(*root), site.Options{BaseURL: *baseURL, PrettyURLs: *pretty})
+	defer fsys.Close()
+	limitMemory(*root)
+	cat, _, ok := load(fsys, stderr)
+	if !ok {
+		return 1
+	}
+	n, report, err := site.BuildTo(*out, cat, fsys, site.Options{BaseURL: *baseURL, PrettyURLs: *pretty})
 	fmt.Fprint(stderr, report.String())
 	if err != nil || len(report.Errors()) > 0 {
 		if len(report.Errors()) == 0 {
@@ -282,12 +315,15 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "site root holding data/ (and optionally content/, templates/, static/)")
 	addr := fs.String("addr", "127.0.0.1:8080", "host:port to listen on; a port alone (:8080) is on 127.0.0.1 too, 0.0.0.0:8080 is every interface")
 	baseURL := fs.String("base-url", "", "absolute URL for feeds, sitemap, canonical links and the 404 page (default: the URL served)")
+	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
-	if !isDir(*root, stderr) {
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
+	if !ok {
 		return 1
 	}
+	defer fsys.Close()
 	host, port, err := net.SplitHostPort(*addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "gpucompare serve: -addr %q: want host:port, such as 127.0.0.1:8080\n", *addr)
@@ -322,7 +358,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 	// The first signal stops the server; from then on signals do what they
 	// do by default, so a second Ctrl-C ends the process whatever it waits for.
 	context.AfterFunc(ctx, stop)
-	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(*root, opts), Log: stderr, BaseURL: *baseURL})
+	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(fsys, opts), Log: stderr, BaseURL: *baseURL})
 	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", *root, url)
 	if err := srv.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "gpucompare serve: %v\n", err)
@@ -370,6 +406,7 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	base := flags.String("base", "", "a git revision of the repository holding ROOT (a name with a path separator that is no revision and names a folder is that folder)")
 	baseDir := flags.String("base-dir", "", "a folder holding data/ to compare with, instead of -base")
 	format := flags.String("format", "markdown", "markdown (a pull-request comment) or json")
+	maxFileSize := maxFileSizeFlag(flags)
 	if code, ok := parse(flags, args); !ok {
 		return code
 	}
@@ -377,7 +414,12 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gpucompare diff: want one of -base GIT_REV and -base-dir DIR, and -format markdown or json")
 		return 2
 	}
-	head, headReport, ok := load(*root, stderr)
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	defer fsys.Close()
+	head, headReport, ok := load(fsys, stderr)
 	if !ok {
 		return 1
 	}
@@ -400,6 +442,10 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if note != "" {
 		fmt.Fprintf(stderr, "base %s: %s\n", named, note)
+	}
+	if dir, ok := baseFS.(*rootfs.FS); ok {
+		defer dir.Close()
+		baseFS = dir.WithMaxFileSize(int64(*maxFileSize))
 	}
 	baseCat, baseReport := catalog.Load(baseFS)
 	if errs := baseReport.Errors(); len(errs) > 0 {

@@ -40,6 +40,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&gpus, "gpu", "keep the offers of these GPU model ids (repeat, or a comma list; default every GPU model)")
 	scenario := fs.String("scenario", "", "a scenario id: rank its workload's costs over the offers kept (default none)")
 	date := fs.String("date", "", "the build date on the cover, YYYY-MM-DD (default SOURCE_DATE_EPOCH when set, else today in UTC)")
+	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
 	}
@@ -52,12 +53,17 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpucompare report: %v\n", err)
 		return 2
 	}
-	cat, _, ok := load(*root, stderr)
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	defer fsys.Close()
+	cat, _, ok := load(fsys, stderr)
 	if !ok {
 		return 1
 	}
 	opts := site.ReportOptions{Providers: providers, GPUs: gpus, Scenario: *scenario, Date: when}
-	data, report, err := site.Report(cat, os.DirFS(*root), opts)
+	data, report, err := site.Report(cat, fsys, opts)
 	fmt.Fprint(stderr, report.String())
 	var usage *site.UsageError
 	if errors.As(err, &usage) {
