@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cspViolations, instrument, launch, serve, settle } from './helpers.mjs';
+import { patience } from './patience.mjs';
 
 const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
@@ -202,7 +203,7 @@ for (const pass of ['file', 'http']) {
   describe(pass === 'file' ? 'charts from file://, other requests blocked' : `charts over http under ${PREFIX}`, () => {
     for (const siteName of ['site', 'hostile']) {
       for (const width of WIDTHS) {
-        test(`${siteName}: every chart draws at ${width}px, no error, no CSP violation, nothing injected runs`, { timeout: 120_000 }, async () => {
+        test(`${siteName}: every chart draws at ${width}px, no error, no CSP violation, nothing injected runs`, { timeout: patience(120_000) }, async () => {
           const site = sites[siteName];
           const pages = siteName === 'hostile' ? site.chartPages : pickKinds(site.chartPages);
           assert.ok(pages.length > 0, `${siteName}: no page with a chart`);
@@ -257,7 +258,7 @@ for (const pass of ['file', 'http']) {
       }
     }
 
-    test('chart-free pages request no ECharts file', { timeout: 60_000 }, async () => {
+    test('chart-free pages request no ECharts file', { timeout: patience(60_000) }, async () => {
       const problems = [];
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
@@ -281,7 +282,7 @@ for (const pass of ['file', 'http']) {
 
 // With the policy switched off an injected inline script would run: the
 // hostile names must stay text in the options blocks and on the canvas.
-test('hostile chart text stays inert with the policy switched off', { timeout: 60_000 }, async () => {
+test('hostile chart text stays inert with the policy switched off', { timeout: patience(60_000) }, async () => {
   const site = sites.hostile;
   const ctx = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
   const problems = [];
@@ -319,7 +320,7 @@ test('hostile chart text stays inert with the policy switched off', { timeout: 6
 // prices by GPU model) stay readable: no two lines of text on a chart run
 // into each other (the figures of the value axis were written end to end),
 // and every row keeps its name left of the plot (the last one was dropped).
-test('charts of named rows keep every label, apart, at 375px', { timeout: 60_000 }, async () => {
+test('charts of named rows keep every label, apart, at 375px', { timeout: patience(60_000) }, async () => {
   const site = sites.site;
   const pages = ['scenarios/mid-size-reserved/index.html', 'gpus/index.html'].filter((p) => site.chartPages.includes(p));
   assert.ok(pages.length > 0, 'the site has no scenario or GPU matrix page with charts');

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cspViolations, instrument, launch, serve, settle } from './helpers.mjs';
+import { patience } from './patience.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -90,7 +91,7 @@ const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationF
 for (const pass of ['file', 'http']) {
   describe(pass === 'file' ? 'guides from file://' : `guides over http under ${PREFIX}`, () => {
     for (const width of [1280, 375]) {
-      test(`the wizard walks to an outcome and back at ${width}px`, { timeout: 90_000 }, async () => {
+      test(`the wizard walks to an outcome and back at ${width}px`, { timeout: patience(90_000) }, async () => {
         const ctx = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
         const problems = [];
         try {
@@ -199,7 +200,7 @@ for (const pass of ['file', 'http']) {
       });
     }
 
-    test('an outcome opens the matrix with its conditions', { timeout: 90_000 }, async () => {
+    test('an outcome opens the matrix with its conditions', { timeout: patience(90_000) }, async () => {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const problems = [];
       try {
@@ -247,7 +248,7 @@ for (const pass of ['file', 'http']) {
   });
 }
 
-test('without JavaScript the whole tree is the page', { timeout: 60_000 }, async () => {
+test('without JavaScript the whole tree is the page', { timeout: patience(60_000) }, async () => {
   const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   try {
     for (const rel of guides) {

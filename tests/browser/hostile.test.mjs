@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { instrument, launch, settle } from './helpers.mjs';
+import { patience } from './patience.mjs';
 
 const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
 
@@ -216,7 +217,7 @@ function htmlFiles(dir) {
     .sort();
 }
 
-test('hostile catalog text is escaped on every page', { timeout: 60_000 }, async () => {
+test('hostile catalog text is escaped on every page', { timeout: patience(60_000) }, async () => {
   const pages = htmlFiles(out);
   for (const want of ['index.html', 'gpus/x/index.html', 'providers/p/index.html', 'instances/p/i1/index.html', 'hostile/index.html', 'benchmarks/index.html', 'benchmarks/b/index.html', 'guides/index.html', 'guides/h/index.html'])
     assert.ok(pages.includes(want), `the hostile build has no ${want} (pages: ${pages.join(', ')})`);

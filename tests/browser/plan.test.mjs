@@ -29,6 +29,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cspViolations, instrument, launch, serve, settle } from './helpers.mjs';
+import { patience } from './patience.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const SITE_URL = pathToFileURL(SITE + path.sep).href;
@@ -117,7 +118,7 @@ async function setNumber(page, name, value) {
 
 for (const pass of ['file', 'http']) {
   describe(pass === 'file' ? 'plan pages from file://' : `plan pages over http under ${PREFIX}`, () => {
-    test('the calculator writes the generator\'s tables for the shipped figures', { timeout: 120_000 }, async () => {
+    test('the calculator writes the generator\'s tables for the shipped figures', { timeout: patience(120_000) }, async () => {
       // Every scenario from disk; one is enough to show the server does not matter.
       for (const rel of pass === 'file' ? scenarios : scenarios.slice(0, 1)) {
         const { ctx, page, problems } = await open(pass, rel);
@@ -140,7 +141,7 @@ for (const pass of ['file', 'http']) {
     });
 
     // Once: the layout is the same over http.
-    if (pass === 'file') test('at 1280 px every cost table fits its box, its notes in view', { timeout: 60_000 }, async () => {
+    if (pass === 'file') test('at 1280 px every cost table fits its box, its notes in view', { timeout: patience(60_000) }, async () => {
       // The notes column, last, explains the lower bounds and the covered
       // hours: a table wider than its box would hide it behind a sideways scroll.
       for (const rel of scenarios) {
@@ -166,7 +167,7 @@ for (const pass of ['file', 'http']) {
       }
     });
 
-    test('a changed workload is recomputed and the URL reproduces it', { timeout: 60_000 }, async () => {
+    test('a changed workload is recomputed and the URL reproduces it', { timeout: patience(60_000) }, async () => {
       const rel = scenarios[0];
       const { ctx, page, problems } = await open(pass, rel);
       assert.ok(await page.locator('#tco-calc').isVisible(), 'the calculator shows when its script runs');
@@ -197,7 +198,7 @@ for (const pass of ['file', 'http']) {
       await ctx.close();
     });
 
-    test('a recomputed cost chart is laid out for its rows, as a fresh layout would be', { timeout: 60_000 }, async () => {
+    test('a recomputed cost chart is laid out for its rows, as a fresh layout would be', { timeout: patience(60_000) }, async () => {
       const rel = scenarios.find((r) => r.includes('mid-size-reserved')) || scenarios[0];
       const { ctx, page, problems } = await open(pass, rel, 375);
       // The rows of each drawn cost chart and the lines its row names hold.
@@ -223,7 +224,7 @@ for (const pass of ['file', 'http']) {
       await ctx.close();
     });
 
-    test('a strategy\'s split is recomputed and kept in the URL', { timeout: 60_000 }, async () => {
+    test('a strategy\'s split is recomputed and kept in the URL', { timeout: patience(60_000) }, async () => {
       let found = false;
       for (const rel of scenarios) {
         const { ctx, page, problems } = await open(pass, rel);
@@ -255,7 +256,7 @@ for (const pass of ['file', 'http']) {
       assert.ok(found, 'no scenario has a strategy that mixes pricing models');
     });
 
-    test('a reservation\'s spare hours are not bought again as spot, and lower bounds rank by their known part', { timeout: 60_000 }, async () => {
+    test('a reservation\'s spare hours are not bought again as spot, and lower bounds rank by their known part', { timeout: patience(60_000) }, async () => {
       // Each offer's row of a strategy, by instance and region.
       const rowsOf = (page, id) => page.$$eval(`#strategy-${id} table.tco tbody tr`, (trs) => trs.map((tr) => ({
         offer: tr.cells[1].querySelector('a').textContent + ' ' + tr.cells[1].querySelector('.sub').textContent,
@@ -313,7 +314,7 @@ for (const pass of ['file', 'http']) {
       await lp.ctx.close();
     });
 
-    test('weight sliders reorder the ranking as the generator would, kept in the URL', { timeout: 60_000 }, async () => {
+    test('weight sliders reorder the ranking as the generator would, kept in the URL', { timeout: patience(60_000) }, async () => {
       const { ctx, page, problems } = await open(pass, 'evaluation/index.html');
       assert.ok(await page.locator('#weights').isVisible(), 'the sliders show when their script runs');
       assert.ok(await chartsDrawn(page) > 0, 'the radar is drawn');
@@ -364,7 +365,7 @@ for (const pass of ['file', 'http']) {
       await ctx.close();
     });
 
-    test('weight sliders rank every offer again, and the rows the script writes are the generator\'s', { timeout: 60_000 }, async () => {
+    test('weight sliders rank every offer again, and the rows the script writes are the generator\'s', { timeout: patience(60_000) }, async () => {
       const { ctx, page, problems } = await open(pass, 'evaluation/index.html');
       const data = JSON.parse(await page.locator('#weights-data').textContent());
       // Each row as text, cell by cell, with its links.

@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cspViolations, instrument, launch } from './helpers.mjs';
+import { patience } from './patience.mjs';
 
 const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
 
@@ -129,18 +130,18 @@ async function open() {
 // afterReload runs edit and resolves with the milliseconds from the edit
 // until the page has loaded again and holds text.
 async function afterReload(page, edit, text) {
-  const loaded = page.waitForEvent('load', { timeout: 10_000 });
+  const loaded = page.waitForEvent('load', { timeout: patience(10_000) });
   const t0 = performance.now();
   edit();
   await loaded;
-  await page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: 10_000 });
+  await page.waitForFunction((t) => document.body.innerText.includes(t), text, { timeout: patience(10_000) });
   return performance.now() - t0;
 }
 
 // The machine running the tests may be busy (node --test runs the test
 // files side by side): each edit must show by itself, and the fastest of
 // three within a second.
-test('an edited price shows on the open page by itself within a second', { timeout: 90_000 }, async () => {
+test('an edited price shows on the open page by itself within a second', { timeout: patience(90_000) }, async () => {
   const { ctx, page, problems } = await open();
   try {
     assert.ok((await page.innerText('body')).includes('32.77'), 'the page does not show the price before the edit');
@@ -162,7 +163,7 @@ test('an edited price shows on the open page by itself within a second', { timeo
   }
 });
 
-test('a broken edit shows its errors on the page until it is fixed', { timeout: 60_000 }, async () => {
+test('a broken edit shows its errors on the page until it is fixed', { timeout: patience(60_000) }, async () => {
   const { ctx, page } = await open();
   try {
     const hostile = '<img src=x onerror=window.__pwned=1>';
@@ -187,7 +188,7 @@ test('a broken edit shows its errors on the page until it is fixed', { timeout: 
   }
 });
 
-test('an open page follows the server across a restart', { timeout: 60_000 }, async () => {
+test('an open page follows the server across a restart', { timeout: patience(60_000) }, async () => {
   const { ctx, page } = await open();
   try {
     const addr = origin.replace('http://', '');
@@ -195,10 +196,10 @@ test('an open page follows the server across a restart', { timeout: 60_000 }, as
     assert.equal(code, 0, `serve did not exit 0 on SIGINT:\n${server.log}`);
     // The price changes while no server runs; the new one has it.
     save('data/prices/aws.yaml', price('p4d.24xlarge', '17.25'));
-    const loaded = page.waitForEvent('load', { timeout: 15_000 });
+    const loaded = page.waitForEvent('load', { timeout: patience(15_000) });
     ({ child: server } = await serve(addr));
     await loaded;
-    await page.waitForFunction(() => document.body.innerText.includes('17.25'), null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.body.innerText.includes('17.25'), null, { timeout: patience(10_000) });
   } finally {
     await ctx.close();
   }

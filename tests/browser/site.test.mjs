@@ -24,6 +24,7 @@ import {
   serve,
   settle,
 } from './helpers.mjs';
+import { patience } from './patience.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -162,7 +163,7 @@ for (const pass of ['file', 'http']) {
   describe(pass === 'file' ? 'from file://' : `over http under ${PREFIX}`, () => {
     for (const k of KINDS) {
       for (const width of WIDTHS) {
-        test(`${k.name} at ${width}px`, { timeout: 30_000 }, async () => {
+        test(`${k.name} at ${width}px`, { timeout: patience(30_000) }, async () => {
           const p = pages.find((x) => x.name === k.name);
           const problems = await check({ pass, page: p, width });
           if (problems.length) assert.fail(`${p.path} at ${width}px (${pass}):\n  ` + problems.join('\n  '));
