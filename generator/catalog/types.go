@@ -444,10 +444,12 @@ type Scoring struct {
 	// GPUClass is the GPU class (GPU.Class) the price criteria compare
 	// within by default; the buyer may pick another on the page. Empty:
 	// the class with the most providers priced.
-	GPUClass string       `yaml:"gpu_class"`
-	Criteria []*Criterion `yaml:"criteria"`
-	file     string
-	at       *place
+	GPUClass string `yaml:"gpu_class"`
+	// GPUClassSource says why that class: where it comes from.
+	GPUClassSource string       `yaml:"gpu_class_source"`
+	Criteria       []*Criterion `yaml:"criteria"`
+	file           string
+	at             *place
 }
 
 // Criterion is one indicator of the evaluation matrix: what is measured

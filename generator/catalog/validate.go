@@ -314,6 +314,7 @@ func (l *loader) validateScoring() {
 			r.errorf("gpu_class", "gpu_class %q is not the class of any GPU in the catalog: want one of %s", s.GPUClass, strings.Join(known, ", "))
 		}
 	}
+	r.source("gpu_class_source", s.GPUClassSource, false)
 	ids := map[string]bool{}
 	for _, c := range s.Criteria {
 		cr := record{l: l, file: s.file, at: c.at, name: fmt.Sprintf("criterion %q", c.ID)}
