@@ -69,7 +69,7 @@ func TestEvaluationByHand(t *testing.T) {
 		t.Error("the providers with too little data are hidden")
 	}
 	for _, s := range []string{
-		"2 providers ranked on 4 indicators; prices compared within one GPU class: A100 80GB.",
+		"Providers ranked: 2, on 4 indicators; prices compared within one GPU class: A100 80GB.",
 		"each provider's cheapest on-demand offer of one GPU class, A100 80GB,",
 		"The default class, A100 80GB, is the scoring file's choice: the buyer's main class",
 		// The offers of the class: a8 (100×4 + 85.71×2 + 0×2)/8 = 71.4, a1 (0×4 + 100×2 + 100×2)/8 = 50.
