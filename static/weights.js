@@ -298,8 +298,11 @@
     setText('offer-scores-caption', fmt(T['evaluation.offers_caption'], [shown, ranked.length, cls.name]));
     show('offer-ranking', shown > 0);
     show('offers-none', shown === 0);
-    setText('offers-apart', fmt(T['evaluation.offers_apart'], [scored.length - ranked.length, cls.name]));
-    show('offers-apart', scored.length > ranked.length);
+    var apart = scored.filter(function (r) { return !r.ranked; }).map(function (r) {
+      return fmt(T['evaluation.offer_apart'], [r.offer.n, D.providers[r.offer.p].name, r.offer.d]);
+    });
+    setText('offers-apart', fmt(T['evaluation.offers_apart'], [apart.length, cls.name, apart.join('; ')]));
+    show('offers-apart', apart.length > 0);
   }
 
   // drawClass writes what depends on the class alone: the note naming it

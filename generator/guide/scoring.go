@@ -302,8 +302,11 @@ func weigh(criteria []*catalog.Criterion, cards []*Scorecard) {
 	}
 }
 
-// Measure computes one measure for a provider; ok is false when the
-// catalog has no sourced value for it.
+// Measure computes one measure for a provider from its offers among
+// those given (one offer gives that offer's own value); ok is false when
+// the catalog has no sourced value for it. RDMA, GPUDirect and physical
+// isolation are yes when any of the offers has them, an offer as its
+// instance type states it or else as its provider does.
 func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider, measure string) (float64, bool) {
 	mine := slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool { return o.Provider != p })
 	yes := func(b *bool) (float64, bool) {

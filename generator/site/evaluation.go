@@ -88,11 +88,11 @@ type evaluationData struct {
 	scoredOffers []*guide.ScoredOffer
 	// OfferCriteria are the criteria an offer is measured on itself;
 	// Offers are the best offerTop of OfferCount ranked offers of Class,
-	// OffersApart the offers of Class with too little data to rank.
+	// OffersApart names the offers of Class with too little data to rank.
 	OfferCriteria []*criterionView
 	Offers        []*offerScoreRow
 	OfferCount    int
-	OffersApart   int
+	OffersApart   []string
 	data          *weightsData
 }
 
@@ -290,7 +290,7 @@ func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Sco
 	var prev *offerScoreRow
 	for _, s := range d.scoredOffers {
 		if !s.Ranked() {
-			d.OffersApart++
+			d.OffersApart = append(d.OffersApart, x.t("evaluation.offer_apart", s.Offer.Instance.Name, s.Offer.Provider.Name, b.offerSub(s.Offer, x)))
 			continue
 		}
 		d.OfferCount++
@@ -504,7 +504,7 @@ type weightsProvider struct {
 
 var weightsMessages = []string{
 	"evaluation.basis", "evaluation.basis_all", "evaluation.basis_none", "evaluation.changed", "unknown.title",
-	"evaluation.caption", "evaluation.not_ranked", "evaluation.offers_caption", "evaluation.offers_apart", "evaluation.known",
+	"evaluation.caption", "evaluation.not_ranked", "evaluation.offers_caption", "evaluation.offers_apart", "evaluation.offer_apart", "evaluation.known",
 	"evaluation.class_note",
 }
 

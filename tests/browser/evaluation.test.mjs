@@ -184,6 +184,14 @@ test('weights reorder the ranking and decide who has too little data', async () 
   v = await view(page);
   assert.deepEqual(v.ranked, ['1 Big 100', '2 CN 42.9']);
   assert.deepEqual(v.apart, ['Cheap not ranked', 'Dark not ranked']);
+  assert.ok(await page.locator('#offers-apart').isHidden(), 'every A100 offer rests on enough of the weight');
+  // The same weights among the T4 offers: cheap's t1 is known on its SLA
+  // alone (2 of 6) and goes apart, named; big's t1 scores 100 on its
+  // certifications and SLA.
+  await page.selectOption('#gpu-class', 't4-16gb');
+  v = await view(page);
+  assert.deepEqual(v.offers, ['1 t1 Big 100']);
+  assert.equal(await page.locator('#offers-apart').textContent(), 'Offers of T4 16GB with too little data to rank (1): t1 (Cheap \u00b7 Region R \u00b7 1\u00d7 T4).');
   await clean(page, problems);
   await ctx.close();
 });
