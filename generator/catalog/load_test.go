@@ -405,6 +405,16 @@ memory_gb: 40
 				"data/providers/aws.yaml:20:13: invalid UTF-8 byte 0xe9: save the file as UTF-8\n",
 		},
 		{
+			name: "scoring: a GPU class no GPU has, a criterion id the page's address needs",
+			replace: map[string]string{"data/scoring.yaml": `source: s
+gpu_class: a100-80gb
+criteria:
+  - {id: class, name: Class, measure: gpudirect, better: higher, weight: 1, source: s}
+`},
+			want: "data/scoring.yaml:2:12: scoring: gpu_class \"a100-80gb\" is not the class of any GPU in the catalog: want one of a100-40gb\n" +
+				"data/scoring.yaml:4:10: criterion \"class\": criterion id \"class\" is taken: the evaluation page's address keeps the GPU class under it; choose another id\n",
+		},
+		{
 			name:    "stray file",
 			replace: map[string]string{"data/gpus/notes.txt": "x", "data/prcies/aws.yaml": "provider: aws\n"},
 			want: "data/gpus/notes.txt: unexpected file: data/gpus/ holds .yaml files only (name it *.yaml)\n" +

@@ -1,5 +1,11 @@
 package catalog
 
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
 // GPU returns the GPU with the given id, or nil.
 func (c *Catalog) GPU(id string) *GPU { return c.gpuByID[id] }
 
@@ -67,3 +73,53 @@ func (c *Catalog) TotalGPUMemoryGB(in *Instance) *float64 {
 
 // HasRDMA reports whether the provider is known to offer RDMA.
 func (f Features) HasRDMA() bool { return f.RDMA != nil && *f.RDMA }
+
+// GPUClass is a set of GPUs whose prices compare like with like: the
+// same chip family with the same memory per card ("A100 80GB" holds the
+// SXM4 and PCIe cards of 80 GB). A GPU without a family or a stated memory
+// is a class of its own.
+type GPUClass struct {
+	ID   string // an id: "a100-80gb"
+	Name string // what people read: "A100 80GB"
+}
+
+// Class is the GPU's class.
+func (g *GPU) Class() GPUClass {
+	family := idOf(g.Model)
+	if family == "" || g.MemoryGB == nil {
+		return GPUClass{ID: g.ID, Name: cmp.Or(g.Name, g.ID)}
+	}
+	mem := num(*g.MemoryGB)
+	return GPUClass{ID: family + "-" + mem + "gb", Name: g.Model + " " + mem + "GB"}
+}
+
+// idOf makes an id of a name: its ASCII letters and digits lowercased,
+// every other run of characters one '-'; "" when nothing is left.
+func idOf(name string) string {
+	var id []byte
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '.' && len(id) > 0:
+			if dash && len(id) > 0 {
+				id = append(id, '-')
+			}
+			id, dash = append(id, byte(r)), false
+		default:
+			dash = true
+		}
+	}
+	return string(id)
+}
+
+// GPUClasses lists the classes of the catalog's GPUs, in the order their
+// first GPU appears.
+func (c *Catalog) GPUClasses() []GPUClass {
+	var out []GPUClass
+	for _, g := range c.GPUs {
+		if cl := g.Class(); !slices.ContainsFunc(out, func(x GPUClass) bool { return x.ID == cl.ID }) {
+			out = append(out, cl)
+		}
+	}
+	return out
+}

@@ -205,7 +205,9 @@ type Instance struct {
 	LocalStorage   string   `yaml:"local_storage"`
 	Interconnect   string   `yaml:"interconnect"` // GPU-to-GPU link of this instance type
 	RDMA           *bool    `yaml:"rdma"`
-	Regions        []string `yaml:"regions"` // region ids, or "all"
+	GPUDirect      *bool    `yaml:"gpudirect"`          // GPUDirect RDMA to the network, as a source states it
+	Isolated       *bool    `yaml:"physical_isolation"` // a whole machine to one tenant: bare metal, a lease
+	Regions        []string `yaml:"regions"`            // region ids, or "all"
 	PreviousGen    bool     `yaml:"previous_generation"`
 	Claims         *Claims  `yaml:"claims"`
 	Notes          string   `yaml:"notes"`
@@ -438,10 +440,16 @@ type Share struct {
 
 // Scoring is data/scoring.yaml: the evaluation matrix's criteria.
 type Scoring struct {
-	Source   string       `yaml:"source"`
-	Criteria []*Criterion `yaml:"criteria"`
-	file     string
-	at       *place
+	Source string `yaml:"source"`
+	// GPUClass is the GPU class (GPU.Class) the price criteria compare
+	// within by default; the buyer may pick another on the page. Empty:
+	// the class with the most providers priced.
+	GPUClass string `yaml:"gpu_class"`
+	// GPUClassSource says why that class: where it comes from.
+	GPUClassSource string       `yaml:"gpu_class_source"`
+	Criteria       []*Criterion `yaml:"criteria"`
+	file           string
+	at             *place
 }
 
 // Criterion is one indicator of the evaluation matrix: what is measured

@@ -292,7 +292,7 @@ func (l *loader) validate() {
 // the catalog; a criterion names one.
 var Measures = []string{
 	"price_per_fp16_tflops_hour", "price_per_gpu_hour", "max_gpu_memory_gb", "max_memory_bandwidth", "max_network_gbps",
-	"nvlink_generation", "rdma", "storage_iops", "billing_granularity", "spot_available", "reserved_discount",
+	"nvlink_generation", "rdma", "gpudirect", "storage_iops", "billing_granularity", "spot_available", "reserved_discount",
 	"dl_images", "k8s_device_plugin", "certifications", "sla_percent", "physical_isolation", "hardware_encryption",
 	"region_coverage", "support", "egress_price", "storage_price", "spot_notice_seconds", "minimum_charge_seconds",
 	"gpu_breadth", "newest_gpu", "price_transparency",
@@ -305,6 +305,16 @@ func (l *loader) validateScoring() {
 	}
 	r := record{l: l, file: s.file, at: s.at, name: "scoring"}
 	r.source("source", s.Source, false)
+	if s.GPUClass != "" {
+		var known []string
+		for _, cl := range l.cat.GPUClasses() {
+			known = append(known, cl.ID)
+		}
+		if !slices.Contains(known, s.GPUClass) {
+			r.errorf("gpu_class", "gpu_class %q is not the class of any GPU in the catalog: want one of %s", s.GPUClass, strings.Join(known, ", "))
+		}
+	}
+	r.source("gpu_class_source", s.GPUClassSource, false)
 	ids := map[string]bool{}
 	for _, c := range s.Criteria {
 		cr := record{l: l, file: s.file, at: c.at, name: fmt.Sprintf("criterion %q", c.ID)}
@@ -313,6 +323,9 @@ func (l *loader) validateScoring() {
 			cr.errorf("id", "duplicate criterion id")
 		}
 		ids[c.ID] = true
+		if c.ID == "class" {
+			cr.errorf("id", "criterion id \"class\" is taken: the evaluation page's address keeps the GPU class under it; choose another id")
+		}
 		cr.required("name", c.Name, "the indicator's name, such as \"Price / performance\"")
 		cr.oneOf("measure", c.Measure, Measures, true)
 		cr.oneOf("better", c.Better, []string{"higher", "lower"}, true)

@@ -23,6 +23,30 @@ type Scorecard struct {
 	Weight float64
 }
 
+// MinShare is the share of the total weight a score must rest on to be
+// given a place in a ranking: a provider or offer unknown on more than
+// half of the weight has too little data to rank.
+const MinShare = 0.5
+
+// Ranked reports whether the score rests on enough of the weight to be
+// given a place (MinShare).
+func (s *Scorecard) Ranked() bool { return s.Weight >= MinShare }
+
+// byPlace orders scorecards for a ranking: the ranked first, best score
+// first, then those with too little data; ties keep the order given.
+func byPlace(a, b *Scorecard) int {
+	if a.Ranked() != b.Ranked() {
+		if a.Ranked() {
+			return -1
+		}
+		return 1
+	}
+	if !a.Ranked() {
+		return 0
+	}
+	return cmp.Compare(b.Score, a.Score)
+}
+
 // Scored is one provider's place in the evaluation matrix.
 type Scored struct {
 	Provider *catalog.Provider
@@ -37,23 +61,120 @@ type ScoredOffer struct {
 
 // Score scores every provider on the criteria: each measure is taken
 // from the catalog, scaled 0–100 across the providers that have a value
-// (best 100, worst 0; all equal gives 100), and weighted. Providers are
-// returned best first.
-func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Criterion) []*Scored {
+// (weigh) and weighted. The price criteria (PriceMeasure) compare like
+// with like: only the offers of one GPU class (catalog.GPU.Class, by id)
+// count, so a provider with no price for that class is unknown on them.
+// Providers are returned in their places (the best first), then those
+// with too little data to rank (Scorecard.Ranked) in catalog order.
+func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Criterion, class string) []*Scored {
+	all, inClass := byProvider(offers), byProvider(OffersOfClass(offers, class))
 	out := make([]*Scored, 0, len(cat.Providers))
 	cards := make([]*Scorecard, 0, len(cat.Providers))
 	for _, p := range cat.Providers {
 		s := &Scored{Provider: p, Scorecard: Scorecard{Values: map[string]float64{}}}
 		for _, c := range criteria {
-			if v, ok := Measure(cat, offers, p, c.Measure); ok {
+			from := all[p]
+			if PriceMeasure(c.Measure) {
+				from = inClass[p]
+			}
+			if v, ok := Measure(cat, from, p, c.Measure); ok {
 				s.Values[c.ID] = v
 			}
 		}
 		out, cards = append(out, s), append(cards, &s.Scorecard)
 	}
 	weigh(criteria, cards)
-	slices.SortStableFunc(out, func(a, b *Scored) int { return cmp.Compare(b.Score, a.Score) })
+	slices.SortStableFunc(out, func(a, b *Scored) int { return byPlace(&a.Scorecard, &b.Scorecard) })
 	return out
+}
+
+// byProvider groups offers by provider, in the order given.
+func byProvider(offers []*pricing.Offer) map[*catalog.Provider][]*pricing.Offer {
+	out := map[*catalog.Provider][]*pricing.Offer{}
+	for _, o := range offers {
+		out[o.Provider] = append(out[o.Provider], o)
+	}
+	return out
+}
+
+// PriceMeasure reports whether a measure is a price per GPU or per unit
+// of GPU work, which compares only within one GPU class.
+func PriceMeasure(measure string) bool {
+	return measure == "price_per_gpu_hour" || measure == "price_per_fp16_tflops_hour"
+}
+
+// OfferClass is the GPU class of an offer; false for an offer whose GPU
+// is unknown or that sells a slice of a GPU (a vGPU profile), which is
+// not priced like a whole card.
+func OfferClass(o *pricing.Offer) (catalog.GPUClass, bool) {
+	if o.GPU == nil || o.Instance.VGPUProfile != "" {
+		return catalog.GPUClass{}, false
+	}
+	return o.GPU.Class(), true
+}
+
+// OffersOfClass are the offers of one GPU class, in the order given.
+func OffersOfClass(offers []*pricing.Offer, class string) []*pricing.Offer {
+	var out []*pricing.Offer
+	for _, o := range offers {
+		if c, ok := OfferClass(o); ok && c.ID == class {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// PriceClass is a GPU class with the number of providers that have a
+// comparable price for it.
+type PriceClass struct {
+	catalog.GPUClass
+	Providers int
+}
+
+// Comparable reports whether an offer has the price the price criteria
+// compare: a whole on-demand price in the display currency, converted
+// with the catalog's dated rate where it is quoted in another.
+func Comparable(o *pricing.Offer) bool {
+	_, ok := o.PerGPUHour("on_demand")
+	return ok && o.Rankable()
+}
+
+// PriceClasses lists the GPU classes that have a comparable price
+// (Comparable), in the catalog's order of classes.
+func PriceClasses(cat *catalog.Catalog, offers []*pricing.Offer) []PriceClass {
+	providers := map[string]map[*catalog.Provider]bool{}
+	for _, o := range offers {
+		if c, ok := OfferClass(o); ok && Comparable(o) {
+			if providers[c.ID] == nil {
+				providers[c.ID] = map[*catalog.Provider]bool{}
+			}
+			providers[c.ID][o.Provider] = true
+		}
+	}
+	var out []PriceClass
+	for _, c := range cat.GPUClasses() {
+		if n := len(providers[c.ID]); n > 0 {
+			out = append(out, PriceClass{GPUClass: c, Providers: n})
+		}
+	}
+	return out
+}
+
+// DefaultClass is the GPU class the price criteria compare within until
+// the buyer picks another: the scoring file's gpu_class, or else the
+// class the most providers have a comparable price for (the first in
+// catalog order on a tie); "" when no offer has one.
+func DefaultClass(cat *catalog.Catalog, offers []*pricing.Offer) string {
+	if cat.Scoring != nil && cat.Scoring.GPUClass != "" {
+		return cat.Scoring.GPUClass
+	}
+	best := PriceClass{}
+	for _, c := range PriceClasses(cat, offers) {
+		if c.Providers > best.Providers {
+			best = c
+		}
+	}
+	return best.ID
 }
 
 // offerMeasures are the measures that are a property of one offer (its
@@ -66,6 +187,9 @@ var offerMeasures = map[string]bool{
 	"nvlink_generation":          true,
 	"max_network_gbps":           true,
 	"reserved_discount":          true,
+	"rdma":                       true,
+	"gpudirect":                  true,
+	"physical_isolation":         true,
 }
 
 // OfferMeasure reports whether a measure is taken from each offer itself,
@@ -74,11 +198,13 @@ func OfferMeasure(measure string) bool { return offerMeasures[measure] }
 
 // ScoreOffers scores every offer on the criteria. An offer's value on a
 // criterion is its own where the measure is a property of an offer
-// (OfferMeasure: its price, its GPU's memory, its instance's network…) and
-// its provider's otherwise, as providers holds it (the result of Score).
-// Values are then scaled 0–100 across the offers and weighted as Score
-// does, unknowns left out. Offers are returned best first, equal scores
-// in the order given.
+// (OfferMeasure: its price, its GPU's memory, its instance's network and
+// RDMA…) and its provider's otherwise, as providers holds it (the result
+// of Score). Values are then scaled 0–100 across the offers and weighted
+// as Score does, unknowns left out. The caller picks the offers: those of
+// one GPU class compare like with like. Offers are returned best first,
+// equal scores in the order given, then those with too little data to
+// rank in the order given.
 func ScoreOffers(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Criterion, providers []*Scored) []*ScoredOffer {
 	byProvider := make(map[*catalog.Provider]*Scored, len(providers))
 	for _, s := range providers {
@@ -103,13 +229,26 @@ func ScoreOffers(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*cata
 		out, cards = append(out, s), append(cards, &s.Scorecard)
 	}
 	weigh(criteria, cards)
-	slices.SortStableFunc(out, func(a, b *ScoredOffer) int { return cmp.Compare(b.Score, a.Score) })
+	slices.SortStableFunc(out, func(a, b *ScoredOffer) int { return byPlace(&a.Scorecard, &b.Scorecard) })
 	return out
 }
 
-// weigh scales each criterion's values 0–100 across the cards (best 100,
-// worst 0, all equal 100), then sets each card's weighted score over its
-// known criteria and the share of the weight that score rests on.
+// countMeasures are counts and yes/no features (1 or 0): zero is their
+// natural origin, so they are scored as a share of the best value rather
+// than stretched between the lowest and the highest.
+var countMeasures = map[string]bool{
+	"certifications": true, "region_coverage": true, "gpu_breadth": true,
+	"rdma": true, "gpudirect": true, "physical_isolation": true, "hardware_encryption": true,
+	"dl_images": true, "k8s_device_plugin": true, "spot_available": true,
+}
+
+// weigh scales each criterion's values 0–100 across the cards and sets
+// each card's weighted score over its known criteria and the share of
+// the weight that score rests on. A count where more is better
+// (countMeasures) scores its share of the largest: 12 certifications
+// against 14 listed scores 85.7, and a "no" 0 even when no one says yes.
+// Any other measure is stretched from the worst known value (0) to the
+// best (100); all equal gives 100.
 func weigh(criteria []*catalog.Criterion, cards []*Scorecard) {
 	total := 0.0
 	for _, s := range cards {
@@ -132,7 +271,12 @@ func weigh(criteria []*catalog.Criterion, cards []*Scorecard) {
 				continue
 			}
 			score := 100.0
-			if hi > lo {
+			if countMeasures[c.Measure] && c.Better == "higher" {
+				score = 0
+				if hi > 0 {
+					score = v / hi * 100
+				}
+			} else if hi > lo {
 				score = (v - lo) / (hi - lo) * 100
 				if c.Better == "lower" {
 					score = 100 - score
@@ -158,8 +302,11 @@ func weigh(criteria []*catalog.Criterion, cards []*Scorecard) {
 	}
 }
 
-// Measure computes one measure for a provider; ok is false when the
-// catalog has no sourced value for it.
+// Measure computes one measure for a provider from its offers among
+// those given (one offer gives that offer's own value); ok is false when
+// the catalog has no sourced value for it. RDMA, GPUDirect and physical
+// isolation are yes when any of the offers has them, an offer as its
+// instance type states it or else as its provider does.
 func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider, measure string) (float64, bool) {
 	mine := slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool { return o.Provider != p })
 	yes := func(b *bool) (float64, bool) {
@@ -265,7 +412,9 @@ func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider,
 		}
 		return float64(len(priced)) / float64(len(p.Instances)) * 100, true
 	case "rdma":
-		return yes(p.Features.RDMA)
+		return best(func(o *pricing.Offer) (float64, bool) { return stated(o.Instance.RDMA, p.Features.RDMA) }, more)
+	case "gpudirect":
+		return best(func(o *pricing.Offer) (float64, bool) { return stated(o.Instance.GPUDirect, p.Features.GPUDirect) }, more)
 	case "dl_images":
 		return yes(p.Features.DLImages)
 	case "k8s_device_plugin":
@@ -273,13 +422,15 @@ func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider,
 	case "hardware_encryption":
 		return yes(p.Features.HardwareEncryption)
 	case "physical_isolation":
-		if v, ok := yes(p.Features.PhysicalIsolation); ok {
-			return v, ok
-		}
-		if len(p.Isolation) > 0 {
-			return 1, true
-		}
-		return 0, false
+		return best(func(o *pricing.Offer) (float64, bool) {
+			if v, ok := stated(o.Instance.Isolated, p.Features.PhysicalIsolation); ok {
+				return v, ok
+			}
+			if len(p.Isolation) > 0 { // dedicated hosts or bare metal for any of its types
+				return 1, true
+			}
+			return 0, false
+		}, more)
 	case "spot_available":
 		return yes(p.Spot.Available)
 	case "certifications":
@@ -301,6 +452,21 @@ func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider,
 		return converted(cat, p.Storage)
 	}
 	// storage_iops and support: the catalog holds no sourced figure yet.
+	return 0, false
+}
+
+// stated is a yes/no feature of an offer: its instance type's own
+// statement, else its provider's for all its types; false when neither
+// states it.
+func stated(own, provider *bool) (float64, bool) {
+	for _, b := range []*bool{own, provider} {
+		if b != nil {
+			if *b {
+				return 1, true
+			}
+			return 0, true
+		}
+	}
 	return 0, false
 }
 

@@ -2,6 +2,8 @@ package guide
 
 import (
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,13 +25,14 @@ func TestScoringNormalisesAndLeavesUnknownsOut(t *testing.T) {
 		{ID: "billing", Measure: "billing_granularity", Better: "higher", Weight: 1},
 		{ID: "sla", Measure: "sla_percent", Better: "higher", Weight: 1},
 	}
-	got := Score(cat, offers, criteria)
+	got := Score(cat, offers, criteria, "a100-80gb")
 	byID := map[string]*Scored{}
 	for _, s := range got {
 		byID[s.Provider.ID] = s
 	}
 	aws, ali := byID["aws"], byID["ali"]
-	// Cheapest on-demand per GPU-hour: AWS g4dn 0.526, Alibaba 34.826/7 = 4.975.
+	// Cheapest A100 80GB on-demand per GPU-hour: AWS p4de 27.44/8 = 3.43,
+	// Alibaba 34.826/7 = 4.975 (g4dn's T4 is another class).
 	// Lower is better: AWS 100, Alibaba 0. Billing: second 3 vs hour 1: 100 vs 0.
 	// SLA: only AWS states one: 100 (all known values equal), Alibaba unknown.
 	if aws.Scores["price"] != 100 || ali.Scores["price"] != 0 || aws.Scores["billing"] != 100 || ali.Scores["billing"] != 0 || aws.Scores["sla"] != 100 {
@@ -66,7 +69,7 @@ func TestOfferScoresTakeTheirOwnFiguresAndTheirProvidersTerms(t *testing.T) {
 		{ID: "billing", Measure: "billing_granularity", Better: "higher", Weight: 1},
 		{ID: "sla", Measure: "sla_percent", Better: "higher", Weight: 1},
 	}
-	got := ScoreOffers(cat, offers, criteria, Score(cat, offers, criteria))
+	got := ScoreOffers(cat, offers, criteria, Score(cat, offers, criteria, "a100-80gb"))
 	byID := map[string]*ScoredOffer{}
 	var order []string
 	for _, s := range got {
@@ -101,5 +104,242 @@ func TestOfferScoresTakeTheirOwnFiguresAndTheirProvidersTerms(t *testing.T) {
 	}
 	if strings.Join(order, " ") != "g4dn p4de gn7e" {
 		t.Errorf("order %v", order)
+	}
+}
+
+// evalCatalog has three GPU classes and four providers: "big" sells
+// every class and states RDMA on its H100 instance type only; "cn"
+// quotes A100s in yuan and says it has no RDMA; "cheap" sells T4s only;
+// "dark" lists an A100 bare-metal lease with no public price.
+const evalCatalog = `
+-- data/site.yaml --
+title: T
+currency: USD
+-- data/fx.yaml --
+rates:
+  - {base: USD, quote: CNY, rate: 8, date: 2024-01-02, source: s}
+  - {base: USD, quote: CNY, rate: 7, date: 2026-07-01, source: s}
+-- data/gpus/a100.yaml --
+{id: a100, name: A100 SXM4 80GB, model: A100, vendor: NVIDIA, memory_gb: 80, dense: {fp16_bf16: 312}, source: s}
+-- data/gpus/h100.yaml --
+{id: h100, name: H100 SXM5 80GB, model: H100, vendor: NVIDIA, memory_gb: 80, dense: {fp16_bf16: 989}, source: s}
+-- data/gpus/t4.yaml --
+{id: t4, name: T4, model: T4, vendor: NVIDIA, memory_gb: 16, dense: {fp16_bf16: 65}, source: s}
+-- data/providers/big.yaml --
+id: big
+name: Big
+kind: public_cloud
+currency: USD
+sla: {percent: 99.99, source: s}
+certifications: {list: [A, B, C, D, E, F, G, H, I, J, K, L, M, N], source: s}
+regions: [{id: r}]
+instances:
+  - {id: h8, name: h8, gpu: h100, gpu_count: 8, rdma: true, gpudirect: true, regions: [r], source: s}
+  - {id: a1, name: a1, gpu: a100, gpu_count: 1, regions: [r], source: s}
+  - {id: t1, name: t1, gpu: t4, gpu_count: 1, regions: [r], source: s}
+-- data/providers/cn.yaml --
+id: cn
+name: CN
+kind: public_cloud
+currency: CNY
+certifications: {list: [A, B, C, D, E, F, G, H, I, J, K, L], source: s}
+features: {rdma: false, source: s}
+regions: [{id: c}]
+instances:
+  - {id: a8, name: a8, gpu: a100, gpu_count: 8, regions: [c], source: s}
+-- data/providers/cheap.yaml --
+id: cheap
+name: Cheap
+kind: gpu_cloud
+currency: USD
+sla: {percent: 99.9, source: s}
+regions: [{id: r}]
+instances:
+  - {id: t1, name: t1, gpu: t4, gpu_count: 1, regions: [r], source: s}
+-- data/providers/dark.yaml --
+id: dark
+name: Dark
+kind: on_prem_lease
+currency: USD
+certifications: {list: [A, B, C, D, E, F, G, H, I, J, K, L], source: s}
+regions: [{id: r}]
+instances:
+  - {id: lease, name: lease, gpu: a100, gpu_count: 8, physical_isolation: true, regions: [r], price_not_public: on request, source: s}
+-- data/prices/big.yaml --
+provider: big
+prices:
+  - {instance: h8, region: r, model: on_demand, amount: 32, currency: USD, since: 2025, source: s}
+  - {instance: a1, region: r, model: on_demand, amount: 2, currency: USD, since: 2025, source: s}
+  - {instance: t1, region: r, model: on_demand, amount: 0.5, currency: USD, since: 2025, source: s}
+-- data/prices/cn.yaml --
+provider: cn
+prices:
+  - {instance: a8, region: c, model: on_demand, amount: 84, currency: CNY, since: 2025, source: s}
+-- data/prices/cheap.yaml --
+provider: cheap
+prices:
+  - {instance: t1, region: r, model: on_demand, amount: 0.3, currency: USD, since: 2025, source: s}
+`
+
+// evalCriteria weigh 10 in all: price 4, certifications, RDMA and SLA 2 each.
+var evalCriteria = []*catalog.Criterion{
+	{ID: "price", Measure: "price_per_gpu_hour", Better: "lower", Weight: 4},
+	{ID: "certs", Measure: "certifications", Better: "higher", Weight: 2},
+	{ID: "rdma", Measure: "rdma", Better: "higher", Weight: 2},
+	{ID: "sla", Measure: "sla_percent", Better: "higher", Weight: 2},
+}
+
+// scoredByID scores the providers under a class and returns them by id,
+// with the ids of the ranked and of the apart in the order Score gives.
+func scoredByID(t *testing.T, cat *catalog.Catalog, class string) (map[string]*Scored, string, string) {
+	t.Helper()
+	got := Score(cat, pricing.Offers(cat, "USD"), evalCriteria, class)
+	by := map[string]*Scored{}
+	var ranked, apart []string
+	for _, s := range got {
+		by[s.Provider.ID] = s
+		if s.Ranked() {
+			if len(apart) > 0 {
+				t.Errorf("%s ranked after a provider with too little data", s.Provider.ID)
+			}
+			ranked = append(ranked, s.Provider.ID)
+		} else {
+			apart = append(apart, s.Provider.ID)
+		}
+	}
+	return by, strings.Join(ranked, " "), strings.Join(apart, " ")
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func TestPricesCompareWithinTheGPUClass(t *testing.T) {
+	cat := load(t, evalCatalog)
+	by, _, _ := scoredByID(t, cat, "a100-80gb")
+	// A100 80GB per GPU-hour: big's a1 2.00; cn's a8 84 CNY / 7 (the
+	// latest dated rate, not 8) / 8 GPUs = 1.50. Cheap sells no A100 and
+	// dark has no public price: unknown, not 0, and not 100 for being
+	// the only T4 seller's cheapest card.
+	if v := by["cn"].Values["price"]; !near(v, 1.5) {
+		t.Errorf("cn's A100 price per GPU-hour %v, want 84/7/8 = 1.5", v)
+	}
+	if by["big"].Scores["price"] != 0 || by["cn"].Scores["price"] != 100 {
+		t.Errorf("price scores: big %v, cn %v; want 0 and 100", by["big"].Scores["price"], by["cn"].Scores["price"])
+	}
+	for _, id := range []string{"cheap", "dark"} {
+		if v, ok := by[id].Values["price"]; ok {
+			t.Errorf("%s has no A100 price, got %v", id, v)
+		}
+	}
+	// Under the T4 class, cheap's 0.30 beats big's 0.50, and cn is unknown.
+	by, _, _ = scoredByID(t, cat, "t4-16gb")
+	if by["cheap"].Scores["price"] != 100 || by["big"].Scores["price"] != 0 {
+		t.Errorf("T4 price scores: cheap %v, big %v", by["cheap"].Scores["price"], by["big"].Scores["price"])
+	}
+	if _, ok := by["cn"].Scores["price"]; ok {
+		t.Error("cn sells no T4 but was scored on the T4 price")
+	}
+}
+
+func TestCountsScoreAsAShareOfTheMostListed(t *testing.T) {
+	cat := load(t, evalCatalog)
+	by, _, _ := scoredByID(t, cat, "a100-80gb")
+	// 14, 12 and 12 certifications listed: 100, 12/14 × 100, 12/14 × 100 —
+	// not 0 for listing two fewer than the most.
+	if by["big"].Scores["certs"] != 100 || !near(by["cn"].Scores["certs"], 1200.0/14) || !near(by["dark"].Scores["certs"], 1200.0/14) {
+		t.Errorf("certification scores: big %v, cn %v, dark %v", by["big"].Scores["certs"], by["cn"].Scores["certs"], by["dark"].Scores["certs"])
+	}
+	if _, ok := by["cheap"].Scores["certs"]; ok {
+		t.Error("cheap lists no certification but was scored on them")
+	}
+}
+
+func TestFeaturesReadTheInstanceTypes(t *testing.T) {
+	cat := load(t, evalCatalog)
+	offers := pricing.Offers(cat, "USD")
+	// RDMA: big states it on h8 only: yes. cn says no for the provider:
+	// no. Cheap and dark state nothing: unknown.
+	want := map[string]string{"big": "1", "cn": "0", "cheap": "unknown", "dark": "unknown"}
+	for _, p := range cat.Providers {
+		got := "unknown"
+		if v, ok := Measure(cat, offers, p, "rdma"); ok {
+			got = strconv.FormatFloat(v, 'f', -1, 64)
+		}
+		if got != want[p.ID] {
+			t.Errorf("%s RDMA: %s, want %s", p.ID, got, want[p.ID])
+		}
+	}
+	if v, ok := Measure(cat, offers, cat.Provider("big"), "gpudirect"); !ok || v != 1 {
+		t.Errorf("big's GPUDirect %v %v, want yes from h8", v, ok)
+	}
+	if v, ok := Measure(cat, offers, cat.Provider("dark"), "physical_isolation"); !ok || v != 1 {
+		t.Errorf("dark's physical isolation %v %v, want yes from its lease", v, ok)
+	}
+	// An offer has its own instance type's feature: big's a1 does not
+	// inherit h8's RDMA (unknown), cn's a8 has the provider's "no".
+	one := func(provider, instance string) []*pricing.Offer {
+		return slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool {
+			return o.Provider.ID != provider || o.Instance.ID != instance
+		})
+	}
+	if v, ok := Measure(cat, one("big", "a1"), cat.Provider("big"), "rdma"); ok {
+		t.Errorf("big's a1 RDMA %v, want unknown", v)
+	}
+	if v, ok := Measure(cat, one("cn", "a8"), cat.Provider("cn"), "rdma"); !ok || v != 0 {
+		t.Errorf("cn's a8 RDMA %v %v, want no", v, ok)
+	}
+	if !OfferMeasure("rdma") || !OfferMeasure("gpudirect") || !OfferMeasure("physical_isolation") {
+		t.Error("RDMA, GPUDirect and isolation are not read from each offer")
+	}
+}
+
+func TestTooLittleDataIsNotRanked(t *testing.T) {
+	cat := load(t, evalCatalog)
+	// A100 80GB, weights price 4, certs 2, RDMA 2, SLA 2 (10):
+	// big: price 0, certs 100, RDMA 100, SLA 100: 600/10 = 60 on all the weight.
+	// cn: price 100, certs 85.71, RDMA 0, SLA unknown: (400 + 171.43)/8 = 71.43 on 80 %.
+	// cheap: SLA 0 only (2 of 10, 20 %); dark: certs only (20 %): apart.
+	by, ranked, apart := scoredByID(t, cat, "a100-80gb")
+	if ranked != "cn big" || apart != "cheap dark" {
+		t.Errorf("A100: ranked %q, apart %q; want \"cn big\", \"cheap dark\"", ranked, apart)
+	}
+	if !near(by["big"].Score, 60) || !near(by["cn"].Score, (400+2*1200.0/14)/8) || !near(by["cn"].Weight, 0.8) || !near(by["cheap"].Weight, 0.2) {
+		t.Errorf("big %v, cn %v (%v), cheap share %v", by["big"].Score, by["cn"].Score, by["cn"].Weight, by["cheap"].Weight)
+	}
+	// H100 80GB: only big has a price (100): big (400+600)/10 = 100.
+	// cn loses its price and rests on 4 of 10: apart, listed in catalog order.
+	by, ranked, apart = scoredByID(t, cat, "h100-80gb")
+	if ranked != "big" || apart != "cheap cn dark" || !near(by["big"].Score, 100) {
+		t.Errorf("H100: ranked %q (big %v), apart %q; want \"big\" (100), \"cheap cn dark\"", ranked, by["big"].Score, apart)
+	}
+	// T4 16GB: cheap 100 on price and 0 on SLA: (400 + 0)/6 = 66.67 on
+	// 60 %, ahead of big's (0 + 600)/10 = 60.
+	by, ranked, apart = scoredByID(t, cat, "t4-16gb")
+	if ranked != "cheap big" || apart != "cn dark" || !near(by["cheap"].Score, 400.0/6) {
+		t.Errorf("T4: ranked %q (cheap %v), apart %q; want \"cheap big\", \"cn dark\"", ranked, by["cheap"].Score, apart)
+	}
+	// Exactly half the weight is enough.
+	if !(&Scorecard{Weight: 0.5}).Ranked() || (&Scorecard{Weight: 0.4999}).Ranked() {
+		t.Error("the bound is not half the weight")
+	}
+}
+
+func TestDefaultGPUClass(t *testing.T) {
+	cat := load(t, evalCatalog)
+	offers := pricing.Offers(cat, "USD")
+	// A100 80GB and T4 16GB each have two providers priced, H100 one:
+	// the first of the most priced in catalog order.
+	if got := DefaultClass(cat, offers); got != "a100-80gb" {
+		t.Errorf("default class %q, want a100-80gb", got)
+	}
+	chosen := load(t, evalCatalog+"-- data/scoring.yaml --\nsource: s\ngpu_class: h100-80gb\ncriteria:\n  - {id: price, name: P, measure: price_per_gpu_hour, better: lower, weight: 1, source: s}\n")
+	if got := DefaultClass(chosen, pricing.Offers(chosen, "USD")); got != "h100-80gb" {
+		t.Errorf("default class %q, want the scoring file's h100-80gb", got)
+	}
+	var ids []string
+	for _, c := range PriceClasses(cat, offers) {
+		ids = append(ids, c.ID+"="+strconv.Itoa(c.Providers))
+	}
+	if got := strings.Join(ids, " "); got != "a100-80gb=2 h100-80gb=1 t4-16gb=2" {
+		t.Errorf("classes %s", got)
 	}
 }

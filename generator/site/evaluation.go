@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"html/template"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -19,16 +20,26 @@ import (
 // is better, its default weight and its source; every provider's 0–100
 // score (guide.Score) with the share of the weight it rests on, and its
 // score and measured value on each criterion, unknowns shown as unknown
-// and left out; a radar chart of the leaders. Weight sliders
-// (static/weights.js) recompute the ranking in the browser with the same
-// renormalisation; without script the default ranking stands.
+// and left out; a radar chart of the leaders. A provider unknown on more
+// than half of the weight (guide.MinShare) is listed apart, with too
+// little data to rank, and given no place.
 //
-// Below the providers, the offers: each scored on the same criteria, its
-// own figures where a criterion is a property of an offer (price, GPU
-// memory and bandwidth, NVLink, network, reserved discount) and its
-// provider's terms for the rest (guide.ScoreOffers). The page lists the
-// best offerTop under the default weights; the sliders rank every offer
-// again and show the new best.
+// The price criteria compare like with like: each provider's cheapest
+// offer of one GPU class (guide.PriceMeasure), the scoring file's
+// gpu_class or, without one, the class the most providers have a price
+// for (guide.DefaultClass). Prices quoted in another currency are
+// converted at the catalog's latest dated rate first, and the page says
+// which. Weight sliders and a class select (static/weights.js) recompute
+// the ranking in the browser with the same rules; without script the
+// default ranking stands and the page names the class it compares.
+//
+// Below the providers, the offers of that GPU class: each scored on the
+// same criteria, its own figures where a criterion is a property of an
+// offer (price, GPU memory and bandwidth, NVLink, network, RDMA,
+// GPUDirect, isolation, reserved discount) and its provider's terms for
+// the rest (guide.ScoreOffers). The page lists the best offerTop under
+// the default weights; the script ranks every offer of the chosen class
+// again and shows the new best.
 
 // evaluationPath is the output path of the evaluation page.
 const evaluationPath = "evaluation/index.html"
@@ -57,20 +68,31 @@ func (b *builder) evaluationPage() (*page, error) {
 type evaluationData struct {
 	Scoring  *catalog.Scoring
 	Criteria []*criterionView
-	Rows     []*scoreRow // best first
+	Rows     []*scoreRow // the ranked, best first
+	Apart    []*scoreRow // too little data to rank, in catalog order
 	// MaxWeight is the top of the weight sliders, Step their step.
 	MaxWeight float64
 	Step      string
 	Radar     *chartView
-	// pool are the offers scored, in the site's order; scoredOffers the
-	// same, best first.
+	// Class is the GPU class the price criteria compare within; Classes
+	// are the classes a buyer may pick, those with a comparable price.
+	Class   catalog.GPUClass
+	Classes []guide.PriceClass
+	// Rates are the conversions into Currency, the site's, of the prices
+	// the criteria compare, one per quoted currency.
+	Rates    []*rateView
+	Currency string
+	// pool are the offers of Class scored, in the site's order;
+	// scoredOffers the same, best first.
 	pool         []*pricing.Offer
 	scoredOffers []*guide.ScoredOffer
 	// OfferCriteria are the criteria an offer is measured on itself;
-	// Offers are the best offerTop offers of OfferCount scored.
+	// Offers are the best offerTop of OfferCount ranked offers of Class,
+	// OffersApart names the offers of Class with too little data to rank.
 	OfferCriteria []*criterionView
 	Offers        []*offerScoreRow
 	OfferCount    int
+	OffersApart   []string
 	data          *weightsData
 }
 
@@ -94,13 +116,15 @@ type offerScoreRow struct {
 type criterionView struct {
 	*catalog.Criterion
 	Anchor string
-	Known  int // providers with a value
+	Known  int  // providers with a value
+	Price  bool // compared within the GPU class
 	Weight string
 	// Share is the default weight as a percentage of all the weights.
 	Share float64
 }
 
-// scoreRow is a provider's place in the ranking.
+// scoreRow is a provider's place in the ranking, or its row among those
+// with too little data to rank (Rank 0).
 type scoreRow struct {
 	Rank   int
 	Index  int // the provider's place in the catalog, which breaks ties
@@ -122,8 +146,9 @@ type scoreCell struct {
 func (b *builder) evaluationData(p *page, x *texter) *evaluationData {
 	cat := b.cat
 	crit := cat.Scoring.Criteria
-	scored := guide.Score(cat, b.priced, crit)
-	d := &evaluationData{Scoring: cat.Scoring, Step: "1", MaxWeight: 20}
+	d := &evaluationData{Scoring: cat.Scoring, Step: "1", MaxWeight: 20, Classes: guide.PriceClasses(cat, b.priced)}
+	d.Class = b.evaluationClass(d)
+	scored := guide.Score(cat, b.priced, crit, d.Class.ID)
 	total := 0.0
 	for _, c := range crit {
 		total += c.Weight
@@ -133,7 +158,7 @@ func (b *builder) evaluationData(p *page, x *texter) *evaluationData {
 		}
 	}
 	for _, c := range crit {
-		v := &criterionView{Criterion: c, Anchor: "criterion-" + c.ID, Weight: fmtInput(c.Weight)}
+		v := &criterionView{Criterion: c, Anchor: "criterion-" + c.ID, Weight: fmtInput(c.Weight), Price: guide.PriceMeasure(c.Measure)}
 		for _, s := range scored {
 			if _, ok := s.Values[c.ID]; ok {
 				v.Known++
@@ -144,15 +169,41 @@ func (b *builder) evaluationData(p *page, x *texter) *evaluationData {
 		}
 		d.Criteria = append(d.Criteria, v)
 	}
+	d.Rows, d.Apart = b.scoreRows(p, scored, x)
+	d.Rates, d.Currency = b.evaluationRates(), cat.Site.Currency
+	b.offerScores(d, p, scored, x)
+	d.data = b.weightsData(d, p, x)
+	return d
+}
+
+// evaluationClass is the GPU class the page compares prices within by
+// default (guide.DefaultClass), put first among the classes to pick
+// when no offer of it has a comparable price.
+func (b *builder) evaluationClass(d *evaluationData) catalog.GPUClass {
+	id := guide.DefaultClass(b.cat, b.priced)
+	if i := slices.IndexFunc(d.Classes, func(c guide.PriceClass) bool { return c.ID == id }); i >= 0 {
+		return d.Classes[i].GPUClass
+	}
+	for _, c := range b.cat.GPUClasses() {
+		if c.ID == id {
+			d.Classes = slices.Insert(d.Classes, 0, guide.PriceClass{GPUClass: c})
+			return c
+		}
+	}
+	return catalog.GPUClass{}
+}
+
+// scoreRows makes the rows of the ranking and of the providers with too
+// little data to rank, from guide.Score's order.
+func (b *builder) scoreRows(p *page, scored []*guide.Scored, x *texter) (ranked, apart []*scoreRow) {
+	cat := b.cat
+	crit := cat.Scoring.Criteria
 	index := map[*catalog.Provider]int{}
 	for i, pr := range cat.Providers {
 		index[pr] = i
 	}
-	for i, s := range scored {
-		r := &scoreRow{Rank: i + 1, Index: index[s.Provider], Scored: s, URL: p.Rel(providerPath(s.Provider.ID)), Score: pricing.Round(s.Score, 1), Known: len(s.Scores)}
-		if i > 0 && s.Score == scored[i-1].Score {
-			r.Rank = d.Rows[i-1].Rank
-		}
+	for _, s := range scored {
+		r := &scoreRow{Index: index[s.Provider], Scored: s, URL: p.Rel(providerPath(s.Provider.ID)), Score: pricing.Round(s.Score, 1), Known: len(s.Scores)}
 		r.Basis = scoreBasis(r.Known, len(crit), s.Weight, x)
 		for _, c := range crit {
 			cell := scoreCell{}
@@ -162,15 +213,68 @@ func (b *builder) evaluationData(p *page, x *texter) *evaluationData {
 			}
 			r.Cells = append(r.Cells, cell)
 		}
-		d.Rows = append(d.Rows, r)
+		if !s.Ranked() {
+			apart = append(apart, r)
+			continue
+		}
+		r.Rank = len(ranked) + 1
+		if n := len(ranked); n > 0 && s.Score == ranked[n-1].Scored.Score {
+			r.Rank = ranked[n-1].Rank
+		}
+		ranked = append(ranked, r)
 	}
-	b.offerScores(d, p, scored, x)
-	d.data = b.weightsData(d, p, x)
-	return d
+	return ranked, apart
 }
 
-// offerScores ranks the offers with a whole price (guide.ScoreOffers) and
-// keeps the best offerTop as rows.
+// evaluationRates are the conversions into the site currency of every
+// price the criteria compare: the offers' prices and the providers'
+// egress and storage prices, one per quoted currency, in the order of
+// the currencies.
+func (b *builder) evaluationRates() []*rateView {
+	display := b.cat.Site.Currency
+	rates := pricing.Rates(b.cat.FX)
+	seen := map[string]*rateView{}
+	add := func(currency string) {
+		if _, ok := seen[currency]; ok || currency == "" || currency == display {
+			return
+		}
+		seen[currency] = nil
+		if conv, ok := rates.Convert(currency, display); ok {
+			seen[currency] = newRateView(conv.Rate)
+		}
+	}
+	for _, o := range b.priced {
+		for _, pr := range o.Prices {
+			if pr.Converted {
+				add(pr.Hourly.Currency)
+			}
+		}
+	}
+	for _, pr := range b.cat.Providers {
+		for _, r := range []catalog.Rate{pr.Egress, pr.Storage} {
+			if r.Price != nil {
+				add(r.Currency)
+			}
+		}
+	}
+	var out []*rateView
+	for _, c := range slices.Sorted(maps.Keys(seen)) {
+		if seen[c] != nil {
+			out = append(out, seen[c])
+		}
+	}
+	return out
+}
+
+// classOffers scores the offers of one GPU class that have a comparable
+// price (guide.ScoreOffers), with the providers' terms as scored.
+func (b *builder) classOffers(class string, providers []*guide.Scored) (pool []*pricing.Offer, scored []*guide.ScoredOffer) {
+	pool = guide.OffersOfClass(scorable(b.priced), class)
+	return pool, guide.ScoreOffers(b.cat, pool, b.cat.Scoring.Criteria, providers)
+}
+
+// offerScores ranks the offers of the page's GPU class and keeps the
+// best offerTop as rows.
 func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Scored, x *texter) {
 	crit := b.cat.Scoring.Criteria
 	for _, c := range d.Criteria {
@@ -178,18 +282,23 @@ func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Sco
 			d.OfferCriteria = append(d.OfferCriteria, c)
 		}
 	}
-	d.pool = scorable(b.priced)
+	d.pool, d.scoredOffers = b.classOffers(d.Class.ID, providers)
 	index := make(map[*pricing.Offer]int, len(d.pool))
 	for i, o := range d.pool {
 		index[o] = i
 	}
-	scored := guide.ScoreOffers(b.cat, d.pool, crit, providers)
-	d.OfferCount = len(scored)
-	d.scoredOffers = scored
 	var prev *offerScoreRow
-	for i, s := range scored[:min(offerTop, len(scored))] {
+	for _, s := range d.scoredOffers {
+		if !s.Ranked() {
+			d.OffersApart = append(d.OffersApart, x.t("evaluation.offer_apart", s.Offer.Instance.Name, s.Offer.Provider.Name, b.offerSub(s.Offer, x)))
+			continue
+		}
+		d.OfferCount++
+		if len(d.Offers) == offerTop {
+			continue
+		}
 		o := s.Offer
-		r := &offerScoreRow{Rank: i + 1, Index: index[o], Scored: s, InstanceURL: p.Rel(instancePath(o.Instance)),
+		r := &offerScoreRow{Rank: len(d.Offers) + 1, Index: index[o], Scored: s, InstanceURL: p.Rel(instancePath(o.Instance)),
 			ProviderURL: p.Rel(providerPath(o.Provider.ID)), Score: pricing.Round(s.Score, 1)}
 		if prev != nil && s.Score == prev.Scored.Score {
 			r.Rank = prev.Rank
@@ -232,17 +341,11 @@ func (b *builder) offerSub(o *pricing.Offer, x *texter) string {
 	return x.t("evaluation.offer_sub", region, o.Instance.GPUCount, gpu)
 }
 
-// scorable are the offers with a whole on-demand price in the site
-// currency, the price the price criteria measure: an offer without one
-// is not ranked on its other figures alone.
+// scorable are the offers with a comparable price (guide.Comparable),
+// the price the price criteria measure: an offer without one is not
+// ranked on its other figures alone.
 func scorable(offers []*pricing.Offer) []*pricing.Offer {
-	var out []*pricing.Offer
-	for _, o := range offers {
-		if od := o.Prices["on_demand"]; o.Rankable() && od != nil && od.Converted {
-			out = append(out, o)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool { return !guide.Comparable(o) })
 }
 
 // termsScore is the weighted mean of the known scores on the criteria
@@ -270,7 +373,29 @@ func scoreBasis(known, of int, share float64, x *texter) string {
 	case known == of:
 		return x.t("evaluation.basis_all", of)
 	}
-	return x.t("evaluation.basis", known, of, formatNum(pricing.Round(share*100, 0)))
+	return x.t("evaluation.basis", known, of, formatNum(sharePercent(share)))
+}
+
+// sharePercent writes a share (0–1) as a percentage rounded to whole
+// percents, with as many decimals more as it takes (up to three) not to
+// round onto 0, 50 or 100 from either side: 49.6 % of the weight is not
+// "50 %", which is enough to rank.
+func sharePercent(share float64) float64 {
+	return keepPercent(share*100, 0, 50)
+}
+
+// keepPercent rounds a percentage to places decimals, or more (up to
+// three) where that would make it read as 0, 100 or one of the marks
+// without being it.
+func keepPercent(v float64, places int, marks ...float64) float64 {
+	for ; places < 3; places++ {
+		r := pricing.Round(v, places)
+		if r != v && (r == 0 || r == 100 || slices.Contains(marks, r)) {
+			continue
+		}
+		return r
+	}
+	return pricing.Round(v, places)
 }
 
 // measured writes a criterion's measured value with its unit.
@@ -279,7 +404,7 @@ func measured(measure string, v float64, currency string, x *texter) string {
 	switch measure {
 	case "price_per_fp16_tflops_hour", "price_per_gpu_hour", "egress_price", "storage_price":
 		return x.t(key, formatDerived(v), currency)
-	case "rdma", "dl_images", "k8s_device_plugin", "hardware_encryption", "physical_isolation", "spot_available":
+	case "rdma", "gpudirect", "dl_images", "k8s_device_plugin", "hardware_encryption", "physical_isolation", "spot_available":
 		if v > 0 {
 			return x.t("bool.yes")
 		}
@@ -292,11 +417,16 @@ func measured(measure string, v float64, currency string, x *texter) string {
 		}
 	case "newest_gpu":
 		return x.t(key, strconv.FormatFloat(v, 'f', -1, 64))
-	case "reserved_discount", "price_transparency", "sla_percent":
-		return x.t(key, formatNum(pricing.Round(v, 1)))
+	case "sla_percent":
+		return x.t(key, formatNum(v)) // as stated: 99.99 is not 100
+	case "reserved_discount", "price_transparency":
+		return x.t(key, formatNum(keepPercent(v, 1)))
 	}
 	return x.t(key, formatNum(v))
 }
+
+// ProviderCount is the number of providers scored, ranked or not.
+func (d *evaluationData) ProviderCount() int { return len(d.Rows) + len(d.Apart) }
 
 // Total is the sum of the default weights.
 func (d *evaluationData) Total() float64 {
@@ -309,23 +439,46 @@ func (d *evaluationData) Total() float64 {
 
 // weightsData is what static/weights.js needs to rank again: each
 // criterion's id and default weight, each provider's exact scores in
-// catalog order, the colours and names for the radar, and the message
+// catalog order, each GPU class's scores on the price criteria and its
+// offers, the colours and names for the radar, and the message
 // templates it writes with.
 type weightsData struct {
 	Criteria  []weightsCriterion `json:"criteria"`
 	Providers []weightsProvider  `json:"providers"` // in catalog order
 	Top       int                `json:"top"`
-	// OfferCriteria are the indexes (into Criteria) of the criteria an
-	// offer is measured on itself; Offers every priced offer in the
-	// site's order; OfferTop how many the table lists.
-	OfferCriteria []int             `json:"oc"`
-	Offers        []weightsOffer    `json:"offers"`
-	OfferTop      int               `json:"offerTop"`
-	Text          map[string]string `json:"text"`
+	// MinShare is the share of the weight a score must rest on to rank.
+	MinShare float64 `json:"min"`
+	// Price are the indexes (into Criteria) of the criteria compared
+	// within a GPU class; OfferCriteria those an offer is measured on
+	// itself; OfferTop how many offers the table lists.
+	Price         []int `json:"pc"`
+	OfferCriteria []int `json:"oc"`
+	OfferTop      int   `json:"offerTop"`
+	// Classes are the GPU classes to pick from, Class the default's index.
+	Classes []weightsClass    `json:"classes"`
+	Class   int               `json:"class"`
+	Text    map[string]string `json:"text"`
+}
+
+// weightsClass is one GPU class: each provider's exact scores and
+// measured values on the price criteria under it, its offers with a
+// comparable price, and each provider's terms as its offers have them.
+type weightsClass struct {
+	ID     string         `json:"id"`
+	Name   string         `json:"name"`
+	Scores [][]*float64   `json:"s"` // by provider, aligned with Price; null when unknown
+	Values [][]string     `json:"v"` // by provider, aligned with Price; "" when unknown
+	Known  []int          `json:"k"` // providers with a value, aligned with Price
+	Offers []weightsOffer `json:"offers"`
+	// Terms are, by provider, the scores its offers of the class have on
+	// the criteria that are the provider's terms, scaled across those
+	// offers; aligned with the criteria, null for an offer criterion or
+	// an unknown value; null for a provider with no offer of the class.
+	Terms [][]*float64 `json:"t"`
 }
 
 // weightsOffer is an offer as the sliders rank it: its exact scores on
-// the offer criteria, and its provider, whose terms (weightsProvider.Terms)
+// the offer criteria, and its provider, whose terms (weightsClass.Terms)
 // give the rest.
 type weightsOffer struct {
 	Name     string     `json:"n"`
@@ -346,29 +499,35 @@ type weightsProvider struct {
 	Name   string     `json:"name"`
 	URL    string     `json:"u"`
 	Color  string     `json:"color"`
-	Scores []*float64 `json:"s"` // aligned with the criteria; null when unknown
-	// Terms are the scores its offers have on the criteria that are the
-	// provider's terms, scaled across the offers; aligned with the
-	// criteria, null for an offer criterion or an unknown value.
-	Terms []*float64 `json:"t"`
+	Scores []*float64 `json:"s"` // aligned with the criteria, under the default class; null when unknown
 }
 
-var weightsMessages = []string{"evaluation.basis", "evaluation.basis_all", "evaluation.basis_none", "evaluation.changed", "unknown.title"}
+var weightsMessages = []string{
+	"evaluation.basis", "evaluation.basis_all", "evaluation.basis_none", "evaluation.changed", "unknown.title",
+	"evaluation.caption", "evaluation.not_ranked", "evaluation.offers_caption", "evaluation.offers_apart", "evaluation.offer_apart", "evaluation.known",
+	"evaluation.class_note",
+}
 
 func (b *builder) weightsData(d *evaluationData, p *page, x *texter) *weightsData {
-	w := &weightsData{Top: radarTop, OfferCriteria: []int{}, Offers: []weightsOffer{}, OfferTop: offerTop, Text: map[string]string{}}
-	for _, c := range d.Criteria {
+	w := &weightsData{Top: radarTop, MinShare: guide.MinShare, Price: []int{}, OfferCriteria: []int{}, OfferTop: offerTop, Classes: []weightsClass{}, Text: map[string]string{}}
+	for i, c := range d.Criteria {
 		w.Criteria = append(w.Criteria, weightsCriterion{ID: c.ID, Name: c.Name, Weight: c.Criterion.Weight})
+		if c.Price {
+			w.Price = append(w.Price, i)
+		}
+		if guide.OfferMeasure(c.Measure) {
+			w.OfferCriteria = append(w.OfferCriteria, i)
+		}
 	}
 	byProvider := map[*catalog.Provider]*guide.Scored{}
-	for _, r := range d.Rows {
+	for _, r := range slices.Concat(d.Rows, d.Apart) {
 		byProvider[r.Scored.Provider] = r.Scored
 	}
 	cd := &charts.Data{Catalog: b.cat}
 	providerIndex := map[*catalog.Provider]int{}
 	for _, pr := range b.cat.Providers {
 		s := byProvider[pr]
-		wp := weightsProvider{Name: pr.Name, URL: p.Rel(providerPath(pr.ID)), Color: cd.ProviderColor(pr), Terms: make([]*float64, len(d.Criteria))}
+		wp := weightsProvider{Name: pr.Name, URL: p.Rel(providerPath(pr.ID)), Color: cd.ProviderColor(pr)}
 		for _, c := range d.Criteria {
 			var sc *float64
 			if v, ok := s.Scores[c.ID]; ok {
@@ -379,40 +538,87 @@ func (b *builder) weightsData(d *evaluationData, p *page, x *texter) *weightsDat
 		providerIndex[pr] = len(w.Providers)
 		w.Providers = append(w.Providers, wp)
 	}
-	for i, c := range d.Criteria {
-		if guide.OfferMeasure(c.Measure) {
-			w.OfferCriteria = append(w.OfferCriteria, i)
+	for i, cl := range d.Classes {
+		if cl.ID == d.Class.ID {
+			w.Class = i
 		}
-	}
-	byOffer := make(map[*pricing.Offer]*guide.ScoredOffer, len(d.scoredOffers))
-	for _, s := range d.scoredOffers {
-		byOffer[s.Offer] = s
-	}
-	for _, o := range d.pool {
-		s := byOffer[o]
-		pi := providerIndex[o.Provider]
-		wo := weightsOffer{Name: o.Instance.Name, URL: p.Rel(instancePath(o.Instance)), Provider: pi, Sub: b.offerSub(o, x)}
-		for _, i := range w.OfferCriteria {
-			c := d.Criteria[i]
-			if v, ok := s.Scores[c.ID]; ok {
-				wo.Scores = append(wo.Scores, ptr(v))
-				wo.Values = append(wo.Values, measured(c.Measure, s.Values[c.ID], b.cat.Site.Currency, x))
-			} else {
-				wo.Scores, wo.Values = append(wo.Scores, nil), append(wo.Values, "")
-			}
-		}
-		terms := w.Providers[pi].Terms
-		for i, c := range d.Criteria {
-			if v, ok := s.Scores[c.ID]; ok && !guide.OfferMeasure(c.Measure) {
-				terms[i] = ptr(v)
-			}
-		}
-		w.Offers = append(w.Offers, wo)
+		w.Classes = append(w.Classes, b.weightsClass(d, cl.GPUClass, providerIndex, p, x))
 	}
 	for _, k := range weightsMessages {
 		w.Text[k] = x.t(k) // without arguments: the template as it stands
 	}
 	return w
+}
+
+// weightsClass scores the providers and the offers under one GPU class
+// for the script.
+func (b *builder) weightsClass(d *evaluationData, cl catalog.GPUClass, providerIndex map[*catalog.Provider]int, p *page, x *texter) weightsClass {
+	cat, display := b.cat, b.cat.Site.Currency
+	crit := cat.Scoring.Criteria
+	scored := guide.Score(cat, b.priced, crit, cl.ID)
+	pool, offers := b.classOffers(cl.ID, scored)
+	if cl.ID == d.Class.ID {
+		pool, offers = d.pool, d.scoredOffers // the same, made once
+	}
+	wc := weightsClass{ID: cl.ID, Name: cl.Name, Scores: make([][]*float64, len(cat.Providers)), Values: make([][]string, len(cat.Providers)),
+		Known: []int{}, Offers: []weightsOffer{}, Terms: make([][]*float64, len(cat.Providers))}
+	for _, s := range scored {
+		pi := providerIndex[s.Provider]
+		wc.Scores[pi], wc.Values[pi] = []*float64{}, []string{}
+		for _, c := range d.Criteria {
+			if !c.Price {
+				continue
+			}
+			if v, ok := s.Scores[c.ID]; ok {
+				wc.Scores[pi] = append(wc.Scores[pi], ptr(v))
+				wc.Values[pi] = append(wc.Values[pi], measured(c.Measure, s.Values[c.ID], display, x))
+			} else {
+				wc.Scores[pi], wc.Values[pi] = append(wc.Scores[pi], nil), append(wc.Values[pi], "")
+			}
+		}
+	}
+	for _, c := range d.Criteria {
+		if !c.Price {
+			continue
+		}
+		n := 0
+		for _, s := range scored {
+			if _, ok := s.Values[c.ID]; ok {
+				n++
+			}
+		}
+		wc.Known = append(wc.Known, n)
+	}
+	byOffer := make(map[*pricing.Offer]*guide.ScoredOffer, len(offers))
+	for _, s := range offers {
+		byOffer[s.Offer] = s
+	}
+	for _, o := range pool {
+		s := byOffer[o]
+		pi := providerIndex[o.Provider]
+		wo := weightsOffer{Name: o.Instance.Name, URL: p.Rel(instancePath(o.Instance)), Provider: pi, Sub: b.offerSub(o, x)}
+		for _, c := range d.Criteria {
+			if !guide.OfferMeasure(c.Measure) {
+				continue
+			}
+			if v, ok := s.Scores[c.ID]; ok {
+				wo.Scores = append(wo.Scores, ptr(v))
+				wo.Values = append(wo.Values, measured(c.Measure, s.Values[c.ID], display, x))
+			} else {
+				wo.Scores, wo.Values = append(wo.Scores, nil), append(wo.Values, "")
+			}
+		}
+		if wc.Terms[pi] == nil {
+			wc.Terms[pi] = make([]*float64, len(d.Criteria))
+		}
+		for i, c := range d.Criteria {
+			if v, ok := s.Scores[c.ID]; ok && !guide.OfferMeasure(c.Measure) {
+				wc.Terms[pi][i] = ptr(v)
+			}
+		}
+		wc.Offers = append(wc.Offers, wo)
+	}
+	return wc
 }
 
 // JSON is the weight sliders' data, for a <script type="application/json">

@@ -427,26 +427,33 @@ func TestEveryMeasureHasAValueMessage(t *testing.T) {
 var offerScoreRE = regexp.MustCompile(`(?s)<tr>\s*<th scope="row"><span class="rank">\d+</span> <a href="([^"]+)">.*?<span class="sub">.*? · ([^<]*)</span></th>\s*<td class="num score"><strong>([^<]+)</strong>`)
 
 // TestEvaluationRanksOffersAsScoreOffers: the offers table is the ranking
-// guide.ScoreOffers gives the offers that have an on-demand price, each
-// with its score as rounded; offers without one are not ranked.
+// guide.ScoreOffers gives the offers of the default GPU class that have a
+// comparable on-demand price, each with its score as rounded; offers of
+// other classes or without such a price are not ranked.
 func TestEvaluationRanksOffersAsScoreOffers(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
 	files, _ := build(t, root, Options{})
 	cat, _ := catalog.Load(root)
+	offers := pricing.Offers(cat, cat.Site.Currency)
+	class := guide.DefaultClass(cat, offers)
+	if class != "a100-40gb" {
+		t.Fatalf("default class %q, want a100-40gb: two providers price it, one the T4", class)
+	}
 	var pool []*pricing.Offer
 	left := 0
-	for _, o := range pricing.Offers(cat, cat.Site.Currency) {
-		if od := o.Prices["on_demand"]; od != nil && od.Converted && o.Rankable() {
+	for _, o := range offers {
+		if c, ok := guide.OfferClass(o); ok && c.ID == class && guide.Comparable(o) {
 			pool = append(pool, o)
 		} else {
 			left++
 		}
 	}
 	if len(pool) < 2 || left == 0 {
-		t.Fatalf("the fixture should have offers with and without an on-demand price: %d and %d", len(pool), left)
+		t.Fatalf("the fixture should have offers in and out of the pool: %d and %d", len(pool), left)
 	}
 	crit := cat.Scoring.Criteria
-	want := guide.ScoreOffers(cat, pool, crit, guide.Score(cat, pricing.Offers(cat, cat.Site.Currency), crit))
+	want := guide.ScoreOffers(cat, pool, crit, guide.Score(cat, offers, crit, class))
+	want = slices.DeleteFunc(want, func(s *guide.ScoredOffer) bool { return !s.Ranked() })
 	sec := planSection(t, string(files[evaluationPath]), "offers")
 	got := offerScoreRE.FindAllStringSubmatch(sec, -1)
 	if len(got) != min(offerTop, len(want)) {
@@ -463,7 +470,7 @@ func TestEvaluationRanksOffersAsScoreOffers(t *testing.T) {
 	if block == nil || json.Unmarshal([]byte(block[1]), &data) != nil {
 		t.Fatal("no weights data")
 	}
-	if len(data.Offers) != len(pool) {
-		t.Errorf("the sliders rank %d offers, want %d", len(data.Offers), len(pool))
+	if cl := data.Classes[data.Class]; cl.ID != class || len(cl.Offers) != len(pool) {
+		t.Errorf("the script ranks %d offers of %q, want %d of %q", len(cl.Offers), cl.ID, len(pool), class)
 	}
 }

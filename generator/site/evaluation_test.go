@@ -1,0 +1,124 @@
+package site
+
+import (
+	"html"
+	"regexp"
+	"strings"
+	"testing"
+
+	"gpucompare"
+)
+
+var (
+	scoreRowRE = regexp.MustCompile(`(?s)<tr data-provider="\d+">\s*<th scope="row"><span class="rank">(\d*)</span> <a href="[^"]+">([^<]+)</a></th>\s*<td class="num score">(.*?)</td>\s*<td class="basis">([^<]*)</td>(.*?)</tr>`)
+	cellRE     = regexp.MustCompile(`(?s)<td class="num">(.*?)</td>`)
+	tagRE      = regexp.MustCompile(`<[^>]+>`)
+)
+
+// plainText is an HTML fragment's text, its tags dropped and its space folded.
+func plainText(s string) string {
+	return strings.Join(strings.Fields(html.UnescapeString(tagRE.ReplaceAllString(s, " "))), " ")
+}
+
+// evaluationRows reads the rows of a ranking table of the evaluation
+// page: "rank name score | cell | cell…", the cells as their text.
+func evaluationRows(t *testing.T, page, id string) []string {
+	t.Helper()
+	i := strings.Index(page, `id="`+id+`"`)
+	if i < 0 {
+		t.Fatalf("no table %q", id)
+	}
+	tab := page[i : i+strings.Index(page[i:], "</table>")]
+	var out []string
+	for _, m := range scoreRowRE.FindAllStringSubmatch(tab, -1) {
+		row := strings.TrimSpace(m[1] + " " + m[2] + " " + plainText(m[3]))
+		for _, c := range cellRE.FindAllStringSubmatch(m[5], -1) {
+			row += " | " + plainText(c[1])
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// TestEvaluationByHand builds testdata/evaluation.txtar, whose header
+// works every figure out by hand, and reads the page as a buyer would.
+func TestEvaluationByHand(t *testing.T) {
+	root, _ := readArchive(t, "testdata/evaluation.txtar")
+	files, _ := build(t, root, Options{})
+	page := string(files[evaluationPath])
+	// Prices within A100 80GB: cn's 84 CNY at 7 to the dollar over 8 GPUs
+	// beats big's 2.00; 12 of 14 certifications score 85.7, not 0; RDMA
+	// stated on big's H100 type counts for big; 99.99 % stays 99.99 %.
+	want := []string{
+		"1 CN 71.4 | 100 1.50 USD per GPU-hour | 85.7 12 listed | 0 no | —",
+		"2 Big 60 | 0 2.00 USD per GPU-hour | 100 14 listed | 100 yes | 100 99.99 %",
+	}
+	if got := evaluationRows(t, page, "scores"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("ranking:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Cheap and dark rest on 20 % of the weight each: listed apart, in
+	// catalog order, without a place.
+	apart := []string{
+		"Cheap not ranked | — | — | — | 0 99.9 %",
+		"Dark not ranked | — | 85.7 12 listed | — | —",
+	}
+	if got := evaluationRows(t, page, "scores-apart"); strings.Join(got, "\n") != strings.Join(apart, "\n") {
+		t.Errorf("too little data:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(apart, "\n"))
+	}
+	if strings.Contains(page, `<div class="apart" id="apart" hidden>`) {
+		t.Error("the providers with too little data are hidden")
+	}
+	for _, s := range []string{
+		"Providers ranked: 2, on 4 indicators; prices compared within one GPU class: A100 80GB.",
+		"each provider's cheapest on-demand offer of one GPU class, A100 80GB,",
+		"The default class, A100 80GB, is the scoring file's choice: the buyer's main class",
+		// The offers of the class: a8 (100×4 + 85.71×2 + 0×2)/8 = 71.4, a1 (0×4 + 100×2 + 100×2)/8 = 50.
+		"1 a8 CN · Region C · 8× A100 SXM4 80GB 71.4",
+		"2 a1 Big · Region R · 1× A100 SXM4 80GB 50",
+	} {
+		if !strings.Contains(plainText(page), s) {
+			t.Errorf("the page does not say %q", s)
+		}
+	}
+	// The latest dated rate, beside the ranking.
+	fx := regexp.MustCompile(`(?s)<p class="help" id="fx-note">(.*?)</p>`).FindStringSubmatch(page)
+	if want := "Prices quoted in another currency are converted into USD before they are compared, at the catalog's latest dated rate: 1 USD = 7 CNY (2026-07-01) fx.example.com/new."; fx == nil || html.UnescapeString(tagRE.ReplaceAllString(fx[1], "")) != want {
+		t.Errorf("exchange rate note %q, want %q", fx, want)
+	}
+	for _, s := range []string{"T4 16GB (2 with a price)", "H100 80GB (1 with a price)", `<option value="a100-80gb" selected>A100 80GB (2 with a price)</option>`} {
+		if !strings.Contains(html.UnescapeString(page), s) {
+			t.Errorf("no class option %q", s)
+		}
+	}
+}
+
+func TestPercentagesKeepTheirPrecision(t *testing.T) {
+	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &texter{m: msgs}
+	for _, tt := range []struct {
+		measure string
+		v       float64
+		want    string
+	}{
+		{"sla_percent", 99.99, "99.99 %"},
+		{"sla_percent", 99.5, "99.5 %"},
+		{"sla_percent", 99.999, "99.999 %"},
+		{"reserved_discount", 99.96, "99.96 % off"},
+		{"reserved_discount", 37.04, "37 % off"},
+		{"price_transparency", 0.02, "0.02 % priced"},
+		{"price_transparency", 100.0 / 3, "33.3 % priced"},
+	} {
+		if got := measured(tt.measure, tt.v, "USD", x); got != tt.want {
+			t.Errorf("%s %v: %q, want %q", tt.measure, tt.v, got, tt.want)
+		}
+	}
+	// A share just under half of the weight does not read as half.
+	for share, want := range map[float64]float64{0.496: 49.6, 0.4999: 49.99, 0.5: 50, 0.79: 79, 0.9996: 99.96, 0.004: 0.4} {
+		if got := sharePercent(share); got != want {
+			t.Errorf("share %v: %v %%, want %v", share, got, want)
+		}
+	}
+}
