@@ -135,6 +135,10 @@ func convert(md goldmark.Markdown, file string, src []byte) (*contentPage, []cat
 		line += bytes.Count(src[:len(src)-len(body)], []byte("\n"))
 		return nil, errorf(line, col, "lists and block quotes nested more than %d deep: flatten them", maxNesting)
 	}
+	if line, col, many := tooManyLinks(body, maxLinkOpeners); many {
+		line += bytes.Count(src[:len(src)-len(body)], []byte("\n"))
+		return nil, errorf(line, col, "more than %d links in one paragraph: split it with blank lines", maxLinkOpeners)
+	}
 	var buf bytes.Buffer
 	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))
 	if err := md.Convert(body, &buf, parser.WithContext(ctx)); err != nil {

@@ -136,3 +136,35 @@ func thematicBreak(b []byte) bool {
 	}
 	return n >= 3
 }
+
+// maxLinkOpeners is how many link openings ("](") one block of a content
+// page may hold. goldmark's time grows faster than the square of the
+// number of links left open in one paragraph (30,000 "[a](" took 25 s);
+// a page needs a few dozen links in a paragraph at most.
+const maxLinkOpeners = 1000
+
+// tooManyLinks finds the first block of the Markdown md (lines up to a
+// blank line) that holds more than limit link openings, and returns the
+// line and column (from 1) of the opening past the limit.
+func tooManyLinks(md []byte, limit int) (line, col int, ok bool) {
+	count := 0
+	for n := 1; len(md) > 0; n++ {
+		var l []byte
+		l, md, _ = bytes.Cut(md, []byte("\n"))
+		if len(bytes.TrimSpace(l)) == 0 {
+			count = 0
+			continue
+		}
+		for i := 0; ; {
+			j := bytes.Index(l[i:], []byte("]("))
+			if j < 0 {
+				break
+			}
+			i += j + 2
+			if count++; count > limit {
+				return n, len([]rune(string(l[:i-2]))) + 1, true
+			}
+		}
+	}
+	return 0, 0, false
+}
