@@ -261,7 +261,10 @@ type PricePoint struct {
 	Since           Date     `yaml:"since"`
 	AsOf            string   `yaml:"as_of"`
 	Source          string   `yaml:"source"`
-	Note            string   `yaml:"note"`
+	// SourceKind is what kind of source the figure comes from: one of
+	// SourceKinds (provider, aggregator, article, estimate).
+	SourceKind string `yaml:"source_kind"`
+	Note       string `yaml:"note"`
 
 	Provider string `yaml:"-"` // the provider id of the file
 	file     string

@@ -146,18 +146,18 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: 2024-01, source: s}
-  - {instance: p4d, region: us-east-1, model: spot, amount: 9.831, currency: USD, since: unknown, source: s}
-  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s}
-  - {instance: p4d, region: us-east-1, model: reserved_1y, effective_hourly: 13, payment: all_upfront, currency: USD, since: 2025, source: s}
-  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: unknown, source: s}
-  - {instance: p4d, region: eu-west-1, model: spot, discount_pct: 60, currency: USD, since: unknown, source: s}
-  - {instance: g4, region: all, model: on_demand, amount: 0.526, currency: USD, since: 2025-06-01, source: s}
-  - {instance: slice, region: all, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: 2024-01, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: spot, amount: 9.831, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: reserved_1y, effective_hourly: 13, payment: all_upfront, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: p4d, region: eu-west-1, model: spot, discount_pct: 60, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: g4, region: all, model: on_demand, amount: 0.526, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: slice, region: all, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
 -- data/prices/ali.yaml --
 provider: ali
 prices:
-  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 14, currency: CNY, since: unknown, source: s}
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 14, currency: CNY, since: unknown, source: s, source_kind: provider}
 `
 
 func load(t *testing.T) *Data {

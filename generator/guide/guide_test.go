@@ -42,12 +42,12 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: p4de, region: us-east-1, model: on_demand, amount: 27.44, currency: USD, since: 2025, source: s}
-  - {instance: g4dn, region: us-east-1, model: on_demand, amount: 0.526, currency: USD, since: 2025, source: s}
+  - {instance: p4de, region: us-east-1, model: on_demand, amount: 27.44, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: g4dn, region: us-east-1, model: on_demand, amount: 0.526, currency: USD, since: 2025, source: s, source_kind: provider}
 -- data/prices/ali.yaml --
 provider: ali
 prices:
-  - {instance: gn7e, region: cn-beijing, model: on_demand, amount: 34.826, currency: CNY, since: 2025, source: s}
+  - {instance: gn7e, region: cn-beijing, model: on_demand, amount: 34.826, currency: CNY, since: 2025, source: s, source_kind: provider}
 `
 
 func load(t *testing.T, archive string) *catalog.Catalog {

@@ -41,17 +41,17 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: unknown, source: s}
-  - {instance: p4d, region: us-east-1, model: spot, amount: 5.09, currency: USD, since: unknown, source: s}
-  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s}
-  - {instance: p4d, region: us-east-1, model: reserved_1y, amount: 14, payment: no_upfront, currency: USD, since: 2026, source: s}
-  - {instance: p4d, region: us-east-1, model: reserved_1y, effective_hourly: 13, payment: all_upfront, currency: USD, since: 2026, source: s}
-  - {instance: p4d, region: all, model: reserved_3y, discount_pct: 50, currency: USD, since: unknown, source: seed.txt}
-  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: unknown, source: s}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: spot, amount: 5.09, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: reserved_1y, amount: 14, payment: no_upfront, currency: USD, since: 2026, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: reserved_1y, effective_hourly: 13, payment: all_upfront, currency: USD, since: 2026, source: s, source_kind: provider}
+  - {instance: p4d, region: all, model: reserved_3y, discount_pct: 50, currency: USD, since: unknown, source: seed.txt, source_kind: provider}
+  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: unknown, source: s, source_kind: provider}
 -- data/prices/ali.yaml --
 provider: ali
 prices:
-  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: unknown, source: s}
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: unknown, source: s, source_kind: provider}
 `
 
 func loadTxtar(t *testing.T, archive string) *catalog.Catalog {

@@ -27,11 +27,11 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: one, region: r1, model: on_demand, amount: 2, currency: USD, since: 2025, source: s}
-  - {instance: one, region: r1, model: spot, amount: 0.6, currency: USD, since: 2025, source: s}
-  - {instance: one, region: r1, model: reserved_1y, amount: 1.2, currency: USD, since: 2025, source: s}
-  - {instance: one, region: r1, model: reserved_3y, discount_pct: 50, currency: USD, since: 2025, source: seed}
-  - {instance: eight, region: r1, model: on_demand, amount: 16, currency: USD, since: 2025, source: s}
+  - {instance: one, region: r1, model: on_demand, amount: 2, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: one, region: r1, model: spot, amount: 0.6, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: one, region: r1, model: reserved_1y, amount: 1.2, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: one, region: r1, model: reserved_3y, discount_pct: 50, currency: USD, since: 2025, source: seed, source_kind: provider}
+  - {instance: eight, region: r1, model: on_demand, amount: 16, currency: USD, since: 2025, source: s, source_kind: provider}
 `
 
 func scenario(months float64, interruptible bool) *catalog.Scenario {

@@ -58,6 +58,7 @@ prices:
     currency: USD
     since: 2025-06-01
     source: https://example.com/price
+    source_kind: provider
 `
 
 // priceFile is data/prices/aws.yaml with another instance and amount.
@@ -71,6 +72,7 @@ prices:
     currency: USD
     since: 2025-06-01
     source: https://example.com/price
+    source_kind: provider
 `
 }
 

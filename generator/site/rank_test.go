@@ -61,7 +61,7 @@ instances:
     source: s
 `, `provider: parts
 prices:
-  - {instance: gpu-only, region: r1, model: on_demand, amount: 0.4, currency: USD, since: 2025-06-05, source: s}
+  - {instance: gpu-only, region: r1, model: on_demand, amount: 0.4, currency: USD, since: 2025-06-05, source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
 	home := string(files["index.html"])
@@ -117,8 +117,8 @@ instances:
   - {id: secret, name: Secret, gpu: t4, gpu_count: 8, regions: [all], price_not_public: on request, source: s}
 `, `provider: parts
 prices:
-  - {instance: leased, region: all, model: lease, amount: 12, currency: USD, since: 2025, source: s}
-  - {instance: leased, region: all, model: capacity_block, amount: 16, currency: USD, since: 2025, source: s}
+  - {instance: leased, region: all, model: lease, amount: 12, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: leased, region: all, model: capacity_block, amount: 16, currency: USD, since: 2025, source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
 	page := string(files["providers/parts/index.html"])
@@ -155,7 +155,7 @@ instances:
   - {id: one, name: One, gpu: t4, gpu_count: 1, regions: [all], source: s}
 `, `provider: parts
 prices:
-  - {instance: one, region: all, model: on_demand, amount: 0.104517808, currency: USD, since: 2025, source: s}
+  - {instance: one, region: all, model: on_demand, amount: 0.104517808, currency: USD, since: 2025, source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
 	cheapest := between(t, string(files["index.html"]), `<table class="data cheapest">`, "</table>")
@@ -205,10 +205,10 @@ instances:
   - {id: half, name: Half, gpu: t4, gpu_count: 1, regions: [r1], source: s}
 `, `provider: parts
 prices:
-  - {instance: undated, region: r1, model: on_demand, amount: 0.9, currency: USD, since: unknown, source: s}
-  - {instance: undated, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s}
-  - {instance: half, region: r1, model: on_demand, amount: 0.9, currency: USD, since: 2025-06-05, source: s}
-  - {instance: half, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s}
+  - {instance: undated, region: r1, model: on_demand, amount: 0.9, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: undated, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: half, region: r1, model: on_demand, amount: 0.9, currency: USD, since: 2025-06-05, source: s, source_kind: provider}
+  - {instance: half, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
 	for page, want := range map[string]string{
