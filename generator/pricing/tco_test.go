@@ -148,13 +148,13 @@ func TestEligible(t *testing.T) {
 	s := scenario(6, true)
 	s.Limits.MaxPerGPUHour = &max
 	// Spot at 0.6 per GPU-hour is under 1.5; on-demand at 2 is not.
-	if !Eligible(cat, offers[0], s, mix(catalog.Share{Model: "spot", Percent: 100})) {
+	if !Eligible(cat, offers[0], s, mix(catalog.Share{Model: "spot", Percent: 100}), false) {
 		t.Error("spot under the ceiling is not eligible")
 	}
-	if Eligible(cat, offers[0], s, mix(catalog.Share{Model: "on_demand", Percent: 100})) {
+	if Eligible(cat, offers[0], s, mix(catalog.Share{Model: "on_demand", Percent: 100}), false) {
 		t.Error("on-demand over the ceiling is eligible")
 	}
-	if Eligible(cat, offers[1], s, mix(catalog.Share{Model: "spot", Percent: 100})) {
+	if Eligible(cat, offers[1], s, mix(catalog.Share{Model: "spot", Percent: 100}), false) {
 		t.Error("an offer without a spot price is eligible")
 	}
 }

@@ -233,12 +233,13 @@ func (b *builder) offerSub(o *pricing.Offer, x *texter) string {
 }
 
 // scorable are the offers with a whole on-demand price in the site
-// currency, the price the price criteria measure: an offer without one
-// is not ranked on its other figures alone.
+// currency from a ranked source (not an article's figure or an estimate),
+// the price the price criteria measure: an offer without one is not ranked
+// on its other figures alone.
 func scorable(offers []*pricing.Offer) []*pricing.Offer {
 	var out []*pricing.Offer
 	for _, o := range offers {
-		if od := o.Prices["on_demand"]; o.Rankable() && od != nil && od.Converted {
+		if od := o.Prices["on_demand"]; o.Ranks("on_demand") && od.Converted {
 			out = append(out, o)
 		}
 	}

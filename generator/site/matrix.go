@@ -106,6 +106,9 @@ type matrixPrice struct {
 	Rate       *rateView
 	Upfront    *float64 // the upfront payment, when there is one
 	Amount     string   // Hourly.Amount as the cell writes it: as quoted (formatMoney) or computed (formatDerived)
+	// Trust is the price's age and the kind of its source; the cell marks
+	// a price rankings leave out (an article's figure, an estimate).
+	Trust *trustView
 }
 
 // rateView is an exchange rate as the catalog states it: 1 Base = Rate Quote.
@@ -391,7 +394,7 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 	}
 	r.Prices = make([]*matrixPrice, len(models))
 	for i, m := range models {
-		r.Prices[i] = matrixPriceOf(o.Prices[m])
+		r.Prices[i] = b.matrixPrice(o.Prices[m])
 	}
 	some := func(v float64, ok bool) *float64 {
 		if !ok {
@@ -431,11 +434,11 @@ func (b *builder) cite(s string) []citation {
 	return c
 }
 
-func matrixPriceOf(pr *pricing.Price) *matrixPrice {
+func (b *builder) matrixPrice(pr *pricing.Price) *matrixPrice {
 	if pr == nil {
 		return nil
 	}
-	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion}
+	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: b.trust(pr.Point, pr.Kind)}
 	q := quotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	if v.Quoted {
