@@ -168,7 +168,7 @@
   // dearest per GPU-hour first, which buy only the rest.
   function cost(o, w, mix) {
     var per = o.n, perJob = Math.ceil(w.gpus_per_job / per);
-    var t = { parts: {}, compute: 0, notes: [] };
+    var t = { parts: {}, compute: 0, notes: [], kinds: [] };
     var parts = [], usage = [], spare = 0;
     mix.forEach(function (sh, i) {
       var pr = o.m[sh.model];
@@ -211,6 +211,7 @@
       }
       // An article's figure or an estimate says so (pricing.FromArticle, pricing.Estimated).
       if (pr.u && !(term && pr.d != null)) t.notes.push(fmt(T['scenario.note.' + pr.u], [model(part.model)]));
+      if (pr.u && t.kinds.indexOf(pr.u) < 0) t.kinds.push(pr.u);
       if (part.covered > 0) t.notes.push(fmt(T['scenario.note.covered'], [model(part.model), num(round(part.covered, 2))]));
       t.compute += part.perMonth;
       t.parts[part.model] = part;
@@ -328,6 +329,13 @@
       sub.appendChild(pa);
       sub.appendChild(document.createTextNode(' \u00b7 ' + (o.r || T['region.all'])));
       th.appendChild(sub);
+      // Marked, as every listed article's figure or estimate is.
+      t.kinds.forEach(function (k) {
+        var label = el('span', 'kind kind-' + k, T['trust.kind.' + k]);
+        label.title = T['trust.kind_title.' + k];
+        th.appendChild(document.createTextNode(' '));
+        th.appendChild(label);
+      });
       tr.appendChild(th);
       [[t.total, 'num total'], [t.perMonth, 'num']].forEach(function (c) {
         var td = el('td', c[1]);

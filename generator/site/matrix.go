@@ -245,6 +245,7 @@ var scriptMessages = []string{
 	"unit.hour", "unit.month", "unit.year", "units.gbps",
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
+	"trust.undated",
 }
 
 // matrixPages makes the pages of the instance matrix.
@@ -588,7 +589,8 @@ func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []
 		}
 	}
 	keys := slices.Clone(scriptMessages)
-	for prefix, words := range map[string][]string{"model": pricing.Models, "payment": catalog.Payments, "granularity": catalog.Granularities} {
+	for prefix, words := range map[string][]string{"model": pricing.Models, "payment": catalog.Payments, "granularity": catalog.Granularities,
+		"trust.kind": catalog.SourceKinds, "trust.kind_title": catalog.SourceKinds} {
 		for _, w := range words {
 			keys = append(keys, prefix+"."+w)
 		}

@@ -606,6 +606,7 @@ var tcoMessages = []string{
 	"scenario.ranked", "scenario.ranked_1", "scenario.ranked_none", "scenario.left", "scenario.left_n", "scenario.left_1", "scenario.left_names", "scenario.col.compute",
 	"scenario.total_of", "scenario.mix_invalid", "scenario.input_invalid", "scenario.changed", "scenario.unknown_storage",
 	"scenario.unknown_egress", "region.all", "unknown.title",
+	"trust.kind.article", "trust.kind.estimate", "trust.kind_title.article", "trust.kind_title.estimate",
 }
 
 func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
