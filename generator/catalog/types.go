@@ -456,6 +456,6 @@ type Criterion struct {
 	Measure     string  `yaml:"measure"` // one of the measures the scoring stage computes
 	Better      string  `yaml:"better"`  // higher or lower
 	Weight      float64 `yaml:"weight"`
-	Source      string  `yaml:"source"` // where the indicator comes from (a seed guide)
+	Source      string  `yaml:"source"` // where the indicator comes from (a buyer's guide, say)
 	at          *place
 }
