@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
 )
 
 // withProvider is the golden catalog with one more provider and its prices.
@@ -217,6 +220,77 @@ prices:
 	} {
 		if got := between(t, string(files[page]), `<p class="help chart-none">`, "</p>"); !strings.HasSuffix(got, want) {
 			t.Errorf("%s: %q, want it to end %q", page, got, want)
+		}
+	}
+}
+
+// A price from an article — here the cheapest T4 by far — and one worked
+// out from a discount rank nowhere unless the reader includes them, and
+// are marked wherever they are listed.
+func TestArticlesAndEstimatesAreMarkedAndNotRanked(t *testing.T) {
+	root := withProvider(t, `id: parts
+name: Parts Cloud
+kind: public_cloud
+currency: USD
+regions: [{id: r1}]
+instances:
+  - {id: t4x4, name: T4 x4, gpu: t4, gpu_count: 4, regions: [r1], source: s}
+`, `provider: parts
+prices:
+  - {instance: t4x4, region: r1, model: on_demand, amount: 0.4, currency: USD, since: 2025-06-05, source: a blog post, source_kind: article}
+  - {instance: t4x4, region: r1, model: reserved_1y, discount_pct: 50, currency: USD, since: 2025-06-05, source: s, source_kind: provider}
+`)
+	files, _ := build(t, root, Options{})
+	home := string(files["index.html"])
+
+	// The home's cheapest T4 is g4dn.xlarge's 0.526, not the article's 0.100.
+	cheapest := between(t, home, `<table class="data cheapest">`, "</table>")
+	if strings.Contains(cheapest, "t4x4") || !strings.Contains(cheapest, "g4dn.xlarge") {
+		t.Errorf("home's cheapest table ranks the article's price:\n%s", cheapest)
+	}
+	if !strings.Contains(home, "1 offer is left out: its price comes from an article or is an estimate") {
+		t.Error("the home's price chart does not say it leaves the article's price out")
+	}
+	// Nor is it the GPU matrix's cheapest T4, on demand or reserved.
+	gpus := between(t, string(files["gpus/index.html"]), `<table class="data matrix cheapest">`, "</table>")
+	if strings.Contains(gpus, "t4x4") {
+		t.Errorf("the GPU matrix's cheapest offers rank an article's price or an estimate:\n%s", gpus)
+	}
+
+	// Listed, it is marked: on the GPU's list, in the matrix (the estimate
+	// too), on its own page.
+	article := `<span class="kind kind-article" title="From an article or guide: left out of rankings unless you include them">article</span>`
+	estimate := `<span class="kind kind-estimate" title="Worked out from a discount or from another offer: left out of rankings unless you include them">estimate</span>`
+	if r := row(t, string(files["gpus/t4/index.html"]), "../../instances/parts/t4x4/index.html"); !strings.Contains(r, article) {
+		t.Errorf("the GPU page lists the article's price unmarked:\n%s", r)
+	}
+	if r := row(t, string(files["compare/index.html"]), "../instances/parts/t4x4/index.html"); !strings.Contains(r, article) || !strings.Contains(r, estimate) {
+		t.Errorf("the matrix lists the article's price or the estimate unmarked:\n%s", r)
+	}
+	if !strings.Contains(string(files["instances/parts/t4x4/index.html"]), article) {
+		t.Error("the instance page lists the article's price unmarked")
+	}
+	// The exports say which is which.
+	if csv := string(files["compare/offers.csv"]); !strings.Contains(csv, ",a blog post,article,") || !strings.Contains(csv, ",estimate,") {
+		t.Error("offers.csv does not give the kinds of source")
+	}
+
+	// The scenario leaves it out, and says why; the calculator ranks it
+	// when the reader includes estimates and articles' figures.
+	scen := string(files["scenarios/small/index.html"])
+	if !strings.Contains(scen, "its on-demand price comes from an article or is an estimate, which rankings leave out unless you include them") {
+		t.Error("the scenario does not say why it leaves the article's price out")
+	}
+	cat, _ := catalog.Load(root)
+	s := cat.Scenarios[0]
+	for _, o := range pricing.Offers(cat, cat.Site.Currency) {
+		if o.Instance.ID != "t4x4" {
+			continue
+		}
+		for _, st := range s.Strategies {
+			if st.ID == "on-demand" && (pricing.Eligible(cat, o, s, st, false) || !pricing.Eligible(cat, o, s, st, true)) {
+				t.Errorf("%s: eligible %v, with estimates included %v; want false, true", st.ID, pricing.Eligible(cat, o, s, st, false), pricing.Eligible(cat, o, s, st, true))
+			}
 		}
 	}
 }
