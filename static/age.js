@@ -6,6 +6,7 @@
 // is as the catalog writes it (2025-06-01, 2025-06 or 2025); its text is
 // rewritten in the words of the page's JSON block #age-data, with the
 // rules of trust.go's ageText. Its title, the dates behind it, stays.
+// (The block's "built" is the day the build counted to, for tests.)
 //
 // It runs in the page's head, before the body: window.gpucompareAge(date)
 // gives the age of a date for scripts that draw prices later (the
@@ -16,7 +17,7 @@
 
   var block = document.getElementById('age-data');
   if (!block) return;
-  var M = JSON.parse(block.textContent);
+  var M = JSON.parse(block.textContent).words || {};
 
   function t(key, n) {
     var s = M[key];

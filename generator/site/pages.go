@@ -57,7 +57,7 @@ type siteInfo struct {
 	Lang    string
 	Pages   []*contentPage
 	// AgeMessages is the JSON of the words static/age.js writes ages
-	// with (ageScriptMessages).
+	// with, and of the day the build counted them to (ageScriptMessages).
 	AgeMessages template.JS
 }
 
@@ -165,7 +165,7 @@ func (b *builder) newPage(p, layout string) *page {
 // it renders the page (fill).
 func (b *builder) pages() ([]*page, error) {
 	cat := b.cat
-	ageMsgs, err := ageScriptMessages(b.tmpl.msgs)
+	ageMsgs, err := ageScriptMessages(b.tmpl.msgs, b.ageDate)
 	if err != nil {
 		return nil, err
 	}

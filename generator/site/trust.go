@@ -136,10 +136,17 @@ var ageMessages = []string{
 // trustMessages are the other keys trust writes with.
 var trustMessages = []string{"trust.undated_title", "trust.dated_since", "trust.dated_as_of", "trust.as_of"}
 
-// ageScriptMessages is the JSON of the words of ageMessages, for the
-// block #age-data that static/age.js reads; an error names a key of
-// ageMessages or trustMessages the messages lack.
-func ageScriptMessages(msgs messages) (template.JS, error) {
+// ageScript is what the block #age-data gives static/age.js: the words of
+// ageMessages, and the day the build counted the ages to.
+type ageScript struct {
+	Built string            `json:"built"` // YYYY-MM-DD; "" when the catalog dates nothing
+	Words map[string]string `json:"words"`
+}
+
+// ageScriptMessages is the JSON of the block #age-data for a build that
+// counts ages to built; an error names a key of ageMessages or
+// trustMessages the messages lack.
+func ageScriptMessages(msgs messages, built time.Time) (template.JS, error) {
 	m := map[string]string{}
 	var err error
 	t := msgs.tKeeping(&err)
@@ -152,7 +159,11 @@ func ageScriptMessages(msgs messages) (template.JS, error) {
 	if err != nil {
 		return "", err
 	}
-	return jsonScript(m)
+	s := ageScript{Words: m}
+	if !built.IsZero() {
+		s.Built = built.Format(time.DateOnly)
+	}
+	return jsonScript(s)
 }
 
 // newestDate is the newest full day the catalog holds — in a price point's
