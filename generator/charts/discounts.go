@@ -59,7 +59,7 @@ func (d *Data) ProviderDiscounts(id string) (*Discounts, error) {
 		counted := false
 		for _, m := range discountModels {
 			pr := o.Prices[m]
-			if pr == nil || pr.Hourly.Currency != od.Hourly.Currency || !pr.Ranked() {
+			if pr == nil || pr.Hourly.Currency != od.Hourly.Currency || !pr.DiscountRanked() {
 				continue
 			}
 			k := key{o.Provider, m}

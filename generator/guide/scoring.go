@@ -229,7 +229,7 @@ func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider,
 			}
 			v, ok := 0.0, false
 			for _, m := range []string{"reserved_1y", "reserved_3y", "savings_plan_1y", "savings_plan_3y", "cud_1y", "cud_3y"} {
-				if pr := o.Prices[m]; pr != nil && pr.Converted && pr.Ranked() {
+				if pr := o.Prices[m]; pr != nil && pr.Converted && pr.DiscountRanked() {
 					v, ok = math.Max(v, (1-pr.Display/od.Display)*100), true
 				}
 			}

@@ -169,6 +169,17 @@ func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates R
 // the reader includes them (catalog.Ranked).
 func (p *Price) Ranked() bool { return catalog.Ranked(p.Kind) }
 
+// DiscountRanked reports whether the price's discount off on-demand may be
+// ranked (a chart of discounts, a reserved-discount score): a discount a
+// source states is its source's figure, though the price worked out from
+// it is an estimate; any other price's discount is as ranked as the price.
+func (p *Price) DiscountRanked() bool {
+	if p.Hourly.OffOnDemand {
+		return catalog.Ranked(p.Point.SourceKind)
+	}
+	return p.Ranked()
+}
+
 // Ranks reports whether the offer's price under model may be ranked by
 // default: there is one, it is a whole price (Rankable), and its source
 // is of a kind rankings use (Price.Ranked).
