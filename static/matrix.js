@@ -12,6 +12,11 @@
 // text goes into the page as text nodes only. To stay fast with 10,000
 // offers it sorts an index once per sort key, filters with precomputed
 // values, and draws only the first rows of the result, more on request.
+//
+// Prices from articles and estimates (source_kind article or estimate) are
+// listed and marked, but not ranked: sorted by a price, they come after the
+// ranked prices, ranked among themselves, unless the reader includes them
+// ("Include estimates and article figures", est=1 in the URL).
 (function () {
   'use strict';
 
@@ -261,6 +266,7 @@
       sort: '',
       dir: 1,
       old: false,
+      est: false,
       facets: { provider: new Set(), gpu: new Set(), region: new Set(), model: new Set() },
       filters: new Map(),
       hide: new Set(),
@@ -323,6 +329,35 @@
   }
   function modelPrice(o) {
     return o.prices && o.prices[state.model];
+  }
+
+  // --- Trust: the kind of a price's source and its age (the partial
+  // "price-trust" of the build; static/age.js words the age).
+
+  const UNRANKED = { article: true, estimate: true };
+  // unranked reports whether an offer's price under a model is an
+  // article's figure or an estimate, which rankings leave out by default.
+  function unranked(o, model) {
+    const p = o.prices && o.prices[model];
+    return !!p && !!UNRANKED[p.source_kind];
+  }
+  const DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
+  // ageDate is the date a price's age counts from: its since, else its
+  // as-of when that is a date; '' when undated.
+  function ageDate(p) {
+    if (DATE.test(p.since || '')) return p.since;
+    const a = (p.as_of || '').trim();
+    return DATE.test(a) ? a : '';
+  }
+  // kindSeg is the label of a price's source kind; x: not written to the CSV.
+  function kindSeg(kind) {
+    return kind ? { t: t('trust.kind.' + kind), c: 'kind kind-' + kind, ti: t('trust.kind_title.' + kind), x: true } : null;
+  }
+  function ageSeg(p) {
+    const d = ageDate(p);
+    if (!d) return { t: t('trust.undated'), c: 'age age-undated', x: true };
+    const age = window.gpucompareAge ? window.gpucompareAge(d) : d;
+    return { t: age, c: 'age', ti: d, date: d, x: true };
   }
 
   // Columns by key. cell(offer, i, ctx) is what is drawn: lines of segments
@@ -402,9 +437,10 @@
         const p = modelPrice(o);
         if (!p) return na();
         const title = p.as_of ? t('col.as_of') + ': ' + p.as_of : '';
-        if (!known(p.since)) return { title, lines: [[{ t: t('date.unknown'), c: 'date-unknown', ti: t('date.unknown_title') }]] };
+        const trust = [{ t: ' ', x: true }, ageSeg(p), { t: ' ', x: true }, kindSeg(p.source_kind)].filter(Boolean);
+        if (!known(p.since)) return { title, lines: [[{ t: t('date.unknown'), c: 'date-unknown', ti: t('date.unknown_title') }, ...trust]] };
         const partial = p.since.length === 7 ? t('date.month') : p.since.length === 4 ? t('date.year') : '';
-        return { title, lines: [[{ t: p.since, c: partial ? 'date-partial' : '', ti: partial }]] };
+        return { title, lines: [[{ t: p.since, c: partial ? 'date-partial' : '', ti: partial }, ...trust]] };
       },
     },
     source: {
@@ -473,6 +509,7 @@
         if (p.payment) lines.push([{ t: t('payment.' + p.payment), c: 'sub' }]);
         if (p.upfront > 0) lines.push([{ t: t('price.upfront', money(p.upfront)), c: 'sub' }]);
         if (p.discount_pct !== undefined) lines.push([{ t: t('price.discount', fnum(p.discount_pct)), c: 'sub' }]);
+        if (UNRANKED[p.source_kind]) lines.push([kindSeg(p.source_kind)]);
         if (p.currency !== state.cur) {
           const c = convert(p.currency, state.cur);
           const v = prices(model)[i];
@@ -558,23 +595,34 @@
   let sortedBy = '';
   // order is every offer in the order of the current sort: stable (ties
   // keep catalog order), unknowns last in both directions. By a price,
-  // prices that are only part of the cost come after the whole prices,
-  // ranked among themselves: they compare with no whole price.
+  // prices from articles and estimates come after the ranked prices unless
+  // the reader includes them, and prices that are only part of the cost
+  // after those: each group ranked among itself, as neither compares with
+  // a whole, ranked price.
   const partial = offers.map((o) => !!o.price_incomplete);
   function order() {
     const c = colByKey.get(sortKey()) || firstModelCol;
-    const sig = c ? c.key + '|' + state.dir + '|' + (c.spec.dyn ? state.model + '|' + state.cur : '') : '';
+    const sig = c ? c.key + '|' + state.dir + '|' + (c.spec.dyn ? state.model + '|' + state.cur + '|' + state.est : '') : '';
     if (sorted && sig === sortedBy) return sorted;
     let idx = [];
     if (c) {
       const v = sortValues(c);
       const dir = state.dir;
+      const model = c.model || state.model;
       const unknown = [];
       const parts = [];
-      for (let i = 0; i < N; i++) (v[i] !== v[i] ? unknown : c.spec.dyn && partial[i] ? parts : idx).push(i);
+      const lesser = [];
+      for (let i = 0; i < N; i++) {
+        if (v[i] !== v[i]) unknown.push(i);
+        else if (c.spec.dyn && partial[i]) parts.push(i);
+        else if (c.spec.dyn && !state.est && unranked(offers[i], model)) lesser.push(i);
+        else idx.push(i);
+      }
       const by = (a, b) => (v[a] - v[b]) * dir || a - b;
       idx.sort(by);
+      lesser.sort(by);
       parts.sort(by);
+      for (const i of lesser) idx.push(i);
       for (const i of parts) idx.push(i);
       for (const i of unknown) idx.push(i);
     } else {
@@ -702,6 +750,7 @@
         node = document.createElement(s.ti && !s.c ? 'abbr' : 'span');
         if (s.c) node.className = s.c;
         if (s.ti) node.title = s.ti;
+        if (s.date) node.dataset.date = s.date;
       }
       const target = node || el;
       if (s.wbr) breakable(target, s.t);
@@ -763,11 +812,13 @@
   }
 
   // cellText is a cell as text, its lines separated by a space; for the CSV
-  // (csv true) a source link is written as its URL.
+  // (csv true) a source link is written as its URL, and the labels of a
+  // price's age and source kind are left out.
   function cellText(c, i, csv, ctx) {
     const cell = cellOf(c, i, ctx);
     if (cell.source) return cell.source.map((segs) => segs.map((s) => (csv && s.url ? s.h : s.t)).join('')).join('; ');
-    return cell.lines.map((segs) => segs.map((s) => s.t).join('')).join(' ');
+    const lines = cell.lines.map((segs) => segs.filter((s) => !(csv && s.x)).map((s) => s.t).join(''));
+    return (csv ? lines.filter((l, k) => l !== '' || k === 0) : lines).join(' ');
   }
 
   let visible = cols;
@@ -1000,6 +1051,7 @@
     if (state.unit !== 'hour') p.set('u', state.unit);
     if (state.sort || state.dir < 0) p.set('s', (state.dir < 0 ? '-' : '') + state.sort);
     if (state.old) p.set('old', '0');
+    if (state.est) p.set('est', '1');
     for (const f of FACETS) if (state.facets[f].size) p.set(f, [...state.facets[f]].join(','));
     for (const [k, v] of state.filters) if (v) p.set('f.' + k, v);
     if (state.hide.size) p.set('hide', [...state.hide].join(','));
@@ -1022,6 +1074,7 @@
       if (s.sort && !colByKey.has(s.sort)) s.sort = '';
     }
     s.old = p.get('old') === '0';
+    s.est = p.get('est') === '1';
     for (const f of FACETS) s.facets[f] = new Set(list(p.get(f)));
     for (const [k, v] of p) if (k.startsWith('f.') && colByKey.has(k.slice(2)) && v) s.filters.set(k.slice(2), v);
     s.hide = new Set(list(p.get('hide')).filter((k) => colByKey.has(k) && k !== 'instance'));
@@ -1051,6 +1104,7 @@
   const curSel = document.getElementById('matrix-currency');
   const unitSel = document.getElementById('matrix-unit');
   const oldBox = document.getElementById('matrix-old');
+  const estBox = document.getElementById('matrix-est');
   const columnsBox = document.getElementById('matrix-columns');
   const facetBoxes = form ? [...form.querySelectorAll('details.facet')] : [];
   const currencies = curSel ? [...curSel.options].map((o) => o.value) : [D.currency];
@@ -1062,6 +1116,7 @@
     if (curSel) curSel.value = state.cur;
     if (unitSel) unitSel.value = state.unit;
     if (oldBox) oldBox.checked = state.old;
+    if (estBox) estBox.checked = state.est;
     for (const box of facetBoxes) {
       const set = state.facets[box.dataset.facet];
       let n = 0;
@@ -1137,6 +1192,10 @@
     unitSel.addEventListener('change', () => {
       state.unit = unitSel.value;
       update({ head: true });
+    });
+    estBox.addEventListener('change', () => {
+      state.est = estBox.checked;
+      update();
     });
     oldBox.addEventListener('change', () => {
       state.old = oldBox.checked;

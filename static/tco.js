@@ -123,6 +123,11 @@
     var i, why;
     if (o.gm == null) return T['scenario.why.no_gpu'];
     if (!o.rk) return T['scenario.why.partial'];
+    if (!w.estimates) {
+      for (i = 0; i < mix.length; i++) {
+        if (o.m[mix[i].model] && o.m[mix[i].model].u) return fmt(T['scenario.why.unranked'], [model(mix[i].model)]);
+      }
+    }
     if (w.min_gpu_memory_gb != null) {
       if (o.mem == null) return T['scenario.why.memory_unknown'];
       if (o.mem < w.min_gpu_memory_gb) return fmt(T['scenario.why.memory'], [num(w.min_gpu_memory_gb)]);
@@ -163,7 +168,7 @@
   // dearest per GPU-hour first, which buy only the rest.
   function cost(o, w, mix) {
     var per = o.n, perJob = Math.ceil(w.gpus_per_job / per);
-    var t = { parts: {}, compute: 0, notes: [] };
+    var t = { parts: {}, compute: 0, notes: [], kinds: [] };
     var parts = [], usage = [], spare = 0;
     mix.forEach(function (sh, i) {
       var pr = o.m[sh.model];
@@ -198,11 +203,15 @@
     });
     parts.forEach(function (part) {
       var pr = o.m[part.model];
-      if ((D.terms[part.model] || 0) > 0) {
+      var term = (D.terms[part.model] || 0) > 0;
+      if (term) {
         if (pr.d != null) t.notes.push(fmt(T['scenario.note.discount_only'], [model(part.model), num(pr.d)]));
       } else if (part.model === 'spot' && w.checkpoint_overhead_pct > 0 && part.gpuHours > 0) {
         t.notes.push(fmt(T['scenario.note.spot_overhead'], [num(w.checkpoint_overhead_pct)]));
       }
+      // An article's figure or an estimate says so (pricing.FromArticle, pricing.Estimated).
+      if (pr.u && !(term && pr.d != null)) t.notes.push(fmt(T['scenario.note.' + pr.u], [model(part.model)]));
+      if (pr.u && t.kinds.indexOf(pr.u) < 0) t.kinds.push(pr.u);
       if (part.covered > 0) t.notes.push(fmt(T['scenario.note.covered'], [model(part.model), num(round(part.covered, 2))]));
       t.compute += part.perMonth;
       t.parts[part.model] = part;
@@ -320,6 +329,13 @@
       sub.appendChild(pa);
       sub.appendChild(document.createTextNode(' \u00b7 ' + (o.r || T['region.all'])));
       th.appendChild(sub);
+      // Marked, as every listed article's figure or estimate is.
+      t.kinds.forEach(function (k) {
+        var label = el('span', 'kind kind-' + k, T['trust.kind.' + k]);
+        label.title = T['trust.kind_title.' + k];
+        th.appendChild(document.createTextNode(' '));
+        th.appendChild(label);
+      });
       tr.appendChild(th);
       [[t.total, 'num total'], [t.perMonth, 'num']].forEach(function (c) {
         var td = el('td', c[1]);
@@ -432,8 +448,10 @@
 
   // --- The figures: read from the form, kept in the URL.
 
+  // estimates is not the workload's: the switch that ranks articles' figures
+  // and estimates too, off as shipped.
   var fields = ['gpu_hours_per_month', 'months', 'gpus_per_job', 'job_hours', 'min_gpu_memory_gb', 'interruptible',
-    'checkpoint_overhead_pct', 'storage_tb', 'egress_tb_per_month', 'max_per_gpu_hour'];
+    'checkpoint_overhead_pct', 'storage_tb', 'egress_tb_per_month', 'max_per_gpu_hour', 'estimates'];
   var optional = { min_gpu_memory_gb: true, max_per_gpu_hour: true };
   var positive = { gpu_hours_per_month: true, months: true, job_hours: true, gpus_per_job: true, min_gpu_memory_gb: true, max_per_gpu_hour: true };
 
@@ -476,7 +494,7 @@
   var defaults = {};
   fields.forEach(function (f) {
     var v = D.workload[f];
-    defaults[f] = f === 'interruptible' ? (v ? '1' : '0') : v == null ? '' : plain(v);
+    defaults[f] = typeof v === 'boolean' ? (v ? '1' : '0') : v == null ? '' : plain(v);
   });
 
   // state is the form as URL parameters: only what differs from the

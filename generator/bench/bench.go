@@ -176,7 +176,7 @@ func (r *Result) mapOnto(offers []*pricing.Offer) {
 		m := &Mapping{Result: r, Offer: o, Instances: r.GPUCount / per, Costs: map[string]*Cost{}}
 		m.Flags, m.FlagCodes = flags(r, o, m.Instances)
 		for model, pr := range o.Prices {
-			if !pr.Converted {
+			if !pr.Converted || !pr.Ranked() { // an article's figure or an estimate is not ranked
 				continue
 			}
 			c := &Cost{Mapping: m, Model: model, Hourly: pr.Display * float64(m.Instances)}

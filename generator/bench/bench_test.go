@@ -37,13 +37,13 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: p5, region: us-east-1, model: on_demand, amount: 55.04, currency: USD, since: 2025-06-01, source: s}
-  - {instance: p5, region: us-east-1, model: spot, amount: 20.9934, currency: USD, since: unknown, source: s}
+  - {instance: p5, region: us-east-1, model: on_demand, amount: 55.04, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: p5, region: us-east-1, model: spot, amount: 20.9934, currency: USD, since: unknown, source: s, source_kind: provider}
 -- data/prices/lambda.yaml --
 provider: lambda
 prices:
-  - {instance: two, region: all, model: on_demand, amount: 6.38, currency: USD, since: unknown, source: s}
-  - {instance: three, region: all, model: on_demand, amount: 9, currency: USD, since: unknown, source: s}
+  - {instance: two, region: all, model: on_demand, amount: 6.38, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: three, region: all, model: on_demand, amount: 9, currency: USD, since: unknown, source: s, source_kind: provider}
 -- data/benchmarks/llama.yaml --
 id: llama
 name: MLPerf Inference llama2-70b-99.9, Offline

@@ -135,7 +135,7 @@ const (
 var textLengths = map[string]int{
 	"id": idLength,
 
-	"source": sentenceLength, "isolation_source": sentenceLength, "as_of": sentenceLength,
+	"source": sentenceLength, "as_of": sentenceLength,
 	"homepage": sentenceLength, "url": sentenceLength, "tagline": sentenceLength, "text": sentenceLength,
 	"price_not_public": sentenceLength, "price_incomplete": sentenceLength,
 
@@ -317,7 +317,11 @@ func (w *valueWalker) date(n *yaml.Node, key string) {
 // long to its limit.
 func (w *valueWalker) text(n *yaml.Node, key string) {
 	max, ok := textLengths[key]
-	if !ok {
+	switch {
+	case ok:
+	case strings.HasSuffix(key, "_source"):
+		max = sentenceLength // the source of one figure: isolation_source, gpu_class_source
+	default:
 		max = shortLength
 	}
 	if len(n.Value) <= max {

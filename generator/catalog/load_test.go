@@ -59,6 +59,7 @@ prices:
     currency: USD
     since: 2025-06-01
     source: https://example.com/price
+    source_kind: provider
 `,
 }
 
@@ -207,6 +208,7 @@ prices:
     currency: USD
     since: 2025-06-01
     source: https://example.com/price
+    source_kind: provider
 `, "data/prices/gcp.yaml": `provider: gcp
 prices: []
 `},
@@ -224,6 +226,7 @@ data/prices/gcp.yaml:1:11: prices: provider "gcp" does not exist
     currency: EUR
     since: 2025-06-01
     source: https://example.com/price
+    source_kind: provider
 `),
 			want: "data/prices/aws.yaml:7:15: price \"p4d.24xlarge/us-east-1/on_demand\": currency \"EUR\" has no rate to the site currency USD in data/fx.yaml\n",
 		},
@@ -269,6 +272,7 @@ prices:
     currency: USD
     since: 2025-06-01
     source: https://example.com/price
+    source_kind: provider
 `},
 			want: `data/prices/aws.yaml:6:13: price "p4d.24xlarge/us-east-1/spot": amount must be > 0, got -3
 data/providers/aws.yaml:11:16: instance "p4d.24xlarge": gpu_count must be > 0, got 0
@@ -283,6 +287,7 @@ data/providers/aws.yaml:11:16: instance "p4d.24xlarge": gpu_count must be > 0, g
     currency: USD
     since: 2025-13
     source: https://example.com/price
+    source_kind: provider
   - instance: p4d.24xlarge
     region: us-east-1
     model: on_demand
@@ -290,12 +295,14 @@ data/providers/aws.yaml:11:16: instance "p4d.24xlarge": gpu_count must be > 0, g
     currency: USD
     since: last june
     source: https://example.com/price
+    source_kind: provider
   - instance: p4d.24xlarge
     region: us-east-1
     model: on_demand
     amount: 3
     currency: USD
     source: https://example.com/price
+    source_kind: provider
   - instance: p4d.24xlarge
     region: us-east-1
     model: on_demand
@@ -304,6 +311,7 @@ data/providers/aws.yaml:11:16: instance "p4d.24xlarge": gpu_count must be > 0, g
     since: unknown
     as_of: not dated by the source
     source: https://example.com/price
+    source_kind: provider
   - instance: p4d.24xlarge
     region: us-east-1
     model: on_demand
@@ -311,10 +319,11 @@ data/providers/aws.yaml:11:16: instance "p4d.24xlarge": gpu_count must be > 0, g
     currency: USD
     since: 2025
     source: https://example.com/price
+    source_kind: provider
 `),
 			want: `data/prices/aws.yaml:8:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "2025-13" does not exist: want YYYY-MM-DD, YYYY-MM, YYYY or unknown
-data/prices/aws.yaml:15:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "last june" is not a date: want YYYY-MM-DD, YYYY-MM, YYYY or unknown
-data/prices/aws.yaml:17:5: price "p4d.24xlarge/us-east-1/on_demand": since is missing: want YYYY-MM-DD, YYYY-MM, YYYY or unknown (with the reason in as_of)
+data/prices/aws.yaml:16:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "last june" is not a date: want YYYY-MM-DD, YYYY-MM, YYYY or unknown
+data/prices/aws.yaml:19:5: price "p4d.24xlarge/us-east-1/on_demand": since is missing: want YYYY-MM-DD, YYYY-MM, YYYY or unknown (with the reason in as_of)
 `,
 		},
 		{
@@ -326,6 +335,7 @@ data/prices/aws.yaml:17:5: price "p4d.24xlarge/us-east-1/on_demand": since is mi
     currency: USD
     since: 2025
     source: javascript:alert(1)
+    source_kind: provider
   - instance: p4d.24xlarge
     region: us-east-1
     model: on_demand
@@ -333,16 +343,49 @@ data/prices/aws.yaml:17:5: price "p4d.24xlarge/us-east-1/on_demand": since is mi
     currency: USD
     since: 2025
     source: ftp://example.com/prices.csv ; aws price list
+    source_kind: provider
   - instance: p4d.24xlarge
     region: us-east-1
     model: on_demand
     amount: 3
     currency: USD
     since: 2025
+    source_kind: provider
 `),
 			want: `data/prices/aws.yaml:9:13: price "p4d.24xlarge/us-east-1/on_demand": source URL "javascript:alert(1)" has scheme "javascript": want http or https
-data/prices/aws.yaml:16:13: price "p4d.24xlarge/us-east-1/on_demand": source URL "ftp://example.com/prices.csv" has scheme "ftp": want http or https
-data/prices/aws.yaml:17:5: price "p4d.24xlarge/us-east-1/on_demand": source is missing: every number that came from outside cites where (a URL or a citation in words)
+data/prices/aws.yaml:17:13: price "p4d.24xlarge/us-east-1/on_demand": source URL "ftp://example.com/prices.csv" has scheme "ftp": want http or https
+data/prices/aws.yaml:19:5: price "p4d.24xlarge/us-east-1/on_demand": source is missing: every number that came from outside cites where (a URL or a citation in words)
+`,
+		},
+		{
+			name: "source kind missing or not one of the four",
+			replace: price(`  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 1
+    currency: USD
+    since: 2025
+    source: https://example.com/price
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: spot
+    amount: 2
+    currency: USD
+    since: 2025
+    source: https://example.com/price
+    source_kind: aggregater
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: reserved_1y
+    amount: 3
+    currency: USD
+    since: 2025
+    source: https://example.com/blog
+    source_kind: blog
+`),
+			want: `data/prices/aws.yaml:3:5: price "p4d.24xlarge/us-east-1/on_demand": source_kind is missing: want one of provider, aggregator, article, estimate
+data/prices/aws.yaml:17:18: price "p4d.24xlarge/us-east-1/spot": source_kind "aggregater" is not known (did you mean "aggregator"?): want one of provider, aggregator, article, estimate
+data/prices/aws.yaml:25:18: price "p4d.24xlarge/us-east-1/reserved_1y": source_kind "blog" is not known: want one of provider, aggregator, article, estimate
 `,
 		},
 		{
@@ -363,6 +406,7 @@ memory_gb: 40
     currency: USD
     since: 2025
     source: seed.txt
+    source_kind: article
 `),
 			want: "data/prices/aws.yaml:5:12: price \"p4d.24xlarge/us-east-1/on-demand\": model \"on-demand\" is not known (did you mean \"on_demand\"?): want one of on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, savings_plan_3y, cud_1y, cud_3y, capacity_block, subscription_month, subscription_year, lease\n",
 		},
@@ -453,11 +497,11 @@ func TestAllErrorsAtOnceAcrossFiles(t *testing.T) {
 func TestHistoryOrderAndUndatedChanges(t *testing.T) {
 	point := func(amount, since string) string {
 		return "  - instance: p4d.24xlarge\n    region: us-east-1\n    model: on_demand\n    amount: " + amount +
-			"\n    currency: USD\n    since: " + since + "\n    source: https://example.com/price\n"
+			"\n    currency: USD\n    since: " + since + "\n    source: https://example.com/price\n    source_kind: provider\n"
 	}
 	_, r := load(t, price(point("40", "2025-03")+point("40", "unknown")+point("32", "unknown")+point("30", "2025-02-10")+point("28", "2025-03-15")))
-	want := `data/prices/aws.yaml:22:12: warning: price "p4d.24xlarge/us-east-1/on_demand": the price changes here but the change has no date: it shows as undated and stays out of feeds
-data/prices/aws.yaml:29:12: price "p4d.24xlarge/us-east-1/on_demand": since 2025-02-10 is before 2025-03 of an earlier point (line 3): the points of a series go oldest first
+	want := `data/prices/aws.yaml:24:12: warning: price "p4d.24xlarge/us-east-1/on_demand": the price changes here but the change has no date: it shows as undated and stays out of feeds
+data/prices/aws.yaml:32:12: price "p4d.24xlarge/us-east-1/on_demand": since 2025-02-10 is before 2025-03 of an earlier point (line 3): the points of a series go oldest first
 `
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

@@ -480,18 +480,20 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 	})
 
 	t.Run("seeds", func(t *testing.T) {
+		// The two guides are cited by what they are, with the section quoted.
+		const guide = "industry buyer's guide (Chinese), section "
 		for _, s := range []struct {
 			provider, id, gpu string
 			count             int
 			source            string
 		}{
 			{"aws", "p4d.24xlarge", "a100-sxm4-40gb", 8, ""},
-			{"tencent-cloud", "gn10", "v100-sxm2-32gb", 8, "000_27b48a10678d65dd.txt"},
-			{"alibaba-cloud", "gn6i", "t4-pcie-16gb", 4, "000_27b48a10678d65dd.txt"},
-			{"inspur-lease", "nf5468m6", "a30-pcie-24gb", 8, "000_27b48a10678d65dd.txt"},
-			{"alibaba-cloud", "gnn", "a100-sxm4-40gb", 8, "001_55036f03e085ff30.txt"},
-			{"tencent-cloud", "gn10x-seed-4gpu", "v100-sxm2-32gb", 4, "001_55036f03e085ff30.txt"},
-			{"huawei-cloud", "gcs", "a100-sxm4-80gb", 4, "001_55036f03e085ff30.txt"},
+			{"tencent-cloud", "gn10", "v100-sxm2-32gb", 8, guide + `"三、主流云服务商方案对比 › 2. 腾讯云GN10系列"`},
+			{"alibaba-cloud", "gn6i", "t4-pcie-16gb", 4, guide + `"三、主流云服务商方案对比 › 3. 阿里云GN6i系列"`},
+			{"inspur-lease", "nf5468m6", "a30-pcie-24gb", 8, guide + `"三、主流云服务商方案对比 › 4. 本地化方案：浪潮NF5468M6"`},
+			{"alibaba-cloud", "gnn", "a100-sxm4-40gb", 8, guide + `"3.4 服务商对比矩阵"`},
+			{"tencent-cloud", "gn10x-4gpu", "v100-sxm2-32gb", 4, guide + `"3.4 服务商对比矩阵"`},
+			{"huawei-cloud", "gcs", "a100-sxm4-80gb", 4, guide + `"3.4 服务商对比矩阵"`},
 		} {
 			in := refInstanceOf(t, cat, s.provider, s.id)
 			if in == nil {

@@ -263,7 +263,10 @@ type PricePoint struct {
 	Since           Date     `yaml:"since"`
 	AsOf            string   `yaml:"as_of"`
 	Source          string   `yaml:"source"`
-	Note            string   `yaml:"note"`
+	// SourceKind is what kind of source the figure comes from: one of
+	// SourceKinds (provider, aggregator, article, estimate).
+	SourceKind string `yaml:"source_kind"`
+	Note       string `yaml:"note"`
 
 	Provider string `yaml:"-"` // the provider id of the file
 	file     string
@@ -461,6 +464,6 @@ type Criterion struct {
 	Measure     string  `yaml:"measure"` // one of the measures the scoring stage computes
 	Better      string  `yaml:"better"`  // higher or lower
 	Weight      float64 `yaml:"weight"`
-	Source      string  `yaml:"source"` // where the indicator comes from (a seed guide)
+	Source      string  `yaml:"source"` // where the indicator comes from (a buyer's guide, say)
 	at          *place
 }

@@ -24,7 +24,24 @@ var (
 	AcceleratorKinds = []string{"gpu", "tpu", "npu"}
 	BenchmarkSuites  = []string{"mlperf-inference", "mlperf-training", "microbenchmark", "trial"}
 	BenchmarkMetrics = []string{"throughput", "time"}
+	// SourceKinds are the kinds of source a price point may cite, most
+	// direct first.
+	SourceKinds = []string{KindProvider, KindAggregator, KindArticle, KindEstimate}
 )
+
+// The kinds of source of a figure.
+const (
+	KindProvider   = "provider"   // the provider's own price page, API or document
+	KindAggregator = "aggregator" // a third-party catalog of prices
+	KindArticle    = "article"    // a blog post, guide or news article
+	KindEstimate   = "estimate"   // worked out from a discount or from another offer
+)
+
+// Ranked reports whether figures of a source kind take part in rankings
+// as they stand: a provider's and an aggregator's do; an article's and an
+// estimate are listed, marked, and ranked only when the reader includes
+// them. An empty kind (a point no validation saw) counts as ranked.
+func Ranked(kind string) bool { return kind != KindArticle && kind != KindEstimate }
 
 // AllRegions in a region list means every region of the provider.
 const AllRegions = "all"
@@ -599,6 +616,7 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 	}
 	r.date("since", pp.Since, true)
 	r.source("source", pp.Source, true)
+	r.oneOf("source_kind", pp.SourceKind, SourceKinds, true)
 }
 
 // convertible reports whether an amount in cur can be shown in the site

@@ -146,25 +146,31 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: 2024-01, source: s}
-  - {instance: p4d, region: us-east-1, model: spot, amount: 9.831, currency: USD, since: unknown, source: s}
-  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s}
-  - {instance: p4d, region: us-east-1, model: reserved_1y, effective_hourly: 13, payment: all_upfront, currency: USD, since: 2025, source: s}
-  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: unknown, source: s}
-  - {instance: p4d, region: eu-west-1, model: spot, discount_pct: 60, currency: USD, since: unknown, source: s}
-  - {instance: g4, region: all, model: on_demand, amount: 0.526, currency: USD, since: 2025-06-01, source: s}
-  - {instance: slice, region: all, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: 2024-01, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: spot, amount: 9.831, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: reserved_1y, effective_hourly: 13, payment: all_upfront, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: p4d, region: eu-west-1, model: spot, discount_pct: 60, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: g4, region: all, model: on_demand, amount: 0.526, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: slice, region: all, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
 -- data/prices/ali.yaml --
 provider: ali
 prices:
-  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 14, currency: CNY, since: unknown, source: s}
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 14, currency: CNY, since: unknown, source: s, source_kind: provider}
 `
 
 func load(t *testing.T) *Data {
 	t.Helper()
+	return loadFrom(t, testCatalog)
+}
+
+// loadFrom is load of another archive.
+func loadFrom(t *testing.T, archive string) *Data {
+	t.Helper()
 	fsys := fstest.MapFS{}
 	name := ""
-	for _, line := range strings.Split(testCatalog, "\n") {
+	for _, line := range strings.Split(archive, "\n") {
 		if strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --") {
 			name = line[3 : len(line)-3]
 			fsys[name] = &fstest.MapFile{}
@@ -311,6 +317,35 @@ func TestDiscountsAreMediansOffTheSameOffer(t *testing.T) {
 	// Reserved 1 year: 1 − 13/21.96 = 40.8%.
 	if r := c.Rows[0].Cells[1]; r.Offers != 1 || r.Median != 40.8 {
 		t.Errorf("reserved %+v", r)
+	}
+}
+
+// TestChartsLeaveOutArticlesAndEstimates: a price from an article is not
+// plotted, and the chart counts it; a discount an article states is not a
+// provider's discount; a discount the provider states is, though the
+// price worked out from it is an estimate.
+func TestChartsLeaveOutArticlesAndEstimates(t *testing.T) {
+	d := loadFrom(t, strings.NewReplacer(
+		"amount: 14, currency: CNY, since: unknown, source: s, source_kind: provider}", "amount: 14, currency: CNY, since: unknown, source: a blog, source_kind: article}",
+		"discount_pct: 60, currency: USD, since: unknown, source: s, source_kind: provider}", "discount_pct: 60, currency: USD, since: unknown, source: a blog, source_kind: article}",
+	).Replace(testCatalog))
+	c, err := d.PriceByGPU("p", "on_demand")
+	if err != nil || c == nil {
+		t.Fatalf("PriceByGPU = %v, %v", c, err)
+	}
+	if c.Unranked != 1 || len(c.Providers) != 1 || c.Providers[0].ID != "aws" {
+		t.Errorf("unranked %d, providers %d: want the article's price left out and counted", c.Unranked, len(c.Providers))
+	}
+	disc, err := d.ProviderDiscounts("d")
+	if err != nil || disc == nil {
+		t.Fatalf("ProviderDiscounts = %v, %v", disc, err)
+	}
+	if spot := disc.Rows[0].Cells[0]; spot.Offers != 1 || spot.Median != 55.2 {
+		t.Errorf("spot %+v: want us-east-1's 55.2 alone", spot)
+	}
+	// The provider's own discount counts (TestDiscountsAreMediansOffTheSameOffer), and its price is an estimate.
+	if pr := load(t).Offers[2].Prices["spot"]; pr == nil || pr.Kind != catalog.KindEstimate || !pr.DiscountRanked() {
+		t.Errorf("eu-west-1 spot: %+v", pr)
 	}
 }
 

@@ -53,13 +53,13 @@ func (d *Data) ProviderDiscounts(id string) (*Discounts, error) {
 	var asOf asOfBuilder
 	for _, o := range d.Offers {
 		od := o.Prices["on_demand"]
-		if od == nil || od.Hourly.Amount <= 0 {
+		if od == nil || od.Hourly.Amount <= 0 || !od.Ranked() {
 			continue
 		}
 		counted := false
 		for _, m := range discountModels {
 			pr := o.Prices[m]
-			if pr == nil || pr.Hourly.Currency != od.Hourly.Currency {
+			if pr == nil || pr.Hourly.Currency != od.Hourly.Currency || !pr.DiscountRanked() {
 				continue
 			}
 			k := key{o.Provider, m}

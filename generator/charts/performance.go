@@ -33,6 +33,9 @@ type PricePerformance struct {
 	// Partial counts the offers left out because their price is only part
 	// of the cost (a GPU without its VM).
 	Partial int
+	// Unranked counts the offers left out because their price is an
+	// article's figure or an estimate.
+	Unranked int
 }
 
 // PerfRow is an offer with its figures per GPU.
@@ -61,6 +64,9 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 		}
 		if partial(o, model) {
 			c.Partial++
+		}
+		if unranked(o, model) && !fractional(o.Instance) {
+			c.Unranked++
 		}
 		op, ok := perGPU(o, model)
 		if !ok {

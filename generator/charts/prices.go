@@ -30,7 +30,7 @@ type OfferPrice struct {
 // GPU, or a price that is only part of the cost (partial), which a chart
 // that ranks prices leaves out.
 func perGPU(o *pricing.Offer, model string) (OfferPrice, bool) {
-	if o.GPU == nil || fractional(o.Instance) || partial(o, model) {
+	if o.GPU == nil || fractional(o.Instance) || partial(o, model) || unranked(o, model) {
 		return OfferPrice{}, false
 	}
 	v, ok := o.PerGPUHour(model)
@@ -51,6 +51,14 @@ func partial(o *pricing.Offer, model string) bool {
 	return !o.Rankable() && o.Prices[model] != nil
 }
 
+// unranked reports whether the offer has a whole price under model that
+// comes from an article or is an estimate (pricing.Price.Ranked): the
+// charts leave it out and count it, as they do partial prices.
+func unranked(o *pricing.Offer, model string) bool {
+	pr := o.Prices[model]
+	return pr != nil && o.Rankable() && !pr.Ranked()
+}
+
 // GPUPrices is the chart of prices per GPU-hour by GPU model across
 // providers: for each GPU model, each provider's lowest price per GPU-hour
 // under one pricing model, in the site currency. Its table has a row per
@@ -63,6 +71,7 @@ type GPUPrices struct {
 	Rows      []*GPUPriceRow      // the GPU models with a price, in Data.GPUs order
 	AsOf      AsOf
 	Partial   int // offers left out: their price is only part of the cost
+	Unranked  int // offers left out: their price is an article's figure or an estimate
 }
 
 // GPUPriceRow is a GPU model's lowest price at each provider.
@@ -80,10 +89,13 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 	}
 	best := map[key]*OfferPrice{}
 	hasProv := map[*catalog.Provider]bool{}
-	partials := 0
+	partials, unrankedN := 0, 0
 	for _, o := range d.Offers {
 		if partial(o, model) {
 			partials++
+		}
+		if unranked(o, model) {
+			unrankedN++
 		}
 		op, ok := perGPU(o, model)
 		if !ok {
@@ -99,7 +111,7 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 	if len(best) == 0 {
 		return nil, nil
 	}
-	c := &GPUPrices{Model: model, Currency: d.Currency, Partial: partials}
+	c := &GPUPrices{Model: model, Currency: d.Currency, Partial: partials, Unranked: unrankedN}
 	for _, p := range d.Catalog.Providers {
 		if hasProv[p] {
 			c.Providers = append(c.Providers, p)
@@ -203,6 +215,7 @@ type OfferPrices struct {
 	Rows     []*OfferPrice
 	AsOf     AsOf
 	Partial  int // offers left out: their price is only part of the cost
+	Unranked int // offers left out: their price is an article's figure or an estimate
 }
 
 // GPUOffers makes the chart of the offers of GPU model g by price per
@@ -218,6 +231,9 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 		}
 		if partial(o, model) {
 			c.Partial++
+		}
+		if unranked(o, model) {
+			c.Unranked++
 		}
 		if op, ok := perGPU(o, model); ok {
 			rows = append(rows, op)

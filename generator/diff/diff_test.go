@@ -28,9 +28,9 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.7726, currency: USD, since: unknown, source: old}
-  - {instance: p4d, region: us-east-1, model: spot, amount: 5, currency: USD, since: 2025, source: s}
-  - {instance: p3, region: us-east-1, model: on_demand, amount: 3.06, currency: USD, since: unknown, source: s}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.7726, currency: USD, since: unknown, source: old, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: spot, amount: 5, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: p3, region: us-east-1, model: on_demand, amount: 3.06, currency: USD, since: unknown, source: s, source_kind: provider}
 `
 
 // edit applies replacements to the base catalog, one after the other.
@@ -51,16 +51,16 @@ func TestCompare(t *testing.T) {
 	base, br := load(t, baseCatalog)
 	head, hr := load(t, edit(
 		// a price cut appended to the history
-		"  - {instance: p4d, region: us-east-1, model: spot", "  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.957642, currency: USD, since: 2025-06-01, source: https://aws.amazon.com/blogs/aws/}\n  - {instance: p4d, region: us-east-1, model: spot",
+		"  - {instance: p4d, region: us-east-1, model: spot", "  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.957642, currency: USD, since: 2025-06-01, source: https://aws.amazon.com/blogs/aws/, source_kind: provider}\n  - {instance: p4d, region: us-east-1, model: spot",
 		// a new offer in a region
-		"  - {instance: p4d, region: us-east-1, model: spot", "  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: 2025, source: s}\n  - {instance: p4d, region: us-east-1, model: spot",
+		"  - {instance: p4d, region: us-east-1, model: spot", "  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: 2025, source: s, source_kind: provider}\n  - {instance: p4d, region: us-east-1, model: spot",
 		// a spec edit and a claim the check disagrees with
 		"memory_gb: 40, dense: {fp32: 19.5}", "memory_gb: 40, memory_bandwidth_gb_s: 1555, dense: {fp32: 19.5}",
 		"gpu_count: 8, regions: [us-east-1, eu-west-1], source: s}", "gpu_count: 8, regions: [us-east-1, eu-west-1], source: s, claims: {tflops: 624, precision: fp32, source: seed}}",
 		// a GPU removed with the instance that used it
 		"-- data/gpus/v100.yaml --\n{id: v100, name: V100, vendor: NVIDIA, source: s}\n", "",
 		"  - {id: p3, name: p3.2xlarge, gpu: v100, gpu_count: 1, regions: [us-east-1], source: s}\n", "",
-		"  - {instance: p3, region: us-east-1, model: on_demand, amount: 3.06, currency: USD, since: unknown, source: s}\n", "",
+		"  - {instance: p3, region: us-east-1, model: on_demand, amount: 3.06, currency: USD, since: unknown, source: s, source_kind: provider}\n", "",
 	))
 	r := Compare(base, head, br, hr)
 	r.Base = Base{Kind: Revision, Name: "HEAD~1"}

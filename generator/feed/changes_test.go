@@ -43,18 +43,18 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 32.7726, currency: USD, since: unknown, source: karpenter 2025-04-28}
-  - {instance: p4d.24xlarge, region: us-east-1, model: spot, amount: 5.09, currency: USD, since: 2025-03, source: s}
-  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 32.7726, currency: USD, since: 2025-05, source: repeat}
-  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 21.957642, currency: USD, since: 2025-06-01, source: https://aws.amazon.com/blogs/aws/}
-  - {instance: p4d.24xlarge, region: us-east-1, model: spot, amount: 6.1, currency: USD, since: 2025-07-15, source: s}
-  - {instance: p4d.24xlarge, region: all, model: reserved_3y, discount_pct: 50, currency: USD, since: unknown, source: seed}
-  - {instance: p4d.24xlarge, region: all, model: reserved_3y, discount_pct: 45, currency: USD, since: unknown, source: seed}
+  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 32.7726, currency: USD, since: unknown, source: karpenter 2025-04-28, source_kind: provider}
+  - {instance: p4d.24xlarge, region: us-east-1, model: spot, amount: 5.09, currency: USD, since: 2025-03, source: s, source_kind: provider}
+  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 32.7726, currency: USD, since: 2025-05, source: repeat, source_kind: provider}
+  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 21.957642, currency: USD, since: 2025-06-01, source: https://aws.amazon.com/blogs/aws/, source_kind: provider}
+  - {instance: p4d.24xlarge, region: us-east-1, model: spot, amount: 6.1, currency: USD, since: 2025-07-15, source: s, source_kind: provider}
+  - {instance: p4d.24xlarge, region: all, model: reserved_3y, discount_pct: 50, currency: USD, since: unknown, source: seed, source_kind: provider}
+  - {instance: p4d.24xlarge, region: all, model: reserved_3y, discount_pct: 45, currency: USD, since: unknown, source: seed, source_kind: provider}
 -- data/prices/ali.yaml --
 provider: ali
 prices:
-  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 5, currency: USD, since: 2024, source: s}
-  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: 2025-01-02, source: s}
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 5, currency: USD, since: 2024, source: s, source_kind: provider}
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: 2025-01-02, source: s, source_kind: provider}
 `
 
 func loadHistory(t testing.TB, archive string) *catalog.Catalog {
@@ -146,9 +146,9 @@ func TestChangesInSeriesOrder(t *testing.T) {
 	generated, _ := catalog.Load(synthetic)
 	// Two series whose points interleave, changed the same day: the
 	// on-demand series comes first, as its first point does.
-	interleaved := loadHistory(t, strings.Replace(history, `  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: 2025-01-02, source: s}`, `  - {instance: gn7, region: cn-beijing, model: spot, amount: 2, currency: USD, since: 2024, source: s}
-  - {instance: gn7, region: cn-beijing, model: spot, amount: 3, currency: USD, since: 2025-01-02, source: s}
-  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: 2025-01-02, source: s}`, 1))
+	interleaved := loadHistory(t, strings.Replace(history, `  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: 2025-01-02, source: s, source_kind: provider}`, `  - {instance: gn7, region: cn-beijing, model: spot, amount: 2, currency: USD, since: 2024, source: s, source_kind: provider}
+  - {instance: gn7, region: cn-beijing, model: spot, amount: 3, currency: USD, since: 2025-01-02, source: s, source_kind: provider}
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: 2025-01-02, source: s, source_kind: provider}`, 1))
 	if cs := Changes(interleaved); len(cs) != 5 || cs[2].Series.Model != "on_demand" || cs[3].Series.Model != "spot" {
 		t.Errorf("interleaved series: the on-demand change of 2025-01-02 must come before the spot change")
 	}

@@ -126,7 +126,7 @@ func TestFeedsParseInAFeedReader(t *testing.T) {
 // TestHostileTextStaysText: readers render RSS descriptions and Atom
 // summaries as HTML, so catalog text reaches them escaped once more.
 func TestHostileTextStaysText(t *testing.T) {
-	hostile := strings.Replace(history, "source: https://aws.amazon.com/blogs/aws/}", "source: https://aws.amazon.com/blogs/aws/, note: '<script>alert(1)</script>'}", 1)
+	hostile := strings.Replace(history, "source: https://aws.amazon.com/blogs/aws/, source_kind: provider}", "source: https://aws.amazon.com/blogs/aws/, source_kind: provider, note: '<script>alert(1)</script>'}", 1)
 	changes := Changes(loadHistory(t, hostile))
 	docs, err := Render(Feed{Title: "T", PageURL: "https://x.example/", FeedURL: "https://x.example/"}, changes,
 		Item{Words: English, TagAuthority: "x.example", InstanceURL: func(*catalog.Instance) string { return "https://x.example/i/" }})
@@ -154,7 +154,7 @@ func TestHostileTextStaysText(t *testing.T) {
 // encoded whole with all its items, for feeds with no item, one and
 // several, and for text that looks like the placeholder or like markup.
 func TestAssembledFeedsEqualFeedsEncodedWhole(t *testing.T) {
-	hostile := strings.Replace(history, "source: https://aws.amazon.com/blogs/aws/}", "source: https://aws.amazon.com/blogs/aws/, note: 'placeholder </item> </entry> \"}, {\"id\": \"placeholder\"'}", 1)
+	hostile := strings.Replace(history, "source: https://aws.amazon.com/blogs/aws/, source_kind: provider}", "source: https://aws.amazon.com/blogs/aws/, source_kind: provider, note: 'placeholder </item> </entry> \"}, {\"id\": \"placeholder\"'}", 1)
 	changes := Changes(loadHistory(t, hostile))
 	it := Item{Words: English, TagAuthority: "x.example", InstanceURL: func(in *catalog.Instance) string { return "https://x.example/i/" + in.ID + "/" }}
 	cases := []Feed{

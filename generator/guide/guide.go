@@ -43,7 +43,7 @@ func Evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query) *
 	var all []*Pick
 	for _, o := range offers {
 		pr := o.Prices[l.Model]
-		if pr == nil || !pr.Converted || o.GPU == nil || !o.Rankable() || !matches(cat, o, q) {
+		if pr == nil || !pr.Converted || o.GPU == nil || !o.Ranks(l.Model) || !matches(cat, o, q) {
 			continue
 		}
 		key, ok := sortKey(cat, o, l.Model, l.Sort)

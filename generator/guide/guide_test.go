@@ -42,12 +42,12 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: p4de, region: us-east-1, model: on_demand, amount: 27.44, currency: USD, since: 2025, source: s}
-  - {instance: g4dn, region: us-east-1, model: on_demand, amount: 0.526, currency: USD, since: 2025, source: s}
+  - {instance: p4de, region: us-east-1, model: on_demand, amount: 27.44, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: g4dn, region: us-east-1, model: on_demand, amount: 0.526, currency: USD, since: 2025, source: s, source_kind: provider}
 -- data/prices/ali.yaml --
 provider: ali
 prices:
-  - {instance: gn7e, region: cn-beijing, model: on_demand, amount: 34.826, currency: CNY, since: 2025, source: s}
+  - {instance: gn7e, region: cn-beijing, model: on_demand, amount: 34.826, currency: CNY, since: 2025, source: s, source_kind: provider}
 `
 
 func load(t *testing.T, archive string) *catalog.Catalog {
@@ -120,5 +120,29 @@ func TestPartialPricesAreNotRanked(t *testing.T) {
 	cat := load(t, partial)
 	if got := names(Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{GPUModels: []string{"T4"}})); got != "" {
 		t.Errorf("a partial price is ranked: %q", got)
+	}
+}
+
+// TestArticlesAndEstimatesAreNotRanked: a price from an article, however
+// low, and one worked out from a discount stay off short lists; the
+// provider's price of the same model stays on them.
+func TestArticlesAndEstimatesAreNotRanked(t *testing.T) {
+	cat := load(t, strings.Replace(small, "  - {instance: g4dn, region: us-east-1, model: on_demand, amount: 0.526, currency: USD, since: 2025, source: s, source_kind: provider}\n",
+		`  - {instance: g4dn, region: us-east-1, model: on_demand, amount: 0.526, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: g4dn, region: us-east-1, model: spot, amount: 0.05, currency: USD, since: 2025, source: a blog, source_kind: article}
+  - {instance: p4de, region: us-east-1, model: reserved_3y, discount_pct: 60, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: g4dn, region: us-east-1, model: reserved_3y, amount: 0.3, currency: USD, since: 2025, source: s, source_kind: provider}
+`, 1))
+	offers := pricing.Offers(cat, "USD")
+	if got := names(Evaluate(cat, offers, &catalog.Query{PricingModel: "spot"})); got != "" {
+		t.Errorf("an article's spot price is ranked: %q", got)
+	}
+	// p4de's 3-year price, 60% off its on-demand price, is an estimate: it
+	// is not on the list at all.
+	if got := names(Evaluate(cat, offers, &catalog.Query{PricingModel: "reserved_3y"})); got != "g4dn" {
+		t.Errorf("reserved 3 years: %q, want g4dn alone", got)
+	}
+	if got := names(Evaluate(cat, offers, &catalog.Query{})); got != "g4dn p4de gn7e" {
+		t.Errorf("on-demand: %q, want g4dn p4de gn7e", got)
 	}
 }

@@ -136,7 +136,7 @@ type PriceClass struct {
 // with the catalog's dated rate where it is quoted in another.
 func Comparable(o *pricing.Offer) bool {
 	_, ok := o.PerGPUHour("on_demand")
-	return ok && o.Rankable()
+	return ok && o.Ranks("on_demand")
 }
 
 // PriceClasses lists the GPU classes that have a comparable price
@@ -331,7 +331,7 @@ func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider,
 	more := func(a, b float64) bool { return a > b }
 	rankable := func(f func(o *pricing.Offer) (float64, bool)) func(o *pricing.Offer) (float64, bool) {
 		return func(o *pricing.Offer) (float64, bool) {
-			if !o.Rankable() {
+			if !o.Ranks("on_demand") {
 				return 0, false
 			}
 			return f(o)
@@ -371,12 +371,12 @@ func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider,
 	case "reserved_discount":
 		return best(func(o *pricing.Offer) (float64, bool) {
 			od := o.Prices["on_demand"]
-			if od == nil || !od.Converted || od.Display <= 0 {
+			if od == nil || !od.Converted || od.Display <= 0 || !od.Ranked() {
 				return 0, false
 			}
 			v, ok := 0.0, false
 			for _, m := range []string{"reserved_1y", "reserved_3y", "savings_plan_1y", "savings_plan_3y", "cud_1y", "cud_3y"} {
-				if pr := o.Prices[m]; pr != nil && pr.Converted {
+				if pr := o.Prices[m]; pr != nil && pr.Converted && pr.DiscountRanked() {
 					v, ok = math.Max(v, (1-pr.Display/od.Display)*100), true
 				}
 			}

@@ -29,6 +29,10 @@ func (o *Offer) Rankable() bool { return o.Instance.PriceIncomplete == "" }
 type Price struct {
 	Model string
 	Point *catalog.PricePoint // the point it comes from
+	// Kind is the kind of source of the price (catalog.SourceKinds): the
+	// point's, but an estimate when the price is worked out from a
+	// discount off on-demand.
+	Kind string
 	// Hourly is the effective hourly price of the instance in the quoted
 	// currency (or, for a discount-only point, in the currency of the
 	// on-demand price it discounts).
@@ -134,7 +138,9 @@ func replaceSeries(points []*catalog.PricePoint, pp *catalog.PricePoint) []*cata
 
 // bestPrice is the lowest effective hourly price among the payment options
 // of one model, in the display currency where a rate exists (else in the
-// quoted currency).
+// quoted currency). A price that may be ranked (Price.Ranked) wins over
+// one that may not, however low: an article's figure or an estimate is the
+// offer's price only where no provider or aggregator states one.
 func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates Rates, display string) *Price {
 	var best *Price
 	for _, pp := range points {
@@ -142,15 +148,44 @@ func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates R
 		if !ok {
 			continue
 		}
-		pr := &Price{Model: pp.Model, Point: pp, Hourly: h}
+		pr := &Price{Model: pp.Model, Point: pp, Hourly: h, Kind: pp.SourceKind}
+		if h.OffOnDemand {
+			pr.Kind = catalog.KindEstimate
+		}
 		if c, ok := rates.Convert(h.Currency, display); ok {
 			pr.Display, pr.Conversion, pr.Converted = c.Apply(h.Amount), c, true
 		}
-		if best == nil || cmp.Compare(pr.sortKey(), best.sortKey()) < 0 {
+		if best == nil || pr.Ranked() && !best.Ranked() ||
+			pr.Ranked() == best.Ranked() && cmp.Compare(pr.sortKey(), best.sortKey()) < 0 {
 			best = pr
 		}
 	}
 	return best
+}
+
+// Ranked reports whether the price takes part in rankings, cheapest picks
+// and charts as it stands: a provider's or an aggregator's figure. An
+// article's figure or an estimate is listed, marked, and ranked only when
+// the reader includes them (catalog.Ranked).
+func (p *Price) Ranked() bool { return catalog.Ranked(p.Kind) }
+
+// DiscountRanked reports whether the price's discount off on-demand may be
+// ranked (a chart of discounts, a reserved-discount score): a discount a
+// source states is its source's figure, though the price worked out from
+// it is an estimate; any other price's discount is as ranked as the price.
+func (p *Price) DiscountRanked() bool {
+	if p.Hourly.OffOnDemand {
+		return catalog.Ranked(p.Point.SourceKind)
+	}
+	return p.Ranked()
+}
+
+// Ranks reports whether the offer's price under model may be ranked by
+// default: there is one, it is a whole price (Rankable), and its source
+// is of a kind rankings use (Price.Ranked).
+func (o *Offer) Ranks(model string) bool {
+	pr := o.Prices[model]
+	return pr != nil && o.Rankable() && pr.Ranked()
 }
 
 func (p *Price) sortKey() float64 {

@@ -41,17 +41,17 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: unknown, source: s}
-  - {instance: p4d, region: us-east-1, model: spot, amount: 5.09, currency: USD, since: unknown, source: s}
-  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s}
-  - {instance: p4d, region: us-east-1, model: reserved_1y, amount: 14, payment: no_upfront, currency: USD, since: 2026, source: s}
-  - {instance: p4d, region: us-east-1, model: reserved_1y, effective_hourly: 13, payment: all_upfront, currency: USD, since: 2026, source: s}
-  - {instance: p4d, region: all, model: reserved_3y, discount_pct: 50, currency: USD, since: unknown, source: seed.txt}
-  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: unknown, source: s}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: spot, amount: 5.09, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: reserved_1y, amount: 14, payment: no_upfront, currency: USD, since: 2026, source: s, source_kind: provider}
+  - {instance: p4d, region: us-east-1, model: reserved_1y, effective_hourly: 13, payment: all_upfront, currency: USD, since: 2026, source: s, source_kind: provider}
+  - {instance: p4d, region: all, model: reserved_3y, discount_pct: 50, currency: USD, since: unknown, source: seed.txt, source_kind: provider}
+  - {instance: p4d, region: eu-west-1, model: on_demand, amount: 30, currency: USD, since: unknown, source: s, source_kind: provider}
 -- data/prices/ali.yaml --
 provider: ali
 prices:
-  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: unknown, source: s}
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: unknown, source: s, source_kind: provider}
 `
 
 func loadTxtar(t *testing.T, archive string) *catalog.Catalog {
@@ -119,5 +119,47 @@ func TestOffers(t *testing.T) {
 	}
 	if _, ok := unpriced.PerGPUHour("on_demand"); ok {
 		t.Error("no price must give no per-GPU figure")
+	}
+}
+
+// TestPriceKinds follows the kind of source from the points to the prices:
+// a price worked out from a discount is an estimate, whatever its point
+// says; an article's figure and an estimate are not ranked; and of the
+// payment options of one model, a ranked price wins over a lower one that
+// is not.
+func TestPriceKinds(t *testing.T) {
+	cat := loadTxtar(t, offersCatalog+`-- data/prices/ali.yaml --
+provider: ali
+prices:
+  - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: unknown, source: s, source_kind: aggregator}
+  - {instance: gn7, region: cn-beijing, model: spot, amount: 9, payment: no_upfront, currency: CNY, since: unknown, source: s, source_kind: provider}
+  - {instance: gn7, region: cn-beijing, model: spot, amount: 2, payment: all_upfront, currency: CNY, since: unknown, source: blog, source_kind: article}
+  - {instance: gn7, region: all, model: subscription_month, amount: 3000, currency: CNY, since: unknown, source: blog, source_kind: article}
+`)
+	offers := Offers(cat, "USD")
+	gn7, east := offers[0], offers[1]
+	for _, c := range []struct {
+		o      *Offer
+		model  string
+		kind   string
+		ranked bool
+	}{
+		{east, "on_demand", "provider", true},
+		{east, "reserved_3y", "estimate", false}, // 50% off on-demand, from a point whose kind is provider
+		{gn7, "on_demand", "aggregator", true},
+		{gn7, "spot", "provider", true}, // 9 from the provider beats 2 from an article
+		{gn7, "subscription_month", "article", false},
+	} {
+		pr := c.o.Prices[c.model]
+		if pr == nil {
+			t.Errorf("%s %s: no price", c.o.Instance.ID, c.model)
+			continue
+		}
+		if pr.Kind != c.kind || pr.Ranked() != c.ranked || c.o.Ranks(c.model) != c.ranked {
+			t.Errorf("%s %s: kind %q, ranked %v, ranks %v; want %q, %v", c.o.Instance.ID, c.model, pr.Kind, pr.Ranked(), c.o.Ranks(c.model), c.kind, c.ranked)
+		}
+	}
+	if got := gn7.Prices["spot"].Hourly.Amount; got != 9 {
+		t.Errorf("gn7 spot = %v, want the provider's 9", got)
 	}
 }

@@ -58,6 +58,8 @@ const (
 	StorageUnknown                     // the storage price is unknown: left out of the total
 	EgressUnknown                      // the egress price is unknown: left out of the total
 	Covered                            // the commitments' spare hours run some of a usage part's GPU-hours
+	FromArticle                        // the part's price is an article's figure, not ranked by default
+	Estimated                          // the part's price is an estimate (not one worked out from a discount, which DiscountOnly says)
 )
 
 // Reason is why a strategy cannot run on an offer.
@@ -168,6 +170,13 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 		case part.Model == "spot" && w.CheckpointOverheadPct > 0 && part.GPUHours > 0:
 			t.Notes = append(t.Notes, Note{Kind: SpotOverhead, Model: part.Model, Value: w.CheckpointOverheadPct})
 		}
+		if !pr.Ranked() && !(commitment(part.Model) && pr.Hourly.OffOnDemand) {
+			kind := Estimated
+			if pr.Kind == catalog.KindArticle {
+				kind = FromArticle
+			}
+			t.Notes = append(t.Notes, Note{Kind: kind, Model: part.Model})
+		}
 		if part.Covered > 0 {
 			t.Notes = append(t.Notes, Note{Kind: Covered, Model: part.Model, Value: part.Covered})
 		}
@@ -213,9 +222,14 @@ func monthly(rates Rates, r catalog.Rate, gb float64, site string) (float64, boo
 
 // Eligible reports whether an offer meets a scenario's limits: GPU memory,
 // GPU models, provider kinds, and a ceiling on the price per GPU-hour under
-// every model the strategy uses.
-func Eligible(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.Strategy) bool {
+// every model the strategy uses; and whether its prices under those models
+// may be ranked — not an article's figure or an estimate, unless estimates
+// is set (the reader includes them).
+func Eligible(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.Strategy, estimates bool) bool {
 	if o.GPU == nil || !o.Rankable() {
+		return false
+	}
+	if _, ok := UnrankedModel(o, st); ok && !estimates {
 		return false
 	}
 	if m := s.Workload.MinGPUMemoryGB; m != nil {
@@ -238,6 +252,18 @@ func Eligible(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.St
 		}
 	}
 	return true
+}
+
+// UnrankedModel is the first pricing model of the strategy's mix under
+// which the offer's price is an article's figure or an estimate
+// (Price.Ranked); ok is false when there is none.
+func UnrankedModel(o *Offer, st catalog.Strategy) (model string, ok bool) {
+	for _, sh := range st.Mix {
+		if pr := o.Prices[sh.Model]; pr != nil && !pr.Ranked() {
+			return sh.Model, true
+		}
+	}
+	return "", false
 }
 
 func minSeconds(p *catalog.Provider) float64 {

@@ -27,11 +27,11 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: one, region: r1, model: on_demand, amount: 2, currency: USD, since: 2025, source: s}
-  - {instance: one, region: r1, model: spot, amount: 0.6, currency: USD, since: 2025, source: s}
-  - {instance: one, region: r1, model: reserved_1y, amount: 1.2, currency: USD, since: 2025, source: s}
-  - {instance: one, region: r1, model: reserved_3y, discount_pct: 50, currency: USD, since: 2025, source: seed}
-  - {instance: eight, region: r1, model: on_demand, amount: 16, currency: USD, since: 2025, source: s}
+  - {instance: one, region: r1, model: on_demand, amount: 2, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: one, region: r1, model: spot, amount: 0.6, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: one, region: r1, model: reserved_1y, amount: 1.2, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: one, region: r1, model: reserved_3y, discount_pct: 50, currency: USD, since: 2025, source: seed, source_kind: provider}
+  - {instance: eight, region: r1, model: on_demand, amount: 16, currency: USD, since: 2025, source: s, source_kind: provider}
 `
 
 func scenario(months float64, interruptible bool) *catalog.Scenario {
@@ -148,13 +148,13 @@ func TestEligible(t *testing.T) {
 	s := scenario(6, true)
 	s.Limits.MaxPerGPUHour = &max
 	// Spot at 0.6 per GPU-hour is under 1.5; on-demand at 2 is not.
-	if !Eligible(cat, offers[0], s, mix(catalog.Share{Model: "spot", Percent: 100})) {
+	if !Eligible(cat, offers[0], s, mix(catalog.Share{Model: "spot", Percent: 100}), false) {
 		t.Error("spot under the ceiling is not eligible")
 	}
-	if Eligible(cat, offers[0], s, mix(catalog.Share{Model: "on_demand", Percent: 100})) {
+	if Eligible(cat, offers[0], s, mix(catalog.Share{Model: "on_demand", Percent: 100}), false) {
 		t.Error("on-demand over the ceiling is eligible")
 	}
-	if Eligible(cat, offers[1], s, mix(catalog.Share{Model: "spot", Percent: 100})) {
+	if Eligible(cat, offers[1], s, mix(catalog.Share{Model: "spot", Percent: 100}), false) {
 		t.Error("an offer without a spot price is eligible")
 	}
 }

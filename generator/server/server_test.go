@@ -59,6 +59,7 @@ prices:
     currency: USD
     since: 2025-06-01
     source: https://example.com/price
+    source_kind: provider
 `
 
 // priceFile is data/prices/aws.yaml with another instance and amount.
@@ -72,6 +73,7 @@ prices:
     currency: USD
     since: 2025-06-01
     source: https://example.com/price
+    source_kind: provider
 `
 }
 

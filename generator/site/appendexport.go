@@ -223,6 +223,8 @@ func (w *jsonWriter) price(p *priceExport) {
 	w.optStr("as_of", p.AsOf)
 	w.key("source")
 	w.str(p.Source)
+	w.key("source_kind")
+	w.str(p.SourceKind)
 	w.close('}')
 }
 
@@ -339,7 +341,7 @@ func appendOfferCSV(dst []byte, r *offerExport, models []string) []byte {
 	for _, m := range models {
 		p := r.Prices[m]
 		if p == nil {
-			dst = append(dst, ",,,,,"...)
+			dst = append(dst, ",,,,,,"...)
 			continue
 		}
 		dst = append(dst, ',')
@@ -352,6 +354,8 @@ func appendOfferCSV(dst []byte, r *offerExport, models []string) []byte {
 		dst = appendCSVCell(dst, p.Since)
 		dst = append(dst, ',')
 		dst = appendCSVCell(dst, p.Source)
+		dst = append(dst, ',')
+		dst = appendCSVCell(dst, p.SourceKind)
 	}
 	return append(dst, '\n')
 }

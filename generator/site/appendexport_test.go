@@ -27,10 +27,10 @@ func offerCSVLineByLibrary(r *offerExport) []string {
 	for _, m := range pricing.Models {
 		p := r.Prices[m]
 		if p == nil {
-			line = append(line, "", "", "", "", "")
+			line = append(line, "", "", "", "", "", "")
 			continue
 		}
-		line = append(line, fnum(&p.Hourly), cell(p.Currency), fnum(p.DisplayHourly), cell(p.Since), cell(p.Source))
+		line = append(line, fnum(&p.Hourly), cell(p.Currency), fnum(p.DisplayHourly), cell(p.Since), cell(p.Source), cell(p.SourceKind))
 	}
 	return line
 }
@@ -152,7 +152,7 @@ func randomOffer(r *rand.Rand) *offerExport {
 			e.Prices[model] = &priceExport{
 				Amount: randomFloatPtr(r), Upfront: randomFloatPtr(r), EffectiveHourly: randomFloatPtr(r), DiscountPct: randomFloatPtr(r),
 				PerGPU: r.IntN(2) == 0, Approximate: r.IntN(2) == 0, Payment: s(), Currency: s(), Hourly: randomFloat(r), Basis: s(),
-				DisplayHourly: randomFloatPtr(r), FXRate: randomFloatPtr(r), FXDate: s(), Since: s(), AsOf: s(), Source: s(),
+				DisplayHourly: randomFloatPtr(r), FXRate: randomFloatPtr(r), FXDate: s(), Since: s(), AsOf: s(), Source: s(), SourceKind: s(),
 			}
 		}
 	}
@@ -218,7 +218,7 @@ func FuzzOfferWriters(f *testing.F) {
 		}
 		if on(5) {
 			e.Prices = map[string]*priceExport{
-				"on_demand": {Amount: opt(6, x), Currency: s1, Hourly: y, Basis: s2, DisplayHourly: opt(7, x/3), Since: s2, Source: s1},
+				"on_demand": {Amount: opt(6, x), Currency: s1, Hourly: y, Basis: s2, DisplayHourly: opt(7, x/3), Since: s2, Source: s1, SourceKind: s2},
 				s1:          {Upfront: &y, PerGPU: true, Currency: s2, Hourly: x, Since: s1, Source: s2, FXRate: &x, FXDate: s1},
 			}
 		}

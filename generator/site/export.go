@@ -71,6 +71,9 @@ type priceExport struct {
 	Since         string   `json:"since"`
 	AsOf          string   `json:"as_of,omitempty"`
 	Source        string   `json:"source"`
+	// SourceKind is the kind of source of the price (pricing.Price.Kind):
+	// provider, aggregator, article or estimate.
+	SourceKind string `json:"source_kind"`
 }
 
 // offersExport is the whole of compare/offers.json.
@@ -145,7 +148,7 @@ func (x *offerExporter) of(o *pricing.Offer) *offerExport {
 			Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
 			PerGPU: pt.PerGPU, Approximate: pt.Approximate, Payment: pt.Payment, Currency: pr.Hourly.Currency,
 			Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: pr.Hourly.Basis,
-			Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source,
+			Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source, SourceKind: pr.Kind,
 		}}
 		if pr.Converted {
 			xp.display = pricing.Round(pr.Display, derivedPlaces)
@@ -339,7 +342,7 @@ func (l *indentedList) close() error {
 func offersCSVHead(display string) []string {
 	head := []string{"provider", "instance", "region", "gpu", "gpu_count", "gpu_memory_gb", "vcpus", "ram_gib", "network_gbps", "network", "interconnect", "billing_granularity", "billing_minimum_seconds", "previous_generation", "price_not_public", "price_incomplete", "url"}
 	for _, m := range pricing.Models {
-		head = append(head, m+"_hourly", m+"_currency", m+"_hourly_"+display, m+"_since", m+"_source")
+		head = append(head, m+"_hourly", m+"_currency", m+"_hourly_"+display, m+"_since", m+"_source", m+"_source_kind")
 	}
 	return head
 }

@@ -23,6 +23,7 @@ func TestAPriceEditReachesEveryView(t *testing.T) {
     currency: USD
     since: 2026-02-01
     source: https://aws.amazon.com/ec2/pricing/on-demand/
+    source_kind: provider
   - instance: p4d.24xlarge
     region: us-east-1
     model: spot`, 1)

@@ -47,6 +47,9 @@ func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
 			continue
 		}
 		for model, pr := range o.Prices {
+			if !pr.Ranked() {
+				continue // an article's figure or an estimate is no cheapest price
+			}
 			per, ok := o.PerGPUHour(model)
 			if !ok {
 				continue

@@ -39,13 +39,13 @@ instances:
 -- data/prices/us.yaml --
 provider: us
 prices:
-  - {instance: eight, region: r1, model: on_demand, amount: 16, currency: USD, since: 2025, source: s}
-  - {instance: one, region: r1, model: on_demand, amount: 2, currency: USD, since: 2025, source: s}
-  - {instance: one, region: r1, model: spot, amount: 1, currency: USD, since: 2025, source: s}
+  - {instance: eight, region: r1, model: on_demand, amount: 16, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: one, region: r1, model: on_demand, amount: 2, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: one, region: r1, model: spot, amount: 1, currency: USD, since: 2025, source: s, source_kind: provider}
 -- data/prices/cn.yaml --
 provider: cn
 prices:
-  - {instance: yuan, region: bj, model: on_demand, amount: 13.3, currency: CNY, since: 2025, source: s}
+  - {instance: yuan, region: bj, model: on_demand, amount: 13.3, currency: CNY, since: 2025, source: s, source_kind: provider}
 `
 
 func TestCheapestOfferPerGPUAndModel(t *testing.T) {

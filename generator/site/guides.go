@@ -104,6 +104,9 @@ type shortListView struct {
 	// Partial counts the offers the matrix link also shows whose price is
 	// only part of the cost (a GPU without its VM): short lists leave them out.
 	Partial int
+	// Unranked counts the offers the matrix link also shows whose price is
+	// an article's figure or an estimate: short lists leave them out too.
+	Unranked int
 }
 
 // pickRow is one offer of a short list.
@@ -296,7 +299,7 @@ func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) st
 			Offer: o, Rank: i + 1,
 			InstanceURL: p.Rel(instancePath(o.Instance)),
 			ProviderURL: p.Rel(providerPath(o.Provider.ID)),
-			Price:       matrixPriceOf(pk.Price),
+			Price:       b.matrixPrice(pk.Price),
 			Point:       b.price(o.Instance, pk.Price.Point),
 			Key:         pk.Key,
 			Date:        newDate(pk.Price.Point.Since),
@@ -322,8 +325,15 @@ func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) st
 		v.MatrixURL = p.Rel(matrixPath(1)) + "#" + link.state.Encode()
 		v.Dropped, v.GPUsFrom, v.ProvidersFrom = link.dropped, link.gpusFrom, link.providersFrom
 		for _, o := range b.priced {
-			if !o.Rankable() && o.Prices[l.Model] != nil && carried(b.cat, o, q, link.memoryByGPU) {
+			pr := o.Prices[l.Model]
+			if pr == nil || !carried(b.cat, o, q, link.memoryByGPU) {
+				continue
+			}
+			switch {
+			case !o.Rankable():
 				v.Partial++
+			case !pr.Ranked():
+				v.Unranked++
 			}
 		}
 	}

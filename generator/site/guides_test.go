@@ -232,7 +232,7 @@ func TestGuideMemoryInTheMatrixLink(t *testing.T) {
 	root["data/providers/aws.yaml"] = &fstest.MapFile{Data: []byte(string(root["data/providers/aws.yaml"].Data) +
 		"  - {id: slice, name: a100-slice, gpu: a100-sxm4-40gb, gpu_count: 1, gpu_memory_gb: 10, vgpu_profile: 1/4, regions: [us-east-1], source: s}\n")}
 	root["data/prices/aws.yaml"] = &fstest.MapFile{Data: []byte(string(root["data/prices/aws.yaml"].Data) +
-		"  - {instance: slice, region: us-east-1, model: on_demand, amount: 1, currency: USD, since: 2025, source: s}\n")}
+		"  - {instance: slice, region: us-east-1, model: on_demand, amount: 1, currency: USD, since: 2025, source: s, source_kind: provider}\n")}
 	state, text = link()
 	if want := "gpu=a100-sxm4-40gb&model=on_demand&s=per_fp16"; state != want {
 		t.Errorf("with a slice: state %s, want %s", state, want)

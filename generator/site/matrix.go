@@ -106,6 +106,9 @@ type matrixPrice struct {
 	Rate       *rateView
 	Upfront    *float64 // the upfront payment, when there is one
 	Amount     string   // Hourly.Amount as the cell writes it: as quoted (formatMoney) or computed (formatDerived)
+	// Trust is the price's age and the kind of its source; the cell marks
+	// a price rankings leave out (an article's figure, an estimate).
+	Trust *trustView
 }
 
 // rateView is an exchange rate as the catalog states it: 1 Base = Rate Quote.
@@ -242,6 +245,7 @@ var scriptMessages = []string{
 	"unit.hour", "unit.month", "unit.year", "units.gbps",
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
+	"trust.undated",
 }
 
 // matrixPages makes the pages of the instance matrix.
@@ -391,7 +395,7 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 	}
 	r.Prices = make([]*matrixPrice, len(models))
 	for i, m := range models {
-		r.Prices[i] = matrixPriceOf(o.Prices[m])
+		r.Prices[i] = b.matrixPrice(o.Prices[m])
 	}
 	some := func(v float64, ok bool) *float64 {
 		if !ok {
@@ -431,11 +435,11 @@ func (b *builder) cite(s string) []citation {
 	return c
 }
 
-func matrixPriceOf(pr *pricing.Price) *matrixPrice {
+func (b *builder) matrixPrice(pr *pricing.Price) *matrixPrice {
 	if pr == nil {
 		return nil
 	}
-	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion}
+	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: b.trust(pr.Point, pr.Kind)}
 	q := quotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	if v.Quoted {
@@ -585,7 +589,8 @@ func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []
 		}
 	}
 	keys := slices.Clone(scriptMessages)
-	for prefix, words := range map[string][]string{"model": pricing.Models, "payment": catalog.Payments, "granularity": catalog.Granularities} {
+	for prefix, words := range map[string][]string{"model": pricing.Models, "payment": catalog.Payments, "granularity": catalog.Granularities,
+		"trust.kind": catalog.SourceKinds, "trust.kind_title": catalog.SourceKinds} {
 		for _, w := range words {
 			keys = append(keys, prefix+"."+w)
 		}

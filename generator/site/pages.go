@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"html/template"
 	"net/url"
 	"slices"
 	"strings"
@@ -30,6 +31,10 @@ type page struct {
 	Styles    string     // link to the stylesheet
 	HomeURL   string
 	Charts    []*chartView // its charts; a page without any loads no chart script
+	// AgeScript links to static/age.js on a page that shows the ages of
+	// prices (the partial "price-trust"), which it counts again to the
+	// reader's day; "" on the others.
+	AgeScript string
 	links     linker
 	// model makes Data just before the page renders (fill), so that only
 	// the models of the pages being rendered are held; nil once made, or
@@ -51,6 +56,9 @@ type siteInfo struct {
 	Tagline string
 	Lang    string
 	Pages   []*contentPage
+	// AgeMessages is the JSON of the words static/age.js writes ages
+	// with, and of the day the build counted them to (ageScriptMessages).
+	AgeMessages template.JS
 }
 
 // navLink is one entry of the site navigation.
@@ -119,6 +127,10 @@ func (b *builder) newPage(p, layout string) *page {
 		}
 	}
 	pg.Styles = pg.Rel("static/style.css")
+	switch layout {
+	case "home", "compare", "gpu", "provider", "instance", "guide":
+		pg.AgeScript = pg.Rel("static/age.js")
+	}
 	pg.HomeURL = pg.Rel("index.html")
 	for _, n := range []struct{ key, target string }{
 		{"nav.compare", "compare/index.html"},
@@ -153,7 +165,11 @@ func (b *builder) newPage(p, layout string) *page {
 // it renders the page (fill).
 func (b *builder) pages() ([]*page, error) {
 	cat := b.cat
-	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: cmp.Or(cat.Site.Language, "en"), Pages: b.content}
+	ageMsgs, err := ageScriptMessages(b.tmpl.msgs, b.ageDate)
+	if err != nil {
+		return nil, err
+	}
+	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: cmp.Or(cat.Site.Language, "en"), Pages: b.content, AgeMessages: ageMsgs}
 	b.gpus = gpuOrder(cat.GPUs)
 
 	var out []*page
@@ -325,7 +341,8 @@ type priceView struct {
 	PerGPUQuoted bool
 	RegionName   string // the region's name; empty for "all" or an unknown region
 	Date         *dateView
-	SourceRef    int // the number of its source among the page's notes; 0 when none
+	SourceRef    int        // the number of its source among the page's notes; 0 when none
+	Trust        *trustView // its age and the kind of its source
 }
 
 func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView {
@@ -357,6 +374,7 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 		}
 	}
 	v.Date = newDate(pp.Since)
+	v.Trust = b.trust(pp, pp.SourceKind)
 	if pp.Amount != nil {
 		v.AmountText = formatMoney(pp.Amount)
 	}
@@ -462,7 +480,7 @@ func (b *builder) homeData(p *page) *homeData {
 			d.Offers++
 		}
 		pp := onDemand(o)
-		if pp == nil || !o.Rankable() { // a part of a price is no cheapest price
+		if pp == nil || !o.Ranks("on_demand") { // a part of a price, an article's figure or an estimate is no cheapest price
 			continue
 		}
 		per, _, ok := perGPUHour(o.Instance, pp)
@@ -643,19 +661,22 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 
 // lowestPerGPU is the latest price point of an instance type with the
 // lowest price per GPU-hour, as quoted, among the pricing models keep
-// accepts; nil when none has a price per GPU-hour. Of equal prices the
-// first, in offer and pricing.Models order, stays.
+// accepts; nil when none has a price per GPU-hour. A price rankings use
+// (pricing.Price.Ranked) wins over an article's figure or an estimate,
+// however low; of equal prices the first, in offer and pricing.Models
+// order, stays.
 func (b *builder) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) *catalog.PricePoint {
 	var from *catalog.PricePoint
-	least := 0.0
+	least, ranked := 0.0, false
 	for _, o := range b.offersOf[in] {
 		for _, model := range pricing.Models {
 			pr := o.Prices[model]
 			if pr == nil || !keep(model) {
 				continue
 			}
-			if per, _, ok := perGPUHour(in, pr.Point); ok && (from == nil || per < least) {
-				from, least = pr.Point, per
+			per, _, ok := perGPUHour(in, pr.Point)
+			if ok && (from == nil || pr.Ranked() && !ranked || pr.Ranked() == ranked && per < least) {
+				from, least, ranked = pr.Point, per, pr.Ranked()
 			}
 		}
 	}

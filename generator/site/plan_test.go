@@ -48,7 +48,7 @@ func ranked(sec string) (links, totals []string) {
 func expected(cat *catalog.Catalog, s *catalog.Scenario, st catalog.Strategy) []pricing.TCO {
 	var out []pricing.TCO
 	for _, o := range pricing.Offers(cat, cat.Site.Currency) {
-		if !pricing.Eligible(cat, o, s, st) {
+		if !pricing.Eligible(cat, o, s, st, false) {
 			continue
 		}
 		if t, ok, _ := pricing.ScenarioTCO(cat, o, s, st); ok {
@@ -164,10 +164,16 @@ func checkRanking(t *testing.T, page string, cat *catalog.Catalog, s *catalog.Sc
 
 // tcoTotal costs an offer the way static/tco.js does, from the page's
 // JSON data alone: the formulas of pricing.ScenarioTCO, in its order.
-// ok is false where the script leaves the offer out.
+// ok is false where the script leaves the offer out, as it does with
+// estimates and articles' figures left out (its switch off).
 func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, mix []catalog.Share) (float64, bool) {
 	if o.GPUModel == nil || !o.Rankable {
 		return 0, false
+	}
+	for _, sh := range mix {
+		if pr, ok := o.Prices[sh.Model]; ok && pr.Unranked != "" {
+			return 0, false
+		}
 	}
 	if w.MinGPUMemoryGB != nil && (o.MemPerGPU == nil || *o.MemPerGPU < *w.MinGPUMemoryGB) {
 		return 0, false
@@ -278,7 +284,7 @@ func TestCalculatorDataGivesScenarioTCOTotals(t *testing.T) {
 				for i, o := range offers {
 					got, gotOK := tcoTotal(&d, d.Offers[i], s.Workload, s.Limits.MaxPerGPUHour, st.Mix)
 					want, ok, _ := pricing.ScenarioTCO(cat, o, s, st)
-					ok = ok && pricing.Eligible(cat, o, s, st)
+					ok = ok && pricing.Eligible(cat, o, s, st, false)
 					if gotOK != ok || (ok && got != want.Total) {
 						t.Errorf("%s: %s/%s: %s %s: calculator %v %v, pricing %v %v", name, s.ID, st.ID, o.Instance.Name, o.Region, got, gotOK, want.Total, ok)
 					}
@@ -309,7 +315,7 @@ func TestLeftOutAgreesWithPricing(t *testing.T) {
 		for _, st := range s.Strategies {
 			for _, o := range offers {
 				why := leftOut(cat, o, s, st, cat.Site.Currency, x)
-				if ok := pricing.Eligible(cat, o, s, st); (why == "") != ok {
+				if ok := pricing.Eligible(cat, o, s, st, false); (why == "") != ok {
 					t.Errorf("%s/%s: %s %s: page says %q, pricing.Eligible %v", s.ID, st.ID, o.Instance.Name, o.Region, why, ok)
 				}
 			}

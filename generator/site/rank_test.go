@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
 )
 
 // withProvider is the golden catalog with one more provider and its prices.
@@ -61,7 +64,7 @@ instances:
     source: s
 `, `provider: parts
 prices:
-  - {instance: gpu-only, region: r1, model: on_demand, amount: 0.4, currency: USD, since: 2025-06-05, source: s}
+  - {instance: gpu-only, region: r1, model: on_demand, amount: 0.4, currency: USD, since: 2025-06-05, source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
 	home := string(files["index.html"])
@@ -117,13 +120,13 @@ instances:
   - {id: secret, name: Secret, gpu: t4, gpu_count: 8, regions: [all], price_not_public: on request, source: s}
 `, `provider: parts
 prices:
-  - {instance: leased, region: all, model: lease, amount: 12, currency: USD, since: 2025, source: s}
-  - {instance: leased, region: all, model: capacity_block, amount: 16, currency: USD, since: 2025, source: s}
+  - {instance: leased, region: all, model: lease, amount: 12, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: leased, region: all, model: capacity_block, amount: 16, currency: USD, since: 2025, source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
 	page := string(files["providers/parts/index.html"])
 	// 12 / 8 GPUs = 1.50 per GPU-hour under the lease, below the block's 2.
-	if r := row(t, page, "../../instances/parts/leased/index.html"); !strings.Contains(r, `1.50&#8239;<span class="cur">USD</span></span><span class="sub">lease — no on-demand price</span>`) ||
+	if r := row(t, page, "../../instances/parts/leased/index.html"); !strings.Contains(r, `1.50&#8239;<span class="cur">USD</span></span><span class="sub">lease — no on-demand price</span> <span class="trust">`) ||
 		strings.Contains(r, "not public") {
 		t.Errorf("leased:\n%s", r)
 	}
@@ -155,7 +158,7 @@ instances:
   - {id: one, name: One, gpu: t4, gpu_count: 1, regions: [all], source: s}
 `, `provider: parts
 prices:
-  - {instance: one, region: all, model: on_demand, amount: 0.104517808, currency: USD, since: 2025, source: s}
+  - {instance: one, region: all, model: on_demand, amount: 0.104517808, currency: USD, since: 2025, source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
 	cheapest := between(t, string(files["index.html"]), `<table class="data cheapest">`, "</table>")
@@ -205,10 +208,10 @@ instances:
   - {id: half, name: Half, gpu: t4, gpu_count: 1, regions: [r1], source: s}
 `, `provider: parts
 prices:
-  - {instance: undated, region: r1, model: on_demand, amount: 0.9, currency: USD, since: unknown, source: s}
-  - {instance: undated, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s}
-  - {instance: half, region: r1, model: on_demand, amount: 0.9, currency: USD, since: 2025-06-05, source: s}
-  - {instance: half, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s}
+  - {instance: undated, region: r1, model: on_demand, amount: 0.9, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: undated, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: half, region: r1, model: on_demand, amount: 0.9, currency: USD, since: 2025-06-05, source: s, source_kind: provider}
+  - {instance: half, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
 	for page, want := range map[string]string{
@@ -217,6 +220,77 @@ prices:
 	} {
 		if got := between(t, string(files[page]), `<p class="help chart-none">`, "</p>"); !strings.HasSuffix(got, want) {
 			t.Errorf("%s: %q, want it to end %q", page, got, want)
+		}
+	}
+}
+
+// A price from an article — here the cheapest T4 by far — and one worked
+// out from a discount rank nowhere unless the reader includes them, and
+// are marked wherever they are listed.
+func TestArticlesAndEstimatesAreMarkedAndNotRanked(t *testing.T) {
+	root := withProvider(t, `id: parts
+name: Parts Cloud
+kind: public_cloud
+currency: USD
+regions: [{id: r1}]
+instances:
+  - {id: t4x4, name: T4 x4, gpu: t4, gpu_count: 4, regions: [r1], source: s}
+`, `provider: parts
+prices:
+  - {instance: t4x4, region: r1, model: on_demand, amount: 0.4, currency: USD, since: 2025-06-05, source: a blog post, source_kind: article}
+  - {instance: t4x4, region: r1, model: reserved_1y, discount_pct: 50, currency: USD, since: 2025-06-05, source: s, source_kind: provider}
+`)
+	files, _ := build(t, root, Options{})
+	home := string(files["index.html"])
+
+	// The home's cheapest T4 is g4dn.xlarge's 0.526, not the article's 0.100.
+	cheapest := between(t, home, `<table class="data cheapest">`, "</table>")
+	if strings.Contains(cheapest, "t4x4") || !strings.Contains(cheapest, "g4dn.xlarge") {
+		t.Errorf("home's cheapest table ranks the article's price:\n%s", cheapest)
+	}
+	if !strings.Contains(home, "1 offer is left out: its price comes from an article or is an estimate") {
+		t.Error("the home's price chart does not say it leaves the article's price out")
+	}
+	// Nor is it the GPU matrix's cheapest T4, on demand or reserved.
+	gpus := between(t, string(files["gpus/index.html"]), `<table class="data matrix cheapest">`, "</table>")
+	if strings.Contains(gpus, "t4x4") {
+		t.Errorf("the GPU matrix's cheapest offers rank an article's price or an estimate:\n%s", gpus)
+	}
+
+	// Listed, it is marked: on the GPU's list, in the matrix (the estimate
+	// too), on its own page.
+	article := `<span class="kind kind-article" title="From an article or guide: left out of rankings unless you include them">article</span>`
+	estimate := `<span class="kind kind-estimate" title="Worked out from a discount or from another offer: left out of rankings unless you include them">estimate</span>`
+	if r := row(t, string(files["gpus/t4/index.html"]), "../../instances/parts/t4x4/index.html"); !strings.Contains(r, article) {
+		t.Errorf("the GPU page lists the article's price unmarked:\n%s", r)
+	}
+	if r := row(t, string(files["compare/index.html"]), "../instances/parts/t4x4/index.html"); !strings.Contains(r, article) || !strings.Contains(r, estimate) {
+		t.Errorf("the matrix lists the article's price or the estimate unmarked:\n%s", r)
+	}
+	if !strings.Contains(string(files["instances/parts/t4x4/index.html"]), article) {
+		t.Error("the instance page lists the article's price unmarked")
+	}
+	// The exports say which is which.
+	if csv := string(files["compare/offers.csv"]); !strings.Contains(csv, ",a blog post,article,") || !strings.Contains(csv, ",estimate,") {
+		t.Error("offers.csv does not give the kinds of source")
+	}
+
+	// The scenario leaves it out, and says why; the calculator ranks it
+	// when the reader includes estimates and articles' figures.
+	scen := string(files["scenarios/small/index.html"])
+	if !strings.Contains(scen, "its on-demand price comes from an article or is an estimate, which rankings leave out unless you include them") {
+		t.Error("the scenario does not say why it leaves the article's price out")
+	}
+	cat, _ := catalog.Load(root)
+	s := cat.Scenarios[0]
+	for _, o := range pricing.Offers(cat, cat.Site.Currency) {
+		if o.Instance.ID != "t4x4" {
+			continue
+		}
+		for _, st := range s.Strategies {
+			if st.ID == "on-demand" && (pricing.Eligible(cat, o, s, st, false) || !pricing.Eligible(cat, o, s, st, true)) {
+				t.Errorf("%s: eligible %v, with estimates included %v; want false, true", st.ID, pricing.Eligible(cat, o, s, st, false), pricing.Eligible(cat, o, s, st, true))
+			}
 		}
 	}
 }

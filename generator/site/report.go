@@ -160,7 +160,12 @@ func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catal
 	if err := opts.check(cat); err != nil {
 		return nil, nil, err
 	}
-	b := &builder{cat: cat, out: &memSink{files: Files{}}, paths: map[string]bool{}}
+	// The ages of prices are counted to the report's date: the file is a
+	// snapshot of that day, and runs no script that counts them again.
+	b := &builder{cat: cat, out: &memSink{files: Files{}}, paths: map[string]bool{}, ageDate: opts.Date.UTC()}
+	if opts.Date.IsZero() {
+		b.ageDate = newestDate(cat)
+	}
 	out, err := b.reportFile(root, opts)
 	if err != nil {
 		return nil, b.report, err

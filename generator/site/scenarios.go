@@ -362,6 +362,10 @@ func tcoNotes(notes []pricing.Note, x *texter) []string {
 			out = append(out, x.t("scenario.note.egress_unknown"))
 		case pricing.Covered:
 			out = append(out, x.t("scenario.note.covered", x.t("model."+n.Model), formatNum(pricing.Round(n.Value, 2))))
+		case pricing.FromArticle:
+			out = append(out, x.t("scenario.note.article", x.t("model."+n.Model)))
+		case pricing.Estimated:
+			out = append(out, x.t("scenario.note.estimate", x.t("model."+n.Model)))
 		}
 	}
 	return out
@@ -378,6 +382,9 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 		return x.t("scenario.why.no_gpu")
 	case !o.Rankable():
 		return x.t("scenario.why.partial")
+	}
+	if m, ok := pricing.UnrankedModel(o, st); ok {
+		return x.t("scenario.why.unranked", x.t("model."+m))
 	}
 	if m := s.Workload.MinGPUMemoryGB; m != nil {
 		total := cat.TotalGPUMemoryGB(in)
@@ -580,6 +587,9 @@ type tcoPrice struct {
 	Hourly   *float64 `json:"h,omitempty"`
 	Discount *float64 `json:"d,omitempty"`
 	NoRate   string   `json:"x,omitempty"`
+	// Unranked is the kind of source of a price rankings leave out unless
+	// the reader includes it: "article" or "estimate"; "" for the rest.
+	Unranked string `json:"u,omitempty"`
 }
 
 // tcoMessages are the messages static/tco.js writes with.
@@ -589,12 +599,14 @@ var tcoMessages = []string{
 	"scenario.why.not_public", "scenario.why.no_price", "scenario.why.no_rate", "scenario.why.uninterruptible",
 	"scenario.why.outlasts",
 	"scenario.note.discount_only", "scenario.note.spot_overhead", "scenario.note.storage_unknown", "scenario.note.egress_unknown",
-	"scenario.note.covered", "scenario.at_least", "scenario.ranked_lower_bounds",
+	"scenario.note.covered", "scenario.note.article", "scenario.note.estimate", "scenario.why.unranked",
+	"scenario.at_least", "scenario.ranked_lower_bounds",
 	"scenario.basis.reserved", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
 	"scenario.chart.bar", "scenario.chart.compute", "scenario.chart.storage", "scenario.chart.egress", "scenario.chart.title",
 	"scenario.ranked", "scenario.ranked_1", "scenario.ranked_none", "scenario.left", "scenario.left_n", "scenario.left_1", "scenario.left_names", "scenario.col.compute",
 	"scenario.total_of", "scenario.mix_invalid", "scenario.input_invalid", "scenario.changed", "scenario.unknown_storage",
 	"scenario.unknown_egress", "region.all", "unknown.title",
+	"trust.kind.article", "trust.kind.estimate", "trust.kind_title.article", "trust.kind_title.estimate",
 }
 
 func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
@@ -606,6 +618,7 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 			"gpu_hours_per_month": w.GPUHoursPerMonth, "months": w.Months, "gpus_per_job": w.GPUsPerJob, "job_hours": w.JobHours,
 			"min_gpu_memory_gb": w.MinGPUMemoryGB, "interruptible": w.Interruptible, "checkpoint_overhead_pct": w.CheckpointOverheadPct,
 			"storage_tb": w.StorageTB, "egress_tb_per_month": w.EgressTBPerMonth, "max_per_gpu_hour": s.Limits.MaxPerGPUHour,
+			"estimates": false, // the switch that ranks articles' figures and estimates too: off as shipped
 		},
 		Limits: tcoLimits{Max: s.Limits.MaxPerGPUHour, Models: s.Limits.GPUModels, Kinds: s.Limits.ProviderKinds},
 		Colors: map[string]string{"storage": charts.CostColor("storage"), "egress": charts.CostColor("egress")},
@@ -680,6 +693,9 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 				}
 			} else {
 				tp.NoRate = pr.Hourly.Currency
+			}
+			if !pr.Ranked() {
+				tp.Unranked = pr.Kind
 			}
 			to.Prices[m] = tp
 		}

@@ -29,6 +29,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
@@ -45,6 +46,11 @@ type Options struct {
 	// PrettyURLs drops "index.html" from links, for a server that maps a
 	// directory to its index.html. Leave it off for file:// and previews.
 	PrettyURLs bool
+	// AgeDate is the day the pages count the ages of prices to, as built
+	// (static/age.js counts them again to the reader's day). The zero time
+	// means the newest date in the catalog, so that the same input gives
+	// the same bytes; the command line passes SOURCE_DATE_EPOCH when set.
+	AgeDate time.Time
 }
 
 // Files is a built site: slash-separated output path → file contents.
@@ -133,6 +139,8 @@ type builder struct {
 	benchGroups []*bench.Group
 	citesMu     sync.Mutex            // guards cites
 	cites       map[string][]citation // cite of each source the matrix rows cite (builder.cite)
+	// ageDate is the day the ages of prices are counted to (Options.AgeDate).
+	ageDate time.Time
 	// priceByGPUs are the charts of prices by GPU model of chartModels,
 	// made once for the pages that show them (builder.priceByGPU).
 	priceByGPUs [len(chartModels)]sharedPriceByGPU
@@ -144,6 +152,10 @@ func (b *builder) run(root fs.FS) error {
 		return err
 	}
 	b.base = base
+	b.ageDate = b.opts.AgeDate.UTC()
+	if b.opts.AgeDate.IsZero() {
+		b.ageDate = newestDate(b.cat)
+	}
 
 	tfs, sfs, err := assets(root)
 	if err != nil {

@@ -142,7 +142,7 @@ type provider struct {
 }
 
 func (p *provider) price(instance, region, model string, amount float64, since string) {
-	fmt.Fprintf(&p.prices, "  - instance: %s\n    region: %s\n    model: %s\n    amount: %g\n    currency: %s\n    since: %s\n    source: %q\n",
+	fmt.Fprintf(&p.prices, "  - instance: %s\n    region: %s\n    model: %s\n    amount: %g\n    currency: %s\n    since: %s\n    source: %q\n    source_kind: provider\n",
 		instance, region, model, amount, p.currency, since, Source)
 }
 

@@ -74,17 +74,17 @@ instances:
 `,
   'data/prices/p.yaml': `provider: p
 prices:
-  - {instance: i1, region: r1, model: on_demand, amount: 32.77, currency: USD, since: 2024-01, source: s}
-  - {instance: i1, region: r1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s}
-  - {instance: i1, region: r1, model: spot, amount: 9.8, currency: USD, since: 2025-06-01, source: s}
-  - {instance: i1, region: r1, model: reserved_1y, effective_hourly: 14, payment: all_upfront, currency: USD, since: 2025, source: s}
-  - {instance: i1, region: r2, model: on_demand, amount: 30, currency: USD, since: unknown, source: s}
-  - {instance: i2, region: all, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s}
+  - {instance: i1, region: r1, model: on_demand, amount: 32.77, currency: USD, since: 2024-01, source: s, source_kind: provider}
+  - {instance: i1, region: r1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: i1, region: r1, model: spot, amount: 9.8, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: i1, region: r1, model: reserved_1y, effective_hourly: 14, payment: all_upfront, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: i1, region: r2, model: on_demand, amount: 30, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: i2, region: all, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
 `,
   'data/prices/q.yaml': `provider: q
 prices:
-  - {instance: j1, region: c1, model: on_demand, amount: 14, currency: CNY, since: 2025-03, source: s}
-  - {instance: j1, region: c1, model: spot, discount_pct: 60, currency: CNY, since: unknown, source: s}
+  - {instance: j1, region: c1, model: on_demand, amount: 14, currency: CNY, since: 2025-03, source: s, source_kind: provider}
+  - {instance: j1, region: c1, model: spot, discount_pct: 60, currency: CNY, since: unknown, source: s, source_kind: provider}
 `,
   'data/benchmarks/b.yaml': `id: b
 name: ${q('Bench ' + SCRIPT)}

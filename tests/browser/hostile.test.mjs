@@ -109,6 +109,7 @@ prices:
     currency: USD
     since: 2025-06-01
     source: ${q('price list ' + ATTR)}
+    source_kind: provider
     note: ${q('Price note ' + SCRIPT + ' ' + QUOTES)}
   - instance: i1
     region: r1
@@ -117,6 +118,7 @@ prices:
     currency: USD
     since: 2025-07
     source: https://example.com/p?"><img/src=x/onerror=window.__pwned=1>
+    source_kind: provider
     note: ${q(ATTR)}
 `,
   'data/benchmarks/b.yaml': `id: b

@@ -122,23 +122,33 @@ function ordered(values, dir) {
   return null;
 }
 
+const keyOf = (o) => o.provider + '/' + o.instance + (o.region ? '/' + o.region : '');
+
 // partialKeys are the offers whose prices are only part of the cost (a GPU
 // without its VM), by the key of their row's pick box.
-const partialKeys = () =>
-  new Set(data.offers.filter((o) => o.price_incomplete).map((o) => o.provider + '/' + o.instance + (o.region ? '/' + o.region : '')));
+const partialKeys = () => new Set(data.offers.filter((o) => o.price_incomplete).map(keyOf));
 
-// orderedPrices is ordered for the cells of a price column: whole prices in
-// order, then the prices that are only part of the cost in order, then the
-// unknowns — a part of a price is never ranked among whole prices.
-function orderedPrices(cells, dir) {
+// unrankedKeys are the offers whose price under a model comes from an
+// article or is an estimate.
+const unrankedKeys = (model) =>
+  new Set(data.offers.filter((o) => ['article', 'estimate'].includes(o.prices?.[model]?.source_kind)).map(keyOf));
+
+// orderedPrices is ordered for the cells of a price column under a pricing
+// model: ranked whole prices in order, then articles' figures and
+// estimates in order (unless est includes them in the ranking), then the
+// prices that are only part of the cost in order, then the unknowns — a
+// part of a price is never ranked among whole prices.
+function orderedPrices(cells, dir, model, est = false) {
   const partial = partialKeys();
-  const block = (c) => (c.value === null ? 2 : partial.has(c.key) ? 1 : 0);
+  const unranked = est ? new Set() : unrankedKeys(model);
+  const block = (c) => (c.value === null ? 3 : partial.has(c.key) ? 2 : unranked.has(c.key) ? 1 : 0);
   for (let i = 1; i < cells.length; i++) {
     if (block(cells[i]) < block(cells[i - 1])) return `${cells[i - 1].key} (${cells[i - 1].text}) sorts before ${cells[i].key} (${cells[i].text})`;
   }
   return (
     ordered(cells.filter((c) => block(c) === 0).map((c) => c.value), dir) ||
-    ordered(cells.filter((c) => block(c) === 1).map((c) => c.value), dir)
+    ordered(cells.filter((c) => block(c) === 1).map((c) => c.value), dir) ||
+    ordered(cells.filter((c) => block(c) === 2).map((c) => c.value), dir)
   );
 }
 
@@ -177,23 +187,62 @@ for (const pass of ['file', 'http']) {
       // The default sort is the chosen model's price, ascending.
       assert.equal(await t.page.getAttribute('th[data-col="m:on_demand"]', 'aria-sort'), 'ascending');
       await showAll(t.page);
-      let why = orderedPrices(await column(t.page, 'm:on_demand'), 1);
+      let why = orderedPrices(await column(t.page, 'm:on_demand'), 1, 'on_demand');
       assert.equal(why, null, `on-demand not ascending: ${why}`);
       for (const key of ['per_gpu', 'm:spot']) {
         await sortBy(t.page, key);
         await showAll(t.page);
         const up = await column(t.page, key);
         assert.ok(up.filter((c) => c.value !== null).length > 1, `${key}: too few prices to test`);
-        why = orderedPrices(up, 1);
+        const model = key === 'per_gpu' ? 'on_demand' : key.slice(2);
+        why = orderedPrices(up, 1, model);
         assert.equal(why, null, `${key} not ascending: ${why}`);
         assert.equal(await t.page.getAttribute(`th[data-col="${key}"]`, 'aria-sort'), 'ascending');
         await sortBy(t.page, key);
         await showAll(t.page);
         const down = await column(t.page, key);
-        why = orderedPrices(down, -1);
+        why = orderedPrices(down, -1, model);
         assert.equal(why, null, `${key} not descending: ${why}`);
         assert.equal(down.filter((c) => c.value === null).length, up.filter((c) => c.value === null).length);
       }
+      await clean(t);
+    });
+
+    test('estimates and articles\' figures are marked, and ranked only when the reader includes them', async () => {
+      const unranked = unrankedKeys('on_demand');
+      assert.ok(unranked.size > 0, 'the catalog has no article or estimate on demand: the test is not testing');
+      const t = await open(pass, '#s=per_gpu');
+      await showAll(t.page);
+      const off = await column(t.page, 'per_gpu');
+      let why = orderedPrices(off, 1, 'on_demand');
+      assert.equal(why, null, `switch off: ${why}`);
+      // Marked where listed: the on-demand cell says what its source is.
+      const marks = await t.page.evaluate(() => [...document.querySelectorAll('#matrix tbody td .kind-article, #matrix tbody td .kind-estimate')].length);
+      assert.ok(marks >= unranked.size, `${marks} marks for ${unranked.size} unranked on-demand prices`);
+      const ranks = (cells) => new Map(cells.map((c, i) => [c.key, i]));
+      const before = ranks(off);
+
+      await t.page.check('#matrix-est');
+      await frame(t.page);
+      assert.match(t.page.url(), /[#&]est=1(&|$)/, 'the switch is in the URL');
+      await showAll(t.page);
+      const on = await column(t.page, 'per_gpu');
+      why = orderedPrices(on, 1, 'on_demand', true);
+      assert.equal(why, null, `switch on: ${why}`);
+      const after = ranks(on);
+      // Some article's figure or estimate now ranks above a provider's or an aggregator's price.
+      const moved = [...unranked].filter((k) => after.get(k) < before.get(k));
+      assert.ok(moved.length > 0, 'no article or estimate moved up when included');
+      assert.notDeepEqual(on.map((c) => c.key), off.map((c) => c.key), 'the switch changes nothing');
+
+      // The URL brings the view back; the switch off again restores it.
+      await t.page.goto(t.url + '#s=per_gpu&est=1');
+      await frame(t.page);
+      assert.equal(await t.page.isChecked('#matrix-est'), true);
+      await t.page.uncheck('#matrix-est');
+      await frame(t.page);
+      await showAll(t.page);
+      assert.deepEqual((await column(t.page, 'per_gpu')).map((c) => c.key), off.map((c) => c.key));
       await clean(t);
     });
 
@@ -366,6 +415,8 @@ for (const pass of ['file', 'http']) {
           const c = el.cloneNode(true);
           for (const a of c.querySelectorAll('a.source')) a.replaceWith(a.getAttribute('href'));
           for (const b of c.querySelectorAll('input')) b.remove();
+          // A price's age and source kind are labels beside it, not data: the CSV leaves them out.
+          for (const l of c.querySelectorAll('.age, .kind')) l.remove();
           return c.textContent.replace(/\s+/g, ' ').trim();
         };
         const heads = [...document.querySelectorAll('#matrix thead tr:first-child th')].filter((th) => !th.hidden).map(norm);

@@ -267,6 +267,15 @@ for (const pass of ['file', 'http']) {
       const p4d = 'p4d.24xlarge AWS \u00b7 US East (N. Virginia)';
       const { ctx, page, problems } = await open(pass, 'scenarios/mid-size-reserved/index.html');
       const data = JSON.parse(await page.locator('#tco-data').textContent());
+      // p4d's 3-year price is worked out from a guide's "50% off": an
+      // estimate, left out until the reader includes estimates, then
+      // ranked and marked.
+      assert.equal((await rowsOf(page, 'reserved-3y-plus-spot')).find((r) => r.offer === p4d), undefined, `${p4d}: an estimate ranked by default`);
+      const why = data.text['scenario.why.unranked'].replace('%s', data.models.reserved_3y);
+      assert.ok((await tables(page)).find((s) => s.id === 'strategy-reserved-3y-plus-spot').left.some((l) => l.startsWith(why)), `no offer left out because "${why}"`);
+      await page.check('#tco-calc input[name="estimates"]');
+      assert.match(page.url(), /[#&]estimates=1(&|$)/, 'the switch is in the URL');
+      assert.ok(await page.locator('#strategy-reserved-3y-plus-spot table.tco tbody tr .kind-estimate').count() > 0, 'the estimates ranked are not marked');
       // One reserved 8-GPU instance gives 5,840 GPU-hours a month, the whole
       // workload: 80% reserved and 20% spot costs what 100% reserved does.
       const all = (await rowsOf(page, 'reserved-3y')).find((r) => r.offer === p4d);

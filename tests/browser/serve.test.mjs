@@ -28,6 +28,7 @@ prices:
     currency: USD
     since: 2025-06-01
     source: https://example.com/price
+    source_kind: provider
 `;
 
 const files = {

@@ -236,7 +236,12 @@ func build(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	n, report, err := site.BuildTo(*out, cat, fsys, site.Options{BaseURL: *baseURL, PrettyURLs: *pretty})
+	ageDate, err := sourceDate(os.Getenv("SOURCE_DATE_EPOCH"))
+	if err != nil {
+		fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
+		return 2
+	}
+	n, report, err := site.BuildTo(*out, cat, fsys, site.Options{BaseURL: *baseURL, PrettyURLs: *pretty, AgeDate: ageDate})
 	fmt.Fprint(stderr, report.String())
 	if err != nil || len(report.Errors()) > 0 {
 		if len(report.Errors()) == 0 {

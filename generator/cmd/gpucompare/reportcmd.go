@@ -84,6 +84,20 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// sourceDate is the day SOURCE_DATE_EPOCH (seconds since 1970) names, in
+// UTC, or the zero time when it is not set: the day a build counts the
+// ages of prices to (site.Options.AgeDate).
+func sourceDate(epoch string) (time.Time, error) {
+	if epoch == "" {
+		return time.Time{}, nil
+	}
+	s, err := strconv.ParseInt(epoch, 10, 64)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH=%q: want seconds since 1970-01-01", epoch)
+	}
+	return time.Unix(s, 0).UTC(), nil
+}
+
 // reportDate is the build date of a report: -date when given, else
 // SOURCE_DATE_EPOCH (seconds since 1970) when set, else now; in UTC.
 func reportDate(flag, epoch string, now time.Time) (time.Time, error) {
@@ -95,11 +109,7 @@ func reportDate(flag, epoch string, now time.Time) (time.Time, error) {
 		}
 		return t, nil
 	case epoch != "":
-		s, err := strconv.ParseInt(epoch, 10, 64)
-		if err != nil {
-			return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH=%q: want seconds since 1970-01-01", epoch)
-		}
-		return time.Unix(s, 0).UTC(), nil
+		return sourceDate(epoch)
 	}
 	return now.UTC(), nil
 }

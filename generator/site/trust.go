@@ -1,0 +1,196 @@
+package site
+
+import (
+	"html/template"
+	"strings"
+	"time"
+
+	"gpucompare/generator/catalog"
+)
+
+// Beside a price, pages say how far to trust it: how old it is and what
+// kind of source it comes from (the partial "price-trust" of
+// templates/partials/values.html). The age counts from the price's date —
+// its since, else its as-of when that is a date, else it is undated — to
+// the build's age date (Options.AgeDate: SOURCE_DATE_EPOCH when the command
+// line has it, else the newest date in the catalog), so that the same
+// input gives the same bytes; static/age.js counts every age again to the
+// reader's own day from its data-date, so that an old page never claims to
+// be fresh.
+
+// trustView is what the partial "price-trust" shows of a price.
+type trustView struct {
+	// Kind is the kind of source (catalog.SourceKinds); "" when unknown.
+	Kind string
+	// Date is the date the age counts from, as the catalog writes it
+	// ("2025-06-01", "2025-06", "2025"); "" when the sources date none.
+	Date string
+	// Age is the age on the build's age date ("3 months"); the undated
+	// text when Date is "".
+	Age string
+	// Title holds the dates behind the age in words, for a title
+	// attribute: the date and where it comes from, and the as-of.
+	Title string
+}
+
+// Ranked reports whether the price takes part in rankings by default.
+func (v *trustView) Ranked() bool { return catalog.Ranked(v.Kind) }
+
+// trust is the trust view of a price stated by pp whose source is of the
+// kind given (the point's, or pricing.Price.Kind for a price worked out
+// from it); nil when pp is nil.
+func (b *builder) trust(pp *catalog.PricePoint, kind string) *trustView {
+	if pp == nil {
+		return nil
+	}
+	t := b.tmpl.msgs.tKeeping(new(error)) // every key is checked once a build (ageScriptMessages)
+	v := &trustView{Kind: kind}
+	d, fromSince := ageDate(pp)
+	var parts []string
+	switch {
+	case d == "":
+		v.Age = t("trust.undated")
+		parts = append(parts, t("trust.undated_title"))
+	case fromSince:
+		v.Date, v.Age = string(d), ageText(d, b.ageDate, t)
+		parts = append(parts, t("trust.dated_since", string(d)))
+	default:
+		v.Date, v.Age = string(d), ageText(d, b.ageDate, t)
+		parts = append(parts, t("trust.dated_as_of", string(d)))
+	}
+	if a := strings.TrimSpace(pp.AsOf); a != "" && !(d != "" && !fromSince) {
+		parts = append(parts, t("trust.as_of", a))
+	}
+	v.Title = strings.Join(parts, " · ")
+	return v
+}
+
+// ageDate is the date a price point's age counts from: its since when
+// known, else its as-of when that is a date and nothing else; "" when the
+// sources give none. fromSince says which.
+func ageDate(pp *catalog.PricePoint) (d catalog.Date, fromSince bool) {
+	if pp.Since.Known() {
+		if _, ok := pp.Since.Time(); ok {
+			return pp.Since, true
+		}
+	}
+	if a := catalog.Date(strings.TrimSpace(pp.AsOf)); a.Known() {
+		if _, ok := a.Time(); ok {
+			return a, false
+		}
+	}
+	return "", false
+}
+
+// ageText says how old something dated d is on day ref, as precisely as d
+// is dated: "today", "1 day", "12 days", "this month", "3 months",
+// "this year", "1 year", "2 years". A date after ref is of age zero.
+// static/age.js writes the same words.
+func ageText(d catalog.Date, ref time.Time, t func(string, ...any) string) string {
+	at, ok := d.Time()
+	if !ok {
+		return t("trust.undated")
+	}
+	ry, rm, rd := ref.Date()
+	ay, am, ad := at.Date()
+	years := ry - ay
+	months := years*12 + int(rm) - int(am)
+	switch d.Precision() {
+	case "year":
+		months = years * 12
+	case "day":
+		if rd < ad {
+			months--
+		}
+	}
+	switch {
+	case months < 1 && d.Precision() == "day":
+		days := int(ref.Sub(at).Hours() / 24)
+		switch {
+		case days <= 0:
+			return t("trust.age.today")
+		case days == 1:
+			return t("trust.age.day")
+		}
+		return t("trust.age.days", days)
+	case months < 1 && d.Precision() == "month":
+		return t("trust.age.this_month")
+	case months < 12 && d.Precision() == "year":
+		return t("trust.age.this_year")
+	case months == 1:
+		return t("trust.age.month")
+	case months < 12:
+		return t("trust.age.months", months)
+	case months < 24:
+		return t("trust.age.year")
+	}
+	return t("trust.age.years", months/12)
+}
+
+// ageMessages are the keys of the words static/age.js writes ages with.
+var ageMessages = []string{
+	"trust.age.today", "trust.age.day", "trust.age.days", "trust.age.this_month", "trust.age.month",
+	"trust.age.months", "trust.age.this_year", "trust.age.year", "trust.age.years", "trust.undated",
+}
+
+// trustMessages are the other keys trust writes with.
+var trustMessages = []string{"trust.undated_title", "trust.dated_since", "trust.dated_as_of", "trust.as_of"}
+
+// ageScript is what the block #age-data gives static/age.js: the words of
+// ageMessages, and the day the build counted the ages to.
+type ageScript struct {
+	Built string            `json:"built"` // YYYY-MM-DD; "" when the catalog dates nothing
+	Words map[string]string `json:"words"`
+}
+
+// ageScriptMessages is the JSON of the block #age-data for a build that
+// counts ages to built; an error names a key of ageMessages or
+// trustMessages the messages lack.
+func ageScriptMessages(msgs messages, built time.Time) (template.JS, error) {
+	m := map[string]string{}
+	var err error
+	t := msgs.tKeeping(&err)
+	for _, k := range ageMessages {
+		m[k] = t(k)
+	}
+	for _, k := range trustMessages {
+		t(k)
+	}
+	if err != nil {
+		return "", err
+	}
+	s := ageScript{Words: m}
+	if !built.IsZero() {
+		s.Built = built.Format(time.DateOnly)
+	}
+	return jsonScript(s)
+}
+
+// newestDate is the newest full day the catalog holds — in a price point's
+// since or as-of, an exchange rate's date or a benchmark result's date —
+// the day ages are counted to when the build is given none; the zero time
+// when the catalog dates nothing to the day.
+func newestDate(cat *catalog.Catalog) time.Time {
+	var newest time.Time
+	see := func(d catalog.Date) {
+		if d.Precision() != "day" {
+			return
+		}
+		if t, ok := d.Time(); ok && t.After(newest) {
+			newest = t
+		}
+	}
+	for _, pp := range cat.Prices {
+		see(pp.Since)
+		see(catalog.Date(strings.TrimSpace(pp.AsOf)))
+	}
+	for _, fx := range cat.FX {
+		see(fx.Date)
+	}
+	for _, bm := range cat.Benchmarks {
+		for _, r := range bm.Results {
+			see(r.Date)
+		}
+	}
+	return newest
+}

@@ -1,0 +1,66 @@
+// age.js counts the age of every price on the page again, to the reader's
+// own day. The build writes each age counted to its own date (the newest
+// date of the catalog, or SOURCE_DATE_EPOCH: generator/site/trust.go), so
+// that the same catalog gives the same page; an old page read today must
+// not claim to be fresh. An age is an element .age[data-date] whose date
+// is as the catalog writes it (2025-06-01, 2025-06 or 2025); its text is
+// rewritten in the words of the page's JSON block #age-data, with the
+// rules of trust.go's ageText. Its title, the dates behind it, stays.
+// (The block's "built" is the day the build counted to, for tests.)
+//
+// It runs in the page's head, before the body: window.gpucompareAge(date)
+// gives the age of a date for scripts that draw prices later (the
+// matrix), and the ages the page was built with are counted again once
+// the document is parsed.
+(function () {
+  'use strict';
+
+  var block = document.getElementById('age-data');
+  if (!block) return;
+  var M = JSON.parse(block.textContent).words || {};
+
+  function t(key, n) {
+    var s = M[key];
+    if (s === undefined) return key;
+    return n === undefined ? s : s.replace('%d', String(n));
+  }
+
+  // age is the age of a date on the reader's day, as trust.go's ageText
+  // words it; null for a text that is not a date.
+  function age(date) {
+    var m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(date || '');
+    if (!m) return null;
+    var now = new Date();
+    var ry = now.getFullYear(), rm = now.getMonth() + 1, rd = now.getDate();
+    var ay = +m[1], am = m[2] ? +m[2] : 1, ad = m[3] ? +m[3] : 1;
+    var precision = m[3] ? 'day' : m[2] ? 'month' : 'year';
+    var years = ry - ay;
+    var months = years * 12 + rm - am;
+    if (precision === 'year') months = years * 12;
+    else if (precision === 'day' && rd < ad) months--;
+    if (months < 1 && precision === 'day') {
+      var days = Math.floor((Date.UTC(ry, rm - 1, rd) - Date.UTC(ay, am - 1, ad)) / 864e5);
+      if (days <= 0) return t('trust.age.today');
+      if (days === 1) return t('trust.age.day');
+      return t('trust.age.days', days);
+    }
+    if (months < 1 && precision === 'month') return t('trust.age.this_month');
+    if (months < 12 && precision === 'year') return t('trust.age.this_year');
+    if (months === 1) return t('trust.age.month');
+    if (months < 12) return t('trust.age.months', months);
+    if (months < 24) return t('trust.age.year');
+    return t('trust.age.years', Math.floor(months / 12));
+  }
+
+  function recount() {
+    var els = document.querySelectorAll('.age[data-date]');
+    for (var i = 0; i < els.length; i++) {
+      var text = age(els[i].getAttribute('data-date'));
+      if (text !== null && els[i].textContent !== text) els[i].textContent = text;
+    }
+  }
+
+  window.gpucompareAge = age;
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', recount);
+  else recount();
+})();
