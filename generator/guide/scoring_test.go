@@ -168,17 +168,17 @@ instances:
 -- data/prices/big.yaml --
 provider: big
 prices:
-  - {instance: h8, region: r, model: on_demand, amount: 32, currency: USD, since: 2025, source: s}
-  - {instance: a1, region: r, model: on_demand, amount: 2, currency: USD, since: 2025, source: s}
-  - {instance: t1, region: r, model: on_demand, amount: 0.5, currency: USD, since: 2025, source: s}
+  - {instance: h8, region: r, model: on_demand, amount: 32, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: a1, region: r, model: on_demand, amount: 2, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: t1, region: r, model: on_demand, amount: 0.5, currency: USD, since: 2025, source: s, source_kind: provider}
 -- data/prices/cn.yaml --
 provider: cn
 prices:
-  - {instance: a8, region: c, model: on_demand, amount: 84, currency: CNY, since: 2025, source: s}
+  - {instance: a8, region: c, model: on_demand, amount: 84, currency: CNY, since: 2025, source: s, source_kind: provider}
 -- data/prices/cheap.yaml --
 provider: cheap
 prices:
-  - {instance: t1, region: r, model: on_demand, amount: 0.3, currency: USD, since: 2025, source: s}
+  - {instance: t1, region: r, model: on_demand, amount: 0.3, currency: USD, since: 2025, source: s, source_kind: provider}
 `
 
 // evalCriteria weigh 10 in all: price 4, certifications, RDMA and SLA 2 each.
