@@ -34,7 +34,7 @@ instances:
 -- data/prices/aws.yaml --
 provider: aws
 prices:
-  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: 2025-06-01, source: https://example.com/p}
+  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: 2025-06-01, source: https://example.com/p, source_kind: provider}
 -- content/about.md --
 ---
 title: About
