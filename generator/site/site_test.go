@@ -653,24 +653,29 @@ func TestCSVCellsAreNotFormulas(t *testing.T) {
 	}
 }
 
-func TestGPUOrderIsVendorThenNewestThenName(t *testing.T) {
-	gpu := func(id, vendor, model string, released catalog.Date) *catalog.GPU {
-		return &catalog.GPU{ID: id, Name: strings.ToUpper(id), Vendor: vendor, Model: model, Released: released}
+func TestGPUOrderIsNewestThenVendorThenName(t *testing.T) {
+	gpu := func(id, vendor, model, arch string, released catalog.Date) *catalog.GPU {
+		return &catalog.GPU{ID: id, Name: strings.ToUpper(id), Vendor: vendor, Model: model, Architecture: arch, Released: released}
 	}
 	got := gpuOrder([]*catalog.GPU{
-		gpu("t4", "NVIDIA", "T4", "2018"),
-		gpu("a100-80", "NVIDIA", "A100", ""), // undated: sorts with the dated A100
-		gpu("mi300x", "AMD", "MI300X", "2023-12-06"),
-		gpu("h100", "NVIDIA", "H100", "2022"),
-		gpu("a40", "NVIDIA", "A40", ""),
-		gpu("a100-40", "NVIDIA", "A100", "2020"),
-		gpu("x", "NVIDIA", "", catalog.Unknown),
+		gpu("t4", "NVIDIA", "T4", "Turing", "2018"),
+		gpu("b200", "NVIDIA", "B200", "Blackwell", "2024"),
+		gpu("h200", "NVIDIA", "H200", "Hopper", "2023"),
+		gpu("a100-80", "NVIDIA", "A100", "Ampere (GA100)", ""), // undated: sorts with the dated A100
+		gpu("mi300x", "AMD", "MI300X", "CDNA 3", "2023-12-06"),
+		gpu("h100", "NVIDIA", "H100", "Hopper", "2022"),
+		gpu("a40", "NVIDIA", "A40", "", ""),
+		gpu("a100-40", "NVIDIA", "A100", "Ampere (GA100)", "2020"),
+		gpu("x", "NVIDIA", "", "", catalog.Unknown),
+		gpu("a10g", "NVIDIA", "A10G", "Ampere (GA102)", ""), // no dated A10G: sorts with the newest GA102
+		gpu("rtx-3090", "NVIDIA", "RTX 3090", "Ampere (GA102)", "2020-09-24"),
+		gpu("a10", "NVIDIA", "A10", "Ampere (GA102)", "2021-04-12"),
 	})
 	var ids []string
 	for _, g := range got {
 		ids = append(ids, g.ID)
 	}
-	want := []string{"mi300x", "h100", "a100-40", "a100-80", "t4", "a40", "x"}
+	want := []string{"b200", "mi300x", "h200", "h100", "a10", "a10g", "a100-40", "a100-80", "rtx-3090", "t4", "a40", "x"}
 	if !slices.Equal(ids, want) {
 		t.Errorf("got %v, want %v", ids, want)
 	}
