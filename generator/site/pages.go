@@ -28,9 +28,15 @@ type page struct {
 	Feeds     []feedLink // feeds the page points readers to, when the site has a URL
 	Script    string     // a page script of its own beyond the charts: "static/changes.js"
 	Styles    string     // link to the stylesheet
-	HomeURL   string
-	Charts    []*chartView // its charts; a page without any loads no chart script
-	links     linker
+	Icon      string     // link to the SVG icon
+	IconICO   string     // link to the ICO icon, for browsers without SVG ones
+	// Inline is what a page that a server shows at any depth carries in
+	// itself instead of linking to it: the 404 page of a site without a
+	// URL (notFoundAssets). nil for every other page.
+	Inline  *inlineAssets
+	HomeURL string
+	Charts  []*chartView // its charts; a page without any loads no chart script
+	links   linker
 	// model makes Data just before the page renders (fill), so that only
 	// the models of the pages being rendered are held; nil once made, or
 	// when Data was made with the page.
@@ -119,6 +125,7 @@ func (b *builder) newPage(p, layout string) *page {
 		}
 	}
 	pg.Styles = pg.Rel("static/style.css")
+	pg.Icon, pg.IconICO = pg.Rel("static/favicon.svg"), pg.Rel("static/favicon.ico")
 	pg.HomeURL = pg.Rel("index.html")
 	for _, n := range []struct{ key, target string }{
 		{"nav.compare", "compare/index.html"},
@@ -238,6 +245,7 @@ func (b *builder) pages() ([]*page, error) {
 
 	nf := b.newPage("404.html", "404")
 	nf.TitleKey = "notfound.title"
+	nf.Inline = b.inline404
 	add(nf)
 
 	seen := map[string]*page{}
