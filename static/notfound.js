@@ -4,7 +4,7 @@
 // written from the site's root: they hold only when the page is shown
 // there. The script looks for the root among the folders above the
 // address asked for, deepest first, one request at a time: the first that
-// serves static/style.css is it. It then points the page's relative links
+// serves static/favicon.svg (the site's smallest file) is it. It then points the page's relative links
 // there. It does nothing from file:// (no server shows the page at
 // another address), nor when no folder serves the file. The probe is a
 // request to the server the page came from, which the policy allows; the
@@ -35,13 +35,16 @@
 
   function probe(i) {
     if (i >= dirs.length) return;
-    fetch(dirs[i] + 'static/style.css', { method: 'HEAD', cache: 'no-store' }).then(
-      function (r) {
-        if (!r.ok) return probe(i + 1);
-        if (dirs[i] !== here) pointAt(dirs[i]);
-      },
-      function () {},
-    );
+    // GET, not HEAD, and the body read to its end: browsers report a HEAD
+    // request, or a body left unread when the page goes, as cancelled.
+    fetch(dirs[i] + 'static/favicon.svg', { cache: 'no-store' })
+      .then(function (r) {
+        return r.text().then(function () {
+          if (!r.ok) return probe(i + 1);
+          if (dirs[i] !== here) pointAt(dirs[i]);
+        });
+      })
+      .catch(function () {});
   }
   probe(0);
 })();
