@@ -52,6 +52,7 @@ test:
 	$(GO) test ./...
 	$(MAKE) fuzz-brief
 	$(MAKE) test-browser
+	$(MAKE) test-html
 
 # Rewrite golden files after a reviewed change of output.
 golden:
@@ -91,17 +92,13 @@ clean:
 CHROMIUM    ?= /usr/bin/chromium
 BROWSER_OUT ?= tests/browser/public
 
-.PHONY: test-browser browser-deps clean-browser perf
+.PHONY: test-browser browser-deps node-deps clean-browser perf test-html html-deps
 
 test-browser: binary browser-deps
 	$(BIN) build -root $(ROOT) -out $(BROWSER_OUT)
 	SITE_DIR=$(BROWSER_OUT) GPUCOMPARE=$(BIN) CHROMIUM=$(CHROMIUM) node --test tests/browser/*.test.mjs
 
-browser-deps:
-	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \
-	  echo "test-browser: node and npm are needed (Node.js 20 or later; Debian packages nodejs and npm)" >&2; exit 1; }
-	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' || { \
-	  echo "test-browser: Node.js 20 or later is needed, found $$(node --version)" >&2; exit 1; }
+browser-deps: node-deps
 	@if [ ! -x "$(CHROMIUM)" ]; then \
 	  if [ "$(CHROMIUM)" = /usr/bin/chromium ] && [ "$$(id -u)" = 0 ]; then \
 	    echo "test-browser: installing the Debian package chromium"; \
@@ -112,12 +109,50 @@ browser-deps:
 	  fi; \
 	fi
 	@[ -x "$(CHROMIUM)" ] || { echo "test-browser: still no Chromium at $(CHROMIUM)" >&2; exit 1; }
+
+# Node.js and the npm packages of package-lock.json. Install scripts do
+# not run: vnu-jar's would download a Java runtime, and the tests use the
+# system's (html-deps).
+node-deps:
+	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \
+	  echo "tests: node and npm are needed (Node.js 20 or later; Debian packages nodejs and npm)" >&2; exit 1; }
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' || { \
+	  echo "tests: Node.js 20 or later is needed, found $$(node --version)" >&2; exit 1; }
 	@if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then \
-	  npm ci --no-audit --no-fund; \
+	  npm ci --no-audit --no-fund --ignore-scripts; \
 	fi
 
 clean-browser:
-	rm -rf $(BROWSER_OUT) tests/browser/screenshots $(PERF_DIR)
+	rm -rf $(BROWSER_OUT) tests/browser/screenshots $(PERF_DIR) $(HTML_DIR)
+
+# The Nu Html Checker (the W3C validator; npm package vnu-jar) over every
+# HTML page of a build of the shipped catalog, its 404 page included, and
+# over a report of it: any error fails. Warnings are printed only with
+# VNU_FLAGS=. It needs Java 17 or later: as root, the Debian package
+# default-jre-headless is installed when there is no java.
+HTML_DIR  ?= tests/html
+VNU_FLAGS ?= --errors-only
+VNU       := java -jar node_modules/vnu-jar/build/dist/vnu.jar
+
+test-html: binary html-deps
+	$(BIN) build -root $(ROOT) -out $(HTML_DIR)/public
+	$(BIN) report -root $(ROOT) -o $(HTML_DIR)/report.html $(REPORT_FLAGS)
+	$(VNU) $(VNU_FLAGS) --skip-non-html $(HTML_DIR)/public $(HTML_DIR)/report.html
+
+html-deps: node-deps
+	@if ! command -v java >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "test-html: installing the Debian package default-jre-headless"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends default-jre-headless || exit 1; \
+	  else \
+	    echo "test-html: no java: install the Debian package default-jre-headless" \
+	      "(apt-get install --no-install-recommends default-jre-headless, as root)" >&2; exit 1; \
+	  fi; \
+	fi
+	@v=$$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p'); \
+	[ "$${v%%.*}" -ge 17 ] 2>/dev/null || { \
+	  echo "test-html: the Nu Html Checker needs Java 17 or later, found $${v:-none}: install the Debian package default-jre-headless" >&2; exit 1; }
+	@[ -f node_modules/vnu-jar/build/dist/vnu.jar ] || { echo "test-html: no node_modules/vnu-jar/build/dist/vnu.jar: run npm ci" >&2; exit 1; }
 
 # Browser timings, not a test: builds a synthetic catalog of PERF_OFFERS
 # offers and times sorting and filtering its /compare/ page in headless

@@ -31,7 +31,9 @@ func assets(root fs.FS) (templates, static fs.FS, err error) {
 
 // static copies every file of the static folder to static/ in the output,
 // leaving out hidden files (.DS_Store, editor swap files). A file the
-// site root refuses (rootfs) is an error in the build's report.
+// site root refuses (rootfs) is an error in the build's report. Its
+// favicon.ico goes to the root of the output too, where browsers ask for
+// it of a site served over HTTP whatever its pages link to.
 func (b *builder) static(sfs fs.FS) error {
 	return fs.WalkDir(sfs, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -53,6 +55,11 @@ func (b *builder) static(sfs fs.FS) error {
 		}
 		if err != nil {
 			return err
+		}
+		if p == "favicon.ico" {
+			if err := b.put(p, data); err != nil {
+				return err
+			}
 		}
 		return b.put(path.Join("static", p), data)
 	})

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -76,5 +78,54 @@ func TestCheapestOfferPerGPUAndModel(t *testing.T) {
 	}
 	if got := tab.Rows[0].Cells[0].URL; got != "../instances/cn/yuan/index.html" {
 		t.Errorf("link %q", got)
+	}
+}
+
+// TestGPUsWithoutFiguresCollapse: a GPU the catalog knows by name only
+// comes after the others on the GPU matrix, in one line that says it has
+// no public spec sheet figures instead of a row of dashes, and its page
+// says so in one line; a GPU with some figures lists the rows it lacks in
+// one line.
+func TestGPUsWithoutFiguresCollapse(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	root["data/gpus/a40.yaml"] = &fstest.MapFile{Data: []byte("id: a40\nname: A40\nmodel: A40\nvendor: NVIDIA\nsource: a flavour list\n")}
+	files, _ := build(t, root, Options{})
+
+	matrix := string(files["gpus/index.html"])
+	a40 := strings.Index(matrix, `<a href="../gpus/a40/index.html">A40</a>`)
+	if a40 < 0 || a40 < strings.Index(matrix, `>T4</a>`) || a40 < strings.Index(matrix, `>A100 SXM4 40GB</a>`) {
+		t.Fatalf("the A40 is not after the GPUs with figures:\n%s", matrix)
+	}
+	row := matrix[a40:]
+	row = row[:strings.Index(row, "</tr>")]
+	// The columns between vendor and instances: architecture, memory,
+	// bandwidth, TDP, interconnect, released, and one a precision.
+	precisions := strings.Count(matrix[:strings.Index(matrix, "</thead>")], `<th scope="col" class="num dense`) +
+		strings.Count(matrix[:strings.Index(matrix, "</thead>")], `<th scope="col" class="num sparse`)
+	if want := fmt.Sprintf(`<td colspan="%d" class="no-specs">no public spec sheet figures</td>`, 6+precisions); precisions == 0 || !strings.Contains(row, want) {
+		t.Errorf("the A40's row has no %s:\n%s", want, row)
+	}
+	if strings.Contains(row, "—") {
+		t.Errorf("the A40's row has dashes:\n%s", row)
+	}
+	if !strings.Contains(matrix, "3 GPU models · newest first, by release year. Last, 1 models with no public spec sheet figures.") {
+		t.Error("the caption does not say the order")
+	}
+
+	page := string(files["gpus/a40/index.html"])
+	if n := strings.Count(page, "No public spec sheet figures"); n != 1 {
+		t.Errorf("the A40's page says it has no figures %d times, want once", n)
+	}
+	for _, dash := range []string{`<abbr class="unknown"`, "<h2>Peak throughput</h2>"} {
+		if strings.Contains(page, dash) {
+			t.Errorf("the A40's page has %s", dash)
+		}
+	}
+	t4 := string(files["gpus/t4/index.html"])
+	if want := `<p class="not-found"><span class="label">No public spec sheet figures:</span> architecture, release date, memory type, memory bandwidth, TDP, interconnect, interconnect bandwidth, PCIe generation.</p>`; !strings.Contains(t4, want) {
+		t.Errorf("the T4's page has no %s", want)
+	}
+	if strings.Contains(t4[:strings.Index(t4, "</dl>")], `class="unknown"`) {
+		t.Error("the T4's spec sheet has a row of an unknown figure")
 	}
 }

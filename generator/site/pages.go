@@ -29,8 +29,14 @@ type page struct {
 	Feeds     []feedLink // feeds the page points readers to, when the site has a URL
 	Script    string     // a page script of its own beyond the charts: "static/changes.js"
 	Styles    string     // link to the stylesheet
-	HomeURL   string
-	Charts    []*chartView // its charts; a page without any loads no chart script
+	Icon      string     // link to the SVG icon
+	IconICO   string     // link to the ICO icon, for browsers without SVG ones
+	// Inline is what a page that a server shows at any depth carries in
+	// itself instead of linking to it: the 404 page of a site without a
+	// URL (notFoundAssets). nil for every other page.
+	Inline  *inlineAssets
+	HomeURL string
+	Charts  []*chartView // its charts; a page without any loads no chart script
 	// AgeScript links to static/age.js on a page that shows the ages of
 	// prices (the partial "price-trust"), which it counts again to the
 	// reader's day; "" on the others.
@@ -131,6 +137,7 @@ func (b *builder) newPage(p, layout string) *page {
 	case "home", "compare", "gpu", "provider", "instance", "guide":
 		pg.AgeScript = pg.Rel("static/age.js")
 	}
+	pg.Icon, pg.IconICO = pg.Rel("static/favicon.svg"), pg.Rel("static/favicon.ico")
 	pg.HomeURL = pg.Rel("index.html")
 	for _, n := range []struct{ key, target string }{
 		{"nav.compare", "compare/index.html"},
@@ -254,6 +261,7 @@ func (b *builder) pages() ([]*page, error) {
 
 	nf := b.newPage("404.html", "404")
 	nf.TitleKey = "notfound.title"
+	nf.Inline = b.inline404
 	add(nf)
 
 	seen := map[string]*page{}
@@ -269,34 +277,47 @@ func (b *builder) pages() ([]*page, error) {
 	return out, nil
 }
 
-// gpuOrder sorts GPU models the way a buyer scans them: by vendor, then
-// newest first by release year, then by name. A model the catalog does not
-// date sorts with the dated variants of its chip (an undated A100 PCIe 80GB
-// beside the A100s of 2020); one with no dated variant comes after the
-// dated ones. The year only orders rows: pages show the catalog's date.
+// gpuOrder sorts GPU models the way a buyer scans them: newest first by
+// release year, then by vendor and name. A model the catalog does not
+// date sorts with the newest dated variant of its chip (an undated A100
+// PCIe 80GB beside the A100s of 2020), or else of its architecture (an
+// undated A10G beside the A10 of 2021: both are Ampere GA102); one with
+// neither comes after the dated ones. The year only orders rows: pages
+// show the catalog's date.
 func gpuOrder(gpus []*catalog.GPU) []*catalog.GPU {
-	type chip struct{ vendor, model string }
-	chipYear := map[chip]string{}
+	type group struct{ vendor, name string }
+	chipYear, archYear := map[group]string{}, map[group]string{}
 	for _, g := range gpus {
-		if g.Model != "" && g.Released.Known() {
-			c := chip{g.Vendor, g.Model}
-			chipYear[c] = max(chipYear[c], string(g.Released)[:4])
+		if !g.Released.Known() {
+			continue
+		}
+		y := string(g.Released)[:4]
+		if g.Model != "" {
+			c := group{g.Vendor, g.Model}
+			chipYear[c] = max(chipYear[c], y)
+		}
+		if g.Architecture != "" {
+			a := group{g.Vendor, g.Architecture}
+			archYear[a] = max(archYear[a], y)
 		}
 	}
 	year := func(g *catalog.GPU) string {
 		if g.Released.Known() {
 			return string(g.Released)[:4]
 		}
-		if g.Model == "" {
-			return ""
+		if y := chipYear[group{g.Vendor, g.Model}]; g.Model != "" && y != "" {
+			return y
 		}
-		return chipYear[chip{g.Vendor, g.Model}]
+		if g.Architecture != "" {
+			return archYear[group{g.Vendor, g.Architecture}]
+		}
+		return ""
 	}
 	out := slices.Clone(gpus)
 	slices.SortStableFunc(out, func(x, y *catalog.GPU) int {
 		return cmp.Or(
-			cmp.Compare(strings.ToLower(x.Vendor), strings.ToLower(y.Vendor)),
 			-cmp.Compare(year(x), year(y)),
+			cmp.Compare(strings.ToLower(x.Vendor), strings.ToLower(y.Vendor)),
 			cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)),
 			cmp.Compare(x.ID, y.ID),
 		)
@@ -528,12 +549,26 @@ func boolInt(v bool) int {
 }
 
 // gpusData is the model of the GPU matrix: dense and sparse figures in
-// separate column groups, with only the precisions some GPU has.
+// separate column groups, with only the precisions some GPU has. The GPUs
+// the catalog knows by name only, with no figure in any column (Bare),
+// come after the others, each in one line instead of a row of dashes.
 type gpusData struct {
 	Dense, Sparse []precisionHead
 	Rows          []*gpuRow
+	Bare          []*gpuRow
 	Cheapest      *cheapestTable
 }
+
+// Count is the number of GPU models in the matrix.
+func (d *gpusData) Count() int { return len(d.Rows) + len(d.Bare) }
+
+// SpecColumns is the number of columns between a GPU's vendor and its
+// instance count: what a bare row's one cell spans.
+func (d *gpusData) SpecColumns() int { return len(matrixSpecKeys) - 1 + len(d.Dense) + len(d.Sparse) }
+
+// matrixSpecKeys are the spec sheet rows (specKeys) the GPU matrix has
+// columns for; "throughput" stands for its dense and sparse columns.
+var matrixSpecKeys = []string{"released", "architecture", "memory", "bandwidth", "throughput", "tdp", "interconnect"}
 
 // precisionHead is a precision as a column heading: its label and unit,
 // without the func of catalog.Precision, so that the page model has a
@@ -586,7 +621,11 @@ func (b *builder) gpusData(p *page) *gpusData {
 		for _, pr := range sparse {
 			r.Sparse = append(r.Sparse, pr.Of(g.Sparse))
 		}
-		d.Rows = append(d.Rows, r)
+		if slices.ContainsFunc(matrixSpecKeys, func(k string) bool { return gpuKnows(g, k) }) {
+			d.Rows = append(d.Rows, r)
+		} else {
+			d.Bare = append(d.Bare, r)
+		}
 	}
 	return d
 }
@@ -596,6 +635,11 @@ type gpuData struct {
 	GPU      *catalog.GPU
 	Released *dateView
 	Year     string // release year for the lead; "" when unknown
+	// Known holds the spec sheet rows the catalog gives a figure for, by
+	// key; Unknown the keys of the others, in page order, which the page
+	// lists in one line instead of a row of dashes each (specKeys).
+	Known   map[string]bool
+	Unknown []string
 	// ProviderNames are the providers selling an instance type with this
 	// GPU, in catalog order.
 	ProviderNames []string
@@ -694,6 +738,14 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 			d.Figures = append(d.Figures, f)
 		}
 	}
+	d.Known = map[string]bool{}
+	for _, k := range specKeys {
+		if gpuKnows(g, k) {
+			d.Known[k] = true
+		} else {
+			d.Unknown = append(d.Unknown, k)
+		}
+	}
 	d.Instances.ShowProvider = true
 	for _, in := range b.cat.InstancesOfGPU(g.ID) {
 		d.Instances.Rows = append(d.Instances.Rows, b.instanceRow(p, in))
@@ -703,6 +755,43 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 	}
 	d.Benchmarks = b.gpuBenchmarks(p, g)
 	return d
+}
+
+// specKeys are the rows of a GPU's spec sheet that hold figures, in the
+// order its page shows them; "throughput" stands for the table of peak
+// figures. Their labels are the messages gpu.term.<key>.
+var specKeys = []string{"architecture", "released", "memory", "memory_type", "bandwidth", "tdp", "interconnect", "interconnect_bw", "pcie", "throughput"}
+
+// gpuKnows reports whether the catalog gives g a figure for the spec
+// sheet row key; "throughput" is known when any peak figure is.
+func gpuKnows(g *catalog.GPU, key string) bool {
+	switch key {
+	case "architecture":
+		return g.Architecture != ""
+	case "released":
+		return g.Released.Known()
+	case "memory":
+		return g.MemoryGB != nil
+	case "memory_type":
+		return g.MemoryType != ""
+	case "bandwidth":
+		return g.BandwidthGBs != nil
+	case "tdp":
+		return g.TDPWatts != nil
+	case "interconnect":
+		return g.Interconnect.Name != ""
+	case "interconnect_bw":
+		return g.Interconnect.BidirGBs != nil
+	case "pcie":
+		return g.PCIeGen != nil
+	case "throughput":
+		for _, pr := range catalog.Precisions {
+			if pr.Of(g.Dense) != nil || pr.Of(g.Sparse) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // providerRow is a provider in the providers index.

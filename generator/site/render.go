@@ -58,7 +58,8 @@ func (b *builder) render(pages []*page) error {
 // renderPage makes the model and charts of page i and renders it straight
 // into its file of the build; or, for a Rebuilder's cache (w is the
 // worker's walker), puts the bytes the cache holds for it, or renders it
-// into buf for the cache to keep. The cache looks a page up by the
+// into buf for the cache to keep. A page with inline blocks is rendered
+// into buf too, for its policy to be filled in (withPolicy). The cache looks a page up by the
 // fingerprint of its model and charts, or of its model alone where the
 // charts follow from it (chartsFollowModel): such a page, unchanged, makes
 // no charts.
@@ -85,7 +86,7 @@ func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w 
 	if t == nil {
 		return fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
 	}
-	if cache == nil {
+	if cache == nil && p.Inline == nil {
 		f, err := b.create(p.Path)
 		if err != nil {
 			return err
@@ -101,17 +102,26 @@ func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w 
 		return fmt.Errorf("%s: %w", p.Path, err)
 	}
 	data := bytes.Clone(buf.Bytes())
-	cache.store(i, data)
+	if p.Inline != nil {
+		var err error
+		if data, err = withPolicy(data, notFoundPolicy); err != nil {
+			return fmt.Errorf("%s: %w", p.Path, err)
+		}
+	}
+	if cache != nil {
+		cache.store(i, data)
+	}
 	return b.put(p.Path, data)
 }
 
 // sitemap writes sitemap.xml with the absolute URL of every page but the
 // 404 page. Without a site URL there is nothing absolute to list: the
-// sitemap is left out, with a warning, which also says that 404.html then
-// links relative to the site root (a server shows it at any depth).
+// sitemap is left out, with a warning, which also says that the links of
+// 404.html then need a script when a server shows it at a deeper address
+// (notfound.go).
 func (b *builder) sitemap(pages []*page) error {
 	if b.base == "" {
-		b.warnf(catalog.Pos{File: "data/site.yaml"}, "no site url (url: in data/site.yaml, or -base-url): sitemap.xml not written, and 404.html links relative to the site root, so it loses its style and links when shown for a deeper URL")
+		b.warnf(catalog.Pos{File: "data/site.yaml"}, "no site url (url: in data/site.yaml, or -base-url): sitemap.xml not written, and the links of 404.html need JavaScript when a server shows it for a deeper URL")
 		return nil
 	}
 	var buf bytes.Buffer

@@ -386,7 +386,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	if err := executeReport(&buf, t, msgs, p); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	return withPolicy(buf.Bytes())
+	return withPolicy(buf.Bytes(), reportPolicy)
 }
 
 // executeReport renders the report page p with the templates t: through
@@ -624,13 +624,14 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 // meta element of the file, before any catalog text.
 const policyPlaceholder = "report-policy-placeholder"
 
-// withPolicy fills in the policy of a rendered report: the sha256 of
-// every inline script (but JSON data blocks, which a browser does not run
-// and a policy does not check) and of every style element, over their
-// bytes as they stand in the file. It refuses a file whose inline blocks
-// it cannot vouch for: a script or style that is not plain text the
-// parser would read back unchanged, or a style attribute.
-func withPolicy(doc []byte) ([]byte, error) {
+// withPolicy fills in the policy of a rendered page with inline blocks
+// (the report, and the 404 page of a site without a URL): policy given
+// the sha256 of every inline script (but JSON data blocks, which a
+// browser does not run and a policy does not check) and of every style
+// element, over their bytes as they stand in the file. It refuses a file
+// whose inline blocks it cannot vouch for: a script or style that is not
+// plain text the parser would read back unchanged, or a style attribute.
+func withPolicy(doc []byte, policy func(scripts, styles []string) string) ([]byte, error) {
 	blocks, err := inlineBlocks(doc)
 	if err != nil {
 		return nil, err
@@ -648,18 +649,18 @@ func withPolicy(doc []byte) ([]byte, error) {
 			styles = append(styles, h)
 		}
 	}
-	policy := reportPolicy(scripts, styles)
+	pol := policy(scripts, styles)
 	meta := []byte(`<meta http-equiv="Content-Security-Policy" content="` + policyPlaceholder + `">`)
 	i := bytes.Index(doc, meta)
 	if i < 0 || bytes.Contains(doc[:i], []byte("<meta http-equiv")) || bytes.Count(doc, []byte(policyPlaceholder)) != 1 {
-		return nil, errors.New("policy: the report template must hold one <meta http-equiv=\"Content-Security-Policy\" content=\"" + policyPlaceholder + "\"> in its head, before any other text")
+		return nil, errors.New("policy: the template must hold one <meta http-equiv=\"Content-Security-Policy\" content=\"" + policyPlaceholder + "\"> in its head, before any other text")
 	}
-	out := make([]byte, 0, len(doc)+len(policy))
+	out := make([]byte, 0, len(doc)+len(pol))
 	out = append(out, doc[:i]...)
-	if strings.ContainsAny(policy, "\"&<>") { // never: hashes are base64
-		return nil, fmt.Errorf("policy: %q needs escaping", policy)
+	if strings.ContainsAny(pol, "\"&<>") { // never: hashes are base64
+		return nil, fmt.Errorf("policy: %q needs escaping", pol)
 	}
-	out = append(out, bytes.Replace(meta, []byte(policyPlaceholder), []byte(policy), 1)...)
+	out = append(out, bytes.Replace(meta, []byte(policyPlaceholder), []byte(pol), 1)...)
 	return append(out, doc[i+len(meta):]...), nil
 }
 
@@ -674,6 +675,21 @@ func reportPolicy(scripts, styles []string) string {
 	}
 	return "default-src 'none'; script-src " + list(scripts) + "; style-src " + list(styles) +
 		"; img-src 'none'; font-src 'none'; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'"
+}
+
+// dataIcon reports whether a link element is an icon given as a data:
+// URL, which makes no request.
+func dataIcon(tok html.Token) bool {
+	var rel, href string
+	for _, a := range tok.Attr {
+		switch a.Key {
+		case "rel":
+			rel = a.Val
+		case "href":
+			href = a.Val
+		}
+	}
+	return rel == "icon" && strings.HasPrefix(href, "data:")
 }
 
 // inlineBlock is a script or style element of a document and its body.
@@ -706,8 +722,8 @@ func inlineBlocks(doc []byte) ([]inlineBlock, error) {
 					return nil, fmt.Errorf("policy: <%s style=…>: the report allows no style attribute", tok.Data)
 				}
 			}
-			if tok.Data == "link" {
-				return nil, errors.New("policy: <link>: the report inlines its stylesheets")
+			if tok.Data == "link" && !dataIcon(tok) {
+				return nil, errors.New("policy: <link>: the page inlines its stylesheets")
 			}
 			if tok.Data != "script" && tok.Data != "style" {
 				continue

@@ -466,14 +466,15 @@ func TestReportPolicyRefusesWhatItCannotVouchFor(t *testing.T) {
 		{"<script src=x.js></script>", "<script src>"},
 		{`<p style="color:red">`, "style attribute"},
 		{`<link rel=stylesheet href=x.css>`, "<link>"},
+		{`<link rel=icon href=x.svg>`, "<link>"},
 		{`<script type=module>1</script>`, `type="module"`},
 	} {
-		_, err := withPolicy([]byte(head + "</head><body>" + tc.body + "</body></html>"))
+		_, err := withPolicy([]byte(head+"</head><body>"+tc.body+"</body></html>"), reportPolicy)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want an error with %q", tc.body, err, tc.want)
 		}
 	}
-	out, err := withPolicy([]byte(head + "</head><body><script>1</script><style>p{}</style><script type=\"application/json\">{}</script></body></html>"))
+	out, err := withPolicy([]byte(head+"</head><body><script>1</script><style>p{}</style><script type=\"application/json\">{}</script></body></html>"), reportPolicy)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -481,7 +482,7 @@ func TestReportPolicyRefusesWhatItCannotVouchFor(t *testing.T) {
 	if !strings.Contains(string(out), want) {
 		t.Errorf("policy of %s: want %s", out, want)
 	}
-	if _, err := withPolicy([]byte("<html><head></head></html>")); err == nil {
+	if _, err := withPolicy([]byte("<html><head></head></html>"), reportPolicy); err == nil {
 		t.Error("a template without the policy's placeholder is accepted")
 	}
 }

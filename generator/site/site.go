@@ -124,11 +124,14 @@ type builder struct {
 	lastMade map[string]keptFiles
 	madeMu   sync.Mutex // guards kept.made while the exports and the feeds are made at once
 
-	tmpl     *templates
-	content  []*contentPage
-	siteInfo *siteInfo
-	pricesOf map[priceKey][]*catalog.PricePoint
-	offersOf map[*catalog.Instance][]*pricing.Offer
+	tmpl *templates
+	// inline404 is what the 404 page carries inline when the site has no
+	// URL (notFoundAssets); nil when it has one.
+	inline404 *inlineAssets
+	content   []*contentPage
+	siteInfo  *siteInfo
+	pricesOf  map[priceKey][]*catalog.PricePoint
+	offersOf  map[*catalog.Instance][]*pricing.Offer
 	// changesOf are the price changes of each instance type, newest first.
 	changesOf map[*catalog.Instance][]*feed.Change
 	gpus      []*catalog.GPU   // the GPU models in buyer order (gpuOrder)
@@ -160,6 +163,11 @@ func (b *builder) run(root fs.FS) error {
 	tfs, sfs, err := assets(root)
 	if err != nil {
 		return fmt.Errorf("assets: %w", err)
+	}
+	if b.base == "" {
+		if b.inline404, err = notFoundAssets(sfs); err != nil {
+			return fmt.Errorf("assets: %w", err)
+		}
 	}
 	// What follows from the catalog alone is made while the templates and
 	// the content load.

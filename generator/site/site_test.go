@@ -58,7 +58,8 @@ func build(t *testing.T, root fs.FS, opts Options) (Files, catalog.Report) {
 }
 
 // TestGoldenSite builds testdata/site.txtar and compares every page with
-// the out/ files of the archive. Static files are left out of the goldens.
+// the out/ files of the archive. Static files are left out of the goldens,
+// and so is favicon.ico, the copy of static/favicon.ico at the root.
 func TestGoldenSite(t *testing.T) {
 	const name = "testdata/site.txtar"
 	root, ar := readArchive(t, name)
@@ -66,7 +67,7 @@ func TestGoldenSite(t *testing.T) {
 
 	got := map[string][]byte{}
 	for p, data := range files {
-		if !strings.HasPrefix(p, "static/") {
+		if !strings.HasPrefix(p, "static/") && p != "favicon.ico" {
 			got["out/"+p] = data
 		}
 	}
@@ -142,12 +143,14 @@ func TestBuildIsDeterministic(t *testing.T) {
 	}
 }
 
+// TestEveryPageHasThePolicyAndNoInlineCode: every page but the 404 page
+// of a site without a URL (TestNotFoundPageKeepsItsStyleAtAnyDepth).
 func TestEveryPageHasThePolicyAndNoInlineCode(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
 	files, _ := build(t, root, Options{})
 	const csp = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'">`
 	for _, p := range files.Paths() {
-		if path.Ext(p) != ".html" {
+		if path.Ext(p) != ".html" || p == "404.html" {
 			continue
 		}
 		page := string(files[p])
@@ -230,6 +233,9 @@ func checkLinks(t *testing.T, files Files) {
 			}
 			if u.Scheme == "http" || u.Scheme == "https" {
 				continue // a source; the page does not load it
+			}
+			if p == "404.html" && strings.HasPrefix(ref, "data:image/svg+xml;base64,") {
+				continue // the icon of a 404 page that carries its assets
 			}
 			if u.Scheme != "" || u.Host != "" || strings.HasPrefix(u.Path, "/") {
 				t.Errorf("%s: link %q is not page-relative", p, ref)
@@ -655,24 +661,29 @@ func TestCSVCellsAreNotFormulas(t *testing.T) {
 	}
 }
 
-func TestGPUOrderIsVendorThenNewestThenName(t *testing.T) {
-	gpu := func(id, vendor, model string, released catalog.Date) *catalog.GPU {
-		return &catalog.GPU{ID: id, Name: strings.ToUpper(id), Vendor: vendor, Model: model, Released: released}
+func TestGPUOrderIsNewestThenVendorThenName(t *testing.T) {
+	gpu := func(id, vendor, model, arch string, released catalog.Date) *catalog.GPU {
+		return &catalog.GPU{ID: id, Name: strings.ToUpper(id), Vendor: vendor, Model: model, Architecture: arch, Released: released}
 	}
 	got := gpuOrder([]*catalog.GPU{
-		gpu("t4", "NVIDIA", "T4", "2018"),
-		gpu("a100-80", "NVIDIA", "A100", ""), // undated: sorts with the dated A100
-		gpu("mi300x", "AMD", "MI300X", "2023-12-06"),
-		gpu("h100", "NVIDIA", "H100", "2022"),
-		gpu("a40", "NVIDIA", "A40", ""),
-		gpu("a100-40", "NVIDIA", "A100", "2020"),
-		gpu("x", "NVIDIA", "", catalog.Unknown),
+		gpu("t4", "NVIDIA", "T4", "Turing", "2018"),
+		gpu("b200", "NVIDIA", "B200", "Blackwell", "2024"),
+		gpu("h200", "NVIDIA", "H200", "Hopper", "2023"),
+		gpu("a100-80", "NVIDIA", "A100", "Ampere (GA100)", ""), // undated: sorts with the dated A100
+		gpu("mi300x", "AMD", "MI300X", "CDNA 3", "2023-12-06"),
+		gpu("h100", "NVIDIA", "H100", "Hopper", "2022"),
+		gpu("a40", "NVIDIA", "A40", "", ""),
+		gpu("a100-40", "NVIDIA", "A100", "Ampere (GA100)", "2020"),
+		gpu("x", "NVIDIA", "", "", catalog.Unknown),
+		gpu("a10g", "NVIDIA", "A10G", "Ampere (GA102)", ""), // no dated A10G: sorts with the newest GA102
+		gpu("rtx-3090", "NVIDIA", "RTX 3090", "Ampere (GA102)", "2020-09-24"),
+		gpu("a10", "NVIDIA", "A10", "Ampere (GA102)", "2021-04-12"),
 	})
 	var ids []string
 	for _, g := range got {
 		ids = append(ids, g.ID)
 	}
-	want := []string{"mi300x", "h100", "a100-40", "a100-80", "t4", "a40", "x"}
+	want := []string{"b200", "mi300x", "h200", "h100", "a10", "a10g", "a100-40", "a100-80", "rtx-3090", "t4", "a40", "x"}
 	if !slices.Equal(ids, want) {
 		t.Errorf("got %v, want %v", ids, want)
 	}

@@ -1,6 +1,7 @@
 // Shared pieces of the browser tests: launching Chromium, a loopback static
 // server, and the checks every page must pass.
 
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync, createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -56,8 +57,10 @@ const TYPES = {
 // under prefix ("/preview/pr-1/") and nowhere else, the way a PR preview is
 // hosted. A path outside the prefix is a 404, so an absolute link that
 // forgets the sub-path fails. A directory is not turned into its index.html:
-// links must name the file, as they must for file://.
-export async function serve(root, prefix) {
+// links must name the file, as they must for file://. With notFound (a
+// file of root, "404.html"), every missing path gets that file with status
+// 404, at whatever depth, the way static hosts show a site's 404 page.
+export async function serve(root, prefix, { notFound } = {}) {
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
     let rel = null;
@@ -74,6 +77,12 @@ export async function serve(root, prefix) {
     try {
       ok = inside && statSync(file).isFile();
     } catch {}
+    if (!ok && notFound && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.writeHead(404, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' });
+      if (req.method === 'HEAD') return res.end();
+      createReadStream(path.join(root, notFound)).pipe(res);
+      return;
+    }
     if (!ok || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');
@@ -148,8 +157,8 @@ export async function cspViolations(page) {
 }
 
 // pageFacts reads what the static checks need from a loaded page: the CSP
-// meta tags and whether one precedes every resource, and every a[href] as
-// written and as resolved.
+// meta tags and whether one precedes every resource, and every a[href] and
+// icon link as written and as resolved.
 export async function pageFacts(page) {
   return page.evaluate(() => {
     const metas = [...document.querySelectorAll('meta[http-equiv]')].filter(
@@ -166,12 +175,18 @@ export async function pageFacts(page) {
       abs: a.href,
       text: a.textContent.trim().slice(0, 40),
     }));
+    const icons = [...document.querySelectorAll('link[rel~="icon"]')].map((l) => ({
+      raw: l.getAttribute('href'),
+      abs: l.href,
+      type: l.type,
+    }));
     const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
     const names = [...document.querySelectorAll('a[name]')].map((e) => e.name);
     return {
       csp: metas.map((m) => m.content),
       beforeCSP: before.map((el) => el.outerHTML.slice(0, 80)),
       links,
+      icons,
       anchors: [...ids, ...names],
     };
   });
@@ -240,6 +255,29 @@ export async function layoutProblems(page) {
     }
     return [...new Set(out)].slice(0, 25);
   });
+}
+
+// inlineBlocks lists the bodies of a page's inline scripts (but JSON data
+// blocks) and style elements, as they stand in its HTML source.
+export function inlineBlocks(html) {
+  const out = { scripts: [], styles: [] };
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(m[1]) || /\stype\s*=\s*["']?application\/(ld\+)?json/i.test(m[1])) continue;
+    out.scripts.push(m[2]);
+  }
+  for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) out.styles.push(m[1]);
+  return out;
+}
+
+// hashedPolicy is the site's policy with the sha256 of a page's inline
+// blocks added, as the 404 page of a site without a URL carries it.
+export function hashedPolicy(html) {
+  const h = (body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+  const { scripts, styles } = inlineBlocks(html);
+  return (
+    `default-src 'self'; script-src ${["'self'", ...scripts.map(h)].join(' ')}; ` +
+    `style-src ${["'self'", ...styles.map(h)].join(' ')}; img-src 'self' data:; object-src 'none'; base-uri 'none'`
+  );
 }
 
 // inlineCode finds in a page's HTML source what the policy forbids: inline

@@ -14,7 +14,9 @@ import {
   CSP,
   cspViolations,
   fileTarget,
+  hashedPolicy,
   httpTarget,
+  inlineBlocks,
   inlineCode,
   instrument,
   isRelative,
@@ -116,12 +118,33 @@ async function check({ pass, page: p, width }) {
     if (pass === 'http' && resp?.status() !== 200) problems.push(`HTTP ${resp?.status()} for the page itself`);
     await settle(page);
 
-    // Static rules of the page.
+    // Static rules of the page. The 404 page of a site without a URL holds
+    // its stylesheet and one script, allowed by their hashes; no other.
     const facts = await pageFacts(page);
+    const html = readFileSync(path.join(SITE, p.path), 'utf8');
+    const inline = p.name === '404' ? inlineBlocks(html) : { scripts: [], styles: [] };
+    const hashed = inline.styles.length > 0;
+    if (hashed && (inline.styles.length !== 1 || inline.scripts.length !== 1))
+      problems.push(`404 page: ${inline.styles.length} style elements and ${inline.scripts.length} inline scripts, want 1 and 1`);
+    const csp = hashed ? hashedPolicy(html) : CSP;
     if (facts.csp.length !== 1) problems.push(`want one Content-Security-Policy meta tag, found ${facts.csp.length}`);
-    else if (facts.csp[0] !== CSP) problems.push(`CSP meta is "${facts.csp[0]}", want "${CSP}"`);
+    else if (facts.csp[0] !== csp) problems.push(`CSP meta is "${facts.csp[0]}", want "${csp}"`);
     for (const el of facts.beforeCSP) problems.push(`loaded before the CSP meta tag, so not covered by it: ${el}`);
-    if (pass === 'file') problems.push(...inlineCode(readFileSync(path.join(SITE, p.path), 'utf8')));
+    if (pass === 'file')
+      problems.push(...inlineCode(html).filter((x) => !hashed || !/^inline (script|style element):/.test(x)));
+
+    // The icon: an SVG one, each resolving (or a data: URL, on a 404 page
+    // that holds its assets).
+    if (!facts.icons.some((i) => i.type === 'image/svg+xml')) problems.push('no SVG icon link');
+    for (const i of facts.icons) {
+      if (i.raw.startsWith('data:image/svg+xml;') && hashed) continue;
+      const why = !isRelative(i.raw)
+        ? 'not page-relative'
+        : pass === 'file'
+          ? fileTarget(SITE, i.abs)
+          : await httpTarget(i.abs, linkCache);
+      if (why) problems.push(`icon ${i.raw}: ${why}`);
+    }
 
     // Layout.
     problems.push(...(await layoutProblems(page)));
@@ -172,3 +195,51 @@ for (const pass of ['file', 'http']) {
     }
   });
 }
+
+// The GPU matrix lists its models newest first, by the release year its
+// caption names (a model the catalog does not date sits with its chip,
+// so only dated rows are compared), and ends with the models it knows by
+// name only: one line each, a cell across the spec columns that says so,
+// instead of a row of dashes.
+test('gpus: newest first by release year, models without figures last', async () => {
+  const ctx = await browser.newContext();
+  try {
+    const page = await ctx.newPage();
+    await page.goto(SITE_URL + 'gpus/index.html');
+    const t = await page.evaluate(() => {
+      const table = document.querySelector('table.gpus');
+      const col = [...table.tHead.rows[0].cells].findIndex((c) => c.textContent.trim() === 'Released');
+      const width = (tr) => [...tr.cells].reduce((n, c) => n + c.colSpan, 0);
+      const rows = [...table.tBodies[0].rows];
+      const bare = table.tBodies[1] ? [...table.tBodies[1].rows] : [];
+      return {
+        caption: document.getElementById('gpus-caption').textContent,
+        col,
+        years: rows.map((tr) => [tr.cells[0].textContent.trim(), (tr.cells[col].textContent.match(/^\d{4}/) || [null])[0]]),
+        dashRows: rows
+          .filter((tr) => [...tr.cells].slice(2, -1).every((c) => c.textContent.trim() === '—'))
+          .map((tr) => tr.cells[0].textContent.trim()),
+        bare: bare.map((tr) => ({
+          name: tr.cells[0].textContent.trim(),
+          cells: tr.cells.length,
+          span: tr.cells[2]?.colSpan,
+          text: tr.cells[2]?.textContent.trim(),
+          full: width(tr) === width(rows[0]),
+        })),
+      };
+    });
+    assert.match(t.caption, /newest first, by release year/);
+    assert.ok(t.col > 0, 'no Released column');
+    const dated = t.years.filter(([, y]) => y);
+    assert.ok(dated.length > 1, 'fewer than two dated GPUs');
+    for (let i = 1; i < dated.length; i++)
+      assert.ok(dated[i - 1][1] >= dated[i][1], `${dated[i - 1][0]} (${dated[i - 1][1]}) is listed before ${dated[i][0]} (${dated[i][1]})`);
+    assert.deepEqual(t.dashRows, [], 'rows of dashes among the GPUs with figures');
+    for (const b of t.bare) {
+      assert.equal(b.text, 'no public spec sheet figures', `${b.name}: the spanning cell`);
+      assert.ok(b.cells === 4 && b.span > 1 && b.full, `${b.name}: ${b.cells} cells, want name, vendor, one cell across the spec columns, instances`);
+    }
+  } finally {
+    await ctx.close();
+  }
+});
