@@ -59,6 +59,7 @@ type summaryRow struct {
 	Region   string // the region's name; "all regions" for a price that holds in all
 	GPUs     string // "8 × A100 SXM4 40GB"
 	Strategy string // the strategy it is costed under; "" by the metric
+	Payment  string // how its commitments are paid, where the prices say: "all upfront"; "" when they do not
 	// Figure is what the offer ranks by, as the table writes it: the total
 	// ("≥ 248,010.82" when a lower bound), or the price per GPU-hour.
 	Figure     string
@@ -188,13 +189,18 @@ func (b *builder) reportSummary(d *reportData, x *texter) *reportSummary {
 		for _, sv := range sd.Strategies {
 			for _, r := range sv.Rows {
 				var prices []*pricing.Price
+				var payments []string
 				kind := ""
 				for _, sh := range sv.Strategy.Mix {
 					pr := r.Offer.Prices[sh.Model]
 					prices = append(prices, pr)
 					kind = cmp.Or(kind, priceKind(pr))
+					if p := pr.Point.Payment; p != "" {
+						payments = append(payments, x.t("report.payment", x.t("model."+sh.Model), x.t("payment."+p)))
+					}
 				}
 				row := newRow(r.Offer)
+				row.Payment = strings.Join(payments, x.t("report.sentence_sep"))
 				row.Strategy, row.value, row.LowerBound = sv.Name, r.TCO.Total, !r.TCO.Complete()
 				row.Figure, row.PerMonth = atLeast(r.TCO.Total, row.LowerBound, x), atLeast(r.TCO.PerMonth, row.LowerBound, x)
 				pricesOf[row] = prices
