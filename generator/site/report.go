@@ -25,10 +25,13 @@ import (
 )
 
 // The report (gpucompare report) is one more rendering of the catalog: a
-// single HTML file a buyer attaches to a purchase request. It holds a
-// cover (the filters chosen, the build date and the catalog's snapshot
-// id), the instance matrix of the chosen offers, their charts, a
-// scenario's costs on them, and every source behind the numbers shown.
+// single HTML file a buyer attaches to a purchase request. Its first page
+// is a summary for the purchase file (reportSummary: the recommendation,
+// the top offers, the assumptions and risks, the date and the catalog's
+// snapshot id); then the chosen offers sorted by their price per GPU-hour
+// (reportOffersOf), a scenario's costs on them, their charts, every
+// source behind the numbers shown, and an appendix of the offers without
+// a price.
 //
 // It is made from the site's own parts — the shared templates and
 // partials, matrixRow, chartsOf's charts, scenarioData — with one
