@@ -709,7 +709,7 @@ func TestReportSummaryRecommends(t *testing.T) {
 		{"scenario", ReportOptions{Scenario: "small"}, []string{
 			`<p class="rec-offer"><a href="#instance/aws/g4dn.xlarge">g4dn.xlarge</a>`,
 			`<strong class="rec-total">≥ 2,524.80&#8239;USD</strong> over 12 months under “On-demand” (≥ 210.40 USD a month)`,
-			"The next offer costs 10,651.20 USD (421.9 %) more.",
+			"The next offer costs 10,651.20 USD (421.9 %) more. Its total is a lower bound (≥)",
 			`<td class="num total">≥ 13,176.00</td>`, // the second of the top 3
 			"&#43;8,058.00", "&#43;61.2 %", // html/template writes "+" so
 			"400 GPU-hours a month for 12 months, in jobs of 8 GPUs × 10 h",
