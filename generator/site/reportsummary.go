@@ -179,9 +179,9 @@ func (b *builder) reportSummary(d *reportData, x *texter) *reportSummary {
 	newRow := func(o *pricing.Offer) *summaryRow {
 		return &summaryRow{Offer: o, Anchor: reportAnchor(instancePath(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
 	}
+	var ranked, left []*summaryRow
 	// The prices a row ranks on, for its date: the metric's, or those of
 	// its strategy's mix.
-	var ranked, left []*summaryRow
 	pricesOf := map[*summaryRow][]*pricing.Price{}
 	if sd := d.Scenario; sd != nil {
 		best := map[*pricing.Offer]*summaryRow{}
