@@ -88,7 +88,8 @@ clean:
 # Browser tests: every page kind in headless Chromium, from file:// and
 # under a preview sub-path, at desktop and phone widths; and a hostile
 # catalog that must stay text. Installs Chromium (Debian package chromium)
-# when run as root, and playwright-core from package-lock.json.
+# and poppler-utils (pdftotext, to read the report's PDF back) when run as
+# root, and playwright-core from package-lock.json.
 CHROMIUM    ?= /usr/bin/chromium
 BROWSER_OUT ?= tests/browser/public
 
@@ -109,6 +110,15 @@ browser-deps: node-deps
 	  fi; \
 	fi
 	@[ -x "$(CHROMIUM)" ] || { echo "test-browser: still no Chromium at $(CHROMIUM)" >&2; exit 1; }
+	@if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdfimages >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "test-browser: installing the Debian package poppler-utils (pdftotext, pdfimages, pdftoppm: the report's PDF is read back)"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends poppler-utils || exit 1; \
+	  else \
+	    echo "test-browser: no pdftotext: install the Debian package poppler-utils" \
+	      "(apt-get install --no-install-recommends poppler-utils, as root)" >&2; exit 1; \
+	  fi; \
+	fi
 
 # Node.js and the npm packages of package-lock.json. Install scripts do
 # not run: vnu-jar's would download a Java runtime, and the tests use the

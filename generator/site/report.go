@@ -25,10 +25,13 @@ import (
 )
 
 // The report (gpucompare report) is one more rendering of the catalog: a
-// single HTML file a buyer attaches to a purchase request. It holds a
-// cover (the filters chosen, the build date and the catalog's snapshot
-// id), the instance matrix of the chosen offers, their charts, a
-// scenario's costs on them, and every source behind the numbers shown.
+// single HTML file a buyer attaches to a purchase request. Its first page
+// is a summary for the purchase file (reportSummary: the recommendation,
+// the top offers, the assumptions and risks, the date and the catalog's
+// snapshot id); then the chosen offers sorted by their price per GPU-hour
+// (reportOffersOf), a scenario's costs on them, their charts, every
+// source behind the numbers shown, and an appendix of the offers without
+// a price.
 //
 // It is made from the site's own parts — the shared templates and
 // partials, matrixRow, chartsOf's charts, scenarioData — with one
@@ -53,7 +56,9 @@ type ReportOptions struct {
 	// Scenario is the id of the workload scenario whose costs the report
 	// ranks over the chosen offers; empty leaves them out.
 	Scenario string
-	// Date is the build date shown on the cover, as its UTC day.
+	// Date is the build date shown on the first page, as its UTC day; the
+	// zero time dates the report by the catalog's newest date
+	// (catalogDate), so that the same catalog gives the same file.
 	Date time.Time
 }
 
@@ -175,20 +180,24 @@ func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catal
 
 // reportData is the model of the report.
 type reportData struct {
-	Title         string // the site's title
-	Date          string // the build date, YYYY-MM-DD (UTC)
+	Title string // the site's title
+	// Date is the report's date, YYYY-MM-DD (UTC): the build date given,
+	// else the catalog's newest (CatalogDate); "" when neither is known.
+	Date          string
+	CatalogDate   bool
 	Snapshot      string // the catalog's snapshot id, in full
 	SnapshotShort string
 	Providers     []string // the names of the providers chosen; nil for all
 	GPUs          []string // the names of the GPU models chosen; nil for all
-	Offers        int      // the offers shown
+	Count         int      // the offers shown
 	CatalogOffers int      // the offers of the whole catalog
 	Matrix        *compareData
-	// MatrixParts are the matrix as the report shows it: the same rows in
-	// tables of a few columns each, so each fits a page (matrixParts).
-	MatrixParts []*matrixPart
-	Scenario    *scenarioData // nil without -scenario
-	Sources     *reportSources
+	// Offers are the matrix as the report shows it: sorted by the metric,
+	// the offers without a price apart (reportOffersOf).
+	Offers   *reportOffers
+	Summary  *reportSummary
+	Scenario *scenarioData // nil without -scenario
+	Sources  *reportSources
 	// The inline blocks: the stylesheets and, when there are charts, the
 	// scripts that draw them, in the order they run.
 	Styles  []template.CSS
@@ -242,10 +251,12 @@ type instanceSources struct {
 	Points   []*reportPoint
 }
 
-// reportPoint is a price point behind a price shown.
+// reportPoint is a price point behind a price shown, and the price as
+// its source states it.
 type reportPoint struct {
 	*catalog.PricePoint
-	Date *dateView
+	Date   *dateView
+	Quoted *priceView
 }
 
 // Anchor is where an instance type, provider or GPU model is in the
@@ -318,8 +329,15 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	p := &page{Path: reportPath, Layout: "report", Site: b.siteInfo, links: linker{anchors: true}}
 	x := &texter{m: msgs}
 	d := &reportData{
-		Title: cmp.Or(cat.Site.Title, x.t("site.name")), Date: opts.Date.UTC().Format(time.DateOnly),
-		Snapshot: snap, SnapshotShort: snap[:12], Offers: len(b.priced), CatalogOffers: len(all),
+		Title:    cmp.Or(cat.Site.Title, x.t("site.name")),
+		Snapshot: snap, SnapshotShort: snap[:12], Count: len(b.priced), CatalogOffers: len(all),
+	}
+	date := opts.Date
+	if date.IsZero() {
+		date, d.CatalogDate = catalogDate(cat), true
+	}
+	if !date.IsZero() {
+		d.Date = date.UTC().Format(time.DateOnly)
 	}
 	for _, pr := range cat.Providers {
 		if slices.Contains(opts.Providers, pr.ID) {
@@ -358,8 +376,8 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		p.Charts = append(p.Charts, sp.Charts...)
 	}
 	d.Sources = b.reportSources(d)
-	parts, partsCSS := matrixParts(d.Matrix, x)
-	d.MatrixParts = parts
+	d.Offers = reportOffersOf(d.Matrix, x)
+	d.Summary = b.reportSummary(d, x)
 	if x.err != nil {
 		return nil, x.err
 	}
@@ -371,7 +389,6 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		}
 		d.Styles = append(d.Styles, template.CSS(inlineText(src)))
 	}
-	d.Styles = append(d.Styles, template.CSS(partsCSS))
 	if p.ChartScripts() {
 		for _, name := range []string{"vendor/echarts/echarts.min.js", "charts.js"} {
 			src, err := fs.ReadFile(sfs, name)
@@ -422,8 +439,9 @@ func inlineText(src []byte) string {
 	return strings.ReplaceAll(s, "\r", "\n")
 }
 
-// reportMatrix is the instance matrix of the chosen offers: one page, no
-// script, the columns and rows of /compare/.
+// reportMatrix is the instance matrix of the chosen offers, the rows of
+// /compare/ in catalog order: the model of the report's metric (on-demand,
+// unless no offer has it), the rates, and every offer's matrixRow.
 func (b *builder) reportMatrix(p *page, x *texter) (*compareData, error) {
 	display := b.cat.Site.Currency
 	models := pricedModels(b.priced)
@@ -441,102 +459,133 @@ func (b *builder) reportMatrix(p *page, x *texter) (*compareData, error) {
 	return d, x.err
 }
 
-// matrixPart is one table of the report's matrix: every row, and the
-// columns of Keep; the others are hidden by the report's style.
-type matrixPart struct {
-	Title string
-	Note  string // says which rows a table of fewer rows holds; "" when it holds every one
-	Table *compareData
-	Keep  []string // the keys of its columns, in matrix order
+// reportOffers is the report's matrix as it shows it: the priced offers,
+// one line each, cheapest per GPU-hour under the metric's model first;
+// and the offers without any price, for the appendix.
+type reportOffers struct {
+	Model    string // the metric's pricing model
+	Currency string
+	// Columns are the pricing models whose price per GPU-hour has a column
+	// of its own: the metric's first, then spot and the reserved terms the
+	// offers have.
+	Columns []string
+	// Others are the further models the offers have, shown in one column
+	// as the cheapest of them; nil when there are none.
+	Others   []string
+	Rows     []*reportRow
+	Ranked   int          // the rows with a rank
+	Appendix []*reportRow // the offers without any price, in catalog order, unranked
 }
 
-// maxPartModels is how many pricing models one table of the report's
-// matrix shows beside the offer.
-const maxPartModels = 6
-
-// matrixParts splits the matrix into tables that fit a landscape page:
-// the offer (instance type, provider, GPU, count, region) and its prices,
-// at most maxPartModels pricing models a table; then the offer with the
-// normalised figures, the date and source, and the specs. The first and
-// the last table hold every row; a further table of prices only the rows
-// with a price under one of its models, in the same order, as the rest
-// would be a page of "—". The CSS returned hides, in each table, the cells
-// of the columns it does not keep. Columns are cells by their place in a
-// row (nth-child), the order of matrixColumns.
-func matrixParts(m *compareData, x *texter) ([]*matrixPart, string) {
-	offer := []string{"instance", "provider", "gpu", "gpu_count", "region"}
-	var models []string
-	for _, c := range m.Columns {
-		if strings.HasPrefix(c.Key, "m:") {
-			models = append(models, c.Key)
-		}
+// GroupSpan is how many columns the prices per GPU-hour take.
+func (r *reportOffers) GroupSpan() int {
+	if r.Others != nil {
+		return len(r.Columns) + 1
 	}
-	var keeps [][]string
-	for chunk := range slices.Chunk(models, maxPartModels) {
-		keeps = append(keeps, append(slices.Clone(offer), chunk...))
-	}
-	keeps = append(keeps, []string{"instance", "provider", "region", "per_gpu", "per_gb", "per_fp16", "per_fp32", "since", "source",
-		"gpu_memory", "vcpus", "ram", "network", "interconnect", "billing", "certifications"})
-
-	var parts []*matrixPart
-	var css strings.Builder
-	for i, keep := range keeps {
-		t := *m
-		t.TableID = fmt.Sprintf("matrix-%d", i+1)
-		title := x.t("report.part_specs")
-		if i < len(keeps)-1 {
-			title = x.t("report.part_prices")
-			if len(keeps) > 2 {
-				title = x.t("report.part_prices_n", i+1, len(keeps)-1)
-			}
-		}
-		part := &matrixPart{Title: title, Table: &t, Keep: keep}
-		if i > 0 && i < len(keeps)-1 {
-			t.Rows = pricedRows(m, keep)
-			part.Note = x.t("report.part_rows", len(t.Rows), len(m.Rows))
-		}
-		parts = append(parts, part)
-		var hide []string
-		for j, c := range m.Columns {
-			if !slices.Contains(keep, c.Key) {
-				hide = append(hide, fmt.Sprintf("#%s tr > :nth-child(%d)", t.TableID, j+1))
-			}
-		}
-		if hide != nil {
-			css.WriteString(strings.Join(hide, ",\n") + " { display: none; }\n")
-		}
-	}
-	// In print, the few words of a region and of a billing rule keep
-	// enough width not to wrap word by word, which makes rows tall.
-	var widths []string
-	for j, c := range m.Columns {
-		if w := printWidths[c.Key]; w != "" {
-			widths = append(widths, fmt.Sprintf("  .report-matrix tbody tr > :nth-child(%d) { min-width: %s; }\n", j+1, w))
-		}
-	}
-	if widths != nil {
-		css.WriteString("@media print {\n" + strings.Join(widths, "") + "}\n")
-	}
-	return parts, css.String()
+	return len(r.Columns)
 }
 
-// printWidths are the least widths of columns of the matrix in print, by
-// key.
-var printWidths = map[string]string{"region": "7.5rem", "billing": "9rem"}
+// reportRow is an offer in the report's matrix.
+type reportRow struct {
+	Row *matrixRow
+	// Rank is its place among the whole prices a provider or a price
+	// catalog lists (equal prices share one); 0 for a row that does not
+	// rank: an estimate or article figure, a partial price, a fractional
+	// GPU, or no price under the metric's model.
+	Rank   int
+	GPUs   string       // "8 × A100 SXM4 40GB"
+	Region string       // the region's name, "all regions" for a price that holds in all
+	Kind   string       // priceKind of the metric's price
+	Quoted *matrixPrice // the metric's price, as quoted; nil when none
+	Cells  []*perGPUCell
+	Other  *perGPUCell // the cheapest under Others; nil when none
+	Date   string      // priceDate of the metric's price; "" when undated or none
+	value  float64
+	known  bool
+}
 
-// pricedRows are the rows of m with a price under one of the pricing
-// models among keep, the keys of columns.
-func pricedRows(m *compareData, keep []string) []*matrixRow {
-	var out []*matrixRow
-	for _, r := range m.Rows {
-		for i, model := range m.Models {
-			if r.Prices[i] != nil && slices.Contains(keep, "m:"+model) {
-				out = append(out, r)
-				break
-			}
+// perGPUCell is an offer's price per GPU-hour under one model, in the
+// site currency.
+type perGPUCell struct {
+	Text  string
+	Model string // the model it is under
+	Kind  string // priceKind of its price
+	value float64
+}
+
+// mainModels are the pricing models the report's matrix gives a column
+// each, beside the metric's, when the offers have them.
+var mainModels = []string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
+
+// reportOffersOf sorts the matrix m by the metric: rows with a price per
+// GPU-hour under m.Model first, cheapest first (catalog order between
+// equals), then the priced rows without one, in catalog order; rows with
+// no price go to the appendix.
+func reportOffersOf(m *compareData, x *texter) *reportOffers {
+	r := &reportOffers{Model: m.Model, Currency: m.Currency, Columns: []string{m.Model}}
+	for _, model := range m.Models {
+		switch {
+		case model == m.Model:
+		case slices.Contains(mainModels, model):
+			r.Columns = append(r.Columns, model)
+		default:
+			r.Others = append(r.Others, model)
 		}
 	}
-	return out
+	cell := func(o *pricing.Offer, model string) *perGPUCell {
+		v, ok := o.PerGPUHour(model)
+		if !ok {
+			return nil
+		}
+		return &perGPUCell{Text: formatDerived(v), Model: model, Kind: priceKind(o.Prices[model]), value: v}
+	}
+	for _, mr := range m.Rows {
+		o := mr.Offer
+		row := &reportRow{Row: mr, GPUs: gpusText(o, x), Region: regionText(o, x)}
+		if len(o.Prices) == 0 {
+			r.Appendix = append(r.Appendix, row)
+			continue
+		}
+		row.Kind, row.Quoted = priceKind(o.Prices[m.Model]), mr.Dated
+		for _, model := range r.Columns {
+			row.Cells = append(row.Cells, cell(o, model))
+		}
+		for _, model := range r.Others {
+			if c := cell(o, model); c != nil && (row.Other == nil || c.value < row.Other.value) {
+				row.Other = c
+			}
+		}
+		if c := row.Cells[0]; c != nil {
+			row.value, row.known = c.value, true
+		}
+		if pr := o.Prices[m.Model]; pr != nil {
+			row.Date = string(priceDate(pr.Point))
+		}
+		r.Rows = append(r.Rows, row)
+	}
+	slices.SortStableFunc(r.Rows, func(a, b *reportRow) int {
+		if a.known != b.known {
+			if a.known {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(a.value, b.value)
+	})
+	var last *reportRow
+	for _, row := range r.Rows {
+		o := row.Row.Offer
+		if !row.known || row.Kind != "" || !o.Rankable() || o.GPU == nil || o.Instance.VGPUProfile != "" {
+			continue
+		}
+		r.Ranked++
+		row.Rank = r.Ranked
+		if last != nil && last.value == row.value {
+			row.Rank = last.Rank
+		}
+		last = row
+	}
+	return r
 }
 
 // reportSources gathers the sources of what the report shows: the specs
@@ -558,7 +607,7 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 		for _, m := range pricing.Models {
 			if pr := o.Prices[m]; pr != nil && !seen[pr.Point] {
 				seen[pr.Point] = true
-				is.Points = append(is.Points, &reportPoint{PricePoint: pr.Point, Date: newDate(pr.Point.Since)})
+				is.Points = append(is.Points, &reportPoint{PricePoint: pr.Point, Date: newDate(pr.Point.Since), Quoted: b.price(o.Instance, pr.Point)})
 			}
 		}
 		providers[o.Provider] = true

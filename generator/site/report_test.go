@@ -345,13 +345,11 @@ func TestReportSnapshotIsTheCatalogsContent(t *testing.T) {
 // left out is not in the matrix, the charts or the sources.
 func TestReportFiltersNarrowTheMatrix(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
+	// The matrix, then the appendix: every offer once.
 	rows := func(doc string) []string {
-		// The first table of the matrix: instance type · provider · region.
-		i := strings.Index(doc, `id="matrix-1"`)
-		j := strings.Index(doc[i:], "</table>")
-		var out []string
-		for _, m := range regexp.MustCompile(`(?s)<tr[^>]*>\s*<th scope="row"><a href="#instance/([^"]+)"`).FindAllStringSubmatch(doc[i:i+j], -1) {
-			out = append(out, m[1])
+		out := offerRows(tableOf(t, doc, "offers-table"))
+		if strings.Contains(doc, `id="appendix-table"`) {
+			out = append(out, offerRows(tableOf(t, doc, "appendix-table"))...)
 		}
 		return out
 	}
@@ -533,15 +531,14 @@ func TestReportCitesEachSourceOnce(t *testing.T) {
 			t.Errorf("a reference to source %s, of %d", m[1], len(items))
 		}
 	}
-	// Every row of the last table of the matrix (its source column) and
-	// every price point under Sources names its source by number.
+	// Every row of the matrix (its source column) and every price point
+	// under Sources names its source by number.
 	section := func(start, end string) string {
 		i := strings.Index(doc, start)
 		j := strings.Index(doc[i:], end)
 		return doc[i : i+j]
 	}
-	last := regexp.MustCompile(`id="(matrix-\d+)"`).FindAllStringSubmatch(doc, -1)
-	matrix := section(`id="`+last[len(last)-1][1]+`"`, "</table>")
+	matrix := section(`id="offers-table"`, "</table>")
 	instances := section(`id="sources-instances"`, `id="sources-providers"`)
 	for name, s := range map[string]string{"the matrix": matrix, "the instance types' sources": instances} {
 		cells, byNumber := strings.Count(s, `class="source-cell"`), strings.Count(s, `class="source-cell"><a class="source-ref"`)
@@ -554,37 +551,292 @@ func TestReportCitesEachSourceOnce(t *testing.T) {
 	}
 }
 
-// TestMatrixPartsLeaveOutRowsWithNoPrice: a further table of prices holds
-// only the rows with a price under one of its models, in order; the first
-// and the last table hold every row.
-func TestMatrixPartsLeaveOutRowsWithNoPrice(t *testing.T) {
-	x := englishTexter(t)
-	models := pricing.Models[:maxPartModels+2]
-	m := &compareData{Models: models, Columns: matrixColumns(x.t, models, models[0], "USD")}
-	for i := range 5 {
-		r := &matrixRow{Prices: make([]*matrixPrice, len(models))}
-		r.Prices[0] = &matrixPrice{}
-		if i%2 == 1 { // rows 1 and 3 have a price under the last model
-			r.Prices[len(models)-1] = &matrixPrice{}
+// tableOf is the table of doc with the id given, from its start tag to
+// its end; the test fails when there is none.
+func tableOf(t *testing.T, doc, id string) string {
+	t.Helper()
+	i := strings.Index(doc, `id="`+id+`"`)
+	if i < 0 {
+		t.Fatalf("the report has no table #%s", id)
+	}
+	j := strings.Index(doc[i:], "</table>")
+	return doc[i : i+j]
+}
+
+// offerRows are the instance types of a table's rows, "provider/instance",
+// in order.
+func offerRows(table string) []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`(?s)<tr[^>]*>\s*(?:<td class="num rank">\d*</td>\s*)?<th scope="row"><a href="#instance/([^"]+)"`).FindAllStringSubmatch(table, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// matrixLine is a row of the report's matrix: its rank ("" for none) and
+// the figure it is sorted by (nil for none).
+type matrixLine struct {
+	rank   string
+	metric *float64
+	tagged bool // marked as an estimate or an article's figure
+}
+
+func matrixLines(t *testing.T, table string) []matrixLine {
+	t.Helper()
+	var out []matrixLine
+	rows := regexp.MustCompile(`(?s)<tr[^>]*>\s*<td class="num rank">(\d*)</td>(.*?)</tr>`).FindAllStringSubmatch(table, -1)
+	for _, m := range rows {
+		l := matrixLine{rank: m[1], tagged: strings.Contains(m[2], `class="tag kind-`)}
+		cell := regexp.MustCompile(`<td class="num metric">([0-9.,]+)?`).FindStringSubmatch(m[2])
+		if cell == nil {
+			t.Fatalf("a row with no cell of the metric: %.200s", m[2])
 		}
-		m.Rows = append(m.Rows, r)
+		if cell[1] != "" {
+			v, err := strconv.ParseFloat(strings.ReplaceAll(cell[1], ",", ""), 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.metric = &v
+		}
+		out = append(out, l)
 	}
-	parts, _ := matrixParts(m, x)
-	if len(parts) != 3 {
-		t.Fatalf("%d tables, want 3", len(parts))
+	return out
+}
+
+// TestReportMatrixSortedByTheMetric: the report's matrix lists the offers
+// of the shipped catalog cheapest per GPU-hour under its model first, not
+// by provider; then the priced offers without that figure. Ranks count up
+// along the order, equal figures sharing one; estimates and article
+// figures keep their place, marked, without a rank.
+func TestReportMatrixSortedByTheMetric(t *testing.T) {
+	doc := report(t, shipped(t), ReportOptions{})
+	lines := matrixLines(t, tableOf(t, doc, "offers-table"))
+	if len(lines) < 100 {
+		t.Fatalf("the matrix has %d rows", len(lines))
 	}
-	if got := parts[1].Table.Rows; len(got) != 2 || got[0] != m.Rows[1] || got[1] != m.Rows[3] {
-		t.Errorf("the second table of prices holds %d rows, want rows 1 and 3", len(got))
+	var last *float64
+	lastRank, ranked, tagged := 0, 0, 0
+	for i, l := range lines {
+		switch {
+		case l.metric == nil:
+			if i+1 < len(lines) && lines[i+1].metric != nil {
+				t.Errorf("row %d has no figure, row %d has one: rows without one go last", i+1, i+2)
+			}
+		case last != nil && *l.metric < *last:
+			t.Errorf("row %d: %v after %v: not cheapest first", i+1, *l.metric, *last)
+		}
+		if l.rank != "" {
+			n, _ := strconv.Atoi(l.rank)
+			if n <= lastRank && !(n == lastRank && last != nil && l.metric != nil && *l.metric == *last) || n > ranked+1 {
+				t.Errorf("row %d: rank %d after rank %d, with %d ranked before", i+1, n, lastRank, ranked)
+			}
+			lastRank = n
+			ranked++
+		}
+		if l.tagged {
+			tagged++
+			if l.rank != "" {
+				t.Errorf("row %d is an estimate or an article's figure, and ranks %s", i+1, l.rank)
+			}
+		}
+		if l.metric != nil {
+			last = l.metric
+		}
 	}
-	if !strings.HasPrefix(parts[1].Note, "2 of the 5 offers") || parts[0].Note != "" || parts[2].Note != "" {
-		t.Errorf("notes %q, %q, %q", parts[0].Note, parts[1].Note, parts[2].Note)
+	if ranked < 100 || tagged == 0 {
+		t.Errorf("%d rows ranked, %d marked as an estimate or article figure", ranked, tagged)
 	}
-	if x.err != nil {
-		t.Error(x.err)
+}
+
+// TestReportUnpricedOffersInTheAppendix: an offer without any price is
+// in the appendix, after the sources, and in no other table; every priced
+// offer is in the matrix and not in the appendix.
+func TestReportUnpricedOffersInTheAppendix(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	doc := report(t, root, ReportOptions{Scenario: "small"})
+	matrix, appendix := offerRows(tableOf(t, doc, "offers-table")), offerRows(tableOf(t, doc, "appendix-table"))
+	if !slices.Equal(appendix, []string{"cloudcn/lease-a100"}) {
+		t.Errorf("the appendix holds %q, want the one offer without a price", appendix)
 	}
-	for _, i := range []int{0, 2} {
-		if len(parts[i].Table.Rows) != len(m.Rows) {
-			t.Errorf("table %d holds %d rows, want every one", i+1, len(parts[i].Table.Rows))
+	if slices.Contains(matrix, "cloudcn/lease-a100") || strings.Contains(tableOf(t, doc, "summary-top"), "lease-a100") {
+		t.Error("the offer without a price is in the matrix or the summary")
+	}
+	if len(matrix) != 4 {
+		t.Errorf("the matrix holds %q, want the 4 priced offers", matrix)
+	}
+	if a, s := strings.Index(doc, `id="appendix"`), strings.Index(doc, `id="sources"`); a < s {
+		t.Error("the appendix is not at the end, after the sources")
+	}
+	// The shipped catalog: no line of the matrix is all "—" but its
+	// specs: each has a price per GPU-hour under some model.
+	doc = report(t, shipped(t), ReportOptions{})
+	rows := regexp.MustCompile(`(?s)<tr[^>]*>\s*<td class="num rank">.*?</tr>`).FindAllString(tableOf(t, doc, "offers-table"), -1)
+	priced := regexp.MustCompile(`<td class="num[^"]*">[0-9]`)
+	for _, r := range rows {
+		if !priced.MatchString(r) {
+			t.Errorf("a line of the matrix with no price: %.160s", r)
+		}
+	}
+	if n := len(offerRows(tableOf(t, doc, "appendix-table"))); n < 10 {
+		t.Errorf("the shipped catalog's appendix holds %d offers", n)
+	}
+}
+
+// summaryOf is the report's first page: from the start of its body to
+// the end of the summary section.
+func summaryOf(t *testing.T, doc string) string {
+	t.Helper()
+	i, j := strings.Index(doc, "<body"), strings.Index(doc, `<section class="report-section report-matrix"`)
+	if i < 0 || j < i || !strings.Contains(doc[i:j], `id="summary"`) {
+		t.Fatal("no summary before the matrix")
+	}
+	return doc[i:j]
+}
+
+// TestReportSummaryRecommends: the first page recommends the offer with
+// the lowest total of the scenario (each offer under its cheapest
+// strategy), or without a scenario the lowest price per GPU-hour; it
+// lists the top offers with the difference to the next, the assumptions
+// with the rate's date, the risks and the snapshot id. A price that is an
+// article's figure does not rank: the next offer is recommended, and the
+// risks name the one left out and where it would rank.
+func TestReportSummaryRecommends(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	snap, err := Snapshot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		opts ReportOptions
+		want []string
+	}{
+		{"scenario", ReportOptions{Scenario: "small"}, []string{
+			`<p class="rec-offer"><a href="#instance/aws/g4dn.xlarge">g4dn.xlarge</a>`,
+			`<strong class="rec-total">≥ 2,524.80&#8239;USD</strong> over 12 months under “On-demand” (≥ 210.40 USD a month)`,
+			"The next offer costs 10,651.20 USD (421.9 %) more. Its total is a lower bound (≥)",
+			`<td class="num total">≥ 13,176.00</td>`, // the second of the top 3
+			"&#43;8,058.00", "&#43;61.2 %", // html/template writes "+" so
+			"400 GPU-hours a month for 12 months, in jobs of 8 GPUs × 10 h",
+			"1 USD = 7.17 CNY (rate of 2025-06-02)",
+			"<strong>Lower bounds:</strong> 4 of the 4 totals ranked",
+			"<strong>No public price:</strong> 1 offer, listed in the appendix",
+			">" + snap[:12] + "<", snap,
+		}},
+		{"metric", ReportOptions{}, []string{
+			`<strong class="rec-total">0.526&#8239;USD</strong> per GPU-hour, on-demand (the instance: 0.526 USD an hour)`,
+			"The next offer costs 2.22 USD (421.9 %) more per GPU-hour.",
+			"<strong>Metric:</strong> the on-demand price of the whole instance per GPU-hour",
+			"<strong>Estimates and article figures:</strong> none",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := summaryOf(t, report(t, root, tc.opts))
+			for _, w := range tc.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("the summary has no %q", w)
+				}
+			}
+			if tc.opts.Scenario == "" && strings.Contains(page, "Lower bounds") {
+				t.Error("a summary without a workload speaks of lower bounds of totals")
+			}
+		})
+	}
+
+	// g4dn.xlarge's price is an article's figure: it no longer ranks.
+	edit(t, root, "data/prices/aws.yaml", "amount: 0.526\n    currency: USD\n    since: 2025-06-05\n    source: https://aws.amazon.com/ec2/pricing/on-demand/",
+		"amount: 0.526\n    currency: USD\n    since: 2025-06-05\n    source: 000_27b48a10678d65dd.txt (the seed guide)")
+	for _, tc := range []struct {
+		opts ReportOptions
+		want []string
+	}{
+		{ReportOptions{Scenario: "small"}, []string{
+			`<p class="rec-offer"><a href="#instance/aws/p4d.24xlarge">p4d.24xlarge</a> <span class="rec-where">AWS · US East (N. Virginia)`,
+			"1 offer would cost less with a price that is an estimate",
+			"g4dn.xlarge · AWS · all regions under “On-demand”, at ≥ 2,524.80 USD in total, would rank #1.",
+		}},
+		{ReportOptions{}, []string{
+			`<p class="rec-offer"><a href="#instance/aws/p4d.24xlarge">p4d.24xlarge</a>`,
+			"g4dn.xlarge · AWS · all regions, at 0.526 USD per GPU-hour, would rank #1.",
+		}},
+	} {
+		page := summaryOf(t, report(t, root, tc.opts))
+		for _, w := range tc.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%+v: an article's figure ranks: the summary has no %q", tc.opts, w)
+			}
+		}
+	}
+}
+
+// TestReportDatedByItsCatalog: without a build date the report is dated
+// by the newest date of its catalog, and says so; the same catalog gives
+// the same bytes on any day. A build date given is shown as such.
+func TestReportDatedByItsCatalog(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	cat, _ := catalog.Load(root)
+	render := func(opts ReportOptions) string {
+		out, _, err := Report(cat, root, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	a, b := render(ReportOptions{}), render(ReportOptions{})
+	if a != b {
+		t.Error("the same catalog gave other bytes")
+	}
+	if !strings.Contains(a, `<time datetime="2025-06-05">2025-06-05</time> <span class="sub">(UTC; the catalog&#39;s newest date)</span>`) {
+		t.Error("the report is not dated by its catalog's newest price, 2025-06-05")
+	}
+	if c := render(ReportOptions{Date: reportDay}); !strings.Contains(c, `<time datetime="2026-01-15">2026-01-15</time> <span class="sub">(UTC; the build date given)</span>`) {
+		t.Error("the build date given is not shown as such")
+	}
+}
+
+// TestPriceKind: what keeps a price out of rankings, read from what the
+// catalog has today.
+func TestPriceKind(t *testing.T) {
+	pct := 50.0
+	for _, tc := range []struct {
+		name string
+		pr   *pricing.Price
+		want string
+	}{
+		{"listed", &pricing.Price{Point: &catalog.PricePoint{Source: "https://aws.amazon.com/ec2/pricing/"}}, ""},
+		{"a discount off on-demand", &pricing.Price{Point: &catalog.PricePoint{DiscountPct: &pct, Source: "https://aws.amazon.com/"}, Hourly: pricing.Hourly{OffOnDemand: true}}, "estimate"},
+		{"approximate", &pricing.Price{Point: &catalog.PricePoint{Approximate: true}}, "estimate"},
+		{"a seed guide", &pricing.Price{Point: &catalog.PricePoint{Source: "000_27b48a10678d65dd.txt (按需付费$2.3/小时)"}}, "article"},
+		{"a file name that is not a seed guide's", &pricing.Price{Point: &catalog.PricePoint{Source: "github.com/x/y@1234567 data/000_prices.txt"}}, ""},
+		{"none", nil, ""},
+	} {
+		if got := priceKind(tc.pr); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestPriceDate: a price is dated by its effective date, else by the date
+// its as-of text states; else it is undated.
+func TestPriceDate(t *testing.T) {
+	for _, tc := range []struct {
+		since catalog.Date
+		asOf  string
+		want  catalog.Date
+	}{
+		{"2025-06-05", "", "2025-06-05"},
+		{"2024-09", "2026-01-21", "2024-09"},
+		{catalog.Unknown, "2026-01-21 (file also in 4480bff, 2025-11-30)", "2026-01-21"},
+		{catalog.Unknown, "≤2026-01-21 (post-cut); as of 2026-01-21", "2026-01-21"},
+		{catalog.Unknown, "between 2024-09-04 and 2024-09-05 (community DB update); as of 2025-09-17", "2025-09-17"},
+		{catalog.Unknown, "unknown (catalog commit 001367d)", ""},
+		{catalog.Unknown, "undated (the seed guide gives no date)", ""},
+		{catalog.Unknown, "prices: unknown (catalog commit 001367d); specs: 2023-05-11", ""},
+		{catalog.Unknown, "2026-13-01", ""},
+		{catalog.Unknown, "", ""},
+	} {
+		if got := priceDate(&catalog.PricePoint{Since: tc.since, AsOf: tc.asOf}); got != tc.want {
+			t.Errorf("since %q, as of %q: %q, want %q", tc.since, tc.asOf, got, tc.want)
 		}
 	}
 }

@@ -5,15 +5,21 @@
 // under its own policy of hashes, and its charts must draw (a canvas of
 // non-zero size in every chart shown). A second report, of one provider,
 // shows the filters narrow what is drawn. At 375 px nothing overflows the
-// page: wide tables scroll in their own region. Screenshots of the screen and of
-// the print rendering, and a PDF, go to tests/browser/screenshots/report-*.
+// page: wide tables scroll in their own region; at 1280 px no table is
+// wider than its box. Printed to PDF, the first page is the purchase
+// summary (read back with pdftotext, from poppler-utils): the
+// recommendation, the top offer and its total, the exchange rate's date
+// and the snapshot id; the summary is the only forced page break, and no
+// page but the last, and those with a chart, ends in its top half.
+// Screenshots of the screen and of the print rendering, the PDF and its
+// first page as a PNG go to tests/browser/screenshots/report-*.
 //
 // GPUCOMPARE names the binary (default bin/gpucompare; make test-browser
 // builds it); ROOT the site root the report is made from (default .).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,6 +82,54 @@ async function open(file, viewport = { width: 1280, height: 900 }) {
   await page.goto(url);
   await settle(page);
   return { context, page, url, requests, routed, problems };
+}
+
+// poppler runs a tool of poppler-utils (pdftotext, pdfimages, pdftoppm)
+// and returns its output; a missing tool fails the test, naming the
+// package.
+function poppler(tool, ...args) {
+  const r = spawnSync(tool, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.error?.code === 'ENOENT') {
+    throw new Error(`${tool} not found: install the Debian package poppler-utils (apt-get install -y --no-install-recommends poppler-utils)`);
+  }
+  if (r.status !== 0) throw new Error(`${tool} ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+// pages reads a PDF's pages: for each, how far down its text reaches (0
+// at the top, 1 at the bottom; 0 with no text) and whether it holds an
+// image (a chart, which pdftotext does not read).
+function pages(pdf) {
+  const images = new Set(
+    poppler('pdfimages', '-list', pdf)
+      .split('\n')
+      .slice(2)
+      .map((l) => +l.trim().split(/\s+/)[0])
+      .filter((n) => n > 0),
+  );
+  return poppler('pdftotext', '-bbox', pdf, '-')
+    .split('<page ')
+    .slice(1)
+    .map((p, i) => {
+      const height = +p.match(/height="([\d.]+)"/)[1];
+      const bottoms = [...p.matchAll(/yMax="([\d.]+)"/g)].map((m) => +m[1]);
+      return { n: i + 1, reach: bottoms.length ? Math.max(...bottoms) / height : 0, image: images.has(i + 1) };
+    });
+}
+
+// tooWide names the tables wider than the box they sit in (their
+// .table-wrap, else the page), with both widths.
+async function tooWide(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('table')]
+      .filter((t) => t.offsetParent !== null)
+      .map((t) => {
+        const box = t.closest('.table-wrap') || document.documentElement;
+        return { t, width: t.scrollWidth, room: box.clientWidth };
+      })
+      .filter((x) => x.width > x.room + 1)
+      .map((x) => `${x.t.id || x.t.className}: ${x.width}px in ${x.room}px`),
+  );
 }
 
 // drawn lists the chart containers shown on the page and the size of the
@@ -156,8 +210,11 @@ describe('report', () => {
       assert.deepEqual(await overflow(page), [], 'nothing overflows the page at 375 px');
       await page.setViewportSize({ width: 1280, height: 900 });
       await settle(page);
+      // At 1280 px every table fits its box: none is cut off on the right.
+      assert.deepEqual(await tooWide(page), [], 'no table is wider than its box at 1280 px');
+      assert.deepEqual(await overflow(page), [], 'nothing overflows the page at 1280 px');
 
-      await page.screenshot({ path: path.join(SHOTS, 'report-cover.png') });
+      await page.screenshot({ path: path.join(SHOTS, 'report-summary.png') });
       await page.locator('#charts').screenshot({ path: path.join(SHOTS, 'report-charts.png') });
       await page.locator('#scenario').screenshot({ path: path.join(SHOTS, 'report-scenario.png') });
 
@@ -173,11 +230,20 @@ describe('report', () => {
         controls: [...document.querySelectorAll('select, button, input, summary')].filter((el) => el.offsetParent !== null).length,
         after: getComputedStyle(document.querySelector('#sources a.source[href^="http"]'), '::after').content,
         // What a source cell of the matrix prints, where it prints more
-        // than the number of its source in the list under Sources.
+        // than the number of its source in the list under Sources (or
+        // "—" for none).
         cells: [...document.querySelectorAll('#offers td.source-cell')]
-          .filter((td) => td.offsetParent !== null && !/^\[\d+\]$/.test(td.innerText.trim()))
+          .filter((td) => td.offsetParent !== null && !/^(\[\d+\]|—)$/.test(td.innerText.trim()))
           .map((td) => td.innerText.trim().slice(0, 60)),
+        // Every element that forces a page break in print.
+        breaks: [...document.querySelectorAll('body *')]
+          .filter((el) => {
+            const s = getComputedStyle(el);
+            return [s.breakBefore, s.breakAfter].some((b) => ['page', 'left', 'right', 'recto', 'verso', 'always'].includes(b));
+          })
+          .map((el) => `${el.tagName.toLowerCase()}#${el.id}`),
       }));
+      assert.deepEqual(print.breaks, ['section#summary'], 'the summary is the only forced page break');
       assert.equal(print.controls, 0, 'no control shows in print');
       assert.deepEqual(print.cells.slice(0, 5), [], 'the matrix prints a source as its number');
       const wide = await page.evaluate(() =>
@@ -186,7 +252,7 @@ describe('report', () => {
           .map((t) => `${t.id || t.className}: ${Math.round(t.getBoundingClientRect().width)}px`),
       );
       assert.deepEqual(wide, [], 'every table of the matrix and the costs fits the page');
-      await page.evaluate(() => window.scrollTo(0, document.querySelector('#matrix-1').getBoundingClientRect().top + window.scrollY - 40));
+      await page.evaluate(() => window.scrollTo(0, document.querySelector('#offers-table').getBoundingClientRect().top + window.scrollY - 40));
       assert.match(print.after, /http/, 'a source prints its address');
       await page.screenshot({ path: path.join(SHOTS, 'report-print.png') });
       // Every page of the PDF, the cover's too, has the size the report's
@@ -197,6 +263,31 @@ describe('report', () => {
       const sizes = [...new Set(boxes.map((b) => b.match(/[\d.]+/g).slice(2).map((n) => Math.round(+n)).join(' × ')))];
       assert.ok(boxes.length > 1, 'the PDF has pages');
       assert.deepEqual(sizes, ['842 × 595'], 'every page is A4 landscape');
+
+      // Page 1 is the purchase summary, whole: read back from the PDF.
+      const want = await page.evaluate(() => ({
+        offer: document.querySelector('.rec-offer a').textContent.trim(),
+        total: document.querySelector('#summary-top tbody tr td.total').textContent.trim(),
+        snapshot: document.querySelector('#snapshot-short').textContent.trim(),
+        // The date of the exchange rate the prices are converted at.
+        fx: document.querySelector('#offers .fx-rate').textContent.match(/\d{4}-\d{2}-\d{2}/)[0],
+        last: document.querySelector('#risks li:last-child').textContent.trim().slice(0, 30),
+      }));
+      const pdf = path.join(SHOTS, 'report.pdf');
+      const page1 = poppler('pdftotext', '-f', '1', '-l', '1', pdf, '-').replace(/\s+/g, ' ');
+      const page2 = poppler('pdftotext', '-f', '2', '-l', '2', pdf, '-').replace(/\s+/g, ' ');
+      assert.match(page1, /Recommendation/i, 'page 1 has the recommendation');
+      for (const [what, text] of Object.entries(want)) {
+        assert.ok(page1.includes(text), `page 1 has the ${what}, ${JSON.stringify(text)}: ${page1.slice(0, 300)}…`);
+      }
+      assert.match(want.total, /\d/);
+      assert.ok(page1.includes('Assumptions') && page1.includes('Risks'), 'page 1 has the assumptions and the risks');
+      assert.ok(page2.trimStart().startsWith('Offers, cheapest per GPU-hour first'), `page 2 starts the matrix: ${page2.slice(0, 80)}`);
+      // No page is left nearly empty: each but the last reaches into its
+      // lower half, or holds a chart (an image, which moves whole).
+      const short = pages(pdf).filter((p, i, all) => i < all.length - 1 && p.reach < 0.5 && !p.image);
+      assert.deepEqual(short, [], 'no page but the last ends in its top half');
+      poppler('pdftoppm', '-png', '-f', '1', '-l', '1', '-r', '80', '-singlefile', pdf, path.join(SHOTS, 'report-page1'));
       assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation in print');
       assert.deepEqual(requests, [url], 'still no request');
       assert.deepEqual(routed, [url]);
@@ -214,7 +305,7 @@ describe('report', () => {
       assert.deepEqual(problems, []);
       assert.deepEqual(await page.evaluate(() => window.__csp), []);
       const providers = await page.evaluate(() => [
-        ...new Set([...document.querySelectorAll('#offers tbody tr td:nth-child(2)')].map((td) => td.textContent.trim())),
+        ...new Set([...document.querySelectorAll('#offers tbody tr td.provider')].map((td) => td.textContent.trim())),
       ]);
       assert.deepEqual(providers, ['Lambda']);
       const charts = await drawn(page);

@@ -39,7 +39,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&providers, "provider", "keep the offers of these provider ids (repeat, or a comma list; default every provider)")
 	fs.Var(&gpus, "gpu", "keep the offers of these GPU model ids (repeat, or a comma list; default every GPU model)")
 	scenario := fs.String("scenario", "", "a scenario id: rank its workload's costs over the offers kept (default none)")
-	date := fs.String("date", "", "the build date on the cover, YYYY-MM-DD (default SOURCE_DATE_EPOCH when set, else today in UTC)")
+	date := fs.String("date", "", "the date on the first page, YYYY-MM-DD (default SOURCE_DATE_EPOCH when set, else the catalog's newest date)")
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -48,7 +48,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gpucompare report: want -o FILE.html")
 		return 2
 	}
-	when, err := reportDate(*date, os.Getenv("SOURCE_DATE_EPOCH"), time.Now())
+	when, err := reportDate(*date, os.Getenv("SOURCE_DATE_EPOCH"))
 	if err != nil {
 		fmt.Fprintf(stderr, "gpucompare report: %v\n", err)
 		return 2
@@ -99,8 +99,10 @@ func sourceDate(epoch string) (time.Time, error) {
 }
 
 // reportDate is the build date of a report: -date when given, else
-// SOURCE_DATE_EPOCH (seconds since 1970) when set, else now; in UTC.
-func reportDate(flag, epoch string, now time.Time) (time.Time, error) {
+// SOURCE_DATE_EPOCH (seconds since 1970) when set, in UTC; else the zero
+// time, which dates the report by its catalog's newest date, so that the
+// same catalog gives the same bytes on any day.
+func reportDate(flag, epoch string) (time.Time, error) {
 	switch {
 	case flag != "":
 		t, err := time.Parse(time.DateOnly, flag)
@@ -111,7 +113,7 @@ func reportDate(flag, epoch string, now time.Time) (time.Time, error) {
 	case epoch != "":
 		return sourceDate(epoch)
 	}
-	return now.UTC(), nil
+	return time.Time{}, nil
 }
 
 // writeFileAtomic writes data to name through a temporary file in the

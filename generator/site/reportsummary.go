@@ -1,0 +1,458 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+// The report's first page is a summary for a purchase file: the
+// recommendation and the offers after it, the assumptions behind the
+// figures, the risks in them, and the catalog's snapshot id and date.
+//
+// With a scenario, offers rank by what the scenario's workload costs on
+// them over its whole period, each under the cheapest of the scenario's
+// strategies (its tables, further on, rank each strategy apart). Without
+// one, offers rank by the report's metric: the price of the whole
+// instance per GPU-hour under the matrix's pricing model (on-demand where
+// the offers have it), in the site currency. Either way only whole prices
+// that a provider or a price catalog lists rank: estimates and article
+// figures (priceKind), partial prices and fractional GPUs are left out,
+// and the summary says how many and what the cheapest of them would be.
+
+// summaryTop is how many offers the summary lists.
+const summaryTop = 3
+
+// reportSummary is the model of the report's first page.
+type reportSummary struct {
+	Scenario *scenarioData // nil: the offers rank by the metric
+	Model    string        // the pricing model of the metric
+	Currency string
+	// Top are the first offers of the ranking, at most summaryTop; empty
+	// when no offer ranks.
+	Top    []*summaryRow
+	Ranked int // the offers ranked
+	// Assumptions and Risks are in the order shown.
+	Assumptions []summaryItem
+	Risks       []summaryItem
+}
+
+// Best is the recommended offer; nil when no offer ranks.
+func (s *reportSummary) Best() *summaryRow {
+	if len(s.Top) == 0 {
+		return nil
+	}
+	return s.Top[0]
+}
+
+// summaryRow is one offer of the summary's ranking.
+type summaryRow struct {
+	Rank     int
+	Offer    *pricing.Offer
+	Anchor   string // the link to the offer's instance type in the report's sources: "#instance/…"
+	Region   string // the region's name; "all regions" for a price that holds in all
+	GPUs     string // "8 × A100 SXM4 40GB"
+	Strategy string // the strategy it is costed under; "" by the metric
+	Payment  string // how its commitments are paid, where the prices say: "all upfront"; "" when they do not
+	// Figure is what the offer ranks by, as the table writes it: the total
+	// ("≥ 248,010.82" when a lower bound), or the price per GPU-hour.
+	Figure     string
+	PerMonth   string // with a scenario: the cost a month, written as Figure is
+	Hourly     string // by the metric: the instance's hourly price in the site currency
+	LowerBound bool
+	// Next is the difference to the next offer of the ranking, in the
+	// site currency, and NextPct in percent of this one's figure, as
+	// figures; "" for the last.
+	Next, NextPct string
+	Date          string // the date of the price it ranks by; "" when undated
+	Undated       bool
+	value         float64
+}
+
+// seedGuide matches the file name a seed guide is cited by.
+var seedGuide = regexp.MustCompile(`\b\d{3}_[0-9a-f]{16}\.txt\b`)
+
+// priceKind is the kind of a price that keeps it out of rankings:
+// "estimate" for a figure worked out (from a discount off on-demand, or
+// marked approximate), "article" for a figure a blog post or buyer's
+// guide states, "" for a price a provider or a price catalog lists.
+//
+// Price points do not yet carry the kind of their source, so it is read
+// from what they have: a discount-only point is an estimate, a point
+// citing a seed guide by its file name an article figure, an approximate
+// point an estimate. This is the one place that decides it.
+func priceKind(pr *pricing.Price) string {
+	switch {
+	case pr == nil:
+		return ""
+	case pr.Hourly.OffOnDemand:
+		return "estimate"
+	case seedGuide.MatchString(pr.Point.Source):
+		return "article"
+	case pr.Point.Approximate:
+		return "estimate"
+	}
+	return ""
+}
+
+// asOfDate finds the date in a price point's as-of text: at its start, or
+// after "as of".
+var asOfDate = regexp.MustCompile(`(?:^|as of )(\d{4}(?:-\d{2}(?:-\d{2})?)?)\b`)
+
+// priceDate is the date a price is known to hold at: its effective date
+// (since) when the sources give one, else the date its as-of text states
+// ("2026-01-21 (…)", "…; as of 2026-01-21"); "" when the sources date it
+// neither way — an undated price.
+func priceDate(pt *catalog.PricePoint) catalog.Date {
+	if pt.Since.Known() {
+		return pt.Since
+	}
+	if m := asOfDate.FindStringSubmatch(pt.AsOf); m != nil {
+		if d := catalog.Date(m[1]); validDate(d) {
+			return d
+		}
+	}
+	return ""
+}
+
+// validDate reports whether d is a date that exists, full or partial.
+func validDate(d catalog.Date) bool {
+	t, ok := d.Time()
+	return ok && !t.IsZero()
+}
+
+// catalogDate is the newest date of the catalog: of its price points (as
+// priceDate dates them) and its exchange rates; the zero time when it
+// dates none. A partial date counts as its first day.
+func catalogDate(cat *catalog.Catalog) time.Time {
+	var newest time.Time
+	see := func(d catalog.Date) {
+		if t, ok := d.Time(); ok && t.After(newest) {
+			newest = t
+		}
+	}
+	for _, pp := range cat.Prices {
+		see(priceDate(pp))
+	}
+	for _, r := range cat.FX {
+		see(r.Date)
+	}
+	return newest
+}
+
+// gpusText names an offer's accelerators: "8 × A100 SXM4 40GB".
+func gpusText(o *pricing.Offer, x *texter) string {
+	name := o.Instance.GPU
+	if o.GPU != nil {
+		name = o.GPU.Name
+	}
+	if o.Instance.GPUCount <= 0 {
+		return name
+	}
+	return x.t("report.gpus_of", o.Instance.GPUCount, name)
+}
+
+// regionText names an offer's region for the summary.
+func regionText(o *pricing.Offer, x *texter) string {
+	switch o.Region {
+	case catalog.AllRegions:
+		return x.t("region.all")
+	case "":
+		return x.t("scenario.no_region")
+	}
+	if r := o.Provider.Region(o.Region); r != nil && r.Name != "" {
+		return r.Name
+	}
+	return o.Region
+}
+
+// reportSummary makes the summary of the report d over the offers of b:
+// d's matrix (its model and rates) and scenario must be made.
+func (b *builder) reportSummary(d *reportData, x *texter) *reportSummary {
+	s := &reportSummary{Scenario: d.Scenario, Model: d.Matrix.Model, Currency: d.Matrix.Currency}
+	newRow := func(o *pricing.Offer) *summaryRow {
+		return &summaryRow{Offer: o, Anchor: reportAnchor(instancePath(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
+	}
+	var ranked, left []*summaryRow
+	// The prices a row ranks on, for its date: the metric's, or those of
+	// its strategy's mix.
+	pricesOf := map[*summaryRow][]*pricing.Price{}
+	if sd := d.Scenario; sd != nil {
+		best := map[*pricing.Offer]*summaryRow{}
+		bestLeft := map[*pricing.Offer]*summaryRow{}
+		for _, sv := range sd.Strategies {
+			for _, r := range sv.Rows {
+				var prices []*pricing.Price
+				var payments []string
+				kind := ""
+				for _, sh := range sv.Strategy.Mix {
+					pr := r.Offer.Prices[sh.Model]
+					prices = append(prices, pr)
+					kind = cmp.Or(kind, priceKind(pr))
+					if p := pr.Point.Payment; p != "" {
+						payments = append(payments, x.t("report.payment", x.t("model."+sh.Model), x.t("payment."+p)))
+					}
+				}
+				row := newRow(r.Offer)
+				row.Payment = strings.Join(payments, x.t("report.sentence_sep"))
+				row.Strategy, row.value, row.LowerBound = sv.Name, r.TCO.Total, !r.TCO.Complete()
+				row.Figure, row.PerMonth = atLeast(r.TCO.Total, row.LowerBound, x), atLeast(r.TCO.PerMonth, row.LowerBound, x)
+				pricesOf[row] = prices
+				into := best
+				if kind != "" {
+					into = bestLeft
+				}
+				if old := into[r.Offer]; old == nil || row.value < old.value {
+					into[r.Offer] = row
+				}
+			}
+		}
+		for _, o := range b.priced { // catalog order between equal totals
+			r, e := best[o], bestLeft[o]
+			if r != nil {
+				ranked = append(ranked, r)
+			}
+			if e != nil && (r == nil || e.value < r.value) {
+				left = append(left, e)
+			}
+		}
+	} else {
+		for _, o := range b.priced {
+			v, ok := o.PerGPUHour(s.Model)
+			if !ok || o.GPU == nil || !o.Rankable() || o.Instance.VGPUProfile != "" {
+				continue
+			}
+			row := newRow(o)
+			row.value, row.Figure, row.Hourly = v, formatDerived(v), formatDerived(o.Prices[s.Model].Display)
+			pricesOf[row] = []*pricing.Price{o.Prices[s.Model]}
+			if priceKind(o.Prices[s.Model]) != "" {
+				left = append(left, row)
+				continue
+			}
+			ranked = append(ranked, row)
+		}
+	}
+	byValue := func(a, b *summaryRow) int { return cmp.Compare(a.value, b.value) }
+	slices.SortStableFunc(ranked, byValue)
+	slices.SortStableFunc(left, byValue)
+	for i, r := range ranked {
+		r.Rank = i + 1
+		if i > 0 && r.value == ranked[i-1].value {
+			r.Rank = ranked[i-1].Rank
+		}
+		for _, pr := range pricesOf[r] {
+			if pr == nil {
+				continue
+			}
+			if dt := priceDate(pr.Point); dt == "" {
+				r.Undated = true
+			} else if r.Date == "" || later(catalog.Date(r.Date), dt) {
+				r.Date = string(dt) // the oldest of its prices
+			}
+		}
+		if r.Undated {
+			r.Date = ""
+		}
+		if i+1 < len(ranked) {
+			diff := ranked[i+1].value - r.value
+			r.Next = formatDerived(diff)
+			if r.value > 0 {
+				r.NextPct = formatNum(pricing.Round(100*diff/r.value, 1))
+			}
+		}
+	}
+	s.Ranked = len(ranked)
+	s.Top = ranked[:min(summaryTop, len(ranked))]
+	s.Assumptions = b.summaryAssumptions(d, x)
+	s.Risks = b.summaryRisks(s, ranked, left, x)
+	return s
+}
+
+// later reports whether the date a is later than b; of equal prefixes,
+// the more precise date is the later.
+func later(a, b catalog.Date) bool {
+	n := min(len(a), len(b))
+	if a[:n] != b[:n] {
+		return a[:n] > b[:n]
+	}
+	return len(a) > len(b)
+}
+
+// atLeast writes a computed amount, as a lower bound when it is one.
+func atLeast(v float64, lower bool, x *texter) string {
+	if lower {
+		return x.t("scenario.at_least", formatDerived(v))
+	}
+	return formatDerived(v)
+}
+
+// summaryItem is one assumption or risk: what it is about, and what it
+// says.
+type summaryItem struct {
+	Label, Text string
+}
+
+// item is the summary item of the messages report.label.<name> and key.
+func item(x *texter, name, key string, args ...any) summaryItem {
+	return summaryItem{Label: x.t("report.label." + name), Text: x.t(key, args...)}
+}
+
+// counted is key, or key+"_1" when n, the count its text starts with, is
+// one: "1 offer has", "2 offers have".
+func counted(key string, n int) string {
+	if n == 1 {
+		return key + "_1"
+	}
+	return key
+}
+
+// summaryAssumptions are the figures the ranking assumes: the workload
+// and term, or the metric; the currency and the rates of the prices.
+func (b *builder) summaryAssumptions(d *reportData, x *texter) []summaryItem {
+	var out []summaryItem
+	if sd := d.Scenario; sd != nil {
+		w := sd.Scenario.Workload
+		out = append(out, item(x, "workload", "report.assume.workload", formatNum(w.GPUHoursPerMonth), formatNum(w.Months), w.GPUsPerJob, formatNum(w.JobHours),
+			formatNum(w.StorageTB), formatNum(w.EgressTBPerMonth)))
+		var names []string
+		for _, st := range sd.Strategies {
+			names = append(names, x.t("report.quoted", st.Name))
+		}
+		out = append(out, item(x, "strategies", "report.assume.strategies", strings.Join(names, x.t("report.list_sep"))))
+		var limits []string
+		if m := w.MinGPUMemoryGB; m != nil {
+			limits = append(limits, x.t("report.assume.memory", formatNum(*m)))
+		}
+		limits = append(limits, sd.Limits...)
+		if w.Interruptible && w.CheckpointOverheadPct > 0 {
+			limits = append(limits, x.t("report.assume.spot", formatNum(w.CheckpointOverheadPct)))
+		}
+		if limits != nil {
+			out = append(out, summaryItem{Label: x.t("report.label.limits"), Text: strings.Join(limits, x.t("report.sentence_sep")) + x.t("site.full_stop")})
+		}
+		out = append(out, item(x, "term", "report.assume.term", pricing.HoursPerMonth))
+	} else {
+		gpus := x.t("report.all_gpus")
+		if d.GPUs != nil {
+			gpus = strings.Join(d.GPUs, x.t("report.list_sep"))
+		}
+		out = append(out, item(x, "metric", "report.assume.metric", x.t("model."+d.Matrix.Model), d.Matrix.Currency, gpus))
+		out = append(out, item(x, "workload", "report.assume.no_workload"))
+	}
+	if len(d.Matrix.Rates) == 0 {
+		out = append(out, item(x, "currency", "report.assume.currency", d.Matrix.Currency))
+	} else {
+		var rates []string
+		for _, r := range d.Matrix.Rates {
+			date := r.Date
+			if date == string(catalog.Unknown) {
+				date = x.t("date.unknown")
+			}
+			rates = append(rates, x.t("report.assume.rate", x.t("matrix.rate", r.Base, formatNum(r.Rate), r.Quote), date))
+		}
+		out = append(out, item(x, "currency", "report.assume.rates", d.Matrix.Currency, strings.Join(rates, x.t("report.list_sep"))))
+	}
+	out = append(out, item(x, "prices", "report.assume.latest"))
+	return out
+}
+
+// summaryRisks are what may make the ranking wrong: undated prices, lower
+// bounds, estimates and article figures left out, partial prices, offers
+// without a public price. left are the offers that would rank, or rank
+// lower than they would, but for an estimate or article figure, each at
+// its cheapest figure from one, cheapest first.
+func (b *builder) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *texter) []summaryItem {
+	var out []summaryItem
+	// Of the top, the ranks that have the property, in the words of the
+	// messages key+"_none", "_all" and "_some".
+	which := func(key string, has func(*summaryRow) bool) string {
+		var ranks []string
+		for _, r := range s.Top {
+			if has(r) {
+				ranks = append(ranks, fmt.Sprintf("#%d", r.Rank))
+			}
+		}
+		switch {
+		case len(s.Top) == 0:
+			return ""
+		case ranks == nil:
+			return " " + x.t(key+"_none", len(s.Top))
+		case len(ranks) == len(s.Top) && len(ranks) > 1:
+			return " " + x.t(key+"_all", len(s.Top))
+		}
+		return " " + x.t(key+"_some", strings.Join(ranks, x.t("report.list_sep")))
+	}
+	with := func(it summaryItem, more string) summaryItem {
+		it.Text += more
+		return it
+	}
+
+	points := map[*catalog.PricePoint]bool{}
+	undated := 0
+	for _, o := range b.priced {
+		for _, pr := range o.Prices {
+			if !points[pr.Point] {
+				points[pr.Point] = true
+				if priceDate(pr.Point) == "" {
+					undated++
+				}
+			}
+		}
+	}
+	out = append(out, with(item(x, "undated", counted("report.risk.undated", undated), undated, len(points)), which("report.risk.undated", func(r *summaryRow) bool { return r.Undated })))
+
+	if s.Scenario != nil {
+		lower := 0
+		for _, r := range ranked {
+			if r.LowerBound {
+				lower++
+			}
+		}
+		if lower == 0 {
+			out = append(out, item(x, "lower", "report.risk.lower_zero"))
+		} else {
+			out = append(out, with(item(x, "lower", counted("report.risk.lower", lower), lower, len(ranked)), which("report.risk.lower", func(r *summaryRow) bool { return r.LowerBound })))
+		}
+	}
+
+	if len(left) == 0 {
+		out = append(out, item(x, "estimates", "report.risk.estimates_none"))
+	} else {
+		c := left[0]
+		would := 1
+		for _, r := range ranked {
+			if r.value < c.value && r.Offer != c.Offer {
+				would++
+			}
+		}
+		name := x.t("scenario.offer_label", c.Offer.Instance.Name, c.Offer.Provider.Name, c.Region)
+		if s.Scenario != nil {
+			out = append(out, item(x, "estimates", counted("report.risk.estimates_scenario", len(left)), len(left), name, x.t("report.quoted", c.Strategy), c.Figure, s.Currency, would))
+		} else {
+			out = append(out, item(x, "estimates", counted("report.risk.estimates_metric", len(left)), len(left), name, c.Figure, s.Currency, would))
+		}
+	}
+
+	partial, unpriced := 0, 0
+	for _, o := range b.priced {
+		switch {
+		case len(o.Prices) == 0:
+			unpriced++
+		case !o.Rankable():
+			partial++
+		}
+	}
+	if partial > 0 {
+		out = append(out, item(x, "partial", counted("report.risk.partial", partial), partial))
+	}
+	if unpriced > 0 {
+		out = append(out, item(x, "unpriced", counted("report.risk.unpriced", unpriced), unpriced))
+	}
+	return out
+}
