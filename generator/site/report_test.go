@@ -744,8 +744,8 @@ func TestReportSummaryRecommends(t *testing.T) {
 	}
 
 	// g4dn.xlarge's price is an article's figure: it no longer ranks.
-	edit(t, root, "data/prices/aws.yaml", "amount: 0.526\n    currency: USD\n    since: 2025-06-05\n    source: https://aws.amazon.com/ec2/pricing/on-demand/",
-		"amount: 0.526\n    currency: USD\n    since: 2025-06-05\n    source: 000_27b48a10678d65dd.txt (the seed guide)")
+	edit(t, root, "data/prices/aws.yaml", "amount: 0.526\n    currency: USD\n    since: 2025-06-05\n    source: https://aws.amazon.com/ec2/pricing/on-demand/\n    source_kind: provider",
+		"amount: 0.526\n    currency: USD\n    since: 2025-06-05\n    source: an industry buyer's guide\n    source_kind: article")
 	for _, tc := range []struct {
 		opts ReportOptions
 		want []string
@@ -794,8 +794,7 @@ func TestReportDatedByItsCatalog(t *testing.T) {
 	}
 }
 
-// TestPriceKind: what keeps a price out of rankings, read from what the
-// catalog has today.
+// TestPriceKind: what keeps a price out of rankings is its source kind.
 func TestPriceKind(t *testing.T) {
 	pct := 50.0
 	for _, tc := range []struct {
@@ -803,11 +802,10 @@ func TestPriceKind(t *testing.T) {
 		pr   *pricing.Price
 		want string
 	}{
-		{"listed", &pricing.Price{Point: &catalog.PricePoint{Source: "https://aws.amazon.com/ec2/pricing/"}}, ""},
-		{"a discount off on-demand", &pricing.Price{Point: &catalog.PricePoint{DiscountPct: &pct, Source: "https://aws.amazon.com/"}, Hourly: pricing.Hourly{OffOnDemand: true}}, "estimate"},
-		{"approximate", &pricing.Price{Point: &catalog.PricePoint{Approximate: true}}, "estimate"},
-		{"a seed guide", &pricing.Price{Point: &catalog.PricePoint{Source: "000_27b48a10678d65dd.txt (按需付费$2.3/小时)"}}, "article"},
-		{"a file name that is not a seed guide's", &pricing.Price{Point: &catalog.PricePoint{Source: "github.com/x/y@1234567 data/000_prices.txt"}}, ""},
+		{"listed by the provider", &pricing.Price{Kind: "provider", Point: &catalog.PricePoint{Source: "https://aws.amazon.com/ec2/pricing/"}}, ""},
+		{"listed by a catalog", &pricing.Price{Kind: "aggregator", Point: &catalog.PricePoint{}}, ""},
+		{"a discount off on-demand", &pricing.Price{Kind: "estimate", Point: &catalog.PricePoint{DiscountPct: &pct}, Hourly: pricing.Hourly{OffOnDemand: true}}, "estimate"},
+		{"an article's figure", &pricing.Price{Kind: "article", Point: &catalog.PricePoint{}}, "article"},
 		{"none", nil, ""},
 	} {
 		if got := priceKind(tc.pr); got != tc.want {

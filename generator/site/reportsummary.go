@@ -75,30 +75,14 @@ type summaryRow struct {
 	value         float64
 }
 
-// seedGuide matches the file name a seed guide is cited by.
-var seedGuide = regexp.MustCompile(`\b\d{3}_[0-9a-f]{16}\.txt\b`)
-
 // priceKind is the kind of a price that keeps it out of rankings:
-// "estimate" for a figure worked out (from a discount off on-demand, or
-// marked approximate), "article" for a figure a blog post or buyer's
-// guide states, "" for a price a provider or a price catalog lists.
-//
-// Price points do not yet carry the kind of their source, so it is read
-// from what they have: a discount-only point is an estimate, a point
-// citing a seed guide by its file name an article figure, an approximate
-// point an estimate. This is the one place that decides it.
+// "estimate" or "article" as its source kind says (pricing.Price.Kind),
+// "" for a price a provider or a price catalog lists.
 func priceKind(pr *pricing.Price) string {
-	switch {
-	case pr == nil:
+	if pr == nil || pr.Ranked() {
 		return ""
-	case pr.Hourly.OffOnDemand:
-		return "estimate"
-	case seedGuide.MatchString(pr.Point.Source):
-		return "article"
-	case pr.Point.Approximate:
-		return "estimate"
 	}
-	return ""
+	return pr.Kind
 }
 
 // asOfDate finds the date in a price point's as-of text: at its start, or
@@ -186,30 +170,46 @@ func (b *builder) reportSummary(d *reportData, x *texter) *reportSummary {
 	if sd := d.Scenario; sd != nil {
 		best := map[*pricing.Offer]*summaryRow{}
 		bestLeft := map[*pricing.Offer]*summaryRow{}
+		// add puts an offer's total under one strategy among the ranked
+		// rows or, when a price of its mix is an estimate or an article's
+		// figure, among those left out.
+		add := func(sv *strategyView, o *pricing.Offer, t pricing.TCO) {
+			var prices []*pricing.Price
+			var payments []string
+			kind := ""
+			for _, sh := range sv.Strategy.Mix {
+				pr := o.Prices[sh.Model]
+				prices = append(prices, pr)
+				kind = cmp.Or(kind, priceKind(pr))
+				if p := pr.Point.Payment; p != "" {
+					payments = append(payments, x.t("report.payment", x.t("model."+sh.Model), x.t("payment."+p)))
+				}
+			}
+			row := newRow(o)
+			row.Payment = strings.Join(payments, x.t("report.sentence_sep"))
+			row.Strategy, row.value, row.LowerBound = sv.Name, t.Total, !t.Complete()
+			row.Figure, row.PerMonth = atLeast(t.Total, row.LowerBound, x), atLeast(t.PerMonth, row.LowerBound, x)
+			pricesOf[row] = prices
+			into := best
+			if kind != "" {
+				into = bestLeft
+			}
+			if old := into[o]; old == nil || row.value < old.value {
+				into[o] = row
+			}
+		}
 		for _, sv := range sd.Strategies {
 			for _, r := range sv.Rows {
-				var prices []*pricing.Price
-				var payments []string
-				kind := ""
-				for _, sh := range sv.Strategy.Mix {
-					pr := r.Offer.Prices[sh.Model]
-					prices = append(prices, pr)
-					kind = cmp.Or(kind, priceKind(pr))
-					if p := pr.Point.Payment; p != "" {
-						payments = append(payments, x.t("report.payment", x.t("model."+sh.Model), x.t("payment."+p)))
-					}
+				add(sv, r.Offer, r.TCO)
+			}
+			// The scenario ranks no offer whose price is an estimate or an
+			// article's figure; the summary says where it would rank.
+			for _, o := range b.priced {
+				if _, unranked := pricing.UnrankedModel(o, sv.Strategy); !unranked || !pricing.Eligible(b.cat, o, sd.Scenario, sv.Strategy, true) {
+					continue
 				}
-				row := newRow(r.Offer)
-				row.Payment = strings.Join(payments, x.t("report.sentence_sep"))
-				row.Strategy, row.value, row.LowerBound = sv.Name, r.TCO.Total, !r.TCO.Complete()
-				row.Figure, row.PerMonth = atLeast(r.TCO.Total, row.LowerBound, x), atLeast(r.TCO.PerMonth, row.LowerBound, x)
-				pricesOf[row] = prices
-				into := best
-				if kind != "" {
-					into = bestLeft
-				}
-				if old := into[r.Offer]; old == nil || row.value < old.value {
-					into[r.Offer] = row
+				if t, ok, _ := pricing.ScenarioTCO(b.cat, o, sd.Scenario, sv.Strategy); ok {
+					add(sv, o, t)
 				}
 			}
 		}
