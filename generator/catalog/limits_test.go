@@ -85,7 +85,7 @@ func instanceWith(lines string) map[string]string {
 // pricePoint is the base price file with one point of the given extra
 // lines.
 func pricePoint(lines string) map[string]string {
-	return price("  - instance: p4d.24xlarge\n    region: us-east-1\n    model: on_demand\n    currency: USD\n    source: https://example.com/price\n" + lines)
+	return price("  - instance: p4d.24xlarge\n    region: us-east-1\n    model: on_demand\n    currency: USD\n    source: https://example.com/price\n" + lines + "    source_kind: provider\n")
 }
 
 func TestNumberLimits(t *testing.T) {
@@ -156,13 +156,13 @@ func TestNumberLimits(t *testing.T) {
 
 func TestDateRange(t *testing.T) {
 	point := func(since string) string {
-		return "  - instance: p4d.24xlarge\n    region: us-east-1\n    model: on_demand\n    amount: 1\n    currency: USD\n    since: " + since + "\n    source: s\n"
+		return "  - instance: p4d.24xlarge\n    region: us-east-1\n    model: on_demand\n    amount: 1\n    currency: USD\n    since: " + since + "\n    source: s\n    source_kind: provider\n"
 	}
 	_, r := load(t, price(point("0000")+point("1989-12-31")+point("1990")+point("2100-12-31")+point("9999-12-31")+point("2101")))
 	want := `data/prices/aws.yaml:8:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "0000" is out of range: want a date from 1990 to 2100, or unknown (with the reason in as_of)
-data/prices/aws.yaml:15:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "1989-12-31" is out of range: want a date from 1990 to 2100, or unknown (with the reason in as_of)
-data/prices/aws.yaml:36:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "9999-12-31" is out of range: want a date from 1990 to 2100, or unknown (with the reason in as_of)
-data/prices/aws.yaml:43:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "2101" is out of range: want a date from 1990 to 2100, or unknown (with the reason in as_of)
+data/prices/aws.yaml:16:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "1989-12-31" is out of range: want a date from 1990 to 2100, or unknown (with the reason in as_of)
+data/prices/aws.yaml:40:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "9999-12-31" is out of range: want a date from 1990 to 2100, or unknown (with the reason in as_of)
+data/prices/aws.yaml:48:12: price "p4d.24xlarge/us-east-1/on_demand": since: date "2101" is out of range: want a date from 1990 to 2100, or unknown (with the reason in as_of)
 `
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

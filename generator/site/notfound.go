@@ -2,6 +2,7 @@ package site
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -26,9 +27,15 @@ type inlineAssets struct {
 }
 
 // notFoundAssets reads the 404 page's inline blocks from the static folder.
+// A file a site's own static folder lacks is left out, as the pages' links
+// to it lead nowhere either; a file the folder holds but cannot give is
+// reported with the static folder's other errors.
 func notFoundAssets(sfs fs.FS) (*inlineAssets, error) {
 	read := func(name string) (string, error) {
 		src, err := fs.ReadFile(sfs, name)
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", nil
+		}
 		if err != nil {
 			return "", fmt.Errorf("the 404 page of a site without a url inlines static/%s: %w", name, err)
 		}
@@ -46,11 +53,11 @@ func notFoundAssets(sfs fs.FS) (*inlineAssets, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &inlineAssets{
-		Style:  template.CSS(style),
-		Script: template.JS(script),
-		Icon:   template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(icon))),
-	}, nil
+	a := &inlineAssets{Style: template.CSS(style), Script: template.JS(script)}
+	if icon != "" {
+		a.Icon = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(icon)))
+	}
+	return a, nil
 }
 
 // notFoundPolicy is the site's policy (templates/base.html) with the
