@@ -106,6 +106,7 @@ async function shown(page) {
           age: age && visible(age) ? { text: age.textContent.trim(), inView: inView(age) } : null,
           kind: kind && visible(kind) ? { text: kind.textContent.trim(), inView: inView(kind) } : null,
           priceInView: money ? inView(money) : false,
+          rowInView: inView(tr),
         };
       }),
     };
@@ -148,6 +149,17 @@ for (const width of [1280, 375]) {
       assert.match(row.age.text, /^(today|1 day|\d+ days|this month|1 month|\d+ months|this year|1 year|\d+ years|undated)$/);
       assert.ok(row.kind?.inView, `${row.name}'s source kind is not on the first screen`);
       assert.equal(row.kind.text, want.price.source_kind);
+
+      // On a laptop, the main GPU models the catalog prices are all on the
+      // first screen.
+      if (width >= 1280) {
+        const names = new Set(Object.values(cheapest).flatMap((m) => [...m.values()].map((c) => c.offer.gpu_name)));
+        for (const main of [/^H200\b/, /^H100\b/, /^A100\b.*80GB/, /^A100\b.*40GB/, /^L40S\b/, /^L4\b/, /^T4\b/]) {
+          if (![...names].some((n) => main.test(n))) continue;
+          const rows = s.rows.filter((r) => main.test(r.name));
+          assert.ok(rows.length > 0 && rows.every((r) => r.rowInView), `${main}: ${rows.map((r) => r.name).join(', ') || 'no row'} not wholly on the first screen`);
+        }
+      }
       await clean(t);
     });
 
