@@ -11,7 +11,7 @@ import (
 )
 
 // The home page opens with its answer: what a GPU-hour of each main GPU
-// model costs now. For each GPU model and each of homeModels, the table
+// model costs now. For each GPU model and each of homeTabs, the table
 // holds the cheapest whole price per GPU-hour among the latest prices of
 // the offers, compared in the site currency: a whole price is the price of
 // a whole instance (not a part of its cost, such as a GPU without its VM,
