@@ -184,6 +184,7 @@ func (b *builder) pages() ([]*page, error) {
 
 	home := b.newPage("index.html", "home")
 	home.TitleKey, home.DescKey = "home.title", "home.description"
+	home.Script = home.Rel("static/home.js")
 	home.lazy(func() any { return b.homeData(home) })
 	add(home)
 
@@ -285,6 +286,23 @@ func (b *builder) pages() ([]*page, error) {
 // neither comes after the dated ones. The year only orders rows: pages
 // show the catalog's date.
 func gpuOrder(gpus []*catalog.GPU) []*catalog.GPU {
+	year := releaseYears(gpus)
+	out := slices.Clone(gpus)
+	slices.SortStableFunc(out, func(x, y *catalog.GPU) int {
+		return cmp.Or(
+			-cmp.Compare(year(x), year(y)),
+			cmp.Compare(strings.ToLower(x.Vendor), strings.ToLower(y.Vendor)),
+			cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)),
+			cmp.Compare(x.ID, y.ID),
+		)
+	})
+	return out
+}
+
+// releaseYears returns the release year of a GPU among gpus: its own, else
+// the latest of its chip's other variants (same vendor and model), else the
+// latest of its architecture's; "" when none is known.
+func releaseYears(gpus []*catalog.GPU) func(*catalog.GPU) string {
 	type group struct{ vendor, name string }
 	chipYear, archYear := map[group]string{}, map[group]string{}
 	for _, g := range gpus {
@@ -301,7 +319,7 @@ func gpuOrder(gpus []*catalog.GPU) []*catalog.GPU {
 			archYear[a] = max(archYear[a], y)
 		}
 	}
-	year := func(g *catalog.GPU) string {
+	return func(g *catalog.GPU) string {
 		if g.Released.Known() {
 			return string(g.Released)[:4]
 		}
@@ -313,28 +331,10 @@ func gpuOrder(gpus []*catalog.GPU) []*catalog.GPU {
 		}
 		return ""
 	}
-	out := slices.Clone(gpus)
-	slices.SortStableFunc(out, func(x, y *catalog.GPU) int {
-		return cmp.Or(
-			-cmp.Compare(year(x), year(y)),
-			cmp.Compare(strings.ToLower(x.Vendor), strings.ToLower(y.Vendor)),
-			cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)),
-			cmp.Compare(x.ID, y.ID),
-		)
-	})
-	return out
 }
 
 // priceKey names the price history of one instance type.
 type priceKey struct{ provider, instance string }
-
-// onDemand is the point of an offer's latest on-demand price, or nil.
-func onDemand(o *pricing.Offer) *catalog.PricePoint {
-	if pr := o.Prices["on_demand"]; pr != nil {
-		return pr.Point
-	}
-	return nil
-}
 
 // priceView is a price point as pages show it. It holds the point's fields
 // rather than embedding the point: templates read them row by row, and a
@@ -462,37 +462,17 @@ type link struct {
 
 // homeData is the model of the home page.
 type homeData struct {
+	// Prices is the answer the page opens with: the cheapest price per
+	// GPU-hour of each main GPU model (homePriceTable).
+	Prices                                          *homePrices
 	Providers, GPUs, Instances, Offers, PricePoints int
-	Cheapest                                        []*cheapTable
 	Guides                                          []*guideSummary
 	Pages                                           []link
 	Plan                                            *planLinks // nil when the catalog has no scenario and no scoring
 }
 
-// cheapTable is the cheapest on-demand GPU-hour of each GPU model in one
-// currency: amounts in different currencies are not compared, so each
-// currency has its own table.
-type cheapTable struct {
-	Currency string
-	Rows     []*cheapRow
-}
-
-type cheapRow struct {
-	GPU         *catalog.GPU
-	URL         string
-	Price       *priceView
-	Instance    *catalog.Instance
-	InstanceURL string
-}
-
 func (b *builder) homeData(p *page) *homeData {
 	d := &homeData{Providers: len(b.cat.Providers), GPUs: len(b.cat.GPUs), PricePoints: len(b.cat.Prices)}
-	type best struct {
-		pp  *catalog.PricePoint
-		per float64 // per GPU-hour
-		in  *catalog.Instance
-	}
-	cheapest := map[string]map[string]best{} // currency → gpu id → best
 	for _, pr := range b.cat.Providers {
 		d.Instances += len(pr.Instances)
 	}
@@ -500,39 +480,8 @@ func (b *builder) homeData(p *page) *homeData {
 		if o.Region != "" {
 			d.Offers++
 		}
-		pp := onDemand(o)
-		if pp == nil || !o.Ranks("on_demand") { // a part of a price, an article's figure or an estimate is no cheapest price
-			continue
-		}
-		per, _, ok := perGPUHour(o.Instance, pp)
-		if !ok {
-			continue
-		}
-		g, currency := o.Instance.GPU, cmp.Or(pp.Currency, o.Instance.Provider.Currency) // as the price view's
-		if cheapest[currency] == nil {
-			cheapest[currency] = map[string]best{}
-		}
-		if cur, ok := cheapest[currency][g]; !ok || per < cur.per {
-			cheapest[currency][g] = best{pp, per, o.Instance}
-		}
 	}
-	var currencies []string
-	for c := range cheapest {
-		currencies = append(currencies, c)
-	}
-	slices.SortFunc(currencies, func(x, y string) int {
-		// The site's own currency first, then by code.
-		return cmp.Or(-cmp.Compare(boolInt(x == b.cat.Site.Currency), boolInt(y == b.cat.Site.Currency)), cmp.Compare(x, y))
-	})
-	for _, c := range currencies {
-		t := &cheapTable{Currency: c}
-		for _, g := range b.gpus {
-			if bst, ok := cheapest[c][g.ID]; ok {
-				t.Rows = append(t.Rows, &cheapRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Price: b.price(bst.in, bst.pp), Instance: bst.in, InstanceURL: p.Rel(instancePath(bst.in))})
-			}
-		}
-		d.Cheapest = append(d.Cheapest, t)
-	}
+	d.Prices = homePriceTable(b.priced, b.gpus, b.cat.Site.Currency, b.trust, p.Rel)
 	d.Plan = b.planLinks(p)
 	d.Guides = b.guideSummaries(p)
 	for _, c := range b.content {

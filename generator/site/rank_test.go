@@ -70,7 +70,7 @@ prices:
 	home := string(files["index.html"])
 
 	// The home's cheapest T4 is the whole price of g4dn.xlarge, not 0.100.
-	cheapest := between(t, home, `<table class="data cheapest">`, "</table>")
+	cheapest := between(t, home, `<section class="price-panel" id="prices-on_demand"`, "</section>")
 	if strings.Contains(cheapest, "gpu-only") || !strings.Contains(cheapest, "g4dn.xlarge") {
 		t.Errorf("home's cheapest table ranks the partial price:\n%s", cheapest)
 	}
@@ -148,7 +148,7 @@ prices:
 
 // The home's cheapest GPU-hours are compared figures, written as derived
 // amounts are (three decimals below 1), even one the source quotes with
-// nine, as the chart above them does.
+// nine, as the chart below them does; the exact figure is in the title.
 func TestHomeCheapestIsRoundedAsDerived(t *testing.T) {
 	root := withProvider(t, `id: parts
 name: Parts Cloud
@@ -161,8 +161,8 @@ prices:
   - {instance: one, region: all, model: on_demand, amount: 0.104517808, currency: USD, since: 2025, source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
-	cheapest := between(t, string(files["index.html"]), `<table class="data cheapest">`, "</table>")
-	if !strings.Contains(cheapest, `<span class="money">0.105&#8239;<span class="cur">USD</span></span>`) || strings.Contains(cheapest, "0.104517808") {
+	cheapest := between(t, string(files["index.html"]), `<section class="price-panel" id="prices-on_demand"`, "</section>")
+	if !strings.Contains(cheapest, `<span class="money" title="0.104517808 USD per GPU-hour">0.105</span>`) || strings.Count(cheapest, "0.104517808") != 1 {
 		t.Errorf("cheapest table:\n%s", cheapest)
 	}
 }
@@ -243,10 +243,14 @@ prices:
 	files, _ := build(t, root, Options{})
 	home := string(files["index.html"])
 
-	// The home's cheapest T4 is g4dn.xlarge's 0.526, not the article's 0.100.
-	cheapest := between(t, home, `<table class="data cheapest">`, "</table>")
+	// The home's cheapest T4 is g4dn.xlarge's 0.526, not the article's
+	// 0.100; nor is its 1-year price the estimate.
+	cheapest := between(t, home, `<section class="price-panel" id="prices-on_demand"`, "</section>")
 	if strings.Contains(cheapest, "t4x4") || !strings.Contains(cheapest, "g4dn.xlarge") {
 		t.Errorf("home's cheapest table ranks the article's price:\n%s", cheapest)
+	}
+	if year := between(t, home, `<section class="price-panel" id="prices-commit_1y"`, "</section>"); strings.Contains(year, "t4x4") {
+		t.Errorf("home's 1-year table ranks the estimate:\n%s", year)
 	}
 	if !strings.Contains(home, "1 offer is left out: its price comes from an article or is an estimate") {
 		t.Error("the home's price chart does not say it leaves the article's price out")
