@@ -17,7 +17,7 @@ import (
 
 // foldHistoryAt is the number of price points above which an instance
 // type's history folds each pricing model's part, its summary in view.
-const foldHistoryAt = 8
+const foldHistoryAt = 4
 
 // panelRow is one row of an instance type's price panel: the lowest
 // current price under one pricing model and payment option.
