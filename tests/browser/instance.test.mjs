@@ -145,6 +145,14 @@ test('the history is grouped by series, each newest first, and folded when long'
     return { hash: location.hash, open: t?.closest('details')?.open, visible: !!t && t.getBoundingClientRect().height > 0 };
   });
   assert.ok(target.open && target.visible, `following ${target.hash} does not show the series: ${JSON.stringify(target)}`);
+  // A point's source number opens the folded list of sources at it.
+  await tab.click('#history-us-east-1-on_demand tr.point a.ref');
+  const note = await tab.evaluate(() => {
+    const t = document.querySelector(location.hash);
+    return { hash: location.hash, open: t?.closest('details')?.open, visible: !!t && t.getBoundingClientRect().height > 0 };
+  });
+  assert.match(note.hash, /^#source-\d+$/);
+  assert.ok(note.open && note.visible, `following ${note.hash} does not show the source: ${JSON.stringify(note)}`);
   assert.deepEqual([...problems, ...(await cspViolations(tab))], []);
   await ctx.close();
 });
