@@ -142,17 +142,22 @@ test('the history is grouped by series, each newest first, and folded when long'
   await tab.click('.price-panel tr.panel-on_demand th a');
   const target = await tab.evaluate(() => {
     const t = document.querySelector(location.hash);
-    return { hash: location.hash, open: t?.closest('details')?.open, visible: !!t && t.getBoundingClientRect().height > 0 };
+    return { hash: location.hash, open: t?.closest('details')?.open, visible: !!t && t.checkVisibility() };
   });
   assert.ok(target.open && target.visible, `following ${target.hash} does not show the series: ${JSON.stringify(target)}`);
   // A point's source number opens the folded list of sources at it.
   await tab.click('#history-us-east-1-on_demand tr.point a.ref');
   const note = await tab.evaluate(() => {
     const t = document.querySelector(location.hash);
-    return { hash: location.hash, open: t?.closest('details')?.open, visible: !!t && t.getBoundingClientRect().height > 0 };
+    return { hash: location.hash, open: t?.closest('details')?.open, visible: !!t && t.checkVisibility() };
   });
   assert.match(note.hash, /^#source-\d+$/);
   assert.ok(note.open && note.visible, `following ${note.hash} does not show the source: ${JSON.stringify(note)}`);
+  // Folded on screen, printed whole.
+  const folded = await tab.evaluate(() => document.querySelector('#history-spot tr.point').checkVisibility());
+  await tab.emulateMedia({ media: 'print' });
+  const printed = await tab.evaluate(() => document.querySelector('#history-spot tr.point').checkVisibility());
+  assert.deepEqual({ folded, printed }, { folded: false, printed: true }, 'a folded series prints');
   assert.deepEqual([...problems, ...(await cspViolations(tab))], []);
   await ctx.close();
 });
