@@ -78,6 +78,7 @@ func (l *loader) checkClaims() {
 				if v.msg != "" {
 					r.warnf(v.key, "%s", v.msg)
 					c.Disagreements = append(c.Disagreements, v.msg)
+					c.Disputed = append(c.Disputed, v.key)
 				}
 			}
 		}

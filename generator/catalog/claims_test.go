@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"math"
+	"slices"
 	"testing"
 	"time"
 )
@@ -88,7 +89,7 @@ func TestInterconnectAndPCIeVerdicts(t *testing.T) {
 }
 
 func TestClaimsWarnWithPosition(t *testing.T) {
-	_, r := load(t, aws(`  - id: p4d.24xlarge
+	cat, r := load(t, aws(`  - id: p4d.24xlarge
     name: p4d.24xlarge
     gpu: a100
     gpu_count: 8
@@ -109,5 +110,10 @@ data/providers/aws.yaml:18:21: warning: instance "p4d.24xlarge" claims: "NVLink 
 	}
 	if len(r.Errors()) != 0 {
 		t.Error("claims must warn, not fail")
+	}
+	// Each verdict names the claim it is on, so a page can mark that figure.
+	c := cat.Provider("aws").Instance("p4d.24xlarge").Claims
+	if want := []string{"tflops", "interconnect"}; !slices.Equal(c.Disputed, want) || len(c.Disagreements) != len(want) {
+		t.Errorf("disputed %q with %d verdicts, want %q with as many", c.Disputed, len(c.Disagreements), want)
 	}
 }

@@ -236,7 +236,10 @@ type Claims struct {
 	// Disagreements are the claims check's verdicts where a claim disagrees
 	// with what the GPU model and count give; empty when all agree.
 	Disagreements []string `yaml:"-"`
-	at            *place
+	// Disputed are the keys of the claims those verdicts are on, in the
+	// same order: "tflops", "interconnect", "pcie".
+	Disputed []string `yaml:"-"`
+	at       *place
 }
 
 // PriceFile is the shape of a data/prices/<provider>.yaml file.

@@ -41,6 +41,10 @@ type Price struct {
 	Display    float64
 	Conversion Conversion
 	Converted  bool // false when no rate exists: Display is then not set
+	// Options are the latest price of each payment option of the model,
+	// this one among them, in the order of their points; a model with one
+	// option has this price alone.
+	Options []*Price
 }
 
 // Offers makes the offers of the catalog, providers and instance types in
@@ -143,6 +147,7 @@ func replaceSeries(points []*catalog.PricePoint, pp *catalog.PricePoint) []*cata
 // offer's price only where no provider or aggregator states one.
 func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates Rates, display string) *Price {
 	var best *Price
+	var options []*Price
 	for _, pp := range points {
 		h, ok := EffectiveHourly(pp, gpus, onDemand)
 		if !ok {
@@ -155,10 +160,13 @@ func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates R
 		if c, ok := rates.Convert(h.Currency, display); ok {
 			pr.Display, pr.Conversion, pr.Converted = c.Apply(h.Amount), c, true
 		}
-		if best == nil || pr.Ranked() && !best.Ranked() ||
-			pr.Ranked() == best.Ranked() && cmp.Compare(pr.sortKey(), best.sortKey()) < 0 {
+		options = append(options, pr)
+		if best == nil || pr.Before(best) {
 			best = pr
 		}
+	}
+	if best != nil {
+		best.Options = options
 	}
 	return best
 }
@@ -186,6 +194,16 @@ func (p *Price) DiscountRanked() bool {
 func (o *Offer) Ranks(model string) bool {
 	pr := o.Prices[model]
 	return pr != nil && o.Rankable() && pr.Ranked()
+}
+
+// Before reports whether p is chosen over q as the cheaper price: one that
+// may be ranked (Ranked) over one that may not, however low, else the
+// lower in the display currency where both convert (else as quoted).
+func (p *Price) Before(q *Price) bool {
+	if p.Ranked() != q.Ranked() {
+		return p.Ranked()
+	}
+	return cmp.Compare(p.sortKey(), q.sortKey()) < 0
 }
 
 func (p *Price) sortKey() float64 {

@@ -1,6 +1,8 @@
 package pricing
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"gpucompare/generator/catalog"
@@ -161,5 +163,34 @@ prices:
 	}
 	if got := gn7.Prices["spot"].Hourly.Amount; got != 9 {
 		t.Errorf("gn7 spot = %v, want the provider's 9", got)
+	}
+}
+
+// TestPriceOptions keeps the latest price of each payment option of a
+// model beside the one chosen, in the order of their points: a buyer who
+// pays nothing upfront reads that price, not the cheapest option's.
+func TestPriceOptions(t *testing.T) {
+	cat := loadTxtar(t, offersCatalog+`-- data/prices/ali.yaml --
+provider: ali
+prices:
+  - {instance: gn7, region: cn-beijing, model: reserved_1y, amount: 30, payment: no_upfront, currency: CNY, since: unknown, source: s, source_kind: provider}
+  - {instance: gn7, region: cn-beijing, model: reserved_1y, effective_hourly: 28, payment: all_upfront, currency: CNY, since: unknown, source: s, source_kind: provider}
+  - {instance: gn7, region: cn-beijing, model: reserved_1y, amount: 29, payment: no_upfront, currency: CNY, since: unknown, source: s, source_kind: provider}
+  - {instance: gn7, region: cn-beijing, model: spot, amount: 9, currency: CNY, since: unknown, source: s, source_kind: provider}
+`)
+	gn7 := Offers(cat, "USD")[0]
+	ri := gn7.Prices["reserved_1y"]
+	var got []string
+	for _, o := range ri.Options {
+		got = append(got, fmt.Sprintf("%s %v", o.Point.Payment, o.Hourly.Amount))
+	}
+	if want := []string{"no_upfront 29", "all_upfront 28"}; !slices.Equal(got, want) {
+		t.Errorf("reserved_1y options %q, want %q", got, want)
+	}
+	if ri.Hourly.Amount != 28 || !slices.Contains(ri.Options, ri) {
+		t.Errorf("reserved_1y = %v, want the all-upfront 28, among its options", ri.Hourly.Amount)
+	}
+	if spot := gn7.Prices["spot"]; len(spot.Options) != 1 || spot.Options[0] != spot {
+		t.Errorf("spot options %v, want the price alone", spot.Options)
 	}
 }

@@ -847,10 +847,19 @@ type instanceData struct {
 	AllRegions  bool
 	Regions     []string // names of the regions it is sold in
 	Claim       *claimView
-	Changes     []*changeRow     // the price changes of this instance type, newest first
-	Prices      []*priceView     // history order
-	Sources     []string         // the distinct sources of Prices, numbered from 1 in first use
-	Benchmarks  []*instanceBench // its best on-demand figure in each group of comparable results
+	Changes     []*changeRow    // the price changes of this instance type, newest first
+	Panel       []*panelRow     // its lowest current price under each pricing model and payment option
+	PanelRegion *panelRow       // the row whose region every row of Panel is in alone (panelRegion); nil when they name several
+	Prices      []*priceView    // history order
+	History     []*historyGroup // Prices by pricing model, and by series under each, newest first
+	FoldHistory bool            // the history is long: each pricing model's part is folded
+	// ClaimedLink is the GPU interconnect its claims name, shown as
+	// claimed where the specifications give none; LinkDisputed says the
+	// claims check disagrees with it (Claim.GPULink is the GPU's own).
+	ClaimedLink  string
+	LinkDisputed bool
+	Sources      []string         // the distinct sources of Prices, numbered from 1 in first use
+	Benchmarks   []*instanceBench // its best on-demand figure in each group of comparable results
 }
 
 // claimView sets an instance type's advertised figures beside what its GPU
@@ -894,8 +903,16 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 		}
 		d.Prices = append(d.Prices, v)
 	}
+	d.Panel = b.panelRows(in)
+	d.PanelRegion = panelRegion(d.Panel)
+	d.History = historyGroups(d.Prices)
+	d.FoldHistory = len(d.Prices) > foldHistoryAt
 	if in.Claims != nil {
 		d.Claim = claimData(in.Claims, g, in.GPUCount)
+		if in.Interconnect == "" {
+			d.ClaimedLink = in.Claims.Interconnect
+			d.LinkDisputed = slices.Contains(in.Claims.Disputed, "interconnect")
+		}
 	}
 	d.Changes = b.changeRows(p, b.changesOf[in])
 	d.Benchmarks = b.instanceBenchmarks(p, in)

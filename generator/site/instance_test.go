@@ -1,0 +1,213 @@
+package site
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+	"time"
+
+	"gpucompare/generator/catalog"
+)
+
+// instanceModel is the page model of one instance type of a site root,
+// made as a build makes it.
+func instanceModel(t *testing.T, root fs.FS, provider, instance string) *instanceData {
+	t.Helper()
+	cat, rep := catalog.Load(root)
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatalf("catalog:\n%s", errs)
+	}
+	b := &builder{cat: cat, tmpl: &templates{msgs: englishTexter(t).m}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
+	b.derive()
+	in := cat.Provider(provider).Instance(instance)
+	p := &page{Path: instancePath(in), Layout: "instance", links: linker{prefix: "../../../"}}
+	return b.instanceData(p, in)
+}
+
+// partsPrices is a history of an instance type of two GPUs in two regions,
+// in file order: on-demand cut in r1 and raised less in r2, spot with an
+// article's lower figure in r2, reserved for a year under two payment
+// options, and a discount off on-demand that holds in every region.
+const partsPrices = `provider: parts
+prices:
+  - {instance: x2, region: r1, model: on_demand, amount: 3.0, currency: USD, since: unknown, source: s1, source_kind: aggregator}
+  - {instance: x2, region: r2, model: on_demand, amount: 2.8, currency: USD, since: unknown, source: s1, source_kind: aggregator}
+  - {instance: x2, region: r1, model: on_demand, amount: 2.0, currency: USD, since: 2025-06-01, source: s2, source_kind: provider}
+  - {instance: x2, region: r1, model: spot, amount: 0.9, currency: USD, since: 2025-06-01, source: s1, source_kind: aggregator}
+  - {instance: x2, region: r2, model: on_demand, amount: 2.4, currency: USD, since: 2025-07-01, source: s2, source_kind: provider}
+  - {instance: x2, region: all, model: reserved_3y, discount_pct: 50, currency: USD, since: unknown, as_of: undated, source: a guide, source_kind: article}
+  - {instance: x2, region: r2, model: reserved_1y, effective_hourly: 1.5, payment: all_upfront, currency: USD, since: 2025-06-01, source: s1, source_kind: aggregator}
+  - {instance: x2, region: r1, model: reserved_1y, amount: 1.6, payment: no_upfront, currency: USD, since: 2025-06-01, source: s1, source_kind: aggregator}
+  - {instance: x2, region: r2, model: reserved_1y, amount: 1.7, payment: no_upfront, currency: USD, since: 2025-06-01, source: s1, source_kind: aggregator}
+  - {instance: x2, region: r2, model: spot, amount: 0.3, currency: USD, since: 2025-07-01, source: a blog, source_kind: article}
+`
+
+const partsProvider = `id: parts
+name: Parts Cloud
+kind: public_cloud
+currency: USD
+regions: [{id: r1, name: Region One}, {id: r2, name: Region Two}]
+instances:
+  - {id: x2, name: X2, gpu: t4, gpu_count: 2, regions: [r1, r2], source: s}
+`
+
+// amountOf is the figure a price point states: its amount, else its
+// effective rate, else its discount.
+func amountOf(pp *catalog.PricePoint) string {
+	switch {
+	case pp.Amount != nil:
+		return fmt.Sprint(*pp.Amount)
+	case pp.EffectiveHourly != nil:
+		return fmt.Sprint(*pp.EffectiveHourly)
+	case pp.DiscountPct != nil:
+		return fmt.Sprintf("-%v%%", *pp.DiscountPct)
+	}
+	return "?"
+}
+
+// TestInstancePricePanel answers first: under each pricing model and
+// payment option, the lowest latest price across the regions, where it is,
+// how many regions are priced, and how far to trust it. An article's lower
+// spot figure does not win over an aggregator's; the discount that holds
+// in every region is worked out from the cheapest on-demand, and marked an
+// estimate.
+func TestInstancePricePanel(t *testing.T) {
+	d := instanceModel(t, withProvider(t, partsProvider, partsPrices), "parts", "x2")
+	var got []string
+	for _, r := range d.Panel {
+		s := fmt.Sprintf("%s/%s %s in %s of %d, %s %s", r.Model, r.Payment, amountOf(r.Price.PricePoint), r.Region, r.Regions, r.Trust.Kind, r.Trust.Age)
+		if r.Worked {
+			s += " ≈" + r.HourlyText + " per GPU ≈" + r.PerGPUText
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		"on_demand/ 2 in r1 of 2, provider 1 year",
+		"spot/ 0.9 in r1 of 2, aggregator 1 year",
+		"reserved_1y/no_upfront 1.6 in r1 of 2, aggregator 1 year",
+		"reserved_1y/all_upfront 1.5 in r2 of 1, aggregator 1 year",
+		"reserved_3y/ -50% in r1 of 2, estimate undated ≈" + formatDerived(1.0) + " per GPU ≈" + formatDerived(0.5),
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("panel:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if d.PanelRegion != nil {
+		t.Errorf("the panel's rows are in two regions, yet it names one: %s", d.PanelRegion.Region)
+	}
+	if r := d.Panel[0]; r.RegionName != "Region One" || r.Series != "history-r1-on_demand" {
+		t.Errorf("on-demand: region name %q, series %q; want %q, %q", r.RegionName, r.Series, "Region One", "history-r1-on_demand")
+	}
+}
+
+// TestInstanceHistoryBySeries groups the history by pricing model, and
+// under each by region (in the order of their first point) and payment
+// option, each series newest first: the cut in r1 reads 2 before 3.
+func TestInstanceHistoryBySeries(t *testing.T) {
+	d := instanceModel(t, withProvider(t, partsProvider, partsPrices), "parts", "x2")
+	var got []string
+	for _, g := range d.History {
+		got = append(got, fmt.Sprintf("%s (%d regions, %d prices)", g.ID, g.Regions, g.Points))
+		for _, s := range g.Series {
+			var amounts []string
+			for _, v := range s.Points {
+				amounts = append(amounts, amountOf(v.PricePoint))
+			}
+			got = append(got, fmt.Sprintf("  %s: %s", s.ID, strings.Join(amounts, ", ")))
+		}
+	}
+	want := []string{
+		"history-on_demand (2 regions, 4 prices)",
+		"  history-r1-on_demand: 2, 3",
+		"  history-r2-on_demand: 2.4, 2.8",
+		"history-spot (2 regions, 2 prices)",
+		"  history-r1-spot: 0.9",
+		"  history-r2-spot: 0.3",
+		"history-reserved_1y (2 regions, 3 prices)",
+		"  history-r1-reserved_1y-no_upfront: 1.6",
+		"  history-r2-reserved_1y-no_upfront: 1.7",
+		"  history-r2-reserved_1y-all_upfront: 1.5",
+		"history-reserved_3y (0 regions, 1 prices)",
+		"  history-all-reserved_3y: -50%",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("history:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !d.FoldHistory {
+		t.Errorf("%d prices: the history is long, yet not folded", len(d.Prices))
+	}
+	if len(d.Prices) != 10 {
+		t.Errorf("%d prices in history order, want all 10", len(d.Prices))
+	}
+}
+
+// TestInstancePageAnswersFirst renders the page: the current prices come
+// before the specifications, each with its age and kind of source; a short
+// history is shown open, a long one folded.
+func TestInstancePageAnswersFirst(t *testing.T) {
+	files, _ := build(t, withProvider(t, partsProvider, partsPrices), Options{AgeDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)})
+	page := string(files["instances/parts/x2/index.html"])
+	panel, specs := strings.Index(page, `<section class="price-panel"`), strings.Index(page, `<h2>Specifications</h2>`)
+	if panel < 0 || specs < 0 || panel > specs {
+		t.Fatalf("the price panel (at %d) does not come before the specifications (at %d)", panel, specs)
+	}
+	row := between(t, page, `<tr class="panel-on_demand">`, "</tr>")
+	for _, want := range []string{
+		`<a href="#history-r1-on_demand">on-demand</a>`,
+		`<span class="money">2.00&#8239;<span class="cur">USD</span><span class="unit">/h</span></span>`,
+		`Region One <span class="id">r1</span> <span class="sub">lowest of 2 regions priced</span>`,
+		`<span class="age" data-date="2025-06-01" title="Dated 2025-06-01 (since)">1 year</span> <span class="kind kind-provider"`,
+	} {
+		if !strings.Contains(row, want) {
+			t.Errorf("the on-demand row lacks %s:\n%s", want, row)
+		}
+	}
+	if row := between(t, page, `<tr class="panel-reserved_3y">`, "</tr>"); !strings.Contains(row, `<span class="kind kind-estimate"`) {
+		t.Errorf("the worked-out reserved price is not marked an estimate:\n%s", row)
+	}
+	if !strings.Contains(page, `<details class="history-group" id="history-on_demand">`) {
+		t.Error("a history of 10 prices is not folded")
+	}
+	short := string(files["instances/aws/g4dn.xlarge/index.html"])
+	if !strings.Contains(short, `<details class="history-group" id="history-on_demand" open>`) {
+		t.Error("a short history is folded")
+	}
+}
+
+// TestInterconnectFromClaims shows a GPU interconnect the specifications
+// lack but the claims name as advertised, not as unknown, with the GPU
+// model's own where the claims check disagrees.
+func TestInterconnectFromClaims(t *testing.T) {
+	files, _ := build(t, withProvider(t, `id: parts
+name: Parts Cloud
+kind: public_cloud
+currency: USD
+regions: [{id: r1}]
+instances:
+  - id: a8
+    name: A8
+    gpu: a100-sxm4-40gb
+    gpu_count: 8
+    regions: [r1]
+    source: s
+    claims:
+      interconnect: NVLink 2.0
+      text: 8x A100, NVLink 2.0
+      source: a guide
+`, ""), Options{})
+	page := string(files["instances/parts/a8/index.html"])
+	got := between(t, page, `<dt>GPU interconnect</dt>`, "</dd>")
+	for _, want := range []string{"NVLink 2.0 ", `<a class="tag claimed" href="#claims"`, ">as advertised</a>", "The GPU model&#39;s own: NVLink 3.0 (see the claims check)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the interconnect row lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, `class="unknown"`) {
+		t.Errorf("the interconnect row shows unknown beside a claim that names it:\n%s", got)
+	}
+	// The specifications' own figure, where there is one, stays.
+	p4d := between(t, string(files["instances/aws/p4d.24xlarge/index.html"]), `<dt>GPU interconnect</dt>`, "</dd>")
+	if !strings.Contains(p4d, "<dd>NVSwitch") || strings.Contains(p4d, "claimed") {
+		t.Errorf("p4d.24xlarge's own interconnect is not shown as it is:\n%s", p4d)
+	}
+}
