@@ -63,12 +63,12 @@ func TestMatrixHasARowPerOfferAndACellPerColumn(t *testing.T) {
 		`>Per dense FP16/BF16 TFLOPS <span class="unit col-unit">USD/h, on-demand</span>`,
 		`>Per dense FP32 TFLOPS <span class="unit col-unit">USD/h, on-demand</span>`,
 		// A converted price keeps the quoted amount and shows the rate and its date.
-		`34.74&#8239;<span class="cur">CNY</span><span class="unit">/h</span></span> <span class="fx line">= 4.85 USD</span> <span class="sub line">1 USD = 7.17 CNY, 2025-06-02</span>`,
+		`34.74&#8239;<span class="cur">CNY</span><span class="unit">/h</span></span> <span class="fx line">= 4.845 USD</span> <span class="sub line">1 USD = 7.17 CNY, 2025-06-02</span>`,
 		// The cheapest payment option, named; a discount-only price says so.
 		`13.70&#8239;<span class="cur">USD</span><span class="unit">/h</span></span> <span class="sub line">all upfront</span>`,
 		`<span class="sub line">−70% vs on-demand</span>`,
-		// p4d.24xlarge on-demand 21.96 / 8 GPUs = 2.745 → 2.75 per GPU-hour.
-		`<td class="num">2.75</td>`,
+		// p4d.24xlarge on-demand 21.96 / 8 GPUs = 2.745 per GPU-hour.
+		`<td class="num">2.745</td>`,
 		`<td>per second, minimum charge 60 s</td>`,
 	} {
 		if !strings.Contains(page, want) {

@@ -146,9 +146,9 @@ prices:
 	}
 }
 
-// The home's cheapest GPU-hours are compared figures, written as derived
-// amounts are (three decimals below 1), even one the source quotes with
-// nine, as the chart above them does.
+// The home's cheapest GPU-hours are written as every amount is (four
+// significant digits), even one the source quotes with nine, as the chart
+// above them does.
 func TestHomeCheapestIsRoundedAsDerived(t *testing.T) {
 	root := withProvider(t, `id: parts
 name: Parts Cloud
@@ -162,7 +162,7 @@ prices:
 `)
 	files, _ := build(t, root, Options{})
 	cheapest := between(t, string(files["index.html"]), `<table class="data cheapest">`, "</table>")
-	if !strings.Contains(cheapest, `<span class="money">0.105&#8239;<span class="cur">USD</span></span>`) || strings.Contains(cheapest, "0.104517808") {
+	if !strings.Contains(cheapest, `<span class="money">0.1045&#8239;<span class="cur">USD</span></span>`) || strings.Contains(cheapest, "0.104517808") {
 		t.Errorf("cheapest table:\n%s", cheapest)
 	}
 }
