@@ -875,8 +875,9 @@
   // The rows in view: drawn between two spacer rows that stand for the
   // rows above and below them, so that the box scrolls over all of them.
   // Rows are one line, all of one height (measured once drawn).
-  const OVERSCAN = 12;
+  const OVERSCAN = 8;
   let rowH = 0;
+  let measured = false; // rowH is the height of a drawn row, not assumed
   let drawn = [0, 0]; // the view's rows drawn, [from, to)
   let rowCache = new Map(); // offer index → its row, for this state
   const pads = [0, 1].map(() => {
@@ -887,7 +888,7 @@
     return tr;
   });
   function rowHeight() {
-    if (!rowH) rowH = parseFloat(getComputedStyle(document.documentElement).fontSize) * 1.85;
+    if (!rowH) rowH = parseFloat(getComputedStyle(document.documentElement).fontSize) * 1.75;
     return rowH;
   }
   // span is the part of the view in the box's view, with some rows more
@@ -936,11 +937,12 @@
     }
     tbody.replaceChildren(frag);
     table.setAttribute('aria-rowcount', String(view.length + table.tHead.rows.length));
-    // The rows' height as drawn: if it is not the one assumed, the spacers
-    // are set again.
+    // The rows' height as first drawn: if it is not the one assumed, the
+    // spacers are set again. (Read once: reading it forces a layout.)
     const first = tbody.rows[1];
-    if (view.length && first && first.className !== 'pad') {
+    if (!measured && view.length && first && first.className !== 'pad') {
       const real = first.getBoundingClientRect().height;
+      if (real > 0) measured = true;
       if (real > 0 && Math.abs(real - h) > 0.5) {
         rowH = real;
         drawn = [0, 0];
@@ -972,6 +974,7 @@
     window.addEventListener('resize', () => {
       fit();
       rowH = 0;
+      measured = false;
       drawn = [0, 0];
       onScroll();
     });
@@ -1411,12 +1414,18 @@
   if (form) form.hidden = false;
   if (filterRow) filterRow.hidden = false;
   table.classList.add('live');
+  // The page's own rows go before anything is measured: measuring first
+  // would lay out every one of them.
+  tbody.replaceChildren();
   const pager = document.getElementById('matrix-pager');
   if (pager) pager.hidden = true;
   const status = document.getElementById('offers-caption');
   if (status) status.setAttribute('aria-live', 'polite');
-  fit();
   applyState(decode(location.hash));
+  // After the rows in view replace the page's own: measuring before would
+  // lay out every row the page was built with.
+  fit();
+  draw();
 
   // For tests and measurements: the view as data.
   window.gpucompareMatrix = {
