@@ -74,8 +74,10 @@
     return group(plain(v), v < 0);
   }
 
-  // exact writes an amount with all its digits, at least two decimals.
+  // exact writes an amount with all its digits, up to ten significant
+  // digits, at least two decimals (formatExact).
   function exact(v) {
+    v = Number(v.toPrecision(10));
     let s = plain(v);
     const dot = s.indexOf('.');
     if (dot < 0) s += '.00';

@@ -630,6 +630,9 @@ func TestAmountsHaveFourSignificantDigitsAndCents(t *testing.T) {
 	if got := formatExact(4.1); got != "4.10" {
 		t.Errorf("formatExact(4.1) = %q", got)
 	}
+	if got := formatExact(1.83 / 13); got != "0.1407692308" {
+		t.Errorf("formatExact(1.83 / 13) = %q", got)
+	}
 }
 
 // amountCases are the pairs of testdata/amounts.json: an amount as a

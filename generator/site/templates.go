@@ -265,13 +265,15 @@ func formatMoney(v any) string {
 // formatMoney, so that a quoted and a computed price read alike.
 func formatDerived(v any) string { return formatMoney(v) }
 
-// formatExact writes an amount with every digit it has, at least two
-// decimals: 21.957642, 4.10.
+// formatExact writes an amount with every digit it has, up to ten
+// significant digits (the rest is the noise of a division), at least two
+// decimals: 21.957642, 4.10, 0.1407692308.
 func formatExact(v any) string {
 	f, ok := number(v)
 	if !ok {
 		return ""
 	}
+	f, _ = strconv.ParseFloat(strconv.FormatFloat(f, 'e', 9, 64), 64)
 	return group(minDecimals(strconv.FormatFloat(f, 'f', -1, 64)))
 }
 
