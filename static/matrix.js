@@ -895,7 +895,9 @@
   }
   // span is the part of the view in the box's view, with some rows more
   // on either side.
+  let printing = false; // every row of the view is drawn to print
   function span() {
+    if (printing) return [0, view.length];
     const h = rowHeight();
     const top = wrap ? Math.max(0, wrap.scrollTop - table.tHead.offsetHeight) : 0;
     const height = wrap && wrap.clientHeight ? wrap.clientHeight : window.innerHeight;
@@ -973,6 +975,15 @@
       });
     };
     wrap.addEventListener('scroll', onScroll, { passive: true });
+    // Paper has no scrolling box: it gets every row of the view.
+    window.addEventListener('beforeprint', () => {
+      printing = true;
+      draw(true);
+    });
+    window.addEventListener('afterprint', () => {
+      printing = false;
+      draw(true);
+    });
     window.addEventListener('resize', () => {
       fit();
       rowH = 0;
