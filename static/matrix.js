@@ -11,7 +11,15 @@
 // the site root), never fetch(), which Chromium refuses on file://. Catalog
 // text goes into the page as text nodes only. To stay fast with 10,000
 // offers it sorts an index once per sort key, filters with precomputed
-// values, and draws only the first rows of the result, more on request.
+// values, and draws only the rows in view of the table's scrolling box,
+// between two spacer rows as high as the rows above and below them: every
+// matching offer is a scroll away, none behind a "show more".
+//
+// The default view is the answer: instance type, provider, GPUs, region,
+// the price under the chosen pricing model, the price per GPU-hour (the
+// sort) and the price's age and kind of source; the columns the page marks
+// data-off (a price per pricing model, per GB and per TFLOPS, the source,
+// the specs) are hidden until the reader chooses them.
 //
 // Prices from articles and estimates (source_kind article or estimate) are
 // listed and marked, but not ranked: sorted by a price, they come after the
@@ -27,7 +35,6 @@
   const MSG = D.messages || {};
   const offers = D.offers || [];
   const N = offers.length;
-  const STEP = 30; // rows drawn at a time: two screenfuls
   const UNITS = { hour: 1, month: 730, year: 8760 };
 
   // --- Text and numbers, as the build writes them (generator/site/templates.go).
@@ -67,8 +74,10 @@
     return group(plain(v), v < 0);
   }
 
-  // money writes an amount as quoted, with at least two decimals.
-  function money(v) {
+  // exact writes an amount with all its digits, up to ten significant
+  // digits, at least two decimals (formatExact).
+  function exact(v) {
+    v = Number(v.toPrecision(10));
     let s = plain(v);
     const dot = s.indexOf('.');
     if (dot < 0) s += '.00';
@@ -92,22 +101,32 @@
     return v < 0 ? -r : r;
   }
 
+  // decimals is pricing.ShownDecimals: an amount's first four significant
+  // digits, never fewer than two decimals, no zero after the second.
+  const exponent = (a) => Number(a.toExponential().split('e')[1]);
   function decimals(f) {
     const a = Math.abs(f);
-    if (a === 0 || a >= 1) return 2;
-    if (a >= 0.01) return 3;
-    return 4;
+    if (!(a > 0) || !isFinite(a)) return 2;
+    let places = Math.max(2, 3 - exponent(a));
+    let r = round(a, places);
+    const p = Math.max(2, 3 - exponent(r));
+    if (p < places) {
+      places = p;
+      r = round(a, p);
+    }
+    let s = r.toFixed(places);
+    while (places > 2 && s[s.length - 1] === '0') {
+      s = s.slice(0, -1);
+      places--;
+    }
+    return places;
   }
 
-  // derived writes a computed amount with decimals by its size: 45.17, 0.575, 0.0042.
-  function derived(v) {
-    let p = decimals(v);
-    let r = round(v, p);
-    const q = decimals(r);
-    if (q < p) {
-      p = q;
-      r = round(v, p);
-    }
+  // amount writes an amount as every page does (the template functions
+  // "money" and "derived"): 21.96, 0.7068, 0.0042, 1,234.50.
+  function amount(v) {
+    const p = decimals(v);
+    const r = round(v, p);
     return group(Math.abs(r).toFixed(p), r < 0);
   }
 
@@ -269,7 +288,7 @@
       est: false,
       facets: { provider: new Set(), gpu: new Set(), region: new Set(), model: new Set() },
       filters: new Map(),
-      hide: new Set(),
+      hide: new Set(off),
       sel: [],
       panel: false,
     };
@@ -360,42 +379,49 @@
     return { t: age, c: 'age', ti: d, date: d, x: true };
   }
 
-  // Columns by key. cell(offer, i, ctx) is what is drawn: lines of segments
-  // (text, with a class, a title or a link). num(offer, i) is the figure as
-  // shown, for a numeric filter and the sort; sortArray() all of them at
-  // once; sort(offer) a string to sort by in collation order (plainSort: in
+  // Columns by key. cell(offer, i, ctx) is what is drawn, on one line:
+  // segments of text, each with a class, a title or a link; a cell's title
+  // says what does not fit. num(offer, i) is the figure as shown, for a
+  // numeric filter and the sort; sortArray() all of them at once;
+  // sort(offer) a string to sort by in collation order (plainSort: in
   // code-point order; sortNum: a number). A text filter reads the cell's
   // text. dyn: depends on the pricing model, currency or unit.
   const SPEC = {
     instance: {
       sort: (o) => o.instance_name,
-      cell: (o) => ({
-        lines: [
-          line(
-            { t: o.instance_name, h: href(o.url), wbr: true },
+      cell: (o) =>
+        cellOfSegs(
+          [
+            { t: o.instance_name, h: href(o.url) },
             o.previous_generation && { t: ' ' },
-            o.previous_generation && { t: t('instance.previous_gen'), c: 'tag' },
+            o.previous_generation && { t: t('matrix.prev_short'), c: 'tag', ti: t('instance.previous_gen') },
             o.price_incomplete && { t: ' ' },
-            o.price_incomplete && { t: t('price.partial'), c: 'tag partial', ti: o.price_incomplete },
-          ),
-        ],
-      }),
+            o.price_incomplete && { t: t('matrix.partial_short'), c: 'tag partial', ti: o.price_incomplete },
+          ],
+          o.instance_name,
+        ),
     },
     provider: {
       sort: (o) => o.provider_name,
-      cell: (o) => ({ lines: [[{ t: o.provider_name, h: href('providers/' + seg(o.provider) + '/index.html') }]] }),
+      cell: (o) => cellOfSegs([{ t: o.provider_name, h: href('providers/' + seg(o.provider) + '/index.html') }], o.provider_name),
     },
     gpu: {
-      sort: (o) => o.gpu_name || o.gpu,
-      cell: (o) => ({ lines: [[o.gpu_name ? { t: o.gpu_name, h: href('gpus/' + seg(o.gpu) + '/index.html') } : { t: o.gpu }]] }),
+      sort: (o) => (o.gpu_name || o.gpu) + ' ' + String(o.gpu_count).padStart(5, '0'),
+      cell: (o) => {
+        const name = o.gpu_name ? { t: o.gpu_name, h: href('gpus/' + seg(o.gpu) + '/index.html') } : { t: o.gpu };
+        const times = t('matrix.gpu_times', o.gpu_count);
+        return cellOfSegs([{ t: times + ' ' }, name], times + ' ' + (o.gpu_name || o.gpu));
+      },
     },
-    gpu_count: { num: (o) => o.gpu_count, cell: (o) => ({ lines: [[{ t: fnum(o.gpu_count) }]] }) },
+    gpu_count: { num: (o) => o.gpu_count, cell: (o) => numCell(o.gpu_count) },
     region: {
       sort: (o) => regionText(o) || null,
       cell: (o) => {
         if (!o.region) return na();
-        if (o.region === 'all' || !o.region_name || o.region_name === o.region) return { lines: [[o.region === 'all' ? { t: t('region.all') } : { t: o.region, c: 'id' }]] };
-        return { lines: [[{ t: o.region_name + ' ' }, { t: o.region, c: 'id' }]] };
+        if (o.region === 'all' || !o.region_name || o.region_name === o.region) {
+          return cellOfSegs([o.region === 'all' ? { t: t('region.all') } : { t: o.region, c: 'id' }], regionText(o));
+        }
+        return cellOfSegs([{ t: o.region_name + ' ' }, { t: o.region, c: 'id' }], o.region_name + ' ' + o.region);
       },
     },
     gpu_memory: { num: (o) => o.gpu_memory_gb, cell: (o) => numCell(o.gpu_memory_gb) },
@@ -404,18 +430,18 @@
     network: {
       num: (o) => o.network_gbps,
       cell: (o) => {
-        if (o.network_gbps !== undefined) return { lines: [[{ t: fnum(o.network_gbps) + '\u202f' + t('units.gbps') }]] };
-        if (o.network) return { lines: [[{ t: o.network, c: 'wrap' }]] };
+        if (o.network_gbps !== undefined) return cellOfSegs([{ t: fnum(o.network_gbps) + '\u202f' + t('units.gbps') }]);
+        if (o.network) return cellOfSegs([{ t: o.network }], o.network);
         return na();
       },
     },
-    interconnect: { sort: (o) => o.interconnect || null, cell: (o) => (o.interconnect ? { lines: [[{ t: o.interconnect }]] } : na()) },
+    interconnect: { sort: (o) => o.interconnect || null, cell: (o) => (o.interconnect ? cellOfSegs([{ t: o.interconnect }], o.interconnect) : na()) },
     billing: {
       sort: (o) => (o.billing_granularity ? GRAN[o.billing_granularity] * 1e7 + (o.billing_minimum_seconds || 0) : null),
       sortNum: true,
       cell: (o) => {
         const s = billingText(o);
-        return s ? { lines: [[{ t: s }]] } : na();
+        return s ? cellOfSegs([{ t: s }], s) : na();
       },
     },
     certifications: {
@@ -423,24 +449,24 @@
       cell: (o) => {
         if (!o.certifications) return na();
         const s = o.certifications.join(', ');
-        return { c: 'certs', title: s, clamp: true, lines: [[{ t: s }]] };
+        return cellOfSegs([{ t: s }], s);
       },
     },
+    // since: the age of the chosen model's price and the kind of its
+    // source; sorted youngest first, undated last.
     since: {
       dyn: true,
       sort: (o) => {
         const p = modelPrice(o);
-        return p && known(p.since) ? p.since : null;
+        const d = p ? ageDate(p) : '';
+        return d ? -Number((d + '-01-01').slice(0, 10).replace(/-/g, '')) : null;
       },
-      plainSort: true,
+      sortNum: true,
       cell: (o) => {
         const p = modelPrice(o);
         if (!p) return na();
-        const title = p.as_of ? t('col.as_of') + ': ' + p.as_of : '';
-        const trust = [{ t: ' ', x: true }, ageSeg(p), { t: ' ', x: true }, kindSeg(p.source_kind)].filter(Boolean);
-        if (!known(p.since)) return { title, lines: [[{ t: t('date.unknown'), c: 'date-unknown', ti: t('date.unknown_title') }, ...trust]] };
-        const partial = p.since.length === 7 ? t('date.month') : p.since.length === 4 ? t('date.year') : '';
-        return { title, lines: [[{ t: p.since, c: partial ? 'date-partial' : '', ti: partial }, ...trust]] };
+        const title = [known(p.since) ? p.since : t('date.unknown'), p.as_of ? t('col.as_of') + ': ' + p.as_of : ''].filter(Boolean).join(' \u00b7 ');
+        return { title, lines: [[ageSeg(p), { t: ' ' }, kindSeg(p.source_kind)].filter(Boolean)] };
       },
     },
     source: {
@@ -453,12 +479,17 @@
         const p = modelPrice(o);
         const s = p ? p.source : o.region ? '' : o.source;
         if (!s) return na();
-        return { c: 'source-cell', source: cite(s) };
+        return { c: 'source-cell', title: s, source: cite(s) };
       },
     },
   };
+  // cellOfSegs is a cell of one line of segments, with a title when its
+  // text may not fit.
+  function cellOfSegs(segs, title) {
+    return { title: title || '', lines: [segs.filter(Boolean)] };
+  }
   function numCell(v) {
-    return v === undefined || v === null ? na() : { lines: [[{ t: fnum(v) }]] };
+    return v === undefined || v === null ? na() : cellOfSegs([{ t: fnum(v) }]);
   }
   for (const k of Object.keys(per)) {
     SPEC[k] = {
@@ -475,60 +506,69 @@
       },
       cell: (o, i) => {
         const v = normalised(k, i);
-        return isFinite(v) ? { lines: [[{ t: derived(v) }]] } : na();
+        return isFinite(v) ? cellOfSegs([{ t: amount(v) }], exact(v) + ' ' + state.cur) : na();
       },
     };
   }
-  function priceSpec(model) {
+
+  // priceSpec is the column of the price under a pricing model (the
+  // chosen one when model is null): the amount in the chosen currency and
+  // unit; when converted, the amount as quoted after it. The title holds
+  // the exact figure, the payment option, the upfront payment or the
+  // discount it derives from, and the rate it is converted at (the rates
+  // are also stated once, above the table). An article's figure or an
+  // estimate is marked with its kind, in a column of its own model.
+  function priceSpec(fixed) {
+    const model = () => fixed || state.model;
     return {
       dyn: true,
       num: (o, i) => {
-        const v = prices(model)[i] * mul();
+        const v = prices(model())[i] * mul();
         return isFinite(v) ? round(v, decimals(v)) : null;
       },
-      sortArray: () => prices(model),
-      cell: (o, i, ctx) => {
-        const p = o.prices && o.prices[model];
+      sortArray: () => prices(model()),
+      cell: (o, i) => {
+        const p = o.prices && o.prices[model()];
         if (!p) {
-          if (!o.region && o.price_not_public && ctx && ctx.firstPrice) {
-            return { lines: [[{ t: t('price.not_public'), c: 'not-public', ti: t('price.not_public_title') }], [{ t: o.price_not_public, c: 'sub wrap' }]] };
+          if (!fixed && !o.region && o.price_not_public) {
+            return { title: o.price_not_public, lines: [[{ t: t('price.not_public'), c: 'not-public', ti: t('price.not_public_title') }]] };
           }
           return na();
         }
         const m = mul();
-        const quoted = !p.per_gpu && (p.effective_hourly === p.hourly || p.amount === p.hourly);
-        const amount = m === 1 && quoted ? money(p.hourly) : derived(p.hourly * m);
-        const lines = [
-          line(
-            p.approximate && { t: '\u2248', ti: t('price.approximate_title') },
-            { t: amount + '\u202f', c: 'money' },
-            { t: p.currency, c: 'cur' },
-            { t: t('unit.' + state.unit), c: 'unit' },
-          ),
-        ];
-        if (p.payment) lines.push([{ t: t('payment.' + p.payment), c: 'sub' }]);
-        if (p.upfront > 0) lines.push([{ t: t('price.upfront', money(p.upfront)), c: 'sub' }]);
-        if (p.discount_pct !== undefined) lines.push([{ t: t('price.discount', fnum(p.discount_pct)), c: 'sub' }]);
-        if (UNRANKED[p.source_kind]) lines.push([kindSeg(p.source_kind)]);
-        if (p.currency !== state.cur) {
-          const c = convert(p.currency, state.cur);
-          const v = prices(model)[i];
-          if (c && isFinite(v)) {
-            lines.push([{ t: t('matrix.converted', derived(v * m), state.cur), c: 'fx' }]);
-            lines.push([{ t: c.rates.map(rateText).join(t('matrix.rate_chain')), c: 'sub' }]);
-          } else {
-            lines.push([{ t: t('matrix.no_rate', state.cur), c: 'sub' }]);
-          }
+        const unit = t('unit.' + state.unit);
+        const v = prices(model())[i];
+        const segs = [];
+        const title = [];
+        if (p.approximate) segs.push({ t: '\u2248', ti: t('price.approximate_title') });
+        if (isFinite(v)) {
+          segs.push({ t: amount(v * m), c: 'money' });
+          title.push(t('matrix.price_exact', exact(v * m), state.cur + unit));
+        } else {
+          segs.push({ t: amount(p.hourly * m) + '\u202f', c: 'money' }, { t: p.currency, c: 'cur' });
+          title.push(t('matrix.price_exact', exact(p.hourly * m), p.currency + unit), t('matrix.no_rate', state.cur));
         }
-        return { lines };
+        if (p.payment) title.push(t('payment.' + p.payment));
+        if (p.upfront > 0) title.push(t('price.upfront', amount(p.upfront) + ' ' + p.currency));
+        if (p.discount_pct !== undefined) title.push(t('price.discount', fnum(p.discount_pct)));
+        if (p.currency !== state.cur && isFinite(v)) {
+          const c = convert(p.currency, state.cur);
+          segs.push({ t: ' ' }, { t: amount(p.hourly * m) + '\u202f' + p.currency, c: 'q' });
+          title.push(t('matrix.price_quoted', exact(p.hourly * m), p.currency + unit) + ', ' + t('matrix.rate_title', c.rates.map(rateText).join(t('matrix.rate_chain'))));
+        }
+        if (fixed && UNRANKED[p.source_kind]) segs.push({ t: ' ', x: true }, kindSeg(p.source_kind));
+        return { title: title.join('; '), lines: [segs] };
       },
     };
   }
+  SPEC.price = priceSpec(null);
+
 
   // --- The columns of the page, as its header lists them.
 
   const headRow = table.tHead.rows[0];
   const filterRow = table.tHead.rows[1];
+  const colEls = [...table.querySelectorAll('colgroup > col')];
   const cols = [...headRow.cells].map((th, i) => {
     const key = th.dataset.col;
     const spec = key.startsWith('m:') ? priceSpec(key.slice(2)) : SPEC[key];
@@ -541,13 +581,16 @@
       unitEl,
       spec,
       isNum: th.classList.contains('num'),
+      off: th.hasAttribute('data-off'),
+      colEl: colEls[i] || null,
       model: key.startsWith('m:') ? key.slice(2) : null,
       filterCell: filterRow ? filterRow.cells[i] : null,
       input: filterRow ? filterRow.cells[i].querySelector('input') : null,
     };
   }).filter((c) => c.spec);
   const colByKey = new Map(cols.map((c) => [c.key, c]));
-  const firstModelCol = cols.find((c) => c.model);
+  // off are the columns hidden until chosen.
+  const off = cols.filter((c) => c.off).map((c) => c.key);
 
   // Sort buttons in the header cells.
   for (const c of cols) {
@@ -601,7 +644,7 @@
   // a whole, ranked price.
   const partial = offers.map((o) => !!o.price_incomplete);
   function order() {
-    const c = colByKey.get(sortKey()) || firstModelCol;
+    const c = colByKey.get(sortKey());
     const sig = c ? c.key + '|' + state.dir + '|' + (c.spec.dyn ? state.model + '|' + state.cur + '|' + state.est : '') : '';
     if (sorted && sig === sortedBy) return sorted;
     let idx = [];
@@ -632,8 +675,10 @@
     sortedBy = sig;
     return idx;
   }
+  // sortKey is the column of the sort: the price per GPU-hour unless the
+  // reader chose another.
   function sortKey() {
-    return state.sort || 'm:' + state.model;
+    return state.sort || (colByKey.has('per_gpu') ? 'per_gpu' : 'price');
   }
 
   // --- Filters.
@@ -718,7 +763,6 @@
   }
 
   let view = [];
-  let shown = STEP;
   function compute() {
     const idx = order();
     const ts = tests();
@@ -753,85 +797,52 @@
         if (s.date) node.dataset.date = s.date;
       }
       const target = node || el;
-      if (s.wbr) breakable(target, s.t);
-      else target.append(s.t);
+      target.append(s.t);
       if (node) el.append(node);
     }
   }
-  // breakable writes a name that may wrap after '.', '_' and '-' only.
-  function breakable(el, s) {
-    let start = 0;
-    for (let i = 0; i + 1 < s.length; i++) {
-      const c = s[i];
-      if ((c === '.' || c === '_' || c === '-') && !'._- '.includes(s[i + 1])) {
-        el.append(s.slice(start, i + 1), document.createElement('wbr'));
-        start = i + 1;
-      }
-    }
-    el.append(s.slice(start));
+
+  function cellOf(c, i) {
+    return c.spec.cell(offers[i], i);
   }
 
-  function cellOf(c, i, ctx) {
-    return c.spec.cell(offers[i], i, ctx);
-  }
-
-  // fill draws a cell's lines into an element: one line as it is, more as
-  // blocks separated by a space, so the text reads the same as the CSV.
+  // fill draws a cell's line into an element; a source's citations one
+  // after another.
   function fill(el, cell) {
-    if (cell.clamp) {
-      const box = document.createElement('div');
-      box.className = 'clamp';
-      put(box, cell.lines[0]);
-      el.append(box);
-      return;
-    }
     if (cell.source) {
-      const box = document.createElement('div');
-      box.className = 'clamp plain';
       cell.source.forEach((segs, k) => {
-        if (k) box.append('; ');
+        if (k) el.append('; ');
         const span = document.createElement('span');
         span.className = 'cite';
         put(span, segs);
-        box.append(span);
+        el.append(span);
       });
-      el.append(box);
       return;
     }
-    if (cell.lines.length === 1) {
-      put(el, cell.lines[0]);
-      return;
-    }
-    cell.lines.forEach((segs, k) => {
-      if (k) el.append(' ');
-      const span = document.createElement('span');
-      span.className = 'line';
-      put(span, segs);
-      el.append(span);
-    });
+    put(el, cell.lines[0]);
   }
 
-  // cellText is a cell as text, its lines separated by a space; for the CSV
-  // (csv true) a source link is written as its URL, and the labels of a
-  // price's age and source kind are left out.
-  function cellText(c, i, csv, ctx) {
-    const cell = cellOf(c, i, ctx);
+  // cellText is a cell as text; for the CSV (csv true) a source link is
+  // written as its URL, and the labels of a price's age and source kind
+  // and the amount as quoted beside a converted one are left out.
+  function cellText(c, i, csv) {
+    const cell = cellOf(c, i);
     if (cell.source) return cell.source.map((segs) => segs.map((s) => (csv && s.url ? s.h : s.t)).join('')).join('; ');
-    const lines = cell.lines.map((segs) => segs.filter((s) => !(csv && s.x)).map((s) => s.t).join(''));
-    return (csv ? lines.filter((l, k) => l !== '' || k === 0) : lines).join(' ');
+    return cell.lines[0].filter((s) => !(csv && (s.x || s.c === 'q'))).map((s) => s.t).join('').trim();
   }
 
   let visible = cols;
-  let firstVisibleModel = firstModelCol;
   const tbody = table.tBodies[0];
   const wrap = table.closest('.table-wrap');
 
-  function row(i) {
+  // row draws the row of offer i, the k-th of the view.
+  function row(i, k) {
     const tr = document.createElement('tr');
     const o = offers[i];
     if (!o.region) tr.className = 'no-price';
+    tr.setAttribute('aria-rowindex', String(k + 1 + table.tHead.rows.length));
     for (const c of visible) {
-      const cell = cellOf(c, i, { firstPrice: c === firstVisibleModel });
+      const cell = cellOf(c, i);
       const el = document.createElement(c.key === 'instance' ? 'th' : 'td');
       if (c.key === 'instance') {
         el.scope = 'row';
@@ -842,6 +853,8 @@
         box.checked = state.sel.includes(keys[i]);
         box.setAttribute('aria-label', t('matrix.select', o.instance_name));
         el.append(box, ' ');
+      } else {
+        el.dataset.col = c.key;
       }
       let cls = c.isNum ? 'num' : '';
       if (cell.c) cls += (cls ? ' ' : '') + cell.c;
@@ -849,15 +862,56 @@
       if (cls) el.className = cls;
       if (cell.title) el.title = cell.title;
       fill(el, cell);
+      if (c.key === 'instance') {
+        // On a phone, where the provider and region columns are not shown.
+        const where = document.createElement('span');
+        where.className = 'where';
+        where.textContent = o.provider_name + (o.region ? ' \u00b7 ' + regionText(o) : '');
+        el.append(where);
+      }
       tr.append(el);
     }
     return tr;
   }
 
-  function draw() {
+  // The rows in view: drawn between two spacer rows that stand for the
+  // rows above and below them, so that the box scrolls over all of them.
+  // Rows are one line, all of one height (measured once drawn).
+  const OVERSCAN = 8;
+  let rowH = 0;
+  let measured = false; // rowH is the height of a drawn row, not assumed
+  let drawn = [0, 0]; // the view's rows drawn, [from, to)
+  let rowCache = new Map(); // offer index → its row, for this state
+  const pads = [0, 1].map(() => {
+    const tr = document.createElement('tr');
+    tr.className = 'pad';
+    tr.setAttribute('aria-hidden', 'true');
+    tr.append(document.createElement('td'));
+    return tr;
+  });
+  function rowHeight() {
+    if (!rowH) rowH = parseFloat(getComputedStyle(document.documentElement).fontSize) * 1.75;
+    return rowH;
+  }
+  // span is the part of the view in the box's view, with some rows more
+  // on either side.
+  let printing = false; // every row of the view is drawn to print
+  function span() {
+    if (printing) return [0, view.length];
+    const h = rowHeight();
+    const top = wrap ? Math.max(0, wrap.scrollTop - table.tHead.offsetHeight) : 0;
+    const height = wrap && wrap.clientHeight ? wrap.clientHeight : window.innerHeight;
+    const from = Math.max(0, Math.floor(top / h) - OVERSCAN);
+    const to = Math.min(view.length, Math.ceil((top + height) / h) + OVERSCAN);
+    return [Math.min(from, to), to];
+  }
+  // draw draws the rows in view; again (fresh) after a change of the state.
+  function draw(fresh) {
+    if (fresh) rowCache = new Map();
+    const [from, to] = span();
+    if (!fresh && from === drawn[0] && to === drawn[1]) return;
+    drawn = [from, to];
     const frag = document.createDocumentFragment();
-    const n = Math.min(shown, view.length);
-    for (let k = 0; k < n; k++) frag.append(row(view[k]));
     if (!view.length) {
       const tr = document.createElement('tr');
       const td = document.createElement('td');
@@ -866,51 +920,82 @@
       td.textContent = t('matrix.none');
       tr.append(td);
       frag.append(tr);
+    } else {
+      frag.append(pads[0]);
+      const cache = new Map();
+      for (let k = from; k < to; k++) {
+        const i = view[k];
+        const tr = rowCache.get(i) || row(i, k);
+        tr.setAttribute('aria-rowindex', String(k + 1 + table.tHead.rows.length));
+        cache.set(i, tr);
+        frag.append(tr);
+      }
+      rowCache = cache;
+      frag.append(pads[1]);
+    }
+    const h = rowHeight();
+    for (const [p, n] of [[pads[0], from], [pads[1], view.length - to]]) {
+      p.cells[0].colSpan = visible.length;
+      p.hidden = n === 0;
+      p.style.height = n * h + 'px';
     }
     tbody.replaceChildren(frag);
-    drawStatus();
-    watchEnd();
+    table.setAttribute('aria-rowcount', String(view.length + table.tHead.rows.length));
+    // The rows' height as first drawn: if it is not the one assumed, the
+    // spacers are set again. (Read once: reading it forces a layout.)
+    const first = tbody.rows[1];
+    if (!measured && view.length && first && first.className !== 'pad') {
+      const real = first.getBoundingClientRect().height;
+      if (real > 0) measured = true;
+      if (real > 0 && Math.abs(real - h) > 0.5) {
+        rowH = real;
+        drawn = [0, 0];
+        draw();
+      }
+    }
   }
-
-  function drawMore() {
-    const from = tbody.rows.length;
-    const n = Math.min(shown, view.length);
-    const frag = document.createDocumentFragment();
-    for (let k = from; k < n; k++) frag.append(row(view[k]));
-    tbody.append(frag);
-    drawStatus();
-    watchEnd();
+  // fit makes the table's box as high as the window leaves it below what
+  // comes before it on the page, so that at the top of the page the whole
+  // box is in view, its header included (but never less than 60% of the
+  // window: a long page then scrolls to it).
+  function fit() {
+    if (!wrap) return;
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    const h = Math.max(window.innerHeight * 0.6, window.innerHeight - top - 12);
+    wrap.style.maxHeight = Math.floor(h) + 'px';
   }
-
-  // Scrolling near the last drawn row draws the next ones.
-  const io =
-    'IntersectionObserver' in window
-      ? new IntersectionObserver(
-          (entries) => {
-            if (entries.some((e) => e.isIntersecting) && shown < view.length) {
-              shown += STEP;
-              drawMore();
-            }
-          },
-          { rootMargin: '0px 0px 400px 0px' },
-        )
-      : null;
-  function watchEnd() {
-    if (!io) return;
-    io.disconnect();
-    if (shown < view.length && tbody.lastElementChild) io.observe(tbody.lastElementChild);
+  if (wrap) {
+    let pending = false;
+    const onScroll = () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        draw();
+      });
+    };
+    wrap.addEventListener('scroll', onScroll, { passive: true });
+    // Paper has no scrolling box: it gets every row of the view.
+    window.addEventListener('beforeprint', () => {
+      printing = true;
+      draw(true);
+    });
+    window.addEventListener('afterprint', () => {
+      printing = false;
+      draw(true);
+    });
+    window.addEventListener('resize', () => {
+      fit();
+      rowH = 0;
+      measured = false;
+      drawn = [0, 0];
+      onScroll();
+    });
   }
 
   const count = document.getElementById('matrix-count');
-  const moreWrap = document.getElementById('matrix-more-wrap');
-  const more = document.getElementById('matrix-more');
   function drawStatus() {
-    const n = Math.min(shown, view.length);
-    if (count) count.textContent = n < view.length ? t('matrix.status_shown', fnum(view.length), fnum(N), fnum(n)) : t('matrix.status', fnum(view.length), fnum(N));
-    if (moreWrap) {
-      moreWrap.hidden = n >= view.length;
-      more.textContent = t('matrix.more', fnum(Math.min(STEP, view.length - n)));
-    }
+    if (count) count.textContent = t('matrix.status', fnum(view.length), fnum(N));
   }
 
   // drawHead shows the visible columns, the sort, and the units of the state.
@@ -919,6 +1004,7 @@
     for (const c of cols) {
       const hide = state.hide.has(c.key);
       c.th.hidden = hide;
+      if (c.colEl) c.colEl.hidden = hide;
       if (c.filterCell) c.filterCell.hidden = hide;
       if (c.key === key) c.th.setAttribute('aria-sort', state.dir > 0 ? 'ascending' : 'descending');
       else c.th.removeAttribute('aria-sort');
@@ -932,12 +1018,11 @@
       }
     }
     visible = cols.filter((c) => !state.hide.has(c.key));
-    firstVisibleModel = visible.find((c) => c.model);
   }
   function unitOf(c) {
     const u = t('unit.' + state.unit);
-    if (c.model) return u;
-    if (per[c.key]) return t('matrix.norm_unit', state.cur, u, t('model.' + state.model));
+    if (c.model) return state.cur + u;
+    if (per[c.key] || c.key === 'price') return t('matrix.norm_unit', state.cur, u, t('model.' + state.model));
     if (c.key === 'since' || c.key === 'source') return t('model.' + state.model);
     return null;
   }
@@ -1028,7 +1113,7 @@
       tr.append(th);
       for (const k of sel) {
         const i = byKey.get(k);
-        const cell = cellOf(c, i, { firstPrice: c === firstModelCol });
+        const cell = cellOf(c, i);
         const td = document.createElement('td');
         if (c.isNum) td.className = 'num';
         if (cell.title) td.title = cell.title;
@@ -1054,7 +1139,12 @@
     if (state.est) p.set('est', '1');
     for (const f of FACETS) if (state.facets[f].size) p.set(f, [...state.facets[f]].join(','));
     for (const [k, v] of state.filters) if (v) p.set('f.' + k, v);
-    if (state.hide.size) p.set('hide', [...state.hide].join(','));
+    // Columns as chosen against the default view: shown ones it hides,
+    // hidden ones it shows.
+    const show = off.filter((k) => !state.hide.has(k));
+    const hide = [...state.hide].filter((k) => !off.includes(k));
+    if (show.length) p.set('show', show.join(','));
+    if (hide.length) p.set('hide', hide.join(','));
     if (state.sel.length) p.set('sel', state.sel.join(','));
     if (state.panel) p.set('cmp', '1');
     return p.toString();
@@ -1077,7 +1167,10 @@
     s.est = p.get('est') === '1';
     for (const f of FACETS) s.facets[f] = new Set(list(p.get(f)));
     for (const [k, v] of p) if (k.startsWith('f.') && colByKey.has(k.slice(2)) && v) s.filters.set(k.slice(2), v);
-    s.hide = new Set(list(p.get('hide')).filter((k) => colByKey.has(k) && k !== 'instance'));
+    // A column the view filters or sorts by is shown, unless the URL hides it.
+    for (const k of [...s.filters.keys(), s.sort]) s.hide.delete(k);
+    for (const k of list(p.get('show'))) s.hide.delete(k);
+    for (const k of list(p.get('hide'))) if (colByKey.has(k) && k !== 'instance') s.hide.add(k);
     s.sel = list(p.get('sel')).filter((k) => byKey.has(k));
     s.panel = p.get('cmp') === '1';
     return s;
@@ -1120,15 +1213,21 @@
     for (const box of facetBoxes) {
       const set = state.facets[box.dataset.facet];
       let n = 0;
-      for (const input of box.querySelectorAll('input')) {
+      for (const input of box.querySelectorAll('input:not(.group-box)')) {
         input.checked = set.has(input.value);
         if (input.checked) n++;
+      }
+      // A part of the world is checked when all its regions are.
+      for (const g of box.querySelectorAll('input.group-box')) {
+        const regions = [...g.closest('.facet-group').querySelectorAll('input:not(.group-box)')];
+        const on = regions.filter((r) => r.checked).length;
+        g.checked = on > 0 && on === regions.length;
+        g.indeterminate = on > 0 && on < regions.length;
       }
       box.querySelector('.menu-count').textContent = n ? '(' + n + ')' : '';
     }
     if (columnsBox) {
-      const hidden = state.hide.size;
-      columnsBox.querySelector('.menu-count').textContent = hidden ? '(' + (cols.length - hidden) + '/' + cols.length + ')' : '';
+      columnsBox.querySelector('.menu-count').textContent = '(' + (cols.length - state.hide.size) + '/' + cols.length + ')';
     }
     for (const c of cols) {
       if (!c.input) continue;
@@ -1153,14 +1252,13 @@
   function update(opts) {
     opts = opts || {};
     if (opts.record !== false) record(opts.source);
-    // Read before drawing, so as not to force a layout of the new rows.
-    const scrolled = wrap && opts.top !== false && wrap.scrollTop > 0;
+    // A new view starts at its top; a column shown or hidden keeps the place.
+    if (wrap && opts.top !== false && wrap.scrollTop > 0) wrap.scrollTop = 0;
     if (opts.head) drawHead();
     if (opts.rates) drawRates();
     compute();
-    shown = STEP;
-    draw();
-    if (scrolled) wrap.scrollTop = 0;
+    draw(true);
+    drawStatus();
     drawPanel();
   }
 
@@ -1170,8 +1268,8 @@
     drawHead();
     drawRates();
     compute();
-    shown = STEP;
-    draw();
+    draw(true);
+    drawStatus();
     drawPanel();
   }
 
@@ -1204,8 +1302,12 @@
     for (const box of facetBoxes) {
       box.addEventListener('change', (e) => {
         const set = state.facets[box.dataset.facet];
-        if (e.target.checked) set.add(e.target.value);
-        else set.delete(e.target.value);
+        const group = e.target.classList.contains('group-box');
+        const boxes = group ? [...e.target.closest('.facet-group').querySelectorAll('input:not(.group-box)')] : [e.target];
+        for (const b of boxes) {
+          if (e.target.checked) set.add(b.value);
+          else set.delete(b.value);
+        }
         syncControls();
         update();
       });
@@ -1277,12 +1379,6 @@
     record();
     drawPanel();
   });
-  if (more) {
-    more.addEventListener('click', () => {
-      shown += STEP;
-      drawMore();
-    });
-  }
   // Back, forward, and a hash typed or followed: show the view it names.
   function follow() {
     if (location.hash === applied) return;
@@ -1303,7 +1399,7 @@
   }
   function csvText() {
     const lines = [visible.map((c) => csvField(headText(c))).join(',')];
-    for (const i of view) lines.push(visible.map((c) => csvField(cellText(c, i, true, { firstPrice: c === firstVisibleModel }))).join(','));
+    for (const i of view) lines.push(visible.map((c) => csvField(cellText(c, i, true))).join(','));
     return lines.join('\r\n') + '\r\n';
   }
   function download() {
@@ -1320,18 +1416,35 @@
 
   // --- Start: the script's view replaces the page's rows.
 
+  // On a phone the tools fold behind a button (static/style.css).
+  const toggle = document.getElementById('matrix-tools-toggle');
+  if (toggle) {
+    toggle.addEventListener('click', () => {
+      const open = form.classList.toggle('open');
+      toggle.setAttribute('aria-expanded', String(open));
+    });
+  }
   if (form) form.hidden = false;
   if (filterRow) filterRow.hidden = false;
+  table.classList.add('live');
+  // The page's own rows go before anything is measured: measuring first
+  // would lay out every one of them.
+  tbody.replaceChildren();
   const pager = document.getElementById('matrix-pager');
   if (pager) pager.hidden = true;
   const status = document.getElementById('offers-caption');
   if (status) status.setAttribute('aria-live', 'polite');
   applyState(decode(location.hash));
+  // After the rows in view replace the page's own: measuring before would
+  // lay out every row the page was built with.
+  fit();
+  draw();
 
   // For tests and measurements: the view as data.
   window.gpucompareMatrix = {
     view: () => view.slice(),
     key: (i) => keys[i],
     csv: csvText,
+    amount,
   };
 })();

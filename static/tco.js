@@ -73,25 +73,26 @@
 
   function num(v) { return group(plain(v)); }
 
-  // derived writes a computed amount as the template function "derived":
-  // two decimals from 1 up, three below 1, four below 0.01.
+  // derived writes an amount as the template function "derived"
+  // (pricing.ShownDecimals): up to four significant digits, never fewer
+  // than two decimals: 21.96, 0.7068, 0.0042, 1,234.50.
+  function exponent(a) { return Number(a.toExponential().split('e')[1]); }
   function decimals(f) {
     var a = Math.abs(f);
-    return a === 0 || a >= 1 ? 2 : a >= 0.01 ? 3 : 4;
+    if (!(a > 0) || !isFinite(a)) return 2;
+    var places = Math.max(2, 3 - exponent(a)), r = round(a, places), p = Math.max(2, 3 - exponent(r));
+    if (p < places) { places = p; r = round(a, p); }
+    var s = r.toFixed(places);
+    while (places > 2 && s.charAt(s.length - 1) === '0') { s = s.slice(0, -1); places--; }
+    return places;
   }
   function derived(f) {
-    var prec = decimals(f), r = round(f, prec), p = decimals(r);
-    if (p < prec) { prec = p; r = round(f, p); }
-    return group(r.toFixed(prec));
+    var p = decimals(f);
+    return group(round(f, p).toFixed(p));
   }
 
   // shown rounds a charted amount as the chart generator does.
-  function shown(v) {
-    var a = Math.abs(v), places = 2;
-    if (a > 0 && a < 0.01) places = 4;
-    else if (a > 0 && a < 1) places = 3;
-    return round(v, places);
-  }
+  function shown(v) { return round(v, decimals(v)); }
 
   // --- Costing: pricing.Eligible and pricing.ScenarioTCO.
 

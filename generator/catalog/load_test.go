@@ -389,6 +389,32 @@ data/prices/aws.yaml:25:18: price "p4d.24xlarge/us-east-1/reserved_1y": source_k
 `,
 		},
 		{
+			name: "region geo not one of the parts of the world",
+			replace: map[string]string{"data/providers/aws.yaml": `id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+regions:
+  - id: us-east-1
+    geo: north-america
+  - id: eu-west-1
+    geo: europa
+  - id: cn-north-1
+    geo: China
+  - id: ap-south-1
+instances:
+  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`},
+			want: `data/providers/aws.yaml:9:10: region "eu-west-1" of provider "aws": geo "europa" is not known (did you mean "europe"?): want one of china-mainland, hong-kong-taiwan, asia-pacific, north-america, south-america, europe, middle-east, africa
+data/providers/aws.yaml:11:10: region "cn-north-1" of provider "aws": geo "China" is not known: want one of china-mainland, hong-kong-taiwan, asia-pacific, north-america, south-america, europe, middle-east, africa
+`,
+		},
+		{
 			name: "gpu figures without a source",
 			replace: map[string]string{"data/gpus/a100.yaml": `id: a100
 name: A100 SXM4 40GB

@@ -541,3 +541,35 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 		}
 	})
 }
+
+// TestShippedRegionsArePlaced: every region of the shipped catalog says
+// which part of the world it is in, as its name or id does, so that the
+// matrix groups it; a few are checked against their names.
+func TestShippedRegionsArePlaced(t *testing.T) {
+	cat := shipped(t)
+	n := 0
+	for _, p := range cat.Providers {
+		for _, reg := range p.Regions {
+			n++
+			if reg.Geo == "" {
+				t.Errorf("region %q of provider %q (%s) has no geo", reg.ID, p.ID, reg.Name)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("the shipped catalog has no region")
+	}
+	for _, c := range []struct{ provider, region, geo string }{
+		{"aws", "us-east-1", "north-america"},
+		{"aws", "sa-east-1", "south-america"},
+		{"aws", "me-central-1", "middle-east"},
+		{"aws", "eu-west-1", "europe"},
+		{"aws", "ap-southeast-2", "asia-pacific"},
+		{"aws-china", "cn-northwest-1", "china-mainland"},
+		{"tencent-cloud", "ap-beijing", "china-mainland"},
+	} {
+		if reg := cat.Provider(c.provider).Region(c.region); reg == nil || reg.Geo != c.geo {
+			t.Errorf("region %q of %q: geo %v, want %q", c.region, c.provider, reg, c.geo)
+		}
+	}
+}

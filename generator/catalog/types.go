@@ -186,7 +186,11 @@ type Region struct {
 	ID       string `yaml:"id"`
 	Name     string `yaml:"name"`
 	Location string `yaml:"location"`
-	at       *place
+	// Geo is the part of the world the region is in, one of Geos, as its
+	// name or id says ("US East (N. Virginia)" is north-america); "" when
+	// the catalog does not say.
+	Geo string `yaml:"geo"`
+	at  *place
 }
 
 // Instance is one instance type (or lease) of a provider.

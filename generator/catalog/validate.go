@@ -27,6 +27,9 @@ var (
 	// SourceKinds are the kinds of source a price point may cite, most
 	// direct first.
 	SourceKinds = []string{KindProvider, KindAggregator, KindArticle, KindEstimate}
+	// Geos are the parts of the world a region may be in (Region.Geo),
+	// in the order the matrix groups regions by.
+	Geos = []string{"china-mainland", "hong-kong-taiwan", "asia-pacific", "north-america", "south-america", "europe", "middle-east", "africa"}
 )
 
 // The kinds of source of a figure.
@@ -518,6 +521,7 @@ func (l *loader) validateProvider(r record, p *Provider) {
 		if regions[reg.ID] {
 			rr.errorf("id", "duplicate region id")
 		}
+		rr.oneOf("geo", reg.Geo, Geos, false)
 		regions[reg.ID] = true
 	}
 

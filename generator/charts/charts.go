@@ -179,9 +179,8 @@ func (d *Data) providerIndex() map[*catalog.Provider]int {
 	return m
 }
 
-// shown rounds a computed amount the way pages write it: two decimals from
-// 1 up, three below 1, four below 0.01, half away from zero.
-func shown(v float64) float64 { return pricing.Round(v, pricing.DerivedDecimals(v)) }
+// shown rounds a computed amount the way pages write it (pricing.Shown).
+func shown(v float64) float64 { return pricing.Shown(v) }
 
 // height picks the size class for a chart that lists n categories, each
 // about perRow pixels high, under a frame of fixed pixels (legend, axis).

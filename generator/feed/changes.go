@@ -249,13 +249,13 @@ func appendSide(dst []byte, p *catalog.PricePoint, h *pricing.Hourly) ([]byte, s
 var symbols = map[string]string{"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥", "JPY": "¥"}
 
 // Money writes an amount with its currency: "$21.96", "¥11.71", "3.50 SGD",
-// rounded half away from zero to 2 decimals (3 below 1, 4 below 0.01).
+// "$0.7068", with the decimals of pricing.ShownDecimals.
 func Money(v float64, currency string) string {
 	return string(appendMoney(nil, v, currency))
 }
 
 func appendMoney(dst []byte, v float64, currency string) []byte {
-	places := pricing.DerivedDecimals(v)
+	places := pricing.ShownDecimals(v)
 	sym, ok := symbols[currency]
 	dst = append(dst, sym...)
 	dst = strconv.AppendFloat(dst, pricing.Round(v, places), 'f', places, 64)

@@ -82,13 +82,7 @@ func referenceTitle(c *Change, w Words) string {
 }
 
 func referenceMoney(v float64, currency string) string {
-	places := 2
-	switch a := math.Abs(v); {
-	case a > 0 && a < 0.01:
-		places = 4
-	case a > 0 && a < 1:
-		places = 3
-	}
+	places := pricing.ShownDecimals(v)
 	n := strconv.FormatFloat(pricing.Round(v, places), 'f', places, 64)
 	if sym, ok := symbols[currency]; ok {
 		return sym + n

@@ -132,16 +132,44 @@ func PerUnit(hourly float64, quantity *float64) (float64, bool) {
 	return hourly / *quantity, true
 }
 
-// DerivedDecimals is the number of decimals a computed amount of v's size
-// is shown with: two from 1 up (and for 0), three below 1, four below 0.01.
-func DerivedDecimals(v float64) int {
-	switch a := math.Abs(v); {
-	case a == 0 || a >= 1:
+// ShownDigits is how many significant digits an amount is shown with at
+// most.
+const ShownDigits = 4
+
+// ShownDecimals is the number of decimals an amount is shown with, on
+// every page, in the feeds and in the charts: its first ShownDigits
+// significant digits, never fewer than two decimals, and no zero after
+// the second decimal — 21.957642 as 21.96, 0.70683 as 0.7068, 0.0042 as
+// 0.0042, 0.5 as 0.50, 1234.5 as 1234.50 (money keeps its cents, so a
+// large amount shows more than four digits). The amount is rounded half
+// away from zero by Round; the exact figure is in the exports.
+func ShownDecimals(v float64) int {
+	a := math.Abs(v)
+	if a == 0 || math.IsNaN(a) || math.IsInf(a, 0) {
 		return 2
-	case a >= 0.01:
-		return 3
 	}
-	return 4
+	places := max(2, ShownDigits-1-exponent(a))
+	r := Round(a, places)
+	if p := max(2, ShownDigits-1-exponent(r)); p < places { // 0.99996 rounds to 1.000: one decimal fewer
+		places, r = p, Round(a, p)
+	}
+	var buf [40]byte
+	s := strconv.AppendFloat(buf[:0], r, 'f', places, 64)
+	for places > 2 && s[len(s)-1] == '0' {
+		s, places = s[:len(s)-1], places-1
+	}
+	return places
+}
+
+// Shown is v rounded as pages show it (ShownDecimals).
+func Shown(v float64) float64 { return Round(v, ShownDecimals(v)) }
+
+// exponent is the decimal exponent of a > 0: 1 for 21.9, -1 for 0.7.
+func exponent(a float64) int {
+	var buf [32]byte
+	s := strconv.AppendFloat(buf[:0], a, 'e', -1, 64)
+	e, _ := strconv.Atoi(string(s[bytes.IndexByte(s, 'e')+1:]))
+	return e
 }
 
 // Round rounds v to places decimals, half away from zero, on the shortest

@@ -207,17 +207,17 @@ func BenchmarkRound(b *testing.B) {
 	}
 }
 
-func TestDerivedDecimalsFollowTheSize(t *testing.T) {
+func TestShownDecimalsKeepFourDigitsAndCents(t *testing.T) {
 	for _, c := range []struct {
 		v    float64
 		want int
 	}{
-		{0, 2}, {1, 2}, {-1, 2}, {123.456, 2}, {math.Inf(1), 2},
-		{0.999, 3}, {0.01, 3}, {-0.5, 3},
-		{0.0099, 4}, {-0.0042, 4}, {math.SmallestNonzeroFloat64, 4},
+		{0, 2}, {1, 2}, {-1, 2}, {123.456, 2}, {1234.5, 2}, {math.Inf(1), 2}, {math.NaN(), 2},
+		{21.957642, 2}, {2.745, 3}, {4.1, 2}, {0.5, 2}, {0.575, 3}, {0.70683, 4}, {-0.70683, 4},
+		{0.99996, 2}, {0.0042, 4}, {0.0041666, 6}, {0.00999996, 2},
 	} {
-		if got := DerivedDecimals(c.v); got != c.want {
-			t.Errorf("DerivedDecimals(%v) = %d, want %d", c.v, got, c.want)
+		if got := ShownDecimals(c.v); got != c.want {
+			t.Errorf("ShownDecimals(%v) = %d, want %d", c.v, got, c.want)
 		}
 	}
 }

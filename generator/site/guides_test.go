@@ -43,17 +43,17 @@ func TestGuideShortListFollowsThePrices(t *testing.T) {
 	files, _ := build(t, root, Options{})
 	page := string(files["guides/pick/index.html"])
 	// One card, cheapest per dense FP16/BF16 TFLOPS-hour: g4dn.xlarge at
-	// 0.526 / 65 = 0.0081 USD, GN7.8XLARGE at 34.74 CNY / 7.17 / 312 = 0.016.
+	// 0.526 / 65 = 0.008092 USD, GN7.8XLARGE at 34.74 CNY / 7.17 / 312 = 0.01553.
 	one := section(t, page, "o-one-card")
 	if got, want := picks(one), []string{"g4dn.xlarge", "GN7.8XLARGE"}; !slices.Equal(got, want) {
 		t.Fatalf("one card: %q, want %q", got, want)
 	}
 	for _, want := range []string{
 		"2 offers meet these conditions, cheapest first:",
-		`<td class="num key" data-label="Per dense FP16/BF16 TFLOPS-hour"><strong>0.0081</strong>`,
-		`<strong>0.016</strong>`,
+		`<td class="num key" data-label="Per dense FP16/BF16 TFLOPS-hour"><strong>0.008092</strong>`,
+		`<strong>0.01553</strong>`,
 		// The yuan price is shown in dollars with the quote beside it.
-		`<span class="money">4.85&#8239;<span class="cur">USD</span><span class="unit">/h</span></span><span class="sub quote">quoted <span class="money">34.74&#8239;<span class="cur">CNY</span><span class="unit">/GPU-h</span></span></span>`,
+		`<span class="money">4.845&#8239;<span class="cur">USD</span><span class="unit">/h</span></span><span class="sub quote">quoted <span class="money">34.74&#8239;<span class="cur">CNY</span><span class="unit">/GPU-h</span></span></span>`,
 		"1 USD = 7.17 CNY (2025-06-02)",
 	} {
 		if !strings.Contains(one, want) {
@@ -61,15 +61,15 @@ func TestGuideShortListFollowsThePrices(t *testing.T) {
 		}
 	}
 
-	// A price cut in yuan puts GN7.8XLARGE first: 3 / 7.17 / 312 = 0.0013.
+	// A price cut in yuan puts GN7.8XLARGE first: 3 / 7.17 / 312 = 0.001341.
 	root["data/prices/cloudcn.yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(string(root["data/prices/cloudcn.yaml"].Data), "amount: 34.74", "amount: 3", 1))}
 	files, _ = build(t, root, Options{})
 	one = section(t, string(files["guides/pick/index.html"]), "o-one-card")
 	if got, want := picks(one), []string{"GN7.8XLARGE", "g4dn.xlarge"}; !slices.Equal(got, want) {
 		t.Errorf("after the price cut: %q, want %q", got, want)
 	}
-	if !strings.Contains(one, "<strong>0.0013</strong>") {
-		t.Error("after the price cut: no 0.0013 USD per TFLOPS-hour")
+	if !strings.Contains(one, "<strong>0.001341</strong>") {
+		t.Error("after the price cut: no 0.001341 USD per TFLOPS-hour")
 	}
 }
 

@@ -20,10 +20,14 @@ import (
 
 // The instance matrix (/compare/) is one row per offer of pricing.Offers
 // in the site currency, complete as HTML and split into pages of the
-// site's matrix page size. Its first page also carries every offer as
-// data — the shape of compare/offers.json, in a JSON script element — for
-// static/matrix.js, which sorts, filters, converts and compares them in
-// the browser without a round-trip.
+// site's matrix page size. Each row is one line: the offer, its price
+// under the chosen pricing model and per GPU-hour, and the price's age
+// and kind of source (compareColumns); the other columns follow, which
+// the script hides until the reader chooses them. Its first page also
+// carries every offer as data — the shape of compare/offers.json, in a
+// JSON script element — for static/matrix.js, which sorts, filters,
+// converts and compares them in the browser without a round-trip, and
+// draws only the rows in view.
 
 // compareData is the model of one page of the instance matrix.
 type compareData struct {
@@ -50,6 +54,9 @@ type matrixColumn struct {
 	Label string
 	Unit  string // the line under the label: "/h", "USD/h, on-demand"
 	Num   bool
+	// Off marks a column the script hides until the reader chooses it
+	// (the page without script shows every column).
+	Off bool
 }
 
 // matrixRow is an offer as a row of the matrix. It names the offer's
@@ -106,6 +113,13 @@ type matrixPrice struct {
 	Rate       *rateView
 	Upfront    *float64 // the upfront payment, when there is one
 	Amount     string   // Hourly.Amount as the cell writes it: as quoted (formatMoney) or computed (formatDerived)
+	// Shown is Display as /compare/ writes it, in the display currency;
+	// "" when no rate converts the price into it.
+	Shown string
+	// Title says all of the price on one line, for the cell's title: the
+	// exact figure, the payment option, the upfront payment, the
+	// discount, the amount as quoted and the rate it is converted at.
+	Title string
 	// Trust is the price's age and the kind of its source; the cell marks
 	// a price rankings leave out (an article's figure, an estimate).
 	Trust *trustView
@@ -138,11 +152,24 @@ type facet struct {
 	Key     string // provider, gpu, region, model
 	Label   string
 	Options []facetOption
+	// Groups hold the options of the region facet by part of the world
+	// (catalog.Geos), provider-wide prices first and regions the catalog
+	// does not place last; nil for the other facets.
+	Groups []facetGroup
 }
 
 type facetOption struct {
 	Value, Label string
+	Note         string // said after the label: a region's name
 	Count        int
+}
+
+// facetGroup is a part of the world and the regions of the offers in it.
+type facetGroup struct {
+	Key     string // a geo, "all" or "none"
+	Label   string
+	Count   int // offers in its regions
+	Options []facetOption
 }
 
 // matrixScript is what the script reads: the offers as compare/offers.json
@@ -239,13 +266,14 @@ func (bb *byteBlocks) write(p []byte) {
 // billing granularities).
 var scriptMessages = []string{
 	"matrix.converted", "matrix.rate", "matrix.rates", "matrix.rate_chain", "matrix.no_rate", "matrix.norm_unit",
-	"matrix.status", "matrix.status_shown", "matrix.more", "matrix.compare", "matrix.select",
+	"matrix.status", "matrix.compare", "matrix.select",
 	"matrix.remove", "matrix.none", "matrix.field", "matrix.sort_by",
 	"matrix.invalid", "matrix.csv_name", "price.upfront", "price.discount", "price.approximate_title",
 	"unit.hour", "unit.month", "unit.year", "units.gbps",
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
-	"trust.undated",
+	"trust.undated", "matrix.gpu_times", "matrix.price_quoted", "matrix.price_exact", "matrix.rate_title",
+	"matrix.prev_short", "matrix.partial_short",
 }
 
 // matrixPages makes the pages of the instance matrix.
@@ -258,7 +286,7 @@ func (b *builder) matrixPages() ([]*page, error) {
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
 	}
-	columns := matrixColumns(t, models, model, display)
+	columns := compareColumns(t, models, model, display)
 	size := cmp.Or(b.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
 	n := max(1, (len(b.priced)+size-1)/size)
 	paths := make([]string, n)
@@ -372,6 +400,48 @@ func matrixColumns(t func(string, ...any) string, models []string, model, displa
 	)
 }
 
+// compareColumns lists the columns of /compare/ in the order its rows
+// hold their cells (the partial "compare-table"): the answer first —
+// instance type, provider, GPUs, region, the price under the chosen model,
+// the price per GPU-hour and the price's age and kind of source — then
+// the columns the script shows only when chosen (Off): the GPU count, a
+// price per pricing model, the prices per GB and per TFLOPS, the source,
+// the specs, billing and certifications.
+func compareColumns(t func(string, ...any) string, models []string, model, display string) []matrixColumn {
+	hour, modelName := t("unit.hour"), t("model."+model)
+	norm := t("matrix.norm_unit", display, hour, modelName)
+	cols := []matrixColumn{
+		{Key: "instance", Label: t("col.instance")},
+		{Key: "provider", Label: t("col.provider")},
+		{Key: "gpu", Label: t("col.gpu_count")},
+		{Key: "region", Label: t("col.region")},
+		{Key: "price", Label: t("matrix.col_price"), Unit: norm, Num: true},
+		{Key: "per_gpu", Label: t("col.norm_gpu"), Unit: norm, Num: true},
+		{Key: "since", Label: t("matrix.col_age"), Unit: modelName},
+		{Key: "gpu_count", Label: t("matrix.col_gpu_count"), Num: true, Off: true},
+	}
+	for _, m := range models {
+		cols = append(cols, matrixColumn{Key: "m:" + m, Label: capitalize(t("model." + m)), Unit: display + hour, Num: true, Off: true})
+	}
+	for _, c := range []matrixColumn{
+		{Key: "per_gb", Label: t("col.norm_gb"), Unit: norm, Num: true},
+		{Key: "per_fp16", Label: t("col.norm_tflops", fp16.Label), Unit: norm, Num: true},
+		{Key: "per_fp32", Label: t("col.norm_tflops", fp32.Label), Unit: norm, Num: true},
+		{Key: "source", Label: t("col.source"), Unit: modelName},
+		{Key: "gpu_memory", Label: t("col.gpu_memory"), Unit: t("units.gb"), Num: true},
+		{Key: "vcpus", Label: t("col.vcpus"), Num: true},
+		{Key: "ram", Label: t("col.ram"), Unit: t("units.gib"), Num: true},
+		{Key: "network", Label: t("col.network"), Num: true},
+		{Key: "interconnect", Label: t("col.interconnect")},
+		{Key: "billing", Label: t("col.billing")},
+		{Key: "certifications", Label: t("col.certifications")},
+	} {
+		c.Off = true
+		cols = append(cols, c)
+	}
+	return cols
+}
+
 // capitalize upper-cases the first letter of a name for a heading:
 // "on-demand" heads its column as "On-demand".
 func capitalize(s string) string {
@@ -453,7 +523,48 @@ func (b *builder) matrixPrice(pr *pricing.Price) *matrixPrice {
 	if pr.Converted && pr.Conversion.From != pr.Conversion.To {
 		v.Converted, v.Rate = true, newRateView(pr.Conversion.Rate)
 	}
+	if pr.Converted {
+		v.Shown = formatMoney(pr.Display)
+	}
+	v.Title = b.priceTitle(v)
 	return v
+}
+
+// priceTitle says all of a price on one line: "21.957642 USD/h; all
+// upfront; 120,000.00 upfront; 3.711 CNY/h as quoted, 1 USD = 6.8067 CNY
+// (2026-07-01)".
+func (b *builder) priceTitle(v *matrixPrice) string {
+	var terr error
+	t := b.tmpl.msgs.tKeeping(&terr) // every key is checked once a build (scriptMessages)
+	hour := t("unit.hour")
+	exact := formatExact(v.Display)
+	cur := b.cat.Site.Currency
+	if !v.Price.Converted {
+		exact, cur = formatExact(v.Hourly.Amount), v.Hourly.Currency
+	}
+	parts := []string{t("matrix.price_exact", exact, cur+hour)}
+	if p := v.Point.Payment; p != "" {
+		parts = append(parts, t("payment."+p))
+	}
+	if v.Upfront != nil {
+		parts = append(parts, t("price.upfront", formatMoney(v.Upfront)+" "+v.Point.Currency))
+	}
+	if d := v.Point.DiscountPct; d != nil {
+		parts = append(parts, t("price.discount", formatNum(d)))
+	}
+	if v.Converted {
+		parts = append(parts, t("matrix.price_quoted", formatExact(v.Hourly.Amount), v.Hourly.Currency+hour)+", "+
+			t("matrix.rate_title", t("matrix.rate", v.Rate.Base, formatNum(v.Rate.Rate), v.Rate.Quote)+", "+rateDate(t, v.Rate.Date)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// rateDate is the date of a rate as a title says it.
+func rateDate(t func(string, ...any) string, d string) string {
+	if d == "unknown" || d == "" {
+		return t("date.unknown")
+	}
+	return d
 }
 
 func newRateView(fx catalog.FXRate) *rateView {
@@ -524,6 +635,7 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 		facets[3].index[m] = len(facets[3].f.Options)
 		facets[3].f.Options = append(facets[3].f.Options, facetOption{Value: m, Label: t("model." + m)})
 	}
+	geo := map[string]string{} // region id → its part of the world, as first seen
 	for _, o := range b.priced {
 		add(facets[0], o.Provider.ID, o.Provider.Name)
 		gpu := o.Instance.GPU
@@ -537,6 +649,16 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 			add(facets[2], o.Region, t("region.all"))
 		default:
 			add(facets[2], o.Region, o.Region)
+			if _, ok := geo[o.Region]; !ok {
+				geo[o.Region] = ""
+				if reg := o.Provider.Region(o.Region); reg != nil {
+					geo[o.Region] = reg.Geo
+					i := facets[2].index[o.Region]
+					if reg.Name != "" && reg.Name != reg.ID {
+						facets[2].f.Options[i].Note = reg.Name
+					}
+				}
+			}
 		}
 		for _, m := range models {
 			if o.Prices[m] != nil {
@@ -557,10 +679,33 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 	slices.SortStableFunc(facets[2].f.Options, func(x, y facetOption) int {
 		return cmp.Or(-cmp.Compare(boolInt(x.Value == catalog.AllRegions), boolInt(y.Value == catalog.AllRegions)), strings.Compare(x.Value, y.Value))
 	})
+	facets[2].f.Groups = regionGroups(t, facets[2].f.Options, geo)
 	for _, f := range facets {
 		c.Facets = append(c.Facets, *f.f)
 	}
 	return c
+}
+
+// regionGroups puts the options of the region facet into groups by the
+// part of the world of each region (geo, by region id): provider-wide
+// prices ("all") first, then catalog.Geos in order, then the regions the
+// catalog does not place. Options keep their order within a group.
+func regionGroups(t func(string, ...any) string, options []facetOption, geo map[string]string) []facetGroup {
+	keys := append(append([]string{catalog.AllRegions}, catalog.Geos...), "none")
+	groups := make([]facetGroup, len(keys))
+	for i, k := range keys {
+		groups[i] = facetGroup{Key: k, Label: t("geo." + k)}
+	}
+	for _, o := range options {
+		k := o.Value
+		if k != catalog.AllRegions {
+			k = cmp.Or(geo[o.Value], "none")
+		}
+		i := slices.Index(keys, k)
+		groups[i].Options = append(groups[i].Options, o)
+		groups[i].Count += o.Count
+	}
+	return slices.DeleteFunc(groups, func(g facetGroup) bool { return len(g.Options) == 0 })
 }
 
 // matrixScript is the data of the first page for the script, without

@@ -49,6 +49,9 @@ func TestMatrixHasARowPerOfferAndACellPerColumn(t *testing.T) {
 		t.Fatalf("%d rows, want one per offer (%d)", len(rows), len(offers))
 	}
 	heads := strings.Count(page[strings.Index(page, "<thead>"):strings.Index(page, `<tr class="filters"`)], "<th ")
+	if cols := strings.Count(page[strings.Index(page, "<colgroup>"):strings.Index(page, "</colgroup>")], "<col "); cols != heads {
+		t.Errorf("%d <col>s for %d headings", cols, heads)
+	}
 	for i, r := range rows {
 		if n := len(cellTag.FindAllString(r, -1)); n != heads {
 			t.Errorf("row %d has %d cells, want %d (one per heading)", i+1, n, heads)
@@ -58,17 +61,17 @@ func TestMatrixHasARowPerOfferAndACellPerColumn(t *testing.T) {
 		t.Errorf("price not public shown %d times, want once", n)
 	}
 	for _, want := range []string{
-		// Every pricing model the catalog prices in has a column; the normalised ones name their precision.
-		`data-col="m:on_demand" class="num">On-demand`, `data-col="m:spot"`, `data-col="m:reserved_1y"`,
+		// Every pricing model the catalog prices in has a column, off until chosen; the normalised ones name their precision.
+		`data-col="m:on_demand" data-off class="num">On-demand`, `data-col="m:spot" data-off`, `data-col="m:reserved_1y" data-off`,
 		`>Per dense FP16/BF16 TFLOPS <span class="unit col-unit">USD/h, on-demand</span>`,
 		`>Per dense FP32 TFLOPS <span class="unit col-unit">USD/h, on-demand</span>`,
-		// A converted price keeps the quoted amount and shows the rate and its date.
-		`34.74&#8239;<span class="cur">CNY</span><span class="unit">/h</span></span> <span class="fx line">= 4.85 USD</span> <span class="sub line">1 USD = 7.17 CNY, 2025-06-02</span>`,
-		// The cheapest payment option, named; a discount-only price says so.
-		`13.70&#8239;<span class="cur">USD</span><span class="unit">/h</span></span> <span class="sub line">all upfront</span>`,
-		`<span class="sub line">−70% vs on-demand</span>`,
-		// p4d.24xlarge on-demand 21.96 / 8 GPUs = 2.745 → 2.75 per GPU-hour.
-		`<td class="num">2.75</td>`,
+		// A converted price in the display currency, the amount as quoted beside it, the rate in its title only.
+		`<span class="money" title="4.845188285 USD/h; 34.74 CNY/h as quoted, converted at 1 USD = 7.17 CNY, 2025-06-02">4.845 <span class="q">34.74&#8239;CNY</span></span>`,
+		// The cheapest payment option and the upfront payment, named in the title; so is a discount.
+		`<span class="money" title="13.70 USD/h; all upfront; 120,000.00 USD upfront">13.70</span>`,
+		`<span class="money" title="6.588 USD/h; −70% vs on-demand">6.588</span>`,
+		// p4d.24xlarge on-demand 21.96 / 8 GPUs = 2.745 per GPU-hour.
+		`<td class="num"><span title="2.745 USD">2.745</span></td>`,
 		`<td>per second, minimum charge 60 s</td>`,
 	} {
 		if !strings.Contains(page, want) {
@@ -77,6 +80,91 @@ func TestMatrixHasARowPerOfferAndACellPerColumn(t *testing.T) {
 	}
 	if strings.Contains(page, `matrix-pager`) {
 		t.Error("a matrix that fits one page has page links")
+	}
+}
+
+// TestMatrixAnswersFirst: /compare/ opens with a one-sentence intro, the
+// method folded away and each exchange rate stated once, above the table;
+// its first columns are the answer — the offer, its price under the
+// chosen model and per GPU-hour, and the price's age and kind of source —
+// and every other column waits in the chooser; each row is one offer on
+// one line.
+func TestMatrixAnswersFirst(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	page := string(files["compare/index.html"])
+	intro := between(t, page, `<p class="intro">`, "</p>")
+	if n := strings.Count(intro, ". "); n > 0 || !strings.HasSuffix(intro, ".") {
+		t.Errorf("the intro is not one sentence: %q", intro)
+	}
+	if !strings.Contains(page, `<details class="method"><summary>How the prices are compared</summary>`) {
+		t.Error("no folded method")
+	}
+	if n := strings.Count(page, "1 USD = 7.17 CNY"); n != 3 {
+		// Once above the table, and in the titles of the converted price (the price and on-demand columns).
+		t.Errorf("the rate is written %d times, want 3 (the note, two titles)", n)
+	}
+	if !strings.Contains(between(t, page, `id="matrix-rates"`, "</p>"), "1 USD = 7.17 CNY, 2025-06-02") {
+		t.Error("the rate is not stated above the table")
+	}
+	var on, off []string
+	for _, m := range regexp.MustCompile(`<th scope="col" data-col="([^"]+)"( data-off)?`).FindAllStringSubmatch(page, -1) {
+		if m[2] == "" {
+			on = append(on, m[1])
+		} else {
+			off = append(off, m[1])
+		}
+	}
+	if got, want := strings.Join(on, ","), "instance,provider,gpu,region,price,per_gpu,since"; got != want {
+		t.Errorf("default columns %s, want %s", got, want)
+	}
+	if !strings.HasPrefix(strings.Join(off, ","), "gpu_count,m:on_demand,m:spot,m:reserved_1y,per_gb,") {
+		t.Errorf("columns off by default: %s", strings.Join(off, ","))
+	}
+	for _, r := range matrixRows(page) {
+		if strings.Contains(r, "<br") || strings.Contains(r, `class="line`) || strings.Contains(r, `class="fx`) {
+			t.Errorf("a row breaks into lines:\n%s", r)
+		}
+	}
+	// The answer's cells of p4d.24xlarge in us-east-1, in order.
+	for _, want := range []string{
+		`<td>8× <a href="../gpus/a100-sxm4-40gb/index.html">A100 SXM4 40GB</a></td>` + "\n" +
+			`<td>US East (N. Virginia) <span class="id">us-east-1</span></td>` + "\n" +
+			`<td class="num"><span class="money" title="21.96 USD/h">21.96</span></td>` + "\n" +
+			`<td class="num"><span title="2.745 USD">2.745</span></td>` + "\n" +
+			`<td><span class="trust"><span class="age" data-date="2025-06-05"`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("compare/index.html lacks\n%s", want)
+		}
+	}
+}
+
+// TestMatrixRegionFacetGroupsByGeo: the region filter lists provider-wide
+// prices first, then the regions by part of the world in the order of
+// catalog.Geos, then the regions the catalog does not place.
+func TestMatrixRegionFacetGroupsByGeo(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	page := string(files["compare/index.html"])
+	facet := between(t, page, `<details class="menu facet" data-facet="region">`, "</details>")
+	var got []string
+	for _, m := range regexp.MustCompile(`data-geo="([^"]+)">|value="([^"]+)"`).FindAllStringSubmatch(facet, -1) {
+		if m[1] != "" {
+			got = append(got, "["+m[1]+"]")
+		} else {
+			got = append(got, m[2])
+		}
+	}
+	// data-geo appears on the group and on its box: each group is named twice.
+	want := "all [north-america] [north-america] us-east-1 [europe] [europe] eu-west-1 [none] [none] cn-north-1"
+	if strings.Join(got, " ") != want {
+		t.Errorf("region facet\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+	for _, label := range []string{"> North America <span class=\"sub\">1</span>", "> Europe <span", "> Not placed by the catalog <span"} {
+		if !strings.Contains(facet, label) {
+			t.Errorf("region facet lacks %s", label)
+		}
 	}
 }
 

@@ -146,9 +146,9 @@ prices:
 	}
 }
 
-// The home's cheapest GPU-hours are compared figures, written as derived
-// amounts are (three decimals below 1), even one the source quotes with
-// nine, as the chart below them does; the exact figure is in the title.
+// The home's cheapest GPU-hours are written as every amount is (four
+// significant digits), even one the source quotes with nine; the exact
+// figure is in the title.
 func TestHomeCheapestIsRoundedAsDerived(t *testing.T) {
 	root := withProvider(t, `id: parts
 name: Parts Cloud
@@ -162,7 +162,7 @@ prices:
 `)
 	files, _ := build(t, root, Options{})
 	cheapest := between(t, string(files["index.html"]), `<section class="price-panel" id="prices-on_demand"`, "</section>")
-	if !strings.Contains(cheapest, `<span class="money" title="0.104517808 USD per GPU-hour">0.105</span>`) || strings.Count(cheapest, "0.104517808") != 1 {
+	if !strings.Contains(cheapest, `<span class="money" title="0.104517808 USD per GPU-hour">0.1045</span>`) || strings.Count(cheapest, "0.104517808") != 1 {
 		t.Errorf("cheapest table:\n%s", cheapest)
 	}
 }

@@ -159,8 +159,8 @@ func TestRebuildShowsTheEdit(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(files["instances/syn-cloud-01/g4-40gb-x8-0/index.html"])
-	if !strings.Contains(page, "19.4242") {
-		t.Errorf("the instance page does not show the edited price 19.4242")
+	if !strings.Contains(page, "19.42") {
+		t.Errorf("the instance page does not show the edited price 19.42")
 	}
 }
 

@@ -725,7 +725,7 @@ func TestReportSummaryRecommends(t *testing.T) {
 		}},
 		{"metric", ReportOptions{}, []string{
 			`<strong class="rec-total">0.526&#8239;USD</strong> per GPU-hour, on-demand (the instance: 0.526 USD an hour)`,
-			"The next offer costs 2.22 USD (421.9 %) more per GPU-hour.",
+			"The next offer costs 2.219 USD (421.9 %) more per GPU-hour.",
 			"<strong>Metric:</strong> the on-demand price of the whole instance per GPU-hour",
 			"<strong>Estimates and article figures:</strong> none",
 		}},

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -614,26 +616,49 @@ func TestBreakableBreaksOnlyAfterSeparators(t *testing.T) {
 	}
 }
 
-func TestDerivedAmountsHaveDecimalsBySize(t *testing.T) {
-	for _, tc := range []struct {
-		in   float64
-		want string
-	}{
-		{45.174625, "45.17"},
-		{11.714, "11.71"},
-		{2.675, "2.68"}, // half away from zero on the decimal figure
-		{1, "1.00"},
-		{0.575, "0.575"},
-		{0.52, "0.520"},
-		{0.9996, "1.00"},
-		{0.0041666, "0.0042"},
-		{0.00999996, "0.010"},
-		{1234.5, "1,234.50"},
-	} {
-		if got := formatDerived(tc.in); got != tc.want {
-			t.Errorf("formatDerived(%v) = %q, want %q", tc.in, got, tc.want)
+// TestAmountsHaveFourSignificantDigitsAndCents reads the list of amounts
+// static/matrix.js is tested against too (tests/browser/matrix.test.mjs),
+// so that the pages and the script write an amount alike.
+func TestAmountsHaveFourSignificantDigitsAndCents(t *testing.T) {
+	for _, c := range amountCases(t) {
+		v, err := strconv.ParseFloat(c[0], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := formatMoney(v); got != c[1] {
+			t.Errorf("formatMoney(%s) = %q, want %q", c[0], got, c[1])
+		}
+		if got := formatDerived(v); got != c[1] {
+			t.Errorf("formatDerived(%s) = %q, want %q", c[0], got, c[1])
 		}
 	}
+	if got := formatExact(21.957642); got != "21.957642" {
+		t.Errorf("formatExact(21.957642) = %q", got)
+	}
+	if got := formatExact(4.1); got != "4.10" {
+		t.Errorf("formatExact(4.1) = %q", got)
+	}
+	if got := formatExact(1.83 / 13); got != "0.1407692308" {
+		t.Errorf("formatExact(1.83 / 13) = %q", got)
+	}
+}
+
+// amountCases are the pairs of testdata/amounts.json: an amount as a
+// decimal, and as pages write it.
+func amountCases(t *testing.T) [][2]string {
+	t.Helper()
+	data, err := os.ReadFile("testdata/amounts.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct{ Cases [][2]string }
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Cases) < 10 {
+		t.Fatalf("testdata/amounts.json holds %d cases", len(doc.Cases))
+	}
+	return doc.Cases
 }
 
 func TestContentCannotTakeAGeneratedPage(t *testing.T) {

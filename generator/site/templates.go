@@ -195,8 +195,9 @@ func funcs(m messages) template.FuncMap {
 	return template.FuncMap{
 		"t":        m.t,           // UI text by key: {{t "compare.title"}}
 		"num":      formatNum,     // a figure: 1,979 or 19.5
-		"money":    formatMoney,   // a quoted amount, as quoted: 32.7726, 4.10
-		"derived":  formatDerived, // a computed amount: 2.75, 0.526, 0.0042
+		"money":    formatMoney,   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"derived":  formatDerived, // a computed amount, as money
+		"exact":    formatExact,   // an amount with all its digits, for a title: 32.7726
 		"tri":      tri,           // a *bool as "yes", "no" or "unknown"
 		"cite":     cite,          // a source split into citations, each into words and links
 		"join":     strings.Join,  // a list of names
@@ -248,31 +249,32 @@ func formatNum(v any) string {
 	return group(strconv.FormatFloat(f, 'f', -1, 64))
 }
 
-// formatMoney writes an amount as quoted, with at least two decimals:
-// 4.10, 32.7726, 0.00012.
+// formatMoney writes an amount the way every page does: up to four
+// significant digits, never fewer than two decimals (pricing.ShownDecimals)
+// — 21.96, 0.7068, 0.0042, 1,234.50. The exact figure is in the exports
+// and, where a table shows it, in the cell's title (formatExact).
 func formatMoney(v any) string {
 	f, ok := number(v)
 	if !ok {
 		return ""
 	}
-	return group(minDecimals(strconv.FormatFloat(f, 'f', -1, 64)))
+	return group(strconv.FormatFloat(pricing.Shown(f), 'f', pricing.ShownDecimals(f), 64))
 }
 
-// formatDerived writes a computed amount (a price per GPU-hour) with as
-// many decimals as its size needs: two from 1 up, three below 1, four below
-// 0.01 — 45.17, 0.575, 0.0042 — rounded half away from zero by
-// pricing.Round. Trailing zeros stay, so a column reads alike row to row.
-func formatDerived(v any) string {
+// formatDerived writes a computed amount (a price per GPU-hour): as
+// formatMoney, so that a quoted and a computed price read alike.
+func formatDerived(v any) string { return formatMoney(v) }
+
+// formatExact writes an amount with every digit it has, up to ten
+// significant digits (the rest is the noise of a division), at least two
+// decimals: 21.957642, 4.10, 0.1407692308.
+func formatExact(v any) string {
 	f, ok := number(v)
 	if !ok {
 		return ""
 	}
-	prec := pricing.DerivedDecimals(f)
-	r := pricing.Round(f, prec)
-	if p := pricing.DerivedDecimals(r); p < prec { // 0.9996 rounds to 1.000: write 1.00
-		prec, r = p, pricing.Round(f, p)
-	}
-	return group(strconv.FormatFloat(r, 'f', prec, 64))
+	f, _ = strconv.ParseFloat(strconv.FormatFloat(f, 'e', 9, 64), 64)
+	return group(minDecimals(strconv.FormatFloat(f, 'f', -1, 64)))
 }
 
 // minDecimals pads a decimal number to two decimals.

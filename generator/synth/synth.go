@@ -17,6 +17,10 @@ import (
 // Source is the citation every synthetic number carries.
 const Source = "synthetic: gpucompare synth (not a real offer)"
 
+// geos are the parts of the world of catalog.Geos (not imported: the
+// catalog's benchmarks build on this package).
+var geos = []string{"china-mainland", "hong-kong-taiwan", "asia-pacific", "north-america", "south-america", "europe", "middle-east", "africa"}
+
 // gpuSpec is the shape of a synthetic GPU: plausible proportions, not a
 // real product's figures.
 type gpuSpec struct {
@@ -114,12 +118,14 @@ func Files(offers int) map[string][]byte {
 			p.offers++
 		}
 	}
-	for _, p := range providers {
+	for i, p := range providers {
 		var b strings.Builder
 		fmt.Fprintf(&b, "id: %s\nname: Synthetic Cloud %s\nkind: gpu_cloud\ncurrency: %s\nbilling:\n  granularity: %s\n  minimum_seconds: 60\nsource: %q\nregions:\n",
 			p.id, strings.TrimPrefix(p.id, "syn-cloud-"), p.currency, []string{"second", "minute", "hour"}[len(p.regions)%3], Source)
-		for _, r := range p.regions {
-			fmt.Fprintf(&b, "  - id: %s\n    name: Synthetic %s\n", r, r)
+		for j, r := range p.regions {
+			// Each region in a part of the world, the providers' first
+			// regions in different ones.
+			fmt.Fprintf(&b, "  - id: %s\n    name: Synthetic %s\n    geo: %s\n", r, r, geos[(i+j)%len(geos)])
 		}
 		if p.offers == 0 {
 			continue

@@ -21,6 +21,11 @@ func TestSyntheticCatalogsAreValidExactAndDeterministic(t *testing.T) {
 		}
 		offers := 0
 		for _, p := range cat.Providers {
+			for _, reg := range p.Regions {
+				if reg.Geo == "" {
+					t.Errorf("%d offers: region %q of %q has no geo", n, reg.ID, p.ID)
+				}
+			}
 			for _, in := range p.Instances {
 				offers += len(in.Regions)
 			}

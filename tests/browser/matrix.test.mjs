@@ -3,21 +3,30 @@
 // PR-preview sub-path. Sorting, numeric filters, the URL state, the
 // currency switch, the CSV download and the compare panel are checked
 // against the page's own data block, with no console error and no CSP
-// violation on the way.
+// violation on the way. The script draws only the rows in view of the
+// table's box: the tests read every row by scrolling the box through,
+// which also shows that every offer is reachable. The first screen is
+// checked at 1280×900 and 375×800; screenshots of both go to
+// tests/browser/screenshots/compare-*.png.
 //
 //   SITE_DIR=public node --test tests/browser/matrix.test.mjs
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cspViolations, instrument, launch, serve, settle } from './helpers.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const PREFIX = '/preview/pr-1/';
 const PAGE = 'compare/index.html';
 const SITE_URL = pathToFileURL(SITE + path.sep).href;
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const SHOTS = path.join(HERE, 'screenshots');
+// The amounts and how every page writes them, shared with the Go test of
+// the template function "money" (generator/site/site_test.go).
+const AMOUNTS = path.join(HERE, '..', '..', 'generator', 'site', 'testdata', 'amounts.json');
 
 let browser;
 let server;
@@ -50,14 +59,19 @@ async function open(pass, hash = '', opts = {}) {
     return pass === 'file' ? u.startsWith(SITE_URL) : u.startsWith(server.base);
   });
   await page.goto(base + PAGE + hash);
-  await settle(page);
-  await page.waitForSelector('#matrix-controls:not([hidden])');
-  return { ctx, page, problems, url: base + PAGE };
+  const script = opts.javaScriptEnabled !== false;
+  // Without script no frame callback runs: the page is settled once loaded.
+  if (script) await settle(page);
+  else await page.waitForLoadState('load');
+  if (script) await page.waitForSelector('#matrix-controls:not([hidden])');
+  return { ctx, page, problems, url: base + PAGE, script };
 }
 
 // clean fails on recorded problems and CSP violations, then closes.
 async function clean(t) {
-  const problems = [...t.problems, ...(await cspViolations(t.page)).map((v) => `CSP violation: ${v}`)];
+  // Without script the listener of violations does not run; nothing runs that could cause one.
+  const csp = t.script ? await cspViolations(t.page) : [];
+  const problems = [...t.problems, ...csp.map((v) => `CSP violation: ${v}`)];
   await t.ctx.close();
   if (problems.length) assert.fail(problems.join('\n'));
 }
@@ -65,26 +79,75 @@ async function clean(t) {
 // frame waits until the page has drawn what the last event changed.
 const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-// column reads the cells of one column of the drawn rows: their text, and
-// the figure in the chosen currency (a converted price's "= x CUR" line,
-// else its first number); null for "—".
-async function column(page, key) {
-  return page.evaluate((key) => {
-    const heads = [...document.querySelectorAll('#matrix thead tr:first-child th')].filter((th) => !th.hidden);
-    const at = heads.findIndex((th) => th.dataset.col === key);
-    if (at < 0) throw new Error(`no visible column ${key}`);
+// rows scrolls the table's box from top to bottom and reads every row of
+// the view once, in order: its key (the pick box's value), and per
+// visible column its text (without the phone-only line under the name),
+// the figure in the chosen currency (its first number; null for "—"), the
+// classes of the source kind labels in it, and its title. It fails when a
+// row of the view is never drawn: every offer must be reachable.
+async function rows(page) {
+  return page.evaluate(async () => {
+    const table = document.getElementById('matrix');
+    const wrap = table.closest('.table-wrap');
+    const heads = [...table.tHead.rows[0].cells].filter((th) => !th.hidden).map((th) => th.dataset.col);
     const figure = (s) => {
       const m = /-?[\d,]*\.?\d+/.exec(s);
       return m ? Number(m[0].replace(/,/g, '')) : null;
     };
-    return [...document.querySelectorAll('#matrix tbody tr')].filter((tr) => !tr.querySelector('td.none')).map((tr) => {
-      const cell = tr.cells[at];
-      const text = cell.textContent.replace(/\s+/g, ' ').trim();
-      const fx = cell.querySelector('.fx');
-      const value = cell.querySelector('.na, .not-public') ? null : figure(fx ? fx.textContent : text);
-      return { key: tr.querySelector('input.pick')?.value, text, value };
+    // screen is a cell's text as the CSV download writes it: a source link
+    // as its URL, without the pick box, the labels of a price's age and
+    // source kind, the amount as quoted beside a converted one and the
+    // phone-only line under the name.
+    const screen = (el) => {
+      const c = el.cloneNode(true);
+      for (const a of c.querySelectorAll('a.source')) a.replaceWith(a.getAttribute('href'));
+      for (const x of c.querySelectorAll('input, .age, .kind, .q, .where')) x.remove();
+      return c.textContent.replace(/\s+/g, ' ').trim();
+    };
+    const read = (tr) => ({
+      key: tr.querySelector('input.pick')?.value,
+      screen: [...tr.cells].map(screen),
+      cells: Object.fromEntries(
+        [...tr.cells].map((cell, i) => {
+          const c = cell.cloneNode(true);
+          for (const w of c.querySelectorAll('.where')) w.remove();
+          const text = c.textContent.replace(/\s+/g, ' ').trim();
+          const value = cell.querySelector('.na, .not-public') ? null : figure(text);
+          const kinds = [...cell.querySelectorAll('.kind')].map((k) => k.className);
+          const tags = [...cell.querySelectorAll('.tag')].map((g) => ({ cls: g.className, text: g.textContent, title: g.title }));
+          return [heads[i], { text, value, kinds, tags, title: cell.title }];
+        }),
+      ),
     });
-  }, key);
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const seen = new Map();
+    const total = Number(table.getAttribute('aria-rowcount')) - table.tHead.rows.length;
+    wrap.scrollTop = 0;
+    for (let step = 0; step < 100000; step++) {
+      await frame();
+      for (const tr of table.tBodies[0].rows) {
+        if (tr.classList.contains('pad') || tr.querySelector('td.none')) continue;
+        const at = Number(tr.getAttribute('aria-rowindex')) - table.tHead.rows.length;
+        if (!seen.has(at)) seen.set(at, read(tr));
+      }
+      if (wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 1) break;
+      wrap.scrollTop += Math.max(1, wrap.clientHeight - 40);
+    }
+    wrap.scrollTop = 0;
+    await frame();
+    const missing = [];
+    for (let k = 1; k <= total; k++) if (!seen.has(k)) missing.push(k);
+    if (missing.length) throw new Error(`rows ${missing.slice(0, 10).join(', ')} of ${total} are never drawn`);
+    return [...seen.keys()].sort((a, b) => a - b).map((k) => seen.get(k));
+  });
+}
+
+// column reads the cells of one visible column of every row of the view.
+async function column(page, key) {
+  return (await rows(page)).map((r) => {
+    if (!(key in r.cells)) throw new Error(`no visible column ${key}`);
+    return { key: r.key, ...r.cells[key] };
+  });
 }
 
 async function status(page) {
@@ -92,14 +155,6 @@ async function status(page) {
   const m = /^([\d,]+) of ([\d,]+) offers/.exec(s);
   assert.ok(m, `status "${s}"`);
   return { matching: Number(m[1].replace(/,/g, '')), total: Number(m[2].replace(/,/g, '')), text: s };
-}
-
-// showAll presses "show more" until every matching row is drawn.
-async function showAll(page) {
-  while (await page.isVisible('#matrix-more')) {
-    await page.click('#matrix-more');
-    await frame(page);
-  }
 }
 
 async function sortBy(page, key) {
@@ -166,40 +221,45 @@ function latestRate(from, to) {
 
 for (const pass of ['file', 'http']) {
   describe(pass === 'file' ? 'matrix from file://' : `matrix over http under ${PREFIX}`, () => {
-    test('the script takes over the table: every offer, the first rows drawn', async () => {
+    test('every offer is reachable by scrolling, none behind a "show more"; only the rows in view are drawn', async () => {
       const t = await open(pass);
       const s = await status(t.page);
       assert.equal(s.total, data.offers.length);
       assert.equal(s.matching, data.offers.length);
-      const rows = await t.page.locator('#matrix tbody tr').count();
-      const drawn = /the first ([\d,]+) are shown/.exec(s.text);
-      assert.ok(drawn, `status "${s.text}" does not say how many rows are drawn`);
-      assert.equal(rows, Number(drawn[1].replace(/,/g, '')));
-      assert.ok(rows < data.offers.length, 'every row drawn at once');
       assert.equal(await t.page.isVisible('tr.filters'), true, 'the filter row shows');
-      await showAll(t.page);
-      assert.equal(await t.page.locator('#matrix tbody tr').count(), data.offers.length, 'no offer is lost');
+      assert.equal(await t.page.locator('text=/show more/i').count(), 0, 'a "show more" step');
+      const drawn = await t.page.locator('#matrix tbody tr:not(.pad)').count();
+      assert.ok(drawn < data.offers.length, `${drawn} rows drawn at once for ${data.offers.length} offers`);
+      const all = await rows(t.page);
+      assert.equal(all.length, data.offers.length, 'rows of the view');
+      assert.deepEqual(new Set(all.map((r) => r.key)), new Set(data.offers.map(keyOf)), 'the rows are not the offers of offers.json');
+      await clean(t);
+    });
+
+    test('without script the page holds every offer as a row', async () => {
+      const t = await open(pass, '', { javaScriptEnabled: false });
+      assert.equal(await t.page.locator('#matrix tbody tr').count(), data.offers.length);
+      assert.equal(await t.page.isVisible('#matrix-controls'), false, 'the tools show without the script that runs them');
       await clean(t);
     });
 
     test('sorting by a price gives ascending prices, parts of a price after them, unknowns last, then descending', async () => {
       const t = await open(pass);
-      // The default sort is the chosen model's price, ascending.
-      assert.equal(await t.page.getAttribute('th[data-col="m:on_demand"]', 'aria-sort'), 'ascending');
-      await showAll(t.page);
-      let why = orderedPrices(await column(t.page, 'm:on_demand'), 1, 'on_demand');
-      assert.equal(why, null, `on-demand not ascending: ${why}`);
-      for (const key of ['per_gpu', 'm:spot']) {
+      // The default sort is the price per GPU-hour under the chosen model, ascending.
+      assert.equal(await t.page.getAttribute('th[data-col="per_gpu"]', 'aria-sort'), 'ascending');
+      let why = orderedPrices(await column(t.page, 'per_gpu'), 1, 'on_demand');
+      assert.equal(why, null, `per GPU-hour not ascending: ${why}`);
+      await t.page.goto(t.url + '#show=m:spot');
+      await frame(t.page);
+      for (const key of ['price', 'm:spot']) {
         await sortBy(t.page, key);
-        await showAll(t.page);
         const up = await column(t.page, key);
         assert.ok(up.filter((c) => c.value !== null).length > 1, `${key}: too few prices to test`);
-        const model = key === 'per_gpu' ? 'on_demand' : key.slice(2);
+        const model = key === 'price' ? 'on_demand' : key.slice(2);
         why = orderedPrices(up, 1, model);
         assert.equal(why, null, `${key} not ascending: ${why}`);
         assert.equal(await t.page.getAttribute(`th[data-col="${key}"]`, 'aria-sort'), 'ascending');
         await sortBy(t.page, key);
-        await showAll(t.page);
         const down = await column(t.page, key);
         why = orderedPrices(down, -1, model);
         assert.equal(why, null, `${key} not descending: ${why}`);
@@ -212,20 +272,18 @@ for (const pass of ['file', 'http']) {
       const unranked = unrankedKeys('on_demand');
       assert.ok(unranked.size > 0, 'the catalog has no article or estimate on demand: the test is not testing');
       const t = await open(pass, '#s=per_gpu');
-      await showAll(t.page);
       const off = await column(t.page, 'per_gpu');
       let why = orderedPrices(off, 1, 'on_demand');
       assert.equal(why, null, `switch off: ${why}`);
-      // Marked where listed: the on-demand cell says what its source is.
-      const marks = await t.page.evaluate(() => [...document.querySelectorAll('#matrix tbody td .kind-article, #matrix tbody td .kind-estimate')].length);
-      assert.ok(marks >= unranked.size, `${marks} marks for ${unranked.size} unranked on-demand prices`);
+      // Marked where listed: the price's age and source column says what its source is.
+      const marked = (await column(t.page, 'since')).filter((c) => c.kinds.some((k) => /kind-(article|estimate)/.test(k))).map((c) => c.key);
+      assert.deepEqual(new Set(marked), unranked, 'the rows marked as articles\' figures or estimates');
       const ranks = (cells) => new Map(cells.map((c, i) => [c.key, i]));
       const before = ranks(off);
 
       await t.page.check('#matrix-est');
       await frame(t.page);
       assert.match(t.page.url(), /[#&]est=1(&|$)/, 'the switch is in the URL');
-      await showAll(t.page);
       const on = await column(t.page, 'per_gpu');
       why = orderedPrices(on, 1, 'on_demand', true);
       assert.equal(why, null, `switch on: ${why}`);
@@ -241,7 +299,6 @@ for (const pass of ['file', 'http']) {
       assert.equal(await t.page.isChecked('#matrix-est'), true);
       await t.page.uncheck('#matrix-est');
       await frame(t.page);
-      await showAll(t.page);
       assert.deepEqual((await column(t.page, 'per_gpu')).map((c) => c.key), off.map((c) => c.key));
       await clean(t);
     });
@@ -250,18 +307,15 @@ for (const pass of ['file', 'http']) {
       const partial = data.offers.filter((o) => o.price_incomplete && o.prices);
       assert.ok(partial.length > 0, 'the catalog has no partial price: the test is not testing');
       const t = await open(pass);
-      await showAll(t.page);
-      const tags = await t.page.evaluate(() =>
-        [...document.querySelectorAll('#matrix tbody tr')].map((tr) => {
-          const tag = tr.querySelector('th .tag.partial');
-          return { key: tr.querySelector('input.pick')?.value, title: tag?.title ?? null, text: tag?.textContent ?? null };
-        }),
-      );
+      const tags = (await column(t.page, 'instance')).map((c) => {
+        const tag = c.tags.find((g) => g.cls.split(' ').includes('partial'));
+        return { key: c.key, title: tag?.title ?? null, text: tag?.text ?? null };
+      });
       const keys = partialKeys();
       for (const row of tags) {
-        const o = data.offers.find((x) => x.provider + '/' + x.instance + (x.region ? '/' + x.region : '') === row.key);
+        const o = data.offers.find((x) => keyOf(x) === row.key);
         if (keys.has(row.key)) {
-          assert.equal(row.text, data.messages['price.partial'], `${row.key} is not tagged`);
+          assert.equal(row.text, data.messages['matrix.partial_short'], `${row.key} is not tagged`);
           assert.equal(row.title, o.price_incomplete);
         } else {
           assert.equal(row.text, null, `${row.key} is tagged, yet its price is whole`);
@@ -271,7 +325,7 @@ for (const pass of ['file', 'http']) {
     });
 
     test('a numeric filter keeps exactly the matching rows', async () => {
-      const t = await open(pass);
+      const t = await open(pass, '#show=gpu_count,gpu_memory');
       const cases = [
         { key: 'gpu_count', expr: '>=4', ok: (v) => v >= 4, of: (o) => o.gpu_count },
         { key: 'gpu_count', expr: '=8', ok: (v) => v === 8, of: (o) => o.gpu_count },
@@ -280,8 +334,7 @@ for (const pass of ['file', 'http']) {
       ];
       for (const c of cases) {
         await filter(t.page, c.key, c.expr);
-        await showAll(t.page);
-        const cells = await column(t.page, c.key);
+          const cells = await column(t.page, c.key);
         assert.ok(cells.length > 0, `${c.key} ${c.expr}: no row left to check`);
         for (const cell of cells) assert.ok(cell.value !== null && c.ok(cell.value), `${c.key} ${c.expr}: row shows ${cell.text}`);
         const s = await status(t.page);
@@ -300,7 +353,7 @@ for (const pass of ['file', 'http']) {
     });
 
     test('the URL holds the view: a link reproduces it, back and forward step through it', async () => {
-      const t = await open(pass);
+      const t = await open(pass, '#show=gpu_count');
       const { page } = t;
       const gpu = data.offers.find((o) => o.gpu_count >= 8 && o.prices).gpu;
       await page.fill('#matrix-q', data.offers.find((o) => o.gpu === gpu).gpu_name.split(' ')[0]);
@@ -311,7 +364,8 @@ for (const pass of ['file', 'http']) {
       await sortBy(page, 'gpu');
       await sortBy(page, 'gpu');
       await page.click('#matrix-columns summary');
-      await page.uncheck('#matrix-columns input[value="certifications"]');
+      await page.uncheck('#matrix-columns input[value="region"]');
+      await page.check('#matrix-columns input[value="gpu_memory"]');
       await page.click('#matrix-columns summary');
       const first = page.locator('#matrix tbody input.pick').first();
       await first.check();
@@ -335,7 +389,11 @@ for (const pass of ['file', 'http']) {
       const want = await snap(page);
       assert.deepEqual(want.sort, ['gpu descending']);
       assert.equal(want.picked.length, 1);
-      assert.ok(!want.heads.some((h) => h.startsWith('Certifications')), 'the hidden column is hidden');
+      assert.ok(!want.heads.some((h) => h.startsWith('Region')), 'the hidden column is hidden');
+      assert.ok(want.heads.some((h) => h.startsWith('GPU memory')), 'the chosen column is not shown');
+      assert.ok(!want.heads.some((h) => h.startsWith('Certifications')), 'a column off by default is shown');
+      assert.match(url, /[#&]hide=region(&|$)/);
+      assert.match(url, /[#&]show=gpu_count%2Cgpu_memory(&|$)/);
 
       // The same URL in a fresh page shows the same view.
       const again = await open(pass, new URL(url).hash);
@@ -356,11 +414,9 @@ for (const pass of ['file', 'http']) {
       const conv = latestRate(data.currency, 'CNY');
       assert.ok(conv, `the catalog has no ${data.currency}/CNY rate to test with`);
       const t = await open(pass);
-      await showAll(t.page);
       const before = new Map((await column(t.page, 'per_gpu')).map((c) => [c.key, c.value]));
       await t.page.selectOption('#matrix-currency', 'CNY');
       await frame(t.page);
-      await showAll(t.page);
       const after = await column(t.page, 'per_gpu');
       let checked = 0;
       for (const c of after) {
@@ -374,11 +430,15 @@ for (const pass of ['file', 'http']) {
       assert.ok(checked > 0, 'no per-GPU price to compare');
       const heading = await t.page.textContent('th[data-col="per_gpu"] .col-unit');
       assert.match(heading, /^CNY\//);
-      // A price quoted in the site currency now shows its CNY figure with the rate and date.
+      // The rate is stated once, above the table, and in the title of each
+      // converted price, not in its text.
       const fx = conv.fx;
       const rate = `1 ${fx.base} = ${fx.rate.toLocaleString('en-US', { maximumFractionDigits: 20 })} ${fx.quote}, ${fx.date}`;
-      assert.ok((await t.page.textContent('#matrix tbody')).includes(rate), `no cell shows "${rate}"`);
       assert.ok((await t.page.textContent('#matrix-rates')).includes(rate), `the rates note does not show "${rate}"`);
+      const prices = await column(t.page, 'price');
+      const converted = prices.filter((c) => c.title.includes(rate));
+      assert.ok(converted.length > 0, `no price's title gives the rate "${rate}"`);
+      assert.deepEqual(prices.filter((c) => c.text.includes('1 ' + fx.base + ' =')).map((c) => c.key), [], 'a cell repeats the rate');
       await clean(t);
     });
 
@@ -398,31 +458,21 @@ for (const pass of ['file', 'http']) {
     });
 
     test('the CSV download holds exactly the rows and columns on screen', async () => {
-      const t = await open(pass);
+      const t = await open(pass, '#show=gpu_count,billing');
       const { page } = t;
       await filter(page, 'gpu_count', '>=8');
       await page.click('#matrix-columns summary');
       await page.uncheck('#matrix-columns input[value="billing"]');
       await page.click('#matrix-columns summary');
       await frame(page);
-      await showAll(page);
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#matrix-csv')]);
       assert.match(download.suggestedFilename(), /\.csv$/);
       const text = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
       const csv = parseCSV(text);
-      const screen = await page.evaluate(() => {
-        const norm = (el) => {
-          const c = el.cloneNode(true);
-          for (const a of c.querySelectorAll('a.source')) a.replaceWith(a.getAttribute('href'));
-          for (const b of c.querySelectorAll('input')) b.remove();
-          // A price's age and source kind are labels beside it, not data: the CSV leaves them out.
-          for (const l of c.querySelectorAll('.age, .kind')) l.remove();
-          return c.textContent.replace(/\s+/g, ' ').trim();
-        };
-        const heads = [...document.querySelectorAll('#matrix thead tr:first-child th')].filter((th) => !th.hidden).map(norm);
-        const rows = [...document.querySelectorAll('#matrix tbody tr')].map((tr) => [...tr.cells].map(norm));
-        return [heads, ...rows];
-      });
+      const heads = await page.evaluate(() =>
+        [...document.querySelectorAll('#matrix thead tr:first-child th')].filter((th) => !th.hidden).map((th) => th.textContent.replace(/\s+/g, ' ').trim()),
+      );
+      const screen = [heads, ...(await rows(page)).map((r) => r.screen)];
       const unguard = (s) => s.replace(/\s+/g, ' ').trim();
       assert.equal(csv.length, screen.length, `${csv.length - 1} CSV rows, ${screen.length - 1} on screen`);
       assert.equal((await status(page)).matching, screen.length - 1);
@@ -486,6 +536,166 @@ for (const pass of ['file', 'http']) {
     });
   });
 }
+
+// firstScreen reads what a reader sees of the matrix without scrolling:
+// the rows whose instance, GPUs and price per GPU-hour cells are all
+// inside the window, and where the header and those columns are.
+async function firstScreen(page) {
+  return page.evaluate(() => {
+    const table = document.getElementById('matrix');
+    const inView = (el) => {
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return s.display !== 'none' && s.visibility !== 'hidden' && r.width > 0 && r.height > 0 &&
+        r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+    };
+    const heads = [...table.tHead.rows[0].cells];
+    const at = (key) => heads.findIndex((th) => th.dataset.col === key && !th.hidden);
+    const shown = heads.filter((th) => !th.hidden);
+    const idx = (key) => shown.findIndex((th) => th.dataset.col === key);
+    const full = [...table.tBodies[0].rows].filter((tr) => !tr.classList.contains('pad')).filter((tr) =>
+      ['instance', 'gpu', 'per_gpu'].every((k) => inView(tr.cells[idx(k)])),
+    );
+    return {
+      rows: full.length,
+      heights: full.map((tr) => Math.round(tr.getBoundingClientRect().height)),
+      perGPUHead: at('per_gpu') >= 0 && inView(heads[at('per_gpu')]),
+      texts: full.slice(0, 3).map((tr) => ['instance', 'gpu', 'per_gpu'].map((k) => tr.cells[idx(k)].textContent.replace(/\s+/g, ' ').trim())),
+    };
+  });
+}
+
+describe('the first screen of the matrix', () => {
+  test('at 1280×900: at least 12 offers on one line each, the price per GPU-hour in view, the header and the name column stay in view', async () => {
+    const t = await open('file', '', { viewport: { width: 1280, height: 900 } });
+    const { page } = t;
+    const s = await firstScreen(page);
+    assert.ok(s.rows >= 12, `${s.rows} offers on the first screen, want 12 or more`);
+    assert.ok(s.perGPUHead, 'the price per GPU-hour heading is not on the first screen');
+    const h = Math.max(...s.heights);
+    assert.ok(h <= 36, `rows ${s.heights.join(', ')} px high: an offer takes more than one line`);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'compare-1280.png') });
+    // The table's box fits the window below the tools. Scrolled down and
+    // sideways in it, the header row and the offer's name stay in view.
+    const box = await page.evaluate(() => document.getElementById('matrix').closest('.table-wrap').getBoundingClientRect().bottom);
+    assert.ok(box <= 900, `the table's box ends ${box} px down, below the window`);
+    await page.evaluate(() => {
+      const wrap = document.getElementById('matrix').closest('.table-wrap');
+      wrap.scrollTop = wrap.scrollHeight / 2;
+      wrap.scrollLeft = 400;
+    });
+    await frame(page);
+    const stuck = await page.evaluate(() => {
+      const table = document.getElementById('matrix');
+      const wrap = table.closest('.table-wrap').getBoundingClientRect();
+      const head = table.tHead.rows[0].cells[0].getBoundingClientRect();
+      const perGPU = table.querySelector('thead th[data-col="per_gpu"]').getBoundingClientRect();
+      const name = [...table.tBodies[0].rows].find((tr) => !tr.classList.contains('pad') && tr.getBoundingClientRect().top > head.bottom);
+      const nameBox = name.cells[0].getBoundingClientRect();
+      return {
+        headTop: head.top - wrap.top,
+        headInWindow: head.top >= 0 && head.bottom <= innerHeight,
+        headWidth: perGPU.width,
+        nameLeft: nameBox.left - wrap.left,
+        scrolled: table.closest('.table-wrap').scrollTop,
+      };
+    });
+    assert.ok(stuck.scrolled > 0, 'the table box did not scroll');
+    assert.ok(Math.abs(stuck.headTop) <= 2 && stuck.headInWindow, `the header left the view (${JSON.stringify(stuck)})`);
+    assert.ok(Math.abs(stuck.nameLeft) <= 2, `the name column left the view (${JSON.stringify(stuck)})`);
+    await clean(t);
+  });
+
+  test('at 375×800: the instance, its GPUs and the price per GPU-hour', async () => {
+    const t = await open('file', '', { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
+    const { page } = t;
+    const s = await firstScreen(page);
+    assert.ok(s.rows >= 3, `${s.rows} offers with their instance, GPUs and price per GPU-hour on the first screen (${JSON.stringify(s.texts)})`);
+    for (const [name, gpu, perGPU] of s.texts) {
+      assert.ok(name && /×/.test(gpu) && /\d/.test(perGPU), `a row reads ${JSON.stringify([name, gpu, perGPU])}`);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'compare-375.png') });
+    // The tools fold behind their button, and open with it.
+    assert.equal(await page.isVisible('#matrix-model'), false, 'the tools take the first screen');
+    await page.click('#matrix-tools-toggle');
+    assert.equal(await page.isVisible('#matrix-model'), true, 'the button does not open the tools');
+    await clean(t);
+  });
+
+  test('without script, at 1280×900 and 375×800, the same columns answer first', async () => {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 800 }]) {
+      const t = await open('file', '', { viewport, javaScriptEnabled: false });
+      const s = await firstScreen(t.page);
+      assert.ok(s.rows >= (viewport.width > 400 ? 12 : 3), `${viewport.width} px without script: ${s.rows} offers on the first screen`);
+      await clean(t);
+    }
+  });
+});
+
+describe('the matrix writes amounts as the build does', () => {
+  test('the script\'s amount() agrees with the template function "money" on the shared list', async () => {
+    const { cases } = JSON.parse(readFileSync(AMOUNTS, 'utf8'));
+    assert.ok(cases.length >= 10, `${AMOUNTS} holds ${cases.length} cases`);
+    const t = await open('file');
+    const got = await t.page.evaluate((cases) => cases.map(([v]) => window.gpucompareMatrix.amount(Number(v))), cases);
+    const wrong = cases.filter(([v, want], i) => got[i] !== want).map(([v, want], i) => `${v}: ${got[cases.findIndex((c) => c[0] === v)]}, want ${want}`);
+    assert.deepEqual(wrong, []);
+    // And the page: no price per GPU-hour with more than four significant
+    // digits past two decimals, and each with its exact figure in its title.
+    for (const c of await column(t.page, 'per_gpu')) {
+      if (c.value === null) continue;
+      const digits = c.text.replace(/[^\d.]/g, '');
+      const [whole, frac = ''] = digits.split('.');
+      assert.ok(frac.length >= 2, `${c.key}: ${c.text} has fewer than two decimals`);
+      const significant = (whole.replace(/^0+/, '') + frac).replace(/^0+/, '').replace(/0+$/, '');
+      assert.ok(frac.length === 2 || significant.length <= 4, `${c.key}: ${c.text} has more than four significant digits`);
+      assert.match(c.title, /^[\d,.]+ [A-Z]{3}$/, `${c.key}: the title "${c.title}" is not the exact figure`);
+      assert.ok(Math.abs(Number(c.title.split(' ')[0].replace(/,/g, '')) - c.value) <= Math.abs(c.value) * 0.001 + 0.005, `${c.key}: ${c.text} against ${c.title}`);
+    }
+    await clean(t);
+  });
+});
+
+describe('the region filter', () => {
+  test('groups regions by part of the world, and a part checks all its regions', async () => {
+    const t = await open('file');
+    const { page } = t;
+    await page.click('details[data-facet="region"] summary');
+    const groups = await page.$$eval('details[data-facet="region"] .facet-group', (gs) =>
+      gs.map((g) => ({ geo: g.dataset.geo, regions: [...g.querySelectorAll('input:not(.group-box)')].map((i) => i.value) })),
+    );
+    const order = ['china-mainland', 'hong-kong-taiwan', 'asia-pacific', 'north-america', 'south-america', 'europe', 'middle-east', 'africa', 'none'];
+    const geos = groups.map((g) => g.geo);
+    assert.deepEqual(geos, order.filter((g) => geos.includes(g)), 'groups out of order');
+    for (const want of ['china-mainland', 'north-america', 'europe']) assert.ok(geos.includes(want), `no ${want} group`);
+    const of = (geo) => groups.find((g) => g.geo === geo).regions;
+    assert.ok(of('north-america').includes('us-east-1'), 'us-east-1 is not in North America');
+    assert.ok(of('europe').every((r) => /^(eu|europe)-/.test(r)), `Europe holds ${of('europe')}`);
+    assert.ok(of('china-mainland').every((r) => /^cn-|beijing/.test(r)), `China mainland holds ${of('china-mainland')}`);
+    // Every region of the offers is in one group, once (or is "all regions").
+    const listed = groups.flatMap((g) => g.regions);
+    const regions = new Set(data.offers.map((o) => o.region).filter((r) => r && r !== 'all'));
+    assert.deepEqual(new Set(listed), regions);
+    assert.equal(listed.length, regions.size, 'a region is listed twice');
+
+    await page.check('details[data-facet="region"] input.group-box[data-geo="europe"]');
+    await frame(page);
+    const europe = new Set(of('europe'));
+    assert.equal((await status(page)).matching, data.offers.filter((o) => europe.has(o.region)).length);
+    assert.match(page.url(), /[#&]region=/);
+    const boxes = await page.$$eval('details[data-facet="region"] .facet-group[data-geo="europe"] input:not(.group-box)', (bs) => bs.map((b) => b.checked));
+    assert.ok(boxes.every(Boolean), 'the part of the world did not check its regions');
+    await page.uncheck(`details[data-facet="region"] input[value="${[...europe][0]}"]`);
+    await frame(page);
+    assert.equal(await page.$eval('details[data-facet="region"] input.group-box[data-geo="europe"]', (b) => b.indeterminate || !b.checked), true);
+    await clean(t);
+  });
+});
 
 // parseCSV reads RFC 4180 CSV.
 function parseCSV(text) {
