@@ -2,14 +2,16 @@
 // one after the other, complete without this script — into tabs that show
 // one table at a time: on-demand first, spot and 1-year reserved one
 // click (or arrow key) away. The tabs stay hidden until it runs. The
-// model shown is kept in the URL's fragment (#model=spot), so a link
-// reproduces the view, from file:// too.
+// tab roles are set here too, with the panels', so that the page without
+// the script has no tab without its panel. The model shown is kept in the
+// URL's fragment (#model=spot), so a link reproduces the view, from file://
+// too.
 (function () {
   'use strict';
   var tabs = document.querySelector('.model-tabs');
   var panels = document.getElementById('home-prices');
   if (!tabs || !panels) return;
-  var buttons = Array.prototype.slice.call(tabs.querySelectorAll('[role="tab"]'));
+  var buttons = Array.prototype.slice.call(tabs.querySelectorAll('button[data-model]'));
   var sections = Array.prototype.slice.call(panels.querySelectorAll('.price-panel'));
   if (!buttons.length) return;
   var models = buttons.map(function (b) { return b.dataset.model; });
@@ -31,7 +33,7 @@
   }
 
   tabs.addEventListener('click', function (e) {
-    var b = e.target.closest('[role="tab"]');
+    var b = e.target.closest('button[data-model]');
     if (b) show(b.dataset.model, true);
   });
   // Arrow keys, Home and End move between the tabs, as in any tab list.
@@ -46,6 +48,9 @@
     show(models[to], true);
   });
 
+  tabs.setAttribute('role', 'tablist');
+  tabs.setAttribute('aria-label', tabs.dataset.label);
+  buttons.forEach(function (b) { b.setAttribute('role', 'tab'); });
   sections.forEach(function (s) {
     s.setAttribute('role', 'tabpanel');
     s.setAttribute('aria-labelledby', 'tab-' + s.dataset.model);
