@@ -158,7 +158,7 @@ test('picking a GPU class compares prices within it', async () => {
   assert.deepEqual(v.ranked, ['1 Cheap 66.7', '2 Big 60']);
   assert.deepEqual(v.apart, ['CN not ranked', 'Dark not ranked']);
   assert.deepEqual(v.offers, ['1 t1 Cheap 66.7', '2 t1 Big 50']);
-  assert.equal(await priceCell(page, 'Cheap'), '100 0.300 USD per GPU-hour');
+  assert.equal(await priceCell(page, 'Cheap'), '100 0.30 USD per GPU-hour');
   await page.click('#weights-reset');
   v = await view(page);
   assert.deepEqual({ ranked: v.ranked, apart: v.apart, caption: v.caption, offers: v.offers }, DEFAULT);
