@@ -200,9 +200,9 @@ func resolve(offers []Offer, prov *catalog.Provider, series map[catalog.SeriesKe
 			switch {
 			case k.Region != catalog.AllRegions && has:
 				out = append(out, resolved{k, o})
-			case hasAll || (k.Region == catalog.AllRegions && slices.Contains(in.Regions, catalog.AllRegions)):
+			case hasAll || slices.Contains(in.Regions, catalog.AllRegions):
 				rest = append(rest, o)
-			case k.Region != catalog.AllRegions && (slices.Contains(in.Regions, k.Region) || slices.Contains(in.Regions, catalog.AllRegions)):
+			case k.Region != catalog.AllRegions && slices.Contains(in.Regions, k.Region):
 				out = append(out, resolved{k, o})
 			default:
 				sum.Skipped["region not among the instance type's regions in the catalog"]++

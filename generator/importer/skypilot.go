@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -34,6 +35,7 @@ func ReadSkyPilot(r io.Reader, file string, l *List) error {
 		}
 		return csvError(file, err)
 	}
+	head = slices.Clone(head) // the reader reuses the record
 	col := map[string]int{}
 	for i, name := range head {
 		col[strings.TrimPrefix(name, "\ufeff")] = i
