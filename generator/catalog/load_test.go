@@ -327,6 +327,37 @@ data/prices/aws.yaml:19:5: price "p4d.24xlarge/us-east-1/on_demand": since is mi
 `,
 		},
 		{
+			name: "import days",
+			replace: map[string]string{"data/prices/aws.yaml": `provider: aws
+checked: 2026-12
+prices:
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 1
+    currency: USD
+    since: unknown
+    first_seen: unknown
+    last_seen: 2026-02-30
+    source: https://example.com/price
+    source_kind: provider
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 2
+    currency: USD
+    since: unknown
+    first_seen: '2026-12-01'
+    last_seen: '2026-12-02'
+    source: https://example.com/price
+    source_kind: provider
+`},
+			want: `data/prices/aws.yaml:2:10: prices: checked 2026-12 is not a day: want YYYY-MM-DD
+data/prices/aws.yaml:10:17: price "p4d.24xlarge/us-east-1/on_demand": first_seen unknown is not a day: want YYYY-MM-DD
+data/prices/aws.yaml:11:16: price "p4d.24xlarge/us-east-1/on_demand": last_seen: date "2026-02-30" does not exist: want YYYY-MM-DD, YYYY-MM, YYYY or unknown
+`,
+		},
+		{
 			name: "source scheme and missing source",
 			replace: price(`  - instance: p4d.24xlarge
     region: us-east-1
