@@ -124,11 +124,11 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 		if p.Currency != o.Currency {
 			return nil, nil, fmt.Errorf("%s: price in %s, but %s:%d quotes %s in %s: want a price list in %s", o.Pos, o.Currency, file, last.node.Line, seriesName(k), p.Currency, p.Currency)
 		}
-		if p.PerGPU || p.Amount == nil || p.Upfront != nil || p.EffectiveHourly != nil {
-			sum.Skipped["the catalog's latest point is not a plain hourly amount (per GPU, upfront or a discount)"]++
+		if p.PerGPU || p.Amount == nil {
+			sum.Skipped["the catalog's latest point has no amount per instance (per GPU, or a discount)"]++
 			continue
 		}
-		if *p.Amount == o.Amount && p.LastSeen == "" {
+		if *p.Amount == o.Amount && sameUpfront(p.Upfront, o.Upfront) && p.LastSeen == "" {
 			sum.Unchanged++
 			continue
 		}

@@ -142,6 +142,8 @@ func readPriceList(file, format string, maxSize int64, list *importer.List) erro
 	switch format {
 	case "skypilot":
 		return importer.ReadSkyPilot(f, file, list)
+	case "aws-pricelist":
+		return importer.ReadAWSPriceList(f, file, importer.DefaultAWSProduct, list)
 	}
 	return fmt.Errorf("%s: -format %s is not available yet", file, format)
 }
