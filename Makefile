@@ -70,6 +70,7 @@ fuzz-brief:
 	$(call fuzz-run,jsonenc,FuzzAppend,200000)
 	$(call fuzz-run,importer,FuzzReadSkyPilot,10000)
 	$(call fuzz-run,importer,FuzzReadAWSPriceList,10000)
+	$(call fuzz-run,importer,FuzzReadAzureRetail,10000)
 
 # The same targets, about five minutes each.
 fuzz:

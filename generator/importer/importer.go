@@ -29,9 +29,17 @@ type Offer struct {
 	Region   string // the region as the source names it
 	Model    string // a catalog pricing model: on_demand, spot …
 	Payment  string // a catalog payment option, for reservations
-	Amount   float64
-	Upfront  *float64
-	Currency string
+	// Amount is the hourly price; 0 when a reservation states only
+	// its upfront price.
+	Amount  float64
+	Upfront *float64
+	// EffectiveHourly is the hourly price with the upfront spread over the
+	// term, when the source's price is the term's.
+	EffectiveHourly *float64
+	Currency        string
+	// Note says what a reader must know about the price, such as how it
+	// was worked out.
+	Note string
 	// Effective is the day the price took effect, when the source says;
 	// "" when the format has no such date.
 	Effective catalog.Date

@@ -42,8 +42,11 @@ type Summary struct {
 // Added is a point Merge appended.
 type Added struct {
 	catalog.SeriesKey
-	Old       *float64 // the latest price before, nil for a new offer
-	New       float64
+	Old *float64 // the latest amount before, nil for a new offer
+	New float64
+	// Was and Now are the prices before and after as text ("2.49",
+	// "0.11676 + 1023 upfront"); Was is "" for a new offer.
+	Was, Now  string
 	Currency  string
 	Since     catalog.Date
 	FirstSeen catalog.Date
@@ -124,11 +127,11 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 		if p.Currency != o.Currency {
 			return nil, nil, fmt.Errorf("%s: price in %s, but %s:%d quotes %s in %s: want a price list in %s", o.Pos, o.Currency, file, last.node.Line, seriesName(k), p.Currency, p.Currency)
 		}
-		if p.PerGPU || p.Amount == nil {
+		if p.PerGPU || (p.Amount == nil && p.Upfront == nil) {
 			sum.Skipped["the catalog's latest point has no amount per instance (per GPU, or a discount)"]++
 			continue
 		}
-		if *p.Amount == o.Amount && sameUpfront(p.Upfront, o.Upfront) && p.LastSeen == "" {
+		if sameAmount(p.Amount, o.Amount) && sameUpfront(p.Upfront, o.Upfront) && p.LastSeen == "" {
 			sum.Unchanged++
 			continue
 		}
@@ -136,9 +139,13 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 			sum.Skipped["effective date before the since of the catalog's latest point (history is not rewritten)"]++
 			continue
 		}
-		old := *p.Amount
 		a := d.add(k, o, opts, idx[len(idx)-1])
-		a.Old = &old
+		a.Old = p.Amount
+		var pa float64
+		if p.Amount != nil {
+			pa = *p.Amount
+		}
+		a.Was = priceText(pa, p.Upfront)
 		sum.Added = append(sum.Added, a)
 	}
 	sort.Slice(fresh, func(i, j int) bool { return keyLess(fresh[i], fresh[j]) })
@@ -249,6 +256,26 @@ func findRegion(p *catalog.Provider, name string) *catalog.Region {
 	return nil
 }
 
+// priceText says an hourly amount and an upfront price.
+func priceText(amount float64, upfront *float64) string {
+	switch {
+	case upfront == nil:
+		return amountText(amount)
+	case amount == 0:
+		return amountText(*upfront) + " upfront"
+	}
+	return amountText(amount) + " + " + amountText(*upfront) + " upfront"
+}
+
+// sameAmount reports whether a point's amount is an offer's: absent
+// stands for the 0 of an offer priced only upfront.
+func sameAmount(p *float64, o float64) bool {
+	if p == nil {
+		return o == 0
+	}
+	return *p == o
+}
+
 // latestSince is the since of the newest dated point of a series.
 func latestSince(items []item, idx []int) catalog.Date {
 	var d catalog.Date
@@ -285,7 +312,7 @@ func seriesName(k catalog.SeriesKey) string {
 // add appends a point for offer o to series k after item after (-1: a new
 // series, at the end of the list).
 func (d *doc) add(k catalog.SeriesKey, o Offer, opts Options, after int) Added {
-	a := Added{SeriesKey: k, New: o.Amount, Currency: o.Currency, Since: o.Effective}
+	a := Added{SeriesKey: k, New: o.Amount, Now: priceText(o.Amount, o.Upfront), Currency: o.Currency, Since: o.Effective}
 	if a.Since == "" {
 		a.Since, a.FirstSeen = catalog.Unknown, opts.AsOf
 	}
@@ -302,7 +329,12 @@ func (d *doc) add(k catalog.SeriesKey, o Offer, opts Options, after int) Added {
 	if o.Upfront != nil {
 		put("upfront", amountText(*o.Upfront), 0)
 	}
-	put("amount", amountText(o.Amount), 0)
+	if o.Amount > 0 {
+		put("amount", amountText(o.Amount), 0)
+	}
+	if o.EffectiveHourly != nil {
+		put("effective_hourly", amountText(*o.EffectiveHourly), 0)
+	}
 	put("currency", o.Currency, 0)
 	put("since", string(a.Since), dateStyle(a.Since))
 	if a.FirstSeen != "" {
@@ -311,6 +343,9 @@ func (d *doc) add(k catalog.SeriesKey, o Offer, opts Options, after int) Added {
 	put("as_of", string(opts.AsOf), yaml.SingleQuotedStyle)
 	put("source", opts.Source, 0)
 	put("source_kind", opts.SourceKind, 0)
+	if o.Note != "" {
+		put("note", o.Note, 0)
+	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)

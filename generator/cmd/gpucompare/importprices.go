@@ -145,7 +145,7 @@ func readPriceList(file, format string, maxSize int64, list *importer.List) erro
 	case "aws-pricelist":
 		return importer.ReadAWSPriceList(f, file, importer.DefaultAWSProduct, list)
 	}
-	return fmt.Errorf("%s: -format %s is not available yet", file, format)
+	return importer.ReadAzureRetail(f, file, list)
 }
 
 // readPriceFile reads the price file at path, or gives the text of an
@@ -198,11 +198,11 @@ func printSummary(w io.Writer, rel string, sum *importer.Summary) {
 		if a.FirstSeen != "" {
 			date = "first seen " + string(a.FirstSeen) + ", since unknown"
 		}
-		old := "new offer"
-		if a.Old != nil {
-			old = fmt.Sprintf("%g →", *a.Old)
+		was := "new offer"
+		if a.Was != "" {
+			was = a.Was + " →"
 		}
-		fmt.Fprintf(w, "added     %s: %s %g %s (%s)\n", offerName(a.SeriesKey), old, a.New, a.Currency, date)
+		fmt.Fprintf(w, "added     %s: %s %s %s (%s)\n", offerName(a.SeriesKey), was, a.Now, a.Currency, date)
 	}
 	for _, m := range sum.Missing {
 		what := "not in the price list"
