@@ -7,9 +7,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"testing/fstest"
 	"time"
 
 	"gpucompare/generator/catalog"
@@ -112,6 +114,21 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		fmt.Fprintln(stderr, "nothing written")
 		return 1
+	}
+	// The merged file must load with the rest of the catalog before it
+	// replaces the old one.
+	if !bytes.Equal(out, src) {
+		fsys, ok := openRoot(*root, maxFileSize, stderr)
+		if !ok {
+			return 1
+		}
+		_, report := catalog.Load(overlayFS{FS: fsys, name: rel, data: out})
+		fsys.Close()
+		if errs := report.Errors(); len(errs) > 0 {
+			fmt.Fprint(stderr, errs.String())
+			fmt.Fprintf(stderr, "%s: the merged file would not load (%d error(s)): nothing written\n", rel, len(errs))
+			return 1
+		}
 	}
 	printSummary(stdout, rel, sum)
 	switch {
@@ -237,4 +254,45 @@ func offerName(k catalog.SeriesKey) string {
 		s += " " + k.Payment
 	}
 	return s
+}
+
+// overlayFS is a site root with one file replaced or added: the catalog as
+// it would be once the file is written.
+type overlayFS struct {
+	fs.FS
+	name string
+	data []byte
+}
+
+func (o overlayFS) Open(name string) (fs.File, error) {
+	if name == o.name {
+		return fstest.MapFS{name: {Data: o.data, Mode: 0o644}}.Open(name)
+	}
+	return o.FS.Open(name)
+}
+
+func (o overlayFS) ReadFile(name string) ([]byte, error) {
+	if name == o.name {
+		return slices.Clone(o.data), nil
+	}
+	return fs.ReadFile(o.FS, name)
+}
+
+func (o overlayFS) ReadDir(dir string) ([]fs.DirEntry, error) {
+	entries, err := fs.ReadDir(o.FS, dir)
+	if err != nil || dir != path.Dir(o.name) {
+		return entries, err
+	}
+	for _, e := range entries {
+		if e.Name() == path.Base(o.name) {
+			return entries, nil
+		}
+	}
+	added, err := fstest.MapFS{o.name: {Data: o.data, Mode: 0o644}}.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	entries = append(entries, added...)
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, nil
 }
