@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -79,9 +80,11 @@ type doc struct {
 	seq                     *yaml.Node
 	items                   []item
 	dash                    int // the column of the items' dashes
-	// edits, applied at the end: lines replaced and lines inserted after
-	// a line (-1: before the first).
+	// edits, applied at the end: lines replaced, keys added to the point
+	// ending at a line, and lines inserted after a line (-1: before the
+	// first), in that order.
 	replace map[int]string
+	attach  map[int][]string
 	insert  map[int][]string
 }
 
@@ -108,7 +111,10 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 		}
 		series[k] = append(series[k], i)
 	}
-	offers := resolve(list.Offers, opts.Provider, series, sum)
+	offers, err := resolve(list.Offers, opts.Provider, series, sum)
+	if err != nil {
+		return nil, nil, err
+	}
 
 	matched := map[catalog.SeriesKey]bool{}
 	var fresh []catalog.SeriesKey // new series, added at the end
@@ -176,7 +182,8 @@ type resolved struct {
 // and regions by id or name. A region the file prices as "all" takes the
 // one price all the source's regions share. Offers that fit nothing are
 // counted in sum.Skipped.
-func resolve(offers []Offer, prov *catalog.Provider, series map[catalog.SeriesKey][]int, sum *Summary) []resolved {
+// Two offers of one series are an error unless they state the same price.
+func resolve(offers []Offer, prov *catalog.Provider, series map[catalog.SeriesKey][]int, sum *Summary) ([]resolved, error) {
 	type group struct{ instance, model, payment string }
 	groups := map[group][]Offer{}
 	var gorder []group
@@ -230,7 +237,21 @@ func resolve(offers []Offer, prov *catalog.Provider, series map[catalog.SeriesKe
 		}
 		out = append(out, resolved{allKey, rest[0]})
 	}
-	return out
+	// One offer a series: the first, when the others say the same.
+	at := map[catalog.SeriesKey]int{}
+	uniq := out[:0]
+	for _, r := range out {
+		i, seen := at[r.key]
+		if !seen {
+			at[r.key] = len(uniq)
+			uniq = append(uniq, r)
+			continue
+		}
+		if prev := uniq[i].offer; prev.Amount != r.offer.Amount || !sameUpfront(prev.Upfront, r.offer.Upfront) || prev.Currency != r.offer.Currency {
+			return nil, fmt.Errorf("%s: %s priced %s here and %s at %s: want one price per offer", r.offer.Pos, seriesName(r.key), priceText(r.offer.Amount, r.offer.Upfront), priceText(prev.Amount, prev.Upfront), prev.Pos)
+		}
+	}
+	return uniq, nil
 }
 
 func findInstance(p *catalog.Provider, name string) *catalog.Instance {
@@ -265,6 +286,21 @@ func priceText(amount float64, upfront *float64) string {
 		return amountText(*upfront) + " upfront"
 	}
 	return amountText(amount) + " + " + amountText(*upfront) + " upfront"
+}
+
+// lastSeen is the latest whole day in the as_of, first_seen or since of
+// the points of a series, or "".
+func lastSeen(items []item, idx []int) catalog.Date {
+	var seen catalog.Date
+	for _, i := range idx {
+		pp := items[i].pp
+		for _, d := range []catalog.Date{catalog.Date(pp.AsOf), pp.FirstSeen, pp.Since} {
+			if _, err := time.Parse(time.DateOnly, string(d)); err == nil && d > seen {
+				seen = d
+			}
+		}
+	}
+	return seen
 }
 
 // sameAmount reports whether a point's amount is an offer's: absent
@@ -389,19 +425,13 @@ func (d *doc) missing(order []catalog.SeriesKey, series map[catalog.SeriesKey][]
 		}
 		m := Missing{SeriesKey: k, Line: last.node.Line}
 		if opts.Retire {
-			// The last day it was surely seen: the file's previous check,
-			// or the day its latest point was first seen or took effect.
-			var seen catalog.Date
-			switch {
-			case d.checked != nil && len(d.checked.Value) == len("2006-01-02"):
-				seen = catalog.Date(d.checked.Value)
-			case len(last.pp.FirstSeen) == len("2006-01-02"):
-				seen = last.pp.FirstSeen
-			case len(last.pp.Since) == len("2006-01-02"):
-				seen = last.pp.Since
-			}
+			// The last day it was surely listed: the latest day one of its
+			// points was read, first seen or took effect. The file's
+			// checked date does not tell: the offer may have been missing
+			// at that check already.
+			seen := lastSeen(d.items, idx)
 			if seen == "" {
-				m.NotRetired = "no day it was last seen (the file has no checked date)"
+				m.NotRetired = "no day it was last seen (no point of it has a day in as_of, first_seen or since)"
 			} else if err := d.addKey(last, "last_seen", string(seen)); err != nil {
 				m.NotRetired = err.Error()
 			} else {

@@ -134,22 +134,23 @@ func TestMergeEffectiveDate(t *testing.T) {
 }
 
 func TestMergeMissing(t *testing.T) {
-	src := strings.Replace(base, "provider: lambda\n", "provider: lambda\nchecked: '2026-11-02'\n", 1)
+	src := strings.Replace(base, "provider: lambda\n", "provider: lambda\nchecked: '2026-11-25'\n", 1)
+	src = strings.Replace(src, "since: unknown, source: s,", "since: unknown, as_of: '2026-11-02', source: s,", 1)
 	out, sum := merge(t, src, opts(false), offer("gpu_1x_h100_pcie", "us-east-1", 2.49))
 	if len(sum.Missing) != 1 || sum.Missing[0].Instance != "gpu_8x_v100" || sum.Missing[0].Line != 23 || sum.Missing[0].LastSeen != "" {
 		t.Fatalf("missing %+v, want gpu_8x_v100 at line 23, not retired", sum.Missing)
 	}
-	if want := strings.Replace(src, "2026-11-02", "2026-12-01", 1); out != want {
+	if want := strings.Replace(src, "2026-11-25", "2026-12-01", 1); out != want {
 		t.Errorf("without -retire the file changes only its checked date; got\n%s", out)
 	}
 	out, sum = merge(t, src, opts(true), offer("gpu_1x_h100_pcie", "us-east-1", 2.49))
 	if sum.Missing[0].LastSeen != "2026-11-02" {
-		t.Errorf("retired with last_seen %q, want the previous check 2026-11-02", sum.Missing[0].LastSeen)
+		t.Errorf("retired with last_seen %q, want the day its point was read, 2026-11-02, not the previous check", sum.Missing[0].LastSeen)
 	}
 	if want := "source_kind: aggregator, last_seen: '2026-11-02'}\n"; !strings.HasSuffix(out, want) {
 		t.Errorf("got\n%s\nwant it to end with %s", out, want)
 	}
-	// Without a previous check there is no day it was last seen.
+	// A point without a day says no day it was last seen.
 	_, sum = merge(t, base, opts(true), offer("gpu_1x_h100_pcie", "us-east-1", 2.49))
 	if sum.Missing[0].LastSeen != "" || sum.Missing[0].NotRetired == "" {
 		t.Errorf("missing %+v, want it not retired, with the reason", sum.Missing[0])

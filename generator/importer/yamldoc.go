@@ -13,7 +13,7 @@ import (
 // each record is, and edits are made to its lines, so every line Merge
 // does not touch keeps its bytes (comments, quoting, indentation).
 func parseDoc(src []byte, file string) (*doc, error) {
-	d := &doc{file: file, replace: map[int]string{}, insert: map[int][]string{}}
+	d := &doc{file: file, replace: map[int]string{}, attach: map[int][]string{}, insert: map[int][]string{}}
 	text := string(src)
 	if strings.Contains(text, "\r") {
 		return nil, fmt.Errorf("%s: has carriage returns: want a file with plain newline line ends", file)
@@ -115,7 +115,7 @@ func (d *doc) seqEnd() int {
 func (d *doc) addKey(it *item, key, value string) error {
 	if it.node.Style&yaml.FlowStyle == 0 {
 		pad := strings.Repeat(" ", it.node.Column-1)
-		d.insert[it.end] = append(d.insert[it.end], fmt.Sprintf("%s%s: '%s'", pad, key, value))
+		d.attach[it.end] = append(d.attach[it.end], fmt.Sprintf("%s%s: '%s'", pad, key, value))
 		return nil
 	}
 	// A point written {instance: …, …} on one line gets the key before
@@ -161,6 +161,9 @@ func (d *doc) bytes() []byte {
 			l = r
 		}
 		b.WriteString(l + "\n")
+		for _, ins := range d.attach[i] {
+			b.WriteString(ins + "\n")
+		}
 		for _, ins := range d.insert[i] {
 			b.WriteString(ins + "\n")
 		}
