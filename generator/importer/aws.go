@@ -52,7 +52,11 @@ func ReadAWSPriceList(r io.Reader, file string, p AWSProduct, l *List) error {
 		if err != nil {
 			return csvError(file, err)
 		}
-		if line, _ := cr.FieldPos(0); len(rec) > 0 && rec[0] == "SKU" {
+		line, _ := cr.FieldPos(0)
+		if line == 1 && slices.Contains(rec, "InstanceType") && slices.Contains(rec, "Price") {
+			return fmt.Errorf("%s:1:1: a SkyPilot vms.csv, not an AWS Price List offer file: read it with -format skypilot", file)
+		}
+		if len(rec) > 0 && rec[0] == "SKU" {
 			head = slices.Clone(rec)
 		} else if line > 5 {
 			return fmt.Errorf("%s:%d:1: no header row (SKU, OfferTermCode, …) after the metadata lines: want an AWS Price List offer file in CSV", file, line)

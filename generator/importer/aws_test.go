@@ -154,6 +154,7 @@ func TestReadAWSPriceListErrors(t *testing.T) {
 	sample := string(b)
 	tests := []struct{ in, want string }{
 		{"", "ec2-sample.csv:1:1: no header row: want an AWS Price List offer file in CSV (a header with SKU, OfferTermCode, TermType, EffectiveDate, …)"},
+		{"InstanceType,AcceleratorName,Price,Region\n", "ec2-sample.csv:1:1: a SkyPilot vms.csv, not an AWS Price List offer file: read it with -format skypilot"},
 		{strings.Replace(sample, `"Region Code"`, `"Region"`, 1), `ec2-sample.csv:6:1: no column "Region Code": want an AWS Price List offer file for EC2 in CSV`},
 		{strings.Replace(sample, `"0.2773000000"`, `"-0.2773000000"`, 1), "ec2-sample.csv:18:183: PricePerUnit -0.2773000000 is negative: want a price, 0 or more"},
 		{strings.Replace(sample, `"2025-09-01"`, `"2025-09-31"`, 1), `ec2-sample.csv:18:154: EffectiveDate "2025-09-31": not a date: want YYYY-MM-DD`},

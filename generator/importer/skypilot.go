@@ -40,6 +40,9 @@ func ReadSkyPilot(r io.Reader, file string, l *List) error {
 	for i, name := range head {
 		col[strings.TrimPrefix(name, "\ufeff")] = i
 	}
+	if head[0] == "FormatVersion" {
+		return fmt.Errorf("%s:1:1: an AWS Price List offer file, not a SkyPilot vms.csv: read it with -format aws-pricelist", file)
+	}
 	for _, name := range skypilotColumns {
 		if _, ok := col[name]; !ok {
 			return fmt.Errorf("%s:1:1: no column %q: want a SkyPilot vms.csv, whose header has %s", file, name, strings.Join(skypilotColumns, ", "))

@@ -49,6 +49,7 @@ func TestReadSkyPilotErrors(t *testing.T) {
 	const head = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
 	tests := []struct{ in, want string }{
 		{"", "vms.csv:1:1: empty file: want a SkyPilot vms.csv with a header row (InstanceType, AcceleratorName, Price, Region, …)"},
+		{"\"FormatVersion\",\"v1.0\"\n", "vms.csv:1:1: an AWS Price List offer file, not a SkyPilot vms.csv: read it with -format aws-pricelist"},
 		{"InstanceType,Price\n", `vms.csv:1:1: no column "AcceleratorName": want a SkyPilot vms.csv, whose header has InstanceType, AcceleratorName, Price, Region`},
 		{head + "gpu_8x_v100,V100,8.0,92.0,448.0,-4.4,us-east-1,,\n", "vms.csv:2:33: Price -4.4 is negative: want US dollars per hour, 0 or more"},
 		{head + "gpu_8x_v100,V100,8.0,92.0,448.0,4.4,us-east-1,,x\n", `vms.csv:2:48: SpotPrice "x" is not a number: want US dollars per hour such as 3.06`},
