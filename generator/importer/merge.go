@@ -158,7 +158,7 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 	for _, k := range fresh {
 		sum.Added = append(sum.Added, d.add(k, freshOffer[k], opts, -1))
 	}
-	d.missing(order, series, matched, opts, sum)
+	d.missing(order, series, matched, covered(list.Offers, opts.Provider), opts, sum)
 	if sum.Unchanged > 0 || len(sum.Added) > 0 {
 		var have catalog.Date
 		if d.checked != nil {
@@ -411,11 +411,33 @@ func dateStyle(d catalog.Date) yaml.Style {
 	return 0
 }
 
-// missing reports the series of the file, of a model the format states,
-// that the source did not list, and marks them with -retire.
-func (d *doc) missing(order []catalog.SeriesKey, series map[catalog.SeriesKey][]int, matched map[catalog.SeriesKey]bool, opts Options, sum *Summary) {
+// coverage is what a price list covers: the regions it prices (by
+// catalog id) and the pricing models with their payment options.
+type coverage struct {
+	regions map[string]bool
+	kinds   map[[2]string]bool
+}
+
+// covered is the coverage of offers: an offer of the file outside it is
+// not missing from the list, only outside a partial list (one region's
+// file, a page of one size).
+func covered(offers []Offer, prov *catalog.Provider) coverage {
+	c := coverage{regions: map[string]bool{}, kinds: map[[2]string]bool{}}
+	for _, o := range offers {
+		c.regions[catalog.AllRegions] = true
+		if r := findRegion(prov, o.Region); r != nil {
+			c.regions[r.ID] = true
+		}
+		c.kinds[[2]string{o.Model, o.Payment}] = true
+	}
+	return c
+}
+
+// missing reports the series of the file that the list covers but does
+// not have, and marks them with -retire.
+func (d *doc) missing(order []catalog.SeriesKey, series map[catalog.SeriesKey][]int, matched map[catalog.SeriesKey]bool, c coverage, opts Options, sum *Summary) {
 	for _, k := range order {
-		if matched[k] || !slices.Contains(opts.Models, k.Model) {
+		if matched[k] || !slices.Contains(opts.Models, k.Model) || !c.regions[k.Region] || !c.kinds[[2]string{k.Model, k.Payment}] {
 			continue
 		}
 		idx := series[k]

@@ -229,3 +229,25 @@ func TestMergeShippedLambda(t *testing.T) {
 		t.Errorf("summary %+v, want 4 unchanged", sum)
 	}
 }
+
+// TestMergeMissingOnlyWhatTheListCovers checks that a partial list (one
+// region's file, on-demand prices only) reports missing only the offers it
+// could have listed.
+func TestMergeMissingOnlyWhatTheListCovers(t *testing.T) {
+	src := `provider: lambda
+prices:
+- {instance: gpu_1x_a10, region: us-east-1, model: on_demand, amount: 0.75, currency: USD, since: unknown, source: s, source_kind: aggregator}
+- {instance: gpu_1x_a10, region: us-west-1, model: on_demand, amount: 0.75, currency: USD, since: unknown, source: s, source_kind: aggregator}
+- {instance: gpu_1x_a10, region: us-east-1, model: spot, amount: 0.25, currency: USD, since: unknown, source: s, source_kind: aggregator}
+- {instance: gpu_8x_v100, region: all, model: on_demand, amount: 4.4, currency: USD, since: unknown, source: s, source_kind: aggregator}
+`
+	_, sum := merge(t, src, opts(false), offer("gpu_1x_h100_pcie", "us-east-1", 2.49))
+	var got []string
+	for _, m := range sum.Missing {
+		got = append(got, seriesName(m.SeriesKey))
+	}
+	want := `"gpu_1x_a10/us-east-1/on_demand" "gpu_8x_v100/all/on_demand"`
+	if strings.Join(got, " ") != want {
+		t.Errorf("missing %s, want %s (not us-west-1, not spot)", strings.Join(got, " "), want)
+	}
+}
