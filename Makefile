@@ -71,6 +71,7 @@ fuzz-brief:
 	$(call fuzz-run,importer,FuzzReadSkyPilot,10000)
 	$(call fuzz-run,importer,FuzzReadAWSPriceList,10000)
 	$(call fuzz-run,importer,FuzzReadAzureRetail,10000)
+	$(call fuzz-run,importer,FuzzMerge,20000)
 
 # The same targets, about five minutes each.
 fuzz:

@@ -251,3 +251,18 @@ prices:
 		t.Errorf("missing %s, want %s (not us-west-1, not spot)", strings.Join(got, " "), want)
 	}
 }
+
+func TestMergeRefusesLayoutsItCannotEdit(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"provider: lambda\nprices:\n-\n  instance: gpu_8x_v100\n", `p.yaml:4:3: a price point that does not start on its "- " line: write it as "- instance: …" to import into the file`},
+		{"provider: lambda\nprices: [{instance: gpu_8x_v100}]\n", `p.yaml:2:9: prices is a flow list [...]: write it as a block list (one "- " item a record) to import into it`},
+		{"provider: lambda\r\nprices: []\r\n", "p.yaml: has carriage returns: want a file with plain newline line ends"},
+		{"{provider: lambda, prices: []}\n", "p.yaml:1:1: not a price file: want a block mapping with provider and prices"},
+	}
+	for _, tt := range tests {
+		_, _, err := Merge([]byte(tt.src), "p.yaml", &List{Offers: []Offer{offer("gpu_8x_v100", "us-east-1", 4.4)}}, opts(false))
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Merge(%q):\n got %v\nwant %s", tt.src, err, tt.want)
+		}
+	}
+}

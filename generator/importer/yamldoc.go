@@ -62,8 +62,13 @@ func parseDoc(src []byte, file string) (*doc, error) {
 		if err := n.Decode(&it.pp); err != nil {
 			return nil, fmt.Errorf("%s:%d:%d: %v", file, n.Line, n.Column, err)
 		}
+		// A point starts on its dash line: "- instance: …" or "- {…}".
+		line, col := d.lines[it.start], n.Column-1
+		if col < 2 || col > len(line) || line[col-2:col] != "- " {
+			return nil, fmt.Errorf("%s:%d:%d: a price point that does not start on its \"- \" line: write it as \"- instance: …\" to import into the file", file, n.Line, n.Column)
+		}
 		if i == 0 {
-			d.dash = strings.IndexByte(d.lines[it.start], '-')
+			d.dash = col - 2
 		}
 		d.items = append(d.items, it)
 	}
