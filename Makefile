@@ -68,6 +68,10 @@ fuzz-brief:
 	$(call fuzz-run,charts,FuzzHistoryFrame,100000)
 	$(call fuzz-run,charts,FuzzFrontier,40000)
 	$(call fuzz-run,jsonenc,FuzzAppend,200000)
+	$(call fuzz-run,importer,FuzzReadSkyPilot,10000)
+	$(call fuzz-run,importer,FuzzReadAWSPriceList,10000)
+	$(call fuzz-run,importer,FuzzReadAzureRetail,10000)
+	$(call fuzz-run,importer,FuzzMerge,20000)
 
 # The same targets, about five minutes each.
 fuzz:

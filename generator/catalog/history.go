@@ -74,7 +74,11 @@ func (l *loader) checkHistory(prices []*PricePoint) {
 			if newer.Since.Known() {
 				latest = newer
 			}
-			if !SamePrice(older, newer) && !newer.Since.Known() {
+			switch {
+			case SamePrice(older, newer) || newer.Since.Known():
+			case newer.FirstSeen != "":
+				r.warnf("since", "the price changes here but its source gives no date (an import first saw it %s): it shows as undated and stays out of feeds", newer.FirstSeen)
+			default:
 				r.warnf("since", "the price changes here but the change has no date: it shows as undated and stays out of feeds")
 			}
 		}

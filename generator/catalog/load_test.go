@@ -327,6 +327,37 @@ data/prices/aws.yaml:19:5: price "p4d.24xlarge/us-east-1/on_demand": since is mi
 `,
 		},
 		{
+			name: "import days",
+			replace: map[string]string{"data/prices/aws.yaml": `provider: aws
+checked: 2026-12
+prices:
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 1
+    currency: USD
+    since: unknown
+    first_seen: unknown
+    last_seen: 2026-02-30
+    source: https://example.com/price
+    source_kind: provider
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 2
+    currency: USD
+    since: unknown
+    first_seen: '2026-12-01'
+    last_seen: '2026-12-02'
+    source: https://example.com/price
+    source_kind: provider
+`},
+			want: `data/prices/aws.yaml:2:10: prices: checked 2026-12 is not a day: want YYYY-MM-DD
+data/prices/aws.yaml:10:17: price "p4d.24xlarge/us-east-1/on_demand": first_seen unknown is not a day: want YYYY-MM-DD
+data/prices/aws.yaml:11:16: price "p4d.24xlarge/us-east-1/on_demand": last_seen: date "2026-02-30" does not exist: want YYYY-MM-DD, YYYY-MM, YYYY or unknown
+`,
+		},
+		{
 			name: "source scheme and missing source",
 			replace: price(`  - instance: p4d.24xlarge
     region: us-east-1
@@ -525,9 +556,11 @@ func TestHistoryOrderAndUndatedChanges(t *testing.T) {
 		return "  - instance: p4d.24xlarge\n    region: us-east-1\n    model: on_demand\n    amount: " + amount +
 			"\n    currency: USD\n    since: " + since + "\n    source: https://example.com/price\n    source_kind: provider\n"
 	}
-	_, r := load(t, price(point("40", "2025-03")+point("40", "unknown")+point("32", "unknown")+point("30", "2025-02-10")+point("28", "2025-03-15")))
+	firstSeen := strings.Replace(point("27", "unknown"), "    source:", "    first_seen: '2026-12-01'\n    source:", 1)
+	_, r := load(t, price(point("40", "2025-03")+point("40", "unknown")+point("32", "unknown")+point("30", "2025-02-10")+point("28", "2025-03-15")+firstSeen))
 	want := `data/prices/aws.yaml:24:12: warning: price "p4d.24xlarge/us-east-1/on_demand": the price changes here but the change has no date: it shows as undated and stays out of feeds
 data/prices/aws.yaml:32:12: price "p4d.24xlarge/us-east-1/on_demand": since 2025-02-10 is before 2025-03 of an earlier point (line 3): the points of a series go oldest first
+data/prices/aws.yaml:48:12: warning: price "p4d.24xlarge/us-east-1/on_demand": the price changes here but its source gives no date (an import first saw it 2026-12-01): it shows as undated and stays out of feeds
 `
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

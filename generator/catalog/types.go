@@ -248,8 +248,12 @@ type Claims struct {
 
 // PriceFile is the shape of a data/prices/<provider>.yaml file.
 type PriceFile struct {
-	Provider string        `yaml:"provider"`
-	Prices   []*PricePoint `yaml:"prices"`
+	Provider string `yaml:"provider"`
+	// Checked is the day the prices were last compared with a public price
+	// list (gpucompare import prices); a price unchanged since is current
+	// as of that day.
+	Checked Date          `yaml:"checked"`
+	Prices  []*PricePoint `yaml:"prices"`
 }
 
 // PricePoint is one dated price of an offer under a pricing model.
@@ -268,8 +272,15 @@ type PricePoint struct {
 	Approximate     bool     `yaml:"approximate"`
 	Currency        string   `yaml:"currency"`
 	Since           Date     `yaml:"since"`
-	AsOf            string   `yaml:"as_of"`
-	Source          string   `yaml:"source"`
+	// FirstSeen is the day an import first saw this price, when its source
+	// gives no effective date: the change happened on or before that day,
+	// and Since stays unknown.
+	FirstSeen Date `yaml:"first_seen"`
+	// LastSeen is the last day the offer was seen in its source, set when
+	// an import finds it gone (gpucompare import prices -retire).
+	LastSeen Date   `yaml:"last_seen"`
+	AsOf     string `yaml:"as_of"`
+	Source   string `yaml:"source"`
 	// SourceKind is what kind of source the figure comes from: one of
 	// SourceKinds (provider, aggregator, article, estimate).
 	SourceKind string `yaml:"source_kind"`

@@ -163,6 +163,21 @@ func (r record) date(key string, d Date, required bool) {
 	}
 }
 
+// day checks an optional date that must be a whole day: the day a price
+// list was read, which is always known to the day.
+func (r record) day(key string, d Date) {
+	if d == "" {
+		return
+	}
+	if err := d.check(); err != nil {
+		r.errorf(key, "%s: %v", key, err)
+		return
+	}
+	if len(d) != len("2006-01-02") {
+		r.errorf(key, "%s %s is not a day: want YYYY-MM-DD", key, d)
+	}
+}
+
 func (r record) currency(key, c string) {
 	if r.required(key, c, "an ISO 4217 code such as USD") && !currencyPattern.MatchString(c) {
 		r.errorf(key, "%s %q is not a currency code: want three capital letters such as USD or CNY", key, c)
@@ -577,6 +592,7 @@ func (l *loader) validatePriceFile(f priceFile) {
 	if want := strings.TrimSuffix(path.Base(f.name), ".yaml"); f.Provider != "" && f.Provider != want {
 		fr.errorf("provider", "provider %q differs from the file name: name the file %s.yaml", f.Provider, f.Provider)
 	}
+	fr.day("checked", f.Checked)
 	for _, pp := range f.Prices {
 		l.validatePrice(prov, pp)
 	}
@@ -619,6 +635,8 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 		}
 	}
 	r.date("since", pp.Since, true)
+	r.day("first_seen", pp.FirstSeen)
+	r.day("last_seen", pp.LastSeen)
 	r.source("source", pp.Source, true)
 	r.oneOf("source_kind", pp.SourceKind, SourceKinds, true)
 }

@@ -13,17 +13,27 @@ import (
 )
 
 const importUsage = `usage: gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
+       gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-dry-run] [-retire] FILE...
 `
 
-// importCmd turns an MLCommons results summary.csv into catalog YAML: one
-// benchmark file per task and scenario, on stdout or in a new file.
+// importCmd runs an importer: mlperf (benchmark results) or prices (public
+// price lists, see importPricesCmd).
 func importCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "prices" {
+		return importPricesCmd(args[1:], stdout, stderr)
+	}
+	return importMLPerfCmd(args, stdout, stderr)
+}
+
+// importMLPerfCmd turns an MLCommons results summary.csv into catalog YAML:
+// one benchmark file per task and scenario, on stdout or in a new file.
+func importMLPerfCmd(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "mlperf" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 			fmt.Fprint(stdout, importUsage)
 			return 0
 		}
-		fmt.Fprint(stderr, "gpucompare import: the one format is mlperf (an MLCommons results summary.csv)\n"+importUsage)
+		fmt.Fprint(stderr, "gpucompare import: want mlperf (an MLCommons results summary.csv) or prices (a public price list)\n"+importUsage)
 		return 2
 	}
 	fs := newFlags("import mlperf", stderr)

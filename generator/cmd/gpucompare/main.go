@@ -11,6 +11,7 @@
 //	gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
 //	gpucompare synth -offers N -o DIR
 //	gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
+//	gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-dry-run] [-retire] FILE...
 package main
 
 import (
@@ -52,6 +53,7 @@ Usage:
   gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
   gpucompare synth -offers N -o DIR
   gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
+  gpucompare import prices -format FORMAT -provider ID -as-of YYYY-MM-DD [-root .] [-dry-run] [-retire] FILE...
 
 Commands that read a site root take -max-file-size SIZE (default 64MiB).
 Run "gpucompare COMMAND -h" for the flags of a command.

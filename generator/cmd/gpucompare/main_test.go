@@ -67,6 +67,11 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"build", "-root", dir, "-out", filepath.Dir(dir)}, 2},
 		{[]string{"build", "-root", dir, "-out", filepath.Join(dir, "data")}, 2},
 		{[]string{"help"}, 0},
+		{[]string{"import", "prices", "-format", "csv", "-provider", "aws", "-as-of", "2026-12-01", "f"}, 2},
+		{[]string{"import", "prices", "-format", "skypilot", "-provider", "aws", "-as-of", "2026-12", "f"}, 2},
+		{[]string{"import", "prices", "-format", "skypilot", "-provider", "aws", "-as-of", "2026-12-01"}, 2},
+		{[]string{"import", "prices", "-format", "skypilot", "-as-of", "2026-12-01", "f"}, 2},
+		{[]string{"import", "prices", "-format", "skypilot", "-provider", "aws", "-as-of", "2026-12-01", "-root", dir, "f"}, 1},
 	}
 	for _, tt := range tests {
 		var out, errOut stringsBuilder

@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing/fstest"
+	"time"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/importer"
+	"gpucompare/generator/rootfs"
+)
+
+const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-dry-run] [-retire] [-source TEXT] FILE...
+`
+
+// importPricesCmd merges public price lists into data/prices/ID.yaml of a
+// site root: new dated points only, the history before them untouched.
+func importPricesCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("import prices", stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), importPricesUsage)
+		fs.PrintDefaults()
+	}
+	format := fs.String("format", "", "the price list's format: "+strings.Join(importer.Formats, ", "))
+	provider := fs.String("provider", "", "the provider id whose data/prices/ID.yaml the prices go to")
+	asOf := fs.String("as-of", "", "the day the price list was read, YYYY-MM-DD: the checked date, and the first_seen of a price without an effective date")
+	root := fs.String("root", ".", "site root holding data/")
+	dryRun := fs.Bool("dry-run", false, "print what would change and write nothing")
+	retire := fs.Bool("retire", false, "mark each offer the price list no longer has with last_seen")
+	addInstances := fs.Bool("add-instances", false, "add instance types the catalog does not have (not available yet)")
+	source := fs.String("source", "", `citation written into each new point, such as "github.com/skypilot-org/skypilot-catalog catalogs/v7/lambda/vms.csv @1158013" (default: the format and FILE as given)`)
+	maxFileSize := maxFileSizeFlag(fs)
+	files, code, ok := parseInterleaved(fs, args)
+	if !ok {
+		return code
+	}
+	switch {
+	case !importer.KnownFormat(*format):
+		fmt.Fprintf(stderr, "gpucompare import prices: -format %q: want one of %s\n%s", *format, strings.Join(importer.Formats, ", "), importPricesUsage)
+		return 2
+	case *provider == "":
+		fmt.Fprint(stderr, "gpucompare import prices: want -provider ID\n"+importPricesUsage)
+		return 2
+	case len(files) == 0:
+		fmt.Fprint(stderr, "gpucompare import prices: want at least one FILE\n"+importPricesUsage)
+		return 2
+	case *addInstances:
+		fmt.Fprint(stderr, "gpucompare import prices: -add-instances is not available yet: add the instance type to data/providers/"+*provider+".yaml and import again\n")
+		return 2
+	}
+	if _, err := time.Parse(time.DateOnly, *asOf); err != nil {
+		fmt.Fprintf(stderr, "gpucompare import prices: -as-of %q is not a day: want YYYY-MM-DD, the day the price list was read\n", *asOf)
+		return 2
+	}
+
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	cat, report := catalog.Load(fsys)
+	fsys.Close()
+	if errs := report.Errors(); len(errs) > 0 {
+		fmt.Fprint(stderr, errs.String())
+		fmt.Fprintf(stderr, "%s: the catalog has %d error(s): nothing imported\n", *root, len(errs))
+		return 1
+	}
+	prov := cat.Provider(*provider)
+	if prov == nil {
+		var ids []string
+		for _, p := range cat.Providers {
+			ids = append(ids, p.ID)
+		}
+		fmt.Fprintf(stderr, "gpucompare import prices: provider %q is not in %s/data/providers: want one of %s\n", *provider, *root, strings.Join(ids, ", "))
+		return 1
+	}
+
+	list := &importer.List{}
+	for _, file := range files {
+		if err := readPriceList(file, *format, int64(*maxFileSize), list); err != nil {
+			fmt.Fprintln(stderr, err)
+			fmt.Fprintln(stderr, "nothing written")
+			return 1
+		}
+	}
+	rel := "data/prices/" + prov.ID + ".yaml"
+	path := filepath.Join(*root, filepath.FromSlash(rel))
+	src, err := readPriceFile(path, prov.ID)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v: nothing written\n", rel, err)
+		return 1
+	}
+	cite := *source
+	if cite == "" {
+		cite = *format + " price list " + strings.Join(files, " ")
+	}
+	out, sum, err := importer.Merge(src, rel, list, importer.Options{
+		Provider:   prov,
+		AsOf:       catalog.Date(*asOf),
+		Source:     cite,
+		SourceKind: importer.SourceKind(*format),
+		Models:     importer.Models(*format),
+		Retire:     *retire,
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, "nothing written")
+		return 1
+	}
+	// The merged file must load with the rest of the catalog before it
+	// replaces the old one.
+	if !bytes.Equal(out, src) {
+		fsys, ok := openRoot(*root, maxFileSize, stderr)
+		if !ok {
+			return 1
+		}
+		_, report := catalog.Load(overlayFS{FS: fsys, name: rel, data: out})
+		fsys.Close()
+		if errs := report.Errors(); len(errs) > 0 {
+			fmt.Fprint(stderr, errs.String())
+			fmt.Fprintf(stderr, "%s: the merged file would not load (%d error(s)): nothing written\n", rel, len(errs))
+			return 1
+		}
+	}
+	printSummary(stdout, rel, sum)
+	switch {
+	case *dryRun:
+		fmt.Fprintf(stdout, "dry run: %s not written\n", rel)
+	case bytes.Equal(out, src):
+		fmt.Fprintf(stdout, "%s unchanged\n", rel)
+	default:
+		if err := replaceFile(path, out); err != nil {
+			fmt.Fprintf(stderr, "%s: %v: nothing written\n", rel, err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", rel)
+	}
+	return 0
+}
+
+// readPriceList reads one file of a price list into list.
+func readPriceList(file, format string, maxSize int64, list *importer.List) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return fmt.Errorf("%s: cannot read: %v", file, errors.Unwrap(err))
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Size() > maxSize {
+		return fmt.Errorf("%s: %s is larger than -max-file-size %s", file, rootfs.Size(st.Size()), rootfs.Size(maxSize))
+	}
+	switch format {
+	case "skypilot":
+		return importer.ReadSkyPilot(f, file, list)
+	case "aws-pricelist":
+		return importer.ReadAWSPriceList(f, file, importer.DefaultAWSProduct, list)
+	}
+	return importer.ReadAzureRetail(f, file, list)
+}
+
+// readPriceFile reads the price file at path, or gives the text of an
+// empty one when the provider has none yet. It reads only a regular file.
+func readPriceFile(path, provider string) ([]byte, error) {
+	st, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return []byte("provider: " + provider + "\nprices: []\n"), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errors.New("not a regular file: import edits only regular files in data/prices/")
+	}
+	return os.ReadFile(path)
+}
+
+// replaceFile writes data to path through a temporary file in the same
+// folder, renamed into place, so a reader sees the old file or the new
+// one, never half of one.
+func replaceFile(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("folder %s does not exist", dir)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// printSummary lists what a merge did: each point added, each offer
+// missing, the skipped offers by reason, and the counts.
+func printSummary(w io.Writer, rel string, sum *importer.Summary) {
+	for _, a := range sum.Added {
+		date := "since " + string(a.Since)
+		if a.FirstSeen != "" {
+			date = "first seen " + string(a.FirstSeen) + ", since unknown"
+		}
+		was := "new offer"
+		if a.Was != "" {
+			was = a.Was + " →"
+		}
+		fmt.Fprintf(w, "added     %s: %s %s %s (%s)\n", offerName(a.SeriesKey), was, a.Now, a.Currency, date)
+	}
+	for _, m := range sum.Missing {
+		what := "not in the price list"
+		switch {
+		case m.LastSeen != "":
+			what += "; marked last_seen " + string(m.LastSeen)
+		case m.NotRetired != "":
+			what += "; not retired: " + m.NotRetired
+		}
+		fmt.Fprintf(w, "missing   %s (%s:%d): %s\n", offerName(m.SeriesKey), rel, m.Line, what)
+	}
+	reasons := make([]string, 0, len(sum.Skipped))
+	skipped := 0
+	for r, n := range sum.Skipped {
+		reasons = append(reasons, r)
+		skipped += n
+	}
+	slices.Sort(reasons)
+	for _, r := range reasons {
+		fmt.Fprintf(w, "skipped   %d: %s\n", sum.Skipped[r], r)
+	}
+	checked := ""
+	if sum.Checked != "" {
+		checked = "; checked " + string(sum.Checked)
+	}
+	fmt.Fprintf(w, "%s: %s added, %d unchanged, %d missing, %d skipped%s\n", rel, nounCount(len(sum.Added), "point"), sum.Unchanged, len(sum.Missing), skipped, checked)
+}
+
+func offerName(k catalog.SeriesKey) string {
+	s := k.Instance + " " + k.Region + " " + k.Model
+	if k.Payment != "" {
+		s += " " + k.Payment
+	}
+	return s
+}
+
+// overlayFS is a site root with one file replaced or added: the catalog as
+// it would be once the file is written.
+type overlayFS struct {
+	fs.FS
+	name string
+	data []byte
+}
+
+func (o overlayFS) Open(name string) (fs.File, error) {
+	if name == o.name {
+		return fstest.MapFS{name: {Data: o.data, Mode: 0o644}}.Open(name)
+	}
+	return o.FS.Open(name)
+}
+
+func (o overlayFS) ReadFile(name string) ([]byte, error) {
+	if name == o.name {
+		return slices.Clone(o.data), nil
+	}
+	return fs.ReadFile(o.FS, name)
+}
+
+func (o overlayFS) ReadDir(dir string) ([]fs.DirEntry, error) {
+	entries, err := fs.ReadDir(o.FS, dir)
+	if err != nil || dir != path.Dir(o.name) {
+		return entries, err
+	}
+	for _, e := range entries {
+		if e.Name() == path.Base(o.name) {
+			return entries, nil
+		}
+	}
+	added, err := fstest.MapFS{o.name: {Data: o.data, Mode: 0o644}}.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	entries = append(entries, added...)
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, nil
+}
