@@ -37,7 +37,7 @@ type ShortList struct {
 }
 
 // NearLimit is how many nearest offers an outcome that matches nothing
-// shows.
+// shows, one per provider: the providers to ask first.
 const NearLimit = 3
 
 // Near is an offer that misses some conditions of a query, with what it
@@ -67,7 +67,7 @@ type Miss struct {
 // price under the query's pricing model, and offers where a condition's
 // value is unknown, do not match: unknown is not a yes. When none
 // matches, Near holds the offers that miss the fewest conditions, cheapest
-// first among equals, each with what it misses.
+// first among equals and one per provider, each with what it misses.
 func Evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query) *ShortList {
 	l := &ShortList{Query: q, Model: cmp.Or(q.PricingModel, "on_demand"), Sort: cmp.Or(q.Sort, "per_gpu_hour")}
 	var all []*Pick
@@ -109,7 +109,13 @@ func Evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query) *
 		slices.SortStableFunc(near, func(a, b *Near) int {
 			return cmp.Or(cmp.Compare(len(a.Misses), len(b.Misses)), cmp.Compare(a.Key, b.Key))
 		})
-		l.Near = near[:min(NearLimit, len(near))]
+		seen := map[*catalog.Provider]bool{}
+		for _, n := range near {
+			if len(l.Near) < NearLimit && !seen[n.Offer.Provider] {
+				seen[n.Offer.Provider] = true
+				l.Near = append(l.Near, n)
+			}
+		}
 	}
 	return l
 }
