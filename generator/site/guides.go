@@ -448,6 +448,7 @@ type matrixLinkState struct {
 	gpusFrom, providersFrom int
 	memoryByGPU             bool     // the minimum memory per GPU is in the gpu facet
 	geoRegions              []string // the region facet for the query's geo
+	geoProviders            bool     // the provider facet keeps the providers with a region there
 }
 
 // matrixColumnOf is the matrix column of an instance spec a query may bound.
@@ -585,9 +586,20 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 		if len(q.Regions) > 0 {
 			say(false, text)
 		} else {
-			say(true, text)
+			// The regions there, and, for prices that hold in every region,
+			// the providers with a region there: exact unless an instance
+			// type priced for every region is offered only elsewhere.
 			s.geoRegions = geoRegions(b.priced, q.Geos)
 			s.state.Set("region", strings.Join(s.geoRegions, ","))
+			s.geoProviders = slices.Contains(s.geoRegions, catalog.AllRegions)
+			providerLevel = providerLevel || s.geoProviders
+			exact := true
+			for _, o := range b.priced {
+				if o.Prices[l.Model] != nil && geoCarried(o, q, s.geoRegions, s.geoProviders) != guide.InGeo(o, q.Geos) {
+					exact = false
+				}
+			}
+			say(exact, text)
 		}
 	}
 	bounds := map[string][2]*float64{} // matrix column → tightest min and max
@@ -654,7 +666,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 	if providerLevel {
 		var ids []string
 		for _, p := range b.cat.Providers {
-			if b.offered(func(o *pricing.Offer) bool { return o.Provider == p }) && providerMeets(p, q) {
+			if b.offered(func(o *pricing.Offer) bool { return o.Provider == p }) && providerMeets(p, q) && (!s.geoProviders || providerInGeo(p, q.Geos)) {
 				ids = append(ids, p.ID)
 			}
 		}
@@ -678,7 +690,7 @@ func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, memoryByG
 	if len(q.Regions) > 0 && !slices.Contains(q.Regions, o.Region) && o.Region != catalog.AllRegions {
 		return false
 	}
-	if len(q.Regions) == 0 && len(q.Geos) > 0 && !slices.Contains(regions, o.Region) {
+	if len(q.Regions) == 0 && len(q.Geos) > 0 && !geoCarried(o, q, regions, slices.Contains(regions, catalog.AllRegions)) {
 		return false
 	}
 	for _, bd := range q.Where {
@@ -775,6 +787,19 @@ func boundText(t func(string, ...any) string, bd *catalog.Bound) string {
 		text = t("guide.cond.at_most", label, formatNum(bd.Max), unit)
 	}
 	return strings.TrimSpace(text)
+}
+
+// geoCarried reports whether an offer passes the region facet of a query's
+// geo, and, when byProvider, the provider facet that keeps the providers
+// with a region there.
+func geoCarried(o *pricing.Offer, q *catalog.Query, regions []string, byProvider bool) bool {
+	return slices.Contains(regions, o.Region) && (!byProvider || providerInGeo(o.Provider, q.Geos))
+}
+
+// providerInGeo reports whether a provider has a region in one of the
+// parts of the world.
+func providerInGeo(p *catalog.Provider, geos []string) bool {
+	return slices.ContainsFunc(p.Regions, func(r *catalog.Region) bool { return slices.Contains(geos, r.Geo) })
 }
 
 // geoRegions lists the regions of the priced offers that are in one of the

@@ -280,3 +280,28 @@ func TestGuideMemoryInTheMatrixLink(t *testing.T) {
 		t.Errorf("with a slice, link text: %s", text)
 	}
 }
+
+// TestGuideGeoInTheMatrixLink: a query's geo becomes the regions there in
+// the matrix's region facet; AWS's g4dn.xlarge, priced for every region,
+// has none in mainland China and stays out, so the link is exact.
+func TestGuideGeoInTheMatrixLink(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	root["data/providers/cloudcn.yaml"].Data = []byte(strings.Replace(string(root["data/providers/cloudcn.yaml"].Data),
+		"    name: 华北 1\n", "    name: 华北 1\n    geo: china-mainland\n", 1))
+	root["data/guides/pick.yaml"].Data = []byte(strings.Replace(string(root["data/guides/pick.yaml"].Data),
+		"      certifications: [MLPS level 3]\n", "      geo: [china-mainland]\n", 1))
+	files, _ := build(t, root, Options{})
+	geo := section(t, string(files["guides/pick/index.html"]), "o-certified")
+	if got, want := picks(geo), []string{"GN7.8XLARGE"}; !slices.Equal(got, want) {
+		t.Fatalf("mainland China: %q, want %q", got, want)
+	}
+	for _, want := range []string{
+		"<li>in a region in China mainland</li>",
+		`compare/index.html#model=on_demand&amp;region=cn-north-1&amp;s=per_gpu">`,
+		"The link applies every condition above.",
+	} {
+		if !strings.Contains(geo, want) {
+			t.Errorf("the outcome lacks %s", want)
+		}
+	}
+}
