@@ -92,9 +92,10 @@ func Evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query) *
 		}
 		misses = append(misses, Misses(cat, o, model, q)...)
 		pk := Pick{Offer: o, Price: o.Prices[model], Key: key}
-		if len(misses) == 0 {
-			all = append(all, &pk)
-		} else {
+		switch {
+		case len(misses) == 0:
+			all, near = append(all, &pk), nil
+		case len(all) == 0: // the nearest are kept only while nothing matches
 			near = append(near, &Near{Pick: pk, Misses: misses})
 		}
 	}
