@@ -142,13 +142,31 @@ func (l *loader) validateQuery(r record, q *Query) {
 			r.errorf(key, "%s must be > 0, got %d", key, n)
 		}
 	}
+	for i, g := range q.Geos {
+		if !slices.Contains(Geos, g) {
+			l.errorf(pos(r.file, item(q.at, "geo", i)), "%s: geo %q is not known%s: want one of %s", r.name, g, suggest(g, Geos), strings.Join(Geos, ", "))
+		}
+	}
 	for _, b := range q.Where {
 		br := record{l: l, file: r.file, at: b.at, name: r.name + " where"}
-		if _, ok := QueryFields[b.Field]; !ok {
-			br.errorf("field", "field %q is not a numeric spec%s: want one of %s", b.Field, suggest(b.Field, queryFieldNames()), strings.Join(queryFieldNames(), ", "))
+		_, spec := QueryFields[b.Field]
+		price := slices.Contains(QueryPriceFields, b.Field)
+		if !spec && !price {
+			fields := append(queryFieldNames(), QueryPriceFields...)
+			slices.Sort(fields)
+			br.errorf("field", "field %q is not a numeric spec or a price%s: want one of %s", b.Field, suggest(b.Field, fields), strings.Join(fields, ", "))
 		}
 		if b.Min == nil && b.Max == nil {
 			br.errorf("field", "a bound needs min, max or both")
+		}
+		switch {
+		case price && br.required("currency", b.Currency, "the currency of the bound, such as USD"):
+			br.currency("currency", b.Currency)
+			if currencyPattern.MatchString(b.Currency) && currencyPattern.MatchString(l.cat.Site.Currency) && !l.convertible(b.Currency) {
+				br.errorf("currency", "currency %q has no rate to the site currency %s in data/fx.yaml", b.Currency, l.cat.Site.Currency)
+			}
+		case !price && b.Currency != "":
+			br.errorf("currency", "field %q is not a price: a currency belongs only to the bounds on %s", b.Field, strings.Join(QueryPriceFields, ", "))
 		}
 	}
 }

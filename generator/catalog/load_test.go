@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -628,22 +629,32 @@ outcomes:
     title: V100 or T4
     query:
       gpu_models: [T4, Z100]
+      geo: [china-mainland, china]
       where:
         - {field: gpu.dense.fp17, min: 312}
+        - {field: price.per_gpu_hour, max: 1.5}
+        - {field: price.per_month, max: 1000, currency: XYZ}
+        - {field: gpu.memory_gb, min: 40, currency: USD}
       sort: cheapest
   - id: cpu
     title: CPU instances
     advice: Not compute-bound work does not need a GPU.
 `})
-	fields := strings.Join(queryFieldNames(), ", ")
+	all := append(queryFieldNames(), QueryPriceFields...)
+	slices.Sort(all)
+	fields := strings.Join(all, ", ")
 	want := `data/guides/choose.yaml:5:9: guide "choose" question "task": the answers lead in a cycle: task → big → task
 data/guides/choose.yaml:9:41: guide "choose" question "task" answer 2: next "cpuu" is neither a question nor an outcome of the guide (did you mean "cpu"?)
 data/guides/choose.yaml:15:9: guide "choose" question "orphan": no answer leads here from the start "task"
 data/guides/choose.yaml:24:20: guide "choose" outcome "small" query: no GPU of model "T4" in the catalog
 data/guides/choose.yaml:24:24: guide "choose" outcome "small" query: no GPU of model "Z100" in the catalog (did you mean "A100"?)
-data/guides/choose.yaml:26:19: guide "choose" outcome "small" query where: field "gpu.dense.fp17" is not a numeric spec (did you mean "gpu.dense.fp32"?): want one of ` + fields + `
-data/guides/choose.yaml:27:13: guide "choose" outcome "small" query: sort "cheapest" is not known: want one of per_gpu_hour, hourly, per_gb_hour, per_fp16_tflops_hour, per_fp32_tflops_hour
-data/guides/choose.yaml:28:9: guide "choose" outcome "cpu": no answer leads here from the start "task"
+data/guides/choose.yaml:25:29: guide "choose" outcome "small" query: geo "china" is not known: want one of china-mainland, hong-kong-taiwan, asia-pacific, north-america, south-america, europe, middle-east, africa
+data/guides/choose.yaml:27:19: guide "choose" outcome "small" query where: field "gpu.dense.fp17" is not a numeric spec or a price (did you mean "gpu.dense.fp32"?): want one of ` + fields + `
+data/guides/choose.yaml:28:11: guide "choose" outcome "small" query where: currency is missing: want the currency of the bound, such as USD
+data/guides/choose.yaml:29:57: guide "choose" outcome "small" query where: currency "XYZ" has no rate to the site currency USD in data/fx.yaml
+data/guides/choose.yaml:30:53: guide "choose" outcome "small" query where: field "gpu.memory_gb" is not a price: a currency belongs only to the bounds on price.per_gpu_hour, price.hourly, price.per_month
+data/guides/choose.yaml:31:13: guide "choose" outcome "small" query: sort "cheapest" is not known: want one of per_gpu_hour, hourly, per_gb_hour, per_fp16_tflops_hour, per_fp32_tflops_hour
+data/guides/choose.yaml:32:9: guide "choose" outcome "cpu": no answer leads here from the start "task"
 `
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

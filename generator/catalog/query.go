@@ -26,6 +26,12 @@ func init() {
 	}
 }
 
+// QueryPriceFields are the prices a guide's query may bound, in the
+// bound's currency, under the query's pricing model: per GPU-hour, per hour
+// for the whole instance, and per month for the whole instance running
+// every hour of it.
+var QueryPriceFields = []string{"price.per_gpu_hour", "price.hourly", "price.per_month"}
+
 // QuerySorts are the orders a guide's query may ask for.
 var QuerySorts = []string{"per_gpu_hour", "hourly", "per_gb_hour", "per_fp16_tflops_hour", "per_fp32_tflops_hour"}
 

@@ -392,6 +392,7 @@ type Query struct {
 	Providers      []string `yaml:"providers"`
 	ProviderKinds  []string `yaml:"provider_kinds"`
 	Regions        []string `yaml:"regions"`
+	Geos           []string `yaml:"geo"` // parts of the world (Geos) the offer's region must be in: "china-mainland"
 	Certifications []string `yaml:"certifications"`
 	Features       []string `yaml:"features"`      // physical_isolation, hardware_encryption, dl_images …
 	PricingModel   string   `yaml:"pricing_model"` // the model prices are compared under; on_demand by default
@@ -401,12 +402,14 @@ type Query struct {
 	at             *place
 }
 
-// Bound limits a numeric spec of an offer's GPU or instance.
+// Bound limits a numeric spec of an offer's GPU or instance, or its price
+// (QueryPriceFields), which is in Currency.
 type Bound struct {
-	Field string   `yaml:"field"` // "gpu.dense.fp16_bf16", "gpu.memory_bandwidth_gb_s", "gpu.interconnect.generation", "instance.network_gbps"
-	Min   *float64 `yaml:"min"`
-	Max   *float64 `yaml:"max"`
-	at    *place
+	Field    string   `yaml:"field"` // "gpu.dense.fp16_bf16", "gpu.memory_bandwidth_gb_s", "gpu.interconnect.generation", "instance.network_gbps", "price.per_gpu_hour"
+	Min      *float64 `yaml:"min"`
+	Max      *float64 `yaml:"max"`
+	Currency string   `yaml:"currency"` // the currency of a price bound: "USD"
+	at       *place
 }
 
 // Scenario is a workload to cost over time: its inputs are the buyer's

@@ -33,24 +33,71 @@ type ShortList struct {
 	Sort    string
 	Picks   []*Pick
 	Matched int
+	Near    []*Near // when nothing matches: the nearest offers
+}
+
+// NearLimit is how many nearest offers an outcome that matches nothing
+// shows, one per provider: the providers to ask first.
+const NearLimit = 3
+
+// Near is an offer that misses some conditions of a query, with what it
+// misses: an outcome that matches nothing shows the nearest ones.
+type Near struct {
+	Pick
+	Misses []Miss
+}
+
+// Miss is one condition of a query an offer fails, with what the offer has.
+// Kind names the condition as the query does: "gpu_models", "gpus",
+// "min_gpu_memory_gb", "min_gpu_count", "max_gpu_count", "interconnect",
+// "rdma", "providers", "provider_kinds", "regions", "geo",
+// "certifications", "features", "where" or "pricing_model".
+type Miss struct {
+	Kind string
+	// Want is the value the condition asks for where it is one word: the
+	// certification, the feature, the pricing model.
+	Want string
+	// Bound is the bound missed, for "where"; Have is the offer's value for
+	// it, or for "min_gpu_memory_gb" the memory per GPU: nil when unknown.
+	Bound *catalog.Bound
+	Have  *float64
 }
 
 // Evaluate runs a query over the offers. Offers without a comparable
 // price under the query's pricing model, and offers where a condition's
-// value is unknown, do not match: unknown is not a yes.
+// value is unknown, do not match: unknown is not a yes. When none
+// matches, Near holds the offers that miss the fewest conditions, cheapest
+// first among equals and one per provider, each with what it misses.
 func Evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query) *ShortList {
 	l := &ShortList{Query: q, Model: cmp.Or(q.PricingModel, "on_demand"), Sort: cmp.Or(q.Sort, "per_gpu_hour")}
 	var all []*Pick
+	var near []*Near
 	for _, o := range offers {
-		pr := o.Prices[l.Model]
-		if pr == nil || !pr.Converted || o.GPU == nil || !o.Ranks(l.Model) || !matches(cat, o, q) {
+		if o.GPU == nil || !o.Rankable() {
 			continue
 		}
-		key, ok := sortKey(cat, o, l.Model, l.Sort)
+		model := l.Model
+		var misses []Miss
+		if pr := o.Prices[model]; pr == nil || !pr.Converted || !o.Ranks(model) {
+			// Compared at its on-demand price, the model missed.
+			misses = append(misses, Miss{Kind: "pricing_model", Want: model})
+			model = "on_demand"
+			if pr := o.Prices[model]; pr == nil || !pr.Converted || !o.Ranks(model) {
+				continue
+			}
+		}
+		key, ok := sortKey(cat, o, model, l.Sort)
 		if !ok {
 			continue
 		}
-		all = append(all, &Pick{Offer: o, Price: pr, Key: key})
+		misses = append(misses, Misses(cat, o, model, q)...)
+		pk := Pick{Offer: o, Price: o.Prices[model], Key: key}
+		switch {
+		case len(misses) == 0:
+			all, near = append(all, &pk), nil
+		case len(all) == 0: // the nearest are kept only while nothing matches
+			near = append(near, &Near{Pick: pk, Misses: misses})
+		}
 	}
 	slices.SortStableFunc(all, func(a, b *Pick) int { return cmp.Compare(a.Key, b.Key) })
 	l.Matched = len(all)
@@ -59,6 +106,18 @@ func Evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query) *
 		limit = DefaultLimit
 	}
 	l.Picks = all[:min(limit, len(all))]
+	if l.Matched == 0 {
+		slices.SortStableFunc(near, func(a, b *Near) int {
+			return cmp.Or(cmp.Compare(len(a.Misses), len(b.Misses)), cmp.Compare(a.Key, b.Key))
+		})
+		seen := map[*catalog.Provider]bool{}
+		for _, n := range near {
+			if len(l.Near) < NearLimit && !seen[n.Offer.Provider] {
+				seen[n.Offer.Provider] = true
+				l.Near = append(l.Near, n)
+			}
+		}
+	}
 	return l
 }
 
@@ -85,58 +144,121 @@ func precision(key string) catalog.Precision {
 	return catalog.Precision{}
 }
 
-func matches(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query) bool {
+// Misses lists the conditions of a query an offer fails, the pricing
+// model aside, in the order the query lists them; the price bounds are
+// judged on its price under model.
+func Misses(cat *catalog.Catalog, o *pricing.Offer, model string, q *catalog.Query) []Miss {
 	g, in, p := o.GPU, o.Instance, o.Provider
+	var out []Miss
+	miss := func(kind string) { out = append(out, Miss{Kind: kind}) }
 	if len(q.GPUModels) > 0 && !slices.Contains(q.GPUModels, g.Model) {
-		return false
+		miss("gpu_models")
 	}
 	if len(q.GPUs) > 0 && !slices.Contains(q.GPUs, g.ID) {
-		return false
+		miss("gpus")
 	}
 	if q.MinGPUMemoryGB != nil {
-		total := cat.TotalGPUMemoryGB(in)
-		if total == nil || *total/float64(in.GPUCount) < *q.MinGPUMemoryGB {
-			return false
+		var per *float64
+		if total := cat.TotalGPUMemoryGB(in); total != nil && in.GPUCount > 0 {
+			v := *total / float64(in.GPUCount)
+			per = &v
+		}
+		if per == nil || *per < *q.MinGPUMemoryGB {
+			out = append(out, Miss{Kind: "min_gpu_memory_gb", Have: per})
 		}
 	}
-	if q.MinGPUCount > 0 && in.GPUCount < q.MinGPUCount || q.MaxGPUCount > 0 && in.GPUCount > q.MaxGPUCount {
-		return false
+	if q.MinGPUCount > 0 && in.GPUCount < q.MinGPUCount {
+		miss("min_gpu_count")
+	}
+	if q.MaxGPUCount > 0 && in.GPUCount > q.MaxGPUCount {
+		miss("max_gpu_count")
 	}
 	if q.Interconnect != "" && g.Interconnect.Kind != q.Interconnect &&
 		!strings.Contains(strings.ToLower(in.Interconnect), strings.ReplaceAll(q.Interconnect, "_", " ")) {
-		return false
+		miss("interconnect")
 	}
 	if q.RDMA != nil && *q.RDMA != (in.RDMA != nil && *in.RDMA || p.Features.HasRDMA()) {
-		return false
+		miss("rdma")
 	}
 	if len(q.Providers) > 0 && !slices.Contains(q.Providers, p.ID) {
-		return false
+		miss("providers")
 	}
 	if len(q.ProviderKinds) > 0 && !slices.Contains(q.ProviderKinds, p.Kind) {
-		return false
+		miss("provider_kinds")
 	}
 	if len(q.Regions) > 0 && !slices.Contains(q.Regions, o.Region) && o.Region != catalog.AllRegions {
-		return false
+		miss("regions")
+	}
+	if len(q.Geos) > 0 && !InGeo(o, q.Geos) {
+		miss("geo")
 	}
 	for _, want := range q.Certifications {
 		if !slices.ContainsFunc(p.Certifications.List, func(c string) bool { return strings.EqualFold(c, want) }) {
-			return false
+			out = append(out, Miss{Kind: "certifications", Want: want})
 		}
 	}
 	for _, f := range q.Features {
 		if !p.Features.Has(f) {
-			return false
+			out = append(out, Miss{Kind: "features", Want: f})
 		}
 	}
-	for _, b := range q.Where {
-		get := catalog.QueryFields[b.Field]
-		if get == nil {
-			return false
-		}
-		v := get(g, in)
+	for i := range q.Where {
+		b := &q.Where[i]
+		v := boundValue(cat, o, model, b)
 		if v == nil || b.Min != nil && *v < *b.Min || b.Max != nil && *v > *b.Max {
-			return false
+			out = append(out, Miss{Kind: "where", Bound: b, Have: v})
 		}
 	}
-	return true
+	return out
+}
+
+// InGeo reports whether an offer's region is in one of the parts of the
+// world: a region whose geo the catalog states, or, for a price that holds
+// in every region, one of the regions the instance type is offered in.
+func InGeo(o *pricing.Offer, geos []string) bool {
+	in := func(id string) bool {
+		r := o.Provider.Region(id)
+		return r != nil && slices.Contains(geos, r.Geo)
+	}
+	if o.Region != catalog.AllRegions {
+		return in(o.Region)
+	}
+	if len(o.Instance.Regions) == 0 || slices.Contains(o.Instance.Regions, catalog.AllRegions) {
+		return slices.ContainsFunc(o.Provider.Regions, func(r *catalog.Region) bool { return slices.Contains(geos, r.Geo) })
+	}
+	return slices.ContainsFunc(o.Instance.Regions, in)
+}
+
+// boundValue is the value a bound judges: a spec of the GPU or instance
+// type, or the offer's price under model in the bound's currency; nil when
+// unknown or when the price cannot be converted.
+func boundValue(cat *catalog.Catalog, o *pricing.Offer, model string, b *catalog.Bound) *float64 {
+	if get := catalog.QueryFields[b.Field]; get != nil {
+		return get(o.GPU, o.Instance)
+	}
+	pr := o.Prices[model]
+	if pr == nil || !slices.Contains(catalog.QueryPriceFields, b.Field) {
+		return nil
+	}
+	hourly := pr.Hourly.Amount
+	if pr.Hourly.Currency != b.Currency {
+		c, ok := pricing.Rates(cat.FX).Convert(pr.Hourly.Currency, b.Currency)
+		if !ok {
+			return nil
+		}
+		hourly = c.Apply(hourly)
+	}
+	var v float64
+	switch b.Field {
+	case "price.per_gpu_hour":
+		if o.Instance.GPUCount <= 0 {
+			return nil
+		}
+		v = hourly / float64(o.Instance.GPUCount)
+	case "price.hourly":
+		v = hourly
+	case "price.per_month":
+		v = hourly * pricing.HoursPerMonth
+	}
+	return &v
 }

@@ -1,6 +1,7 @@
 package guide
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -144,5 +145,122 @@ func TestArticlesAndEstimatesAreNotRanked(t *testing.T) {
 	}
 	if got := names(Evaluate(cat, offers, &catalog.Query{})); got != "g4dn p4de gn7e" {
 		t.Errorf("on-demand: %q, want g4dn p4de gn7e", got)
+	}
+}
+
+// residency is small with the parts of the world of its regions, and a
+// Tencent Cloud that lists no certification and prices a T4 in yuan.
+var residency = strings.NewReplacer(
+	"regions: [{id: us-east-1}]", "regions: [{id: us-east-1, geo: north-america}]",
+	"regions: [{id: cn-beijing}]", "regions: [{id: cn-beijing, geo: china-mainland}]",
+).Replace(small) + `-- data/providers/tencent.yaml --
+id: tencent
+name: Tencent Cloud
+kind: public_cloud
+currency: CNY
+regions: [{id: ap-beijing, geo: china-mainland}, {id: ap-singapore, geo: asia-pacific}]
+instances:
+  - {id: gn7, name: GN7.2XLARGE32, gpu: t4, gpu_count: 1, regions: [all], source: s}
+-- data/prices/tencent.yaml --
+provider: tencent
+prices:
+  - {instance: gn7, region: all, model: on_demand, amount: 7, currency: CNY, since: 2025, source: s, source_kind: provider}
+`
+
+func kinds(n *Near) string {
+	var out []string
+	for _, m := range n.Misses {
+		out = append(out, m.Kind)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestOutcomeMatchingNothingListsTheNearestOffers(t *testing.T) {
+	cat := load(t, residency)
+	// MLPS level 3 in mainland China, 100 GB per GPU. By hand:
+	//   gn7e (Alibaba, cn-beijing, 80 GB, 4.975 USD/GPU-h) misses memory: 1;
+	//   gn7 (Tencent, all regions incl. ap-beijing, 16 GB, 1.0) misses
+	//   the certification and memory: 2;
+	//   g4dn (AWS, us-east-1, 16 GB, 0.526) and p4de (AWS, 80 GB, 3.43)
+	//   miss geo, certification and memory: 3, g4dn the cheaper, and one
+	//   offer per provider leaves p4de out.
+	q := &catalog.Query{Certifications: []string{"MLPS level 3"}, Geos: []string{"china-mainland"}, MinGPUMemoryGB: f(100)}
+	l := Evaluate(cat, pricing.Offers(cat, "USD"), q)
+	if l.Matched != 0 || len(l.Picks) != 0 {
+		t.Fatalf("matched %d, want 0", l.Matched)
+	}
+	var got []string
+	for _, n := range l.Near {
+		got = append(got, n.Offer.Instance.ID+": "+kinds(n))
+	}
+	want := []string{"gn7e: min_gpu_memory_gb", "gn7: min_gpu_memory_gb certifications", "g4dn: min_gpu_memory_gb geo certifications"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("nearest %q, want %q", got, want)
+	}
+	if m := l.Near[0].Misses[0]; m.Have == nil || *m.Have != 80 {
+		t.Errorf("gn7e's memory per GPU %v, want 80", m.Have)
+	}
+	if m := l.Near[1].Misses[1]; m.Want != "MLPS level 3" {
+		t.Errorf("gn7's missed certification %q, want MLPS level 3", m.Want)
+	}
+	// A query that matches leaves Near empty.
+	if l := Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Certifications: []string{"MLPS level 3"}}); names(l) != "gn7e" || l.Near != nil {
+		t.Errorf("matching query: %q with %d nearest, want gn7e and none", names(l), len(l.Near))
+	}
+}
+
+func TestNearestOfferWithoutThePricingModel(t *testing.T) {
+	cat := load(t, residency)
+	// No offer has a lease price: each is shown at its on-demand price,
+	// missing the model; the cheapest per GPU-hour of each provider.
+	l := Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{PricingModel: "lease"})
+	var got []string
+	for _, n := range l.Near {
+		got = append(got, n.Offer.Instance.ID+"@"+n.Price.Model+": "+kinds(n))
+	}
+	want := []string{"g4dn@on_demand: pricing_model", "gn7@on_demand: pricing_model", "gn7e@on_demand: pricing_model"}
+	if !slices.Equal(got, want) {
+		t.Errorf("nearest %q, want %q", got, want)
+	}
+}
+
+func TestDataInMainlandChina(t *testing.T) {
+	cat := load(t, residency)
+	// gn7e is in cn-beijing; gn7 is priced for every region of Tencent,
+	// which has ap-beijing; AWS's us-east-1 is in North America.
+	// gn7: 7 CNY / 7 = 1.0 per GPU-hour; gn7e: 4.975.
+	l := Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Geos: []string{"china-mainland"}})
+	if names(l) != "gn7 gn7e" {
+		t.Errorf("mainland China: %q, want gn7 gn7e", names(l))
+	}
+	// An instance type offered in all regions only where none is in the
+	// part of the world asked for is not in it.
+	if l := Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Geos: []string{"europe"}}); names(l) != "" {
+		t.Errorf("Europe: %q, want none", names(l))
+	}
+}
+
+func TestBudgetBounds(t *testing.T) {
+	cat := load(t, residency)
+	offers := pricing.Offers(cat, "USD")
+	for _, tt := range []struct {
+		name string
+		b    catalog.Bound
+		want string
+	}{
+		// Per GPU-hour: g4dn 0.526, gn7 7 CNY = 1.0, p4de 27.44 / 8 = 3.43,
+		// gn7e 34.826 CNY / 7 = 4.975.
+		{"per GPU-hour in dollars", catalog.Bound{Field: "price.per_gpu_hour", Max: f(3.43), Currency: "USD"}, "g4dn gn7 p4de"},
+		// In yuan: 0.526 × 7 = 3.682 CNY, gn7 7 CNY; 5 CNY keeps g4dn alone.
+		{"per GPU-hour in yuan", catalog.Bound{Field: "price.per_gpu_hour", Max: f(5), Currency: "CNY"}, "g4dn"},
+		// A month of 730 hours: g4dn 383.98 USD, gn7 730 USD, p4de 20,031.2.
+		{"per month", catalog.Bound{Field: "price.per_month", Max: f(730), Currency: "USD"}, "g4dn gn7"},
+		{"per month, from", catalog.Bound{Field: "price.per_month", Min: f(384), Currency: "USD"}, "gn7 p4de gn7e"},
+		// The whole instance per hour: p4de 27.44 > 20, gn7e 4.975.
+		{"hourly", catalog.Bound{Field: "price.hourly", Min: f(2), Max: f(20), Currency: "USD"}, "gn7e"},
+	} {
+		if got := names(Evaluate(cat, offers, &catalog.Query{Where: []catalog.Bound{tt.b}})); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

@@ -86,12 +86,15 @@ type outcomeView struct {
 
 // shortListView is an outcome's short list as the page shows it.
 type shortListView struct {
-	Currency   string
-	Model      string // the pricing model prices are compared under
-	Sort       string // the query's sort key: per_gpu_hour, hourly …
-	KeyColumn  bool   // the sort key is not the price itself, and has a column
-	Matched    int
-	Rows       []*pickRow
+	Currency  string
+	Model     string // the pricing model prices are compared under
+	Sort      string // the query's sort key: per_gpu_hour, hourly …
+	KeyColumn bool   // the sort key is not the price itself, and has a column
+	Matched   int
+	Rows      []*pickRow
+	// Near are the offers that miss the fewest conditions, when none
+	// meets them all (guide.Evaluate).
+	Near       []*pickRow
 	Rates      []*rateView // the conversions into Currency the rows use
 	Conditions []string    // what the query asks, in words
 	// MatrixURL opens the instance matrix with the conditions it can
@@ -122,6 +125,11 @@ type pickRow struct {
 	ShowQuote   bool         // the quote differs from the figure shown
 	Key         float64      // the value sorted on, in Currency
 	Date        *dateView
+	// Model is the pricing model of Price when it is not the query's: a
+	// nearest offer without a price under it is shown at its on-demand.
+	Model string
+	// Misses says what a nearest offer lacks, in the buyer's words.
+	Misses []string
 }
 
 // guideScript is what static/guide.js reads: the guide's questions and
@@ -294,27 +302,17 @@ func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) st
 	v := &shortListView{Currency: display, Model: l.Model, Sort: l.Sort, KeyColumn: l.Sort != "hourly", Matched: l.Matched}
 	rates := map[string]*rateView{}
 	for i, pk := range l.Picks {
-		o := pk.Offer
-		r := &pickRow{
-			Offer: o, Rank: i + 1,
-			InstanceURL: p.Rel(instancePath(o.Instance)),
-			ProviderURL: p.Rel(providerPath(o.Provider.ID)),
-			Price:       b.matrixPrice(pk.Price),
-			Point:       b.price(o.Instance, pk.Price.Point),
-			Key:         pk.Key,
-			Date:        newDate(pk.Price.Point.Since),
+		v.Rows = append(v.Rows, b.pickRow(p, pk, i+1, rates))
+	}
+	for _, n := range l.Near {
+		r := b.pickRow(p, &n.Pick, 0, rates)
+		if n.Price.Model != l.Model {
+			r.Model = n.Price.Model
 		}
-		if o.GPU != nil {
-			r.GPUURL = p.Rel(gpuPath(o.GPU.ID))
+		for _, m := range n.Misses {
+			r.Misses = append(r.Misses, b.missText(t, n.Offer, l, m))
 		}
-		if reg := o.Provider.Region(o.Region); reg != nil {
-			r.RegionName = cmp.Or(reg.Name, reg.ID)
-		}
-		r.ShowQuote = !r.Price.Quoted || r.Price.Converted || pk.Price.Hourly.Currency != display || pk.Price.Point.Approximate
-		if rv := r.Price.Rate; rv != nil {
-			rates[rv.Base+"/"+rv.Quote] = rv
-		}
-		v.Rows = append(v.Rows, r)
+		v.Near = append(v.Near, r)
 	}
 	for _, k := range slices.Sorted(maps.Keys(rates)) {
 		v.Rates = append(v.Rates, rates[k])
@@ -326,7 +324,7 @@ func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) st
 		v.Dropped, v.GPUsFrom, v.ProvidersFrom = link.dropped, link.gpusFrom, link.providersFrom
 		for _, o := range b.priced {
 			pr := o.Prices[l.Model]
-			if pr == nil || !carried(b.cat, o, q, link.memoryByGPU) {
+			if pr == nil || !carried(b.cat, o, q, link.memoryByGPU, link.geoRegions) {
 				continue
 			}
 			switch {
@@ -338,6 +336,101 @@ func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) st
 		}
 	}
 	return v
+}
+
+// pickRow makes the row of an offer a short list shows, noting the rate
+// its price is converted with in rates.
+func (b *builder) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]*rateView) *pickRow {
+	o := pk.Offer
+	r := &pickRow{
+		Offer: o, Rank: rank,
+		InstanceURL: p.Rel(instancePath(o.Instance)),
+		ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+		Price:       b.matrixPrice(pk.Price),
+		Point:       b.price(o.Instance, pk.Price.Point),
+		Key:         pk.Key,
+		Date:        newDate(pk.Price.Point.Since),
+	}
+	if o.GPU != nil {
+		r.GPUURL = p.Rel(gpuPath(o.GPU.ID))
+	}
+	if reg := o.Provider.Region(o.Region); reg != nil {
+		r.RegionName = cmp.Or(reg.Name, reg.ID)
+	}
+	r.ShowQuote = !r.Price.Quoted || r.Price.Converted || pk.Price.Hourly.Currency != b.cat.Site.Currency || pk.Price.Point.Approximate
+	if rv := r.Price.Rate; rv != nil {
+		rates[rv.Base+"/"+rv.Quote] = rv
+	}
+	return r
+}
+
+// missText says in the buyer's words what an offer lacks of a condition
+// of the query: "no MLPS level 3 certification listed", "region us-east-1
+// is not in China mainland", "memory per GPU: 24 GB, not at least 40 GB".
+func (b *builder) missText(t func(string, ...any) string, o *pricing.Offer, l *guide.ShortList, m guide.Miss) string {
+	q, in := l.Query, o.Instance
+	switch m.Kind {
+	case "gpu_models":
+		return t("guide.miss.gpu_models", o.GPU.Model, orList(t, q.GPUModels))
+	case "gpus":
+		return t("guide.miss.gpus", o.GPU.Name)
+	case "min_gpu_memory_gb":
+		if m.Have == nil {
+			return t("guide.miss.memory_unknown")
+		}
+		return t("guide.miss.memory", formatNum(pricing.Round(*m.Have, 1)), formatNum(q.MinGPUMemoryGB))
+	case "min_gpu_count":
+		return t("guide.miss.gpu_count_min", in.GPUCount, q.MinGPUCount)
+	case "max_gpu_count":
+		return t("guide.miss.gpu_count_max", in.GPUCount, q.MaxGPUCount)
+	case "interconnect":
+		return t("guide.miss.interconnect", t("guide.link."+q.Interconnect))
+	case "rdma":
+		return t("guide.miss.rdma_" + tri(q.RDMA))
+	case "providers":
+		return t("guide.miss.providers", o.Provider.Name)
+	case "provider_kinds":
+		return t("guide.miss.provider_kinds", t("kind."+o.Provider.Kind))
+	case "regions", "geo":
+		var want string
+		if m.Kind == "regions" {
+			want = orList(t, q.Regions)
+		} else {
+			var names []string
+			for _, g := range q.Geos {
+				names = append(names, t("geo."+g))
+			}
+			want = orList(t, names)
+		}
+		if reg := o.Provider.Region(o.Region); reg != nil {
+			return t("guide.miss.region", cmp.Or(reg.Name, reg.ID), want)
+		}
+		return t("guide.miss.region_all", want)
+	case "certifications":
+		return t("guide.miss.certification", m.Want)
+	case "features":
+		return t("guide.miss.feature", t("guide.feature."+m.Want))
+	case "pricing_model":
+		return t("guide.miss.model", t("model."+m.Want))
+	case "where":
+		label, unit := fieldLabel(t, m.Bound.Field)
+		if m.Bound.Currency != "" {
+			unit = m.Bound.Currency
+		}
+		if m.Have == nil {
+			return t("guide.miss.unknown", label)
+		}
+		have := formatNum(pricing.Round(*m.Have, 2))
+		if m.Bound.Currency != "" {
+			have = formatMoney(*m.Have)
+		}
+		want := boundText(t, m.Bound)
+		if _, after, ok := strings.Cut(want, ": "); ok {
+			want = after
+		}
+		return strings.TrimSpace(t("guide.miss.bound", label, have, unit, want))
+	}
+	return m.Kind
 }
 
 // matrixLinkState is what a query becomes in the matrix: its conditions in
@@ -353,7 +446,9 @@ type matrixLinkState struct {
 	// gpu and provider facets list for conditions on GPU specs, provider
 	// kinds, certifications and features; 0 when the query has none.
 	gpusFrom, providersFrom int
-	memoryByGPU             bool // the minimum memory per GPU is in the gpu facet
+	memoryByGPU             bool     // the minimum memory per GPU is in the gpu facet
+	geoRegions              []string // the region facet for the query's geo
+	geoProviders            bool     // the provider facet keeps the providers with a region there
 }
 
 // matrixColumnOf is the matrix column of an instance spec a query may bound.
@@ -482,19 +577,34 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 		}
 		s.state.Set("region", strings.Join(regions, ","))
 	}
+	if len(q.Geos) > 0 {
+		var names []string
+		for _, g := range q.Geos {
+			names = append(names, t("geo."+g))
+		}
+		text := t("guide.cond.geo", orList(t, names))
+		if len(q.Regions) > 0 {
+			say(false, text)
+		} else {
+			// The regions there, and, for prices that hold in every region,
+			// the providers with a region there: exact unless an instance
+			// type priced for every region is offered only elsewhere.
+			s.geoRegions = geoRegions(b.priced, q.Geos)
+			s.state.Set("region", strings.Join(s.geoRegions, ","))
+			s.geoProviders = slices.Contains(s.geoRegions, catalog.AllRegions)
+			providerLevel = providerLevel || s.geoProviders
+			exact := true
+			for _, o := range b.priced {
+				if o.Prices[l.Model] != nil && geoCarried(o, q, s.geoRegions, s.geoProviders) != guide.InGeo(o, q.Geos) {
+					exact = false
+				}
+			}
+			say(exact, text)
+		}
+	}
 	bounds := map[string][2]*float64{} // matrix column → tightest min and max
 	for _, bd := range q.Where {
-		label, unit := fieldLabel(t, bd.Field)
-		var text string
-		switch {
-		case bd.Min != nil && bd.Max != nil:
-			text = t("guide.cond.between", label, formatNum(bd.Min), formatNum(bd.Max), unit)
-		case bd.Min != nil:
-			text = t("guide.cond.at_least", label, formatNum(bd.Min), unit)
-		default:
-			text = t("guide.cond.at_most", label, formatNum(bd.Max), unit)
-		}
-		text = strings.TrimSpace(text)
+		text := boundText(t, &bd)
 		switch col := matrixColumnOf[bd.Field]; {
 		case strings.HasPrefix(bd.Field, "gpu."):
 			gpuLevel = true
@@ -556,7 +666,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 	if providerLevel {
 		var ids []string
 		for _, p := range b.cat.Providers {
-			if b.offered(func(o *pricing.Offer) bool { return o.Provider == p }) && providerMeets(p, q) {
+			if b.offered(func(o *pricing.Offer) bool { return o.Provider == p }) && providerMeets(p, q) && (!s.geoProviders || providerInGeo(p, q.Geos)) {
 				ids = append(ids, p.ID)
 			}
 		}
@@ -568,7 +678,8 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 
 // carried reports whether an offer meets the conditions of a query that
 // its matrix link carries (matrixLink), the pricing model aside.
-func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, memoryByGPU bool) bool {
+// regions are the matrix link's region facet for a query's geo.
+func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, memoryByGPU bool, regions []string) bool {
 	in := o.Instance
 	if o.GPU == nil || !gpuMeets(o.GPU, q) || !providerMeets(o.Provider, q) || memoryByGPU && !memoryMeets(cat, o.GPU, nil, q) {
 		return false
@@ -577,6 +688,9 @@ func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, memoryByG
 		return false
 	}
 	if len(q.Regions) > 0 && !slices.Contains(q.Regions, o.Region) && o.Region != catalog.AllRegions {
+		return false
+	}
+	if len(q.Regions) == 0 && len(q.Geos) > 0 && !geoCarried(o, q, regions, slices.Contains(regions, catalog.AllRegions)) {
 		return false
 	}
 	for _, bd := range q.Where {
@@ -656,6 +770,52 @@ func providerMeets(p *catalog.Provider, q *catalog.Query) bool {
 	return true
 }
 
+// boundText says a bound of a query in words: "memory bandwidth: at least
+// 600 GB/s", "price per GPU-hour: at most 1.5 USD".
+func boundText(t func(string, ...any) string, bd *catalog.Bound) string {
+	label, unit := fieldLabel(t, bd.Field)
+	if bd.Currency != "" {
+		unit = bd.Currency
+	}
+	var text string
+	switch {
+	case bd.Min != nil && bd.Max != nil:
+		text = t("guide.cond.between", label, formatNum(bd.Min), formatNum(bd.Max), unit)
+	case bd.Min != nil:
+		text = t("guide.cond.at_least", label, formatNum(bd.Min), unit)
+	default:
+		text = t("guide.cond.at_most", label, formatNum(bd.Max), unit)
+	}
+	return strings.TrimSpace(text)
+}
+
+// geoCarried reports whether an offer passes the region facet of a query's
+// geo, and, when byProvider, the provider facet that keeps the providers
+// with a region there.
+func geoCarried(o *pricing.Offer, q *catalog.Query, regions []string, byProvider bool) bool {
+	return slices.Contains(regions, o.Region) && (!byProvider || providerInGeo(o.Provider, q.Geos))
+}
+
+// providerInGeo reports whether a provider has a region in one of the
+// parts of the world.
+func providerInGeo(p *catalog.Provider, geos []string) bool {
+	return slices.ContainsFunc(p.Regions, func(r *catalog.Region) bool { return slices.Contains(geos, r.Geo) })
+}
+
+// geoRegions lists the regions of the priced offers that are in one of the
+// parts of the world, as the matrix's region facet takes them, with "all"
+// when an offer priced for every region is offered there (guide.InGeo).
+func geoRegions(offers []*pricing.Offer, geos []string) []string {
+	var out []string
+	for _, o := range offers {
+		if o.Region != "" && !slices.Contains(out, o.Region) && guide.InGeo(o, geos) {
+			out = append(out, o.Region)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // fieldLabel names a numeric spec of a query's bound and its unit.
 func fieldLabel(t func(string, ...any) string, field string) (label, unit string) {
 	for _, kind := range []string{"dense", "sparse"} {
@@ -668,6 +828,9 @@ func fieldLabel(t func(string, ...any) string, field string) (label, unit string
 		}
 	}
 	key := strings.ReplaceAll(field, ".", "_")
+	if strings.HasPrefix(field, "price.") {
+		return t("guide.field." + key), "" // in the bound's currency
+	}
 	return t("guide.field." + key), t("guide.field_unit." + key)
 }
 

@@ -90,8 +90,47 @@ func TestGuideOutcomeMatchingNothingWarns(t *testing.T) {
 	if !strings.Contains(certified, `<p class="no-match">No offer in the catalog meets these conditions now.`) {
 		t.Error("the empty outcome does not say that nothing matches")
 	}
-	if strings.Contains(certified, "<table") || strings.Contains(certified, "compare/index.html") {
-		t.Error("the empty outcome has a table or a matrix link")
+	if strings.Contains(certified, `class="data picks"`) || strings.Contains(certified, "compare/index.html") {
+		t.Error("the empty outcome has a short list or a matrix link")
+	}
+	// No provider lists MLPS level 3: the nearest offer of each provider,
+	// cheapest per GPU-hour first — AWS's g4dn.xlarge at 0.526 USD (its
+	// p4d.24xlarge costs 21.96 / 8 = 2.745), then GN7.8XLARGE at
+	// 34.74 CNY / 7.17 = 4.845 — each missing the certification alone.
+	if got, want := picks(certified), []string{"g4dn.xlarge", "GN7.8XLARGE"}; !slices.Equal(got, want) {
+		t.Errorf("nearest offers %q, want %q", got, want)
+	}
+	if n := strings.Count(certified, "<li>no MLPS level 3 certification listed</li>"); n != 2 {
+		t.Errorf("%d offers say they miss the certification, want 2", n)
+	}
+}
+
+// TestGuideNearestOffersSayWhatTheyMiss: each condition an offer misses
+// is said in the buyer's words, with the offer's figure beside the one
+// asked for.
+func TestGuideNearestOffersSayWhatTheyMiss(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	root["data/providers/cloudcn.yaml"].Data = []byte(strings.Replace(string(root["data/providers/cloudcn.yaml"].Data),
+		"    name: 华北 1\n", "    name: 华北 1\n    geo: china-mainland\n", 1))
+	root["data/guides/pick.yaml"].Data = []byte(strings.Replace(string(root["data/guides/pick.yaml"].Data),
+		"      certifications: [MLPS level 3]\n",
+		"      certifications: [MLPS level 3]\n      geo: [china-mainland]\n      min_gpu_memory_gb: 40\n      where:\n        - {field: price.per_gpu_hour, max: 4, currency: USD}\n", 1))
+	files, _ := build(t, root, Options{})
+	certified := section(t, string(files["guides/pick/index.html"]), "o-certified")
+	// GN7.8XLARGE (40 GB, 4.845 USD per GPU-hour) misses the certification
+	// and the price; AWS's p4d.24xlarge (40 GB, 21.96 / 8 = 2.745 in
+	// us-east-1) the region and the certification: two each, p4d the
+	// cheaper. AWS's g4dn.xlarge (16 GB, 0.526) misses three.
+	if got, want := picks(certified), []string{"p4d.24xlarge", "GN7.8XLARGE"}; !slices.Equal(got, want) {
+		t.Fatalf("nearest offers %q, want %q", got, want)
+	}
+	for _, want := range []string{
+		"<li>region US East (N. Virginia) is not in China mainland</li><li>no MLPS level 3 certification listed</li>",
+		"<li>no MLPS level 3 certification listed</li><li>price per GPU-hour 4.845 USD, not at most 4 USD</li>",
+	} {
+		if !strings.Contains(certified, want) {
+			t.Errorf("the nearest offers lack %s", want)
+		}
 	}
 }
 
@@ -239,5 +278,30 @@ func TestGuideMemoryInTheMatrixLink(t *testing.T) {
 	}
 	if !strings.Contains(text, "The matrix cannot filter by: at least 40 GB of memory per GPU (the link keeps the GPU models with that much memory, but cannot leave out vGPU slices of them that hold less) — so it lists these 3 offers among others.") {
 		t.Errorf("with a slice, link text: %s", text)
+	}
+}
+
+// TestGuideGeoInTheMatrixLink: a query's geo becomes the regions there in
+// the matrix's region facet; AWS's g4dn.xlarge, priced for every region,
+// has none in mainland China and stays out, so the link is exact.
+func TestGuideGeoInTheMatrixLink(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	root["data/providers/cloudcn.yaml"].Data = []byte(strings.Replace(string(root["data/providers/cloudcn.yaml"].Data),
+		"    name: 华北 1\n", "    name: 华北 1\n    geo: china-mainland\n", 1))
+	root["data/guides/pick.yaml"].Data = []byte(strings.Replace(string(root["data/guides/pick.yaml"].Data),
+		"      certifications: [MLPS level 3]\n", "      geo: [china-mainland]\n", 1))
+	files, _ := build(t, root, Options{})
+	geo := section(t, string(files["guides/pick/index.html"]), "o-certified")
+	if got, want := picks(geo), []string{"GN7.8XLARGE"}; !slices.Equal(got, want) {
+		t.Fatalf("mainland China: %q, want %q", got, want)
+	}
+	for _, want := range []string{
+		"<li>in a region in China mainland</li>",
+		`compare/index.html#model=on_demand&amp;region=cn-north-1&amp;s=per_gpu">`,
+		"The link applies every condition above.",
+	} {
+		if !strings.Contains(geo, want) {
+			t.Errorf("the outcome lacks %s", want)
+		}
 	}
 }

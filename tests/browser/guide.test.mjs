@@ -248,6 +248,46 @@ for (const pass of ['file', 'http']) {
   });
 }
 
+// An outcome of the shipped guide that matches nothing (MLPS level 3 in
+// mainland China: the catalog lists no provider with the certification)
+// shows, in the wizard as in the tree, the nearest offers with what each
+// misses; the data-residency outcome lists offers in mainland China only.
+test('an empty outcome shows the nearest offers and what they miss', { timeout: patience(60_000) }, async () => {
+  const rel = 'guides/choose-gpu-compute/index.html';
+  if (!guides.includes(rel)) return;
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const { page, problems } = await open(ctx, 'file', rel);
+    const data = await page.evaluate(() => JSON.parse(document.getElementById('guide-data').textContent));
+    const walk = async (answers) => {
+      await page.goto(SITE_URL + rel + '#answers=' + answers.join(','));
+      await settle(page);
+      return step(page);
+    };
+    const rules = data.questions.workload.answers.findIndex((a) => a.next === 'compliance') + 1;
+    const mlps = data.questions.compliance.answers.findIndex((a) => a.next === 'mlps-level-3') + 1;
+    const china = data.questions.compliance.answers.findIndex((a) => a.next === 'data-in-mainland-china') + 1;
+    assert.ok(rules > 0 && mlps > 0 && china > 0, 'the shipped guide lost its compliance or residency branch');
+
+    assert.equal((await walk([rules, mlps])).id, 'mlps-level-3');
+    const near = await page.$$eval('#wizard-step table.near tbody tr', (rows) =>
+      rows.map((r) => ({ provider: r.querySelector('td').textContent, misses: [...r.querySelectorAll('ul.misses li')].map((li) => li.textContent) })),
+    );
+    assert.ok(near.length >= 1 && near.length <= 3, `${near.length} nearest offers, want 1 to 3`);
+    assert.equal(new Set(near.map((n) => n.provider)).size, near.length, 'two nearest offers of one provider');
+    for (const n of near) assert.ok(n.misses.includes('no MLPS level 3 certification listed'), `${n.provider}: misses ${JSON.stringify(n.misses)}`);
+    assert.equal(await page.locator('#wizard-step .no-match').count(), 1, 'the empty outcome does not say nothing matches');
+
+    assert.equal((await walk([rules, china])).id, 'data-in-mainland-china');
+    const regions = await page.$$eval('#wizard-step table.picks tbody td.region', (tds) => tds.map((td) => td.textContent));
+    assert.ok(regions.length > 0, 'no offer in mainland China');
+    assert.equal(await page.locator('#wizard-step table.near').count(), 0, 'a matching outcome shows nearest offers');
+    if (problems.length) assert.fail(problems.join('\n'));
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('without JavaScript the whole tree is the page', { timeout: patience(60_000) }, async () => {
   const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
   try {
