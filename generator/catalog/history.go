@@ -91,8 +91,8 @@ func before(a, b Date) bool {
 	return a[:n] < b[:n]
 }
 
-// Pos is where the value of key stands in p's file, or p itself when p
-// has no such key.
+// Pos is where the value of key stands in p's file during a load, or
+// where p stands once the catalog is loaded.
 func (p *PricePoint) Pos(key string) Pos {
 	return record{file: p.file, at: p.at}.pos(key)
 }

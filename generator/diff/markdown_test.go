@@ -42,10 +42,10 @@ func hostileReport() *Report {
 	pct := -12.5
 	return &Report{
 		Base: Base{Kind: Revision, Name: h},
-		Prices: []PriceChange{{Provider: h, Instance: h, Region: h, Model: h, Payment: h, Old: h, New: h, Percent: &pct, Since: h, Source: h},
+		Prices: []PriceChange{{Provider: h, Instance: h, Region: h, Model: h, Payment: h, OldDisplay: h, NewDisplay: h, Percent: &pct, NewSince: h, Source: h},
 			{Provider: "aws", Instance: "p4d", Region: "us-east-1", Model: "spot", Source: "https://evil.example/@someone/#12 then @someone"}},
 		Offers: both, Instances: both, Providers: both, GPUs: both,
-		Specs:       []SpecEdit{{Record: h, Field: h, Old: h, New: h}},
+		Records:     []RecordEdit{{Record: h, Field: h, Old: h, New: h}},
 		NewWarnings: []string{h},
 	}
 }
@@ -159,7 +159,7 @@ func TestCode(t *testing.T) {
 }
 
 func TestSummaryNamesTheBase(t *testing.T) {
-	r := &Report{Prices: []PriceChange{{Provider: "aws", Instance: "p4d", Region: "us-east-1", Model: "on_demand", New: "$1.00"}}}
+	r := &Report{Prices: []PriceChange{{Provider: "aws", Instance: "p4d", Region: "us-east-1", Model: "on_demand", NewDisplay: "$1.00"}}}
 	for _, tt := range []struct {
 		base     Base
 		md, json string
