@@ -1,8 +1,10 @@
 // Package diff tells what a catalog edit changes: it takes two validated
-// catalogs, a base and a head, and hands on their differences — prices
-// (old → new, %), offers, instance types, providers and GPUs added or
-// removed, spec fields edited, and the claims-check warnings the edit
-// introduces — as Markdown for a pull-request comment or as JSON.
+// catalogs, a base and a head, and hands on their differences — latest
+// prices (old → new, %, flagged beyond a threshold), every field edit of
+// the price points the base had and the points whose price was overwritten
+// in place, exchange rates with the offers they move, records added,
+// removed or edited, and the claims-check warnings the edit introduces —
+// as Markdown for a pull-request comment or as JSON.
 package diff
 
 import (
