@@ -513,13 +513,16 @@ func show(v reflect.Value) string {
 		if v.Type().Kind() == reflect.Struct && v.NumField() > 0 {
 			var parts []string
 			for i := range v.NumField() {
-				if f := v.Type().Field(i); f.IsExported() && f.Tag.Get("yaml") != "-" {
-					if s := show(v.Field(i)); s != "—" && s != "" {
-						parts = append(parts, s)
-					}
+				f := v.Type().Field(i)
+				name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+				if !f.IsExported() || name == "-" {
+					continue
+				}
+				if s := show(v.Field(i)); s != "—" && s != "" && s != "false" {
+					parts = append(parts, name+": "+s)
 				}
 			}
-			return cmp.Or(strings.Join(parts, " "), "—")
+			return cmp.Or(strings.Join(parts, ", "), "—")
 		}
 	case reflect.String:
 		return cmp.Or(v.String(), "—")

@@ -73,7 +73,7 @@ func TestCompare(t *testing.T) {
 		"| Offers | aws/p4d in eu-west-1 | aws/p3 in us-east-1 |",
 		"| GPUs | — | v100 |",
 		"| gpu \"a100\" | `memory_bandwidth_gb_s` | — | 1555 |",
-		"| instance \"aws/p4d\" | `claims` | — | 624 fp32 seed |",
+		"| instance \"aws/p4d\" | `claims` | — | tflops: 624, precision: fp32, source: seed |",
 		`warning: instance "p4d" claims: "FP32 624 TFLOPS" disagrees`,
 	} {
 		if !strings.Contains(md, want) {
