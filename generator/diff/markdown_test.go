@@ -48,7 +48,7 @@ func hostileReport() *Report {
 		Overwrites: []string{h},
 		FX:         []FXChange{{Base: h, Quote: h, Date: h, OldRate: &rate, NewRate: &rate, Percent: &pct, Check: true, Offers: 3, Source: h}},
 		Offers:     both, Instances: both, Providers: both, GPUs: both, Benchmarks: both, Guides: both, Scenarios: both,
-		Records:    []RecordEdit{{Record: h, Field: h, Old: h, New: h}},
+		Records:     []RecordEdit{{Record: h, Field: h, Old: h, New: h}},
 		NewWarnings: []string{h},
 	}
 }
