@@ -19,8 +19,9 @@ var update = flag.Bool("update", false, "rewrite the want files of testdata/edit
 
 // TestEdits compares the diff of each edit in testdata/edits with the
 // Markdown (want.md) and, where the archive has one, the JSON (want.json)
-// it holds. An edit is the base catalog of testdata/base.txtar with the
-// files under head/ replaced or added.
+// it holds. The base is the catalog of testdata/base.txtar with the files
+// under base/ replaced or added; the head is that of base.txtar with those
+// under head/.
 func TestEdits(t *testing.T) {
 	baseArchive, err := txtar.ParseFile("testdata/base.txtar")
 	if err != nil {
@@ -40,6 +41,11 @@ func TestEdits(t *testing.T) {
 			for _, f := range baseArchive.Files {
 				baseFS[f.Name] = &fstest.MapFile{Data: f.Data}
 				headFS[f.Name] = &fstest.MapFile{Data: f.Data}
+			}
+			for _, f := range a.Files {
+				if rest, ok := strings.CutPrefix(f.Name, "base/"); ok {
+					baseFS[rest] = &fstest.MapFile{Data: f.Data}
+				}
 			}
 			for _, f := range a.Files {
 				if rest, ok := strings.CutPrefix(f.Name, "head/"); ok {
