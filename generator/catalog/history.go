@@ -94,3 +94,9 @@ func before(a, b Date) bool {
 	n := min(len(a), len(b))
 	return a[:n] < b[:n]
 }
+
+// Pos is where the value of key stands in p's file during a load, or
+// where p stands once the catalog is loaded.
+func (p *PricePoint) Pos(key string) Pos {
+	return record{file: p.file, at: p.at}.pos(key)
+}

@@ -84,7 +84,7 @@ func (l *loader) load() (*Catalog, Report) {
 // forgetNodes lets go of the places that placed the diagnostics of a
 // load, once every check has run: held by the catalog, they would be most
 // of its memory. Guides keep where each outcome stands, for
-// Guide.OutcomePos.
+// Guide.OutcomePos, and price points where they stand, for PricePoint.Pos.
 func forgetNodes(c *Catalog) {
 	for _, g := range c.Guides {
 		g.at = nil
@@ -140,7 +140,9 @@ func forgetNodes(c *Catalog) {
 		s.at = nil
 	}
 	for _, pp := range c.Prices {
-		pp.at = nil
+		if pp.at != nil {
+			pp.at = &place{line: pp.at.line, col: pp.at.col, kind: pp.at.kind}
+		}
 	}
 }
 

@@ -132,7 +132,17 @@ data/providers/aws.yaml:11:5: unknown field "gpu_cuont": did you mean "gpu_count
 		{
 			name:    "unknown field far from any",
 			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\ncolour: blue\n"},
-			want:    "data/site.yaml:3:1: unknown field \"colour\": known fields are currency, language, matrix_page_size, tagline, title, url\n",
+			want:    "data/site.yaml:3:1: unknown field \"colour\": known fields are currency, diff_threshold_pct, language, matrix_page_size, tagline, title, url\n",
+		},
+		{
+			name:    "diff threshold not above zero",
+			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\ndiff_threshold_pct: -5\n"},
+			want:    "data/site.yaml:3:21: site: diff_threshold_pct must be > 0 (a change in percent, either way), got -5\n",
+		},
+		{
+			name:    "diff threshold zero",
+			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\ndiff_threshold_pct: 0\n"},
+			want:    "data/site.yaml:3:21: site: diff_threshold_pct must be > 0 (a change in percent, either way), got 0\n",
 		},
 		{
 			name: "wrong type",

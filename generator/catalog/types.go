@@ -30,10 +30,17 @@ type Site struct {
 	// MatrixPageSize is how many offers one page of the plain-HTML matrix
 	// holds before it is split into pages; 0 means DefaultMatrixPageSize.
 	MatrixPageSize int `yaml:"matrix_page_size"`
+	// DiffThresholdPct is the price change, in percent either way, beyond
+	// which the diff of a catalog edit asks a reviewer to check it; 0
+	// means DefaultDiffThresholdPct.
+	DiffThresholdPct float64 `yaml:"diff_threshold_pct"`
 }
 
 // DefaultMatrixPageSize is the matrix page size when site.yaml sets none.
 const DefaultMatrixPageSize = 2000
+
+// DefaultDiffThresholdPct is the diff threshold when site.yaml sets none.
+const DefaultDiffThresholdPct = 50
 
 // FXFile is the shape of data/fx.yaml.
 type FXFile struct {

@@ -248,6 +248,9 @@ func (l *loader) validate() {
 		if n := l.cat.Site.MatrixPageSize; n < 0 || (n == 0 && child(l.siteAt, "matrix_page_size") != nil) {
 			site.errorf("matrix_page_size", "matrix_page_size must be > 0, got %d", n)
 		}
+		if n := l.cat.Site.DiffThresholdPct; n < 0 || (n == 0 && child(l.siteAt, "diff_threshold_pct") != nil) {
+			site.errorf("diff_threshold_pct", "diff_threshold_pct must be > 0 (a change in percent, either way), got %s", num(n))
+		}
 	}
 
 	for _, fx := range l.cat.FX {

@@ -1,13 +1,16 @@
 // Package diff tells what a catalog edit changes: it takes two validated
-// catalogs, a base and a head, and hands on their differences — prices
-// (old → new, %), offers, instance types, providers and GPUs added or
-// removed, spec fields edited, and the claims-check warnings the edit
-// introduces — as Markdown for a pull-request comment or as JSON.
+// catalogs, a base and a head, and hands on their differences — latest
+// prices (old → new, %, flagged beyond a threshold), every field edit of
+// the price points the base had and the points whose price was overwritten
+// in place, exchange rates with the offers they move, records added,
+// removed or edited, and the claims-check warnings the edit introduces —
+// as Markdown for a pull-request comment or as JSON.
 package diff
 
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -21,14 +24,26 @@ import (
 type Report struct {
 	// Base is what the catalog was compared with; Compare leaves it
 	// empty for the caller to fill in.
-	Base        Base          `json:"base"`
-	Prices      []PriceChange `json:"price_changes"`
-	Offers      Added         `json:"offers"`
-	Instances   Added         `json:"instance_types"`
-	Providers   Added         `json:"providers"`
-	GPUs        Added         `json:"gpus"`
-	Specs       []SpecEdit    `json:"spec_edits"`
-	NewWarnings []string      `json:"new_warnings"`
+	Base Base `json:"base"`
+	// ThresholdPct is the price change, either way, beyond which a change
+	// is flagged for a reviewer to check (site.yaml diff_threshold_pct).
+	ThresholdPct float64       `json:"threshold_pct"`
+	Prices       []PriceChange `json:"price_changes"`
+	// Points are the edits of price points the base already had, and the
+	// points added or removed inside a series' history.
+	Points []PointEdit `json:"point_edits"`
+	// Overwrites are the existing points whose price changed in place.
+	Overwrites  []string     `json:"overwrites"`
+	FX          []FXChange   `json:"fx_changes"`
+	Offers      Added        `json:"offers"`
+	Instances   Added        `json:"instance_types"`
+	Providers   Added        `json:"providers"`
+	GPUs        Added        `json:"gpus"`
+	Benchmarks  Added        `json:"benchmarks"`
+	Guides      Added        `json:"guides"`
+	Scenarios   Added        `json:"scenarios"`
+	Records     []RecordEdit `json:"record_edits"`
+	NewWarnings []string     `json:"new_warnings"`
 }
 
 // Added lists what the head has that the base has not, and the reverse.
@@ -38,53 +53,131 @@ type Added struct {
 }
 
 // PriceChange is the change of an offer's latest price under a pricing
-// model between base and head; Old or New is empty when the price is new
-// or gone.
+// model between base and head. The figures are the catalog's, unrounded,
+// in Currency; the Old… fields are absent when the price is new, the New…
+// fields when it is gone. OldDisplay and NewDisplay are the prices as a
+// reader sees them.
 type PriceChange struct {
-	Provider string   `json:"provider"`
-	Instance string   `json:"instance"`
-	Region   string   `json:"region"`
-	Model    string   `json:"model"`
-	Payment  string   `json:"payment,omitempty"`
-	Old      string   `json:"old,omitempty"`
-	New      string   `json:"new,omitempty"`
-	Percent  *float64 `json:"percent,omitempty"`
-	Since    string   `json:"since,omitempty"` // of the new point
-	Source   string   `json:"source,omitempty"`
+	Provider    string `json:"provider"`
+	Instance    string `json:"instance"`
+	Region      string `json:"region"`
+	Model       string `json:"model"`
+	Payment     string `json:"payment,omitempty"`
+	Currency    string `json:"currency"`               // the new price's, or the old one's when it is gone
+	OldCurrency string `json:"old_currency,omitempty"` // when the currency changes
+	PerGPU      bool   `json:"per_gpu,omitempty"`
+
+	OldAmount          *float64 `json:"old_amount,omitempty"`
+	NewAmount          *float64 `json:"new_amount,omitempty"`
+	OldUpfront         *float64 `json:"old_upfront,omitempty"`
+	NewUpfront         *float64 `json:"new_upfront,omitempty"`
+	OldEffectiveHourly *float64 `json:"old_effective_hourly,omitempty"`
+	NewEffectiveHourly *float64 `json:"new_effective_hourly,omitempty"`
+	OldDiscountPct     *float64 `json:"old_discount_pct,omitempty"`
+	NewDiscountPct     *float64 `json:"new_discount_pct,omitempty"`
+	OldSince           string   `json:"old_since,omitempty"`
+	NewSince           string   `json:"new_since,omitempty"`
+
+	Percent *float64 `json:"percent,omitempty"`
+	// Check is set when Percent is beyond the report's threshold.
+	Check      bool   `json:"check,omitempty"`
+	Source     string `json:"source,omitempty"`
+	OldDisplay string `json:"old_display,omitempty"`
+	NewDisplay string `json:"new_display,omitempty"`
 }
 
-// SpecEdit is one field of a GPU, provider or instance type that the edit
-// changes.
-type SpecEdit struct {
+// PointEdit is one field of a price point that the edit changes, or a
+// point added or removed inside a series (Field "point").
+type PointEdit struct {
+	Provider string `json:"provider"`
+	Instance string `json:"instance"`
+	Region   string `json:"region"`
+	Model    string `json:"model"`
+	Payment  string `json:"payment,omitempty"`
+	Point    int    `json:"point"` // its place in the series, from 1, in the head (the base for a removed point)
+	Since    string `json:"since"` // the point's since in the head (the base for a removed point)
+	Field    string `json:"field"`
+	Old      string `json:"old"`
+	New      string `json:"new"`
+	Position string `json:"position"` // file:line:col in the head (the base for a removed point)
+}
+
+// FXChange is an exchange rate added, removed or changed. Offers is the
+// number of offers whose displayed price moves with the edit's rates
+// although their own prices stay, counted for each rate of their
+// currency.
+type FXChange struct {
+	Base    string   `json:"base"`
+	Quote   string   `json:"quote"`
+	Date    string   `json:"date"`
+	OldRate *float64 `json:"old_rate,omitempty"`
+	NewRate *float64 `json:"new_rate,omitempty"`
+	Percent *float64 `json:"percent,omitempty"`
+	Check   bool     `json:"check,omitempty"`
+	Offers  int      `json:"offers_moved"`
+	Source  string   `json:"source,omitempty"`
+}
+
+// RecordEdit is one field of a record present in base and head that the
+// edit changes: a GPU, provider, instance type, benchmark, guide,
+// scenario, exchange rate or the site settings.
+type RecordEdit struct {
 	Record string `json:"record"` // `gpu "a100"`, `instance "aws/p4d.24xlarge"`
-	Field  string `json:"field"`  // the YAML key path: "dense.fp32"
+	Field  string `json:"field"`  // the YAML key path: "dense.fp32", "results[2].value"
 	Old    string `json:"old"`
 	New    string `json:"new"`
 }
 
 // Empty reports whether the edit changes nothing the report covers.
 func (r *Report) Empty() bool {
-	return len(r.Prices) == 0 && len(r.Specs) == 0 && len(r.NewWarnings) == 0 &&
-		r.Offers.empty() && r.Instances.empty() && r.Providers.empty() && r.GPUs.empty()
+	return len(r.Prices) == 0 && len(r.Points) == 0 && len(r.Overwrites) == 0 && len(r.FX) == 0 &&
+		len(r.Records) == 0 && len(r.NewWarnings) == 0 && !slices.ContainsFunc(r.added(), func(k kind) bool { return !k.a.empty() })
+}
+
+// kind is a kind of record with those added and removed.
+type kind struct {
+	name, noun string
+	a          Added
+}
+
+func (r *Report) added() []kind {
+	return []kind{{"Offers", "offer", r.Offers}, {"Instance types", "instance type", r.Instances}, {"Providers", "provider", r.Providers},
+		{"GPUs", "GPU", r.GPUs}, {"Benchmarks", "benchmark", r.Benchmarks}, {"Guides", "guide", r.Guides}, {"Scenarios", "scenario", r.Scenarios}}
 }
 
 func (a Added) empty() bool { return len(a.Added) == 0 && len(a.Removed) == 0 }
 
 // Compare tells what head changes against base. The reports are those of
-// loading each catalog; their warnings decide which are new.
+// loading each catalog; their warnings decide which are new. A price
+// change beyond the head's diff_threshold_pct is flagged.
 func Compare(base, head *catalog.Catalog, baseReport, headReport catalog.Report) *Report {
-	r := &Report{}
-	r.Prices = priceChanges(base, head)
+	r := &Report{ThresholdPct: cmp.Or(head.Site.DiffThresholdPct, catalog.DefaultDiffThresholdPct)}
+	r.Prices = priceChanges(base, head, r.ThresholdPct)
+	var overwrites catalog.Report
+	r.Points, overwrites = pointEdits(base, head)
+	for _, d := range overwrites {
+		d.Severity = catalog.Warning
+		r.Overwrites = append(r.Overwrites, d.String())
+	}
+	r.FX = fxChanges(base, head, r.ThresholdPct)
 	r.Offers = added(offerKeys(base), offerKeys(head))
 	r.Instances = added(instanceKeys(base), instanceKeys(head))
 	r.Providers = added(providerKeys(base), providerKeys(head))
-	r.GPUs = added(gpuKeys(base), gpuKeys(head))
-	r.Specs = specEdits(base, head)
+	r.GPUs = added(ids(base.GPUs), ids(head.GPUs))
+	r.Benchmarks = added(ids(base.Benchmarks), ids(head.Benchmarks))
+	r.Guides = added(ids(base.Guides), ids(head.Guides))
+	r.Scenarios = added(ids(base.Scenarios), ids(head.Scenarios))
+	r.Records = recordEdits(base, head, r.FX)
 	r.NewWarnings = newWarnings(baseReport.Warnings(), headReport.Warnings())
 	return r
 }
 
-func priceChanges(base, head *catalog.Catalog) []PriceChange {
+// flagged reports whether a change of p percent is beyond the threshold.
+func flagged(p *float64, threshold float64) bool {
+	return p != nil && math.Abs(*p) > threshold
+}
+
+func priceChanges(base, head *catalog.Catalog, threshold float64) []PriceChange {
 	latest := func(c *catalog.Catalog) ([]catalog.SeriesKey, map[catalog.SeriesKey]*catalog.PricePoint) {
 		keys, series := c.Series()
 		last := map[catalog.SeriesKey]*catalog.PricePoint{}
@@ -102,12 +195,18 @@ func priceChanges(base, head *catalog.Catalog) []PriceChange {
 			continue
 		}
 		pc := PriceChange{Provider: k.Provider, Instance: k.Instance, Region: k.Region, Model: k.Model, Payment: k.Payment,
-			New: stated(n), Since: string(n.Since), Source: n.Source}
+			Currency: n.Currency, PerGPU: n.PerGPU, NewAmount: n.Amount, NewUpfront: n.Upfront, NewEffectiveHourly: n.EffectiveHourly, NewDiscountPct: n.DiscountPct,
+			NewSince: string(n.Since), NewDisplay: stated(n), Source: n.Source}
 		if o != nil {
-			pc.Old = stated(o)
+			pc.OldAmount, pc.OldUpfront, pc.OldEffectiveHourly, pc.OldDiscountPct = o.Amount, o.Upfront, o.EffectiveHourly, o.DiscountPct
+			pc.OldSince, pc.OldDisplay = string(o.Since), stated(o)
+			if o.Currency != n.Currency {
+				pc.OldCurrency = o.Currency
+			}
 			if po, pn := comparable(o), comparable(n); po != nil && pn != nil && po.Currency == pn.Currency && po.Amount > 0 {
 				p := pricing.Round((pn.Amount-po.Amount)/po.Amount*100, 2)
 				pc.Percent = &p
+				pc.Check = flagged(&p, threshold)
 			}
 		}
 		out = append(out, pc)
@@ -115,7 +214,9 @@ func priceChanges(base, head *catalog.Catalog) []PriceChange {
 	for _, k := range baseKeys {
 		if cur[k] == nil {
 			o := old[k]
-			out = append(out, PriceChange{Provider: k.Provider, Instance: k.Instance, Region: k.Region, Model: k.Model, Payment: k.Payment, Old: stated(o), Source: o.Source})
+			out = append(out, PriceChange{Provider: k.Provider, Instance: k.Instance, Region: k.Region, Model: k.Model, Payment: k.Payment,
+				Currency: o.Currency, PerGPU: o.PerGPU, OldAmount: o.Amount, OldUpfront: o.Upfront, OldEffectiveHourly: o.EffectiveHourly, OldDiscountPct: o.DiscountPct,
+				OldSince: string(o.Since), OldDisplay: stated(o), Source: o.Source})
 		}
 	}
 	return out
@@ -183,10 +284,11 @@ func providerKeys(c *catalog.Catalog) []string {
 	return out
 }
 
-func gpuKeys(c *catalog.Catalog) []string {
+// ids are the ids of a list of records, in its order.
+func ids[T any](list []*T) []string {
 	var out []string
-	for _, g := range c.GPUs {
-		out = append(out, g.ID)
+	for _, r := range list {
+		out = append(out, reflect.ValueOf(r).Elem().FieldByName("ID").String())
 	}
 	return out
 }
@@ -215,34 +317,58 @@ func added(base, head []string) Added {
 	return a
 }
 
-// specEdits compares the fields of the GPUs, providers and instance types
-// present in both catalogs.
-func specEdits(base, head *catalog.Catalog) []SpecEdit {
-	var out []SpecEdit
-	for _, g := range head.GPUs {
-		if o := base.GPU(g.ID); o != nil {
-			out = append(out, fields(fmt.Sprintf("gpu %q", g.ID), "", reflect.ValueOf(*o), reflect.ValueOf(*g))...)
-		}
-	}
-	for _, p := range head.Providers {
-		o := base.Provider(p.ID)
-		if o == nil {
-			continue
-		}
-		out = append(out, fields(fmt.Sprintf("provider %q", p.ID), "", reflect.ValueOf(*o), reflect.ValueOf(*p))...)
-		for _, in := range p.Instances {
-			if oi := o.Instance(in.ID); oi != nil {
-				out = append(out, fields(fmt.Sprintf("instance %q", p.ID+"/"+in.ID), "", reflect.ValueOf(*oi), reflect.ValueOf(*in))...)
+// recordEdits compares the fields of the records present in both
+// catalogs: the site settings, exchange rates (their rates are in fx),
+// GPUs, providers, instance types, benchmarks, guides and scenarios.
+func recordEdits(base, head *catalog.Catalog, fx []FXChange) []RecordEdit {
+	out := fields("site", "", reflect.ValueOf(base.Site), reflect.ValueOf(head.Site))
+	for _, r := range head.FX {
+		if o := rateOf(base.FX, r); o != nil {
+			for _, e := range fields(fmt.Sprintf("rate %q", r.Base+"/"+r.Quote+" "+string(r.Date)), "", reflect.ValueOf(*o), reflect.ValueOf(r)) {
+				if e.Field != "rate" {
+					out = append(out, e)
+				}
 			}
 		}
+	}
+	same := func(noun string, old, cur any) {
+		o, c := reflect.ValueOf(old), reflect.ValueOf(cur)
+		byID := map[string]reflect.Value{}
+		for i := range o.Len() {
+			byID[o.Index(i).Elem().FieldByName("ID").String()] = o.Index(i).Elem()
+		}
+		for i := range c.Len() {
+			v := c.Index(i).Elem()
+			id := v.FieldByName("ID").String()
+			if ov, ok := byID[id]; ok {
+				out = append(out, fields(fmt.Sprintf("%s %q", noun, id), "", ov, v)...)
+				if p, ok := cur.([]*catalog.Provider); ok {
+					op := ov.Addr().Interface().(*catalog.Provider)
+					for _, in := range p[i].Instances {
+						if oi := op.Instance(in.ID); oi != nil {
+							out = append(out, fields(fmt.Sprintf("instance %q", id+"/"+in.ID), "", reflect.ValueOf(*oi), reflect.ValueOf(*in))...)
+						}
+					}
+				}
+			}
+		}
+	}
+	same("gpu", base.GPUs, head.GPUs)
+	same("provider", base.Providers, head.Providers)
+	same("benchmark", base.Benchmarks, head.Benchmarks)
+	same("guide", base.Guides, head.Guides)
+	same("scenario", base.Scenarios, head.Scenarios)
+	if base.Scoring != nil && head.Scoring != nil {
+		out = append(out, fields("scoring", "", reflect.ValueOf(*base.Scoring), reflect.ValueOf(*head.Scoring))...)
 	}
 	return out
 }
 
 // fields lists the YAML fields whose values differ between two records of
-// one type; lists of records (regions, instances) are compared elsewhere.
-func fields(record, prefix string, old, cur reflect.Value) []SpecEdit {
-	var out []SpecEdit
+// one type. Lists of records are compared item by item, by id when they
+// have one; a provider's instances are records of their own.
+func fields(record, prefix string, old, cur reflect.Value) []RecordEdit {
+	var out []RecordEdit
 	t := old.Type()
 	for i := range t.NumField() {
 		f := t.Field(i)
@@ -255,15 +381,115 @@ func fields(record, prefix string, old, cur reflect.Value) []SpecEdit {
 		switch {
 		case f.Type.Kind() == reflect.Struct:
 			out = append(out, fields(record, key+".", o, c)...)
-		case f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.Pointer:
-			// regions and instances: added and removed are reported as such
+		case f.Type == reflect.TypeFor[[]*catalog.Instance]():
+			// instance types: compared as records of their own
+		case f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.Pointer && f.Type.Elem().Elem().Kind() == reflect.Struct:
+			out = append(out, items(record, key, o, c)...)
 		default:
 			if os, cs := show(o), show(c); os != cs {
-				out = append(out, SpecEdit{Record: record, Field: key, Old: os, New: cs})
+				out = append(out, RecordEdit{Record: record, Field: key, Old: os, New: cs})
 			}
 		}
 	}
 	return out
+}
+
+// items compares two lists of records: by id when the records have one
+// (key[id]), else by place (key[1], from 1).
+func items(record, key string, old, cur reflect.Value) []RecordEdit {
+	label := func(l reflect.Value, i int) string {
+		if id := l.Index(i).Elem().FieldByName("ID"); id.IsValid() {
+			return fmt.Sprintf("%s[%s]", key, id.String())
+		}
+		return fmt.Sprintf("%s[%d]", key, i+1)
+	}
+	at := map[string]int{}
+	for i := range old.Len() {
+		at[label(old, i)] = i
+	}
+	var out []RecordEdit
+	seen := map[string]bool{}
+	for i := range cur.Len() {
+		l := label(cur, i)
+		seen[l] = true
+		if j, ok := at[l]; ok {
+			out = append(out, fields(record, l+".", old.Index(j).Elem(), cur.Index(i).Elem())...)
+		} else {
+			out = append(out, RecordEdit{Record: record, Field: l, Old: "—", New: show(cur.Index(i))})
+		}
+	}
+	for i := range old.Len() {
+		if l := label(old, i); !seen[l] {
+			out = append(out, RecordEdit{Record: record, Field: l, Old: show(old.Index(i)), New: "—"})
+		}
+	}
+	return out
+}
+
+// rateOf finds the rate of list with r's currencies and date.
+func rateOf(list []catalog.FXRate, r catalog.FXRate) *catalog.FXRate {
+	for i, o := range list {
+		if o.Base == r.Base && o.Quote == r.Quote && o.Date == r.Date {
+			return &list[i]
+		}
+	}
+	return nil
+}
+
+// fxChanges lists the exchange rates added, removed or changed, each with
+// the number of offers in one of its currencies whose displayed price
+// moves while their own price stays.
+func fxChanges(base, head *catalog.Catalog, threshold float64) []FXChange {
+	var out []FXChange
+	for _, r := range head.FX {
+		o := rateOf(base.FX, r)
+		if o != nil && o.Rate == r.Rate {
+			continue
+		}
+		c := FXChange{Base: r.Base, Quote: r.Quote, Date: string(r.Date), NewRate: &r.Rate, Source: r.Source}
+		if o != nil {
+			c.OldRate = &o.Rate
+			p := pricing.Round((r.Rate-o.Rate)/o.Rate*100, 2)
+			c.Percent, c.Check = &p, flagged(&p, threshold)
+		}
+		out = append(out, c)
+	}
+	for _, o := range base.FX {
+		if rateOf(head.FX, o) == nil {
+			out = append(out, FXChange{Base: o.Base, Quote: o.Quote, Date: string(o.Date), OldRate: &o.Rate, Source: o.Source})
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	moved := movedByFX(base, head)
+	for i, c := range out {
+		out[i].Offers = moved[c.Base] + moved[c.Quote]
+	}
+	return out
+}
+
+// movedByFX counts, by quoted currency, the offer prices whose displayed
+// amount differs between base and head while the price point is the same.
+func movedByFX(base, head *catalog.Catalog) map[string]int {
+	key := func(o *pricing.Offer, model string) string {
+		return o.Provider.ID + "/" + o.Instance.ID + "/" + o.Region + "/" + model
+	}
+	old := map[string]*pricing.Price{}
+	for _, o := range pricing.Offers(base, head.Site.Currency) {
+		for m, p := range o.Prices {
+			old[key(o, m)] = p
+		}
+	}
+	moved := map[string]int{}
+	for _, o := range pricing.Offers(head, head.Site.Currency) {
+		for m, p := range o.Prices {
+			if q := old[key(o, m)]; q != nil && p.Converted && q.Converted && p.Display != q.Display && catalog.SamePrice(p.Point, q.Point) {
+				moved[p.Hourly.Currency]++
+			}
+		}
+	}
+	return moved
 }
 
 // show writes a field value for a reader; an absent value is "—".
@@ -287,13 +513,16 @@ func show(v reflect.Value) string {
 		if v.Type().Kind() == reflect.Struct && v.NumField() > 0 {
 			var parts []string
 			for i := range v.NumField() {
-				if f := v.Type().Field(i); f.IsExported() && f.Tag.Get("yaml") != "-" {
-					if s := show(v.Field(i)); s != "—" && s != "" {
-						parts = append(parts, s)
-					}
+				f := v.Type().Field(i)
+				name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+				if !f.IsExported() || name == "-" {
+					continue
+				}
+				if s := show(v.Field(i)); s != "—" && s != "" && s != "false" {
+					parts = append(parts, name+": "+s)
 				}
 			}
-			return cmp.Or(strings.Join(parts, " "), "—")
+			return cmp.Or(strings.Join(parts, ", "), "—")
 		}
 	case reflect.String:
 		return cmp.Or(v.String(), "—")

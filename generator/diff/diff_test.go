@@ -66,14 +66,14 @@ func TestCompare(t *testing.T) {
 	r.Base = Base{Kind: Revision, Name: "HEAD~1"}
 	md := r.Markdown()
 	for _, want := range []string{
-		"**Catalog diff against git revision `HEAD~1`:** 3 price changes (1 down, 0 up), 1 offer added, 1 offer removed, 1 instance type removed, 1 GPU removed, 2 spec edits, 1 new warning.",
+		"**Catalog diff against git revision `HEAD~1`:** 3 price changes (1 down, 0 up), 1 offer added, 1 offer removed, 1 instance type removed, 1 GPU removed, 2 record edits, 1 new warning.",
 		`| aws/p4d us-east-1 | on-demand | \$32.77 | \$21.96 | −33.0% | 2025-06-01 | <https://aws.amazon.com/blogs/aws/> |`,
 		`| aws/p4d eu-west-1 | on-demand | — | \$30.00 | new | 2025 | s |`,
 		`| aws/p3 us-east-1 | on-demand | \$3.06 | — | removed |  | s |`,
 		"| Offers | aws/p4d in eu-west-1 | aws/p3 in us-east-1 |",
 		"| GPUs | — | v100 |",
 		"| gpu \"a100\" | `memory_bandwidth_gb_s` | — | 1555 |",
-		"| instance \"aws/p4d\" | `claims` | — | 624 fp32 seed |",
+		"| instance \"aws/p4d\" | `claims` | — | tflops: 624, precision: fp32, source: seed |",
 		`warning: instance "p4d" claims: "FP32 624 TFLOPS" disagrees`,
 	} {
 		if !strings.Contains(md, want) {
@@ -89,7 +89,7 @@ func TestNoChanges(t *testing.T) {
 		t.Fatalf("a catalog against itself changes: %+v", r)
 	}
 	r.Base = Base{Kind: Folder, Name: "../main"}
-	if got := r.Markdown(); got != "**Catalog diff against folder `../main`:** no changes to prices, offers, instance types, providers, GPUs or specs.\n" {
+	if got := r.Markdown(); got != "**Catalog diff against folder `../main`:** no changes to prices, price points, exchange rates or records.\n" {
 		t.Errorf("got %q", got)
 	}
 }

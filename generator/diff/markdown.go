@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -20,6 +22,12 @@ func (r *Report) Markdown() string {
 	if r.Empty() {
 		return b.String()
 	}
+	if len(r.Overwrites) > 0 {
+		b.WriteString("\n### History overwritten\n\n")
+		for _, w := range r.Overwrites {
+			fmt.Fprintf(&b, "- %s\n", text(w))
+		}
+	}
 	if len(r.Prices) > 0 {
 		b.WriteString("\n### Price changes\n\n| Offer | Pricing model | Old | New | Change | Since | Source |\n| --- | --- | --- | --- | ---: | --- | --- |\n")
 		for _, p := range r.Prices {
@@ -31,30 +39,59 @@ func (r *Report) Markdown() string {
 			switch {
 			case p.Percent != nil:
 				change = feed.Percent(*p.Percent)
-			case p.Old == "":
+			case p.OldDisplay == "":
 				change = "new"
-			case p.New == "":
+			case p.NewDisplay == "":
 				change = "removed"
 			}
+			if p.Check {
+				change += checkThis
+			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", text(p.Provider+"/"+p.Instance+" "+p.Region), text(model),
-				text(dash(p.Old)), text(dash(p.New)), change, text(p.Since), text(p.Source))
+				text(dash(p.OldDisplay)), text(dash(p.NewDisplay)), change, text(p.NewSince), text(p.Source))
 		}
 	}
-	kinds := []struct {
-		name string
-		a    Added
-	}{{"Offers", r.Offers}, {"Instance types", r.Instances}, {"Providers", r.Providers}, {"GPUs", r.GPUs}}
-	if !r.Offers.empty() || !r.Instances.empty() || !r.Providers.empty() || !r.GPUs.empty() {
+	if len(r.Points) > 0 {
+		b.WriteString("\n### Price point edits\n\n| Offer | Pricing model | Point | Field | Old | New | At |\n| --- | --- | ---: | --- | --- | --- | --- |\n")
+		for _, p := range r.Points {
+			model := feed.English.Model(p.Model)
+			if p.Payment != "" {
+				model += " (" + strings.ReplaceAll(p.Payment, "_", " ") + ")"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %d (since %s) | %s | %s | %s | %s |\n", text(p.Provider+"/"+p.Instance+" "+p.Region), text(model),
+				p.Point, text(p.Since), strings.ReplaceAll(code(p.Field), "|", `\|`), text(p.Old), text(p.New), text(p.Position))
+		}
+	}
+	if len(r.FX) > 0 {
+		b.WriteString("\n### Exchange rates\n\n| Rate | Date | Old | New | Change | Offers whose price moves | Source |\n| --- | --- | ---: | ---: | ---: | ---: | --- |\n")
+		for _, c := range r.FX {
+			change := ""
+			switch {
+			case c.Percent != nil:
+				change = feed.Percent(*c.Percent)
+			case c.OldRate == nil:
+				change = "new"
+			case c.NewRate == nil:
+				change = "removed"
+			}
+			if c.Check {
+				change += checkThis
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %s |\n", text("1 "+c.Base+" in "+c.Quote), text(c.Date),
+				rate(c.OldRate), rate(c.NewRate), change, c.Offers, text(c.Source))
+		}
+	}
+	if slices.ContainsFunc(r.added(), func(k kind) bool { return !k.a.empty() }) {
 		b.WriteString("\n### Added and removed\n\n| | Added | Removed |\n| --- | --- | --- |\n")
-		for _, k := range kinds {
+		for _, k := range r.added() {
 			if !k.a.empty() {
 				fmt.Fprintf(&b, "| %s | %s | %s |\n", k.name, text(list(k.a.Added)), text(list(k.a.Removed)))
 			}
 		}
 	}
-	if len(r.Specs) > 0 {
-		b.WriteString("\n### Spec edits\n\n| Record | Field | Old | New |\n| --- | --- | --- | --- |\n")
-		for _, s := range r.Specs {
+	if len(r.Records) > 0 {
+		b.WriteString("\n### Record edits\n\n| Record | Field | Old | New |\n| --- | --- | --- | --- |\n")
+		for _, s := range r.Records {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", text(s.Record), strings.ReplaceAll(code(s.Field), "|", `\|`), text(s.Old), text(s.New))
 		}
 	}
@@ -100,9 +137,13 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 
 func (r *Report) summary() string {
 	if r.Empty() {
-		return "no changes to prices, offers, instance types, providers, GPUs or specs."
+		return "no changes to prices, price points, exchange rates or records."
 	}
 	var parts []string
+	if n := len(r.Overwrites); n > 0 {
+		parts = append(parts, plural(n, "price point")+" overwritten in place")
+	}
+	check := 0
 	if n := len(r.Prices); n > 0 {
 		down, up := 0, 0
 		for _, p := range r.Prices {
@@ -111,13 +152,24 @@ func (r *Report) summary() string {
 			} else if p.Percent != nil && *p.Percent > 0 {
 				up++
 			}
+			if p.Check {
+				check++
+			}
 		}
 		parts = append(parts, fmt.Sprintf("%s (%d down, %d up)", plural(n, "price change"), down, up))
 	}
-	for _, k := range []struct {
-		noun string
-		a    Added
-	}{{"offer", r.Offers}, {"instance type", r.Instances}, {"provider", r.Providers}, {"GPU", r.GPUs}} {
+	if n := len(r.Points); n > 0 {
+		parts = append(parts, plural(n, "price point edit"))
+	}
+	if n := len(r.FX); n > 0 {
+		for _, c := range r.FX {
+			if c.Check {
+				check++
+			}
+		}
+		parts = append(parts, plural(n, "exchange rate change"))
+	}
+	for _, k := range r.added() {
 		if n := len(k.a.Added); n > 0 {
 			parts = append(parts, plural(n, k.noun)+" added")
 		}
@@ -125,13 +177,27 @@ func (r *Report) summary() string {
 			parts = append(parts, plural(n, k.noun)+" removed")
 		}
 	}
-	if n := len(r.Specs); n > 0 {
-		parts = append(parts, plural(n, "spec edit"))
+	if n := len(r.Records); n > 0 {
+		parts = append(parts, plural(n, "record edit"))
+	}
+	if check > 0 {
+		parts = append(parts, fmt.Sprintf("%d beyond ±%s%%: check %s", check, strconv.FormatFloat(r.ThresholdPct, 'f', -1, 64), map[bool]string{true: "it", false: "them"}[check == 1]))
 	}
 	if n := len(r.NewWarnings); n > 0 {
 		parts = append(parts, plural(n, "new warning"))
 	}
 	return strings.Join(parts, ", ") + "."
+}
+
+// checkThis marks a change beyond the threshold.
+const checkThis = " ⚠ check this"
+
+// rate writes an exchange rate as the catalog states it.
+func rate(r *float64) string {
+	if r == nil {
+		return "—"
+	}
+	return strconv.FormatFloat(*r, 'f', -1, 64)
 }
 
 func plural(n int, noun string) string {

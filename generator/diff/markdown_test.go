@@ -39,13 +39,16 @@ func shown(s string) string {
 func hostileReport() *Report {
 	h := hostile
 	both := Added{Added: []string{h}, Removed: []string{h}}
-	pct := -12.5
+	pct, rate := -12.5, 7.25
 	return &Report{
 		Base: Base{Kind: Revision, Name: h},
-		Prices: []PriceChange{{Provider: h, Instance: h, Region: h, Model: h, Payment: h, Old: h, New: h, Percent: &pct, Since: h, Source: h},
+		Prices: []PriceChange{{Provider: h, Instance: h, Region: h, Model: h, Payment: h, OldDisplay: h, NewDisplay: h, Percent: &pct, NewSince: h, Source: h},
 			{Provider: "aws", Instance: "p4d", Region: "us-east-1", Model: "spot", Source: "https://evil.example/@someone/#12 then @someone"}},
-		Offers: both, Instances: both, Providers: both, GPUs: both,
-		Specs:       []SpecEdit{{Record: h, Field: h, Old: h, New: h}},
+		Points:     []PointEdit{{Provider: h, Instance: h, Region: h, Model: h, Payment: h, Point: 2, Since: h, Field: h, Old: h, New: h, Position: h}},
+		Overwrites: []string{h},
+		FX:         []FXChange{{Base: h, Quote: h, Date: h, OldRate: &rate, NewRate: &rate, Percent: &pct, Check: true, Offers: 3, Source: h}},
+		Offers:     both, Instances: both, Providers: both, GPUs: both, Benchmarks: both, Guides: both, Scenarios: both,
+		Records:     []RecordEdit{{Record: h, Field: h, Old: h, New: h}},
 		NewWarnings: []string{h},
 	}
 }
@@ -95,11 +98,11 @@ func TestMarkdownIsInert(t *testing.T) {
 	if n := strings.Count(out, "<strong>"); n != 1 {
 		t.Errorf("%d <strong>, want 1 (the summary's)", n)
 	}
-	if n := strings.Count(out, "<code>"); n != 2 {
-		t.Errorf("%d code spans, want 2 (the base and the field)", n)
+	if n := strings.Count(out, "<code>"); n != 3 {
+		t.Errorf("%d code spans, want 3 (the base and the fields)", n)
 	}
-	if n := strings.Count(out, "<td"); n != 2*7+4*3+4 {
-		t.Errorf("%d table cells, want %d: the text split or joined cells", n, 2*7+4*3+4)
+	if cells := 2*7 + 7 + 7 + 7*3 + 4; strings.Count(out, "<td") != cells {
+		t.Errorf("%d table cells, want %d: the text split or joined cells", strings.Count(out, "<td"), cells)
 	}
 	// A link is a web address shown as itself, so a reader sees where it leads.
 	for _, m := range linkPattern.FindAllStringSubmatch(out, -1) {
@@ -116,11 +119,15 @@ func TestMarkdownIsInert(t *testing.T) {
 
 	// Every value reads as the catalog writes it.
 	h := shown(hostile)
+	model := shown(feed.English.Model(hostile) + " (" + strings.ReplaceAll(hostile, "_", " ") + ")")
 	want := []string{
-		h + "/" + h + " " + h, shown(feed.English.Model(hostile) + " (" + strings.ReplaceAll(hostile, "_", " ") + ")"), h, h, "−12.5%", h, h,
+		h, // the overwrite
+		h + "/" + h + " " + h, model, h, h, "−12.5%", h, h,
 		"aws/p4d us-east-1", "spot", "—", "—", "new", "", "https://evil.example/@someone/#12 then @someone",
+		h + "/" + h + " " + h, model, "2 (since " + h + ")", h, h, h, h,
+		"1 " + h + " in " + h, h, "7.25", "7.25", "−12.5% ⚠ check this", "3", h,
 	}
-	for _, kind := range []string{"Offers", "Instance types", "Providers", "GPUs"} {
+	for _, kind := range []string{"Offers", "Instance types", "Providers", "GPUs", "Benchmarks", "Guides", "Scenarios"} {
 		want = append(want, kind, h, h)
 	}
 	want = append(want, h, h, h, h, h) // the spec edit, then the warning
@@ -159,7 +166,7 @@ func TestCode(t *testing.T) {
 }
 
 func TestSummaryNamesTheBase(t *testing.T) {
-	r := &Report{Prices: []PriceChange{{Provider: "aws", Instance: "p4d", Region: "us-east-1", Model: "on_demand", New: "$1.00"}}}
+	r := &Report{Prices: []PriceChange{{Provider: "aws", Instance: "p4d", Region: "us-east-1", Model: "on_demand", NewDisplay: "$1.00"}}}
 	for _, tt := range []struct {
 		base     Base
 		md, json string

@@ -15,6 +15,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -47,8 +48,8 @@ const usage = `gpucompare builds a static site for buying GPU compute from a YAM
 
 Usage:
   gpucompare build [-root .] [-out ROOT/public] [-base-url URL] [-pretty-urls]
-  gpucompare check [-root .] [-format text|json|github]
-  gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json]
+  gpucompare check [-root .] [-format text|json|github] [-base GIT_REV]
+  gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json] [-all-warnings]
   gpucompare report -o FILE.html [-root .] [-provider ID ...] [-gpu ID ...] [-scenario ID] [-date YYYY-MM-DD]
   gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
   gpucompare synth -offers N -o DIR
@@ -155,6 +156,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	root := fs.String("root", ".", "site root holding data/")
 	format := fs.String("format", "text", "text, json, or github (workflow annotations)")
+	base := fs.String("base", "", "a git revision to check the edit against: a price point it has whose price changed in place is an error")
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -168,16 +170,24 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer fsys.Close()
+	cat, report := catalog.Load(fsys)
+	if *base != "" && len(report.Errors()) == 0 {
+		baseCat, _, _, ok := loadBase(*root, *base, "", *maxFileSize, stderr)
+		if !ok {
+			return 1
+		}
+		report = sortedReport(append(report, diff.Overwrites(baseCat, cat)...))
+	}
 	switch *format {
 	case "text":
-		cat, _, ok := load(fsys, stderr)
-		if !ok {
+		fmt.Fprint(stderr, report.String())
+		if n := len(report.Errors()); n > 0 {
+			fmt.Fprintf(stderr, "%d error(s), %d warning(s): nothing written\n", n, len(report.Warnings()))
 			return 1
 		}
 		fmt.Fprintln(stdout, "catalog ok: "+counts(cat))
 		return 0
 	case "json", "github":
-		cat, report := catalog.Load(fsys)
 		if *format == "json" {
 			writeJSONReport(stdout, cat, report)
 		} else {
@@ -188,6 +198,15 @@ func check(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// sortedReport sorts diagnostics by file, line and column, as a load
+// does.
+func sortedReport(r catalog.Report) catalog.Report {
+	slices.SortStableFunc(r, func(a, b catalog.Diagnostic) int {
+		return cmp.Or(strings.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Col, b.Pos.Col))
+	})
+	return r
 }
 
 func counts(cat *catalog.Catalog) string {
@@ -407,12 +426,49 @@ func synthCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// loadBase opens and loads the base named by -base or -base-dir, saying
+// on stderr why it cannot. Its warnings are not printed: they are the
+// base's, not the edit's.
+func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Writer) (*catalog.Catalog, catalog.Report, diff.Base, bool) {
+	var (
+		baseFS fs.FS
+		b      diff.Base
+		note   string
+		err    error
+		named  = base
+	)
+	if baseDir != "" {
+		named = baseDir
+		baseFS, b, note, err = diff.OpenFolder(baseDir)
+	} else {
+		baseFS, b, note, err = diff.OpenBase(root, base)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "base %s: %v\n", named, err)
+		return nil, nil, b, false
+	}
+	if note != "" {
+		fmt.Fprintf(stderr, "base %s: %s\n", named, note)
+	}
+	if dir, ok := baseFS.(*rootfs.FS); ok {
+		defer dir.Close()
+		baseFS = dir.WithMaxFileSize(int64(maxFileSize))
+	}
+	cat, report := catalog.Load(baseFS)
+	if errs := report.Errors(); len(errs) > 0 {
+		fmt.Fprintf(stderr, "base %s does not load:\n%s", named, errs)
+		return nil, nil, b, false
+	}
+	return cat, report, b, true
+}
+
 func diffCmd(args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("diff", stderr)
 	root := flags.String("root", ".", "site root holding data/ (the head of the comparison)")
 	base := flags.String("base", "", "a git revision of the repository holding ROOT (a name with a path separator that is no revision and names a folder is that folder)")
 	baseDir := flags.String("base-dir", "", "a folder holding data/ to compare with, instead of -base")
 	format := flags.String("format", "markdown", "markdown (a pull-request comment) or json")
+	allWarnings := flags.Bool("all-warnings", false, "print every warning of the catalog, not only those the edit introduces")
 	maxFileSize := maxFileSizeFlag(flags)
 	if code, ok := parse(flags, args); !ok {
 		return code
@@ -426,41 +482,29 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer fsys.Close()
-	head, headReport, ok := load(fsys, stderr)
+	head, headReport := catalog.Load(fsys)
+	if errs := headReport.Errors(); len(errs) > 0 || *allWarnings {
+		fmt.Fprint(stderr, headReport.String())
+		if len(errs) > 0 {
+			fmt.Fprintf(stderr, "%d error(s), %d warning(s)\n", len(errs), len(headReport.Warnings()))
+			return 1
+		}
+	}
+	baseCat, baseReport, b, ok := loadBase(*root, *base, *baseDir, *maxFileSize, stderr)
 	if !ok {
-		return 1
-	}
-	var (
-		baseFS fs.FS
-		b      diff.Base
-		note   string
-		err    error
-		named  = *base
-	)
-	if *baseDir != "" {
-		named = *baseDir
-		baseFS, b, note, err = diff.OpenFolder(*baseDir)
-	} else {
-		baseFS, b, note, err = diff.OpenBase(*root, *base)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "base %s: %v\n", named, err)
-		return 1
-	}
-	if note != "" {
-		fmt.Fprintf(stderr, "base %s: %s\n", named, note)
-	}
-	if dir, ok := baseFS.(*rootfs.FS); ok {
-		defer dir.Close()
-		baseFS = dir.WithMaxFileSize(int64(*maxFileSize))
-	}
-	baseCat, baseReport := catalog.Load(baseFS)
-	if errs := baseReport.Errors(); len(errs) > 0 {
-		fmt.Fprintf(stderr, "base %s does not load:\n%s", named, errs)
 		return 1
 	}
 	r := diff.Compare(baseCat, head, baseReport, headReport)
 	r.Base = b
+	// The warnings the edit introduces, once each; with -all-warnings,
+	// every warning of the head was printed above.
+	var warnings []string
+	if !*allWarnings {
+		warnings = r.NewWarnings
+	}
+	for _, w := range append(r.Overwrites, warnings...) {
+		fmt.Fprintln(stderr, w)
+	}
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,10 +61,13 @@ func TestPreviewWorkflowCommands(t *testing.T) {
 					t.Errorf("%v: exit %d\n%s%s", args, code, stdout.String(), stderr.String())
 				}
 				ran[args[0]] = true
+				if args[0] == "check" && slices.Contains(args, "-base") {
+					ran["check -base"] = true
+				}
 			}
 		}
 	}
-	for _, cmd := range []string{"check", "build", "diff"} {
+	for _, cmd := range []string{"check", "check -base", "build", "diff"} {
 		if !ran[cmd] {
 			t.Errorf("the workflow no longer runs gpucompare %s", cmd)
 		}
