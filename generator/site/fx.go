@@ -38,7 +38,9 @@ func fxNotes(display string, v any) ([]fxNote, error) {
 	case nil:
 	case []pricing.Conversion:
 		for _, c := range rates {
-			add(noteOf(c.From, c.Rate))
+			if c.From != c.To {
+				add(noteOf(c.From, c.Rate))
+			}
 		}
 	case []*rateView:
 		for _, r := range rates {
