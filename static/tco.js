@@ -371,6 +371,8 @@
     tbody.appendChild(frag);
     var wrap = s.el.querySelector('table.tco').closest('.table-wrap');
     wrap.hidden = r.rows.length === 0;
+    var fx = s.el.querySelector('.fx-note');
+    if (fx) fx.hidden = wrap.hidden; // the rates are said beside a ranking, not beside none
     wrap.classList.toggle('tco-long', r.rows.length > 12);
     s.el.querySelector('.ranked').textContent = r.rows.length === 1
       ? fmt(T['scenario.ranked_1'], [num(w.months)])

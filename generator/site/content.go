@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -42,8 +43,9 @@ type frontMatter struct {
 }
 
 // loadContent converts every Markdown file under content/ of root, in path
-// order. Problems with a position go to diag; err is for I/O failures.
-func loadContent(root fs.FS, diag func(catalog.Diagnostic)) ([]*contentPage, error) {
+// order, with the shortcodes codes. Problems with a position go to diag;
+// err is for I/O failures.
+func loadContent(root fs.FS, codes shortcodes, diag func(catalog.Diagnostic)) ([]*contentPage, error) {
 	if _, err := fs.Stat(root, "content"); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -75,7 +77,7 @@ func loadContent(root fs.FS, diag func(catalog.Diagnostic)) ([]*contentPage, err
 		if err != nil {
 			return err
 		}
-		p, errs := convert(md, file, src)
+		p, errs := convert(md, codes, file, src)
 		for _, d := range errs {
 			diag(d)
 		}
@@ -108,9 +110,10 @@ func contentPath(file string) string {
 	return rel + "/index.html"
 }
 
-// convert splits a content file into front matter and Markdown and
-// converts both. Problems come back as diagnostics with positions in file.
-func convert(md goldmark.Markdown, file string, src []byte) (*contentPage, []catalog.Diagnostic) {
+// convert splits a content file into front matter and Markdown, expands
+// the shortcodes of the Markdown, and converts both. Problems come back as
+// diagnostics with positions in file.
+func convert(md goldmark.Markdown, codes shortcodes, file string, src []byte) (*contentPage, []catalog.Diagnostic) {
 	errorf := func(line, col int, format string, args ...any) []catalog.Diagnostic {
 		return []catalog.Diagnostic{{Pos: catalog.Pos{File: file, Line: line, Col: col}, Message: fmt.Sprintf(format, args...)}}
 	}
@@ -139,6 +142,10 @@ func convert(md goldmark.Markdown, file string, src []byte) (*contentPage, []cat
 		line += bytes.Count(src[:len(src)-len(body)], []byte("\n"))
 		return nil, errorf(line, col, "more than %d links in one paragraph: split it with blank lines", maxLinkOpeners)
 	}
+	body, errs = codes.expand(file, body, bytes.Count(src[:len(src)-len(body)], []byte("\n")))
+	if len(errs) > 0 {
+		return nil, errs
+	}
 	var buf bytes.Buffer
 	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))
 	if err := md.Convert(body, &buf, parser.WithContext(ctx)); err != nil {
@@ -151,6 +158,64 @@ func convert(md goldmark.Markdown, file string, src []byte) (*contentPage, []cat
 		Description: meta.Description,
 		HTML:        template.HTML(buf.String()), // goldmark without WithUnsafe: raw HTML is dropped
 	}, nil
+}
+
+// shortcodes are the texts a content page may include by name, written
+// {{name}} in its Markdown: text the site makes from its catalog and its
+// messages, such as the rule for prices in different currencies
+// ("fx-rule"), so that a page says what the code does.
+type shortcodes map[string]string
+
+var shortcode = regexp.MustCompile(`\{\{\s*([a-z][a-z0-9-]*)\s*\}\}`)
+
+// expand replaces each {{name}} of the Markdown body with the text of its
+// shortcode, escaped so that Markdown keeps it as it is. An unknown name
+// is an error at its line (counted after the skip lines before body) and
+// column.
+func (s shortcodes) expand(file string, body []byte, skip int) ([]byte, []catalog.Diagnostic) {
+	var errs []catalog.Diagnostic
+	var known []string
+	for name := range s {
+		known = append(known, name)
+	}
+	slices.Sort(known)
+	out := shortcode.ReplaceAllFunc(body, func(m []byte) []byte {
+		name := string(shortcode.FindSubmatch(m)[1])
+		if text, ok := s[name]; ok {
+			return escapeMarkdown(text)
+		}
+		return m
+	})
+	for _, loc := range shortcode.FindAllSubmatchIndex(body, -1) {
+		name := string(body[loc[2]:loc[3]])
+		if _, ok := s[name]; ok {
+			continue
+		}
+		line := skip + bytes.Count(body[:loc[0]], []byte("\n")) + 1
+		col := loc[0] - bytes.LastIndexByte(body[:loc[0]], '\n')
+		want := "this site has none"
+		if len(known) > 0 {
+			want = "want " + strings.Join(known, " or ")
+		}
+		errs = append(errs, catalog.Diagnostic{Pos: catalog.Pos{File: file, Line: line, Col: col},
+			Message: fmt.Sprintf("unknown shortcode %q: %s", name, want)})
+	}
+	return out, errs
+}
+
+// escapeMarkdown escapes every ASCII punctuation mark of text with a
+// backslash, so that Markdown shows the text as it is (CommonMark
+// "Backslash escapes").
+func escapeMarkdown(text string) []byte {
+	const punct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+	var b bytes.Buffer
+	for _, r := range text {
+		if strings.ContainsRune(punct, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.Bytes()
 }
 
 // splitFrontMatter splits src into the YAML between a first "---" line and

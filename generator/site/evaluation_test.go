@@ -81,8 +81,8 @@ func TestEvaluationByHand(t *testing.T) {
 		}
 	}
 	// The latest dated rate, beside the ranking.
-	fx := regexp.MustCompile(`(?s)<p class="help" id="fx-note">(.*?)</p>`).FindStringSubmatch(page)
-	if want := "Prices quoted in another currency are converted into USD before they are compared, at the catalog's latest dated rate: 1 USD = 7 CNY (2026-07-01) fx.example.com/new."; fx == nil || html.UnescapeString(tagRE.ReplaceAllString(fx[1], "")) != want {
+	fx := regexp.MustCompile(`(?s)<p class="help fx-note" id="fx-note">(.*?)</p>`).FindStringSubmatch(page)
+	if want := "CNY prices converted at 1 USD = 7 CNY (2026-07-01). fx.example.com/new"; fx == nil || html.UnescapeString(tagRE.ReplaceAllString(fx[1], "")) != want {
 		t.Errorf("exchange rate note %q, want %q", fx, want)
 	}
 	for _, s := range []string{"T4 16GB (2 with a price)", "H100 80GB (1 with a price)", `<option value="a100-80gb" selected>A100 80GB (2 with a price)</option>`} {

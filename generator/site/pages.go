@@ -608,6 +608,22 @@ type figure struct {
 type instanceList struct {
 	ShowProvider, ShowGPU bool
 	Rows                  []*instanceRow
+	// Currency is the site's: the list compares and shows prices in it.
+	Currency string
+	// Rates are the rates its prices were converted at, one per currency.
+	Rates []fxNote
+}
+
+// add appends the row of an instance type, and the rate its price was
+// converted at to the list's rates.
+func (l *instanceList) add(r *instanceRow) {
+	l.Rows = append(l.Rows, r)
+	if r.Conversion != nil {
+		n := noteOf(r.Conversion.From, r.Conversion.Rate)
+		if !slices.ContainsFunc(l.Rates, func(o fxNote) bool { return o.From == n.From }) {
+			l.Rates = append(l.Rates, n)
+		}
+	}
 }
 
 // instanceRow is an instance type in a list, with its lowest latest
@@ -625,6 +641,11 @@ type instanceRow struct {
 	// set); nil when the instance type has no price per GPU-hour at all.
 	From  *priceView
 	Other bool
+	// Display is From per GPU-hour in the site currency, the figure the
+	// list shows and compares; Conversion is the rate it was converted at,
+	// nil when From is quoted in the site currency.
+	Display    *float64
+	Conversion *pricing.Conversion
 	// NotPublic says the catalog states the price is not public (and
 	// holds no price): the list says so rather than "no on-demand price".
 	NotPublic bool
@@ -644,6 +665,15 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 		r.From = b.price(in, b.lowestPerGPU(in, func(string) bool { return true }))
 		r.Other = r.From != nil
 	}
+	if r.From != nil && r.From.PerGPUHour != nil {
+		if c, ok := pricing.Rates(b.cat.FX).Convert(r.From.Currency, b.cat.Site.Currency); ok {
+			d := c.Apply(*r.From.PerGPUHour)
+			r.Display = &d
+			if c.From != c.To {
+				r.Conversion = &c
+			}
+		}
+	}
 	priced := false
 	for _, o := range b.offersOf[in] {
 		priced = priced || len(o.Prices) > 0
@@ -653,14 +683,17 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 }
 
 // lowestPerGPU is the latest price point of an instance type with the
-// lowest price per GPU-hour, as quoted, among the pricing models keep
-// accepts; nil when none has a price per GPU-hour. A price rankings use
-// (pricing.Price.Ranked) wins over an article's figure or an estimate,
-// however low; of equal prices the first, in offer and pricing.Models
-// order, stays.
+// lowest price per GPU-hour, compared in the site currency (prices quoted
+// in another are converted at the catalog's rate, pricing.Rates), among
+// the pricing models keep accepts; nil when none has a price per
+// GPU-hour. A price rankings use (pricing.Price.Ranked) wins over an
+// article's figure or an estimate, however low; a price that converts wins
+// over one that does not; of equal prices the first, in offer and
+// pricing.Models order, stays.
 func (b *builder) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) *catalog.PricePoint {
+	rates, display := pricing.Rates(b.cat.FX), b.cat.Site.Currency
 	var from *catalog.PricePoint
-	least, ranked := 0.0, false
+	least, ranked, converts := 0.0, false, false
 	for _, o := range b.offersOf[in] {
 		for _, model := range pricing.Models {
 			pr := o.Prices[model]
@@ -668,8 +701,17 @@ func (b *builder) lowestPerGPU(in *catalog.Instance, keep func(model string) boo
 				continue
 			}
 			per, _, ok := perGPUHour(in, pr.Point)
-			if ok && (from == nil || pr.Ranked() && !ranked || pr.Ranked() == ranked && per < least) {
-				from, least, ranked = pr.Point, per, pr.Ranked()
+			if !ok {
+				continue
+			}
+			c, conv := rates.Convert(cmp.Or(pr.Point.Currency, in.Provider.Currency), display)
+			if conv {
+				per = c.Apply(per)
+			}
+			better := pr.Ranked() != ranked && pr.Ranked() ||
+				pr.Ranked() == ranked && (conv != converts && conv || conv == converts && per < least)
+			if from == nil || better {
+				from, least, ranked, converts = pr.Point, per, pr.Ranked(), conv
 			}
 		}
 	}
@@ -695,9 +737,9 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 			d.Unknown = append(d.Unknown, k)
 		}
 	}
-	d.Instances.ShowProvider = true
+	d.Instances.ShowProvider, d.Instances.Currency = true, b.cat.Site.Currency
 	for _, in := range b.cat.InstancesOfGPU(g.ID) {
-		d.Instances.Rows = append(d.Instances.Rows, b.instanceRow(p, in))
+		d.Instances.add(b.instanceRow(p, in))
 		if !slices.Contains(d.ProviderNames, in.Provider.Name) {
 			d.ProviderNames = append(d.ProviderNames, in.Provider.Name)
 		}
@@ -829,9 +871,9 @@ func (b *builder) providerData(p *page, pr *catalog.Provider) *providerData {
 		}
 	}
 	d.AllRegions = soldEverywhere(pr)
-	d.Instances.ShowGPU = true
+	d.Instances.ShowGPU, d.Instances.Currency = true, b.cat.Site.Currency
 	for _, in := range pr.Instances {
-		d.Instances.Rows = append(d.Instances.Rows, b.instanceRow(p, in))
+		d.Instances.add(b.instanceRow(p, in))
 	}
 	return d
 }

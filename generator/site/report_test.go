@@ -718,7 +718,7 @@ func TestReportSummaryRecommends(t *testing.T) {
 			`<td class="num total">≥ 13,176.00</td>`, // the second of the top 3
 			"&#43;8,058.00", "&#43;61.2 %", // html/template writes "+" so
 			"400 GPU-hours a month for 12 months, in jobs of 8 GPUs × 10 h",
-			"1 USD = 7.17 CNY (rate of 2025-06-02)",
+			"USD. CNY prices converted at 1 USD = 7.17 CNY (2025-06-02).",
 			"<strong>Lower bounds:</strong> 4 of the 4 totals ranked",
 			"<strong>No public price:</strong> 1 offer, listed in the appendix",
 			">" + snap[:12] + "<", snap,

@@ -349,14 +349,15 @@ func (b *builder) summaryAssumptions(d *reportData, x *texter) []summaryItem {
 		out = append(out, item(x, "currency", "report.assume.currency", d.Matrix.Currency))
 	} else {
 		var rates []string
-		for _, r := range d.Matrix.Rates {
-			date := r.Date
-			if date == string(catalog.Unknown) {
-				date = x.t("date.unknown")
+		notes, _ := fxNotes(d.Matrix.Currency, d.Matrix.Rates)
+		for _, n := range notes {
+			s, err := x.m.fxNote(n)
+			if err != nil && x.err == nil {
+				x.err = err
 			}
-			rates = append(rates, x.t("report.assume.rate", x.t("matrix.rate", r.Base, formatNum(r.Rate), r.Quote), date))
+			rates = append(rates, s)
 		}
-		out = append(out, item(x, "currency", "report.assume.rates", d.Matrix.Currency, strings.Join(rates, x.t("report.list_sep"))))
+		out = append(out, item(x, "currency", "report.assume.rates", d.Matrix.Currency, strings.Join(rates, " ")))
 	}
 	out = append(out, item(x, "prices", "report.assume.latest"))
 	return out

@@ -114,7 +114,10 @@ type scenarioData struct {
 	Limits     []string // the scenario's limits, written out
 	Strategies []*strategyView
 	Offers     int // the offers of the catalog, each ranked or left out under each strategy
-	data       *tcoData
+	// Rates are the rates the rankings convert prices quoted in another
+	// currency at, one per currency, said beside each ranking.
+	Rates []fxNote
+	data  *tcoData
 }
 
 // inputView is one workload input: shown as an example figure, and a
@@ -150,6 +153,9 @@ type strategyView struct {
 func (v *strategyView) Months() float64  { return v.data.Months() }
 func (v *strategyView) Currency() string { return v.data.Currency }
 
+// Rates are the rates its ranking converts at (scenarioData.Rates).
+func (v *strategyView) Rates() []fxNote { return v.data.Rates }
+
 // tcoRow is an offer's cost under a strategy.
 type tcoRow struct {
 	Rank        int // equal totals share a rank
@@ -180,6 +186,7 @@ type leftGroup struct {
 func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenarioData, error) {
 	cat := b.cat
 	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(b.priced)}
+	d.Rates, _ = fxNotes(d.Currency, b.evaluationRates())
 	if s.Advice != "" {
 		html, err := renderMarkdown(s.Advice)
 		if err != nil {

@@ -247,7 +247,11 @@ func (b *builder) templatesAndContent(root, tfs fs.FS) error {
 	if b.tmpl, err = b.templates(tfs, cmp.Or(b.cat.Site.Language, "en")); err != nil {
 		return fmt.Errorf("templates: %w", err)
 	}
-	if b.content, err = loadContent(root, b.add); err != nil {
+	rule, err := b.tmpl.msgs.fxRule(b.cat)
+	if err != nil {
+		return fmt.Errorf("content: %w", err)
+	}
+	if b.content, err = loadContent(root, shortcodes{"fx-rule": rule}, b.add); err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
 	return nil

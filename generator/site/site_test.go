@@ -364,7 +364,7 @@ func TestFrontMatterErrors(t *testing.T) {
 	md := newMarkdown()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, errs := convert(md, "content/x.md", []byte(tc.src))
+			_, errs := convert(md, nil, "content/x.md", []byte(tc.src))
 			var got []string
 			for _, e := range errs {
 				got = append(got, e.String())

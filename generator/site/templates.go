@@ -204,6 +204,8 @@ func funcs(m messages) template.FuncMap {
 		"wbr":      breakable,     // a name that may wrap after '.', '_' and '-' only
 		"inc":      inc,           // a 0-based index counted from 1
 		"sentence": m.sentence,    // catalog text ended as a sentence: "billed apart."
+		"fxnotes":  fxNotes,       // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
+		"fxnote":   m.fxNote,      // the sentence beside a ranking for one rate
 	}
 }
 

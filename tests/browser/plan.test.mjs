@@ -256,6 +256,29 @@ for (const pass of ['file', 'http']) {
       assert.ok(found, 'no scenario has a strategy that mixes pricing models');
     });
 
+    test('the rate prices were converted at is said beside a ranking, and not beside an empty one', { timeout: patience(60_000) }, async () => {
+      const { ctx, page, problems } = await open(pass, scenarios[0]);
+      // Each strategy's ranked rows, and its rate note when it shows.
+      const notes = () => page.$$eval('section.strategy', (secs) => secs.map((s) => {
+        const fx = s.querySelector('.fx-note');
+        return { id: s.id, rows: s.querySelectorAll('table.tco tbody tr').length, note: fx && !fx.hidden ? fx.textContent.trim() : null };
+      }));
+      const shipped = await notes();
+      assert.ok(shipped.some((s) => s.rows > 0), 'no strategy ranks an offer: the test is not testing');
+      for (const s of shipped) {
+        if (s.rows > 0) assert.match(s.note ?? '', /^CNY prices converted at 1 USD = [\d.]+ CNY \(\d{4}-\d{2}(-\d{2})?\)\./, `${s.id}: no rate beside its ranking`);
+        else assert.equal(s.note, null, `${s.id}: a rate beside an empty ranking`);
+      }
+      // A ceiling no offer meets empties every ranking: no rate is said.
+      await setNumber(page, 'max_per_gpu_hour', 0.0001);
+      for (const s of await notes()) {
+        assert.equal(s.rows, 0, `${s.id} still ranks an offer under a ceiling of 0.0001`);
+        assert.equal(s.note, null, `${s.id}: a rate beside an empty ranking`);
+      }
+      await clean(page, problems);
+      await ctx.close();
+    });
+
     test('a reservation\'s spare hours are not bought again as spot, and lower bounds rank by their known part', { timeout: patience(60_000) }, async () => {
       // Each offer's row of a strategy, by instance and region.
       const rowsOf = (page, id) => page.$$eval(`#strategy-${id} table.tco tbody tr`, (trs) => trs.map((tr) => ({

@@ -1,0 +1,122 @@
+package site
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// The golden catalog converts at 1 USD = 7.17 CNY (2025-06-02); every
+// ranking that converts says so in this one sentence (message fx.note).
+const cnyNote = "CNY prices converted at 1 USD = 7.17 CNY (2025-06-02)."
+
+// An instance list compares and shows prices in the site currency: a CNY
+// price is converted, shows the figure it was converted from, and the list
+// names the rate. Its lowest price per GPU-hour is taken after conversion:
+// 10 CNY is 10 ÷ 7.17 = 1.395 USD, less than 1.50 USD, though 10 > 1.5.
+func TestInstanceListComparesInSiteCurrency(t *testing.T) {
+	root := withProvider(t, `id: parts
+name: Mixed Cloud
+kind: gpu_cloud
+currency: CNY
+regions: [{id: r1}, {id: r2}]
+instances:
+  - id: mixed
+    name: Mixed A100
+    gpu: a100-sxm4-40gb
+    gpu_count: 1
+    regions: [r1, r2]
+    source: s
+`, `provider: parts
+prices:
+  - {instance: mixed, region: r1, model: on_demand, amount: 10, currency: CNY, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: mixed, region: r2, model: on_demand, amount: 1.5, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+`)
+	files, _ := build(t, root, Options{})
+	page := string(files["gpus/a100-sxm4-40gb/index.html"])
+	list := between(t, page, `<table class="data instances">`, "</section>")
+
+	tests := []struct{ href, want string }{
+		// 10 CNY ÷ 7.17 = 1.3947 USD, below the 1.50 USD of r2.
+		{"../../instances/parts/mixed/index.html", `<span class="money">1.395&#8239;<span class="cur">USD</span></span><span class="sub">quoted 10.00 CNY</span>`},
+		// 34.74 CNY ÷ 7.17 = 4.8452 USD.
+		{"../../instances/cloudcn/gn7/index.html", `<span class="money">4.845&#8239;<span class="cur">USD</span></span><span class="sub">quoted 34.74 CNY</span>`},
+		// 21.96 USD ÷ 8 GPUs = 2.745 USD, as it stands.
+		{"../../instances/aws/p4d.24xlarge/index.html", `<span class="money">2.745&#8239;<span class="cur">USD</span></span> <span class="trust">`},
+	}
+	for _, tc := range tests {
+		if r := row(t, list, tc.href); !strings.Contains(r, tc.want) {
+			t.Errorf("row of %s: want %s in\n%s", tc.href, tc.want, r)
+		}
+	}
+	if strings.Contains(list, `<span class="cur">CNY</span>`) {
+		t.Errorf("the list shows a price in CNY beside prices in USD:\n%s", list)
+	}
+	if !strings.Contains(list, `<p class="help fx-note"><span class="fx-rate">`+cnyNote) {
+		t.Errorf("the list does not name the rate (%q):\n%s", cnyNote, list)
+	}
+}
+
+// Every ranking, chart and price column that converts says so beside it
+// with the same sentence, and the methodology page states the rule with
+// that sentence: it comes from the same message (fx.note), so the page
+// cannot say one thing while the code does another.
+func TestMethodologyStatesTheRuleRankingsFollow(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	src, err := os.ReadFile("../../content/methodology.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root["content/methodology.md"] = &fstest.MapFile{Data: src}
+	files, _ := build(t, root, Options{})
+
+	text := plainText(string(files["methodology/index.html"]))
+	for _, want := range []string{
+		"Prices quoted in different currencies are ranked against each other only after conversion into USD at the latest dated exchange rate the catalog holds for the pair.",
+		"in one sentence naming the rate and its date: " + cnyNote,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the methodology page does not say %q", want)
+		}
+	}
+	if strings.Contains(text, "not ranked against each other") {
+		t.Error("the methodology page still says prices in different currencies are not ranked against each other")
+	}
+	for _, name := range []string{
+		"index.html",                               // the cheapest offer per GPU model
+		"gpus/index.html",                          // the cheapest offer per GPU model and pricing model
+		"gpus/a100-sxm4-40gb/index.html",           // the offers chart and the instance list
+		"providers/cloudcn/index.html",             // the instance list
+		"benchmarks/llama2-70b-offline/index.html", // cost per result
+		"scenarios/small/index.html",               // the scenario's rankings
+		"evaluation/index.html",                    // price criteria
+	} {
+		page := string(files[name])
+		if !strings.Contains(page, `<span class="fx-rate">`+cnyNote) {
+			t.Errorf("%s: no %q beside its ranking", name, cnyNote)
+		}
+	}
+}
+
+// A shortcode is replaced by its text, which Markdown keeps as it is; an
+// unknown one is an error at its position.
+func TestShortcodes(t *testing.T) {
+	md := newMarkdown()
+	codes := shortcodes{"fx-rule": "1 USD = 7.17 CNY *not* [a link](x) <b>"}
+	p, errs := convert(md, codes, "content/x.md", []byte("---\ntitle: T\n---\n\nRule: {{fx-rule}}\n"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if want := "<p>Rule: 1 USD = 7.17 CNY *not* [a link](x) &lt;b&gt;</p>\n"; string(p.HTML) != want {
+		t.Errorf("got %q, want %q", p.HTML, want)
+	}
+	_, errs = convert(md, codes, "content/x.md", []byte("---\ntitle: T\n---\n\nA\n  b {{ fx-rules }}\n"))
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.String())
+	}
+	if want := `content/x.md:6:5: unknown shortcode "fx-rules": want fx-rule`; strings.Join(got, "\n") != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
