@@ -147,9 +147,10 @@ func reserved(hours float64, gpus int) int {
 	return int(math.Ceil(hours / (HoursPerMonth * float64(gpus))))
 }
 
-// needsPrice reports whether a share of the mix needs the offer's price:
-// a usage part does not when the commitments' spare hours run all of it.
-func needsPrice(w catalog.Workload, gpus int, mix []catalog.Share, model string) bool {
+// NeedsPrice reports whether a share of the mix needs the offer's price
+// on instances of gpus GPUs: a usage part does not when the commitments'
+// spare hours run all of it.
+func NeedsPrice(w catalog.Workload, gpus int, mix []catalog.Share, model string) bool {
 	return Committed(model) || gpus <= 0 || !coversUsage(w, gpus, mix)
 }
 
@@ -192,7 +193,7 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 		return t, false, Reason{Kind: Unsplittable}
 	}
 	for _, sh := range st.Mix {
-		if why, missing := o.Missing(sh.Model); missing && needsPrice(w, per, st.Mix, sh.Model) {
+		if why, missing := o.Missing(sh.Model); missing && NeedsPrice(w, per, st.Mix, sh.Model) {
 			return t, false, why
 		}
 		if sh.Model == "spot" && !w.Interruptible {
@@ -330,7 +331,7 @@ func Eligible(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.St
 	}
 	if max := s.Limits.MaxPerGPUHour; max != nil {
 		for _, sh := range st.Mix {
-			if !needsPrice(s.Workload, o.Instance.GPUCount, st.Mix, sh.Model) {
+			if !NeedsPrice(s.Workload, o.Instance.GPUCount, st.Mix, sh.Model) {
 				continue
 			}
 			if v, ok := o.PerGPUHour(sh.Model); !ok || v > *max {

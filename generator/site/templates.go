@@ -204,6 +204,7 @@ func funcs(m messages) template.FuncMap {
 		"wbr":      breakable,     // a name that may wrap after '.', '_' and '-' only
 		"inc":      inc,           // a 0-based index counted from 1
 		"sentence": m.sentence,    // catalog text ended as a sentence: "billed apart."
+		"sharekey": shareKey,      // the message key naming a strategy's share of a pricing model
 	}
 }
 
