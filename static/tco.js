@@ -237,7 +237,9 @@
       part.perMonth = jobs * perJob * part.jobCost;
       var billed = o.gr ? D.granularities[o.gr] || o.gr : T['scenario.basis.granularity_unknown'];
       if (o.min > 0) billed = fmt(T['scenario.basis.minimum'], [billed, num(o.min)]);
-      part.basis = fmt(T['scenario.basis.jobs'], [num(round(jobs, 2)), num(round(part.hours, 2)), perJob, billed]);
+      part.basis = part.covered > 0 && part.gpuHours === 0
+        ? T['scenario.basis.covered']
+        : fmt(T['scenario.basis.jobs'], [num(round(jobs, 2)), num(round(part.hours, 2)), perJob, billed]);
     });
     parts.forEach(function (part) {
       t.parts[part.share] = part;

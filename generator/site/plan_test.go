@@ -79,7 +79,7 @@ func TestScenarioPageRanksOffersByScenarioTCOTotals(t *testing.T) {
 	// The one reserved p4d instance (8 GPUs × 730 h) has more spare hours
 	// than the 120 GPU-hours of spot: spot buys nothing, and the row says so.
 	sec := planSection(t, page, "strategy-reserved-plus-spot")
-	if !strings.Contains(sec, "spot: all its 120 GPU-hours a month run on the committed instances&#39; spare hours, so none is bought and no spot price is needed") || !strings.Contains(sec, "0.00<span class=\"sub\">0 jobs") {
+	if !strings.Contains(sec, "spot: all its 120 GPU-hours a month run on the committed instances&#39; spare hours, so none is bought and no spot price is needed") || !strings.Contains(sec, "0.00<span class=\"sub\">none bought: the committed instances&#39; spare hours run it") {
 		t.Error("spot is bought for GPU-hours the reserved instance has to spare, or the row does not say so")
 	}
 }

@@ -348,10 +348,14 @@ func (b *builder) tcoRow(p *page, t pricing.TCO, x *texter) *tcoRow {
 
 // partBasis says how a part's cost follows: instances reserved all month
 // for a commitment; jobs, their hours and instances for a usage model,
-// billed as the provider bills.
+// billed as the provider bills; nothing bought for a usage part the
+// commitments' spare hours run entirely.
 func partBasis(o *pricing.Offer, part pricing.Part, x *texter) string {
 	if pricing.Committed(part.Model) {
 		return x.t("scenario.basis.committed", part.Instances, x.t("model."+part.Model), pricing.HoursPerMonth)
+	}
+	if part.Covered > 0 && part.GPUHours == 0 {
+		return x.t("scenario.basis.covered")
 	}
 	billed := x.t("scenario.basis.granularity_unknown")
 	if g := o.Provider.Billing.Granularity; g != "" {
@@ -635,7 +639,7 @@ var tcoMessages = []string{
 	"scenario.note.discount_only", "scenario.note.spot_overhead", "scenario.note.storage_unknown", "scenario.note.egress_unknown",
 	"scenario.note.covered", "scenario.note.covered_all", "scenario.note.article", "scenario.note.estimate", "scenario.why.unranked",
 	"scenario.at_least", "scenario.ranked_lower_bounds",
-	"scenario.basis.committed", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
+	"scenario.basis.committed", "scenario.basis.covered", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
 	"scenario.chart.bar", "scenario.chart.compute", "scenario.chart.storage", "scenario.chart.egress", "scenario.chart.title",
 	"scenario.ranked", "scenario.ranked_1", "scenario.ranked_none", "scenario.left", "scenario.left_n", "scenario.left_1", "scenario.left_names", "scenario.col.compute",
 	"scenario.total_of", "scenario.mix_invalid", "scenario.input_invalid", "scenario.changed", "scenario.unknown_storage",
