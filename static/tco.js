@@ -111,12 +111,48 @@
 
   function model(m) { return D.models[m] || m; }
 
+  // bought is pricing.Bought: the mix as the offer buys it, each share
+  // under the model of its term with a ranked price, then the cheapest,
+  // then the model itself; share keeps the strategy's model.
+  function bought(o, mix) {
+    return mix.map(function (sh) {
+      var best = sh.model, rank = 0;
+      (D.sameTerm[sh.model] || [sh.model]).forEach(function (m) {
+        var pr = o.m[m];
+        if (!pr) return;
+        var r = pr.h == null ? 1 : pr.u ? 2 : 3;
+        if (r > rank || (r === rank && r > 1 && pr.h < o.m[best].h)) { best = m; rank = r; }
+      });
+      return { model: best, percent: sh.percent, share: sh.model };
+    });
+  }
+
+  // reservedInstances is how many instances of per GPUs, always on, give
+  // a number of GPU-hours a month.
+  function reservedInstances(hours, per) { return Math.ceil(hours / (HPM * per)); }
+
+  // needsPrice is pricing.NeedsPrice: a usage part the commitments' spare
+  // hours run entirely needs no price.
+  function needsPrice(w, per, mix, m) {
+    if (D.committed[m] || per <= 0) return true;
+    var spare = 0, usage = 0;
+    mix.forEach(function (sh) {
+      var hours = w.gpu_hours_per_month * sh.percent / 100;
+      if (D.committed[sh.model]) spare += reservedInstances(hours, per) * HPM * per - hours;
+      else usage += hours;
+    });
+    return !(usage <= spare);
+  }
+
   // leftOut says why a mix does not rank an offer, or '' when it does: the
   // scenario's limits first, then what the costing needs.
   function leftOut(o, w, mix) {
     function noPrice(m) {
       var pr = o.m[m];
       if (o.np) return T['scenario.why.not_public'];
+      if (!pr && D.sameTerm[m]) {
+        return fmt(T['scenario.why.no_term_price'], [D.shares[m], D.sameTerm[m].map(model).join(T['scenario.term_sep'])]);
+      }
       if (!pr) return fmt(T['scenario.why.no_price'], [model(m)]);
       if (pr.h == null) return fmt(T['scenario.why.no_rate'], [pr.x, D.currency]);
       return '';
@@ -138,6 +174,7 @@
     if (lim.kinds && lim.kinds.length && lim.kinds.indexOf(o.k) < 0) return T['scenario.why.provider_kind'];
     if (w.max_per_gpu_hour != null) {
       for (i = 0; i < mix.length; i++) {
+        if (!needsPrice(w, o.n, mix, mix[i].model)) continue;
         if ((why = noPrice(mix[i].model))) return why;
         if (o.n <= 0) return T['scenario.why.gpu_count'];
         if (o.m[mix[i].model].h / o.n > w.max_per_gpu_hour)
@@ -145,9 +182,10 @@
       }
     }
     if (o.n <= 0) return T['scenario.why.gpu_count'];
+    if (o.n < w.gpus_per_job && !w.splittable) return fmt(T['scenario.why.unsplittable'], [w.gpus_per_job, o.n]);
     for (i = 0; i < mix.length; i++) {
       var m = mix[i].model;
-      if ((why = noPrice(m))) return why;
+      if (needsPrice(w, o.n, mix, m) && (why = noPrice(m))) return why;
       if (m === 'spot' && !w.interruptible) return T['scenario.why.uninterruptible'];
       var term = D.terms[m] || 0;
       if (term > 0 && w.months < term / HPM) return fmt(T['scenario.why.outlasts'], [model(m), num(term / HPM), num(w.months)]);
@@ -173,18 +211,17 @@
     var parts = [], usage = [], spare = 0;
     mix.forEach(function (sh, i) {
       var pr = o.m[sh.model];
-      var part = { model: sh.model, gpuHours: w.gpu_hours_per_month * sh.percent / 100, covered: 0 };
-      var term = D.terms[sh.model] || 0;
-      if (term > 0) {
-        part.instances = Math.ceil(part.gpuHours / (HPM * per));
+      var part = { model: sh.model, share: sh.share, gpuHours: w.gpu_hours_per_month * sh.percent / 100, covered: 0 };
+      if (D.committed[sh.model]) {
+        part.instances = reservedInstances(part.gpuHours, per);
         part.perMonth = part.instances * pr.h * HPM;
-        part.basis = fmt(T['scenario.basis.reserved'], [part.instances, HPM]);
+        part.basis = fmt(T['scenario.basis.committed'], [part.instances, model(sh.model), HPM]);
         spare += part.instances * HPM * per - part.gpuHours;
       } else {
         part.hours = w.job_hours;
         if (sh.model === 'spot' && w.checkpoint_overhead_pct > 0) part.hours *= 1 + w.checkpoint_overhead_pct / 100;
         part.instances = perJob;
-        part.jobCost = jobCost(pr.h, part.hours, o.gr, o.min);
+        part.jobCost = pr && pr.h != null ? jobCost(pr.h, part.hours, o.gr, o.min) : 0; // else the spare hours run all of it
         part.index = i;
         usage.push(part);
       }
@@ -200,11 +237,19 @@
       part.perMonth = jobs * perJob * part.jobCost;
       var billed = o.gr ? D.granularities[o.gr] || o.gr : T['scenario.basis.granularity_unknown'];
       if (o.min > 0) billed = fmt(T['scenario.basis.minimum'], [billed, num(o.min)]);
-      part.basis = fmt(T['scenario.basis.jobs'], [num(round(jobs, 2)), num(round(part.hours, 2)), perJob, billed]);
+      part.basis = part.covered > 0 && part.gpuHours === 0
+        ? T['scenario.basis.covered']
+        : fmt(T['scenario.basis.jobs'], [num(round(jobs, 2)), num(round(part.hours, 2)), perJob, billed]);
     });
     parts.forEach(function (part) {
+      t.parts[part.share] = part;
+      if (part.covered > 0 && part.gpuHours === 0) {
+        t.notes.push(fmt(T['scenario.note.covered_all'], [model(part.model), num(round(part.covered, 2))]));
+        t.compute += part.perMonth;
+        return;
+      }
       var pr = o.m[part.model];
-      var term = (D.terms[part.model] || 0) > 0;
+      var term = !!D.committed[part.model];
       if (term) {
         if (pr.d != null) t.notes.push(fmt(T['scenario.note.discount_only'], [model(part.model), num(pr.d)]));
       } else if (part.model === 'spot' && w.checkpoint_overhead_pct > 0 && part.gpuHours > 0) {
@@ -215,7 +260,6 @@
       if (pr.u && t.kinds.indexOf(pr.u) < 0) t.kinds.push(pr.u);
       if (part.covered > 0) t.notes.push(fmt(T['scenario.note.covered'], [model(part.model), num(round(part.covered, 2))]));
       t.compute += part.perMonth;
-      t.parts[part.model] = part;
     });
     t.storage = monthly(o.st, w.storage_tb * 1000);
     t.egress = monthly(o.eg, w.egress_tb_per_month * 1000);
@@ -235,13 +279,14 @@
     var mix = shares.filter(function (sh) { return sh.percent > 0; });
     var rows = [], groups = [], byWhy = {};
     D.offers.forEach(function (o, i) {
-      var why = leftOut(o, w, mix);
+      var bmix = bought(o, mix);
+      var why = leftOut(o, w, bmix);
       if (why) {
         if (!byWhy[why]) { byWhy[why] = { reason: why, offers: [], first: groups.length }; groups.push(byWhy[why]); }
         byWhy[why].offers.push(o.l);
         return;
       }
-      var t = cost(o, w, mix);
+      var t = cost(o, w, bmix);
       t.offer = o;
       t.index = i;
       rows.push(t);
@@ -424,7 +469,7 @@
       });
     }
     s.st.mix.forEach(function (sh) {
-      add(sh.model, fmt(T['scenario.chart.compute'], [model(sh.model)]), top.map(function (t) {
+      add(sh.model, fmt(T['scenario.chart.compute'], [D.shares[sh.model] || model(sh.model)]), top.map(function (t) {
         return t.parts[sh.model] ? t.parts[sh.model].perMonth : 0;
       }));
     });
@@ -453,7 +498,7 @@
 
   // estimates is not the workload's: the switch that ranks articles' figures
   // and estimates too, off as shipped.
-  var fields = ['gpu_hours_per_month', 'months', 'gpus_per_job', 'job_hours', 'min_gpu_memory_gb', 'interruptible',
+  var fields = ['gpu_hours_per_month', 'months', 'gpus_per_job', 'splittable', 'job_hours', 'min_gpu_memory_gb', 'interruptible',
     'checkpoint_overhead_pct', 'storage_tb', 'egress_tb_per_month', 'max_per_gpu_hour', 'estimates'];
   var optional = { min_gpu_memory_gb: true, max_per_gpu_hour: true };
   var positive = { gpu_hours_per_month: true, months: true, job_hours: true, gpus_per_job: true, min_gpu_memory_gb: true, max_per_gpu_hour: true };

@@ -680,16 +680,23 @@ workload:
   gpus_per_job: 1
   job_hours: 4
   checkpoint_overhead_pct: -5
+  splittable: true
 strategies:
   - id: mixed
     mix:
       - {model: reserved_3y, percent: 70}
       - {model: spots, percent: 20}
+  - id: three-year
+    mix:
+      - {model: reserved_3y, percent: 50}
+      - {model: cud_3y, percent: 50}
 `})
 	want := `data/scenarios/startup.yaml:5:11: scenario "startup" workload: months must be > 0, got 0
 data/scenarios/startup.yaml:8:28: scenario "startup" workload: checkpoint_overhead_pct must be >= 0, got -5
-data/scenarios/startup.yaml:12:7: scenario "startup" strategy "mixed": the shares add up to 90%: want 100%
-data/scenarios/startup.yaml:13:17: scenario "startup" strategy "mixed" mix: model "spots" is not known (did you mean "spot"?): want one of on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, savings_plan_3y, cud_1y, cud_3y, capacity_block, subscription_month, subscription_year, lease
+data/scenarios/startup.yaml:9:15: scenario "startup" workload: splittable is for a job of several GPUs, and gpus_per_job is 1: leave splittable out
+data/scenarios/startup.yaml:13:7: scenario "startup" strategy "mixed": the shares add up to 90%: want 100%
+data/scenarios/startup.yaml:14:17: scenario "startup" strategy "mixed" mix: model "spots" is not known (did you mean "spot"?): want one of on_demand, spot, reserved_1y, reserved_3y, savings_plan_1y, savings_plan_3y, cud_1y, cud_3y, capacity_block, subscription_month, subscription_year, lease
+data/scenarios/startup.yaml:18:17: scenario "startup" strategy "three-year" mix: "reserved_3y" and "cud_3y" are commitments of the same term, and a share of either buys whichever of them an offer has: merge them into one share
 `
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

@@ -447,6 +447,10 @@ type Workload struct {
 	CheckpointOverheadPct float64  `yaml:"checkpoint_overhead_pct"` // extra time a spot run needs to checkpoint and resume
 	StorageTB             float64  `yaml:"storage_tb"`
 	EgressTBPerMonth      float64  `yaml:"egress_tb_per_month"`
+	// Splittable says a job of several GPUs may run across instances of
+	// fewer GPUs each (eight 1-GPU VMs for an 8-GPU job). It is off by
+	// default: a multi-GPU job then needs them all in one instance.
+	Splittable bool `yaml:"splittable"`
 }
 
 // Limits narrow the offers a scenario considers.
@@ -463,7 +467,10 @@ type Strategy struct {
 	Mix  []Share `yaml:"mix"`
 }
 
-// Share is the part of the GPU-hours bought under one pricing model.
+// Share is the part of the GPU-hours bought under one pricing model. A
+// commitment stands for every commitment of its term (TermMonths): a share
+// of reserved_3y buys whichever 3-year commitment an offer has — reserved,
+// savings plan or committed use.
 type Share struct {
 	Model   string  `yaml:"model"`
 	Percent float64 `yaml:"percent"`

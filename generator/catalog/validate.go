@@ -32,6 +32,36 @@ var (
 	Geos = []string{"china-mainland", "hong-kong-taiwan", "asia-pacific", "north-america", "south-america", "europe", "middle-east", "africa"}
 )
 
+// TermMonths is the term in months of a commitment model — paid for every
+// hour of its term, used or not — and 0 for a model with no term. Models
+// of one term are one kind of purchase under different names: a
+// scenario's strategy buys them as one.
+func TermMonths(model string) int {
+	switch model {
+	case "reserved_1y", "savings_plan_1y", "cud_1y", "subscription_year":
+		return 12
+	case "reserved_3y", "savings_plan_3y", "cud_3y":
+		return 36
+	case "subscription_month":
+		return 1
+	}
+	return 0
+}
+
+// SameTerm lists the pricing models of a commitment's term, the model
+// itself first; for a model with no term, only the model.
+func SameTerm(model string) []string {
+	out := []string{model}
+	if n := TermMonths(model); n > 0 {
+		for _, m := range PricingModels {
+			if m != model && TermMonths(m) == n {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
 // The kinds of source of a figure.
 const (
 	KindProvider   = "provider"   // the provider's own price page, API or document
@@ -396,6 +426,9 @@ func (l *loader) validateScenarios() {
 				w.errorf("gpus_per_job", "gpus_per_job must be > 0, got %d", s.Workload.GPUsPerJob)
 			}
 			w.positive("min_gpu_memory_gb", s.Workload.MinGPUMemoryGB)
+			if s.Workload.Splittable && s.Workload.GPUsPerJob == 1 {
+				w.errorf("splittable", "splittable is for a job of several GPUs, and gpus_per_job is 1: leave splittable out")
+			}
 			for key, v := range map[string]float64{"checkpoint_overhead_pct": s.Workload.CheckpointOverheadPct, "storage_tb": s.Workload.StorageTB, "egress_tb_per_month": s.Workload.EgressTBPerMonth} {
 				if v < 0 {
 					w.errorf(key, "%s must be >= 0, got %s", key, num(v))
@@ -418,9 +451,17 @@ func (l *loader) validateScenarios() {
 			}
 			ids[st.ID] = true
 			total := 0.0
+			terms := map[int]string{} // a term's first model in the mix
 			for j, sh := range st.Mix {
 				hr := record{l: l, file: s.file, at: item(sr.at, "mix", j), name: sr.name + " mix"}
 				hr.oneOf("model", sh.Model, PricingModels, true)
+				if n := TermMonths(sh.Model); n > 0 {
+					if first, ok := terms[n]; ok {
+						hr.errorf("model", "%q and %q are commitments of the same term, and a share of either buys whichever of them an offer has: merge them into one share", first, sh.Model)
+					} else {
+						terms[n] = sh.Model
+					}
+				}
 				if sh.Percent <= 0 || sh.Percent > 100 {
 					hr.errorf("percent", "percent must be in (0, 100], got %s", num(sh.Percent))
 				}

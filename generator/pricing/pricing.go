@@ -30,15 +30,7 @@ var Models = catalog.PricingModels
 // TermHours is the length of a commitment in hours, or 0 for a model with
 // no term.
 func TermHours(model string) float64 {
-	switch model {
-	case "reserved_1y", "savings_plan_1y", "cud_1y", "subscription_year":
-		return HoursPerYear
-	case "reserved_3y", "savings_plan_3y", "cud_3y":
-		return 3 * HoursPerYear
-	case "subscription_month":
-		return HoursPerMonth
-	}
-	return 0
+	return float64(catalog.TermMonths(model)) * HoursPerMonth
 }
 
 // Hourly is an effective hourly price of a whole instance, in Currency,

@@ -58,6 +58,7 @@ const (
 	StorageUnknown                     // the storage price is unknown: left out of the total
 	EgressUnknown                      // the egress price is unknown: left out of the total
 	Covered                            // the commitments' spare hours run some of a usage part's GPU-hours
+	CoveredAll                         // the commitments' spare hours run all of a usage part's GPU-hours: it buys none, and needs no price
 	FromArticle                        // the part's price is an article's figure, not ranked by default
 	Estimated                          // the part's price is an estimate (not one worked out from a discount, which DiscountOnly says)
 )
@@ -78,11 +79,79 @@ const (
 	NoRate                                // no exchange rate converts the model's price
 	Uninterruptible                       // spot, for a workload that cannot be interrupted
 	Outlasts                              // a commitment longer than the project
+	Unsplittable                          // the job needs more GPUs than one instance has, and may not be split
 )
 
-// commitment reports whether a model is paid for whether it is used or not.
-func commitment(model string) bool {
-	return TermHours(model) > 0
+// Committed reports whether a model is paid for every hour, used or not: a
+// commitment of a term, or a lease, which runs for the whole project.
+func Committed(model string) bool {
+	return TermHours(model) > 0 || model == "lease"
+}
+
+// Bought is the pricing model a share of the model buys on the offer. A
+// commitment buys any commitment of its term (catalog.SameTerm): the one
+// with a price that may be ranked, then the cheapest, then the model
+// itself; a price no rate converts only when no other has one. Any other
+// model buys itself.
+func (o *Offer) Bought(model string) string {
+	best, rank := model, 0 // 3: ranked, 2: converted, 1: a price
+	for _, m := range catalog.SameTerm(model) {
+		pr := o.Prices[m]
+		if pr == nil {
+			continue
+		}
+		r := 1
+		if pr.Converted {
+			r = 2
+			if pr.Ranked() {
+				r = 3
+			}
+		}
+		if r > rank || r == rank && r > 1 && pr.Display < o.Prices[best].Display {
+			best, rank = m, r
+		}
+	}
+	return best
+}
+
+// Bought is the strategy as the offer buys it: each share under the model
+// Offer.Bought finds for it.
+func Bought(o *Offer, st catalog.Strategy) catalog.Strategy {
+	mix := make([]catalog.Share, len(st.Mix))
+	for i, sh := range st.Mix {
+		mix[i] = catalog.Share{Model: o.Bought(sh.Model), Percent: sh.Percent}
+	}
+	st.Mix = mix
+	return st
+}
+
+// coversUsage reports whether the hours the mix's commitments have to
+// spare on instances of gpus GPUs run all the GPU-hours of its usage
+// parts: those then buy nothing and need no price.
+func coversUsage(w catalog.Workload, gpus int, mix []catalog.Share) bool {
+	spare, usage := 0.0, 0.0
+	for _, sh := range mix {
+		hours := w.GPUHoursPerMonth * sh.Percent / 100
+		if Committed(sh.Model) {
+			spare += float64(reserved(hours, gpus))*HoursPerMonth*float64(gpus) - hours
+		} else {
+			usage += hours
+		}
+	}
+	return usage <= spare
+}
+
+// reserved is how many instances of gpus GPUs, always on, give a number of
+// GPU-hours a month.
+func reserved(hours float64, gpus int) int {
+	return int(math.Ceil(hours / (HoursPerMonth * float64(gpus))))
+}
+
+// NeedsPrice reports whether a share of the mix needs the offer's price
+// on instances of gpus GPUs: a usage part does not when the commitments'
+// spare hours run all of it.
+func NeedsPrice(w catalog.Workload, gpus int, mix []catalog.Share, model string) bool {
+	return Committed(model) || gpus <= 0 || !coversUsage(w, gpus, mix)
 }
 
 // Missing says why an offer has no price to cost under a model: none, or
@@ -98,31 +167,39 @@ func (o *Offer) Missing(model string) (why Reason, missing bool) {
 }
 
 // ScenarioTCO costs a scenario on an offer under a strategy. ok is false
-// when the strategy cannot run there, with the reason: a price it needs is
+// when the strategy cannot run there, with the reason: a job needs more
+// GPUs than an instance has and may not be split, a price it needs is
 // missing, a commitment outlasts the project, an uninterruptible workload
 // on spot.
 //
-// A commitment reserves whole instances, always on, for its share of the
+// Each share buys the model Offer.Bought finds: a commitment any
+// commitment of its term. A commitment, or a lease, reserves whole
+// instances, always on and paid for every hour, for its share of the
 // GPU-hours; the GPU-hours those instances have to spare run work of the
 // usage parts (spot, on-demand …) instead, the part dearest per GPU-hour
 // first, so a usage part buys only what is left of its share, down to
-// nothing, and a note says how much was covered. Spare hours no usage part
-// needs stay unused.
+// nothing, and a note says how much was covered. A usage part the spare
+// hours run entirely needs no price. Spare hours no usage part needs stay
+// unused.
 func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.Strategy) (t TCO, ok bool, why Reason) {
 	w := s.Workload
+	st = Bought(o, st)
 	t = TCO{Offer: o, Strategy: st}
 	per := o.Instance.GPUCount
 	if per <= 0 {
 		return t, false, Reason{Kind: NoGPUCount}
 	}
+	if per < w.GPUsPerJob && !w.Splittable {
+		return t, false, Reason{Kind: Unsplittable}
+	}
 	for _, sh := range st.Mix {
-		if why, missing := o.Missing(sh.Model); missing {
+		if why, missing := o.Missing(sh.Model); missing && NeedsPrice(w, per, st.Mix, sh.Model) {
 			return t, false, why
 		}
 		if sh.Model == "spot" && !w.Interruptible {
 			return t, false, Reason{Kind: Uninterruptible, Model: sh.Model}
 		}
-		if term := TermHours(sh.Model) / HoursPerMonth; commitment(sh.Model) && w.Months < term {
+		if term := TermHours(sh.Model) / HoursPerMonth; term > 0 && w.Months < term {
 			return t, false, Reason{Kind: Outlasts, Model: sh.Model, Months: term}
 		}
 	}
@@ -134,9 +211,9 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 	for i, sh := range st.Mix {
 		pr := o.Prices[sh.Model]
 		part := Part{Model: sh.Model, Percent: sh.Percent, GPUHours: w.GPUHoursPerMonth * sh.Percent / 100}
-		if commitment(sh.Model) {
+		if Committed(sh.Model) {
 			// Enough instances, always on, to give the share's GPU-hours.
-			part.Instances = int(math.Ceil(part.GPUHours / (HoursPerMonth * float64(per))))
+			part.Instances = reserved(part.GPUHours, per)
 			part.PerMonth = float64(part.Instances) * pr.Display * HoursPerMonth
 			spare += float64(part.Instances)*HoursPerMonth*float64(per) - part.GPUHours
 		} else {
@@ -145,7 +222,9 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 				part.JobHours *= 1 + w.CheckpointOverheadPct/100
 			}
 			part.Instances = perJob
-			jobCost[i] = JobCost(pr.Display, part.JobHours, o.Provider.Billing.Granularity, minSeconds(o.Provider))
+			if pr != nil && pr.Converted { // else the spare hours run all of it
+				jobCost[i] = JobCost(pr.Display, part.JobHours, o.Provider.Billing.Granularity, minSeconds(o.Provider))
+			}
 			usage = append(usage, i)
 		}
 		t.Parts[i] = part
@@ -163,14 +242,19 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 		part.PerMonth = part.Jobs * float64(perJob) * jobCost[i]
 	}
 	for _, part := range t.Parts {
+		if part.Covered > 0 && part.GPUHours == 0 {
+			t.Notes = append(t.Notes, Note{Kind: CoveredAll, Model: part.Model, Value: part.Covered})
+			t.Compute += part.PerMonth
+			continue
+		}
 		pr := o.Prices[part.Model]
 		switch {
-		case commitment(part.Model) && pr.Hourly.OffOnDemand:
+		case Committed(part.Model) && pr.Hourly.OffOnDemand:
 			t.Notes = append(t.Notes, Note{Kind: DiscountOnly, Model: part.Model, Value: *pr.Point.DiscountPct})
 		case part.Model == "spot" && w.CheckpointOverheadPct > 0 && part.GPUHours > 0:
 			t.Notes = append(t.Notes, Note{Kind: SpotOverhead, Model: part.Model, Value: w.CheckpointOverheadPct})
 		}
-		if !pr.Ranked() && !(commitment(part.Model) && pr.Hourly.OffOnDemand) {
+		if !pr.Ranked() && !(Committed(part.Model) && pr.Hourly.OffOnDemand) {
 			kind := Estimated
 			if pr.Kind == catalog.KindArticle {
 				kind = FromArticle
@@ -222,13 +306,14 @@ func monthly(rates Rates, r catalog.Rate, gb float64, site string) (float64, boo
 
 // Eligible reports whether an offer meets a scenario's limits: GPU memory,
 // GPU models, provider kinds, and a ceiling on the price per GPU-hour under
-// every model the strategy uses; and whether its prices under those models
-// may be ranked — not an article's figure or an estimate, unless estimates
-// is set (the reader includes them).
+// every model the strategy buys (Bought) and pays for; and whether its
+// prices under those models may be ranked — not an article's figure or an
+// estimate, unless estimates is set (the reader includes them).
 func Eligible(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.Strategy, estimates bool) bool {
 	if o.GPU == nil || !o.Rankable() {
 		return false
 	}
+	st = Bought(o, st)
 	if _, ok := UnrankedModel(o, st); ok && !estimates {
 		return false
 	}
@@ -246,6 +331,9 @@ func Eligible(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.St
 	}
 	if max := s.Limits.MaxPerGPUHour; max != nil {
 		for _, sh := range st.Mix {
+			if !NeedsPrice(s.Workload, o.Instance.GPUCount, st.Mix, sh.Model) {
+				continue
+			}
 			if v, ok := o.PerGPUHour(sh.Model); !ok || v > *max {
 				return false
 			}
@@ -254,11 +342,11 @@ func Eligible(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.St
 	return true
 }
 
-// UnrankedModel is the first pricing model of the strategy's mix under
-// which the offer's price is an article's figure or an estimate
-// (Price.Ranked); ok is false when there is none.
+// UnrankedModel is the first pricing model the offer buys for the
+// strategy's mix (Bought) under which its price is an article's figure or
+// an estimate (Price.Ranked); ok is false when there is none.
 func UnrankedModel(o *Offer, st catalog.Strategy) (model string, ok bool) {
-	for _, sh := range st.Mix {
+	for _, sh := range Bought(o, st).Mix {
 		if pr := o.Prices[sh.Model]; pr != nil && !pr.Ranked() {
 			return sh.Model, true
 		}

@@ -24,6 +24,7 @@ regions: [{id: r1}]
 instances:
   - {id: one, name: one, gpu: a100, gpu_count: 1, regions: [r1], source: s}
   - {id: eight, name: eight, gpu: a100, gpu_count: 8, regions: [r1], source: s}
+  - {id: four, name: four, gpu: a100, gpu_count: 4, regions: [r1], source: s}
 -- data/prices/aws.yaml --
 provider: aws
 prices:
@@ -32,6 +33,13 @@ prices:
   - {instance: one, region: r1, model: reserved_1y, amount: 1.2, currency: USD, since: 2025, source: s, source_kind: provider}
   - {instance: one, region: r1, model: reserved_3y, discount_pct: 50, currency: USD, since: 2025, source: seed, source_kind: provider}
   - {instance: eight, region: r1, model: on_demand, amount: 16, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: eight, region: r1, model: lease, amount: 1.2, per_gpu: true, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: eight, region: r1, model: cud_3y, amount: 10, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: four, region: r1, model: on_demand, amount: 8, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: four, region: r1, model: reserved_3y, discount_pct: 50, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: four, region: r1, model: savings_plan_3y, amount: 7, currency: USD, since: 2025, source: s, source_kind: provider}
+  - {instance: four, region: r1, model: cud_3y, amount: 6, currency: USD, since: 2025, source: s, source_kind: aggregator}
+  - {instance: four, region: r1, model: cud_1y, amount: 3, currency: USD, since: 2025, source: s, source_kind: article}
 `
 
 func scenario(months float64, interruptible bool) *catalog.Scenario {
@@ -68,7 +76,7 @@ func TestScenarioTCO(t *testing.T) {
 	}
 	// A 4-GPU job on the 1-GPU instance runs on 4 of them.
 	s := scenario(6, true)
-	s.Workload.GPUsPerJob = 4
+	s.Workload.GPUsPerJob, s.Workload.Splittable = 4, true
 	if tco, _, _ := ScenarioTCO(cat, one, s, mix(catalog.Share{Model: "on_demand", Percent: 100})); !near(tco.Parts[0].Jobs, 100) || tco.Parts[0].Instances != 4 {
 		t.Errorf("4-GPU jobs on a 1-GPU instance: %+v", tco.Parts[0])
 	}
@@ -113,7 +121,7 @@ func TestScenarioTCO(t *testing.T) {
 	if p := tco.Parts; !ok || !near(p[0].PerMonth, 876) || !near(p[1].Covered, 130) || !near(p[1].PerMonth, 194.4) || p[2].Covered != 400 || p[2].GPUHours != 0 || p[2].Jobs != 0 || p[2].PerMonth != 0 || !near(tco.Compute, 876+194.4) {
 		t.Errorf("reserved + spot + on-demand: %+v", tco)
 	}
-	if want := []Note{{Kind: SpotOverhead, Model: "spot", Value: 10}, {Kind: Covered, Model: "spot", Value: 130}, {Kind: Covered, Model: "on_demand", Value: 400}, {Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
+	if want := []Note{{Kind: SpotOverhead, Model: "spot", Value: 10}, {Kind: Covered, Model: "spot", Value: 130}, {Kind: CoveredAll, Model: "on_demand", Value: 400}, {Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
 		t.Errorf("reserved + spot + on-demand notes %+v, want %+v", tco.Notes, want)
 	}
 	// Two commitments of one instance each (500 and 300 GPU-hours) have 230 + 430 spare:
@@ -122,7 +130,7 @@ func TestScenarioTCO(t *testing.T) {
 	if p := tco.Parts; !ok || p[0].Instances != 1 || p[1].Instances != 1 || p[2].Covered != 200 || p[2].PerMonth != 0 || !near(tco.Compute, 876+730) {
 		t.Errorf("two commitments + spot: %+v", tco)
 	}
-	if want := []Note{{Kind: DiscountOnly, Model: "reserved_3y", Value: 50}, {Kind: Covered, Model: "spot", Value: 200}, {Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
+	if want := []Note{{Kind: DiscountOnly, Model: "reserved_3y", Value: 50}, {Kind: CoveredAll, Model: "spot", Value: 200}, {Kind: EgressUnknown}}; !slices.Equal(tco.Notes, want) {
 		t.Errorf("two commitments + spot notes %+v, want %+v", tco.Notes, want)
 	}
 	// Only a discount is sourced for 3 years: 50% off 2 = 1 an hour, and the note says so.
@@ -156,5 +164,102 @@ func TestEligible(t *testing.T) {
 	}
 	if Eligible(cat, offers[1], s, mix(catalog.Share{Model: "spot", Percent: 100}), false) {
 		t.Error("an offer without a spot price is eligible")
+	}
+}
+
+// eightGPUJobs is a workload of 8-GPU jobs: 4,000 GPU-hours a month in jobs
+// of 12 h, nothing stored or sent out.
+func eightGPUJobs(months float64) *catalog.Scenario {
+	return &catalog.Scenario{ID: "s", Workload: catalog.Workload{GPUHoursPerMonth: 4000, Months: months, GPUsPerJob: 8, JobHours: 12, Interruptible: true, CheckpointOverheadPct: 10}}
+}
+
+func TestLeaseBillsEveryHour(t *testing.T) {
+	cat := loadTxtar(t, tcoCatalog)
+	eight := Offers(cat, "USD")[1]
+	// 1.2 a GPU-hour × 8 GPUs = 9.6 an hour for the whole server, paid all
+	// 730 h of the month though the work needs 4,000 of its 5,840 GPU-hours:
+	// 7,008 a month, 168,192 over 24 months — not 4,000 × 1.2 = 4,800.
+	tco, ok, why := ScenarioTCO(cat, eight, eightGPUJobs(24), mix(catalog.Share{Model: "lease", Percent: 100}))
+	if p := tco.Parts[0]; !ok || p.Instances != 1 || !near(p.PerMonth, 7008) || !near(tco.Total, 168192) {
+		t.Errorf("lease: ok=%v %v, %+v, total %v; want 1 instance, 7,008 a month, 168,192", ok, why, p, tco.Total)
+	}
+}
+
+func TestUnsplittableJobNeedsOneInstance(t *testing.T) {
+	cat := loadTxtar(t, tcoCatalog)
+	one := Offers(cat, "USD")[0]
+	s := eightGPUJobs(6)
+	onDemand := mix(catalog.Share{Model: "on_demand", Percent: 100})
+	if _, ok, why := ScenarioTCO(cat, one, s, onDemand); ok || why != (Reason{Kind: Unsplittable}) {
+		t.Errorf("8-GPU job on a 1-GPU instance: ok=%v %+v, want %+v", ok, why, Reason{Kind: Unsplittable})
+	}
+	// Split: 4,000 / (8 × 12) = 41.67 jobs, each on 8 instances for 12 h at 2:
+	// 41.67 × 8 × 12 × 2 = 8,000 a month.
+	s.Workload.Splittable = true
+	if tco, ok, _ := ScenarioTCO(cat, one, s, onDemand); !ok || tco.Parts[0].Instances != 8 || !near(tco.Compute, 8000) {
+		t.Errorf("split 8-GPU job: ok=%v %+v", ok, tco.Parts[0])
+	}
+}
+
+func TestCommitmentsOfOneTermAreOneShare(t *testing.T) {
+	cat := loadTxtar(t, tcoCatalog)
+	offers := Offers(cat, "USD")
+	one, eight, four := offers[0], offers[1], offers[2]
+	// four: reserved 3y at 50% off 8 = 4 (an estimate), a savings plan at 7
+	// and committed use at 6: a ranked price first, then the cheapest.
+	for _, m := range []string{"reserved_3y", "savings_plan_3y", "cud_3y"} {
+		if got := four.Bought(m); got != "cud_3y" {
+			t.Errorf("four buys %s as %s, want cud_3y", m, got)
+		}
+	}
+	// An article's 1-year figure is all four has: bought, and left to
+	// Eligible to rank or not.
+	if got := four.Bought("reserved_1y"); got != "cud_1y" {
+		t.Errorf("four buys reserved_1y as %s, want cud_1y", got)
+	}
+	if got := eight.Bought("reserved_3y"); got != "cud_3y" {
+		t.Errorf("eight buys reserved_3y as %s, want cud_3y, its one 3-year price", got)
+	}
+	if got, want := one.Bought("reserved_1y"), "reserved_1y"; got != want {
+		t.Errorf("one buys reserved_1y as %s, want %s", got, want)
+	}
+	if got, want := one.Bought("spot"), "spot"; got != want {
+		t.Errorf("one buys spot as %s, want %s", got, want)
+	}
+	// A 3-year reserved strategy costs eight's committed-use price: 1 instance
+	// × 10 × 730 = 7,300 a month, and names it.
+	tco, ok, why := ScenarioTCO(cat, eight, eightGPUJobs(36), mix(catalog.Share{Model: "reserved_3y", Percent: 100}))
+	if p := tco.Parts[0]; !ok || p.Model != "cud_3y" || !near(p.PerMonth, 7300) {
+		t.Errorf("3-year reserved on committed use: ok=%v %v %+v", ok, why, p)
+	}
+}
+
+func TestCoveredUsageNeedsNoPrice(t *testing.T) {
+	cat := loadTxtar(t, tcoCatalog)
+	eight := Offers(cat, "USD")[1]
+	s := eightGPUJobs(36)
+	s.Workload.GPUHoursPerMonth = 5840
+	// 80% of 5,840 = 4,672 GPU-hours need one 8-GPU instance always on:
+	// 5,840, 1,168 to spare — all of spot's 20%. eight has no spot price and
+	// needs none: 1 × 10 × 730 = 7,300 a month, 262,800 over 36 months.
+	st := mix(catalog.Share{Model: "reserved_3y", Percent: 80}, catalog.Share{Model: "spot", Percent: 20})
+	tco, ok, why := ScenarioTCO(cat, eight, s, st)
+	if p := tco.Parts; !ok || !near(p[0].PerMonth, 7300) || !near(p[1].Covered, 1168) || p[1].GPUHours != 0 || p[1].PerMonth != 0 || !near(tco.Total, 262800) {
+		t.Errorf("covered spot without a price: ok=%v %v %+v", ok, why, tco)
+	}
+	if want := []Note{{Kind: CoveredAll, Model: "spot", Value: 1168}}; !slices.Equal(tco.Notes, want) {
+		t.Errorf("notes %+v, want %+v", tco.Notes, want)
+	}
+	// 10 / 8 = 1.25 a GPU-hour under the ceiling of 2; spot, not bought, is not checked.
+	max := 2.0
+	s.Limits.MaxPerGPUHour = &max
+	if !Eligible(cat, eight, s, st, false) {
+		t.Error("an offer whose commitment covers all usage is not eligible without a usage price")
+	}
+	// 7,000 GPU-hours: 80% = 5,600 on one instance leaves 240 to spare, less
+	// than spot's 1,400: spot needs its price.
+	s.Workload.GPUHoursPerMonth = 7000
+	if _, ok, why := ScenarioTCO(cat, eight, s, st); ok || why != (Reason{Kind: NoPrice, Model: "spot"}) {
+		t.Errorf("uncovered spot without a price: ok=%v %+v", ok, why)
 	}
 }

@@ -79,7 +79,7 @@ func TestScenarioPageRanksOffersByScenarioTCOTotals(t *testing.T) {
 	// The one reserved p4d instance (8 GPUs × 730 h) has more spare hours
 	// than the 120 GPU-hours of spot: spot buys nothing, and the row says so.
 	sec := planSection(t, page, "strategy-reserved-plus-spot")
-	if !strings.Contains(sec, "spot: 120 GPU-hours a month run on the committed instances&#39; spare hours instead") || !strings.Contains(sec, "0.00<span class=\"sub\">0 jobs") {
+	if !strings.Contains(sec, "spot: all its 120 GPU-hours a month run on the committed instances&#39; spare hours, so none is bought and no spot price is needed") || !strings.Contains(sec, "0.00<span class=\"sub\">none bought: the committed instances&#39; spare hours run it") {
 		t.Error("spot is bought for GPU-hours the reserved instance has to spare, or the row does not say so")
 	}
 }
@@ -166,10 +166,50 @@ func checkRanking(t *testing.T, page string, cat *catalog.Catalog, s *catalog.Sc
 // JSON data alone: the formulas of pricing.ScenarioTCO, in its order.
 // ok is false where the script leaves the offer out, as it does with
 // estimates and articles' figures left out (its switch off).
-func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, mix []catalog.Share) (float64, bool) {
+func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, shares []catalog.Share) (float64, bool) {
 	if o.GPUModel == nil || !o.Rankable {
 		return 0, false
 	}
+	// Each share buys the model of its term with a ranked price, then the
+	// cheapest, then itself.
+	mix := make([]catalog.Share, len(shares))
+	for i, sh := range shares {
+		best, rank := sh.Model, 0
+		term := d.SameTerm[sh.Model]
+		if term == nil {
+			term = []string{sh.Model}
+		}
+		for _, m := range term {
+			pr, ok := o.Prices[m]
+			if !ok {
+				continue
+			}
+			r := 1
+			if pr.Hourly != nil {
+				r = 2
+				if pr.Unranked == "" {
+					r = 3
+				}
+			}
+			if r > rank || r == rank && r > 1 && *pr.Hourly < *o.Prices[best].Hourly {
+				best, rank = m, r
+			}
+		}
+		mix[i] = catalog.Share{Model: best, Percent: sh.Percent}
+	}
+	hpm := float64(d.HoursPerMonth)
+	// A usage part needs a price unless the commitments' spare hours run all
+	// the usage.
+	spare, usage := 0.0, 0.0
+	for _, sh := range mix {
+		hours := w.GPUHoursPerMonth * sh.Percent / 100
+		if d.Committed[sh.Model] && o.GPUs > 0 {
+			spare += math.Ceil(hours/(hpm*float64(o.GPUs)))*hpm*float64(o.GPUs) - hours
+		} else if !d.Committed[sh.Model] {
+			usage += hours
+		}
+	}
+	needs := func(m string) bool { return d.Committed[m] || o.GPUs <= 0 || usage > spare }
 	for _, sh := range mix {
 		if pr, ok := o.Prices[sh.Model]; ok && pr.Unranked != "" {
 			return 0, false
@@ -184,9 +224,15 @@ func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, mix []ca
 	if len(d.Limits.Kinds) > 0 && !slices.Contains(d.Limits.Kinds, o.Kind) {
 		return 0, false
 	}
+	if o.GPUs <= 0 || o.GPUs < w.GPUsPerJob && !w.Splittable {
+		return 0, false
+	}
 	for _, sh := range mix {
 		pr, ok := o.Prices[sh.Model]
-		if o.NotPublic || !ok || pr.Hourly == nil || o.GPUs <= 0 {
+		if !needs(sh.Model) {
+			pr, ok = tcoPrice{Hourly: ptr(0.0)}, true
+		}
+		if o.NotPublic || !ok || pr.Hourly == nil {
 			return 0, false
 		}
 		if max != nil && *pr.Hourly/float64(o.GPUs) > *max {
@@ -199,17 +245,19 @@ func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, mix []ca
 			return 0, false
 		}
 	}
-	hpm := float64(d.HoursPerMonth)
 	perJob := math.Ceil(float64(w.GPUsPerJob) / float64(o.GPUs))
 	parts := make([]float64, len(mix)) // each part's cost a month, summed in mix order as pricing does
 	jobCost := make([]float64, len(mix))
 	gpuHours := make([]float64, len(mix))
 	var uses []int
-	spare := 0.0
+	spare = 0.0
 	for i, sh := range mix {
-		h := *o.Prices[sh.Model].Hourly
+		h := 0.0
+		if pr, ok := o.Prices[sh.Model]; ok && pr.Hourly != nil {
+			h = *pr.Hourly
+		}
 		gpuHours[i] = w.GPUHoursPerMonth * sh.Percent / 100
-		if d.Terms[sh.Model] > 0 {
+		if d.Committed[sh.Model] {
 			n := math.Ceil(gpuHours[i] / (hpm * float64(o.GPUs)))
 			parts[i] = n * h * hpm
 			spare += n*hpm*float64(o.GPUs) - gpuHours[i]
@@ -341,13 +389,16 @@ func TestReasonsAndNotesWorded(t *testing.T) {
 	x := englishTexter(t)
 	in := &catalog.Instance{Name: "i", GPUCount: 1}
 	o := &pricing.Offer{Instance: in, Prices: map[string]*pricing.Price{"on_demand": {Hourly: pricing.Hourly{Currency: "CNY"}}}}
-	w := catalog.Workload{Months: 6}
+	w := catalog.Workload{Months: 6, GPUsPerJob: 8}
 	for _, tt := range []struct {
 		why  pricing.Reason
 		want string
 	}{
 		{pricing.Reason{Kind: pricing.NoGPUCount}, "its GPU count is unknown"},
-		{pricing.Reason{Kind: pricing.NoPrice, Model: "reserved_1y"}, "no reserved, 1 year price"},
+		{pricing.Reason{Kind: pricing.NoPrice, Model: "spot"}, "no spot price"},
+		{pricing.Reason{Kind: pricing.NoPrice, Model: "reserved_1y"}, "no price for a commitment, 1 year (reserved, 1 year; savings plan, 1 year; committed use, 1 year; yearly subscription)"},
+		{pricing.Reason{Kind: pricing.NoPrice, Model: "subscription_month"}, "no monthly subscription price"},
+		{pricing.Reason{Kind: pricing.Unsplittable}, "needs 8 GPUs in one instance; this has 1"},
 		{pricing.Reason{Kind: pricing.NoRate, Model: "on_demand"}, "no exchange rate from CNY to USD"},
 		{pricing.Reason{Kind: pricing.Uninterruptible, Model: "spot"}, "the workload cannot be interrupted, so spot does not fit"},
 		{pricing.Reason{Kind: pricing.Outlasts, Model: "reserved_3y", Months: 36}, "a reserved, 3 years commitment of 36 months outlasts the 6-month project"},
@@ -366,6 +417,7 @@ func TestReasonsAndNotesWorded(t *testing.T) {
 		{Kind: pricing.StorageUnknown},
 		{Kind: pricing.EgressUnknown},
 		{Kind: pricing.Covered, Model: "on_demand", Value: 1168.004},
+		{Kind: pricing.CoveredAll, Model: "spot", Value: 1168},
 	}, x)
 	want := []string{
 		"reserved, 3 years: only a discount is sourced (37.5 % off on-demand)",
@@ -373,6 +425,7 @@ func TestReasonsAndNotesWorded(t *testing.T) {
 		"storage price unknown: left out of the total",
 		"egress price unknown: left out of the total",
 		"on-demand: 1,168 GPU-hours a month run on the committed instances' spare hours instead",
+		"spot: all its 1,168 GPU-hours a month run on the committed instances' spare hours, so none is bought and no spot price is needed",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("notes %q, want %q", got, want)

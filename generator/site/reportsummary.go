@@ -177,12 +177,15 @@ func (b *builder) reportSummary(d *reportData, x *texter) *reportSummary {
 			var prices []*pricing.Price
 			var payments []string
 			kind := ""
-			for _, sh := range sv.Strategy.Mix {
-				pr := o.Prices[sh.Model]
+			for _, part := range t.Parts { // the models the offer buys; none for a part the commitments run entirely
+				pr := o.Prices[part.Model]
+				if pr == nil {
+					continue
+				}
 				prices = append(prices, pr)
 				kind = cmp.Or(kind, priceKind(pr))
 				if p := pr.Point.Payment; p != "" {
-					payments = append(payments, x.t("report.payment", x.t("model."+sh.Model), x.t("payment."+p)))
+					payments = append(payments, x.t("report.payment", x.t("model."+part.Model), x.t("payment."+p)))
 				}
 			}
 			row := newRow(o)

@@ -283,10 +283,15 @@ func scenarioInputs(s *catalog.Scenario) []*inputView {
 	if w.Interruptible {
 		interruptible.Value = "1"
 	}
+	splittable := &inputView{Field: "splittable", Kind: "bool", Set: w.Splittable}
+	if w.Splittable {
+		splittable.Value = "1"
+	}
 	return []*inputView{
 		number("gpu_hours_per_month", w.GPUHoursPerMonth, "0", "any"),
 		number("months", w.Months, "0", "any"),
 		number("gpus_per_job", float64(w.GPUsPerJob), "1", "1"),
+		splittable,
 		number("job_hours", w.JobHours, "0", "any"),
 		optional("min_gpu_memory_gb", w.MinGPUMemoryGB, "0"),
 		interruptible,
@@ -295,6 +300,17 @@ func scenarioInputs(s *catalog.Scenario) []*inputView {
 		number("egress_tb_per_month", w.EgressTBPerMonth, "0", "any"),
 		optional("max_per_gpu_hour", s.Limits.MaxPerGPUHour, "0"),
 	}
+}
+
+// shareKey is the message key naming a strategy's share of a pricing
+// model: a commitment buys any commitment of its term (pricing.Bought), so
+// its share is named by the term ("commitment, 3 years"); any other model
+// by its own name.
+func shareKey(model string) string {
+	if len(catalog.SameTerm(model)) > 1 {
+		return fmt.Sprintf("scenario.term.%d", catalog.TermMonths(model))
+	}
+	return "model." + model
 }
 
 // fmtInput writes a figure as a form value: no grouping, no exponent.
@@ -339,10 +355,14 @@ func (b *builder) tcoRow(p *page, t pricing.TCO, x *texter) *tcoRow {
 
 // partBasis says how a part's cost follows: instances reserved all month
 // for a commitment; jobs, their hours and instances for a usage model,
-// billed as the provider bills.
+// billed as the provider bills; nothing bought for a usage part the
+// commitments' spare hours run entirely.
 func partBasis(o *pricing.Offer, part pricing.Part, x *texter) string {
-	if pricing.TermHours(part.Model) > 0 {
-		return x.t("scenario.basis.reserved", part.Instances, pricing.HoursPerMonth)
+	if pricing.Committed(part.Model) {
+		return x.t("scenario.basis.committed", part.Instances, x.t("model."+part.Model), pricing.HoursPerMonth)
+	}
+	if part.Covered > 0 && part.GPUHours == 0 {
+		return x.t("scenario.basis.covered")
 	}
 	billed := x.t("scenario.basis.granularity_unknown")
 	if g := o.Provider.Billing.Granularity; g != "" {
@@ -369,6 +389,8 @@ func tcoNotes(notes []pricing.Note, x *texter) []string {
 			out = append(out, x.t("scenario.note.egress_unknown"))
 		case pricing.Covered:
 			out = append(out, x.t("scenario.note.covered", x.t("model."+n.Model), formatNum(pricing.Round(n.Value, 2))))
+		case pricing.CoveredAll:
+			out = append(out, x.t("scenario.note.covered_all", x.t("model."+n.Model), formatNum(pricing.Round(n.Value, 2))))
 		case pricing.FromArticle:
 			out = append(out, x.t("scenario.note.article", x.t("model."+n.Model)))
 		case pricing.Estimated:
@@ -409,7 +431,11 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 		return x.t("scenario.why.provider_kind")
 	}
 	if max := s.Limits.MaxPerGPUHour; max != nil {
-		for _, sh := range st.Mix {
+		bought := pricing.Bought(o, st)
+		for _, sh := range bought.Mix {
+			if !pricing.NeedsPrice(s.Workload, in.GPUCount, bought.Mix, sh.Model) {
+				continue
+			}
 			if why, missing := o.Missing(sh.Model); missing {
 				return reasonText(o, s.Workload, why, currency, x)
 			}
@@ -434,7 +460,16 @@ func reasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, curren
 		if o.Instance.PriceNotPublic != "" && len(o.Prices) == 0 {
 			return x.t("scenario.why.not_public")
 		}
+		if term := catalog.SameTerm(why.Model); len(term) > 1 {
+			names := make([]string, len(term))
+			for i, m := range term {
+				names[i] = x.t("model." + m)
+			}
+			return x.t("scenario.why.no_term_price", x.t(shareKey(why.Model)), strings.Join(names, x.t("scenario.term_sep")))
+		}
 		return x.t("scenario.why.no_price", x.t("model."+why.Model))
+	case pricing.Unsplittable:
+		return x.t("scenario.why.unsplittable", w.GPUsPerJob, o.Instance.GPUCount)
 	case pricing.NoRate:
 		return x.t("scenario.why.no_rate", o.Prices[why.Model].Hourly.Currency, currency)
 	case pricing.Uninterruptible:
@@ -480,7 +515,7 @@ func (b *builder) scenarioCharts(d *charts.Data, p *page) error {
 		}
 		var stacks []charts.CostStack
 		for k, sh := range sv.Strategy.Mix {
-			st := charts.CostStack{Key: sh.Model, Name: d.Text("scenario.chart.compute", d.Text("model."+sh.Model)), Values: make([]float64, n)}
+			st := charts.CostStack{Key: sh.Model, Name: d.Text("scenario.chart.compute", d.Text(shareKey(sh.Model))), Values: make([]float64, n)}
 			for j, r := range sv.Rows[:n] {
 				st.Values[j] = r.Parts[k].PerMonth
 			}
@@ -523,21 +558,24 @@ func (b *builder) scenarioCharts(d *charts.Data, p *page) error {
 // shipped workload, limits and strategies, every offer's figures in the
 // site currency, and the message templates it writes with.
 type tcoData struct {
-	Currency      string             `json:"currency"`
-	HoursPerMonth int                `json:"hoursPerMonth"`
-	Terms         map[string]float64 `json:"terms"` // term hours of the commitment models
-	Workload      map[string]any     `json:"workload"`
-	Limits        tcoLimits          `json:"limits"`
-	Strategies    []tcoStrategy      `json:"strategies"`
-	Offers        []tcoOffer         `json:"offers"`
-	Top           int                `json:"top"`
-	Heights       []int              `json:"heights"`   // the chart size classes' pixel heights
-	Frame         int                `json:"frame"`     // a cost chart's legend and axis, in pixels
-	RowHeight     int                `json:"rowHeight"` // a bar's row, in pixels
-	Colors        map[string]string  `json:"colors"`
-	Text          map[string]string  `json:"text"`
-	Models        map[string]string  `json:"models"` // pricing model → its name
-	Granularities map[string]string  `json:"granularities"`
+	Currency      string              `json:"currency"`
+	HoursPerMonth int                 `json:"hoursPerMonth"`
+	Terms         map[string]float64  `json:"terms"`     // term hours of the commitment models
+	Committed     map[string]bool     `json:"committed"` // the models paid for every hour, used or not (pricing.Committed)
+	SameTerm      map[string][]string `json:"sameTerm"`  // a commitment's models of its term, itself first (catalog.SameTerm)
+	Shares        map[string]string   `json:"shares"`    // pricing model → the name of a strategy's share of it (shareKey)
+	Workload      map[string]any      `json:"workload"`
+	Limits        tcoLimits           `json:"limits"`
+	Strategies    []tcoStrategy       `json:"strategies"`
+	Offers        []tcoOffer          `json:"offers"`
+	Top           int                 `json:"top"`
+	Heights       []int               `json:"heights"`   // the chart size classes' pixel heights
+	Frame         int                 `json:"frame"`     // a cost chart's legend and axis, in pixels
+	RowHeight     int                 `json:"rowHeight"` // a bar's row, in pixels
+	Colors        map[string]string   `json:"colors"`
+	Text          map[string]string   `json:"text"`
+	Models        map[string]string   `json:"models"` // pricing model → its name
+	Granularities map[string]string   `json:"granularities"`
 }
 
 type tcoLimits struct {
@@ -604,11 +642,11 @@ var tcoMessages = []string{
 	"scenario.why.no_gpu", "scenario.why.partial", "scenario.why.memory_unknown", "scenario.why.memory",
 	"scenario.why.gpu_model", "scenario.why.provider_kind", "scenario.why.ceiling", "scenario.why.gpu_count",
 	"scenario.why.not_public", "scenario.why.no_price", "scenario.why.no_rate", "scenario.why.uninterruptible",
-	"scenario.why.outlasts",
+	"scenario.why.outlasts", "scenario.why.unsplittable", "scenario.why.no_term_price", "scenario.term_sep",
 	"scenario.note.discount_only", "scenario.note.spot_overhead", "scenario.note.storage_unknown", "scenario.note.egress_unknown",
-	"scenario.note.covered", "scenario.note.article", "scenario.note.estimate", "scenario.why.unranked",
+	"scenario.note.covered", "scenario.note.covered_all", "scenario.note.article", "scenario.note.estimate", "scenario.why.unranked",
 	"scenario.at_least", "scenario.ranked_lower_bounds",
-	"scenario.basis.reserved", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
+	"scenario.basis.committed", "scenario.basis.covered", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
 	"scenario.chart.bar", "scenario.chart.compute", "scenario.chart.storage", "scenario.chart.egress", "scenario.chart.title",
 	"scenario.ranked", "scenario.ranked_1", "scenario.ranked_none", "scenario.left", "scenario.left_n", "scenario.left_1", "scenario.left_names", "scenario.col.compute",
 	"scenario.total_of", "scenario.mix_invalid", "scenario.input_invalid", "scenario.changed", "scenario.unknown_storage",
@@ -625,11 +663,13 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 			"gpu_hours_per_month": w.GPUHoursPerMonth, "months": w.Months, "gpus_per_job": w.GPUsPerJob, "job_hours": w.JobHours,
 			"min_gpu_memory_gb": w.MinGPUMemoryGB, "interruptible": w.Interruptible, "checkpoint_overhead_pct": w.CheckpointOverheadPct,
 			"storage_tb": w.StorageTB, "egress_tb_per_month": w.EgressTBPerMonth, "max_per_gpu_hour": s.Limits.MaxPerGPUHour,
-			"estimates": false, // the switch that ranks articles' figures and estimates too: off as shipped
+			"splittable": w.Splittable,
+			"estimates":  false, // the switch that ranks articles' figures and estimates too: off as shipped
 		},
 		Limits: tcoLimits{Max: s.Limits.MaxPerGPUHour, Models: s.Limits.GPUModels, Kinds: s.Limits.ProviderKinds},
 		Colors: map[string]string{"storage": charts.CostColor("storage"), "egress": charts.CostColor("egress")},
 		Text:   map[string]string{}, Models: map[string]string{}, Granularities: map[string]string{},
+		Committed: map[string]bool{}, SameTerm: map[string][]string{}, Shares: map[string]string{},
 	}
 	d.Heights = charts.Heights()
 	d.Frame, d.RowHeight = charts.CostFrame, charts.RowHeight
@@ -638,6 +678,13 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 			d.Terms[m] = t
 		}
 		d.Models[m] = x.t("model." + m)
+		d.Shares[m] = x.t(shareKey(m))
+		if pricing.Committed(m) {
+			d.Committed[m] = true
+		}
+		if t := catalog.SameTerm(m); len(t) > 1 {
+			d.SameTerm[m] = t
+		}
 		d.Colors[m] = charts.CostColor(m)
 	}
 	for _, g := range catalog.Granularities {

@@ -206,6 +206,7 @@ func funcs(m messages) template.FuncMap {
 		"sentence": m.sentence,    // catalog text ended as a sentence: "billed apart."
 		"fxnotes":  fxNotes,       // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
 		"fxnote":   m.fxNote,      // the sentence beside a ranking for one rate
+		"sharekey": shareKey,      // the message key naming a strategy's share of a pricing model
 	}
 }
 

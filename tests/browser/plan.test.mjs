@@ -11,6 +11,11 @@
 //   spot being bought for them; an unknown storage or egress price makes
 //   the total a lower bound, ranked by its known part, never before a
 //   total that is certainly lower.
+// - A lease is paid for every hour of the month; an 8-GPU job runs on
+//   instances of 8 GPUs unless the workload says it may be split; a
+//   3-year strategy buys any 3-year commitment (Google's committed use),
+//   named as it is; spot the reserved instances run entirely needs no
+//   spot price — each against a figure worked out by hand.
 // - Changing a workload figure or a strategy's split recomputes the
 //   ranking, the URL keeps it, and opening that URL shows the same.
 // - Moving weight sliders reorders the ranking as guide.Score would, and
@@ -279,6 +284,65 @@ for (const pass of ['file', 'http']) {
       await ctx.close();
     });
 
+    test('a lease bills every hour, a job is split only when the workload says so, commitments of one term are one share, and covered spot needs no price', { timeout: patience(60_000) }, async () => {
+      const rowsOf = (page, id) => page.$$eval(`#strategy-${id} table.tco tbody tr`, (trs) => trs.map((tr) => ({
+        offer: tr.cells[1].querySelector('a').textContent + ' ' + tr.cells[1].querySelector('.sub').textContent,
+        total: tr.cells[2].textContent,
+        perMonth: tr.cells[3].textContent,
+        part: tr.cells[4].textContent,
+        notes: tr.cells[tr.cells.length - 1].textContent,
+      })));
+      const lease = await open(pass, 'scenarios/research-lease/index.html');
+      const data = JSON.parse(await lease.page.locator('#tco-data').textContent());
+      // The lease price is an article's figure: ranked once estimates are in.
+      await lease.page.check('#tco-calc input[name="estimates"]');
+      // 1.2 a GPU-hour × 8 GPUs × 730 h = 7,008.00 a month, the server paid
+      // for every hour though the work uses 4,000 of its 5,840 GPU-hours;
+      // 24 months: 168,192.00 (not 4,000 × 1.2 = 4,800.00 a month).
+      const nf = (await rowsOf(lease.page, 'lease'))[0];
+      assert.ok(nf && nf.offer.startsWith('Inspur NF5468M6 '), `the lease is not ranked: ${JSON.stringify(nf)}`);
+      assert.equal(nf.perMonth, '7,008.00', `lease a month: ${JSON.stringify(nf)}`);
+      assert.equal(nf.total, '168,192.00');
+      // An 8-GPU job does not run on eight 1-T4 VMs unless the workload
+      // says it may be split; then g4dn.xlarge in US East at 0.526 an hour:
+      // 4,000 GPU-hours × 0.526 = 2,104.00 a month, the cheapest.
+      const t4 = 'g4dn.xlarge AWS \u00b7 US East (N. Virginia)';
+      const unsplit = data.text['scenario.why.unsplittable'].replace('%d', '8').replace('%d', '1');
+      assert.equal((await rowsOf(lease.page, 'on-demand')).find((r) => r.offer === t4), undefined, 'eight 1-GPU VMs run an 8-GPU job');
+      assert.ok((await tables(lease.page)).find((s) => s.id === 'strategy-on-demand').left.some((l) => l.startsWith(unsplit)), `no offer left out because "${unsplit}"`);
+      await lease.page.check('#tco-calc input[name="splittable"]');
+      assert.match(await href(lease.page), /[#&]splittable=1(&|$)/, 'the switch is in the URL');
+      const first = (await rowsOf(lease.page, 'on-demand'))[0];
+      assert.equal(first.offer, t4);
+      assert.equal(first.perMonth, '2,104.00');
+      await clean(lease.page, lease.problems);
+      await lease.ctx.close();
+
+      // mid-size-reserved: Google's 3-year committed-use price counts as a
+      // 3-year commitment, named as it is: a2-highgpu-8g in Iowa at
+      // 10.2857 × 730 h = 7,508.56 a month, 270,308.20 over 36 months.
+      const mid = await open(pass, 'scenarios/mid-size-reserved/index.html');
+      const a2 = 'a2-highgpu-8g Google Cloud \u00b7 Iowa';
+      const named = data.text['scenario.basis.committed'].replace('%d', '1').replace('%s', data.models.cud_3y).replace('%d', '730');
+      for (const id of ['reserved-3y', 'reserved-3y-plus-spot']) {
+        const row = (await rowsOf(mid.page, id)).find((r) => r.offer === a2);
+        assert.ok(row, `${id}: ${a2} not ranked`);
+        assert.equal(row.total, '≥ 270,308.20', `${id}: ${JSON.stringify(row)}`);
+        assert.ok(row.part.endsWith(named), `${id}: the part is not named as it is: ${row.part}`);
+      }
+      // One 8-GPU instance always on gives the whole month's 5,840 GPU-hours:
+      // spot's 20% runs on its spare hours, so an offer without a spot price
+      // (p4d.24xlarge in Ningxia) is not left out, and every offer the
+      // 3-year strategy ranks, the mix ranks at the same total.
+      const all = await rowsOf(mid.page, 'reserved-3y');
+      const mixed = await rowsOf(mid.page, 'reserved-3y-plus-spot');
+      assert.ok(all.length > 1, `the 3-year strategy ranks ${all.length} offer(s)`);
+      assert.deepEqual(mixed.map((r) => [r.offer, r.total]), all.map((r) => [r.offer, r.total]));
+      assert.ok(mixed.some((r) => r.offer === 'p4d.24xlarge AWS (China regions) \u00b7 China (Ningxia)'), 'the offer without a spot price is left out');
+      await clean(mid.page, mid.problems);
+      await mid.ctx.close();
+    });
+
     test('a reservation\'s spare hours are not bought again as spot, and lower bounds rank by their known part', { timeout: patience(60_000) }, async () => {
       // Each offer's row of a strategy, by instance and region.
       const rowsOf = (page, id) => page.$$eval(`#strategy-${id} table.tco tbody tr`, (trs) => trs.map((tr) => ({
@@ -306,7 +370,8 @@ for (const pass of ['file', 'http']) {
       assert.ok(all && mixed, `no ${p4d} row under both strategies`);
       assert.equal(mixed.total, all.total, 'spot is bought for hours the reservation has to spare');
       const covered = (h) => data.text['scenario.note.covered'].replace('%s', 'spot').replace('%s', h);
-      assert.ok(mixed.notes.includes(covered('1,168')), `the row does not say the spare hours run spot's share: ${mixed.notes}`);
+      const coveredAll = data.text['scenario.note.covered_all'].replace('%s', 'spot').replace('%s', '1,168').replace('%[1]s', 'spot');
+      assert.ok(mixed.notes.includes(coveredAll), `the row does not say the spare hours run all of spot's share: ${mixed.notes}`);
       // 6,000 GPU-hours: 4,800 reserved on one instance leaves 1,040 spare;
       // spot still buys 160 of its 1,200.
       await setNumber(page, 'gpu_hours_per_month', 6000);
