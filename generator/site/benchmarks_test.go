@@ -34,8 +34,8 @@ type rankedRow struct{ rank, offer, instances, figure string }
 // it against bench.Derive: the same offers in the same order under each
 // pricing model, with the same figures, as the results ran and split
 // across instances. It returns the rankings as shown, by "benchmark#group"
-// and pricing model as the page names it ("on-demand", or "on-demand,
-// split across instances").
+// and pricing model as the page names it ("on-demand", or "Split across
+// instances, on-demand").
 func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[string][]rankedRow {
 	t.Helper()
 	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
@@ -138,7 +138,7 @@ func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
 		},
 		"llama2-70b-offline#1 spot":                              {{"1", "p4d.24xlarge", "1 × 8 GPUs", "4.92 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "655,738"}},
 		"llama2-70b-offline#1 reserved, 1 year":                  {{"1", "p4d.24xlarge", "1 × 8 GPUs", "2.36 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "315,328"}},
-		"llama2-70b-offline#1 on-demand, split across instances": {{"1", "GN7.8XLARGE", "8 × 1 GPU", "835,881"}},
+		"llama2-70b-offline#1 Split across instances, on-demand": {{"1", "GN7.8XLARGE", "8 × 1 GPU", "835,881"}},
 	}
 	for key, want := range wantRows {
 		group, model, _ := strings.Cut(key, " ")
