@@ -1,11 +1,19 @@
 // Package bench is the stage of gpucompare that turns benchmark results
 // into what a buyer decides on: what a unit of work costs on each offer.
 // It takes the catalog's benchmarks and the priced offers and hands on, for
-// every result whose accelerator count is known, its mapping onto each offer
-// with that accelerator (k instances of N/k GPUs each) and, under each
-// pricing model, the work per unit of money (throughput metrics) or the cost
-// of one run (time metrics), ranked within groups of comparable results:
-// same benchmark, division, round and unit.
+// every result whose accelerator count N is known, its mapping onto each
+// offer with that accelerator and, under each pricing model, the work per
+// unit of money (throughput metrics) or the cost of one run (time metrics),
+// ranked within groups of comparable results: same benchmark, division,
+// round and unit.
+//
+// A result maps onto an offer only in the shape it ran. The catalog states
+// no cluster size for any provider, so the largest cluster an offer is
+// known to give is one instance: a result maps onto one instance of at
+// least N GPUs (the main ranking), or, when it fits one instance of some
+// offer, onto k instances of N/k GPUs each of the offers that hold fewer
+// (a ranking of its own, "if it scales across instances"). A result larger
+// than every offer of its accelerator holds in one instance is not costed.
 package bench
 
 import (
@@ -26,9 +34,13 @@ type Group struct {
 	Round     string
 	Unit      string
 	Results   []*Result
-	// Ranks are the costed mappings of the group's results under each
-	// pricing model, best first.
+	// Ranks are the costed mappings of the group's results onto one
+	// instance each, as they ran, under each pricing model, best first.
 	Ranks map[string][]*Cost
+	// Split are the costed mappings that split a result across several
+	// instances, ranked apart in the same way: they hold only if the work
+	// scales across instances.
+	Split map[string][]*Cost
 }
 
 // Result is one benchmark result with what can be derived from it.
@@ -41,13 +53,34 @@ type Result struct {
 	NotCosted string
 	// Why is NotCosted as a code, for pages that say it in words of their
 	// own: "no_gpu" (its accelerator is not in the catalog),
-	// "unknown_count", "not_gpu" (a TPU or NPU), "no_offer" (no priced
-	// offer has the accelerator in a count that divides the result's).
-	Why      string
+	// "unknown_count", "not_gpu" (a TPU or NPU), "no_offer" (no offer
+	// with the accelerator has a price the rankings use), "too_large" (the
+	// result ran on more GPUs than any such offer holds in one instance).
+	Why string
+	// Largest is, for a result too large, the most GPUs of its accelerator
+	// one priced instance holds.
+	Largest  int
 	Mappings []*Mapping
 }
 
-// Mapping is a result mapped onto an offer: k instances of N/k GPUs each.
+// AsRan counts the result's mappings onto one instance each: the offers it
+// is ranked on as it ran.
+func (r *Result) AsRan() int {
+	n := 0
+	for _, m := range r.Mappings {
+		if !m.Split() {
+			n++
+		}
+	}
+	return n
+}
+
+// SplitOnly counts the result's mappings across several instances: the
+// offers it is ranked on only if it scales across them.
+func (r *Result) SplitOnly() int { return len(r.Mappings) - r.AsRan() }
+
+// Mapping is a result mapped onto an offer: one instance of at least N
+// GPUs, or k instances of N/k GPUs each.
 type Mapping struct {
 	Result    *Result
 	Offer     *pricing.Offer
@@ -56,10 +89,15 @@ type Mapping struct {
 	// interconnect, a run split across instances.
 	Flags []string
 	// FlagCodes are Flags as codes, in the same order: "interconnect",
-	// "split", "cluster" (many instances, RDMA between them not stated).
+	// "split", "cluster" (many instances, RDMA between them not stated),
+	// "spare" (one instance with more GPUs than the result ran on).
 	FlagCodes []string
 	Costs     map[string]*Cost // by pricing model
 }
+
+// Split reports whether the mapping spreads the result over several
+// instances, which holds only if the work scales across them.
+func (m *Mapping) Split() bool { return m.Instances > 1 }
 
 // Cost is a mapping's figure under one pricing model, in the site currency.
 type Cost struct {
@@ -128,34 +166,62 @@ func Derive(cat *catalog.Catalog, offers []*pricing.Offer) []*Group {
 			key := [3]string{cr.Division, cr.Round, r.Unit}
 			g := index[key]
 			if g == nil {
-				g = &Group{Benchmark: b, Division: cr.Division, Round: cr.Round, Unit: r.Unit, Ranks: map[string][]*Cost{}}
+				g = &Group{Benchmark: b, Division: cr.Division, Round: cr.Round, Unit: r.Unit, Ranks: map[string][]*Cost{}, Split: map[string][]*Cost{}}
 				index[key] = g
 				groups = append(groups, g)
 			}
 			g.Results = append(g.Results, r)
 			r.mapOnto(byGPU[cr.GPU])
 			for _, m := range r.Mappings {
+				ranks := g.Ranks
+				if m.Split() {
+					ranks = g.Split
+				}
 				for model, c := range m.Costs {
-					g.Ranks[model] = append(g.Ranks[model], c)
+					ranks[model] = append(ranks[model], c)
 				}
 			}
 		}
 	}
 	for _, g := range groups {
 		for _, costs := range g.Ranks {
-			slices.SortStableFunc(costs, func(a, b *Cost) int {
-				if a.Mapping.Result.isTime() {
-					return cmp.Compare(a.Value(), b.Value()) // cheaper run first
-				}
-				return cmp.Compare(b.Value(), a.Value()) // more work per money first
-			})
+			sortCosts(costs)
+		}
+		for _, costs := range g.Split {
+			sortCosts(costs)
 		}
 	}
 	return groups
 }
 
-// mapOnto maps the result onto each offer with its accelerator whose GPU
-// count divides the result's.
+// sortCosts puts the best first: the cheaper run, or more work per money.
+func sortCosts(costs []*Cost) {
+	slices.SortStableFunc(costs, func(a, b *Cost) int {
+		if a.Mapping.Result.isTime() {
+			return cmp.Compare(a.Value(), b.Value())
+		}
+		return cmp.Compare(b.Value(), a.Value())
+	})
+}
+
+// rankable reports whether an offer can carry a result into a ranking: it
+// has GPUs, whole prices, and one price at least that is converted and
+// ranked (an article's figure or an estimate is not).
+func rankable(o *pricing.Offer) bool {
+	if o.Instance.GPUCount <= 0 || !o.Rankable() {
+		return false
+	}
+	for _, pr := range o.Prices {
+		if pr.Converted && pr.Ranked() {
+			return true
+		}
+	}
+	return false
+}
+
+// mapOnto maps the result of N GPUs onto each offer with its accelerator
+// that holds N GPUs in one instance, and, when one such offer exists, onto
+// k instances of each offer whose GPU count divides N.
 func (r *Result) mapOnto(offers []*pricing.Offer) {
 	switch {
 	case r.GPU == nil:
@@ -168,12 +234,29 @@ func (r *Result) mapOnto(offers []*pricing.Offer) {
 		r.NotCosted, r.Why = fmt.Sprintf("its accelerator is a %s, not a GPU, and no offer in the catalog rents it", strings.ToUpper(r.GPU.Kind)), "not_gpu"
 		return
 	}
+	offers = slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool { return !rankable(o) })
+	if len(offers) == 0 {
+		r.NotCosted, r.Why = fmt.Sprintf("no offer with %s has a price the rankings use", r.GPU.Name), "no_offer"
+		return
+	}
+	largest := 0
 	for _, o := range offers {
-		per := o.Instance.GPUCount
-		if per <= 0 || r.GPUCount%per != 0 || len(o.Prices) == 0 || !o.Rankable() {
-			continue
+		largest = max(largest, o.Instance.GPUCount)
+	}
+	if r.GPUCount > largest {
+		r.Largest = largest
+		r.NotCosted, r.Why = fmt.Sprintf("it ran on %d GPUs, more than any offer holds: the largest priced %s instance has %d, and the catalog states no cluster size", r.GPUCount, r.GPU.Name, largest), "too_large"
+		return
+	}
+	for _, o := range offers {
+		per, k := o.Instance.GPUCount, 1
+		if per < r.GPUCount {
+			if r.GPUCount%per != 0 {
+				continue
+			}
+			k = r.GPUCount / per
 		}
-		m := &Mapping{Result: r, Offer: o, Instances: r.GPUCount / per, Costs: map[string]*Cost{}}
+		m := &Mapping{Result: r, Offer: o, Instances: k, Costs: map[string]*Cost{}}
 		m.Flags, m.FlagCodes = flags(r, o, m.Instances)
 		for model, pr := range o.Prices {
 			if !pr.Converted || !pr.Ranked() { // an article's figure or an estimate is not ranked
@@ -191,9 +274,6 @@ func (r *Result) mapOnto(offers []*pricing.Offer) {
 		if len(m.Costs) > 0 {
 			r.Mappings = append(r.Mappings, m)
 		}
-	}
-	if len(r.Mappings) == 0 {
-		r.NotCosted, r.Why = fmt.Sprintf("no priced offer has %s in a count that divides %d", r.GPU.Name, r.GPUCount), "no_offer"
 	}
 }
 
@@ -223,6 +303,10 @@ func flags(r *Result, o *pricing.Offer, k int) (out, codes []string) {
 	if k > 1 && r.GPUCount > 8 && (o.Instance.RDMA == nil || !*o.Instance.RDMA) && !o.Provider.Features.HasRDMA() {
 		out = append(out, fmt.Sprintf("a cluster of %d instances: the catalog does not say the offer has RDMA between instances", k))
 		codes = append(codes, "cluster")
+	}
+	if spare := o.Instance.GPUCount - r.GPUCount; k == 1 && spare > 0 {
+		out = append(out, fmt.Sprintf("the result ran on %d of the instance's %d GPUs; all %d are paid for", r.GPUCount, o.Instance.GPUCount, o.Instance.GPUCount))
+		codes = append(codes, "spare")
 	}
 	return out, codes
 }

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"gpucompare/generator/catalog/catalogtest"
@@ -54,6 +55,7 @@ higher_is_better: true
 results:
   - {round: Inference v4.0, division: closed, submitter: NVIDIA, gpu: h100, gpu_count: 8, value: 21805.8, interconnect: NVLink 4.0, source: s}
   - {round: Inference v3.1, division: closed, submitter: X, gpu: h100, gpu_count: 8, value: 20000, source: s}
+  - {round: Inference v4.1, division: closed, submitter: Y, gpu: h100, gpu_count: 2, value: 6000, source: s}
 -- data/benchmarks/sd.yaml --
 id: sd
 name: MLPerf Training Stable Diffusion
@@ -64,6 +66,7 @@ results:
   - {round: Training v3.1, division: closed, submitter: NVIDIA, gpu: h100, gpu_count: 1024, value: 2.5, source: s}
   - {round: Training v3.1, division: closed, submitter: NVIDIA, gpu: h100, value: 7.2, unit: seconds, source: s}
   - {round: Training v3.1, division: closed, submitter: Google, gpu: tpu, gpu_count: 4096, value: 44.68485, source: s}
+  - {round: Training v3.1, division: closed, submitter: Z, gpu: h100, gpu_count: 8, value: 30, source: s}
 `
 
 func derive(t *testing.T) []*Group {
@@ -76,36 +79,77 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-6*math.Max(1, math.Abs(
 
 func TestWorkPerDollar(t *testing.T) {
 	groups := derive(t)
-	// Rounds are never mixed: v4.0 and v3.1 are groups of their own.
-	if len(groups) != 4 || groups[0].Round != "Inference v4.0" || groups[1].Round != "Inference v3.1" {
+	// Rounds are never mixed: v4.0, v3.1 and v4.1 are groups of their own.
+	if len(groups) != 5 || groups[0].Round != "Inference v4.0" || groups[1].Round != "Inference v3.1" || groups[2].Round != "Inference v4.1" {
 		t.Fatalf("groups: %d, first %q, second %q", len(groups), groups[0].Round, groups[1].Round)
 	}
+	// The 8-GPU result ran in one system: as it ran, only p5.48xlarge
+	// holds it: 21,805.8 tokens/s × 3,600 s / 55.04 $ = 1,426,250.87 tokens
+	// per dollar.
 	od := groups[0].Ranks["on_demand"]
-	if len(od) != 2 {
-		t.Fatalf("want 2 on-demand mappings (p5 ×1, gpu_2x ×4; the 3-GPU offer does not divide 8), got %d", len(od))
+	if len(od) != 1 || od[0].Mapping.Offer.Instance.ID != "p5" || od[0].Mapping.Instances != 1 || !near(od[0].WorkPerMoney, 1426250.8720930233) {
+		t.Fatalf("on-demand as it ran: %v", od)
 	}
-	// p5: 21,805.8 tokens/s × 3,600 s / 55.04 $ = 1,426,250.87 tokens per dollar.
-	// gpu_2x ×4: 21,805.8 × 3,600 / (4 × 6.38) = 3,076,050.16 tokens per dollar: ranked first.
-	best, second := od[0], od[1]
-	if best.Mapping.Offer.Instance.ID != "two" || best.Mapping.Instances != 4 || !near(best.WorkPerMoney, 21805.8*3600/25.52) || !near(best.Hourly, 25.52) {
-		t.Errorf("best = %s ×%d, %v per $", best.Mapping.Offer.Instance.ID, best.Mapping.Instances, best.WorkPerMoney)
-	}
-	if second.Mapping.Offer.Instance.ID != "p5" || !near(second.WorkPerMoney, 1426250.8720930233) {
-		t.Errorf("second = %s, %v per $", second.Mapping.Offer.Instance.ID, second.WorkPerMoney)
+	if f := od[0].Mapping.Flags; len(f) != 0 {
+		t.Errorf("p5 flags = %q", f)
 	}
 	// Spot: 21,805.8 × 3,600 / 20.9934 = 3,739,375.2…
 	if sp := groups[0].Ranks["spot"]; len(sp) != 1 || !near(sp[0].WorkPerMoney, 21805.8*3600/20.9934) {
 		t.Errorf("spot ranks = %v", sp)
 	}
-	// The 2-GPU offer lacks nothing it states, but the run is split.
+	// Split across four 2-GPU instances it would give 21,805.8 × 3,600 /
+	// (4 × 6.38) = 3,076,050.16 tokens per dollar, more than p5, but only
+	// if it scales across instances: a ranking of its own. The 3-GPU offer
+	// neither holds 8 nor divides it.
+	split := groups[0].Split["on_demand"]
+	if len(split) != 1 {
+		t.Fatalf("want 1 split mapping (gpu_2x ×4), got %d", len(split))
+	}
+	best := split[0]
+	if best.Mapping.Offer.Instance.ID != "two" || best.Mapping.Instances != 4 || !best.Mapping.Split() || !near(best.WorkPerMoney, 21805.8*3600/25.52) || !near(best.Hourly, 25.52) {
+		t.Errorf("split = %s ×%d, %v per $", best.Mapping.Offer.Instance.ID, best.Mapping.Instances, best.WorkPerMoney)
+	}
 	if f := best.Mapping.Flags; len(f) != 1 || f[0] != "split across 4 instances: the result ran its 8 GPUs in one system" {
 		t.Errorf("flags = %q", f)
 	}
 	if c := best.Mapping.FlagCodes; len(c) != 1 || c[0] != "split" {
 		t.Errorf("flag codes = %q", c)
 	}
+	if r := groups[0].Results[0]; r.AsRan() != 1 || r.SplitOnly() != 1 {
+		t.Errorf("as ran %d, split only %d; want 1 and 1", r.AsRan(), r.SplitOnly())
+	}
 	if WorkUnit("tokens/s") != "tokens" || WorkUnit("TFLOPS") != "TFLOP" {
 		t.Error("WorkUnit")
+	}
+}
+
+// TestResultMapsOntoLargerInstances checks that a result maps onto every
+// instance that holds its GPUs, paying for the whole instance.
+func TestResultMapsOntoLargerInstances(t *testing.T) {
+	g := derive(t)[2] // 6,000 tokens/s on 2 H100s
+	// gpu_2x: 6,000 × 3,600 / 6.38 = 3,385,579.94; the 3-GPU instance,
+	// / 9 = 2,400,000; p5, / 55.04 = 392,441.86.
+	want := []struct {
+		id  string
+		per float64
+		fl  string
+	}{
+		{"two", 6000 * 3600 / 6.38, ""},
+		{"three", 2400000, "the result ran on 2 of the instance's 3 GPUs; all 3 are paid for"},
+		{"p5", 392441.86046511627, "the result ran on 2 of the instance's 8 GPUs; all 8 are paid for"},
+	}
+	od := g.Ranks["on_demand"]
+	if len(od) != len(want) || len(g.Split["on_demand"]) != 0 {
+		t.Fatalf("got %d as it ran, %d split; want 3 and 0", len(od), len(g.Split["on_demand"]))
+	}
+	for i, w := range want {
+		c := od[i]
+		if c.Mapping.Offer.Instance.ID != w.id || c.Mapping.Instances != 1 || !near(c.WorkPerMoney, w.per) {
+			t.Errorf("%d: %s ×%d at %v, want %s ×1 at %v", i+1, c.Mapping.Offer.Instance.ID, c.Mapping.Instances, c.WorkPerMoney, w.id, w.per)
+		}
+		if got := strings.Join(c.Mapping.Flags, "; "); got != w.fl {
+			t.Errorf("%s flags %q, want %q", w.id, got, w.fl)
+		}
 	}
 }
 
@@ -120,23 +164,16 @@ func TestCostPerRun(t *testing.T) {
 			seconds = g
 		}
 	}
+	// 30 minutes on 8 H100s. p5 ×1, billed per second: 55.04 × 0.5 = 27.52.
 	od := minutes.Ranks["on_demand"]
-	if len(od) != 2 {
-		t.Fatalf("want 2 mappings, got %d", len(od))
+	if len(od) != 1 || od[0].Mapping.Offer.Instance.ID != "p5" || od[0].Mapping.Instances != 1 || !near(od[0].RunCost, 27.52) {
+		t.Fatalf("as it ran: %v", od)
 	}
-	// p5 ×128, billed per second: 2.5 min = 150 s; 55.04 × 150/3600 × 128 = 293.5466…; cheaper, first.
-	// gpu_2x ×512, billed hourly: a whole hour each: 6.38 × 1 × 512 = 3,266.56.
-	if c := od[0]; c.Mapping.Offer.Instance.ID != "p5" || c.Mapping.Instances != 128 || !near(c.RunCost, 55.04*150/3600*128) {
-		t.Errorf("first = %s ×%d costs %v", c.Mapping.Offer.Instance.ID, c.Mapping.Instances, c.RunCost)
-	}
-	if c := od[1]; c.Mapping.Instances != 512 || !near(c.RunCost, 3266.56) {
-		t.Errorf("second = ×%d costs %v", c.Mapping.Instances, c.RunCost)
-	}
-	if f := od[0].Mapping.Flags; len(f) != 1 || f[0] != "a cluster of 128 instances: the catalog does not say the offer has RDMA between instances" {
-		t.Errorf("flags %q", f)
-	}
-	if c := od[0].Mapping.FlagCodes; len(c) != 1 || c[0] != "cluster" {
-		t.Errorf("flag codes %q", c)
+	// Four gpu_2x, billed by the hour: a whole hour each, 4 × 6.38 = 25.52;
+	// cheaper, but only if the run scales across instances.
+	split := minutes.Split["on_demand"]
+	if len(split) != 1 || split[0].Mapping.Instances != 4 || !near(split[0].RunCost, 25.52) {
+		t.Fatalf("split: %v", split)
 	}
 	// Unknown count and a TPU: listed, not costed, and say why.
 	if r := seconds.Results[0]; r.NotCosted != "the source does not state how many accelerators ran it" || r.Why != "unknown_count" || len(r.Mappings) != 0 {
@@ -144,5 +181,30 @@ func TestCostPerRun(t *testing.T) {
 	}
 	if r := minutes.Results[1]; r.NotCosted != "its accelerator is a TPU, not a GPU, and no offer in the catalog rents it" || r.Why != "not_gpu" {
 		t.Errorf("tpu: %q (%s)", r.NotCosted, r.Why)
+	}
+}
+
+// TestResultLargerThanAnyOfferIsNotCosted checks that a result on more
+// GPUs than any offer of its accelerator holds in one instance is not
+// costed, in either ranking, and says why: the catalog states no cluster
+// size, so nothing shows that 128 p5.48xlarge can run it together.
+func TestResultLargerThanAnyOfferIsNotCosted(t *testing.T) {
+	var minutes *Group
+	for _, g := range derive(t) {
+		if g.Benchmark.ID == "sd" && g.Unit == "minutes" {
+			minutes = g
+		}
+	}
+	r := minutes.Results[0] // 1,024 H100s
+	want := "it ran on 1024 GPUs, more than any offer holds: the largest priced H100 SXM5 80GB instance has 8, and the catalog states no cluster size"
+	if r.NotCosted != want || r.Why != "too_large" || r.Largest != 8 || len(r.Mappings) != 0 {
+		t.Errorf("got %q (%s, largest %d, %d mappings), want %q", r.NotCosted, r.Why, r.Largest, len(r.Mappings), want)
+	}
+	for _, costs := range [][]*Cost{minutes.Ranks["on_demand"], minutes.Split["on_demand"]} {
+		for _, c := range costs {
+			if c.Mapping.Result == r {
+				t.Errorf("the 1,024-GPU result is ranked on %s ×%d", c.Mapping.Offer.Instance.ID, c.Mapping.Instances)
+			}
+		}
 	}
 }

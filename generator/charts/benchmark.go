@@ -29,11 +29,14 @@ type BenchmarkCosts struct {
 	OnFrontier map[*bench.Cost]bool
 }
 
-// BenchmarkCosts makes the chart of group g under model; nil when fewer
-// than two mappings are priced under it, since one mark compares nothing.
+// BenchmarkCosts makes the chart of group g's ranking as the results ran
+// (Group.Ranks) under model; nil when its marks are too few to compare
+// (scatterWorthy: fewer than three distinct, or all on one line), where
+// the ranking's table alone says it. The mappings split across instances
+// are never drawn: they hold only if the work scales.
 func (d *Data) BenchmarkCosts(id string, g *bench.Group, model string) (*BenchmarkCosts, error) {
 	costs := g.Ranks[model]
-	if len(costs) < 2 {
+	if len(costs) < minPoints {
 		return nil, nil
 	}
 	c := &BenchmarkCosts{Model: model, Currency: d.Currency, Time: g.Time(), OnFrontier: map[*bench.Cost]bool{}}
@@ -50,6 +53,9 @@ func (d *Data) BenchmarkCosts(id string, g *bench.Group, model string) (*Benchma
 			points[i] = point{Price: shown(cost.Hourly), Perf: r.Value}
 			xs[i], ys[i] = points[i].Price, r.Value
 		}
+	}
+	if !scatterWorthy(xs, ys) {
+		return nil, nil
 	}
 	var title, xName, yName string
 	if c.Time {

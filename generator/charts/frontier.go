@@ -62,6 +62,22 @@ func frontier(points []point) []int {
 	return out
 }
 
+// minPoints is the fewest distinct points a price–performance scatter is
+// drawn for: below it, or when the points do not vary on both axes (one
+// result on many offers lies on a flat line), the table says it all.
+const minPoints = 3
+
+// scatterWorthy reports whether points at (xs[i], ys[i]) make a chart worth
+// drawing: at least minPoints distinct, varying on both axes.
+func scatterWorthy(xs, ys []float64) bool {
+	type xy struct{ x, y float64 }
+	seen, xSeen, ySeen := map[xy]bool{}, map[float64]bool{}, map[float64]bool{}
+	for i := range xs {
+		seen[xy{xs[i], ys[i]}], xSeen[xs[i]], ySeen[ys[i]] = true, true, true
+	}
+	return len(seen) >= minPoints && len(xSeen) > 1 && len(ySeen) > 1
+}
+
 // providerScatter adds one provider's points to a frontier scatter, in the
 // provider's colour and symbol (providerStyle of its index).
 func providerScatter(s *charts.Scatter, name string, index int, data []opts.ScatterData) {

@@ -15,7 +15,8 @@ import (
 // The benchmark exports, beside /benchmarks/: results.csv and .json hold
 // every result with its fields; costs.csv and .json every costed mapping
 // of a result onto an offer under each pricing model, ranked within its
-// group of comparable results. Their columns are documented in the README.
+// group of comparable results: as the result ran ("as_ran"), or split
+// across instances ("split"), a ranking of its own. Their columns are documented in the README.
 // As in the other exports, unknown values are empty cells in CSV and
 // absent keys in JSON, never 0.
 
@@ -46,7 +47,8 @@ type resultExport struct {
 	AsOf           string  `json:"as_of,omitempty"`
 	Notes          string  `json:"notes,omitempty"`
 	Source         string  `json:"source"`
-	Offers         int     `json:"offers"` // offers it is mapped onto
+	Offers         int     `json:"offers"`       // offers it is ranked on as it ran, one instance each
+	OffersSplit    int     `json:"offers_split"` // offers it is ranked on only split across instances
 	NotCosted      string  `json:"not_costed,omitempty"`
 	NotCostedCode  string  `json:"not_costed_code,omitempty"`
 	URL            string  `json:"url"` // the benchmark page, relative to the site root
@@ -65,7 +67,8 @@ type costExport struct {
 	GPUCount        int      `json:"gpu_count"`
 	Value           float64  `json:"value"`
 	Model           string   `json:"model"`
-	Rank            int      `json:"rank"` // within the group and model, from 1; equal figures share a rank
+	Ranking         string   `json:"ranking"` // "as_ran" (one instance) or "split" (across instances)
+	Rank            int      `json:"rank"`    // within the group, ranking and model, from 1; equal figures share a rank
 	Provider        string   `json:"provider"`
 	ProviderName    string   `json:"provider_name"`
 	Instance        string   `json:"instance"`
@@ -142,7 +145,7 @@ func (b *builder) benchRows() ([]*resultExport, []*costExport) {
 				GPU: cr.GPU, Provider: cr.Provider, Instance: cr.Instance, Interconnect: cr.Interconnect,
 				Value: cr.Value, Unit: r.Unit, Approximate: cr.Approximate, Software: cr.Software,
 				Date: string(cr.Date), AsOf: cr.AsOf, Notes: cr.Notes, Source: cr.Source,
-				Offers: len(r.Mappings), NotCosted: r.NotCosted, NotCostedCode: r.Why, URL: benchmarkPath(bm.ID),
+				Offers: r.AsRan(), OffersSplit: r.SplitOnly(), NotCosted: r.NotCosted, NotCostedCode: r.Why, URL: benchmarkPath(bm.ID),
 			}
 			if r.GPU != nil {
 				e.GPUName, e.GPUKind = r.GPU.Name, r.GPU.Kind
@@ -154,13 +157,20 @@ func (b *builder) benchRows() ([]*resultExport, []*costExport) {
 		}
 		for _, g := range groups {
 			for _, model := range pricing.Models {
-				ranked := g.Ranks[model]
-				rank := 0
-				for j, c := range ranked {
-					if j == 0 || c.Value() != ranked[j-1].Value() {
-						rank = j + 1
+				for _, ranking := range []struct {
+					name  string
+					ranks map[string][]*bench.Cost
+				}{{"as_ran", g.Ranks}, {"split", g.Split}} {
+					ranked := ranking.ranks[model]
+					rank := 0
+					for j, c := range ranked {
+						if j == 0 || c.Value() != ranked[j-1].Value() {
+							rank = j + 1
+						}
+						e := b.costExport(g, c, number[c.Mapping.Result], rank)
+						e.Ranking = ranking.name
+						costs = append(costs, e)
 					}
-					costs = append(costs, b.costExport(g, c, number[c.Mapping.Result], rank))
 				}
 			}
 		}
@@ -200,7 +210,7 @@ func resultsCSV(rows []*resultExport) []byte {
 	w := csv.NewWriter(&buf)
 	w.Write([]string{"benchmark", "benchmark_name", "suite", "metric", "higher_is_better", "result", "round", "division", "submitter", "system",
 		"gpu", "gpu_name", "gpu_kind", "gpu_count", "provider", "instance", "interconnect", "value", "unit", "approximate", "software",
-		"date", "as_of", "notes", "source", "offers", "not_costed", "url"})
+		"date", "as_of", "notes", "source", "offers", "offers_split", "not_costed", "url"})
 	for _, r := range rows {
 		count := ""
 		if r.GPUCount != nil {
@@ -210,7 +220,7 @@ func resultsCSV(rows []*resultExport) []byte {
 			strconv.Itoa(r.Result), cell(r.Round), cell(r.Division), cell(r.Submitter), cell(r.System),
 			cell(r.GPU), cell(r.GPUName), cell(r.GPUKind), count, cell(r.Provider), cell(r.Instance), cell(r.Interconnect),
 			fnum(&r.Value), cell(r.Unit), strconv.FormatBool(r.Approximate), cell(r.Software),
-			cell(r.Date), cell(r.AsOf), cell(r.Notes), cell(r.Source), strconv.Itoa(r.Offers), cell(r.NotCosted), cell(r.URL)})
+			cell(r.Date), cell(r.AsOf), cell(r.Notes), cell(r.Source), strconv.Itoa(r.Offers), strconv.Itoa(r.OffersSplit), cell(r.NotCosted), cell(r.URL)})
 	}
 	w.Flush()
 	return buf.Bytes()
@@ -221,13 +231,13 @@ func costsCSV(rows []*costExport) []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.Write([]string{"benchmark", "round", "division", "unit", "result", "submitter", "system", "gpu", "gpu_count", "value",
-		"model", "rank", "provider", "instance", "region", "instances", "gpus_per_instance", "currency", "hourly",
+		"model", "ranking", "rank", "provider", "instance", "region", "instances", "gpus_per_instance", "currency", "hourly",
 		"work_per_money", "work_unit", "run_cost", "billing_granularity", "billing_minimum_seconds", "flags",
 		"quoted_hourly", "quoted_currency", "fx_rate", "fx_date", "price_since", "price_source", "url"})
 	for _, c := range rows {
 		w.Write([]string{cell(c.Benchmark), cell(c.Round), cell(c.Division), cell(c.Unit), strconv.Itoa(c.Result), cell(c.Submitter), cell(c.System),
 			cell(c.GPU), strconv.Itoa(c.GPUCount), fnum(&c.Value),
-			cell(c.Model), strconv.Itoa(c.Rank), cell(c.ProviderName), cell(c.InstanceName), cell(c.Region), strconv.Itoa(c.Instances),
+			cell(c.Model), cell(c.Ranking), strconv.Itoa(c.Rank), cell(c.ProviderName), cell(c.InstanceName), cell(c.Region), strconv.Itoa(c.Instances),
 			strconv.Itoa(c.GPUsPerInstance), cell(c.Currency), fnum(&c.Hourly),
 			fnum(c.WorkPerMoney), cell(c.WorkUnit), fnum(c.RunCost), cell(c.Billing), fnum(c.MinimumSeconds), cell(strings.Join(c.Flags, "; ")),
 			fnum(&c.QuotedHourly), cell(c.QuotedCurrency), fnum(c.FXRate), cell(c.FXDate), cell(c.PriceSince), cell(c.PriceSource), cell(c.URL)})

@@ -18,10 +18,12 @@ import (
 // The benchmark pages: /benchmarks/ lists every benchmark by suite, and
 // /benchmarks/<id>/ shows one benchmark's results and, for each group of
 // comparable results (bench.Group: the same division, round and unit),
-// the offers ranked by what a unit of work costs under each pricing model,
-// with a price–performance chart of the group under on-demand. GPU pages
-// list the results of their accelerator, instance pages their best figure
-// in each group.
+// the offers ranked by what a unit of work costs under each pricing model
+// as the results ran, with a price–performance chart of the group under
+// on-demand, and apart from them, without a chart, the rankings of the
+// results split across instances ("if it scales across instances"). GPU
+// pages list the results of their accelerator, instance pages their best
+// figure in each group.
 
 // Output paths of the benchmark pages.
 const benchmarksPath = "benchmarks/index.html"
@@ -157,18 +159,28 @@ type groupView struct {
 	Results  []*resultRow
 	Costed   int          // results with at least one mapping
 	Tables   []*rankTable // one per pricing model with a ranking, pricing.Models order
+	// SplitTables rank the mappings across several instances the same
+	// way (bench.Group.Split); they never have a chart or a frontier.
+	SplitTables []*rankTable
 	// Rates are the conversions into the site currency the rankings use,
 	// one per quoted currency.
 	Rates []pricing.Conversion
 }
 
-// rankTable is a group's ranking under one pricing model.
+// rankTable is a group's ranking under one pricing model, as the results
+// ran or, when Split, across instances.
 type rankTable struct {
-	Model string
-	Rows  []*rankRow
+	Model    string
+	Split    bool
+	Group    *groupView
+	Currency string // the site's
+	Rows     []*rankRow
 	// Chart is the group's price–performance figure, on the table of the
 	// model it is drawn for; nil on the others.
 	Chart *chartView
+	// NoChart says the table is the one a chart would be drawn for, but
+	// its marks are too few to compare.
+	NoChart bool
 }
 
 // rankRow is one costed mapping in a ranking.
@@ -273,34 +285,13 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 			}
 		}
 		rates := map[string]pricing.Conversion{}
-		for _, model := range pricing.Models {
-			costs := g.Ranks[model]
-			if len(costs) == 0 {
-				continue
-			}
-			t := &rankTable{Model: model}
-			for j, c := range costs {
-				m := c.Mapping
-				o := m.Offer
-				row := &rankRow{
-					Rank: j + 1, Cost: c, Result: rows[m.Result.Result],
-					InstanceURL: p.Rel(instancePath(o.Instance)), ProviderURL: p.Rel(providerPath(o.Provider.ID)),
-					PerInstance: o.Instance.GPUCount, Figure: workFigure(c.WorkPerMoney),
-				}
-				row.ResultURL = "#" + row.Result.Anchor
-				if j > 0 && c.Value() == costs[j-1].Value() {
-					row.Rank = t.Rows[j-1].Rank
-				}
-				if r := o.Provider.Region(o.Region); r != nil {
-					row.RegionName = cmp.Or(r.Name, r.ID)
-				}
-				if pr := o.Prices[model]; pr.Conversion.Factor != 1 {
-					row.Quoted, row.QuotedIn = ptr(pr.Hourly.Amount*float64(m.Instances)), pr.Hourly.Currency
-					rates[pr.Hourly.Currency] = pr.Conversion
-				}
-				t.Rows = append(t.Rows, row)
-			}
-			gv.Tables = append(gv.Tables, t)
+		gv.Tables = rankTables(p, g.Ranks, rows, rates)
+		gv.SplitTables = rankTables(p, g.Split, rows, rates)
+		for _, t := range gv.Tables {
+			t.Group, t.Currency = gv, d.Currency
+		}
+		for _, t := range gv.SplitTables {
+			t.Group, t.Currency, t.Split = gv, d.Currency, true
 		}
 		for _, c := range slices.Sorted(maps.Keys(rates)) {
 			gv.Rates = append(gv.Rates, rates[c])
@@ -308,6 +299,43 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 		d.Groups = append(d.Groups, gv)
 	}
 	return d
+}
+
+// rankTables are the tables of a group's rankings, one per pricing model
+// with costs, in pricing.Models order; rows holds the page's result rows,
+// and rates gains the conversion of every price quoted in another currency.
+func rankTables(p *page, ranks map[string][]*bench.Cost, rows map[*catalog.Result]*resultRow, rates map[string]pricing.Conversion) []*rankTable {
+	var out []*rankTable
+	for _, model := range pricing.Models {
+		costs := ranks[model]
+		if len(costs) == 0 {
+			continue
+		}
+		t := &rankTable{Model: model}
+		for j, c := range costs {
+			m := c.Mapping
+			o := m.Offer
+			row := &rankRow{
+				Rank: j + 1, Cost: c, Result: rows[m.Result.Result],
+				InstanceURL: p.Rel(instancePath(o.Instance)), ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+				PerInstance: o.Instance.GPUCount, Figure: workFigure(c.WorkPerMoney),
+			}
+			row.ResultURL = "#" + row.Result.Anchor
+			if j > 0 && c.Value() == costs[j-1].Value() {
+				row.Rank = t.Rows[j-1].Rank
+			}
+			if r := o.Provider.Region(o.Region); r != nil {
+				row.RegionName = cmp.Or(r.Name, r.ID)
+			}
+			if pr := o.Prices[model]; pr.Conversion.Factor != 1 {
+				row.Quoted, row.QuotedIn = ptr(pr.Hourly.Amount*float64(m.Instances)), pr.Hourly.Currency
+				rates[pr.Hourly.Currency] = pr.Conversion
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // ChartTable is the ranking the group's chart is drawn for: on-demand
@@ -350,10 +378,11 @@ func (b *builder) benchmarkCharts(d *charts.Data, p *page) error {
 			continue
 		}
 		c, err := d.BenchmarkCosts(charts.ID(p.Path, fmt.Sprintf("group%d_%s", g.N, t.Model)), g.Group, t.Model)
-		if err != nil || c == nil {
-			if err != nil {
-				return fmt.Errorf("group %d: %w", g.N, err)
-			}
+		if err != nil {
+			return fmt.Errorf("group %d: %w", g.N, err)
+		}
+		if c == nil {
+			t.NoChart = true
 			continue
 		}
 		t.Chart = &chartView{Kind: "benchmark", Charts: []*charts.Chart{&c.Chart}, Table: c, Model: t.Model, page: p}
@@ -395,7 +424,7 @@ func (b *builder) gpuBenchmarks(p *page, g *catalog.GPU) []*benchResult {
 }
 
 // instanceBench is an instance type's best on-demand figure in one group
-// of comparable results.
+// of comparable results: as a result ran, or else split across instances.
 type instanceBench struct {
 	Group    *bench.Group
 	URL      string // the group's section on its benchmark's page
@@ -405,33 +434,52 @@ type instanceBench struct {
 	Currency string // of the figure: the site's
 	Rank     int    // among the group's on-demand mappings, from 1
 	Of       int
+	// Split says the figure is from the ranking across instances: it holds
+	// only if the work scales across them.
+	Split bool
 }
 
 // instanceBenchmarks are the instance type's best on-demand figures, one
-// per group of comparable results its offers are ranked in.
+// per group of comparable results its offers are ranked in: in the
+// ranking as the results ran, or, when it is not there, in the ranking
+// across instances.
 func (b *builder) instanceBenchmarks(p *page, in *catalog.Instance) []*instanceBench {
 	var out []*instanceBench
 	for _, bm := range b.cat.Benchmarks {
 		for i, g := range b.groupsOf(bm) {
-			costs := g.Ranks[chartModel]
-			for j, c := range costs {
-				if c.Mapping.Offer.Instance != in {
-					continue
+			ib := bestOf(g.Ranks[chartModel], in)
+			if ib == nil {
+				if ib = bestOf(g.Split[chartModel], in); ib != nil {
+					ib.Split = true
 				}
-				rank := j + 1
-				for rank > 1 && costs[rank-2].Value() == c.Value() {
-					rank--
-				}
-				ib := &instanceBench{Group: g, URL: p.Rel(benchmarkPath(bm.ID)) + "#" + groupAnchor(i+1), Cost: c, Figure: workFigure(c.WorkPerMoney), Currency: b.cat.Site.Currency, Rank: rank, Of: len(costs)}
-				if !g.Time() {
-					ib.WorkUnit = bench.WorkUnit(g.Unit)
-				}
-				out = append(out, ib)
-				break // ranked best first: the first is its best
 			}
+			if ib == nil {
+				continue
+			}
+			ib.Group, ib.URL, ib.Currency = g, p.Rel(benchmarkPath(bm.ID))+"#"+groupAnchor(i+1), b.cat.Site.Currency
+			if !g.Time() {
+				ib.WorkUnit = bench.WorkUnit(g.Unit)
+			}
+			out = append(out, ib)
 		}
 	}
 	return out
+}
+
+// bestOf is the best of the costs, ranked best first, on instance type in,
+// with its rank; nil when none is on it.
+func bestOf(costs []*bench.Cost, in *catalog.Instance) *instanceBench {
+	for j, c := range costs {
+		if c.Mapping.Offer.Instance != in {
+			continue
+		}
+		rank := j + 1
+		for rank > 1 && costs[rank-2].Value() == c.Value() {
+			rank--
+		}
+		return &instanceBench{Cost: c, Figure: workFigure(c.WorkPerMoney), Rank: rank, Of: len(costs)}
+	}
+	return nil
 }
 
 // Key is the message key of the suite's name: bench.suite.mlperf_inference.

@@ -19,9 +19,12 @@ import (
 
 var (
 	rankTableRE = regexp.MustCompile(`(?s)<h4 class="ranking-heading">([^<]*) <span.*?<table class="data ranking stack">(.*?)</table>`)
-	rankRowRE   = regexp.MustCompile(`(?s)<tr[^>]*>\s*<td class="num rank">(\d+)</td>\s*<th scope="row"><a href="[^"]*">(.*?)</a>.*?<td data-label="Instances" class="num">([^<]*)</td>.*?<td data-label="[^"]*" class="num figure">([^<]*)</td>`)
-	groupBlock  = regexp.MustCompile(`(?s)<section class="bench-group" id="group-(\d+)".*?</section>`)
-	tags        = regexp.MustCompile(`<[^>]+>`)
+	// splitTableRE is a ranking across instances; its heading names the
+	// pricing model as the message benchmark.split_ranking words it.
+	splitTableRE = regexp.MustCompile(`(?s)<h5 class="ranking-heading split">([^<]*) <span.*?<table class="data ranking stack split">(.*?)</table>`)
+	rankRowRE    = regexp.MustCompile(`(?s)<tr[^>]*>\s*<td class="num rank">(\d+)</td>\s*<th scope="row"><a href="[^"]*">(.*?)</a>.*?<td data-label="Instances" class="num">([^<]*)</td>.*?<td data-label="[^"]*" class="num figure">([^<]*)</td>`)
+	groupBlock   = regexp.MustCompile(`(?s)<section class="bench-group" id="group-(\d+)".*?</section>`)
+	tags         = regexp.MustCompile(`<[^>]+>`)
 )
 
 // rankedRow is a row of a ranking as the page shows it.
@@ -29,8 +32,10 @@ type rankedRow struct{ rank, offer, instances, figure string }
 
 // rankings reads every ranking of every benchmark page of a build and sets
 // it against bench.Derive: the same offers in the same order under each
-// pricing model, with the same figures. It returns the rankings as shown,
-// by "benchmark#group" and pricing model as the page names it.
+// pricing model, with the same figures, as the results ran and split
+// across instances. It returns the rankings as shown, by "benchmark#group"
+// and pricing model as the page names it ("on-demand", or "Split across
+// instances, on-demand").
 func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[string][]rankedRow {
 	t.Helper()
 	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
@@ -43,7 +48,7 @@ func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[st
 		page := string(files[benchmarkPath(bm.ID)])
 		for _, g := range groupBlock.FindAllStringSubmatch(page, -1) {
 			byModel := map[string][]rankedRow{}
-			for _, tm := range rankTableRE.FindAllStringSubmatch(g[0], -1) {
+			for _, tm := range append(rankTableRE.FindAllStringSubmatch(g[0], -1), splitTableRE.FindAllStringSubmatch(g[0], -1)...) {
 				for _, r := range rankRowRE.FindAllStringSubmatch(tm[2], -1) {
 					byModel[html.UnescapeString(tm[1])] = append(byModel[html.UnescapeString(tm[1])], rankedRow{
 						r[1], html.UnescapeString(tags.ReplaceAllString(r[2], "")), html.UnescapeString(r[3]), html.UnescapeString(r[4]),
@@ -63,36 +68,41 @@ func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[st
 			t.Errorf("%s: no section for the group %s %s %s", key, g.Round, g.Division, g.Unit)
 			continue
 		}
-		for _, model := range pricing.Models {
-			name := msgs["model."+model]
-			costs := g.Ranks[model]
-			rows := byModel[name]
-			if len(rows) != len(costs) {
-				t.Errorf("%s %s: %d rows shown, %d costs derived", key, model, len(rows), len(costs))
-				continue
-			}
-			for i, c := range costs {
-				m := c.Mapping
-				var figure string
-				if g.Time() {
-					figure = formatDerived(c.RunCost)
-				} else {
-					f := workFigure(c.WorkPerMoney)
-					figure = f.Num
-					if f.Scale != "" {
-						figure = fmt.Sprintf(msgs[map[string]string{"m": "bench.millions", "bn": "bench.billions"}[f.Scale]], f.Num)
+		for _, ranking := range []struct {
+			name  string
+			ranks map[string][]*bench.Cost
+		}{{"%s", g.Ranks}, {msgs["benchmark.split_ranking"], g.Split}} {
+			for _, model := range pricing.Models {
+				name := fmt.Sprintf(ranking.name, msgs["model."+model])
+				costs := ranking.ranks[model]
+				rows := byModel[name]
+				if len(rows) != len(costs) {
+					t.Errorf("%s %s: %d rows shown, %d costs derived", key, model, len(rows), len(costs))
+					continue
+				}
+				for i, c := range costs {
+					m := c.Mapping
+					var figure string
+					if g.Time() {
+						figure = formatDerived(c.RunCost)
+					} else {
+						f := workFigure(c.WorkPerMoney)
+						figure = f.Num
+						if f.Scale != "" {
+							figure = fmt.Sprintf(msgs[map[string]string{"m": "bench.millions", "bn": "bench.billions"}[f.Scale]], f.Num)
+						}
 					}
+					want := rankedRow{offer: m.Offer.Instance.Name, figure: figure}
+					got := rows[i]
+					if got.offer != want.offer || got.figure != want.figure || !strings.HasPrefix(got.instances, fmt.Sprint(group(fmt.Sprint(m.Instances)), " × ")) {
+						t.Errorf("%s %s row %d: shown %+v, derived %s ×%d at %s", key, model, i+1, got, want.offer, m.Instances, want.figure)
+					}
+					// Best first: a rank never falls below one before it.
+					if i > 0 && (g.Time() && c.RunCost < costs[i-1].RunCost || !g.Time() && c.WorkPerMoney > costs[i-1].WorkPerMoney) {
+						t.Errorf("%s %s: row %d is better than row %d", key, model, i+1, i)
+					}
+					checked++
 				}
-				want := rankedRow{offer: m.Offer.Instance.Name, figure: figure}
-				got := rows[i]
-				if got.offer != want.offer || got.figure != want.figure || !strings.HasPrefix(got.instances, fmt.Sprint(group(fmt.Sprint(m.Instances)), " × ")) {
-					t.Errorf("%s %s row %d: shown %+v, derived %s ×%d at %s", key, model, i+1, got, want.offer, m.Instances, want.figure)
-				}
-				// Best first: a rank never falls below one before it.
-				if i > 0 && (g.Time() && c.RunCost < costs[i-1].RunCost || !g.Time() && c.WorkPerMoney > costs[i-1].WorkPerMoney) {
-					t.Errorf("%s %s: row %d is better than row %d", key, model, i+1, i)
-				}
-				checked++
 			}
 		}
 	}
@@ -110,30 +120,40 @@ func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
 	cat, _ := catalog.Load(root)
 	shown := rankings(t, cat, files)
 
-	// The test site's figures, by hand. llama2-70b, 9,000 tokens/s on 8 A100s:
-	// p4d.24xlarge us-east-1 on demand, 9,000 × 3,600 / 21.96 = 1,475,409.8;
-	// eu-west-1, / 35.39 = 915,512.9; the 1-GPU GN7 result, 1,200 × 3,600 /
-	// (34.74 CNY ÷ 7.17) = 891,606.2; 8 GN7s, 9,000 × 3,600 / (8 × 4.8452) =
-	// 835,880.8. Spot is 70% off: / 6.588 = 4,918,032.8.
+	// The test site's figures, by hand. llama2-70b, 9,000 tokens/s on 8
+	// A100s in one system, as it ran on one p4d.24xlarge: us-east-1 on
+	// demand, 9,000 × 3,600 / 21.96 = 1,475,409.8; eu-west-1, / 35.39 =
+	// 915,512.9. The 1-GPU result: on GN7, 1,200 × 3,600 / (34.74 CNY ÷
+	// 7.17) = 891,606.2; on a whole p4d.24xlarge, 1,200 × 3,600 / 21.96 =
+	// 196,721.3 and / 35.39 = 122,068.4. Spot is 70% off: / 6.588 =
+	// 4,918,032.8 and 655,737.7; reserved at 13.7 an hour, 2,364,963.5 and
+	// 315,328.5. Split across 8 GN7s, 9,000 × 3,600 / (8 × 4.8452) =
+	// 835,880.8 ranks above the 1-GPU result on GN7, but only in a ranking
+	// of its own.
 	wantRows := map[string][]rankedRow{
 		"llama2-70b-offline#1 on-demand": {
 			{"1", "p4d.24xlarge", "1 × 8 GPUs", "1.48 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "915,513"},
-			{"3", "GN7.8XLARGE", "1 × 1 GPU", "891,606"}, {"4", "GN7.8XLARGE", "8 × 1 GPU", "835,881"},
+			{"3", "GN7.8XLARGE", "1 × 1 GPU", "891,606"}, {"4", "p4d.24xlarge", "1 × 8 GPUs", "196,721"},
+			{"5", "p4d.24xlarge", "1 × 8 GPUs", "122,068"},
 		},
-		"llama2-70b-offline#1 spot":             {{"1", "p4d.24xlarge", "1 × 8 GPUs", "4.92 M"}},
-		"llama2-70b-offline#1 reserved, 1 year": {{"1", "p4d.24xlarge", "1 × 8 GPUs", "2.36 M"}},
-		// BERT, 12.5 minutes on 16 A100s: two p4d.24xlarge billed by the
-		// second, 2 × 21.96 × 12.5/60 = 9.15; in eu-west-1 2 × 35.39 ×
-		// 12.5/60 = 14.75; sixteen GN7s, 16 × 4.8452 × 12.5/60 = 16.15.
-		"training-bert#1 on-demand": {
-			{"1", "p4d.24xlarge", "2 × 8 GPUs", "9.15"}, {"2", "p4d.24xlarge", "2 × 8 GPUs", "14.75"}, {"3", "GN7.8XLARGE", "16 × 1 GPU", "16.15"},
-		},
+		"llama2-70b-offline#1 spot":                              {{"1", "p4d.24xlarge", "1 × 8 GPUs", "4.92 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "655,738"}},
+		"llama2-70b-offline#1 reserved, 1 year":                  {{"1", "p4d.24xlarge", "1 × 8 GPUs", "2.36 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "315,328"}},
+		"llama2-70b-offline#1 Split across instances, on-demand": {{"1", "GN7.8XLARGE", "8 × 1 GPU", "835,881"}},
 	}
 	for key, want := range wantRows {
 		group, model, _ := strings.Cut(key, " ")
 		if got := shown[group][model]; !slices.Equal(got, want) {
 			t.Errorf("%s:\ngot  %+v\nwant %+v", key, got, want)
 		}
+	}
+	// BERT ran on 16 A100s; no offer holds more than 8 in one instance and
+	// the catalog states no cluster size: not costed, in no ranking.
+	if got := shown["training-bert#1"]; len(got) != 0 {
+		t.Errorf("the 16-GPU BERT result is ranked: %+v", got)
+	}
+	bert := string(files[benchmarkPath("training-bert")])
+	if want := "Not costed: it ran on 16 GPUs, more than any offer holds. The largest priced A100 SXM4 40GB instance has 8, and the catalog states no cluster size, so nothing shows an offer can run it."; !strings.Contains(bert, want) {
+		t.Errorf("the BERT page lacks %q", want)
 	}
 	if got := shown["llama2-70b-offline#2"]; len(got) != 0 {
 		t.Errorf("the group of a result with no count is ranked: %+v", got)
@@ -144,6 +164,9 @@ func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
 		`<abbr class="unknown-count" title="the source does not state how many accelerators ran it">unknown</abbr>`,
 		"Not costed: the source does not state how many accelerators ran it.",
 		`<span class="flag">Split across 8 instances: the result ran its 8 GPUs in one system.</span>`,
+		`<span class="flag">The result ran on 1 of the instance&#39;s 8 GPUs; all 8 are paid for.</span>`,
+		`<h4 class="split-heading" id="group-1-split">If it scales across instances</h4>`,
+		`<td data-label="Costed" class="costed">on 2 offers as it ran<span class="sub">1 more if it scales across instances</span></td>`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the llama2-70b page lacks %s", want)
