@@ -14,7 +14,7 @@ FUZZSCALE    ?= 1
 FUZZMINIMIZE ?= 1s
 fuzz-run = $(GO) test ./generator/$(1) -run '^$$' -fuzz $(2) -fuzztime $$(( $(3) * $(FUZZSCALE) ))x -fuzzminimizetime $(FUZZMINIMIZE)
 
-.PHONY: build check serve test golden fuzz fuzz-brief bench clean binary report
+.PHONY: build check serve test golden fuzz fuzz-brief bench clean binary report lint-workflows
 
 # Build the site from the shipped catalog into public/. A hosted site
 # passes its address, BASE_URL=https://…/, for its feeds and sitemap.
@@ -49,10 +49,17 @@ check: binary
 test:
 	@unformatted=$$(gofmt -l generator *.go); if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(MAKE) lint-workflows
 	$(GO) test ./...
 	$(MAKE) fuzz-brief
 	$(MAKE) test-browser
 	$(MAKE) test-html
+
+# The GitHub Actions workflows, checked by actionlint: syntax, expressions,
+# the inputs and outputs of actions, permissions. The version is pinned as
+# a tool of go.mod (go get -tool github.com/rhysd/actionlint/cmd/actionlint@vX).
+lint-workflows:
+	$(GO) tool actionlint
 
 # Rewrite golden files after a reviewed change of output.
 golden:

@@ -44,7 +44,15 @@ type compareData struct {
 	Controls  *matrixControls
 	Script    template.JS // the JSON of a matrixScript: every offer, for the script; first page only
 	ScriptURL string
-	TableID   string // the id of the table; "" is "matrix"
+	TableID   string       // the id of the table; "" is "matrix"
+	Exports   *exportLinks // compare/offers.csv and .json; nil in a report
+}
+
+// exportLinks are the page-relative links to a table's data files, shown
+// under it to every reader, with or without script. Label is the key of
+// the words before them.
+type exportLinks struct {
+	Label, CSV, JSON string
 }
 
 // matrixColumn is a column of the matrix. Its key names it to the script
@@ -268,7 +276,7 @@ var scriptMessages = []string{
 	"matrix.converted", "matrix.rate", "matrix.rates", "matrix.rate_chain", "matrix.no_rate", "matrix.norm_unit",
 	"matrix.status", "matrix.compare", "matrix.select",
 	"matrix.remove", "matrix.none", "matrix.field", "matrix.sort_by",
-	"matrix.invalid", "matrix.csv_name", "price.upfront", "price.discount", "price.approximate_title",
+	"matrix.invalid", "matrix.file_stem", "price.upfront", "price.discount", "price.approximate_title",
 	"unit.hour", "unit.month", "unit.year", "units.gbps",
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
@@ -309,6 +317,7 @@ func (b *builder) matrixPages() ([]*page, error) {
 			d := &compareData{
 				Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
 				Total: len(b.priced), First: lo + 1, Last: hi,
+				Exports: &exportLinks{"compare.exports", p.Rel("compare/offers.csv"), p.Rel("compare/offers.json")},
 			}
 			for _, o := range b.priced[lo:hi] {
 				d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))

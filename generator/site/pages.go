@@ -506,6 +506,7 @@ type gpusData struct {
 	Rows          []*gpuRow
 	Bare          []*gpuRow
 	Cheapest      *cheapestTable
+	Exports       *exportLinks // gpus/gpus.csv and .json
 }
 
 // Count is the number of GPU models in the matrix.
@@ -532,7 +533,10 @@ type gpuRow struct {
 }
 
 func (b *builder) gpusData(p *page) *gpusData {
-	d := &gpusData{Cheapest: b.cheapest(p, b.priced)}
+	d := &gpusData{
+		Cheapest: b.cheapest(p, b.priced),
+		Exports:  &exportLinks{"gpus.exports", p.Rel("gpus/gpus.csv"), p.Rel("gpus/gpus.json")},
+	}
 	has := func(sparse bool, pr catalog.Precision) bool {
 		for _, g := range b.cat.GPUs {
 			t := g.Dense

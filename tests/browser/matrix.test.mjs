@@ -487,6 +487,56 @@ for (const pass of ['file', 'http']) {
       await clean(t);
     });
 
+    test('the JSON download holds the rows and columns of the CSV, with exact figures, both named after the view', async () => {
+      const gpu = 'h100-sxm5-80gb';
+      const t = await open(pass, `#gpu=${gpu}&c=CNY&show=gpu_count`);
+      const { page } = t;
+      await filter(page, 'gpu_count', '>=8');
+      const stem = `gpucompare-offers-${data.default_model}-cny-${gpu}-gpu_count-ge8`;
+      const csvFile = await download(page, '#matrix-csv');
+      const jsonFile = await download(page, '#matrix-json');
+      assert.equal(csvFile.name, stem + '.csv');
+      assert.equal(jsonFile.name, stem + '.json');
+      const csv = parseCSV(csvFile.text.replace(/^\ufeff/, ''));
+      const doc = JSON.parse(jsonFile.text);
+      const shown = await rows(page);
+      const heads = await page.evaluate(() =>
+        [...document.querySelectorAll('#matrix thead tr:first-child th')].filter((th) => !th.hidden).map((th) => th.textContent.replace(/\s+/g, ' ').trim()),
+      );
+      assert.ok(shown.length > 0, 'the view is empty: the test checks nothing');
+      assert.equal(shown.length, (await status(page)).matching);
+      // The view as the page shows it.
+      assert.equal(doc.view.model, data.default_model);
+      assert.equal(doc.view.currency, 'CNY');
+      assert.deepEqual(doc.view.facets, { gpu: [gpu] });
+      assert.deepEqual(doc.view.filters, { gpu_count: '>=8' });
+      assert.equal(doc.view.state, (await page.evaluate(() => location.hash)).slice(1));
+      // The same columns as the CSV and the screen, the same rows in the same order.
+      assert.deepEqual(doc.columns.map((c) => [c.label, c.unit].filter(Boolean).join(' ')), heads);
+      assert.deepEqual(csv[0].map((h) => h.replace(/\s+/g, ' ').trim()), heads);
+      assert.deepEqual(doc.offers.map((o) => o.key), shown.map((r) => r.key));
+      assert.equal(csv.length - 1, doc.offers.length);
+      doc.offers.forEach((o, r) => {
+        assert.deepEqual(doc.columns.map((c) => o.cells[c.key]), csv[r + 1], `JSON offer ${o.key} differs from CSV line ${r + 2}`);
+        const [provider, instance, region] = o.key.split('/');
+        assert.deepEqual([o.provider, o.instance, o.region], [provider, instance, region]);
+        // Every figure on screen is its exact value rounded; an unknown one is absent, never 0.
+        for (const c of doc.columns) {
+          const cell = shown[r].cells[c.key];
+          const v = o.values[c.key];
+          if (cell.value === null || !/\d/.test(cell.text)) {
+            assert.equal(v, undefined, `${o.key} ${c.key}: "${cell.text}" on screen, ${v} in the JSON`);
+            continue;
+          }
+          if (v === undefined) continue; // a text column
+          assert.ok(Math.abs(v - cell.value) <= Math.max(0.005, Math.abs(v) * 0.0005) + 1e-9, `${o.key} ${c.key}: ${cell.text} on screen, ${v} in the JSON`);
+        }
+      });
+      const priced = doc.offers.filter((o) => o.values.price !== undefined);
+      assert.ok(priced.length > 0, 'no offer of the view has a price in the JSON');
+      await clean(t);
+    });
+
     test('the compare panel shows the selected offers side by side', async () => {
       const t = await open(pass);
       const { page } = t;
@@ -696,6 +746,12 @@ describe('the region filter', () => {
     await clean(t);
   });
 });
+
+// download clicks a download button and returns the file's suggested name and text.
+async function download(page, button) {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  return { name: d.suggestedFilename(), text: readFileSync(await d.path(), 'utf8') };
+}
 
 // parseCSV reads RFC 4180 CSV.
 function parseCSV(text) {

@@ -37,10 +37,9 @@ func TestPreviewWorkflowCommands(t *testing.T) {
 	out := t.TempDir()
 	// What GitHub would fill in; the base branch is this checkout's HEAD.
 	expand := strings.NewReplacer(
-		"${{ github.event.pull_request.number }}", "1",
-		"origin/${{ github.base_ref }}", "HEAD",
-		`"$PREVIEW_BASE"`, "https://previews.example.org/gpucompare/pr-1/",
-		"-out preview", "-out "+filepath.Join(out, "preview"),
+		`"origin/$BASE_REF"`, "HEAD",
+		`"$PREVIEW_URL"`, "https://previews.example.org/gpucompare/pr-1/",
+		"-out out/site", "-out "+filepath.Join(out, "preview"),
 	)
 	t.Chdir(root)
 	ran := map[string]bool{}
