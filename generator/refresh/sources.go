@@ -116,6 +116,14 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 		seen[src.Provider] = item.Line
 		names := map[string]bool{}
 		for _, fn := range files.Content {
+			if fn.Kind != yaml.MappingNode {
+				return nil, at(fn, "provider %q: want a file with name, url and optional pages", src.Provider)
+			}
+			for i := 0; i < len(fn.Content); i += 2 {
+				if k := fn.Content[i]; k.Value != "name" && k.Value != "url" && k.Value != "pages" {
+					return nil, at(k, "provider %q: unknown field %q: want name, url or pages", src.Provider, k.Value)
+				}
+			}
 			var f File
 			if err := fn.Decode(&f); err != nil {
 				return nil, at(fn, "provider %q: want a file with name, url and optional pages: %v", src.Provider, strings.TrimPrefix(err.Error(), "yaml: "))
