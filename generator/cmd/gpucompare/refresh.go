@@ -1,0 +1,183 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	iofs "io/fs"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/importer"
+	"gpucompare/generator/refresh"
+	"gpucompare/generator/rootfs"
+)
+
+const refreshUsage = `usage: gpucompare refresh [-root .] [-only PROVIDER] [-from-dir DIR] [-cache DIR] [-as-of YYYY-MM-DD] [-dry-run] [-retire]
+`
+
+// refreshCmd downloads the price lists data/sources.yaml names, or reads
+// saved copies of them, and imports each into its provider's price file.
+// It is the only command that touches the network.
+func refreshCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("refresh", stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), refreshUsage)
+		fs.PrintDefaults()
+	}
+	root := fs.String("root", ".", "site root holding data/ and data/sources.yaml")
+	only := fs.String("only", "", "refresh this provider only")
+	fromDir := fs.String("from-dir", "", "read saved copies from DIR/PROVIDER/NAME instead of downloading (the layout of -cache)")
+	cache := fs.String("cache", defaultRefreshCache(), "folder for the downloaded copies and the state file of their ETags")
+	asOf := fs.String("as-of", time.Now().UTC().Format(time.DateOnly), "the day the price lists are read, in UTC")
+	dryRun := fs.Bool("dry-run", false, "download and print what would change; write no price file")
+	retire := fs.Bool("retire", false, "mark each offer a price list no longer has with last_seen")
+	timeout := fs.Duration("timeout", 10*time.Minute, "time limit of each download attempt, body included")
+	retries := fs.Int("retries", 3, "how many times a failed download is tried again (network error, 429, 5xx, cut-short body)")
+	maxSize := rootfs.Size(256 << 20)
+	fs.Var(&maxSize, "max-size", "largest file downloaded, unless the source's max_size says otherwise")
+	maxFileSize := maxFileSizeFlag(fs)
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if _, err := time.Parse(time.DateOnly, *asOf); err != nil {
+		fmt.Fprintf(stderr, "gpucompare refresh: -as-of %q is not a day: want YYYY-MM-DD\n", *asOf)
+		return 2
+	}
+	if *retries < 0 || *retries > 10 {
+		fmt.Fprintf(stderr, "gpucompare refresh: -retries %d: want 0 to 10\n", *retries)
+		return 2
+	}
+
+	fsys, ok := openRoot(*root, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	data, err := fsys.ReadFile(refresh.SourcesFile)
+	if err != nil {
+		fsys.Close()
+		if errors.Is(err, iofs.ErrNotExist) {
+			fmt.Fprintf(stderr, "%s: no such file: want the price lists to refresh, one entry a provider (see README)\n", refresh.SourcesFile)
+		} else {
+			fmt.Fprintf(stderr, "%s: %v\n", refresh.SourcesFile, err)
+		}
+		return 1
+	}
+	sources, err := refresh.ParseSources(data, refresh.SourcesFile, importer.Formats)
+	if err != nil {
+		fsys.Close()
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	cat, report := catalog.Load(fsys)
+	fsys.Close()
+	if errs := report.Errors(); len(errs) > 0 {
+		fmt.Fprint(stderr, errs.String())
+		fmt.Fprintf(stderr, "%s: the catalog has %d error(s): nothing refreshed\n", *root, len(errs))
+		return 1
+	}
+	for _, s := range sources.Sources {
+		if cat.Provider(s.Provider) == nil {
+			fmt.Fprintf(stderr, "%s:%d: provider %q is not in data/providers: add it there or remove its source\n", refresh.SourcesFile, s.Line, s.Provider)
+			return 1
+		}
+	}
+	todo := sources.Sources
+	if *only != "" {
+		s := sources.Find(*only)
+		if s == nil {
+			var ids []string
+			for _, s := range sources.Sources {
+				ids = append(ids, s.Provider)
+			}
+			fmt.Fprintf(stderr, "gpucompare refresh: -only %q: not in %s: want one of %s\n", *only, refresh.SourcesFile, strings.Join(ids, ", "))
+			return 2
+		}
+		todo = []refresh.Source{*s}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var fetcher *refresh.Fetcher
+	if *fromDir == "" {
+		state, err := refresh.LoadState(*cache)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		fetcher = &refresh.Fetcher{
+			Client:    &http.Client{},
+			Timeout:   *timeout,
+			Retries:   *retries,
+			Backoff:   refresh.DefaultBackoff,
+			Progress:  stderr,
+			State:     state,
+			UserAgent: "gpucompare-refresh",
+		}
+	}
+
+	failed := 0
+	for i := range todo {
+		src := &todo[i]
+		fmt.Fprintf(stdout, "== %s (%s)\n", src.Provider, src.Format)
+		var files []string
+		if fetcher == nil {
+			files, err = refresh.FromDir(*fromDir, src)
+		} else {
+			fetcher.MaxSize = int64(maxSize)
+			if src.MaxSize > 0 {
+				fetcher.MaxSize = int64(src.MaxSize)
+			}
+			files, err = refresh.Download(ctx, fetcher, src, *cache)
+			if serr := fetcher.State.Save(*cache); serr != nil && err == nil {
+				err = fmt.Errorf("%s: %v", filepath.Join(*cache, refresh.StateFile), serr)
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v: %s not refreshed\n", src.Provider, err, src.Provider)
+			failed++
+			continue
+		}
+		var urls []string
+		for _, f := range src.Files {
+			urls = append(urls, f.URL)
+		}
+		largest := max(int64(*maxFileSize), int64(maxSize), int64(src.MaxSize))
+		args := []string{
+			"-format", src.Format, "-provider", src.Provider, "-as-of", *asOf, "-root", *root,
+			"-source", strings.Join(urls, " ") + " (read " + *asOf + ")",
+			"-max-file-size", rootfs.Size(largest).String(),
+		}
+		if *dryRun {
+			args = append(args, "-dry-run")
+		}
+		if *retire {
+			args = append(args, "-retire")
+		}
+		if code := importPricesCmd(append(args, files...), stdout, stderr); code != 0 {
+			fmt.Fprintf(stderr, "%s: the import failed: %s not refreshed\n", src.Provider, src.Provider)
+			failed++
+		}
+	}
+	if failed > 0 {
+		fmt.Fprintf(stderr, "gpucompare refresh: %d of %d provider(s) not refreshed\n", failed, len(todo))
+		return 1
+	}
+	return 0
+}
+
+// defaultRefreshCache is the user's cache folder for refresh, or a folder
+// in the working directory when the system has none.
+func defaultRefreshCache() string {
+	if dir, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(dir, "gpucompare", "refresh")
+	}
+	return ".gpucompare-refresh"
+}
