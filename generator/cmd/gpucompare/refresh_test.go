@@ -10,6 +10,9 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"gpucompare/generator/importer"
+	"gpucompare/generator/refresh"
 )
 
 // refreshRoot writes the site root of the import_prices script (a Lambda
@@ -165,5 +168,44 @@ func TestRefreshUsage(t *testing.T) {
 	code, _, stderr = runRefresh(t, "-root", root)
 	if code != 1 || !strings.Contains(stderr, "data/sources.yaml: no such file") {
 		t.Errorf("no sources.yaml: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestShippedSources reads the shipped data/sources.yaml: it loads, names
+// only providers of the catalog, asks only https URLs, and -from-dir
+// imports a saved SkyPilot catalog into the shipped Lambda prices (dry run).
+func TestShippedSources(t *testing.T) {
+	data, err := os.ReadFile("../../../data/sources.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sources, err := refresh.ParseSources(data, "data/sources.yaml", importer.Formats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"aws", "aws-china", "azure", "google-cloud", "lambda", "runpod"}
+	var got []string
+	for _, s := range sources.Sources {
+		got = append(got, s.Provider)
+		for _, f := range s.Files {
+			if !strings.HasPrefix(f.URL, "https://") {
+				t.Errorf("%s: %s is not https", s.Provider, f.URL)
+			}
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("providers %v; want %v", got, want)
+	}
+
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "lambda"), 0o755)
+	vms, err := os.ReadFile("../../importer/testdata/skypilot/lambda-vms.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "lambda/vms.csv"), vms, 0o644)
+	code, stdout, stderr := runRefresh(t, "-root", "../../..", "-only", "lambda", "-from-dir", dir, "-as-of", "2026-12-01", "-dry-run")
+	if code != 0 || !strings.Contains(stdout, "dry run: data/prices/lambda.yaml not written") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
