@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+	"go.yaml.in/yaml/v3"
 
 	"gpucompare/generator/importer"
 	"gpucompare/generator/refresh"
@@ -208,4 +209,91 @@ func TestShippedSources(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "dry run: data/prices/lambda.yaml not written") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
+}
+
+// TestRefreshWorkflowCommands runs the gpucompare commands of the nightly
+// refresh workflow, as it words them, on the shipped catalog: refresh with
+// -from-dir in place of the network (a saved SkyPilot catalog for Lambda,
+// dry run), then check and diff.
+func TestRefreshWorkflowCommands(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, ".github/workflows/refresh.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf struct {
+		On   map[string]any `yaml:"on"`
+		Jobs map[string]struct {
+			Steps []struct {
+				Uses string            `yaml:"uses"`
+				Run  string            `yaml:"run"`
+				With map[string]string `yaml:"with"`
+			} `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal(data, &wf); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := wf.On["schedule"]; !ok {
+		t.Errorf("the workflow does not run on a schedule")
+	}
+	if _, ok := wf.On["workflow_dispatch"]; !ok {
+		t.Errorf("the workflow cannot be run on demand")
+	}
+	saved := t.TempDir()
+	vms, err := os.ReadFile("../../importer/testdata/skypilot/lambda-vms.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(saved, "lambda"), 0o755)
+	os.WriteFile(filepath.Join(saved, "lambda/vms.csv"), vms, 0o644)
+	expand := strings.NewReplacer(
+		`-cache "$RUNNER_TEMP/refresh-cache" ${ONLY:+-only "$ONLY"}`, "-from-dir "+saved+" -only lambda -dry-run",
+		`"$RUNNER_TEMP/diff.md"`, "",
+	)
+	t.Chdir(root)
+	var ran []string
+	var body string
+	for _, job := range wf.Jobs {
+		for _, step := range job.Steps {
+			if strings.HasPrefix(step.Uses, "peter-evans/create-pull-request@") {
+				body = step.With["body-path"]
+			}
+			for _, line := range strings.Split(step.Run, "\n") {
+				line = strings.TrimPrefix(strings.TrimSpace(line), "if ")
+				if !strings.HasPrefix(line, "bin/gpucompare ") {
+					continue
+				}
+				line, _, _ = strings.Cut(expand.Replace(line), ";") // end of the if
+				line, _, _ = strings.Cut(line, ">")                 // output redirection
+				args := strings.Fields(line)[1:]
+				for i, a := range args {
+					args[i] = strings.Trim(a, `"`)
+				}
+				code, stdout, stderr := runRefreshArgs(args)
+				if code != 0 {
+					t.Errorf("%v: exit %d\n%s%s", args, code, stdout, stderr)
+				}
+				ran = append(ran, strings.Join(args[:1], ""))
+				if args[0] == "diff" && !strings.Contains(stdout, "against git revision `HEAD`") {
+					t.Errorf("diff does not name its base:\n%.300s", stdout)
+				}
+			}
+		}
+	}
+	if strings.Join(ran, " ") != "refresh check diff" {
+		t.Errorf("the workflow runs %v; want refresh, check, diff", ran)
+	}
+	if body != "${{ runner.temp }}/diff.md" {
+		t.Errorf("the pull request's body is %q; want the diff", body)
+	}
+}
+
+func runRefreshArgs(args []string) (code int, stdout, stderr string) {
+	var out, errb strings.Builder
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
 }
