@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"gpucompare/generator/rootfs"
@@ -28,8 +29,10 @@ type Fetcher struct {
 	Backoff func(n int) time.Duration
 	// MaxSize is the largest body read; a larger one is an error.
 	MaxSize int64
-	// Progress gets one line per attempt.
-	Progress io.Writer
+	// Progress gets one line per attempt, and while a body arrives a line
+	// of the bytes read so far every ProgressEvery (none when 0).
+	Progress      io.Writer
+	ProgressEvery time.Duration
 	// State holds the validators of the saved copies.
 	State *State
 	// UserAgent names the program to the server.
@@ -94,8 +97,24 @@ type Result struct {
 	Size        int64 // the bytes of the copy downloaded (0 when not modified)
 }
 
-// errRetry marks a failure worth another attempt.
-type errRetry struct{ err error }
+// errRetry marks a failure worth another attempt; after is the wait the
+// server asked for, if any.
+type errRetry struct {
+	err   error
+	after time.Duration
+}
+
+// maxRetryAfter bounds the wait a server's Retry-After can ask for.
+const maxRetryAfter = 2 * time.Minute
+
+// retryAfter reads a Retry-After of seconds, up to maxRetryAfter.
+func retryAfter(resp *http.Response) time.Duration {
+	secs, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	if err != nil || secs < 0 {
+		return 0
+	}
+	return min(time.Duration(secs)*time.Second, maxRetryAfter)
+}
 
 func (e errRetry) Error() string { return e.err.Error() }
 
@@ -118,6 +137,7 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL, cache, rel string) (Result,
 		if f.Backoff != nil {
 			wait = f.Backoff(attempt + 1)
 		}
+		wait = max(wait, retry.after)
 		f.progress("GET %s: %v; retry %d of %d in %s", rawURL, err, attempt+1, f.Retries, wait)
 		t := time.NewTimer(wait)
 		select {
@@ -168,7 +188,7 @@ func (f *Fetcher) try(ctx context.Context, rawURL, dest, rel string) (Result, er
 		if ctx.Err() != nil {
 			err = fmt.Errorf("no answer within %s", f.Timeout)
 		}
-		return Result{}, errRetry{fmt.Errorf("GET %s: %v", rawURL, err)}
+		return Result{}, errRetry{err: fmt.Errorf("GET %s: %v", rawURL, err)}
 	}
 	defer resp.Body.Close()
 	switch {
@@ -176,7 +196,7 @@ func (f *Fetcher) try(ctx context.Context, rawURL, dest, rel string) (Result, er
 		f.progress("GET %s: 304 not modified: keeping %s", rawURL, rel)
 		return Result{NotModified: true}, nil
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
-		return Result{}, errRetry{fmt.Errorf("GET %s: the server answered %s", rawURL, resp.Status)}
+		return Result{}, errRetry{err: fmt.Errorf("GET %s: the server answered %s", rawURL, resp.Status), after: retryAfter(resp)}
 	case resp.StatusCode != http.StatusOK:
 		return Result{}, fmt.Errorf("GET %s: the server answered %s: want 200 OK; check the url in %s", rawURL, resp.Status, SourcesFile)
 	}
@@ -192,7 +212,7 @@ func (f *Fetcher) try(ctx context.Context, rawURL, dest, rel string) (Result, er
 		if errors.As(err, &cap) {
 			return Result{}, fmt.Errorf("GET %s: %v", rawURL, err)
 		}
-		return Result{}, errRetry{fmt.Errorf("GET %s: %v", rawURL, err)}
+		return Result{}, errRetry{err: fmt.Errorf("GET %s: %v", rawURL, err)}
 	}
 	f.State.Files[rawURL] = Validators{File: rel, ETag: resp.Header.Get("ETag"), LastModified: resp.Header.Get("Last-Modified")}
 	f.progress("GET %s: 200 OK, %s saved as %s", rawURL, rootfs.FormatSize(n), rel)
@@ -220,6 +240,9 @@ func (f *Fetcher) save(resp *http.Response, dest string) (int64, error) {
 	if f.MaxSize > 0 {
 		body = io.LimitReader(resp.Body, f.MaxSize+1)
 	}
+	if f.Progress != nil && f.ProgressEvery > 0 {
+		body = &progressReader{r: body, f: f, url: resp.Request.URL.String(), total: resp.ContentLength, last: time.Now()}
+	}
 	n, err := io.Copy(tmp, body)
 	if err == nil && f.MaxSize > 0 && n > f.MaxSize {
 		err = errCap{f.MaxSize}
@@ -241,6 +264,31 @@ func (f *Fetcher) save(resp *http.Response, dest string) (int64, error) {
 		return n, err
 	}
 	return n, os.Rename(tmp.Name(), dest)
+}
+
+// progressReader says how much of a body has arrived, at most once every
+// ProgressEvery.
+type progressReader struct {
+	r     io.Reader
+	f     *Fetcher
+	url   string
+	n     int64
+	total int64
+	last  time.Time
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	p.n += int64(n)
+	if now := time.Now(); now.Sub(p.last) >= p.f.ProgressEvery {
+		p.last = now
+		if p.total > 0 {
+			p.f.progress("GET %s: %s of %s (%d%%)", p.url, rootfs.FormatSize(p.n), rootfs.FormatSize(p.total), p.n*100/p.total)
+		} else {
+			p.f.progress("GET %s: %s", p.url, rootfs.FormatSize(p.n))
+		}
+	}
+	return n, err
 }
 
 // writeFile writes data to path through a temporary file renamed into

@@ -301,3 +301,44 @@ func TestFetchSizeCap(t *testing.T) {
 		}
 	}
 }
+
+// While a body arrives the progress says how much of it has.
+func TestFetchProgress(t *testing.T) {
+	body := fixture(t)
+	ts := httptest.NewServer(&server{body: body})
+	defer ts.Close()
+	f, progress := newFetcher(t)
+	f.ProgressEvery = time.Nanosecond
+	if _, err := f.Fetch(context.Background(), ts.URL+"/vms.csv", t.TempDir(), "p/vms.csv"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "GET " + ts.URL + "/vms.csv: 1.4 KiB of 1.4 KiB (100%)\n"; !strings.Contains(progress.String(), want) {
+		t.Errorf("progress = %q; want %q", progress.String(), want)
+	}
+}
+
+// A 503 with Retry-After waits as long as the server asks, within a bound.
+func TestFetchRetryAfter(t *testing.T) {
+	n := 0
+	srv := &server{handler: func(w http.ResponseWriter, r *http.Request) {
+		if n++; n == 1 {
+			w.Header().Set("Retry-After", "1")
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte("InstanceType\n"))
+	}}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	f, progress := newFetcher(t)
+	if _, err := f.Fetch(context.Background(), ts.URL+"/vms.csv", t.TempDir(), "p/vms.csv"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "503 Service Unavailable; retry 1 of 2 in 1s\n"; !strings.Contains(progress.String(), want) {
+		t.Errorf("progress = %q; want %q", progress.String(), want)
+	}
+	resp := &http.Response{Header: http.Header{"Retry-After": {"86400"}}}
+	if got := retryAfter(resp); got != maxRetryAfter {
+		t.Errorf("Retry-After of a day waits %s; want %s", got, maxRetryAfter)
+	}
+}

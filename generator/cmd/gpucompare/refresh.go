@@ -113,13 +113,14 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		fetcher = &refresh.Fetcher{
-			Client:    &http.Client{},
-			Timeout:   *timeout,
-			Retries:   *retries,
-			Backoff:   refresh.DefaultBackoff,
-			Progress:  stderr,
-			State:     state,
-			UserAgent: "gpucompare-refresh",
+			Client:        &http.Client{},
+			Timeout:       *timeout,
+			Retries:       *retries,
+			Backoff:       refresh.DefaultBackoff,
+			Progress:      stderr,
+			State:         state,
+			UserAgent:     "gpucompare-refresh",
+			ProgressEvery: 10 * time.Second,
 		}
 	}
 
