@@ -35,6 +35,7 @@ type Source struct {
 	MaxSize rootfs.Size `yaml:"max_size"`
 	Files   []File      `yaml:"files"`
 	Line    int         `yaml:"-"`
+	Col     int         `yaml:"-"`
 }
 
 // File is one file of a price list: the public URL it is read from and
@@ -57,25 +58,25 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, &Error{File: name, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("%s:1:1: want a mapping with a sources: list", name)
+		return nil, &Error{File: name, Line: 1, Col: 1, Msg: "want a mapping with a sources: list"}
+	}
+	at := func(n *yaml.Node, format string, args ...any) error {
+		return &Error{File: name, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}
 	}
 	top := doc.Content[0]
 	var list *yaml.Node
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k, v := top.Content[i], top.Content[i+1]
 		if k.Value != "sources" {
-			return nil, fmt.Errorf("%s:%d:%d: unknown field %q: want sources", name, k.Line, k.Column, k.Value)
+			return nil, at(k, "unknown field %q: want sources", k.Value)
 		}
 		list = v
 	}
 	if list == nil || list.Kind != yaml.SequenceNode {
-		return nil, fmt.Errorf("%s:%d:%d: want a sources: list of providers", name, top.Line, top.Column)
-	}
-	at := func(n *yaml.Node, format string, args ...any) error {
-		return fmt.Errorf("%s:%d:%d: %s", name, n.Line, n.Column, fmt.Sprintf(format, args...))
+		return nil, at(top, "want a sources: list of providers")
 	}
 	s := &Sources{}
 	seen := map[string]int{}
@@ -102,7 +103,7 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 				return nil, at(k, "unknown field %q: want provider, format, max_size or files", k.Value)
 			}
 		}
-		src.Line = item.Line
+		src.Line, src.Col = item.Line, item.Column
 		switch {
 		case src.Provider == "":
 			return nil, at(item, "no provider: want the id of a provider in data/providers")
@@ -156,6 +157,21 @@ func checkFile(f File, format string, names map[string]bool) error {
 		return fmt.Errorf("url %q: want an absolute https:// URL", f.URL)
 	}
 	return nil
+}
+
+// Error is a mistake in data/sources.yaml, at its line and column (0 when
+// unknown).
+type Error struct {
+	File      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return e.File + ": " + e.Msg
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
 // Find gives the source of a provider, or nil.

@@ -175,6 +175,11 @@ func check(args []string, stdout, stderr io.Writer) int {
 	}
 	defer fsys.Close()
 	cat, report := catalog.Load(fsys)
+	if cat != nil {
+		if _, errs := loadSources(fsys, cat); len(errs) > 0 {
+			report = sortedReport(append(report, errs...))
+		}
+	}
 	if *base != "" && len(report.Errors()) == 0 {
 		baseCat, _, _, ok := loadBase(*root, *base, "", *maxFileSize, stderr)
 		if !ok {

@@ -60,34 +60,22 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	data, err := fsys.ReadFile(refresh.SourcesFile)
-	if err != nil {
-		fsys.Close()
-		if errors.Is(err, iofs.ErrNotExist) {
-			fmt.Fprintf(stderr, "%s: no such file: want the price lists to refresh, one entry a provider (see README)\n", refresh.SourcesFile)
-		} else {
-			fmt.Fprintf(stderr, "%s: %v\n", refresh.SourcesFile, err)
-		}
-		return 1
-	}
-	sources, err := refresh.ParseSources(data, refresh.SourcesFile, importer.Formats)
-	if err != nil {
-		fsys.Close()
-		fmt.Fprintln(stderr, err)
-		return 1
-	}
 	cat, report := catalog.Load(fsys)
-	fsys.Close()
 	if errs := report.Errors(); len(errs) > 0 {
+		fsys.Close()
 		fmt.Fprint(stderr, errs.String())
 		fmt.Fprintf(stderr, "%s: the catalog has %d error(s): nothing refreshed\n", *root, len(errs))
 		return 1
 	}
-	for _, s := range sources.Sources {
-		if cat.Provider(s.Provider) == nil {
-			fmt.Fprintf(stderr, "%s:%d: provider %q is not in data/providers: add it there or remove its source\n", refresh.SourcesFile, s.Line, s.Provider)
-			return 1
-		}
+	sources, errs := loadSources(fsys, cat)
+	fsys.Close()
+	if len(errs) > 0 {
+		fmt.Fprint(stderr, errs.String())
+		return 1
+	}
+	if sources == nil {
+		fmt.Fprintf(stderr, "%s: no such file: want the price lists to refresh, one entry a provider (see README)\n", refresh.SourcesFile)
+		return 1
 	}
 	todo := sources.Sources
 	if *only != "" {
@@ -125,6 +113,7 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	failed := 0
+	var err error
 	for i := range todo {
 		src := &todo[i]
 		fmt.Fprintf(stdout, "== %s (%s)\n", src.Provider, src.Format)
@@ -172,6 +161,37 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// loadSources reads and checks data/sources.yaml of a site root whose
+// catalog is cat: nil without diagnostics when the root has none.
+func loadSources(fsys iofs.FS, cat *catalog.Catalog) (*refresh.Sources, catalog.Report) {
+	data, err := iofs.ReadFile(fsys, refresh.SourcesFile)
+	if errors.Is(err, iofs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, catalog.Report{{Pos: catalog.Pos{File: refresh.SourcesFile}, Severity: catalog.Error, Message: err.Error()}}
+	}
+	sources, err := refresh.ParseSources(data, refresh.SourcesFile, importer.Formats)
+	var serr *refresh.Error
+	if errors.As(err, &serr) {
+		return nil, catalog.Report{{Pos: catalog.Pos{File: serr.File, Line: serr.Line, Col: serr.Col}, Severity: catalog.Error, Message: serr.Msg}}
+	}
+	if err != nil {
+		return nil, catalog.Report{{Pos: catalog.Pos{File: refresh.SourcesFile}, Severity: catalog.Error, Message: err.Error()}}
+	}
+	var report catalog.Report
+	for _, s := range sources.Sources {
+		if cat.Provider(s.Provider) == nil {
+			report = append(report, catalog.Diagnostic{Pos: catalog.Pos{File: refresh.SourcesFile, Line: s.Line, Col: s.Col}, Severity: catalog.Error,
+				Message: fmt.Sprintf("provider %q is not in data/providers: add it there or remove its source", s.Provider)})
+		}
+	}
+	if len(report) > 0 {
+		return nil, report
+	}
+	return sources, nil
 }
 
 // defaultRefreshCache is the user's cache folder for refresh, or a folder

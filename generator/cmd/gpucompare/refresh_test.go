@@ -157,13 +157,23 @@ func TestRefreshUsage(t *testing.T) {
 
 	root, _ = refreshRoot(t, "sources:\n  - {provider: azure, format: azure-retail, files: [{name: p.json, url: 'https://example.com/p'}]}\n")
 	code, _, stderr = runRefresh(t, "-root", root, "-from-dir", t.TempDir())
-	if code != 1 || stderr != "data/sources.yaml:2: provider \"azure\" is not in data/providers: add it there or remove its source\n" {
+	if code != 1 || stderr != "data/sources.yaml:2:5: provider \"azure\" is not in data/providers: add it there or remove its source\n" {
 		t.Errorf("unknown provider: exit %d\n%s", code, stderr)
+	}
+	// check reports it too, so a pull request cannot break the nightly
+	// refresh unnoticed.
+	var out, errb strings.Builder
+	if code := run([]string{"check", "-root", root}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "data/sources.yaml:2:5: provider \"azure\" is not in data/providers") {
+		t.Errorf("check of an unknown provider's source: exit %d\n%s", code, errb.String())
 	}
 	root, _ = refreshRoot(t, "sources:\n  - {provider: lambda, format: vms, files: [{name: p.json, url: 'https://example.com/p'}]}\n")
 	code, _, stderr = runRefresh(t, "-root", root, "-from-dir", t.TempDir())
 	if code != 1 || stderr != "data/sources.yaml:2:5: provider \"lambda\": format \"vms\": want one of skypilot, aws-pricelist, azure-retail\n" {
 		t.Errorf("bad format: exit %d\n%s", code, stderr)
+	}
+	out.Reset()
+	if code := run([]string{"check", "-root", root, "-format", "github"}, &out, &errb); code != 1 || !strings.Contains(out.String(), "::error file=data/sources.yaml,line=2,col=5::") {
+		t.Errorf("check -format github of a bad format: exit %d\n%s", code, out.String())
 	}
 	os.Remove(filepath.Join(root, "data/sources.yaml"))
 	code, _, stderr = runRefresh(t, "-root", root)
