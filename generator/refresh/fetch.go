@@ -156,6 +156,7 @@ func (f *Fetcher) progress(format string, args ...any) {
 }
 
 func (f *Fetcher) try(ctx context.Context, rawURL, dest, rel string) (Result, error) {
+	parent := ctx
 	if f.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.Timeout)
@@ -185,6 +186,9 @@ func (f *Fetcher) try(ctx context.Context, rawURL, dest, rel string) (Result, er
 	}
 	resp, err := client.Do(req)
 	if err != nil {
+		if parent.Err() != nil {
+			return Result{}, fmt.Errorf("GET %s: stopped: %v", rawURL, parent.Err())
+		}
 		if ctx.Err() != nil {
 			err = fmt.Errorf("no answer within %s", f.Timeout)
 		}
@@ -205,11 +209,14 @@ func (f *Fetcher) try(ctx context.Context, rawURL, dest, rel string) (Result, er
 	}
 	n, err := f.save(resp, dest)
 	if err != nil {
+		if parent.Err() != nil {
+			return Result{}, fmt.Errorf("GET %s: stopped: %v", rawURL, parent.Err())
+		}
 		if ctx.Err() != nil {
 			err = fmt.Errorf("the body did not arrive within %s", f.Timeout)
 		}
-		var cap errCap
-		if errors.As(err, &cap) {
+		var capErr errCap
+		if errors.As(err, &capErr) {
 			return Result{}, fmt.Errorf("GET %s: %v", rawURL, err)
 		}
 		return Result{}, errRetry{err: fmt.Errorf("GET %s: %v", rawURL, err)}

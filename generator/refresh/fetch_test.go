@@ -342,3 +342,49 @@ func TestFetchRetryAfter(t *testing.T) {
 		t.Errorf("Retry-After of a day waits %s; want %s", got, maxRetryAfter)
 	}
 }
+
+// A refresh stopped (Ctrl-C) is not retried.
+func TestFetchStopped(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	srv := &server{handler: func(w http.ResponseWriter, r *http.Request) {
+		cancel()
+		<-r.Context().Done()
+	}}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	f, _ := newFetcher(t)
+	_, err := f.Fetch(ctx, ts.URL+"/vms.csv", t.TempDir(), "p/vms.csv")
+	if want := "GET " + ts.URL + "/vms.csv: stopped: context canceled"; err == nil || err.Error() != want {
+		t.Fatalf("err = %v; want %s", err, want)
+	}
+	if srv.hits != 1 {
+		t.Errorf("%d requests; want 1", srv.hits)
+	}
+}
+
+// FuzzParseSources: any text gives sources or an error, never a panic,
+// and the sources it gives pass their own checks.
+func FuzzParseSources(f *testing.F) {
+	f.Add([]byte("sources:\n  - {provider: lambda, format: skypilot, files: [{name: vms.csv, url: 'https://x/vms.csv'}]}\n"))
+	f.Add([]byte("sources:\n  - provider: azure\n    format: azure-retail\n    max_size: 8MiB\n    files:\n      - {name: a.json, url: 'https://x/p', pages: 3}\n"))
+	f.Add([]byte("sources: [1, {a: b}]"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ParseSources(data, "data/sources.yaml", []string{"skypilot", "aws-pricelist", "azure-retail"})
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "data/sources.yaml") {
+				t.Errorf("error without the file: %v", err)
+			}
+			return
+		}
+		for _, src := range s.Sources {
+			if src.Provider == "" || len(src.Files) == 0 {
+				t.Errorf("accepted %+v", src)
+			}
+			for _, file := range src.Files {
+				if file.Name == "" || strings.ContainsAny(file.Name, "/\\") || !strings.Contains(file.URL, "://") {
+					t.Errorf("accepted file %+v", file)
+				}
+			}
+		}
+	})
+}
