@@ -142,7 +142,7 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 		largest := max(int64(*maxFileSize), int64(maxSize), int64(src.MaxSize))
 		args := []string{
 			"-format", src.Format, "-provider", src.Provider, "-as-of", *asOf, "-root", *root,
-			"-source", strings.Join(urls, " ") + " (read " + *asOf + ")",
+			"-source", citeURLs(urls, *asOf),
 			"-max-file-size", rootfs.Size(largest).String(),
 		}
 		if *dryRun {
@@ -192,6 +192,31 @@ func loadSources(fsys iofs.FS, cat *catalog.Catalog) (*refresh.Sources, catalog.
 		return nil, report
 	}
 	return sources, nil
+}
+
+// citeURLs is the source a refreshed point cites: its price list's URL, or
+// for a list of many files what their URLs share, with the day read.
+func citeURLs(urls []string, asOf string) string {
+	if len(urls) == 1 {
+		return urls[0] + " (read " + asOf + ")"
+	}
+	prefix, suffix := urls[0], urls[0]
+	for _, u := range urls[1:] {
+		for !strings.HasPrefix(u, prefix) {
+			prefix = prefix[:len(prefix)-1]
+		}
+		for !strings.HasSuffix(u, suffix) {
+			suffix = suffix[1:]
+		}
+	}
+	// Cut at path separators, so the shared parts read as whole segments.
+	prefix = prefix[:strings.LastIndex(prefix, "/")+1]
+	if i := strings.Index(suffix, "/"); i >= 0 {
+		suffix = suffix[i:]
+	} else {
+		suffix = ""
+	}
+	return fmt.Sprintf("%s…%s (%d files of %s, read %s)", prefix, suffix, len(urls), refresh.SourcesFile, asOf)
 }
 
 // defaultRefreshCache is the user's cache folder for refresh, or a folder

@@ -307,3 +307,21 @@ func runRefreshArgs(args []string) (code int, stdout, stderr string) {
 	code = run(args, &out, &errb)
 	return code, out.String(), errb.String()
 }
+
+func TestCiteURLs(t *testing.T) {
+	aws := "https://pricing.us-east-1.amazonaws.com/offers/v1.0/aws/AmazonEC2/current/"
+	tests := []struct {
+		urls []string
+		want string
+	}{
+		{[]string{"https://x/lambda/vms.csv"}, "https://x/lambda/vms.csv (read 2026-12-01)"},
+		{[]string{aws + "us-east-1/index.csv", aws + "us-west-2/index.csv", aws + "eu-west-1/index.csv"},
+			aws + "…/index.csv (3 files of data/sources.yaml, read 2026-12-01)"},
+		{[]string{"https://a.example/p.json", "https://b.example/q.json"}, "https://… (2 files of data/sources.yaml, read 2026-12-01)"},
+	}
+	for _, tt := range tests {
+		if got := citeURLs(tt.urls, "2026-12-01"); got != tt.want {
+			t.Errorf("citeURLs(%q) = %q; want %q", tt.urls, got, tt.want)
+		}
+	}
+}
