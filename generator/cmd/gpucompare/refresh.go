@@ -133,7 +133,16 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v: %s not refreshed\n", src.Provider, err, src.Provider)
 			failed++
+			if ctx.Err() != nil { // stopped: the rest is not refreshed either
+				failed += len(todo) - i - 1
+				break
+			}
 			continue
+		}
+		for i, f := range files {
+			if strings.HasPrefix(f, "-") { // a file, not a flag of the import
+				files[i] = "." + string(filepath.Separator) + f
+			}
 		}
 		var urls []string
 		for _, f := range src.Files {
