@@ -325,3 +325,15 @@ func TestCiteURLs(t *testing.T) {
 		}
 	}
 }
+
+// A saved copy under a folder named like a flag is read as a file.
+func TestRefreshFromDirDash(t *testing.T) {
+	root, vms := refreshRoot(t, "sources:\n  - {provider: lambda, format: skypilot, files: [{name: vms.csv, url: 'https://example.com/vms.csv'}]}\n")
+	os.MkdirAll(filepath.Join(root, "-saved", "lambda"), 0o755)
+	os.WriteFile(filepath.Join(root, "-saved", "lambda", "vms.csv"), vms, 0o644)
+	t.Chdir(root)
+	code, stdout, stderr := runRefresh(t, "-from-dir", "-saved", "-as-of", "2026-12-01", "-dry-run")
+	if code != 0 || !strings.Contains(stdout, "1 point added") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}
