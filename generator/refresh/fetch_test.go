@@ -388,3 +388,31 @@ func FuzzParseSources(f *testing.F) {
 		}
 	})
 }
+
+// A body that stops arriving is cut by the attempt's time limit.
+func TestFetchBodyTimeout(t *testing.T) {
+	done := make(chan struct{})
+	srv := &server{handler: func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "5000")
+		w.Write([]byte("InstanceType,AcceleratorName\n"))
+		w.(http.Flusher).Flush()
+		select {
+		case <-r.Context().Done():
+		case <-done:
+		}
+	}}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	defer close(done)
+	f, _ := newFetcher(t)
+	f.Timeout = 50 * time.Millisecond
+	f.Retries = 0
+	cache := t.TempDir()
+	_, err := f.Fetch(context.Background(), ts.URL+"/vms.csv", cache, "p/vms.csv")
+	if want := "GET " + ts.URL + "/vms.csv: the body did not arrive within 50ms"; err == nil || err.Error() != want {
+		t.Fatalf("err = %v; want %s", err, want)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(cache, "p")); len(entries) != 0 {
+		t.Errorf("a cut download left %v", entries)
+	}
+}
