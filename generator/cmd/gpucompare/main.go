@@ -12,6 +12,7 @@
 //	gpucompare synth -offers N -o DIR
 //	gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
 //	gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-dry-run] [-retire] FILE...
+//	gpucompare refresh [-root .] [-only PROVIDER] [-from-dir DIR] [-cache DIR] [-as-of YYYY-MM-DD] [-dry-run] [-retire]
 package main
 
 import (
@@ -55,6 +56,7 @@ Usage:
   gpucompare synth -offers N -o DIR
   gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
   gpucompare import prices -format FORMAT -provider ID -as-of YYYY-MM-DD [-root .] [-dry-run] [-retire] FILE...
+  gpucompare refresh [-root .] [-only PROVIDER] [-from-dir DIR] [-cache DIR] [-dry-run] [-retire]
 
 Commands that read a site root take -max-file-size SIZE (default 64MiB).
 Run "gpucompare COMMAND -h" for the flags of a command.
@@ -89,6 +91,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return synthCmd(args[1:], stdout, stderr)
 	case "import":
 		return importCmd(args[1:], stdout, stderr)
+	case "refresh":
+		return refreshCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0
@@ -171,6 +175,11 @@ func check(args []string, stdout, stderr io.Writer) int {
 	}
 	defer fsys.Close()
 	cat, report := catalog.Load(fsys)
+	if cat != nil {
+		if _, errs := loadSources(fsys, cat); len(errs) > 0 {
+			report = sortedReport(append(report, errs...))
+		}
+	}
 	if *base != "" && len(report.Errors()) == 0 {
 		baseCat, _, _, ok := loadBase(*root, *base, "", *maxFileSize, stderr)
 		if !ok {
