@@ -74,7 +74,7 @@ type priceExport struct {
 	// its since, as-of, file's checked day or first-seen day; absent when
 	// undated.
 	AgeDate string `json:"age_date,omitempty"`
-	Source        string   `json:"source"`
+	Source  string `json:"source"`
 	// SourceKind is the kind of source of the price (pricing.Price.Kind):
 	// provider, aggregator, article or estimate.
 	SourceKind string `json:"source_kind"`
