@@ -97,11 +97,7 @@ func StaleWarnings(c *Catalog, ref time.Time) Report {
 		if Badge(d, ref, fresh, stale) != Stale {
 			continue
 		}
-		key := from
-		if from == FromChecked {
-			key = "instance"
-		}
-		r = append(r, Diagnostic{Pos: pp.Pos(key), Severity: Warning,
+		r = append(r, Diagnostic{Pos: pp.Pos(from), Severity: Warning,
 			Message: fmt.Sprintf("%s: stale: dated %s (%s), more than stale_days (%d) before %s: check it against the provider's price list",
 				priceName(pp), d, from, stale, ref.Format(time.DateOnly))})
 	}
