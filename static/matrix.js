@@ -387,9 +387,10 @@
     const d = ageDate(p);
     return d && window.gpucompareBadge ? window.gpucompareBadge(d) : d ? '' : 'undated';
   }
+  // badgeSeg is the badge of a dated price; an undated one's age says so.
   function badgeSeg(p) {
     const b = badgeOf(p);
-    return b ? { t: t('trust.badge.' + b), c: 'fresh fresh-' + b, ti: MSG['trust.badge_title'] || '', x: true } : null;
+    return b && b !== 'undated' ? { t: t('trust.badge.' + b), c: 'fresh fresh-' + b, ti: MSG['trust.badge_title'] || '', x: true } : null;
   }
 
   // Columns by key. cell(offer, i, ctx) is what is drawn, on one line:
