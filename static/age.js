@@ -7,6 +7,10 @@
 // rewritten in the words of the page's JSON block #age-data, with the
 // rules of trust.go's ageText. Its title, the dates behind it, stays.
 // (The block's "built" is the day the build counted to, for tests.)
+// A freshness badge is an element .fresh[data-date]: its class
+// fresh-<badge> and its text are set again from the age of its date in
+// days under the block's fresh_days and stale_days (catalog.Badge: a
+// partial date counts from its first day).
 //
 // It runs in the page's head, before the body: window.gpucompareAge(date)
 // gives the age of a date for scripts that draw prices later (the
@@ -17,7 +21,9 @@
 
   var block = document.getElementById('age-data');
   if (!block) return;
-  var M = JSON.parse(block.textContent).words || {};
+  var data = JSON.parse(block.textContent);
+  var M = data.words || {};
+  var FRESH = data.fresh_days || 90, STALE = data.stale_days || 365;
 
   function t(key, n) {
     var s = M[key];
@@ -52,7 +58,30 @@
     return t('trust.age.years', Math.floor(months / 12));
   }
 
+  // badge is the freshness badge of a date on the reader's day: fresh,
+  // aging, stale; 'undated' for a text that is not a date.
+  function badge(date) {
+    var m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(date || '');
+    if (!m) return 'undated';
+    var now = new Date();
+    var days = Math.floor((Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) -
+      Date.UTC(+m[1], m[2] ? +m[2] - 1 : 0, m[3] ? +m[3] : 1)) / 864e5);
+    if (days <= FRESH) return 'fresh';
+    if (days <= STALE) return 'aging';
+    return 'stale';
+  }
+
   function recount() {
+    var bs = document.querySelectorAll('.fresh[data-date]');
+    for (var j = 0; j < bs.length; j++) {
+      var b = badge(bs[j].getAttribute('data-date'));
+      var cls = 'fresh fresh-' + b;
+      if (bs[j].className !== cls) {
+        bs[j].className = cls;
+        bs[j].textContent = t('trust.badge.' + b);
+      }
+    }
+
     var els = document.querySelectorAll('.age[data-date]');
     for (var i = 0; i < els.length; i++) {
       var text = age(els[i].getAttribute('data-date'));
@@ -61,6 +90,7 @@
   }
 
   window.gpucompareAge = age;
+  window.gpucompareBadge = badge;
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', recount);
   else recount();
 })();

@@ -286,6 +286,7 @@
       dir: 1,
       old: false,
       est: false,
+      fresh: false,
       facets: { provider: new Set(), gpu: new Set(), region: new Set(), model: new Set() },
       filters: new Map(),
       hide: new Set(off),
@@ -361,9 +362,11 @@
     return !!p && !!UNRANKED[p.source_kind];
   }
   const DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
-  // ageDate is the date a price's age counts from: its since, else its
-  // as-of when that is a date; '' when undated.
+  // ageDate is the date a price's age counts from: the build's age_date
+  // (its since, as-of, file's checked day or first-seen day), else its
+  // since, else its as-of when that is a date; '' when undated.
   function ageDate(p) {
+    if (DATE.test(p.age_date || '')) return p.age_date;
     if (DATE.test(p.since || '')) return p.since;
     const a = (p.as_of || '').trim();
     return DATE.test(a) ? a : '';
@@ -377,6 +380,17 @@
     if (!d) return { t: t('trust.undated'), c: 'age age-undated', x: true };
     const age = window.gpucompareAge ? window.gpucompareAge(d) : d;
     return { t: age, c: 'age', ti: d, date: d, x: true };
+  }
+  // badgeOf is a price's freshness badge on the reader's day (age.js):
+  // fresh, aging, stale or undated.
+  function badgeOf(p) {
+    const d = ageDate(p);
+    return d && window.gpucompareBadge ? window.gpucompareBadge(d) : d ? '' : 'undated';
+  }
+  // badgeSeg is the badge of a dated price; an undated one's age says so.
+  function badgeSeg(p) {
+    const b = badgeOf(p);
+    return b && b !== 'undated' ? { t: t('trust.badge.' + b), c: 'fresh fresh-' + b, ti: MSG['trust.badge_title'] || '', x: true } : null;
   }
 
   // Columns by key. cell(offer, i, ctx) is what is drawn, on one line:
@@ -466,7 +480,7 @@
         const p = modelPrice(o);
         if (!p) return na();
         const title = [known(p.since) ? p.since : t('date.unknown'), p.as_of ? t('col.as_of') + ': ' + p.as_of : ''].filter(Boolean).join(' \u00b7 ');
-        return { title, lines: [[ageSeg(p), { t: ' ' }, kindSeg(p.source_kind)].filter(Boolean)] };
+        return { title, lines: [[ageSeg(p), { t: ' ' }, badgeSeg(p), { t: ' ' }, kindSeg(p.source_kind)].filter(Boolean)] };
       },
     },
     source: {
@@ -742,6 +756,14 @@
     const words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
     if (words.length) out.push((i) => words.every((w) => hay[i].includes(w)));
     if (state.old) out.push((i) => !offers[i].previous_generation);
+    if (state.fresh) {
+      const m = state.model;
+      out.push((i) => {
+        const p = offers[i].prices && offers[i].prices[m];
+        const b = p ? badgeOf(p) : '';
+        return b !== 'stale' && b !== 'undated';
+      });
+    }
     const f = state.facets;
     if (f.provider.size) out.push((i) => f.provider.has(offers[i].provider));
     if (f.gpu.size) out.push((i) => f.gpu.has(offers[i].gpu));
@@ -1139,6 +1161,7 @@
     if (state.sort || state.dir < 0) p.set('s', (state.dir < 0 ? '-' : '') + state.sort);
     if (state.old) p.set('old', '0');
     if (state.est) p.set('est', '1');
+    if (state.fresh) p.set('fresh', '1');
     for (const f of FACETS) if (state.facets[f].size) p.set(f, [...state.facets[f]].join(','));
     for (const [k, v] of state.filters) if (v) p.set('f.' + k, v);
     // Columns as chosen against the default view: shown ones it hides,
@@ -1167,6 +1190,7 @@
     }
     s.old = p.get('old') === '0';
     s.est = p.get('est') === '1';
+    s.fresh = p.get('fresh') === '1';
     for (const f of FACETS) s.facets[f] = new Set(list(p.get(f)));
     for (const [k, v] of p) if (k.startsWith('f.') && colByKey.has(k.slice(2)) && v) s.filters.set(k.slice(2), v);
     // A column the view filters or sorts by is shown, unless the URL hides it.
@@ -1199,6 +1223,7 @@
   const curSel = document.getElementById('matrix-currency');
   const unitSel = document.getElementById('matrix-unit');
   const oldBox = document.getElementById('matrix-old');
+  const freshBox = document.getElementById('matrix-fresh');
   const estBox = document.getElementById('matrix-est');
   const columnsBox = document.getElementById('matrix-columns');
   const facetBoxes = form ? [...form.querySelectorAll('details.facet')] : [];
@@ -1211,6 +1236,7 @@
     if (curSel) curSel.value = state.cur;
     if (unitSel) unitSel.value = state.unit;
     if (oldBox) oldBox.checked = state.old;
+    if (freshBox) freshBox.checked = state.fresh;
     if (estBox) estBox.checked = state.est;
     for (const box of facetBoxes) {
       const set = state.facets[box.dataset.facet];
@@ -1301,6 +1327,12 @@
       state.old = oldBox.checked;
       update();
     });
+    if (freshBox) {
+      freshBox.addEventListener('change', () => {
+        state.fresh = freshBox.checked;
+        update();
+      });
+    }
     for (const box of facetBoxes) {
       box.addEventListener('change', (e) => {
         const set = state.facets[box.dataset.facet];

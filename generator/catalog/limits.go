@@ -58,7 +58,8 @@ const secondsInYear = 366 * 24 * 3600.0
 // that holds it and its YAML key. TestEveryNumberHasALimit keeps it
 // complete; a field missing here gets anyFigure.
 var numberLimits = map[reflect.Type]map[string]limit{
-	reflect.TypeFor[Site]():   {"matrix_page_size": {max: 1e6, of: "offers on one page"}, "diff_threshold_pct": {max: 1e6, of: "percent"}},
+	reflect.TypeFor[Site](): {"matrix_page_size": {max: 1e6, of: "offers on one page"}, "diff_threshold_pct": {max: 1e6, of: "percent"},
+		"fresh_days": {max: 1e5, of: "days"}, "stale_days": {max: 1e5, of: "days"}, "feed_items": {max: 1e6, of: "feed items"}},
 	reflect.TypeFor[FXRate](): {"rate": {max: 1e9, of: "units of one currency for one of another"}},
 	reflect.TypeFor[GPU](): {
 		"memory_gb":             gpuMemory,

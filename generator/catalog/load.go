@@ -301,7 +301,7 @@ func (l *loader) loadAll() {
 		if root := l.decodeFile(name, &pf, true); root != nil {
 			pf.Prices = nonNil(pf.Prices)
 			for i, pp := range pf.Prices {
-				pp.at, pp.file, pp.Provider = item(root, "prices", i), name, pf.Provider
+				pp.at, pp.file, pp.Provider, pp.Checked = item(root, "prices", i), name, pf.Provider, pf.Checked
 			}
 			l.priceFiles = append(l.priceFiles, priceFile{name: name, at: root, PriceFile: pf})
 			l.cat.Prices = append(l.cat.Prices, pf.Prices...)

@@ -132,12 +132,27 @@ data/providers/aws.yaml:11:5: unknown field "gpu_cuont": did you mean "gpu_count
 		{
 			name:    "unknown field far from any",
 			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\ncolour: blue\n"},
-			want:    "data/site.yaml:3:1: unknown field \"colour\": known fields are currency, diff_threshold_pct, language, matrix_page_size, tagline, title, url\n",
+			want:    "data/site.yaml:3:1: unknown field \"colour\": known fields are currency, diff_threshold_pct, feed_items, fresh_days, language, matrix_page_size, stale_days, tagline, title, url\n",
 		},
 		{
 			name:    "diff threshold not above zero",
 			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\ndiff_threshold_pct: -5\n"},
 			want:    "data/site.yaml:3:21: site: diff_threshold_pct must be > 0 (a change in percent, either way), got -5\n",
+		},
+		{
+			name:    "stale days not after fresh days",
+			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\nfresh_days: 30\nstale_days: 30\n"},
+			want:    "data/site.yaml:4:13: site: stale_days (30) must be more than fresh_days (30): a price turns stale after it stops being fresh\n",
+		},
+		{
+			name:    "fresh days below the default stale days only",
+			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\nfresh_days: 400\n"},
+			want:    "data/site.yaml:1:1: site: stale_days (365) must be more than fresh_days (400): a price turns stale after it stops being fresh\n",
+		},
+		{
+			name:    "feed items zero",
+			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\nfeed_items: 0\n"},
+			want:    "data/site.yaml:3:13: site: feed_items must be > 0, got 0\n",
 		},
 		{
 			name:    "diff threshold zero",

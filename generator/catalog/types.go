@@ -34,6 +34,14 @@ type Site struct {
 	// which the diff of a catalog edit asks a reviewer to check it; 0
 	// means DefaultDiffThresholdPct.
 	DiffThresholdPct float64 `yaml:"diff_threshold_pct"`
+	// FreshDays and StaleDays are the freshness policy of price ages: a
+	// price dated at most FreshDays ago is fresh, at most StaleDays ago
+	// aging, older stale; 0 means DefaultFreshDays, DefaultStaleDays.
+	FreshDays int `yaml:"fresh_days"`
+	StaleDays int `yaml:"stale_days"`
+	// FeedItems is how many of the latest items each feed holds; 0 means
+	// DefaultFeedItems.
+	FeedItems int `yaml:"feed_items"`
 }
 
 // DefaultMatrixPageSize is the matrix page size when site.yaml sets none.
@@ -41,6 +49,10 @@ const DefaultMatrixPageSize = 2000
 
 // DefaultDiffThresholdPct is the diff threshold when site.yaml sets none.
 const DefaultDiffThresholdPct = 50
+
+// DefaultFeedItems is how many of the latest items a feed holds when
+// site.yaml sets none.
+const DefaultFeedItems = 100
 
 // FXFile is the shape of data/fx.yaml.
 type FXFile struct {
@@ -285,9 +297,12 @@ type PricePoint struct {
 	FirstSeen Date `yaml:"first_seen"`
 	// LastSeen is the last day the offer was seen in its source, set when
 	// an import finds it gone (gpucompare import prices -retire).
-	LastSeen Date   `yaml:"last_seen"`
-	AsOf     string `yaml:"as_of"`
-	Source   string `yaml:"source"`
+	LastSeen Date `yaml:"last_seen"`
+	// Checked is the checked day of the point's price file: the day its
+	// prices were last compared with a public price list.
+	Checked Date   `yaml:"-"`
+	AsOf    string `yaml:"as_of"`
+	Source  string `yaml:"source"`
 	// SourceKind is what kind of source the figure comes from: one of
 	// SourceKinds (provider, aggregator, article, estimate).
 	SourceKind string `yaml:"source_kind"`

@@ -281,6 +281,17 @@ func (l *loader) validate() {
 		if n := l.cat.Site.DiffThresholdPct; n < 0 || (n == 0 && child(l.siteAt, "diff_threshold_pct") != nil) {
 			site.errorf("diff_threshold_pct", "diff_threshold_pct must be > 0 (a change in percent, either way), got %s", num(n))
 		}
+		for _, k := range []struct {
+			key string
+			n   int
+		}{{"fresh_days", l.cat.Site.FreshDays}, {"stale_days", l.cat.Site.StaleDays}, {"feed_items", l.cat.Site.FeedItems}} {
+			if k.n < 0 || (k.n == 0 && child(l.siteAt, k.key) != nil) {
+				site.errorf(k.key, "%s must be > 0, got %d", k.key, k.n)
+			}
+		}
+		if f, s := l.cat.Site.Policy(); l.cat.Site.FreshDays >= 0 && l.cat.Site.StaleDays >= 0 && f >= s {
+			site.errorf("stale_days", "stale_days (%d) must be more than fresh_days (%d): a price turns stale after it stops being fresh", s, f)
+		}
 	}
 
 	for _, fx := range l.cat.FX {

@@ -221,6 +221,7 @@ func (w *jsonWriter) price(p *priceExport) {
 	w.key("since")
 	w.str(p.Since)
 	w.optStr("as_of", p.AsOf)
+	w.optStr("age_date", p.AgeDate)
 	w.key("source")
 	w.str(p.Source)
 	w.key("source_kind")

@@ -227,6 +227,8 @@ func (b *builder) feeds() error {
 		}
 	}
 	desc, _ := b.tmpl.msgs.t("feeds.description")
+	// Each feed holds its latest items only (changes are newest first).
+	entries.max = cmp.Or(b.cat.Site.FeedItems, catalog.DefaultFeedItems)
 	for _, s := range b.feedScopes() {
 		f := feed.Feed{
 			Title: s.title, Description: desc, PageURL: b.base + abs.to(s.page),
@@ -243,7 +245,7 @@ func (b *builder) feeds() error {
 		}
 		// What the feed is made of besides the messages: the feed, its
 		// changes, and what the item's URLs and ids are made of.
-		inputs := feedInputs{f.Title, f.Description, f.PageURL, f.FeedURL, f.Updated.Unix(), f.Updated.Nanosecond(), s.changes, b.base, b.opts.PrettyURLs}
+		inputs := feedInputs{f.Title, f.Description, f.PageURL, f.FeedURL, f.Updated.Unix(), f.Updated.Nanosecond(), s.changes, b.base, b.opts.PrettyURLs, entries.max}
 		err := b.putMade("feeds "+s.dir, inputs, func() ([]madeFile, error) {
 			es, err := entries.of(s.changes)
 			if err != nil {
@@ -300,6 +302,7 @@ type feedInputs struct {
 	Changes                              []*feed.Change
 	Base                                 string
 	PrettyURLs                           bool
+	Max                                  int // the most items a feed holds
 }
 
 // feedEntries are the entries of the feeds of one build (feed.Entry): each
@@ -308,6 +311,9 @@ type feedInputs struct {
 // fingerprint and the site URL and URL style are the same.
 type feedEntries struct {
 	item feed.Item
+	// max is how many entries a feed holds at most, the latest
+	// (feed_items of data/site.yaml); 0 means all.
+	max  int
 	made map[*feed.Change]*feed.Entry // nil: an undated change
 	keys map[*feed.Change]fingerprint // of each change, for a Rebuilder
 	kept map[fingerprint]*feed.Entry  // for the next build
@@ -343,10 +349,14 @@ func (b *builder) feedEntries(item feed.Item) *feedEntries {
 	return e
 }
 
-// of returns the entries of the dated changes, in order.
+// of returns the entries of the dated changes, in order: the first
+// e.max of them when e.max is set.
 func (e *feedEntries) of(changes []*feed.Change) ([]*feed.Entry, error) {
 	out := make([]*feed.Entry, 0, len(changes))
 	for _, c := range changes {
+		if e.max > 0 && len(out) == e.max {
+			break
+		}
 		en, ok := e.made[c]
 		if !ok {
 			var err error

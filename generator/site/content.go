@@ -182,6 +182,9 @@ func (s shortcodes) expand(file string, body []byte, skip int) ([]byte, []catalo
 	out := shortcode.ReplaceAllFunc(body, func(m []byte) []byte {
 		name := string(shortcode.FindSubmatch(m)[1])
 		if text, ok := s[name]; ok {
+			if markdownShortcodes[name] {
+				return []byte(text)
+			}
 			return escapeMarkdown(text)
 		}
 		return m

@@ -70,7 +70,11 @@ type priceExport struct {
 	FXDate        string   `json:"fx_date,omitempty"`
 	Since         string   `json:"since"`
 	AsOf          string   `json:"as_of,omitempty"`
-	Source        string   `json:"source"`
+	// AgeDate is the date the price's age counts from (catalog.AgeDate):
+	// its since, as-of, file's checked day or first-seen day; absent when
+	// undated.
+	AgeDate string `json:"age_date,omitempty"`
+	Source  string `json:"source"`
 	// SourceKind is the kind of source of the price (pricing.Price.Kind):
 	// provider, aggregator, article or estimate.
 	SourceKind string `json:"source_kind"`
@@ -150,6 +154,9 @@ func (x *offerExporter) of(o *pricing.Offer) *offerExport {
 			Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: pr.Hourly.Basis,
 			Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source, SourceKind: pr.Kind,
 		}}
+		if d, _ := catalog.AgeDate(pt); d != "" {
+			xp.AgeDate = string(d)
+		}
 		if pr.Converted {
 			xp.display = pricing.Round(pr.Display, derivedPlaces)
 			xp.DisplayHourly = &xp.display

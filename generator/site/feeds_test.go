@@ -89,3 +89,42 @@ func TestFeedsNeedASiteURL(t *testing.T) {
 		t.Error("pages point to feeds that were not written")
 	}
 }
+
+// TestFeedsHoldTheLatestItems caps every feed at feed_items of site.yaml:
+// the test site's feeds hold its newest changes only, in the same order,
+// and the default cap (100) leaves them whole.
+func TestFeedsHoldTheLatestItems(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	point := func(amount, since string) string {
+		return "  - instance: p4d.24xlarge\n    region: us-east-1\n    model: on_demand\n    amount: " + amount +
+			"\n    currency: USD\n    since: " + since + "\n    source: https://aws.amazon.com/ec2/pricing/on-demand/\n    source_kind: provider\n"
+	}
+	prices := strings.Replace(string(root["data/prices/aws.yaml"].Data), "  - instance: p4d.24xlarge\n    region: us-east-1\n    model: spot",
+		point("19.5", "2026-02-01")+point("18.5", "2026-03-01")+"  - instance: p4d.24xlarge\n    region: us-east-1\n    model: spot", 1)
+	root["data/prices/aws.yaml"] = &fstest.MapFile{Data: []byte(prices)}
+	whole, _ := build(t, root, Options{BaseURL: "https://gpus.example.com/"})
+	site := string(root["data/site.yaml"].Data)
+	root["data/site.yaml"] = &fstest.MapFile{Data: []byte(site + "feed_items: 2\n")}
+	capped, _ := build(t, root, Options{BaseURL: "https://gpus.example.com/"})
+	for _, name := range []string{"feed.xml", "atom.xml", "feed.json"} {
+		all, err := gofeed.NewParser().ParseString(string(whole[name]))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		some, err := gofeed.NewParser().ParseString(string(capped[name]))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(all.Items) <= 2 {
+			t.Fatalf("%s: %d items: the test is not testing", name, len(all.Items))
+		}
+		if len(some.Items) != 2 {
+			t.Fatalf("%s with feed_items: 2: %d items", name, len(some.Items))
+		}
+		for i, it := range some.Items {
+			if it.GUID != all.Items[i].GUID {
+				t.Errorf("%s item %d: %q, want the newest %q", name, i, it.GUID, all.Items[i].GUID)
+			}
+		}
+	}
+}

@@ -744,7 +744,8 @@ func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []
 	}
 	keys := slices.Clone(scriptMessages)
 	for prefix, words := range map[string][]string{"model": pricing.Models, "payment": catalog.Payments, "granularity": catalog.Granularities,
-		"trust.kind": catalog.SourceKinds, "trust.kind_title": catalog.SourceKinds} {
+		"trust.kind": catalog.SourceKinds, "trust.kind_title": catalog.SourceKinds,
+		"trust.badge": {catalog.Fresh, catalog.Aging, catalog.Stale, catalog.Undated}} {
 		for _, w := range words {
 			keys = append(keys, prefix+"."+w)
 		}
@@ -752,5 +753,7 @@ func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []
 	for _, k := range keys {
 		s.Messages[k] = t(k)
 	}
+	fresh, stale := b.cat.Site.Policy()
+	s.Messages["trust.badge_title"] = t("trust.badge_title", fresh, stale)
 	return s
 }

@@ -172,7 +172,8 @@ func (b *builder) newPage(p, layout string) *page {
 // it renders the page (fill).
 func (b *builder) pages() ([]*page, error) {
 	cat := b.cat
-	ageMsgs, err := ageScriptMessages(b.tmpl.msgs, b.ageDate)
+	fresh, stale := b.cat.Site.Policy()
+	ageMsgs, err := ageScriptMessages(b.tmpl.msgs, b.ageDate, fresh, stale)
 	if err != nil {
 		return nil, err
 	}

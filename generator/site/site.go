@@ -251,7 +251,16 @@ func (b *builder) templatesAndContent(root, tfs fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
-	if b.content, err = loadContent(root, shortcodes{"fx-rule": rule}, b.add); err != nil {
+	ages, err := b.tmpl.msgs.dataAgeTable(b.cat)
+	if err != nil {
+		return fmt.Errorf("content: %w", err)
+	}
+	freshDays, staleDays := b.cat.Site.Policy()
+	fresh, err := b.tmpl.msgs.t("data_age.rule", freshDays, staleDays)
+	if err != nil {
+		return fmt.Errorf("content: %w", err)
+	}
+	if b.content, err = loadContent(root, shortcodes{"fx-rule": rule, "data-age": ages, "fresh-rule": fresh}, b.add); err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
 	return nil

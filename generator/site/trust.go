@@ -31,6 +31,11 @@ type trustView struct {
 	// Title holds the dates behind the age in words, for a title
 	// attribute: the date and where it comes from, and the as-of.
 	Title string
+	// Badge is the freshness of the price on the build's age date under
+	// the site's policy: catalog.Fresh, Aging, Stale or Undated.
+	Badge string
+	// BadgeTitle says the policy behind the badge, for a title attribute.
+	BadgeTitle string
 }
 
 // Ranked reports whether the price takes part in rankings by default.
@@ -45,41 +50,23 @@ func (b *builder) trust(pp *catalog.PricePoint, kind string) *trustView {
 	}
 	t := b.tmpl.msgs.tKeeping(new(error)) // every key is checked once a build (ageScriptMessages)
 	v := &trustView{Kind: kind}
-	d, fromSince := ageDate(pp)
+	d, from := catalog.AgeDate(pp)
+	fresh, stale := b.cat.Site.Policy()
+	v.Badge = catalog.Badge(d, b.ageDate, fresh, stale)
+	v.BadgeTitle = t("trust.badge_title", fresh, stale)
 	var parts []string
-	switch {
-	case d == "":
+	if d == "" {
 		v.Age = t("trust.undated")
 		parts = append(parts, t("trust.undated_title"))
-	case fromSince:
+	} else {
 		v.Date, v.Age = string(d), ageText(d, b.ageDate, t)
-		parts = append(parts, t("trust.dated_since", string(d)))
-	default:
-		v.Date, v.Age = string(d), ageText(d, b.ageDate, t)
-		parts = append(parts, t("trust.dated_as_of", string(d)))
+		parts = append(parts, t("trust.dated_"+from, string(d)))
 	}
-	if a := strings.TrimSpace(pp.AsOf); a != "" && !(d != "" && !fromSince) {
+	if a := strings.TrimSpace(pp.AsOf); a != "" && from != catalog.FromAsOf {
 		parts = append(parts, t("trust.as_of", a))
 	}
 	v.Title = strings.Join(parts, " · ")
 	return v
-}
-
-// ageDate is the date a price point's age counts from: its since when
-// known, else its as-of when that is a date and nothing else; "" when the
-// sources give none. fromSince says which.
-func ageDate(pp *catalog.PricePoint) (d catalog.Date, fromSince bool) {
-	if pp.Since.Known() {
-		if _, ok := pp.Since.Time(); ok {
-			return pp.Since, true
-		}
-	}
-	if a := catalog.Date(strings.TrimSpace(pp.AsOf)); a.Known() {
-		if _, ok := a.Time(); ok {
-			return a, false
-		}
-	}
-	return "", false
 }
 
 // ageText says how old something dated d is on day ref, as precisely as d
@@ -131,22 +118,25 @@ func ageText(d catalog.Date, ref time.Time, t func(string, ...any) string) strin
 var ageMessages = []string{
 	"trust.age.today", "trust.age.day", "trust.age.days", "trust.age.this_month", "trust.age.month",
 	"trust.age.months", "trust.age.this_year", "trust.age.year", "trust.age.years", "trust.undated",
+	"trust.badge.fresh", "trust.badge.aging", "trust.badge.stale", "trust.badge.undated",
 }
 
 // trustMessages are the other keys trust writes with.
-var trustMessages = []string{"trust.undated_title", "trust.dated_since", "trust.dated_as_of", "trust.as_of"}
+var trustMessages = []string{"trust.undated_title", "trust.dated_since", "trust.dated_as_of", "trust.dated_checked", "trust.dated_first_seen", "trust.as_of", "trust.badge_title"}
 
 // ageScript is what the block #age-data gives static/age.js: the words of
 // ageMessages, and the day the build counted the ages to.
 type ageScript struct {
 	Built string            `json:"built"` // YYYY-MM-DD; "" when the catalog dates nothing
 	Words map[string]string `json:"words"`
+	Fresh int               `json:"fresh_days"` // the site's freshness policy (catalog.Site.Policy)
+	Stale int               `json:"stale_days"`
 }
 
 // ageScriptMessages is the JSON of the block #age-data for a build that
 // counts ages to built; an error names a key of ageMessages or
 // trustMessages the messages lack.
-func ageScriptMessages(msgs messages, built time.Time) (template.JS, error) {
+func ageScriptMessages(msgs messages, built time.Time, freshDays, staleDays int) (template.JS, error) {
 	m := map[string]string{}
 	var err error
 	t := msgs.tKeeping(&err)
@@ -159,38 +149,13 @@ func ageScriptMessages(msgs messages, built time.Time) (template.JS, error) {
 	if err != nil {
 		return "", err
 	}
-	s := ageScript{Words: m}
+	s := ageScript{Words: m, Fresh: freshDays, Stale: staleDays}
 	if !built.IsZero() {
 		s.Built = built.Format(time.DateOnly)
 	}
 	return jsonScript(s)
 }
 
-// newestDate is the newest full day the catalog holds — in a price point's
-// since or as-of, an exchange rate's date or a benchmark result's date —
-// the day ages are counted to when the build is given none; the zero time
-// when the catalog dates nothing to the day.
-func newestDate(cat *catalog.Catalog) time.Time {
-	var newest time.Time
-	see := func(d catalog.Date) {
-		if d.Precision() != "day" {
-			return
-		}
-		if t, ok := d.Time(); ok && t.After(newest) {
-			newest = t
-		}
-	}
-	for _, pp := range cat.Prices {
-		see(pp.Since)
-		see(catalog.Date(strings.TrimSpace(pp.AsOf)))
-	}
-	for _, fx := range cat.FX {
-		see(fx.Date)
-	}
-	for _, bm := range cat.Benchmarks {
-		for _, r := range bm.Results {
-			see(r.Date)
-		}
-	}
-	return newest
-}
+// newestDate is the day ages are counted to when the build is given
+// none (catalog.NewestDate).
+func newestDate(cat *catalog.Catalog) time.Time { return catalog.NewestDate(cat) }

@@ -43,25 +43,41 @@ func TestAgeText(t *testing.T) {
 }
 
 // TestTrustOfAPoint dates a price by its since, else by an as-of that is a
-// date, else calls it undated, and says which in its title.
+// date, else by its file's checked day, else by the day an import first
+// saw it, else calls it undated, says which in its title, and gives it
+// the freshness badge of that date on the build's day: 2026-07-30 under
+// a policy of 90 and 365 days (fresh from 2026-05-01 on, aging from
+// 2025-07-30 on, stale before).
 func TestTrustOfAPoint(t *testing.T) {
-	b := &builder{tmpl: &templates{msgs: englishTexter(t).m}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
+	b := &builder{cat: &catalog.Catalog{}, tmpl: &templates{msgs: englishTexter(t).m}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
 	for _, c := range []struct {
-		pp               catalog.PricePoint
-		kind             string
-		date, age, title string
+		pp                      catalog.PricePoint
+		kind                    string
+		date, age, title, badge string
 	}{
 		{catalog.PricePoint{Since: "2025-06-01", AsOf: "2025-06-23 (still current 2026-07-20)"}, "aggregator",
-			"2025-06-01", "1 year", "Dated 2025-06-01 (since) · As of: 2025-06-23 (still current 2026-07-20)"},
+			"2025-06-01", "1 year", "Dated 2025-06-01 (since) · As of: 2025-06-23 (still current 2026-07-20)", "stale"},
 		{catalog.PricePoint{Since: catalog.Unknown, AsOf: "2026-01-21"}, "aggregator",
-			"2026-01-21", "6 months", "Dated 2026-01-21 (as of)"},
+			"2026-01-21", "6 months", "Dated 2026-01-21 (as of)", "aging"},
+		{catalog.PricePoint{Since: "2025-07-30"}, "provider",
+			"2025-07-30", "1 year", "Dated 2025-07-30 (since)", "aging"}, // 365 days
+		{catalog.PricePoint{Since: "2025-07-29"}, "provider",
+			"2025-07-29", "1 year", "Dated 2025-07-29 (since)", "stale"}, // 366 days
+		{catalog.PricePoint{Since: catalog.Unknown, AsOf: "pricing page", Checked: "2026-05-01", FirstSeen: "2026-01-02"}, "provider",
+			"2026-05-01", "2 months", "Dated 2026-05-01 (the day the provider's prices were last checked against its price list) · As of: pricing page", "fresh"}, // 90 days
+		{catalog.PricePoint{Since: catalog.Unknown, FirstSeen: "2026-04-30"}, "provider",
+			"2026-04-30", "3 months", "Dated 2026-04-30 (the day an import first saw this price)", "aging"}, // 91 days
 		{catalog.PricePoint{Since: catalog.Unknown, AsOf: "undated (the guide gives no date)"}, "article",
-			"", "undated", "The sources give no date for this price · As of: undated (the guide gives no date)"},
+			"", "undated", "The sources give no date for this price · As of: undated (the guide gives no date)", "undated"},
 	} {
 		v := b.trust(&c.pp, c.kind)
-		if v.Date != c.date || v.Age != c.age || v.Title != c.title || v.Kind != c.kind {
-			t.Errorf("%+v:\ngot  %+v\nwant date %q age %q title %q", c.pp, v, c.date, c.age, c.title)
+		if v.Date != c.date || v.Age != c.age || v.Title != c.title || v.Kind != c.kind || v.Badge != c.badge {
+			t.Errorf("%+v:\ngot  %+v\nwant date %q age %q title %q badge %q", c.pp, v, c.date, c.age, c.title, c.badge)
 		}
+	}
+	b.cat.Site = catalog.Site{FreshDays: 7, StaleDays: 30}
+	if v := b.trust(&catalog.PricePoint{Since: "2026-07-01"}, "provider"); v.Badge != "aging" || v.BadgeTitle != "Fresh: dated at most 7 days ago; aging: at most 30 days; stale: older" {
+		t.Errorf("under a policy of 7 and 30 days, a price 29 days old: got badge %q title %q, want aging", v.Badge, v.BadgeTitle)
 	}
 	if b.trust(nil, "provider") != nil {
 		t.Error("no point, no trust view")

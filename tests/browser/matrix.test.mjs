@@ -101,7 +101,7 @@ async function rows(page) {
     const screen = (el) => {
       const c = el.cloneNode(true);
       for (const a of c.querySelectorAll('a.source')) a.replaceWith(a.getAttribute('href'));
-      for (const x of c.querySelectorAll('input, .age, .kind, .q, .where')) x.remove();
+      for (const x of c.querySelectorAll('input, .age, .fresh, .kind, .q, .where')) x.remove();
       return c.textContent.replace(/\s+/g, ' ').trim();
     };
     const read = (tr) => ({

@@ -180,6 +180,18 @@ func check(args []string, stdout, stderr io.Writer) int {
 			report = sortedReport(append(report, errs...))
 		}
 	}
+	if len(report.Errors()) == 0 {
+		// Stale prices are counted to the day a build counts ages to.
+		ref, err := sourceDate(os.Getenv("SOURCE_DATE_EPOCH"))
+		if err != nil {
+			fmt.Fprintf(stderr, "gpucompare check: %v\n", err)
+			return 2
+		}
+		if ref.IsZero() {
+			ref = catalog.NewestDate(cat)
+		}
+		report = sortedReport(append(report, catalog.StaleWarnings(cat, ref)...))
+	}
 	if *base != "" && len(report.Errors()) == 0 {
 		baseCat, _, _, ok := loadBase(*root, *base, "", *maxFileSize, stderr)
 		if !ok {

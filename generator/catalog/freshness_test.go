@@ -1,0 +1,58 @@
+package catalog
+
+import (
+	"testing"
+	"time"
+)
+
+func TestBadge(t *testing.T) {
+	ref := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		d    Date
+		want string
+	}{
+		{"2026-03-01", Fresh},
+		{"2025-12-01", Fresh}, // 90 days before 2026-03-01
+		{"2025-11-30", Aging}, // 91 days
+		{"2025-03-01", Aging}, // 365 days
+		{"2025-02-28", Stale}, // 366 days
+		{"2025-12", Fresh},    // from 2025-12-01: 90 days
+		{"2025-11", Aging},    // from 2025-11-01: 120 days
+		{"2025", Stale},       // from 2025-01-01: 424 days
+		{"2027-01-01", Fresh}, // after the day counted to
+		{"", Undated},
+		{Unknown, Undated},
+	} {
+		if got := Badge(c.d, ref, 90, 365); got != c.want {
+			t.Errorf("Badge(%q) = %q, want %q", c.d, got, c.want)
+		}
+	}
+}
+
+func TestAgeDate(t *testing.T) {
+	for _, c := range []struct {
+		pp       PricePoint
+		want     Date
+		wantFrom string
+	}{
+		{PricePoint{Since: "2025-06-01", AsOf: "2025-07-01", Checked: "2025-08-01", FirstSeen: "2025-05-01"}, "2025-06-01", FromSince},
+		{PricePoint{Since: Unknown, AsOf: " 2025-07 ", Checked: "2025-08-01"}, "2025-07", FromAsOf},
+		{PricePoint{Since: Unknown, AsOf: "pricing page, mid 2024", Checked: "2025-08-01", FirstSeen: "2025-05-01"}, "2025-08-01", FromChecked},
+		{PricePoint{Since: Unknown, FirstSeen: "2025-05-01"}, "2025-05-01", FromFirstSeen},
+		{PricePoint{Since: Unknown, AsOf: "unknown"}, "", ""},
+	} {
+		d, from := AgeDate(&c.pp)
+		if d != c.want || from != c.wantFrom {
+			t.Errorf("AgeDate(%+v) = %q, %q; want %q, %q", c.pp, d, from, c.want, c.wantFrom)
+		}
+	}
+}
+
+func TestPolicyDefaults(t *testing.T) {
+	if f, s := (Site{}).Policy(); f != 90 || s != 365 {
+		t.Errorf("default policy = %d, %d; want 90, 365", f, s)
+	}
+	if f, s := (Site{FreshDays: 30, StaleDays: 180}).Policy(); f != 30 || s != 180 {
+		t.Errorf("policy = %d, %d; want 30, 180", f, s)
+	}
+}
