@@ -30,7 +30,7 @@ func watchPeakRSS(pid int) func() int64 {
 			peak = max(peak, vmHWM(path))
 			select {
 			case <-done:
-				result <- peak
+				result <- max(peak, vmHWM(path)) // the last look, as it stops
 				return
 			case <-tick.C:
 			}

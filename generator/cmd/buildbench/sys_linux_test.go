@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bufio"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // raceDetector is set when the tests are built with -race.
@@ -25,16 +27,31 @@ func TestWatchPeakRSSReadsTheChild(t *testing.T) {
 	for i := 0; i < len(parent); i += 4096 {
 		parent[i] = 1
 	}
+	// The child says when it holds its memory, and holds it until its
+	// input closes: the watch stops (with a last look) while it holds.
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "BUILDBENCH_HOLD=1")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	peak := watchPeakRSS(cmd.Process.Pid)
+	if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
+		t.Fatalf("the child never said it holds its memory: %v", err)
+	}
+	got := peak()
+	in.Close()
 	if err := cmd.Wait(); err != nil {
 		t.Fatal(err)
 	}
-	if got := peak(); got < 64<<20 || got > 160<<20 {
+	if got < 64<<20 || got > 160<<20 {
 		t.Errorf("peak of a child holding 64 MiB: %d bytes", got)
 	}
 	if cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss*1024 < 192<<20 {
@@ -55,12 +72,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// hold keeps b resident for a while, for the parent to see.
+// hold keeps b resident, says so on stdout, and holds it until stdin closes.
 func hold(b []byte) {
-	deadline := time.Now().Add(200 * time.Millisecond)
-	for time.Now().Before(deadline) {
-		for i := 0; i < len(b); i += 4096 {
-			b[i]++
-		}
-	}
+	fmt.Println("holding")
+	io.Copy(io.Discard, os.Stdin)
+	runtime.KeepAlive(b)
 }
