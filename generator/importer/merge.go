@@ -169,7 +169,14 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 			sum.Checked = opts.AsOf
 		}
 	}
-	return d.bytes(), sum, nil
+	out := d.bytes()
+	// Lines are edited in place: a layout the edit cannot follow (a plain
+	// scalar continued on the next line, say) is refused, never written.
+	var check yaml.Node
+	if err := yaml.Unmarshal(out, &check); err != nil {
+		return nil, nil, fmt.Errorf("%s: the merged file would not be valid YAML (%v): write each price point's fields on lines of their own, then import again", file, err)
+	}
+	return out, sum, nil
 }
 
 // resolved is an offer matched to the series of the file it belongs to.
