@@ -446,6 +446,95 @@
     });
   }
 
+  // trustSpan writes what the partial "price-trust" writes of a price:
+  // its age, counted by static/age.js, its freshness and its kind.
+  function trustSpan(p) {
+    var span = el('span', 'trust');
+    if (p.t && window.gpucompareAge) {
+      var age = el('span', 'age', window.gpucompareAge(p.t));
+      age.setAttribute('data-date', p.t);
+      span.appendChild(age);
+      span.appendChild(document.createTextNode(' '));
+      var b = window.gpucompareBadge(p.t);
+      var badge = el('span', 'fresh fresh-' + b, T['trust.badge.' + b]);
+      badge.setAttribute('data-date', p.t);
+      badge.title = T['trust.badge_title'];
+      span.appendChild(badge);
+    } else {
+      var undated = el('span', 'age age-undated', T['trust.undated']);
+      undated.title = T['trust.undated_title'];
+      span.appendChild(undated);
+    }
+    if (p.s) {
+      var kind = el('span', 'kind kind-' + p.s, T['trust.kind.' + p.s]);
+      kind.title = T['trust.kind_title.' + p.s];
+      span.appendChild(document.createTextNode(' '));
+      span.appendChild(kind);
+    }
+    return span;
+  }
+
+  // drawAnswer writes the page's first table again: the cheapest offer
+  // under each strategy that ranks one, as its section's first row.
+  function drawAnswer(w) {
+    var box = document.getElementById('scenario-answer');
+    if (!box) return;
+    var tbody = box.querySelector('tbody'), frag = document.createDocumentFragment(), any = false;
+    var labels = box.querySelector('table').getAttribute('data-labels').split('|');
+    sections.forEach(function (s) {
+      var t = s.drawn ? s.top : null;
+      if (!s.drawn) { // not drawn again: its static row stays
+        var kept = tbody.querySelector('tr[data-strategy="' + s.st.id + '"]');
+        if (kept) { frag.appendChild(kept); any = true; }
+        return;
+      }
+      if (!t) return;
+      any = true;
+      var o = t.offer, tr = el('tr'), th = el('th'), a = el('a', null, s.st.name);
+      tr.setAttribute('data-strategy', s.st.id);
+      th.scope = 'row';
+      a.href = '#strategy-' + s.st.id;
+      th.appendChild(a);
+      tr.appendChild(th);
+      var td = el('td', 'offer'), ia = el('a');
+      td.setAttribute('data-label', labels[0]);
+      ia.href = o.iu;
+      breakable(ia, o.i);
+      td.appendChild(ia);
+      var sub = el('span', 'sub'), pa = el('a', null, o.p);
+      pa.href = o.pu;
+      sub.appendChild(pa);
+      sub.appendChild(document.createTextNode(' \u00b7 ' + (o.r || T['region.all'])));
+      td.appendChild(sub);
+      tr.appendChild(td);
+      [[t.total, 'num total', labels[1]], [t.perMonth, 'num', labels[2]]].forEach(function (c) {
+        var cell = el('td', c[1]);
+        cell.setAttribute('data-label', c[2]);
+        money(cell, c[0], null, !t.complete);
+        tr.appendChild(cell);
+      });
+      var trust = el('td', 'trust-cell'), models = Object.keys(t.parts).filter(function (m) { return o.m[m]; });
+      models.forEach(function (m, i) {
+        if (i) trust.appendChild(el('br'));
+        if (models.length > 1) {
+          trust.appendChild(el('span', 'trust-model', model(m) + ':'));
+          trust.appendChild(document.createTextNode(' '));
+        }
+        trust.appendChild(trustSpan(o.m[m]));
+      });
+      trust.setAttribute('data-label', labels[3]);
+      tr.appendChild(trust);
+      frag.appendChild(tr);
+    });
+    tbody.textContent = '';
+    tbody.appendChild(frag);
+    box.hidden = !any;
+    var lead = document.getElementById('answer-lead');
+    if (lead) lead.textContent = fmt(T['scenario.answer_lead'], [num(w.months)]);
+    var unit = box.querySelector('.answer-months');
+    if (unit) unit.textContent = fmt(T['scenario.total_of'], [num(w.months)]);
+  }
+
   // heightClass is the chart size class for n bars, as the generator
   // picks it.
   function heightClass(n) {
@@ -597,7 +686,10 @@
       var r = rank(w, mix);
       drawRows(s, w, r);
       drawChart(s, w, r);
+      s.top = r.rows[0] || null;
+      s.drawn = true;
     });
+    drawAnswer(w);
     history.replaceState(null, '', h ? '#' + h : location.pathname + location.search);
   }
 

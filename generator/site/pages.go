@@ -134,7 +134,7 @@ func (b *builder) newPage(p, layout string) *page {
 	}
 	pg.Styles = pg.Rel("static/style.css")
 	switch layout {
-	case "home", "compare", "gpu", "provider", "instance", "guide":
+	case "home", "compare", "gpu", "provider", "instance", "guide", "scenario":
 		pg.AgeScript = pg.Rel("static/age.js")
 	}
 	pg.Icon, pg.IconICO = pg.Rel("static/favicon.svg"), pg.Rel("static/favicon.ico")

@@ -84,6 +84,41 @@ func TestScenarioPageRanksOffersByScenarioTCOTotals(t *testing.T) {
 	}
 }
 
+var answerRowRE = regexp.MustCompile(`(?s)<tr data-strategy="([^"]+)">\s*<th scope="row"><a href="#strategy-[^"]+">[^<]*</a></th>\s*<td class="offer"[^>]*><a href="([^"]+)">.*?<td class="num total"[^>]*>([^<]+)</td>.*?<td class="trust-cell"[^>]*>(.*?)</td>\s*</tr>`)
+
+// TestScenarioPageAnswersFirst: the page opens with the cheapest offer
+// under each strategy that ranks one — the first row of its ranking, the
+// same link and total — with the age and source kind of its prices, before
+// the workload and the rankings.
+func TestScenarioPageAnswersFirst(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	cat, _ := catalog.Load(root)
+	files, _ := build(t, root, Options{})
+	page := string(files["scenarios/small/index.html"])
+	answer := planSection(t, page, "scenario-answer")
+	rows := answerRowRE.FindAllStringSubmatch(answer, -1)
+	var want []string
+	for _, st := range cat.Scenarios[0].Strategies {
+		links, totals := ranked(planSection(t, page, "strategy-"+st.ID))
+		if len(links) > 0 {
+			want = append(want, st.ID+" "+links[0]+" "+totals[0])
+		}
+	}
+	var got []string
+	for _, m := range rows {
+		got = append(got, m[1]+" "+m[2]+" "+m[3])
+		if !strings.Contains(m[4], `class="age`) || !strings.Contains(m[4], `class="kind kind-`) {
+			t.Errorf("answer row %s: no age or source kind in %q", m[1], m[4])
+		}
+	}
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("answer rows:\n%s\nwant each strategy's first ranked row:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if a, w := strings.Index(page, `id="scenario-answer"`), strings.Index(page, `id="workload"`); a < 0 || w < 0 || a > w {
+		t.Error("the answer does not come before the workload")
+	}
+}
+
 // TestScenarioRanksOnTheKnownParts: an offer whose egress price is unknown
 // is not ranked as if its egress cost nothing. Its total is shown as a
 // lower bound, every offer is ranked on compute and storage alone, and the

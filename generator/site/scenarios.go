@@ -113,11 +113,28 @@ type scenarioData struct {
 	Inputs     []*inputView
 	Limits     []string // the scenario's limits, written out
 	Strategies []*strategyView
-	Offers     int // the offers of the catalog, each ranked or left out under each strategy
+	// Answer is the cheapest offer under each strategy that ranks one,
+	// in strategy order: the page's first table.
+	Answer []*answerRow
+	Offers int // the offers of the catalog, each ranked or left out under each strategy
 	// Rates are the rates the rankings convert prices quoted in another
 	// currency at, one per currency, said beside each ranking.
 	Rates []fxNote
 	data  *tcoData
+}
+
+// answerRow is the cheapest offer under one strategy, with how far to
+// trust each price its cost is made of.
+type answerRow struct {
+	Strategy *strategyView
+	Row      *tcoRow
+	Trust    []partTrust
+}
+
+// partTrust is the trust of the price one share of a strategy pays.
+type partTrust struct {
+	Model string
+	Trust *trustView
 }
 
 // inputView is one workload input: shown as an example figure, and a
@@ -249,6 +266,9 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 		}
 		slices.SortStableFunc(sv.Left, func(a, b *leftGroup) int { return cmp.Compare(len(b.Offers), len(a.Offers)) })
 		d.Strategies = append(d.Strategies, sv)
+		if len(sv.Rows) > 0 {
+			d.Answer = append(d.Answer, b.answerRow(sv))
+		}
 	}
 	d.data = b.tcoData(p, s, x)
 	return d, x.err
@@ -332,6 +352,21 @@ func offerLabel(o *pricing.Offer, x *texter) string {
 		}
 	}
 	return x.t("scenario.offer_label", o.Instance.Name, o.Provider.Name, region)
+}
+
+// answerRow is the first row of a strategy's ranking, with the trust of
+// the price of each share the strategy buys (the same model once).
+func (b *builder) answerRow(sv *strategyView) *answerRow {
+	r := sv.Rows[0]
+	a := &answerRow{Strategy: sv, Row: r}
+	for _, part := range r.TCO.Parts {
+		pr := r.Offer.Prices[part.Model]
+		if pr == nil || slices.ContainsFunc(a.Trust, func(t partTrust) bool { return t.Model == part.Model }) {
+			continue
+		}
+		a.Trust = append(a.Trust, partTrust{Model: part.Model, Trust: b.trust(pr.Point, pr.Kind)})
+	}
+	return a
 }
 
 func (b *builder) tcoRow(p *page, t pricing.TCO, x *texter) *tcoRow {
@@ -635,6 +670,11 @@ type tcoPrice struct {
 	// Unranked is the kind of source of a price rankings leave out unless
 	// the reader includes it: "article" or "estimate"; "" for the rest.
 	Unranked string `json:"u,omitempty"`
+	// Kind and Date are what the page's first table says of the price:
+	// its kind of source and the date its age counts from ("" when
+	// undated).
+	Kind string `json:"s,omitempty"`
+	Date string `json:"t,omitempty"`
 }
 
 // tcoMessages are the messages static/tco.js writes with.
@@ -649,9 +689,12 @@ var tcoMessages = []string{
 	"scenario.basis.committed", "scenario.basis.covered", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
 	"scenario.chart.bar", "scenario.chart.compute", "scenario.chart.storage", "scenario.chart.egress", "scenario.chart.title",
 	"scenario.ranked", "scenario.ranked_1", "scenario.ranked_none", "scenario.left", "scenario.left_n", "scenario.left_1", "scenario.left_names", "scenario.col.compute",
-	"scenario.total_of", "scenario.mix_invalid", "scenario.input_invalid", "scenario.changed", "scenario.unknown_storage",
+	"scenario.total_of", "scenario.answer_lead", "scenario.mix_invalid", "scenario.input_invalid", "scenario.changed", "scenario.unknown_storage",
 	"scenario.unknown_egress", "region.all", "unknown.title",
-	"trust.kind.article", "trust.kind.estimate", "trust.kind_title.article", "trust.kind_title.estimate",
+	"trust.kind.provider", "trust.kind.aggregator", "trust.kind.article", "trust.kind.estimate",
+	"trust.kind_title.provider", "trust.kind_title.aggregator", "trust.kind_title.article", "trust.kind_title.estimate",
+	"trust.undated", "trust.undated_title", "trust.badge_title",
+	"trust.badge.fresh", "trust.badge.aging", "trust.badge.stale", "trust.badge.undated",
 }
 
 func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
@@ -750,6 +793,10 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 			}
 			if !pr.Ranked() {
 				tp.Unranked = pr.Kind
+			}
+			tp.Kind = pr.Kind
+			if d, _ := catalog.AgeDate(pr.Point); d != "" {
+				tp.Date = string(d)
 			}
 			to.Prices[m] = tp
 		}

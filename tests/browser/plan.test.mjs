@@ -100,6 +100,31 @@ async function tables(page) {
   );
 }
 
+// answer reads the page's first table: per strategy, the offer's link,
+// its total and the age and kind of its prices; and, for each strategy
+// that ranks an offer, the link and total of its ranking's first row.
+async function answer(page) {
+  return page.evaluate(() => {
+    const box = document.getElementById('scenario-answer');
+    const rows = box && !box.hidden
+      ? [...box.querySelectorAll('tbody tr')].map((tr) => ({
+          strategy: tr.getAttribute('data-strategy'),
+          href: tr.querySelector('td.offer a').getAttribute('href'),
+          total: tr.querySelector('td.total').textContent.trim(),
+          trust: tr.querySelector('td.trust-cell').textContent.replace(/\s+/g, ' ').trim(),
+          kinds: tr.querySelectorAll('td.trust-cell .kind').length,
+          ages: tr.querySelectorAll('td.trust-cell .age').length,
+        }))
+      : [];
+    const firsts = [...document.querySelectorAll('section.strategy')].flatMap((s) => {
+      const tr = s.querySelector('table.tco tbody tr');
+      if (!tr) return [];
+      return [{ strategy: s.getAttribute('data-strategy'), href: tr.querySelector('th a').getAttribute('href'), total: tr.querySelector('td.total').textContent.trim() }];
+    });
+    return { rows, firsts };
+  });
+}
+
 // chartsDrawn counts the chart containers with a canvas of non-zero size.
 async function chartsDrawn(page) {
   return page.$$eval('.chart', (boxes) =>
@@ -128,6 +153,7 @@ for (const pass of ['file', 'http']) {
       for (const rel of pass === 'file' ? scenarios : scenarios.slice(0, 1)) {
         const { ctx, page, problems } = await open(pass, rel);
         const shipped = await tables(page);
+        const shippedAnswer = await answer(page);
         assert.ok(shipped.some((s) => s.rows.length > 0), `${rel}: no strategy ranks an offer`);
         // Change a figure and put it back: the script draws every table anew.
         const months = await page.locator('#tco-calc input[name="months"]').inputValue();
@@ -140,6 +166,7 @@ for (const pass of ['file', 'http']) {
           assert.deepEqual(redrawn[i].rows, shipped[i].rows, `${rel} ${shipped[i].id}: the script's ranking differs from the generator's`);
           assert.deepEqual(redrawn[i].left, shipped[i].left, `${rel} ${shipped[i].id}: left-out offers`);
         }
+        assert.deepEqual(await answer(page), shippedAnswer, `${rel}: the script's answer differs from the generator's`);
         await clean(page, problems);
         await ctx.close();
       }
@@ -179,8 +206,15 @@ for (const pass of ['file', 'http']) {
       assert.ok(await chartsDrawn(page) > 0, 'the cost chart is drawn');
       const before = await tables(page);
       const gpuHours = Number(await page.locator('#tco-calc input[name="gpu_hours_per_month"]').inputValue());
+      const answerBefore = await answer(page);
+      assert.ok(answerBefore.rows.length > 0 && answerBefore.rows.every((r) => r.ages > 0 && r.kinds > 0), 'the answer gives each price\'s age and source kind');
       await setNumber(page, 'gpu_hours_per_month', gpuHours * 3);
       const after = await tables(page);
+      const answerAfter = await answer(page);
+      assert.deepEqual(answerAfter.rows.map(({ strategy, href, total }) => ({ strategy, href, total })), answerAfter.firsts,
+        'the answer is each recomputed ranking\'s first row');
+      assert.notDeepEqual(answerAfter.rows.map((r) => r.total), answerBefore.rows.map((r) => r.total), 'tripling the GPU-hours changes the answer\'s totals');
+      assert.ok(answerAfter.rows.every((r) => r.ages > 0 && r.kinds > 0), 'the recomputed answer gives each price\'s age and source kind');
       const first = before.findIndex((s) => s.rows.length > 0);
       assert.notDeepEqual(after[first].rows, before[first].rows, 'tripling the GPU-hours changes the ranking\'s figures');
       const hash = new URL(await href(page)).hash;
