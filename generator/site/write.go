@@ -187,11 +187,12 @@ var errLocked = errors.New("locked by another build")
 
 // The steps of publish, in order, as its swap.at hook sees them.
 const (
-	stepCreated  = "created"  // the temporary folder is made and marked, still empty
-	stepFilled   = "filled"   // the new site is complete beside the output
-	stepAside    = "aside"    // two renames only: the previous output is aside, none in place
-	stepSwapped  = "swapped"  // the new site is in place, the previous one beside it
-	stepRemoving = "removing" // part of the previous output is removed
+	stepCreated  = "created"   // the temporary folder is made and marked, still empty
+	stepFilled   = "filled"    // the new site is complete beside the output
+	stepNoOutput = "no-output" // no output was in place: one rename will put the new one there
+	stepAside    = "aside"     // two renames only: the previous output is aside, none in place
+	stepSwapped  = "swapped"   // the new site is in place, the previous one beside it
+	stepRemoving = "removing"  // part of the previous output is removed
 )
 
 // swap is how publish puts a site in place. Builds use its zero value;
@@ -272,11 +273,17 @@ func (s swap) fillAndPlace(outDir, dir, tmp string, fill func(tmp string) error)
 
 	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
 		// No previous output: one rename puts the new one in place.
-		if err := os.Rename(tmp, dir); err != nil {
+		s.step(stepNoOutput)
+		err := os.Rename(tmp, dir)
+		if err == nil {
+			s.step(stepSwapped)
+			return true, nil
+		}
+		// Unless another build put its output there first: that one is
+		// replaced as any previous output is, below.
+		if _, lerr := os.Lstat(dir); lerr != nil {
 			return false, fmt.Errorf("write %s: %w", outDir, err)
 		}
-		s.step(stepSwapped)
-		return true, nil
 	}
 	// Lock the previous output, so that no other build removes it as
 	// stale while it is replaced, and check it again.

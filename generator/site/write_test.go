@@ -462,6 +462,31 @@ func TestStaleFoldersAreOnlyTheBuildsOwn(t *testing.T) {
 // TestConcurrentWritesAllSucceed: builds into one output at once each put
 // a whole site in place, never removing one another's temporary folders;
 // the last one stays, and nothing else.
+// TestAnOutputPutInPlaceMeanwhileIsReplaced: when another build puts its
+// output in place between the check that none is there and the rename,
+// the build replaces that output as any previous one, instead of failing
+// on a folder that is not empty.
+func TestAnOutputPutInPlaceMeanwhileIsReplaced(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	at := func(step string) {
+		if step == stepNoOutput {
+			if err := Write(out, previousSite()); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := (swap{at: at}).publish(out, fillWith(nextSite(), nil)); err != nil {
+		t.Fatal(err)
+	}
+	if got := snapshot(t, out); !maps.Equal(got, onDisk(nextSite())) {
+		t.Errorf("the output is not the next site: %v", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("temporary folders left behind: %v", entries)
+	}
+}
+
 func TestConcurrentWritesAllSucceed(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "public")
