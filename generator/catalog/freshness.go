@@ -39,18 +39,28 @@ const (
 )
 
 // AgeDate is the date a price's age counts from and where it comes from:
-// its effective date (since), else its as-of when that is a date, else
-// the day its provider file was last checked against a price list, else
-// the day an import first saw it; "" when none is a date.
+// the later of its effective date (since) and its as-of when both are
+// dates — a source that stated the price later shows it still held then
+// — else whichever of the two is a date, else the day its provider file
+// was last checked against a price list, else the day an import first saw
+// it; "" when none is a date.
 func AgeDate(pp *PricePoint) (Date, string) {
 	dated := func(d Date) bool {
 		_, ok := d.Time()
 		return d.Known() && ok
 	}
-	if dated(pp.Since) {
+	a := Date(strings.TrimSpace(pp.AsOf))
+	switch {
+	case dated(pp.Since) && dated(a):
+		st, _ := pp.Since.Time()
+		at, _ := a.Time()
+		if at.After(st) {
+			return a, FromAsOf
+		}
 		return pp.Since, FromSince
-	}
-	if a := Date(strings.TrimSpace(pp.AsOf)); dated(a) {
+	case dated(pp.Since):
+		return pp.Since, FromSince
+	case dated(a):
 		return a, FromAsOf
 	}
 	if dated(pp.Checked) {

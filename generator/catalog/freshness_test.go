@@ -35,7 +35,11 @@ func TestAgeDate(t *testing.T) {
 		want     Date
 		wantFrom string
 	}{
-		{PricePoint{Since: "2025-06-01", AsOf: "2025-07-01", Checked: "2025-08-01", FirstSeen: "2025-05-01"}, "2025-06-01", FromSince},
+		{PricePoint{Since: "2025-06-01", AsOf: "2025-05-01", Checked: "2025-08-01", FirstSeen: "2025-05-01"}, "2025-06-01", FromSince},
+		// A source that stated the price later shows it still held then.
+		{PricePoint{Since: "2025-06-01", AsOf: "2025-07-01", Checked: "2025-08-01", FirstSeen: "2025-05-01"}, "2025-07-01", FromAsOf},
+		{PricePoint{Since: "2025-06-01", AsOf: "2025-06", Checked: "2025-08-01"}, "2025-06-01", FromSince},
+		{PricePoint{Since: "2025-06-01", AsOf: "read 2025-07-01"}, "2025-06-01", FromSince},
 		{PricePoint{Since: Unknown, AsOf: " 2025-07 ", Checked: "2025-08-01"}, "2025-07", FromAsOf},
 		{PricePoint{Since: Unknown, AsOf: "pricing page, mid 2024", Checked: "2025-08-01", FirstSeen: "2025-05-01"}, "2025-08-01", FromChecked},
 		{PricePoint{Since: Unknown, FirstSeen: "2025-05-01"}, "2025-05-01", FromFirstSeen},

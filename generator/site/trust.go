@@ -65,6 +65,9 @@ func (b *builder) trust(pp *catalog.PricePoint, kind string) *trustView {
 	if a := strings.TrimSpace(pp.AsOf); a != "" && from != catalog.FromAsOf {
 		parts = append(parts, t("trust.as_of", a))
 	}
+	if from == catalog.FromAsOf && pp.Since.Known() {
+		parts = append(parts, t("trust.in_effect_since", string(pp.Since)))
+	}
 	v.Title = strings.Join(parts, " · ")
 	return v
 }
@@ -122,7 +125,7 @@ var ageMessages = []string{
 }
 
 // trustMessages are the other keys trust writes with.
-var trustMessages = []string{"trust.undated_title", "trust.dated_since", "trust.dated_as_of", "trust.dated_checked", "trust.dated_first_seen", "trust.as_of", "trust.badge_title"}
+var trustMessages = []string{"trust.undated_title", "trust.in_effect_since", "trust.dated_since", "trust.dated_as_of", "trust.dated_checked", "trust.dated_first_seen", "trust.as_of", "trust.badge_title"}
 
 // ageScript is what the block #age-data gives static/age.js: the words of
 // ageMessages, and the day the build counted the ages to.
