@@ -104,7 +104,7 @@ prices:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Unchanged != 2 || len(sum.Added) != 2 || sum.Skipped["instance type not in the catalog"] != 2 {
+	if sum.Unchanged != 2 || len(sum.Added) != 2 || sum.Skipped["instance type not in the catalog, without a GPU"] != 2 {
 		t.Errorf("summary %+v, want 2 unchanged, 2 added, 2 skipped", sum)
 	}
 	spot := `  since: '2026-06-01'
