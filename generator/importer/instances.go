@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"reflect"
 	"regexp"
 	"slices"
@@ -24,6 +25,10 @@ type Spec struct {
 	// "" for Azure, whose table entries are VM sizes.
 	GPUName  string
 	GPUCount int
+	// GPUMemoryGB is the memory of one GPU as the source states it
+	// (SkyPilot's MiB over 1,024): checked against the mapped GPU's, never
+	// written, for it is in GiB where the catalog's GPUs are in GB.
+	GPUMemoryGB *float64
 	// NoGPU is set when the source says the type has no GPU (an AWS type
 	// whose GPU column is empty, an Azure size outside the N series).
 	NoGPU  bool
@@ -39,7 +44,10 @@ const GPUNamesFile = "data/gpu-names.yaml"
 // table in data/gpu-names.yaml): per format, an instance type's own entry
 // first, then its GPU name's.
 type GPUNames struct {
-	File    string
+	File string
+	// Memory gives a catalog GPU's memory in GB, nil when unknown; the
+	// GPU memory a price list states is checked against it when set.
+	Memory  func(id string) *float64
 	formats map[string]*nameTable
 }
 
@@ -175,6 +183,25 @@ func (g *GPUNames) lookup(format, instance, gpuName string) (GPUEntry, bool) {
 	return e, ok
 }
 
+// memoryTolerance is how far a stated GPU memory may be from the mapped
+// GPU's: sources state GiB, MiB or rounded GB (an L4 is 22,888 MiB in
+// SkyPilot, 24 GB in its datasheet); a wrong mapping is off by far more
+// (40 GB against 80 GB).
+const memoryTolerance = 0.15
+
+// checkMemory tells a mapping to a GPU whose memory is not what the price
+// list states for the instance type.
+func (g *GPUNames) checkMemory(e GPUEntry, sp Spec, name string, pos Pos) error {
+	if g.Memory == nil || sp.GPUMemoryGB == nil {
+		return nil
+	}
+	want := g.Memory(e.GPU)
+	if want == nil || *want <= 0 || math.Abs(*sp.GPUMemoryGB-*want) <= memoryTolerance**want {
+		return nil
+	}
+	return fmt.Errorf("%s: %s has %s GB of memory a GPU here, but %s:%d maps it to %s, a GPU of %s GB: map it to the GPU it has", pos, name, amountText(math.Round(*sp.GPUMemoryGB*10)/10), g.File, e.Line, e.GPU, amountText(*want))
+}
+
 // NewInstance is an instance type AddInstances added.
 type NewInstance struct {
 	*catalog.Instance
@@ -265,6 +292,9 @@ func AddInstances(src []byte, file string, list *List, prov *catalog.Provider, n
 		case count == 0:
 			count = e.GPUCount
 			cite += " ; GPU count: " + e.Source
+		}
+		if err := names.checkMemory(e, g.spec, name, g.pos); err != nil {
+			return nil, nil, err
 		}
 		id := strings.ToLower(name)
 		if !idPattern.MatchString(id) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,7 +65,8 @@ func ReadSkyPilot(r io.Reader, file string, l *List) error {
 			continue
 		}
 		spec := Spec{GPUName: rec[col["AcceleratorName"]], GPUCount: wholeCount(column(rec, col, "AcceleratorCount")),
-			VCPUs: positive(column(rec, col, "vCPUs")), RAMGiB: positive(column(rec, col, "MemoryGiB"))}
+			VCPUs: positive(column(rec, col, "vCPUs")), RAMGiB: positive(column(rec, col, "MemoryGiB")),
+			GPUMemoryGB: skypilotGPUMemory(column(rec, col, "GpuInfo"))}
 		add := func(model string, field int) error {
 			line, c := cr.FieldPos(field)
 			pos := Pos{File: file, Line: line, Col: c}
@@ -147,4 +149,23 @@ func wholeCount(s string) int {
 		return 0
 	}
 	return int(*v)
+}
+
+// gpuInfoMiB finds the memory of one GPU in SkyPilot's GpuInfo, a Python
+// literal such as {'Gpus': [{'Name': 'H100', …, 'MemoryInfo': {'SizeInMiB': 81920}}], …}.
+var gpuInfoMiB = regexp.MustCompile(`'MemoryInfo': \{'SizeInMiB': ([0-9.]+)\}`)
+
+// skypilotGPUMemory is the memory of one GPU in GB that a GpuInfo states,
+// or nil.
+func skypilotGPUMemory(info string) *float64 {
+	m := gpuInfoMiB.FindStringSubmatch(info)
+	if m == nil {
+		return nil
+	}
+	v := positive(m[1])
+	if v == nil {
+		return nil
+	}
+	gb := *v / 1024
+	return &gb
 }

@@ -195,6 +195,12 @@ func addInstanceTypes(root, provRel string, cat *catalog.Catalog, list *importer
 	if err != nil {
 		return nil, nil, err
 	}
+	names.Memory = func(id string) *float64 {
+		if g := cat.GPU(id); g != nil {
+			return g.MemoryGB
+		}
+		return nil
+	}
 	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(provRel)))
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: cannot read: %v", provRel, errors.Unwrap(err))
