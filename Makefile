@@ -79,6 +79,7 @@ fuzz-brief:
 	$(call fuzz-run,importer,FuzzReadAWSPriceList,10000)
 	$(call fuzz-run,importer,FuzzReadAzureRetail,10000)
 	$(call fuzz-run,importer,FuzzMerge,20000)
+	$(call fuzz-run,importer,FuzzAddInstances,20000)
 	$(call fuzz-run,refresh,FuzzParseSources,60000)
 
 # The same targets, about five minutes each.

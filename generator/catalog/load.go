@@ -183,7 +183,7 @@ func (l *loader) warnf(p Pos, format string, args ...any) {
 }
 
 // catalogEntries are the files and folders data/ may hold.
-var catalogEntries = []string{"benchmarks", "fx.yaml", "gpus", "guides", "prices", "providers", "scenarios", "scoring.yaml", "site.yaml", "sources.yaml"}
+var catalogEntries = []string{"benchmarks", "fx.yaml", "gpu-names.yaml", "gpus", "guides", "prices", "providers", "scenarios", "scoring.yaml", "site.yaml", "sources.yaml"}
 
 func (l *loader) loadAll() {
 	entries, err := fs.ReadDir(l.fsys, DataDir)

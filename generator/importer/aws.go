@@ -115,7 +115,10 @@ func ReadAWSPriceList(r io.Reader, file string, p AWSProduct, l *List) error {
 			el, ec := cr.FieldPos(col["EffectiveDate"])
 			return fmt.Errorf("%s:%d:%d: EffectiveDate %q: %v", file, el, ec, get("EffectiveDate"), err)
 		}
-		o := Offer{Instance: get("Instance Type"), Region: get("Region Code"), Currency: cur, Effective: eff, Pos: pos}
+		o := Offer{Instance: get("Instance Type"), Region: get("Region Code"), Currency: cur, Effective: eff, Pos: pos,
+			Spec: Spec{GPUName: awsFamily(get("Instance Type")), GPUCount: wholeCount(column(rec, col, "GPU")),
+				VCPUs: positive(column(rec, col, "vCPU")), RAMGiB: positive(column(rec, col, "Memory"))}}
+		o.Spec.NoGPU = o.Spec.GPUCount == 0
 		switch get("TermType") {
 		case "OnDemand":
 			o.Model = "on_demand"
@@ -219,4 +222,12 @@ func awsDate(s string) (catalog.Date, error) {
 		return "", fmt.Errorf("not a date: want YYYY-MM-DD")
 	}
 	return catalog.Date(day), nil
+}
+
+// awsFamily is an instance type's family, the part before its dot
+// ("p4d" of p4d.24xlarge): the Price List names no GPU model, and a
+// family has one.
+func awsFamily(instance string) string {
+	family, _, _ := strings.Cut(instance, ".")
+	return family
 }

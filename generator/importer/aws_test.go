@@ -52,6 +52,10 @@ func TestReadAWSPriceList(t *testing.T) {
 		if g != want[i] || o.Instance != "c6i.large" || o.Region != "ap-northeast-1" || o.Currency != "USD" {
 			t.Errorf("offer %d: %+v, want %+v", i, o, want[i])
 		}
+		// What the rows state of the type: 2 vCPUs, "4 GiB", no GPU.
+		if sp := o.Spec; sp.GPUName != "c6i" || sp.GPUCount != 0 || !sp.NoGPU || sp.VCPUs == nil || *sp.VCPUs != 2 || sp.RAMGiB == nil || *sp.RAMGiB != 4 {
+			t.Errorf("offer %d: spec %+v, want family c6i, 2 vCPUs, 4 GiB, no GPU", i, sp)
+		}
 	}
 	skipped := map[string]int{
 		"all-upfront reserved term (no hourly price to compare)":              2,

@@ -171,7 +171,8 @@ func azureOffer(it azureItem, p Pos) (o Offer, skip string, err error) {
 	if v == 0 {
 		return o, "price 0 (not offered)", nil
 	}
-	o = Offer{Instance: it.ArmSkuName, Region: it.ArmRegionName, Currency: it.CurrencyCode, Effective: eff, Pos: p}
+	o = Offer{Instance: it.ArmSkuName, Region: it.ArmRegionName, Currency: it.CurrencyCode, Effective: eff, Pos: p,
+		Spec: Spec{NoGPU: !strings.HasPrefix(it.ArmSkuName, "Standard_N")}} // the N series are Azure's GPU sizes
 	switch it.Type {
 	case "Consumption":
 		if it.UnitOfMeasure != "1 Hour" {

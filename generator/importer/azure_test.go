@@ -104,7 +104,7 @@ prices:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Unchanged != 2 || len(sum.Added) != 2 || sum.Skipped["instance type not in the catalog"] != 2 {
+	if sum.Unchanged != 2 || len(sum.Added) != 2 || sum.Skipped["instance type not in the catalog, without a GPU"] != 2 {
 		t.Errorf("summary %+v, want 2 unchanged, 2 added, 2 skipped", sum)
 	}
 	spot := `  since: '2026-06-01'
@@ -191,4 +191,58 @@ func FuzzReadAzureRetail(f *testing.F) {
 			}
 		}
 	})
+}
+
+// reservation-gpu.json holds GPU sizes' reservations from a captured page:
+// the term's price as upfront, its hourly over the term, its date.
+func TestReadAzureRetailGPUReservations(t *testing.T) {
+	f, err := os.Open("testdata/azure-retail/reservation-gpu.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var l List
+	if err := ReadAzureRetail(f, "reservation-gpu.json", &l); err != nil {
+		t.Fatal(err)
+	}
+	type got struct {
+		instance, region, model string
+		upfront, hourly         float64
+		effective               catalog.Date
+		noGPU                   bool
+	}
+	want := []got{
+		{"Standard_D4as_v7", "brazilsouth", "reserved_1y", 1505, 0.171804, "2025-11-01", true},
+		{"Standard_NC48ads_A100_v4", "eastus2", "reserved_1y", 42066, 4.802055, "2022-06-01", false}, // 42066 / 8760
+		{"Standard_NC48ads_A100_v4", "eastus2", "reserved_3y", 71642, 2.726104, "2022-06-01", false}, // 71642 / 26280
+		{"Standard_ND96isr_H200_v5", "usgovvirginia", "reserved_1y", 509408, 58.151598, "2026-08-01", false},
+		{"Standard_ND96isr_H200_v5", "usgovvirginia", "reserved_3y", 1386990, 52.777397, "2026-08-01", false},
+	}
+	if len(l.Offers) != len(want) || l.Skipped["not a virtual machine meter"] != 1 {
+		t.Fatalf("%d offers, skipped %v: want %d and the MySQL meter skipped", len(l.Offers), l.Skipped, len(want))
+	}
+	for i, o := range l.Offers {
+		g := got{o.Instance, o.Region, o.Model, *o.Upfront, *o.EffectiveHourly, o.Effective, o.Spec.NoGPU}
+		if g != want[i] || o.Payment != "all_upfront" || o.Amount != 0 {
+			t.Errorf("offer %d: %+v, want %+v", i, g, want[i])
+		}
+	}
+
+	// -add-instances: the table gives the GPU and count of a size, with
+	// the count's source; a size the table lacks is named with its place.
+	names, err := ReadGPUNames([]byte("azure-retail:\n  instances:\n    Standard_NC48ads_A100_v4: {gpu: a100-pcie-80gb, gpu_count: 2, source: 'github.com/MicrosoftDocs/azure-docs articles/virtual-machines/sizes/gpu-accelerated/'}\n"), "data/gpu-names.yaml", func(string) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	prov := &catalog.Provider{ID: "azure", Regions: []*catalog.Region{{ID: "eastus2"}, {ID: "usgovvirginia"}}}
+	o := Options{Provider: prov, AsOf: "2026-12-01", Source: "prices.azure.com"}
+	_, _, err = AddInstances([]byte("id: azure\ninstances: []\n"), "data/providers/azure.yaml", &l, prov, names, o, map[string]string{})
+	if want := `data/gpu-names.yaml: no catalog GPU for 1 name(s) of the azure-retail price list: "Standard_ND96isr_H200_v5" (Standard_ND96isr_H200_v5, reservation-gpu.json:1:2592)`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v\nwant %s…", err, want)
+	}
+	prov.Regions = prov.Regions[:1]
+	out, added, err := AddInstances([]byte("id: azure\ninstances: []\n"), "data/providers/azure.yaml", &l, prov, names, o, map[string]string{})
+	if err != nil || len(added) != 1 || added[0].GPUCount != 2 || !strings.Contains(string(out), "- id: standard_nc48ads_a100_v4\n  name: Standard_NC48ads_A100_v4\n  gpu: a100-pcie-80gb\n  gpu_count: 2\n  regions:\n  - eastus2\n") {
+		t.Errorf("added %v, %v:\n%s", added, err, out)
+	}
 }

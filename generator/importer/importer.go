@@ -44,6 +44,8 @@ type Offer struct {
 	// "" when the format has no such date.
 	Effective catalog.Date
 	Pos       Pos // where the source states the price
+	// Spec is what the source states of the instance type.
+	Spec Spec
 }
 
 // Pos is a place in a source file: a line and column, or a record number

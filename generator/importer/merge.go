@@ -26,6 +26,9 @@ type Options struct {
 	Models []string
 	// Retire marks each offer missing from the source with last_seen.
 	Retire bool
+	// NotAdded says why AddInstances left out an instance type new to the
+	// catalog, by its name in the source.
+	NotAdded map[string]string
 }
 
 // Summary is what a merge did.
@@ -38,6 +41,10 @@ type Summary struct {
 	Skipped map[string]int
 	// Checked is the checked date written, "" when the file keeps its own.
 	Checked catalog.Date
+	// NewTypes are the instance types with a GPU that the source prices
+	// and the catalog lacks, by their names in the source, sorted: their
+	// offers are skipped (-add-instances adds them).
+	NewTypes []string
 }
 
 // Added is a point Merge appended.
@@ -111,7 +118,7 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 		}
 		series[k] = append(series[k], i)
 	}
-	offers, err := resolve(list.Offers, opts.Provider, series, sum)
+	offers, err := resolve(list.Offers, opts, series, sum)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -190,14 +197,25 @@ type resolved struct {
 // one price all the source's regions share. Offers that fit nothing are
 // counted in sum.Skipped.
 // Two offers of one series are an error unless they state the same price.
-func resolve(offers []Offer, prov *catalog.Provider, series map[catalog.SeriesKey][]int, sum *Summary) ([]resolved, error) {
+func resolve(offers []Offer, opts Options, series map[catalog.SeriesKey][]int, sum *Summary) ([]resolved, error) {
+	prov := opts.Provider
 	type group struct{ instance, model, payment string }
 	groups := map[group][]Offer{}
 	var gorder []group
 	for _, o := range offers {
 		in := findInstance(prov, o.Instance)
 		if in == nil {
-			sum.Skipped["instance type not in the catalog"]++
+			switch why, ok := opts.NotAdded[o.Instance]; {
+			case ok:
+				sum.Skipped[why]++
+			case o.Spec.NoGPU:
+				sum.Skipped["instance type not in the catalog, without a GPU"]++
+			default:
+				sum.Skipped["instance type not in the catalog (-add-instances adds it)"]++
+				if !slices.Contains(sum.NewTypes, o.Instance) {
+					sum.NewTypes = append(sum.NewTypes, o.Instance)
+				}
+			}
 			continue
 		}
 		g := group{in.ID, o.Model, o.Payment}
@@ -206,6 +224,7 @@ func resolve(offers []Offer, prov *catalog.Provider, series map[catalog.SeriesKe
 		}
 		groups[g] = append(groups[g], o)
 	}
+	slices.Sort(sum.NewTypes)
 	var out []resolved
 	for _, g := range gorder {
 		in := prov.Instance(g.instance)

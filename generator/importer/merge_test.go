@@ -2,6 +2,7 @@ package importer
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -169,7 +170,7 @@ func TestMergeRegions(t *testing.T) {
 	if len(sum.Added) != 1 || sum.Added[0].Region != "us-west-1" || sum.Added[0].Old != nil {
 		t.Errorf("added %+v, want one new offer in us-west-1", sum.Added)
 	}
-	if sum.Skipped["region not among the instance type's regions in the catalog"] != 1 || sum.Skipped["instance type not in the catalog"] != 1 {
+	if sum.Skipped["region not among the instance type's regions in the catalog"] != 1 || sum.Skipped["instance type not in the catalog (-add-instances adds it)"] != 1 || !slices.Equal(sum.NewTypes, []string{"gpu_1x_a100"}) {
 		t.Errorf("skipped %v", sum.Skipped)
 	}
 	if !strings.Contains(out, "aggregator}\n- instance: gpu_1x_a10\n  region: us-west-1\n") {

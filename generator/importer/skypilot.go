@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,6 +64,9 @@ func ReadSkyPilot(r io.Reader, file string, l *List) error {
 			l.skip("no accelerator (not a GPU instance type)")
 			continue
 		}
+		spec := Spec{GPUName: rec[col["AcceleratorName"]], GPUCount: wholeCount(column(rec, col, "AcceleratorCount")),
+			VCPUs: positive(column(rec, col, "vCPUs")), RAMGiB: positive(column(rec, col, "MemoryGiB")),
+			GPUMemoryGB: skypilotGPUMemory(column(rec, col, "GpuInfo"))}
 		add := func(model string, field int) error {
 			line, c := cr.FieldPos(field)
 			pos := Pos{File: file, Line: line, Col: c}
@@ -80,7 +84,7 @@ func ReadSkyPilot(r io.Reader, file string, l *List) error {
 				l.skip("price 0 (not offered)")
 				return nil
 			}
-			o := Offer{Instance: rec[col["InstanceType"]], Region: rec[col["Region"]], Model: model, Amount: v, Currency: "USD", Pos: pos}
+			o := Offer{Instance: rec[col["InstanceType"]], Region: rec[col["Region"]], Model: model, Amount: v, Currency: "USD", Pos: pos, Spec: spec}
 			k := key{o.Instance, o.Region, model}
 			i, seen := at[k]
 			if !seen {
@@ -115,4 +119,53 @@ func csvError(file string, err error) error {
 		return fmt.Errorf("%s:%d:%d: %v: want comma-separated values with the header's number of fields", file, pe.Line, pe.Column, pe.Err)
 	}
 	return fmt.Errorf("%s: cannot read: %v", file, err)
+}
+
+// column is the value of a named column of rec, "" when the file has no
+// such column.
+func column(rec []string, col map[string]int, name string) string {
+	if i, ok := col[name]; ok && i < len(rec) {
+		return rec[i]
+	}
+	return ""
+}
+
+// positive reads a stated figure such as "92.0" or "1152 GiB": nil when
+// it is absent or not a number above 0 (not stated).
+func positive(s string) *float64 {
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "GiB"))
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || v <= 0 || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
+// wholeCount reads a count such as "8" or "8.0": 0 when it is absent or
+// not a whole number above 0.
+func wholeCount(s string) int {
+	v := positive(s)
+	if v == nil || *v != math.Trunc(*v) || *v > 1<<20 {
+		return 0
+	}
+	return int(*v)
+}
+
+// gpuInfoMiB finds the memory of one GPU in SkyPilot's GpuInfo, a Python
+// literal such as {'Gpus': [{'Name': 'H100', …, 'MemoryInfo': {'SizeInMiB': 81920}}], …}.
+var gpuInfoMiB = regexp.MustCompile(`'MemoryInfo': \{'SizeInMiB': ([0-9.]+)\}`)
+
+// skypilotGPUMemory is the memory of one GPU in GB that a GpuInfo states,
+// or nil.
+func skypilotGPUMemory(info string) *float64 {
+	m := gpuInfoMiB.FindStringSubmatch(info)
+	if m == nil {
+		return nil
+	}
+	v := positive(m[1])
+	if v == nil {
+		return nil
+	}
+	gb := *v / 1024
+	return &gb
 }

@@ -25,6 +25,12 @@ func TestReadSkyPilotFixture(t *testing.T) {
 	if o.Instance != "gpu_1x_h100_pcie" || o.Region != "europe-central-1" || o.Model != "on_demand" || o.Amount != 2.49 || o.Currency != "USD" || o.Effective != "" || o.Pos.String() != "lambda-vms.csv:5:38" {
 		t.Errorf("offer %+v at %s", o, o.Pos)
 	}
+	// What a row states of its type, for -add-instances: gpu_8x_v100 has
+	// 8 V100 of 16384 MiB, 92 vCPUs, 448 GiB.
+	sp := l.Offers[0].Spec
+	if sp.GPUName != "V100" || sp.GPUCount != 8 || sp.NoGPU || *sp.VCPUs != 92 || *sp.RAMGiB != 448 || *sp.GPUMemoryGB != 16 {
+		t.Errorf("spec of %s: %+v", l.Offers[0].Instance, sp)
+	}
 }
 
 // TestReadSkyPilotZones checks the rules for zones of a region (a

@@ -19,7 +19,7 @@ import (
 	"gpucompare/generator/rootfs"
 )
 
-const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-dry-run] [-retire] [-source TEXT] FILE...
+const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-source TEXT] FILE...
 `
 
 // importPricesCmd merges public price lists into data/prices/ID.yaml of a
@@ -36,7 +36,7 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "site root holding data/")
 	dryRun := fs.Bool("dry-run", false, "print what would change and write nothing")
 	retire := fs.Bool("retire", false, "mark each offer the price list no longer has with last_seen")
-	addInstances := fs.Bool("add-instances", false, "add instance types the catalog does not have (not available yet)")
+	addInstances := fs.Bool("add-instances", false, "add the instance types with a GPU that the catalog does not have to data/providers/ID.yaml, their GPUs mapped by "+importer.GPUNamesFile)
 	source := fs.String("source", "", `citation written into each new point, such as "github.com/skypilot-org/skypilot-catalog catalogs/v7/lambda/vms.csv @1158013" (default: the format and FILE as given)`)
 	maxFileSize := maxFileSizeFlag(fs)
 	files, code, ok := parseInterleaved(fs, args)
@@ -52,9 +52,6 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	case len(files) == 0:
 		fmt.Fprint(stderr, "gpucompare import prices: want at least one FILE\n"+importPricesUsage)
-		return 2
-	case *addInstances:
-		fmt.Fprint(stderr, "gpucompare import prices: -add-instances is not available yet: add the instance type to data/providers/"+*provider+".yaml and import again\n")
 		return 2
 	}
 	if _, err := time.Parse(time.DateOnly, *asOf); err != nil {
@@ -102,48 +99,113 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 	if cite == "" {
 		cite = *format + " price list " + strings.Join(files, " ")
 	}
-	out, sum, err := importer.Merge(src, rel, list, importer.Options{
+	opts := importer.Options{
 		Provider:   prov,
 		AsOf:       catalog.Date(*asOf),
 		Source:     cite,
 		SourceKind: importer.SourceKind(*format),
 		Models:     importer.Models(*format),
 		Retire:     *retire,
-	})
+		NotAdded:   map[string]string{},
+	}
+	// changed holds the catalog files the import changes, by path in the root:
+	// the provider's, when -add-instances adds instance types, then the
+	// price file.
+	changed := map[string][]byte{}
+	var order []string
+	var added []importer.NewInstance
+	provRel := "data/providers/" + prov.ID + ".yaml"
+	if *addInstances {
+		var provOut []byte
+		provOut, added, err = addInstanceTypes(*root, provRel, cat, list, opts)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			fmt.Fprintln(stderr, "nothing written")
+			return 1
+		}
+		if len(added) > 0 {
+			changed[provRel] = provOut
+			order = append(order, provRel)
+		}
+	}
+	out, sum, err := importer.Merge(src, rel, list, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		fmt.Fprintln(stderr, "nothing written")
 		return 1
 	}
-	// The merged file must load with the rest of the catalog before it
-	// replaces the old one.
 	if !bytes.Equal(out, src) {
+		changed[rel] = out
+		order = append(order, rel)
+	}
+	// The merged files must load with the rest of the catalog before they
+	// replace the old ones.
+	if len(changed) > 0 {
 		fsys, ok := openRoot(*root, maxFileSize, stderr)
 		if !ok {
 			return 1
 		}
-		_, report := catalog.Load(overlayFS{FS: fsys, name: rel, data: out})
+		_, report := catalog.Load(overlayFS{FS: fsys, files: changed})
 		fsys.Close()
 		if errs := report.Errors(); len(errs) > 0 {
 			fmt.Fprint(stderr, errs.String())
-			fmt.Fprintf(stderr, "%s: the merged file would not load (%d error(s)): nothing written\n", rel, len(errs))
+			what := "file"
+			if len(order) > 1 {
+				what = "files"
+			}
+			fmt.Fprintf(stderr, "%s: the merged %s would not load (%d error(s)): nothing written\n", strings.Join(order, ", "), what, len(errs))
 			return 1
 		}
+	}
+	for _, a := range added {
+		fmt.Fprintf(stdout, "instance  %s added to %s: %d × %s (mapped by %s), regions %s\n", a.Name, provRel, a.GPUCount, a.GPU, a.Mapping(), strings.Join(a.Regions, ", "))
 	}
 	printSummary(stdout, rel, sum)
 	switch {
 	case *dryRun:
+		for _, f := range order {
+			if f != rel {
+				fmt.Fprintf(stdout, "dry run: %s not written\n", f)
+			}
+		}
 		fmt.Fprintf(stdout, "dry run: %s not written\n", rel)
-	case bytes.Equal(out, src):
+	case len(changed) == 0:
 		fmt.Fprintf(stdout, "%s unchanged\n", rel)
 	default:
-		if err := replaceFile(path, out); err != nil {
-			fmt.Fprintf(stderr, "%s: %v: nothing written\n", rel, err)
-			return 1
+		for _, f := range order {
+			if err := replaceFile(filepath.Join(*root, filepath.FromSlash(f)), changed[f]); err != nil {
+				fmt.Fprintf(stderr, "%s: %v: not written\n", f, err)
+				return 1
+			}
+			fmt.Fprintf(stdout, "wrote %s\n", f)
 		}
-		fmt.Fprintf(stdout, "wrote %s\n", rel)
 	}
 	return 0
+}
+
+// addInstanceTypes adds the instance types of list that the catalog lacks to
+// the provider file provRel of root, their GPUs mapped by the table in
+// data/gpu-names.yaml, and gives the file's new text.
+func addInstanceTypes(root, provRel string, cat *catalog.Catalog, list *importer.List, opts importer.Options) ([]byte, []importer.NewInstance, error) {
+	table, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(importer.GPUNamesFile)))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: cannot read (%v): -add-instances maps GPU names with it; see README, \"Importing price lists\"", importer.GPUNamesFile, errors.Unwrap(err))
+	}
+	names, err := importer.ReadGPUNames(table, importer.GPUNamesFile, func(id string) bool { return cat.GPU(id) != nil })
+	if err != nil {
+		return nil, nil, err
+	}
+	names.Memory = func(id string) *float64 {
+		if g := cat.GPU(id); g != nil {
+			return g.MemoryGB
+		}
+		return nil
+	}
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(provRel)))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: cannot read: %v", provRel, errors.Unwrap(err))
+	}
+	return importer.AddInstances(src, provRel, list, opts.Provider, names, opts, opts.NotAdded)
 }
 
 // readPriceList reads one file of a price list into list.
@@ -241,6 +303,9 @@ func printSummary(w io.Writer, rel string, sum *importer.Summary) {
 	for _, r := range reasons {
 		fmt.Fprintf(w, "skipped   %d: %s\n", sum.Skipped[r], r)
 	}
+	for _, name := range sum.NewTypes {
+		fmt.Fprintf(w, "skipped   instance type %s: not in the catalog (-add-instances adds it)\n", name)
+	}
 	checked := ""
 	if sum.Checked != "" {
 		checked = "; checked " + string(sum.Checked)
@@ -256,43 +321,42 @@ func offerName(k catalog.SeriesKey) string {
 	return s
 }
 
-// overlayFS is a site root with one file replaced or added: the catalog as
-// it would be once the file is written.
+// overlayFS is a site root with files replaced or added: the catalog as
+// it would be once they are written.
 type overlayFS struct {
 	fs.FS
-	name string
-	data []byte
+	files map[string][]byte // by path in the root
 }
 
 func (o overlayFS) Open(name string) (fs.File, error) {
-	if name == o.name {
-		return fstest.MapFS{name: {Data: o.data, Mode: 0o644}}.Open(name)
+	if data, ok := o.files[name]; ok {
+		return fstest.MapFS{name: {Data: data, Mode: 0o644}}.Open(name)
 	}
 	return o.FS.Open(name)
 }
 
 func (o overlayFS) ReadFile(name string) ([]byte, error) {
-	if name == o.name {
-		return slices.Clone(o.data), nil
+	if data, ok := o.files[name]; ok {
+		return slices.Clone(data), nil
 	}
 	return fs.ReadFile(o.FS, name)
 }
 
 func (o overlayFS) ReadDir(dir string) ([]fs.DirEntry, error) {
 	entries, err := fs.ReadDir(o.FS, dir)
-	if err != nil || dir != path.Dir(o.name) {
+	if err != nil {
 		return entries, err
 	}
-	for _, e := range entries {
-		if e.Name() == path.Base(o.name) {
-			return entries, nil
+	for name, data := range o.files {
+		if dir != path.Dir(name) || slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == path.Base(name) }) {
+			continue
 		}
+		added, err := fstest.MapFS{name: {Data: data, Mode: 0o644}}.ReadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		entries = append(entries, added...)
 	}
-	added, err := fstest.MapFS{o.name: {Data: o.data, Mode: 0o644}}.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	entries = append(entries, added...)
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return entries, nil
 }
