@@ -72,19 +72,20 @@ func TestShippedChinaProviders(t *testing.T) {
 func TestShippedChinaPrices(t *testing.T) {
 	cat := shipped(t)
 	for _, c := range []struct {
-		provider, instance, region string
-		amount                     float64
-		gpu                        string
-		gpus                       int
-		commit                     string
+		provider, instance, region, model string
+		amount                            float64
+		gpu                               string
+		gpus                              int
+		commit                            string
 	}{
-		{"alibaba-cloud", "ecs.gn7i-c8g1.2xlarge", "cn-hangzhou", 9.6166, "a10-pcie-24gb", 1, "b3e23ad"},
-		{"alibaba-cloud", "ecs.gn8is.2xlarge", "cn-shanghai", 14.4991045, "l20-48gb", 1, "b3e23ad"},
-		{"alibaba-cloud", "ecs.gn8is-8x.32xlarge", "cn-shenzhen", 115.40483, "l20-48gb", 8, "b3e23ad"},
-		{"alibaba-cloud", "ecs.ebmgn7v.32xlarge", "cn-beijing", 227.484, "a800-40gb", 8, "b3e23ad"},
-		{"alibaba-cloud", "ecs.gn7s-c8g1.2xlarge", "cn-hangzhou", 16.607, "a30-pcie-24gb", 1, "b3e23ad"},
-		{"tencent-cloud", "pnv4.7xlarge116", "ap-beijing", 10.74, "a10-pcie-24gb", 1, "3193645"},
-		{"tencent-cloud", "gt4.41xlarge948", "ap-nanjing", 224.2, "a100-sxm4-40gb", 8, "3193645"},
+		{"alibaba-cloud", "ecs.gn7i-c8g1.2xlarge", "cn-hangzhou", "on_demand", 9.6166, "a10-pcie-24gb", 1, "b3e23ad"},
+		{"alibaba-cloud", "ecs.gn8is.2xlarge", "cn-shanghai", "on_demand", 14.4991045, "l20-48gb", 1, "b3e23ad"},
+		{"alibaba-cloud", "ecs.gn8is-8x.32xlarge", "cn-shenzhen", "on_demand", 115.40483, "l20-48gb", 8, "b3e23ad"},
+		{"alibaba-cloud", "ecs.ebmgn7v.32xlarge", "cn-beijing", "on_demand", 227.484, "a800-40gb", 8, "b3e23ad"},
+		{"alibaba-cloud", "ecs.ebmgn7v.32xlarge", "cn-beijing", "spot", 50.112, "a800-40gb", 8, "b3e23ad"},
+		{"alibaba-cloud", "ecs.gn7s-c8g1.2xlarge", "cn-hangzhou", "on_demand", 16.607, "a30-pcie-24gb", 1, "b3e23ad"},
+		{"tencent-cloud", "pnv4.7xlarge116", "ap-beijing", "on_demand", 10.74, "a10-pcie-24gb", 1, "3193645"},
+		{"tencent-cloud", "gt4.41xlarge948", "ap-nanjing", "on_demand", 224.2, "a100-sxm4-40gb", 8, "3193645"},
 	} {
 		var in *Instance
 		if p := cat.Provider(c.provider); p != nil {
@@ -99,19 +100,19 @@ func TestShippedChinaPrices(t *testing.T) {
 		}
 		found := false
 		for _, pp := range cat.PricesOf(in) {
-			if pp.Region != c.region || pp.Model != "on_demand" {
+			if pp.Region != c.region || pp.Model != c.model {
 				continue
 			}
 			found = true
 			if pp.Amount == nil || *pp.Amount != c.amount || pp.Currency != "CNY" {
-				t.Errorf("%s/%s on_demand: %s %s, want %v CNY", c.instance, c.region, refShow(pp.Amount), pp.Currency, c.amount)
+				t.Errorf("%s/%s %s: %s %s, want %v CNY", c.instance, c.region, c.model, refShow(pp.Amount), pp.Currency, c.amount)
 			}
 			if pp.SourceKind != KindAggregator || !strings.Contains(pp.Source, "@"+c.commit) {
 				t.Errorf("%s/%s: source %q (%s), want an aggregator source at commit %s", c.instance, c.region, pp.Source, pp.SourceKind, c.commit)
 			}
 		}
 		if !found {
-			t.Errorf("%s has no on_demand price in %s", c.instance, c.region)
+			t.Errorf("%s has no %s price in %s", c.instance, c.model, c.region)
 		}
 	}
 }
@@ -138,7 +139,7 @@ func TestShippedYuanPricesMatchTheirCatalogFigure(t *testing.T) {
 			t.Errorf("price %s/%s/%s of %s: %v CNY × 0.138 = %v, but the note gives the catalog figure %v", pp.Instance, pp.Region, pp.Model, pp.Provider, *pp.Amount, got, usd)
 		}
 	}
-	if n < 176 {
-		t.Errorf("%d yuan prices state their catalog USD figure, want at least 176", n)
+	if n < 216 {
+		t.Errorf("%d yuan prices state their catalog USD figure, want at least 216", n)
 	}
 }
