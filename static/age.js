@@ -14,8 +14,9 @@
 //
 // It runs in the page's head, before the body: window.gpucompareAge(date)
 // gives the age of a date for scripts that draw prices later (the
-// matrix), and the ages the page was built with are counted again once
-// the document is parsed.
+// matrix), window.gpucompareRecount() counts every age again for rows a
+// script adds (the filter of /changes/), and the ages the page was built
+// with are counted again once the document is parsed.
 (function () {
   'use strict';
 
@@ -91,6 +92,7 @@
 
   window.gpucompareAge = age;
   window.gpucompareBadge = badge;
+  window.gpucompareRecount = recount;
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', recount);
   else recount();
 })();

@@ -1,7 +1,11 @@
 package site
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
+	"fmt"
+	"html/template"
 	"io"
 	"net/url"
 	"slices"
@@ -32,6 +36,9 @@ type changeRow struct {
 	From, To    string
 	Percent     string
 	Direction   string // down, up, or ""
+	// Trust is the age of the new price, its freshness and the kind of
+	// its source.
+	Trust *trustView
 }
 
 // feedLink is a feed a page points readers to with <link rel="alternate">.
@@ -41,16 +48,143 @@ type feedLink struct {
 	URL   string // page-relative
 }
 
-// changesData is the model of /changes/.
+// changesData is the model of a page of /changes/: /changes/ itself,
+// which lists the latest months, or the page of one month.
 type changesData struct {
-	Rows      []*changeRow
-	Providers []option
-	GPUs      []option
-	Dated     int // how many changes have a date and are in the feeds
+	Rows      []*changeRow // the changes of the page, newest first
+	Providers []option     // the filter's choices: every provider, GPU and
+	GPUs      []option     // pricing model with a change, in any month
+	Models    []option
+	Dated     int // how many of Rows have a date and are in the feeds
+	Total     int // how many changes all months hold
+	// Month is the key of the month the page shows ("2025-06"), "" on
+	// /changes/; Label is its words.
+	Month, Label string
+	Months       []*monthLink // every month, newest first
+	Newer, Older *monthLink   // the months beside a month page; nil at the ends
+	// Root is the page's link to the site's root folder, which
+	// static/changes.js puts before the links of the rows it adds from
+	// the months' scripts.
+	Root string
 }
 
 // option is one choice of a filter.
 type option struct{ Value, Label string }
+
+// monthLink is one month of the month navigation of /changes/.
+type monthLink struct {
+	Key, Label string
+	URL        string // of its page
+	Script     string // of its rows' script, for the filter
+	Count      int
+	Current    bool // the page shown is this month's
+	Here       bool // its changes are on the page shown
+}
+
+// changeMonth is the changes of one page of /changes/<key>/: one month
+// ("2025-06"), one year where the sources date no month ("2023"), or the
+// undated ones ("undated").
+type changeMonth struct {
+	Key     string
+	Changes []*feed.Change // newest first
+}
+
+// undatedMonth is the key of the page of the undated changes.
+const undatedMonth = "undated"
+
+// The latest months /changes/ lists: the newest, then whole older months
+// while it holds fewer than latestMin changes and would hold no more than
+// latestMax.
+const (
+	latestMin = 20
+	latestMax = 200
+)
+
+// monthOf is the key of the page of /changes/ that lists c.
+func monthOf(c *feed.Change) string {
+	d := c.Date()
+	switch {
+	case !c.Dated() || !d.Known():
+		return undatedMonth
+	case d.Precision() == "year":
+		return string(d)
+	case len(d) >= 7:
+		return string(d[:7])
+	}
+	return undatedMonth
+}
+
+// changeMonths groups changes, newest first, by their months, newest
+// first: a year the sources date no month of comes after that year's
+// months, and the undated changes last.
+func changeMonths(changes []*feed.Change) []changeMonth {
+	at := map[string]int{}
+	var out []changeMonth
+	for _, c := range changes {
+		k := monthOf(c)
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, changeMonth{Key: k})
+		}
+		out[i].Changes = append(out[i].Changes, c)
+	}
+	order := func(k string) string {
+		switch {
+		case k == undatedMonth:
+			return ""
+		case len(k) == 4:
+			return k + "-00"
+		}
+		return k
+	}
+	slices.SortStableFunc(out, func(a, b changeMonth) int { return cmp.Compare(order(b.Key), order(a.Key)) })
+	return out
+}
+
+// latestMonths is how many of months, newest first, /changes/ lists.
+func latestMonths(months []changeMonth) int {
+	n, rows := 0, 0
+	for _, m := range months {
+		if n > 0 && (rows >= latestMin || rows+len(m.Changes) > latestMax) {
+			break
+		}
+		n++
+		rows += len(m.Changes)
+	}
+	return n
+}
+
+// Output paths of the pages of /changes/ and of their rows' scripts.
+func changesPath(month string) string {
+	if month == "" {
+		return "changes/index.html"
+	}
+	return "changes/" + month + "/index.html"
+}
+func changesScript(month string) string { return "changes/" + month + "/changes.js" }
+
+// monthKeys are the keys of months.
+func monthKeys(months []changeMonth) []string {
+	out := make([]string, len(months))
+	for i, m := range months {
+		out[i] = m.Key
+	}
+	return out
+}
+
+// monthLabel is the words of a month's key.
+func (b *builder) monthLabel(key string) string {
+	if key == undatedMonth {
+		s, err := b.tmpl.msgs.t("changes.undated_month")
+		if err != nil {
+			return key
+		}
+		return s
+	}
+	return key
+}
 
 // words are the message catalogue's words for telling changes.
 func (b *builder) words() feed.Words {
@@ -77,7 +211,7 @@ func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {
 		r := &changeRow{
 			Change: c, Title: c.Title(w), Date: newDate(c.Date()), Provider: in.Provider,
 			ProviderURL: p.Rel(providerPath(in.Provider.ID)), InstanceURL: p.Rel(instancePath(in)),
-			Direction: c.Direction(),
+			Direction: c.Direction(), Trust: b.trust(c.New, c.New.SourceKind),
 		}
 		if g := b.cat.GPU(in.GPU); g != nil {
 			r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
@@ -99,20 +233,61 @@ func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {
 	return rows
 }
 
-func (b *builder) changesData(p *page) *changesData {
-	d := &changesData{Rows: b.changeRows(p, b.changes)}
-	providers, gpus := map[string]string{}, map[string]string{}
+// changesData is the model of the page of /changes/ p that shows month,
+// or, for "", the latest months.
+func (b *builder) changesData(p *page, month string) *changesData {
+	months := b.months
+	d := &changesData{Month: month, Total: len(b.changes), Root: p.Rel("")}
+	if d.Root == "./" {
+		d.Root = ""
+	}
+	here := map[string]bool{}
+	if month == "" {
+		for _, m := range months[:latestMonths(months)] {
+			here[m.Key] = true
+		}
+	} else {
+		here[month] = true
+		d.Label = b.monthLabel(month)
+	}
+	var shown []*feed.Change
+	cur := -1
+	for i, m := range months {
+		l := &monthLink{
+			Key: m.Key, Label: b.monthLabel(m.Key), URL: p.Rel(changesPath(m.Key)), Script: p.Rel(changesScript(m.Key)),
+			Count: len(m.Changes), Current: m.Key == month, Here: here[m.Key],
+		}
+		d.Months = append(d.Months, l)
+		if l.Here {
+			shown = append(shown, m.Changes...)
+		}
+		if l.Current {
+			cur = i
+		}
+	}
+	if cur > 0 {
+		d.Newer = d.Months[cur-1]
+	}
+	if cur >= 0 && cur+1 < len(d.Months) {
+		d.Older = d.Months[cur+1]
+	}
+	d.Rows = b.changeRows(p, shown)
+	providers, gpus, models := map[string]string{}, map[string]string{}, map[string]string{}
+	w := b.words()
 	for _, c := range b.changes {
 		in := c.Instance
 		providers[in.Provider.ID] = in.Provider.Name
 		if g := b.cat.GPU(in.GPU); g != nil {
 			gpus[g.ID] = g.Name
 		}
+		models[c.Series.Model] = w.Model(c.Series.Model)
+	}
+	for _, c := range shown {
 		if c.Dated() {
 			d.Dated++
 		}
 	}
-	d.Providers, d.GPUs = options(providers), options(gpus)
+	d.Providers, d.GPUs, d.Models = options(providers), options(gpus), options(models)
 	return d
 }
 
@@ -373,4 +548,76 @@ func (e *feedEntries) of(changes []*feed.Change) ([]*feed.Entry, error) {
 		}
 	}
 	return out, nil
+}
+
+// changeScriptInputs are what the rows' script of a month is made of
+// besides the templates: its changes, the GPU models the rows name, the
+// URL style of their links, and the day and policy their ages count to.
+type changeScriptInputs struct {
+	Month        string
+	Changes      []*feed.Change
+	GPUs         []*catalog.GPU
+	PrettyURLs   bool
+	AgeDate      int64 // Unix seconds
+	Fresh, Stale int
+}
+
+// changeScripts writes the rows' script of every month of /changes/
+// (changesScript), from which static/changes.js filters the changes of
+// every month on any page of /changes/: a file loaded by <script src>, as
+// file:// allows no fetch. Each row is the page's row, its links from the
+// site's root folder, with what the filters match on.
+func (b *builder) changeScripts() error {
+	t := b.tmpl.byLayout["changes"]
+	if t == nil || t.Lookup("change-row") == nil {
+		return nil // a site's own templates without the rows' template
+	}
+	root := &page{links: linker{pretty: b.opts.PrettyURLs}}
+	fresh, stale := b.cat.Site.Policy()
+	for _, m := range b.months {
+		inputs := changeScriptInputs{m.Key, m.Changes, b.cat.GPUs, b.opts.PrettyURLs, b.ageDate.Unix(), fresh, stale}
+		err := b.putMade("changes script "+m.Key, inputs, func() ([]madeFile, error) {
+			data, err := b.changeScript(t, root, m)
+			return []madeFile{{changesScript(m.Key), data}}, err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// changeScript is the rows' script of month m: each row as [provider,
+// GPU ("" when unknown), pricing model, direction, the row's HTML].
+func (b *builder) changeScript(t *template.Template, root *page, m changeMonth) ([]byte, error) {
+	var buf, row bytes.Buffer
+	// The script is a file of its own, never inside a page: <, > and &
+	// need no escaping, and U+2028 and U+2029 are escaped all the same.
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	buf.WriteString("// The price changes of one month of /changes/, for its filter (static/changes.js).\n")
+	buf.WriteString("(window.gpucompareChanges = window.gpucompareChanges || {})[")
+	if err := enc.Encode(m.Key); err != nil {
+		return nil, err
+	}
+	buf.Truncate(buf.Len() - 1) // Encode ends with a newline
+	buf.WriteString("] = [\n")
+	for i, r := range b.changeRows(root, m.Changes) {
+		row.Reset()
+		if err := t.ExecuteTemplate(&row, "change-row", r); err != nil {
+			return nil, fmt.Errorf("%s: %w", changesScript(m.Key), err)
+		}
+		gpu := ""
+		if r.GPU != nil {
+			gpu = r.GPU.ID
+		}
+		if i > 0 {
+			buf.WriteString(",")
+		}
+		if err := enc.Encode([]string{r.Provider.ID, gpu, r.Change.Series.Model, r.Direction, strings.TrimSpace(row.String())}); err != nil {
+			return nil, err
+		}
+	}
+	buf.WriteString("];\n")
+	return buf.Bytes(), nil
 }

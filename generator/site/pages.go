@@ -134,7 +134,7 @@ func (b *builder) newPage(p, layout string) *page {
 	}
 	pg.Styles = pg.Rel("static/style.css")
 	switch layout {
-	case "home", "compare", "gpu", "provider", "instance", "guide", "scenario":
+	case "home", "compare", "gpu", "provider", "instance", "guide", "scenario", "changes":
 		pg.AgeScript = pg.Rel("static/age.js")
 	}
 	pg.Icon, pg.IconICO = pg.Rel("static/favicon.svg"), pg.Rel("static/favicon.ico")
@@ -248,11 +248,19 @@ func (b *builder) pages() ([]*page, error) {
 	}
 	out = append(out, guides...)
 
-	changes := b.newPage("changes/index.html", "changes")
-	changes.TitleKey, changes.DescKey = "changes.title", "changes.description"
-	changes.lazy(func() any { return b.changesData(changes) })
-	changes.Script = changes.Rel("static/changes.js")
-	add(changes)
+	for _, month := range append([]string{""}, monthKeys(b.months)...) {
+		p := b.newPage(changesPath(month), "changes")
+		p.TitleKey, p.DescKey = "changes.title", "changes.description"
+		if month != "" {
+			label := b.monthLabel(month)
+			p.TitleKey, p.DescKey = "", ""
+			p.Title, _ = b.tmpl.msgs.t("changes.month_title", label)
+			p.Description, _ = b.tmpl.msgs.t("changes.month_description", label)
+		}
+		p.lazy(func() any { return b.changesData(p, month) })
+		p.Script = p.Rel("static/changes.js")
+		add(p)
+	}
 
 	for _, c := range b.content {
 		p := b.newPage(c.Path, "page")

@@ -137,6 +137,7 @@ type builder struct {
 	gpus      []*catalog.GPU   // the GPU models in buyer order (gpuOrder)
 	priced    []*pricing.Offer // the offers with comparable prices, in the site currency
 	changes   []*feed.Change   // every price change, newest first
+	months    []changeMonth    // the changes by month, newest first (changeMonths)
 	// benchGroups are the benchmark results mapped onto the priced offers,
 	// in groups of comparable results (bench.Derive).
 	benchGroups []*bench.Group
@@ -188,10 +189,10 @@ func (b *builder) run(root fs.FS) error {
 	// The exports and the feeds do not read the pages: they are made
 	// while the pages render, each on a goroutine of its own, so that
 	// their serial work fills what the render leaves of the processors.
-	var exportErr, feedErr error
+	var exportErr, feedErr, changesErr error
 	var others sync.WaitGroup
 	others.Go(func() { exportErr = b.exports(b.priced) })
-	others.Go(func() { feedErr = b.feeds() })
+	others.Go(func() { feedErr = b.feeds(); changesErr = b.changeScripts() })
 	renderErr := b.render(pages)
 	others.Wait()
 	if renderErr != nil {
@@ -202,6 +203,9 @@ func (b *builder) run(root fs.FS) error {
 	}
 	if feedErr != nil {
 		return fmt.Errorf("feeds: %w", feedErr)
+	}
+	if changesErr != nil {
+		return fmt.Errorf("changes: %w", changesErr)
 	}
 	if err := b.static(sfs); err != nil {
 		return fmt.Errorf("static: %w", err)
@@ -228,6 +232,7 @@ func (b *builder) derive() {
 	})
 	wg.Go(func() {
 		b.changes = feed.Changes(b.cat)
+		b.months = changeMonths(b.changes)
 		b.changesOf = map[*catalog.Instance][]*feed.Change{}
 		for _, c := range b.changes {
 			b.changesOf[c.Instance] = append(b.changesOf[c.Instance], c)

@@ -54,6 +54,7 @@ const KINDS = [
   { name: 'guides', path: 'guides/index.html' },
   { name: 'guide', from: 'guides/index.html', pattern: /^guides\/[^/]+\/index\.html$/ },
   { name: 'changes', path: 'changes/index.html' },
+  { name: 'changes-month', from: 'changes/index.html', pattern: /^changes\/[^/]+\/index\.html$/ },
   { name: 'methodology', path: 'methodology/index.html' },
   { name: '404', path: '404.html' },
 ];
