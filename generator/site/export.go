@@ -95,6 +95,7 @@ type fxExport struct {
 	Rate   float64 `json:"rate"`
 	Date   string  `json:"date"`
 	Source string  `json:"source"`
+	Caveat string  `json:"caveat,omitempty"`
 }
 
 // offerExporter makes the exports of offers one at a time in the same
@@ -183,7 +184,7 @@ func ptr[T any](v T) *T { return &v }
 func (b *builder) offersDoc() offersExport {
 	doc := offersExport{Title: b.cat.Site.Title, Currency: b.cat.Site.Currency, Models: pricing.Models, Offers: []*offerExport{}}
 	for _, fx := range b.cat.FX {
-		doc.FX = append(doc.FX, fxExport{fx.Base, fx.Quote, fx.Rate, string(fx.Date), fx.Source})
+		doc.FX = append(doc.FX, fxExport{fx.Base, fx.Quote, fx.Rate, string(fx.Date), fx.Source, fx.Caveat})
 	}
 	return doc
 }
