@@ -49,6 +49,13 @@ var refCorrections = []refCorrection{
 }
 
 func init() {
+	for _, c := range []struct{ provider, sla, source string }{
+		{"Azure", "99.99", "SLA for Virtual Machines: two or more instances across two or more Availability Zones"},
+		{"Google Cloud", "99.99", "cloud.google.com/compute/sla, Premium Tier: instances in multiple zones"},
+		{"Alibaba Cloud", "99.975", "ECS single instance, secondary summary (sla.directory)"},
+	} {
+		refCorrections = append(refCorrections, refCorrection{"providers.csv", c.provider, "compute_sla_pct", "", c.sla, c.source})
+	}
 	for _, f := range []string{"p5e.10xlarge.12", "p5e.20xlarge.12", "p5e.40xlarge.12", "p5s.5xlarge.12", "p5s.10xlarge.12", "p5s.20xlarge.12", "p5s.40xlarge.12"} {
 		refCorrections = append(refCorrections, refCorrection{"huawei.csv", otcFlavour + "|" + f, "provider", otcFlavour, "Open Telekom Cloud", otcDocs})
 	}
@@ -63,6 +70,8 @@ func refKey(file string, r refRow) string {
 		return strings.Join([]string{r["provider"], r["instance_type"], r["region"], r["pricing_model"], r["amount"]}, "|")
 	case "huawei.csv":
 		return r["provider"] + "|" + r["flavor"]
+	case "providers.csv":
+		return r["provider"]
 	}
 	return ""
 }
@@ -241,6 +250,51 @@ func TestShippedCorrections(t *testing.T) {
 			}
 			if p.Region == "us-gov-west-1" && p.Model == "capacity_block" {
 				t.Errorf("%s/%s: a capacity block in GovCloud", p.Provider, p.Instance)
+			}
+		}
+	})
+
+	t.Run("provider-attributes", func(t *testing.T) {
+		for _, c := range []struct {
+			provider, what string
+			ok             func(p *Provider) bool
+		}{
+			{"google-cloud", "SLA 99.99", func(p *Provider) bool { return refSame(p.SLA.Percent, 99.99) }},
+			{"azure", "SLA 99.99", func(p *Provider) bool { return refSame(p.SLA.Percent, 99.99) }},
+			{"alibaba-cloud", "SLA 99.975", func(p *Provider) bool { return refSame(p.SLA.Percent, 99.975) }},
+			{"open-telekom-cloud", "SLA 99.9 and BSI C5", func(p *Provider) bool {
+				return refSame(p.SLA.Percent, 99.9) && slices.Contains(p.Certifications.List, "BSI C5")
+			}},
+			{"coreweave", "free egress, storage 0.07", func(p *Provider) bool {
+				return refSame(p.Egress.Price, 0) && refSame(p.Storage.Price, 0.07) && p.Egress.Currency == "USD"
+			}},
+			{"aws", "ISO 27001", func(p *Provider) bool { return slices.Contains(p.Certifications.List, "ISO 27001") }},
+			{"tencent-cloud", "ISO 27001", func(p *Provider) bool { return slices.Contains(p.Certifications.List, "ISO 27001") }},
+			{"huawei-cloud", "an MLPS entry", func(p *Provider) bool {
+				return slices.ContainsFunc(p.Certifications.List, func(s string) bool { return strings.HasPrefix(s, "MLPS") })
+			}},
+			{"lambda", "physical isolation", func(p *Provider) bool { return p.Features.PhysicalIsolation != nil && *p.Features.PhysicalIsolation }},
+		} {
+			p := cat.Provider(c.provider)
+			if p == nil || !c.ok(p) {
+				t.Errorf("%s: want %s", c.provider, c.what)
+			}
+		}
+		// Every attribute given has its source.
+		for _, p := range cat.Providers {
+			for _, a := range []struct {
+				what, source string
+				given        bool
+			}{
+				{"sla", p.SLA.Source, p.SLA.Percent != nil},
+				{"egress", p.Egress.Source, p.Egress.Price != nil},
+				{"storage", p.Storage.Source, p.Storage.Price != nil},
+				{"certifications", p.Certifications.Source, len(p.Certifications.List) > 0},
+				{"billing", p.Billing.Source, p.Billing.Granularity != ""},
+			} {
+				if a.given && a.source == "" {
+					t.Errorf("%s %s: no source", p.ID, a.what)
+				}
 			}
 		}
 	})

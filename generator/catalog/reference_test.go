@@ -454,6 +454,7 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 
 	t.Run("providers.csv", func(t *testing.T) {
 		for _, r := range readRef(t, "providers.csv") {
+			r = refCorrected("providers.csv", r)
 			pid := refProviderID(t, r["provider"])
 			p := cat.Provider(pid)
 			if p == nil {
@@ -468,6 +469,9 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 			}
 			if r["compute_sla_pct"] == "" && p.SLA.Percent != nil {
 				t.Errorf("%s: SLA %v, the reference leaves it unknown", pid, *p.SLA.Percent)
+			}
+			if refIsCorrected("providers.csv", r, "compute_sla_pct") {
+				refFigure(t, pid+" SLA", p.SLA.Percent, r["compute_sla_pct"])
 			}
 			if cell := r["egress_first_tier_usd_per_gb_or_native"]; cell != "" {
 				// "0 (no ingress/egress fees)": the figure leads the cell
