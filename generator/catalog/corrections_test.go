@@ -274,6 +274,8 @@ func TestShippedCorrections(t *testing.T) {
 				return slices.ContainsFunc(p.Certifications.List, func(s string) bool { return strings.HasPrefix(s, "MLPS") })
 			}},
 			{"lambda", "physical isolation", func(p *Provider) bool { return p.Features.PhysicalIsolation != nil && *p.Features.PhysicalIsolation }},
+			{"tencent-cloud", "per-second billing", func(p *Provider) bool { return p.Billing.Granularity == "second" }},
+			{"alibaba-cloud", "per-second billing", func(p *Provider) bool { return p.Billing.Granularity == "second" }},
 		} {
 			p := cat.Provider(c.provider)
 			if p == nil || !c.ok(p) {
