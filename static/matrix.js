@@ -140,11 +140,16 @@
     if (!known(a)) return false;
     return a > b;
   }
+  // better: a rate without a caveat (verified) over one with, then the later.
+  function better(a, b) {
+    if (!a.caveat !== !b.caveat) return !a.caveat;
+    return later(a.date, b.date);
+  }
   function direct(from, to) {
     let best = null;
     for (const fx of D.fx || []) {
       if (!((fx.base === from && fx.quote === to) || (fx.base === to && fx.quote === from)) || !(fx.rate > 0)) continue;
-      if (!best || later(fx.date, best.date)) best = fx;
+      if (!best || better(fx, best)) best = fx;
     }
     if (!best) return null;
     return { factor: best.base === from ? best.rate : 1 / best.rate, rates: [best] };

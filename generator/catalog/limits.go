@@ -138,7 +138,7 @@ var textLengths = map[string]int{
 
 	"source": sentenceLength, "as_of": sentenceLength,
 	"homepage": sentenceLength, "url": sentenceLength, "tagline": sentenceLength, "text": sentenceLength,
-	"price_not_public": sentenceLength, "price_incomplete": sentenceLength,
+	"price_not_public": sentenceLength, "price_incomplete": sentenceLength, "caveat": sentenceLength,
 
 	"notes": proseLength, "note": proseLength, "description": proseLength,
 	"advice": proseLength, "help": proseLength,

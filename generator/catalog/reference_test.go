@@ -28,11 +28,12 @@ var refProviders = map[string]string{
 	"Lambda":              "lambda",
 	"RunPod":              "runpod",
 	"CoreWeave":           "coreweave",
+	"Open Telekom Cloud":  "open-telekom-cloud", // its own flavours (corrections_test.go)
 }
 
 func refProviderID(t *testing.T, name string) string {
 	t.Helper()
-	if strings.HasPrefix(name, "Open Telekom Cloud") { // huawei.csv: Huawei's stack, same flavour names
+	if strings.HasPrefix(name, "Open Telekom Cloud (") { // huawei.csv: Huawei's stack, same flavour names
 		return "huawei-cloud"
 	}
 	id, ok := refProviders[name]
@@ -156,6 +157,28 @@ func refAsOf(p *PricePoint, asOf string) bool {
 		strings.Contains(p.Note, "Dates: "+asOf)
 }
 
+// refSourceAndCaveat reports whether a rate's source and caveat are the
+// reference's source cell: the source, then what the caveat says of it
+// ("… (notice text quoted in a public unit test; page not read)").
+func refSourceAndCaveat(fx FXRate, cell string) bool {
+	if fx.Caveat == "" {
+		return fx.Source == cell
+	}
+	rest, ok := strings.CutPrefix(cell, fx.Source)
+	rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(rest), "("), ")"))
+	return ok && rest != "" && strings.Contains(fx.Caveat, rest)
+}
+
+// refIsCorrected reports whether a correction sets the row's column.
+func refIsCorrected(file string, r refRow, column string) bool {
+	for _, c := range refCorrections {
+		if c.file == file && c.column == column && c.row == refKey(file, r) {
+			return true
+		}
+	}
+	return false
+}
+
 func shipped(t *testing.T) *Catalog {
 	t.Helper()
 	cat, rep := Load(os.DirFS(filepath.Join("..", "..")))
@@ -200,6 +223,7 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 
 	t.Run("gpus.csv", func(t *testing.T) {
 		for _, r := range readRef(t, "gpus.csv") {
+			r = refCorrected("gpus.csv", r)
 			var g *GPU
 			for _, c := range cat.GPUs {
 				if c.Model == r["gpu"] && c.Variant == r["variant"] {
@@ -236,7 +260,11 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 			if y := r["launch_year"]; y == "" && g.Released != "" || y != "" && !strings.HasPrefix(string(g.Released), y) {
 				t.Errorf("%s: released %q, the reference's launch year is %q", g.ID, g.Released, y)
 			}
-			if g.Source != r["source"] || g.AsOf != r["as_of"] || !strings.HasPrefix(g.Notes, r["notes"]) {
+			// Sources a correction adds come after the row's, or before
+			// it when the correction replaces the row's source.
+			extra, ok := strings.CutPrefix(g.Source, r["source"])
+			if !ok || extra != "" && !strings.HasPrefix(extra, " ; ") && !refIsCorrected("gpus.csv", r, "source") ||
+				g.AsOf != r["as_of"] || !strings.HasPrefix(g.Notes, r["notes"]) {
 				t.Errorf("%s: source, as_of or notes are not the reference row's", g.ID)
 			}
 		}
@@ -320,6 +348,7 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 	t.Run("price_history.csv", func(t *testing.T) {
 		last := map[string]int{}
 		for _, r := range readRef(t, "price_history.csv") {
+			r = refCorrected("price_history.csv", r)
 			pid := refProviderID(t, r["provider"])
 			id, _ := refInstance(r["instance_type"])
 			if refInstanceOf(t, cat, pid, id) == nil {
@@ -422,7 +451,7 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 			ok := false
 			for _, fx := range cat.FX {
 				if fx.Base == r["base"] && fx.Quote == r["quote"] && refSame(&fx.Rate, *refNum(t, r["rate"])) &&
-					string(fx.Date) == date && fx.Source == r["source"] {
+					string(fx.Date) == date && refSourceAndCaveat(fx, r["source"]) {
 					ok = true
 					if date == string(Unknown) && fx.AsOf != r["date"] {
 						t.Errorf("rate %s/%s %s: as_of %q, want the reason %q", r["base"], r["quote"], r["rate"], fx.AsOf, r["date"])
@@ -437,6 +466,7 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 
 	t.Run("providers.csv", func(t *testing.T) {
 		for _, r := range readRef(t, "providers.csv") {
+			r = refCorrected("providers.csv", r)
 			pid := refProviderID(t, r["provider"])
 			p := cat.Provider(pid)
 			if p == nil {
@@ -451,6 +481,9 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 			}
 			if r["compute_sla_pct"] == "" && p.SLA.Percent != nil {
 				t.Errorf("%s: SLA %v, the reference leaves it unknown", pid, *p.SLA.Percent)
+			}
+			if refIsCorrected("providers.csv", r, "compute_sla_pct") {
+				refFigure(t, pid+" SLA", p.SLA.Percent, r["compute_sla_pct"])
 			}
 			if cell := r["egress_first_tier_usd_per_gb_or_native"]; cell != "" {
 				// "0 (no ingress/egress fees)": the figure leads the cell
@@ -469,11 +502,13 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 
 	t.Run("huawei.csv", func(t *testing.T) {
 		for _, r := range readRef(t, "huawei.csv") {
-			in := refInstanceOf(t, cat, refProviderID(t, r["provider"]), r["flavor"])
+			r = refCorrected("huawei.csv", r)
+			pid := refProviderID(t, r["provider"])
+			in := refInstanceOf(t, cat, pid, r["flavor"])
 			if in == nil {
 				continue
 			}
-			what := "huawei-cloud/" + in.ID
+			what := pid + "/" + in.ID
 			if in.Name != r["flavor"] || cat.GPU(in.GPU) == nil || strconv.Itoa(in.GPUCount) != r["gpu_count"] {
 				t.Errorf("%s: name %q, gpu %q, gpu_count %d do not follow the row", what, in.Name, in.GPU, in.GPUCount)
 			}

@@ -67,7 +67,12 @@ type FXRate struct {
 	Date   Date    `yaml:"date"`
 	AsOf   string  `yaml:"as_of"` // why the date is what it is, when it is partial or unknown
 	Source string  `yaml:"source"`
-	Note   string  `yaml:"note"`
+	// Caveat says what is unsure about the rate or its source ("page not
+	// read; quoted in a public test"), kept apart from Source so that a
+	// page shows a clean source. A rate with a caveat is used only for a
+	// pair that has no rate without one.
+	Caveat string `yaml:"caveat"`
+	Note   string `yaml:"note"`
 
 	at *place
 }
@@ -289,8 +294,12 @@ type PricePoint struct {
 	Payment         string   `yaml:"payment"`          // no_upfront, partial_upfront, all_upfront
 	PerGPU          bool     `yaml:"per_gpu"`
 	Approximate     bool     `yaml:"approximate"`
-	Currency        string   `yaml:"currency"`
-	Since           Date     `yaml:"since"`
+	// RegionUnstated says that the source gives the price for no region
+	// (region "all" then means "not stated", not "every region"): the
+	// price is shown once, in a row of its own, never in each region's.
+	RegionUnstated bool   `yaml:"region_unstated"`
+	Currency       string `yaml:"currency"`
+	Since          Date   `yaml:"since"`
 	// FirstSeen is the day an import first saw this price, when its source
 	// gives no effective date: the change happened on or before that day,
 	// and Since stays unknown.

@@ -682,6 +682,9 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 	if pp.Amount == nil && pp.EffectiveHourly == nil && pp.DiscountPct == nil {
 		r.errorf("amount", "no price: want amount (or effective_hourly, or discount_pct against on-demand)")
 	}
+	if pp.RegionUnstated && pp.Region != AllRegions {
+		r.errorf("region_unstated", "region_unstated is for a price whose source names no region: want region %q, got %q", AllRegions, pp.Region)
+	}
 	if r.required("currency", pp.Currency, "the currency the provider quoted, such as USD") {
 		r.currency("currency", pp.Currency)
 		siteOK := currencyPattern.MatchString(l.cat.Site.Currency)

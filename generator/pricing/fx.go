@@ -18,8 +18,9 @@ type Rates []catalog.FXRate
 
 // Convert returns the conversion from one currency to another: the identity
 // for the same currency, otherwise the rate of the pair (in either
-// direction) with the latest date — rates with unknown dates only when the
-// pair has no dated one. ok is false when the catalog has no rate.
+// direction) with the latest date — a rate with a caveat (unverified) only
+// when the pair has none without, and rates with unknown dates only when
+// the pair has no dated one. ok is false when the catalog has no rate.
 func (r Rates) Convert(from, to string) (c Conversion, ok bool) {
 	if from == to {
 		return Conversion{From: from, To: to, Factor: 1}, true
@@ -30,7 +31,7 @@ func (r Rates) Convert(from, to string) (c Conversion, ok bool) {
 		if !((fx.Base == from && fx.Quote == to) || (fx.Base == to && fx.Quote == from)) || fx.Rate <= 0 {
 			continue
 		}
-		if best == nil || later(fx.Date, best.Date) {
+		if best == nil || better(fx, best) {
 			best = fx
 		}
 	}
@@ -42,6 +43,15 @@ func (r Rates) Convert(from, to string) (c Conversion, ok bool) {
 		c.Factor = 1 / best.Rate
 	}
 	return c, true
+}
+
+// better reports whether rate a should be used over b: a rate without a
+// caveat over one with, then the later date (later).
+func better(a, b *catalog.FXRate) bool {
+	if (a.Caveat == "") != (b.Caveat == "") {
+		return a.Caveat == ""
+	}
+	return later(a.Date, b.Date)
 }
 
 // later reports whether date a should win over b: a known date over an

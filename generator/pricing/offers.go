@@ -51,7 +51,8 @@ type Price struct {
 // catalog order, regions in the order their first price appears. A price
 // point for region "all" holds in each region row of its instance type, or
 // makes one row of its own when the instance type has no region-specific
-// price.
+// price; a point whose source names no region (RegionUnstated) is always
+// in that row of its own, never in a region's.
 func Offers(cat *catalog.Catalog, display string) []*Offer {
 	history := map[*catalog.Instance][]*catalog.PricePoint{}
 	for _, pp := range cat.Prices {
@@ -83,8 +84,13 @@ func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, h
 	var regions []string
 	latest := map[string]map[string][]*catalog.PricePoint{} // region → model → latest point of each payment option
 	everywhere := map[string][]*catalog.PricePoint{}        // model → latest "all" points
+	unstated := map[string][]*catalog.PricePoint{}          // model → latest points whose source names no region
 	for _, pp := range history {
 		m := latest[pp.Region]
+		if pp.Region == catalog.AllRegions && pp.RegionUnstated {
+			unstated[pp.Model] = replaceSeries(unstated[pp.Model], pp)
+			continue
+		}
 		if pp.Region == catalog.AllRegions {
 			everywhere[pp.Model] = replaceSeries(everywhere[pp.Model], pp)
 			continue
@@ -99,6 +105,17 @@ func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, h
 	if len(regions) == 0 {
 		regions = []string{catalog.AllRegions}
 		latest[catalog.AllRegions] = map[string][]*catalog.PricePoint{}
+	}
+	if len(unstated) > 0 {
+		// A price given for no region is shown once, in a row of its own
+		// (with the "all" points), never copied into each region's row.
+		if latest[catalog.AllRegions] == nil {
+			regions = append(regions, catalog.AllRegions)
+			latest[catalog.AllRegions] = map[string][]*catalog.PricePoint{}
+		}
+		for model, pts := range unstated {
+			latest[catalog.AllRegions][model] = pts
+		}
 	}
 	var out []*Offer
 	for _, region := range regions {

@@ -2,8 +2,13 @@ package pricing
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
+	"testing/fstest"
+
+	"golang.org/x/tools/txtar"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/catalog/catalogtest"
@@ -192,5 +197,40 @@ prices:
 	}
 	if spot := gn7.Prices["spot"]; len(spot.Options) != 1 || spot.Options[0] != spot {
 		t.Errorf("spot options %v, want the price alone", spot.Options)
+	}
+}
+
+// TestRegionUnstatedShownOnce: a price whose source names no region is
+// shown once, in a row of its own, and not copied into the row of each
+// region the instance type is priced in, as a plain "all" price is.
+func TestRegionUnstatedShownOnce(t *testing.T) {
+	archive := strings.Replace(offersCatalog, "-- data/prices/ali.yaml --", `  - {instance: p4d, region: all, model: capacity_block, amount: 14.75, region_unstated: true, currency: USD, since: 2026-01, source: blog, source_kind: article}
+-- data/prices/ali.yaml --`, 1)
+	cat := loadTxtar(t, archive)
+	var rows []string
+	for _, o := range Offers(cat, "USD") {
+		if o.Instance.ID != "p4d" {
+			continue
+		}
+		models := slices.Sorted(maps.Keys(o.Prices))
+		rows = append(rows, o.Region+" "+strings.Join(models, ","))
+	}
+	want := []string{
+		"us-east-1 on_demand,reserved_1y,reserved_3y,spot",
+		"eu-west-1 on_demand,reserved_3y",
+		"all capacity_block",
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("p4d offers:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+
+	bad := strings.Replace(archive, "region: all, model: capacity_block", "region: us-east-1, model: capacity_block", 1)
+	fsys := fstest.MapFS{}
+	for _, f := range txtar.Parse([]byte(bad)).Files {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	_, rep := catalog.Load(fsys)
+	if errs := rep.Errors(); len(errs) != 1 || !strings.Contains(errs.String(), "region_unstated is for a price whose source names no region") {
+		t.Errorf("region_unstated with a region: errors %v", errs)
 	}
 }

@@ -164,6 +164,22 @@ func TestConvert(t *testing.T) {
 	}
 }
 
+// TestConvertPrefersVerified: a rate with a caveat (unverified) is used
+// only when its pair has no rate without one, however much later it is.
+func TestConvertPrefersVerified(t *testing.T) {
+	rates := Rates{
+		{Base: "USD", Quote: "CNY", Rate: 6.9843, Date: "2026-01-26"},
+		{Base: "USD", Quote: "CNY", Rate: 6.8067, Date: "2026-07-01", Caveat: "unverified: page not read"},
+		{Base: "USD", Quote: "CNY", Rate: 7.0197, Date: "2026-01-08"},
+	}
+	if c, ok := rates.Convert("CNY", "USD"); !ok || c.Rate.Date != "2026-01-26" || c.Rate.Caveat != "" {
+		t.Errorf("want the latest rate without a caveat, got %+v", c.Rate)
+	}
+	if c, ok := rates[1:2].Convert("USD", "CNY"); !ok || c.Factor != 6.8067 {
+		t.Errorf("a rate with a caveat is used when it is the only one: %+v", c)
+	}
+}
+
 // roundByBigInt is Round as it was first written, on big integers: the
 // reference the faster Round must agree with.
 func roundByBigInt(v float64, places int) float64 {

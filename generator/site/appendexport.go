@@ -208,6 +208,7 @@ func (w *jsonWriter) price(p *priceExport) {
 	w.optNum("discount_pct", p.DiscountPct)
 	w.optTrue("per_gpu", p.PerGPU)
 	w.optTrue("approximate", p.Approximate)
+	w.optTrue("region_unstated", p.RegionUnstated)
 	w.optStr("payment", p.Payment)
 	w.key("currency")
 	w.str(p.Currency)

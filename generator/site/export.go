@@ -58,6 +58,7 @@ type priceExport struct {
 	DiscountPct     *float64 `json:"discount_pct,omitempty"`
 	PerGPU          bool     `json:"per_gpu,omitempty"`
 	Approximate     bool     `json:"approximate,omitempty"`
+	RegionUnstated  bool     `json:"region_unstated,omitempty"` // the source names no region
 	Payment         string   `json:"payment,omitempty"`
 	Currency        string   `json:"currency"`
 	// Hourly is the derived effective hourly price of the whole instance
@@ -95,6 +96,7 @@ type fxExport struct {
 	Rate   float64 `json:"rate"`
 	Date   string  `json:"date"`
 	Source string  `json:"source"`
+	Caveat string  `json:"caveat,omitempty"`
 }
 
 // offerExporter makes the exports of offers one at a time in the same
@@ -150,7 +152,7 @@ func (x *offerExporter) of(o *pricing.Offer) *offerExport {
 		xp := &x.prices[i]
 		*xp = exportedPrice{priceExport: priceExport{
 			Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
-			PerGPU: pt.PerGPU, Approximate: pt.Approximate, Payment: pt.Payment, Currency: pr.Hourly.Currency,
+			PerGPU: pt.PerGPU, Approximate: pt.Approximate, RegionUnstated: pt.RegionUnstated, Payment: pt.Payment, Currency: pr.Hourly.Currency,
 			Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: pr.Hourly.Basis,
 			Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source, SourceKind: pr.Kind,
 		}}
@@ -183,7 +185,7 @@ func ptr[T any](v T) *T { return &v }
 func (b *builder) offersDoc() offersExport {
 	doc := offersExport{Title: b.cat.Site.Title, Currency: b.cat.Site.Currency, Models: pricing.Models, Offers: []*offerExport{}}
 	for _, fx := range b.cat.FX {
-		doc.FX = append(doc.FX, fxExport{fx.Base, fx.Quote, fx.Rate, string(fx.Date), fx.Source})
+		doc.FX = append(doc.FX, fxExport{fx.Base, fx.Quote, fx.Rate, string(fx.Date), fx.Source, fx.Caveat})
 	}
 	return doc
 }

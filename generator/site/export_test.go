@@ -24,7 +24,7 @@ func TestIndentedListWritesWhatMarshalIndentWrites(t *testing.T) {
 		}
 	}
 	for _, n := range []int{0, 1, 3} {
-		doc := offersExport{Title: "T & <b>", Currency: "USD", FX: []fxExport{{"EUR", "USD", 1.08, "2025-01", "ecb"}}, Models: []string{"on_demand", "spot"}, Offers: []*offerExport{}}
+		doc := offersExport{Title: "T & <b>", Currency: "USD", FX: []fxExport{{"EUR", "USD", 1.08, "2025-01", "ecb", ""}}, Models: []string{"on_demand", "spot"}, Offers: []*offerExport{}}
 		var got bytes.Buffer
 		l, err := newIndentedList(&got, doc)
 		if err != nil {

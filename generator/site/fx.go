@@ -20,6 +20,7 @@ type fxNote struct {
 	Rate        float64 // 1 Base = Rate Quote
 	Date        string  // as the catalog dates it; "unknown" when unknown
 	Source      string
+	Caveat      string // what is unsure about the rate, apart from its source
 }
 
 // fxNotes makes the notes of a list of rates into the display currency,
@@ -62,7 +63,7 @@ func fxNotes(display string, v any) ([]fxNote, error) {
 
 // noteOf is the note of converting from a currency at a catalog rate.
 func noteOf(from string, fx catalog.FXRate) fxNote {
-	return fxNote{From: from, Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source}
+	return fxNote{From: from, Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
 }
 
 // fxNote is the sentence beside a ranking that converted prices at n

@@ -139,6 +139,7 @@ type rateView struct {
 	Rate        float64
 	Date        string // as the catalog dates it; "unknown" when unknown
 	Source      string
+	Caveat      string
 }
 
 // pageLink is a link to one page of the matrix.
@@ -577,7 +578,7 @@ func rateDate(t func(string, ...any) string, d string) string {
 }
 
 func newRateView(fx catalog.FXRate) *rateView {
-	return &rateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source}
+	return &rateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
 }
 
 // matrixRates are the rates the matrix converts with into the display

@@ -57,8 +57,8 @@ func TestMatrixHasARowPerOfferAndACellPerColumn(t *testing.T) {
 			t.Errorf("row %d has %d cells, want %d (one per heading)", i+1, n, heads)
 		}
 	}
-	if n := strings.Count(page, ">price not public</span>"); n != 1 {
-		t.Errorf("price not public shown %d times, want once", n)
+	if n := strings.Count(page, ">no price in the catalog</span>"); n != 1 {
+		t.Errorf("no price in the catalog shown %d times, want once", n)
 	}
 	for _, want := range []string{
 		// Every pricing model the catalog prices in has a column, off until chosen; the normalised ones name their precision.

@@ -355,6 +355,7 @@ type priceView struct {
 	Amount, Upfront, EffectiveHourly, DiscountPct *float64
 	Payment                                       string
 	PerGPU, Approximate                           bool
+	RegionUnstated                                bool // the source names no region
 	Since                                         catalog.Date
 	AsOf, Source, Note                            string
 	NotCharted                                    string // why the point is not on the page's history chart, as a message key; "" when it is
@@ -382,7 +383,7 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 	v := &priceView{
 		PricePoint: pp, Instance: pp.Instance, Region: pp.Region, Model: pp.Model, Provider: pp.Provider,
 		Amount: pp.Amount, Upfront: pp.Upfront, EffectiveHourly: pp.EffectiveHourly, DiscountPct: pp.DiscountPct,
-		Payment: pp.Payment, PerGPU: pp.PerGPU, Approximate: pp.Approximate, Since: pp.Since,
+		Payment: pp.Payment, PerGPU: pp.PerGPU, Approximate: pp.Approximate, RegionUnstated: pp.RegionUnstated, Since: pp.Since,
 		AsOf: pp.AsOf, Source: pp.Source, Note: pp.Note,
 		Currency: cmp.Or(pp.Currency, in.Provider.Currency), Unit: "hour",
 	}

@@ -70,7 +70,7 @@ func TestScenarioPageRanksOffersByScenarioTCOTotals(t *testing.T) {
 	}
 	// The reserved part outlasts nothing here, but on-demand leaves the
 	// lease without a public price out, and says so.
-	if !strings.Contains(planSection(t, page, "strategy-on-demand"), "its price is not public") {
+	if !strings.Contains(planSection(t, page, "strategy-on-demand"), "the catalog holds no price for it") {
 		t.Error("the offer without a public price is not listed as left out")
 	}
 	if !strings.Contains(page, "storage price unknown: left out of the total") {
@@ -443,7 +443,7 @@ func TestReasonsAndNotesWorded(t *testing.T) {
 		}
 	}
 	notPublic := &pricing.Offer{Instance: &catalog.Instance{PriceNotPublic: "on request"}, Prices: map[string]*pricing.Price{}}
-	if got, want := reasonText(notPublic, w, pricing.Reason{Kind: pricing.NoPrice, Model: "lease"}, "USD", x), "its price is not public"; got != want {
+	if got, want := reasonText(notPublic, w, pricing.Reason{Kind: pricing.NoPrice, Model: "lease"}, "USD", x), "the catalog holds no price for it"; got != want {
 		t.Errorf("no public price: %q, want %q", got, want)
 	}
 	got := tcoNotes([]pricing.Note{

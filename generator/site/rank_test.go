@@ -107,7 +107,7 @@ prices:
 }
 
 // An instance type without an on-demand price shows its lowest price under
-// another model, named; "price not public" is said only where the catalog
+// another model, named; "no price in the catalog" is said only where the catalog
 // says it.
 func TestInstanceListSaysWhatPriceThereIs(t *testing.T) {
 	root := withProvider(t, `id: parts
@@ -133,7 +133,7 @@ prices:
 	if r := row(t, page, "../../instances/parts/unpriced/index.html"); strings.Contains(r, "not public") || !strings.Contains(r, `class="unknown"`) {
 		t.Errorf("unpriced, and not said to be not public:\n%s", r)
 	}
-	if r := row(t, page, "../../instances/parts/secret/index.html"); !strings.Contains(r, ">price not public</span>") {
+	if r := row(t, page, "../../instances/parts/secret/index.html"); !strings.Contains(r, ">no price in the catalog</span>") {
 		t.Errorf("secret:\n%s", r)
 	}
 	// The matrix says it only of the instance type the catalog says it of.
@@ -141,7 +141,7 @@ prices:
 	if r := row(t, matrix, "../instances/parts/unpriced/index.html"); strings.Contains(r, "not public") {
 		t.Errorf("the matrix says unpriced is not public:\n%s", r)
 	}
-	if r := row(t, matrix, "../instances/parts/secret/index.html"); !strings.Contains(r, "price not public") {
+	if r := row(t, matrix, "../instances/parts/secret/index.html"); !strings.Contains(r, "no price in the catalog") {
 		t.Errorf("the matrix does not say secret is not public:\n%s", r)
 	}
 }

@@ -208,13 +208,16 @@ function orderedPrices(cells, dir, model, est = false) {
 }
 
 // latestRate is the rate of a currency pair the build uses: the latest
-// dated one, in either direction.
+// dated one without a caveat (one with a caveat only when none lacks one),
+// in either direction.
 function latestRate(from, to) {
   const known = (d) => d && d !== 'unknown';
   let best = null;
   for (const fx of data.fx) {
     if (!((fx.base === from && fx.quote === to) || (fx.base === to && fx.quote === from))) continue;
-    if (!best || (known(fx.date) && (!known(best.date) || fx.date > best.date))) best = fx;
+    // A rate with a caveat (unverified) only when the pair has none without.
+    if (best && !best.caveat && fx.caveat) continue;
+    if (!best || (!fx.caveat && best.caveat) || (known(fx.date) && (!known(best.date) || fx.date > best.date))) best = fx;
   }
   return best && { factor: best.base === from ? best.rate : 1 / best.rate, fx: best };
 }

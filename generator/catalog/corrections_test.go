@@ -1,0 +1,337 @@
+package catalog
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// refCorrection is a cell of the reference files (testdata/reference) that
+// the shipped catalog corrects, with the source that says so. The
+// reference test checks the catalog against the corrected cell;
+// TestShippedCorrections checks that the reference still holds the
+// figure corrected, so that a correction never outlives its reason.
+type refCorrection struct {
+	file, row, column string // row is the row's key (refKey)
+	before, after     string
+	source            string
+}
+
+const (
+	b200Row = "B200|SXM (HGX/DGX B200)"
+	// b200Datasheet is where the HGX B200 figures come from.
+	b200Datasheet = `NVIDIA Blackwell datasheet, "HGX B200" column (per GPU), as quoted in zdszero.github.io Hardware.html and Lenovo Press LP2226`
+	rtx3090Row    = "GeForce RTX 3090|24GB"
+	ga102         = `NVIDIA GA102 whitepaper, Appendix A, RTX 3090: "Peak FP16 Tensor TFLOPS with FP32 Accumulate 71/142"`
+	otcFlavour    = "Open Telekom Cloud (Huawei-built; mirrors Huawei Cloud ECS flavor names)"
+	otcDocs       = "Open Telekom Cloud's own docs list the flavour; nothing read shows Huawei Cloud selling it"
+)
+
+var refCorrections = []refCorrection{
+	{"gpus.csv", b200Row, "fp32_tflops", "80", "75", b200Datasheet + " (80 is the GB200 column's)"},
+	{"gpus.csv", b200Row, "mem_bw_gb_s", "8000", "7700", b200Datasheet + " (8 TB/s is the GB200 column's)"},
+	{"gpus.csv", b200Row, "tf32_dense_tflops", "1125", "1100", b200Datasheet + ": TF32 2.2 PFLOPS with sparsity"},
+	{"gpus.csv", b200Row, "tf32_sparse_tflops", "", "2200", b200Datasheet},
+	{"gpus.csv", b200Row, "fp16_bf16_sparse_tflops", "", "4500", b200Datasheet},
+	{"gpus.csv", b200Row, "fp8_sparse_tflops", "", "9000", b200Datasheet},
+	{"gpus.csv", b200Row, "int8_sparse_tops", "", "9000", b200Datasheet},
+	{"gpus.csv", b200Row, "tdp_w", "", "1000", b200Datasheet + ": configurable up to 1,000 W"},
+	{"gpus.csv", b200Row, "notes", "Announced 2024-03-18 at GTC 2024. Dense figures from ml-engineering table citing NVIDIA DGX B200 datasheet;", `HGX B200 figures (per GPU) from the "HGX B200" column of NVIDIA's Blackwell datasheet`, b200Datasheet},
+	{"gpus.csv", b200Row, "source", "github.com/stas00/ml-engineering compute/accelerator/README.md", "NVIDIA Blackwell datasheet, HGX B200 column", b200Datasheet},
+	{"gpus.csv", b200Row, "as_of", "2026-08-22 (repo commit date)", "2026-12-01 (pages read)", b200Datasheet},
+	{"gpus.csv", rtx3090Row, "fp16_bf16_dense_tflops", "142", "71", ga102 + " (142 is the FP16-accumulate figure)"},
+	{"gpus.csv", rtx3090Row, "fp16_bf16_sparse_tflops", "285", "142", ga102},
+	{"gpus.csv", rtx3090Row, "notes", "Launched 2020-09-24 ($1,499). 142/285 is the FP16-accumulate tensor figure;", "Basis of fp16_bf16: FP16/BF16 tensor with FP32 accumulate", ga102},
+	{"price_history.csv", "AWS|p5e.48xlarge|most regions|capacity_block|39.80", "region", "most regions", "us-east-2",
+		"the source names no region but us-west-1 (priced apart); AWS's Dec-2024 Capacity Blocks page listed p5e only in us-east-2, whose series this newer point continues"},
+}
+
+func init() {
+	for _, c := range []struct{ provider, sla, source string }{
+		{"Azure", "99.99", "SLA for Virtual Machines: two or more instances across two or more Availability Zones"},
+		{"Google Cloud", "99.99", "cloud.google.com/compute/sla, Premium Tier: instances in multiple zones"},
+		{"Alibaba Cloud", "99.975", "ECS single instance, secondary summary (sla.directory)"},
+	} {
+		refCorrections = append(refCorrections, refCorrection{"providers.csv", c.provider, "compute_sla_pct", "", c.sla, c.source})
+	}
+	for _, f := range []string{"p5e.10xlarge.12", "p5e.20xlarge.12", "p5e.40xlarge.12", "p5s.5xlarge.12", "p5s.10xlarge.12", "p5s.20xlarge.12", "p5s.40xlarge.12"} {
+		refCorrections = append(refCorrections, refCorrection{"huawei.csv", otcFlavour + "|" + f, "provider", otcFlavour, "Open Telekom Cloud", otcDocs})
+	}
+}
+
+// refKey is the key of a reference row that corrections name.
+func refKey(file string, r refRow) string {
+	switch file {
+	case "gpus.csv":
+		return r["gpu"] + "|" + r["variant"]
+	case "price_history.csv":
+		return strings.Join([]string{r["provider"], r["instance_type"], r["region"], r["pricing_model"], r["amount"]}, "|")
+	case "huawei.csv":
+		return r["provider"] + "|" + r["flavor"]
+	case "providers.csv":
+		return r["provider"]
+	}
+	return ""
+}
+
+// refCorrected returns the row with the catalog's corrections applied: a
+// correction of notes or source replaces the reference's text by the
+// start of the catalog's.
+func refCorrected(file string, r refRow) refRow {
+	key := refKey(file, r)
+	out := refRow{}
+	for k, v := range r {
+		out[k] = v
+	}
+	for _, c := range refCorrections {
+		if c.file == file && c.row == key {
+			out[c.column] = c.after
+		}
+	}
+	return out
+}
+
+// TestShippedCorrections pins each corrected figure of the shipped catalog,
+// and checks that each correction still corrects a reference cell.
+func TestShippedCorrections(t *testing.T) {
+	cat := shipped(t)
+
+	t.Run("reference", func(t *testing.T) {
+		for _, c := range refCorrections {
+			found := false
+			for _, r := range readRef(t, c.file) {
+				if refKey(c.file, r) != c.row {
+					continue
+				}
+				found = true
+				if got := r[c.column]; got != c.before && !(c.before != "" && strings.HasPrefix(got, c.before)) {
+					t.Errorf("%s %s %s: the reference says %q, the correction is of %q", c.file, c.row, c.column, got, c.before)
+				}
+			}
+			if !found || c.source == "" || c.before == c.after {
+				t.Errorf("%s %s %s: no such reference row, no source, or nothing corrected", c.file, c.row, c.column)
+			}
+		}
+	})
+
+	t.Run("b200", func(t *testing.T) {
+		g := cat.GPU("b200-sxm-180gb")
+		if g == nil {
+			t.Fatal("no B200")
+		}
+		for _, c := range []struct {
+			what string
+			got  *float64
+			want float64
+		}{
+			{"memory_gb", g.MemoryGB, 180},
+			{"memory_bandwidth_gb_s", g.BandwidthGBs, 7700},
+			{"tdp_w", g.TDPWatts, 1000},
+			{"dense fp32", g.Dense.FP32, 75},
+			{"dense tf32", g.Dense.TF32, 1100},
+			{"dense fp16_bf16", g.Dense.FP16BF16, 2250},
+			{"dense fp8", g.Dense.FP8, 4500},
+			{"dense int8", g.Dense.INT8, 4500},
+			{"sparse fp16_bf16", g.Sparse.FP16BF16, 4500},
+			{"sparse fp8", g.Sparse.FP8, 9000},
+		} {
+			if !refSame(c.got, c.want) {
+				t.Errorf("B200 %s = %s, want the HGX B200 datasheet's %v", c.what, refShow(c.got), c.want)
+			}
+		}
+		if !strings.HasPrefix(g.Source, "NVIDIA Blackwell datasheet, HGX B200 column") || !strings.Contains(g.Notes, "GB200 column") {
+			t.Errorf("B200: the source must be the datasheet's HGX B200 column and the notes say what the GB200 figures were")
+		}
+	})
+
+	t.Run("rtx-fp32-accumulate", func(t *testing.T) {
+		for _, c := range []struct {
+			id            string
+			dense, sparse float64
+		}{{"rtx-3090", 71, 142}, {"rtx-4090", 165.2, 330.4}} {
+			g := cat.GPU(c.id)
+			if g == nil {
+				t.Errorf("no GPU %q", c.id)
+				continue
+			}
+			if !refSame(g.Dense.FP16BF16, c.dense) || !refSame(g.Sparse.FP16BF16, c.sparse) {
+				t.Errorf("%s fp16_bf16 %s/%s, want %v/%v (FP32 accumulate)", c.id, refShow(g.Dense.FP16BF16), refShow(g.Sparse.FP16BF16), c.dense, c.sparse)
+			}
+			if !strings.Contains(g.Notes, "Basis of fp16_bf16: F") || !strings.Contains(g.Notes, "FP32 accumulate") {
+				t.Errorf("%s: the notes must say the basis of fp16_bf16 (FP32 accumulate)", c.id)
+			}
+		}
+	})
+
+	price := func(provider, instance, region, model string, amount float64) *PricePoint {
+		p, _ := refPrice{provider, instance, region, model, "USD", amount}.find(cat)
+		if p == nil {
+			t.Errorf("%s/%s %s %s: no point of %v", provider, instance, region, model, amount)
+		}
+		return p
+	}
+
+	t.Run("kinds", func(t *testing.T) {
+		if p := price("alibaba-cloud", "gn6i", AllRegions, "on_demand", 2.3); p != nil &&
+			(p.SourceKind != KindArticle || !strings.HasPrefix(p.Note, "An article's estimate, not a sourced offer.") || !strings.Contains(p.Note, "ecs.gn6i-c16g1.4xlarge")) {
+			t.Errorf("gn6i $2.30: kind %q, note %q: want an article's estimate, compared with the 1-GPU price", p.SourceKind, p.Note)
+		}
+		for _, p := range cat.Prices {
+			if p.Provider == "aws" && p.Instance == "p4d.24xlarge" && p.Model == "reserved_3y" && p.SourceKind != KindEstimate {
+				t.Errorf("p4d 3-year reserved (%s): kind %q, want estimate: worked out from 50%% off", p.Region, p.SourceKind)
+			}
+		}
+	})
+
+	t.Run("huawei", func(t *testing.T) {
+		msgs, err := os.ReadFile(filepath.Join("..", "..", "templates", "messages", "en.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(msgs), "publishes no price") || strings.Contains(string(msgs), "not_public: price not public") {
+			t.Error("messages: the label of an instance without a price says the provider publishes none; say the catalog holds none")
+		}
+		hw, otc := cat.Provider("huawei-cloud"), cat.Provider("open-telekom-cloud")
+		if hw == nil || otc == nil {
+			t.Fatal("want both huawei-cloud and open-telekom-cloud")
+		}
+		if strings.Contains(hw.Description, "No Huawei Cloud price was found.") {
+			t.Error("huawei-cloud: the description must say the catalog holds no price, not that none exists")
+		}
+		for _, in := range hw.Instances {
+			if strings.HasPrefix(in.GPU, "h100") || strings.Contains(strings.ToLower(in.PriceNotPublic), "publishes no") {
+				t.Errorf("huawei-cloud/%s: gpu %s, price_not_public %q", in.ID, in.GPU, in.PriceNotPublic)
+			}
+		}
+		var h100 []string
+		for _, in := range otc.Instances {
+			if strings.HasPrefix(in.GPU, "h100") && strings.Contains(in.Source, "opentelekomcloud-docs") && in.PriceNotPublic != "" {
+				h100 = append(h100, in.ID)
+			}
+		}
+		if want := []string{"p5e.10xlarge.12", "p5e.20xlarge.12", "p5e.40xlarge.12", "p5s.5xlarge.12", "p5s.10xlarge.12", "p5s.20xlarge.12", "p5s.40xlarge.12"}; !slices.Equal(h100, want) {
+			t.Errorf("open-telekom-cloud H100 flavours %v, want %v", h100, want)
+		}
+	})
+
+	t.Run("capacity-blocks", func(t *testing.T) {
+		// us-east-2's p5e series ends with the newest point.
+		var series []*PricePoint
+		for _, p := range cat.Prices {
+			if p.Provider == "aws" && p.Instance == "p5e.48xlarge" && p.Model == "capacity_block" {
+				if p.Region == AllRegions {
+					t.Errorf("p5e capacity block %v: region all; the source gives it for most regions, not every one", *p.Amount)
+				}
+				if p.Region == "us-east-2" {
+					series = append(series, p)
+				}
+			}
+		}
+		if len(series) != 2 || !refSame(series[1].Amount, 39.8) || series[1].Since != "2026-01" || !refSame(series[0].Amount, 43.26) {
+			t.Errorf("p5e us-east-2 capacity blocks: want 43.26 (2024-12) then 39.80 (2026-01), newest last")
+		}
+		if p := price("aws", "p5en.48xlarge", AllRegions, "capacity_block", 41.61); p != nil && !p.RegionUnstated {
+			t.Error("p5en capacity block 41.61: the source names no region: want region_unstated, shown once")
+		}
+		// No price given for no region is copied into each region: an
+		// amount for region "all" of an instance priced by region says
+		// region_unstated, unless it is a discount off on-demand.
+		regional := map[string]bool{}
+		for _, p := range cat.Prices {
+			if p.Region != AllRegions {
+				regional[p.Provider+"/"+p.Instance] = true
+			}
+		}
+		for _, p := range cat.Prices {
+			if p.Region == AllRegions && regional[p.Provider+"/"+p.Instance] && p.Amount != nil && !p.RegionUnstated {
+				t.Errorf("%s/%s %s %v: region all would be shown in every region", p.Provider, p.Instance, p.Model, *p.Amount)
+			}
+			if p.Region == "us-gov-west-1" && p.Model == "capacity_block" {
+				t.Errorf("%s/%s: a capacity block in GovCloud", p.Provider, p.Instance)
+			}
+		}
+	})
+
+	t.Run("provider-attributes", func(t *testing.T) {
+		for _, c := range []struct {
+			provider, what string
+			ok             func(p *Provider) bool
+		}{
+			{"google-cloud", "SLA 99.99", func(p *Provider) bool { return refSame(p.SLA.Percent, 99.99) }},
+			{"azure", "SLA 99.99", func(p *Provider) bool { return refSame(p.SLA.Percent, 99.99) }},
+			{"alibaba-cloud", "SLA 99.975", func(p *Provider) bool { return refSame(p.SLA.Percent, 99.975) }},
+			{"open-telekom-cloud", "SLA 99.9 and BSI C5", func(p *Provider) bool {
+				return refSame(p.SLA.Percent, 99.9) && slices.Contains(p.Certifications.List, "BSI C5")
+			}},
+			{"coreweave", "free egress, storage 0.07", func(p *Provider) bool {
+				return refSame(p.Egress.Price, 0) && refSame(p.Storage.Price, 0.07) && p.Egress.Currency == "USD"
+			}},
+			{"aws", "ISO 27001", func(p *Provider) bool { return slices.Contains(p.Certifications.List, "ISO 27001") }},
+			{"tencent-cloud", "ISO 27001", func(p *Provider) bool { return slices.Contains(p.Certifications.List, "ISO 27001") }},
+			{"huawei-cloud", "an MLPS entry", func(p *Provider) bool {
+				return slices.ContainsFunc(p.Certifications.List, func(s string) bool { return strings.HasPrefix(s, "MLPS") })
+			}},
+			{"lambda", "physical isolation", func(p *Provider) bool { return p.Features.PhysicalIsolation != nil && *p.Features.PhysicalIsolation }},
+			{"tencent-cloud", "per-second billing", func(p *Provider) bool { return p.Billing.Granularity == "second" }},
+			{"alibaba-cloud", "per-second billing", func(p *Provider) bool { return p.Billing.Granularity == "second" }},
+		} {
+			p := cat.Provider(c.provider)
+			if p == nil || !c.ok(p) {
+				t.Errorf("%s: want %s", c.provider, c.what)
+			}
+		}
+		// Every attribute given has its source.
+		for _, p := range cat.Providers {
+			for _, a := range []struct {
+				what, source string
+				given        bool
+			}{
+				{"sla", p.SLA.Source, p.SLA.Percent != nil},
+				{"egress", p.Egress.Source, p.Egress.Price != nil},
+				{"storage", p.Storage.Source, p.Storage.Price != nil},
+				{"certifications", p.Certifications.Source, len(p.Certifications.List) > 0},
+				{"billing", p.Billing.Source, p.Billing.Granularity != ""},
+			} {
+				if a.given && a.source == "" {
+					t.Errorf("%s %s: no source", p.ID, a.what)
+				}
+			}
+		}
+	})
+
+	t.Run("fx", func(t *testing.T) {
+		var caveats int
+		var latest *FXRate
+		for i, fx := range cat.FX {
+			for _, s := range []string{fx.Source, fx.Note} {
+				if strings.Contains(s, "not read") || strings.Contains(s, "unverified") {
+					t.Errorf("rate %s/%s %s: a caveat in source or note: %q", fx.Base, fx.Quote, fx.Date, s)
+				}
+			}
+			if fx.Caveat != "" {
+				caveats++
+				continue
+			}
+			if fx.Base == "USD" && fx.Quote == "CNY" && (latest == nil || fx.Date > latest.Date) {
+				latest = &cat.FX[i]
+			}
+		}
+		if caveats != 4 {
+			t.Errorf("%d rates with a caveat, want the 4 the reference flags", caveats)
+		}
+		if latest == nil || latest.Date != "2026-01-26" || latest.Rate != 6.9843 {
+			t.Errorf("latest verified USD/CNY rate %+v, want 6.9843 of 2026-01-26 (CFETS central parity)", latest)
+		}
+		n := 0
+		for _, fx := range cat.FX {
+			if fx.Base == "USD" && fx.Quote == "CNY" && fx.Caveat == "" && fx.Date.Known() {
+				n++
+			}
+		}
+		if n < 20 {
+			t.Errorf("%d verified dated USD/CNY rates, want a series (at least 20)", n)
+		}
+	})
+}
