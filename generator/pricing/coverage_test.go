@@ -12,7 +12,7 @@ import (
 // catalog holds today; a catalog edit that loses offers or providers fails
 // here.
 const (
-	minPricedOffers    = 383
+	minPricedOffers    = 385
 	minPricedProviders = 15
 )
 
