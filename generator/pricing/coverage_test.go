@@ -12,7 +12,7 @@ import (
 // catalog holds today; a catalog edit that loses offers or providers fails
 // here.
 const (
-	minPricedOffers    = 385
+	minPricedOffers    = 420
 	minPricedProviders = 15
 )
 
