@@ -196,11 +196,12 @@ func TestMergeEmptyFile(t *testing.T) {
 	}
 }
 
-// TestMergeShippedLambda merges the SkyPilot fixture into the shipped
-// Lambda prices: every price in it is the catalog's latest, so only the
-// checked date is new.
+// TestMergeShippedLambda merges the SkyPilot fixture into a copy of the
+// Lambda prices as the catalog shipped them when the fixture was taken
+// (testdata/skypilot/lambda-prices.yaml): every price in it is the file's
+// latest, so only the checked date is new.
 func TestMergeShippedLambda(t *testing.T) {
-	src, err := os.ReadFile("../../data/prices/lambda.yaml")
+	src, err := os.ReadFile("testdata/skypilot/lambda-prices.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

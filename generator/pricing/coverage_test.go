@@ -1,0 +1,106 @@
+package pricing
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"gpucompare/generator/catalog"
+)
+
+// The coverage the shipped catalog reaches: the offers a buyer can compare
+// by price, and the providers they come from. The floors are what the
+// catalog holds today; a catalog edit that loses offers or providers fails
+// here.
+const (
+	minPricedOffers    = 420
+	minPricedProviders = 15
+)
+
+// pricedProviders are the providers that have at least one priced offer in
+// the shipped catalog. The seed's huawei-cloud is not among them: the
+// catalog holds no Huawei Cloud price yet.
+var pricedProviders = []string{
+	"alibaba-cloud", "aws", "aws-china", "azure", "coreweave", "crusoe", "google-cloud", "inspur-lease",
+	"lambda", "nebius", "oci", "paperspace", "runpod", "tencent-cloud", "vast-ai",
+}
+
+// TestShippedCatalogCoverage counts the priced offers (instance type ×
+// region rows of the matrix with at least one price) of the shipped catalog
+// and the providers they come from, and holds them to the floors above.
+func TestShippedCatalogCoverage(t *testing.T) {
+	cat := shippedCatalog(t)
+	offers, providers := pricedCoverage(cat)
+	t.Logf("%d priced offers from %d providers: %v", offers, len(providers), providers)
+	if offers < minPricedOffers {
+		t.Errorf("shipped catalog has %d priced offers, want at least %d", offers, minPricedOffers)
+	}
+	if len(providers) < minPricedProviders {
+		t.Errorf("shipped catalog has priced offers from %d providers, want at least %d: %v", len(providers), minPricedProviders, providers)
+	}
+	for _, id := range pricedProviders {
+		if providers[id] == 0 {
+			t.Errorf("provider %q has no priced offer in the shipped catalog", id)
+		}
+	}
+}
+
+// TestShippedOfferedGPUsHaveFigures checks that every accelerator a priced
+// offer rents states its dense FP16/BF16 and FP32 peaks, its memory and its
+// bandwidth, or says in its notes which of them is unknown and why (a
+// figure the vendor does not publish, or one no read source gives).
+func TestShippedOfferedGPUsHaveFigures(t *testing.T) {
+	cat := shippedCatalog(t)
+	seen := map[string]bool{}
+	for _, o := range Offers(cat, "USD") {
+		if len(o.Prices) == 0 || o.GPU == nil || seen[o.GPU.ID] {
+			continue
+		}
+		seen[o.GPU.ID] = true
+		g := o.GPU
+		var missing []string
+		for _, f := range []struct {
+			name string
+			v    *float64
+		}{
+			{"fp16_bf16", g.Dense.FP16BF16}, {"fp32", g.Dense.FP32}, {"memory_gb", g.MemoryGB}, {"memory_bandwidth_gb_s", g.BandwidthGBs},
+		} {
+			if f.v == nil {
+				missing = append(missing, f.name)
+			}
+		}
+		if len(missing) > 0 && !saysWhyNot(g.Notes) {
+			t.Errorf("gpu %q (offered by %s) lacks %s and its notes do not say why", g.ID, o.Provider.ID, strings.Join(missing, ", "))
+		}
+	}
+}
+
+// saysWhyNot reports whether notes explain a figure left out.
+func saysWhyNot(notes string) bool {
+	n := strings.ToLower(notes)
+	return slices.ContainsFunc([]string{"unknown", "not published", "not found", "no fp32", "not in the reference", "left empty", "intentionally empty", "no public"}, func(s string) bool { return strings.Contains(n, s) })
+}
+
+func shippedCatalog(t *testing.T) *catalog.Catalog {
+	t.Helper()
+	cat, report := catalog.Load(os.DirFS("../.."))
+	if errs := report.Errors(); len(errs) > 0 {
+		t.Fatalf("shipped catalog does not load:\n%s", errs)
+	}
+	return cat
+}
+
+// pricedCoverage counts the offers of cat with at least one price, and
+// those offers by provider id.
+func pricedCoverage(cat *catalog.Catalog) (int, map[string]int) {
+	n, by := 0, map[string]int{}
+	for _, o := range Offers(cat, "USD") {
+		if len(o.Prices) == 0 {
+			continue
+		}
+		n++
+		by[o.Provider.ID]++
+	}
+	return n, by
+}
