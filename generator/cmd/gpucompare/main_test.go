@@ -136,3 +136,16 @@ func appendCmd(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	ts.Check(f.Close())
 }
+
+// TestNewPriceFileHasSchemaLine checks that the price file import prices
+// starts for a provider without one names its schema on its first line.
+func TestNewPriceFileHasSchemaLine(t *testing.T) {
+	got, err := readPriceFile(filepath.Join(t.TempDir(), "data/prices/lambda.yaml"), "lambda")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# yaml-language-server: $schema=../../schemas/prices.schema.json\nprovider: lambda\nprices: []\n"
+	if string(got) != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
