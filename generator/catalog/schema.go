@@ -237,13 +237,16 @@ var typeRules = map[reflect.Type]map[string]any{
 	}},
 }
 
-// The patterns of JSON Schema: the id and currency patterns of validate.go,
+// The patterns of JSON Schema, each with the message editors show when a
+// value does not match (patternErrorMessage, which yaml-language-server
+// reads and validators ignore): the id and currency patterns of validate.go,
 // a date of Date.check within the years of limits.go (a day past the end
 // of its month is left to the checks), and text that is not blank.
 const (
 	schemaDatePattern = `^(unknown|(199[0-9]|20[0-9][0-9]|2100)(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?)$`
 	schemaDayPattern  = `^(199[0-9]|20[0-9][0-9]|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$`
 	notBlank          = `\S`
+	dateMessage       = "want YYYY-MM-DD, YYYY-MM, YYYY (from 1990 to 2100) or unknown, with the reason in as_of"
 	absoluteURLPat    = `^https?://`
 )
 
@@ -292,10 +295,13 @@ func (g *schemaGen) field(t reflect.Type, owner reflect.Type, key string, rule f
 		switch {
 		case rule.day:
 			s["pattern"] = schemaDayPattern
+			s["patternErrorMessage"] = "want a day, YYYY-MM-DD, from 1990 to 2100"
 		case rule.required:
 			s["pattern"] = schemaDatePattern
+			s["patternErrorMessage"] = dateMessage
 		default:
 			s["pattern"] = strings.Replace(schemaDatePattern, "^(unknown|", "^(|unknown|", 1)
+			s["patternErrorMessage"] = dateMessage
 		}
 	case t.Kind() == reflect.Struct:
 		name := t.Name()
@@ -319,13 +325,17 @@ func (g *schemaGen) field(t reflect.Type, owner reflect.Type, key string, rule f
 		switch {
 		case rule.id:
 			s["pattern"] = idPattern.String()
+			s["patternErrorMessage"] = "not an id: want lowercase letters, digits, '.', '_' or '-', starting with a letter or digit"
 			s["maxLength"] = idLength
 		case rule.currency:
 			s["pattern"] = currencyPattern.String()
+			s["patternErrorMessage"] = "not a currency code: want three capital letters such as USD or CNY"
 		case rule.url:
 			s["pattern"] = absoluteURLPat
+			s["patternErrorMessage"] = "want an absolute URL: http(s)://host/path/"
 		case rule.required && len(rule.enum) == 0:
 			s["pattern"] = notBlank
+			s["patternErrorMessage"] = "missing: fill it in"
 		}
 		if len(rule.enum) > 0 {
 			s["enum"] = rule.enum
