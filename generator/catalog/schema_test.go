@@ -57,7 +57,7 @@ func TestSchemasUpToDate(t *testing.T) {
 	for name, data := range want {
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil || !bytes.Equal(got, data) {
-			t.Errorf("schemas/%s is not what the Go types give: run go test ./generator/catalog -run TestSchemasUpToDate -update", name)
+			t.Errorf("schemas/%s is not what the Go types give: run make schemas", name)
 		}
 	}
 }
@@ -240,7 +240,7 @@ func TestSchemaLines(t *testing.T) {
 				}
 				continue
 			}
-			t.Errorf("%s: first line must be %q (go test ./generator/catalog -run TestSchemaLines -update adds it)", name, line)
+			t.Errorf("%s: first line must be %q (make schemas adds it)", name, line)
 			continue
 		}
 		target := path.Join(path.Dir(name), strings.TrimPrefix(line, "# yaml-language-server: $schema="))
