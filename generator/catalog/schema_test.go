@@ -251,11 +251,13 @@ func TestSchemaLines(t *testing.T) {
 }
 
 // TestBrokenFiles holds the schemas to the checks on broken files, each a
-// txtar in testdata/schema that replaces files of the shipped catalog:
-// every one must fail the checks, and the schema too when its comment
-// says "schema-detectable"; one labelled "check-only" is a mistake only
-// the checks can see (a reference to another file, a sum, a claim), which
-// the schema must let through, so that the label stays true.
+// txtar in testdata/schema that replaces files of the shipped catalog.
+// Its comment's first line is its label, its second what the checks (or,
+// for sources.yaml, the refresh stage) must say of it: an error, or the
+// claims check's warning. One labelled "schema-detectable" must fail its
+// schema too; one labelled "check-only" is a mistake only the checks can
+// see (a reference to another file, a sum, a claim), which the schema
+// must let through, so that the label stays true.
 func TestBrokenFiles(t *testing.T) {
 	schemas := compileSchemas(t)
 	base := fstest.MapFS{}
