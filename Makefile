@@ -14,7 +14,7 @@ FUZZSCALE    ?= 1
 FUZZMINIMIZE ?= 1s
 fuzz-run = $(GO) test ./generator/$(1) -run '^$$' -fuzz $(2) -fuzztime $$(( $(3) * $(FUZZSCALE) ))x -fuzzminimizetime $(FUZZMINIMIZE)
 
-.PHONY: build check serve test golden fuzz fuzz-brief bench clean binary report lint-workflows
+.PHONY: build check serve test schemas golden fuzz fuzz-brief bench clean binary report lint-workflows
 
 # Build the site from the shipped catalog into public/. A hosted site
 # passes its address, BASE_URL=https://…/, for its feeds and sitemap.
@@ -60,6 +60,11 @@ test:
 # a tool of go.mod (go get -tool github.com/rhysd/actionlint/cmd/actionlint@vX).
 lint-workflows:
 	$(GO) tool actionlint
+
+# Regenerate schemas/ from the catalog's Go types and checks, and give each
+# catalog file that lacks it its schema line.
+schemas:
+	$(GO) test ./generator/catalog -run 'TestSchemasUpToDate|TestSchemaLines' -update
 
 # Rewrite golden files after a reviewed change of output.
 golden:

@@ -196,6 +196,16 @@ func TestMergeEmptyFile(t *testing.T) {
 	}
 }
 
+// TestMergeKeepsSchemaLine checks that a new file's schema line, the
+// first line of every catalog file, stays first, byte for byte.
+func TestMergeKeepsSchemaLine(t *testing.T) {
+	const line = "# yaml-language-server: $schema=../../schemas/prices.schema.json\n"
+	out, _ := merge(t, line+"provider: lambda\nprices: []\n", opts(false), offer("gpu_8x_v100", "us-east-1", 4.4))
+	if !strings.HasPrefix(out, line+"provider: lambda\nchecked: '2026-12-01'\nprices:\n- instance: gpu_8x_v100\n") {
+		t.Errorf("got\n%s", out)
+	}
+}
+
 // TestMergeShippedLambda merges the SkyPilot fixture into a copy of the
 // Lambda prices as the catalog shipped them when the fixture was taken
 // (testdata/skypilot/lambda-prices.yaml): every price in it is the file's

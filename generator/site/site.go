@@ -11,8 +11,9 @@
 //   - pages: one page model per URL, its links already made relative to it;
 //   - render: each page model framed by templates/base.html around the
 //     layout of its kind (templates/layouts/<kind>.html);
-//   - extras: static files under static/, and sitemap.xml when the site
-//     has an absolute URL.
+//   - extras: static files under static/, the JSON Schemas of the catalog's
+//     files under schemas/, and sitemap.xml when the site has an absolute
+//     URL.
 //
 // Build does all of that in memory, and Write puts the result in place;
 // BuildTo writes each file into the temporary folder of the swap as soon
@@ -25,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -210,6 +212,9 @@ func (b *builder) run(root fs.FS) error {
 	if err := b.static(sfs); err != nil {
 		return fmt.Errorf("static: %w", err)
 	}
+	if err := b.schemas(); err != nil {
+		return fmt.Errorf("schemas: %w", err)
+	}
 	if err := b.sitemap(pages); err != nil {
 		return fmt.Errorf("sitemap: %w", err)
 	}
@@ -267,6 +272,18 @@ func (b *builder) templatesAndContent(root, tfs fs.FS) error {
 	}
 	if b.content, err = loadContent(root, shortcodes{"fx-rule": rule, "data-age": ages, "fresh-rule": fresh}, b.add); err != nil {
 		return fmt.Errorf("content: %w", err)
+	}
+	return nil
+}
+
+// schemas publishes the JSON Schemas of the catalog's files under
+// schemas/, where an editor or a contributor's tooling can fetch them.
+func (b *builder) schemas() error {
+	files := catalog.Schemas()
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := b.put(catalog.SchemaDir+"/"+name, files[name]); err != nil {
+			return err
+		}
 	}
 	return nil
 }

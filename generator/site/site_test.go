@@ -69,7 +69,7 @@ func TestGoldenSite(t *testing.T) {
 
 	got := map[string][]byte{}
 	for p, data := range files {
-		if !strings.HasPrefix(p, "static/") && p != "favicon.ico" {
+		if !strings.HasPrefix(p, "static/") && !strings.HasPrefix(p, "schemas/") && p != "favicon.ico" {
 			got["out/"+p] = data
 		}
 	}
@@ -406,6 +406,36 @@ func TestDataOnlyRootBuilds(t *testing.T) {
 	}
 	if _, ok := files["gpus/t4/index.html"]; !ok {
 		t.Error("gpus/t4/index.html not built")
+	}
+}
+
+// TestSchemasArePublished checks that a build publishes the JSON Schemas
+// of the catalog's files under schemas/, the repository's schemas/ as
+// they are, and nothing else there.
+func TestSchemasArePublished(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	entries, err := os.ReadDir("../../schemas")
+	if err != nil {
+		t.Fatal(err)
+	}
+	published := 0
+	for p := range files {
+		if strings.HasPrefix(p, "schemas/") {
+			published++
+		}
+	}
+	if published != len(entries) || published == 0 {
+		t.Errorf("%d files under schemas/ in the site, %d in the repository", published, len(entries))
+	}
+	for _, e := range entries {
+		want, err := os.ReadFile(filepath.Join("../../schemas", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(files["schemas/"+e.Name()], want) {
+			t.Errorf("schemas/%s in the site differs from the repository's", e.Name())
+		}
 	}
 }
 

@@ -228,11 +228,13 @@ func readPriceList(file, format string, maxSize int64, list *importer.List) erro
 }
 
 // readPriceFile reads the price file at path, or gives the text of an
-// empty one when the provider has none yet. It reads only a regular file.
+// empty one, its schema line first, when the provider has none yet. It
+// reads only a regular file.
 func readPriceFile(path, provider string) ([]byte, error) {
 	st, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return []byte("provider: " + provider + "\nprices: []\n"), nil
+		line, _ := catalog.SchemaLine("data/prices/" + provider + ".yaml")
+		return []byte(line + "\nprovider: " + provider + "\nprices: []\n"), nil
 	}
 	if err != nil {
 		return nil, err

@@ -57,6 +57,7 @@ Usage:
   gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
   gpucompare import prices -format FORMAT -provider ID -as-of YYYY-MM-DD [-root .] [-dry-run] [-retire] FILE...
   gpucompare refresh [-root .] [-only PROVIDER] [-from-dir DIR] [-cache DIR] [-dry-run] [-retire]
+  gpucompare new [-root .] provider|gpu|benchmark|guide|scenario|instance|price ID
 
 Commands that read a site root take -max-file-size SIZE (default 64MiB).
 Run "gpucompare COMMAND -h" for the flags of a command.
@@ -93,6 +94,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return importCmd(args[1:], stdout, stderr)
 	case "refresh":
 		return refreshCmd(args[1:], stdout, stderr)
+	case "new":
+		return newCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

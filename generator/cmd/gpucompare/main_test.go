@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -24,7 +26,9 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"tree": treeCmd,
+			"tree":   treeCmd,
+			"fill":   fillCmd,
+			"append": appendCmd,
 		},
 	})
 }
@@ -85,3 +89,63 @@ type stringsBuilder struct{ b []byte }
 
 func (s *stringsBuilder) Write(p []byte) (int, error) { s.b = append(s.b, p...); return len(p), nil }
 func (s *stringsBuilder) String() string              { return string(s.b) }
+
+// fillCmd fills in placeholders of a skeleton, as a person would: for
+// each key=value, the first line of FILE that gives key an empty value
+// or "" gets value instead, its comment kept.
+func fillCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: fill FILE key=value...")
+	}
+	file := ts.MkAbs(args[0])
+	data, err := os.ReadFile(file)
+	ts.Check(err)
+	lines := strings.Split(string(data), "\n")
+	for _, kv := range args[1:] {
+		key, value, ok := strings.Cut(kv, "=")
+		if !ok {
+			ts.Fatalf("fill: %q is not key=value", kv)
+		}
+		re := regexp.MustCompile(`^(\s*(?:- )?` + regexp.QuoteMeta(key) + `:)(?: "")?(\s*#.*)?$`)
+		done := false
+		for i, l := range lines {
+			if m := re.FindStringSubmatch(l); m != nil {
+				lines[i] = m[1] + " " + value + m[2]
+				done = true
+				break
+			}
+		}
+		if !done {
+			ts.Fatalf("fill: no placeholder for %s in %s", key, args[0])
+		}
+	}
+	ts.Check(os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644))
+}
+
+// appendCmd appends the file SRC to the file DST, as a person pastes a
+// record at the end of a file.
+func appendCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: append SRC DST")
+	}
+	data, err := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	f, err := os.OpenFile(ts.MkAbs(args[1]), os.O_APPEND|os.O_WRONLY, 0)
+	ts.Check(err)
+	_, err = f.Write(data)
+	ts.Check(err)
+	ts.Check(f.Close())
+}
+
+// TestNewPriceFileHasSchemaLine checks that the price file import prices
+// starts for a provider without one names its schema on its first line.
+func TestNewPriceFileHasSchemaLine(t *testing.T) {
+	got, err := readPriceFile(filepath.Join(t.TempDir(), "data/prices/lambda.yaml"), "lambda")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# yaml-language-server: $schema=../../schemas/prices.schema.json\nprovider: lambda\nprices: []\n"
+	if string(got) != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
