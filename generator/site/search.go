@@ -226,7 +226,11 @@ func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*pag
 		add(6, s.Title, s.Persona, scenarioPath(s.ID), "", []string{s.ID}, s.Persona, s.Description)
 	}
 	for _, p := range sections {
-		add(7, t(p.TitleKey), t(p.DescKey), p.Path, "", []string{strings.TrimSuffix(p.Path, "/index.html")})
+		desc := ""
+		if p.DescKey != "" {
+			desc = t(p.DescKey)
+		}
+		add(7, t(p.TitleKey), desc, p.Path, "", []string{strings.TrimSuffix(p.Path, "/index.html")})
 	}
 	for _, c := range content {
 		add(7, c.Title, c.Description, c.Path, "", []string{strings.TrimSuffix(c.Path, "/index.html")}, c.Description)
