@@ -5,7 +5,7 @@
 // there. The script looks for the root among the folders above the
 // address asked for, deepest first, one request at a time: the first that
 // serves static/favicon.svg (the site's smallest file) is it. It then points the page's relative links
-// there. It does nothing from file:// (no server shows the page at
+// there, and the search form's action. It does nothing from file:// (no server shows the page at
 // another address), nor when no folder serves the file. The probe is a
 // request to the server the page came from, which the policy allows; the
 // site's other scripts never fetch (they must work from file://).
@@ -26,10 +26,11 @@
   }
 
   function pointAt(root) {
-    var els = document.querySelectorAll('a[href], link[href]');
+    var els = document.querySelectorAll('a[href], link[href], form[action]');
     for (var i = 0; i < els.length; i++) {
-      var href = els[i].getAttribute('href');
-      if (relative(href)) els[i].setAttribute('href', root + (href === './' ? '' : href));
+      var attr = els[i].tagName === 'FORM' ? 'action' : 'href';
+      var href = els[i].getAttribute(attr);
+      if (relative(href)) els[i].setAttribute(attr, root + (href === './' ? '' : href));
     }
   }
 

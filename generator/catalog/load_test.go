@@ -205,6 +205,28 @@ data/providers/aws.yaml:11:5: unknown field "gpu_cuont": did you mean "gpu_count
 			want: "data/providers/aws.yaml:14:9: instance \"p4d.24xlarge\": duplicate instance id in provider \"aws\"\n",
 		},
 		{
+			name: "empty aliases of a provider and a region",
+			replace: map[string]string{"data/providers/aws.yaml": `id: aws
+name: AWS
+aliases: [Amazon Web Services, ""]
+kind: public_cloud
+currency: USD
+regions:
+  - id: us-east-1
+    aliases: [" "]
+instances:
+  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`},
+			want: `data/providers/aws.yaml:3:32: provider "aws": aliases[1] is empty: want another name people know it by, such as "阿里云"
+data/providers/aws.yaml:8:15: region "us-east-1" of provider "aws": aliases[0] is empty: want another name people know it by, such as "阿里云"
+`,
+		},
+		{
 			name: "duplicate gpu id across files",
 			replace: map[string]string{"data/gpus/b100.yaml": `id: a100
 name: Other

@@ -127,12 +127,15 @@ type Interconnect struct {
 
 // Provider is a seller of GPU compute with its regions and instance types.
 type Provider struct {
-	ID          string `yaml:"id"`
-	Name        string `yaml:"name"`
-	Kind        string `yaml:"kind"` // public_cloud, gpu_cloud, on_prem_lease
-	Homepage    string `yaml:"homepage"`
-	Currency    string `yaml:"currency"` // the currency it quotes in
-	Description string `yaml:"description"`
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+	// Aliases are other names people search the provider by: its name in
+	// another language ("阿里云"), a short name ("Aliyun").
+	Aliases     []string `yaml:"aliases"`
+	Kind        string   `yaml:"kind"` // public_cloud, gpu_cloud, on_prem_lease
+	Homepage    string   `yaml:"homepage"`
+	Currency    string   `yaml:"currency"` // the currency it quotes in
+	Description string   `yaml:"description"`
 
 	Billing        Billing        `yaml:"billing"`
 	Spot           Spot           `yaml:"spot"`
@@ -210,6 +213,9 @@ type Region struct {
 	ID       string `yaml:"id"`
 	Name     string `yaml:"name"`
 	Location string `yaml:"location"`
+	// Aliases are other names people search the region by: the name of
+	// its place in another language ("北京").
+	Aliases []string `yaml:"aliases"`
 	// Geo is the part of the world the region is in, one of Geos, as its
 	// name or id says ("US East (N. Virginia)" is north-america); "" when
 	// the catalog does not say.

@@ -132,6 +132,15 @@ func (r record) required(key, value, want string) bool {
 	return true
 }
 
+// aliases refuses an empty alias: each is a name people search by.
+func (r record) aliases(list []string) {
+	for i, a := range list {
+		if strings.TrimSpace(a) == "" {
+			r.l.errorf(pos(r.file, item(r.at, "aliases", i)), "%s: aliases[%d] is empty: want another name people know it by, such as \"阿里云\"", r.label(), i)
+		}
+	}
+}
+
 func (r record) id(key, value string) {
 	if r.required(key, value, "an id such as \"a100-sxm4-40gb\"") && !idPattern.MatchString(value) {
 		r.errorf(key, "%s %q is not an id: want lowercase letters, digits, '.', '_' or '-', starting with a letter or digit", key, value)
@@ -540,6 +549,7 @@ func (l *loader) validateProvider(r record, p *Provider) {
 	r.source("homepage", p.Homepage, false)
 	r.source("source", p.Source, false)
 	r.source("isolation_source", p.IsolationSrc, false)
+	r.aliases(p.Aliases)
 
 	// Sub-blocks cite their own source or fall back on the provider's.
 	sub := func(key string) record {
@@ -592,6 +602,7 @@ func (l *loader) validateProvider(r record, p *Provider) {
 			rr.errorf("id", "duplicate region id")
 		}
 		rr.oneOf("geo", reg.Geo, Geos, false)
+		rr.aliases(reg.Aliases)
 		regions[reg.ID] = true
 	}
 

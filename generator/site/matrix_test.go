@@ -229,8 +229,8 @@ func TestMatrixDataBlockEscapesHostileText(t *testing.T) {
 	if !strings.Contains(block, `\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e\u003c!-- x`) {
 		t.Errorf("hostile text not escaped as JSON text in the data block")
 	}
-	if n := strings.Count(page, "<script"); n != 4 {
-		t.Errorf("%d script tags, want 4 (the data and matrix.js, the ages' words and age.js)", n)
+	if n := strings.Count(page, "<script"); n != 5 {
+		t.Errorf("%d script tags, want 5 (the data and matrix.js, search.js, the ages' words and age.js)", n)
 	}
 	var doc struct {
 		Offers []struct {

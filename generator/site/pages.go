@@ -36,7 +36,13 @@ type page struct {
 	// URL (notFoundAssets). nil for every other page.
 	Inline  *inlineAssets
 	HomeURL string
-	Charts  []*chartView // its charts; a page without any loads no chart script
+	// SearchURL is the action of the header's search form, the search
+	// page; SearchIndex links to search/index.js and SearchScript to
+	// static/search.js, "" on the 404 page, whose form works without them.
+	SearchURL    string
+	SearchIndex  string
+	SearchScript string
+	Charts       []*chartView // its charts; a page without any loads no chart script
 	// AgeScript links to static/age.js on a page that shows the ages of
 	// prices (the partial "price-trust"), which it counts again to the
 	// reader's day; "" on the others.
@@ -139,6 +145,10 @@ func (b *builder) newPage(p, layout string) *page {
 	}
 	pg.Icon, pg.IconICO = pg.Rel("static/favicon.svg"), pg.Rel("static/favicon.ico")
 	pg.HomeURL = pg.Rel("index.html")
+	pg.SearchURL = pg.Rel(searchPath)
+	if layout != "404" {
+		pg.SearchIndex, pg.SearchScript = pg.Rel(searchIndexPath), pg.Rel("static/search.js")
+	}
 	for _, n := range []struct{ key, target string }{
 		{"nav.compare", "compare/index.html"},
 		{"nav.gpus", "gpus/index.html"},
@@ -268,6 +278,12 @@ func (b *builder) pages() ([]*page, error) {
 		p.Data = c
 		add(p)
 	}
+
+	search, err := b.searchPage(out)
+	if err != nil {
+		return nil, err
+	}
+	add(search)
 
 	nf := b.newPage("404.html", "404")
 	nf.TitleKey = "notfound.title"

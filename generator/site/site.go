@@ -145,6 +145,8 @@ type builder struct {
 	benchGroups []*bench.Group
 	citesMu     sync.Mutex            // guards cites
 	cites       map[string][]citation // cite of each source the matrix rows cite (builder.cite)
+	// search are the entries of the site's search (searchPage).
+	search []*searchEntry
 	// ageDate is the day the ages of prices are counted to (Options.AgeDate).
 	ageDate time.Time
 	// priceByGPUs are the charts of prices by GPU model of chartModels,
@@ -208,6 +210,9 @@ func (b *builder) run(root fs.FS) error {
 	}
 	if changesErr != nil {
 		return fmt.Errorf("changes: %w", changesErr)
+	}
+	if err := b.writeSearchIndex(); err != nil {
+		return err
 	}
 	if err := b.static(sfs); err != nil {
 		return fmt.Errorf("static: %w", err)

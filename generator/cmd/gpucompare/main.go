@@ -296,7 +296,45 @@ func build(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "wrote %d files to %s\n", n, *out)
+	if line, err := searchIndexSize(*out); err != nil {
+		fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
+	} else {
+		fmt.Fprintln(stdout, line)
+	}
 	return 0
+}
+
+// searchIndexSize says how large the search index of the site built in
+// out is, against the size of the site's HTML, which it must stay small
+// beside: every reader who searches loads it whole.
+func searchIndexSize(out string) (string, error) {
+	index, err := os.Stat(filepath.Join(out, "search", "index.js"))
+	if err != nil {
+		return "", fmt.Errorf("search index: %w", err)
+	}
+	var html int64
+	err = filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".html" {
+			return err
+		}
+		fi, err := d.Info()
+		if err == nil {
+			html += fi.Size()
+		}
+		return err
+	})
+	if err != nil {
+		return "", fmt.Errorf("search index: %w", err)
+	}
+	return fmt.Sprintf("search index: %s (%.1f%% of %s of HTML)", byteSize(index.Size()), 100*float64(index.Size())/float64(max(html, 1)), byteSize(html)), nil
+}
+
+// byteSize writes n bytes in kB or MB, to one decimal.
+func byteSize(n int64) string {
+	if n >= 1e6 {
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	}
+	return fmt.Sprintf("%.1f kB", float64(n)/1e3)
 }
 
 // checkOut refuses an output folder that a build, which replaces its

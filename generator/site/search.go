@@ -1,0 +1,354 @@
+package site
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"gpucompare/generator/catalog"
+)
+
+// The site's search finds providers, GPU models, instance types, regions,
+// benchmarks, guides, scenarios and pages by name, id, alias and key
+// specs. The build writes everything it finds into one script,
+// search/index.js, which static/search.js loads by <script src> when the
+// reader first uses the box in the header: no fetch, so it works from
+// file:// as well as over HTTP, under the site's policy. search/index.html
+// lists every entry, grouped by kind and linked, for a reader without
+// JavaScript; with it, the page shows the results of the query in its
+// address (?q=), which the header's form sends there when nothing is
+// picked.
+//
+// Matching is by substring of lower-cased text, so Chinese, which has no
+// spaces to split words on, is found inside words ("阿里" in "阿里云").
+// Each word of the query must occur in the entry. An entry's rank is,
+// best first: a name (its title, id or an alias) equal to the query
+// (searchExact), a name starting with it (searchPrefix), every word in
+// its names (searchInName), every word in its names or other text
+// (searchInText). Ties keep the order of searchKinds, then the shorter
+// title, then the index's order. static/search.js ranks the same way.
+
+// Paths of the search page and its index.
+const (
+	searchPath      = "search/index.html"
+	searchIndexPath = "search/index.js"
+)
+
+// searchKinds are the kinds of entries, in the order the page lists them
+// and ties rank; each has the messages search.kind.<kind> (one) and
+// search.group.<kind> (the heading of its list).
+var searchKinds = []string{"provider", "gpu", "instance", "region", "benchmark", "guide", "scenario", "page"}
+
+// Ranks of a match, best first; searchNone is no match.
+const (
+	searchExact = iota
+	searchPrefix
+	searchInName
+	searchInText
+	searchNone = -1
+)
+
+// searchEntry is one thing the search finds.
+type searchEntry struct {
+	Kind  int    // index in searchKinds
+	Title string // as people read it
+	Sub   string // key facts, one line under the title
+	Path  string // the output path of its page
+	Frag  string // the element of the page it is ("region-cn-beijing"), or ""
+	// Names are its title, id and aliases, and Text the other words it
+	// is found by (specs, provider, descriptions), all in searchFold form.
+	Names []string
+	Text  string
+}
+
+// searchFold lower-cases s and collapses its white space, the form the
+// index and queries are compared in.
+func searchFold(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// searchRank is the rank of e for a query in searchFold form.
+func searchRank(e *searchEntry, q string) int {
+	if q == "" {
+		return searchNone
+	}
+	best := searchNone
+	for _, n := range e.Names {
+		if n == q {
+			return searchExact
+		}
+		if strings.HasPrefix(n, q) {
+			best = searchPrefix
+		}
+	}
+	if best != searchNone {
+		return best
+	}
+	names := strings.Join(e.Names, "\n")
+	words := strings.Split(q, " ")
+	if !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(names, w) }) {
+		return searchInName
+	}
+	if !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(names, w) && !strings.Contains(e.Text, w) }) {
+		return searchInText
+	}
+	return searchNone
+}
+
+// searchFind returns the entries that match query, best first.
+func searchFind(entries []*searchEntry, query string) []*searchEntry {
+	q := searchFold(query)
+	type hit struct {
+		e    *searchEntry
+		rank int
+		i    int
+	}
+	var hits []hit
+	for i, e := range entries {
+		if r := searchRank(e, q); r != searchNone {
+			hits = append(hits, hit{e, r, i})
+		}
+	}
+	slices.SortFunc(hits, func(x, y hit) int {
+		return cmp.Or(cmp.Compare(x.rank, y.rank), cmp.Compare(x.e.Kind, y.e.Kind),
+			cmp.Compare(len([]rune(x.e.Title)), len([]rune(y.e.Title))), cmp.Compare(x.i, y.i))
+	})
+	out := make([]*searchEntry, len(hits))
+	for i, h := range hits {
+		out[i] = h.e
+	}
+	return out
+}
+
+// searchEntries lists what the search finds on a site whose pages are at
+// the paths of have, in the order of searchKinds and, within a kind, of
+// the catalog. t gives the words of the facts lines.
+func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*page, have map[string]bool, t func(string, ...any) string) []*searchEntry {
+	var out []*searchEntry
+	add := func(kind int, title, sub, path, frag string, names []string, text ...string) {
+		if !have[path] {
+			return
+		}
+		e := &searchEntry{Kind: kind, Title: title, Sub: sub, Path: path, Frag: frag, Text: searchFold(strings.Join(text, " "))}
+		for _, n := range append([]string{title}, names...) {
+			if n = searchFold(n); n != "" && !slices.Contains(e.Names, n) {
+				e.Names = append(e.Names, n)
+			}
+		}
+		out = append(out, e)
+	}
+	dot := func(parts ...string) string {
+		return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · ")
+	}
+
+	for _, p := range cat.Providers {
+		kind := ""
+		if p.Kind != "" {
+			kind = t("kind." + p.Kind)
+		}
+		count := t("search.instances", len(p.Instances))
+		if len(p.Instances) == 1 {
+			count = t("search.instances_one")
+		}
+		sub := dot(strings.Join(p.Aliases, ", "), kind, count)
+		add(0, p.Name, sub, providerPath(p.ID), "", append([]string{p.ID}, p.Aliases...),
+			kind, p.Currency, p.Spot.Name, p.Headquarters, strings.Join(p.Certifications.List, " "), strings.Join(p.Isolation, " "))
+	}
+	for _, g := range cat.GPUs {
+		mem := ""
+		if g.MemoryGB != nil {
+			mem = strings.TrimSpace(formatNum(*g.MemoryGB) + " GB " + g.MemoryType)
+		}
+		var memWords []string
+		if g.MemoryGB != nil {
+			n := formatNum(*g.MemoryGB)
+			memWords = []string{n + "gb", n + " gb"}
+		}
+		add(1, g.Name, dot(g.Vendor, g.Architecture, mem), gpuPath(g.ID), "", []string{g.ID, g.Model, g.Vendor + " " + g.Name},
+			append(memWords, g.Vendor, g.Variant, g.Architecture, g.MemoryType, g.Interconnect.Name, string(g.Released))...)
+	}
+	for _, p := range cat.Providers {
+		for _, in := range p.Instances {
+			gpu := in.GPU
+			var gpuWords []string
+			if g := cat.GPU(in.GPU); g != nil {
+				gpu = g.Name
+				gpuWords = []string{g.Name, g.Model, g.Vendor, g.ID}
+				if g.MemoryGB != nil {
+					gpuWords = append(gpuWords, formatNum(*g.MemoryGB)+"gb")
+				}
+			}
+			sub := dot(p.Name, t("search.gpus", in.GPUCount, gpu))
+			var regions []string
+			for _, id := range in.Regions {
+				regions = append(regions, id)
+				if r := p.Region(id); r != nil {
+					regions = append(regions, r.Name)
+					regions = append(regions, r.Aliases...)
+				}
+			}
+			add(2, in.Name, sub, instancePath(in), "", []string{in.ID, p.Name + " " + in.Name},
+				append(append(gpuWords, p.Name, p.ID, strings.Join(p.Aliases, " "), in.Family, in.VGPUProfile, in.Interconnect, in.Network, in.LocalStorage), regions...)...)
+		}
+	}
+	for _, p := range cat.Providers {
+		for _, r := range p.Regions {
+			title := cmp.Or(r.Name, r.ID)
+			geo := ""
+			if r.Geo != "" {
+				geo = t("geo." + r.Geo)
+			}
+			add(3, title, dot(strings.Join(r.Aliases, ", "), p.Name, r.ID), providerPath(p.ID), "region-"+r.ID, append([]string{r.ID}, r.Aliases...),
+				p.Name, p.ID, strings.Join(p.Aliases, " "), r.Location, geo)
+		}
+	}
+	for _, bm := range cat.Benchmarks {
+		add(4, bm.Name, dot(bm.Suite, bm.Unit), benchmarkPath(bm.ID), "", []string{bm.ID, bm.Task},
+			bm.Suite, bm.Scenario, bm.Unit, bm.Description)
+	}
+	for _, g := range cat.Guides {
+		text := []string{g.Description}
+		for _, q := range g.Questions {
+			text = append(text, q.Text)
+			for _, a := range q.Answers {
+				text = append(text, a.Text)
+			}
+		}
+		for _, o := range g.Outcomes {
+			text = append(text, o.Title)
+		}
+		add(5, g.Title, t("search.guide", len(g.Questions), len(g.Outcomes)), guidePath(g.ID), "", []string{g.ID}, text...)
+	}
+	for _, s := range cat.Scenarios {
+		add(6, s.Title, s.Persona, scenarioPath(s.ID), "", []string{s.ID}, s.Persona, s.Description)
+	}
+	for _, p := range sections {
+		desc := ""
+		if p.DescKey != "" {
+			desc = t(p.DescKey)
+		}
+		add(7, t(p.TitleKey), desc, p.Path, "", []string{strings.TrimSuffix(p.Path, "/index.html")})
+	}
+	for _, c := range content {
+		add(7, c.Title, c.Description, c.Path, "", []string{strings.TrimSuffix(c.Path, "/index.html")}, c.Description)
+	}
+	return out
+}
+
+// searchIndexJS is the text of search/index.js: the entries, with their
+// links made from the site's root by links, and the words static/search.js
+// writes.
+func searchIndexJS(entries []*searchEntry, links linker, t func(string, ...any) string) ([]byte, error) {
+	kinds := make([]string, len(searchKinds))
+	for i, k := range searchKinds {
+		kinds[i] = t("search.kind." + k)
+	}
+	rows := make([][]any, len(entries))
+	for i, e := range entries {
+		url := links.to(e.Path)
+		if e.Frag != "" {
+			url += "#" + e.Frag
+		}
+		rows[i] = []any{e.Kind, e.Title, e.Sub, url, strings.Join(e.Names, "\n"), e.Text}
+	}
+	index := struct {
+		Kinds    []string          `json:"kinds"`
+		Messages map[string]string `json:"m"`
+		Entries  [][]any           `json:"e"`
+	}{kinds, map[string]string{
+		"none":    t("search.none"),
+		"one":     t("search.count_one"),
+		"many":    t("search.count"),
+		"all":     t("search.all"),
+		"results": t("search.results"),
+	}, rows}
+	var buf bytes.Buffer
+	buf.WriteString("// The search index of the site, written by gpucompare build: static/search.js\n// loads this file as a script and searches it in the browser.\n")
+	buf.WriteString("window.gpucompareSearch = ")
+	enc := json.NewEncoder(&buf)
+	if err := enc.Encode(index); err != nil {
+		return nil, fmt.Errorf("%s: %w", searchIndexPath, err)
+	}
+	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	return append(b, ";\n"...), nil
+}
+
+// searchGroup is one kind of entries on the search page.
+type searchGroup struct {
+	Kind    string // its key in searchKinds
+	Anchor  string
+	Entries []searchLink
+}
+
+// searchLink is one entry as the search page links it.
+type searchLink struct {
+	Title, Sub, URL string
+}
+
+// searchData is the model of the search page.
+type searchData struct {
+	Count  int
+	Groups []searchGroup
+}
+
+// searchPageData groups the entries by kind, linked from p.
+func searchPageData(p *page, entries []*searchEntry) *searchData {
+	d := &searchData{Count: len(entries)}
+	for k, kind := range searchKinds {
+		g := searchGroup{Kind: kind, Anchor: "all-" + kind}
+		for _, e := range entries {
+			if e.Kind != k {
+				continue
+			}
+			url := p.Rel(e.Path)
+			if e.Frag != "" {
+				url += "#" + e.Frag
+			}
+			g.Entries = append(g.Entries, searchLink{e.Title, e.Sub, url})
+		}
+		if len(g.Entries) > 0 {
+			d.Groups = append(d.Groups, g)
+		}
+	}
+	return d
+}
+
+// searchPage makes the search page of a site of the pages made so far,
+// and keeps the entries for search/index.js (writeSearchIndex).
+func (b *builder) searchPage(pages []*page) (*page, error) {
+	have := map[string]bool{}
+	var sections []*page
+	for _, p := range pages {
+		have[p.Path] = true
+		switch p.Layout {
+		case "compare", "gpus", "providers", "benchmarks", "guides", "scenarios", "evaluation", "changes":
+			if p.Path == matrixPath(1) || p.Layout != "compare" {
+				sections = append(sections, p)
+			}
+		}
+	}
+	var err error
+	t := b.tmpl.msgs.tKeeping(&err)
+	b.search = searchEntries(b.cat, b.content, sections, have, t)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	p := b.newPage(searchPath, "search")
+	p.TitleKey, p.DescKey = "search.title", "search.description"
+	p.Data = searchPageData(p, b.search)
+	return p, nil
+}
+
+// writeSearchIndex writes search/index.js.
+func (b *builder) writeSearchIndex() error {
+	var err error
+	t := b.tmpl.msgs.tKeeping(&err)
+	data, jerr := searchIndexJS(b.search, linker{pretty: b.opts.PrettyURLs}, t)
+	if err = cmp.Or(err, jerr); err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	return b.put(searchIndexPath, data)
+}

@@ -1,0 +1,221 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+
+	"gpucompare/generator/catalog"
+)
+
+// readSearchIndex reads the entries back from the search/index.js a build
+// wrote, as static/search.js sees them; Path holds the entry's link.
+func readSearchIndex(t *testing.T, files Files) []*searchEntry {
+	t.Helper()
+	src, ok := files[searchIndexPath]
+	if !ok {
+		t.Fatalf("no %s built", searchIndexPath)
+	}
+	const prefix = "window.gpucompareSearch = "
+	i := bytes.Index(src, []byte(prefix))
+	if i < 0 || !bytes.HasSuffix(src, []byte(";\n")) {
+		t.Fatalf("%s: not one assignment of the index:\n%.300s", searchIndexPath, src)
+	}
+	var index struct {
+		Kinds []string          `json:"kinds"`
+		M     map[string]string `json:"m"`
+		E     [][]any           `json:"e"`
+	}
+	if err := json.Unmarshal(bytes.TrimSuffix(src[i+len(prefix):], []byte(";\n")), &index); err != nil {
+		t.Fatalf("%s: %v", searchIndexPath, err)
+	}
+	if len(index.Kinds) != len(searchKinds) {
+		t.Fatalf("%s: %d kinds, want %d", searchIndexPath, len(index.Kinds), len(searchKinds))
+	}
+	var out []*searchEntry
+	for _, r := range index.E {
+		if len(r) != 6 {
+			t.Fatalf("%s: entry %v has %d fields, want 6", searchIndexPath, r, len(r))
+		}
+		out = append(out, &searchEntry{Kind: int(r[0].(float64)), Title: r[1].(string), Sub: r[2].(string), Path: r[3].(string),
+			Names: strings.Split(r[4].(string), "\n"), Text: r[5].(string)})
+	}
+	return out
+}
+
+// titles lists the kind and title of entries: "gpu:T4".
+func titles(entries []*searchEntry) []string {
+	out := make([]string, len(entries))
+	for i, e := range entries {
+		out[i] = searchKinds[e.Kind] + ":" + e.Title
+	}
+	return out
+}
+
+// TestSearchRanksExactThenPrefixThenSubstring ranks a name equal to the
+// query first, then names starting with it, then names holding every
+// word, then entries holding the words only in their other text; ties by
+// kind, then the shorter title.
+func TestSearchRanksExactThenPrefixThenSubstring(t *testing.T) {
+	e := func(kind int, title string, names []string, text string) *searchEntry {
+		n := []string{searchFold(title)}
+		for _, x := range names {
+			n = append(n, searchFold(x))
+		}
+		return &searchEntry{Kind: kind, Title: title, Names: n, Text: searchFold(text)}
+	}
+	entries := []*searchEntry{
+		e(2, "p5.48xlarge", nil, "H100 SXM5 80GB"),
+		e(2, "xp4d", nil, ""),
+		e(2, "p4de.24xlarge", nil, "A100 SXM4 80GB"),
+		e(2, "p4d.24xlarge", nil, "A100 SXM4 40GB"),
+		e(1, "H100 SXM5 80GB", []string{"h100-sxm5-80gb", "H100"}, "80gb hopper"),
+		e(3, "P4D", nil, ""),
+		e(0, "Alibaba Cloud", []string{"阿里云"}, "public cloud"),
+		e(3, "China (Beijing)", []string{"北京"}, "Alibaba Cloud 阿里云"),
+	}
+	for _, c := range []struct {
+		query string
+		want  []string
+		ranks []int
+	}{
+		// "P4D" is the query exactly; two names start with it; one holds it.
+		{"p4d", []string{"region:P4D", "instance:p4d.24xlarge", "instance:p4de.24xlarge", "instance:xp4d"}, []int{searchExact, searchPrefix, searchPrefix, searchInName}},
+		{"  P4D.24XLARGE ", []string{"instance:p4d.24xlarge"}, []int{searchExact}},
+		// Words in any order; a name holding both beats a spec holding them.
+		{"80gb h100", []string{"gpu:H100 SXM5 80GB", "instance:p5.48xlarge"}, []int{searchInName, searchInText}},
+		{"h100", []string{"gpu:H100 SXM5 80GB", "instance:p5.48xlarge"}, []int{searchExact, searchInText}},
+		// Chinese inside words: no spaces to split on.
+		{"阿里云", []string{"provider:Alibaba Cloud", "region:China (Beijing)"}, []int{searchExact, searchInText}},
+		{"里云", []string{"provider:Alibaba Cloud", "region:China (Beijing)"}, []int{searchInName, searchInText}},
+		{"北", []string{"region:China (Beijing)"}, []int{searchPrefix}},
+		{"京", []string{"region:China (Beijing)"}, []int{searchInName}},
+		{"zzqx", nil, nil},
+		{"", nil, nil},
+		{"p4d zzqx", nil, nil},
+	} {
+		got := searchFind(entries, c.query)
+		if !slices.Equal(titles(got), c.want) {
+			t.Errorf("%q: found %q, want %q", c.query, titles(got), c.want)
+			continue
+		}
+		for i, g := range got {
+			if r := searchRank(g, searchFold(c.query)); r != c.ranks[i] {
+				t.Errorf("%q: %s ranks %d, want %d", c.query, g.Title, r, c.ranks[i])
+			}
+		}
+	}
+}
+
+// TestSearchIndexHasEveryKind builds the test site and finds an entry of
+// each kind in search/index.js, Chinese inside words, each entry linking
+// to a page of the site; the search page lists them all, linked.
+func TestSearchIndexHasEveryKind(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	entries := readSearchIndex(t, files)
+	for _, c := range []struct{ query, want string }{
+		{"云计算", "provider:云计算 CN"},
+		{"计算", "provider:云计算 CN"}, // inside a word
+		{"a100 sxm4", "gpu:A100 SXM4 40GB"},
+		{"p4d", "instance:p4d.24xlarge"},
+		{"华北", "region:华北 1"},
+		{"cn-north-1", "region:华北 1"},
+		{"llama2", "benchmark:MLPerf Inference llama2-70b, Offline"},
+		{"which offer", "guide:Which offer fits the job?"},
+		{"small training", "scenario:Small training runs: 1-year reserved with spot"},
+		{"methodology", "page:Methodology"},
+		{"price changes", "page:Price changes"},
+	} {
+		got := searchFind(entries, c.query)
+		if len(got) == 0 || titles(got)[0] != c.want {
+			t.Errorf("%q: first found %q, want %q", c.query, titles(got), c.want)
+		}
+	}
+	if got := searchFind(entries, "qqxz9"); len(got) != 0 {
+		t.Errorf("nonsense found %q", titles(got))
+	}
+	page := string(files[searchPath])
+	for _, e := range entries {
+		target := strings.SplitN(e.Path, "#", 2)
+		if _, ok := files[target[0]]; !ok {
+			t.Errorf("%s links to %q: no such page", e.Title, e.Path)
+		}
+		if len(target) == 2 && !strings.Contains(string(files[target[0]]), fmt.Sprintf(` id="%s"`, target[1])) {
+			t.Errorf("%s links to %q: no such element", e.Title, e.Path)
+		}
+		if link := fmt.Sprintf(`<a href="../%s">`, e.Path); !strings.Contains(page, link) {
+			t.Errorf("%s lacks %s", searchPath, link)
+		}
+	}
+}
+
+// TestSearchOnTheShippedCatalog builds the repository's own catalog: the
+// search finds every provider, GPU model and instance type by its name,
+// the examples of the README, and nothing for nonsense; and its index
+// stays within a tenth of the size of the site's HTML.
+func TestSearchOnTheShippedCatalog(t *testing.T) {
+	root := os.DirFS("../..")
+	if _, err := fs.Stat(root, "data/site.yaml"); err != nil {
+		t.Skip("no shipped catalog")
+	}
+	files, _ := build(t, root, Options{})
+	entries := readSearchIndex(t, files)
+
+	html := 0
+	for p, data := range files {
+		if path.Ext(p) == ".html" {
+			html += len(data)
+		}
+	}
+	index := len(files[searchIndexPath])
+	t.Logf("search index %d bytes, %.1f%% of %d bytes of HTML", index, 100*float64(index)/float64(html), html)
+	if index*10 > html {
+		t.Errorf("search index is %d bytes, more than a tenth of the site's %d bytes of HTML", index, html)
+	}
+
+	cat, _ := catalog.Load(root)
+	find := func(kind, name, page string) {
+		t.Helper()
+		for _, e := range searchFind(entries, name) {
+			if searchKinds[e.Kind] == kind && e.Path == page {
+				return
+			}
+		}
+		t.Errorf("%q: no %s entry for %s", name, kind, page)
+	}
+	for _, p := range cat.Providers {
+		find("provider", p.Name, providerPath(p.ID))
+		for _, in := range p.Instances {
+			find("instance", in.Name, instancePath(in))
+		}
+	}
+	for _, g := range cat.GPUs {
+		find("gpu", g.Name, gpuPath(g.ID))
+	}
+
+	for _, c := range []struct {
+		query string
+		first []string // the first results, in order
+	}{
+		{"阿里云", []string{"provider:Alibaba Cloud"}},
+		{"北京", []string{"region:Beijing", "region:China (Beijing)", "region:China (Beijing)"}},
+		{"p4d", []string{"instance:p4d.24xlarge", "instance:p4d.24xlarge", "instance:p4de.24xlarge"}},
+		{"h100 80gb", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
+		{"等保", []string{"guide:Which GPU compute fits your workload?"}},
+	} {
+		got := titles(searchFind(entries, c.query))
+		if len(got) < len(c.first) || !slices.Equal(got[:len(c.first)], c.first) {
+			t.Errorf("%q: found %q, want %q first", c.query, got, c.first)
+		}
+	}
+	if got := searchFind(entries, "xqzvw 9k"); len(got) != 0 {
+		t.Errorf("nonsense found %q", titles(got))
+	}
+}

@@ -1,0 +1,254 @@
+// search.js: the search box in the header of every page
+// (templates/base.html). Without this script the box is a plain form that
+// sends its query to the search page, which lists everything searchable.
+// With it, the box is a combobox (WAI-ARIA 1.2): typing lists the best
+// matches under it, the arrow keys move through them, Enter opens the
+// one chosen (or, with none chosen, the search page with every result),
+// Escape closes the list, and "/" anywhere on the page goes to the box.
+//
+// The index is search/index.js, written by the build: it is loaded by a
+// <script src> the first time the box is used, never fetched, so search
+// works from file:// as well as over HTTP. The ranking is that of
+// generator/site/search.go, which tests it: a name (title, id or alias)
+// equal to the query, then one starting with it, then every word of the
+// query in the names, then every word in the names or the other text.
+// Matching is by substring of lower-cased text, so Chinese is found
+// inside words.
+(function () {
+  'use strict';
+  var form = document.querySelector('form.site-search');
+  var input = form && form.querySelector('input[name="q"]');
+  var indexURL = form && form.getAttribute('data-index');
+  if (!input || !indexURL) return;
+  var rootURL = new URL('../', new URL(indexURL, location.href)).href;
+  var SHOWN = 8; // options the list under the box holds at most
+
+  // Loading the index.
+  var index = null;
+  var waiting = [];
+  var script = null;
+  function withIndex(cb) {
+    if (index) return cb(index);
+    waiting.push(cb);
+    if (script) return;
+    script = document.createElement('script');
+    script.src = indexURL;
+    script.onload = function () {
+      var raw = window.gpucompareSearch;
+      if (!raw) return;
+      index = {
+        kinds: raw.kinds,
+        m: raw.m,
+        entries: raw.e.map(function (r, i) {
+          return { kind: r[0], title: r[1], sub: r[2], url: r[3], names: r[4].split('\n'), text: r[5], i: i, len: Array.from(r[1]).length };
+        }),
+      };
+      var cbs = waiting;
+      waiting = [];
+      cbs.forEach(function (f) { f(index); });
+    };
+    script.onerror = function () { script = null; };
+    document.head.appendChild(script);
+  }
+
+  // Matching and ranking, as searchRank and searchFind do.
+  function fold(s) {
+    return s.toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+  }
+  function rank(e, q) {
+    var best = -1;
+    for (var i = 0; i < e.names.length; i++) {
+      if (e.names[i] === q) return 0;
+      if (e.names[i].indexOf(q) === 0) best = 1;
+    }
+    if (best >= 0) return best;
+    var names = e.names.join('\n');
+    var words = q.split(' ');
+    if (words.every(function (w) { return names.indexOf(w) >= 0; })) return 2;
+    if (words.every(function (w) { return names.indexOf(w) >= 0 || e.text.indexOf(w) >= 0; })) return 3;
+    return -1;
+  }
+  function find(ix, query) {
+    var q = fold(query);
+    if (!q) return [];
+    var hits = [];
+    ix.entries.forEach(function (e) {
+      var r = rank(e, q);
+      if (r >= 0) hits.push({ e: e, r: r });
+    });
+    hits.sort(function (x, y) {
+      return x.r - y.r || x.e.kind - y.e.kind || x.e.len - y.e.len || x.e.i - y.e.i;
+    });
+    return hits.map(function (h) { return h.e; });
+  }
+  function fill(msg, v) {
+    return msg.replace('%d', String(v)).replace('%s', String(v));
+  }
+  function href(e) {
+    return new URL(e.url, rootURL).href;
+  }
+  function searchPage(q) {
+    var u = new URL(form.getAttribute('action'), location.href);
+    u.search = '?q=' + encodeURIComponent(q);
+    return u.href;
+  }
+  function el(tag, cls, text) {
+    var n = document.createElement(tag);
+    if (cls) n.className = cls;
+    if (text) n.textContent = text;
+    return n;
+  }
+
+  // The combobox.
+  var listID = 'site-search-list';
+  var pop = el('div', 'search-pop');
+  pop.hidden = true;
+  var list = el('ul', 'search-options');
+  list.id = listID;
+  list.setAttribute('role', 'listbox');
+  list.setAttribute('aria-label', input.labels && input.labels[0] ? input.labels[0].textContent : 'Search');
+  var none = el('p', 'search-none');
+  var more = el('a', 'search-more');
+  var status = el('p', 'visually-hidden');
+  status.setAttribute('role', 'status');
+  pop.append(list, none, more);
+  form.append(pop, status);
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-autocomplete', 'list');
+  input.setAttribute('aria-expanded', 'false');
+  input.setAttribute('aria-controls', listID);
+
+  var shown = []; // the entries of the options
+  var active = -1;
+
+  function open(on) {
+    pop.hidden = !on;
+    input.setAttribute('aria-expanded', on ? 'true' : 'false');
+    if (!on) setActive(-1);
+  }
+  function setActive(i) {
+    var opts = list.children;
+    if (active >= 0 && opts[active]) opts[active].setAttribute('aria-selected', 'false');
+    active = i;
+    if (i >= 0 && opts[i]) {
+      opts[i].setAttribute('aria-selected', 'true');
+      input.setAttribute('aria-activedescendant', opts[i].id);
+      if (opts[i].scrollIntoView) opts[i].scrollIntoView({ block: 'nearest' });
+    } else {
+      input.removeAttribute('aria-activedescendant');
+    }
+  }
+  function render() {
+    var q = input.value;
+    if (!fold(q)) {
+      shown = [];
+      list.replaceChildren();
+      status.textContent = '';
+      open(false);
+      return;
+    }
+    withIndex(function (ix) {
+      if (input.value !== q) return; // typed on meanwhile: a later call renders
+      var all = find(ix, q);
+      shown = all.slice(0, SHOWN);
+      active = -1;
+      input.removeAttribute('aria-activedescendant');
+      list.replaceChildren.apply(list, shown.map(function (e, i) {
+        var li = el('li', 'search-opt');
+        li.id = 'site-search-opt-' + i;
+        li.setAttribute('role', 'option');
+        li.setAttribute('aria-selected', 'false');
+        li.dataset.href = href(e);
+        var head = el('span', 'search-opt-head');
+        head.append(el('span', 'search-opt-title', e.title), el('span', 'search-kind', ix.kinds[e.kind]));
+        li.append(head);
+        if (e.sub) li.append(el('span', 'search-opt-sub', e.sub));
+        return li;
+      }));
+      none.hidden = all.length > 0;
+      none.textContent = all.length ? '' : fill(ix.m.none, q.trim());
+      more.hidden = all.length <= SHOWN;
+      more.textContent = fill(ix.m.all, all.length);
+      more.href = searchPage(q.trim());
+      status.textContent = all.length ? fill(all.length === 1 ? ix.m.one : ix.m.many, all.length) : none.textContent;
+      open(true);
+    });
+  }
+  function go(i) {
+    var li = list.children[i];
+    if (li) location.href = li.dataset.href;
+  }
+
+  input.addEventListener('input', render);
+  input.addEventListener('focus', function () {
+    withIndex(function () {});
+    if (fold(input.value) && pop.hidden && shown.length) open(true);
+  });
+  input.addEventListener('blur', function () { open(false); });
+  // A click on the list must not take the focus from the box first.
+  pop.addEventListener('mousedown', function (ev) { ev.preventDefault(); });
+  list.addEventListener('click', function (ev) {
+    var li = ev.target.closest('.search-opt');
+    if (li) location.href = li.dataset.href;
+  });
+  input.addEventListener('keydown', function (ev) {
+    var n = list.children.length;
+    if (ev.key === 'ArrowDown' || ev.key === 'ArrowUp') {
+      ev.preventDefault();
+      if (pop.hidden) {
+        if (!fold(input.value)) return;
+        open(true);
+      }
+      if (!n) return;
+      if (ev.key === 'ArrowDown') setActive(active + 1 >= n ? 0 : active + 1);
+      else setActive(active <= 0 ? n - 1 : active - 1);
+    } else if (ev.key === 'Enter') {
+      if (!pop.hidden && active >= 0) {
+        ev.preventDefault();
+        go(active);
+      }
+    } else if (ev.key === 'Escape') {
+      if (!pop.hidden) {
+        ev.preventDefault();
+        open(false);
+      } else if (input.value) {
+        ev.preventDefault();
+        input.value = '';
+        render();
+      }
+    }
+  });
+  document.addEventListener('keydown', function (ev) {
+    if (ev.key !== '/' || ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
+    var t = ev.target;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    ev.preventDefault();
+    input.focus();
+    input.select();
+  });
+
+  // The search page: the results of the query in its address, above the
+  // list of everything.
+  var results = document.getElementById('search-results');
+  var q = new URLSearchParams(location.search).get('q');
+  if (results && q && fold(q)) {
+    input.value = q;
+    withIndex(function (ix) {
+      var all = find(ix, q);
+      document.getElementById('search-results-title').textContent = fill(ix.m.results, q.trim());
+      document.getElementById('search-status').textContent = all.length
+        ? fill(all.length === 1 ? ix.m.one : ix.m.many, all.length)
+        : fill(ix.m.none, q.trim());
+      var ol = document.getElementById('search-list');
+      ol.replaceChildren.apply(ol, all.map(function (e) {
+        var li = el('li');
+        var a = el('a', '', e.title);
+        a.href = href(e);
+        li.append(a, ' ', el('span', 'search-kind', ix.kinds[e.kind]));
+        if (e.sub) li.append(' ', el('span', 'sub', e.sub));
+        return li;
+      }));
+      results.hidden = false;
+    });
+  }
+})();
