@@ -325,7 +325,8 @@ func (b *builder) searchPage(pages []*page) (*page, error) {
 		have[p.Path] = true
 		switch p.Layout {
 		case "compare", "gpus", "providers", "benchmarks", "guides", "scenarios", "evaluation", "changes":
-			if p.Path == matrixPath(1) || p.Layout != "compare" {
+			// The first page of each: the matrix's, the latest price changes.
+			if p.Path == matrixPath(1) || p.Path == changesPath("") || p.Layout != "compare" && p.Layout != "changes" {
 				sections = append(sections, p)
 			}
 		}
