@@ -150,19 +150,21 @@ test('the llama2-70b-99 Offline ranking, by hand', () => {
   const p = pages['mlperf-inference-llama2-70b-99-offline'];
   const [od] = p.groups[0].tables;
   // GigaComputing, 22,289.7 tokens/s on 8 H100s in one system. As it ran:
-  // one p5.48xlarge at 55.04 USD an hour, 22,289.7 × 3,600 / 55.04 =
-  // 1,457,901.9 tokens per USD, three regions at that price.
+  // one Lambda gpu_8x_h100_sxm5 at 31.92 USD an hour, 22,289.7 × 3,600 /
+  // 31.92 = 2,513,876 tokens per USD; then one p5.48xlarge at 55.04,
+  // 1,457,901.9 tokens per USD, three regions at that price sharing rank 2.
   assert.equal(p.results['1'].count, '8');
   assert.deepEqual(od.rows.slice(0, 3).map((r) => [r.rank, r.offer, r.instances, r.hourly, r.figure]), [
-    ['1', 'p5.48xlarge', '1 × 8 GPUs', '55.04', '1.46 M'],
-    ['1', 'p5.48xlarge', '1 × 8 GPUs', '55.04', '1.46 M'],
-    ['1', 'p5.48xlarge', '1 × 8 GPUs', '55.04', '1.46 M'],
+    ['1', 'gpu_8x_h100_sxm5', '1 × 8 GPUs', '31.92', '2.51 M'],
+    ['2', 'p5.48xlarge', '1 × 8 GPUs', '55.04', '1.46 M'],
+    ['2', 'p5.48xlarge', '1 × 8 GPUs', '55.04', '1.46 M'],
   ]);
-  // Split over four gpu_2x_h100_sxm5 at 6.38 each it would give 22,289.7 ×
-  // 3,600 / 25.52 = 3,144,315 tokens per USD: more, but only if the work
-  // scales across instances, so it is first only in that ranking.
+  // Split over eight RunPod Community Cloud H100s at 2.69 each it would
+  // give 22,289.7 × 3,600 / 21.52 = 3,728,760 tokens per USD: more, but
+  // only if the work scales across instances, so it is first only in that
+  // ranking.
   const split = p.groups[0].tables.find((t) => t.split);
-  assert.deepEqual([split.rows[0].rank, split.rows[0].offer, split.rows[0].instances, split.rows[0].hourly, split.rows[0].figure], ['1', 'gpu_2x_h100_sxm5', '4 × 2 GPUs', '25.52', '3.14 M']);
+  assert.deepEqual([split.rows[0].rank, split.rows[0].offer, split.rows[0].instances, split.rows[0].hourly, split.rows[0].figure], ['1', 'H100 SXM (Community Cloud, per GPU)', '8 × 1 GPU', '21.52', '3.73 M']);
   assert.ok(!od.rows.some((r) => r.offer === 'gpu_2x_h100_sxm5'), 'the 2-GPU instances are in the ranking as it ran');
-  assert.match(p.results['1'].costed, /^on 18 offers as it ran\s*3 more if it scales across instances$/);
+  assert.match(p.results['1'].costed, /^on 23 offers as it ran\s*11 more if it scales across instances$/);
 });
