@@ -22,10 +22,12 @@ import (
 // and is left out.
 //
 // Which GPU models are rows: those with such a price under at least one
-// of homeTabs, the largest GPU memory first (it decides which models
-// fit), then the newest chip (releaseYears), then the most offered (the
-// catalog's nearest measure of what is bought most), then in buyer order
-// (gpuOrder), up to homeRows; the GPU matrix lists the others.
+// of homeTabs, chips of the last homeYears years first, then the chips whole-priced by the most providers first (the
+// catalog's nearest measure of what buyers can rent widely), a chip's
+// variants together, each by its own providers, then the most offered,
+// then the largest GPU memory (it decides which models fit), then the
+// newest chip (releaseYears), then in buyer order (gpuOrder), up to
+// homeRows; the GPU matrix lists the others.
 
 // homeTab is a column set of the home table: the pricing models whose
 // cheapest price it shows.
@@ -45,7 +47,22 @@ var homeTabs = []homeTab{
 
 // homeRows is the most GPU models the home table shows, so that it fits
 // the first screen.
-const homeRows = 12
+const homeRows = 16
+
+// homeYears is how many years back from the build's age date a chip's
+// release counts as current on the home table.
+const homeYears = 8
+
+// compareBool orders false before true.
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
 
 // homePrices is the home page's table of prices per GPU-hour.
 type homePrices struct {
@@ -93,13 +110,16 @@ type homeCell struct {
 }
 
 // homePriceTable makes the home table from the priced offers (converted
-// into currency), with gpus in buyer order; trust says how far to trust a
-// price, and rel links to an output path from the home page.
-func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency string,
+// into currency), with gpus in buyer order; chips released before the year
+// oldBefore ("2018"; "" for none) come after the others. trust says how
+// far to trust a price, and rel links to an output path from the home
+// page.
+func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldBefore string,
 	trust func(*catalog.PricePoint, string) *trustView, rel func(string) string) *homePrices {
 	t := &homePrices{Currency: currency, Tabs: homeTabs}
 	best := map[string][]*homeCell{} // gpu id → cells aligned with homeTabs
 	count := map[string]int{}
+	providers := map[string]map[string]bool{} // gpu id → the providers with a whole price of it
 	rates := map[string]pricing.Conversion{}
 	for _, o := range offers {
 		count[o.Instance.GPU]++
@@ -115,6 +135,10 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency strin
 				if !ok {
 					continue
 				}
+				if providers[o.Instance.GPU] == nil {
+					providers[o.Instance.GPU] = map[string]bool{}
+				}
+				providers[o.Instance.GPU][o.Provider.ID] = true
 				cells := best[o.Instance.GPU]
 				if cells == nil {
 					cells = make([]*homeCell, len(homeTabs))
@@ -140,11 +164,33 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency strin
 		})
 	}
 	year := releaseYears(gpus)
+	// A chip's variants (H100 SXM, PCIe, NVL) stand together, the chip
+	// ranked by the providers of any of them.
+	family := func(g *catalog.GPU) string {
+		if g.Model == "" {
+			return "id " + g.ID
+		}
+		return g.Vendor + " " + g.Model
+	}
+	familyProviders := map[string]map[string]bool{}
+	for _, r := range rows {
+		f := family(r.GPU)
+		if familyProviders[f] == nil {
+			familyProviders[f] = map[string]bool{}
+		}
+		maps.Copy(familyProviders[f], providers[r.GPU.ID])
+	}
+	old := func(g *catalog.GPU) bool { y := year(g); return y != "" && y < oldBefore }
 	slices.SortStableFunc(rows, func(x, y *homePriceRow) int {
+		fx, fy := family(x.GPU), family(y.GPU)
 		return cmp.Or(
+			compareBool(old(x.GPU), old(y.GPU)),
+			-cmp.Compare(len(familyProviders[fx]), len(familyProviders[fy])),
+			cmp.Compare(fx, fy),
+			-cmp.Compare(len(providers[x.GPU.ID]), len(providers[y.GPU.ID])),
+			-cmp.Compare(x.Offers, y.Offers),
 			-cmp.Compare(memoryGB(x.GPU), memoryGB(y.GPU)),
 			-cmp.Compare(year(x.GPU), year(y.GPU)),
-			-cmp.Compare(x.Offers, y.Offers),
 		)
 	})
 	if len(rows) > homeRows {

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gpucompare/generator/catalog"
@@ -507,7 +508,11 @@ func (b *builder) homeData(p *page) *homeData {
 			d.Offers++
 		}
 	}
-	d.Prices = homePriceTable(b.priced, b.gpus, b.cat.Site.Currency, b.trust, p.Rel)
+	oldBefore := ""
+	if !b.ageDate.IsZero() {
+		oldBefore = strconv.Itoa(b.ageDate.Year() - homeYears)
+	}
+	d.Prices = homePriceTable(b.priced, b.gpus, b.cat.Site.Currency, oldBefore, b.trust, p.Rel)
 	d.Plan = b.planLinks(p)
 	d.Guides = b.guideSummaries(p)
 	for _, c := range b.content {
