@@ -337,18 +337,19 @@ for (const pass of ['file', 'http']) {
       assert.ok(nf && nf.offer.startsWith('Inspur NF5468M6 '), `the lease is not ranked: ${JSON.stringify(nf)}`);
       assert.equal(nf.perMonth, '7,008.00', `lease a month: ${JSON.stringify(nf)}`);
       assert.equal(nf.total, '168,192.00');
-      // An 8-GPU job does not run on eight 1-T4 VMs unless the workload
-      // says it may be split; then g4dn.xlarge in US East at 0.526 an hour:
-      // 4,000 GPU-hours × 0.526 = 2,104.00 a month, the cheapest.
-      const t4 = 'g4dn.xlarge AWS \u00b7 US East (N. Virginia)';
+      // An 8-GPU job does not run on eight 1-GPU VMs unless the workload
+      // says it may be split; then RunPod's RTX 4090 (Community Cloud) at
+      // 0.34 a GPU-hour: 4,000 GPU-hours × 0.34 = 1,360.00 a month, the
+      // cheapest.
+      const cheapest = 'RTX 4090 (Community Cloud, per GPU) RunPod \u00b7 all regions';
       const unsplit = data.text['scenario.why.unsplittable'].replace('%d', '8').replace('%d', '1');
-      assert.equal((await rowsOf(lease.page, 'on-demand')).find((r) => r.offer === t4), undefined, 'eight 1-GPU VMs run an 8-GPU job');
+      assert.equal((await rowsOf(lease.page, 'on-demand')).find((r) => r.offer === cheapest), undefined, 'eight 1-GPU VMs run an 8-GPU job');
       assert.ok((await tables(lease.page)).find((s) => s.id === 'strategy-on-demand').left.some((l) => l.startsWith(unsplit)), `no offer left out because "${unsplit}"`);
       await lease.page.check('#tco-calc input[name="splittable"]');
       assert.match(await href(lease.page), /[#&]splittable=1(&|$)/, 'the switch is in the URL');
       const first = (await rowsOf(lease.page, 'on-demand'))[0];
-      assert.equal(first.offer, t4);
-      assert.equal(first.perMonth, '2,104.00');
+      assert.equal(first.offer, cheapest);
+      assert.equal(first.perMonth, '1,360.00');
       await clean(lease.page, lease.problems);
       await lease.ctx.close();
 
