@@ -325,7 +325,9 @@ func (b *builder) searchPage(pages []*page) (*page, error) {
 		have[p.Path] = true
 		switch p.Layout {
 		case "compare", "gpus", "providers", "benchmarks", "guides", "scenarios", "evaluation", "changes":
-			if p.Path == matrixPath(1) || p.Layout != "compare" {
+			// A section's first page only: the matrix's later pages and
+			// the months of the price changes are not sections.
+			if p.Path == matrixPath(1) || p.Path == changesPath("") || p.Layout != "compare" && p.Layout != "changes" {
 				sections = append(sections, p)
 			}
 		}
