@@ -46,7 +46,7 @@ func TestShippedMessagesHaveTheSameKeys(t *testing.T) {
 // one en.yaml lacks, is refused with every such key and where it is.
 func TestMessageKeysMustMatch(t *testing.T) {
 	tfs := fstest.MapFS{
-		"messages/en.yaml": {Data: []byte("site:\n  name: gpucompare\n  skip: Skip\nnav:\n  compare: Compare\n  gpus: GPUs\n")},
+		"messages/en.yaml":    {Data: []byte("site:\n  name: gpucompare\n  skip: Skip\nnav:\n  compare: Compare\n  gpus: GPUs\n")},
 		"messages/zh-CN.yaml": {Data: []byte("site:\n  name: gpucompare\nnav:\n  compare: 对比\n  home: 首页\n  old: 旧\n")},
 	}
 	_, err := loadMessages(tfs, "zh-CN", nil)
