@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"io/fs"
 	"regexp"
 	"slices"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"go.yaml.in/yaml/v3"
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
@@ -182,4 +185,99 @@ func sameArgs(a, b map[int][]string) bool {
 		}
 	}
 	return true
+}
+
+// glossaryTerm is a term of templates/messages/glossary.yaml.
+type glossaryTerm struct {
+	EN     string   `yaml:"en"`
+	ZH     string   `yaml:"zh-CN"`
+	Forms  []string `yaml:"forms"`
+	Also   []string `yaml:"also"`
+	Keys   []string `yaml:"keys"`
+	Match  string   `yaml:"match"`
+	Except []string `yaml:"except"`
+	Source string   `yaml:"source"`
+}
+
+// TestChineseMessagesFollowTheGlossary: the messages a glossary term
+// names are the term itself (model.on_demand is 按量计费), and every
+// English message that uses a term has a Chinese twin that writes it (or
+// one of its forms) — never a synonym the glossary does not choose.
+func TestChineseMessagesFollowTheGlossary(t *testing.T) {
+	tfs := mustSub(t, gpucompare.Assets, "templates")
+	src, err := fs.ReadFile(tfs, "messages/glossary.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g struct {
+		Terms []glossaryTerm `yaml:"terms"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	dec.KnownFields(true)
+	if err := dec.Decode(&g); err != nil {
+		t.Fatalf("templates/messages/glossary.yaml: %v", err)
+	}
+	en, _, err := readMessages(tfs, "messages/en.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zh, at, err := readMessages(tfs, "messages/zh-CN.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	models := 0
+	for _, term := range g.Terms {
+		if term.EN == "" || term.ZH == "" {
+			t.Errorf("glossary: a term without en or zh-CN: %+v", term)
+		}
+		for _, f := range term.Forms {
+			if !strings.Contains(term.ZH, f) && !strings.Contains(f, term.ZH) {
+				t.Errorf("glossary: %q: form %q neither is part of %q nor holds it", term.EN, f, term.ZH)
+			}
+		}
+		for _, k := range term.Keys {
+			s, ok := zh[k]
+			if !ok {
+				t.Errorf("glossary: %q names message %q, which zh-CN.yaml lacks", term.EN, k)
+				continue
+			}
+			if s != term.ZH {
+				t.Errorf("%s: message %q is %q; the glossary's term for %q is %q", at[k], k, s, term.EN, term.ZH)
+			}
+			if strings.HasPrefix(k, "model.") {
+				models++
+			}
+		}
+		if term.Match == "" {
+			continue
+		}
+		re, err := regexp.Compile(term.Match)
+		if err != nil {
+			t.Errorf("glossary: %q: match: %v", term.EN, err)
+			continue
+		}
+		used := 0
+		for k, e := range en {
+			if !re.MatchString(e) || slices.Contains(term.Except, k) {
+				continue
+			}
+			used++
+			if s := zh[k]; !strings.Contains(s, term.ZH) && !slices.ContainsFunc(term.Forms, func(f string) bool { return strings.Contains(s, f) }) {
+				t.Errorf("%s: message %q says %q in English; its Chinese %q lacks the glossary's %q", at[k], k, term.EN, s, term.ZH)
+			}
+		}
+		if used == 0 {
+			t.Errorf("glossary: %q: match %q finds no English message", term.EN, term.Match)
+		}
+	}
+	// Every pricing model is named by the glossary.
+	var want int
+	for k := range en {
+		if strings.HasPrefix(k, "model.") {
+			want++
+		}
+	}
+	if models != want {
+		t.Errorf("the glossary names %d of the %d pricing models (model.*)", models, want)
+	}
 }
