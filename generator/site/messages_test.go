@@ -3,12 +3,14 @@ package site
 import (
 	"bytes"
 	"io/fs"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -279,5 +281,52 @@ func TestChineseMessagesFollowTheGlossary(t *testing.T) {
 	}
 	if models != want {
 		t.Errorf("the glossary names %d of the %d pricing models (model.*)", models, want)
+	}
+}
+
+// TestChineseEditionBuilds builds the shipped catalog, its feeds and its
+// report with the site's language set to zh-CN: every page says it is in
+// zh-CN, and no message was formatted with arguments it does not take
+// ("%!d(string=…)", "%!(EXTRA …)").
+func TestChineseEditionBuilds(t *testing.T) {
+	root := os.DirFS("../..")
+	cat, rep := catalog.Load(root)
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	cat.Site.Language = "zh-CN"
+	files, rep, err := Build(cat, root, Options{BaseURL: "https://gpus.example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(rep.String(), "no messages for language") {
+		t.Fatal(rep)
+	}
+	report, _, err := Report(cat, root, ReportOptions{Scenario: "mid-size-reserved", Date: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files["report.html"] = report
+	pages := 0
+	for _, p := range files.Paths() {
+		if strings.HasPrefix(p, "static/") {
+			continue
+		}
+		data := string(files[p])
+		if strings.HasSuffix(p, ".html") {
+			pages++
+			if !strings.Contains(data, `<html lang="zh-CN"`) {
+				t.Errorf("%s: not <html lang=\"zh-CN\">", p)
+			}
+		}
+		if i := strings.Index(data, "%!"); i >= 0 {
+			t.Errorf("%s: a message formatted with the wrong arguments: %q", p, data[max(0, i-80):min(len(data), i+80)])
+		}
+	}
+	if pages == 0 {
+		t.Fatal("no page built")
+	}
+	if home := string(files["index.html"]); !strings.Contains(home, "按量计费") || !strings.Contains(home, "价格变动") {
+		t.Errorf("index.html: the home page does not speak Chinese")
 	}
 }
