@@ -258,6 +258,11 @@ func TestChineseMessagesFollowTheGlossary(t *testing.T) {
 			t.Errorf("glossary: %q: match: %v", term.EN, err)
 			continue
 		}
+		for _, k := range term.Except {
+			if !re.MatchString(en[k]) {
+				t.Errorf("glossary: %q: except %q: en.yaml has no such message that says the term", term.EN, k)
+			}
+		}
 		used := 0
 		for k, e := range en {
 			if !re.MatchString(e) || slices.Contains(term.Except, k) {
