@@ -137,6 +137,15 @@ browser-deps: node-deps
 	      "(apt-get install --no-install-recommends poppler-utils, as root)" >&2; exit 1; \
 	  fi; \
 	fi
+	@if ! fc-list :lang=zh-cn 2>/dev/null | grep -q .; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "test-browser: installing the Debian package fonts-noto-cjk (the Chinese edition's pages)"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-cjk || exit 1; \
+	  else \
+	    echo "test-browser: no Chinese font: install the Debian package fonts-noto-cjk" \
+	      "(apt-get install --no-install-recommends fonts-noto-cjk, as root)" >&2; exit 1; \
+	  fi; \
+	fi
 
 # Node.js and the npm packages of package-lock.json. Install scripts do
 # not run: vnu-jar's would download a Java runtime, and the tests use the

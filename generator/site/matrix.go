@@ -423,7 +423,7 @@ func compareColumns(t func(string, ...any) string, models []string, model, displ
 	cols := []matrixColumn{
 		{Key: "instance", Label: t("col.instance")},
 		{Key: "provider", Label: t("col.provider")},
-		{Key: "gpu", Label: t("col.gpu_count")},
+		{Key: "gpu", Label: t("col.gpu_config")},
 		{Key: "region", Label: t("col.region")},
 		{Key: "price", Label: t("matrix.col_price"), Unit: norm, Num: true},
 		{Key: "per_gpu", Label: t("col.norm_gpu"), Unit: norm, Num: true},

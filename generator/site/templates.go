@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -119,24 +120,74 @@ func parseFile(tfs fs.FS, t *template.Template, name string) error {
 type messages map[string]string
 
 // loadMessages reads messages/<lang>.yaml, a tree of keys whose leaves are
-// strings, into dotted keys ("compare.title").
+// strings, into dotted keys ("compare.title"). A language with no file is
+// built in English, with a warning; a language whose file lacks a key of
+// messages/en.yaml, or has one en.yaml lacks, fails with every such key.
 func loadMessages(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any)) (messages, error) {
 	name := "messages/" + lang + ".yaml"
-	src, err := fs.ReadFile(tfs, name)
-	if err != nil && lang != "en" {
+	if _, err := fs.Stat(tfs, name); err != nil && lang != "en" {
 		warnf(catalog.Pos{File: "data/site.yaml"}, "no messages for language %q (templates/%s): the site is built in English", lang, name)
-		name = "messages/en.yaml"
-		src, err = fs.ReadFile(tfs, name)
+		lang, name = "en", "messages/en.yaml"
 	}
+	m, at, err := readMessages(tfs, name)
+	if err != nil || lang == "en" {
+		return m, err
+	}
+	en, enAt, err := readMessages(tfs, "messages/en.yaml")
 	if err != nil {
 		return nil, err
+	}
+	if err := sameKeys("templates/messages/en.yaml", en, enAt, "templates/"+name, m, at); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// sameKeys returns an error naming every key one catalogue of messages
+// has and the other lacks (nil when they have the same keys): ref is the
+// English catalogue every language follows, with its positions refAt.
+func sameKeys(refName string, ref messages, refAt map[string]catalog.Pos, name string, m messages, at map[string]catalog.Pos) error {
+	var missing, extra []string
+	for k := range ref {
+		if _, ok := m[k]; !ok {
+			missing = append(missing, k)
+		}
+	}
+	for k := range m {
+		if _, ok := ref[k]; !ok {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(missing)
+	slices.SortFunc(extra, func(a, b string) int { return at[a].Line - at[b].Line })
+	var errs []error
+	if len(missing) > 0 {
+		quoted := make([]string, len(missing))
+		for i, k := range missing {
+			quoted[i] = fmt.Sprintf("%q (%s:%d)", k, refName, refAt[k].Line)
+		}
+		errs = append(errs, fmt.Errorf("%s: missing %d of the messages of %s: %s; add them, translated", name, len(missing), refName, strings.Join(quoted, ", ")))
+	}
+	for _, k := range extra {
+		errs = append(errs, fmt.Errorf("%s:%d:%d: message %q is not in %s: remove it, or add it to every language", name, at[k].Line, at[k].Col, k, refName))
+	}
+	return errors.Join(errs...)
+}
+
+// readMessages reads the messages of the file name of tfs, with the
+// position of each.
+func readMessages(tfs fs.FS, name string) (messages, map[string]catalog.Pos, error) {
+	src, err := fs.ReadFile(tfs, name)
+	if err != nil {
+		return nil, nil, err
 	}
 	var tree yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	if err := dec.Decode(&tree); err != nil {
-		return nil, fmt.Errorf("templates/%s: %v", name, err)
+		return nil, nil, fmt.Errorf("templates/%s: %v", name, err)
 	}
 	m := messages{}
+	at := map[string]catalog.Pos{}
 	var walk func(prefix string, n *yaml.Node) error
 	walk = func(prefix string, n *yaml.Node) error {
 		switch n.Kind {
@@ -158,11 +209,12 @@ func loadMessages(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any
 				return fmt.Errorf("templates/%s:%d:%d: message %q given twice", name, n.Line, n.Column, prefix)
 			}
 			m[prefix] = n.Value
+			at[prefix] = catalog.Pos{File: "templates/" + name, Line: n.Line, Col: n.Column}
 			return nil
 		}
 		return fmt.Errorf("templates/%s:%d:%d: message %q: want text or a mapping of messages", name, n.Line, n.Column, prefix)
 	}
-	return m, walk("", &tree)
+	return m, at, walk("", &tree)
 }
 
 // t returns the message key, formatted with args (fmt verbs; %[2]s lets a
