@@ -109,6 +109,9 @@ func forgetNodes(c *Catalog) {
 	for i := range c.FX {
 		c.FX[i].at = nil
 	}
+	for i := range c.Site.Editions {
+		c.Site.Editions[i].at = nil
+	}
 	for _, g := range c.GPUs {
 		g.at = nil
 	}
@@ -205,6 +208,9 @@ func (l *loader) loadAll() {
 	if root := l.decodeFile(path.Join(DataDir, "site.yaml"), &site, true); root != nil {
 		l.cat.Site = site
 		l.siteAt = root
+		for i := range l.cat.Site.Editions {
+			l.cat.Site.Editions[i].at = item(root, "editions", i)
+		}
 	}
 	var fx FXFile
 	fxName := path.Join(DataDir, "fx.yaml")

@@ -132,7 +132,22 @@ data/providers/aws.yaml:11:5: unknown field "gpu_cuont": did you mean "gpu_count
 		{
 			name:    "unknown field far from any",
 			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\ncolour: blue\n"},
-			want:    "data/site.yaml:3:1: unknown field \"colour\": known fields are currency, diff_threshold_pct, feed_items, fresh_days, language, matrix_page_size, stale_days, tagline, title, url\n",
+			want:    "data/site.yaml:3:1: unknown field \"colour\": known fields are currency, diff_threshold_pct, editions, feed_items, fresh_days, language, matrix_page_size, stale_days, tagline, title, url\n",
+		},
+		{
+			name: "editions that clash or cannot be built",
+			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\nlanguage: en\neditions:\n" +
+				"  - {language: zh-CN, dir: zh, currency: JPY}\n" +
+				"  - {language: zh-CN, dir: zh}\n" +
+				"  - {language: Chinese, dir: zh/cn}\n" +
+				"  - {language: en}\n"},
+			want: "data/site.yaml:5:42: editions[0]: currency \"JPY\" has no rate to the site currency USD in data/fx.yaml\n" +
+				"data/site.yaml:6:16: editions[1]: language \"zh-CN\" has an edition already: each edition is in a language of its own\n" +
+				"data/site.yaml:6:28: editions[1]: dir \"zh\" holds another edition already\n" +
+				"data/site.yaml:7:16: editions[2]: language \"Chinese\" is not a language tag: want one such as \"zh-CN\" or \"ja\"\n" +
+				"data/site.yaml:7:30: editions[2]: dir \"zh/cn\" is not one folder name: want lowercase letters, digits and '-', such as \"zh\"\n" +
+				"data/site.yaml:8:5: editions[3]: dir is missing: want the folder the edition is built in, such as \"zh\"\n" +
+				"data/site.yaml:8:16: editions[3]: language \"en\" has an edition already: each edition is in a language of its own\n",
 		},
 		{
 			name:    "diff threshold not above zero",

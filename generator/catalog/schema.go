@@ -139,6 +139,7 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 			"matrix_page_size": {positive: true}, "diff_threshold_pct": {positive: true},
 			"fresh_days": {positive: true}, "stale_days": {positive: true}, "feed_items": {positive: true},
 		},
+		reflect.TypeFor[Edition](): {"language": {required: true}, "dir": {required: true}, "currency": {currency: true}},
 		reflect.TypeFor[FXRate](): {
 			"base": {required: true, currency: true}, "quote": {required: true, currency: true},
 			"rate": {required: true, positive: true}, "date": {required: true}, "source": {required: true},

@@ -1,5 +1,7 @@
 package catalog
 
+import "cmp"
+
 // Catalog is the whole validated catalog of one site root: every record,
 // in a deterministic order (files by name, records by file order).
 type Catalog struct {
@@ -25,8 +27,11 @@ type Site struct {
 	Title    string `yaml:"title"`
 	URL      string `yaml:"url"`      // absolute site URL, for feeds and the sitemap; may be empty
 	Currency string `yaml:"currency"` // default display currency, ISO 4217
-	Language string `yaml:"language"` // BCP 47 language of the UI, "en" for now
+	Language string `yaml:"language"` // BCP 47 language of the UI of the site's root edition
 	Tagline  string `yaml:"tagline"`
+	// Editions are the site's editions in other languages, each built in
+	// a folder of its own beside the root edition (zh/ for Chinese).
+	Editions []Edition `yaml:"editions"`
 	// MatrixPageSize is how many offers one page of the plain-HTML matrix
 	// holds before it is split into pages; 0 means DefaultMatrixPageSize.
 	MatrixPageSize int `yaml:"matrix_page_size"`
@@ -42,6 +47,29 @@ type Site struct {
 	// FeedItems is how many of the latest items each feed holds; 0 means
 	// DefaultFeedItems.
 	FeedItems int `yaml:"feed_items"`
+}
+
+// Edition is one edition of the site in another language than the root
+// edition's: every page again, under Dir, in Language.
+type Edition struct {
+	Language string `yaml:"language"` // BCP 47 language of its UI: "zh-CN"
+	Dir      string `yaml:"dir"`      // the folder it is built in: "zh"
+	// Currency is the currency its prices show in; empty means the site's.
+	Currency string `yaml:"currency"`
+	Title    string `yaml:"title"`   // the site's title in Language; empty means the site's
+	Tagline  string `yaml:"tagline"` // the site's tagline in Language; empty means the site's
+
+	at *place
+}
+
+// Languages are the languages of the site's editions, the root edition's
+// first.
+func (s Site) Languages() []string {
+	out := []string{cmp.Or(s.Language, "en")}
+	for _, e := range s.Editions {
+		out = append(out, e.Language)
+	}
+	return out
 }
 
 // DefaultMatrixPageSize is the matrix page size when site.yaml sets none.

@@ -275,6 +275,46 @@ func num(v float64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.6f", v), "0"), ".")
 }
 
+// languagePattern is a BCP 47 tag of a language and optional script and
+// region: "en", "zh-CN", "zh-Hans".
+var languagePattern = regexp.MustCompile(`^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$`)
+
+// editionDirPattern is the folder of an edition: one lowercase segment.
+var editionDirPattern = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+
+// editions checks the site's editions: each a language of its own, in a
+// folder of its own, in a currency the rates reach.
+func (l *loader) editions() {
+	file := path.Join(DataDir, "site.yaml")
+	langs := map[string]bool{cmp.Or(l.cat.Site.Language, "en"): true}
+	dirs := map[string]bool{}
+	for i, e := range l.cat.Site.Editions {
+		r := record{l: l, file: file, at: e.at, name: fmt.Sprintf("editions[%d]", i)}
+		if r.required("language", e.Language, `a BCP 47 language tag, such as "zh-CN"`) {
+			if !languagePattern.MatchString(e.Language) {
+				r.errorf("language", "language %q is not a language tag: want one such as \"zh-CN\" or \"ja\"", e.Language)
+			} else if langs[e.Language] {
+				r.errorf("language", "language %q has an edition already: each edition is in a language of its own", e.Language)
+			}
+			langs[e.Language] = true
+		}
+		if r.required("dir", e.Dir, `the folder the edition is built in, such as "zh"`) {
+			if !editionDirPattern.MatchString(e.Dir) {
+				r.errorf("dir", "dir %q is not one folder name: want lowercase letters, digits and '-', such as \"zh\"", e.Dir)
+			} else if dirs[e.Dir] {
+				r.errorf("dir", "dir %q holds another edition already", e.Dir)
+			}
+			dirs[e.Dir] = true
+		}
+		if e.Currency != "" {
+			r.currency("currency", e.Currency)
+			if currencyPattern.MatchString(e.Currency) && currencyPattern.MatchString(l.cat.Site.Currency) && !l.convertible(e.Currency) {
+				r.errorf("currency", "currency %q has no rate to the site currency %s in data/fx.yaml", e.Currency, l.cat.Site.Currency)
+			}
+		}
+	}
+}
+
 func (l *loader) validate() {
 	if l.siteAt != nil {
 		site := record{l: l, file: path.Join(DataDir, "site.yaml"), at: l.siteAt, name: "site"}
@@ -298,6 +338,7 @@ func (l *loader) validate() {
 				site.errorf(k.key, "%s must be > 0, got %d", k.key, k.n)
 			}
 		}
+		l.editions()
 		if f, s := l.cat.Site.Policy(); l.cat.Site.FreshDays >= 0 && l.cat.Site.StaleDays >= 0 && f >= s {
 			site.errorf("stale_days", "stale_days (%d) must be more than fresh_days (%d): a price turns stale after it stops being fresh", s, f)
 		}
