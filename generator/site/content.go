@@ -34,6 +34,9 @@ type contentPage struct {
 	Title       string
 	Description string
 	HTML        template.HTML // goldmark output: raw HTML in the source is dropped
+	// Lang is the language the page is written in when an edition shows
+	// it untranslated, for want of its own page: "en". "" otherwise.
+	Lang string
 }
 
 // frontMatter is what a content page may say about itself.
@@ -42,20 +45,22 @@ type frontMatter struct {
 	Description string `yaml:"description"`
 }
 
-// loadContent converts every Markdown file under content/ of root, in path
-// order, with the shortcodes codes. Problems with a position go to diag;
-// err is for I/O failures.
-func loadContent(root fs.FS, codes shortcodes, diag func(catalog.Diagnostic)) ([]*contentPage, error) {
-	if _, err := fs.Stat(root, "content"); errors.Is(err, fs.ErrNotExist) {
+// loadContent converts every Markdown file under dir (content/, or an
+// edition's content/zh/) of root, in path order, with the shortcodes
+// codes, leaving out the folders skip names (the editions' folders, from
+// the root edition's content). Problems with a position go to diag; err
+// is for I/O failures.
+func loadContent(root fs.FS, dir string, skip []string, codes shortcodes, diag func(catalog.Diagnostic)) ([]*contentPage, error) {
+	if _, err := fs.Stat(root, dir); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	md := newMarkdown()
 	var out []*contentPage
-	err := fs.WalkDir(root, "content", func(file string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(root, dir, func(file string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if strings.HasPrefix(d.Name(), ".") && file != "content" {
+		if (strings.HasPrefix(d.Name(), ".") && file != dir) || (d.IsDir() && slices.Contains(skip, file)) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -82,11 +87,32 @@ func loadContent(root fs.FS, codes shortcodes, diag func(catalog.Diagnostic)) ([
 			diag(d)
 		}
 		if p != nil {
+			p.Path = contentPath(dir, file)
 			out = append(out, p)
 		}
 		return nil
 	})
 	return out, err
+}
+
+// withFallback is an edition's content: its own pages, and each page of
+// the root edition it has no page of its own for, shown untranslated in
+// the root edition's language lang. Every page then has its twin.
+func withFallback(own, root []*contentPage, lang string) []*contentPage {
+	have := map[string]bool{}
+	for _, p := range own {
+		have[p.Path] = true
+	}
+	out := slices.Clone(own)
+	for _, p := range root {
+		if !have[p.Path] {
+			c := *p
+			c.Lang = lang
+			out = append(out, &c)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y *contentPage) int { return strings.Compare(x.Path, y.Path) })
+	return out
 }
 
 // refused returns, as an error at the file's path, why the site root
@@ -100,10 +126,10 @@ func refused(err error) (catalog.Diagnostic, bool) {
 	return catalog.Diagnostic{Pos: catalog.Pos{File: r.Path}, Severity: catalog.Error, Message: r.Reason}, true
 }
 
-// contentPath is the output path of a content file: content/a/b.md is
-// a/b/index.html, content/a/index.md is a/index.html.
-func contentPath(file string) string {
-	rel := strings.TrimSuffix(strings.TrimPrefix(file, "content/"), ".md")
+// contentPath is the output path of a content file under dir: content/a/b.md
+// is a/b/index.html, content/a/index.md is a/index.html.
+func contentPath(dir, file string) string {
+	rel := strings.TrimSuffix(strings.TrimPrefix(file, dir+"/"), ".md")
 	if rel == "index" || strings.HasSuffix(rel, "/index") {
 		return strings.TrimSuffix(rel, "index") + "index.html"
 	}
@@ -153,7 +179,6 @@ func convert(md goldmark.Markdown, codes shortcodes, file string, src []byte) (*
 	}
 	return &contentPage{
 		File:        file,
-		Path:        contentPath(file),
 		Title:       meta.Title,
 		Description: meta.Description,
 		HTML:        template.HTML(buf.String()), // goldmark without WithUnsafe: raw HTML is dropped

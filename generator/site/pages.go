@@ -48,7 +48,10 @@ type page struct {
 	// prices (the partial "price-trust"), which it counts again to the
 	// reader's day; "" on the others.
 	AgeScript string
-	links     linker
+	// Alternates are the page in every edition of the site, the root
+	// edition's first; none when the site has one edition.
+	Alternates []alternate
+	links      linker
 	// model makes Data just before the page renders (fill), so that only
 	// the models of the pages being rendered are held; nil once made, or
 	// when Data was made with the page.
@@ -85,7 +88,10 @@ type navLink struct {
 // or absolute for the 404 page when the site URL is known, because a
 // server shows that page at any depth.
 type linker struct {
-	prefix  string
+	prefix string // to the edition's root
+	// shared is the prefix to the site's root, where the files every
+	// edition shares are (sharedOutput); "" means prefix.
+	shared  string
 	pretty  bool
 	anchors bool // one-file output (the report): a page is an anchor in the file (reportAnchor)
 }
@@ -94,11 +100,15 @@ func (l linker) to(target string) string {
 	if l.anchors {
 		return reportAnchor(target)
 	}
+	prefix := l.prefix
+	if l.shared != "" && sharedOutput(target) {
+		prefix = l.shared
+	}
 	if l.pretty && (target == "index.html" || strings.HasSuffix(target, "/index.html")) {
 		target = strings.TrimSuffix(target, "index.html")
 	}
 	target = escapePath(target)
-	if s := l.prefix + target; s != "" {
+	if s := prefix + target; s != "" {
 		return s
 	}
 	return "./"
@@ -128,11 +138,13 @@ func instancePath(in *catalog.Instance) string {
 // canonical URL.
 func (b *builder) newPage(p, layout string) *page {
 	pg := &page{Path: p, Layout: layout, Site: b.siteInfo}
-	pg.links = linker{prefix: strings.Repeat("../", strings.Count(p, "/")), pretty: b.opts.PrettyURLs}
+	up := strings.Repeat("../", strings.Count(p, "/"))
+	pg.links = linker{prefix: up, shared: up + strings.Repeat("../", strings.Count(b.ed.Dir, "/")), pretty: b.opts.PrettyURLs}
 	pg.Feeds = b.feedLinks(pg, feedDir(p))
 	if layout == "404" && b.base != "" {
-		pg.links.prefix = b.base
+		pg.links.prefix, pg.links.shared = b.base, b.siteBase
 	}
+	pg.Alternates = b.alternates(pg)
 	if b.base != "" && layout != "404" {
 		pg.Canonical = b.base + linker{pretty: b.opts.PrettyURLs}.to(p)
 		if pg.Canonical == b.base+"./" {

@@ -126,7 +126,11 @@ func (b *builder) sitemap(pages []*page) error {
 	}
 	var buf bytes.Buffer
 	buf.WriteString(xml.Header)
-	buf.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	if len(b.eds) > 1 {
+		buf.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
+	} else {
+		buf.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	}
 	for _, p := range pages {
 		if p.Canonical == "" {
 			continue
@@ -135,7 +139,17 @@ func (b *builder) sitemap(pages []*page) error {
 		if err := xml.EscapeText(&buf, []byte(p.Canonical)); err != nil {
 			return err
 		}
-		buf.WriteString("</loc></url>\n")
+		buf.WriteString("</loc>")
+		// Each edition's page names its twins, itself included, as the
+		// sitemap protocol's hreflang annotations ask.
+		for _, a := range p.Alternates {
+			fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="`, a.Lang)
+			if err := xml.EscapeText(&buf, []byte(a.Href)); err != nil {
+				return err
+			}
+			buf.WriteString(`"/>`)
+		}
+		buf.WriteString("</url>\n")
 	}
 	buf.WriteString("</urlset>\n")
 	return b.put("sitemap.xml", buf.Bytes())

@@ -92,25 +92,82 @@ func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (File
 
 // buildInto builds the site of cat into out. err is non-nil when the site
 // could not be built, or the report has errors; out then holds part of it.
+//
+// Each edition of the site is built in turn, the root edition first with
+// what keep holds; the others share its static files, schemas and
+// exports, and the sitemap lists the pages of all of them.
 func buildInto(out sink, cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (catalog.Report, error) {
-	b := &builder{cat: cat, opts: opts, out: out, paths: map[string]bool{}, kept: keep}
-	err := b.run(root)
-	slices.SortStableFunc(b.report, func(x, y catalog.Diagnostic) int {
+	var report catalog.Report
+	err := func() error {
+		tfs, _, err := assets(root)
+		if err != nil {
+			return fmt.Errorf("assets: %w", err)
+		}
+		eds, err := editions(cat, tfs)
+		if err != nil {
+			return fmt.Errorf("templates: %w", err)
+		}
+		var first *builder
+		var pages []*page
+		for i, ed := range eds {
+			b := &builder{cat: cat, opts: opts, out: out, paths: map[string]bool{}, kept: keep, ed: ed, eds: eds}
+			if i > 0 {
+				if err := editionClash(cat, first.paths); err != nil {
+					return err
+				}
+				b.cat, b.kept = editionCatalog(cat, i), nil
+			}
+			err := b.run(root)
+			report = append(report, b.report...)
+			if err != nil || len(b.report.Errors()) > 0 {
+				return err
+			}
+			if i == 0 {
+				first = b
+			}
+			pages = append(pages, b.made...)
+		}
+		n := len(first.report)
+		if err := first.sitemap(pages); err != nil {
+			return fmt.Errorf("sitemap: %w", err)
+		}
+		report = append(report, first.report[n:]...)
+		return nil
+	}()
+	slices.SortStableFunc(report, func(x, y catalog.Diagnostic) int {
 		return cmp.Or(cmp.Compare(x.Pos.File, y.Pos.File), cmp.Compare(x.Pos.Line, y.Pos.Line), cmp.Compare(x.Pos.Col, y.Pos.Col))
 	})
+	report = once(report)
 	if err == nil {
-		if errs := b.report.Errors(); len(errs) > 0 {
+		if errs := report.Errors(); len(errs) > 0 {
 			err = errors.New(strings.TrimSuffix(errs.String(), "\n"))
 		}
 	}
-	return b.report, err
+	return report, err
 }
 
-// builder holds the state of one build.
+// once is report without the diagnostics it repeats: each edition loads
+// the same content and reports the same warnings.
+func once(report catalog.Report) catalog.Report {
+	seen := map[catalog.Diagnostic]bool{}
+	return slices.DeleteFunc(report, func(d catalog.Diagnostic) bool {
+		dup := seen[d]
+		seen[d] = true
+		return dup
+	})
+}
+
+// builder holds the state of one edition's build.
 type builder struct {
-	cat    *catalog.Catalog
-	opts   Options
-	base   string // absolute site URL ending in "/", or ""
+	cat  *catalog.Catalog // as the edition shows it (editionCatalog)
+	opts Options
+	ed   edition   // the edition it builds
+	eds  []edition // every edition of the site, the root edition first
+	// base is the absolute URL of the edition ending in "/", or "";
+	// siteBase that of the site, the root edition's.
+	base, siteBase string
+	// made are the pages it made, for the sitemap of every edition.
+	made   []*page
 	report catalog.Report
 	out    sink
 
@@ -159,7 +216,10 @@ func (b *builder) run(root fs.FS) error {
 	if err != nil {
 		return err
 	}
-	b.base = base
+	b.siteBase = base
+	if base != "" {
+		b.base = base + b.ed.Dir
+	}
 	b.ageDate = b.opts.AgeDate.UTC()
 	if b.opts.AgeDate.IsZero() {
 		b.ageDate = newestDate(b.cat)
@@ -195,10 +255,13 @@ func (b *builder) run(root fs.FS) error {
 	// their serial work fills what the render leaves of the processors.
 	var exportErr, feedErr, changesErr error
 	var others sync.WaitGroup
-	others.Go(func() { exportErr = b.exports(b.priced) })
+	if b.ed.root() {
+		others.Go(func() { exportErr = b.exports(b.priced) })
+	}
 	others.Go(func() { feedErr = b.feeds(); changesErr = b.changeScripts() })
 	renderErr := b.render(pages)
 	others.Wait()
+	b.made = pages
 	if renderErr != nil {
 		return fmt.Errorf("render: %w", renderErr)
 	}
@@ -214,16 +277,13 @@ func (b *builder) run(root fs.FS) error {
 	if err := b.writeSearchIndex(); err != nil {
 		return err
 	}
+	if !b.ed.root() {
+		return nil // the root edition's static files, schemas and exports serve it
+	}
 	if err := b.static(sfs); err != nil {
 		return fmt.Errorf("static: %w", err)
 	}
-	if err := b.schemas(); err != nil {
-		return fmt.Errorf("schemas: %w", err)
-	}
-	if err := b.sitemap(pages); err != nil {
-		return fmt.Errorf("sitemap: %w", err)
-	}
-	return nil
+	return b.schemas()
 }
 
 // derive makes what the pages are made from that follows from the catalog
@@ -259,7 +319,7 @@ func (b *builder) derive() {
 // templatesAndContent loads the templates, then the content pages.
 func (b *builder) templatesAndContent(root, tfs fs.FS) error {
 	var err error
-	if b.tmpl, err = b.templates(tfs, cmp.Or(b.cat.Site.Language, "en")); err != nil {
+	if b.tmpl, err = b.templates(tfs, b.ed.Lang); err != nil {
 		return fmt.Errorf("templates: %w", err)
 	}
 	rule, err := b.tmpl.msgs.fxRule(b.cat)
@@ -275,8 +335,22 @@ func (b *builder) templatesAndContent(root, tfs fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
-	if b.content, err = loadContent(root, shortcodes{"fx-rule": rule, "data-age": ages, "fresh-rule": fresh}, b.add); err != nil {
+	codes := shortcodes{"fx-rule": rule, "data-age": ages, "fresh-rule": fresh}
+	var skip []string
+	for _, e := range b.eds {
+		if !e.root() {
+			skip = append(skip, "content/"+strings.TrimSuffix(e.Dir, "/"))
+		}
+	}
+	if b.content, err = loadContent(root, "content", skip, codes, b.add); err != nil {
 		return fmt.Errorf("content: %w", err)
+	}
+	if !b.ed.root() {
+		own, err := loadContent(root, "content/"+strings.TrimSuffix(b.ed.Dir, "/"), nil, codes, b.add)
+		if err != nil {
+			return fmt.Errorf("content: %w", err)
+		}
+		b.content = withFallback(own, b.content, b.eds[0].Lang)
 	}
 	return nil
 }
@@ -311,7 +385,7 @@ func (b *builder) put(path string, data []byte) error {
 	if err := b.claim(path); err != nil {
 		return err
 	}
-	return b.out.put(path, data)
+	return b.out.put(b.ed.Dir+path, data)
 }
 
 // create adds a file to the build that is written in parts, as put does;
@@ -320,7 +394,7 @@ func (b *builder) create(path string) (io.WriteCloser, error) {
 	if err := b.claim(path); err != nil {
 		return nil, err
 	}
-	return b.out.create(path)
+	return b.out.create(b.ed.Dir + path)
 }
 
 // claim takes path for a file of the build, refusing a bad path or one

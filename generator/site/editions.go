@@ -1,0 +1,119 @@
+package site
+
+import (
+	"cmp"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"gpucompare/generator/catalog"
+)
+
+// edition is one language edition of the site: the root edition at the
+// top of the output, each other one in a folder of its own ("zh/"), with
+// every page again in its language.
+type edition struct {
+	Lang string // BCP 47 language: "zh-CN"
+	Dir  string // "" for the root edition, else the folder with a slash: "zh/"
+	// Name is the language's name in itself ("简体中文"), the label of
+	// the language switch.
+	Name string
+}
+
+// root reports whether e is the root edition.
+func (e edition) root() bool { return e.Dir == "" }
+
+// editions returns the editions of cat's site, the root edition first,
+// each language's name read from its messages (the message
+// "site.language_name").
+func editions(cat *catalog.Catalog, tfs fs.FS) ([]edition, error) {
+	var out []edition
+	for i, lang := range cat.Site.Languages() {
+		e := edition{Lang: lang}
+		if i > 0 {
+			e.Dir = cat.Site.Editions[i-1].Dir + "/"
+		}
+		if len(cat.Site.Editions) > 0 {
+			msgs, err := loadMessages(tfs, lang, func(catalog.Pos, string, ...any) {})
+			if err != nil {
+				return nil, err
+			}
+			if e.Name, err = msgs.t("site.language_name"); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// editionCatalog is cat as edition i (> 0) shows it: its language,
+// currency, title and tagline in place of the root edition's. The
+// records are shared; only the site settings differ.
+func editionCatalog(cat *catalog.Catalog, i int) *catalog.Catalog {
+	ed := cat.Site.Editions[i-1]
+	c := *cat
+	c.Site.Language = ed.Language
+	c.Site.Currency = cmp.Or(ed.Currency, cat.Site.Currency)
+	c.Site.Title = cmp.Or(ed.Title, cat.Site.Title)
+	c.Site.Tagline = cmp.Or(ed.Tagline, cat.Site.Tagline)
+	return &c
+}
+
+// sharedOutput reports whether an output path is one file for every
+// edition, written by the root edition and linked to from the others:
+// the static files, the schemas, the data exports and the sitemap.
+func sharedOutput(p string) bool {
+	switch p {
+	case "compare/offers.csv", "compare/offers.json", "gpus/gpus.csv", "gpus/gpus.json",
+		"benchmarks/results.csv", "benchmarks/results.json", "benchmarks/costs.csv", "benchmarks/costs.json",
+		"sitemap.xml":
+		return true
+	}
+	return strings.HasPrefix(p, "static/") || strings.HasPrefix(p, catalog.SchemaDir+"/")
+}
+
+// editionClash is the error of an edition whose folder the root edition
+// already writes into (a folder named like a section of the site, or a
+// content folder), or "" when there is none.
+func editionClash(cat *catalog.Catalog, taken map[string]bool) error {
+	for i, e := range cat.Site.Editions {
+		for p := range taken {
+			if strings.HasPrefix(p, e.Dir+"/") {
+				return fmt.Errorf("data/site.yaml: editions[%d]: dir %q is a folder of the site already (%s): choose another", i, e.Dir, p)
+			}
+		}
+	}
+	return nil
+}
+
+// alternate is a page's twin in one edition, for the language switch and
+// the hreflang links.
+type alternate struct {
+	Lang    string
+	Name    string
+	URL     string // relative to the page
+	Href    string // absolute, when the site has a URL; else URL
+	Current bool
+}
+
+// alternates are p in every edition of the site: its twin's link from p,
+// and its absolute URL when the site has one. The 404 page of a site
+// without a URL, shown at any depth, has none: its links could not be
+// relative to it.
+func (b *builder) alternates(p *page) []alternate {
+	if len(b.eds) < 2 || (p.Layout == "404" && b.base == "") {
+		return nil
+	}
+	out := make([]alternate, 0, len(b.eds))
+	for _, e := range b.eds {
+		root := linker{prefix: cmp.Or(p.links.shared, p.links.prefix) + e.Dir, pretty: b.opts.PrettyURLs}
+		a := alternate{Lang: e.Lang, Name: e.Name, URL: root.to(p.Path), Current: e == b.ed}
+		a.Href = a.URL
+		if b.siteBase != "" {
+			a.Href = b.siteBase + e.Dir + strings.TrimPrefix(linker{pretty: b.opts.PrettyURLs}.to(p.Path), "./")
+		}
+		out = append(out, a)
+	}
+	return out
+}

@@ -1,0 +1,159 @@
+package site
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"gpucompare/generator/catalog"
+)
+
+// twoEditions is a small site root with a Chinese edition in zh/, in
+// yuan, and a Chinese page of its own for about.md but not for
+// methodology.md.
+func twoEditions(t *testing.T) fstest.MapFS {
+	t.Helper()
+	root := editableRoot(t, 20)
+	edit(t, root, "data/site.yaml", "language: en\n", "language: en\neditions:\n  - language: zh-CN\n    dir: zh\n    currency: CNY\n    tagline: 合成目录\n")
+	root["content/about.md"] = &fstest.MapFile{Data: []byte("---\ntitle: About\ndescription: What this is.\n---\n\n## Who\n\nUs.\n")}
+	root["content/methodology.md"] = &fstest.MapFile{Data: []byte("---\ntitle: Methodology\ndescription: How.\n---\n\n## Prices\n\nAs quoted.\n")}
+	root["content/zh/about.md"] = &fstest.MapFile{Data: []byte("---\ntitle: 关于\ndescription: 这是什么。\n---\n\n## 我们是谁\n\n我们。\n")}
+	return root
+}
+
+var (
+	htmlLang   = regexp.MustCompile(`<html lang="([^"]+)">`)
+	switchLink = regexp.MustCompile(`(?s)<nav class="lang-switch"[^>]*>\s*<a href="([^"]+)" hreflang="([^"]+)"`)
+	hreflang   = regexp.MustCompile(`<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">`)
+	stylesheet = regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)">`)
+)
+
+// TestEveryPageHasItsTwin: each page of the root edition has its twin in
+// zh/ and the other way round; each is in its edition's language, its
+// language switch leads to the twin, and its links to the shared static
+// files resolve.
+func TestEveryPageHasItsTwin(t *testing.T) {
+	files, _ := build(t, twoEditions(t), Options{})
+	pages := 0
+	for _, p := range files.Paths() {
+		if !strings.HasSuffix(p, ".html") {
+			continue
+		}
+		pages++
+		twin, lang, other := "zh/"+p, "en", "zh-CN"
+		if rest, ok := strings.CutPrefix(p, "zh/"); ok {
+			twin, lang, other = rest, "zh-CN", "en"
+		}
+		if files[twin] == nil {
+			t.Errorf("%s: no twin %s", p, twin)
+			continue
+		}
+		html := string(files[p])
+		if m := htmlLang.FindStringSubmatch(html); m == nil || m[1] != lang {
+			t.Errorf("%s: html lang %v, want %s", p, m, lang)
+		}
+		if p == "404.html" || p == "zh/404.html" {
+			continue // shown at any depth: no relative switch without a site URL
+		}
+		m := switchLink.FindStringSubmatch(html)
+		if m == nil {
+			t.Errorf("%s: no language switch", p)
+			continue
+		}
+		if got := path.Join(path.Dir(p), m[1]); got != twin || m[2] != other {
+			t.Errorf("%s: switch leads to %s (%s), want %s (%s)", p, got, m[2], twin, other)
+		}
+		if m := stylesheet.FindStringSubmatch(html); m == nil || files[path.Join(path.Dir(p), m[1])] == nil {
+			t.Errorf("%s: stylesheet %v does not resolve", p, m)
+		}
+	}
+	if pages < 40 {
+		t.Errorf("%d pages, want the whole site twice", pages)
+	}
+	for _, shared := range []string{"zh/static/style.css", "zh/compare/offers.csv", "zh/schemas/site.schema.json"} {
+		if files[shared] != nil {
+			t.Errorf("%s written: the editions share the root's", shared)
+		}
+	}
+}
+
+// TestEditionsContentAndCurrency: an edition shows its own content pages,
+// and the root edition's untranslated where it has none, marked; its
+// prices are in its currency, its tagline its own.
+func TestEditionsContentAndCurrency(t *testing.T) {
+	files, _ := build(t, twoEditions(t), Options{})
+	about := string(files["zh/about/index.html"])
+	if !strings.Contains(about, "<h1>关于</h1>") || strings.Contains(about, "untranslated-note") {
+		t.Errorf("zh/about: want its own Chinese page:\n%s", about)
+	}
+	method := string(files["zh/methodology/index.html"])
+	if !strings.Contains(method, `<article class="prose" lang="en">`) || !strings.Contains(method, "本页尚无中文版") || !strings.Contains(method, "<h1>Methodology</h1>") {
+		t.Errorf("zh/methodology: want the English page, marked untranslated")
+	}
+	if strings.Contains(string(files["about/index.html"]), "关于") || files["zh/zh/about/index.html"] != nil {
+		t.Error("the root edition read content/zh/")
+	}
+	home := string(files["zh/index.html"])
+	if !strings.Contains(home, "合成目录") || !strings.Contains(home, "（CNY）") {
+		t.Errorf("zh/index.html: want its tagline and prices in CNY")
+	}
+	if !strings.Contains(string(files["index.html"]), "in USD") {
+		t.Errorf("index.html: want prices in USD")
+	}
+}
+
+// TestEditionsHreflangAndSitemap: with a site URL every page names its
+// twins with absolute hreflang links, the root edition's as x-default,
+// and the sitemap lists every page of both editions with its twins.
+func TestEditionsHreflangAndSitemap(t *testing.T) {
+	files, _ := build(t, twoEditions(t), Options{BaseURL: "https://example.com/g/", PrettyURLs: true})
+	got := hreflang.FindAllStringSubmatch(string(files["zh/gpus/index.html"]), -1)
+	want := [][]string{
+		{"", "en", "https://example.com/g/gpus/"},
+		{"", "x-default", "https://example.com/g/gpus/"},
+		{"", "zh-CN", "https://example.com/g/zh/gpus/"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("hreflang links %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i][1] != want[i][1] || got[i][2] != want[i][2] {
+			t.Errorf("hreflang %d: %q, want %q", i, got[i][1:], want[i][1:])
+		}
+	}
+	sm := string(files["sitemap.xml"])
+	entry := `<url><loc>https://example.com/g/zh/gpus/</loc><xhtml:link rel="alternate" hreflang="en" href="https://example.com/g/gpus/"/><xhtml:link rel="alternate" hreflang="zh-CN" href="https://example.com/g/zh/gpus/"/></url>`
+	if !strings.Contains(sm, entry) || !strings.Contains(sm, `xmlns:xhtml="http://www.w3.org/1999/xhtml"`) {
+		t.Errorf("sitemap lacks %s", entry)
+	}
+	if n, html := strings.Count(sm, "<url>"), 0; true {
+		for p := range files {
+			if strings.HasSuffix(p, ".html") && !strings.HasSuffix(p, "404.html") {
+				html++
+			}
+		}
+		if n != html {
+			t.Errorf("sitemap lists %d pages, the site has %d", n, html)
+		}
+	}
+	if files["zh/feed.xml"] == nil || !strings.Contains(string(files["zh/feed.xml"]), "价格变动") {
+		t.Error("zh/feed.xml: want the Chinese edition's feed")
+	}
+}
+
+// TestEditionFolderClash: an edition in a folder the root edition writes
+// into is refused, naming the folder.
+func TestEditionFolderClash(t *testing.T) {
+	root := twoEditions(t)
+	edit(t, root, "data/site.yaml", "dir: zh\n", "dir: gpus\n")
+	cat, rep := catalog.Load(root)
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	_, _, err := Build(cat, root, Options{})
+	if err == nil || !strings.Contains(err.Error(), `editions[0]: dir "gpus" is a folder of the site already`) {
+		t.Errorf("build: %v, want the clash named", err)
+	}
+}
