@@ -13,7 +13,8 @@
 // equal to the query, then one starting with it, then every word of the
 // query in the names, then every word in the names or the other text.
 // Matching is by substring of lower-cased text, so Chinese is found
-// inside words.
+// inside words; the query's words are split as searchWords splits them,
+// and a run of Chinese may be held in pieces, as searchHas holds it.
 (function () {
   'use strict';
   var form = document.querySelector('form.site-search');
@@ -53,7 +54,32 @@
 
   // Matching and ranking, as searchRank and searchFind do.
   function fold(s) {
+    s = s.replace(/[\uFF01-\uFF5E]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xFEE0); });
     return s.toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+  }
+  var CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+  var CJK_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+  var LETTER = /[\p{L}\p{Nd}]/u;
+  function words(q) {
+    var out = [];
+    q.split(/[ ,;\u3000-\u303F]+/).filter(Boolean).forEach(function (f) {
+      if (!CJK.test(f)) return out.push(f);
+      f.match(CJK_RUNS).forEach(function (p) {
+        if (CJK.test(p) || LETTER.test(p)) out.push(p);
+      });
+    });
+    return out;
+  }
+  function has(w, held) {
+    if (held(w)) return true;
+    var rs = Array.from(w);
+    if (rs.length < 4 || !CJK.test(rs[0]) || !rs.every(held)) return false;
+    var ok = [true]; // ok[i]: the first i characters are held in pieces
+    for (var i = 1; i <= rs.length; i++) {
+      ok[i] = false;
+      for (var j = i - 2; j >= 0 && !ok[i]; j--) ok[i] = ok[j] && held(rs.slice(j, i).join(''));
+    }
+    return ok[rs.length];
   }
   function rank(e, q) {
     var best = -1;
@@ -63,9 +89,12 @@
     }
     if (best >= 0) return best;
     var names = e.names.join('\n');
-    var words = q.split(' ');
-    if (words.every(function (w) { return names.indexOf(w) >= 0; })) return 2;
-    if (words.every(function (w) { return names.indexOf(w) >= 0 || e.text.indexOf(w) >= 0; })) return 3;
+    var ws = words(q);
+    if (!ws.length) return -1;
+    function inName(w) { return names.indexOf(w) >= 0; }
+    function inText(w) { return names.indexOf(w) >= 0 || e.text.indexOf(w) >= 0; }
+    if (ws.every(function (w) { return has(w, inName); })) return 2;
+    if (ws.every(function (w) { return has(w, inText); })) return 3;
     return -1;
   }
   function find(ix, query) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"gpucompare/generator/catalog"
 )
@@ -24,7 +25,12 @@ import (
 //
 // Matching is by substring of lower-cased text, so Chinese, which has no
 // spaces to split words on, is found inside words ("阿里" in "阿里云").
-// Each word of the query must occur in the entry. An entry's rank is,
+// Each word of the query must occur in the entry (searchWords): words are
+// split at white space, commas and Chinese punctuation, and where Chinese
+// meets Latin letters or digits ("阿里云H100"); a run of Chinese the entry
+// does not hold whole may be held in pieces of two characters or more
+// ("阿里云北京": 阿里云 and 北京). Full-width letters and digits
+// ("Ｈ１００") are the ASCII ones. An entry's rank is,
 // best first: a name (its title, id or an alias) equal to the query
 // (searchExact), a name starting with it (searchPrefix), every word in
 // its names (searchInName), every word in its names or other text
@@ -64,10 +70,77 @@ type searchEntry struct {
 	Text  string
 }
 
-// searchFold lower-cases s and collapses its white space, the form the
-// index and queries are compared in.
+// searchFold lower-cases s, makes full-width ASCII forms ("Ｈ１００",
+// "（") the ASCII ones, and collapses its white space (the ideographic
+// space included): the form the index and queries are compared in.
 func searchFold(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r >= 0xFF01 && r <= 0xFF5E {
+			return r - 0xFEE0
+		}
+		return r
+	}, s)
 	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// searchCJK reports whether r is written without spaces between words:
+// Chinese, Japanese kana, Korean.
+func searchCJK(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+}
+
+// searchSep reports whether r separates the words of a query: white
+// space, a comma or semicolon, or Chinese punctuation (、。「」《》【】…).
+func searchSep(r rune) bool {
+	return r == ' ' || r == ',' || r == ';' || r >= 0x3000 && r <= 0x303F
+}
+
+// searchWords splits a query in searchFold form into the words that must
+// each occur in an entry: at separators (searchSep), and where a run of
+// Chinese meets other letters or digits, leaving out pieces of
+// punctuation only beside Chinese ("华北2(北京)" is 华北, 2(, 北京).
+func searchWords(q string) []string {
+	var words []string
+	for _, f := range strings.FieldsFunc(q, searchSep) {
+		if !strings.ContainsFunc(f, searchCJK) {
+			words = append(words, f)
+			continue
+		}
+		rs := []rune(f)
+		start := 0
+		for i := 1; i <= len(rs); i++ {
+			if i < len(rs) && searchCJK(rs[i]) == searchCJK(rs[i-1]) {
+				continue
+			}
+			piece := string(rs[start:i])
+			if searchCJK(rs[start]) || strings.ContainsFunc(piece, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+				words = append(words, piece)
+			}
+			start = i
+		}
+	}
+	return words
+}
+
+// searchHas reports whether word w occurs in the text in holds: whole, or,
+// for a run of Chinese, in pieces of two characters or more, each held.
+func searchHas(w string, in func(string) bool) bool {
+	if in(w) {
+		return true
+	}
+	rs := []rune(w)
+	if len(rs) < 4 || !searchCJK(rs[0]) || slices.ContainsFunc(rs, func(r rune) bool { return !in(string(r)) }) {
+		return false
+	}
+	// ok[i]: the first i characters are held in pieces.
+	ok := make([]bool, len(rs)+1)
+	ok[0] = true
+	for i := 2; i <= len(rs); i++ {
+		for j := i - 2; j >= 0 && !ok[i]; j-- {
+			ok[i] = ok[j] && in(string(rs[j:i]))
+		}
+	}
+	return ok[len(rs)]
 }
 
 // searchRank is the rank of e for a query in searchFold form.
@@ -88,11 +161,16 @@ func searchRank(e *searchEntry, q string) int {
 		return best
 	}
 	names := strings.Join(e.Names, "\n")
-	words := strings.Split(q, " ")
-	if !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(names, w) }) {
+	words := searchWords(q)
+	if len(words) == 0 {
+		return searchNone
+	}
+	inName := func(w string) bool { return strings.Contains(names, w) }
+	if !slices.ContainsFunc(words, func(w string) bool { return !searchHas(w, inName) }) {
 		return searchInName
 	}
-	if !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(names, w) && !strings.Contains(e.Text, w) }) {
+	inText := func(w string) bool { return strings.Contains(names, w) || strings.Contains(e.Text, w) }
+	if !slices.ContainsFunc(words, func(w string) bool { return !searchHas(w, inText) }) {
 		return searchInText
 	}
 	return searchNone

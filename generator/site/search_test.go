@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"gpucompare/generator/catalog"
 )
@@ -96,6 +97,16 @@ func TestSearchRanksExactThenPrefixThenSubstring(t *testing.T) {
 		{"里云", []string{"provider:Alibaba Cloud", "region:China (Beijing)"}, []int{searchInName, searchInText}},
 		{"北", []string{"region:China (Beijing)"}, []int{searchPrefix}},
 		{"京", []string{"region:China (Beijing)"}, []int{searchInName}},
+		// Chinese words run together, or against Latin letters; full-width
+		// letters and Chinese punctuation.
+		{"阿里云北京", []string{"region:China (Beijing)"}, []int{searchInText}},
+		{"阿里云，北京", []string{"region:China (Beijing)"}, []int{searchInText}},
+		{"北京阿里云", []string{"region:China (Beijing)"}, []int{searchInText}},
+		{"阿里云public", []string{"provider:Alibaba Cloud"}, []int{searchInText}},
+		{"Ｐ４Ｄ．２４ＸＬＡＲＧＥ", []string{"instance:p4d.24xlarge"}, []int{searchExact}},
+		{"北京上海", nil, nil}, // pieces of two characters: 北京 and 上海, but no entry holds both
+		{"阿里云京", nil, nil}, // 京 alone is not a piece
+		{"、。", nil, nil},
 		{"zzqx", nil, nil},
 		{"", nil, nil},
 		{"p4d zzqx", nil, nil},
@@ -109,6 +120,30 @@ func TestSearchRanksExactThenPrefixThenSubstring(t *testing.T) {
 			if r := searchRank(g, searchFold(c.query)); r != c.ranks[i] {
 				t.Errorf("%q: %s ranks %d, want %d", c.query, g.Title, r, c.ranks[i])
 			}
+		}
+	}
+}
+
+// TestSearchWords splits queries into the words an entry must hold.
+func TestSearchWords(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{
+		{"h100 80gb", []string{"h100", "80gb"}},
+		{"p4d.24xlarge", []string{"p4d.24xlarge"}},
+		{"llama2-70b, offline", []string{"llama2-70b", "offline"}},
+		{"阿里云", []string{"阿里云"}},
+		{"阿里云h100", []string{"阿里云", "h100"}},
+		{"华为云 a100、北京", []string{"华为云", "a100", "北京"}},
+		{"华北2(北京)", []string{"华北", "2(", "北京"}},
+		{"「抢占式实例」", []string{"抢占式实例"}},
+		{"ecs.gn7i(北京)", []string{"ecs.gn7i(", "北京"}},
+		{"( )", []string{"(", ")"}},
+		{"。", nil},
+	} {
+		if got := searchWords(searchFold(c.q)); !slices.Equal(got, c.want) {
+			t.Errorf("searchWords(%q) = %q, want %q", c.q, got, c.want)
 		}
 	}
 }
@@ -216,6 +251,74 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 		}
 	}
 	if got := searchFind(entries, "xqzvw 9k"); len(got) != 0 {
+		t.Errorf("nonsense found %q", titles(got))
+	}
+}
+
+// overlayFS is a file system with some files replaced.
+type overlayFS struct {
+	fs.FS
+	over fstest.MapFS
+}
+
+func (o overlayFS) Open(name string) (fs.File, error) {
+	if _, ok := o.over[name]; ok {
+		return o.over.Open(name)
+	}
+	return o.FS.Open(name)
+}
+
+// TestSearchOnTheChineseEdition builds the repository's own catalog with
+// language zh-CN: the index names its kinds in Chinese, and Chinese
+// queries find words inside names and text, run together or against
+// Latin letters, full-width letters as ASCII ones.
+func TestSearchOnTheChineseEdition(t *testing.T) {
+	root := os.DirFS("../..")
+	y, err := fs.ReadFile(root, "data/site.yaml")
+	if err != nil {
+		t.Skip("no shipped catalog")
+	}
+	zh := strings.Replace(string(y), "\nlanguage: en\n", "\nlanguage: zh-CN\n", 1)
+	if zh == string(y) {
+		t.Fatal(`data/site.yaml: no "language: en" line to change`)
+	}
+	files, _ := build(t, overlayFS{root, fstest.MapFS{"data/site.yaml": {Data: []byte(zh)}}}, Options{})
+	if !bytes.Contains(files[searchIndexPath], []byte(`"kinds":["云服务商","GPU","实例类型","地域"`)) {
+		t.Errorf("%s: kinds not in Chinese:\n%.300s", searchIndexPath, files[searchIndexPath])
+	}
+	entries := readSearchIndex(t, files)
+	t.Logf("search index %d bytes", len(files[searchIndexPath]))
+	for _, c := range []struct {
+		query string
+		first []string // the first results, in order
+	}{
+		{"阿里", []string{"provider:Alibaba Cloud"}},
+		{"抢占", []string{"provider:Alibaba Cloud"}},
+		{"竞价", []string{"provider:Huawei Cloud", "provider:Tencent Cloud"}},
+		{"等保三级", []string{"guide:Which GPU compute fits your workload?"}},
+		{"华北2（北京）", []string{"region:华北2(北京)"}},
+		{"腾讯云广州", []string{"region:Guangzhou"}},
+		{"Ｈ１００ ８０ＧＢ", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
+	} {
+		got := titles(searchFind(entries, c.query))
+		if len(got) < len(c.first) || !slices.Equal(got[:len(c.first)], c.first) {
+			t.Errorf("%q: found %q, want %q first", c.query, got, c.first)
+		}
+	}
+	// Every result of 华为云A100 is a Huawei Cloud offer of an A100.
+	got := searchFind(entries, "华为云A100")
+	if len(got) == 0 {
+		t.Error(`"华为云A100" finds nothing`)
+	}
+	for _, e := range got {
+		if !strings.Contains(e.Text, "华为云") || !strings.Contains(e.Text, "a100") {
+			t.Errorf(`"华为云A100" finds %s %q: %s`, searchKinds[e.Kind], e.Title, e.Text)
+		}
+	}
+	if got := searchFind(entries, "阿里云抢占"); len(got) != 1 || got[0].Title != "Alibaba Cloud" {
+		t.Errorf(`"阿里云抢占" finds %q, want Alibaba Cloud only`, titles(got))
+	}
+	if got := searchFind(entries, "空调冰箱"); len(got) != 0 {
 		t.Errorf("nonsense found %q", titles(got))
 	}
 }

@@ -1,0 +1,173 @@
+// Search and heading anchors of the Chinese edition in headless Chromium,
+// from file://. This builds the repository's own catalog with
+// `language: zh-CN`, and a content page of Chinese headings, into a
+// temporary folder. Typing Chinese into the header's box finds words
+// inside names and text with no spaces to split on (阿里 in 阿里云, 抢占 in
+// 抢占式实例), words run together (阿里云北京) or against Latin letters
+// (华为云A100), full-width letters as ASCII ones, ranked as
+// generator/site/search.go ranks them, in the catalogue's words; the
+// search page answers ?q= in Chinese. On the content page each Chinese
+// heading has an id of its own that a link to #id reaches.
+//
+//   GPUCOMPARE=bin/gpucompare node --test tests/browser/zh-search.test.mjs
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cspViolations, instrument, launch } from './helpers.mjs';
+import { patience } from './patience.mjs';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
+
+// What the Chinese edition must answer: the first results, in order, as
+// "title — kind"; every, when given, must hold for every result.
+const CASES = [
+  { q: '阿里', first: ['Alibaba Cloud — 云服务商'] },
+  { q: '抢占', first: ['Alibaba Cloud — 云服务商'] },
+  { q: '竞价', first: ['Huawei Cloud — 云服务商', 'Tencent Cloud — 云服务商'] },
+  { q: '等保三级', first: ['Which GPU compute fits your workload? — 选型指南'] },
+  { q: '腾讯云广州', first: ['Guangzhou — 地域'] },
+  { q: '华北2（北京）', first: ['华北2(北京) — 地域'] },
+  { q: 'Ｈ１００ ８０ＧＢ', first: ['H100 PCIe 80GB — GPU', 'H100 SXM5 80GB — GPU'] },
+  { q: '阿里云抢占', first: ['Alibaba Cloud — 云服务商'] },
+  { q: '华为云A100', first: [], every: / — 实例类型$/ },
+  { q: '阿里云北京', first: [], every: / — (实例类型|地域)$/ },
+];
+
+// The content page of Chinese headings the test adds to the site.
+const HEADINGS_PAGE = `---
+title: 标题锚点
+description: 中文标题的锚点
+---
+
+- [第一个价格](#价格)
+- [第二个价格](#价格-1)
+- [等保](#等保三级-mlps-level-3)
+
+## 价格
+
+${'按量计费的价格。\n\n'.repeat(30)}
+## 价格
+
+${'包年包月的价格。\n\n'.repeat(30)}
+## 等保三级 (MLPS level 3)
+
+${'数据留在中国大陆。\n\n'.repeat(30)}`;
+
+let browser;
+let root;
+let site;
+
+before(async () => {
+  assert.ok(existsSync(BIN), `no gpucompare binary at ${BIN}: build it first (make binary) or set GPUCOMPARE`);
+  root = mkdtempSync(path.join(tmpdir(), 'gpucompare-zh-search-'));
+  for (const dir of ['data', 'content']) cpSync(path.join(REPO, dir), path.join(root, dir), { recursive: true });
+  const siteYAML = path.join(root, 'data/site.yaml');
+  const settings = readFileSync(siteYAML, 'utf8');
+  assert.match(settings, /^language: en$/m, 'data/site.yaml: no "language: en" line to change');
+  writeFileSync(siteYAML, settings.replace(/^language: en$/m, 'language: zh-CN'));
+  writeFileSync(path.join(root, 'content/anchors.md'), HEADINGS_PAGE);
+  site = path.join(root, 'out');
+  execFileSync(BIN, ['build', '-root', root, '-out', site], { stdio: 'pipe' });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+// open loads a page of the site and records what must not happen on it.
+async function open(file) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems = await instrument(page, (u) => u.startsWith('file:'));
+  await page.goto(pathToFileURL(path.join(site, file)).href);
+  return { page, problems };
+}
+
+// results types query into the header's box after "/" took the focus
+// there, and resolves with the options once the list shows the answer to
+// the whole query, or with [] when it says nothing matches.
+async function results(page, query) {
+  await page.keyboard.press('/');
+  await page.waitForFunction(() => document.activeElement?.id === 'site-search');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(query);
+  await page.waitForFunction(
+    (q) => {
+      const input = document.getElementById('site-search');
+      const pop = document.querySelector('.search-pop');
+      return input.value === q && pop && !pop.hidden && (document.querySelector('.search-opt') || !document.querySelector('.search-none').hidden);
+    },
+    query,
+    { timeout: patience(10_000) },
+  );
+  return page.$$eval('.search-opt', (opts) =>
+    opts.map((o) => `${o.querySelector('.search-opt-title').textContent} — ${o.querySelector('.search-kind').textContent}`),
+  );
+}
+
+test('Chinese queries find words inside names and text, in Chinese', { timeout: patience(120_000) }, async () => {
+  const { page, problems } = await open('index.html');
+  try {
+    for (const c of CASES) {
+      const got = await results(page, c.q);
+      assert.ok(got.length > 0, `"${c.q}" finds nothing`);
+      assert.deepEqual(got.slice(0, c.first.length), c.first, `"${c.q}": ${got.join('; ')}`);
+      for (const r of got) if (c.every) assert.match(r, c.every, `"${c.q}"`);
+    }
+    // Huawei's A100 offers, nothing else.
+    await results(page, '华为云A100');
+    const subs = await page.$$eval('.search-opt-sub', (s) => s.map((x) => x.textContent));
+    for (const s of subs) assert.match(s, /^Huawei Cloud · .*A100/, `"华为云A100": ${s}`);
+    assert.deepEqual(await results(page, '空调冰箱'), []);
+    assert.equal(await page.textContent('.search-none'), '没有与“空调冰箱”匹配的内容。');
+    // Enter on the first option opens it.
+    await results(page, '抢占');
+    await page.keyboard.press('ArrowDown');
+    await Promise.all([page.waitForURL(/\/providers\/alibaba-cloud\/index\.html$/, { timeout: patience(10_000) }), page.keyboard.press('Enter')]);
+    assert.deepEqual([...problems, ...(await cspViolations(page))], []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the search page answers ?q= in Chinese', { timeout: patience(60_000) }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    const problems = await instrument(page, (u) => u.startsWith('file:'));
+    await page.goto(pathToFileURL(path.join(site, 'search/index.html')).href + '?q=' + encodeURIComponent('阿里'));
+    await page.waitForSelector('#search-results:not([hidden]) #search-list li', { timeout: patience(10_000) });
+    assert.equal(await page.textContent('#search-results-title'), '“阿里”的搜索结果');
+    assert.match(await page.textContent('#search-status'), /^\d+条结果$/);
+    assert.equal(await page.textContent('#search-list li a'), 'Alibaba Cloud');
+    assert.deepEqual([...problems, ...(await cspViolations(page))], []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('links to Chinese headings reach each heading', { timeout: patience(60_000) }, async () => {
+  const { page, problems } = await open('anchors/index.html');
+  try {
+    const ids = await page.$$eval('main h2', (hs) => hs.map((h) => h.id));
+    assert.deepEqual(ids, ['价格', '价格-1', '等保三级-mlps-level-3']);
+    const links = page.locator('main li a');
+    assert.equal(await links.count(), ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      await links.nth(i).click();
+      await page.waitForFunction((id) => document.querySelector(':target')?.id === id, ids[i], { timeout: patience(10_000) });
+      // The heading is on the screen.
+      const { top, bottom } = await page.evaluate((id) => document.getElementById(id).getBoundingClientRect().toJSON(), ids[i]);
+      assert.ok(bottom > 0 && top < 800, `#${ids[i]} is at ${top}px to ${bottom}px, not on the screen`);
+    }
+    assert.deepEqual([...problems, ...(await cspViolations(page))], []);
+  } finally {
+    await page.close();
+  }
+});
