@@ -1,7 +1,7 @@
 // Search and heading anchors of the Chinese edition in headless Chromium,
-// from file://. This builds the repository's own catalog with
-// `language: zh-CN`, and a content page of Chinese headings, into a
-// temporary folder. Typing Chinese into the header's box finds words
+// from file://. This builds the repository's own catalog, whose zh/
+// edition is in zh-CN, with a Chinese content page of Chinese headings
+// (content/zh/anchors.md), into a temporary folder. Typing Chinese into the header's box finds words
 // inside names and text with no spaces to split on (阿里 in 阿里云, 抢占 in
 // 抢占式实例), words run together (阿里云北京) or against Latin letters
 // (华为云A100), full-width letters as ASCII ones, ranked as
@@ -14,7 +14,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -67,13 +67,11 @@ before(async () => {
   assert.ok(existsSync(BIN), `no gpucompare binary at ${BIN}: build it first (make binary) or set GPUCOMPARE`);
   root = mkdtempSync(path.join(tmpdir(), 'gpucompare-zh-search-'));
   for (const dir of ['data', 'content']) cpSync(path.join(REPO, dir), path.join(root, dir), { recursive: true });
-  const siteYAML = path.join(root, 'data/site.yaml');
-  const settings = readFileSync(siteYAML, 'utf8');
-  assert.match(settings, /^language: en$/m, 'data/site.yaml: no "language: en" line to change');
-  writeFileSync(siteYAML, settings.replace(/^language: en$/m, 'language: zh-CN'));
-  writeFileSync(path.join(root, 'content/anchors.md'), HEADINGS_PAGE);
-  site = path.join(root, 'out');
-  execFileSync(BIN, ['build', '-root', root, '-out', site], { stdio: 'pipe' });
+  assert.match(readFileSync(path.join(root, 'data/site.yaml'), 'utf8'), /^ {2}- language: zh-CN$/m, 'data/site.yaml: no zh-CN edition');
+  mkdirSync(path.join(root, 'content/zh'), { recursive: true });
+  writeFileSync(path.join(root, 'content/zh/anchors.md'), HEADINGS_PAGE);
+  execFileSync(BIN, ['build', '-root', root, '-out', path.join(root, 'out')], { stdio: 'pipe' });
+  site = path.join(root, 'out/zh');
   browser = await launch();
 });
 
