@@ -6,14 +6,16 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/guide"
 	"gpucompare/generator/note"
 	"gpucompare/generator/pricing"
 )
 
 // TestEveryNoteCodeHasAMessage: every code pricing and bench give their
 // notes, every kind of pricing's cost notes and of its reasons a strategy
-// cannot run, is worded by a message in every language, so a new code
-// without one fails here.
+// cannot run, every kind of condition guide finds an offer misses, is
+// worded by a message in every language, so a new code without one fails
+// here.
 func TestEveryNoteCodeHasAMessage(t *testing.T) {
 	tfs := mustSub(t, gpucompare.Assets, "templates")
 	in := &catalog.Instance{Name: "i", GPUCount: 1}
@@ -45,6 +47,27 @@ func TestEveryNoteCodeHasAMessage(t *testing.T) {
 		for _, k := range pricing.ReasonKinds() {
 			if got := reasonText(o, w, pricing.Reason{Kind: k, Model: "spot", Months: 12}, "USD", x); got == "" || strings.Contains(got, "%!") {
 				t.Errorf("%s: reason of kind %d worded %q", lang, k, got)
+			}
+		}
+		b := &builder{}
+		yes, have := true, 16.0
+		q := &catalog.Query{GPUModels: []string{"A100"}, MinGPUMemoryGB: &have, MinGPUCount: 2, MaxGPUCount: 1, Interconnect: "nvlink", RDMA: &yes,
+			Regions: []string{"us-east-1"}, Geos: []string{"china-mainland"}}
+		gpuOffer := &pricing.Offer{Instance: in, GPU: &catalog.GPU{Model: "T4", Name: "T4"}, Provider: &catalog.Provider{Name: "P", Kind: "gpu_cloud"}, Region: "r"}
+		for _, k := range guide.MissKinds {
+			m := guide.Miss{Kind: k, Have: &have}
+			switch k {
+			case "certifications":
+				m.Want = "MLPS level 3"
+			case "features":
+				m.Want = "physical_isolation"
+			case "pricing_model":
+				m.Want = "spot"
+			case "where":
+				m.Bound = &catalog.Bound{Field: "price.per_gpu_hour", Max: &have, Currency: "USD"}
+			}
+			if got := b.missText(x.t, gpuOffer, &guide.ShortList{Query: q}, m); got == "" || got == k || strings.Contains(got, "%!") {
+				t.Errorf("%s: a miss of kind %q worded %q", lang, k, got)
 			}
 		}
 		if x.err != nil {
