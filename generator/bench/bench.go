@@ -18,13 +18,38 @@ package bench
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/note"
 	"gpucompare/generator/pricing"
 )
+
+// Why a result is not costed (Result.NotCosted), with the arguments each
+// note takes.
+const (
+	NoGPU        = "no_gpu"        // its accelerator is not in the catalog
+	UnknownCount = "unknown_count" // the source does not state how many accelerators ran it
+	NotGPU       = "not_gpu"       // its accelerator is not a GPU (the kind in capitals: "TPU") and no offer rents it
+	NoOffer      = "no_offer"      // no offer with the GPU (its name) has a price the rankings use
+	TooLarge     = "too_large"     // it ran on more GPUs (a note.Count) than any priced instance of the GPU (its name) holds (the most, an int)
+)
+
+// NotCostedCodes are the codes of Result.NotCosted.
+var NotCostedCodes = []string{NoGPU, UnknownCount, NotGPU, NoOffer, TooLarge}
+
+// Where an offer may not reach a result (Mapping.Flags), with the
+// arguments each note takes.
+const (
+	Interconnect = "interconnect" // the result's system had an interconnect (as the result names it) the offer does not state
+	SplitRun     = "split"        // split across instances (an int) though the result ran its GPUs (an int) in one system
+	Cluster      = "cluster"      // a cluster of instances (a note.Count) with no RDMA between them stated
+	Spare        = "spare"        // the result ran on fewer GPUs (an int) than the instance has (an int, given twice) and pays for
+)
+
+// FlagCodes are the codes of Mapping.Flags.
+var FlagCodes = []string{Interconnect, SplitRun, Cluster, Spare}
 
 // Group is a set of comparable results of one benchmark: the same
 // division, round and unit.
@@ -48,15 +73,10 @@ type Result struct {
 	*catalog.Result
 	GPU  *catalog.GPU
 	Unit string // the result's unit: its own, or the benchmark's
-	// NotCosted says why the result has no costs ("the source does not
-	// state how many accelerators ran it"); empty when it has some.
-	NotCosted string
-	// Why is NotCosted as a code, for pages that say it in words of their
-	// own: "no_gpu" (its accelerator is not in the catalog),
-	// "unknown_count", "not_gpu" (a TPU or NPU), "no_offer" (no offer
-	// with the accelerator has a price the rankings use), "too_large" (the
-	// result ran on more GPUs than any such offer holds in one instance).
-	Why string
+	// NotCosted says why the result has no costs, as one of
+	// NotCostedCodes with its arguments; its Code is empty when the result
+	// has costs.
+	NotCosted note.Note
 	// Largest is, for a result too large, the most GPUs of its accelerator
 	// one priced instance holds.
 	Largest  int
@@ -85,14 +105,11 @@ type Mapping struct {
 	Result    *Result
 	Offer     *pricing.Offer
 	Instances int // k
-	// Flags say where the offer may not reach the result: a missing
-	// interconnect, a run split across instances.
-	Flags []string
-	// FlagCodes are Flags as codes, in the same order: "interconnect",
-	// "split", "cluster" (many instances, RDMA between them not stated),
-	// "spare" (one instance with more GPUs than the result ran on).
-	FlagCodes []string
-	Costs     map[string]*Cost // by pricing model
+	// Flags say where the offer may not reach the result — a missing
+	// interconnect, a run split across instances — each one of FlagCodes
+	// with its arguments.
+	Flags []note.Note
+	Costs map[string]*Cost // by pricing model
 }
 
 // Split reports whether the mapping spreads the result over several
@@ -225,18 +242,18 @@ func rankable(o *pricing.Offer) bool {
 func (r *Result) mapOnto(offers []*pricing.Offer) {
 	switch {
 	case r.GPU == nil:
-		r.NotCosted, r.Why = "its accelerator is not in the catalog", "no_gpu"
+		r.NotCosted = note.New(NoGPU)
 		return
 	case r.GPUCount == 0:
-		r.NotCosted, r.Why = "the source does not state how many accelerators ran it", "unknown_count"
+		r.NotCosted = note.New(UnknownCount)
 		return
 	case r.GPU.Kind != "" && r.GPU.Kind != "gpu":
-		r.NotCosted, r.Why = fmt.Sprintf("its accelerator is a %s, not a GPU, and no offer in the catalog rents it", strings.ToUpper(r.GPU.Kind)), "not_gpu"
+		r.NotCosted = note.New(NotGPU, strings.ToUpper(r.GPU.Kind))
 		return
 	}
 	offers = slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool { return !rankable(o) })
 	if len(offers) == 0 {
-		r.NotCosted, r.Why = fmt.Sprintf("no offer with %s has a price the rankings use", r.GPU.Name), "no_offer"
+		r.NotCosted = note.New(NoOffer, r.GPU.Name)
 		return
 	}
 	largest := 0
@@ -245,7 +262,7 @@ func (r *Result) mapOnto(offers []*pricing.Offer) {
 	}
 	if r.GPUCount > largest {
 		r.Largest = largest
-		r.NotCosted, r.Why = fmt.Sprintf("it ran on %d GPUs, more than any offer holds: the largest priced %s instance has %d, and the catalog states no cluster size", r.GPUCount, r.GPU.Name, largest), "too_large"
+		r.NotCosted = note.New(TooLarge, note.Count(r.GPUCount), r.GPU.Name, largest)
 		return
 	}
 	for _, o := range offers {
@@ -257,7 +274,7 @@ func (r *Result) mapOnto(offers []*pricing.Offer) {
 			k = r.GPUCount / per
 		}
 		m := &Mapping{Result: r, Offer: o, Instances: k, Costs: map[string]*Cost{}}
-		m.Flags, m.FlagCodes = flags(r, o, m.Instances)
+		m.Flags = flags(r, o, m.Instances)
 		for model, pr := range o.Prices {
 			if !pr.Converted || !pr.Ranked() { // an article's figure or an estimate is not ranked
 				continue
@@ -284,31 +301,27 @@ func minimum(p *catalog.Provider) float64 {
 	return 0
 }
 
-// flags say where an offer may not reach a result, in words and as codes.
-func flags(r *Result, o *pricing.Offer, k int) (out, codes []string) {
+// flags say where an offer may not reach a result.
+func flags(r *Result, o *pricing.Offer, k int) (out []note.Note) {
 	if want := r.Interconnect; want != "" {
 		have := o.Instance.Interconnect
 		if o.Instance.GPUCount > 1 && r.GPU != nil {
 			have += " " + r.GPU.Interconnect.Name
 		}
 		if !strings.Contains(strings.ToLower(have), strings.ToLower(firstWord(want))) {
-			out = append(out, fmt.Sprintf("the result's system had %s; the offer does not state it", want))
-			codes = append(codes, "interconnect")
+			out = append(out, note.New(Interconnect, want))
 		}
 	}
 	if k > 1 && r.GPUCount <= 8 {
-		out = append(out, fmt.Sprintf("split across %d instances: the result ran its %d GPUs in one system", k, r.GPUCount))
-		codes = append(codes, "split")
+		out = append(out, note.New(SplitRun, k, r.GPUCount))
 	}
 	if k > 1 && r.GPUCount > 8 && (o.Instance.RDMA == nil || !*o.Instance.RDMA) && !o.Provider.Features.HasRDMA() {
-		out = append(out, fmt.Sprintf("a cluster of %d instances: the catalog does not say the offer has RDMA between instances", k))
-		codes = append(codes, "cluster")
+		out = append(out, note.New(Cluster, note.Count(k)))
 	}
 	if spare := o.Instance.GPUCount - r.GPUCount; k == 1 && spare > 0 {
-		out = append(out, fmt.Sprintf("the result ran on %d of the instance's %d GPUs; all %d are paid for", r.GPUCount, o.Instance.GPUCount, o.Instance.GPUCount))
-		codes = append(codes, "spare")
+		out = append(out, note.New(Spare, r.GPUCount, o.Instance.GPUCount, o.Instance.GPUCount))
 	}
-	return out, codes
+	return out
 }
 
 func firstWord(s string) string {

@@ -2,10 +2,12 @@ package bench
 
 import (
 	"math"
-	"strings"
+	"reflect"
+	"slices"
 	"testing"
 
 	"gpucompare/generator/catalog/catalogtest"
+	"gpucompare/generator/note"
 	"gpucompare/generator/pricing"
 )
 
@@ -109,11 +111,8 @@ func TestWorkPerDollar(t *testing.T) {
 	if best.Mapping.Offer.Instance.ID != "two" || best.Mapping.Instances != 4 || !best.Mapping.Split() || !near(best.WorkPerMoney, 21805.8*3600/25.52) || !near(best.Hourly, 25.52) {
 		t.Errorf("split = %s ×%d, %v per $", best.Mapping.Offer.Instance.ID, best.Mapping.Instances, best.WorkPerMoney)
 	}
-	if f := best.Mapping.Flags; len(f) != 1 || f[0] != "split across 4 instances: the result ran its 8 GPUs in one system" {
-		t.Errorf("flags = %q", f)
-	}
-	if c := best.Mapping.FlagCodes; len(c) != 1 || c[0] != "split" {
-		t.Errorf("flag codes = %q", c)
+	if f := best.Mapping.Flags; !reflect.DeepEqual(f, []note.Note{note.New(SplitRun, 4, 8)}) {
+		t.Errorf("flags = %v, want split across 4 instances of the 8 GPUs", f)
 	}
 	if r := groups[0].Results[0]; r.AsRan() != 1 || r.SplitOnly() != 1 {
 		t.Errorf("as ran %d, split only %d; want 1 and 1", r.AsRan(), r.SplitOnly())
@@ -132,11 +131,11 @@ func TestResultMapsOntoLargerInstances(t *testing.T) {
 	want := []struct {
 		id  string
 		per float64
-		fl  string
+		fl  []note.Note
 	}{
-		{"two", 6000 * 3600 / 6.38, ""},
-		{"three", 2400000, "the result ran on 2 of the instance's 3 GPUs; all 3 are paid for"},
-		{"p5", 392441.86046511627, "the result ran on 2 of the instance's 8 GPUs; all 8 are paid for"},
+		{"two", 6000 * 3600 / 6.38, nil},
+		{"three", 2400000, []note.Note{note.New(Spare, 2, 3, 3)}},
+		{"p5", 392441.86046511627, []note.Note{note.New(Spare, 2, 8, 8)}},
 	}
 	od := g.Ranks["on_demand"]
 	if len(od) != len(want) || len(g.Split["on_demand"]) != 0 {
@@ -147,8 +146,8 @@ func TestResultMapsOntoLargerInstances(t *testing.T) {
 		if c.Mapping.Offer.Instance.ID != w.id || c.Mapping.Instances != 1 || !near(c.WorkPerMoney, w.per) {
 			t.Errorf("%d: %s ×%d at %v, want %s ×1 at %v", i+1, c.Mapping.Offer.Instance.ID, c.Mapping.Instances, c.WorkPerMoney, w.id, w.per)
 		}
-		if got := strings.Join(c.Mapping.Flags, "; "); got != w.fl {
-			t.Errorf("%s flags %q, want %q", w.id, got, w.fl)
+		if got := c.Mapping.Flags; !reflect.DeepEqual(got, w.fl) {
+			t.Errorf("%s flags %v, want %v", w.id, got, w.fl)
 		}
 	}
 }
@@ -176,11 +175,11 @@ func TestCostPerRun(t *testing.T) {
 		t.Fatalf("split: %v", split)
 	}
 	// Unknown count and a TPU: listed, not costed, and say why.
-	if r := seconds.Results[0]; r.NotCosted != "the source does not state how many accelerators ran it" || r.Why != "unknown_count" || len(r.Mappings) != 0 {
-		t.Errorf("unknown count: %q (%s)", r.NotCosted, r.Why)
+	if r := seconds.Results[0]; !reflect.DeepEqual(r.NotCosted, note.New(UnknownCount)) || len(r.Mappings) != 0 {
+		t.Errorf("unknown count: %v", r.NotCosted)
 	}
-	if r := minutes.Results[1]; r.NotCosted != "its accelerator is a TPU, not a GPU, and no offer in the catalog rents it" || r.Why != "not_gpu" {
-		t.Errorf("tpu: %q (%s)", r.NotCosted, r.Why)
+	if r := minutes.Results[1]; !reflect.DeepEqual(r.NotCosted, note.New(NotGPU, "TPU")) {
+		t.Errorf("tpu: %v", r.NotCosted)
 	}
 }
 
@@ -196,9 +195,9 @@ func TestResultLargerThanAnyOfferIsNotCosted(t *testing.T) {
 		}
 	}
 	r := minutes.Results[0] // 1,024 H100s
-	want := "it ran on 1024 GPUs, more than any offer holds: the largest priced H100 SXM5 80GB instance has 8, and the catalog states no cluster size"
-	if r.NotCosted != want || r.Why != "too_large" || r.Largest != 8 || len(r.Mappings) != 0 {
-		t.Errorf("got %q (%s, largest %d, %d mappings), want %q", r.NotCosted, r.Why, r.Largest, len(r.Mappings), want)
+	want := note.New(TooLarge, note.Count(1024), "H100 SXM5 80GB", 8)
+	if !reflect.DeepEqual(r.NotCosted, want) || r.Largest != 8 || len(r.Mappings) != 0 {
+		t.Errorf("got %v (largest %d, %d mappings), want %v", r.NotCosted, r.Largest, len(r.Mappings), want)
 	}
 	for _, costs := range [][]*Cost{minutes.Ranks["on_demand"], minutes.Split["on_demand"]} {
 		for _, c := range costs {
@@ -206,5 +205,33 @@ func TestResultLargerThanAnyOfferIsNotCosted(t *testing.T) {
 				t.Errorf("the 1,024-GPU result is ranked on %s ×%d", c.Mapping.Offer.Instance.ID, c.Mapping.Instances)
 			}
 		}
+	}
+}
+
+// TestNoteCodesAreListed checks that every note a result or a mapping
+// carries has a code of NotCostedCodes or FlagCodes, the lists the site
+// checks its messages against.
+func TestNoteCodesAreListed(t *testing.T) {
+	seen := 0
+	for _, g := range derive(t) {
+		for _, r := range g.Results {
+			if c := r.NotCosted.Code; c != "" {
+				seen++
+				if !slices.Contains(NotCostedCodes, c) {
+					t.Errorf("result not costed with code %q, not in NotCostedCodes", c)
+				}
+			}
+			for _, m := range r.Mappings {
+				for _, f := range m.Flags {
+					seen++
+					if !slices.Contains(FlagCodes, f.Code) {
+						t.Errorf("flag code %q, not in FlagCodes", f.Code)
+					}
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no note met")
 	}
 }

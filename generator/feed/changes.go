@@ -119,8 +119,8 @@ func newChange(k catalog.SeriesKey, in *catalog.Instance, old, cur *catalog.Pric
 	}{change: Change{Series: k, Instance: in, Old: old, New: cur}}
 	c := &a.change
 	if old.Amount != nil && cur.Amount != nil && old.Upfront == nil && cur.Upfront == nil && old.PerGPU == cur.PerGPU {
-		a.from = pricing.Hourly{Amount: *old.Amount, Currency: old.Currency, Basis: "quoted"}
-		a.to = pricing.Hourly{Amount: *cur.Amount, Currency: cur.Currency, Basis: "quoted"}
+		a.from = pricing.Hourly{Amount: *old.Amount, Currency: old.Currency, Basis: pricing.BasisQuoted}
+		a.to = pricing.Hourly{Amount: *cur.Amount, Currency: cur.Currency, Basis: pricing.BasisQuoted}
 		c.From, c.To = &a.from, &a.to
 	} else {
 		var ok bool
@@ -240,7 +240,7 @@ func appendSide(dst []byte, p *catalog.PricePoint, h *pricing.Hourly) ([]byte, s
 		return append(dst, '?'), noSuffix
 	}
 	dst = appendMoney(dst, h.Amount, h.Currency)
-	if p.PerGPU && h.Basis == "quoted" {
+	if p.PerGPU && h.Basis == pricing.BasisQuoted {
 		return dst, perGPUSuffix
 	}
 	return dst, noSuffix

@@ -69,7 +69,7 @@ func referenceTitle(c *Change, w Words) string {
 			return "?"
 		}
 		s := referenceMoney(h.Amount, h.Currency)
-		if p.PerGPU && h.Basis == "quoted" {
+		if p.PerGPU && h.Basis == pricing.BasisQuoted {
 			s += w.PerGPU
 		}
 		return s

@@ -63,6 +63,10 @@ type Miss struct {
 	Have  *float64
 }
 
+// MissKinds are the kinds a Miss can have, for wording every one.
+var MissKinds = []string{"gpu_models", "gpus", "min_gpu_memory_gb", "min_gpu_count", "max_gpu_count", "interconnect",
+	"rdma", "providers", "provider_kinds", "regions", "geo", "certifications", "features", "where", "pricing_model"}
+
 // Evaluate runs a query over the offers. Offers without a comparable
 // price under the query's pricing model, and offers where a condition's
 // value is unknown, do not match: unknown is not a yes. When none

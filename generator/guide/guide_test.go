@@ -264,3 +264,39 @@ func TestBudgetBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestMissKindsAreListed checks that every condition an offer misses has a
+// kind of MissKinds, the list the site checks its wording against.
+func TestMissKindsAreListed(t *testing.T) {
+	cat := load(t, residency)
+	yes, no := true, false
+	seen := map[string]bool{}
+	for _, q := range []*catalog.Query{
+		{GPUModels: []string{"none"}, GPUs: []string{"none"}, MinGPUMemoryGB: f(1000), MinGPUCount: 100,
+			Interconnect: "infinity_fabric", RDMA: &yes, Providers: []string{"none"}, ProviderKinds: []string{"none"},
+			Regions: []string{"none"}, Geos: []string{"none"}, Certifications: []string{"none"}, Features: []string{"none"},
+			PricingModel: "lease", Where: []catalog.Bound{{Field: "price.per_gpu_hour", Max: f(0), Currency: "USD"}}},
+		{MaxGPUCount: 1, MinGPUCount: 1, RDMA: &no},
+	} {
+		for _, o := range pricing.Offers(cat, "USD") {
+			for _, m := range Misses(cat, o, "on_demand", q) {
+				seen[m.Kind] = true
+			}
+		}
+		for _, n := range Evaluate(cat, pricing.Offers(cat, "USD"), q).Near {
+			for _, m := range n.Misses {
+				seen[m.Kind] = true
+			}
+		}
+	}
+	for k := range seen {
+		if !slices.Contains(MissKinds, k) {
+			t.Errorf("miss kind %q is not in MissKinds", k)
+		}
+	}
+	for _, k := range MissKinds {
+		if !seen[k] {
+			t.Errorf("no offer misses %q", k)
+		}
+	}
+}

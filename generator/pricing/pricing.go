@@ -10,11 +10,11 @@ package pricing
 
 import (
 	"bytes"
-	"fmt"
 	"math"
 	"strconv"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/note"
 )
 
 // Hours in the periods prices are quoted for. A month is 730 hours (8,760 /
@@ -38,11 +38,14 @@ func TermHours(model string) float64 {
 type Hourly struct {
 	Amount   float64
 	Currency string
-	// Basis says how Amount follows from the point: "hourly",
-	// "upfront amortised over 8760 h + hourly", "effective rate as quoted",
-	// "30% off on-demand", "monthly ÷ 730 h" …; "× 8 GPUs" is added for
-	// per-GPU quotes.
+	// Basis says how Amount follows from the point, as one of BasisCodes
+	// (BasisNotes words it); Of is its figure: the hours of the month, the
+	// year or the term, or the discount in percent; 0 for the others.
 	Basis string
+	Of    float64
+	// GPUs is what a per-GPU quote is multiplied by; 0 for a quote of the
+	// whole instance.
+	GPUs int
 	// OffOnDemand is set when Amount is worked out from the point's
 	// discount off the on-demand price, the point stating nothing else.
 	OffOnDemand bool
@@ -57,25 +60,26 @@ func EffectiveHourly(p *catalog.PricePoint, gpus int, onDemand *Hourly) (h Hourl
 	term := TermHours(p.Model)
 	switch {
 	case p.EffectiveHourly != nil:
-		h.Amount, h.Basis = *p.EffectiveHourly, "effective rate as quoted"
+		h.Amount, h.Basis = *p.EffectiveHourly, BasisEffective
 	case p.Amount != nil && p.Model == "subscription_month":
-		h.Amount, h.Basis = *p.Amount/HoursPerMonth, fmt.Sprintf("monthly ÷ %d h", HoursPerMonth)
+		h.Amount, h.Basis, h.Of = *p.Amount/HoursPerMonth, BasisMonthly, HoursPerMonth
 	case p.Amount != nil && p.Model == "subscription_year":
-		h.Amount, h.Basis = *p.Amount/HoursPerYear, fmt.Sprintf("yearly ÷ %d h", HoursPerYear)
+		h.Amount, h.Basis, h.Of = *p.Amount/HoursPerYear, BasisYearly, HoursPerYear
 	case p.Upfront != nil && *p.Upfront > 0 && term > 0:
 		hourly := 0.0
 		if p.Amount != nil {
 			hourly = *p.Amount
 		}
 		h.Amount = *p.Upfront/term + hourly
-		h.Basis = fmt.Sprintf("upfront over %s h + hourly", formatHours(term))
+		h.Basis, h.Of = BasisUpfront, term
 	case p.Amount != nil:
-		h.Amount, h.Basis = *p.Amount, "hourly"
+		h.Amount, h.Basis = *p.Amount, BasisHourly
 	case p.DiscountPct != nil && onDemand != nil:
 		return Hourly{
 			Amount:      onDemand.Amount * (1 - *p.DiscountPct/100),
 			Currency:    onDemand.Currency,
-			Basis:       fmt.Sprintf("%s%% off on-demand", formatHours(*p.DiscountPct)),
+			Basis:       BasisOffOnDemand,
+			Of:          *p.DiscountPct,
 			OffOnDemand: true,
 		}, true
 	default:
@@ -83,16 +87,44 @@ func EffectiveHourly(p *catalog.PricePoint, gpus int, onDemand *Hourly) (h Hourl
 	}
 	if p.PerGPU && gpus > 0 {
 		h.Amount *= float64(gpus)
-		h.Basis += fmt.Sprintf(" × %d GPUs", gpus)
+		h.GPUs = gpus
 	}
 	return h, true
 }
 
-func formatHours(v float64) string {
-	if v == math.Trunc(v) {
-		return fmt.Sprintf("%.0f", v)
+// How an effective hourly price follows from its point (Hourly.Basis),
+// with the arguments each note takes.
+const (
+	BasisHourly      = "hourly"        // the hourly amount as quoted
+	BasisEffective   = "effective"     // the effective hourly rate as quoted
+	BasisMonthly     = "monthly"       // a monthly amount ÷ the hours of a month (an int)
+	BasisYearly      = "yearly"        // a yearly amount ÷ the hours of a year (an int)
+	BasisUpfront     = "upfront"       // the upfront payment spread over the term's hours (an int), plus the hourly amount
+	BasisOffOnDemand = "off_on_demand" // the discount in percent (a float64) off the on-demand price
+	BasisPerGPU      = "per_gpu"       // a per-GPU quote × the instance's GPUs (an int)
+	BasisQuoted      = "quoted"        // an amount compared as quoted, whatever its unit
+)
+
+// BasisCodes are the codes of Hourly.Basis.
+var BasisCodes = []string{BasisHourly, BasisEffective, BasisMonthly, BasisYearly, BasisUpfront, BasisOffOnDemand, BasisPerGPU, BasisQuoted}
+
+// BasisNotes is h's basis as notes for people: the basis with its
+// figure (an int of hours, or the discount as a float64), then, for a
+// per-GPU quote, BasisPerGPU with the GPUs.
+func (h *Hourly) BasisNotes() []note.Note {
+	var n note.Note
+	switch h.Basis {
+	case BasisMonthly, BasisYearly, BasisUpfront:
+		n = note.New(h.Basis, int(h.Of))
+	case BasisOffOnDemand:
+		n = note.New(h.Basis, h.Of)
+	default:
+		n = note.New(h.Basis)
 	}
-	return fmt.Sprintf("%g", v)
+	if h.GPUs > 0 {
+		return []note.Note{n, note.New(BasisPerGPU, h.GPUs)}
+	}
+	return []note.Note{n}
 }
 
 // Granularity steps of billing, in seconds.

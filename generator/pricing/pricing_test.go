@@ -5,48 +5,58 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/note"
 )
 
 func f(v float64) *float64 { return &v }
 
+func basis(code string, args ...any) []note.Note { return []note.Note{note.New(code, args...)} }
+
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 func TestEffectiveHourly(t *testing.T) {
-	onDemand := &Hourly{Amount: 32.77, Currency: "USD", Basis: "hourly"}
+	onDemand := &Hourly{Amount: 32.77, Currency: "USD", Basis: BasisHourly}
 	tests := []struct {
 		name  string
 		p     catalog.PricePoint
 		gpus  int
 		want  float64
-		basis string
+		basis []note.Note
 	}{
-		{"on-demand hourly", catalog.PricePoint{Model: "on_demand", Amount: f(32.77)}, 8, 32.77, "hourly"},
-		{"spot hourly", catalog.PricePoint{Model: "spot", Amount: f(5.0933)}, 8, 5.0933, "hourly"},
+		{"on-demand hourly", catalog.PricePoint{Model: "on_demand", Amount: f(32.77)}, 8, 32.77, basis(BasisHourly)},
+		{"spot hourly", catalog.PricePoint{Model: "spot", Amount: f(5.0933)}, 8, 5.0933, basis(BasisHourly)},
 		// 1-year all upfront 87,600 and nothing hourly: 87,600 / 8,760 h = 10.
-		{"reserved 1y all upfront", catalog.PricePoint{Model: "reserved_1y", Upfront: f(87600)}, 8, 10, "upfront over 8760 h + hourly"},
+		{"reserved 1y all upfront", catalog.PricePoint{Model: "reserved_1y", Upfront: f(87600)}, 8, 10, basis(BasisUpfront, 8760)},
 		// 3-year partial: 26,280 upfront over 26,280 h = 1, plus 2.5 hourly = 3.5.
-		{"reserved 3y partial upfront", catalog.PricePoint{Model: "reserved_3y", Upfront: f(26280), Amount: f(2.5)}, 8, 3.5, "upfront over 26280 h + hourly"},
-		{"reserved no upfront", catalog.PricePoint{Model: "reserved_1y", Upfront: f(0), Amount: f(19.5797)}, 8, 19.5797, "hourly"},
-		{"effective rate as quoted wins", catalog.PricePoint{Model: "reserved_1y", Upfront: f(1), Amount: f(2), EffectiveHourly: f(19.0357)}, 4, 19.0357, "effective rate as quoted"},
+		{"reserved 3y partial upfront", catalog.PricePoint{Model: "reserved_3y", Upfront: f(26280), Amount: f(2.5)}, 8, 3.5, basis(BasisUpfront, 26280)},
+		{"reserved no upfront", catalog.PricePoint{Model: "reserved_1y", Upfront: f(0), Amount: f(19.5797)}, 8, 19.5797, basis(BasisHourly)},
+		{"effective rate as quoted wins", catalog.PricePoint{Model: "reserved_1y", Upfront: f(1), Amount: f(2), EffectiveHourly: f(19.0357)}, 4, 19.0357, basis(BasisEffective)},
 		// 730 a month is 1 an hour.
-		{"monthly subscription", catalog.PricePoint{Model: "subscription_month", Amount: f(730)}, 1, 1, "monthly ÷ 730 h"},
-		{"yearly subscription", catalog.PricePoint{Model: "subscription_year", Amount: f(17520)}, 1, 2, "yearly ÷ 8760 h"},
+		{"monthly subscription", catalog.PricePoint{Model: "subscription_month", Amount: f(730)}, 1, 1, basis(BasisMonthly, 730)},
+		{"yearly subscription", catalog.PricePoint{Model: "subscription_year", Amount: f(17520)}, 1, 2, basis(BasisYearly, 8760)},
 		// 50% off 32.77 = 16.385: the seed's "3-year reserved, 50% off".
-		{"discount only", catalog.PricePoint{Model: "reserved_3y", DiscountPct: f(50)}, 8, 16.385, "50% off on-demand"},
+		{"discount only", catalog.PricePoint{Model: "reserved_3y", DiscountPct: f(50)}, 8, 16.385, basis(BasisOffOnDemand, 50.0)},
 		// 1.2 per GPU-hour on 8 GPUs = 9.6 per instance-hour.
-		{"per GPU", catalog.PricePoint{Model: "on_demand", Amount: f(1.2), PerGPU: true}, 8, 9.6, "hourly × 8 GPUs"},
+		{"per GPU", catalog.PricePoint{Model: "on_demand", Amount: f(1.2), PerGPU: true}, 8, 9.6, []note.Note{note.New(BasisHourly), note.New(BasisPerGPU, 8)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.p.Currency = "USD"
 			h, ok := EffectiveHourly(&tt.p, tt.gpus, onDemand)
-			if !ok || !near(h.Amount, tt.want) || h.Basis != tt.basis || h.Currency != "USD" {
-				t.Errorf("got %+v ok=%v, want %v (%s)", h, ok, tt.want, tt.basis)
+			if !ok || !near(h.Amount, tt.want) || !reflect.DeepEqual(h.BasisNotes(), tt.basis) || h.Currency != "USD" {
+				t.Errorf("got %+v ok=%v, want %v (%v)", h, ok, tt.want, tt.basis)
+			}
+			for _, n := range h.BasisNotes() {
+				if !slices.Contains(BasisCodes, n.Code) {
+					t.Errorf("basis code %q is not in BasisCodes", n.Code)
+				}
 			}
 			if discountOnly := tt.p.DiscountPct != nil; h.OffOnDemand != discountOnly {
 				t.Errorf("OffOnDemand %v, want %v", h.OffOnDemand, discountOnly)

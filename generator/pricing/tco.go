@@ -61,7 +61,17 @@ const (
 	CoveredAll                         // the commitments' spare hours run all of a usage part's GPU-hours: it buys none, and needs no price
 	FromArticle                        // the part's price is an article's figure, not ranked by default
 	Estimated                          // the part's price is an estimate (not one worked out from a discount, which DiscountOnly says)
+	noteKinds                          // the number of kinds + 1; add kinds before it
 )
+
+// NoteKinds are the kinds a Note can have, for wording every one.
+func NoteKinds() []NoteKind {
+	out := make([]NoteKind, 0, noteKinds-1)
+	for k := NoteKind(1); k < noteKinds; k++ {
+		out = append(out, k)
+	}
+	return out
+}
 
 // Reason is why a strategy cannot run on an offer.
 type Reason struct {
@@ -80,7 +90,17 @@ const (
 	Uninterruptible                       // spot, for a workload that cannot be interrupted
 	Outlasts                              // a commitment longer than the project
 	Unsplittable                          // the job needs more GPUs than one instance has, and may not be split
+	reasonKinds                           // the number of kinds + 1; add kinds before it
 )
+
+// ReasonKinds are the kinds a Reason can have, for wording every one.
+func ReasonKinds() []ReasonKind {
+	out := make([]ReasonKind, 0, reasonKinds-1)
+	for k := ReasonKind(1); k < reasonKinds; k++ {
+		out = append(out, k)
+	}
+	return out
+}
 
 // Committed reports whether a model is paid for every hour, used or not: a
 // commitment of a term, or a lease, which runs for the whole project.

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"gpucompare"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/synth"
@@ -238,7 +239,11 @@ func synthBuilder(t testing.TB, n int) (*builder, []*pricing.Offer) {
 	if errs := rep.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	return &builder{cat: cat}, pricing.Offers(cat, cat.Site.Currency)
+	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &builder{cat: cat, tmpl: &templates{msgs: msgs}}, pricing.Offers(cat, cat.Site.Currency)
 }
 
 // An exporter's export holds nothing of the offer before.

@@ -9,6 +9,7 @@ import (
 
 	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/note"
 	"gpucompare/generator/pricing"
 )
 
@@ -96,7 +97,10 @@ type costExport struct {
 
 // benchExports makes benchmarks/results and benchmarks/costs as JSON and CSV.
 func (b *builder) benchExports() ([]madeFile, error) {
-	results, costs := b.benchRows()
+	results, costs, err := b.benchRows()
+	if err != nil {
+		return nil, err
+	}
 	cur := b.cat.Site.Currency
 	rj, err := json.MarshalIndent(struct {
 		Title   string          `json:"title"`
@@ -121,7 +125,15 @@ func (b *builder) benchExports() ([]madeFile, error) {
 
 // benchRows are the results in benchmark and file order, and the costs in
 // group, pricing model and rank order.
-func (b *builder) benchRows() ([]*resultExport, []*costExport) {
+func (b *builder) benchRows() ([]*resultExport, []*costExport, error) {
+	var err error // the first note that could not be worded
+	word := func(prefix string, ns ...note.Note) string {
+		s, e := b.tmpl.msgs.notes(prefix, ns, "")
+		if e != nil && err == nil {
+			err = e
+		}
+		return s
+	}
 	var results []*resultExport
 	var costs []*costExport
 	number := map[*bench.Result]int{}
@@ -145,7 +157,10 @@ func (b *builder) benchRows() ([]*resultExport, []*costExport) {
 				GPU: cr.GPU, Provider: cr.Provider, Instance: cr.Instance, Interconnect: cr.Interconnect,
 				Value: cr.Value, Unit: r.Unit, Approximate: cr.Approximate, Software: cr.Software,
 				Date: string(cr.Date), AsOf: cr.AsOf, Notes: cr.Notes, Source: cr.Source,
-				Offers: r.AsRan(), OffersSplit: r.SplitOnly(), NotCosted: r.NotCosted, NotCostedCode: r.Why, URL: benchmarkPath(bm.ID),
+				Offers: r.AsRan(), OffersSplit: r.SplitOnly(), NotCostedCode: r.NotCosted.Code, URL: benchmarkPath(bm.ID),
+			}
+			if r.NotCosted.Code != "" {
+				e.NotCosted = word("exports.not_costed.", r.NotCosted)
 			}
 			if r.GPU != nil {
 				e.GPUName, e.GPUKind = r.GPU.Name, r.GPU.Kind
@@ -168,6 +183,9 @@ func (b *builder) benchRows() ([]*resultExport, []*costExport) {
 							rank = j + 1
 						}
 						e := b.costExport(g, c, number[c.Mapping.Result], rank)
+						for _, f := range c.Mapping.Flags {
+							e.Flags = append(e.Flags, word("exports.flag.", f))
+						}
 						e.Ranking = ranking.name
 						costs = append(costs, e)
 					}
@@ -175,7 +193,16 @@ func (b *builder) benchRows() ([]*resultExport, []*costExport) {
 			}
 		}
 	}
-	return results, costs
+	return results, costs, err
+}
+
+// codes are the codes of notes.
+func codes(ns []note.Note) []string {
+	var out []string
+	for _, n := range ns {
+		out = append(out, n.Code)
+	}
+	return out
 }
 
 func (b *builder) costExport(g *bench.Group, c *bench.Cost, n, rank int) *costExport {
@@ -189,7 +216,7 @@ func (b *builder) costExport(g *bench.Group, c *bench.Cost, n, rank int) *costEx
 		Instance: o.Instance.ID, InstanceName: o.Instance.Name, Region: o.Region,
 		Instances: m.Instances, GPUsPerInstance: o.Instance.GPUCount, Currency: b.cat.Site.Currency,
 		Hourly: pricing.Round(c.Hourly, derivedPlaces), Billing: o.Provider.Billing.Granularity, MinimumSeconds: o.Provider.Billing.MinimumSeconds,
-		Flags: m.Flags, FlagCodes: m.FlagCodes,
+		FlagCodes:    codes(m.Flags),
 		QuotedHourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), QuotedCurrency: pr.Hourly.Currency,
 		PriceSince: string(pr.Point.Since), PriceSource: pr.Point.Source, URL: instancePath(o.Instance),
 	}

@@ -264,7 +264,7 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 				row.Instance, row.InstanceURL = in, p.Rel(instancePath(in))
 			}
 		}
-		if r.NotCosted != "" {
+		if r.NotCosted.Code != "" {
 			d.NotCosted++
 		}
 		rows[cr] = row
@@ -355,14 +355,6 @@ func (g *groupView) ChartTable() *rankTable {
 // SuiteKey is the message key of the benchmark's suite.
 func (d *benchmarkData) SuiteKey() string { return (&suiteList{Suite: d.Benchmark.Suite}).Key() }
 
-// Kind names the kind of accelerator of a result that is not a GPU: "TPU".
-func (r *resultRow) Kind() string {
-	if r.GPU == nil {
-		return ""
-	}
-	return strings.ToUpper(r.GPU.Kind)
-}
-
 // MixedRounds reports whether the benchmark's results come from more than
 // one round, which its rankings never mix.
 func (d *benchmarkData) MixedRounds() bool { return len(d.Rounds) > 1 }
@@ -400,9 +392,6 @@ type benchResult struct {
 	Benchmark *catalog.Benchmark
 	URL       string // the result's row on its benchmark's page
 }
-
-// Kind names the kind of accelerator of a result that is not a GPU: "TPU".
-func (r *benchResult) Kind() string { return strings.ToUpper(r.GPU.Kind) }
 
 // gpuBenchmarks are the results run on accelerator g, in benchmark order.
 func (b *builder) gpuBenchmarks(p *page, g *catalog.GPU) []*benchResult {

@@ -105,6 +105,16 @@ type offerExporter struct {
 	b      *builder
 	export offerExport
 	prices []exportedPrice // by the index of the model in pricing.Models
+	// bases are the bases worded so far, in the site's language.
+	bases map[basisKey]string
+	err   error // the first basis that could not be worded
+}
+
+// basisKey is what the wording of a pricing.Hourly's basis depends on.
+type basisKey struct {
+	code string
+	of   float64
+	gpus int
 }
 
 // exportedPrice is a priceExport with room for the figures it points to.
@@ -114,7 +124,22 @@ type exportedPrice struct {
 }
 
 func newOfferExporter(b *builder) *offerExporter {
-	return &offerExporter{b: b, prices: make([]exportedPrice, len(pricing.Models))}
+	return &offerExporter{b: b, prices: make([]exportedPrice, len(pricing.Models)), bases: map[basisKey]string{}}
+}
+
+// basis words how h follows from its point, in the site's language: "hourly",
+// "upfront over 8760 h + hourly", "hourly × 8 GPUs".
+func (x *offerExporter) basis(h *pricing.Hourly) string {
+	k := basisKey{h.Basis, h.Of, h.GPUs}
+	s, ok := x.bases[k]
+	if !ok {
+		var err error
+		if s, err = x.b.tmpl.msgs.notes("exports.basis.", h.BasisNotes(), ""); err != nil && x.err == nil {
+			x.err = err
+		}
+		x.bases[k] = s
+	}
+	return s
 }
 
 // of is offer o as the exports and the matrix script see it.
@@ -153,7 +178,7 @@ func (x *offerExporter) of(o *pricing.Offer) *offerExport {
 		*xp = exportedPrice{priceExport: priceExport{
 			Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
 			PerGPU: pt.PerGPU, Approximate: pt.Approximate, RegionUnstated: pt.RegionUnstated, Payment: pt.Payment, Currency: pr.Hourly.Currency,
-			Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: pr.Hourly.Basis,
+			Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: x.basis(&pr.Hourly),
 			Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source, SourceKind: pr.Kind,
 		}}
 		if d, _ := catalog.AgeDate(pt); d != "" {
@@ -262,6 +287,9 @@ func (b *builder) writeOffers(jw, cw io.Writer, offers []*pricing.Offer) error {
 	x := newOfferExporter(b)
 	for _, o := range offers {
 		e := x.of(o)
+		if x.err != nil {
+			return x.err
+		}
 		if err := list.add(e); err != nil {
 			return err
 		}

@@ -330,7 +330,11 @@ func (b *builder) matrixPages() ([]*page, error) {
 			}
 			if i == 0 {
 				d.Controls = b.matrixControls(t, models, display)
-				script, err := b.matrixScript(p, t, models, model).encode(b.priced, newOfferExporter(b).of)
+				x := newOfferExporter(b)
+				script, err := b.matrixScript(p, t, models, model).encode(b.priced, x.of)
+				if err == nil {
+					err = x.err
+				}
 				if err != nil {
 					return nil, err
 				}

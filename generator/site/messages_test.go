@@ -334,4 +334,5 @@ func TestChineseEditionBuilds(t *testing.T) {
 	if home := string(files["index.html"]); !strings.Contains(home, "按量计费") || !strings.Contains(home, "价格变动") {
 		t.Errorf("index.html: the home page does not speak Chinese")
 	}
+	checkChineseNotes(t, files)
 }

@@ -686,7 +686,7 @@ func TestEveryVocabularyHasMessages(t *testing.T) {
 	}
 }
 
-func mustSub(t *testing.T, fsys fs.FS, dir string) fs.FS {
+func mustSub(t testing.TB, fsys fs.FS, dir string) fs.FS {
 	t.Helper()
 	sub, err := fs.Sub(fsys, dir)
 	if err != nil {

@@ -246,6 +246,7 @@ func (m messages) tKeeping(err *error) func(key string, args ...any) string {
 func funcs(m messages) template.FuncMap {
 	return template.FuncMap{
 		"t":        m.t,           // UI text by key: {{t "compare.title"}}
+		"note":     m.note,        // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
 		"num":      formatNum,     // a figure: 1,979 or 19.5
 		"money":    formatMoney,   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
 		"derived":  formatDerived, // a computed amount, as money

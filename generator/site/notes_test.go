@@ -1,0 +1,131 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"gpucompare"
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/guide"
+	"gpucompare/generator/note"
+	"gpucompare/generator/pricing"
+)
+
+// TestEveryNoteCodeHasAMessage: every code pricing and bench give their
+// notes, every kind of pricing's cost notes and of its reasons a strategy
+// cannot run, every kind of condition guide finds an offer misses, is
+// worded by a message in every language, so a new code without one fails
+// here.
+func TestEveryNoteCodeHasAMessage(t *testing.T) {
+	tfs := mustSub(t, gpucompare.Assets, "templates")
+	in := &catalog.Instance{Name: "i", GPUCount: 1}
+	o := &pricing.Offer{Instance: in, Prices: map[string]*pricing.Price{"spot": {Hourly: pricing.Hourly{Currency: "CNY"}}}}
+	w := catalog.Workload{Months: 6, GPUsPerJob: 8}
+	for _, lang := range append([]string{"en"}, languages(t, tfs)...) {
+		m, err := loadMessages(tfs, lang, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes := 0
+		for prefix, cs := range noteMessages() {
+			for _, c := range cs {
+				codes++
+				if _, ok := m[prefix+c]; !ok {
+					t.Errorf("%s: no message %q for the note code %q", lang, prefix+c, c)
+				}
+			}
+		}
+		if codes == 0 {
+			t.Fatal("no note code")
+		}
+		x := &texter{m: m}
+		for _, k := range pricing.NoteKinds() {
+			if got := tcoNotes([]pricing.Note{{Kind: k, Model: "spot", Value: 10}}, x); len(got) != 1 || got[0] == "" || strings.Contains(got[0], "%!") {
+				t.Errorf("%s: cost note of kind %d worded %q", lang, k, got)
+			}
+		}
+		for _, k := range pricing.ReasonKinds() {
+			if got := reasonText(o, w, pricing.Reason{Kind: k, Model: "spot", Months: 12}, "USD", x); got == "" || strings.Contains(got, "%!") {
+				t.Errorf("%s: reason of kind %d worded %q", lang, k, got)
+			}
+		}
+		b := &builder{}
+		yes, have := true, 16.0
+		q := &catalog.Query{GPUModels: []string{"A100"}, MinGPUMemoryGB: &have, MinGPUCount: 2, MaxGPUCount: 1, Interconnect: "nvlink", RDMA: &yes,
+			Regions: []string{"us-east-1"}, Geos: []string{"china-mainland"}}
+		gpuOffer := &pricing.Offer{Instance: in, GPU: &catalog.GPU{Model: "T4", Name: "T4"}, Provider: &catalog.Provider{Name: "P", Kind: "gpu_cloud"}, Region: "r"}
+		for _, k := range guide.MissKinds {
+			m := guide.Miss{Kind: k, Have: &have}
+			switch k {
+			case "certifications":
+				m.Want = "MLPS level 3"
+			case "features":
+				m.Want = "physical_isolation"
+			case "pricing_model":
+				m.Want = "spot"
+			case "where":
+				m.Bound = &catalog.Bound{Field: "price.per_gpu_hour", Max: &have, Currency: "USD"}
+			}
+			if got := b.missText(x.t, gpuOffer, &guide.ShortList{Query: q}, m); got == "" || got == k || strings.Contains(got, "%!") {
+				t.Errorf("%s: a miss of kind %q worded %q", lang, k, got)
+			}
+		}
+		if x.err != nil {
+			t.Errorf("%s: %v", lang, x.err)
+		}
+	}
+}
+
+// TestNotesWordedWithTheirArguments: a note is worded by the message of
+// its code with its arguments in their places, a count and a figure as
+// the language writes figures.
+func TestNotesWordedWithTheirArguments(t *testing.T) {
+	x := englishTexter(t)
+	for _, tt := range []struct {
+		prefix string
+		notes  []note.Note
+		want   string
+	}{
+		{"exports.basis.", (&pricing.Hourly{Basis: pricing.BasisUpfront, Of: 8760}).BasisNotes(), "upfront over 8760 h + hourly"},
+		{"exports.basis.", (&pricing.Hourly{Basis: pricing.BasisOffOnDemand, Of: 41.5}).BasisNotes(), "41.5% off on-demand"},
+		{"exports.basis.", (&pricing.Hourly{Basis: pricing.BasisHourly, GPUs: 8}).BasisNotes(), "hourly × 8 GPUs"},
+		{"exports.basis.", (&pricing.Hourly{Basis: pricing.BasisMonthly, Of: pricing.HoursPerMonth}).BasisNotes(), "monthly ÷ 730 h"},
+		{"exports.not_costed.", []note.Note{note.New("too_large", note.Count(1024), "H100", 8)}, "it ran on 1,024 GPUs, more than any offer holds: the largest priced H100 instance has 8, and the catalog states no cluster size"},
+		{"bench.flag.", []note.Note{note.New("cluster", note.Count(128))}, "A cluster of 128 instances: the catalog does not say the offer has RDMA between them."},
+	} {
+		got, err := x.m.notes(tt.prefix, tt.notes, "")
+		if err != nil || got != tt.want {
+			t.Errorf("%v: %q, %v; want %q", tt.notes, got, err, tt.want)
+		}
+	}
+	if _, err := x.m.note("exports.basis.", note.New("no_such_code")); err == nil || err.Error() != `no message "exports.basis.no_such_code" in templates/messages` {
+		t.Errorf("a code without a message: %v", err)
+	}
+}
+
+// checkChineseNotes checks that a zh-CN build of the shipped catalog words
+// the notes the stages compute in Chinese: the basis of a price worked out
+// from a discount off on-demand in the offers' export and the matrix
+// script's data, why a result is not costed on its benchmark page and in
+// the results' export.
+func checkChineseNotes(t *testing.T, files Files) {
+	t.Helper()
+	for _, c := range []struct{ path, want, english string }{
+		{"compare/offers.json", `"basis": "比按量计费低50%"`, "off on-demand"},
+		{"compare/index.html", `"basis":"比按量计费低50%"`, "off on-demand"},
+		{"benchmarks/results.json", `"not_costed": "其加速卡是TPU，不是GPU，目录中没有报价出租它"`, "not a GPU"},
+		{"benchmarks/mlperf-training-stable-diffusion/index.html", "未计算成本：它用了1,024个GPU", "Not costed"},
+	} {
+		data := string(files[c.path])
+		if data == "" {
+			t.Errorf("%s: not built", c.path)
+			continue
+		}
+		if !strings.Contains(data, c.want) {
+			t.Errorf("%s: no %q", c.path, c.want)
+		}
+		if strings.Contains(data, c.english) {
+			t.Errorf("%s: still says %q in English", c.path, c.english)
+		}
+	}
+}
