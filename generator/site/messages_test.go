@@ -290,7 +290,8 @@ func TestChineseMessagesFollowTheGlossary(t *testing.T) {
 }
 
 // TestChineseEditionBuilds builds the shipped catalog, its feeds and its
-// report with the site's language set to zh-CN: every page says it is in
+// report with the site's language set to zh-CN, as its only edition
+// (the exports are then in Chinese too): every page says it is in
 // zh-CN, and no message was formatted with arguments it does not take
 // ("%!d(string=…)", "%!(EXTRA …)").
 func TestChineseEditionBuilds(t *testing.T) {
@@ -299,7 +300,7 @@ func TestChineseEditionBuilds(t *testing.T) {
 	if errs := rep.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	cat.Site.Language = "zh-CN"
+	cat.Site.Language, cat.Site.Editions = "zh-CN", nil
 	files, rep, err := Build(cat, root, Options{BaseURL: "https://gpus.example.com/"})
 	if err != nil {
 		t.Fatal(err)

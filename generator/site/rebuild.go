@@ -75,6 +75,24 @@ type kept struct {
 	// entries are the feed entries of the last build's changes, by the
 	// fingerprint of what each is made of (feedEntries).
 	entries map[fingerprint]*feed.Entry
+	// editions is what the other editions of the site kept, by folder
+	// ("zh/"); the root edition's is the rest of kept.
+	editions map[string]*kept
+}
+
+// edition is what the edition built in dir keeps from one build to the
+// next: k itself for the root edition, nil when k is.
+func (k *kept) edition(dir string) *kept {
+	if k == nil || dir == "" {
+		return k
+	}
+	if k.editions == nil {
+		k.editions = map[string]*kept{}
+	}
+	if k.editions[dir] == nil {
+		k.editions[dir] = &kept{}
+	}
+	return k.editions[dir]
 }
 
 // keptFiles are files made from some inputs alone, and the fingerprint of

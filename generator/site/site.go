@@ -93,8 +93,8 @@ func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (File
 // buildInto builds the site of cat into out. err is non-nil when the site
 // could not be built, or the report has errors; out then holds part of it.
 //
-// Each edition of the site is built in turn, the root edition first with
-// what keep holds; the others share its static files, schemas and
+// Each edition of the site is built in turn, the root edition first,
+// each with what keep holds for it; the others share its static files, schemas and
 // exports, and the sitemap lists the pages of all of them.
 func buildInto(out sink, cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (catalog.Report, error) {
 	var report catalog.Report
@@ -110,12 +110,12 @@ func buildInto(out sink, cat *catalog.Catalog, root fs.FS, opts Options, keep *k
 		var first *builder
 		var pages []*page
 		for i, ed := range eds {
-			b := &builder{cat: cat, opts: opts, out: out, paths: map[string]bool{}, kept: keep, ed: ed, eds: eds}
+			b := &builder{cat: cat, opts: opts, out: out, paths: map[string]bool{}, kept: keep.edition(ed.Dir), ed: ed, eds: eds}
 			if i > 0 {
 				if err := editionClash(cat, first.paths); err != nil {
 					return err
 				}
-				b.cat, b.kept = editionCatalog(cat, i), nil
+				b.cat = editionCatalog(cat, i)
 			}
 			err := b.run(root)
 			report = append(report, b.report...)
