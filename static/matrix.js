@@ -196,7 +196,7 @@
     return c;
   }
   function rateText(fx) {
-    return t('matrix.rate', fx.base, fnum(fx.rate), fx.quote) + ', ' + (known(fx.date) ? day(fx.date) : t('date.unknown'));
+    return t('matrix.rate_dated', t('matrix.rate', fx.base, fnum(fx.rate), fx.quote), known(fx.date) ? day(fx.date) : t('date.unknown'));
   }
 
   // --- Sources: citations split at ";" outside brackets, each http(s) URL
