@@ -139,3 +139,26 @@ test('the matrix script writes dates 年月日 and amounts 1,234.56', { timeout:
     await page.close();
   }
 });
+
+// A history chart names each price point by its date (the tooltip shows
+// it): static/charts.js writes it 年月日, as the table under the chart.
+test('a history chart names its points 年月日', { timeout: patience(60_000) }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    const problems = await instrument(page, (u) => u.startsWith('file:'));
+    await page.goto(pathToFileURL(path.join(site, 'instances/lambda/gpu_1x_h100_pcie/index.html')).href);
+    await settle(page);
+    await page.locator('[id$="_history-box"]').scrollIntoViewIfNeeded();
+    const names = await (await page.waitForFunction(() => {
+      const el = document.querySelector('[id$="_history-box"]');
+      const chart = el && window.echarts && window.echarts.getInstanceByDom(el);
+      return chart && chart.getOption().series.flatMap((s) => s.data.map((d) => d.name));
+    }, null, { timeout: patience(20_000) })).jsonValue();
+    assert.ok(names.length > 0, 'no point on the history chart');
+    for (const n of names) assert.match(n, /^\d{4}年\d{1,2}月(\d{1,2}日)?$/, `a point named ${JSON.stringify(n)}`);
+    assert.deepEqual(await cspViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
