@@ -64,7 +64,8 @@ for (const [file, heading] of Object.entries(PAGES)) {
       const page = await browser.newPage({ viewport: size });
       try {
         const problems = await instrument(page, (u) => u.startsWith('file:'));
-        await page.goto(pathToFileURL(path.join(site, file)).href);
+        // The matrix is a large page: its load takes long on a busy machine.
+        await page.goto(pathToFileURL(path.join(site, file)).href, { timeout: patience(30_000) });
         await settle(page);
         assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
         const text = await page.evaluate(() => document.body.innerText);
@@ -100,8 +101,8 @@ test('the matrix script writes dates 年月日 and amounts 1,234.56', { timeout:
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
     const problems = await instrument(page, (u) => u.startsWith('file:'));
-    // The matrix is the largest page: its load takes long on a busy machine.
-    await page.goto(pathToFileURL(path.join(site, 'compare/index.html')).href, { timeout: patience(60_000) });
+    // The matrix is a large page: its load takes long on a busy machine.
+    await page.goto(pathToFileURL(path.join(site, 'compare/index.html')).href, { timeout: patience(30_000) });
     await settle(page);
     assert.equal(await page.evaluate(() => window.gpucompareDate('2026-11-30')), '2026年11月30日');
     assert.equal(await page.evaluate(() => window.gpucompareDate('2026-11')), '2026年11月');
