@@ -14,7 +14,8 @@
 //
 // It runs in the page's head, before the body: window.gpucompareAge(date)
 // gives the age of a date for scripts that draw prices later (the
-// matrix), window.gpucompareRecount() counts every age again for rows a
+// matrix), window.gpucompareDate(date) writes a date as the page's
+// language does, window.gpucompareRecount() counts every age again for rows a
 // script adds (the filter of /changes/), and the ages the page was built
 // with are counted again once the document is parsed.
 (function () {
@@ -25,6 +26,10 @@
   var data = JSON.parse(block.textContent);
   var M = data.words || {};
   var FRESH = data.fresh_days || 90, STALE = data.stale_days || 365;
+  // The layouts dates are written with, by precision: the language's when
+  // it writes dates other than as the catalog does (generator/site
+  // ageScript), else the catalog's own, ISO 8601.
+  var LAYOUTS = data.dates || { day: '2006-01-02', month: '2006-01', year: '2006' };
 
   function t(key, n) {
     var s = M[key];
@@ -59,6 +64,25 @@
     return t('trust.age.years', Math.floor(months / 12));
   }
 
+  // date writes a catalog date (YYYY-MM-DD, YYYY-MM, YYYY) as the page's
+  // language writes it, as the build's template func "date" does
+  // (generator/site/locale.go): the layout of its precision is a Go time
+  // layout, of which 2006 (the year), 01 and 1 (the month), 02 and 2 (the
+  // day) are read. Text that is not a date is returned as it is.
+  function date(text) {
+    var m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec((text || '').trim());
+    if (!m) return text;
+    return LAYOUTS[m[3] ? 'day' : m[2] ? 'month' : 'year'].replace(/2006|01|02|1|2/g, function (tok) {
+      switch (tok) {
+        case '2006': return m[1];
+        case '01': return m[2];
+        case '1': return String(+m[2]);
+        case '02': return m[3];
+        default: return String(+m[3]);
+      }
+    });
+  }
+
   // badge is the freshness badge of a date on the reader's day: fresh,
   // aging, stale; 'undated' for a text that is not a date.
   function badge(date) {
@@ -91,6 +115,7 @@
   }
 
   window.gpucompareAge = age;
+  window.gpucompareDate = date;
   window.gpucompareBadge = badge;
   window.gpucompareRecount = recount;
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', recount);

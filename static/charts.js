@@ -121,6 +121,15 @@
       console.warn('chart ' + block.id + ': options are not JSON: ' + e.message);
       return;
     }
+    // A point named by its date (a price's since, on a history chart) is
+    // named as the page's language writes dates (static/age.js).
+    if (window.gpucompareDate) {
+      (options.series || []).forEach(function (s) {
+        (s.data || []).forEach(function (d) {
+          if (d && typeof d.name === 'string' && /^\d{4}-\d{2}(-\d{2})?$/.test(d.name)) d.name = window.gpucompareDate(d.name);
+        });
+      });
+    }
     var tooltips = [].concat(options.tooltip || {});
     tooltips.forEach(function (t) { t.renderMode = 'richText'; });
     options.tooltip = tooltips.length === 1 ? tooltips[0] : tooltips;

@@ -135,6 +135,9 @@
   // converts in steps, each at its latest rate.
 
   const known = (d) => !!d && d !== 'unknown';
+  // day writes a catalog date as the page's language does (static/age.js,
+  // which runs before this script); as it stands without age.js.
+  const day = (d) => (window.gpucompareDate ? window.gpucompareDate(d) : d);
   function later(a, b) {
     if (known(a) !== known(b)) return known(a);
     if (!known(a)) return false;
@@ -193,7 +196,7 @@
     return c;
   }
   function rateText(fx) {
-    return t('matrix.rate', fx.base, fnum(fx.rate), fx.quote) + ', ' + (known(fx.date) ? fx.date : t('date.unknown'));
+    return t('matrix.rate_dated', t('matrix.rate', fx.base, fnum(fx.rate), fx.quote), known(fx.date) ? day(fx.date) : t('date.unknown'));
   }
 
   // --- Sources: citations split at ";" outside brackets, each http(s) URL
@@ -384,7 +387,7 @@
     const d = ageDate(p);
     if (!d) return { t: t('trust.undated'), c: 'age age-undated', x: true };
     const age = window.gpucompareAge ? window.gpucompareAge(d) : d;
-    return { t: age, c: 'age', ti: d, date: d, x: true };
+    return { t: age, c: 'age', ti: day(d), date: d, x: true };
   }
   // badgeOf is a price's freshness badge on the reader's day (age.js):
   // fresh, aging, stale or undated.
@@ -484,7 +487,7 @@
       cell: (o) => {
         const p = modelPrice(o);
         if (!p) return na();
-        const title = [known(p.since) ? p.since : t('date.unknown'), p.as_of ? t('col.as_of') + ': ' + p.as_of : ''].filter(Boolean).join(' \u00b7 ');
+        const title = [known(p.since) ? day(p.since) : t('date.unknown'), p.as_of ? t('col.as_of') + ': ' + day(p.as_of) : ''].filter(Boolean).join(' \u00b7 ');
         return { title, lines: [[ageSeg(p), { t: ' ' }, badgeSeg(p), { t: ' ' }, kindSeg(p.source_kind)].filter(Boolean)] };
       },
     },

@@ -174,7 +174,8 @@ func monthKeys(months []changeMonth) []string {
 	return out
 }
 
-// monthLabel is the words of a month's key.
+// monthLabel is the words of a month's key: the month as the language
+// writes it (2025-06, 2025年6月).
 func (b *builder) monthLabel(key string) string {
 	if key == undatedMonth {
 		s, err := b.tmpl.msgs.t("changes.undated_month")
@@ -183,7 +184,11 @@ func (b *builder) monthLabel(key string) string {
 		}
 		return s
 	}
-	return key
+	s, err := b.tmpl.msgs.date(key)
+	if err != nil {
+		return key
+	}
+	return s
 }
 
 // words are the message catalogue's words for telling changes.

@@ -82,7 +82,7 @@ func (m messages) dataAgeTable(cat *catalog.Catalog) (string, error) {
 			if d == "" {
 				return esc(t("trust.undated"))
 			}
-			return esc(string(d))
+			return esc(m.dateKeeping(&err)(string(d)))
 		}
 		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", esc(a.Name), a.Prices, date(a.Newest), date(a.Oldest),
 			esc(fmt.Sprintf("%d%%", (a.Undated*100+a.Prices/2)/a.Prices)))

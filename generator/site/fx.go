@@ -70,12 +70,12 @@ func noteOf(from string, fx catalog.FXRate) fxNote {
 // (message fx.note): "CNY prices converted at 1 USD = 6.8067 CNY
 // (2026-07-01)." It is the template function fxnote.
 func (m messages) fxNote(n fxNote) (string, error) {
-	date := n.Date
+	date, err := m.date(n.Date)
 	if date == string(catalog.Unknown) {
-		var err error
-		if date, err = m.t("date.unknown"); err != nil {
-			return "", err
-		}
+		date, err = m.t("date.unknown")
+	}
+	if err != nil {
+		return "", err
 	}
 	return m.t("fx.note", n.From, n.Base, formatNum(n.Rate), n.Quote, date)
 }

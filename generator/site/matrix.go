@@ -274,7 +274,7 @@ func (bb *byteBlocks) write(p []byte) {
 // besides the names of the catalog's vocabularies (models, payments,
 // billing granularities).
 var scriptMessages = []string{
-	"matrix.converted", "matrix.rate", "matrix.rates", "matrix.rate_chain", "matrix.no_rate", "matrix.norm_unit",
+	"matrix.converted", "matrix.rate", "matrix.rate_dated", "matrix.rates", "matrix.rate_chain", "matrix.no_rate", "matrix.norm_unit",
 	"matrix.status", "matrix.compare", "matrix.select",
 	"matrix.remove", "matrix.none", "matrix.field", "matrix.sort_by",
 	"matrix.invalid", "matrix.file_stem", "price.upfront", "price.discount", "price.approximate_title",
@@ -568,17 +568,17 @@ func (b *builder) priceTitle(v *matrixPrice) string {
 	}
 	if v.Converted {
 		parts = append(parts, t("matrix.price_quoted", formatExact(v.Hourly.Amount), v.Hourly.Currency+hour)+", "+
-			t("matrix.rate_title", t("matrix.rate", v.Rate.Base, formatNum(v.Rate.Rate), v.Rate.Quote)+", "+rateDate(t, v.Rate.Date)))
+			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", v.Rate.Base, formatNum(v.Rate.Rate), v.Rate.Quote), rateDate(t, b.tmpl.msgs.dateKeeping(&terr), v.Rate.Date))))
 	}
 	return strings.Join(parts, "; ")
 }
 
-// rateDate is the date of a rate as a title says it.
-func rateDate(t func(string, ...any) string, d string) string {
+// rateDate is the date of a rate as a title says it, written by date.
+func rateDate(t func(string, ...any) string, date func(string) string, d string) string {
 	if d == "unknown" || d == "" {
 		return t("date.unknown")
 	}
-	return d
+	return date(d)
 }
 
 func newRateView(fx catalog.FXRate) *rateView {

@@ -257,6 +257,7 @@ func funcs(m messages) template.FuncMap {
 		"wbr":      breakable,     // a name that may wrap after '.', '_' and '-' only
 		"inc":      inc,           // a 0-based index counted from 1
 		"sentence": m.sentence,    // catalog text ended as a sentence: "billed apart."
+		"date":     m.dateOf,      // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
 		"fxnotes":  fxNotes,       // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
 		"fxnote":   m.fxNote,      // the sentence beside a ranking for one rate
 		"sharekey": shareKey,      // the message key naming a strategy's share of a pricing model

@@ -49,6 +49,7 @@ func (b *builder) trust(pp *catalog.PricePoint, kind string) *trustView {
 		return nil
 	}
 	t := b.tmpl.msgs.tKeeping(new(error)) // every key is checked once a build (ageScriptMessages)
+	date := b.tmpl.msgs.dateKeeping(new(error))
 	v := &trustView{Kind: kind}
 	d, from := catalog.AgeDate(pp)
 	fresh, stale := b.cat.Site.Policy()
@@ -60,13 +61,13 @@ func (b *builder) trust(pp *catalog.PricePoint, kind string) *trustView {
 		parts = append(parts, t("trust.undated_title"))
 	} else {
 		v.Date, v.Age = string(d), ageText(d, b.ageDate, t)
-		parts = append(parts, t("trust.dated_"+from, string(d)))
+		parts = append(parts, t("trust.dated_"+from, date(string(d))))
 	}
 	if a := strings.TrimSpace(pp.AsOf); a != "" && from != catalog.FromAsOf {
-		parts = append(parts, t("trust.as_of", a))
+		parts = append(parts, t("trust.as_of", date(a)))
 	}
 	if from == catalog.FromAsOf && pp.Since.Known() {
-		parts = append(parts, t("trust.in_effect_since", string(pp.Since)))
+		parts = append(parts, t("trust.in_effect_since", date(string(pp.Since))))
 	}
 	v.Title = strings.Join(parts, " · ")
 	return v
@@ -132,6 +133,10 @@ var trustMessages = []string{"trust.undated_title", "trust.in_effect_since", "tr
 type ageScript struct {
 	Built string            `json:"built"` // YYYY-MM-DD; "" when the catalog dates nothing
 	Words map[string]string `json:"words"`
+	// Dates are the layouts of dates by precision (dateLayouts), when the
+	// language writes dates other than as ISO 8601 does, which age.js
+	// writes without them.
+	Dates map[string]string `json:"dates,omitempty"`
 	Fresh int               `json:"fresh_days"` // the site's freshness policy (catalog.Site.Policy)
 	Stale int               `json:"stale_days"`
 }
@@ -149,10 +154,19 @@ func ageScriptMessages(msgs messages, built time.Time, freshDays, staleDays int)
 	for _, k := range trustMessages {
 		t(k)
 	}
+	dates := map[string]string{}
+	iso := true
+	for precision, k := range dateLayouts {
+		dates[precision] = t(k)
+		iso = iso && dates[precision] == isoLayouts[precision]
+	}
 	if err != nil {
 		return "", err
 	}
 	s := ageScript{Words: m, Fresh: freshDays, Stale: staleDays}
+	if !iso {
+		s.Dates = dates
+	}
 	if !built.IsZero() {
 		s.Built = built.Format(time.DateOnly)
 	}

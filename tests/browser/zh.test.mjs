@@ -51,7 +51,8 @@ for (const [file, heading] of Object.entries(PAGES)) {
       const page = await browser.newPage({ viewport: size });
       try {
         const problems = await instrument(page, (u) => u.startsWith('file:'));
-        await page.goto(pathToFileURL(path.join(site, file)).href);
+        // The matrix is a large page: its load takes long on a busy machine.
+        await page.goto(pathToFileURL(path.join(site, file)).href, { timeout: patience(30_000) });
         await settle(page);
         assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
         const text = await page.evaluate(() => document.body.innerText);
@@ -98,6 +99,78 @@ test('the language switch leads to the twin page and back', { timeout: patience(
     await page.locator('.lang-switch a[hreflang="zh-CN"]').click();
     await page.waitForURL((u) => u.href === start);
     assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  } finally {
+    await page.close();
+  }
+});
+
+// The matrix script writes the dates and amounts it draws as the Chinese
+// edition writes them: the rates note of a switched currency (its date in
+// Chinese brackets, not after an English comma) and the
+// dates behind a price's age in 年月日 (static/age.js gives the layouts of
+// the catalogue), amounts grouped 1,234.56.
+test('the matrix script writes dates 年月日 and amounts 1,234.56', { timeout: patience(120_000) }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    const problems = await instrument(page, (u) => u.startsWith('file:'));
+    // The matrix is a large page: its load takes long on a busy machine.
+    await page.goto(pathToFileURL(path.join(site, 'compare/index.html')).href, { timeout: patience(30_000) });
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.gpucompareDate('2026-11-30')), '2026年11月30日');
+    assert.equal(await page.evaluate(() => window.gpucompareDate('2026-11')), '2026年11月');
+    await page.selectOption('#matrix-currency', 'CNY');
+    await page.selectOption('#matrix-unit', 'month');
+      await page.waitForFunction(() => {
+      const n = document.getElementById('matrix-rates');
+      return !n.hidden && /CNY/.test(n.textContent);
+    }, null, { timeout: patience(20_000) });
+    const rates = await page.textContent('#matrix-rates');
+    assert.match(rates, /1 USD = [\d.]+ CNY（\d{4}年\d{1,2}月\d{1,2}日）/, `rates note ${JSON.stringify(rates)}`);
+    assert.doesNotMatch(rates, /\d{4}-\d{2}(-\d{2})?/, `an ISO date in the rates note ${JSON.stringify(rates)}`);
+    const drawn = await page.evaluate(() => {
+      const table = document.getElementById('matrix');
+      const heads = [...table.tHead.rows[0].cells].filter((th) => !th.hidden).map((th) => th.dataset.col);
+      const at = (tr, col) => tr.cells[heads.indexOf(col)];
+      const rows = [...table.tBodies[0].rows].filter((tr) => !tr.classList.contains('pad') && !tr.querySelector('td.none'));
+      return {
+        ages: rows.flatMap((tr) => [...at(tr, 'since').querySelectorAll('.age[data-date]')].map((a) => ({ date: a.dataset.date, title: a.title }))),
+        prices: rows.map((tr) => at(tr, 'price').textContent.replace(/\s+/g, ' ').trim()),
+      };
+    });
+    assert.ok(drawn.ages.length > 0, 'no dated price drawn');
+    for (const a of drawn.ages) {
+      const [y, m, d] = a.date.split('-');
+      const want = y + '年' + (m ? +m + '月' : '') + (d ? +d + '日' : '');
+      assert.equal(a.title, want, `the age of ${a.date}`);
+    }
+    const big = drawn.prices.filter((p) => /\d,\d{3}\.\d{2}/.test(p));
+    assert.ok(big.length > 0, `no monthly amount grouped as 1,234.56: ${JSON.stringify(drawn.prices.slice(0, 5))}`);
+    assert.deepEqual(drawn.prices.filter((p) => /\d{4}\.\d/.test(p) || /\d\.\d{3},/.test(p)), [], 'an amount not grouped 1,234.56');
+    assert.deepEqual(await cspViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
+// A history chart names each price point by its date (the tooltip shows
+// it): static/charts.js writes it 年月日, as the table under the chart.
+test('a history chart names its points 年月日', { timeout: patience(60_000) }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    const problems = await instrument(page, (u) => u.startsWith('file:'));
+    await page.goto(pathToFileURL(path.join(site, 'instances/lambda/gpu_1x_h100_pcie/index.html')).href);
+    await settle(page);
+    await page.locator('[id$="_history-box"]').scrollIntoViewIfNeeded();
+    const names = await (await page.waitForFunction(() => {
+      const el = document.querySelector('[id$="_history-box"]');
+      const chart = el && window.echarts && window.echarts.getInstanceByDom(el);
+      return chart && chart.getOption().series.flatMap((s) => s.data.map((d) => d.name));
+    }, null, { timeout: patience(20_000) })).jsonValue();
+    assert.ok(names.length > 0, 'no point on the history chart');
+    for (const n of names) assert.match(n, /^\d{4}年\d{1,2}月(\d{1,2}日)?$/, `a point named ${JSON.stringify(n)}`);
+    assert.deepEqual(await cspViolations(page), []);
+    assert.deepEqual(problems, []);
   } finally {
     await page.close();
   }
