@@ -1,8 +1,12 @@
 package site
 
 import (
+	"io/fs"
+	"maps"
+	"os"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -155,5 +159,62 @@ func TestEditionFolderClash(t *testing.T) {
 	_, _, err := Build(cat, root, Options{})
 	if err == nil || !strings.Contains(err.Error(), `editions[0]: dir "gpus" is a folder of the site already`) {
 		t.Errorf("build: %v, want the clash named", err)
+	}
+}
+
+// TestShippedContentHasATwinInEachEdition: every Markdown page of the
+// shipped content/ has its translation in content/<dir>/ of each edition
+// of data/site.yaml, and every translation a page it translates, so that
+// a page added in one language and not the other fails here, named,
+// rather than showing untranslated.
+func TestShippedContentHasATwinInEachEdition(t *testing.T) {
+	root := os.DirFS("../..")
+	cat, rep := catalog.Load(root)
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if len(cat.Site.Editions) == 0 {
+		t.Skip("the shipped site has one edition")
+	}
+	dirs := map[string]bool{}
+	for _, e := range cat.Site.Editions {
+		dirs[path.Join("content", e.Dir)] = true
+	}
+	pages := func(dir string, skip map[string]bool) map[string]bool {
+		out := map[string]bool{}
+		err := fs.WalkDir(root, dir, func(file string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && file != dir && (skip[file] || strings.HasPrefix(d.Name(), ".")) {
+				return fs.SkipDir
+			}
+			if !d.IsDir() && path.Ext(file) == ".md" {
+				out[strings.TrimPrefix(file, dir+"/")] = true
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	english := pages("content", dirs)
+	if len(english) == 0 {
+		t.Fatal("no page in content/")
+	}
+	for _, e := range cat.Site.Editions {
+		dir := path.Join("content", e.Dir)
+		translated := pages(dir, nil)
+		for _, p := range slices.Sorted(maps.Keys(english)) {
+			if !translated[p] {
+				t.Errorf("content/%s has no %s page %s/%s: the %s edition shows it untranslated", p, e.Language, dir, p, e.Language)
+			}
+		}
+		for _, p := range slices.Sorted(maps.Keys(translated)) {
+			if !english[p] {
+				t.Errorf("%s/%s translates no page: content/%s does not exist", dir, p, p)
+			}
+		}
 	}
 }
