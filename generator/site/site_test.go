@@ -237,7 +237,7 @@ func checkLinks(t *testing.T, files Files) {
 			if u.Scheme == "http" || u.Scheme == "https" {
 				continue // a source; the page does not load it
 			}
-			if p == "404.html" && strings.HasPrefix(ref, "data:image/svg+xml;base64,") {
+			if path.Base(p) == "404.html" && strings.HasPrefix(ref, "data:image/svg+xml;base64,") {
 				continue // the icon of a 404 page that carries its assets
 			}
 			if u.Scheme != "" || u.Host != "" || strings.HasPrefix(u.Path, "/") {
