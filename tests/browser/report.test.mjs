@@ -334,6 +334,26 @@ describe('report', () => {
         assert.ok(cjk.length > 0, `${selector} prints in ${JSON.stringify(fonts.map((f) => f.familyName))}: no CJK font of the report's stacks (install fonts-noto-cjk)`);
       }
 
+      // Every table fits the page, and a column name of one Chinese word
+      // (抢占式实例, no space or bracket to break at) stays on one line.
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('#offers table, #scenario table, #appendix table')]
+          .filter((t) => t.getBoundingClientRect().width > document.documentElement.clientWidth + 1)
+          .map((t) => `${t.id || t.className}: ${Math.round(t.getBoundingClientRect().width)}px`),
+      );
+      assert.deepEqual(wide, [], 'every table of the matrix, the costs and the appendix fits the page');
+      const broken = await page.evaluate(() =>
+        [...document.querySelectorAll('#offers-table thead th')]
+          .filter((th) => /^[\p{Script=Han}A-Za-z0-9]+$/u.test(th.textContent.trim()))
+          .filter((th) => {
+            const r = document.createRange();
+            r.selectNodeContents(th);
+            return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1;
+          })
+          .map((th) => th.textContent.trim()),
+      );
+      assert.deepEqual(broken, [], 'a one-word column name breaks inside the word');
+
       const pdf = path.join(SHOTS, 'report-zh.pdf');
       await page.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
       // pdftotext writes the text as it extracts: Chinese, not boxes or
