@@ -105,9 +105,10 @@ clean:
 
 # Browser tests: every page kind in headless Chromium, from file:// and
 # under a preview sub-path, at desktop and phone widths; and a hostile
-# catalog that must stay text. Installs Chromium (Debian package chromium)
-# and poppler-utils (pdftotext, to read the report's PDF back) when run as
-# root, and playwright-core from package-lock.json.
+# catalog that must stay text. Installs Chromium (Debian package chromium),
+# poppler-utils (pdftotext, to read the report's PDF back) and
+# fonts-noto-cjk (the Chinese pages and report) when run as root, and
+# playwright-core from package-lock.json.
 CHROMIUM    ?= /usr/bin/chromium
 BROWSER_OUT ?= tests/browser/public
 
@@ -139,7 +140,7 @@ browser-deps: node-deps
 	fi
 	@if ! fc-list :lang=zh-cn 2>/dev/null | grep -q .; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "test-browser: installing the Debian package fonts-noto-cjk (the Chinese edition's pages)"; \
+	    echo "test-browser: installing the Debian package fonts-noto-cjk (the Chinese edition's pages and report)"; \
 	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-cjk || exit 1; \
 	  else \
 	    echo "test-browser: no Chinese font: install the Debian package fonts-noto-cjk" \
@@ -164,9 +165,10 @@ clean-browser:
 
 # The Nu Html Checker (the W3C validator; npm package vnu-jar) over every
 # HTML page of a build of the shipped catalog, its 404 page included, and
-# over a report of it: any error fails. Warnings are printed only with
-# VNU_FLAGS=. It needs Java 17 or later: as root, the Debian package
-# default-jre-headless is installed when there is no java.
+# over a report of it, in English and in Chinese: any error fails.
+# Warnings are printed only with VNU_FLAGS=. It needs Java 17 or later: as
+# root, the Debian package default-jre-headless is installed when there is
+# no java.
 HTML_DIR  ?= tests/html
 VNU_FLAGS ?= --errors-only
 VNU       := java -jar node_modules/vnu-jar/build/dist/vnu.jar
@@ -174,7 +176,8 @@ VNU       := java -jar node_modules/vnu-jar/build/dist/vnu.jar
 test-html: binary html-deps
 	$(BIN) build -root $(ROOT) -out $(HTML_DIR)/public
 	$(BIN) report -root $(ROOT) -o $(HTML_DIR)/report.html $(REPORT_FLAGS)
-	$(VNU) $(VNU_FLAGS) --skip-non-html $(HTML_DIR)/public $(HTML_DIR)/report.html
+	$(BIN) report -root $(ROOT) -o $(HTML_DIR)/report-zh.html -lang zh-CN $(REPORT_FLAGS)
+	$(VNU) $(VNU_FLAGS) --skip-non-html $(HTML_DIR)/public $(HTML_DIR)/report.html $(HTML_DIR)/report-zh.html
 
 html-deps: node-deps
 	@if ! command -v java >/dev/null 2>&1; then \

@@ -60,6 +60,10 @@ type ReportOptions struct {
 	// zero time dates the report by the catalog's newest date
 	// (catalogDate), so that the same catalog gives the same file.
 	Date time.Time
+	// Lang is the language of the report's UI text, a catalogue of
+	// templates/messages/; empty is the site's language (data/site.yaml).
+	// A language without a catalogue is an error naming those there are.
+	Lang string
 }
 
 // UsageError is a report option the catalog cannot satisfy: an id it does
@@ -296,9 +300,22 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("assets: %w", err)
 	}
-	msgs, err := loadMessages(tfs, cmp.Or(cat.Site.Language, "en"), b.warnf)
+	lang := cmp.Or(opts.Lang, cat.Site.Language, "en")
+	if opts.Lang != "" {
+		langs, err := messageLanguages(tfs)
+		if err != nil {
+			return nil, fmt.Errorf("templates: %w", err)
+		}
+		if !slices.Contains(langs, opts.Lang) {
+			return nil, fmt.Errorf("-lang %q: no messages for that language (templates/messages/%s.yaml); there are: %s", opts.Lang, opts.Lang, strings.Join(langs, ", "))
+		}
+	}
+	msgs, err := loadMessages(tfs, lang, b.warnf)
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
+	}
+	if _, err := fs.Stat(tfs, "messages/"+lang+".yaml"); err != nil {
+		lang = "en" // loadMessages warned: the text is English
 	}
 	t, err := parseShared(tfs, msgs)
 	if err == nil {
@@ -308,7 +325,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
 	b.tmpl = &templates{msgs: msgs}
-	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: cmp.Or(cat.Site.Language, "en")}
+	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: lang}
 	b.gpus = gpuOrder(cat.GPUs)
 
 	all := pricing.Offers(cat, cat.Site.Currency)
@@ -421,6 +438,24 @@ func executeReport(w io.Writer, t *template.Template, msgs messages, p *page) er
 		}
 	}
 	return t.ExecuteTemplate(w, name, p)
+}
+
+// messageLanguages are the languages tfs has messages for, sorted: the
+// names of the files messages/<lang>.yaml but the glossary
+// (messages/glossary.yaml, which pairs terms of the languages, and is no
+// language of its own).
+func messageLanguages(tfs fs.FS) ([]string, error) {
+	entries, err := fs.ReadDir(tfs, "messages")
+	if err != nil {
+		return nil, err
+	}
+	var langs []string
+	for _, e := range entries {
+		if lang, ok := strings.CutSuffix(e.Name(), ".yaml"); ok && !e.IsDir() && lang != "glossary" && !strings.HasPrefix(lang, ".") {
+			langs = append(langs, lang)
+		}
+	}
+	return langs, nil
 }
 
 // orAll names a filter's ids, or "(any)" when it has none.

@@ -12,7 +12,10 @@
 // and the snapshot id; the summary is the only forced page break, and no
 // page but the last, and those with a chart, ends in its top half.
 // Screenshots of the screen and of the print rendering, the PDF and its
-// first page as a PNG go to tests/browser/screenshots/report-*.
+// first page as a PNG go to tests/browser/screenshots/report-*. A report
+// in Chinese (-lang zh-CN) is lang="zh-CN", its headings are Chinese and
+// print in a CJK font of the report's font stacks (Debian's
+// fonts-noto-cjk), and its PDF's text, read back, holds them.
 //
 // GPUCOMPARE names the binary (default bin/gpucompare; make test-browser
 // builds it); ROOT the site root the report is made from (default .).
@@ -291,6 +294,84 @@ describe('report', () => {
       assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation in print');
       assert.deepEqual(requests, [url], 'still no request');
       assert.deepEqual(routed, [url]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a report in Chinese prints in a CJK font, and its PDF reads back as Chinese', async () => {
+    const file = report('zh.html', '-lang', 'zh-CN', '-scenario', 'mid-size-reserved');
+    const { context, page, url, requests, problems } = await open(file);
+    try {
+      assert.deepEqual(requests, [url]);
+      assert.deepEqual(problems, []);
+      assert.deepEqual(await page.evaluate(() => window.__csp), []);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+      await page.setViewportSize({ width: 1047, height: 740 });
+      await page.emulateMedia({ media: 'print' });
+      await settle(page);
+      // The headings of the summary and of every section, in Chinese.
+      const headings = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, main h2')]
+          .filter((h) => h.offsetParent !== null)
+          .map((h) => ({ id: h.id, text: h.textContent.trim() })),
+      );
+      assert.ok(headings.length >= 6, `want the summary's and the sections' headings, got ${JSON.stringify(headings)}`);
+      for (const h of headings) assert.match(h.text, /\p{Script=Han}/u, `heading ${h.id || 'h1'} is not in Chinese: ${h.text}`);
+      assert.equal(headings[0].text, '采购摘要');
+      // The report's font stack names a CJK font after the Latin ones, and
+      // the font that draws the headings in print is one of its CJK fonts.
+      const stack = await page.evaluate(() => getComputedStyle(document.querySelector('h1')).fontFamily);
+      assert.ok(/Arial.*"Noto Sans CJK SC"/.test(stack), `the headings' font stack names Noto Sans CJK SC after the Latin fonts: ${stack}`);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      for (const selector of ['h1', '#assumptions-title', '#offers-title', '#sources-title']) {
+        const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        const cjk = fonts.filter((f) => /CJK SC|Source Han Sans SC|PingFang SC|Hiragino Sans GB|Microsoft YaHei/.test(f.familyName));
+        assert.ok(cjk.length > 0, `${selector} prints in ${JSON.stringify(fonts.map((f) => f.familyName))}: no CJK font of the report's stacks (install fonts-noto-cjk)`);
+      }
+
+      // Every table fits the page, and a column name of one Chinese word
+      // (抢占式实例, no space or bracket to break at) stays on one line.
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('#offers table, #scenario table, #appendix table')]
+          .filter((t) => t.getBoundingClientRect().width > document.documentElement.clientWidth + 1)
+          .map((t) => `${t.id || t.className}: ${Math.round(t.getBoundingClientRect().width)}px`),
+      );
+      assert.deepEqual(wide, [], 'every table of the matrix, the costs and the appendix fits the page');
+      const broken = await page.evaluate(() =>
+        [...document.querySelectorAll('#offers-table thead th')]
+          .filter((th) => /^[\p{Script=Han}A-Za-z0-9]+$/u.test(th.textContent.trim()))
+          .filter((th) => {
+            const r = document.createRange();
+            r.selectNodeContents(th);
+            return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1;
+          })
+          .map((th) => th.textContent.trim()),
+      );
+      assert.deepEqual(broken, [], 'a one-word column name breaks inside the word');
+
+      const pdf = path.join(SHOTS, 'report-zh.pdf');
+      await page.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
+      // pdftotext writes the text as it extracts: Chinese, not boxes or
+      // private glyph codes. Line breaks and spaces it puts between
+      // characters do not count.
+      const flat = (s) => s.replace(/\s+/g, '');
+      const text = flat(poppler('pdftotext', pdf, '-'));
+      const page1 = flat(poppler('pdftotext', '-f', '1', '-l', '1', pdf, '-'));
+      for (const word of ['采购摘要', 'GPU算力报价对比', '推荐', '假设', '风险']) {
+        assert.ok(page1.includes(word), `page 1, the summary, has ${word}: ${page1.slice(0, 120)}…`);
+      }
+      for (const h of headings) assert.ok(text.includes(flat(h.text)), `the PDF has the heading ${JSON.stringify(h.text)}`);
+      for (const word of ['目录快照', '云服务商', '每GPU小时', '引用的全部来源']) {
+        assert.ok(text.includes(word), `the PDF has ${word}`);
+      }
+      assert.doesNotMatch(text, /[\uFFFD\uE000-\uF8FF]/, 'no replacement or private-use character in the PDF\'s text');
+      poppler('pdftoppm', '-png', '-f', '1', '-l', '1', '-r', '80', '-singlefile', pdf, path.join(SHOTS, 'report-zh-page1'));
+      await page.screenshot({ path: path.join(SHOTS, 'report-zh-print.png') });
     } finally {
       await context.close();
     }

@@ -71,6 +71,9 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"build", "-root", dir, "-out", filepath.Dir(dir)}, 2},
 		{[]string{"build", "-root", dir, "-out", filepath.Join(dir, "data")}, 2},
 		{[]string{"help"}, 0},
+		// A language without messages is no usage error: the catalog is
+		// fine, the site's templates lack the language.
+		{[]string{"report", "-root", "../../..", "-o", filepath.Join(dir, "report.html"), "-lang", "fr"}, 1},
 		{[]string{"import", "prices", "-format", "csv", "-provider", "aws", "-as-of", "2026-12-01", "f"}, 2},
 		{[]string{"import", "prices", "-format", "skypilot", "-provider", "aws", "-as-of", "2026-12", "f"}, 2},
 		{[]string{"import", "prices", "-format", "skypilot", "-provider", "aws", "-as-of", "2026-12-01"}, 2},

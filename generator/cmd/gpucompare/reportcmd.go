@@ -30,7 +30,8 @@ func (v *ids) Set(s string) error {
 }
 
 // reportCmd writes the single-file report: gpucompare report -o FILE.html
-// [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD].
+// [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD]
+// [-lang LANG].
 func reportCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("report", stderr)
 	root := fs.String("root", ".", "site root holding data/ (and optionally templates/, static/)")
@@ -40,6 +41,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&gpus, "gpu", "keep the offers of these GPU model ids (repeat, or a comma list; default every GPU model)")
 	scenario := fs.String("scenario", "", "a scenario id: rank its workload's costs over the offers kept (default none)")
 	date := fs.String("date", "", "the date on the first page, YYYY-MM-DD (default SOURCE_DATE_EPOCH when set, else the catalog's newest date)")
+	lang := fs.String("lang", "", "the language of the report's text: a catalogue of templates/messages/, as en or zh-CN (default the site's language, data/site.yaml)")
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -62,7 +64,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	opts := site.ReportOptions{Providers: providers, GPUs: gpus, Scenario: *scenario, Date: when}
+	opts := site.ReportOptions{Providers: providers, GPUs: gpus, Scenario: *scenario, Date: when, Lang: *lang}
 	data, report, err := site.Report(cat, fsys, opts)
 	fmt.Fprint(stderr, report.String())
 	var usage *site.UsageError
