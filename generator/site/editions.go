@@ -117,3 +117,20 @@ func (b *builder) alternates(p *page) []alternate {
 	}
 	return out
 }
+
+// inLanguage is cat as its edition in lang shows it (editionCatalog): the
+// report in the Chinese edition's language is in its currency too. A
+// language no edition has only changes the language; "" changes nothing.
+func inLanguage(cat *catalog.Catalog, lang string) *catalog.Catalog {
+	if lang == "" || lang == cmp.Or(cat.Site.Language, "en") {
+		return cat
+	}
+	for i, e := range cat.Site.Editions {
+		if e.Language == lang {
+			return editionCatalog(cat, i+1)
+		}
+	}
+	c := *cat
+	c.Site.Language = lang
+	return &c
+}

@@ -218,3 +218,28 @@ func TestShippedContentHasATwinInEachEdition(t *testing.T) {
 		}
 	}
 }
+
+// TestReportInAnEditionsLanguage: a report in the language of an edition
+// is in that edition's currency; in the root language, in the site's.
+func TestReportInAnEditionsLanguage(t *testing.T) {
+	root := twoEditions(t)
+	cat, rep := catalog.Load(root)
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	whole := regexp.MustCompile(`每小时[\d,.]+ CNY`)
+	zh, _, err := Report(cat, root, ReportOptions{Lang: "zh-CN"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(zh), `<html lang="zh-CN"`) || !whole.Match(zh) {
+		t.Errorf("report -lang zh-CN: want it in Chinese, priced in CNY")
+	}
+	en, _, err := Report(cat, root, ReportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`[\d,.]+ USD an hour`).Match(en) {
+		t.Errorf("report: want it priced in USD")
+	}
+}

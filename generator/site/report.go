@@ -169,6 +169,7 @@ func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catal
 	if err := opts.check(cat); err != nil {
 		return nil, nil, err
 	}
+	cat = inLanguage(cat, opts.Lang)
 	// The ages of prices are counted to the report's date: the file is a
 	// snapshot of that day, and runs no script that counts them again.
 	b := &builder{cat: cat, out: &memSink{files: Files{}}, paths: map[string]bool{}, ageDate: opts.Date.UTC()}
