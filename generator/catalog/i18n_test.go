@@ -150,3 +150,44 @@ func TestText(t *testing.T) {
 		t.Errorf("region name in zh-CN = %q", got)
 	}
 }
+
+// TestShippedChineseNames pins a few of the names the providers write in
+// Chinese, as the shipped catalog keeps them beside the English ones.
+func TestShippedChineseNames(t *testing.T) {
+	cat := shipped(t)
+	for _, c := range []struct{ provider, region, want string }{
+		{"alibaba-cloud", "", "阿里云"},
+		{"alibaba-cloud", "cn-beijing", "华北2（北京）"},
+		{"alibaba-cloud", "cn-hongkong", "中国香港"},
+		{"tencent-cloud", "", "腾讯云"},
+		{"tencent-cloud", "ap-beijing", "华北地区(北京)"},
+		{"huawei-cloud", "", "华为云"},
+		{"volcano-engine", "", "火山引擎"},
+		{"baidu-ai-cloud", "", "百度智能云"},
+		{"aws-china", "", "亚马逊云科技中国区域"},
+		{"aws-china", "cn-northwest-1", "中国（宁夏）"},
+		{"volcano-engine", "cn-beijing", "华北2(北京)"}, // its own name is Chinese already
+	} {
+		p := cat.Provider(c.provider)
+		if p == nil {
+			t.Errorf("no provider %q", c.provider)
+			continue
+		}
+		var rec any = p
+		if c.region != "" {
+			r := p.Region(c.region)
+			if r == nil {
+				t.Errorf("provider %q has no region %q", c.provider, c.region)
+				continue
+			}
+			rec = r
+		}
+		if got, in := Text(rec, "name", "zh-CN"); got != c.want || !in {
+			t.Errorf("%s %s: zh-CN name %q (%v), want %q", c.provider, c.region, got, in, c.want)
+		}
+	}
+	// The English names stay as they were.
+	if got, _ := Text(cat.Provider("alibaba-cloud"), "name", "en"); got != "Alibaba Cloud" {
+		t.Errorf("alibaba-cloud: en name %q, want Alibaba Cloud", got)
+	}
+}
