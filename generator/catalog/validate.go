@@ -459,7 +459,6 @@ func (l *loader) validateScoring() {
 		}
 		cr.required("name", c.Name, "the indicator's name, such as \"Price / performance\"")
 		cr.oneOf("measure", c.Measure, Measures, true)
-		l.translations(cr, c)
 		cr.oneOf("better", c.Better, []string{"higher", "lower"}, true)
 		if c.Weight < 0 {
 			cr.errorf("weight", "weight must be >= 0, got %s", num(c.Weight))
