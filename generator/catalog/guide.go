@@ -19,6 +19,7 @@ func (l *loader) validateGuides() {
 		}
 		r.required("title", g.Title, "the question the guide answers, such as \"Which GPU compute fits your workload?\"")
 		r.source("source", g.Source, false)
+		l.translations(r, g)
 		nodes := map[string]string{} // id → "question" or "outcome"
 		for _, q := range g.Questions {
 			qr := record{l: l, file: g.file, at: q.at, name: fmt.Sprintf("guide %q question %q", g.ID, q.ID)}
@@ -28,6 +29,7 @@ func (l *loader) validateGuides() {
 			}
 			nodes[q.ID] = "question"
 			qr.required("text", q.Text, "the question as the buyer reads it")
+			l.translations(qr, q)
 			if len(q.Answers) < 2 {
 				qr.errorf("answers", "a question needs at least two answers, got %d", len(q.Answers))
 			}
@@ -44,6 +46,7 @@ func (l *loader) validateGuides() {
 				or.errorf("advice", "an outcome needs advice, a query, or both")
 			}
 			or.source("source", o.Source, false)
+			l.translations(or, o)
 			if o.Query != nil {
 				l.validateQuery(record{l: l, file: g.file, at: o.Query.at, name: or.name + " query"}, o.Query)
 			}
@@ -59,6 +62,7 @@ func (l *loader) validateGuides() {
 			for i, a := range q.Answers {
 				ar := record{l: l, file: g.file, at: a.at, name: fmt.Sprintf("guide %q question %q answer %d", g.ID, q.ID, i+1)}
 				ar.required("text", a.Text, "the answer as the buyer reads it")
+				l.translations(ar, a)
 				if ar.required("next", a.Next, "the id of the question or outcome it leads to") && nodes[a.Next] == "" {
 					ar.errorf("next", "next %q is neither a question nor an outcome of the guide%s", a.Next, suggest(a.Next, keysOf(nodes)))
 				}

@@ -207,6 +207,20 @@ func (w *valueWalker) walk(n *yaml.Node, t reflect.Type, owner reflect.Type, key
 			}
 		}
 		w.path = w.path[:len(w.path)-1]
+	case reflect.Map:
+		if n.Kind != yaml.MappingNode {
+			return
+		}
+		// A map of text (a language's translations) holds its texts by
+		// their fields' keys, whose limits they get.
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if t.Elem().Kind() == reflect.String && v.Kind == yaml.ScalarNode {
+				w.text(v, k.Value)
+			} else {
+				w.walk(v, t.Elem(), owner, key, 0)
+			}
+		}
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			return

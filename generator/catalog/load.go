@@ -154,10 +154,13 @@ type loader struct {
 	cat    *Catalog
 	report Report
 
-	siteAt     *place
-	shapeErrs  map[Pos]bool // where a value has the wrong shape
-	fxFile     string
-	priceFiles []priceFile
+	siteAt *place
+	// unusedLangs are the languages the catalog has text in and the site
+	// no edition in, each where it first appears.
+	unusedLangs map[string]Pos
+	shapeErrs   map[Pos]bool // where a value has the wrong shape
+	fxFile      string
+	priceFiles  []priceFile
 
 	files   map[string]*parsedFile // this load's parses, by file name
 	decoded map[string]decodedFile // this load's decoded files, by file name

@@ -309,6 +309,8 @@ func (g *schemaGen) field(t reflect.Type, owner reflect.Type, key string, rule f
 			s["pattern"] = strings.Replace(schemaDatePattern, "^(unknown|", "^(|unknown|", 1)
 			s["patternErrorMessage"] = dateMessage
 		}
+	case t == reflect.TypeFor[I18n]():
+		return i18nSchema(owner)
 	case t.Kind() == reflect.Struct:
 		name := t.Name()
 		if _, done := g.defs[name]; !done {

@@ -57,6 +57,28 @@ func checkShape(file string, n *yaml.Node, t reflect.Type, report func(Pos, stri
 			}
 			checkShape(file, v, ft, report)
 		}
+	case reflect.Map:
+		if n.Kind != yaml.MappingNode {
+			if isNull(n) {
+				return
+			}
+			report(nodePos(file, n), "want a mapping, got "+describe(n))
+			return
+		}
+		seen := map[string]*yaml.Node{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind != yaml.ScalarNode {
+				report(nodePos(file, k), "keys must be plain names")
+				continue
+			}
+			if first, dup := seen[k.Value]; dup {
+				report(nodePos(file, k), fmt.Sprintf("duplicate key %q (first at line %d)", clip(k.Value, shortLength), first.Line))
+				continue
+			}
+			seen[k.Value] = k
+			checkShape(file, v, t.Elem(), report)
+		}
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			if isNull(n) {

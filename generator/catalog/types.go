@@ -109,9 +109,9 @@ type FXRate struct {
 // 2:4-sparse figures, when kept, live apart in Sparse.
 type GPU struct {
 	ID           string   `yaml:"id"`
-	Name         string   `yaml:"name"`    // what people read: "A100 SXM4 40GB"
-	Model        string   `yaml:"model"`   // the chip family shared by variants: "A100"
-	Variant      string   `yaml:"variant"` // form factor and memory: "SXM4 40GB"
+	Name         string   `yaml:"name" i18n:"name"` // what people read: "A100 SXM4 40GB"
+	Model        string   `yaml:"model"`            // the chip family shared by variants: "A100"
+	Variant      string   `yaml:"variant"`          // form factor and memory: "SXM4 40GB"
 	Vendor       string   `yaml:"vendor"`
 	Kind         string   `yaml:"kind"` // gpu (default) or another accelerator kind
 	Architecture string   `yaml:"architecture"`
@@ -129,6 +129,7 @@ type GPU struct {
 	Notes        string       `yaml:"notes"`
 	Source       string       `yaml:"source"`
 	AsOf         string       `yaml:"as_of"`
+	I18n         I18n         `yaml:"i18n"`
 
 	file string
 	at   *place
@@ -156,14 +157,14 @@ type Interconnect struct {
 // Provider is a seller of GPU compute with its regions and instance types.
 type Provider struct {
 	ID   string `yaml:"id"`
-	Name string `yaml:"name"`
+	Name string `yaml:"name" i18n:"name"`
 	// Aliases are other names people search the provider by: its name in
 	// another language ("阿里云"), a short name ("Aliyun").
 	Aliases     []string `yaml:"aliases"`
 	Kind        string   `yaml:"kind"` // public_cloud, gpu_cloud, on_prem_lease
 	Homepage    string   `yaml:"homepage"`
 	Currency    string   `yaml:"currency"` // the currency it quotes in
-	Description string   `yaml:"description"`
+	Description string   `yaml:"description" i18n:"prose"`
 
 	Billing        Billing        `yaml:"billing"`
 	Spot           Spot           `yaml:"spot"`
@@ -181,6 +182,9 @@ type Provider struct {
 
 	Regions   []*Region   `yaml:"regions"`
 	Instances []*Instance `yaml:"instances"`
+	// I18n holds the provider's name as it writes it in other languages,
+	// and its description translated.
+	I18n I18n `yaml:"i18n"`
 
 	file string
 	at   *place
@@ -239,8 +243,8 @@ type Features struct {
 // Region is one place a provider sells from.
 type Region struct {
 	ID       string `yaml:"id"`
-	Name     string `yaml:"name"`
-	Location string `yaml:"location"`
+	Name     string `yaml:"name" i18n:"name"`
+	Location string `yaml:"location" i18n:"name"`
 	// Aliases are other names people search the region by: the name of
 	// its place in another language ("北京").
 	Aliases []string `yaml:"aliases"`
@@ -248,7 +252,10 @@ type Region struct {
 	// name or id says ("US East (N. Virginia)" is north-america); "" when
 	// the catalog does not say.
 	Geo string `yaml:"geo"`
-	at  *place
+	// I18n holds the region's name as its provider writes it in other
+	// languages ("华北2（北京）").
+	I18n I18n `yaml:"i18n"`
+	at   *place
 }
 
 // Instance is one instance type (or lease) of a provider.
@@ -364,7 +371,7 @@ type Benchmark struct {
 	Suite       string `yaml:"suite"` // mlperf-inference, mlperf-training, microbenchmark, trial
 	Task        string `yaml:"task"`  // "llama2-70b-99.9", "resnet50"
 	Scenario    string `yaml:"scenario"`
-	Description string `yaml:"description"`
+	Description string `yaml:"description" i18n:"prose"`
 	// Metric is throughput (work per second) or time (time to finish a run).
 	Metric         string `yaml:"metric"`
 	Unit           string `yaml:"unit"` // "tokens/s", "samples/s", "minutes"
@@ -372,6 +379,7 @@ type Benchmark struct {
 	Source         string `yaml:"source"`
 
 	Results []*Result `yaml:"results"`
+	I18n    I18n      `yaml:"i18n"`
 
 	file string
 	at   *place
@@ -408,12 +416,13 @@ type Result struct {
 // over the catalog that makes its short list.
 type Guide struct {
 	ID          string      `yaml:"id"`
-	Title       string      `yaml:"title"`
-	Description string      `yaml:"description"`
+	Title       string      `yaml:"title" i18n:"prose"`
+	Description string      `yaml:"description" i18n:"prose"`
 	Start       string      `yaml:"start"` // the first question's id
 	Source      string      `yaml:"source"`
 	Questions   []*Question `yaml:"questions"`
 	Outcomes    []*Outcome  `yaml:"outcomes"`
+	I18n        I18n        `yaml:"i18n"`
 
 	file string
 	at   *place
@@ -422,26 +431,29 @@ type Guide struct {
 // Question is one step of a guide.
 type Question struct {
 	ID      string    `yaml:"id"`
-	Text    string    `yaml:"text"`
-	Help    string    `yaml:"help"`
+	Text    string    `yaml:"text" i18n:"prose"`
+	Help    string    `yaml:"help" i18n:"prose"`
 	Answers []*Answer `yaml:"answers"`
+	I18n    I18n      `yaml:"i18n"`
 	at      *place
 }
 
 // Answer leads to the question or outcome named by Next.
 type Answer struct {
-	Text string `yaml:"text"`
+	Text string `yaml:"text" i18n:"prose"`
 	Next string `yaml:"next"`
+	I18n I18n   `yaml:"i18n"`
 	at   *place
 }
 
 // Outcome ends a path through a guide.
 type Outcome struct {
 	ID     string `yaml:"id"`
-	Title  string `yaml:"title"`
-	Advice string `yaml:"advice"` // Markdown
-	Query  *Query `yaml:"query"`  // nil for advice only
+	Title  string `yaml:"title" i18n:"prose"`
+	Advice string `yaml:"advice" i18n:"prose"` // Markdown
+	Query  *Query `yaml:"query"`               // nil for advice only
 	Source string `yaml:"source"`
+	I18n   I18n   `yaml:"i18n"`
 	at     *place
 }
 
@@ -481,14 +493,15 @@ type Bound struct {
 // (example figures, not facts from outside), its prices the catalog's.
 type Scenario struct {
 	ID          string     `yaml:"id"`
-	Title       string     `yaml:"title"`
+	Title       string     `yaml:"title" i18n:"prose"`
 	Persona     string     `yaml:"persona"` // startup, mid-size, research …
-	Description string     `yaml:"description"`
-	Advice      string     `yaml:"advice"` // Markdown
-	Source      string     `yaml:"source"` // where the persona or strategy comes from
+	Description string     `yaml:"description" i18n:"prose"`
+	Advice      string     `yaml:"advice" i18n:"prose"` // Markdown
+	Source      string     `yaml:"source"`              // where the persona or strategy comes from
 	Workload    Workload   `yaml:"workload"`
 	Limits      Limits     `yaml:"limits"`
 	Strategies  []Strategy `yaml:"strategies"`
+	I18n        I18n       `yaml:"i18n"`
 
 	file string
 	at   *place
@@ -521,8 +534,9 @@ type Limits struct {
 // Strategy splits a scenario's GPU-hours across pricing models.
 type Strategy struct {
 	ID   string  `yaml:"id"`
-	Name string  `yaml:"name"`
+	Name string  `yaml:"name" i18n:"prose"`
 	Mix  []Share `yaml:"mix"`
+	I18n I18n    `yaml:"i18n"`
 }
 
 // Share is the part of the GPU-hours bought under one pricing model. A

@@ -367,6 +367,7 @@ func (l *loader) validate() {
 		}
 		r.required("name", g.Name, "the name people read, such as \"A100 SXM4 40GB\"")
 		r.required("vendor", g.Vendor, "the vendor, such as NVIDIA")
+		l.translations(r, g)
 		r.oneOf("kind", g.Kind, AcceleratorKinds, false)
 		r.date("released", g.Released, false)
 		hasFigure := false
@@ -415,6 +416,7 @@ func (l *loader) validate() {
 	l.validateGuides()
 	l.validateScenarios()
 	l.validateScoring()
+	l.unusedLanguages()
 }
 
 // Measures are what the evaluation matrix can compute for a provider from
@@ -474,6 +476,7 @@ func (l *loader) validateScenarios() {
 		}
 		r.required("title", s.Title, "what the scenario is, such as \"Startup: spot under about $1.5 per GPU-hour\"")
 		r.source("source", s.Source, false)
+		l.translations(r, s)
 		w := record{l: l, file: s.file, at: child(s.at, "workload"), name: r.name + " workload"}
 		if w.at == nil {
 			r.errorf("workload", "workload is missing: want gpu_hours_per_month, months, gpus_per_job and job_hours")
@@ -507,6 +510,7 @@ func (l *loader) validateScenarios() {
 		for i, st := range s.Strategies {
 			sr := record{l: l, file: s.file, at: item(s.at, "strategies", i), name: fmt.Sprintf("%s strategy %q", r.name, st.ID)}
 			sr.id("id", st.ID)
+			l.translations(sr, &s.Strategies[i])
 			if ids[st.ID] {
 				sr.errorf("id", "duplicate strategy id")
 			}
@@ -544,6 +548,7 @@ func (l *loader) validateBenchmarks() {
 		}
 		r.required("name", b.Name, "the name people read, such as \"MLPerf Inference v4.0 llama2-70b, Offline\"")
 		r.oneOf("suite", b.Suite, BenchmarkSuites, true)
+		l.translations(r, b)
 		r.oneOf("metric", b.Metric, BenchmarkMetrics, true)
 		r.required("unit", b.Unit, "the unit of the results, such as tokens/s or minutes")
 		r.source("source", b.Source, false)
@@ -591,6 +596,7 @@ func (l *loader) validateProvider(r record, p *Provider) {
 	r.source("source", p.Source, false)
 	r.source("isolation_source", p.IsolationSrc, false)
 	r.aliases(p.Aliases)
+	l.translations(r, p)
 
 	// Sub-blocks cite their own source or fall back on the provider's.
 	sub := func(key string) record {
@@ -643,6 +649,7 @@ func (l *loader) validateProvider(r record, p *Provider) {
 			rr.errorf("id", "duplicate region id")
 		}
 		rr.oneOf("geo", reg.Geo, Geos, false)
+		l.translations(rr, reg)
 		rr.aliases(reg.Aliases)
 		regions[reg.ID] = true
 	}

@@ -170,7 +170,7 @@ func (b *builder) guidePages() ([]*page, error) {
 	out := []*page{index}
 	for _, g := range b.cat.Guides {
 		p := b.newPage(guidePath(g.ID), "guide")
-		p.Title, p.Description = g.Title, g.Description
+		p.Title, p.Description = b.text(g, "title"), b.text(g, "description")
 		d, err := b.guideData(p, g, t)
 		if err != nil {
 			return nil, fmt.Errorf("guide %q: %w", g.ID, err)
@@ -208,7 +208,7 @@ func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) st
 	byID := map[string]*outcomeView{}
 	for _, o := range g.Outcomes {
 		v := &outcomeView{Outcome: o, Anchor: "o-" + o.ID}
-		html, err := markdown(md, ids, o.Advice)
+		html, err := b.prose(o, "advice", func(s string) (template.HTML, error) { return markdown(md, ids, s) })
 		if err != nil {
 			return nil, fmt.Errorf("outcome %q: advice: %w", o.ID, err)
 		}
@@ -225,14 +225,14 @@ func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) st
 
 	d.Script = &guideScript{Start: g.Start, Questions: map[string]*scriptQuestion{}, Outcomes: map[string]string{}, Messages: map[string]string{}}
 	for _, q := range g.Questions {
-		sq := &scriptQuestion{Text: q.Text, Help: q.Help}
+		sq := &scriptQuestion{Text: b.text(q, "text"), Help: b.text(q, "help")}
 		for _, a := range q.Answers {
-			sq.Answers = append(sq.Answers, scriptAnswer{Text: a.Text, Next: a.Next})
+			sq.Answers = append(sq.Answers, scriptAnswer{Text: b.text(a, "text"), Next: a.Next})
 		}
 		d.Script.Questions[q.ID] = sq
 	}
 	for _, o := range g.Outcomes {
-		d.Script.Outcomes[o.ID] = o.Title
+		d.Script.Outcomes[o.ID] = b.text(o, "title")
 	}
 	for _, k := range guideMessages {
 		d.Script.Messages[k] = t(k)

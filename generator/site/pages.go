@@ -200,7 +200,7 @@ func (b *builder) pages() ([]*page, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: cmp.Or(cat.Site.Language, "en"), Pages: b.content, AgeMessages: ageMsgs}
+	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: b.content, AgeMessages: ageMsgs}
 	b.gpus = gpuOrder(cat.GPUs)
 
 	var out []*page
@@ -237,7 +237,7 @@ func (b *builder) pages() ([]*page, error) {
 	add(provs)
 	for _, pr := range cat.Providers {
 		p := b.newPage(providerPath(pr.ID), "provider")
-		p.Title, p.Description = pr.Name, pr.Description
+		p.Title, p.Description = b.text(pr, "name"), b.text(pr, "description")
 		p.lazy(func() any { return b.providerData(p, pr) })
 		add(p)
 		for _, in := range pr.Instances {

@@ -67,7 +67,7 @@ func (b *builder) scenarioPages() ([]*page, error) {
 	out := []*page{idx}
 	for _, s := range b.cat.Scenarios {
 		p := b.newPage(scenarioPath(s.ID), "scenario")
-		p.Title, p.Description = s.Title, s.Description
+		p.Title, p.Description = b.text(s, "title"), b.text(s, "description")
 		sd, err := b.scenarioData(p, s, x)
 		if err != nil {
 			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
@@ -205,7 +205,7 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(b.priced)}
 	d.Rates, _ = fxNotes(d.Currency, b.evaluationRates())
 	if s.Advice != "" {
-		html, err := renderMarkdown(s.Advice)
+		html, err := b.prose(s, "advice", renderMarkdown)
 		if err != nil {
 			return nil, err
 		}
@@ -233,7 +233,7 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 		d.Limits = append(d.Limits, x.t("scenario.limit.provider_kinds", strings.Join(kinds, x.t("scenario.list_sep"))))
 	}
 	for _, st := range s.Strategies {
-		sv := &strategyView{Strategy: st, Name: cmp.Or(st.Name, st.ID), Anchor: "strategy-" + st.ID, data: d}
+		sv := &strategyView{Strategy: st, Name: cmp.Or(b.text(st, "name"), st.ID), Anchor: "strategy-" + st.ID, data: d}
 		left := map[string]*leftGroup{}
 		for _, o := range b.priced {
 			why := leftOut(cat, o, s, st, d.Currency, x)
@@ -737,7 +737,7 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 		d.Text[k] = x.t(k) // without arguments: the template as it stands
 	}
 	for _, st := range s.Strategies {
-		ts := tcoStrategy{ID: st.ID, Name: cmp.Or(st.Name, st.ID)}
+		ts := tcoStrategy{ID: st.ID, Name: cmp.Or(b.text(st, "name"), st.ID)}
 		for _, sh := range st.Mix {
 			ts.Mix = append(ts.Mix, tcoShare{Model: sh.Model, Percent: sh.Percent})
 		}

@@ -203,8 +203,9 @@ func searchFind(entries []*searchEntry, query string) []*searchEntry {
 
 // searchEntries lists what the search finds on a site whose pages are at
 // the paths of have, in the order of searchKinds and, within a kind, of
-// the catalog. t gives the words of the facts lines.
-func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*page, have map[string]bool, t func(string, ...any) string) []*searchEntry {
+// the catalog. t gives the words of the facts lines; tr the catalog's
+// text in the site's language (builder.text).
+func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string) []*searchEntry {
 	var out []*searchEntry
 	add := func(kind int, title, sub, path, frag string, names []string, text ...string) {
 		if !have[path] {
@@ -217,6 +218,14 @@ func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*pag
 			}
 		}
 		out = append(out, e)
+	}
+	// both is a name and its name in the site's language, once when they
+	// are the same.
+	both := func(rec any, key, own string) []string {
+		if s := tr(rec, key); s != own {
+			return []string{own, s}
+		}
+		return []string{own}
 	}
 	dot := func(parts ...string) string {
 		return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · ")
@@ -232,7 +241,7 @@ func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*pag
 			count = t("search.instances_one")
 		}
 		sub := dot(strings.Join(p.Aliases, ", "), kind, count)
-		add(0, p.Name, sub, providerPath(p.ID), "", append([]string{p.ID}, p.Aliases...),
+		add(0, tr(p, "name"), sub, providerPath(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
 			kind, p.Currency, p.Spot.Name, p.Headquarters, strings.Join(p.Certifications.List, " "), strings.Join(p.Isolation, " "))
 	}
 	for _, g := range cat.GPUs {
@@ -259,49 +268,49 @@ func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*pag
 					gpuWords = append(gpuWords, formatNum(*g.MemoryGB)+"gb")
 				}
 			}
-			sub := dot(p.Name, t("search.gpus", in.GPUCount, gpu))
+			sub := dot(tr(p, "name"), t("search.gpus", in.GPUCount, gpu))
 			var regions []string
 			for _, id := range in.Regions {
 				regions = append(regions, id)
 				if r := p.Region(id); r != nil {
-					regions = append(regions, r.Name)
+					regions = append(regions, both(r, "name", r.Name)...)
 					regions = append(regions, r.Aliases...)
 				}
 			}
 			add(2, in.Name, sub, instancePath(in), "", []string{in.ID, p.Name + " " + in.Name},
-				append(append(gpuWords, p.Name, p.ID, strings.Join(p.Aliases, " "), in.Family, in.VGPUProfile, in.Interconnect, in.Network, in.LocalStorage), regions...)...)
+				append(append(append(gpuWords, both(p, "name", p.Name)...), p.ID, strings.Join(p.Aliases, " "), in.Family, in.VGPUProfile, in.Interconnect, in.Network, in.LocalStorage), regions...)...)
 		}
 	}
 	for _, p := range cat.Providers {
 		for _, r := range p.Regions {
-			title := cmp.Or(r.Name, r.ID)
+			title := cmp.Or(tr(r, "name"), r.ID)
 			geo := ""
 			if r.Geo != "" {
 				geo = t("geo." + r.Geo)
 			}
-			add(3, title, dot(strings.Join(r.Aliases, ", "), p.Name, r.ID), providerPath(p.ID), "region-"+r.ID, append([]string{r.ID}, r.Aliases...),
-				p.Name, p.ID, strings.Join(p.Aliases, " "), r.Location, geo)
+			add(3, title, dot(strings.Join(r.Aliases, ", "), tr(p, "name"), r.ID), providerPath(p.ID), "region-"+r.ID, append([]string{r.ID, r.Name}, r.Aliases...),
+				append(both(p, "name", p.Name), p.ID, strings.Join(p.Aliases, " "), tr(r, "location"), geo)...)
 		}
 	}
 	for _, bm := range cat.Benchmarks {
 		add(4, bm.Name, dot(bm.Suite, bm.Unit), benchmarkPath(bm.ID), "", []string{bm.ID, bm.Task},
-			bm.Suite, bm.Scenario, bm.Unit, bm.Description)
+			bm.Suite, bm.Scenario, bm.Unit, tr(bm, "description"))
 	}
 	for _, g := range cat.Guides {
-		text := []string{g.Description}
+		text := []string{tr(g, "description")}
 		for _, q := range g.Questions {
-			text = append(text, q.Text)
+			text = append(text, tr(q, "text"))
 			for _, a := range q.Answers {
-				text = append(text, a.Text)
+				text = append(text, tr(a, "text"))
 			}
 		}
 		for _, o := range g.Outcomes {
-			text = append(text, o.Title)
+			text = append(text, tr(o, "title"))
 		}
-		add(5, g.Title, t("search.guide", len(g.Questions), len(g.Outcomes)), guidePath(g.ID), "", []string{g.ID}, text...)
+		add(5, tr(g, "title"), t("search.guide", len(g.Questions), len(g.Outcomes)), guidePath(g.ID), "", []string{g.ID}, text...)
 	}
 	for _, s := range cat.Scenarios {
-		add(6, s.Title, s.Persona, scenarioPath(s.ID), "", []string{s.ID}, s.Persona, s.Description)
+		add(6, tr(s, "title"), s.Persona, scenarioPath(s.ID), "", []string{s.ID}, s.Persona, tr(s, "description"))
 	}
 	for _, p := range sections {
 		desc := ""
@@ -411,7 +420,7 @@ func (b *builder) searchPage(pages []*page) (*page, error) {
 	}
 	var err error
 	t := b.tmpl.msgs.tKeeping(&err)
-	b.search = searchEntries(b.cat, b.content, sections, have, t)
+	b.search = searchEntries(b.cat, b.content, sections, have, t, b.text)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}

@@ -24,6 +24,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"io/fs"
 	"maps"
@@ -316,10 +317,36 @@ func (b *builder) derive() {
 	wg.Wait()
 }
 
+// lang is the language the builder builds the site in: of its UI text
+// and of the catalog text it shows.
+func (b *builder) lang() string { return cmp.Or(b.cat.Site.Language, catalog.BaseLanguage) }
+
+// text is the text of the field key of the catalog record rec in the
+// builder's language (catalog.Text), for a title or a search entry.
+func (b *builder) text(rec any, key string) string {
+	s, _ := catalog.Text(rec, key, b.lang())
+	return s
+}
+
+// prose renders the Markdown field key of the catalog record rec in the
+// builder's language with render, marked when it is the catalog's own
+// text because the record has none in that language.
+func (b *builder) prose(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error) {
+	s, in := catalog.Text(rec, key, b.lang())
+	if s == "" {
+		return "", nil
+	}
+	html, err := render(s)
+	if err != nil {
+		return "", err
+	}
+	return b.tmpl.msgs.marked(html, in, true)
+}
+
 // templatesAndContent loads the templates, then the content pages.
 func (b *builder) templatesAndContent(root, tfs fs.FS) error {
 	var err error
-	if b.tmpl, err = b.templates(tfs, b.ed.Lang); err != nil {
+	if b.tmpl, err = b.templates(tfs, b.lang()); err != nil {
 		return fmt.Errorf("templates: %w", err)
 	}
 	rule, err := b.tmpl.msgs.fxRule(b.cat)

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"html/template"
@@ -247,6 +248,8 @@ func funcs(m messages) template.FuncMap {
 	return template.FuncMap{
 		"t":        m.t,           // UI text by key: {{t "compare.title"}}
 		"note":     m.note,        // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
+		"tr":       m.tr,          // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
+		"trs":      m.trs,         // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
 		"num":      formatNum,     // a figure: 1,979 or 19.5
 		"money":    formatMoney,   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
 		"derived":  formatDerived, // a computed amount, as money
@@ -262,6 +265,48 @@ func funcs(m messages) template.FuncMap {
 		"fxnote":   m.fxNote,      // the sentence beside a ranking for one rate
 		"sharekey": shareKey,      // the message key naming a strategy's share of a pricing model
 	}
+}
+
+// language is the language of the messages (site.language): the
+// language catalog text is shown in.
+func (m messages) language() string { return cmp.Or(m["site.language"], catalog.BaseLanguage) }
+
+// tr returns the text of the field key of the catalog record rec in the
+// language of the messages (catalog.Text), escaped: where the record has
+// none in that language, the catalog's own text, marked as such.
+func (m messages) tr(rec any, key string) (template.HTML, error) {
+	s, in := catalog.Text(rec, key, m.language())
+	return m.marked(template.HTML(template.HTMLEscapeString(s)), in, false)
+}
+
+// trs returns the text of the field key of rec in the language of the
+// messages, plain, for an attribute or a title.
+func (m messages) trs(rec any, key string) string {
+	s, _ := catalog.Text(rec, key, m.language())
+	return s
+}
+
+// marked returns h as it is when it is in the language of the messages
+// (in); otherwise it marks it as the catalog's own text, in its language,
+// with the words untranslated.mark: in a span, or in a div when block.
+func (m messages) marked(h template.HTML, in, block bool) (template.HTML, error) {
+	if in || h == "" {
+		return h, nil
+	}
+	mark, err := m.t("untranslated.mark")
+	if err != nil {
+		return "", err
+	}
+	title, err := m.t("untranslated.title")
+	if err != nil {
+		return "", err
+	}
+	attrs := fmt.Sprintf(`class="untranslated" title="%s"`, template.HTMLEscapeString(title))
+	lang := template.HTMLEscapeString(catalog.BaseLanguage)
+	if block {
+		return template.HTML(fmt.Sprintf(`<div %s><div lang="%s">%s</div><p class="untranslated-mark">%s</p></div>`, attrs, lang, h, template.HTMLEscapeString(mark))), nil
+	}
+	return template.HTML(fmt.Sprintf(`<span %s><span lang="%s">%s</span> <small class="untranslated-mark">%s</small></span>`, attrs, lang, h, template.HTMLEscapeString(mark))), nil
 }
 
 // sentence ends catalog text s with the language's full stop

@@ -1,0 +1,216 @@
+package catalog
+
+import (
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// I18n holds a record's text in other languages than the catalog's own
+// (BaseLanguage): by language, the text of each translatable field by its
+// YAML key.
+//
+//	i18n:
+//	  zh-CN:
+//	    name: 阿里云
+//	    description: …
+//
+// A field is translatable when its struct tag says i18n:"name" (a name,
+// which is the same in every language that has none of its own) or
+// i18n:"prose" (text people read, which check lists when a language of
+// the site lacks it).
+type I18n map[string]map[string]string
+
+// BaseLanguage is the language the catalog's own text is written in.
+const BaseLanguage = "en"
+
+// Kinds of translatable field, the values of the i18n struct tag.
+const (
+	i18nName  = "name"
+	i18nProse = "prose"
+)
+
+// translatable is a translatable field of a record type: its YAML key,
+// its index in the struct and its kind.
+type translatable struct {
+	key, kind string
+	index     int
+}
+
+// translatableFields are the translatable fields of the struct type t,
+// in field order, and the index of its I18n field (-1 when it has none).
+func translatableFields(t reflect.Type) ([]translatable, int) {
+	type fields struct {
+		list []translatable
+		i18n int
+	}
+	if f, ok := translatableCache.Load(t); ok {
+		f := f.(fields)
+		return f.list, f.i18n
+	}
+	f := fields{i18n: -1}
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		key, _, _ := strings.Cut(sf.Tag.Get("yaml"), ",")
+		if sf.Type == reflect.TypeFor[I18n]() {
+			f.i18n = i
+		}
+		if kind := sf.Tag.Get("i18n"); kind != "" {
+			f.list = append(f.list, translatable{key: key, kind: kind, index: i})
+		}
+	}
+	translatableCache.Store(t, f)
+	return f.list, f.i18n
+}
+
+// translatableCache holds translatableFields by type.
+var translatableCache sync.Map
+
+// Text returns the text of the field key (its YAML key: "description")
+// of rec, a record such as a *Provider or a *Guide, in lang, and whether
+// it is in lang. Where rec has no text of its own in lang it returns the
+// catalog's own text: a prose field is then not in lang (false) unless
+// it is empty, a name is (a name is the same in every language that has
+// none of its own). A key that is not a translatable field of rec gives
+// "", true.
+func Text(rec any, key, lang string) (string, bool) {
+	v := reflect.ValueOf(rec)
+	for v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return "", true
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return "", true
+	}
+	list, i18n := translatableFields(v.Type())
+	for _, f := range list {
+		if f.key != key {
+			continue
+		}
+		own := v.Field(f.index).String()
+		if lang == BaseLanguage || lang == "" || i18n < 0 {
+			return own, true
+		}
+		if s := v.Field(i18n).Interface().(I18n)[lang][key]; s != "" {
+			return s, true
+		}
+		return own, own == "" || f.kind == i18nName
+	}
+	return "", true
+}
+
+// translations checks the i18n of the record r, rec: each language a
+// language tag other than BaseLanguage, each field a translatable field
+// of the record and not blank. For each language of the site's editions
+// it warns once when the record lacks the text of a prose field it has.
+// Languages the site has no edition in are collected in unused, for one
+// warning each.
+func (l *loader) translations(r record, rec any) {
+	v := reflect.ValueOf(rec).Elem()
+	list, i18n := translatableFields(v.Type())
+	if i18n < 0 {
+		return
+	}
+	tr := v.Field(i18n).Interface().(I18n)
+	at := child(r.at, "i18n")
+	var allowed []string
+	for _, f := range list {
+		allowed = append(allowed, f.key)
+	}
+	editions := l.cat.Site.Languages()
+	for _, lang := range slices.Sorted(maps.Keys(tr)) {
+		lp := keyPos(r.file, at, lang, r.at)
+		switch {
+		case !languagePattern.MatchString(lang):
+			r.l.errorf(lp, "%s: i18n language %q is not a language tag: want one such as \"zh-CN\"", r.label(), lang)
+			continue
+		case lang == BaseLanguage:
+			r.l.errorf(lp, "%s: i18n language %q is the catalog's own: write that text in the fields themselves", r.label(), lang)
+			continue
+		case !slices.Contains(editions, lang):
+			if l.unusedLangs == nil {
+				l.unusedLangs = map[string]Pos{}
+			}
+			if _, seen := l.unusedLangs[lang]; !seen {
+				l.unusedLangs[lang] = lp
+			}
+		}
+		fields := child(at, lang)
+		for _, key := range slices.Sorted(maps.Keys(tr[lang])) {
+			kp := keyPos(r.file, fields, key, r.at)
+			if !slices.Contains(allowed, key) {
+				if len(allowed) == 0 {
+					r.l.errorf(kp, "%s: i18n.%s: %q is not translatable: this record has no translatable fields", r.label(), lang, key)
+				} else {
+					r.l.errorf(kp, "%s: i18n.%s: %q is not a translatable field: want one of %s", r.label(), lang, key, strings.Join(allowed, ", "))
+				}
+				continue
+			}
+			if strings.TrimSpace(tr[lang][key]) == "" {
+				r.l.errorf(kp, "%s: i18n.%s.%s is empty: write the text, or leave the field out to show the catalog's own", r.label(), lang, key)
+			}
+		}
+	}
+	for _, lang := range editions {
+		if lang == BaseLanguage {
+			continue
+		}
+		var missing []string
+		for _, f := range list {
+			if f.kind == i18nProse && strings.TrimSpace(v.Field(f.index).String()) != "" && tr[lang][f.key] == "" {
+				missing = append(missing, f.key)
+			}
+		}
+		if len(missing) > 0 {
+			r.l.warnf(r.pos(""), "%s: no %s text for %s", r.label(), lang, strings.Join(missing, ", "))
+		}
+	}
+}
+
+// unusedLanguages warns once for each language the catalog has text in
+// and the site no edition in: that text is shown nowhere.
+func (l *loader) unusedLanguages() {
+	for _, lang := range slices.Sorted(maps.Keys(l.unusedLangs)) {
+		l.warnf(l.unusedLangs[lang], "i18n language %q has no edition in data/site.yaml: its text is shown nowhere until editions lists it", lang)
+	}
+}
+
+// keyPos is the position of key in the mapping at p of file, or of the
+// place or (when p is nil) of the record at rec.
+func keyPos(file string, p *place, key string, rec *place) Pos {
+	if p != nil {
+		for _, e := range p.entries {
+			if e.key == key {
+				return Pos{File: file, Line: int(e.keyLine), Col: int(e.keyCol)}
+			}
+		}
+		return pos(file, p)
+	}
+	if rec == nil {
+		return Pos{File: file}
+	}
+	return pos(file, rec)
+}
+
+// i18nSchema is the schema of the i18n field of the struct type owner: by
+// language tag, its translatable fields as text.
+func i18nSchema(owner reflect.Type) map[string]any {
+	list, _ := translatableFields(owner)
+	props := map[string]any{}
+	for _, f := range list {
+		props[f.key] = map[string]any{"type": "string", "pattern": notBlank, "maxLength": textLength(f.key)}
+	}
+	return map[string]any{
+		"type":          []string{"object", "null"},
+		"propertyNames": map[string]any{"pattern": languagePattern.String(), "not": map[string]any{"const": BaseLanguage}},
+		"additionalProperties": map[string]any{
+			"type": "object", "properties": props, "additionalProperties": false,
+		},
+		"description": fmt.Sprintf("the record's text in other languages than %s, by language tag", BaseLanguage),
+	}
+}

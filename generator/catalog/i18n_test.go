@@ -1,0 +1,193 @@
+package catalog
+
+import (
+	"testing"
+)
+
+// zhSite is a site.yaml with a Chinese edition.
+const zhSite = "title: T\ncurrency: USD\neditions:\n  - {language: zh-CN, dir: zh, currency: CNY}\n"
+
+// translatedAWS is the base provider with Chinese text of its own.
+func translatedAWS(i18n string) map[string]string {
+	return map[string]string{"data/site.yaml": zhSite, "data/providers/aws.yaml": `id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+description: A public cloud.
+` + i18n + `regions:
+  - id: us-east-1
+    name: US East (N. Virginia)
+    i18n:
+      zh-CN: {name: 美国东部（弗吉尼亚北部）}
+instances:
+  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`}
+}
+
+func TestTranslationErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		replace map[string]string
+		want    string
+	}{
+		{
+			name: "a field that is not translatable, with the list of those that are",
+			replace: translatedAWS(`i18n:
+  zh-CN:
+    name: 亚马逊云科技
+    currency: 人民币
+`),
+			want: "data/providers/aws.yaml:1:1: warning: provider \"aws\": no zh-CN text for description\n" +
+				"data/providers/aws.yaml:9:5: provider \"aws\": i18n.zh-CN: \"currency\" is not a translatable field: want one of name, description\n",
+		},
+		{
+			name: "a language that is no language tag, the catalog's own, or empty text",
+			replace: translatedAWS(`i18n:
+  zh_cn: {name: 亚马逊云科技}
+  en: {name: AWS}
+  zh-CN: {name: 亚马逊云科技, description: " "}
+`),
+			want: "data/providers/aws.yaml:7:3: provider \"aws\": i18n language \"zh_cn\" is not a language tag: want one such as \"zh-CN\"\n" +
+				"data/providers/aws.yaml:8:3: provider \"aws\": i18n language \"en\" is the catalog's own: write that text in the fields themselves\n" +
+				"data/providers/aws.yaml:9:25: provider \"aws\": i18n.zh-CN.description is empty: write the text, or leave the field out to show the catalog's own\n",
+		},
+		{
+			name:    "i18n that is not a mapping of languages",
+			replace: translatedAWS("i18n: 亚马逊云科技\n"),
+			want: "data/providers/aws.yaml:1:1: warning: provider \"aws\": no zh-CN text for description\n" +
+				"data/providers/aws.yaml:6:7: want a mapping, got \"亚马逊云科技\"\n",
+		},
+		{
+			name: "an answer translates its text, not where it leads",
+			replace: map[string]string{"data/site.yaml": zhSite, "data/guides/g.yaml": `id: g
+title: Which?
+description: Pick one.
+start: q
+i18n: {zh-CN: {title: 选哪个？, description: 选一个。}}
+questions:
+  - id: q
+    text: Big?
+    i18n: {zh-CN: {text: 大吗？}}
+    answers:
+      - text: "Yes"
+        next: o
+        i18n: {zh-CN: {next: o2}}
+      - text: "No"
+        next: o
+        i18n: {zh-CN: {text: 否}}
+outcomes:
+  - id: o
+    title: Take it
+    advice: Do.
+    i18n: {zh-CN: {title: 就选它}}
+`},
+			want: "data/guides/g.yaml:11:9: warning: guide \"g\" question \"q\" answer 1: no zh-CN text for text\n" +
+				"data/guides/g.yaml:13:24: guide \"g\" question \"q\" answer 1: i18n.zh-CN: \"next\" is not a translatable field: want one of text\n" +
+				"data/guides/g.yaml:18:5: warning: guide \"g\" outcome \"o\": no zh-CN text for advice\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, r := load(t, tc.replace)
+			if got := r.String(); got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestUntranslatedWarnings: with a Chinese edition, each record warns once
+// with the prose fields it has no Chinese text for; names are not prose,
+// and without editions nothing is missing. Text in a language the site
+// has no edition in warns once, not once a record.
+func TestUntranslatedWarnings(t *testing.T) {
+	_, r := load(t, translatedAWS(""))
+	want := "data/providers/aws.yaml:1:1: warning: provider \"aws\": no zh-CN text for description\n"
+	if got := r.String(); got != want {
+		t.Errorf("with an edition, got:\n%s\nwant:\n%s", got, want)
+	}
+	_, r = load(t, translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\n"))
+	if got := r.String(); got != "" {
+		t.Errorf("translated, got:\n%s\nwant nothing", got)
+	}
+	noEdition := translatedAWS("i18n: {ja: {description: パブリッククラウド。}}\n")
+	noEdition["data/site.yaml"] = "title: T\ncurrency: USD\n"
+	_, r = load(t, noEdition)
+	want = "data/providers/aws.yaml:6:8: warning: i18n language \"ja\" has no edition in data/site.yaml: its text is shown nowhere until editions lists it\n" +
+		"data/providers/aws.yaml:11:7: warning: i18n language \"zh-CN\" has no edition in data/site.yaml: its text is shown nowhere until editions lists it\n"
+	if got := r.String(); got != want {
+		t.Errorf("without an edition, got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestText(t *testing.T) {
+	c, r := load(t, translatedAWS("i18n: {zh-CN: {name: 亚马逊云科技}}\n"))
+	if len(r.Errors()) > 0 {
+		t.Fatal(r)
+	}
+	p := c.Provider("aws")
+	for _, tc := range []struct {
+		key, lang, want string
+		in              bool
+	}{
+		{"name", "zh-CN", "亚马逊云科技", true},
+		{"name", "en", "AWS", true},
+		{"name", "ja", "AWS", true}, // a name without one of its own is the same in every language
+		{"description", "zh-CN", "A public cloud.", false},
+		{"description", "en", "A public cloud.", true},
+		{"currency", "zh-CN", "", true},
+	} {
+		if got, in := Text(p, tc.key, tc.lang); got != tc.want || in != tc.in {
+			t.Errorf("Text(aws, %q, %q) = %q, %v; want %q, %v", tc.key, tc.lang, got, in, tc.want, tc.in)
+		}
+	}
+	if got, _ := Text(p.Regions[0], "name", "zh-CN"); got != "美国东部（弗吉尼亚北部）" {
+		t.Errorf("region name in zh-CN = %q", got)
+	}
+}
+
+// TestShippedChineseNames pins a few of the names the providers write in
+// Chinese, as the shipped catalog keeps them beside the English ones.
+func TestShippedChineseNames(t *testing.T) {
+	cat := shipped(t)
+	for _, c := range []struct{ provider, region, want string }{
+		{"alibaba-cloud", "", "阿里云"},
+		{"alibaba-cloud", "cn-beijing", "华北2（北京）"},
+		{"alibaba-cloud", "cn-hongkong", "中国香港"},
+		{"tencent-cloud", "", "腾讯云"},
+		{"tencent-cloud", "ap-beijing", "华北地区(北京)"},
+		{"huawei-cloud", "", "华为云"},
+		{"volcano-engine", "", "火山引擎"},
+		{"baidu-ai-cloud", "", "百度智能云"},
+		{"aws-china", "", "亚马逊云科技中国区域"},
+		{"aws-china", "cn-northwest-1", "中国（宁夏）"},
+		{"volcano-engine", "cn-beijing", "华北2(北京)"}, // its own name is Chinese already
+	} {
+		p := cat.Provider(c.provider)
+		if p == nil {
+			t.Errorf("no provider %q", c.provider)
+			continue
+		}
+		var rec any = p
+		if c.region != "" {
+			r := p.Region(c.region)
+			if r == nil {
+				t.Errorf("provider %q has no region %q", c.provider, c.region)
+				continue
+			}
+			rec = r
+		}
+		if got, in := Text(rec, "name", "zh-CN"); got != c.want || !in {
+			t.Errorf("%s %s: zh-CN name %q (%v), want %q", c.provider, c.region, got, in, c.want)
+		}
+	}
+	// The English names stay as they were.
+	if got, _ := Text(cat.Provider("alibaba-cloud"), "name", "en"); got != "Alibaba Cloud" {
+		t.Errorf("alibaba-cloud: en name %q, want Alibaba Cloud", got)
+	}
+}
