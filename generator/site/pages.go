@@ -673,6 +673,46 @@ func (l *instanceList) add(r *instanceRow) {
 	}
 }
 
+// sort puts the rows in the order a buyer reads them: the types one can
+// price first, and of those the ones worth buying first — the current
+// generation before the previous one (still listed, but being retired),
+// a whole price before one that is only part of the cost (a GPU without
+// its VM reads cheap and is not), an on-demand price before another
+// model's, a ranked source before an article or estimate — then the
+// lowest price per GPU-hour in the site currency first, a price that does
+// not convert after those that do. Ties keep the catalog's order. Price
+// alone would put an old T4 above every current H100 on a provider's page;
+// generation alone would hide the cheapest choice under dearer ones.
+func (l *instanceList) sort() {
+	slices.SortStableFunc(l.Rows, byBuyer)
+}
+
+// byBuyer compares two instance rows in instanceList.sort's order.
+func byBuyer(a, b *instanceRow) int {
+	priced := func(r *instanceRow) bool { return r.From != nil && r.From.PerGPUHour != nil }
+	ranked := func(r *instanceRow) bool { return r.From != nil && r.From.Trust != nil && r.From.Trust.Ranked() }
+	first := func(x, y bool) int { // x before not x
+		switch {
+		case x == y:
+			return 0
+		case x:
+			return -1
+		}
+		return 1
+	}
+	if c := cmp.Or(
+		first(priced(a), priced(b)),
+		first(!a.Instance.PreviousGen, !b.Instance.PreviousGen),
+		first(!a.Partial, !b.Partial),
+		first(!a.Other, !b.Other),
+		first(ranked(a), ranked(b)),
+		first(a.Display != nil, b.Display != nil),
+	); c != 0 || a.Display == nil {
+		return c
+	}
+	return cmp.Compare(*a.Display, *b.Display)
+}
+
 // instanceRow is an instance type in a list, with its lowest latest
 // on-demand price per GPU-hour — or, when it has none, its lowest under
 // another pricing model, which the list names.
@@ -791,6 +831,7 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 			d.ProviderNames = append(d.ProviderNames, in.Provider.Name)
 		}
 	}
+	d.Instances.sort()
 	d.Benchmarks = b.gpuBenchmarks(p, g)
 	return d
 }
@@ -922,6 +963,7 @@ func (b *builder) providerData(p *page, pr *catalog.Provider) *providerData {
 	for _, in := range pr.Instances {
 		d.Instances.add(b.instanceRow(p, in))
 	}
+	d.Instances.sort()
 	return d
 }
 
