@@ -285,8 +285,8 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 			}
 		}
 		rates := map[string]pricing.Conversion{}
-		gv.Tables = rankTables(p, g.Ranks, rows, rates)
-		gv.SplitTables = rankTables(p, g.Split, rows, rates)
+		gv.Tables = rankTables(b, p, g.Ranks, rows, rates)
+		gv.SplitTables = rankTables(b, p, g.Split, rows, rates)
 		for _, t := range gv.Tables {
 			t.Group, t.Currency = gv, d.Currency
 		}
@@ -304,7 +304,7 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 // rankTables are the tables of a group's rankings, one per pricing model
 // with costs, in pricing.Models order; rows holds the page's result rows,
 // and rates gains the conversion of every price quoted in another currency.
-func rankTables(p *page, ranks map[string][]*bench.Cost, rows map[*catalog.Result]*resultRow, rates map[string]pricing.Conversion) []*rankTable {
+func rankTables(b *builder, p *page, ranks map[string][]*bench.Cost, rows map[*catalog.Result]*resultRow, rates map[string]pricing.Conversion) []*rankTable {
 	var out []*rankTable
 	for _, model := range pricing.Models {
 		costs := ranks[model]
@@ -325,7 +325,7 @@ func rankTables(p *page, ranks map[string][]*bench.Cost, rows map[*catalog.Resul
 				row.Rank = t.Rows[j-1].Rank
 			}
 			if r := o.Provider.Region(o.Region); r != nil {
-				row.RegionName = cmp.Or(r.Name, r.ID)
+				row.RegionName = cmp.Or(b.text(r, "name"), r.ID)
 			}
 			if pr := o.Prices[model]; pr.Conversion.Factor != 1 {
 				row.Quoted, row.QuotedIn = ptr(pr.Hourly.Amount*float64(m.Instances)), pr.Hourly.Currency

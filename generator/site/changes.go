@@ -222,7 +222,7 @@ func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {
 			r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
 		}
 		if reg := in.Provider.Region(c.Series.Region); reg != nil {
-			r.RegionName = cmp.Or(reg.Name, reg.ID)
+			r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
 		}
 		if c.From != nil {
 			r.From = feed.Money(c.From.Amount, c.From.Currency)

@@ -80,7 +80,11 @@ func (v *chartView) ProviderURL(p *catalog.Provider) string  { return v.page.Rel
 // RegionName is the name of an offer's region at its provider, or its id.
 func (v *chartView) RegionName(p *catalog.Provider, id string) string {
 	if r := p.Region(id); r != nil && r.Name != "" {
-		return r.Name
+		if v.page == nil || v.page.Site == nil {
+			return r.Name
+		}
+		s, _ := catalog.Text(r, "name", v.page.Site.Lang)
+		return s
 	}
 	return id
 }

@@ -68,7 +68,7 @@ func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
 				URL: p.Rel(instancePath(o.Instance)),
 			}
 			if r := o.Provider.Region(o.Region); r != nil {
-				c.RegionName = cmp.Or(r.Name, r.ID)
+				c.RegionName = cmp.Or(b.text(r, "name"), r.ID)
 			}
 			cells[model] = c
 			if c.Converted {

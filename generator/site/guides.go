@@ -355,7 +355,7 @@ func (b *builder) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]*r
 		r.GPUURL = p.Rel(gpuPath(o.GPU.ID))
 	}
 	if reg := o.Provider.Region(o.Region); reg != nil {
-		r.RegionName = cmp.Or(reg.Name, reg.ID)
+		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
 	}
 	r.ShowQuote = !r.Price.Quoted || r.Price.Converted || pk.Price.Hourly.Currency != b.cat.Site.Currency || pk.Price.Point.Approximate
 	if rv := r.Price.Rate; rv != nil {
@@ -403,7 +403,7 @@ func (b *builder) missText(t func(string, ...any) string, o *pricing.Offer, l *g
 			want = orList(t, names)
 		}
 		if reg := o.Provider.Region(o.Region); reg != nil {
-			return t("guide.miss.region", cmp.Or(reg.Name, reg.ID), want)
+			return t("guide.miss.region", cmp.Or(b.text(reg, "name"), reg.ID), want)
 		}
 		return t("guide.miss.region_all", want)
 	case "certifications":

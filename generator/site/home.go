@@ -114,7 +114,7 @@ type homeCell struct {
 // oldBefore ("2018"; "" for none) come after the others. trust says how
 // far to trust a price, and rel links to an output path from the home
 // page.
-func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldBefore string,
+func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldBefore, lang string,
 	trust func(*catalog.PricePoint, string) *trustView, rel func(string) string) *homePrices {
 	t := &homePrices{Currency: currency, Tabs: homeTabs}
 	best := map[string][]*homeCell{} // gpu id → cells aligned with homeTabs
@@ -147,7 +147,7 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 				if c := cells[i]; c != nil && c.PerGPUHour <= per {
 					continue // the first of equal prices (catalog and tab order) stays
 				}
-				cells[i] = homeCellOf(o, model, per, trust, rel)
+				cells[i] = homeCellOf(o, model, per, lang, trust, rel)
 				cells[i].Named = len(tab.Models) > 1
 			}
 		}
@@ -213,7 +213,7 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 
 // homeCellOf is the cell of offer o's price under model, per the GPU-hour
 // per in the site currency.
-func homeCellOf(o *pricing.Offer, model string, per float64,
+func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
 	trust func(*catalog.PricePoint, string) *trustView, rel func(string) string) *homeCell {
 	pr := o.Prices[model]
 	c := &homeCell{
@@ -225,7 +225,7 @@ func homeCellOf(o *pricing.Offer, model string, per float64,
 		Region: o.Region, Trust: trust(pr.Point, pr.Kind),
 	}
 	if r := o.Provider.Region(o.Region); r != nil {
-		c.Region = cmp.Or(r.Name, r.ID)
+		c.Region = cmp.Or(regionName(r, lang), r.ID)
 	}
 	return c
 }

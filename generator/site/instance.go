@@ -97,7 +97,7 @@ func (b *builder) panelRows(in *catalog.Instance) []*panelRow {
 			r.Region, r.Regions = catalog.AllRegions, 0
 		}
 		if reg := in.Provider.Region(r.Region); reg != nil {
-			r.RegionName = cmp.Or(reg.Name, reg.ID)
+			r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
 		}
 		if pr.Hourly.OffOnDemand {
 			r.Worked = true

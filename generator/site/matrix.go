@@ -475,7 +475,7 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 		r.GPUURL = p.Rel(gpuPath(o.GPU.ID))
 	}
 	if reg := o.Provider.Region(o.Region); reg != nil {
-		r.RegionName = cmp.Or(reg.Name, reg.ID)
+		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
 	}
 	r.Prices = make([]*matrixPrice, len(models))
 	for i, m := range models {

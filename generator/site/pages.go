@@ -524,7 +524,7 @@ func (b *builder) homeData(p *page) *homeData {
 	if !b.ageDate.IsZero() {
 		oldBefore = strconv.Itoa(b.ageDate.Year() - homeYears)
 	}
-	d.Prices = homePriceTable(b.priced, b.gpus, b.cat.Site.Currency, oldBefore, b.trust, p.Rel)
+	d.Prices = homePriceTable(b.priced, b.gpus, b.cat.Site.Currency, oldBefore, b.lang(), b.trust, p.Rel)
 	d.Plan = b.planLinks(p)
 	d.Guides = b.guideSummaries(p)
 	for _, c := range b.content {

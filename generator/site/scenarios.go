@@ -45,6 +45,9 @@ type texter struct {
 	err error
 }
 
+// lang is the language of x's messages.
+func (x *texter) lang() string { return x.m["site.language"] }
+
 func (x *texter) t(key string, args ...any) string {
 	s, err := x.m.t(key, args...)
 	if err != nil && x.err == nil {
@@ -348,10 +351,10 @@ func offerLabel(o *pricing.Offer, x *texter) string {
 		region = x.t("scenario.no_region")
 	default:
 		if r := o.Provider.Region(region); r != nil && r.Name != "" {
-			region = r.Name
+			region = regionName(r, x.lang())
 		}
 	}
-	return x.t("scenario.offer_label", o.Instance.Name, o.Provider.Name, region)
+	return x.t("scenario.offer_label", o.Instance.Name, providerName(o.Provider, x.lang()), region)
 }
 
 // answerRow is the first row of a strategy's ranking, with the trust of
@@ -373,7 +376,7 @@ func (b *builder) tcoRow(p *page, t pricing.TCO, x *texter) *tcoRow {
 	o := t.Offer
 	r := &tcoRow{TCO: t, Offer: o, InstanceURL: p.Rel(instancePath(o.Instance)), ProviderURL: p.Rel(providerPath(o.Provider.ID))}
 	if reg := o.Provider.Region(o.Region); reg != nil {
-		r.RegionName = cmp.Or(reg.Name, reg.ID)
+		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
 	}
 	for _, part := range t.Parts {
 		r.Parts = append(r.Parts, partView{Model: part.Model, PerMonth: part.PerMonth, Basis: partBasis(o, part, x)})
@@ -757,7 +760,7 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 	for _, o := range b.priced {
 		in := o.Instance
 		to := tcoOffer{
-			Instance: in.Name, Provider: o.Provider.Name, Label: offerLabel(o, x),
+			Instance: in.Name, Provider: b.text(o.Provider, "name"), Label: offerLabel(o, x),
 			InstanceURL: p.Rel(instancePath(in)), ProviderURL: p.Rel(providerPath(o.Provider.ID)),
 			GPUs: in.GPUCount, Kind: o.Provider.Kind, Rankable: o.Rankable(), NotPublic: in.PriceNotPublic != "" && len(o.Prices) == 0,
 			Granularity: o.Provider.Billing.Granularity, Storage: rate(o.Provider.Storage), Egress: rate(o.Provider.Egress),
@@ -766,7 +769,7 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 		if o.Region != catalog.AllRegions {
 			to.Region = o.Region
 			if r := o.Provider.Region(o.Region); r != nil {
-				to.Region = cmp.Or(r.Name, r.ID)
+				to.Region = cmp.Or(b.text(r, "name"), r.ID)
 			}
 		}
 		if m := o.Provider.Billing.MinimumSeconds; m != nil {
