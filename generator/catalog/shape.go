@@ -38,25 +38,14 @@ func checkShape(file string, n *yaml.Node, t reflect.Type, report func(Pos, stri
 			return
 		}
 		fields := yamlFields(t)
-		seen := map[string]*yaml.Node{}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			if k.Kind != yaml.ScalarNode {
-				report(nodePos(file, k), "keys must be plain names")
-				continue
-			}
-			if first, dup := seen[k.Value]; dup {
-				report(nodePos(file, k), fmt.Sprintf("duplicate key %q (first at line %d)", clip(k.Value, shortLength), first.Line))
-				continue
-			}
-			seen[k.Value] = k
+		eachKey(file, n, report, func(k, v *yaml.Node) {
 			ft, ok := fields[k.Value]
 			if !ok {
 				report(nodePos(file, k), unknownField(clip(k.Value, shortLength), fields))
-				continue
+				return
 			}
 			checkShape(file, v, ft, report)
-		}
+		})
 	case reflect.Map:
 		if n.Kind != yaml.MappingNode {
 			if isNull(n) {
@@ -65,20 +54,7 @@ func checkShape(file string, n *yaml.Node, t reflect.Type, report func(Pos, stri
 			report(nodePos(file, n), "want a mapping, got "+describe(n))
 			return
 		}
-		seen := map[string]*yaml.Node{}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			if k.Kind != yaml.ScalarNode {
-				report(nodePos(file, k), "keys must be plain names")
-				continue
-			}
-			if first, dup := seen[k.Value]; dup {
-				report(nodePos(file, k), fmt.Sprintf("duplicate key %q (first at line %d)", clip(k.Value, shortLength), first.Line))
-				continue
-			}
-			seen[k.Value] = k
-			checkShape(file, v, t.Elem(), report)
-		}
+		eachKey(file, n, report, func(_, v *yaml.Node) { checkShape(file, v, t.Elem(), report) })
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			if isNull(n) {
@@ -201,4 +177,23 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// eachKey calls f with each key and value of the mapping n whose key is a
+// plain name met for the first time, and reports the others.
+func eachKey(file string, n *yaml.Node, report func(Pos, string), f func(k, v *yaml.Node)) {
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			report(nodePos(file, k), "keys must be plain names")
+			continue
+		}
+		if first, dup := seen[k.Value]; dup {
+			report(nodePos(file, k), fmt.Sprintf("duplicate key %q (first at line %d)", clip(k.Value, shortLength), first.Line))
+			continue
+		}
+		seen[k.Value] = k
+		f(k, v)
+	}
 }
