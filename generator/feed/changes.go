@@ -145,7 +145,19 @@ type Words struct {
 	AllRegions string
 	PerGPU     string // suffix of a per-GPU price: "/GPU"
 	Off        string // "% off on-demand" after a discount
+	// Body labels the parts of an item's body after its title; nil: the
+	// body is in English whatever the title's words.
+	Body *BodyWords
 }
+
+// BodyWords label the parts of an item's body: each is written before
+// its part, and AsOfEnd after the as-of date.
+type BodyWords struct {
+	Since, AsOf, AsOfEnd, Source, Previous, Note string
+}
+
+// englishBody labels the body of an item in English.
+var englishBody = BodyWords{Since: ". Since ", AsOf: " (as of ", AsOfEnd: ")", Source: ". Source: ", Previous: ". Previous price: ", Note: ". Note: "}
 
 // English are the words of the command line.
 var English = Words{

@@ -137,7 +137,11 @@ func (w *entryWriter) entry(it Item, c *Change, t time.Time) (*Entry, error) {
 	e.id = it.appendID(e.id[:0], c)
 	e.title = c.appendTitle(e.title[:0], it.Words, &f)
 	e.link = append(e.link[:0], it.InstanceURL(c.Instance)...)
-	e.body = appendBody(c.appendTitle(e.body[:0], English, &f), c)
+	if b := it.Words.Body; b != nil {
+		e.body = appendBody(c.appendTitle(e.body[:0], it.Words, &f), c, b)
+	} else {
+		e.body = appendBody(c.appendTitle(e.body[:0], English, &f), c, &englishBody)
+	}
 	e.date = t
 	out := appendRSSItem(w.out[:0], e)
 	rssEnd := len(out)
@@ -335,27 +339,27 @@ func (d Doc) WriteTo(w io.Writer) (int64, error) {
 // describe is the body of an item: what changed, and where that is from.
 func describe(c *Change) string {
 	f := c.figures(nil)
-	return string(appendBody(c.appendTitle(nil, English, &f), c))
+	return string(appendBody(c.appendTitle(nil, English, &f), c, &englishBody))
 }
 
-// appendBody appends the rest of the body of an item to its title in
-// English.
-func appendBody(dst []byte, c *Change) []byte {
-	dst = append(dst, ". Since "...)
+// appendBody appends the rest of the body of an item to its title, in
+// the words of w.
+func appendBody(dst []byte, c *Change, w *BodyWords) []byte {
+	dst = append(dst, w.Since...)
 	dst = append(dst, c.New.Since...)
 	if c.New.AsOf != "" {
-		dst = append(dst, " (as of "...)
+		dst = append(dst, w.AsOf...)
 		dst = append(dst, c.New.AsOf...)
-		dst = append(dst, ')')
+		dst = append(dst, w.AsOfEnd...)
 	}
-	dst = append(dst, ". Source: "...)
+	dst = append(dst, w.Source...)
 	dst = append(dst, c.New.Source...)
 	if c.Old.Source != c.New.Source {
-		dst = append(dst, ". Previous price: "...)
+		dst = append(dst, w.Previous...)
 		dst = append(dst, c.Old.Source...)
 	}
 	if c.New.Note != "" {
-		dst = append(dst, ". Note: "...)
+		dst = append(dst, w.Note...)
 		dst = append(dst, c.New.Note...)
 	}
 	return dst

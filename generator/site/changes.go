@@ -200,12 +200,19 @@ func (b *builder) words() feed.Words {
 		}
 		return s
 	}
-	return feed.Words{
+	w := feed.Words{
 		Model:      func(m string) string { return t("model." + m) },
 		AllRegions: t("region.all"),
 		PerGPU:     t("unit.per_gpu"),
 		Off:        t("changes.off"),
 	}
+	if b.lang() != catalog.BaseLanguage {
+		// The body of a feed item in the edition's language; in English it
+		// stays the command line's.
+		w.Body = &feed.BodyWords{Since: t("feeds.body.since"), AsOf: t("feeds.body.as_of"), AsOfEnd: t("feeds.body.as_of_end"),
+			Source: t("feeds.body.source"), Previous: t("feeds.body.previous"), Note: t("feeds.body.note")}
+	}
+	return w
 }
 
 func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {

@@ -142,8 +142,13 @@ func TestEditionsHreflangAndSitemap(t *testing.T) {
 			t.Errorf("sitemap lists %d pages, the site has %d", n, html)
 		}
 	}
-	if files["zh/feed.xml"] == nil || !strings.Contains(string(files["zh/feed.xml"]), "价格变动") {
-		t.Error("zh/feed.xml: want the Chinese edition's feed")
+	// Each edition's feeds tell their items in its language, the body
+	// included.
+	if zh := string(files["zh/feed.xml"]); !strings.Contains(zh, "价格变动") || !strings.Contains(zh, "。来源：") || strings.Contains(zh, ". Source: ") {
+		t.Error("zh/feed.xml: want the Chinese edition's feed, its items told in Chinese")
+	}
+	if en := string(files["feed.xml"]); !strings.Contains(en, ". Source: ") || strings.Contains(en, "来源") {
+		t.Error("feed.xml: want the items told in English")
 	}
 }
 
