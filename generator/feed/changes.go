@@ -154,6 +154,17 @@ type Words struct {
 // its part, and AsOfEnd after the as-of date.
 type BodyWords struct {
 	Since, AsOf, AsOfEnd, Source, Previous, Note string
+	// Date writes a catalog date ("2025-06-01", or unknown); nil writes
+	// it as the catalog does.
+	Date func(string) string
+}
+
+// date writes d as w writes dates.
+func (w *BodyWords) date(d string) string {
+	if w.Date == nil {
+		return d
+	}
+	return w.Date(d)
 }
 
 // englishBody labels the body of an item in English.

@@ -346,10 +346,10 @@ func describe(c *Change) string {
 // the words of w.
 func appendBody(dst []byte, c *Change, w *BodyWords) []byte {
 	dst = append(dst, w.Since...)
-	dst = append(dst, c.New.Since...)
+	dst = append(dst, w.date(string(c.New.Since))...)
 	if c.New.AsOf != "" {
 		dst = append(dst, w.AsOf...)
-		dst = append(dst, c.New.AsOf...)
+		dst = append(dst, w.date(string(c.New.AsOf))...)
 		dst = append(dst, w.AsOfEnd...)
 	}
 	dst = append(dst, w.Source...)

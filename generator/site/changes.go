@@ -210,7 +210,13 @@ func (b *builder) words() feed.Words {
 		// The body of a feed item in the edition's language; in English it
 		// stays the command line's.
 		w.Body = &feed.BodyWords{Since: t("feeds.body.since"), AsOf: t("feeds.body.as_of"), AsOfEnd: t("feeds.body.as_of_end"),
-			Source: t("feeds.body.source"), Previous: t("feeds.body.previous"), Note: t("feeds.body.note")}
+			Source: t("feeds.body.source"), Previous: t("feeds.body.previous"), Note: t("feeds.body.note"),
+			Date: func(d string) string {
+				if s, err := b.tmpl.msgs.date(d); err == nil {
+					return s
+				}
+				return d
+			}}
 	}
 	return w
 }

@@ -144,7 +144,8 @@ func TestEditionsHreflangAndSitemap(t *testing.T) {
 	}
 	// Each edition's feeds tell their items in its language, the body
 	// included.
-	if zh := string(files["zh/feed.xml"]); !strings.Contains(zh, "价格变动") || !strings.Contains(zh, "。来源：") || strings.Contains(zh, ". Source: ") {
+	if zh := string(files["zh/feed.xml"]); !strings.Contains(zh, "价格变动") || !strings.Contains(zh, "。来源：") || strings.Contains(zh, ". Source: ") ||
+		!regexp.MustCompile(`。生效日期：\d{4}年`).MatchString(zh) {
 		t.Error("zh/feed.xml: want the Chinese edition's feed, its items told in Chinese")
 	}
 	if en := string(files["feed.xml"]); !strings.Contains(en, ". Source: ") || strings.Contains(en, "来源") {
