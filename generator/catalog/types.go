@@ -494,7 +494,7 @@ type Bound struct {
 type Scenario struct {
 	ID          string     `yaml:"id"`
 	Title       string     `yaml:"title" i18n:"prose"`
-	Persona     string     `yaml:"persona"` // startup, mid-size, research …
+	Persona     string     `yaml:"persona" i18n:"prose"` // startup, mid-size, research …
 	Description string     `yaml:"description" i18n:"prose"`
 	Advice      string     `yaml:"advice" i18n:"prose"` // Markdown
 	Source      string     `yaml:"source"`              // where the persona or strategy comes from

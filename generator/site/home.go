@@ -221,7 +221,7 @@ func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
 		Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
 		Converted: pr.Conversion.From != pr.Conversion.To, Conversion: pr.Conversion,
 		Approximate: pr.Point.Approximate, Payment: pr.Point.Payment,
-		Provider: o.Provider.Name, Instance: o.Instance.Name, InstanceURL: rel(instancePath(o.Instance)),
+		Provider: providerName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(instancePath(o.Instance)),
 		Region: o.Region, Trust: trust(pr.Point, pr.Kind),
 	}
 	if r := o.Provider.Region(o.Region); r != nil {

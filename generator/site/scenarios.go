@@ -831,7 +831,7 @@ func (b *builder) planLinks(p *page) *planLinks {
 		l.ScenariosURL = p.Rel(scenariosPath)
 	}
 	for _, s := range b.cat.Scenarios {
-		l.Scenarios = append(l.Scenarios, link{Title: s.Title, Description: s.Persona, URL: p.Rel(scenarioPath(s.ID))})
+		l.Scenarios = append(l.Scenarios, link{Title: b.text(s, "title"), Description: b.text(s, "persona"), URL: p.Rel(scenarioPath(s.ID))})
 	}
 	if b.cat.Scoring != nil {
 		l.EvaluationURL = p.Rel(evaluationPath)
