@@ -566,11 +566,13 @@ type Scoring struct {
 // from the catalog, which way is better, and its default weight.
 type Criterion struct {
 	ID          string  `yaml:"id"`
-	Name        string  `yaml:"name"`
-	Description string  `yaml:"description"`
+	Name        string  `yaml:"name" i18n:"prose"`
+	Description string  `yaml:"description" i18n:"prose"`
 	Measure     string  `yaml:"measure"` // one of the measures the scoring stage computes
 	Better      string  `yaml:"better"`  // higher or lower
 	Weight      float64 `yaml:"weight"`
 	Source      string  `yaml:"source"` // where the indicator comes from (a buyer's guide, say)
-	at          *place
+	// I18n holds its name and description in other languages.
+	I18n I18n `yaml:"i18n"`
+	at   *place
 }

@@ -450,6 +450,7 @@ func (l *loader) validateScoring() {
 	for _, c := range s.Criteria {
 		cr := record{l: l, file: s.file, at: c.at, name: fmt.Sprintf("criterion %q", c.ID)}
 		cr.id("id", c.ID)
+		l.translations(cr, c)
 		if ids[c.ID] {
 			cr.errorf("id", "duplicate criterion id")
 		}

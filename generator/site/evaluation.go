@@ -115,10 +115,12 @@ type offerScoreRow struct {
 // criterionView is a criterion as the page shows it.
 type criterionView struct {
 	*catalog.Criterion
-	Anchor string
-	Known  int  // providers with a value
-	Price  bool // compared within the GPU class
-	Weight string
+	// Name and Description are the criterion's, in the page's language.
+	Name, Description string
+	Anchor            string
+	Known             int  // providers with a value
+	Price             bool // compared within the GPU class
+	Weight            string
 	// Share is the default weight as a percentage of all the weights.
 	Share float64
 }
@@ -158,7 +160,7 @@ func (b *builder) evaluationData(p *page, x *texter) *evaluationData {
 		}
 	}
 	for _, c := range crit {
-		v := &criterionView{Criterion: c, Anchor: "criterion-" + c.ID, Weight: fmtInput(c.Weight), Price: guide.PriceMeasure(c.Measure)}
+		v := &criterionView{Criterion: c, Name: b.text(c, "name"), Description: b.text(c, "description"), Anchor: "criterion-" + c.ID, Weight: fmtInput(c.Weight), Price: guide.PriceMeasure(c.Measure)}
 		for _, s := range scored {
 			if _, ok := s.Values[c.ID]; ok {
 				v.Known++
@@ -290,7 +292,7 @@ func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Sco
 	var prev *offerScoreRow
 	for _, s := range d.scoredOffers {
 		if !s.Ranked() {
-			d.OffersApart = append(d.OffersApart, x.t("evaluation.offer_apart", s.Offer.Instance.Name, s.Offer.Provider.Name, b.offerSub(s.Offer, x)))
+			d.OffersApart = append(d.OffersApart, x.t("evaluation.offer_apart", s.Offer.Instance.Name, b.text(s.Offer.Provider, "name"), b.offerSub(s.Offer, x)))
 			continue
 		}
 		d.OfferCount++
@@ -328,7 +330,7 @@ func (b *builder) offerSub(o *pricing.Offer, x *texter) string {
 	if o.Region != catalog.AllRegions {
 		region = o.Region
 		if reg := o.Provider.Region(o.Region); reg != nil {
-			region = cmp.Or(reg.Name, reg.ID)
+			region = cmp.Or(b.text(reg, "name"), reg.ID)
 		}
 	}
 	gpu := o.Instance.GPU
@@ -527,7 +529,7 @@ func (b *builder) weightsData(d *evaluationData, p *page, x *texter) *weightsDat
 	providerIndex := map[*catalog.Provider]int{}
 	for _, pr := range b.cat.Providers {
 		s := byProvider[pr]
-		wp := weightsProvider{Name: pr.Name, URL: p.Rel(providerPath(pr.ID)), Color: cd.ProviderColor(pr)}
+		wp := weightsProvider{Name: b.text(pr, "name"), URL: p.Rel(providerPath(pr.ID)), Color: cd.ProviderColor(pr)}
 		for _, c := range d.Criteria {
 			var sc *float64
 			if v, ok := s.Scores[c.ID]; ok {
