@@ -145,6 +145,9 @@ type Words struct {
 	AllRegions string
 	PerGPU     string // suffix of a per-GPU price: "/GPU"
 	Off        string // "% off on-demand" after a discount
+	// Comma, Colon, Open and Close join a title's parts (", ", ": ", " (",
+	// ")"); empty: the English marks.
+	Comma, Colon, Open, Close string
 	// Body labels the parts of an item's body after its title; nil: the
 	// body is in English whatever the title's words.
 	Body *BodyWords
@@ -227,16 +230,16 @@ func (c *Change) appendTitle(dst []byte, w Words, f *figures) []byte {
 	dst = append(dst, c.Instance.Name...)
 	dst = append(dst, ' ')
 	dst = append(dst, w.Model(c.Series.Model)...)
-	dst = append(dst, ", "...)
+	dst = append(dst, cmp.Or(w.Comma, ", ")...)
 	dst = append(dst, region...)
-	dst = append(dst, ": "...)
+	dst = append(dst, cmp.Or(w.Colon, ": ")...)
 	dst = appendFigure(dst, f.text[:f.oldEnd], f.oldSuffix, w)
 	dst = append(dst, " → "...)
 	dst = appendFigure(dst, f.text[f.oldEnd:f.newEnd], f.newSuffix, w)
 	if c.Percent != nil {
-		dst = append(dst, " ("...)
+		dst = append(dst, cmp.Or(w.Open, " (")...)
 		dst = append(dst, f.text[f.newEnd:]...)
-		dst = append(dst, ')')
+		dst = append(dst, cmp.Or(w.Close, ")")...)
 	}
 	return dst
 }

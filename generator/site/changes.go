@@ -205,6 +205,10 @@ func (b *builder) words() feed.Words {
 		AllRegions: t("region.all"),
 		PerGPU:     t("unit.per_gpu"),
 		Off:        t("changes.off"),
+		Comma:      t("punct.comma"),
+		Colon:      t("punct.colon"),
+		Open:       t("punct.open"),
+		Close:      t("punct.close"),
 	}
 	if b.lang() != catalog.BaseLanguage {
 		// The body of a feed item in the edition's language; in English it
