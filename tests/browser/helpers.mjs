@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { patience } from './patience.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
@@ -364,3 +365,26 @@ export async function httpTarget(abs, cache) {
 }
 
 export { pathToFileURL, fileURLToPath };
+
+// searchResults types query into the header's box, the way a reader does,
+// after "/" took the focus there, and resolves with the options once the
+// list shows the answer to the whole query, or with [] when it says
+// nothing matches.
+export async function searchResults(page, query) {
+  await page.keyboard.press('/');
+  await page.waitForFunction(() => document.activeElement?.id === 'site-search');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(query);
+  await page.waitForFunction(
+    (q) => {
+      const input = document.getElementById('site-search');
+      const pop = document.querySelector('.search-pop');
+      return input.value === q && pop && !pop.hidden && (document.querySelector('.search-opt') || !document.querySelector('.search-none').hidden);
+    },
+    query,
+    { timeout: patience(10_000) },
+  );
+  return page.$$eval('.search-opt', (opts) =>
+    opts.map((o) => `${o.querySelector('.search-opt-title').textContent} — ${o.querySelector('.search-kind').textContent}`),
+  );
+}

@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch } from './helpers.mjs';
+import { cspViolations, instrument, launch, searchResults } from './helpers.mjs';
 import { patience } from './patience.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
@@ -85,29 +85,6 @@ async function open(url, allowed, { width = 1280, javaScriptEnabled = true } = {
   return { ctx, page, problems };
 }
 
-// results types query into the header's box, the way a reader does,
-// after "/" took the focus there, and resolves with the options once the
-// list shows the answer to the whole query, or with [] when it says
-// nothing matches.
-async function results(page, query) {
-  await page.keyboard.press('/');
-  await page.waitForFunction(() => document.activeElement?.id === 'site-search');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(query);
-  await page.waitForFunction(
-    (q) => {
-      const input = document.getElementById('site-search');
-      const pop = document.querySelector('.search-pop');
-      return input.value === q && pop && !pop.hidden && (document.querySelector('.search-opt') || !document.querySelector('.search-none').hidden);
-    },
-    query,
-    { timeout: patience(10_000) },
-  );
-  return page.$$eval('.search-opt', (opts) =>
-    opts.map((o) => `${o.querySelector('.search-opt-title').textContent} — ${o.querySelector('.search-kind').textContent}`),
-  );
-}
-
 for (const [where, base, allowed] of [
   ['from file://', () => SITE_URL, (u) => u.startsWith(SITE_URL)],
   ['over HTTP from gpucompare serve', () => origin + '/', (u) => u.startsWith(origin + '/')],
@@ -116,10 +93,10 @@ for (const [where, base, allowed] of [
     test('finds known items in English and Chinese, best first, and nothing for nonsense', async () => {
       const { ctx, page, problems } = await open(base() + 'gpus/index.html', allowed);
       for (const c of CASES) {
-        const got = await results(page, c.q);
+        const got = await searchResults(page, c.q);
         assert.deepEqual(got.slice(0, c.first.length), c.first, `"${c.q}": ${got.join('; ')}`);
       }
-      assert.deepEqual(await results(page, NONSENSE), []);
+      assert.deepEqual(await searchResults(page, NONSENSE), []);
       assert.match(await page.textContent('.search-none'), /Nothing matches/);
       assert.deepEqual([...problems, ...(await cspViolations(page))], []);
       await ctx.close();
@@ -128,7 +105,7 @@ for (const [where, base, allowed] of [
     test('the keyboard alone opens the result chosen', async () => {
       for (const c of CASES) {
         const { ctx, page, problems } = await open(base() + 'index.html', allowed);
-        await results(page, c.q);
+        await searchResults(page, c.q);
         const input = page.locator('#site-search');
         assert.equal(await input.getAttribute('role'), 'combobox');
         assert.equal(await input.getAttribute('aria-expanded'), 'true');
@@ -149,7 +126,7 @@ for (const [where, base, allowed] of [
 
     test('Enter with nothing chosen opens the search page with every result', async () => {
       const { ctx, page, problems } = await open(base() + 'providers/index.html', allowed);
-      await results(page, '北京');
+      await searchResults(page, '北京');
       await Promise.all([page.waitForURL(/\/search\/(index\.html)?\?q=/, { timeout: patience(10_000) }), page.keyboard.press('Enter')]);
       await page.waitForSelector('#search-results:not([hidden]) #search-list li', { timeout: patience(10_000) });
       assert.equal(await page.textContent('#search-results-title'), 'Results for “北京”');

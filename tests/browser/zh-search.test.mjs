@@ -18,7 +18,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch } from './helpers.mjs';
+import { cspViolations, instrument, launch, searchResults } from './helpers.mjs';
 import { patience } from './patience.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -90,45 +90,23 @@ async function open(file) {
   return { page, problems };
 }
 
-// results types query into the header's box after "/" took the focus
-// there, and resolves with the options once the list shows the answer to
-// the whole query, or with [] when it says nothing matches.
-async function results(page, query) {
-  await page.keyboard.press('/');
-  await page.waitForFunction(() => document.activeElement?.id === 'site-search');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(query);
-  await page.waitForFunction(
-    (q) => {
-      const input = document.getElementById('site-search');
-      const pop = document.querySelector('.search-pop');
-      return input.value === q && pop && !pop.hidden && (document.querySelector('.search-opt') || !document.querySelector('.search-none').hidden);
-    },
-    query,
-    { timeout: patience(10_000) },
-  );
-  return page.$$eval('.search-opt', (opts) =>
-    opts.map((o) => `${o.querySelector('.search-opt-title').textContent} — ${o.querySelector('.search-kind').textContent}`),
-  );
-}
-
 test('Chinese queries find words inside names and text, in Chinese', { timeout: patience(120_000) }, async () => {
   const { page, problems } = await open('index.html');
   try {
     for (const c of CASES) {
-      const got = await results(page, c.q);
+      const got = await searchResults(page, c.q);
       assert.ok(got.length > 0, `"${c.q}" finds nothing`);
       assert.deepEqual(got.slice(0, c.first.length), c.first, `"${c.q}": ${got.join('; ')}`);
       for (const r of got) if (c.every) assert.match(r, c.every, `"${c.q}"`);
     }
     // Huawei's A100 offers, nothing else.
-    await results(page, '华为云A100');
+    await searchResults(page, '华为云A100');
     const subs = await page.$$eval('.search-opt-sub', (s) => s.map((x) => x.textContent));
     for (const s of subs) assert.match(s, /^华为云 · .*A100/, `"华为云A100": ${s}`);
-    assert.deepEqual(await results(page, '空调冰箱'), []);
+    assert.deepEqual(await searchResults(page, '空调冰箱'), []);
     assert.equal(await page.textContent('.search-none'), '没有与“空调冰箱”匹配的内容。');
     // Enter on the first option opens it.
-    await results(page, '抢占');
+    await searchResults(page, '抢占');
     await page.keyboard.press('ArrowDown');
     await Promise.all([page.waitForURL(/\/scenarios\/short-project\/index\.html$/, { timeout: patience(10_000) }), page.keyboard.press('Enter')]);
     assert.deepEqual([...problems, ...(await cspViolations(page))], []);
