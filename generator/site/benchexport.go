@@ -118,8 +118,8 @@ func (b *builder) benchExports() ([]madeFile, error) {
 		return nil, err
 	}
 	return []madeFile{
-		{"benchmarks/results.json", append(rj, '\n')}, {"benchmarks/costs.json", append(cj, '\n')},
-		{"benchmarks/results.csv", resultsCSV(results)}, {"benchmarks/costs.csv", costsCSV(costs)},
+		{resultsJSONPath, append(rj, '\n')}, {costsJSONPath, append(cj, '\n')},
+		{resultsCSVPath, resultsCSV(results)}, {costsCSVPath, costsCSV(costs)},
 	}, nil
 }
 

@@ -89,8 +89,8 @@ type benchmarkRow struct {
 func (b *builder) benchmarksData(p *page) *benchmarksData {
 	d := &benchmarksData{
 		Benchmarks: len(b.cat.Benchmarks),
-		ResultsCSV: p.Rel("benchmarks/results.csv"), ResultsJSON: p.Rel("benchmarks/results.json"),
-		CostsCSV: p.Rel("benchmarks/costs.csv"), CostsJSON: p.Rel("benchmarks/costs.json"),
+		ResultsCSV: p.Rel(resultsCSVPath), ResultsJSON: p.Rel(resultsJSONPath),
+		CostsCSV: p.Rel(costsCSVPath), CostsJSON: p.Rel(costsJSONPath),
 	}
 	bySuite := map[string]*suiteList{}
 	suites := slices.Clone(catalog.BenchmarkSuites)

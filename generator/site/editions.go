@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"gpucompare/generator/catalog"
@@ -64,13 +65,8 @@ func editionCatalog(cat *catalog.Catalog, i int) *catalog.Catalog {
 // edition, written by the root edition and linked to from the others:
 // the static files, the schemas, the data exports and the sitemap.
 func sharedOutput(p string) bool {
-	switch p {
-	case "compare/offers.csv", "compare/offers.json", "gpus/gpus.csv", "gpus/gpus.json",
-		"benchmarks/results.csv", "benchmarks/results.json", "benchmarks/costs.csv", "benchmarks/costs.json",
-		"sitemap.xml":
-		return true
-	}
-	return strings.HasPrefix(p, "static/") || strings.HasPrefix(p, catalog.SchemaDir+"/")
+	return p == "sitemap.xml" || slices.Contains(exportPaths, p) ||
+		strings.HasPrefix(p, "static/") || strings.HasPrefix(p, catalog.SchemaDir+"/")
 }
 
 // editionClash is the error of an edition whose folder the root edition

@@ -249,3 +249,43 @@ func TestReportInAnEditionsLanguage(t *testing.T) {
 		t.Errorf("report: want it priced in USD")
 	}
 }
+
+// exportLink is a link to a data file from a page.
+var exportLink = regexp.MustCompile(`href="([^"]+\.(?:csv|json))"`)
+
+// TestExportsAreOneSetForEveryEdition: the data exports are written once,
+// by the root edition, and every page of every edition that links to a
+// CSV or JSON file links to one that is there. A new export that is left
+// out of exportPaths is written again under zh/ and fails here.
+func TestExportsAreOneSetForEveryEdition(t *testing.T) {
+	files, _ := build(t, twoEditions(t), Options{})
+	for _, p := range exportPaths {
+		if files[p] == nil {
+			t.Errorf("%s: not written", p)
+		}
+	}
+	for _, p := range files.Paths() {
+		ext := path.Ext(p)
+		if ext != ".csv" && ext != ".json" || path.Base(p) == "feed.json" || strings.HasPrefix(p, catalog.SchemaDir+"/") {
+			continue
+		}
+		if !slices.Contains(exportPaths, p) {
+			t.Errorf("%s: a data file that is not one of exportPaths", p)
+		}
+	}
+	links := 0
+	for _, p := range files.Paths() {
+		if !strings.HasSuffix(p, ".html") || p == "404.html" || p == "zh/404.html" {
+			continue
+		}
+		for _, m := range exportLink.FindAllStringSubmatch(string(files[p]), -1) {
+			links++
+			if target := path.Join(path.Dir(p), m[1]); files[target] == nil {
+				t.Errorf("%s: links to %s, which is not written", p, target)
+			}
+		}
+	}
+	if links == 0 {
+		t.Error("no page links to an export")
+	}
+}

@@ -20,6 +20,26 @@ import (
 // documented in the README; unknown values are empty cells in CSV and
 // absent keys in JSON, never 0.
 
+// The exports' paths. They are data for machines: one set for the whole
+// site, written by the root edition and linked from every edition
+// (sharedOutput).
+const (
+	offersCSVPath   = "compare/offers.csv"
+	offersJSONPath  = "compare/offers.json"
+	gpusCSVPath     = "gpus/gpus.csv"
+	gpusJSONPath    = "gpus/gpus.json"
+	resultsCSVPath  = "benchmarks/results.csv"
+	resultsJSONPath = "benchmarks/results.json"
+	costsCSVPath    = "benchmarks/costs.csv"
+	costsJSONPath   = "benchmarks/costs.json"
+)
+
+// exportPaths are every export's path.
+var exportPaths = []string{
+	offersCSVPath, offersJSONPath, gpusCSVPath, gpusJSONPath,
+	resultsCSVPath, resultsJSONPath, costsCSVPath, costsJSONPath,
+}
+
 // offerExport is one offer as the exports and the matrix script see it.
 type offerExport struct {
 	Provider       string   `json:"provider"`
@@ -235,7 +255,7 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 			if err := b.writeOffers(&js, &cs, offers); err != nil {
 				return nil, err
 			}
-			return []madeFile{{"compare/offers.json", js.Bytes()}, {"compare/offers.csv", cs.Bytes()}}, nil
+			return []madeFile{{offersJSONPath, js.Bytes()}, {offersCSVPath, cs.Bytes()}}, nil
 		})
 	}
 	if err != nil {
@@ -243,7 +263,7 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 	}
 	err = b.putMade("gpus export", b.cat.GPUs, func() ([]madeFile, error) {
 		gj, gc, err := gpuExports(b.cat.GPUs)
-		return []madeFile{{"gpus/gpus.json", gj}, {"gpus/gpus.csv", gc}}, err
+		return []madeFile{{gpusJSONPath, gj}, {gpusCSVPath, gc}}, err
 	})
 	if err != nil {
 		return err
@@ -260,12 +280,12 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 // offer into the files, so that neither file, nor the export of every
 // offer, is held whole.
 func (b *builder) offerFiles(offers []*pricing.Offer) (err error) {
-	jf, err := b.create("compare/offers.json")
+	jf, err := b.create(offersJSONPath)
 	if err != nil {
 		return err
 	}
 	defer closeInto(jf, &err)
-	cf, err := b.create("compare/offers.csv")
+	cf, err := b.create(offersCSVPath)
 	if err != nil {
 		return err
 	}

@@ -318,7 +318,7 @@ func (b *builder) matrixPages() ([]*page, error) {
 			d := &compareData{
 				Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
 				Total: len(b.priced), First: lo + 1, Last: hi,
-				Exports: &exportLinks{"compare.exports", p.Rel("compare/offers.csv"), p.Rel("compare/offers.json")},
+				Exports: &exportLinks{"compare.exports", p.Rel(offersCSVPath), p.Rel(offersJSONPath)},
 			}
 			for _, o := range b.priced[lo:hi] {
 				d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))

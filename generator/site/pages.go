@@ -578,7 +578,7 @@ type gpuRow struct {
 func (b *builder) gpusData(p *page) *gpusData {
 	d := &gpusData{
 		Cheapest: b.cheapest(p, b.priced),
-		Exports:  &exportLinks{"gpus.exports", p.Rel("gpus/gpus.csv"), p.Rel("gpus/gpus.json")},
+		Exports:  &exportLinks{"gpus.exports", p.Rel(gpusCSVPath), p.Rel(gpusJSONPath)},
 	}
 	has := func(sparse bool, pr catalog.Precision) bool {
 		for _, g := range b.cat.GPUs {
