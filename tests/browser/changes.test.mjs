@@ -129,3 +129,31 @@ test('month links work from file://', async () => {
   await page.waitForURL(/\/changes\/index\.html$/);
   assert.deepEqual(errors, []);
 });
+
+// At 1280 px a laptop shows the whole table of changes, source column
+// included, and the header on one row, in both editions: Chinese labels
+// and long instance names wrap differently.
+for (const file of ['changes/index.html', 'zh/changes/index.html']) {
+  test(`${file} fits a 1280 px window`, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await page.goto(pathToFileURL(path.join(site, file)).href);
+      const fit = await page.evaluate(() => {
+        const wrap = document.querySelector('.table-wrap:has(#changes)');
+        const bar = document.querySelector('.site-header .bar');
+        const brand = bar.querySelector('.brand').getBoundingClientRect();
+        const last = bar.lastElementChild.getBoundingClientRect();
+        return {
+          table: wrap.scrollWidth - wrap.clientWidth,
+          sourceShown: getComputedStyle(document.querySelector('#changes tbody td:last-child')).display !== 'none',
+          oneRow: last.top < brand.bottom && last.bottom > brand.top,
+        };
+      });
+      assert.equal(fit.table, 0, 'the table of changes scrolls sideways');
+      assert.ok(fit.sourceShown, 'the source column is shown');
+      assert.ok(fit.oneRow, 'the header wraps onto a second row');
+    } finally {
+      await page.close();
+    }
+  });
+}
