@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -23,7 +22,7 @@ func TestShippedPricesAreDated(t *testing.T) {
 		case isDate(p.Since):
 			effective++
 			dated++
-		case isDate(Date(strings.TrimSpace(p.AsOf))):
+		case p.AsOfDate() != "":
 			dated++
 		}
 	}

@@ -3,6 +3,7 @@ package catalog
 import (
 	"cmp"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -38,6 +39,24 @@ const (
 	FromFirstSeen = "first_seen"
 )
 
+// asOfDate finds the date in an as-of text: the whole text, its start
+// ("2026-01-21 (table commit …)"), or after "as of" ("…; as of 2026-01-21").
+var asOfDate = regexp.MustCompile(`(?:^|as of )(\d{4}(?:-\d{2}(?:-\d{2})?)?)(?:$|[^\w-])`)
+
+// AsOfDate is the date pp's as_of states, full or partial, or "" when it
+// states none: "unknown (catalog commit …, read 2026-12-01)" states none,
+// as the day it was read is not a day the price held.
+func (pp *PricePoint) AsOfDate() Date {
+	m := asOfDate.FindStringSubmatch(strings.TrimSpace(pp.AsOf))
+	if m == nil {
+		return ""
+	}
+	if _, ok := Date(m[1]).Time(); !ok {
+		return ""
+	}
+	return Date(m[1])
+}
+
 // AgeDate is the date a price's age counts from and where it comes from:
 // the later of its effective date (since) and its as-of when both are
 // dates — a source that stated the price later shows it still held then
@@ -49,7 +68,7 @@ func AgeDate(pp *PricePoint) (Date, string) {
 		_, ok := d.Time()
 		return d.Known() && ok
 	}
-	a := Date(strings.TrimSpace(pp.AsOf))
+	a := pp.AsOfDate()
 	switch {
 	case dated(pp.Since) && dated(a):
 		st, _ := pp.Since.Time()
@@ -131,7 +150,7 @@ func NewestDate(cat *Catalog) time.Time {
 	}
 	for _, pp := range cat.Prices {
 		see(pp.Since)
-		see(Date(strings.TrimSpace(pp.AsOf)))
+		see(pp.AsOfDate())
 	}
 	for _, fx := range cat.FX {
 		see(fx.Date)

@@ -60,3 +60,25 @@ func TestPolicyDefaults(t *testing.T) {
 		t.Errorf("policy = %d, %d; want 30, 180", f, s)
 	}
 }
+
+// TestAsOfDate: the date an as-of text states, where the site, the report
+// and the dated-share test all look for it.
+func TestAsOfDate(t *testing.T) {
+	for _, c := range []struct{ asOf, want string }{
+		{"2026-01-21", "2026-01-21"},
+		{" 2026-01 ", "2026-01"},
+		{"2026-07-30 (weekly table commit fd66b26)", "2026-07-30"},
+		{"catalog read; as of 2025-06", "2025-06"},
+		{"unknown (catalog commit 098741e7, read 2026-12-01)", ""},
+		{"read 2026-12-01", ""},
+		{"2026-13-01 (no such month)", ""},
+		{"2026-07-30T10:00:00Z", ""},
+		{"20260730", ""},
+		{"", ""},
+	} {
+		pp := &PricePoint{AsOf: c.asOf}
+		if got := pp.AsOfDate(); string(got) != c.want {
+			t.Errorf("AsOfDate(%q) = %q, want %q", c.asOf, got, c.want)
+		}
+	}
+}

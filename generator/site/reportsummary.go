@@ -3,7 +3,6 @@ package site
 import (
 	"cmp"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -85,10 +84,6 @@ func priceKind(pr *pricing.Price) string {
 	return pr.Kind
 }
 
-// asOfDate finds the date in a price point's as-of text: at its start, or
-// after "as of".
-var asOfDate = regexp.MustCompile(`(?:^|as of )(\d{4}(?:-\d{2}(?:-\d{2})?)?)\b`)
-
 // priceDate is the date a price is known to hold at: its effective date
 // (since) when the sources give one, else the date its as-of text states
 // ("2026-01-21 (…)", "…; as of 2026-01-21"); "" when the sources date it
@@ -97,18 +92,7 @@ func priceDate(pt *catalog.PricePoint) catalog.Date {
 	if pt.Since.Known() {
 		return pt.Since
 	}
-	if m := asOfDate.FindStringSubmatch(pt.AsOf); m != nil {
-		if d := catalog.Date(m[1]); validDate(d) {
-			return d
-		}
-	}
-	return ""
-}
-
-// validDate reports whether d is a date that exists, full or partial.
-func validDate(d catalog.Date) bool {
-	t, ok := d.Time()
-	return ok && !t.IsZero()
+	return pt.AsOfDate()
 }
 
 // catalogDate is the newest date of the catalog: of its price points (as
