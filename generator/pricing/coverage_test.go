@@ -1,6 +1,9 @@
 package pricing
 
 import (
+	"cmp"
+	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -33,6 +36,7 @@ func TestShippedCatalogCoverage(t *testing.T) {
 	cat := shippedCatalog(t)
 	offers, providers := pricedCoverage(cat)
 	t.Logf("%d priced offers from %d providers: %v", offers, len(providers), providers)
+	t.Logf("by provider:\n%s", datedTable(cat))
 	if offers < minPricedOffers {
 		t.Errorf("shipped catalog has %d priced offers, want at least %d", offers, minPricedOffers)
 	}
@@ -89,6 +93,75 @@ func shippedCatalog(t *testing.T) *catalog.Catalog {
 		t.Fatalf("shipped catalog does not load:\n%s", errs)
 	}
 	return cat
+}
+
+// datedTable is a Markdown table of the providers of cat: their offers
+// (priced), price points, points with an effective date (since), points
+// with any date (since or as_of), and their newest date.
+func datedTable(cat *catalog.Catalog) string {
+	type row struct {
+		offers, priced, points, since, dated int
+		newest                               catalog.Date
+	}
+	rows := map[string]*row{}
+	get := func(id string) *row {
+		if rows[id] == nil {
+			rows[id] = &row{}
+		}
+		return rows[id]
+	}
+	for _, o := range Offers(cat, "USD") {
+		r := get(o.Provider.ID)
+		r.offers++
+		if len(o.Prices) > 0 {
+			r.priced++
+		}
+	}
+	later := func(a, b catalog.Date) catalog.Date {
+		ta, oka := a.Time()
+		tb, okb := b.Time()
+		if !oka || okb && tb.After(ta) {
+			return b
+		}
+		return a
+	}
+	var all row
+	for _, pp := range cat.Prices {
+		for _, r := range []*row{get(pp.Provider), &all} {
+			r.points++
+			_, since := pp.Since.Time()
+			asOf := pp.AsOfDate()
+			if since {
+				r.since++
+			}
+			if since || asOf != "" {
+				r.dated++
+			}
+			if since {
+				r.newest = later(r.newest, pp.Since)
+			}
+			r.newest = later(r.newest, asOf)
+		}
+	}
+	share := func(k, n int) string {
+		if n == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%d (%.0f%%)", k, 100*float64(k)/float64(n))
+	}
+	var b strings.Builder
+	b.WriteString("| provider | offers (priced) | price points | with since | dated (since or as_of) | newest date |\n| --- | --- | --- | --- | --- | --- |\n")
+	line := func(name string, r *row) {
+		fmt.Fprintf(&b, "| %s | %d (%d) | %d | %s | %s | %s |\n", name, r.offers, r.priced, r.points,
+			share(r.since, r.points), share(r.dated, r.points), cmp.Or(string(r.newest), "–"))
+	}
+	for _, id := range slices.Sorted(maps.Keys(rows)) {
+		line(id, rows[id])
+		all.offers += rows[id].offers
+		all.priced += rows[id].priced
+	}
+	line(fmt.Sprintf("**all %d**", len(rows)), &all)
+	return b.String()
 }
 
 // pricedCoverage counts the offers of cat with at least one price, and
