@@ -29,6 +29,8 @@ func TestShippedDatesFromPriceHistories(t *testing.T) {
 		{"aws", "p5.4xlarge", "us-east-1", "on_demand", 6.88, "2025-08", "2026-07-20", "karpenter-provider-aws@3fcf5bc52"},
 		{"aws", "trn1n.32xlarge", "us-east-1", "on_demand", 24.78, "2023-04", "2026-07-20", "karpenter-provider-aws@6bdd21387"},
 		{"aws", "p5.48xlarge", "us-gov-west-1", "on_demand", 117.984, "2024-11", "2025-05-12", "karpenter-provider-aws@a4240fc7b"},
+		{"aws", "g6.xlarge", "us-gov-west-1", "on_demand", 1.0144, "2024-11", "2026-07-20", "@3a1c3cddd (generated 2024-11-05)"},
+		{"aws", "p3dn.24xlarge", "us-gov-west-1", "on_demand", 37.454, Unknown, "2026-07-20", "zz_generated.pricing_aws_us_gov.go"},
 		{"aws", "p5.48xlarge", "us-east-1", "capacity_block", 31.464, Unknown, "2026-03-01", "ec2-capacity-blocks-for-ml-pricing-json@ff99bc1"},
 		{"aws", "p5.48xlarge", "us-east-1", "capacity_block", 41.528, Unknown, "2026-07-22", "ec2-capacity-blocks-for-ml-pricing-json@b3a54ae"},
 		{"aws", "p4d.24xlarge", "us-west-2", "capacity_block", 11.8, Unknown, "2026-07-22", "@45e3e84 (2026-01-31)"},
