@@ -8,8 +8,8 @@ import (
 // TestShippedDatesFromPriceHistories pins dates read from price tables kept
 // in git: the month a price first appears in Karpenter's price files (both
 // the snapshot without it and the one with it fall in that month), the day
-// of a Capacity Blocks capture, and the day of the community table
-// cloud-gpus.github.io where it shows the same price. Each must name the
+// of a Capacity Blocks capture, and the day of a public table in git
+// (cloud-gpus.github.io, carsonpo/gpus) that shows the same price. Each must name the
 // commit it was read at, so an edit that drops the date or its proof is
 // seen.
 func TestShippedDatesFromPriceHistories(t *testing.T) {
@@ -37,6 +37,7 @@ func TestShippedDatesFromPriceHistories(t *testing.T) {
 		{"oci", "bm.gpu.h100.8", AllRegions, "on_demand", 80, Unknown, "2025-09-17", "cloud-gpus.github.io@61a3021"},
 		{"oci", "vm.gpu2.1", AllRegions, "on_demand", 1.275, Unknown, "2025-09-15", "cloud-gpus.github.io@1aca24a"},
 		{"lambda", "gpu_8x_v100", AllRegions, "on_demand", 4.4, Unknown, "2025-09-17", "cloud-gpus.github.io@61a3021"},
+		{"runpod", "8x_a100-80gb-sxm", AllRegions, "on_demand", 15.12, Unknown, "2025-07-13", "carsonpo/gpus@d1e3f75"},
 		{"nebius", "hgx-h100-per-gpu", AllRegions, "on_demand", 3.85, Unknown, "2026-09-25", "silybench-data"},
 	} {
 		name := c.provider + "/" + c.instance + " " + c.region + " " + c.model
