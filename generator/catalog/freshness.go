@@ -43,18 +43,19 @@ const (
 // ("2026-01-21 (table commit …)"), or after "as of" ("…; as of 2026-01-21").
 var asOfDate = regexp.MustCompile(`(?:^|as of )(\d{4}(?:-\d{2}(?:-\d{2})?)?)(?:$|[^\w-])`)
 
-// AsOfDate is the date pp's as_of states, full or partial, or "" when it
-// states none: "unknown (catalog commit …, read 2026-12-01)" states none,
-// as the day it was read is not a day the price held.
+// AsOfDate is the date pp's as_of states, full or partial — the latest,
+// when it states one at its start and another after "as of" — or "" when
+// it states none: "unknown (catalog commit …, read 2026-12-01)" states
+// none, as the day it was read is not a day the price held.
 func (pp *PricePoint) AsOfDate() Date {
-	m := asOfDate.FindStringSubmatch(strings.TrimSpace(pp.AsOf))
-	if m == nil {
-		return ""
+	var latest Date
+	var at time.Time
+	for _, m := range asOfDate.FindAllStringSubmatch(strings.TrimSpace(pp.AsOf), -1) {
+		if t, ok := Date(m[1]).Time(); ok && (latest == "" || t.After(at)) {
+			latest, at = Date(m[1]), t
+		}
 	}
-	if _, ok := Date(m[1]).Time(); !ok {
-		return ""
-	}
-	return Date(m[1])
+	return latest
 }
 
 // AgeDate is the date a price's age counts from and where it comes from:

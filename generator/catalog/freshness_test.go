@@ -69,6 +69,8 @@ func TestAsOfDate(t *testing.T) {
 		{" 2026-01 ", "2026-01"},
 		{"2026-07-30 (weekly table commit fd66b26)", "2026-07-30"},
 		{"catalog read; as of 2025-06", "2025-06"},
+		{"2026-01 (reported increase); as of 2026-04-23", "2026-04-23"},
+		{"2026-05-02; as of 2026-04-23", "2026-05-02"},
 		{"unknown (catalog commit 098741e7, read 2026-12-01)", ""},
 		{"read 2026-12-01", ""},
 		{"2026-13-01 (no such month)", ""},
