@@ -520,8 +520,15 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 			if mem := cat.TotalGPUMemoryGB(in); !refSame(mem, *refNum(t, r["gpu_memory_gib_total"])) {
 				t.Errorf("%s: GPU memory %s, the row gives %s GiB", what, refShow(mem), r["gpu_memory_gib_total"])
 			}
-			if in.Source != r["source"] || in.PriceNotPublic == "" || len(cat.PricesOf(in)) > 0 {
-				t.Errorf("%s: want the row's source, a price_not_public reason and no price", what)
+			// The row gives no price: the flavour has a price_not_public
+			// reason, or prices from other sources that name themselves.
+			if in.Source != r["source"] || (in.PriceNotPublic == "") == (len(cat.PricesOf(in)) == 0) {
+				t.Errorf("%s: want the row's source, and either a price_not_public reason or prices, not both", what)
+			}
+			for _, pp := range cat.PricesOf(in) {
+				if pp.Source == r["source"] {
+					t.Errorf("%s: a price cites the row's source %q, which gives no price", what, pp.Source)
+				}
 			}
 		}
 	})

@@ -18,15 +18,15 @@ import (
 // here.
 const (
 	minPricedOffers    = 420
-	minPricedProviders = 15
+	minPricedProviders = 16
 )
 
 // pricedProviders are the providers that have at least one priced offer in
-// the shipped catalog. The seed's huawei-cloud is not among them: the
-// catalog holds no Huawei Cloud price yet.
+// the shipped catalog, every seed provider among them (Huawei Cloud's one
+// price is an article's).
 var pricedProviders = []string{
 	"alibaba-cloud", "aws", "aws-china", "azure", "coreweave", "crusoe", "google-cloud", "inspur-lease",
-	"lambda", "nebius", "oci", "paperspace", "runpod", "tencent-cloud", "vast-ai",
+	"huawei-cloud", "lambda", "nebius", "oci", "paperspace", "runpod", "tencent-cloud", "vast-ai",
 }
 
 // TestShippedCatalogCoverage counts the priced offers (instance type ×
