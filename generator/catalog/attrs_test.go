@@ -1,0 +1,98 @@
+package catalog
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The procurement attributes of the shipped providers: the certifications
+// and billing steps a source states, pinned with the source they come
+// from, and the rules that keep a certification honest.
+
+func TestShippedProviderCertifications(t *testing.T) {
+	cat := shipped(t)
+	for _, c := range []struct {
+		provider string
+		want     []string
+		source   string // a piece of the source the list cites
+		absent   []string
+	}{
+		{"lambda", []string{"SOC 2", "ISO 27001"}, "api-evangelist/lambda-labs@d37649f", []string{"ISO 27017"}},
+		{"runpod", []string{"SOC 2"}, "api-evangelist/runpod@47651ce", []string{"HIPAA", "GDPR"}},
+		{"coreweave", []string{"SOC 2", "ISO 27001"}, "api-evangelist/coreweave@63da361", []string{"FedRAMP", "HIPAA", "PCI DSS"}},
+		{"paperspace", []string{"SOC 2", "ISO 27001"}, "api-evangelist/paperspace@5144989", []string{"PCI DSS"}},
+		{"vast-ai", []string{"SOC 2"}, "api-evangelist/vast-ai@0a03e2a", []string{"ISO 27001", "HIPAA", "PCI DSS"}},
+		{"crusoe", []string{"SOC 2 Type II", "ISO 27001", "ISO 42001"}, "api-evangelist/crusoe@287c38a", nil},
+		{"oci", []string{"SOC 2", "ISO 27001", "HIPAA", "FedRAMP", "BSI C5"}, "api-evangelist/oracle-cloud@4a11989", nil},
+		{"alibaba-cloud", []string{"SOC 2", "SOC 3"}, "2016-11-01 to 2017-10-31", []string{"MLPS level 3"}},
+		// Nebius's trust center lists its certifications as in progress.
+		{"nebius", nil, "", []string{"SOC 2", "ISO 27001", "HIPAA"}},
+	} {
+		p := cat.Provider(c.provider)
+		if p == nil {
+			t.Errorf("no provider %q", c.provider)
+			continue
+		}
+		for _, w := range c.want {
+			if !slices.Contains(p.Certifications.List, w) {
+				t.Errorf("%s: certifications %v lack %q", c.provider, p.Certifications.List, w)
+			}
+		}
+		for _, a := range c.absent {
+			if slices.Contains(p.Certifications.List, a) {
+				t.Errorf("%s: certifications list %q, which the source read does not show as held", c.provider, a)
+			}
+		}
+		if !strings.Contains(p.Certifications.Source, c.source) {
+			t.Errorf("%s: certifications source %q does not cite %q", c.provider, p.Certifications.Source, c.source)
+		}
+	}
+}
+
+// TestShippedCertificationsAreSourcedAndDated checks every listed
+// certification: its list cites a source that carries a date, and MLPS
+// is listed as level 3 only where the source states the level.
+func TestShippedCertificationsAreSourcedAndDated(t *testing.T) {
+	cat := shipped(t)
+	date := regexp.MustCompile(`\b(19|20)\d\d\b`)
+	for _, p := range cat.Providers {
+		list := p.Certifications.List
+		if len(list) == 0 {
+			continue
+		}
+		if !date.MatchString(p.Certifications.Source) {
+			t.Errorf("%s: certifications %v cite %q, which names no date", p.ID, list, p.Certifications.Source)
+		}
+		for _, c := range list {
+			if strings.Contains(strings.ToLower(c), "mlps") && strings.Contains(c, "3") && !strings.Contains(p.Certifications.Source, "level 3") && !strings.Contains(p.Certifications.Source, "三级") {
+				t.Errorf("%s: %q is listed but the source %q states no level 3", p.ID, c, p.Certifications.Source)
+			}
+		}
+	}
+}
+
+func TestShippedBillingSteps(t *testing.T) {
+	cat := shipped(t)
+	for _, c := range []struct {
+		provider, granularity, source string
+	}{
+		{"azure", "minute", "knowledge-center/if-my-virtual-machine-ran-for-6-minutes-and-45"},
+		{"lambda", "minute", "billing.md"},
+		{"aws", "second", "per-second-billing"},
+	} {
+		p := cat.Provider(c.provider)
+		if p == nil {
+			t.Errorf("no provider %q", c.provider)
+			continue
+		}
+		if p.Billing.Granularity != c.granularity || !strings.Contains(p.Billing.Source, c.source) {
+			t.Errorf("%s billing: %q from %q, want %q from a source citing %q", c.provider, p.Billing.Granularity, p.Billing.Source, c.granularity, c.source)
+		}
+	}
+	// The 5-minute minimum a forum thread reports is not Microsoft's word.
+	if m := cat.Provider("azure").Billing.MinimumSeconds; m != nil {
+		t.Errorf("azure billing minimum_seconds %v: no Microsoft page read states a minimum", *m)
+	}
+}
