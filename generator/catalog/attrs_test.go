@@ -96,3 +96,20 @@ func TestShippedBillingSteps(t *testing.T) {
 		t.Errorf("azure billing minimum_seconds %v: no Microsoft page read states a minimum", *m)
 	}
 }
+
+func TestShippedProviderFeatures(t *testing.T) {
+	cat := shipped(t)
+	for _, c := range []struct{ provider, source string }{
+		{"aws", "aws-deep-learning-amis@0a0eb05"},
+		{"lambda", "docsy-lambda-docs@db24a45"},
+	} {
+		p := cat.Provider(c.provider)
+		if p == nil {
+			t.Errorf("no provider %q", c.provider)
+			continue
+		}
+		if f := p.Features; f.DLImages == nil || !*f.DLImages || !strings.Contains(f.Source, c.source) {
+			t.Errorf("%s: dl_images %v from %q, want true from a source citing %q", c.provider, f.DLImages, f.Source, c.source)
+		}
+	}
+}
