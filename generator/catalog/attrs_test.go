@@ -113,3 +113,26 @@ func TestShippedProviderFeatures(t *testing.T) {
 		}
 	}
 }
+
+func TestShippedBillingAndSpotOfOCIAndNebius(t *testing.T) {
+	cat := shipped(t)
+	oci := cat.Provider("oci")
+	if oci == nil {
+		t.Fatal("no provider oci")
+	}
+	// VMs have a one-minute minimum and bare metal a one-hour one: the
+	// provider holds both kinds of GPU shape, so it sets no single minimum.
+	if oci.Billing.Granularity != "second" || oci.Billing.MinimumSeconds != nil || !strings.Contains(oci.Billing.Note, "one-hour minimum") {
+		t.Errorf("oci billing: %q, minimum %v, note %q", oci.Billing.Granularity, oci.Billing.MinimumSeconds, oci.Billing.Note)
+	}
+	if s := oci.Spot; s.Available == nil || !*s.Available || s.NoticeSeconds != nil || !strings.Contains(s.Note, "50% off") {
+		t.Errorf("oci spot: %+v, want available, no stated notice, 50%% off", s)
+	}
+	nebius := cat.Provider("nebius")
+	if nebius == nil {
+		t.Fatal("no provider nebius")
+	}
+	if nebius.Billing.Granularity != "second" || !strings.Contains(nebius.Billing.Source, "docs.nebius.com") {
+		t.Errorf("nebius billing: %q from %q", nebius.Billing.Granularity, nebius.Billing.Source)
+	}
+}
