@@ -136,3 +136,13 @@ func TestShippedBillingAndSpotOfOCIAndNebius(t *testing.T) {
 		t.Errorf("nebius billing: %q from %q", nebius.Billing.Granularity, nebius.Billing.Source)
 	}
 }
+
+func TestShippedTencentCVMSLA(t *testing.T) {
+	p := shipped(t).Provider("tencent-cloud")
+	if p == nil {
+		t.Fatal("no provider tencent-cloud")
+	}
+	if v := p.SLA.Percent; v == nil || *v != 99.975 || !strings.Contains(p.SLA.Note, "99.995%") || !strings.Contains(p.SLA.Source, "qcloud-documents@0432c64") {
+		t.Errorf("tencent-cloud SLA: %v, note %q, source %q; want 99.975 single instance, 99.995%% multi-zone, from the CVM SLA", v, p.SLA.Note, p.SLA.Source)
+	}
+}
