@@ -146,3 +146,29 @@ func TestShippedTencentCVMSLA(t *testing.T) {
 		t.Errorf("tencent-cloud SLA: %v, note %q, source %q; want 99.975 single instance, 99.995%% multi-zone, from the CVM SLA", v, p.SLA.Note, p.SLA.Source)
 	}
 }
+
+func TestShippedEgressAndStorageRates(t *testing.T) {
+	cat := shipped(t)
+	for _, c := range []struct {
+		provider, which string
+		price           float64
+		currency        string
+		source          string
+	}{
+		{"azure", "egress", 0.087, "USD", "ResearchComputing/Documentation@ba23190"},
+		{"google-cloud", "storage", 0.17, "USD", "disks-image-pricing"},
+	} {
+		p := cat.Provider(c.provider)
+		if p == nil {
+			t.Errorf("no provider %q", c.provider)
+			continue
+		}
+		r := p.Egress
+		if c.which == "storage" {
+			r = p.Storage
+		}
+		if r.Price == nil || *r.Price != c.price || r.Currency != c.currency || !strings.Contains(r.Source, c.source) {
+			t.Errorf("%s %s: %v %s from %q, want %v %s from a source citing %q", c.provider, c.which, r.Price, r.Currency, r.Source, c.price, c.currency, c.source)
+		}
+	}
+}
