@@ -172,3 +172,20 @@ func TestShippedEgressAndStorageRates(t *testing.T) {
 		}
 	}
 }
+
+func TestShippedKubernetesDevicePlugin(t *testing.T) {
+	cat := shipped(t)
+	for _, c := range []struct{ provider, source string }{
+		{"google-cloud", "container-engine-accelerators@3f52497"},
+		{"azure", "azure-aks-docs@002d7f4"},
+	} {
+		p := cat.Provider(c.provider)
+		if p == nil {
+			t.Errorf("no provider %q", c.provider)
+			continue
+		}
+		if f := p.Features; f.K8sDevicePlugin == nil || !*f.K8sDevicePlugin || !strings.Contains(f.Source, c.source) {
+			t.Errorf("%s: k8s_device_plugin %v from %q, want true from a source citing %q", c.provider, f.K8sDevicePlugin, f.Source, c.source)
+		}
+	}
+}
