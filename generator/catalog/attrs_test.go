@@ -102,6 +102,7 @@ func TestShippedProviderFeatures(t *testing.T) {
 	for _, c := range []struct{ provider, source string }{
 		{"aws", "aws-deep-learning-amis@0a0eb05"},
 		{"lambda", "docsy-lambda-docs@db24a45"},
+		{"runpod", "runpod/docs@5328dc9"},
 	} {
 		p := cat.Provider(c.provider)
 		if p == nil {
@@ -178,6 +179,7 @@ func TestShippedKubernetesDevicePlugin(t *testing.T) {
 	for _, c := range []struct{ provider, source string }{
 		{"google-cloud", "container-engine-accelerators@3f52497"},
 		{"azure", "azure-aks-docs@002d7f4"},
+		{"aws", "amazon-eks-user-guide@091236c"},
 	} {
 		p := cat.Provider(c.provider)
 		if p == nil {
