@@ -53,6 +53,7 @@ func init() {
 		{"Azure", "99.99", "SLA for Virtual Machines: two or more instances across two or more Availability Zones"},
 		{"Google Cloud", "99.99", "cloud.google.com/compute/sla, Premium Tier: instances in multiple zones"},
 		{"Alibaba Cloud", "99.975", "ECS single instance, secondary summary (sla.directory)"},
+		{"Tencent Cloud", "99.975", "CVM SLA in force since 2020-11-01, single instance (tencentyun/qcloud-documents@0432c64)"},
 	} {
 		refCorrections = append(refCorrections, refCorrection{"providers.csv", c.provider, "compute_sla_pct", "", c.sla, c.source})
 	}
