@@ -32,7 +32,7 @@ func TestShippedPricesAreDated(t *testing.T) {
 	}
 	t.Logf("%d price points: %d (%.1f%%) with since, %d (%.1f%%) with since or as_of",
 		n, effective, pct(effective, n), dated, pct(dated, n))
-	const minEffective, minDated = 4.0, 44.0
+	const minEffective, minDated = 14.0, 60.0
 	if got := pct(effective, n); got < minEffective {
 		t.Errorf("%.1f%% of price points have an effective date (since), want at least %.0f%%", got, minEffective)
 	}
