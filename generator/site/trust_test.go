@@ -56,7 +56,9 @@ func TestTrustOfAPoint(t *testing.T) {
 		date, age, title, badge string
 	}{
 		{catalog.PricePoint{Since: "2025-06-01", AsOf: "2025-06-23 (still current 2026-07-20)"}, "aggregator",
-			"2025-06-01", "1 year", "Dated 2025-06-01 (since) · As of: 2025-06-23 (still current 2026-07-20)", "stale"},
+			"2025-06-23", "1 year", "Dated 2025-06-23 (as of) · In effect since 2025-06-01", "stale"}, // the date an as_of starts with counts
+		{catalog.PricePoint{Since: "2025-06-01", AsOf: "unknown (catalog commit 098741e7, read 2026-12-01)"}, "aggregator",
+			"2025-06-01", "1 year", "Dated 2025-06-01 (since) · As of: unknown (catalog commit 098741e7, read 2026-12-01)", "stale"},
 		{catalog.PricePoint{Since: catalog.Unknown, AsOf: "2026-01-21"}, "aggregator",
 			"2026-01-21", "6 months", "Dated 2026-01-21 (as of)", "aging"},
 		{catalog.PricePoint{Since: "2025-07-30"}, "provider",
