@@ -78,6 +78,32 @@ func TestShippedH20(t *testing.T) {
 	}
 }
 
+// TestShippedH800 pins the H800 to the same table: the dense figures of
+// the H100 SXM, and the NVLink cut to 400 GB/s that sets it apart.
+func TestShippedH800(t *testing.T) {
+	g := shipped(t).GPU("h800-sxm-80gb")
+	if g == nil {
+		t.Fatal(`no GPU "h800-sxm-80gb"`)
+	}
+	for _, f := range []struct {
+		name string
+		got  *float64
+		want float64
+	}{
+		{"memory_gb", g.MemoryGB, 80},
+		{"memory_bandwidth_gb_s", g.BandwidthGBs, 3352},
+		{"dense.fp16_bf16", g.Dense.FP16BF16, 989},
+		{"dense.fp8", g.Dense.FP8, 1979},
+	} {
+		if f.got == nil || *f.got != f.want {
+			t.Errorf("h800-sxm-80gb %s = %v, want %v", f.name, figure(f.got), f.want)
+		}
+	}
+	if b := g.Interconnect.BidirGBs; b == nil || *b != 400 {
+		t.Errorf("h800-sxm-80gb interconnect = %+v, want NVLink 400 GB/s", g.Interconnect)
+	}
+}
+
 // instanceByID returns the provider's instance type with the id, or nil.
 func instanceByID(p *Provider, id string) *Instance {
 	for _, in := range p.Instances {
