@@ -62,6 +62,21 @@ func TestShippedH20(t *testing.T) {
 		t.Errorf("ecs.ebmgn8v.48xlarge source %q does not cite the document that names its GPU", in.Source)
 	}
 
+	tc := cat.Provider("tencent-cloud")
+	if tc == nil {
+		t.Fatal(`no provider "tencent-cloud"`)
+	}
+	for id, n := range map[string]int{"pnv6.16xlarge640": 4, "pnv6.32xlarge1280": 8, "pnv6.96xlarge2304": 8, "hccpnv6.96xlarge2304": 8} {
+		in := instanceByID(tc, id)
+		if in == nil {
+			t.Errorf("tencent-cloud has no instance type %q", id)
+			continue
+		}
+		if in.GPU != "h20-96gb" || in.GPUCount != n || !strings.Contains(in.Source, "imroc/tke-guide@80449bd") {
+			t.Errorf("%s: %d x %q from %q, want %d x h20-96gb from the TKE guide that names the GPU", id, in.GPUCount, in.GPU, in.Source, n)
+		}
+	}
+
 	prices := map[string]float64{}
 	for _, pp := range cat.Prices {
 		if pp.Provider == "alibaba-cloud" && strings.HasPrefix(pp.Instance, "ecs.gn8v.") && pp.Amount != nil {
