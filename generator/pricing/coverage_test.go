@@ -160,7 +160,7 @@ func datedTable(cat *catalog.Catalog) string {
 		all.offers += rows[id].offers
 		all.priced += rows[id].priced
 	}
-	line(fmt.Sprintf("**all %d**", len(rows)), &all)
+	line("**all**", &all)
 	return b.String()
 }
 
