@@ -22,7 +22,7 @@ const HEIGHT = 800;
 
 let browser;
 let providers = []; // output paths of the provider pages
-let gpu; // the GPU page with the longest instance list
+let gpu; // the GPU page with the most current-generation instance types
 let provider; // the provider page with the longest instance list
 const wide = new Map(); // output path → its instance list at 1280 px (read)
 
@@ -47,11 +47,13 @@ before(async () => {
   // Each provider page's list at 1280 px, read once: the order test and
   // the choice of the longest list use them.
   for (const p of providers) wide.set(p, await read(p, 1280, { look: false }));
-  // The GPU page with the longest list, counted in its HTML.
+  // The GPU page with the most current-generation types (no tag beside
+  // the name), counted in its HTML: its list has an order to check.
   let most = -1;
   for (const p of await linked('gpus/index.html', /^gpus\/[^/]+\/index\.html$/)) {
     const html = readFileSync(path.join(SITE, p), 'utf8');
-    const n = (/<table class="data instances">[\s\S]*?<\/table>/.exec(html)?.[0].match(/<th scope="row">/g) || []).length;
+    const rows = /<table class="data instances">[\s\S]*?<\/table>/.exec(html)?.[0].match(/<th scope="row">[\s\S]*?<\/th>/g) || [];
+    const n = rows.filter((th) => !th.includes('class="tag"')).length;
     if (n > most) [gpu, most] = [p, n];
   }
   wide.set(gpu, await read(gpu, 1280, { look: false }));
