@@ -16,11 +16,7 @@ func TestShippedH20(t *testing.T) {
 	if g == nil {
 		t.Fatal(`no GPU "h20-96gb"`)
 	}
-	for _, f := range []struct {
-		name string
-		got  *float64
-		want float64
-	}{
+	checkFigures(t, "h20-96gb", []pinnedFigure{
 		{"memory_gb", g.MemoryGB, 96},
 		{"memory_bandwidth_gb_s", g.BandwidthGBs, 4000},
 		{"tdp_w", g.TDPWatts, 400},
@@ -28,11 +24,7 @@ func TestShippedH20(t *testing.T) {
 		{"dense.fp16_bf16", g.Dense.FP16BF16, 148},
 		{"dense.fp8", g.Dense.FP8, 296},
 		{"dense.int8", g.Dense.INT8, 296},
-	} {
-		if f.got == nil || *f.got != f.want {
-			t.Errorf("h20-96gb %s = %v, want %v", f.name, figure(f.got), f.want)
-		}
-	}
+	})
 	if g.Sparse.FP16BF16 != nil || g.Sparse.FP8 != nil {
 		t.Errorf("h20-96gb has sparse figures; NVIDIA publishes none and no source read gives them")
 	}
@@ -58,7 +50,7 @@ func TestShippedH20(t *testing.T) {
 	for id := range want {
 		t.Errorf("alibaba-cloud has no instance type %q", id)
 	}
-	if in := instanceByID(p, "ecs.ebmgn8v.48xlarge"); in != nil && !strings.Contains(in.Source, "quickstart-vllm-ack@b4287af") {
+	if in := p.Instance("ecs.ebmgn8v.48xlarge"); in != nil && !strings.Contains(in.Source, "quickstart-vllm-ack@b4287af") {
 		t.Errorf("ecs.ebmgn8v.48xlarge source %q does not cite the document that names its GPU", in.Source)
 	}
 
@@ -67,7 +59,7 @@ func TestShippedH20(t *testing.T) {
 		t.Fatal(`no provider "tencent-cloud"`)
 	}
 	for id, n := range map[string]int{"pnv6.16xlarge640": 4, "pnv6.32xlarge1280": 8, "pnv6.96xlarge2304": 8, "hccpnv6.96xlarge2304": 8} {
-		in := instanceByID(tc, id)
+		in := tc.Instance(id)
 		if in == nil {
 			t.Errorf("tencent-cloud has no instance type %q", id)
 			continue
@@ -100,39 +92,13 @@ func TestShippedH800(t *testing.T) {
 	if g == nil {
 		t.Fatal(`no GPU "h800-sxm-80gb"`)
 	}
-	for _, f := range []struct {
-		name string
-		got  *float64
-		want float64
-	}{
+	checkFigures(t, "h800-sxm-80gb", []pinnedFigure{
 		{"memory_gb", g.MemoryGB, 80},
 		{"memory_bandwidth_gb_s", g.BandwidthGBs, 3352},
 		{"dense.fp16_bf16", g.Dense.FP16BF16, 989},
 		{"dense.fp8", g.Dense.FP8, 1979},
-	} {
-		if f.got == nil || *f.got != f.want {
-			t.Errorf("h800-sxm-80gb %s = %v, want %v", f.name, figure(f.got), f.want)
-		}
-	}
+	})
 	if b := g.Interconnect.BidirGBs; b == nil || *b != 400 {
 		t.Errorf("h800-sxm-80gb interconnect = %+v, want NVLink 400 GB/s", g.Interconnect)
 	}
-}
-
-// instanceByID returns the provider's instance type with the id, or nil.
-func instanceByID(p *Provider, id string) *Instance {
-	for _, in := range p.Instances {
-		if in.ID == id {
-			return in
-		}
-	}
-	return nil
-}
-
-// figure prints a figure that may be missing.
-func figure(v *float64) any {
-	if v == nil {
-		return "none"
-	}
-	return *v
 }

@@ -20,22 +20,11 @@ func TestShippedAscend910B2(t *testing.T) {
 	// The Cube peak of the 910B2 (24 AI cores at 1.8 GHz), dense; not the
 	// 910B1's 378.88 nor the variant-less 256 of the same repository's
 	// skill page.
-	for _, c := range []struct {
-		what string
-		got  *float64
-		want float64
-	}{
+	checkFigures(t, "ascend-910b2", []pinnedFigure{
 		{"dense fp16_bf16", g.Dense.FP16BF16, 353.89},
 		{"memory_gb", g.MemoryGB, 64},
 		{"memory_bandwidth_gb_s", g.BandwidthGBs, 1600},
-	} {
-		switch {
-		case c.got == nil:
-			t.Errorf("ascend-910b2 %s: unknown, want %v", c.what, c.want)
-		case *c.got != c.want:
-			t.Errorf("ascend-910b2 %s: %v, want %v", c.what, *c.got, c.want)
-		}
-	}
+	})
 	if g.Dense.FP32 != nil || g.Sparse.FP16BF16 != nil {
 		t.Error("ascend-910b2: no source read gives FP32 or a sparse figure; keep them unknown")
 	}

@@ -138,6 +138,25 @@ func refFigure(t *testing.T, what string, got *float64, cell string) {
 	}
 }
 
+// pinnedFigure is a figure of a record that a test pins: its name, the
+// value the record holds and the one its source states.
+type pinnedFigure struct {
+	name string
+	got  *float64
+	want float64
+}
+
+// checkFigures reports each figure of record that is not what its source
+// states, an unknown one included.
+func checkFigures(t *testing.T, record string, figures []pinnedFigure) {
+	t.Helper()
+	for _, f := range figures {
+		if !refSame(f.got, f.want) {
+			t.Errorf("%s %s = %s, want %v", record, f.name, refShow(f.got), f.want)
+		}
+	}
+}
+
 func refShow(v *float64) string {
 	if v == nil {
 		return "nothing"
