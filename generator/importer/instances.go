@@ -423,7 +423,7 @@ func appendItems(src []byte, file, key string, items [][]string) ([]byte, error)
 		d.dash = max(first.Column-3, 0)
 		last := d.seq.Content[len(d.seq.Content)-1]
 		next := d.nextAfterSeq()
-		at = d.backUp(next-1, last.Line-1)
+		at = d.backUp(next-1, last.Line-1, last)
 	}
 	pad := strings.Repeat(" ", d.dash)
 	for _, it := range items {

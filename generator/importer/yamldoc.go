@@ -77,7 +77,7 @@ func parseDoc(src []byte, file string) (*doc, error) {
 		if i+1 < len(d.items) {
 			next = d.items[i+1].start
 		}
-		d.items[i].end = d.backUp(next-1, d.items[i].start)
+		d.items[i].end = d.backUp(next-1, d.items[i].start, d.items[i].node)
 	}
 	return d, nil
 }
@@ -93,18 +93,45 @@ func (d *doc) nextAfterSeq() int {
 	return len(d.lines)
 }
 
-// backUp moves the last line of a record up over the blank lines and the
-// comments that head what follows it.
-func (d *doc) backUp(end, start int) int {
+// backUp moves the last line of record n (its lines start..end) up over
+// the blank lines and the comments that head what follows it. A record
+// ending in a block scalar (| or >) keeps its blank lines: they may be
+// part of the text.
+func (d *doc) backUp(end, start int, n *yaml.Node) int {
+	block := endsInBlockScalar(n)
 	for end > start {
 		l := d.lines[end]
 		t := strings.TrimLeft(l, " ")
+		if block && t == "" {
+			break
+		}
 		if t != "" && (!strings.HasPrefix(t, "#") || len(l)-len(t) > d.dash) {
 			break
 		}
 		end--
 	}
 	return end
+}
+
+// endsInBlockScalar tells whether the last value written in n is a
+// literal or folded block scalar.
+func endsInBlockScalar(n *yaml.Node) bool {
+	for n != nil {
+		switch n.Kind {
+		case yaml.ScalarNode:
+			return n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0
+		case yaml.MappingNode, yaml.SequenceNode, yaml.DocumentNode:
+			if len(n.Content) == 0 {
+				return false
+			}
+			n = n.Content[len(n.Content)-1]
+		case yaml.AliasNode:
+			return false
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // seqEnd is the line after which a new series goes: after the last point,
