@@ -641,7 +641,11 @@ type gpuData struct {
 	ProviderNames []string
 	Figures       []figure
 	Instances     instanceList
-	Benchmarks    []*benchResult // the benchmark results run on it
+	// Offers counts its priced offers, which CompareURL shows in the
+	// instance matrix.
+	Offers     int
+	CompareURL string
+	Benchmarks []*benchResult // the benchmark results run on it
 }
 
 // figure is one precision of a GPU, dense and sparse side by side.
@@ -832,6 +836,12 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 		}
 	}
 	d.Instances.sort()
+	for _, o := range b.priced {
+		if o.Instance.GPU == g.ID {
+			d.Offers++
+		}
+	}
+	d.CompareURL = p.Rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode()
 	d.Benchmarks = b.gpuBenchmarks(p, g)
 	return d
 }

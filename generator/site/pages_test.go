@@ -2,6 +2,8 @@ package site
 
 import (
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -21,5 +23,45 @@ func TestEscapePathEscapesEachSegment(t *testing.T) {
 		if got, want := escapePath(p), strings.Join(segs, "/"); got != want {
 			t.Errorf("escapePath(%q) = %q, want %q", p, got, want)
 		}
+	}
+}
+
+// TestGPUPageAnswersFirst puts where to rent a GPU, cheapest first, above
+// its spec sheet, with a link to its offers in the instance matrix that
+// counts at least one offer for each priced instance type listed.
+func TestGPUPageAnswersFirst(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	offers := regexp.MustCompile(`<a href="../../compare/index.html#gpu=([a-z0-9-]+)">Compare all (\d+) offers`)
+	checked := 0
+	for p, data := range files {
+		if !strings.HasPrefix(p, "gpus/") || !strings.HasSuffix(p, "/index.html") || p == "gpus/index.html" {
+			continue
+		}
+		page := string(data)
+		rent, specs := strings.Index(page, `<h2 id="rent">Where to rent it</h2>`), strings.Index(page, `<h2>Specifications</h2>`)
+		if rent < 0 || specs < 0 || rent > specs {
+			t.Errorf("%s: where to rent it (at %d) does not come before the specifications (at %d)", p, rent, specs)
+			continue
+		}
+		priced := strings.Count(page[rent:specs], `<td class="num from"><span class="money">`)
+		if priced < 2 {
+			continue
+		}
+		m := offers.FindStringSubmatch(page)
+		if m == nil {
+			t.Errorf("%s: %d priced instance types but no link to their offers in the matrix", p, priced)
+			continue
+		}
+		if "gpus/"+m[1]+"/index.html" != p {
+			t.Errorf("%s: the matrix link filters to %s", p, m[1])
+		}
+		if n, _ := strconv.Atoi(m[2]); n < priced {
+			t.Errorf("%s: %d priced instance types, but the link counts %d offers", p, priced, n)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no GPU page of the fixture lists two priced instance types: the test is not testing")
 	}
 }
