@@ -20,6 +20,7 @@ type cheapestTable struct {
 }
 
 type cheapestRow struct {
+	ID    string // the GPU's
 	Name  string
 	URL   string
 	Cells []*cheapestCell // aligned with Models; nil where no offer has that model
@@ -35,6 +36,7 @@ type cheapestCell struct {
 	ProviderName string
 	RegionName   string // "" for all regions
 	URL          string // the instance page
+	Trust        *trustView
 }
 
 // cheapest builds the cheapest-offer table from the priced offers.
@@ -65,7 +67,7 @@ func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
 			c := &cheapestCell{
 				PerGPUHour: per, Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
 				Converted: pr.Conversion.Factor != 1, Offer: o.Instance.Name, ProviderName: o.Provider.Name,
-				URL: p.Rel(instancePath(o.Instance)),
+				URL: p.Rel(instancePath(o.Instance)), Trust: b.trust(pr.Point, pr.Kind),
 			}
 			if r := o.Provider.Region(o.Region); r != nil {
 				c.RegionName = cmp.Or(b.text(r, "name"), r.ID)
@@ -89,7 +91,7 @@ func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
 		if cells == nil {
 			continue
 		}
-		row := &cheapestRow{Name: g.Name, URL: p.Rel(gpuPath(g.ID))}
+		row := &cheapestRow{ID: g.ID, Name: g.Name, URL: p.Rel(gpuPath(g.ID))}
 		for _, m := range t.Models {
 			row.Cells = append(row.Cells, cells[m])
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"golang.org/x/tools/txtar"
 
@@ -59,7 +60,7 @@ func TestCheapestOfferPerGPUAndModel(t *testing.T) {
 	if errs := r.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	b := &builder{cat: cat, gpus: cat.GPUs}
+	b := &builder{cat: cat, gpus: cat.GPUs, tmpl: &templates{msgs: englishTexter(t).m}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
 	p := b.newPage("gpus/index.html", "gpus")
 	tab := b.cheapest(p, pricing.Offers(cat, "USD"))
 	if len(tab.Models) != 2 || tab.Models[0] != "on_demand" || tab.Models[1] != "spot" {
@@ -78,6 +79,26 @@ func TestCheapestOfferPerGPUAndModel(t *testing.T) {
 	}
 	if got := tab.Rows[0].Cells[0].URL; got != "../instances/cn/yuan/index.html" {
 		t.Errorf("link %q", got)
+	}
+	// Each cell says how far to trust its price: the source's kind and
+	// the date the price holds since.
+	if tr := od.Trust; tr == nil || tr.Kind != "provider" || tr.Date != "2025" {
+		t.Errorf("on-demand cheapest trust = %+v, want a provider price dated 2025", tr)
+	}
+	// The GPU matrix shows the on-demand cell as the GPU's price from.
+	b.priced = pricing.Offers(cat, "USD")
+	d := b.gpusData(p)
+	seen := 0
+	for _, r := range append(d.Rows, d.Bare...) {
+		if r.GPU.ID == tab.Rows[0].ID {
+			seen++
+			if r.From == nil || r.From.Offer != od.Offer || r.From.PerGPUHour != od.PerGPUHour {
+				t.Errorf("%s: matrix price from %+v, want the cheapest on-demand %+v", r.GPU.ID, r.From, od)
+			}
+		}
+	}
+	if seen != 1 {
+		t.Errorf("%s is in %d rows of the GPU matrix, want 1", tab.Rows[0].ID, seen)
 	}
 }
 
@@ -105,7 +126,9 @@ func TestGPUsWithoutFiguresCollapse(t *testing.T) {
 	if want := fmt.Sprintf(`<td colspan="%d" class="no-specs">no public spec sheet figures</td>`, 6+precisions); precisions == 0 || !strings.Contains(row, want) {
 		t.Errorf("the A40's row has no %s:\n%s", want, row)
 	}
-	if strings.Contains(row, "—") {
+	// Its price column may say it has no price; the spec columns have
+	// no dashes.
+	if specs := row[strings.Index(row, `<td class="num from">`)+1:]; strings.Contains(specs[strings.Index(specs, "<td"):], "—") {
 		t.Errorf("the A40's row has dashes:\n%s", row)
 	}
 	if !strings.Contains(matrix, "3 GPU models · newest first, by release year. Last, 1 models with no public spec sheet figures.") {

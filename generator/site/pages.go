@@ -573,6 +573,9 @@ type gpuRow struct {
 	URL           string
 	Dense, Sparse []*float64 // aligned with gpusData.Dense and .Sparse
 	Instances     int
+	// From is its cheapest ranked on-demand offer per GPU-hour (the
+	// cheapest table's cell), nil when it has none.
+	From *cheapestCell
 }
 
 func (b *builder) gpusData(p *page) *gpusData {
@@ -609,8 +612,14 @@ func (b *builder) gpusData(p *page) *gpusData {
 			count[in.GPU]++
 		}
 	}
+	from := map[string]*cheapestCell{}
+	if i := slices.Index(d.Cheapest.Models, "on_demand"); i >= 0 {
+		for _, r := range d.Cheapest.Rows {
+			from[r.ID] = r.Cells[i]
+		}
+	}
 	for _, g := range b.gpus {
-		r := &gpuRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Instances: count[g.ID]}
+		r := &gpuRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Instances: count[g.ID], From: from[g.ID]}
 		for _, pr := range dense {
 			r.Dense = append(r.Dense, pr.Of(g.Dense))
 		}
