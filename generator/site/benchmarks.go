@@ -136,6 +136,24 @@ type benchmarkData struct {
 	Results   []*resultRow
 	Groups    []*groupView
 	NotCosted int // results not costed
+	// Best are the tops of the rankings as the results ran, by group:
+	// the answer the page opens with.
+	Best []*bestGroup
+}
+
+// bestGroup is a group with the first offer of each of its rankings, in
+// pricing.Models order.
+type bestGroup struct {
+	Group *groupView
+	Rows  []*bestRow
+}
+
+// bestRow is the first offer of one ranking, with how far to trust its
+// price.
+type bestRow struct {
+	Table *rankTable
+	Row   *rankRow
+	Trust *trustView
 }
 
 // resultRow is one result in a benchmark's results table.
@@ -297,6 +315,16 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 			gv.Rates = append(gv.Rates, rates[c])
 		}
 		d.Groups = append(d.Groups, gv)
+		if len(gv.Tables) == 0 {
+			continue
+		}
+		best := &bestGroup{Group: gv}
+		for _, t := range gv.Tables {
+			top := t.Rows[0]
+			pr := top.Cost.Mapping.Offer.Prices[t.Model]
+			best.Rows = append(best.Rows, &bestRow{Table: t, Row: top, Trust: b.trust(pr.Point, pr.Kind)})
+		}
+		d.Best = append(d.Best, best)
 	}
 	return d
 }

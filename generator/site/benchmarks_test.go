@@ -172,6 +172,20 @@ func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
 			t.Errorf("the llama2-70b page lacks %s", want)
 		}
 	}
+	// The page opens with the first offer of each ranking as the result
+	// ran, the split ranking left out: the figures above.
+	best, results := strings.Index(page, `<h2 id="best">`), strings.Index(page, `<h2 id="results">`)
+	if best < 0 || results < best {
+		t.Fatalf("the llama2-70b page does not open with its best value (at %d) before its results (at %d)", best, results)
+	}
+	row := regexp.MustCompile(`<th scope="row">([^<]+)</th>\n<td data-label="Best offer"><a href="[^"]+">([^<]+)<wbr>([^<]+)</a>.*\n<td data-label="Figure" class="num figure">([^<]+)<`)
+	var got []string
+	for _, m := range row.FindAllStringSubmatch(page[best:results], -1) {
+		got = append(got, m[1]+": "+m[2]+m[3]+" "+m[4])
+	}
+	if want := []string{"on-demand: p4d.24xlarge 1.48 M", "spot: p4d.24xlarge 4.92 M", "reserved, 1 year: p4d.24xlarge 2.36 M"}; !slices.Equal(got, want) {
+		t.Errorf("best value rows:\ngot  %q\nwant %q", got, want)
+	}
 }
 
 // TestShippedBenchmarkPagesRankByCostOfWork checks the rankings of the
