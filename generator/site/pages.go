@@ -153,7 +153,7 @@ func (b *builder) newPage(p, layout string) *page {
 	}
 	pg.Styles = pg.Rel("static/style.css")
 	switch layout {
-	case "home", "compare", "gpu", "provider", "instance", "guide", "scenario", "changes":
+	case "home", "compare", "gpus", "gpu", "provider", "instance", "benchmark", "guide", "scenario", "changes":
 		pg.AgeScript = pg.Rel("static/age.js")
 	}
 	pg.Icon, pg.IconICO = pg.Rel("static/favicon.svg"), pg.Rel("static/favicon.ico")

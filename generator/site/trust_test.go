@@ -1,6 +1,7 @@
 package site
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -83,5 +84,26 @@ func TestTrustOfAPoint(t *testing.T) {
 	}
 	if b.trust(nil, "provider") != nil {
 		t.Error("no point, no trust view")
+	}
+}
+
+// TestEveryPageWithAgesCountsThemAgain: a page that shows the age of a
+// price loads static/age.js, which counts the age again to the reader's
+// day; without it the page would show the age on the day it was built.
+func TestEveryPageWithAgesCountsThemAgain(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	withAges := 0
+	for p, data := range files {
+		if !strings.HasSuffix(p, ".html") || !strings.Contains(string(data), `<span class="age" data-date=`) {
+			continue
+		}
+		withAges++
+		if !strings.Contains(string(data), `static/age.js"`) {
+			t.Errorf("%s shows ages but does not load static/age.js", p)
+		}
+	}
+	if withAges < 5 {
+		t.Fatalf("only %d pages show ages: the test is not testing", withAges)
 	}
 }
