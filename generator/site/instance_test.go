@@ -156,7 +156,7 @@ func TestInstancePageAnswersFirst(t *testing.T) {
 		`<a href="#history-r1-on_demand">on-demand</a>`,
 		`<span class="money">2.00&#8239;<span class="cur">USD</span><span class="unit">/h</span></span>`,
 		`Region One <span class="id">r1</span> <span class="sub">lowest of 2 regions priced</span>`,
-		`<span class="age" data-date="2025-06-01" title="Dated 2025-06-01 (since)">1 year</span> <span class="fresh fresh-stale" data-date="2025-06-01" title="Fresh: dated at most 90 days ago; aging: at most 365 days; stale: older">stale</span> <span class="kind kind-provider"`,
+		`<span class="age" data-date="2025-06-01" title="In effect since 2025-06-01">1 year</span> <span class="fresh fresh-stale" data-date="2025-06-01" title="Fresh: dated at most 90 days ago; aging: at most 365 days; stale: older">stale</span> <span class="kind kind-provider"`,
 	} {
 		if !strings.Contains(row, want) {
 			t.Errorf("the on-demand row lacks %s:\n%s", want, row)

@@ -63,7 +63,9 @@ func (b *builder) trust(pp *catalog.PricePoint, kind string) *trustView {
 		v.Date, v.Age = string(d), ageText(d, b.ageDate, t)
 		parts = append(parts, t("trust.dated_"+from, date(string(d))))
 	}
-	if a := strings.TrimSpace(pp.AsOf); a != "" && from != catalog.FromAsOf {
+	// An as_of with no date in it ("unknown (…)") says nothing a reader
+	// can use beside the price; the price's page keeps it.
+	if a := strings.TrimSpace(pp.AsOf); pp.AsOfDate() != "" && from != catalog.FromAsOf {
 		parts = append(parts, t("trust.as_of", date(a)))
 	}
 	if from == catalog.FromAsOf && pp.Since.Known() {
