@@ -374,10 +374,14 @@
     update();
   });
   form.hidden = false;
-  // The sliders stand open beside a wide ranking; on a phone they wait
-  // behind their summary, so the ranking is in view.
+  // The sliders wait behind their summary, so that the ranking is in
+  // view; an address that carries weights opens them on a wide screen,
+  // where they stand beside the ranking they changed.
   var panel = document.getElementById('weights-panel');
-  if (panel && window.matchMedia('(min-width: 40rem)').matches) panel.open = true;
+  var carried = Array.prototype.some.call(form.querySelectorAll('input[type=range]'), function (r) {
+    return new URLSearchParams(location.hash.replace(/^#/, '')).has(r.name);
+  });
+  if (panel && carried && window.matchMedia('(min-width: 40rem)').matches) panel.open = true;
 
   var pending = false;
   function follow() {

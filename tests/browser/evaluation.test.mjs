@@ -107,6 +107,8 @@ function priceCell(page, name) {
 }
 
 async function setWeight(page, id, value) {
+  // The sliders wait behind their summary until a reader opens them.
+  if (!(await page.locator('#weights-panel').evaluate((d) => d.open))) await page.locator('#weights-panel summary').click();
   const slider = page.locator(`#weights input[name="${id}"]`);
   const from = Number(await slider.inputValue());
   await slider.focus();
@@ -133,6 +135,19 @@ test('the script keeps the generator\'s ranking of the default class', async () 
   assert.match(v.note, /one GPU class, A100 80GB,/);
   await clean(page, problems);
   await ctx.close();
+});
+
+test('the ranking is on the first screen; an address with weights opens the sliders', async () => {
+  const { ctx, page, problems } = await open();
+  assert.equal(await page.locator('#weights-panel').evaluate((d) => d.open), false, 'the sliders stand open before the ranking');
+  const top = await page.locator('#scores tbody tr').first().evaluate((tr) => tr.getBoundingClientRect().top);
+  assert.ok(top < 900, `the first ranked provider is at ${top} px, below a 900 px screen`);
+  await clean(page, problems);
+  await ctx.close();
+  const carried = await open('#certs=10');
+  assert.equal(await carried.page.locator('#weights-panel').evaluate((d) => d.open), true, 'an address that sets a weight does not show the sliders');
+  await clean(carried.page, carried.problems);
+  await carried.ctx.close();
 });
 
 test('picking a GPU class compares prices within it', async () => {
