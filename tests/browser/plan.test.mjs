@@ -478,6 +478,7 @@ for (const pass of ['file', 'http']) {
         if (rank(w)[0] !== shipped[0]) pick = j;
       }
       assert.ok(pick !== null, 'some criterion alone changes the leader');
+      await openSliders(page);
       for (let j = 0; j < data.criteria.length; j++) {
         const slider = page.locator(`#weights input[name="${data.criteria[j].id}"]`);
         await slider.focus();
@@ -519,6 +520,7 @@ for (const pass of ['file', 'http']) {
       const j = data.criteria.findIndex((c) => c.id === 'gpu-hour-price');
       const k = data.oc.indexOf(j);
       assert.ok(j >= 0 && k >= 0, 'the price per GPU-hour is an offer criterion');
+      await openSliders(page);
       for (let i = 0; i < data.criteria.length; i++) {
         const slider = page.locator(`#weights input[name="${data.criteria[i].id}"]`);
         await slider.focus();
@@ -544,4 +546,10 @@ for (const pass of ['file', 'http']) {
       await ctx.close();
     });
   });
+}
+
+// openSliders opens the weight sliders, which wait behind their summary
+// until a reader opens them.
+async function openSliders(page) {
+  if (!(await page.locator('#weights-panel').evaluate((d) => d.open))) await page.locator('#weights-panel summary').click();
 }
