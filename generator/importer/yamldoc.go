@@ -125,9 +125,7 @@ func endsInBlockScalar(n *yaml.Node) bool {
 				return false
 			}
 			n = n.Content[len(n.Content)-1]
-		case yaml.AliasNode:
-			return false
-		default:
+		default: // an alias writes no text of its own
 			return false
 		}
 	}
