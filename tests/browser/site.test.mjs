@@ -211,6 +211,7 @@ test('gpus: newest first by release year, models without figures last', async ()
       const table = document.querySelector('table.gpus');
       const col = [...table.tHead.rows[0].cells].findIndex((c) => c.textContent.trim() === 'Released');
       const width = (tr) => [...tr.cells].reduce((n, c) => n + c.colSpan, 0);
+      // Each row: name, price from, vendor, the spec columns, instances.
       const rows = [...table.tBodies[0].rows];
       const bare = table.tBodies[1] ? [...table.tBodies[1].rows] : [];
       return {
@@ -218,13 +219,13 @@ test('gpus: newest first by release year, models without figures last', async ()
         col,
         years: rows.map((tr) => [tr.cells[0].textContent.trim(), (tr.cells[col].textContent.match(/^\d{4}/) || [null])[0]]),
         dashRows: rows
-          .filter((tr) => [...tr.cells].slice(2, -1).every((c) => c.textContent.trim() === '—'))
+          .filter((tr) => [...tr.cells].slice(3, -1).every((c) => c.textContent.trim() === '—'))
           .map((tr) => tr.cells[0].textContent.trim()),
         bare: bare.map((tr) => ({
           name: tr.cells[0].textContent.trim(),
           cells: tr.cells.length,
-          span: tr.cells[2]?.colSpan,
-          text: tr.cells[2]?.textContent.trim(),
+          span: tr.cells[3]?.colSpan,
+          text: tr.cells[3]?.textContent.trim(),
           full: width(tr) === width(rows[0]),
         })),
       };
@@ -238,7 +239,7 @@ test('gpus: newest first by release year, models without figures last', async ()
     assert.deepEqual(t.dashRows, [], 'rows of dashes among the GPUs with figures');
     for (const b of t.bare) {
       assert.equal(b.text, 'no public spec sheet figures', `${b.name}: the spanning cell`);
-      assert.ok(b.cells === 4 && b.span > 1 && b.full, `${b.name}: ${b.cells} cells, want name, vendor, one cell across the spec columns, instances`);
+      assert.ok(b.cells === 5 && b.span > 1 && b.full, `${b.name}: ${b.cells} cells, want name, price, vendor, one cell across the spec columns, instances`);
     }
   } finally {
     await ctx.close();
