@@ -449,7 +449,7 @@ func webAddress(s string) int {
 	if n < 0 {
 		n = len(s)
 	}
-	n = len(strings.TrimRight(s[:n], ".,:;!?'()[]*_~"))
+	n = len(strings.TrimRight(s[:n], ".,:;!?'()[]{}*_~"))
 	if host := s[strings.Index(s, "://")+len("://"):]; len(s)-len(host) >= n {
 		return 0 // no host
 	}

@@ -196,7 +196,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		report = sortedReport(append(report, catalog.StaleWarnings(cat, ref)...))
 	}
 	if *base != "" && len(report.Errors()) == 0 {
-		baseCat, _, _, ok := loadBase(*root, *base, "", *maxFileSize, stderr)
+		baseCat, _, _, _, ok := loadBase(*root, *base, "", *maxFileSize, stderr)
 		if !ok {
 			return 1
 		}
@@ -488,10 +488,10 @@ func synthCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// loadBase opens and loads the base named by -base or -base-dir, saying
-// on stderr why it cannot. Its warnings are not printed: they are the
-// base's, not the edit's.
-func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Writer) (*catalog.Catalog, catalog.Report, diff.Base, bool) {
+// loadBase opens and loads the base named by -base or -base-dir, with the
+// side files of its data/, saying on stderr why it cannot. Its warnings
+// are not printed: they are the base's, not the edit's.
+func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Writer) (*catalog.Catalog, catalog.Report, diff.Side, diff.Base, bool) {
 	var (
 		baseFS fs.FS
 		b      diff.Base
@@ -507,7 +507,7 @@ func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Wri
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "base %s: %v\n", named, err)
-		return nil, nil, b, false
+		return nil, nil, nil, b, false
 	}
 	if note != "" {
 		fmt.Fprintf(stderr, "base %s: %s\n", named, note)
@@ -519,9 +519,14 @@ func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Wri
 	cat, report := catalog.Load(baseFS)
 	if errs := report.Errors(); len(errs) > 0 {
 		fmt.Fprintf(stderr, "base %s does not load:\n%s", named, errs)
-		return nil, nil, b, false
+		return nil, nil, nil, b, false
 	}
-	return cat, report, b, true
+	side, err := diff.ReadSide(baseFS)
+	if err != nil {
+		fmt.Fprintf(stderr, "base %s: %v\n", named, err)
+		return nil, nil, nil, b, false
+	}
+	return cat, report, side, b, true
 }
 
 func diffCmd(args []string, stdout, stderr io.Writer) int {
@@ -552,11 +557,17 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	baseCat, baseReport, b, ok := loadBase(*root, *base, *baseDir, *maxFileSize, stderr)
+	baseCat, baseReport, baseSide, b, ok := loadBase(*root, *base, *baseDir, *maxFileSize, stderr)
 	if !ok {
 		return 1
 	}
+	headSide, err := diff.ReadSide(fsys)
+	if err != nil {
+		fmt.Fprintf(stderr, "gpucompare diff: %v\n", err)
+		return 1
+	}
 	r := diff.Compare(baseCat, head, baseReport, headReport)
+	r.CompareSide(baseSide, headSide)
 	r.Base = b
 	// The warnings the edit introduces, once each; with -all-warnings,
 	// every warning of the head was printed above.
