@@ -6,7 +6,7 @@
 //
 //	gpucompare build [-root .] [-out public] [-base-url URL] [-pretty-urls]
 //	gpucompare check [-root .] [-format text|json|github]
-//	gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json]
+//	gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json] [-comment-limit BYTES] [-full-diff WHERE]
 //	gpucompare report -o FILE.html [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD]
 //	gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
 //	gpucompare synth -offers N -o DIR
@@ -50,7 +50,7 @@ const usage = `gpucompare builds a static site for buying GPU compute from a YAM
 Usage:
   gpucompare build [-root .] [-out ROOT/public] [-base-url URL] [-pretty-urls]
   gpucompare check [-root .] [-format text|json|github] [-base GIT_REV]
-  gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json] [-all-warnings]
+  gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json] [-all-warnings] [-comment-limit BYTES] [-full-diff WHERE]
   gpucompare report -o FILE.html [-root .] [-provider ID ...] [-gpu ID ...] [-scenario ID] [-date YYYY-MM-DD]
   gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
   gpucompare synth -offers N -o DIR
@@ -536,12 +536,18 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	baseDir := flags.String("base-dir", "", "a folder holding data/ to compare with, instead of -base")
 	format := flags.String("format", "markdown", "markdown (a pull-request comment) or json")
 	allWarnings := flags.Bool("all-warnings", false, "print every warning of the catalog, not only those the edit introduces")
+	limit := flags.Int("comment-limit", diff.CommentLimit, "the most bytes the Markdown holds: a longer diff is cut at the end of a row, and says so")
+	full := flags.String("full-diff", "", "where the full diff is kept, named in the Markdown when it is cut (the JSON of the diff in a workflow's artifact, an address)")
 	maxFileSize := maxFileSizeFlag(flags)
 	if code, ok := parse(flags, args); !ok {
 		return code
 	}
 	if (*base == "") == (*baseDir == "") || (*format != "markdown" && *format != "json") {
 		fmt.Fprintln(stderr, "gpucompare diff: want one of -base GIT_REV and -base-dir DIR, and -format markdown or json")
+		return 2
+	}
+	if *limit < 500 {
+		fmt.Fprintf(stderr, "gpucompare diff: -comment-limit %d: want at least 500 bytes\n", *limit)
 		return 2
 	}
 	fsys, ok := openRoot(*root, maxFileSize, stderr)
@@ -585,6 +591,6 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 		enc.Encode(r)
 		return 0
 	}
-	fmt.Fprint(stdout, r.Markdown())
+	fmt.Fprint(stdout, r.MarkdownCut(*limit, *full))
 	return 0
 }
