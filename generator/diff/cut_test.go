@@ -25,7 +25,8 @@ func bigReport(n int) *Report {
 
 // A comment too long for GitHub is cut at the end of a row, says so under
 // its summary with how many rows of which tables are left out and where
-// the full diff is, and keeps the shown prices, which come first.
+// the full diff is, and keeps the first rows of every table, the shown
+// prices first.
 func TestMarkdownIsCutToFitAComment(t *testing.T) {
 	r := bigReport(2000)
 	md := r.Markdown()
@@ -39,30 +40,38 @@ func TestMarkdownIsCutToFitAComment(t *testing.T) {
 	if !strings.HasPrefix(lines[0], "**Catalog diff against git revision `origin/main`:** 2000 shown price changes (0 down, 2000 up), 2000 record edits, 2000 beyond ±50%: check them.") {
 		t.Errorf("summary line %q", lines[0])
 	}
-	note := regexp.MustCompile(`^> \*\*This comment is cut to fit:\*\* (\d+) of 4000 rows are left out \(the last (\d+) of Shown prices, all 2000 of Record edits\)\. ` +
+	note := regexp.MustCompile(`^> \*\*This comment is cut to fit:\*\* (\d+) of 4000 rows are left out \(the last (\d+) of Shown prices, the last (\d+) of Record edits\)\. ` +
 		"The full diff is in the JSON of the diff \\(`gpucompare diff -format json`\\)\\.$")
 	m := note.FindStringSubmatch(lines[2])
 	if m == nil {
 		t.Fatalf("no note that the comment is cut under its summary:\n%s", strings.Join(lines[:4], "\n"))
 	}
-	rows := 0
+	shownRows, recordRows := 0, 0
 	for _, l := range lines[3:] {
-		if strings.HasPrefix(l, "| p/instance-") {
-			rows++
+		switch {
+		case strings.HasPrefix(l, "| p/instance-"):
+			shownRows++
 			if !strings.HasSuffix(l, " | price point |") {
 				t.Errorf("a row is cut: %q", l)
 			}
+		case strings.HasPrefix(l, "| gpu "):
+			recordRows++
+			if !strings.HasSuffix(l, " | 40 | 80 |") {
+				t.Errorf("a row is cut: %q", l)
+			}
 		}
-		if strings.Contains(l, "Record edits") {
-			t.Errorf("a table left out whole has its heading: %q", l)
-		}
+	}
+	if i, j := strings.Index(md, "### Shown prices"), strings.Index(md, "### Record edits"); i < 0 || j < i {
+		t.Errorf("the shown prices do not come first, or a table is gone")
 	}
 	left, _ := strconv.Atoi(m[1])
-	last, _ := strconv.Atoi(m[2])
-	if rows+left != 4000 || rows+last != 2000 || rows < 100 {
-		t.Errorf("%d rows kept, %d said left out (%d of the shown prices): they do not add up to the report", rows, left, last)
+	lastShown, _ := strconv.Atoi(m[2])
+	lastRecords, _ := strconv.Atoi(m[3])
+	if shownRows+recordRows+left != 4000 || shownRows+lastShown != 2000 || recordRows+lastRecords != 2000 || shownRows < 100 || recordRows < 100 {
+		t.Errorf("%d and %d rows kept, %d said left out (%d of the shown prices, %d of the records): they do not add up to the report",
+			shownRows, recordRows, left, lastShown, lastRecords)
 	}
-	if !strings.HasSuffix(md, " | price point |\n") {
+	if !strings.HasSuffix(md, " | 40 | 80 |\n") {
 		t.Errorf("the comment does not end at the end of a row: %q", md[len(md)-80:])
 	}
 }

@@ -44,29 +44,13 @@ func (r *Report) MarkdownCut(limit int, full string) string {
 	if whole.Len() <= limit {
 		return whole.String()
 	}
-	// Keep the rows in order while they fit, with room for the note; the
-	// note grows with what is left out, so the room is made again until
-	// both fit.
+	// Each table keeps its first rows: a row of each in turn, while they
+	// fit with room for the note, so that every kind of change shows; a
+	// table stops at its first row that does not fit. The note grows with
+	// what is left out, so the room is made again until both fit.
 	reserve := 200 + len(text(full))
 	for {
-		budget := limit - len(head) - reserve
-		kept := make([]int, len(secs))
-		used := 0
-	fill:
-		for i, s := range secs {
-			lead := len(s.lead())
-			for n := range s.rows {
-				add := len(s.rows[n])
-				if n == 0 {
-					add += lead
-				}
-				if used+add > budget {
-					break fill
-				}
-				used += add
-				kept[i]++
-			}
-		}
+		kept := fill(secs, limit-len(head)-reserve)
 		note := cutNote(secs, kept, full)
 		if len(note) > reserve {
 			reserve = len(note)
@@ -82,6 +66,34 @@ func (r *Report) MarkdownCut(limit int, full string) string {
 		}
 		return b.String()
 	}
+}
+
+// fill is how many of its first rows each section keeps within budget
+// bytes, taking a row of each section in turn.
+func fill(secs []section, budget int) []int {
+	kept := make([]int, len(secs))
+	full := make([]bool, len(secs))
+	used := 0
+	for more := true; more; {
+		more = false
+		for i, s := range secs {
+			if full[i] || kept[i] == len(s.rows) {
+				continue
+			}
+			add := len(s.rows[kept[i]])
+			if kept[i] == 0 {
+				add += len(s.lead())
+			}
+			if used+add > budget {
+				full[i] = true
+				continue
+			}
+			used += add
+			kept[i]++
+			more = true
+		}
+	}
+	return kept
 }
 
 // cutNote says that a comment is cut: how many rows of which tables were
