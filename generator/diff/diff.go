@@ -218,13 +218,17 @@ func priceChanges(base, head *catalog.Catalog, threshold float64) []PriceChange 
 				pc.OldCurrency = o.Currency
 			}
 			po, pn := comparable(o, gpusOf(base, k)), comparable(n, gpusOf(head, k))
-			if po != nil && pn != nil && po.Currency == pn.Currency && po.Amount > 0 {
+			switch {
+			case po != nil && pn != nil && po.Currency == pn.Currency && po.Amount > 0:
 				p := pricing.Round((pn.Amount-po.Amount)/po.Amount*100, 2)
 				pc.Percent = &p
 				pc.Check = flagged(&p, threshold)
-			} else {
-				// A price that moved in a way no percent measures (another
-				// currency, a discount) is for a reviewer to check.
+			case po == nil && pn == nil:
+				// Two discounts off on-demand: the shown prices measure them.
+			default:
+				// A price that moved in a way no percent measures (into
+				// another currency, from a price to a discount) is for a
+				// reviewer to check.
 				pc.Check = true
 			}
 		}

@@ -44,8 +44,8 @@ type ShownChange struct {
 	Old      *ShownPrice `json:"old,omitempty"`
 	New      *ShownPrice `json:"new,omitempty"`
 	// Percent is the change of the price a reader sees: in the site
-	// currency where both convert into the same one, else as quoted when
-	// both are in one currency; absent otherwise.
+	// currency where both convert into the same one, as quoted where
+	// neither converts and both are in one currency; absent otherwise.
 	Percent *float64 `json:"percent,omitempty"`
 	// Check is set when Percent is beyond the threshold, or when a price
 	// that moved cannot be measured (Percent absent for an old and a new
@@ -63,7 +63,7 @@ const (
 	WhyOnDemand = "on-demand price"
 	WhyRate     = "exchange rate"
 	WhyGPUs     = "GPU count"
-	WhyDisplay  = "site currency"
+	WhySite     = "site currency"
 )
 
 // shownKey names an offer's price under one pricing model.
@@ -127,14 +127,15 @@ func shownChanges(base, head *catalog.Catalog, threshold float64) []ShownChange 
 }
 
 // shownPercent is the change from o to n of the price a reader sees, in
-// percent: in the site currency where both convert into the same one,
-// else as quoted in one currency; nil when they cannot be compared.
+// percent: in the site currency where both convert into the same one, as
+// quoted where neither converts and both are in one currency; nil when
+// the reader sees them in different currencies.
 func shownPercent(o, n *ShownPrice) *float64 {
 	var from, to float64
 	switch {
 	case o.DisplayHourly != nil && n.DisplayHourly != nil && o.Display == n.Display:
 		from, to = *o.DisplayHourly, *n.DisplayHourly
-	case o.Currency == n.Currency:
+	case o.DisplayHourly == nil && n.DisplayHourly == nil && o.Currency == n.Currency:
 		from, to = o.Hourly, n.Hourly
 	default:
 		return nil
@@ -165,7 +166,7 @@ func why(o, n *ShownPrice) []string {
 		out = append(out, WhyGPUs)
 	}
 	if o.Display != n.Display {
-		out = append(out, WhyDisplay)
+		out = append(out, WhySite)
 	}
 	return out
 }

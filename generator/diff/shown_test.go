@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -114,4 +115,20 @@ prices:
 		"| site | `diff_threshold_pct` | 0 | 1000000 |",
 		"beyond ±50%: check them.",
 	)
+}
+
+// A new site currency moves every shown price into another currency: no
+// percent measures that, so each is flagged, and said to be moved by the
+// site currency.
+func TestSiteCurrencyMovesEveryShownPrice(t *testing.T) {
+	r := editBase(t, map[string]string{"data/site.yaml": "title: T\ncurrency: CNY\n"})
+	if len(r.Shown) != 3 {
+		t.Fatalf("%d shown price changes, want the 3 prices of the catalog: %+v", len(r.Shown), r.Shown)
+	}
+	for _, c := range r.Shown {
+		if c.Percent != nil || !c.Check || !slices.Contains(c.Why, WhySite) {
+			t.Errorf("%s/%s %s: percent %v, check %v, why %q; want no percent, flagged, moved by the site currency", c.Provider, c.Instance, c.Model, c.Percent, c.Check, c.Why)
+		}
+	}
+	wantLines(t, r.Markdown(), "| aws/p4d us-east-1 | spot | \\$5.00 | ¥36.00 (\\$5.00 at 7.2 of 2025-01-02) | \\$0.625 → ¥4.50 | not comparable ⚠ check this | site currency |")
 }
