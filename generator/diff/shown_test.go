@@ -14,6 +14,13 @@ import (
 // compares them.
 func editBase(t *testing.T, head map[string]string) *Report {
 	t.Helper()
+	return editBoth(t, nil, head)
+}
+
+// editBoth is editBase with the files of base replaced or added in the
+// base, and in the head unless head replaces them.
+func editBoth(t *testing.T, base, head map[string]string) *Report {
+	t.Helper()
 	a, err := txtar.ParseFile("testdata/base.txtar")
 	if err != nil {
 		t.Fatal(err)
@@ -23,12 +30,16 @@ func editBase(t *testing.T, head map[string]string) *Report {
 		baseFS[f.Name] = &fstest.MapFile{Data: f.Data}
 		headFS[f.Name] = &fstest.MapFile{Data: f.Data}
 	}
+	for name, data := range base {
+		baseFS[name] = &fstest.MapFile{Data: []byte(data)}
+		headFS[name] = &fstest.MapFile{Data: []byte(data)}
+	}
 	for name, data := range head {
 		headFS[name] = &fstest.MapFile{Data: []byte(data)}
 	}
-	base, br := loadFS(t, baseFS)
+	old, br := loadFS(t, baseFS)
 	cur, hr := loadFS(t, headFS)
-	r := Compare(base, cur, br, hr)
+	r := Compare(old, cur, br, hr)
 	r.Base = Base{Kind: Revision, Name: "origin/main"}
 	return r
 }
@@ -131,4 +142,27 @@ func TestSiteCurrencyMovesEveryShownPrice(t *testing.T) {
 		}
 	}
 	wantLines(t, r.Markdown(), "| aws/p4d us-east-1 | spot | \\$5.00 | ¥36.00 (\\$5.00 at 7.2 of 2025-01-02) | \\$0.625 → ¥4.50 | not comparable ⚠ check this | site currency |")
+}
+
+// A new upfront payment and a removed point move the shown price as the
+// site derives it: the upfront spread over the term's hours, the point
+// before the removed one.
+func TestShownPriceMovesWithUpfrontAndRemovedPoints(t *testing.T) {
+	prices := func(points ...string) string {
+		s := "provider: aws\nprices:\n"
+		for _, p := range points {
+			s += "  - {instance: p4d, region: us-east-1, " + p + ", source: s, source_kind: provider}\n"
+		}
+		return s
+	}
+	od := "model: on_demand, amount: 32.7726, currency: USD, since: unknown"
+	reserved := "model: reserved_1y, payment: partial_upfront, amount: 5, upfront: 43800, currency: USD, since: 2025-01"
+	spot := "model: spot, amount: 5, currency: USD, since: 2025-03"
+	r := editBoth(t,
+		map[string]string{"data/prices/aws.yaml": prices(od, reserved, spot, "model: spot, amount: 4, currency: USD, since: 2025-05")},
+		map[string]string{"data/prices/aws.yaml": prices(od, reserved, "model: reserved_1y, payment: partial_upfront, amount: 5, upfront: 21900, currency: USD, since: 2025-06", spot)})
+	wantLines(t, r.Markdown(),
+		"| aws/p4d us-east-1 | reserved-1y | \\$10.00 | \\$7.50 | \\$1.25 → \\$0.9375 | −25.0% | price point |",
+		"| aws/p4d us-east-1 | spot | \\$4.00 | \\$5.00 | \\$0.50 → \\$0.625 | +25.0% | price point |",
+	)
 }
