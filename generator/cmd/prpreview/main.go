@@ -13,10 +13,11 @@
 // with no templates/ or static/: a build of it uses the ones embedded in
 // the gpucompare binary, main's.
 //
-//	prpreview comment -diff diff.md -url PREVIEW_URL [-sha SHA] [-changed FILE]
+//	prpreview comment -diff diff.md [-url PREVIEW_URL] [-sha SHA] [-changed FILE]
 //	                  [-run-url URL] [-full-url URL] [-max 60000]
 //
-// prints the comment for the pull request: the preview's link, a note
+// prints the comment for the pull request: the preview's link (with
+// -url), a note
 // when the pull request changes files outside data/ and content/ (the
 // names in -changed, one a line) that its preview shows the catalog only,
 // and the summary of diff.md, cut at a line end within -max bytes. A cut
@@ -184,14 +185,14 @@ func commentCmd(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	diffFile := fs.String("diff", "", "the summary, gpucompare diff -format markdown")
 	var c comment
-	fs.StringVar(&c.URL, "url", "", "the preview's address")
+	fs.StringVar(&c.URL, "url", "", "the preview's address (none: the summary alone, as a pull request's body)")
 	fs.StringVar(&c.SHA, "sha", "", "the commit previewed")
 	changed := fs.String("changed", "", "the files the pull request changes, one a line")
 	fs.StringVar(&c.RunURL, "run-url", "", "where the whole summary is, when it is cut")
 	fs.StringVar(&c.FullURL, "full-url", "", "the run holding the full build a maintainer approved")
 	fs.IntVar(&c.Max, "max", 60000, "the most bytes of the summary the comment holds")
-	if err := fs.Parse(args); err != nil || *diffFile == "" || c.URL == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: prpreview comment -diff FILE -url URL [-sha SHA] [-changed FILE] [-run-url URL] [-full-url URL] [-max BYTES]")
+	if err := fs.Parse(args); err != nil || *diffFile == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: prpreview comment -diff FILE [-url URL] [-sha SHA] [-changed FILE] [-run-url URL] [-full-url URL] [-max BYTES]")
 		return 2
 	}
 	diff, err := os.ReadFile(*diffFile)
@@ -235,11 +236,13 @@ type comment struct {
 
 func (c comment) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**[Preview](%s)**", c.URL)
-	if sha := c.SHA; isHex(sha) {
-		fmt.Fprintf(&b, " of %s", sha[:min(len(sha), 12)])
+	if c.URL != "" {
+		fmt.Fprintf(&b, "**[Preview](%s)**", c.URL)
+		if sha := c.SHA; isHex(sha) {
+			fmt.Fprintf(&b, " of %s", sha[:min(len(sha), 12)])
+		}
+		b.WriteString(", built by `main`'s gpucompare, templates and static files from this pull request's `data/` and `content/`.\n\n")
 	}
-	b.WriteString(", built by `main`'s gpucompare, templates and static files from this pull request's `data/` and `content/`.\n\n")
 	if others := outside(c.Changed); len(others) > 0 {
 		fmt.Fprintf(&b, "> [!NOTE]\n> This pull request also changes %s. The preview shows its catalog only: none of those changes is built or shown.", strings.Join(others, ", "))
 		if c.FullURL != "" {
