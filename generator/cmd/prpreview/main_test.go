@@ -328,6 +328,9 @@ func TestPublishStep(t *testing.T) {
 	if files["pr-7/sitemap.xml"] != nil {
 		t.Error("the preview has a sitemap")
 	}
+	if !bytes.Contains(files["pr-7/index.html"], []byte(`<link rel="canonical" href="https://example.org/gpucompare/pr-7/index.html">`)) {
+		t.Error("pr-7/index.html is not built for the preview's address")
+	}
 	if !bytes.Contains(files["pr-7/index.html"], []byte("PR-SEVEN-TAGLINE-MARKER")) {
 		t.Error("pr-7/index.html does not show the pull request's catalog")
 	}
