@@ -49,7 +49,6 @@ func TestPreviewWorkflowCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wf, _ := readWorkflow(t, root, "preview.yml")
 	out := t.TempDir()
 	// What GitHub would fill in; the base branch is this checkout's HEAD.
 	expand := strings.NewReplacer(
@@ -58,8 +57,10 @@ func TestPreviewWorkflowCommands(t *testing.T) {
 	)
 	t.Chdir(root)
 	ran := map[string]bool{}
-	for _, name := range []string{"catalog", "full"} {
-		for _, step := range wf.Jobs[name].Steps {
+	for _, name := range []string{"preview.yml:catalog", "preview-full.yml:full"} {
+		file, job, _ := strings.Cut(name, ":")
+		wf, _ := readWorkflow(t, root, file)
+		for _, step := range wf.Jobs[job].Steps {
 			for _, line := range strings.Split(step.Run, "\n") {
 				line = strings.TrimSpace(line)
 				if !strings.HasPrefix(line, "bin/gpucompare ") {
@@ -82,7 +83,7 @@ func TestPreviewWorkflowCommands(t *testing.T) {
 			}
 		}
 	}
-	for _, cmd := range []string{"catalog: check -base -format github", "full: build"} {
+	for _, cmd := range []string{"preview.yml:catalog: check -base -format github", "preview-full.yml:full: build"} {
 		if !ran[cmd] {
 			t.Errorf("the workflow no longer runs %s", cmd)
 		}
@@ -92,9 +93,9 @@ func TestPreviewWorkflowCommands(t *testing.T) {
 	}
 }
 
-// TestPreviewWorkflowsTrustNoPullRequest: the workflow that runs a pull
-// request's code has a read-only token and no secret, and keeps its
-// catalog only; the publishing side builds with main's code through the
+// TestPreviewWorkflowsTrustNoPullRequest: the workflows that run a pull
+// request's code have a read-only token and no secret, the catalog's keeps
+// its catalog only, the full build's waits for a maintainer's approval; the publishing side builds with main's code through the
 // scripts TestPublishStep runs, and no job with a write permission builds
 // or runs gpucompare.
 func TestPreviewWorkflowsTrustNoPullRequest(t *testing.T) {
@@ -102,17 +103,25 @@ func TestPreviewWorkflowsTrustNoPullRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr, prText := readWorkflow(t, root, "preview.yml")
-	if fmt.Sprint(pr.Permissions) != "map[contents:read]" {
-		t.Errorf("preview.yml: permissions %v; want contents: read only", pr.Permissions)
-	}
-	for name, job := range pr.Jobs {
-		if job.Permissions != nil {
-			t.Errorf("preview.yml: job %s asks for permissions %v", name, job.Permissions)
+	var prText string
+	for _, file := range []string{"preview.yml", "preview-full.yml"} {
+		pr, text := readWorkflow(t, root, file)
+		if fmt.Sprint(pr.Permissions) != "map[contents:read]" {
+			t.Errorf("%s: permissions %v; want contents: read only", file, pr.Permissions)
 		}
-	}
-	if strings.Contains(prText, "secrets.") {
-		t.Error("preview.yml: uses a secret")
+		for name, job := range pr.Jobs {
+			if job.Permissions != nil {
+				t.Errorf("%s: job %s asks for permissions %v", file, name, job.Permissions)
+			}
+		}
+		if strings.Contains(text, "secrets.") {
+			t.Errorf("%s: uses a secret", file)
+		}
+		if file == "preview.yml" {
+			prText = text
+		} else if !strings.Contains(text, "environment: preview-full") {
+			t.Errorf("%s: the full build does not wait for a maintainer's approval (environment preview-full)", file)
+		}
 	}
 	if !strings.Contains(prText, `tar --create --file "$RUNNER_TEMP/preview/catalog.tar" $dirs`) || !strings.Contains(prText, `dirs="data content"`) {
 		t.Error("preview.yml: does not keep data/ and content/ as catalog.tar")
@@ -126,6 +135,9 @@ func TestPreviewWorkflowsTrustNoPullRequest(t *testing.T) {
 			}
 			if !strings.Contains(text, "ref: ${{ github.event.repository.default_branch }}") {
 				t.Errorf("%s: does not check out main", name)
+			}
+			if !strings.Contains(text, `"repos/$REPO/actions/runs/$RUN_ID/approvals"`) {
+				t.Errorf("%s: links a full build without reading its approval", name)
 			}
 		}
 		if name == "preview-put.yml" && !strings.Contains(text, ".github/scripts/preview-branch.sh") {

@@ -14,7 +14,7 @@
 // the gpucompare binary, main's.
 //
 //	prpreview comment -diff diff.md [-url PREVIEW_URL] [-sha SHA] [-changed FILE]
-//	                  [-run-url URL] [-full-url URL] [-max 60000]
+//	                  [-run-url URL] [-max 60000]
 //
 // prints the comment for the pull request: the preview's link (with
 // -url), a note
@@ -189,10 +189,9 @@ func commentCmd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.SHA, "sha", "", "the commit previewed")
 	changed := fs.String("changed", "", "the files the pull request changes, one a line")
 	fs.StringVar(&c.RunURL, "run-url", "", "where the whole summary is, when it is cut")
-	fs.StringVar(&c.FullURL, "full-url", "", "the run holding the full build a maintainer approved")
 	fs.IntVar(&c.Max, "max", 60000, "the most bytes of the summary the comment holds")
 	if err := fs.Parse(args); err != nil || *diffFile == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: prpreview comment -diff FILE [-url URL] [-sha SHA] [-changed FILE] [-run-url URL] [-full-url URL] [-max BYTES]")
+		fmt.Fprintln(stderr, "usage: prpreview comment -diff FILE [-url URL] [-sha SHA] [-changed FILE] [-run-url URL] [-max BYTES]")
 		return 2
 	}
 	diff, err := os.ReadFile(*diffFile)
@@ -230,7 +229,6 @@ type comment struct {
 	SHA     string   // the commit previewed
 	Changed []string // the files the pull request changes
 	RunURL  string   // where the whole summary is
-	FullURL string   // the run with the full build a maintainer approved, or ""
 	Max     int      // the most bytes of Diff shown
 }
 
@@ -245,12 +243,7 @@ func (c comment) String() string {
 	}
 	if others := outside(c.Changed); len(others) > 0 {
 		fmt.Fprintf(&b, "> [!NOTE]\n> This pull request also changes %s. The preview shows its catalog only: none of those changes is built or shown.", strings.Join(others, ", "))
-		if c.FullURL != "" {
-			fmt.Fprintf(&b, " A maintainer approved a full build of this commit with the `preview-full` label: the artifact `preview-full` of [its run](%s) is the site as this pull request's own code builds it; it is not published, download it and open `index.html`.", c.FullURL)
-		} else {
-			b.WriteString(" A maintainer who has read them can add the label `preview-full` for a full build, as a download (see CONTRIBUTING.md).")
-		}
-		b.WriteString("\n\n")
+		b.WriteString(" A maintainer who has read them can ask for a full build with the label `preview-full` and approve its run: the site as this pull request's own code builds it, a download linked from the commit's status `preview-full`, never published (see CONTRIBUTING.md).\n\n")
 	}
 	diff, cut := cutAt(c.Diff, c.Max)
 	b.WriteString(diff)
