@@ -345,7 +345,7 @@ func TestPublishStep(t *testing.T) {
 		}
 	}
 
-	files = branch("7", "remove")
+	files = branch("7", "remove", filepath.Join(dir, "no-site")) // as the workflow words it
 	for name := range files {
 		if strings.HasPrefix(name, "pr-7/") {
 			t.Fatalf("%s: the preview of a closed pull request stays", name)
