@@ -72,6 +72,9 @@ type siteInfo struct {
 	Tagline string
 	Lang    string
 	Pages   []*contentPage
+	// NoIndex asks search engines to leave every page out (a preview:
+	// Options.Preview).
+	NoIndex bool
 	// AgeMessages is the JSON of the words static/age.js writes ages
 	// with, and of the day the build counted them to (ageScriptMessages).
 	AgeMessages template.JS
@@ -200,7 +203,7 @@ func (b *builder) pages() ([]*page, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: b.content, AgeMessages: ageMsgs}
+	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: b.content, AgeMessages: ageMsgs, NoIndex: b.opts.Preview}
 	b.gpus = gpuOrder(cat.GPUs)
 
 	var out []*page

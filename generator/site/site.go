@@ -13,7 +13,7 @@
 //     layout of its kind (templates/layouts/<kind>.html);
 //   - extras: static files under static/, the JSON Schemas of the catalog's
 //     files under schemas/, and sitemap.xml when the site has an absolute
-//     URL.
+//     URL and is not a preview (Options.Preview).
 //
 // Build does all of that in memory, and Write puts the result in place;
 // BuildTo writes each file into the temporary folder of the swap as soon
@@ -54,6 +54,10 @@ type Options struct {
 	// means the newest date in the catalog, so that the same input gives
 	// the same bytes; the command line passes SOURCE_DATE_EPOCH when set.
 	AgeDate time.Time
+	// Preview marks a pull request's preview, which search engines must
+	// not take for the site: every page carries <meta name="robots"
+	// content="noindex"> and no sitemap.xml is written.
+	Preview bool
 }
 
 // Files is a built site: slash-separated output path → file contents.

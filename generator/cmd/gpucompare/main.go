@@ -260,6 +260,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "output folder (default ROOT/public)")
 	baseURL := fs.String("base-url", "", "absolute URL the site is served from, for feeds, sitemap and canonical links (default: url in data/site.yaml)")
 	pretty := fs.Bool("pretty-urls", false, "link to folders instead of their index.html (for hosted sites)")
+	preview := fs.Bool("preview", false, "a pull request's preview: every page asks search engines not to index it (robots noindex), and no sitemap is written")
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -286,7 +287,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
 		return 2
 	}
-	n, report, err := site.BuildTo(*out, cat, fsys, site.Options{BaseURL: *baseURL, PrettyURLs: *pretty, AgeDate: ageDate})
+	n, report, err := site.BuildTo(*out, cat, fsys, site.Options{BaseURL: *baseURL, PrettyURLs: *pretty, AgeDate: ageDate, Preview: *preview})
 	fmt.Fprint(stderr, report.String())
 	if err != nil || len(report.Errors()) > 0 {
 		if len(report.Errors()) == 0 {

@@ -260,15 +260,19 @@ func TestRefreshWorkflowCommands(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(saved, "lambda"), 0o755)
 	os.WriteFile(filepath.Join(saved, "lambda/vms.csv"), vms, 0o644)
+	out := t.TempDir()
 	expand := strings.NewReplacer(
 		`-cache "$RUNNER_TEMP/refresh-cache" ${ONLY:+-only "$ONLY"}`, "-from-dir "+saved+" -only lambda -dry-run",
-		`"$RUNNER_TEMP/diff.md"`, "",
+		`"$RUNNER_TEMP/refresh/diff.md"`, "",
+		`"$RUNNER_TEMP/out/site"`, filepath.Join(out, "site"),
+		`"$url"`, "https://example.org/gpucompare/pr-1/",
 	)
 	t.Chdir(root)
 	var ran []string
 	var body string
-	for _, job := range wf.Jobs {
-		for _, step := range job.Steps {
+	// The refresh, then the pull request's preview.
+	for _, name := range []string{"refresh", "preview"} {
+		for _, step := range wf.Jobs[name].Steps {
 			if strings.HasPrefix(step.Uses, "peter-evans/create-pull-request@") {
 				body = step.With["body-path"]
 			}
@@ -294,11 +298,18 @@ func TestRefreshWorkflowCommands(t *testing.T) {
 			}
 		}
 	}
-	if strings.Join(ran, " ") != "refresh check diff" {
-		t.Errorf("the workflow runs %v; want refresh, check, diff", ran)
+	if strings.Join(ran, " ") != "refresh check diff build" {
+		t.Errorf("the workflow runs %v; want refresh, check, diff, then the preview's build", ran)
 	}
-	if body != "${{ runner.temp }}/diff.md" {
-		t.Errorf("the pull request's body is %q; want the diff", body)
+	if body != "${{ runner.temp }}/body.md" {
+		t.Errorf("the pull request's body is %q; want the summary", body)
+	}
+	// The preview is marked as one: noindex, no sitemap.
+	if index, err := os.ReadFile(filepath.Join(out, "site", "index.html")); err != nil || !strings.Contains(string(index), `<meta name="robots" content="noindex">`) {
+		t.Errorf("the refresh's preview is not built with -preview: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "site", "sitemap.xml")); err == nil {
+		t.Error("the refresh's preview has a sitemap")
 	}
 }
 
