@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/flock"
 	"gpucompare/generator/importer"
 	"gpucompare/generator/rootfs"
 )
@@ -59,6 +60,14 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	// The catalog is read, merged and written under a lock on data/, so
+	// two imports at once run one after the other and neither loses the
+	// other's points.
+	unlock, ok := lockData(*root, !*dryRun, stderr)
+	if !ok {
+		return 1
+	}
+	defer unlock()
 	fsys, ok := openRoot(*root, maxFileSize, stderr)
 	if !ok {
 		return 1
@@ -245,9 +254,34 @@ func readPriceFile(path, provider string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
+// lockData takes the lock on the data/ folder of root that every import
+// holds from its first read to its last write (flock: it goes with the
+// process however it ends). With clean, it then removes the temporary
+// files a killed import left in the folders imports write.
+func lockData(root string, clean bool, stderr io.Writer) (unlock func(), ok bool) {
+	data := filepath.Join(root, "data")
+	unlock, err := flock.Dir(data, true)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: cannot lock (%v): want a site root holding data/; nothing written\n", data, errors.Unwrap(err))
+		return nil, false
+	}
+	if clean {
+		for _, dir := range []string{"prices", "providers"} {
+			left, _ := filepath.Glob(filepath.Join(data, dir, ".*.yaml.*.tmp"))
+			for _, f := range left {
+				os.Remove(f)
+			}
+		}
+	}
+	return unlock, true
+}
+
 // replaceFile writes data to path through a temporary file in the same
-// folder, renamed into place, so a reader sees the old file or the new
-// one, never half of one.
+// folder, synced to disk and renamed into place, then syncs the folder, so
+// a reader sees the old file or the new one, never half of one, even after
+// a crash. The temporary file is removed when anything fails; one left by
+// a killed run starts with a dot, so the catalog never reads it, and the
+// next import removes it (lockData).
 func replaceFile(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
@@ -262,13 +296,26 @@ func replaceFile(path string, data []byte) error {
 		tmp.Close()
 		return err
 	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	if err := os.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
 }
 
 // printSummary lists what a merge did: each point added, each offer
