@@ -82,6 +82,7 @@ type item struct {
 type doc struct {
 	file                    string
 	lines                   []string
+	ends                    []string   // each line's break (splitLines)
 	root, provider, checked *yaml.Node // checked is the value node, or nil
 	prices                  *yaml.Node // the key node of prices
 	seq                     *yaml.Node
