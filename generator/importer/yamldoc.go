@@ -197,6 +197,9 @@ func (d *doc) setChecked(day catalog.Date) {
 	d.insert[at] = append(d.insert[at], line)
 }
 
+// dropLine replaces a line that the edited file leaves out.
+const dropLine = "\x00drop"
+
 // bytes is the edited file.
 func (d *doc) bytes() []byte {
 	var b strings.Builder
@@ -207,7 +210,9 @@ func (d *doc) bytes() []byte {
 		if r, ok := d.replace[i]; ok {
 			l = r
 		}
-		b.WriteString(l + d.ends[i])
+		if l != dropLine {
+			b.WriteString(l + d.ends[i])
+		}
 		for _, ins := range d.attach[i] {
 			b.WriteString(ins + "\n")
 		}

@@ -20,7 +20,7 @@ import (
 	"gpucompare/generator/rootfs"
 )
 
-const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-source TEXT] FILE...
+const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-correct] [-source TEXT] FILE...
 `
 
 // importPricesCmd merges public price lists into data/prices/ID.yaml of a
@@ -37,6 +37,7 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "site root holding data/")
 	dryRun := fs.Bool("dry-run", false, "print what would change and write nothing")
 	retire := fs.Bool("retire", false, "mark each offer the price list no longer has with last_seen")
+	correct := fs.Bool("correct", false, "let a price effective on the day of its offer's latest point correct that point in place (without it, such a price is refused)")
 	addInstances := fs.Bool("add-instances", false, "add the instance types with a GPU that the catalog does not have to data/providers/ID.yaml, their GPUs mapped by "+importer.GPUNamesFile)
 	source := fs.String("source", "", `citation written into each new point, such as "github.com/skypilot-org/skypilot-catalog catalogs/v7/lambda/vms.csv @1158013" (default: the format and FILE as given)`)
 	maxFileSize := maxFileSizeFlag(fs)
@@ -115,6 +116,7 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 		SourceKind: importer.SourceKind(*format),
 		Models:     importer.Models(*format),
 		Retire:     *retire,
+		Correct:    *correct,
 		NotAdded:   map[string]string{},
 	}
 	// changed holds the catalog files the import changes, by path in the root:
@@ -330,7 +332,14 @@ func printSummary(w io.Writer, rel string, sum *importer.Summary) {
 		if a.Was != "" {
 			was = a.Was + " →"
 		}
-		fmt.Fprintf(w, "added     %s: %s %s %s (%s)\n", offerName(a.SeriesKey), was, a.Now, a.Currency, date)
+		what := "added    "
+		if a.Corrected {
+			what, date = "corrected", date+"; the latest point rewritten"
+		}
+		fmt.Fprintf(w, "%s %s: %s %s %s (%s)\n", what, offerName(a.SeriesKey), was, a.Now, a.Currency, date)
+	}
+	for _, r := range sum.Refused {
+		fmt.Fprintf(w, "refused   %s: %s → %s %s effective %s, the since of its latest point (%s:%d): a second point on one day is refused; if the price list corrects that point, import again with -correct\n", offerName(r.SeriesKey), r.Was, r.Now, r.Currency, r.Since, rel, r.Line)
 	}
 	for _, m := range sum.Missing {
 		what := "not in the price list"
@@ -359,7 +368,11 @@ func printSummary(w io.Writer, rel string, sum *importer.Summary) {
 	if sum.Checked != "" {
 		checked = "; checked " + string(sum.Checked)
 	}
-	fmt.Fprintf(w, "%s: %s added, %d unchanged, %d missing, %d skipped%s\n", rel, nounCount(len(sum.Added), "point"), sum.Unchanged, len(sum.Missing), skipped, checked)
+	refused := ""
+	if len(sum.Refused) > 0 {
+		refused = fmt.Sprintf(", %d refused", len(sum.Refused))
+	}
+	fmt.Fprintf(w, "%s: %s added, %d unchanged, %d missing, %d skipped%s%s\n", rel, nounCount(len(sum.Added), "point"), sum.Unchanged, len(sum.Missing), skipped, refused, checked)
 }
 
 func offerName(k catalog.SeriesKey) string {
