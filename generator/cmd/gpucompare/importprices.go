@@ -7,10 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing/fstest"
 	"time"
 
@@ -183,16 +185,50 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 	case len(changed) == 0:
 		fmt.Fprintf(stdout, "%s unchanged\n", rel)
 	default:
-		for _, f := range order {
-			if err := replaceFile(filepath.Join(*root, filepath.FromSlash(f)), changed[f]); err != nil {
-				fmt.Fprintf(stderr, "%s: %v: not written\n", f, err)
-				return 1
-			}
-			fmt.Fprintf(stdout, "wrote %s\n", f)
-		}
+		return writeFiles(*root, order, changed, stdout, stderr)
 	}
 	return 0
 }
+
+// writeFiles writes the files of order, in order. An interrupt or a
+// termination that arrives meanwhile waits until the file being written
+// is in place (or its temporary file removed), and the files after it are
+// not written: no temporary file is left, and each file is the old one or
+// the new one.
+func writeFiles(root string, order []string, changed map[string][]byte, stdout, stderr io.Writer) int {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	var hook func()
+	if beforeRename != nil {
+		hook = func() { beforeRename(sigs) }
+	}
+	for i, f := range order {
+		select {
+		case s := <-sigs:
+			fmt.Fprintf(stderr, "%v: %s not written\n", s, strings.Join(order[i:], ", "))
+			return 1
+		default:
+		}
+		if err := replaceFile(filepath.Join(root, filepath.FromSlash(f)), changed[f], hook); err != nil {
+			fmt.Fprintf(stderr, "%s: %v: not written\n", f, err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", f)
+	}
+	select {
+	case s := <-sigs:
+		fmt.Fprintf(stderr, "%v once every file was written\n", s)
+		return 1
+	default:
+	}
+	return 0
+}
+
+// beforeRename, a test hook, runs when a file's temporary copy is
+// complete, before it is renamed into place; it is given the channel of
+// the signals writeFiles waits out.
+var beforeRename func(signals chan os.Signal)
 
 // addInstanceTypes adds the instance types of list that the catalog lacks to
 // the provider file provRel of root, their GPUs mapped by the table in
@@ -283,8 +319,9 @@ func lockData(root string, clean bool, stderr io.Writer) (unlock func(), ok bool
 // a reader sees the old file or the new one, never half of one, even after
 // a crash. The temporary file is removed when anything fails; one left by
 // a killed run starts with a dot, so the catalog never reads it, and the
-// next import removes it (lockData).
-func replaceFile(path string, data []byte) error {
+// next import removes it (lockData). beforeRename, when not nil, runs with
+// the temporary file complete, before the rename.
+func replaceFile(path string, data []byte, beforeRename func()) error {
 	dir := filepath.Dir(path)
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("folder %s does not exist", dir)
@@ -308,6 +345,9 @@ func replaceFile(path string, data []byte) error {
 	}
 	if err := tmp.Close(); err != nil {
 		return err
+	}
+	if beforeRename != nil {
+		beforeRename()
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return err
