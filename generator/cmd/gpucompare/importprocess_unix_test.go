@@ -51,3 +51,33 @@ func TestImportTerminatedWhileWriting(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentImportProcessesKeepEveryPoint runs two import processes
+// into one price file at once: the lock is the kernel's, so each waits for
+// the other and the file keeps both points.
+func TestConcurrentImportProcessesKeepEveryPoint(t *testing.T) {
+	root := importRoot(t)
+	var cmds []*exec.Cmd
+	var outs []*strings.Builder
+	for _, file := range []string{"pcie.csv", "sxm5.csv"} {
+		cmd := exec.Command(os.Args[0], importArgs(root, file)...)
+		cmd.Env = append(os.Environ(), "GPUCOMPARE_TEST_RUN=1")
+		out := &strings.Builder{}
+		cmd.Stdout, cmd.Stderr = out, out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds, outs = append(cmds, cmd), append(outs, out)
+	}
+	for i, cmd := range cmds {
+		if err := cmd.Wait(); err != nil || !strings.Contains(outs[i].String(), "wrote data/prices/lambda.yaml") {
+			t.Fatalf("import %d: %v\n%s", i, err, outs[i])
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(root, "data/prices/lambda.yaml"))
+	for _, want := range []string{"amount: 2.49", "amount: 3.49"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("both imports said wrote, but the file lacks %q:\n%s", want, data)
+		}
+	}
+}
