@@ -26,6 +26,10 @@ type Options struct {
 	Models []string
 	// Retire marks each offer missing from the source with last_seen.
 	Retire bool
+	// Correct makes a price whose effective date is the since of its
+	// series' latest point a correction of that point (Added.Corrected);
+	// without it such a price is refused (Summary.Refused).
+	Correct bool
 	// NotAdded says why AddInstances left out an instance type new to the
 	// catalog, by its name in the source.
 	NotAdded map[string]string
@@ -41,6 +45,9 @@ type Summary struct {
 	Skipped map[string]int
 	// Checked is the checked date written, "" when the file keeps its own.
 	Checked catalog.Date
+	// Refused are the prices not merged because their effective date is
+	// the since of their series' latest point: a second point on one day.
+	Refused []Refused
 	// NewTypes are the instance types with a GPU that the source prices
 	// and the catalog lacks, by their names in the source, sorted: their
 	// offers are skipped (-add-instances adds them).
@@ -58,6 +65,19 @@ type Added struct {
 	Currency  string
 	Since     catalog.Date
 	FirstSeen catalog.Date
+	// Corrected says the point is the series' latest point rewritten
+	// (Options.Correct), not a point appended.
+	Corrected bool
+}
+
+// Refused is a price of the source that would be a second point of its
+// series on the day of its latest point.
+type Refused struct {
+	catalog.SeriesKey
+	Line     int // the line of the latest point
+	Was, Now string
+	Currency string
+	Since    catalog.Date
 }
 
 // Missing is an offer of the file that the source no longer lists.
@@ -82,6 +102,7 @@ type item struct {
 type doc struct {
 	file                    string
 	lines                   []string
+	ends                    []string   // each line's break (splitLines)
 	root, provider, checked *yaml.Node // checked is the value node, or nil
 	prices                  *yaml.Node // the key node of prices
 	seq                     *yaml.Node
@@ -148,17 +169,25 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 			sum.Unchanged++
 			continue
 		}
-		if latest := latestSince(d.items, idx); o.Effective != "" && before(o.Effective, latest) {
+		latest := latestSince(d.items, idx)
+		if o.Effective != "" && before(o.Effective, latest) {
 			sum.Skipped["effective date before the since of the catalog's latest point (history is not rewritten)"]++
 			continue
 		}
-		a := d.add(k, o, opts, idx[len(idx)-1])
-		a.Old = p.Amount
 		var pa float64
 		if p.Amount != nil {
 			pa = *p.Amount
 		}
-		a.Was = priceText(pa, p.Upfront)
+		was := priceText(pa, p.Upfront)
+		if o.Effective != "" && o.Effective == p.Since {
+			if !opts.Correct {
+				sum.Refused = append(sum.Refused, Refused{SeriesKey: k, Line: last.node.Line, Was: was, Now: priceText(o.Amount, o.Upfront), Currency: o.Currency, Since: o.Effective})
+				continue
+			}
+			o.Note = strings.TrimPrefix(o.Note+"; ", "; ") + fmt.Sprintf("corrects %s %s, the price this point had before %s", was, p.Currency, opts.AsOf)
+		}
+		a := d.add(k, o, opts, idx[len(idx)-1])
+		a.Old, a.Was = p.Amount, was
 		sum.Added = append(sum.Added, a)
 	}
 	sort.Slice(fresh, func(i, j int) bool { return keyLess(fresh[i], fresh[j]) })
@@ -425,6 +454,16 @@ func (d *doc) add(k catalog.SeriesKey, o Offer, opts Options, after int) Added {
 	at := d.seqEnd()
 	if after >= 0 {
 		at = d.items[after].end
+	}
+	if after >= 0 && o.Effective != "" && o.Effective == d.items[after].pp.Since {
+		// A correction: the point's lines give way to the new ones.
+		it := d.items[after]
+		d.replace[it.start] = strings.Join(lines, "\n")
+		for i := it.start + 1; i <= it.end; i++ {
+			d.replace[i] = dropLine
+		}
+		a.Corrected = true
+		return a
 	}
 	d.insert[at] = append(d.insert[at], lines...)
 	return a

@@ -51,7 +51,7 @@ type File struct {
 }
 
 // ParseSources reads and checks data/sources.yaml: every provider named
-// once, a known format, absolute http or https URLs, and file names that
+// once, a known format, absolute https URLs, and file names that
 // are plain names, unique within the provider. name is the file's path for
 // error messages; formats are the formats the importer reads.
 func ParseSources(data []byte, name string, formats []string) (*Sources, error) {
@@ -153,8 +153,8 @@ func checkFile(f File, format string, names map[string]bool) error {
 		return fmt.Errorf("pages: only azure-retail pages link to a next page")
 	}
 	u, err := url.Parse(f.URL)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return fmt.Errorf("url %q: want an absolute https:// URL", f.URL)
+	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
+		return fmt.Errorf("url %q: want an absolute https:// URL (refresh downloads over https only)", f.URL)
 	}
 	return nil
 }

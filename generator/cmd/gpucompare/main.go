@@ -340,7 +340,8 @@ func byteSize(n int64) string {
 
 // checkOut refuses an output folder that a build, which replaces its
 // output whole, must not replace: the site root, a folder holding it, or
-// a folder in its data/, content/, templates/ or static/. Paths are
+// a folder in its data/, content/, templates/ or static/, or a symbolic
+// link to a folder outside the root (the build would replace that folder). Paths are
 // compared absolute, with the symbolic links of the part that exists
 // resolved.
 func checkOut(root, out string) error {
@@ -353,6 +354,9 @@ func checkOut(root, out string) error {
 		return err
 	}
 	suggest := filepath.Join(root, "public")
+	if fi, err := os.Lstat(out); err == nil && fi.Mode()&fs.ModeSymlink != 0 && !within(r, o) {
+		return fmt.Errorf("-out %q is a symbolic link to a folder outside the site root (%s); a build would replace that folder whole: give it as -out if that is meant, or remove the link", out, o)
+	}
 	switch {
 	case o == r:
 		return fmt.Errorf("-out %q is the site root; a build replaces its output folder whole: choose a folder of its own, such as %q", out, suggest)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	iofs "io/fs"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -22,6 +21,10 @@ import (
 
 const refreshUsage = `usage: gpucompare refresh [-root .] [-only PROVIDER] [-from-dir DIR] [-cache DIR] [-as-of YYYY-MM-DD] [-dry-run] [-retire]
 `
+
+// refreshGuardHook, set by tests only, loosens the guard of refresh's
+// downloads so that they reach a test's own loopback TLS server.
+var refreshGuardHook func(*refresh.Guard)
 
 // refreshCmd downloads the price lists data/sources.yaml names, or reads
 // saved copies of them, and imports each into its provider's price file.
@@ -100,8 +103,13 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
+		guard := refresh.NewGuard(sources)
+		if refreshGuardHook != nil {
+			refreshGuardHook(guard)
+		}
 		fetcher = &refresh.Fetcher{
-			Client:        &http.Client{},
+			Guard:         guard,
+			Client:        guard.Client(),
 			Timeout:       *timeout,
 			Retries:       *retries,
 			Backoff:       refresh.DefaultBackoff,

@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,6 +46,16 @@ func refreshRoot(t *testing.T, sources string) (root string, vms []byte) {
 	return root, vms
 }
 
+// trustTestServer lets refresh's downloads reach the loopback TLS server
+// ts, through the test hook of the guard, until the test ends.
+func trustTestServer(t *testing.T, ts *httptest.Server) {
+	refreshGuardHook = func(g *refresh.Guard) {
+		g.AllowAddr = netip.Addr.IsLoopback
+		g.TLS = ts.Client().Transport.(*http.Transport).TLSClientConfig
+	}
+	t.Cleanup(func() { refreshGuardHook = nil })
+}
+
 func runRefresh(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb strings.Builder
@@ -57,7 +68,7 @@ func TestRefresh(t *testing.T) {
 	var asked []string
 	status := http.StatusOK
 	var vms []byte
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		defer mu.Unlock()
 		asked = append(asked, r.Header.Get("If-None-Match"))
@@ -74,6 +85,7 @@ func TestRefresh(t *testing.T) {
 		}
 	}))
 	defer ts.Close()
+	trustTestServer(t, ts)
 	url := ts.URL + "/lambda/vms.csv"
 	root, data := refreshRoot(t, "sources:\n  - provider: lambda\n    format: skypilot\n    files:\n      - {name: vms.csv, url: '"+url+"'}\n")
 	vms = data
@@ -347,4 +359,28 @@ func TestRefreshFromDirDash(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "1 point added") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
+}
+
+// TestRefreshRefusesInternalAddresses: a sources.yaml naming an internal
+// address over https gets no request through: refused as it is dialled,
+// exit 1, the price file untouched.
+func TestRefreshRefusesInternalAddresses(t *testing.T) {
+	var hits sync.Map
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Store(r.URL.Path, true)
+	}))
+	defer ts.Close()
+	byName := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
+	for _, url := range []string{ts.URL + "/vms.csv", byName + "/vms.csv"} {
+		root, _ := refreshRoot(t, "sources:\n  - provider: lambda\n    format: skypilot\n    files:\n      - {name: vms.csv, url: '"+url+"'}\n")
+		before, _ := os.ReadFile(filepath.Join(root, "data/prices/lambda.yaml"))
+		code, stdout, stderr := runRefresh(t, "-root", root, "-cache", t.TempDir(), "-as-of", "2026-12-01", "-retries", "0")
+		if code != 1 || !strings.Contains(stderr, "GET "+url+": refused address ") || !strings.Contains(stderr, ": a loopback address: refresh connects to public addresses only") {
+			t.Errorf("%s: exit %d\n%s%s", url, code, stdout, stderr)
+		}
+		if after, _ := os.ReadFile(filepath.Join(root, "data/prices/lambda.yaml")); string(after) != string(before) {
+			t.Errorf("%s: the price file changed", url)
+		}
+	}
+	hits.Range(func(k, _ any) bool { t.Errorf("the internal server was asked for %s", k); return true })
 }
