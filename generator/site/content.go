@@ -24,6 +24,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/mdlimit"
 	"gpucompare/generator/rootfs"
 )
 
@@ -167,6 +168,9 @@ func convert(md goldmark.Markdown, codes shortcodes, file string, src []byte) (*
 	if line, col, many := tooManyLinks(body, maxLinkOpeners); many {
 		line += bytes.Count(src[:len(src)-len(body)], []byte("\n"))
 		return nil, errorf(line, col, "more than %d links in one paragraph: split it with blank lines", maxLinkOpeners)
+	}
+	if p, big := mdlimit.Table(body, mdlimit.MaxTableCells); big {
+		return nil, errorf(p.Line+bytes.Count(src[:len(src)-len(body)], []byte("\n")), p.Col, "%s", p.Message)
 	}
 	body, errs = codes.expand(file, body, bytes.Count(src[:len(src)-len(body)], []byte("\n")))
 	if len(errs) > 0 {
