@@ -131,6 +131,11 @@ const (
 	proseLength    = 10000
 )
 
+// MaxAliases is how many aliases a provider or a region may have: the
+// other names people know it by, which its page lists and the search
+// finds it by.
+const MaxAliases = 32
+
 // textLengths holds the length of the text fields that are not short, by
 // YAML key.
 var textLengths = map[string]int{

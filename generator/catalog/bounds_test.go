@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -28,5 +29,31 @@ data/scenarios/s.yaml:30:13: scenario "s": advice, its line 3: table has 1,000 c
 	fine := "| GPU | Price |\n| --- | ---: |\n| A100 | 1.10 |\n"
 	if _, r := load(t, scenario(fine)); len(r.Errors()) > 0 {
 		t.Errorf("a two-column table refused:\n%s", r.Errors())
+	}
+}
+
+// TestTooManyAliasesRefused checks that a provider's and a region's
+// aliases are bounded, at the first alias past the bound.
+func TestTooManyAliasesRefused(t *testing.T) {
+	many := func(n int) string {
+		var a []string
+		for i := range n {
+			a = append(a, fmt.Sprintf("a%d", i))
+		}
+		return "[" + strings.Join(a, ", ") + "]"
+	}
+	aws := base["data/providers/aws.yaml"]
+	aws = strings.Replace(aws, "name: AWS\n", "name: AWS\naliases: "+many(100000)+"\n", 1)
+	aws = strings.Replace(aws, "  - id: us-east-1\n", "  - id: us-east-1\n    aliases: "+many(MaxAliases+1)+"\n", 1)
+	_, r := load(t, map[string]string{"data/providers/aws.yaml": aws})
+	want := `data/providers/aws.yaml:3:161: provider "aws": 100,000 aliases: want at most 32, the other names people know it by
+data/providers/aws.yaml:8:165: region "us-east-1" of provider "aws": 33 aliases: want at most 32, the other names people know it by
+`
+	if got := r.Errors().String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	aws = strings.Replace(base["data/providers/aws.yaml"], "name: AWS\n", "name: AWS\naliases: "+many(MaxAliases)+"\n", 1)
+	if _, r := load(t, map[string]string{"data/providers/aws.yaml": aws}); len(r.Errors()) > 0 {
+		t.Errorf("%d aliases refused:\n%s", MaxAliases, r.Errors())
 	}
 }
