@@ -137,3 +137,69 @@ func TestAliasesDoNotMultiplySearchEntries(t *testing.T) {
 		t.Errorf("got\n%s\nwant %s", rep.Errors(), want)
 	}
 }
+
+// TestLargeContentRefused checks the bounds of a content page beyond its
+// tables, each at its position: its Markdown, one list, its HTML.
+func TestLargeContentRefused(t *testing.T) {
+	md := newMarkdown()
+	fm := "---\ntitle: Big\n---\n"
+	tests := []struct{ name, src, want string }{
+		{"a list of 10,000 items", fm + "Intro.\n\n" + strings.Repeat("- [ ] a\n", 10000),
+			"content/x.md:1006:1: list has 10,000 items; at most 1,000: split it, or keep the figures in the catalog"},
+		{"a nested list of 2,000 items", fm + "- a\n" + strings.Repeat("  - b\n", 2000),
+			"content/x.md:1005:3: list has 2,000 items; at most 1,000: split it, or keep the figures in the catalog"},
+		{"300 KB of Markdown", fm + strings.Repeat("A line of text, ten words long, in a long page.\n", 6400),
+			"content/x.md:5465:17: page is 307,200 bytes of Markdown; at most 262,144: split it into pages"},
+		{"250 KB of ampersands", fm + strings.Repeat(strings.Repeat("&", 99)+"\n", 2500),
+			"content/x.md:4:1: page converts to 1,240,007 bytes of HTML; at most 1,048,576: split it into pages"},
+	}
+	for _, tt := range tests {
+		_, errs := convert(md, nil, "content/x.md", []byte(tt.src))
+		if len(errs) != 1 || errs[0].String() != tt.want {
+			t.Errorf("%s: got %v\nwant %s", tt.name, errs, tt.want)
+		}
+	}
+	// A thousand items, and lists of them one after another, are fine.
+	if p, errs := convert(md, nil, "content/x.md", []byte(fm+strings.Repeat(strings.Repeat("- a\n", 1000)+"\nText.\n\n", 20))); p == nil || len(errs) > 0 {
+		t.Errorf("lists of 1,000 items refused: %v", errs)
+	}
+}
+
+// TestManyHeadingsGetTheirIDs converts 20,000 headings of one text,
+// which took minutes when each took the ids of the ones before it from
+// the first suffix on. The time is BenchmarkManyHeadings's; here, each
+// heading gets its own id.
+func TestManyHeadingsGetTheirIDs(t *testing.T) {
+	p, errs := convert(newMarkdown(), nil, "content/x.md", []byte("---\ntitle: H\n---\n"+strings.Repeat("# a\n\n# a-2\n\n", 500)))
+	if p == nil || len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	html := string(p.HTML)
+	for _, id := range []string{`id="a"`, `id="a-1"`, `id="a-2"`, `id="a-2-1"`, `id="a-3"`, `id="a-499"`, `id="a-2-498"`, `id="a-500"`} {
+		if strings.Count(html, id+">") != 1 {
+			t.Errorf("%s: %d times, want once", id, strings.Count(html, id+">"))
+		}
+	}
+}
+
+func BenchmarkManyHeadings(b *testing.B) {
+	md := newMarkdown()
+	src := []byte("---\ntitle: H\n---\n" + strings.Repeat("# a\n", 20000))
+	for b.Loop() {
+		if p, errs := convert(md, nil, "content/x.md", src); p == nil {
+			b.Fatal(errs)
+		}
+	}
+}
+
+// BenchmarkWideTableRefused is the time to refuse the 18 KB table of
+// 3,000 columns, which goldmark took 70 s to convert.
+func BenchmarkWideTableRefused(b *testing.B) {
+	md := newMarkdown()
+	src := []byte("---\ntitle: Wide\n---\n" + strings.Repeat("|a", 3000) + "|\n" + strings.Repeat("|-", 3000) + "|\n" + strings.Repeat("a\n", 3000))
+	for b.Loop() {
+		if p, _ := convert(md, nil, "content/x.md", src); p != nil {
+			b.Fatal("not refused")
+		}
+	}
+}
