@@ -118,6 +118,7 @@ func TestAliasesDoNotMultiplySearchEntries(t *testing.T) {
 	files, _ := build(t, root, Options{})
 	checkOutputSizes(t, files)
 	index := string(files[searchIndexPath])
+	t.Logf("search index: %d bytes", len(index))
 	// The provider's entry holds an alias in its names and its facts line.
 	if n := strings.Count(index, "alias31-"); n != 2 {
 		t.Errorf("the last alias is in %d places, want 2: the provider's entry", n)
