@@ -24,6 +24,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/mdlimit"
 	"gpucompare/generator/rootfs"
 )
 
@@ -168,6 +169,16 @@ func convert(md goldmark.Markdown, codes shortcodes, file string, src []byte) (*
 		line += bytes.Count(src[:len(src)-len(body)], []byte("\n"))
 		return nil, errorf(line, col, "more than %d links in one paragraph: split it with blank lines", maxLinkOpeners)
 	}
+	skip := bytes.Count(src[:len(src)-len(body)], []byte("\n")) // the lines of the front matter
+	if line, col, long := tooLong(body, maxContentBytes); long {
+		return nil, errorf(skip+line, col, "page is %s bytes of Markdown; at most %s: split it into pages", group(strconv.Itoa(len(body))), group(strconv.Itoa(maxContentBytes)))
+	}
+	if p, big := mdlimit.Table(body, mdlimit.MaxTableCells); big {
+		return nil, errorf(skip+p.Line, p.Col, "%s", p.Message)
+	}
+	if line, col, items, many := tooManyItems(md, body, maxListItems); many {
+		return nil, errorf(skip+line, col, "list has %s items; at most %s: split it, or keep the figures in the catalog", group(strconv.Itoa(items)), group(strconv.Itoa(maxListItems)))
+	}
 	body, errs = codes.expand(file, body, bytes.Count(src[:len(src)-len(body)], []byte("\n")))
 	if len(errs) > 0 {
 		return nil, errs
@@ -176,6 +187,9 @@ func convert(md goldmark.Markdown, codes shortcodes, file string, src []byte) (*
 	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))
 	if err := md.Convert(body, &buf, parser.WithContext(ctx)); err != nil {
 		return nil, errorf(fmLine, 1, "markdown: %v", err)
+	}
+	if buf.Len() > maxContentHTML {
+		return nil, errorf(skip+1, 1, "page converts to %s bytes of HTML; at most %s: split it into pages", group(strconv.Itoa(buf.Len())), group(strconv.Itoa(maxContentHTML)))
 	}
 	return &contentPage{
 		File:        file,
@@ -375,11 +389,17 @@ func (alignClasses) Transform(doc *ast.Document, _ text.Reader, _ parser.Context
 // ASCII ones: "Preise für GPUs" is preise-für-gpus, "价格与可用性" stays
 // itself. Runs of spaces, '-' and '_' become one '-'; other punctuation is
 // dropped; a repeated id gets -1, -2 … appended.
-type headingIDs struct{ used map[string]bool }
+type headingIDs struct {
+	used map[string]bool
+	// next is, for an id given more than once, the suffix to try first:
+	// one past the last one given, so that 20,000 headings of one text
+	// take linear time, not quadratic (minutes).
+	next map[string]int
+}
 
 func newHeadingIDs() *headingIDs {
 	// "main" is the id of the page's main element in templates/base.html.
-	return &headingIDs{used: map[string]bool{"main": true}}
+	return &headingIDs{used: map[string]bool{"main": true}, next: map[string]int{}}
 }
 
 func (s *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
@@ -405,8 +425,9 @@ func (s *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 		}
 	}
 	if s.used[id] {
-		for i := 1; ; i++ {
+		for i := max(s.next[id], 1); ; i++ {
 			if c := id + "-" + strconv.Itoa(i); !s.used[c] {
+				s.next[id] = i + 1
 				id = c
 				break
 			}

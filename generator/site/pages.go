@@ -71,7 +71,10 @@ type siteInfo struct {
 	Title   string
 	Tagline string
 	Lang    string
-	Pages   []*contentPage
+	Pages   []*contentPage // the content pages every page lists (listedPages)
+	// AllPages links to the index of content pages, nil when Pages are
+	// all of them.
+	AllPages *allPages
 	// NoIndex asks search engines to leave every page out (a preview:
 	// Options.Preview).
 	NoIndex bool
@@ -203,7 +206,8 @@ func (b *builder) pages() ([]*page, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: b.content, AgeMessages: ageMsgs, NoIndex: b.opts.Preview}
+	listed, all := listedPages(b.content)
+	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: listed, AllPages: all, AgeMessages: ageMsgs, NoIndex: b.opts.Preview}
 	b.gpus = gpuOrder(cat.GPUs)
 
 	var out []*page
@@ -292,6 +296,9 @@ func (b *builder) pages() ([]*page, error) {
 		p := b.newPage(c.Path, "page")
 		p.Title, p.Description = c.Title, c.Description
 		p.Data = c
+		add(p)
+	}
+	if p := b.pagesIndex(); p != nil {
 		add(p)
 	}
 
@@ -530,7 +537,7 @@ func (b *builder) homeData(p *page) *homeData {
 	d.Prices = homePriceTable(b.priced, b.gpus, b.cat.Site.Currency, oldBefore, b.lang(), b.trust, p.Rel)
 	d.Plan = b.planLinks(p)
 	d.Guides = b.guideSummaries(p)
-	for _, c := range b.content {
+	for _, c := range b.siteInfo.Pages {
 		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
 	}
 	return d

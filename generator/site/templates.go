@@ -25,7 +25,7 @@ import (
 
 // layouts are the page kinds; each has templates/layouts/<kind>.html,
 // which defines "layout" for the frame templates/base.html.
-var layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "changes", "benchmarks", "benchmark", "scenarios", "scenario", "evaluation", "page", "search", "404"}
+var layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "changes", "benchmarks", "benchmark", "scenarios", "scenario", "evaluation", "page", "pages", "search", "404"}
 
 // templates are the parsed templates of a build, one set per layout.
 type templates struct {
