@@ -34,8 +34,11 @@ type Source struct {
 	// MaxSize caps each file's size; 0 means the command's default.
 	MaxSize rootfs.Size `yaml:"max_size"`
 	Files   []File      `yaml:"files"`
-	Line    int         `yaml:"-"`
-	Col     int         `yaml:"-"`
+	// Secret, when the source's API wants a key, says which environment
+	// variable holds it and how it is sent; nil for a public list.
+	Secret *Secret `yaml:"-"`
+	Line   int     `yaml:"-"`
+	Col    int     `yaml:"-"`
 }
 
 // File is one file of a price list: the public URL it is read from and
@@ -99,8 +102,14 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 				}
 			case "files":
 				files = v
+			case "secret":
+				sec, err := parseSecret(v, at)
+				if err != nil {
+					return nil, err
+				}
+				src.Secret = sec
 			default:
-				return nil, at(k, "unknown field %q: want provider, format, max_size or files", k.Value)
+				return nil, at(k, "unknown field %q: want provider, format, max_size, secret or files", k.Value)
 			}
 		}
 		src.Line, src.Col = item.Line, item.Column

@@ -53,7 +53,7 @@ func TestParseSourcesErrors(t *testing.T) {
 		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a', pages: 3}]}", `data/sources.yaml:2:45: provider "p": pages: only azure-retail pages link to a next page`},
 		{"sources:\n  - {provider: p, format: skypilot, max_size: 2TB, files: [{name: a.csv, url: 'https://x/a'}]}", `data/sources.yaml:2:47: max_size "2TB": want a size such as 64MiB, 512KiB or 1048576 (bytes)`},
 		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a', mirror: y}]}", `data/sources.yaml:2:79: provider "p": unknown field "mirror": want name, url or pages`},
-		{"sources:\n  - {provider: p, formt: skypilot}", `data/sources.yaml:2:19: unknown field "formt": want provider, format, max_size or files`},
+		{"sources:\n  - {provider: p, formt: skypilot}", `data/sources.yaml:2:19: unknown field "formt": want provider, format, max_size, secret or files`},
 	}
 	for _, tt := range tests {
 		_, err := ParseSources([]byte(tt.src), "data/sources.yaml", formats)
