@@ -20,7 +20,7 @@ import (
 )
 
 // Formats are the price-list formats the importer reads.
-var Formats = []string{"skypilot", "aws-pricelist", "azure-retail"}
+var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist"}
 
 // Offer is one price a price list states: an instance type in a region
 // under a pricing model, per instance and hour.
@@ -95,6 +95,8 @@ func Models(format string) []string {
 		return []string{"on_demand", "reserved_1y", "reserved_3y"}
 	case "azure-retail":
 		return []string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
+	case "oci-pricelist":
+		return []string{"on_demand"}
 	}
 	return nil
 }

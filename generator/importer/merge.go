@@ -144,13 +144,22 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 			sum.Skipped["the catalog's latest point has no amount per instance (per GPU, or a discount)"]++
 			continue
 		}
+		confirm := false
 		if sameAmount(p.Amount, o.Amount) && sameUpfront(p.Upfront, o.Upfront) && p.LastSeen == "" {
-			sum.Unchanged++
-			continue
+			// The provider's own list confirming a price that only an
+			// aggregator gave is recorded, as the provider's point.
+			if opts.SourceKind != catalog.KindProvider || p.SourceKind == catalog.KindProvider {
+				sum.Unchanged++
+				continue
+			}
+			confirm = true
 		}
 		if latest := latestSince(d.items, idx); o.Effective != "" && before(o.Effective, latest) {
 			sum.Skipped["effective date before the since of the catalog's latest point (history is not rewritten)"]++
 			continue
+		}
+		if confirm {
+			o.Note = strings.TrimSpace(o.Note + " The provider's own price list states the price of the point before, which came from " + p.SourceKind + " sources.")
 		}
 		a := d.add(k, o, opts, idx[len(idx)-1])
 		a.Old = p.Amount

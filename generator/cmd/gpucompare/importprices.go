@@ -19,7 +19,7 @@ import (
 	"gpucompare/generator/rootfs"
 )
 
-const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-source TEXT] FILE...
+const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail|oci-pricelist -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-source TEXT] FILE...
 `
 
 // importPricesCmd merges public price lists into data/prices/ID.yaml of a
@@ -223,6 +223,8 @@ func readPriceList(file, format string, maxSize int64, list *importer.List) erro
 		return importer.ReadSkyPilot(f, file, list)
 	case "aws-pricelist":
 		return importer.ReadAWSPriceList(f, file, importer.DefaultAWSProduct, list)
+	case "oci-pricelist":
+		return importer.ReadOCIPriceList(f, file, list)
 	}
 	return importer.ReadAzureRetail(f, file, list)
 }

@@ -168,7 +168,7 @@ func TestRefreshUsage(t *testing.T) {
 	}
 	root, _ = refreshRoot(t, "sources:\n  - {provider: lambda, format: vms, files: [{name: p.json, url: 'https://example.com/p'}]}\n")
 	code, _, stderr = runRefresh(t, "-root", root, "-from-dir", t.TempDir())
-	if code != 1 || stderr != "data/sources.yaml:2:5: provider \"lambda\": format \"vms\": want one of skypilot, aws-pricelist, azure-retail\n" {
+	if code != 1 || stderr != "data/sources.yaml:2:5: provider \"lambda\": format \"vms\": want one of "+strings.Join(importer.Formats, ", ")+"\n" {
 		t.Errorf("bad format: exit %d\n%s", code, stderr)
 	}
 	out.Reset()
