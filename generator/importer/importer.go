@@ -20,7 +20,7 @@ import (
 )
 
 // Formats are the price-list formats the importer reads.
-var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist"}
+var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing"}
 
 // Offer is one price a price list states: an instance type in a region
 // under a pricing model, per instance and hour.
@@ -68,6 +68,7 @@ type List struct {
 	Offers []Offer
 	// Skipped counts the prices not read, by reason.
 	Skipped map[string]int
+	gcp     *gcpState // the SKUs of a gcp-billing list's pages read so far
 }
 
 func (l *List) skip(reason string) {
@@ -97,6 +98,8 @@ func Models(format string) []string {
 		return []string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
 	case "oci-pricelist":
 		return []string{"on_demand"}
+	case "gcp-billing":
+		return []string{"on_demand", "spot", "cud_1y", "cud_3y"}
 	}
 	return nil
 }
