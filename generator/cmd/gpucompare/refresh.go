@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -83,12 +84,19 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 		if s == nil {
 			var ids []string
 			for _, s := range sources.Sources {
-				ids = append(ids, s.Provider)
+				if !slices.Contains(ids, s.Provider) {
+					ids = append(ids, s.Provider)
+				}
 			}
 			fmt.Fprintf(stderr, "gpucompare refresh: -only %q: not in %s: want one of %s\n", *only, refresh.SourcesFile, strings.Join(ids, ", "))
 			return 2
 		}
-		todo = []refresh.Source{*s}
+		todo = nil // every source of the provider, in their order
+		for _, s := range sources.Sources {
+			if s.Provider == *only {
+				todo = append(todo, s)
+			}
+		}
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -124,7 +132,7 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 	var err error
 	for i := range todo {
 		src := &todo[i]
-		secret, hasSecret := secrets[src.Provider]
+		secret, hasSecret := secrets[sourceKey(src)]
 		if fetcher != nil && src.Secret != nil && !hasSecret {
 			fmt.Fprintf(stderr, "%s: skipped: the environment variable %s that holds its key is not set (see README, \"Refreshing prices\")\n", src.Provider, src.Secret.Env)
 			fmt.Fprintf(stdout, "== %s (%s): skipped, no key in %s\n", src.Provider, src.Format, src.Secret.Env)
@@ -196,8 +204,8 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 // sourceSecrets reads the key of each source of todo that needs one from
-// its environment variable, when the run downloads: by provider, the
-// providers whose variable is unset left out. The redactor hides every
+// its environment variable, when the run downloads: by sourceKey, the
+// sources whose variable is unset left out. The redactor hides every
 // key read.
 func sourceSecrets(todo []refresh.Source, download bool) (map[string]string, *refresh.Redactor) {
 	secrets := map[string]string{}
@@ -210,12 +218,15 @@ func sourceSecrets(todo []refresh.Source, download bool) (map[string]string, *re
 			continue
 		}
 		if v, ok := src.Secret.Lookup(); ok {
-			secrets[src.Provider] = v
+			secrets[sourceKey(&src)] = v
 			redactor.Add(v)
 		}
 	}
 	return secrets, redactor
 }
+
+// sourceKey names a source: its provider and format.
+func sourceKey(s *refresh.Source) string { return s.Provider + " " + s.Format }
 
 // loadSources reads and checks data/sources.yaml of a site root whose
 // catalog is cat: nil without diagnostics when the root has none.
