@@ -1,7 +1,7 @@
 package importer
 
 import (
-	"os"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,16 +11,9 @@ import (
 
 func readGCPFixture(t *testing.T, machines []GCPMachine) *List {
 	t.Helper()
-	f, err := os.Open("testdata/gcp-billing/skus-a2.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var l List
-	if err := ReadGCPBilling(f, "skus-a2.json", machines, &l); err != nil {
-		t.Fatal(err)
-	}
-	return &l
+	return readFixture(t, "gcp-billing/skus-a2.json", "skus-a2.json", func(r io.Reader, file string, l *List) error {
+		return ReadGCPBilling(r, file, machines, l)
+	})
 }
 
 func TestGCPMachines(t *testing.T) {

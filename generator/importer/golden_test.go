@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"flag"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -94,4 +95,20 @@ func goldenDiff(t *testing.T, name string, before, after []byte) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("the merge differs from %s (run go test -update and review the diff):\n%s", path, got)
 	}
+}
+
+// readFixture reads testdata/path with read into a new List, naming the
+// file name in messages.
+func readFixture(t *testing.T, path, name string, read func(r io.Reader, file string, l *List) error) *List {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var l List
+	if err := read(f, name, &l); err != nil {
+		t.Fatal(err)
+	}
+	return &l
 }

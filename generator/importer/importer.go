@@ -20,7 +20,7 @@ import (
 )
 
 // Formats are the price-list formats the importer reads.
-var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing"}
+var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api"}
 
 // Offer is one price a price list states: an instance type in a region
 // under a pricing model, per instance and hour.
@@ -100,6 +100,8 @@ func Models(format string) []string {
 		return []string{"on_demand"}
 	case "gcp-billing":
 		return []string{"on_demand", "spot", "cud_1y", "cud_3y"}
+	case "lambda-api":
+		return []string{"on_demand"}
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -10,16 +9,7 @@ import (
 
 func readOCIFixture(t *testing.T) *List {
 	t.Helper()
-	f, err := os.Open("testdata/oci-pricelist/products-usd.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var l List
-	if err := ReadOCIPriceList(f, "products-usd.json", &l); err != nil {
-		t.Fatal(err)
-	}
-	return &l
+	return readFixture(t, "oci-pricelist/products-usd.json", "products-usd.json", ReadOCIPriceList)
 }
 
 func TestReadOCIPriceList(t *testing.T) {

@@ -189,3 +189,38 @@ type timeoutErr struct{ msg string }
 
 func (e *timeoutErr) Error() string { return e.msg }
 func (e *timeoutErr) Timeout() bool { return true }
+
+// TestSecretHeader sends the key in a header with its prefix, to the
+// source's host only: a redirect to another host goes without it.
+func TestSecretHeader(t *testing.T) {
+	var got []string
+	other := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = append(got, "other:"+r.Header.Get("Authorization"))
+		w.Write([]byte("{}"))
+	}))
+	defer other.Close()
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = append(got, "source:"+r.Header.Get("Authorization"))
+		if r.URL.Path == "/away" {
+			http.Redirect(w, r, other.URL+"/x", http.StatusFound)
+			return
+		}
+		w.Write([]byte(`{"data": {}}`))
+	}))
+	defer ts.Close()
+	src := &Source{Provider: "lambda", Format: "lambda-api", Secret: &Secret{Env: "K", Header: "Authorization", Prefix: "Bearer "},
+		Files: []File{{Name: "types.json", URL: ts.URL + "/api/v1/instance-types"}}}
+	c := WithSecret(ts.Client(), src, canary)
+	c.Transport.(*secretTransport).base.(*http.Transport).TLSClientConfig.RootCAs.AddCert(other.Certificate())
+	for _, path := range []string{"/api/v1/instance-types", "/away"} {
+		resp, err := c.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	want := []string{"source:Bearer " + canary, "source:Bearer " + canary, "other:"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Authorization headers %q; want %q", got, want)
+	}
+}

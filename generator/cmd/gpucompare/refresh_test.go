@@ -194,7 +194,7 @@ func TestShippedSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "runpod", "oci", "oci"}
+	want := []string{"aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "oci", "oci"}
 	var got []string
 	for _, s := range sources.Sources {
 		got = append(got, s.Provider)
@@ -215,9 +215,23 @@ func TestShippedSources(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "lambda/vms.csv"), vms, 0o644)
+	saveLambdaAPI(t, dir)
 	code, stdout, stderr := runRefresh(t, "-root", "../../..", "-only", "lambda", "-from-dir", dir, "-as-of", "2026-12-01", "-dry-run")
 	if code != 0 || !strings.Contains(stdout, "dry run: data/prices/lambda.yaml not written") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// saveLambdaAPI saves the Lambda API's example answer (see the importer's
+// testdata) as dir's copy of the lambda-api source.
+func saveLambdaAPI(t *testing.T, dir string) {
+	t.Helper()
+	data, err := os.ReadFile("../../importer/testdata/lambda-api/instance-types-doc-example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lambda/instance-types.json"), data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -260,6 +274,7 @@ func TestRefreshWorkflowCommands(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(saved, "lambda"), 0o755)
 	os.WriteFile(filepath.Join(saved, "lambda/vms.csv"), vms, 0o644)
+	saveLambdaAPI(t, saved)
 	expand := strings.NewReplacer(
 		`-cache "$RUNNER_TEMP/refresh-cache" ${ONLY:+-only "$ONLY"}`, "-from-dir "+saved+" -only lambda -dry-run",
 		`"$RUNNER_TEMP/diff.md"`, "",
