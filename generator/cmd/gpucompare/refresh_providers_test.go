@@ -11,30 +11,6 @@ import (
 	"testing"
 )
 
-// copyData copies the repository's data/ to a new site root.
-func copyData(t *testing.T) string {
-	t.Helper()
-	root := t.TempDir()
-	err := filepath.WalkDir("../../../data", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel("../../..", p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(root, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(root, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
-
 // TestRefreshProviderAPIs refreshes a copy of the catalog from the
 // providers' own price APIs served by a fake server, with the importers'
 // recorded answers: OCI's price list (answered 429 with a Retry-After
@@ -89,7 +65,8 @@ func TestRefreshProviderAPIs(t *testing.T) {
 		}
 	}))
 	defer ts.Close()
-	root := copyData(t)
+	root := t.TempDir()
+	copyTree(t, "../../../data", filepath.Join(root, "data"))
 	sources := `sources:
   - provider: oci
     format: oci-pricelist
