@@ -20,7 +20,7 @@ import (
 )
 
 // Formats are the price-list formats the importer reads.
-var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api"}
+var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot"}
 
 // Offer is one price a price list states: an instance type in a region
 // under a pricing model, per instance and hour.
@@ -102,6 +102,8 @@ func Models(format string) []string {
 		return []string{"on_demand", "spot", "cud_1y", "cud_3y"}
 	case "lambda-api":
 		return []string{"on_demand"}
+	case "aws-spot":
+		return []string{"spot"}
 	}
 	return nil
 }

@@ -64,6 +64,11 @@ func (d *jsonDoc) fail(err error, at *Pos) error {
 		}
 		return fmt.Errorf("%s: %v: want %s in JSON", p, se, d.what)
 	case errors.As(err, &te):
+		if at == nil && te.Offset > 0 && te.Offset <= int64(len(d.data)) {
+			// The whole text was decoded: the value ends at te.Offset,
+			// after its member's colon.
+			p = d.pos(int64(bytes.LastIndexByte(d.data[:te.Offset], ':')) + 1)
+		}
 		field := te.Field
 		if field == "" {
 			field = "the value"

@@ -19,7 +19,7 @@ import (
 	"gpucompare/generator/rootfs"
 )
 
-const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail|oci-pricelist|gcp-billing|lambda-api -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-source TEXT] FILE...
+const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail|oci-pricelist|gcp-billing|lambda-api|aws-spot -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-source TEXT] FILE...
 `
 
 // importPricesCmd merges public price lists into data/prices/ID.yaml of a
@@ -229,6 +229,8 @@ func readPriceList(file, format string, maxSize int64, prov *catalog.Provider, l
 		return importer.ReadGCPBilling(f, file, importer.GCPMachines(prov), list)
 	case "lambda-api":
 		return importer.ReadLambdaInstanceTypes(f, file, list)
+	case "aws-spot":
+		return importer.ReadAWSSpot(f, file, list)
 	}
 	return importer.ReadAzureRetail(f, file, list)
 }

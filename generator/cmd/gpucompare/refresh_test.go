@@ -194,7 +194,7 @@ func TestShippedSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "oci", "oci"}
+	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "oci", "oci"}
 	var got []string
 	for _, s := range sources.Sources {
 		got = append(got, s.Provider)
