@@ -120,6 +120,12 @@ const gcpWhat = `a Cloud Billing Catalog API page of SKUs ({"skus": [{"skuId": â
 // non-hourly price, are skipped, with the reason.
 func ReadGCPBilling(r io.Reader, file string, machines []GCPMachine, l *List) error {
 	l.Format = "gcp-billing"
+	if l.Covers == nil {
+		l.Covers = map[string]bool{}
+		for _, m := range machines {
+			l.Covers[m.Name] = true
+		}
+	}
 	if l.gcp == nil {
 		l.gcp = &gcpState{parts: map[gcpKey]gcpPart{}, skipped: map[string]int{}}
 	}

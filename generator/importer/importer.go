@@ -68,7 +68,11 @@ type List struct {
 	Offers []Offer
 	// Skipped counts the prices not read, by reason.
 	Skipped map[string]int
-	gcp     *gcpState // the SKUs of a gcp-billing list's pages read so far
+	// Covers, for a format that prices only some of a provider's instance
+	// types, names (as the source does) the ones it prices at all: only
+	// their offers can be missing from it. nil: every instance type.
+	Covers map[string]bool
+	gcp    *gcpState // the SKUs of a gcp-billing list's pages read so far
 }
 
 func (l *List) skip(reason string) {

@@ -73,6 +73,14 @@ const ociWhat = `an OCI price list ({"items": [{"partNumber": …, "currencyCode
 // with the reason.
 func ReadOCIPriceList(r io.Reader, file string, l *List) error {
 	l.Format = "oci-pricelist"
+	if l.Covers == nil {
+		l.Covers = map[string]bool{}
+		for _, shapes := range ociShapes {
+			for _, s := range shapes {
+				l.Covers[s] = true
+			}
+		}
+	}
 	d, err := readJSONDoc(r, file, ociWhat)
 	if err != nil {
 		return err

@@ -73,6 +73,11 @@ func TestMergeOCI(t *testing.T) {
 	if !strings.Contains(string(after), "source_kind: provider") {
 		t.Errorf("no provider-sourced point added")
 	}
+	// BM.GPU4.8 and the spot points are not priced by this list at all:
+	// not missing from it.
+	if len(sum.Missing) != 0 {
+		t.Errorf("missing %+v; want none", sum.Missing)
+	}
 	if len(sum.Added) != 17 {
 		t.Errorf("%d points added; want the 17 shapes of the catalog the list prices", len(sum.Added))
 	}
