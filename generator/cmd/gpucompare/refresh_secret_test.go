@@ -101,3 +101,44 @@ func TestRefreshSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestRefreshOnlyAllSources refreshes -only a provider with two sources:
+// both are read, in order; the keyed one, its variable unset, is skipped
+// with a warning and the run still succeeds.
+func TestRefreshOnlyAllSources(t *testing.T) {
+	var mu sync.Mutex
+	var paths []string
+	var vms []byte
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		paths = append(paths, r.URL.Path)
+		w.Write(vms)
+	}))
+	defer ts.Close()
+	root, data := refreshRoot(t, `sources:
+  - provider: lambda
+    format: skypilot
+    files:
+      - {name: vms.csv, url: '`+ts.URL+`/vms.csv'}
+  - provider: lambda
+    format: lambda-api
+    secret: {env: GPUCOMPARE_TEST_UNSET_KEY, header: Authorization, prefix: 'Bearer '}
+    files:
+      - {name: instance-types.json, url: '`+ts.URL+`/instance-types'}
+`)
+	vms = data
+	t.Setenv("GPUCOMPARE_TEST_UNSET_KEY", "")
+	code, stdout, stderr := runRefresh(t, "-root", root, "-cache", t.TempDir(), "-as-of", "2026-12-01", "-only", "lambda")
+	if code != 0 || strings.Join(paths, " ") != "/vms.csv" {
+		t.Fatalf("exit %d, requests %v; want 0 and the SkyPilot list only\n%s%s", code, paths, stdout, stderr)
+	}
+	for _, want := range []string{"== lambda (skypilot)\n", "== lambda (lambda-api): skipped, no key in GPUCOMPARE_TEST_UNSET_KEY\n", "wrote data/prices/lambda.yaml\n"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "lambda: skipped: the environment variable GPUCOMPARE_TEST_UNSET_KEY that holds its key is not set") {
+		t.Errorf("stderr has no warning:\n%s", stderr)
+	}
+}
