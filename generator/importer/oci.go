@@ -50,11 +50,11 @@ var ociShapes = map[string][]string{
 }
 
 // ociGPUs is the GPU count of an OCI GPU shape, the number its name ends
-// with (BM.GPU.H100.8: 8; VM.GPU3.2: 2).
+// with (BM.GPU.H100.8: 8; VM.GPU3.2: 2); 0 when it ends with none.
 func ociGPUs(shape string) int {
 	n, err := strconv.Atoi(shape[strings.LastIndexByte(shape, '.')+1:])
 	if err != nil || n < 1 {
-		panic("ociShapes: shape without a GPU count: " + shape)
+		return 0
 	}
 	return n
 }
@@ -146,6 +146,10 @@ func ReadOCIPriceList(r io.Reader, file string, l *List) error {
 		}
 		for _, shape := range shapes {
 			n := ociGPUs(shape)
+			if n == 0 {
+				l.skip("shape without a GPU count in its name")
+				continue
+			}
 			amount := math.Round(*payg*float64(n)*1e6) / 1e6
 			note := ""
 			if n > 1 {

@@ -112,3 +112,23 @@ func TestReadOCIPriceListErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestOCIShapes checks the part table: every shape ends with its GPU
+// count, and no shape is priced by two parts.
+func TestOCIShapes(t *testing.T) {
+	seen := map[string]string{}
+	for part, shapes := range ociShapes {
+		for _, s := range shapes {
+			if ociGPUs(s) == 0 {
+				t.Errorf("part %s: shape %s does not end with its GPU count", part, s)
+			}
+			if other, dup := seen[s]; dup {
+				t.Errorf("shape %s is priced by parts %s and %s", s, other, part)
+			}
+			seen[s] = part
+		}
+	}
+	if ociGPUs("BM.GPU.A100-v2.8") != 8 || ociGPUs("VM.GPU3.2") != 2 || ociGPUs("BM.Standard") != 0 {
+		t.Errorf("ociGPUs reads the wrong count")
+	}
+}
