@@ -165,14 +165,23 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 			sum.Skipped["the catalog's latest point has no amount per instance (per GPU, or a discount)"]++
 			continue
 		}
+		confirm := false
 		if sameAmount(p.Amount, o.Amount) && sameUpfront(p.Upfront, o.Upfront) && p.LastSeen == "" {
-			sum.Unchanged++
-			continue
+			// The provider's own list confirming a price that only an
+			// aggregator gave is recorded, as the provider's point.
+			if opts.SourceKind != catalog.KindProvider || p.SourceKind == catalog.KindProvider {
+				sum.Unchanged++
+				continue
+			}
+			confirm = true
 		}
 		latest := latestSince(d.items, idx)
 		if o.Effective != "" && before(o.Effective, latest) {
 			sum.Skipped["effective date before the since of the catalog's latest point (history is not rewritten)"]++
 			continue
+		}
+		if confirm {
+			o.Note = strings.TrimSpace(o.Note + " The provider's own price list states the price of the point before, which came from " + p.SourceKind + " sources.")
 		}
 		var pa float64
 		if p.Amount != nil {
@@ -180,6 +189,11 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 		}
 		was := priceText(pa, p.Upfront)
 		if o.Effective != "" && o.Effective == p.Since {
+			if confirm {
+				// The same price on the same day: nothing to record.
+				sum.Unchanged++
+				continue
+			}
 			if !opts.Correct {
 				sum.Refused = append(sum.Refused, Refused{SeriesKey: k, Line: last.node.Line, Was: was, Now: priceText(o.Amount, o.Upfront), Currency: o.Currency, Since: o.Effective})
 				continue
@@ -194,7 +208,7 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 	for _, k := range fresh {
 		sum.Added = append(sum.Added, d.add(k, freshOffer[k], opts, -1))
 	}
-	d.missing(order, series, matched, covered(list.Offers, opts.Provider), opts, sum)
+	d.missing(order, series, matched, covered(list, opts.Provider), opts, sum)
 	if sum.Unchanged > 0 || len(sum.Added) > 0 {
 		var have catalog.Date
 		if d.checked != nil {
@@ -481,14 +495,25 @@ func dateStyle(d catalog.Date) yaml.Style {
 type coverage struct {
 	regions map[string]bool
 	kinds   map[[2]string]bool
+	// instances, when not nil, are the catalog instance types the list
+	// prices at all (List.Covers): no other is missing from it.
+	instances map[string]bool
 }
 
 // covered is the coverage of offers: an offer of the file outside it is
 // not missing from the list, only outside a partial list (one region's
 // file, a page of one size).
-func covered(offers []Offer, prov *catalog.Provider) coverage {
+func covered(list *List, prov *catalog.Provider) coverage {
 	c := coverage{regions: map[string]bool{}, kinds: map[[2]string]bool{}}
-	for _, o := range offers {
+	if list.Covers != nil {
+		c.instances = map[string]bool{}
+		for name := range list.Covers {
+			if in := findInstance(prov, name); in != nil {
+				c.instances[in.ID] = true
+			}
+		}
+	}
+	for _, o := range list.Offers {
 		c.regions[catalog.AllRegions] = true
 		if r := findRegion(prov, o.Region); r != nil {
 			c.regions[r.ID] = true
@@ -502,7 +527,8 @@ func covered(offers []Offer, prov *catalog.Provider) coverage {
 // not have, and marks them with -retire.
 func (d *doc) missing(order []catalog.SeriesKey, series map[catalog.SeriesKey][]int, matched map[catalog.SeriesKey]bool, c coverage, opts Options, sum *Summary) {
 	for _, k := range order {
-		if matched[k] || !slices.Contains(opts.Models, k.Model) || !c.regions[k.Region] || !c.kinds[[2]string{k.Model, k.Payment}] {
+		if matched[k] || !slices.Contains(opts.Models, k.Model) || !c.regions[k.Region] || !c.kinds[[2]string{k.Model, k.Payment}] ||
+			(c.instances != nil && !c.instances[k.Instance]) {
 			continue
 		}
 		idx := series[k]

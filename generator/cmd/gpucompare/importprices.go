@@ -22,7 +22,7 @@ import (
 	"gpucompare/generator/rootfs"
 )
 
-const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-correct] [-source TEXT] FILE...
+const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail|oci-pricelist|gcp-billing|lambda-api|aws-spot -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-correct] [-source TEXT] FILE...
 `
 
 // importPricesCmd merges public price lists into data/prices/ID.yaml of a
@@ -94,7 +94,7 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 
 	list := &importer.List{}
 	for _, file := range files {
-		if err := readPriceList(file, *format, int64(*maxFileSize), list); err != nil {
+		if err := readPriceList(file, *format, int64(*maxFileSize), prov, list); err != nil {
 			fmt.Fprintln(stderr, err)
 			fmt.Fprintln(stderr, "nothing written")
 			return 1
@@ -256,7 +256,7 @@ func addInstanceTypes(root, provRel string, cat *catalog.Catalog, list *importer
 }
 
 // readPriceList reads one file of a price list into list.
-func readPriceList(file, format string, maxSize int64, list *importer.List) error {
+func readPriceList(file, format string, maxSize int64, prov *catalog.Provider, list *importer.List) error {
 	f, err := os.Open(file)
 	if err != nil {
 		return fmt.Errorf("%s: cannot read: %v", file, errors.Unwrap(err))
@@ -270,6 +270,14 @@ func readPriceList(file, format string, maxSize int64, list *importer.List) erro
 		return importer.ReadSkyPilot(f, file, list)
 	case "aws-pricelist":
 		return importer.ReadAWSPriceList(f, file, importer.DefaultAWSProduct, list)
+	case "oci-pricelist":
+		return importer.ReadOCIPriceList(f, file, list)
+	case "gcp-billing":
+		return importer.ReadGCPBilling(f, file, importer.GCPMachines(prov), list)
+	case "lambda-api":
+		return importer.ReadLambdaInstanceTypes(f, file, list)
+	case "aws-spot":
+		return importer.ReadAWSSpot(f, file, list)
 	}
 	return importer.ReadAzureRetail(f, file, list)
 }

@@ -180,7 +180,7 @@ func TestRefreshUsage(t *testing.T) {
 	}
 	root, _ = refreshRoot(t, "sources:\n  - {provider: lambda, format: vms, files: [{name: p.json, url: 'https://example.com/p'}]}\n")
 	code, _, stderr = runRefresh(t, "-root", root, "-from-dir", t.TempDir())
-	if code != 1 || stderr != "data/sources.yaml:2:5: provider \"lambda\": format \"vms\": want one of skypilot, aws-pricelist, azure-retail\n" {
+	if code != 1 || stderr != "data/sources.yaml:2:5: provider \"lambda\": format \"vms\": want one of "+strings.Join(importer.Formats, ", ")+"\n" {
 		t.Errorf("bad format: exit %d\n%s", code, stderr)
 	}
 	out.Reset()
@@ -206,7 +206,7 @@ func TestShippedSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"aws", "aws-china", "azure", "google-cloud", "lambda", "runpod", "oci"}
+	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "oci", "oci"}
 	var got []string
 	for _, s := range sources.Sources {
 		got = append(got, s.Provider)
@@ -227,9 +227,23 @@ func TestShippedSources(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "lambda/vms.csv"), vms, 0o644)
+	saveLambdaAPI(t, dir)
 	code, stdout, stderr := runRefresh(t, "-root", "../../..", "-only", "lambda", "-from-dir", dir, "-as-of", "2026-12-01", "-dry-run")
 	if code != 0 || !strings.Contains(stdout, "dry run: data/prices/lambda.yaml not written") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// saveLambdaAPI saves the Lambda API's example answer (see the importer's
+// testdata) as dir's copy of the lambda-api source.
+func saveLambdaAPI(t *testing.T, dir string) {
+	t.Helper()
+	data, err := os.ReadFile("../../importer/testdata/lambda-api/instance-types-doc-example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lambda/instance-types.json"), data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -272,6 +286,7 @@ func TestRefreshWorkflowCommands(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(saved, "lambda"), 0o755)
 	os.WriteFile(filepath.Join(saved, "lambda/vms.csv"), vms, 0o644)
+	saveLambdaAPI(t, saved)
 	out := t.TempDir()
 	expand := strings.NewReplacer(
 		`-cache "$RUNNER_TEMP/refresh-cache" ${ONLY:+-only "$ONLY"}`, "-from-dir "+saved+" -only lambda -dry-run",
