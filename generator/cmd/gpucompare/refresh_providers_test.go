@@ -31,7 +31,7 @@ func TestRefreshProviderAPIs(t *testing.T) {
 	var mu sync.Mutex
 	var log []string
 	limited := 1
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		defer mu.Unlock()
 		q := r.URL.Query()
@@ -65,6 +65,7 @@ func TestRefreshProviderAPIs(t *testing.T) {
 		}
 	}))
 	defer ts.Close()
+	trustTestServer(t, ts)
 	root := t.TempDir()
 	copyTree(t, "../../../data", filepath.Join(root, "data"))
 	sources := `sources:

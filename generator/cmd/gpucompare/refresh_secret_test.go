@@ -22,7 +22,7 @@ func TestRefreshSecret(t *testing.T) {
 	var keys []string
 	loop := false
 	var vms []byte
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		defer mu.Unlock()
 		keys = append(keys, r.URL.Query().Get("key"))
@@ -37,6 +37,7 @@ func TestRefreshSecret(t *testing.T) {
 		}
 	}))
 	defer ts.Close()
+	trustTestServer(t, ts)
 	u := ts.URL + "/lambda/vms.csv"
 	root, data := refreshRoot(t, "sources:\n  - provider: lambda\n    format: skypilot\n    secret: {env: GPUCOMPARE_TEST_LAMBDA_KEY, query: key}\n    files:\n      - {name: vms.csv, url: '"+u+"'}\n")
 	vms = data
@@ -72,7 +73,7 @@ func TestRefreshSecret(t *testing.T) {
 	loop = true
 	mu.Unlock()
 	code, stdout, stderr = runRefresh(t, "-root", root, "-cache", cache, "-as-of", "2026-12-02", "-retries", "0")
-	if code != 1 || !strings.Contains(stderr, "stopped after 10 redirects") {
+	if code != 1 || !strings.Contains(stderr, "more than 10 redirects") {
 		t.Errorf("redirect loop: exit %d; want 1 with the error\n%s", code, stderr)
 	}
 	outputs += stdout + stderr
@@ -109,13 +110,14 @@ func TestRefreshOnlyAllSources(t *testing.T) {
 	var mu sync.Mutex
 	var paths []string
 	var vms []byte
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		defer mu.Unlock()
 		paths = append(paths, r.URL.Path)
 		w.Write(vms)
 	}))
 	defer ts.Close()
+	trustTestServer(t, ts)
 	root, data := refreshRoot(t, `sources:
   - provider: lambda
     format: skypilot
