@@ -8,7 +8,8 @@
 #
 # ARCHIVE is catalog.tar from the pull request's run; MAIN_ROOT the
 # checkout of main, whose data/ the summary compares with; OUT receives
-# site/ (the preview, for PREVIEW_URL) and diff.md (the summary).
+# site/ (the preview, for PREVIEW_URL), diff.md (the summary) and
+# diff.json (the whole of it, never cut).
 # GPUCOMPARE and PRPREVIEW name main's two binaries (default:
 # MAIN_ROOT/bin/gpucompare and MAIN_ROOT/bin/prpreview).
 #
@@ -31,4 +32,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$out"
 "$gpucompare" build -root "$work/root" -out "$out/site" -base-url "$url" -preview
 # main's data/ is the base: main's threshold, and what main would show.
-"$gpucompare" diff -root "$work/root" -base-dir "$main" -format markdown > "$out/diff.md"
+# The JSON is never cut; a comment that is names it.
+"$gpucompare" diff -root "$work/root" -base-dir "$main" -format json > "$out/diff.json"
+"$gpucompare" diff -root "$work/root" -base-dir "$main" -format markdown \
+  -full-diff "diff.json in the artifact preview-site of the run that built this preview" > "$out/diff.md"
