@@ -267,3 +267,56 @@ func TestGlossaryVariantsFound(t *testing.T) {
 		}
 	}
 }
+
+// TestShippedRegionsHaveChineseNames: every region of every provider of
+// the shipped catalog has a Chinese name (its provider's, or a plain
+// translation marked as such in the data), every provider that sells in
+// mainland China has its Chinese name, and the Chinese page of each
+// instance type names its regions so.
+func TestShippedRegionsHaveChineseNames(t *testing.T) {
+	const root = "../../.."
+	cat, rep := catalog.Load(os.DirFS(root))
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	han := regexp.MustCompile(`\p{Han}`)
+	regions := 0
+	for _, p := range cat.Providers {
+		mainland := false
+		for _, r := range p.Regions {
+			regions++
+			if name, _ := catalog.Text(r, "name", "zh-CN"); !han.MatchString(name) {
+				t.Errorf("%s: region %s has no Chinese name: %q", p.ID, r.ID, name)
+			}
+			mainland = mainland || r.Geo == "china-mainland"
+		}
+		if name, _ := catalog.Text(p, "name", "zh-CN"); mainland && !han.MatchString(name) {
+			t.Errorf("%s sells in mainland China and has no Chinese name: %q", p.ID, name)
+		}
+	}
+	if regions < 50 {
+		t.Fatalf("only %d regions in the shipped catalog", regions)
+	}
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"build", "-root", root, "-out", out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr.String())
+	}
+	for _, c := range []struct{ page, want string }{
+		{"zh/instances/alibaba-cloud/ecs.gn7i-c8g1.2xlarge/index.html", "<dd>华北2（北京）、华东1（杭州）"},
+		{"zh/instances/aws/g4dn.xlarge/index.html", `美国东部（弗吉尼亚州北部） <span class="id">us-east-1</span>`},
+		{"zh/providers/azure/index.html", "美国中南部"},
+		{"zh/providers/tencent-cloud/index.html", "<h1>腾讯云</h1>"},
+		{"zh/providers/tencent-cloud/index.html", "是</span> — 竞价实例<br>"},
+		{"zh/providers/huawei-cloud/index.html", "等保（级别未说明）"},
+		{"providers/huawei-cloud/index.html", "MLPS (等保, China&#39;s classified protection), level not stated"},
+	} {
+		data, err := os.ReadFile(filepath.Join(out, c.page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), c.want) {
+			t.Errorf("%s: no %s", c.page, c.want)
+		}
+	}
+}
