@@ -126,7 +126,7 @@ type GPU struct {
 	Sparse       Throughput   `yaml:"sparse"`
 	Interconnect Interconnect `yaml:"interconnect"`
 	PCIeGen      *float64     `yaml:"pcie_gen"`
-	Notes        string       `yaml:"notes"`
+	Notes        string       `yaml:"notes" i18n:"note"`
 	Source       string       `yaml:"source"`
 	AsOf         string       `yaml:"as_of"`
 	I18n         I18n         `yaml:"i18n"`
