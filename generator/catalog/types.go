@@ -161,7 +161,7 @@ type Provider struct {
 	// Aliases are other names people search the provider by: its name in
 	// another language ("阿里云"), a short name ("Aliyun").
 	Aliases     []string `yaml:"aliases"`
-	Kind        string   `yaml:"kind"` // public_cloud, gpu_cloud, on_prem_lease
+	Kind        string   `yaml:"kind"` // one of ProviderKinds
 	Homepage    string   `yaml:"homepage"`
 	Currency    string   `yaml:"currency"` // the currency it quotes in
 	Description string   `yaml:"description" i18n:"prose"`

@@ -341,7 +341,7 @@ for (const pass of ['file', 'http']) {
       // says it may be split; then RunPod's RTX 4090 (Community Cloud) at
       // 0.34 a GPU-hour: 4,000 GPU-hours × 0.34 = 1,360.00 a month, the
       // cheapest.
-      const cheapest = 'RTX 4090 (Community Cloud, per GPU) RunPod \u00b7 all regions';
+      const cheapest = 'RTX 4090 (Community Cloud, per GPU) RunPod Community Cloud \u00b7 all regions';
       const unsplit = data.text['scenario.why.unsplittable'].replace('%d', '8').replace('%d', '1');
       assert.equal((await rowsOf(lease.page, 'on-demand')).find((r) => r.offer === cheapest), undefined, 'eight 1-GPU VMs run an 8-GPU job');
       assert.ok((await tables(lease.page)).find((s) => s.id === 'strategy-on-demand').left.some((l) => l.startsWith(unsplit)), `no offer left out because "${unsplit}"`);

@@ -1,0 +1,43 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestShippedProviderKinds pins what each shipped provider is to a buyer,
+// and keeps RunPod's Community Cloud, a marketplace of third-party hosts,
+// apart from its Secure Cloud: every instance type of the one is Community
+// Cloud's, none of the other's is.
+func TestShippedProviderKinds(t *testing.T) {
+	cat := shipped(t)
+	want := map[string]string{
+		"aws": "hyperscaler", "azure": "hyperscaler", "google-cloud": "hyperscaler", "oci": "hyperscaler",
+		"alibaba-cloud": "china_cloud", "aws-china": "china_cloud", "baidu-ai-cloud": "china_cloud",
+		"huawei-cloud": "china_cloud", "tencent-cloud": "china_cloud", "volcano-engine": "china_cloud",
+		"open-telekom-cloud": "public_cloud",
+		"coreweave":          "gpu_cloud", "crusoe": "gpu_cloud", "lambda": "gpu_cloud", "nebius": "gpu_cloud",
+		"paperspace": "gpu_cloud", "runpod": "gpu_cloud",
+		"runpod-community": "marketplace", "vast-ai": "marketplace",
+		"inspur-lease": "on_prem_lease",
+	}
+	if len(cat.Providers) != len(want) {
+		t.Errorf("%d providers, want %d: a new provider needs its kind pinned here", len(cat.Providers), len(want))
+	}
+	for _, p := range cat.Providers {
+		if p.Kind != want[p.ID] {
+			t.Errorf("provider %s: kind %q, want %q", p.ID, p.Kind, want[p.ID])
+		}
+	}
+	for id, community := range map[string]bool{"runpod": false, "runpod-community": true} {
+		p := cat.Provider(id)
+		if p == nil || len(p.Instances) == 0 {
+			t.Fatalf("provider %s: no instance types", id)
+		}
+		for _, in := range p.Instances {
+			if strings.Contains(in.Name, "Community Cloud") != community {
+				t.Errorf("provider %s holds instance type %q", id, in.Name)
+			}
+		}
+	}
+}
