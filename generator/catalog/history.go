@@ -58,6 +58,7 @@ func (l *loader) checkHistories() {
 	l.eachPriceFile(func(sub *loader, f priceFile) {
 		sub.checkHistory(f.Prices)
 		sub.checkSuperseded(sub.cat.Provider(f.Provider), f.Prices)
+		sub.checkCopiedPrices(f.Prices)
 	})
 }
 

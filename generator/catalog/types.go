@@ -17,6 +17,9 @@ type Catalog struct {
 	Guides     []*Guide
 	Scenarios  []*Scenario
 	Scoring    *Scoring // nil when data/scoring.yaml is absent
+	// Sources is data/source-registry.yaml, nil when it is absent: then
+	// a source's kind is the editor's word alone.
+	Sources *SourceRegistry
 
 	gpuByID      map[string]*GPU
 	providerByID map[string]*Provider
