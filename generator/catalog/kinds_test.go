@@ -41,3 +41,24 @@ func TestShippedProviderKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestShippedVastMediansAreEstimates: Vast.ai's prices are a third
+// party's medians of a few hosts' offers (3 on the newest day), which no
+// host quotes: estimates, named as what they are, not a marketplace price.
+func TestShippedVastMediansAreEstimates(t *testing.T) {
+	cat := shipped(t)
+	in := cat.Provider("vast-ai").Instance("h100-sxm-marketplace-median")
+	if in == nil || !strings.Contains(in.Name, "median of a few hosts' offers") {
+		t.Fatalf("vast-ai h100-sxm-marketplace-median: %+v, want a name that says it is a median of a few offers", in)
+	}
+	n := 0
+	for _, pp := range cat.PricesOf(in) {
+		n++
+		if pp.SourceKind != KindEstimate || !strings.HasPrefix(pp.Note, "An estimate: the median of ") {
+			t.Errorf("vast-ai %s: kind %s, note %q: want an estimate that says what it is the median of", priceName(pp), pp.SourceKind, pp.Note)
+		}
+	}
+	if n != 2 {
+		t.Errorf("vast-ai: %d prices, want 2", n)
+	}
+}
