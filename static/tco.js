@@ -513,7 +513,10 @@
         money(cell, c[0], null, !t.complete);
         tr.appendChild(cell);
       });
-      var trust = el('td', 'trust-cell'), models = Object.keys(t.parts).filter(function (m) { return o.m[m]; });
+      // A part is kept under the strategy's model (reserved_1y) and
+      // bought under the offer's own model of that term (cud_1y): its
+      // price, age and kind are the bought model's.
+      var trust = el('td', 'trust-cell'), models = Object.keys(t.parts).map(function (m) { return t.parts[m].model; }).filter(function (m) { return o.m[m]; });
       models.forEach(function (m, i) {
         if (i) trust.appendChild(el('br'));
         if (models.length > 1) {

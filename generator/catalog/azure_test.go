@@ -55,19 +55,20 @@ func TestShippedAzurePrices(t *testing.T) {
 			{3.673, "2026-06-18", "", "2b431da", KindAggregator}, // SkyPilot's figure, dated by the same price in the table
 		}},
 		{"standard_nd96isr_h100_v5", "westus3", "h100-sxm5-80gb", 8, []point{
-			{98.32, "2026-06-18", "2023-12-18", "2b431da", KindAggregator},
+			// Microsoft's own Karpenter table, generated from its price API.
+			{98.32, "2026-06-18", "2023-12-18", "2b431da", KindProvider},
 		}},
 		{"standard_nd96isr_h200_v5", "eastus2", "h200-sxm-141gb", 8, []point{
-			{118, "2024-12-13", "2024-10-29", "fe0ca6d", KindAggregator},
-			{84.8, "2026-06-18", "2025-05-16", "2b431da", KindAggregator},
+			{118, "2024-12-13", "2024-10-29", "fe0ca6d", KindProvider},
+			{84.8, "2026-06-18", "2025-05-16", "2b431da", KindProvider},
 		}},
 		{"standard_nd96isr_mi300x_v5", "eastus2", "mi300x", 8, []point{
-			{98.32, "2024-10-29", "2024-10-29", "bfb95b1", KindAggregator},
-			{88.488, "2024-12-13", "2024-12-13", "fe0ca6d", KindAggregator},
-			{48, "2026-06-18", "2025-05-16", "2b431da", KindAggregator},
+			{98.32, "2024-10-29", "2024-10-29", "bfb95b1", KindProvider},
+			{88.488, "2024-12-13", "2024-12-13", "fe0ca6d", KindProvider},
+			{48, "2026-06-18", "2025-05-16", "2b431da", KindProvider},
 		}},
 		{"standard_nd128isr_ndr_gb200_v6", "westus3", "gb200", 4, []point{
-			{108.16, "2026-06-18", "2025-05-16", "2b431da", KindAggregator},
+			{108.16, "2026-06-18", "2025-05-16", "2b431da", KindProvider},
 		}},
 	} {
 		var in *Instance

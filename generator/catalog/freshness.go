@@ -111,8 +111,9 @@ func Badge(d Date, ref time.Time, freshDays, staleDays int) string {
 }
 
 // StaleWarnings warns about each current price — the last point of its
-// series — that is stale on day ref under the site's policy, at the
-// position of the date its age counts from.
+// series, unless the offer is retired (last_seen) — that is stale on day
+// ref under the site's policy, at the position of the date its age counts
+// from.
 func StaleWarnings(c *Catalog, ref time.Time) Report {
 	var r Report
 	if ref.IsZero() {
@@ -123,6 +124,9 @@ func StaleWarnings(c *Catalog, ref time.Time) Report {
 	for _, k := range keys {
 		s := series[k]
 		pp := s[len(s)-1]
+		if pp.LastSeen != "" {
+			continue
+		}
 		d, from := AgeDate(pp)
 		if Badge(d, ref, fresh, stale) != Stale {
 			continue

@@ -48,14 +48,18 @@ func SamePrice(a, b *PricePoint) bool {
 }
 
 // checkHistories checks that each series runs oldest first and warns about
-// price changes that have no date: they show as undated and cannot go into
-// feeds.
+// price changes that have no date (they show as undated and cannot go into
+// feeds) and about listings a newer one of the provider supersedes.
 //
 // It runs only on a catalog without errors, in which the prices of a
 // provider are all in the one file named for it: each price file holds
 // whole series, and the files are checked on the worker pool.
 func (l *loader) checkHistories() {
-	l.eachPriceFile(func(sub *loader, f priceFile) { sub.checkHistory(f.Prices) })
+	l.eachPriceFile(func(sub *loader, f priceFile) {
+		sub.checkHistory(f.Prices)
+		sub.checkSuperseded(sub.cat.Provider(f.Provider), f.Prices)
+		sub.checkCopiedPrices(f.Prices)
+	})
 }
 
 // checkHistory checks the series of prices, in the order their first

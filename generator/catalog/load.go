@@ -193,7 +193,7 @@ func (l *loader) warnf(p Pos, format string, args ...any) {
 }
 
 // catalogEntries are the files and folders data/ may hold.
-var catalogEntries = []string{"benchmarks", "fx.yaml", "gpu-names.yaml", "gpus", "guides", "prices", "providers", "scenarios", "scoring.yaml", "site.yaml", "sources.yaml"}
+var catalogEntries = []string{"benchmarks", "fx.yaml", "gpu-names.yaml", "gpus", "guides", "prices", "providers", "scenarios", "scoring.yaml", "site.yaml", "source-registry.yaml", "sources.yaml"}
 
 func (l *loader) loadAll() {
 	entries, err := fs.ReadDir(l.fsys, DataDir)
@@ -301,6 +301,21 @@ func (l *loader) loadAll() {
 			c.at = item(root, "criteria", i)
 		}
 		l.cat.Scoring = &scoring
+	}
+	var reg SourceRegistry
+	if root := l.decodeFile(path.Join(DataDir, SourceRegistryFile), &reg, false); root != nil {
+		reg.at, reg.file = root, path.Join(DataDir, SourceRegistryFile)
+		reg.Providers, reg.Aggregators, reg.Copies = nonNil(reg.Providers), nonNil(reg.Aggregators), nonNil(reg.Copies)
+		for i, p := range reg.Providers {
+			p.at = item(root, "providers", i)
+		}
+		for i, a := range reg.Aggregators {
+			a.at = item(root, "aggregators", i)
+		}
+		for i, c := range reg.Copies {
+			c.at = item(root, "copies", i)
+		}
+		l.cat.Sources = &reg
 	}
 	for _, name := range l.yamlFiles("scenarios") {
 		s := new(Scenario)
@@ -481,15 +496,16 @@ func (l *loader) parseFile(name string, typ reflect.Type, prev *parsedFile) *par
 
 // catalogFiles are the files of data/ and the Go type each decodes into.
 var catalogFiles = map[string]reflect.Type{
-	"site.yaml":    reflect.TypeFor[*Site](),
-	"fx.yaml":      reflect.TypeFor[*FXFile](),
-	"scoring.yaml": reflect.TypeFor[*Scoring](),
-	"gpus":         reflect.TypeFor[*GPU](),
-	"providers":    reflect.TypeFor[*Provider](),
-	"benchmarks":   reflect.TypeFor[*Benchmark](),
-	"guides":       reflect.TypeFor[*Guide](),
-	"scenarios":    reflect.TypeFor[*Scenario](),
-	"prices":       reflect.TypeFor[*PriceFile](),
+	"site.yaml":        reflect.TypeFor[*Site](),
+	"fx.yaml":          reflect.TypeFor[*FXFile](),
+	"scoring.yaml":     reflect.TypeFor[*Scoring](),
+	SourceRegistryFile: reflect.TypeFor[*SourceRegistry](),
+	"gpus":             reflect.TypeFor[*GPU](),
+	"providers":        reflect.TypeFor[*Provider](),
+	"benchmarks":       reflect.TypeFor[*Benchmark](),
+	"guides":           reflect.TypeFor[*Guide](),
+	"scenarios":        reflect.TypeFor[*Scenario](),
+	"prices":           reflect.TypeFor[*PriceFile](),
 }
 
 // parseAll reads, parses and decodes every catalog file on as many

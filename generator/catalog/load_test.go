@@ -587,7 +587,7 @@ criteria:
 			name:    "stray file",
 			replace: map[string]string{"data/gpus/notes.txt": "x", "data/prcies/aws.yaml": "provider: aws\n"},
 			want: "data/gpus/notes.txt: unexpected file: data/gpus/ holds .yaml files only (name it *.yaml)\n" +
-				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpu-names.yaml, gpus, guides, prices, providers, scenarios, scoring.yaml, site.yaml, sources.yaml\n",
+				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpu-names.yaml, gpus, guides, prices, providers, scenarios, scoring.yaml, site.yaml, source-registry.yaml, sources.yaml\n",
 		},
 	}
 	for _, tt := range tests {

@@ -41,6 +41,7 @@ var schemaKinds = []struct {
 	{"benchmarks", "benchmark", reflect.TypeFor[Benchmark]()},
 	{"guides", "guide", reflect.TypeFor[Guide]()},
 	{"scenarios", "scenario", reflect.TypeFor[Scenario]()},
+	{SourceRegistryFile, "source-registry", reflect.TypeFor[SourceRegistry]()},
 	{"sources.yaml", "sources", nil},
 	{"gpu-names.yaml", "gpu-names", nil},
 }
@@ -211,8 +212,11 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 			"min_gpu_memory_gb": {positive: true}, "checkpoint_overhead_pct": {nonNeg: true},
 			"storage_tb": {nonNeg: true}, "egress_tb_per_month": {nonNeg: true},
 		},
-		reflect.TypeFor[Limits]():   {"max_per_gpu_hour": {positive: true}},
-		reflect.TypeFor[Strategy](): {"id": {required: true, id: true}},
+		reflect.TypeFor[ProviderSources](): {"provider": {required: true}},
+		reflect.TypeFor[Aggregator]():      {"name": {required: true}, "at": {required: true, minItems: 1}, "copies_from": {required: true}},
+		reflect.TypeFor[SourceCopy]():      {"at": {required: true}, "kind": {required: true, enum: CopyKinds}, "of": {required: true}},
+		reflect.TypeFor[Limits]():          {"max_per_gpu_hour": {positive: true}},
+		reflect.TypeFor[Strategy]():        {"id": {required: true, id: true}},
 		reflect.TypeFor[Share](): {
 			"model": {required: true, enum: PricingModels}, "percent": {required: true, positive: true, max: ptr(100)},
 		},

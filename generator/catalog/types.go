@@ -17,6 +17,9 @@ type Catalog struct {
 	Guides     []*Guide
 	Scenarios  []*Scenario
 	Scoring    *Scoring // nil when data/scoring.yaml is absent
+	// Sources is data/source-registry.yaml, nil when it is absent: then
+	// a source's kind is the editor's word alone.
+	Sources *SourceRegistry
 
 	gpuByID      map[string]*GPU
 	providerByID map[string]*Provider
@@ -161,7 +164,7 @@ type Provider struct {
 	// Aliases are other names people search the provider by: its name in
 	// another language ("阿里云"), a short name ("Aliyun").
 	Aliases     []string `yaml:"aliases"`
-	Kind        string   `yaml:"kind"` // public_cloud, gpu_cloud, on_prem_lease
+	Kind        string   `yaml:"kind"` // one of ProviderKinds
 	Homepage    string   `yaml:"homepage"`
 	Currency    string   `yaml:"currency"` // the currency it quotes in
 	Description string   `yaml:"description" i18n:"prose"`

@@ -16,7 +16,14 @@ var (
 
 // The closed vocabularies of the catalog.
 var (
-	ProviderKinds    = []string{"public_cloud", "gpu_cloud", "on_prem_lease"}
+	// ProviderKinds are what a provider is, to a buyer: a hyperscaler
+	// (AWS, Azure, Google Cloud, OCI), a cloud operated in mainland China
+	// (china_cloud, yuan prices, Chinese contracts), another general
+	// public cloud (public_cloud), a GPU cloud running its own or
+	// contracted data centres (gpu_cloud), a marketplace that resells
+	// third-party hosts a team cannot contract (marketplace), or a lease
+	// of machines for a term (on_prem_lease).
+	ProviderKinds    = []string{"hyperscaler", "china_cloud", "public_cloud", "gpu_cloud", "marketplace", "on_prem_lease"}
 	Granularities    = []string{"second", "minute", "hour", "month"}
 	PricingModels    = []string{"on_demand", "spot", "reserved_1y", "reserved_3y", "savings_plan_1y", "savings_plan_3y", "cud_1y", "cud_3y", "capacity_block", "subscription_month", "subscription_year", "lease"}
 	Payments         = []string{"no_upfront", "partial_upfront", "all_upfront"}
@@ -415,6 +422,7 @@ func (l *loader) validate() {
 		}
 		l.validateProvider(r, p)
 	}
+	l.validateSourceRegistry()
 	l.validatePrices()
 	l.validateBenchmarks()
 	l.validateGuides()
@@ -766,6 +774,7 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 	r.day("last_seen", pp.LastSeen)
 	r.source("source", pp.Source, true)
 	r.oneOf("source_kind", pp.SourceKind, SourceKinds, true)
+	l.checkSourceKind(r, prov, pp)
 }
 
 // convertible reports whether an amount in cur can be shown in the site

@@ -211,11 +211,17 @@ for (const pass of ['file', 'http']) {
               .map((go) => {
                 const a = go.querySelector('.matrix-link a');
                 const matched = go.querySelector('.matched');
+                const text = a && a.parentElement.textContent;
+                // "It also lists 45 offers whose price comes from an
+                // article …": offers the matrix shows beside the short list.
+                let also = 0;
+                for (const m of (text || '').matchAll(/also lists (an|\d[\d,]*) offer/g)) also += m[1] === 'an' ? 1 : Number(m[1].replace(/,/g, ''));
                 return a && {
                   id: go.id,
                   href: a.getAttribute('href'),
                   matched: Number((matched.textContent.match(/^(\d[\d,]*)/) || [0, '1'])[1].replace(/,/g, '')),
-                  exact: !/cannot filter|also lists/.test(a.parentElement.textContent),
+                  also,
+                  exact: !/cannot filter/.test(text),
                 };
               })
               .filter(Boolean),
@@ -231,7 +237,7 @@ for (const pass of ['file', 'http']) {
             const n = Number((status.match(/^([\d,]+) of/) || [0, 'NaN'])[1].replace(/,/g, ''));
             if (l.exact) {
               exact++;
-              if (n !== l.matched) problems.push(`${rel} ${l.id}: the matrix shows ${n} offers ("${status}"), the outcome says ${l.matched}`);
+              if (n !== l.matched + l.also) problems.push(`${rel} ${l.id}: the matrix shows ${n} offers ("${status}"), the outcome says ${l.matched} and ${l.also} more`);
             } else if (!(n >= l.matched)) problems.push(`${rel} ${l.id}: the matrix shows ${n} offers ("${status}"), fewer than the ${l.matched} that match`);
             problems.push(...more.map((p) => `${l.href}: ${p}`));
             await m.close();

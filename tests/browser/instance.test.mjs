@@ -36,15 +36,21 @@ after(async () => {
 });
 
 // expectedOnDemand is the lowest on-demand price of the page's offers that
-// rankings use (a provider's or an aggregator's), from the export.
+// rankings use (a provider's or an aggregator's), from the export; where
+// the page has none, the lowest of the others, which the page shows marked
+// with its kind (AWS's China prices all come from a repository generated
+// from another site: an article's figures).
 function expectedOnDemand(page) {
   let best;
-  for (const o of offers) {
-    const p = o.prices?.on_demand;
-    if (o.url !== page || !p || !RANKED.has(p.source_kind)) continue;
-    if (!best || p.hourly < best.price.hourly) best = { region: o.region, price: p };
+  for (const ranked of [true, false]) {
+    for (const o of offers) {
+      const p = o.prices?.on_demand;
+      if (o.url !== page || !p || RANKED.has(p.source_kind) !== ranked) continue;
+      if (!best || p.hourly < best.price.hourly) best = { region: o.region, price: p };
+    }
+    if (best) break;
   }
-  assert.ok(best, `${page}: compare/offers.json has no ranked on-demand price for it`);
+  assert.ok(best, `${page}: compare/offers.json has no on-demand price for it`);
   return best;
 }
 

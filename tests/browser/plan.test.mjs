@@ -341,7 +341,7 @@ for (const pass of ['file', 'http']) {
       // says it may be split; then RunPod's RTX 4090 (Community Cloud) at
       // 0.34 a GPU-hour: 4,000 GPU-hours × 0.34 = 1,360.00 a month, the
       // cheapest.
-      const cheapest = 'RTX 4090 (Community Cloud, per GPU) RunPod \u00b7 all regions';
+      const cheapest = 'RTX 4090 (Community Cloud, per GPU) RunPod Community Cloud \u00b7 all regions';
       const unsplit = data.text['scenario.why.unsplittable'].replace('%d', '8').replace('%d', '1');
       assert.equal((await rowsOf(lease.page, 'on-demand')).find((r) => r.offer === cheapest), undefined, 'eight 1-GPU VMs run an 8-GPU job');
       assert.ok((await tables(lease.page)).find((s) => s.id === 'strategy-on-demand').left.some((l) => l.startsWith(unsplit)), `no offer left out because "${unsplit}"`);
@@ -369,13 +369,14 @@ for (const pass of ['file', 'http']) {
       }
       // One 8-GPU instance always on gives the whole month's 5,840 GPU-hours:
       // spot's 20% runs on its spare hours, so an offer without a spot price
-      // (p4d.24xlarge in Ningxia) is not left out, and every offer the
-      // 3-year strategy ranks, the mix ranks at the same total.
+      // is not left out, and every offer the 3-year strategy ranks, the mix
+      // ranks at the same total. (The shipped catalog's one such offer,
+      // p4d.24xlarge in Ningxia, is no longer ranked: its 3-year price comes
+      // from a repository generated from another site, an article's.)
       const all = await rowsOf(mid.page, 'reserved-3y');
       const mixed = await rowsOf(mid.page, 'reserved-3y-plus-spot');
       assert.ok(all.length > 1, `the 3-year strategy ranks ${all.length} offer(s)`);
       assert.deepEqual(mixed.map((r) => [r.offer, r.total]), all.map((r) => [r.offer, r.total]));
-      assert.ok(mixed.some((r) => r.offer === 'p4d.24xlarge AWS (China regions) \u00b7 China (Ningxia)'), 'the offer without a spot price is left out');
       await clean(mid.page, mid.problems);
       await mid.ctx.close();
     });

@@ -1,0 +1,181 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// fig is one figure of a GPU record: its key ("dense.fp16_bf16") and value.
+type fig struct {
+	key   string
+	value float64
+}
+
+// gpuFigures is every figure a GPU record states, unknowns left out, in
+// the order of the record's fields: memory, bandwidth, TDP, dense, sparse,
+// interconnect.
+func gpuFigures(g *GPU) []fig {
+	var out []fig
+	add := func(key string, v *float64) {
+		if v != nil {
+			out = append(out, fig{key, *v})
+		}
+	}
+	add("memory_gb", g.MemoryGB)
+	add("memory_bandwidth_gb_s", g.BandwidthGBs)
+	add("tdp_w", g.TDPWatts)
+	for _, t := range []struct {
+		name string
+		tp   Throughput
+	}{{"dense", g.Dense}, {"sparse", g.Sparse}} {
+		for _, p := range Precisions {
+			add(t.name+"."+p.Key, p.Of(t.tp))
+		}
+	}
+	add("interconnect.bandwidth_gb_s", g.Interconnect.BidirGBs)
+	return out
+}
+
+// TestShippedGPUFigures pins every figure of every GPU record, unknowns
+// included (a figure a record gains or loses fails here), with the
+// vendor's own document the record cites for them: an NVIDIA datasheet or
+// whitepaper, AMD's ROCm documentation, Google Cloud's TPU pages, AWS's
+// Neuron documentation, Huawei's own repository. Figures are dense unless
+// under sparse (2:4 structured sparsity, twice dense); the GeForce
+// records' FP16/BF16 is with FP32 accumulate, as their notes say. A
+// record with no vendor document ("") is one whose vendor publishes none
+// that was found (the H20 and H800 for China, AWS's A10G) or that was not
+// read: its figures are a secondary source's, and its notes say whose.
+func TestShippedGPUFigures(t *testing.T) {
+	cat := shipped(t)
+	rows := []struct {
+		id, vendorDoc string
+		figures       []fig
+	}{
+		{"a10-pcie-24gb", "a10-datasheet-nvidia", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 600}, {"tdp_w", 150}, {"dense.fp32", 31.2}, {"dense.tf32", 62.5}, {"dense.fp16_bf16", 125}, {"dense.int8", 250}, {"sparse.tf32", 125}, {"sparse.fp16_bf16", 250}, {"sparse.int8", 500}}},
+		{"a100-pcie-40gb", "nvidia-a100-datasheet-us-nvidia-1758950-r4", []fig{{"memory_gb", 40}, {"memory_bandwidth_gb_s", 1555}, {"tdp_w", 250}, {"dense.fp32", 19.5}, {"dense.tf32", 156}, {"dense.fp16_bf16", 312}, {"dense.int8", 624}, {"sparse.tf32", 312}, {"sparse.fp16_bf16", 624}, {"sparse.int8", 1248}}},
+		{"a100-pcie-80gb", "nvidia-a100-datasheet-us-nvidia-1758950-r4", []fig{{"memory_gb", 80}, {"memory_bandwidth_gb_s", 1935}, {"tdp_w", 300}, {"dense.fp32", 19.5}, {"dense.tf32", 156}, {"dense.fp16_bf16", 312}, {"dense.int8", 624}, {"sparse.tf32", 312}, {"sparse.fp16_bf16", 624}, {"sparse.int8", 1248}}},
+		{"a100-sxm4-40gb", "nvidia-a100-datasheet-us-nvidia-1758950-r4", []fig{{"memory_gb", 40}, {"memory_bandwidth_gb_s", 1555}, {"tdp_w", 400}, {"dense.fp32", 19.5}, {"dense.tf32", 156}, {"dense.fp16_bf16", 312}, {"dense.int8", 624}, {"sparse.tf32", 312}, {"sparse.fp16_bf16", 624}, {"sparse.int8", 1248}, {"interconnect.bandwidth_gb_s", 600}}},
+		{"a100-sxm4-80gb", "nvidia-a100-datasheet-us-nvidia-1758950-r4", []fig{{"memory_gb", 80}, {"memory_bandwidth_gb_s", 2039}, {"tdp_w", 400}, {"dense.fp32", 19.5}, {"dense.tf32", 156}, {"dense.fp16_bf16", 312}, {"dense.int8", 624}, {"sparse.tf32", 312}, {"sparse.fp16_bf16", 624}, {"sparse.int8", 1248}, {"interconnect.bandwidth_gb_s", 600}}},
+		{"a10g-24gb", "", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 600}}},
+		{"a30-pcie-24gb", "", []fig{{"memory_gb", 24}, {"tdp_w", 165}, {"dense.fp32", 10.32}}},
+		{"a40", "", []fig{}},
+		{"a800-40gb", "", []fig{{"memory_gb", 40}, {"tdp_w", 250}, {"dense.fp64", 9.75}, {"dense.fp32", 19.49}, {"dense.tf32", 155.94}, {"dense.fp16_bf16", 311.87}, {"dense.int8", 623.74}, {"sparse.tf32", 311.87}, {"sparse.fp16_bf16", 623.74}}},
+		{"ascend-910b2", "github.com/huaweicloud/huaweicloud-skills@d128959", []fig{{"memory_gb", 64}, {"memory_bandwidth_gb_s", 1600}, {"dense.fp16_bf16", 353.89}}},
+		{"b200-sxm-180gb", "NVIDIA Blackwell datasheet, HGX B200 column", []fig{{"memory_gb", 180}, {"memory_bandwidth_gb_s", 7700}, {"tdp_w", 1000}, {"dense.fp32", 75}, {"dense.tf32", 1100}, {"dense.fp16_bf16", 2250}, {"dense.fp8", 4500}, {"dense.int8", 4500}, {"sparse.tf32", 2200}, {"sparse.fp16_bf16", 4500}, {"sparse.fp8", 9000}, {"sparse.int8", 9000}, {"interconnect.bandwidth_gb_s", 1800}}},
+		{"b300-sxm-288gb", "NVIDIA DGX B300 datasheet", []fig{{"memory_gb", 288}, {"memory_bandwidth_gb_s", 8000}, {"tdp_w", 1300}, {"dense.fp32", 80}, {"dense.tf32", 1125}, {"dense.fp16_bf16", 2250}, {"dense.fp8", 4500}, {"dense.int8", 4500}}},
+		{"gb200", "", []fig{{"memory_gb", 186}, {"tdp_w", 1200}, {"dense.fp32", 80}, {"dense.tf32", 1250}, {"dense.fp16_bf16", 2500}, {"dense.fp8", 5000}, {"dense.int8", 5000}}},
+		{"gh200-96gb", "NVIDIA's GH200 specifications", []fig{{"memory_gb", 96}, {"memory_bandwidth_gb_s", 4000}, {"dense.fp32", 67}, {"dense.tf32", 494.5}, {"dense.fp16_bf16", 989}, {"dense.fp8", 1979}, {"dense.int8", 1979}}},
+		{"h100-nvl", "", []fig{}},
+		{"h100-pcie-80gb", "copy of NVIDIA H100 datasheet", []fig{{"memory_gb", 80}, {"memory_bandwidth_gb_s", 2000}, {"tdp_w", 350}, {"dense.fp32", 51}, {"dense.tf32", 378}, {"dense.fp16_bf16", 756}, {"dense.fp8", 1513}, {"dense.int8", 1513}, {"sparse.tf32", 756}, {"sparse.fp16_bf16", 1513}, {"sparse.fp8", 3026}, {"sparse.int8", 3026}, {"interconnect.bandwidth_gb_s", 600}}},
+		{"h100-sxm5-80gb", "copy of NVIDIA H100 datasheet", []fig{{"memory_gb", 80}, {"memory_bandwidth_gb_s", 3350}, {"tdp_w", 700}, {"dense.fp32", 67}, {"dense.tf32", 494.5}, {"dense.fp16_bf16", 989}, {"dense.fp8", 1979}, {"dense.int8", 1979}, {"sparse.tf32", 989}, {"sparse.fp16_bf16", 1979}, {"sparse.fp8", 3958}, {"sparse.int8", 3958}, {"interconnect.bandwidth_gb_s", 900}}},
+		{"h20-96gb", "", []fig{{"memory_gb", 96}, {"memory_bandwidth_gb_s", 4000}, {"dense.fp16_bf16", 148}, {"dense.fp8", 296}, {"interconnect.bandwidth_gb_s", 900}}},
+		{"h200-sxm-141gb", "", []fig{{"memory_gb", 141}, {"memory_bandwidth_gb_s", 4800}, {"tdp_w", 700}, {"dense.fp32", 67}, {"dense.tf32", 494.5}, {"dense.fp16_bf16", 989}, {"dense.fp8", 1979}, {"dense.int8", 1979}, {"interconnect.bandwidth_gb_s", 900}}},
+		{"h800-sxm-80gb", "", []fig{{"memory_gb", 80}, {"memory_bandwidth_gb_s", 3352}, {"dense.fp16_bf16", 989}, {"dense.fp8", 1979}, {"interconnect.bandwidth_gb_s", 400}}},
+		{"l20-48gb", "", []fig{{"memory_gb", 48}}},
+		{"l4-pcie-24gb", "l4-gpu-datasheet", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 300}, {"tdp_w", 72}, {"dense.fp32", 30.3}, {"dense.tf32", 60}, {"dense.fp16_bf16", 121}, {"dense.fp8", 242}, {"dense.int8", 242}, {"sparse.tf32", 120}, {"sparse.fp16_bf16", 242}, {"sparse.fp8", 485}, {"sparse.int8", 485}}},
+		{"l40s-pcie-48gb", "L40/L40S datasheet table", []fig{{"memory_gb", 48}, {"memory_bandwidth_gb_s", 864}, {"tdp_w", 350}, {"dense.fp32", 91.6}, {"dense.tf32", 183}, {"dense.fp16_bf16", 362.05}, {"dense.fp8", 733}, {"dense.int8", 733}, {"sparse.tf32", 366}, {"sparse.fp16_bf16", 733}, {"sparse.fp8", 1466}, {"sparse.int8", 1466}, {"interconnect.bandwidth_gb_s", 64}}},
+		{"mi250x", "", []fig{{"memory_gb", 128}, {"memory_bandwidth_gb_s", 3200}, {"tdp_w", 560}, {"dense.fp32", 47.9}, {"dense.fp16_bf16", 383}, {"dense.int8", 383}}},
+		{"mi300x", "github.com/ROCm/legacy-rocm-build", []fig{{"memory_gb", 192}, {"memory_bandwidth_gb_s", 5300}, {"tdp_w", 750}, {"dense.fp32", 163.4}, {"dense.tf32", 653.7}, {"dense.fp16_bf16", 1307.4}, {"dense.fp8", 2614.9}, {"dense.int8", 2614.9}}},
+		{"p100", "", []fig{}},
+		{"rtx-3090", "GA102 GPU Architecture whitepaper", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 936}, {"tdp_w", 350}, {"dense.fp32", 35.6}, {"dense.fp16_bf16", 71}, {"sparse.fp16_bf16", 142}}},
+		{"rtx-4090", "NVIDIA Ada GPU architecture whitepaper", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 1008}, {"tdp_w", 450}, {"dense.fp32", 82.6}, {"dense.tf32", 82.6}, {"dense.fp16_bf16", 165.2}, {"dense.fp8", 660.6}, {"dense.int8", 660.6}, {"sparse.tf32", 165.2}, {"sparse.fp16_bf16", 330.4}, {"sparse.fp8", 1321.2}, {"sparse.int8", 1321.2}}},
+		{"t4-pcie-16gb", "entry cites NVIDIA datasheet", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 320}, {"tdp_w", 70}, {"dense.fp32", 8.1}, {"dense.fp16_bf16", 65}, {"dense.int8", 130}}},
+		{"tpu-v5e", "docs.cloud.google.com/tpu/docs/v5e", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 819}, {"dense.fp16_bf16", 197}, {"dense.int8", 393}}},
+		{"tpu-v5p", "docs.cloud.google.com/tpu/docs/v5p", []fig{{"memory_gb", 95}, {"memory_bandwidth_gb_s", 2765}, {"dense.fp16_bf16", 459}}},
+		{"tpu-v6e", "docs.cloud.google.com/tpu/docs/v6e", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 1638}, {"dense.fp16_bf16", 918}, {"dense.int8", 1836}}},
+		{"trainium", "awsdocs-neuron.readthedocs-hosted.com", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 820}, {"dense.fp32", 47.5}, {"dense.tf32", 190}, {"dense.fp16_bf16", 190}, {"dense.int8", 380}}},
+		{"trainium2", "awsdocs-neuron.readthedocs-hosted.com", []fig{{"memory_gb", 96}, {"memory_bandwidth_gb_s", 2900}, {"tdp_w", 500}, {"dense.fp32", 181}, {"dense.tf32", 667}, {"dense.fp16_bf16", 667}, {"dense.fp8", 1299}}},
+		{"v100-pcie-16gb", "volta-v100-datasheet", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 900}, {"tdp_w", 250}, {"dense.fp32", 14.1}, {"dense.fp16_bf16", 112}}},
+		{"v100-pcie-32gb", "volta-v100-datasheet", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 900}, {"tdp_w", 250}, {"dense.fp32", 14.1}, {"dense.fp16_bf16", 112}}},
+		{"v100-sxm2-16gb", "volta-v100-datasheet", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 900}, {"tdp_w", 300}, {"dense.fp32", 15.7}, {"dense.fp16_bf16", 125}, {"interconnect.bandwidth_gb_s", 300}}},
+		{"v100-sxm2-32gb", "volta-v100-datasheet", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 900}, {"tdp_w", 300}, {"dense.fp32", 15.7}, {"dense.fp16_bf16", 125}, {"interconnect.bandwidth_gb_s", 300}}},
+		{"v100s-pcie-32gb", "volta-v100-datasheet", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 1134}, {"tdp_w", 250}, {"dense.fp32", 16.4}, {"dense.fp16_bf16", 130}}},
+	}
+	seen := map[string]bool{}
+	for _, r := range rows {
+		seen[r.id] = true
+		g := cat.GPU(r.id)
+		if g == nil {
+			t.Errorf("no GPU %q", r.id)
+			continue
+		}
+		if r.vendorDoc != "" && !strings.Contains(g.Source, r.vendorDoc) {
+			t.Errorf("%s: source %q does not cite the vendor's document %q", r.id, g.Source, r.vendorDoc)
+		}
+		if got := gpuFigures(g); !slices.Equal(got, r.figures) {
+			t.Errorf("%s figures:\n got %v\nwant %v", r.id, got, r.figures)
+		}
+	}
+	for _, g := range cat.GPUs {
+		if !seen[g.ID] {
+			t.Errorf("GPU %q has no pinned figures: add it here with the vendor document it cites", g.ID)
+		}
+	}
+	// Where the GeForce records' FP16/BF16 figure comes from matters
+	// (GeForce runs FP32 accumulate at half the FP16-accumulate rate):
+	// their notes name it.
+	for _, id := range []string{"rtx-3090", "rtx-4090"} {
+		if g := cat.GPU(id); g == nil || !strings.Contains(g.Notes, "FP32 accumulate") {
+			t.Errorf("%s: notes do not name the accumulate precision of its FP16/BF16 figure", id)
+		}
+	}
+}
+
+// TestShippedGPUSiblings: no two GPU records share a row of compute
+// figures (dense and sparse) unless the records say they are the same
+// compute, as their vendor's documents do (the A100 datasheet gives one
+// set of figures for its four variants): a record that carries a sibling
+// model's figures without saying so is a copy, not a source.
+func TestShippedGPUSiblings(t *testing.T) {
+	cat := shipped(t)
+	rows := map[string][]*GPU{}
+	var keys []string
+	for _, g := range cat.GPUs {
+		var row []string
+		known := false
+		for _, tp := range []Throughput{g.Dense, g.Sparse} {
+			for _, p := range Precisions {
+				v := p.Of(tp)
+				if v != nil {
+					known = true
+					row = append(row, fmt.Sprint(*v))
+				} else {
+					row = append(row, "-")
+				}
+			}
+		}
+		if !known {
+			continue
+		}
+		k := strings.Join(row, " ")
+		if rows[k] == nil {
+			keys = append(keys, k)
+		}
+		rows[k] = append(rows[k], g)
+	}
+	shared := 0
+	for _, k := range keys {
+		gs := rows[k]
+		if len(gs) < 2 {
+			continue
+		}
+		shared++
+		for _, g := range gs {
+			if !strings.Contains(strings.ToLower(g.Notes), "same compute as") {
+				var others []string
+				for _, o := range gs {
+					if o != g {
+						others = append(others, o.ID)
+					}
+				}
+				t.Errorf("%s shares its figures (%s) with %v, and its notes do not say it is the same compute as them", g.ID, k, others)
+			}
+		}
+	}
+	if shared == 0 {
+		t.Error("no two records share figures: the A100 variants should")
+	}
+}

@@ -1,0 +1,261 @@
+package catalog
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// SourceRegistryFile is the file, under data/, that says where each
+// provider publishes and what the third-party catalogs and copies a
+// source may be are: a source's kind follows from where it is.
+const SourceRegistryFile = "source-registry.yaml"
+
+// SourceRegistry is data/source-registry.yaml.
+type SourceRegistry struct {
+	// Providers are each provider's own places: its domains, the APIs
+	// under them, and its code organisations.
+	Providers []*ProviderSources `yaml:"providers"`
+	// Aggregators are third-party catalogs of prices, each with what it
+	// copies from.
+	Aggregators []*Aggregator `yaml:"aggregators"`
+	// Copies are forks and mirrors: a person's copy of a catalog or of a
+	// provider's page, which a purchase file cannot cite.
+	Copies []*SourceCopy `yaml:"copies"`
+
+	file string
+	at   *place
+}
+
+// ProviderSources are the places of one provider: a figure found there
+// is the provider's own (source_kind provider).
+type ProviderSources struct {
+	Provider string `yaml:"provider"`
+	// Domains are host names; a host under one (docs.aws.amazon.com under
+	// aws.amazon.com) is the provider's too.
+	Domains []string `yaml:"domains"`
+	// Code are code organisations, as "github.com/aws": files the
+	// provider's own tools generate from its price API (AWS's and
+	// Microsoft's Karpenter price tables) are its own.
+	Code []string `yaml:"code"`
+	Note string   `yaml:"note"`
+	at   *place
+}
+
+// Aggregator is a third-party catalog of prices (source_kind aggregator).
+type Aggregator struct {
+	Name string `yaml:"name"`
+	// At are the places it publishes from, as "github.com/owner/repo" or a
+	// host name.
+	At []string `yaml:"at"`
+	// CopiesFrom says where its figures come from.
+	CopiesFrom string `yaml:"copies_from"`
+	at         *place
+}
+
+// SourceCopy is a fork or mirror: at most an article.
+type SourceCopy struct {
+	At   string `yaml:"at"`
+	Kind string `yaml:"kind"` // one of CopyKinds
+	// Of is what it copies, and whether an organisation's copy of the
+	// same figures exists.
+	Of   string `yaml:"of"`
+	Note string `yaml:"note"`
+	at   *place
+}
+
+// CopyKinds are the kinds of copy: a personal fork of a catalog, or a
+// mirror (a copy of a page or data set, or a repository generated from
+// another site).
+var CopyKinds = []string{"fork", "mirror"}
+
+// locationPattern is a place a citation names: a URL, or a host name
+// followed by a path ("github.com/aws/karpenter-provider-aws",
+// "lambda.ai/instances").
+var locationPattern = regexp.MustCompile(`(?i)^(?:https?://)?((?:[a-z0-9-]+\.)+[a-z]{2,})(/[^\s]*)?$`)
+
+// Locations are the places each citation of a source names, citation by
+// citation (citations are separated by ";"), in the order they come:
+// lowercase, with no scheme, "www." or trailing
+// punctuation, and raw.githubusercontent.com read as github.com.
+func Locations(source string) [][]string {
+	var out [][]string
+	for _, c := range strings.Split(source, ";") {
+		var locs []string
+		for _, tok := range strings.Fields(c) {
+			tok = strings.TrimLeft(tok, "([<'\"")
+			tok = strings.TrimRight(tok, "]>,;.:'\")")
+			m := locationPattern.FindStringSubmatch(tok)
+			if m == nil || m[2] == "" && !strings.Contains(strings.ToLower(tok), "://") {
+				continue
+			}
+			host := strings.TrimPrefix(strings.ToLower(m[1]), "www.")
+			p := m[2]
+			if host == "raw.githubusercontent.com" {
+				host = "github.com"
+			}
+			locs = append(locs, host+strings.ToLower(p))
+		}
+		out = append(out, locs)
+	}
+	return out
+}
+
+// under reports whether location loc is at place at: the same host or one
+// under it, and, when at has a path, the same leading path segments.
+func under(loc, at string) bool {
+	at = strings.ToLower(strings.TrimSuffix(at, "/"))
+	lh, lp, _ := strings.Cut(loc, "/")
+	ah, ap, _ := strings.Cut(at, "/")
+	if lh != ah && !strings.HasSuffix(lh, "."+ah) {
+		return false
+	}
+	if ap == "" {
+		return true
+	}
+	// "github.com/aws/x@abc" is under "github.com/aws/x": a commit or a
+	// file path follows the repository.
+	lp = strings.SplitN(lp, "@", 2)[0]
+	return lp == ap || strings.HasPrefix(lp, ap+"/")
+}
+
+// Own reports whether location loc is one of provider id's own places.
+func (s *SourceRegistry) Own(id, loc string) bool {
+	if s == nil {
+		return false
+	}
+	for _, p := range s.Providers {
+		if p.Provider != id {
+			continue
+		}
+		for _, d := range p.Domains {
+			if under(loc, d) {
+				return true
+			}
+		}
+		for _, c := range p.Code {
+			if under(loc, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CopyAt is the fork or mirror location loc is in, or nil.
+func (s *SourceRegistry) CopyAt(loc string) *SourceCopy {
+	if s == nil {
+		return nil
+	}
+	for _, c := range s.Copies {
+		if under(loc, c.At) {
+			return c
+		}
+	}
+	return nil
+}
+
+// validateSourceRegistry checks the registry's records: every provider
+// named exists and lists a place, every aggregator and copy says where it
+// is and what it copies.
+func (l *loader) validateSourceRegistry() {
+	s := l.cat.Sources
+	if s == nil {
+		return
+	}
+	seen := map[string]bool{}
+	for i, p := range s.Providers {
+		r := record{l: l, file: s.file, at: p.at, name: fmt.Sprintf("providers[%d]", i)}
+		if r.required("provider", p.Provider, "a provider id") {
+			if l.cat.Provider(p.Provider) == nil {
+				r.errorf("provider", "provider %q does not exist%s", p.Provider, suggest(p.Provider, l.providerIDs()))
+			} else if seen[p.Provider] {
+				r.errorf("provider", "provider %q is listed already: list its places once", p.Provider)
+			}
+			seen[p.Provider] = true
+		}
+		if len(p.Domains) == 0 && len(p.Code) == 0 {
+			r.errorf("domains", "no places: want the provider's domains (aws.amazon.com) or code organisations (github.com/aws)")
+		}
+		for _, c := range p.Code {
+			if !strings.Contains(c, "/") {
+				r.errorf("code", "code organisation %q has no organisation: want a host and an organisation, such as github.com/aws", c)
+			}
+		}
+	}
+	for i, a := range s.Aggregators {
+		r := record{l: l, file: s.file, at: a.at, name: fmt.Sprintf("aggregators[%d]", i)}
+		r.required("name", a.Name, "the aggregator's name, such as \"SkyPilot catalog\"")
+		if len(a.At) == 0 {
+			r.errorf("at", "at is missing: want where it publishes, such as github.com/skypilot-org/skypilot-catalog")
+		}
+		r.required("copies_from", a.CopiesFrom, "what it copies its figures from")
+	}
+	for i, c := range s.Copies {
+		r := record{l: l, file: s.file, at: c.at, name: fmt.Sprintf("copies[%d]", i)}
+		r.required("at", c.At, "where the copy is, such as github.com/someone/skypilot-catalog")
+		r.oneOf("kind", c.Kind, CopyKinds, true)
+		r.required("of", c.Of, "what it copies, and whether an organisation's copy of the same figures exists")
+	}
+}
+
+// checkSourceKind holds a price point's source kind to where its source
+// is: source_kind provider needs the first place the source names — its
+// primary citation; later ones may corroborate from elsewhere — to be one
+// of the provider's own.
+func (l *loader) checkSourceKind(r record, prov *Provider, pp *PricePoint) {
+	reg := l.cat.Sources
+	if reg == nil || prov == nil || pp.SourceKind != KindProvider {
+		return
+	}
+	for _, locs := range Locations(pp.Source) {
+		if len(locs) == 0 {
+			continue
+		}
+		if !reg.Own(prov.ID, locs[0]) {
+			r.errorf("source_kind", "source_kind provider, but %s is not one of provider %q's own domains or code organisations in %s: want source_kind aggregator (a third-party catalog) or article (a copy, a blog), or cite the provider's own page first",
+				locs[0], prov.ID, path.Join(DataDir, SourceRegistryFile))
+		}
+		return
+	}
+	r.errorf("source_kind", "source_kind provider, but the source names no place of provider %q: want the URL of its own page or API first, or a lower source_kind", prov.ID)
+}
+
+// checkCopiedPrices warns about each current price — the last point of
+// its series, not retired — labelled above article whose every citation
+// is in a fork or mirror: a purchase file cannot cite it.
+func (l *loader) checkCopiedPrices(prices []*PricePoint) {
+	reg := l.cat.Sources
+	if reg == nil {
+		return
+	}
+	keys, series := seriesOf(prices)
+	for _, k := range keys {
+		s := series[k]
+		pp := s[len(s)-1]
+		if pp.LastSeen != "" || !Ranked(pp.SourceKind) {
+			continue
+		}
+		var copies []*SourceCopy
+		only := false
+		for _, locs := range Locations(pp.Source) {
+			if len(locs) == 0 {
+				continue
+			}
+			c := reg.CopyAt(locs[0])
+			if c == nil {
+				only = false
+				break
+			}
+			only = true
+			copies = append(copies, c)
+		}
+		if !only {
+			continue
+		}
+		r := record{l: l, file: pp.file, at: pp.at, price: pp}
+		r.warnf("source_kind", "the only source of this current price is a %s, %s (%s), labelled %s: a purchase file cannot cite it; cite an organisation's copy of the same figures or the provider's page, or label it article",
+			copies[0].Kind, copies[0].At, copies[0].Of, pp.SourceKind)
+	}
+}

@@ -1,0 +1,210 @@
+package catalog
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const testRegistry = `providers:
+  - provider: aws
+    domains: [aws.amazon.com]
+    code: [github.com/aws]
+aggregators:
+  - name: SkyPilot catalog
+    at: [github.com/skypilot-org/skypilot-catalog]
+    copies_from: each cloud's price API
+copies:
+  - at: github.com/someone/skypilot-catalog
+    kind: fork
+    of: a personal fork of the SkyPilot catalog
+`
+
+// sourcePrices is the base catalog's price file with the point's source
+// and kind replaced, and extra lines after it.
+func sourcePrices(source, kind, extra string) string {
+	return strings.Replace(base["data/prices/aws.yaml"], "    source: https://example.com/price\n    source_kind: provider\n",
+		"    source: '"+source+"'\n    source_kind: "+kind+"\n"+extra, 1)
+}
+
+func diagnostics(r Report, part string) []string {
+	var out []string
+	for _, d := range r {
+		if strings.Contains(d.Message, part) {
+			out = append(out, d.String())
+		}
+	}
+	return out
+}
+
+// TestProviderSourceKindFollowsWhereTheSourceIs: source_kind provider is
+// refused, with its position, when the source's first place is not one of
+// the provider's own domains or code organisations.
+func TestProviderSourceKindFollowsWhereTheSourceIs(t *testing.T) {
+	for _, c := range []struct {
+		name, source string
+		want         string // the error, "" for none
+	}{
+		{"the provider's page", "https://aws.amazon.com/ec2/pricing/on-demand/", ""},
+		{"a page under its domain", "https://docs.aws.amazon.com/ec2/latest/ug/x.html", ""},
+		{"its code organisation, any case", "github.com/AWS/karpenter-provider-aws@6fc13b5 pkg/providers/pricing/zz_generated.pricing_aws.go", ""},
+		{"its own first, an aggregator after", "https://aws.amazon.com/ec2/pricing/ ; github.com/skypilot-org/skypilot-catalog@001367d catalogs/v7/aws/vms.csv", ""},
+		{
+			"a mirror of its page",
+			"AWS EC2 pricing page (mirror sibshop.example.com/ec2/pricing)",
+			`data/prices/aws.yaml:10:18: price "p4d.24xlarge/us-east-1/on_demand": source_kind provider, but sibshop.example.com/ec2/pricing is not one of provider "aws"'s own domains or code organisations in data/source-registry.yaml: want source_kind aggregator (a third-party catalog) or article (a copy, a blog), or cite the provider's own page first`,
+		},
+		{
+			"a look-alike domain",
+			"https://aws.amazon.com.example.net/pricing",
+			`data/prices/aws.yaml:10:18: price "p4d.24xlarge/us-east-1/on_demand": source_kind provider, but aws.amazon.com.example.net/pricing is not one of provider "aws"'s own domains or code organisations in data/source-registry.yaml: want source_kind aggregator (a third-party catalog) or article (a copy, a blog), or cite the provider's own page first`,
+		},
+		{
+			"an aggregator first",
+			"github.com/skypilot-org/skypilot-catalog@001367d catalogs/v7/aws/vms.csv ; https://aws.amazon.com/ec2/pricing/",
+			`data/prices/aws.yaml:10:18: price "p4d.24xlarge/us-east-1/on_demand": source_kind provider, but github.com/skypilot-org/skypilot-catalog@001367d is not one of provider "aws"'s own domains or code organisations in data/source-registry.yaml: want source_kind aggregator (a third-party catalog) or article (a copy, a blog), or cite the provider's own page first`,
+		},
+		{
+			"no place at all",
+			"the AWS price page, as read by an editor",
+			`data/prices/aws.yaml:10:18: price "p4d.24xlarge/us-east-1/on_demand": source_kind provider, but the source names no place of provider "aws": want the URL of its own page or API first, or a lower source_kind`,
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, r := load(t, map[string]string{"data/source-registry.yaml": testRegistry, "data/prices/aws.yaml": sourcePrices(c.source, "provider", "")})
+			got := strings.Join(diagnostics(r, "source_kind provider"), "\n")
+			if got != c.want {
+				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
+	// Without a registry, the kind is the editor's word.
+	if _, r := load(t, map[string]string{"data/prices/aws.yaml": sourcePrices("https://mirror.example.com/aws", "provider", "")}); len(r) != 0 {
+		t.Errorf("no registry: want no diagnostics, got\n%s", r)
+	}
+}
+
+// TestCopyAsOnlySourceOfACurrentPrice: a current price whose every
+// citation is in a fork or mirror is warned about unless it is labelled
+// article; an older point, a retired offer or a price an organisation's
+// copy also cites is not.
+func TestCopyAsOnlySourceOfACurrentPrice(t *testing.T) {
+	fork := "github.com/someone/skypilot-catalog@abc catalogs/v8/aws/vms.csv"
+	newer := `  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 30
+    currency: USD
+    since: 2025-07-01
+    source: https://aws.amazon.com/ec2/pricing/
+    source_kind: provider
+`
+	warning := `data/prices/aws.yaml:10:18: warning: price "p4d.24xlarge/us-east-1/on_demand": the only source of this current price is a fork, github.com/someone/skypilot-catalog (a personal fork of the SkyPilot catalog), labelled aggregator: a purchase file cannot cite it; cite an organisation's copy of the same figures or the provider's page, or label it article`
+	for _, c := range []struct {
+		name, source, kind, extra, want string
+	}{
+		{"a fork alone", fork, "aggregator", "", warning},
+		{"a fork, labelled article", fork, "article", "", ""},
+		{"a fork and the organisation's copy", fork + " ; github.com/skypilot-org/skypilot-catalog@def catalogs/v8/aws/vms.csv", "aggregator", "", ""},
+		{"a fork, for an older point", fork, "aggregator", newer, ""},
+		{"a fork, retired", fork, "aggregator", "    last_seen: 2025-07-01\n", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, r := load(t, map[string]string{"data/source-registry.yaml": testRegistry, "data/prices/aws.yaml": sourcePrices(c.source, c.kind, c.extra)})
+			if errs := r.Errors(); len(errs) > 0 {
+				t.Fatalf("fixture does not load:\n%s", errs)
+			}
+			if got := strings.Join(diagnostics(r, "only source"), "\n"); got != c.want {
+				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestSourceRegistryIsChecked: a registry naming an unknown provider, a
+// provider with no place, or a copy of an unknown kind is refused with
+// positions.
+func TestSourceRegistryIsChecked(t *testing.T) {
+	_, r := load(t, map[string]string{"data/source-registry.yaml": `providers:
+  - provider: awz
+    domains: [aws.amazon.com]
+  - provider: aws
+copies:
+  - at: github.com/someone/x
+    kind: copy
+    of: something
+`})
+	want := []string{
+		`data/source-registry.yaml:2:15: providers[0]: provider "awz" does not exist (did you mean "aws"?)`,
+		`data/source-registry.yaml:4:5: providers[1]: no places: want the provider's domains (aws.amazon.com) or code organisations (github.com/aws)`,
+		`data/source-registry.yaml:7:11: copies[0]: kind "copy" is not known (did you mean "fork"?): want one of fork, mirror`,
+	}
+	got := diagnostics(r, "]: ")
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestLocations(t *testing.T) {
+	got := Locations("github.com/aws/karpenter-provider-aws@6fc13b5 pkg/x.go (from https://pricing.us-east-1.amazonaws.com/offers/v1.0/) ; seed guide ; Tencent docs (intl.cloud.tencent.com/document/product/560/19700; copy) ; https://raw.githubusercontent.com/Skypilot-Org/skypilot-catalog/master/vms.csv")
+	want := [][]string{
+		{"github.com/aws/karpenter-provider-aws@6fc13b5", "pricing.us-east-1.amazonaws.com/offers/v1.0/"},
+		nil,
+		{"intl.cloud.tencent.com/document/product/560/19700"},
+		nil,
+		{"github.com/skypilot-org/skypilot-catalog/master/vms.csv"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Locations: %q, want %q", got, want)
+	}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Errorf("citation %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestShippedSourceKinds: in the shipped catalog, AWS's and Microsoft's
+// Karpenter price tables count as the providers' own, no price whose every
+// citation is a fork or mirror counts as more than an article, and no
+// Tencent Cloud price of the fork does (its other citation, Tencent's
+// instance documentation, states specifications, not prices).
+func TestShippedSourceKinds(t *testing.T) {
+	cat, r := Load(os.DirFS(filepath.Join("..", "..")))
+	if errs := r.Errors(); len(errs) > 0 {
+		t.Fatalf("the shipped catalog does not load:\n%s", errs)
+	}
+	if cat.Sources == nil {
+		t.Fatal("no data/source-registry.yaml")
+	}
+	karpenter := map[string]int{}
+	for _, pp := range cat.Prices {
+		first := ""
+		for _, locs := range Locations(pp.Source) {
+			if len(locs) > 0 {
+				first = locs[0]
+				break
+			}
+		}
+		if strings.HasPrefix(first, "github.com/aws/karpenter-provider-aws") || strings.HasPrefix(first, "github.com/azure/karpenter-provider-azure") {
+			karpenter[pp.Provider]++
+			if pp.SourceKind != KindProvider {
+				t.Errorf("%s %s: a Karpenter price table labelled %s, want provider", pp.Provider, priceName(pp), pp.SourceKind)
+			}
+		}
+		onlyCopies := first != ""
+		for _, locs := range Locations(pp.Source) {
+			if len(locs) > 0 && cat.Sources.CopyAt(locs[0]) == nil {
+				onlyCopies = false
+			}
+		}
+		if c := cat.Sources.CopyAt(first); c != nil && pp.SourceKind != KindArticle && (onlyCopies || pp.Provider == "tencent-cloud") {
+			t.Errorf("%s %s: from %s (%s) labelled %s, want article", pp.Provider, priceName(pp), c.At, c.Kind, pp.SourceKind)
+		}
+	}
+	if karpenter["aws"] == 0 || karpenter["azure"] == 0 {
+		t.Errorf("Karpenter-sourced prices by provider: %v, want some of AWS and of Azure", karpenter)
+	}
+}
