@@ -68,6 +68,12 @@ func TestRefreshProviderAPIs(t *testing.T) {
 	trustTestServer(t, ts)
 	root := t.TempDir()
 	copyTree(t, "../../../data", filepath.Join(root, "data"))
+	// The points cite the test server's address, which is no provider's
+	// own domain: without the registry, check does not hold them to one
+	// (catalog's TestProviderSourceKindFollowsWhereTheSourceIs does).
+	if err := os.Remove(filepath.Join(root, "data/source-registry.yaml")); err != nil {
+		t.Fatal(err)
+	}
 	sources := `sources:
   - provider: oci
     format: oci-pricelist
