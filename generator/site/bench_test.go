@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/write"
 	"gpucompare/generator/synth"
 )
 
@@ -86,7 +87,7 @@ func BenchmarkWrite(b *testing.B) {
 // page with a price history chart.
 func BenchmarkInstanceCharts(b *testing.B) {
 	root, cat := synthSite(b, 1000)
-	bl := &builder{cat: cat, opts: benchOptions, out: &memSink{files: Files{}}, paths: map[string]bool{}}
+	bl := &builder{cat: cat, opts: benchOptions, out: write.NewMemory(), paths: map[string]bool{}}
 	tfs, _, err := assets(root)
 	if err != nil {
 		b.Fatal(err)

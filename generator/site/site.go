@@ -38,6 +38,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/write"
 )
 
 // Options are the choices of one build that are not in the catalog.
@@ -57,17 +58,7 @@ type Options struct {
 }
 
 // Files is a built site: slash-separated output path → file contents.
-type Files map[string][]byte
-
-// Paths returns the paths of f, sorted.
-func (f Files) Paths() []string {
-	out := make([]string, 0, len(f))
-	for p := range f {
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	return out
-}
+type Files = write.Files
 
 // Build renders the whole site of cat into memory. root is the site root:
 // content/ is read from it, and templates/ and static/ when it has them.
@@ -83,13 +74,37 @@ func Build(cat *catalog.Catalog, root fs.FS, opts Options) (Files, catalog.Repor
 // buildWith is Build, with what a Rebuilder keeps from one build to the next
 // (nil: nothing).
 func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (Files, catalog.Report, error) {
-	out := &memSink{files: Files{}}
+	out := write.NewMemory()
 	report, err := buildInto(out, cat, root, opts, keep)
 	if err != nil {
 		return nil, report, err
 	}
-	return out.files, report, nil
+	return out.Files(), report, nil
 }
+
+// BuildTo builds the site of cat like Build and puts it in outDir like
+// Write, but writes each file into the temporary folder as soon as it is
+// made instead of holding the whole site in memory first. It returns how
+// many files it wrote. When the build fails, or a write does, outDir is
+// left as it was, the temporary folder is removed, and err says why; the
+// report holds every diagnostic, as Build's does. outDir then holds the
+// same bytes that Write(outDir, Build(…)) puts there.
+func BuildTo(outDir string, cat *catalog.Catalog, root fs.FS, opts Options) (n int, report catalog.Report, err error) {
+	err = write.Publish(outDir, func(tmp string) error {
+		out := write.NewDir(tmp)
+		var berr error
+		report, berr = buildInto(out, cat, root, opts, nil)
+		n = out.Count()
+		return berr
+	})
+	if err != nil {
+		return 0, report, err
+	}
+	return n, report, nil
+}
+
+// Write puts files in outDir in one swap, as write.Publish does.
+func Write(outDir string, files Files) error { return write.Write(outDir, files) }
 
 // buildInto builds the site of cat into out. err is non-nil when the site
 // could not be built, or the report has errors; out then holds part of it.
@@ -97,7 +112,7 @@ func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (File
 // Each edition of the site is built in turn, the root edition first,
 // each with what keep holds for it; the others share its static files, schemas and
 // exports, and the sitemap lists the pages of all of them.
-func buildInto(out sink, cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (catalog.Report, error) {
+func buildInto(out write.Sink, cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (catalog.Report, error) {
 	var report catalog.Report
 	err := func() error {
 		tfs, _, err := assets(root)
@@ -170,7 +185,7 @@ type builder struct {
 	// made are the pages it made, for the sitemap of every edition.
 	made   []*page
 	report catalog.Report
-	out    sink
+	out    write.Sink
 
 	reportMu sync.Mutex // guards report while stages run at once
 
@@ -412,7 +427,7 @@ func (b *builder) put(path string, data []byte) error {
 	if err := b.claim(path); err != nil {
 		return err
 	}
-	return b.out.put(b.ed.Dir+path, data)
+	return b.out.Put(b.ed.Dir+path, data)
 }
 
 // create adds a file to the build that is written in parts, as put does;
@@ -421,7 +436,7 @@ func (b *builder) create(path string) (io.WriteCloser, error) {
 	if err := b.claim(path); err != nil {
 		return nil, err
 	}
-	return b.out.create(b.ed.Dir + path)
+	return b.out.Create(b.ed.Dir + path)
 }
 
 // claim takes path for a file of the build, refusing a bad path or one

@@ -592,60 +592,6 @@ func TestSitemap(t *testing.T) {
 	}
 }
 
-func TestWriteIsAtomic(t *testing.T) {
-	dir := t.TempDir()
-	out := filepath.Join(dir, "public")
-	first := Files{"index.html": []byte("one"), "a/b/index.html": []byte("two")}
-	if err := Write(out, first); err != nil {
-		t.Fatal(err)
-	}
-	before := snapshot(t, out)
-
-	// "a" is a file and a folder at once: the write fails part-way.
-	broken := Files{"index.html": []byte("new"), "a": []byte("file"), "a/b/index.html": []byte("x")}
-	if err := Write(out, broken); err == nil {
-		t.Fatal("want an error")
-	}
-	if after := snapshot(t, out); !maps.Equal(before, after) {
-		t.Errorf("a failed write changed the output:\nbefore %v\nafter  %v", before, after)
-	}
-	if err := Write(out, Files{"../escape": []byte("x")}); err == nil {
-		t.Error("want an error for a path leaving the output")
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("temporary directories left behind: %v", entries)
-	}
-
-	second := Files{"index.html": []byte("three")}
-	if err := Write(out, second); err != nil {
-		t.Fatal(err)
-	}
-	if got := snapshot(t, out); !maps.Equal(got, map[string]string{"index.html": "three", markerName: markerText}) {
-		t.Errorf("after a good write: %v", got)
-	}
-	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o755 {
-		t.Errorf("output directory mode: %v %v", fi.Mode(), err)
-	}
-	entries, _ = os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("temporary directories left behind: %v", entries)
-	}
-}
-
-func TestWriteRefusesAFile(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "public")
-	if err := os.WriteFile(out, []byte("keep"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := Write(out, Files{"index.html": nil}); err == nil {
-		t.Error("want an error")
-	}
-	if data, _ := os.ReadFile(out); string(data) != "keep" {
-		t.Error("file overwritten")
-	}
-}
-
 // snapshot reads every file under dir.
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()

@@ -1,4 +1,12 @@
-package site
+// Package write is the last step of a build, the only one that touches the
+// output folder. It takes the files of a build as they are made, through a
+// Sink (Memory for site.Build and serve, Dir for site.BuildTo), and puts a
+// finished site in place in one swap (Publish): the output marker says
+// which folders a build may replace, a lock keeps two builds from removing
+// each other's folders, and the previous output goes only once the new
+// one is whole. It imports nothing of the generator: the stages above
+// hand it paths and bytes.
+package write
 
 import (
 	"bufio"
@@ -11,52 +19,72 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"gpucompare/generator/catalog"
 )
 
-// A sink takes the files of a build as they are made: Files in memory for
-// Build, a temporary output folder for BuildTo. put and create are called
-// from several goroutines at once, never twice for one path; put may keep
-// data. create is for a file written in parts, such as a rendered page:
-// the file is put when the writer is closed.
-type sink interface {
-	put(path string, data []byte) error
-	create(path string) (io.WriteCloser, error)
+// Files is a built site: slash-separated output path → file contents.
+type Files map[string][]byte
+
+// Paths returns the paths of f, sorted.
+func (f Files) Paths() []string {
+	out := make([]string, 0, len(f))
+	for p := range f {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
 }
 
-// memSink holds a build in memory.
-type memSink struct {
+// A Sink takes the files of a build as they are made: Files in memory for
+// site.Build, a temporary output folder for site.BuildTo. Put and Create
+// are called from several goroutines at once, never twice for one path;
+// Put may keep data. Create is for a file written in parts, such as a
+// rendered page: the file is put when the writer is closed.
+type Sink interface {
+	Put(path string, data []byte) error
+	Create(path string) (io.WriteCloser, error)
+}
+
+// Memory is a Sink that holds a build in memory.
+type Memory struct {
 	mu    sync.Mutex
 	files Files
 }
 
-func (m *memSink) put(path string, data []byte) error {
+// NewMemory returns an empty Memory.
+func NewMemory() *Memory { return &Memory{files: Files{}} }
+
+// Files returns the files put so far.
+func (m *Memory) Files() Files { return m.files }
+
+// Put keeps data as the file at path.
+func (m *Memory) Put(path string, data []byte) error {
 	m.mu.Lock()
 	m.files[path] = data
 	m.mu.Unlock()
 	return nil
 }
 
-func (m *memSink) create(path string) (io.WriteCloser, error) {
+// Create returns a writer for the file at path, put when it is closed.
+func (m *Memory) Create(path string) (io.WriteCloser, error) {
 	return &memFile{sink: m, path: path}, nil
 }
 
-// memFile is a file of a memSink being written.
+// memFile is a file of a Memory being written.
 type memFile struct {
 	bytes.Buffer
-	sink *memSink
+	sink *Memory
 	path string
 }
 
-func (f *memFile) Close() error { return f.sink.put(f.path, f.Bytes()) }
+func (f *memFile) Close() error { return f.sink.Put(f.path, f.Bytes()) }
 
-// dirSink writes each file under dir as soon as it is put, making each
-// folder once.
-type dirSink struct {
+// Dir is a Sink that writes each file under its folder as soon as it is
+// put, making each folder once.
+type Dir struct {
 	dir   string
 	dirs  sync.Map // slash-separated folder → *madeDir
 	count atomic.Int64
@@ -65,15 +93,20 @@ type dirSink struct {
 	writers sync.Pool // *bufio.Writer
 }
 
-// madeDir is one folder of a dirSink, made once.
+// madeDir is one folder of a Dir, made once.
 type madeDir struct {
 	once sync.Once
 	err  error
 }
 
-func newDirSink(dir string) *dirSink { return &dirSink{dir: dir} }
+// NewDir returns a Dir writing under dir.
+func NewDir(dir string) *Dir { return &Dir{dir: dir} }
 
-func (s *dirSink) put(p string, data []byte) error {
+// Count is how many files s has written.
+func (s *Dir) Count() int { return int(s.count.Load()) }
+
+// Put writes data to the file at p.
+func (s *Dir) Put(p string, data []byte) error {
 	if err := s.mkdir(path.Dir(p)); err != nil {
 		return err
 	}
@@ -84,7 +117,9 @@ func (s *dirSink) put(p string, data []byte) error {
 	return nil
 }
 
-func (s *dirSink) create(p string) (io.WriteCloser, error) {
+// Create opens the file at p for writing, buffered; it is complete once
+// the writer is closed.
+func (s *Dir) Create(p string) (io.WriteCloser, error) {
 	if err := s.mkdir(path.Dir(p)); err != nil {
 		return nil, err
 	}
@@ -102,7 +137,7 @@ func (s *dirSink) create(p string) (io.WriteCloser, error) {
 }
 
 // mkdir makes the folder d under the sink's folder, once.
-func (s *dirSink) mkdir(d string) error {
+func (s *Dir) mkdir(d string) error {
 	if d == "." {
 		return nil
 	}
@@ -112,11 +147,11 @@ func (s *dirSink) mkdir(d string) error {
 	return m.err
 }
 
-// dirFile is a file of a dirSink being written.
+// dirFile is a file of a Dir being written.
 type dirFile struct {
 	*bufio.Writer
 	f    *os.File
-	sink *dirSink
+	sink *Dir
 }
 
 // Close writes what is buffered, closes the file and hands its buffer on
@@ -138,30 +173,9 @@ func (f *dirFile) Close() error {
 	return err
 }
 
-// BuildTo builds the site of cat like Build and puts it in outDir like
-// Write, but writes each file into the temporary folder as soon as it is
-// made instead of holding the whole site in memory first. It returns how
-// many files it wrote. When the build fails, or a write does, outDir is
-// left as it was, the temporary folder is removed, and err says why; the
-// report holds every diagnostic, as Build's does. outDir then holds the
-// same bytes that Write(outDir, Build(…)) puts there.
-func BuildTo(outDir string, cat *catalog.Catalog, root fs.FS, opts Options) (n int, report catalog.Report, err error) {
-	err = publish(outDir, func(tmp string) error {
-		out := newDirSink(tmp)
-		var berr error
-		report, berr = buildInto(out, cat, root, opts, nil)
-		n = int(out.count.Load())
-		return berr
-	})
-	if err != nil {
-		return 0, report, err
-	}
-	return n, report, nil
-}
-
-// Write puts files in outDir in one swap, as publish does.
+// Write puts files in outDir in one swap, as Publish does.
 func Write(outDir string, files Files) error {
-	return publish(outDir, func(tmp string) error {
+	return Publish(outDir, func(tmp string) error {
 		if err := writeTree(tmp, files); err != nil {
 			return fmt.Errorf("write %s: %w", outDir, err)
 		}
@@ -169,17 +183,17 @@ func Write(outDir string, files Files) error {
 	})
 }
 
-// markerName is the file every output of publish holds. A build replaces
+// MarkerName is the file every output of publish holds. A build replaces
 // a folder only when it is missing, empty or holds this file, and removes
 // a temporary folder of an earlier build only when it holds it.
-const markerName = ".gpucompare-output"
+const MarkerName = ".gpucompare-output"
 
 // markerLine is the first line of the marker, by which it is recognised.
 const markerLine = "gpucompare output\n"
 
-// markerText is the content of the marker: the same for every build, so
+// MarkerText is the content of the marker: the same for every build, so
 // that two builds of the same input stay byte-identical.
-const markerText = markerLine +
+const MarkerText = markerLine +
 	"gpucompare build wrote this folder; the next build into it replaces it whole.\n"
 
 // errLocked is what lockDir says when another build holds the lock.
@@ -208,8 +222,8 @@ func (s swap) step(name string) {
 	}
 }
 
-// publish puts a site in outDir as swap{}.publish does.
-func publish(outDir string, fill func(tmp string) error) error {
+// Publish puts a site in outDir as swap{}.publish does.
+func Publish(outDir string, fill func(tmp string) error) error {
 	return swap{}.publish(outDir, fill)
 }
 
@@ -263,7 +277,7 @@ func (s swap) fillAndPlace(outDir, dir, tmp string, fill func(tmp string) error)
 		return false, err
 	}
 	// The marker again, in case fill wrote a file of that name.
-	if err := os.WriteFile(filepath.Join(tmp, markerName), []byte(markerText), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, MarkerName), []byte(MarkerText), 0o644); err != nil {
 		return false, fmt.Errorf("write %s: %w", outDir, err)
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
@@ -399,13 +413,13 @@ func replaceable(outDir, dir string) error {
 		return fmt.Errorf("write %s: %w", outDir, err)
 	}
 	return fmt.Errorf("%q holds files but no %s, so it is not an earlier output of gpucompare build; "+
-		"nothing in it was changed: remove it yourself, or choose another output folder", outDir, markerName)
+		"nothing in it was changed: remove it yourself, or choose another output folder", outDir, MarkerName)
 }
 
 // isMarked reports whether dir holds the marker: a regular file whose
 // first line is markerLine.
 func isMarked(dir string) bool {
-	p := filepath.Join(dir, markerName)
+	p := filepath.Join(dir, MarkerName)
 	if fi, err := os.Lstat(p); err != nil || !fi.Mode().IsRegular() {
 		return false
 	}
@@ -428,7 +442,7 @@ func newMarkedDir(parent, pattern string) (dir string, unlock func(), err error)
 	}
 	unlock, err = lockDir(dir, true)
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, markerName), []byte(markerText), 0o644)
+		err = os.WriteFile(filepath.Join(dir, MarkerName), []byte(MarkerText), 0o644)
 		if err != nil {
 			unlock()
 		}
@@ -482,7 +496,7 @@ func removeOutput(dir string, step func(string)) error {
 	var errs []error
 	removed := false
 	for _, e := range entries {
-		if e.Name() == markerName {
+		if e.Name() == MarkerName {
 			continue
 		}
 		errs = append(errs, os.RemoveAll(filepath.Join(dir, e.Name())))
@@ -491,7 +505,7 @@ func removeOutput(dir string, step func(string)) error {
 		}
 		removed = true
 	}
-	if err := os.Remove(filepath.Join(dir, markerName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := os.Remove(filepath.Join(dir, MarkerName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		errs = append(errs, err)
 	}
 	if err := os.Remove(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -1,6 +1,6 @@
 //go:build unix && !aix
 
-package site
+package write
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 //go:build !unix || aix
 
-package site
+package write
 
 // lockDir cannot lock a folder here. Waiting, it goes on without a lock;
 // not waiting, it says errLocked, so that no build removes a folder

@@ -1,4 +1,4 @@
-package site
+package write
 
 import (
 	"context"
@@ -11,99 +11,17 @@ import (
 	"slices"
 	"sync"
 	"testing"
-	"testing/fstest"
 	"time"
-
-	"gpucompare/generator/catalog"
 )
 
-// TestBuildToWritesWhatBuildAndWriteWrite: writing each file as it is made
-// gives the same tree, the same count and the same report as building in
-// memory and writing after.
-func TestBuildToWritesWhatBuildAndWriteWrite(t *testing.T) {
-	root, _ := readArchive(t, "testdata/site.txtar")
-	opts := Options{BaseURL: "https://example.com/"}
-	files, want := build(t, root, opts)
-	dir := t.TempDir()
-	if err := Write(filepath.Join(dir, "inmemory"), files); err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := catalog.Load(root)
-	n, got, err := BuildTo(filepath.Join(dir, "streamed"), cat, root, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n != len(files) {
-		t.Errorf("BuildTo wrote %d files, Build made %d", n, len(files))
-	}
-	if got.String() != want.String() {
-		t.Errorf("reports differ:\nBuildTo\n%s\nBuild\n%s", got, want)
-	}
-	a, b := snapshot(t, filepath.Join(dir, "inmemory")), snapshot(t, filepath.Join(dir, "streamed"))
-	if !maps.Equal(a, b) {
-		for p := range a {
-			if a[p] != b[p] {
-				t.Errorf("%s differs", p)
-			}
-		}
-		t.Errorf("%d files written after Build, %d by BuildTo", len(a), len(b))
-	}
-}
-
-// TestFailedBuildToLeavesTheOutput: a build that fails, before or after
-// files were written into the temporary folder, leaves the previous output
-// as it was and no temporary folder behind.
-func TestFailedBuildToLeavesTheOutput(t *testing.T) {
-	root, _ := readArchive(t, "testdata/site.txtar")
-	dir := t.TempDir()
-	out := filepath.Join(dir, "public")
-	cat, _ := catalog.Load(root)
-	if _, _, err := BuildTo(out, cat, root, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	before := snapshot(t, out)
-	unchanged := func(name string) {
-		t.Helper()
-		if after := snapshot(t, out); !maps.Equal(before, after) {
-			t.Errorf("%s: a failed build changed the output", name)
-		}
-		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
-			t.Errorf("%s: temporary folders left behind: %v", name, entries)
-		}
-	}
-
-	bad := maps.Clone(root)
-	bad["content/bad.md"] = &fstest.MapFile{Data: []byte("---\ntitle: A\nauthor: B\n---\n")}
-	if _, _, err := BuildTo(out, cat, bad, Options{}); err == nil {
-		t.Error("content error: want an error")
-	}
-	unchanged("content error")
-
-	late := errors.New("late failure")
-	err := publish(out, func(tmp string) error {
-		s := newDirSink(tmp)
-		if err := s.put("index.html", []byte("new")); err != nil {
-			return err
-		}
-		if err := s.put("a/b/index.html", []byte("new")); err != nil {
-			return err
-		}
-		return late
-	})
-	if err != late {
-		t.Errorf("got %v, want the error of the build", err)
-	}
-	unchanged("failure after writing")
-}
-
-// Files of a dirSink share buffers one after another: each file gets its
+// Files of a Dir share buffers one after another: each file gets its
 // own bytes, and a file closed twice does not hand its buffer on twice.
 func TestDirSinkFilesShareBuffers(t *testing.T) {
 	dir := t.TempDir()
-	s := newDirSink(dir)
+	s := NewDir(dir)
 	want := map[string]string{"a.txt": "first", "b/c.txt": "second, longer", "d.txt": ""}
 	for _, name := range []string{"a.txt", "b/c.txt", "d.txt"} {
-		f, err := s.create(name)
+		f, err := s.Create(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +41,7 @@ func TestDirSinkFilesShareBuffers(t *testing.T) {
 			t.Errorf("%s: %q, %v; want %q", name, got, err, text)
 		}
 	}
-	if n := s.count.Load(); n != 3 {
+	if n := s.Count(); n != 3 {
 		t.Errorf("%d files counted, want 3", n)
 	}
 }
@@ -141,7 +59,7 @@ func nextSite() Files {
 
 // onDisk is what files look like under an output folder, marker included.
 func onDisk(files Files) map[string]string {
-	m := map[string]string{markerName: markerText}
+	m := map[string]string{MarkerName: MarkerText}
 	for p, b := range files {
 		m[p] = string(b)
 	}
@@ -152,12 +70,12 @@ func onDisk(files Files) map[string]string {
 // calling at(stepFilling) once half of them are written.
 func fillWith(files Files, at func(string)) func(tmp string) error {
 	return func(tmp string) error {
-		s := newDirSink(tmp)
+		s := NewDir(tmp)
 		for i, p := range files.Paths() {
 			if i == len(files)/2 && at != nil {
 				at(stepFilling)
 			}
-			if err := s.put(p, files[p]); err != nil {
+			if err := s.Put(p, files[p]); err != nil {
 				return err
 			}
 		}
@@ -260,7 +178,7 @@ func TestTwoRenamesPutThePreviousSiteBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	late := errors.New("late failure")
-	if err := publish(out, func(string) error { return late }); err != late {
+	if err := Publish(out, func(string) error { return late }); err != late {
 		t.Fatalf("got %v, want the error of the build", err)
 	}
 	if got := snapshot(t, out); !maps.Equal(got, old) {
@@ -316,7 +234,7 @@ func TestBuildKilledBetweenTwoRenames(t *testing.T) {
 		t.Errorf("killed between the renames: the output is there (%v)", err)
 	}
 	late := errors.New("late failure")
-	if err := publish(out, func(string) error { return late }); err != late {
+	if err := Publish(out, func(string) error { return late }); err != late {
 		t.Fatalf("got %v, want the error of the build", err)
 	}
 	if got := snapshot(t, out); !maps.Equal(got, onDisk(previousSite())) {
@@ -507,4 +425,77 @@ func TestConcurrentWritesAllSucceed(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("temporary folders left behind: %v", entries)
 	}
+}
+
+func TestWriteIsAtomic(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	first := Files{"index.html": []byte("one"), "a/b/index.html": []byte("two")}
+	if err := Write(out, first); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, out)
+
+	// "a" is a file and a folder at once: the write fails part-way.
+	broken := Files{"index.html": []byte("new"), "a": []byte("file"), "a/b/index.html": []byte("x")}
+	if err := Write(out, broken); err == nil {
+		t.Fatal("want an error")
+	}
+	if after := snapshot(t, out); !maps.Equal(before, after) {
+		t.Errorf("a failed write changed the output:\nbefore %v\nafter  %v", before, after)
+	}
+	if err := Write(out, Files{"../escape": []byte("x")}); err == nil {
+		t.Error("want an error for a path leaving the output")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary directories left behind: %v", entries)
+	}
+
+	second := Files{"index.html": []byte("three")}
+	if err := Write(out, second); err != nil {
+		t.Fatal(err)
+	}
+	if got := snapshot(t, out); !maps.Equal(got, map[string]string{"index.html": "three", MarkerName: MarkerText}) {
+		t.Errorf("after a good write: %v", got)
+	}
+	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o755 {
+		t.Errorf("output directory mode: %v %v", fi.Mode(), err)
+	}
+	entries, _ = os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary directories left behind: %v", entries)
+	}
+}
+
+func TestWriteRefusesAFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	if err := os.WriteFile(out, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(out, Files{"index.html": nil}); err == nil {
+		t.Error("want an error")
+	}
+	if data, _ := os.ReadFile(out); string(data) != "keep" {
+		t.Error("file overwritten")
+	}
+}
+
+// snapshot reads every file under dir.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return out
 }
