@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"gpucompare/generator/site/render"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -239,11 +240,11 @@ func synthBuilder(t testing.TB, n int) (*builder, []*pricing.Offer) {
 	if errs := rep.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &builder{cat: cat, tmpl: &templates{msgs: msgs}}, pricing.Offers(cat, cat.Site.Currency)
+	return &builder{cat: cat, tmpl: &render.Templates{Msgs: msgs}}, pricing.Offers(cat, cat.Site.Currency)
 }
 
 // An exporter's export holds nothing of the offer before.

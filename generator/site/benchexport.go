@@ -128,7 +128,7 @@ func (b *builder) benchExports() ([]madeFile, error) {
 func (b *builder) benchRows() ([]*resultExport, []*costExport, error) {
 	var err error // the first note that could not be worded
 	word := func(prefix string, ns ...note.Note) string {
-		s, e := b.tmpl.msgs.notes(prefix, ns, "")
+		s, e := b.tmpl.Msgs.Notes(prefix, ns, "")
 		if e != nil && err == nil {
 			err = e
 		}

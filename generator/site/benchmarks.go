@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"maps"
 	"math"
 	"slices"
@@ -234,7 +235,7 @@ func workFigure(v float64) figureView {
 	case a >= 1e6:
 		return figureView{sig3(v / 1e6), "m"}
 	case a >= 1000:
-		return figureView{Num: group(strconv.FormatFloat(math.Round(v), 'f', 0, 64))}
+		return figureView{Num: render.Group(strconv.FormatFloat(math.Round(v), 'f', 0, 64))}
 	}
 	return figureView{Num: sig3(v)}
 }
@@ -251,7 +252,7 @@ func sig3(v float64) string {
 		places = p
 		r = pricing.Round(v, places)
 	}
-	return group(strconv.FormatFloat(r, 'f', places, 64))
+	return render.Group(strconv.FormatFloat(r, 'f', places, 64))
 }
 
 func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"gpucompare/generator/site/render"
 	"html"
 	"io/fs"
 	"os"
@@ -38,7 +39,7 @@ type rankedRow struct{ rank, offer, instances, figure string }
 // instances, on-demand").
 func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[string][]rankedRow {
 	t.Helper()
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[st
 					m := c.Mapping
 					var figure string
 					if g.Time() {
-						figure = formatDerived(c.RunCost)
+						figure = render.FormatDerived(c.RunCost)
 					} else {
 						f := workFigure(c.WorkPerMoney)
 						figure = f.Num
@@ -94,7 +95,7 @@ func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[st
 					}
 					want := rankedRow{offer: m.Offer.Instance.Name, figure: figure}
 					got := rows[i]
-					if got.offer != want.offer || got.figure != want.figure || !strings.HasPrefix(got.instances, fmt.Sprint(group(fmt.Sprint(m.Instances)), " × ")) {
+					if got.offer != want.offer || got.figure != want.figure || !strings.HasPrefix(got.instances, fmt.Sprint(render.Group(fmt.Sprint(m.Instances)), " × ")) {
 						t.Errorf("%s %s row %d: shown %+v, derived %s ×%d at %s", key, model, i+1, got, want.offer, m.Instances, want.figure)
 					}
 					// Best first: a rank never falls below one before it.

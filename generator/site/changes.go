@@ -178,13 +178,13 @@ func monthKeys(months []changeMonth) []string {
 // writes it (2025-06, 2025年6月).
 func (b *builder) monthLabel(key string) string {
 	if key == undatedMonth {
-		s, err := b.tmpl.msgs.t("changes.undated_month")
+		s, err := b.tmpl.Msgs.T("changes.undated_month")
 		if err != nil {
 			return key
 		}
 		return s
 	}
-	s, err := b.tmpl.msgs.date(key)
+	s, err := b.tmpl.Msgs.Date(key)
 	if err != nil {
 		return key
 	}
@@ -194,7 +194,7 @@ func (b *builder) monthLabel(key string) string {
 // words are the message catalogue's words for telling changes.
 func (b *builder) words() feed.Words {
 	t := func(key string) string {
-		s, err := b.tmpl.msgs.t(key)
+		s, err := b.tmpl.Msgs.T(key)
 		if err != nil {
 			return key
 		}
@@ -216,7 +216,7 @@ func (b *builder) words() feed.Words {
 		w.Body = &feed.BodyWords{Since: t("feeds.body.since"), AsOf: t("feeds.body.as_of"), AsOfEnd: t("feeds.body.as_of_end"),
 			Source: t("feeds.body.source"), Previous: t("feeds.body.previous"), Note: t("feeds.body.note"),
 			Date: func(d string) string {
-				if s, err := b.tmpl.msgs.date(d); err == nil {
+				if s, err := b.tmpl.Msgs.Date(d); err == nil {
 					return s
 				}
 				return d
@@ -332,7 +332,7 @@ type feedScope struct {
 
 func (b *builder) feedScopes() []feedScope {
 	t := func(key string, args ...any) string {
-		s, _ := b.tmpl.msgs.t(key, args...)
+		s, _ := b.tmpl.Msgs.T(key, args...)
 		return s
 	}
 	site := cmp.Or(b.cat.Site.Title, "gpucompare")
@@ -365,7 +365,7 @@ func (b *builder) feedLinks(p *page, scopeDir string) []feedLink {
 		return nil
 	}
 	t := func(key string, args ...any) string {
-		s, _ := b.tmpl.msgs.t(key, args...)
+		s, _ := b.tmpl.Msgs.T(key, args...)
 		return s
 	}
 	var out []feedLink
@@ -423,7 +423,7 @@ func (b *builder) feeds() error {
 			newest = t
 		}
 	}
-	desc, _ := b.tmpl.msgs.t("feeds.description")
+	desc, _ := b.tmpl.Msgs.T("feeds.description")
 	// Each feed holds its latest items only (changes are newest first).
 	entries.max = cmp.Or(b.cat.Site.FeedItems, catalog.DefaultFeedItems)
 	for _, s := range b.feedScopes() {
@@ -590,7 +590,7 @@ type changeScriptInputs struct {
 // file:// allows no fetch. Each row is the page's row, its links from the
 // site's root folder, with what the filters match on.
 func (b *builder) changeScripts() error {
-	t := b.tmpl.byLayout["changes"]
+	t := b.tmpl.ByLayout["changes"]
 	if t == nil || t.Lookup("change-row") == nil {
 		return nil // a site's own templates without the rows' template
 	}

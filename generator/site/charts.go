@@ -115,7 +115,7 @@ type chartMaker struct {
 func (b *builder) chartMaker() *chartMaker {
 	m := &chartMaker{}
 	text := func(key string, args ...any) string {
-		s, err := b.tmpl.msgs.t(key, args...)
+		s, err := b.tmpl.Msgs.T(key, args...)
 		if err != nil && m.textErr == nil {
 			m.textErr = err
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"html/template"
 	"io"
 	"io/fs"
@@ -207,10 +208,10 @@ func (s shortcodes) expand(file string, body []byte, skip int) ([]byte, []catalo
 	out := shortcode.ReplaceAllFunc(body, func(m []byte) []byte {
 		name := string(shortcode.FindSubmatch(m)[1])
 		if text, ok := s[name]; ok {
-			if markdownShortcodes[name] {
+			if render.MarkdownShortcodes[name] {
 				return []byte(text)
 			}
-			return escapeMarkdown(text)
+			return render.EscapeMarkdown(text)
 		}
 		return m
 	})
@@ -229,21 +230,6 @@ func (s shortcodes) expand(file string, body []byte, skip int) ([]byte, []catalo
 			Message: fmt.Sprintf("unknown shortcode %q: %s", name, want)})
 	}
 	return out, errs
-}
-
-// escapeMarkdown escapes every ASCII punctuation mark of text with a
-// backslash, so that Markdown shows the text as it is (CommonMark
-// "Backslash escapes").
-func escapeMarkdown(text string) []byte {
-	const punct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
-	var b bytes.Buffer
-	for _, r := range text {
-		if strings.ContainsRune(punct, r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.Bytes()
 }
 
 // splitFrontMatter splits src into the YAML between a first "---" line and

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"io/fs"
 	"slices"
 	"strings"
@@ -35,11 +36,11 @@ func editions(cat *catalog.Catalog, tfs fs.FS) ([]edition, error) {
 			e.Dir = cat.Site.Editions[i-1].Dir + "/"
 		}
 		if len(cat.Site.Editions) > 0 {
-			msgs, err := loadMessages(tfs, lang, func(catalog.Pos, string, ...any) {})
+			msgs, err := render.LoadMessages(tfs, lang, func(catalog.Pos, string, ...any) {})
 			if err != nil {
 				return nil, err
 			}
-			if e.Name, err = msgs.t("site.language_name"); err != nil {
+			if e.Name, err = msgs.T("site.language_name"); err != nil {
 				return nil, err
 			}
 		}

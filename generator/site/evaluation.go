@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"html/template"
 	"maps"
 	"math"
@@ -59,9 +60,9 @@ func (b *builder) evaluationPage() (*page, error) {
 	p := b.newPage(evaluationPath, "evaluation")
 	p.TitleKey, p.DescKey = "evaluation.title", "evaluation.description"
 	p.Script = p.Rel("static/weights.js")
-	x := &texter{m: b.tmpl.msgs}
+	x := &render.Texter{M: b.tmpl.Msgs}
 	p.Data = b.evaluationData(p, x)
-	return p, x.err
+	return p, x.Err
 }
 
 // evaluationData is the model of the evaluation page.
@@ -80,7 +81,7 @@ type evaluationData struct {
 	Classes []guide.PriceClass
 	// Rates are the conversions into Currency, the site's, of the prices
 	// the criteria compare, one per quoted currency.
-	Rates    []*rateView
+	Rates    []*render.RateView
 	Currency string
 	// pool are the offers of Class scored, in the site's order;
 	// scoredOffers the same, best first.
@@ -145,7 +146,7 @@ type scoreCell struct {
 	Value string
 }
 
-func (b *builder) evaluationData(p *page, x *texter) *evaluationData {
+func (b *builder) evaluationData(p *page, x *render.Texter) *evaluationData {
 	cat := b.cat
 	crit := cat.Scoring.Criteria
 	d := &evaluationData{Scoring: cat.Scoring, Step: "1", MaxWeight: 20, Classes: guide.PriceClasses(cat, b.priced)}
@@ -197,7 +198,7 @@ func (b *builder) evaluationClass(d *evaluationData) catalog.GPUClass {
 
 // scoreRows makes the rows of the ranking and of the providers with too
 // little data to rank, from guide.Score's order.
-func (b *builder) scoreRows(p *page, scored []*guide.Scored, x *texter) (ranked, apart []*scoreRow) {
+func (b *builder) scoreRows(p *page, scored []*guide.Scored, x *render.Texter) (ranked, apart []*scoreRow) {
 	cat := b.cat
 	crit := cat.Scoring.Criteria
 	index := map[*catalog.Provider]int{}
@@ -232,10 +233,10 @@ func (b *builder) scoreRows(p *page, scored []*guide.Scored, x *texter) (ranked,
 // price the criteria compare: the offers' prices and the providers'
 // egress and storage prices, one per quoted currency, in the order of
 // the currencies.
-func (b *builder) evaluationRates() []*rateView {
+func (b *builder) evaluationRates() []*render.RateView {
 	display := b.cat.Site.Currency
 	rates := pricing.Rates(b.cat.FX)
-	seen := map[string]*rateView{}
+	seen := map[string]*render.RateView{}
 	add := func(currency string) {
 		if _, ok := seen[currency]; ok || currency == "" || currency == display {
 			return
@@ -259,7 +260,7 @@ func (b *builder) evaluationRates() []*rateView {
 			}
 		}
 	}
-	var out []*rateView
+	var out []*render.RateView
 	for _, c := range slices.Sorted(maps.Keys(seen)) {
 		if seen[c] != nil {
 			out = append(out, seen[c])
@@ -277,7 +278,7 @@ func (b *builder) classOffers(class string, providers []*guide.Scored) (pool []*
 
 // offerScores ranks the offers of the page's GPU class and keeps the
 // best offerTop as rows.
-func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Scored, x *texter) {
+func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Scored, x *render.Texter) {
 	crit := b.cat.Scoring.Criteria
 	for _, c := range d.Criteria {
 		if guide.OfferMeasure(c.Measure) {
@@ -292,7 +293,7 @@ func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Sco
 	var prev *offerScoreRow
 	for _, s := range d.scoredOffers {
 		if !s.Ranked() {
-			d.OffersApart = append(d.OffersApart, x.t("evaluation.offer_apart", s.Offer.Instance.Name, b.text(s.Offer.Provider, "name"), b.offerSub(s.Offer, x)))
+			d.OffersApart = append(d.OffersApart, x.T("evaluation.offer_apart", s.Offer.Instance.Name, b.text(s.Offer.Provider, "name"), b.offerSub(s.Offer, x)))
 			continue
 		}
 		d.OfferCount++
@@ -325,8 +326,8 @@ func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Sco
 
 // offerSub names what an offer is beside its instance type's name and
 // provider: the region and the GPUs.
-func (b *builder) offerSub(o *pricing.Offer, x *texter) string {
-	region := x.t("region.all")
+func (b *builder) offerSub(o *pricing.Offer, x *render.Texter) string {
+	region := x.T("region.all")
 	if o.Region != catalog.AllRegions {
 		region = o.Region
 		if reg := o.Provider.Region(o.Region); reg != nil {
@@ -338,9 +339,9 @@ func (b *builder) offerSub(o *pricing.Offer, x *texter) string {
 		gpu = o.GPU.Name
 	}
 	if o.Instance.GPUCount == 0 {
-		return x.t("evaluation.offer_sub_uncounted", region, gpu)
+		return x.T("evaluation.offer_sub_uncounted", region, gpu)
 	}
-	return x.t("evaluation.offer_sub", region, o.Instance.GPUCount, gpu)
+	return x.T("evaluation.offer_sub", region, o.Instance.GPUCount, gpu)
 }
 
 // scorable are the offers with a comparable price (guide.Comparable),
@@ -368,14 +369,14 @@ func termsScore(crit []*catalog.Criterion, scores map[string]float64) (float64, 
 
 // scoreBasis says what a score rests on: how many of the criteria have a
 // value, and their share of the weight.
-func scoreBasis(known, of int, share float64, x *texter) string {
+func scoreBasis(known, of int, share float64, x *render.Texter) string {
 	switch {
 	case known == 0:
-		return x.t("evaluation.basis_none", of)
+		return x.T("evaluation.basis_none", of)
 	case known == of:
-		return x.t("evaluation.basis_all", of)
+		return x.T("evaluation.basis_all", of)
 	}
-	return x.t("evaluation.basis", known, of, formatNum(sharePercent(share)))
+	return x.T("evaluation.basis", known, of, render.FormatNum(sharePercent(share)))
 }
 
 // sharePercent writes a share (0–1) as a percentage rounded to whole
@@ -401,30 +402,30 @@ func keepPercent(v float64, places int, marks ...float64) float64 {
 }
 
 // measured writes a criterion's measured value with its unit.
-func measured(measure string, v float64, currency string, x *texter) string {
+func measured(measure string, v float64, currency string, x *render.Texter) string {
 	key := "evaluation.value." + measure
 	switch measure {
 	case "price_per_fp16_tflops_hour", "price_per_gpu_hour", "egress_price", "storage_price":
-		return x.t(key, formatDerived(v), currency)
+		return x.T(key, render.FormatDerived(v), currency)
 	case "rdma", "gpudirect", "dl_images", "k8s_device_plugin", "hardware_encryption", "physical_isolation", "spot_available":
 		if v > 0 {
-			return x.t("bool.yes")
+			return x.T("bool.yes")
 		}
-		return x.t("bool.no")
+		return x.T("bool.no")
 	case "billing_granularity":
 		for g, n := range map[string]float64{"second": 3, "minute": 2, "hour": 1, "month": 0} {
 			if n == v {
-				return x.t("granularity." + g)
+				return x.T("granularity." + g)
 			}
 		}
 	case "newest_gpu":
-		return x.t(key, strconv.FormatFloat(v, 'f', -1, 64))
+		return x.T(key, strconv.FormatFloat(v, 'f', -1, 64))
 	case "sla_percent":
-		return x.t(key, formatNum(v)) // as stated: 99.99 is not 100
+		return x.T(key, render.FormatNum(v)) // as stated: 99.99 is not 100
 	case "reserved_discount", "price_transparency":
-		return x.t(key, formatNum(keepPercent(v, 1)))
+		return x.T(key, render.FormatNum(keepPercent(v, 1)))
 	}
-	return x.t(key, formatNum(v))
+	return x.T(key, render.FormatNum(v))
 }
 
 // ProviderCount is the number of providers scored, ranked or not.
@@ -510,7 +511,7 @@ var weightsMessages = []string{
 	"evaluation.class_note",
 }
 
-func (b *builder) weightsData(d *evaluationData, p *page, x *texter) *weightsData {
+func (b *builder) weightsData(d *evaluationData, p *page, x *render.Texter) *weightsData {
 	w := &weightsData{Top: radarTop, MinShare: guide.MinShare, Price: []int{}, OfferCriteria: []int{}, OfferTop: offerTop, Classes: []weightsClass{}, Text: map[string]string{}}
 	for i, c := range d.Criteria {
 		w.Criteria = append(w.Criteria, weightsCriterion{ID: c.ID, Name: c.Name, Weight: c.Criterion.Weight})
@@ -547,14 +548,14 @@ func (b *builder) weightsData(d *evaluationData, p *page, x *texter) *weightsDat
 		w.Classes = append(w.Classes, b.weightsClass(d, cl.GPUClass, providerIndex, p, x))
 	}
 	for _, k := range weightsMessages {
-		w.Text[k] = x.t(k) // without arguments: the template as it stands
+		w.Text[k] = x.T(k) // without arguments: the template as it stands
 	}
 	return w
 }
 
 // weightsClass scores the providers and the offers under one GPU class
 // for the script.
-func (b *builder) weightsClass(d *evaluationData, cl catalog.GPUClass, providerIndex map[*catalog.Provider]int, p *page, x *texter) weightsClass {
+func (b *builder) weightsClass(d *evaluationData, cl catalog.GPUClass, providerIndex map[*catalog.Provider]int, p *page, x *render.Texter) weightsClass {
 	cat, display := b.cat, b.cat.Site.Currency
 	crit := cat.Scoring.Criteria
 	scored := guide.Score(cat, b.priced, crit, cl.ID)

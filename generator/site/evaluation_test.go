@@ -1,6 +1,7 @@
 package site
 
 import (
+	"gpucompare/generator/site/render"
 	"html"
 	"regexp"
 	"strings"
@@ -93,11 +94,11 @@ func TestEvaluationByHand(t *testing.T) {
 }
 
 func TestPercentagesKeepTheirPrecision(t *testing.T) {
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := &texter{m: msgs}
+	x := &render.Texter{M: msgs}
 	for _, tt := range []struct {
 		measure string
 		v       float64

@@ -154,7 +154,7 @@ func (x *offerExporter) basis(h *pricing.Hourly) string {
 	s, ok := x.bases[k]
 	if !ok {
 		var err error
-		if s, err = x.b.tmpl.msgs.notes("exports.basis.", h.BasisNotes(), ""); err != nil && x.err == nil {
+		if s, err = x.b.tmpl.Msgs.Notes("exports.basis.", h.BasisNotes(), ""); err != nil && x.err == nil {
 			x.err = err
 		}
 		x.bases[k] = s

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"gpucompare/generator/site/render"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -60,7 +61,7 @@ func TestCheapestOfferPerGPUAndModel(t *testing.T) {
 	if errs := r.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	b := &builder{cat: cat, gpus: cat.GPUs, tmpl: &templates{msgs: englishTexter(t).m}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
+	b := &builder{cat: cat, gpus: cat.GPUs, tmpl: &render.Templates{Msgs: englishTexter(t).M}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
 	p := b.newPage("gpus/index.html", "gpus")
 	tab := b.cheapest(p, pricing.Offers(cat, "USD"))
 	if len(tab.Models) != 2 || tab.Models[0] != "on_demand" || tab.Models[1] != "spot" {

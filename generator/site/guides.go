@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"html/template"
 	"maps"
 	"net/url"
@@ -95,8 +96,8 @@ type shortListView struct {
 	// Near are the offers that miss the fewest conditions, when none
 	// meets them all (guide.Evaluate).
 	Near       []*pickRow
-	Rates      []*rateView // the conversions into Currency the rows use
-	Conditions []string    // what the query asks, in words
+	Rates      []*render.RateView // the conversions into Currency the rows use
+	Conditions []string           // what the query asks, in words
 	// MatrixURL opens the instance matrix with the conditions it can
 	// express; empty when nothing matches. Dropped are the conditions it
 	// cannot express; GPUsFrom and ProvidersFrom say when GPU or provider
@@ -163,7 +164,7 @@ func (b *builder) guidePages() ([]*page, error) {
 		return nil, nil
 	}
 	var terr error
-	t := b.tmpl.msgs.tKeeping(&terr)
+	t := b.tmpl.Msgs.TKeeping(&terr)
 	index := b.newPage(guidesPath, "guides")
 	index.TitleKey, index.DescKey = "guides.title", "guides.description"
 	index.Data = &guidesData{Guides: b.guideSummaries(index)}
@@ -300,7 +301,7 @@ func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) st
 	display := b.cat.Site.Currency
 	l := guide.Evaluate(b.cat, b.priced, q)
 	v := &shortListView{Currency: display, Model: l.Model, Sort: l.Sort, KeyColumn: l.Sort != "hourly", Matched: l.Matched}
-	rates := map[string]*rateView{}
+	rates := map[string]*render.RateView{}
 	for i, pk := range l.Picks {
 		v.Rows = append(v.Rows, b.pickRow(p, pk, i+1, rates))
 	}
@@ -340,7 +341,7 @@ func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) st
 
 // pickRow makes the row of an offer a short list shows, noting the rate
 // its price is converted with in rates.
-func (b *builder) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]*rateView) *pickRow {
+func (b *builder) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]*render.RateView) *pickRow {
 	o := pk.Offer
 	r := &pickRow{
 		Offer: o, Rank: rank,
@@ -378,7 +379,7 @@ func (b *builder) missText(t func(string, ...any) string, o *pricing.Offer, l *g
 		if m.Have == nil {
 			return t("guide.miss.memory_unknown")
 		}
-		return t("guide.miss.memory", formatNum(pricing.Round(*m.Have, 1)), formatNum(q.MinGPUMemoryGB))
+		return t("guide.miss.memory", render.FormatNum(pricing.Round(*m.Have, 1)), render.FormatNum(q.MinGPUMemoryGB))
 	case "min_gpu_count":
 		return t("guide.miss.gpu_count_min", in.GPUCount, q.MinGPUCount)
 	case "max_gpu_count":
@@ -386,7 +387,7 @@ func (b *builder) missText(t func(string, ...any) string, o *pricing.Offer, l *g
 	case "interconnect":
 		return t("guide.miss.interconnect", t("guide.link."+q.Interconnect))
 	case "rdma":
-		return t("guide.miss.rdma_" + tri(q.RDMA))
+		return t("guide.miss.rdma_" + render.Tri(q.RDMA))
 	case "providers":
 		return t("guide.miss.providers", o.Provider.Name)
 	case "provider_kinds":
@@ -420,9 +421,9 @@ func (b *builder) missText(t func(string, ...any) string, o *pricing.Offer, l *g
 		if m.Have == nil {
 			return t("guide.miss.unknown", label)
 		}
-		have := formatNum(pricing.Round(*m.Have, 2))
+		have := render.FormatNum(pricing.Round(*m.Have, 2))
 		if m.Bound.Currency != "" {
-			have = formatMoney(*m.Have)
+			have = render.FormatMoney(*m.Have)
 		}
 		want := boundText(t, m.Bound)
 		if _, after, ok := strings.Cut(want, ": "); ok {
@@ -510,7 +511,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 		}
 		memoryByGPU = narrows
 		gpuLevel = gpuLevel || memoryByGPU
-		text := t("guide.cond.min_memory", formatNum(q.MinGPUMemoryGB))
+		text := t("guide.cond.min_memory", render.FormatNum(q.MinGPUMemoryGB))
 		s.conditions = append(s.conditions, text)
 		switch {
 		case exact:
@@ -538,7 +539,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 		say(false, t("guide.cond.interconnect", t("guide.link."+q.Interconnect)))
 	}
 	if q.RDMA != nil {
-		say(false, t("guide.cond.rdma_"+tri(q.RDMA)))
+		say(false, t("guide.cond.rdma_"+render.Tri(q.RDMA)))
 	}
 	if len(q.Providers) > 0 {
 		providerLevel = true
@@ -780,11 +781,11 @@ func boundText(t func(string, ...any) string, bd *catalog.Bound) string {
 	var text string
 	switch {
 	case bd.Min != nil && bd.Max != nil:
-		text = t("guide.cond.between", label, formatNum(bd.Min), formatNum(bd.Max), unit)
+		text = t("guide.cond.between", label, render.FormatNum(bd.Min), render.FormatNum(bd.Max), unit)
 	case bd.Min != nil:
-		text = t("guide.cond.at_least", label, formatNum(bd.Min), unit)
+		text = t("guide.cond.at_least", label, render.FormatNum(bd.Min), unit)
 	default:
-		text = t("guide.cond.at_most", label, formatNum(bd.Max), unit)
+		text = t("guide.cond.at_most", label, render.FormatNum(bd.Max), unit)
 	}
 	return strings.TrimSpace(text)
 }

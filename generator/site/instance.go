@@ -2,6 +2,7 @@ package site
 
 import (
 	"cmp"
+	"gpucompare/generator/site/render"
 	"slices"
 	"strings"
 
@@ -101,9 +102,9 @@ func (b *builder) panelRows(in *catalog.Instance) []*panelRow {
 		}
 		if pr.Hourly.OffOnDemand {
 			r.Worked = true
-			r.HourlyText = formatDerived(pr.Hourly.Amount)
+			r.HourlyText = render.FormatDerived(pr.Hourly.Amount)
 			if in.GPUCount > 0 {
-				r.PerGPUText = formatDerived(pr.Hourly.Amount / float64(in.GPUCount))
+				r.PerGPUText = render.FormatDerived(pr.Hourly.Amount / float64(in.GPUCount))
 			}
 		}
 		rows = append(rows, r)

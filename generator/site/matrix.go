@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"html/template"
 	"maps"
 	"slices"
@@ -35,7 +36,7 @@ type compareData struct {
 	Model     string // the pricing model of the normalised, date and source columns
 	Models    []string
 	Columns   []matrixColumn
-	Rates     []*rateView // the conversions into Currency the prices use
+	Rates     []*render.RateView // the conversions into Currency the prices use
 	Rows      []*matrixRow
 	Total     int // offers on every page
 	First     int // numbers of the page's first and last rows, from 1
@@ -89,7 +90,7 @@ type matrixRow struct {
 	// PerGPUText … PerFP32Text are the normalised prices as the cells
 	// write them (formatDerived); "" when unknown.
 	PerGPUText, PerGBText, PerFP16Text, PerFP32Text string
-	Cites                                           []citation // the citations of the row's source
+	Cites                                           []render.Citation // the citations of the row's source
 	// Ref is the row's source in the report's numbered list of sources;
 	// nil on the site.
 	Ref *citedSource
@@ -118,7 +119,7 @@ type matrixPrice struct {
 	Conversion pricing.Conversion
 	Quoted     bool // Hourly is the amount the point states, not one computed from it
 	Converted  bool // Display is converted from another currency at Rate
-	Rate       *rateView
+	Rate       *render.RateView
 	Upfront    *float64 // the upfront payment, when there is one
 	Amount     string   // Hourly.Amount as the cell writes it: as quoted (formatMoney) or computed (formatDerived)
 	// Shown is Display as /compare/ writes it, in the display currency;
@@ -131,15 +132,6 @@ type matrixPrice struct {
 	// Trust is the price's age and the kind of its source; the cell marks
 	// a price rankings leave out (an article's figure, an estimate).
 	Trust *trustView
-}
-
-// rateView is an exchange rate as the catalog states it: 1 Base = Rate Quote.
-type rateView struct {
-	Base, Quote string
-	Rate        float64
-	Date        string // as the catalog dates it; "unknown" when unknown
-	Source      string
-	Caveat      string
 }
 
 // pageLink is a link to one page of the matrix.
@@ -288,7 +280,7 @@ var scriptMessages = []string{
 // matrixPages makes the pages of the instance matrix.
 func (b *builder) matrixPages() ([]*page, error) {
 	var terr error
-	t := b.tmpl.msgs.tKeeping(&terr)
+	t := b.tmpl.Msgs.TKeeping(&terr)
 	display := b.cat.Site.Currency
 	models := pricedModels(b.priced)
 	model := "on_demand"
@@ -313,7 +305,7 @@ func (b *builder) matrixPages() ([]*page, error) {
 		}
 		p.model = func() (any, error) {
 			var terr error
-			t := b.tmpl.msgs.tKeeping(&terr)
+			t := b.tmpl.Msgs.TKeeping(&terr)
 			lo, hi := i*size, min((i+1)*size, len(b.priced))
 			d := &compareData{
 				Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
@@ -491,7 +483,7 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 	r.PerGB = some(o.PerGPUMemoryGBHour(b.cat, model))
 	r.PerFP16 = some(o.PerTFLOPSHour(fp16, model))
 	r.PerFP32 = some(o.PerTFLOPSHour(fp32, model))
-	r.PerGPUText, r.PerGBText, r.PerFP16Text, r.PerFP32Text = formatDerived(r.PerGPU), formatDerived(r.PerGB), formatDerived(r.PerFP16), formatDerived(r.PerFP32)
+	r.PerGPUText, r.PerGBText, r.PerFP16Text, r.PerFP32Text = render.FormatDerived(r.PerGPU), render.FormatDerived(r.PerGB), render.FormatDerived(r.PerFP16), render.FormatDerived(r.PerFP32)
 	if i := slices.Index(models, model); i >= 0 && r.Prices[i] != nil {
 		r.Dated = r.Prices[i]
 		r.Date = newDate(r.Dated.Point.Since)
@@ -505,14 +497,14 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 // cite is cite(s), made once per distinct source of a build: the matrix
 // cites the same few sources on thousands of rows. It is safe for
 // concurrent use.
-func (b *builder) cite(s string) []citation {
+func (b *builder) cite(s string) []render.Citation {
 	b.citesMu.Lock()
 	defer b.citesMu.Unlock()
 	c, ok := b.cites[s]
 	if !ok {
-		c = cite(s)
+		c = render.Cite(s)
 		if b.cites == nil {
-			b.cites = map[string][]citation{}
+			b.cites = map[string][]render.Citation{}
 		}
 		b.cites[s] = c
 	}
@@ -527,9 +519,9 @@ func (b *builder) matrixPrice(pr *pricing.Price) *matrixPrice {
 	q := quotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	if v.Quoted {
-		v.Amount = formatMoney(pr.Hourly.Amount)
+		v.Amount = render.FormatMoney(pr.Hourly.Amount)
 	} else {
-		v.Amount = formatDerived(pr.Hourly.Amount)
+		v.Amount = render.FormatDerived(pr.Hourly.Amount)
 	}
 	if u := pr.Point.Upfront; u != nil && *u > 0 {
 		v.Upfront = u
@@ -538,7 +530,7 @@ func (b *builder) matrixPrice(pr *pricing.Price) *matrixPrice {
 		v.Converted, v.Rate = true, newRateView(pr.Conversion.Rate)
 	}
 	if pr.Converted {
-		v.Shown = formatMoney(pr.Display)
+		v.Shown = render.FormatMoney(pr.Display)
 	}
 	v.Title = b.priceTitle(v)
 	return v
@@ -549,26 +541,26 @@ func (b *builder) matrixPrice(pr *pricing.Price) *matrixPrice {
 // (2026-07-01)".
 func (b *builder) priceTitle(v *matrixPrice) string {
 	var terr error
-	t := b.tmpl.msgs.tKeeping(&terr) // every key is checked once a build (scriptMessages)
+	t := b.tmpl.Msgs.TKeeping(&terr) // every key is checked once a build (scriptMessages)
 	hour := t("unit.hour")
-	exact := formatExact(v.Display)
+	exact := render.FormatExact(v.Display)
 	cur := b.cat.Site.Currency
 	if !v.Price.Converted {
-		exact, cur = formatExact(v.Hourly.Amount), v.Hourly.Currency
+		exact, cur = render.FormatExact(v.Hourly.Amount), v.Hourly.Currency
 	}
 	parts := []string{t("matrix.price_exact", exact, cur+hour)}
 	if p := v.Point.Payment; p != "" {
 		parts = append(parts, t("payment."+p))
 	}
 	if v.Upfront != nil {
-		parts = append(parts, t("price.upfront", formatMoney(v.Upfront)+" "+v.Point.Currency))
+		parts = append(parts, t("price.upfront", render.FormatMoney(v.Upfront)+" "+v.Point.Currency))
 	}
 	if d := v.Point.DiscountPct; d != nil {
-		parts = append(parts, t("price.discount", formatNum(d)))
+		parts = append(parts, t("price.discount", render.FormatNum(d)))
 	}
 	if v.Converted {
-		parts = append(parts, t("matrix.price_quoted", formatExact(v.Hourly.Amount), v.Hourly.Currency+hour)+", "+
-			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", v.Rate.Base, formatNum(v.Rate.Rate), v.Rate.Quote), rateDate(t, b.tmpl.msgs.dateKeeping(&terr), v.Rate.Date))))
+		parts = append(parts, t("matrix.price_quoted", render.FormatExact(v.Hourly.Amount), v.Hourly.Currency+hour)+", "+
+			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", v.Rate.Base, render.FormatNum(v.Rate.Rate), v.Rate.Quote), rateDate(t, b.tmpl.Msgs.DateKeeping(&terr), v.Rate.Date))))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -581,14 +573,14 @@ func rateDate(t func(string, ...any) string, date func(string) string, d string)
 	return date(d)
 }
 
-func newRateView(fx catalog.FXRate) *rateView {
-	return &rateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
+func newRateView(fx catalog.FXRate) *render.RateView {
+	return &render.RateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
 }
 
 // matrixRates are the rates the matrix converts with into the display
 // currency, one per quoted currency, in the order of the currencies.
-func (b *builder) matrixRates(display string) []*rateView {
-	seen := map[string]*rateView{}
+func (b *builder) matrixRates(display string) []*render.RateView {
+	seen := map[string]*render.RateView{}
 	for _, o := range b.priced {
 		for _, pr := range o.Prices {
 			c := pr.Hourly.Currency
@@ -601,7 +593,7 @@ func (b *builder) matrixRates(display string) []*rateView {
 			}
 		}
 	}
-	var out []*rateView
+	var out []*render.RateView
 	for _, c := range slices.Sorted(maps.Keys(seen)) {
 		if seen[c] != nil {
 			out = append(out, seen[c])

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"html/template"
 	"net/url"
 	"slices"
@@ -196,7 +197,7 @@ func (b *builder) newPage(p, layout string) *page {
 func (b *builder) pages() ([]*page, error) {
 	cat := b.cat
 	fresh, stale := b.cat.Site.Policy()
-	ageMsgs, err := ageScriptMessages(b.tmpl.msgs, b.ageDate, fresh, stale)
+	ageMsgs, err := ageScriptMessages(b.tmpl.Msgs, b.ageDate, fresh, stale)
 	if err != nil {
 		return nil, err
 	}
@@ -277,8 +278,8 @@ func (b *builder) pages() ([]*page, error) {
 		if month != "" {
 			label := b.monthLabel(month)
 			p.TitleKey, p.DescKey = "", ""
-			p.Title, _ = b.tmpl.msgs.t("changes.month_title", label)
-			p.Description, _ = b.tmpl.msgs.t("changes.month_description", label)
+			p.Title, _ = b.tmpl.Msgs.T("changes.month_title", label)
+			p.Description, _ = b.tmpl.Msgs.T("changes.month_description", label)
 		}
 		p.lazy(func() any { return b.changesData(p, month) })
 		p.Script = p.Rel("static/changes.js")
@@ -436,14 +437,14 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 	v.Date = newDate(pp.Since)
 	v.Trust = b.trust(pp, pp.SourceKind)
 	if pp.Amount != nil {
-		v.AmountText = formatMoney(pp.Amount)
+		v.AmountText = render.FormatMoney(pp.Amount)
 	}
 	switch {
 	case v.PerGPUHour == nil:
 	case v.PerGPUQuoted:
-		v.PerGPUText = formatMoney(v.PerGPUHour)
+		v.PerGPUText = render.FormatMoney(v.PerGPUHour)
 	default:
-		v.PerGPUText = formatDerived(v.PerGPUHour)
+		v.PerGPUText = render.FormatDerived(v.PerGPUHour)
 	}
 	return v
 }
@@ -671,7 +672,7 @@ type instanceList struct {
 	// Currency is the site's: the list compares and shows prices in it.
 	Currency string
 	// Rates are the rates its prices were converted at, one per currency.
-	Rates []fxNote
+	Rates []render.FxNote
 }
 
 // add appends the row of an instance type, and the rate its price was
@@ -679,8 +680,8 @@ type instanceList struct {
 func (l *instanceList) add(r *instanceRow) {
 	l.Rows = append(l.Rows, r)
 	if r.Conversion != nil {
-		n := noteOf(r.Conversion.From, r.Conversion.Rate)
-		if !slices.ContainsFunc(l.Rates, func(o fxNote) bool { return o.From == n.From }) {
+		n := render.NoteOf(r.Conversion.From, r.Conversion.Rate)
+		if !slices.ContainsFunc(l.Rates, func(o render.FxNote) bool { return o.From == n.From }) {
 			l.Rates = append(l.Rates, n)
 		}
 	}

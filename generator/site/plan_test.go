@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"encoding/json"
+	"gpucompare/generator/site/render"
 	"html"
 	"io/fs"
 	"math"
@@ -186,7 +187,7 @@ func checkRanking(t *testing.T, page string, cat *catalog.Catalog, s *catalog.Sc
 	}
 	for i, w := range want {
 		link := "../../" + instancePath(w.Offer.Instance)
-		total := formatDerived(w.Total)
+		total := render.FormatDerived(w.Total)
 		if !w.Complete() {
 			total = "≥ " + total
 		}
@@ -404,18 +405,18 @@ func TestLeftOutAgreesWithPricing(t *testing.T) {
 			}
 		}
 	}
-	if x.err != nil {
-		t.Fatal(x.err)
+	if x.Err != nil {
+		t.Fatal(x.Err)
 	}
 }
 
-func englishTexter(t *testing.T) *texter {
+func englishTexter(t *testing.T) *render.Texter {
 	t.Helper()
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &texter{m: msgs}
+	return &render.Texter{M: msgs}
 }
 
 // TestReasonsAndNotesWorded words each reason and note pricing gives,
@@ -465,8 +466,8 @@ func TestReasonsAndNotesWorded(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("notes %q, want %q", got, want)
 	}
-	if x.err != nil {
-		t.Fatal(x.err)
+	if x.Err != nil {
+		t.Fatal(x.Err)
 	}
 }
 
@@ -507,12 +508,12 @@ func TestPlanPagesEscapeCatalogText(t *testing.T) {
 // TestEveryMeasureHasAValueMessage keeps the evaluation page's units in
 // step with the measures the catalog accepts.
 func TestEveryMeasureHasAValueMessage(t *testing.T) {
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range catalog.Measures {
-		if _, err := msgs.t("evaluation.value." + m); err != nil {
+		if _, err := msgs.T("evaluation.value." + m); err != nil {
 			t.Error(err)
 		}
 	}
@@ -555,7 +556,7 @@ func TestEvaluationRanksOffersAsScoreOffers(t *testing.T) {
 	}
 	for i, m := range got {
 		w := want[i]
-		if m[1] != "../"+instancePath(w.Offer.Instance) || m[3] != formatNum(pricing.Round(w.Score, 1)) {
+		if m[1] != "../"+instancePath(w.Offer.Instance) || m[3] != render.FormatNum(pricing.Round(w.Score, 1)) {
 			t.Errorf("row %d: %s scored %s, want %s scored %v", i+1, m[1], m[3], instancePath(w.Offer.Instance), pricing.Round(w.Score, 1))
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"io/fs"
 
 	"gpucompare/generator/catalog"
@@ -63,7 +64,7 @@ func (r *Rebuilder) Rebuild() (Files, catalog.Report, error) {
 // kept is what a Rebuilder carries from one build to the next.
 type kept struct {
 	tmplKey   [sha256.Size]byte // of the language and every template file
-	tmpl      *templates
+	tmpl      *render.Templates
 	tmplDiags []catalog.Diagnostic // what loading them reported
 
 	// pages are the rendered pages of the last build by output path, with
@@ -237,9 +238,9 @@ func (b *builder) keepPages(c *pageCache, pages []*page) {
 
 // templates loads the templates of tfs for lang, or takes the ones of the
 // previous build of a Rebuilder when nothing they are made of changed.
-func (b *builder) templates(tfs fs.FS, lang string) (*templates, error) {
+func (b *builder) templates(tfs fs.FS, lang string) (*render.Templates, error) {
 	if b.kept == nil {
-		return loadTemplates(tfs, lang, b.warnf)
+		return render.LoadTemplates(tfs, lang, b.warnf)
 	}
 	key, err := treeKey(tfs, lang)
 	if err != nil {
@@ -253,7 +254,7 @@ func (b *builder) templates(tfs fs.FS, lang string) (*templates, error) {
 	}
 	before := len(b.report)
 	b.kept.pages, b.kept.made, b.kept.entries = nil, nil, nil // made with other templates and messages
-	t, err := loadTemplates(tfs, lang, b.warnf)
+	t, err := render.LoadTemplates(tfs, lang, b.warnf)
 	if err != nil {
 		b.kept.tmpl = nil
 		return nil, err

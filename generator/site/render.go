@@ -82,7 +82,7 @@ func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w 
 			return b.put(p.Path, data)
 		}
 	}
-	t := b.tmpl.byLayout[p.Layout]
+	t := b.tmpl.ByLayout[p.Layout]
 	if t == nil {
 		return fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
 	}
@@ -91,14 +91,14 @@ func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w 
 		if err != nil {
 			return err
 		}
-		if err := b.tmpl.execute(f, t, p); err != nil {
+		if err := b.tmpl.Execute(f, t, p.Layout, p); err != nil {
 			f.Close()
 			return fmt.Errorf("%s: %w", p.Path, err)
 		}
 		return f.Close()
 	}
 	buf.Reset()
-	if err := b.tmpl.execute(buf, t, p); err != nil {
+	if err := b.tmpl.Execute(buf, t, p.Layout, p); err != nil {
 		return fmt.Errorf("%s: %w", p.Path, err)
 	}
 	data := bytes.Clone(buf.Bytes())

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"html/template"
 	"io"
 	"io/fs"
@@ -218,7 +219,7 @@ type reportSources struct {
 	Instances []*instanceSources
 	Providers []*catalog.Provider
 	GPUs      []*catalog.GPU
-	Rates     []*rateView
+	Rates     []*render.RateView
 	URLs      []string
 	// Cited is every distinct source text among them, once each, numbered
 	// in the order the Sources section first names it; the section and the
@@ -231,7 +232,7 @@ type reportSources struct {
 type citedSource struct {
 	N     int
 	Text  string
-	Cites []citation
+	Cites []render.Citation
 }
 
 // Anchor is the id of the source in the report's list of sources.
@@ -246,7 +247,7 @@ func (s *reportSources) number(src string) {
 	if src == "" || s.refs[src] != nil {
 		return
 	}
-	c := &citedSource{N: len(s.Cited) + 1, Text: src, Cites: cite(src)}
+	c := &citedSource{N: len(s.Cited) + 1, Text: src, Cites: render.Cite(src)}
 	s.Cited = append(s.Cited, c)
 	s.refs[src] = c
 }
@@ -312,21 +313,21 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 			return nil, fmt.Errorf("-lang %q: no messages for that language (templates/messages/%s.yaml); there are: %s", opts.Lang, opts.Lang, strings.Join(langs, ", "))
 		}
 	}
-	msgs, err := loadMessages(tfs, lang, b.warnf)
+	msgs, err := render.LoadMessages(tfs, lang, b.warnf)
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
 	if _, err := fs.Stat(tfs, "messages/"+lang+".yaml"); err != nil {
 		lang = "en" // loadMessages warned: the text is English
 	}
-	t, err := parseShared(tfs, msgs)
+	t, err := render.ParseShared(tfs, msgs)
 	if err == nil {
-		err = parseFile(tfs, t, "report.html")
+		err = render.ParseFile(tfs, t, "report.html")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
-	b.tmpl = &templates{msgs: msgs}
+	b.tmpl = &render.Templates{Msgs: msgs}
 	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: lang}
 	b.gpus = gpuOrder(cat.GPUs)
 
@@ -346,9 +347,9 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	}
 
 	p := &page{Path: reportPath, Layout: "report", Site: b.siteInfo, links: linker{anchors: true}}
-	x := &texter{m: msgs}
+	x := &render.Texter{M: msgs}
 	d := &reportData{
-		Title:    cmp.Or(cat.Site.Title, x.t("site.name")),
+		Title:    cmp.Or(cat.Site.Title, x.T("site.name")),
 		Snapshot: snap, SnapshotShort: snap[:12], Count: len(b.priced), CatalogOffers: len(all),
 	}
 	date := opts.Date
@@ -373,7 +374,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		return nil, fmt.Errorf("matrix: %w", err)
 	}
 
-	cd := &charts.Data{Catalog: cat, GPUs: b.gpus, Offers: b.priced, Currency: cat.Site.Currency, Text: x.t}
+	cd := &charts.Data{Catalog: cat, GPUs: b.gpus, Offers: b.priced, Currency: cat.Site.Currency, Text: x.T}
 	// The figures of the GPU matrix: prices by GPU model and provider,
 	// one per pricing model, and price against performance.
 	p.Layout = "gpus"
@@ -397,8 +398,8 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	d.Sources = b.reportSources(d)
 	d.Offers = reportOffersOf(d.Matrix, x)
 	d.Summary = b.reportSummary(d, x)
-	if x.err != nil {
-		return nil, x.err
+	if x.Err != nil {
+		return nil, x.Err
 	}
 
 	for _, name := range []string{"style.css", "report.css"} {
@@ -427,14 +428,14 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 
 // executeReport renders the report page p with the templates t: through
 // tmplexec when it compiles them, else through html/template.
-func executeReport(w io.Writer, t *template.Template, msgs messages, p *page) error {
+func executeReport(w io.Writer, t *template.Template, msgs render.Messages, p *page) error {
 	const name = "templates/report.html"
-	if compilePrograms {
+	if render.CompilePrograms {
 		// html/template escapes the templates at their first execution.
 		err := t.ExecuteTemplate(io.Discard, name, nil)
 		var escErr *template.Error
 		if !errors.As(err, &escErr) {
-			if prog, err := tmplexec.Compile(t, name, funcs(msgs)); err == nil {
+			if prog, err := tmplexec.Compile(t, name, render.Funcs(msgs)); err == nil {
 				return prog.Execute(w, p)
 			}
 		}
@@ -479,7 +480,7 @@ func inlineText(src []byte) string {
 // reportMatrix is the instance matrix of the chosen offers, the rows of
 // /compare/ in catalog order: the model of the report's metric (on-demand,
 // unless no offer has it), the rates, and every offer's matrixRow.
-func (b *builder) reportMatrix(p *page, x *texter) (*compareData, error) {
+func (b *builder) reportMatrix(p *page, x *render.Texter) (*compareData, error) {
 	display := b.cat.Site.Currency
 	models := pricedModels(b.priced)
 	model := "on_demand"
@@ -487,13 +488,13 @@ func (b *builder) reportMatrix(p *page, x *texter) (*compareData, error) {
 		model = models[0]
 	}
 	d := &compareData{
-		Currency: display, Model: model, Models: models, Columns: matrixColumns(x.t, models, model, display),
+		Currency: display, Model: model, Models: models, Columns: matrixColumns(x.T, models, model, display),
 		Rates: b.matrixRates(display), Total: len(b.priced), First: 1, Last: len(b.priced),
 	}
 	for _, o := range b.priced {
 		d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
 	}
-	return d, x.err
+	return d, x.Err
 }
 
 // reportOffers is the report's matrix as it shows it: the priced offers,
@@ -558,7 +559,7 @@ var mainModels = []string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
 // GPU-hour under m.Model first, cheapest first (catalog order between
 // equals), then the priced rows without one, in catalog order; rows with
 // no price go to the appendix.
-func reportOffersOf(m *compareData, x *texter) *reportOffers {
+func reportOffersOf(m *compareData, x *render.Texter) *reportOffers {
 	r := &reportOffers{Model: m.Model, Currency: m.Currency, Columns: []string{m.Model}}
 	for _, model := range m.Models {
 		switch {
@@ -574,7 +575,7 @@ func reportOffersOf(m *compareData, x *texter) *reportOffers {
 		if !ok {
 			return nil
 		}
-		return &perGPUCell{Text: formatDerived(v), Model: model, Kind: priceKind(o.Prices[model]), value: v}
+		return &perGPUCell{Text: render.FormatDerived(v), Model: model, Kind: priceKind(o.Prices[model]), value: v}
 	}
 	for _, mr := range m.Rows {
 		o := mr.Offer
@@ -667,7 +668,7 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 	urls := map[string]bool{}
 	add := func(src string) {
 		s.number(src)
-		for _, c := range cite(src) {
+		for _, c := range render.Cite(src) {
 			for _, part := range c {
 				if part.URL != "" {
 					urls[part.URL] = true

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"slices"
 	"strings"
 	"unicode"
@@ -247,11 +248,11 @@ func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*pag
 	for _, g := range cat.GPUs {
 		mem := ""
 		if g.MemoryGB != nil {
-			mem = strings.TrimSpace(formatNum(*g.MemoryGB) + " GB " + g.MemoryType)
+			mem = strings.TrimSpace(render.FormatNum(*g.MemoryGB) + " GB " + g.MemoryType)
 		}
 		var memWords []string
 		if g.MemoryGB != nil {
-			n := formatNum(*g.MemoryGB)
+			n := render.FormatNum(*g.MemoryGB)
 			memWords = []string{n + "gb", n + " gb"}
 		}
 		add(1, g.Name, dot(g.Vendor, g.Architecture, mem), gpuPath(g.ID), "", []string{g.ID, g.Model, g.Vendor + " " + g.Name},
@@ -265,7 +266,7 @@ func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*pag
 				gpu = g.Name
 				gpuWords = []string{g.Name, g.Model, g.Vendor, g.ID}
 				if g.MemoryGB != nil {
-					gpuWords = append(gpuWords, formatNum(*g.MemoryGB)+"gb")
+					gpuWords = append(gpuWords, render.FormatNum(*g.MemoryGB)+"gb")
 				}
 			}
 			sub := dot(tr(p, "name"), t("search.gpus", in.GPUCount, gpu))
@@ -419,7 +420,7 @@ func (b *builder) searchPage(pages []*page) (*page, error) {
 		}
 	}
 	var err error
-	t := b.tmpl.msgs.tKeeping(&err)
+	t := b.tmpl.Msgs.TKeeping(&err)
 	b.search = searchEntries(b.cat, b.content, sections, have, t, b.text)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
@@ -433,7 +434,7 @@ func (b *builder) searchPage(pages []*page) (*page, error) {
 // writeSearchIndex writes search/index.js.
 func (b *builder) writeSearchIndex() error {
 	var err error
-	t := b.tmpl.msgs.tKeeping(&err)
+	t := b.tmpl.Msgs.TKeeping(&err)
 	data, jerr := searchIndexJS(b.search, linker{pretty: b.opts.PrettyURLs}, t)
 	if err = cmp.Or(err, jerr); err != nil {
 		return fmt.Errorf("search: %w", err)

@@ -24,6 +24,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"html/template"
 	"io"
 	"io/fs"
@@ -199,7 +200,7 @@ type builder struct {
 	lastMade map[string]keptFiles
 	madeMu   sync.Mutex // guards kept.made while the exports and the feeds are made at once
 
-	tmpl *templates
+	tmpl *render.Templates
 	// inline404 is what the 404 page carries inline when the site has no
 	// URL (notFoundAssets); nil when it has one.
 	inline404 *inlineAssets
@@ -216,8 +217,8 @@ type builder struct {
 	// benchGroups are the benchmark results mapped onto the priced offers,
 	// in groups of comparable results (bench.Derive).
 	benchGroups []*bench.Group
-	citesMu     sync.Mutex            // guards cites
-	cites       map[string][]citation // cite of each source the matrix rows cite (builder.cite)
+	citesMu     sync.Mutex                   // guards cites
+	cites       map[string][]render.Citation // cite of each source the matrix rows cite (builder.cite)
 	// search are the entries of the site's search (searchPage).
 	search []*searchEntry
 	// ageDate is the day the ages of prices are counted to (Options.AgeDate).
@@ -355,7 +356,7 @@ func (b *builder) prose(rec any, key string, render func(string) (template.HTML,
 	if err != nil {
 		return "", err
 	}
-	return b.tmpl.msgs.marked(html, in, true)
+	return b.tmpl.Msgs.Marked(html, in, true)
 }
 
 // templatesAndContent loads the templates, then the content pages.
@@ -364,16 +365,16 @@ func (b *builder) templatesAndContent(root, tfs fs.FS) error {
 	if b.tmpl, err = b.templates(tfs, b.lang()); err != nil {
 		return fmt.Errorf("templates: %w", err)
 	}
-	rule, err := b.tmpl.msgs.fxRule(b.cat)
+	rule, err := b.tmpl.Msgs.FxRule(b.cat)
 	if err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
-	ages, err := b.tmpl.msgs.dataAgeTable(b.cat)
+	ages, err := b.tmpl.Msgs.DataAgeTable(b.cat)
 	if err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
 	freshDays, staleDays := b.cat.Site.Policy()
-	fresh, err := b.tmpl.msgs.t("data_age.rule", freshDays, staleDays)
+	fresh, err := b.tmpl.Msgs.T("data_age.rule", freshDays, staleDays)
 	if err != nil {
 		return fmt.Errorf("content: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"gpucompare/generator/site/render"
 	"html"
 	"io/fs"
 	"maps"
@@ -614,7 +615,7 @@ func snapshot(t *testing.T, dir string) map[string]string {
 // TestEveryVocabularyHasMessages keeps the message catalogue in step with
 // the catalog's closed vocabularies, which pages show through messages.
 func TestEveryVocabularyHasMessages(t *testing.T) {
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -625,7 +626,7 @@ func TestEveryVocabularyHasMessages(t *testing.T) {
 		"payment":     catalog.Payments,
 	} {
 		for _, w := range words {
-			if _, err := msgs.t(prefix + "." + w); err != nil {
+			if _, err := msgs.T(prefix + "." + w); err != nil {
 				t.Error(err)
 			}
 		}
@@ -642,9 +643,9 @@ func mustSub(t testing.TB, fsys fs.FS, dir string) fs.FS {
 }
 
 func TestCite(t *testing.T) {
-	got := cite("https://aws.amazon.com/compute/sla/historical/ (99.99% Region-Level; updated 2022-05-05) ; seed guide gpu.md; https://x.example/a b" +
+	got := render.Cite("https://aws.amazon.com/compute/sla/historical/ (99.99% Region-Level; updated 2022-05-05) ; seed guide gpu.md; https://x.example/a b" +
 		"; skypilot-catalog@001367d vms.csv (price from https://a.example/p?q=1), see also (https://b.example/x_(y)).")
-	want := []citation{
+	want := []render.Citation{
 		{{URL: "https://aws.amazon.com/compute/sla/historical/", Label: "aws.amazon.com/…/historical"}, {Text: " (99.99% Region-Level; updated 2022-05-05)"}},
 		{{Text: "seed guide gpu.md"}},
 		{{URL: "https://x.example/a", Label: "x.example/a"}, {Text: " b"}},
@@ -660,7 +661,7 @@ func TestCite(t *testing.T) {
 		t.Errorf("cite:\ngot  %+v\nwant %+v", got, want)
 	}
 	for _, s := range []string{"javascript:alert(1)", "see javascript:https://x.example/", "github.com/x/y @abc", "http://", "xhttps://a.example/"} {
-		for _, c := range cite(s) {
+		for _, c := range render.Cite(s) {
 			for _, p := range c {
 				if p.URL != "" {
 					t.Errorf("cite(%q) made a link: %+v", s, c)
@@ -678,7 +679,7 @@ func TestBreakableBreaksOnlyAfterSeparators(t *testing.T) {
 		"a--b.":                    "a--<wbr>b.",
 		`"><img src=x>.a`:          "&#34;&gt;&lt;img src=x&gt;.<wbr>a",
 	} {
-		if got := string(breakable(in)); got != want {
+		if got := string(render.Breakable(in)); got != want {
 			t.Errorf("breakable(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -693,20 +694,20 @@ func TestAmountsHaveFourSignificantDigitsAndCents(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := formatMoney(v); got != c[1] {
+		if got := render.FormatMoney(v); got != c[1] {
 			t.Errorf("formatMoney(%s) = %q, want %q", c[0], got, c[1])
 		}
-		if got := formatDerived(v); got != c[1] {
+		if got := render.FormatDerived(v); got != c[1] {
 			t.Errorf("formatDerived(%s) = %q, want %q", c[0], got, c[1])
 		}
 	}
-	if got := formatExact(21.957642); got != "21.957642" {
+	if got := render.FormatExact(21.957642); got != "21.957642" {
 		t.Errorf("formatExact(21.957642) = %q", got)
 	}
-	if got := formatExact(4.1); got != "4.10" {
+	if got := render.FormatExact(4.1); got != "4.10" {
 		t.Errorf("formatExact(4.1) = %q", got)
 	}
-	if got := formatExact(1.83 / 13); got != "0.1407692308" {
+	if got := render.FormatExact(1.83 / 13); got != "0.1407692308" {
 		t.Errorf("formatExact(1.83 / 13) = %q", got)
 	}
 }

@@ -1,4 +1,4 @@
-package site
+package render
 
 import (
 	"bytes"
@@ -8,11 +8,11 @@ import (
 )
 
 // TestFoldedTemplatesWriteTheSameBytes executes templates that write
-// messages — with every character the HTML escapers replace, in text and
+// Messages — with every character the HTML escapers replace, in text and
 // in attributes — once as parsed and once with the messages and their
 // escaping folded in, and compares the bytes.
 func TestFoldedTemplatesWriteTheSameBytes(t *testing.T) {
-	msgs := messages{
+	msgs := Messages{
 		"plain":   "On-demand",
 		"special": `<b>"Tom" & 'Jerry'</b> + 1` + "\x00",
 		"unicode": "per GPU‑hour · ≈ 2 €",
@@ -21,7 +21,7 @@ func TestFoldedTemplatesWriteTheSameBytes(t *testing.T) {
 		`<a href="/x?q={{t "special"}}">{{"<i>const</i>"}}</a><script>var s = {{t "special"}};</script>` +
 		`{{if .}}<span data-x="{{t "unicode"}}">{{t "special"}}</span>{{end}}{{end}}`
 	run := func(fold bool) string {
-		tmpl := template.Must(template.New("templates/base.html").Funcs(funcs(msgs)).Parse(src))
+		tmpl := template.Must(template.New("templates/base.html").Funcs(Funcs(msgs)).Parse(src))
 		if fold {
 			foldMessages(tmpl, msgs)
 			foldEscaped(tmpl)

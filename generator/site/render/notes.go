@@ -1,4 +1,4 @@
-package site
+package render
 
 import (
 	"strings"
@@ -8,10 +8,10 @@ import (
 	"gpucompare/generator/pricing"
 )
 
-// noteMessages are the prefixes of the messages that word the notes the
+// NoteMessages are the prefixes of the messages that word the notes the
 // stages compute, with the codes each prefix words: a message
 // prefix+code for every code, in every language.
-func noteMessages() map[string][]string {
+func NoteMessages() map[string][]string {
 	return map[string][]string{
 		"exports.basis.":      pricing.BasisCodes,
 		"bench.not_costed.":   bench.NotCostedCodes,
@@ -21,34 +21,34 @@ func noteMessages() map[string][]string {
 	}
 }
 
-// note words n with the message prefix+n.Code: a note.Count or a float64
+// Note words n with the message prefix+n.Code: a note.Count or a float64
 // argument is written as a figure (formatNum: 1,024), any other as it is.
-func (m messages) note(prefix string, n note.Note) (string, error) {
+func (m Messages) Note(prefix string, n note.Note) (string, error) {
 	if len(n.Args) == 0 {
-		return m.t(prefix + n.Code)
+		return m.T(prefix + n.Code)
 	}
 	args := make([]any, len(n.Args))
 	for i, a := range n.Args {
 		switch a := a.(type) {
 		case note.Count:
-			args[i] = formatNum(int(a))
+			args[i] = FormatNum(int(a))
 		case float64:
-			args[i] = formatNum(a)
+			args[i] = FormatNum(a)
 		default:
 			args[i] = a
 		}
 	}
-	return m.t(prefix+n.Code, args...)
+	return m.T(prefix+n.Code, args...)
 }
 
-// notes words ns one after the other, as note does, joined by sep.
-func (m messages) notes(prefix string, ns []note.Note, sep string) (string, error) {
+// Notes words ns one after the other, as note does, joined by sep.
+func (m Messages) Notes(prefix string, ns []note.Note, sep string) (string, error) {
 	if len(ns) == 1 {
-		return m.note(prefix, ns[0])
+		return m.Note(prefix, ns[0])
 	}
 	words := make([]string, len(ns))
 	for i, n := range ns {
-		s, err := m.note(prefix, n)
+		s, err := m.Note(prefix, n)
 		if err != nil {
 			return "", err
 		}

@@ -1,4 +1,4 @@
-package site
+package render
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 // the template still escapes in its context. Pages render the same bytes
 // with one reflective function call fewer per message. A key with no
 // message is left as a call, so that executing it fails as before.
-func foldMessages(set *template.Template, m messages) {
+func foldMessages(set *template.Template, m Messages) {
 	for _, t := range set.Templates() {
 		if t.Tree != nil && t.Tree.Root != nil {
 			foldNode(t.Tree.Root, m)
@@ -22,7 +22,7 @@ func foldMessages(set *template.Template, m messages) {
 	}
 }
 
-func foldNode(n parse.Node, m messages) {
+func foldNode(n parse.Node, m Messages) {
 	switch n := n.(type) {
 	case *parse.ListNode:
 		if n == nil {
@@ -44,7 +44,7 @@ func foldNode(n parse.Node, m messages) {
 	}
 }
 
-func foldBranch(b *parse.BranchNode, m messages) {
+func foldBranch(b *parse.BranchNode, m Messages) {
 	foldPipe(b.Pipe, m)
 	foldNode(b.List, m)
 	if b.ElseList != nil {
@@ -52,7 +52,7 @@ func foldBranch(b *parse.BranchNode, m messages) {
 	}
 }
 
-func foldPipe(p *parse.PipeNode, m messages) {
+func foldPipe(p *parse.PipeNode, m Messages) {
 	if p == nil {
 		return
 	}

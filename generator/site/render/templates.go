@@ -1,4 +1,13 @@
-package site
+// Package render is the stage that turns page models into bytes. It holds
+// the templates (templates/base.html framing one layout per page kind,
+// one explicit FuncMap), the messages of each language and their formats
+// (numbers, money, dates, notes, exchange-rate notes), and the two ways a
+// layout is executed: the fast path of generator/tmplexec, held byte for
+// byte to html/template, and html/template itself. Messages are folded
+// into the parsed templates once (foldMessages), so that a page renders
+// without looking them up. It knows no page kind and writes no file: page
+// models come in as data, bytes go out to a writer.
+package render
 
 import (
 	"bytes"
@@ -23,50 +32,50 @@ import (
 	"gpucompare/generator/tmplexec"
 )
 
-// layouts are the page kinds; each has templates/layouts/<kind>.html,
+// Layouts are the page kinds; each has templates/layouts/<kind>.html,
 // which defines "layout" for the frame templates/base.html.
-var layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "changes", "benchmarks", "benchmark", "scenarios", "scenario", "evaluation", "page", "search", "404"}
+var Layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "changes", "benchmarks", "benchmark", "scenarios", "scenario", "evaluation", "page", "search", "404"}
 
-// templates are the parsed templates of a build, one set per layout.
-type templates struct {
-	byLayout map[string]*template.Template
+// Templates are the parsed templates of a build, one set per layout.
+type Templates struct {
+	ByLayout map[string]*template.Template
 	// programs are the layout sets compiled by tmplexec, which renders
 	// them faster, byte for byte the same; a set it cannot compile has
 	// none, and renders through html/template.
 	programs map[string]*tmplexec.Program
-	msgs     messages // for text made outside templates: the matrix script's messages
+	Msgs     Messages // for text made outside templates: the matrix script's messages
 }
 
-// compilePrograms is whether loadTemplates compiles the layout sets for
+// CompilePrograms is whether loadTemplates compiles the layout sets for
 // tmplexec; tests turn it off to compare with html/template's output.
-var compilePrograms = true
+var CompilePrograms = true
 
-// loadTemplates parses base.html, partials/*.html and every layout of
+// LoadTemplates parses base.html, partials/*.html and every layout of
 // tfs, with the messages of lang (messages/<lang>.yaml, falling back to
-// messages/en.yaml with a warning).
-func loadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any)) (*templates, error) {
-	msgs, err := loadMessages(tfs, lang, warnf)
+// Messages/en.yaml with a warning).
+func LoadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any)) (*Templates, error) {
+	msgs, err := LoadMessages(tfs, lang, warnf)
 	if err != nil {
 		return nil, err
 	}
-	base, err := parseShared(tfs, msgs)
+	base, err := ParseShared(tfs, msgs)
 	if err != nil {
 		return nil, err
 	}
-	ts := &templates{byLayout: map[string]*template.Template{}, programs: map[string]*tmplexec.Program{}, msgs: msgs}
-	for _, kind := range layouts {
+	ts := &Templates{ByLayout: map[string]*template.Template{}, programs: map[string]*tmplexec.Program{}, Msgs: msgs}
+	for _, kind := range Layouts {
 		t, err := base.Clone()
 		if err != nil {
 			return nil, err
 		}
-		if err := parseFile(tfs, t, "layouts/"+kind+".html"); err != nil {
+		if err := ParseFile(tfs, t, "layouts/"+kind+".html"); err != nil {
 			return nil, err
 		}
 		foldMessages(t, msgs)
 		foldEscaped(t)
-		ts.byLayout[kind] = t
-		if compilePrograms {
-			if p, err := tmplexec.Compile(t, "templates/base.html", funcs(msgs)); err == nil {
+		ts.ByLayout[kind] = t
+		if CompilePrograms {
+			if p, err := tmplexec.Compile(t, "templates/base.html", Funcs(msgs)); err == nil {
 				ts.programs[kind] = p
 			}
 		}
@@ -74,20 +83,20 @@ func loadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...an
 	return ts, nil
 }
 
-// execute renders the page p with the templates of its layout set t: the
-// compiled program when there is one.
-func (ts *templates) execute(w io.Writer, t *template.Template, p *page) error {
-	if prog := ts.programs[p.Layout]; prog != nil {
+// Execute renders the page p of the layout with the templates of its
+// layout set t: the compiled program when there is one.
+func (ts *Templates) Execute(w io.Writer, t *template.Template, layout string, p any) error {
+	if prog := ts.programs[layout]; prog != nil {
 		return prog.Execute(w, p)
 	}
 	return t.ExecuteTemplate(w, "templates/base.html", p)
 }
 
-// parseShared parses base.html and partials/*.html of tfs into one set,
+// ParseShared parses base.html and partials/*.html of tfs into one set,
 // with the FuncMap of msgs: what every layout, and the report, builds on.
-func parseShared(tfs fs.FS, msgs messages) (*template.Template, error) {
-	base := template.New("templates/base.html").Funcs(funcs(msgs))
-	if err := parseFile(tfs, base, "base.html"); err != nil {
+func ParseShared(tfs fs.FS, msgs Messages) (*template.Template, error) {
+	base := template.New("templates/base.html").Funcs(Funcs(msgs))
+	if err := ParseFile(tfs, base, "base.html"); err != nil {
 		return nil, err
 	}
 	partials, err := fs.Glob(tfs, "partials/*.html")
@@ -96,16 +105,16 @@ func parseShared(tfs fs.FS, msgs messages) (*template.Template, error) {
 	}
 	slices.Sort(partials)
 	for _, p := range partials {
-		if err := parseFile(tfs, base, p); err != nil {
+		if err := ParseFile(tfs, base, p); err != nil {
 			return nil, err
 		}
 	}
 	return base, nil
 }
 
-// parseFile parses the template file name of tfs into t, named
+// ParseFile parses the template file name of tfs into t, named
 // "templates/<name>".
-func parseFile(tfs fs.FS, t *template.Template, name string) error {
+func ParseFile(tfs fs.FS, t *template.Template, name string) error {
 	src, err := fs.ReadFile(tfs, name)
 	if err != nil {
 		return err
@@ -117,24 +126,24 @@ func parseFile(tfs fs.FS, t *template.Template, name string) error {
 	return err
 }
 
-// messages is the UI text of one language: dotted key → text.
-type messages map[string]string
+// Messages is the UI text of one language: dotted key → text.
+type Messages map[string]string
 
-// loadMessages reads messages/<lang>.yaml, a tree of keys whose leaves are
+// LoadMessages reads messages/<lang>.yaml, a tree of keys whose leaves are
 // strings, into dotted keys ("compare.title"). A language with no file is
 // built in English, with a warning; a language whose file lacks a key of
-// messages/en.yaml, or has one en.yaml lacks, fails with every such key.
-func loadMessages(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any)) (messages, error) {
+// Messages/en.yaml, or has one en.yaml lacks, fails with every such key.
+func LoadMessages(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any)) (Messages, error) {
 	name := "messages/" + lang + ".yaml"
 	if _, err := fs.Stat(tfs, name); err != nil && lang != "en" {
 		warnf(catalog.Pos{File: "data/site.yaml"}, "no messages for language %q (templates/%s): the site is built in English", lang, name)
 		lang, name = "en", "messages/en.yaml"
 	}
-	m, at, err := readMessages(tfs, name)
+	m, at, err := ReadMessages(tfs, name)
 	if err != nil || lang == "en" {
 		return m, err
 	}
-	en, enAt, err := readMessages(tfs, "messages/en.yaml")
+	en, enAt, err := ReadMessages(tfs, "messages/en.yaml")
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +156,7 @@ func loadMessages(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any
 // sameKeys returns an error naming every key one catalogue of messages
 // has and the other lacks (nil when they have the same keys): ref is the
 // English catalogue every language follows, with its positions refAt.
-func sameKeys(refName string, ref messages, refAt map[string]catalog.Pos, name string, m messages, at map[string]catalog.Pos) error {
+func sameKeys(refName string, ref Messages, refAt map[string]catalog.Pos, name string, m Messages, at map[string]catalog.Pos) error {
 	var missing, extra []string
 	for k := range ref {
 		if _, ok := m[k]; !ok {
@@ -175,9 +184,9 @@ func sameKeys(refName string, ref messages, refAt map[string]catalog.Pos, name s
 	return errors.Join(errs...)
 }
 
-// readMessages reads the messages of the file name of tfs, with the
+// ReadMessages reads the messages of the file name of tfs, with the
 // position of each.
-func readMessages(tfs fs.FS, name string) (messages, map[string]catalog.Pos, error) {
+func ReadMessages(tfs fs.FS, name string) (Messages, map[string]catalog.Pos, error) {
 	src, err := fs.ReadFile(tfs, name)
 	if err != nil {
 		return nil, nil, err
@@ -187,7 +196,7 @@ func readMessages(tfs fs.FS, name string) (messages, map[string]catalog.Pos, err
 	if err := dec.Decode(&tree); err != nil {
 		return nil, nil, fmt.Errorf("templates/%s: %v", name, err)
 	}
-	m := messages{}
+	m := Messages{}
 	at := map[string]catalog.Pos{}
 	var walk func(prefix string, n *yaml.Node) error
 	walk = func(prefix string, n *yaml.Node) error {
@@ -218,9 +227,9 @@ func readMessages(tfs fs.FS, name string) (messages, map[string]catalog.Pos, err
 	return m, at, walk("", &tree)
 }
 
-// t returns the message key, formatted with args (fmt verbs; %[2]s lets a
+// T returns the message key, formatted with args (fmt verbs; %[2]s lets a
 // translation reorder them). A missing key fails the build.
-func (m messages) t(key string, args ...any) (string, error) {
+func (m Messages) T(key string, args ...any) (string, error) {
 	s, ok := m[key]
 	if !ok {
 		return "", fmt.Errorf("no message %q in templates/messages", key)
@@ -231,11 +240,11 @@ func (m messages) t(key string, args ...any) (string, error) {
 	return s, nil
 }
 
-// tKeeping returns t of m without its error: the first error met is kept
+// TKeeping returns t of m without its error: the first error met is kept
 // in *err, for code that makes many texts and checks once.
-func (m messages) tKeeping(err *error) func(key string, args ...any) string {
+func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
 	return func(key string, args ...any) string {
-		s, e := m.t(key, args...)
+		s, e := m.T(key, args...)
 		if e != nil && *err == nil {
 			*err = e
 		}
@@ -243,61 +252,61 @@ func (m messages) tKeeping(err *error) func(key string, args ...any) string {
 	}
 }
 
-// funcs is the one FuncMap of the templates.
-func funcs(m messages) template.FuncMap {
+// Funcs is the one FuncMap of the templates.
+func Funcs(m Messages) template.FuncMap {
 	return template.FuncMap{
-		"t":        m.t,           // UI text by key: {{t "compare.title"}}
-		"note":     m.note,        // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
+		"t":        m.T,           // UI text by key: {{t "compare.title"}}
+		"note":     m.Note,        // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
 		"tr":       m.tr,          // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
 		"trs":      m.trs,         // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
-		"num":      formatNum,     // a figure: 1,979 or 19.5
-		"money":    formatMoney,   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
-		"derived":  formatDerived, // a computed amount, as money
-		"exact":    formatExact,   // an amount with all its digits, for a title: 32.7726
-		"tri":      tri,           // a *bool as "yes", "no" or "unknown"
-		"cite":     cite,          // a source split into citations, each into words and links
+		"num":      FormatNum,     // a figure: 1,979 or 19.5
+		"money":    FormatMoney,   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"derived":  FormatDerived, // a computed amount, as money
+		"exact":    FormatExact,   // an amount with all its digits, for a title: 32.7726
+		"tri":      Tri,           // a *bool as "yes", "no" or "unknown"
+		"cite":     Cite,          // a source split into citations, each into words and links
 		"join":     strings.Join,  // a list of names
-		"wbr":      breakable,     // a name that may wrap after '.', '_' and '-' only
+		"wbr":      Breakable,     // a name that may wrap after '.', '_' and '-' only
 		"inc":      inc,           // a 0-based index counted from 1
-		"sentence": m.sentence,    // catalog text ended as a sentence: "billed apart."
+		"sentence": m.Sentence,    // catalog text ended as a sentence: "billed apart."
 		"date":     m.dateOf,      // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"fxnotes":  fxNotes,       // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
-		"fxnote":   m.fxNote,      // the sentence beside a ranking for one rate
-		"sharekey": shareKey,      // the message key naming a strategy's share of a pricing model
+		"fxnotes":  FxNotes,       // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
+		"fxnote":   m.FxNote,      // the sentence beside a ranking for one rate
+		"sharekey": ShareKey,      // the message key naming a strategy's share of a pricing model
 	}
 }
 
 // language is the language of the messages (site.language): the
 // language catalog text is shown in.
-func (m messages) language() string { return cmp.Or(m["site.language"], catalog.BaseLanguage) }
+func (m Messages) language() string { return cmp.Or(m["site.language"], catalog.BaseLanguage) }
 
 // tr returns the text of the field key of the catalog record rec in the
 // language of the messages (catalog.Text), escaped: where the record has
 // none in that language, the catalog's own text, marked as such.
-func (m messages) tr(rec any, key string) (template.HTML, error) {
+func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	s, in := catalog.Text(rec, key, m.language())
-	return m.marked(template.HTML(template.HTMLEscapeString(s)), in, false)
+	return m.Marked(template.HTML(template.HTMLEscapeString(s)), in, false)
 }
 
 // trs returns the text of the field key of rec in the language of the
-// messages, plain, for an attribute or a title.
-func (m messages) trs(rec any, key string) string {
+// Messages, plain, for an attribute or a title.
+func (m Messages) trs(rec any, key string) string {
 	s, _ := catalog.Text(rec, key, m.language())
 	return s
 }
 
-// marked returns h as it is when it is in the language of the messages
+// Marked returns h as it is when it is in the language of the messages
 // (in); otherwise it marks it as the catalog's own text, in its language,
 // with the words untranslated.mark: in a span, or in a div when block.
-func (m messages) marked(h template.HTML, in, block bool) (template.HTML, error) {
+func (m Messages) Marked(h template.HTML, in, block bool) (template.HTML, error) {
 	if in || h == "" {
 		return h, nil
 	}
-	mark, err := m.t("untranslated.mark")
+	mark, err := m.T("untranslated.mark")
 	if err != nil {
 		return "", err
 	}
-	title, err := m.t("untranslated.title")
+	title, err := m.T("untranslated.title")
 	if err != nil {
 		return "", err
 	}
@@ -309,19 +318,19 @@ func (m messages) marked(h template.HTML, in, block bool) (template.HTML, error)
 	return template.HTML(fmt.Sprintf(`<span %s><span lang="%s">%s</span> <small class="untranslated-mark">%s</small></span>`, attrs, lang, h, template.HTMLEscapeString(mark))), nil
 }
 
-// sentence ends catalog text s with the language's full stop
+// Sentence ends catalog text s with the language's full stop
 // (site.full_stop), unless it already ends in a sentence's closing mark.
-func (m messages) sentence(s string) (string, error) {
+func (m Messages) Sentence(s string) (string, error) {
 	s = strings.TrimRightFunc(s, unicode.IsSpace)
 	if r, _ := utf8.DecodeLastRuneInString(s); s == "" || strings.ContainsRune(".!?…。！？", r) {
 		return s, nil
 	}
-	stop, err := m.t("site.full_stop")
+	stop, err := m.T("site.full_stop")
 	return s + stop, err
 }
 
-// number returns the value of a figure, or false for nil.
-func number(v any) (float64, bool) {
+// Number returns the value of a figure, or false for nil.
+func Number(v any) (float64, bool) {
 	switch x := v.(type) {
 	case float64:
 		return x, true
@@ -341,42 +350,42 @@ func number(v any) (float64, bool) {
 	return 0, false
 }
 
-// formatNum writes a figure as given, with thousands grouped: 1,979,
+// FormatNum writes a figure as given, with thousands grouped: 1,979,
 // 19.5, 0.25. Unknown (nil) is the empty string; templates show "—".
-func formatNum(v any) string {
-	f, ok := number(v)
+func FormatNum(v any) string {
+	f, ok := Number(v)
 	if !ok {
 		return ""
 	}
-	return group(strconv.FormatFloat(f, 'f', -1, 64))
+	return Group(strconv.FormatFloat(f, 'f', -1, 64))
 }
 
-// formatMoney writes an amount the way every page does: up to four
+// FormatMoney writes an amount the way every page does: up to four
 // significant digits, never fewer than two decimals (pricing.ShownDecimals)
 // — 21.96, 0.7068, 0.0042, 1,234.50. The exact figure is in the exports
 // and, where a table shows it, in the cell's title (formatExact).
-func formatMoney(v any) string {
-	f, ok := number(v)
+func FormatMoney(v any) string {
+	f, ok := Number(v)
 	if !ok {
 		return ""
 	}
-	return group(strconv.FormatFloat(pricing.Shown(f), 'f', pricing.ShownDecimals(f), 64))
+	return Group(strconv.FormatFloat(pricing.Shown(f), 'f', pricing.ShownDecimals(f), 64))
 }
 
-// formatDerived writes a computed amount (a price per GPU-hour): as
-// formatMoney, so that a quoted and a computed price read alike.
-func formatDerived(v any) string { return formatMoney(v) }
+// FormatDerived writes a computed amount (a price per GPU-hour): as
+// FormatMoney, so that a quoted and a computed price read alike.
+func FormatDerived(v any) string { return FormatMoney(v) }
 
-// formatExact writes an amount with every digit it has, up to ten
+// FormatExact writes an amount with every digit it has, up to ten
 // significant digits (the rest is the noise of a division), at least two
 // decimals: 21.957642, 4.10, 0.1407692308.
-func formatExact(v any) string {
-	f, ok := number(v)
+func FormatExact(v any) string {
+	f, ok := Number(v)
 	if !ok {
 		return ""
 	}
 	f, _ = strconv.ParseFloat(strconv.FormatFloat(f, 'e', 9, 64), 64)
-	return group(minDecimals(strconv.FormatFloat(f, 'f', -1, 64)))
+	return Group(minDecimals(strconv.FormatFloat(f, 'f', -1, 64)))
 }
 
 // minDecimals pads a decimal number to two decimals.
@@ -391,8 +400,8 @@ func minDecimals(s string) string {
 	return s
 }
 
-// group puts thousands separators into the integer part of a number.
-func group(s string) string {
+// Group puts thousands separators into the integer part of a number.
+func Group(s string) string {
 	sign := ""
 	if strings.HasPrefix(s, "-") {
 		sign, s = "−", s[1:]
@@ -413,8 +422,8 @@ func group(s string) string {
 
 func inc(i int) int { return i + 1 }
 
-// tri names the state of a yes/no fact that may be unknown.
-func tri(v *bool) string {
+// Tri names the state of a yes/no fact that may be unknown.
+func Tri(v *bool) string {
 	switch {
 	case v == nil:
 		return "unknown"
@@ -424,23 +433,23 @@ func tri(v *bool) string {
 	return "no"
 }
 
-// citation is one part of a source as pages show it: words, with every
+// Citation is one part of a source as pages show it: words, with every
 // http(s) URL in them a link named by the URL's host.
-type citation []citePart
+type Citation []citePart
 
 // citePart is a run of words (Text), or a link (URL, Label).
 type citePart struct {
 	URL, Label, Text string
 }
 
-// cite splits a source into its citations, which ";" separates outside
+// Cite splits a source into its citations, which ";" separates outside
 // brackets, and links every http(s) URL inside each:
 // "https://github.com/x/y/blob/main/README.md @744d01e" is a link to the
 // URL labelled "github.com/…/README.md", then the words " @744d01e".
 // Anything else (a repository path without a scheme, a file name) stays
 // words.
-func cite(s string) []citation {
-	var out []citation
+func Cite(s string) []Citation {
+	var out []Citation
 	for _, part := range splitTop(s, ';') {
 		part = strings.TrimSpace(part)
 		if part == "" {
@@ -452,8 +461,8 @@ func cite(s string) []citation {
 }
 
 // citeParts splits one citation into words and the http(s) URLs among them.
-func citeParts(s string) citation {
-	var out citation
+func citeParts(s string) Citation {
+	var out Citation
 	words := func(t string) {
 		if t == "" {
 			return
@@ -517,11 +526,11 @@ func trimURL(u string) string {
 	return u
 }
 
-// breakable escapes a name and lets it wrap after '.', '_' and '-' only,
+// Breakable escapes a name and lets it wrap after '.', '_' and '-' only,
 // with a <wbr> at each: "ecs.gn6i-c4g1.xlarge" breaks as "ecs." "gn6i-"
 // "c4g1." "xlarge", never inside a run of letters and digits. For text
 // content only, never an attribute.
-func breakable(s string) template.HTML {
+func Breakable(s string) template.HTML {
 	var b strings.Builder
 	start := 0
 	for i := 0; i+1 < len(s); i++ {
@@ -575,4 +584,33 @@ func urlHost(s string) string {
 		return h + "/" + p
 	}
 	return h + "/…/" + path.Base(p)
+}
+
+// ShareKey is the message key naming a strategy's share of a pricing
+// model: a commitment buys any commitment of its term (pricing.Bought), so
+// its share is named by the term ("commitment, 3 years"); any other model
+// by its own name.
+func ShareKey(model string) string {
+	if len(catalog.SameTerm(model)) > 1 {
+		return fmt.Sprintf("scenario.term.%d", catalog.TermMonths(model))
+	}
+	return "model." + model
+}
+
+// Texter writes messages, keeping the first missing key as the error.
+type Texter struct {
+	M   Messages
+	Err error
+}
+
+// Lang is the language of x's messages.
+func (x *Texter) Lang() string { return x.M["site.language"] }
+
+// T is the message key with args; a missing key is kept in x.Err.
+func (x *Texter) T(key string, args ...any) string {
+	s, err := x.M.T(key, args...)
+	if err != nil && x.Err == nil {
+		x.Err = err
+	}
+	return s
 }

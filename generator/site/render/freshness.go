@@ -1,16 +1,17 @@
-package site
+package render
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
 	"gpucompare/generator/catalog"
 )
 
-// markdownShortcodes are the shortcodes whose text the code writes as
+// MarkdownShortcodes are the shortcodes whose text the code writes as
 // Markdown, every catalog text in it escaped (escapeMarkdown); the text
 // of any other shortcode is escaped whole.
-var markdownShortcodes = map[string]bool{"data-age": true}
+var MarkdownShortcodes = map[string]bool{"data-age": true}
 
 // providerAge is the data age of one provider's current prices — the
 // last point of each series — as the methodology page lists it.
@@ -67,13 +68,13 @@ func laterDate(a, b catalog.Date) bool {
 	return at.After(bt)
 }
 
-// dataAgeTable is the Markdown table of the shortcode "data-age": for each
+// DataAgeTable is the Markdown table of the shortcode "data-age": for each
 // provider, how many current prices it has, the newest and oldest date
 // their ages count from (catalog.AgeDate), and the share undated.
-func (m messages) dataAgeTable(cat *catalog.Catalog) (string, error) {
+func (m Messages) DataAgeTable(cat *catalog.Catalog) (string, error) {
 	var err error
-	t := m.tKeeping(&err)
-	esc := func(s string) string { return string(escapeMarkdown(s)) }
+	t := m.TKeeping(&err)
+	esc := func(s string) string { return string(EscapeMarkdown(s)) }
 	var b strings.Builder
 	fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n|---|--:|---|---|--:|\n",
 		esc(t("data_age.provider")), esc(t("data_age.prices")), esc(t("data_age.newest")), esc(t("data_age.oldest")), esc(t("data_age.undated")))
@@ -82,10 +83,25 @@ func (m messages) dataAgeTable(cat *catalog.Catalog) (string, error) {
 			if d == "" {
 				return esc(t("trust.undated"))
 			}
-			return esc(m.dateKeeping(&err)(string(d)))
+			return esc(m.DateKeeping(&err)(string(d)))
 		}
 		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", esc(a.Name), a.Prices, date(a.Newest), date(a.Oldest),
 			esc(fmt.Sprintf("%d%%", (a.Undated*100+a.Prices/2)/a.Prices)))
 	}
 	return b.String(), err
+}
+
+// EscapeMarkdown escapes every ASCII punctuation mark of text with a
+// backslash, so that Markdown shows the text as it is (CommonMark
+// "Backslash escapes").
+func EscapeMarkdown(text string) []byte {
+	const punct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+	var b bytes.Buffer
+	for _, r := range text {
+		if strings.ContainsRune(punct, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.Bytes()
 }

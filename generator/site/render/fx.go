@@ -1,4 +1,4 @@
-package site
+package render
 
 import (
 	"cmp"
@@ -10,11 +10,11 @@ import (
 	"gpucompare/generator/pricing"
 )
 
-// fxNote is one rate that prices of a ranking, chart or price column were
+// FxNote is one rate that prices of a ranking, chart or price column were
 // converted at: the currency converted, and the rate as the catalog states
 // it. The sentence beside the ranking (messages.fxNote) names both; the
 // methodology page states the rule with the same sentence.
-type fxNote struct {
+type FxNote struct {
 	From        string // the currency converted from
 	Base, Quote string
 	Rate        float64 // 1 Base = Rate Quote
@@ -23,14 +23,14 @@ type fxNote struct {
 	Caveat      string // what is unsure about the rate, apart from its source
 }
 
-// fxNotes makes the notes of a list of rates into the display currency,
+// FxNotes makes the notes of a list of rates into the display currency,
 // one per currency converted from, in list order: the list is the
 // conversions of a page (pricing.Conversion) or the rates of a matrix
 // (rateView). It is the template function fxnotes.
-func fxNotes(display string, v any) ([]fxNote, error) {
-	var out []fxNote
-	add := func(n fxNote) {
-		if n.From == "" || n.From == display || slices.ContainsFunc(out, func(o fxNote) bool { return o.From == n.From }) {
+func FxNotes(display string, v any) ([]FxNote, error) {
+	var out []FxNote
+	add := func(n FxNote) {
+		if n.From == "" || n.From == display || slices.ContainsFunc(out, func(o FxNote) bool { return o.From == n.From }) {
 			return
 		}
 		out = append(out, n)
@@ -40,18 +40,18 @@ func fxNotes(display string, v any) ([]fxNote, error) {
 	case []pricing.Conversion:
 		for _, c := range rates {
 			if c.From != c.To {
-				add(noteOf(c.From, c.Rate))
+				add(NoteOf(c.From, c.Rate))
 			}
 		}
-	case []*rateView:
+	case []*RateView:
 		for _, r := range rates {
 			from := r.Base
 			if from == display {
 				from = r.Quote
 			}
-			add(fxNote{From: from, Base: r.Base, Quote: r.Quote, Rate: r.Rate, Date: r.Date, Source: r.Source})
+			add(FxNote{From: from, Base: r.Base, Quote: r.Quote, Rate: r.Rate, Date: r.Date, Source: r.Source})
 		}
-	case []fxNote:
+	case []FxNote:
 		for _, n := range rates {
 			add(n)
 		}
@@ -61,29 +61,29 @@ func fxNotes(display string, v any) ([]fxNote, error) {
 	return out, nil
 }
 
-// noteOf is the note of converting from a currency at a catalog rate.
-func noteOf(from string, fx catalog.FXRate) fxNote {
-	return fxNote{From: from, Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
+// NoteOf is the note of converting from a currency at a catalog rate.
+func NoteOf(from string, fx catalog.FXRate) FxNote {
+	return FxNote{From: from, Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
 }
 
-// fxNote is the sentence beside a ranking that converted prices at n
+// FxNote is the sentence beside a ranking that converted prices at n
 // (message fx.note): "CNY prices converted at 1 USD = 6.8067 CNY
 // (2026-07-01)." It is the template function fxnote.
-func (m messages) fxNote(n fxNote) (string, error) {
-	date, err := m.date(n.Date)
+func (m Messages) FxNote(n FxNote) (string, error) {
+	date, err := m.Date(n.Date)
 	if date == string(catalog.Unknown) {
-		date, err = m.t("date.unknown")
+		date, err = m.T("date.unknown")
 	}
 	if err != nil {
 		return "", err
 	}
-	return m.t("fx.note", n.From, n.Base, formatNum(n.Rate), n.Quote, date)
+	return m.T("fx.note", n.From, n.Base, FormatNum(n.Rate), n.Quote, date)
 }
 
 // siteRates are the notes of every currency the catalog's prices are
 // quoted in, other than the site's, that converts into it: the rates
 // every ranking of the site converts at, by currency.
-func siteRates(cat *catalog.Catalog) []fxNote {
+func siteRates(cat *catalog.Catalog) []FxNote {
 	display := cat.Site.Currency
 	var currencies []string
 	for _, pp := range cat.Prices {
@@ -97,31 +97,40 @@ func siteRates(cat *catalog.Catalog) []fxNote {
 	}
 	slices.Sort(currencies)
 	rates := pricing.Rates(cat.FX)
-	var out []fxNote
+	var out []FxNote
 	for _, cur := range currencies {
 		if c, ok := rates.Convert(cur, display); ok {
-			out = append(out, noteOf(cur, c.Rate))
+			out = append(out, NoteOf(cur, c.Rate))
 		}
 	}
 	return out
 }
 
-// fxRule is the methodology's statement of how prices in different
+// FxRule is the methodology's statement of how prices in different
 // currencies are compared (message fx.rule), followed by the sentence
 // each ranking carries (fxNote) for every rate the catalog converts at.
-func (m messages) fxRule(cat *catalog.Catalog) (string, error) {
+func (m Messages) FxRule(cat *catalog.Catalog) (string, error) {
 	display := cmp.Or(cat.Site.Currency, "USD")
 	notes := siteRates(cat)
 	if len(notes) == 0 {
-		return m.t("fx.rule_one", display, display)
+		return m.T("fx.rule_one", display, display)
 	}
 	texts := make([]string, len(notes))
 	for i, n := range notes {
-		s, err := m.fxNote(n)
+		s, err := m.FxNote(n)
 		if err != nil {
 			return "", err
 		}
 		texts[i] = s
 	}
-	return m.t("fx.rule", display, strings.Join(texts, " "), display)
+	return m.T("fx.rule", display, strings.Join(texts, " "), display)
+}
+
+// RateView is an exchange rate as the catalog states it: 1 Base = Rate Quote.
+type RateView struct {
+	Base, Quote string
+	Rate        float64
+	Date        string // as the catalog dates it; "unknown" when unknown
+	Source      string
+	Caveat      string
 }
