@@ -2,6 +2,7 @@ package site
 
 import (
 	"errors"
+	"gpucompare/generator/site/content"
 	"io/fs"
 	"path"
 	"strings"
@@ -49,7 +50,7 @@ func (b *builder) static(sfs fs.FS) error {
 			return nil
 		}
 		data, err := fs.ReadFile(sfs, p)
-		if d, ok := refused(err); ok {
+		if d, ok := content.Refused(err); ok {
 			b.add(d)
 			return nil
 		}

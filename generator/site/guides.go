@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"maps"
@@ -195,7 +196,7 @@ func (b *builder) guideSummaries(p *page) []*guideSummary {
 func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) string) (*guideData, error) {
 	d := &guideData{Guide: g, Currency: b.cat.Site.Currency}
 	// Heading ids of the advice must not take the ids of the tree.
-	ids := newHeadingIDs()
+	ids := content.NewHeadingIDs()
 	for _, q := range g.Questions {
 		ids.Put([]byte("q-" + q.ID))
 	}
@@ -205,7 +206,7 @@ func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) st
 	for _, id := range []string{"guide-wizard", "wizard-heading", "wizard-path", "wizard-step", "wizard-back", "wizard-restart", "guide-data", "guide-chart", "chart-heading", "tree-heading"} {
 		ids.Put([]byte(id))
 	}
-	md := newMarkdown()
+	md := content.NewMarkdown()
 	byID := map[string]*outcomeView{}
 	for _, o := range g.Outcomes {
 		v := &outcomeView{Outcome: o, Anchor: "o-" + o.ID}
@@ -253,7 +254,7 @@ func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) st
 // markdown converts catalog Markdown with the site's converter (raw HTML
 // is dropped, and so is the target of a link goldmark deems dangerous,
 // such as javascript:), giving headings ids that ids has not handed out.
-func markdown(md goldmark.Markdown, ids *headingIDs, src string) (template.HTML, error) {
+func markdown(md goldmark.Markdown, ids *content.HeadingIDs, src string) (template.HTML, error) {
 	if strings.TrimSpace(src) == "" {
 		return "", nil
 	}

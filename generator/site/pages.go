@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"net/url"
@@ -72,7 +73,7 @@ type siteInfo struct {
 	Title   string
 	Tagline string
 	Lang    string
-	Pages   []*contentPage
+	Pages   []*content.ContentPage
 	// AgeMessages is the JSON of the words static/age.js writes ages
 	// with, and of the day the build counted them to (ageScriptMessages).
 	AgeMessages template.JS
@@ -307,7 +308,7 @@ func (b *builder) pages() ([]*page, error) {
 	seen := map[string]*page{}
 	for _, p := range out {
 		if prev, ok := seen[p.Path]; ok {
-			if c, ok := p.Data.(*contentPage); ok {
+			if c, ok := p.Data.(*content.ContentPage); ok {
 				return nil, fmt.Errorf("%s: its page %s is taken by the %s page", c.File, p.Path, prev.Layout)
 			}
 			return nil, fmt.Errorf("%s: two pages, %s and %s", p.Path, prev.Layout, p.Layout)

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/render"
 	"io/fs"
 
@@ -273,7 +274,7 @@ func treeKey(fsys fs.FS, label string) ([sha256.Size]byte, error) {
 			return err
 		}
 		data, err := fs.ReadFile(fsys, p)
-		if _, ok := refused(err); ok {
+		if _, ok := content.Refused(err); ok {
 			// A file the build does not read need not stop it; one it
 			// reads stops it when the templates load.
 			fmt.Fprintf(h, "%q refused: %v\n", p, err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"math"
@@ -265,8 +266,8 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *render.Texter) (
 // content pages are: raw HTML dropped, javascript: links refused.
 func renderMarkdown(src string) (template.HTML, error) {
 	var buf bytes.Buffer
-	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))
-	if err := newMarkdown().Convert([]byte(src), &buf, parser.WithContext(ctx)); err != nil {
+	ctx := parser.NewContext(parser.WithIDs(content.NewHeadingIDs()))
+	if err := content.NewMarkdown().Convert([]byte(src), &buf, parser.WithContext(ctx)); err != nil {
 		return "", err
 	}
 	return template.HTML(buf.String()), nil // goldmark without WithUnsafe: raw HTML is dropped

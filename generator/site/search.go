@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/render"
 	"slices"
 	"strings"
@@ -206,7 +207,7 @@ func searchFind(entries []*searchEntry, query string) []*searchEntry {
 // the paths of have, in the order of searchKinds and, within a kind, of
 // the catalog. t gives the words of the facts lines; tr the catalog's
 // text in the site's language (builder.text).
-func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string) []*searchEntry {
+func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, sections []*page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string) []*searchEntry {
 	var out []*searchEntry
 	add := func(kind int, title, sub, path, frag string, names []string, text ...string) {
 		if !have[path] {

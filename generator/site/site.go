@@ -24,6 +24,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"io"
@@ -204,7 +205,7 @@ type builder struct {
 	// inline404 is what the 404 page carries inline when the site has no
 	// URL (notFoundAssets); nil when it has one.
 	inline404 *inlineAssets
-	content   []*contentPage
+	content   []*content.ContentPage
 	siteInfo  *siteInfo
 	pricesOf  map[priceKey][]*catalog.PricePoint
 	offersOf  map[*catalog.Instance][]*pricing.Offer
@@ -378,22 +379,22 @@ func (b *builder) templatesAndContent(root, tfs fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
-	codes := shortcodes{"fx-rule": rule, "data-age": ages, "fresh-rule": fresh}
+	codes := content.Shortcodes{"fx-rule": rule, "data-age": ages, "fresh-rule": fresh}
 	var skip []string
 	for _, e := range b.eds {
 		if !e.root() {
 			skip = append(skip, "content/"+strings.TrimSuffix(e.Dir, "/"))
 		}
 	}
-	if b.content, err = loadContent(root, "content", skip, codes, b.add); err != nil {
+	if b.content, err = content.LoadContent(root, "content", skip, codes, b.add); err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
 	if !b.ed.root() {
-		own, err := loadContent(root, "content/"+strings.TrimSuffix(b.ed.Dir, "/"), nil, codes, b.add)
+		own, err := content.LoadContent(root, "content/"+strings.TrimSuffix(b.ed.Dir, "/"), nil, codes, b.add)
 		if err != nil {
 			return fmt.Errorf("content: %w", err)
 		}
-		b.content = withFallback(own, b.content, b.eds[0].Lang)
+		b.content = content.WithFallback(own, b.content, b.eds[0].Lang)
 	}
 	return nil
 }

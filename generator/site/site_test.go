@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/render"
 	"html"
 	"io/fs"
@@ -335,7 +336,7 @@ func TestMarkdownIsSafeAndHeadingsGetIDs(t *testing.T) {
 }
 
 func TestHeadingIDs(t *testing.T) {
-	ids := newHeadingIDs()
+	ids := content.NewHeadingIDs()
 	for _, tc := range []struct{ in, want string }{
 		{"Preise für GPUs", "preise-für-gpus"},
 		{"价格", "价格"},
@@ -381,10 +382,10 @@ title: 方法
 ## 等保三级 (MLPS level 3)
 `)
 	want := []string{"价格", "价格-1", "按量计费与包年包月", "华北2北京可用区", "prices", "how-far-to-trust-a-price", "等保三级-mlps-level-3"}
-	md := newMarkdown()
+	md := content.NewMarkdown()
 	var first string
 	for range 2 {
-		p, errs := convert(md, nil, "content/zh/methodology.md", src)
+		p, errs := content.Convert(md, nil, "content/zh/methodology.md", src)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
@@ -426,11 +427,11 @@ func TestShippedHeadingIDs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		codes := shortcodes{}
-		for _, m := range shortcode.FindAllStringSubmatch(string(src), -1) {
+		codes := content.Shortcodes{}
+		for _, m := range content.Shortcode.FindAllStringSubmatch(string(src), -1) {
 			codes[m[1]] = "text"
 		}
-		p, errs := convert(newMarkdown(), codes, file, src)
+		p, errs := content.Convert(content.NewMarkdown(), codes, file, src)
 		if p == nil {
 			t.Fatalf("%s: %v", file, errs)
 		}
@@ -454,10 +455,10 @@ func TestFrontMatterErrors(t *testing.T) {
 		{"invalid UTF-8 in front matter", "---\ntitle: Caf\xe9\n---\n", `content/x.md:2:11: invalid UTF-8 byte 0xe9: save the file as UTF-8`},
 		{"invalid UTF-8 in Markdown", "---\ntitle: A\n---\n\nPreise für \xff GPUs\n", `content/x.md:5:12: invalid UTF-8 byte 0xff: save the file as UTF-8`},
 	}
-	md := newMarkdown()
+	md := content.NewMarkdown()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, errs := convert(md, nil, "content/x.md", []byte(tc.src))
+			_, errs := content.Convert(md, nil, "content/x.md", []byte(tc.src))
 			var got []string
 			for _, e := range errs {
 				got = append(got, e.String())

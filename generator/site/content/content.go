@@ -1,4 +1,10 @@
-package site
+// Package content reads the Markdown pages of content/ for the site: YAML
+// front matter checked with positions, shortcodes expanded from text the
+// stages above hand in, nesting and link bounds that keep hostile Markdown
+// from stalling a build, and HTML with stable heading ids. It is an input
+// of the page models, beside the derived data; it renders no template and
+// writes no file.
+package content
 
 import (
 	"bytes"
@@ -28,8 +34,8 @@ import (
 	"gpucompare/generator/rootfs"
 )
 
-// contentPage is one Markdown page of content/, converted.
-type contentPage struct {
+// ContentPage is one Markdown page of content/, converted.
+type ContentPage struct {
 	File        string // "content/methodology.md"
 	Path        string // output path: "methodology/index.html"
 	Title       string
@@ -46,17 +52,17 @@ type frontMatter struct {
 	Description string `yaml:"description"`
 }
 
-// loadContent converts every Markdown file under dir (content/, or an
+// LoadContent converts every Markdown file under dir (content/, or an
 // edition's content/zh/) of root, in path order, with the shortcodes
 // codes, leaving out the folders skip names (the editions' folders, from
 // the root edition's content). Problems with a position go to diag; err
 // is for I/O failures.
-func loadContent(root fs.FS, dir string, skip []string, codes shortcodes, diag func(catalog.Diagnostic)) ([]*contentPage, error) {
+func LoadContent(root fs.FS, dir string, skip []string, codes Shortcodes, diag func(catalog.Diagnostic)) ([]*ContentPage, error) {
 	if _, err := fs.Stat(root, dir); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	md := newMarkdown()
-	var out []*contentPage
+	md := NewMarkdown()
+	var out []*ContentPage
 	err := fs.WalkDir(root, dir, func(file string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -76,14 +82,14 @@ func loadContent(root fs.FS, dir string, skip []string, codes shortcodes, diag f
 			return nil
 		}
 		src, err := fs.ReadFile(root, file)
-		if d, ok := refused(err); ok {
+		if d, ok := Refused(err); ok {
 			diag(d)
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		p, errs := convert(md, codes, file, src)
+		p, errs := Convert(md, codes, file, src)
 		for _, d := range errs {
 			diag(d)
 		}
@@ -96,10 +102,10 @@ func loadContent(root fs.FS, dir string, skip []string, codes shortcodes, diag f
 	return out, err
 }
 
-// withFallback is an edition's content: its own pages, and each page of
+// WithFallback is an edition's content: its own pages, and each page of
 // the root edition it has no page of its own for, shown untranslated in
 // the root edition's language lang. Every page then has its twin.
-func withFallback(own, root []*contentPage, lang string) []*contentPage {
+func WithFallback(own, root []*ContentPage, lang string) []*ContentPage {
 	have := map[string]bool{}
 	for _, p := range own {
 		have[p.Path] = true
@@ -112,14 +118,14 @@ func withFallback(own, root []*contentPage, lang string) []*contentPage {
 			out = append(out, &c)
 		}
 	}
-	slices.SortStableFunc(out, func(x, y *contentPage) int { return strings.Compare(x.Path, y.Path) })
+	slices.SortStableFunc(out, func(x, y *ContentPage) int { return strings.Compare(x.Path, y.Path) })
 	return out
 }
 
-// refused returns, as an error at the file's path, why the site root
-// refused to give a file (rootfs): it is not a regular file, it lies
+// Refused returns, as an error at the file's path, why the site root
+// Refused to give a file (rootfs): it is not a regular file, it lies
 // outside the root, or it is too large.
-func refused(err error) (catalog.Diagnostic, bool) {
+func Refused(err error) (catalog.Diagnostic, bool) {
 	var r *rootfs.Error
 	if !errors.As(err, &r) {
 		return catalog.Diagnostic{}, false
@@ -137,10 +143,10 @@ func contentPath(dir, file string) string {
 	return rel + "/index.html"
 }
 
-// convert splits a content file into front matter and Markdown, expands
+// Convert splits a content file into front matter and Markdown, expands
 // the shortcodes of the Markdown, and converts both. Problems come back as
 // diagnostics with positions in file.
-func convert(md goldmark.Markdown, codes shortcodes, file string, src []byte) (*contentPage, []catalog.Diagnostic) {
+func Convert(md goldmark.Markdown, codes Shortcodes, file string, src []byte) (*ContentPage, []catalog.Diagnostic) {
 	errorf := func(line, col int, format string, args ...any) []catalog.Diagnostic {
 		return []catalog.Diagnostic{{Pos: catalog.Pos{File: file, Line: line, Col: col}, Message: fmt.Sprintf(format, args...)}}
 	}
@@ -174,11 +180,11 @@ func convert(md goldmark.Markdown, codes shortcodes, file string, src []byte) (*
 		return nil, errs
 	}
 	var buf bytes.Buffer
-	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))
+	ctx := parser.NewContext(parser.WithIDs(NewHeadingIDs()))
 	if err := md.Convert(body, &buf, parser.WithContext(ctx)); err != nil {
 		return nil, errorf(fmLine, 1, "markdown: %v", err)
 	}
-	return &contentPage{
+	return &ContentPage{
 		File:        file,
 		Title:       meta.Title,
 		Description: meta.Description,
@@ -186,27 +192,27 @@ func convert(md goldmark.Markdown, codes shortcodes, file string, src []byte) (*
 	}, nil
 }
 
-// shortcodes are the texts a content page may include by name, written
+// Shortcodes are the texts a content page may include by name, written
 // {{name}} in its Markdown: text the site makes from its catalog and its
 // messages, such as the rule for prices in different currencies
 // ("fx-rule"), so that a page says what the code does.
-type shortcodes map[string]string
+type Shortcodes map[string]string
 
-var shortcode = regexp.MustCompile(`\{\{\s*([a-z][a-z0-9-]*)\s*\}\}`)
+var Shortcode = regexp.MustCompile(`\{\{\s*([a-z][a-z0-9-]*)\s*\}\}`)
 
 // expand replaces each {{name}} of the Markdown body with the text of its
 // shortcode, escaped so that Markdown keeps it as it is. An unknown name
 // is an error at its line (counted after the skip lines before body) and
 // column.
-func (s shortcodes) expand(file string, body []byte, skip int) ([]byte, []catalog.Diagnostic) {
+func (s Shortcodes) expand(file string, body []byte, skip int) ([]byte, []catalog.Diagnostic) {
 	var errs []catalog.Diagnostic
 	var known []string
 	for name := range s {
 		known = append(known, name)
 	}
 	slices.Sort(known)
-	out := shortcode.ReplaceAllFunc(body, func(m []byte) []byte {
-		name := string(shortcode.FindSubmatch(m)[1])
+	out := Shortcode.ReplaceAllFunc(body, func(m []byte) []byte {
+		name := string(Shortcode.FindSubmatch(m)[1])
 		if text, ok := s[name]; ok {
 			if render.MarkdownShortcodes[name] {
 				return []byte(text)
@@ -215,7 +221,7 @@ func (s shortcodes) expand(file string, body []byte, skip int) ([]byte, []catalo
 		}
 		return m
 	})
-	for _, loc := range shortcode.FindAllSubmatchIndex(body, -1) {
+	for _, loc := range Shortcode.FindAllSubmatchIndex(body, -1) {
 		name := string(body[loc[2]:loc[3]])
 		if _, ok := s[name]; ok {
 			continue
@@ -323,12 +329,12 @@ func columnAt(n *yaml.Node, line int) int {
 	return max(find(n), 1)
 }
 
-// newMarkdown is the Markdown converter of content pages: CommonMark with
+// NewMarkdown is the Markdown converter of content pages: CommonMark with
 // GFM tables, strikethrough, autolinks and task lists, typographic quotes
 // and dashes, and heading ids. Raw HTML stays off (no html.WithUnsafe).
 // Aligned table cells get an align-* class instead of a style attribute,
 // which the page's Content-Security-Policy would refuse.
-func newMarkdown() goldmark.Markdown {
+func NewMarkdown() goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(
 			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignNone)),
@@ -357,18 +363,18 @@ func (alignClasses) Transform(doc *ast.Document, _ text.Reader, _ parser.Context
 	})
 }
 
-// headingIDs makes heading ids that keep every letter and digit, not only
+// HeadingIDs makes heading ids that keep every letter and digit, not only
 // ASCII ones: "Preise für GPUs" is preise-für-gpus, "价格与可用性" stays
 // itself. Runs of spaces, '-' and '_' become one '-'; other punctuation is
 // dropped; a repeated id gets -1, -2 … appended.
-type headingIDs struct{ used map[string]bool }
+type HeadingIDs struct{ used map[string]bool }
 
-func newHeadingIDs() *headingIDs {
+func NewHeadingIDs() *HeadingIDs {
 	// "main" is the id of the page's main element in templates/base.html.
-	return &headingIDs{used: map[string]bool{"main": true}}
+	return &HeadingIDs{used: map[string]bool{"main": true}}
 }
 
-func (s *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
+func (s *HeadingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 	var b strings.Builder
 	dash := false
 	for _, r := range string(value) {
@@ -402,4 +408,4 @@ func (s *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 	return []byte(id)
 }
 
-func (s *headingIDs) Put(value []byte) { s.used[string(value)] = true }
+func (s *HeadingIDs) Put(value []byte) { s.used[string(value)] = true }

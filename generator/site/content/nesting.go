@@ -1,4 +1,4 @@
-package site
+package content
 
 import "bytes"
 
@@ -18,7 +18,7 @@ const maxNesting = 32
 // this); it may count deeper. A block quote goes on through every line
 // that carries its marker; a list item through every line indented at
 // least one column more than its marker is wide (a tab taken as four
-// columns); both through every line that opens no container, as a
+// Columns); both through every line that opens no container, as a
 // paragraph may go on lazily. A marker opens a container after any
 // indentation, in code too: only a page with deep markers in its code
 // would notice.
@@ -51,7 +51,7 @@ func tooDeep(md []byte, limit int) (line, col int, ok bool) {
 // and the byte after their markers and indentation. A line that is blank
 // after them continues them all.
 func continued(l []byte, indents []int) (pos, matched int) {
-	credit := 0 // columns of the whitespace before pos not used yet
+	credit := 0 // Columns of the whitespace before pos not used yet
 	for i, indent := range indents {
 		lead := whitespace(l[pos:])
 		switch {

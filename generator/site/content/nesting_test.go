@@ -1,4 +1,4 @@
-package site
+package content
 
 import (
 	"strings"
@@ -48,7 +48,7 @@ func TestNestingDepth(t *testing.T) {
 }
 
 func TestDeepNestingRefused(t *testing.T) {
-	md := newMarkdown()
+	md := NewMarkdown()
 	var deep strings.Builder
 	deep.WriteString("---\ntitle: Deep\n---\n\nIntro.\n\n")
 	for i := range 3000 {
@@ -61,7 +61,7 @@ func TestDeepNestingRefused(t *testing.T) {
 			"content/x.md:4:33: lists and block quotes nested more than 32 deep: flatten them"},
 	}
 	for _, tt := range tests {
-		_, errs := convert(md, nil, "content/x.md", []byte(tt.src))
+		_, errs := Convert(md, nil, "content/x.md", []byte(tt.src))
 		if len(errs) != 1 || errs[0].String() != tt.want {
 			t.Errorf("%s: got %v\nwant %s", tt.name, errs, tt.want)
 		}
@@ -69,16 +69,16 @@ func TestDeepNestingRefused(t *testing.T) {
 	// Links left open by the thousand in one paragraph are refused too;
 	// as many in paragraphs of their own are fine.
 	md30k := "---\ntitle: Links\n---\nIntro.\n\n" + strings.Repeat("[a](", 30000) + "\n"
-	_, errs := convert(md, nil, "content/x.md", []byte(md30k))
+	_, errs := Convert(md, nil, "content/x.md", []byte(md30k))
 	if want := "content/x.md:6:4003: more than 1000 links in one paragraph: split it with blank lines"; len(errs) != 1 || errs[0].String() != want {
 		t.Errorf("30,000 open links: got %v\nwant %s", errs, want)
 	}
-	if p, errs := convert(md, nil, "content/x.md", []byte("---\ntitle: Links\n---\n"+strings.Repeat("[a](b) [c](d)\n\n", 1000))); p == nil || len(errs) > 0 {
+	if p, errs := Convert(md, nil, "content/x.md", []byte("---\ntitle: Links\n---\n"+strings.Repeat("[a](b) [c](d)\n\n", 1000))); p == nil || len(errs) > 0 {
 		t.Errorf("1,000 paragraphs of two links refused: %v", errs)
 	}
 	// 32 levels are fine.
 	src := "---\ntitle: Deep\n---\n" + strings.Repeat("> ", maxNesting) + "a\n"
-	if p, errs := convert(md, nil, "content/x.md", []byte(src)); p == nil || len(errs) > 0 {
+	if p, errs := Convert(md, nil, "content/x.md", []byte(src)); p == nil || len(errs) > 0 {
 		t.Errorf("%d levels refused: %v", maxNesting, errs)
 	}
 }
@@ -86,7 +86,7 @@ func TestDeepNestingRefused(t *testing.T) {
 // goldmarkDepth is the deepest nesting of block quotes and list items in
 // goldmark's tree of src.
 func goldmarkDepth(src []byte) int {
-	doc := newMarkdown().Parser().Parse(text.NewReader(src))
+	doc := NewMarkdown().Parser().Parse(text.NewReader(src))
 	var walk func(n ast.Node, d int) int
 	walk = func(n ast.Node, d int) int {
 		if k := n.Kind(); k == ast.KindBlockquote || k == ast.KindListItem {
