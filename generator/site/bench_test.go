@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"gpucompare/generator/site/derive"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,7 +96,7 @@ func BenchmarkInstanceCharts(b *testing.B) {
 	if bl.tmpl, err = bl.templates(tfs, "en"); err != nil {
 		b.Fatal(err)
 	}
-	bl.derive()
+	bl.Data = derive.Make(bl.cat)
 	pages, err := bl.pages()
 	if err != nil {
 		b.Fatal(err)

@@ -139,7 +139,7 @@ func (b *builder) benchRows() ([]*resultExport, []*costExport, error) {
 	number := map[*bench.Result]int{}
 	for _, bm := range b.cat.Benchmarks {
 		byResult := map[*catalog.Result]*bench.Result{}
-		groups := b.groupsOf(bm)
+		groups := b.GroupsOf(bm)
 		for _, g := range groups {
 			for _, r := range g.Results {
 				byResult[r.Result] = r

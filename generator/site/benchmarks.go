@@ -51,17 +51,6 @@ func (b *builder) benchmarkPages() []*page {
 	return out
 }
 
-// groupsOf are the derived groups of one benchmark, in bench.Derive order.
-func (b *builder) groupsOf(bm *catalog.Benchmark) []*bench.Group {
-	var out []*bench.Group
-	for _, g := range b.benchGroups {
-		if g.Benchmark == bm {
-			out = append(out, g)
-		}
-	}
-	return out
-}
-
 // benchmarksData is the model of the benchmark index.
 type benchmarksData struct {
 	Suites     []*suiteList
@@ -105,7 +94,7 @@ func (b *builder) benchmarksData(p *page) *benchmarksData {
 	}
 	for _, bm := range b.cat.Benchmarks {
 		r := &benchmarkRow{Benchmark: bm, URL: p.Rel(benchmarkPath(bm.ID)), Results: len(bm.Results)}
-		for _, g := range b.groupsOf(bm) {
+		for _, g := range b.GroupsOf(bm) {
 			if !slices.Contains(r.Units, g.Unit) {
 				r.Units = append(r.Units, g.Unit)
 			}
@@ -258,7 +247,7 @@ func sig3(v float64) string {
 func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 	d := &benchmarkData{Benchmark: bm, Currency: b.cat.Site.Currency}
 	rows := map[*catalog.Result]*resultRow{}
-	groups := b.groupsOf(bm)
+	groups := b.GroupsOf(bm)
 	// Results in file order, numbered; each is in exactly one group.
 	byResult := map[*catalog.Result]*bench.Result{}
 	for _, g := range groups {
@@ -427,7 +416,7 @@ func (b *builder) gpuBenchmarks(p *page, g *catalog.GPU) []*benchResult {
 	var out []*benchResult
 	for _, bm := range b.cat.Benchmarks {
 		byResult := map[*catalog.Result]*bench.Result{}
-		for _, gr := range b.groupsOf(bm) {
+		for _, gr := range b.GroupsOf(bm) {
 			for _, r := range gr.Results {
 				byResult[r.Result] = r
 			}
@@ -464,7 +453,7 @@ type instanceBench struct {
 func (b *builder) instanceBenchmarks(p *page, in *catalog.Instance) []*instanceBench {
 	var out []*instanceBench
 	for _, bm := range b.cat.Benchmarks {
-		for i, g := range b.groupsOf(bm) {
+		for i, g := range b.GroupsOf(bm) {
 			ib := bestOf(g.Ranks[chartModel], in)
 			if ib == nil {
 				if ib = bestOf(g.Split[chartModel], in); ib != nil {

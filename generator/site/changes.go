@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"gpucompare/generator/site/derive"
 	"html/template"
 	"io"
 	"net/url"
@@ -81,73 +82,11 @@ type monthLink struct {
 	Here       bool // its changes are on the page shown
 }
 
-// changeMonth is the changes of one page of /changes/<key>/: one month
-// ("2025-06"), one year where the sources date no month ("2023"), or the
-// undated ones ("undated").
-type changeMonth struct {
-	Key     string
-	Changes []*feed.Change // newest first
-}
-
-// undatedMonth is the key of the page of the undated changes.
-const undatedMonth = "undated"
-
-// The latest months /changes/ lists: the newest, then whole older months
-// while it holds fewer than latestMin changes and would hold no more than
-// latestMax.
-const (
-	latestMin = 20
-	latestMax = 200
-)
-
-// monthOf is the key of the page of /changes/ that lists c.
-func monthOf(c *feed.Change) string {
-	d := c.Date()
-	switch {
-	case !c.Dated() || !d.Known():
-		return undatedMonth
-	case d.Precision() == "year":
-		return string(d)
-	case len(d) >= 7:
-		return string(d[:7])
-	}
-	return undatedMonth
-}
-
-// changeMonths groups changes, newest first, by their months, newest
-// first: a year the sources date no month of comes after that year's
-// months, and the undated changes last.
-func changeMonths(changes []*feed.Change) []changeMonth {
-	at := map[string]int{}
-	var out []changeMonth
-	for _, c := range changes {
-		k := monthOf(c)
-		i, ok := at[k]
-		if !ok {
-			i = len(out)
-			at[k] = i
-			out = append(out, changeMonth{Key: k})
-		}
-		out[i].Changes = append(out[i].Changes, c)
-	}
-	order := func(k string) string {
-		switch {
-		case k == undatedMonth:
-			return ""
-		case len(k) == 4:
-			return k + "-00"
-		}
-		return k
-	}
-	slices.SortStableFunc(out, func(a, b changeMonth) int { return cmp.Compare(order(b.Key), order(a.Key)) })
-	return out
-}
-
 // latestMonths is how many of months, newest first, /changes/ lists.
-func latestMonths(months []changeMonth) int {
+func latestMonths(months []derive.ChangeMonth) int {
 	n, rows := 0, 0
 	for _, m := range months {
-		if n > 0 && (rows >= latestMin || rows+len(m.Changes) > latestMax) {
+		if n > 0 && (rows >= derive.LatestMin || rows+len(m.Changes) > derive.LatestMax) {
 			break
 		}
 		n++
@@ -166,7 +105,7 @@ func changesPath(month string) string {
 func changesScript(month string) string { return "changes/" + month + "/changes.js" }
 
 // monthKeys are the keys of months.
-func monthKeys(months []changeMonth) []string {
+func monthKeys(months []derive.ChangeMonth) []string {
 	out := make([]string, len(months))
 	for i, m := range months {
 		out[i] = m.Key
@@ -177,7 +116,7 @@ func monthKeys(months []changeMonth) []string {
 // monthLabel is the words of a month's key: the month as the language
 // writes it (2025-06, 2025年6月).
 func (b *builder) monthLabel(key string) string {
-	if key == undatedMonth {
+	if key == derive.UndatedMonth {
 		s, err := b.tmpl.Msgs.T("changes.undated_month")
 		if err != nil {
 			return key
@@ -258,8 +197,8 @@ func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {
 // changesData is the model of the page of /changes/ p that shows month,
 // or, for "", the latest months.
 func (b *builder) changesData(p *page, month string) *changesData {
-	months := b.months
-	d := &changesData{Month: month, Total: len(b.changes), Root: p.Rel("")}
+	months := b.Months
+	d := &changesData{Month: month, Total: len(b.Changes), Root: p.Rel("")}
 	if d.Root == "./" {
 		d.Root = ""
 	}
@@ -296,7 +235,7 @@ func (b *builder) changesData(p *page, month string) *changesData {
 	d.Rows = b.changeRows(p, shown)
 	providers, gpus, models := map[string]string{}, map[string]string{}, map[string]string{}
 	w := b.words()
-	for _, c := range b.changes {
+	for _, c := range b.Changes {
 		in := c.Instance
 		providers[in.Provider.ID] = in.Provider.Name
 		if g := b.cat.GPU(in.GPU); g != nil {
@@ -336,10 +275,10 @@ func (b *builder) feedScopes() []feedScope {
 		return s
 	}
 	site := cmp.Or(b.cat.Site.Title, "gpucompare")
-	scopes := []feedScope{{dir: "", title: t("feeds.site_title", site), page: "changes/index.html", changes: b.changes}}
+	scopes := []feedScope{{dir: "", title: t("feeds.site_title", site), page: "changes/index.html", changes: b.Changes}}
 	for _, p := range b.cat.Providers {
 		var cs []*feed.Change
-		for _, c := range b.changes {
+		for _, c := range b.Changes {
 			if c.Instance.Provider == p {
 				cs = append(cs, c)
 			}
@@ -348,7 +287,7 @@ func (b *builder) feedScopes() []feedScope {
 	}
 	for _, g := range b.cat.GPUs {
 		var cs []*feed.Change
-		for _, c := range b.changes {
+		for _, c := range b.Changes {
 			if c.Instance.GPU == g.ID {
 				cs = append(cs, c)
 			}
@@ -411,7 +350,7 @@ func (b *builder) feeds() error {
 		InstanceURL:  func(in *catalog.Instance) string { return b.base + abs.to(instancePath(in)) },
 	}
 	entries := b.feedEntries(item)
-	all, err := entries.of(b.changes)
+	all, err := entries.of(b.Changes)
 	if err != nil {
 		return err
 	}
@@ -532,7 +471,7 @@ func (b *builder) feedEntries(item feed.Item) *feedEntries {
 	}
 	w := newWalker(u)
 	e.keys, e.kept = map[*feed.Change]fingerprint{}, map[fingerprint]*feed.Entry{}
-	for _, c := range b.changes {
+	for _, c := range b.Changes {
 		f, ok := w.of(entryInputs{c, b.base, b.opts.PrettyURLs})
 		if !ok {
 			continue
@@ -596,7 +535,7 @@ func (b *builder) changeScripts() error {
 	}
 	root := &page{links: linker{pretty: b.opts.PrettyURLs}}
 	fresh, stale := b.cat.Site.Policy()
-	for _, m := range b.months {
+	for _, m := range b.Months {
 		inputs := changeScriptInputs{m.Key, m.Changes, b.cat.GPUs, b.opts.PrettyURLs, b.ageDate.Unix(), fresh, stale}
 		err := b.putMade("changes script "+m.Key, inputs, func() ([]madeFile, error) {
 			data, err := b.changeScript(t, root, m)
@@ -611,7 +550,7 @@ func (b *builder) changeScripts() error {
 
 // changeScript is the rows' script of month m: each row as [provider,
 // GPU ("" when unknown), pricing model, direction, the row's HTML].
-func (b *builder) changeScript(t *template.Template, root *page, m changeMonth) ([]byte, error) {
+func (b *builder) changeScript(t *template.Template, root *page, m derive.ChangeMonth) ([]byte, error) {
 	var buf, row bytes.Buffer
 	// The script is a file of its own, never inside a page: <, > and &
 	// need no escaping, and U+2028 and U+2029 are escaped all the same.

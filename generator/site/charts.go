@@ -121,7 +121,7 @@ func (b *builder) chartMaker() *chartMaker {
 		}
 		return s
 	}
-	m.data = &charts.Data{Catalog: b.cat, GPUs: b.gpus, Offers: b.priced, Currency: b.cat.Site.Currency, Text: text}
+	m.data = &charts.Data{Catalog: b.cat, GPUs: b.GPUs, Offers: b.Priced, Currency: b.cat.Site.Currency, Text: text}
 	return m
 }
 

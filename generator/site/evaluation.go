@@ -149,9 +149,9 @@ type scoreCell struct {
 func (b *builder) evaluationData(p *page, x *render.Texter) *evaluationData {
 	cat := b.cat
 	crit := cat.Scoring.Criteria
-	d := &evaluationData{Scoring: cat.Scoring, Step: "1", MaxWeight: 20, Classes: guide.PriceClasses(cat, b.priced)}
+	d := &evaluationData{Scoring: cat.Scoring, Step: "1", MaxWeight: 20, Classes: guide.PriceClasses(cat, b.Priced)}
 	d.Class = b.evaluationClass(d)
-	scored := guide.Score(cat, b.priced, crit, d.Class.ID)
+	scored := guide.Score(cat, b.Priced, crit, d.Class.ID)
 	total := 0.0
 	for _, c := range crit {
 		total += c.Weight
@@ -183,7 +183,7 @@ func (b *builder) evaluationData(p *page, x *render.Texter) *evaluationData {
 // default (guide.DefaultClass), put first among the classes to pick
 // when no offer of it has a comparable price.
 func (b *builder) evaluationClass(d *evaluationData) catalog.GPUClass {
-	id := guide.DefaultClass(b.cat, b.priced)
+	id := guide.DefaultClass(b.cat, b.Priced)
 	if i := slices.IndexFunc(d.Classes, func(c guide.PriceClass) bool { return c.ID == id }); i >= 0 {
 		return d.Classes[i].GPUClass
 	}
@@ -246,7 +246,7 @@ func (b *builder) evaluationRates() []*render.RateView {
 			seen[currency] = newRateView(conv.Rate)
 		}
 	}
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		for _, pr := range o.Prices {
 			if pr.Converted {
 				add(pr.Hourly.Currency)
@@ -272,7 +272,7 @@ func (b *builder) evaluationRates() []*render.RateView {
 // classOffers scores the offers of one GPU class that have a comparable
 // price (guide.ScoreOffers), with the providers' terms as scored.
 func (b *builder) classOffers(class string, providers []*guide.Scored) (pool []*pricing.Offer, scored []*guide.ScoredOffer) {
-	pool = guide.OffersOfClass(scorable(b.priced), class)
+	pool = guide.OffersOfClass(scorable(b.Priced), class)
 	return pool, guide.ScoreOffers(b.cat, pool, b.cat.Scoring.Criteria, providers)
 }
 
@@ -558,7 +558,7 @@ func (b *builder) weightsData(d *evaluationData, p *page, x *render.Texter) *wei
 func (b *builder) weightsClass(d *evaluationData, cl catalog.GPUClass, providerIndex map[*catalog.Provider]int, p *page, x *render.Texter) weightsClass {
 	cat, display := b.cat, b.cat.Site.Currency
 	crit := cat.Scoring.Criteria
-	scored := guide.Score(cat, b.priced, crit, cl.ID)
+	scored := guide.Score(cat, b.Priced, crit, cl.ID)
 	pool, offers := b.classOffers(cl.ID, scored)
 	if cl.ID == d.Class.ID {
 		pool, offers = d.pool, d.scoredOffers // the same, made once

@@ -272,7 +272,7 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 		Title, Currency string
 		Benchmarks      []*catalog.Benchmark
 		Groups          []*bench.Group
-	}{site.Title, site.Currency, b.cat.Benchmarks, b.benchGroups}
+	}{site.Title, site.Currency, b.cat.Benchmarks, b.BenchGroups}
 	return b.putMade("benchmark exports", benchInputs, b.benchExports)
 }
 

@@ -86,7 +86,7 @@ func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
 			}
 		}
 	}
-	for _, g := range b.gpus {
+	for _, g := range b.GPUs {
 		cells := best[g.ID]
 		if cells == nil {
 			continue

@@ -240,7 +240,7 @@ func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) st
 		d.Script.Messages[k] = t(k)
 	}
 
-	cd := &charts.Data{Catalog: b.cat, GPUs: b.gpus, Offers: b.priced, Currency: b.cat.Site.Currency, Text: t}
+	cd := &charts.Data{Catalog: b.cat, GPUs: b.GPUs, Offers: b.Priced, Currency: b.cat.Site.Currency, Text: t}
 	tree, err := cd.GuideTree(charts.ID(p.Path, "tree"), g)
 	if err != nil {
 		return nil, err
@@ -300,7 +300,7 @@ func guideTree(g *catalog.Guide, outcomes map[string]*outcomeView) *guideNode {
 // shortList evaluates a query over the priced offers and makes its view.
 func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) string) *shortListView {
 	display := b.cat.Site.Currency
-	l := guide.Evaluate(b.cat, b.priced, q)
+	l := guide.Evaluate(b.cat, b.Priced, q)
 	v := &shortListView{Currency: display, Model: l.Model, Sort: l.Sort, KeyColumn: l.Sort != "hourly", Matched: l.Matched}
 	rates := map[string]*render.RateView{}
 	for i, pk := range l.Picks {
@@ -324,7 +324,7 @@ func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) st
 	if l.Matched > 0 {
 		v.MatrixURL = p.Rel(matrixPath(1)) + "#" + link.state.Encode()
 		v.Dropped, v.GPUsFrom, v.ProvidersFrom = link.dropped, link.gpusFrom, link.providersFrom
-		for _, o := range b.priced {
+		for _, o := range b.Priced {
 			pr := o.Prices[l.Model]
 			if pr == nil || !carried(b.cat, o, q, link.memoryByGPU, link.geoRegions) {
 				continue
@@ -502,7 +502,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 		// judges it otherwise; it narrows the matrix without losing a match
 		// when no such figure passes where the GPU model's fails.
 		exact, narrows := true, true
-		for _, o := range b.priced {
+		for _, o := range b.Priced {
 			if o.GPU == nil || o.Prices[l.Model] == nil {
 				continue
 			}
@@ -571,7 +571,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 	if len(q.Regions) > 0 {
 		say(true, t("guide.cond.regions", orList(t, q.Regions)))
 		regions := slices.Clone(q.Regions)
-		for _, o := range b.priced {
+		for _, o := range b.Priced {
 			if o.Region == catalog.AllRegions {
 				regions = append(regions, catalog.AllRegions)
 				break
@@ -591,12 +591,12 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 			// The regions there, and, for prices that hold in every region,
 			// the providers with a region there: exact unless an instance
 			// type priced for every region is offered only elsewhere.
-			s.geoRegions = geoRegions(b.priced, q.Geos)
+			s.geoRegions = geoRegions(b.Priced, q.Geos)
 			s.state.Set("region", strings.Join(s.geoRegions, ","))
 			s.geoProviders = slices.Contains(s.geoRegions, catalog.AllRegions)
 			providerLevel = providerLevel || s.geoProviders
 			exact := true
-			for _, o := range b.priced {
+			for _, o := range b.Priced {
 				if o.Prices[l.Model] != nil && geoCarried(o, q, s.geoRegions, s.geoProviders) != guide.InGeo(o, q.Geos) {
 					exact = false
 				}
@@ -639,7 +639,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 	s.memoryByGPU = memoryByGPU
 	say(true, t("guide.cond.model", t("model."+l.Model)))
 	s.state.Set("model", l.Model)
-	models := pricedModels(b.priced)
+	models := pricedModels(b.Priced)
 	matrixModel := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, matrixModel) {
 		matrixModel = models[0]
@@ -657,7 +657,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 	// The facets list what is offered and meets the conditions.
 	if gpuLevel {
 		var ids []string
-		for _, g := range b.gpus {
+		for _, g := range b.GPUs {
 			if b.offered(func(o *pricing.Offer) bool { return o.GPU == g }) && gpuMeets(g, q) && (!memoryByGPU || memoryMeets(b.cat, g, nil, q)) {
 				ids = append(ids, g.ID)
 			}
@@ -709,7 +709,7 @@ func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, memoryByG
 
 // offered reports whether some priced offer is one f accepts.
 func (b *builder) offered(f func(*pricing.Offer) bool) bool {
-	return slices.ContainsFunc(b.priced, f)
+	return slices.ContainsFunc(b.Priced, f)
 }
 
 // gpuMeets reports whether a GPU model meets every condition of a query on

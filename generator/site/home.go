@@ -2,6 +2,7 @@ package site
 
 import (
 	"cmp"
+	"gpucompare/generator/site/derive"
 	"maps"
 	"net/url"
 	"slices"
@@ -26,7 +27,7 @@ import (
 // catalog's nearest measure of what buyers can rent widely), a chip's
 // variants together, each by its own providers, then the most offered,
 // then the largest GPU memory (it decides which models fit), then the
-// newest chip (releaseYears), then in buyer order (gpuOrder), up to
+// newest chip (releaseYears), then in buyer order (derive.GPUOrder), up to
 // homeRows; the GPU matrix lists the others.
 
 // homeTab is a column set of the home table: the pricing models whose
@@ -163,7 +164,7 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 			Offers: count[g.ID], Cells: cells,
 		})
 	}
-	year := releaseYears(gpus)
+	year := derive.ReleaseYears(gpus)
 	// A chip's variants (H100 SXM, PCIe, NVL) stand together, the chip
 	// ranked by the providers of any of them.
 	family := func(g *catalog.GPU) string {

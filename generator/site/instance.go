@@ -69,7 +69,7 @@ func (b *builder) panelRows(in *catalog.Instance) []*panelRow {
 	best := map[option]*pricing.Price{}
 	at := map[option]*pricing.Offer{}
 	regions := map[option]int{}
-	for _, o := range b.offersOf[in] {
+	for _, o := range b.OffersOf[in] {
 		for _, pr := range o.Prices {
 			for _, op := range pr.Options {
 				k := option{op.Model, op.Point.Payment}

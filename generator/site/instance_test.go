@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/render"
 	"io/fs"
 	"strings"
@@ -20,7 +21,7 @@ func instanceModel(t *testing.T, root fs.FS, provider, instance string) *instanc
 		t.Fatalf("catalog:\n%s", errs)
 	}
 	b := &builder{cat: cat, tmpl: &render.Templates{Msgs: englishTexter(t).M}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
-	b.derive()
+	b.Data = derive.Make(b.cat)
 	in := cat.Provider(provider).Instance(instance)
 	p := &page{Path: instancePath(in), Layout: "instance", links: linker{prefix: "../../../"}}
 	return b.instanceData(p, in)

@@ -282,14 +282,14 @@ func (b *builder) matrixPages() ([]*page, error) {
 	var terr error
 	t := b.tmpl.Msgs.TKeeping(&terr)
 	display := b.cat.Site.Currency
-	models := pricedModels(b.priced)
+	models := pricedModels(b.Priced)
 	model := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
 	}
 	columns := compareColumns(t, models, model, display)
 	size := cmp.Or(b.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
-	n := max(1, (len(b.priced)+size-1)/size)
+	n := max(1, (len(b.Priced)+size-1)/size)
 	paths := make([]string, n)
 	for i := range paths {
 		paths[i] = matrixPath(i + 1)
@@ -306,13 +306,13 @@ func (b *builder) matrixPages() ([]*page, error) {
 		p.model = func() (any, error) {
 			var terr error
 			t := b.tmpl.Msgs.TKeeping(&terr)
-			lo, hi := i*size, min((i+1)*size, len(b.priced))
+			lo, hi := i*size, min((i+1)*size, len(b.Priced))
 			d := &compareData{
 				Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
-				Total: len(b.priced), First: lo + 1, Last: hi,
+				Total: len(b.Priced), First: lo + 1, Last: hi,
 				Exports: &exportLinks{"compare.exports", p.Rel(offersCSVPath), p.Rel(offersJSONPath)},
 			}
-			for _, o := range b.priced[lo:hi] {
+			for _, o := range b.Priced[lo:hi] {
 				d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
 			}
 			if n > 1 {
@@ -323,7 +323,7 @@ func (b *builder) matrixPages() ([]*page, error) {
 			if i == 0 {
 				d.Controls = b.matrixControls(t, models, display)
 				x := newOfferExporter(b)
-				script, err := b.matrixScript(p, t, models, model).encode(b.priced, x.of)
+				script, err := b.matrixScript(p, t, models, model).encode(b.Priced, x.of)
 				if err == nil {
 					err = x.err
 				}
@@ -581,7 +581,7 @@ func newRateView(fx catalog.FXRate) *render.RateView {
 // currency, one per quoted currency, in the order of the currencies.
 func (b *builder) matrixRates(display string) []*render.RateView {
 	seen := map[string]*render.RateView{}
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		for _, pr := range o.Prices {
 			c := pr.Hourly.Currency
 			if _, ok := seen[c]; ok || c == display {
@@ -607,7 +607,7 @@ func (b *builder) matrixRates(display string) []*render.RateView {
 func (b *builder) matrixControls(t func(string, ...any) string, models []string, display string) *matrixControls {
 	c := &matrixControls{Currencies: []string{display}}
 	others := map[string]bool{}
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		for _, pr := range o.Prices {
 			others[pr.Hourly.Currency] = true
 		}
@@ -642,7 +642,7 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 		facets[3].f.Options = append(facets[3].f.Options, facetOption{Value: m, Label: t("model." + m)})
 	}
 	geo := map[string]string{} // region id → its part of the world, as first seen
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		add(facets[0], o.Provider.ID, o.Provider.Name)
 		gpu := o.Instance.GPU
 		if o.GPU != nil {
@@ -674,7 +674,7 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 	}
 	// GPUs in buyer order, regions by id; providers and models as listed.
 	order := map[string]int{}
-	for i, g := range b.gpus {
+	for i, g := range b.GPUs {
 		order[g.ID] = i
 	}
 	slices.SortStableFunc(facets[1].f.Options, func(x, y facetOption) int {
@@ -731,10 +731,10 @@ func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []
 	}
 	s.Models = models
 	used := map[string]bool{}
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		used[o.Instance.GPU] = true
 	}
-	for _, g := range b.gpus {
+	for _, g := range b.GPUs {
 		if used[g.ID] {
 			s.GPUs = append(s.GPUs, gpuExportOf(g))
 		}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"net/url"
@@ -203,7 +204,7 @@ func (b *builder) pages() ([]*page, error) {
 		return nil, err
 	}
 	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: b.content, AgeMessages: ageMsgs}
-	b.gpus = gpuOrder(cat.GPUs)
+	b.GPUs = derive.GPUOrder(cat.GPUs)
 
 	var out []*page
 	add := func(p *page) { out = append(out, p) }
@@ -273,7 +274,7 @@ func (b *builder) pages() ([]*page, error) {
 	}
 	out = append(out, guides...)
 
-	for _, month := range append([]string{""}, monthKeys(b.months)...) {
+	for _, month := range append([]string{""}, monthKeys(b.Months)...) {
 		p := b.newPage(changesPath(month), "changes")
 		p.TitleKey, p.DescKey = "changes.title", "changes.description"
 		if month != "" {
@@ -317,64 +318,6 @@ func (b *builder) pages() ([]*page, error) {
 	}
 	return out, nil
 }
-
-// gpuOrder sorts GPU models the way a buyer scans them: newest first by
-// release year, then by vendor and name. A model the catalog does not
-// date sorts with the newest dated variant of its chip (an undated A100
-// PCIe 80GB beside the A100s of 2020), or else of its architecture (an
-// undated A10G beside the A10 of 2021: both are Ampere GA102); one with
-// neither comes after the dated ones. The year only orders rows: pages
-// show the catalog's date.
-func gpuOrder(gpus []*catalog.GPU) []*catalog.GPU {
-	year := releaseYears(gpus)
-	out := slices.Clone(gpus)
-	slices.SortStableFunc(out, func(x, y *catalog.GPU) int {
-		return cmp.Or(
-			-cmp.Compare(year(x), year(y)),
-			cmp.Compare(strings.ToLower(x.Vendor), strings.ToLower(y.Vendor)),
-			cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)),
-			cmp.Compare(x.ID, y.ID),
-		)
-	})
-	return out
-}
-
-// releaseYears returns the release year of a GPU among gpus: its own, else
-// the latest of its chip's other variants (same vendor and model), else the
-// latest of its architecture's; "" when none is known.
-func releaseYears(gpus []*catalog.GPU) func(*catalog.GPU) string {
-	type group struct{ vendor, name string }
-	chipYear, archYear := map[group]string{}, map[group]string{}
-	for _, g := range gpus {
-		if !g.Released.Known() {
-			continue
-		}
-		y := string(g.Released)[:4]
-		if g.Model != "" {
-			c := group{g.Vendor, g.Model}
-			chipYear[c] = max(chipYear[c], y)
-		}
-		if g.Architecture != "" {
-			a := group{g.Vendor, g.Architecture}
-			archYear[a] = max(archYear[a], y)
-		}
-	}
-	return func(g *catalog.GPU) string {
-		if g.Released.Known() {
-			return string(g.Released)[:4]
-		}
-		if y := chipYear[group{g.Vendor, g.Model}]; g.Model != "" && y != "" {
-			return y
-		}
-		if g.Architecture != "" {
-			return archYear[group{g.Vendor, g.Architecture}]
-		}
-		return ""
-	}
-}
-
-// priceKey names the price history of one instance type.
-type priceKey struct{ provider, instance string }
 
 // priceView is a price point as pages show it. It holds the point's fields
 // rather than embedding the point: templates read them row by row, and a
@@ -517,7 +460,7 @@ func (b *builder) homeData(p *page) *homeData {
 	for _, pr := range b.cat.Providers {
 		d.Instances += len(pr.Instances)
 	}
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		if o.Region != "" {
 			d.Offers++
 		}
@@ -526,7 +469,7 @@ func (b *builder) homeData(p *page) *homeData {
 	if !b.ageDate.IsZero() {
 		oldBefore = strconv.Itoa(b.ageDate.Year() - homeYears)
 	}
-	d.Prices = homePriceTable(b.priced, b.gpus, b.cat.Site.Currency, oldBefore, b.lang(), b.trust, p.Rel)
+	d.Prices = homePriceTable(b.Priced, b.GPUs, b.cat.Site.Currency, oldBefore, b.lang(), b.trust, p.Rel)
 	d.Plan = b.planLinks(p)
 	d.Guides = b.guideSummaries(p)
 	for _, c := range b.content {
@@ -582,7 +525,7 @@ type gpuRow struct {
 
 func (b *builder) gpusData(p *page) *gpusData {
 	d := &gpusData{
-		Cheapest: b.cheapest(p, b.priced),
+		Cheapest: b.cheapest(p, b.Priced),
 		Exports:  &exportLinks{"gpus.exports", p.Rel(gpusCSVPath), p.Rel(gpusJSONPath)},
 	}
 	has := func(sparse bool, pr catalog.Precision) bool {
@@ -620,7 +563,7 @@ func (b *builder) gpusData(p *page) *gpusData {
 			from[r.ID] = r.Cells[i]
 		}
 	}
-	for _, g := range b.gpus {
+	for _, g := range b.GPUs {
 		r := &gpuRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Instances: count[g.ID], From: from[g.ID]}
 		for _, pr := range dense {
 			r.Dense = append(r.Dense, pr.Of(g.Dense))
@@ -777,7 +720,7 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 		}
 	}
 	priced := false
-	for _, o := range b.offersOf[in] {
+	for _, o := range b.OffersOf[in] {
 		priced = priced || len(o.Prices) > 0
 	}
 	r.NotPublic = in.PriceNotPublic != "" && !priced
@@ -796,7 +739,7 @@ func (b *builder) lowestPerGPU(in *catalog.Instance, keep func(model string) boo
 	rates, display := pricing.Rates(b.cat.FX), b.cat.Site.Currency
 	var from *catalog.PricePoint
 	least, ranked, converts := 0.0, false, false
-	for _, o := range b.offersOf[in] {
+	for _, o := range b.OffersOf[in] {
 		for _, model := range pricing.Models {
 			pr := o.Prices[model]
 			if pr == nil || !keep(model) {
@@ -847,7 +790,7 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 		}
 	}
 	d.Instances.sort()
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		if o.Instance.GPU == g.ID {
 			d.Offers++
 		}
@@ -1044,7 +987,7 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 		d.Regions = append(d.Regions, name)
 	}
 	ref := map[string]int{}
-	for _, pp := range b.pricesOf[priceKey{pr.ID, in.ID}] {
+	for _, pp := range b.PricesOf[derive.PriceKey{Provider: pr.ID, Instance: in.ID}] {
 		v := b.price(in, pp)
 		if pp.Source != "" {
 			if ref[pp.Source] == 0 {
@@ -1066,7 +1009,7 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 			d.LinkDisputed = slices.Contains(in.Claims.Disputed, "interconnect")
 		}
 	}
-	d.Changes = b.changeRows(p, b.changesOf[in])
+	d.Changes = b.changeRows(p, b.ChangesOf[in])
 	d.Benchmarks = b.instanceBenchmarks(p, in)
 	return d
 }

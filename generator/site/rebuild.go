@@ -144,7 +144,7 @@ func (b *builder) keptUnits() *catalogUnits {
 		return nil
 	}
 	b.unitsOnce.Do(func() {
-		b.units = unitsOf(b.cat, b.priced, b.changes, b.benchGroups)
+		b.units = unitsOf(b.cat, b.Priced, b.Changes, b.BenchGroups)
 		// The sets of this build replace those of the last.
 		b.lastMade, b.kept.made = b.kept.made, map[string]keptFiles{}
 		if !b.units.ok {

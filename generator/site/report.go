@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"io"
@@ -329,15 +330,15 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	}
 	b.tmpl = &render.Templates{Msgs: msgs}
 	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: lang}
-	b.gpus = gpuOrder(cat.GPUs)
+	b.Data = &derive.Data{GPUs: derive.GPUOrder(cat.GPUs)} // the offers the report keeps, below
 
 	all := pricing.Offers(cat, cat.Site.Currency)
 	for _, o := range all {
 		if opts.keep(o) {
-			b.priced = append(b.priced, o)
+			b.Priced = append(b.Priced, o)
 		}
 	}
-	if len(b.priced) == 0 {
+	if len(b.Priced) == 0 {
 		return nil, &UsageError{Problems: []string{fmt.Sprintf("no offer is of provider %s and GPU model %s: the report would be empty",
 			orAll(opts.Providers), orAll(opts.GPUs))}}
 	}
@@ -350,7 +351,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	x := &render.Texter{M: msgs}
 	d := &reportData{
 		Title:    cmp.Or(cat.Site.Title, x.T("site.name")),
-		Snapshot: snap, SnapshotShort: snap[:12], Count: len(b.priced), CatalogOffers: len(all),
+		Snapshot: snap, SnapshotShort: snap[:12], Count: len(b.Priced), CatalogOffers: len(all),
 	}
 	date := opts.Date
 	if date.IsZero() {
@@ -364,7 +365,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 			d.Providers = append(d.Providers, pr.Name)
 		}
 	}
-	for _, g := range b.gpus {
+	for _, g := range b.GPUs {
 		if slices.Contains(opts.GPUs, g.ID) {
 			d.GPUs = append(d.GPUs, g.Name)
 		}
@@ -374,7 +375,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		return nil, fmt.Errorf("matrix: %w", err)
 	}
 
-	cd := &charts.Data{Catalog: cat, GPUs: b.gpus, Offers: b.priced, Currency: cat.Site.Currency, Text: x.T}
+	cd := &charts.Data{Catalog: cat, GPUs: b.GPUs, Offers: b.Priced, Currency: cat.Site.Currency, Text: x.T}
 	// The figures of the GPU matrix: prices by GPU model and provider,
 	// one per pricing model, and price against performance.
 	p.Layout = "gpus"
@@ -482,16 +483,16 @@ func inlineText(src []byte) string {
 // unless no offer has it), the rates, and every offer's matrixRow.
 func (b *builder) reportMatrix(p *page, x *render.Texter) (*compareData, error) {
 	display := b.cat.Site.Currency
-	models := pricedModels(b.priced)
+	models := pricedModels(b.Priced)
 	model := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
 	}
 	d := &compareData{
 		Currency: display, Model: model, Models: models, Columns: matrixColumns(x.T, models, model, display),
-		Rates: b.matrixRates(display), Total: len(b.priced), First: 1, Last: len(b.priced),
+		Rates: b.matrixRates(display), Total: len(b.Priced), First: 1, Last: len(b.Priced),
 	}
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
 	}
 	return d, x.Err
@@ -635,7 +636,7 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 	seen := map[*catalog.PricePoint]bool{}
 	providers := map[*catalog.Provider]bool{}
 	gpus := map[*catalog.GPU]bool{}
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		is := byInstance[o.Instance]
 		if is == nil {
 			is = &instanceSources{Instance: o.Instance}
@@ -658,7 +659,7 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 			s.Providers = append(s.Providers, p)
 		}
 	}
-	for _, g := range b.gpus {
+	for _, g := range b.GPUs {
 		if gpus[g] {
 			s.GPUs = append(s.GPUs, g)
 		}

@@ -192,7 +192,7 @@ func (b *builder) reportSummary(d *reportData, x *render.Texter) *reportSummary 
 			}
 			// The scenario ranks no offer whose price is an estimate or an
 			// article's figure; the summary says where it would rank.
-			for _, o := range b.priced {
+			for _, o := range b.Priced {
 				if _, unranked := pricing.UnrankedModel(o, sv.Strategy); !unranked || !pricing.Eligible(b.cat, o, sd.Scenario, sv.Strategy, true) {
 					continue
 				}
@@ -201,7 +201,7 @@ func (b *builder) reportSummary(d *reportData, x *render.Texter) *reportSummary 
 				}
 			}
 		}
-		for _, o := range b.priced { // catalog order between equal totals
+		for _, o := range b.Priced { // catalog order between equal totals
 			r, e := best[o], bestLeft[o]
 			if r != nil {
 				ranked = append(ranked, r)
@@ -211,7 +211,7 @@ func (b *builder) reportSummary(d *reportData, x *render.Texter) *reportSummary 
 			}
 		}
 	} else {
-		for _, o := range b.priced {
+		for _, o := range b.Priced {
 			v, ok := o.PerGPUHour(s.Model)
 			if !ok || o.GPU == nil || !o.Rankable() || o.Instance.VGPUProfile != "" {
 				continue
@@ -384,7 +384,7 @@ func (b *builder) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *
 
 	points := map[*catalog.PricePoint]bool{}
 	undated := 0
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		for _, pr := range o.Prices {
 			if !points[pr.Point] {
 				points[pr.Point] = true
@@ -429,7 +429,7 @@ func (b *builder) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *
 	}
 
 	partial, unpriced := 0, 0
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		switch {
 		case len(o.Prices) == 0:
 			unpriced++

@@ -190,7 +190,7 @@ type leftGroup struct {
 
 func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *render.Texter) (*scenarioData, error) {
 	cat := b.cat
-	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(b.priced)}
+	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(b.Priced)}
 	d.Rates, _ = render.FxNotes(d.Currency, b.evaluationRates())
 	if s.Advice != "" {
 		html, err := b.prose(s, "advice", renderMarkdown)
@@ -223,7 +223,7 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *render.Texter) (
 	for _, st := range s.Strategies {
 		sv := &strategyView{Strategy: st, Name: cmp.Or(b.text(st, "name"), st.ID), Anchor: "strategy-" + st.ID, data: d}
 		left := map[string]*leftGroup{}
-		for _, o := range b.priced {
+		for _, o := range b.Priced {
 			why := leftOut(cat, o, s, st, d.Currency, x)
 			if why == "" {
 				t, ok, reason := pricing.ScenarioTCO(cat, o, s, st)
@@ -731,7 +731,7 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *tcoDa
 		}
 		return &tcoRate{Price: *r.Price, Factor: c.Factor}
 	}
-	for _, o := range b.priced {
+	for _, o := range b.Priced {
 		in := o.Instance
 		to := tcoOffer{
 			Instance: in.Name, Provider: b.text(o.Provider, "name"), Label: offerLabel(o, x),

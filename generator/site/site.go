@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"io"
@@ -36,10 +37,7 @@ import (
 	"sync"
 	"time"
 
-	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/feed"
-	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/write"
 )
 
@@ -201,25 +199,18 @@ type builder struct {
 	lastMade map[string]keptFiles
 	madeMu   sync.Mutex // guards kept.made while the exports and the feeds are made at once
 
+	// Data is what the pages are made of that follows from the catalog
+	// alone (derive.Make), made while the templates and content load.
+	*derive.Data
+
 	tmpl *render.Templates
 	// inline404 is what the 404 page carries inline when the site has no
 	// URL (notFoundAssets); nil when it has one.
 	inline404 *inlineAssets
 	content   []*content.ContentPage
 	siteInfo  *siteInfo
-	pricesOf  map[priceKey][]*catalog.PricePoint
-	offersOf  map[*catalog.Instance][]*pricing.Offer
-	// changesOf are the price changes of each instance type, newest first.
-	changesOf map[*catalog.Instance][]*feed.Change
-	gpus      []*catalog.GPU   // the GPU models in buyer order (gpuOrder)
-	priced    []*pricing.Offer // the offers with comparable prices, in the site currency
-	changes   []*feed.Change   // every price change, newest first
-	months    []changeMonth    // the changes by month, newest first (changeMonths)
-	// benchGroups are the benchmark results mapped onto the priced offers,
-	// in groups of comparable results (bench.Derive).
-	benchGroups []*bench.Group
-	citesMu     sync.Mutex                   // guards cites
-	cites       map[string][]render.Citation // cite of each source the matrix rows cite (builder.cite)
+	citesMu   sync.Mutex                   // guards cites
+	cites     map[string][]render.Citation // cite of each source the matrix rows cite (builder.cite)
 	// search are the entries of the site's search (searchPage).
 	search []*searchEntry
 	// ageDate is the day the ages of prices are counted to (Options.AgeDate).
@@ -255,7 +246,7 @@ func (b *builder) run(root fs.FS) error {
 	// What follows from the catalog alone is made while the templates and
 	// the content load.
 	var derived sync.WaitGroup
-	derived.Go(b.derive)
+	derived.Go(func() { b.Data = derive.Make(b.cat) })
 	err = b.templatesAndContent(root, tfs)
 	derived.Wait()
 	if err != nil {
@@ -274,7 +265,7 @@ func (b *builder) run(root fs.FS) error {
 	var exportErr, feedErr, changesErr error
 	var others sync.WaitGroup
 	if b.ed.root() {
-		others.Go(func() { exportErr = b.exports(b.priced) })
+		others.Go(func() { exportErr = b.exports(b.Priced) })
 	}
 	others.Go(func() { feedErr = b.feeds(); changesErr = b.changeScripts() })
 	renderErr := b.render(pages)
@@ -302,36 +293,6 @@ func (b *builder) run(root fs.FS) error {
 		return fmt.Errorf("static: %w", err)
 	}
 	return b.schemas()
-}
-
-// derive makes what the pages are made from that follows from the catalog
-// alone, on two goroutines: the offers with comparable prices, the benchmark
-// groups and the offers of each instance type; the price changes, those of
-// each instance type and the price points of each. None of it reports.
-func (b *builder) derive() {
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		b.priced = pricing.Offers(b.cat, b.cat.Site.Currency)
-		b.benchGroups = bench.Derive(b.cat, b.priced)
-		b.offersOf = map[*catalog.Instance][]*pricing.Offer{}
-		for _, o := range b.priced {
-			b.offersOf[o.Instance] = append(b.offersOf[o.Instance], o)
-		}
-	})
-	wg.Go(func() {
-		b.changes = feed.Changes(b.cat)
-		b.months = changeMonths(b.changes)
-		b.changesOf = map[*catalog.Instance][]*feed.Change{}
-		for _, c := range b.changes {
-			b.changesOf[c.Instance] = append(b.changesOf[c.Instance], c)
-		}
-		b.pricesOf = map[priceKey][]*catalog.PricePoint{}
-		for _, pp := range b.cat.Prices {
-			k := priceKey{pp.Provider, pp.Instance}
-			b.pricesOf[k] = append(b.pricesOf[k], pp)
-		}
-	})
-	wg.Wait()
 }
 
 // lang is the language the builder builds the site in: of its UI text

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/render"
 	"html"
 	"io/fs"
@@ -760,7 +761,7 @@ func TestGPUOrderIsNewestThenVendorThenName(t *testing.T) {
 	gpu := func(id, vendor, model, arch string, released catalog.Date) *catalog.GPU {
 		return &catalog.GPU{ID: id, Name: strings.ToUpper(id), Vendor: vendor, Model: model, Architecture: arch, Released: released}
 	}
-	got := gpuOrder([]*catalog.GPU{
+	got := derive.GPUOrder([]*catalog.GPU{
 		gpu("t4", "NVIDIA", "T4", "Turing", "2018"),
 		gpu("b200", "NVIDIA", "B200", "Blackwell", "2024"),
 		gpu("h200", "NVIDIA", "H200", "Hopper", "2023"),
