@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"gpucompare/generator/site/paths"
 	"strconv"
 	"strings"
 
@@ -118,8 +119,8 @@ func (b *builder) benchExports() ([]madeFile, error) {
 		return nil, err
 	}
 	return []madeFile{
-		{resultsJSONPath, append(rj, '\n')}, {costsJSONPath, append(cj, '\n')},
-		{resultsCSVPath, resultsCSV(results)}, {costsCSVPath, costsCSV(costs)},
+		{paths.ResultsJSON, append(rj, '\n')}, {paths.CostsJSON, append(cj, '\n')},
+		{paths.ResultsCSV, resultsCSV(results)}, {paths.CostsCSV, costsCSV(costs)},
 	}, nil
 }
 
@@ -218,7 +219,7 @@ func (b *builder) costExport(g *bench.Group, c *bench.Cost, n, rank int) *costEx
 		Hourly: pricing.Round(c.Hourly, derivedPlaces), Billing: o.Provider.Billing.Granularity, MinimumSeconds: o.Provider.Billing.MinimumSeconds,
 		FlagCodes:    codes(m.Flags),
 		QuotedHourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), QuotedCurrency: pr.Hourly.Currency,
-		PriceSince: string(pr.Point.Since), PriceSource: pr.Point.Source, URL: instancePath(o.Instance),
+		PriceSince: string(pr.Point.Since), PriceSource: pr.Point.Source, URL: paths.Instance(o.Instance),
 	}
 	if g.Time() {
 		e.RunCost = ptr(pricing.Round(c.RunCost, derivedPlaces))

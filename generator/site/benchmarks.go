@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"maps"
 	"math"
@@ -79,8 +80,8 @@ type benchmarkRow struct {
 func (b *builder) benchmarksData(p *page) *benchmarksData {
 	d := &benchmarksData{
 		Benchmarks: len(b.cat.Benchmarks),
-		ResultsCSV: p.Rel(resultsCSVPath), ResultsJSON: p.Rel(resultsJSONPath),
-		CostsCSV: p.Rel(costsCSVPath), CostsJSON: p.Rel(costsJSONPath),
+		ResultsCSV: p.Rel(paths.ResultsCSV), ResultsJSON: p.Rel(paths.ResultsJSON),
+		CostsCSV: p.Rel(paths.CostsCSV), CostsJSON: p.Rel(paths.CostsJSON),
 	}
 	bySuite := map[string]*suiteList{}
 	suites := slices.Clone(catalog.BenchmarkSuites)
@@ -265,11 +266,11 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 			row.AsOfNote = ""
 		}
 		if r.GPU != nil {
-			row.GPUURL = p.Rel(gpuPath(r.GPU.ID))
+			row.GPUURL = p.Rel(paths.GPU(r.GPU.ID))
 		}
 		if pr := b.cat.Provider(cr.Provider); pr != nil {
 			if in := pr.Instance(cr.Instance); in != nil {
-				row.Instance, row.InstanceURL = in, p.Rel(instancePath(in))
+				row.Instance, row.InstanceURL = in, p.Rel(paths.Instance(in))
 			}
 		}
 		if r.NotCosted.Code != "" {
@@ -335,7 +336,7 @@ func rankTables(b *builder, p *page, ranks map[string][]*bench.Cost, rows map[*c
 			o := m.Offer
 			row := &rankRow{
 				Rank: j + 1, Cost: c, Result: rows[m.Result.Result],
-				InstanceURL: p.Rel(instancePath(o.Instance)), ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+				InstanceURL: p.Rel(paths.Instance(o.Instance)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 				PerInstance: o.Instance.GPUCount, Figure: workFigure(c.WorkPerMoney),
 			}
 			row.ResultURL = "#" + row.Result.Anchor

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
 	"html/template"
 	"io"
 	"net/url"
@@ -171,11 +172,11 @@ func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {
 		in := c.Instance
 		r := &changeRow{
 			Change: c, Title: c.Title(w), Date: newDate(c.Date()), Provider: in.Provider,
-			ProviderURL: p.Rel(providerPath(in.Provider.ID)), InstanceURL: p.Rel(instancePath(in)),
+			ProviderURL: p.Rel(paths.Provider(in.Provider.ID)), InstanceURL: p.Rel(paths.Instance(in)),
 			Direction: c.Direction(), Trust: b.trust(c.New, c.New.SourceKind),
 		}
 		if g := b.cat.GPU(in.GPU); g != nil {
-			r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
+			r.GPU, r.GPUURL = g, p.Rel(paths.GPU(g.ID))
 		}
 		if reg := in.Provider.Region(c.Series.Region); reg != nil {
 			r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
@@ -283,7 +284,7 @@ func (b *builder) feedScopes() []feedScope {
 				cs = append(cs, c)
 			}
 		}
-		scopes = append(scopes, feedScope{dir: "providers/" + p.ID + "/", title: t("feeds.scope_title", site, p.Name), page: providerPath(p.ID), changes: cs})
+		scopes = append(scopes, feedScope{dir: "providers/" + p.ID + "/", title: t("feeds.scope_title", site, p.Name), page: paths.Provider(p.ID), changes: cs})
 	}
 	for _, g := range b.cat.GPUs {
 		var cs []*feed.Change
@@ -292,7 +293,7 @@ func (b *builder) feedScopes() []feedScope {
 				cs = append(cs, c)
 			}
 		}
-		scopes = append(scopes, feedScope{dir: "gpus/" + g.ID + "/", title: t("feeds.scope_title", site, g.Name), page: gpuPath(g.ID), changes: cs})
+		scopes = append(scopes, feedScope{dir: "gpus/" + g.ID + "/", title: t("feeds.scope_title", site, g.Name), page: paths.GPU(g.ID), changes: cs})
 	}
 	return scopes
 }
@@ -347,7 +348,7 @@ func (b *builder) feeds() error {
 	item := feed.Item{
 		Words:        b.words(),
 		TagAuthority: host,
-		InstanceURL:  func(in *catalog.Instance) string { return b.base + abs.to(instancePath(in)) },
+		InstanceURL:  func(in *catalog.Instance) string { return b.base + abs.to(paths.Instance(in)) },
 	}
 	entries := b.feedEntries(item)
 	all, err := entries.of(b.Changes)

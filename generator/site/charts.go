@@ -3,6 +3,7 @@ package site
 import (
 	"encoding/json"
 	"fmt"
+	"gpucompare/generator/site/paths"
 	"html/template"
 	"sync"
 
@@ -73,9 +74,9 @@ func (p *page) Chart(kind string) *chartView {
 }
 
 // InstanceURL, GPUURL and ProviderURL link from the figure's page.
-func (v *chartView) InstanceURL(in *catalog.Instance) string { return v.page.Rel(instancePath(in)) }
-func (v *chartView) GPUURL(g *catalog.GPU) string            { return v.page.Rel(gpuPath(g.ID)) }
-func (v *chartView) ProviderURL(p *catalog.Provider) string  { return v.page.Rel(providerPath(p.ID)) }
+func (v *chartView) InstanceURL(in *catalog.Instance) string { return v.page.Rel(paths.Instance(in)) }
+func (v *chartView) GPUURL(g *catalog.GPU) string            { return v.page.Rel(paths.GPU(g.ID)) }
+func (v *chartView) ProviderURL(p *catalog.Provider) string  { return v.page.Rel(paths.Provider(p.ID)) }
 
 // RegionName is the name of an offer's region at its provider, or its id.
 func (v *chartView) RegionName(p *catalog.Provider, id string) string {

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"maps"
@@ -206,7 +207,7 @@ func (b *builder) scoreRows(p *page, scored []*guide.Scored, x *render.Texter) (
 		index[pr] = i
 	}
 	for _, s := range scored {
-		r := &scoreRow{Index: index[s.Provider], Scored: s, URL: p.Rel(providerPath(s.Provider.ID)), Score: pricing.Round(s.Score, 1), Known: len(s.Scores)}
+		r := &scoreRow{Index: index[s.Provider], Scored: s, URL: p.Rel(paths.Provider(s.Provider.ID)), Score: pricing.Round(s.Score, 1), Known: len(s.Scores)}
 		r.Basis = scoreBasis(r.Known, len(crit), s.Weight, x)
 		for _, c := range crit {
 			cell := scoreCell{}
@@ -301,8 +302,8 @@ func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Sco
 			continue
 		}
 		o := s.Offer
-		r := &offerScoreRow{Rank: len(d.Offers) + 1, Index: index[o], Scored: s, InstanceURL: p.Rel(instancePath(o.Instance)),
-			ProviderURL: p.Rel(providerPath(o.Provider.ID)), Score: pricing.Round(s.Score, 1)}
+		r := &offerScoreRow{Rank: len(d.Offers) + 1, Index: index[o], Scored: s, InstanceURL: p.Rel(paths.Instance(o.Instance)),
+			ProviderURL: p.Rel(paths.Provider(o.Provider.ID)), Score: pricing.Round(s.Score, 1)}
 		if prev != nil && s.Score == prev.Scored.Score {
 			r.Rank = prev.Rank
 		}
@@ -530,7 +531,7 @@ func (b *builder) weightsData(d *evaluationData, p *page, x *render.Texter) *wei
 	providerIndex := map[*catalog.Provider]int{}
 	for _, pr := range b.cat.Providers {
 		s := byProvider[pr]
-		wp := weightsProvider{Name: b.text(pr, "name"), URL: p.Rel(providerPath(pr.ID)), Color: cd.ProviderColor(pr)}
+		wp := weightsProvider{Name: b.text(pr, "name"), URL: p.Rel(paths.Provider(pr.ID)), Color: cd.ProviderColor(pr)}
 		for _, c := range d.Criteria {
 			var sc *float64
 			if v, ok := s.Scores[c.ID]; ok {
@@ -599,7 +600,7 @@ func (b *builder) weightsClass(d *evaluationData, cl catalog.GPUClass, providerI
 	for _, o := range pool {
 		s := byOffer[o]
 		pi := providerIndex[o.Provider]
-		wo := weightsOffer{Name: o.Instance.Name, URL: p.Rel(instancePath(o.Instance)), Provider: pi, Sub: b.offerSub(o, x)}
+		wo := weightsOffer{Name: o.Instance.Name, URL: p.Rel(paths.Instance(o.Instance)), Provider: pi, Sub: b.offerSub(o, x)}
 		for _, c := range d.Criteria {
 			if !guide.OfferMeasure(c.Measure) {
 				continue

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"gpucompare/generator/site/paths"
 	"io"
 	"strconv"
 	"strings"
@@ -20,24 +21,10 @@ import (
 // documented in the README; unknown values are empty cells in CSV and
 // absent keys in JSON, never 0.
 
-// The exports' paths. They are data for machines: one set for the whole
-// site, written by the root edition and linked from every edition
-// (sharedOutput).
-const (
-	offersCSVPath   = "compare/offers.csv"
-	offersJSONPath  = "compare/offers.json"
-	gpusCSVPath     = "gpus/gpus.csv"
-	gpusJSONPath    = "gpus/gpus.json"
-	resultsCSVPath  = "benchmarks/results.csv"
-	resultsJSONPath = "benchmarks/results.json"
-	costsCSVPath    = "benchmarks/costs.csv"
-	costsJSONPath   = "benchmarks/costs.json"
-)
-
 // exportPaths are every export's path.
 var exportPaths = []string{
-	offersCSVPath, offersJSONPath, gpusCSVPath, gpusJSONPath,
-	resultsCSVPath, resultsJSONPath, costsCSVPath, costsJSONPath,
+	paths.OffersCSV, paths.OffersJSON, paths.GPUsCSV, paths.GPUsJSON,
+	paths.ResultsCSV, paths.ResultsJSON, paths.CostsCSV, paths.CostsJSON,
 }
 
 // offerExport is one offer as the exports and the matrix script see it.
@@ -170,7 +157,7 @@ func (x *offerExporter) of(o *pricing.Offer) *offerExport {
 	clear(prices)
 	*e = offerExport{
 		Provider: p.ID, ProviderName: p.Name, Instance: in.ID, InstanceName: in.Name,
-		URL: instancePath(in), Region: o.Region, GPU: in.GPU, GPUCount: in.GPUCount,
+		URL: paths.Instance(in), Region: o.Region, GPU: in.GPU, GPUCount: in.GPUCount,
 		GPUMemoryGB: x.b.cat.TotalGPUMemoryGB(in), VCPUs: in.VCPUs, RAMGiB: in.RAMGiB,
 		NetworkGbps: in.NetworkGbps, Network: in.Network, Interconnect: in.Interconnect,
 		Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
@@ -255,7 +242,7 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 			if err := b.writeOffers(&js, &cs, offers); err != nil {
 				return nil, err
 			}
-			return []madeFile{{offersJSONPath, js.Bytes()}, {offersCSVPath, cs.Bytes()}}, nil
+			return []madeFile{{paths.OffersJSON, js.Bytes()}, {paths.OffersCSV, cs.Bytes()}}, nil
 		})
 	}
 	if err != nil {
@@ -263,7 +250,7 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 	}
 	err = b.putMade("gpus export", b.cat.GPUs, func() ([]madeFile, error) {
 		gj, gc, err := gpuExports(b.cat.GPUs)
-		return []madeFile{{gpusJSONPath, gj}, {gpusCSVPath, gc}}, err
+		return []madeFile{{paths.GPUsJSON, gj}, {paths.GPUsCSV, gc}}, err
 	})
 	if err != nil {
 		return err
@@ -280,12 +267,12 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 // offer into the files, so that neither file, nor the export of every
 // offer, is held whole.
 func (b *builder) offerFiles(offers []*pricing.Offer) (err error) {
-	jf, err := b.create(offersJSONPath)
+	jf, err := b.create(paths.OffersJSON)
 	if err != nil {
 		return err
 	}
 	defer closeInto(jf, &err)
-	cf, err := b.create(offersCSVPath)
+	cf, err := b.create(paths.OffersCSV)
 	if err != nil {
 		return err
 	}
@@ -461,7 +448,7 @@ func gpuExportOf(g *catalog.GPU) gpuExport {
 		ID: g.ID, Name: g.Name, Model: g.Model, Vendor: g.Vendor, Architecture: g.Architecture, Released: string(g.Released),
 		MemoryGB: g.MemoryGB, MemoryType: g.MemoryType, BandwidthGBs: g.BandwidthGBs, TDPWatts: g.TDPWatts,
 		Dense: figures(g.Dense), Sparse: figures(g.Sparse), Interconnect: g.Interconnect.Name, PCIeGen: g.PCIeGen,
-		URL: gpuPath(g.ID), Source: g.Source,
+		URL: paths.GPU(g.ID), Source: g.Source,
 	}
 }
 
@@ -487,7 +474,7 @@ func gpuExports(gpus []*catalog.GPU) (jsonData, csvData []byte, err error) {
 		for _, p := range catalog.Precisions {
 			line = append(line, fnum(p.Of(g.Sparse)))
 		}
-		line = append(line, cell(g.Interconnect.Name), fnum(g.PCIeGen), cell(gpuPath(g.ID)), cell(g.Source))
+		line = append(line, cell(g.Interconnect.Name), fnum(g.PCIeGen), cell(paths.GPU(g.ID)), cell(g.Source))
 		w.Write(line)
 	}
 	w.Flush()

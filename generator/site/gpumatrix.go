@@ -2,6 +2,7 @@ package site
 
 import (
 	"cmp"
+	"gpucompare/generator/site/paths"
 	"maps"
 	"slices"
 
@@ -67,7 +68,7 @@ func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
 			c := &cheapestCell{
 				PerGPUHour: per, Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
 				Converted: pr.Conversion.Factor != 1, Offer: o.Instance.Name, ProviderName: o.Provider.Name,
-				URL: p.Rel(instancePath(o.Instance)), Trust: b.trust(pr.Point, pr.Kind),
+				URL: p.Rel(paths.Instance(o.Instance)), Trust: b.trust(pr.Point, pr.Kind),
 			}
 			if r := o.Provider.Region(o.Region); r != nil {
 				c.RegionName = cmp.Or(b.text(r, "name"), r.ID)
@@ -91,7 +92,7 @@ func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
 		if cells == nil {
 			continue
 		}
-		row := &cheapestRow{ID: g.ID, Name: g.Name, URL: p.Rel(gpuPath(g.ID))}
+		row := &cheapestRow{ID: g.ID, Name: g.Name, URL: p.Rel(paths.GPU(g.ID))}
 		for _, m := range t.Models {
 			row.Cells = append(row.Cells, cells[m])
 		}

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"maps"
@@ -346,15 +347,15 @@ func (b *builder) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]*r
 	o := pk.Offer
 	r := &pickRow{
 		Offer: o, Rank: rank,
-		InstanceURL: p.Rel(instancePath(o.Instance)),
-		ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+		InstanceURL: p.Rel(paths.Instance(o.Instance)),
+		ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 		Price:       b.matrixPrice(pk.Price),
 		Point:       b.price(o.Instance, pk.Price.Point),
 		Key:         pk.Key,
 		Date:        newDate(pk.Price.Point.Since),
 	}
 	if o.GPU != nil {
-		r.GPUURL = p.Rel(gpuPath(o.GPU.ID))
+		r.GPUURL = p.Rel(paths.GPU(o.GPU.ID))
 	}
 	if reg := o.Provider.Region(o.Region); reg != nil {
 		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)

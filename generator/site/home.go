@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
 	"maps"
 	"net/url"
 	"slices"
@@ -160,7 +161,7 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 			continue
 		}
 		rows = append(rows, &homePriceRow{
-			GPU: g, URL: rel(gpuPath(g.ID)), CompareURL: rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode(),
+			GPU: g, URL: rel(paths.GPU(g.ID)), CompareURL: rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode(),
 			Offers: count[g.ID], Cells: cells,
 		})
 	}
@@ -222,7 +223,7 @@ func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
 		Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
 		Converted: pr.Conversion.From != pr.Conversion.To, Conversion: pr.Conversion,
 		Approximate: pr.Point.Approximate, Payment: pr.Point.Payment,
-		Provider: providerName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(instancePath(o.Instance)),
+		Provider: providerName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(paths.Instance(o.Instance)),
 		Region: o.Region, Trust: trust(pr.Point, pr.Kind),
 	}
 	if r := o.Provider.Region(o.Region); r != nil {

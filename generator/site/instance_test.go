@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"io/fs"
 	"strings"
@@ -23,7 +24,7 @@ func instanceModel(t *testing.T, root fs.FS, provider, instance string) *instanc
 	b := &builder{cat: cat, tmpl: &render.Templates{Msgs: englishTexter(t).M}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
 	b.Data = derive.Make(b.cat)
 	in := cat.Provider(provider).Instance(instance)
-	p := &page{Path: instancePath(in), Layout: "instance", links: linker{prefix: "../../../"}}
+	p := &page{Path: paths.Instance(in), Layout: "instance", links: linker{prefix: "../../../"}}
 	return b.instanceData(p, in)
 }
 

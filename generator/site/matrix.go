@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"maps"
@@ -290,14 +291,14 @@ func (b *builder) matrixPages() ([]*page, error) {
 	columns := compareColumns(t, models, model, display)
 	size := cmp.Or(b.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
 	n := max(1, (len(b.Priced)+size-1)/size)
-	paths := make([]string, n)
-	for i := range paths {
-		paths[i] = matrixPath(i + 1)
+	pagePaths := make([]string, n)
+	for i := range pagePaths {
+		pagePaths[i] = matrixPath(i + 1)
 	}
 	rates := b.matrixRates(display)
 
 	var out []*page
-	for i, path := range paths {
+	for i, path := range pagePaths {
 		p := b.newPage(path, "compare")
 		p.TitleKey, p.DescKey = "compare.title", "compare.description"
 		if i > 0 {
@@ -310,13 +311,13 @@ func (b *builder) matrixPages() ([]*page, error) {
 			d := &compareData{
 				Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
 				Total: len(b.Priced), First: lo + 1, Last: hi,
-				Exports: &exportLinks{"compare.exports", p.Rel(offersCSVPath), p.Rel(offersJSONPath)},
+				Exports: &exportLinks{"compare.exports", p.Rel(paths.OffersCSV), p.Rel(paths.OffersJSON)},
 			}
 			for _, o := range b.Priced[lo:hi] {
 				d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
 			}
 			if n > 1 {
-				for j, target := range paths {
+				for j, target := range pagePaths {
 					d.Pager = append(d.Pager, pageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(target), Current: i == j})
 				}
 			}
@@ -459,12 +460,12 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 	in := o.Instance
 	r := &matrixRow{
 		Offer: o, Provider: o.Provider, Instance: o.Instance, GPU: o.GPU, Region: o.Region,
-		ProviderURL: p.Rel(providerPath(o.Provider.ID)),
-		InstanceURL: p.Rel(instancePath(in)),
+		ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
+		InstanceURL: p.Rel(paths.Instance(in)),
 		GPUMemoryGB: b.cat.TotalGPUMemoryGB(in),
 	}
 	if o.GPU != nil {
-		r.GPUURL = p.Rel(gpuPath(o.GPU.ID))
+		r.GPUURL = p.Rel(paths.GPU(o.GPU.ID))
 	}
 	if reg := o.Provider.Region(o.Region); reg != nil {
 		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)

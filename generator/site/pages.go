@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"net/url"
@@ -130,13 +131,6 @@ func escapePath(p string) string {
 	return strings.Join(segs, "/")
 }
 
-// Output paths of the catalog's pages.
-func gpuPath(id string) string      { return "gpus/" + id + "/index.html" }
-func providerPath(id string) string { return "providers/" + id + "/index.html" }
-func instancePath(in *catalog.Instance) string {
-	return "instances/" + in.Provider.ID + "/" + in.ID + "/index.html"
-}
-
 // newPage makes the frame of a page at path: its links, navigation and
 // canonical URL.
 func (b *builder) newPage(p, layout string) *page {
@@ -228,7 +222,7 @@ func (b *builder) pages() ([]*page, error) {
 	gpus.lazy(func() any { return b.gpusData(gpus) })
 	add(gpus)
 	for _, g := range cat.GPUs {
-		p := b.newPage(gpuPath(g.ID), "gpu")
+		p := b.newPage(paths.GPU(g.ID), "gpu")
 		p.Title, p.DescKey = g.Name, "gpu.description"
 		p.lazy(func() any { return b.gpuData(p, g) })
 		add(p)
@@ -239,12 +233,12 @@ func (b *builder) pages() ([]*page, error) {
 	provs.lazy(func() any { return b.providersData(provs) })
 	add(provs)
 	for _, pr := range cat.Providers {
-		p := b.newPage(providerPath(pr.ID), "provider")
+		p := b.newPage(paths.Provider(pr.ID), "provider")
 		p.Title, p.Description = b.text(pr, "name"), b.text(pr, "description")
 		p.lazy(func() any { return b.providerData(p, pr) })
 		add(p)
 		for _, in := range pr.Instances {
-			p := b.newPage(instancePath(in), "instance")
+			p := b.newPage(paths.Instance(in), "instance")
 			p.Title, p.DescKey = in.Name, "instance.description"
 			p.lazy(func() any { return b.instanceData(p, in) })
 			add(p)
@@ -526,7 +520,7 @@ type gpuRow struct {
 func (b *builder) gpusData(p *page) *gpusData {
 	d := &gpusData{
 		Cheapest: b.cheapest(p, b.Priced),
-		Exports:  &exportLinks{"gpus.exports", p.Rel(gpusCSVPath), p.Rel(gpusJSONPath)},
+		Exports:  &exportLinks{"gpus.exports", p.Rel(paths.GPUsCSV), p.Rel(paths.GPUsJSON)},
 	}
 	has := func(sparse bool, pr catalog.Precision) bool {
 		for _, g := range b.cat.GPUs {
@@ -564,7 +558,7 @@ func (b *builder) gpusData(p *page) *gpusData {
 		}
 	}
 	for _, g := range b.GPUs {
-		r := &gpuRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Instances: count[g.ID], From: from[g.ID]}
+		r := &gpuRow{GPU: g, URL: p.Rel(paths.GPU(g.ID)), Instances: count[g.ID], From: from[g.ID]}
 		for _, pr := range dense {
 			r.Dense = append(r.Dense, pr.Of(g.Dense))
 		}
@@ -700,10 +694,10 @@ type instanceRow struct {
 }
 
 func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
-	r := &instanceRow{Provider: in.Provider, ProviderURL: p.Rel(providerPath(in.Provider.ID)), Instance: in, URL: p.Rel(instancePath(in)),
+	r := &instanceRow{Provider: in.Provider, ProviderURL: p.Rel(paths.Provider(in.Provider.ID)), Instance: in, URL: p.Rel(paths.Instance(in)),
 		Partial: in.PriceIncomplete != ""}
 	if g := b.cat.GPU(in.GPU); g != nil {
-		r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
+		r.GPU, r.GPUURL = g, p.Rel(paths.GPU(g.ID))
 	}
 	r.From = b.price(in, b.lowestPerGPU(in, func(model string) bool { return model == "on_demand" }))
 	if r.From == nil {
@@ -849,7 +843,7 @@ type providerRow struct {
 func (b *builder) providersData(p *page) []*providerRow {
 	var rows []*providerRow
 	for _, pr := range b.cat.Providers {
-		rows = append(rows, &providerRow{Provider: pr, URL: p.Rel(providerPath(pr.ID)), Regions: len(pr.Regions), AllRegions: soldEverywhere(pr), Instances: len(pr.Instances)})
+		rows = append(rows, &providerRow{Provider: pr, URL: p.Rel(paths.Provider(pr.ID)), Regions: len(pr.Regions), AllRegions: soldEverywhere(pr), Instances: len(pr.Instances)})
 	}
 	return rows
 }
@@ -970,10 +964,10 @@ type claimView struct {
 
 func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 	pr := in.Provider
-	d := &instanceData{Provider: pr, ProviderURL: p.Rel(providerPath(pr.ID)), Instance: in, GPUMemoryGB: b.cat.TotalGPUMemoryGB(in)}
+	d := &instanceData{Provider: pr, ProviderURL: p.Rel(paths.Provider(pr.ID)), Instance: in, GPUMemoryGB: b.cat.TotalGPUMemoryGB(in)}
 	g := b.cat.GPU(in.GPU)
 	if g != nil {
-		d.GPU, d.GPUURL = g, p.Rel(gpuPath(g.ID))
+		d.GPU, d.GPUURL = g, p.Rel(paths.GPU(g.ID))
 	}
 	for _, r := range in.Regions {
 		if r == catalog.AllRegions {

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"encoding/json"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"html"
 	"io/fs"
@@ -186,7 +187,7 @@ func checkRanking(t *testing.T, page string, cat *catalog.Catalog, s *catalog.Sc
 		t.Fatalf("%s: %d rows, want %d", st.ID, len(links), len(want))
 	}
 	for i, w := range want {
-		link := "../../" + instancePath(w.Offer.Instance)
+		link := "../../" + paths.Instance(w.Offer.Instance)
 		total := render.FormatDerived(w.Total)
 		if !w.Complete() {
 			total = "≥ " + total
@@ -556,8 +557,8 @@ func TestEvaluationRanksOffersAsScoreOffers(t *testing.T) {
 	}
 	for i, m := range got {
 		w := want[i]
-		if m[1] != "../"+instancePath(w.Offer.Instance) || m[3] != render.FormatNum(pricing.Round(w.Score, 1)) {
-			t.Errorf("row %d: %s scored %s, want %s scored %v", i+1, m[1], m[3], instancePath(w.Offer.Instance), pricing.Round(w.Score, 1))
+		if m[1] != "../"+paths.Instance(w.Offer.Instance) || m[3] != render.FormatNum(pricing.Round(w.Score, 1)) {
+			t.Errorf("row %d: %s scored %s, want %s scored %v", i+1, m[1], m[3], paths.Instance(w.Offer.Instance), pricing.Round(w.Score, 1))
 		}
 	}
 	var data weightsData

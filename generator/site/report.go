@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"io"
@@ -269,12 +270,12 @@ type reportPoint struct {
 
 // Anchor is where an instance type, provider or GPU model is in the
 // report (reportAnchor's targets), for the id of its sources.
-func (s *instanceSources) Anchor() string { return reportAnchor(instancePath(s.Instance))[1:] }
+func (s *instanceSources) Anchor() string { return reportAnchor(paths.Instance(s.Instance))[1:] }
 
 func (s *reportSources) ProviderAnchor(p *catalog.Provider) string {
-	return reportAnchor(providerPath(p.ID))[1:]
+	return reportAnchor(paths.Provider(p.ID))[1:]
 }
-func (s *reportSources) GPUAnchor(g *catalog.GPU) string { return reportAnchor(gpuPath(g.ID))[1:] }
+func (s *reportSources) GPUAnchor(g *catalog.GPU) string { return reportAnchor(paths.GPU(g.ID))[1:] }
 
 // reportAnchor is where a page of the site is in the report: an instance
 // type, provider or GPU model at its sources, the matrix and the scenarios

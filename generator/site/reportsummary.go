@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"slices"
 	"strings"
@@ -146,7 +147,7 @@ func regionText(o *pricing.Offer, x *render.Texter) string {
 func (b *builder) reportSummary(d *reportData, x *render.Texter) *reportSummary {
 	s := &reportSummary{Scenario: d.Scenario, Model: d.Matrix.Model, Currency: d.Matrix.Currency}
 	newRow := func(o *pricing.Offer) *summaryRow {
-		return &summaryRow{Offer: o, Anchor: reportAnchor(instancePath(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
+		return &summaryRow{Offer: o, Anchor: reportAnchor(paths.Instance(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
 	}
 	var ranked, left []*summaryRow
 	// The prices a row ranks on, for its date: the metric's, or those of

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"html/template"
 	"math"
@@ -69,7 +70,7 @@ func (b *builder) scenarioPages() ([]*page, error) {
 		}
 		if first := sd.Strategies[0]; len(first.Rows) > 0 {
 			top := first.Rows[0]
-			row.Best, row.BestURL, row.BestStrategy = top, idx.Rel(instancePath(top.Offer.Instance)), first.Name
+			row.Best, row.BestURL, row.BestStrategy = top, idx.Rel(paths.Instance(top.Offer.Instance)), first.Name
 		}
 		d.Rows = append(d.Rows, row)
 	}
@@ -348,7 +349,7 @@ func (b *builder) answerRow(sv *strategyView) *answerRow {
 
 func (b *builder) tcoRow(p *page, t pricing.TCO, x *render.Texter) *tcoRow {
 	o := t.Offer
-	r := &tcoRow{TCO: t, Offer: o, InstanceURL: p.Rel(instancePath(o.Instance)), ProviderURL: p.Rel(providerPath(o.Provider.ID))}
+	r := &tcoRow{TCO: t, Offer: o, InstanceURL: p.Rel(paths.Instance(o.Instance)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID))}
 	if reg := o.Provider.Region(o.Region); reg != nil {
 		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
 	}
@@ -735,7 +736,7 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *tcoDa
 		in := o.Instance
 		to := tcoOffer{
 			Instance: in.Name, Provider: b.text(o.Provider, "name"), Label: offerLabel(o, x),
-			InstanceURL: p.Rel(instancePath(in)), ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+			InstanceURL: p.Rel(paths.Instance(in)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 			GPUs: in.GPUCount, Kind: o.Provider.Kind, Rankable: o.Rankable(), NotPublic: in.PriceNotPublic != "" && len(o.Prices) == 0,
 			Granularity: o.Provider.Billing.Granularity, Storage: rate(o.Provider.Storage), Egress: rate(o.Provider.Egress),
 			Prices: map[string]tcoPrice{},

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"slices"
 	"strings"
@@ -243,7 +244,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 			count = t("search.instances_one")
 		}
 		sub := dot(strings.Join(p.Aliases, ", "), kind, count)
-		add(0, tr(p, "name"), sub, providerPath(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
+		add(0, tr(p, "name"), sub, paths.Provider(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
 			kind, p.Currency, p.Spot.Name, p.Headquarters, strings.Join(p.Certifications.List, " "), strings.Join(p.Isolation, " "))
 	}
 	for _, g := range cat.GPUs {
@@ -256,7 +257,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 			n := render.FormatNum(*g.MemoryGB)
 			memWords = []string{n + "gb", n + " gb"}
 		}
-		add(1, g.Name, dot(g.Vendor, g.Architecture, mem), gpuPath(g.ID), "", []string{g.ID, g.Model, g.Vendor + " " + g.Name},
+		add(1, g.Name, dot(g.Vendor, g.Architecture, mem), paths.GPU(g.ID), "", []string{g.ID, g.Model, g.Vendor + " " + g.Name},
 			append(memWords, g.Vendor, g.Variant, g.Architecture, g.MemoryType, g.Interconnect.Name, string(g.Released))...)
 	}
 	for _, p := range cat.Providers {
@@ -279,7 +280,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 					regions = append(regions, r.Aliases...)
 				}
 			}
-			add(2, in.Name, sub, instancePath(in), "", []string{in.ID, p.Name + " " + in.Name},
+			add(2, in.Name, sub, paths.Instance(in), "", []string{in.ID, p.Name + " " + in.Name},
 				append(append(append(gpuWords, both(p, "name", p.Name)...), p.ID, strings.Join(p.Aliases, " "), in.Family, in.VGPUProfile, in.Interconnect, in.Network, in.LocalStorage), regions...)...)
 		}
 	}
@@ -290,7 +291,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 			if r.Geo != "" {
 				geo = t("geo." + r.Geo)
 			}
-			add(3, title, dot(strings.Join(r.Aliases, ", "), tr(p, "name"), r.ID), providerPath(p.ID), "region-"+r.ID, append([]string{r.ID, r.Name}, r.Aliases...),
+			add(3, title, dot(strings.Join(r.Aliases, ", "), tr(p, "name"), r.ID), paths.Provider(p.ID), "region-"+r.ID, append([]string{r.ID, r.Name}, r.Aliases...),
 				append(both(p, "name", p.Name), p.ID, strings.Join(p.Aliases, " "), tr(r, "location"), geo)...)
 		}
 	}
