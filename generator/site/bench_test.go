@@ -2,13 +2,13 @@ package site
 
 import (
 	"fmt"
-	"gpucompare/generator/site/derive"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/write"
 	"gpucompare/generator/synth"
 )

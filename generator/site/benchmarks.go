@@ -3,8 +3,6 @@ package site
 import (
 	"cmp"
 	"fmt"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"maps"
 	"math"
 	"slices"
@@ -15,6 +13,8 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The benchmark pages: /benchmarks/ lists every benchmark by suite, and
@@ -30,8 +30,6 @@ import (
 // Output paths of the benchmark pages.
 const benchmarksPath = "benchmarks/index.html"
 
-func benchmarkPath(id string) string { return "benchmarks/" + id + "/index.html" }
-
 // resultAnchor and groupAnchor are the ids of a result's row and of a
 // group's section on its benchmark's page; n counts from 1.
 func resultAnchor(n int) string { return "result-" + strconv.Itoa(n) }
@@ -44,7 +42,7 @@ func (b *builder) benchmarkPages() []*page {
 	idx.Data = b.benchmarksData(idx)
 	out := []*page{idx}
 	for _, bm := range b.cat.Benchmarks {
-		p := b.newPage(benchmarkPath(bm.ID), "benchmark")
+		p := b.newPage(paths.Benchmark(bm.ID), "benchmark")
 		p.Title, p.DescKey = bm.Name, "benchmark.description"
 		p.Data = b.benchmarkData(p, bm)
 		out = append(out, p)
@@ -94,7 +92,7 @@ func (b *builder) benchmarksData(p *page) *benchmarksData {
 		bySuite[s] = &suiteList{Suite: s}
 	}
 	for _, bm := range b.cat.Benchmarks {
-		r := &benchmarkRow{Benchmark: bm, URL: p.Rel(benchmarkPath(bm.ID)), Results: len(bm.Results)}
+		r := &benchmarkRow{Benchmark: bm, URL: p.Rel(paths.Benchmark(bm.ID)), Results: len(bm.Results)}
 		for _, g := range b.GroupsOf(bm) {
 			if !slices.Contains(r.Units, g.Unit) {
 				r.Units = append(r.Units, g.Unit)
@@ -424,7 +422,7 @@ func (b *builder) gpuBenchmarks(p *page, g *catalog.GPU) []*benchResult {
 		}
 		for i, cr := range bm.Results {
 			if cr.GPU == g.ID && byResult[cr] != nil {
-				out = append(out, &benchResult{Result: byResult[cr], Benchmark: bm, URL: p.Rel(benchmarkPath(bm.ID)) + "#" + resultAnchor(i+1)})
+				out = append(out, &benchResult{Result: byResult[cr], Benchmark: bm, URL: p.Rel(paths.Benchmark(bm.ID)) + "#" + resultAnchor(i+1)})
 			}
 		}
 	}
@@ -464,7 +462,7 @@ func (b *builder) instanceBenchmarks(p *page, in *catalog.Instance) []*instanceB
 			if ib == nil {
 				continue
 			}
-			ib.Group, ib.URL, ib.Currency = g, p.Rel(benchmarkPath(bm.ID))+"#"+groupAnchor(i+1), b.cat.Site.Currency
+			ib.Group, ib.URL, ib.Currency = g, p.Rel(paths.Benchmark(bm.ID))+"#"+groupAnchor(i+1), b.cat.Site.Currency
 			if !g.Time() {
 				ib.WorkUnit = bench.WorkUnit(g.Unit)
 			}

@@ -5,8 +5,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"gpucompare/generator/site/derive"
-	"gpucompare/generator/site/paths"
 	"html/template"
 	"io"
 	"net/url"
@@ -16,6 +14,9 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/export"
+	"gpucompare/generator/site/paths"
 )
 
 // The price-change pages and feeds: /changes/ lists every change newest
@@ -423,7 +424,7 @@ func (b *builder) writeFile(path string, w io.WriterTo) (err error) {
 	if err != nil {
 		return err
 	}
-	defer closeInto(f, &err)
+	defer export.CloseInto(f, &err)
 	_, err = w.WriteTo(f)
 	return err
 }

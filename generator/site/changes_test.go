@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"gpucompare/generator/site/derive"
 	"net/url"
 	"path"
 	"regexp"
@@ -12,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/feed"
+	"gpucompare/generator/site/derive"
 )
 
 // monthsSite is the test site with price changes in several months: 24 in

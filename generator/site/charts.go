@@ -3,13 +3,13 @@ package site
 import (
 	"encoding/json"
 	"fmt"
-	"gpucompare/generator/site/paths"
 	"html/template"
 	"sync"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
 )
 
 // chartView is a figure of a page: one or more charts (generator/charts)

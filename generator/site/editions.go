@@ -3,12 +3,13 @@ package site
 import (
 	"cmp"
 	"fmt"
-	"gpucompare/generator/site/render"
 	"io/fs"
 	"slices"
 	"strings"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/export"
+	"gpucompare/generator/site/render"
 )
 
 // edition is one language edition of the site: the root edition at the
@@ -66,7 +67,7 @@ func editionCatalog(cat *catalog.Catalog, i int) *catalog.Catalog {
 // edition, written by the root edition and linked to from the others:
 // the static files, the schemas, the data exports and the sitemap.
 func sharedOutput(p string) bool {
-	return p == "sitemap.xml" || slices.Contains(exportPaths, p) ||
+	return p == "sitemap.xml" || slices.Contains(export.Paths, p) ||
 		strings.HasPrefix(p, "static/") || strings.HasPrefix(p, catalog.SchemaDir+"/")
 }
 

@@ -3,8 +3,6 @@ package site
 import (
 	"cmp"
 	"fmt"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"html/template"
 	"maps"
 	"math"
@@ -15,6 +13,8 @@ import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The evaluation page: /evaluation/ is the weighted evaluation matrix of

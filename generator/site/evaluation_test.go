@@ -1,13 +1,13 @@
 package site
 
 import (
-	"gpucompare/generator/site/render"
 	"html"
 	"regexp"
 	"strings"
 	"testing"
 
 	"gpucompare"
+	"gpucompare/generator/site/render"
 )
 
 var (

@@ -1,11 +1,12 @@
 package site
 
 import (
-	"gpucompare/generator/site/content"
 	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"gpucompare/generator/site/content"
 )
 
 // The golden catalog converts at 1 USD = 7.17 CNY (2025-06-02); every

@@ -2,11 +2,11 @@ package site
 
 import (
 	"cmp"
-	"gpucompare/generator/site/paths"
 	"maps"
 	"slices"
 
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
 )
 
 // cheapestTable is the GPU matrix's second table: for each GPU model and

@@ -2,8 +2,6 @@ package site
 
 import (
 	"fmt"
-	"gpucompare/generator/site/derive"
-	"gpucompare/generator/site/render"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -13,6 +11,8 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/render"
 )
 
 const cheapestCatalog = `

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"gpucompare/generator/site/content"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"html/template"
 	"maps"
 	"net/url"
@@ -21,6 +18,9 @@ import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // Decision guides (/guides/) are trees of questions whose answers lead to

@@ -2,14 +2,14 @@ package site
 
 import (
 	"cmp"
-	"gpucompare/generator/site/derive"
-	"gpucompare/generator/site/paths"
 	"maps"
 	"net/url"
 	"slices"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
 )
 
 // The home page opens with its answer: what a GPU-hour of each main GPU

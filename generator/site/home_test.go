@@ -1,7 +1,6 @@
 package site
 
 import (
-	"gpucompare/generator/site/derive"
 	"testing"
 	"testing/fstest"
 
@@ -9,6 +8,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
 )
 
 // homeCatalog has, for the H100, a provider's price in yuan, an article's

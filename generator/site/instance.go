@@ -2,12 +2,12 @@ package site
 
 import (
 	"cmp"
-	"gpucompare/generator/site/render"
 	"slices"
 	"strings"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/render"
 )
 
 // An instance type's page answers first: a panel of its current prices,

@@ -2,15 +2,15 @@ package site
 
 import (
 	"fmt"
-	"gpucompare/generator/site/derive"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"io/fs"
 	"strings"
 	"testing"
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // instanceModel is the page model of one instance type of a site root,

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"gpucompare/generator/site/render"
 	"html/template"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"gpucompare"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
+	"gpucompare/generator/site/render"
 )
 
 // TestFormatsFollowTheLanguage: the template funcs that write dates,

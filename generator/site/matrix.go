@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"html/template"
 	"maps"
 	"slices"
@@ -18,6 +16,9 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/export"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The instance matrix (/compare/) is one row per offer of pricing.Offers
@@ -179,17 +180,17 @@ type facetGroup struct {
 // as gpus/gpus.json holds them (for the per-TFLOPS columns), where the site
 // root is from the page, and the UI text it writes.
 type matrixScript struct {
-	offersExport
+	export.OffersExport
 	scriptSettings
 }
 
 // scriptSettings is the script's data after the offers.
 type scriptSettings struct {
-	GPUs     []gpuExport       `json:"gpus"`
-	Model    string            `json:"default_model"`
-	Root     string            `json:"root"`
-	Pretty   bool              `json:"pretty,omitempty"`
-	Messages map[string]string `json:"messages"`
+	GPUs     []export.GPUExport `json:"gpus"`
+	Model    string             `json:"default_model"`
+	Root     string             `json:"root"`
+	Pretty   bool               `json:"pretty,omitempty"`
+	Messages map[string]string  `json:"messages"`
 }
 
 // encode is what json.Marshal writes of s with the export of each of
@@ -199,8 +200,8 @@ type scriptSettings struct {
 // holds an empty list of offers. The page writes it as it is:
 // html/template writes the JSON of the script's data in the same bytes,
 // json.Marshal's.
-func (s *matrixScript) encode(offers []*pricing.Offer, export func(*pricing.Offer) *offerExport) (template.JS, error) {
-	head, err := json.Marshal(s.offersExport)
+func (s *matrixScript) encode(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.OfferExport) (template.JS, error) {
+	head, err := json.Marshal(s.OffersExport)
 	if err != nil {
 		return "", err
 	}
@@ -215,18 +216,18 @@ func (s *matrixScript) encode(offers []*pricing.Offer, export func(*pricing.Offe
 	// Each offer encoded into one buffer and copied into blocks, and the
 	// blocks once into a string of the exact size: a string grown as it
 	// is written would leave larger ones behind, and more garbage.
-	var w jsonWriter
+	var w export.JSONWriter
 	var blocks byteBlocks
 	for i, o := range offers {
-		w.buf = w.buf[:0]
+		w.Reset()
 		if i > 0 {
-			w.buf = append(w.buf, ',')
+			w.Raw(',')
 		}
-		w.offer(export(o))
-		if w.err != nil {
-			return "", w.err
+		w.Offer(exportOf(o))
+		if err := w.Err(); err != nil {
+			return "", err
 		}
-		blocks.write(w.buf)
+		blocks.write(w.Bytes())
 	}
 	var out strings.Builder
 	out.Grow(len(head) + blocks.size + len("],") + len(tail))
@@ -323,10 +324,10 @@ func (b *builder) matrixPages() ([]*page, error) {
 			}
 			if i == 0 {
 				d.Controls = b.matrixControls(t, models, display)
-				x := newOfferExporter(b)
-				script, err := b.matrixScript(p, t, models, model).encode(b.Priced, x.of)
+				x := export.NewOfferExporter(b.cat, b.tmpl.Msgs)
+				script, err := b.matrixScript(p, t, models, model).encode(b.Priced, x.Of)
 				if err == nil {
-					err = x.err
+					err = x.Err()
 				}
 				if err != nil {
 					return nil, err
@@ -719,7 +720,7 @@ func regionGroups(t func(string, ...any) string, options []facetOption, geo map[
 // its offers (encode adds them).
 func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []string, model string) *matrixScript {
 	s := &matrixScript{
-		offersExport: b.offersDoc(),
+		OffersExport: export.OffersDoc(b.cat),
 		scriptSettings: scriptSettings{
 			Model:    model,
 			Root:     strings.TrimSuffix(p.Rel("index.html"), "index.html"),
@@ -737,7 +738,7 @@ func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []
 	}
 	for _, g := range b.GPUs {
 		if used[g.ID] {
-			s.GPUs = append(s.GPUs, gpuExportOf(g))
+			s.GPUs = append(s.GPUs, export.GPUExportOf(g))
 		}
 	}
 	keys := slices.Clone(scriptMessages)

@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"gpucompare/generator/site/render"
 	"io/fs"
 	"os"
 	"regexp"
@@ -17,6 +16,7 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/render"
 )
 
 // languages are the message catalogues of the shipped templates other

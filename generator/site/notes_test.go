@@ -1,7 +1,6 @@
 package site
 
 import (
-	"gpucompare/generator/site/render"
 	"strings"
 	"testing"
 
@@ -10,6 +9,7 @@ import (
 	"gpucompare/generator/guide"
 	"gpucompare/generator/note"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/render"
 )
 
 // TestEveryNoteCodeHasAMessage: every code pricing and bench give their

@@ -3,10 +3,6 @@ package site
 import (
 	"cmp"
 	"fmt"
-	"gpucompare/generator/site/content"
-	"gpucompare/generator/site/derive"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"html/template"
 	"net/url"
 	"slices"
@@ -15,6 +11,10 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // page is the model of one output page: what its layout shows, with every
@@ -1049,3 +1049,5 @@ func needsPathEscape(r rune) bool {
 	}
 	return !strings.ContainsRune("-_.~$&+:=@/", r)
 }
+
+func ptr[T any](v T) *T { return &v }

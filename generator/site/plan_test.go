@@ -3,8 +3,6 @@ package site
 import (
 	"cmp"
 	"encoding/json"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"html"
 	"io/fs"
 	"math"
@@ -19,6 +17,8 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // planSection returns the HTML of the element whose id is id, up to the end

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"gpucompare/generator/site/render"
 	"io"
 	"io/fs"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/render"
 	"gpucompare/generator/tmplexec"
 )
 

@@ -1,13 +1,13 @@
 package site
 
 import (
-	"gpucompare/generator/site/render"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/render"
 )
 
 // withProvider is the golden catalog with one more provider and its prices.

@@ -4,12 +4,12 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"gpucompare/generator/site/content"
-	"gpucompare/generator/site/render"
 	"io/fs"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/render"
 )
 
 // A Rebuilder builds one site root again and again, as a live preview does

@@ -3,14 +3,14 @@ package site
 import (
 	"cmp"
 	"fmt"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"slices"
 	"strings"
 	"time"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The report's first page is a summary for a purchase file: the

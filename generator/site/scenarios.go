@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"gpucompare/generator/site/content"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"html/template"
 	"math"
 	"slices"
@@ -17,6 +14,9 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The scenario pages: /scenarios/ lists the workload scenarios, and

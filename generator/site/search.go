@@ -5,14 +5,14 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"gpucompare/generator/site/content"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"slices"
 	"strings"
 	"unicode"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The site's search finds providers, GPU models, instance types, regions,
@@ -296,7 +296,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 		}
 	}
 	for _, bm := range cat.Benchmarks {
-		add(4, bm.Name, dot(bm.Suite, bm.Unit), benchmarkPath(bm.ID), "", []string{bm.ID, bm.Task},
+		add(4, bm.Name, dot(bm.Suite, bm.Unit), paths.Benchmark(bm.ID), "", []string{bm.ID, bm.Task},
 			bm.Suite, bm.Scenario, bm.Unit, tr(bm, "description"))
 	}
 	for _, g := range cat.Guides {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"gpucompare/generator/site/paths"
 	"io/fs"
 	"os"
 	"path"
@@ -14,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/paths"
 )
 
 // readSearchIndex reads the entries back from the search/index.js a build

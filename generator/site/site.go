@@ -24,9 +24,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"gpucompare/generator/site/content"
-	"gpucompare/generator/site/derive"
-	"gpucompare/generator/site/render"
 	"html/template"
 	"io"
 	"io/fs"
@@ -38,6 +35,9 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/write"
 )
 

@@ -6,9 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"gpucompare/generator/site/content"
-	"gpucompare/generator/site/derive"
-	"gpucompare/generator/site/render"
 	"html"
 	"io/fs"
 	"maps"
@@ -28,6 +25,9 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/render"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/*.txtar")
@@ -739,21 +739,6 @@ func TestContentCannotTakeAGeneratedPage(t *testing.T) {
 	_, _, err := Build(cat, root, Options{})
 	if err == nil || !strings.Contains(err.Error(), "content/compare.md: its page compare/index.html is taken by the compare page") {
 		t.Errorf("got %v", err)
-	}
-}
-
-func TestCSVCellsAreNotFormulas(t *testing.T) {
-	for in, want := range map[string]string{
-		"=HYPERLINK(\"http://x\")": "'=HYPERLINK(\"http://x\")",
-		"+1":                       "'+1",
-		"-2":                       "'-2",
-		"@SUM(A1)":                 "'@SUM(A1)",
-		"p4d.24xlarge":             "p4d.24xlarge",
-		"":                         "",
-	} {
-		if got := cell(in); got != want {
-			t.Errorf("cell(%q) = %q, want %q", in, got, want)
-		}
 	}
 }
 

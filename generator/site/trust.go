@@ -1,12 +1,12 @@
 package site
 
 import (
-	"gpucompare/generator/site/render"
 	"html/template"
 	"strings"
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/render"
 )
 
 // Beside a price, pages say how far to trust it: how old it is and what

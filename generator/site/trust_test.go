@@ -1,12 +1,12 @@
 package site
 
 import (
-	"gpucompare/generator/site/render"
 	"strings"
 	"testing"
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/render"
 )
 
 // TestAgeText counts ages as precisely as the dates are known, to the day

@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"gpucompare/generator/site/render"
 	"html/template"
 	"io"
 	"io/fs"
@@ -32,6 +31,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/rootfs"
+	"gpucompare/generator/site/render"
 )
 
 // ContentPage is one Markdown page of content/, converted.

@@ -12,6 +12,9 @@ func Instance(in *catalog.Instance) string {
 	return "instances/" + in.Provider.ID + "/" + in.ID + "/index.html"
 }
 
+// Benchmark is the output path of the page of a benchmark.
+func Benchmark(id string) string { return "benchmarks/" + id + "/index.html" }
+
 // The exports' paths. They are data for machines: one set for the whole
 // site, written by the root edition and linked from every edition
 // (sharedOutput).

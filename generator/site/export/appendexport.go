@@ -1,4 +1,4 @@
-package site
+package export
 
 import (
 	"encoding/json"
@@ -18,11 +18,11 @@ import (
 // reflection and without a string per cell. The tests hold them to those
 // packages with hostile and random offers.
 
-// jsonWriter appends JSON to buf as encoding/json writes it: compact, as
+// JSONWriter appends JSON to buf as encoding/json writes it: compact, as
 // json.Marshal writes it, or, with indent set, as json.MarshalIndent(v,
 // "  ", " ") writes it for an element of a list of the document's top
 // level. Strings are escaped as encoding/json escapes them, HTML-safe.
-type jsonWriter struct {
+type JSONWriter struct {
 	buf    []byte
 	indent bool
 	depth  int
@@ -30,22 +30,34 @@ type jsonWriter struct {
 	err    error // the first value JSON cannot hold (NaN, ±Inf)
 }
 
-// jsonPrefix and jsonIndent are the prefix and indent of an indented
-// jsonWriter: an element of the offers list of compare/offers.json.
+// Reset empties w for the next value, keeping its memory.
+func (w *JSONWriter) Reset() { w.buf = w.buf[:0] }
+
+// Raw appends c as it is: a separator between values.
+func (w *JSONWriter) Raw(c byte) { w.buf = append(w.buf, c) }
+
+// Bytes is what w holds, until it is reset.
+func (w *JSONWriter) Bytes() []byte { return w.buf }
+
+// Err is the first value w could not write.
+func (w *JSONWriter) Err() error { return w.err }
+
+// JsonPrefix and jsonIndent are the prefix and indent of an indented
+// JSONWriter: an element of the offers list of compare/offers.json.
 const (
-	jsonPrefix = "  "
-	jsonIndent = " "
+	JsonPrefix = "  "
+	JsonIndent = " "
 )
 
 // open starts an object ('{') or an array ('[').
-func (w *jsonWriter) open(c byte) {
+func (w *JSONWriter) open(c byte) {
 	w.buf = append(w.buf, c)
 	w.depth++
 	w.fresh = true
 }
 
 // close ends the object ('}') or array (']') open.
-func (w *jsonWriter) close(c byte) {
+func (w *JSONWriter) close(c byte) {
 	w.depth--
 	if !w.fresh {
 		w.newline()
@@ -55,7 +67,7 @@ func (w *jsonWriter) close(c byte) {
 }
 
 // next starts the next member of an object or element of an array.
-func (w *jsonWriter) next() {
+func (w *JSONWriter) next() {
 	if !w.fresh {
 		w.buf = append(w.buf, ',')
 	}
@@ -63,20 +75,20 @@ func (w *jsonWriter) next() {
 	w.newline()
 }
 
-func (w *jsonWriter) newline() {
+func (w *JSONWriter) newline() {
 	if !w.indent {
 		return
 	}
 	w.buf = append(w.buf, '\n')
-	w.buf = append(w.buf, jsonPrefix...)
+	w.buf = append(w.buf, JsonPrefix...)
 	for range w.depth {
-		w.buf = append(w.buf, jsonIndent...)
+		w.buf = append(w.buf, JsonIndent...)
 	}
 }
 
 // key starts a member of an object named by a struct field's JSON name,
 // which needs no escaping.
-func (w *jsonWriter) key(name string) {
+func (w *JSONWriter) key(name string) {
 	w.next()
 	w.buf = append(w.buf, '"')
 	w.buf = append(w.buf, name...)
@@ -87,7 +99,7 @@ func (w *jsonWriter) key(name string) {
 }
 
 // mapKey starts a member of an object named by a map key, escaped.
-func (w *jsonWriter) mapKey(k string) {
+func (w *JSONWriter) mapKey(k string) {
 	w.next()
 	w.buf = jsonenc.AppendString(w.buf, k)
 	w.buf = append(w.buf, ':')
@@ -96,9 +108,9 @@ func (w *jsonWriter) mapKey(k string) {
 	}
 }
 
-func (w *jsonWriter) str(s string) { w.buf = jsonenc.AppendString(w.buf, s) }
+func (w *JSONWriter) str(s string) { w.buf = jsonenc.AppendString(w.buf, s) }
 
-func (w *jsonWriter) num(f float64) {
+func (w *JSONWriter) num(f float64) {
 	var ok bool
 	if w.buf, ok = jsonenc.AppendFloat(w.buf, f); !ok && w.err == nil {
 		// The error json.Marshal gives for NaN and ±Inf.
@@ -106,37 +118,37 @@ func (w *jsonWriter) num(f float64) {
 	}
 }
 
-func (w *jsonWriter) integer(n int) { w.buf = strconv.AppendInt(w.buf, int64(n), 10) }
+func (w *JSONWriter) integer(n int) { w.buf = strconv.AppendInt(w.buf, int64(n), 10) }
 
-func (w *jsonWriter) boolean(v bool) { w.buf = strconv.AppendBool(w.buf, v) }
+func (w *JSONWriter) boolean(v bool) { w.buf = strconv.AppendBool(w.buf, v) }
 
 // The fields tagged omitempty: written unless empty, as encoding/json does.
 
-func (w *jsonWriter) optStr(name, s string) {
+func (w *JSONWriter) optStr(name, s string) {
 	if s != "" {
 		w.key(name)
 		w.str(s)
 	}
 }
 
-func (w *jsonWriter) optNum(name string, f *float64) {
+func (w *JSONWriter) optNum(name string, f *float64) {
 	if f != nil {
 		w.key(name)
 		w.num(*f)
 	}
 }
 
-func (w *jsonWriter) optTrue(name string, v bool) {
+func (w *JSONWriter) optTrue(name string, v bool) {
 	if v {
 		w.key(name)
 		w.boolean(true)
 	}
 }
 
-// offer writes the export of an offer as encoding/json writes an
-// offerExport: its fields in order, the omitempty ones left out when
+// Offer writes the export of an offer as encoding/json writes an
+// OfferExport: its fields in order, the omitempty ones left out when
 // empty, the prices by model in the order of their names.
-func (w *jsonWriter) offer(e *offerExport) {
+func (w *JSONWriter) Offer(e *OfferExport) {
 	w.open('{')
 	w.key("provider")
 	w.str(e.Provider)
@@ -194,9 +206,9 @@ func (w *jsonWriter) offer(e *offerExport) {
 	w.close('}')
 }
 
-// price writes a price of an offer's export as encoding/json writes a
+// Price writes a price of an offer's export as encoding/json writes a
 // *priceExport.
-func (w *jsonWriter) price(p *priceExport) {
+func (w *JSONWriter) price(p *PriceExport) {
 	if p == nil {
 		w.buf = append(w.buf, "null"...)
 		return
@@ -312,7 +324,7 @@ func appendCSVNumber(dst []byte, v *float64) []byte {
 // newline included: its specs, then for each pricing model the quoted
 // effective hourly price, its currency, the same in the display currency,
 // its date and its source.
-func appendOfferCSV(dst []byte, r *offerExport, models []string) []byte {
+func appendOfferCSV(dst []byte, r *OfferExport, models []string) []byte {
 	dst = appendCSVCell(dst, r.ProviderName)
 	dst = append(dst, ',')
 	dst = appendCSVCell(dst, r.InstanceName)

@@ -1,10 +1,9 @@
-package site
+package export
 
 import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"gpucompare/generator/site/paths"
 	"strconv"
 	"strings"
 
@@ -12,11 +11,14 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/note"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The benchmark exports, beside /benchmarks/: results.csv and .json hold
 // every result with its fields; costs.csv and .json every costed mapping
-// of a result onto an offer under each pricing model, ranked within its
+// Of a result onto an offer under each pricing model, ranked within its
 // group of comparable results: as the result ran ("as_ran"), or split
 // across instances ("split"), a ranking of its own. Their columns are documented in the README.
 // As in the other exports, unknown values are empty cells in CSV and
@@ -79,7 +81,7 @@ type costExport struct {
 	Instances       int      `json:"instances"` // k
 	GPUsPerInstance int      `json:"gpus_per_instance"`
 	Currency        string   `json:"currency"`
-	Hourly          float64  `json:"hourly"` // of the k instances, in currency
+	Hourly          float64  `json:"hourly"` // Of the k instances, in currency
 	WorkPerMoney    *float64 `json:"work_per_money,omitempty"`
 	WorkUnit        string   `json:"work_unit,omitempty"` // what work_per_money counts: "tokens"
 	RunCost         *float64 `json:"run_cost,omitempty"`
@@ -87,7 +89,7 @@ type costExport struct {
 	MinimumSeconds  *float64 `json:"billing_minimum_seconds,omitempty"`
 	Flags           []string `json:"flags,omitempty"`
 	FlagCodes       []string `json:"flag_codes,omitempty"`
-	QuotedHourly    float64  `json:"quoted_hourly"` // of one instance, as quoted
+	QuotedHourly    float64  `json:"quoted_hourly"` // Of one instance, as quoted
 	QuotedCurrency  string   `json:"quoted_currency"`
 	FXRate          *float64 `json:"fx_rate,omitempty"`
 	FXDate          string   `json:"fx_date,omitempty"`
@@ -96,17 +98,17 @@ type costExport struct {
 	URL             string   `json:"url"` // the instance page, relative to the site root
 }
 
-// benchExports makes benchmarks/results and benchmarks/costs as JSON and CSV.
-func (b *builder) benchExports() ([]madeFile, error) {
-	results, costs, err := b.benchRows()
+// Bench makes benchmarks/results and benchmarks/costs as JSON and CSV.
+func Bench(cat *catalog.Catalog, d *derive.Data, msgs render.Messages) ([]File, error) {
+	results, costs, err := benchRows(cat, d, msgs)
 	if err != nil {
 		return nil, err
 	}
-	cur := b.cat.Site.Currency
+	cur := cat.Site.Currency
 	rj, err := json.MarshalIndent(struct {
 		Title   string          `json:"title"`
 		Results []*resultExport `json:"results"`
-	}{b.cat.Site.Title, results}, "", " ")
+	}{cat.Site.Title, results}, "", " ")
 	if err != nil {
 		return nil, err
 	}
@@ -114,11 +116,11 @@ func (b *builder) benchExports() ([]madeFile, error) {
 		Title    string        `json:"title"`
 		Currency string        `json:"currency"`
 		Costs    []*costExport `json:"costs"`
-	}{b.cat.Site.Title, cur, costs}, "", " ")
+	}{cat.Site.Title, cur, costs}, "", " ")
 	if err != nil {
 		return nil, err
 	}
-	return []madeFile{
+	return []File{
 		{paths.ResultsJSON, append(rj, '\n')}, {paths.CostsJSON, append(cj, '\n')},
 		{paths.ResultsCSV, resultsCSV(results)}, {paths.CostsCSV, costsCSV(costs)},
 	}, nil
@@ -126,10 +128,10 @@ func (b *builder) benchExports() ([]madeFile, error) {
 
 // benchRows are the results in benchmark and file order, and the costs in
 // group, pricing model and rank order.
-func (b *builder) benchRows() ([]*resultExport, []*costExport, error) {
+func benchRows(cat *catalog.Catalog, d *derive.Data, msgs render.Messages) ([]*resultExport, []*costExport, error) {
 	var err error // the first note that could not be worded
 	word := func(prefix string, ns ...note.Note) string {
-		s, e := b.tmpl.Msgs.Notes(prefix, ns, "")
+		s, e := msgs.Notes(prefix, ns, "")
 		if e != nil && err == nil {
 			err = e
 		}
@@ -138,9 +140,9 @@ func (b *builder) benchRows() ([]*resultExport, []*costExport, error) {
 	var results []*resultExport
 	var costs []*costExport
 	number := map[*bench.Result]int{}
-	for _, bm := range b.cat.Benchmarks {
+	for _, bm := range cat.Benchmarks {
 		byResult := map[*catalog.Result]*bench.Result{}
-		groups := b.GroupsOf(bm)
+		groups := d.GroupsOf(bm)
 		for _, g := range groups {
 			for _, r := range g.Results {
 				byResult[r.Result] = r
@@ -158,7 +160,7 @@ func (b *builder) benchRows() ([]*resultExport, []*costExport, error) {
 				GPU: cr.GPU, Provider: cr.Provider, Instance: cr.Instance, Interconnect: cr.Interconnect,
 				Value: cr.Value, Unit: r.Unit, Approximate: cr.Approximate, Software: cr.Software,
 				Date: string(cr.Date), AsOf: cr.AsOf, Notes: cr.Notes, Source: cr.Source,
-				Offers: r.AsRan(), OffersSplit: r.SplitOnly(), NotCostedCode: r.NotCosted.Code, URL: benchmarkPath(bm.ID),
+				Offers: r.AsRan(), OffersSplit: r.SplitOnly(), NotCostedCode: r.NotCosted.Code, URL: paths.Benchmark(bm.ID),
 			}
 			if r.NotCosted.Code != "" {
 				e.NotCosted = word("exports.not_costed.", r.NotCosted)
@@ -183,7 +185,7 @@ func (b *builder) benchRows() ([]*resultExport, []*costExport, error) {
 						if j == 0 || c.Value() != ranked[j-1].Value() {
 							rank = j + 1
 						}
-						e := b.costExport(g, c, number[c.Mapping.Result], rank)
+						e := costExportOf(cat, g, c, number[c.Mapping.Result], rank)
 						for _, f := range c.Mapping.Flags {
 							e.Flags = append(e.Flags, word("exports.flag.", f))
 						}
@@ -206,7 +208,9 @@ func codes(ns []note.Note) []string {
 	return out
 }
 
-func (b *builder) costExport(g *bench.Group, c *bench.Cost, n, rank int) *costExport {
+// costExportOf is the export of the cost c of group g, its result the
+// nth of its benchmark, ranked rank under its pricing model.
+func costExportOf(cat *catalog.Catalog, g *bench.Group, c *bench.Cost, n, rank int) *costExport {
 	m := c.Mapping
 	o, r := m.Offer, m.Result
 	pr := o.Prices[c.Model]
@@ -215,7 +219,7 @@ func (b *builder) costExport(g *bench.Group, c *bench.Cost, n, rank int) *costEx
 		Submitter: r.Submitter, System: r.System, GPU: r.Result.GPU, GPUCount: r.GPUCount, Value: r.Value,
 		Model: c.Model, Rank: rank, Provider: o.Provider.ID, ProviderName: o.Provider.Name,
 		Instance: o.Instance.ID, InstanceName: o.Instance.Name, Region: o.Region,
-		Instances: m.Instances, GPUsPerInstance: o.Instance.GPUCount, Currency: b.cat.Site.Currency,
+		Instances: m.Instances, GPUsPerInstance: o.Instance.GPUCount, Currency: cat.Site.Currency,
 		Hourly: pricing.Round(c.Hourly, derivedPlaces), Billing: o.Provider.Billing.Granularity, MinimumSeconds: o.Provider.Billing.MinimumSeconds,
 		FlagCodes:    codes(m.Flags),
 		QuotedHourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), QuotedCurrency: pr.Hourly.Currency,
@@ -272,4 +276,10 @@ func costsCSV(rows []*costExport) []byte {
 	}
 	w.Flush()
 	return buf.Bytes()
+}
+
+// File is an export made whole: its output path and bytes.
+type File struct {
+	Path string
+	Data []byte
 }

@@ -1,10 +1,11 @@
-package site
+package export
 
 import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"gpucompare/generator/site/render"
+	"fmt"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 	"gpucompare"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/render"
 	"gpucompare/generator/synth"
 )
 
@@ -23,7 +25,7 @@ import (
 
 // offerCSVLineByLibrary is an offer's line of compare/offers.csv as the
 // fields csv.Writer is given: the reference of appendOfferCSV.
-func offerCSVLineByLibrary(r *offerExport) []string {
+func offerCSVLineByLibrary(r *OfferExport) []string {
 	line := []string{cell(r.ProviderName), cell(r.InstanceName), cell(r.Region), cell(r.GPUName), strconv.Itoa(r.GPUCount), fnum(r.GPUMemoryGB), fnum(r.VCPUs), fnum(r.RAMGiB), fnum(r.NetworkGbps),
 		cell(r.Network), cell(r.Interconnect), cell(r.Billing), fnum(r.MinimumSeconds), strconv.FormatBool(r.PreviousGen), cell(r.PriceNotPublic), cell(r.PriceIncomplete), cell(r.URL)}
 	for _, m := range pricing.Models {
@@ -50,19 +52,19 @@ func csvByLibrary(lines ...[]string) []byte {
 
 // checkOfferWriters compares the JSON (indented and compact) and the CSV
 // line of e with what the libraries write of it.
-func checkOfferWriters(t *testing.T, e *offerExport) {
+func checkOfferWriters(t *testing.T, e *OfferExport) {
 	t.Helper()
-	w := jsonWriter{indent: true}
-	w.offer(e)
-	want, err := json.MarshalIndent(e, jsonPrefix, jsonIndent)
+	w := JSONWriter{indent: true}
+	w.Offer(e)
+	want, err := json.MarshalIndent(e, JsonPrefix, JsonIndent)
 	if (err == nil) != (w.err == nil) || err != nil && err.Error() != w.err.Error() {
 		t.Fatalf("%#v: MarshalIndent error %v, written error %v", e, err, w.err)
 	}
 	if err == nil && !bytes.Equal(w.buf, want) {
 		t.Fatalf("%#v: written indented\n%s\nMarshalIndent\n%s", e, w.buf, want)
 	}
-	w = jsonWriter{}
-	w.offer(e)
+	w = JSONWriter{}
+	w.Offer(e)
 	want, err = json.Marshal(e)
 	if (err == nil) != (w.err == nil) || err != nil && err.Error() != w.err.Error() {
 		t.Fatalf("%#v: Marshal error %v, written error %v", e, err, w.err)
@@ -124,9 +126,9 @@ func randomFloatPtr(r *rand.Rand) *float64 {
 
 // randomOffer is an offer's export with hostile text, numbers of every
 // kind and fields left empty at random.
-func randomOffer(r *rand.Rand) *offerExport {
+func randomOffer(r *rand.Rand) *OfferExport {
 	s := func() string { return hostileString(r) }
-	e := &offerExport{
+	e := &OfferExport{
 		Provider: s(), ProviderName: s(), Instance: s(), InstanceName: s(), URL: s(), Region: s(), RegionName: s(),
 		GPU: s(), GPUName: s(), GPUCount: r.IntN(20) - 2, GPUMemoryGB: randomFloatPtr(r), VCPUs: randomFloatPtr(r),
 		RAMGiB: randomFloatPtr(r), NetworkGbps: randomFloatPtr(r), Network: s(), Interconnect: s(), Billing: s(),
@@ -141,7 +143,7 @@ func randomOffer(r *rand.Rand) *offerExport {
 		}
 	}
 	if r.IntN(4) > 0 {
-		e.Prices = map[string]*priceExport{}
+		e.Prices = map[string]*PriceExport{}
 		for range r.IntN(len(pricing.Models) + 1) {
 			model := pricing.Models[r.IntN(len(pricing.Models))]
 			if r.IntN(8) == 0 {
@@ -151,7 +153,7 @@ func randomOffer(r *rand.Rand) *offerExport {
 				e.Prices[model] = nil
 				continue
 			}
-			e.Prices[model] = &priceExport{
+			e.Prices[model] = &PriceExport{
 				Amount: randomFloatPtr(r), Upfront: randomFloatPtr(r), EffectiveHourly: randomFloatPtr(r), DiscountPct: randomFloatPtr(r),
 				PerGPU: r.IntN(2) == 0, Approximate: r.IntN(2) == 0, Payment: s(), Currency: s(), Hourly: randomFloat(r), Basis: s(),
 				DisplayHourly: randomFloatPtr(r), FXRate: randomFloatPtr(r), FXDate: s(), Since: s(), AsOf: s(), Source: s(), SourceKind: s(),
@@ -166,7 +168,7 @@ func TestOfferWritersWriteWhatTheLibrariesWrite(t *testing.T) {
 	for range 5000 {
 		checkOfferWriters(t, randomOffer(r))
 	}
-	checkOfferWriters(t, &offerExport{})
+	checkOfferWriters(t, &OfferExport{})
 }
 
 func TestOfferWritersRefuseWhatJSONCannotHold(t *testing.T) {
@@ -176,7 +178,7 @@ func TestOfferWritersRefuseWhatJSONCannotHold(t *testing.T) {
 		e.VCPUs = &bad
 		checkOfferWriters(t, e)
 		e = randomOffer(r)
-		e.Prices = map[string]*priceExport{"spot": {Hourly: bad}}
+		e.Prices = map[string]*PriceExport{"spot": {Hourly: bad}}
 		checkOfferWriters(t, e)
 	}
 }
@@ -210,7 +212,7 @@ func FuzzOfferWriters(f *testing.F) {
 			}
 			return nil
 		}
-		e := &offerExport{
+		e := &OfferExport{
 			Provider: s1, ProviderName: s2, Instance: s2 + s1, InstanceName: s1, URL: s2, Region: s1, RegionName: s2,
 			GPU: s1, GPUName: s2, GPUCount: int(flags), GPUMemoryGB: opt(0, x), VCPUs: opt(1, y), Network: s2,
 			MinimumSeconds: opt(2, x*y), PreviousGen: on(3), PriceNotPublic: s1, PriceIncomplete: s2, Source: s2 + "," + s1,
@@ -219,7 +221,7 @@ func FuzzOfferWriters(f *testing.F) {
 			e.Certifications = []string{s1, s2}
 		}
 		if on(5) {
-			e.Prices = map[string]*priceExport{
+			e.Prices = map[string]*PriceExport{
 				"on_demand": {Amount: opt(6, x), Currency: s1, Hourly: y, Basis: s2, DisplayHourly: opt(7, x/3), Since: s2, Source: s1, SourceKind: s2},
 				s1:          {Upfront: &y, PerGPU: true, Currency: s2, Hourly: x, Since: s1, Source: s2, FXRate: &x, FXDate: s1},
 			}
@@ -228,9 +230,9 @@ func FuzzOfferWriters(f *testing.F) {
 	})
 }
 
-// synthBuilder is a builder of a loaded synthetic catalog of n offers,
+// synthBuilder is a loaded synthetic catalog of n offers,
 // and its offers.
-func synthBuilder(t testing.TB, n int) (*builder, []*pricing.Offer) {
+func synthBuilder(t testing.TB, n int) (*synthCatalog, []*pricing.Offer) {
 	t.Helper()
 	root := fstest.MapFS{}
 	for name, data := range synth.Files(n) {
@@ -240,25 +242,45 @@ func synthBuilder(t testing.TB, n int) (*builder, []*pricing.Offer) {
 	if errs := rep.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	tfs, err := fs.Sub(gpucompare.Assets, "templates")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &builder{cat: cat, tmpl: &render.Templates{Msgs: msgs}}, pricing.Offers(cat, cat.Site.Currency)
+	msgs, err := render.LoadMessages(tfs, "en", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &synthCatalog{cat: cat, tmpl: &render.Templates{Msgs: msgs}}, pricing.Offers(cat, cat.Site.Currency)
+}
+
+// synthCatalog is a loaded catalog and the messages its exports are
+// worded with.
+type synthCatalog struct {
+	cat  *catalog.Catalog
+	tmpl *render.Templates
+}
+
+// firstDiff says where got first differs from want.
+func firstDiff(want, got []byte) string {
+	i := 0
+	for i < len(want) && i < len(got) && want[i] == got[i] {
+		i++
+	}
+	return fmt.Sprintf("byte %d: want %q, got %q", i, want[i:min(len(want), i+40)], got[i:min(len(got), i+40)])
 }
 
 // An exporter's export holds nothing of the offer before.
 func TestOfferExporterKeepsNothingOfTheOfferBefore(t *testing.T) {
 	b, offers := synthBuilder(t, 300)
-	reused := newOfferExporter(b)
+	reused := NewOfferExporter(b.cat, b.tmpl.Msgs)
 	for i, o := range offers {
 		for _, before := range []*pricing.Offer{offers[len(offers)-1-i], offers[(i+7)%len(offers)]} {
-			reused.of(before)
-			got, err := json.Marshal(reused.of(o))
+			reused.Of(before)
+			got, err := json.Marshal(reused.Of(o))
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := json.Marshal(newOfferExporter(b).of(o))
+			want, err := json.Marshal(NewOfferExporter(b.cat, b.tmpl.Msgs).Of(o))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -275,13 +297,13 @@ func TestOffersExportsAreWhatTheLibrariesWrite(t *testing.T) {
 	b, offers := synthBuilder(t, 500)
 	b.cat.Site.Title, b.cat.Site.Currency = `<T> & "x"`+"\u2028", "E,UR"
 	var js, cs bytes.Buffer
-	if err := b.writeOffers(&js, &cs, offers); err != nil {
+	if err := WriteOffers(&js, &cs, b.cat, b.tmpl.Msgs, offers); err != nil {
 		t.Fatal(err)
 	}
-	doc := b.offersDoc()
+	doc := OffersDoc(b.cat)
 	lines := [][]string{offersCSVHead(b.cat.Site.Currency)}
 	for _, o := range offers {
-		e := newOfferExporter(b).of(o)
+		e := NewOfferExporter(b.cat, b.tmpl.Msgs).Of(o)
 		doc.Offers = append(doc.Offers, e)
 		lines = append(lines, offerCSVLineByLibrary(e))
 	}
@@ -301,11 +323,11 @@ func TestOffersExportsAreWhatTheLibrariesWrite(t *testing.T) {
 // cycling over the offers of a 1,000-offer synthetic catalog.
 func BenchmarkRow(b *testing.B) {
 	bl, offers := synthBuilder(b, 1000)
-	x := newOfferExporter(bl)
+	x := NewOfferExporter(bl.cat, bl.tmpl.Msgs)
 	b.Run("export", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			x.of(offers[i%len(offers)])
+			x.Of(offers[i%len(offers)])
 			i++
 		}
 	})
@@ -315,11 +337,11 @@ func BenchmarkRow(b *testing.B) {
 			name = "json-indented"
 		}
 		b.Run(name, func(b *testing.B) {
-			w := jsonWriter{indent: indent}
+			w := JSONWriter{indent: indent}
 			i := 0
 			for b.Loop() {
 				w.buf = w.buf[:0]
-				w.offer(x.of(offers[i%len(offers)]))
+				w.Offer(x.Of(offers[i%len(offers)]))
 				i++
 			}
 		})
@@ -328,8 +350,77 @@ func BenchmarkRow(b *testing.B) {
 		var line []byte
 		i := 0
 		for b.Loop() {
-			line = appendOfferCSV(line[:0], x.of(offers[i%len(offers)]), pricing.Models)
+			line = appendOfferCSV(line[:0], x.Of(offers[i%len(offers)]), pricing.Models)
 			i++
 		}
 	})
+}
+
+func TestCSVCellsAreNotFormulas(t *testing.T) {
+	for in, want := range map[string]string{
+		"=HYPERLINK(\"http://x\")": "'=HYPERLINK(\"http://x\")",
+		"+1":                       "'+1",
+		"-2":                       "'-2",
+		"@SUM(A1)":                 "'@SUM(A1)",
+		"p4d.24xlarge":             "p4d.24xlarge",
+		"":                         "",
+	} {
+		if got := cell(in); got != want {
+			t.Errorf("cell(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The offers export is written offer by offer; it must be what
+// json.MarshalIndent writes of the whole document, byte for byte.
+func TestIndentedListWritesWhatMarshalIndentWrites(t *testing.T) {
+	amount := 1.5
+	offer := func(i int) *OfferExport {
+		return &OfferExport{
+			Provider: fmt.Sprintf("p%d", i), ProviderName: `<script>"&'` + "\u2028", Instance: "i", InstanceName: "a\tb\\c",
+			GPUCount: i, GPUMemoryGB: &amount, Certifications: []string{"SOC 2", "<iso>"},
+			Prices: map[string]*PriceExport{"spot": {Amount: &amount, Currency: "USD", Hourly: 0.1, Basis: "hourly"}, "on_demand": {Currency: "EUR", Hourly: 2e-7}},
+		}
+	}
+	for _, n := range []int{0, 1, 3} {
+		doc := OffersExport{Title: "T & <b>", Currency: "USD", FX: []fxExport{{Base: "EUR", Quote: "USD", Rate: 1.08, Date: "2025-01", Source: "ecb"}}, Models: []string{"on_demand", "spot"}, Offers: []*OfferExport{}}
+		var got bytes.Buffer
+		l, err := newIndentedList(&got, doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			doc.Offers = append(doc.Offers, offer(i))
+			if err := l.Add(offer(i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := l.Close(); err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.MarshalIndent(doc, "", " ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, '\n')
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%d offers: written\n%s\nMarshalIndent\n%s", n, got.Bytes(), want)
+		}
+	}
+}
+
+func TestIndentedListRefusesADocNotEndingInAnEmptyList(t *testing.T) {
+	for _, doc := range []any{
+		struct {
+			List []int `json:"list"`
+		}{}, // nil: null
+		struct {
+			List  []int  `json:"list"`
+			Title string `json:"title"`
+		}{List: []int{}},
+	} {
+		if _, err := newIndentedList(new(bytes.Buffer), doc); err == nil {
+			t.Errorf("%#v: no error", doc)
+		}
+	}
 }

@@ -1,18 +1,25 @@
-package site
+// Package export is a writer of its own beside the pages: it writes the
+// matrices as data for machines, compare/offers.csv and .json,
+// gpus/gpus.csv and .json, and the benchmarks' results and costs. It
+// takes the catalog, the derived data and the messages that word the
+// notes, and writes to the io.Writers the orchestration hands it (the
+// build's files, or a Rebuilder's kept ones); the matrix page embeds the
+// same export of each offer (OfferExporter). It renders no template.
+package export
 
 import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"gpucompare/generator/site/paths"
 	"io"
 	"strconv"
 	"strings"
 
-	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The exports are the matrices as data, written at build time:
@@ -21,14 +28,14 @@ import (
 // documented in the README; unknown values are empty cells in CSV and
 // absent keys in JSON, never 0.
 
-// exportPaths are every export's path.
-var exportPaths = []string{
+// Paths are every export's path.
+var Paths = []string{
 	paths.OffersCSV, paths.OffersJSON, paths.GPUsCSV, paths.GPUsJSON,
 	paths.ResultsCSV, paths.ResultsJSON, paths.CostsCSV, paths.CostsJSON,
 }
 
-// offerExport is one offer as the exports and the matrix script see it.
-type offerExport struct {
+// OfferExport is one offer as the exports and the matrix script see it.
+type OfferExport struct {
 	Provider       string   `json:"provider"`
 	ProviderName   string   `json:"provider_name"`
 	Instance       string   `json:"instance"`
@@ -53,12 +60,12 @@ type offerExport struct {
 	// PriceIncomplete says what the prices leave out, when they are only
 	// part of the cost (a GPU without its VM): not to be ranked.
 	PriceIncomplete string                  `json:"price_incomplete,omitempty"`
-	Source          string                  `json:"source,omitempty"` // of the instance type's specs
-	Prices          map[string]*priceExport `json:"prices,omitempty"`
+	Source          string                  `json:"source,omitempty"` // Of the instance type's specs
+	Prices          map[string]*PriceExport `json:"prices,omitempty"`
 }
 
-// priceExport is the latest price of an offer under one pricing model.
-type priceExport struct {
+// PriceExport is the latest price of an offer under one pricing model.
+type PriceExport struct {
 	Amount          *float64 `json:"amount,omitempty"` // as quoted
 	Upfront         *float64 `json:"upfront,omitempty"`
 	EffectiveHourly *float64 `json:"effective_hourly,omitempty"` // as quoted
@@ -88,13 +95,13 @@ type priceExport struct {
 	SourceKind string `json:"source_kind"`
 }
 
-// offersExport is the whole of compare/offers.json.
-type offersExport struct {
+// OffersExport is the whole of compare/offers.json.
+type OffersExport struct {
 	Title    string         `json:"title"`
 	Currency string         `json:"currency"` // the display currency of display_hourly
 	FX       []fxExport     `json:"fx"`
 	Models   []string       `json:"models"`
-	Offers   []*offerExport `json:"offers"`
+	Offers   []*OfferExport `json:"offers"`
 }
 
 type fxExport struct {
@@ -109,8 +116,9 @@ type fxExport struct {
 // offerExporter makes the exports of offers one at a time in the same
 // memory: the export it returns holds until the next.
 type offerExporter struct {
-	b      *builder
-	export offerExport
+	cat    *catalog.Catalog
+	msgs   render.Messages
+	export OfferExport
 	prices []exportedPrice // by the index of the model in pricing.Models
 	// bases are the bases worded so far, in the site's language.
 	bases map[basisKey]string
@@ -126,12 +134,14 @@ type basisKey struct {
 
 // exportedPrice is a priceExport with room for the figures it points to.
 type exportedPrice struct {
-	priceExport
+	PriceExport
 	display, fxRate float64
 }
 
-func newOfferExporter(b *builder) *offerExporter {
-	return &offerExporter{b: b, prices: make([]exportedPrice, len(pricing.Models)), bases: map[basisKey]string{}}
+// NewOfferExporter returns an exporter of the offers of cat, wording
+// their prices' bases with msgs.
+func NewOfferExporter(cat *catalog.Catalog, msgs render.Messages) *offerExporter {
+	return &offerExporter{cat: cat, msgs: msgs, prices: make([]exportedPrice, len(pricing.Models)), bases: map[basisKey]string{}}
 }
 
 // basis words how h follows from its point, in the site's language: "hourly",
@@ -141,7 +151,7 @@ func (x *offerExporter) basis(h *pricing.Hourly) string {
 	s, ok := x.bases[k]
 	if !ok {
 		var err error
-		if s, err = x.b.tmpl.Msgs.Notes("exports.basis.", h.BasisNotes(), ""); err != nil && x.err == nil {
+		if s, err = x.msgs.Notes("exports.basis.", h.BasisNotes(), ""); err != nil && x.err == nil {
 			x.err = err
 		}
 		x.bases[k] = s
@@ -149,16 +159,19 @@ func (x *offerExporter) basis(h *pricing.Hourly) string {
 	return s
 }
 
-// of is offer o as the exports and the matrix script see it.
-func (x *offerExporter) of(o *pricing.Offer) *offerExport {
+// Err is the first basis x could not word.
+func (x *offerExporter) Err() error { return x.err }
+
+// Of is offer o as the exports and the matrix script see it.
+func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 	in, p := o.Instance, o.Provider
 	e := &x.export
 	prices := e.Prices
 	clear(prices)
-	*e = offerExport{
+	*e = OfferExport{
 		Provider: p.ID, ProviderName: p.Name, Instance: in.ID, InstanceName: in.Name,
 		URL: paths.Instance(in), Region: o.Region, GPU: in.GPU, GPUCount: in.GPUCount,
-		GPUMemoryGB: x.b.cat.TotalGPUMemoryGB(in), VCPUs: in.VCPUs, RAMGiB: in.RAMGiB,
+		GPUMemoryGB: x.cat.TotalGPUMemoryGB(in), VCPUs: in.VCPUs, RAMGiB: in.RAMGiB,
 		NetworkGbps: in.NetworkGbps, Network: in.Network, Interconnect: in.Interconnect,
 		Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
 		Certifications: p.Certifications.List, PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic,
@@ -182,7 +195,7 @@ func (x *offerExporter) of(o *pricing.Offer) *offerExport {
 		found++
 		pt := pr.Point
 		xp := &x.prices[i]
-		*xp = exportedPrice{priceExport: priceExport{
+		*xp = exportedPrice{PriceExport: PriceExport{
 			Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
 			PerGPU: pt.PerGPU, Approximate: pt.Approximate, RegionUnstated: pt.RegionUnstated, Payment: pt.Payment, Currency: pr.Hourly.Currency,
 			Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: x.basis(&pr.Hourly),
@@ -200,9 +213,9 @@ func (x *offerExporter) of(o *pricing.Offer) *offerExport {
 			}
 		}
 		if e.Prices == nil {
-			e.Prices = make(map[string]*priceExport, len(pricing.Models))
+			e.Prices = make(map[string]*PriceExport, len(pricing.Models))
 		}
-		e.Prices[model] = &xp.priceExport
+		e.Prices[model] = &xp.PriceExport
 	}
 	return e
 }
@@ -213,91 +226,33 @@ const derivedPlaces = 6
 
 func ptr[T any](v T) *T { return &v }
 
-// offersDoc is compare/offers.json without its offers: an empty list.
-func (b *builder) offersDoc() offersExport {
-	doc := offersExport{Title: b.cat.Site.Title, Currency: b.cat.Site.Currency, Models: pricing.Models, Offers: []*offerExport{}}
-	for _, fx := range b.cat.FX {
+// OffersDoc is compare/offers.json without its offers: an empty list.
+func OffersDoc(cat *catalog.Catalog) OffersExport {
+	doc := OffersExport{Title: cat.Site.Title, Currency: cat.Site.Currency, Models: pricing.Models, Offers: []*OfferExport{}}
+	for _, fx := range cat.FX {
 		doc.FX = append(doc.FX, fxExport{fx.Base, fx.Quote, fx.Rate, string(fx.Date), fx.Source, fx.Caveat})
 	}
 	return doc
 }
 
-// exports writes the matrices as CSV and JSON. Each pair is made from
-// what its inputs name alone, so a Rebuilder keeps it while they are the
-// same (builder.putMade); a build that keeps nothing writes the offers
-// straight into their files (offerFiles).
-func (b *builder) exports(offers []*pricing.Offer) error {
-	site := b.cat.Site
-	var err error
-	if b.kept == nil {
-		err = b.offerFiles(offers)
-	} else {
-		offersInputs := struct {
-			Title, Currency string
-			FX              []catalog.FXRate
-			Offers          []*pricing.Offer // with their instance types, providers and GPU models
-		}{site.Title, site.Currency, b.cat.FX, offers}
-		err = b.putMade("offers export", offersInputs, func() ([]madeFile, error) {
-			var js, cs bytes.Buffer
-			if err := b.writeOffers(&js, &cs, offers); err != nil {
-				return nil, err
-			}
-			return []madeFile{{paths.OffersJSON, js.Bytes()}, {paths.OffersCSV, cs.Bytes()}}, nil
-		})
-	}
-	if err != nil {
-		return err
-	}
-	err = b.putMade("gpus export", b.cat.GPUs, func() ([]madeFile, error) {
-		gj, gc, err := gpuExports(b.cat.GPUs)
-		return []madeFile{{paths.GPUsJSON, gj}, {paths.GPUsCSV, gc}}, err
-	})
-	if err != nil {
-		return err
-	}
-	benchInputs := struct {
-		Title, Currency string
-		Benchmarks      []*catalog.Benchmark
-		Groups          []*bench.Group
-	}{site.Title, site.Currency, b.cat.Benchmarks, b.BenchGroups}
-	return b.putMade("benchmark exports", benchInputs, b.benchExports)
-}
-
-// offerFiles writes compare/offers.json and compare/offers.csv offer by
-// offer into the files, so that neither file, nor the export of every
-// offer, is held whole.
-func (b *builder) offerFiles(offers []*pricing.Offer) (err error) {
-	jf, err := b.create(paths.OffersJSON)
-	if err != nil {
-		return err
-	}
-	defer closeInto(jf, &err)
-	cf, err := b.create(paths.OffersCSV)
-	if err != nil {
-		return err
-	}
-	defer closeInto(cf, &err)
-	return b.writeOffers(jf, cf, offers)
-}
-
-// writeOffers writes compare/offers.json into jw and compare/offers.csv
+// WriteOffers writes compare/offers.json into jw and compare/offers.csv
 // into cw, offer by offer.
-func (b *builder) writeOffers(jw, cw io.Writer, offers []*pricing.Offer) error {
-	list, err := newIndentedList(jw, b.offersDoc())
+func WriteOffers(jw, cw io.Writer, cat *catalog.Catalog, msgs render.Messages, offers []*pricing.Offer) error {
+	list, err := newIndentedList(jw, OffersDoc(cat))
 	if err != nil {
 		return err
 	}
-	line := appendCSVLine(nil, offersCSVHead(b.cat.Site.Currency))
+	line := appendCSVLine(nil, offersCSVHead(cat.Site.Currency))
 	if _, err := cw.Write(line); err != nil {
 		return err
 	}
-	x := newOfferExporter(b)
+	x := NewOfferExporter(cat, msgs)
 	for _, o := range offers {
-		e := x.of(o)
+		e := x.Of(o)
 		if x.err != nil {
 			return x.err
 		}
-		if err := list.add(e); err != nil {
+		if err := list.Add(e); err != nil {
 			return err
 		}
 		line = appendOfferCSV(line[:0], e, pricing.Models)
@@ -305,7 +260,7 @@ func (b *builder) writeOffers(jw, cw io.Writer, offers []*pricing.Offer) error {
 			return err
 		}
 	}
-	return list.close()
+	return list.Close()
 }
 
 // appendCSVLine appends fields as a line of CSV, as csv.Writer writes it.
@@ -319,8 +274,8 @@ func appendCSVLine(dst []byte, fields []string) []byte {
 	return append(dst, '\n')
 }
 
-// closeInto closes f, keeping the first error in *err.
-func closeInto(f io.Closer, err *error) {
+// CloseInto closes f, keeping the first error in *err.
+func CloseInto(f io.Closer, err *error) {
 	if cerr := f.Close(); *err == nil {
 		*err = cerr
 	}
@@ -333,7 +288,7 @@ func closeInto(f io.Closer, err *error) {
 type indentedList struct {
 	w    io.Writer
 	n    int        // elements written
-	json jsonWriter // the next element, in a buffer reused
+	json JSONWriter // the next element, in a buffer reused
 }
 
 // listTail is how json.MarshalIndent(doc, "", " ") ends when doc's last
@@ -351,20 +306,20 @@ func newIndentedList(w io.Writer, doc any) (*indentedList, error) {
 		return nil, fmt.Errorf("json list: %T does not end in an empty list", doc)
 	}
 	_, err = w.Write(head[:len(head)-len(listTail)])
-	return &indentedList{w: w, json: jsonWriter{indent: true}}, err
+	return &indentedList{w: w, json: JSONWriter{indent: true}}, err
 }
 
-// add writes the next offer of the list.
-func (l *indentedList) add(e *offerExport) error {
+// Add writes the next offer of the list.
+func (l *indentedList) Add(e *OfferExport) error {
 	buf := l.json.buf[:0]
 	if l.n == 0 {
-		buf = append(buf, "[\n"+jsonPrefix...)
+		buf = append(buf, "[\n"+JsonPrefix...)
 	} else {
-		buf = append(buf, ",\n"+jsonPrefix...)
+		buf = append(buf, ",\n"+JsonPrefix...)
 	}
 	l.n++
 	l.json.buf = buf
-	l.json.offer(e)
+	l.json.Offer(e)
 	if err := l.json.err; err != nil {
 		return err
 	}
@@ -372,8 +327,8 @@ func (l *indentedList) add(e *offerExport) error {
 	return err
 }
 
-// close writes the end of the list and of doc, and a newline.
-func (l *indentedList) close() error {
+// Close writes the end of the list and of doc, and a newline.
+func (l *indentedList) Close() error {
 	end := "\n ]\n}\n"
 	if l.n == 0 {
 		end = listTail + "\n"
@@ -409,8 +364,8 @@ func fnum(v *float64) string {
 	return strconv.FormatFloat(*v, 'f', -1, 64)
 }
 
-// gpuExport is one GPU model in gpus.json.
-type gpuExport struct {
+// GPUExport is one GPU model in gpus.json.
+type GPUExport struct {
 	ID           string             `json:"id"`
 	Name         string             `json:"name"`
 	Model        string             `json:"model,omitempty"`
@@ -442,9 +397,9 @@ func figures(t catalog.Throughput) map[string]float64 {
 	return m
 }
 
-// gpuExportOf is a GPU model as gpus.json and the matrix script see it.
-func gpuExportOf(g *catalog.GPU) gpuExport {
-	return gpuExport{
+// GPUExportOf is a GPU model as gpus.json and the matrix script see it.
+func GPUExportOf(g *catalog.GPU) GPUExport {
+	return GPUExport{
 		ID: g.ID, Name: g.Name, Model: g.Model, Vendor: g.Vendor, Architecture: g.Architecture, Released: string(g.Released),
 		MemoryGB: g.MemoryGB, MemoryType: g.MemoryType, BandwidthGBs: g.BandwidthGBs, TDPWatts: g.TDPWatts,
 		Dense: figures(g.Dense), Sparse: figures(g.Sparse), Interconnect: g.Interconnect.Name, PCIeGen: g.PCIeGen,
@@ -452,8 +407,8 @@ func gpuExportOf(g *catalog.GPU) gpuExport {
 	}
 }
 
-func gpuExports(gpus []*catalog.GPU) (jsonData, csvData []byte, err error) {
-	var rows []gpuExport
+func GPUExports(gpus []*catalog.GPU) (jsonData, csvData []byte, err error) {
+	var rows []GPUExport
 	head := []string{"id", "name", "vendor", "architecture", "released", "memory_gb", "memory_type", "memory_bandwidth_gb_s", "tdp_w"}
 	for _, p := range catalog.Precisions {
 		head = append(head, p.Key+"_dense")
@@ -466,7 +421,7 @@ func gpuExports(gpus []*catalog.GPU) (jsonData, csvData []byte, err error) {
 	w := csv.NewWriter(&buf)
 	w.Write(head)
 	for _, g := range gpus {
-		rows = append(rows, gpuExportOf(g))
+		rows = append(rows, GPUExportOf(g))
 		line := []string{cell(g.ID), cell(g.Name), cell(g.Vendor), cell(g.Architecture), cell(string(g.Released)), fnum(g.MemoryGB), cell(g.MemoryType), fnum(g.BandwidthGBs), fnum(g.TDPWatts)}
 		for _, p := range catalog.Precisions {
 			line = append(line, fnum(p.Of(g.Dense)))
