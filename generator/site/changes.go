@@ -16,6 +16,7 @@ import (
 	"gpucompare/generator/feed"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
+	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/paths"
 )
 
@@ -452,9 +453,9 @@ type feedEntries struct {
 	// max is how many entries a feed holds at most, the latest
 	// (feed_items of data/site.yaml); 0 means all.
 	max  int
-	made map[*feed.Change]*feed.Entry // nil: an undated change
-	keys map[*feed.Change]fingerprint // of each change, for a Rebuilder
-	kept map[fingerprint]*feed.Entry  // for the next build
+	made map[*feed.Change]*feed.Entry             // nil: an undated change
+	keys map[*feed.Change]fingerprint.Fingerprint // of each change, for a Rebuilder
+	kept map[fingerprint.Fingerprint]*feed.Entry  // for the next build
 }
 
 // entryInputs are what the entry of a change is made of besides the
@@ -471,10 +472,10 @@ func (b *builder) feedEntries(item feed.Item) *feedEntries {
 	if u == nil {
 		return e
 	}
-	w := newWalker(u)
-	e.keys, e.kept = map[*feed.Change]fingerprint{}, map[fingerprint]*feed.Entry{}
+	w := fingerprint.NewWalker(u)
+	e.keys, e.kept = map[*feed.Change]fingerprint.Fingerprint{}, map[fingerprint.Fingerprint]*feed.Entry{}
 	for _, c := range b.Changes {
-		f, ok := w.of(entryInputs{c, b.base, b.opts.PrettyURLs})
+		f, ok := w.Of(entryInputs{c, b.base, b.opts.PrettyURLs})
 		if !ok {
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/render"
 )
 
@@ -76,7 +77,7 @@ type kept struct {
 	made map[string]keptFiles
 	// entries are the feed entries of the last build's changes, by the
 	// fingerprint of what each is made of (feedEntries).
-	entries map[fingerprint]*feed.Entry
+	entries map[fingerprint.Fingerprint]*feed.Entry
 	// editions is what the other editions of the site kept, by folder
 	// ("zh/"); the root edition's is the rest of kept.
 	editions map[string]*kept
@@ -100,7 +101,7 @@ func (k *kept) edition(dir string) *kept {
 // keptFiles are files made from some inputs alone, and the fingerprint of
 // those inputs.
 type keptFiles struct {
-	inputs fingerprint
+	inputs fingerprint.Fingerprint
 	files  []madeFile
 }
 
@@ -112,7 +113,7 @@ type madeFile struct {
 
 // keptPage is a rendered page and the fingerprint of its model.
 type keptPage struct {
-	model fingerprint
+	model fingerprint.Fingerprint
 	data  []byte
 }
 
@@ -121,7 +122,7 @@ type keptPage struct {
 // the pages of this build to keep for the next.
 type pageCache struct {
 	last  map[string]keptPage
-	units *catalogUnits
+	units *fingerprint.CatalogUnits
 	next  []keptPage // by page index; nil data: not fingerprinted
 }
 
@@ -139,19 +140,19 @@ func (b *builder) pageCache(n int) *pageCache {
 // for the pages, feeds and exports to be fingerprinted with. It is nil for
 // a build that keeps nothing, and when a unit has no fingerprint: then the
 // build keeps nothing for the next either.
-func (b *builder) keptUnits() *catalogUnits {
+func (b *builder) keptUnits() *fingerprint.CatalogUnits {
 	if b.kept == nil {
 		return nil
 	}
 	b.unitsOnce.Do(func() {
-		b.units = unitsOf(b.cat, b.Priced, b.Changes, b.BenchGroups)
+		b.units = fingerprint.UnitsOf(b.cat, b.Priced, b.Changes, b.BenchGroups)
 		// The sets of this build replace those of the last.
 		b.lastMade, b.kept.made = b.kept.made, map[string]keptFiles{}
-		if !b.units.ok {
+		if !b.units.OK() {
 			b.kept.pages, b.lastMade, b.kept.entries = nil, nil, nil
 		}
 	})
-	if !b.units.ok {
+	if !b.units.OK() {
 		return nil
 	}
 	return b.units
@@ -164,10 +165,10 @@ func (b *builder) keptUnits() *catalogUnits {
 // kept (builder.templates).
 func (b *builder) putMade(name string, inputs any, makeFiles func() ([]madeFile, error)) error {
 	u := b.keptUnits()
-	var f fingerprint
+	var f fingerprint.Fingerprint
 	ok := false
 	if u != nil {
-		f, ok = newWalker(u).of(inputs)
+		f, ok = fingerprint.NewWalker(u).Of(inputs)
 		if k, hit := b.lastMade[name]; ok && hit && k.inputs == f {
 			b.keepMade(name, k)
 			return b.putFiles(k.files)
@@ -203,8 +204,8 @@ func (b *builder) putFiles(files []madeFile) error {
 // lookup returns the bytes of p when its model has the fingerprint it had
 // in the last build; otherwise it returns false, and store is to be
 // called with the bytes rendered. w is the worker's own walker.
-func (c *pageCache) lookup(w *walker, i int, p *page) ([]byte, bool) {
-	f, ok := w.of(p)
+func (c *pageCache) lookup(w *fingerprint.Walker, i int, p *page) ([]byte, bool) {
+	f, ok := w.Of(p)
 	if !ok {
 		return nil, false
 	}
@@ -218,7 +219,7 @@ func (c *pageCache) lookup(w *walker, i int, p *page) ([]byte, bool) {
 
 // store keeps the bytes rendered of page i when its model has a fingerprint.
 func (c *pageCache) store(i int, data []byte) {
-	if c.next[i].model != (fingerprint{}) {
+	if c.next[i].model != (fingerprint.Fingerprint{}) {
 		c.next[i].data = data
 	}
 }

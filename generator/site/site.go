@@ -37,6 +37,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/write"
 )
@@ -189,10 +190,10 @@ type builder struct {
 
 	reportMu sync.Mutex // guards report while stages run at once
 
-	mu        sync.Mutex      // guards paths
-	paths     map[string]bool // the paths put so far
-	kept      *kept           // what earlier builds of a Rebuilder left to reuse, or nil
-	units     *catalogUnits   // the catalog's units fingerprinted for kept (builder.keptUnits)
+	mu        sync.Mutex                // guards paths
+	paths     map[string]bool           // the paths put so far
+	kept      *kept                     // what earlier builds of a Rebuilder left to reuse, or nil
+	units     *fingerprint.CatalogUnits // the catalog's units fingerprinted for kept (builder.keptUnits)
 	unitsOnce sync.Once
 	// lastMade are the feeds and exports of the last build of a Rebuilder
 	// (builder.putMade).

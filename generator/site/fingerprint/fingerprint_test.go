@@ -1,4 +1,4 @@
-package site
+package fingerprint
 
 import (
 	"testing"
@@ -19,9 +19,9 @@ type fpNode struct {
 	hidden string
 }
 
-func fingerprintOf(t *testing.T, v any) fingerprint {
+func fingerprintOf(t *testing.T, v any) Fingerprint {
 	t.Helper()
-	f, ok := newWalker(nil).of(v)
+	f, ok := NewWalker(nil).Of(v)
 	if !ok {
 		t.Fatalf("%#v has no fingerprint", v)
 	}
@@ -68,7 +68,7 @@ func TestFingerprintTellsModelsApart(t *testing.T) {
 		"unexported field": func(n *fpNode) { n.hidden = "i" },
 		"cycle broken":     func(n *fpNode) { n.Next = &fpNode{Name: "a"} },
 	}
-	seen := map[fingerprint]string{want: "the model"}
+	seen := map[Fingerprint]string{want: "the model"}
 	for name, edit := range edits {
 		n := base()
 		edit(n)
@@ -87,7 +87,7 @@ func TestFingerprintTellsModelsApart(t *testing.T) {
 		t.Error("a record reached twice has the fingerprint of two equal records")
 	}
 	// What cannot be compared from one build to the next has none.
-	if _, ok := newWalker(nil).of(&fpNode{Any: func() {}}); ok {
+	if _, ok := NewWalker(nil).Of(&fpNode{Any: func() {}}); ok {
 		t.Error("a model holding a func has a fingerprint")
 	}
 }

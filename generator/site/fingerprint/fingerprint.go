@@ -1,4 +1,8 @@
-package site
+// Package fingerprint hashes page models and the inputs of exports and
+// feeds, with everything they reach, for serve's reuse between rebuilds: a
+// Rebuilder keeps what a stage made while the fingerprint of its inputs
+// stays the same. It reads values only; it knows no page kind.
+package fingerprint
 
 import (
 	"bytes"
@@ -28,7 +32,7 @@ import (
 // a number or a string (an optional figure of the catalog), which cannot
 // lead anywhere and is written as its value each time. A model holding
 // what cannot be compared across builds (a func, a channel) has no
-// fingerprint, and its page is always rendered. Fingerprints are compared
+// Fingerprint, and its page is always rendered. Fingerprints are compared
 // within one process only (a Rebuilder's): a type is written as the
 // number of its walk plan.
 //
@@ -45,16 +49,16 @@ import (
 // within their unit (Instance.Provider is the one pointer between
 // records, and both are in one provider file).
 
-// fingerprint is the hash of a page model: 128 bits of two hashes of the
+// Fingerprint is the hash of a page model: 128 bits of two hashes of the
 // same encoding with seeds of their own. hash/maphash is fast and, with
 // seeds chosen at random once a process, not to be steered by catalog
 // text; fingerprints are compared within the process only.
-type fingerprint [2]uint64
+type Fingerprint [2]uint64
 
 var fingerprintSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // append appends f to b.
-func (f fingerprint) append(b []byte) []byte {
+func (f Fingerprint) append(b []byte) []byte {
 	return binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(b, f[0]), f[1])
 }
 
@@ -72,10 +76,10 @@ type unitRef struct {
 	ordinal int
 }
 
-// catalogUnits are the hashes of one catalog's units, and where each
+// CatalogUnits are the hashes of one catalog's units, and where each
 // pointer of the catalog is.
-type catalogUnits struct {
-	hashes []fingerprint
+type CatalogUnits struct {
+	hashes []Fingerprint
 	at     map[ptrKey]unitRef
 	// pointed are the plans, by number, of the types that a pointer of
 	// at points to: a pointer to any other type is not looked up.
@@ -83,8 +87,12 @@ type catalogUnits struct {
 	ok      bool // false when a unit cannot be fingerprinted: then no page can
 }
 
+// OK reports whether every unit could be fingerprinted: when not, no
+// page can be.
+func (u *CatalogUnits) OK() bool { return u.ok }
+
 // ref returns where a pointer is in the units walked so far.
-func (u *catalogUnits) ref(k ptrKey) (unitRef, bool) {
+func (u *CatalogUnits) ref(k ptrKey) (unitRef, bool) {
 	if int(k.plan) >= len(u.pointed) || !u.pointed[k.plan] {
 		return unitRef{}, false
 	}
@@ -92,11 +100,11 @@ func (u *catalogUnits) ref(k ptrKey) (unitRef, bool) {
 	return r, ok && r.unit < len(u.hashes)
 }
 
-// unitsOf walks every unit of cat once, and then each element of the
+// UnitsOf walks every unit of cat once, and then each element of the
 // slices of derived, values computed from the catalog that many pages
 // share (the priced offers, the price changes): their pointers into the
 // catalog are written as references, and pages reach them as units too.
-func unitsOf(cat *catalog.Catalog, derived ...any) *catalogUnits {
+func UnitsOf(cat *catalog.Catalog, derived ...any) *CatalogUnits {
 	var roots []reflect.Value
 	addAll := func(v reflect.Value) {
 		for i := range v.Len() {
@@ -113,8 +121,8 @@ func unitsOf(cat *catalog.Catalog, derived ...any) *catalogUnits {
 	for i := range cat.FX {
 		roots = append(roots, reflect.ValueOf(&cat.FX[i]))
 	}
-	u := &catalogUnits{at: map[ptrKey]unitRef{}, ok: true}
-	w := newWalker(nil)
+	u := &CatalogUnits{at: map[ptrKey]unitRef{}, ok: true}
+	w := NewWalker(nil)
 	walk := func(r reflect.Value) {
 		i := len(u.hashes)
 		w.reset()
@@ -220,9 +228,9 @@ func makePlan(t reflect.Type, made map[reflect.Type]*plan) *plan {
 	return p
 }
 
-// walker writes values into a hash.
-type walker struct {
-	units  *catalogUnits // nil while walking the units themselves
+// Walker writes values into a hash.
+type Walker struct {
+	units  *CatalogUnits // nil while walking the units themselves
 	h      [2]maphash.Hash
 	buf    []byte
 	seen   map[ptrKey]int
@@ -230,15 +238,15 @@ type walker struct {
 	ok     bool              // false once a value cannot be fingerprinted
 }
 
-func newWalker(u *catalogUnits) *walker {
-	w := &walker{units: u}
+func NewWalker(u *CatalogUnits) *Walker {
+	w := &Walker{units: u}
 	w.h[0].SetSeed(fingerprintSeeds[0])
 	w.h[1].SetSeed(fingerprintSeeds[1])
 	w.reset()
 	return w
 }
 
-func (w *walker) reset() {
+func (w *Walker) reset() {
 	w.h[0].Reset()
 	w.h[1].Reset()
 	w.buf = w.buf[:0]
@@ -252,13 +260,13 @@ func (w *walker) reset() {
 	w.ok = true
 }
 
-func (w *walker) sum() fingerprint {
+func (w *Walker) sum() Fingerprint {
 	w.flush()
-	return fingerprint{w.h[0].Sum64(), w.h[1].Sum64()}
+	return Fingerprint{w.h[0].Sum64(), w.h[1].Sum64()}
 }
 
-// of returns the fingerprint of v, or false when it has none.
-func (w *walker) of(v any) (fingerprint, bool) {
+// Of returns the fingerprint of v, or false when it has none.
+func (w *Walker) Of(v any) (Fingerprint, bool) {
 	w.reset()
 	if v == nil {
 		w.byte(0)
@@ -272,26 +280,26 @@ func (w *walker) of(v any) (fingerprint, bool) {
 	return w.sum(), w.ok
 }
 
-func (w *walker) flush() {
+func (w *Walker) flush() {
 	w.h[0].Write(w.buf)
 	w.h[1].Write(w.buf)
 	w.buf = w.buf[:0]
 }
 
-func (w *walker) byte(b byte) { w.buf = append(w.buf, b) }
-func (w *walker) uint(n uint64) {
+func (w *Walker) byte(b byte) { w.buf = append(w.buf, b) }
+func (w *Walker) uint(n uint64) {
 	w.buf = binary.AppendUvarint(w.buf, n)
 	if len(w.buf) > 8<<10 {
 		w.flush()
 	}
 }
-func (w *walker) str(s string) {
+func (w *Walker) str(s string) {
 	w.uint(uint64(len(s)))
 	w.buf = append(w.buf, s...)
 }
 
 // value writes v, a value of the type of plan p.
-func (w *walker) value(p *plan, v reflect.Value) {
+func (w *Walker) value(p *plan, v reflect.Value) {
 	if !w.ok {
 		return
 	}
@@ -361,7 +369,7 @@ func (w *walker) value(p *plan, v reflect.Value) {
 
 // pointer writes a nil, a pointer into the catalog, a pointer met before,
 // or what the pointer points to.
-func (w *walker) pointer(p *plan, v reflect.Value) {
+func (w *Walker) pointer(p *plan, v reflect.Value) {
 	if v.IsNil() {
 		w.byte(0)
 		return
@@ -397,7 +405,7 @@ func (w *walker) pointer(p *plan, v reflect.Value) {
 
 // mapValue writes the entries of a map sorted by key. Keys are of a
 // basic kind or point into the catalog; any other map has no fingerprint.
-func (w *walker) mapValue(p *plan, v reflect.Value) {
+func (w *Walker) mapValue(p *plan, v reflect.Value) {
 	if v.IsNil() {
 		w.byte(0)
 		return
@@ -443,12 +451,12 @@ func (w *walker) mapValue(p *plan, v reflect.Value) {
 
 // mapKey encodes a map key other than a string on its own, so that keys
 // sort the same in every build.
-func (w *walker) mapKey(p *plan, k reflect.Value) ([]byte, bool) {
+func (w *Walker) mapKey(p *plan, k reflect.Value) ([]byte, bool) {
 	switch p.kind {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
 		reflect.Float32, reflect.Float64:
-		kw := &walker{ok: true}
+		kw := &Walker{ok: true}
 		kw.value(p, k)
 		return kw.buf, true
 	case reflect.Pointer:
