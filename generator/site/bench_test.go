@@ -88,7 +88,7 @@ func BenchmarkWrite(b *testing.B) {
 // page with a price history chart.
 func BenchmarkInstanceCharts(b *testing.B) {
 	root, cat := synthSite(b, 1000)
-	bl := &builder{cat: cat, opts: benchOptions, out: write.NewMemory(), paths: map[string]bool{}}
+	bl := &builder{cat: cat, opts: benchOptions, output: newOutput(write.NewMemory(), "")}
 	tfs, _, err := assets(root)
 	if err != nil {
 		b.Fatal(err)

@@ -176,7 +176,7 @@ func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catal
 	cat = inLanguage(cat, opts.Lang)
 	// The ages of prices are counted to the report's date: the file is a
 	// snapshot of that day, and runs no script that counts them again.
-	b := &builder{cat: cat, out: write.NewMemory(), paths: map[string]bool{}, ageDate: opts.Date.UTC()}
+	b := &builder{cat: cat, output: newOutput(write.NewMemory(), ""), ageDate: opts.Date.UTC()}
 	if opts.Date.IsZero() {
 		b.ageDate = newestDate(cat)
 	}

@@ -25,7 +25,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
 	"io/fs"
 	"maps"
 	"net/url"
@@ -127,7 +126,7 @@ func buildInto(out write.Sink, cat *catalog.Catalog, root fs.FS, opts Options, k
 		var first *builder
 		var pages []*page
 		for i, ed := range eds {
-			b := &builder{cat: cat, opts: opts, out: out, paths: map[string]bool{}, kept: keep.edition(ed.Dir), ed: ed, eds: eds}
+			b := &builder{cat: cat, opts: opts, output: newOutput(out, ed.Dir), kept: keep.edition(ed.Dir), ed: ed, eds: eds}
 			if i > 0 {
 				if err := editionClash(cat, first.paths); err != nil {
 					return err
@@ -184,14 +183,10 @@ type builder struct {
 	// siteBase that of the site, the root edition's.
 	base, siteBase string
 	// made are the pages it made, for the sitemap of every edition.
-	made   []*page
-	report catalog.Report
-	out    write.Sink
+	made []*page
+	// output takes the files and the diagnostics of the build.
+	output
 
-	reportMu sync.Mutex // guards report while stages run at once
-
-	mu        sync.Mutex                // guards paths
-	paths     map[string]bool           // the paths put so far
 	kept      *kept                     // what earlier builds of a Rebuilder left to reuse, or nil
 	units     *fingerprint.CatalogUnits // the catalog's units fingerprinted for kept (builder.keptUnits)
 	unitsOnce sync.Once
@@ -369,52 +364,6 @@ func (b *builder) schemas() error {
 		if err := b.put(catalog.SchemaDir+"/"+name, files[name]); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// add adds a diagnostic to the build's report. It is safe for concurrent
-// use; Build sorts the report by position.
-func (b *builder) add(d catalog.Diagnostic) {
-	b.reportMu.Lock()
-	b.report = append(b.report, d)
-	b.reportMu.Unlock()
-}
-
-func (b *builder) warnf(pos catalog.Pos, format string, args ...any) {
-	b.add(catalog.Diagnostic{Pos: pos, Severity: catalog.Warning, Message: fmt.Sprintf(format, args...)})
-}
-
-// put adds a file to the build, refusing a path taken twice. It is safe
-// for concurrent use; the build's sink may keep data.
-func (b *builder) put(path string, data []byte) error {
-	if err := b.claim(path); err != nil {
-		return err
-	}
-	return b.out.Put(b.ed.Dir+path, data)
-}
-
-// create adds a file to the build that is written in parts, as put does;
-// the file is put when the writer is closed.
-func (b *builder) create(path string) (io.WriteCloser, error) {
-	if err := b.claim(path); err != nil {
-		return nil, err
-	}
-	return b.out.Create(b.ed.Dir + path)
-}
-
-// claim takes path for a file of the build, refusing a bad path or one
-// taken before.
-func (b *builder) claim(path string) error {
-	if !fs.ValidPath(path) || path == "." {
-		return fmt.Errorf("bad output path %q", path)
-	}
-	b.mu.Lock()
-	taken := b.paths[path]
-	b.paths[path] = true
-	b.mu.Unlock()
-	if taken {
-		return fmt.Errorf("two files for %q", path)
 	}
 	return nil
 }
