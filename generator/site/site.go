@@ -1,19 +1,24 @@
-// Package site is the last stage of gpucompare and the only one that writes
-// files. It takes a validated catalog and the site root, and hands on a
-// built site: every page rendered, then put in place in one swap.
+// Package site is the last stage of gpucompare, the orchestration of its
+// rooms: it takes a validated catalog and the site root, and hands on a
+// built site, every page rendered, then put in place in one swap.
 //
-// A build runs in steps, in this order:
+// A build runs in steps, in this order, each a package of its own but the
+// page models:
 //
 //   - assets: templates, the message catalogue and static files come from
 //     the site root's templates/ and static/, or from the copies embedded in
-//     the binary (gpucompare.Assets) when the root has none;
-//   - content: the Markdown pages of content/, each with YAML front matter;
-//   - pages: one page model per URL, its links already made relative to it;
+//     the binary (gpucompare.Assets) when the root has none (render);
+//   - derive: what follows from the catalog alone, made once (derive),
+//     while the templates and the content (content) load;
+//   - pages: one page model per URL, its links already made relative to it
+//     (the page kinds, in this package);
 //   - render: each page model framed by templates/base.html around the
-//     layout of its kind (templates/layouts/<kind>.html);
+//     layout of its kind (templates/layouts/<kind>.html), through render;
+//     the exports (export) and the feeds are written meanwhile;
 //   - extras: static files under static/, the JSON Schemas of the catalog's
 //     files under schemas/, and sitemap.xml when the site has an absolute
-//     URL.
+//     URL;
+//   - write: every file goes to a sink of the write stage (write).
 //
 // Build does all of that in memory, and Write puts the result in place;
 // BuildTo writes each file into the temporary folder of the swap as soon
