@@ -89,6 +89,7 @@ func BenchmarkWrite(b *testing.B) {
 func BenchmarkInstanceCharts(b *testing.B) {
 	root, cat := synthSite(b, 1000)
 	bl := &builder{cat: cat, opts: benchOptions, output: newOutput(write.NewMemory(), "")}
+	bl.reuse.out = &bl.output
 	tfs, _, err := assets(root)
 	if err != nil {
 		b.Fatal(err)

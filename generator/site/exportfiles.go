@@ -12,7 +12,7 @@ import (
 
 // exports writes the matrices as CSV and JSON. Each pair is made from
 // what its inputs name alone, so a Rebuilder keeps it while they are the
-// same (builder.putMade); a build that keeps nothing writes the offers
+// same (reuse.putMade); a build that keeps nothing writes the offers
 // straight into their files (offerFiles).
 func (b *builder) exports(offers []*pricing.Offer) error {
 	site := b.cat.Site

@@ -177,6 +177,7 @@ func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catal
 	// The ages of prices are counted to the report's date: the file is a
 	// snapshot of that day, and runs no script that counts them again.
 	b := &builder{cat: cat, output: newOutput(write.NewMemory(), ""), ageDate: opts.Date.UTC()}
+	b.reuse.out = &b.output
 	if opts.Date.IsZero() {
 		b.ageDate = newestDate(cat)
 	}

@@ -41,7 +41,6 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
-	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/write"
 )
@@ -131,7 +130,8 @@ func buildInto(out write.Sink, cat *catalog.Catalog, root fs.FS, opts Options, k
 		var first *builder
 		var pages []*page
 		for i, ed := range eds {
-			b := &builder{cat: cat, opts: opts, output: newOutput(out, ed.Dir), kept: keep.edition(ed.Dir), ed: ed, eds: eds}
+			b := &builder{cat: cat, opts: opts, output: newOutput(out, ed.Dir), ed: ed, eds: eds}
+			b.reuse = reuse{kept: keep.edition(ed.Dir), out: &b.output}
 			if i > 0 {
 				if err := editionClash(cat, first.paths); err != nil {
 					return err
@@ -192,13 +192,9 @@ type builder struct {
 	// output takes the files and the diagnostics of the build.
 	output
 
-	kept      *kept                     // what earlier builds of a Rebuilder left to reuse, or nil
-	units     *fingerprint.CatalogUnits // the catalog's units fingerprinted for kept (builder.keptUnits)
-	unitsOnce sync.Once
-	// lastMade are the feeds and exports of the last build of a Rebuilder
-	// (builder.putMade).
-	lastMade map[string]keptFiles
-	madeMu   sync.Mutex // guards kept.made while the exports and the feeds are made at once
+	// reuse is what the build takes from the last build of a Rebuilder
+	// and keeps for the next, by the fingerprints of each stage's inputs.
+	reuse
 
 	// Data is what the pages are made of that follows from the catalog
 	// alone (derive.Make), made while the templates and content load.
@@ -247,7 +243,7 @@ func (b *builder) run(root fs.FS) error {
 	// What follows from the catalog alone is made while the templates and
 	// the content load.
 	var derived sync.WaitGroup
-	derived.Go(func() { b.Data = derive.Make(b.cat) })
+	derived.Go(func() { b.Data = derive.Make(b.cat); b.reuse.cat, b.reuse.data = b.cat, b.Data })
 	err = b.templatesAndContent(root, tfs)
 	derived.Wait()
 	if err != nil {
