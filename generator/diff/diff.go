@@ -1,6 +1,8 @@
 // Package diff tells what a catalog edit changes: it takes two validated
-// catalogs, a base and a head, and hands on their differences — latest
-// prices (old → new, %, flagged beyond a threshold), every field edit of
+// catalogs, a base and a head, and hands on their differences — the
+// prices the site shows (every offer's price under each pricing model as
+// compare/offers.json holds it, old → new, %, flagged beyond the base's
+// threshold), latest prices as the catalog states them, every field edit of
 // the price points the base had and the points whose price was overwritten
 // in place, exchange rates with the offers they move, records added,
 // removed or edited, and the claims-check warnings the edit introduces —
@@ -13,6 +15,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gpucompare/generator/catalog"
@@ -26,9 +29,12 @@ type Report struct {
 	// empty for the caller to fill in.
 	Base Base `json:"base"`
 	// ThresholdPct is the price change, either way, beyond which a change
-	// is flagged for a reviewer to check (site.yaml diff_threshold_pct).
-	ThresholdPct float64       `json:"threshold_pct"`
-	Prices       []PriceChange `json:"price_changes"`
+	// is flagged for a reviewer to check: the base's site.yaml
+	// diff_threshold_pct, never the head's.
+	ThresholdPct float64 `json:"threshold_pct"`
+	// Shown are the offer prices the site shows differently.
+	Shown  []ShownChange `json:"shown_price_changes"`
+	Prices []PriceChange `json:"price_changes"`
 	// Points are the edits of price points the base already had, and the
 	// points added or removed inside a series' history.
 	Points []PointEdit `json:"point_edits"`
@@ -112,10 +118,15 @@ type FXChange struct {
 	Date    string   `json:"date"`
 	OldRate *float64 `json:"old_rate,omitempty"`
 	NewRate *float64 `json:"new_rate,omitempty"`
-	Percent *float64 `json:"percent,omitempty"`
-	Check   bool     `json:"check,omitempty"`
-	Offers  int      `json:"offers_moved"`
-	Source  string   `json:"source,omitempty"`
+	// Replaces is, for a rate added that the head converts with, the
+	// rate of the pair (base to quote) the base converted with; Percent
+	// is then against it.
+	Replaces     *float64 `json:"replaces_rate,omitempty"`
+	ReplacesDate string   `json:"replaces_date,omitempty"`
+	Percent      *float64 `json:"percent,omitempty"`
+	Check        bool     `json:"check,omitempty"`
+	Offers       int      `json:"offers_moved"`
+	Source       string   `json:"source,omitempty"`
 }
 
 // RecordEdit is one field of a record present in base and head that the
@@ -130,7 +141,7 @@ type RecordEdit struct {
 
 // Empty reports whether the edit changes nothing the report covers.
 func (r *Report) Empty() bool {
-	return len(r.Prices) == 0 && len(r.Points) == 0 && len(r.Overwrites) == 0 && len(r.FX) == 0 &&
+	return len(r.Shown) == 0 && len(r.Prices) == 0 && len(r.Points) == 0 && len(r.Overwrites) == 0 && len(r.FX) == 0 &&
 		len(r.Records) == 0 && len(r.NewWarnings) == 0 && !slices.ContainsFunc(r.added(), func(k kind) bool { return !k.a.empty() })
 }
 
@@ -149,9 +160,12 @@ func (a Added) empty() bool { return len(a.Added) == 0 && len(a.Removed) == 0 }
 
 // Compare tells what head changes against base. The reports are those of
 // loading each catalog; their warnings decide which are new. A price
-// change beyond the head's diff_threshold_pct is flagged.
+// change beyond the base's diff_threshold_pct is flagged: an edit of the
+// setting is itself a change, and does not move the threshold it is
+// judged by.
 func Compare(base, head *catalog.Catalog, baseReport, headReport catalog.Report) *Report {
-	r := &Report{ThresholdPct: cmp.Or(head.Site.DiffThresholdPct, catalog.DefaultDiffThresholdPct)}
+	r := &Report{ThresholdPct: cmp.Or(base.Site.DiffThresholdPct, catalog.DefaultDiffThresholdPct)}
+	r.Shown = shownChanges(base, head, r.ThresholdPct)
 	r.Prices = priceChanges(base, head, r.ThresholdPct)
 	var overwrites catalog.Report
 	r.Points, overwrites = pointEdits(base, head)
@@ -159,7 +173,7 @@ func Compare(base, head *catalog.Catalog, baseReport, headReport catalog.Report)
 		d.Severity = catalog.Warning
 		r.Overwrites = append(r.Overwrites, d.String())
 	}
-	r.FX = fxChanges(base, head, r.ThresholdPct)
+	r.FX = fxChanges(base, head, r.ThresholdPct, movedByRates(r.Shown))
 	r.Offers = added(offerKeys(base), offerKeys(head))
 	r.Instances = added(instanceKeys(base), instanceKeys(head))
 	r.Providers = added(providerKeys(base), providerKeys(head))
@@ -203,10 +217,19 @@ func priceChanges(base, head *catalog.Catalog, threshold float64) []PriceChange 
 			if o.Currency != n.Currency {
 				pc.OldCurrency = o.Currency
 			}
-			if po, pn := comparable(o), comparable(n); po != nil && pn != nil && po.Currency == pn.Currency && po.Amount > 0 {
+			po, pn := comparable(o, gpusOf(base, k)), comparable(n, gpusOf(head, k))
+			switch {
+			case po != nil && pn != nil && po.Currency == pn.Currency && po.Amount > 0:
 				p := pricing.Round((pn.Amount-po.Amount)/po.Amount*100, 2)
 				pc.Percent = &p
 				pc.Check = flagged(&p, threshold)
+			case po == nil && pn == nil:
+				// Two discounts off on-demand: the shown prices measure them.
+			default:
+				// A price that moved in a way no percent measures (into
+				// another currency, from a price to a discount) is for a
+				// reviewer to check.
+				pc.Check = true
 			}
 		}
 		out = append(out, pc)
@@ -222,16 +245,25 @@ func priceChanges(base, head *catalog.Catalog, threshold float64) []PriceChange 
 	return out
 }
 
-// comparable is a point's price as one figure: the quoted amount, or the
-// effective hourly price; nil for a discount.
-func comparable(p *catalog.PricePoint) *pricing.Hourly {
-	if p.Amount != nil && p.Upfront == nil {
-		return &pricing.Hourly{Amount: *p.Amount, Currency: p.Currency}
-	}
-	if h, ok := pricing.EffectiveHourly(p, 1, nil); ok && !p.PerGPU {
+// comparable is a point's price as one figure, as the site derives it:
+// the effective hourly price of an instance of gpus GPUs, in the quoted
+// currency; nil for a discount, which needs the on-demand price.
+func comparable(p *catalog.PricePoint, gpus int) *pricing.Hourly {
+	if h, ok := pricing.EffectiveHourly(p, gpus, nil); ok {
 		return &h
 	}
 	return nil
+}
+
+// gpusOf is the GPU count of the instance type of a series, 0 when the
+// catalog has no such instance type.
+func gpusOf(c *catalog.Catalog, k catalog.SeriesKey) int {
+	if p := c.Provider(k.Provider); p != nil {
+		if in := p.Instance(k.Instance); in != nil {
+			return in.GPUCount
+		}
+	}
+	return 0
 }
 
 // stated writes a point's price as the catalog states it.
@@ -438,8 +470,10 @@ func rateOf(list []catalog.FXRate, r catalog.FXRate) *catalog.FXRate {
 
 // fxChanges lists the exchange rates added, removed or changed, each with
 // the number of offers in one of its currencies whose displayed price
-// moves while their own price stays.
-func fxChanges(base, head *catalog.Catalog, threshold float64) []FXChange {
+// moves while their own price stays (moved, by quoted currency). A rate
+// added that the head converts with is compared with the rate of the
+// pair the base converted with.
+func fxChanges(base, head *catalog.Catalog, threshold float64, moved map[string]int) []FXChange {
 	var out []FXChange
 	for _, r := range head.FX {
 		o := rateOf(base.FX, r)
@@ -451,6 +485,10 @@ func fxChanges(base, head *catalog.Catalog, threshold float64) []FXChange {
 			c.OldRate = &o.Rate
 			p := pricing.Round((r.Rate-o.Rate)/o.Rate*100, 2)
 			c.Percent, c.Check = &p, flagged(&p, threshold)
+		} else if prev, date, ok := replaced(base, head, r); ok && prev > 0 {
+			c.Replaces, c.ReplacesDate = &prev, date
+			p := pricing.Round((r.Rate-prev)/prev*100, 2)
+			c.Percent, c.Check = &p, flagged(&p, threshold)
 		}
 		out = append(out, c)
 	}
@@ -459,37 +497,24 @@ func fxChanges(base, head *catalog.Catalog, threshold float64) []FXChange {
 			out = append(out, FXChange{Base: o.Base, Quote: o.Quote, Date: string(o.Date), OldRate: &o.Rate, Source: o.Source})
 		}
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	moved := movedByFX(base, head)
 	for i, c := range out {
 		out[i].Offers = moved[c.Base] + moved[c.Quote]
 	}
 	return out
 }
 
-// movedByFX counts, by quoted currency, the offer prices whose displayed
-// amount differs between base and head while the price point is the same.
-func movedByFX(base, head *catalog.Catalog) map[string]int {
-	key := func(o *pricing.Offer, model string) string {
-		return o.Provider.ID + "/" + o.Instance.ID + "/" + o.Region + "/" + model
+// replaced is the factor from r's base to its quote that base converted
+// with, when head converts with r itself: the rate r replaces.
+func replaced(base, head *catalog.Catalog, r catalog.FXRate) (factor float64, date string, ok bool) {
+	now, ok := pricing.Rates(head.FX).Convert(r.Base, r.Quote)
+	if !ok || now.Rate != r {
+		return 0, "", false
 	}
-	old := map[string]*pricing.Price{}
-	for _, o := range pricing.Offers(base, head.Site.Currency) {
-		for m, p := range o.Prices {
-			old[key(o, m)] = p
-		}
+	before, ok := pricing.Rates(base.FX).Convert(r.Base, r.Quote)
+	if !ok {
+		return 0, "", false
 	}
-	moved := map[string]int{}
-	for _, o := range pricing.Offers(head, head.Site.Currency) {
-		for m, p := range o.Prices {
-			if q := old[key(o, m)]; q != nil && p.Converted && q.Converted && p.Display != q.Display && catalog.SamePrice(p.Point, q.Point) {
-				moved[p.Hourly.Currency]++
-			}
-		}
-	}
-	return moved
+	return pricing.Round(before.Factor, 6), string(before.Rate.Date), true
 }
 
 // show writes a field value for a reader; an absent value is "—".
@@ -502,7 +527,7 @@ func show(v reflect.Value) string {
 	}
 	switch v.Kind() {
 	case reflect.Float64:
-		return fmt.Sprintf("%g", v.Float())
+		return strconv.FormatFloat(v.Float(), 'f', -1, 64)
 	case reflect.Slice:
 		var parts []string
 		for i := range v.Len() {

@@ -66,7 +66,7 @@ func TestCompare(t *testing.T) {
 	r.Base = Base{Kind: Revision, Name: "HEAD~1"}
 	md := r.Markdown()
 	for _, want := range []string{
-		"**Catalog diff against git revision `HEAD~1`:** 3 price changes (1 down, 0 up), 1 offer added, 1 offer removed, 1 instance type removed, 1 GPU removed, 2 record edits, 1 new warning.",
+		"**Catalog diff against git revision `HEAD~1`:** 3 shown price changes (1 down, 0 up), 3 price changes (1 down, 0 up), 1 offer added, 1 offer removed, 1 instance type removed, 1 GPU removed, 2 record edits, 1 new warning.",
 		`| aws/p4d us-east-1 | on-demand | \$32.77 | \$21.96 | −33.0% | 2025-06-01 | <https://aws.amazon.com/blogs/aws/> |`,
 		`| aws/p4d eu-west-1 | on-demand | — | \$30.00 | new | 2025 | s |`,
 		`| aws/p3 us-east-1 | on-demand | \$3.06 | — | removed |  | s |`,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -12,96 +11,261 @@ import (
 	"gpucompare/generator/feed"
 )
 
-// Markdown writes the report as a pull-request comment: a summary line
-// naming the base, then a table for each kind of change. Catalog text is
-// untrusted (a pull request can be hostile), so every value goes through
-// text or code: it reads as it is written and is never markup.
-func (r *Report) Markdown() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "**Catalog diff against %s:** %s\n", r.baseMarkdown(), r.summary())
+// CommentLimit is the most bytes Markdown writes: a GitHub comment holds
+// 65,536 characters, and this leaves room for what a workflow adds (a
+// link to the preview) in any script.
+const CommentLimit = 60000
+
+// Markdown writes the report as a pull-request comment of at most
+// CommentLimit bytes (MarkdownCut).
+func (r *Report) Markdown() string { return r.MarkdownCut(CommentLimit, "") }
+
+// MarkdownCut writes the report as a pull-request comment: a summary line
+// naming the base, then a table for each kind of change, the prices the
+// site shows and the exchange rates first. Catalog text is untrusted (a
+// pull request can be hostile), so every value goes through text or code:
+// it reads as it is written and is never markup.
+//
+// A comment longer than limit bytes is cut at the end of a row; it says
+// so under the summary line, with how many rows of which tables were left
+// out and where the full diff is: the JSON of the diff, and full when
+// given (where a workflow keeps it: an artifact's address).
+func (r *Report) MarkdownCut(limit int, full string) string {
+	head := fmt.Sprintf("**Catalog diff against %s:** %s\n", r.baseMarkdown(), r.summary())
 	if r.Empty() {
+		return head
+	}
+	secs := r.sections()
+	var whole strings.Builder
+	whole.WriteString(head)
+	for _, s := range secs {
+		s.write(&whole, len(s.rows))
+	}
+	if whole.Len() <= limit {
+		return whole.String()
+	}
+	// Each table keeps its first rows: a row of each in turn, while they
+	// fit with room for the note, so that every kind of change shows; a
+	// table stops at its first row that does not fit. The note grows with
+	// what is left out, so the room is made again until both fit.
+	reserve := 200 + len(text(full))
+	for {
+		kept := fill(secs, limit-len(head)-reserve)
+		note := cutNote(secs, kept, full)
+		if len(note) > reserve {
+			reserve = len(note)
+			continue
+		}
+		var b strings.Builder
+		b.WriteString(head)
+		b.WriteString(note)
+		for i, s := range secs {
+			if kept[i] > 0 {
+				s.write(&b, kept[i])
+			}
+		}
 		return b.String()
 	}
-	if len(r.Overwrites) > 0 {
-		b.WriteString("\n### History overwritten\n\n")
-		for _, w := range r.Overwrites {
-			fmt.Fprintf(&b, "- %s\n", text(w))
+}
+
+// fill is how many of its first rows each section keeps within budget
+// bytes, taking a row of each section in turn.
+func fill(secs []section, budget int) []int {
+	kept := make([]int, len(secs))
+	full := make([]bool, len(secs))
+	used := 0
+	for more := true; more; {
+		more = false
+		for i, s := range secs {
+			if full[i] || kept[i] == len(s.rows) {
+				continue
+			}
+			add := len(s.rows[kept[i]])
+			if kept[i] == 0 {
+				add += len(s.lead())
+			}
+			if used+add > budget {
+				full[i] = true
+				continue
+			}
+			used += add
+			kept[i]++
+			more = true
 		}
 	}
-	if len(r.Prices) > 0 {
-		b.WriteString("\n### Price changes\n\n| Offer | Pricing model | Old | New | Change | Since | Source |\n| --- | --- | --- | --- | ---: | --- | --- |\n")
-		for _, p := range r.Prices {
-			model := feed.English.Model(p.Model)
-			if p.Payment != "" {
-				model += " (" + strings.ReplaceAll(p.Payment, "_", " ") + ")"
-			}
-			change := ""
-			switch {
-			case p.Percent != nil:
-				change = feed.Percent(*p.Percent)
-			case p.OldDisplay == "":
-				change = "new"
-			case p.NewDisplay == "":
-				change = "removed"
-			}
-			if p.Check {
-				change += checkThis
-			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", text(p.Provider+"/"+p.Instance+" "+p.Region), text(model),
-				text(dash(p.OldDisplay)), text(dash(p.NewDisplay)), change, text(p.NewSince), text(p.Source))
-		}
-	}
-	if len(r.Points) > 0 {
-		b.WriteString("\n### Price point edits\n\n| Offer | Pricing model | Point | Field | Old | New | At |\n| --- | --- | ---: | --- | --- | --- | --- |\n")
-		for _, p := range r.Points {
-			model := feed.English.Model(p.Model)
-			if p.Payment != "" {
-				model += " (" + strings.ReplaceAll(p.Payment, "_", " ") + ")"
-			}
-			fmt.Fprintf(&b, "| %s | %s | %d (since %s) | %s | %s | %s | %s |\n", text(p.Provider+"/"+p.Instance+" "+p.Region), text(model),
-				p.Point, text(p.Since), strings.ReplaceAll(code(p.Field), "|", `\|`), text(p.Old), text(p.New), text(p.Position))
-		}
-	}
-	if len(r.FX) > 0 {
-		b.WriteString("\n### Exchange rates\n\n| Rate | Date | Old | New | Change | Offers whose price moves | Source |\n| --- | --- | ---: | ---: | ---: | ---: | --- |\n")
-		for _, c := range r.FX {
-			change := ""
-			switch {
-			case c.Percent != nil:
-				change = feed.Percent(*c.Percent)
-			case c.OldRate == nil:
-				change = "new"
-			case c.NewRate == nil:
-				change = "removed"
-			}
-			if c.Check {
-				change += checkThis
-			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %s |\n", text("1 "+c.Base+" in "+c.Quote), text(c.Date),
-				rate(c.OldRate), rate(c.NewRate), change, c.Offers, text(c.Source))
-		}
-	}
-	if slices.ContainsFunc(r.added(), func(k kind) bool { return !k.a.empty() }) {
-		b.WriteString("\n### Added and removed\n\n| | Added | Removed |\n| --- | --- | --- |\n")
-		for _, k := range r.added() {
-			if !k.a.empty() {
-				fmt.Fprintf(&b, "| %s | %s | %s |\n", k.name, text(list(k.a.Added)), text(list(k.a.Removed)))
+	return kept
+}
+
+// cutNote says that a comment is cut: how many rows of which tables were
+// left out, and where the full diff is.
+func cutNote(secs []section, kept []int, full string) string {
+	left, total := 0, 0
+	var parts []string
+	for i, s := range secs {
+		total += len(s.rows)
+		if n := len(s.rows) - kept[i]; n > 0 {
+			left += n
+			if kept[i] == 0 {
+				parts = append(parts, fmt.Sprintf("all %d of %s", n, s.title))
+			} else {
+				parts = append(parts, fmt.Sprintf("the last %d of %s", n, s.title))
 			}
 		}
 	}
-	if len(r.Records) > 0 {
-		b.WriteString("\n### Record edits\n\n| Record | Field | Old | New |\n| --- | --- | --- | --- |\n")
-		for _, s := range r.Records {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", text(s.Record), strings.ReplaceAll(code(s.Field), "|", `\|`), text(s.Old), text(s.New))
+	where := "in the JSON of the diff (`gpucompare diff -format json`)"
+	if full != "" {
+		where = "in " + text(full) + ", and " + where
+	}
+	return fmt.Sprintf("\n> **This comment is cut to fit:** %d of %d rows are left out (%s). The full diff is %s.\n",
+		left, total, strings.Join(parts, ", "), where)
+}
+
+// section is a part of the comment: a heading, what comes before its rows
+// (a table's head), and its rows, each a line.
+type section struct {
+	title, before string
+	rows          []string
+}
+
+// lead is what a section writes before its rows.
+func (s section) lead() string { return "\n### " + s.title + "\n\n" + s.before }
+
+// write writes the section with its first n rows.
+func (s section) write(b *strings.Builder, n int) {
+	b.WriteString(s.lead())
+	for _, row := range s.rows[:n] {
+		b.WriteString(row)
+	}
+}
+
+// sections are the parts of the comment that have rows, in order: the
+// prices and rates first, then the records.
+func (r *Report) sections() []section {
+	var out []section
+	add := func(title, before string, rows []string) {
+		if len(rows) > 0 {
+			out = append(out, section{title, before, rows})
 		}
 	}
-	if len(r.NewWarnings) > 0 {
-		b.WriteString("\n### New warnings\n\n")
-		for _, w := range r.NewWarnings {
-			fmt.Fprintf(&b, "- %s\n", text(w))
+	var rows []string
+	for _, c := range r.Shown {
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s | %s | %s |\n", text(c.Provider+"/"+c.Instance+" "+c.Region), text(feed.English.Model(c.Model)),
+			text(shownText(c.Old)), text(shownText(c.New)), text(perGPUHour(c.Old, c.New)),
+			changeCell(c.Percent, c.Old == nil, c.New == nil, c.Check), text(strings.Join(c.Why, ", "))))
+	}
+	add("Shown prices", "What the site shows for each offer and pricing model (`compare/offers.json`), whatever moved it.\n\n"+
+		"| Offer | Pricing model | Old | New | Per GPU-hour | Change | Why |\n| --- | --- | --- | --- | --- | ---: | --- |\n", rows)
+
+	rows = nil
+	for _, p := range r.Prices {
+		model := feed.English.Model(p.Model)
+		if p.Payment != "" {
+			model += " (" + strings.ReplaceAll(p.Payment, "_", " ") + ")"
+		}
+		change := changeCell(p.Percent, p.OldDisplay == "", p.NewDisplay == "", p.Check)
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s | %s | %s |\n", text(p.Provider+"/"+p.Instance+" "+p.Region), text(model),
+			text(dash(p.OldDisplay)), text(dash(p.NewDisplay)), change, text(p.NewSince), text(p.Source)))
+	}
+	add("Price changes", "The latest price of each series as the catalog states it.\n\n"+
+		"| Offer | Pricing model | Old | New | Change | Since | Source |\n| --- | --- | --- | --- | ---: | --- | --- |\n", rows)
+
+	rows = nil
+	for _, c := range r.FX {
+		change := changeCell(c.Percent, c.OldRate == nil, c.NewRate == nil, c.Check)
+		old := rate(c.OldRate)
+		if c.Replaces != nil {
+			old += " (" + rate(c.Replaces) + " of " + c.ReplacesDate + ")"
+		}
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s | %d | %s |\n", text("1 "+c.Base+" in "+c.Quote), text(c.Date),
+			text(old), rate(c.NewRate), change, c.Offers, text(c.Source)))
+	}
+	add("Exchange rates", "| Rate | Date | Old | New | Change | Offers whose price moves | Source |\n| --- | --- | ---: | ---: | ---: | ---: | --- |\n", rows)
+
+	rows = nil
+	for _, w := range r.Overwrites {
+		rows = append(rows, fmt.Sprintf("- %s\n", text(w)))
+	}
+	add("History overwritten", "", rows)
+
+	rows = nil
+	for _, p := range r.Points {
+		model := feed.English.Model(p.Model)
+		if p.Payment != "" {
+			model += " (" + strings.ReplaceAll(p.Payment, "_", " ") + ")"
+		}
+		rows = append(rows, fmt.Sprintf("| %s | %s | %d (since %s) | %s | %s | %s | %s |\n", text(p.Provider+"/"+p.Instance+" "+p.Region), text(model),
+			p.Point, text(p.Since), strings.ReplaceAll(code(p.Field), "|", `\|`), text(p.Old), text(p.New), text(p.Position)))
+	}
+	add("Price point edits", "| Offer | Pricing model | Point | Field | Old | New | At |\n| --- | --- | ---: | --- | --- | --- | --- |\n", rows)
+
+	rows = nil
+	for _, k := range r.added() {
+		if !k.a.empty() {
+			rows = append(rows, fmt.Sprintf("| %s | %s | %s |\n", k.name, text(list(k.a.Added)), text(list(k.a.Removed))))
 		}
 	}
-	return b.String()
+	add("Added and removed", "| | Added | Removed |\n| --- | --- | --- |\n", rows)
+
+	rows = nil
+	for _, s := range r.Records {
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |\n", text(s.Record), strings.ReplaceAll(code(s.Field), "|", `\|`), text(s.Old), text(s.New)))
+	}
+	add("Record edits", "| Record | Field | Old | New |\n| --- | --- | --- | --- |\n", rows)
+
+	rows = nil
+	for _, w := range r.NewWarnings {
+		rows = append(rows, fmt.Sprintf("- %s\n", text(w)))
+	}
+	add("New warnings", "", rows)
+	return out
+}
+
+// shownText writes a shown price: in the site currency, with the quoted
+// price and the rate beside it where it was converted; "—" when absent.
+func shownText(p *ShownPrice) string {
+	switch {
+	case p == nil:
+		return "—"
+	case p.DisplayHourly == nil:
+		return feed.Money(p.Hourly, p.Currency) + " (no rate into " + p.Display + ")"
+	case p.Currency == p.Display:
+		return feed.Money(*p.DisplayHourly, p.Display)
+	}
+	s := feed.Money(*p.DisplayHourly, p.Display) + " (" + feed.Money(p.Hourly, p.Currency)
+	if p.FXRate != nil {
+		s += " at " + rate(p.FXRate) + " of " + p.FXDate
+	}
+	return s + ")"
+}
+
+// perGPUHour writes the change of the price per GPU-hour.
+func perGPUHour(o, n *ShownPrice) string {
+	one := func(p *ShownPrice) string {
+		if p == nil || p.PerGPUHour == nil {
+			return "—"
+		}
+		return feed.Money(*p.PerGPUHour, p.Display)
+	}
+	return one(o) + " → " + one(n)
+}
+
+// changeCell writes the Change cell of a price or a rate: its percent,
+// else "new", "removed" or "not comparable", with the mark of a change to
+// check.
+func changeCell(percent *float64, isNew, removed, check bool) string {
+	s := "not comparable"
+	switch {
+	case percent != nil:
+		s = feed.Percent(*percent)
+	case isNew:
+		s = "new"
+	case removed:
+		s = "removed"
+	}
+	if check {
+		s += checkThis
+	}
+	return s
 }
 
 // baseMarkdown names the base in the summary line: "git revision
@@ -144,6 +308,20 @@ func (r *Report) summary() string {
 		parts = append(parts, plural(n, "price point")+" overwritten in place")
 	}
 	check := 0
+	if n := len(r.Shown); n > 0 {
+		down, up := 0, 0
+		for _, c := range r.Shown {
+			if c.Percent != nil && *c.Percent < 0 {
+				down++
+			} else if c.Percent != nil && *c.Percent > 0 {
+				up++
+			}
+			if c.Check {
+				check++
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s (%d down, %d up)", plural(n, "shown price change"), down, up))
+	}
 	if n := len(r.Prices); n > 0 {
 		down, up := 0, 0
 		for _, p := range r.Prices {
@@ -283,7 +461,7 @@ func webAddress(s string) int {
 	if n < 0 {
 		n = len(s)
 	}
-	n = len(strings.TrimRight(s[:n], ".,:;!?'()[]*_~"))
+	n = len(strings.TrimRight(s[:n], ".,:;!?'()[]{}*_~"))
 	if host := s[strings.Index(s, "://")+len("://"):]; len(s)-len(host) >= n {
 		return 0 // no host
 	}

@@ -39,9 +39,11 @@ func shown(s string) string {
 func hostileReport() *Report {
 	h := hostile
 	both := Added{Added: []string{h}, Removed: []string{h}}
-	pct, rate := -12.5, 7.25
+	pct, rate, one := -12.5, 7.25, 1.0
 	return &Report{
 		Base: Base{Kind: Revision, Name: h},
+		Shown: []ShownChange{{Provider: h, Instance: h, Region: h, Model: h, Why: []string{h},
+			Old: &ShownPrice{Currency: h, Hourly: 1, Display: h, DisplayHourly: &one, FXRate: &rate, FXDate: h, PerGPUHour: &one}}},
 		Prices: []PriceChange{{Provider: h, Instance: h, Region: h, Model: h, Payment: h, OldDisplay: h, NewDisplay: h, Percent: &pct, NewSince: h, Source: h},
 			{Provider: "aws", Instance: "p4d", Region: "us-east-1", Model: "spot", Source: "https://evil.example/@someone/#12 then @someone"}},
 		Points:     []PointEdit{{Provider: h, Instance: h, Region: h, Model: h, Payment: h, Point: 2, Since: h, Field: h, Old: h, New: h, Position: h}},
@@ -98,10 +100,10 @@ func TestMarkdownIsInert(t *testing.T) {
 	if n := strings.Count(out, "<strong>"); n != 1 {
 		t.Errorf("%d <strong>, want 1 (the summary's)", n)
 	}
-	if n := strings.Count(out, "<code>"); n != 3 {
-		t.Errorf("%d code spans, want 3 (the base and the fields)", n)
+	if n := strings.Count(out, "<code>"); n != 4 {
+		t.Errorf("%d code spans, want 4 (the base, the name of the offers' file and the fields)", n)
 	}
-	if cells := 2*7 + 7 + 7 + 7*3 + 4; strings.Count(out, "<td") != cells {
+	if cells := 7 + 2*7 + 7 + 7 + 7*3 + 4; strings.Count(out, "<td") != cells {
 		t.Errorf("%d table cells, want %d: the text split or joined cells", strings.Count(out, "<td"), cells)
 	}
 	// A link is a web address shown as itself, so a reader sees where it leads.
@@ -120,12 +122,14 @@ func TestMarkdownIsInert(t *testing.T) {
 	// Every value reads as the catalog writes it.
 	h := shown(hostile)
 	model := shown(feed.English.Model(hostile) + " (" + strings.ReplaceAll(hostile, "_", " ") + ")")
+	r0 := r.Shown[0]
 	want := []string{
-		h, // the overwrite
+		h + "/" + h + " " + h, shown(feed.English.Model(hostile)), shown(shownText(r0.Old)), "—", shown(perGPUHour(r0.Old, nil)), "removed", h,
 		h + "/" + h + " " + h, model, h, h, "−12.5%", h, h,
 		"aws/p4d us-east-1", "spot", "—", "—", "new", "", "https://evil.example/@someone/#12 then @someone",
-		h + "/" + h + " " + h, model, "2 (since " + h + ")", h, h, h, h,
 		"1 " + h + " in " + h, h, "7.25", "7.25", "−12.5% ⚠ check this", "3", h,
+		h, // the overwrite
+		h + "/" + h + " " + h, model, "2 (since " + h + ")", h, h, h, h,
 	}
 	for _, kind := range []string{"Offers", "Instance types", "Providers", "GPUs", "Benchmarks", "Guides", "Scenarios"} {
 		want = append(want, kind, h, h)

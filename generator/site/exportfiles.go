@@ -74,3 +74,11 @@ func (b *builder) offerFiles(offers []*pricing.Offer) (err error) {
 	defer export.CloseInto(cf, &err)
 	return export.WriteOffers(jf, cf, b.cat, b.tmpl.Msgs, offers)
 }
+
+// OfferPrice is the price of one offer under one pricing model as
+// compare/offers.json holds it (export.OfferPrice).
+type OfferPrice = export.OfferPrice
+
+// OfferPrices are the prices compare/offers.json holds for a catalog, in
+// its order (export.OfferPrices), for the diff of two catalogs.
+func OfferPrices(cat *catalog.Catalog) []OfferPrice { return export.OfferPrices(cat) }

@@ -6,7 +6,7 @@
 //
 //	gpucompare build [-root .] [-out public] [-base-url URL] [-pretty-urls]
 //	gpucompare check [-root .] [-format text|json|github]
-//	gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json]
+//	gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json] [-comment-limit BYTES] [-full-diff WHERE]
 //	gpucompare report -o FILE.html [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD]
 //	gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
 //	gpucompare synth -offers N -o DIR
@@ -50,7 +50,7 @@ const usage = `gpucompare builds a static site for buying GPU compute from a YAM
 Usage:
   gpucompare build [-root .] [-out ROOT/public] [-base-url URL] [-pretty-urls]
   gpucompare check [-root .] [-format text|json|github] [-base GIT_REV]
-  gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json] [-all-warnings]
+  gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json] [-all-warnings] [-comment-limit BYTES] [-full-diff WHERE]
   gpucompare report -o FILE.html [-root .] [-provider ID ...] [-gpu ID ...] [-scenario ID] [-date YYYY-MM-DD]
   gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
   gpucompare synth -offers N -o DIR
@@ -196,7 +196,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		report = sortedReport(append(report, catalog.StaleWarnings(cat, ref)...))
 	}
 	if *base != "" && len(report.Errors()) == 0 {
-		baseCat, _, _, ok := loadBase(*root, *base, "", *maxFileSize, stderr)
+		baseCat, _, _, _, ok := loadBase(*root, *base, "", *maxFileSize, stderr)
 		if !ok {
 			return 1
 		}
@@ -488,10 +488,10 @@ func synthCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// loadBase opens and loads the base named by -base or -base-dir, saying
-// on stderr why it cannot. Its warnings are not printed: they are the
-// base's, not the edit's.
-func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Writer) (*catalog.Catalog, catalog.Report, diff.Base, bool) {
+// loadBase opens and loads the base named by -base or -base-dir, with the
+// side files of its data/, saying on stderr why it cannot. Its warnings
+// are not printed: they are the base's, not the edit's.
+func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Writer) (*catalog.Catalog, catalog.Report, diff.Side, diff.Base, bool) {
 	var (
 		baseFS fs.FS
 		b      diff.Base
@@ -507,7 +507,7 @@ func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Wri
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "base %s: %v\n", named, err)
-		return nil, nil, b, false
+		return nil, nil, nil, b, false
 	}
 	if note != "" {
 		fmt.Fprintf(stderr, "base %s: %s\n", named, note)
@@ -519,9 +519,14 @@ func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Wri
 	cat, report := catalog.Load(baseFS)
 	if errs := report.Errors(); len(errs) > 0 {
 		fmt.Fprintf(stderr, "base %s does not load:\n%s", named, errs)
-		return nil, nil, b, false
+		return nil, nil, nil, b, false
 	}
-	return cat, report, b, true
+	side, err := diff.ReadSide(baseFS)
+	if err != nil {
+		fmt.Fprintf(stderr, "base %s: %v\n", named, err)
+		return nil, nil, nil, b, false
+	}
+	return cat, report, side, b, true
 }
 
 func diffCmd(args []string, stdout, stderr io.Writer) int {
@@ -531,12 +536,18 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	baseDir := flags.String("base-dir", "", "a folder holding data/ to compare with, instead of -base")
 	format := flags.String("format", "markdown", "markdown (a pull-request comment) or json")
 	allWarnings := flags.Bool("all-warnings", false, "print every warning of the catalog, not only those the edit introduces")
+	limit := flags.Int("comment-limit", diff.CommentLimit, "the most bytes the Markdown holds: a longer diff is cut at the end of a row, and says so")
+	full := flags.String("full-diff", "", "where the full diff is kept, named in the Markdown when it is cut (the JSON of the diff in a workflow's artifact, an address)")
 	maxFileSize := maxFileSizeFlag(flags)
 	if code, ok := parse(flags, args); !ok {
 		return code
 	}
 	if (*base == "") == (*baseDir == "") || (*format != "markdown" && *format != "json") {
 		fmt.Fprintln(stderr, "gpucompare diff: want one of -base GIT_REV and -base-dir DIR, and -format markdown or json")
+		return 2
+	}
+	if *limit < 500 {
+		fmt.Fprintf(stderr, "gpucompare diff: -comment-limit %d: want at least 500 bytes\n", *limit)
 		return 2
 	}
 	fsys, ok := openRoot(*root, maxFileSize, stderr)
@@ -552,11 +563,17 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	baseCat, baseReport, b, ok := loadBase(*root, *base, *baseDir, *maxFileSize, stderr)
+	baseCat, baseReport, baseSide, b, ok := loadBase(*root, *base, *baseDir, *maxFileSize, stderr)
 	if !ok {
 		return 1
 	}
+	headSide, err := diff.ReadSide(fsys)
+	if err != nil {
+		fmt.Fprintf(stderr, "gpucompare diff: %v\n", err)
+		return 1
+	}
 	r := diff.Compare(baseCat, head, baseReport, headReport)
+	r.CompareSide(baseSide, headSide)
 	r.Base = b
 	// The warnings the edit introduces, once each; with -all-warnings,
 	// every warning of the head was printed above.
@@ -574,6 +591,6 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 		enc.Encode(r)
 		return 0
 	}
-	fmt.Fprint(stdout, r.Markdown())
+	fmt.Fprint(stdout, r.MarkdownCut(*limit, *full))
 	return 0
 }

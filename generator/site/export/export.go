@@ -194,22 +194,23 @@ func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 		}
 		found++
 		pt := pr.Point
+		f := exportFigures(pr)
 		xp := &x.prices[i]
 		*xp = exportedPrice{PriceExport: PriceExport{
 			Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
 			PerGPU: pt.PerGPU, Approximate: pt.Approximate, RegionUnstated: pt.RegionUnstated, Payment: pt.Payment, Currency: pr.Hourly.Currency,
-			Hourly: pricing.Round(pr.Hourly.Amount, derivedPlaces), Basis: x.basis(&pr.Hourly),
+			Hourly: f.hourly, Basis: x.basis(&pr.Hourly),
 			Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source, SourceKind: pr.Kind,
 		}}
 		if d, _ := catalog.AgeDate(pt); d != "" {
 			xp.AgeDate = string(d)
 		}
-		if pr.Converted {
-			xp.display = pricing.Round(pr.Display, derivedPlaces)
+		if f.converted {
+			xp.display = f.display
 			xp.DisplayHourly = &xp.display
-			if pr.Conversion.Factor != 1 {
-				xp.fxRate = pr.Conversion.Rate.Rate
-				xp.FXRate, xp.FXDate = &xp.fxRate, string(pr.Conversion.Rate.Date)
+			if f.rated {
+				xp.fxRate = f.fxRate
+				xp.FXRate, xp.FXDate = &xp.fxRate, f.fxDate
 			}
 		}
 		if e.Prices == nil {
