@@ -39,7 +39,7 @@ func assets(root fs.FS) (templates, static fs.FS, err error) {
 // is an error in the build's report. Its favicon.ico goes to the root of
 // the output too, where browsers ask for it of a site served over HTTP
 // whatever its pages link to.
-func (b *builder) static(sfs fs.FS) error {
+func (o *output) static(sfs fs.FS) error {
 	return fs.WalkDir(sfs, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -61,18 +61,18 @@ func (b *builder) static(sfs fs.FS) error {
 			data, err = fs.ReadFile(sfs, p)
 		}
 		if d, ok := content.Refused(err); ok {
-			b.add(d)
+			o.add(d)
 			return nil
 		}
 		if err != nil {
 			return err
 		}
 		if p == "favicon.ico" {
-			if err := b.put(p, data); err != nil {
+			if err := o.put(p, data); err != nil {
 				return err
 			}
 		}
-		if err := b.put(path.Join("static", p), data); err != nil {
+		if err := o.put(path.Join("static", p), data); err != nil {
 			return err
 		}
 		if d.IsDir() {

@@ -359,10 +359,10 @@ func (b *builder) templatesAndContent(root, tfs fs.FS) error {
 
 // schemas publishes the JSON Schemas of the catalog's files under
 // schemas/, where an editor or a contributor's tooling can fetch them.
-func (b *builder) schemas() error {
+func (o *output) schemas() error {
 	files := catalog.Schemas()
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if err := b.put(catalog.SchemaDir+"/"+name, files[name]); err != nil {
+		if err := o.put(catalog.SchemaDir+"/"+name, files[name]); err != nil {
 			return err
 		}
 	}
