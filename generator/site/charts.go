@@ -236,7 +236,7 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 	case "scenario":
 		return b.scenarioCharts(d, p)
 	case "evaluation":
-		return b.evaluationCharts(d, p)
+		return evaluationOf(b).evaluationCharts(d, p)
 	}
 	return nil
 }

@@ -254,7 +254,7 @@ func (b *builder) pages() ([]*page, error) {
 		return nil, err
 	}
 	out = append(out, plan...)
-	eval, err := b.evaluationPage()
+	eval, err := evaluationOf(b).evaluationPage()
 	if err != nil {
 		return nil, err
 	}

@@ -192,7 +192,7 @@ type leftGroup struct {
 func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *render.Texter) (*scenarioData, error) {
 	cat := b.cat
 	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(b.Priced)}
-	d.Rates, _ = render.FxNotes(d.Currency, b.evaluationRates())
+	d.Rates, _ = render.FxNotes(d.Currency, evaluationOf(b).evaluationRates())
 	if s.Advice != "" {
 		html, err := b.prose(s, "advice", renderMarkdown)
 		if err != nil {
