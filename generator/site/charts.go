@@ -234,7 +234,7 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 	case "benchmark":
 		return b.benchmarkCharts(d, p)
 	case "scenario":
-		return b.scenarioCharts(d, p)
+		return scenariosOf(b).scenarioCharts(d, p)
 	case "evaluation":
 		return evaluationOf(b).evaluationCharts(d, p)
 	}

@@ -70,10 +70,7 @@ func evaluationOf(b *builder) *evaluation {
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (e *evaluation) text(rec any, key string) string {
-	s, _ := catalog.Text(rec, key, cmp.Or(e.cat.Site.Language, catalog.BaseLanguage))
-	return s
-}
+func (e *evaluation) text(rec any, key string) string { return catalogText(e.cat, rec, key) }
 
 // evaluationPage makes the evaluation page; nil when the catalog has no
 // data/scoring.yaml.

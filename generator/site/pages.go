@@ -249,7 +249,7 @@ func (b *builder) pages() ([]*page, error) {
 		add(p)
 	}
 
-	plan, err := b.scenarioPages()
+	plan, err := scenariosOf(b).scenarioPages()
 	if err != nil {
 		return nil, err
 	}
@@ -464,7 +464,7 @@ func (b *builder) homeData(p *page) *homeData {
 		oldBefore = strconv.Itoa(b.ageDate.Year() - homeYears)
 	}
 	d.Prices = homePriceTable(b.Priced, b.GPUs, b.cat.Site.Currency, oldBefore, b.lang(), b.trust, p.Rel)
-	d.Plan = b.planLinks(p)
+	d.Plan = scenariosOf(b).planLinks(p)
 	d.Guides = b.guideSummaries(p)
 	for _, c := range b.content {
 		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})

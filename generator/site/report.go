@@ -389,10 +389,10 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	if opts.Scenario != "" {
 		s := cat.Scenarios[slices.IndexFunc(cat.Scenarios, func(s *catalog.Scenario) bool { return s.ID == opts.Scenario })]
 		sp := &page{Path: reportPath, Layout: "scenario", Site: b.siteInfo, links: p.links}
-		if sp.Data, err = b.scenarioData(sp, s, x); err != nil {
+		if sp.Data, err = scenariosOf(b).scenarioData(sp, s, x); err != nil {
 			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
 		}
-		if err := b.scenarioCharts(cd, sp); err != nil {
+		if err := scenariosOf(b).scenarioCharts(cd, sp); err != nil {
 			return nil, fmt.Errorf("scenario %q: charts: %w", s.ID, err)
 		}
 		d.Scenario = sp.Data.(*scenarioData)

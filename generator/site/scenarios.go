@@ -15,6 +15,7 @@ import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -42,22 +43,45 @@ func scenarioPath(id string) string { return "scenarios/" + id + "/index.html" }
 // tcoTop is how many offers a strategy's chart shows.
 const tcoTop = 10
 
+// scenarioKind is the page kind of the scenario pages: a function of the
+// edition's catalog, its derived data and its messages, with newPage
+// making the frame of a page of the edition, trust the trust badge of a
+// price, prose the catalog's Markdown and eval the evaluation's rates.
+type scenarioKind struct {
+	cat     *catalog.Catalog
+	data    *derive.Data
+	msgs    render.Messages
+	newPage func(path, layout string) *page
+	trust   func(pp *catalog.PricePoint, kind string) *trustView
+	prose   func(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error)
+	eval    *evaluation
+}
+
+// scenariosOf is the scenario page kind of the edition b builds.
+func scenariosOf(b *builder) *scenarioKind {
+	return &scenarioKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: b.trust, prose: b.prose, eval: evaluationOf(b)}
+}
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (k *scenarioKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+
 // scenarioPages makes the scenario index and one page per scenario; none
 // when the catalog has no scenario.
-func (b *builder) scenarioPages() ([]*page, error) {
-	if len(b.cat.Scenarios) == 0 {
+func (k *scenarioKind) scenarioPages() ([]*page, error) {
+	if len(k.cat.Scenarios) == 0 {
 		return nil, nil
 	}
-	x := &render.Texter{M: b.tmpl.Msgs}
-	idx := b.newPage(scenariosPath, "scenarios")
+	x := &render.Texter{M: k.msgs}
+	idx := k.newPage(scenariosPath, "scenarios")
 	idx.TitleKey, idx.DescKey = "scenarios.title", "scenarios.description"
-	d := &scenariosData{Currency: b.cat.Site.Currency}
+	d := &scenariosData{Currency: k.cat.Site.Currency}
 	idx.Data = d
 	out := []*page{idx}
-	for _, s := range b.cat.Scenarios {
-		p := b.newPage(scenarioPath(s.ID), "scenario")
-		p.Title, p.Description = b.text(s, "title"), b.text(s, "description")
-		sd, err := b.scenarioData(p, s, x)
+	for _, s := range k.cat.Scenarios {
+		p := k.newPage(scenarioPath(s.ID), "scenario")
+		p.Title, p.Description = k.text(s, "title"), k.text(s, "description")
+		sd, err := k.scenarioData(p, s, x)
 		if err != nil {
 			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
 		}
@@ -189,12 +213,12 @@ type leftGroup struct {
 	Offers []string // "instance · provider · region"
 }
 
-func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *render.Texter) (*scenarioData, error) {
-	cat := b.cat
-	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(b.Priced)}
-	d.Rates, _ = render.FxNotes(d.Currency, evaluationOf(b).evaluationRates())
+func (k *scenarioKind) scenarioData(p *page, s *catalog.Scenario, x *render.Texter) (*scenarioData, error) {
+	cat := k.cat
+	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(k.data.Priced)}
+	d.Rates, _ = render.FxNotes(d.Currency, k.eval.evaluationRates())
 	if s.Advice != "" {
-		html, err := b.prose(s, "advice", renderMarkdown)
+		html, err := k.prose(s, "advice", renderMarkdown)
 		if err != nil {
 			return nil, err
 		}
@@ -222,14 +246,14 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *render.Texter) (
 		d.Limits = append(d.Limits, x.T("scenario.limit.provider_kinds", strings.Join(kinds, x.T("scenario.list_sep"))))
 	}
 	for _, st := range s.Strategies {
-		sv := &strategyView{Strategy: st, Name: cmp.Or(b.text(st, "name"), st.ID), Anchor: "strategy-" + st.ID, data: d}
+		sv := &strategyView{Strategy: st, Name: cmp.Or(k.text(st, "name"), st.ID), Anchor: "strategy-" + st.ID, data: d}
 		left := map[string]*leftGroup{}
-		for _, o := range b.Priced {
+		for _, o := range k.data.Priced {
 			why := leftOut(cat, o, s, st, d.Currency, x)
 			if why == "" {
 				t, ok, reason := pricing.ScenarioTCO(cat, o, s, st)
 				if ok {
-					sv.Rows = append(sv.Rows, b.tcoRow(p, t, x))
+					sv.Rows = append(sv.Rows, k.tcoRow(p, t, x))
 					continue
 				}
 				why = reasonText(o, s.Workload, reason, d.Currency, x)
@@ -256,10 +280,10 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *render.Texter) (
 		slices.SortStableFunc(sv.Left, func(a, b *leftGroup) int { return cmp.Compare(len(b.Offers), len(a.Offers)) })
 		d.Strategies = append(d.Strategies, sv)
 		if len(sv.Rows) > 0 {
-			d.Answer = append(d.Answer, b.answerRow(sv))
+			d.Answer = append(d.Answer, k.answerRow(sv))
 		}
 	}
-	d.data = b.tcoData(p, s, x)
+	d.data = k.tcoData(p, s, x)
 	return d, x.Err
 }
 
@@ -334,7 +358,7 @@ func offerLabel(o *pricing.Offer, x *render.Texter) string {
 
 // answerRow is the first row of a strategy's ranking, with the trust of
 // the price of each share the strategy buys (the same model once).
-func (b *builder) answerRow(sv *strategyView) *answerRow {
+func (k *scenarioKind) answerRow(sv *strategyView) *answerRow {
 	r := sv.Rows[0]
 	a := &answerRow{Strategy: sv, Row: r}
 	for _, part := range r.TCO.Parts {
@@ -342,16 +366,16 @@ func (b *builder) answerRow(sv *strategyView) *answerRow {
 		if pr == nil || slices.ContainsFunc(a.Trust, func(t partTrust) bool { return t.Model == part.Model }) {
 			continue
 		}
-		a.Trust = append(a.Trust, partTrust{Model: part.Model, Trust: b.trust(pr.Point, pr.Kind)})
+		a.Trust = append(a.Trust, partTrust{Model: part.Model, Trust: k.trust(pr.Point, pr.Kind)})
 	}
 	return a
 }
 
-func (b *builder) tcoRow(p *page, t pricing.TCO, x *render.Texter) *tcoRow {
+func (k *scenarioKind) tcoRow(p *page, t pricing.TCO, x *render.Texter) *tcoRow {
 	o := t.Offer
 	r := &tcoRow{TCO: t, Offer: o, InstanceURL: p.Rel(paths.Instance(o.Instance)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID))}
 	if reg := o.Provider.Region(o.Region); reg != nil {
-		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
+		r.RegionName = cmp.Or(k.text(reg, "name"), reg.ID)
 	}
 	for _, part := range t.Parts {
 		r.Parts = append(r.Parts, partView{Model: part.Model, PerMonth: part.PerMonth, Basis: partBasis(o, part, x)})
@@ -515,7 +539,7 @@ func (d *scenarioData) Months() float64 { return d.Scenario.Workload.Months }
 
 // scenarioCharts gives each strategy of a scenario page its stacked chart
 // of the cheapest offers, per month by part.
-func (b *builder) scenarioCharts(d *charts.Data, p *page) error {
+func (k *scenarioKind) scenarioCharts(d *charts.Data, p *page) error {
 	data := p.Data.(*scenarioData)
 	for i, sv := range data.Strategies {
 		n := min(tcoTop, len(sv.Rows))
@@ -675,8 +699,8 @@ var tcoMessages = []string{
 	"trust.badge.fresh", "trust.badge.aging", "trust.badge.stale", "trust.badge.undated",
 }
 
-func (b *builder) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *tcoData {
-	cat := b.cat
+func (k *scenarioKind) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *tcoData {
+	cat := k.cat
 	w := s.Workload
 	d := &tcoData{
 		Currency: cat.Site.Currency, HoursPerMonth: pricing.HoursPerMonth, Terms: map[string]float64{}, Top: tcoTop,
@@ -715,7 +739,7 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *tcoDa
 		d.Text[k] = x.T(k) // without arguments: the template as it stands
 	}
 	for _, st := range s.Strategies {
-		ts := tcoStrategy{ID: st.ID, Name: cmp.Or(b.text(st, "name"), st.ID)}
+		ts := tcoStrategy{ID: st.ID, Name: cmp.Or(k.text(st, "name"), st.ID)}
 		for _, sh := range st.Mix {
 			ts.Mix = append(ts.Mix, tcoShare{Model: sh.Model, Percent: sh.Percent})
 		}
@@ -732,10 +756,10 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *tcoDa
 		}
 		return &tcoRate{Price: *r.Price, Factor: c.Factor}
 	}
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		in := o.Instance
 		to := tcoOffer{
-			Instance: in.Name, Provider: b.text(o.Provider, "name"), Label: offerLabel(o, x),
+			Instance: in.Name, Provider: k.text(o.Provider, "name"), Label: offerLabel(o, x),
 			InstanceURL: p.Rel(paths.Instance(in)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 			GPUs: in.GPUCount, Kind: o.Provider.Kind, Rankable: o.Rankable(), NotPublic: in.PriceNotPublic != "" && len(o.Prices) == 0,
 			Granularity: o.Provider.Billing.Granularity, Storage: rate(o.Provider.Storage), Egress: rate(o.Provider.Egress),
@@ -744,7 +768,7 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *tcoDa
 		if o.Region != catalog.AllRegions {
 			to.Region = o.Region
 			if r := o.Provider.Region(o.Region); r != nil {
-				to.Region = cmp.Or(b.text(r, "name"), r.ID)
+				to.Region = cmp.Or(k.text(r, "name"), r.ID)
 			}
 		}
 		if m := o.Provider.Billing.MinimumSeconds; m != nil {
@@ -797,18 +821,18 @@ type planLinks struct {
 	EvaluationURL string // "" without data/scoring.yaml
 }
 
-func (b *builder) planLinks(p *page) *planLinks {
-	if len(b.cat.Scenarios) == 0 && b.cat.Scoring == nil {
+func (k *scenarioKind) planLinks(p *page) *planLinks {
+	if len(k.cat.Scenarios) == 0 && k.cat.Scoring == nil {
 		return nil
 	}
 	l := &planLinks{}
-	if len(b.cat.Scenarios) > 0 {
+	if len(k.cat.Scenarios) > 0 {
 		l.ScenariosURL = p.Rel(scenariosPath)
 	}
-	for _, s := range b.cat.Scenarios {
-		l.Scenarios = append(l.Scenarios, link{Title: b.text(s, "title"), Description: b.text(s, "persona"), URL: p.Rel(scenarioPath(s.ID))})
+	for _, s := range k.cat.Scenarios {
+		l.Scenarios = append(l.Scenarios, link{Title: k.text(s, "title"), Description: k.text(s, "persona"), URL: p.Rel(scenarioPath(s.ID))})
 	}
-	if b.cat.Scoring != nil {
+	if k.cat.Scoring != nil {
 		l.EvaluationURL = p.Rel(evaluationPath)
 	}
 	return l
