@@ -232,7 +232,7 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 			}
 		}
 	case "benchmark":
-		return b.benchmarkCharts(d, p)
+		return benchmarksOf(b).benchmarkCharts(d, p)
 	case "scenario":
 		return scenariosOf(b).scenarioCharts(d, p)
 	case "evaluation":

@@ -245,7 +245,7 @@ func (b *builder) pages() ([]*page, error) {
 		}
 	}
 
-	for _, p := range b.benchmarkPages() {
+	for _, p := range benchmarksOf(b).benchmarkPages() {
 		add(p)
 	}
 
@@ -790,7 +790,7 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 		}
 	}
 	d.CompareURL = p.Rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode()
-	d.Benchmarks = b.gpuBenchmarks(p, g)
+	d.Benchmarks = benchmarksOf(b).gpuBenchmarks(p, g)
 	return d
 }
 
@@ -1004,7 +1004,7 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 		}
 	}
 	d.Changes = b.changeRows(p, b.ChangesOf[in])
-	d.Benchmarks = b.instanceBenchmarks(p, in)
+	d.Benchmarks = benchmarksOf(b).instanceBenchmarks(p, in)
 	return d
 }
 
