@@ -50,7 +50,7 @@ func TestEveryNoteCodeHasAMessage(t *testing.T) {
 				t.Errorf("%s: reason of kind %d worded %q", lang, k, got)
 			}
 		}
-		b := &builder{}
+		b := &guideKind{}
 		yes, have := true, 16.0
 		q := &catalog.Query{GPUModels: []string{"A100"}, MinGPUMemoryGB: &have, MinGPUCount: 2, MaxGPUCount: 1, Interconnect: "nvlink", RDMA: &yes,
 			Regions: []string{"us-east-1"}, Geos: []string{"china-mainland"}}

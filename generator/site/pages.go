@@ -262,7 +262,7 @@ func (b *builder) pages() ([]*page, error) {
 		add(eval)
 	}
 
-	guides, err := b.guidePages()
+	guides, err := guidesOf(b).guidePages()
 	if err != nil {
 		return nil, err
 	}
@@ -465,7 +465,7 @@ func (b *builder) homeData(p *page) *homeData {
 	}
 	d.Prices = homePriceTable(b.Priced, b.GPUs, b.cat.Site.Currency, oldBefore, b.lang(), b.trust, p.Rel)
 	d.Plan = scenariosOf(b).planLinks(p)
-	d.Guides = b.guideSummaries(p)
+	d.Guides = guidesOf(b).guideSummaries(p)
 	for _, c := range b.content {
 		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
 	}
