@@ -179,7 +179,7 @@ type guideKind struct {
 // guidesOf is the guide page kind of the edition b builds.
 func guidesOf(b *builder) *guideKind {
 	return &guideKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage,
-		price: b.price, matrixPrice: b.matrixPrice, prose: b.prose, warnf: b.warnf}
+		price: b.price, matrixPrice: matrixOf(b).matrixPrice, prose: b.prose, warnf: b.warnf}
 }
 
 // text is the text of the field key of the catalog record rec in the

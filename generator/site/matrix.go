@@ -11,11 +11,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
@@ -279,43 +281,70 @@ var scriptMessages = []string{
 	"matrix.prev_short", "matrix.partial_short",
 }
 
+// matrixKind is the page kind of the instance matrix (/compare/) and of
+// its rows, which the report shows too: a function of the edition's
+// catalog, its derived data and its messages, with newPage making the
+// frame of a page of the edition, trust the trust badge of a price and
+// pretty whether links drop "index.html". It cites each source once
+// however many rows and workers cite it (cite).
+type matrixKind struct {
+	cat     *catalog.Catalog
+	data    *derive.Data
+	msgs    render.Messages
+	newPage func(path, layout string) *page
+	trust   func(pp *catalog.PricePoint, kind string) *trustView
+	pretty  bool
+
+	citesMu sync.Mutex                   // guards cites
+	cites   map[string][]render.Citation // cite of each source the rows cite (cite)
+}
+
+// matrixOf is the matrix page kind of the edition b builds.
+func matrixOf(b *builder) *matrixKind {
+	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: b.trust, pretty: b.opts.PrettyURLs}
+}
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (k *matrixKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+
 // matrixPages makes the pages of the instance matrix.
-func (b *builder) matrixPages() ([]*page, error) {
+func (k *matrixKind) matrixPages() ([]*page, error) {
 	var terr error
-	t := b.tmpl.Msgs.TKeeping(&terr)
-	display := b.cat.Site.Currency
-	models := pricedModels(b.Priced)
+	t := k.msgs.TKeeping(&terr)
+	display := k.cat.Site.Currency
+	models := pricedModels(k.data.Priced)
 	model := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
 	}
 	columns := compareColumns(t, models, model, display)
-	size := cmp.Or(b.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
-	n := max(1, (len(b.Priced)+size-1)/size)
+	size := cmp.Or(k.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
+	n := max(1, (len(k.data.Priced)+size-1)/size)
 	pagePaths := make([]string, n)
 	for i := range pagePaths {
 		pagePaths[i] = matrixPath(i + 1)
 	}
-	rates := b.matrixRates(display)
+	rates := k.matrixRates(display)
 
 	var out []*page
 	for i, path := range pagePaths {
-		p := b.newPage(path, "compare")
+		p := k.newPage(path, "compare")
 		p.TitleKey, p.DescKey = "compare.title", "compare.description"
 		if i > 0 {
 			p.TitleKey, p.Title = "", t("compare.title_page", i+1)
 		}
 		p.model = func() (any, error) {
 			var terr error
-			t := b.tmpl.Msgs.TKeeping(&terr)
-			lo, hi := i*size, min((i+1)*size, len(b.Priced))
+			t := k.msgs.TKeeping(&terr)
+			lo, hi := i*size, min((i+1)*size, len(k.data.Priced))
 			d := &compareData{
 				Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
-				Total: len(b.Priced), First: lo + 1, Last: hi,
+				Total: len(k.data.Priced), First: lo + 1, Last: hi,
 				Exports: &exportLinks{"compare.exports", p.Rel(paths.OffersCSV), p.Rel(paths.OffersJSON)},
 			}
-			for _, o := range b.Priced[lo:hi] {
-				d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
+			for _, o := range k.data.Priced[lo:hi] {
+				d.Rows = append(d.Rows, k.matrixRow(p, o, models, model))
 			}
 			if n > 1 {
 				for j, target := range pagePaths {
@@ -323,9 +352,9 @@ func (b *builder) matrixPages() ([]*page, error) {
 				}
 			}
 			if i == 0 {
-				d.Controls = b.matrixControls(t, models, display)
-				x := export.NewOfferExporter(b.cat, b.tmpl.Msgs)
-				script, err := b.matrixScript(p, t, models, model).encode(b.Priced, x.Of)
+				d.Controls = k.matrixControls(t, models, display)
+				x := export.NewOfferExporter(k.cat, k.msgs)
+				script, err := k.matrixScript(p, t, models, model).encode(k.data.Priced, x.Of)
 				if err == nil {
 					err = x.Err()
 				}
@@ -457,23 +486,23 @@ func capitalize(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model string) *matrixRow {
+func (k *matrixKind) matrixRow(p *page, o *pricing.Offer, models []string, model string) *matrixRow {
 	in := o.Instance
 	r := &matrixRow{
 		Offer: o, Provider: o.Provider, Instance: o.Instance, GPU: o.GPU, Region: o.Region,
 		ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 		InstanceURL: p.Rel(paths.Instance(in)),
-		GPUMemoryGB: b.cat.TotalGPUMemoryGB(in),
+		GPUMemoryGB: k.cat.TotalGPUMemoryGB(in),
 	}
 	if o.GPU != nil {
 		r.GPUURL = p.Rel(paths.GPU(o.GPU.ID))
 	}
 	if reg := o.Provider.Region(o.Region); reg != nil {
-		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
+		r.RegionName = cmp.Or(k.text(reg, "name"), reg.ID)
 	}
 	r.Prices = make([]*matrixPrice, len(models))
 	for i, m := range models {
-		r.Prices[i] = b.matrixPrice(o.Prices[m])
+		r.Prices[i] = k.matrixPrice(o.Prices[m])
 	}
 	some := func(v float64, ok bool) *float64 {
 		if !ok {
@@ -482,7 +511,7 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 		return &v
 	}
 	r.PerGPU = some(o.PerGPUHour(model))
-	r.PerGB = some(o.PerGPUMemoryGBHour(b.cat, model))
+	r.PerGB = some(o.PerGPUMemoryGBHour(k.cat, model))
 	r.PerFP16 = some(o.PerTFLOPSHour(fp16, model))
 	r.PerFP32 = some(o.PerTFLOPSHour(fp32, model))
 	r.PerGPUText, r.PerGBText, r.PerFP16Text, r.PerFP32Text = render.FormatDerived(r.PerGPU), render.FormatDerived(r.PerGB), render.FormatDerived(r.PerFP16), render.FormatDerived(r.PerFP32)
@@ -491,7 +520,7 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 		r.Date = newDate(r.Dated.Point.Since)
 	}
 	if src := r.Source(); src != "" {
-		r.Cites = b.cite(src)
+		r.Cites = k.cite(src)
 	}
 	return r
 }
@@ -499,25 +528,25 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 // cite is cite(s), made once per distinct source of a build: the matrix
 // cites the same few sources on thousands of rows. It is safe for
 // concurrent use.
-func (b *builder) cite(s string) []render.Citation {
-	b.citesMu.Lock()
-	defer b.citesMu.Unlock()
-	c, ok := b.cites[s]
+func (k *matrixKind) cite(s string) []render.Citation {
+	k.citesMu.Lock()
+	defer k.citesMu.Unlock()
+	c, ok := k.cites[s]
 	if !ok {
 		c = render.Cite(s)
-		if b.cites == nil {
-			b.cites = map[string][]render.Citation{}
+		if k.cites == nil {
+			k.cites = map[string][]render.Citation{}
 		}
-		b.cites[s] = c
+		k.cites[s] = c
 	}
 	return c
 }
 
-func (b *builder) matrixPrice(pr *pricing.Price) *matrixPrice {
+func (k *matrixKind) matrixPrice(pr *pricing.Price) *matrixPrice {
 	if pr == nil {
 		return nil
 	}
-	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: b.trust(pr.Point, pr.Kind)}
+	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: k.trust(pr.Point, pr.Kind)}
 	q := quotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	if v.Quoted {
@@ -534,19 +563,19 @@ func (b *builder) matrixPrice(pr *pricing.Price) *matrixPrice {
 	if pr.Converted {
 		v.Shown = render.FormatMoney(pr.Display)
 	}
-	v.Title = b.priceTitle(v)
+	v.Title = k.priceTitle(v)
 	return v
 }
 
 // priceTitle says all of a price on one line: "21.957642 USD/h; all
 // upfront; 120,000.00 upfront; 3.711 CNY/h as quoted, 1 USD = 6.8067 CNY
 // (2026-07-01)".
-func (b *builder) priceTitle(v *matrixPrice) string {
+func (k *matrixKind) priceTitle(v *matrixPrice) string {
 	var terr error
-	t := b.tmpl.Msgs.TKeeping(&terr) // every key is checked once a build (scriptMessages)
+	t := k.msgs.TKeeping(&terr) // every key is checked once a build (scriptMessages)
 	hour := t("unit.hour")
 	exact := render.FormatExact(v.Display)
-	cur := b.cat.Site.Currency
+	cur := k.cat.Site.Currency
 	if !v.Price.Converted {
 		exact, cur = render.FormatExact(v.Hourly.Amount), v.Hourly.Currency
 	}
@@ -562,7 +591,7 @@ func (b *builder) priceTitle(v *matrixPrice) string {
 	}
 	if v.Converted {
 		parts = append(parts, t("matrix.price_quoted", render.FormatExact(v.Hourly.Amount), v.Hourly.Currency+hour)+", "+
-			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", v.Rate.Base, render.FormatNum(v.Rate.Rate), v.Rate.Quote), rateDate(t, b.tmpl.Msgs.DateKeeping(&terr), v.Rate.Date))))
+			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", v.Rate.Base, render.FormatNum(v.Rate.Rate), v.Rate.Quote), rateDate(t, k.msgs.DateKeeping(&terr), v.Rate.Date))))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -581,16 +610,16 @@ func newRateView(fx catalog.FXRate) *render.RateView {
 
 // matrixRates are the rates the matrix converts with into the display
 // currency, one per quoted currency, in the order of the currencies.
-func (b *builder) matrixRates(display string) []*render.RateView {
+func (k *matrixKind) matrixRates(display string) []*render.RateView {
 	seen := map[string]*render.RateView{}
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		for _, pr := range o.Prices {
 			c := pr.Hourly.Currency
 			if _, ok := seen[c]; ok || c == display {
 				continue
 			}
 			seen[c] = nil
-			if conv, ok := pricing.Rates(b.cat.FX).Convert(c, display); ok {
+			if conv, ok := pricing.Rates(k.cat.FX).Convert(c, display); ok {
 				seen[c] = newRateView(conv.Rate)
 			}
 		}
@@ -606,15 +635,15 @@ func (b *builder) matrixRates(display string) []*render.RateView {
 
 // matrixControls lists the currencies (the site's first, then every
 // quoted currency and every currency of the exchange rates) and the facets.
-func (b *builder) matrixControls(t func(string, ...any) string, models []string, display string) *matrixControls {
+func (k *matrixKind) matrixControls(t func(string, ...any) string, models []string, display string) *matrixControls {
 	c := &matrixControls{Currencies: []string{display}}
 	others := map[string]bool{}
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		for _, pr := range o.Prices {
 			others[pr.Hourly.Currency] = true
 		}
 	}
-	for _, fx := range b.cat.FX {
+	for _, fx := range k.cat.FX {
 		others[fx.Base], others[fx.Quote] = true, true
 	}
 	delete(others, display)
@@ -644,7 +673,7 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 		facets[3].f.Options = append(facets[3].f.Options, facetOption{Value: m, Label: t("model." + m)})
 	}
 	geo := map[string]string{} // region id → its part of the world, as first seen
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		add(facets[0], o.Provider.ID, o.Provider.Name)
 		gpu := o.Instance.GPU
 		if o.GPU != nil {
@@ -676,7 +705,7 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 	}
 	// GPUs in buyer order, regions by id; providers and models as listed.
 	order := map[string]int{}
-	for i, g := range b.GPUs {
+	for i, g := range k.data.GPUs {
 		order[g.ID] = i
 	}
 	slices.SortStableFunc(facets[1].f.Options, func(x, y facetOption) int {
@@ -718,13 +747,13 @@ func regionGroups(t func(string, ...any) string, options []facetOption, geo map[
 
 // matrixScript is the data of the first page for the script, without
 // its offers (encode adds them).
-func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []string, model string) *matrixScript {
+func (k *matrixKind) matrixScript(p *page, t func(string, ...any) string, models []string, model string) *matrixScript {
 	s := &matrixScript{
-		OffersExport: export.OffersDoc(b.cat),
+		OffersExport: export.OffersDoc(k.cat),
 		scriptSettings: scriptSettings{
 			Model:    model,
 			Root:     strings.TrimSuffix(p.Rel("index.html"), "index.html"),
-			Pretty:   b.opts.PrettyURLs,
+			Pretty:   k.pretty,
 			Messages: map[string]string{},
 		},
 	}
@@ -733,10 +762,10 @@ func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []
 	}
 	s.Models = models
 	used := map[string]bool{}
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		used[o.Instance.GPU] = true
 	}
-	for _, g := range b.GPUs {
+	for _, g := range k.data.GPUs {
 		if used[g.ID] {
 			s.GPUs = append(s.GPUs, export.GPUExportOf(g))
 		}
@@ -752,7 +781,7 @@ func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []
 	for _, k := range keys {
 		s.Messages[k] = t(k)
 	}
-	fresh, stale := b.cat.Site.Policy()
+	fresh, stale := k.cat.Site.Policy()
 	s.Messages["trust.badge_title"] = t("trust.badge_title", fresh, stale)
 	return s
 }

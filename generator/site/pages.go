@@ -209,7 +209,7 @@ func (b *builder) pages() ([]*page, error) {
 	home.lazy(func() any { return b.homeData(home) })
 	add(home)
 
-	matrix, err := b.matrixPages()
+	matrix, err := matrixOf(b).matrixPages()
 	if err != nil {
 		return nil, err
 	}

@@ -490,12 +490,13 @@ func (b *builder) reportMatrix(p *page, x *render.Texter) (*compareData, error) 
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
 	}
+	m := matrixOf(b)
 	d := &compareData{
 		Currency: display, Model: model, Models: models, Columns: matrixColumns(x.T, models, model, display),
-		Rates: b.matrixRates(display), Total: len(b.Priced), First: 1, Last: len(b.Priced),
+		Rates: m.matrixRates(display), Total: len(b.Priced), First: 1, Last: len(b.Priced),
 	}
 	for _, o := range b.Priced {
-		d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
+		d.Rows = append(d.Rows, m.matrixRow(p, o, models, model))
 	}
 	return d, x.Err
 }

@@ -206,8 +206,6 @@ type builder struct {
 	inline404 *inlineAssets
 	content   []*content.ContentPage
 	siteInfo  *siteInfo
-	citesMu   sync.Mutex                   // guards cites
-	cites     map[string][]render.Citation // cite of each source the matrix rows cite (builder.cite)
 	// search are the entries of the site's search (searchPage).
 	search []*searchEntry
 	// ageDate is the day the ages of prices are counted to (Options.AgeDate).
