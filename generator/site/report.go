@@ -373,7 +373,8 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		}
 	}
 	p.Data = d
-	if d.Matrix, err = b.reportMatrix(p, x); err != nil {
+	rk := &reportKind{cat: b.cat, data: b.Data, price: b.price, matrix: matrixOf(b)}
+	if d.Matrix, err = rk.reportMatrix(p, x); err != nil {
 		return nil, fmt.Errorf("matrix: %w", err)
 	}
 
@@ -398,9 +399,9 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		d.Scenario = sp.Data.(*scenarioData)
 		p.Charts = append(p.Charts, sp.Charts...)
 	}
-	d.Sources = b.reportSources(d)
+	d.Sources = rk.reportSources(d)
 	d.Offers = reportOffersOf(d.Matrix, x)
-	d.Summary = b.reportSummary(d, x)
+	d.Summary = rk.reportSummary(d, x)
 	if x.Err != nil {
 		return nil, x.Err
 	}
@@ -480,22 +481,33 @@ func inlineText(src []byte) string {
 	return strings.ReplaceAll(s, "\r", "\n")
 }
 
+// reportKind makes the parts of the report that follow from its catalog
+// and derived data alone (the offers it keeps): the matrix, the sources
+// and the summary, with price the view of a price and matrix the rows of
+// the instance matrix.
+type reportKind struct {
+	cat    *catalog.Catalog
+	data   *derive.Data
+	price  func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
+	matrix *matrixKind
+}
+
 // reportMatrix is the instance matrix of the chosen offers, the rows of
 // /compare/ in catalog order: the model of the report's metric (on-demand,
 // unless no offer has it), the rates, and every offer's matrixRow.
-func (b *builder) reportMatrix(p *page, x *render.Texter) (*compareData, error) {
-	display := b.cat.Site.Currency
-	models := pricedModels(b.Priced)
+func (k *reportKind) reportMatrix(p *page, x *render.Texter) (*compareData, error) {
+	display := k.cat.Site.Currency
+	models := pricedModels(k.data.Priced)
 	model := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
 	}
-	m := matrixOf(b)
+	m := k.matrix
 	d := &compareData{
 		Currency: display, Model: model, Models: models, Columns: matrixColumns(x.T, models, model, display),
-		Rates: m.matrixRates(display), Total: len(b.Priced), First: 1, Last: len(b.Priced),
+		Rates: m.matrixRates(display), Total: len(k.data.Priced), First: 1, Last: len(k.data.Priced),
 	}
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		d.Rows = append(d.Rows, m.matrixRow(p, o, models, model))
 	}
 	return d, x.Err
@@ -633,13 +645,13 @@ func reportOffersOf(m *compareData, x *render.Texter) *reportOffers {
 // reportSources gathers the sources of what the report shows: the specs
 // and prices of its offers, their providers and GPU models, the exchange
 // rates of the matrix, and the scenario's.
-func (b *builder) reportSources(d *reportData) *reportSources {
+func (k *reportKind) reportSources(d *reportData) *reportSources {
 	s := &reportSources{Rates: d.Matrix.Rates}
 	byInstance := map[*catalog.Instance]*instanceSources{}
 	seen := map[*catalog.PricePoint]bool{}
 	providers := map[*catalog.Provider]bool{}
 	gpus := map[*catalog.GPU]bool{}
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		is := byInstance[o.Instance]
 		if is == nil {
 			is = &instanceSources{Instance: o.Instance}
@@ -649,7 +661,7 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 		for _, m := range pricing.Models {
 			if pr := o.Prices[m]; pr != nil && !seen[pr.Point] {
 				seen[pr.Point] = true
-				is.Points = append(is.Points, &reportPoint{PricePoint: pr.Point, Date: newDate(pr.Point.Since), Quoted: b.price(o.Instance, pr.Point)})
+				is.Points = append(is.Points, &reportPoint{PricePoint: pr.Point, Date: newDate(pr.Point.Since), Quoted: k.price(o.Instance, pr.Point)})
 			}
 		}
 		providers[o.Provider] = true
@@ -657,12 +669,12 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 			gpus[o.GPU] = true
 		}
 	}
-	for _, p := range b.cat.Providers {
+	for _, p := range k.cat.Providers {
 		if providers[p] {
 			s.Providers = append(s.Providers, p)
 		}
 	}
-	for _, g := range b.GPUs {
+	for _, g := range k.data.GPUs {
 		if gpus[g] {
 			s.GPUs = append(s.GPUs, g)
 		}

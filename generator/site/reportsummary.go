@@ -144,7 +144,7 @@ func regionText(o *pricing.Offer, x *render.Texter) string {
 
 // reportSummary makes the summary of the report d over the offers of b:
 // d's matrix (its model and rates) and scenario must be made.
-func (b *builder) reportSummary(d *reportData, x *render.Texter) *reportSummary {
+func (k *reportKind) reportSummary(d *reportData, x *render.Texter) *reportSummary {
 	s := &reportSummary{Scenario: d.Scenario, Model: d.Matrix.Model, Currency: d.Matrix.Currency}
 	newRow := func(o *pricing.Offer) *summaryRow {
 		return &summaryRow{Offer: o, Anchor: reportAnchor(paths.Instance(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
@@ -193,16 +193,16 @@ func (b *builder) reportSummary(d *reportData, x *render.Texter) *reportSummary 
 			}
 			// The scenario ranks no offer whose price is an estimate or an
 			// article's figure; the summary says where it would rank.
-			for _, o := range b.Priced {
-				if _, unranked := pricing.UnrankedModel(o, sv.Strategy); !unranked || !pricing.Eligible(b.cat, o, sd.Scenario, sv.Strategy, true) {
+			for _, o := range k.data.Priced {
+				if _, unranked := pricing.UnrankedModel(o, sv.Strategy); !unranked || !pricing.Eligible(k.cat, o, sd.Scenario, sv.Strategy, true) {
 					continue
 				}
-				if t, ok, _ := pricing.ScenarioTCO(b.cat, o, sd.Scenario, sv.Strategy); ok {
+				if t, ok, _ := pricing.ScenarioTCO(k.cat, o, sd.Scenario, sv.Strategy); ok {
 					add(sv, o, t)
 				}
 			}
 		}
-		for _, o := range b.Priced { // catalog order between equal totals
+		for _, o := range k.data.Priced { // catalog order between equal totals
 			r, e := best[o], bestLeft[o]
 			if r != nil {
 				ranked = append(ranked, r)
@@ -212,7 +212,7 @@ func (b *builder) reportSummary(d *reportData, x *render.Texter) *reportSummary 
 			}
 		}
 	} else {
-		for _, o := range b.Priced {
+		for _, o := range k.data.Priced {
 			v, ok := o.PerGPUHour(s.Model)
 			if !ok || o.GPU == nil || !o.Rankable() || o.Instance.VGPUProfile != "" {
 				continue
@@ -258,8 +258,8 @@ func (b *builder) reportSummary(d *reportData, x *render.Texter) *reportSummary 
 	}
 	s.Ranked = len(ranked)
 	s.Top = ranked[:min(summaryTop, len(ranked))]
-	s.Assumptions = b.summaryAssumptions(d, x)
-	s.Risks = b.summaryRisks(s, ranked, left, x)
+	s.Assumptions = k.summaryAssumptions(d, x)
+	s.Risks = k.summaryRisks(s, ranked, left, x)
 	return s
 }
 
@@ -303,7 +303,7 @@ func counted(key string, n int) string {
 
 // summaryAssumptions are the figures the ranking assumes: the workload
 // and term, or the metric; the currency and the rates of the prices.
-func (b *builder) summaryAssumptions(d *reportData, x *render.Texter) []summaryItem {
+func (k *reportKind) summaryAssumptions(d *reportData, x *render.Texter) []summaryItem {
 	var out []summaryItem
 	if sd := d.Scenario; sd != nil {
 		w := sd.Scenario.Workload
@@ -357,7 +357,7 @@ func (b *builder) summaryAssumptions(d *reportData, x *render.Texter) []summaryI
 // without a public price. left are the offers that would rank, or rank
 // lower than they would, but for an estimate or article figure, each at
 // its cheapest figure from one, cheapest first.
-func (b *builder) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *render.Texter) []summaryItem {
+func (k *reportKind) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *render.Texter) []summaryItem {
 	var out []summaryItem
 	// Of the top, the ranks that have the property, in the words of the
 	// messages key+"_none", "_all" and "_some".
@@ -385,7 +385,7 @@ func (b *builder) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *
 
 	points := map[*catalog.PricePoint]bool{}
 	undated := 0
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		for _, pr := range o.Prices {
 			if !points[pr.Point] {
 				points[pr.Point] = true
@@ -430,7 +430,7 @@ func (b *builder) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *
 	}
 
 	partial, unpriced := 0, 0
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		switch {
 		case len(o.Prices) == 0:
 			unpriced++
