@@ -25,7 +25,7 @@ func instanceModel(t *testing.T, root fs.FS, provider, instance string) *instanc
 	b.Data = derive.Make(b.cat)
 	in := cat.Provider(provider).Instance(instance)
 	p := &page{Path: paths.Instance(in), Layout: "instance", links: linker{prefix: "../../../"}}
-	return b.instanceData(p, in)
+	return catalogOf(b).instanceData(p, in)
 }
 
 // partsPrices is a history of an instance type of two GPUs in two regions,

@@ -8,8 +8,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/feed"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
@@ -198,7 +200,7 @@ func (b *builder) pages() ([]*page, error) {
 		return nil, err
 	}
 	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: b.content, AgeMessages: ageMsgs}
-	b.GPUs = derive.GPUOrder(cat.GPUs)
+	ck := catalogOf(b)
 
 	var out []*page
 	add := func(p *page) { out = append(out, p) }
@@ -206,7 +208,7 @@ func (b *builder) pages() ([]*page, error) {
 	home := b.newPage("index.html", "home")
 	home.TitleKey, home.DescKey = "home.title", "home.description"
 	home.Script = home.Rel("static/home.js")
-	home.lazy(func() any { return b.homeData(home) })
+	home.lazy(func() any { return ck.homeData(home) })
 	add(home)
 
 	matrix, err := matrixOf(b).matrixPages()
@@ -219,28 +221,28 @@ func (b *builder) pages() ([]*page, error) {
 
 	gpus := b.newPage("gpus/index.html", "gpus")
 	gpus.TitleKey, gpus.DescKey = "gpus.title", "gpus.description"
-	gpus.lazy(func() any { return b.gpusData(gpus) })
+	gpus.lazy(func() any { return ck.gpusData(gpus) })
 	add(gpus)
 	for _, g := range cat.GPUs {
 		p := b.newPage(paths.GPU(g.ID), "gpu")
 		p.Title, p.DescKey = g.Name, "gpu.description"
-		p.lazy(func() any { return b.gpuData(p, g) })
+		p.lazy(func() any { return ck.gpuData(p, g) })
 		add(p)
 	}
 
 	provs := b.newPage("providers/index.html", "providers")
 	provs.TitleKey, provs.DescKey = "providers.title", "providers.description"
-	provs.lazy(func() any { return b.providersData(provs) })
+	provs.lazy(func() any { return ck.providersData(provs) })
 	add(provs)
 	for _, pr := range cat.Providers {
 		p := b.newPage(paths.Provider(pr.ID), "provider")
 		p.Title, p.Description = b.text(pr, "name"), b.text(pr, "description")
-		p.lazy(func() any { return b.providerData(p, pr) })
+		p.lazy(func() any { return ck.providerData(p, pr) })
 		add(p)
 		for _, in := range pr.Instances {
 			p := b.newPage(paths.Instance(in), "instance")
 			p.Title, p.DescKey = in.Name, "instance.description"
-			p.lazy(func() any { return b.instanceData(p, in) })
+			p.lazy(func() any { return ck.instanceData(p, in) })
 			add(p)
 		}
 	}
@@ -449,24 +451,59 @@ type homeData struct {
 	Plan                                            *planLinks // nil when the catalog has no scenario and no scoring
 }
 
-func (b *builder) homeData(p *page) *homeData {
-	d := &homeData{Providers: len(b.cat.Providers), GPUs: len(b.cat.GPUs), PricePoints: len(b.cat.Prices)}
-	for _, pr := range b.cat.Providers {
+// catalogKind is the page kind of the catalog's own records: the home
+// page, the GPU list and each GPU, the providers and each provider, each
+// instance type. It is a function of the edition's catalog, its derived
+// data, its content pages and the day prices' ages count to, with trust
+// and price the views of a price, changeRows the rows of price changes
+// and the kinds whose parts its pages show.
+type catalogKind struct {
+	cat        *catalog.Catalog
+	data       *derive.Data
+	content    []*content.ContentPage
+	ageDate    time.Time
+	trust      func(pp *catalog.PricePoint, kind string) *trustView
+	price      func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
+	changeRows func(p *page, changes []*feed.Change) []*changeRow
+
+	// The kinds whose parts these pages show: the plans and guides of the
+	// home page, the benchmark figures of GPU and instance pages.
+	scenarios  *scenarioKind
+	guides     *guideKind
+	benchmarks *benchmarkKind
+}
+
+// catalogOf is the catalog's page kind of the edition b builds.
+func catalogOf(b *builder) *catalogKind {
+	return &catalogKind{cat: b.cat, data: b.Data, content: b.content, ageDate: b.ageDate, trust: b.trust, price: b.price, changeRows: b.changeRows,
+		scenarios: scenariosOf(b), guides: guidesOf(b), benchmarks: benchmarksOf(b)}
+}
+
+// lang is the edition's language.
+func (k *catalogKind) lang() string { return cmp.Or(k.cat.Site.Language, catalog.BaseLanguage) }
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (k *catalogKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+
+func (k *catalogKind) homeData(p *page) *homeData {
+	d := &homeData{Providers: len(k.cat.Providers), GPUs: len(k.cat.GPUs), PricePoints: len(k.cat.Prices)}
+	for _, pr := range k.cat.Providers {
 		d.Instances += len(pr.Instances)
 	}
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		if o.Region != "" {
 			d.Offers++
 		}
 	}
 	oldBefore := ""
-	if !b.ageDate.IsZero() {
-		oldBefore = strconv.Itoa(b.ageDate.Year() - homeYears)
+	if !k.ageDate.IsZero() {
+		oldBefore = strconv.Itoa(k.ageDate.Year() - homeYears)
 	}
-	d.Prices = homePriceTable(b.Priced, b.GPUs, b.cat.Site.Currency, oldBefore, b.lang(), b.trust, p.Rel)
-	d.Plan = scenariosOf(b).planLinks(p)
-	d.Guides = guidesOf(b).guideSummaries(p)
-	for _, c := range b.content {
+	d.Prices = homePriceTable(k.data.Priced, k.data.GPUs, k.cat.Site.Currency, oldBefore, k.lang(), k.trust, p.Rel)
+	d.Plan = k.scenarios.planLinks(p)
+	d.Guides = k.guides.guideSummaries(p)
+	for _, c := range k.content {
 		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
 	}
 	return d
@@ -517,13 +554,13 @@ type gpuRow struct {
 	From *cheapestCell
 }
 
-func (b *builder) gpusData(p *page) *gpusData {
+func (k *catalogKind) gpusData(p *page) *gpusData {
 	d := &gpusData{
-		Cheapest: b.cheapest(p, b.Priced),
+		Cheapest: k.cheapest(p, k.data.Priced),
 		Exports:  &exportLinks{"gpus.exports", p.Rel(paths.GPUsCSV), p.Rel(paths.GPUsJSON)},
 	}
 	has := func(sparse bool, pr catalog.Precision) bool {
-		for _, g := range b.cat.GPUs {
+		for _, g := range k.cat.GPUs {
 			t := g.Dense
 			if sparse {
 				t = g.Sparse
@@ -546,7 +583,7 @@ func (b *builder) gpusData(p *page) *gpusData {
 		}
 	}
 	count := map[string]int{}
-	for _, pr := range b.cat.Providers {
+	for _, pr := range k.cat.Providers {
 		for _, in := range pr.Instances {
 			count[in.GPU]++
 		}
@@ -557,7 +594,7 @@ func (b *builder) gpusData(p *page) *gpusData {
 			from[r.ID] = r.Cells[i]
 		}
 	}
-	for _, g := range b.GPUs {
+	for _, g := range k.data.GPUs {
 		r := &gpuRow{GPU: g, URL: p.Rel(paths.GPU(g.ID)), Instances: count[g.ID], From: from[g.ID]}
 		for _, pr := range dense {
 			r.Dense = append(r.Dense, pr.Of(g.Dense))
@@ -693,19 +730,19 @@ type instanceRow struct {
 	Partial bool
 }
 
-func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
+func (k *catalogKind) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 	r := &instanceRow{Provider: in.Provider, ProviderURL: p.Rel(paths.Provider(in.Provider.ID)), Instance: in, URL: p.Rel(paths.Instance(in)),
 		Partial: in.PriceIncomplete != ""}
-	if g := b.cat.GPU(in.GPU); g != nil {
+	if g := k.cat.GPU(in.GPU); g != nil {
 		r.GPU, r.GPUURL = g, p.Rel(paths.GPU(g.ID))
 	}
-	r.From = b.price(in, b.lowestPerGPU(in, func(model string) bool { return model == "on_demand" }))
+	r.From = k.price(in, k.lowestPerGPU(in, func(model string) bool { return model == "on_demand" }))
 	if r.From == nil {
-		r.From = b.price(in, b.lowestPerGPU(in, func(string) bool { return true }))
+		r.From = k.price(in, k.lowestPerGPU(in, func(string) bool { return true }))
 		r.Other = r.From != nil
 	}
 	if r.From != nil && r.From.PerGPUHour != nil {
-		if c, ok := pricing.Rates(b.cat.FX).Convert(r.From.Currency, b.cat.Site.Currency); ok {
+		if c, ok := pricing.Rates(k.cat.FX).Convert(r.From.Currency, k.cat.Site.Currency); ok {
 			d := c.Apply(*r.From.PerGPUHour)
 			r.Display = &d
 			if c.From != c.To {
@@ -714,7 +751,7 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 		}
 	}
 	priced := false
-	for _, o := range b.OffersOf[in] {
+	for _, o := range k.data.OffersOf[in] {
 		priced = priced || len(o.Prices) > 0
 	}
 	r.NotPublic = in.PriceNotPublic != "" && !priced
@@ -729,11 +766,11 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 // article's figure or an estimate, however low; a price that converts wins
 // over one that does not; of equal prices the first, in offer and
 // pricing.Models order, stays.
-func (b *builder) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) *catalog.PricePoint {
-	rates, display := pricing.Rates(b.cat.FX), b.cat.Site.Currency
+func (k *catalogKind) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) *catalog.PricePoint {
+	rates, display := pricing.Rates(k.cat.FX), k.cat.Site.Currency
 	var from *catalog.PricePoint
 	least, ranked, converts := 0.0, false, false
-	for _, o := range b.OffersOf[in] {
+	for _, o := range k.data.OffersOf[in] {
 		for _, model := range pricing.Models {
 			pr := o.Prices[model]
 			if pr == nil || !keep(model) {
@@ -757,7 +794,7 @@ func (b *builder) lowestPerGPU(in *catalog.Instance, keep func(model string) boo
 	return from
 }
 
-func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
+func (k *catalogKind) gpuData(p *page, g *catalog.GPU) *gpuData {
 	d := &gpuData{GPU: g, Released: newDate(g.Released)}
 	if g.Released.Known() {
 		d.Year = string(g.Released)[:4]
@@ -776,21 +813,21 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 			d.Unknown = append(d.Unknown, k)
 		}
 	}
-	d.Instances.ShowProvider, d.Instances.Currency = true, b.cat.Site.Currency
-	for _, in := range b.cat.InstancesOfGPU(g.ID) {
-		d.Instances.add(b.instanceRow(p, in))
+	d.Instances.ShowProvider, d.Instances.Currency = true, k.cat.Site.Currency
+	for _, in := range k.cat.InstancesOfGPU(g.ID) {
+		d.Instances.add(k.instanceRow(p, in))
 		if !slices.Contains(d.ProviderNames, in.Provider.Name) {
 			d.ProviderNames = append(d.ProviderNames, in.Provider.Name)
 		}
 	}
 	d.Instances.sort()
-	for _, o := range b.Priced {
+	for _, o := range k.data.Priced {
 		if o.Instance.GPU == g.ID {
 			d.Offers++
 		}
 	}
 	d.CompareURL = p.Rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode()
-	d.Benchmarks = benchmarksOf(b).gpuBenchmarks(p, g)
+	d.Benchmarks = k.benchmarks.gpuBenchmarks(p, g)
 	return d
 }
 
@@ -840,9 +877,9 @@ type providerRow struct {
 	Instances  int
 }
 
-func (b *builder) providersData(p *page) []*providerRow {
+func (k *catalogKind) providersData(p *page) []*providerRow {
 	var rows []*providerRow
-	for _, pr := range b.cat.Providers {
+	for _, pr := range k.cat.Providers {
 		rows = append(rows, &providerRow{Provider: pr, URL: p.Rel(paths.Provider(pr.ID)), Regions: len(pr.Regions), AllRegions: soldEverywhere(pr), Instances: len(pr.Instances)})
 	}
 	return rows
@@ -880,7 +917,7 @@ type feature struct {
 	Value *bool
 }
 
-func (b *builder) providerData(p *page, pr *catalog.Provider) *providerData {
+func (k *catalogKind) providerData(p *page, pr *catalog.Provider) *providerData {
 	f := pr.Features
 	d := &providerData{Provider: pr, Features: []feature{
 		{"rdma", f.RDMA}, {"gpudirect", f.GPUDirect}, {"physical_isolation", f.PhysicalIsolation},
@@ -917,9 +954,9 @@ func (b *builder) providerData(p *page, pr *catalog.Provider) *providerData {
 		}
 	}
 	d.AllRegions = soldEverywhere(pr)
-	d.Instances.ShowGPU, d.Instances.Currency = true, b.cat.Site.Currency
+	d.Instances.ShowGPU, d.Instances.Currency = true, k.cat.Site.Currency
 	for _, in := range pr.Instances {
-		d.Instances.add(b.instanceRow(p, in))
+		d.Instances.add(k.instanceRow(p, in))
 	}
 	d.Instances.sort()
 	return d
@@ -962,10 +999,10 @@ type claimView struct {
 	GPUPCIe       *float64
 }
 
-func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
+func (k *catalogKind) instanceData(p *page, in *catalog.Instance) *instanceData {
 	pr := in.Provider
-	d := &instanceData{Provider: pr, ProviderURL: p.Rel(paths.Provider(pr.ID)), Instance: in, GPUMemoryGB: b.cat.TotalGPUMemoryGB(in)}
-	g := b.cat.GPU(in.GPU)
+	d := &instanceData{Provider: pr, ProviderURL: p.Rel(paths.Provider(pr.ID)), Instance: in, GPUMemoryGB: k.cat.TotalGPUMemoryGB(in)}
+	g := k.cat.GPU(in.GPU)
 	if g != nil {
 		d.GPU, d.GPUURL = g, p.Rel(paths.GPU(g.ID))
 	}
@@ -981,8 +1018,8 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 		d.Regions = append(d.Regions, name)
 	}
 	ref := map[string]int{}
-	for _, pp := range b.PricesOf[derive.PriceKey{Provider: pr.ID, Instance: in.ID}] {
-		v := b.price(in, pp)
+	for _, pp := range k.data.PricesOf[derive.PriceKey{Provider: pr.ID, Instance: in.ID}] {
+		v := k.price(in, pp)
 		if pp.Source != "" {
 			if ref[pp.Source] == 0 {
 				d.Sources = append(d.Sources, pp.Source)
@@ -992,7 +1029,7 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 		}
 		d.Prices = append(d.Prices, v)
 	}
-	d.Panel = b.panelRows(in)
+	d.Panel = k.panelRows(in)
 	d.PanelRegion = panelRegion(d.Panel)
 	d.History = historyGroups(d.Prices)
 	d.FoldHistory = len(d.Prices) > foldHistoryAt
@@ -1003,8 +1040,8 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 			d.LinkDisputed = slices.Contains(in.Claims.Disputed, "interconnect")
 		}
 	}
-	d.Changes = b.changeRows(p, b.ChangesOf[in])
-	d.Benchmarks = benchmarksOf(b).instanceBenchmarks(p, in)
+	d.Changes = k.changeRows(p, k.data.ChangesOf[in])
+	d.Benchmarks = k.benchmarks.instanceBenchmarks(p, in)
 	return d
 }
 
