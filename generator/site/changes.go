@@ -18,6 +18,7 @@ import (
 	"gpucompare/generator/site/export"
 	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The price-change pages and feeds: /changes/ lists every change newest
@@ -116,17 +117,40 @@ func monthKeys(months []derive.ChangeMonth) []string {
 	return out
 }
 
+// changesKind is the page kind of /changes/ and its months: a function of
+// the edition's catalog, its derived changes and its messages, with trust
+// the trust badge of a price. Its rows are shown on instance pages too,
+// and its words in the feeds.
+type changesKind struct {
+	cat   *catalog.Catalog
+	data  *derive.Data
+	msgs  render.Messages
+	trust func(pp *catalog.PricePoint, kind string) *trustView
+}
+
+// changesOf is the changes page kind of the edition b builds.
+func changesOf(b *builder) *changesKind {
+	return &changesKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, trust: b.trust}
+}
+
+// lang is the edition's language.
+func (k *changesKind) lang() string { return cmp.Or(k.cat.Site.Language, catalog.BaseLanguage) }
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (k *changesKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+
 // monthLabel is the words of a month's key: the month as the language
 // writes it (2025-06, 2025年6月).
-func (b *builder) monthLabel(key string) string {
+func (k *changesKind) monthLabel(key string) string {
 	if key == derive.UndatedMonth {
-		s, err := b.tmpl.Msgs.T("changes.undated_month")
+		s, err := k.msgs.T("changes.undated_month")
 		if err != nil {
 			return key
 		}
 		return s
 	}
-	s, err := b.tmpl.Msgs.Date(key)
+	s, err := k.msgs.Date(key)
 	if err != nil {
 		return key
 	}
@@ -134,9 +158,9 @@ func (b *builder) monthLabel(key string) string {
 }
 
 // words are the message catalogue's words for telling changes.
-func (b *builder) words() feed.Words {
+func (k *changesKind) words() feed.Words {
 	t := func(key string) string {
-		s, err := b.tmpl.Msgs.T(key)
+		s, err := k.msgs.T(key)
 		if err != nil {
 			return key
 		}
@@ -152,13 +176,13 @@ func (b *builder) words() feed.Words {
 		Open:       t("punct.open"),
 		Close:      t("punct.close"),
 	}
-	if b.lang() != catalog.BaseLanguage {
+	if k.lang() != catalog.BaseLanguage {
 		// The body of a feed item in the edition's language; in English it
 		// stays the command line's.
 		w.Body = &feed.BodyWords{Since: t("feeds.body.since"), AsOf: t("feeds.body.as_of"), AsOfEnd: t("feeds.body.as_of_end"),
 			Source: t("feeds.body.source"), Previous: t("feeds.body.previous"), Note: t("feeds.body.note"),
 			Date: func(d string) string {
-				if s, err := b.tmpl.Msgs.Date(d); err == nil {
+				if s, err := k.msgs.Date(d); err == nil {
 					return s
 				}
 				return d
@@ -167,21 +191,21 @@ func (b *builder) words() feed.Words {
 	return w
 }
 
-func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {
-	w := b.words()
+func (k *changesKind) changeRows(p *page, changes []*feed.Change) []*changeRow {
+	w := k.words()
 	rows := make([]*changeRow, 0, len(changes))
 	for _, c := range changes {
 		in := c.Instance
 		r := &changeRow{
 			Change: c, Title: c.Title(w), Date: newDate(c.Date()), Provider: in.Provider,
 			ProviderURL: p.Rel(paths.Provider(in.Provider.ID)), InstanceURL: p.Rel(paths.Instance(in)),
-			Direction: c.Direction(), Trust: b.trust(c.New, c.New.SourceKind),
+			Direction: c.Direction(), Trust: k.trust(c.New, c.New.SourceKind),
 		}
-		if g := b.cat.GPU(in.GPU); g != nil {
+		if g := k.cat.GPU(in.GPU); g != nil {
 			r.GPU, r.GPUURL = g, p.Rel(paths.GPU(g.ID))
 		}
 		if reg := in.Provider.Region(c.Series.Region); reg != nil {
-			r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
+			r.RegionName = cmp.Or(k.text(reg, "name"), reg.ID)
 		}
 		if c.From != nil {
 			r.From = feed.Money(c.From.Amount, c.From.Currency)
@@ -199,9 +223,9 @@ func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {
 
 // changesData is the model of the page of /changes/ p that shows month,
 // or, for "", the latest months.
-func (b *builder) changesData(p *page, month string) *changesData {
-	months := b.Months
-	d := &changesData{Month: month, Total: len(b.Changes), Root: p.Rel("")}
+func (k *changesKind) changesData(p *page, month string) *changesData {
+	months := k.data.Months
+	d := &changesData{Month: month, Total: len(k.data.Changes), Root: p.Rel("")}
 	if d.Root == "./" {
 		d.Root = ""
 	}
@@ -212,13 +236,13 @@ func (b *builder) changesData(p *page, month string) *changesData {
 		}
 	} else {
 		here[month] = true
-		d.Label = b.monthLabel(month)
+		d.Label = k.monthLabel(month)
 	}
 	var shown []*feed.Change
 	cur := -1
 	for i, m := range months {
 		l := &monthLink{
-			Key: m.Key, Label: b.monthLabel(m.Key), URL: p.Rel(changesPath(m.Key)), Script: p.Rel(changesScript(m.Key)),
+			Key: m.Key, Label: k.monthLabel(m.Key), URL: p.Rel(changesPath(m.Key)), Script: p.Rel(changesScript(m.Key)),
 			Count: len(m.Changes), Current: m.Key == month, Here: here[m.Key],
 		}
 		d.Months = append(d.Months, l)
@@ -235,13 +259,13 @@ func (b *builder) changesData(p *page, month string) *changesData {
 	if cur >= 0 && cur+1 < len(d.Months) {
 		d.Older = d.Months[cur+1]
 	}
-	d.Rows = b.changeRows(p, shown)
+	d.Rows = k.changeRows(p, shown)
 	providers, gpus, models := map[string]string{}, map[string]string{}, map[string]string{}
-	w := b.words()
-	for _, c := range b.Changes {
+	w := k.words()
+	for _, c := range k.data.Changes {
 		in := c.Instance
 		providers[in.Provider.ID] = in.Provider.Name
-		if g := b.cat.GPU(in.GPU); g != nil {
+		if g := k.cat.GPU(in.GPU); g != nil {
 			gpus[g.ID] = g.Name
 		}
 		models[c.Series.Model] = w.Model(c.Series.Model)
@@ -348,7 +372,7 @@ func (b *builder) feeds() error {
 	host := u.Hostname()
 	abs := linker{pretty: b.opts.PrettyURLs}
 	item := feed.Item{
-		Words:        b.words(),
+		Words:        changesOf(b).words(),
 		TagAuthority: host,
 		InstanceURL:  func(in *catalog.Instance) string { return b.base + abs.to(paths.Instance(in)) },
 	}
@@ -541,7 +565,7 @@ func (b *builder) changeScripts() error {
 	for _, m := range b.Months {
 		inputs := changeScriptInputs{m.Key, m.Changes, b.cat.GPUs, b.opts.PrettyURLs, b.ageDate.Unix(), fresh, stale}
 		err := b.putMade("changes script "+m.Key, inputs, func() ([]madeFile, error) {
-			data, err := b.changeScript(t, root, m)
+			data, err := changesOf(b).changeScript(t, root, m)
 			return []madeFile{{changesScript(m.Key), data}}, err
 		})
 		if err != nil {
@@ -553,7 +577,7 @@ func (b *builder) changeScripts() error {
 
 // changeScript is the rows' script of month m: each row as [provider,
 // GPU ("" when unknown), pricing model, direction, the row's HTML].
-func (b *builder) changeScript(t *template.Template, root *page, m derive.ChangeMonth) ([]byte, error) {
+func (k *changesKind) changeScript(t *template.Template, root *page, m derive.ChangeMonth) ([]byte, error) {
 	var buf, row bytes.Buffer
 	// The script is a file of its own, never inside a page: <, > and &
 	// need no escaping, and U+2028 and U+2029 are escaped all the same.
@@ -566,7 +590,7 @@ func (b *builder) changeScript(t *template.Template, root *page, m derive.Change
 	}
 	buf.Truncate(buf.Len() - 1) // Encode ends with a newline
 	buf.WriteString("] = [\n")
-	for i, r := range b.changeRows(root, m.Changes) {
+	for i, r := range k.changeRows(root, m.Changes) {
 		row.Reset()
 		if err := t.ExecuteTemplate(&row, "change-row", r); err != nil {
 			return nil, fmt.Errorf("%s: %w", changesScript(m.Key), err)

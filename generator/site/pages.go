@@ -274,12 +274,12 @@ func (b *builder) pages() ([]*page, error) {
 		p := b.newPage(changesPath(month), "changes")
 		p.TitleKey, p.DescKey = "changes.title", "changes.description"
 		if month != "" {
-			label := b.monthLabel(month)
+			label := changesOf(b).monthLabel(month)
 			p.TitleKey, p.DescKey = "", ""
 			p.Title, _ = b.tmpl.Msgs.T("changes.month_title", label)
 			p.Description, _ = b.tmpl.Msgs.T("changes.month_description", label)
 		}
-		p.lazy(func() any { return b.changesData(p, month) })
+		p.lazy(func() any { return changesOf(b).changesData(p, month) })
 		p.Script = p.Rel("static/changes.js")
 		add(p)
 	}
@@ -475,7 +475,7 @@ type catalogKind struct {
 
 // catalogOf is the catalog's page kind of the edition b builds.
 func catalogOf(b *builder) *catalogKind {
-	return &catalogKind{cat: b.cat, data: b.Data, content: b.content, ageDate: b.ageDate, trust: b.trust, price: b.price, changeRows: b.changeRows,
+	return &catalogKind{cat: b.cat, data: b.Data, content: b.content, ageDate: b.ageDate, trust: b.trust, price: b.price, changeRows: changesOf(b).changeRows,
 		scenarios: scenariosOf(b), guides: guidesOf(b), benchmarks: benchmarksOf(b)}
 }
 
