@@ -143,7 +143,7 @@ func (b *builder) newPage(p, layout string) *page {
 	if layout == "404" && b.base != "" {
 		pg.links.prefix, pg.links.shared = b.base, b.siteBase
 	}
-	pg.Alternates = b.alternates(pg)
+	pg.Alternates = alternates(pg, b.eds, b.ed, b.siteBase, b.opts.PrettyURLs)
 	if b.base != "" && layout != "404" {
 		pg.Canonical = b.base + linker{pretty: b.opts.PrettyURLs}.to(p)
 		if pg.Canonical == b.base+"./" {
