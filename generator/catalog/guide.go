@@ -110,7 +110,7 @@ func (l *loader) validateGuides() {
 func (l *loader) validateQuery(r record, q *Query) {
 	for i, id := range q.GPUs {
 		if l.cat.GPU(id) == nil {
-			l.errorf(pos(r.file, item(q.at, "gpus", i)), "%s: gpu %q does not exist%s", r.name, id, suggest(id, l.gpuIDs()))
+			l.errorf(pos(r.file, item(q.at, "gpus", i)), "%s: gpu %q does not exist%s", r.name, id, suggest(id, gpuIDs(l.cat)))
 		}
 	}
 	models := map[string]bool{}
@@ -124,7 +124,7 @@ func (l *loader) validateQuery(r record, q *Query) {
 	}
 	for i, id := range q.Providers {
 		if l.cat.Provider(id) == nil {
-			l.errorf(pos(r.file, item(q.at, "providers", i)), "%s: provider %q does not exist%s", r.name, id, suggest(id, l.providerIDs()))
+			l.errorf(pos(r.file, item(q.at, "providers", i)), "%s: provider %q does not exist%s", r.name, id, suggest(id, providerIDs(l.cat)))
 		}
 	}
 	for i, k := range q.ProviderKinds {
