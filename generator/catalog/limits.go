@@ -131,6 +131,11 @@ const (
 	proseLength    = 10000
 )
 
+// MaxAliases is how many aliases a provider or a region may have: the
+// other names people know it by, which its page lists and the search
+// finds it by.
+const MaxAliases = 32
+
 // textLengths holds the length of the text fields that are not short, by
 // YAML key.
 var textLengths = map[string]int{
@@ -339,13 +344,13 @@ func (w *valueWalker) text(n *yaml.Node, key string) {
 	default:
 		max = shortLength
 	}
-	if len(n.Value) <= max {
-		return // no more characters than bytes
+	if len(n.Value) > max { // no more characters than bytes
+		if count := utf8.RuneCountInString(n.Value); count > max {
+			w.errorf(n, "%s is %s characters long: want at most %s", key, grouped(float64(count)), grouped(float64(max)))
+			n.Value = clip(n.Value, max)
+		}
 	}
-	if count := utf8.RuneCountInString(n.Value); count > max {
-		w.errorf(n, "%s is %s characters long: want at most %s", key, grouped(float64(count)), grouped(float64(max)))
-		n.Value = clip(n.Value, max)
-	}
+	w.markdown(n, key)
 }
 
 // A frame is a struct value n of type t on the way down a file's tree,

@@ -24,6 +24,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -628,11 +629,22 @@ func (l *loader) yamlError(name string, err error) {
 	}
 }
 
+// YAMLBreaks are the characters besides newline and carriage return that
+// the YAML parser counts as line breaks: next line (U+0085), line
+// separator (U+2028) and paragraph separator (U+2029).
+const YAMLBreaks = "\u0085\u2028\u2029"
+
 // checkText refuses text that could turn into code where catalog text is
-// handed to a chart library.
+// handed to a chart library, and text holding a line break that only the
+// YAML parser sees (a reviewer's editor shows one line where the parser
+// counts two).
 func (l *loader) checkText(name string, n *yaml.Node) {
 	if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "__f__") {
 		l.errorf(nodePos(name, n), "text must not contain \"__f__\": chart options treat it as code")
+	}
+	if i := strings.IndexAny(n.Value, YAMLBreaks); n.Kind == yaml.ScalarNode && i >= 0 {
+		r, _ := utf8.DecodeRuneInString(n.Value[i:])
+		l.errorf(nodePos(name, n), "text holds %U at character %d, which YAML reads as a line break and editors show otherwise: write a space, or \\n for a new line", r, utf8.RuneCountInString(n.Value[:i])+1)
 	}
 	for _, c := range n.Content {
 		l.checkText(name, c)

@@ -536,6 +536,11 @@ memory_gb: 40
 			want:    "data/site.yaml:1:8: text must not contain \"__f__\": chart options treat it as code\n",
 		},
 		{
+			name:    "unicode line break in text",
+			replace: map[string]string{"data/site.yaml": "title: \"Test\\u2028site\"\ncurrency: USD\ntagline: 'a\u2029b'\n"},
+			want:    "data/site.yaml:1:8: text holds U+2028 at character 5, which YAML reads as a line break and editors show otherwise: write a space, or \\n for a new line\ndata/site.yaml:3:10: text holds U+2029 at character 2, which YAML reads as a line break and editors show otherwise: write a space, or \\n for a new line\n",
+		},
+		{
 			name:    "syntax error",
 			replace: map[string]string{"data/site.yaml": "title: [unclosed\ncurrency: USD\n"},
 			want:    "data/site.yaml:1:1: invalid YAML: did not find expected ',' or ']'\n",

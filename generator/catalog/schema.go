@@ -400,7 +400,7 @@ func textLength(key string) int {
 
 // SourceFormats are the price-list formats sources.yaml may name: those
 // the importer reads.
-var SourceFormats = []string{"skypilot", "aws-pricelist", "azure-retail"}
+var SourceFormats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot"}
 
 // gpuNamesSchema is the schema of data/gpu-names.yaml, the table that maps
 // the GPU names of price lists onto catalog GPU ids (importer.ReadGPUNames):
@@ -447,6 +447,22 @@ func sourcesSchema() map[string]any {
 			"pages": map[string]any{"type": []string{"integer", "null"}, "minimum": 0, "maximum": 1000},
 		},
 	}
+	// A source's key: the environment variable holding it, sent as a query
+	// parameter or as a header (with an optional prefix such as "Bearer ").
+	text := map[string]any{"type": "string", "pattern": notBlank}
+	secret := map[string]any{
+		"type": "object", "additionalProperties": false, "required": []string{"env"},
+		"properties": map[string]any{
+			"env":    map[string]any{"type": "string", "pattern": `^[A-Z_][A-Z0-9_]*$`},
+			"query":  text,
+			"header": map[string]any{"type": "string", "pattern": `^[A-Za-z0-9-]+$`},
+			"prefix": map[string]any{"type": "string"},
+		},
+		"oneOf": []any{
+			map[string]any{"required": []string{"query"}, "not": map[string]any{"anyOf": []any{map[string]any{"required": []string{"header"}}, map[string]any{"required": []string{"prefix"}}}}},
+			map[string]any{"required": []string{"header"}, "not": map[string]any{"required": []string{"query"}}},
+		},
+	}
 	source := map[string]any{
 		"type": "object", "additionalProperties": false, "required": []string{"provider", "format", "files"},
 		"properties": map[string]any{
@@ -454,6 +470,7 @@ func sourcesSchema() map[string]any {
 			"format":   map[string]any{"type": "string", "enum": slices.Clone(SourceFormats)},
 			"max_size": map[string]any{"type": []string{"string", "integer"}, "pattern": `^ *[0-9]+ *(B|KiB|MiB|GiB)? *$`, "minimum": 1},
 			"files":    map[string]any{"type": "array", "minItems": 1, "items": map[string]any{"$ref": "#/definitions/File"}},
+			"secret":   secret,
 		},
 	}
 	return map[string]any{

@@ -132,8 +132,12 @@ func (r record) required(key, value, want string) bool {
 	return true
 }
 
-// aliases refuses an empty alias: each is a name people search by.
+// aliases refuses an empty alias, each a name people search by, and
+// more than MaxAliases of them.
 func (r record) aliases(list []string) {
+	if len(list) > MaxAliases {
+		r.l.errorf(pos(r.file, item(r.at, "aliases", MaxAliases)), "%s: %s aliases: want at most %d, the other names people know it by", r.label(), grouped(float64(len(list))), MaxAliases)
+	}
 	for i, a := range list {
 		if strings.TrimSpace(a) == "" {
 			r.l.errorf(pos(r.file, item(r.at, "aliases", i)), "%s: aliases[%d] is empty: want another name people know it by, such as \"阿里云\"", r.label(), i)

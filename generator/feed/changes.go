@@ -29,6 +29,11 @@ type Change struct {
 	// Percent is the change of the price in percent (−33.0 for a cut of a
 	// third); nil when the two are not in one currency or not both known.
 	Percent *float64
+	// Seq numbers the changes of one offer whose newer points have the
+	// same since, in history order: 0 for the first, 1 for the second …
+	// (two changes in one month, both dated by the month). Item.ID tells
+	// them apart by it.
+	Seq int
 }
 
 // Date is when the change took effect: the since of its newer point.
@@ -73,6 +78,7 @@ func Changes(cat *catalog.Catalog) []*Change {
 	slices.SortStableFunc(pairs, func(a, b pricePair) int { return cmp.Compare(a.series, b.series) })
 	out := make([]*Change, 0, len(pairs))
 	var in *catalog.Instance
+	var seq map[catalog.Date]int // of the series, by since
 	for i, pp := range pairs {
 		k := pp.cur.Series()
 		if i == 0 || pp.series != pairs[i-1].series {
@@ -80,9 +86,16 @@ func Changes(cat *catalog.Catalog) []*Change {
 			if p := cat.Provider(k.Provider); p != nil {
 				in = p.Instance(k.Instance)
 			}
+			clear(seq)
 		}
 		if in != nil {
-			out = append(out, newChange(k, in, pp.old, pp.cur))
+			c := newChange(k, in, pp.old, pp.cur)
+			if seq == nil {
+				seq = map[catalog.Date]int{}
+			}
+			c.Seq = seq[pp.cur.Since]
+			seq[pp.cur.Since]++
+			out = append(out, c)
 		}
 	}
 	slices.SortStableFunc(out, newestFirst)

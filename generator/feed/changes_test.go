@@ -126,9 +126,13 @@ func referenceChanges(cat *catalog.Catalog) []*Change {
 		if in == nil {
 			continue
 		}
+		seq := map[catalog.Date]int{}
 		for i := 1; i < len(points); i++ {
 			if !catalog.SamePrice(points[i-1], points[i]) {
-				out = append(out, newChange(k, in, points[i-1], points[i]))
+				c := newChange(k, in, points[i-1], points[i])
+				c.Seq = seq[c.Date()]
+				seq[c.Date()]++
+				out = append(out, c)
 			}
 		}
 	}

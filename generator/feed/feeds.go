@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"strconv"
 	"sync"
 	"time"
 
@@ -46,7 +47,12 @@ type Item struct {
 const tagDate = "2026"
 
 // ID is the stable tag: id of a change: the same change has the same id in
-// every build.
+// every build. It names the offer (provider, instance type, region,
+// pricing model, payment option) and the since of the change's newer
+// point; the second change of the offer with that since (two price
+// changes in one month, dated by the month) ends in /2, the third in /3,
+// in history order. A point added to another offer, or later in this
+// one's history, changes no id.
 func (it Item) ID(c *Change) string { return string(it.appendID(nil, c)) }
 
 func (it Item) appendID(dst []byte, c *Change) []byte {
@@ -60,6 +66,10 @@ func (it Item) appendID(dst []byte, c *Change) []byte {
 		}
 		dst = append(dst, '/')
 		dst = append(dst, url.PathEscape(p)...)
+	}
+	if c.Seq > 0 {
+		dst = append(dst, '/')
+		dst = strconv.AppendInt(dst, int64(c.Seq+1), 10)
 	}
 	return dst
 }

@@ -20,7 +20,7 @@ import (
 )
 
 // Formats are the price-list formats the importer reads.
-var Formats = []string{"skypilot", "aws-pricelist", "azure-retail"}
+var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot"}
 
 // Offer is one price a price list states: an instance type in a region
 // under a pricing model, per instance and hour.
@@ -68,6 +68,11 @@ type List struct {
 	Offers []Offer
 	// Skipped counts the prices not read, by reason.
 	Skipped map[string]int
+	// Covers, for a format that prices only some of a provider's instance
+	// types, names (as the source does) the ones it prices at all: only
+	// their offers can be missing from it. nil: every instance type.
+	Covers map[string]bool
+	gcp    *gcpState // the SKUs of a gcp-billing list's pages read so far
 }
 
 func (l *List) skip(reason string) {
@@ -95,6 +100,14 @@ func Models(format string) []string {
 		return []string{"on_demand", "reserved_1y", "reserved_3y"}
 	case "azure-retail":
 		return []string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
+	case "oci-pricelist":
+		return []string{"on_demand"}
+	case "gcp-billing":
+		return []string{"on_demand", "spot", "cud_1y", "cud_3y"}
+	case "lambda-api":
+		return []string{"on_demand"}
+	case "aws-spot":
+		return []string{"spot"}
 	}
 	return nil
 }

@@ -393,7 +393,8 @@ func appendItems(src []byte, file, key string, items [][]string) ([]byte, error)
 	if strings.Contains(text, "\r") {
 		return nil, fmt.Errorf("%s: has carriage returns: want a file with plain newline line ends", file)
 	}
-	d := &doc{file: file, lines: strings.Split(strings.TrimSuffix(text, "\n"), "\n"), root: top.Content[0], replace: map[int]string{}, attach: map[int][]string{}, insert: map[int][]string{}}
+	d := &doc{file: file, root: top.Content[0], replace: map[int]string{}, attach: map[int][]string{}, insert: map[int][]string{}}
+	d.lines, d.ends = splitLines(text)
 	for i := 0; i+1 < len(d.root.Content); i += 2 {
 		if d.root.Content[i].Value == key {
 			d.prices, d.seq = d.root.Content[i], d.root.Content[i+1]

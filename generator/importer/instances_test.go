@@ -17,7 +17,7 @@ func knownGPU(id string) bool {
 func TestReadGPUNamesErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"skypilot: [V100]\n", "t.yaml:1:11: skypilot is not a mapping: want gpus: and instances:"},
-		{"gcp:\n  gpus: {}\n", `t.yaml:1:1: unknown format "gcp": want one of skypilot, aws-pricelist, azure-retail`},
+		{"gcp:\n  gpus: {}\n", `t.yaml:1:1: unknown format "gcp": want one of ` + strings.Join(Formats, ", ")},
 		{"skypilot:\n  names: {}\n", `t.yaml:2:3: unknown key "names": want gpus (by GPU name) or instances (by instance type)`},
 		{"skypilot:\n  gpus: {V100: v100}\n", `t.yaml:2:16: GPU id "v100" is not in data/gpus: want the id of a GPU record`},
 		{"skypilot:\n  gpus: {V100: v100-sxm2-16gb, V100: a100-sxm4-40gb}\n", `t.yaml:2:32: "V100" given twice: want one entry a name`},

@@ -26,6 +26,10 @@ type Options struct {
 	Models []string
 	// Retire marks each offer missing from the source with last_seen.
 	Retire bool
+	// Correct makes a price whose effective date is the since of its
+	// series' latest point a correction of that point (Added.Corrected);
+	// without it such a price is refused (Summary.Refused).
+	Correct bool
 	// NotAdded says why AddInstances left out an instance type new to the
 	// catalog, by its name in the source.
 	NotAdded map[string]string
@@ -41,6 +45,9 @@ type Summary struct {
 	Skipped map[string]int
 	// Checked is the checked date written, "" when the file keeps its own.
 	Checked catalog.Date
+	// Refused are the prices not merged because their effective date is
+	// the since of their series' latest point: a second point on one day.
+	Refused []Refused
 	// NewTypes are the instance types with a GPU that the source prices
 	// and the catalog lacks, by their names in the source, sorted: their
 	// offers are skipped (-add-instances adds them).
@@ -58,6 +65,19 @@ type Added struct {
 	Currency  string
 	Since     catalog.Date
 	FirstSeen catalog.Date
+	// Corrected says the point is the series' latest point rewritten
+	// (Options.Correct), not a point appended.
+	Corrected bool
+}
+
+// Refused is a price of the source that would be a second point of its
+// series on the day of its latest point.
+type Refused struct {
+	catalog.SeriesKey
+	Line     int // the line of the latest point
+	Was, Now string
+	Currency string
+	Since    catalog.Date
 }
 
 // Missing is an offer of the file that the source no longer lists.
@@ -82,6 +102,7 @@ type item struct {
 type doc struct {
 	file                    string
 	lines                   []string
+	ends                    []string   // each line's break (splitLines)
 	root, provider, checked *yaml.Node // checked is the value node, or nil
 	prices                  *yaml.Node // the key node of prices
 	seq                     *yaml.Node
@@ -144,28 +165,50 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 			sum.Skipped["the catalog's latest point has no amount per instance (per GPU, or a discount)"]++
 			continue
 		}
+		confirm := false
 		if sameAmount(p.Amount, o.Amount) && sameUpfront(p.Upfront, o.Upfront) && p.LastSeen == "" {
-			sum.Unchanged++
-			continue
+			// The provider's own list confirming a price that only an
+			// aggregator gave is recorded, as the provider's point.
+			if opts.SourceKind != catalog.KindProvider || p.SourceKind == catalog.KindProvider {
+				sum.Unchanged++
+				continue
+			}
+			confirm = true
 		}
-		if latest := latestSince(d.items, idx); o.Effective != "" && before(o.Effective, latest) {
+		latest := latestSince(d.items, idx)
+		if o.Effective != "" && before(o.Effective, latest) {
 			sum.Skipped["effective date before the since of the catalog's latest point (history is not rewritten)"]++
 			continue
 		}
-		a := d.add(k, o, opts, idx[len(idx)-1])
-		a.Old = p.Amount
+		if confirm {
+			o.Note = strings.TrimSpace(o.Note + " The provider's own price list states the price of the point before, which came from " + p.SourceKind + " sources.")
+		}
 		var pa float64
 		if p.Amount != nil {
 			pa = *p.Amount
 		}
-		a.Was = priceText(pa, p.Upfront)
+		was := priceText(pa, p.Upfront)
+		if o.Effective != "" && o.Effective == p.Since {
+			if confirm {
+				// The same price on the same day: nothing to record.
+				sum.Unchanged++
+				continue
+			}
+			if !opts.Correct {
+				sum.Refused = append(sum.Refused, Refused{SeriesKey: k, Line: last.node.Line, Was: was, Now: priceText(o.Amount, o.Upfront), Currency: o.Currency, Since: o.Effective})
+				continue
+			}
+			o.Note = strings.TrimPrefix(o.Note+"; ", "; ") + fmt.Sprintf("corrects %s %s, the price this point had before %s", was, p.Currency, opts.AsOf)
+		}
+		a := d.add(k, o, opts, idx[len(idx)-1])
+		a.Old, a.Was = p.Amount, was
 		sum.Added = append(sum.Added, a)
 	}
 	sort.Slice(fresh, func(i, j int) bool { return keyLess(fresh[i], fresh[j]) })
 	for _, k := range fresh {
 		sum.Added = append(sum.Added, d.add(k, freshOffer[k], opts, -1))
 	}
-	d.missing(order, series, matched, covered(list.Offers, opts.Provider), opts, sum)
+	d.missing(order, series, matched, covered(list, opts.Provider), opts, sum)
 	if sum.Unchanged > 0 || len(sum.Added) > 0 {
 		var have catalog.Date
 		if d.checked != nil {
@@ -426,6 +469,16 @@ func (d *doc) add(k catalog.SeriesKey, o Offer, opts Options, after int) Added {
 	if after >= 0 {
 		at = d.items[after].end
 	}
+	if after >= 0 && o.Effective != "" && o.Effective == d.items[after].pp.Since {
+		// A correction: the point's lines give way to the new ones.
+		it := d.items[after]
+		d.replace[it.start] = strings.Join(lines, "\n")
+		for i := it.start + 1; i <= it.end; i++ {
+			d.replace[i] = dropLine
+		}
+		a.Corrected = true
+		return a
+	}
 	d.insert[at] = append(d.insert[at], lines...)
 	return a
 }
@@ -442,14 +495,25 @@ func dateStyle(d catalog.Date) yaml.Style {
 type coverage struct {
 	regions map[string]bool
 	kinds   map[[2]string]bool
+	// instances, when not nil, are the catalog instance types the list
+	// prices at all (List.Covers): no other is missing from it.
+	instances map[string]bool
 }
 
 // covered is the coverage of offers: an offer of the file outside it is
 // not missing from the list, only outside a partial list (one region's
 // file, a page of one size).
-func covered(offers []Offer, prov *catalog.Provider) coverage {
+func covered(list *List, prov *catalog.Provider) coverage {
 	c := coverage{regions: map[string]bool{}, kinds: map[[2]string]bool{}}
-	for _, o := range offers {
+	if list.Covers != nil {
+		c.instances = map[string]bool{}
+		for name := range list.Covers {
+			if in := findInstance(prov, name); in != nil {
+				c.instances[in.ID] = true
+			}
+		}
+	}
+	for _, o := range list.Offers {
 		c.regions[catalog.AllRegions] = true
 		if r := findRegion(prov, o.Region); r != nil {
 			c.regions[r.ID] = true
@@ -463,7 +527,8 @@ func covered(offers []Offer, prov *catalog.Provider) coverage {
 // not have, and marks them with -retire.
 func (d *doc) missing(order []catalog.SeriesKey, series map[catalog.SeriesKey][]int, matched map[catalog.SeriesKey]bool, c coverage, opts Options, sum *Summary) {
 	for _, k := range order {
-		if matched[k] || !slices.Contains(opts.Models, k.Model) || !c.regions[k.Region] || !c.kinds[[2]string{k.Model, k.Payment}] {
+		if matched[k] || !slices.Contains(opts.Models, k.Model) || !c.regions[k.Region] || !c.kinds[[2]string{k.Model, k.Payment}] ||
+			(c.instances != nil && !c.instances[k.Instance]) {
 			continue
 		}
 		idx := series[k]

@@ -3,6 +3,7 @@ package importer
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -18,7 +19,7 @@ func parseDoc(src []byte, file string) (*doc, error) {
 	if strings.Contains(text, "\r") {
 		return nil, fmt.Errorf("%s: has carriage returns: want a file with plain newline line ends", file)
 	}
-	d.lines = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	d.lines, d.ends = splitLines(text)
 	var top yaml.Node
 	if err := yaml.Unmarshal(src, &top); err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
@@ -80,6 +81,22 @@ func parseDoc(src []byte, file string) (*doc, error) {
 		d.items[i].end = d.backUp(next-1, d.items[i].start, d.items[i].node)
 	}
 	return d, nil
+}
+
+// splitLines splits text into lines where the YAML parser does, so that
+// the line numbers of its nodes index them, and gives each line's break,
+// kept when the file is written again; the last line's is a newline.
+func splitLines(text string) (lines, ends []string) {
+	text = strings.TrimSuffix(text, "\n")
+	for {
+		i := strings.IndexAny(text, "\n"+catalog.YAMLBreaks)
+		if i < 0 {
+			return append(lines, text), append(ends, "\n")
+		}
+		_, size := utf8.DecodeRuneInString(text[i:])
+		lines, ends = append(lines, text[:i]), append(ends, text[i:i+size])
+		text = text[i+size:]
+	}
 }
 
 // nextAfterSeq is the first line after the price list: the next key of
@@ -180,6 +197,9 @@ func (d *doc) setChecked(day catalog.Date) {
 	d.insert[at] = append(d.insert[at], line)
 }
 
+// dropLine replaces a line that the edited file leaves out.
+const dropLine = "\x00drop"
+
 // bytes is the edited file.
 func (d *doc) bytes() []byte {
 	var b strings.Builder
@@ -190,7 +210,9 @@ func (d *doc) bytes() []byte {
 		if r, ok := d.replace[i]; ok {
 			l = r
 		}
-		b.WriteString(l + "\n")
+		if l != dropLine {
+			b.WriteString(l + d.ends[i])
+		}
 		for _, ins := range d.attach[i] {
 			b.WriteString(ins + "\n")
 		}

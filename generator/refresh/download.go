@@ -22,7 +22,8 @@ func PageName(name string, n int) string {
 }
 
 // Download fetches every file of a source into cache/PROVIDER/, following
-// an Azure page's NextPageLink up to the file's pages, and gives the saved
+// a page's link to the next (Azure's NextPageLink, the Billing Catalog's
+// nextPageToken) up to the file's pages, and gives the saved
 // copies in order, as paths under cache.
 func Download(ctx context.Context, f *Fetcher, src *Source, cache string) ([]string, error) {
 	var saved []string
@@ -37,7 +38,7 @@ func Download(ctx context.Context, f *Fetcher, src *Source, cache string) ([]str
 			if page >= max(file.Pages, 1) {
 				break
 			}
-			next, err := NextPage(saved[len(saved)-1])
+			next, err := nextPage(src.Format, saved[len(saved)-1], u)
 			if err != nil {
 				return nil, err
 			}

@@ -37,6 +37,10 @@ type Fetcher struct {
 	State *State
 	// UserAgent names the program to the server.
 	UserAgent string
+	// Guard, when set, refuses every URL it does not allow (Guard.Check),
+	// the first, a next page's and, in a client of Guard.Client, each
+	// redirect; a refusal is never tried again.
+	Guard *Guard
 }
 
 // DefaultBackoff waits 1s, 2s, 4s … up to a minute.
@@ -166,6 +170,11 @@ func (f *Fetcher) try(ctx context.Context, rawURL, dest, rel string) (Result, er
 	if err != nil {
 		return Result{}, fmt.Errorf("GET %s: %v", rawURL, err)
 	}
+	if f.Guard != nil {
+		if err := f.Guard.Check(req.URL); err != nil {
+			return Result{}, fmt.Errorf("GET %s: %v", rawURL, err)
+		}
+	}
 	if f.UserAgent != "" {
 		req.Header.Set("User-Agent", f.UserAgent)
 	}
@@ -188,6 +197,9 @@ func (f *Fetcher) try(ctx context.Context, rawURL, dest, rel string) (Result, er
 	if err != nil {
 		if parent.Err() != nil {
 			return Result{}, fmt.Errorf("GET %s: stopped: %v", rawURL, parent.Err())
+		}
+		if r, ok := refused(err); ok {
+			return Result{}, fmt.Errorf("GET %s: %v", rawURL, r)
 		}
 		if ctx.Err() != nil {
 			err = fmt.Errorf("no answer within %s", f.Timeout)

@@ -34,8 +34,11 @@ type Source struct {
 	// MaxSize caps each file's size; 0 means the command's default.
 	MaxSize rootfs.Size `yaml:"max_size"`
 	Files   []File      `yaml:"files"`
-	Line    int         `yaml:"-"`
-	Col     int         `yaml:"-"`
+	// Secret, when the source's API wants a key, says which environment
+	// variable holds it and how it is sent; nil for a public list.
+	Secret *Secret `yaml:"-"`
+	Line   int     `yaml:"-"`
+	Col    int     `yaml:"-"`
 }
 
 // File is one file of a price list: the public URL it is read from and
@@ -43,16 +46,19 @@ type Source struct {
 type File struct {
 	Name string `yaml:"name"`
 	URL  string `yaml:"url"`
-	// Pages, for azure-retail, is how many pages to read at most by
-	// following each page's NextPageLink; 0 or 1 reads the one page.
+	// Pages, for a paged format (azure-retail, gcp-billing), is how many
+	// pages to read at most by following each page's link to the next; 0
+	// or 1 reads the one page.
 	Pages int `yaml:"pages"`
 	Line  int `yaml:"-"`
 	Col   int `yaml:"-"`
 }
 
-// ParseSources reads and checks data/sources.yaml: every provider named
-// once, a known format, absolute http or https URLs, and file names that
-// are plain names, unique within the provider. name is the file's path for
+// ParseSources reads and checks data/sources.yaml: a provider listed once
+// a format (it may have sources of several formats, its own price list
+// last so that its points are the latest), known formats, absolute https
+// URLs, and file names that are plain names, unique within the
+// provider. name is the file's path for
 // error messages; formats are the formats the importer reads.
 func ParseSources(data []byte, name string, formats []string) (*Sources, error) {
 	var doc yaml.Node
@@ -79,7 +85,8 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 		return nil, at(top, "want a sources: list of providers")
 	}
 	s := &Sources{}
-	seen := map[string]int{}
+	seen := map[string]int{}                      // provider and format: line
+	providerNames := map[string]map[string]bool{} // the file names of each provider
 	for _, item := range list.Content {
 		if item.Kind != yaml.MappingNode {
 			return nil, at(item, "want a provider's source: provider, format, files")
@@ -99,23 +106,34 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 				}
 			case "files":
 				files = v
+			case "secret":
+				sec, err := parseSecret(v, at)
+				if err != nil {
+					return nil, err
+				}
+				src.Secret = sec
 			default:
-				return nil, at(k, "unknown field %q: want provider, format, max_size or files", k.Value)
+				return nil, at(k, "unknown field %q: want provider, format, max_size, secret or files", k.Value)
 			}
 		}
 		src.Line, src.Col = item.Line, item.Column
 		switch {
 		case src.Provider == "":
 			return nil, at(item, "no provider: want the id of a provider in data/providers")
-		case seen[src.Provider] > 0:
-			return nil, at(item, "provider %q is listed twice (first at line %d): want one entry a provider", src.Provider, seen[src.Provider])
+		case seen[src.Provider+"\x00"+src.Format] > 0:
+			return nil, at(item, "provider %q is listed twice with format %q (first at line %d): want one entry a provider and format", src.Provider, src.Format, seen[src.Provider+"\x00"+src.Format])
 		case !slices.Contains(formats, src.Format):
 			return nil, at(item, "provider %q: format %q: want one of %s", src.Provider, src.Format, strings.Join(formats, ", "))
 		case files == nil || files.Kind != yaml.SequenceNode || len(files.Content) == 0:
 			return nil, at(item, "provider %q: no files: want a list of files, each with name and url", src.Provider)
 		}
-		seen[src.Provider] = item.Line
-		names := map[string]bool{}
+		seen[src.Provider+"\x00"+src.Format] = item.Line
+		// The files of all a provider's sources share its cache folder.
+		names := providerNames[src.Provider]
+		if names == nil {
+			names = map[string]bool{}
+			providerNames[src.Provider] = names
+		}
 		for _, fn := range files.Content {
 			if fn.Kind != yaml.MappingNode {
 				return nil, at(fn, "provider %q: want a file with name, url and optional pages", src.Provider)
@@ -146,15 +164,15 @@ func checkFile(f File, format string, names map[string]bool) error {
 	case f.Name == "" || f.Name != path.Base(f.Name) || strings.HasPrefix(f.Name, ".") || strings.ContainsAny(f.Name, `\:`):
 		return fmt.Errorf("file name %q: want a plain file name such as vms.csv", f.Name)
 	case names[f.Name]:
-		return fmt.Errorf("file name %q is used twice: want one name a file", f.Name)
+		return fmt.Errorf("file name %q is used twice: want one name a file of the provider", f.Name)
 	case f.Pages < 0 || f.Pages > 1000:
 		return fmt.Errorf("pages %d: want 1 to 1000", f.Pages)
-	case f.Pages > 1 && format != "azure-retail":
-		return fmt.Errorf("pages: only azure-retail pages link to a next page")
+	case f.Pages > 1 && !Paged(format):
+		return fmt.Errorf("pages: only azure-retail and gcp-billing pages link to a next page")
 	}
 	u, err := url.Parse(f.URL)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return fmt.Errorf("url %q: want an absolute https:// URL", f.URL)
+	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
+		return fmt.Errorf("url %q: want an absolute https:// URL (refresh downloads over https only)", f.URL)
 	}
 	return nil
 }
@@ -174,7 +192,7 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
-// Find gives the source of a provider, or nil.
+// Find gives the first source of a provider, or nil.
 func (s *Sources) Find(provider string) *Source {
 	for i := range s.Sources {
 		if s.Sources[i].Provider == provider {

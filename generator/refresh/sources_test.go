@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-var formats = []string{"skypilot", "aws-pricelist", "azure-retail"}
+var formats = []string{"skypilot", "aws-pricelist", "azure-retail", "gcp-billing"}
 
 func TestParseSources(t *testing.T) {
 	src := `# Price lists.
@@ -43,17 +43,19 @@ func TestParseSourcesErrors(t *testing.T) {
 		{"[]", "data/sources.yaml:1:1: want a mapping with a sources: list"},
 		{"source: []", `data/sources.yaml:1:1: unknown field "source": want sources`},
 		{"sources:\n  - {format: skypilot, files: [{name: a.csv, url: 'https://x/a'}]}", "data/sources.yaml:2:5: no provider: want the id of a provider in data/providers"},
-		{"sources:\n  - {provider: p, format: csv, files: [{name: a.csv, url: 'https://x/a'}]}", `data/sources.yaml:2:5: provider "p": format "csv": want one of skypilot, aws-pricelist, azure-retail`},
+		{"sources:\n  - {provider: p, format: csv, files: [{name: a.csv, url: 'https://x/a'}]}", `data/sources.yaml:2:5: provider "p": format "csv": want one of skypilot, aws-pricelist, azure-retail, gcp-billing`},
 		{"sources:\n  - {provider: p, format: skypilot}", `data/sources.yaml:2:5: provider "p": no files: want a list of files, each with name and url`},
-		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a'}]}\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a'}]}", `data/sources.yaml:3:5: provider "p" is listed twice (first at line 2): want one entry a provider`},
+		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a'}]}\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a'}]}", `data/sources.yaml:3:5: provider "p" is listed twice with format "skypilot" (first at line 2): want one entry a provider and format`},
+		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a'}]}\n  - {provider: p, format: gcp-billing, files: [{name: a.csv, url: 'https://x/b'}]}", `data/sources.yaml:3:48: provider "p": file name "a.csv" is used twice: want one name a file of the provider`},
 		{"sources:\n  - {provider: p, format: skypilot, files: [{name: ../a.csv, url: 'https://x/a'}]}", `data/sources.yaml:2:45: provider "p": file name "../a.csv": want a plain file name such as vms.csv`},
-		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a'}, {name: a.csv, url: 'https://x/b'}]}", `data/sources.yaml:2:80: provider "p": file name "a.csv" is used twice: want one name a file`},
-		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'ftp://x/a'}]}", `data/sources.yaml:2:45: provider "p": url "ftp://x/a": want an absolute https:// URL`},
-		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: '/a'}]}", `data/sources.yaml:2:45: provider "p": url "/a": want an absolute https:// URL`},
-		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a', pages: 3}]}", `data/sources.yaml:2:45: provider "p": pages: only azure-retail pages link to a next page`},
+		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a'}, {name: a.csv, url: 'https://x/b'}]}", `data/sources.yaml:2:80: provider "p": file name "a.csv" is used twice: want one name a file of the provider`},
+		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'ftp://x/a'}]}", `data/sources.yaml:2:45: provider "p": url "ftp://x/a": want an absolute https:// URL (refresh downloads over https only)`},
+		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'http://127.0.0.1/a'}]}", `data/sources.yaml:2:45: provider "p": url "http://127.0.0.1/a": want an absolute https:// URL (refresh downloads over https only)`},
+		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: '/a'}]}", `data/sources.yaml:2:45: provider "p": url "/a": want an absolute https:// URL (refresh downloads over https only)`},
+		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a', pages: 3}]}", `data/sources.yaml:2:45: provider "p": pages: only azure-retail and gcp-billing pages link to a next page`},
 		{"sources:\n  - {provider: p, format: skypilot, max_size: 2TB, files: [{name: a.csv, url: 'https://x/a'}]}", `data/sources.yaml:2:47: max_size "2TB": want a size such as 64MiB, 512KiB or 1048576 (bytes)`},
 		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a', mirror: y}]}", `data/sources.yaml:2:79: provider "p": unknown field "mirror": want name, url or pages`},
-		{"sources:\n  - {provider: p, formt: skypilot}", `data/sources.yaml:2:19: unknown field "formt": want provider, format, max_size or files`},
+		{"sources:\n  - {provider: p, formt: skypilot}", `data/sources.yaml:2:19: unknown field "formt": want provider, format, max_size, secret or files`},
 	}
 	for _, tt := range tests {
 		_, err := ParseSources([]byte(tt.src), "data/sources.yaml", formats)

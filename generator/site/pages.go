@@ -77,7 +77,13 @@ type siteInfo struct {
 	Title   string
 	Tagline string
 	Lang    string
-	Pages   []*content.ContentPage
+	Pages   []*content.ContentPage // the content pages every page lists (listedPages)
+	// AllPages links to the index of content pages, nil when Pages are
+	// all of them.
+	AllPages *allPages
+	// NoIndex asks search engines to leave every page out (a preview:
+	// Options.Preview).
+	NoIndex bool
 	// AgeMessages is the JSON of the words static/age.js writes ages
 	// with, and of the day the build counted them to (ageScriptMessages).
 	AgeMessages template.JS
@@ -199,7 +205,8 @@ func (b *builder) pages() ([]*page, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: b.content, AgeMessages: ageMsgs}
+	listed, all := listedPages(b.content)
+	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: listed, AllPages: all, AgeMessages: ageMsgs, NoIndex: b.opts.Preview}
 	ck := catalogOf(b)
 
 	var out []*page
@@ -288,6 +295,9 @@ func (b *builder) pages() ([]*page, error) {
 		p := b.newPage(c.Path, "page")
 		p.Title, p.Description = c.Title, c.Description
 		p.Data = c
+		add(p)
+	}
+	if p := pagesIndex(b.content, b.newPage); p != nil {
 		add(p)
 	}
 
@@ -454,13 +464,13 @@ type homeData struct {
 // catalogKind is the page kind of the catalog's own records: the home
 // page, the GPU list and each GPU, the providers and each provider, each
 // instance type. It is a function of the edition's catalog, its derived
-// data, its content pages and the day prices' ages count to, with trust
+// data, the content pages it lists and the day prices' ages count to, with trust
 // and price the views of a price, changeRows the rows of price changes
 // and the kinds whose parts its pages show.
 type catalogKind struct {
 	cat        *catalog.Catalog
 	data       *derive.Data
-	content    []*content.ContentPage
+	listed     []*content.ContentPage // the content pages every page lists (listedPages)
 	ageDate    time.Time
 	trust      func(pp *catalog.PricePoint, kind string) *trustView
 	price      func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
@@ -475,7 +485,11 @@ type catalogKind struct {
 
 // catalogOf is the catalog's page kind of the edition b builds.
 func catalogOf(b *builder) *catalogKind {
-	return &catalogKind{cat: b.cat, data: b.Data, content: b.content, ageDate: b.ageDate, trust: b.trust, price: b.price, changeRows: changesOf(b).changeRows,
+	var listed []*content.ContentPage
+	if b.siteInfo != nil {
+		listed = b.siteInfo.Pages
+	}
+	return &catalogKind{cat: b.cat, data: b.Data, listed: listed, ageDate: b.ageDate, trust: b.trust, price: b.price, changeRows: changesOf(b).changeRows,
 		scenarios: scenariosOf(b), guides: guidesOf(b), benchmarks: benchmarksOf(b)}
 }
 
@@ -503,7 +517,7 @@ func (k *catalogKind) homeData(p *page) *homeData {
 	d.Prices = homePriceTable(k.data.Priced, k.data.GPUs, k.cat.Site.Currency, oldBefore, k.lang(), k.trust, p.Rel)
 	d.Plan = k.scenarios.planLinks(p)
 	d.Guides = k.guides.guideSummaries(p)
-	for _, c := range k.content {
+	for _, c := range k.listed {
 		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
 	}
 	return d

@@ -119,10 +119,14 @@ func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w 
 // 404 page. Without a site URL there is nothing absolute to list: the
 // sitemap is left out, with a warning, which also says that the links of
 // 404.html then need a script when a server shows it at a deeper address
-// (notfound.go).
+// (notfound.go). A preview (Options.Preview) has no sitemap: search
+// engines must not list it.
 func (b *builder) sitemap(pages []*page) error {
 	if b.base == "" {
 		b.warnf(catalog.Pos{File: "data/site.yaml"}, "no site url (url: in data/site.yaml, or -base-url): sitemap.xml not written, and the links of 404.html need JavaScript when a server shows it for a deeper URL")
+		return nil
+	}
+	if b.opts.Preview {
 		return nil
 	}
 	var buf bytes.Buffer

@@ -277,11 +277,11 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 				regions = append(regions, id)
 				if r := p.Region(id); r != nil {
 					regions = append(regions, both(r, "name", r.Name)...)
-					regions = append(regions, r.Aliases...)
+					regions = append(regions, carriedAliases(r.Aliases)...)
 				}
 			}
 			add(2, in.Name, sub, paths.Instance(in), "", []string{in.ID, p.Name + " " + in.Name},
-				append(append(append(gpuWords, both(p, "name", p.Name)...), p.ID, strings.Join(p.Aliases, " "), in.Family, in.VGPUProfile, in.Interconnect, in.Network, in.LocalStorage), regions...)...)
+				append(append(append(gpuWords, both(p, "name", p.Name)...), p.ID, strings.Join(carriedAliases(p.Aliases), " "), in.Family, in.VGPUProfile, in.Interconnect, in.Network, in.LocalStorage), regions...)...)
 		}
 	}
 	for _, p := range cat.Providers {
@@ -292,7 +292,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 				geo = t("geo." + r.Geo)
 			}
 			add(3, title, dot(strings.Join(r.Aliases, ", "), tr(p, "name"), r.ID), paths.Provider(p.ID), "region-"+r.ID, append([]string{r.ID, r.Name}, r.Aliases...),
-				append(both(p, "name", p.Name), p.ID, strings.Join(p.Aliases, " "), tr(r, "location"), geo)...)
+				append(both(p, "name", p.Name), p.ID, strings.Join(carriedAliases(p.Aliases), " "), tr(r, "location"), geo)...)
 		}
 	}
 	for _, bm := range cat.Benchmarks {

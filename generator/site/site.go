@@ -17,7 +17,7 @@
 //     the exports (export) and the feeds are written meanwhile;
 //   - extras: static files under static/, the JSON Schemas of the catalog's
 //     files under schemas/, and sitemap.xml when the site has an absolute
-//     URL;
+//     URL and is not a preview (Options.Preview);
 //   - write: every file goes to a sink of the write stage (write).
 //
 // Build does all of that in memory, and Write puts the result in place;
@@ -59,6 +59,10 @@ type Options struct {
 	// means the newest date in the catalog, so that the same input gives
 	// the same bytes; the command line passes SOURCE_DATE_EPOCH when set.
 	AgeDate time.Time
+	// Preview marks a pull request's preview, which search engines must
+	// not take for the site: every page carries <meta name="robots"
+	// content="noindex"> and no sitemap.xml is written.
+	Preview bool
 }
 
 // Files is a built site: slash-separated output path → file contents.

@@ -30,6 +30,12 @@ func TestContributingCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The Lambda API's example answer, the copy of data/sources.yaml's
+	// second Lambda source.
+	lambdaAPI, err := os.ReadFile(filepath.Join(repo, "generator/importer/testdata/lambda-api/instance-types-doc-example.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	blocks := shellBlocks(string(guide))
 	if len(blocks) < 10 {
 		t.Fatalf("CONTRIBUTING.md has %d sh blocks; want the guide's commands", len(blocks))
@@ -41,6 +47,7 @@ func TestContributingCommands(t *testing.T) {
 		copyTree(t, filepath.Join(repo, "schemas"), filepath.Join(dir, "schemas"))
 		writeFile(t, filepath.Join(dir, "vms.csv"), prices)
 		writeFile(t, filepath.Join(dir, "saved", "lambda", "vms.csv"), prices)
+		writeFile(t, filepath.Join(dir, "saved", "lambda", "instance-types.json"), lambdaAPI)
 		for _, args := range [][]string{{"init", "-q"}, {"add", "data", "schemas"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "catalog"}} {
 			cmd := exec.Command("git", args...)
 			cmd.Dir = dir

@@ -7,19 +7,22 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing/fstest"
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/flock"
 	"gpucompare/generator/importer"
 	"gpucompare/generator/rootfs"
 )
 
-const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-source TEXT] FILE...
+const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail|oci-pricelist|gcp-billing|lambda-api|aws-spot -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-correct] [-source TEXT] FILE...
 `
 
 // importPricesCmd merges public price lists into data/prices/ID.yaml of a
@@ -36,6 +39,7 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "site root holding data/")
 	dryRun := fs.Bool("dry-run", false, "print what would change and write nothing")
 	retire := fs.Bool("retire", false, "mark each offer the price list no longer has with last_seen")
+	correct := fs.Bool("correct", false, "let a price effective on the day of its offer's latest point correct that point in place (without it, such a price is refused)")
 	addInstances := fs.Bool("add-instances", false, "add the instance types with a GPU that the catalog does not have to data/providers/ID.yaml, their GPUs mapped by "+importer.GPUNamesFile)
 	source := fs.String("source", "", `citation written into each new point, such as "github.com/skypilot-org/skypilot-catalog catalogs/v7/lambda/vms.csv @1158013" (default: the format and FILE as given)`)
 	maxFileSize := maxFileSizeFlag(fs)
@@ -59,6 +63,14 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	// The catalog is read, merged and written under a lock on data/, so
+	// two imports at once run one after the other and neither loses the
+	// other's points.
+	unlock, ok := lockData(*root, !*dryRun, stderr)
+	if !ok {
+		return 1
+	}
+	defer unlock()
 	fsys, ok := openRoot(*root, maxFileSize, stderr)
 	if !ok {
 		return 1
@@ -82,7 +94,7 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 
 	list := &importer.List{}
 	for _, file := range files {
-		if err := readPriceList(file, *format, int64(*maxFileSize), list); err != nil {
+		if err := readPriceList(file, *format, int64(*maxFileSize), prov, list); err != nil {
 			fmt.Fprintln(stderr, err)
 			fmt.Fprintln(stderr, "nothing written")
 			return 1
@@ -106,6 +118,7 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 		SourceKind: importer.SourceKind(*format),
 		Models:     importer.Models(*format),
 		Retire:     *retire,
+		Correct:    *correct,
 		NotAdded:   map[string]string{},
 	}
 	// changed holds the catalog files the import changes, by path in the root:
@@ -172,16 +185,50 @@ func importPricesCmd(args []string, stdout, stderr io.Writer) int {
 	case len(changed) == 0:
 		fmt.Fprintf(stdout, "%s unchanged\n", rel)
 	default:
-		for _, f := range order {
-			if err := replaceFile(filepath.Join(*root, filepath.FromSlash(f)), changed[f]); err != nil {
-				fmt.Fprintf(stderr, "%s: %v: not written\n", f, err)
-				return 1
-			}
-			fmt.Fprintf(stdout, "wrote %s\n", f)
-		}
+		return writeFiles(*root, order, changed, stdout, stderr)
 	}
 	return 0
 }
+
+// writeFiles writes the files of order, in order. An interrupt or a
+// termination that arrives meanwhile waits until the file being written
+// is in place (or its temporary file removed), and the files after it are
+// not written: no temporary file is left, and each file is the old one or
+// the new one.
+func writeFiles(root string, order []string, changed map[string][]byte, stdout, stderr io.Writer) int {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	var hook func()
+	if beforeRename != nil {
+		hook = func() { beforeRename(sigs) }
+	}
+	for i, f := range order {
+		select {
+		case s := <-sigs:
+			fmt.Fprintf(stderr, "%v: %s not written\n", s, strings.Join(order[i:], ", "))
+			return 1
+		default:
+		}
+		if err := replaceFile(filepath.Join(root, filepath.FromSlash(f)), changed[f], hook); err != nil {
+			fmt.Fprintf(stderr, "%s: %v: not written\n", f, err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", f)
+	}
+	select {
+	case s := <-sigs:
+		fmt.Fprintf(stderr, "%v once every file was written\n", s)
+		return 1
+	default:
+	}
+	return 0
+}
+
+// beforeRename, a test hook, runs when a file's temporary copy is
+// complete, before it is renamed into place; it is given the channel of
+// the signals writeFiles waits out.
+var beforeRename func(signals chan os.Signal)
 
 // addInstanceTypes adds the instance types of list that the catalog lacks to
 // the provider file provRel of root, their GPUs mapped by the table in
@@ -209,7 +256,7 @@ func addInstanceTypes(root, provRel string, cat *catalog.Catalog, list *importer
 }
 
 // readPriceList reads one file of a price list into list.
-func readPriceList(file, format string, maxSize int64, list *importer.List) error {
+func readPriceList(file, format string, maxSize int64, prov *catalog.Provider, list *importer.List) error {
 	f, err := os.Open(file)
 	if err != nil {
 		return fmt.Errorf("%s: cannot read: %v", file, errors.Unwrap(err))
@@ -223,6 +270,14 @@ func readPriceList(file, format string, maxSize int64, list *importer.List) erro
 		return importer.ReadSkyPilot(f, file, list)
 	case "aws-pricelist":
 		return importer.ReadAWSPriceList(f, file, importer.DefaultAWSProduct, list)
+	case "oci-pricelist":
+		return importer.ReadOCIPriceList(f, file, list)
+	case "gcp-billing":
+		return importer.ReadGCPBilling(f, file, importer.GCPMachines(prov), list)
+	case "lambda-api":
+		return importer.ReadLambdaInstanceTypes(f, file, list)
+	case "aws-spot":
+		return importer.ReadAWSSpot(f, file, list)
 	}
 	return importer.ReadAzureRetail(f, file, list)
 }
@@ -245,10 +300,36 @@ func readPriceFile(path, provider string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
+// lockData takes the lock on the data/ folder of root that every import
+// holds from its first read to its last write (flock: it goes with the
+// process however it ends). With clean, it then removes the temporary
+// files a killed import left in the folders imports write.
+func lockData(root string, clean bool, stderr io.Writer) (unlock func(), ok bool) {
+	data := filepath.Join(root, "data")
+	unlock, err := flock.Dir(data, true)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: cannot lock (%v): want a site root holding data/; nothing written\n", data, errors.Unwrap(err))
+		return nil, false
+	}
+	if clean {
+		for _, dir := range []string{"prices", "providers"} {
+			left, _ := filepath.Glob(filepath.Join(data, dir, ".*.yaml.*.tmp"))
+			for _, f := range left {
+				os.Remove(f)
+			}
+		}
+	}
+	return unlock, true
+}
+
 // replaceFile writes data to path through a temporary file in the same
-// folder, renamed into place, so a reader sees the old file or the new
-// one, never half of one.
-func replaceFile(path string, data []byte) error {
+// folder, synced to disk and renamed into place, then syncs the folder, so
+// a reader sees the old file or the new one, never half of one, even after
+// a crash. The temporary file is removed when anything fails; one left by
+// a killed run starts with a dot, so the catalog never reads it, and the
+// next import removes it (lockData). beforeRename, when not nil, runs with
+// the temporary file complete, before the rename.
+func replaceFile(path string, data []byte, beforeRename func()) error {
 	dir := filepath.Dir(path)
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("folder %s does not exist", dir)
@@ -262,13 +343,29 @@ func replaceFile(path string, data []byte) error {
 		tmp.Close()
 		return err
 	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+	if beforeRename != nil {
+		beforeRename()
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
 }
 
 // printSummary lists what a merge did: each point added, each offer
@@ -283,7 +380,14 @@ func printSummary(w io.Writer, rel string, sum *importer.Summary) {
 		if a.Was != "" {
 			was = a.Was + " →"
 		}
-		fmt.Fprintf(w, "added     %s: %s %s %s (%s)\n", offerName(a.SeriesKey), was, a.Now, a.Currency, date)
+		what := "added    "
+		if a.Corrected {
+			what, date = "corrected", date+"; the latest point rewritten"
+		}
+		fmt.Fprintf(w, "%s %s: %s %s %s (%s)\n", what, offerName(a.SeriesKey), was, a.Now, a.Currency, date)
+	}
+	for _, r := range sum.Refused {
+		fmt.Fprintf(w, "refused   %s: %s → %s %s effective %s, the since of its latest point (%s:%d): a second point on one day is refused; if the price list corrects that point, import again with -correct\n", offerName(r.SeriesKey), r.Was, r.Now, r.Currency, r.Since, rel, r.Line)
 	}
 	for _, m := range sum.Missing {
 		what := "not in the price list"
@@ -312,7 +416,11 @@ func printSummary(w io.Writer, rel string, sum *importer.Summary) {
 	if sum.Checked != "" {
 		checked = "; checked " + string(sum.Checked)
 	}
-	fmt.Fprintf(w, "%s: %s added, %d unchanged, %d missing, %d skipped%s\n", rel, nounCount(len(sum.Added), "point"), sum.Unchanged, len(sum.Missing), skipped, checked)
+	refused := ""
+	if len(sum.Refused) > 0 {
+		refused = fmt.Sprintf(", %d refused", len(sum.Refused))
+	}
+	fmt.Fprintf(w, "%s: %s added, %d unchanged, %d missing, %d skipped%s%s\n", rel, nounCount(len(sum.Added), "point"), sum.Unchanged, len(sum.Missing), skipped, refused, checked)
 }
 
 func offerName(k catalog.SeriesKey) string {

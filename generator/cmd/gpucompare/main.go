@@ -260,6 +260,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "output folder (default ROOT/public)")
 	baseURL := fs.String("base-url", "", "absolute URL the site is served from, for feeds, sitemap and canonical links (default: url in data/site.yaml)")
 	pretty := fs.Bool("pretty-urls", false, "link to folders instead of their index.html (for hosted sites)")
+	preview := fs.Bool("preview", false, "a pull request's preview: every page asks search engines not to index it (robots noindex), and no sitemap is written")
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -286,7 +287,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
 		return 2
 	}
-	n, report, err := site.BuildTo(*out, cat, fsys, site.Options{BaseURL: *baseURL, PrettyURLs: *pretty, AgeDate: ageDate})
+	n, report, err := site.BuildTo(*out, cat, fsys, site.Options{BaseURL: *baseURL, PrettyURLs: *pretty, AgeDate: ageDate, Preview: *preview})
 	fmt.Fprint(stderr, report.String())
 	if err != nil || len(report.Errors()) > 0 {
 		if len(report.Errors()) == 0 {
@@ -339,7 +340,8 @@ func byteSize(n int64) string {
 
 // checkOut refuses an output folder that a build, which replaces its
 // output whole, must not replace: the site root, a folder holding it, or
-// a folder in its data/, content/, templates/ or static/. Paths are
+// a folder in its data/, content/, templates/ or static/, or a symbolic
+// link to a folder outside the root (the build would replace that folder). Paths are
 // compared absolute, with the symbolic links of the part that exists
 // resolved.
 func checkOut(root, out string) error {
@@ -352,6 +354,9 @@ func checkOut(root, out string) error {
 		return err
 	}
 	suggest := filepath.Join(root, "public")
+	if fi, err := os.Lstat(out); err == nil && fi.Mode()&fs.ModeSymlink != 0 && !within(r, o) {
+		return fmt.Errorf("-out %q is a symbolic link to a folder outside the site root (%s); a build would replace that folder whole: give it as -out if that is meant, or remove the link", out, o)
+	}
 	switch {
 	case o == r:
 		return fmt.Errorf("-out %q is the site root; a build replaces its output folder whole: choose a folder of its own, such as %q", out, suggest)

@@ -14,6 +14,12 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// A test that needs gpucompare as a process of its own runs this
+	// binary with GPUCOMPARE_TEST_RUN=1 and the command's arguments.
+	if os.Getenv("GPUCOMPARE_TEST_RUN") == "1" {
+		setProcessHooks()
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	testscript.Main(m, map[string]func(){
 		"gpucompare": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
 	})

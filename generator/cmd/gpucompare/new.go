@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -80,11 +81,24 @@ func newCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	full := filepath.Join(*root, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+	// Opened in the root (os.Root), the file cannot be reached through a
+	// symbolic link that leads out of it, whatever changes meanwhile.
+	r, err := os.OpenRoot(*root)
+	if err != nil {
 		fmt.Fprintf(stderr, "gpucompare new: %v\n", err)
 		return 1
 	}
-	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	defer r.Close()
+	in, _ := resolvePath(*root)
+	if out, _ := resolvePath(filepath.Dir(full)); !within(in, out) {
+		fmt.Fprintf(stderr, "gpucompare new: %s: %s leads outside the site root (a symbolic link): new writes only inside it; nothing written\n", full, path.Dir(rel))
+		return 1
+	}
+	if err := r.MkdirAll(path.Dir(rel), 0o755); err != nil {
+		fmt.Fprintf(stderr, "gpucompare new: %v\n", err)
+		return 1
+	}
+	f, err := r.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		fmt.Fprintf(stderr, "gpucompare new: %s exists: edit it, or choose another id\n", rel)
 		return 1

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	iofs "io/fs"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -22,6 +22,10 @@ import (
 
 const refreshUsage = `usage: gpucompare refresh [-root .] [-only PROVIDER] [-from-dir DIR] [-cache DIR] [-as-of YYYY-MM-DD] [-dry-run] [-retire]
 `
+
+// refreshGuardHook, set by tests only, loosens the guard of refresh's
+// downloads so that they reach a test's own loopback TLS server.
+var refreshGuardHook func(*refresh.Guard)
 
 // refreshCmd downloads the price lists data/sources.yaml names, or reads
 // saved copies of them, and imports each into its provider's price file.
@@ -83,12 +87,19 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 		if s == nil {
 			var ids []string
 			for _, s := range sources.Sources {
-				ids = append(ids, s.Provider)
+				if !slices.Contains(ids, s.Provider) {
+					ids = append(ids, s.Provider)
+				}
 			}
 			fmt.Fprintf(stderr, "gpucompare refresh: -only %q: not in %s: want one of %s\n", *only, refresh.SourcesFile, strings.Join(ids, ", "))
 			return 2
 		}
-		todo = []refresh.Source{*s}
+		todo = nil // every source of the provider, in their order
+		for _, s := range sources.Sources {
+			if s.Provider == *only {
+				todo = append(todo, s)
+			}
+		}
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -100,8 +111,13 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, err)
 			return 1
 		}
+		guard := refresh.NewGuard(sources)
+		if refreshGuardHook != nil {
+			refreshGuardHook(guard)
+		}
 		fetcher = &refresh.Fetcher{
-			Client:        &http.Client{},
+			Guard:         guard,
+			Client:        guard.Client(),
 			Timeout:       *timeout,
 			Retries:       *retries,
 			Backoff:       refresh.DefaultBackoff,
@@ -112,10 +128,24 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	// The keys of the sources that need one: read once, and redacted from
+	// everything the run prints, its errors included.
+	secrets, redactor := sourceSecrets(todo, fetcher != nil)
+	stdout, stderr = redactor.Writer(stdout), redactor.Writer(stderr)
+	if fetcher != nil {
+		fetcher.Progress = stderr
+	}
+
 	failed := 0
 	var err error
 	for i := range todo {
 		src := &todo[i]
+		secret, hasSecret := secrets[sourceKey(src)]
+		if fetcher != nil && src.Secret != nil && !hasSecret {
+			fmt.Fprintf(stderr, "%s: skipped: the environment variable %s that holds its key is not set (see README, \"Refreshing prices\")\n", src.Provider, src.Secret.Env)
+			fmt.Fprintf(stdout, "== %s (%s): skipped, no key in %s\n", src.Provider, src.Format, src.Secret.Env)
+			continue
+		}
 		fmt.Fprintf(stdout, "== %s (%s)\n", src.Provider, src.Format)
 		var files []string
 		if fetcher == nil {
@@ -125,10 +155,19 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 			if src.MaxSize > 0 {
 				fetcher.MaxSize = int64(src.MaxSize)
 			}
+			client := fetcher.Client
+			if hasSecret {
+				fetcher.Client = refresh.WithSecret(client, src, secret)
+			}
 			files, err = refresh.Download(ctx, fetcher, src, *cache)
+			fetcher.Client = client
+			if err == nil && hasSecret {
+				err = redactor.RedactFiles(files)
+			}
 			if serr := fetcher.State.Save(*cache); serr != nil && err == nil {
 				err = fmt.Errorf("%s: %v", filepath.Join(*cache, refresh.StateFile), serr)
 			}
+			err = redactor.Error(err)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "%s: %v: %s not refreshed\n", src.Provider, err, src.Provider)
@@ -171,6 +210,31 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// sourceSecrets reads the key of each source of todo that needs one from
+// its environment variable, when the run downloads: by sourceKey, the
+// sources whose variable is unset left out. The redactor hides every
+// key read.
+func sourceSecrets(todo []refresh.Source, download bool) (map[string]string, *refresh.Redactor) {
+	secrets := map[string]string{}
+	redactor := refresh.NewRedactor()
+	if !download {
+		return secrets, redactor
+	}
+	for _, src := range todo {
+		if src.Secret == nil {
+			continue
+		}
+		if v, ok := src.Secret.Lookup(); ok {
+			secrets[sourceKey(&src)] = v
+			redactor.Add(v)
+		}
+	}
+	return secrets, redactor
+}
+
+// sourceKey names a source: its provider and format.
+func sourceKey(s *refresh.Source) string { return s.Provider + " " + s.Format }
 
 // loadSources reads and checks data/sources.yaml of a site root whose
 // catalog is cat: nil without diagnostics when the root has none.

@@ -3,6 +3,7 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,6 +46,16 @@ func refreshRoot(t *testing.T, sources string) (root string, vms []byte) {
 	return root, vms
 }
 
+// trustTestServer lets refresh's downloads reach the loopback TLS server
+// ts, through the test hook of the guard, until the test ends.
+func trustTestServer(t *testing.T, ts *httptest.Server) {
+	refreshGuardHook = func(g *refresh.Guard) {
+		g.AllowAddr = netip.Addr.IsLoopback
+		g.TLS = ts.Client().Transport.(*http.Transport).TLSClientConfig
+	}
+	t.Cleanup(func() { refreshGuardHook = nil })
+}
+
 func runRefresh(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb strings.Builder
@@ -57,7 +68,7 @@ func TestRefresh(t *testing.T) {
 	var asked []string
 	status := http.StatusOK
 	var vms []byte
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		defer mu.Unlock()
 		asked = append(asked, r.Header.Get("If-None-Match"))
@@ -74,6 +85,7 @@ func TestRefresh(t *testing.T) {
 		}
 	}))
 	defer ts.Close()
+	trustTestServer(t, ts)
 	url := ts.URL + "/lambda/vms.csv"
 	root, data := refreshRoot(t, "sources:\n  - provider: lambda\n    format: skypilot\n    files:\n      - {name: vms.csv, url: '"+url+"'}\n")
 	vms = data
@@ -168,7 +180,7 @@ func TestRefreshUsage(t *testing.T) {
 	}
 	root, _ = refreshRoot(t, "sources:\n  - {provider: lambda, format: vms, files: [{name: p.json, url: 'https://example.com/p'}]}\n")
 	code, _, stderr = runRefresh(t, "-root", root, "-from-dir", t.TempDir())
-	if code != 1 || stderr != "data/sources.yaml:2:5: provider \"lambda\": format \"vms\": want one of skypilot, aws-pricelist, azure-retail\n" {
+	if code != 1 || stderr != "data/sources.yaml:2:5: provider \"lambda\": format \"vms\": want one of "+strings.Join(importer.Formats, ", ")+"\n" {
 		t.Errorf("bad format: exit %d\n%s", code, stderr)
 	}
 	out.Reset()
@@ -194,7 +206,7 @@ func TestShippedSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"aws", "aws-china", "azure", "google-cloud", "lambda", "runpod", "oci"}
+	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "oci", "oci"}
 	var got []string
 	for _, s := range sources.Sources {
 		got = append(got, s.Provider)
@@ -215,9 +227,23 @@ func TestShippedSources(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "lambda/vms.csv"), vms, 0o644)
+	saveLambdaAPI(t, dir)
 	code, stdout, stderr := runRefresh(t, "-root", "../../..", "-only", "lambda", "-from-dir", dir, "-as-of", "2026-12-01", "-dry-run")
 	if code != 0 || !strings.Contains(stdout, "dry run: data/prices/lambda.yaml not written") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// saveLambdaAPI saves the Lambda API's example answer (see the importer's
+// testdata) as dir's copy of the lambda-api source.
+func saveLambdaAPI(t *testing.T, dir string) {
+	t.Helper()
+	data, err := os.ReadFile("../../importer/testdata/lambda-api/instance-types-doc-example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lambda/instance-types.json"), data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -260,15 +286,20 @@ func TestRefreshWorkflowCommands(t *testing.T) {
 	}
 	os.MkdirAll(filepath.Join(saved, "lambda"), 0o755)
 	os.WriteFile(filepath.Join(saved, "lambda/vms.csv"), vms, 0o644)
+	saveLambdaAPI(t, saved)
+	out := t.TempDir()
 	expand := strings.NewReplacer(
 		`-cache "$RUNNER_TEMP/refresh-cache" ${ONLY:+-only "$ONLY"}`, "-from-dir "+saved+" -only lambda -dry-run",
-		`"$RUNNER_TEMP/diff.md"`, "",
+		`"$RUNNER_TEMP/refresh/diff.md"`, "",
+		`"$RUNNER_TEMP/out/site"`, filepath.Join(out, "site"),
+		`"$url"`, "https://example.org/gpucompare/pr-1/",
 	)
 	t.Chdir(root)
 	var ran []string
 	var body string
-	for _, job := range wf.Jobs {
-		for _, step := range job.Steps {
+	// The refresh, then the pull request's preview.
+	for _, name := range []string{"refresh", "preview"} {
+		for _, step := range wf.Jobs[name].Steps {
 			if strings.HasPrefix(step.Uses, "peter-evans/create-pull-request@") {
 				body = step.With["body-path"]
 			}
@@ -294,11 +325,18 @@ func TestRefreshWorkflowCommands(t *testing.T) {
 			}
 		}
 	}
-	if strings.Join(ran, " ") != "refresh check diff" {
-		t.Errorf("the workflow runs %v; want refresh, check, diff", ran)
+	if strings.Join(ran, " ") != "refresh check diff build" {
+		t.Errorf("the workflow runs %v; want refresh, check, diff, then the preview's build", ran)
 	}
-	if body != "${{ runner.temp }}/diff.md" {
-		t.Errorf("the pull request's body is %q; want the diff", body)
+	if body != "${{ runner.temp }}/body.md" {
+		t.Errorf("the pull request's body is %q; want the summary", body)
+	}
+	// The preview is marked as one: noindex, no sitemap.
+	if index, err := os.ReadFile(filepath.Join(out, "site", "index.html")); err != nil || !strings.Contains(string(index), `<meta name="robots" content="noindex">`) {
+		t.Errorf("the refresh's preview is not built with -preview: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "site", "sitemap.xml")); err == nil {
+		t.Error("the refresh's preview has a sitemap")
 	}
 }
 
@@ -336,4 +374,28 @@ func TestRefreshFromDirDash(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "1 point added") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
+}
+
+// TestRefreshRefusesInternalAddresses: a sources.yaml naming an internal
+// address over https gets no request through: refused as it is dialled,
+// exit 1, the price file untouched.
+func TestRefreshRefusesInternalAddresses(t *testing.T) {
+	var hits sync.Map
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Store(r.URL.Path, true)
+	}))
+	defer ts.Close()
+	byName := strings.Replace(ts.URL, "127.0.0.1", "localhost", 1)
+	for _, url := range []string{ts.URL + "/vms.csv", byName + "/vms.csv"} {
+		root, _ := refreshRoot(t, "sources:\n  - provider: lambda\n    format: skypilot\n    files:\n      - {name: vms.csv, url: '"+url+"'}\n")
+		before, _ := os.ReadFile(filepath.Join(root, "data/prices/lambda.yaml"))
+		code, stdout, stderr := runRefresh(t, "-root", root, "-cache", t.TempDir(), "-as-of", "2026-12-01", "-retries", "0")
+		if code != 1 || !strings.Contains(stderr, "GET "+url+": refused address ") || !strings.Contains(stderr, ": a loopback address: refresh connects to public addresses only") {
+			t.Errorf("%s: exit %d\n%s%s", url, code, stdout, stderr)
+		}
+		if after, _ := os.ReadFile(filepath.Join(root, "data/prices/lambda.yaml")); string(after) != string(before) {
+			t.Errorf("%s: the price file changed", url)
+		}
+	}
+	hits.Range(func(k, _ any) bool { t.Errorf("the internal server was asked for %s", k); return true })
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,6 +44,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	scenario := fs.String("scenario", "", "a scenario id: rank its workload's costs over the offers kept (default none)")
 	date := fs.String("date", "", "the date on the first page, YYYY-MM-DD (default SOURCE_DATE_EPOCH when set, else the catalog's newest date)")
 	lang := fs.String("lang", "", "the language of the report's text: a catalogue of templates/messages/, as en or zh-CN (default the site's language, data/site.yaml)")
+	force := fs.Bool("force", false, "replace -o even when it is not a report (a file without the report's marker comment); never a file inside data/, content/, templates/ or static/")
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -49,6 +52,10 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		fmt.Fprintln(stderr, "gpucompare report: want -o FILE.html")
 		return 2
+	}
+	if err := reportTarget(*root, *out, *force); err != nil {
+		fmt.Fprintf(stderr, "gpucompare report: %v\nnothing written: %s is unchanged\n", err, *out)
+		return 1
 	}
 	when, err := reportDate(*date, os.Getenv("SOURCE_DATE_EPOCH"))
 	if err != nil {
@@ -78,12 +85,79 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpucompare report: %v\nnothing written: %s is unchanged\n", err, *out)
 		return 1
 	}
-	if err := writeFileAtomic(*out, data); err != nil {
+	if err := writeFileAtomic(*out, markReport(data)); err != nil {
 		fmt.Fprintf(stderr, "gpucompare report: %v\nnothing written: %s is unchanged\n", err, *out)
 		return 1
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d bytes)\n", *out, len(data))
 	return 0
+}
+
+// reportMarker starts the comment every report carries on its second line,
+// by which report -o knows a file it may replace.
+const reportMarker = "<!-- gpucompare report"
+
+// markReport puts the marker comment after the report's doctype.
+func markReport(data []byte) []byte {
+	const comment = reportMarker + ": gpucompare report wrote this file; the next report -o into it replaces it -->\n"
+	doctype := 0
+	if i := bytes.IndexByte(data, '\n'); i >= 0 && bytes.HasPrefix(bytes.ToLower(data), []byte("<!doctype")) {
+		doctype = i + 1
+	}
+	return slices.Concat(data[:doctype], []byte(comment), data[doctype:])
+}
+
+// siteFolders are the folders of a site root that a report never replaces
+// a file in, -force or not.
+var siteFolders = []string{"data", "content", "templates", "static"}
+
+// reportTarget refuses an -o that report must not replace: a path inside
+// the site root's data/, content/, templates/ or static/ (named through
+// symlinks or .. or not), or, unless force, an existing file that lacks
+// the report marker.
+func reportTarget(root, out string, force bool) error {
+	dir, base := filepath.Split(out)
+	if dir == "" {
+		dir = "."
+	}
+	if base == "" || base == "." || base == ".." {
+		return fmt.Errorf("%s: want a file name", out)
+	}
+	// The operating system resolves a symlink before the .. after it, so
+	// does EvalSymlinks; a folder that does not exist cannot be written.
+	if rdir, err := filepath.EvalSymlinks(dir); err == nil {
+		target := filepath.Join(rdir, base)
+		if t, err := filepath.EvalSymlinks(target); err == nil {
+			target = t
+		}
+		target, _ = filepath.Abs(target)
+		rroot, err := filepath.EvalSymlinks(root)
+		if err == nil {
+			rroot, _ = filepath.Abs(rroot)
+		}
+		for _, f := range siteFolders {
+			if rel, err := filepath.Rel(filepath.Join(rroot, f), target); err == nil && filepath.IsLocal(rel) {
+				return fmt.Errorf("%s is inside the site root's %s/: a report is never written into data/, content/, templates/ or static/; give a path outside them", out, f)
+			}
+		}
+	}
+	if force {
+		return nil
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		return nil // nothing to replace; writing says why it cannot
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil // writeFileAtomic refuses a folder
+	}
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	if !bytes.Contains(head[:n], []byte(reportMarker)) {
+		return fmt.Errorf("%s is not a report (it lacks the %q marker): give another file, or -force to replace it", out, reportMarker)
+	}
+	return nil
 }
 
 // sourceDate is the day SOURCE_DATE_EPOCH (seconds since 1970) names, in

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -11,40 +13,54 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// workflow is what the tests read of a GitHub Actions workflow.
+type workflow struct {
+	Permissions any `yaml:"permissions"`
+	Jobs        map[string]struct {
+		Permissions map[string]string `yaml:"permissions"`
+		Uses        string            `yaml:"uses"`
+		Steps       []struct {
+			Uses string `yaml:"uses"`
+			Run  string `yaml:"run"`
+		} `yaml:"steps"`
+	} `yaml:"jobs"`
+}
+
+func readWorkflow(t *testing.T, root, name string) (workflow, string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, ".github/workflows", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf workflow
+	if err := yaml.Unmarshal(data, &wf); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return wf, string(data)
+}
+
 // TestPreviewWorkflowCommands runs every gpucompare command of the
 // pull-request preview workflow, as the workflow words it, on the shipped
-// catalog: the workflow cannot run here, its commands can.
+// catalog: the workflow cannot run here, its commands can. The commands of
+// the publishing side are .github/scripts/preview-build.sh's, which
+// generator/cmd/prpreview's TestPublishStep runs.
 func TestPreviewWorkflowCommands(t *testing.T) {
 	root, err := filepath.Abs("../../..")
 	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(root, ".github/workflows/preview.yml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var wf struct {
-		Jobs map[string]struct {
-			Env   map[string]string `yaml:"env"`
-			Steps []struct {
-				Run string `yaml:"run"`
-			} `yaml:"steps"`
-		} `yaml:"jobs"`
-	}
-	if err := yaml.Unmarshal(data, &wf); err != nil {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
 	// What GitHub would fill in; the base branch is this checkout's HEAD.
 	expand := strings.NewReplacer(
 		`"origin/$BASE_REF"`, "HEAD",
-		`"$PREVIEW_URL"`, "https://previews.example.org/gpucompare/pr-1/",
-		"-out out/site", "-out "+filepath.Join(out, "preview"),
+		`"$RUNNER_TEMP/preview-full"`, filepath.Join(out, "full"),
 	)
 	t.Chdir(root)
 	ran := map[string]bool{}
-	for _, job := range wf.Jobs {
-		for _, step := range job.Steps {
+	for _, name := range []string{"preview.yml:catalog", "preview-full.yml:full"} {
+		file, job, _ := strings.Cut(name, ":")
+		wf, _ := readWorkflow(t, root, file)
+		for _, step := range wf.Jobs[job].Steps {
 			for _, line := range strings.Split(step.Run, "\n") {
 				line = strings.TrimSpace(line)
 				if !strings.HasPrefix(line, "bin/gpucompare ") {
@@ -59,23 +75,125 @@ func TestPreviewWorkflowCommands(t *testing.T) {
 				if code := run(args, &stdout, &stderr); code != 0 {
 					t.Errorf("%v: exit %d\n%s%s", args, code, stdout.String(), stderr.String())
 				}
-				ran[args[0]] = true
-				if args[0] == "check" && slices.Contains(args, "-base") {
-					ran["check -base"] = true
+				key := name + ": " + args[0]
+				if args[0] == "check" && slices.Contains(args, "-base") && slices.Contains(args, "github") {
+					key += " -base -format github"
+				}
+				ran[key] = true
+			}
+		}
+	}
+	for _, cmd := range []string{"preview.yml:catalog: check -base -format github", "preview-full.yml:full: build"} {
+		if !ran[cmd] {
+			t.Errorf("the workflow no longer runs %s", cmd)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "full", "index.html")); err != nil {
+		t.Errorf("the full build was not made: %v", err)
+	}
+}
+
+// TestPreviewWorkflowsTrustNoPullRequest: the workflows that run a pull
+// request's code have a read-only token and no secret, the catalog's keeps
+// its catalog only, the full build's waits for a maintainer's approval; the publishing side builds with main's code through the
+// scripts TestPublishStep runs, and no job with a write permission builds
+// or runs gpucompare.
+func TestPreviewWorkflowsTrustNoPullRequest(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prText string
+	for _, file := range []string{"preview.yml", "preview-full.yml"} {
+		pr, text := readWorkflow(t, root, file)
+		if fmt.Sprint(pr.Permissions) != "map[contents:read]" {
+			t.Errorf("%s: permissions %v; want contents: read only", file, pr.Permissions)
+		}
+		for name, job := range pr.Jobs {
+			if job.Permissions != nil {
+				t.Errorf("%s: job %s asks for permissions %v", file, name, job.Permissions)
+			}
+		}
+		if strings.Contains(text, "secrets.") {
+			t.Errorf("%s: uses a secret", file)
+		}
+		if file == "preview.yml" {
+			prText = text
+		} else if !strings.Contains(text, "environment: preview-full") {
+			t.Errorf("%s: the full build does not wait for a maintainer's approval (environment preview-full)", file)
+		}
+	}
+	if !strings.Contains(prText, `tar --create --file "$RUNNER_TEMP/preview/catalog.tar" $dirs`) || !strings.Contains(prText, `dirs="data content"`) {
+		t.Error("preview.yml: does not keep data/ and content/ as catalog.tar")
+	}
+
+	for _, name := range []string{"preview-publish.yml", "preview-put.yml", "refresh.yml", "pages.yml"} {
+		wf, text := readWorkflow(t, root, name)
+		if name == "preview-publish.yml" {
+			if !strings.Contains(text, `.github/scripts/preview-build.sh "$RUNNER_TEMP/pr/catalog.tar"`) {
+				t.Errorf("%s: does not build with .github/scripts/preview-build.sh", name)
+			}
+			if !strings.Contains(text, "ref: ${{ github.event.repository.default_branch }}") {
+				t.Errorf("%s: does not check out main", name)
+			}
+			if !strings.Contains(text, `"repos/$REPO/actions/runs/$RUN_ID/approvals"`) {
+				t.Errorf("%s: links a full build without reading its approval", name)
+			}
+		}
+		if name == "preview-put.yml" && !strings.Contains(text, ".github/scripts/preview-branch.sh") {
+			t.Errorf("%s: does not publish with .github/scripts/preview-branch.sh", name)
+		}
+		for jname, job := range wf.Jobs {
+			writes := false
+			for p, v := range job.Permissions {
+				if v == "write" && p != "pages" && p != "id-token" {
+					writes = true
+				}
+			}
+			if !writes || job.Uses != "" || name == "refresh.yml" && jname == "refresh" {
+				continue // the refresh writes what it made, and runs only main's code
+			}
+			for _, step := range job.Steps {
+				if strings.Contains(step.Run, "gpucompare") || strings.Contains(step.Run, "go build") || strings.Contains(step.Run, "preview-build.sh") {
+					t.Errorf("%s: job %s has write permissions %v and builds:\n%s", name, jname, job.Permissions, step.Run)
 				}
 			}
 		}
 	}
-	for _, cmd := range []string{"check", "check -base", "build", "diff"} {
-		if !ran[cmd] {
-			t.Errorf("the workflow no longer runs gpucompare %s", cmd)
+}
+
+var pinned = regexp.MustCompile(`^[a-z0-9-]+/[a-z0-9-]+@[0-9a-f]{40}$`)
+
+// TestActionsArePinned: every action a workflow uses from another
+// repository is pinned by its full commit, with its tag in a comment; a
+// tag can be moved to other code, a commit cannot.
+func TestActionsArePinned(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := filepath.Glob(filepath.Join(root, ".github/workflows/*.yml"))
+	if err != nil || len(names) < 5 {
+		t.Fatalf("workflows %v: %v", names, err)
+	}
+	uses := regexp.MustCompile(`(?m)^\s*(?:-\s*)?uses:\s*(\S+)(.*)$`)
+	seen := 0
+	for _, path := range names {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range uses.FindAllStringSubmatch(string(data), -1) {
+			if strings.HasPrefix(m[1], "./") {
+				continue // this repository's own
+			}
+			seen++
+			if !pinned.MatchString(m[1]) || !regexp.MustCompile(`^ # v\d+\.\d+\.\d+$`).MatchString(m[2]) {
+				t.Errorf("%s: uses: %s%s: want owner/action@<full commit> # vX.Y.Z", filepath.Base(path), m[1], m[2])
+			}
 		}
 	}
-	if _, err := os.Stat(filepath.Join(out, "preview", "index.html")); err != nil {
-		t.Errorf("the preview was not built: %v", err)
-	}
-	sitemap, err := os.ReadFile(filepath.Join(out, "preview", "sitemap.xml"))
-	if err != nil || !bytes.Contains(sitemap, []byte("<loc>https://previews.example.org/gpucompare/pr-1/compare/")) {
-		t.Errorf("the preview's sitemap does not use the preview's sub-path: %v\n%.300s", err, sitemap)
+	if seen < 10 {
+		t.Errorf("%d actions found: the pattern misses them", seen)
 	}
 }

@@ -30,6 +30,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/mdlimit"
 	"gpucompare/generator/rootfs"
 	"gpucompare/generator/site/render"
 )
@@ -175,6 +176,16 @@ func Convert(md goldmark.Markdown, codes Shortcodes, file string, src []byte) (*
 		line += bytes.Count(src[:len(src)-len(body)], []byte("\n"))
 		return nil, errorf(line, col, "more than %d links in one paragraph: split it with blank lines", maxLinkOpeners)
 	}
+	skip := bytes.Count(src[:len(src)-len(body)], []byte("\n")) // the lines of the front matter
+	if line, col, long := tooLong(body, maxContentBytes); long {
+		return nil, errorf(skip+line, col, "page is %s bytes of Markdown; at most %s: split it into pages", render.Group(strconv.Itoa(len(body))), render.Group(strconv.Itoa(maxContentBytes)))
+	}
+	if p, big := mdlimit.Table(body, mdlimit.MaxTableCells); big {
+		return nil, errorf(skip+p.Line, p.Col, "%s", p.Message)
+	}
+	if line, col, items, many := tooManyItems(md, body, maxListItems); many {
+		return nil, errorf(skip+line, col, "list has %s items; at most %s: split it, or keep the figures in the catalog", render.Group(strconv.Itoa(items)), render.Group(strconv.Itoa(maxListItems)))
+	}
 	body, errs = codes.expand(file, body, bytes.Count(src[:len(src)-len(body)], []byte("\n")))
 	if len(errs) > 0 {
 		return nil, errs
@@ -183,6 +194,9 @@ func Convert(md goldmark.Markdown, codes Shortcodes, file string, src []byte) (*
 	ctx := parser.NewContext(parser.WithIDs(NewHeadingIDs()))
 	if err := md.Convert(body, &buf, parser.WithContext(ctx)); err != nil {
 		return nil, errorf(fmLine, 1, "markdown: %v", err)
+	}
+	if buf.Len() > maxContentHTML {
+		return nil, errorf(skip+1, 1, "page converts to %s bytes of HTML; at most %s: split it into pages", render.Group(strconv.Itoa(buf.Len())), render.Group(strconv.Itoa(maxContentHTML)))
 	}
 	return &ContentPage{
 		File:        file,
@@ -367,11 +381,17 @@ func (alignClasses) Transform(doc *ast.Document, _ text.Reader, _ parser.Context
 // ASCII ones: "Preise für GPUs" is preise-für-gpus, "价格与可用性" stays
 // itself. Runs of spaces, '-' and '_' become one '-'; other punctuation is
 // dropped; a repeated id gets -1, -2 … appended.
-type HeadingIDs struct{ used map[string]bool }
+type HeadingIDs struct {
+	used map[string]bool
+	// next is, for an id given more than once, the suffix to try first:
+	// one past the last one given, so that 20,000 headings of one text
+	// take linear time, not quadratic (minutes).
+	next map[string]int
+}
 
 func NewHeadingIDs() *HeadingIDs {
 	// "main" is the id of the page's main element in templates/base.html.
-	return &HeadingIDs{used: map[string]bool{"main": true}}
+	return &HeadingIDs{used: map[string]bool{"main": true}, next: map[string]int{}}
 }
 
 func (s *HeadingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
@@ -397,8 +417,9 @@ func (s *HeadingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 		}
 	}
 	if s.used[id] {
-		for i := 1; ; i++ {
+		for i := max(s.next[id], 1); ; i++ {
 			if c := id + "-" + strconv.Itoa(i); !s.used[c] {
+				s.next[id] = i + 1
 				id = c
 				break
 			}

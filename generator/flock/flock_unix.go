@@ -1,6 +1,6 @@
 //go:build unix && !aix
 
-package write
+package flock
 
 import (
 	"errors"
@@ -9,10 +9,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lockDir takes an exclusive lock on the folder dir (flock), held until
+// Dir takes an exclusive lock on the folder dir (flock), held until
 // unlock is called or the process ends, however it ends. With wait false
-// it returns errLocked at once when another process holds the lock.
-func lockDir(dir string, wait bool) (unlock func(), err error) {
+// it returns ErrLocked at once when another process holds the lock.
+func Dir(dir string, wait bool) (unlock func(), err error) {
 	f, err := os.Open(dir)
 	if err != nil {
 		return nil, err
@@ -30,7 +30,7 @@ func lockDir(dir string, wait bool) (unlock func(), err error) {
 	if err != nil {
 		f.Close()
 		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, errLocked
+			return nil, ErrLocked
 		}
 		return nil, &os.PathError{Op: "lock", Path: dir, Err: err}
 	}
