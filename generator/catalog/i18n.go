@@ -19,8 +19,10 @@ import (
 //	    description: …
 //
 // A field is translatable when its struct tag says i18n:"name" (a name,
-// which is the same in every language that has none of its own) or
-// i18n:"prose" (text people read, which check lists when a language of
+// which is the same in every language that has none of its own),
+// i18n:"prose" (text people read, which check lists, record by record,
+// when a language of the site lacks it) or i18n:"note" (a catalog note:
+// prose, which check counts, once for the catalog, when a language of
 // the site lacks it).
 type I18n map[string]map[string]string
 
@@ -31,6 +33,7 @@ const BaseLanguage = "en"
 const (
 	i18nName  = "name"
 	i18nProse = "prose"
+	i18nNote  = "note"
 )
 
 // translatable is a translatable field of a record type: its YAML key,
@@ -162,13 +165,49 @@ func (l *loader) translations(r record, rec any) {
 		}
 		var missing []string
 		for _, f := range list {
-			if f.kind == i18nProse && strings.TrimSpace(v.Field(f.index).String()) != "" && tr[lang][f.key] == "" {
-				missing = append(missing, f.key)
+			if f.kind == i18nName || strings.TrimSpace(v.Field(f.index).String()) == "" || tr[lang][f.key] != "" {
+				continue
 			}
+			if f.kind == i18nNote {
+				l.untranslatedNote(lang, keyPos(r.file, r.at, f.key, r.at))
+				continue
+			}
+			missing = append(missing, f.key)
 		}
 		if len(missing) > 0 {
 			r.l.warnf(r.pos(""), "%s: no %s text for %s", r.label(), lang, strings.Join(missing, ", "))
 		}
+	}
+}
+
+// untranslatedNote counts a note without text in lang, a language of
+// the site's editions, at p.
+func (l *loader) untranslatedNote(lang string, p Pos) {
+	if l.untranslated == nil {
+		l.untranslated = map[string]*noteCount{}
+	}
+	c := l.untranslated[lang]
+	if c == nil {
+		c = &noteCount{first: p}
+		l.untranslated[lang] = c
+	}
+	c.n++
+}
+
+// noteCount is the number of catalog notes without text in a language,
+// and where the first is.
+type noteCount struct {
+	n     int
+	first Pos
+}
+
+// untranslatedNotes warns once for each language of the site's editions
+// that some catalog notes lack: how many, and where the first is. Such a
+// note is shown in the catalog's language, marked as such.
+func (l *loader) untranslatedNotes() {
+	for _, lang := range slices.Sorted(maps.Keys(l.untranslated)) {
+		c := l.untranslated[lang]
+		l.warnf(c.first, "%d catalog notes have no %s text (this is the first): the %s edition shows them in %s, marked as such; write each in the record's i18n.%s.notes", c.n, lang, lang, BaseLanguage, lang)
 	}
 }
 

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -43,7 +44,7 @@ func TestTranslationErrors(t *testing.T) {
     currency: 人民币
 `),
 			want: "data/providers/aws.yaml:1:1: warning: provider \"aws\": no zh-CN text for description\n" +
-				"data/providers/aws.yaml:9:5: provider \"aws\": i18n.zh-CN: \"currency\" is not a translatable field: want one of name, description\n",
+				"data/providers/aws.yaml:9:5: provider \"aws\": i18n.zh-CN: \"currency\" is not a translatable field: want one of name, description, notes\n",
 		},
 		{
 			name: "a language that is no language tag, the catalog's own, or empty text",
@@ -189,5 +190,38 @@ func TestShippedChineseNames(t *testing.T) {
 	// The English names stay as they were.
 	if got, _ := Text(cat.Provider("alibaba-cloud"), "name", "en"); got != "Alibaba Cloud" {
 		t.Errorf("alibaba-cloud: en name %q, want Alibaba Cloud", got)
+	}
+}
+
+// TestUntranslatedNotesCounted: notes of providers and instance types
+// without Chinese text are counted in one warning at the first, not one a
+// record; a translated note is shown in Chinese and not counted; a
+// provider's spot name takes the provider's own term in Chinese.
+func TestUntranslatedNotesCounted(t *testing.T) {
+	files := translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\nnotes: Billed per second.\nspot:\n  name: Spot Instances\n  i18n: {zh-CN: {name: Spot 实例}}\n")
+	files["data/providers/aws.yaml"] += "    notes: Eight GPUs.\n  - id: p5\n    name: p5.48xlarge\n    gpu: a100\n    gpu_count: 8\n    regions: [us-east-1]\n    source: https://example.com/p5\n    notes: Also eight.\n    i18n: {zh-CN: {notes: 同样八个。}}\n"
+	c, r := load(t, files)
+	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN.notes\n"
+	if got := r.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	p := c.Provider("aws")
+	for _, tc := range []struct {
+		rec       any
+		key, want string
+		in        bool
+	}{
+		{p, "notes", "Billed per second.", false},
+		{p.Instances[1], "notes", "同样八个。", true},
+		{p.Instances[0], "notes", "Eight GPUs.", false},
+		{&p.Spot, "name", "Spot 实例", true},
+	} {
+		if got, in := Text(tc.rec, tc.key, "zh-CN"); got != tc.want || in != tc.in {
+			t.Errorf("Text(%T, %q) = %q, %v; want %q, %v", tc.rec, tc.key, got, in, tc.want, tc.in)
+		}
+	}
+	files["data/providers/aws.yaml"] = strings.Replace(files["data/providers/aws.yaml"], "{zh-CN: {notes: 同样八个。}}", "{zh-CN: {source: 八}}", 1)
+	if _, r := load(t, files); !strings.Contains(r.String(), `i18n.zh-CN: "source" is not a translatable field: want one of notes`) {
+		t.Errorf("an instance's i18n of a field that is not translatable: got\n%s", r)
 	}
 }

@@ -159,9 +159,12 @@ type loader struct {
 	// unusedLangs are the languages the catalog has text in and the site
 	// no edition in, each where it first appears.
 	unusedLangs map[string]Pos
-	shapeErrs   map[Pos]bool // where a value has the wrong shape
-	fxFile      string
-	priceFiles  []priceFile
+	// untranslated counts, by language of the site's editions, the
+	// catalog notes without text in it.
+	untranslated map[string]*noteCount
+	shapeErrs    map[Pos]bool // where a value has the wrong shape
+	fxFile       string
+	priceFiles   []priceFile
 
 	files   map[string]*parsedFile // this load's parses, by file name
 	decoded map[string]decodedFile // this load's decoded files, by file name

@@ -126,7 +126,7 @@ type GPU struct {
 	Sparse       Throughput   `yaml:"sparse"`
 	Interconnect Interconnect `yaml:"interconnect"`
 	PCIeGen      *float64     `yaml:"pcie_gen"`
-	Notes        string       `yaml:"notes"`
+	Notes        string       `yaml:"notes" i18n:"note"`
 	Source       string       `yaml:"source"`
 	AsOf         string       `yaml:"as_of"`
 	I18n         I18n         `yaml:"i18n"`
@@ -176,14 +176,14 @@ type Provider struct {
 	Isolation      []string       `yaml:"isolation"` // offerings: dedicated hosts, bare metal…
 	IsolationSrc   string         `yaml:"isolation_source"`
 	Headquarters   string         `yaml:"headquarters"`
-	Notes          string         `yaml:"notes"`
+	Notes          string         `yaml:"notes" i18n:"note"`
 	Source         string         `yaml:"source"`
 	AsOf           string         `yaml:"as_of"`
 
 	Regions   []*Region   `yaml:"regions"`
 	Instances []*Instance `yaml:"instances"`
 	// I18n holds the provider's name as it writes it in other languages,
-	// and its description translated.
+	// and its description and notes translated.
 	I18n I18n `yaml:"i18n"`
 
 	file string
@@ -202,10 +202,13 @@ type Billing struct {
 // Spot is what a provider says of its interruptible capacity.
 type Spot struct {
 	Available     *bool    `yaml:"available"`
-	Name          string   `yaml:"name"` // the provider's own term: "Spot VMs", "抢占式实例"
+	Name          string   `yaml:"name" i18n:"name"` // the provider's own term: "Spot VMs", "preemptible instances"
 	NoticeSeconds *float64 `yaml:"notice_seconds"`
 	Note          string   `yaml:"note"`
 	Source        string   `yaml:"source"`
+	// I18n holds the provider's own term in other languages, as it
+	// writes it there (抢占式实例, 竞价实例).
+	I18n I18n `yaml:"i18n"`
 }
 
 // Rate is a unit price with its currency (egress per GB, storage per GB-month).
@@ -279,7 +282,7 @@ type Instance struct {
 	Regions        []string `yaml:"regions"`            // region ids, or "all"
 	PreviousGen    bool     `yaml:"previous_generation"`
 	Claims         *Claims  `yaml:"claims"`
-	Notes          string   `yaml:"notes"`
+	Notes          string   `yaml:"notes" i18n:"note"`
 	Source         string   `yaml:"source"`
 	AsOf           string   `yaml:"as_of"`
 	PriceNotPublic string   `yaml:"price_not_public"` // why there is no public price, when there is none
@@ -287,6 +290,8 @@ type Instance struct {
 	// the VM is billed apart"); such offers are shown but left out of
 	// rankings, which need whole prices.
 	PriceIncomplete string `yaml:"price_incomplete"`
+	// I18n holds the instance type's notes in other languages.
+	I18n I18n `yaml:"i18n"`
 
 	Provider *Provider `yaml:"-"`
 	at       *place

@@ -421,6 +421,7 @@ func (l *loader) validate() {
 	l.validateScenarios()
 	l.validateScoring()
 	l.unusedLanguages()
+	l.untranslatedNotes()
 }
 
 // Measures are what the evaluation matrix can compute for a provider from
@@ -622,6 +623,9 @@ func (l *loader) validateProvider(r record, p *Provider) {
 	cited("billing", p.Billing.Source, p.Billing.Granularity != "" || p.Billing.MinimumSeconds != nil)
 	sub("spot").positive("notice_seconds", p.Spot.NoticeSeconds)
 	cited("spot", p.Spot.Source, p.Spot.Available != nil || p.Spot.NoticeSeconds != nil)
+	if s := sub("spot"); s.at != nil {
+		l.translations(s, &p.Spot)
+	}
 	for _, rate := range []struct {
 		key string
 		r   Rate
@@ -685,6 +689,7 @@ func (l *loader) validateProvider(r record, p *Provider) {
 			}
 		}
 		ir.source("source", in.Source, true)
+		l.translations(ir, in)
 		if c := in.Claims; c != nil {
 			cr := record{l: l, file: p.file, at: c.at, name: ir.name + " claims"}
 			cr.positive("tflops", c.TFLOPS)

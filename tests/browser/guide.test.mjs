@@ -248,8 +248,8 @@ for (const pass of ['file', 'http']) {
   });
 }
 
-// An outcome of the shipped guide that matches nothing (MLPS level 3 in
-// mainland China: the catalog lists no provider with the certification)
+// An outcome of the shipped guide that matches nothing (等保三级, MLPS
+// level 3, in mainland China: no provider of the catalog states it)
 // shows, in the wizard as in the tree, the nearest offers with what each
 // misses; the data-residency outcome lists offers in mainland China only.
 test('an empty outcome shows the nearest offers and what they miss', { timeout: patience(60_000) }, async () => {
@@ -275,7 +275,7 @@ test('an empty outcome shows the nearest offers and what they miss', { timeout: 
     );
     assert.ok(near.length >= 1 && near.length <= 3, `${near.length} nearest offers, want 1 to 3`);
     assert.equal(new Set(near.map((n) => n.provider)).size, near.length, 'two nearest offers of one provider');
-    for (const n of near) assert.ok(n.misses.includes('no MLPS level 3 certification listed'), `${n.provider}: misses ${JSON.stringify(n.misses)}`);
+    for (const n of near) assert.ok(n.misses.includes('no 等保三级 certification listed'), `${n.provider}: misses ${JSON.stringify(n.misses)}`);
     assert.equal(await page.locator('#wizard-step .no-match').count(), 1, 'the empty outcome does not say nothing matches');
 
     assert.equal((await walk([rules, china])).id, 'data-in-mainland-china');

@@ -1,0 +1,322 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"gpucompare/generator/catalog"
+)
+
+// glossaryVariants are, by the glossary's Chinese term, the other names
+// of templates/messages/glossary.yaml (also) that the Chinese edition
+// does not write, and the term with its forms, inside which a variant is
+// the term itself (包月 in 包年包月).
+type glossaryVariants struct {
+	term  string
+	keep  []string // the term and its forms
+	avoid []string // its also
+}
+
+func readGlossary(t *testing.T, root string) []glossaryVariants {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(root, "templates/messages/glossary.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g struct {
+		Terms []struct {
+			ZH    string   `yaml:"zh-CN"`
+			Forms []string `yaml:"forms"`
+			Also  []string `yaml:"also"`
+		} `yaml:"terms"`
+	}
+	if err := yaml.Unmarshal(src, &g); err != nil {
+		t.Fatalf("glossary.yaml: %v", err)
+	}
+	var out []glossaryVariants
+	for _, term := range g.Terms {
+		if len(term.Also) > 0 {
+			out = append(out, glossaryVariants{term: term.ZH, keep: append([]string{term.ZH}, term.Forms...), avoid: term.Also})
+		}
+	}
+	return out
+}
+
+// variantAt returns the variants of gs that text holds, each outside an
+// occurrence of its term or a form that covers it.
+func variantsIn(gs []glossaryVariants, text string, ownSpot func(string) bool) []string {
+	var found []string
+	for _, g := range gs {
+		var kept [][2]int
+		for _, k := range g.keep {
+			for i := 0; ; {
+				j := strings.Index(text[i:], k)
+				if j < 0 {
+					break
+				}
+				kept = append(kept, [2]int{i + j, i + j + len(k)})
+				i += j + len(k)
+			}
+		}
+		for _, v := range g.avoid {
+			if ownSpot(v) {
+				continue
+			}
+			for i := 0; ; {
+				j := strings.Index(text[i:], v)
+				if j < 0 {
+					break
+				}
+				lo, hi := i+j, i+j+len(v)
+				i = hi
+				if slices.ContainsFunc(kept, func(k [2]int) bool { return k[0] <= lo && hi <= k[1] }) {
+					continue
+				}
+				// A word of Latin letters is a variant only as a whole word:
+				// MLPS, not the letters inside another word.
+				if isASCIIWord(v) && (lo > 0 && isWordByte(text[lo-1]) || hi < len(text) && isWordByte(text[hi])) {
+					continue
+				}
+				found = append(found, v+" in “"+around(text, lo, hi)+"”")
+			}
+		}
+	}
+	return found
+}
+
+func isASCIIWord(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// around is text around [lo, hi), on one line, cut at rune boundaries.
+func around(text string, lo, hi int) string {
+	a, b := max(0, lo-40), min(len(text), hi+40)
+	for a > 0 && text[a]&0xC0 == 0x80 {
+		a--
+	}
+	for b < len(text) && text[b]&0xC0 == 0x80 {
+		b++
+	}
+	return strings.Join(strings.Fields(text[a:b]), " ")
+}
+
+var (
+	tagRE       = regexp.MustCompile(`<(/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*?)(/?)>`)
+	langEnRE    = regexp.MustCompile(`\slang="en(-[A-Za-z]+)?"`)
+	shownScript = regexp.MustCompile(`\sid="(chart-[^"]*|guide-data)"`)
+	voidElement = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
+)
+
+// chineseText is the text of an HTML page a reader of the Chinese
+// edition reads as Chinese: the page without its tags and without the
+// elements marked lang="en" (catalog text shown in its own language,
+// citations). Of the JSON in script elements, the options of charts and
+// the steps of a guide are kept, as their texts are shown; the data a
+// table's script filters (matrix-data) holds what the table shows and
+// the catalog's own records.
+func chineseText(page string) string {
+	var b strings.Builder
+	skip := 0 // depth inside a lang="en" element, 0 outside
+	var stack []bool
+	last := 0
+	for _, m := range tagRE.FindAllStringSubmatchIndex(page, -1) {
+		if skip == 0 {
+			b.WriteString(page[last:m[0]])
+			b.WriteByte(' ')
+		}
+		last = m[1]
+		closing, name, attrs := page[m[2]:m[3]] == "/", strings.ToLower(page[m[4]:m[5]]), page[m[6]:m[7]]
+		switch {
+		case closing:
+			if n := len(stack); n > 0 {
+				if stack[n-1] {
+					skip--
+				}
+				stack = stack[:n-1]
+			}
+		case voidElement[name] || m[8] != m[9]:
+		default:
+			en := name != "html" && langEnRE.MatchString(attrs) ||
+				name == "script" && !shownScript.MatchString(attrs)
+			stack = append(stack, en)
+			if en {
+				skip++
+			}
+		}
+	}
+	b.WriteString(page[last:])
+	return b.String()
+}
+
+// TestChineseEditionHasOneWordPerThing builds the shipped catalog and its
+// Chinese report, and reads every page, feed and chart of the Chinese
+// edition (the search page, not the index's search words) for the names the glossary rejects (its also): a
+// page writes 按量计费, never 按需计费; 中国内地, never 中国大陆; 服务商,
+// never 提供方; 等保三级, never MLPS. A provider's own name for its spot
+// capacity (腾讯云's 竞价实例) may stand on its own pages only.
+func TestChineseEditionHasOneWordPerThing(t *testing.T) {
+	const root = "../../.."
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"build", "-root", root, "-out", out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr.String())
+	}
+	report := filepath.Join(out, "zh", "report.html")
+	if code := run([]string{"report", "-root", root, "-lang", "zh-CN", "-scenario", "startup-spot", "-date", "2026-07-30", "-o", report}, &stdout, &stderr); code != 0 {
+		t.Fatalf("report: exit %d\n%s", code, stderr.String())
+	}
+	gs := readGlossary(t, root)
+	cat, rep := catalog.Load(os.DirFS(root))
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	// The spot names of each provider, in every language the catalog has.
+	spotNames := map[string]string{}
+	for _, p := range cat.Providers {
+		names := p.Spot.Name
+		for _, tr := range p.Spot.I18n {
+			names += " " + tr["name"]
+		}
+		spotNames[p.ID] = names
+	}
+	files, pages := 0, 0
+	err := filepath.WalkDir(filepath.Join(out, "zh"), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(out, path)
+		rel = filepath.ToSlash(rel)
+		ext := filepath.Ext(path)
+		// The search index holds, besides what the search page shows, the
+		// words a reader may search by, which are the glossary's also.
+		if !slices.Contains([]string{".html", ".xml", ".json", ".js"}, ext) || strings.HasPrefix(rel, "zh/static/") || rel == "zh/search/index.js" {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		text := string(data)
+		if ext == ".html" {
+			text = chineseText(text)
+			pages++
+		}
+		files++
+		// The provider whose own pages these are, if any.
+		var own string
+		if parts := strings.Split(rel, "/"); len(parts) > 3 && (parts[1] == "providers" || parts[1] == "instances") {
+			own = spotNames[parts[2]]
+		}
+		for _, v := range variantsIn(gs, text, func(v string) bool { return own != "" && strings.Contains(own, v) }) {
+			t.Errorf("%s: %s", rel, v)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages < 100 || files <= pages {
+		t.Fatalf("read %d files, %d of them pages: the Chinese edition was not built whole", files, pages)
+	}
+}
+
+// TestGlossaryVariantsFound: the reading of the test above finds a
+// rejected name in a page, leaves it inside the term it is part of and
+// inside English text, and allows a provider its own spot name.
+func TestGlossaryVariantsFound(t *testing.T) {
+	gs := []glossaryVariants{
+		{term: "包年包月", keep: []string{"包年包月"}, avoid: []string{"包月"}},
+		{term: "等保三级", keep: []string{"等保三级"}, avoid: []string{"MLPS"}},
+		{term: "抢占式实例", keep: []string{"抢占式实例", "抢占式"}, avoid: []string{"竞价实例"}},
+	}
+	none := func(string) bool { return false }
+	for _, c := range []struct {
+		page string
+		own  func(string) bool
+		want int
+	}{
+		{`<p>包年包月（按月）</p>`, none, 0},
+		{`<p>包月价格</p>`, none, 1},
+		{`<td>通过MLPS认证</td>`, none, 1},
+		{`<td><span lang="en">MLPS level 3 is not stated</span> <small>英文</small></td>`, none, 0},
+		{`<div lang="en"><p>MLPS <b>level</b> 3</p></div><p>MLPS</p>`, none, 1},
+		{`<p>SMLPSX</p>`, none, 0},
+		{`<p>竞价实例</p>`, none, 1},
+		{`<p>竞价实例</p>`, func(v string) bool { return v == "竞价实例" }, 0},
+		{`<html lang="zh-CN"><a hreflang="en" lang="en">English</a><p>包月</p></html>`, none, 1},
+		{`<script type="application/json" id="matrix-data">{"source":"CUD MLPS"}</script><script type="application/json" id="chart-x">{"title":"MLPS"}</script>`, none, 1},
+	} {
+		if got := variantsIn(gs, chineseText(c.page), c.own); len(got) != c.want {
+			t.Errorf("%s: found %q, want %d", c.page, got, c.want)
+		}
+	}
+}
+
+// TestShippedRegionsHaveChineseNames: every region of every provider of
+// the shipped catalog has a Chinese name (its provider's, or a plain
+// translation marked as such in the data), every provider that sells in
+// mainland China has its Chinese name, and the Chinese page of each
+// instance type names its regions so.
+func TestShippedRegionsHaveChineseNames(t *testing.T) {
+	const root = "../../.."
+	cat, rep := catalog.Load(os.DirFS(root))
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	han := regexp.MustCompile(`\p{Han}`)
+	regions := 0
+	for _, p := range cat.Providers {
+		mainland := false
+		for _, r := range p.Regions {
+			regions++
+			if name, _ := catalog.Text(r, "name", "zh-CN"); !han.MatchString(name) {
+				t.Errorf("%s: region %s has no Chinese name: %q", p.ID, r.ID, name)
+			}
+			mainland = mainland || r.Geo == "china-mainland"
+		}
+		if name, _ := catalog.Text(p, "name", "zh-CN"); mainland && !han.MatchString(name) {
+			t.Errorf("%s sells in mainland China and has no Chinese name: %q", p.ID, name)
+		}
+	}
+	if regions < 50 {
+		t.Fatalf("only %d regions in the shipped catalog", regions)
+	}
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"build", "-root", root, "-out", out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("build: exit %d\n%s", code, stderr.String())
+	}
+	for _, c := range []struct{ page, want string }{
+		{"zh/instances/alibaba-cloud/ecs.gn7i-c8g1.2xlarge/index.html", "<dd>华北2（北京）、华东1（杭州）"},
+		{"zh/instances/aws/g4dn.xlarge/index.html", `美国东部（弗吉尼亚州北部） <span class="id">us-east-1</span>`},
+		{"zh/providers/azure/index.html", "美国中南部"},
+		{"zh/providers/tencent-cloud/index.html", "<h1>腾讯云</h1>"},
+		{"zh/providers/tencent-cloud/index.html", "是</span> — 竞价实例<br>"},
+		{"zh/providers/huawei-cloud/index.html", "等保（级别未说明）"},
+		{"providers/huawei-cloud/index.html", "MLPS (等保, China&#39;s classified protection), level not stated"},
+	} {
+		data, err := os.ReadFile(filepath.Join(out, c.page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), c.want) {
+			t.Errorf("%s: no %s", c.page, c.want)
+		}
+	}
+}
