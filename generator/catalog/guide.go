@@ -166,7 +166,7 @@ func (l *loader) validateQuery(r record, q *Query) {
 		switch {
 		case price && br.required("currency", b.Currency, "the currency of the bound, such as USD"):
 			br.currency("currency", b.Currency)
-			if currencyPattern.MatchString(b.Currency) && currencyPattern.MatchString(l.cat.Site.Currency) && !l.convertible(b.Currency) {
+			if currencyPattern.MatchString(b.Currency) && currencyPattern.MatchString(l.cat.Site.Currency) && !convertible(l.cat, b.Currency) {
 				br.errorf("currency", "currency %q has no rate to the site currency %s in data/fx.yaml", b.Currency, l.cat.Site.Currency)
 			}
 		case !price && b.Currency != "":

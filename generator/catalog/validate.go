@@ -312,7 +312,7 @@ func (l *loader) editions() {
 		}
 		if e.Currency != "" {
 			r.currency("currency", e.Currency)
-			if currencyPattern.MatchString(e.Currency) && currencyPattern.MatchString(l.cat.Site.Currency) && !l.convertible(e.Currency) {
+			if currencyPattern.MatchString(e.Currency) && currencyPattern.MatchString(l.cat.Site.Currency) && !convertible(l.cat, e.Currency) {
 				r.errorf("currency", "currency %q has no rate to the site currency %s in data/fx.yaml", e.Currency, l.cat.Site.Currency)
 			}
 		}
@@ -757,7 +757,7 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 	if r.required("currency", pp.Currency, "the currency the provider quoted, such as USD") {
 		r.currency("currency", pp.Currency)
 		siteOK := currencyPattern.MatchString(l.cat.Site.Currency)
-		if siteOK && currencyPattern.MatchString(pp.Currency) && !l.convertible(pp.Currency) {
+		if siteOK && currencyPattern.MatchString(pp.Currency) && !convertible(l.cat, pp.Currency) {
 			r.errorf("currency", "currency %q has no rate to the site currency %s in data/fx.yaml", pp.Currency, l.cat.Site.Currency)
 		}
 	}
@@ -770,12 +770,12 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 
 // convertible reports whether an amount in cur can be shown in the site
 // currency with a rate from fx.yaml.
-func (l *loader) convertible(cur string) bool {
-	if cur == l.cat.Site.Currency {
+func convertible(cat *Catalog, cur string) bool {
+	if cur == cat.Site.Currency {
 		return true
 	}
-	for _, fx := range l.cat.FX {
-		if (fx.Base == cur && fx.Quote == l.cat.Site.Currency) || (fx.Quote == cur && fx.Base == l.cat.Site.Currency) {
+	for _, fx := range cat.FX {
+		if (fx.Base == cur && fx.Quote == cat.Site.Currency) || (fx.Quote == cur && fx.Base == cat.Site.Currency) {
 			return true
 		}
 	}
