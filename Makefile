@@ -74,8 +74,8 @@ golden:
 fuzz-brief:
 	$(call fuzz-run,catalog,FuzzLoad,30000)
 	$(call fuzz-run,tmplexec,FuzzEscapers,25000)
-	$(call fuzz-run,site,FuzzOfferWriters,40000)
-	$(call fuzz-run,site,FuzzNestingBound,10000)
+	$(call fuzz-run,site/export,FuzzOfferWriters,40000)
+	$(call fuzz-run,site/content,FuzzNestingBound,10000)
 	$(call fuzz-run,feed,FuzzEntry,20000)
 	$(call fuzz-run,charts,FuzzHistoryFrame,100000)
 	$(call fuzz-run,charts,FuzzFrontier,40000)

@@ -110,7 +110,7 @@ func (l *loader) validateGuides() {
 func (l *loader) validateQuery(r record, q *Query) {
 	for i, id := range q.GPUs {
 		if l.cat.GPU(id) == nil {
-			l.errorf(pos(r.file, item(q.at, "gpus", i)), "%s: gpu %q does not exist%s", r.name, id, suggest(id, l.gpuIDs()))
+			l.errorf(pos(r.file, item(q.at, "gpus", i)), "%s: gpu %q does not exist%s", r.name, id, suggest(id, gpuIDs(l.cat)))
 		}
 	}
 	models := map[string]bool{}
@@ -124,7 +124,7 @@ func (l *loader) validateQuery(r record, q *Query) {
 	}
 	for i, id := range q.Providers {
 		if l.cat.Provider(id) == nil {
-			l.errorf(pos(r.file, item(q.at, "providers", i)), "%s: provider %q does not exist%s", r.name, id, suggest(id, l.providerIDs()))
+			l.errorf(pos(r.file, item(q.at, "providers", i)), "%s: provider %q does not exist%s", r.name, id, suggest(id, providerIDs(l.cat)))
 		}
 	}
 	for i, k := range q.ProviderKinds {
@@ -166,7 +166,7 @@ func (l *loader) validateQuery(r record, q *Query) {
 		switch {
 		case price && br.required("currency", b.Currency, "the currency of the bound, such as USD"):
 			br.currency("currency", b.Currency)
-			if currencyPattern.MatchString(b.Currency) && currencyPattern.MatchString(l.cat.Site.Currency) && !l.convertible(b.Currency) {
+			if currencyPattern.MatchString(b.Currency) && currencyPattern.MatchString(l.cat.Site.Currency) && !convertible(l.cat, b.Currency) {
 				br.errorf("currency", "currency %q has no rate to the site currency %s in data/fx.yaml", b.Currency, l.cat.Site.Currency)
 			}
 		case !price && b.Currency != "":

@@ -169,7 +169,7 @@ func (l *loader) translations(r record, rec any) {
 				continue
 			}
 			if f.kind == i18nNote {
-				l.untranslatedNote(lang, keyPos(r.file, r.at, f.key, r.at))
+				l.untranslated.add(lang, keyPos(r.file, r.at, f.key, r.at))
 				continue
 			}
 			missing = append(missing, f.key)
@@ -180,16 +180,19 @@ func (l *loader) translations(r record, rec any) {
 	}
 }
 
-// untranslatedNote counts a note without text in lang, a language of
-// the site's editions, at p.
-func (l *loader) untranslatedNote(lang string, p Pos) {
-	if l.untranslated == nil {
-		l.untranslated = map[string]*noteCount{}
+// noteCounts are the catalog notes without text in each language of the
+// site's editions.
+type noteCounts map[string]*noteCount
+
+// add counts a note without text in lang at p.
+func (cs *noteCounts) add(lang string, p Pos) {
+	if *cs == nil {
+		*cs = noteCounts{}
 	}
-	c := l.untranslated[lang]
+	c := (*cs)[lang]
 	if c == nil {
 		c = &noteCount{first: p}
-		l.untranslated[lang] = c
+		(*cs)[lang] = c
 	}
 	c.n++
 }

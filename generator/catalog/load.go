@@ -161,7 +161,7 @@ type loader struct {
 	unusedLangs map[string]Pos
 	// untranslated counts, by language of the site's editions, the
 	// catalog notes without text in it.
-	untranslated map[string]*noteCount
+	untranslated noteCounts
 	shapeErrs    map[Pos]bool // where a value has the wrong shape
 	fxFile       string
 	priceFiles   []priceFile

@@ -319,7 +319,7 @@ func (l *loader) editions() {
 		}
 		if e.Currency != "" {
 			r.currency("currency", e.Currency)
-			if currencyPattern.MatchString(e.Currency) && currencyPattern.MatchString(l.cat.Site.Currency) && !l.convertible(e.Currency) {
+			if currencyPattern.MatchString(e.Currency) && currencyPattern.MatchString(l.cat.Site.Currency) && !convertible(l.cat, e.Currency) {
 				r.errorf("currency", "currency %q has no rate to the site currency %s in data/fx.yaml", e.Currency, l.cat.Site.Currency)
 			}
 		}
@@ -573,7 +573,7 @@ func (l *loader) validateBenchmarks() {
 			rr := record{l: l, file: b.file, at: res.at, name: fmt.Sprintf("benchmark %q result %d", b.ID, i+1)}
 			rr.required("round", res.Round, "the round or date of the run, such as \"Inference v4.0\"")
 			if rr.required("gpu", res.GPU, "an accelerator id from data/gpus/") && l.cat.GPU(res.GPU) == nil {
-				rr.errorf("gpu", "gpu %q does not exist%s", res.GPU, suggest(res.GPU, l.gpuIDs()))
+				rr.errorf("gpu", "gpu %q does not exist%s", res.GPU, suggest(res.GPU, gpuIDs(l.cat)))
 			}
 			if child(res.at, "gpu_count") != nil && res.GPUCount <= 0 {
 				rr.errorf("gpu_count", "gpu_count must be > 0, got %d: leave it out when the source does not state it", res.GPUCount)
@@ -591,7 +591,7 @@ func (l *loader) validateBenchmarks() {
 				rr.errorf(given, "provider and instance go together: name both or neither")
 			} else if res.Provider != "" {
 				if p := l.cat.Provider(res.Provider); p == nil {
-					rr.errorf("provider", "provider %q does not exist%s", res.Provider, suggest(res.Provider, l.providerIDs()))
+					rr.errorf("provider", "provider %q does not exist%s", res.Provider, suggest(res.Provider, providerIDs(l.cat)))
 				} else if p.Instance(res.Instance) == nil {
 					rr.errorf("instance", "instance %q is not an instance of provider %q%s", res.Instance, p.ID, suggest(res.Instance, p.instanceIDs()))
 				}
@@ -681,7 +681,7 @@ func (l *loader) validateProvider(r record, p *Provider) {
 		seen[in.ID] = true
 		ir.required("name", in.Name, "the provider's own name, such as \"p4d.24xlarge\"")
 		if ir.required("gpu", in.GPU, "a GPU id from data/gpus/") && l.cat.GPU(in.GPU) == nil {
-			ir.errorf("gpu", "gpu %q does not exist%s", in.GPU, suggest(in.GPU, l.gpuIDs()))
+			ir.errorf("gpu", "gpu %q does not exist%s", in.GPU, suggest(in.GPU, gpuIDs(l.cat)))
 		}
 		if child(in.at, "gpu_count") == nil {
 			ir.errorf("gpu_count", "gpu_count is missing: want the number of GPUs, such as 8")
@@ -719,7 +719,7 @@ func (l *loader) validatePriceFile(f priceFile) {
 	fr := record{l: l, file: f.name, at: f.at, name: "prices"}
 	prov := l.cat.Provider(f.Provider)
 	if fr.required("provider", f.Provider, "the provider id these prices belong to") && prov == nil {
-		fr.errorf("provider", "provider %q does not exist%s", f.Provider, suggest(f.Provider, l.providerIDs()))
+		fr.errorf("provider", "provider %q does not exist%s", f.Provider, suggest(f.Provider, providerIDs(l.cat)))
 	}
 	if want := strings.TrimSuffix(path.Base(f.name), ".yaml"); f.Provider != "" && f.Provider != want {
 		fr.errorf("provider", "provider %q differs from the file name: name the file %s.yaml", f.Provider, f.Provider)
@@ -765,7 +765,7 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 	if r.required("currency", pp.Currency, "the currency the provider quoted, such as USD") {
 		r.currency("currency", pp.Currency)
 		siteOK := currencyPattern.MatchString(l.cat.Site.Currency)
-		if siteOK && currencyPattern.MatchString(pp.Currency) && !l.convertible(pp.Currency) {
+		if siteOK && currencyPattern.MatchString(pp.Currency) && !convertible(l.cat, pp.Currency) {
 			r.errorf("currency", "currency %q has no rate to the site currency %s in data/fx.yaml", pp.Currency, l.cat.Site.Currency)
 		}
 	}
@@ -779,12 +779,12 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 
 // convertible reports whether an amount in cur can be shown in the site
 // currency with a rate from fx.yaml.
-func (l *loader) convertible(cur string) bool {
-	if cur == l.cat.Site.Currency {
+func convertible(cat *Catalog, cur string) bool {
+	if cur == cat.Site.Currency {
 		return true
 	}
-	for _, fx := range l.cat.FX {
-		if (fx.Base == cur && fx.Quote == l.cat.Site.Currency) || (fx.Quote == cur && fx.Base == l.cat.Site.Currency) {
+	for _, fx := range cat.FX {
+		if (fx.Base == cur && fx.Quote == cat.Site.Currency) || (fx.Quote == cur && fx.Base == cat.Site.Currency) {
 			return true
 		}
 	}
@@ -798,17 +798,18 @@ func suggest(s string, known []string) string {
 	return ""
 }
 
-func (l *loader) gpuIDs() []string {
+// gpuIDs and providerIDs list the ids cat defines, for messages.
+func gpuIDs(cat *Catalog) []string {
 	var out []string
-	for _, g := range l.cat.GPUs {
+	for _, g := range cat.GPUs {
 		out = append(out, g.ID)
 	}
 	return out
 }
 
-func (l *loader) providerIDs() []string {
+func providerIDs(cat *Catalog) []string {
 	var out []string
-	for _, p := range l.cat.Providers {
+	for _, p := range cat.Providers {
 		out = append(out, p.ID)
 	}
 	return out

@@ -8,6 +8,8 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/write"
 	"gpucompare/generator/synth"
 )
 
@@ -86,7 +88,8 @@ func BenchmarkWrite(b *testing.B) {
 // page with a price history chart.
 func BenchmarkInstanceCharts(b *testing.B) {
 	root, cat := synthSite(b, 1000)
-	bl := &builder{cat: cat, opts: benchOptions, out: &memSink{files: Files{}}, paths: map[string]bool{}}
+	bl := &builder{cat: cat, opts: benchOptions, output: newOutput(write.NewMemory(), "")}
+	bl.reuse.out = &bl.output
 	tfs, _, err := assets(root)
 	if err != nil {
 		b.Fatal(err)
@@ -94,7 +97,7 @@ func BenchmarkInstanceCharts(b *testing.B) {
 	if bl.tmpl, err = bl.templates(tfs, "en"); err != nil {
 		b.Fatal(err)
 	}
-	bl.derive()
+	bl.Data = derive.Make(bl.cat)
 	pages, err := bl.pages()
 	if err != nil {
 		b.Fatal(err)

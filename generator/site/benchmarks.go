@@ -13,6 +13,9 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The benchmark pages: /benchmarks/ lists every benchmark by suite, and
@@ -28,35 +31,42 @@ import (
 // Output paths of the benchmark pages.
 const benchmarksPath = "benchmarks/index.html"
 
-func benchmarkPath(id string) string { return "benchmarks/" + id + "/index.html" }
-
 // resultAnchor and groupAnchor are the ids of a result's row and of a
 // group's section on its benchmark's page; n counts from 1.
 func resultAnchor(n int) string { return "result-" + strconv.Itoa(n) }
 func groupAnchor(n int) string  { return "group-" + strconv.Itoa(n) }
 
-// benchmarkPages makes the benchmark index and one page per benchmark.
-func (b *builder) benchmarkPages() []*page {
-	idx := b.newPage(benchmarksPath, "benchmarks")
-	idx.TitleKey, idx.DescKey = "benchmarks.title", "benchmarks.description"
-	idx.Data = b.benchmarksData(idx)
-	out := []*page{idx}
-	for _, bm := range b.cat.Benchmarks {
-		p := b.newPage(benchmarkPath(bm.ID), "benchmark")
-		p.Title, p.DescKey = bm.Name, "benchmark.description"
-		p.Data = b.benchmarkData(p, bm)
-		out = append(out, p)
-	}
-	return out
+// benchmarkKind is the page kind of the benchmark pages, and of the
+// benchmark figures of the GPU and instance pages: a function of the
+// edition's catalog and its derived data, with newPage making the frame of
+// a page of the edition and trust the trust badge of a price.
+type benchmarkKind struct {
+	cat     *catalog.Catalog
+	data    *derive.Data
+	newPage func(path, layout string) *page
+	trust   func(pp *catalog.PricePoint, kind string) *trustView
 }
 
-// groupsOf are the derived groups of one benchmark, in bench.Derive order.
-func (b *builder) groupsOf(bm *catalog.Benchmark) []*bench.Group {
-	var out []*bench.Group
-	for _, g := range b.benchGroups {
-		if g.Benchmark == bm {
-			out = append(out, g)
-		}
+// benchmarksOf is the benchmark page kind of the edition b builds.
+func benchmarksOf(b *builder) *benchmarkKind {
+	return &benchmarkKind{cat: b.cat, data: b.Data, newPage: b.newPage, trust: b.trust}
+}
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (k *benchmarkKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+
+// benchmarkPages makes the benchmark index and one page per benchmark.
+func (k *benchmarkKind) benchmarkPages() []*page {
+	idx := k.newPage(benchmarksPath, "benchmarks")
+	idx.TitleKey, idx.DescKey = "benchmarks.title", "benchmarks.description"
+	idx.Data = k.benchmarksData(idx)
+	out := []*page{idx}
+	for _, bm := range k.cat.Benchmarks {
+		p := k.newPage(paths.Benchmark(bm.ID), "benchmark")
+		p.Title, p.DescKey = bm.Name, "benchmark.description"
+		p.Data = k.benchmarkData(p, bm)
+		out = append(out, p)
 	}
 	return out
 }
@@ -86,15 +96,15 @@ type benchmarkRow struct {
 	Costed    int // results mapped onto at least one priced offer
 }
 
-func (b *builder) benchmarksData(p *page) *benchmarksData {
+func (k *benchmarkKind) benchmarksData(p *page) *benchmarksData {
 	d := &benchmarksData{
-		Benchmarks: len(b.cat.Benchmarks),
-		ResultsCSV: p.Rel(resultsCSVPath), ResultsJSON: p.Rel(resultsJSONPath),
-		CostsCSV: p.Rel(costsCSVPath), CostsJSON: p.Rel(costsJSONPath),
+		Benchmarks: len(k.cat.Benchmarks),
+		ResultsCSV: p.Rel(paths.ResultsCSV), ResultsJSON: p.Rel(paths.ResultsJSON),
+		CostsCSV: p.Rel(paths.CostsCSV), CostsJSON: p.Rel(paths.CostsJSON),
 	}
 	bySuite := map[string]*suiteList{}
 	suites := slices.Clone(catalog.BenchmarkSuites)
-	for _, bm := range b.cat.Benchmarks {
+	for _, bm := range k.cat.Benchmarks {
 		if !slices.Contains(suites, bm.Suite) {
 			suites = append(suites, bm.Suite)
 		}
@@ -102,9 +112,9 @@ func (b *builder) benchmarksData(p *page) *benchmarksData {
 	for _, s := range suites {
 		bySuite[s] = &suiteList{Suite: s}
 	}
-	for _, bm := range b.cat.Benchmarks {
-		r := &benchmarkRow{Benchmark: bm, URL: p.Rel(benchmarkPath(bm.ID)), Results: len(bm.Results)}
-		for _, g := range b.groupsOf(bm) {
+	for _, bm := range k.cat.Benchmarks {
+		r := &benchmarkRow{Benchmark: bm, URL: p.Rel(paths.Benchmark(bm.ID)), Results: len(bm.Results)}
+		for _, g := range k.data.GroupsOf(bm) {
 			if !slices.Contains(r.Units, g.Unit) {
 				r.Units = append(r.Units, g.Unit)
 			}
@@ -234,7 +244,7 @@ func workFigure(v float64) figureView {
 	case a >= 1e6:
 		return figureView{sig3(v / 1e6), "m"}
 	case a >= 1000:
-		return figureView{Num: group(strconv.FormatFloat(math.Round(v), 'f', 0, 64))}
+		return figureView{Num: render.Group(strconv.FormatFloat(math.Round(v), 'f', 0, 64))}
 	}
 	return figureView{Num: sig3(v)}
 }
@@ -251,13 +261,13 @@ func sig3(v float64) string {
 		places = p
 		r = pricing.Round(v, places)
 	}
-	return group(strconv.FormatFloat(r, 'f', places, 64))
+	return render.Group(strconv.FormatFloat(r, 'f', places, 64))
 }
 
-func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
-	d := &benchmarkData{Benchmark: bm, Currency: b.cat.Site.Currency}
+func (k *benchmarkKind) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
+	d := &benchmarkData{Benchmark: bm, Currency: k.cat.Site.Currency}
 	rows := map[*catalog.Result]*resultRow{}
-	groups := b.groupsOf(bm)
+	groups := k.data.GroupsOf(bm)
 	// Results in file order, numbered; each is in exactly one group.
 	byResult := map[*catalog.Result]*bench.Result{}
 	for _, g := range groups {
@@ -275,11 +285,11 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 			row.AsOfNote = ""
 		}
 		if r.GPU != nil {
-			row.GPUURL = p.Rel(gpuPath(r.GPU.ID))
+			row.GPUURL = p.Rel(paths.GPU(r.GPU.ID))
 		}
-		if pr := b.cat.Provider(cr.Provider); pr != nil {
+		if pr := k.cat.Provider(cr.Provider); pr != nil {
 			if in := pr.Instance(cr.Instance); in != nil {
-				row.Instance, row.InstanceURL = in, p.Rel(instancePath(in))
+				row.Instance, row.InstanceURL = in, p.Rel(paths.Instance(in))
 			}
 		}
 		if r.NotCosted.Code != "" {
@@ -303,8 +313,8 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 			}
 		}
 		rates := map[string]pricing.Conversion{}
-		gv.Tables = rankTables(b, p, g.Ranks, rows, rates)
-		gv.SplitTables = rankTables(b, p, g.Split, rows, rates)
+		gv.Tables = rankTables(k, p, g.Ranks, rows, rates)
+		gv.SplitTables = rankTables(k, p, g.Split, rows, rates)
 		for _, t := range gv.Tables {
 			t.Group, t.Currency = gv, d.Currency
 		}
@@ -322,7 +332,7 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 		for _, t := range gv.Tables {
 			top := t.Rows[0]
 			pr := top.Cost.Mapping.Offer.Prices[t.Model]
-			best.Rows = append(best.Rows, &bestRow{Table: t, Row: top, Trust: b.trust(pr.Point, pr.Kind)})
+			best.Rows = append(best.Rows, &bestRow{Table: t, Row: top, Trust: k.trust(pr.Point, pr.Kind)})
 		}
 		d.Best = append(d.Best, best)
 	}
@@ -332,7 +342,7 @@ func (b *builder) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
 // rankTables are the tables of a group's rankings, one per pricing model
 // with costs, in pricing.Models order; rows holds the page's result rows,
 // and rates gains the conversion of every price quoted in another currency.
-func rankTables(b *builder, p *page, ranks map[string][]*bench.Cost, rows map[*catalog.Result]*resultRow, rates map[string]pricing.Conversion) []*rankTable {
+func rankTables(k *benchmarkKind, p *page, ranks map[string][]*bench.Cost, rows map[*catalog.Result]*resultRow, rates map[string]pricing.Conversion) []*rankTable {
 	var out []*rankTable
 	for _, model := range pricing.Models {
 		costs := ranks[model]
@@ -345,7 +355,7 @@ func rankTables(b *builder, p *page, ranks map[string][]*bench.Cost, rows map[*c
 			o := m.Offer
 			row := &rankRow{
 				Rank: j + 1, Cost: c, Result: rows[m.Result.Result],
-				InstanceURL: p.Rel(instancePath(o.Instance)), ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+				InstanceURL: p.Rel(paths.Instance(o.Instance)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 				PerInstance: o.Instance.GPUCount, Figure: workFigure(c.WorkPerMoney),
 			}
 			row.ResultURL = "#" + row.Result.Anchor
@@ -353,7 +363,7 @@ func rankTables(b *builder, p *page, ranks map[string][]*bench.Cost, rows map[*c
 				row.Rank = t.Rows[j-1].Rank
 			}
 			if r := o.Provider.Region(o.Region); r != nil {
-				row.RegionName = cmp.Or(b.text(r, "name"), r.ID)
+				row.RegionName = cmp.Or(k.text(r, "name"), r.ID)
 			}
 			if pr := o.Prices[model]; pr.Conversion.Factor != 1 {
 				row.Quoted, row.QuotedIn = ptr(pr.Hourly.Amount*float64(m.Instances)), pr.Hourly.Currency
@@ -390,7 +400,7 @@ func (d *benchmarkData) MixedRounds() bool { return len(d.Rounds) > 1 }
 // benchmarkCharts gives a benchmark page its figures: each group's
 // price–performance chart under the model of its ChartTable, whose rows
 // it marks on the frontier.
-func (b *builder) benchmarkCharts(d *charts.Data, p *page) error {
+func (k *benchmarkKind) benchmarkCharts(d *charts.Data, p *page) error {
 	data := p.Data.(*benchmarkData)
 	for _, g := range data.Groups {
 		t := g.ChartTable()
@@ -422,18 +432,18 @@ type benchResult struct {
 }
 
 // gpuBenchmarks are the results run on accelerator g, in benchmark order.
-func (b *builder) gpuBenchmarks(p *page, g *catalog.GPU) []*benchResult {
+func (k *benchmarkKind) gpuBenchmarks(p *page, g *catalog.GPU) []*benchResult {
 	var out []*benchResult
-	for _, bm := range b.cat.Benchmarks {
+	for _, bm := range k.cat.Benchmarks {
 		byResult := map[*catalog.Result]*bench.Result{}
-		for _, gr := range b.groupsOf(bm) {
+		for _, gr := range k.data.GroupsOf(bm) {
 			for _, r := range gr.Results {
 				byResult[r.Result] = r
 			}
 		}
 		for i, cr := range bm.Results {
 			if cr.GPU == g.ID && byResult[cr] != nil {
-				out = append(out, &benchResult{Result: byResult[cr], Benchmark: bm, URL: p.Rel(benchmarkPath(bm.ID)) + "#" + resultAnchor(i+1)})
+				out = append(out, &benchResult{Result: byResult[cr], Benchmark: bm, URL: p.Rel(paths.Benchmark(bm.ID)) + "#" + resultAnchor(i+1)})
 			}
 		}
 	}
@@ -460,10 +470,10 @@ type instanceBench struct {
 // per group of comparable results its offers are ranked in: in the
 // ranking as the results ran, or, when it is not there, in the ranking
 // across instances.
-func (b *builder) instanceBenchmarks(p *page, in *catalog.Instance) []*instanceBench {
+func (k *benchmarkKind) instanceBenchmarks(p *page, in *catalog.Instance) []*instanceBench {
 	var out []*instanceBench
-	for _, bm := range b.cat.Benchmarks {
-		for i, g := range b.groupsOf(bm) {
+	for _, bm := range k.cat.Benchmarks {
+		for i, g := range k.data.GroupsOf(bm) {
 			ib := bestOf(g.Ranks[chartModel], in)
 			if ib == nil {
 				if ib = bestOf(g.Split[chartModel], in); ib != nil {
@@ -473,7 +483,7 @@ func (b *builder) instanceBenchmarks(p *page, in *catalog.Instance) []*instanceB
 			if ib == nil {
 				continue
 			}
-			ib.Group, ib.URL, ib.Currency = g, p.Rel(benchmarkPath(bm.ID))+"#"+groupAnchor(i+1), b.cat.Site.Currency
+			ib.Group, ib.URL, ib.Currency = g, p.Rel(paths.Benchmark(bm.ID))+"#"+groupAnchor(i+1), k.cat.Site.Currency
 			if !g.Time() {
 				ib.WorkUnit = bench.WorkUnit(g.Unit)
 			}

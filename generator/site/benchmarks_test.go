@@ -15,6 +15,8 @@ import (
 	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 var (
@@ -38,14 +40,14 @@ type rankedRow struct{ rank, offer, instances, figure string }
 // instances, on-demand").
 func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[string][]rankedRow {
 	t.Helper()
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	groups := bench.Derive(cat, pricing.Offers(cat, cat.Site.Currency))
 	shown := map[string]map[string][]rankedRow{} // "benchmark#group" → model name → rows
 	for _, bm := range cat.Benchmarks {
-		page := string(files[benchmarkPath(bm.ID)])
+		page := string(files[paths.Benchmark(bm.ID)])
 		for _, g := range groupBlock.FindAllStringSubmatch(page, -1) {
 			byModel := map[string][]rankedRow{}
 			for _, tm := range append(rankTableRE.FindAllStringSubmatch(g[0], -1), splitTableRE.FindAllStringSubmatch(g[0], -1)...) {
@@ -84,7 +86,7 @@ func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[st
 					m := c.Mapping
 					var figure string
 					if g.Time() {
-						figure = formatDerived(c.RunCost)
+						figure = render.FormatDerived(c.RunCost)
 					} else {
 						f := workFigure(c.WorkPerMoney)
 						figure = f.Num
@@ -94,7 +96,7 @@ func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[st
 					}
 					want := rankedRow{offer: m.Offer.Instance.Name, figure: figure}
 					got := rows[i]
-					if got.offer != want.offer || got.figure != want.figure || !strings.HasPrefix(got.instances, fmt.Sprint(group(fmt.Sprint(m.Instances)), " × ")) {
+					if got.offer != want.offer || got.figure != want.figure || !strings.HasPrefix(got.instances, fmt.Sprint(render.Group(fmt.Sprint(m.Instances)), " × ")) {
 						t.Errorf("%s %s row %d: shown %+v, derived %s ×%d at %s", key, model, i+1, got, want.offer, m.Instances, want.figure)
 					}
 					// Best first: a rank never falls below one before it.
@@ -151,14 +153,14 @@ func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
 	if got := shown["training-bert#1"]; len(got) != 0 {
 		t.Errorf("the 16-GPU BERT result is ranked: %+v", got)
 	}
-	bert := string(files[benchmarkPath("training-bert")])
+	bert := string(files[paths.Benchmark("training-bert")])
 	if want := "Not costed: it ran on 16 GPUs, more than any offer holds. The largest priced A100 SXM4 40GB instance has 8, and the catalog states no cluster size, so nothing shows an offer can run it."; !strings.Contains(bert, want) {
 		t.Errorf("the BERT page lacks %q", want)
 	}
 	if got := shown["llama2-70b-offline#2"]; len(got) != 0 {
 		t.Errorf("the group of a result with no count is ranked: %+v", got)
 	}
-	page := string(files[benchmarkPath("llama2-70b-offline")])
+	page := string(files[paths.Benchmark("llama2-70b-offline")])
 	for _, want := range []string{
 		"Rounds are not mixed in the rankings",
 		`<abbr class="unknown-count" title="the source does not state how many accelerators ran it">unknown</abbr>`,

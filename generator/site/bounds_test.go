@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/content"
 )
 
 // maxOutputFile is the most any file of a site may hold.
@@ -142,7 +143,7 @@ func TestAliasesDoNotMultiplySearchEntries(t *testing.T) {
 // TestLargeContentRefused checks the bounds of a content page beyond its
 // tables, each at its position: its Markdown, one list, its HTML.
 func TestLargeContentRefused(t *testing.T) {
-	md := newMarkdown()
+	md := content.NewMarkdown()
 	fm := "---\ntitle: Big\n---\n"
 	tests := []struct{ name, src, want string }{
 		{"a list of 10,000 items", fm + "Intro.\n\n" + strings.Repeat("- [ ] a\n", 10000),
@@ -155,13 +156,13 @@ func TestLargeContentRefused(t *testing.T) {
 			"content/x.md:4:1: page converts to 1,240,007 bytes of HTML; at most 1,048,576: split it into pages"},
 	}
 	for _, tt := range tests {
-		_, errs := convert(md, nil, "content/x.md", []byte(tt.src))
+		_, errs := content.Convert(md, nil, "content/x.md", []byte(tt.src))
 		if len(errs) != 1 || errs[0].String() != tt.want {
 			t.Errorf("%s: got %v\nwant %s", tt.name, errs, tt.want)
 		}
 	}
 	// A thousand items, and lists of them one after another, are fine.
-	if p, errs := convert(md, nil, "content/x.md", []byte(fm+strings.Repeat(strings.Repeat("- a\n", 1000)+"\nText.\n\n", 20))); p == nil || len(errs) > 0 {
+	if p, errs := content.Convert(md, nil, "content/x.md", []byte(fm+strings.Repeat(strings.Repeat("- a\n", 1000)+"\nText.\n\n", 20))); p == nil || len(errs) > 0 {
 		t.Errorf("lists of 1,000 items refused: %v", errs)
 	}
 }
@@ -171,7 +172,7 @@ func TestLargeContentRefused(t *testing.T) {
 // the first suffix on. The time is BenchmarkManyHeadings's; here, each
 // heading gets its own id.
 func TestManyHeadingsGetTheirIDs(t *testing.T) {
-	p, errs := convert(newMarkdown(), nil, "content/x.md", []byte("---\ntitle: H\n---\n"+strings.Repeat("# a\n\n# a-2\n\n", 500)))
+	p, errs := content.Convert(content.NewMarkdown(), nil, "content/x.md", []byte("---\ntitle: H\n---\n"+strings.Repeat("# a\n\n# a-2\n\n", 500)))
 	if p == nil || len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -184,10 +185,10 @@ func TestManyHeadingsGetTheirIDs(t *testing.T) {
 }
 
 func BenchmarkManyHeadings(b *testing.B) {
-	md := newMarkdown()
+	md := content.NewMarkdown()
 	src := []byte("---\ntitle: H\n---\n" + strings.Repeat("# a\n", 20000))
 	for b.Loop() {
-		if p, errs := convert(md, nil, "content/x.md", src); p == nil {
+		if p, errs := content.Convert(md, nil, "content/x.md", src); p == nil {
 			b.Fatal(errs)
 		}
 	}
@@ -196,10 +197,10 @@ func BenchmarkManyHeadings(b *testing.B) {
 // BenchmarkWideTableRefused is the time to refuse the 18 KB table of
 // 3,000 columns, which goldmark took 70 s to convert.
 func BenchmarkWideTableRefused(b *testing.B) {
-	md := newMarkdown()
+	md := content.NewMarkdown()
 	src := []byte("---\ntitle: Wide\n---\n" + strings.Repeat("|a", 3000) + "|\n" + strings.Repeat("|-", 3000) + "|\n" + strings.Repeat("a\n", 3000))
 	for b.Loop() {
-		if p, _ := convert(md, nil, "content/x.md", src); p != nil {
+		if p, _ := content.Convert(md, nil, "content/x.md", src); p != nil {
 			b.Fatal("not refused")
 		}
 	}

@@ -14,6 +14,11 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/export"
+	"gpucompare/generator/site/fingerprint"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The price-change pages and feeds: /changes/ lists every change newest
@@ -81,73 +86,11 @@ type monthLink struct {
 	Here       bool // its changes are on the page shown
 }
 
-// changeMonth is the changes of one page of /changes/<key>/: one month
-// ("2025-06"), one year where the sources date no month ("2023"), or the
-// undated ones ("undated").
-type changeMonth struct {
-	Key     string
-	Changes []*feed.Change // newest first
-}
-
-// undatedMonth is the key of the page of the undated changes.
-const undatedMonth = "undated"
-
-// The latest months /changes/ lists: the newest, then whole older months
-// while it holds fewer than latestMin changes and would hold no more than
-// latestMax.
-const (
-	latestMin = 20
-	latestMax = 200
-)
-
-// monthOf is the key of the page of /changes/ that lists c.
-func monthOf(c *feed.Change) string {
-	d := c.Date()
-	switch {
-	case !c.Dated() || !d.Known():
-		return undatedMonth
-	case d.Precision() == "year":
-		return string(d)
-	case len(d) >= 7:
-		return string(d[:7])
-	}
-	return undatedMonth
-}
-
-// changeMonths groups changes, newest first, by their months, newest
-// first: a year the sources date no month of comes after that year's
-// months, and the undated changes last.
-func changeMonths(changes []*feed.Change) []changeMonth {
-	at := map[string]int{}
-	var out []changeMonth
-	for _, c := range changes {
-		k := monthOf(c)
-		i, ok := at[k]
-		if !ok {
-			i = len(out)
-			at[k] = i
-			out = append(out, changeMonth{Key: k})
-		}
-		out[i].Changes = append(out[i].Changes, c)
-	}
-	order := func(k string) string {
-		switch {
-		case k == undatedMonth:
-			return ""
-		case len(k) == 4:
-			return k + "-00"
-		}
-		return k
-	}
-	slices.SortStableFunc(out, func(a, b changeMonth) int { return cmp.Compare(order(b.Key), order(a.Key)) })
-	return out
-}
-
 // latestMonths is how many of months, newest first, /changes/ lists.
-func latestMonths(months []changeMonth) int {
+func latestMonths(months []derive.ChangeMonth) int {
 	n, rows := 0, 0
 	for _, m := range months {
-		if n > 0 && (rows >= latestMin || rows+len(m.Changes) > latestMax) {
+		if n > 0 && (rows >= derive.LatestMin || rows+len(m.Changes) > derive.LatestMax) {
 			break
 		}
 		n++
@@ -166,7 +109,7 @@ func changesPath(month string) string {
 func changesScript(month string) string { return "changes/" + month + "/changes.js" }
 
 // monthKeys are the keys of months.
-func monthKeys(months []changeMonth) []string {
+func monthKeys(months []derive.ChangeMonth) []string {
 	out := make([]string, len(months))
 	for i, m := range months {
 		out[i] = m.Key
@@ -174,17 +117,40 @@ func monthKeys(months []changeMonth) []string {
 	return out
 }
 
+// changesKind is the page kind of /changes/ and its months: a function of
+// the edition's catalog, its derived changes and its messages, with trust
+// the trust badge of a price. Its rows are shown on instance pages too,
+// and its words in the feeds.
+type changesKind struct {
+	cat   *catalog.Catalog
+	data  *derive.Data
+	msgs  render.Messages
+	trust func(pp *catalog.PricePoint, kind string) *trustView
+}
+
+// changesOf is the changes page kind of the edition b builds.
+func changesOf(b *builder) *changesKind {
+	return &changesKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, trust: b.trust}
+}
+
+// lang is the edition's language.
+func (k *changesKind) lang() string { return cmp.Or(k.cat.Site.Language, catalog.BaseLanguage) }
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (k *changesKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+
 // monthLabel is the words of a month's key: the month as the language
 // writes it (2025-06, 2025年6月).
-func (b *builder) monthLabel(key string) string {
-	if key == undatedMonth {
-		s, err := b.tmpl.msgs.t("changes.undated_month")
+func (k *changesKind) monthLabel(key string) string {
+	if key == derive.UndatedMonth {
+		s, err := k.msgs.T("changes.undated_month")
 		if err != nil {
 			return key
 		}
 		return s
 	}
-	s, err := b.tmpl.msgs.date(key)
+	s, err := k.msgs.Date(key)
 	if err != nil {
 		return key
 	}
@@ -192,9 +158,9 @@ func (b *builder) monthLabel(key string) string {
 }
 
 // words are the message catalogue's words for telling changes.
-func (b *builder) words() feed.Words {
+func (k *changesKind) words() feed.Words {
 	t := func(key string) string {
-		s, err := b.tmpl.msgs.t(key)
+		s, err := k.msgs.T(key)
 		if err != nil {
 			return key
 		}
@@ -210,13 +176,13 @@ func (b *builder) words() feed.Words {
 		Open:       t("punct.open"),
 		Close:      t("punct.close"),
 	}
-	if b.lang() != catalog.BaseLanguage {
+	if k.lang() != catalog.BaseLanguage {
 		// The body of a feed item in the edition's language; in English it
 		// stays the command line's.
 		w.Body = &feed.BodyWords{Since: t("feeds.body.since"), AsOf: t("feeds.body.as_of"), AsOfEnd: t("feeds.body.as_of_end"),
 			Source: t("feeds.body.source"), Previous: t("feeds.body.previous"), Note: t("feeds.body.note"),
 			Date: func(d string) string {
-				if s, err := b.tmpl.msgs.date(d); err == nil {
+				if s, err := k.msgs.Date(d); err == nil {
 					return s
 				}
 				return d
@@ -225,21 +191,21 @@ func (b *builder) words() feed.Words {
 	return w
 }
 
-func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {
-	w := b.words()
+func (k *changesKind) changeRows(p *page, changes []*feed.Change) []*changeRow {
+	w := k.words()
 	rows := make([]*changeRow, 0, len(changes))
 	for _, c := range changes {
 		in := c.Instance
 		r := &changeRow{
 			Change: c, Title: c.Title(w), Date: newDate(c.Date()), Provider: in.Provider,
-			ProviderURL: p.Rel(providerPath(in.Provider.ID)), InstanceURL: p.Rel(instancePath(in)),
-			Direction: c.Direction(), Trust: b.trust(c.New, c.New.SourceKind),
+			ProviderURL: p.Rel(paths.Provider(in.Provider.ID)), InstanceURL: p.Rel(paths.Instance(in)),
+			Direction: c.Direction(), Trust: k.trust(c.New, c.New.SourceKind),
 		}
-		if g := b.cat.GPU(in.GPU); g != nil {
-			r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
+		if g := k.cat.GPU(in.GPU); g != nil {
+			r.GPU, r.GPUURL = g, p.Rel(paths.GPU(g.ID))
 		}
 		if reg := in.Provider.Region(c.Series.Region); reg != nil {
-			r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
+			r.RegionName = cmp.Or(k.text(reg, "name"), reg.ID)
 		}
 		if c.From != nil {
 			r.From = feed.Money(c.From.Amount, c.From.Currency)
@@ -257,9 +223,9 @@ func (b *builder) changeRows(p *page, changes []*feed.Change) []*changeRow {
 
 // changesData is the model of the page of /changes/ p that shows month,
 // or, for "", the latest months.
-func (b *builder) changesData(p *page, month string) *changesData {
-	months := b.months
-	d := &changesData{Month: month, Total: len(b.changes), Root: p.Rel("")}
+func (k *changesKind) changesData(p *page, month string) *changesData {
+	months := k.data.Months
+	d := &changesData{Month: month, Total: len(k.data.Changes), Root: p.Rel("")}
 	if d.Root == "./" {
 		d.Root = ""
 	}
@@ -270,13 +236,13 @@ func (b *builder) changesData(p *page, month string) *changesData {
 		}
 	} else {
 		here[month] = true
-		d.Label = b.monthLabel(month)
+		d.Label = k.monthLabel(month)
 	}
 	var shown []*feed.Change
 	cur := -1
 	for i, m := range months {
 		l := &monthLink{
-			Key: m.Key, Label: b.monthLabel(m.Key), URL: p.Rel(changesPath(m.Key)), Script: p.Rel(changesScript(m.Key)),
+			Key: m.Key, Label: k.monthLabel(m.Key), URL: p.Rel(changesPath(m.Key)), Script: p.Rel(changesScript(m.Key)),
 			Count: len(m.Changes), Current: m.Key == month, Here: here[m.Key],
 		}
 		d.Months = append(d.Months, l)
@@ -293,13 +259,13 @@ func (b *builder) changesData(p *page, month string) *changesData {
 	if cur >= 0 && cur+1 < len(d.Months) {
 		d.Older = d.Months[cur+1]
 	}
-	d.Rows = b.changeRows(p, shown)
+	d.Rows = k.changeRows(p, shown)
 	providers, gpus, models := map[string]string{}, map[string]string{}, map[string]string{}
-	w := b.words()
-	for _, c := range b.changes {
+	w := k.words()
+	for _, c := range k.data.Changes {
 		in := c.Instance
 		providers[in.Provider.ID] = in.Provider.Name
-		if g := b.cat.GPU(in.GPU); g != nil {
+		if g := k.cat.GPU(in.GPU); g != nil {
 			gpus[g.ID] = g.Name
 		}
 		models[c.Series.Model] = w.Model(c.Series.Model)
@@ -332,28 +298,28 @@ type feedScope struct {
 
 func (b *builder) feedScopes() []feedScope {
 	t := func(key string, args ...any) string {
-		s, _ := b.tmpl.msgs.t(key, args...)
+		s, _ := b.tmpl.Msgs.T(key, args...)
 		return s
 	}
 	site := cmp.Or(b.cat.Site.Title, "gpucompare")
-	scopes := []feedScope{{dir: "", title: t("feeds.site_title", site), page: "changes/index.html", changes: b.changes}}
+	scopes := []feedScope{{dir: "", title: t("feeds.site_title", site), page: "changes/index.html", changes: b.Changes}}
 	for _, p := range b.cat.Providers {
 		var cs []*feed.Change
-		for _, c := range b.changes {
+		for _, c := range b.Changes {
 			if c.Instance.Provider == p {
 				cs = append(cs, c)
 			}
 		}
-		scopes = append(scopes, feedScope{dir: "providers/" + p.ID + "/", title: t("feeds.scope_title", site, p.Name), page: providerPath(p.ID), changes: cs})
+		scopes = append(scopes, feedScope{dir: "providers/" + p.ID + "/", title: t("feeds.scope_title", site, p.Name), page: paths.Provider(p.ID), changes: cs})
 	}
 	for _, g := range b.cat.GPUs {
 		var cs []*feed.Change
-		for _, c := range b.changes {
+		for _, c := range b.Changes {
 			if c.Instance.GPU == g.ID {
 				cs = append(cs, c)
 			}
 		}
-		scopes = append(scopes, feedScope{dir: "gpus/" + g.ID + "/", title: t("feeds.scope_title", site, g.Name), page: gpuPath(g.ID), changes: cs})
+		scopes = append(scopes, feedScope{dir: "gpus/" + g.ID + "/", title: t("feeds.scope_title", site, g.Name), page: paths.GPU(g.ID), changes: cs})
 	}
 	return scopes
 }
@@ -365,7 +331,7 @@ func (b *builder) feedLinks(p *page, scopeDir string) []feedLink {
 		return nil
 	}
 	t := func(key string, args ...any) string {
-		s, _ := b.tmpl.msgs.t(key, args...)
+		s, _ := b.tmpl.Msgs.T(key, args...)
 		return s
 	}
 	var out []feedLink
@@ -406,12 +372,12 @@ func (b *builder) feeds() error {
 	host := u.Hostname()
 	abs := linker{pretty: b.opts.PrettyURLs}
 	item := feed.Item{
-		Words:        b.words(),
+		Words:        changesOf(b).words(),
 		TagAuthority: host,
-		InstanceURL:  func(in *catalog.Instance) string { return b.base + abs.to(instancePath(in)) },
+		InstanceURL:  func(in *catalog.Instance) string { return b.base + abs.to(paths.Instance(in)) },
 	}
 	entries := b.feedEntries(item)
-	all, err := entries.of(b.changes)
+	all, err := entries.of(b.Changes)
 	if err != nil {
 		return err
 	}
@@ -423,7 +389,7 @@ func (b *builder) feeds() error {
 			newest = t
 		}
 	}
-	desc, _ := b.tmpl.msgs.t("feeds.description")
+	desc, _ := b.tmpl.Msgs.T("feeds.description")
 	// Each feed holds its latest items only (changes are newest first).
 	entries.max = cmp.Or(b.cat.Site.FeedItems, catalog.DefaultFeedItems)
 	for _, s := range b.feedScopes() {
@@ -483,7 +449,7 @@ func (b *builder) writeFile(path string, w io.WriterTo) (err error) {
 	if err != nil {
 		return err
 	}
-	defer closeInto(f, &err)
+	defer export.CloseInto(f, &err)
 	_, err = w.WriteTo(f)
 	return err
 }
@@ -511,9 +477,9 @@ type feedEntries struct {
 	// max is how many entries a feed holds at most, the latest
 	// (feed_items of data/site.yaml); 0 means all.
 	max  int
-	made map[*feed.Change]*feed.Entry // nil: an undated change
-	keys map[*feed.Change]fingerprint // of each change, for a Rebuilder
-	kept map[fingerprint]*feed.Entry  // for the next build
+	made map[*feed.Change]*feed.Entry             // nil: an undated change
+	keys map[*feed.Change]fingerprint.Fingerprint // of each change, for a Rebuilder
+	kept map[fingerprint.Fingerprint]*feed.Entry  // for the next build
 }
 
 // entryInputs are what the entry of a change is made of besides the
@@ -530,10 +496,10 @@ func (b *builder) feedEntries(item feed.Item) *feedEntries {
 	if u == nil {
 		return e
 	}
-	w := newWalker(u)
-	e.keys, e.kept = map[*feed.Change]fingerprint{}, map[fingerprint]*feed.Entry{}
-	for _, c := range b.changes {
-		f, ok := w.of(entryInputs{c, b.base, b.opts.PrettyURLs})
+	w := fingerprint.NewWalker(u)
+	e.keys, e.kept = map[*feed.Change]fingerprint.Fingerprint{}, map[fingerprint.Fingerprint]*feed.Entry{}
+	for _, c := range b.Changes {
+		f, ok := w.Of(entryInputs{c, b.base, b.opts.PrettyURLs})
 		if !ok {
 			continue
 		}
@@ -590,16 +556,16 @@ type changeScriptInputs struct {
 // file:// allows no fetch. Each row is the page's row, its links from the
 // site's root folder, with what the filters match on.
 func (b *builder) changeScripts() error {
-	t := b.tmpl.byLayout["changes"]
+	t := b.tmpl.ByLayout["changes"]
 	if t == nil || t.Lookup("change-row") == nil {
 		return nil // a site's own templates without the rows' template
 	}
 	root := &page{links: linker{pretty: b.opts.PrettyURLs}}
 	fresh, stale := b.cat.Site.Policy()
-	for _, m := range b.months {
+	for _, m := range b.Months {
 		inputs := changeScriptInputs{m.Key, m.Changes, b.cat.GPUs, b.opts.PrettyURLs, b.ageDate.Unix(), fresh, stale}
 		err := b.putMade("changes script "+m.Key, inputs, func() ([]madeFile, error) {
-			data, err := b.changeScript(t, root, m)
+			data, err := changesOf(b).changeScript(t, root, m)
 			return []madeFile{{changesScript(m.Key), data}}, err
 		})
 		if err != nil {
@@ -611,7 +577,7 @@ func (b *builder) changeScripts() error {
 
 // changeScript is the rows' script of month m: each row as [provider,
 // GPU ("" when unknown), pricing model, direction, the row's HTML].
-func (b *builder) changeScript(t *template.Template, root *page, m changeMonth) ([]byte, error) {
+func (k *changesKind) changeScript(t *template.Template, root *page, m derive.ChangeMonth) ([]byte, error) {
 	var buf, row bytes.Buffer
 	// The script is a file of its own, never inside a page: <, > and &
 	// need no escaping, and U+2028 and U+2029 are escaped all the same.
@@ -624,7 +590,7 @@ func (b *builder) changeScript(t *template.Template, root *page, m changeMonth) 
 	}
 	buf.Truncate(buf.Len() - 1) // Encode ends with a newline
 	buf.WriteString("] = [\n")
-	for i, r := range b.changeRows(root, m.Changes) {
+	for i, r := range k.changeRows(root, m.Changes) {
 		row.Reset()
 		if err := t.ExecuteTemplate(&row, "change-row", r); err != nil {
 			return nil, fmt.Errorf("%s: %w", changesScript(m.Key), err)

@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/feed"
+	"gpucompare/generator/site/derive"
 )
 
 // monthsSite is the test site with price changes in several months: 24 in
@@ -164,13 +165,13 @@ func TestChangesByMonth(t *testing.T) {
 }
 
 // TestLatestMonths checks which months /changes/ lists: the newest, then
-// whole older months while it holds fewer than latestMin changes and would
-// hold no more than latestMax.
+// whole older months while it holds fewer than derive.LatestMin changes and would
+// hold no more than derive.LatestMax.
 func TestLatestMonths(t *testing.T) {
-	months := func(counts ...int) []changeMonth {
-		var out []changeMonth
+	months := func(counts ...int) []derive.ChangeMonth {
+		var out []derive.ChangeMonth
 		for _, n := range counts {
-			out = append(out, changeMonth{Changes: make([]*feed.Change, n)})
+			out = append(out, derive.ChangeMonth{Changes: make([]*feed.Change, n)})
 		}
 		return out
 	}
@@ -180,12 +181,12 @@ func TestLatestMonths(t *testing.T) {
 	}{
 		{nil, 0},
 		{[]int{1}, 1},
-		{[]int{latestMin, 1}, 1},
-		{[]int{latestMax + 50, 1}, 1},
+		{[]int{derive.LatestMin, 1}, 1},
+		{[]int{derive.LatestMax + 50, 1}, 1},
 		{[]int{3, 4, 5}, 3},
-		{[]int{3, 4, latestMin, 1}, 3},
-		{[]int{3, latestMax - 3, 1}, 2},
-		{[]int{3, latestMax - 2, 1}, 1},
+		{[]int{3, 4, derive.LatestMin, 1}, 3},
+		{[]int{3, derive.LatestMax - 3, 1}, 2},
+		{[]int{3, derive.LatestMax - 2, 1}, 1},
 	} {
 		if got := latestMonths(months(c.counts...)); got != c.want {
 			t.Errorf("latestMonths of %v = %d, want %d", c.counts, got, c.want)

@@ -9,6 +9,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
 )
 
 // chartView is a figure of a page: one or more charts (generator/charts)
@@ -73,9 +74,9 @@ func (p *page) Chart(kind string) *chartView {
 }
 
 // InstanceURL, GPUURL and ProviderURL link from the figure's page.
-func (v *chartView) InstanceURL(in *catalog.Instance) string { return v.page.Rel(instancePath(in)) }
-func (v *chartView) GPUURL(g *catalog.GPU) string            { return v.page.Rel(gpuPath(g.ID)) }
-func (v *chartView) ProviderURL(p *catalog.Provider) string  { return v.page.Rel(providerPath(p.ID)) }
+func (v *chartView) InstanceURL(in *catalog.Instance) string { return v.page.Rel(paths.Instance(in)) }
+func (v *chartView) GPUURL(g *catalog.GPU) string            { return v.page.Rel(paths.GPU(g.ID)) }
+func (v *chartView) ProviderURL(p *catalog.Provider) string  { return v.page.Rel(paths.Provider(p.ID)) }
 
 // RegionName is the name of an offer's region at its provider, or its id.
 func (v *chartView) RegionName(p *catalog.Provider, id string) string {
@@ -115,13 +116,13 @@ type chartMaker struct {
 func (b *builder) chartMaker() *chartMaker {
 	m := &chartMaker{}
 	text := func(key string, args ...any) string {
-		s, err := b.tmpl.msgs.t(key, args...)
+		s, err := b.tmpl.Msgs.T(key, args...)
 		if err != nil && m.textErr == nil {
 			m.textErr = err
 		}
 		return s
 	}
-	m.data = &charts.Data{Catalog: b.cat, GPUs: b.gpus, Offers: b.priced, Currency: b.cat.Site.Currency, Text: text}
+	m.data = &charts.Data{Catalog: b.cat, GPUs: b.GPUs, Offers: b.Priced, Currency: b.cat.Site.Currency, Text: text}
 	return m
 }
 
@@ -231,11 +232,11 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 			}
 		}
 	case "benchmark":
-		return b.benchmarkCharts(d, p)
+		return benchmarksOf(b).benchmarkCharts(d, p)
 	case "scenario":
-		return b.scenarioCharts(d, p)
+		return scenariosOf(b).scenarioCharts(d, p)
 	case "evaluation":
-		return b.evaluationCharts(d, p)
+		return evaluationOf(b).evaluationCharts(d, p)
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/export"
+	"gpucompare/generator/site/render"
 )
 
 // edition is one language edition of the site: the root edition at the
@@ -35,11 +37,11 @@ func editions(cat *catalog.Catalog, tfs fs.FS) ([]edition, error) {
 			e.Dir = cat.Site.Editions[i-1].Dir + "/"
 		}
 		if len(cat.Site.Editions) > 0 {
-			msgs, err := loadMessages(tfs, lang, func(catalog.Pos, string, ...any) {})
+			msgs, err := render.LoadMessages(tfs, lang, func(catalog.Pos, string, ...any) {})
 			if err != nil {
 				return nil, err
 			}
-			if e.Name, err = msgs.t("site.language_name"); err != nil {
+			if e.Name, err = msgs.T("site.language_name"); err != nil {
 				return nil, err
 			}
 		}
@@ -65,7 +67,7 @@ func editionCatalog(cat *catalog.Catalog, i int) *catalog.Catalog {
 // edition, written by the root edition and linked to from the others:
 // the static files, the schemas, the data exports and the sitemap.
 func sharedOutput(p string) bool {
-	return p == "sitemap.xml" || slices.Contains(exportPaths, p) ||
+	return p == "sitemap.xml" || slices.Contains(export.Paths, p) ||
 		strings.HasPrefix(p, "static/") || strings.HasPrefix(p, catalog.SchemaDir+"/")
 }
 
@@ -93,21 +95,21 @@ type alternate struct {
 	Current bool
 }
 
-// alternates are p in every edition of the site: its twin's link from p,
-// and its absolute URL when the site has one. The 404 page of a site
-// without a URL, shown at any depth, has none: its links could not be
-// relative to it.
-func (b *builder) alternates(p *page) []alternate {
-	if len(b.eds) < 2 || (p.Layout == "404" && b.base == "") {
+// alternates are p in every edition eds of the site, as the edition ed
+// builds it: its twin's link from p, and its absolute URL when the site
+// has one (siteBase). The 404 page of a site without a URL, shown at any
+// depth, has none: its links could not be relative to it.
+func alternates(p *page, eds []edition, ed edition, siteBase string, pretty bool) []alternate {
+	if len(eds) < 2 || (p.Layout == "404" && siteBase == "") {
 		return nil
 	}
-	out := make([]alternate, 0, len(b.eds))
-	for _, e := range b.eds {
-		root := linker{prefix: cmp.Or(p.links.shared, p.links.prefix) + e.Dir, pretty: b.opts.PrettyURLs}
-		a := alternate{Lang: e.Lang, Name: e.Name, URL: root.to(p.Path), Current: e == b.ed}
+	out := make([]alternate, 0, len(eds))
+	for _, e := range eds {
+		root := linker{prefix: cmp.Or(p.links.shared, p.links.prefix) + e.Dir, pretty: pretty}
+		a := alternate{Lang: e.Lang, Name: e.Name, URL: root.to(p.Path), Current: e == ed}
 		a.Href = a.URL
-		if b.siteBase != "" {
-			a.Href = b.siteBase + e.Dir + strings.TrimPrefix(linker{pretty: b.opts.PrettyURLs}.to(p.Path), "./")
+		if siteBase != "" {
+			a.Href = siteBase + e.Dir + strings.TrimPrefix(linker{pretty: pretty}.to(p.Path), "./")
 		}
 		out = append(out, a)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/export"
 )
 
 // twoEditions is a small site root with a Chinese edition in zh/, in
@@ -259,7 +260,7 @@ var exportLink = regexp.MustCompile(`href="([^"]+\.(?:csv|json))"`)
 // out of exportPaths is written again under zh/ and fails here.
 func TestExportsAreOneSetForEveryEdition(t *testing.T) {
 	files, _ := build(t, twoEditions(t), Options{})
-	for _, p := range exportPaths {
+	for _, p := range export.Paths {
 		if files[p] == nil {
 			t.Errorf("%s: not written", p)
 		}
@@ -269,7 +270,7 @@ func TestExportsAreOneSetForEveryEdition(t *testing.T) {
 		if ext != ".csv" && ext != ".json" || path.Base(p) == "feed.json" || strings.HasPrefix(p, catalog.SchemaDir+"/") {
 			continue
 		}
-		if !slices.Contains(exportPaths, p) {
+		if !slices.Contains(export.Paths, p) {
 			t.Errorf("%s: a data file that is not one of exportPaths", p)
 		}
 	}

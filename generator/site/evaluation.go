@@ -13,6 +13,9 @@ import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The evaluation page: /evaluation/ is the weighted evaluation matrix of
@@ -50,18 +53,37 @@ const radarTop = 5
 // offerTop is how many of the best offers the evaluation page lists.
 const offerTop = 50
 
+// evaluation is the page kind of the evaluation page: a function of the
+// edition's catalog, its derived data and its messages, with newPage
+// making the frame of a page of the edition.
+type evaluation struct {
+	cat     *catalog.Catalog
+	data    *derive.Data
+	msgs    render.Messages
+	newPage func(path, layout string) *page
+}
+
+// evaluationOf is the evaluation page kind of the edition b builds.
+func evaluationOf(b *builder) *evaluation {
+	return &evaluation{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage}
+}
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (e *evaluation) text(rec any, key string) string { return catalogText(e.cat, rec, key) }
+
 // evaluationPage makes the evaluation page; nil when the catalog has no
 // data/scoring.yaml.
-func (b *builder) evaluationPage() (*page, error) {
-	if b.cat.Scoring == nil {
+func (e *evaluation) evaluationPage() (*page, error) {
+	if e.cat.Scoring == nil {
 		return nil, nil
 	}
-	p := b.newPage(evaluationPath, "evaluation")
+	p := e.newPage(evaluationPath, "evaluation")
 	p.TitleKey, p.DescKey = "evaluation.title", "evaluation.description"
 	p.Script = p.Rel("static/weights.js")
-	x := &texter{m: b.tmpl.msgs}
-	p.Data = b.evaluationData(p, x)
-	return p, x.err
+	x := &render.Texter{M: e.msgs}
+	p.Data = e.evaluationData(p, x)
+	return p, x.Err
 }
 
 // evaluationData is the model of the evaluation page.
@@ -80,7 +102,7 @@ type evaluationData struct {
 	Classes []guide.PriceClass
 	// Rates are the conversions into Currency, the site's, of the prices
 	// the criteria compare, one per quoted currency.
-	Rates    []*rateView
+	Rates    []*render.RateView
 	Currency string
 	// pool are the offers of Class scored, in the site's order;
 	// scoredOffers the same, best first.
@@ -145,12 +167,12 @@ type scoreCell struct {
 	Value string
 }
 
-func (b *builder) evaluationData(p *page, x *texter) *evaluationData {
-	cat := b.cat
+func (e *evaluation) evaluationData(p *page, x *render.Texter) *evaluationData {
+	cat := e.cat
 	crit := cat.Scoring.Criteria
-	d := &evaluationData{Scoring: cat.Scoring, Step: "1", MaxWeight: 20, Classes: guide.PriceClasses(cat, b.priced)}
-	d.Class = b.evaluationClass(d)
-	scored := guide.Score(cat, b.priced, crit, d.Class.ID)
+	d := &evaluationData{Scoring: cat.Scoring, Step: "1", MaxWeight: 20, Classes: guide.PriceClasses(cat, e.data.Priced)}
+	d.Class = e.evaluationClass(d)
+	scored := guide.Score(cat, e.data.Priced, crit, d.Class.ID)
 	total := 0.0
 	for _, c := range crit {
 		total += c.Weight
@@ -160,7 +182,7 @@ func (b *builder) evaluationData(p *page, x *texter) *evaluationData {
 		}
 	}
 	for _, c := range crit {
-		v := &criterionView{Criterion: c, Name: b.text(c, "name"), Description: b.text(c, "description"), Anchor: "criterion-" + c.ID, Weight: fmtInput(c.Weight), Price: guide.PriceMeasure(c.Measure)}
+		v := &criterionView{Criterion: c, Name: e.text(c, "name"), Description: e.text(c, "description"), Anchor: "criterion-" + c.ID, Weight: fmtInput(c.Weight), Price: guide.PriceMeasure(c.Measure)}
 		for _, s := range scored {
 			if _, ok := s.Values[c.ID]; ok {
 				v.Known++
@@ -171,22 +193,22 @@ func (b *builder) evaluationData(p *page, x *texter) *evaluationData {
 		}
 		d.Criteria = append(d.Criteria, v)
 	}
-	d.Rows, d.Apart = b.scoreRows(p, scored, x)
-	d.Rates, d.Currency = b.evaluationRates(), cat.Site.Currency
-	b.offerScores(d, p, scored, x)
-	d.data = b.weightsData(d, p, x)
+	d.Rows, d.Apart = e.scoreRows(p, scored, x)
+	d.Rates, d.Currency = e.evaluationRates(), cat.Site.Currency
+	e.offerScores(d, p, scored, x)
+	d.data = e.weightsData(d, p, x)
 	return d
 }
 
 // evaluationClass is the GPU class the page compares prices within by
 // default (guide.DefaultClass), put first among the classes to pick
 // when no offer of it has a comparable price.
-func (b *builder) evaluationClass(d *evaluationData) catalog.GPUClass {
-	id := guide.DefaultClass(b.cat, b.priced)
+func (e *evaluation) evaluationClass(d *evaluationData) catalog.GPUClass {
+	id := guide.DefaultClass(e.cat, e.data.Priced)
 	if i := slices.IndexFunc(d.Classes, func(c guide.PriceClass) bool { return c.ID == id }); i >= 0 {
 		return d.Classes[i].GPUClass
 	}
-	for _, c := range b.cat.GPUClasses() {
+	for _, c := range e.cat.GPUClasses() {
 		if c.ID == id {
 			d.Classes = slices.Insert(d.Classes, 0, guide.PriceClass{GPUClass: c})
 			return c
@@ -197,15 +219,15 @@ func (b *builder) evaluationClass(d *evaluationData) catalog.GPUClass {
 
 // scoreRows makes the rows of the ranking and of the providers with too
 // little data to rank, from guide.Score's order.
-func (b *builder) scoreRows(p *page, scored []*guide.Scored, x *texter) (ranked, apart []*scoreRow) {
-	cat := b.cat
+func (e *evaluation) scoreRows(p *page, scored []*guide.Scored, x *render.Texter) (ranked, apart []*scoreRow) {
+	cat := e.cat
 	crit := cat.Scoring.Criteria
 	index := map[*catalog.Provider]int{}
 	for i, pr := range cat.Providers {
 		index[pr] = i
 	}
 	for _, s := range scored {
-		r := &scoreRow{Index: index[s.Provider], Scored: s, URL: p.Rel(providerPath(s.Provider.ID)), Score: pricing.Round(s.Score, 1), Known: len(s.Scores)}
+		r := &scoreRow{Index: index[s.Provider], Scored: s, URL: p.Rel(paths.Provider(s.Provider.ID)), Score: pricing.Round(s.Score, 1), Known: len(s.Scores)}
 		r.Basis = scoreBasis(r.Known, len(crit), s.Weight, x)
 		for _, c := range crit {
 			cell := scoreCell{}
@@ -232,10 +254,10 @@ func (b *builder) scoreRows(p *page, scored []*guide.Scored, x *texter) (ranked,
 // price the criteria compare: the offers' prices and the providers'
 // egress and storage prices, one per quoted currency, in the order of
 // the currencies.
-func (b *builder) evaluationRates() []*rateView {
-	display := b.cat.Site.Currency
-	rates := pricing.Rates(b.cat.FX)
-	seen := map[string]*rateView{}
+func (e *evaluation) evaluationRates() []*render.RateView {
+	display := e.cat.Site.Currency
+	rates := pricing.Rates(e.cat.FX)
+	seen := map[string]*render.RateView{}
 	add := func(currency string) {
 		if _, ok := seen[currency]; ok || currency == "" || currency == display {
 			return
@@ -245,21 +267,21 @@ func (b *builder) evaluationRates() []*rateView {
 			seen[currency] = newRateView(conv.Rate)
 		}
 	}
-	for _, o := range b.priced {
+	for _, o := range e.data.Priced {
 		for _, pr := range o.Prices {
 			if pr.Converted {
 				add(pr.Hourly.Currency)
 			}
 		}
 	}
-	for _, pr := range b.cat.Providers {
+	for _, pr := range e.cat.Providers {
 		for _, r := range []catalog.Rate{pr.Egress, pr.Storage} {
 			if r.Price != nil {
 				add(r.Currency)
 			}
 		}
 	}
-	var out []*rateView
+	var out []*render.RateView
 	for _, c := range slices.Sorted(maps.Keys(seen)) {
 		if seen[c] != nil {
 			out = append(out, seen[c])
@@ -270,21 +292,21 @@ func (b *builder) evaluationRates() []*rateView {
 
 // classOffers scores the offers of one GPU class that have a comparable
 // price (guide.ScoreOffers), with the providers' terms as scored.
-func (b *builder) classOffers(class string, providers []*guide.Scored) (pool []*pricing.Offer, scored []*guide.ScoredOffer) {
-	pool = guide.OffersOfClass(scorable(b.priced), class)
-	return pool, guide.ScoreOffers(b.cat, pool, b.cat.Scoring.Criteria, providers)
+func (e *evaluation) classOffers(class string, providers []*guide.Scored) (pool []*pricing.Offer, scored []*guide.ScoredOffer) {
+	pool = guide.OffersOfClass(scorable(e.data.Priced), class)
+	return pool, guide.ScoreOffers(e.cat, pool, e.cat.Scoring.Criteria, providers)
 }
 
 // offerScores ranks the offers of the page's GPU class and keeps the
 // best offerTop as rows.
-func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Scored, x *texter) {
-	crit := b.cat.Scoring.Criteria
+func (e *evaluation) offerScores(d *evaluationData, p *page, providers []*guide.Scored, x *render.Texter) {
+	crit := e.cat.Scoring.Criteria
 	for _, c := range d.Criteria {
 		if guide.OfferMeasure(c.Measure) {
 			d.OfferCriteria = append(d.OfferCriteria, c)
 		}
 	}
-	d.pool, d.scoredOffers = b.classOffers(d.Class.ID, providers)
+	d.pool, d.scoredOffers = e.classOffers(d.Class.ID, providers)
 	index := make(map[*pricing.Offer]int, len(d.pool))
 	for i, o := range d.pool {
 		index[o] = i
@@ -292,7 +314,7 @@ func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Sco
 	var prev *offerScoreRow
 	for _, s := range d.scoredOffers {
 		if !s.Ranked() {
-			d.OffersApart = append(d.OffersApart, x.t("evaluation.offer_apart", s.Offer.Instance.Name, b.text(s.Offer.Provider, "name"), b.offerSub(s.Offer, x)))
+			d.OffersApart = append(d.OffersApart, x.T("evaluation.offer_apart", s.Offer.Instance.Name, e.text(s.Offer.Provider, "name"), e.offerSub(s.Offer, x)))
 			continue
 		}
 		d.OfferCount++
@@ -300,18 +322,18 @@ func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Sco
 			continue
 		}
 		o := s.Offer
-		r := &offerScoreRow{Rank: len(d.Offers) + 1, Index: index[o], Scored: s, InstanceURL: p.Rel(instancePath(o.Instance)),
-			ProviderURL: p.Rel(providerPath(o.Provider.ID)), Score: pricing.Round(s.Score, 1)}
+		r := &offerScoreRow{Rank: len(d.Offers) + 1, Index: index[o], Scored: s, InstanceURL: p.Rel(paths.Instance(o.Instance)),
+			ProviderURL: p.Rel(paths.Provider(o.Provider.ID)), Score: pricing.Round(s.Score, 1)}
 		if prev != nil && s.Score == prev.Scored.Score {
 			r.Rank = prev.Rank
 		}
-		r.Sub = b.offerSub(o, x)
+		r.Sub = e.offerSub(o, x)
 		r.Basis = scoreBasis(len(s.Scores), len(crit), s.Weight, x)
 		for _, c := range d.OfferCriteria {
 			cell := scoreCell{}
 			if sc, ok := s.Scores[c.ID]; ok {
 				cell.Score = ptr(pricing.Round(sc, 1))
-				cell.Value = measured(c.Measure, s.Values[c.ID], b.cat.Site.Currency, x)
+				cell.Value = measured(c.Measure, s.Values[c.ID], e.cat.Site.Currency, x)
 			}
 			r.Cells = append(r.Cells, cell)
 		}
@@ -325,12 +347,12 @@ func (b *builder) offerScores(d *evaluationData, p *page, providers []*guide.Sco
 
 // offerSub names what an offer is beside its instance type's name and
 // provider: the region and the GPUs.
-func (b *builder) offerSub(o *pricing.Offer, x *texter) string {
-	region := x.t("region.all")
+func (e *evaluation) offerSub(o *pricing.Offer, x *render.Texter) string {
+	region := x.T("region.all")
 	if o.Region != catalog.AllRegions {
 		region = o.Region
 		if reg := o.Provider.Region(o.Region); reg != nil {
-			region = cmp.Or(b.text(reg, "name"), reg.ID)
+			region = cmp.Or(e.text(reg, "name"), reg.ID)
 		}
 	}
 	gpu := o.Instance.GPU
@@ -338,9 +360,9 @@ func (b *builder) offerSub(o *pricing.Offer, x *texter) string {
 		gpu = o.GPU.Name
 	}
 	if o.Instance.GPUCount == 0 {
-		return x.t("evaluation.offer_sub_uncounted", region, gpu)
+		return x.T("evaluation.offer_sub_uncounted", region, gpu)
 	}
-	return x.t("evaluation.offer_sub", region, o.Instance.GPUCount, gpu)
+	return x.T("evaluation.offer_sub", region, o.Instance.GPUCount, gpu)
 }
 
 // scorable are the offers with a comparable price (guide.Comparable),
@@ -368,14 +390,14 @@ func termsScore(crit []*catalog.Criterion, scores map[string]float64) (float64, 
 
 // scoreBasis says what a score rests on: how many of the criteria have a
 // value, and their share of the weight.
-func scoreBasis(known, of int, share float64, x *texter) string {
+func scoreBasis(known, of int, share float64, x *render.Texter) string {
 	switch {
 	case known == 0:
-		return x.t("evaluation.basis_none", of)
+		return x.T("evaluation.basis_none", of)
 	case known == of:
-		return x.t("evaluation.basis_all", of)
+		return x.T("evaluation.basis_all", of)
 	}
-	return x.t("evaluation.basis", known, of, formatNum(sharePercent(share)))
+	return x.T("evaluation.basis", known, of, render.FormatNum(sharePercent(share)))
 }
 
 // sharePercent writes a share (0–1) as a percentage rounded to whole
@@ -401,30 +423,30 @@ func keepPercent(v float64, places int, marks ...float64) float64 {
 }
 
 // measured writes a criterion's measured value with its unit.
-func measured(measure string, v float64, currency string, x *texter) string {
+func measured(measure string, v float64, currency string, x *render.Texter) string {
 	key := "evaluation.value." + measure
 	switch measure {
 	case "price_per_fp16_tflops_hour", "price_per_gpu_hour", "egress_price", "storage_price":
-		return x.t(key, formatDerived(v), currency)
+		return x.T(key, render.FormatDerived(v), currency)
 	case "rdma", "gpudirect", "dl_images", "k8s_device_plugin", "hardware_encryption", "physical_isolation", "spot_available":
 		if v > 0 {
-			return x.t("bool.yes")
+			return x.T("bool.yes")
 		}
-		return x.t("bool.no")
+		return x.T("bool.no")
 	case "billing_granularity":
 		for g, n := range map[string]float64{"second": 3, "minute": 2, "hour": 1, "month": 0} {
 			if n == v {
-				return x.t("granularity." + g)
+				return x.T("granularity." + g)
 			}
 		}
 	case "newest_gpu":
-		return x.t(key, strconv.FormatFloat(v, 'f', -1, 64))
+		return x.T(key, strconv.FormatFloat(v, 'f', -1, 64))
 	case "sla_percent":
-		return x.t(key, formatNum(v)) // as stated: 99.99 is not 100
+		return x.T(key, render.FormatNum(v)) // as stated: 99.99 is not 100
 	case "reserved_discount", "price_transparency":
-		return x.t(key, formatNum(keepPercent(v, 1)))
+		return x.T(key, render.FormatNum(keepPercent(v, 1)))
 	}
-	return x.t(key, formatNum(v))
+	return x.T(key, render.FormatNum(v))
 }
 
 // ProviderCount is the number of providers scored, ranked or not.
@@ -510,7 +532,7 @@ var weightsMessages = []string{
 	"evaluation.class_note",
 }
 
-func (b *builder) weightsData(d *evaluationData, p *page, x *texter) *weightsData {
+func (e *evaluation) weightsData(d *evaluationData, p *page, x *render.Texter) *weightsData {
 	w := &weightsData{Top: radarTop, MinShare: guide.MinShare, Price: []int{}, OfferCriteria: []int{}, OfferTop: offerTop, Classes: []weightsClass{}, Text: map[string]string{}}
 	for i, c := range d.Criteria {
 		w.Criteria = append(w.Criteria, weightsCriterion{ID: c.ID, Name: c.Name, Weight: c.Criterion.Weight})
@@ -525,11 +547,11 @@ func (b *builder) weightsData(d *evaluationData, p *page, x *texter) *weightsDat
 	for _, r := range slices.Concat(d.Rows, d.Apart) {
 		byProvider[r.Scored.Provider] = r.Scored
 	}
-	cd := &charts.Data{Catalog: b.cat}
+	cd := &charts.Data{Catalog: e.cat}
 	providerIndex := map[*catalog.Provider]int{}
-	for _, pr := range b.cat.Providers {
+	for _, pr := range e.cat.Providers {
 		s := byProvider[pr]
-		wp := weightsProvider{Name: b.text(pr, "name"), URL: p.Rel(providerPath(pr.ID)), Color: cd.ProviderColor(pr)}
+		wp := weightsProvider{Name: e.text(pr, "name"), URL: p.Rel(paths.Provider(pr.ID)), Color: cd.ProviderColor(pr)}
 		for _, c := range d.Criteria {
 			var sc *float64
 			if v, ok := s.Scores[c.ID]; ok {
@@ -544,21 +566,21 @@ func (b *builder) weightsData(d *evaluationData, p *page, x *texter) *weightsDat
 		if cl.ID == d.Class.ID {
 			w.Class = i
 		}
-		w.Classes = append(w.Classes, b.weightsClass(d, cl.GPUClass, providerIndex, p, x))
+		w.Classes = append(w.Classes, e.weightsClass(d, cl.GPUClass, providerIndex, p, x))
 	}
 	for _, k := range weightsMessages {
-		w.Text[k] = x.t(k) // without arguments: the template as it stands
+		w.Text[k] = x.T(k) // without arguments: the template as it stands
 	}
 	return w
 }
 
 // weightsClass scores the providers and the offers under one GPU class
 // for the script.
-func (b *builder) weightsClass(d *evaluationData, cl catalog.GPUClass, providerIndex map[*catalog.Provider]int, p *page, x *texter) weightsClass {
-	cat, display := b.cat, b.cat.Site.Currency
+func (e *evaluation) weightsClass(d *evaluationData, cl catalog.GPUClass, providerIndex map[*catalog.Provider]int, p *page, x *render.Texter) weightsClass {
+	cat, display := e.cat, e.cat.Site.Currency
 	crit := cat.Scoring.Criteria
-	scored := guide.Score(cat, b.priced, crit, cl.ID)
-	pool, offers := b.classOffers(cl.ID, scored)
+	scored := guide.Score(cat, e.data.Priced, crit, cl.ID)
+	pool, offers := e.classOffers(cl.ID, scored)
 	if cl.ID == d.Class.ID {
 		pool, offers = d.pool, d.scoredOffers // the same, made once
 	}
@@ -598,7 +620,7 @@ func (b *builder) weightsClass(d *evaluationData, cl catalog.GPUClass, providerI
 	for _, o := range pool {
 		s := byOffer[o]
 		pi := providerIndex[o.Provider]
-		wo := weightsOffer{Name: o.Instance.Name, URL: p.Rel(instancePath(o.Instance)), Provider: pi, Sub: b.offerSub(o, x)}
+		wo := weightsOffer{Name: o.Instance.Name, URL: p.Rel(paths.Instance(o.Instance)), Provider: pi, Sub: e.offerSub(o, x)}
 		for _, c := range d.Criteria {
 			if !guide.OfferMeasure(c.Measure) {
 				continue
@@ -631,7 +653,7 @@ func (d *evaluationData) JSON() (template.JS, error) {
 
 // evaluationCharts gives the evaluation page its radar of the leaders,
 // over the weighted criteria every one of them has a score for.
-func (b *builder) evaluationCharts(cd *charts.Data, p *page) error {
+func (e *evaluation) evaluationCharts(cd *charts.Data, p *page) error {
 	d := p.Data.(*evaluationData)
 	top := d.Rows[:min(radarTop, len(d.Rows))]
 	var names []string

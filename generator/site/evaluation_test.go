@@ -1,12 +1,17 @@
 package site
 
 import (
+	"fmt"
 	"html"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"gpucompare"
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/render"
 )
 
 var (
@@ -93,11 +98,11 @@ func TestEvaluationByHand(t *testing.T) {
 }
 
 func TestPercentagesKeepTheirPrecision(t *testing.T) {
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := &texter{m: msgs}
+	x := &render.Texter{M: msgs}
 	for _, tt := range []struct {
 		measure string
 		v       float64
@@ -120,5 +125,37 @@ func TestPercentagesKeepTheirPrecision(t *testing.T) {
 		if got := sharePercent(share); got != want {
 			t.Errorf("share %v: %v %%, want %v", share, got, want)
 		}
+	}
+}
+
+// TestEvaluationKindAlone makes the evaluation page from the catalog of
+// TestEvaluationByHand, its derived data and the English messages alone,
+// without the other page kinds, a template or a build: the page kind is a
+// function of those inputs.
+func TestEvaluationKindAlone(t *testing.T) {
+	root, _ := readArchive(t, "testdata/evaluation.txtar")
+	cat, rep := catalog.Load(root)
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	e := &evaluation{cat: cat, data: derive.Make(cat), msgs: englishTexter(t).M,
+		newPage: func(path, layout string) *page { return &page{Path: path, Layout: layout} }}
+	p, err := e.evaluationPage()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Path != evaluationPath || p.Layout != "evaluation" {
+		t.Fatalf("page %s of layout %s", p.Path, p.Layout)
+	}
+	d := p.Data.(*evaluationData)
+	var got []string
+	for _, r := range d.Rows {
+		got = append(got, fmt.Sprintf("%d %s %g", r.Rank, r.Scored.Provider.Name, r.Score))
+	}
+	for _, r := range d.Apart {
+		got = append(got, "apart "+r.Scored.Provider.Name)
+	}
+	if want := []string{"1 CN 71.4", "2 Big 60", "apart Cheap", "apart Dark"}; !slices.Equal(got, want) {
+		t.Errorf("rows %q, want %q", got, want)
 	}
 }

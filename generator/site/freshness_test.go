@@ -24,7 +24,7 @@ func TestDataAgeTable(t *testing.T) {
 			{Provider: "b", Instance: "z", Region: "r", Model: "on_demand", FirstSeen: "2026-01-02"},
 		},
 	}
-	got, err := englishTexter(t).m.dataAgeTable(cat)
+	got, err := englishTexter(t).M.DataAgeTable(cat)
 	if err != nil {
 		t.Fatal(err)
 	}

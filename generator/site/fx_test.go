@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"gpucompare/generator/site/content"
 )
 
 // The golden catalog converts at 1 USD = 7.17 CNY (2025-06-02); every
@@ -102,16 +104,16 @@ func TestMethodologyStatesTheRuleRankingsFollow(t *testing.T) {
 // A shortcode is replaced by its text, which Markdown keeps as it is; an
 // unknown one is an error at its position.
 func TestShortcodes(t *testing.T) {
-	md := newMarkdown()
-	codes := shortcodes{"fx-rule": "1 USD = 7.17 CNY *not* [a link](x) <b>"}
-	p, errs := convert(md, codes, "content/x.md", []byte("---\ntitle: T\n---\n\nRule: {{fx-rule}}\n"))
+	md := content.NewMarkdown()
+	codes := content.Shortcodes{"fx-rule": "1 USD = 7.17 CNY *not* [a link](x) <b>"}
+	p, errs := content.Convert(md, codes, "content/x.md", []byte("---\ntitle: T\n---\n\nRule: {{fx-rule}}\n"))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
 	if want := "<p>Rule: 1 USD = 7.17 CNY *not* [a link](x) &lt;b&gt;</p>\n"; string(p.HTML) != want {
 		t.Errorf("got %q, want %q", p.HTML, want)
 	}
-	_, errs = convert(md, codes, "content/x.md", []byte("---\ntitle: T\n---\n\nA\n  b {{ fx-rules }}\n"))
+	_, errs = content.Convert(md, codes, "content/x.md", []byte("---\ntitle: T\n---\n\nA\n  b {{ fx-rules }}\n"))
 	var got []string
 	for _, e := range errs {
 		got = append(got, e.String())

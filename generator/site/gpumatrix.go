@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
 )
 
 // cheapestTable is the GPU matrix's second table: for each GPU model and
@@ -40,8 +41,8 @@ type cheapestCell struct {
 }
 
 // cheapest builds the cheapest-offer table from the priced offers.
-func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
-	t := &cheapestTable{Currency: b.cat.Site.Currency}
+func (k *catalogKind) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
+	t := &cheapestTable{Currency: k.cat.Site.Currency}
 	best := map[string]map[string]*cheapestCell{} // gpu id → model → cell
 	rates := map[string]pricing.Conversion{}
 	for _, o := range offers {
@@ -67,10 +68,10 @@ func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
 			c := &cheapestCell{
 				PerGPUHour: per, Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
 				Converted: pr.Conversion.Factor != 1, Offer: o.Instance.Name, ProviderName: o.Provider.Name,
-				URL: p.Rel(instancePath(o.Instance)), Trust: b.trust(pr.Point, pr.Kind),
+				URL: p.Rel(paths.Instance(o.Instance)), Trust: k.trust(pr.Point, pr.Kind),
 			}
 			if r := o.Provider.Region(o.Region); r != nil {
-				c.RegionName = cmp.Or(b.text(r, "name"), r.ID)
+				c.RegionName = cmp.Or(k.text(r, "name"), r.ID)
 			}
 			cells[model] = c
 			if c.Converted {
@@ -86,12 +87,12 @@ func (b *builder) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
 			}
 		}
 	}
-	for _, g := range b.gpus {
+	for _, g := range k.data.GPUs {
 		cells := best[g.ID]
 		if cells == nil {
 			continue
 		}
-		row := &cheapestRow{ID: g.ID, Name: g.Name, URL: p.Rel(gpuPath(g.ID))}
+		row := &cheapestRow{ID: g.ID, Name: g.Name, URL: p.Rel(paths.GPU(g.ID))}
 		for _, m := range t.Models {
 			row.Cells = append(row.Cells, cells[m])
 		}

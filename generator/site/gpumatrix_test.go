@@ -11,6 +11,8 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/render"
 )
 
 const cheapestCatalog = `
@@ -60,9 +62,9 @@ func TestCheapestOfferPerGPUAndModel(t *testing.T) {
 	if errs := r.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	b := &builder{cat: cat, gpus: cat.GPUs, tmpl: &templates{msgs: englishTexter(t).m}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
+	b := &builder{cat: cat, Data: &derive.Data{GPUs: cat.GPUs}, tmpl: &render.Templates{Msgs: englishTexter(t).M}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
 	p := b.newPage("gpus/index.html", "gpus")
-	tab := b.cheapest(p, pricing.Offers(cat, "USD"))
+	tab := catalogOf(b).cheapest(p, pricing.Offers(cat, "USD"))
 	if len(tab.Models) != 2 || tab.Models[0] != "on_demand" || tab.Models[1] != "spot" {
 		t.Fatalf("models %v, want [on_demand spot]", tab.Models)
 	}
@@ -86,8 +88,8 @@ func TestCheapestOfferPerGPUAndModel(t *testing.T) {
 		t.Errorf("on-demand cheapest trust = %+v, want a provider price dated 2025", tr)
 	}
 	// The GPU matrix shows the on-demand cell as the GPU's price from.
-	b.priced = pricing.Offers(cat, "USD")
-	d := b.gpusData(p)
+	b.Priced = pricing.Offers(cat, "USD")
+	d := catalogOf(b).gpusData(p)
 	seen := 0
 	for _, r := range append(d.Rows, d.Bare...) {
 		if r.GPU.ID == tab.Rows[0].ID {

@@ -18,6 +18,10 @@ import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // Decision guides (/guides/) are trees of questions whose answers lead to
@@ -95,8 +99,8 @@ type shortListView struct {
 	// Near are the offers that miss the fewest conditions, when none
 	// meets them all (guide.Evaluate).
 	Near       []*pickRow
-	Rates      []*rateView // the conversions into Currency the rows use
-	Conditions []string    // what the query asks, in words
+	Rates      []*render.RateView // the conversions into Currency the rows use
+	Conditions []string           // what the query asks, in words
 	// MatrixURL opens the instance matrix with the conditions it can
 	// express; empty when nothing matches. Dropped are the conditions it
 	// cannot express; GPUsFrom and ProvidersFrom say when GPU or provider
@@ -156,22 +160,48 @@ type scriptAnswer struct {
 // guideMessages are the keys of the UI text static/guide.js writes.
 var guideMessages = []string{"guide.wizard_question", "guide.wizard_result", "guide.wizard_change", "guide.wizard_answered"}
 
+// guideKind is the page kind of the decision guides: a function of the
+// edition's catalog, its derived data and its messages, with newPage
+// making the frame of a page of the edition, price and matrixPrice the
+// views of a price the matrix shows, prose the catalog's Markdown, and
+// warnf the build's warnings.
+type guideKind struct {
+	cat         *catalog.Catalog
+	data        *derive.Data
+	msgs        render.Messages
+	newPage     func(path, layout string) *page
+	price       func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
+	matrixPrice func(pr *pricing.Price) *matrixPrice
+	prose       func(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error)
+	warnf       func(pos catalog.Pos, format string, args ...any)
+}
+
+// guidesOf is the guide page kind of the edition b builds.
+func guidesOf(b *builder) *guideKind {
+	return &guideKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage,
+		price: b.price, matrixPrice: matrixOf(b).matrixPrice, prose: b.prose, warnf: b.warnf}
+}
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (k *guideKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+
 // guidePages makes the guides index and a page per guide; none when the
 // catalog has no guide.
-func (b *builder) guidePages() ([]*page, error) {
-	if len(b.cat.Guides) == 0 {
+func (k *guideKind) guidePages() ([]*page, error) {
+	if len(k.cat.Guides) == 0 {
 		return nil, nil
 	}
 	var terr error
-	t := b.tmpl.msgs.tKeeping(&terr)
-	index := b.newPage(guidesPath, "guides")
+	t := k.msgs.TKeeping(&terr)
+	index := k.newPage(guidesPath, "guides")
 	index.TitleKey, index.DescKey = "guides.title", "guides.description"
-	index.Data = &guidesData{Guides: b.guideSummaries(index)}
+	index.Data = &guidesData{Guides: k.guideSummaries(index)}
 	out := []*page{index}
-	for _, g := range b.cat.Guides {
-		p := b.newPage(guidePath(g.ID), "guide")
-		p.Title, p.Description = b.text(g, "title"), b.text(g, "description")
-		d, err := b.guideData(p, g, t)
+	for _, g := range k.cat.Guides {
+		p := k.newPage(guidePath(g.ID), "guide")
+		p.Title, p.Description = k.text(g, "title"), k.text(g, "description")
+		d, err := k.guideData(p, g, t)
 		if err != nil {
 			return nil, fmt.Errorf("guide %q: %w", g.ID, err)
 		}
@@ -183,18 +213,18 @@ func (b *builder) guidePages() ([]*page, error) {
 }
 
 // guideSummaries lists the guides for a page.
-func (b *builder) guideSummaries(p *page) []*guideSummary {
+func (k *guideKind) guideSummaries(p *page) []*guideSummary {
 	var out []*guideSummary
-	for _, g := range b.cat.Guides {
+	for _, g := range k.cat.Guides {
 		out = append(out, &guideSummary{Guide: g, URL: p.Rel(guidePath(g.ID)), Questions: len(g.Questions), Outcomes: len(g.Outcomes)})
 	}
 	return out
 }
 
-func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) string) (*guideData, error) {
-	d := &guideData{Guide: g, Currency: b.cat.Site.Currency}
+func (k *guideKind) guideData(p *page, g *catalog.Guide, t func(string, ...any) string) (*guideData, error) {
+	d := &guideData{Guide: g, Currency: k.cat.Site.Currency}
 	// Heading ids of the advice must not take the ids of the tree.
-	ids := newHeadingIDs()
+	ids := content.NewHeadingIDs()
 	for _, q := range g.Questions {
 		ids.Put([]byte("q-" + q.ID))
 	}
@@ -204,19 +234,19 @@ func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) st
 	for _, id := range []string{"guide-wizard", "wizard-heading", "wizard-path", "wizard-step", "wizard-back", "wizard-restart", "guide-data", "guide-chart", "chart-heading", "tree-heading"} {
 		ids.Put([]byte(id))
 	}
-	md := newMarkdown()
+	md := content.NewMarkdown()
 	byID := map[string]*outcomeView{}
 	for _, o := range g.Outcomes {
 		v := &outcomeView{Outcome: o, Anchor: "o-" + o.ID}
-		html, err := b.prose(o, "advice", func(s string) (template.HTML, error) { return markdown(md, ids, s) })
+		html, err := k.prose(o, "advice", func(s string) (template.HTML, error) { return markdown(md, ids, s) })
 		if err != nil {
 			return nil, fmt.Errorf("outcome %q: advice: %w", o.ID, err)
 		}
 		v.Advice = html
 		if o.Query != nil {
-			v.List = b.shortList(p, o.Query, t)
+			v.List = k.shortList(p, o.Query, t)
 			if v.List.Matched == 0 {
-				b.warnf(g.OutcomePos(o), "guide %q outcome %q: its query matches no offer", g.ID, o.ID)
+				k.warnf(g.OutcomePos(o), "guide %q outcome %q: its query matches no offer", g.ID, o.ID)
 			}
 		}
 		byID[o.ID] = v
@@ -225,20 +255,20 @@ func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) st
 
 	d.Script = &guideScript{Start: g.Start, Questions: map[string]*scriptQuestion{}, Outcomes: map[string]string{}, Messages: map[string]string{}}
 	for _, q := range g.Questions {
-		sq := &scriptQuestion{Text: b.text(q, "text"), Help: b.text(q, "help")}
+		sq := &scriptQuestion{Text: k.text(q, "text"), Help: k.text(q, "help")}
 		for _, a := range q.Answers {
-			sq.Answers = append(sq.Answers, scriptAnswer{Text: b.text(a, "text"), Next: a.Next})
+			sq.Answers = append(sq.Answers, scriptAnswer{Text: k.text(a, "text"), Next: a.Next})
 		}
 		d.Script.Questions[q.ID] = sq
 	}
 	for _, o := range g.Outcomes {
-		d.Script.Outcomes[o.ID] = b.text(o, "title")
+		d.Script.Outcomes[o.ID] = k.text(o, "title")
 	}
 	for _, k := range guideMessages {
 		d.Script.Messages[k] = t(k)
 	}
 
-	cd := &charts.Data{Catalog: b.cat, GPUs: b.gpus, Offers: b.priced, Currency: b.cat.Site.Currency, Text: t}
+	cd := &charts.Data{Catalog: k.cat, GPUs: k.data.GPUs, Offers: k.data.Priced, Currency: k.cat.Site.Currency, Text: t}
 	tree, err := cd.GuideTree(charts.ID(p.Path, "tree"), g)
 	if err != nil {
 		return nil, err
@@ -252,7 +282,7 @@ func (b *builder) guideData(p *page, g *catalog.Guide, t func(string, ...any) st
 // markdown converts catalog Markdown with the site's converter (raw HTML
 // is dropped, and so is the target of a link goldmark deems dangerous,
 // such as javascript:), giving headings ids that ids has not handed out.
-func markdown(md goldmark.Markdown, ids *headingIDs, src string) (template.HTML, error) {
+func markdown(md goldmark.Markdown, ids *content.HeadingIDs, src string) (template.HTML, error) {
 	if strings.TrimSpace(src) == "" {
 		return "", nil
 	}
@@ -296,35 +326,35 @@ func guideTree(g *catalog.Guide, outcomes map[string]*outcomeView) *guideNode {
 }
 
 // shortList evaluates a query over the priced offers and makes its view.
-func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) string) *shortListView {
-	display := b.cat.Site.Currency
-	l := guide.Evaluate(b.cat, b.priced, q)
+func (k *guideKind) shortList(p *page, q *catalog.Query, t func(string, ...any) string) *shortListView {
+	display := k.cat.Site.Currency
+	l := guide.Evaluate(k.cat, k.data.Priced, q)
 	v := &shortListView{Currency: display, Model: l.Model, Sort: l.Sort, KeyColumn: l.Sort != "hourly", Matched: l.Matched}
-	rates := map[string]*rateView{}
+	rates := map[string]*render.RateView{}
 	for i, pk := range l.Picks {
-		v.Rows = append(v.Rows, b.pickRow(p, pk, i+1, rates))
+		v.Rows = append(v.Rows, k.pickRow(p, pk, i+1, rates))
 	}
 	for _, n := range l.Near {
-		r := b.pickRow(p, &n.Pick, 0, rates)
+		r := k.pickRow(p, &n.Pick, 0, rates)
 		if n.Price.Model != l.Model {
 			r.Model = n.Price.Model
 		}
 		for _, m := range n.Misses {
-			r.Misses = append(r.Misses, b.missText(t, n.Offer, l, m))
+			r.Misses = append(r.Misses, k.missText(t, n.Offer, l, m))
 		}
 		v.Near = append(v.Near, r)
 	}
 	for _, k := range slices.Sorted(maps.Keys(rates)) {
 		v.Rates = append(v.Rates, rates[k])
 	}
-	link := b.matrixLink(q, l, t)
+	link := k.matrixLink(q, l, t)
 	v.Conditions = link.conditions
 	if l.Matched > 0 {
 		v.MatrixURL = p.Rel(matrixPath(1)) + "#" + link.state.Encode()
 		v.Dropped, v.GPUsFrom, v.ProvidersFrom = link.dropped, link.gpusFrom, link.providersFrom
-		for _, o := range b.priced {
+		for _, o := range k.data.Priced {
 			pr := o.Prices[l.Model]
-			if pr == nil || !carried(b.cat, o, q, link.memoryByGPU, link.geoRegions) {
+			if pr == nil || !carried(k.cat, o, q, link.memoryByGPU, link.geoRegions) {
 				continue
 			}
 			switch {
@@ -340,24 +370,24 @@ func (b *builder) shortList(p *page, q *catalog.Query, t func(string, ...any) st
 
 // pickRow makes the row of an offer a short list shows, noting the rate
 // its price is converted with in rates.
-func (b *builder) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]*rateView) *pickRow {
+func (k *guideKind) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]*render.RateView) *pickRow {
 	o := pk.Offer
 	r := &pickRow{
 		Offer: o, Rank: rank,
-		InstanceURL: p.Rel(instancePath(o.Instance)),
-		ProviderURL: p.Rel(providerPath(o.Provider.ID)),
-		Price:       b.matrixPrice(pk.Price),
-		Point:       b.price(o.Instance, pk.Price.Point),
+		InstanceURL: p.Rel(paths.Instance(o.Instance)),
+		ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
+		Price:       k.matrixPrice(pk.Price),
+		Point:       k.price(o.Instance, pk.Price.Point),
 		Key:         pk.Key,
 		Date:        newDate(pk.Price.Point.Since),
 	}
 	if o.GPU != nil {
-		r.GPUURL = p.Rel(gpuPath(o.GPU.ID))
+		r.GPUURL = p.Rel(paths.GPU(o.GPU.ID))
 	}
 	if reg := o.Provider.Region(o.Region); reg != nil {
-		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
+		r.RegionName = cmp.Or(k.text(reg, "name"), reg.ID)
 	}
-	r.ShowQuote = !r.Price.Quoted || r.Price.Converted || pk.Price.Hourly.Currency != b.cat.Site.Currency || pk.Price.Point.Approximate
+	r.ShowQuote = !r.Price.Quoted || r.Price.Converted || pk.Price.Hourly.Currency != k.cat.Site.Currency || pk.Price.Point.Approximate
 	if rv := r.Price.Rate; rv != nil {
 		rates[rv.Base+"/"+rv.Quote] = rv
 	}
@@ -367,7 +397,7 @@ func (b *builder) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]*r
 // missText says in the buyer's words what an offer lacks of a condition
 // of the query: "no MLPS level 3 certification listed", "region us-east-1
 // is not in China mainland", "memory per GPU: 24 GB, not at least 40 GB".
-func (b *builder) missText(t func(string, ...any) string, o *pricing.Offer, l *guide.ShortList, m guide.Miss) string {
+func (k *guideKind) missText(t func(string, ...any) string, o *pricing.Offer, l *guide.ShortList, m guide.Miss) string {
 	q, in := l.Query, o.Instance
 	switch m.Kind {
 	case "gpu_models":
@@ -378,7 +408,7 @@ func (b *builder) missText(t func(string, ...any) string, o *pricing.Offer, l *g
 		if m.Have == nil {
 			return t("guide.miss.memory_unknown")
 		}
-		return t("guide.miss.memory", formatNum(pricing.Round(*m.Have, 1)), formatNum(q.MinGPUMemoryGB))
+		return t("guide.miss.memory", render.FormatNum(pricing.Round(*m.Have, 1)), render.FormatNum(q.MinGPUMemoryGB))
 	case "min_gpu_count":
 		return t("guide.miss.gpu_count_min", in.GPUCount, q.MinGPUCount)
 	case "max_gpu_count":
@@ -386,7 +416,7 @@ func (b *builder) missText(t func(string, ...any) string, o *pricing.Offer, l *g
 	case "interconnect":
 		return t("guide.miss.interconnect", t("guide.link."+q.Interconnect))
 	case "rdma":
-		return t("guide.miss.rdma_" + tri(q.RDMA))
+		return t("guide.miss.rdma_" + render.Tri(q.RDMA))
 	case "providers":
 		return t("guide.miss.providers", o.Provider.Name)
 	case "provider_kinds":
@@ -403,7 +433,7 @@ func (b *builder) missText(t func(string, ...any) string, o *pricing.Offer, l *g
 			want = orList(t, names)
 		}
 		if reg := o.Provider.Region(o.Region); reg != nil {
-			return t("guide.miss.region", cmp.Or(b.text(reg, "name"), reg.ID), want)
+			return t("guide.miss.region", cmp.Or(k.text(reg, "name"), reg.ID), want)
 		}
 		return t("guide.miss.region_all", want)
 	case "certifications":
@@ -420,9 +450,9 @@ func (b *builder) missText(t func(string, ...any) string, o *pricing.Offer, l *g
 		if m.Have == nil {
 			return t("guide.miss.unknown", label)
 		}
-		have := formatNum(pricing.Round(*m.Have, 2))
+		have := render.FormatNum(pricing.Round(*m.Have, 2))
 		if m.Bound.Currency != "" {
-			have = formatMoney(*m.Have)
+			have = render.FormatMoney(*m.Have)
 		}
 		want := boundText(t, m.Bound)
 		if _, after, ok := strings.Cut(want, ": "); ok {
@@ -467,7 +497,7 @@ var matrixSortOf = map[string]string{"per_gpu_hour": "per_gpu", "per_gb_hour": "
 // as the query counts them), GPU counts, bounds on the instance columns,
 // the pricing model and the sort. Minimum GPU memory per GPU, the GPU
 // interconnect and RDMA have no matrix filter.
-func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, ...any) string) matrixLinkState {
+func (k *guideKind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, ...any) string) matrixLinkState {
 	var s matrixLinkState
 	s.state = url.Values{}
 	say := func(carried bool, text string) {
@@ -486,7 +516,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 		gpuLevel = true
 		var names []string
 		for _, id := range q.GPUs {
-			if g := b.cat.GPU(id); g != nil {
+			if g := k.cat.GPU(id); g != nil {
 				names = append(names, g.Name)
 			}
 		}
@@ -500,17 +530,17 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 		// judges it otherwise; it narrows the matrix without losing a match
 		// when no such figure passes where the GPU model's fails.
 		exact, narrows := true, true
-		for _, o := range b.priced {
+		for _, o := range k.data.Priced {
 			if o.GPU == nil || o.Prices[l.Model] == nil {
 				continue
 			}
-			own, model := memoryMeets(b.cat, o.GPU, o.Instance, q), memoryMeets(b.cat, o.GPU, nil, q)
+			own, model := memoryMeets(k.cat, o.GPU, o.Instance, q), memoryMeets(k.cat, o.GPU, nil, q)
 			exact = exact && own == model
 			narrows = narrows && !(own && !model)
 		}
 		memoryByGPU = narrows
 		gpuLevel = gpuLevel || memoryByGPU
-		text := t("guide.cond.min_memory", formatNum(q.MinGPUMemoryGB))
+		text := t("guide.cond.min_memory", render.FormatNum(q.MinGPUMemoryGB))
 		s.conditions = append(s.conditions, text)
 		switch {
 		case exact:
@@ -538,13 +568,13 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 		say(false, t("guide.cond.interconnect", t("guide.link."+q.Interconnect)))
 	}
 	if q.RDMA != nil {
-		say(false, t("guide.cond.rdma_"+tri(q.RDMA)))
+		say(false, t("guide.cond.rdma_"+render.Tri(q.RDMA)))
 	}
 	if len(q.Providers) > 0 {
 		providerLevel = true
 		var names []string
 		for _, id := range q.Providers {
-			if p := b.cat.Provider(id); p != nil {
+			if p := k.cat.Provider(id); p != nil {
 				names = append(names, p.Name)
 			}
 		}
@@ -569,7 +599,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 	if len(q.Regions) > 0 {
 		say(true, t("guide.cond.regions", orList(t, q.Regions)))
 		regions := slices.Clone(q.Regions)
-		for _, o := range b.priced {
+		for _, o := range k.data.Priced {
 			if o.Region == catalog.AllRegions {
 				regions = append(regions, catalog.AllRegions)
 				break
@@ -589,12 +619,12 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 			// The regions there, and, for prices that hold in every region,
 			// the providers with a region there: exact unless an instance
 			// type priced for every region is offered only elsewhere.
-			s.geoRegions = geoRegions(b.priced, q.Geos)
+			s.geoRegions = geoRegions(k.data.Priced, q.Geos)
 			s.state.Set("region", strings.Join(s.geoRegions, ","))
 			s.geoProviders = slices.Contains(s.geoRegions, catalog.AllRegions)
 			providerLevel = providerLevel || s.geoProviders
 			exact := true
-			for _, o := range b.priced {
+			for _, o := range k.data.Priced {
 				if o.Prices[l.Model] != nil && geoCarried(o, q, s.geoRegions, s.geoProviders) != guide.InGeo(o, q.Geos) {
 					exact = false
 				}
@@ -637,7 +667,7 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 	s.memoryByGPU = memoryByGPU
 	say(true, t("guide.cond.model", t("model."+l.Model)))
 	s.state.Set("model", l.Model)
-	models := pricedModels(b.priced)
+	models := pricedModels(k.data.Priced)
 	matrixModel := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, matrixModel) {
 		matrixModel = models[0]
@@ -655,8 +685,8 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 	// The facets list what is offered and meets the conditions.
 	if gpuLevel {
 		var ids []string
-		for _, g := range b.gpus {
-			if b.offered(func(o *pricing.Offer) bool { return o.GPU == g }) && gpuMeets(g, q) && (!memoryByGPU || memoryMeets(b.cat, g, nil, q)) {
+		for _, g := range k.data.GPUs {
+			if k.offered(func(o *pricing.Offer) bool { return o.GPU == g }) && gpuMeets(g, q) && (!memoryByGPU || memoryMeets(k.cat, g, nil, q)) {
 				ids = append(ids, g.ID)
 			}
 		}
@@ -665,8 +695,8 @@ func (b *builder) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string
 	}
 	if providerLevel {
 		var ids []string
-		for _, p := range b.cat.Providers {
-			if b.offered(func(o *pricing.Offer) bool { return o.Provider == p }) && providerMeets(p, q) && (!s.geoProviders || providerInGeo(p, q.Geos)) {
+		for _, p := range k.cat.Providers {
+			if k.offered(func(o *pricing.Offer) bool { return o.Provider == p }) && providerMeets(p, q) && (!s.geoProviders || providerInGeo(p, q.Geos)) {
 				ids = append(ids, p.ID)
 			}
 		}
@@ -706,8 +736,8 @@ func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, memoryByG
 }
 
 // offered reports whether some priced offer is one f accepts.
-func (b *builder) offered(f func(*pricing.Offer) bool) bool {
-	return slices.ContainsFunc(b.priced, f)
+func (k *guideKind) offered(f func(*pricing.Offer) bool) bool {
+	return slices.ContainsFunc(k.data.Priced, f)
 }
 
 // gpuMeets reports whether a GPU model meets every condition of a query on
@@ -780,11 +810,11 @@ func boundText(t func(string, ...any) string, bd *catalog.Bound) string {
 	var text string
 	switch {
 	case bd.Min != nil && bd.Max != nil:
-		text = t("guide.cond.between", label, formatNum(bd.Min), formatNum(bd.Max), unit)
+		text = t("guide.cond.between", label, render.FormatNum(bd.Min), render.FormatNum(bd.Max), unit)
 	case bd.Min != nil:
-		text = t("guide.cond.at_least", label, formatNum(bd.Min), unit)
+		text = t("guide.cond.at_least", label, render.FormatNum(bd.Min), unit)
 	default:
-		text = t("guide.cond.at_most", label, formatNum(bd.Max), unit)
+		text = t("guide.cond.at_most", label, render.FormatNum(bd.Max), unit)
 	}
 	return strings.TrimSpace(text)
 }

@@ -8,6 +8,8 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
 )
 
 // The home page opens with its answer: what a GPU-hour of each main GPU
@@ -26,7 +28,7 @@ import (
 // catalog's nearest measure of what buyers can rent widely), a chip's
 // variants together, each by its own providers, then the most offered,
 // then the largest GPU memory (it decides which models fit), then the
-// newest chip (releaseYears), then in buyer order (gpuOrder), up to
+// newest chip (releaseYears), then in buyer order (derive.GPUOrder), up to
 // homeRows; the GPU matrix lists the others.
 
 // homeTab is a column set of the home table: the pricing models whose
@@ -159,11 +161,11 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 			continue
 		}
 		rows = append(rows, &homePriceRow{
-			GPU: g, URL: rel(gpuPath(g.ID)), CompareURL: rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode(),
+			GPU: g, URL: rel(paths.GPU(g.ID)), CompareURL: rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode(),
 			Offers: count[g.ID], Cells: cells,
 		})
 	}
-	year := releaseYears(gpus)
+	year := derive.ReleaseYears(gpus)
 	// A chip's variants (H100 SXM, PCIe, NVL) stand together, the chip
 	// ranked by the providers of any of them.
 	family := func(g *catalog.GPU) string {
@@ -221,7 +223,7 @@ func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
 		Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
 		Converted: pr.Conversion.From != pr.Conversion.To, Conversion: pr.Conversion,
 		Approximate: pr.Point.Approximate, Payment: pr.Point.Payment,
-		Provider: providerName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(instancePath(o.Instance)),
+		Provider: providerName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(paths.Instance(o.Instance)),
 		Region: o.Region, Trust: trust(pr.Point, pr.Kind),
 	}
 	if r := o.Provider.Region(o.Region); r != nil {

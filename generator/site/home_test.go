@@ -8,6 +8,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
 )
 
 // homeCatalog has, for the H100, a provider's price in yuan, an article's
@@ -81,7 +82,7 @@ func TestHomePricesPickTheCheapestWholePrice(t *testing.T) {
 		return &trustView{Kind: kind, Date: string(pp.Since)}
 	}
 	rel := linker{}.to
-	tab := homePriceTable(pricing.Offers(cat, "USD"), gpuOrder(cat.GPUs), "USD", "", "en", trust, rel)
+	tab := homePriceTable(pricing.Offers(cat, "USD"), derive.GPUOrder(cat.GPUs), "USD", "", "en", trust, rel)
 
 	if len(tab.Tabs) != 3 || tab.Tabs[0].ID != "on_demand" || tab.Tabs[1].ID != "spot" || tab.Tabs[2].ID != "commit_1y" {
 		t.Fatalf("tabs %+v, want on_demand, spot, commit_1y", tab.Tabs)

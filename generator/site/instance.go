@@ -7,6 +7,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/render"
 )
 
 // An instance type's page answers first: a panel of its current prices,
@@ -63,12 +64,12 @@ func panelRegion(rows []*panelRow) *panelRow {
 // across its regions, as pricing.Price.Before chooses — a provider's or an
 // aggregator's figure over an article's or an estimate, however low; of
 // equal prices the first region, in offer order.
-func (b *builder) panelRows(in *catalog.Instance) []*panelRow {
+func (c *catalogKind) panelRows(in *catalog.Instance) []*panelRow {
 	type option struct{ model, payment string }
 	best := map[option]*pricing.Price{}
 	at := map[option]*pricing.Offer{}
 	regions := map[option]int{}
-	for _, o := range b.offersOf[in] {
+	for _, o := range c.data.OffersOf[in] {
 		for _, pr := range o.Prices {
 			for _, op := range pr.Options {
 				k := option{op.Model, op.Point.Payment}
@@ -91,19 +92,19 @@ func (b *builder) panelRows(in *catalog.Instance) []*panelRow {
 	for _, k := range keys {
 		pr, o := best[k], at[k]
 		pp := pr.Point
-		r := &panelRow{Model: k.model, Payment: k.payment, Price: b.price(in, pp), Region: o.Region, Regions: regions[k],
-			Series: seriesID(pp.Region, pp.Model, pp.Payment), Currency: pr.Hourly.Currency, Trust: b.trust(pp, pr.Kind)}
+		r := &panelRow{Model: k.model, Payment: k.payment, Price: c.price(in, pp), Region: o.Region, Regions: regions[k],
+			Series: seriesID(pp.Region, pp.Model, pp.Payment), Currency: pr.Hourly.Currency, Trust: c.trust(pp, pr.Kind)}
 		if pp.Region == catalog.AllRegions && !pr.Hourly.OffOnDemand {
 			r.Region, r.Regions = catalog.AllRegions, 0
 		}
 		if reg := in.Provider.Region(r.Region); reg != nil {
-			r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
+			r.RegionName = cmp.Or(c.text(reg, "name"), reg.ID)
 		}
 		if pr.Hourly.OffOnDemand {
 			r.Worked = true
-			r.HourlyText = formatDerived(pr.Hourly.Amount)
+			r.HourlyText = render.FormatDerived(pr.Hourly.Amount)
 			if in.GPUCount > 0 {
-				r.PerGPUText = formatDerived(pr.Hourly.Amount / float64(in.GPUCount))
+				r.PerGPUText = render.FormatDerived(pr.Hourly.Amount / float64(in.GPUCount))
 			}
 		}
 		rows = append(rows, r)

@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // instanceModel is the page model of one instance type of a site root,
@@ -18,11 +21,11 @@ func instanceModel(t *testing.T, root fs.FS, provider, instance string) *instanc
 	if errs := rep.Errors(); len(errs) > 0 {
 		t.Fatalf("catalog:\n%s", errs)
 	}
-	b := &builder{cat: cat, tmpl: &templates{msgs: englishTexter(t).m}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
-	b.derive()
+	b := &builder{cat: cat, tmpl: &render.Templates{Msgs: englishTexter(t).M}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
+	b.Data = derive.Make(b.cat)
 	in := cat.Provider(provider).Instance(instance)
-	p := &page{Path: instancePath(in), Layout: "instance", links: linker{prefix: "../../../"}}
-	return b.instanceData(p, in)
+	p := &page{Path: paths.Instance(in), Layout: "instance", links: linker{prefix: "../../../"}}
+	return catalogOf(b).instanceData(p, in)
 }
 
 // partsPrices is a history of an instance type of two GPUs in two regions,
@@ -87,7 +90,7 @@ func TestInstancePricePanel(t *testing.T) {
 		"spot/ 0.9 in r1 of 2, aggregator 1 year",
 		"reserved_1y/no_upfront 1.6 in r1 of 2, aggregator 1 year",
 		"reserved_1y/all_upfront 1.5 in r2 of 1, aggregator 1 year",
-		"reserved_3y/ -50% in r1 of 2, estimate undated ≈" + formatDerived(1.0) + " per GPU ≈" + formatDerived(0.5),
+		"reserved_3y/ -50% in r1 of 2, estimate undated ≈" + render.FormatDerived(1.0) + " per GPU ≈" + render.FormatDerived(0.5),
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("panel:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -9,6 +9,7 @@ import (
 	"gpucompare"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
+	"gpucompare/generator/site/render"
 )
 
 // TestFormatsFollowTheLanguage: the template funcs that write dates,
@@ -26,11 +27,11 @@ func TestFormatsFollowTheLanguage(t *testing.T) {
 		"zh-CN": "2026年11月30日|2025年6月1日|2026年11月|2024年9月|2023年|2024年2月7日|2025年6月1日|unknown|between 2024-09-04 and 2024-09-05|1,234.56|1,979|1,234.50|0.7068|12,345.68",
 	}
 	for lang, want := range want {
-		msgs, err := loadMessages(tfs, lang, func(p catalog.Pos, f string, a ...any) { t.Errorf("%s: "+f, append([]any{lang}, a...)...) })
+		msgs, err := render.LoadMessages(tfs, lang, func(p catalog.Pos, f string, a ...any) { t.Errorf("%s: "+f, append([]any{lang}, a...)...) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		tmpl, err := template.New("t").Funcs(funcs(msgs)).Parse(src)
+		tmpl, err := template.New("t").Funcs(render.Funcs(msgs)).Parse(src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +75,7 @@ func TestDateLayoutsOfTheScripts(t *testing.T) {
 		"en":    "",
 		"zh-CN": `"dates":{"day":"2006年1月2日","month":"2006年1月","year":"2006年"}`,
 	} {
-		msgs, err := loadMessages(tfs, lang, nil)
+		msgs, err := render.LoadMessages(tfs, lang, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,11 +11,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/export"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The instance matrix (/compare/) is one row per offer of pricing.Offers
@@ -35,7 +40,7 @@ type compareData struct {
 	Model     string // the pricing model of the normalised, date and source columns
 	Models    []string
 	Columns   []matrixColumn
-	Rates     []*rateView // the conversions into Currency the prices use
+	Rates     []*render.RateView // the conversions into Currency the prices use
 	Rows      []*matrixRow
 	Total     int // offers on every page
 	First     int // numbers of the page's first and last rows, from 1
@@ -89,7 +94,7 @@ type matrixRow struct {
 	// PerGPUText … PerFP32Text are the normalised prices as the cells
 	// write them (formatDerived); "" when unknown.
 	PerGPUText, PerGBText, PerFP16Text, PerFP32Text string
-	Cites                                           []citation // the citations of the row's source
+	Cites                                           []render.Citation // the citations of the row's source
 	// Ref is the row's source in the report's numbered list of sources;
 	// nil on the site.
 	Ref *citedSource
@@ -118,7 +123,7 @@ type matrixPrice struct {
 	Conversion pricing.Conversion
 	Quoted     bool // Hourly is the amount the point states, not one computed from it
 	Converted  bool // Display is converted from another currency at Rate
-	Rate       *rateView
+	Rate       *render.RateView
 	Upfront    *float64 // the upfront payment, when there is one
 	Amount     string   // Hourly.Amount as the cell writes it: as quoted (formatMoney) or computed (formatDerived)
 	// Shown is Display as /compare/ writes it, in the display currency;
@@ -131,15 +136,6 @@ type matrixPrice struct {
 	// Trust is the price's age and the kind of its source; the cell marks
 	// a price rankings leave out (an article's figure, an estimate).
 	Trust *trustView
-}
-
-// rateView is an exchange rate as the catalog states it: 1 Base = Rate Quote.
-type rateView struct {
-	Base, Quote string
-	Rate        float64
-	Date        string // as the catalog dates it; "unknown" when unknown
-	Source      string
-	Caveat      string
 }
 
 // pageLink is a link to one page of the matrix.
@@ -186,17 +182,17 @@ type facetGroup struct {
 // as gpus/gpus.json holds them (for the per-TFLOPS columns), where the site
 // root is from the page, and the UI text it writes.
 type matrixScript struct {
-	offersExport
+	export.OffersExport
 	scriptSettings
 }
 
 // scriptSettings is the script's data after the offers.
 type scriptSettings struct {
-	GPUs     []gpuExport       `json:"gpus"`
-	Model    string            `json:"default_model"`
-	Root     string            `json:"root"`
-	Pretty   bool              `json:"pretty,omitempty"`
-	Messages map[string]string `json:"messages"`
+	GPUs     []export.GPUExport `json:"gpus"`
+	Model    string             `json:"default_model"`
+	Root     string             `json:"root"`
+	Pretty   bool               `json:"pretty,omitempty"`
+	Messages map[string]string  `json:"messages"`
 }
 
 // encode is what json.Marshal writes of s with the export of each of
@@ -206,8 +202,8 @@ type scriptSettings struct {
 // holds an empty list of offers. The page writes it as it is:
 // html/template writes the JSON of the script's data in the same bytes,
 // json.Marshal's.
-func (s *matrixScript) encode(offers []*pricing.Offer, export func(*pricing.Offer) *offerExport) (template.JS, error) {
-	head, err := json.Marshal(s.offersExport)
+func (s *matrixScript) encode(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.OfferExport) (template.JS, error) {
+	head, err := json.Marshal(s.OffersExport)
 	if err != nil {
 		return "", err
 	}
@@ -222,18 +218,18 @@ func (s *matrixScript) encode(offers []*pricing.Offer, export func(*pricing.Offe
 	// Each offer encoded into one buffer and copied into blocks, and the
 	// blocks once into a string of the exact size: a string grown as it
 	// is written would leave larger ones behind, and more garbage.
-	var w jsonWriter
+	var w export.JSONWriter
 	var blocks byteBlocks
 	for i, o := range offers {
-		w.buf = w.buf[:0]
+		w.Reset()
 		if i > 0 {
-			w.buf = append(w.buf, ',')
+			w.Raw(',')
 		}
-		w.offer(export(o))
-		if w.err != nil {
-			return "", w.err
+		w.Offer(exportOf(o))
+		if err := w.Err(); err != nil {
+			return "", err
 		}
-		blocks.write(w.buf)
+		blocks.write(w.Bytes())
 	}
 	var out strings.Builder
 	out.Grow(len(head) + blocks.size + len("],") + len(tail))
@@ -285,55 +281,82 @@ var scriptMessages = []string{
 	"matrix.prev_short", "matrix.partial_short",
 }
 
+// matrixKind is the page kind of the instance matrix (/compare/) and of
+// its rows, which the report shows too: a function of the edition's
+// catalog, its derived data and its messages, with newPage making the
+// frame of a page of the edition, trust the trust badge of a price and
+// pretty whether links drop "index.html". It cites each source once
+// however many rows and workers cite it (cite).
+type matrixKind struct {
+	cat     *catalog.Catalog
+	data    *derive.Data
+	msgs    render.Messages
+	newPage func(path, layout string) *page
+	trust   func(pp *catalog.PricePoint, kind string) *trustView
+	pretty  bool
+
+	citesMu sync.Mutex                   // guards cites
+	cites   map[string][]render.Citation // cite of each source the rows cite (cite)
+}
+
+// matrixOf is the matrix page kind of the edition b builds.
+func matrixOf(b *builder) *matrixKind {
+	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: b.trust, pretty: b.opts.PrettyURLs}
+}
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (k *matrixKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+
 // matrixPages makes the pages of the instance matrix.
-func (b *builder) matrixPages() ([]*page, error) {
+func (k *matrixKind) matrixPages() ([]*page, error) {
 	var terr error
-	t := b.tmpl.msgs.tKeeping(&terr)
-	display := b.cat.Site.Currency
-	models := pricedModels(b.priced)
+	t := k.msgs.TKeeping(&terr)
+	display := k.cat.Site.Currency
+	models := pricedModels(k.data.Priced)
 	model := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
 	}
 	columns := compareColumns(t, models, model, display)
-	size := cmp.Or(b.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
-	n := max(1, (len(b.priced)+size-1)/size)
-	paths := make([]string, n)
-	for i := range paths {
-		paths[i] = matrixPath(i + 1)
+	size := cmp.Or(k.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
+	n := max(1, (len(k.data.Priced)+size-1)/size)
+	pagePaths := make([]string, n)
+	for i := range pagePaths {
+		pagePaths[i] = matrixPath(i + 1)
 	}
-	rates := b.matrixRates(display)
+	rates := k.matrixRates(display)
 
 	var out []*page
-	for i, path := range paths {
-		p := b.newPage(path, "compare")
+	for i, path := range pagePaths {
+		p := k.newPage(path, "compare")
 		p.TitleKey, p.DescKey = "compare.title", "compare.description"
 		if i > 0 {
 			p.TitleKey, p.Title = "", t("compare.title_page", i+1)
 		}
 		p.model = func() (any, error) {
 			var terr error
-			t := b.tmpl.msgs.tKeeping(&terr)
-			lo, hi := i*size, min((i+1)*size, len(b.priced))
+			t := k.msgs.TKeeping(&terr)
+			lo, hi := i*size, min((i+1)*size, len(k.data.Priced))
 			d := &compareData{
 				Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
-				Total: len(b.priced), First: lo + 1, Last: hi,
-				Exports: &exportLinks{"compare.exports", p.Rel(offersCSVPath), p.Rel(offersJSONPath)},
+				Total: len(k.data.Priced), First: lo + 1, Last: hi,
+				Exports: &exportLinks{"compare.exports", p.Rel(paths.OffersCSV), p.Rel(paths.OffersJSON)},
 			}
-			for _, o := range b.priced[lo:hi] {
-				d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
+			for _, o := range k.data.Priced[lo:hi] {
+				d.Rows = append(d.Rows, k.matrixRow(p, o, models, model))
 			}
 			if n > 1 {
-				for j, target := range paths {
+				for j, target := range pagePaths {
 					d.Pager = append(d.Pager, pageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(target), Current: i == j})
 				}
 			}
 			if i == 0 {
-				d.Controls = b.matrixControls(t, models, display)
-				x := newOfferExporter(b)
-				script, err := b.matrixScript(p, t, models, model).encode(b.priced, x.of)
+				d.Controls = k.matrixControls(t, models, display)
+				x := export.NewOfferExporter(k.cat, k.msgs)
+				script, err := k.matrixScript(p, t, models, model).encode(k.data.Priced, x.Of)
 				if err == nil {
-					err = x.err
+					err = x.Err()
 				}
 				if err != nil {
 					return nil, err
@@ -463,23 +486,23 @@ func capitalize(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model string) *matrixRow {
+func (k *matrixKind) matrixRow(p *page, o *pricing.Offer, models []string, model string) *matrixRow {
 	in := o.Instance
 	r := &matrixRow{
 		Offer: o, Provider: o.Provider, Instance: o.Instance, GPU: o.GPU, Region: o.Region,
-		ProviderURL: p.Rel(providerPath(o.Provider.ID)),
-		InstanceURL: p.Rel(instancePath(in)),
-		GPUMemoryGB: b.cat.TotalGPUMemoryGB(in),
+		ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
+		InstanceURL: p.Rel(paths.Instance(in)),
+		GPUMemoryGB: k.cat.TotalGPUMemoryGB(in),
 	}
 	if o.GPU != nil {
-		r.GPUURL = p.Rel(gpuPath(o.GPU.ID))
+		r.GPUURL = p.Rel(paths.GPU(o.GPU.ID))
 	}
 	if reg := o.Provider.Region(o.Region); reg != nil {
-		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
+		r.RegionName = cmp.Or(k.text(reg, "name"), reg.ID)
 	}
 	r.Prices = make([]*matrixPrice, len(models))
 	for i, m := range models {
-		r.Prices[i] = b.matrixPrice(o.Prices[m])
+		r.Prices[i] = k.matrixPrice(o.Prices[m])
 	}
 	some := func(v float64, ok bool) *float64 {
 		if !ok {
@@ -488,16 +511,16 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 		return &v
 	}
 	r.PerGPU = some(o.PerGPUHour(model))
-	r.PerGB = some(o.PerGPUMemoryGBHour(b.cat, model))
+	r.PerGB = some(o.PerGPUMemoryGBHour(k.cat, model))
 	r.PerFP16 = some(o.PerTFLOPSHour(fp16, model))
 	r.PerFP32 = some(o.PerTFLOPSHour(fp32, model))
-	r.PerGPUText, r.PerGBText, r.PerFP16Text, r.PerFP32Text = formatDerived(r.PerGPU), formatDerived(r.PerGB), formatDerived(r.PerFP16), formatDerived(r.PerFP32)
+	r.PerGPUText, r.PerGBText, r.PerFP16Text, r.PerFP32Text = render.FormatDerived(r.PerGPU), render.FormatDerived(r.PerGB), render.FormatDerived(r.PerFP16), render.FormatDerived(r.PerFP32)
 	if i := slices.Index(models, model); i >= 0 && r.Prices[i] != nil {
 		r.Dated = r.Prices[i]
 		r.Date = newDate(r.Dated.Point.Since)
 	}
 	if src := r.Source(); src != "" {
-		r.Cites = b.cite(src)
+		r.Cites = k.cite(src)
 	}
 	return r
 }
@@ -505,31 +528,31 @@ func (b *builder) matrixRow(p *page, o *pricing.Offer, models []string, model st
 // cite is cite(s), made once per distinct source of a build: the matrix
 // cites the same few sources on thousands of rows. It is safe for
 // concurrent use.
-func (b *builder) cite(s string) []citation {
-	b.citesMu.Lock()
-	defer b.citesMu.Unlock()
-	c, ok := b.cites[s]
+func (k *matrixKind) cite(s string) []render.Citation {
+	k.citesMu.Lock()
+	defer k.citesMu.Unlock()
+	c, ok := k.cites[s]
 	if !ok {
-		c = cite(s)
-		if b.cites == nil {
-			b.cites = map[string][]citation{}
+		c = render.Cite(s)
+		if k.cites == nil {
+			k.cites = map[string][]render.Citation{}
 		}
-		b.cites[s] = c
+		k.cites[s] = c
 	}
 	return c
 }
 
-func (b *builder) matrixPrice(pr *pricing.Price) *matrixPrice {
+func (k *matrixKind) matrixPrice(pr *pricing.Price) *matrixPrice {
 	if pr == nil {
 		return nil
 	}
-	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: b.trust(pr.Point, pr.Kind)}
+	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: k.trust(pr.Point, pr.Kind)}
 	q := quotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	if v.Quoted {
-		v.Amount = formatMoney(pr.Hourly.Amount)
+		v.Amount = render.FormatMoney(pr.Hourly.Amount)
 	} else {
-		v.Amount = formatDerived(pr.Hourly.Amount)
+		v.Amount = render.FormatDerived(pr.Hourly.Amount)
 	}
 	if u := pr.Point.Upfront; u != nil && *u > 0 {
 		v.Upfront = u
@@ -538,37 +561,37 @@ func (b *builder) matrixPrice(pr *pricing.Price) *matrixPrice {
 		v.Converted, v.Rate = true, newRateView(pr.Conversion.Rate)
 	}
 	if pr.Converted {
-		v.Shown = formatMoney(pr.Display)
+		v.Shown = render.FormatMoney(pr.Display)
 	}
-	v.Title = b.priceTitle(v)
+	v.Title = k.priceTitle(v)
 	return v
 }
 
 // priceTitle says all of a price on one line: "21.957642 USD/h; all
 // upfront; 120,000.00 upfront; 3.711 CNY/h as quoted, 1 USD = 6.8067 CNY
 // (2026-07-01)".
-func (b *builder) priceTitle(v *matrixPrice) string {
+func (k *matrixKind) priceTitle(v *matrixPrice) string {
 	var terr error
-	t := b.tmpl.msgs.tKeeping(&terr) // every key is checked once a build (scriptMessages)
+	t := k.msgs.TKeeping(&terr) // every key is checked once a build (scriptMessages)
 	hour := t("unit.hour")
-	exact := formatExact(v.Display)
-	cur := b.cat.Site.Currency
+	exact := render.FormatExact(v.Display)
+	cur := k.cat.Site.Currency
 	if !v.Price.Converted {
-		exact, cur = formatExact(v.Hourly.Amount), v.Hourly.Currency
+		exact, cur = render.FormatExact(v.Hourly.Amount), v.Hourly.Currency
 	}
 	parts := []string{t("matrix.price_exact", exact, cur+hour)}
 	if p := v.Point.Payment; p != "" {
 		parts = append(parts, t("payment."+p))
 	}
 	if v.Upfront != nil {
-		parts = append(parts, t("price.upfront", formatMoney(v.Upfront)+" "+v.Point.Currency))
+		parts = append(parts, t("price.upfront", render.FormatMoney(v.Upfront)+" "+v.Point.Currency))
 	}
 	if d := v.Point.DiscountPct; d != nil {
-		parts = append(parts, t("price.discount", formatNum(d)))
+		parts = append(parts, t("price.discount", render.FormatNum(d)))
 	}
 	if v.Converted {
-		parts = append(parts, t("matrix.price_quoted", formatExact(v.Hourly.Amount), v.Hourly.Currency+hour)+", "+
-			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", v.Rate.Base, formatNum(v.Rate.Rate), v.Rate.Quote), rateDate(t, b.tmpl.msgs.dateKeeping(&terr), v.Rate.Date))))
+		parts = append(parts, t("matrix.price_quoted", render.FormatExact(v.Hourly.Amount), v.Hourly.Currency+hour)+", "+
+			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", v.Rate.Base, render.FormatNum(v.Rate.Rate), v.Rate.Quote), rateDate(t, k.msgs.DateKeeping(&terr), v.Rate.Date))))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -581,27 +604,27 @@ func rateDate(t func(string, ...any) string, date func(string) string, d string)
 	return date(d)
 }
 
-func newRateView(fx catalog.FXRate) *rateView {
-	return &rateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
+func newRateView(fx catalog.FXRate) *render.RateView {
+	return &render.RateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
 }
 
 // matrixRates are the rates the matrix converts with into the display
 // currency, one per quoted currency, in the order of the currencies.
-func (b *builder) matrixRates(display string) []*rateView {
-	seen := map[string]*rateView{}
-	for _, o := range b.priced {
+func (k *matrixKind) matrixRates(display string) []*render.RateView {
+	seen := map[string]*render.RateView{}
+	for _, o := range k.data.Priced {
 		for _, pr := range o.Prices {
 			c := pr.Hourly.Currency
 			if _, ok := seen[c]; ok || c == display {
 				continue
 			}
 			seen[c] = nil
-			if conv, ok := pricing.Rates(b.cat.FX).Convert(c, display); ok {
+			if conv, ok := pricing.Rates(k.cat.FX).Convert(c, display); ok {
 				seen[c] = newRateView(conv.Rate)
 			}
 		}
 	}
-	var out []*rateView
+	var out []*render.RateView
 	for _, c := range slices.Sorted(maps.Keys(seen)) {
 		if seen[c] != nil {
 			out = append(out, seen[c])
@@ -612,15 +635,15 @@ func (b *builder) matrixRates(display string) []*rateView {
 
 // matrixControls lists the currencies (the site's first, then every
 // quoted currency and every currency of the exchange rates) and the facets.
-func (b *builder) matrixControls(t func(string, ...any) string, models []string, display string) *matrixControls {
+func (k *matrixKind) matrixControls(t func(string, ...any) string, models []string, display string) *matrixControls {
 	c := &matrixControls{Currencies: []string{display}}
 	others := map[string]bool{}
-	for _, o := range b.priced {
+	for _, o := range k.data.Priced {
 		for _, pr := range o.Prices {
 			others[pr.Hourly.Currency] = true
 		}
 	}
-	for _, fx := range b.cat.FX {
+	for _, fx := range k.cat.FX {
 		others[fx.Base], others[fx.Quote] = true, true
 	}
 	delete(others, display)
@@ -650,7 +673,7 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 		facets[3].f.Options = append(facets[3].f.Options, facetOption{Value: m, Label: t("model." + m)})
 	}
 	geo := map[string]string{} // region id → its part of the world, as first seen
-	for _, o := range b.priced {
+	for _, o := range k.data.Priced {
 		add(facets[0], o.Provider.ID, o.Provider.Name)
 		gpu := o.Instance.GPU
 		if o.GPU != nil {
@@ -682,7 +705,7 @@ func (b *builder) matrixControls(t func(string, ...any) string, models []string,
 	}
 	// GPUs in buyer order, regions by id; providers and models as listed.
 	order := map[string]int{}
-	for i, g := range b.gpus {
+	for i, g := range k.data.GPUs {
 		order[g.ID] = i
 	}
 	slices.SortStableFunc(facets[1].f.Options, func(x, y facetOption) int {
@@ -724,13 +747,13 @@ func regionGroups(t func(string, ...any) string, options []facetOption, geo map[
 
 // matrixScript is the data of the first page for the script, without
 // its offers (encode adds them).
-func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []string, model string) *matrixScript {
+func (k *matrixKind) matrixScript(p *page, t func(string, ...any) string, models []string, model string) *matrixScript {
 	s := &matrixScript{
-		offersExport: b.offersDoc(),
+		OffersExport: export.OffersDoc(k.cat),
 		scriptSettings: scriptSettings{
 			Model:    model,
 			Root:     strings.TrimSuffix(p.Rel("index.html"), "index.html"),
-			Pretty:   b.opts.PrettyURLs,
+			Pretty:   k.pretty,
 			Messages: map[string]string{},
 		},
 	}
@@ -739,12 +762,12 @@ func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []
 	}
 	s.Models = models
 	used := map[string]bool{}
-	for _, o := range b.priced {
+	for _, o := range k.data.Priced {
 		used[o.Instance.GPU] = true
 	}
-	for _, g := range b.gpus {
+	for _, g := range k.data.GPUs {
 		if used[g.ID] {
-			s.GPUs = append(s.GPUs, gpuExportOf(g))
+			s.GPUs = append(s.GPUs, export.GPUExportOf(g))
 		}
 	}
 	keys := slices.Clone(scriptMessages)
@@ -758,7 +781,7 @@ func (b *builder) matrixScript(p *page, t func(string, ...any) string, models []
 	for _, k := range keys {
 		s.Messages[k] = t(k)
 	}
-	fresh, stale := b.cat.Site.Policy()
+	fresh, stale := k.cat.Site.Policy()
 	s.Messages["trust.badge_title"] = t("trust.badge_title", fresh, stale)
 	return s
 }

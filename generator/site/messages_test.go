@@ -16,6 +16,7 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/render"
 )
 
 // languages are the message catalogues of the shipped templates other
@@ -41,7 +42,7 @@ func languages(t *testing.T, tfs fs.FS) []string {
 func TestShippedMessagesHaveTheSameKeys(t *testing.T) {
 	tfs := mustSub(t, gpucompare.Assets, "templates")
 	for _, lang := range languages(t, tfs) {
-		if _, err := loadMessages(tfs, lang, func(p catalog.Pos, f string, a ...any) { t.Errorf("%s: "+f, append([]any{lang}, a...)...) }); err != nil {
+		if _, err := render.LoadMessages(tfs, lang, func(p catalog.Pos, f string, a ...any) { t.Errorf("%s: "+f, append([]any{lang}, a...)...) }); err != nil {
 			t.Errorf("%s: %v", lang, err)
 		}
 	}
@@ -54,7 +55,7 @@ func TestMessageKeysMustMatch(t *testing.T) {
 		"messages/en.yaml":    {Data: []byte("site:\n  name: gpucompare\n  skip: Skip\nnav:\n  compare: Compare\n  gpus: GPUs\n")},
 		"messages/zh-CN.yaml": {Data: []byte("site:\n  name: gpucompare\nnav:\n  compare: 对比\n  home: 首页\n  old: 旧\n")},
 	}
-	_, err := loadMessages(tfs, "zh-CN", nil)
+	_, err := render.LoadMessages(tfs, "zh-CN", nil)
 	want := `templates/messages/zh-CN.yaml: missing 2 of the messages of templates/messages/en.yaml: "nav.gpus" (templates/messages/en.yaml:6), "site.skip" (templates/messages/en.yaml:3); add them, translated
 templates/messages/zh-CN.yaml:5:9: message "nav.home" is not in templates/messages/en.yaml: remove it, or add it to every language
 templates/messages/zh-CN.yaml:6:8: message "nav.old" is not in templates/messages/en.yaml: remove it, or add it to every language`
@@ -62,7 +63,7 @@ templates/messages/zh-CN.yaml:6:8: message "nav.old" is not in templates/message
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
 	tfs["messages/zh-CN.yaml"] = &fstest.MapFile{Data: []byte("site:\n  name: gpucompare\n  skip: 跳到正文\nnav:\n  gpus: GPU\n  compare: 对比\n")}
-	if _, err := loadMessages(tfs, "zh-CN", nil); err != nil {
+	if _, err := render.LoadMessages(tfs, "zh-CN", nil); err != nil {
 		t.Errorf("the same keys in another order: %v", err)
 	}
 }
@@ -150,12 +151,12 @@ func TestFormatArgs(t *testing.T) {
 // (in any order, through %[n]s), and has as many "%%".
 func TestTranslationsKeepFormatVerbs(t *testing.T) {
 	tfs := mustSub(t, gpucompare.Assets, "templates")
-	en, _, err := readMessages(tfs, "messages/en.yaml")
+	en, _, err := render.ReadMessages(tfs, "messages/en.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, lang := range languages(t, tfs) {
-		m, at, err := readMessages(tfs, "messages/"+lang+".yaml")
+		m, at, err := render.ReadMessages(tfs, "messages/"+lang+".yaml")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -219,11 +220,11 @@ func TestChineseMessagesFollowTheGlossary(t *testing.T) {
 	if err := dec.Decode(&g); err != nil {
 		t.Fatalf("templates/messages/glossary.yaml: %v", err)
 	}
-	en, _, err := readMessages(tfs, "messages/en.yaml")
+	en, _, err := render.ReadMessages(tfs, "messages/en.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	zh, at, err := readMessages(tfs, "messages/zh-CN.yaml")
+	zh, at, err := render.ReadMessages(tfs, "messages/zh-CN.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

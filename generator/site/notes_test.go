@@ -9,6 +9,7 @@ import (
 	"gpucompare/generator/guide"
 	"gpucompare/generator/note"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/render"
 )
 
 // TestEveryNoteCodeHasAMessage: every code pricing and bench give their
@@ -22,12 +23,12 @@ func TestEveryNoteCodeHasAMessage(t *testing.T) {
 	o := &pricing.Offer{Instance: in, Prices: map[string]*pricing.Price{"spot": {Hourly: pricing.Hourly{Currency: "CNY"}}}}
 	w := catalog.Workload{Months: 6, GPUsPerJob: 8}
 	for _, lang := range append([]string{"en"}, languages(t, tfs)...) {
-		m, err := loadMessages(tfs, lang, nil)
+		m, err := render.LoadMessages(tfs, lang, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		codes := 0
-		for prefix, cs := range noteMessages() {
+		for prefix, cs := range render.NoteMessages() {
 			for _, c := range cs {
 				codes++
 				if _, ok := m[prefix+c]; !ok {
@@ -38,7 +39,7 @@ func TestEveryNoteCodeHasAMessage(t *testing.T) {
 		if codes == 0 {
 			t.Fatal("no note code")
 		}
-		x := &texter{m: m}
+		x := &render.Texter{M: m}
 		for _, k := range pricing.NoteKinds() {
 			if got := tcoNotes([]pricing.Note{{Kind: k, Model: "spot", Value: 10}}, x); len(got) != 1 || got[0] == "" || strings.Contains(got[0], "%!") {
 				t.Errorf("%s: cost note of kind %d worded %q", lang, k, got)
@@ -49,7 +50,7 @@ func TestEveryNoteCodeHasAMessage(t *testing.T) {
 				t.Errorf("%s: reason of kind %d worded %q", lang, k, got)
 			}
 		}
-		b := &builder{}
+		b := &guideKind{}
 		yes, have := true, 16.0
 		q := &catalog.Query{GPUModels: []string{"A100"}, MinGPUMemoryGB: &have, MinGPUCount: 2, MaxGPUCount: 1, Interconnect: "nvlink", RDMA: &yes,
 			Regions: []string{"us-east-1"}, Geos: []string{"china-mainland"}}
@@ -66,12 +67,12 @@ func TestEveryNoteCodeHasAMessage(t *testing.T) {
 			case "where":
 				m.Bound = &catalog.Bound{Field: "price.per_gpu_hour", Max: &have, Currency: "USD"}
 			}
-			if got := b.missText(x.t, gpuOffer, &guide.ShortList{Query: q}, m); got == "" || got == k || strings.Contains(got, "%!") {
+			if got := b.missText(x.T, gpuOffer, &guide.ShortList{Query: q}, m); got == "" || got == k || strings.Contains(got, "%!") {
 				t.Errorf("%s: a miss of kind %q worded %q", lang, k, got)
 			}
 		}
-		if x.err != nil {
-			t.Errorf("%s: %v", lang, x.err)
+		if x.Err != nil {
+			t.Errorf("%s: %v", lang, x.Err)
 		}
 	}
 }
@@ -93,12 +94,12 @@ func TestNotesWordedWithTheirArguments(t *testing.T) {
 		{"exports.not_costed.", []note.Note{note.New("too_large", note.Count(1024), "H100", 8)}, "it ran on 1,024 GPUs, more than any offer holds: the largest priced H100 instance has 8, and the catalog states no cluster size"},
 		{"bench.flag.", []note.Note{note.New("cluster", note.Count(128))}, "A cluster of 128 instances: the catalog does not say the offer has RDMA between them."},
 	} {
-		got, err := x.m.notes(tt.prefix, tt.notes, "")
+		got, err := x.M.Notes(tt.prefix, tt.notes, "")
 		if err != nil || got != tt.want {
 			t.Errorf("%v: %q, %v; want %q", tt.notes, got, err, tt.want)
 		}
 	}
-	if _, err := x.m.note("exports.basis.", note.New("no_such_code")); err == nil || err.Error() != `no message "exports.basis.no_such_code" in templates/messages` {
+	if _, err := x.M.Note("exports.basis.", note.New("no_such_code")); err == nil || err.Error() != `no message "exports.basis.no_such_code" in templates/messages` {
 		t.Errorf("a code without a message: %v", err)
 	}
 }

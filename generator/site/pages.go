@@ -8,9 +8,15 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/feed"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // page is the model of one output page: what its layout shows, with every
@@ -71,7 +77,7 @@ type siteInfo struct {
 	Title   string
 	Tagline string
 	Lang    string
-	Pages   []*contentPage // the content pages every page lists (listedPages)
+	Pages   []*content.ContentPage // the content pages every page lists (listedPages)
 	// AllPages links to the index of content pages, nil when Pages are
 	// all of them.
 	AllPages *allPages
@@ -133,13 +139,6 @@ func escapePath(p string) string {
 	return strings.Join(segs, "/")
 }
 
-// Output paths of the catalog's pages.
-func gpuPath(id string) string      { return "gpus/" + id + "/index.html" }
-func providerPath(id string) string { return "providers/" + id + "/index.html" }
-func instancePath(in *catalog.Instance) string {
-	return "instances/" + in.Provider.ID + "/" + in.ID + "/index.html"
-}
-
 // newPage makes the frame of a page at path: its links, navigation and
 // canonical URL.
 func (b *builder) newPage(p, layout string) *page {
@@ -150,7 +149,7 @@ func (b *builder) newPage(p, layout string) *page {
 	if layout == "404" && b.base != "" {
 		pg.links.prefix, pg.links.shared = b.base, b.siteBase
 	}
-	pg.Alternates = b.alternates(pg)
+	pg.Alternates = alternates(pg, b.eds, b.ed, b.siteBase, b.opts.PrettyURLs)
 	if b.base != "" && layout != "404" {
 		pg.Canonical = b.base + linker{pretty: b.opts.PrettyURLs}.to(p)
 		if pg.Canonical == b.base+"./" {
@@ -202,13 +201,13 @@ func (b *builder) newPage(p, layout string) *page {
 func (b *builder) pages() ([]*page, error) {
 	cat := b.cat
 	fresh, stale := b.cat.Site.Policy()
-	ageMsgs, err := ageScriptMessages(b.tmpl.msgs, b.ageDate, fresh, stale)
+	ageMsgs, err := ageScriptMessages(b.tmpl.Msgs, b.ageDate, fresh, stale)
 	if err != nil {
 		return nil, err
 	}
 	listed, all := listedPages(b.content)
 	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: listed, AllPages: all, AgeMessages: ageMsgs, NoIndex: b.opts.Preview}
-	b.gpus = gpuOrder(cat.GPUs)
+	ck := catalogOf(b)
 
 	var out []*page
 	add := func(p *page) { out = append(out, p) }
@@ -216,10 +215,10 @@ func (b *builder) pages() ([]*page, error) {
 	home := b.newPage("index.html", "home")
 	home.TitleKey, home.DescKey = "home.title", "home.description"
 	home.Script = home.Rel("static/home.js")
-	home.lazy(func() any { return b.homeData(home) })
+	home.lazy(func() any { return ck.homeData(home) })
 	add(home)
 
-	matrix, err := b.matrixPages()
+	matrix, err := matrixOf(b).matrixPages()
 	if err != nil {
 		return nil, err
 	}
@@ -229,42 +228,42 @@ func (b *builder) pages() ([]*page, error) {
 
 	gpus := b.newPage("gpus/index.html", "gpus")
 	gpus.TitleKey, gpus.DescKey = "gpus.title", "gpus.description"
-	gpus.lazy(func() any { return b.gpusData(gpus) })
+	gpus.lazy(func() any { return ck.gpusData(gpus) })
 	add(gpus)
 	for _, g := range cat.GPUs {
-		p := b.newPage(gpuPath(g.ID), "gpu")
+		p := b.newPage(paths.GPU(g.ID), "gpu")
 		p.Title, p.DescKey = g.Name, "gpu.description"
-		p.lazy(func() any { return b.gpuData(p, g) })
+		p.lazy(func() any { return ck.gpuData(p, g) })
 		add(p)
 	}
 
 	provs := b.newPage("providers/index.html", "providers")
 	provs.TitleKey, provs.DescKey = "providers.title", "providers.description"
-	provs.lazy(func() any { return b.providersData(provs) })
+	provs.lazy(func() any { return ck.providersData(provs) })
 	add(provs)
 	for _, pr := range cat.Providers {
-		p := b.newPage(providerPath(pr.ID), "provider")
+		p := b.newPage(paths.Provider(pr.ID), "provider")
 		p.Title, p.Description = b.text(pr, "name"), b.text(pr, "description")
-		p.lazy(func() any { return b.providerData(p, pr) })
+		p.lazy(func() any { return ck.providerData(p, pr) })
 		add(p)
 		for _, in := range pr.Instances {
-			p := b.newPage(instancePath(in), "instance")
+			p := b.newPage(paths.Instance(in), "instance")
 			p.Title, p.DescKey = in.Name, "instance.description"
-			p.lazy(func() any { return b.instanceData(p, in) })
+			p.lazy(func() any { return ck.instanceData(p, in) })
 			add(p)
 		}
 	}
 
-	for _, p := range b.benchmarkPages() {
+	for _, p := range benchmarksOf(b).benchmarkPages() {
 		add(p)
 	}
 
-	plan, err := b.scenarioPages()
+	plan, err := scenariosOf(b).scenarioPages()
 	if err != nil {
 		return nil, err
 	}
 	out = append(out, plan...)
-	eval, err := b.evaluationPage()
+	eval, err := evaluationOf(b).evaluationPage()
 	if err != nil {
 		return nil, err
 	}
@@ -272,22 +271,22 @@ func (b *builder) pages() ([]*page, error) {
 		add(eval)
 	}
 
-	guides, err := b.guidePages()
+	guides, err := guidesOf(b).guidePages()
 	if err != nil {
 		return nil, err
 	}
 	out = append(out, guides...)
 
-	for _, month := range append([]string{""}, monthKeys(b.months)...) {
+	for _, month := range append([]string{""}, monthKeys(b.Months)...) {
 		p := b.newPage(changesPath(month), "changes")
 		p.TitleKey, p.DescKey = "changes.title", "changes.description"
 		if month != "" {
-			label := b.monthLabel(month)
+			label := changesOf(b).monthLabel(month)
 			p.TitleKey, p.DescKey = "", ""
-			p.Title, _ = b.tmpl.msgs.t("changes.month_title", label)
-			p.Description, _ = b.tmpl.msgs.t("changes.month_description", label)
+			p.Title, _ = b.tmpl.Msgs.T("changes.month_title", label)
+			p.Description, _ = b.tmpl.Msgs.T("changes.month_description", label)
 		}
-		p.lazy(func() any { return b.changesData(p, month) })
+		p.lazy(func() any { return changesOf(b).changesData(p, month) })
 		p.Script = p.Rel("static/changes.js")
 		add(p)
 	}
@@ -298,7 +297,7 @@ func (b *builder) pages() ([]*page, error) {
 		p.Data = c
 		add(p)
 	}
-	if p := b.pagesIndex(); p != nil {
+	if p := pagesIndex(b.content, b.newPage); p != nil {
 		add(p)
 	}
 
@@ -316,7 +315,7 @@ func (b *builder) pages() ([]*page, error) {
 	seen := map[string]*page{}
 	for _, p := range out {
 		if prev, ok := seen[p.Path]; ok {
-			if c, ok := p.Data.(*contentPage); ok {
+			if c, ok := p.Data.(*content.ContentPage); ok {
 				return nil, fmt.Errorf("%s: its page %s is taken by the %s page", c.File, p.Path, prev.Layout)
 			}
 			return nil, fmt.Errorf("%s: two pages, %s and %s", p.Path, prev.Layout, p.Layout)
@@ -325,64 +324,6 @@ func (b *builder) pages() ([]*page, error) {
 	}
 	return out, nil
 }
-
-// gpuOrder sorts GPU models the way a buyer scans them: newest first by
-// release year, then by vendor and name. A model the catalog does not
-// date sorts with the newest dated variant of its chip (an undated A100
-// PCIe 80GB beside the A100s of 2020), or else of its architecture (an
-// undated A10G beside the A10 of 2021: both are Ampere GA102); one with
-// neither comes after the dated ones. The year only orders rows: pages
-// show the catalog's date.
-func gpuOrder(gpus []*catalog.GPU) []*catalog.GPU {
-	year := releaseYears(gpus)
-	out := slices.Clone(gpus)
-	slices.SortStableFunc(out, func(x, y *catalog.GPU) int {
-		return cmp.Or(
-			-cmp.Compare(year(x), year(y)),
-			cmp.Compare(strings.ToLower(x.Vendor), strings.ToLower(y.Vendor)),
-			cmp.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name)),
-			cmp.Compare(x.ID, y.ID),
-		)
-	})
-	return out
-}
-
-// releaseYears returns the release year of a GPU among gpus: its own, else
-// the latest of its chip's other variants (same vendor and model), else the
-// latest of its architecture's; "" when none is known.
-func releaseYears(gpus []*catalog.GPU) func(*catalog.GPU) string {
-	type group struct{ vendor, name string }
-	chipYear, archYear := map[group]string{}, map[group]string{}
-	for _, g := range gpus {
-		if !g.Released.Known() {
-			continue
-		}
-		y := string(g.Released)[:4]
-		if g.Model != "" {
-			c := group{g.Vendor, g.Model}
-			chipYear[c] = max(chipYear[c], y)
-		}
-		if g.Architecture != "" {
-			a := group{g.Vendor, g.Architecture}
-			archYear[a] = max(archYear[a], y)
-		}
-	}
-	return func(g *catalog.GPU) string {
-		if g.Released.Known() {
-			return string(g.Released)[:4]
-		}
-		if y := chipYear[group{g.Vendor, g.Model}]; g.Model != "" && y != "" {
-			return y
-		}
-		if g.Architecture != "" {
-			return archYear[group{g.Vendor, g.Architecture}]
-		}
-		return ""
-	}
-}
-
-// priceKey names the price history of one instance type.
-type priceKey struct{ provider, instance string }
 
 // priceView is a price point as pages show it. It holds the point's fields
 // rather than embedding the point: templates read them row by row, and a
@@ -446,14 +387,14 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 	v.Date = newDate(pp.Since)
 	v.Trust = b.trust(pp, pp.SourceKind)
 	if pp.Amount != nil {
-		v.AmountText = formatMoney(pp.Amount)
+		v.AmountText = render.FormatMoney(pp.Amount)
 	}
 	switch {
 	case v.PerGPUHour == nil:
 	case v.PerGPUQuoted:
-		v.PerGPUText = formatMoney(v.PerGPUHour)
+		v.PerGPUText = render.FormatMoney(v.PerGPUHour)
 	default:
-		v.PerGPUText = formatDerived(v.PerGPUHour)
+		v.PerGPUText = render.FormatDerived(v.PerGPUHour)
 	}
 	return v
 }
@@ -520,24 +461,63 @@ type homeData struct {
 	Plan                                            *planLinks // nil when the catalog has no scenario and no scoring
 }
 
-func (b *builder) homeData(p *page) *homeData {
-	d := &homeData{Providers: len(b.cat.Providers), GPUs: len(b.cat.GPUs), PricePoints: len(b.cat.Prices)}
-	for _, pr := range b.cat.Providers {
+// catalogKind is the page kind of the catalog's own records: the home
+// page, the GPU list and each GPU, the providers and each provider, each
+// instance type. It is a function of the edition's catalog, its derived
+// data, the content pages it lists and the day prices' ages count to, with trust
+// and price the views of a price, changeRows the rows of price changes
+// and the kinds whose parts its pages show.
+type catalogKind struct {
+	cat        *catalog.Catalog
+	data       *derive.Data
+	listed     []*content.ContentPage // the content pages every page lists (listedPages)
+	ageDate    time.Time
+	trust      func(pp *catalog.PricePoint, kind string) *trustView
+	price      func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
+	changeRows func(p *page, changes []*feed.Change) []*changeRow
+
+	// The kinds whose parts these pages show: the plans and guides of the
+	// home page, the benchmark figures of GPU and instance pages.
+	scenarios  *scenarioKind
+	guides     *guideKind
+	benchmarks *benchmarkKind
+}
+
+// catalogOf is the catalog's page kind of the edition b builds.
+func catalogOf(b *builder) *catalogKind {
+	var listed []*content.ContentPage
+	if b.siteInfo != nil {
+		listed = b.siteInfo.Pages
+	}
+	return &catalogKind{cat: b.cat, data: b.Data, listed: listed, ageDate: b.ageDate, trust: b.trust, price: b.price, changeRows: changesOf(b).changeRows,
+		scenarios: scenariosOf(b), guides: guidesOf(b), benchmarks: benchmarksOf(b)}
+}
+
+// lang is the edition's language.
+func (k *catalogKind) lang() string { return cmp.Or(k.cat.Site.Language, catalog.BaseLanguage) }
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (k *catalogKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+
+func (k *catalogKind) homeData(p *page) *homeData {
+	d := &homeData{Providers: len(k.cat.Providers), GPUs: len(k.cat.GPUs), PricePoints: len(k.cat.Prices)}
+	for _, pr := range k.cat.Providers {
 		d.Instances += len(pr.Instances)
 	}
-	for _, o := range b.priced {
+	for _, o := range k.data.Priced {
 		if o.Region != "" {
 			d.Offers++
 		}
 	}
 	oldBefore := ""
-	if !b.ageDate.IsZero() {
-		oldBefore = strconv.Itoa(b.ageDate.Year() - homeYears)
+	if !k.ageDate.IsZero() {
+		oldBefore = strconv.Itoa(k.ageDate.Year() - homeYears)
 	}
-	d.Prices = homePriceTable(b.priced, b.gpus, b.cat.Site.Currency, oldBefore, b.lang(), b.trust, p.Rel)
-	d.Plan = b.planLinks(p)
-	d.Guides = b.guideSummaries(p)
-	for _, c := range b.siteInfo.Pages {
+	d.Prices = homePriceTable(k.data.Priced, k.data.GPUs, k.cat.Site.Currency, oldBefore, k.lang(), k.trust, p.Rel)
+	d.Plan = k.scenarios.planLinks(p)
+	d.Guides = k.guides.guideSummaries(p)
+	for _, c := range k.listed {
 		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
 	}
 	return d
@@ -588,13 +568,13 @@ type gpuRow struct {
 	From *cheapestCell
 }
 
-func (b *builder) gpusData(p *page) *gpusData {
+func (k *catalogKind) gpusData(p *page) *gpusData {
 	d := &gpusData{
-		Cheapest: b.cheapest(p, b.priced),
-		Exports:  &exportLinks{"gpus.exports", p.Rel(gpusCSVPath), p.Rel(gpusJSONPath)},
+		Cheapest: k.cheapest(p, k.data.Priced),
+		Exports:  &exportLinks{"gpus.exports", p.Rel(paths.GPUsCSV), p.Rel(paths.GPUsJSON)},
 	}
 	has := func(sparse bool, pr catalog.Precision) bool {
-		for _, g := range b.cat.GPUs {
+		for _, g := range k.cat.GPUs {
 			t := g.Dense
 			if sparse {
 				t = g.Sparse
@@ -617,7 +597,7 @@ func (b *builder) gpusData(p *page) *gpusData {
 		}
 	}
 	count := map[string]int{}
-	for _, pr := range b.cat.Providers {
+	for _, pr := range k.cat.Providers {
 		for _, in := range pr.Instances {
 			count[in.GPU]++
 		}
@@ -628,8 +608,8 @@ func (b *builder) gpusData(p *page) *gpusData {
 			from[r.ID] = r.Cells[i]
 		}
 	}
-	for _, g := range b.gpus {
-		r := &gpuRow{GPU: g, URL: p.Rel(gpuPath(g.ID)), Instances: count[g.ID], From: from[g.ID]}
+	for _, g := range k.data.GPUs {
+		r := &gpuRow{GPU: g, URL: p.Rel(paths.GPU(g.ID)), Instances: count[g.ID], From: from[g.ID]}
 		for _, pr := range dense {
 			r.Dense = append(r.Dense, pr.Of(g.Dense))
 		}
@@ -681,7 +661,7 @@ type instanceList struct {
 	// Currency is the site's: the list compares and shows prices in it.
 	Currency string
 	// Rates are the rates its prices were converted at, one per currency.
-	Rates []fxNote
+	Rates []render.FxNote
 }
 
 // add appends the row of an instance type, and the rate its price was
@@ -689,8 +669,8 @@ type instanceList struct {
 func (l *instanceList) add(r *instanceRow) {
 	l.Rows = append(l.Rows, r)
 	if r.Conversion != nil {
-		n := noteOf(r.Conversion.From, r.Conversion.Rate)
-		if !slices.ContainsFunc(l.Rates, func(o fxNote) bool { return o.From == n.From }) {
+		n := render.NoteOf(r.Conversion.From, r.Conversion.Rate)
+		if !slices.ContainsFunc(l.Rates, func(o render.FxNote) bool { return o.From == n.From }) {
 			l.Rates = append(l.Rates, n)
 		}
 	}
@@ -764,19 +744,19 @@ type instanceRow struct {
 	Partial bool
 }
 
-func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
-	r := &instanceRow{Provider: in.Provider, ProviderURL: p.Rel(providerPath(in.Provider.ID)), Instance: in, URL: p.Rel(instancePath(in)),
+func (k *catalogKind) instanceRow(p *page, in *catalog.Instance) *instanceRow {
+	r := &instanceRow{Provider: in.Provider, ProviderURL: p.Rel(paths.Provider(in.Provider.ID)), Instance: in, URL: p.Rel(paths.Instance(in)),
 		Partial: in.PriceIncomplete != ""}
-	if g := b.cat.GPU(in.GPU); g != nil {
-		r.GPU, r.GPUURL = g, p.Rel(gpuPath(g.ID))
+	if g := k.cat.GPU(in.GPU); g != nil {
+		r.GPU, r.GPUURL = g, p.Rel(paths.GPU(g.ID))
 	}
-	r.From = b.price(in, b.lowestPerGPU(in, func(model string) bool { return model == "on_demand" }))
+	r.From = k.price(in, k.lowestPerGPU(in, func(model string) bool { return model == "on_demand" }))
 	if r.From == nil {
-		r.From = b.price(in, b.lowestPerGPU(in, func(string) bool { return true }))
+		r.From = k.price(in, k.lowestPerGPU(in, func(string) bool { return true }))
 		r.Other = r.From != nil
 	}
 	if r.From != nil && r.From.PerGPUHour != nil {
-		if c, ok := pricing.Rates(b.cat.FX).Convert(r.From.Currency, b.cat.Site.Currency); ok {
+		if c, ok := pricing.Rates(k.cat.FX).Convert(r.From.Currency, k.cat.Site.Currency); ok {
 			d := c.Apply(*r.From.PerGPUHour)
 			r.Display = &d
 			if c.From != c.To {
@@ -785,7 +765,7 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 		}
 	}
 	priced := false
-	for _, o := range b.offersOf[in] {
+	for _, o := range k.data.OffersOf[in] {
 		priced = priced || len(o.Prices) > 0
 	}
 	r.NotPublic = in.PriceNotPublic != "" && !priced
@@ -800,11 +780,11 @@ func (b *builder) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 // article's figure or an estimate, however low; a price that converts wins
 // over one that does not; of equal prices the first, in offer and
 // pricing.Models order, stays.
-func (b *builder) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) *catalog.PricePoint {
-	rates, display := pricing.Rates(b.cat.FX), b.cat.Site.Currency
+func (k *catalogKind) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) *catalog.PricePoint {
+	rates, display := pricing.Rates(k.cat.FX), k.cat.Site.Currency
 	var from *catalog.PricePoint
 	least, ranked, converts := 0.0, false, false
-	for _, o := range b.offersOf[in] {
+	for _, o := range k.data.OffersOf[in] {
 		for _, model := range pricing.Models {
 			pr := o.Prices[model]
 			if pr == nil || !keep(model) {
@@ -828,7 +808,7 @@ func (b *builder) lowestPerGPU(in *catalog.Instance, keep func(model string) boo
 	return from
 }
 
-func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
+func (k *catalogKind) gpuData(p *page, g *catalog.GPU) *gpuData {
 	d := &gpuData{GPU: g, Released: newDate(g.Released)}
 	if g.Released.Known() {
 		d.Year = string(g.Released)[:4]
@@ -847,21 +827,21 @@ func (b *builder) gpuData(p *page, g *catalog.GPU) *gpuData {
 			d.Unknown = append(d.Unknown, k)
 		}
 	}
-	d.Instances.ShowProvider, d.Instances.Currency = true, b.cat.Site.Currency
-	for _, in := range b.cat.InstancesOfGPU(g.ID) {
-		d.Instances.add(b.instanceRow(p, in))
+	d.Instances.ShowProvider, d.Instances.Currency = true, k.cat.Site.Currency
+	for _, in := range k.cat.InstancesOfGPU(g.ID) {
+		d.Instances.add(k.instanceRow(p, in))
 		if !slices.Contains(d.ProviderNames, in.Provider.Name) {
 			d.ProviderNames = append(d.ProviderNames, in.Provider.Name)
 		}
 	}
 	d.Instances.sort()
-	for _, o := range b.priced {
+	for _, o := range k.data.Priced {
 		if o.Instance.GPU == g.ID {
 			d.Offers++
 		}
 	}
 	d.CompareURL = p.Rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode()
-	d.Benchmarks = b.gpuBenchmarks(p, g)
+	d.Benchmarks = k.benchmarks.gpuBenchmarks(p, g)
 	return d
 }
 
@@ -911,10 +891,10 @@ type providerRow struct {
 	Instances  int
 }
 
-func (b *builder) providersData(p *page) []*providerRow {
+func (k *catalogKind) providersData(p *page) []*providerRow {
 	var rows []*providerRow
-	for _, pr := range b.cat.Providers {
-		rows = append(rows, &providerRow{Provider: pr, URL: p.Rel(providerPath(pr.ID)), Regions: len(pr.Regions), AllRegions: soldEverywhere(pr), Instances: len(pr.Instances)})
+	for _, pr := range k.cat.Providers {
+		rows = append(rows, &providerRow{Provider: pr, URL: p.Rel(paths.Provider(pr.ID)), Regions: len(pr.Regions), AllRegions: soldEverywhere(pr), Instances: len(pr.Instances)})
 	}
 	return rows
 }
@@ -951,7 +931,7 @@ type feature struct {
 	Value *bool
 }
 
-func (b *builder) providerData(p *page, pr *catalog.Provider) *providerData {
+func (k *catalogKind) providerData(p *page, pr *catalog.Provider) *providerData {
 	f := pr.Features
 	d := &providerData{Provider: pr, Features: []feature{
 		{"rdma", f.RDMA}, {"gpudirect", f.GPUDirect}, {"physical_isolation", f.PhysicalIsolation},
@@ -988,9 +968,9 @@ func (b *builder) providerData(p *page, pr *catalog.Provider) *providerData {
 		}
 	}
 	d.AllRegions = soldEverywhere(pr)
-	d.Instances.ShowGPU, d.Instances.Currency = true, b.cat.Site.Currency
+	d.Instances.ShowGPU, d.Instances.Currency = true, k.cat.Site.Currency
 	for _, in := range pr.Instances {
-		d.Instances.add(b.instanceRow(p, in))
+		d.Instances.add(k.instanceRow(p, in))
 	}
 	d.Instances.sort()
 	return d
@@ -1033,12 +1013,12 @@ type claimView struct {
 	GPUPCIe       *float64
 }
 
-func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
+func (k *catalogKind) instanceData(p *page, in *catalog.Instance) *instanceData {
 	pr := in.Provider
-	d := &instanceData{Provider: pr, ProviderURL: p.Rel(providerPath(pr.ID)), Instance: in, GPUMemoryGB: b.cat.TotalGPUMemoryGB(in)}
-	g := b.cat.GPU(in.GPU)
+	d := &instanceData{Provider: pr, ProviderURL: p.Rel(paths.Provider(pr.ID)), Instance: in, GPUMemoryGB: k.cat.TotalGPUMemoryGB(in)}
+	g := k.cat.GPU(in.GPU)
 	if g != nil {
-		d.GPU, d.GPUURL = g, p.Rel(gpuPath(g.ID))
+		d.GPU, d.GPUURL = g, p.Rel(paths.GPU(g.ID))
 	}
 	for _, r := range in.Regions {
 		if r == catalog.AllRegions {
@@ -1052,8 +1032,8 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 		d.Regions = append(d.Regions, name)
 	}
 	ref := map[string]int{}
-	for _, pp := range b.pricesOf[priceKey{pr.ID, in.ID}] {
-		v := b.price(in, pp)
+	for _, pp := range k.data.PricesOf[derive.PriceKey{Provider: pr.ID, Instance: in.ID}] {
+		v := k.price(in, pp)
 		if pp.Source != "" {
 			if ref[pp.Source] == 0 {
 				d.Sources = append(d.Sources, pp.Source)
@@ -1063,7 +1043,7 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 		}
 		d.Prices = append(d.Prices, v)
 	}
-	d.Panel = b.panelRows(in)
+	d.Panel = k.panelRows(in)
 	d.PanelRegion = panelRegion(d.Panel)
 	d.History = historyGroups(d.Prices)
 	d.FoldHistory = len(d.Prices) > foldHistoryAt
@@ -1074,8 +1054,8 @@ func (b *builder) instanceData(p *page, in *catalog.Instance) *instanceData {
 			d.LinkDisputed = slices.Contains(in.Claims.Disputed, "interconnect")
 		}
 	}
-	d.Changes = b.changeRows(p, b.changesOf[in])
-	d.Benchmarks = b.instanceBenchmarks(p, in)
+	d.Changes = k.changeRows(p, k.data.ChangesOf[in])
+	d.Benchmarks = k.benchmarks.instanceBenchmarks(p, in)
 	return d
 }
 
@@ -1120,3 +1100,5 @@ func needsPathEscape(r rune) bool {
 	}
 	return !strings.ContainsRune("-_.~$&+:=@/", r)
 }
+
+func ptr[T any](v T) *T { return &v }

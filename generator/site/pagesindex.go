@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"gpucompare/generator/site/content"
 )
 
 // A site lists its content pages in the footer of every page and on the
@@ -29,15 +31,15 @@ type allPages struct {
 
 // listedPages is the content pages every page lists, and the link to the
 // index of the others, nil when it lists them all.
-func listedPages(content []*contentPage) ([]*contentPage, *allPages) {
-	if len(content) <= maxListedPages {
-		return content, nil
+func listedPages(pages []*content.ContentPage) ([]*content.ContentPage, *allPages) {
+	if len(pages) <= maxListedPages {
+		return pages, nil
 	}
-	out := slices.Clone(content)
-	slices.SortStableFunc(out, func(x, y *contentPage) int {
+	out := slices.Clone(pages)
+	slices.SortStableFunc(out, func(x, y *content.ContentPage) int {
 		return cmp.Compare(strings.Count(x.Path, "/"), strings.Count(y.Path, "/"))
 	})
-	return out[:maxListedPages-1], &allPages{Path: pagesIndexPath, Count: len(content)}
+	return out[:maxListedPages-1], &allPages{Path: pagesIndexPath, Count: len(pages)}
 }
 
 // pageGroup is the content pages of one folder of content/ on the index,
@@ -54,18 +56,19 @@ type pagesIndexData struct {
 	Groups []pageGroup
 }
 
-// pagesIndex makes the index of content pages, nil when every page lists
-// them all.
-func (b *builder) pagesIndex() *page {
-	if _, all := listedPages(b.content); all == nil {
+// pagesIndex makes the index of the content pages contents, nil when
+// every page lists them all; newPage makes the frame of a page of the
+// edition.
+func pagesIndex(contents []*content.ContentPage, newPage func(path, layout string) *page) *page {
+	if _, all := listedPages(contents); all == nil {
 		return nil
 	}
-	p := b.newPage(pagesIndexPath, "pages")
+	p := newPage(pagesIndexPath, "pages")
 	p.TitleKey, p.DescKey = "pages.title", "pages.description"
 	p.lazy(func() any {
-		d := &pagesIndexData{Count: len(b.content)}
+		d := &pagesIndexData{Count: len(contents)}
 		byFolder := map[string]int{}
-		for _, c := range b.content {
+		for _, c := range contents {
 			folder := path.Dir(path.Dir(c.Path)) // content/a/b.md is a/b/index.html, in folder a
 			if folder == "." {
 				folder = ""

@@ -17,6 +17,8 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // planSection returns the HTML of the element whose id is id, up to the end
@@ -185,8 +187,8 @@ func checkRanking(t *testing.T, page string, cat *catalog.Catalog, s *catalog.Sc
 		t.Fatalf("%s: %d rows, want %d", st.ID, len(links), len(want))
 	}
 	for i, w := range want {
-		link := "../../" + instancePath(w.Offer.Instance)
-		total := formatDerived(w.Total)
+		link := "../../" + paths.Instance(w.Offer.Instance)
+		total := render.FormatDerived(w.Total)
 		if !w.Complete() {
 			total = "≥ " + total
 		}
@@ -404,18 +406,18 @@ func TestLeftOutAgreesWithPricing(t *testing.T) {
 			}
 		}
 	}
-	if x.err != nil {
-		t.Fatal(x.err)
+	if x.Err != nil {
+		t.Fatal(x.Err)
 	}
 }
 
-func englishTexter(t *testing.T) *texter {
+func englishTexter(t *testing.T) *render.Texter {
 	t.Helper()
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &texter{m: msgs}
+	return &render.Texter{M: msgs}
 }
 
 // TestReasonsAndNotesWorded words each reason and note pricing gives,
@@ -465,8 +467,8 @@ func TestReasonsAndNotesWorded(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("notes %q, want %q", got, want)
 	}
-	if x.err != nil {
-		t.Fatal(x.err)
+	if x.Err != nil {
+		t.Fatal(x.Err)
 	}
 }
 
@@ -507,12 +509,12 @@ func TestPlanPagesEscapeCatalogText(t *testing.T) {
 // TestEveryMeasureHasAValueMessage keeps the evaluation page's units in
 // step with the measures the catalog accepts.
 func TestEveryMeasureHasAValueMessage(t *testing.T) {
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range catalog.Measures {
-		if _, err := msgs.t("evaluation.value." + m); err != nil {
+		if _, err := msgs.T("evaluation.value." + m); err != nil {
 			t.Error(err)
 		}
 	}
@@ -555,8 +557,8 @@ func TestEvaluationRanksOffersAsScoreOffers(t *testing.T) {
 	}
 	for i, m := range got {
 		w := want[i]
-		if m[1] != "../"+instancePath(w.Offer.Instance) || m[3] != formatNum(pricing.Round(w.Score, 1)) {
-			t.Errorf("row %d: %s scored %s, want %s scored %v", i+1, m[1], m[3], instancePath(w.Offer.Instance), pricing.Round(w.Score, 1))
+		if m[1] != "../"+paths.Instance(w.Offer.Instance) || m[3] != render.FormatNum(pricing.Round(w.Score, 1)) {
+			t.Errorf("row %d: %s scored %s, want %s scored %v", i+1, m[1], m[3], paths.Instance(w.Offer.Instance), pricing.Round(w.Score, 1))
 		}
 	}
 	var data weightsData

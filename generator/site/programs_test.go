@@ -9,6 +9,7 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/render"
 	"gpucompare/generator/tmplexec"
 )
 
@@ -21,27 +22,13 @@ func buildBoth(t *testing.T, name string, root fs.FS) {
 	if err != nil || compiled == nil {
 		t.Fatalf("%s: build: %v\n%s", name, err, report.Errors())
 	}
-	compilePrograms = false
-	defer func() { compilePrograms = true }()
+	render.CompilePrograms = false
+	defer func() { render.CompilePrograms = true }()
 	plain, _, err := freshBuild(t, root, opts)
 	if err != nil || plain == nil {
 		t.Fatalf("%s: build with html/template: %v", name, err)
 	}
 	sameFiles(t, name, compiled, plain)
-}
-
-// TestEveryLayoutCompiles: the shipped templates render through tmplexec,
-// none falls back to html/template.
-func TestEveryLayoutCompiles(t *testing.T) {
-	ts, err := loadTemplates(mustSub(t, gpucompare.Assets, "templates"), "en", func(catalog.Pos, string, ...any) {})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, kind := range layouts {
-		if ts.programs[kind] == nil {
-			t.Errorf("layout %s: not compiled", kind)
-		}
-	}
 }
 
 func TestProgramsRenderAsHTMLTemplate(t *testing.T) {
@@ -73,8 +60,8 @@ func TestProgramsRenderHostileTextAsHTMLTemplate(t *testing.T) {
 func reportBoth(t *testing.T, name string, root fs.FS, opts ReportOptions) {
 	t.Helper()
 	compiled := report(t, root, opts)
-	compilePrograms = false
-	defer func() { compilePrograms = true }()
+	render.CompilePrograms = false
+	defer func() { render.CompilePrograms = true }()
 	if plain := report(t, root, opts); compiled != plain {
 		t.Errorf("%s: the report differs from html/template's", name)
 	}
@@ -92,19 +79,19 @@ func TestReportProgramRendersAsHTMLTemplate(t *testing.T) {
 // TestReportTemplatesCompile: the report renders through tmplexec.
 func TestReportTemplatesCompile(t *testing.T) {
 	tfs := mustSub(t, gpucompare.Assets, "templates")
-	msgs, err := loadMessages(tfs, "en", func(catalog.Pos, string, ...any) {})
+	msgs, err := render.LoadMessages(tfs, "en", func(catalog.Pos, string, ...any) {})
 	if err != nil {
 		t.Fatal(err)
 	}
-	set, err := parseShared(tfs, msgs)
+	set, err := render.ParseShared(tfs, msgs)
 	if err == nil {
-		err = parseFile(tfs, set, "report.html")
+		err = render.ParseFile(tfs, set, "report.html")
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	set.ExecuteTemplate(io.Discard, "templates/report.html", nil)
-	if _, err := tmplexec.Compile(set, "templates/report.html", funcs(msgs)); err != nil {
+	if _, err := tmplexec.Compile(set, "templates/report.html", render.Funcs(msgs)); err != nil {
 		t.Error(err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/render"
 )
 
 // withProvider is the golden catalog with one more provider and its prices.
@@ -181,7 +182,7 @@ func TestUndatedCountAgrees(t *testing.T) {
 // The catalog's text ends as a sentence before the next one: a full stop
 // is added where it has none, never a second one.
 func TestSentenceEndsOnce(t *testing.T) {
-	m := messages{"site.full_stop": "."}
+	m := render.Messages{"site.full_stop": "."}
 	for in, want := range map[string]string{
 		"billed apart":   "billed apart.",
 		"billed apart. ": "billed apart.",
@@ -189,7 +190,7 @@ func TestSentenceEndsOnce(t *testing.T) {
 		"计费另算。":          "计费另算。",
 		"":               "",
 	} {
-		if got, err := m.sentence(in); got != want || err != nil {
+		if got, err := m.Sentence(in); got != want || err != nil {
 			t.Errorf("sentence(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}

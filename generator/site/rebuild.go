@@ -5,9 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"sync"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/fingerprint"
+	"gpucompare/generator/site/render"
 )
 
 // A Rebuilder builds one site root again and again, as a live preview does
@@ -63,7 +68,7 @@ func (r *Rebuilder) Rebuild() (Files, catalog.Report, error) {
 // kept is what a Rebuilder carries from one build to the next.
 type kept struct {
 	tmplKey   [sha256.Size]byte // of the language and every template file
-	tmpl      *templates
+	tmpl      *render.Templates
 	tmplDiags []catalog.Diagnostic // what loading them reported
 
 	// pages are the rendered pages of the last build by output path, with
@@ -74,7 +79,7 @@ type kept struct {
 	made map[string]keptFiles
 	// entries are the feed entries of the last build's changes, by the
 	// fingerprint of what each is made of (feedEntries).
-	entries map[fingerprint]*feed.Entry
+	entries map[fingerprint.Fingerprint]*feed.Entry
 	// editions is what the other editions of the site kept, by folder
 	// ("zh/"); the root edition's is the rest of kept.
 	editions map[string]*kept
@@ -98,7 +103,7 @@ func (k *kept) edition(dir string) *kept {
 // keptFiles are files made from some inputs alone, and the fingerprint of
 // those inputs.
 type keptFiles struct {
-	inputs fingerprint
+	inputs fingerprint.Fingerprint
 	files  []madeFile
 }
 
@@ -108,9 +113,29 @@ type madeFile struct {
 	data []byte
 }
 
+// reuse is what one edition's build takes from the last build of a
+// Rebuilder and keeps for the next: the templates while their files are
+// the same, each page while its model's fingerprint is, each set of files
+// made from inputs (the exports, the feeds) while the inputs' is. Its
+// inputs are the catalog and the derived data, set once derived; its
+// files and diagnostics go to out. The zero reuse, of a build that keeps
+// nothing, takes and keeps nothing.
+type reuse struct {
+	kept *kept   // what earlier builds left to reuse, or nil
+	out  *output // the build's output
+	cat  *catalog.Catalog
+	data *derive.Data
+
+	units     *fingerprint.CatalogUnits // the catalog's units fingerprinted for kept (keptUnits)
+	unitsOnce sync.Once
+	// lastMade are the feeds and exports of the last build (putMade).
+	lastMade map[string]keptFiles
+	madeMu   sync.Mutex // guards kept.made while the exports and the feeds are made at once
+}
+
 // keptPage is a rendered page and the fingerprint of its model.
 type keptPage struct {
-	model fingerprint
+	model fingerprint.Fingerprint
 	data  []byte
 }
 
@@ -119,56 +144,56 @@ type keptPage struct {
 // the pages of this build to keep for the next.
 type pageCache struct {
 	last  map[string]keptPage
-	units *catalogUnits
+	units *fingerprint.CatalogUnits
 	next  []keptPage // by page index; nil data: not fingerprinted
 }
 
 // pageCache returns the cache of a Rebuilder's build, or nil for a build
 // that keeps nothing.
-func (b *builder) pageCache(n int) *pageCache {
-	u := b.keptUnits()
+func (r *reuse) pageCache(n int) *pageCache {
+	u := r.keptUnits()
 	if u == nil {
 		return nil
 	}
-	return &pageCache{last: b.kept.pages, units: u, next: make([]keptPage, n)}
+	return &pageCache{last: r.kept.pages, units: u, next: make([]keptPage, n)}
 }
 
 // keptUnits fingerprints the catalog's units once a build of a Rebuilder,
 // for the pages, feeds and exports to be fingerprinted with. It is nil for
 // a build that keeps nothing, and when a unit has no fingerprint: then the
 // build keeps nothing for the next either.
-func (b *builder) keptUnits() *catalogUnits {
-	if b.kept == nil {
+func (r *reuse) keptUnits() *fingerprint.CatalogUnits {
+	if r.kept == nil {
 		return nil
 	}
-	b.unitsOnce.Do(func() {
-		b.units = unitsOf(b.cat, b.priced, b.changes, b.benchGroups)
+	r.unitsOnce.Do(func() {
+		r.units = fingerprint.UnitsOf(r.cat, r.data.Priced, r.data.Changes, r.data.BenchGroups)
 		// The sets of this build replace those of the last.
-		b.lastMade, b.kept.made = b.kept.made, map[string]keptFiles{}
-		if !b.units.ok {
-			b.kept.pages, b.lastMade, b.kept.entries = nil, nil, nil
+		r.lastMade, r.kept.made = r.kept.made, map[string]keptFiles{}
+		if !r.units.OK() {
+			r.kept.pages, r.lastMade, r.kept.entries = nil, nil, nil
 		}
 	})
-	if !b.units.ok {
+	if !r.units.OK() {
 		return nil
 	}
-	return b.units
+	return r.units
 }
 
 // putMade puts the set of files that makeFiles makes from inputs, under
 // name: for a Rebuilder, the files of the last build when inputs have the
 // fingerprint they had then. inputs must hold everything makeFiles reads
 // besides the templates and their messages, whose change drops every set
-// kept (builder.templates).
-func (b *builder) putMade(name string, inputs any, makeFiles func() ([]madeFile, error)) error {
-	u := b.keptUnits()
-	var f fingerprint
+// kept (reuse.templates).
+func (r *reuse) putMade(name string, inputs any, makeFiles func() ([]madeFile, error)) error {
+	u := r.keptUnits()
+	var f fingerprint.Fingerprint
 	ok := false
 	if u != nil {
-		f, ok = newWalker(u).of(inputs)
-		if k, hit := b.lastMade[name]; ok && hit && k.inputs == f {
-			b.keepMade(name, k)
-			return b.putFiles(k.files)
+		f, ok = fingerprint.NewWalker(u).Of(inputs)
+		if k, hit := r.lastMade[name]; ok && hit && k.inputs == f {
+			r.keepMade(name, k)
+			return r.putFiles(k.files)
 		}
 	}
 	files, err := makeFiles()
@@ -176,22 +201,22 @@ func (b *builder) putMade(name string, inputs any, makeFiles func() ([]madeFile,
 		return err
 	}
 	if ok {
-		b.keepMade(name, keptFiles{f, files})
+		r.keepMade(name, keptFiles{f, files})
 	}
-	return b.putFiles(files)
+	return r.putFiles(files)
 }
 
 // keepMade keeps the files made under name for the next build. The
 // exports and the feeds keep theirs at once.
-func (b *builder) keepMade(name string, k keptFiles) {
-	b.madeMu.Lock()
-	b.kept.made[name] = k
-	b.madeMu.Unlock()
+func (r *reuse) keepMade(name string, k keptFiles) {
+	r.madeMu.Lock()
+	r.kept.made[name] = k
+	r.madeMu.Unlock()
 }
 
-func (b *builder) putFiles(files []madeFile) error {
+func (r *reuse) putFiles(files []madeFile) error {
 	for _, f := range files {
-		if err := b.put(f.path, f.data); err != nil {
+		if err := r.out.put(f.path, f.data); err != nil {
 			return err
 		}
 	}
@@ -201,8 +226,8 @@ func (b *builder) putFiles(files []madeFile) error {
 // lookup returns the bytes of p when its model has the fingerprint it had
 // in the last build; otherwise it returns false, and store is to be
 // called with the bytes rendered. w is the worker's own walker.
-func (c *pageCache) lookup(w *walker, i int, p *page) ([]byte, bool) {
-	f, ok := w.of(p)
+func (c *pageCache) lookup(w *fingerprint.Walker, i int, p *page) ([]byte, bool) {
+	f, ok := w.Of(p)
 	if !ok {
 		return nil, false
 	}
@@ -216,13 +241,13 @@ func (c *pageCache) lookup(w *walker, i int, p *page) ([]byte, bool) {
 
 // store keeps the bytes rendered of page i when its model has a fingerprint.
 func (c *pageCache) store(i int, data []byte) {
-	if c.next[i].model != (fingerprint{}) {
+	if c.next[i].model != (fingerprint.Fingerprint{}) {
 		c.next[i].data = data
 	}
 }
 
 // keep hands the pages of this build on to the next.
-func (b *builder) keepPages(c *pageCache, pages []*page) {
+func (r *reuse) keepPages(c *pageCache, pages []*page) {
 	if c == nil {
 		return
 	}
@@ -232,34 +257,34 @@ func (b *builder) keepPages(c *pageCache, pages []*page) {
 			m[p.Path] = c.next[i]
 		}
 	}
-	b.kept.pages = m
+	r.kept.pages = m
 }
 
 // templates loads the templates of tfs for lang, or takes the ones of the
 // previous build of a Rebuilder when nothing they are made of changed.
-func (b *builder) templates(tfs fs.FS, lang string) (*templates, error) {
-	if b.kept == nil {
-		return loadTemplates(tfs, lang, b.warnf)
+func (r *reuse) templates(tfs fs.FS, lang string) (*render.Templates, error) {
+	if r.kept == nil {
+		return render.LoadTemplates(tfs, lang, r.out.warnf)
 	}
 	key, err := treeKey(tfs, lang)
 	if err != nil {
 		return nil, err
 	}
-	if b.kept.tmpl != nil && key == b.kept.tmplKey {
-		for _, d := range b.kept.tmplDiags {
-			b.add(d)
+	if r.kept.tmpl != nil && key == r.kept.tmplKey {
+		for _, d := range r.kept.tmplDiags {
+			r.out.add(d)
 		}
-		return b.kept.tmpl, nil
+		return r.kept.tmpl, nil
 	}
-	before := len(b.report)
-	b.kept.pages, b.kept.made, b.kept.entries = nil, nil, nil // made with other templates and messages
-	t, err := loadTemplates(tfs, lang, b.warnf)
+	before := len(r.out.report)
+	r.kept.pages, r.kept.made, r.kept.entries = nil, nil, nil // made with other templates and messages
+	t, err := render.LoadTemplates(tfs, lang, r.out.warnf)
 	if err != nil {
-		b.kept.tmpl = nil
+		r.kept.tmpl = nil
 		return nil, err
 	}
-	b.kept.tmplKey, b.kept.tmpl = key, t
-	b.kept.tmplDiags = append([]catalog.Diagnostic(nil), b.report[before:]...)
+	r.kept.tmplKey, r.kept.tmpl = key, t
+	r.kept.tmplDiags = append([]catalog.Diagnostic(nil), r.out.report[before:]...)
 	return t, nil
 }
 
@@ -272,7 +297,7 @@ func treeKey(fsys fs.FS, label string) ([sha256.Size]byte, error) {
 			return err
 		}
 		data, err := fs.ReadFile(fsys, p)
-		if _, ok := refused(err); ok {
+		if _, ok := content.Refused(err); ok {
 			// A file the build does not read need not stop it; one it
 			// reads stops it when the templates load.
 			fmt.Fprintf(h, "%q refused: %v\n", p, err)

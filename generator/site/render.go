@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/fingerprint"
 )
 
 // render executes every page with the templates of its layout, on as many
@@ -27,9 +28,9 @@ func (b *builder) render(pages []*page) error {
 	for range min(runtime.GOMAXPROCS(0), len(pages)) {
 		wg.Go(func() {
 			var buf bytes.Buffer
-			var w *walker
+			var w *fingerprint.Walker
 			if cache != nil {
-				w = newWalker(cache.units)
+				w = fingerprint.NewWalker(cache.units)
 			}
 			charts := b.chartMaker()
 			for {
@@ -63,7 +64,7 @@ func (b *builder) render(pages []*page) error {
 // fingerprint of its model and charts, or of its model alone where the
 // charts follow from it (chartsFollowModel): such a page, unchanged, makes
 // no charts.
-func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w *walker, buf *bytes.Buffer) error {
+func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w *fingerprint.Walker, buf *bytes.Buffer) error {
 	if err := b.makeModel(p); err != nil {
 		return err
 	}
@@ -82,7 +83,7 @@ func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w 
 			return b.put(p.Path, data)
 		}
 	}
-	t := b.tmpl.byLayout[p.Layout]
+	t := b.tmpl.ByLayout[p.Layout]
 	if t == nil {
 		return fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
 	}
@@ -91,14 +92,14 @@ func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w 
 		if err != nil {
 			return err
 		}
-		if err := b.tmpl.execute(f, t, p); err != nil {
+		if err := b.tmpl.Execute(f, t, p.Layout, p); err != nil {
 			f.Close()
 			return fmt.Errorf("%s: %w", p.Path, err)
 		}
 		return f.Close()
 	}
 	buf.Reset()
-	if err := b.tmpl.execute(buf, t, p); err != nil {
+	if err := b.tmpl.Execute(buf, t, p.Layout, p); err != nil {
 		return fmt.Errorf("%s: %w", p.Path, err)
 	}
 	data := bytes.Clone(buf.Bytes())

@@ -21,6 +21,10 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/write"
 	"gpucompare/generator/tmplexec"
 )
 
@@ -172,7 +176,8 @@ func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catal
 	cat = inLanguage(cat, opts.Lang)
 	// The ages of prices are counted to the report's date: the file is a
 	// snapshot of that day, and runs no script that counts them again.
-	b := &builder{cat: cat, out: &memSink{files: Files{}}, paths: map[string]bool{}, ageDate: opts.Date.UTC()}
+	b := &builder{cat: cat, output: newOutput(write.NewMemory(), ""), ageDate: opts.Date.UTC()}
+	b.reuse.out = &b.output
 	if opts.Date.IsZero() {
 		b.ageDate = newestDate(cat)
 	}
@@ -217,7 +222,7 @@ type reportSources struct {
 	Instances []*instanceSources
 	Providers []*catalog.Provider
 	GPUs      []*catalog.GPU
-	Rates     []*rateView
+	Rates     []*render.RateView
 	URLs      []string
 	// Cited is every distinct source text among them, once each, numbered
 	// in the order the Sources section first names it; the section and the
@@ -230,7 +235,7 @@ type reportSources struct {
 type citedSource struct {
 	N     int
 	Text  string
-	Cites []citation
+	Cites []render.Citation
 }
 
 // Anchor is the id of the source in the report's list of sources.
@@ -245,7 +250,7 @@ func (s *reportSources) number(src string) {
 	if src == "" || s.refs[src] != nil {
 		return
 	}
-	c := &citedSource{N: len(s.Cited) + 1, Text: src, Cites: cite(src)}
+	c := &citedSource{N: len(s.Cited) + 1, Text: src, Cites: render.Cite(src)}
 	s.Cited = append(s.Cited, c)
 	s.refs[src] = c
 }
@@ -266,12 +271,12 @@ type reportPoint struct {
 
 // Anchor is where an instance type, provider or GPU model is in the
 // report (reportAnchor's targets), for the id of its sources.
-func (s *instanceSources) Anchor() string { return reportAnchor(instancePath(s.Instance))[1:] }
+func (s *instanceSources) Anchor() string { return reportAnchor(paths.Instance(s.Instance))[1:] }
 
 func (s *reportSources) ProviderAnchor(p *catalog.Provider) string {
-	return reportAnchor(providerPath(p.ID))[1:]
+	return reportAnchor(paths.Provider(p.ID))[1:]
 }
-func (s *reportSources) GPUAnchor(g *catalog.GPU) string { return reportAnchor(gpuPath(g.ID))[1:] }
+func (s *reportSources) GPUAnchor(g *catalog.GPU) string { return reportAnchor(paths.GPU(g.ID))[1:] }
 
 // reportAnchor is where a page of the site is in the report: an instance
 // type, provider or GPU model at its sources, the matrix and the scenarios
@@ -311,31 +316,31 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 			return nil, fmt.Errorf("-lang %q: no messages for that language (templates/messages/%s.yaml); there are: %s", opts.Lang, opts.Lang, strings.Join(langs, ", "))
 		}
 	}
-	msgs, err := loadMessages(tfs, lang, b.warnf)
+	msgs, err := render.LoadMessages(tfs, lang, b.warnf)
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
 	if _, err := fs.Stat(tfs, "messages/"+lang+".yaml"); err != nil {
 		lang = "en" // loadMessages warned: the text is English
 	}
-	t, err := parseShared(tfs, msgs)
+	t, err := render.ParseShared(tfs, msgs)
 	if err == nil {
-		err = parseFile(tfs, t, "report.html")
+		err = render.ParseFile(tfs, t, "report.html")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
-	b.tmpl = &templates{msgs: msgs}
+	b.tmpl = &render.Templates{Msgs: msgs}
 	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: lang}
-	b.gpus = gpuOrder(cat.GPUs)
+	b.Data = &derive.Data{GPUs: derive.GPUOrder(cat.GPUs)} // the offers the report keeps, below
 
 	all := pricing.Offers(cat, cat.Site.Currency)
 	for _, o := range all {
 		if opts.keep(o) {
-			b.priced = append(b.priced, o)
+			b.Priced = append(b.Priced, o)
 		}
 	}
-	if len(b.priced) == 0 {
+	if len(b.Priced) == 0 {
 		return nil, &UsageError{Problems: []string{fmt.Sprintf("no offer is of provider %s and GPU model %s: the report would be empty",
 			orAll(opts.Providers), orAll(opts.GPUs))}}
 	}
@@ -345,10 +350,10 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	}
 
 	p := &page{Path: reportPath, Layout: "report", Site: b.siteInfo, links: linker{anchors: true}}
-	x := &texter{m: msgs}
+	x := &render.Texter{M: msgs}
 	d := &reportData{
-		Title:    cmp.Or(cat.Site.Title, x.t("site.name")),
-		Snapshot: snap, SnapshotShort: snap[:12], Count: len(b.priced), CatalogOffers: len(all),
+		Title:    cmp.Or(cat.Site.Title, x.T("site.name")),
+		Snapshot: snap, SnapshotShort: snap[:12], Count: len(b.Priced), CatalogOffers: len(all),
 	}
 	date := opts.Date
 	if date.IsZero() {
@@ -362,17 +367,18 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 			d.Providers = append(d.Providers, pr.Name)
 		}
 	}
-	for _, g := range b.gpus {
+	for _, g := range b.GPUs {
 		if slices.Contains(opts.GPUs, g.ID) {
 			d.GPUs = append(d.GPUs, g.Name)
 		}
 	}
 	p.Data = d
-	if d.Matrix, err = b.reportMatrix(p, x); err != nil {
+	rk := &reportKind{cat: b.cat, data: b.Data, price: b.price, matrix: matrixOf(b)}
+	if d.Matrix, err = rk.reportMatrix(p, x); err != nil {
 		return nil, fmt.Errorf("matrix: %w", err)
 	}
 
-	cd := &charts.Data{Catalog: cat, GPUs: b.gpus, Offers: b.priced, Currency: cat.Site.Currency, Text: x.t}
+	cd := &charts.Data{Catalog: cat, GPUs: b.GPUs, Offers: b.Priced, Currency: cat.Site.Currency, Text: x.T}
 	// The figures of the GPU matrix: prices by GPU model and provider,
 	// one per pricing model, and price against performance.
 	p.Layout = "gpus"
@@ -384,20 +390,20 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	if opts.Scenario != "" {
 		s := cat.Scenarios[slices.IndexFunc(cat.Scenarios, func(s *catalog.Scenario) bool { return s.ID == opts.Scenario })]
 		sp := &page{Path: reportPath, Layout: "scenario", Site: b.siteInfo, links: p.links}
-		if sp.Data, err = b.scenarioData(sp, s, x); err != nil {
+		if sp.Data, err = scenariosOf(b).scenarioData(sp, s, x); err != nil {
 			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
 		}
-		if err := b.scenarioCharts(cd, sp); err != nil {
+		if err := scenariosOf(b).scenarioCharts(cd, sp); err != nil {
 			return nil, fmt.Errorf("scenario %q: charts: %w", s.ID, err)
 		}
 		d.Scenario = sp.Data.(*scenarioData)
 		p.Charts = append(p.Charts, sp.Charts...)
 	}
-	d.Sources = b.reportSources(d)
+	d.Sources = rk.reportSources(d)
 	d.Offers = reportOffersOf(d.Matrix, x)
-	d.Summary = b.reportSummary(d, x)
-	if x.err != nil {
-		return nil, x.err
+	d.Summary = rk.reportSummary(d, x)
+	if x.Err != nil {
+		return nil, x.Err
 	}
 
 	for _, name := range []string{"style.css", "report.css"} {
@@ -426,14 +432,14 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 
 // executeReport renders the report page p with the templates t: through
 // tmplexec when it compiles them, else through html/template.
-func executeReport(w io.Writer, t *template.Template, msgs messages, p *page) error {
+func executeReport(w io.Writer, t *template.Template, msgs render.Messages, p *page) error {
 	const name = "templates/report.html"
-	if compilePrograms {
+	if render.CompilePrograms {
 		// html/template escapes the templates at their first execution.
 		err := t.ExecuteTemplate(io.Discard, name, nil)
 		var escErr *template.Error
 		if !errors.As(err, &escErr) {
-			if prog, err := tmplexec.Compile(t, name, funcs(msgs)); err == nil {
+			if prog, err := tmplexec.Compile(t, name, render.Funcs(msgs)); err == nil {
 				return prog.Execute(w, p)
 			}
 		}
@@ -475,24 +481,36 @@ func inlineText(src []byte) string {
 	return strings.ReplaceAll(s, "\r", "\n")
 }
 
+// reportKind makes the parts of the report that follow from its catalog
+// and derived data alone (the offers it keeps): the matrix, the sources
+// and the summary, with price the view of a price and matrix the rows of
+// the instance matrix.
+type reportKind struct {
+	cat    *catalog.Catalog
+	data   *derive.Data
+	price  func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
+	matrix *matrixKind
+}
+
 // reportMatrix is the instance matrix of the chosen offers, the rows of
 // /compare/ in catalog order: the model of the report's metric (on-demand,
 // unless no offer has it), the rates, and every offer's matrixRow.
-func (b *builder) reportMatrix(p *page, x *texter) (*compareData, error) {
-	display := b.cat.Site.Currency
-	models := pricedModels(b.priced)
+func (k *reportKind) reportMatrix(p *page, x *render.Texter) (*compareData, error) {
+	display := k.cat.Site.Currency
+	models := pricedModels(k.data.Priced)
 	model := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
 	}
+	m := k.matrix
 	d := &compareData{
-		Currency: display, Model: model, Models: models, Columns: matrixColumns(x.t, models, model, display),
-		Rates: b.matrixRates(display), Total: len(b.priced), First: 1, Last: len(b.priced),
+		Currency: display, Model: model, Models: models, Columns: matrixColumns(x.T, models, model, display),
+		Rates: m.matrixRates(display), Total: len(k.data.Priced), First: 1, Last: len(k.data.Priced),
 	}
-	for _, o := range b.priced {
-		d.Rows = append(d.Rows, b.matrixRow(p, o, models, model))
+	for _, o := range k.data.Priced {
+		d.Rows = append(d.Rows, m.matrixRow(p, o, models, model))
 	}
-	return d, x.err
+	return d, x.Err
 }
 
 // reportOffers is the report's matrix as it shows it: the priced offers,
@@ -557,7 +575,7 @@ var mainModels = []string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
 // GPU-hour under m.Model first, cheapest first (catalog order between
 // equals), then the priced rows without one, in catalog order; rows with
 // no price go to the appendix.
-func reportOffersOf(m *compareData, x *texter) *reportOffers {
+func reportOffersOf(m *compareData, x *render.Texter) *reportOffers {
 	r := &reportOffers{Model: m.Model, Currency: m.Currency, Columns: []string{m.Model}}
 	for _, model := range m.Models {
 		switch {
@@ -573,7 +591,7 @@ func reportOffersOf(m *compareData, x *texter) *reportOffers {
 		if !ok {
 			return nil
 		}
-		return &perGPUCell{Text: formatDerived(v), Model: model, Kind: priceKind(o.Prices[model]), value: v}
+		return &perGPUCell{Text: render.FormatDerived(v), Model: model, Kind: priceKind(o.Prices[model]), value: v}
 	}
 	for _, mr := range m.Rows {
 		o := mr.Offer
@@ -627,13 +645,13 @@ func reportOffersOf(m *compareData, x *texter) *reportOffers {
 // reportSources gathers the sources of what the report shows: the specs
 // and prices of its offers, their providers and GPU models, the exchange
 // rates of the matrix, and the scenario's.
-func (b *builder) reportSources(d *reportData) *reportSources {
+func (k *reportKind) reportSources(d *reportData) *reportSources {
 	s := &reportSources{Rates: d.Matrix.Rates}
 	byInstance := map[*catalog.Instance]*instanceSources{}
 	seen := map[*catalog.PricePoint]bool{}
 	providers := map[*catalog.Provider]bool{}
 	gpus := map[*catalog.GPU]bool{}
-	for _, o := range b.priced {
+	for _, o := range k.data.Priced {
 		is := byInstance[o.Instance]
 		if is == nil {
 			is = &instanceSources{Instance: o.Instance}
@@ -643,7 +661,7 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 		for _, m := range pricing.Models {
 			if pr := o.Prices[m]; pr != nil && !seen[pr.Point] {
 				seen[pr.Point] = true
-				is.Points = append(is.Points, &reportPoint{PricePoint: pr.Point, Date: newDate(pr.Point.Since), Quoted: b.price(o.Instance, pr.Point)})
+				is.Points = append(is.Points, &reportPoint{PricePoint: pr.Point, Date: newDate(pr.Point.Since), Quoted: k.price(o.Instance, pr.Point)})
 			}
 		}
 		providers[o.Provider] = true
@@ -651,12 +669,12 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 			gpus[o.GPU] = true
 		}
 	}
-	for _, p := range b.cat.Providers {
+	for _, p := range k.cat.Providers {
 		if providers[p] {
 			s.Providers = append(s.Providers, p)
 		}
 	}
-	for _, g := range b.gpus {
+	for _, g := range k.data.GPUs {
 		if gpus[g] {
 			s.GPUs = append(s.GPUs, g)
 		}
@@ -666,7 +684,7 @@ func (b *builder) reportSources(d *reportData) *reportSources {
 	urls := map[string]bool{}
 	add := func(src string) {
 		s.number(src)
-		for _, c := range cite(src) {
+		for _, c := range render.Cite(src) {
 			for _, part := range c {
 				if part.URL != "" {
 					urls[part.URL] = true

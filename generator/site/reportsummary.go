@@ -9,6 +9,8 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The report's first page is a summary for a purchase file: the
@@ -115,7 +117,7 @@ func catalogDate(cat *catalog.Catalog) time.Time {
 }
 
 // gpusText names an offer's accelerators: "8 × A100 SXM4 40GB".
-func gpusText(o *pricing.Offer, x *texter) string {
+func gpusText(o *pricing.Offer, x *render.Texter) string {
 	name := o.Instance.GPU
 	if o.GPU != nil {
 		name = o.GPU.Name
@@ -123,16 +125,16 @@ func gpusText(o *pricing.Offer, x *texter) string {
 	if o.Instance.GPUCount <= 0 {
 		return name
 	}
-	return x.t("report.gpus_of", o.Instance.GPUCount, name)
+	return x.T("report.gpus_of", o.Instance.GPUCount, name)
 }
 
 // regionText names an offer's region for the summary.
-func regionText(o *pricing.Offer, x *texter) string {
+func regionText(o *pricing.Offer, x *render.Texter) string {
 	switch o.Region {
 	case catalog.AllRegions:
-		return x.t("region.all")
+		return x.T("region.all")
 	case "":
-		return x.t("scenario.no_region")
+		return x.T("scenario.no_region")
 	}
 	if r := o.Provider.Region(o.Region); r != nil && r.Name != "" {
 		return r.Name
@@ -142,10 +144,10 @@ func regionText(o *pricing.Offer, x *texter) string {
 
 // reportSummary makes the summary of the report d over the offers of b:
 // d's matrix (its model and rates) and scenario must be made.
-func (b *builder) reportSummary(d *reportData, x *texter) *reportSummary {
+func (k *reportKind) reportSummary(d *reportData, x *render.Texter) *reportSummary {
 	s := &reportSummary{Scenario: d.Scenario, Model: d.Matrix.Model, Currency: d.Matrix.Currency}
 	newRow := func(o *pricing.Offer) *summaryRow {
-		return &summaryRow{Offer: o, Anchor: reportAnchor(instancePath(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
+		return &summaryRow{Offer: o, Anchor: reportAnchor(paths.Instance(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
 	}
 	var ranked, left []*summaryRow
 	// The prices a row ranks on, for its date: the metric's, or those of
@@ -169,11 +171,11 @@ func (b *builder) reportSummary(d *reportData, x *texter) *reportSummary {
 				prices = append(prices, pr)
 				kind = cmp.Or(kind, priceKind(pr))
 				if p := pr.Point.Payment; p != "" {
-					payments = append(payments, x.t("report.payment", x.t("model."+part.Model), x.t("payment."+p)))
+					payments = append(payments, x.T("report.payment", x.T("model."+part.Model), x.T("payment."+p)))
 				}
 			}
 			row := newRow(o)
-			row.Payment = strings.Join(payments, x.t("report.sentence_sep"))
+			row.Payment = strings.Join(payments, x.T("report.sentence_sep"))
 			row.Strategy, row.value, row.LowerBound = sv.Name, t.Total, !t.Complete()
 			row.Figure, row.PerMonth = atLeast(t.Total, row.LowerBound, x), atLeast(t.PerMonth, row.LowerBound, x)
 			pricesOf[row] = prices
@@ -191,16 +193,16 @@ func (b *builder) reportSummary(d *reportData, x *texter) *reportSummary {
 			}
 			// The scenario ranks no offer whose price is an estimate or an
 			// article's figure; the summary says where it would rank.
-			for _, o := range b.priced {
-				if _, unranked := pricing.UnrankedModel(o, sv.Strategy); !unranked || !pricing.Eligible(b.cat, o, sd.Scenario, sv.Strategy, true) {
+			for _, o := range k.data.Priced {
+				if _, unranked := pricing.UnrankedModel(o, sv.Strategy); !unranked || !pricing.Eligible(k.cat, o, sd.Scenario, sv.Strategy, true) {
 					continue
 				}
-				if t, ok, _ := pricing.ScenarioTCO(b.cat, o, sd.Scenario, sv.Strategy); ok {
+				if t, ok, _ := pricing.ScenarioTCO(k.cat, o, sd.Scenario, sv.Strategy); ok {
 					add(sv, o, t)
 				}
 			}
 		}
-		for _, o := range b.priced { // catalog order between equal totals
+		for _, o := range k.data.Priced { // catalog order between equal totals
 			r, e := best[o], bestLeft[o]
 			if r != nil {
 				ranked = append(ranked, r)
@@ -210,13 +212,13 @@ func (b *builder) reportSummary(d *reportData, x *texter) *reportSummary {
 			}
 		}
 	} else {
-		for _, o := range b.priced {
+		for _, o := range k.data.Priced {
 			v, ok := o.PerGPUHour(s.Model)
 			if !ok || o.GPU == nil || !o.Rankable() || o.Instance.VGPUProfile != "" {
 				continue
 			}
 			row := newRow(o)
-			row.value, row.Figure, row.Hourly = v, formatDerived(v), formatDerived(o.Prices[s.Model].Display)
+			row.value, row.Figure, row.Hourly = v, render.FormatDerived(v), render.FormatDerived(o.Prices[s.Model].Display)
 			pricesOf[row] = []*pricing.Price{o.Prices[s.Model]}
 			if priceKind(o.Prices[s.Model]) != "" {
 				left = append(left, row)
@@ -248,16 +250,16 @@ func (b *builder) reportSummary(d *reportData, x *texter) *reportSummary {
 		}
 		if i+1 < len(ranked) {
 			diff := ranked[i+1].value - r.value
-			r.Next = formatDerived(diff)
+			r.Next = render.FormatDerived(diff)
 			if r.value > 0 {
-				r.NextPct = formatNum(pricing.Round(100*diff/r.value, 1))
+				r.NextPct = render.FormatNum(pricing.Round(100*diff/r.value, 1))
 			}
 		}
 	}
 	s.Ranked = len(ranked)
 	s.Top = ranked[:min(summaryTop, len(ranked))]
-	s.Assumptions = b.summaryAssumptions(d, x)
-	s.Risks = b.summaryRisks(s, ranked, left, x)
+	s.Assumptions = k.summaryAssumptions(d, x)
+	s.Risks = k.summaryRisks(s, ranked, left, x)
 	return s
 }
 
@@ -272,11 +274,11 @@ func later(a, b catalog.Date) bool {
 }
 
 // atLeast writes a computed amount, as a lower bound when it is one.
-func atLeast(v float64, lower bool, x *texter) string {
+func atLeast(v float64, lower bool, x *render.Texter) string {
 	if lower {
-		return x.t("scenario.at_least", formatDerived(v))
+		return x.T("scenario.at_least", render.FormatDerived(v))
 	}
-	return formatDerived(v)
+	return render.FormatDerived(v)
 }
 
 // summaryItem is one assumption or risk: what it is about, and what it
@@ -286,8 +288,8 @@ type summaryItem struct {
 }
 
 // item is the summary item of the messages report.label.<name> and key.
-func item(x *texter, name, key string, args ...any) summaryItem {
-	return summaryItem{Label: x.t("report.label." + name), Text: x.t(key, args...)}
+func item(x *render.Texter, name, key string, args ...any) summaryItem {
+	return summaryItem{Label: x.T("report.label." + name), Text: x.T(key, args...)}
 }
 
 // counted is key, or key+"_1" when n, the count its text starts with, is
@@ -301,46 +303,46 @@ func counted(key string, n int) string {
 
 // summaryAssumptions are the figures the ranking assumes: the workload
 // and term, or the metric; the currency and the rates of the prices.
-func (b *builder) summaryAssumptions(d *reportData, x *texter) []summaryItem {
+func (k *reportKind) summaryAssumptions(d *reportData, x *render.Texter) []summaryItem {
 	var out []summaryItem
 	if sd := d.Scenario; sd != nil {
 		w := sd.Scenario.Workload
-		out = append(out, item(x, "workload", "report.assume.workload", formatNum(w.GPUHoursPerMonth), formatNum(w.Months), w.GPUsPerJob, formatNum(w.JobHours),
-			formatNum(w.StorageTB), formatNum(w.EgressTBPerMonth)))
+		out = append(out, item(x, "workload", "report.assume.workload", render.FormatNum(w.GPUHoursPerMonth), render.FormatNum(w.Months), w.GPUsPerJob, render.FormatNum(w.JobHours),
+			render.FormatNum(w.StorageTB), render.FormatNum(w.EgressTBPerMonth)))
 		var names []string
 		for _, st := range sd.Strategies {
-			names = append(names, x.t("report.quoted", st.Name))
+			names = append(names, x.T("report.quoted", st.Name))
 		}
-		out = append(out, item(x, "strategies", "report.assume.strategies", strings.Join(names, x.t("report.list_sep"))))
+		out = append(out, item(x, "strategies", "report.assume.strategies", strings.Join(names, x.T("report.list_sep"))))
 		var limits []string
 		if m := w.MinGPUMemoryGB; m != nil {
-			limits = append(limits, x.t("report.assume.memory", formatNum(*m)))
+			limits = append(limits, x.T("report.assume.memory", render.FormatNum(*m)))
 		}
 		limits = append(limits, sd.Limits...)
 		if w.Interruptible && w.CheckpointOverheadPct > 0 {
-			limits = append(limits, x.t("report.assume.spot", formatNum(w.CheckpointOverheadPct)))
+			limits = append(limits, x.T("report.assume.spot", render.FormatNum(w.CheckpointOverheadPct)))
 		}
 		if limits != nil {
-			out = append(out, summaryItem{Label: x.t("report.label.limits"), Text: strings.Join(limits, x.t("report.sentence_sep")) + x.t("site.full_stop")})
+			out = append(out, summaryItem{Label: x.T("report.label.limits"), Text: strings.Join(limits, x.T("report.sentence_sep")) + x.T("site.full_stop")})
 		}
 		out = append(out, item(x, "term", "report.assume.term", pricing.HoursPerMonth))
 	} else {
-		gpus := x.t("report.all_gpus")
+		gpus := x.T("report.all_gpus")
 		if d.GPUs != nil {
-			gpus = strings.Join(d.GPUs, x.t("report.list_sep"))
+			gpus = strings.Join(d.GPUs, x.T("report.list_sep"))
 		}
-		out = append(out, item(x, "metric", "report.assume.metric", x.t("model."+d.Matrix.Model), d.Matrix.Currency, gpus))
+		out = append(out, item(x, "metric", "report.assume.metric", x.T("model."+d.Matrix.Model), d.Matrix.Currency, gpus))
 		out = append(out, item(x, "workload", "report.assume.no_workload"))
 	}
 	if len(d.Matrix.Rates) == 0 {
 		out = append(out, item(x, "currency", "report.assume.currency", d.Matrix.Currency))
 	} else {
 		var rates []string
-		notes, _ := fxNotes(d.Matrix.Currency, d.Matrix.Rates)
+		notes, _ := render.FxNotes(d.Matrix.Currency, d.Matrix.Rates)
 		for _, n := range notes {
-			s, err := x.m.fxNote(n)
-			if err != nil && x.err == nil {
-				x.err = err
+			s, err := x.M.FxNote(n)
+			if err != nil && x.Err == nil {
+				x.Err = err
 			}
 			rates = append(rates, s)
 		}
@@ -355,7 +357,7 @@ func (b *builder) summaryAssumptions(d *reportData, x *texter) []summaryItem {
 // without a public price. left are the offers that would rank, or rank
 // lower than they would, but for an estimate or article figure, each at
 // its cheapest figure from one, cheapest first.
-func (b *builder) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *texter) []summaryItem {
+func (k *reportKind) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *render.Texter) []summaryItem {
 	var out []summaryItem
 	// Of the top, the ranks that have the property, in the words of the
 	// messages key+"_none", "_all" and "_some".
@@ -370,11 +372,11 @@ func (b *builder) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *
 		case len(s.Top) == 0:
 			return ""
 		case ranks == nil:
-			return " " + x.t(key+"_none", len(s.Top))
+			return " " + x.T(key+"_none", len(s.Top))
 		case len(ranks) == len(s.Top) && len(ranks) > 1:
-			return " " + x.t(key+"_all", len(s.Top))
+			return " " + x.T(key+"_all", len(s.Top))
 		}
-		return " " + x.t(key+"_some", strings.Join(ranks, x.t("report.list_sep")))
+		return " " + x.T(key+"_some", strings.Join(ranks, x.T("report.list_sep")))
 	}
 	with := func(it summaryItem, more string) summaryItem {
 		it.Text += more
@@ -383,7 +385,7 @@ func (b *builder) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *
 
 	points := map[*catalog.PricePoint]bool{}
 	undated := 0
-	for _, o := range b.priced {
+	for _, o := range k.data.Priced {
 		for _, pr := range o.Prices {
 			if !points[pr.Point] {
 				points[pr.Point] = true
@@ -419,16 +421,16 @@ func (b *builder) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *
 				would++
 			}
 		}
-		name := x.t("scenario.offer_label", c.Offer.Instance.Name, c.Offer.Provider.Name, c.Region)
+		name := x.T("scenario.offer_label", c.Offer.Instance.Name, c.Offer.Provider.Name, c.Region)
 		if s.Scenario != nil {
-			out = append(out, item(x, "estimates", counted("report.risk.estimates_scenario", len(left)), len(left), name, x.t("report.quoted", c.Strategy), c.Figure, s.Currency, would))
+			out = append(out, item(x, "estimates", counted("report.risk.estimates_scenario", len(left)), len(left), name, x.T("report.quoted", c.Strategy), c.Figure, s.Currency, would))
 		} else {
 			out = append(out, item(x, "estimates", counted("report.risk.estimates_metric", len(left)), len(left), name, c.Figure, s.Currency, would))
 		}
 	}
 
 	partial, unpriced := 0, 0
-	for _, o := range b.priced {
+	for _, o := range k.data.Priced {
 		switch {
 		case len(o.Prices) == 0:
 			unpriced++

@@ -14,6 +14,10 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The scenario pages: /scenarios/ lists the workload scenarios, and
@@ -39,39 +43,45 @@ func scenarioPath(id string) string { return "scenarios/" + id + "/index.html" }
 // tcoTop is how many offers a strategy's chart shows.
 const tcoTop = 10
 
-// texter writes messages, keeping the first missing key as the error.
-type texter struct {
-	m   messages
-	err error
+// scenarioKind is the page kind of the scenario pages: a function of the
+// edition's catalog, its derived data and its messages, with newPage
+// making the frame of a page of the edition, trust the trust badge of a
+// price, prose the catalog's Markdown and eval the evaluation's rates.
+type scenarioKind struct {
+	cat     *catalog.Catalog
+	data    *derive.Data
+	msgs    render.Messages
+	newPage func(path, layout string) *page
+	trust   func(pp *catalog.PricePoint, kind string) *trustView
+	prose   func(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error)
+	eval    *evaluation
 }
 
-// lang is the language of x's messages.
-func (x *texter) lang() string { return x.m["site.language"] }
-
-func (x *texter) t(key string, args ...any) string {
-	s, err := x.m.t(key, args...)
-	if err != nil && x.err == nil {
-		x.err = err
-	}
-	return s
+// scenariosOf is the scenario page kind of the edition b builds.
+func scenariosOf(b *builder) *scenarioKind {
+	return &scenarioKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: b.trust, prose: b.prose, eval: evaluationOf(b)}
 }
+
+// text is the text of the field key of the catalog record rec in the
+// edition's language (catalog.Text).
+func (k *scenarioKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
 
 // scenarioPages makes the scenario index and one page per scenario; none
 // when the catalog has no scenario.
-func (b *builder) scenarioPages() ([]*page, error) {
-	if len(b.cat.Scenarios) == 0 {
+func (k *scenarioKind) scenarioPages() ([]*page, error) {
+	if len(k.cat.Scenarios) == 0 {
 		return nil, nil
 	}
-	x := &texter{m: b.tmpl.msgs}
-	idx := b.newPage(scenariosPath, "scenarios")
+	x := &render.Texter{M: k.msgs}
+	idx := k.newPage(scenariosPath, "scenarios")
 	idx.TitleKey, idx.DescKey = "scenarios.title", "scenarios.description"
-	d := &scenariosData{Currency: b.cat.Site.Currency}
+	d := &scenariosData{Currency: k.cat.Site.Currency}
 	idx.Data = d
 	out := []*page{idx}
-	for _, s := range b.cat.Scenarios {
-		p := b.newPage(scenarioPath(s.ID), "scenario")
-		p.Title, p.Description = b.text(s, "title"), b.text(s, "description")
-		sd, err := b.scenarioData(p, s, x)
+	for _, s := range k.cat.Scenarios {
+		p := k.newPage(scenarioPath(s.ID), "scenario")
+		p.Title, p.Description = k.text(s, "title"), k.text(s, "description")
+		sd, err := k.scenarioData(p, s, x)
 		if err != nil {
 			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
 		}
@@ -84,11 +94,11 @@ func (b *builder) scenarioPages() ([]*page, error) {
 		}
 		if first := sd.Strategies[0]; len(first.Rows) > 0 {
 			top := first.Rows[0]
-			row.Best, row.BestURL, row.BestStrategy = top, idx.Rel(instancePath(top.Offer.Instance)), first.Name
+			row.Best, row.BestURL, row.BestStrategy = top, idx.Rel(paths.Instance(top.Offer.Instance)), first.Name
 		}
 		d.Rows = append(d.Rows, row)
 	}
-	return out, x.err
+	return out, x.Err
 }
 
 // scenariosData is the model of the scenario index.
@@ -122,7 +132,7 @@ type scenarioData struct {
 	Offers int // the offers of the catalog, each ranked or left out under each strategy
 	// Rates are the rates the rankings convert prices quoted in another
 	// currency at, one per currency, said beside each ranking.
-	Rates []fxNote
+	Rates []render.FxNote
 	data  *tcoData
 }
 
@@ -174,7 +184,7 @@ func (v *strategyView) Months() float64  { return v.data.Months() }
 func (v *strategyView) Currency() string { return v.data.Currency }
 
 // Rates are the rates its ranking converts at (scenarioData.Rates).
-func (v *strategyView) Rates() []fxNote { return v.data.Rates }
+func (v *strategyView) Rates() []render.FxNote { return v.data.Rates }
 
 // tcoRow is an offer's cost under a strategy.
 type tcoRow struct {
@@ -203,12 +213,12 @@ type leftGroup struct {
 	Offers []string // "instance · provider · region"
 }
 
-func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenarioData, error) {
-	cat := b.cat
-	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(b.priced)}
-	d.Rates, _ = fxNotes(d.Currency, b.evaluationRates())
+func (k *scenarioKind) scenarioData(p *page, s *catalog.Scenario, x *render.Texter) (*scenarioData, error) {
+	cat := k.cat
+	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(k.data.Priced)}
+	d.Rates, _ = render.FxNotes(d.Currency, k.eval.evaluationRates())
 	if s.Advice != "" {
-		html, err := b.prose(s, "advice", renderMarkdown)
+		html, err := k.prose(s, "advice", renderMarkdown)
 		if err != nil {
 			return nil, err
 		}
@@ -217,33 +227,33 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 	d.Inputs = scenarioInputs(s)
 	for _, in := range d.Inputs {
 		if in.Field == "max_per_gpu_hour" {
-			in.Unit = x.t("scenario.unit."+in.Field, d.Currency)
+			in.Unit = x.T("scenario.unit."+in.Field, d.Currency)
 		} else {
-			in.Unit = x.t("scenario.unit." + in.Field)
+			in.Unit = x.T("scenario.unit." + in.Field)
 		}
 	}
 	if m := s.Limits.MaxPerGPUHour; m != nil {
-		d.Limits = append(d.Limits, x.t("scenario.limit.ceiling", formatDerived(*m), d.Currency))
+		d.Limits = append(d.Limits, x.T("scenario.limit.ceiling", render.FormatDerived(*m), d.Currency))
 	}
 	if len(s.Limits.GPUModels) > 0 {
-		d.Limits = append(d.Limits, x.t("scenario.limit.gpu_models", strings.Join(s.Limits.GPUModels, x.t("scenario.list_sep"))))
+		d.Limits = append(d.Limits, x.T("scenario.limit.gpu_models", strings.Join(s.Limits.GPUModels, x.T("scenario.list_sep"))))
 	}
 	if len(s.Limits.ProviderKinds) > 0 {
 		var kinds []string
 		for _, k := range s.Limits.ProviderKinds {
-			kinds = append(kinds, x.t("kind."+k))
+			kinds = append(kinds, x.T("kind."+k))
 		}
-		d.Limits = append(d.Limits, x.t("scenario.limit.provider_kinds", strings.Join(kinds, x.t("scenario.list_sep"))))
+		d.Limits = append(d.Limits, x.T("scenario.limit.provider_kinds", strings.Join(kinds, x.T("scenario.list_sep"))))
 	}
 	for _, st := range s.Strategies {
-		sv := &strategyView{Strategy: st, Name: cmp.Or(b.text(st, "name"), st.ID), Anchor: "strategy-" + st.ID, data: d}
+		sv := &strategyView{Strategy: st, Name: cmp.Or(k.text(st, "name"), st.ID), Anchor: "strategy-" + st.ID, data: d}
 		left := map[string]*leftGroup{}
-		for _, o := range b.priced {
+		for _, o := range k.data.Priced {
 			why := leftOut(cat, o, s, st, d.Currency, x)
 			if why == "" {
 				t, ok, reason := pricing.ScenarioTCO(cat, o, s, st)
 				if ok {
-					sv.Rows = append(sv.Rows, b.tcoRow(p, t, x))
+					sv.Rows = append(sv.Rows, k.tcoRow(p, t, x))
 					continue
 				}
 				why = reasonText(o, s.Workload, reason, d.Currency, x)
@@ -258,7 +268,7 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 			sv.Lefts++
 		}
 		if len(sv.Rows) > 1 && slices.ContainsFunc(sv.Rows, func(r *tcoRow) bool { return !r.TCO.Complete() }) {
-			sv.LowerBounds = x.t("scenario.ranked_lower_bounds") // one offer is compared with none
+			sv.LowerBounds = x.T("scenario.ranked_lower_bounds") // one offer is compared with none
 		}
 		slices.SortStableFunc(sv.Rows, func(a, b *tcoRow) int { return cmp.Compare(a.TCO.PerMonth, b.TCO.PerMonth) })
 		for i, r := range sv.Rows {
@@ -270,19 +280,19 @@ func (b *builder) scenarioData(p *page, s *catalog.Scenario, x *texter) (*scenar
 		slices.SortStableFunc(sv.Left, func(a, b *leftGroup) int { return cmp.Compare(len(b.Offers), len(a.Offers)) })
 		d.Strategies = append(d.Strategies, sv)
 		if len(sv.Rows) > 0 {
-			d.Answer = append(d.Answer, b.answerRow(sv))
+			d.Answer = append(d.Answer, k.answerRow(sv))
 		}
 	}
-	d.data = b.tcoData(p, s, x)
-	return d, x.err
+	d.data = k.tcoData(p, s, x)
+	return d, x.Err
 }
 
 // renderMarkdown converts catalog Markdown (a scenario's advice) as the
 // content pages are: raw HTML dropped, javascript: links refused.
 func renderMarkdown(src string) (template.HTML, error) {
 	var buf bytes.Buffer
-	ctx := parser.NewContext(parser.WithIDs(newHeadingIDs()))
-	if err := newMarkdown().Convert([]byte(src), &buf, parser.WithContext(ctx)); err != nil {
+	ctx := parser.NewContext(parser.WithIDs(content.NewHeadingIDs()))
+	if err := content.NewMarkdown().Convert([]byte(src), &buf, parser.WithContext(ctx)); err != nil {
 		return "", err
 	}
 	return template.HTML(buf.String()), nil // goldmark without WithUnsafe: raw HTML is dropped
@@ -293,12 +303,12 @@ func renderMarkdown(src string) (template.HTML, error) {
 func scenarioInputs(s *catalog.Scenario) []*inputView {
 	w := s.Workload
 	number := func(field string, v float64, min, step string) *inputView {
-		return &inputView{Field: field, Kind: "number", Value: fmtInput(v), Shown: formatNum(v), Min: min, Step: step}
+		return &inputView{Field: field, Kind: "number", Value: fmtInput(v), Shown: render.FormatNum(v), Min: min, Step: step}
 	}
 	optional := func(field string, v *float64, min string) *inputView {
 		in := &inputView{Field: field, Kind: "optional", Min: min, Step: "any"}
 		if v != nil {
-			in.Value, in.Shown = fmtInput(*v), formatNum(*v)
+			in.Value, in.Shown = fmtInput(*v), render.FormatNum(*v)
 		}
 		return in
 	}
@@ -325,41 +335,30 @@ func scenarioInputs(s *catalog.Scenario) []*inputView {
 	}
 }
 
-// shareKey is the message key naming a strategy's share of a pricing
-// model: a commitment buys any commitment of its term (pricing.Bought), so
-// its share is named by the term ("commitment, 3 years"); any other model
-// by its own name.
-func shareKey(model string) string {
-	if len(catalog.SameTerm(model)) > 1 {
-		return fmt.Sprintf("scenario.term.%d", catalog.TermMonths(model))
-	}
-	return "model." + model
-}
-
 // fmtInput writes a figure as a form value: no grouping, no exponent.
 func fmtInput(v float64) string {
-	return strings.ReplaceAll(formatNum(v), ",", "")
+	return strings.ReplaceAll(render.FormatNum(v), ",", "")
 }
 
 // offerLabel names an offer in a list: "p4d.24xlarge · AWS · us-east-1".
-func offerLabel(o *pricing.Offer, x *texter) string {
+func offerLabel(o *pricing.Offer, x *render.Texter) string {
 	region := o.Region
 	switch region {
 	case catalog.AllRegions:
-		region = x.t("region.all")
+		region = x.T("region.all")
 	case "":
-		region = x.t("scenario.no_region")
+		region = x.T("scenario.no_region")
 	default:
 		if r := o.Provider.Region(region); r != nil && r.Name != "" {
-			region = regionName(r, x.lang())
+			region = regionName(r, x.Lang())
 		}
 	}
-	return x.t("scenario.offer_label", o.Instance.Name, providerName(o.Provider, x.lang()), region)
+	return x.T("scenario.offer_label", o.Instance.Name, providerName(o.Provider, x.Lang()), region)
 }
 
 // answerRow is the first row of a strategy's ranking, with the trust of
 // the price of each share the strategy buys (the same model once).
-func (b *builder) answerRow(sv *strategyView) *answerRow {
+func (k *scenarioKind) answerRow(sv *strategyView) *answerRow {
 	r := sv.Rows[0]
 	a := &answerRow{Strategy: sv, Row: r}
 	for _, part := range r.TCO.Parts {
@@ -367,16 +366,16 @@ func (b *builder) answerRow(sv *strategyView) *answerRow {
 		if pr == nil || slices.ContainsFunc(a.Trust, func(t partTrust) bool { return t.Model == part.Model }) {
 			continue
 		}
-		a.Trust = append(a.Trust, partTrust{Model: part.Model, Trust: b.trust(pr.Point, pr.Kind)})
+		a.Trust = append(a.Trust, partTrust{Model: part.Model, Trust: k.trust(pr.Point, pr.Kind)})
 	}
 	return a
 }
 
-func (b *builder) tcoRow(p *page, t pricing.TCO, x *texter) *tcoRow {
+func (k *scenarioKind) tcoRow(p *page, t pricing.TCO, x *render.Texter) *tcoRow {
 	o := t.Offer
-	r := &tcoRow{TCO: t, Offer: o, InstanceURL: p.Rel(instancePath(o.Instance)), ProviderURL: p.Rel(providerPath(o.Provider.ID))}
+	r := &tcoRow{TCO: t, Offer: o, InstanceURL: p.Rel(paths.Instance(o.Instance)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID))}
 	if reg := o.Provider.Region(o.Region); reg != nil {
-		r.RegionName = cmp.Or(b.text(reg, "name"), reg.ID)
+		r.RegionName = cmp.Or(k.text(reg, "name"), reg.ID)
 	}
 	for _, part := range t.Parts {
 		r.Parts = append(r.Parts, partView{Model: part.Model, PerMonth: part.PerMonth, Basis: partBasis(o, part, x)})
@@ -395,44 +394,44 @@ func (b *builder) tcoRow(p *page, t pricing.TCO, x *texter) *tcoRow {
 // for a commitment; jobs, their hours and instances for a usage model,
 // billed as the provider bills; nothing bought for a usage part the
 // commitments' spare hours run entirely.
-func partBasis(o *pricing.Offer, part pricing.Part, x *texter) string {
+func partBasis(o *pricing.Offer, part pricing.Part, x *render.Texter) string {
 	if pricing.Committed(part.Model) {
-		return x.t("scenario.basis.committed", part.Instances, x.t("model."+part.Model), pricing.HoursPerMonth)
+		return x.T("scenario.basis.committed", part.Instances, x.T("model."+part.Model), pricing.HoursPerMonth)
 	}
 	if part.Covered > 0 && part.GPUHours == 0 {
-		return x.t("scenario.basis.covered")
+		return x.T("scenario.basis.covered")
 	}
-	billed := x.t("scenario.basis.granularity_unknown")
+	billed := x.T("scenario.basis.granularity_unknown")
 	if g := o.Provider.Billing.Granularity; g != "" {
-		billed = x.t("granularity." + g)
+		billed = x.T("granularity." + g)
 	}
 	if m := o.Provider.Billing.MinimumSeconds; m != nil && *m > 0 {
-		billed = x.t("scenario.basis.minimum", billed, formatNum(*m))
+		billed = x.T("scenario.basis.minimum", billed, render.FormatNum(*m))
 	}
-	return x.t("scenario.basis.jobs", formatNum(pricing.Round(part.Jobs, 2)), formatNum(pricing.Round(part.JobHours, 2)), part.Instances, billed)
+	return x.T("scenario.basis.jobs", render.FormatNum(pricing.Round(part.Jobs, 2)), render.FormatNum(pricing.Round(part.JobHours, 2)), part.Instances, billed)
 }
 
 // tcoNotes words the notes of an offer's cost.
-func tcoNotes(notes []pricing.Note, x *texter) []string {
+func tcoNotes(notes []pricing.Note, x *render.Texter) []string {
 	var out []string
 	for _, n := range notes {
 		switch n.Kind {
 		case pricing.DiscountOnly:
-			out = append(out, x.t("scenario.note.discount_only", x.t("model."+n.Model), formatNum(n.Value)))
+			out = append(out, x.T("scenario.note.discount_only", x.T("model."+n.Model), render.FormatNum(n.Value)))
 		case pricing.SpotOverhead:
-			out = append(out, x.t("scenario.note.spot_overhead", formatNum(n.Value)))
+			out = append(out, x.T("scenario.note.spot_overhead", render.FormatNum(n.Value)))
 		case pricing.StorageUnknown:
-			out = append(out, x.t("scenario.note.storage_unknown"))
+			out = append(out, x.T("scenario.note.storage_unknown"))
 		case pricing.EgressUnknown:
-			out = append(out, x.t("scenario.note.egress_unknown"))
+			out = append(out, x.T("scenario.note.egress_unknown"))
 		case pricing.Covered:
-			out = append(out, x.t("scenario.note.covered", x.t("model."+n.Model), formatNum(pricing.Round(n.Value, 2))))
+			out = append(out, x.T("scenario.note.covered", x.T("model."+n.Model), render.FormatNum(pricing.Round(n.Value, 2))))
 		case pricing.CoveredAll:
-			out = append(out, x.t("scenario.note.covered_all", x.t("model."+n.Model), formatNum(pricing.Round(n.Value, 2))))
+			out = append(out, x.T("scenario.note.covered_all", x.T("model."+n.Model), render.FormatNum(pricing.Round(n.Value, 2))))
 		case pricing.FromArticle:
-			out = append(out, x.t("scenario.note.article", x.t("model."+n.Model)))
+			out = append(out, x.T("scenario.note.article", x.T("model."+n.Model)))
 		case pricing.Estimated:
-			out = append(out, x.t("scenario.note.estimate", x.t("model."+n.Model)))
+			out = append(out, x.T("scenario.note.estimate", x.T("model."+n.Model)))
 		}
 	}
 	return out
@@ -442,31 +441,31 @@ func tcoNotes(notes []pricing.Note, x *texter) []string {
 // they do not, checked as pricing.Eligible checks them; what
 // pricing.ScenarioTCO then refuses, reasonText words. static/tco.js says
 // the same in the same order.
-func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st catalog.Strategy, currency string, x *texter) string {
+func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st catalog.Strategy, currency string, x *render.Texter) string {
 	in := o.Instance
 	switch {
 	case o.GPU == nil:
-		return x.t("scenario.why.no_gpu")
+		return x.T("scenario.why.no_gpu")
 	case !o.Rankable():
-		return x.t("scenario.why.partial")
+		return x.T("scenario.why.partial")
 	}
 	if m, ok := pricing.UnrankedModel(o, st); ok {
-		return x.t("scenario.why.unranked", x.t("model."+m))
+		return x.T("scenario.why.unranked", x.T("model."+m))
 	}
 	if m := s.Workload.MinGPUMemoryGB; m != nil {
 		total := cat.TotalGPUMemoryGB(in)
 		if total == nil {
-			return x.t("scenario.why.memory_unknown")
+			return x.T("scenario.why.memory_unknown")
 		}
 		if *total/float64(in.GPUCount) < *m {
-			return x.t("scenario.why.memory", formatNum(*m))
+			return x.T("scenario.why.memory", render.FormatNum(*m))
 		}
 	}
 	if len(s.Limits.GPUModels) > 0 && !slices.Contains(s.Limits.GPUModels, o.GPU.Model) {
-		return x.t("scenario.why.gpu_model")
+		return x.T("scenario.why.gpu_model")
 	}
 	if len(s.Limits.ProviderKinds) > 0 && !slices.Contains(s.Limits.ProviderKinds, o.Provider.Kind) {
-		return x.t("scenario.why.provider_kind")
+		return x.T("scenario.why.provider_kind")
 	}
 	if max := s.Limits.MaxPerGPUHour; max != nil {
 		bought := pricing.Bought(o, st)
@@ -478,10 +477,10 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 				return reasonText(o, s.Workload, why, currency, x)
 			}
 			if in.GPUCount <= 0 {
-				return x.t("scenario.why.gpu_count")
+				return x.T("scenario.why.gpu_count")
 			}
 			if v, _ := o.PerGPUHour(sh.Model); v > *max {
-				return x.t("scenario.why.ceiling", x.t("model."+sh.Model), formatDerived(*max), currency)
+				return x.T("scenario.why.ceiling", x.T("model."+sh.Model), render.FormatDerived(*max), currency)
 			}
 		}
 	}
@@ -490,30 +489,30 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 
 // reasonText words why pricing.ScenarioTCO cannot cost a strategy on an
 // offer.
-func reasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, currency string, x *texter) string {
+func reasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, currency string, x *render.Texter) string {
 	switch why.Kind {
 	case pricing.NoGPUCount:
-		return x.t("scenario.why.gpu_count")
+		return x.T("scenario.why.gpu_count")
 	case pricing.NoPrice:
 		if o.Instance.PriceNotPublic != "" && len(o.Prices) == 0 {
-			return x.t("scenario.why.not_public")
+			return x.T("scenario.why.not_public")
 		}
 		if term := catalog.SameTerm(why.Model); len(term) > 1 {
 			names := make([]string, len(term))
 			for i, m := range term {
-				names[i] = x.t("model." + m)
+				names[i] = x.T("model." + m)
 			}
-			return x.t("scenario.why.no_term_price", x.t(shareKey(why.Model)), strings.Join(names, x.t("scenario.term_sep")))
+			return x.T("scenario.why.no_term_price", x.T(render.ShareKey(why.Model)), strings.Join(names, x.T("scenario.term_sep")))
 		}
-		return x.t("scenario.why.no_price", x.t("model."+why.Model))
+		return x.T("scenario.why.no_price", x.T("model."+why.Model))
 	case pricing.Unsplittable:
-		return x.t("scenario.why.unsplittable", w.GPUsPerJob, o.Instance.GPUCount)
+		return x.T("scenario.why.unsplittable", w.GPUsPerJob, o.Instance.GPUCount)
 	case pricing.NoRate:
-		return x.t("scenario.why.no_rate", o.Prices[why.Model].Hourly.Currency, currency)
+		return x.T("scenario.why.no_rate", o.Prices[why.Model].Hourly.Currency, currency)
 	case pricing.Uninterruptible:
-		return x.t("scenario.why.uninterruptible")
+		return x.T("scenario.why.uninterruptible")
 	case pricing.Outlasts:
-		return x.t("scenario.why.outlasts", x.t("model."+why.Model), formatNum(why.Months), formatNum(w.Months))
+		return x.T("scenario.why.outlasts", x.T("model."+why.Model), render.FormatNum(why.Months), render.FormatNum(w.Months))
 	}
 	return ""
 }
@@ -540,7 +539,7 @@ func (d *scenarioData) Months() float64 { return d.Scenario.Workload.Months }
 
 // scenarioCharts gives each strategy of a scenario page its stacked chart
 // of the cheapest offers, per month by part.
-func (b *builder) scenarioCharts(d *charts.Data, p *page) error {
+func (k *scenarioKind) scenarioCharts(d *charts.Data, p *page) error {
 	data := p.Data.(*scenarioData)
 	for i, sv := range data.Strategies {
 		n := min(tcoTop, len(sv.Rows))
@@ -553,7 +552,7 @@ func (b *builder) scenarioCharts(d *charts.Data, p *page) error {
 		}
 		var stacks []charts.CostStack
 		for k, sh := range sv.Strategy.Mix {
-			st := charts.CostStack{Key: sh.Model, Name: d.Text("scenario.chart.compute", d.Text(shareKey(sh.Model))), Values: make([]float64, n)}
+			st := charts.CostStack{Key: sh.Model, Name: d.Text("scenario.chart.compute", d.Text(render.ShareKey(sh.Model))), Values: make([]float64, n)}
 			for j, r := range sv.Rows[:n] {
 				st.Values[j] = r.Parts[k].PerMonth
 			}
@@ -700,8 +699,8 @@ var tcoMessages = []string{
 	"trust.badge.fresh", "trust.badge.aging", "trust.badge.stale", "trust.badge.undated",
 }
 
-func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
-	cat := b.cat
+func (k *scenarioKind) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *tcoData {
+	cat := k.cat
 	w := s.Workload
 	d := &tcoData{
 		Currency: cat.Site.Currency, HoursPerMonth: pricing.HoursPerMonth, Terms: map[string]float64{}, Top: tcoTop,
@@ -723,8 +722,8 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 		if t := pricing.TermHours(m); t > 0 {
 			d.Terms[m] = t
 		}
-		d.Models[m] = x.t("model." + m)
-		d.Shares[m] = x.t(shareKey(m))
+		d.Models[m] = x.T("model." + m)
+		d.Shares[m] = x.T(render.ShareKey(m))
 		if pricing.Committed(m) {
 			d.Committed[m] = true
 		}
@@ -734,13 +733,13 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 		d.Colors[m] = charts.CostColor(m)
 	}
 	for _, g := range catalog.Granularities {
-		d.Granularities[g] = x.t("granularity." + g)
+		d.Granularities[g] = x.T("granularity." + g)
 	}
 	for _, k := range tcoMessages {
-		d.Text[k] = x.t(k) // without arguments: the template as it stands
+		d.Text[k] = x.T(k) // without arguments: the template as it stands
 	}
 	for _, st := range s.Strategies {
-		ts := tcoStrategy{ID: st.ID, Name: cmp.Or(b.text(st, "name"), st.ID)}
+		ts := tcoStrategy{ID: st.ID, Name: cmp.Or(k.text(st, "name"), st.ID)}
 		for _, sh := range st.Mix {
 			ts.Mix = append(ts.Mix, tcoShare{Model: sh.Model, Percent: sh.Percent})
 		}
@@ -757,11 +756,11 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 		}
 		return &tcoRate{Price: *r.Price, Factor: c.Factor}
 	}
-	for _, o := range b.priced {
+	for _, o := range k.data.Priced {
 		in := o.Instance
 		to := tcoOffer{
-			Instance: in.Name, Provider: b.text(o.Provider, "name"), Label: offerLabel(o, x),
-			InstanceURL: p.Rel(instancePath(in)), ProviderURL: p.Rel(providerPath(o.Provider.ID)),
+			Instance: in.Name, Provider: k.text(o.Provider, "name"), Label: offerLabel(o, x),
+			InstanceURL: p.Rel(paths.Instance(in)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 			GPUs: in.GPUCount, Kind: o.Provider.Kind, Rankable: o.Rankable(), NotPublic: in.PriceNotPublic != "" && len(o.Prices) == 0,
 			Granularity: o.Provider.Billing.Granularity, Storage: rate(o.Provider.Storage), Egress: rate(o.Provider.Egress),
 			Prices: map[string]tcoPrice{},
@@ -769,7 +768,7 @@ func (b *builder) tcoData(p *page, s *catalog.Scenario, x *texter) *tcoData {
 		if o.Region != catalog.AllRegions {
 			to.Region = o.Region
 			if r := o.Provider.Region(o.Region); r != nil {
-				to.Region = cmp.Or(b.text(r, "name"), r.ID)
+				to.Region = cmp.Or(k.text(r, "name"), r.ID)
 			}
 		}
 		if m := o.Provider.Billing.MinimumSeconds; m != nil {
@@ -822,18 +821,18 @@ type planLinks struct {
 	EvaluationURL string // "" without data/scoring.yaml
 }
 
-func (b *builder) planLinks(p *page) *planLinks {
-	if len(b.cat.Scenarios) == 0 && b.cat.Scoring == nil {
+func (k *scenarioKind) planLinks(p *page) *planLinks {
+	if len(k.cat.Scenarios) == 0 && k.cat.Scoring == nil {
 		return nil
 	}
 	l := &planLinks{}
-	if len(b.cat.Scenarios) > 0 {
+	if len(k.cat.Scenarios) > 0 {
 		l.ScenariosURL = p.Rel(scenariosPath)
 	}
-	for _, s := range b.cat.Scenarios {
-		l.Scenarios = append(l.Scenarios, link{Title: b.text(s, "title"), Description: b.text(s, "persona"), URL: p.Rel(scenarioPath(s.ID))})
+	for _, s := range k.cat.Scenarios {
+		l.Scenarios = append(l.Scenarios, link{Title: k.text(s, "title"), Description: k.text(s, "persona"), URL: p.Rel(scenarioPath(s.ID))})
 	}
-	if b.cat.Scoring != nil {
+	if k.cat.Scoring != nil {
 		l.EvaluationURL = p.Rel(evaluationPath)
 	}
 	return l

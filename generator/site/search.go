@@ -10,6 +10,9 @@ import (
 	"unicode"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 )
 
 // The site's search finds providers, GPU models, instance types, regions,
@@ -205,7 +208,7 @@ func searchFind(entries []*searchEntry, query string) []*searchEntry {
 // the paths of have, in the order of searchKinds and, within a kind, of
 // the catalog. t gives the words of the facts lines; tr the catalog's
 // text in the site's language (builder.text).
-func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string) []*searchEntry {
+func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, sections []*page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string) []*searchEntry {
 	var out []*searchEntry
 	add := func(kind int, title, sub, path, frag string, names []string, text ...string) {
 		if !have[path] {
@@ -241,20 +244,20 @@ func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*pag
 			count = t("search.instances_one")
 		}
 		sub := dot(strings.Join(p.Aliases, ", "), kind, count)
-		add(0, tr(p, "name"), sub, providerPath(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
+		add(0, tr(p, "name"), sub, paths.Provider(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
 			kind, p.Currency, p.Spot.Name, p.Headquarters, strings.Join(p.Certifications.List, " "), strings.Join(p.Isolation, " "))
 	}
 	for _, g := range cat.GPUs {
 		mem := ""
 		if g.MemoryGB != nil {
-			mem = strings.TrimSpace(formatNum(*g.MemoryGB) + " GB " + g.MemoryType)
+			mem = strings.TrimSpace(render.FormatNum(*g.MemoryGB) + " GB " + g.MemoryType)
 		}
 		var memWords []string
 		if g.MemoryGB != nil {
-			n := formatNum(*g.MemoryGB)
+			n := render.FormatNum(*g.MemoryGB)
 			memWords = []string{n + "gb", n + " gb"}
 		}
-		add(1, g.Name, dot(g.Vendor, g.Architecture, mem), gpuPath(g.ID), "", []string{g.ID, g.Model, g.Vendor + " " + g.Name},
+		add(1, g.Name, dot(g.Vendor, g.Architecture, mem), paths.GPU(g.ID), "", []string{g.ID, g.Model, g.Vendor + " " + g.Name},
 			append(memWords, g.Vendor, g.Variant, g.Architecture, g.MemoryType, g.Interconnect.Name, string(g.Released))...)
 	}
 	for _, p := range cat.Providers {
@@ -265,7 +268,7 @@ func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*pag
 				gpu = g.Name
 				gpuWords = []string{g.Name, g.Model, g.Vendor, g.ID}
 				if g.MemoryGB != nil {
-					gpuWords = append(gpuWords, formatNum(*g.MemoryGB)+"gb")
+					gpuWords = append(gpuWords, render.FormatNum(*g.MemoryGB)+"gb")
 				}
 			}
 			sub := dot(tr(p, "name"), t("search.gpus", in.GPUCount, gpu))
@@ -277,7 +280,7 @@ func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*pag
 					regions = append(regions, carriedAliases(r.Aliases)...)
 				}
 			}
-			add(2, in.Name, sub, instancePath(in), "", []string{in.ID, p.Name + " " + in.Name},
+			add(2, in.Name, sub, paths.Instance(in), "", []string{in.ID, p.Name + " " + in.Name},
 				append(append(append(gpuWords, both(p, "name", p.Name)...), p.ID, strings.Join(carriedAliases(p.Aliases), " "), in.Family, in.VGPUProfile, in.Interconnect, in.Network, in.LocalStorage), regions...)...)
 		}
 	}
@@ -288,12 +291,12 @@ func searchEntries(cat *catalog.Catalog, content []*contentPage, sections []*pag
 			if r.Geo != "" {
 				geo = t("geo." + r.Geo)
 			}
-			add(3, title, dot(strings.Join(r.Aliases, ", "), tr(p, "name"), r.ID), providerPath(p.ID), "region-"+r.ID, append([]string{r.ID, r.Name}, r.Aliases...),
+			add(3, title, dot(strings.Join(r.Aliases, ", "), tr(p, "name"), r.ID), paths.Provider(p.ID), "region-"+r.ID, append([]string{r.ID, r.Name}, r.Aliases...),
 				append(both(p, "name", p.Name), p.ID, strings.Join(carriedAliases(p.Aliases), " "), tr(r, "location"), geo)...)
 		}
 	}
 	for _, bm := range cat.Benchmarks {
-		add(4, bm.Name, dot(bm.Suite, bm.Unit), benchmarkPath(bm.ID), "", []string{bm.ID, bm.Task},
+		add(4, bm.Name, dot(bm.Suite, bm.Unit), paths.Benchmark(bm.ID), "", []string{bm.ID, bm.Task},
 			bm.Suite, bm.Scenario, bm.Unit, tr(bm, "description"))
 	}
 	for _, g := range cat.Guides {
@@ -419,7 +422,7 @@ func (b *builder) searchPage(pages []*page) (*page, error) {
 		}
 	}
 	var err error
-	t := b.tmpl.msgs.tKeeping(&err)
+	t := b.tmpl.Msgs.TKeeping(&err)
 	b.search = searchEntries(b.cat, b.content, sections, have, t, b.text)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
@@ -433,7 +436,7 @@ func (b *builder) searchPage(pages []*page) (*page, error) {
 // writeSearchIndex writes search/index.js.
 func (b *builder) writeSearchIndex() error {
 	var err error
-	t := b.tmpl.msgs.tKeeping(&err)
+	t := b.tmpl.Msgs.TKeeping(&err)
 	data, jerr := searchIndexJS(b.search, linker{pretty: b.opts.PrettyURLs}, t)
 	if err = cmp.Or(err, jerr); err != nil {
 		return fmt.Errorf("search: %w", err)

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/paths"
 )
 
 // readSearchIndex reads the entries back from the search/index.js a build
@@ -226,13 +227,13 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 		t.Errorf("%q: no %s entry for %s", name, kind, page)
 	}
 	for _, p := range cat.Providers {
-		find("provider", p.Name, providerPath(p.ID))
+		find("provider", p.Name, paths.Provider(p.ID))
 		for _, in := range p.Instances {
-			find("instance", in.Name, instancePath(in))
+			find("instance", in.Name, paths.Instance(in))
 		}
 	}
 	for _, g := range cat.GPUs {
-		find("gpu", g.Name, gpuPath(g.ID))
+		find("gpu", g.Name, paths.GPU(g.ID))
 	}
 
 	for _, c := range []struct {

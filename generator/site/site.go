@@ -1,19 +1,24 @@
-// Package site is the last stage of gpucompare and the only one that writes
-// files. It takes a validated catalog and the site root, and hands on a
-// built site: every page rendered, then put in place in one swap.
+// Package site is the last stage of gpucompare, the orchestration of its
+// rooms: it takes a validated catalog and the site root, and hands on a
+// built site, every page rendered, then put in place in one swap.
 //
-// A build runs in steps, in this order:
+// A build runs in steps, in this order, each a package of its own but the
+// page models:
 //
 //   - assets: templates, the message catalogue and static files come from
 //     the site root's templates/ and static/, or from the copies embedded in
-//     the binary (gpucompare.Assets) when the root has none;
-//   - content: the Markdown pages of content/, each with YAML front matter;
-//   - pages: one page model per URL, its links already made relative to it;
+//     the binary (gpucompare.Assets) when the root has none (render);
+//   - derive: what follows from the catalog alone, made once (derive),
+//     while the templates and the content (content) load;
+//   - pages: one page model per URL, its links already made relative to it
+//     (the page kinds, in this package);
 //   - render: each page model framed by templates/base.html around the
-//     layout of its kind (templates/layouts/<kind>.html);
+//     layout of its kind (templates/layouts/<kind>.html), through render;
+//     the exports (export) and the feeds are written meanwhile;
 //   - extras: static files under static/, the JSON Schemas of the catalog's
 //     files under schemas/, and sitemap.xml when the site has an absolute
-//     URL and is not a preview (Options.Preview).
+//     URL and is not a preview (Options.Preview);
+//   - write: every file goes to a sink of the write stage (write).
 //
 // Build does all of that in memory, and Write puts the result in place;
 // BuildTo writes each file into the temporary folder of the swap as soon
@@ -25,7 +30,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
 	"io/fs"
 	"maps"
 	"net/url"
@@ -34,10 +38,11 @@ import (
 	"sync"
 	"time"
 
-	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/feed"
-	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/write"
 )
 
 // Options are the choices of one build that are not in the catalog.
@@ -61,17 +66,7 @@ type Options struct {
 }
 
 // Files is a built site: slash-separated output path → file contents.
-type Files map[string][]byte
-
-// Paths returns the paths of f, sorted.
-func (f Files) Paths() []string {
-	out := make([]string, 0, len(f))
-	for p := range f {
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	return out
-}
+type Files = write.Files
 
 // Build renders the whole site of cat into memory. root is the site root:
 // content/ is read from it, and templates/ and static/ when it has them.
@@ -87,13 +82,37 @@ func Build(cat *catalog.Catalog, root fs.FS, opts Options) (Files, catalog.Repor
 // buildWith is Build, with what a Rebuilder keeps from one build to the next
 // (nil: nothing).
 func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (Files, catalog.Report, error) {
-	out := &memSink{files: Files{}}
+	out := write.NewMemory()
 	report, err := buildInto(out, cat, root, opts, keep)
 	if err != nil {
 		return nil, report, err
 	}
-	return out.files, report, nil
+	return out.Files(), report, nil
 }
+
+// BuildTo builds the site of cat like Build and puts it in outDir like
+// Write, but writes each file into the temporary folder as soon as it is
+// made instead of holding the whole site in memory first. It returns how
+// many files it wrote. When the build fails, or a write does, outDir is
+// left as it was, the temporary folder is removed, and err says why; the
+// report holds every diagnostic, as Build's does. outDir then holds the
+// same bytes that Write(outDir, Build(…)) puts there.
+func BuildTo(outDir string, cat *catalog.Catalog, root fs.FS, opts Options) (n int, report catalog.Report, err error) {
+	err = write.Publish(outDir, func(tmp string) error {
+		out := write.NewDir(tmp)
+		var berr error
+		report, berr = buildInto(out, cat, root, opts, nil)
+		n = out.Count()
+		return berr
+	})
+	if err != nil {
+		return 0, report, err
+	}
+	return n, report, nil
+}
+
+// Write puts files in outDir in one swap, as write.Publish does.
+func Write(outDir string, files Files) error { return write.Write(outDir, files) }
 
 // buildInto builds the site of cat into out. err is non-nil when the site
 // could not be built, or the report has errors; out then holds part of it.
@@ -101,7 +120,7 @@ func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (File
 // Each edition of the site is built in turn, the root edition first,
 // each with what keep holds for it; the others share its static files, schemas and
 // exports, and the sitemap lists the pages of all of them.
-func buildInto(out sink, cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (catalog.Report, error) {
+func buildInto(out write.Sink, cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (catalog.Report, error) {
 	var report catalog.Report
 	err := func() error {
 		tfs, _, err := assets(root)
@@ -115,7 +134,8 @@ func buildInto(out sink, cat *catalog.Catalog, root fs.FS, opts Options, keep *k
 		var first *builder
 		var pages []*page
 		for i, ed := range eds {
-			b := &builder{cat: cat, opts: opts, out: out, paths: map[string]bool{}, kept: keep.edition(ed.Dir), ed: ed, eds: eds}
+			b := &builder{cat: cat, opts: opts, output: newOutput(out, ed.Dir), ed: ed, eds: eds}
+			b.reuse = reuse{kept: keep.edition(ed.Dir), out: &b.output}
 			if i > 0 {
 				if err := editionClash(cat, first.paths); err != nil {
 					return err
@@ -172,41 +192,24 @@ type builder struct {
 	// siteBase that of the site, the root edition's.
 	base, siteBase string
 	// made are the pages it made, for the sitemap of every edition.
-	made   []*page
-	report catalog.Report
-	out    sink
+	made []*page
+	// output takes the files and the diagnostics of the build.
+	output
 
-	reportMu sync.Mutex // guards report while stages run at once
+	// reuse is what the build takes from the last build of a Rebuilder
+	// and keeps for the next, by the fingerprints of each stage's inputs.
+	reuse
 
-	mu        sync.Mutex      // guards paths
-	paths     map[string]bool // the paths put so far
-	kept      *kept           // what earlier builds of a Rebuilder left to reuse, or nil
-	units     *catalogUnits   // the catalog's units fingerprinted for kept (builder.keptUnits)
-	unitsOnce sync.Once
-	// lastMade are the feeds and exports of the last build of a Rebuilder
-	// (builder.putMade).
-	lastMade map[string]keptFiles
-	madeMu   sync.Mutex // guards kept.made while the exports and the feeds are made at once
+	// Data is what the pages are made of that follows from the catalog
+	// alone (derive.Make), made while the templates and content load.
+	*derive.Data
 
-	tmpl *templates
+	tmpl *render.Templates
 	// inline404 is what the 404 page carries inline when the site has no
 	// URL (notFoundAssets); nil when it has one.
 	inline404 *inlineAssets
-	content   []*contentPage
+	content   []*content.ContentPage
 	siteInfo  *siteInfo
-	pricesOf  map[priceKey][]*catalog.PricePoint
-	offersOf  map[*catalog.Instance][]*pricing.Offer
-	// changesOf are the price changes of each instance type, newest first.
-	changesOf map[*catalog.Instance][]*feed.Change
-	gpus      []*catalog.GPU   // the GPU models in buyer order (gpuOrder)
-	priced    []*pricing.Offer // the offers with comparable prices, in the site currency
-	changes   []*feed.Change   // every price change, newest first
-	months    []changeMonth    // the changes by month, newest first (changeMonths)
-	// benchGroups are the benchmark results mapped onto the priced offers,
-	// in groups of comparable results (bench.Derive).
-	benchGroups []*bench.Group
-	citesMu     sync.Mutex            // guards cites
-	cites       map[string][]citation // cite of each source the matrix rows cite (builder.cite)
 	// search are the entries of the site's search (searchPage).
 	search []*searchEntry
 	// ageDate is the day the ages of prices are counted to (Options.AgeDate).
@@ -242,7 +245,7 @@ func (b *builder) run(root fs.FS) error {
 	// What follows from the catalog alone is made while the templates and
 	// the content load.
 	var derived sync.WaitGroup
-	derived.Go(b.derive)
+	derived.Go(func() { b.Data = derive.Make(b.cat); b.reuse.cat, b.reuse.data = b.cat, b.Data })
 	err = b.templatesAndContent(root, tfs)
 	derived.Wait()
 	if err != nil {
@@ -261,7 +264,7 @@ func (b *builder) run(root fs.FS) error {
 	var exportErr, feedErr, changesErr error
 	var others sync.WaitGroup
 	if b.ed.root() {
-		others.Go(func() { exportErr = b.exports(b.priced) })
+		others.Go(func() { exportErr = b.exports(b.Priced) })
 	}
 	others.Go(func() { feedErr = b.feeds(); changesErr = b.changeScripts() })
 	renderErr := b.render(pages)
@@ -291,44 +294,18 @@ func (b *builder) run(root fs.FS) error {
 	return b.schemas()
 }
 
-// derive makes what the pages are made from that follows from the catalog
-// alone, on two goroutines: the offers with comparable prices, the benchmark
-// groups and the offers of each instance type; the price changes, those of
-// each instance type and the price points of each. None of it reports.
-func (b *builder) derive() {
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		b.priced = pricing.Offers(b.cat, b.cat.Site.Currency)
-		b.benchGroups = bench.Derive(b.cat, b.priced)
-		b.offersOf = map[*catalog.Instance][]*pricing.Offer{}
-		for _, o := range b.priced {
-			b.offersOf[o.Instance] = append(b.offersOf[o.Instance], o)
-		}
-	})
-	wg.Go(func() {
-		b.changes = feed.Changes(b.cat)
-		b.months = changeMonths(b.changes)
-		b.changesOf = map[*catalog.Instance][]*feed.Change{}
-		for _, c := range b.changes {
-			b.changesOf[c.Instance] = append(b.changesOf[c.Instance], c)
-		}
-		b.pricesOf = map[priceKey][]*catalog.PricePoint{}
-		for _, pp := range b.cat.Prices {
-			k := priceKey{pp.Provider, pp.Instance}
-			b.pricesOf[k] = append(b.pricesOf[k], pp)
-		}
-	})
-	wg.Wait()
-}
-
 // lang is the language the builder builds the site in: of its UI text
 // and of the catalog text it shows.
 func (b *builder) lang() string { return cmp.Or(b.cat.Site.Language, catalog.BaseLanguage) }
 
 // text is the text of the field key of the catalog record rec in the
 // builder's language (catalog.Text), for a title or a search entry.
-func (b *builder) text(rec any, key string) string {
-	s, _ := catalog.Text(rec, key, b.lang())
+func (b *builder) text(rec any, key string) string { return catalogText(b.cat, rec, key) }
+
+// catalogText is the text of the field key of the catalog record rec in
+// the language of cat (catalog.Text), for a title or a search entry.
+func catalogText(cat *catalog.Catalog, rec any, key string) string {
+	s, _ := catalog.Text(rec, key, cmp.Or(cat.Site.Language, catalog.BaseLanguage))
 	return s
 }
 
@@ -344,7 +321,7 @@ func (b *builder) prose(rec any, key string, render func(string) (template.HTML,
 	if err != nil {
 		return "", err
 	}
-	return b.tmpl.msgs.marked(html, in, true)
+	return b.tmpl.Msgs.Marked(html, in, true)
 }
 
 // templatesAndContent loads the templates, then the content pages.
@@ -353,93 +330,47 @@ func (b *builder) templatesAndContent(root, tfs fs.FS) error {
 	if b.tmpl, err = b.templates(tfs, b.lang()); err != nil {
 		return fmt.Errorf("templates: %w", err)
 	}
-	rule, err := b.tmpl.msgs.fxRule(b.cat)
+	rule, err := b.tmpl.Msgs.FxRule(b.cat)
 	if err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
-	ages, err := b.tmpl.msgs.dataAgeTable(b.cat)
+	ages, err := b.tmpl.Msgs.DataAgeTable(b.cat)
 	if err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
 	freshDays, staleDays := b.cat.Site.Policy()
-	fresh, err := b.tmpl.msgs.t("data_age.rule", freshDays, staleDays)
+	fresh, err := b.tmpl.Msgs.T("data_age.rule", freshDays, staleDays)
 	if err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
-	codes := shortcodes{"fx-rule": rule, "data-age": ages, "fresh-rule": fresh}
+	codes := content.Shortcodes{"fx-rule": rule, "data-age": ages, "fresh-rule": fresh}
 	var skip []string
 	for _, e := range b.eds {
 		if !e.root() {
 			skip = append(skip, "content/"+strings.TrimSuffix(e.Dir, "/"))
 		}
 	}
-	if b.content, err = loadContent(root, "content", skip, codes, b.add); err != nil {
+	if b.content, err = content.LoadContent(root, "content", skip, codes, b.add); err != nil {
 		return fmt.Errorf("content: %w", err)
 	}
 	if !b.ed.root() {
-		own, err := loadContent(root, "content/"+strings.TrimSuffix(b.ed.Dir, "/"), nil, codes, b.add)
+		own, err := content.LoadContent(root, "content/"+strings.TrimSuffix(b.ed.Dir, "/"), nil, codes, b.add)
 		if err != nil {
 			return fmt.Errorf("content: %w", err)
 		}
-		b.content = withFallback(own, b.content, b.eds[0].Lang)
+		b.content = content.WithFallback(own, b.content, b.eds[0].Lang)
 	}
 	return nil
 }
 
 // schemas publishes the JSON Schemas of the catalog's files under
 // schemas/, where an editor or a contributor's tooling can fetch them.
-func (b *builder) schemas() error {
+func (o *output) schemas() error {
 	files := catalog.Schemas()
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if err := b.put(catalog.SchemaDir+"/"+name, files[name]); err != nil {
+		if err := o.put(catalog.SchemaDir+"/"+name, files[name]); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// add adds a diagnostic to the build's report. It is safe for concurrent
-// use; Build sorts the report by position.
-func (b *builder) add(d catalog.Diagnostic) {
-	b.reportMu.Lock()
-	b.report = append(b.report, d)
-	b.reportMu.Unlock()
-}
-
-func (b *builder) warnf(pos catalog.Pos, format string, args ...any) {
-	b.add(catalog.Diagnostic{Pos: pos, Severity: catalog.Warning, Message: fmt.Sprintf(format, args...)})
-}
-
-// put adds a file to the build, refusing a path taken twice. It is safe
-// for concurrent use; the build's sink may keep data.
-func (b *builder) put(path string, data []byte) error {
-	if err := b.claim(path); err != nil {
-		return err
-	}
-	return b.out.put(b.ed.Dir+path, data)
-}
-
-// create adds a file to the build that is written in parts, as put does;
-// the file is put when the writer is closed.
-func (b *builder) create(path string) (io.WriteCloser, error) {
-	if err := b.claim(path); err != nil {
-		return nil, err
-	}
-	return b.out.create(b.ed.Dir + path)
-}
-
-// claim takes path for a file of the build, refusing a bad path or one
-// taken before.
-func (b *builder) claim(path string) error {
-	if !fs.ValidPath(path) || path == "." {
-		return fmt.Errorf("bad output path %q", path)
-	}
-	b.mu.Lock()
-	taken := b.paths[path]
-	b.paths[path] = true
-	b.mu.Unlock()
-	if taken {
-		return fmt.Errorf("two files for %q", path)
 	}
 	return nil
 }

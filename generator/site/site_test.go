@@ -25,6 +25,9 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/render"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/*.txtar")
@@ -334,7 +337,7 @@ func TestMarkdownIsSafeAndHeadingsGetIDs(t *testing.T) {
 }
 
 func TestHeadingIDs(t *testing.T) {
-	ids := newHeadingIDs()
+	ids := content.NewHeadingIDs()
 	for _, tc := range []struct{ in, want string }{
 		{"Preise für GPUs", "preise-für-gpus"},
 		{"价格", "价格"},
@@ -380,10 +383,10 @@ title: 方法
 ## 等保三级 (MLPS level 3)
 `)
 	want := []string{"价格", "价格-1", "按量计费与包年包月", "华北2北京可用区", "prices", "how-far-to-trust-a-price", "等保三级-mlps-level-3"}
-	md := newMarkdown()
+	md := content.NewMarkdown()
 	var first string
 	for range 2 {
-		p, errs := convert(md, nil, "content/zh/methodology.md", src)
+		p, errs := content.Convert(md, nil, "content/zh/methodology.md", src)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
@@ -425,11 +428,11 @@ func TestShippedHeadingIDs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		codes := shortcodes{}
-		for _, m := range shortcode.FindAllStringSubmatch(string(src), -1) {
+		codes := content.Shortcodes{}
+		for _, m := range content.Shortcode.FindAllStringSubmatch(string(src), -1) {
 			codes[m[1]] = "text"
 		}
-		p, errs := convert(newMarkdown(), codes, file, src)
+		p, errs := content.Convert(content.NewMarkdown(), codes, file, src)
 		if p == nil {
 			t.Fatalf("%s: %v", file, errs)
 		}
@@ -453,10 +456,10 @@ func TestFrontMatterErrors(t *testing.T) {
 		{"invalid UTF-8 in front matter", "---\ntitle: Caf\xe9\n---\n", `content/x.md:2:11: invalid UTF-8 byte 0xe9: save the file as UTF-8`},
 		{"invalid UTF-8 in Markdown", "---\ntitle: A\n---\n\nPreise für \xff GPUs\n", `content/x.md:5:12: invalid UTF-8 byte 0xff: save the file as UTF-8`},
 	}
-	md := newMarkdown()
+	md := content.NewMarkdown()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, errs := convert(md, nil, "content/x.md", []byte(tc.src))
+			_, errs := content.Convert(md, nil, "content/x.md", []byte(tc.src))
 			var got []string
 			for _, e := range errs {
 				got = append(got, e.String())
@@ -592,60 +595,6 @@ func TestSitemap(t *testing.T) {
 	}
 }
 
-func TestWriteIsAtomic(t *testing.T) {
-	dir := t.TempDir()
-	out := filepath.Join(dir, "public")
-	first := Files{"index.html": []byte("one"), "a/b/index.html": []byte("two")}
-	if err := Write(out, first); err != nil {
-		t.Fatal(err)
-	}
-	before := snapshot(t, out)
-
-	// "a" is a file and a folder at once: the write fails part-way.
-	broken := Files{"index.html": []byte("new"), "a": []byte("file"), "a/b/index.html": []byte("x")}
-	if err := Write(out, broken); err == nil {
-		t.Fatal("want an error")
-	}
-	if after := snapshot(t, out); !maps.Equal(before, after) {
-		t.Errorf("a failed write changed the output:\nbefore %v\nafter  %v", before, after)
-	}
-	if err := Write(out, Files{"../escape": []byte("x")}); err == nil {
-		t.Error("want an error for a path leaving the output")
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("temporary directories left behind: %v", entries)
-	}
-
-	second := Files{"index.html": []byte("three")}
-	if err := Write(out, second); err != nil {
-		t.Fatal(err)
-	}
-	if got := snapshot(t, out); !maps.Equal(got, map[string]string{"index.html": "three", markerName: markerText}) {
-		t.Errorf("after a good write: %v", got)
-	}
-	if fi, err := os.Stat(out); err != nil || fi.Mode().Perm() != 0o755 {
-		t.Errorf("output directory mode: %v %v", fi.Mode(), err)
-	}
-	entries, _ = os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("temporary directories left behind: %v", entries)
-	}
-}
-
-func TestWriteRefusesAFile(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "public")
-	if err := os.WriteFile(out, []byte("keep"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := Write(out, Files{"index.html": nil}); err == nil {
-		t.Error("want an error")
-	}
-	if data, _ := os.ReadFile(out); string(data) != "keep" {
-		t.Error("file overwritten")
-	}
-}
-
 // snapshot reads every file under dir.
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
@@ -668,7 +617,7 @@ func snapshot(t *testing.T, dir string) map[string]string {
 // TestEveryVocabularyHasMessages keeps the message catalogue in step with
 // the catalog's closed vocabularies, which pages show through messages.
 func TestEveryVocabularyHasMessages(t *testing.T) {
-	msgs, err := loadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
+	msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), "en", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -679,7 +628,7 @@ func TestEveryVocabularyHasMessages(t *testing.T) {
 		"payment":     catalog.Payments,
 	} {
 		for _, w := range words {
-			if _, err := msgs.t(prefix + "." + w); err != nil {
+			if _, err := msgs.T(prefix + "." + w); err != nil {
 				t.Error(err)
 			}
 		}
@@ -696,9 +645,9 @@ func mustSub(t testing.TB, fsys fs.FS, dir string) fs.FS {
 }
 
 func TestCite(t *testing.T) {
-	got := cite("https://aws.amazon.com/compute/sla/historical/ (99.99% Region-Level; updated 2022-05-05) ; seed guide gpu.md; https://x.example/a b" +
+	got := render.Cite("https://aws.amazon.com/compute/sla/historical/ (99.99% Region-Level; updated 2022-05-05) ; seed guide gpu.md; https://x.example/a b" +
 		"; skypilot-catalog@001367d vms.csv (price from https://a.example/p?q=1), see also (https://b.example/x_(y)).")
-	want := []citation{
+	want := []render.Citation{
 		{{URL: "https://aws.amazon.com/compute/sla/historical/", Label: "aws.amazon.com/…/historical"}, {Text: " (99.99% Region-Level; updated 2022-05-05)"}},
 		{{Text: "seed guide gpu.md"}},
 		{{URL: "https://x.example/a", Label: "x.example/a"}, {Text: " b"}},
@@ -714,7 +663,7 @@ func TestCite(t *testing.T) {
 		t.Errorf("cite:\ngot  %+v\nwant %+v", got, want)
 	}
 	for _, s := range []string{"javascript:alert(1)", "see javascript:https://x.example/", "github.com/x/y @abc", "http://", "xhttps://a.example/"} {
-		for _, c := range cite(s) {
+		for _, c := range render.Cite(s) {
 			for _, p := range c {
 				if p.URL != "" {
 					t.Errorf("cite(%q) made a link: %+v", s, c)
@@ -732,7 +681,7 @@ func TestBreakableBreaksOnlyAfterSeparators(t *testing.T) {
 		"a--b.":                    "a--<wbr>b.",
 		`"><img src=x>.a`:          "&#34;&gt;&lt;img src=x&gt;.<wbr>a",
 	} {
-		if got := string(breakable(in)); got != want {
+		if got := string(render.Breakable(in)); got != want {
 			t.Errorf("breakable(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -747,20 +696,20 @@ func TestAmountsHaveFourSignificantDigitsAndCents(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := formatMoney(v); got != c[1] {
+		if got := render.FormatMoney(v); got != c[1] {
 			t.Errorf("formatMoney(%s) = %q, want %q", c[0], got, c[1])
 		}
-		if got := formatDerived(v); got != c[1] {
+		if got := render.FormatDerived(v); got != c[1] {
 			t.Errorf("formatDerived(%s) = %q, want %q", c[0], got, c[1])
 		}
 	}
-	if got := formatExact(21.957642); got != "21.957642" {
+	if got := render.FormatExact(21.957642); got != "21.957642" {
 		t.Errorf("formatExact(21.957642) = %q", got)
 	}
-	if got := formatExact(4.1); got != "4.10" {
+	if got := render.FormatExact(4.1); got != "4.10" {
 		t.Errorf("formatExact(4.1) = %q", got)
 	}
-	if got := formatExact(1.83 / 13); got != "0.1407692308" {
+	if got := render.FormatExact(1.83 / 13); got != "0.1407692308" {
 		t.Errorf("formatExact(1.83 / 13) = %q", got)
 	}
 }
@@ -793,26 +742,11 @@ func TestContentCannotTakeAGeneratedPage(t *testing.T) {
 	}
 }
 
-func TestCSVCellsAreNotFormulas(t *testing.T) {
-	for in, want := range map[string]string{
-		"=HYPERLINK(\"http://x\")": "'=HYPERLINK(\"http://x\")",
-		"+1":                       "'+1",
-		"-2":                       "'-2",
-		"@SUM(A1)":                 "'@SUM(A1)",
-		"p4d.24xlarge":             "p4d.24xlarge",
-		"":                         "",
-	} {
-		if got := cell(in); got != want {
-			t.Errorf("cell(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestGPUOrderIsNewestThenVendorThenName(t *testing.T) {
 	gpu := func(id, vendor, model, arch string, released catalog.Date) *catalog.GPU {
 		return &catalog.GPU{ID: id, Name: strings.ToUpper(id), Vendor: vendor, Model: model, Architecture: arch, Released: released}
 	}
-	got := gpuOrder([]*catalog.GPU{
+	got := derive.GPUOrder([]*catalog.GPU{
 		gpu("t4", "NVIDIA", "T4", "Turing", "2018"),
 		gpu("b200", "NVIDIA", "B200", "Blackwell", "2024"),
 		gpu("h200", "NVIDIA", "H200", "Hopper", "2023"),

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/render"
 )
 
 // Beside a price, pages say how far to trust it: how old it is and what
@@ -48,8 +49,8 @@ func (b *builder) trust(pp *catalog.PricePoint, kind string) *trustView {
 	if pp == nil {
 		return nil
 	}
-	t := b.tmpl.msgs.tKeeping(new(error)) // every key is checked once a build (ageScriptMessages)
-	date := b.tmpl.msgs.dateKeeping(new(error))
+	t := b.tmpl.Msgs.TKeeping(new(error)) // every key is checked once a build (ageScriptMessages)
+	date := b.tmpl.Msgs.DateKeeping(new(error))
 	v := &trustView{Kind: kind}
 	d, from := catalog.AgeDate(pp)
 	fresh, stale := b.cat.Site.Policy()
@@ -146,10 +147,10 @@ type ageScript struct {
 // ageScriptMessages is the JSON of the block #age-data for a build that
 // counts ages to built; an error names a key of ageMessages or
 // trustMessages the messages lack.
-func ageScriptMessages(msgs messages, built time.Time, freshDays, staleDays int) (template.JS, error) {
+func ageScriptMessages(msgs render.Messages, built time.Time, freshDays, staleDays int) (template.JS, error) {
 	m := map[string]string{}
 	var err error
-	t := msgs.tKeeping(&err)
+	t := msgs.TKeeping(&err)
 	for _, k := range ageMessages {
 		m[k] = t(k)
 	}
@@ -158,9 +159,9 @@ func ageScriptMessages(msgs messages, built time.Time, freshDays, staleDays int)
 	}
 	dates := map[string]string{}
 	iso := true
-	for precision, k := range dateLayouts {
+	for precision, k := range render.DateLayouts {
 		dates[precision] = t(k)
-		iso = iso && dates[precision] == isoLayouts[precision]
+		iso = iso && dates[precision] == render.IsoLayouts[precision]
 	}
 	if err != nil {
 		return "", err

@@ -6,14 +6,15 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/render"
 )
 
 // TestAgeText counts ages as precisely as the dates are known, to the day
 // the build counts to; static/age.js words them the same way (see
 // tests/browser/age.test.mjs).
 func TestAgeText(t *testing.T) {
-	msgs := englishTexter(t).m
-	tr := msgs.tKeeping(new(error))
+	msgs := englishTexter(t).M
+	tr := msgs.TKeeping(new(error))
 	ref := time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
 		date catalog.Date
@@ -50,7 +51,7 @@ func TestAgeText(t *testing.T) {
 // a policy of 90 and 365 days (fresh from 2026-05-01 on, aging from
 // 2025-07-30 on, stale before).
 func TestTrustOfAPoint(t *testing.T) {
-	b := &builder{cat: &catalog.Catalog{}, tmpl: &templates{msgs: englishTexter(t).m}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
+	b := &builder{cat: &catalog.Catalog{}, tmpl: &render.Templates{Msgs: englishTexter(t).M}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
 	for _, c := range []struct {
 		pp                      catalog.PricePoint
 		kind                    string

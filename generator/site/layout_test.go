@@ -1,0 +1,142 @@
+package site
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// stageImports are the packages of the last stage and the ones among them
+// each may import: a stage imports only the stages below it, never one
+// above, so that data flows one way (README: Code layout). site, the
+// orchestration, may import every one.
+var stageImports = map[string][]string{
+	"site/write":       nil,
+	"site/paths":       nil,
+	"site/fingerprint": nil,
+	"site/render":      nil,
+	"site/derive":      nil,
+	"site/content":     {"site/render"},
+	"site/export":      {"site/derive", "site/paths", "site/render"},
+}
+
+// pkgInfo is what TestStageSizes and TestStagesImportOneWay read of a
+// package of the generator.
+type pkgInfo struct {
+	imports map[string]bool // generator packages, as "site/render"
+	lines   int
+	methods map[string]int // receiver type → methods
+}
+
+// generatorPackages reads the non-test Go files of generator/: the
+// imports, lines and methods per type of each package (its folder), and
+// the lines of all of them.
+func generatorPackages(t *testing.T) (map[string]*pkgInfo, int) {
+	t.Helper()
+	pkgs := map[string]*pkgInfo{}
+	total := 0
+	fset := token.NewFileSet()
+	err := filepath.WalkDir("..", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(fset, p, src, 0)
+		if err != nil {
+			return err
+		}
+		dir := filepath.ToSlash(filepath.Dir(p))[len("../"):]
+		pi := pkgs[dir]
+		if pi == nil {
+			pi = &pkgInfo{imports: map[string]bool{}, methods: map[string]int{}}
+			pkgs[dir] = pi
+		}
+		n := strings.Count(string(src), "\n")
+		pi.lines += n
+		total += n
+		for _, im := range f.Imports {
+			if rest, ok := strings.CutPrefix(strings.Trim(im.Path.Value, `"`), "gpucompare/generator/"); ok {
+				pi.imports[rest] = true
+			}
+		}
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil {
+				continue
+			}
+			typ := fd.Recv.List[0].Type
+			if s, ok := typ.(*ast.StarExpr); ok {
+				typ = s.X
+			}
+			if ix, ok := typ.(*ast.IndexExpr); ok {
+				typ = ix.X
+			}
+			if id, ok := typ.(*ast.Ident); ok {
+				pi.methods[id.Name]++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs, total
+}
+
+// TestStagesImportOneWay: each package of the last stage imports only the
+// stages below it (stageImports), and every package under generator/site
+// is listed there.
+func TestStagesImportOneWay(t *testing.T) {
+	pkgs, _ := generatorPackages(t)
+	for dir, pi := range pkgs {
+		if !strings.HasPrefix(dir, "site/") {
+			continue
+		}
+		allowed, ok := stageImports[dir]
+		if !ok {
+			t.Errorf("%s: a package of the last stage missing from stageImports: say which stages it may import", dir)
+			continue
+		}
+		for im := range pi.imports {
+			if (im == "site" || strings.HasPrefix(im, "site/")) && !slices.Contains(allowed, im) {
+				t.Errorf("%s imports %s: a stage imports only the stages below it (%v)", dir, im, allowed)
+			}
+		}
+	}
+}
+
+// TestStageSizes keeps the rooms of the generator small: no type has more
+// than 30 methods, and no package holds more than a fifth of the
+// generator's non-test lines, except package site, which the move has not
+// yet brought there and which must not grow back (39% before the move).
+func TestStageSizes(t *testing.T) {
+	pkgs, total := generatorPackages(t)
+	for dir, pi := range pkgs {
+		share := float64(pi.lines) / float64(total)
+		limit := 0.20
+		if dir == "site" {
+			limit = 0.30
+		}
+		if share > limit {
+			t.Errorf("%s: %d of the generator's %d non-test lines (%.1f%%), over %.0f%%", dir, pi.lines, total, 100*share, 100*limit)
+		}
+		if testing.Verbose() && strings.HasPrefix(dir+"/", "site/") {
+			t.Logf("%-18s %5d lines %5.1f%%", dir, pi.lines, 100*share)
+		}
+		for typ, n := range pi.methods {
+			if n > 30 {
+				t.Errorf("%s.%s: %d methods, over 30: give a concern of it a type of its own", dir, typ, n)
+			}
+		}
+	}
+	t.Logf("site.builder: %d methods", pkgs["site"].methods["builder"])
+}

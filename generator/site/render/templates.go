@@ -1,0 +1,616 @@
+// Package render is the stage that turns page models into bytes. It holds
+// the templates (templates/base.html framing one layout per page kind,
+// one explicit FuncMap), the messages of each language and their formats
+// (numbers, money, dates, notes, exchange-rate notes), and the two ways a
+// layout is executed: the fast path of generator/tmplexec, held byte for
+// byte to html/template, and html/template itself. Messages are folded
+// into the parsed templates once (foldMessages), so that a page renders
+// without looking them up. It knows no page kind and writes no file: page
+// models come in as data, bytes go out to a writer.
+package render
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"net/url"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+	"gpucompare/generator/tmplexec"
+)
+
+// Layouts are the page kinds; each has templates/layouts/<kind>.html,
+// which defines "layout" for the frame templates/base.html.
+var Layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "changes", "benchmarks", "benchmark", "scenarios", "scenario", "evaluation", "page", "pages", "search", "404"}
+
+// Templates are the parsed templates of a build, one set per layout.
+type Templates struct {
+	ByLayout map[string]*template.Template
+	// programs are the layout sets compiled by tmplexec, which renders
+	// them faster, byte for byte the same; a set it cannot compile has
+	// none, and renders through html/template.
+	programs map[string]*tmplexec.Program
+	Msgs     Messages // for text made outside templates: the matrix script's messages
+}
+
+// CompilePrograms is whether loadTemplates compiles the layout sets for
+// tmplexec; tests turn it off to compare with html/template's output.
+var CompilePrograms = true
+
+// LoadTemplates parses base.html, partials/*.html and every layout of
+// tfs, with the messages of lang (messages/<lang>.yaml, falling back to
+// Messages/en.yaml with a warning).
+func LoadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any)) (*Templates, error) {
+	msgs, err := LoadMessages(tfs, lang, warnf)
+	if err != nil {
+		return nil, err
+	}
+	base, err := ParseShared(tfs, msgs)
+	if err != nil {
+		return nil, err
+	}
+	ts := &Templates{ByLayout: map[string]*template.Template{}, programs: map[string]*tmplexec.Program{}, Msgs: msgs}
+	for _, kind := range Layouts {
+		t, err := base.Clone()
+		if err != nil {
+			return nil, err
+		}
+		if err := ParseFile(tfs, t, "layouts/"+kind+".html"); err != nil {
+			return nil, err
+		}
+		foldMessages(t, msgs)
+		foldEscaped(t)
+		ts.ByLayout[kind] = t
+		if CompilePrograms {
+			if p, err := tmplexec.Compile(t, "templates/base.html", Funcs(msgs)); err == nil {
+				ts.programs[kind] = p
+			}
+		}
+	}
+	return ts, nil
+}
+
+// Execute renders the page p of the layout with the templates of its
+// layout set t: the compiled program when there is one.
+func (ts *Templates) Execute(w io.Writer, t *template.Template, layout string, p any) error {
+	if prog := ts.programs[layout]; prog != nil {
+		return prog.Execute(w, p)
+	}
+	return t.ExecuteTemplate(w, "templates/base.html", p)
+}
+
+// ParseShared parses base.html and partials/*.html of tfs into one set,
+// with the FuncMap of msgs: what every layout, and the report, builds on.
+func ParseShared(tfs fs.FS, msgs Messages) (*template.Template, error) {
+	base := template.New("templates/base.html").Funcs(Funcs(msgs))
+	if err := ParseFile(tfs, base, "base.html"); err != nil {
+		return nil, err
+	}
+	partials, err := fs.Glob(tfs, "partials/*.html")
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(partials)
+	for _, p := range partials {
+		if err := ParseFile(tfs, base, p); err != nil {
+			return nil, err
+		}
+	}
+	return base, nil
+}
+
+// ParseFile parses the template file name of tfs into t, named
+// "templates/<name>".
+func ParseFile(tfs fs.FS, t *template.Template, name string) error {
+	src, err := fs.ReadFile(tfs, name)
+	if err != nil {
+		return err
+	}
+	if t.Name() != "templates/"+name {
+		t = t.New("templates/" + name)
+	}
+	_, err = t.Parse(string(src))
+	return err
+}
+
+// Messages is the UI text of one language: dotted key → text.
+type Messages map[string]string
+
+// LoadMessages reads messages/<lang>.yaml, a tree of keys whose leaves are
+// strings, into dotted keys ("compare.title"). A language with no file is
+// built in English, with a warning; a language whose file lacks a key of
+// Messages/en.yaml, or has one en.yaml lacks, fails with every such key.
+func LoadMessages(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any)) (Messages, error) {
+	name := "messages/" + lang + ".yaml"
+	if _, err := fs.Stat(tfs, name); err != nil && lang != "en" {
+		warnf(catalog.Pos{File: "data/site.yaml"}, "no messages for language %q (templates/%s): the site is built in English", lang, name)
+		lang, name = "en", "messages/en.yaml"
+	}
+	m, at, err := ReadMessages(tfs, name)
+	if err != nil || lang == "en" {
+		return m, err
+	}
+	en, enAt, err := ReadMessages(tfs, "messages/en.yaml")
+	if err != nil {
+		return nil, err
+	}
+	if err := sameKeys("templates/messages/en.yaml", en, enAt, "templates/"+name, m, at); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// sameKeys returns an error naming every key one catalogue of messages
+// has and the other lacks (nil when they have the same keys): ref is the
+// English catalogue every language follows, with its positions refAt.
+func sameKeys(refName string, ref Messages, refAt map[string]catalog.Pos, name string, m Messages, at map[string]catalog.Pos) error {
+	var missing, extra []string
+	for k := range ref {
+		if _, ok := m[k]; !ok {
+			missing = append(missing, k)
+		}
+	}
+	for k := range m {
+		if _, ok := ref[k]; !ok {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(missing)
+	slices.SortFunc(extra, func(a, b string) int { return at[a].Line - at[b].Line })
+	var errs []error
+	if len(missing) > 0 {
+		quoted := make([]string, len(missing))
+		for i, k := range missing {
+			quoted[i] = fmt.Sprintf("%q (%s:%d)", k, refName, refAt[k].Line)
+		}
+		errs = append(errs, fmt.Errorf("%s: missing %d of the messages of %s: %s; add them, translated", name, len(missing), refName, strings.Join(quoted, ", ")))
+	}
+	for _, k := range extra {
+		errs = append(errs, fmt.Errorf("%s:%d:%d: message %q is not in %s: remove it, or add it to every language", name, at[k].Line, at[k].Col, k, refName))
+	}
+	return errors.Join(errs...)
+}
+
+// ReadMessages reads the messages of the file name of tfs, with the
+// position of each.
+func ReadMessages(tfs fs.FS, name string) (Messages, map[string]catalog.Pos, error) {
+	src, err := fs.ReadFile(tfs, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	var tree yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	if err := dec.Decode(&tree); err != nil {
+		return nil, nil, fmt.Errorf("templates/%s: %v", name, err)
+	}
+	m := Messages{}
+	at := map[string]catalog.Pos{}
+	var walk func(prefix string, n *yaml.Node) error
+	walk = func(prefix string, n *yaml.Node) error {
+		switch n.Kind {
+		case yaml.DocumentNode:
+			return walk(prefix, n.Content[0])
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k := n.Content[i].Value
+				if prefix != "" {
+					k = prefix + "." + k
+				}
+				if err := walk(k, n.Content[i+1]); err != nil {
+					return err
+				}
+			}
+			return nil
+		case yaml.ScalarNode:
+			if _, dup := m[prefix]; dup {
+				return fmt.Errorf("templates/%s:%d:%d: message %q given twice", name, n.Line, n.Column, prefix)
+			}
+			m[prefix] = n.Value
+			at[prefix] = catalog.Pos{File: "templates/" + name, Line: n.Line, Col: n.Column}
+			return nil
+		}
+		return fmt.Errorf("templates/%s:%d:%d: message %q: want text or a mapping of messages", name, n.Line, n.Column, prefix)
+	}
+	return m, at, walk("", &tree)
+}
+
+// T returns the message key, formatted with args (fmt verbs; %[2]s lets a
+// translation reorder them). A missing key fails the build.
+func (m Messages) T(key string, args ...any) (string, error) {
+	s, ok := m[key]
+	if !ok {
+		return "", fmt.Errorf("no message %q in templates/messages", key)
+	}
+	if len(args) > 0 {
+		s = fmt.Sprintf(s, args...)
+	}
+	return s, nil
+}
+
+// TKeeping returns t of m without its error: the first error met is kept
+// in *err, for code that makes many texts and checks once.
+func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
+	return func(key string, args ...any) string {
+		s, e := m.T(key, args...)
+		if e != nil && *err == nil {
+			*err = e
+		}
+		return s
+	}
+}
+
+// Funcs is the one FuncMap of the templates.
+func Funcs(m Messages) template.FuncMap {
+	return template.FuncMap{
+		"t":        m.T,           // UI text by key: {{t "compare.title"}}
+		"note":     m.Note,        // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
+		"tr":       m.tr,          // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
+		"trs":      m.trs,         // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
+		"num":      FormatNum,     // a figure: 1,979 or 19.5
+		"money":    FormatMoney,   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"derived":  FormatDerived, // a computed amount, as money
+		"exact":    FormatExact,   // an amount with all its digits, for a title: 32.7726
+		"tri":      Tri,           // a *bool as "yes", "no" or "unknown"
+		"cite":     Cite,          // a source split into citations, each into words and links
+		"join":     strings.Join,  // a list of names
+		"wbr":      Breakable,     // a name that may wrap after '.', '_' and '-' only
+		"inc":      inc,           // a 0-based index counted from 1
+		"sentence": m.Sentence,    // catalog text ended as a sentence: "billed apart."
+		"date":     m.dateOf,      // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
+		"fxnotes":  FxNotes,       // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
+		"fxnote":   m.FxNote,      // the sentence beside a ranking for one rate
+		"sharekey": ShareKey,      // the message key naming a strategy's share of a pricing model
+	}
+}
+
+// language is the language of the messages (site.language): the
+// language catalog text is shown in.
+func (m Messages) language() string { return cmp.Or(m["site.language"], catalog.BaseLanguage) }
+
+// tr returns the text of the field key of the catalog record rec in the
+// language of the messages (catalog.Text), escaped: where the record has
+// none in that language, the catalog's own text, marked as such.
+func (m Messages) tr(rec any, key string) (template.HTML, error) {
+	s, in := catalog.Text(rec, key, m.language())
+	return m.Marked(template.HTML(template.HTMLEscapeString(s)), in, false)
+}
+
+// trs returns the text of the field key of rec in the language of the
+// Messages, plain, for an attribute or a title.
+func (m Messages) trs(rec any, key string) string {
+	s, _ := catalog.Text(rec, key, m.language())
+	return s
+}
+
+// Marked returns h as it is when it is in the language of the messages
+// (in); otherwise it marks it as the catalog's own text, in its language,
+// with the words untranslated.mark: in a span, or in a div when block.
+func (m Messages) Marked(h template.HTML, in, block bool) (template.HTML, error) {
+	if in || h == "" {
+		return h, nil
+	}
+	mark, err := m.T("untranslated.mark")
+	if err != nil {
+		return "", err
+	}
+	title, err := m.T("untranslated.title")
+	if err != nil {
+		return "", err
+	}
+	attrs := fmt.Sprintf(`class="untranslated" title="%s"`, template.HTMLEscapeString(title))
+	lang := template.HTMLEscapeString(catalog.BaseLanguage)
+	if block {
+		return template.HTML(fmt.Sprintf(`<div %s><div lang="%s">%s</div><p class="untranslated-mark">%s</p></div>`, attrs, lang, h, template.HTMLEscapeString(mark))), nil
+	}
+	return template.HTML(fmt.Sprintf(`<span %s><span lang="%s">%s</span> <small class="untranslated-mark">%s</small></span>`, attrs, lang, h, template.HTMLEscapeString(mark))), nil
+}
+
+// Sentence ends catalog text s with the language's full stop
+// (site.full_stop), unless it already ends in a sentence's closing mark.
+func (m Messages) Sentence(s string) (string, error) {
+	s = strings.TrimRightFunc(s, unicode.IsSpace)
+	if r, _ := utf8.DecodeLastRuneInString(s); s == "" || strings.ContainsRune(".!?…。！？", r) {
+		return s, nil
+	}
+	stop, err := m.T("site.full_stop")
+	return s + stop, err
+}
+
+// Number returns the value of a figure, or false for nil.
+func Number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case *float64:
+		if x == nil {
+			return 0, false
+		}
+		return *x, true
+	case int:
+		return float64(x), true
+	case *int:
+		if x == nil {
+			return 0, false
+		}
+		return float64(*x), true
+	}
+	return 0, false
+}
+
+// FormatNum writes a figure as given, with thousands grouped: 1,979,
+// 19.5, 0.25. Unknown (nil) is the empty string; templates show "—".
+func FormatNum(v any) string {
+	f, ok := Number(v)
+	if !ok {
+		return ""
+	}
+	return Group(strconv.FormatFloat(f, 'f', -1, 64))
+}
+
+// FormatMoney writes an amount the way every page does: up to four
+// significant digits, never fewer than two decimals (pricing.ShownDecimals)
+// — 21.96, 0.7068, 0.0042, 1,234.50. The exact figure is in the exports
+// and, where a table shows it, in the cell's title (formatExact).
+func FormatMoney(v any) string {
+	f, ok := Number(v)
+	if !ok {
+		return ""
+	}
+	return Group(strconv.FormatFloat(pricing.Shown(f), 'f', pricing.ShownDecimals(f), 64))
+}
+
+// FormatDerived writes a computed amount (a price per GPU-hour): as
+// FormatMoney, so that a quoted and a computed price read alike.
+func FormatDerived(v any) string { return FormatMoney(v) }
+
+// FormatExact writes an amount with every digit it has, up to ten
+// significant digits (the rest is the noise of a division), at least two
+// decimals: 21.957642, 4.10, 0.1407692308.
+func FormatExact(v any) string {
+	f, ok := Number(v)
+	if !ok {
+		return ""
+	}
+	f, _ = strconv.ParseFloat(strconv.FormatFloat(f, 'e', 9, 64), 64)
+	return Group(minDecimals(strconv.FormatFloat(f, 'f', -1, 64)))
+}
+
+// minDecimals pads a decimal number to two decimals.
+func minDecimals(s string) string {
+	_, frac, ok := strings.Cut(s, ".")
+	switch {
+	case !ok:
+		return s + ".00"
+	case len(frac) == 1:
+		return s + "0"
+	}
+	return s
+}
+
+// Group puts thousands separators into the integer part of a number.
+func Group(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "−", s[1:]
+	}
+	intPart, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, r := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if hasFrac {
+		b.WriteString("." + frac)
+	}
+	return sign + b.String()
+}
+
+func inc(i int) int { return i + 1 }
+
+// Tri names the state of a yes/no fact that may be unknown.
+func Tri(v *bool) string {
+	switch {
+	case v == nil:
+		return "unknown"
+	case *v:
+		return "yes"
+	}
+	return "no"
+}
+
+// Citation is one part of a source as pages show it: words, with every
+// http(s) URL in them a link named by the URL's host.
+type Citation []citePart
+
+// citePart is a run of words (Text), or a link (URL, Label).
+type citePart struct {
+	URL, Label, Text string
+}
+
+// Cite splits a source into its citations, which ";" separates outside
+// brackets, and links every http(s) URL inside each:
+// "https://github.com/x/y/blob/main/README.md @744d01e" is a link to the
+// URL labelled "github.com/…/README.md", then the words " @744d01e".
+// Anything else (a repository path without a scheme, a file name) stays
+// words.
+func Cite(s string) []Citation {
+	var out []Citation
+	for _, part := range splitTop(s, ';') {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		out = append(out, citeParts(part))
+	}
+	return out
+}
+
+// citeParts splits one citation into words and the http(s) URLs among them.
+func citeParts(s string) Citation {
+	var out Citation
+	words := func(t string) {
+		if t == "" {
+			return
+		}
+		if n := len(out); n > 0 && out[n-1].URL == "" {
+			out[n-1].Text += t
+			return
+		}
+		out = append(out, citePart{Text: t})
+	}
+	for s != "" {
+		i := urlStart(s)
+		if i < 0 {
+			words(s)
+			break
+		}
+		end := i + strings.IndexFunc(s[i:]+" ", unicode.IsSpace)
+		u := trimURL(s[i:end])
+		if !isHTTPURL(u) {
+			words(s[:i+len(u)])
+			s = s[i+len(u):]
+			continue
+		}
+		words(s[:i])
+		out = append(out, citePart{URL: u, Label: urlHost(u)})
+		s = s[i+len(u):]
+	}
+	return out
+}
+
+// urlStart is the index of the first "http://" or "https://" in s that
+// starts a word (after a space or an opening bracket), or -1.
+func urlStart(s string) int {
+	for i := 0; i < len(s); i++ {
+		rest := s[i:]
+		if !strings.HasPrefix(rest, "http://") && !strings.HasPrefix(rest, "https://") {
+			continue
+		}
+		if i == 0 || strings.ContainsRune(" \t\n([<\"'", rune(s[i-1])) {
+			return i
+		}
+	}
+	return -1
+}
+
+// trimURL drops what ends a sentence or closes a bracket opened before the
+// URL from the end of a URL found in words: "(https://x.example/a)." is the
+// URL https://x.example/a.
+func trimURL(u string) string {
+	for u != "" {
+		last := u[len(u)-1]
+		switch {
+		case strings.IndexByte(".,;:!?'\">", last) >= 0:
+		case last == ')' && strings.Count(u, "(") < strings.Count(u, ")"):
+		case last == ']' && strings.Count(u, "[") < strings.Count(u, "]"):
+		default:
+			return u
+		}
+		u = u[:len(u)-1]
+	}
+	return u
+}
+
+// Breakable escapes a name and lets it wrap after '.', '_' and '-' only,
+// with a <wbr> at each: "ecs.gn6i-c4g1.xlarge" breaks as "ecs." "gn6i-"
+// "c4g1." "xlarge", never inside a run of letters and digits. For text
+// content only, never an attribute.
+func Breakable(s string) template.HTML {
+	var b strings.Builder
+	start := 0
+	for i := 0; i+1 < len(s); i++ {
+		if c := s[i]; (c == '.' || c == '_' || c == '-') && !strings.ContainsRune("._- ", rune(s[i+1])) {
+			b.WriteString(template.HTMLEscapeString(s[start : i+1]))
+			b.WriteString("<wbr>")
+			start = i + 1
+		}
+	}
+	b.WriteString(template.HTMLEscapeString(s[start:]))
+	return template.HTML(b.String())
+}
+
+// splitTop splits s at sep outside parentheses and brackets.
+func splitTop(s string, sep rune) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch {
+		case r == '(' || r == '[':
+			depth++
+		case (r == ')' || r == ']') && depth > 0:
+			depth--
+		case r == sep && depth == 0:
+			out = append(out, s[start:i])
+			start = i + len(string(sep))
+		}
+	}
+	return append(out, s[start:])
+}
+
+// isHTTPURL reports whether s is an absolute http or https URL.
+func isHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(s, " \t\n")
+}
+
+// urlHost is the host of a URL without "www.", and the last path element
+// when there is one: "aws.amazon.com/…/on-demand".
+func urlHost(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return s
+	}
+	h := strings.TrimPrefix(u.Hostname(), "www.")
+	p := strings.Trim(u.Path, "/")
+	switch {
+	case p == "":
+		return h
+	case !strings.Contains(p, "/"):
+		return h + "/" + p
+	}
+	return h + "/…/" + path.Base(p)
+}
+
+// ShareKey is the message key naming a strategy's share of a pricing
+// model: a commitment buys any commitment of its term (pricing.Bought), so
+// its share is named by the term ("commitment, 3 years"); any other model
+// by its own name.
+func ShareKey(model string) string {
+	if len(catalog.SameTerm(model)) > 1 {
+		return fmt.Sprintf("scenario.term.%d", catalog.TermMonths(model))
+	}
+	return "model." + model
+}
+
+// Texter writes messages, keeping the first missing key as the error.
+type Texter struct {
+	M   Messages
+	Err error
+}
+
+// Lang is the language of x's messages.
+func (x *Texter) Lang() string { return x.M["site.language"] }
+
+// T is the message key with args; a missing key is kept in x.Err.
+func (x *Texter) T(key string, args ...any) string {
+	s, err := x.M.T(key, args...)
+	if err != nil && x.Err == nil {
+		x.Err = err
+	}
+	return s
+}

@@ -1,9 +1,0 @@
-//go:build !linux
-
-package site
-
-import "errors"
-
-// exchangeDirs cannot swap two folders in one step here: publish falls
-// back to two renames.
-func exchangeDirs(a, b string) error { return errors.ErrUnsupported }

@@ -1,0 +1,39 @@
+// matrix.js: the instance matrix (/compare/) in the browser. The page is
+// complete without it; with it the matrix sorts by any column, filters by
+// text, facets and per-column conditions, shows or hides columns, switches
+// pricing model, currency and cost unit, compares chosen offers side by
+// side and downloads the view as CSV and JSON. The whole view lives in the URL's
+// hash, so a link reproduces it (from file:// too) and back and forward
+// step through it.
+//
+// It reads every offer from the page's JSON block (#matrix-data: the shape
+// of compare/offers.json, with the GPU figures, the UI text and the way to
+// the site root), never fetch(), which Chromium refuses on file://. Catalog
+// text goes into the page as text nodes only. To stay fast with 10,000
+// offers it sorts an index once per sort key, filters with precomputed
+// values, and draws only the rows in view of the table's scrolling box,
+// between two spacer rows as high as the rows above and below them: every
+// matching offer is a scroll away, none behind a "show more".
+//
+// The default view is the answer: instance type, provider, GPUs, region,
+// the price under the chosen pricing model, the price per GPU-hour (the
+// sort) and the price's age and kind of source; the columns the page marks
+// data-off (a price per pricing model, per GB and per TFLOPS, the source,
+// the specs) are hidden until the reader chooses them.
+//
+// Prices from articles and estimates (source_kind article or estimate) are
+// listed and marked, but not ranked: sorted by a price, they come after the
+// ranked prices, ranked among themselves, unless the reader includes them
+// ("Include estimates and article figures", est=1 in the URL).
+(function () {
+  'use strict';
+
+  const dataEl = document.getElementById('matrix-data');
+  const table = document.getElementById('matrix');
+  if (!dataEl || !table) return;
+  const D = JSON.parse(dataEl.textContent);
+  const MSG = D.messages || {};
+  const offers = D.offers || [];
+  const N = offers.length;
+  const UNITS = { hour: 1, month: 730, year: 8760 };
+

@@ -1,0 +1,346 @@
+  // --- Drawing.
+
+  // put appends the segments of one line to an element.
+  function put(el, segs) {
+    for (const s of segs) {
+      let node;
+      if (s.h) {
+        node = document.createElement('a');
+        node.href = s.h;
+        if (s.c) node.className = s.c;
+        if (s.ti) node.title = s.ti;
+      } else if (s.c || s.ti) {
+        node = document.createElement(s.ti && !s.c ? 'abbr' : 'span');
+        if (s.c) node.className = s.c;
+        if (s.ti) node.title = s.ti;
+        if (s.date) node.dataset.date = s.date;
+      }
+      const target = node || el;
+      target.append(s.t);
+      if (node) el.append(node);
+    }
+  }
+
+  function cellOf(c, i) {
+    return c.spec.cell(offers[i], i);
+  }
+
+  // fill draws a cell's line into an element; a source's citations one
+  // after another.
+  function fill(el, cell) {
+    if (cell.source) {
+      cell.source.forEach((segs, k) => {
+        if (k) el.append('; ');
+        const span = document.createElement('span');
+        span.className = 'cite';
+        put(span, segs);
+        el.append(span);
+      });
+      return;
+    }
+    put(el, cell.lines[0]);
+  }
+
+  // cellText is a cell as text; for the CSV (csv true) a source link is
+  // written as its URL, and the labels of a price's age and source kind
+  // and the amount as quoted beside a converted one are left out.
+  function cellText(c, i, csv) {
+    const cell = cellOf(c, i);
+    if (cell.source) return cell.source.map((segs) => segs.map((s) => (csv && s.url ? s.h : s.t)).join('')).join('; ');
+    return cell.lines[0].filter((s) => !(csv && (s.x || s.c === 'q'))).map((s) => s.t).join('').trim();
+  }
+
+  let visible = cols;
+  const tbody = table.tBodies[0];
+  const wrap = table.closest('.table-wrap');
+
+  // row draws the row of offer i, the k-th of the view.
+  function row(i, k) {
+    const tr = document.createElement('tr');
+    const o = offers[i];
+    if (!o.region) tr.className = 'no-price';
+    tr.setAttribute('aria-rowindex', String(k + 1 + table.tHead.rows.length));
+    for (const c of visible) {
+      const cell = cellOf(c, i);
+      const el = document.createElement(c.key === 'instance' ? 'th' : 'td');
+      if (c.key === 'instance') {
+        el.scope = 'row';
+        const box = document.createElement('input');
+        box.type = 'checkbox';
+        box.className = 'pick';
+        box.value = keys[i];
+        box.checked = state.sel.includes(keys[i]);
+        box.setAttribute('aria-label', t('matrix.select', o.instance_name));
+        el.append(box, ' ');
+      } else {
+        el.dataset.col = c.key;
+      }
+      let cls = c.isNum ? 'num' : '';
+      if (cell.c) cls += (cls ? ' ' : '') + cell.c;
+      if (cell.source) cls += (cls ? ' ' : '') + 'source-cell';
+      if (cls) el.className = cls;
+      if (cell.title) el.title = cell.title;
+      fill(el, cell);
+      if (c.key === 'instance') {
+        // On a phone, where the provider and region columns are not shown.
+        const where = document.createElement('span');
+        where.className = 'where';
+        where.textContent = o.provider_name + (o.region ? ' \u00b7 ' + regionText(o) : '');
+        el.append(where);
+      }
+      tr.append(el);
+    }
+    return tr;
+  }
+
+  // The rows in view: drawn between two spacer rows that stand for the
+  // rows above and below them, so that the box scrolls over all of them.
+  // Rows are one line, all of one height (measured once drawn).
+  const OVERSCAN = 8;
+  let rowH = 0;
+  let measured = false; // rowH is the height of a drawn row, not assumed
+  let drawn = [0, 0]; // the view's rows drawn, [from, to)
+  let rowCache = new Map(); // offer index → its row, for this state
+  const pads = [0, 1].map(() => {
+    const tr = document.createElement('tr');
+    tr.className = 'pad';
+    tr.setAttribute('aria-hidden', 'true');
+    tr.append(document.createElement('td'));
+    return tr;
+  });
+  function rowHeight() {
+    if (!rowH) rowH = parseFloat(getComputedStyle(document.documentElement).fontSize) * 1.75;
+    return rowH;
+  }
+  // span is the part of the view in the box's view, with some rows more
+  // on either side.
+  let printing = false; // every row of the view is drawn to print
+  function span() {
+    if (printing) return [0, view.length];
+    const h = rowHeight();
+    const top = wrap ? Math.max(0, wrap.scrollTop - table.tHead.offsetHeight) : 0;
+    const height = wrap && wrap.clientHeight ? wrap.clientHeight : window.innerHeight;
+    const from = Math.max(0, Math.floor(top / h) - OVERSCAN);
+    const to = Math.min(view.length, Math.ceil((top + height) / h) + OVERSCAN);
+    return [Math.min(from, to), to];
+  }
+  // draw draws the rows in view; again (fresh) after a change of the state.
+  function draw(fresh) {
+    if (fresh) rowCache = new Map();
+    const [from, to] = span();
+    if (!fresh && from === drawn[0] && to === drawn[1]) return;
+    drawn = [from, to];
+    const frag = document.createDocumentFragment();
+    if (!view.length) {
+      const tr = document.createElement('tr');
+      const td = document.createElement('td');
+      td.colSpan = visible.length;
+      td.className = 'none';
+      td.textContent = t('matrix.none');
+      tr.append(td);
+      frag.append(tr);
+    } else {
+      frag.append(pads[0]);
+      const cache = new Map();
+      for (let k = from; k < to; k++) {
+        const i = view[k];
+        const tr = rowCache.get(i) || row(i, k);
+        tr.setAttribute('aria-rowindex', String(k + 1 + table.tHead.rows.length));
+        cache.set(i, tr);
+        frag.append(tr);
+      }
+      rowCache = cache;
+      frag.append(pads[1]);
+    }
+    const h = rowHeight();
+    for (const [p, n] of [[pads[0], from], [pads[1], view.length - to]]) {
+      p.cells[0].colSpan = visible.length;
+      p.hidden = n === 0;
+      p.style.height = n * h + 'px';
+    }
+    tbody.replaceChildren(frag);
+    table.setAttribute('aria-rowcount', String(view.length + table.tHead.rows.length));
+    // The rows' height as first drawn: if it is not the one assumed, the
+    // spacers are set again. (Read once: reading it forces a layout.)
+    const first = tbody.rows[1];
+    if (!measured && view.length && first && first.className !== 'pad') {
+      const real = first.getBoundingClientRect().height;
+      if (real > 0) measured = true;
+      if (real > 0 && Math.abs(real - h) > 0.5) {
+        rowH = real;
+        drawn = [0, 0];
+        draw();
+      }
+    }
+  }
+  // fit makes the table's box as high as the window leaves it below what
+  // comes before it on the page, so that at the top of the page the whole
+  // box is in view, its header included (but never less than 60% of the
+  // window: a long page then scrolls to it).
+  function fit() {
+    if (!wrap) return;
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    const h = Math.max(window.innerHeight * 0.6, window.innerHeight - top - 12);
+    wrap.style.maxHeight = Math.floor(h) + 'px';
+  }
+  if (wrap) {
+    let pending = false;
+    const onScroll = () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        draw();
+      });
+    };
+    wrap.addEventListener('scroll', onScroll, { passive: true });
+    // Paper has no scrolling box: it gets every row of the view.
+    window.addEventListener('beforeprint', () => {
+      printing = true;
+      draw(true);
+    });
+    window.addEventListener('afterprint', () => {
+      printing = false;
+      draw(true);
+    });
+    window.addEventListener('resize', () => {
+      fit();
+      rowH = 0;
+      measured = false;
+      drawn = [0, 0];
+      onScroll();
+    });
+  }
+
+  const count = document.getElementById('matrix-count');
+  function drawStatus() {
+    if (count) count.textContent = t('matrix.status', fnum(view.length), fnum(N));
+  }
+
+  // drawHead shows the visible columns, the sort, and the units of the state.
+  function drawHead() {
+    const key = sortKey();
+    for (const c of cols) {
+      const hide = state.hide.has(c.key);
+      c.th.hidden = hide;
+      if (c.colEl) c.colEl.hidden = hide;
+      if (c.filterCell) c.filterCell.hidden = hide;
+      if (c.key === key) c.th.setAttribute('aria-sort', state.dir > 0 ? 'ascending' : 'descending');
+      else c.th.removeAttribute('aria-sort');
+      const unit = unitOf(c);
+      if (c.unitEl && unit !== null) c.unitEl.textContent = unit;
+      const choice = columnsBox && columnsBox.querySelector('input[value="' + CSS.escape(c.key) + '"]');
+      if (choice) {
+        choice.checked = !hide;
+        const sub = choice.parentElement.querySelector('.sub');
+        if (sub && unit !== null) sub.textContent = unit;
+      }
+    }
+    visible = cols.filter((c) => !state.hide.has(c.key));
+  }
+  function unitOf(c) {
+    const u = t('unit.' + state.unit);
+    if (c.model) return state.cur + u;
+    if (per[c.key] || c.key === 'price') return t('matrix.norm_unit', state.cur, u, t('model.' + state.model));
+    if (c.key === 'since' || c.key === 'source') return t('model.' + state.model);
+    return null;
+  }
+  function headText(c) {
+    const u = unitOf(c);
+    return c.label + (u !== null ? ' ' + u : c.unitEl ? ' ' + c.unitEl.textContent : '');
+  }
+
+  // drawRates lists the rates the prices convert with into the chosen currency.
+  const ratesEl = document.getElementById('matrix-rates');
+  function drawRates() {
+    if (!ratesEl) return;
+    const used = new Map();
+    for (const o of offers) {
+      for (const p of Object.values(o.prices || {})) {
+        if (p.currency === state.cur || used.has(p.currency)) continue;
+        used.set(p.currency, convert(p.currency, state.cur));
+      }
+    }
+    const rates = [];
+    for (const cur of [...used.keys()].sort()) {
+      const c = used.get(cur);
+      if (c) for (const fx of c.rates) if (!rates.includes(fx)) rates.push(fx);
+    }
+    ratesEl.hidden = !rates.length;
+    ratesEl.replaceChildren(t('matrix.rates', state.cur) + ' ');
+    rates.forEach((fx, k) => {
+      if (k) ratesEl.append('; ');
+      const span = document.createElement('span');
+      span.className = 'fx-rate';
+      span.append(rateText(fx) + ' ');
+      for (const segs of cite(fx.source)) {
+        const src = document.createElement('span');
+        src.className = 'cite';
+        put(src, segs);
+        span.append(src);
+      }
+      ratesEl.append(span);
+    });
+  }
+
+  // --- The compare panel: the selected offers as columns, every field a row.
+
+  const panel = document.getElementById('matrix-panel');
+  const cmpTable = document.getElementById('matrix-compare');
+  const cmpOpen = document.getElementById('matrix-compare-open');
+  function drawPanel() {
+    const sel = state.sel.filter((k) => byKey.has(k));
+    if (cmpOpen) {
+      cmpOpen.textContent = t('matrix.compare', sel.length);
+      cmpOpen.disabled = !sel.length;
+    }
+    if (!panel) return;
+    panel.hidden = !(state.panel && sel.length);
+    if (panel.hidden) {
+      cmpTable.replaceChildren();
+      return;
+    }
+    const thead = document.createElement('thead');
+    const hr = document.createElement('tr');
+    const corner = document.createElement('th');
+    corner.scope = 'col';
+    corner.textContent = t('matrix.field');
+    hr.append(corner);
+    for (const k of sel) {
+      const i = byKey.get(k);
+      const th = document.createElement('th');
+      th.scope = 'col';
+      fill(th, SPEC.instance.cell(offers[i]));
+      const rm = document.createElement('button');
+      rm.type = 'button';
+      rm.className = 'unpick';
+      rm.value = k;
+      rm.textContent = '\u00d7';
+      rm.title = t('matrix.remove', offers[i].instance_name);
+      rm.setAttribute('aria-label', rm.title);
+      th.append(' ', rm);
+      hr.append(th);
+    }
+    thead.append(hr);
+    const tb = document.createElement('tbody');
+    for (const c of cols) {
+      if (c.key === 'instance') continue;
+      const tr = document.createElement('tr');
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = headText(c);
+      tr.append(th);
+      for (const k of sel) {
+        const i = byKey.get(k);
+        const cell = cellOf(c, i);
+        const td = document.createElement('td');
+        if (c.isNum) td.className = 'num';
+        if (cell.title) td.title = cell.title;
+        fill(td, cell);
+        tr.append(td);
+      }
+      tb.append(tr);
+    }
+    cmpTable.replaceChildren(thead, tb);
+  }
+
