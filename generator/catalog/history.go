@@ -57,8 +57,8 @@ func SamePrice(a, b *PricePoint) bool {
 func (l *loader) checkHistories() {
 	l.eachPriceFile(func(sub *loader, f priceFile) {
 		sub.checkHistory(f.Prices)
-		sub.checkSuperseded(sub.cat.Provider(f.Provider), f.Prices)
-		sub.checkCopiedPrices(f.Prices)
+		sourceRules{sub}.checkSuperseded(sub.cat.Provider(f.Provider), f.Prices)
+		sourceRules{sub}.checkCopiedPrices(f.Prices)
 	})
 }
 

@@ -159,17 +159,22 @@ func (s *SourceRegistry) CopyAt(loc string) *SourceCopy {
 // validateSourceRegistry checks the registry's records: every provider
 // named exists and lists a place, every aggregator and copy says where it
 // is and what it copies.
-func (l *loader) validateSourceRegistry() {
+// sourceRules are the checks that hold a catalog to its source registry
+// (data/source-registry.yaml): the registry's own records, the kind of
+// each price's source, and prices that only a copy states.
+type sourceRules struct{ *loader }
+
+func (l sourceRules) validateSourceRegistry() {
 	s := l.cat.Sources
 	if s == nil {
 		return
 	}
 	seen := map[string]bool{}
 	for i, p := range s.Providers {
-		r := record{l: l, file: s.file, at: p.at, name: fmt.Sprintf("providers[%d]", i)}
+		r := record{l: l.loader, file: s.file, at: p.at, name: fmt.Sprintf("providers[%d]", i)}
 		if r.required("provider", p.Provider, "a provider id") {
 			if l.cat.Provider(p.Provider) == nil {
-				r.errorf("provider", "provider %q does not exist%s", p.Provider, suggest(p.Provider, l.providerIDs()))
+				r.errorf("provider", "provider %q does not exist%s", p.Provider, suggest(p.Provider, providerIDs(l.cat)))
 			} else if seen[p.Provider] {
 				r.errorf("provider", "provider %q is listed already: list its places once", p.Provider)
 			}
@@ -185,7 +190,7 @@ func (l *loader) validateSourceRegistry() {
 		}
 	}
 	for i, a := range s.Aggregators {
-		r := record{l: l, file: s.file, at: a.at, name: fmt.Sprintf("aggregators[%d]", i)}
+		r := record{l: l.loader, file: s.file, at: a.at, name: fmt.Sprintf("aggregators[%d]", i)}
 		r.required("name", a.Name, "the aggregator's name, such as \"SkyPilot catalog\"")
 		if len(a.At) == 0 {
 			r.errorf("at", "at is missing: want where it publishes, such as github.com/skypilot-org/skypilot-catalog")
@@ -193,7 +198,7 @@ func (l *loader) validateSourceRegistry() {
 		r.required("copies_from", a.CopiesFrom, "what it copies its figures from")
 	}
 	for i, c := range s.Copies {
-		r := record{l: l, file: s.file, at: c.at, name: fmt.Sprintf("copies[%d]", i)}
+		r := record{l: l.loader, file: s.file, at: c.at, name: fmt.Sprintf("copies[%d]", i)}
 		r.required("at", c.At, "where the copy is, such as github.com/someone/skypilot-catalog")
 		r.oneOf("kind", c.Kind, CopyKinds, true)
 		r.required("of", c.Of, "what it copies, and whether an organisation's copy of the same figures exists")
@@ -204,7 +209,7 @@ func (l *loader) validateSourceRegistry() {
 // is: source_kind provider needs the first place the source names — its
 // primary citation; later ones may corroborate from elsewhere — to be one
 // of the provider's own.
-func (l *loader) checkSourceKind(r record, prov *Provider, pp *PricePoint) {
+func (l sourceRules) checkSourceKind(r record, prov *Provider, pp *PricePoint) {
 	reg := l.cat.Sources
 	if reg == nil || prov == nil || pp.SourceKind != KindProvider {
 		return
@@ -225,7 +230,7 @@ func (l *loader) checkSourceKind(r record, prov *Provider, pp *PricePoint) {
 // checkCopiedPrices warns about each current price — the last point of
 // its series, not retired — labelled above article whose every citation
 // is in a fork or mirror: a purchase file cannot cite it.
-func (l *loader) checkCopiedPrices(prices []*PricePoint) {
+func (l sourceRules) checkCopiedPrices(prices []*PricePoint) {
 	reg := l.cat.Sources
 	if reg == nil {
 		return
@@ -254,7 +259,7 @@ func (l *loader) checkCopiedPrices(prices []*PricePoint) {
 		if !only {
 			continue
 		}
-		r := record{l: l, file: pp.file, at: pp.at, price: pp}
+		r := record{l: l.loader, file: pp.file, at: pp.at, price: pp}
 		r.warnf("source_kind", "the only source of this current price is a %s, %s (%s), labelled %s: a purchase file cannot cite it; cite an organisation's copy of the same figures or the provider's page, or label it article",
 			copies[0].Kind, copies[0].At, copies[0].Of, pp.SourceKind)
 	}

@@ -12,7 +12,7 @@ package catalog
 // duplicate is an instance type stating the same vCPUs and memory as the
 // newer one: one machine under two names. Instance types of one GPU and
 // count that are neither (g4dn.xlarge and g4dn.2xlarge) are two offers.
-func (l *loader) checkSuperseded(prov *Provider, prices []*PricePoint) {
+func (l sourceRules) checkSuperseded(prov *Provider, prices []*PricePoint) {
 	if prov == nil {
 		return
 	}
@@ -63,7 +63,7 @@ func (l *loader) checkSuperseded(prov *Provider, prices []*PricePoint) {
 		if perGPUListing(old.in, old.latest) {
 			what = "per-GPU listing"
 		}
-		r := record{l: l, file: old.latest.file, at: old.latest.at, price: old.latest}
+		r := record{l: l.loader, file: old.latest.file, at: old.latest.at, price: old.latest}
 		r.warnf("instance", "superseded: this %s of %s (dated %s) has a newer one from the same provider, %q (%d× %s, dated %s): mark it last_seen with the reason in its note, or correct the dates",
 			what, old.in.GPU, old.date, by.in.ID, by.in.GPUCount, by.in.GPU, by.date)
 	}

@@ -422,7 +422,7 @@ func (l *loader) validate() {
 		}
 		l.validateProvider(r, p)
 	}
-	l.validateSourceRegistry()
+	sourceRules{l}.validateSourceRegistry()
 	l.validatePrices()
 	l.validateBenchmarks()
 	l.validateGuides()
@@ -774,7 +774,7 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 	r.day("last_seen", pp.LastSeen)
 	r.source("source", pp.Source, true)
 	r.oneOf("source_kind", pp.SourceKind, SourceKinds, true)
-	l.checkSourceKind(r, prov, pp)
+	sourceRules{l}.checkSourceKind(r, prov, pp)
 }
 
 // convertible reports whether an amount in cur can be shown in the site
