@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -195,5 +196,42 @@ func TestActionsArePinned(t *testing.T) {
 	}
 	if seen < 10 {
 		t.Errorf("%d actions found: the pattern misses them", seen)
+	}
+}
+
+// TestPagesBuildCountsAgesToTheCommit runs the hosted site's build step,
+// with make replaced by a command that prints what the build would see:
+// SOURCE_DATE_EPOCH is the commit time of the checkout, so the ages the
+// HTML states are counted to the day of the commit published, not to the
+// catalog's newest date.
+func TestPagesBuildCountsAgesToTheCommit(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exec.Command("git", "-C", root, "log", "-1", "--format=%ct").Output()
+	if err != nil {
+		t.Fatalf("git log: %v (the test reads the checkout's own commit)", err)
+	}
+	wf, _ := readWorkflow(t, root, "pages.yml")
+	var script string
+	for _, step := range wf.Jobs["build"].Steps {
+		if strings.Contains(step.Run, "make build") {
+			script = step.Run
+		}
+	}
+	if script == "" {
+		t.Fatal("pages.yml: no step runs make build")
+	}
+	script = regexp.MustCompile(`(?m)^\s*make build.*$`).ReplaceAllString(script, `printf '%s\n' "$(printenv SOURCE_DATE_EPOCH)"`)
+	cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "SOURCE_DATE_EPOCH=", "BASE_URL=https://example.org/")
+	got, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the build step: %v", err)
+	}
+	if strings.TrimSpace(string(got)) != strings.TrimSpace(string(want)) {
+		t.Errorf("the build sees SOURCE_DATE_EPOCH=%q; want the commit time %q", strings.TrimSpace(string(got)), strings.TrimSpace(string(want)))
 	}
 }
