@@ -14,6 +14,7 @@ import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -280,7 +281,7 @@ func (k *benchmarkKind) benchmarkData(p *page, bm *catalog.Benchmark) *benchmark
 		if r == nil {
 			continue
 		}
-		row := &resultRow{Result: r, N: i + 1, Anchor: resultAnchor(i + 1), Date: newDate(cr.Date), AsOfNote: cr.AsOf}
+		row := &resultRow{Result: r, N: i + 1, Anchor: resultAnchor(i + 1), Date: pagemodel.NewDate(cr.Date), AsOfNote: cr.AsOf}
 		if cr.AsOf == string(cr.Date) {
 			row.AsOfNote = ""
 		}
@@ -415,7 +416,7 @@ func (k *benchmarkKind) benchmarkCharts(d *charts.Data, p *page) error {
 			t.NoChart = true
 			continue
 		}
-		t.Chart = &chartView{Kind: "benchmark", Charts: []*charts.Chart{&c.Chart}, Table: c, Model: t.Model, page: p}
+		t.Chart = &chartView{Kind: "benchmark", Charts: []*charts.Chart{&c.Chart}, Table: c, Model: t.Model, Page: p}
 		p.Charts = append(p.Charts, t.Chart)
 		for _, r := range t.Rows {
 			r.OnFrontier = c.OnFrontier[r.Cost]

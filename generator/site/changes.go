@@ -17,6 +17,7 @@ import (
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
 	"gpucompare/generator/site/fingerprint"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -44,13 +45,6 @@ type changeRow struct {
 	// Trust is the age of the new price, its freshness and the kind of
 	// its source.
 	Trust *trustView
-}
-
-// feedLink is a feed a page points readers to with <link rel="alternate">.
-type feedLink struct {
-	Title string
-	Type  string // MIME type
-	URL   string // page-relative
 }
 
 // changesData is the model of a page of /changes/: /changes/ itself,
@@ -197,7 +191,7 @@ func (k *changesKind) changeRows(p *page, changes []*feed.Change) []*changeRow {
 	for _, c := range changes {
 		in := c.Instance
 		r := &changeRow{
-			Change: c, Title: c.Title(w), Date: newDate(c.Date()), Provider: in.Provider,
+			Change: c, Title: c.Title(w), Date: pagemodel.NewDate(c.Date()), Provider: in.Provider,
 			ProviderURL: p.Rel(paths.Provider(in.Provider.ID)), InstanceURL: p.Rel(paths.Instance(in)),
 			Direction: c.Direction(), Trust: k.trust(c.New, c.New.SourceKind),
 		}
@@ -337,9 +331,9 @@ func (b *builder) feedLinks(p *page, scopeDir string) []feedLink {
 	var out []feedLink
 	add := func(dir, label string) {
 		out = append(out,
-			feedLink{t("feeds.rss", label), "application/rss+xml", p.Rel(dir + "feed.xml")},
-			feedLink{t("feeds.atom", label), "application/atom+xml", p.Rel(dir + "atom.xml")},
-			feedLink{t("feeds.json", label), "application/feed+json", p.Rel(dir + "feed.json")})
+			feedLink{Title: t("feeds.rss", label), Type: "application/rss+xml", URL: p.Rel(dir + "feed.xml")},
+			feedLink{Title: t("feeds.atom", label), Type: "application/atom+xml", URL: p.Rel(dir + "atom.xml")},
+			feedLink{Title: t("feeds.json", label), Type: "application/feed+json", URL: p.Rel(dir + "feed.json")})
 	}
 	add("", t("feeds.all"))
 	if scopeDir != "" {
@@ -370,11 +364,11 @@ func (b *builder) feeds() error {
 		return err
 	}
 	host := u.Hostname()
-	abs := linker{pretty: b.opts.PrettyURLs}
+	abs := linker{Pretty: b.opts.PrettyURLs}
 	item := feed.Item{
 		Words:        changesOf(b).words(),
 		TagAuthority: host,
-		InstanceURL:  func(in *catalog.Instance) string { return b.base + abs.to(paths.Instance(in)) },
+		InstanceURL:  func(in *catalog.Instance) string { return b.base + abs.To(paths.Instance(in)) },
 	}
 	entries := b.feedEntries(item)
 	all, err := entries.of(b.Changes)
@@ -394,7 +388,7 @@ func (b *builder) feeds() error {
 	entries.max = cmp.Or(b.cat.Site.FeedItems, catalog.DefaultFeedItems)
 	for _, s := range b.feedScopes() {
 		f := feed.Feed{
-			Title: s.title, Description: desc, PageURL: b.base + abs.to(s.page),
+			Title: s.title, Description: desc, PageURL: b.base + abs.To(s.page),
 			FeedURL: b.base + s.dir, Updated: newest,
 		}
 		paths := [3]string{s.dir + "feed.xml", s.dir + "atom.xml", s.dir + "feed.json"}
@@ -560,7 +554,7 @@ func (b *builder) changeScripts() error {
 	if t == nil || t.Lookup("change-row") == nil {
 		return nil // a site's own templates without the rows' template
 	}
-	root := &page{links: linker{pretty: b.opts.PrettyURLs}}
+	root := &page{Links: linker{Pretty: b.opts.PrettyURLs}}
 	fresh, stale := b.cat.Site.Policy()
 	for _, m := range b.Months {
 		inputs := changeScriptInputs{m.Key, m.Changes, b.cat.GPUs, b.opts.PrettyURLs, b.ageDate.Unix(), fresh, stale}

@@ -6,30 +6,8 @@ import (
 	"html/template"
 	"sync"
 
-	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
-	"gpucompare/generator/pricing"
-	"gpucompare/generator/site/paths"
 )
-
-// chartView is a figure of a page: one or more charts (generator/charts)
-// and the table of the numbers behind them, which templates/partials/
-// chart.html writes beside the charts — the options into a
-// <script type="application/json"> block each, read by static/charts.js.
-type chartView struct {
-	// Kind names the figure and picks its table: price_by_gpu,
-	// gpu_offers, discounts, price_performance, history.
-	Kind   string
-	Charts []*charts.Chart
-	// Table is the figure's data: *charts.GPUPrices, *charts.OfferPrices,
-	// *charts.Discounts, *charts.PricePerformance or *charts.History.
-	Table any
-	// Model is the pricing model of a price figure, one of a set of
-	// figures of the same kind, one per model, that a reader switches
-	// between (chartModels).
-	Model string
-	page  *page
-}
 
 // chartModel is the pricing model the price charts show.
 const chartModel = "on_demand"
@@ -39,69 +17,6 @@ const chartModel = "on_demand"
 // chart compares providers. The page shows the first; static/charts.js
 // lets the reader switch.
 var chartModels = [...]string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
-
-// ChartScripts reports whether the page draws a chart, and so loads
-// ECharts and static/charts.js.
-func (p *page) ChartScripts() bool {
-	for _, c := range p.Charts {
-		if len(c.Charts) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// ChartSet returns the page's figures of a kind, one per pricing model
-// where the kind has several.
-func (p *page) ChartSet(kind string) []*chartView {
-	var out []*chartView
-	for _, c := range p.Charts {
-		if c.Kind == kind {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// Chart returns the page's figure of a kind, or nil.
-func (p *page) Chart(kind string) *chartView {
-	for _, c := range p.Charts {
-		if c.Kind == kind {
-			return c
-		}
-	}
-	return nil
-}
-
-// InstanceURL, GPUURL and ProviderURL link from the figure's page.
-func (v *chartView) InstanceURL(in *catalog.Instance) string { return v.page.Rel(paths.Instance(in)) }
-func (v *chartView) GPUURL(g *catalog.GPU) string            { return v.page.Rel(paths.GPU(g.ID)) }
-func (v *chartView) ProviderURL(p *catalog.Provider) string  { return v.page.Rel(paths.Provider(p.ID)) }
-
-// RegionName is the name of an offer's region at its provider, or its id.
-func (v *chartView) RegionName(p *catalog.Provider, id string) string {
-	if r := p.Region(id); r != nil && r.Name != "" {
-		if v.page == nil || v.page.Site == nil {
-			return r.Name
-		}
-		s, _ := catalog.Text(r, "name", v.page.Site.Lang)
-		return s
-	}
-	return id
-}
-
-// Left is why a price point is not on the page's history chart, as a
-// message key, or "" when it is (or there is no chart).
-func (v *chartView) Left(pp *catalog.PricePoint) string {
-	if v == nil {
-		return ""
-	}
-	h, _ := v.Table.(*charts.History)
-	if r := h.Left(pp); r != "" {
-		return "chart.history.left_" + r
-	}
-	return ""
-}
 
 // chartMaker makes the figures of pages one at a time, for one render
 // worker: the home page and the GPU matrix the prices by GPU model and
@@ -137,12 +52,12 @@ func (b *builder) fill(p *page, m *chartMaker) error {
 
 // makeModel makes the model of p, unless made already.
 func (b *builder) makeModel(p *page) error {
-	if p.model != nil {
-		data, err := p.model()
+	if p.Model != nil {
+		data, err := p.Model()
 		if err != nil {
 			return fmt.Errorf("%s: %w", p.Path, err)
 		}
-		p.Data, p.model = data, nil
+		p.Data, p.Model = data, nil
 	}
 	return nil
 }
@@ -168,7 +83,7 @@ func chartsFollowModel(layout string) bool { return layout == "instance" }
 // chartsOf makes the figures of one page.
 func (b *builder) chartsOf(d *charts.Data, p *page) error {
 	add := func(kind string, table any, cs ...*charts.Chart) *chartView {
-		v := &chartView{Kind: kind, Charts: cs, Table: table, page: p}
+		v := &chartView{Kind: kind, Charts: cs, Table: table, Page: p}
 		p.Charts = append(p.Charts, v)
 		return v
 	}
@@ -261,15 +176,6 @@ func (b *builder) priceByGPU(d *charts.Data, i int, id string) (*charts.GPUPrice
 		return nil, s.err
 	}
 	return s.chart.WithID(id), nil
-}
-
-// Region is the region of an offer as a figure's table names it: its id,
-// or "" when the price holds in all regions.
-func (v *chartView) Region(o *pricing.Offer) string {
-	if o.Region == catalog.AllRegions {
-		return ""
-	}
-	return o.Region
 }
 
 // jsonScript encodes v for a <script type="application/json"> block.

@@ -4,11 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
 
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/site/export"
 	"gpucompare/generator/site/render"
 )
 
@@ -63,14 +61,6 @@ func editionCatalog(cat *catalog.Catalog, i int) *catalog.Catalog {
 	return &c
 }
 
-// sharedOutput reports whether an output path is one file for every
-// edition, written by the root edition and linked to from the others:
-// the static files, the schemas, the data exports and the sitemap.
-func sharedOutput(p string) bool {
-	return p == "sitemap.xml" || slices.Contains(export.Paths, p) ||
-		strings.HasPrefix(p, "static/") || strings.HasPrefix(p, catalog.SchemaDir+"/")
-}
-
 // editionClash is the error of an edition whose folder the root edition
 // already writes into (a folder named like a section of the site, or a
 // content folder), or "" when there is none.
@@ -85,16 +75,6 @@ func editionClash(cat *catalog.Catalog, taken map[string]bool) error {
 	return nil
 }
 
-// alternate is a page's twin in one edition, for the language switch and
-// the hreflang links.
-type alternate struct {
-	Lang    string
-	Name    string
-	URL     string // relative to the page
-	Href    string // absolute, when the site has a URL; else URL
-	Current bool
-}
-
 // alternates are p in every edition eds of the site, as the edition ed
 // builds it: its twin's link from p, and its absolute URL when the site
 // has one (siteBase). The 404 page of a site without a URL, shown at any
@@ -105,11 +85,11 @@ func alternates(p *page, eds []edition, ed edition, siteBase string, pretty bool
 	}
 	out := make([]alternate, 0, len(eds))
 	for _, e := range eds {
-		root := linker{prefix: cmp.Or(p.links.shared, p.links.prefix) + e.Dir, pretty: pretty}
-		a := alternate{Lang: e.Lang, Name: e.Name, URL: root.to(p.Path), Current: e == ed}
+		root := linker{Prefix: cmp.Or(p.Links.Shared, p.Links.Prefix) + e.Dir, Pretty: pretty}
+		a := alternate{Lang: e.Lang, Name: e.Name, URL: root.To(p.Path), Current: e == ed}
 		a.Href = a.URL
 		if siteBase != "" {
-			a.Href = siteBase + e.Dir + strings.TrimPrefix(linker{pretty: pretty}.to(p.Path), "./")
+			a.Href = siteBase + e.Dir + strings.TrimPrefix(linker{Pretty: pretty}.To(p.Path), "./")
 		}
 		out = append(out, a)
 	}

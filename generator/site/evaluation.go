@@ -682,7 +682,7 @@ func (e *evaluation) evaluationCharts(cd *charts.Data, p *page) error {
 	if c == nil {
 		return nil
 	}
-	d.Radar = &chartView{Kind: "radar", Charts: []*charts.Chart{c}, Table: d, page: p}
+	d.Radar = &chartView{Kind: "radar", Charts: []*charts.Chart{c}, Table: d, Page: p}
 	p.Charts = append(p.Charts, d.Radar)
 	return nil
 }

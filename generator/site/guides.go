@@ -20,6 +20,7 @@ import (
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -274,7 +275,7 @@ func (k *guideKind) guideData(p *page, g *catalog.Guide, t func(string, ...any) 
 		return nil, err
 	}
 	d.Levels = tree.Levels
-	d.Tree = &chartView{Kind: "guide_tree", Charts: []*charts.Chart{&tree.Chart}, Table: tree, page: p}
+	d.Tree = &chartView{Kind: "guide_tree", Charts: []*charts.Chart{&tree.Chart}, Table: tree, Page: p}
 	p.Charts = append(p.Charts, d.Tree)
 	return d, nil
 }
@@ -379,7 +380,7 @@ func (k *guideKind) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]
 		Price:       k.matrixPrice(pk.Price),
 		Point:       k.price(o.Instance, pk.Price.Point),
 		Key:         pk.Key,
-		Date:        newDate(pk.Price.Point.Since),
+		Date:        pagemodel.NewDate(pk.Price.Point.Since),
 	}
 	if o.GPU != nil {
 		r.GPUURL = p.Rel(paths.GPU(o.GPU.ID))

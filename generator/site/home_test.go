@@ -81,7 +81,7 @@ func TestHomePricesPickTheCheapestWholePrice(t *testing.T) {
 	trust := func(pp *catalog.PricePoint, kind string) *trustView {
 		return &trustView{Kind: kind, Date: string(pp.Since)}
 	}
-	rel := linker{}.to
+	rel := linker{}.To
 	tab := homePriceTable(pricing.Offers(cat, "USD"), derive.GPUOrder(cat.GPUs), "USD", "", "en", trust, rel)
 
 	if len(tab.Tabs) != 3 || tab.Tabs[0].ID != "on_demand" || tab.Tabs[1].ID != "spot" || tab.Tabs[2].ID != "commit_1y" {

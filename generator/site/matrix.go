@@ -19,6 +19,7 @@ import (
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -334,7 +335,7 @@ func (k *matrixKind) matrixPages() ([]*page, error) {
 		if i > 0 {
 			p.TitleKey, p.Title = "", t("compare.title_page", i+1)
 		}
-		p.model = func() (any, error) {
+		p.Model = func() (any, error) {
 			var terr error
 			t := k.msgs.TKeeping(&terr)
 			lo, hi := i*size, min((i+1)*size, len(k.data.Priced))
@@ -517,7 +518,7 @@ func (k *matrixKind) matrixRow(p *page, o *pricing.Offer, models []string, model
 	r.PerGPUText, r.PerGBText, r.PerFP16Text, r.PerFP32Text = render.FormatDerived(r.PerGPU), render.FormatDerived(r.PerGB), render.FormatDerived(r.PerFP16), render.FormatDerived(r.PerFP32)
 	if i := slices.Index(models, model); i >= 0 && r.Prices[i] != nil {
 		r.Dated = r.Prices[i]
-		r.Date = newDate(r.Dated.Point.Since)
+		r.Date = pagemodel.NewDate(r.Dated.Point.Since)
 	}
 	if src := r.Source(); src != "" {
 		r.Cites = k.cite(src)

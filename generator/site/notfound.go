@@ -19,13 +19,6 @@ import (
 // of the page allows its two inline blocks by their sha256 (withPolicy,
 // as the report's does), and nothing else inline.
 
-// inlineAssets are the blocks the 404 page of a site without a URL holds.
-type inlineAssets struct {
-	Style  template.CSS // static/style.css
-	Script template.JS  // static/notfound.js
-	Icon   template.URL // static/favicon.svg as a data: URL
-}
-
 // notFoundAssets reads the 404 page's inline blocks from the static folder.
 // A file a site's own static folder lacks is left out, as the pages' links
 // to it lead nowhere either; a file the folder holds but cannot give is

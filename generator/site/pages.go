@@ -3,7 +3,6 @@ package site
 import (
 	"cmp"
 	"fmt"
-	"html/template"
 	"net/url"
 	"slices"
 	"strconv"
@@ -15,143 +14,24 @@ import (
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
-
-// page is the model of one output page: what its layout shows, with every
-// link already relative to the page.
-type page struct {
-	Path        string // output path: "gpus/a100-sxm4-40gb/index.html"
-	Layout      string // the layout of its kind: "gpu"
-	Title       string // catalog or content text; empty when TitleKey names a message
-	TitleKey    string
-	Description string
-	DescKey     string
-	Data        any
-
-	Site      *siteInfo
-	Nav       []navLink
-	Canonical string     // absolute URL of the page, when the site has one
-	Feeds     []feedLink // feeds the page points readers to, when the site has a URL
-	Script    string     // a page script of its own beyond the charts: "static/changes.js"
-	Styles    string     // link to the stylesheet
-	Icon      string     // link to the SVG icon
-	IconICO   string     // link to the ICO icon, for browsers without SVG ones
-	// Inline is what a page that a server shows at any depth carries in
-	// itself instead of linking to it: the 404 page of a site without a
-	// URL (notFoundAssets). nil for every other page.
-	Inline  *inlineAssets
-	HomeURL string
-	// SearchURL is the action of the header's search form, the search
-	// page; SearchIndex links to search/index.js and SearchScript to
-	// static/search.js, "" on the 404 page, whose form works without them.
-	SearchURL    string
-	SearchIndex  string
-	SearchScript string
-	Charts       []*chartView // its charts; a page without any loads no chart script
-	// AgeScript links to static/age.js on a page that shows the ages of
-	// prices (the partial "price-trust"), which it counts again to the
-	// reader's day; "" on the others.
-	AgeScript string
-	// Alternates are the page in every edition of the site, the root
-	// edition's first; none when the site has one edition.
-	Alternates []alternate
-	links      linker
-	// model makes Data just before the page renders (fill), so that only
-	// the models of the pages being rendered are held; nil once made, or
-	// when Data was made with the page.
-	model func() (any, error)
-}
-
-// lazy has the model of p made by f just before p renders.
-func (p *page) lazy(f func() any) {
-	p.model = func() (any, error) { return f(), nil }
-}
-
-// Rel links to target, an output path ("compare/index.html"), from p.
-func (p *page) Rel(target string) string { return p.links.to(target) }
-
-// siteInfo is what every page shows of the site.
-type siteInfo struct {
-	Title   string
-	Tagline string
-	Lang    string
-	Pages   []*content.ContentPage // the content pages every page lists (listedPages)
-	// AllPages links to the index of content pages, nil when Pages are
-	// all of them.
-	AllPages *allPages
-	// NoIndex asks search engines to leave every page out (a preview:
-	// Options.Preview).
-	NoIndex bool
-	// AgeMessages is the JSON of the words static/age.js writes ages
-	// with, and of the day the build counted them to (ageScriptMessages).
-	AgeMessages template.JS
-}
-
-// navLink is one entry of the site navigation.
-type navLink struct {
-	Key     string // message key of its label
-	URL     string
-	Current bool
-}
-
-// linker makes links from one page: page-relative ("../../gpus/x/index.html"),
-// or absolute for the 404 page when the site URL is known, because a
-// server shows that page at any depth.
-type linker struct {
-	prefix string // to the edition's root
-	// shared is the prefix to the site's root, where the files every
-	// edition shares are (sharedOutput); "" means prefix.
-	shared  string
-	pretty  bool
-	anchors bool // one-file output (the report): a page is an anchor in the file (reportAnchor)
-}
-
-func (l linker) to(target string) string {
-	if l.anchors {
-		return reportAnchor(target)
-	}
-	prefix := l.prefix
-	if l.shared != "" && sharedOutput(target) {
-		prefix = l.shared
-	}
-	if l.pretty && (target == "index.html" || strings.HasSuffix(target, "/index.html")) {
-		target = strings.TrimSuffix(target, "index.html")
-	}
-	target = escapePath(target)
-	if s := prefix + target; s != "" {
-		return s
-	}
-	return "./"
-}
-
-// escapePath percent-encodes each segment of an output path for a URL.
-// Most paths need none, and are returned as they are.
-func escapePath(p string) string {
-	if strings.IndexFunc(p, needsPathEscape) < 0 {
-		return p
-	}
-	segs := strings.Split(p, "/")
-	for i, s := range segs {
-		segs[i] = pathEscape(s)
-	}
-	return strings.Join(segs, "/")
-}
 
 // newPage makes the frame of a page at path: its links, navigation and
 // canonical URL.
 func (b *builder) newPage(p, layout string) *page {
 	pg := &page{Path: p, Layout: layout, Site: b.siteInfo}
 	up := strings.Repeat("../", strings.Count(p, "/"))
-	pg.links = linker{prefix: up, shared: up + strings.Repeat("../", strings.Count(b.ed.Dir, "/")), pretty: b.opts.PrettyURLs}
+	pg.Links = linker{Prefix: up, Shared: up + strings.Repeat("../", strings.Count(b.ed.Dir, "/")), Pretty: b.opts.PrettyURLs}
 	pg.Feeds = b.feedLinks(pg, feedDir(p))
 	if layout == "404" && b.base != "" {
-		pg.links.prefix, pg.links.shared = b.base, b.siteBase
+		pg.Links.Prefix, pg.Links.Shared = b.base, b.siteBase
 	}
 	pg.Alternates = alternates(pg, b.eds, b.ed, b.siteBase, b.opts.PrettyURLs)
 	if b.base != "" && layout != "404" {
-		pg.Canonical = b.base + linker{pretty: b.opts.PrettyURLs}.to(p)
+		pg.Canonical = b.base + linker{Pretty: b.opts.PrettyURLs}.To(p)
 		if pg.Canonical == b.base+"./" {
 			pg.Canonical = b.base
 		}
@@ -215,7 +95,7 @@ func (b *builder) pages() ([]*page, error) {
 	home := b.newPage("index.html", "home")
 	home.TitleKey, home.DescKey = "home.title", "home.description"
 	home.Script = home.Rel("static/home.js")
-	home.lazy(func() any { return ck.homeData(home) })
+	home.Lazy(func() any { return ck.homeData(home) })
 	add(home)
 
 	matrix, err := matrixOf(b).matrixPages()
@@ -228,28 +108,28 @@ func (b *builder) pages() ([]*page, error) {
 
 	gpus := b.newPage("gpus/index.html", "gpus")
 	gpus.TitleKey, gpus.DescKey = "gpus.title", "gpus.description"
-	gpus.lazy(func() any { return ck.gpusData(gpus) })
+	gpus.Lazy(func() any { return ck.gpusData(gpus) })
 	add(gpus)
 	for _, g := range cat.GPUs {
 		p := b.newPage(paths.GPU(g.ID), "gpu")
 		p.Title, p.DescKey = g.Name, "gpu.description"
-		p.lazy(func() any { return ck.gpuData(p, g) })
+		p.Lazy(func() any { return ck.gpuData(p, g) })
 		add(p)
 	}
 
 	provs := b.newPage("providers/index.html", "providers")
 	provs.TitleKey, provs.DescKey = "providers.title", "providers.description"
-	provs.lazy(func() any { return ck.providersData(provs) })
+	provs.Lazy(func() any { return ck.providersData(provs) })
 	add(provs)
 	for _, pr := range cat.Providers {
 		p := b.newPage(paths.Provider(pr.ID), "provider")
 		p.Title, p.Description = b.text(pr, "name"), b.text(pr, "description")
-		p.lazy(func() any { return ck.providerData(p, pr) })
+		p.Lazy(func() any { return ck.providerData(p, pr) })
 		add(p)
 		for _, in := range pr.Instances {
 			p := b.newPage(paths.Instance(in), "instance")
 			p.Title, p.DescKey = in.Name, "instance.description"
-			p.lazy(func() any { return ck.instanceData(p, in) })
+			p.Lazy(func() any { return ck.instanceData(p, in) })
 			add(p)
 		}
 	}
@@ -286,7 +166,7 @@ func (b *builder) pages() ([]*page, error) {
 			p.Title, _ = b.tmpl.Msgs.T("changes.month_title", label)
 			p.Description, _ = b.tmpl.Msgs.T("changes.month_description", label)
 		}
-		p.lazy(func() any { return changesOf(b).changesData(p, month) })
+		p.Lazy(func() any { return changesOf(b).changesData(p, month) })
 		p.Script = p.Rel("static/changes.js")
 		add(p)
 	}
@@ -384,7 +264,7 @@ func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 			v.PerGPUHour = &per
 		}
 	}
-	v.Date = newDate(pp.Since)
+	v.Date = pagemodel.NewDate(pp.Since)
 	v.Trust = b.trust(pp, pp.SourceKind)
 	if pp.Amount != nil {
 		v.AmountText = render.FormatMoney(pp.Amount)
@@ -429,25 +309,6 @@ func quotedHourly(pp *catalog.PricePoint) *float64 {
 		return pp.Amount
 	}
 	return nil
-}
-
-// dateView is a date that may be partial or unknown, as pages show it.
-type dateView struct {
-	Value     string // "2025-06"
-	Precision string // day, month, year; "" when unknown or absent
-	Unknown   bool   // the catalog says "unknown"
-}
-
-func newDate(d catalog.Date) *dateView {
-	if d == "" {
-		return nil
-	}
-	return &dateView{Value: string(d), Precision: d.Precision(), Unknown: d == catalog.Unknown}
-}
-
-// link is a titled link to a page.
-type link struct {
-	Title, Description, URL string
 }
 
 // homeData is the model of the home page.
@@ -809,7 +670,7 @@ func (k *catalogKind) lowestPerGPU(in *catalog.Instance, keep func(model string)
 }
 
 func (k *catalogKind) gpuData(p *page, g *catalog.GPU) *gpuData {
-	d := &gpuData{GPU: g, Released: newDate(g.Released)}
+	d := &gpuData{GPU: g, Released: pagemodel.NewDate(g.Released)}
 	if g.Released.Known() {
 		d.Year = string(g.Released)[:4]
 	}
@@ -1084,21 +945,6 @@ func claimData(c *catalog.Claims, g *catalog.GPU, count int) *claimView {
 		v.Dense, v.Sparse = times(catalog.Precisions[i].Of(g.Dense)), times(catalog.Precisions[i].Of(g.Sparse))
 	}
 	return v
-}
-
-// pathEscape escapes one path segment; ids are already safe, content
-// file names may not be.
-func pathEscape(s string) string { return url.PathEscape(s) }
-
-// needsPathEscape reports whether url.PathEscape changes r within a
-// segment: all but the unreserved characters, the sub-delimiters it
-// leaves and the segment separator.
-func needsPathEscape(r rune) bool {
-	switch {
-	case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
-		return false
-	}
-	return !strings.ContainsRune("-_.~$&+:=@/", r)
 }
 
 func ptr[T any](v T) *T { return &v }

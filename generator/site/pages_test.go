@@ -1,6 +1,7 @@
 package site
 
 import (
+	"gpucompare/generator/site/pagemodel"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -20,8 +21,8 @@ func TestEscapePathEscapesEachSegment(t *testing.T) {
 		for i, s := range segs {
 			segs[i] = url.PathEscape(s)
 		}
-		if got, want := escapePath(p), strings.Join(segs, "/"); got != want {
-			t.Errorf("escapePath(%q) = %q, want %q", p, got, want)
+		if got, want := pagemodel.EscapePath(p), strings.Join(segs, "/"); got != want {
+			t.Errorf("pagemodel.EscapePath(%q) = %q, want %q", p, got, want)
 		}
 	}
 }

@@ -22,13 +22,6 @@ const maxListedPages = 8
 // pagesIndexPath is the output path of the index of content pages.
 const pagesIndexPath = "pages/index.html"
 
-// allPages links to the index of content pages when the footer and the
-// home page cannot list them all.
-type allPages struct {
-	Path  string // pagesIndexPath
-	Count int    // how many content pages there are
-}
-
 // listedPages is the content pages every page lists, and the link to the
 // index of the others, nil when it lists them all.
 func listedPages(pages []*content.ContentPage) ([]*content.ContentPage, *allPages) {
@@ -65,7 +58,7 @@ func pagesIndex(contents []*content.ContentPage, newPage func(path, layout strin
 	}
 	p := newPage(pagesIndexPath, "pages")
 	p.TitleKey, p.DescKey = "pages.title", "pages.description"
-	p.lazy(func() any {
+	p.Lazy(func() any {
 		d := &pagesIndexData{Count: len(contents)}
 		byFolder := map[string]int{}
 		for _, c := range contents {

@@ -22,6 +22,7 @@ import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/write"
@@ -39,7 +40,7 @@ import (
 //
 // It is made from the site's own parts — the shared templates and
 // partials, matrixRow, chartsOf's charts, scenarioData — with one
-// difference in links: the report's linker turns a page of the site into
+// difference in Links: the report's linker turns a page of the site into
 // an anchor in the file (reportAnchor), so an instance type's name leads
 // to its sources, not to a page that is not there.
 //
@@ -271,31 +272,15 @@ type reportPoint struct {
 
 // Anchor is where an instance type, provider or GPU model is in the
 // report (reportAnchor's targets), for the id of its sources.
-func (s *instanceSources) Anchor() string { return reportAnchor(paths.Instance(s.Instance))[1:] }
+func (s *instanceSources) Anchor() string {
+	return pagemodel.ReportAnchor(paths.Instance(s.Instance))[1:]
+}
 
 func (s *reportSources) ProviderAnchor(p *catalog.Provider) string {
-	return reportAnchor(paths.Provider(p.ID))[1:]
+	return pagemodel.ReportAnchor(paths.Provider(p.ID))[1:]
 }
-func (s *reportSources) GPUAnchor(g *catalog.GPU) string { return reportAnchor(paths.GPU(g.ID))[1:] }
-
-// reportAnchor is where a page of the site is in the report: an instance
-// type, provider or GPU model at its sources, the matrix and the scenarios
-// at their sections, anything else the top of the file.
-func reportAnchor(target string) string {
-	parts := strings.Split(strings.TrimSuffix(target, "/index.html"), "/")
-	switch {
-	case len(parts) == 3 && parts[0] == "instances":
-		return "#instance/" + parts[1] + "/" + parts[2]
-	case len(parts) == 2 && parts[0] == "providers":
-		return "#provider/" + parts[1]
-	case len(parts) == 2 && parts[0] == "gpus":
-		return "#gpu/" + parts[1]
-	case parts[0] == "compare":
-		return "#offers"
-	case parts[0] == "scenarios":
-		return "#scenario"
-	}
-	return "#top"
+func (s *reportSources) GPUAnchor(g *catalog.GPU) string {
+	return pagemodel.ReportAnchor(paths.GPU(g.ID))[1:]
 }
 
 // reportFile renders the report of the site root: assets, the offers
@@ -349,7 +334,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 
-	p := &page{Path: reportPath, Layout: "report", Site: b.siteInfo, links: linker{anchors: true}}
+	p := &page{Path: reportPath, Layout: "report", Site: b.siteInfo, Links: linker{Anchors: true}}
 	x := &render.Texter{M: msgs}
 	d := &reportData{
 		Title:    cmp.Or(cat.Site.Title, x.T("site.name")),
@@ -389,7 +374,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	}
 	if opts.Scenario != "" {
 		s := cat.Scenarios[slices.IndexFunc(cat.Scenarios, func(s *catalog.Scenario) bool { return s.ID == opts.Scenario })]
-		sp := &page{Path: reportPath, Layout: "scenario", Site: b.siteInfo, links: p.links}
+		sp := &page{Path: reportPath, Layout: "scenario", Site: b.siteInfo, Links: p.Links}
 		if sp.Data, err = scenariosOf(b).scenarioData(sp, s, x); err != nil {
 			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
 		}
@@ -661,7 +646,7 @@ func (k *reportKind) reportSources(d *reportData) *reportSources {
 		for _, m := range pricing.Models {
 			if pr := o.Prices[m]; pr != nil && !seen[pr.Point] {
 				seen[pr.Point] = true
-				is.Points = append(is.Points, &reportPoint{PricePoint: pr.Point, Date: newDate(pr.Point.Since), Quoted: k.price(o.Instance, pr.Point)})
+				is.Points = append(is.Points, &reportPoint{PricePoint: pr.Point, Date: pagemodel.NewDate(pr.Point.Since), Quoted: k.price(o.Instance, pr.Point)})
 			}
 		}
 		providers[o.Provider] = true

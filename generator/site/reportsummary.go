@@ -9,6 +9,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -147,7 +148,7 @@ func regionText(o *pricing.Offer, x *render.Texter) string {
 func (k *reportKind) reportSummary(d *reportData, x *render.Texter) *reportSummary {
 	s := &reportSummary{Scenario: d.Scenario, Model: d.Matrix.Model, Currency: d.Matrix.Currency}
 	newRow := func(o *pricing.Offer) *summaryRow {
-		return &summaryRow{Offer: o, Anchor: reportAnchor(paths.Instance(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
+		return &summaryRow{Offer: o, Anchor: pagemodel.ReportAnchor(paths.Instance(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
 	}
 	var ranked, left []*summaryRow
 	// The prices a row ranks on, for its date: the metric's, or those of

@@ -585,7 +585,7 @@ func (k *scenarioKind) scenarioCharts(d *charts.Data, p *page) error {
 		if err != nil || c == nil {
 			return err
 		}
-		sv.Chart = &chartView{Kind: "tco", Charts: []*charts.Chart{&c.Chart}, Table: c, page: p}
+		sv.Chart = &chartView{Kind: "tco", Charts: []*charts.Chart{&c.Chart}, Table: c, Page: p}
 		p.Charts = append(p.Charts, sv.Chart)
 	}
 	return nil

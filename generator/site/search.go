@@ -338,7 +338,7 @@ func searchIndexJS(entries []*searchEntry, links linker, t func(string, ...any) 
 	}
 	rows := make([][]any, len(entries))
 	for i, e := range entries {
-		url := links.to(e.Path)
+		url := links.To(e.Path)
 		if e.Frag != "" {
 			url += "#" + e.Frag
 		}
@@ -437,7 +437,7 @@ func (b *builder) searchPage(pages []*page) (*page, error) {
 func (b *builder) writeSearchIndex() error {
 	var err error
 	t := b.tmpl.Msgs.TKeeping(&err)
-	data, jerr := searchIndexJS(b.search, linker{pretty: b.opts.PrettyURLs}, t)
+	data, jerr := searchIndexJS(b.search, linker{Pretty: b.opts.PrettyURLs}, t)
 	if err = cmp.Or(err, jerr); err != nil {
 		return fmt.Errorf("search: %w", err)
 	}

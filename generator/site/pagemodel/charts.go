@@ -1,0 +1,82 @@
+package pagemodel
+
+import (
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/charts"
+	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/paths"
+)
+
+// ChartScripts reports whether the page draws a chart, and so loads
+// ECharts and static/charts.js.
+func (p *Page) ChartScripts() bool {
+	for _, c := range p.Charts {
+		if len(c.Charts) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ChartSet returns the page's figures of a kind, one per pricing model
+// where the kind has several.
+func (p *Page) ChartSet(kind string) []*ChartView {
+	var out []*ChartView
+	for _, c := range p.Charts {
+		if c.Kind == kind {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Chart returns the page's figure of a kind, or nil.
+func (p *Page) Chart(kind string) *ChartView {
+	for _, c := range p.Charts {
+		if c.Kind == kind {
+			return c
+		}
+	}
+	return nil
+}
+
+// InstanceURL, GPUURL and ProviderURL link from the figure's page.
+func (v *ChartView) InstanceURL(in *catalog.Instance) string { return v.Page.Rel(paths.Instance(in)) }
+
+func (v *ChartView) GPUURL(g *catalog.GPU) string { return v.Page.Rel(paths.GPU(g.ID)) }
+
+func (v *ChartView) ProviderURL(p *catalog.Provider) string { return v.Page.Rel(paths.Provider(p.ID)) }
+
+// RegionName is the name of an offer's region at its provider, or its id.
+func (v *ChartView) RegionName(p *catalog.Provider, id string) string {
+	if r := p.Region(id); r != nil && r.Name != "" {
+		if v.Page == nil || v.Page.Site == nil {
+			return r.Name
+		}
+		s, _ := catalog.Text(r, "name", v.Page.Site.Lang)
+		return s
+	}
+	return id
+}
+
+// Left is why a price point is not on the page's history chart, as a
+// message key, or "" when it is (or there is no chart).
+func (v *ChartView) Left(pp *catalog.PricePoint) string {
+	if v == nil {
+		return ""
+	}
+	h, _ := v.Table.(*charts.History)
+	if r := h.Left(pp); r != "" {
+		return "chart.history.left_" + r
+	}
+	return ""
+}
+
+// Region is the region of an offer as a figure's table names it: its id,
+// or "" when the price holds in all regions.
+func (v *ChartView) Region(o *pricing.Offer) string {
+	if o.Region == catalog.AllRegions {
+		return ""
+	}
+	return o.Region
+}
