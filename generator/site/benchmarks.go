@@ -55,7 +55,9 @@ func benchmarksOf(b *builder) *benchmarkKind {
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (k *benchmarkKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+func (k *benchmarkKind) text(rec any, key string) string {
+	return pagemodel.CatalogText(k.cat, rec, key)
+}
 
 // benchmarkPages makes the benchmark index and one page per benchmark.
 func (k *benchmarkKind) benchmarkPages() []*page {
@@ -367,7 +369,7 @@ func rankTables(k *benchmarkKind, p *page, ranks map[string][]*bench.Cost, rows 
 				row.RegionName = cmp.Or(k.text(r, "name"), r.ID)
 			}
 			if pr := o.Prices[model]; pr.Conversion.Factor != 1 {
-				row.Quoted, row.QuotedIn = ptr(pr.Hourly.Amount*float64(m.Instances)), pr.Hourly.Currency
+				row.Quoted, row.QuotedIn = pagemodel.Ptr(pr.Hourly.Amount*float64(m.Instances)), pr.Hourly.Currency
 				rates[pr.Hourly.Currency] = pr.Conversion
 			}
 			t.Rows = append(t.Rows, row)
@@ -381,7 +383,7 @@ func rankTables(k *benchmarkKind, p *page, ranks map[string][]*bench.Cost, rows 
 // when the group is priced on demand, else the first model ranked.
 func (g *groupView) ChartTable() *rankTable {
 	for _, t := range g.Tables {
-		if t.Model == chartModel {
+		if t.Model == pagemodel.ChartModel {
 			return t
 		}
 	}
@@ -475,9 +477,9 @@ func (k *benchmarkKind) instanceBenchmarks(p *page, in *catalog.Instance) []*ins
 	var out []*instanceBench
 	for _, bm := range k.cat.Benchmarks {
 		for i, g := range k.data.GroupsOf(bm) {
-			ib := bestOf(g.Ranks[chartModel], in)
+			ib := bestOf(g.Ranks[pagemodel.ChartModel], in)
 			if ib == nil {
-				if ib = bestOf(g.Split[chartModel], in); ib != nil {
+				if ib = bestOf(g.Split[pagemodel.ChartModel], in); ib != nil {
 					ib.Split = true
 				}
 			}

@@ -132,7 +132,7 @@ func (k *changesKind) lang() string { return cmp.Or(k.cat.Site.Language, catalog
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (k *changesKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+func (k *changesKind) text(rec any, key string) string { return pagemodel.CatalogText(k.cat, rec, key) }
 
 // monthLabel is the words of a month's key: the month as the language
 // writes it (2025-06, 2025年6月).

@@ -1,16 +1,12 @@
 package site
 
 import (
-	"encoding/json"
 	"fmt"
-	"html/template"
 	"sync"
 
 	"gpucompare/generator/charts"
+	"gpucompare/generator/site/pagemodel"
 )
-
-// chartModel is the pricing model the price charts show.
-const chartModel = "on_demand"
 
 // chartModels are the pricing models the prices by GPU model and provider
 // are drawn for, on-demand first: the models most providers sell, so a
@@ -101,7 +97,7 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 		if p.Layout == "home" {
 			return nil
 		}
-		pp, err := d.PricePerformance(charts.ID(p.Path, "price_tflops"), charts.ID(p.Path, "price_memory"), chartModel)
+		pp, err := d.PricePerformance(charts.ID(p.Path, "price_tflops"), charts.ID(p.Path, "price_memory"), pagemodel.ChartModel)
 		if err != nil || pp == nil {
 			return err
 		}
@@ -114,7 +110,7 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 		add("price_performance", pp, cs...)
 	case "gpu":
 		g := p.Data.(*gpuData).GPU
-		c, err := d.GPUOffers(charts.ID(p.Path, "offers"), g, chartModel)
+		c, err := d.GPUOffers(charts.ID(p.Path, "offers"), g, pagemodel.ChartModel)
 		if err != nil || c == nil {
 			return err
 		}
@@ -176,16 +172,4 @@ func (b *builder) priceByGPU(d *charts.Data, i int, id string) (*charts.GPUPrice
 		return nil, s.err
 	}
 	return s.chart.WithID(id), nil
-}
-
-// jsonScript encodes v for a <script type="application/json"> block.
-// encoding/json writes <, >, &, U+2028 and U+2029 as \u escapes, so no
-// text in v can end the block, and the encoding is typed as safe there:
-// html/template writes it as it is instead of encoding it again.
-func jsonScript(v any) (template.JS, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return "", err
-	}
-	return template.JS(b), nil
 }

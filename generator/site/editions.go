@@ -112,15 +112,3 @@ func inLanguage(cat *catalog.Catalog, lang string) *catalog.Catalog {
 	c.Site.Language = lang
 	return &c
 }
-
-// regionName is the name of region r in lang, or its English name.
-func regionName(r *catalog.Region, lang string) string {
-	s, _ := catalog.Text(r, "name", lang)
-	return s
-}
-
-// providerName is the name of provider p in lang, or its English name.
-func providerName(p *catalog.Provider, lang string) string {
-	s, _ := catalog.Text(p, "name", lang)
-	return s
-}

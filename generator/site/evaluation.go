@@ -14,6 +14,7 @@ import (
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -70,7 +71,7 @@ func evaluationOf(b *builder) *evaluation {
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (e *evaluation) text(rec any, key string) string { return catalogText(e.cat, rec, key) }
+func (e *evaluation) text(rec any, key string) string { return pagemodel.CatalogText(e.cat, rec, key) }
 
 // evaluationPage makes the evaluation page; nil when the catalog has no
 // data/scoring.yaml.
@@ -232,7 +233,7 @@ func (e *evaluation) scoreRows(p *page, scored []*guide.Scored, x *render.Texter
 		for _, c := range crit {
 			cell := scoreCell{}
 			if sc, ok := s.Scores[c.ID]; ok {
-				cell.Score = ptr(pricing.Round(sc, 1))
+				cell.Score = pagemodel.Ptr(pricing.Round(sc, 1))
 				cell.Value = measured(c.Measure, s.Values[c.ID], cat.Site.Currency, x)
 			}
 			r.Cells = append(r.Cells, cell)
@@ -264,7 +265,7 @@ func (e *evaluation) evaluationRates() []*render.RateView {
 		}
 		seen[currency] = nil
 		if conv, ok := rates.Convert(currency, display); ok {
-			seen[currency] = newRateView(conv.Rate)
+			seen[currency] = pagemodel.NewRateView(conv.Rate)
 		}
 	}
 	for _, o := range e.data.Priced {
@@ -332,13 +333,13 @@ func (e *evaluation) offerScores(d *evaluationData, p *page, providers []*guide.
 		for _, c := range d.OfferCriteria {
 			cell := scoreCell{}
 			if sc, ok := s.Scores[c.ID]; ok {
-				cell.Score = ptr(pricing.Round(sc, 1))
+				cell.Score = pagemodel.Ptr(pricing.Round(sc, 1))
 				cell.Value = measured(c.Measure, s.Values[c.ID], e.cat.Site.Currency, x)
 			}
 			r.Cells = append(r.Cells, cell)
 		}
 		if t, ok := termsScore(crit, s.Scores); ok {
-			r.Terms = ptr(pricing.Round(t, 1))
+			r.Terms = pagemodel.Ptr(pricing.Round(t, 1))
 		}
 		d.Offers = append(d.Offers, r)
 		prev = r
@@ -555,7 +556,7 @@ func (e *evaluation) weightsData(d *evaluationData, p *page, x *render.Texter) *
 		for _, c := range d.Criteria {
 			var sc *float64
 			if v, ok := s.Scores[c.ID]; ok {
-				sc = ptr(v)
+				sc = pagemodel.Ptr(v)
 			}
 			wp.Scores = append(wp.Scores, sc)
 		}
@@ -594,7 +595,7 @@ func (e *evaluation) weightsClass(d *evaluationData, cl catalog.GPUClass, provid
 				continue
 			}
 			if v, ok := s.Scores[c.ID]; ok {
-				wc.Scores[pi] = append(wc.Scores[pi], ptr(v))
+				wc.Scores[pi] = append(wc.Scores[pi], pagemodel.Ptr(v))
 				wc.Values[pi] = append(wc.Values[pi], measured(c.Measure, s.Values[c.ID], display, x))
 			} else {
 				wc.Scores[pi], wc.Values[pi] = append(wc.Scores[pi], nil), append(wc.Values[pi], "")
@@ -626,7 +627,7 @@ func (e *evaluation) weightsClass(d *evaluationData, cl catalog.GPUClass, provid
 				continue
 			}
 			if v, ok := s.Scores[c.ID]; ok {
-				wo.Scores = append(wo.Scores, ptr(v))
+				wo.Scores = append(wo.Scores, pagemodel.Ptr(v))
 				wo.Values = append(wo.Values, measured(c.Measure, s.Values[c.ID], display, x))
 			} else {
 				wo.Scores, wo.Values = append(wo.Scores, nil), append(wo.Values, "")
@@ -637,7 +638,7 @@ func (e *evaluation) weightsClass(d *evaluationData, cl catalog.GPUClass, provid
 		}
 		for i, c := range d.Criteria {
 			if v, ok := s.Scores[c.ID]; ok && !guide.OfferMeasure(c.Measure) {
-				wc.Terms[pi][i] = ptr(v)
+				wc.Terms[pi][i] = pagemodel.Ptr(v)
 			}
 		}
 		wc.Offers = append(wc.Offers, wo)
@@ -646,9 +647,9 @@ func (e *evaluation) weightsClass(d *evaluationData, cl catalog.GPUClass, provid
 }
 
 // JSON is the weight sliders' data, for a <script type="application/json">
-// block (jsonScript).
+// block (pagemodel.JSONScript).
 func (d *evaluationData) JSON() (template.JS, error) {
-	return jsonScript(d.data)
+	return pagemodel.JSONScript(d.data)
 }
 
 // evaluationCharts gives the evaluation page its radar of the leaders,

@@ -185,7 +185,7 @@ func guidesOf(b *builder) *guideKind {
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (k *guideKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+func (k *guideKind) text(rec any, key string) string { return pagemodel.CatalogText(k.cat, rec, key) }
 
 // guidePages makes the guides index and a page per guide; none when the
 // catalog has no guide.

@@ -9,6 +9,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 )
 
@@ -223,11 +224,11 @@ func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
 		Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
 		Converted: pr.Conversion.From != pr.Conversion.To, Conversion: pr.Conversion,
 		Approximate: pr.Point.Approximate, Payment: pr.Point.Payment,
-		Provider: providerName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(paths.Instance(o.Instance)),
+		Provider: pagemodel.ProviderName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(paths.Instance(o.Instance)),
 		Region: o.Region, Trust: trust(pr.Point, pr.Kind),
 	}
 	if r := o.Provider.Region(o.Region); r != nil {
-		c.Region = cmp.Or(regionName(r, lang), r.ID)
+		c.Region = cmp.Or(pagemodel.RegionName(r, lang), r.ID)
 	}
 	return c
 }

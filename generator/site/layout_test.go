@@ -24,7 +24,7 @@ var stageImports = map[string][]string{
 	"site/derive":      nil,
 	"site/content":     {"site/render"},
 	"site/export":      {"site/derive", "site/paths", "site/render"},
-	"site/pagemodel":   {"site/content", "site/export", "site/paths"},
+	"site/pagemodel":   {"site/content", "site/export", "site/paths", "site/render"},
 }
 
 // pkgInfo is what TestStageSizes and TestStagesImportOneWay read of a

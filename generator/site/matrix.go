@@ -307,7 +307,7 @@ func matrixOf(b *builder) *matrixKind {
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (k *matrixKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+func (k *matrixKind) text(rec any, key string) string { return pagemodel.CatalogText(k.cat, rec, key) }
 
 // matrixPages makes the pages of the instance matrix.
 func (k *matrixKind) matrixPages() ([]*page, error) {
@@ -559,7 +559,7 @@ func (k *matrixKind) matrixPrice(pr *pricing.Price) *matrixPrice {
 		v.Upfront = u
 	}
 	if pr.Converted && pr.Conversion.From != pr.Conversion.To {
-		v.Converted, v.Rate = true, newRateView(pr.Conversion.Rate)
+		v.Converted, v.Rate = true, pagemodel.NewRateView(pr.Conversion.Rate)
 	}
 	if pr.Converted {
 		v.Shown = render.FormatMoney(pr.Display)
@@ -605,10 +605,6 @@ func rateDate(t func(string, ...any) string, date func(string) string, d string)
 	return date(d)
 }
 
-func newRateView(fx catalog.FXRate) *render.RateView {
-	return &render.RateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
-}
-
 // matrixRates are the rates the matrix converts with into the display
 // currency, one per quoted currency, in the order of the currencies.
 func (k *matrixKind) matrixRates(display string) []*render.RateView {
@@ -621,7 +617,7 @@ func (k *matrixKind) matrixRates(display string) []*render.RateView {
 			}
 			seen[c] = nil
 			if conv, ok := pricing.Rates(k.cat.FX).Convert(c, display); ok {
-				seen[c] = newRateView(conv.Rate)
+				seen[c] = pagemodel.NewRateView(conv.Rate)
 			}
 		}
 	}

@@ -16,5 +16,6 @@ type (
 	inlineAssets = pagemodel.InlineAssets
 	allPages     = pagemodel.AllPages
 	dateView     = pagemodel.DateView
+	trustView    = pagemodel.TrustView
 	link         = pagemodel.Link
 )

@@ -359,7 +359,7 @@ func (k *catalogKind) lang() string { return cmp.Or(k.cat.Site.Language, catalog
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (k *catalogKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+func (k *catalogKind) text(rec any, key string) string { return pagemodel.CatalogText(k.cat, rec, key) }
 
 func (k *catalogKind) homeData(p *page) *homeData {
 	d := &homeData{Providers: len(k.cat.Providers), GPUs: len(k.cat.GPUs), PricePoints: len(k.cat.Prices)}
@@ -946,5 +946,3 @@ func claimData(c *catalog.Claims, g *catalog.GPU, count int) *claimView {
 	}
 	return v
 }
-
-func ptr[T any](v T) *T { return &v }

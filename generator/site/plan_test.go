@@ -17,6 +17,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -267,7 +268,7 @@ func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, shares [
 	for _, sh := range mix {
 		pr, ok := o.Prices[sh.Model]
 		if !needs(sh.Model) {
-			pr, ok = tcoPrice{Hourly: ptr(0.0)}, true
+			pr, ok = tcoPrice{Hourly: pagemodel.Ptr(0.0)}, true
 		}
 		if o.NotPublic || !ok || pr.Hourly == nil {
 			return 0, false

@@ -16,6 +16,7 @@ import (
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -64,7 +65,9 @@ func scenariosOf(b *builder) *scenarioKind {
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (k *scenarioKind) text(rec any, key string) string { return catalogText(k.cat, rec, key) }
+func (k *scenarioKind) text(rec any, key string) string {
+	return pagemodel.CatalogText(k.cat, rec, key)
+}
 
 // scenarioPages makes the scenario index and one page per scenario; none
 // when the catalog has no scenario.
@@ -350,10 +353,10 @@ func offerLabel(o *pricing.Offer, x *render.Texter) string {
 		region = x.T("scenario.no_region")
 	default:
 		if r := o.Provider.Region(region); r != nil && r.Name != "" {
-			region = regionName(r, x.Lang())
+			region = pagemodel.RegionName(r, x.Lang())
 		}
 	}
-	return x.T("scenario.offer_label", o.Instance.Name, providerName(o.Provider, x.Lang()), region)
+	return x.T("scenario.offer_label", o.Instance.Name, pagemodel.ProviderName(o.Provider, x.Lang()), region)
 }
 
 // answerRow is the first row of a strategy's ranking, with the trust of
@@ -381,10 +384,10 @@ func (k *scenarioKind) tcoRow(p *page, t pricing.TCO, x *render.Texter) *tcoRow 
 		r.Parts = append(r.Parts, partView{Model: part.Model, PerMonth: part.PerMonth, Basis: partBasis(o, part, x)})
 	}
 	if t.StorageKnown {
-		r.Storage = ptr(t.Storage)
+		r.Storage = pagemodel.Ptr(t.Storage)
 	}
 	if t.EgressKnown {
-		r.Egress = ptr(t.Egress)
+		r.Egress = pagemodel.Ptr(t.Egress)
 	}
 	r.Notes = tcoNotes(t.Notes, x)
 	return r
@@ -778,15 +781,15 @@ func (k *scenarioKind) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *
 			to.GPUModel = &o.GPU.Model
 		}
 		if total := cat.TotalGPUMemoryGB(in); total != nil {
-			to.MemPerGPU = ptr(*total / float64(in.GPUCount))
+			to.MemPerGPU = pagemodel.Ptr(*total / float64(in.GPUCount))
 			if math.IsInf(*to.MemPerGPU, 0) || math.IsNaN(*to.MemPerGPU) {
-				to.MemPerGPU = ptr(math.MaxFloat64) // no GPU count: pricing.Eligible's division passes any minimum
+				to.MemPerGPU = pagemodel.Ptr(math.MaxFloat64) // no GPU count: pricing.Eligible's division passes any minimum
 			}
 		}
 		for m, pr := range o.Prices {
 			tp := tcoPrice{}
 			if pr.Converted {
-				tp.Hourly = ptr(pr.Display)
+				tp.Hourly = pagemodel.Ptr(pr.Display)
 				if pr.Hourly.OffOnDemand {
 					tp.Discount = pr.Point.DiscountPct
 				}
@@ -808,9 +811,9 @@ func (k *scenarioKind) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *
 }
 
 // JSON is the calculator's data, for a <script type="application/json">
-// block (jsonScript).
+// block (pagemodel.JSONScript).
 func (d *scenarioData) JSON() (template.JS, error) {
-	return jsonScript(d.data)
+	return pagemodel.JSONScript(d.data)
 }
 
 // planLinks are the home page's links to the plan pages: each scenario

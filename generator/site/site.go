@@ -41,6 +41,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/write"
 )
@@ -300,14 +301,7 @@ func (b *builder) lang() string { return cmp.Or(b.cat.Site.Language, catalog.Bas
 
 // text is the text of the field key of the catalog record rec in the
 // builder's language (catalog.Text), for a title or a search entry.
-func (b *builder) text(rec any, key string) string { return catalogText(b.cat, rec, key) }
-
-// catalogText is the text of the field key of the catalog record rec in
-// the language of cat (catalog.Text), for a title or a search entry.
-func catalogText(cat *catalog.Catalog, rec any, key string) string {
-	s, _ := catalog.Text(rec, key, cmp.Or(cat.Site.Language, catalog.BaseLanguage))
-	return s
-}
+func (b *builder) text(rec any, key string) string { return pagemodel.CatalogText(b.cat, rec, key) }
 
 // prose renders the Markdown field key of the catalog record rec in the
 // builder's language with render, marked when it is the catalog's own

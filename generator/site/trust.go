@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 )
 
@@ -18,29 +19,6 @@ import (
 // input gives the same bytes; static/age.js counts every age again to the
 // reader's own day from its data-date, so that an old page never claims to
 // be fresh.
-
-// trustView is what the partial "price-trust" shows of a price.
-type trustView struct {
-	// Kind is the kind of source (catalog.SourceKinds); "" when unknown.
-	Kind string
-	// Date is the date the age counts from, as the catalog writes it
-	// ("2025-06-01", "2025-06", "2025"); "" when the sources date none.
-	Date string
-	// Age is the age on the build's age date ("3 months"); the undated
-	// text when Date is "".
-	Age string
-	// Title holds the dates behind the age in words, for a title
-	// attribute: the date and where it comes from, and the as-of.
-	Title string
-	// Badge is the freshness of the price on the build's age date under
-	// the site's policy: catalog.Fresh, Aging, Stale or Undated.
-	Badge string
-	// BadgeTitle says the policy behind the badge, for a title attribute.
-	BadgeTitle string
-}
-
-// Ranked reports whether the price takes part in rankings by default.
-func (v *trustView) Ranked() bool { return catalog.Ranked(v.Kind) }
 
 // trust is the trust view of a price stated by pp whose source is of the
 // kind given (the point's, or pricing.Price.Kind for a price worked out
@@ -173,7 +151,7 @@ func ageScriptMessages(msgs render.Messages, built time.Time, freshDays, staleDa
 	if !built.IsZero() {
 		s.Built = built.Format(time.DateOnly)
 	}
-	return jsonScript(s)
+	return pagemodel.JSONScript(s)
 }
 
 // newestDate is the day ages are counted to when the build is given

@@ -1,0 +1,72 @@
+package pagemodel
+
+import (
+	"cmp"
+	"encoding/json"
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/render"
+	"html/template"
+)
+
+// TrustView is what the partial "price-trust" shows of a price.
+type TrustView struct {
+	// Kind is the kind of source (catalog.SourceKinds); "" when unknown.
+	Kind string
+	// Date is the date the age counts from, as the catalog writes it
+	// ("2025-06-01", "2025-06", "2025"); "" when the sources date none.
+	Date string
+	// Age is the age on the build's age date ("3 months"); the undated
+	// text when Date is "".
+	Age string
+	// Title holds the dates behind the age in words, for a title
+	// attribute: the date and where it comes from, and the as-of.
+	Title string
+	// Badge is the freshness of the price on the build's age date under
+	// the site's policy: catalog.Fresh, Aging, Stale or Undated.
+	Badge string
+	// BadgeTitle says the policy behind the badge, for a title attribute.
+	BadgeTitle string
+}
+
+// Ranked reports whether the price takes part in rankings by default.
+func (v *TrustView) Ranked() bool { return catalog.Ranked(v.Kind) }
+
+// JSONScript encodes v for a <script type="application/json"> block.
+// encoding/json writes <, >, &, U+2028 and U+2029 as \u escapes, so no
+// text in v can end the block, and the encoding is typed as safe there:
+// html/template writes it as it is instead of encoding it again.
+func JSONScript(v any) (template.JS, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	return template.JS(b), nil
+}
+
+// ChartModel is the pricing model the price charts show.
+const ChartModel = "on_demand"
+
+// RegionName is the name of region r in lang, or its English name.
+func RegionName(r *catalog.Region, lang string) string {
+	s, _ := catalog.Text(r, "name", lang)
+	return s
+}
+
+// ProviderName is the name of provider p in lang, or its English name.
+func ProviderName(p *catalog.Provider, lang string) string {
+	s, _ := catalog.Text(p, "name", lang)
+	return s
+}
+
+func NewRateView(fx catalog.FXRate) *render.RateView {
+	return &render.RateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
+}
+
+// CatalogText is the text of the field key of the catalog record rec in
+// the language of cat (catalog.Text), for a title or a search entry.
+func CatalogText(cat *catalog.Catalog, rec any, key string) string {
+	s, _ := catalog.Text(rec, key, cmp.Or(cat.Site.Language, catalog.BaseLanguage))
+	return s
+}
+
+func Ptr[T any](v T) *T { return &v }
