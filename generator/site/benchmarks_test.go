@@ -15,6 +15,7 @@ import (
 	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -88,7 +89,7 @@ func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[st
 					if g.Time() {
 						figure = render.FormatDerived(c.RunCost)
 					} else {
-						f := workFigure(c.WorkPerMoney)
+						f := kinds.WorkFigure(c.WorkPerMoney)
 						figure = f.Num
 						if f.Scale != "" {
 							figure = fmt.Sprintf(msgs[map[string]string{"m": "bench.millions", "bn": "bench.billions"}[f.Scale]], f.Num)

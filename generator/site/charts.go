@@ -143,11 +143,11 @@ func (b *builder) chartsOf(d *charts.Data, p *page) error {
 			}
 		}
 	case "benchmark":
-		return benchmarksOf(b).benchmarkCharts(d, p)
+		return benchmarksOf(b).Charts(d, p)
 	case "scenario":
-		return scenariosOf(b).scenarioCharts(d, p)
+		return scenariosOf(b).Charts(d, p)
 	case "evaluation":
-		return evaluationOf(b).evaluationCharts(d, p)
+		return evaluationOf(b).Charts(d, p)
 	}
 	return nil
 }

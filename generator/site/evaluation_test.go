@@ -11,6 +11,8 @@ import (
 	"gpucompare"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/kinds"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
 
@@ -50,7 +52,7 @@ func evaluationRows(t *testing.T, page, id string) []string {
 func TestEvaluationByHand(t *testing.T) {
 	root, _ := readArchive(t, "testdata/evaluation.txtar")
 	files, _ := build(t, root, Options{})
-	page := string(files[evaluationPath])
+	page := string(files[paths.Evaluation])
 	// Prices within A100 80GB: cn's 84 CNY at 7 to the dollar over 8 GPUs
 	// beats big's 2.00; 12 of 14 certifications score 85.7, not 0; RDMA
 	// stated on big's H100 type counts for big; 99.99 % stays 99.99 %.
@@ -116,13 +118,13 @@ func TestPercentagesKeepTheirPrecision(t *testing.T) {
 		{"price_transparency", 0.02, "0.02 % priced"},
 		{"price_transparency", 100.0 / 3, "33.3 % priced"},
 	} {
-		if got := measured(tt.measure, tt.v, "USD", x); got != tt.want {
+		if got := kinds.Measured(tt.measure, tt.v, "USD", x); got != tt.want {
 			t.Errorf("%s %v: %q, want %q", tt.measure, tt.v, got, tt.want)
 		}
 	}
 	// A share just under half of the weight does not read as half.
 	for share, want := range map[float64]float64{0.496: 49.6, 0.4999: 49.99, 0.5: 50, 0.79: 79, 0.9996: 99.96, 0.004: 0.4} {
-		if got := sharePercent(share); got != want {
+		if got := kinds.SharePercent(share); got != want {
 			t.Errorf("share %v: %v %%, want %v", share, got, want)
 		}
 	}
@@ -138,16 +140,16 @@ func TestEvaluationKindAlone(t *testing.T) {
 	if errs := rep.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	e := &evaluation{cat: cat, data: derive.Make(cat), msgs: englishTexter(t).M,
-		newPage: func(path, layout string) *page { return &page{Path: path, Layout: layout} }}
-	p, err := e.evaluationPage()
+	e := kinds.NewEvaluation(cat, derive.Make(cat), englishTexter(t).M,
+		func(path, layout string) *page { return &page{Path: path, Layout: layout} })
+	p, err := e.Page()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Path != evaluationPath || p.Layout != "evaluation" {
+	if p.Path != paths.Evaluation || p.Layout != "evaluation" {
 		t.Fatalf("page %s of layout %s", p.Path, p.Layout)
 	}
-	d := p.Data.(*evaluationData)
+	d := p.Data.(*kinds.EvaluationData)
 	var got []string
 	for _, r := range d.Rows {
 		got = append(got, fmt.Sprintf("%d %s %g", r.Rank, r.Scored.Provider.Name, r.Score))

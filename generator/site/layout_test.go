@@ -25,6 +25,7 @@ var stageImports = map[string][]string{
 	"site/content":     {"site/render"},
 	"site/export":      {"site/derive", "site/paths", "site/render"},
 	"site/pagemodel":   {"site/content", "site/export", "site/paths", "site/render"},
+	"site/kinds":       {"site/content", "site/derive", "site/pagemodel", "site/paths", "site/render"},
 }
 
 // pkgInfo is what TestStageSizes and TestStagesImportOneWay read of a
@@ -116,19 +117,14 @@ func TestStagesImportOneWay(t *testing.T) {
 }
 
 // TestStageSizes keeps the rooms of the generator small: no type has more
-// than 30 methods, and no package holds more than a fifth of the
-// generator's non-test lines, except package site, which the move has not
-// yet brought there and which must not grow back (39% before the move).
+// than 30 methods, and no package, package site included (39% before the
+// move), holds more than a fifth of the generator's non-test lines.
 func TestStageSizes(t *testing.T) {
 	pkgs, total := generatorPackages(t)
 	for dir, pi := range pkgs {
 		share := float64(pi.lines) / float64(total)
-		limit := 0.20
-		if dir == "site" {
-			limit = 0.30
-		}
-		if share > limit {
-			t.Errorf("%s: %d of the generator's %d non-test lines (%.1f%%), over %.0f%%", dir, pi.lines, total, 100*share, 100*limit)
+		if share > 0.20 {
+			t.Errorf("%s: %d of the generator's %d non-test lines (%.1f%%), over 20%%: move a stage or page kind of it into a package of its own", dir, pi.lines, total, 100*share)
 		}
 		if testing.Verbose() && strings.HasPrefix(dir+"/", "site/") {
 			t.Logf("%-18s %5d lines %5.1f%%", dir, pi.lines, 100*share)

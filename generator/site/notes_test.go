@@ -9,6 +9,7 @@ import (
 	"gpucompare/generator/guide"
 	"gpucompare/generator/note"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/render"
 )
 
@@ -41,12 +42,12 @@ func TestEveryNoteCodeHasAMessage(t *testing.T) {
 		}
 		x := &render.Texter{M: m}
 		for _, k := range pricing.NoteKinds() {
-			if got := tcoNotes([]pricing.Note{{Kind: k, Model: "spot", Value: 10}}, x); len(got) != 1 || got[0] == "" || strings.Contains(got[0], "%!") {
+			if got := kinds.TCONotes([]pricing.Note{{Kind: k, Model: "spot", Value: 10}}, x); len(got) != 1 || got[0] == "" || strings.Contains(got[0], "%!") {
 				t.Errorf("%s: cost note of kind %d worded %q", lang, k, got)
 			}
 		}
 		for _, k := range pricing.ReasonKinds() {
-			if got := reasonText(o, w, pricing.Reason{Kind: k, Model: "spot", Months: 12}, "USD", x); got == "" || strings.Contains(got, "%!") {
+			if got := kinds.ReasonText(o, w, pricing.Reason{Kind: k, Model: "spot", Months: 12}, "USD", x); got == "" || strings.Contains(got, "%!") {
 				t.Errorf("%s: reason of kind %d worded %q", lang, k, got)
 			}
 		}

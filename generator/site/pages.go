@@ -14,6 +14,7 @@ import (
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
@@ -51,16 +52,16 @@ func (b *builder) newPage(p, layout string) *page {
 		{"nav.compare", "compare/index.html"},
 		{"nav.gpus", "gpus/index.html"},
 		{"nav.providers", "providers/index.html"},
-		{"nav.benchmarks", benchmarksPath},
+		{"nav.benchmarks", paths.Benchmarks},
 		{"nav.guides", guidesPath},
-		{"nav.scenarios", scenariosPath},
-		{"nav.evaluation", evaluationPath},
+		{"nav.scenarios", paths.Scenarios},
+		{"nav.evaluation", paths.Evaluation},
 		{"nav.changes", "changes/index.html"},
 	} {
 		if n.target == guidesPath && len(b.cat.Guides) == 0 {
 			continue
 		}
-		if (n.target == scenariosPath && len(b.cat.Scenarios) == 0) || (n.target == evaluationPath && b.cat.Scoring == nil) {
+		if (n.target == paths.Scenarios && len(b.cat.Scenarios) == 0) || (n.target == paths.Evaluation && b.cat.Scoring == nil) {
 			continue
 		}
 		section := strings.TrimSuffix(n.target, "index.html")
@@ -134,16 +135,16 @@ func (b *builder) pages() ([]*page, error) {
 		}
 	}
 
-	for _, p := range benchmarksOf(b).benchmarkPages() {
+	for _, p := range benchmarksOf(b).Pages() {
 		add(p)
 	}
 
-	plan, err := scenariosOf(b).scenarioPages()
+	plan, err := scenariosOf(b).Pages()
 	if err != nil {
 		return nil, err
 	}
 	out = append(out, plan...)
-	eval, err := evaluationOf(b).evaluationPage()
+	eval, err := evaluationOf(b).Page()
 	if err != nil {
 		return nil, err
 	}
@@ -319,7 +320,7 @@ type homeData struct {
 	Providers, GPUs, Instances, Offers, PricePoints int
 	Guides                                          []*guideSummary
 	Pages                                           []link
-	Plan                                            *planLinks // nil when the catalog has no scenario and no scoring
+	Plan                                            *kinds.PlanLinks // nil when the catalog has no scenario and no scoring
 }
 
 // catalogKind is the page kind of the catalog's own records: the home
@@ -339,9 +340,9 @@ type catalogKind struct {
 
 	// The kinds whose parts these pages show: the plans and guides of the
 	// home page, the benchmark figures of GPU and instance pages.
-	scenarios  *scenarioKind
+	scenarios  *kinds.Scenarios
 	guides     *guideKind
-	benchmarks *benchmarkKind
+	benchmarks *kinds.Benchmarks
 }
 
 // catalogOf is the catalog's page kind of the edition b builds.
@@ -376,7 +377,7 @@ func (k *catalogKind) homeData(p *page) *homeData {
 		oldBefore = strconv.Itoa(k.ageDate.Year() - homeYears)
 	}
 	d.Prices = homePriceTable(k.data.Priced, k.data.GPUs, k.cat.Site.Currency, oldBefore, k.lang(), k.trust, p.Rel)
-	d.Plan = k.scenarios.planLinks(p)
+	d.Plan = k.scenarios.PlanLinks(p)
 	d.Guides = k.guides.guideSummaries(p)
 	for _, c := range k.listed {
 		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
@@ -505,7 +506,7 @@ type gpuData struct {
 	// instance matrix.
 	Offers     int
 	CompareURL string
-	Benchmarks []*benchResult // the benchmark results run on it
+	Benchmarks []*kinds.BenchResult // the benchmark results run on it
 }
 
 // figure is one precision of a GPU, dense and sparse side by side.
@@ -702,7 +703,7 @@ func (k *catalogKind) gpuData(p *page, g *catalog.GPU) *gpuData {
 		}
 	}
 	d.CompareURL = p.Rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode()
-	d.Benchmarks = k.benchmarks.gpuBenchmarks(p, g)
+	d.Benchmarks = k.benchmarks.GPUBenchmarks(p, g)
 	return d
 }
 
@@ -859,8 +860,8 @@ type instanceData struct {
 	// claims check disagrees with it (Claim.GPULink is the GPU's own).
 	ClaimedLink  string
 	LinkDisputed bool
-	Sources      []string         // the distinct sources of Prices, numbered from 1 in first use
-	Benchmarks   []*instanceBench // its best on-demand figure in each group of comparable results
+	Sources      []string               // the distinct sources of Prices, numbered from 1 in first use
+	Benchmarks   []*kinds.InstanceBench // its best on-demand figure in each group of comparable results
 }
 
 // claimView sets an instance type's advertised figures beside what its GPU
@@ -916,7 +917,7 @@ func (k *catalogKind) instanceData(p *page, in *catalog.Instance) *instanceData 
 		}
 	}
 	d.Changes = k.changeRows(p, k.data.ChangesOf[in])
-	d.Benchmarks = k.benchmarks.instanceBenchmarks(p, in)
+	d.Benchmarks = k.benchmarks.InstanceBenchmarks(p, in)
 	return d
 }
 

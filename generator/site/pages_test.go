@@ -22,7 +22,7 @@ func TestEscapePathEscapesEachSegment(t *testing.T) {
 			segs[i] = url.PathEscape(s)
 		}
 		if got, want := pagemodel.EscapePath(p), strings.Join(segs, "/"); got != want {
-			t.Errorf("pagemodel.EscapePath(%q) = %q, want %q", p, got, want)
+			t.Errorf("EscapePath(%q) = %q, want %q", p, got, want)
 		}
 	}
 }

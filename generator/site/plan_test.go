@@ -17,6 +17,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
@@ -204,7 +205,7 @@ func checkRanking(t *testing.T, page string, cat *catalog.Catalog, s *catalog.Sc
 // JSON data alone: the formulas of pricing.ScenarioTCO, in its order.
 // ok is false where the script leaves the offer out, as it does with
 // estimates and articles' figures left out (its switch off).
-func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, shares []catalog.Share) (float64, bool) {
+func tcoTotal(d *kinds.TCOData, o kinds.TCOOffer, w catalog.Workload, max *float64, shares []catalog.Share) (float64, bool) {
 	if o.GPUModel == nil || !o.Rankable {
 		return 0, false
 	}
@@ -268,7 +269,7 @@ func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, shares [
 	for _, sh := range mix {
 		pr, ok := o.Prices[sh.Model]
 		if !needs(sh.Model) {
-			pr, ok = tcoPrice{Hourly: pagemodel.Ptr(0.0)}, true
+			pr, ok = kinds.TCOPrice{Hourly: pagemodel.Ptr(0.0)}, true
 		}
 		if o.NotPublic || !ok || pr.Hourly == nil {
 			return 0, false
@@ -327,7 +328,7 @@ func tcoTotal(d *tcoData, o tcoOffer, w catalog.Workload, max *float64, shares [
 	for _, v := range parts {
 		compute += v
 	}
-	monthly := func(r *tcoRate, gb float64) float64 {
+	monthly := func(r *kinds.TCORate, gb float64) float64 {
 		if gb == 0 || r == nil {
 			return 0
 		}
@@ -353,12 +354,12 @@ func TestCalculatorDataGivesScenarioTCOTotals(t *testing.T) {
 		}
 		checked := 0
 		for _, s := range cat.Scenarios {
-			page := string(files[scenarioPath(s.ID)])
+			page := string(files[paths.Scenario(s.ID)])
 			m := regexp.MustCompile(`<script type="application/json" id="tco-data">(.*?)</script>`).FindStringSubmatch(page)
 			if m == nil {
 				t.Fatalf("%s: %s ships no calculator data", name, s.ID)
 			}
-			var d tcoData
+			var d kinds.TCOData
 			if err := json.Unmarshal([]byte(m[1]), &d); err != nil {
 				t.Fatalf("%s: %s: %v", name, s.ID, err)
 			}
@@ -400,7 +401,7 @@ func TestLeftOutAgreesWithPricing(t *testing.T) {
 	for _, s := range cat.Scenarios {
 		for _, st := range s.Strategies {
 			for _, o := range offers {
-				why := leftOut(cat, o, s, st, cat.Site.Currency, x)
+				why := kinds.LeftOut(cat, o, s, st, cat.Site.Currency, x)
 				if ok := pricing.Eligible(cat, o, s, st, false); (why == "") != ok {
 					t.Errorf("%s/%s: %s %s: page says %q, pricing.Eligible %v", s.ID, st.ID, o.Instance.Name, o.Region, why, ok)
 				}
@@ -441,15 +442,15 @@ func TestReasonsAndNotesWorded(t *testing.T) {
 		{pricing.Reason{Kind: pricing.Uninterruptible, Model: "spot"}, "the workload cannot be interrupted, so spot does not fit"},
 		{pricing.Reason{Kind: pricing.Outlasts, Model: "reserved_3y", Months: 36}, "a reserved, 3 years commitment of 36 months outlasts the 6-month project"},
 	} {
-		if got := reasonText(o, w, tt.why, "USD", x); got != tt.want {
+		if got := kinds.ReasonText(o, w, tt.why, "USD", x); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.why, got, tt.want)
 		}
 	}
 	notPublic := &pricing.Offer{Instance: &catalog.Instance{PriceNotPublic: "on request"}, Prices: map[string]*pricing.Price{}}
-	if got, want := reasonText(notPublic, w, pricing.Reason{Kind: pricing.NoPrice, Model: "lease"}, "USD", x), "the catalog holds no price for it"; got != want {
+	if got, want := kinds.ReasonText(notPublic, w, pricing.Reason{Kind: pricing.NoPrice, Model: "lease"}, "USD", x), "the catalog holds no price for it"; got != want {
 		t.Errorf("no public price: %q, want %q", got, want)
 	}
-	got := tcoNotes([]pricing.Note{
+	got := kinds.TCONotes([]pricing.Note{
 		{Kind: pricing.DiscountOnly, Model: "reserved_3y", Value: 37.5},
 		{Kind: pricing.SpotOverhead, Model: "spot", Value: 10},
 		{Kind: pricing.StorageUnknown},
@@ -488,7 +489,7 @@ func TestPlanPagesEscapeCatalogText(t *testing.T) {
 	}
 	edit(t, root, "data/scoring.yaml", "name: GPU memory", "name: '"+script+img+"'")
 	files, _ := build(t, root, Options{})
-	for _, p := range []string{"index.html", scenariosPath, scenarioPath("small"), evaluationPath} {
+	for _, p := range []string{"index.html", paths.Scenarios, paths.Scenario("small"), paths.Evaluation} {
 		page := string(files[p])
 		if len(liveScripts(page)) > 0 || strings.Contains(page, "<img") || strings.Contains(page, "javascript:") {
 			t.Errorf("%s: hostile text came out live", p)
@@ -499,10 +500,10 @@ func TestPlanPagesEscapeCatalogText(t *testing.T) {
 			}
 		}
 	}
-	if page := string(files[scenarioPath("small")]); !strings.Contains(page, html.EscapeString(script)) && !strings.Contains(page, "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;") {
+	if page := string(files[paths.Scenario("small")]); !strings.Contains(page, html.EscapeString(script)) && !strings.Contains(page, "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;") {
 		t.Error("the hostile description is not shown as text")
 	}
-	if !strings.Contains(string(files[evaluationPath]), "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;") {
+	if !strings.Contains(string(files[paths.Evaluation]), "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;") {
 		t.Error("the hostile criterion name is not shown as text")
 	}
 }
@@ -551,10 +552,10 @@ func TestEvaluationRanksOffersAsScoreOffers(t *testing.T) {
 	crit := cat.Scoring.Criteria
 	want := guide.ScoreOffers(cat, pool, crit, guide.Score(cat, offers, crit, class))
 	want = slices.DeleteFunc(want, func(s *guide.ScoredOffer) bool { return !s.Ranked() })
-	sec := planSection(t, string(files[evaluationPath]), "offers")
+	sec := planSection(t, string(files[paths.Evaluation]), "offers")
 	got := offerScoreRE.FindAllStringSubmatch(sec, -1)
-	if len(got) != min(offerTop, len(want)) {
-		t.Fatalf("%d offer rows, want %d", len(got), min(offerTop, len(want)))
+	if len(got) != min(kinds.OfferTop, len(want)) {
+		t.Fatalf("%d offer rows, want %d", len(got), min(kinds.OfferTop, len(want)))
 	}
 	for i, m := range got {
 		w := want[i]
@@ -562,8 +563,8 @@ func TestEvaluationRanksOffersAsScoreOffers(t *testing.T) {
 			t.Errorf("row %d: %s scored %s, want %s scored %v", i+1, m[1], m[3], paths.Instance(w.Offer.Instance), pricing.Round(w.Score, 1))
 		}
 	}
-	var data weightsData
-	block := regexp.MustCompile(`(?s)<script type="application/json" id="weights-data">(.*?)</script>`).FindStringSubmatch(string(files[evaluationPath]))
+	var data kinds.WeightsData
+	block := regexp.MustCompile(`(?s)<script type="application/json" id="weights-data">(.*?)</script>`).FindStringSubmatch(string(files[paths.Evaluation]))
 	if block == nil || json.Unmarshal([]byte(block[1]), &data) != nil {
 		t.Fatal("no weights data")
 	}

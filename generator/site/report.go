@@ -22,6 +22,7 @@ import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
@@ -207,7 +208,7 @@ type reportData struct {
 	// the offers without a price apart (reportOffersOf).
 	Offers   *reportOffers
 	Summary  *reportSummary
-	Scenario *scenarioData // nil without -scenario
+	Scenario *kinds.ScenarioData // nil without -scenario
 	Sources  *reportSources
 	// The inline blocks: the stylesheets and, when there are charts, the
 	// scripts that draw them, in the order they run.
@@ -375,13 +376,13 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	if opts.Scenario != "" {
 		s := cat.Scenarios[slices.IndexFunc(cat.Scenarios, func(s *catalog.Scenario) bool { return s.ID == opts.Scenario })]
 		sp := &page{Path: reportPath, Layout: "scenario", Site: b.siteInfo, Links: p.Links}
-		if sp.Data, err = scenariosOf(b).scenarioData(sp, s, x); err != nil {
+		if sp.Data, err = scenariosOf(b).ScenarioData(sp, s, x); err != nil {
 			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
 		}
-		if err := scenariosOf(b).scenarioCharts(cd, sp); err != nil {
+		if err := scenariosOf(b).Charts(cd, sp); err != nil {
 			return nil, fmt.Errorf("scenario %q: charts: %w", s.ID, err)
 		}
-		d.Scenario = sp.Data.(*scenarioData)
+		d.Scenario = sp.Data.(*kinds.ScenarioData)
 		p.Charts = append(p.Charts, sp.Charts...)
 	}
 	d.Sources = rk.reportSources(d)

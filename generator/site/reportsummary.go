@@ -9,6 +9,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
@@ -33,8 +34,8 @@ const summaryTop = 3
 
 // reportSummary is the model of the report's first page.
 type reportSummary struct {
-	Scenario *scenarioData // nil: the offers rank by the metric
-	Model    string        // the pricing model of the metric
+	Scenario *kinds.ScenarioData // nil: the offers rank by the metric
+	Model    string              // the pricing model of the metric
 	Currency string
 	// Top are the first offers of the ranking, at most summaryTop; empty
 	// when no offer ranks.
@@ -160,7 +161,7 @@ func (k *reportKind) reportSummary(d *reportData, x *render.Texter) *reportSumma
 		// add puts an offer's total under one strategy among the ranked
 		// rows or, when a price of its mix is an estimate or an article's
 		// figure, among those left out.
-		add := func(sv *strategyView, o *pricing.Offer, t pricing.TCO) {
+		add := func(sv *kinds.StrategyView, o *pricing.Offer, t pricing.TCO) {
 			var prices []*pricing.Price
 			var payments []string
 			kind := ""

@@ -313,7 +313,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 		add(5, tr(g, "title"), t("search.guide", len(g.Questions), len(g.Outcomes)), guidePath(g.ID), "", []string{g.ID}, text...)
 	}
 	for _, s := range cat.Scenarios {
-		add(6, tr(s, "title"), s.Persona, scenarioPath(s.ID), "", []string{s.ID}, s.Persona, tr(s, "description"))
+		add(6, tr(s, "title"), s.Persona, paths.Scenario(s.ID), "", []string{s.ID}, s.Persona, tr(s, "description"))
 	}
 	for _, p := range sections {
 		desc := ""

@@ -1,4 +1,4 @@
-package site
+package kinds
 
 import (
 	"cmp"
@@ -29,42 +29,34 @@ import (
 // pages list the results of their accelerator, instance pages their best
 // figure in each group.
 
-// Output paths of the benchmark pages.
-const benchmarksPath = "benchmarks/index.html"
-
 // resultAnchor and groupAnchor are the ids of a result's row and of a
 // group's section on its benchmark's page; n counts from 1.
 func resultAnchor(n int) string { return "result-" + strconv.Itoa(n) }
 func groupAnchor(n int) string  { return "group-" + strconv.Itoa(n) }
 
-// benchmarkKind is the page kind of the benchmark pages, and of the
+// Benchmarks is the page kind of the benchmark pages, and of the
 // benchmark figures of the GPU and instance pages: a function of the
 // edition's catalog and its derived data, with newPage making the frame of
 // a page of the edition and trust the trust badge of a price.
-type benchmarkKind struct {
+type Benchmarks struct {
 	cat     *catalog.Catalog
 	data    *derive.Data
-	newPage func(path, layout string) *page
-	trust   func(pp *catalog.PricePoint, kind string) *trustView
-}
-
-// benchmarksOf is the benchmark page kind of the edition b builds.
-func benchmarksOf(b *builder) *benchmarkKind {
-	return &benchmarkKind{cat: b.cat, data: b.Data, newPage: b.newPage, trust: b.trust}
+	newPage func(path, layout string) *pagemodel.Page
+	trust   func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView
 }
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (k *benchmarkKind) text(rec any, key string) string {
+func (k *Benchmarks) text(rec any, key string) string {
 	return pagemodel.CatalogText(k.cat, rec, key)
 }
 
-// benchmarkPages makes the benchmark index and one page per benchmark.
-func (k *benchmarkKind) benchmarkPages() []*page {
-	idx := k.newPage(benchmarksPath, "benchmarks")
+// Pages makes the benchmark index and one page per benchmark.
+func (k *Benchmarks) Pages() []*pagemodel.Page {
+	idx := k.newPage(paths.Benchmarks, "benchmarks")
 	idx.TitleKey, idx.DescKey = "benchmarks.title", "benchmarks.description"
 	idx.Data = k.benchmarksData(idx)
-	out := []*page{idx}
+	out := []*pagemodel.Page{idx}
 	for _, bm := range k.cat.Benchmarks {
 		p := k.newPage(paths.Benchmark(bm.ID), "benchmark")
 		p.Title, p.DescKey = bm.Name, "benchmark.description"
@@ -99,7 +91,7 @@ type benchmarkRow struct {
 	Costed    int // results mapped onto at least one priced offer
 }
 
-func (k *benchmarkKind) benchmarksData(p *page) *benchmarksData {
+func (k *Benchmarks) benchmarksData(p *pagemodel.Page) *benchmarksData {
 	d := &benchmarksData{
 		Benchmarks: len(k.cat.Benchmarks),
 		ResultsCSV: p.Rel(paths.ResultsCSV), ResultsJSON: p.Rel(paths.ResultsJSON),
@@ -166,7 +158,7 @@ type bestGroup struct {
 type bestRow struct {
 	Table *rankTable
 	Row   *rankRow
-	Trust *trustView
+	Trust *pagemodel.TrustView
 }
 
 // resultRow is one result in a benchmark's results table.
@@ -177,7 +169,7 @@ type resultRow struct {
 	GPUURL      string // "" when the accelerator is not in the catalog
 	InstanceURL string // the instance type it ran on, when the catalog names one
 	Instance    *catalog.Instance
-	Date        *dateView
+	Date        *pagemodel.DateView
 	AsOfNote    string // the result's as_of, unless it only repeats its date
 }
 
@@ -208,7 +200,7 @@ type rankTable struct {
 	Rows     []*rankRow
 	// Chart is the group's price–performance figure, on the table of the
 	// model it is drawn for; nil on the others.
-	Chart *chartView
+	Chart *pagemodel.ChartView
 	// NoChart says the table is the one a chart would be drawn for, but
 	// its marks are too few to compare.
 	NoChart bool
@@ -238,9 +230,9 @@ type figureView struct {
 	Scale string
 }
 
-// workFigure writes a work-per-money figure: 3,076,050 → 3.08 (millions),
+// WorkFigure writes a work-per-money figure: 3,076,050 → 3.08 (millions),
 // 244,098 → 244,098, 45.17 → 45.2.
-func workFigure(v float64) figureView {
+func WorkFigure(v float64) figureView {
 	switch a := math.Abs(v); {
 	case a >= 1e9:
 		return figureView{sig3(v / 1e9), "bn"}
@@ -267,7 +259,7 @@ func sig3(v float64) string {
 	return render.Group(strconv.FormatFloat(r, 'f', places, 64))
 }
 
-func (k *benchmarkKind) benchmarkData(p *page, bm *catalog.Benchmark) *benchmarkData {
+func (k *Benchmarks) benchmarkData(p *pagemodel.Page, bm *catalog.Benchmark) *benchmarkData {
 	d := &benchmarkData{Benchmark: bm, Currency: k.cat.Site.Currency}
 	rows := map[*catalog.Result]*resultRow{}
 	groups := k.data.GroupsOf(bm)
@@ -345,7 +337,7 @@ func (k *benchmarkKind) benchmarkData(p *page, bm *catalog.Benchmark) *benchmark
 // rankTables are the tables of a group's rankings, one per pricing model
 // with costs, in pricing.Models order; rows holds the page's result rows,
 // and rates gains the conversion of every price quoted in another currency.
-func rankTables(k *benchmarkKind, p *page, ranks map[string][]*bench.Cost, rows map[*catalog.Result]*resultRow, rates map[string]pricing.Conversion) []*rankTable {
+func rankTables(k *Benchmarks, p *pagemodel.Page, ranks map[string][]*bench.Cost, rows map[*catalog.Result]*resultRow, rates map[string]pricing.Conversion) []*rankTable {
 	var out []*rankTable
 	for _, model := range pricing.Models {
 		costs := ranks[model]
@@ -359,7 +351,7 @@ func rankTables(k *benchmarkKind, p *page, ranks map[string][]*bench.Cost, rows 
 			row := &rankRow{
 				Rank: j + 1, Cost: c, Result: rows[m.Result.Result],
 				InstanceURL: p.Rel(paths.Instance(o.Instance)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
-				PerInstance: o.Instance.GPUCount, Figure: workFigure(c.WorkPerMoney),
+				PerInstance: o.Instance.GPUCount, Figure: WorkFigure(c.WorkPerMoney),
 			}
 			row.ResultURL = "#" + row.Result.Anchor
 			if j > 0 && c.Value() == costs[j-1].Value() {
@@ -400,10 +392,10 @@ func (d *benchmarkData) SuiteKey() string { return (&suiteList{Suite: d.Benchmar
 // one round, which its rankings never mix.
 func (d *benchmarkData) MixedRounds() bool { return len(d.Rounds) > 1 }
 
-// benchmarkCharts gives a benchmark page its figures: each group's
+// Charts gives a benchmark page its figures: each group's
 // price–performance chart under the model of its ChartTable, whose rows
 // it marks on the frontier.
-func (k *benchmarkKind) benchmarkCharts(d *charts.Data, p *page) error {
+func (k *Benchmarks) Charts(d *charts.Data, p *pagemodel.Page) error {
 	data := p.Data.(*benchmarkData)
 	for _, g := range data.Groups {
 		t := g.ChartTable()
@@ -418,7 +410,7 @@ func (k *benchmarkKind) benchmarkCharts(d *charts.Data, p *page) error {
 			t.NoChart = true
 			continue
 		}
-		t.Chart = &chartView{Kind: "benchmark", Charts: []*charts.Chart{&c.Chart}, Table: c, Model: t.Model, Page: p}
+		t.Chart = &pagemodel.ChartView{Kind: "benchmark", Charts: []*charts.Chart{&c.Chart}, Table: c, Model: t.Model, Page: p}
 		p.Charts = append(p.Charts, t.Chart)
 		for _, r := range t.Rows {
 			r.OnFrontier = c.OnFrontier[r.Cost]
@@ -427,16 +419,16 @@ func (k *benchmarkKind) benchmarkCharts(d *charts.Data, p *page) error {
 	return nil
 }
 
-// benchResult is a result of an accelerator as its GPU page lists it.
-type benchResult struct {
+// BenchResult is a result of an accelerator as its GPU page lists it.
+type BenchResult struct {
 	*bench.Result
 	Benchmark *catalog.Benchmark
 	URL       string // the result's row on its benchmark's page
 }
 
-// gpuBenchmarks are the results run on accelerator g, in benchmark order.
-func (k *benchmarkKind) gpuBenchmarks(p *page, g *catalog.GPU) []*benchResult {
-	var out []*benchResult
+// GPUBenchmarks are the results run on accelerator g, in benchmark order.
+func (k *Benchmarks) GPUBenchmarks(p *pagemodel.Page, g *catalog.GPU) []*BenchResult {
+	var out []*BenchResult
 	for _, bm := range k.cat.Benchmarks {
 		byResult := map[*catalog.Result]*bench.Result{}
 		for _, gr := range k.data.GroupsOf(bm) {
@@ -446,16 +438,16 @@ func (k *benchmarkKind) gpuBenchmarks(p *page, g *catalog.GPU) []*benchResult {
 		}
 		for i, cr := range bm.Results {
 			if cr.GPU == g.ID && byResult[cr] != nil {
-				out = append(out, &benchResult{Result: byResult[cr], Benchmark: bm, URL: p.Rel(paths.Benchmark(bm.ID)) + "#" + resultAnchor(i+1)})
+				out = append(out, &BenchResult{Result: byResult[cr], Benchmark: bm, URL: p.Rel(paths.Benchmark(bm.ID)) + "#" + resultAnchor(i+1)})
 			}
 		}
 	}
 	return out
 }
 
-// instanceBench is an instance type's best on-demand figure in one group
+// InstanceBench is an instance type's best on-demand figure in one group
 // of comparable results: as a result ran, or else split across instances.
-type instanceBench struct {
+type InstanceBench struct {
 	Group    *bench.Group
 	URL      string // the group's section on its benchmark's page
 	Cost     *bench.Cost
@@ -469,12 +461,12 @@ type instanceBench struct {
 	Split bool
 }
 
-// instanceBenchmarks are the instance type's best on-demand figures, one
+// InstanceBenchmarks are the instance type's best on-demand figures, one
 // per group of comparable results its offers are ranked in: in the
 // ranking as the results ran, or, when it is not there, in the ranking
 // across instances.
-func (k *benchmarkKind) instanceBenchmarks(p *page, in *catalog.Instance) []*instanceBench {
-	var out []*instanceBench
+func (k *Benchmarks) InstanceBenchmarks(p *pagemodel.Page, in *catalog.Instance) []*InstanceBench {
+	var out []*InstanceBench
 	for _, bm := range k.cat.Benchmarks {
 		for i, g := range k.data.GroupsOf(bm) {
 			ib := bestOf(g.Ranks[pagemodel.ChartModel], in)
@@ -498,7 +490,7 @@ func (k *benchmarkKind) instanceBenchmarks(p *page, in *catalog.Instance) []*ins
 
 // bestOf is the best of the costs, ranked best first, on instance type in,
 // with its rank; nil when none is on it.
-func bestOf(costs []*bench.Cost, in *catalog.Instance) *instanceBench {
+func bestOf(costs []*bench.Cost, in *catalog.Instance) *InstanceBench {
 	for j, c := range costs {
 		if c.Mapping.Offer.Instance != in {
 			continue
@@ -507,7 +499,7 @@ func bestOf(costs []*bench.Cost, in *catalog.Instance) *instanceBench {
 		for rank > 1 && costs[rank-2].Value() == c.Value() {
 			rank--
 		}
-		return &instanceBench{Cost: c, Figure: workFigure(c.WorkPerMoney), Rank: rank, Of: len(costs)}
+		return &InstanceBench{Cost: c, Figure: WorkFigure(c.WorkPerMoney), Rank: rank, Of: len(costs)}
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package site
+package kinds
 
 import (
 	"bytes"
@@ -36,55 +36,45 @@ import (
 // pricing.ScenarioTCO finds, with message templates that the page also
 // ships to the script, so the browser writes the same words.
 
-// Output paths of the scenario pages.
-const scenariosPath = "scenarios/index.html"
-
-func scenarioPath(id string) string { return "scenarios/" + id + "/index.html" }
-
 // tcoTop is how many offers a strategy's chart shows.
 const tcoTop = 10
 
-// scenarioKind is the page kind of the scenario pages: a function of the
+// Scenarios is the page kind of the scenario pages: a function of the
 // edition's catalog, its derived data and its messages, with newPage
 // making the frame of a page of the edition, trust the trust badge of a
 // price, prose the catalog's Markdown and eval the evaluation's rates.
-type scenarioKind struct {
+type Scenarios struct {
 	cat     *catalog.Catalog
 	data    *derive.Data
 	msgs    render.Messages
-	newPage func(path, layout string) *page
-	trust   func(pp *catalog.PricePoint, kind string) *trustView
+	newPage func(path, layout string) *pagemodel.Page
+	trust   func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView
 	prose   func(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error)
-	eval    *evaluation
-}
-
-// scenariosOf is the scenario page kind of the edition b builds.
-func scenariosOf(b *builder) *scenarioKind {
-	return &scenarioKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: b.trust, prose: b.prose, eval: evaluationOf(b)}
+	eval    *Evaluation
 }
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (k *scenarioKind) text(rec any, key string) string {
+func (k *Scenarios) text(rec any, key string) string {
 	return pagemodel.CatalogText(k.cat, rec, key)
 }
 
-// scenarioPages makes the scenario index and one page per scenario; none
+// Pages makes the scenario index and one page per scenario; none
 // when the catalog has no scenario.
-func (k *scenarioKind) scenarioPages() ([]*page, error) {
+func (k *Scenarios) Pages() ([]*pagemodel.Page, error) {
 	if len(k.cat.Scenarios) == 0 {
 		return nil, nil
 	}
 	x := &render.Texter{M: k.msgs}
-	idx := k.newPage(scenariosPath, "scenarios")
+	idx := k.newPage(paths.Scenarios, "scenarios")
 	idx.TitleKey, idx.DescKey = "scenarios.title", "scenarios.description"
 	d := &scenariosData{Currency: k.cat.Site.Currency}
 	idx.Data = d
-	out := []*page{idx}
+	out := []*pagemodel.Page{idx}
 	for _, s := range k.cat.Scenarios {
-		p := k.newPage(scenarioPath(s.ID), "scenario")
+		p := k.newPage(paths.Scenario(s.ID), "scenario")
 		p.Title, p.Description = k.text(s, "title"), k.text(s, "description")
-		sd, err := k.scenarioData(p, s, x)
+		sd, err := k.ScenarioData(p, s, x)
 		if err != nil {
 			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
 		}
@@ -121,14 +111,14 @@ type scenarioRow struct {
 	BestStrategy string
 }
 
-// scenarioData is the model of a scenario's page.
-type scenarioData struct {
+// ScenarioData is the model of a scenario's page.
+type ScenarioData struct {
 	Scenario   *catalog.Scenario
 	Advice     template.HTML
 	Currency   string
 	Inputs     []*inputView
 	Limits     []string // the scenario's limits, written out
-	Strategies []*strategyView
+	Strategies []*StrategyView
 	// Answer is the cheapest offer under each strategy that ranks one,
 	// in strategy order: the page's first table.
 	Answer []*answerRow
@@ -136,13 +126,13 @@ type scenarioData struct {
 	// Rates are the rates the rankings convert prices quoted in another
 	// currency at, one per currency, said beside each ranking.
 	Rates []render.FxNote
-	data  *tcoData
+	data  *TCOData
 }
 
 // answerRow is the cheapest offer under one strategy, with how far to
 // trust each price its cost is made of.
 type answerRow struct {
-	Strategy *strategyView
+	Strategy *StrategyView
 	Row      *tcoRow
 	Trust    []partTrust
 }
@@ -150,7 +140,7 @@ type answerRow struct {
 // partTrust is the trust of the price one share of a strategy pays.
 type partTrust struct {
 	Model string
-	Trust *trustView
+	Trust *pagemodel.TrustView
 }
 
 // inputView is one workload input: shown as an example figure, and a
@@ -169,8 +159,8 @@ type inputView struct {
 // Key is the message key of the input's label.
 func (v *inputView) Key() string { return "scenario.input." + v.Field }
 
-// strategyView is one strategy's ranking.
-type strategyView struct {
+// StrategyView is one strategy's ranking.
+type StrategyView struct {
 	Strategy    catalog.Strategy
 	Name        string
 	Anchor      string
@@ -178,16 +168,16 @@ type strategyView struct {
 	Left        []*leftGroup // why offers are not ranked, most common reason first
 	Lefts       int          // offers left out
 	LowerBounds string       // says how lower bounds rank, when some totals are; "" when none are, or when it ranks one offer
-	Chart       *chartView
-	data        *scenarioData
+	Chart       *pagemodel.ChartView
+	data        *ScenarioData
 }
 
 // Months and Currency are what the strategy's totals are over and in.
-func (v *strategyView) Months() float64  { return v.data.Months() }
-func (v *strategyView) Currency() string { return v.data.Currency }
+func (v *StrategyView) Months() float64  { return v.data.Months() }
+func (v *StrategyView) Currency() string { return v.data.Currency }
 
 // Rates are the rates its ranking converts at (scenarioData.Rates).
-func (v *strategyView) Rates() []render.FxNote { return v.data.Rates }
+func (v *StrategyView) Rates() []render.FxNote { return v.data.Rates }
 
 // tcoRow is an offer's cost under a strategy.
 type tcoRow struct {
@@ -216,9 +206,9 @@ type leftGroup struct {
 	Offers []string // "instance · provider · region"
 }
 
-func (k *scenarioKind) scenarioData(p *page, s *catalog.Scenario, x *render.Texter) (*scenarioData, error) {
+func (k *Scenarios) ScenarioData(p *pagemodel.Page, s *catalog.Scenario, x *render.Texter) (*ScenarioData, error) {
 	cat := k.cat
-	d := &scenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(k.data.Priced)}
+	d := &ScenarioData{Scenario: s, Currency: cat.Site.Currency, Offers: len(k.data.Priced)}
 	d.Rates, _ = render.FxNotes(d.Currency, k.eval.evaluationRates())
 	if s.Advice != "" {
 		html, err := k.prose(s, "advice", renderMarkdown)
@@ -249,17 +239,17 @@ func (k *scenarioKind) scenarioData(p *page, s *catalog.Scenario, x *render.Text
 		d.Limits = append(d.Limits, x.T("scenario.limit.provider_kinds", strings.Join(kinds, x.T("scenario.list_sep"))))
 	}
 	for _, st := range s.Strategies {
-		sv := &strategyView{Strategy: st, Name: cmp.Or(k.text(st, "name"), st.ID), Anchor: "strategy-" + st.ID, data: d}
+		sv := &StrategyView{Strategy: st, Name: cmp.Or(k.text(st, "name"), st.ID), Anchor: "strategy-" + st.ID, data: d}
 		left := map[string]*leftGroup{}
 		for _, o := range k.data.Priced {
-			why := leftOut(cat, o, s, st, d.Currency, x)
+			why := LeftOut(cat, o, s, st, d.Currency, x)
 			if why == "" {
 				t, ok, reason := pricing.ScenarioTCO(cat, o, s, st)
 				if ok {
 					sv.Rows = append(sv.Rows, k.tcoRow(p, t, x))
 					continue
 				}
-				why = reasonText(o, s.Workload, reason, d.Currency, x)
+				why = ReasonText(o, s.Workload, reason, d.Currency, x)
 			}
 			g := left[why]
 			if g == nil {
@@ -361,7 +351,7 @@ func offerLabel(o *pricing.Offer, x *render.Texter) string {
 
 // answerRow is the first row of a strategy's ranking, with the trust of
 // the price of each share the strategy buys (the same model once).
-func (k *scenarioKind) answerRow(sv *strategyView) *answerRow {
+func (k *Scenarios) answerRow(sv *StrategyView) *answerRow {
 	r := sv.Rows[0]
 	a := &answerRow{Strategy: sv, Row: r}
 	for _, part := range r.TCO.Parts {
@@ -374,7 +364,7 @@ func (k *scenarioKind) answerRow(sv *strategyView) *answerRow {
 	return a
 }
 
-func (k *scenarioKind) tcoRow(p *page, t pricing.TCO, x *render.Texter) *tcoRow {
+func (k *Scenarios) tcoRow(p *pagemodel.Page, t pricing.TCO, x *render.Texter) *tcoRow {
 	o := t.Offer
 	r := &tcoRow{TCO: t, Offer: o, InstanceURL: p.Rel(paths.Instance(o.Instance)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID))}
 	if reg := o.Provider.Region(o.Region); reg != nil {
@@ -389,7 +379,7 @@ func (k *scenarioKind) tcoRow(p *page, t pricing.TCO, x *render.Texter) *tcoRow 
 	if t.EgressKnown {
 		r.Egress = pagemodel.Ptr(t.Egress)
 	}
-	r.Notes = tcoNotes(t.Notes, x)
+	r.Notes = TCONotes(t.Notes, x)
 	return r
 }
 
@@ -414,8 +404,8 @@ func partBasis(o *pricing.Offer, part pricing.Part, x *render.Texter) string {
 	return x.T("scenario.basis.jobs", render.FormatNum(pricing.Round(part.Jobs, 2)), render.FormatNum(pricing.Round(part.JobHours, 2)), part.Instances, billed)
 }
 
-// tcoNotes words the notes of an offer's cost.
-func tcoNotes(notes []pricing.Note, x *render.Texter) []string {
+// TCONotes words the notes of an offer's cost.
+func TCONotes(notes []pricing.Note, x *render.Texter) []string {
 	var out []string
 	for _, n := range notes {
 		switch n.Kind {
@@ -440,11 +430,11 @@ func tcoNotes(notes []pricing.Note, x *render.Texter) []string {
 	return out
 }
 
-// leftOut says why the scenario's limits leave an offer out, or "" when
+// LeftOut says why the scenario's limits leave an offer out, or "" when
 // they do not, checked as pricing.Eligible checks them; what
 // pricing.ScenarioTCO then refuses, reasonText words. static/tco.js says
 // the same in the same order.
-func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st catalog.Strategy, currency string, x *render.Texter) string {
+func LeftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st catalog.Strategy, currency string, x *render.Texter) string {
 	in := o.Instance
 	switch {
 	case o.GPU == nil:
@@ -477,7 +467,7 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 				continue
 			}
 			if why, missing := o.Missing(sh.Model); missing {
-				return reasonText(o, s.Workload, why, currency, x)
+				return ReasonText(o, s.Workload, why, currency, x)
 			}
 			if in.GPUCount <= 0 {
 				return x.T("scenario.why.gpu_count")
@@ -490,9 +480,9 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 	return ""
 }
 
-// reasonText words why pricing.ScenarioTCO cannot cost a strategy on an
+// ReasonText words why pricing.ScenarioTCO cannot cost a strategy on an
 // offer.
-func reasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, currency string, x *render.Texter) string {
+func ReasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, currency string, x *render.Texter) string {
 	switch why.Kind {
 	case pricing.NoGPUCount:
 		return x.T("scenario.why.gpu_count")
@@ -529,7 +519,7 @@ func (r *tcoRow) RegionShown() string {
 }
 
 // Models are the pricing models of the strategy's mix, in its order.
-func (v *strategyView) Models() []string {
+func (v *StrategyView) Models() []string {
 	var out []string
 	for _, sh := range v.Strategy.Mix {
 		out = append(out, sh.Model)
@@ -538,12 +528,12 @@ func (v *strategyView) Models() []string {
 }
 
 // Months is the scenario's period, as the totals are for.
-func (d *scenarioData) Months() float64 { return d.Scenario.Workload.Months }
+func (d *ScenarioData) Months() float64 { return d.Scenario.Workload.Months }
 
-// scenarioCharts gives each strategy of a scenario page its stacked chart
+// Charts gives each strategy of a scenario page its stacked chart
 // of the cheapest offers, per month by part.
-func (k *scenarioKind) scenarioCharts(d *charts.Data, p *page) error {
-	data := p.Data.(*scenarioData)
+func (k *Scenarios) Charts(d *charts.Data, p *pagemodel.Page) error {
+	data := p.Data.(*ScenarioData)
 	for i, sv := range data.Strategies {
 		n := min(tcoTop, len(sv.Rows))
 		if n == 0 {
@@ -588,16 +578,16 @@ func (k *scenarioKind) scenarioCharts(d *charts.Data, p *page) error {
 		if err != nil || c == nil {
 			return err
 		}
-		sv.Chart = &chartView{Kind: "tco", Charts: []*charts.Chart{&c.Chart}, Table: c, Page: p}
+		sv.Chart = &pagemodel.ChartView{Kind: "tco", Charts: []*charts.Chart{&c.Chart}, Table: c, Page: p}
 		p.Charts = append(p.Charts, sv.Chart)
 	}
 	return nil
 }
 
-// tcoData is what static/tco.js needs to cost the scenario again: the
+// TCOData is what static/tco.js needs to cost the scenario again: the
 // shipped workload, limits and strategies, every offer's figures in the
 // site currency, and the message templates it writes with.
-type tcoData struct {
+type TCOData struct {
 	Currency      string              `json:"currency"`
 	HoursPerMonth int                 `json:"hoursPerMonth"`
 	Terms         map[string]float64  `json:"terms"`     // term hours of the commitment models
@@ -607,7 +597,7 @@ type tcoData struct {
 	Workload      map[string]any      `json:"workload"`
 	Limits        tcoLimits           `json:"limits"`
 	Strategies    []tcoStrategy       `json:"strategies"`
-	Offers        []tcoOffer          `json:"offers"`
+	Offers        []TCOOffer          `json:"offers"`
 	Top           int                 `json:"top"`
 	Heights       []int               `json:"heights"`   // the chart size classes' pixel heights
 	Frame         int                 `json:"frame"`     // a cost chart's legend and axis, in pixels
@@ -635,8 +625,8 @@ type tcoShare struct {
 	Percent float64 `json:"percent"`
 }
 
-// tcoOffer is an offer as the calculator costs it.
-type tcoOffer struct {
+// TCOOffer is an offer as the calculator costs it.
+type TCOOffer struct {
 	Instance    string `json:"i"`
 	Provider    string `json:"p"`
 	Region      string `json:"r"` // its name, "" for all regions
@@ -653,22 +643,22 @@ type tcoOffer struct {
 	NotPublic      bool                `json:"np"`
 	Granularity    string              `json:"gr"`
 	MinimumSeconds float64             `json:"min"`
-	Storage        *tcoRate            `json:"st"`
-	Egress         *tcoRate            `json:"eg"`
-	Prices         map[string]tcoPrice `json:"m"`
+	Storage        *TCORate            `json:"st"`
+	Egress         *TCORate            `json:"eg"`
+	Prices         map[string]TCOPrice `json:"m"`
 }
 
-// tcoRate is a per-GB price in its quoted currency and the factor into
+// TCORate is a per-GB price in its quoted currency and the factor into
 // the site currency, applied in pricing's order (price × GB × factor).
-type tcoRate struct {
+type TCORate struct {
 	Price  float64 `json:"p"`
 	Factor float64 `json:"f"`
 }
 
-// tcoPrice is an offer's price under one model: the effective hourly
+// TCOPrice is an offer's price under one model: the effective hourly
 // price of the instance in the site currency, the discount when that is
 // all a source states, or the quoted currency when no rate converts it.
-type tcoPrice struct {
+type TCOPrice struct {
 	Hourly   *float64 `json:"h,omitempty"`
 	Discount *float64 `json:"d,omitempty"`
 	NoRate   string   `json:"x,omitempty"`
@@ -702,10 +692,10 @@ var tcoMessages = []string{
 	"trust.badge.fresh", "trust.badge.aging", "trust.badge.stale", "trust.badge.undated",
 }
 
-func (k *scenarioKind) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *tcoData {
+func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Texter) *TCOData {
 	cat := k.cat
 	w := s.Workload
-	d := &tcoData{
+	d := &TCOData{
 		Currency: cat.Site.Currency, HoursPerMonth: pricing.HoursPerMonth, Terms: map[string]float64{}, Top: tcoTop,
 		Workload: map[string]any{
 			"gpu_hours_per_month": w.GPUHoursPerMonth, "months": w.Months, "gpus_per_job": w.GPUsPerJob, "job_hours": w.JobHours,
@@ -749,7 +739,7 @@ func (k *scenarioKind) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *
 		d.Strategies = append(d.Strategies, ts)
 	}
 	rates := pricing.Rates(cat.FX)
-	rate := func(r catalog.Rate) *tcoRate {
+	rate := func(r catalog.Rate) *TCORate {
 		if r.Price == nil {
 			return nil
 		}
@@ -757,16 +747,16 @@ func (k *scenarioKind) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *
 		if !ok {
 			return nil
 		}
-		return &tcoRate{Price: *r.Price, Factor: c.Factor}
+		return &TCORate{Price: *r.Price, Factor: c.Factor}
 	}
 	for _, o := range k.data.Priced {
 		in := o.Instance
-		to := tcoOffer{
+		to := TCOOffer{
 			Instance: in.Name, Provider: k.text(o.Provider, "name"), Label: offerLabel(o, x),
 			InstanceURL: p.Rel(paths.Instance(in)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 			GPUs: in.GPUCount, Kind: o.Provider.Kind, Rankable: o.Rankable(), NotPublic: in.PriceNotPublic != "" && len(o.Prices) == 0,
 			Granularity: o.Provider.Billing.Granularity, Storage: rate(o.Provider.Storage), Egress: rate(o.Provider.Egress),
-			Prices: map[string]tcoPrice{},
+			Prices: map[string]TCOPrice{},
 		}
 		if o.Region != catalog.AllRegions {
 			to.Region = o.Region
@@ -787,7 +777,7 @@ func (k *scenarioKind) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *
 			}
 		}
 		for m, pr := range o.Prices {
-			tp := tcoPrice{}
+			tp := TCOPrice{}
 			if pr.Converted {
 				tp.Hourly = pagemodel.Ptr(pr.Display)
 				if pr.Hourly.OffOnDemand {
@@ -812,31 +802,31 @@ func (k *scenarioKind) tcoData(p *page, s *catalog.Scenario, x *render.Texter) *
 
 // JSON is the calculator's data, for a <script type="application/json">
 // block (pagemodel.JSONScript).
-func (d *scenarioData) JSON() (template.JS, error) {
+func (d *ScenarioData) JSON() (template.JS, error) {
 	return pagemodel.JSONScript(d.data)
 }
 
-// planLinks are the home page's links to the plan pages: each scenario
+// PlanLinks are the home page's links to the plan pages: each scenario
 // and the evaluation matrix.
-type planLinks struct {
-	Scenarios     []link
+type PlanLinks struct {
+	Scenarios     []pagemodel.Link
 	ScenariosURL  string
 	EvaluationURL string // "" without data/scoring.yaml
 }
 
-func (k *scenarioKind) planLinks(p *page) *planLinks {
+func (k *Scenarios) PlanLinks(p *pagemodel.Page) *PlanLinks {
 	if len(k.cat.Scenarios) == 0 && k.cat.Scoring == nil {
 		return nil
 	}
-	l := &planLinks{}
+	l := &PlanLinks{}
 	if len(k.cat.Scenarios) > 0 {
-		l.ScenariosURL = p.Rel(scenariosPath)
+		l.ScenariosURL = p.Rel(paths.Scenarios)
 	}
 	for _, s := range k.cat.Scenarios {
-		l.Scenarios = append(l.Scenarios, link{Title: k.text(s, "title"), Description: k.text(s, "persona"), URL: p.Rel(scenarioPath(s.ID))})
+		l.Scenarios = append(l.Scenarios, pagemodel.Link{Title: k.text(s, "title"), Description: k.text(s, "persona"), URL: p.Rel(paths.Scenario(s.ID))})
 	}
 	if k.cat.Scoring != nil {
-		l.EvaluationURL = p.Rel(evaluationPath)
+		l.EvaluationURL = p.Rel(paths.Evaluation)
 	}
 	return l
 }

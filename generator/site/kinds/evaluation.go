@@ -1,4 +1,4 @@
-package site
+package kinds
 
 import (
 	"cmp"
@@ -41,45 +41,37 @@ import (
 // same criteria, its own figures where a criterion is a property of an
 // offer (price, GPU memory and bandwidth, NVLink, network, RDMA,
 // GPUDirect, isolation, reserved discount) and its provider's terms for
-// the rest (guide.ScoreOffers). The page lists the best offerTop under
+// the rest (guide.ScoreOffers). The page lists the best OfferTop under
 // the default weights; the script ranks every offer of the chosen class
 // again and shows the new best.
-
-// evaluationPath is the output path of the evaluation page.
-const evaluationPath = "evaluation/index.html"
 
 // radarTop is how many leaders the radar chart draws.
 const radarTop = 5
 
-// offerTop is how many of the best offers the evaluation page lists.
-const offerTop = 50
+// OfferTop is how many of the best offers the evaluation page lists.
+const OfferTop = 50
 
-// evaluation is the page kind of the evaluation page: a function of the
+// Evaluation is the page kind of the evaluation page: a function of the
 // edition's catalog, its derived data and its messages, with newPage
 // making the frame of a page of the edition.
-type evaluation struct {
+type Evaluation struct {
 	cat     *catalog.Catalog
 	data    *derive.Data
 	msgs    render.Messages
-	newPage func(path, layout string) *page
-}
-
-// evaluationOf is the evaluation page kind of the edition b builds.
-func evaluationOf(b *builder) *evaluation {
-	return &evaluation{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage}
+	newPage func(path, layout string) *pagemodel.Page
 }
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (e *evaluation) text(rec any, key string) string { return pagemodel.CatalogText(e.cat, rec, key) }
+func (e *Evaluation) text(rec any, key string) string { return pagemodel.CatalogText(e.cat, rec, key) }
 
-// evaluationPage makes the evaluation page; nil when the catalog has no
+// Page makes the evaluation page; nil when the catalog has no
 // data/scoring.yaml.
-func (e *evaluation) evaluationPage() (*page, error) {
+func (e *Evaluation) Page() (*pagemodel.Page, error) {
 	if e.cat.Scoring == nil {
 		return nil, nil
 	}
-	p := e.newPage(evaluationPath, "evaluation")
+	p := e.newPage(paths.Evaluation, "evaluation")
 	p.TitleKey, p.DescKey = "evaluation.title", "evaluation.description"
 	p.Script = p.Rel("static/weights.js")
 	x := &render.Texter{M: e.msgs}
@@ -87,8 +79,8 @@ func (e *evaluation) evaluationPage() (*page, error) {
 	return p, x.Err
 }
 
-// evaluationData is the model of the evaluation page.
-type evaluationData struct {
+// EvaluationData is the model of the evaluation page.
+type EvaluationData struct {
 	Scoring  *catalog.Scoring
 	Criteria []*criterionView
 	Rows     []*scoreRow // the ranked, best first
@@ -96,7 +88,7 @@ type evaluationData struct {
 	// MaxWeight is the top of the weight sliders, Step their step.
 	MaxWeight float64
 	Step      string
-	Radar     *chartView
+	Radar     *pagemodel.ChartView
 	// Class is the GPU class the price criteria compare within; Classes
 	// are the classes a buyer may pick, those with a comparable price.
 	Class   catalog.GPUClass
@@ -110,13 +102,13 @@ type evaluationData struct {
 	pool         []*pricing.Offer
 	scoredOffers []*guide.ScoredOffer
 	// OfferCriteria are the criteria an offer is measured on itself;
-	// Offers are the best offerTop of OfferCount ranked offers of Class,
+	// Offers are the best OfferTop of OfferCount ranked offers of Class,
 	// OffersApart names the offers of Class with too little data to rank.
 	OfferCriteria []*criterionView
 	Offers        []*offerScoreRow
 	OfferCount    int
 	OffersApart   []string
-	data          *weightsData
+	data          *WeightsData
 }
 
 // offerScoreRow is an offer's place in the ranking of offers.
@@ -168,10 +160,10 @@ type scoreCell struct {
 	Value string
 }
 
-func (e *evaluation) evaluationData(p *page, x *render.Texter) *evaluationData {
+func (e *Evaluation) evaluationData(p *pagemodel.Page, x *render.Texter) *EvaluationData {
 	cat := e.cat
 	crit := cat.Scoring.Criteria
-	d := &evaluationData{Scoring: cat.Scoring, Step: "1", MaxWeight: 20, Classes: guide.PriceClasses(cat, e.data.Priced)}
+	d := &EvaluationData{Scoring: cat.Scoring, Step: "1", MaxWeight: 20, Classes: guide.PriceClasses(cat, e.data.Priced)}
 	d.Class = e.evaluationClass(d)
 	scored := guide.Score(cat, e.data.Priced, crit, d.Class.ID)
 	total := 0.0
@@ -204,7 +196,7 @@ func (e *evaluation) evaluationData(p *page, x *render.Texter) *evaluationData {
 // evaluationClass is the GPU class the page compares prices within by
 // default (guide.DefaultClass), put first among the classes to pick
 // when no offer of it has a comparable price.
-func (e *evaluation) evaluationClass(d *evaluationData) catalog.GPUClass {
+func (e *Evaluation) evaluationClass(d *EvaluationData) catalog.GPUClass {
 	id := guide.DefaultClass(e.cat, e.data.Priced)
 	if i := slices.IndexFunc(d.Classes, func(c guide.PriceClass) bool { return c.ID == id }); i >= 0 {
 		return d.Classes[i].GPUClass
@@ -220,7 +212,7 @@ func (e *evaluation) evaluationClass(d *evaluationData) catalog.GPUClass {
 
 // scoreRows makes the rows of the ranking and of the providers with too
 // little data to rank, from guide.Score's order.
-func (e *evaluation) scoreRows(p *page, scored []*guide.Scored, x *render.Texter) (ranked, apart []*scoreRow) {
+func (e *Evaluation) scoreRows(p *pagemodel.Page, scored []*guide.Scored, x *render.Texter) (ranked, apart []*scoreRow) {
 	cat := e.cat
 	crit := cat.Scoring.Criteria
 	index := map[*catalog.Provider]int{}
@@ -234,7 +226,7 @@ func (e *evaluation) scoreRows(p *page, scored []*guide.Scored, x *render.Texter
 			cell := scoreCell{}
 			if sc, ok := s.Scores[c.ID]; ok {
 				cell.Score = pagemodel.Ptr(pricing.Round(sc, 1))
-				cell.Value = measured(c.Measure, s.Values[c.ID], cat.Site.Currency, x)
+				cell.Value = Measured(c.Measure, s.Values[c.ID], cat.Site.Currency, x)
 			}
 			r.Cells = append(r.Cells, cell)
 		}
@@ -255,7 +247,7 @@ func (e *evaluation) scoreRows(p *page, scored []*guide.Scored, x *render.Texter
 // price the criteria compare: the offers' prices and the providers'
 // egress and storage prices, one per quoted currency, in the order of
 // the currencies.
-func (e *evaluation) evaluationRates() []*render.RateView {
+func (e *Evaluation) evaluationRates() []*render.RateView {
 	display := e.cat.Site.Currency
 	rates := pricing.Rates(e.cat.FX)
 	seen := map[string]*render.RateView{}
@@ -293,14 +285,14 @@ func (e *evaluation) evaluationRates() []*render.RateView {
 
 // classOffers scores the offers of one GPU class that have a comparable
 // price (guide.ScoreOffers), with the providers' terms as scored.
-func (e *evaluation) classOffers(class string, providers []*guide.Scored) (pool []*pricing.Offer, scored []*guide.ScoredOffer) {
+func (e *Evaluation) classOffers(class string, providers []*guide.Scored) (pool []*pricing.Offer, scored []*guide.ScoredOffer) {
 	pool = guide.OffersOfClass(scorable(e.data.Priced), class)
 	return pool, guide.ScoreOffers(e.cat, pool, e.cat.Scoring.Criteria, providers)
 }
 
 // offerScores ranks the offers of the page's GPU class and keeps the
-// best offerTop as rows.
-func (e *evaluation) offerScores(d *evaluationData, p *page, providers []*guide.Scored, x *render.Texter) {
+// best OfferTop as rows.
+func (e *Evaluation) offerScores(d *EvaluationData, p *pagemodel.Page, providers []*guide.Scored, x *render.Texter) {
 	crit := e.cat.Scoring.Criteria
 	for _, c := range d.Criteria {
 		if guide.OfferMeasure(c.Measure) {
@@ -319,7 +311,7 @@ func (e *evaluation) offerScores(d *evaluationData, p *page, providers []*guide.
 			continue
 		}
 		d.OfferCount++
-		if len(d.Offers) == offerTop {
+		if len(d.Offers) == OfferTop {
 			continue
 		}
 		o := s.Offer
@@ -334,7 +326,7 @@ func (e *evaluation) offerScores(d *evaluationData, p *page, providers []*guide.
 			cell := scoreCell{}
 			if sc, ok := s.Scores[c.ID]; ok {
 				cell.Score = pagemodel.Ptr(pricing.Round(sc, 1))
-				cell.Value = measured(c.Measure, s.Values[c.ID], e.cat.Site.Currency, x)
+				cell.Value = Measured(c.Measure, s.Values[c.ID], e.cat.Site.Currency, x)
 			}
 			r.Cells = append(r.Cells, cell)
 		}
@@ -348,7 +340,7 @@ func (e *evaluation) offerScores(d *evaluationData, p *page, providers []*guide.
 
 // offerSub names what an offer is beside its instance type's name and
 // provider: the region and the GPUs.
-func (e *evaluation) offerSub(o *pricing.Offer, x *render.Texter) string {
+func (e *Evaluation) offerSub(o *pricing.Offer, x *render.Texter) string {
 	region := x.T("region.all")
 	if o.Region != catalog.AllRegions {
 		region = o.Region
@@ -398,14 +390,14 @@ func scoreBasis(known, of int, share float64, x *render.Texter) string {
 	case known == of:
 		return x.T("evaluation.basis_all", of)
 	}
-	return x.T("evaluation.basis", known, of, render.FormatNum(sharePercent(share)))
+	return x.T("evaluation.basis", known, of, render.FormatNum(SharePercent(share)))
 }
 
-// sharePercent writes a share (0–1) as a percentage rounded to whole
+// SharePercent writes a share (0–1) as a percentage rounded to whole
 // percents, with as many decimals more as it takes (up to three) not to
 // round onto 0, 50 or 100 from either side: 49.6 % of the weight is not
 // "50 %", which is enough to rank.
-func sharePercent(share float64) float64 {
+func SharePercent(share float64) float64 {
 	return keepPercent(share*100, 0, 50)
 }
 
@@ -423,8 +415,8 @@ func keepPercent(v float64, places int, marks ...float64) float64 {
 	return pricing.Round(v, places)
 }
 
-// measured writes a criterion's measured value with its unit.
-func measured(measure string, v float64, currency string, x *render.Texter) string {
+// Measured writes a criterion's measured value with its unit.
+func Measured(measure string, v float64, currency string, x *render.Texter) string {
 	key := "evaluation.value." + measure
 	switch measure {
 	case "price_per_fp16_tflops_hour", "price_per_gpu_hour", "egress_price", "storage_price":
@@ -451,10 +443,10 @@ func measured(measure string, v float64, currency string, x *render.Texter) stri
 }
 
 // ProviderCount is the number of providers scored, ranked or not.
-func (d *evaluationData) ProviderCount() int { return len(d.Rows) + len(d.Apart) }
+func (d *EvaluationData) ProviderCount() int { return len(d.Rows) + len(d.Apart) }
 
 // Total is the sum of the default weights.
-func (d *evaluationData) Total() float64 {
+func (d *EvaluationData) Total() float64 {
 	t := 0.0
 	for _, c := range d.Criteria {
 		t += c.Criterion.Weight
@@ -462,12 +454,12 @@ func (d *evaluationData) Total() float64 {
 	return t
 }
 
-// weightsData is what static/weights.js needs to rank again: each
+// WeightsData is what static/weights.js needs to rank again: each
 // criterion's id and default weight, each provider's exact scores in
 // catalog order, each GPU class's scores on the price criteria and its
 // offers, the colours and names for the radar, and the message
 // templates it writes with.
-type weightsData struct {
+type WeightsData struct {
 	Criteria  []weightsCriterion `json:"criteria"`
 	Providers []weightsProvider  `json:"providers"` // in catalog order
 	Top       int                `json:"top"`
@@ -511,7 +503,7 @@ type weightsOffer struct {
 	Provider int        `json:"p"` // index into Providers
 	Sub      string     `json:"d"` // region · GPUs, as the table shows it
 	Scores   []*float64 `json:"s"` // aligned with OfferCriteria; null when unknown
-	Values   []string   `json:"v"` // the measured values, as shown
+	Values   []string   `json:"v"` // the Measured values, as shown
 }
 
 type weightsCriterion struct {
@@ -533,8 +525,8 @@ var weightsMessages = []string{
 	"evaluation.class_note",
 }
 
-func (e *evaluation) weightsData(d *evaluationData, p *page, x *render.Texter) *weightsData {
-	w := &weightsData{Top: radarTop, MinShare: guide.MinShare, Price: []int{}, OfferCriteria: []int{}, OfferTop: offerTop, Classes: []weightsClass{}, Text: map[string]string{}}
+func (e *Evaluation) weightsData(d *EvaluationData, p *pagemodel.Page, x *render.Texter) *WeightsData {
+	w := &WeightsData{Top: radarTop, MinShare: guide.MinShare, Price: []int{}, OfferCriteria: []int{}, OfferTop: OfferTop, Classes: []weightsClass{}, Text: map[string]string{}}
 	for i, c := range d.Criteria {
 		w.Criteria = append(w.Criteria, weightsCriterion{ID: c.ID, Name: c.Name, Weight: c.Criterion.Weight})
 		if c.Price {
@@ -577,7 +569,7 @@ func (e *evaluation) weightsData(d *evaluationData, p *page, x *render.Texter) *
 
 // weightsClass scores the providers and the offers under one GPU class
 // for the script.
-func (e *evaluation) weightsClass(d *evaluationData, cl catalog.GPUClass, providerIndex map[*catalog.Provider]int, p *page, x *render.Texter) weightsClass {
+func (e *Evaluation) weightsClass(d *EvaluationData, cl catalog.GPUClass, providerIndex map[*catalog.Provider]int, p *pagemodel.Page, x *render.Texter) weightsClass {
 	cat, display := e.cat, e.cat.Site.Currency
 	crit := cat.Scoring.Criteria
 	scored := guide.Score(cat, e.data.Priced, crit, cl.ID)
@@ -596,7 +588,7 @@ func (e *evaluation) weightsClass(d *evaluationData, cl catalog.GPUClass, provid
 			}
 			if v, ok := s.Scores[c.ID]; ok {
 				wc.Scores[pi] = append(wc.Scores[pi], pagemodel.Ptr(v))
-				wc.Values[pi] = append(wc.Values[pi], measured(c.Measure, s.Values[c.ID], display, x))
+				wc.Values[pi] = append(wc.Values[pi], Measured(c.Measure, s.Values[c.ID], display, x))
 			} else {
 				wc.Scores[pi], wc.Values[pi] = append(wc.Scores[pi], nil), append(wc.Values[pi], "")
 			}
@@ -628,7 +620,7 @@ func (e *evaluation) weightsClass(d *evaluationData, cl catalog.GPUClass, provid
 			}
 			if v, ok := s.Scores[c.ID]; ok {
 				wo.Scores = append(wo.Scores, pagemodel.Ptr(v))
-				wo.Values = append(wo.Values, measured(c.Measure, s.Values[c.ID], display, x))
+				wo.Values = append(wo.Values, Measured(c.Measure, s.Values[c.ID], display, x))
 			} else {
 				wo.Scores, wo.Values = append(wo.Scores, nil), append(wo.Values, "")
 			}
@@ -648,14 +640,14 @@ func (e *evaluation) weightsClass(d *evaluationData, cl catalog.GPUClass, provid
 
 // JSON is the weight sliders' data, for a <script type="application/json">
 // block (pagemodel.JSONScript).
-func (d *evaluationData) JSON() (template.JS, error) {
+func (d *EvaluationData) JSON() (template.JS, error) {
 	return pagemodel.JSONScript(d.data)
 }
 
-// evaluationCharts gives the evaluation page its radar of the leaders,
+// Charts gives the evaluation page its radar of the leaders,
 // over the weighted criteria every one of them has a score for.
-func (e *evaluation) evaluationCharts(cd *charts.Data, p *page) error {
-	d := p.Data.(*evaluationData)
+func (e *Evaluation) Charts(cd *charts.Data, p *pagemodel.Page) error {
+	d := p.Data.(*EvaluationData)
 	top := d.Rows[:min(radarTop, len(d.Rows))]
 	var names []string
 	var cols []int
@@ -683,7 +675,7 @@ func (e *evaluation) evaluationCharts(cd *charts.Data, p *page) error {
 	if c == nil {
 		return nil
 	}
-	d.Radar = &chartView{Kind: "radar", Charts: []*charts.Chart{c}, Table: d, Page: p}
+	d.Radar = &pagemodel.ChartView{Kind: "radar", Charts: []*charts.Chart{c}, Table: d, Page: p}
 	p.Charts = append(p.Charts, d.Radar)
 	return nil
 }

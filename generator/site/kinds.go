@@ -1,0 +1,18 @@
+package site
+
+import "gpucompare/generator/site/kinds"
+
+// evaluationOf is the evaluation page kind of the edition b builds.
+func evaluationOf(b *builder) *kinds.Evaluation {
+	return kinds.NewEvaluation(b.cat, b.Data, b.tmpl.Msgs, b.newPage)
+}
+
+// scenariosOf is the scenario page kind of the edition b builds.
+func scenariosOf(b *builder) *kinds.Scenarios {
+	return kinds.NewScenarios(b.cat, b.Data, b.tmpl.Msgs, b.newPage, b.trust, b.prose, evaluationOf(b))
+}
+
+// benchmarksOf is the benchmark page kind of the edition b builds.
+func benchmarksOf(b *builder) *kinds.Benchmarks {
+	return kinds.NewBenchmarks(b.cat, b.Data, b.newPage, b.trust)
+}
