@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestEscapePathEscapesEachSegment holds escapePath, with its shortcut
+// TestEscapePathEscapesEachSegment holds pagemodel.EscapePath, with its shortcut
 // for paths that need no escaping, to url.PathEscape of each segment.
 func TestEscapePathEscapesEachSegment(t *testing.T) {
 	paths := []string{"", "/", "index.html", "instances/aws/p5.48xlarge/index.html", "a b/c?d", "x;y,z/é", "%41", "a//b/", "\x00\xff"}

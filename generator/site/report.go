@@ -40,9 +40,9 @@ import (
 // a price.
 //
 // It is made from the site's own parts — the shared templates and
-// partials, matrixRow, chartsOf's charts, scenarioData — with one
+// partials, matrixRow, chartsOf's charts, kinds.Scenarios.ScenarioData — with one
 // difference in Links: the report's linker turns a page of the site into
-// an anchor in the file (reportAnchor), so an instance type's name leads
+// an anchor in the file (pagemodel.ReportAnchor), so an instance type's name leads
 // to its sources, not to a page that is not there.
 //
 // The stylesheets, static/charts.js and the vendored ECharts are inlined,
@@ -272,7 +272,7 @@ type reportPoint struct {
 }
 
 // Anchor is where an instance type, provider or GPU model is in the
-// report (reportAnchor's targets), for the id of its sources.
+// report (pagemodel.ReportAnchor's targets), for the id of its sources.
 func (s *instanceSources) Anchor() string {
 	return pagemodel.ReportAnchor(paths.Instance(s.Instance))[1:]
 }

@@ -176,7 +176,7 @@ type StrategyView struct {
 func (v *StrategyView) Months() float64  { return v.data.Months() }
 func (v *StrategyView) Currency() string { return v.data.Currency }
 
-// Rates are the rates its ranking converts at (scenarioData.Rates).
+// Rates are the rates its ranking converts at (ScenarioData.Rates).
 func (v *StrategyView) Rates() []render.FxNote { return v.data.Rates }
 
 // tcoRow is an offer's cost under a strategy.

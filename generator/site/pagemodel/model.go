@@ -39,7 +39,7 @@ type Page struct {
 	IconICO   string     // link to the ICO icon, for browsers without SVG ones
 	// Inline is what a page that a server shows at any depth carries in
 	// itself instead of linking to it: the 404 page of a site without a
-	// URL (notFoundAssets). nil for every other page.
+	// URL (package site's notFoundAssets). nil for every other page.
 	Inline  *InlineAssets
 	HomeURL string
 	// SearchURL is the action of the header's search form, the search
@@ -76,7 +76,7 @@ type SiteInfo struct {
 	Title   string
 	Tagline string
 	Lang    string
-	Pages   []*content.ContentPage // the content pages every page lists (listedPages)
+	Pages   []*content.ContentPage // the content pages every page lists (site's listedPages)
 	// AllPages links to the index of content pages, nil when Pages are
 	// all of them.
 	AllPages *AllPages
@@ -84,7 +84,7 @@ type SiteInfo struct {
 	// Options.Preview).
 	NoIndex bool
 	// AgeMessages is the JSON of the words static/age.js writes ages
-	// with, and of the day the build counted them to (ageScriptMessages).
+	// with, and of the day the build counted them to (site's ageScriptMessages).
 	AgeMessages template.JS
 }
 
@@ -101,10 +101,10 @@ type NavLink struct {
 type Linker struct {
 	Prefix string // to the edition's root
 	// Shared is the prefix to the site's root, where the files every
-	// edition shares are (sharedOutput); "" means prefix.
+	// edition shares are (SharedOutput); "" means Prefix.
 	Shared  string
 	Pretty  bool
-	Anchors bool // one-file output (the report): a page is an anchor in the file (reportAnchor)
+	Anchors bool // one-file output (the report): a page is an anchor in the file (ReportAnchor)
 }
 
 // To links to target, an output path, from the page of l.
