@@ -226,7 +226,7 @@ func (e *Evaluation) scoreRows(p *pagemodel.Page, scored []*guide.Scored, x *ren
 			cell := scoreCell{}
 			if sc, ok := s.Scores[c.ID]; ok {
 				cell.Score = pagemodel.Ptr(pricing.Round(sc, 1))
-				cell.Value = Measured(c.Measure, s.Values[c.ID], cat.Site.Currency, x)
+				cell.Value = measured(c.Measure, s.Values[c.ID], cat.Site.Currency, x)
 			}
 			r.Cells = append(r.Cells, cell)
 		}
@@ -326,7 +326,7 @@ func (e *Evaluation) offerScores(d *EvaluationData, p *pagemodel.Page, providers
 			cell := scoreCell{}
 			if sc, ok := s.Scores[c.ID]; ok {
 				cell.Score = pagemodel.Ptr(pricing.Round(sc, 1))
-				cell.Value = Measured(c.Measure, s.Values[c.ID], e.cat.Site.Currency, x)
+				cell.Value = measured(c.Measure, s.Values[c.ID], e.cat.Site.Currency, x)
 			}
 			r.Cells = append(r.Cells, cell)
 		}
@@ -390,14 +390,14 @@ func scoreBasis(known, of int, share float64, x *render.Texter) string {
 	case known == of:
 		return x.T("evaluation.basis_all", of)
 	}
-	return x.T("evaluation.basis", known, of, render.FormatNum(SharePercent(share)))
+	return x.T("evaluation.basis", known, of, render.FormatNum(sharePercent(share)))
 }
 
-// SharePercent writes a share (0–1) as a percentage rounded to whole
+// sharePercent writes a share (0–1) as a percentage rounded to whole
 // percents, with as many decimals more as it takes (up to three) not to
 // round onto 0, 50 or 100 from either side: 49.6 % of the weight is not
 // "50 %", which is enough to rank.
-func SharePercent(share float64) float64 {
+func sharePercent(share float64) float64 {
 	return keepPercent(share*100, 0, 50)
 }
 
@@ -415,8 +415,8 @@ func keepPercent(v float64, places int, marks ...float64) float64 {
 	return pricing.Round(v, places)
 }
 
-// Measured writes a criterion's measured value with its unit.
-func Measured(measure string, v float64, currency string, x *render.Texter) string {
+// measured writes a criterion's measured value with its unit.
+func measured(measure string, v float64, currency string, x *render.Texter) string {
 	key := "evaluation.value." + measure
 	switch measure {
 	case "price_per_fp16_tflops_hour", "price_per_gpu_hour", "egress_price", "storage_price":
@@ -503,7 +503,7 @@ type weightsOffer struct {
 	Provider int        `json:"p"` // index into Providers
 	Sub      string     `json:"d"` // region · GPUs, as the table shows it
 	Scores   []*float64 `json:"s"` // aligned with OfferCriteria; null when unknown
-	Values   []string   `json:"v"` // the Measured values, as shown
+	Values   []string   `json:"v"` // the measured values, as shown
 }
 
 type weightsCriterion struct {
@@ -588,7 +588,7 @@ func (e *Evaluation) weightsClass(d *EvaluationData, cl catalog.GPUClass, provid
 			}
 			if v, ok := s.Scores[c.ID]; ok {
 				wc.Scores[pi] = append(wc.Scores[pi], pagemodel.Ptr(v))
-				wc.Values[pi] = append(wc.Values[pi], Measured(c.Measure, s.Values[c.ID], display, x))
+				wc.Values[pi] = append(wc.Values[pi], measured(c.Measure, s.Values[c.ID], display, x))
 			} else {
 				wc.Scores[pi], wc.Values[pi] = append(wc.Scores[pi], nil), append(wc.Values[pi], "")
 			}
@@ -620,7 +620,7 @@ func (e *Evaluation) weightsClass(d *EvaluationData, cl catalog.GPUClass, provid
 			}
 			if v, ok := s.Scores[c.ID]; ok {
 				wo.Scores = append(wo.Scores, pagemodel.Ptr(v))
-				wo.Values = append(wo.Values, Measured(c.Measure, s.Values[c.ID], display, x))
+				wo.Values = append(wo.Values, measured(c.Measure, s.Values[c.ID], display, x))
 			} else {
 				wo.Scores, wo.Values = append(wo.Scores, nil), append(wo.Values, "")
 			}
