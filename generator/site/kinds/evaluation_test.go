@@ -3,37 +3,17 @@ package kinds
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"slices"
-	"strings"
 	"testing"
-	"testing/fstest"
-
-	"golang.org/x/tools/txtar"
 
 	"gpucompare"
-	"gpucompare/generator/catalog"
+	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
-
-// readArchive reads a txtar archive of a site root, leaving out its
-// expected output (out/).
-func readArchive(t *testing.T, name string) fs.FS {
-	t.Helper()
-	ar, err := txtar.ParseFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsys := fstest.MapFS{}
-	for _, f := range ar.Files {
-		if !strings.HasPrefix(f.Name, "out/") {
-			fsys[f.Name] = &fstest.MapFile{Data: f.Data}
-		}
-	}
-	return fsys
-}
 
 // englishTexter words messages in English, from the shipped templates.
 func englishTexter(t *testing.T) *render.Texter {
@@ -81,11 +61,11 @@ func TestPercentagesKeepTheirPrecision(t *testing.T) {
 // without the other page kinds, a template or a build: the page kind is a
 // function of those inputs.
 func TestEvaluationKindAlone(t *testing.T) {
-	root := readArchive(t, "../testdata/evaluation.txtar")
-	cat, rep := catalog.Load(root)
-	if errs := rep.Errors(); len(errs) > 0 {
-		t.Fatal(errs)
+	src, err := os.ReadFile("../testdata/evaluation.txtar")
+	if err != nil {
+		t.Fatal(err)
 	}
+	cat, _ := catalogtest.Load(t, string(src))
 	e := NewEvaluation(cat, derive.Make(cat), englishTexter(t).M,
 		func(path, layout string) *pagemodel.Page { return &pagemodel.Page{Path: path, Layout: layout} })
 	p, err := e.Page()
