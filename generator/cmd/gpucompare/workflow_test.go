@@ -131,8 +131,11 @@ func TestPreviewWorkflowsTrustNoPullRequest(t *testing.T) {
 	for _, name := range []string{"preview-publish.yml", "preview-put.yml", "refresh.yml", "pages.yml"} {
 		wf, text := readWorkflow(t, root, name)
 		if name == "preview-publish.yml" {
-			if !strings.Contains(text, `.github/scripts/preview-build.sh "$RUNNER_TEMP/pr/catalog.tar"`) {
-				t.Errorf("%s: does not build with .github/scripts/preview-build.sh", name)
+			if !strings.Contains(text, `.github/scripts/preview-build.sh "$RUNNER_TEMP/catalog.tar"`) {
+				t.Errorf("%s: does not build with .github/scripts/preview-build.sh from the catalog it took from git", name)
+			}
+			if strings.Contains(text, `pr/catalog.tar`) {
+				t.Errorf("%s: reads the catalog of the pull request's artifact, which its own workflow made", name)
 			}
 			if !strings.Contains(text, "ref: ${{ github.event.repository.default_branch }}") {
 				t.Errorf("%s: does not check out main", name)
@@ -233,5 +236,91 @@ func TestPagesBuildCountsAgesToTheCommit(t *testing.T) {
 	}
 	if strings.TrimSpace(string(got)) != strings.TrimSpace(string(want)) {
 		t.Errorf("the build sees SOURCE_DATE_EPOCH=%q; want the commit time %q", strings.TrimSpace(string(got)), strings.TrimSpace(string(want)))
+	}
+}
+
+// TestPreviewCatalogComesFromTheCommit runs preview-publish.yml's step
+// that takes a pull request's catalog: from a repository whose
+// refs/pull/7/head is the commit the run built, it archives that commit's
+// data/ and content/ and nothing else; when the ref is another commit
+// (the artifact claimed one the pull request does not hold), it fails and
+// writes no archive.
+func TestPreviewCatalogComesFromTheCommit(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, _ := readWorkflow(t, root, "preview-publish.yml")
+	var script string
+	for _, step := range wf.Jobs["build"].Steps {
+		if strings.Contains(step.Run, "git archive") {
+			script = step.Run
+		}
+	}
+	if script == "" {
+		t.Fatal("preview-publish.yml: no step takes the catalog with git archive")
+	}
+	git := func(dir string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org", "GIT_CONFIG_GLOBAL=/dev/null")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	origin := t.TempDir()
+	git(origin, "init", "-q", "-b", "main")
+	for name, body := range map[string]string{"data/site.yaml": "title: pr\n", "content/about.md": "# About\n", "static/phish.html": "<script>alert(1)</script>\n", "templates/base.html": "x\n"} {
+		p := filepath.Join(origin, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(origin, "add", ".")
+	git(origin, "commit", "-q", "-m", "pr")
+	head := git(origin, "rev-parse", "HEAD")
+	git(origin, "update-ref", "refs/pull/7/head", head)
+	clone := t.TempDir()
+	git(clone, "clone", "-q", "file://"+origin, ".")
+
+	run := func(sha string) (string, error) {
+		tmp := t.TempDir()
+		cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
+		cmd.Dir = clone
+		cmd.Env = append(os.Environ(), "RUNNER_TEMP="+tmp, "PR=7", "HEAD_SHA="+sha, "GH_TOKEN=t", "GIT_CONFIG_GLOBAL=/dev/null")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return filepath.Join(tmp, "catalog.tar"), fmt.Errorf("%v\n%s", err, out)
+		}
+		return filepath.Join(tmp, "catalog.tar"), nil
+	}
+	tarPath, err := run(head)
+	if err != nil {
+		t.Fatalf("the step: %v", err)
+	}
+	list, err := exec.Command("tar", "-tf", tarPath).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Fields(string(list))
+	if !slices.Contains(got, "data/site.yaml") || !slices.Contains(got, "content/about.md") {
+		t.Errorf("the archive lacks the pull request's catalog: %q", got)
+	}
+	for _, name := range got {
+		if !strings.HasPrefix(name, "data/") && !strings.HasPrefix(name, "content/") {
+			t.Errorf("the archive holds %q, outside data/ and content/", name)
+		}
+	}
+	other := strings.Repeat("0", len(head))
+	tarPath, err = run(other)
+	if err == nil || !strings.Contains(err.Error(), "not the commit the run built") {
+		t.Errorf("a head the ref does not point at: err %v; want a refusal", err)
+	}
+	if _, statErr := os.Stat(tarPath); statErr == nil {
+		t.Errorf("a refused run wrote %s", tarPath)
 	}
 }
