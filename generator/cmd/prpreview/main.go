@@ -302,11 +302,20 @@ func outside(changed []string) []string {
 		out = append(out, n)
 	}
 	slices.Sort(out)
+	// A comment has room for the summary, not for thousands of names.
+	if len(out) > maxNamed {
+		other += len(out) - maxNamed
+		out = out[:maxNamed]
+	}
 	if other > 0 {
 		out = append(out, fmt.Sprintf("%d other %s", other, map[bool]string{true: "file", false: "files"}[other == 1]))
 	}
 	return out
 }
+
+// maxNamed is the most files or folders outside the catalog a comment
+// names; the rest are counted.
+const maxNamed = 20
 
 func safeName(s string) bool {
 	if s == "" || len(s) > 100 {

@@ -234,6 +234,26 @@ func TestCommentCatalogOnly(t *testing.T) {
 	}
 }
 
+// TestCommentNamesAFewFiles: a pull request changing thousands of files
+// outside the catalog gets a comment that names 20 and counts the rest,
+// so the whole comment stays within GitHub's 65,536 characters.
+func TestCommentNamesAFewFiles(t *testing.T) {
+	c := comment{Diff: strings.Repeat("| a | b |\n", 6000), URL: "https://example.org/pr-7/", Max: 60000}
+	for i := range 3000 {
+		c.Changed = append(c.Changed, fmt.Sprintf("%s-%04d.go", strings.Repeat("f", 90), i))
+	}
+	got := c.String()
+	if n := strings.Count(got, "`"+strings.Repeat("f", 90)); n != maxNamed {
+		t.Errorf("the comment names %d files; want %d", n, maxNamed)
+	}
+	if want := fmt.Sprintf("%d other files", 3000-maxNamed); !strings.Contains(got, want) {
+		t.Errorf("the comment does not count the rest (%q)", want)
+	}
+	if len(got) > 65536 {
+		t.Errorf("the comment has %d bytes, over GitHub's 65,536", len(got))
+	}
+}
+
 // TestPublishStep runs the publishing side of a preview as
 // preview-publish.yml does, with main's binaries built from this
 // repository, on a hostile pull request's archive: .github/scripts/
