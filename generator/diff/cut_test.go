@@ -89,3 +89,23 @@ func TestCutNoteSaysWhereTheFullDiffIs(t *testing.T) {
 		t.Errorf("a comment that fits says it is cut:\n%s", whole)
 	}
 }
+
+// A flood of small changes cannot push a flagged price out of a cut
+// comment: the flagged rows of a cut table come first.
+func TestCutKeepsFlaggedRows(t *testing.T) {
+	r := bigReport(3000)
+	for i := range r.Shown {
+		p := 1.0
+		r.Shown[i].Percent, r.Shown[i].Check = &p, false
+	}
+	last := &r.Shown[len(r.Shown)-1]
+	p := -92.0
+	last.Percent, last.Check = &p, true
+	md := r.Markdown()
+	if !strings.Contains(md, "This comment is cut to fit") {
+		t.Fatal("the comment is not cut: the test checks nothing")
+	}
+	if !strings.Contains(md, last.Instance) {
+		t.Errorf("the one flagged price (%s, −92%%), last of 3,000 rows, is left out of the cut comment", last.Instance)
+	}
+}

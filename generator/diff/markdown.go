@@ -46,8 +46,13 @@ func (r *Report) MarkdownCut(limit int, full string) string {
 	}
 	// Each table keeps its first rows: a row of each in turn, while they
 	// fit with room for the note, so that every kind of change shows; a
-	// table stops at its first row that does not fit. The note grows with
-	// what is left out, so the room is made again until both fit.
+	// table stops at its first row that does not fit. Flagged rows come
+	// first in a cut table, so that a flood of small changes cannot push
+	// one out. The note grows with what is left out, so the room is made
+	// again until both fit.
+	for i := range secs {
+		secs[i].rows = flaggedFirst(secs[i].rows)
+	}
 	reserve := 200 + len(text(full))
 	for {
 		kept := fill(secs, limit-len(head)-reserve)
@@ -66,6 +71,20 @@ func (r *Report) MarkdownCut(limit int, full string) string {
 		}
 		return b.String()
 	}
+}
+
+// flaggedFirst returns rows with those flagged "check this" first, each
+// group in its order.
+func flaggedFirst(rows []string) []string {
+	out := make([]string, 0, len(rows))
+	for _, flagged := range []bool{true, false} {
+		for _, r := range rows {
+			if strings.Contains(r, checkThis) == flagged {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
 }
 
 // fill is how many of its first rows each section keeps within budget
