@@ -92,8 +92,10 @@ fuzz:
 	$(MAKE) fuzz-brief FUZZSCALE=30
 
 # Build speed: Go benchmarks of load, validate, render and write at 100,
-# 1,000 and 10,000 offers, then whole builds of the binary against the
-# floor of writing the same files (median of BENCH_RUNS). Not part of test.
+# 1,000 and 10,000 offers, then whole builds of the binary at 100 to
+# 100,000 offers against the floor of writing the same files (median of
+# BENCH_RUNS), with the goals of peak memory and of time against the floor
+# beside the figures. Not part of test.
 BENCH_RUNS ?= 5
 
 bench: binary
@@ -116,7 +118,7 @@ BROWSER_OUT ?= tests/browser/public
 
 test-browser: binary browser-deps
 	$(BIN) build -root $(ROOT) -out $(BROWSER_OUT)
-	SITE_DIR=$(BROWSER_OUT) GPUCOMPARE=$(BIN) CHROMIUM=$(CHROMIUM) node --test tests/browser/*.test.mjs
+	SITE_DIR=$(BROWSER_OUT) GPUCOMPARE=$(BIN) CHROMIUM=$(CHROMIUM) node --test tests/js/*.test.mjs tests/browser/*.test.mjs
 
 browser-deps: node-deps
 	@if [ ! -x "$(CHROMIUM)" ]; then \
@@ -129,12 +131,12 @@ browser-deps: node-deps
 	  fi; \
 	fi
 	@[ -x "$(CHROMIUM)" ] || { echo "test-browser: still no Chromium at $(CHROMIUM)" >&2; exit 1; }
-	@if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdfimages >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then \
+	@if ! command -v pdftotext >/dev/null 2>&1 || ! command -v pdfinfo >/dev/null 2>&1 || ! command -v pdfimages >/dev/null 2>&1 || ! command -v pdftoppm >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "test-browser: installing the Debian package poppler-utils (pdftotext, pdfimages, pdftoppm: the report's PDF is read back)"; \
+	    echo "test-browser: installing the Debian package poppler-utils (pdftotext, pdfinfo, pdfimages, pdftoppm: the report's PDF is read back and its pages counted)"; \
 	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends poppler-utils || exit 1; \
 	  else \
-	    echo "test-browser: no pdftotext: install the Debian package poppler-utils" \
+	    echo "test-browser: no pdftotext or pdfinfo: install the Debian package poppler-utils" \
 	      "(apt-get install --no-install-recommends poppler-utils, as root)" >&2; exit 1; \
 	  fi; \
 	fi

@@ -10,8 +10,11 @@
 // <script src> the first time the box is used, never fetched, so search
 // works from file:// as well as over HTTP. The ranking is that of
 // generator/site/search.go, which tests it: a name (title, id or alias)
-// equal to the query, then one starting with it, then every word of the
-// query in the names, then every word in the names or the other text.
+// equal to the query, then an instance type whose GPU model's name is the
+// query, then a name starting with it, then every word of the query in the
+// names, then every word in the names or the other text. A query naming a
+// number of GPUs ("8x H100", ">=4", "8卡": static/query.js, loaded before
+// this script) finds only instance types with that many.
 // Matching is by substring of lower-cased text, so Chinese is found
 // inside words; the query's words are split as searchWords splits them,
 // and a run of Chinese may be held in pieces, as searchHas holds it.
@@ -37,19 +40,46 @@
     script.onload = function () {
       var raw = window.gpucompareSearch;
       if (!raw) return;
-      index = {
-        kinds: raw.kinds,
-        m: raw.m,
-        entries: raw.e.map(function (r, i) {
-          return { kind: r[0], title: r[1], sub: r[2], url: r[3], names: r[4].split('\n'), text: r[5], i: i, len: Array.from(r[1]).length };
-        }),
-      };
-      var cbs = waiting;
-      waiting = [];
-      cbs.forEach(function (f) { f(index); });
+      // A large index comes in parts beside it (search/index-2.js …),
+      // each a script that files its entries under its number.
+      var parts = raw.parts || 1;
+      var left = parts - 1;
+      if (!left) return ready(raw, raw.e);
+      for (var n = 2; n <= parts; n++) {
+        var part = document.createElement('script');
+        part.src = indexURL.replace(/index\.js$/, 'index-' + n + '.js');
+        part.onload = function () {
+          if (--left) return;
+          var all = raw.e;
+          var got = window.gpucompareSearchParts || {};
+          for (var k = 2; k <= parts; k++) {
+            if (!got[k]) return;
+            all = all.concat(got[k]);
+          }
+          ready(raw, all);
+        };
+        part.onerror = function () { script = null; };
+        document.head.appendChild(part);
+      }
     };
     script.onerror = function () { script = null; };
     document.head.appendChild(script);
+  }
+
+  // ready makes the index of the rows of every part and answers the
+  // waiting queries.
+  function ready(raw, rows) {
+    var entries = rows.map(function (r, i) {
+      return { kind: r[0], title: r[1], sub: r[2], url: r[3], names: r[4].split('\n'), text: r[5], i: i, len: Array.from(r[1]).length, gpus: r[7] || 0 };
+    });
+    // An instance type's GPU model: [6] is the index of its entry.
+    rows.forEach(function (r, i) {
+      if (r.length > 6 && r[6] >= 0) entries[i].gpu = entries[r[6]];
+    });
+    index = { kinds: raw.kinds, m: raw.m, entries: entries };
+    var cbs = waiting;
+    waiting = [];
+    cbs.forEach(function (f) { f(index); });
   }
 
   // Matching and ranking, as searchRank and searchFind do.
@@ -81,20 +111,27 @@
     }
     return ok[rs.length];
   }
+  var COUNT = window.gpucompareQuery;
   function rank(e, q) {
-    var best = -1;
-    for (var i = 0; i < e.names.length; i++) {
-      if (e.names[i] === q) return 0;
-      if (e.names[i].indexOf(q) === 0) best = 1;
+    var c = COUNT ? COUNT.parse(q, false) : { test: null };
+    if (c.test) {
+      if (!e.gpus || !c.test(e.gpus)) return -1;
+      q = c.rest;
+      if (!q) return 3;
     }
+    var i;
+    for (i = 0; i < e.names.length; i++) if (e.names[i] === q) return 0;
+    if (e.gpu && e.gpu.names.indexOf(q) >= 0) return 1;
+    var best = -1;
+    for (i = 0; i < e.names.length; i++) if (e.names[i].indexOf(q) === 0) best = 2;
     if (best >= 0) return best;
     var names = e.names.join('\n');
     var ws = words(q);
     if (!ws.length) return -1;
     function inName(w) { return names.indexOf(w) >= 0; }
     function inText(w) { return names.indexOf(w) >= 0 || e.text.indexOf(w) >= 0; }
-    if (ws.every(function (w) { return has(w, inName); })) return 2;
-    if (ws.every(function (w) { return has(w, inText); })) return 3;
+    if (ws.every(function (w) { return has(w, inName); })) return 3;
+    if (ws.every(function (w) { return has(w, inText); })) return 4;
     return -1;
   }
   function find(ix, query) {
@@ -153,8 +190,22 @@
   function open(on) {
     pop.hidden = !on;
     input.setAttribute('aria-expanded', on ? 'true' : 'false');
-    if (!on) setActive(-1);
+    if (on) place();
+    else setActive(-1);
   }
+  // place keeps the list inside the window: under the box, its right
+  // edge at the box's, moved right where that would put its left edge
+  // past the window's (on a phone the box is in the middle of the
+  // header, and the list is nearly as wide as the window).
+  var MARGIN = 8;
+  function place() {
+    pop.style.right = '';
+    var left = pop.getBoundingClientRect().left;
+    if (left < MARGIN) pop.style.right = left - MARGIN + 'px';
+  }
+  window.addEventListener('resize', function () {
+    if (!pop.hidden) place();
+  });
   function setActive(i) {
     var opts = list.children;
     if (active >= 0 && opts[active]) opts[active].setAttribute('aria-selected', 'false');

@@ -19,6 +19,12 @@
   if (!block || !form) return;
   var D = JSON.parse(block.textContent);
   var T = D.text;
+  // cur is a currency code as the page's language writes it beside an
+  // amount (currency_unit: 元, 美元), else the code.
+  function cur(code) {
+    var s = T['currency_unit.' + code];
+    return s === undefined ? code : s;
+  }
   var HPM = D.hoursPerMonth;
 
   // --- Writing: messages and figures as the generator writes them.
@@ -72,6 +78,10 @@
   }
 
   function num(v) { return group(plain(v)); }
+
+  // months writes a number of months as the template function "months":
+  // "1 month", "12 months".
+  function months(v) { return v === 1 ? T['scenario.months_1'] : fmt(T['scenario.months'], [num(v)]); }
 
   // derived writes an amount as the template function "derived"
   // (pricing.ShownDecimals): up to four significant digits, never fewer
@@ -144,9 +154,62 @@
     return !(usage <= spare);
   }
 
+  // convert is catalog.ConvertWork: how many GPU-hours of the offer's GPU
+  // do one GPU-hour of the reference GPU's work — 1 on the reference GPU
+  // itself or with none; else by the scenario's benchmark where it has
+  // results for both GPUs, else by their dense figures; null when
+  // neither converts.
+  function convert(o, w) {
+    if (D.work.units) {
+      // A workload of units: the hours one unit takes on the offer's GPU
+      // by the benchmark's result (catalog.Benchmark.UnitHours); none
+      // without a result, never a guess.
+      var U = D.gpus[o.g];
+      return U && U.u != null ? { f: U.u, by: 'units', result: U.ur } : null;
+    }
+    var ref = w.reference_gpu;
+    if (!ref || o.g === ref) return { f: 1, by: 'same' };
+    var R = D.gpus[ref], G = D.gpus[o.g];
+    if (!R || !G) return null;
+    if (R.b != null && G.b != null) return { f: R.b / G.b, by: 'benchmark', ref: R.b, own: G.b };
+    if (R.t == null || G.t == null || !(R.t > 0) || !(G.t > 0)) return null;
+    return { f: R.t / G.t, by: 'tflops', ref: R.t, own: G.t };
+  }
+
+  // work is pricing.Work: the workload as the offer runs it, its GPU-hours
+  // and job hours in hours of the offer's GPU.
+  function work(w, cv) {
+    if (!cv) return w;
+    var out = {};
+    for (var k in w) out[k] = w[k];
+    if (cv.by === 'units') { // a job runs the hours the workload says, on any GPU
+      out.gpu_hours_per_month = w.units_per_month * cv.f;
+      return out;
+    }
+    out.gpu_hours_per_month = w.gpu_hours_per_month * cv.f;
+    out.job_hours = w.job_hours * cv.f;
+    return out;
+  }
+
+  // convText words a conversion as the generator's conversionText does.
+  function convText(w, cv) {
+    if (cv.by === 'units') {
+      return fmt(T['scenario.conv.units'], [num(w.units_per_month), D.work.units, num(round(w.units_per_month * cv.f, 2)), D.work.benchmark, cv.result]);
+    }
+    var R = w.reference_gpu ? D.gpus[w.reference_gpu] : null;
+    if (!R) return '';
+    if (cv.by === 'benchmark') {
+      return fmt(T['scenario.conv.benchmark'], [R.n, num(round(cv.f, 4)), D.work.benchmark, num(round(cv.own, 4)), num(round(cv.ref, 4)), D.work.benchmarkUnit]);
+    }
+    if (cv.by === 'tflops') return fmt(T['scenario.conv.tflops'], [R.n, num(round(cv.f, 4)), D.work.precision, num(cv.own), num(cv.ref), D.work.precisionUnit]);
+    return fmt(T['scenario.conv.same'], [R.n]);
+  }
+
   // leftOut says why a mix does not rank an offer, or '' when it does: the
-  // scenario's limits first, then what the costing needs.
-  function leftOut(o, w, mix) {
+  // scenario's limits first, then what the costing needs; cv is the
+  // offer's conversion of the work (convert), w the workload as it runs
+  // it (work).
+  function leftOut(o, w, mix, cv) {
     function noPrice(m) {
       var pr = o.m[m];
       if (o.np) return T['scenario.why.not_public'];
@@ -154,33 +217,38 @@
         return fmt(T['scenario.why.no_term_price'], [D.shares[m], D.sameTerm[m].map(model).join(T['scenario.term_sep'])]);
       }
       if (!pr) return fmt(T['scenario.why.no_price'], [model(m)]);
-      if (pr.h == null) return fmt(T['scenario.why.no_rate'], [pr.x, D.currency]);
+      if (pr.h == null) return fmt(T['scenario.why.no_rate'], [cur(pr.x), cur(D.currency)]);
       return '';
     }
     var i, why;
     if (o.gm == null) return T['scenario.why.no_gpu'];
     if (!o.rk) return T['scenario.why.partial'];
-    if (!w.estimates) {
-      for (i = 0; i < mix.length; i++) {
-        if (o.m[mix[i].model] && o.m[mix[i].model].u) return fmt(T['scenario.why.unranked'], [model(mix[i].model)]);
-      }
+    for (i = 0; i < mix.length; i++) {
+      // An offer its provider no longer lists answers nothing, switch or not.
+      var u = o.m[mix[i].model] && o.m[mix[i].model].u;
+      if (u && (u === 'superseded' || !w.estimates)) return fmt(T['scenario.why.unranked'], [model(mix[i].model)]);
     }
     if (w.min_gpu_memory_gb != null) {
       if (o.mem == null) return T['scenario.why.memory_unknown'];
       if (o.mem < w.min_gpu_memory_gb) return fmt(T['scenario.why.memory'], [num(w.min_gpu_memory_gb)]);
     }
     var lim = D.limits;
-    if (lim.models && lim.models.length && lim.models.indexOf(o.gm) < 0) return T['scenario.why.gpu_model'];
+    // A GPU model picked in the calculator replaces the scenario's limit.
+    if (w.gpu_model) {
+      if (o.gm !== w.gpu_model) return fmt(T['scenario.why.gpu_pick'], [w.gpu_model]);
+    } else if (lim.models && lim.models.length && lim.models.indexOf(o.gm) < 0) return T['scenario.why.gpu_model'];
     if (lim.kinds && lim.kinds.length && lim.kinds.indexOf(o.k) < 0) return T['scenario.why.provider_kind'];
+    if (o.og) return T['scenario.why.geo'];
     if (w.max_per_gpu_hour != null) {
       for (i = 0; i < mix.length; i++) {
         if (!needsPrice(w, o.n, mix, mix[i].model)) continue;
         if ((why = noPrice(mix[i].model))) return why;
         if (o.n <= 0) return T['scenario.why.gpu_count'];
         if (o.m[mix[i].model].h / o.n > w.max_per_gpu_hour)
-          return fmt(T['scenario.why.ceiling'], [model(mix[i].model), derived(w.max_per_gpu_hour), D.currency]);
+          return fmt(T['scenario.why.ceiling'], [model(mix[i].model), derived(w.max_per_gpu_hour), cur(D.currency)]);
       }
     }
+    if (!cv) return D.work.units ? T['scenario.why.no_result'] : fmt(T['scenario.why.no_conversion'], [D.work.precision]);
     if (o.n <= 0) return T['scenario.why.gpu_count'];
     if (o.n < w.gpus_per_job && !w.splittable) return fmt(T['scenario.why.unsplittable'], [w.gpus_per_job, o.n]);
     for (i = 0; i < mix.length; i++) {
@@ -256,8 +324,12 @@
         t.notes.push(fmt(T['scenario.note.spot_overhead'], [num(w.checkpoint_overhead_pct)]));
       }
       // An article's figure or an estimate says so (pricing.FromArticle, pricing.Estimated).
-      if (pr.u && !(term && pr.d != null)) t.notes.push(fmt(T['scenario.note.' + pr.u], [model(part.model)]));
-      if (pr.u && t.kinds.indexOf(pr.u) < 0) t.kinds.push(pr.u);
+      // Any price rankings leave out (pr.u: stale, undated, a marketplace's,
+      // superseded, an article's, an estimate) is noted as an article's
+      // figure when its source is an article, else as an estimate, and
+      // marked with its source's kind (pr.s), as scenarios.go unrankedKinds.
+      if (pr.u && !(term && pr.d != null)) t.notes.push(fmt(T['scenario.note.' + (pr.s === 'article' ? 'article' : 'estimate')], [model(part.model)]));
+      if (pr.u && pr.s && t.kinds.indexOf(pr.s) < 0) t.kinds.push(pr.s);
       if (part.covered > 0) t.notes.push(fmt(T['scenario.note.covered'], [model(part.model), num(round(part.covered, 2))]));
       t.compute += part.perMonth;
     });
@@ -276,17 +348,33 @@
   // whether some totals are lower bounds, and the groups of left-out
   // offers, the most common reason first.
   function rank(w, shares) {
+    var r = rankWith(w, shares);
+    if (r.rows.length || w.estimates) return r;
+    // No offer with a ranked price can run it: the offers whose figures
+    // come from articles or are estimates stand in, marked.
+    var all = {};
+    for (var k in w) all[k] = w[k];
+    all.estimates = true;
+    var un = rankWith(all, shares);
+    if (!un.rows.length) return r;
+    un.unranked = true;
+    return un;
+  }
+
+  function rankWith(w, shares) {
     var mix = shares.filter(function (sh) { return sh.percent > 0; });
     var rows = [], groups = [], byWhy = {};
     D.offers.forEach(function (o, i) {
       var bmix = bought(o, mix);
-      var why = leftOut(o, w, bmix);
+      var cv = convert(o, w), ow = work(w, cv);
+      var why = leftOut(o, ow, bmix, cv);
       if (why) {
         if (!byWhy[why]) { byWhy[why] = { reason: why, offers: [], first: groups.length }; groups.push(byWhy[why]); }
         byWhy[why].offers.push(o.l);
         return;
       }
-      var t = cost(o, w, bmix);
+      var t = cost(o, ow, bmix);
+      t.conv = convText(w, cv);
       t.offer = o;
       t.index = i;
       rows.push(t);
@@ -408,6 +496,7 @@
       });
       var notes = el('td', 'notes');
       notes.setAttribute('data-label', s.labels[col++]);
+      if (t.conv) notes.appendChild(el('span', 'note-line conversion', t.conv));
       t.notes.forEach(function (n) { notes.appendChild(el('span', 'note-line', n)); });
       tr.appendChild(notes);
       frag.appendChild(tr);
@@ -420,10 +509,15 @@
     if (fx) fx.hidden = wrap.hidden; // the rates are said beside a ranking, not beside none
     wrap.classList.toggle('tco-long', r.rows.length > 12);
     s.el.querySelector('.ranked').textContent = r.rows.length === 1
-      ? fmt(T['scenario.ranked_1'], [num(w.months)])
+      ? fmt(T['scenario.ranked_1'], [months(w.months)])
       : r.rows.length
-        ? fmt(T['scenario.ranked'], [r.rows.length, num(w.months)])
+        ? fmt(T['scenario.ranked'], [r.rows.length, months(w.months)])
         : T['scenario.ranked_none'];
+
+    var unranked = s.el.querySelector('.unranked-note');
+    if (unranked) unranked.hidden = !r.unranked;
+    var over = s.el.querySelector('.tco-months');
+    if (over) over.textContent = months(w.months);
 
     var basis = s.el.querySelector('.rank-basis');
     basis.hidden = !r.lowerBounds;
@@ -533,9 +627,9 @@
     tbody.appendChild(frag);
     box.hidden = !any;
     var lead = document.getElementById('answer-lead');
-    if (lead) lead.textContent = fmt(T['scenario.answer_lead'], [num(w.months)]);
+    if (lead) lead.textContent = fmt(T['scenario.answer_lead'], [months(w.months)]);
     var unit = box.querySelector('.answer-months');
-    if (unit) unit.textContent = fmt(T['scenario.total_of'], [num(w.months)]);
+    if (unit) unit.textContent = months(w.months);
   }
 
   // heightClass is the chart size class for n bars, as the generator
@@ -569,7 +663,7 @@
     if (w.egress_tb_per_month > 0) add('egress', T['scenario.chart.egress'], top.map(function (t) { return t.egress; }));
     var figure = s.box.closest('figure');
     figure.hidden = top.length === 0;
-    s.title.textContent = fmt(T['scenario.chart.title'], [s.st.name, D.currency]);
+    s.title.textContent = fmt(T['scenario.chart.title'], [s.st.name, cur(D.currency)]);
     s.box.className = s.box.className.replace(/\bchart-h-\d+\b/, 'chart-h-' + heightClass(top.length));
     var chart = window.echarts && window.echarts.getInstanceByDom(s.box);
     if (chart) {
@@ -590,10 +684,10 @@
 
   // estimates is not the workload's: the switch that ranks articles' figures
   // and estimates too, off as shipped.
-  var fields = ['gpu_hours_per_month', 'months', 'gpus_per_job', 'splittable', 'job_hours', 'min_gpu_memory_gb', 'interruptible',
+  var fields = ['reference_gpu', 'gpu_model', 'gpu_hours_per_month', 'units_per_month', 'months', 'gpus_per_job', 'splittable', 'job_hours', 'min_gpu_memory_gb', 'interruptible',
     'checkpoint_overhead_pct', 'storage_tb', 'egress_tb_per_month', 'max_per_gpu_hour', 'estimates'];
   var optional = { min_gpu_memory_gb: true, max_per_gpu_hour: true };
-  var positive = { gpu_hours_per_month: true, months: true, job_hours: true, gpus_per_job: true, min_gpu_memory_gb: true, max_per_gpu_hour: true };
+  var positive = { gpu_hours_per_month: true, units_per_month: true, months: true, job_hours: true, gpus_per_job: true, min_gpu_memory_gb: true, max_per_gpu_hour: true };
 
   // read takes the workload from the form; null (and the bad fields
   // marked) when a figure is not valid.
@@ -603,6 +697,7 @@
       var input = form.elements[f];
       if (!input) { w[f] = D.workload[f]; return; }
       if (input.type === 'checkbox') { w[f] = input.checked; return; }
+      if (input.tagName === 'SELECT') { w[f] = input.value; return; }
       var raw = input.value.trim(), v = raw === '' ? null : Number(raw), bad = false;
       if (v == null) bad = !optional[f];
       else bad = !isFinite(v) || v < 0 || (positive[f] && v <= 0) || (f === 'gpus_per_job' && v !== Math.floor(v));

@@ -4,6 +4,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"gpucompare/generator/catalog/catalogtest"
@@ -39,14 +40,16 @@ instances:
   - {id: three, name: three H100s, gpu: h100, gpu_count: 3, regions: [all], source: s}
 -- data/prices/aws.yaml --
 provider: aws
+checked: 2025-06-01
 prices:
   - {instance: p5, region: us-east-1, model: on_demand, amount: 55.04, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
   - {instance: p5, region: us-east-1, model: spot, amount: 20.9934, currency: USD, since: unknown, source: s, source_kind: provider}
 -- data/prices/lambda.yaml --
 provider: lambda
+checked: 2025-06-01
 prices:
-  - {instance: two, region: all, model: on_demand, amount: 6.38, currency: USD, since: unknown, source: s, source_kind: provider}
-  - {instance: three, region: all, model: on_demand, amount: 9, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: two, region: all, model: on_demand, amount: 6.38, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: three, region: all, model: on_demand, amount: 9, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
 -- data/benchmarks/llama.yaml --
 id: llama
 name: MLPerf Inference llama2-70b-99.9, Offline
@@ -122,20 +125,23 @@ func TestWorkPerDollar(t *testing.T) {
 	}
 }
 
-// TestResultMapsOntoLargerInstances checks that a result maps onto every
-// instance that holds its GPUs, paying for the whole instance.
-func TestResultMapsOntoLargerInstances(t *testing.T) {
+// TestResultOnFewerGPUsIsChargedPerGPUHour checks that a result maps onto
+// every instance that holds its GPUs and, on an instance with more GPUs
+// than it ran on, is charged per GPU-hour for the GPUs it used.
+func TestResultOnFewerGPUsIsChargedPerGPUHour(t *testing.T) {
 	g := derive(t)[2] // 6,000 tokens/s on 2 H100s
-	// gpu_2x: 6,000 × 3,600 / 6.38 = 3,385,579.94; the 3-GPU instance,
-	// / 9 = 2,400,000; p5, / 55.04 = 392,441.86.
+	// The 3-GPU instance, 2/3 of 9 $ = 6 $/h: 6,000 × 3,600 / 6 = 3,600,000;
+	// gpu_2x, whole: 6,000 × 3,600 / 6.38 = 3,385,579.94; p5, 2/8 of
+	// 55.04 $ = 13.76 $/h: 6,000 × 3,600 / 13.76 = 1,569,767.44.
 	want := []struct {
-		id  string
-		per float64
-		fl  []note.Note
+		id     string
+		hourly float64
+		per    float64
+		fl     []note.Note
 	}{
-		{"two", 6000 * 3600 / 6.38, nil},
-		{"three", 2400000, []note.Note{note.New(Spare, 2, 3, 3)}},
-		{"p5", 392441.86046511627, []note.Note{note.New(Spare, 2, 8, 8)}},
+		{"three", 6, 3600000, []note.Note{note.New(PerGPU, 2, 3)}},
+		{"two", 6.38, 6000 * 3600 / 6.38, nil},
+		{"p5", 13.76, 1569767.4418604651, []note.Note{note.New(PerGPU, 2, 8)}},
 	}
 	od := g.Ranks["on_demand"]
 	if len(od) != len(want) || len(g.Split["on_demand"]) != 0 {
@@ -143,12 +149,166 @@ func TestResultMapsOntoLargerInstances(t *testing.T) {
 	}
 	for i, w := range want {
 		c := od[i]
-		if c.Mapping.Offer.Instance.ID != w.id || c.Mapping.Instances != 1 || !near(c.WorkPerMoney, w.per) {
-			t.Errorf("%d: %s ×%d at %v, want %s ×1 at %v", i+1, c.Mapping.Offer.Instance.ID, c.Mapping.Instances, c.WorkPerMoney, w.id, w.per)
+		if c.Mapping.Offer.Instance.ID != w.id || c.Mapping.Instances != 1 || !near(c.Hourly, w.hourly) || !near(c.WorkPerMoney, w.per) {
+			t.Errorf("%d: %s ×%d at %v $/h, %v per $; want %s ×1 at %v $/h, %v per $", i+1, c.Mapping.Offer.Instance.ID, c.Mapping.Instances, c.Hourly, c.WorkPerMoney, w.id, w.hourly, w.per)
 		}
 		if got := c.Mapping.Flags; !reflect.DeepEqual(got, w.fl) {
 			t.Errorf("%s flags %v, want %v", w.id, got, w.fl)
 		}
+	}
+}
+
+// perGPUCatalog has single-GPU micro-benchmark results (MAMF-like) and
+// offers of one and of eight GPUs.
+const perGPUCatalog = `
+-- data/site.yaml --
+title: T
+currency: USD
+-- data/gpus/h100.yaml --
+{id: h100, name: H100 SXM5 80GB, vendor: NVIDIA, source: s}
+-- data/gpus/a100.yaml --
+{id: a100, name: A100 SXM4 80GB, vendor: NVIDIA, source: s}
+-- data/providers/aws.yaml --
+id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+billing: {granularity: second, source: s}
+regions: [{id: us-east-1}]
+instances:
+  - {id: p5, name: p5.48xlarge, gpu: h100, gpu_count: 8, regions: [us-east-1], source: s}
+-- data/providers/lambda.yaml --
+id: lambda
+name: Lambda
+kind: gpu_cloud
+currency: USD
+billing: {granularity: second, source: s}
+instances:
+  - {id: h1, name: gpu_1x_h100, gpu: h100, gpu_count: 1, regions: [all], source: s}
+  - {id: a1, name: gpu_1x_a100, gpu: a100, gpu_count: 1, regions: [all], source: s}
+  - {id: a8, name: gpu_8x_a100, gpu: a100, gpu_count: 8, regions: [all], source: s}
+  - {id: dear, name: dear_1x_a100, gpu: a100, gpu_count: 1, regions: [all], source: s}
+-- data/prices/aws.yaml --
+provider: aws
+prices:
+  - {instance: p5, region: us-east-1, model: on_demand, amount: 55.04, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+-- data/prices/lambda.yaml --
+provider: lambda
+prices:
+  - {instance: h1, region: all, model: on_demand, amount: 2.99, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: a1, region: all, model: on_demand, amount: 1.29, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: a8, region: all, model: on_demand, amount: 14.32, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: dear, region: all, model: on_demand, amount: 4, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
+-- data/benchmarks/mamf.yaml --
+id: mamf
+name: MAMF BF16
+suite: microbenchmark
+metric: throughput
+unit: TFLOPS
+higher_is_better: true
+results:
+  - {round: n/a, submitter: S, gpu: h100, gpu_count: 1, value: 794.5, source: s}
+  - {round: n/a, submitter: S, gpu: a100, gpu_count: 1, value: 271.2, source: s}
+`
+
+// TestPerGPUResultRanksPerGPUHour works out p5.48xlarge's rank by hand
+// for a result that ran on one of its eight GPUs. TFLOP per dollar is
+// TFLOPS × 3,600 s ÷ the price of the GPUs the result used:
+//
+//	gpu_1x_h100   794.5 × 3,600 / 2.99           = 956,588.63
+//	gpu_1x_a100   271.2 × 3,600 / 1.29           = 756,837.21
+//	gpu_8x_a100   271.2 × 3,600 / (14.32 / 8 = 1.79) = 545,430.17
+//	p5.48xlarge   794.5 × 3,600 / (55.04 / 8 = 6.88) = 415,726.74
+//	dear_1x_a100  271.2 × 3,600 / 4              = 244,080
+//
+// so p5.48xlarge ranks 4th of 5. Charged for all eight GPUs it would have
+// 2,860,200 / 55.04 = 51,965.84 and rank last.
+func TestPerGPUResultRanksPerGPUHour(t *testing.T) {
+	cat, _ := catalogtest.Load(t, perGPUCatalog)
+	groups := Derive(cat, pricing.Offers(cat, "USD"))
+	if len(groups) != 1 {
+		t.Fatalf("%d groups, want 1", len(groups))
+	}
+	want := []struct {
+		id  string
+		per float64
+	}{{"h1", 956588.6287625418}, {"a1", 756837.2093023256}, {"a8", 545430.1675977654}, {"p5", 415726.74418604653}, {"dear", 244080}}
+	od := groups[0].Ranks["on_demand"]
+	if len(od) != len(want) {
+		t.Fatalf("%d ranked, want %d", len(od), len(want))
+	}
+	for i, w := range want {
+		if c := od[i]; c.Mapping.Offer.Instance.ID != w.id || !near(c.WorkPerMoney, w.per) {
+			t.Errorf("rank %d: %s at %v TFLOP per $, want %s at %v", i+1, c.Mapping.Offer.Instance.ID, c.WorkPerMoney, w.id, w.per)
+		}
+	}
+	p5 := od[3].Mapping
+	if !p5.PerGPU() || p5.Share != 0.125 || !near(od[3].Hourly, 6.88) || !reflect.DeepEqual(p5.Flags, []note.Note{note.New(PerGPU, 1, 8)}) {
+		t.Errorf("p5: per GPU %v, share %v, hourly %v, flags %v; want per GPU, 1/8, 6.88, [per_gpu 1 8]", p5.PerGPU(), p5.Share, od[3].Hourly, p5.Flags)
+	}
+	if h1 := od[0].Mapping; h1.PerGPU() || h1.Share != 1 || len(h1.Flags) != 0 {
+		t.Errorf("a result that used the whole instance is charged per GPU-hour: share %v, flags %v", h1.Share, h1.Flags)
+	}
+}
+
+// nodesCatalog has the offers of benchCatalog, AWS stating RDMA, and a
+// training result on 8 nodes of 8 H100s.
+var nodesCatalog = strings.Replace(benchCatalog[:strings.Index(benchCatalog, "-- data/benchmarks/")],
+	"billing: {granularity: second, minimum_seconds: 60, source: s}\n", "billing: {granularity: second, minimum_seconds: 60, source: s}\nfeatures: {rdma: true, source: s}\n", 1) + `-- data/benchmarks/lora.yaml --
+id: lora
+name: MLPerf Training Llama 2 70B LoRA
+suite: mlperf-training
+metric: time
+unit: minutes
+results:
+  - {round: Training v5.0, division: closed, submitter: X, gpu: h100, gpu_count: 64, nodes: 8, value: 20, source: s}
+  - {round: Training v5.0, division: closed, submitter: Y, gpu: h100, gpu_count: 20, nodes: 4, value: 50, source: s}
+`
+
+// TestTrainingRunOnNodesOfTheSameShape works out the cost of one
+// training run by hand. The result ran on 8 nodes of 8 H100s for 20
+// minutes; p5.48xlarge has 8 H100s, so as it ran it takes 8 instances:
+//
+//	8 instances × 55.04 $/h × 20/60 h = 146.773… $
+//
+// (AWS bills by the second: 1,200 s, over its 60 s minimum). Lambda's
+// 2-GPU instance has another shape: 64 / 2 = 32 instances, billed by the
+// whole hour, 32 × 6.38 = 204.16 $, ranked apart, only if it scales. The
+// 3-GPU instance divides neither. The 20-GPU system of 4 nodes of 5 has
+// no offer of 5 GPUs; 20 / 2 = 10 gpu_2x, only if it scales.
+func TestTrainingRunOnNodesOfTheSameShape(t *testing.T) {
+	cat, _ := catalogtest.Load(t, nodesCatalog)
+	groups := Derive(cat, pricing.Offers(cat, "USD"))
+	if len(groups) != 1 {
+		t.Fatalf("%d groups, want 1", len(groups))
+	}
+	g := groups[0]
+	od := g.Ranks["on_demand"]
+	if len(od) != 1 {
+		t.Fatalf("%d as ran, want 1 (p5 × 8)", len(od))
+	}
+	c := od[0]
+	if c.Mapping.Offer.Instance.ID != "p5" || c.Mapping.Instances != 8 || c.Mapping.Split() || !near(c.RunCost, 8*55.04*20/60) || !near(c.RunCost, 146.77333333333334) || !near(c.Hourly, 440.32) {
+		t.Errorf("as ran: %s ×%d, split %v, run %v, hourly %v; want p5 ×8, 146.77, 440.32", c.Mapping.Offer.Instance.ID, c.Mapping.Instances, c.Mapping.Split(), c.RunCost, c.Hourly)
+	}
+	if len(c.Mapping.Flags) != 0 {
+		t.Errorf("p5 flags %v: AWS states RDMA", c.Mapping.Flags)
+	}
+	split := g.Split["on_demand"]
+	if len(split) != 2 {
+		t.Fatalf("%d split, want 2", len(split))
+	}
+	s := split[1] // the 4 × 5 system's split is cheaper, first
+	if s.Mapping.Offer.Instance.ID != "two" || s.Mapping.Instances != 32 || !s.Mapping.Split() || !near(s.RunCost, 204.16) {
+		t.Errorf("if it scales: %s ×%d at %v, want two ×32 at 204.16", s.Mapping.Offer.Instance.ID, s.Mapping.Instances, s.RunCost)
+	}
+	want := []note.Note{note.New(Shape, 32, 2, 8, 8), note.New(Cluster, note.Count(32))}
+	if !reflect.DeepEqual(s.Mapping.Flags, want) {
+		t.Errorf("flags %v, want %v", s.Mapping.Flags, want)
+	}
+	// The 4 × 5 system: 10 gpu_2x for 50 min, billed a whole hour each.
+	if r := g.Results[1]; r.AsRan() != 0 || r.SplitOnly() != 1 || split[0].Mapping.Result != r || split[0].Mapping.Instances != 10 || !near(split[0].RunCost, 63.8) {
+		t.Errorf("4 × 5 GPUs: %d as ran, %d if it scales (%v $); want 0, 1 (10 × 6.38 = 63.80 $)", r.AsRan(), r.SplitOnly(), split[0].RunCost)
 	}
 }
 
@@ -233,5 +393,38 @@ func TestNoteCodesAreListed(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Fatal("no note met")
+	}
+}
+
+// TestRentedTPUIsNotSaidUnrented: "its accelerator is a TPU, not a GPU,
+// and no offer in the catalog rents it" was said of every TPU result,
+// while the catalog priced TPU v5e offers. With an offer of 8 chips, the
+// 4,096-chip run is not costed because no offer holds that many, and
+// says so; the denial stays for a catalog with no such offer.
+func TestRentedTPUIsNotSaidUnrented(t *testing.T) {
+	archive := strings.Replace(benchCatalog, "  - {id: three, name: three H100s, gpu: h100, gpu_count: 3, regions: [all], source: s}\n",
+		"  - {id: three, name: three H100s, gpu: h100, gpu_count: 3, regions: [all], source: s}\n  - {id: v5e, name: tpu-v5litepod-8, gpu: tpu, gpu_count: 8, regions: [all], source: s}\n", 1)
+	const three = "  - {instance: three, region: all, model: on_demand, amount: 9, currency: USD, since: 2025-06-01, source: s, source_kind: provider}\n"
+	if !strings.Contains(archive, three) {
+		t.Fatal("the fixture's price of three H100s is not where the test adds the TPU's")
+	}
+	archive = strings.Replace(archive, three, three+"  - {instance: v5e, region: all, model: on_demand, amount: 9.6, currency: USD, since: 2025-06-01, source: s, source_kind: provider}\n", 1)
+	cat, _ := catalogtest.Load(t, archive)
+	var tpu *Result
+	for _, g := range Derive(cat, pricing.Offers(cat, "USD")) {
+		for _, r := range g.Results {
+			if r.GPU != nil && r.GPU.ID == "tpu" {
+				tpu = r
+			}
+		}
+	}
+	if tpu == nil {
+		t.Fatal("no TPU result")
+	}
+	if tpu.NotCosted.Code == NotGPU {
+		t.Errorf("a TPU the catalog rents is said to be rented by no offer: %v", tpu.NotCosted)
+	}
+	if tpu.NotCosted.Code != TooLarge {
+		t.Errorf("tpu: %v, want too large for the 8-chip offer", tpu.NotCosted)
 	}
 }

@@ -27,6 +27,12 @@ const (
 	ga102         = `NVIDIA GA102 whitepaper, Appendix A, RTX 3090: "Peak FP16 Tensor TFLOPS with FP32 Accumulate 71/142"`
 	otcFlavour    = "Open Telekom Cloud (Huawei-built; mirrors Huawei Cloud ECS flavor names)"
 	otcDocs       = "Open Telekom Cloud's own docs list the flavour; nothing read shows Huawei Cloud selling it"
+	h200Row       = "H200|SXM 141GB"
+	mi250xRow     = "Instinct MI250X|OAM 128GB"
+	// cdna2Paper is where the MI250X's figures come from.
+	cdna2Paper = "AMD CDNA 2 whitepaper, page 14 (MI200 Series product offerings), as transcribed in github.com/iree-org/iree KnownTargets.cpp @009c008d and on zexron.com"
+	// h200Datasheet is where the H200's sparse figures and source come from.
+	h200Datasheet = "NVIDIA H200 datasheet (resources.nvidia.com …/hpc-datasheet-sc23-h200), as transcribed in github.com/astroC86/gpu-datasheet README.md @01ede5fe"
 )
 
 var refCorrections = []refCorrection{
@@ -44,6 +50,15 @@ var refCorrections = []refCorrection{
 	{"gpus.csv", rtx3090Row, "fp16_bf16_dense_tflops", "142", "71", ga102 + " (142 is the FP16-accumulate figure)"},
 	{"gpus.csv", rtx3090Row, "fp16_bf16_sparse_tflops", "285", "142", ga102},
 	{"gpus.csv", rtx3090Row, "notes", "Launched 2020-09-24 ($1,499). 142/285 is the FP16-accumulate tensor figure;", "Basis of fp16_bf16: FP16/BF16 tensor with FP32 accumulate", ga102},
+	{"gpus.csv", h200Row, "fp16_bf16_sparse_tflops", "", "1979", h200Datasheet + ": BF16/FP16 1,979 TFLOPS with sparsity"},
+	{"gpus.csv", h200Row, "fp8_sparse_tflops", "", "3958", h200Datasheet + ": FP8 3,958 TFLOPS with sparsity"},
+	{"gpus.csv", h200Row, "int8_sparse_tops", "", "3958", h200Datasheet + ": INT8 3,958 TOPS with sparsity"},
+	{"gpus.csv", h200Row, "notes", "Sparse columns left empty (not read for H200 specifically;", "NVIDIA's H200 datasheet gives 141 GB HBM3e, 4.8 TB/s, BF16/FP16 Tensor 1,979 TFLOPS", h200Datasheet},
+	{"gpus.csv", h200Row, "source", "https://aiwiki.ai/wiki/nvidia_h200", "NVIDIA H200 datasheet (https://resources.nvidia.com/en-us-data-center-overview-mc/en-us-data-center-overview/hpc-datasheet-sc23-h200)", h200Datasheet},
+	{"gpus.csv", h200Row, "as_of", "unknown; ml-eng 2026-08-22 (repo commit date)", "2026-12-04 (datasheet transcription read); ml-eng 2026-08-22 (repo commit date)", h200Datasheet},
+	{"gpus.csv", mi250xRow, "notes", "220 CUs.", "AMD's CDNA 2 whitepaper (page 14", cdna2Paper},
+	{"gpus.csv", mi250xRow, "source", "https://zexron.com/", "AMD CDNA 2 architecture whitepaper, page 14 (https://www.amd.com/content/dam/amd/en/documents/instinct-business-docs/white-papers/amd-cdna2-white-paper.pdf)", cdna2Paper},
+	{"gpus.csv", mi250xRow, "as_of", "unknown; ml-eng 2026-08-22 (repo commit date)", "2026-12-04 (transcriptions read); ml-eng 2026-08-22 (repo commit date)", cdna2Paper},
 	{"price_history.csv", "AWS|p5e.48xlarge|most regions|capacity_block|39.80", "region", "most regions", "us-east-2",
 		"the source names no region but us-west-1 (priced apart); AWS's Dec-2024 Capacity Blocks page listed p5e only in us-east-2, whose series this newer point continues"},
 }

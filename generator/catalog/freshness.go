@@ -3,7 +3,6 @@ package catalog
 import (
 	"cmp"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -39,23 +38,87 @@ const (
 	FromFirstSeen = "first_seen"
 )
 
-// asOfDate finds the date in an as-of text: the whole text, its start
-// ("2026-01-21 (table commit …)"), or after "as of" ("…; as of 2026-01-21").
-var asOfDate = regexp.MustCompile(`(?:^|as of )(\d{4}(?:-\d{2}(?:-\d{2})?)?)(?:$|[^\w-])`)
-
 // AsOfDate is the date pp's as_of states, full or partial — the latest,
 // when it states one at its start and another after "as of" — or "" when
 // it states none: "unknown (catalog commit …, read 2026-12-01)" states
 // none, as the day it was read is not a day the price held.
+//
+// A date is stated by the whole text, its start ("2026-01-21 (table
+// commit …)"), or after "as of" ("…; as of 2026-01-21"): four digits of a
+// year, then perhaps "-" and two of a month, then perhaps "-" and two of
+// a day, ending the text or followed by a character that is neither a
+// letter, a digit, "_" nor "-" ("2026-07-30T10:00" states none). Every
+// page shows the age of its prices, so this is read by hand rather than
+// with a regular expression: it is the one loop over the text.
 func (pp *PricePoint) AsOfDate() Date {
+	s := strings.TrimSpace(pp.AsOf)
 	var latest Date
 	var at time.Time
-	for _, m := range asOfDate.FindAllStringSubmatch(strings.TrimSpace(pp.AsOf), -1) {
-		if t, ok := Date(m[1]).Time(); ok && (latest == "" || t.After(at)) {
-			latest, at = Date(m[1]), t
+	take := func(d string) {
+		if t, ok := Date(d).Time(); ok && (latest == "" || t.After(at)) {
+			latest, at = Date(d), t
 		}
 	}
+	i := 0
+	if n := statedDate(s, 0); n > 0 {
+		take(s[:n])
+		i = n + 1 // past the character that ends it
+	}
+	const marker = "as of "
+	for i < len(s) {
+		j := strings.Index(s[i:], marker)
+		if j < 0 {
+			break
+		}
+		start := i + j + len(marker)
+		if n := statedDate(s, start); n > 0 {
+			take(s[start : start+n])
+			i = start + n + 1
+			continue
+		}
+		i += j + 1
+	}
 	return latest
+}
+
+// statedDate is the length of the date s states at i — "2026-01-21",
+// "2026-01" or "2026", the longest that ends s or is followed by a
+// character that is neither a letter, a digit, "_" nor "-" — or 0.
+func statedDate(s string, i int) int {
+	digits := func(at, n int) bool {
+		if at+n > len(s) {
+			return false
+		}
+		for k := at; k < at+n; k++ {
+			if s[k] < '0' || s[k] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	ends := func(at int) bool {
+		if at == len(s) {
+			return true
+		}
+		c := s[at]
+		word := c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+		return !word && c != '-'
+	}
+	if !digits(i, 4) {
+		return 0
+	}
+	for _, n := range []int{10, 7, 4} {
+		if n > 4 && (!digits(i+5, 2) || s[i+4] != '-') {
+			continue
+		}
+		if n == 10 && (!digits(i+8, 2) || s[i+7] != '-') {
+			continue
+		}
+		if ends(i + n) {
+			return n
+		}
+	}
+	return 0
 }
 
 // AgeDate is the date a price's age counts from and where it comes from:
@@ -165,5 +228,24 @@ func NewestDate(cat *Catalog) time.Time {
 			see(r.Date)
 		}
 	}
+	for _, t := range cat.Trials {
+		see(t.End)
+	}
 	return newest
+}
+
+// MonthsOld is how many whole months old something dated d is on day
+// ref, as ageText counts them; 0 for a date after ref.
+func MonthsOld(d Date, ref time.Time) int {
+	at, ok := d.Time()
+	if !ok {
+		return 0
+	}
+	ry, rm, rd := ref.Date()
+	ay, am, ad := at.Date()
+	months := (ry-ay)*12 + int(rm) - int(am)
+	if d.Precision() == "day" && rd < ad {
+		months--
+	}
+	return max(months, 0)
 }

@@ -1,6 +1,9 @@
 package catalog
 
 import (
+	"math/rand/v2"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 )
@@ -58,6 +61,38 @@ func TestPolicyDefaults(t *testing.T) {
 	}
 	if f, s := (Site{FreshDays: 30, StaleDays: 180}).Policy(); f != 30 || s != 180 {
 		t.Errorf("policy = %d, %d; want 30, 180", f, s)
+	}
+}
+
+// asOfDateRule is the rule AsOfDate reads by hand, as a regular
+// expression: each match's first group is a date stated.
+var asOfDateRule = regexp.MustCompile(`(?:^|as of )(\d{4}(?:-\d{2}(?:-\d{2})?)?)(?:$|[^\w-])`)
+
+// TestAsOfDateFollowsItsRule compares AsOfDate with its rule as a regular
+// expression over many texts made at random of the characters that
+// matter: digits, "-", spaces, the letters of "as of", others.
+func TestAsOfDateFollowsItsRule(t *testing.T) {
+	byRule := func(s string) Date {
+		var latest Date
+		var at time.Time
+		for _, m := range asOfDateRule.FindAllStringSubmatch(strings.TrimSpace(s), -1) {
+			if d, ok := Date(m[1]).Time(); ok && (latest == "" || d.After(at)) {
+				latest, at = Date(m[1]), d
+			}
+		}
+		return latest
+	}
+	parts := []string{"2026", "2025", "-", "0", "1", "2", "9", "12", "-01", "-13", " ", "as of ", "as of", "a", "s", "o", "f", "x", "_", "(", ";", "T", "é", "\n"}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for range 200_000 {
+		var b strings.Builder
+		for range rnd.IntN(12) {
+			b.WriteString(parts[rnd.IntN(len(parts))])
+		}
+		s := b.String()
+		if got, want := (&PricePoint{AsOf: s}).AsOfDate(), byRule(s); got != want {
+			t.Fatalf("AsOfDate(%q) = %q, its rule gives %q", s, got, want)
+		}
 	}
 }
 

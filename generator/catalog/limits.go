@@ -91,16 +91,21 @@ var numberLimits = map[reflect.Type]map[string]limit{
 		"amount": money, "upfront": money, "effective_hourly": money,
 		"discount_pct": percent,
 	},
-	reflect.TypeFor[Result](): {"gpu_count": systemGPUs, "value": anyFigure},
+	reflect.TypeFor[Result](): {"gpu_count": systemGPUs, "nodes": {max: 1e7, warn: 1e5, of: "nodes in one system"}, "value": anyFigure},
 	reflect.TypeFor[Query](): {
 		"min_gpu_memory_gb": gpuMemory,
 		"min_gpu_count":     instanceGPUs,
 		"max_gpu_count":     instanceGPUs,
 		"limit":             {max: 1e6, warn: 1000, of: "offers in a short list"},
 	},
-	reflect.TypeFor[Bound](): {"min": anyFigure, "max": anyFigure},
+	reflect.TypeFor[Bound]():         {"min": anyFigure, "max": anyFigure},
+	reflect.TypeFor[TrialWorkload](): {"batch": {max: 1e9, warn: 1e6, of: "items in one batch"}},
+	reflect.TypeFor[TrialFigure]():   {"value": anyFigure},
+	reflect.TypeFor[TrialPaid]():     {"amount": money, "total": money},
+	reflect.TypeFor[Quote]():         {"amount": money, "discount_pct": {max: 100, of: "a percentage"}},
 	reflect.TypeFor[Workload](): {
 		"gpu_hours_per_month":     {max: 1e10, warn: 1e8, of: "GPU-hours a month"},
+		"units_per_month":         {max: maxMagnitude, warn: 1e11, of: "units of work a month"},
 		"months":                  {max: 1200, warn: 120, of: "months"},
 		"gpus_per_job":            systemGPUs,
 		"job_hours":               {max: 100 * secondsInYear / 3600, warn: secondsInYear / 3600, of: "hours"},
@@ -147,6 +152,7 @@ var textLengths = map[string]int{
 
 	"notes": proseLength, "note": proseLength, "description": proseLength,
 	"advice": proseLength, "help": proseLength,
+	"recipe": proseLength, "stability": sentenceLength, "interruptions": sentenceLength, "support": sentenceLength,
 }
 
 // checkValues walks a catalog file's YAML tree against the Go type t it
@@ -403,6 +409,10 @@ func (f frame) name(parent string) string {
 		return fmt.Sprintf("scenario %q", s("id"))
 	case reflect.TypeFor[Strategy]():
 		return fmt.Sprintf("%s strategy %q", parent, s("id"))
+	case reflect.TypeFor[Trial]():
+		return fmt.Sprintf("trial %q", s("id"))
+	case reflect.TypeFor[TrialFigure]():
+		return fmt.Sprintf("%s figure %d", parent, i+1)
 	case reflect.TypeFor[Scoring]():
 		return "scoring"
 	case reflect.TypeFor[Criterion]():

@@ -85,7 +85,9 @@ func (l *loader) load() (*Catalog, Report) {
 // forgetNodes lets go of the places that placed the diagnostics of a
 // load, once every check has run: held by the catalog, they would be most
 // of its memory. Guides keep where each outcome stands, for
-// Guide.OutcomePos, and price points where they stand, for PricePoint.Pos.
+// Guide.OutcomePos, price points where they stand, for PricePoint.Pos,
+// and instance types and benchmark results where they stand, for the
+// build's check that pages agree with the catalog.
 func forgetNodes(c *Catalog) {
 	for _, g := range c.Guides {
 		g.at = nil
@@ -122,7 +124,7 @@ func forgetNodes(c *Catalog) {
 			r.at = nil
 		}
 		for _, in := range p.Instances {
-			in.at = nil
+			in.at = where(in.at) // for Provider.InstancePos
 			if in.Claims != nil {
 				in.Claims.at = nil
 			}
@@ -131,7 +133,7 @@ func forgetNodes(c *Catalog) {
 	for _, b := range c.Benchmarks {
 		b.at = nil
 		for _, r := range b.Results {
-			r.at = nil
+			r.at = where(r.at) // for Benchmark.ResultPos
 		}
 	}
 	if c.Scoring != nil {
@@ -143,11 +145,28 @@ func forgetNodes(c *Catalog) {
 	for _, s := range c.Scenarios {
 		s.at = nil
 	}
+	for _, q := range c.Quotes {
+		q.at = nil
+	}
+	for _, t := range c.Trials {
+		t.at = nil
+		for _, f := range t.Figures {
+			f.at = nil
+		}
+	}
 	for _, pp := range c.Prices {
 		if pp.at != nil {
 			pp.at = &place{line: pp.at.line, col: pp.at.col, kind: pp.at.kind}
 		}
 	}
+}
+
+// where is the place of a record without its keys: where it stands.
+func where(at *place) *place {
+	if at == nil {
+		return nil
+	}
+	return &place{line: at.line, col: at.col, kind: at.kind}
 }
 
 type loader struct {
@@ -193,7 +212,7 @@ func (l *loader) warnf(p Pos, format string, args ...any) {
 }
 
 // catalogEntries are the files and folders data/ may hold.
-var catalogEntries = []string{"benchmarks", "fx.yaml", "gpu-names.yaml", "gpus", "guides", "prices", "providers", "scenarios", "scoring.yaml", "site.yaml", "source-registry.yaml", "sources.yaml"}
+var catalogEntries = []string{"benchmarks", "fx.yaml", "gpu-names.yaml", "gpus", "guides", "prices", "providers", "scenarios", "scoring.yaml", "site.yaml", "source-registry.yaml", "sources.yaml", "trials"}
 
 func (l *loader) loadAll() {
 	entries, err := fs.ReadDir(l.fsys, DataDir)
@@ -206,7 +225,9 @@ func (l *loader) loadAll() {
 		return
 	}
 	for _, e := range entries {
-		if !slices.Contains(catalogEntries, e.Name()) && !strings.HasPrefix(e.Name(), ".") {
+		if e.Name() == "quotes" {
+			l.errorf(Pos{File: path.Join(DataDir, e.Name()) + "/"}, "quotes are private and never part of the public catalog: keep data/quotes/ in an overlay root and build with -overlay DIR")
+		} else if !slices.Contains(catalogEntries, e.Name()) && !strings.HasPrefix(e.Name(), ".") {
 			l.errorf(Pos{File: path.Join(DataDir, e.Name())}, "unknown catalog entry %q: data/ holds %s", e.Name(), strings.Join(catalogEntries, ", "))
 		}
 	}
@@ -324,6 +345,10 @@ func (l *loader) loadAll() {
 			l.cat.Scenarios = append(l.cat.Scenarios, s)
 		}
 	}
+	for _, name := range l.yamlFiles("trials") {
+		trialRules{l}.load(name)
+	}
+	quoteRules{l}.loadOverlay()
 	for _, name := range l.yamlFiles("prices") {
 		var pf PriceFile
 		if root := l.decodeFile(name, &pf, true); root != nil {
@@ -337,14 +362,34 @@ func (l *loader) loadAll() {
 	}
 }
 
+// load reads the trial in the file name.
+func (tr trialRules) load(name string) {
+	l := tr.l
+	t := new(Trial)
+	if root := l.decodeFile(name, t, true); root != nil {
+		t.at, t.file = root, name
+		t.Figures = nonNil(t.Figures)
+		for i, f := range t.Figures {
+			f.at = item(root, "figures", i)
+		}
+		l.cat.Trials = append(l.cat.Trials, t)
+	}
+}
+
 func nonNil[T any](list []*T) []*T {
 	return slices.DeleteFunc(list, func(x *T) bool { return x == nil })
 }
 
 // yamlFiles lists the .yaml files of a catalog folder in name order and
 // reports files that are not .yaml.
+//
+// dir is a folder of data/, or, holding a slash, the path of a folder of
+// an overlay's data/.
 func (l *loader) yamlFiles(dir string) []string {
-	full := path.Join(DataDir, dir)
+	full := dir
+	if !strings.Contains(dir, "/") {
+		full = path.Join(DataDir, dir)
+	}
 	entries, err := fs.ReadDir(l.fsys, full)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -506,6 +551,7 @@ var catalogFiles = map[string]reflect.Type{
 	"guides":           reflect.TypeFor[*Guide](),
 	"scenarios":        reflect.TypeFor[*Scenario](),
 	"prices":           reflect.TypeFor[*PriceFile](),
+	"trials":           reflect.TypeFor[*Trial](),
 }
 
 // parseAll reads, parses and decodes every catalog file on as many

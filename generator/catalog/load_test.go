@@ -587,7 +587,7 @@ criteria:
 			name:    "stray file",
 			replace: map[string]string{"data/gpus/notes.txt": "x", "data/prcies/aws.yaml": "provider: aws\n"},
 			want: "data/gpus/notes.txt: unexpected file: data/gpus/ holds .yaml files only (name it *.yaml)\n" +
-				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpu-names.yaml, gpus, guides, prices, providers, scenarios, scoring.yaml, site.yaml, source-registry.yaml, sources.yaml\n",
+				"data/prcies: unknown catalog entry \"prcies\": data/ holds benchmarks, fx.yaml, gpu-names.yaml, gpus, guides, prices, providers, scenarios, scoring.yaml, site.yaml, source-registry.yaml, sources.yaml, trials\n",
 		},
 	}
 	for _, tt := range tests {
@@ -646,6 +646,7 @@ results:
   - round: Inference v4.0
     gpu: a100
     gpu_count: 8
+    nodes: 3
     value: 324612
     source: github.com/mlcommons/inference_results_v3.0
   - round: Inference v4.0
@@ -659,12 +660,13 @@ results:
     source: javascript:alert(1)
 `})
 	want := `data/benchmarks/resnet.yaml:4:9: benchmark "resnet": metric "speed" is not known: want one of throughput, time
-data/benchmarks/resnet.yaml:13:5: benchmark "resnet" result 2: value is missing: want the result in samples/s
-data/benchmarks/resnet.yaml:14:10: benchmark "resnet" result 2: gpu "h100" does not exist (did you mean "a100"?)
-data/benchmarks/resnet.yaml:15:16: benchmark "resnet" result 2: gpu_count must be > 0, got 0: leave it out when the source does not state it
-data/benchmarks/resnet.yaml:16:15: benchmark "resnet" result 2: provider and instance go together: name both or neither
-data/benchmarks/resnet.yaml:18:5: benchmark "resnet" result 3: round is missing: want the round or date of the run, such as "Inference v4.0"
-data/benchmarks/resnet.yaml:21:13: benchmark "resnet" result 3: source URL "javascript:alert(1)" has scheme "javascript": want http or https
+data/benchmarks/resnet.yaml:11:12: benchmark "resnet" result 1: gpu_count 8 is not a whole number of GPUs on each of 3 nodes: want the nodes the system had, each with the same GPUs
+data/benchmarks/resnet.yaml:14:5: benchmark "resnet" result 2: value is missing: want the result in samples/s
+data/benchmarks/resnet.yaml:15:10: benchmark "resnet" result 2: gpu "h100" does not exist (did you mean "a100"?)
+data/benchmarks/resnet.yaml:16:16: benchmark "resnet" result 2: gpu_count must be > 0, got 0: leave it out when the source does not state it
+data/benchmarks/resnet.yaml:17:15: benchmark "resnet" result 2: provider and instance go together: name both or neither
+data/benchmarks/resnet.yaml:19:5: benchmark "resnet" result 3: round is missing: want the round or date of the run, such as "Inference v4.0"
+data/benchmarks/resnet.yaml:22:13: benchmark "resnet" result 3: source URL "javascript:alert(1)" has scheme "javascript": want http or https
 `
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
@@ -757,5 +759,104 @@ data/scenarios/startup.yaml:18:17: scenario "startup" strategy "three-year" mix:
 `
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestScenarioWorkValidation: a workload of work names a reference GPU of
+// the catalog, a throughput benchmark of the catalog and a known
+// precision, and the reference GPU has a figure to convert by; each
+// mistake is reported at its place.
+func TestScenarioWorkValidation(t *testing.T) {
+	scenario := func(work string) string {
+		return `id: work
+title: Work
+workload:
+  gpu_hours_per_month: 800
+  months: 1
+  gpus_per_job: 8
+  job_hours: 100
+` + work + `strategies:
+  - id: on-demand
+    mix:
+      - {model: on_demand, percent: 100}
+`
+	}
+	for _, tc := range []struct {
+		name, work, want string
+		files            map[string]string
+	}{
+		{name: "unknown GPU", work: "  reference_gpu: a101\n",
+			want: `data/scenarios/work.yaml:8:18: scenario "work" workload: reference_gpu "a101" is not a GPU of data/gpus (did you mean "a100"?)` + "\n"},
+		{name: "unknown benchmark and precision", work: "  reference_gpu: a100\n  benchmark: nope\n  precision: fp17\n",
+			want: `data/scenarios/work.yaml:9:14: scenario "work" workload: benchmark "nope" is not a benchmark of data/benchmarks` + "\n" +
+				`data/scenarios/work.yaml:10:14: scenario "work" workload: precision "fp17" is not known (did you mean "fp16"?): want one of bf16, fp16, fp16_bf16, fp32, fp64, fp8, int8, tf32` + "\n"},
+		{name: "no figure to convert by", work: "  reference_gpu: a100\n  precision: fp8\n",
+			want: `data/scenarios/work.yaml:8:18: scenario "work" workload: reference GPU "a100" has no dense FP8 figure and no result of the benchmark with its GPU count: the work cannot be converted to other GPUs; name a precision it has a figure for` + "\n"},
+		{name: "conversion without a reference GPU", work: "  benchmark: mm\n",
+			want: `data/scenarios/work.yaml:8:14: scenario "work" workload: benchmark converts work between GPUs, and the workload names no reference_gpu: add reference_gpu (the GPU whose hours gpu_hours_per_month counts, such as "h100-sxm5-80gb") or leave benchmark out` + "\n"},
+		{name: "a time benchmark", work: "  reference_gpu: a100\n  benchmark: ttt\n",
+			files: map[string]string{"data/benchmarks/ttt.yaml": "id: ttt\nname: T\nsuite: trial\nmetric: time\nunit: minutes\nsource: s\nresults:\n  - {round: r1, gpu: a100, gpu_count: 8, value: 30, source: s}\n"},
+			want:  `data/scenarios/work.yaml:9:14: scenario "work" workload: benchmark "ttt" measures time, lower better: work converts by a throughput, higher better, such as "mamf-bf16"` + "\n"},
+		{name: "valid", work: "  reference_gpu: a100\n  precision: fp16_bf16\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"data/scenarios/work.yaml": scenario(tc.work)}
+			for k, v := range tc.files {
+				files[k] = v
+			}
+			_, r := load(t, files)
+			if got := r.String(); got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestScenarioUnitsValidation: a workload of units names a benchmark of
+// the catalog whose unit counts work and which has a result to cost by,
+// gives units_per_month in place of gpu_hours_per_month, and names no
+// reference GPU or precision; each mistake is reported at its place.
+func TestScenarioUnitsValidation(t *testing.T) {
+	scenario := func(work string) string {
+		return `id: units
+title: Units
+workload:
+  months: 1
+  gpus_per_job: 8
+  job_hours: 10
+` + work + `strategies:
+  - id: on-demand
+    mix:
+      - {model: on_demand, percent: 100}
+`
+	}
+	runs := map[string]string{"data/benchmarks/ttt.yaml": "id: ttt\nname: T\nsuite: trial\nmetric: time\nunit: minutes\nsource: s\nresults:\n  - {round: r1, gpu: a100, gpu_count: 8, value: 30, source: s}\n"}
+	odd := map[string]string{"data/benchmarks/ttt.yaml": "id: ttt\nname: T\nsuite: trial\nmetric: throughput\nunit: score\nhigher_is_better: true\nsource: s\nresults:\n  - {round: r1, gpu: a100, gpu_count: 8, value: 30, source: s}\n"}
+	for _, tc := range []struct {
+		name, work, want string
+		files            map[string]string
+	}{
+		{name: "runs of a time to train", work: "  units_per_month: 20\n  benchmark: ttt\n", files: runs},
+		{name: "neither hours nor units", work: "",
+			want: `data/scenarios/units.yaml:4:3: scenario "units": workload has no gpu_hours_per_month: want GPU-hours a month, or units_per_month with a benchmark (tokens, samples or training runs a month)` + "\n"},
+		{name: "both", work: "  units_per_month: 20\n  gpu_hours_per_month: 100\n  benchmark: ttt\n", files: runs,
+			want: `data/scenarios/units.yaml:7:20: scenario "units" workload: the workload gives both gpu_hours_per_month and units_per_month: give one, GPU-hours or units of the benchmark's work` + "\n"},
+		{name: "no benchmark", work: "  units_per_month: 20\n",
+			want: `data/scenarios/units.yaml:7:20: scenario "units" workload: units_per_month counts the units of a benchmark's work, and the workload names no benchmark: add benchmark (such as "mlperf-training-llama2-70b-lora", runs a month, or "mlperf-inference-llama2-70b-99-offline", tokens a month)` + "\n"},
+		{name: "a reference GPU too", work: "  units_per_month: 20\n  benchmark: ttt\n  reference_gpu: a100\n", files: runs,
+			want: `data/scenarios/units.yaml:9:18: scenario "units" workload: a workload of units_per_month is costed by its benchmark's results alone: leave reference_gpu out` + "\n"},
+		{name: "a unit that counts nothing", work: "  units_per_month: 20\n  benchmark: ttt\n", files: odd,
+			want: `data/scenarios/units.yaml:8:14: scenario "units" workload: benchmark "ttt" counts in "score", which is neither a rate over time (tokens/s, samples/s, TFLOPS) nor a time to train (minutes): its results cannot count units of work` + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"data/scenarios/units.yaml": scenario(tc.work)}
+			for k, v := range tc.files {
+				files[k] = v
+			}
+			_, r := load(t, files)
+			if got := r.String(); got != tc.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
 	}
 }

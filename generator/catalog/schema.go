@@ -41,6 +41,7 @@ var schemaKinds = []struct {
 	{"benchmarks", "benchmark", reflect.TypeFor[Benchmark]()},
 	{"guides", "guide", reflect.TypeFor[Guide]()},
 	{"scenarios", "scenario", reflect.TypeFor[Scenario]()},
+	{"trials", "trial", reflect.TypeFor[Trial]()},
 	{SourceRegistryFile, "source-registry", reflect.TypeFor[SourceRegistry]()},
 	{"sources.yaml", "sources", nil},
 	{"gpu-names.yaml", "gpu-names", nil},
@@ -186,8 +187,25 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 			"metric": {required: true, enum: BenchmarkMetrics}, "unit": {required: true}, "results": {required: true, minItems: 1},
 		},
 		reflect.TypeFor[Result](): {
-			"round": {required: true}, "gpu": {required: true}, "gpu_count": {positive: true},
+			"round": {required: true}, "gpu": {required: true}, "gpu_count": {positive: true}, "nodes": {positive: true},
 			"value": {required: true, positive: true}, "source": {required: true},
+		},
+		reflect.TypeFor[Trial](): {
+			"id": {required: true, id: true}, "team": {required: true}, "offer": {required: true},
+			"start": {required: true, day: true}, "end": {required: true, day: true}, "workload": {required: true},
+			"figures": {required: true, minItems: 1}, "paid": {required: true},
+		},
+		reflect.TypeFor[TrialOffer](): {
+			"provider": {required: true}, "instance": {required: true}, "region": {required: true},
+			"model": {required: true, enum: PricingModels},
+		},
+		reflect.TypeFor[TrialWorkload](): {
+			"model": {required: true}, "framework": {required: true}, "framework_version": {required: true},
+			"precision": {required: true, enum: TrialPrecisions}, "batch": {positive: true}, "recipe": {required: true},
+		},
+		reflect.TypeFor[TrialFigure](): {"value": {required: true, positive: true}},
+		reflect.TypeFor[TrialPaid](): {
+			"amount": {required: true, positive: true}, "currency": {required: true, currency: true}, "total": {positive: true},
 		},
 		reflect.TypeFor[Guide](): {"id": {required: true, id: true}, "title": {required: true}, "start": {required: true}},
 		reflect.TypeFor[Question](): {
@@ -207,7 +225,7 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 			"strategies": {required: true, minItems: 1},
 		},
 		reflect.TypeFor[Workload](): {
-			"gpu_hours_per_month": {required: true, positive: true}, "months": {required: true, positive: true},
+			"gpu_hours_per_month": {positive: true}, "units_per_month": {positive: true}, "months": {required: true, positive: true},
 			"job_hours": {required: true, positive: true}, "gpus_per_job": {required: true, positive: true},
 			"min_gpu_memory_gb": {positive: true}, "checkpoint_overhead_pct": {nonNeg: true},
 			"storage_tb": {nonNeg: true}, "egress_tb_per_month": {nonNeg: true},
@@ -215,7 +233,7 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 		reflect.TypeFor[ProviderSources](): {"provider": {required: true}},
 		reflect.TypeFor[Aggregator]():      {"name": {required: true}, "at": {required: true, minItems: 1}, "copies_from": {required: true}},
 		reflect.TypeFor[SourceCopy]():      {"at": {required: true}, "kind": {required: true, enum: CopyKinds}, "of": {required: true}},
-		reflect.TypeFor[Limits]():          {"max_per_gpu_hour": {positive: true}},
+		reflect.TypeFor[Limits]():          {"max_per_gpu_hour": {positive: true}, "provider_kinds": {itemEnum: ProviderKinds}, "geo": {itemEnum: Geos}},
 		reflect.TypeFor[Strategy]():        {"id": {required: true, id: true}},
 		reflect.TypeFor[Share](): {
 			"model": {required: true, enum: PricingModels}, "percent": {required: true, positive: true, max: ptr(100)},
@@ -404,7 +422,7 @@ func textLength(key string) int {
 
 // SourceFormats are the price-list formats sources.yaml may name: those
 // the importer reads.
-var SourceFormats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot"}
+var SourceFormats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot", "runpod-graphql", "vast-offers"}
 
 // gpuNamesSchema is the schema of data/gpu-names.yaml, the table that maps
 // the GPU names of price lists onto catalog GPU ids (importer.ReadGPUNames):
@@ -449,22 +467,28 @@ func sourcesSchema() map[string]any {
 			"name":  map[string]any{"type": "string", "pattern": `^[^./\\:][^/\\:]*$`},
 			"url":   map[string]any{"type": "string", "pattern": `^https?://[^/]`},
 			"pages": map[string]any{"type": []string{"integer", "null"}, "minimum": 0, "maximum": 1000},
+			"body":  map[string]any{"type": "string", "pattern": notBlank},
 		},
 	}
 	// A source's key: the environment variable holding it, sent as a query
-	// parameter or as a header (with an optional prefix such as "Bearer ").
+	// parameter or as a header (with an optional prefix such as "Bearer "),
+	// or a key pair (id_env, env) that signs each request (sign).
 	text := map[string]any{"type": "string", "pattern": notBlank}
+	envVar := map[string]any{"type": "string", "pattern": `^[A-Z_][A-Z0-9_]*$`}
 	secret := map[string]any{
 		"type": "object", "additionalProperties": false, "required": []string{"env"},
 		"properties": map[string]any{
-			"env":    map[string]any{"type": "string", "pattern": `^[A-Z_][A-Z0-9_]*$`},
+			"env":    envVar,
 			"query":  text,
 			"header": map[string]any{"type": "string", "pattern": `^[A-Za-z0-9-]+$`},
 			"prefix": map[string]any{"type": "string"},
+			"sign":   map[string]any{"type": "string", "enum": []string{"aliyun-rpc", "tc3"}},
+			"id_env": envVar,
 		},
 		"oneOf": []any{
-			map[string]any{"required": []string{"query"}, "not": map[string]any{"anyOf": []any{map[string]any{"required": []string{"header"}}, map[string]any{"required": []string{"prefix"}}}}},
-			map[string]any{"required": []string{"header"}, "not": map[string]any{"required": []string{"query"}}},
+			map[string]any{"required": []string{"query"}, "not": map[string]any{"anyOf": []any{map[string]any{"required": []string{"header"}}, map[string]any{"required": []string{"prefix"}}, map[string]any{"required": []string{"sign"}}}}},
+			map[string]any{"required": []string{"header"}, "not": map[string]any{"anyOf": []any{map[string]any{"required": []string{"query"}}, map[string]any{"required": []string{"sign"}}}}},
+			map[string]any{"required": []string{"sign", "id_env"}, "not": map[string]any{"anyOf": []any{map[string]any{"required": []string{"query"}}, map[string]any{"required": []string{"header"}}, map[string]any{"required": []string{"prefix"}}}}},
 		},
 	}
 	source := map[string]any{

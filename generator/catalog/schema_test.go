@@ -212,7 +212,9 @@ func TestShippedCatalogMatchesSchemas(t *testing.T) {
 		seen[file] = true
 	}
 	for name := range schemas {
-		if !seen[name] {
+		// The shipped catalog holds no trial: a team records its own.
+		// The trial fixtures of testdata/schema hold its schema to the checks.
+		if !seen[name] && name != "trial.schema.json" {
 			t.Errorf("schemas/%s: no shipped file is validated against it", name)
 		}
 	}

@@ -20,6 +20,12 @@ type Catalog struct {
 	// Sources is data/source-registry.yaml, nil when it is absent: then
 	// a source's kind is the editor's word alone.
 	Sources *SourceRegistry
+	// Trials are the teams' own trials of offers (data/trials/), in
+	// file-name order.
+	Trials []*Trial
+	// Quotes are a team's private quotes, from the data/quotes/ of an
+	// overlay root (see WithOverlay); none without one.
+	Quotes []*Quote
 
 	gpuByID      map[string]*GPU
 	providerByID map[string]*Provider
@@ -76,7 +82,7 @@ func (s Site) Languages() []string {
 }
 
 // DefaultMatrixPageSize is the matrix page size when site.yaml sets none.
-const DefaultMatrixPageSize = 2000
+const DefaultMatrixPageSize = 1000
 
 // DefaultDiffThresholdPct is the diff threshold when site.yaml sets none.
 const DefaultDiffThresholdPct = 50
@@ -403,7 +409,11 @@ type Result struct {
 	GPU       string `yaml:"gpu"` // accelerator id in data/gpus/
 	// GPUCount is the number of accelerators; 0 (absent) when the source
 	// does not state it — such a result is listed, not costed.
-	GPUCount     int     `yaml:"gpu_count"`
+	GPUCount int `yaml:"gpu_count"`
+	// Nodes is the number of nodes (servers) the system had, when the
+	// source states it: gpu_count / nodes GPUs each, the shape an offer
+	// must have to run the result as it ran. 0 (absent) when unknown.
+	Nodes        int     `yaml:"nodes,omitempty"`
 	Provider     string  `yaml:"provider"` // with Instance, the instance type the result ran on, when known
 	Instance     string  `yaml:"instance"`
 	Interconnect string  `yaml:"interconnect"` // the GPU link of the system, when stated: "NVLink 4.0"
@@ -530,6 +540,24 @@ type Workload struct {
 	// fewer GPUs each (eight 1-GPU VMs for an 8-GPU job). It is off by
 	// default: a multi-GPU job then needs them all in one instance.
 	Splittable bool `yaml:"splittable"`
+	// ReferenceGPU makes the workload an amount of work: its GPU-hours
+	// (and job hours) are hours of this GPU (a data/gpus id), and an
+	// offer of another GPU is costed for the hours its GPU takes to do
+	// the same work (WorkConversion). Without it every GPU-hour counts
+	// the same.
+	ReferenceGPU string `yaml:"reference_gpu"`
+	// Benchmark is the benchmark whose results convert the work first,
+	// where it has results for both GPUs; Precision is the dense figure
+	// (Precisions' key, fp16_bf16 by default) that converts it otherwise.
+	Benchmark string `yaml:"benchmark"`
+	Precision string `yaml:"precision"`
+	// UnitsPerMonth makes the workload an amount of work in the units of
+	// Benchmark's results, in place of gpu_hours_per_month: tokens or
+	// samples of a throughput ("tokens/s"), runs of a time to train. Each
+	// offer is costed for the GPU-hours its own GPU takes for them by the
+	// benchmark's results (Benchmark.UnitHours); an offer whose GPU has no
+	// result is not costed, and says so.
+	UnitsPerMonth float64 `yaml:"units_per_month"`
 }
 
 // Limits narrow the offers a scenario considers.
@@ -537,6 +565,9 @@ type Limits struct {
 	MaxPerGPUHour *float64 `yaml:"max_per_gpu_hour"` // in the site currency
 	GPUModels     []string `yaml:"gpu_models"`
 	ProviderKinds []string `yaml:"provider_kinds"`
+	// Geo keeps the offers in regions of these parts of the world (Geos),
+	// as a guide's query does: data that must stay in mainland China.
+	Geo []string `yaml:"geo"`
 }
 
 // Strategy splits a scenario's GPU-hours across pricing models.

@@ -14,6 +14,11 @@ var (
 	currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
 )
 
+// Marketplace is the kind of provider that resells third-party hosts a
+// team cannot contract: its offers are shown, labelled, and answer only
+// when the reader includes marketplaces.
+const Marketplace = "marketplace"
+
 // The closed vocabularies of the catalog.
 var (
 	// ProviderKinds are what a provider is, to a buyer: a hyperscaler
@@ -23,7 +28,7 @@ var (
 	// contracted data centres (gpu_cloud), a marketplace that resells
 	// third-party hosts a team cannot contract (marketplace), or a lease
 	// of machines for a term (on_prem_lease).
-	ProviderKinds    = []string{"hyperscaler", "china_cloud", "public_cloud", "gpu_cloud", "marketplace", "on_prem_lease"}
+	ProviderKinds    = []string{"hyperscaler", "china_cloud", "public_cloud", "gpu_cloud", Marketplace, "on_prem_lease"}
 	Granularities    = []string{"second", "minute", "hour", "month"}
 	PricingModels    = []string{"on_demand", "spot", "reserved_1y", "reserved_3y", "savings_plan_1y", "savings_plan_3y", "cud_1y", "cud_3y", "capacity_block", "subscription_month", "subscription_year", "lease"}
 	Payments         = []string{"no_upfront", "partial_upfront", "all_upfront"}
@@ -427,6 +432,8 @@ func (l *loader) validate() {
 	l.validateBenchmarks()
 	l.validateGuides()
 	l.validateScenarios()
+	trialRules{l}.validate()
+	quoteRules{l}.validate()
 	l.validateScoring()
 	l.unusedLanguages()
 	l.untranslatedNotes()
@@ -495,10 +502,16 @@ func (l *loader) validateScenarios() {
 		if w.at == nil {
 			r.errorf("workload", "workload is missing: want gpu_hours_per_month, months, gpus_per_job and job_hours")
 		} else {
-			for key, v := range map[string]float64{"gpu_hours_per_month": s.Workload.GPUHoursPerMonth, "months": s.Workload.Months, "job_hours": s.Workload.JobHours} {
-				if v <= 0 {
+			for key, v := range map[string]float64{"gpu_hours_per_month": s.Workload.GPUHoursPerMonth, "units_per_month": s.Workload.UnitsPerMonth, "months": s.Workload.Months, "job_hours": s.Workload.JobHours} {
+				if v <= 0 && (child(w.at, key) != nil || key == "months" || key == "job_hours") {
 					w.errorf(key, "%s must be > 0, got %s", key, num(v))
 				}
+			}
+			switch hours, units := child(w.at, "gpu_hours_per_month") != nil, child(w.at, "units_per_month") != nil; {
+			case hours && units:
+				w.errorf("units_per_month", "the workload gives both gpu_hours_per_month and units_per_month: give one, GPU-hours or units of the benchmark's work")
+			case !hours && !units:
+				r.errorf("workload", "workload has no gpu_hours_per_month: want GPU-hours a month, or units_per_month with a benchmark (tokens, samples or training runs a month)")
 			}
 			if s.Workload.GPUsPerJob <= 0 {
 				w.errorf("gpus_per_job", "gpus_per_job must be > 0, got %d", s.Workload.GPUsPerJob)
@@ -512,6 +525,7 @@ func (l *loader) validateScenarios() {
 					w.errorf(key, "%s must be >= 0, got %s", key, num(v))
 				}
 			}
+			validateWork(w, s.Workload)
 		}
 		lim := record{l: l, file: s.file, at: child(s.at, "limits"), name: r.name + " limits"}
 		if lim.at != nil {
@@ -553,6 +567,88 @@ func (l *loader) validateScenarios() {
 	}
 }
 
+// validateWork checks a workload given as an amount of work: a reference
+// GPU of the catalog, a benchmark of the catalog, a precision the GPUs
+// state dense figures in, and a figure of the reference GPU to convert by.
+func validateWork(w record, wl Workload) {
+	cat := w.l.cat
+	if child(w.at, "units_per_month") != nil {
+		validateUnits(w, wl)
+		return
+	}
+	if wl.ReferenceGPU == "" {
+		for _, key := range []string{"benchmark", "precision"} {
+			if child(w.at, key) != nil {
+				w.errorf(key, "%s converts work between GPUs, and the workload names no reference_gpu: add reference_gpu (the GPU whose hours gpu_hours_per_month counts, such as \"h100-sxm5-80gb\") or leave %s out", key, key)
+			}
+		}
+		return
+	}
+	g := cat.GPU(wl.ReferenceGPU)
+	if g == nil {
+		hint := ""
+		if near := nearest(wl.ReferenceGPU, gpuIDs(cat)); near != "" {
+			hint = fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		w.errorf("reference_gpu", "reference_gpu %q is not a GPU of data/gpus%s", wl.ReferenceGPU, hint)
+		return
+	}
+	var b *Benchmark
+	bad := false
+	if wl.Benchmark != "" {
+		if b = cat.Benchmark(wl.Benchmark); b == nil {
+			w.errorf("benchmark", "benchmark %q is not a benchmark of data/benchmarks", wl.Benchmark)
+			bad = true
+		} else if !b.Converts() {
+			w.errorf("benchmark", "benchmark %q measures %s, lower better: work converts by a throughput, higher better, such as \"mamf-bf16\"", b.ID, b.Metric)
+			bad = true
+		}
+	}
+	w.oneOf("precision", wl.Precision, precisionKeys(), false)
+	p, ok := precisionByKey(cmp.Or(wl.Precision, "fp16_bf16"))
+	if !ok || bad {
+		return
+	}
+	measured := false
+	if b != nil {
+		_, measured = b.PerGPU(g.ID)
+	}
+	if p.Of(g.Dense) == nil && !measured {
+		w.errorf("reference_gpu", "reference GPU %q has no dense %s figure and no result of the benchmark with its GPU count: the work cannot be converted to other GPUs; name a precision it has a figure for", g.ID, p.Label)
+	}
+}
+
+// validateUnits checks a workload given as units of a benchmark's work:
+// a benchmark of the catalog whose unit counts work, with a result to
+// cost by, and neither a reference GPU nor a precision (the units are
+// costed by the results alone).
+func validateUnits(w record, wl Workload) {
+	for _, key := range []string{"reference_gpu", "precision"} {
+		if child(w.at, key) != nil {
+			w.errorf(key, "a workload of units_per_month is costed by its benchmark's results alone: leave %s out", key)
+		}
+	}
+	if wl.Benchmark == "" {
+		w.errorf("units_per_month", "units_per_month counts the units of a benchmark's work, and the workload names no benchmark: add benchmark (such as \"mlperf-training-llama2-70b-lora\", runs a month, or \"mlperf-inference-llama2-70b-99-offline\", tokens a month)")
+		return
+	}
+	b := w.l.cat.Benchmark(wl.Benchmark)
+	if b == nil {
+		w.errorf("benchmark", "benchmark %q is not a benchmark of data/benchmarks", wl.Benchmark)
+		return
+	}
+	if _, _, ok := b.WorkUnit(); !ok {
+		w.errorf("benchmark", "benchmark %q counts in %q, which is neither a rate over time (tokens/s, samples/s, TFLOPS) nor a time to train (minutes): its results cannot count units of work", b.ID, b.Unit)
+		return
+	}
+	for _, r := range b.Results {
+		if r.GPUCount > 0 && r.Value > 0 && (r.Unit == "" || r.Unit == b.Unit) {
+			return
+		}
+	}
+	w.errorf("benchmark", "benchmark %q has no result with a GPU count in %q: no offer could be costed for its units", b.ID, b.Unit)
+}
+
 func (l *loader) validateBenchmarks() {
 	files := map[string]string{}
 	for _, b := range l.cat.Benchmarks {
@@ -577,6 +673,16 @@ func (l *loader) validateBenchmarks() {
 			}
 			if child(res.at, "gpu_count") != nil && res.GPUCount <= 0 {
 				rr.errorf("gpu_count", "gpu_count must be > 0, got %d: leave it out when the source does not state it", res.GPUCount)
+			}
+			if child(res.at, "nodes") != nil {
+				switch {
+				case res.Nodes <= 0:
+					rr.errorf("nodes", "nodes must be > 0, got %d: leave it out when the source does not state it", res.Nodes)
+				case res.GPUCount <= 0:
+					rr.errorf("nodes", "nodes needs gpu_count: the GPUs of all the nodes together")
+				case res.GPUCount%res.Nodes != 0:
+					rr.errorf("nodes", "gpu_count %d is not a whole number of GPUs on each of %d nodes: want the nodes the system had, each with the same GPUs", res.GPUCount, res.Nodes)
+				}
 			}
 			if child(res.at, "value") == nil {
 				rr.errorf("value", "value is missing: want the result in %s", cmp.Or(res.Unit, b.Unit))

@@ -59,11 +59,11 @@ func (d *Data) BenchmarkCosts(id string, g *bench.Group, model string) (*Benchma
 	}
 	var title, xName, yName string
 	if c.Time {
-		title = t("bench.chart.title_time", t("model."+model), d.Currency)
-		xName, yName = t("bench.chart.axis_time", g.Unit), t("bench.chart.axis_run_cost", d.Currency)
+		title = t("bench.chart.title_time", t("model."+model), d.Cur(d.Currency))
+		xName, yName = t("bench.chart.axis_time", d.UnitName(g.Unit)), t("bench.chart.axis_run_cost", d.Cur(d.Currency))
 	} else {
-		title = t("bench.chart.title_throughput", t("model."+model), d.Currency)
-		xName, yName = t("bench.chart.axis_hourly", d.Currency), t("bench.chart.axis_throughput", g.Unit)
+		title = t("bench.chart.title_throughput", t("model."+model), d.Cur(d.Currency))
+		xName, yName = t("bench.chart.axis_hourly", d.Cur(d.Currency)), t("bench.chart.axis_throughput", d.UnitName(g.Unit))
 	}
 	s := charts.NewScatter()
 	s.SetGlobalOptions(
@@ -85,7 +85,7 @@ func (d *Data) BenchmarkCosts(id string, g *bench.Group, model string) (*Benchma
 		return t("bench.chart.instances", thousands(m.Instances), m.Offer.Instance.Name)
 	}
 	name := func(cost *bench.Cost) string {
-		s := label(cost) + " · " + cost.Mapping.Offer.Provider.Name
+		s := label(cost) + " · " + d.ProviderName(cost.Mapping.Offer.Provider)
 		if r := regionName(cost.Mapping.Offer); r != "" {
 			s += " · " + r
 		}
@@ -108,7 +108,7 @@ func (d *Data) BenchmarkCosts(id string, g *bench.Group, model string) (*Benchma
 		if len(data) == 0 {
 			continue
 		}
-		providerScatter(s, p.Name, idx[p], data)
+		providerScatter(s, d.ProviderName(p), idx[p], data)
 	}
 	var data []opts.LineData
 	for _, i := range frontier(points) {

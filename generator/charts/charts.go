@@ -52,6 +52,41 @@ type Data struct {
 	Offers   []*pricing.Offer
 	Currency string
 	Text     Text
+	// Unit is a currency code as the language writes it beside an amount
+	// (元 for CNY in Chinese); nil writes the code.
+	Unit func(code string) string
+	// Units is a benchmark's unit as the language writes it (分钟 for
+	// minutes in Chinese); nil writes it as the catalog does.
+	Units func(unit string) string
+	// Lang is the language of the chart's text: a provider is named as
+	// the catalog names it in that language (阿里云); "" is the catalog's.
+	Lang string
+	// Today is the build day (the day ages are counted to): a history
+	// chart's lines run to it, each series' current price drawn on to it.
+	// "" draws each line to its last price only.
+	Today catalog.Date
+}
+
+// Cur is the currency code as d's language writes it (Unit).
+func (d *Data) Cur(code string) string {
+	if d.Unit == nil {
+		return code
+	}
+	return d.Unit(code)
+}
+
+// UnitName is a benchmark's unit as d's language writes it (Units).
+func (d *Data) UnitName(u string) string {
+	if d.Units == nil {
+		return u
+	}
+	return d.Units(u)
+}
+
+// ProviderName is p's name in d's language (Lang).
+func (d *Data) ProviderName(p *catalog.Provider) string {
+	s, _ := catalog.Text(p, "name", d.Lang)
+	return s
 }
 
 // Chart is one chart: its fixed id and title, and the ECharts options.

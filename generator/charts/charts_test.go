@@ -145,6 +145,7 @@ instances:
   - {id: gn7, name: '"><img src=x onerror="window.__pwned=1">', gpu: a100, gpu_count: 1, regions: [cn-beijing], source: s}
 -- data/prices/aws.yaml --
 provider: aws
+checked: 2025-06-01
 prices:
   - {instance: p4d, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: 2024-01, source: s, source_kind: provider}
   - {instance: p4d, region: us-east-1, model: spot, amount: 9.831, currency: USD, since: unknown, source: s, source_kind: provider}
@@ -156,6 +157,7 @@ prices:
   - {instance: slice, region: all, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
 -- data/prices/ali.yaml --
 provider: ali
+checked: 2025-06-01
 prices:
   - {instance: gn7, region: cn-beijing, model: on_demand, amount: 14, currency: CNY, since: unknown, source: s, source_kind: provider}
 `
@@ -463,7 +465,7 @@ func TestCategoryNamesInFull(t *testing.T) {
 	js, _ := json.Marshal(offers.Options)
 	n := 0
 	for _, op := range offers.Rows {
-		if name := offerName(op.Offer, false); strings.HasPrefix(name, long) {
+		if name := offerName(op.Offer, ""); strings.HasPrefix(name, long) {
 			n++
 			if !bytes.Contains(js, []byte(`"`+name+`"`)) {
 				t.Errorf("the offer's name %q is not on the chart in full:\n%s", name, js)

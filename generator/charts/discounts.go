@@ -115,7 +115,7 @@ func (d *Data) ProviderDiscounts(id string) (*Discounts, error) {
 		for i, m := range c.Models {
 			if r.Cells[i] != nil {
 				bars = append(bars, bar{r, i})
-				labels = append(labels, t("chart.discounts.bar", r.Provider.Name, t("model."+m)))
+				labels = append(labels, t("chart.discounts.bar", d.ProviderName(r.Provider), t("model."+m)))
 			}
 		}
 	}
@@ -135,7 +135,7 @@ func (d *Data) ProviderDiscounts(id string) (*Discounts, error) {
 	for i, m := range c.Models {
 		data := make([]opts.BarData, len(bars))
 		for j, br := range bars {
-			data[j] = opts.BarData{Name: br.row.Provider.Name, Value: "-"} // ECharts' empty value
+			data[j] = opts.BarData{Name: d.ProviderName(br.row.Provider), Value: "-"} // ECharts' empty value
 			if br.model == i {
 				data[j].Value = br.row.Cells[i].Median
 			}

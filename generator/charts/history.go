@@ -93,8 +93,8 @@ func (d *Data) PriceHistory(id string, in *catalog.Instance, points []HistoryPoi
 		if len(g.currencies) > 1 {
 			c.ID = id + "_" + cur
 		}
-		c.Title = t("chart.history.title", in.Name, cur)
-		xName, yName := t("chart.axis.since"), t("chart.axis.per_gpu_hour", cur)
+		c.Title = t("chart.history.title", in.Name, d.Cur(cur))
+		xName, yName := t("chart.axis.since"), t("chart.axis.per_gpu_hour", d.Cur(cur))
 		lines := make([]historyLine, 0, len(g.series))
 		for _, s := range g.series {
 			if s.key.currency != cur {
@@ -111,7 +111,8 @@ func (d *Data) PriceHistory(id string, in *catalog.Instance, points []HistoryPoi
 				}
 				name += " · " + r
 			}
-			lines = append(lines, historyLine{name: name, points: g.points[s.start:s.end]})
+			pts := g.points[s.start:s.end]
+			lines = append(lines, historyLine{name: name, points: pts, until: lineEnd(pts[len(pts)-1].Point, d.Today)})
 			for _, p := range g.points[s.start:s.end] {
 				if later(p.Point.Since, c.Latest) {
 					c.Latest = p.Point.Since
@@ -260,6 +261,31 @@ func groupSeries(h *History, points []HistoryPoint) *seriesGroups {
 type historyLine struct {
 	name   string
 	points []HistoryPoint
+	// until is the day the line runs on to at its last price, a point
+	// without a symbol: the build day, or the day a retired offer was
+	// last seen; "" when the line ends at its last price.
+	until catalog.Date
+}
+
+// lineEnd is the day a series whose last point is last runs on to: the
+// build day today, or the day the offer was last seen when that is
+// earlier; "" when that day is not after the last point's own date (or
+// there is no build day).
+func lineEnd(last *catalog.PricePoint, today catalog.Date) catalog.Date {
+	end := today
+	if end == "" {
+		return ""
+	}
+	if seen := last.LastSeen; seen.Known() && later(end, seen) {
+		end = seen
+	}
+	if !end.Known() || !later(end, last.Since) {
+		return ""
+	}
+	if _, ok := end.Time(); !ok {
+		return ""
+	}
+	return end
 }
 
 // historyValue is a point's price on a history chart: rounded as pages
@@ -318,6 +344,11 @@ func historyOptions(id, title, xName, yName string, lines []historyLine) (map[st
 			tm, _ := p.Point.Since.Time()
 			data = append(data, opts.LineData{Name: string(p.Point.Since), Value: []any{tm.Format("2006-01-02"), historyValue(p)}})
 		}
+		if line.until != "" {
+			tm, _ := line.until.Time()
+			last := line.points[len(line.points)-1]
+			data = append(data, opts.LineData{Name: string(line.until), Value: []any{tm.Format("2006-01-02"), historyValue(last)}, Symbol: "none"})
+		}
 		// The series is made as Line.AddSeries makes it, less the
 		// reflective defaults it fills in, which set nothing for a line
 		// series.
@@ -352,6 +383,9 @@ const (
 	pointStart  = `{"name":`
 	pointValue  = `,"value":[`
 	pointEnd    = `]}`
+	// pointUntilEnd ends the point a line runs on to, drawn without a
+	// symbol (go-echarts' LineData.Symbol).
+	pointUntilEnd = `],"symbol":"none"}`
 )
 
 func newHistoryFrame() *historyFrame {
@@ -446,6 +480,20 @@ func (f *historyFrame) append(b []byte, title, xName, yName string, lines []hist
 				return b, false
 			}
 			b = append(b, pointEnd...)
+		}
+		if l.until != "" {
+			b = append(b, ',')
+			b = append(b, pointStart...)
+			b = jsonenc.AppendString(b, string(l.until))
+			b = append(b, pointValue...)
+			tm, _ := l.until.Time()
+			var day [32]byte
+			b = jsonenc.AppendString(b, tm.AppendFormat(day[:0], "2006-01-02"))
+			b = append(b, ',')
+			if b, ok = jsonenc.AppendFloat(b, historyValue(l.points[len(l.points)-1])); !ok {
+				return b, false
+			}
+			b = append(b, pointUntilEnd...)
 		}
 		b = append(b, f.seriesEnd...)
 	}

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -91,7 +93,16 @@ func randomHistory(rnd *rand.Rand) (*Data, *catalog.Instance, []HistoryPoint) {
 		}
 		points[i] = p
 	}
-	return &Data{Text: text}, &catalog.Instance{Name: randomText(rnd)}, points
+	d := &Data{Text: text}
+	if rnd.IntN(3) > 0 {
+		d.Today = catalog.Date(pick("2026-12-04", "2025-01-01", "2024", "unknown", "2024-02-30"))
+	}
+	for _, p := range points {
+		if rnd.IntN(5) == 0 {
+			p.Point.LastSeen = catalog.Date(dates[rnd.IntN(len(dates))])
+		}
+	}
+	return d, &catalog.Instance{Name: randomText(rnd)}, points
 }
 
 // TestPriceHistoryIsWhatGoEchartsMakes makes random histories twice: with
@@ -281,6 +292,20 @@ func historyReference(d *Data, id string, in *catalog.Instance, points []History
 				}
 				h.Plotted++
 			}
+			// The line runs on to the build day, or to the day a retired
+			// offer was last seen, when that is after its last price.
+			last := series[k][len(series[k])-1]
+			end := d.Today
+			if last.Point.LastSeen.Known() && end != "" && string(last.Point.LastSeen) < string(end) {
+				end = last.Point.LastSeen
+			}
+			if tm, ok := end.Time(); ok && later(end, last.Point.Since) {
+				v := *last.PerGPUHour
+				if !last.Quoted {
+					v = shown(v)
+				}
+				data = append(data, opts.LineData{Name: string(end), Value: []any{tm.Format("2006-01-02"), v}, Symbol: "none"})
+			}
 			s := charts.SingleSeries{Name: name, Type: types.ChartLine, Data: data}
 			s.ConfigureSeriesOpts(
 				charts.WithSeriesAnimation(false),
@@ -306,5 +331,71 @@ func TestPriceHistoryOfNothingIsNil(t *testing.T) {
 	h, err := (&Data{}).PriceHistory("id", &catalog.Instance{}, nil)
 	if h != nil || err != nil {
 		t.Errorf("PriceHistory of no points = %v, %v", h, err)
+	}
+}
+
+// TestHistoryRunsToTheBuildDay: a history chart runs from its first price
+// to the build day, each series' current price drawn on to it — the p5
+// chart ended at its last change (June 2025) with every region's current
+// price piled on its right edge — and a retired offer's line stops on the
+// day it was last seen.
+func TestHistoryRunsToTheBuildDay(t *testing.T) {
+	v := func(f float64) *float64 { return &f }
+	points := []HistoryPoint{
+		{Point: &catalog.PricePoint{Region: "us-east-1", Model: "on_demand", Since: "2023-07"}, Currency: "USD", PerGPUHour: v(12.29), Quoted: true},
+		{Point: &catalog.PricePoint{Region: "us-east-1", Model: "on_demand", Since: "2025-06-01"}, Currency: "USD", PerGPUHour: v(6.88), Quoted: true},
+		{Point: &catalog.PricePoint{Region: "us-west-1", Model: "on_demand", Since: "2025-06-01"}, Currency: "USD", PerGPUHour: v(8.6), Quoted: true},
+		{Point: &catalog.PricePoint{Region: "eu-west-2", Model: "on_demand", Since: "2024-01-01", LastSeen: "2025-09-30"}, Currency: "USD", PerGPUHour: v(9.5), Quoted: true},
+	}
+	d := &Data{Text: func(key string, args ...any) string { return key }, Today: "2026-12-04"}
+	h, err := d.PriceHistory("p5_history", &catalog.Instance{Name: "p5.48xlarge"}, points)
+	if err != nil || h == nil || len(h.Charts) != 1 {
+		t.Fatalf("PriceHistory = %+v, %v", h, err)
+	}
+	js, err := h.Charts[0].JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		Series []struct {
+			Name string
+			Data []struct {
+				Name   string
+				Value  []any
+				Symbol string
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &o); err != nil {
+		t.Fatal(err)
+	}
+	// Each line: its prices, then its last price again on the day it
+	// runs to, without a symbol (it is not a price point of its own).
+	want := map[string][]string{
+		"model.on_demand · us-east-1": {"2023-07-01 12.29 ", "2025-06-01 6.88 ", "2026-12-04 6.88 none"},
+		"model.on_demand · us-west-1": {"2025-06-01 8.6 ", "2026-12-04 8.6 none"},
+		"model.on_demand · eu-west-2": {"2024-01-01 9.5 ", "2025-09-30 9.5 none"},
+	}
+	if len(o.Series) != len(want) {
+		t.Fatalf("%d series, want %d:\n%s", len(o.Series), len(want), js)
+	}
+	for _, s := range o.Series {
+		var got []string
+		for _, p := range s.Data {
+			got = append(got, fmt.Sprintf("%v %v %s", p.Value[0], p.Value[1], p.Symbol))
+		}
+		if !slices.Equal(got, want[s.Name]) {
+			t.Errorf("series %q: %q, want %q", s.Name, got, want[s.Name])
+		}
+	}
+	if h.Plotted != 4 {
+		t.Errorf("plotted %d price points, want 4 (the days lines run on to are not price points)", h.Plotted)
+	}
+
+	// Without a build day, a line ends at its last price.
+	d.Today = ""
+	h, _ = d.PriceHistory("p5_history", &catalog.Instance{Name: "p5.48xlarge"}, points)
+	if js, _ := h.Charts[0].JSON(); strings.Contains(string(js), `"symbol":"none"`) {
+		t.Errorf("without a build day a line runs on:\n%s", js)
 	}
 }

@@ -36,7 +36,16 @@ type PricePerformance struct {
 	// Unranked counts the offers left out because their price is an
 	// article's figure or an estimate.
 	Unranked int
+	// More counts the marks left out past MaxMarksPerGPU.
+	More int
 }
+
+// MaxMarksPerGPU is the most marks of one GPU model the charts of price
+// against performance draw, its providers' cheapest: a dearer mark of the
+// same GPU delivers the same TFLOPS for more, so it is not on the TFLOPS
+// frontier, and a catalog of thousands of providers keeps a readable
+// chart and a page under 2 MB.
+const MaxMarksPerGPU = 12
 
 // PerfRow is an offer with its figures per GPU.
 type PerfRow struct {
@@ -91,11 +100,6 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 	if len(c.Rows) == 0 {
 		return nil, nil
 	}
-	var asOf asOfBuilder
-	for _, r := range c.Rows {
-		asOf.add(r.Price)
-	}
-	c.AsOf = asOf.done()
 	order := map[*catalog.GPU]int{}
 	for i, g := range d.GPUs {
 		order[g] = i
@@ -103,16 +107,29 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 	slices.SortStableFunc(c.Rows, func(a, b *PerfRow) int {
 		return cmp.Or(cmp.Compare(order[a.Offer.GPU], order[b.Offer.GPU]), cmp.Compare(a.PerGPUHour, b.PerGPUHour))
 	})
+	marks := map[*catalog.GPU]int{}
+	c.Rows = slices.DeleteFunc(c.Rows, func(r *PerfRow) bool {
+		marks[r.Offer.GPU]++
+		return marks[r.Offer.GPU] > MaxMarksPerGPU
+	})
+	for _, n := range marks {
+		c.More += max(n-MaxMarksPerGPU, 0)
+	}
+	var asOf asOfBuilder
+	for _, r := range c.Rows {
+		asOf.add(r.Price)
+	}
+	c.AsOf = asOf.done()
 	idx := d.providerIndex()
 
 	t := d.Text
 	var err error
-	c.TFLOPS, err = d.perfChart(idx, tflopsID, t("chart.price_tflops.title", t("model."+model), d.Currency), t("chart.axis.tflops"),
+	c.TFLOPS, err = d.perfChart(idx, tflopsID, t("chart.price_tflops.title", t("model."+model), d.Cur(d.Currency)), t("chart.axis.tflops"),
 		c.Rows, func(r *PerfRow) *float64 { return r.TFLOPS }, func(r *PerfRow) { r.OnTFLOPSFrontier = true })
 	if err != nil {
 		return nil, err
 	}
-	c.Memory, err = d.perfChart(idx, memoryID, t("chart.price_memory.title", t("model."+model), d.Currency), t("chart.axis.memory"),
+	c.Memory, err = d.perfChart(idx, memoryID, t("chart.price_memory.title", t("model."+model), d.Cur(d.Currency)), t("chart.axis.memory"),
 		c.Rows, func(r *PerfRow) *float64 { return r.MemoryGB }, func(r *PerfRow) { r.OnMemoryFrontier = true })
 	if err != nil {
 		return nil, err
@@ -150,19 +167,19 @@ func (d *Data) perfChart(idx map[*catalog.Provider]int, id, title, xName string,
 		charts.WithLegendOpts(legend()),
 		charts.WithGridOpts(opts.Grid{Left: leftMargin, Right: "24", Top: legendTop, Bottom: "44", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(logAxisX(xName, xs)),
-		charts.WithYAxisOpts(logAxisY(t("chart.axis.per_gpu_hour_log", d.Currency), ys)),
+		charts.WithYAxisOpts(logAxisY(t("chart.axis.per_gpu_hour_log", d.Cur(d.Currency)), ys)),
 	)
 	for _, p := range d.Catalog.Providers {
 		var data []opts.ScatterData
 		for i, r := range plotted {
 			if r.Offer.Provider == p {
-				data = append(data, opts.ScatterData{Name: offerName(r.Offer, false) + " · " + r.Offer.GPU.Name, Value: []any{points[i].Perf, points[i].Price}})
+				data = append(data, opts.ScatterData{Name: offerName(r.Offer, "") + " · " + r.Offer.GPU.Name, Value: []any{points[i].Perf, points[i].Price}})
 			}
 		}
 		if len(data) == 0 {
 			continue
 		}
-		providerScatter(s, p.Name, idx[p], data)
+		providerScatter(s, d.ProviderName(p), idx[p], data)
 	}
 	front := frontier(points)
 	var data []opts.LineData

@@ -72,7 +72,31 @@ type GPUPrices struct {
 	AsOf      AsOf
 	Partial   int // offers left out: their price is only part of the cost
 	Unranked  int // offers left out: their price is an article's figure or an estimate
+	// More counts the providers with a price that the chart leaves out,
+	// past MaxChartProviders.
+	More int
+	// MoreGPUs counts the GPU models with a price that the chart leaves
+	// out, past MaxChartGPUs.
+	MoreGPUs int
 }
+
+// MaxChartGPUs is the most GPU models the chart of prices by GPU model
+// draws, each a row of the chart and of its table: those priced by the
+// most of its providers, in Data.GPUs order, so that a catalog of
+// thousands of GPU models keeps its page under 2 MB. The GPU list and the
+// matrix list every model.
+const MaxChartGPUs = 60
+
+// MaxChartProviders is the most providers the chart of prices by GPU model
+// draws, each a series and a column of its table: those that are the
+// cheapest for the most GPU models, then those that price the most, so
+// that a catalog of thousands of providers neither clutters the chart nor
+// makes its page grow past 2 MB. The matrix lists every offer.
+const MaxChartProviders = 24
+
+// MaxChartOffers is the most offers a chart of one GPU model's offers
+// draws and tabulates, the cheapest: the matrix lists them all.
+const MaxChartOffers = 100
 
 // GPUPriceRow is a GPU model's lowest price at each provider.
 type GPUPriceRow struct {
@@ -117,25 +141,39 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 			c.Providers = append(c.Providers, p)
 		}
 	}
-	var asOf asOfBuilder
+	if len(c.Providers) > MaxChartProviders {
+		c.More = len(c.Providers) - MaxChartProviders
+		c.Providers = mostCheapest(c.Providers, best, func(k key) (string, *catalog.Provider) { return k.gpu, k.prov }, MaxChartProviders)
+	}
 	for _, g := range d.GPUs {
 		row := &GPUPriceRow{GPU: g, Cells: make([]*OfferPrice, len(c.Providers))}
 		any := false
 		for i, p := range c.Providers {
 			if op := best[key{g.ID, p}]; op != nil {
 				row.Cells[i], any = op, true
-				asOf.add(op.Price)
 			}
 		}
 		if any {
 			c.Rows = append(c.Rows, row)
 		}
 	}
+	if len(c.Rows) > MaxChartGPUs {
+		c.MoreGPUs = len(c.Rows) - MaxChartGPUs
+		c.Rows = mostPriced(c.Rows, MaxChartGPUs)
+	}
+	var asOf asOfBuilder
+	for _, r := range c.Rows {
+		for _, op := range r.Cells {
+			if op != nil {
+				asOf.add(op.Price)
+			}
+		}
+	}
 	c.AsOf = asOf.done()
 
 	t := d.Text
 	model_ := t("model." + model)
-	c.ID, c.Title = id, t("chart.price_by_gpu.title", model_, d.Currency)
+	c.ID, c.Title = id, t("chart.price_by_gpu.title", model_, d.Cur(d.Currency))
 	names := make([]string, len(c.Rows))
 	for i, r := range c.Rows {
 		names[i] = r.GPU.Name // static/charts.js wraps it to its row
@@ -149,7 +187,7 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(legend()),
 		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: legendTop, Bottom: "44", ContainLabel: opts.Bool(true)}),
-		charts.WithXAxisOpts(valueXAxis(t("chart.axis.per_gpu_hour", d.Currency), "value")),
+		charts.WithXAxisOpts(valueXAxis(t("chart.axis.per_gpu_hour", d.Cur(d.Currency)), "value")),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Name: "", Data: names, Inverse: opts.Bool(true),
 			AxisLabel: &opts.AxisLabel{Interval: "0"}, SplitLine: &opts.SplitLine{Show: opts.Bool(true)}}),
 	)
@@ -158,11 +196,11 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 		var data []opts.ScatterData
 		for row, r := range c.Rows {
 			if op := r.Cells[i]; op != nil {
-				data = append(data, opts.ScatterData{Name: offerName(op.Offer, false), Value: []any{shown(op.PerGPUHour), row}})
+				data = append(data, opts.ScatterData{Name: offerName(op.Offer, ""), Value: []any{shown(op.PerGPUHour), row}})
 			}
 		}
 		color, symbol := providerStyle(idx[p])
-		s.AddSeries(p.Name, data,
+		s.AddSeries(d.ProviderName(p), data,
 			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol, SymbolSize: 10}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: color, Opacity: opts.Float(0.9)}))
 	}
@@ -173,6 +211,62 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 	c.Height = height(len(c.Rows), 30, 110)
 	c.encode()
 	return c, nil
+}
+
+// mostPriced is the n of rows (in their order) priced by the most
+// providers, the first listed among equals.
+func mostPriced(rows []*GPUPriceRow, n int) []*GPUPriceRow {
+	priced := func(r *GPUPriceRow) int {
+		k := 0
+		for _, op := range r.Cells {
+			if op != nil {
+				k++
+			}
+		}
+		return k
+	}
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return priced(rows[b]) - priced(rows[a]) })
+	order = order[:n]
+	slices.Sort(order)
+	out := make([]*GPUPriceRow, n)
+	for i, j := range order {
+		out[i] = rows[j]
+	}
+	return out
+}
+
+// mostCheapest is the n of providers (in their order) that are the
+// cheapest for the most GPU models in best, then price the most of them,
+// the first listed among equals.
+func mostCheapest[K comparable](providers []*catalog.Provider, best map[K]*OfferPrice, split func(K) (string, *catalog.Provider), n int) []*catalog.Provider {
+	cheapest := map[string]float64{}
+	for k, op := range best {
+		g, _ := split(k)
+		if v, ok := cheapest[g]; !ok || op.PerGPUHour < v {
+			cheapest[g] = op.PerGPUHour
+		}
+	}
+	wins, priced := map[*catalog.Provider]int{}, map[*catalog.Provider]int{}
+	for k, op := range best {
+		g, p := split(k)
+		priced[p]++
+		if op.PerGPUHour == cheapest[g] {
+			wins[p]++
+		}
+	}
+	ranked := slices.Clone(providers)
+	slices.SortStableFunc(ranked, func(a, b *catalog.Provider) int {
+		return cmp.Or(cmp.Compare(wins[b], wins[a]), cmp.Compare(priced[b], priced[a]))
+	})
+	keep := map[*catalog.Provider]bool{}
+	for _, p := range ranked[:n] {
+		keep[p] = true
+	}
+	return slices.DeleteFunc(slices.Clone(providers), func(p *catalog.Provider) bool { return !keep[p] })
 }
 
 // WithID is a copy of the chart with another id, for another page that
@@ -186,10 +280,10 @@ func (c *GPUPrices) WithID(id string) *GPUPrices {
 
 // offerName names an offer in a tooltip: "p4d.24xlarge · us-east-1", with
 // its provider first when the chart does not say it otherwise.
-func offerName(o *pricing.Offer, withProvider bool) string {
+func offerName(o *pricing.Offer, provider string) string {
 	s := o.Instance.Name
-	if withProvider {
-		s += " · " + o.Provider.Name
+	if provider != "" {
+		s += " · " + provider
 	}
 	if r := regionName(o); r != "" {
 		s += " · " + r
@@ -216,6 +310,9 @@ type OfferPrices struct {
 	AsOf     AsOf
 	Partial  int // offers left out: their price is only part of the cost
 	Unranked int // offers left out: their price is an article's figure or an estimate
+	// More counts the dearer offers past MaxChartOffers, which the chart
+	// leaves out.
+	More int
 }
 
 // GPUOffers makes the chart of the offers of GPU model g by price per
@@ -247,11 +344,19 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 	for i := range rows {
 		c.Rows[i] = &rows[i]
 	}
-	c.AsOf = asOf.done()
 	slices.SortStableFunc(c.Rows, func(a, b *OfferPrice) int { return cmp.Compare(a.PerGPUHour, b.PerGPUHour) })
+	if len(c.Rows) > MaxChartOffers {
+		c.More = len(c.Rows) - MaxChartOffers
+		c.Rows = c.Rows[:MaxChartOffers]
+		asOf = asOfBuilder{}
+		for _, op := range c.Rows {
+			asOf.add(op.Price)
+		}
+	}
+	c.AsOf = asOf.done()
 
 	t := d.Text
-	c.ID, c.Title = id, t("chart.gpu_offers.title", g.Name, t("model."+model), d.Currency)
+	c.ID, c.Title = id, t("chart.gpu_offers.title", g.Name, t("model."+model), d.Cur(d.Currency))
 	// A bar per offer, named by instance type and region and coloured by
 	// its provider. The legend names the providers through a series of no
 	// data for each, in its colour; it only explains, so clicking it does
@@ -264,13 +369,13 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 	styles := map[int]*opts.ItemStyle{} // by provider index: one a provider, shared by its bars
 	for i, op := range c.Rows {
 		p := op.Offer.Provider
-		labels[i] = offerName(op.Offer, false) // in full: static/charts.js wraps it to its row
+		labels[i] = offerName(op.Offer, "") // in full: static/charts.js wraps it to its row
 		pi := idx[p]
 		if styles[pi] == nil {
 			color, _ := providerStyle(pi)
 			styles[pi] = &opts.ItemStyle{Color: color}
 		}
-		data[i] = opts.BarData{Name: offerName(op.Offer, true), Value: shown(op.PerGPUHour), ItemStyle: styles[pi]}
+		data[i] = opts.BarData{Name: offerName(op.Offer, d.ProviderName(op.Offer.Provider)), Value: shown(op.PerGPUHour), ItemStyle: styles[pi]}
 		if !slices.Contains(provs, p) {
 			provs = append(provs, p)
 		}
@@ -278,7 +383,7 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 	slices.SortStableFunc(provs, func(a, b *catalog.Provider) int { return cmp.Compare(idx[a], idx[b]) })
 	names := make([]string, len(provs))
 	for i, p := range provs {
-		names[i] = p.Name
+		names[i] = d.ProviderName(p)
 	}
 	lg := legend()
 	lg.Data, lg.Icon = names, "roundRect"
@@ -296,7 +401,7 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(lg),
 		charts.WithGridOpts(opts.Grid{Left: "8", Right: gridRight, Top: legendTop, Bottom: "44", ContainLabel: opts.Bool(true)}),
-		charts.WithXAxisOpts(valueXAxis(t("chart.axis.per_gpu_hour", d.Currency), "value")),
+		charts.WithXAxisOpts(valueXAxis(t("chart.axis.per_gpu_hour", d.Cur(d.Currency)), "value")),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 		charts.WithDataZoomOpts(zoom...),
 	)
@@ -308,7 +413,7 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 		// A scatter series: an empty bar series would still take its
 		// share of every bar's width.
 		color, _ := providerStyle(idx[p])
-		b.MultiSeries = append(b.MultiSeries, charts.SingleSeries{Name: p.Name, Type: types.ChartScatter, Data: []opts.ScatterData{}, ItemStyle: &opts.ItemStyle{Color: color}})
+		b.MultiSeries = append(b.MultiSeries, charts.SingleSeries{Name: d.ProviderName(p), Type: types.ChartScatter, Data: []opts.ScatterData{}, ItemStyle: &opts.ItemStyle{Color: color}})
 	}
 	var err error
 	if c.Options, err = finish(b); err != nil {

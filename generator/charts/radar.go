@@ -48,7 +48,7 @@ func (d *Data) ScoreRadar(id, title string, indicators []string, series []RadarS
 			values[i] = shownScore(v)
 		}
 		color := d.ProviderColor(s.Provider)
-		r.AddSeries(s.Provider.Name, []opts.RadarData{{Name: s.Provider.Name, Value: values}},
+		r.AddSeries(d.ProviderName(s.Provider), []opts.RadarData{{Name: d.ProviderName(s.Provider), Value: values}},
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: color}),
 			charts.WithLineStyleOpts(opts.LineStyle{Width: 2}),
 			charts.WithAreaStyleOpts(opts.AreaStyle{Opacity: opts.Float(0.08)}))

@@ -1,6 +1,7 @@
 package charts
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -58,13 +59,22 @@ func (d *Data) GuideTree(id string, g *catalog.Guide) (*GuideTree, error) {
 	for _, o := range g.Outcomes {
 		outcomes[o.ID] = o
 	}
+	// Texts in the language of the edition, where the guide has them.
+	lang := catalog.BaseLanguage
+	if d.Catalog != nil {
+		lang = cmp.Or(d.Catalog.Site.Language, lang)
+	}
+	text := func(rec any, key string) string {
+		s, _ := catalog.Text(rec, key, lang)
+		return s
+	}
 	c := &GuideTree{}
 	var walk func(id string, level int, path []string) (*opts.TreeData, error)
 	walk = func(id string, level int, path []string) (*opts.TreeData, error) {
 		c.Levels = max(c.Levels, level)
 		if o := outcomes[id]; o != nil {
 			c.Leaves++
-			return outcomeStyle.node(o.Title), nil
+			return outcomeStyle.node(text(o, "title")), nil
 		}
 		q := questions[id]
 		if q == nil {
@@ -76,13 +86,13 @@ func (d *Data) GuideTree(id string, g *catalog.Guide) (*GuideTree, error) {
 			}
 		}
 		path = append(path, id)
-		n := questionStyle.node(q.Text)
+		n := questionStyle.node(text(q, "text"))
 		for _, a := range q.Answers {
 			next, err := walk(a.Next, level+2, path)
 			if err != nil {
 				return nil, err
 			}
-			an := answerStyle.node(a.Text)
+			an := answerStyle.node(text(a, "text"))
 			an.Children = []*opts.TreeData{next}
 			n.Children = append(n.Children, an)
 		}
@@ -94,7 +104,8 @@ func (d *Data) GuideTree(id string, g *catalog.Guide) (*GuideTree, error) {
 	}
 
 	t := d.Text
-	c.ID, c.Title = id, t("guide.tree_title", g.Title)
+	title := text(g, "title")
+	c.ID, c.Title = id, t("guide.tree_title", title)
 	tr := charts.NewTree()
 	tr.SetGlobalOptions(
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id}),
@@ -103,7 +114,7 @@ func (d *Data) GuideTree(id string, g *catalog.Guide) (*GuideTree, error) {
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 	)
-	tr.AddSeries(g.Title, []opts.TreeData{*root},
+	tr.AddSeries(title, []opts.TreeData{*root},
 		charts.WithTreeOpts(opts.TreeChart{
 			Layout: "orthogonal", Orient: "LR",
 			// Every node shown, none folded away: the chart is the whole guide.

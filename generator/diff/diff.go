@@ -539,8 +539,8 @@ func show(v reflect.Value) string {
 			var parts []string
 			for i := range v.NumField() {
 				f := v.Type().Field(i)
-				name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-				if !f.IsExported() || name == "-" {
+				name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+				if !f.IsExported() || name == "-" || opts == "omitempty" && v.Field(i).IsZero() {
 					continue
 				}
 				if s := show(v.Field(i)); s != "—" && s != "" && s != "false" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"gpucompare/generator/feed"
@@ -431,9 +432,24 @@ const markup = "\\[]!<>&`*_~|$#@"
 // character is not enough.
 const wordJoiner = "\u2060"
 
+// invisible reports whether c is a character a reader cannot see or
+// that changes how the text around it reads: control characters (C0 and
+// C1: line breaks, tabs), format characters (bidi embeddings, overrides
+// and isolates U+202A–U+202E and U+2066–U+2069, marks such as U+200E,
+// zero-width spaces and joiners, U+FEFF) and the line and paragraph
+// separators.
+func invisible(c rune) bool {
+	return unicode.In(c, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp)
+}
+
+// shownAs is how an invisible character is written in a comment: its
+// code point, <U+202E>, so that a reviewer sees it is there.
+func shownAs(c rune) string { return fmt.Sprintf("<U+%04X>", c) }
+
 // text makes catalog text inert on one line of a pull-request comment,
-// in a table cell or a list item: it shows the same characters (line
-// breaks and other control characters become spaces) and is never markup.
+// in a table cell or a list item: it shows the same characters (an
+// invisible one as its code point, <U+202E>, line breaks included) and
+// is never markup.
 // A web address (http:// or https://) stays a link whose text is the
 // address itself, so a reader sees where it leads; no other link, no
 // image, no HTML, no mention is made.
@@ -449,8 +465,8 @@ func text(s string) string {
 		switch {
 		case c == utf8.RuneError && size == 1:
 			b.WriteRune(utf8.RuneError)
-		case c < 0x20 || c == 0x7f:
-			b.WriteByte(' ')
+		case invisible(c):
+			fmt.Fprintf(&b, `\<U+%04X\>`, c) // the angle brackets escaped: never HTML
 		case strings.ContainsRune(markup, c):
 			b.WriteByte('\\')
 			b.WriteRune(c)
@@ -475,7 +491,7 @@ func webAddress(s string) int {
 		return 0
 	}
 	n := strings.IndexFunc(s, func(c rune) bool {
-		return c <= ' ' || c == 0x7f || strings.ContainsRune("<>\"`|\\", c) || c == utf8.RuneError
+		return c <= ' ' || invisible(c) || strings.ContainsRune("<>\"`|\\", c) || c == utf8.RuneError
 	})
 	if n < 0 {
 		n = len(s)
@@ -488,14 +504,17 @@ func webAddress(s string) int {
 }
 
 // code writes s as a code span: shown as it is, never markup, never a
-// mention. Control characters become spaces.
+// mention. An invisible character is written as its code point.
 func code(s string) string {
-	s = strings.Map(func(c rune) rune {
-		if c < 0x20 || c == 0x7f {
-			return ' '
+	var v strings.Builder
+	for _, c := range s {
+		if invisible(c) {
+			v.WriteString(shownAs(c))
+		} else {
+			v.WriteRune(c)
 		}
-		return c
-	}, s)
+	}
+	s = v.String()
 	if s == "" {
 		return "—"
 	}

@@ -3,8 +3,10 @@ package diff
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"html"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -26,14 +28,18 @@ const hostile = "![x](https://evil.example/track.png) @someone @org/team [click]
 	"user@example.com [^1] [ref]: https://evil.example/r\n# heading\r\n> quote \x00 \xff"
 
 // shown is how hostile text reads in the comment: line breaks and other
-// control characters as spaces, an invalid byte as U+FFFD.
+// control characters as their code points (<U+000A>), an invalid byte as
+// U+FFFD.
 func shown(s string) string {
-	return strings.Map(func(c rune) rune {
+	var b strings.Builder
+	for _, c := range strings.ToValidUTF8(s, "\uFFFD") {
 		if c < 0x20 || c == 0x7f {
-			return ' '
+			fmt.Fprintf(&b, "<U+%04X>", c)
+		} else {
+			b.WriteRune(c)
 		}
-		return c
-	}, strings.ToValidUTF8(s, "\uFFFD"))
+	}
+	return b.String()
 }
 
 func hostileReport() *Report {
@@ -159,7 +165,8 @@ func TestCode(t *testing.T) {
 		"a`b":         "``a`b``",
 		"`a``":        "``` `a`` ```",
 		" lead":       "`  lead `",
-		"a\nb":        "`a b`",
+		"a\nb":        "`a<U+000A>b`",
+		"a\u202eb":    "`a<U+202E>b`",
 		"":            "—",
 		"origin/main": "`origin/main`",
 	} {
@@ -191,5 +198,43 @@ func TestSummaryNamesTheBase(t *testing.T) {
 		if !strings.HasPrefix(string(out), "{\n  "+tt.json) {
 			t.Errorf("%v: JSON starts\n%s\nwant\n{\n  %s", tt.base, out, tt.json)
 		}
+	}
+}
+
+// TestMarkdownShowsInvisibleCharacters: bidi controls, zero-width
+// characters and C0/C1 control characters in catalog text reach the
+// comment's table cells as visible escapes (<U+202E>), never raw, so a
+// reviewer reads the text in the order and with the characters it has;
+// a web address stops before one.
+func TestMarkdownShowsInvisibleCharacters(t *testing.T) {
+	const evil = "\u202eevil\u202c a\u200bb\u2066x\u2069 c\u0080d e\u009bf\u200dg\ufeff\u2060\u200f|`<\tnew\nline"
+	base, br := load(t, baseCatalog)
+	head, hr := load(t, edit(
+		"model: spot, amount: 5, currency: USD, since: 2025, source: s,",
+		"model: spot, amount: 4, currency: USD, since: 2025, source: "+strconv.Quote("https://aws.amazon.com/x\u202eevil "+evil)+",",
+		"{id: v100, name: V100,", "{id: v100, name: "+strconv.Quote("V100 "+evil)+",",
+	))
+	r := Compare(base, head, br, hr)
+	r.Base = Base{Kind: Revision, Name: "HEAD~1"}
+	md := r.Markdown()
+	for _, c := range "\u202e\u202c\u200b\u2066\u2069\u0080\u009b\u200d\ufeff\u200f\t" {
+		if strings.ContainsRune(md, c) {
+			t.Errorf("the comment holds %U raw", c)
+		}
+	}
+	if strings.Count(md, "\u2060") != strings.Count(md, "@\u2060")+strings.Count(md, "#\u2060") {
+		t.Error("the comment holds a word joiner of the catalog's raw")
+	}
+	out := render(t, md)
+	text := plain(out)
+	want := "<U+202E>evil<U+202C> a<U+200B>b<U+2066>x<U+2069> c<U+0080>d e<U+009B>f<U+200D>g<U+FEFF><U+2060><U+200F>|`<<U+0009>new<U+000A>line"
+	if !strings.Contains(text, "V100 "+want) {
+		t.Errorf("the GPU's name does not read as escapes:\n%s", text)
+	}
+	if !strings.Contains(md, "<https://aws.amazon.com/x>") || strings.Contains(out, `href="https://aws.amazon.com/x&lt;U`) {
+		t.Errorf("a web address runs past a bidi control:\n%s", md)
+	}
+	if !strings.Contains(text, "https://aws.amazon.com/x<U+202E>evil "+want) {
+		t.Errorf("the source does not read as escapes:\n%s", text)
 	}
 }

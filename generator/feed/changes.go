@@ -170,6 +170,12 @@ type Words struct {
 // its part, and AsOfEnd after the as-of date.
 type BodyWords struct {
 	Since, AsOf, AsOfEnd, Source, Previous, Note string
+	// Foreign is the language of the catalog's text (its sources and
+	// notes) when it is not the words' language ("en" beside Chinese
+	// words): the body is then HTML, each such text in an element marked
+	// lang=Foreign, so that readers and screen readers take it as that
+	// language; "" keeps the body plain text.
+	Foreign string
 	// Date writes a catalog date ("2025-06-01", or unknown); nil writes
 	// it as the catalog does.
 	Date func(string) string

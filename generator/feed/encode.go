@@ -18,7 +18,10 @@ import (
 type entryText struct {
 	id, title, link []byte
 	body            []byte // plain text: JSON Feed's; RSS and Atom get it HTML-escaped
-	date            time.Time
+	// html says the body is HTML (BodyWords.Foreign): RSS and Atom hold it
+	// as it is, JSON Feed as its content_html, with the title as summary.
+	html bool
+	date time.Time
 }
 
 // appendRSSItem appends e as gorilla/feeds' RSS item of it, encoded by
@@ -29,7 +32,7 @@ func appendRSSItem(dst []byte, e *entryText) []byte {
 	dst = append(dst, "</title>\n"+rssItemIndent+"  <link>"...)
 	dst = appendXMLText(dst, e.link)
 	dst = append(dst, "</link>\n"+rssItemIndent+"  <description>"...)
-	dst = appendXMLEscapedHTML(dst, e.body)
+	dst = appendBodyXML(dst, e)
 	dst = append(dst, "</description>\n"+rssItemIndent+`  <guid isPermaLink="false">`...)
 	dst = appendXMLText(dst, e.id)
 	dst = append(dst, "</guid>\n"...)
@@ -57,8 +60,17 @@ func appendAtomEntry(dst []byte, e *entryText) []byte {
 	// The body is never empty (it starts with the title), so gorilla/feeds
 	// writes it as the summary.
 	dst = append(dst, `" rel="alternate"></link>`+"\n"+atomItemIndent+`  <summary type="html">`...)
-	dst = appendXMLEscapedHTML(dst, e.body)
+	dst = appendBodyXML(dst, e)
 	return append(dst, "</summary>\n"+atomItemIndent+"</entry>"...)
+}
+
+// appendBodyXML appends the body of e as the text of an HTML element of
+// RSS or Atom: HTML escaped as XML text, plain text escaped as HTML first.
+func appendBodyXML(dst []byte, e *entryText) []byte {
+	if e.html {
+		return appendXMLText(dst, e.body)
+	}
+	return appendXMLEscapedHTML(dst, e.body)
 }
 
 // errJSONYear is time.Time.MarshalJSON's refusal.
@@ -80,10 +92,17 @@ func appendJSONItem(dst []byte, e *entryText) ([]byte, error) {
 	}
 	dst = append(dst, field+`title": `...)
 	dst = jsonenc.AppendString(dst, e.title)
-	dst = append(dst, field+`content_text": `...)
-	dst = jsonenc.AppendString(dst, e.body)
-	dst = append(dst, field+`summary": `...)
-	dst = jsonenc.AppendString(dst, e.body)
+	if e.html {
+		dst = append(dst, field+`content_html": `...)
+		dst = jsonenc.AppendString(dst, e.body)
+		dst = append(dst, field+`summary": `...)
+		dst = jsonenc.AppendString(dst, e.title)
+	} else {
+		dst = append(dst, field+`content_text": `...)
+		dst = jsonenc.AppendString(dst, e.body)
+		dst = append(dst, field+`summary": `...)
+		dst = jsonenc.AppendString(dst, e.body)
+	}
 	if !e.date.IsZero() { // gorilla/feeds leaves a zero time out
 		for _, name := range [...]string{"date_published", "date_modified"} {
 			dst = append(dst, field...)

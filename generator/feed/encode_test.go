@@ -119,6 +119,20 @@ func referenceDescribe(c *Change) string {
 	return b.String()
 }
 
+// sameBytes requires the same bytes of the entries got and want in each
+// format.
+func sameBytes(t *testing.T, got, want *Entry) {
+	t.Helper()
+	for _, f := range []struct {
+		name      string
+		got, want []byte
+	}{{"rss", got.rss, want.rss}, {"atom", got.atom, want.atom}, {"json", got.json, want.json}} {
+		if !bytes.Equal(f.got, f.want) {
+			t.Errorf("%s entry:\n%q\nwant\n%q", f.name, f.got, f.want)
+		}
+	}
+}
+
 // checkEntry requires the same bytes of Entry and referenceEntry, and of
 // the text they are made of.
 func checkEntry(t *testing.T, it Item, c *Change) {
@@ -135,14 +149,7 @@ func checkEntry(t *testing.T, it Item, c *Change) {
 		if !got.date.Equal(want.date) {
 			t.Errorf("date %v, want %v", got.date, want.date)
 		}
-		for _, f := range []struct {
-			name      string
-			got, want []byte
-		}{{"rss", got.rss, want.rss}, {"atom", got.atom, want.atom}, {"json", got.json, want.json}} {
-			if !bytes.Equal(f.got, f.want) {
-				t.Errorf("%s entry:\n%q\nwant\n%q", f.name, f.got, f.want)
-			}
-		}
+		sameBytes(t, got, want)
 	}
 	for _, w := range []Words{English, it.Words} {
 		if got, want := c.Title(w), referenceTitle(c, w); got != want {

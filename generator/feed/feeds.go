@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"net/url"
 	"strconv"
@@ -147,7 +148,10 @@ func (w *entryWriter) entry(it Item, c *Change, t time.Time) (*Entry, error) {
 	e.id = it.appendID(e.id[:0], c)
 	e.title = c.appendTitle(e.title[:0], it.Words, &f)
 	e.link = append(e.link[:0], it.InstanceURL(c.Instance)...)
-	if b := it.Words.Body; b != nil {
+	e.html = false
+	if b := it.Words.Body; b != nil && b.Foreign != "" {
+		e.body, e.html = appendHTMLBody(e.body[:0], c, c.appendTitle(nil, it.Words, &f), b), true
+	} else if b != nil {
 		e.body = appendBody(c.appendTitle(e.body[:0], it.Words, &f), c, b)
 	} else {
 		e.body = appendBody(c.appendTitle(e.body[:0], English, &f), c, &englishBody)
@@ -371,6 +375,39 @@ func appendBody(dst []byte, c *Change, w *BodyWords) []byte {
 	if c.New.Note != "" {
 		dst = append(dst, w.Note...)
 		dst = append(dst, c.New.Note...)
+	}
+	return dst
+}
+
+// appendHTMLBody appends the body of an item as HTML: its title and the
+// words of w escaped, and the catalog's text (sources, note) each in a
+// span marked lang=w.Foreign.
+func appendHTMLBody(dst []byte, c *Change, title []byte, w *BodyWords) []byte {
+	text := func(s string) { dst = append(dst, html.EscapeString(s)...) }
+	foreign := func(s string) {
+		dst = append(dst, `<span lang="`...)
+		text(w.Foreign)
+		dst = append(dst, `">`...)
+		text(s)
+		dst = append(dst, "</span>"...)
+	}
+	text(string(title))
+	text(w.Since)
+	text(w.date(string(c.New.Since)))
+	if c.New.AsOf != "" {
+		text(w.AsOf)
+		text(w.date(string(c.New.AsOf)))
+		text(w.AsOfEnd)
+	}
+	text(w.Source)
+	foreign(c.New.Source)
+	if c.Old.Source != c.New.Source {
+		text(w.Previous)
+		foreign(c.Old.Source)
+	}
+	if c.New.Note != "" {
+		text(w.Note)
+		foreign(c.New.Note)
 	}
 	return dst
 }

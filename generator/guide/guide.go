@@ -34,6 +34,10 @@ type ShortList struct {
 	Picks   []*Pick
 	Matched int
 	Near    []*Near // when nothing matches: the nearest offers
+	// Stale says no current price meets the conditions, so the picks are
+	// the stale and undated prices that do (pricing.Include.Stale): a
+	// stale price answers only where nothing current exists, and says so.
+	Stale bool
 }
 
 // NearLimit is how many nearest offers an outcome that matches nothing
@@ -72,7 +76,32 @@ var MissKinds = []string{"gpu_models", "gpus", "min_gpu_memory_gb", "min_gpu_cou
 // value is unknown, do not match: unknown is not a yes. When none
 // matches, Near holds the offers that miss the fewest conditions, cheapest
 // first among equals and one per provider, each with what it misses.
+//
+// Where no current price meets the conditions but stale or undated ones
+// do, those are the picks, and Stale says so.
 func Evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query) *ShortList {
+	return EvaluateWith(cat, offers, q, pricing.Include{})
+}
+
+// EvaluateWith is Evaluate with the reader's switches inc (the answer
+// switches of a guide page): the prices that answer under inc
+// (pricing.Price.Answers) are compared, and where none meets the
+// conditions, with stale and undated ones too, as Evaluate falls back.
+func EvaluateWith(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query, inc pricing.Include) *ShortList {
+	l := evaluate(cat, offers, q, inc)
+	if l.Matched == 0 && !inc.Stale {
+		withStale := inc
+		withStale.Stale = true
+		if st := evaluate(cat, offers, q, withStale); st.Matched > 0 {
+			st.Stale = true
+			return st
+		}
+	}
+	return l
+}
+
+// evaluate is Evaluate with the prices that answer under the switches inc.
+func evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query, inc pricing.Include) *ShortList {
 	l := &ShortList{Query: q, Model: cmp.Or(q.PricingModel, "on_demand"), Sort: cmp.Or(q.Sort, "per_gpu_hour")}
 	var all []*Pick
 	var near []*Near
@@ -82,11 +111,11 @@ func Evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query) *
 		}
 		model := l.Model
 		var misses []Miss
-		if pr := o.Prices[model]; pr == nil || !pr.Converted || !o.Ranks(model) {
+		if pr := o.Prices[model]; pr == nil || !pr.Converted || !o.Answers(model, inc) {
 			// Compared at its on-demand price, the model missed.
 			misses = append(misses, Miss{Kind: "pricing_model", Want: model})
 			model = "on_demand"
-			if pr := o.Prices[model]; pr == nil || !pr.Converted || !o.Ranks(model) {
+			if pr := o.Prices[model]; pr == nil || !pr.Converted || !o.Answers(model, inc) {
 				continue
 			}
 		}
@@ -202,7 +231,7 @@ func Misses(cat *catalog.Catalog, o *pricing.Offer, model string, q *catalog.Que
 		}
 	}
 	for _, f := range q.Features {
-		if !p.Features.Has(f) {
+		if !HasFeature(o, f) {
 			out = append(out, Miss{Kind: "features", Want: f})
 		}
 	}
@@ -216,22 +245,36 @@ func Misses(cat *catalog.Catalog, o *pricing.Offer, model string, q *catalog.Que
 	return out
 }
 
-// InGeo reports whether an offer's region is in one of the parts of the
-// world: a region whose geo the catalog states, or, for a price that holds
-// in every region, one of the regions the instance type is offered in.
-func InGeo(o *pricing.Offer, geos []string) bool {
-	in := func(id string) bool {
-		r := o.Provider.Region(id)
-		return r != nil && slices.Contains(geos, r.Geo)
+// HasFeature reports whether an offer states a feature: its instance
+// type's own statement where it has one (RDMA, GPUDirect, physical
+// isolation: a bare-metal type or a lease is isolated whatever its
+// provider's other types are), else its provider's. Unknown is not a yes.
+// A feature is an attribute of the offer, not of a pricing model: any
+// offer that states it matches.
+func HasFeature(o *pricing.Offer, f string) bool {
+	if own := InstanceFeature(o.Instance, f); own != nil {
+		return *own
 	}
-	if o.Region != catalog.AllRegions {
-		return in(o.Region)
-	}
-	if len(o.Instance.Regions) == 0 || slices.Contains(o.Instance.Regions, catalog.AllRegions) {
-		return slices.ContainsFunc(o.Provider.Regions, func(r *catalog.Region) bool { return slices.Contains(geos, r.Geo) })
-	}
-	return slices.ContainsFunc(o.Instance.Regions, in)
+	return o.Provider.Features.Has(f)
 }
+
+// InstanceFeature is what an instance type itself states of a feature;
+// nil when it says nothing, or the feature is the provider's alone.
+func InstanceFeature(in *catalog.Instance, f string) *bool {
+	switch f {
+	case "rdma":
+		return in.RDMA
+	case "gpudirect":
+		return in.GPUDirect
+	case "physical_isolation":
+		return in.Isolated
+	}
+	return nil
+}
+
+// InGeo reports whether an offer's region is in one of the parts of the
+// world (pricing.Offer.InGeo).
+func InGeo(o *pricing.Offer, geos []string) bool { return o.InGeo(geos) }
 
 // boundValue is the value a bound judges: a spec of the GPU or instance
 // type, or the offer's price under model in the bound's currency; nil when

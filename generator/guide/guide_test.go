@@ -300,3 +300,50 @@ func TestMissKindsAreListed(t *testing.T) {
 		}
 	}
 }
+
+// TestFeatureMatchesEveryOfferThatStatesIt: the physical-isolation outcome
+// asked for a lease as well, so no cloud that states physical isolation
+// could meet it. A feature is the offer's: its instance type's own
+// statement (a bare-metal type), else its provider's, under any pricing
+// model; a type that states it has none is left out even where its
+// provider offers it, and unknown is never a match.
+func TestFeatureMatchesEveryOfferThatStatesIt(t *testing.T) {
+	archive := strings.Replace(small, "certifications: {list: [ISO 27001], source: s}\n",
+		"certifications: {list: [ISO 27001], source: s}\nfeatures: {physical_isolation: true, source: s}\n", 1)
+	archive = strings.Replace(archive, "- {id: g4dn, name: g4dn.xlarge, gpu: t4, gpu_count: 1, regions: [us-east-1], source: s}",
+		"- {id: g4dn, name: g4dn.xlarge, gpu: t4, gpu_count: 1, regions: [us-east-1], physical_isolation: false, source: s}", 1)
+	// Alibaba Cloud states nothing of isolation, but its bare-metal type does.
+	archive = strings.Replace(archive, "- {id: gn7e, name: ecs.gn7e, gpu: a100, gpu_count: 1, regions: [cn-beijing], source: s}",
+		"- {id: gn7e, name: ecs.gn7e, gpu: a100, gpu_count: 1, regions: [cn-beijing], physical_isolation: true, source: s}", 1)
+	cat := load(t, archive)
+	l := Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Features: []string{"physical_isolation"}})
+	// p4de: AWS states it (27.44 / 8 = 3.43 a GPU-hour); gn7e: its type
+	// states it (34.826 CNY / 7 = 4.975); g4dn: its type states it has none.
+	if names(l) != "p4de gn7e" || l.Matched != 2 {
+		t.Errorf("physical isolation: %q (%d matched), want p4de gn7e", names(l), l.Matched)
+	}
+	// A feature nobody states matches nothing: the nearest offers miss it.
+	l = Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Features: []string{"hardware_encryption"}})
+	if l.Matched != 0 || len(l.Near) == 0 || l.Near[0].Misses[0] != (Miss{Kind: "features", Want: "hardware_encryption"}) {
+		t.Errorf("hardware encryption: %d matched, near %+v", l.Matched, l.Near)
+	}
+}
+
+// TestNothingCurrentFallsBackToStalePrices: the Alibaba A100's price is
+// dated 2023, stale on the catalog's newest day (the rate's, 2026-07-01),
+// while AWS's A100 price, of 2026-06-01, is current. A query for Alibaba's offers finds no current
+// price: rather than "nothing matches", its short list is the stale price,
+// marked Stale; a query a current price meets is not marked.
+func TestNothingCurrentFallsBackToStalePrices(t *testing.T) {
+	archive := strings.Replace(small, "amount: 34.826, currency: CNY, since: 2025,", "amount: 34.826, currency: CNY, since: 2023-01-01,", 1)
+	archive = strings.Replace(archive, "amount: 27.44, currency: USD, since: 2025,", "amount: 27.44, currency: USD, since: 2026-06-01,", 1)
+	cat := load(t, archive)
+	offers := pricing.Offers(cat, "USD")
+	l := Evaluate(cat, offers, &catalog.Query{Providers: []string{"ali"}})
+	if names(l) != "gn7e" || !l.Stale || l.Matched != 1 || len(l.Near) != 0 {
+		t.Errorf("picks %q, stale %v, matched %d, near %d; want gn7e from its stale price", names(l), l.Stale, l.Matched, len(l.Near))
+	}
+	if l := Evaluate(cat, offers, &catalog.Query{Providers: []string{"aws"}, GPUModels: []string{"A100"}}); names(l) != "p4de" || l.Stale {
+		t.Errorf("picks %q, stale %v; want p4de, current", names(l), l.Stale)
+	}
+}

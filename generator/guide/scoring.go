@@ -64,6 +64,9 @@ type ScoredOffer struct {
 // (weigh) and weighted. The price criteria (PriceMeasure) compare like
 // with like: only the offers of one GPU class (catalog.GPU.Class, by id)
 // count, so a provider with no price for that class is unknown on them.
+// With a class, so do the other criteria taken from offers (OfferMeasure:
+// GPU memory and bandwidth, NVLink, network, RDMA …): a provider's
+// figures are those of its offers of the class, never another GPU's.
 // Providers are returned in their places (the best first), then those
 // with too little data to rank (Scorecard.Ranked) in catalog order.
 func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Criterion, class string) []*Scored {
@@ -74,7 +77,7 @@ func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Cr
 		s := &Scored{Provider: p, Scorecard: Scorecard{Values: map[string]float64{}}}
 		for _, c := range criteria {
 			from := all[p]
-			if PriceMeasure(c.Measure) {
+			if PriceMeasure(c.Measure) || class != "" && OfferMeasure(c.Measure) {
 				from = inClass[p]
 			}
 			if v, ok := Measure(cat, from, p, c.Measure); ok {

@@ -295,14 +295,16 @@ func TestFeaturesReadTheInstanceTypes(t *testing.T) {
 func TestTooLittleDataIsNotRanked(t *testing.T) {
 	cat := load(t, evalCatalog)
 	// A100 80GB, weights price 4, certs 2, RDMA 2, SLA 2 (10):
-	// big: price 0, certs 100, RDMA 100, SLA 100: 600/10 = 60 on all the weight.
+	// big: price 0, certs 100, SLA 100, and RDMA unknown: only its H100
+	// type h8 states RDMA, and within the class its A100 offers count:
+	// 400/8 = 50 on 80 %.
 	// cn: price 100, certs 85.71, RDMA 0, SLA unknown: (400 + 171.43)/8 = 71.43 on 80 %.
 	// cheap: SLA 0 only (2 of 10, 20 %); dark: certs only (20 %): apart.
 	by, ranked, apart := scoredByID(t, cat, "a100-80gb")
 	if ranked != "cn big" || apart != "cheap dark" {
 		t.Errorf("A100: ranked %q, apart %q; want \"cn big\", \"cheap dark\"", ranked, apart)
 	}
-	if !near(by["big"].Score, 60) || !near(by["cn"].Score, (400+2*1200.0/14)/8) || !near(by["cn"].Weight, 0.8) || !near(by["cheap"].Weight, 0.2) {
+	if !near(by["big"].Score, 50) || !near(by["big"].Weight, 0.8) || !near(by["cn"].Score, (400+2*1200.0/14)/8) || !near(by["cn"].Weight, 0.8) || !near(by["cheap"].Weight, 0.2) {
 		t.Errorf("big %v, cn %v (%v), cheap share %v", by["big"].Score, by["cn"].Score, by["cn"].Weight, by["cheap"].Weight)
 	}
 	// H100 80GB: only big has a price (100): big (400+600)/10 = 100.
@@ -341,5 +343,53 @@ func TestDefaultGPUClass(t *testing.T) {
 	}
 	if got := strings.Join(ids, " "); got != "a100-80gb=2 h100-80gb=1 t4-16gb=2" {
 		t.Errorf("classes %s", got)
+	}
+}
+
+// TestScoreWithinAClassTakesOnlyTheClassOffersFigures checks that, with a
+// GPU class, a provider's figures taken from offers (GPU memory and
+// bandwidth) are those of its offers of the class: Alibaba also rents a
+// B200 (180 GB, 7,700 GB/s), which must not stand in its A100 80GB row.
+func TestScoreWithinAClassTakesOnlyTheClassOffersFigures(t *testing.T) {
+	archive := strings.Replace(small, "-- data/providers/aws.yaml --", `-- data/gpus/b200.yaml --
+{id: b200, name: B200, model: B200, vendor: NVIDIA, memory_gb: 180, memory_bandwidth_gb_s: 7700, dense: {fp16_bf16: 2250}, source: s}
+-- data/providers/aws.yaml --`, 1)
+	archive = strings.Replace(archive, "  - {id: gn7e, name: ecs.gn7e, gpu: a100, gpu_count: 1, regions: [cn-beijing], source: s}",
+		"  - {id: gn7e, name: ecs.gn7e, gpu: a100, gpu_count: 1, regions: [cn-beijing], source: s}\n  - {id: gn8, name: ecs.gn8, gpu: b200, gpu_count: 8, regions: [cn-beijing], source: s}", 1)
+	archive = strings.Replace(archive, "  - {instance: gn7e, region: cn-beijing, model: on_demand, amount: 34.826, currency: CNY, since: 2025, source: s, source_kind: provider}",
+		"  - {instance: gn7e, region: cn-beijing, model: on_demand, amount: 34.826, currency: CNY, since: 2025, source: s, source_kind: provider}\n  - {instance: gn8, region: cn-beijing, model: on_demand, amount: 700, currency: CNY, since: 2025, source: s, source_kind: provider}", 1)
+	cat := load(t, archive)
+	offers := pricing.Offers(cat, "USD")
+	criteria := []*catalog.Criterion{
+		{ID: "price", Measure: "price_per_gpu_hour", Better: "lower", Weight: 2},
+		{ID: "memory", Measure: "max_gpu_memory_gb", Better: "higher", Weight: 1},
+		{ID: "bandwidth", Measure: "max_memory_bandwidth", Better: "higher", Weight: 1},
+		{ID: "certs", Measure: "certifications", Better: "higher", Weight: 1},
+	}
+	byID := func(class string) map[string]*Scored {
+		out := map[string]*Scored{}
+		for _, s := range Score(cat, offers, criteria, class) {
+			out[s.Provider.ID] = s
+		}
+		return out
+	}
+	in := byID("a100-80gb")
+	ali, aws := in["ali"], in["aws"]
+	if ali.Values["memory"] != 80 || aws.Values["memory"] != 80 {
+		t.Errorf("A100 80GB memory: ali %v, aws %v; want 80 and 80 (not the B200's 180)", ali.Values["memory"], aws.Values["memory"])
+	}
+	if v, ok := ali.Values["bandwidth"]; ok {
+		t.Errorf("ali's A100 80GB bandwidth is %v: the catalog's A100 states none, the 7,700 GB/s is the B200's", v)
+	}
+	// Both have 80 GB: 100 each; the provider's own terms stay the
+	// provider's: one certification each, 100 each.
+	if ali.Scores["memory"] != 100 || aws.Scores["memory"] != 100 || ali.Values["certs"] != 1 {
+		t.Errorf("scores: ali %v, aws %v", ali.Scores, aws.Scores)
+	}
+	if b := byID("b200-180gb")["ali"]; b.Values["memory"] != 180 || b.Values["bandwidth"] != 7700 {
+		t.Errorf("B200 class: ali %v, want 180 GB and 7,700 GB/s", b.Values)
+	}
+	if _, ok := byID("b200-180gb")["aws"].Values["memory"]; ok {
+		t.Error("AWS has no B200 offer, yet a memory figure in the B200 class")
 	}
 }

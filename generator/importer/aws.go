@@ -37,8 +37,10 @@ var awsColumns = []string{"SKU", "OfferTermCode", "TermType", "EffectiveDate", "
 // Only compute instances of product p in use (CapacityStatus "Used") in
 // an AWS Region are read. On-demand terms give on_demand; standard reserved
 // terms give reserved_1y or reserved_3y with their payment option: the
-// hourly price and, for partial upfront, the upfront fee of the same term.
-// All-upfront and convertible terms are skipped, with the reason.
+// hourly price and, for partial upfront, the upfront fee of the same term;
+// all upfront, the upfront fee alone (its hourly price is 0), which the
+// catalog spreads over the term's hours. Convertible terms are skipped,
+// with the reason.
 func ReadAWSPriceList(r io.Reader, file string, p AWSProduct, l *List) error {
 	l.Format = "aws-pricelist"
 	cr := csv.NewReader(r)
@@ -142,8 +144,7 @@ func ReadAWSPriceList(r io.Reader, file string, p AWSProduct, l *List) error {
 			case "Partial Upfront":
 				o.Payment = "partial_upfront"
 			case "All Upfront":
-				l.skip("all-upfront reserved term (no hourly price to compare)")
-				continue
+				o.Payment = "all_upfront"
 			default:
 				l.skip("reserved term with another purchase option")
 				continue
@@ -183,9 +184,23 @@ func ReadAWSPriceList(r io.Reader, file string, p AWSProduct, l *List) error {
 		case o.Payment == "partial_upfront" && !t.upfront:
 			l.skip("partial-upfront term without its upfront fee")
 			continue
-		case o.Amount == 0:
+		case o.Payment == "all_upfront" && (!t.upfront || *o.Upfront == 0):
+			l.skip("all-upfront term without its upfront fee")
+			continue
+		case o.Payment == "all_upfront" && o.Amount != 0:
+			return fmt.Errorf("%s: %s %s all upfront has an hourly price of %s: want 0, the whole term paid upfront", o.Pos, o.Instance, o.Model, amountText(o.Amount))
+		case o.Amount == 0 && o.Payment != "all_upfront":
 			l.skip("price 0 (not offered)")
 			continue
+		}
+		if o.Payment == "all_upfront" {
+			hours := hoursPerYear
+			if o.Model == "reserved_3y" {
+				hours = 3 * hoursPerYear
+			}
+			h := math.Round(*o.Upfront/float64(hours)*1e6) / 1e6
+			o.EffectiveHourly = &h
+			o.Note = fmt.Sprintf("AWS states the term's price upfront, %s %s, with no hourly price; effective_hourly spreads it over %d hours.", amountText(*o.Upfront), o.Currency, hours)
 		}
 		ok := key{o.Instance, o.Region, o.Model, o.Payment}
 		if i, seen := at[ok]; seen {

@@ -37,6 +37,7 @@ func TestReadAWSPriceList(t *testing.T) {
 	want := []got{
 		{"reserved_3y", "partial_upfront", 0.10463, 2750, "2025-09-12", 7},
 		{"reserved_1y", "no_upfront", 0.23722, 0, "2025-09-12", 9},
+		{"reserved_1y", "all_upfront", 0, 2033, "2025-09-12", 10},
 		{"reserved_3y", "no_upfront", 0.21324, 0, "2025-09-12", 13},
 		{"reserved_1y", "partial_upfront", 0.11676, 1023, "2025-09-12", 16},
 		{"on_demand", "", 0.2773, 0, "2025-09-01", 18},
@@ -58,7 +59,6 @@ func TestReadAWSPriceList(t *testing.T) {
 		}
 	}
 	skipped := map[string]int{
-		"all-upfront reserved term (no hourly price to compare)":              2,
 		"convertible reserved term (the catalog keeps standard reservations)": 3,
 	}
 	for r, n := range skipped {
@@ -106,8 +106,8 @@ prices:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Unchanged != 1 || len(sum.Added) != 4 || len(sum.Missing) != 0 {
-		t.Errorf("summary %+v, want 1 unchanged, 4 added", sum)
+	if sum.Unchanged != 1 || len(sum.Added) != 5 || len(sum.Missing) != 0 {
+		t.Errorf("summary %+v, want 1 unchanged, 5 added", sum)
 	}
 	onDemand := `  source_kind: provider
 - instance: c6i.large
@@ -140,12 +140,29 @@ prices:
 	if !strings.Contains(string(out), partial) {
 		t.Errorf("the new partial-upfront offer is missing:\n%s", out)
 	}
+	// All upfront: the fee alone, spread over the year's hours.
+	all := `- instance: c6i.large
+  region: ap-northeast-1
+  model: reserved_1y
+  payment: all_upfront
+  upfront: 2033
+  effective_hourly: 0.232078
+  currency: USD
+  since: '2025-09-12'
+  as_of: '2025-09-13'
+  source: ec2-sample.csv
+  source_kind: provider
+  note: AWS states the term's price upfront, 2033 USD, with no hourly price; effective_hourly spreads it over 8760 hours.
+`
+	if !strings.Contains(string(out), all) {
+		t.Errorf("the new all-upfront offer is missing:\n%s", out)
+	}
 	if !strings.HasPrefix(string(out), "provider: aws\nchecked: '2025-09-13'\nprices:\n- instance: c6i.large\n  region: ap-northeast-1\n  model: on_demand\n  amount: 0.2999\n") {
 		t.Errorf("the old points changed:\n%s", out)
 	}
 	// Again: nothing more.
 	out2, sum2, err := Merge(out, "data/prices/aws.yaml", l, o)
-	if err != nil || string(out2) != string(out) || len(sum2.Added) != 0 || sum2.Unchanged != 5 {
+	if err != nil || string(out2) != string(out) || len(sum2.Added) != 0 || sum2.Unchanged != 6 {
 		t.Errorf("second merge: err %v, %d added, %d unchanged, same bytes %v", err, len(sum2.Added), sum2.Unchanged, string(out2) == string(out))
 	}
 }
@@ -161,6 +178,7 @@ func TestReadAWSPriceListErrors(t *testing.T) {
 		{"InstanceType,AcceleratorName,Price,Region\n", "ec2-sample.csv:1:1: a SkyPilot vms.csv, not an AWS Price List offer file: read it with -format skypilot"},
 		{strings.Replace(sample, `"Region Code"`, `"Region"`, 1), `ec2-sample.csv:6:1: no column "Region Code": want an AWS Price List offer file for EC2 in CSV`},
 		{strings.Replace(sample, `"0.2773000000"`, `"-0.2773000000"`, 1), "ec2-sample.csv:18:183: PricePerUnit -0.2773000000 is negative: want a price, 0 or more"},
+		{strings.Replace(sample, `"Hrs","0.0000000000"`, `"Hrs","0.0100000000"`, 1), "ec2-sample.csv:10:206: c6i.large reserved_1y all upfront has an hourly price of 0.01: want 0, the whole term paid upfront"},
 		{strings.Replace(sample, `"2025-09-01"`, `"2025-09-31"`, 1), `ec2-sample.csv:18:154: EffectiveDate "2025-09-31": not a date: want YYYY-MM-DD`},
 		{strings.Replace(sample, `"0.2773000000","USD"`, `"0.2773000000","EUR"`, 1), `ec2-sample.csv:18:198: Currency "EUR": want USD or CNY, the currencies of the AWS offer files`},
 	}
@@ -186,7 +204,11 @@ func FuzzReadAWSPriceList(f *testing.F) {
 			return
 		}
 		for _, o := range l.Offers {
-			if o.Amount <= 0 || !o.Effective.Known() {
+			priced := o.Amount > 0
+			if o.Payment == "all_upfront" {
+				priced = o.Amount == 0 && o.Upfront != nil && *o.Upfront > 0 && o.EffectiveHourly != nil
+			}
+			if !priced || !o.Effective.Known() {
 				t.Errorf("offer %+v", o)
 			}
 		}

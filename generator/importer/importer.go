@@ -20,7 +20,7 @@ import (
 )
 
 // Formats are the price-list formats the importer reads.
-var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot"}
+var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot", "runpod-graphql", "vast-offers"}
 
 // Offer is one price a price list states: an instance type in a region
 // under a pricing model, per instance and hour.
@@ -37,6 +37,9 @@ type Offer struct {
 	// term, when the source's price is the term's.
 	EffectiveHourly *float64
 	Currency        string
+	// PerGPU says the amount is per GPU and hour, not per instance (a
+	// price list that prices GPUs, such as RunPod's).
+	PerGPU bool
 	// Note says what a reader must know about the price, such as how it
 	// was worked out.
 	Note string
@@ -72,7 +75,8 @@ type List struct {
 	// types, names (as the source does) the ones it prices at all: only
 	// their offers can be missing from it. nil: every instance type.
 	Covers map[string]bool
-	gcp    *gcpState // the SKUs of a gcp-billing list's pages read so far
+	gcp    *gcpState               // the SKUs of a gcp-billing list's pages read so far
+	vast   map[string][]vastSample // a vast-offers list's prices per GPU so far, by GPU name
 }
 
 func (l *List) skip(reason string) {
@@ -108,6 +112,10 @@ func Models(format string) []string {
 		return []string{"on_demand"}
 	case "aws-spot":
 		return []string{"spot"}
+	case "runpod-graphql":
+		return []string{"on_demand", "spot"}
+	case "vast-offers":
+		return []string{"on_demand"}
 	}
 	return nil
 }

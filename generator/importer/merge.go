@@ -161,8 +161,12 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 		if p.Currency != o.Currency {
 			return nil, nil, fmt.Errorf("%s: price in %s, but %s:%d quotes %s in %s: want a price list in %s", o.Pos, o.Currency, file, last.node.Line, seriesName(k), p.Currency, p.Currency)
 		}
-		if p.PerGPU || (p.Amount == nil && p.Upfront == nil) {
-			sum.Skipped["the catalog's latest point has no amount per instance (per GPU, or a discount)"]++
+		if p.PerGPU != o.PerGPU || (p.Amount == nil && p.Upfront == nil) {
+			if o.PerGPU {
+				sum.Skipped["the catalog's latest point has no amount per GPU (per instance, or a discount)"]++
+			} else {
+				sum.Skipped["the catalog's latest point has no amount per instance (per GPU, or a discount)"]++
+			}
 			continue
 		}
 		confirm := false
@@ -439,6 +443,9 @@ func (d *doc) add(k catalog.SeriesKey, o Offer, opts Options, after int) Added {
 	}
 	if o.EffectiveHourly != nil {
 		put("effective_hourly", amountText(*o.EffectiveHourly), 0)
+	}
+	if o.PerGPU {
+		put("per_gpu", "true", 0)
 	}
 	put("currency", o.Currency, 0)
 	put("since", string(a.Since), dateStyle(a.Since))

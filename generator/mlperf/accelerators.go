@@ -19,8 +19,12 @@ var knownAccelerators = byName([]struct {
 	{"h100-sxm5-80gb", []string{"h100-sxm-80gb", "h100-sxm5-80gb", "h100-sxm", "h100-sxm5"}},
 	{"h100-pcie-80gb", []string{"h100-pcie-80gb", "h100-pcie"}},
 	{"h100-nvl", []string{"h100-nvl", "h100-nvl-94gb"}},
-	{"h200-sxm-141gb", []string{"h200-sxm-141gb", "h200-sxm", "h200-141gb"}},
-	{"b200-sxm-180gb", []string{"b200-sxm-180gb", "b200-sxm", "b200-180gb", "b200"}},
+	{"h200-sxm-141gb", []string{"h200-sxm-141gb", "h200-sxm", "h200-141gb", "h200-sxm5-141gb"}},
+	{"b200-sxm-180gb", []string{"b200-sxm-180gb", "b200-sxm", "b200-180gb", "b200", "blackwell-gpu-b200-sxm-180gb"}},
+	{"gb200", []string{"gb200", "blackwell-gpu-gb200"}},
+	// Training v5.1 names the B300's usable memory (270 GB) where the
+	// catalog has the vendor's 288 GB.
+	{"b300-sxm-288gb", []string{"b300-sxm-288gb", "b300-sxm", "blackwell-ultra-gpu-b300-sxm-270gb"}},
 	{"a100-sxm4-80gb", []string{"a100-sxm-80gb", "a100-sxm4-80gb"}},
 	{"a100-sxm4-40gb", []string{"a100-sxm-40gb", "a100-sxm4-40gb"}},
 	{"a100-pcie-80gb", []string{"a100-pcie-80gb"}},
@@ -42,6 +46,7 @@ var knownAccelerators = byName([]struct {
 	{"v100-pcie-32gb", []string{"v100-pcie-32gb"}},
 	{"v100s-pcie-32gb", []string{"v100s-pcie-32gb"}},
 	{"tpu-v5e", []string{"tpu-v5e", "tpu-v5-lite"}},
+	{"tpu-v6e", []string{"tpu-v6e", "tpu-trillium"}},
 })
 
 func byName(gpus []struct {

@@ -54,6 +54,9 @@ type Options struct {
 	// each cell) not imported as it is read; else they are kept in
 	// Import.Skipped, which grows with the file.
 	NotImported func(Skip)
+	// Benchmarks, when it names any, are the only benchmarks ReadResults
+	// reads, by the folder names of the round (llama2_70b_lora, gpt3 …).
+	Benchmarks []string
 }
 
 // Import is what was read from one summary.csv. Close frees what it
@@ -90,6 +93,9 @@ type Skip struct {
 }
 
 func (s Skip) String() string {
+	if s.Line == 0 { // a folder of runs, not a row
+		return fmt.Sprintf("%s: accelerator %q: %s: not imported", s.File, s.Accelerator, s.Reason)
+	}
 	return fmt.Sprintf("%s:%d: accelerator %q: %s: not imported", s.File, s.Line, s.Accelerator, s.Reason)
 }
 
@@ -131,6 +137,7 @@ type result struct {
 	System    string `yaml:"system,omitempty"`
 	GPU       string `yaml:"gpu"`
 	GPUCount  int    `yaml:"gpu_count,omitempty"`
+	Nodes     int    `yaml:"nodes,omitempty"`
 	Value     number `yaml:"value"`
 	Unit      string `yaml:"unit,omitempty"`
 	Software  string `yaml:"software,omitempty"`
@@ -290,6 +297,10 @@ type reader struct {
 	err   error // what stops the import: too many benchmarks, the spool failing
 
 	trainingBenchmarks []string // training: the benchmark columns, in file order
+	// source and extra, when set, are the citation and a note of the
+	// results of the row being read (ReadResults: the runs' folder, and
+	// how they were scored).
+	source, extra string
 }
 
 func (rd *reader) skip(line int, accel, format string, args ...any) {

@@ -331,8 +331,8 @@ func TestRowReasons(t *testing.T) {
 			`f.csv:2: accelerator "NVIDIA H100-SXM-80GB": the importer maps it to gpu "h100-sxm5-80gb", which the catalog's data/gpus/ lacks: not imported`},
 		{"site catalog by name", map[string]string{"accelerator_model_name": "NVIDIA GH200-96GB"}, Options{GPUs: []*catalog.GPU{{ID: "gh200", Name: "GH200 96GB"}}}, ""},
 		{"site catalog by id", map[string]string{"accelerator_model_name": "NVIDIA GH200"}, Options{GPUs: []*catalog.GPU{{ID: "gh200", Name: "GH200 Grace Hopper Superchip"}}}, ""},
-		{"site catalog, no match", map[string]string{"accelerator_model_name": "NVIDIA GB200"}, Options{GPUs: []*catalog.GPU{{ID: "gh200", Name: "GH200 96GB"}}},
-			`f.csv:2: accelerator "NVIDIA GB200": matches no GPU of the catalog's data/gpus/ by id or name: add the GPU there, or to the importer's table: not imported`},
+		{"site catalog, no match", map[string]string{"accelerator_model_name": "NVIDIA GB300"}, Options{GPUs: []*catalog.GPU{{ID: "gh200", Name: "GH200 96GB"}}},
+			`f.csv:2: accelerator "NVIDIA GB300": matches no GPU of the catalog's data/gpus/ by id or name: add the GPU there, or to the importer's table: not imported`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -17,7 +17,7 @@ var trainingColumns = []string{"division", "submitter", "system", "accelerator_m
 // trainingInfo are the columns of a training summary.csv that describe
 // the system rather than hold a benchmark.
 var trainingInfo = []string{"division", "availability", "submitter", "system", "host_processor_model_name", "host_processors_count",
-	"accelerator_model_name", "accelerators_count", "framework", "notes", "details_url", "code_url"}
+	"accelerator_model_name", "accelerators_count", "number_of_nodes", "framework", "notes", "details_url", "code_url"}
 
 // trainingTask names a training benchmark column as the catalog does.
 type trainingTask struct{ id, name string }
@@ -32,6 +32,10 @@ var trainingTasks = map[string]trainingTask{
 	"maskrcnn":         {"mask-r-cnn", "Mask R-CNN"},
 	"rnnt":             {"rnn-t", "RNN-T"},
 	"llama2_70b_lora":  {"llama2-70b-lora", "Llama 2 70B LoRA"},
+	"llama31_8b":       {"llama3.1-8b", "Llama 3.1 8B"},
+	"llama31_405b":     {"llama3.1-405b", "Llama 3.1 405B"},
+	"rgat":             {"r-gat", "R-GAT"},
+	"flux1":            {"flux.1", "Flux.1"},
 }
 
 // taskOf names the benchmark of a column in a round. The column "ssd" is
@@ -89,6 +93,10 @@ func (rd *reader) training(line int, rec []string) {
 	if n, err := strconv.Atoi(get("accelerators_count")); err == nil && n > 0 {
 		count, countNote = n, ""
 	}
+	nodes := 0 // stated from Training v4.0 on; kept when it divides the count
+	if n, err := strconv.Atoi(get("number_of_nodes")); err == nil && n > 0 && count > 0 && count%n == 0 {
+		nodes = n
+	}
 	var avail, host, notes, details string
 	if a := get("availability"); a != "" && !strings.EqualFold(a, "available") {
 		avail = fmt.Sprintf("Availability: %s.", a)
@@ -128,12 +136,13 @@ func (rd *reader) training(line int, rec []string) {
 			System:    get("system"),
 			GPU:       gpu,
 			GPUCount:  count,
+			Nodes:     nodes,
 			Value:     value,
 			Unit:      minutes,
 			Software:  stated(get("framework")),
 			AsOf:      "unknown",
-			Notes:     sentences("Time to train, in minutes as MLPerf Training reports it.", avail, countNote, fmt.Sprintf("Accelerator as the source names it: %s.", accel), host, notes, details),
-			Source:    rd.cite(line, ", column "+col),
+			Notes:     sentences("Time to train, in minutes as MLPerf Training reports it.", rd.extra, avail, countNote, fmt.Sprintf("Accelerator as the source names it: %s.", accel), host, notes, details),
+			Source:    cmp.Or(rd.source, rd.cite(line, ", column "+col)),
 		})
 	}
 }

@@ -2,6 +2,8 @@ package pricing
 
 import (
 	"cmp"
+	"slices"
+	"time"
 
 	"gpucompare/generator/catalog"
 )
@@ -41,6 +43,20 @@ type Price struct {
 	Display    float64
 	Conversion Conversion
 	Converted  bool // false when no rate exists: Display is then not set
+	// Freshness is the freshness badge of the price's date on the day the
+	// offers were made for (catalog.Badge under the site's policy):
+	// catalog.Fresh, Aging, Stale or Undated.
+	Freshness string
+	// Superseded says the offer is retired: its source no longer lists
+	// it (the point's last_seen).
+	Superseded bool
+	// Marketplace says the provider resells third-party hosts
+	// (catalog.Marketplace).
+	Marketplace bool
+	// Fallback says the price is stale or undated but answers all the
+	// same, as no whole price of its GPU model under its pricing model is
+	// current (fallBack); pages then say so.
+	Fallback bool
 	// Options are the latest price of each payment option of the model,
 	// this one among them, in the order of their points; a model with one
 	// option has this price alone.
@@ -52,8 +68,16 @@ type Price struct {
 // point for region "all" holds in each region row of its instance type, or
 // makes one row of its own when the instance type has no region-specific
 // price; a point whose source names no region (RegionUnstated) is always
-// in that row of its own, never in a region's.
+// in that row of its own, never in a region's. Prices are judged
+// current or not (Price.Freshness) on the catalog's newest date
+// (catalog.NewestDate), as a build does that names no day.
 func Offers(cat *catalog.Catalog, display string) []*Offer {
+	return OffersAt(cat, display, catalog.NewestDate(cat))
+}
+
+// OffersAt is Offers with prices judged current or not on day ref, the
+// day the pages count ages to.
+func OffersAt(cat *catalog.Catalog, display string, ref time.Time) []*Offer {
 	history := map[*catalog.Instance][]*catalog.PricePoint{}
 	for _, pp := range cat.Prices {
 		p := cat.Provider(pp.Provider)
@@ -65,16 +89,65 @@ func Offers(cat *catalog.Catalog, display string) []*Offer {
 		}
 	}
 	rates := Rates(cat.FX)
+	fresh, stale := cat.Site.Policy()
 	var out []*Offer
 	for _, p := range cat.Providers {
+		j := judge{ref: ref, fresh: fresh, stale: stale, marketplace: p.Kind == catalog.Marketplace}
 		for _, in := range p.Instances {
-			out = append(out, offersOf(cat, p, in, history[in], rates, display)...)
+			out = append(out, offersOf(cat, p, in, history[in], rates, display, j)...)
 		}
 	}
+	fallBack(out)
 	return out
 }
 
-func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, history []*catalog.PricePoint, rates Rates, display string) []*Offer {
+// fallBack lets stale and undated prices answer where nothing current
+// exists: for each GPU model and pricing model with no whole price that
+// answers by default (Price.Why), it marks the stale and undated whole
+// prices Fallback. A superseded offer, a marketplace's price, an
+// article's figure or an estimate never falls back.
+func fallBack(offers []*Offer) {
+	type key struct{ gpu, model string }
+	current := map[key]bool{}
+	for _, o := range offers {
+		if !o.Rankable() || o.Instance.VGPUProfile != "" {
+			continue // a part of a price or a slice of a GPU is no current price of the GPU
+		}
+		for m, pr := range o.Prices {
+			if pr.Why() == "" {
+				current[key{o.Instance.GPU, m}] = true
+			}
+		}
+	}
+	for _, o := range offers {
+		if !o.Rankable() {
+			continue
+		}
+		for m, pr := range o.Prices {
+			if w := pr.Why(); (w == catalog.Stale || w == catalog.Undated) && !current[key{o.Instance.GPU, m}] {
+				pr.Fallback = true
+			}
+		}
+	}
+}
+
+// judge marks a price with what decides whether it answers by default
+// (Price.Why): its freshness on day ref under the policy, and whether
+// its provider is a marketplace.
+type judge struct {
+	ref          time.Time
+	fresh, stale int
+	marketplace  bool
+}
+
+func (j judge) mark(pr *Price) {
+	d, _ := catalog.AgeDate(pr.Point)
+	pr.Freshness = catalog.Badge(d, j.ref, j.fresh, j.stale)
+	pr.Superseded = pr.Point.LastSeen != ""
+	pr.Marketplace = j.marketplace
+}
+
+func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, history []*catalog.PricePoint, rates Rates, display string, j judge) []*Offer {
 	newOffer := func(region string) *Offer {
 		return &Offer{Provider: p, Instance: in, GPU: cat.GPU(in.GPU), Region: region, Prices: map[string]*Price{}}
 	}
@@ -128,7 +201,7 @@ func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, h
 		}
 		// On-demand first: discount-only points of other models need it.
 		var onDemand *Hourly
-		if pr := bestPrice(points["on_demand"], in.GPUCount, nil, rates, display); pr != nil {
+		if pr := bestPrice(points["on_demand"], in.GPUCount, nil, rates, display, j); pr != nil {
 			o.Prices["on_demand"] = pr
 			onDemand = &pr.Hourly
 		}
@@ -136,7 +209,7 @@ func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, h
 			if model == "on_demand" {
 				continue
 			}
-			if pr := bestPrice(pts, in.GPUCount, onDemand, rates, display); pr != nil {
+			if pr := bestPrice(pts, in.GPUCount, onDemand, rates, display, j); pr != nil {
 				o.Prices[model] = pr
 			}
 		}
@@ -162,7 +235,7 @@ func replaceSeries(points []*catalog.PricePoint, pp *catalog.PricePoint) []*cata
 // quoted currency). A price that may be ranked (Price.Ranked) wins over
 // one that may not, however low: an article's figure or an estimate is the
 // offer's price only where no provider or aggregator states one.
-func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates Rates, display string) *Price {
+func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates Rates, display string, j judge) *Price {
 	var best *Price
 	var options []*Price
 	for _, pp := range points {
@@ -174,6 +247,7 @@ func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates R
 		if h.OffOnDemand {
 			pr.Kind = catalog.KindEstimate
 		}
+		j.mark(pr)
 		if c, ok := rates.Convert(h.Currency, display); ok {
 			pr.Display, pr.Conversion, pr.Converted = c.Apply(h.Amount), c, true
 		}
@@ -188,11 +262,73 @@ func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates R
 	return best
 }
 
+// Include is what a reader's switches let answer besides the prices that
+// answer by default: stale and undated prices ("include stale prices",
+// stale=1 in a page's URL), marketplaces' ("include marketplaces",
+// market=1), articles' figures and estimates ("include estimates",
+// est=1). A superseded offer never answers.
+type Include struct {
+	Stale, Marketplaces, Estimates bool
+}
+
+// The reasons a price does not answer by default (Price.Why), besides
+// its source kind (catalog.KindArticle, catalog.KindEstimate).
+const (
+	WhySuperseded  = "superseded"
+	WhyMarketplace = catalog.Marketplace
+)
+
+// Why is why the price does not answer by default, the first of these
+// that holds: its offer is superseded (WhySuperseded); it is an article's
+// figure or an estimate (its kind); its provider is a marketplace
+// (WhyMarketplace); it is stale or undated under the freshness policy
+// (catalog.Stale, catalog.Undated). "" when it answers: a current price
+// of a provider a team can contract, from the provider or a price
+// catalog, still listed. A stale or undated price that answers as nothing
+// current exists (Fallback) keeps its reason: pages say it.
+//
+// This is the one rule every answer follows — the home table, the
+// cheapest of a GPU or a provider, the report's recommendation, guide
+// short lists, scenario and evaluation rankings, a benchmark's best
+// value, charts — and static/answers.js is the same rule in the browser.
+func (p *Price) Why() string {
+	switch {
+	case p.Superseded:
+		return WhySuperseded
+	case !catalog.Ranked(p.Kind):
+		return p.Kind
+	case p.Marketplace:
+		return WhyMarketplace
+	case p.Freshness == catalog.Stale || p.Freshness == catalog.Undated:
+		return p.Freshness
+	}
+	return ""
+}
+
+// Answers reports whether the price may answer (be the cheapest, the
+// recommended, ranked first) with the reader's switches inc: never when
+// superseded; an article's figure or an estimate with inc.Estimates; a
+// marketplace's with inc.Marketplaces; a stale or undated price with
+// inc.Stale.
+func (p *Price) Answers(inc Include) bool {
+	if p.Superseded {
+		return false
+	}
+	if !catalog.Ranked(p.Kind) && !inc.Estimates {
+		return false
+	}
+	if p.Marketplace && !inc.Marketplaces {
+		return false
+	}
+	return inc.Stale || p.Fallback || p.Freshness != catalog.Stale && p.Freshness != catalog.Undated
+}
+
 // Ranked reports whether the price takes part in rankings, cheapest picks
-// and charts as it stands: a provider's or an aggregator's figure. An
-// article's figure or an estimate is listed, marked, and ranked only when
-// the reader includes them (catalog.Ranked).
-func (p *Price) Ranked() bool { return catalog.Ranked(p.Kind) }
+// and charts by default (Answers with no switch on): current, a
+// provider's or an aggregator's figure, not a marketplace's, still
+// listed. The others are listed, marked, and ranked only when the reader
+// includes them, or where nothing current exists (and then say so).
+func (p *Price) Ranked() bool { return p.Answers(Include{}) }
 
 // DiscountRanked reports whether the price's discount off on-demand may be
 // ranked (a chart of discounts, a reserved-discount score): a discount a
@@ -200,23 +336,33 @@ func (p *Price) Ranked() bool { return catalog.Ranked(p.Kind) }
 // it is an estimate; any other price's discount is as ranked as the price.
 func (p *Price) DiscountRanked() bool {
 	if p.Hourly.OffOnDemand {
-		return catalog.Ranked(p.Point.SourceKind)
+		return catalog.Ranked(p.Point.SourceKind) && p.Answers(Include{Estimates: true})
 	}
 	return p.Ranked()
 }
 
 // Ranks reports whether the offer's price under model may be ranked by
-// default: there is one, it is a whole price (Rankable), and its source
-// is of a kind rankings use (Price.Ranked).
-func (o *Offer) Ranks(model string) bool {
+// default: there is one, it is a whole price (Rankable), and it answers
+// by default (Price.Ranked).
+func (o *Offer) Ranks(model string) bool { return o.Answers(model, Include{}) }
+
+// Answers reports whether the offer's price under model may answer with
+// the reader's switches inc: there is one, it is a whole price
+// (Rankable), and it answers (Price.Answers).
+func (o *Offer) Answers(model string, inc Include) bool {
 	pr := o.Prices[model]
-	return pr != nil && o.Rankable() && pr.Ranked()
+	return pr != nil && o.Rankable() && pr.Answers(inc)
 }
 
-// Before reports whether p is chosen over q as the cheaper price: one that
-// may be ranked (Ranked) over one that may not, however low, else the
-// lower in the display currency where both convert (else as quoted).
+// Before reports whether p is chosen over q as the cheaper price: a
+// provider's or an aggregator's figure over an article's or an estimate,
+// however low, then one that may be ranked (Ranked) over one that may
+// not, else the lower in the display currency where both convert (else
+// as quoted).
 func (p *Price) Before(q *Price) bool {
+	if a, b := p.Answers(Include{Stale: true}), q.Answers(Include{Stale: true}); a != b {
+		return a
+	}
 	if p.Ranked() != q.Ranked() {
 		return p.Ranked()
 	}
@@ -263,4 +409,21 @@ func (o *Offer) PerTFLOPSHour(precision catalog.Precision, model string) (float6
 	}
 	total := *per * float64(o.Instance.GPUCount)
 	return PerUnit(pr.Display, &total)
+}
+
+// InGeo reports whether an offer's region is in one of the parts of the
+// world: a region whose geo the catalog states, or, for a price that holds
+// in every region, one of the regions the instance type is offered in.
+func (o *Offer) InGeo(geos []string) bool {
+	in := func(id string) bool {
+		r := o.Provider.Region(id)
+		return r != nil && slices.Contains(geos, r.Geo)
+	}
+	if o.Region != catalog.AllRegions {
+		return in(o.Region)
+	}
+	if len(o.Instance.Regions) == 0 || slices.Contains(o.Instance.Regions, catalog.AllRegions) {
+		return slices.ContainsFunc(o.Provider.Regions, func(r *catalog.Region) bool { return slices.Contains(geos, r.Geo) })
+	}
+	return slices.ContainsFunc(o.Instance.Regions, in)
 }

@@ -137,6 +137,7 @@ func TestOffers(t *testing.T) {
 func TestPriceKinds(t *testing.T) {
 	cat := loadTxtar(t, offersCatalog+`-- data/prices/ali.yaml --
 provider: ali
+checked: 2025-06-01
 prices:
   - {instance: gn7, region: cn-beijing, model: on_demand, amount: 35, currency: CNY, since: unknown, source: s, source_kind: aggregator}
   - {instance: gn7, region: cn-beijing, model: spot, amount: 9, payment: no_upfront, currency: CNY, since: unknown, source: s, source_kind: provider}

@@ -22,6 +22,9 @@ type TCO struct {
 	EgressKnown              bool
 	PerMonth, Total          float64
 	Notes                    []Note
+	// Conversion is how the offer's GPU does the workload's work: the
+	// GPU-hours costed are the workload's times its Factor.
+	Conversion catalog.Conversion
 }
 
 // Part is the share of the GPU-hours bought under one pricing model.
@@ -90,6 +93,7 @@ const (
 	Uninterruptible                       // spot, for a workload that cannot be interrupted
 	Outlasts                              // a commitment longer than the project
 	Unsplittable                          // the job needs more GPUs than one instance has, and may not be split
+	NoConversion                          // the work cannot be converted to the offer's GPU: a figure is unknown
 	reasonKinds                           // the number of kinds + 1; add kinds before it
 )
 
@@ -202,9 +206,13 @@ func (o *Offer) Missing(model string) (why Reason, missing bool) {
 // hours run entirely needs no price. Spare hours no usage part needs stay
 // unused.
 func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.Strategy) (t TCO, ok bool, why Reason) {
-	w := s.Workload
 	st = Bought(o, st)
 	t = TCO{Offer: o, Strategy: st}
+	w, conv, converts := Work(cat, o, s)
+	if !converts {
+		return t, false, Reason{Kind: NoConversion}
+	}
+	t.Conversion = conv
 	per := o.Instance.GPUCount
 	if per <= 0 {
 		return t, false, Reason{Kind: NoGPUCount}
@@ -301,6 +309,29 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 	return t, true, Reason{}
 }
 
+// Work is a scenario's workload as an offer runs it: for a workload of
+// work (a reference GPU), its GPU-hours and job hours are the hours the
+// offer's GPU takes to do that work (catalog.ConvertWork); for a workload
+// of units (tokens, samples, runs of a benchmark), its GPU-hours are the
+// units times the hours the offer's GPU takes for one; with how they were
+// converted. ok is false when they cannot be.
+func Work(cat *catalog.Catalog, o *Offer, s *catalog.Scenario) (w catalog.Workload, conv catalog.Conversion, ok bool) {
+	w = s.Workload
+	conv, ok = cat.ConvertWork(w, o.GPU)
+	if !ok {
+		return w, conv, false
+	}
+	if conv.By == "units" {
+		// The units' GPU-hours on this GPU; a job runs as many hours as
+		// the workload says, on whichever GPU.
+		w.GPUHoursPerMonth = w.UnitsPerMonth * conv.Factor
+		return w, conv, true
+	}
+	w.GPUHoursPerMonth *= conv.Factor
+	w.JobHours *= conv.Factor
+	return w, conv, true
+}
+
 // Complete reports whether the total costs every part of the workload: no
 // storage or egress price it needs is unknown. An incomplete total leaves
 // that part out, so it is a lower bound. Costs rank by their totals, lower
@@ -349,9 +380,13 @@ func Eligible(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.St
 	if len(s.Limits.ProviderKinds) > 0 && !slices.Contains(s.Limits.ProviderKinds, o.Provider.Kind) {
 		return false
 	}
+	if len(s.Limits.Geo) > 0 && !o.InGeo(s.Limits.Geo) {
+		return false
+	}
 	if max := s.Limits.MaxPerGPUHour; max != nil {
+		w, _, _ := Work(cat, o, s)
 		for _, sh := range st.Mix {
-			if !NeedsPrice(s.Workload, o.Instance.GPUCount, st.Mix, sh.Model) {
+			if !NeedsPrice(w, o.Instance.GPUCount, st.Mix, sh.Model) {
 				continue
 			}
 			if v, ok := o.PerGPUHour(sh.Model); !ok || v > *max {
@@ -379,4 +414,37 @@ func minSeconds(p *catalog.Provider) float64 {
 		return *p.Billing.MinimumSeconds
 	}
 	return 0
+}
+
+// Commitment is a choice of a commitment of one term, whatever the
+// provider calls it: any of its term's pricing models (catalog.SameTerm),
+// as a scenario buys it (Offer.Bought).
+type Commitment struct {
+	ID     string   // "commit_1y", "commit_3y": names its label (model.<id>) and its value in a page's URL
+	Models []string // its term's pricing models, the reserved one first
+}
+
+// Commitments are the commitment choices of the instance matrix, shortest
+// term first.
+var Commitments = []Commitment{
+	{"commit_1y", catalog.SameTerm("reserved_1y")},
+	{"commit_3y", catalog.SameTerm("reserved_3y")},
+}
+
+// CommitmentOf is the commitment choice a pricing model is one of, and
+// false for a model of no such term.
+func CommitmentOf(model string) (Commitment, bool) {
+	for _, c := range Commitments {
+		if slices.Contains(c.Models, model) {
+			return c, true
+		}
+	}
+	return Commitment{}, false
+}
+
+// Committed is the offer's price under commitment c: the price of the
+// model Offer.Bought picks among c's models (one that answers by default,
+// then the cheapest), or nil when the offer has none of them.
+func (o *Offer) Committed(c Commitment) *Price {
+	return o.Prices[o.Bought(c.Models[0])]
 }

@@ -263,3 +263,47 @@ func TestCoveredUsageNeedsNoPrice(t *testing.T) {
 		t.Errorf("uncovered spot without a price: ok=%v %+v", ok, why)
 	}
 }
+
+// The matrix's "1-year commitment" and "3-year commitment" take whichever
+// model of the term the offer has a price under, by Bought's rule.
+func TestMatrixCommitmentTakesAnyModelOfItsTerm(t *testing.T) {
+	cat := loadTxtar(t, tcoCatalog)
+	offers := Offers(cat, "USD")
+	one, eight, four := offers[0], offers[1], offers[2]
+	y1, y3 := Commitments[0], Commitments[1]
+	if y1.ID != "commit_1y" || y3.ID != "commit_3y" {
+		t.Fatalf("commitments %+v", Commitments)
+	}
+	for _, m := range []string{"reserved_1y", "savings_plan_1y", "cud_1y"} {
+		if c, ok := CommitmentOf(m); !ok || c.ID != "commit_1y" {
+			t.Errorf("CommitmentOf(%s) = %v %v, want commit_1y", m, c.ID, ok)
+		}
+	}
+	if _, ok := CommitmentOf("spot"); ok {
+		t.Error("spot is not a commitment")
+	}
+	for _, c := range []struct {
+		o     *Offer
+		com   Commitment
+		model string // "" for no price
+		amt   float64
+	}{
+		{one, y1, "reserved_1y", 1.2},
+		{one, y3, "reserved_3y", 1}, // 50% off on-demand 2: its only 3-year price
+		{eight, y1, "", 0},
+		{eight, y3, "cud_3y", 10},
+		{four, y1, "cud_1y", 3}, // an article's figure, the term's only price
+		{four, y3, "cud_3y", 6}, // ranked and cheaper than the savings plan's 7
+	} {
+		pr := c.o.Committed(c.com)
+		if c.model == "" {
+			if pr != nil {
+				t.Errorf("%s %s: %s %v, want no price", c.o.Instance.ID, c.com.ID, pr.Model, pr.Display)
+			}
+			continue
+		}
+		if pr == nil || pr.Model != c.model || !near(pr.Display, c.amt) {
+			t.Errorf("%s %s: %+v, want %s at %v", c.o.Instance.ID, c.com.ID, pr, c.model, c.amt)
+		}
+	}
+}

@@ -31,7 +31,11 @@ func Download(ctx context.Context, f *Fetcher, src *Source, cache string) ([]str
 		u := file.URL
 		for page := 1; ; page++ {
 			rel := src.Provider + "/" + PageName(file.Name, page)
-			if _, err := f.Fetch(ctx, u, cache, rel); err != nil {
+			body := ""
+			if page == 1 {
+				body = file.Body
+			}
+			if _, err := f.FetchBody(ctx, u, body, cache, rel); err != nil {
 				return nil, err
 			}
 			saved = append(saved, filepath.Join(cache, filepath.FromSlash(rel)))

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"gpucompare/generator/rootfs"
@@ -125,11 +126,22 @@ func (e errRetry) Error() string { return e.err.Error() }
 // Fetch downloads rawURL into cache/rel, asking with the saved copy's
 // validators when the copy is still there.
 func (f *Fetcher) Fetch(ctx context.Context, rawURL, cache, rel string) (Result, error) {
+	return f.FetchBody(ctx, rawURL, "", cache, rel)
+}
+
+// FetchBody is Fetch with a POST of the JSON body when body is not ""
+// (an API that answers a query, such as GraphQL): the same guard, limits
+// and retries, but no conditional request, and no validators kept.
+func (f *Fetcher) FetchBody(ctx context.Context, rawURL, body, cache, rel string) (Result, error) {
 	dest := filepath.Join(cache, filepath.FromSlash(rel))
+	method := http.MethodGet
+	if body != "" {
+		method = http.MethodPost
+	}
 	var err error
 	for attempt := 0; ; attempt++ {
 		var res Result
-		res, err = f.try(ctx, rawURL, dest, rel)
+		res, err = f.try(ctx, rawURL, body, dest, rel)
 		var retry errRetry
 		if err == nil || !errors.As(err, &retry) || attempt >= f.Retries {
 			if err != nil && attempt > 0 {
@@ -142,7 +154,7 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL, cache, rel string) (Result,
 			wait = f.Backoff(attempt + 1)
 		}
 		wait = max(wait, retry.after)
-		f.progress("GET %s: %v; retry %d of %d in %s", rawURL, err, attempt+1, f.Retries, wait)
+		f.progress("%s %s: %v; retry %d of %d in %s", method, rawURL, err, attempt+1, f.Retries, wait)
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
@@ -159,27 +171,35 @@ func (f *Fetcher) progress(format string, args ...any) {
 	}
 }
 
-func (f *Fetcher) try(ctx context.Context, rawURL, dest, rel string) (Result, error) {
+func (f *Fetcher) try(ctx context.Context, rawURL, body, dest, rel string) (Result, error) {
 	parent := ctx
 	if f.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, f.Timeout)
 		defer cancel()
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
+	method := http.MethodGet
+	var reqBody io.Reader
+	if body != "" {
+		method, reqBody = http.MethodPost, strings.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, rawURL, reqBody)
 	if err != nil {
-		return Result{}, fmt.Errorf("GET %s: %v", rawURL, err)
+		return Result{}, fmt.Errorf("%s %s: %v", method, rawURL, err)
 	}
 	if f.Guard != nil {
 		if err := f.Guard.Check(req.URL); err != nil {
-			return Result{}, fmt.Errorf("GET %s: %v", rawURL, err)
+			return Result{}, fmt.Errorf("%s %s: %v", method, rawURL, err)
 		}
 	}
 	if f.UserAgent != "" {
 		req.Header.Set("User-Agent", f.UserAgent)
 	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	v, known := f.State.Files[rawURL]
-	if known && v.File == rel {
+	if known && v.File == rel && body == "" {
 		if st, err := os.Stat(dest); err == nil && st.Mode().IsRegular() {
 			if v.ETag != "" {
 				req.Header.Set("If-None-Match", v.ETag)
@@ -196,45 +216,47 @@ func (f *Fetcher) try(ctx context.Context, rawURL, dest, rel string) (Result, er
 	resp, err := client.Do(req)
 	if err != nil {
 		if parent.Err() != nil {
-			return Result{}, fmt.Errorf("GET %s: stopped: %v", rawURL, parent.Err())
+			return Result{}, fmt.Errorf("%s %s: stopped: %v", method, rawURL, parent.Err())
 		}
 		if r, ok := refused(err); ok {
-			return Result{}, fmt.Errorf("GET %s: %v", rawURL, r)
+			return Result{}, fmt.Errorf("%s %s: %v", method, rawURL, r)
 		}
 		if ctx.Err() != nil {
 			err = fmt.Errorf("no answer within %s", f.Timeout)
 		}
-		return Result{}, errRetry{err: fmt.Errorf("GET %s: %v", rawURL, err)}
+		return Result{}, errRetry{err: fmt.Errorf("%s %s: %v", method, rawURL, err)}
 	}
 	defer resp.Body.Close()
 	switch {
 	case resp.StatusCode == http.StatusNotModified && req.Header.Get("If-None-Match")+req.Header.Get("If-Modified-Since") != "":
-		f.progress("GET %s: 304 not modified: keeping %s", rawURL, rel)
+		f.progress("%s %s: 304 not modified: keeping %s", method, rawURL, rel)
 		return Result{NotModified: true}, nil
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
-		return Result{}, errRetry{err: fmt.Errorf("GET %s: the server answered %s", rawURL, resp.Status), after: retryAfter(resp)}
+		return Result{}, errRetry{err: fmt.Errorf("%s %s: the server answered %s", method, rawURL, resp.Status), after: retryAfter(resp)}
 	case resp.StatusCode != http.StatusOK:
-		return Result{}, fmt.Errorf("GET %s: the server answered %s: want 200 OK; check the url in %s", rawURL, resp.Status, SourcesFile)
+		return Result{}, fmt.Errorf("%s %s: the server answered %s: want 200 OK; check the url in %s", method, rawURL, resp.Status, SourcesFile)
 	}
 	if f.MaxSize > 0 && resp.ContentLength > f.MaxSize {
-		return Result{}, fmt.Errorf("GET %s: %s is larger than the size cap %s: raise max_size in %s", rawURL, rootfs.FormatSize(resp.ContentLength), rootfs.FormatSize(f.MaxSize), SourcesFile)
+		return Result{}, fmt.Errorf("%s %s: %s is larger than the size cap %s: raise max_size in %s", method, rawURL, rootfs.FormatSize(resp.ContentLength), rootfs.FormatSize(f.MaxSize), SourcesFile)
 	}
 	n, err := f.save(resp, dest)
 	if err != nil {
 		if parent.Err() != nil {
-			return Result{}, fmt.Errorf("GET %s: stopped: %v", rawURL, parent.Err())
+			return Result{}, fmt.Errorf("%s %s: stopped: %v", method, rawURL, parent.Err())
 		}
 		if ctx.Err() != nil {
 			err = fmt.Errorf("the body did not arrive within %s", f.Timeout)
 		}
 		var capErr errCap
 		if errors.As(err, &capErr) {
-			return Result{}, fmt.Errorf("GET %s: %v", rawURL, err)
+			return Result{}, fmt.Errorf("%s %s: %v", method, rawURL, err)
 		}
-		return Result{}, errRetry{err: fmt.Errorf("GET %s: %v", rawURL, err)}
+		return Result{}, errRetry{err: fmt.Errorf("%s %s: %v", method, rawURL, err)}
 	}
-	f.State.Files[rawURL] = Validators{File: rel, ETag: resp.Header.Get("ETag"), LastModified: resp.Header.Get("Last-Modified")}
-	f.progress("GET %s: 200 OK, %s saved as %s", rawURL, rootfs.FormatSize(n), rel)
+	if body == "" {
+		f.State.Files[rawURL] = Validators{File: rel, ETag: resp.Header.Get("ETag"), LastModified: resp.Header.Get("Last-Modified")}
+	}
+	f.progress("%s %s: 200 OK, %s saved as %s", method, rawURL, rootfs.FormatSize(n), rel)
 	return Result{Size: n}, nil
 }
 

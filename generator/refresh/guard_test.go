@@ -2,6 +2,7 @@ package refresh
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -128,5 +129,50 @@ func TestRefusedAddrs(t *testing.T) {
 	g := &Guard{}
 	if err := g.control("tcp", "[::ffff:127.0.0.1]:443", nil); err == nil {
 		t.Error("control allowed ::ffff:127.0.0.1")
+	}
+}
+
+// TestGuardKeepsPOST asks a source with a body: it goes as a POST of the
+// body, as JSON, to the named host, and the guard refuses it elsewhere
+// (another host, a loopback address) as it refuses a GET, before any
+// request; a 307 redirect to another host, which would carry the body
+// along, is refused too.
+func TestGuardKeepsPOST(t *testing.T) {
+	const body = `{"query": "query { gpuTypes { id } }"}`
+	var got string
+	other, otherHits := counted(t, func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("internal")) })
+	named, hits := counted(t, func(w http.ResponseWriter, r *http.Request) {
+		if b, err := io.ReadAll(r.Body); err == nil {
+			got = r.Method + " " + r.Header.Get("Content-Type") + " " + string(b)
+		}
+		if r.URL.Path == "/moved" {
+			http.Redirect(w, r, other.URL+"/graphql", http.StatusTemporaryRedirect)
+			return
+		}
+		w.Write([]byte(`{"data": {"gpuTypes": []}}`))
+	})
+	f := guarded(t, named, true, named.URL+"/graphql")
+	if _, err := f.FetchBody(context.Background(), named.URL+"/graphql", body, t.TempDir(), "p/g.json"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "POST application/json " + body; got != want {
+		t.Errorf("the server got %q; want %q", got, want)
+	}
+	if len(f.State.Files) != 0 {
+		t.Errorf("a POST's answer has validators kept: %v", f.State.Files)
+	}
+	_, err := f.FetchBody(context.Background(), named.URL+"/moved", body, t.TempDir(), "p/g.json")
+	if err == nil || !strings.Contains(err.Error(), "refused "+other.URL+"/graphql") || otherHits.Load() != 0 {
+		t.Errorf("a redirect of the POST to another host: err = %v, %d requests there", err, otherHits.Load())
+	}
+	before := hits.Load()
+	f = guarded(t, named, false, named.URL+"/graphql")
+	_, err = f.FetchBody(context.Background(), named.URL+"/graphql", body, t.TempDir(), "p/g.json")
+	if err == nil || !strings.HasPrefix(err.Error(), "POST "+named.URL+"/graphql: ") || !strings.Contains(err.Error(), "a loopback address") || hits.Load() != before {
+		t.Errorf("a POST to a loopback address: err = %v", err)
+	}
+	_, err = f.FetchBody(context.Background(), other.URL+"/graphql", body, t.TempDir(), "p/g.json")
+	if err == nil || !strings.Contains(err.Error(), "is not named in data/sources.yaml") {
+		t.Errorf("a POST to another host: err = %v", err)
 	}
 }

@@ -2,6 +2,8 @@ package refresh
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +12,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -20,18 +24,55 @@ import (
 // each request to the source's own hosts: as a query parameter or a
 // header. sources.yaml names only the variable; the value never reaches a
 // file, a log or an error message.
+//
+// A source whose API wants each request signed with an access key pair
+// names the scheme in Sign (SignAliyunRPC, SignTC3) and the variable
+// holding the key's id in IDEnv; Env then holds the key's secret. The
+// request is signed on its way out, and neither the id nor the secret is
+// written anywhere.
 type Secret struct {
-	Env    string // the environment variable holding the key
+	Env    string // the environment variable holding the key (or a key pair's secret)
 	Query  string // the query parameter the key is sent in, or ""
 	Header string // the header the key is sent in, or ""
 	Prefix string // written before the key in the header, such as "Bearer "
+	Sign   string // the signature scheme of a key pair, or ""
+	IDEnv  string // the environment variable holding the key pair's id
 }
+
+// The signature schemes of Secret.Sign.
+const (
+	// SignAliyunRPC is Alibaba Cloud's RPC signature (HMAC-SHA1, signature
+	// version 1.0) of a GET whose query holds Action, Version and the
+	// operation's parameters.
+	SignAliyunRPC = "aliyun-rpc"
+	// SignTC3 is Tencent Cloud's TC3-HMAC-SHA256 of a POST of a JSON body
+	// (a file's body) to a URL whose query gives Action, Version and
+	// Region: they are sent as the X-TC- headers instead.
+	SignTC3 = "tc3"
+)
+
+// pairSep joins a key pair's id and secret in the one value a secret
+// passes on; the redactor hides each.
+const pairSep = "\x00"
 
 var envName = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*$`)
 
 // check says what is wrong with a secret's fields, "" when nothing.
 func (s *Secret) check() string {
+	if s.Sign != "" {
+		switch {
+		case s.Sign != SignAliyunRPC && s.Sign != SignTC3:
+			return fmt.Sprintf("secret sign %q: want %s or %s", s.Sign, SignAliyunRPC, SignTC3)
+		case !envName.MatchString(s.Env) || !envName.MatchString(s.IDEnv):
+			return fmt.Sprintf("secret env %q, id_env %q: want the names of the environment variables holding the key pair's secret and id", s.Env, s.IDEnv)
+		case s.Query != "" || s.Header != "" || s.Prefix != "":
+			return "secret: a signed request sends no key as it is: want sign, env and id_env without query, header or prefix"
+		}
+		return ""
+	}
 	switch {
+	case s.IDEnv != "":
+		return "secret id_env: only a key pair that signs requests (sign) has an id"
 	case !envName.MatchString(s.Env):
 		return fmt.Sprintf("secret env %q: want the name of an environment variable such as GPUCOMPARE_GCP_API_KEY", s.Env)
 	case (s.Query == "") == (s.Header == ""):
@@ -59,7 +100,23 @@ func validHeader(name string) bool {
 // the variable is unset or empty.
 func (s *Secret) Lookup() (string, bool) {
 	v := strings.TrimSpace(os.Getenv(s.Env))
+	if s.Sign != "" {
+		id := strings.TrimSpace(os.Getenv(s.IDEnv))
+		if id == "" || v == "" {
+			return "", false
+		}
+		return id + pairSep + v, true
+	}
 	return v, v != ""
+}
+
+// Missing names the variables a secret reads, for a warning when one is
+// unset.
+func (s *Secret) Missing() string {
+	if s.Sign != "" {
+		return s.IDEnv + " and " + s.Env
+	}
+	return s.Env
 }
 
 // WithSecret gives a copy of client that adds the source's secret to each
@@ -134,11 +191,16 @@ func (t *secretTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return resp, t.red.Error(err)
 	}
 	out := req.Clone(req.Context())
-	if t.secret.Query != "" {
+	switch {
+	case t.secret.Sign != "":
+		if err := t.sign(out); err != nil {
+			return nil, t.red.Error(err)
+		}
+	case t.secret.Query != "":
 		q := out.URL.Query()
 		q.Set(t.secret.Query, t.value)
 		out.URL.RawQuery = q.Encode()
-	} else {
+	default:
 		out.Header.Set(t.secret.Header, t.secret.Prefix+t.value)
 	}
 	resp, err := t.base.RoundTrip(out)
@@ -157,6 +219,47 @@ func (t *secretTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 	return resp, t.red.Error(err)
+}
+
+// sign signs out with the key pair, at the time of the request.
+func (t *secretTransport) sign(out *http.Request) error {
+	id, secret, _ := strings.Cut(t.value, pairSep)
+	now := time.Now()
+	switch t.secret.Sign {
+	case SignAliyunRPC:
+		if out.Method != http.MethodGet {
+			return fmt.Errorf("%s %s: an %s signature signs a GET: want a file without a body", out.Method, out.URL.Redacted(), SignAliyunRPC)
+		}
+		nonce := make([]byte, 16)
+		if _, err := rand.Read(nonce); err != nil {
+			return err
+		}
+		signAliyunRPC(out.URL, id, secret, now, hex.EncodeToString(nonce))
+	case SignTC3:
+		if out.Method != http.MethodPost || out.GetBody == nil {
+			return fmt.Errorf("%s %s: a %s signature signs a POST of a JSON body: want a file with a body", out.Method, out.URL.Redacted(), SignTC3)
+		}
+		body, err := out.GetBody()
+		if err != nil {
+			return err
+		}
+		payload, err := io.ReadAll(body)
+		if err != nil {
+			return err
+		}
+		out.Body = io.NopCloser(bytes.NewReader(payload))
+		q := out.URL.Query()
+		for _, k := range []string{"Action", "Version", "Region"} {
+			if v := q.Get(k); v != "" {
+				out.Header.Set("X-TC-"+k, v)
+			}
+		}
+		out.URL.RawQuery = ""
+		r := tc3Request{Method: out.Method, Host: out.URL.Host, ContentType: out.Header.Get("Content-Type"), Payload: payload, Timestamp: now.Unix()}
+		out.Header.Set("X-TC-Timestamp", strconv.FormatInt(r.Timestamp, 10))
+		out.Header.Set("Authorization", r.authorization(id, secret))
+	}
+	return nil
 }
 
 // Redactor replaces secret values in text with [redacted]: the value as
@@ -178,6 +281,10 @@ func NewRedactor(values ...string) *Redactor {
 // Add redacts more values.
 func (r *Redactor) Add(values ...string) {
 	for _, v := range values {
+		if id, secret, pair := strings.Cut(v, pairSep); pair {
+			r.Add(id, secret) // a key pair's id and secret, each
+			continue
+		}
 		if v == "" {
 			continue
 		}
@@ -310,8 +417,12 @@ func parseSecret(n *yaml.Node, at func(*yaml.Node, string, ...any) error) (*Secr
 			s.Header = v.Value
 		case "prefix":
 			s.Prefix = v.Value
+		case "sign":
+			s.Sign = v.Value
+		case "id_env":
+			s.IDEnv = v.Value
 		default:
-			return nil, at(k, "secret: unknown field %q: want env, query, header or prefix", k.Value)
+			return nil, at(k, "secret: unknown field %q: want env, query, header, prefix, sign or id_env", k.Value)
 		}
 	}
 	if msg := s.check(); msg != "" {

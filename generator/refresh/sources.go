@@ -7,6 +7,7 @@ package refresh
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"path"
@@ -50,8 +51,11 @@ type File struct {
 	// pages to read at most by following each page's link to the next; 0
 	// or 1 reads the one page.
 	Pages int `yaml:"pages"`
-	Line  int `yaml:"-"`
-	Col   int `yaml:"-"`
+	// Body, when set, is a JSON request body (a GraphQL query): the file
+	// is asked for with a POST of it instead of a GET.
+	Body string `yaml:"body"`
+	Line int    `yaml:"-"`
+	Col  int    `yaml:"-"`
 }
 
 // ParseSources reads and checks data/sources.yaml: a provider listed once
@@ -139,8 +143,8 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 				return nil, at(fn, "provider %q: want a file with name, url and optional pages", src.Provider)
 			}
 			for i := 0; i < len(fn.Content); i += 2 {
-				if k := fn.Content[i]; k.Value != "name" && k.Value != "url" && k.Value != "pages" {
-					return nil, at(k, "provider %q: unknown field %q: want name, url or pages", src.Provider, k.Value)
+				if k := fn.Content[i]; k.Value != "name" && k.Value != "url" && k.Value != "pages" && k.Value != "body" {
+					return nil, at(k, "provider %q: unknown field %q: want name, url, pages or body", src.Provider, k.Value)
 				}
 			}
 			var f File
@@ -169,6 +173,8 @@ func checkFile(f File, format string, names map[string]bool) error {
 		return fmt.Errorf("pages %d: want 1 to 1000", f.Pages)
 	case f.Pages > 1 && !Paged(format):
 		return fmt.Errorf("pages: only azure-retail and gcp-billing pages link to a next page")
+	case f.Body != "" && !json.Valid([]byte(f.Body)):
+		return fmt.Errorf("body: want a JSON request body such as {\"query\": \"…\"}")
 	}
 	u, err := url.Parse(f.URL)
 	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {

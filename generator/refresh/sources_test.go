@@ -53,8 +53,9 @@ func TestParseSourcesErrors(t *testing.T) {
 		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'http://127.0.0.1/a'}]}", `data/sources.yaml:2:45: provider "p": url "http://127.0.0.1/a": want an absolute https:// URL (refresh downloads over https only)`},
 		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: '/a'}]}", `data/sources.yaml:2:45: provider "p": url "/a": want an absolute https:// URL (refresh downloads over https only)`},
 		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a', pages: 3}]}", `data/sources.yaml:2:45: provider "p": pages: only azure-retail and gcp-billing pages link to a next page`},
+		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a', body: '{query: x}'}]}", `data/sources.yaml:2:45: provider "p": body: want a JSON request body such as {"query": "…"}`},
 		{"sources:\n  - {provider: p, format: skypilot, max_size: 2TB, files: [{name: a.csv, url: 'https://x/a'}]}", `data/sources.yaml:2:47: max_size "2TB": want a size such as 64MiB, 512KiB or 1048576 (bytes)`},
-		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a', mirror: y}]}", `data/sources.yaml:2:79: provider "p": unknown field "mirror": want name, url or pages`},
+		{"sources:\n  - {provider: p, format: skypilot, files: [{name: a.csv, url: 'https://x/a', mirror: y}]}", `data/sources.yaml:2:79: provider "p": unknown field "mirror": want name, url, pages or body`},
 		{"sources:\n  - {provider: p, formt: skypilot}", `data/sources.yaml:2:19: unknown field "formt": want provider, format, max_size, secret or files`},
 	}
 	for _, tt := range tests {

@@ -219,7 +219,7 @@ func TestDebounceMakesOneBuildOfABurst(t *testing.T) {
 	var calls [][]string
 	done := make(chan struct{})
 	go func() {
-		debounce(in, 200*time.Millisecond, func(changed []string) { calls = append(calls, changed) })
+		debounce(in, quietPeriod{200 * time.Millisecond, 200 * time.Millisecond}, func(changed []string) { calls = append(calls, changed) })
 		close(done)
 	}()
 	// An editor's save: a temporary file, a rename, and a write again.
@@ -237,6 +237,29 @@ func TestDebounceMakesOneBuildOfABurst(t *testing.T) {
 	}
 	if !slices.EqualFunc(calls, want, slices.Equal) {
 		t.Errorf("builds %q, want %q", calls, want)
+	}
+}
+
+func TestQuietPeriodIsShortForASingleWrite(t *testing.T) {
+	const ms = time.Millisecond
+	q := quietPeriod{10 * ms, 100 * ms}
+	for _, c := range []struct {
+		name         string
+		burst, since time.Duration
+		hadBuild     bool
+		want         time.Duration
+	}{
+		{"the first write", 0, 0, false, 10 * ms},
+		{"a save's events within a millisecond", 1 * ms, 5 * time.Second, true, 10 * ms},
+		{"a burst lasting 40ms", 40 * ms, 5 * time.Second, true, 40 * ms},
+		{"a burst lasting a second", time.Second, 5 * time.Second, true, 100 * ms},
+		{"a write 30ms after the last build", 0, 30 * ms, true, 100 * ms},
+		{"a write 150ms after the last build", 0, 150 * ms, true, 10 * ms},
+		{"a burst begun 20ms after the last build", 200 * ms, 220 * ms, true, 100 * ms},
+	} {
+		if got := q.wait(c.burst, c.since, c.hadBuild); got != c.want {
+			t.Errorf("%s: quiet %v, want %v", c.name, got, c.want)
+		}
 	}
 }
 

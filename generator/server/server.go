@@ -14,8 +14,9 @@
 //     (events.go) through the reload script the server adds to each HTML
 //     response (http.go);
 //   - watch: a change under data/, content/, templates/ or static/ of the
-//     root, once the burst of file events it makes has settled, starts the
-//     next build (watch.go).
+//     root, once the burst of file events it makes has settled (a short
+//     quiet time after a single write, longer while writes keep coming),
+//     starts the next build (watch.go).
 //
 // The server never writes a file; how a site is built is the BuildFunc's
 // business, so a faster builder can take the place of Rebuild.
@@ -52,13 +53,15 @@ type BuildFunc func(changed []string) (site.Files, catalog.Report, error)
 
 // Rebuild returns a BuildFunc that builds the site of the site root fsys
 // with a site.Rebuilder: each build loads the catalog as it is now, parsing again
-// only the files whose bytes changed, and keeps the parsed templates while
-// templates/ is unchanged; what it makes equals a fresh full build.
+// only the files whose bytes changed, keeps the parsed templates while
+// templates/ is unchanged, renders again only the pages whose models
+// changed, and after an edit of static files alone only copies them
+// (site.Rebuilder.RebuildChanged); what it makes equals a fresh full build.
 // Builds must not run at once; the server runs one at a time.
 func Rebuild(fsys fs.FS, opts site.Options) BuildFunc {
 	r := site.NewRebuilder(fsys, opts)
-	return func([]string) (site.Files, catalog.Report, error) {
-		return r.Rebuild()
+	return func(changed []string) (site.Files, catalog.Report, error) {
+		return r.RebuildChanged(changed)
 	}
 }
 
@@ -71,10 +74,14 @@ type Options struct {
 	Build BuildFunc
 	// Log receives one line per build and watch problems (stderr).
 	Log io.Writer
-	// Quiet is how long the file events of an edit must have stopped
-	// before a build starts (default 40ms): an editor's save is often a
-	// burst of events, and one build should follow it, not several.
-	Quiet time.Duration
+	// QuietMin and Quiet are how long the file events of an edit must
+	// have stopped before a build starts: an editor's save is often a
+	// burst of events, and one build should follow it, not several. After
+	// a single write the server waits QuietMin (default 10ms); while
+	// writes keep coming — a burst that has lasted longer, or one that
+	// starts within Quiet of the last build — as long as the burst has
+	// lasted, up to Quiet (default 100ms).
+	QuietMin, Quiet time.Duration
 	// KeepAlive is how often an idle event stream gets a comment line,
 	// so proxies and browsers keep it open (default 15s).
 	KeepAlive time.Duration
@@ -119,9 +126,13 @@ func New(opts Options) *Server {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
-	if opts.Quiet <= 0 {
-		opts.Quiet = 40 * time.Millisecond
+	if opts.QuietMin <= 0 {
+		opts.QuietMin = 10 * time.Millisecond
 	}
+	if opts.Quiet <= 0 {
+		opts.Quiet = 100 * time.Millisecond
+	}
+	opts.Quiet = max(opts.Quiet, opts.QuietMin)
 	if opts.KeepAlive <= 0 {
 		opts.KeepAlive = 15 * time.Second
 	}
@@ -254,7 +265,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	watching := make(chan struct{})
 	go func() {
 		defer close(watching)
-		w.run(ctx, s.opts.Quiet, func(changed []string) { s.rebuildUntil(ctx, changed) })
+		w.run(ctx, quietPeriod{s.opts.QuietMin, s.opts.Quiet}, func(changed []string) { s.rebuildUntil(ctx, changed) })
 	}()
 
 	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}

@@ -138,14 +138,22 @@ type running struct {
 
 // start serves a site root on a loopback port with the full build, as
 // gpucompare serve does, and shuts it down when the test ends.
-func start(t testing.TB, root string) *running {
+func start(t testing.TB, root string) *running { return startWith(t, root, false) }
+
+// startWith is start; with baseURL, the site is built with the URL served
+// as its URL, as gpucompare serve builds it.
+func startWith(t testing.TB, root string, baseURL bool) *running {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := &logBuffer{}
-	s := New(Options{Root: root, Build: Rebuild(os.DirFS(root), site.Options{PrettyURLs: true}), Log: log})
+	opts := site.Options{PrettyURLs: true}
+	if baseURL {
+		opts.BaseURL = "http://" + ln.Addr().String() + "/"
+	}
+	s := New(Options{Root: root, Build: Rebuild(os.DirFS(root), opts), Log: log})
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
 	go func() { served <- s.Serve(ctx, ln) }()

@@ -103,7 +103,7 @@ func (w *watcher) relevant(ev fsnotify.Event) (string, bool) {
 // watcher. An edit is one or more file events followed by quiet time: a
 // save that writes a temporary file and renames it, or a checkout that
 // touches many files, makes one build with every path it changed.
-func (w *watcher) run(ctx context.Context, quiet time.Duration, build func(changed []string)) {
+func (w *watcher) run(ctx context.Context, quiet quietPeriod, build func(changed []string)) {
 	defer w.fs.Close()
 	paths := make(chan string)
 	go func() {
@@ -152,13 +152,37 @@ func (w *watcher) run(ctx context.Context, quiet time.Duration, build func(chang
 	debounce(paths, quiet, build)
 }
 
+// quietPeriod is how long the file events of an edit must have stopped
+// before its build starts: short after a single write, so that a save
+// reloads at once, and longer while writes keep coming — a burst of
+// events that has lasted a while (a checkout, a script rewriting files),
+// or one that starts soon after the last build — so that one build
+// follows it, not many.
+type quietPeriod struct {
+	short, long time.Duration
+}
+
+// wait is the quiet time after an event of a burst that began burst ago,
+// when the last build ended since ago (hadBuild false: none yet): the
+// time the burst has lasted so far, at least short and at most long, or
+// long when the burst began within long of the last build's end.
+func (q quietPeriod) wait(burst, since time.Duration, hadBuild bool) time.Duration {
+	if hadBuild && since-burst < q.long {
+		return q.long
+	}
+	return min(max(burst, q.short), q.long)
+}
+
 // debounce calls fire with the paths received on in, sorted and without
-// repeats, once none has come for quiet. It returns when in is closed.
-// While fire runs, paths wait in the channel and make the next call.
-func debounce(in <-chan string, quiet time.Duration, fire func([]string)) {
-	timer := time.NewTimer(quiet)
+// repeats, once none has come for the quiet time q gives (quietPeriod).
+// It returns when in is closed. While fire runs, paths wait in the
+// channel and make the next call.
+func debounce(in <-chan string, q quietPeriod, fire func([]string)) {
+	timer := time.NewTimer(q.long)
 	timer.Stop()
 	pending := map[string]bool{}
+	var burstStart, lastEnd time.Time
+	hadBuild := false
 	for {
 		select {
 		case p, ok := <-in:
@@ -166,8 +190,12 @@ func debounce(in <-chan string, quiet time.Duration, fire func([]string)) {
 				timer.Stop()
 				return
 			}
+			now := time.Now()
+			if len(pending) == 0 {
+				burstStart = now
+			}
 			pending[p] = true
-			timer.Reset(quiet)
+			timer.Reset(q.wait(now.Sub(burstStart), now.Sub(lastEnd), hadBuild))
 		case <-timer.C:
 			changed := make([]string, 0, len(pending))
 			for p := range pending {
@@ -176,6 +204,7 @@ func debounce(in <-chan string, quiet time.Duration, fire func([]string)) {
 			slices.Sort(changed)
 			clear(pending)
 			fire(changed)
+			lastEnd, hadBuild = time.Now(), true
 		}
 	}
 }

@@ -8,7 +8,9 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/write"
 	"gpucompare/generator/synth"
 )
@@ -89,12 +91,12 @@ func BenchmarkWrite(b *testing.B) {
 func BenchmarkInstanceCharts(b *testing.B) {
 	root, cat := synthSite(b, 1000)
 	bl := &builder{cat: cat, opts: benchOptions, output: newOutput(write.NewMemory(), "")}
-	bl.reuse.out = &bl.output
 	tfs, _, err := assets(root)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if bl.tmpl, err = bl.templates(tfs, "en"); err != nil {
+	var keep *kept // nothing kept, as in a build
+	if bl.tmpl, err = keep.templates(tfs, "en", &bl.output); err != nil {
 		b.Fatal(err)
 	}
 	bl.Data = derive.Make(bl.cat)
@@ -102,13 +104,17 @@ func BenchmarkInstanceCharts(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := bl.chartMaker()
-	var withChart []*page
+	m := chartmodel.NewMaker(bl.cat, bl.GPUs, bl.Priced, bl.tmpl.Msgs)
+	instanceCharts := chartKinds(bl)["instance"]
+	var withChart []*pagemodel.Page
 	for _, p := range pages {
 		if p.Layout != "instance" {
 			continue
 		}
-		if err := bl.fill(p, m); err != nil {
+		if err := bl.makeModel(p); err != nil {
+			b.Fatal(err)
+		}
+		if err := m.Make(p, instanceCharts); err != nil {
 			b.Fatal(err)
 		}
 		if p.ChartScripts() {
@@ -123,7 +129,7 @@ func BenchmarkInstanceCharts(b *testing.B) {
 		p := withChart[i%len(withChart)]
 		i++
 		p.Charts = nil
-		if err := bl.chartsOf(m.data, p); err != nil {
+		if err := instanceCharts(m.Data, p); err != nil {
 			b.Fatal(err)
 		}
 		for _, v := range p.Charts {

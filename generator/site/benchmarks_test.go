@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"math"
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -78,6 +80,7 @@ func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[st
 			for _, model := range pricing.Models {
 				name := fmt.Sprintf(ranking.name, msgs["model."+model])
 				costs := ranking.ranks[model]
+				costs = costs[:min(len(costs), kinds.MaxRankingRows)] // the page shows the best; costs.csv holds every one
 				rows := byModel[name]
 				if len(rows) != len(costs) {
 					t.Errorf("%s %s: %d rows shown, %d costs derived", key, model, len(rows), len(costs))
@@ -85,18 +88,16 @@ func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[st
 				}
 				for i, c := range costs {
 					m := c.Mapping
+					got := rows[i]
 					var figure string
 					if g.Time() {
 						figure = render.FormatDerived(c.RunCost)
+					} else if workShows(got.figure, c.WorkPerMoney, msgs) {
+						figure = got.figure
 					} else {
-						f := kinds.WorkFigure(c.WorkPerMoney)
-						figure = f.Num
-						if f.Scale != "" {
-							figure = fmt.Sprintf(msgs[map[string]string{"m": "bench.millions", "bn": "bench.billions"}[f.Scale]], f.Num)
-						}
+						figure = fmt.Sprint(c.WorkPerMoney, " to three significant digits")
 					}
 					want := rankedRow{offer: m.Offer.Instance.Name, figure: figure}
-					got := rows[i]
 					if got.offer != want.offer || got.figure != want.figure || !strings.HasPrefix(got.instances, fmt.Sprint(render.Group(fmt.Sprint(m.Instances)), " × ")) {
 						t.Errorf("%s %s row %d: shown %+v, derived %s ×%d at %s", key, model, i+1, got, want.offer, m.Instances, want.figure)
 					}
@@ -115,6 +116,28 @@ func rankings(t *testing.T, cat *catalog.Catalog, files Files) map[string]map[st
 	return shown
 }
 
+// workShows reports whether a work-per-money figure as a ranking shows it
+// ("3.08 M", "244,098", "45.2") is v: to three significant digits, or to
+// the unit from 1,000 up to a million.
+func workShows(shown string, v float64, msgs render.Messages) bool {
+	scale := 1.0
+	for key, f := range map[string]float64{"bench.millions": 1e6, "bench.billions": 1e9} {
+		before, after, ok := strings.Cut(msgs[key], "%s")
+		if num, cut := strings.CutPrefix(shown, before); ok && cut && strings.HasSuffix(num, after) {
+			shown, scale = strings.TrimSuffix(num, after), f
+		}
+	}
+	n, err := strconv.ParseFloat(strings.ReplaceAll(shown, ",", ""), 64)
+	if err != nil {
+		return false
+	}
+	n *= scale
+	if scale == 1 && n >= 1000 {
+		return math.Abs(n-v) <= 0.5
+	}
+	return math.Abs(n-v) <= 0.005*math.Abs(v)
+}
+
 // TestBenchmarkPagesRankByCostOfWork checks the rankings of the test
 // site against bench.Derive and against figures worked out by hand.
 func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
@@ -127,20 +150,21 @@ func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
 	// A100s in one system, as it ran on one p4d.24xlarge: us-east-1 on
 	// demand, 9,000 × 3,600 / 21.96 = 1,475,409.8; eu-west-1, / 35.39 =
 	// 915,512.9. The 1-GPU result: on GN7, 1,200 × 3,600 / (34.74 CNY ÷
-	// 7.17) = 891,606.2; on a whole p4d.24xlarge, 1,200 × 3,600 / 21.96 =
-	// 196,721.3 and / 35.39 = 122,068.4. Spot is 70% off: / 6.588 =
-	// 4,918,032.8 and 655,737.7; reserved at 13.7 an hour, 2,364,963.5 and
-	// 315,328.5. Split across 8 GN7s, 9,000 × 3,600 / (8 × 4.8452) =
+	// 7.17) = 891,606.2; on one of a p4d.24xlarge's 8 GPUs, charged per
+	// GPU-hour, 1,200 × 3,600 / (21.96 / 8) = 1,573,770.5 and / (35.39 / 8)
+	// = 976,547.0. Spot is 70% off: 8 GPUs / 6.588 = 4,918,032.8, 1 GPU
+	// / (6.588 / 8) = 5,245,901.6; reserved at 13.7 an hour, 2,364,963.5
+	// and 2,522,627.7. Split across 8 GN7s, 9,000 × 3,600 / (8 × 4.8452) =
 	// 835,880.8 ranks above the 1-GPU result on GN7, but only in a ranking
 	// of its own.
 	wantRows := map[string][]rankedRow{
 		"llama2-70b-offline#1 on-demand": {
-			{"1", "p4d.24xlarge", "1 × 8 GPUs", "1.48 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "915,513"},
-			{"3", "GN7.8XLARGE", "1 × 1 GPU", "891,606"}, {"4", "p4d.24xlarge", "1 × 8 GPUs", "196,721"},
-			{"5", "p4d.24xlarge", "1 × 8 GPUs", "122,068"},
+			{"1", "p4d.24xlarge", "1 × 8 GPUs", "1.57 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "1.48 M"},
+			{"3", "p4d.24xlarge", "1 × 8 GPUs", "976,547"}, {"4", "p4d.24xlarge", "1 × 8 GPUs", "915,513"},
+			{"5", "GN7.8XLARGE", "1 × 1 GPU", "891,606"},
 		},
-		"llama2-70b-offline#1 spot":                              {{"1", "p4d.24xlarge", "1 × 8 GPUs", "4.92 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "655,738"}},
-		"llama2-70b-offline#1 reserved, 1 year":                  {{"1", "p4d.24xlarge", "1 × 8 GPUs", "2.36 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "315,328"}},
+		"llama2-70b-offline#1 spot":                              {{"1", "p4d.24xlarge", "1 × 8 GPUs", "5.25 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "4.92 M"}},
+		"llama2-70b-offline#1 reserved, 1 year":                  {{"1", "p4d.24xlarge", "1 × 8 GPUs", "2.52 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "2.36 M"}},
 		"llama2-70b-offline#1 Split across instances, on-demand": {{"1", "GN7.8XLARGE", "8 × 1 GPU", "835,881"}},
 	}
 	for key, want := range wantRows {
@@ -167,7 +191,7 @@ func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
 		`<abbr class="unknown-count" title="the source does not state how many accelerators ran it">unknown</abbr>`,
 		"Not costed: the source does not state how many accelerators ran it.",
 		`<span class="flag">Split across 8 instances: the result ran its 8 GPUs in one system.</span>`,
-		`<span class="flag">The result ran on 1 of the instance&#39;s 8 GPUs; all 8 are paid for.</span>`,
+		`<span class="flag">Ranked per GPU-hour: the result ran on 1 of the instance&#39;s 8 GPUs, so it is charged the instance&#39;s price ÷ its GPUs × the GPUs it used, as though the others ran copies of it.</span>`,
 		`<h4 class="split-heading" id="group-1-split">If it scales across instances</h4>`,
 		`<td data-label="Costed" class="costed">on 2 offers as it ran<span class="sub">1 more if it scales across instances</span></td>`,
 	} {
@@ -186,7 +210,7 @@ func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
 	for _, m := range row.FindAllStringSubmatch(page[best:results], -1) {
 		got = append(got, m[1]+": "+m[2]+m[3]+" "+m[4])
 	}
-	if want := []string{"on-demand: p4d.24xlarge 1.48 M", "spot: p4d.24xlarge 4.92 M", "reserved, 1 year: p4d.24xlarge 2.36 M"}; !slices.Equal(got, want) {
+	if want := []string{"on-demand: p4d.24xlarge 1.57 M", "spot: p4d.24xlarge 5.25 M", "reserved, 1 year: p4d.24xlarge 2.52 M"}; !slices.Equal(got, want) {
 		t.Errorf("best value rows:\ngot  %q\nwant %q", got, want)
 	}
 }

@@ -8,6 +8,8 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/kinds"
+	"gpucompare/generator/site/paths"
 )
 
 // maxOutputFile is the most any file of a site may hold.
@@ -49,6 +51,7 @@ func TestWideTableInContentRefused(t *testing.T) {
 // pages, which made 974 MB of HTML when every page's footer listed every
 // content page: now each page lists a few and links the index of all.
 func TestManyContentPagesKeepPagesSmall(t *testing.T) {
+	maxListedPages := maxListed(t)
 	root, _ := readArchive(t, "testdata/site.txtar")
 	for i := range 3000 {
 		root[fmt.Sprintf("content/notes/n%04d.md", i)] = &fstest.MapFile{Data: fmt.Appendf(nil, "---\ntitle: Note %d\n---\nText.\n", i)}
@@ -71,7 +74,7 @@ func TestManyContentPagesKeepPagesSmall(t *testing.T) {
 	if n := strings.Count(foot, `href="../../notes/`); n != maxListedPages-3 {
 		t.Errorf("a content page links %d notes, want %d", n, maxListedPages-3)
 	}
-	index := string(files[pagesIndexPath])
+	index := string(files[paths.PagesIndex])
 	if n := strings.Count(index, `href="../notes/n`); n != 3000+maxListedPages-3 { // and its footer
 		t.Errorf("the index links %d notes, want 3000 and its footer's", n)
 	}
@@ -81,15 +84,31 @@ func TestManyContentPagesKeepPagesSmall(t *testing.T) {
 	t.Logf("largest file %d bytes, site %d bytes", largest, total)
 }
 
+// maxListed is how many content pages every page lists before it links
+// the index of all of them instead (kinds.ListedPages).
+func maxListed(t *testing.T) int {
+	t.Helper()
+	pages := make([]*content.ContentPage, 100)
+	for i := range pages {
+		pages[i] = &content.ContentPage{Path: fmt.Sprintf("n%d/index.html", i)}
+	}
+	listed, all := kinds.ListedPages(pages)
+	if all == nil || len(listed) < 2 {
+		t.Fatalf("of 100 content pages, %d listed, index %v", len(listed), all)
+	}
+	return len(listed) + 1
+}
+
 // TestFewContentPagesAreAllListed checks that a site of a few content
 // pages lists them all, with no index.
 func TestFewContentPagesAreAllListed(t *testing.T) {
+	maxListedPages := maxListed(t)
 	root, _ := readArchive(t, "testdata/site.txtar")
 	for i := range maxListedPages - 2 {
 		root[fmt.Sprintf("content/notes/n%d.md", i)] = &fstest.MapFile{Data: fmt.Appendf(nil, "---\ntitle: Note %d\n---\nText.\n", i)}
 	}
 	files, _ := build(t, root, Options{})
-	if _, ok := files[pagesIndexPath]; ok {
+	if _, ok := files[paths.PagesIndex]; ok {
 		t.Errorf("%d content pages have an index", maxListedPages)
 	}
 	if n := strings.Count(string(files["index.html"]), `href="notes/`); n != 2*(maxListedPages-2) { // the list on the home page, and the footer

@@ -9,9 +9,6 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
-
-	"gpucompare/generator/feed"
-	"gpucompare/generator/site/derive"
 )
 
 // monthsSite is the test site with price changes in several months: 24 in
@@ -160,36 +157,6 @@ func TestChangesByMonth(t *testing.T) {
 	for _, m := range months {
 		if loc := "<loc>https://gpus.example.com/changes/" + m + "/index.html</loc>"; !strings.Contains(sitemap, loc) {
 			t.Errorf("sitemap.xml lacks %s", loc)
-		}
-	}
-}
-
-// TestLatestMonths checks which months /changes/ lists: the newest, then
-// whole older months while it holds fewer than derive.LatestMin changes and would
-// hold no more than derive.LatestMax.
-func TestLatestMonths(t *testing.T) {
-	months := func(counts ...int) []derive.ChangeMonth {
-		var out []derive.ChangeMonth
-		for _, n := range counts {
-			out = append(out, derive.ChangeMonth{Changes: make([]*feed.Change, n)})
-		}
-		return out
-	}
-	for _, c := range []struct {
-		counts []int
-		want   int
-	}{
-		{nil, 0},
-		{[]int{1}, 1},
-		{[]int{derive.LatestMin, 1}, 1},
-		{[]int{derive.LatestMax + 50, 1}, 1},
-		{[]int{3, 4, 5}, 3},
-		{[]int{3, 4, derive.LatestMin, 1}, 3},
-		{[]int{3, derive.LatestMax - 3, 1}, 2},
-		{[]int{3, derive.LatestMax - 2, 1}, 1},
-	} {
-		if got := latestMonths(months(c.counts...)); got != c.want {
-			t.Errorf("latestMonths of %v = %d, want %d", c.counts, got, c.want)
 		}
 	}
 }

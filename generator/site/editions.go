@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 )
 
@@ -64,9 +65,9 @@ func editionCatalog(cat *catalog.Catalog, i int) *catalog.Catalog {
 // editionClash is the error of an edition whose folder the root edition
 // already writes into (a folder named like a section of the site, or a
 // content folder), or "" when there is none.
-func editionClash(cat *catalog.Catalog, taken map[string]bool) error {
+func editionClash(cat *catalog.Catalog, taken []string) error {
 	for i, e := range cat.Site.Editions {
-		for p := range taken {
+		for _, p := range taken {
 			if strings.HasPrefix(p, e.Dir+"/") {
 				return fmt.Errorf("data/site.yaml: editions[%d]: dir %q is a folder of the site already (%s): choose another", i, e.Dir, p)
 			}
@@ -79,17 +80,24 @@ func editionClash(cat *catalog.Catalog, taken map[string]bool) error {
 // builds it: its twin's link from p, and its absolute URL when the site
 // has one (siteBase). The 404 page of a site without a URL, shown at any
 // depth, has none: its links could not be relative to it.
-func alternates(p *page, eds []edition, ed edition, siteBase string, pretty bool) []alternate {
+func alternates(p *pagemodel.Page, eds []edition, ed edition, siteBase string, pretty bool) []pagemodel.Alternate {
 	if len(eds) < 2 || (p.Layout == "404" && siteBase == "") {
 		return nil
 	}
-	out := make([]alternate, 0, len(eds))
+	out := make([]pagemodel.Alternate, 0, len(eds))
 	for _, e := range eds {
-		root := linker{Prefix: cmp.Or(p.Links.Shared, p.Links.Prefix) + e.Dir, Pretty: pretty}
-		a := alternate{Lang: e.Lang, Name: e.Name, URL: root.To(p.Path), Current: e == ed}
+		target := p.Path
+		if e != ed && strings.HasPrefix(target, "compare/page-") {
+			// Each edition splits the matrix by its own rows' bytes: page
+			// n of one need not exist in another, whose first page is
+			// the matrix's start.
+			target = matrixPath(1)
+		}
+		root := pagemodel.Linker{Prefix: cmp.Or(p.Links.Shared, p.Links.Prefix) + e.Dir, Pretty: pretty}
+		a := pagemodel.Alternate{Lang: e.Lang, Name: e.Name, URL: root.To(target), Current: e == ed}
 		a.Href = a.URL
 		if siteBase != "" {
-			a.Href = siteBase + e.Dir + strings.TrimPrefix(linker{Pretty: pretty}.To(p.Path), "./")
+			a.Href = siteBase + e.Dir + strings.TrimPrefix(pagemodel.Linker{Pretty: pretty}.To(target), "./")
 		}
 		out = append(out, a)
 	}

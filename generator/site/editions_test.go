@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/api"
 	"gpucompare/generator/site/export"
 )
 
@@ -101,7 +102,7 @@ func TestEditionsContentAndCurrency(t *testing.T) {
 		t.Error("the root edition read content/zh/")
 	}
 	home := string(files["zh/index.html"])
-	if !strings.Contains(home, "合成目录") || !strings.Contains(home, "（CNY）") {
+	if !strings.Contains(home, "合成目录") || !strings.Contains(home, "（元）") {
 		t.Errorf("zh/index.html: want its tagline and prices in CNY")
 	}
 	if !strings.Contains(string(files["index.html"]), "in USD") {
@@ -234,20 +235,36 @@ func TestReportInAnEditionsLanguage(t *testing.T) {
 	if errs := rep.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	whole := regexp.MustCompile(`每小时[\d,.]+ CNY`)
-	zh, _, err := Report(cat, root, ReportOptions{Lang: "zh-CN"})
+	// With GPU models chosen, the recommendation prices the whole
+	// instance; without, the answer per GPU class heads its prices with
+	// the currency.
+	var gpus []string
+	for _, g := range cat.GPUs {
+		gpus = append(gpus, g.ID)
+	}
+	whole := regexp.MustCompile(`每小时[\d,.]+元`)
+	zh, _, err := Report(cat, root, ReportOptions{Lang: "zh-CN", GPUs: gpus})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(zh), `<html lang="zh-CN"`) || !whole.Match(zh) {
 		t.Errorf("report -lang zh-CN: want it in Chinese, priced in CNY")
 	}
-	en, _, err := Report(cat, root, ReportOptions{})
+	en, _, err := Report(cat, root, ReportOptions{GPUs: gpus})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !regexp.MustCompile(`[\d,.]+ USD an hour`).Match(en) {
 		t.Errorf("report: want it priced in USD")
+	}
+	for lang, want := range map[string]string{"zh-CN": `<th scope="col" class="num">每GPU小时（元）</th>`, "": `<th scope="col" class="num">USD per GPU-hour</th>`} {
+		short, _, err := Report(cat, root, ReportOptions{Lang: lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(short), want) {
+			t.Errorf("short report -lang %q: want its answer headed %s", lang, want)
+		}
 	}
 }
 
@@ -257,7 +274,8 @@ var exportLink = regexp.MustCompile(`href="([^"]+\.(?:csv|json))"`)
 // TestExportsAreOneSetForEveryEdition: the data exports are written once,
 // by the root edition, and every page of every edition that links to a
 // CSV or JSON file links to one that is there. A new export that is left
-// out of exportPaths is written again under zh/ and fails here.
+// out of exportPaths is written again under zh/ and fails here, as does
+// the JSON API written again under zh/.
 func TestExportsAreOneSetForEveryEdition(t *testing.T) {
 	files, _ := build(t, twoEditions(t), Options{})
 	for _, p := range export.Paths {
@@ -267,8 +285,8 @@ func TestExportsAreOneSetForEveryEdition(t *testing.T) {
 	}
 	for _, p := range files.Paths() {
 		ext := path.Ext(p)
-		if ext != ".csv" && ext != ".json" || path.Base(p) == "feed.json" || strings.HasPrefix(p, catalog.SchemaDir+"/") {
-			continue
+		if ext != ".csv" && ext != ".json" || path.Base(p) == "feed.json" || strings.HasPrefix(p, catalog.SchemaDir+"/") || strings.HasPrefix(p, api.Dir) {
+			continue // the JSON API is the root edition's, at api/v1/ only
 		}
 		if !slices.Contains(export.Paths, p) {
 			t.Errorf("%s: a data file that is not one of exportPaths", p)

@@ -48,10 +48,11 @@ func TestEvaluationByHand(t *testing.T) {
 	page := string(files[paths.Evaluation])
 	// Prices within A100 80GB: cn's 84 CNY at 7 to the dollar over 8 GPUs
 	// beats big's 2.00; 12 of 14 certifications score 85.7, not 0; RDMA
-	// stated on big's H100 type counts for big; 99.99 % stays 99.99 %.
+	// stated on big's H100 type does not count within A100 80GB: unknown,
+	// as its A100 type states none; 99.99 % stays 99.99 %.
 	want := []string{
 		"1 CN 71.4 | 100 1.50 USD per GPU-hour | 85.7 12 listed | 0 no | —",
-		"2 Big 60 | 0 2.00 USD per GPU-hour | 100 14 listed | 100 yes | 100 99.99 %",
+		"2 Big 50 | 0 2.00 USD per GPU-hour | 100 14 listed | — | 100 99.99 %",
 	}
 	if got := evaluationRows(t, page, "scores"); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("ranking:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -8,16 +8,18 @@ import (
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/export"
 	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/reuse"
+	"gpucompare/generator/site/write"
 )
 
 // exports writes the matrices as CSV and JSON. Each pair is made from
 // what its inputs name alone, so a Rebuilder keeps it while they are the
-// same (reuse.putMade); a build that keeps nothing writes the offers
-// straight into their files (offerFiles).
-func (b *builder) exports(offers []*pricing.Offer) error {
+// same (sets, reuse.Sets.Put); a build that keeps nothing (nil sets)
+// writes the offers straight into their files (offerFiles).
+func (b *builder) exports(offers []*pricing.Offer, sets *reuse.Sets) error {
 	site := b.cat.Site
 	var err error
-	if b.kept == nil {
+	if sets == nil {
 		err = b.offerFiles(offers)
 	} else {
 		offersInputs := struct {
@@ -25,20 +27,20 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 			FX              []catalog.FXRate
 			Offers          []*pricing.Offer // with their instance types, providers and GPU models
 		}{site.Title, site.Currency, b.cat.FX, offers}
-		err = b.putMade("offers export", offersInputs, func() ([]madeFile, error) {
+		err = sets.Put(b.files, "offers export", offersInputs, func() ([]write.File, error) {
 			var js, cs bytes.Buffer
 			if err := export.WriteOffers(&js, &cs, b.cat, b.tmpl.Msgs, offers); err != nil {
 				return nil, err
 			}
-			return []madeFile{{paths.OffersJSON, js.Bytes()}, {paths.OffersCSV, cs.Bytes()}}, nil
+			return []write.File{{Path: paths.OffersJSON, Data: js.Bytes()}, {Path: paths.OffersCSV, Data: cs.Bytes()}}, nil
 		})
 	}
 	if err != nil {
 		return err
 	}
-	err = b.putMade("gpus export", b.cat.GPUs, func() ([]madeFile, error) {
+	err = sets.Put(b.files, "gpus export", b.cat.GPUs, func() ([]write.File, error) {
 		gj, gc, err := export.GPUExports(b.cat.GPUs)
-		return []madeFile{{paths.GPUsJSON, gj}, {paths.GPUsCSV, gc}}, err
+		return []write.File{{Path: paths.GPUsJSON, Data: gj}, {Path: paths.GPUsCSV, Data: gc}}, err
 	})
 	if err != nil {
 		return err
@@ -48,11 +50,11 @@ func (b *builder) exports(offers []*pricing.Offer) error {
 		Benchmarks      []*catalog.Benchmark
 		Groups          []*bench.Group
 	}{site.Title, site.Currency, b.cat.Benchmarks, b.BenchGroups}
-	return b.putMade("benchmark exports", benchInputs, func() ([]madeFile, error) {
+	return sets.Put(b.files, "benchmark exports", benchInputs, func() ([]write.File, error) {
 		files, err := export.Bench(b.cat, b.Data, b.tmpl.Msgs)
-		made := make([]madeFile, len(files))
+		made := make([]write.File, len(files))
 		for i, f := range files {
-			made[i] = madeFile{f.Path, f.Data}
+			made[i] = write.File{Path: f.Path, Data: f.Data}
 		}
 		return made, err
 	})

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 )
 
@@ -37,11 +38,11 @@ type cheapestCell struct {
 	ProviderName string
 	RegionName   string // "" for all regions
 	URL          string // the instance page
-	Trust        *trustView
+	Trust        *pagemodel.TrustView
 }
 
 // cheapest builds the cheapest-offer table from the priced offers.
-func (k *catalogKind) cheapest(p *page, offers []*pricing.Offer) *cheapestTable {
+func (k *catalogKind) cheapest(p *pagemodel.Page, offers []*pricing.Offer) *cheapestTable {
 	t := &cheapestTable{Currency: k.cat.Site.Currency}
 	best := map[string]map[string]*cheapestCell{} // gpu id → model → cell
 	rates := map[string]pricing.Conversion{}

@@ -20,6 +20,7 @@ import (
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
@@ -56,11 +57,14 @@ type guideSummary struct {
 // guideData is the model of a guide's page.
 type guideData struct {
 	Guide    *catalog.Guide
-	Currency string     // the site currency the short lists compare in
-	Root     *guideNode // the first question, its answers and all that follows
-	Tree     *chartView // the tree chart
-	Levels   int        // node levels of the tree chart, for its width
+	Currency string               // the site currency the short lists compare in
+	Root     *guideNode           // the first question, its answers and all that follows
+	Tree     *pagemodel.ChartView // the tree chart
+	Levels   int                  // node levels of the tree chart, for its width
 	Script   *guideScript
+	// Switches says the page has short lists, which the answer switches
+	// ("include stale prices", "include marketplaces") choose among.
+	Switches bool
 }
 
 // guideNode is a question or an outcome where the plain tree shows it.
@@ -87,6 +91,12 @@ type outcomeView struct {
 	Anchor  string
 	Advice  template.HTML // goldmark output: raw HTML in the advice is dropped
 	List    *shortListView
+	// Lists are the short list under each state of the answer switches
+	// (homeIncludes) that gives a different one, the default's (List)
+	// first, each with the states it answers under (shortListView.Show);
+	// the page ships them all and static/home.js shows the chosen one.
+	// Nil when every state gives List.
+	Lists []*shortListView
 }
 
 // shortListView is an outcome's short list as the page shows it.
@@ -96,10 +106,14 @@ type shortListView struct {
 	Sort      string // the query's sort key: per_gpu_hour, hourly …
 	KeyColumn bool   // the sort key is not the price itself, and has a column
 	Matched   int
+	Stale     bool // no current price meets the conditions: the rows are stale or undated prices (guide.ShortList.Stale)
 	Rows      []*pickRow
 	// Near are the offers that miss the fewest conditions, when none
 	// meets them all (guide.Evaluate).
-	Near       []*pickRow
+	Near []*pickRow
+	// Ask is what to ask the providers for when no offer states what
+	// the query asks (askFor); nil when some offer meets it.
+	Ask        []string
 	Rates      []*render.RateView // the conversions into Currency the rows use
 	Conditions []string           // what the query asks, in words
 	// MatrixURL opens the instance matrix with the conditions it can
@@ -115,6 +129,14 @@ type shortListView struct {
 	// Unranked counts the offers the matrix link also shows whose price is
 	// an article's figure or an estimate: short lists leave them out too.
 	Unranked int
+	// Plan is the trial plan the list ends with; nil when it has no offer.
+	Plan *kinds.PlanView
+	// Show are the masks of the states of the answer switches this list
+	// answers under (homeIncludes), space-separated ("0 2"), where the
+	// outcome has several lists (outcomeView.Lists); Hidden when the
+	// default state (0) is not among them.
+	Show   string
+	Hidden bool
 }
 
 // pickRow is one offer of a short list.
@@ -129,7 +151,7 @@ type pickRow struct {
 	Point       *priceView   // the price point as quoted
 	ShowQuote   bool         // the quote differs from the figure shown
 	Key         float64      // the value sorted on, in Currency
-	Date        *dateView
+	Date        *pagemodel.DateView
 	// Model is the pricing model of Price when it is not the query's: a
 	// nearest offer without a price under it is shown at its on-demand.
 	Model string
@@ -170,7 +192,7 @@ type guideKind struct {
 	cat         *catalog.Catalog
 	data        *derive.Data
 	msgs        render.Messages
-	newPage     func(path, layout string) *page
+	newPage     func(path, layout string) *pagemodel.Page
 	price       func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
 	matrixPrice func(pr *pricing.Price) *matrixPrice
 	prose       func(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error)
@@ -189,7 +211,7 @@ func (k *guideKind) text(rec any, key string) string { return pagemodel.CatalogT
 
 // guidePages makes the guides index and a page per guide; none when the
 // catalog has no guide.
-func (k *guideKind) guidePages() ([]*page, error) {
+func (k *guideKind) guidePages() ([]*pagemodel.Page, error) {
 	if len(k.cat.Guides) == 0 {
 		return nil, nil
 	}
@@ -198,7 +220,7 @@ func (k *guideKind) guidePages() ([]*page, error) {
 	index := k.newPage(guidesPath, "guides")
 	index.TitleKey, index.DescKey = "guides.title", "guides.description"
 	index.Data = &guidesData{Guides: k.guideSummaries(index)}
-	out := []*page{index}
+	out := []*pagemodel.Page{index}
 	for _, g := range k.cat.Guides {
 		p := k.newPage(guidePath(g.ID), "guide")
 		p.Title, p.Description = k.text(g, "title"), k.text(g, "description")
@@ -208,13 +230,16 @@ func (k *guideKind) guidePages() ([]*page, error) {
 		}
 		p.Data = d
 		p.Script = p.Rel("static/guide.js")
+		if d.Switches {
+			p.AnswerScript = p.Rel("static/home.js")
+		}
 		out = append(out, p)
 	}
 	return out, terr
 }
 
 // guideSummaries lists the guides for a page.
-func (k *guideKind) guideSummaries(p *page) []*guideSummary {
+func (k *guideKind) guideSummaries(p *pagemodel.Page) []*guideSummary {
 	var out []*guideSummary
 	for _, g := range k.cat.Guides {
 		out = append(out, &guideSummary{Guide: g, URL: p.Rel(guidePath(g.ID)), Questions: len(g.Questions), Outcomes: len(g.Outcomes)})
@@ -222,7 +247,7 @@ func (k *guideKind) guideSummaries(p *page) []*guideSummary {
 	return out
 }
 
-func (k *guideKind) guideData(p *page, g *catalog.Guide, t func(string, ...any) string) (*guideData, error) {
+func (k *guideKind) guideData(p *pagemodel.Page, g *catalog.Guide, t func(string, ...any) string) (*guideData, error) {
 	d := &guideData{Guide: g, Currency: k.cat.Site.Currency}
 	// Heading ids of the advice must not take the ids of the tree.
 	ids := content.NewHeadingIDs()
@@ -245,7 +270,24 @@ func (k *guideKind) guideData(p *page, g *catalog.Guide, t func(string, ...any) 
 		}
 		v.Advice = html
 		if o.Query != nil {
-			v.List = k.shortList(p, o.Query, t)
+			v.List, v.Lists = k.switchedLists(p, o.Query, t)
+			d.Switches = true
+			// The trial plan takes current prices first whatever the
+			// switches: one plan, shown with each of the outcome's lists.
+			l := guide.Evaluate(k.cat, k.data.Priced, o.Query)
+			var offers []*pricing.Offer
+			for _, pk := range l.Picks {
+				offers = append(offers, pk.Offer)
+			}
+			plan := guide.PlanTrial(k.cat, offers, []string{l.Model})
+			x := &render.Texter{M: k.msgs}
+			v.List.Plan = kinds.TrialPlan(k.cat, p, plan, "trials/"+o.ID, k.text(o, "title"), k.text(g, "title"), x)
+			if x.Err != nil {
+				return nil, fmt.Errorf("outcome %q: trial plan: %w", o.ID, x.Err)
+			}
+			for _, l := range v.Lists {
+				l.Plan = v.List.Plan
+			}
 			if v.List.Matched == 0 {
 				k.warnf(g.OutcomePos(o), "guide %q outcome %q: its query matches no offer", g.ID, o.ID)
 			}
@@ -269,13 +311,13 @@ func (k *guideKind) guideData(p *page, g *catalog.Guide, t func(string, ...any) 
 		d.Script.Messages[k] = t(k)
 	}
 
-	cd := &charts.Data{Catalog: k.cat, GPUs: k.data.GPUs, Offers: k.data.Priced, Currency: k.cat.Site.Currency, Text: t}
+	cd := &charts.Data{Catalog: k.cat, GPUs: k.data.GPUs, Offers: k.data.Priced, Currency: k.cat.Site.Currency, Text: t, Unit: k.msgs.Cur, Units: k.msgs.UnitName, Lang: k.msgs["site.language"]}
 	tree, err := cd.GuideTree(charts.ID(p.Path, "tree"), g)
 	if err != nil {
 		return nil, err
 	}
 	d.Levels = tree.Levels
-	d.Tree = &chartView{Kind: "guide_tree", Charts: []*charts.Chart{&tree.Chart}, Table: tree, Page: p}
+	d.Tree = &pagemodel.ChartView{Kind: "guide_tree", Charts: []*charts.Chart{&tree.Chart}, Table: tree, Page: p}
 	p.Charts = append(p.Charts, d.Tree)
 	return d, nil
 }
@@ -326,11 +368,48 @@ func guideTree(g *catalog.Guide, outcomes map[string]*outcomeView) *guideNode {
 	return walk(g.Start, 0)
 }
 
-// shortList evaluates a query over the priced offers and makes its view.
-func (k *guideKind) shortList(p *page, q *catalog.Query, t func(string, ...any) string) *shortListView {
+// switchedLists evaluates a query under each state of the answer
+// switches (homeIncludes): the default's short list, and, where another
+// state gives a different one, every distinct list with the states it
+// answers under.
+func (k *guideKind) switchedLists(p *pagemodel.Page, q *catalog.Query, t func(string, ...any) string) (*shortListView, []*shortListView) {
+	var lists []*shortListView
+	var masks [][]string
+	for m, inc := range homeIncludes {
+		v := k.shortList(p, q, inc, t)
+		at := slices.IndexFunc(lists, func(w *shortListView) bool { return sameList(v, w) })
+		if at < 0 {
+			lists, masks, at = append(lists, v), append(masks, nil), len(lists)
+		}
+		masks[at] = append(masks[at], strconv.Itoa(m))
+	}
+	if len(lists) == 1 {
+		return lists[0], nil
+	}
+	for i, v := range lists {
+		v.Show, v.Hidden = strings.Join(masks[i], " "), i > 0
+	}
+	return lists[0], lists
+}
+
+// sameList reports whether two views of a query's short list show the
+// same answer: the same offers at the same prices, counts and notes.
+func sameList(a, b *shortListView) bool {
+	same := func(x, y []*pickRow) bool {
+		return slices.EqualFunc(x, y, func(r, s *pickRow) bool {
+			return r.Offer == s.Offer && r.Price.Display == s.Price.Display && r.Key == s.Key && r.Model == s.Model
+		})
+	}
+	return a.Matched == b.Matched && a.Stale == b.Stale && a.Unranked == b.Unranked && a.Partial == b.Partial &&
+		same(a.Rows, b.Rows) && same(a.Near, b.Near)
+}
+
+// shortList evaluates a query over the priced offers with the answer
+// switches inc and makes its view.
+func (k *guideKind) shortList(p *pagemodel.Page, q *catalog.Query, inc pricing.Include, t func(string, ...any) string) *shortListView {
 	display := k.cat.Site.Currency
-	l := guide.Evaluate(k.cat, k.data.Priced, q)
-	v := &shortListView{Currency: display, Model: l.Model, Sort: l.Sort, KeyColumn: l.Sort != "hourly", Matched: l.Matched}
+	l := guide.EvaluateWith(k.cat, k.data.Priced, q, inc)
+	v := &shortListView{Currency: display, Model: l.Model, Sort: l.Sort, KeyColumn: l.Sort != "hourly", Matched: l.Matched, Stale: l.Stale}
 	rates := map[string]*render.RateView{}
 	for i, pk := range l.Picks {
 		v.Rows = append(v.Rows, k.pickRow(p, pk, i+1, rates))
@@ -348,6 +427,9 @@ func (k *guideKind) shortList(p *page, q *catalog.Query, t func(string, ...any) 
 	for _, k := range slices.Sorted(maps.Keys(rates)) {
 		v.Rates = append(v.Rates, rates[k])
 	}
+	if l.Matched == 0 {
+		v.Ask = askFor(l, t)
+	}
 	link := k.matrixLink(q, l, t)
 	v.Conditions = link.conditions
 	if l.Matched > 0 {
@@ -361,8 +443,8 @@ func (k *guideKind) shortList(p *page, q *catalog.Query, t func(string, ...any) 
 			switch {
 			case !o.Rankable():
 				v.Partial++
-			case !pr.Ranked():
-				v.Unranked++
+			case !pr.Answers(inc) && !(l.Stale && pr.Answers(pricing.Include{Stale: true, Marketplaces: inc.Marketplaces})):
+				v.Unranked++ // a stale price the list falls back to is in it
 			}
 		}
 	}
@@ -371,7 +453,7 @@ func (k *guideKind) shortList(p *page, q *catalog.Query, t func(string, ...any) 
 
 // pickRow makes the row of an offer a short list shows, noting the rate
 // its price is converted with in rates.
-func (k *guideKind) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]*render.RateView) *pickRow {
+func (k *guideKind) pickRow(p *pagemodel.Page, pk *guide.Pick, rank int, rates map[string]*render.RateView) *pickRow {
 	o := pk.Offer
 	r := &pickRow{
 		Offer: o, Rank: rank,
@@ -393,6 +475,47 @@ func (k *guideKind) pickRow(p *page, pk *guide.Pick, rank int, rates map[string]
 		rates[rv.Base+"/"+rv.Quote] = rv
 	}
 	return r
+}
+
+// askFor says what to ask a provider for when no offer in the catalog
+// states what a query asks: for each condition a provider can answer
+// for — a certification, a feature, RDMA, the GPU interconnect, a price
+// under the pricing model — that the nearest offers miss (every one of
+// them when there are no nearest offers), in the query's order: "its
+// 等保三级 certificate or filing record, covering the instance type and
+// region you buy". Conditions only a different offer can meet (a GPU
+// model, a region, a bound) are not asked for.
+func askFor(l *guide.ShortList, t func(string, ...any) string) []string {
+	q := l.Query
+	missed := func(kind, want string) bool {
+		if len(l.Near) == 0 {
+			return true
+		}
+		return slices.ContainsFunc(l.Near, func(n *guide.Near) bool {
+			return slices.ContainsFunc(n.Misses, func(m guide.Miss) bool { return m.Kind == kind && m.Want == want })
+		})
+	}
+	var out []string
+	for _, c := range q.Certifications {
+		if missed("certifications", c) {
+			out = append(out, t("guide.ask.certification", c))
+		}
+	}
+	for _, f := range q.Features {
+		if missed("features", f) {
+			out = append(out, t("guide.ask.feature", t("guide.feature."+f)))
+		}
+	}
+	if q.RDMA != nil && *q.RDMA && missed("rdma", "") {
+		out = append(out, t("guide.ask.rdma"))
+	}
+	if q.Interconnect != "" && missed("interconnect", "") {
+		out = append(out, t("guide.ask.interconnect", t("guide.link."+q.Interconnect)))
+	}
+	if q.PricingModel != "" && missed("pricing_model", l.Model) {
+		out = append(out, t("guide.ask.model", t("model."+l.Model)))
+	}
+	return out
 }
 
 // missText says in the buyer's words what an offer lacks of a condition
@@ -595,7 +718,13 @@ func (k *guideKind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(stri
 	}
 	for _, f := range q.Features {
 		providerLevel = true
-		say(true, t("guide.cond.feature", t("guide.feature."+f)))
+		// The provider facet carries it exactly unless an instance type
+		// states the feature otherwise than its provider.
+		exact := !k.offered(func(o *pricing.Offer) bool {
+			own := guide.InstanceFeature(o.Instance, f)
+			return own != nil && *own != o.Provider.Features.Has(f)
+		})
+		say(exact, t("guide.cond.feature", t("guide.feature."+f)))
 	}
 	if len(q.Regions) > 0 {
 		say(true, t("guide.cond.regions", orList(t, q.Regions)))
@@ -794,7 +923,10 @@ func providerMeets(p *catalog.Provider, q *catalog.Query) bool {
 		}
 	}
 	for _, f := range q.Features {
-		if !p.Features.Has(f) {
+		if !p.Features.Has(f) && !slices.ContainsFunc(p.Instances, func(in *catalog.Instance) bool {
+			own := guide.InstanceFeature(in, f)
+			return own != nil && *own
+		}) {
 			return false
 		}
 	}
@@ -812,6 +944,9 @@ func boundText(t func(string, ...any) string, bd *catalog.Bound) string {
 	switch {
 	case bd.Min != nil && bd.Max != nil:
 		text = t("guide.cond.between", label, render.FormatNum(bd.Min), render.FormatNum(bd.Max), unit)
+	case bd.Min != nil && bd.Field == "gpu.interconnect.generation":
+		// A generation is an ordinal: "generation 3 or later", 第3代及以上.
+		text = t("guide.cond.generation_at_least", label, render.FormatNum(bd.Min))
 	case bd.Min != nil:
 		text = t("guide.cond.at_least", label, render.FormatNum(bd.Min), unit)
 	default:
@@ -873,7 +1008,7 @@ func orList(t func(string, ...any) string, names []string) string {
 	case 1:
 		return names[0]
 	}
-	return t("guide.or", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+	return t("guide.or", strings.Join(names[:len(names)-1], t("guide.or_sep")), names[len(names)-1])
 }
 
 // plainNum writes a number as the matrix's filters read it: no grouping.

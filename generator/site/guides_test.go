@@ -103,6 +103,24 @@ func TestGuideOutcomeMatchingNothingWarns(t *testing.T) {
 	if n := strings.Count(certified, "<li>no MLPS level 3 certification listed</li>"); n != 2 {
 		t.Errorf("%d offers say they miss the certification, want 2", n)
 	}
+	// Where no offer states it, the outcome says what to ask the
+	// providers for: the certificate, not the region the offers miss
+	// (another offer, not the provider's word, answers that).
+	ask := "<p class=\"ask-intro\">No offer in the catalog states this, so ask the providers you short-list for:</p>\n<ul class=\"ask\">\n" +
+		"<li>its MLPS level 3 certificate or filing record, covering the instance type and region you buy</li>\n</ul>"
+	if !strings.Contains(certified, ask) {
+		t.Errorf("the empty outcome does not say what to ask for:\n%s", certified)
+	}
+}
+
+// TestGuideMatchingOutcomeAsksForNothing: an outcome some offer meets
+// lists it, and asks the providers for nothing.
+func TestGuideMatchingOutcomeAsksForNothing(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	if page := string(files["guides/pick/index.html"]); strings.Count(page, `class="ask"`) != 1 {
+		t.Errorf("%d outcomes ask the providers for something, want 1 (the one that matches nothing)", strings.Count(page, `class="ask"`))
+	}
 }
 
 // TestGuideNearestOffersSayWhatTheyMiss: each condition an offer misses

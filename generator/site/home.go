@@ -5,6 +5,9 @@ import (
 	"maps"
 	"net/url"
 	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
@@ -24,8 +27,19 @@ import (
 // table; an amount with no rate to the site currency cannot be compared,
 // and is left out.
 //
-// Which GPU models are rows: those with such a price under at least one
-// of homeTabs, chips of the last homeYears years first, then the chips whole-priced by the most providers first (the
+// Only prices that answer by default take part (pricing.Price.Ranked):
+// current, not superseded, not a marketplace's. Where no such price of a
+// GPU model exists under a tab, a stale or undated one answers in its
+// place, and the cell says so ("no current price; newest is 14 months
+// old"). The reader's two switches, "include stale prices" and "include
+// marketplaces" (homeIncludes), each kept in the page's URL, let those in
+// too: each cell's answer under each state of the switches is made here,
+// the same rule as by default (pricing.Price.Answers), and the page
+// carries the answers that differ as rows the script shows in place of
+// the default's (static/home.js).
+//
+// Which GPU models are rows: those with such a price, with both switches
+// on, under at least one of homeTabs, chips of the last homeYears years first, then the chips whole-priced by the most providers first (the
 // catalog's nearest measure of what buyers can rent widely), a chip's
 // variants together, each by its own providers, then the most offered,
 // then the largest GPU memory (it decides which models fit), then the
@@ -85,42 +99,88 @@ type homePriceRow struct {
 	URL        string      // the GPU's page
 	CompareURL string      // the instance matrix filtered to the GPU
 	Offers     int         // the offers of the GPU in the matrix, priced or not
-	Cells      []*homeCell // aligned with homePrices.Tabs
+	Cells      []*homeCell // aligned with homePrices.Tabs: the answers by default
+	// Lines are, aligned with homePrices.Tabs, the lines of the row in
+	// the tab's table: the default's first, then one for each other
+	// answer the switches give (homeLine).
+	Lines [][]*homeLine
+}
+
+// homeIncludes are the states of the home table's switches, by the mask
+// a line names them with (homeLine.Show): 0 by default, 1 with stale
+// prices, 2 with marketplaces, 3 with both.
+var homeIncludes = [4]pricing.Include{{}, {Stale: true}, {Marketplaces: true}, {Stale: true, Marketplaces: true}}
+
+// homeCellSet are a GPU model's cells under each state of the switches,
+// by its mask, each aligned with homeTabs.
+type homeCellSet [len(homeIncludes)][]*homeCell
+
+// homeLine is one line of a GPU model's row in a tab's table: the answer
+// under the states of the switches it names.
+type homeLine struct {
+	Row  *homePriceRow
+	Cell *homeCell // nil: no price answers under these states
+	// Show are the masks of the states the line answers under (homeIncludes),
+	// space-separated ("0 1"); Default says 0 is among them, so that the
+	// page without its script shows it.
+	Show    string
+	Default bool
+	// Marketplaces says, of a line without a price, that marketplaces
+	// price the GPU model under the tab all the same.
+	Marketplaces bool
 }
 
 // homeCell is the cheapest whole price per GPU-hour of a GPU model under
 // the pricing models of a tab; nil in homePriceRow.Cells where it has
 // none.
 type homeCell struct {
-	Model string // the pricing model of the price
+	Model    string // the pricing model of the price
+	Currency string // the currency of PerGPUHour
 	// Named says the tab has several pricing models, so the cell names
 	// Model.
 	Named      bool
-	PerGPUHour float64 // in the site currency
+	PerGPUHour float64 // in Currency: the site's, or the mainland view's
 	// Quoted is the price per GPU-hour in QuotedIn, the currency of the
 	// source; Converted says QuotedIn is not the site currency.
 	Quoted      float64
 	QuotedIn    string
 	Converted   bool
 	Conversion  pricing.Conversion
-	Approximate bool   // the source gives the amount as approximate
+	Approximate bool // the source gives the amount as approximate
+	// Other says the price is not current (the mainland view's answer
+	// for a GPU model with no current price there: derive.MainlandCell).
+	Other       bool
 	Payment     string // the payment option of a reserved price; "" when none
 	Provider    string // the provider's name
 	Instance    string // the instance type's name
 	InstanceURL string
 	Region      string // the region's name, or its id; "all" when the price holds in every region
-	Trust       *trustView
+	Trust       *pagemodel.TrustView
+	// Marketplace says the provider is a marketplace of third-party hosts.
+	Marketplace bool
+	// Why says why a stale or undated price answers by default: no price
+	// of the GPU model under the tab is current. "stale" with Months, the
+	// age in whole months of the newest of its prices; "undated" when
+	// none is dated; "" for a current price, or under a switch.
+	Why    string
+	Months int
+	// price is the price the cell shows, which tells two cells apart;
+	// offer is its offer.
+	price *pricing.Price
+	offer *pricing.Offer
 }
 
 // homePriceTable makes the home table from the priced offers (converted
 // into currency), with gpus in buyer order; chips released before the year
-// oldBefore ("2018"; "" for none) come after the others. trust says how
+// oldBefore ("2018"; "" for none) come after the others; at most limit
+// rows (a negative limit: every GPU model with a price). trust says how
 // far to trust a price, and rel links to an output path from the home
 // page.
-func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldBefore, lang string,
-	trust func(*catalog.PricePoint, string) *trustView, rel func(string) string) *homePrices {
+func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldBefore, lang string, limit int, ref time.Time,
+	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *homePrices {
 	t := &homePrices{Currency: currency, Tabs: homeTabs}
-	best := map[string][]*homeCell{} // gpu id → cells aligned with homeTabs
+	best := map[string]*homeCellSet{}     // gpu id → its cells
+	newest := map[string][]catalog.Date{} // gpu id → by tab, the newest date of its stale prices ("-": undated)
 	count := map[string]int{}
 	providers := map[string]map[string]bool{} // gpu id → the providers with a whole price of it
 	rates := map[string]pricing.Conversion{}
@@ -131,40 +191,73 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 		}
 		for i, tab := range homeTabs {
 			for _, model := range tab.Models {
-				if !o.Ranks(model) {
-					continue
-				}
 				per, ok := o.PerGPUHour(model)
-				if !ok {
+				if !ok || !o.Answers(model, homeIncludes[len(homeIncludes)-1]) {
 					continue
 				}
 				if providers[o.Instance.GPU] == nil {
 					providers[o.Instance.GPU] = map[string]bool{}
 				}
 				providers[o.Instance.GPU][o.Provider.ID] = true
-				cells := best[o.Instance.GPU]
-				if cells == nil {
-					cells = make([]*homeCell, len(homeTabs))
-					best[o.Instance.GPU] = cells
+				set := best[o.Instance.GPU]
+				if set == nil {
+					set = &homeCellSet{}
+					for m := range set {
+						set[m] = make([]*homeCell, len(homeTabs))
+					}
+					best[o.Instance.GPU] = set
+					newest[o.Instance.GPU] = make([]catalog.Date, len(homeTabs))
 				}
-				if c := cells[i]; c != nil && c.PerGPUHour <= per {
-					continue // the first of equal prices (catalog and tab order) stays
+				pr := o.Prices[model]
+				if pr.Fallback {
+					d, _ := catalog.AgeDate(pr.Point)
+					if n := newest[o.Instance.GPU][i]; n == "" || n == "-" && d != "" || d != "" && n != "-" && later(d, n) {
+						newest[o.Instance.GPU][i] = cmp.Or(d, "-")
+					}
 				}
-				cells[i] = homeCellOf(o, model, per, lang, trust, rel)
-				cells[i].Named = len(tab.Models) > 1
+				for m, inc := range homeIncludes {
+					if !o.Answers(model, inc) {
+						continue
+					}
+					// By default, a stale price standing in for a current
+					// one comes after every current price of the tab; the
+					// first of equal prices (catalog and tab order) stays.
+					if c := set[m][i]; c != nil {
+						if m == 0 && c.price.Fallback != pr.Fallback {
+							if !c.price.Fallback {
+								continue
+							}
+						} else if c.PerGPUHour <= per {
+							continue
+						}
+					}
+					set[m][i] = homeCellOf(o, model, per, lang, trust, rel)
+					set[m][i].Currency = currency
+					set[m][i].Named = len(tab.Models) > 1
+				}
 			}
 		}
 	}
 	var rows []*homePriceRow
 	for _, g := range gpus {
-		cells := best[g.ID]
-		if cells == nil {
+		set := best[g.ID]
+		if set == nil {
 			continue
 		}
-		rows = append(rows, &homePriceRow{
+		r := &homePriceRow{
 			GPU: g, URL: rel(paths.GPU(g.ID)), CompareURL: rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode(),
-			Offers: count[g.ID], Cells: cells,
-		})
+			Offers: count[g.ID], Cells: set[0], Lines: make([][]*homeLine, len(homeTabs)),
+		}
+		for i := range homeTabs {
+			if c := set[0][i]; c != nil && c.price.Fallback {
+				c.Why = catalog.Undated
+				if d := newest[g.ID][i]; d != "-" {
+					c.Why, c.Months = catalog.Stale, monthsOld(d, ref)
+				}
+			}
+			r.Lines[i] = homeLinesOf(r, i, set)
+		}
+		rows = append(rows, r)
 	}
 	year := derive.ReleaseYears(gpus)
 	// A chip's variants (H100 SXM, PCIe, NVL) stand together, the chip
@@ -196,9 +289,9 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 			-cmp.Compare(year(x.GPU), year(y.GPU)),
 		)
 	})
-	if len(rows) > homeRows {
-		t.More = len(rows) - homeRows
-		rows = rows[:homeRows]
+	if limit >= 0 && len(rows) > limit {
+		t.More = len(rows) - limit
+		rows = rows[:limit]
 	}
 	t.Rows = rows
 	for _, r := range rows {
@@ -214,10 +307,41 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 	return t
 }
 
+// homeLinesOf makes the lines of row r in tab i from its cells under
+// each state of the switches: one line per different answer, the
+// default's first.
+func homeLinesOf(r *homePriceRow, i int, set *homeCellSet) []*homeLine {
+	var lines []*homeLine
+	for m := range homeIncludes {
+		c := set[m][i]
+		var at *homeLine
+		for _, l := range lines {
+			if l.Cell == c || l.Cell != nil && c != nil && l.Cell.price == c.price {
+				at = l
+			}
+		}
+		if at == nil {
+			at = &homeLine{Row: r, Cell: c, Default: m == 0}
+			lines = append(lines, at)
+		}
+		at.Show = strings.TrimSpace(at.Show + " " + strconv.Itoa(m))
+	}
+	if lines[0].Cell == nil {
+		for _, l := range lines[1:] {
+			lines[0].Marketplaces = lines[0].Marketplaces || l.Cell != nil && l.Cell.Marketplace
+		}
+	}
+	return lines
+}
+
+// monthsOld is how many whole months old something dated d is on day
+// ref (catalog.MonthsOld).
+func monthsOld(d catalog.Date, ref time.Time) int { return catalog.MonthsOld(d, ref) }
+
 // homeCellOf is the cell of offer o's price under model, per the GPU-hour
 // per in the site currency.
 func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
-	trust func(*catalog.PricePoint, string) *trustView, rel func(string) string) *homeCell {
+	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *homeCell {
 	pr := o.Prices[model]
 	c := &homeCell{
 		Model: model, PerGPUHour: per,
@@ -226,6 +350,7 @@ func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
 		Approximate: pr.Point.Approximate, Payment: pr.Point.Payment,
 		Provider: pagemodel.ProviderName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(paths.Instance(o.Instance)),
 		Region: o.Region, Trust: trust(pr.Point, pr.Kind),
+		Marketplace: pr.Marketplace, price: pr, offer: o,
 	}
 	if r := o.Provider.Region(o.Region); r != nil {
 		c.Region = cmp.Or(pagemodel.RegionName(r, lang), r.ID)
@@ -240,4 +365,55 @@ func memoryGB(g *catalog.GPU) float64 {
 		return -1
 	}
 	return *g.MemoryGB
+}
+
+// homeMainland is the mainland view of the home page: the cheapest price
+// per GPU-hour of each GPU model in mainland China, in yuan
+// (derive.Mainland). First on the Chinese home page; one tab away on the
+// others.
+type homeMainland struct {
+	Currency string // derive.MainlandCurrency
+	Tabs     []derive.MainlandTab
+	Rows     []*homePriceRow
+	Rates    []pricing.Conversion // the conversions of the figures shown, by currency
+	Other    bool                 // some figure is not current
+}
+
+// homeMainlandOf makes the mainland view's model from the derived rows.
+func homeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang string,
+	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *homeMainland {
+	m := &homeMainland{Currency: derive.MainlandCurrency, Tabs: derive.MainlandTabs}
+	rates := map[string]pricing.Conversion{}
+	for _, r := range rows {
+		row := &homePriceRow{
+			GPU: r.GPU, URL: rel(paths.GPU(r.GPU.ID)), CompareURL: rel(matrixPath(1)) + "#" + url.Values{"gpu": {r.GPU.ID}}.Encode(),
+			Offers: count[r.GPU.ID], Cells: make([]*homeCell, len(r.Cells)),
+		}
+		for i, mc := range r.Cells {
+			if mc == nil {
+				continue
+			}
+			o, pr := mc.Offer, mc.Price
+			c := &homeCell{
+				Model: mc.Model, Currency: derive.MainlandCurrency, Named: len(derive.MainlandTabs[i].Models) > 1, PerGPUHour: mc.PerGPUHour,
+				Quoted: mc.Quoted, QuotedIn: pr.Hourly.Currency, Converted: mc.Conversion.From != mc.Conversion.To, Conversion: mc.Conversion,
+				Approximate: pr.Point.Approximate, Payment: pr.Point.Payment, Other: !mc.Current,
+				Provider: pagemodel.ProviderName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(paths.Instance(o.Instance)),
+				Region: o.Region, Trust: trust(pr.Point, pr.Kind),
+			}
+			if reg := o.Provider.Region(o.Region); reg != nil {
+				c.Region = cmp.Or(pagemodel.RegionName(reg, lang), reg.ID)
+			}
+			if c.Converted {
+				rates[c.QuotedIn] = c.Conversion
+			}
+			m.Other = m.Other || c.Other
+			row.Cells[i] = c
+		}
+		m.Rows = append(m.Rows, row)
+	}
+	for _, cur := range slices.Sorted(maps.Keys(rates)) {
+		m.Rates = append(m.Rates, rates[cur])
+	}
+	return m
 }

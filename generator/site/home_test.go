@@ -3,12 +3,14 @@ package site
 import (
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"golang.org/x/tools/txtar"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 )
 
 // homeCatalog has, for the H100, a provider's price in yuan, an article's
@@ -78,11 +80,11 @@ func TestHomePricesPickTheCheapestWholePrice(t *testing.T) {
 	if errs := r.Errors(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	trust := func(pp *catalog.PricePoint, kind string) *trustView {
-		return &trustView{Kind: kind, Date: string(pp.Since)}
+	trust := func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView {
+		return &pagemodel.TrustView{Kind: kind, Date: string(pp.Since)}
 	}
-	rel := linker{}.To
-	tab := homePriceTable(pricing.Offers(cat, "USD"), derive.GPUOrder(cat.GPUs), "USD", "", "en", trust, rel)
+	rel := pagemodel.Linker{}.To
+	tab := homePriceTable(pricing.Offers(cat, "USD"), derive.GPUOrder(cat.GPUs), "USD", "", "en", homeRows, time.Time{}, trust, rel)
 
 	if len(tab.Tabs) != 3 || tab.Tabs[0].ID != "on_demand" || tab.Tabs[1].ID != "spot" || tab.Tabs[2].ID != "commit_1y" {
 		t.Fatalf("tabs %+v, want on_demand, spot, commit_1y", tab.Tabs)

@@ -7,6 +7,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 )
 
@@ -40,7 +41,7 @@ type panelRow struct {
 	Worked                 bool
 	HourlyText, PerGPUText string
 	Currency               string
-	Trust                  *trustView // with the kind of the price: an estimate when worked out
+	Trust                  *pagemodel.TrustView // with the kind of the price: an estimate when worked out
 }
 
 // panelRegion is the one region every row of a price panel is in, and
@@ -120,6 +121,41 @@ type historyGroup struct {
 	Series  []*priceSeries
 	Regions int // how many regions its series are in; 0 when only in "all" of them
 	Points  int
+	// More counts the regions past maxHistoryRegions whose series the
+	// page leaves out (cutHistory), and MorePoints their prices; MoreURL
+	// is the matrix filtered to the instance type's provider and GPU
+	// model, which lists each region's current price.
+	More, MorePoints int
+	MoreURL          string
+}
+
+// maxHistoryRegions is the most regions whose series a group of an
+// instance type's price history shows: an instance type sold in thousands
+// of regions keeps its page under 2 MB.
+const maxHistoryRegions = 100
+
+// maxFactRegions is the most regions an instance type's facts name.
+const maxFactRegions = 50
+
+// cutHistory keeps the series of each group's first maxHistoryRegions
+// regions, in the group's order, and links moreURL for the rest.
+func cutHistory(groups []*historyGroup, moreURL string) {
+	for _, g := range groups {
+		regions := 0
+		for i, s := range g.Series {
+			if s.Region != catalog.AllRegions && (i == 0 || g.Series[i-1].Region != s.Region) {
+				regions++
+			}
+			if regions > maxHistoryRegions {
+				for _, r := range g.Series[i:] {
+					g.MorePoints += len(r.Points)
+				}
+				g.More, g.MoreURL = g.Regions-maxHistoryRegions, moreURL
+				g.Series = g.Series[:i]
+				break
+			}
+		}
+	}
 }
 
 // priceSeries is one series of an instance type's price history: its

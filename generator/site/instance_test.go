@@ -9,6 +9,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -24,7 +25,7 @@ func instanceModel(t *testing.T, root fs.FS, provider, instance string) *instanc
 	b := &builder{cat: cat, tmpl: &render.Templates{Msgs: englishTexter(t).M}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
 	b.Data = derive.Make(b.cat)
 	in := cat.Provider(provider).Instance(instance)
-	p := &page{Path: paths.Instance(in), Layout: "instance", Links: linker{Prefix: "../../../"}}
+	p := &pagemodel.Page{Path: paths.Instance(in), Layout: "instance", Links: pagemodel.Linker{Prefix: "../../../"}}
 	return catalogOf(b).instanceData(p, in)
 }
 

@@ -16,3 +16,8 @@ func scenariosOf(b *builder) *kinds.Scenarios {
 func benchmarksOf(b *builder) *kinds.Benchmarks {
 	return kinds.NewBenchmarks(b.cat, b.Data, b.newPage, b.trust)
 }
+
+// changesOf is the changes page kind of the edition b builds.
+func changesOf(b *builder) *kinds.Changes {
+	return kinds.NewChanges(b.cat, b.Data, b.tmpl.Msgs, b.newPage, b.trust)
+}

@@ -26,6 +26,14 @@ var stageImports = map[string][]string{
 	"site/export":      {"site/derive", "site/paths", "site/render"},
 	"site/pagemodel":   {"site/content", "site/export", "site/paths", "site/render"},
 	"site/kinds":       {"site/content", "site/derive", "site/pagemodel", "site/paths", "site/render"},
+	"site/chartmodel":  {"site/pagemodel", "site/render"},
+	"site/sitemap":     {"site/pagemodel", "site/write"},
+	"site/reuse":       {"site/fingerprint", "site/write"},
+	"site/feeds":       {"site/fingerprint", "site/pagemodel", "site/paths", "site/render", "site/reuse", "site/write"},
+	"site/searchindex": {"site/pagemodel", "site/write"},
+	"site/api":         {"site/derive", "site/export", "site/paths", "site/render", "site/write"},
+	"site/markdown":    nil,
+	"site/llms":        {"site/content", "site/derive", "site/markdown", "site/pagemodel", "site/paths", "site/render", "site/write"},
 }
 
 // pkgInfo is what TestStageSizes and TestStagesImportOneWay read of a
@@ -136,4 +144,54 @@ func TestStageSizes(t *testing.T) {
 		}
 	}
 	t.Logf("site.builder: %d methods", pkgs["site"].methods["builder"])
+}
+
+// TestOrchestrationFitsOnOneScreen keeps the list of stages readable as
+// one: builder.run, which calls the stages of an edition in order, fits
+// on a screen of 60 lines; and what a Rebuilder keeps between builds is
+// an input of the stages (kept, reuse.Sets, pageCache), never a field of
+// the builder.
+func TestOrchestrationFitsOnOneScreen(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "site.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, decl := range f.Decls {
+		switch d := decl.(type) {
+		case *ast.FuncDecl:
+			if d.Name.Name != "run" || d.Recv == nil {
+				continue
+			}
+			found = true
+			if n := fset.Position(d.End()).Line - fset.Position(d.Pos()).Line + 1; n > 60 {
+				t.Errorf("builder.run: %d lines, over 60: give a step of it a function of its own", n)
+			}
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok || ts.Name.Name != "builder" {
+					continue
+				}
+				for _, field := range ts.Type.(*ast.StructType).Fields.List {
+					var typ strings.Builder
+					ast.Inspect(field.Type, func(n ast.Node) bool {
+						if id, ok := n.(*ast.Ident); ok {
+							typ.WriteString(id.Name + " ")
+						}
+						return true
+					})
+					for _, kept := range []string{"kept", "reuse", "pageCache", "fingerprint", "Sets"} {
+						if strings.Contains(" "+typ.String(), " "+kept+" ") {
+							t.Errorf("builder has a field of %s: what a Rebuilder keeps is passed to the stages, not held by the builder", typ.String())
+						}
+					}
+				}
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no builder.run in site.go")
+	}
 }

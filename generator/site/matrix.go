@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"maps"
 	"slices"
 	"strconv"
@@ -30,28 +31,37 @@ import (
 // under the chosen pricing model and per GPU-hour, and the price's age
 // and kind of source (compareColumns); the other columns follow, which
 // the script hides until the reader chooses them. Its first page also
-// carries every offer as data — the shape of compare/offers.json, in a
-// JSON script element — for static/matrix.js, which sorts, filters,
-// converts and compares them in the browser without a round-trip, and
-// draws only the rows in view.
+// loads every offer as data — the shape of compare/offers.json — for
+// static/matrix.js, which sorts, filters, converts and compares them in
+// the browser without a round-trip, and draws only the rows in view. The
+// offers are not in the page but in data scripts beside it
+// (compare/offers-1.js …, offerChunks), each of a bounded size, so that
+// no page grows with the catalog beyond its rows; the page's JSON script
+// element holds the rest of the script's data.
 
 // compareData is the model of one page of the instance matrix.
 type compareData struct {
-	Currency  string
-	Model     string // the pricing model of the normalised, date and source columns
-	Models    []string
-	Columns   []matrixColumn
-	Rates     []*render.RateView // the conversions into Currency the prices use
-	Rows      []*matrixRow
-	Total     int // offers on every page
-	First     int // numbers of the page's first and last rows, from 1
-	Last      int
-	Pager     []pageLink // nil when the matrix fits one page
-	Controls  *matrixControls
-	Script    template.JS // the JSON of a matrixScript: every offer, for the script; first page only
-	ScriptURL string
-	TableID   string       // the id of the table; "" is "matrix"
-	Exports   *exportLinks // compare/offers.csv and .json; nil in a report
+	Currency string
+	Model    string // the pricing model of the normalised, date and source columns
+	Models   []string
+	// Choices are the pricing-model select's options (matrixChoices).
+	Choices  []string
+	Columns  []matrixColumn
+	Rates    []*render.RateView // the conversions into Currency the prices use
+	Rows     []*matrixRow
+	Total    int // offers on every page
+	First    int // numbers of the page's first and last rows, from 1
+	Last     int
+	Pager    []pageLink // nil when the matrix fits one page
+	Controls *matrixControls
+	Script   template.JS // the JSON of a matrixScript, for the script; first page only
+	// DataScripts are the page-relative links to the scripts that hold
+	// the offers for the script (offerChunks), loaded before ScriptURL;
+	// first page only.
+	DataScripts []string
+	ScriptURL   string
+	TableID     string       // the id of the table; "" is "matrix"
+	Exports     *exportLinks // compare/offers.csv and .json; nil in a report
 }
 
 // exportLinks are the page-relative links to a table's data files, shown
@@ -91,7 +101,7 @@ type matrixRow struct {
 	// The normalised prices under the default model, in the site currency.
 	PerGPU, PerGB, PerFP16, PerFP32 *float64
 	Dated                           *matrixPrice // the default model's price, for the date and source
-	Date                            *dateView
+	Date                            *pagemodel.DateView
 	// PerGPUText … PerFP32Text are the normalised prices as the cells
 	// write them (formatDerived); "" when unknown.
 	PerGPUText, PerGBText, PerFP16Text, PerFP32Text string
@@ -136,7 +146,7 @@ type matrixPrice struct {
 	Title string
 	// Trust is the price's age and the kind of its source; the cell marks
 	// a price rankings leave out (an article's figure, an estimate).
-	Trust *trustView
+	Trust *pagemodel.TrustView
 }
 
 // pageLink is a link to one page of the matrix.
@@ -162,6 +172,51 @@ type facet struct {
 	// (catalog.Geos), provider-wide prices first and regions the catalog
 	// does not place last; nil for the other facets.
 	Groups []facetGroup
+	// More is how many values the facet leaves out of its list, to keep
+	// within maxFacetBytes (foldFacet): the search box finds their offers.
+	More int
+}
+
+// maxFacetBytes is about the most bytes the list of one facet of the
+// matrix takes on its first page: a catalog of thousands of providers or
+// regions lists those with the most offers and leaves the rest to the
+// search box, so that the page's frame stays bounded.
+const maxFacetBytes = 50_000
+
+// foldFacet keeps in f's list the options with the most offers (the
+// first listed among equals) that fit in about maxFacetBytes, in their
+// order, and counts the others in f.More.
+func foldFacet(f *facet) {
+	cost := func(o facetOption) int {
+		return len(template.HTMLEscapeString(o.Label)) + len(template.HTMLEscapeString(o.Note)) + len(template.HTMLEscapeString(o.Value)) + 80
+	}
+	total := 0
+	for _, o := range f.Options {
+		total += cost(o)
+	}
+	if total <= maxFacetBytes {
+		return
+	}
+	byCount := make([]int, len(f.Options))
+	for i := range byCount {
+		byCount[i] = i
+	}
+	slices.SortStableFunc(byCount, func(i, j int) int { return cmp.Compare(f.Options[j].Count, f.Options[i].Count) })
+	keep := make([]bool, len(f.Options))
+	used := 0
+	for _, i := range byCount {
+		if c := cost(f.Options[i]); used+c <= maxFacetBytes {
+			keep[i], used = true, used+c
+		}
+	}
+	kept := f.Options[:0:0]
+	for i, o := range f.Options {
+		if keep[i] {
+			kept = append(kept, o)
+		}
+	}
+	f.More = len(f.Options) - len(kept)
+	f.Options = kept
 }
 
 type facetOption struct {
@@ -189,11 +244,66 @@ type matrixScript struct {
 
 // scriptSettings is the script's data after the offers.
 type scriptSettings struct {
-	GPUs     []export.GPUExport `json:"gpus"`
-	Model    string             `json:"default_model"`
-	Root     string             `json:"root"`
-	Pretty   bool               `json:"pretty,omitempty"`
-	Messages map[string]string  `json:"messages"`
+	// OfferCount is how many offers the data scripts hold, all of them.
+	OfferCount int                `json:"offer_count"`
+	GPUs       []export.GPUExport `json:"gpus"`
+	Model      string             `json:"default_model"`
+	// Terms are the models of each commitment choice (pricing.Commitments)
+	// that some offer prices, by its id: the script takes an offer's price
+	// under one as pricing.Offer.Committed does.
+	Terms    map[string][]string `json:"terms,omitempty"`
+	Root     string              `json:"root"`
+	Pretty   bool                `json:"pretty,omitempty"`
+	Messages map[string]string   `json:"messages"`
+}
+
+// maxChunkBytes is the most bytes of offers one data script of the matrix
+// holds; an offer larger than that alone is one script.
+const maxChunkBytes = 256 << 10
+
+// offerChunkPath is the path of the n-th data script of the matrix,
+// counted from 1, beside its first page.
+func offerChunkPath(n int) string { return fmt.Sprintf("compare/offers-%d.js", n) }
+
+// offerChunks writes offers, in order, as the matrix's data scripts: plain
+// scripts, each appending its offers (each as compare/offers.json holds
+// it) to the array window.gpucompareOffers, which static/matrix.js reads,
+// so that they load by <script src> under the policy script-src 'self'
+// and from file://, where no fetch() is allowed. Each holds at most
+// maxChunkBytes of offers.
+func offerChunks(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.OfferExport) ([][]byte, error) {
+	const open = "(window.gpucompareOffers = window.gpucompareOffers || []).push(\n"
+	var chunks [][]byte
+	var cur []byte
+	first, n := 0, 0
+	flush := func() {
+		if n == 0 {
+			return
+		}
+		head := fmt.Sprintf("// Offers %d–%d of the instance matrix, written by gpucompare build:\n// compare/index.html loads this file before static/matrix.js.\n", first+1, first+n)
+		chunk := make([]byte, 0, len(head)+len(open)+len(cur)+4)
+		chunk = append(append(append(chunk, head...), open...), cur...)
+		chunks = append(chunks, append(chunk, "\n);\n"...))
+		first, n, cur = first+n, 0, nil
+	}
+	var w export.JSONWriter
+	for _, o := range offers {
+		w.Reset()
+		w.Offer(exportOf(o))
+		if err := w.Err(); err != nil {
+			return nil, err
+		}
+		if n > 0 && len(cur)+2+len(w.Bytes()) > maxChunkBytes {
+			flush()
+		}
+		if n > 0 {
+			cur = append(cur, ",\n"...)
+		}
+		cur = append(cur, w.Bytes()...)
+		n++
+	}
+	flush()
+	return chunks, nil
 }
 
 // encode is what json.Marshal writes of s with the export of each of
@@ -276,10 +386,12 @@ var scriptMessages = []string{
 	"matrix.remove", "matrix.none", "matrix.field", "matrix.sort_by",
 	"matrix.invalid", "matrix.file_stem", "price.upfront", "price.discount", "price.approximate_title",
 	"unit.hour", "unit.month", "unit.year", "units.gbps",
+	"trust.marketplace", "trust.marketplace_title", "trust.last_seen", "trust.last_seen_title",
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
 	"trust.undated", "matrix.gpu_times", "matrix.price_quoted", "matrix.price_exact", "matrix.rate_title",
-	"matrix.prev_short", "matrix.partial_short",
+	"matrix.prev_short", "matrix.partial_short", "matrix.print_caption",
+	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR",
 }
 
 // matrixKind is the page kind of the instance matrix (/compare/) and of
@@ -292,17 +404,30 @@ type matrixKind struct {
 	cat     *catalog.Catalog
 	data    *derive.Data
 	msgs    render.Messages
-	newPage func(path, layout string) *page
-	trust   func(pp *catalog.PricePoint, kind string) *trustView
+	newPage func(path, layout string) *pagemodel.Page
+	trust   func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView
 	pretty  bool
+	// layout is the compare layout's template set, whose "compare-table"
+	// measures the rows (matrixPageStarts); nil measures none.
+	layout *template.Template
+	// render renders a page of the matrix whole, to measure its frame
+	// (matrixPageStarts); nil measures none.
+	render func(w io.Writer, p *pagemodel.Page) error
 
 	citesMu sync.Mutex                   // guards cites
 	cites   map[string][]render.Citation // cite of each source the rows cite (cite)
+
+	// chunks are the data scripts of the offers (offerChunks), made by
+	// matrixPages, for the builder to write at offerChunkPath.
+	chunks [][]byte
 }
 
 // matrixOf is the matrix page kind of the edition b builds.
 func matrixOf(b *builder) *matrixKind {
-	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: b.trust, pretty: b.opts.PrettyURLs}
+	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: b.trust, pretty: b.opts.PrettyURLs, layout: b.tmpl.ByLayout["compare"],
+		render: func(w io.Writer, p *pagemodel.Page) error {
+			return b.tmpl.Execute(w, b.tmpl.ByLayout["compare"], "compare", p)
+		}}
 }
 
 // text is the text of the field key of the catalog record rec in the
@@ -310,7 +435,7 @@ func matrixOf(b *builder) *matrixKind {
 func (k *matrixKind) text(rec any, key string) string { return pagemodel.CatalogText(k.cat, rec, key) }
 
 // matrixPages makes the pages of the instance matrix.
-func (k *matrixKind) matrixPages() ([]*page, error) {
+func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 	var terr error
 	t := k.msgs.TKeeping(&terr)
 	display := k.cat.Site.Currency
@@ -321,26 +446,94 @@ func (k *matrixKind) matrixPages() ([]*page, error) {
 	}
 	columns := compareColumns(t, models, model, display)
 	size := cmp.Or(k.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
-	n := max(1, (len(k.data.Priced)+size-1)/size)
-	pagePaths := make([]string, n)
-	for i := range pagePaths {
-		pagePaths[i] = matrixPath(i + 1)
-	}
 	rates := k.matrixRates(display)
-
-	var out []*page
-	for i, path := range pagePaths {
-		p := k.newPage(path, "compare")
+	x := export.NewOfferExporter(k.cat, k.msgs)
+	chunks, err := offerChunks(k.data.Priced, x.Of)
+	if err == nil {
+		err = x.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	k.chunks = chunks
+	// first is the frame of the first page: its controls and the
+	// script's data, which the other pages do not have.
+	var first *compareData
+	firstFrame := func(p *pagemodel.Page, t func(string, ...any) string) (*compareData, error) {
+		if first != nil {
+			return first, nil
+		}
+		d := &compareData{Controls: k.matrixControls(t, models, display)}
+		script, err := k.matrixScript(p, t, models, model).encode(nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		d.Script = script
+		for j := range chunks {
+			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(offerChunkPath(j+1), "compare/")) // beside the page
+		}
+		d.ScriptURL = p.Rel("static/matrix.js")
+		first = d
+		return d, nil
+	}
+	newPage := func(i int) *pagemodel.Page {
+		p := k.newPage(matrixPath(i+1), "compare")
 		p.TitleKey, p.DescKey = "compare.title", "compare.description"
 		if i > 0 {
 			p.TitleKey, p.Title = "", t("compare.title_page", i+1)
 		}
+		return p
+	}
+	// frames measures the first and a later page of the matrix, of pages
+	// pages, with no rows: what the rows of each leave of maxPageBytes.
+	var frames func(pages int) (int, int, error)
+	if k.render != nil && k.layout != nil {
+		frames = func(pages int) (int, int, error) {
+			var sizes [2]int
+			for i := range sizes {
+				p := newPage(i)
+				d := &compareData{Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
+					Total: len(k.data.Priced), First: len(k.data.Priced), Last: len(k.data.Priced),
+					Exports: &exportLinks{"compare.exports", p.Rel(paths.OffersCSV), p.Rel(paths.OffersJSON)}}
+				if i == 0 {
+					f, err := firstFrame(p, t)
+					if err != nil {
+						return 0, 0, err
+					}
+					d.Controls, d.Script, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.DataScripts, f.ScriptURL
+				}
+				for j := range max(pages, 2) {
+					d.Pager = append(d.Pager, pageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(matrixPath(j + 1)), Current: i == j})
+				}
+				p.Data = d
+				var buf bytes.Buffer
+				if err := k.render(&buf, p); err != nil {
+					return 0, 0, err
+				}
+				sizes[i] = buf.Len()
+			}
+			return sizes[0], sizes[1], nil
+		}
+	}
+	starts, err := k.matrixPageStarts(columns, models, model, display, size, frames)
+	if err != nil {
+		return nil, err
+	}
+	n := len(starts) - 1
+	pagePaths := make([]string, n)
+	for i := range pagePaths {
+		pagePaths[i] = matrixPath(i + 1)
+	}
+
+	var out []*pagemodel.Page
+	for i := range pagePaths {
+		p := newPage(i)
 		p.Model = func() (any, error) {
 			var terr error
 			t := k.msgs.TKeeping(&terr)
-			lo, hi := i*size, min((i+1)*size, len(k.data.Priced))
+			lo, hi := starts[i], starts[i+1]
 			d := &compareData{
-				Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
+				Currency: display, Model: model, Models: models, Choices: matrixChoices(models), Columns: columns, Rates: rates,
 				Total: len(k.data.Priced), First: lo + 1, Last: hi,
 				Exports: &exportLinks{"compare.exports", p.Rel(paths.OffersCSV), p.Rel(paths.OffersJSON)},
 			}
@@ -353,23 +546,108 @@ func (k *matrixKind) matrixPages() ([]*page, error) {
 				}
 			}
 			if i == 0 {
-				d.Controls = k.matrixControls(t, models, display)
-				x := export.NewOfferExporter(k.cat, k.msgs)
-				script, err := k.matrixScript(p, t, models, model).encode(k.data.Priced, x.Of)
-				if err == nil {
-					err = x.Err()
-				}
+				f, err := firstFrame(p, t)
 				if err != nil {
 					return nil, err
 				}
-				d.Script = script
-				d.ScriptURL = p.Rel("static/matrix.js")
+				d.Controls, d.Script, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.DataScripts, f.ScriptURL
 			}
 			return d, terr
 		}
 		out = append(out, p)
 	}
 	return out, terr
+}
+
+// maxMatrixRowBytes is the most bytes of HTML rows one page of the matrix
+// holds, beside at most the site's matrix page size of rows: what keeps a
+// page under 2,000,000 bytes when the catalog repeats long texts (an
+// instance type's network, interconnect or why its price is partial) on
+// the row of every region it is offered in. The rest, 150,000 bytes, is
+// left to the page's frame: the header, the filters and facets, the
+// script's data block and the pager of the first page (some 70,000 bytes
+// for the shipped catalog). A frame larger than that, measured, takes its
+// bytes from its page's rows (matrixPageStarts), and no page passes
+// maxPageBytes.
+const maxMatrixRowBytes = 1_850_000
+
+// maxPageBytes is the most bytes a page of the site may have: 2,000,000
+// (decimal), whatever the catalog, for a catalog of at most 2 MB of YAML.
+const maxPageBytes = 2_000_000
+
+// frameSlack is what the measure of a matrix page's frame may miss: the
+// numbers of its caption and its pager's current link.
+const frameSlack = 2_000
+
+// matrixPageStarts are the indexes into the priced offers at which the
+// pages of the matrix start, then their count: a page ends after size
+// rows, or before the row that would take its rows past
+// maxMatrixRowBytes or past what its frame leaves of maxPageBytes
+// (frames, of the first and of a later page, with a pager of so many
+// pages), each row measured as "compare-table" writes it on a page below
+// the first (whose links are the longer). A page holds at least one row.
+func (k *matrixKind) matrixPageStarts(columns []matrixColumn, models []string, model, display string, size int, frames func(pages int) (int, int, error)) ([]int, error) {
+	offers := k.data.Priced
+	sizes := make([]int, len(offers))
+	if k.layout != nil && k.layout.Lookup("compare-table") != nil {
+		p := k.newPage(matrixPath(2), "compare")
+		d := &compareData{Currency: display, Model: model, Models: models, Columns: columns}
+		var buf bytes.Buffer
+		if err := k.layout.ExecuteTemplate(&buf, "compare-table", d); err != nil {
+			return nil, err
+		}
+		empty := buf.Len()
+		for i, o := range offers {
+			buf.Reset()
+			d.Rows = []*matrixRow{k.matrixRow(p, o, models, model)}
+			if err := k.layout.ExecuteTemplate(&buf, "compare-table", d); err != nil {
+				return nil, err
+			}
+			sizes[i] = buf.Len() - empty
+		}
+	}
+	return pageStarts(sizes, size, frames)
+}
+
+// pageStarts are matrixPageStarts of rows of sizes bytes: a page ends
+// after size rows, or before the row that would take its rows past
+// maxMatrixRowBytes or past what its frame (frames, when not nil) leaves
+// of maxPageBytes.
+func pageStarts(sizes []int, size int, frames func(pages int) (int, int, error)) ([]int, error) {
+	split := func(firstBudget, laterBudget int) []int {
+		starts := []int{0}
+		rows, used := 0, 0
+		for i, b := range sizes {
+			budget := laterBudget
+			if len(starts) == 1 {
+				budget = firstBudget
+			}
+			if rows > 0 && (rows == size || used+b > budget) {
+				starts = append(starts, i)
+				rows, used = 0, 0
+			}
+			rows, used = rows+1, used+b
+		}
+		return append(starts, len(sizes))
+	}
+	starts := split(maxMatrixRowBytes, maxMatrixRowBytes)
+	if frames == nil {
+		return starts, nil
+	}
+	// A frame's pager grows with the pages, which a smaller budget makes
+	// more of: measure again until the count of pages holds.
+	for range 8 {
+		first, later, err := frames(len(starts) - 1)
+		if err != nil {
+			return nil, err
+		}
+		next := split(min(maxMatrixRowBytes, maxPageBytes-first-frameSlack), min(maxMatrixRowBytes, maxPageBytes-later-frameSlack))
+		if len(next) <= len(starts) {
+			return next, nil
+		}
+		starts = next
+	}
+	return nil, errors.New("matrix: the pages' frames do not settle")
 }
 
 // matrixPath is the output path of page n of the matrix, counted from 1.
@@ -391,6 +669,33 @@ func pricedModels(offers []*pricing.Offer) []string {
 				break
 			}
 		}
+	}
+	return out
+}
+
+// matrixChoices are the options of the matrix's pricing-model select for
+// the priced models: each model, but a commitment of a term in place of
+// the term's models (pricing.Commitments), where the first of them would
+// be, so that "1-year commitment" takes a reserved instance, a savings plan
+// or committed use alike, each row naming its own.
+func matrixChoices(models []string) []string {
+	var out []string
+	for _, m := range models {
+		if c, ok := pricing.CommitmentOf(m); ok {
+			m = c.ID
+		}
+		if !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// commitmentIDs are the ids of pricing.Commitments.
+func commitmentIDs() []string {
+	var out []string
+	for _, c := range pricing.Commitments {
+		out = append(out, c.ID)
 	}
 	return out
 }
@@ -487,7 +792,7 @@ func capitalize(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-func (k *matrixKind) matrixRow(p *page, o *pricing.Offer, models []string, model string) *matrixRow {
+func (k *matrixKind) matrixRow(p *pagemodel.Page, o *pricing.Offer, models []string, model string) *matrixRow {
 	in := o.Instance
 	r := &matrixRow{
 		Offer: o, Provider: o.Provider, Instance: o.Instance, GPU: o.GPU, Region: o.Region,
@@ -534,7 +839,7 @@ func (k *matrixKind) cite(s string) []render.Citation {
 	defer k.citesMu.Unlock()
 	c, ok := k.cites[s]
 	if !ok {
-		c = render.Cite(s)
+		c = k.msgs.Cite(s)
 		if k.cites == nil {
 			k.cites = map[string][]render.Citation{}
 		}
@@ -580,19 +885,19 @@ func (k *matrixKind) priceTitle(v *matrixPrice) string {
 	if !v.Price.Converted {
 		exact, cur = render.FormatExact(v.Hourly.Amount), v.Hourly.Currency
 	}
-	parts := []string{t("matrix.price_exact", exact, cur+hour)}
+	parts := []string{t("matrix.price_exact", exact, k.msgs.Cur(cur)+hour)}
 	if p := v.Point.Payment; p != "" {
 		parts = append(parts, t("payment."+p))
 	}
 	if v.Upfront != nil {
-		parts = append(parts, t("price.upfront", render.FormatMoney(v.Upfront)+" "+v.Point.Currency))
+		parts = append(parts, t("price.upfront", render.FormatMoney(v.Upfront)+" "+k.msgs.Cur(v.Point.Currency)))
 	}
 	if d := v.Point.DiscountPct; d != nil {
 		parts = append(parts, t("price.discount", render.FormatNum(d)))
 	}
 	if v.Converted {
-		parts = append(parts, t("matrix.price_quoted", render.FormatExact(v.Hourly.Amount), v.Hourly.Currency+hour)+", "+
-			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", v.Rate.Base, render.FormatNum(v.Rate.Rate), v.Rate.Quote), rateDate(t, k.msgs.DateKeeping(&terr), v.Rate.Date))))
+		parts = append(parts, t("matrix.price_quoted", render.FormatExact(v.Hourly.Amount), k.msgs.Cur(v.Hourly.Currency)+hour)+", "+
+			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", k.msgs.Cur(v.Rate.Base), render.FormatNum(v.Rate.Rate), k.msgs.Cur(v.Rate.Quote)), rateDate(t, k.msgs.DateKeeping(&terr), v.Rate.Date))))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -670,8 +975,9 @@ func (k *matrixKind) matrixControls(t func(string, ...any) string, models []stri
 		facets[3].f.Options = append(facets[3].f.Options, facetOption{Value: m, Label: t("model." + m)})
 	}
 	geo := map[string]string{} // region id → its part of the world, as first seen
+	lang := cmp.Or(k.cat.Site.Language, catalog.BaseLanguage)
 	for _, o := range k.data.Priced {
-		add(facets[0], o.Provider.ID, o.Provider.Name)
+		add(facets[0], o.Provider.ID, pagemodel.ProviderName(o.Provider, lang))
 		gpu := o.Instance.GPU
 		if o.GPU != nil {
 			gpu = o.GPU.Name
@@ -688,8 +994,8 @@ func (k *matrixKind) matrixControls(t func(string, ...any) string, models []stri
 				if reg := o.Provider.Region(o.Region); reg != nil {
 					geo[o.Region] = reg.Geo
 					i := facets[2].index[o.Region]
-					if reg.Name != "" && reg.Name != reg.ID {
-						facets[2].f.Options[i].Note = reg.Name
+					if name := pagemodel.RegionName(reg, lang); name != "" && name != reg.ID {
+						facets[2].f.Options[i].Note = name
 					}
 				}
 			}
@@ -713,6 +1019,9 @@ func (k *matrixKind) matrixControls(t func(string, ...any) string, models []stri
 	slices.SortStableFunc(facets[2].f.Options, func(x, y facetOption) int {
 		return cmp.Or(-cmp.Compare(boolInt(x.Value == catalog.AllRegions), boolInt(y.Value == catalog.AllRegions)), strings.Compare(x.Value, y.Value))
 	})
+	for _, f := range facets {
+		foldFacet(f.f)
+	}
 	facets[2].f.Groups = regionGroups(t, facets[2].f.Options, geo)
 	for _, f := range facets {
 		c.Facets = append(c.Facets, *f.f)
@@ -744,20 +1053,35 @@ func regionGroups(t func(string, ...any) string, options []facetOption, geo map[
 
 // matrixScript is the data of the first page for the script, without
 // its offers (encode adds them).
-func (k *matrixKind) matrixScript(p *page, t func(string, ...any) string, models []string, model string) *matrixScript {
+func (k *matrixKind) matrixScript(p *pagemodel.Page, t func(string, ...any) string, models []string, model string) *matrixScript {
 	s := &matrixScript{
 		OffersExport: export.OffersDoc(k.cat),
 		scriptSettings: scriptSettings{
-			Model:    model,
-			Root:     strings.TrimSuffix(p.Rel("index.html"), "index.html"),
-			Pretty:   k.pretty,
-			Messages: map[string]string{},
+			Model:      model,
+			Root:       strings.TrimSuffix(p.Rel("index.html"), "index.html"),
+			Pretty:     k.pretty,
+			Messages:   map[string]string{},
+			OfferCount: len(k.data.Priced),
 		},
 	}
 	if s.Root == "./" {
 		s.Root = ""
 	}
 	s.Models = models
+	for _, c := range pricing.Commitments {
+		var in []string
+		for _, m := range c.Models {
+			if slices.Contains(models, m) {
+				in = append(in, m)
+			}
+		}
+		if len(in) > 0 {
+			if s.Terms == nil {
+				s.Terms = map[string][]string{}
+			}
+			s.Terms[c.ID] = in
+		}
+	}
 	used := map[string]bool{}
 	for _, o := range k.data.Priced {
 		used[o.Instance.GPU] = true
@@ -768,7 +1092,7 @@ func (k *matrixKind) matrixScript(p *page, t func(string, ...any) string, models
 		}
 	}
 	keys := slices.Clone(scriptMessages)
-	for prefix, words := range map[string][]string{"model": pricing.Models, "payment": catalog.Payments, "granularity": catalog.Granularities,
+	for prefix, words := range map[string][]string{"model": append(slices.Clone(pricing.Models), commitmentIDs()...), "payment": catalog.Payments, "granularity": catalog.Granularities,
 		"trust.kind": catalog.SourceKinds, "trust.kind_title": catalog.SourceKinds,
 		"trust.badge": {catalog.Fresh, catalog.Aging, catalog.Stale, catalog.Undated}} {
 		for _, w := range words {

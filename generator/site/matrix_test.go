@@ -1,8 +1,12 @@
 package site
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -21,6 +25,31 @@ func matrixBlock(t *testing.T, page string) string {
 	}
 	j := strings.Index(page[i:], "</script>")
 	return page[i+len(open) : i+j]
+}
+
+// chunkScript is a data script of the matrix as the page links it.
+var chunkScript = regexp.MustCompile(`<script src="(offers-\d+\.js)"></script>`)
+
+// matrixOffers returns the offers of the matrix's data scripts that the
+// first page of the matrix in folder dir ("compare/", "zh/compare/")
+// loads, in the order it loads them, each as written.
+func matrixOffers(t *testing.T, files map[string][]byte, dir string) []json.RawMessage {
+	t.Helper()
+	const open = "(window.gpucompareOffers = window.gpucompareOffers || []).push(\n"
+	var offers []json.RawMessage
+	for _, m := range chunkScript.FindAllStringSubmatch(string(files[dir+"index.html"]), -1) {
+		js := string(files[dir+m[1]])
+		i := strings.Index(js, open)
+		if i < 0 || !strings.HasSuffix(js, "\n);\n") {
+			t.Fatalf("%s%s: not a data script of offers:\n%.300s", dir, m[1], js)
+		}
+		var chunk []json.RawMessage
+		if err := json.Unmarshal([]byte("["+js[i+len(open):len(js)-len("\n);\n")]+"]"), &chunk); err != nil {
+			t.Fatalf("%s%s: %v", dir, m[1], err)
+		}
+		offers = append(offers, chunk...)
+	}
+	return offers
 }
 
 var (
@@ -203,12 +232,8 @@ func TestMatrixPagination(t *testing.T) {
 		}
 	}
 	checkLinks(t, files)
-	var doc struct{ Offers []json.RawMessage }
-	if err := json.Unmarshal([]byte(matrixBlock(t, string(files[pages[0]]))), &doc); err != nil {
-		t.Fatal(err)
-	}
-	if len(doc.Offers) != 5 {
-		t.Errorf("the first page's data holds %d offers, want all 5", len(doc.Offers))
+	if n := len(matrixOffers(t, files, "compare/")); n != 5 {
+		t.Errorf("the first page's data scripts hold %d offers, want all 5", n)
 	}
 	if !strings.Contains(string(files[pages[1]]), "Offers 3–4 of 5.") {
 		t.Error("page 2 does not say which offers it holds")
@@ -216,32 +241,31 @@ func TestMatrixPagination(t *testing.T) {
 }
 
 // TestMatrixDataBlockEscapesHostileText puts markup into catalog text: the
-// JSON block must keep it as JSON text (\u003c/script\u003e), end where the
-// page ends it, and read back as the catalog states it.
+// data script must keep it as JSON text (\u003c/script\u003e), a string
+// that ends where its JSON ends, and read back as the catalog states it;
+// the page's JSON block ends where the page ends it.
 func TestMatrixDataBlockEscapesHostileText(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
-	const hostile = `</script><script>alert(1)</script><!-- x`
-	src := strings.Replace(string(root["data/providers/aws.yaml"].Data), "name: p4d.24xlarge\n", "name: '"+hostile+"'\n", 1)
+	const hostile = "</script><script>alert(1)</script><!-- x\\\"); alert(2); //"
+	src := strings.Replace(string(root["data/providers/aws.yaml"].Data), "name: p4d.24xlarge\n", "name: "+strconv.Quote(hostile)+"\n", 1)
 	root["data/providers/aws.yaml"] = &fstest.MapFile{Data: []byte(src)}
 	files, _ := build(t, root, Options{})
 	page := string(files["compare/index.html"])
-	block := matrixBlock(t, page)
-	if !strings.Contains(block, `\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e\u003c!-- x`) {
-		t.Errorf("hostile text not escaped as JSON text in the data block")
+	matrixBlock(t, page)
+	if !strings.Contains(string(files["compare/offers-1.js"]), `\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e\u003c!-- x\\\"); alert(2); //`) {
+		t.Errorf("hostile text not escaped as JSON text in the data script:\n%s", files["compare/offers-1.js"])
 	}
-	if n := strings.Count(page, "<script"); n != 5 {
-		t.Errorf("%d script tags, want 5 (the data and matrix.js, search.js, the ages' words and age.js)", n)
-	}
-	var doc struct {
-		Offers []struct {
-			InstanceName string `json:"instance_name"`
-		}
-	}
-	if err := json.Unmarshal([]byte(block), &doc); err != nil {
-		t.Fatal(err)
+	if n := strings.Count(page, "<script"); n != 8 {
+		t.Errorf("%d script tags, want 8 (the data, offers-1.js and matrix.js, query.js, search.js, switches.js, the ages' words and age.js)", n)
 	}
 	found := false
-	for _, o := range doc.Offers {
+	for _, raw := range matrixOffers(t, files, "compare/") {
+		var o struct {
+			InstanceName string `json:"instance_name"`
+		}
+		if err := json.Unmarshal(raw, &o); err != nil {
+			t.Fatal(err)
+		}
 		found = found || o.InstanceName == hostile
 	}
 	if !found {
@@ -267,6 +291,10 @@ func TestMatrixScriptDataIsTheExportShape(t *testing.T) {
 	if err := json.Unmarshal([]byte(matrixBlock(t, string(files["compare/index.html"]))), &block); err != nil {
 		t.Fatal(err)
 	}
+	if len(block.Offers) != 0 {
+		t.Errorf("the page's block holds %d offers; want them in the data scripts only", len(block.Offers))
+	}
+	block.Offers = matrixOffers(t, files, "compare/")
 	if err := json.Unmarshal(files["compare/offers.json"], &export); err != nil {
 		t.Fatal(err)
 	}
@@ -293,5 +321,126 @@ func TestMatrixScriptDataIsTheExportShape(t *testing.T) {
 		if block.Messages[k] == "" {
 			t.Errorf("no message %q for the script", k)
 		}
+	}
+}
+
+// rowOffer is the offer a row of the HTML matrix shows: its instance
+// type's link and its region's id.
+var rowOffer = regexp.MustCompile(`(?s)^[^>]*>\s*<th scope="row"[^>]*><a href="(?:\.\./)+instances/([^/]+)/([^/]+)/index\.html">.*?<td>.*?</td>\s*<td>.*?</td>\s*<td>(?:.*?<span class="id">([^<]*)</span>)?`)
+
+// TestMatrixDataScriptsHoldEveryOfferOnceInOrder builds the shipped
+// catalog: in each edition the first page of the matrix loads its offers
+// from several data scripts of at most maxChunkBytes of offers each, all
+// before static/matrix.js, which hold every offer once, in the order of
+// the rows of the HTML matrix (its pages one after the other) and of
+// compare/offers.json, as that file
+// writes them; the page itself holds none.
+func TestMatrixDataScriptsHoldEveryOfferOnceInOrder(t *testing.T) {
+	files, _ := build(t, os.DirFS("../.."), Options{})
+	var export struct{ Offers []json.RawMessage }
+	if err := json.Unmarshal(files["compare/offers.json"], &export); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{"compare/", "zh/compare/"} {
+		page := string(files[dir+"index.html"])
+		links := chunkScript.FindAllStringSubmatch(page, -1)
+		if len(links) < 3 {
+			t.Fatalf("%sindex.html loads %d data scripts; want the shipped offers in several", dir, len(links))
+		}
+		for i, m := range links {
+			if want := fmt.Sprintf("offers-%d.js", i+1); m[1] != want {
+				t.Errorf("%sindex.html: data script %d is %s, want %s", dir, i+1, m[1], want)
+			}
+			if js := files[dir+m[1]]; len(js) > maxChunkBytes+300 {
+				t.Errorf("%s%s: %d bytes, over the bound", dir, m[1], len(js))
+			}
+		}
+		if files[dir+fmt.Sprintf("offers-%d.js", len(links)+1)] != nil {
+			t.Errorf("%s: a data script the page does not load", dir)
+		}
+		if last, script := strings.LastIndex(page, links[len(links)-1][0]), strings.Index(page, "static/matrix.js"); last < 0 || script < last {
+			t.Errorf("%sindex.html: static/matrix.js is loaded before the data scripts", dir)
+		}
+		var block struct{ Offers []json.RawMessage }
+		if err := json.Unmarshal([]byte(matrixBlock(t, page)), &block); err != nil || len(block.Offers) != 0 {
+			t.Errorf("%sindex.html: its block holds %d offers (%v); want none", dir, len(block.Offers), err)
+		}
+		offers := matrixOffers(t, files, dir)
+		if len(offers) != len(export.Offers) {
+			t.Fatalf("%s: %d offers in the data scripts, %d in offers.json", dir, len(offers), len(export.Offers))
+		}
+		seen := map[string]bool{}
+		var rows []string
+		pageRows := matrixRows(page)
+		for n := 2; files[dir+fmt.Sprintf("page-%d/index.html", n)] != nil; n++ {
+			pageRows = append(pageRows, matrixRows(string(files[dir+fmt.Sprintf("page-%d/index.html", n)]))...)
+		}
+		for _, r := range pageRows {
+			m := rowOffer.FindStringSubmatch(r)
+			if m == nil {
+				t.Fatalf("%s: a row names no offer:\n%.400s", dir, r)
+			}
+			rows = append(rows, m[1]+"/"+m[2]+"/"+m[3]) // a region of all the provider's has no id in every edition
+		}
+		if len(rows) != len(offers) {
+			t.Fatalf("%s: %d rows, %d offers", dir, len(rows), len(offers))
+		}
+		for i, raw := range offers {
+			var o, x struct{ Provider, Instance, Region string }
+			json.Unmarshal(raw, &o)
+			json.Unmarshal(export.Offers[i], &x)
+			key := o.Provider + "/" + o.Instance + "/" + o.Region
+			if seen[key] {
+				t.Errorf("%s: offer %s twice", dir, key)
+			}
+			seen[key] = true
+			if o != x || key != rows[i] && key != rows[i]+"all" {
+				t.Errorf("%s: offer %d is %s; the row shows %s, offers.json %v", dir, i+1, key, rows[i], x)
+			}
+			if dir == "compare/" && !bytes.Equal(compactJSON(t, raw), compactJSON(t, export.Offers[i])) {
+				t.Errorf("offer %d differs from offers.json's:\n%s\n%s", i+1, raw, export.Offers[i])
+			}
+		}
+	}
+}
+
+func compactJSON(t *testing.T, raw []byte) []byte {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// TestMatrixModelChoiceTakesAnyCommitmentOfATerm: the pricing-model select
+// offers "1-year commitment" where the catalog prices a 1-year reserved
+// instance, savings plan or committed use, not each of them, and the
+// script is told which models the choice takes.
+func TestMatrixModelChoiceTakesAnyCommitmentOfATerm(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	page := string(files["compare/index.html"])
+	sel := between(t, page, `<select id="matrix-model"`, "</select>")
+	var got []string
+	for _, m := range regexp.MustCompile(`<option value="([^"]*)"[^>]*>([^<]*)<`).FindAllStringSubmatch(sel, -1) {
+		got = append(got, m[1]+"="+m[2])
+	}
+	if want := "on_demand=on-demand,spot=spot,commit_1y=1-year commitment"; strings.Join(got, ",") != want {
+		t.Errorf("model options %s, want %s", strings.Join(got, ","), want)
+	}
+	var block struct {
+		Terms    map[string][]string `json:"terms"`
+		Messages map[string]string   `json:"messages"`
+	}
+	if err := json.Unmarshal([]byte(matrixBlock(t, page)), &block); err != nil {
+		t.Fatal(err)
+	}
+	if got := block.Terms["commit_1y"]; strings.Join(got, ",") != "reserved_1y" || len(block.Terms) != 1 {
+		t.Errorf("terms %v, want commit_1y: the one priced model of its term", block.Terms)
+	}
+	if block.Messages["model.commit_1y"] != "1-year commitment" || block.Messages["model.reserved_1y"] == "" {
+		t.Errorf("messages: commit_1y %q, reserved_1y %q", block.Messages["model.commit_1y"], block.Messages["model.reserved_1y"])
 	}
 }

@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"sync"
 
 	"gpucompare/generator/catalog"
@@ -11,23 +10,19 @@ import (
 )
 
 // output is where one edition's build puts what it makes: its files, into
-// the sink of the write stage under the edition's folder, each path once;
-// and its diagnostics, into its report. Its methods are safe for
-// concurrent use: the stages of a build run at once.
+// the edition's folder of the write stage's sink (write.Folder); and its
+// diagnostics, into its report. Its methods are safe for concurrent use:
+// the stages of a build run at once.
 type output struct {
-	out write.Sink
-	dir string // the edition's folder in the output: "" or "zh/"
+	files *write.Folder
 
 	reportMu sync.Mutex // guards report while stages run at once
 	report   catalog.Report
-
-	mu    sync.Mutex      // guards paths
-	paths map[string]bool // the paths put so far
 }
 
 // newOutput returns the output of an edition whose folder is dir, into out.
 func newOutput(out write.Sink, dir string) output {
-	return output{out: out, dir: dir, paths: map[string]bool{}}
+	return output{files: write.NewFolder(out, dir)}
 }
 
 // add adds a diagnostic to the build's report. It is safe for concurrent
@@ -44,34 +39,8 @@ func (o *output) warnf(pos catalog.Pos, format string, args ...any) {
 
 // put adds a file to the build, refusing a path taken twice. It is safe
 // for concurrent use; the build's sink may keep data.
-func (o *output) put(path string, data []byte) error {
-	if err := o.claim(path); err != nil {
-		return err
-	}
-	return o.out.Put(o.dir+path, data)
-}
+func (o *output) put(path string, data []byte) error { return o.files.Put(path, data) }
 
 // create adds a file to the build that is written in parts, as put does;
 // the file is put when the writer is closed.
-func (o *output) create(path string) (io.WriteCloser, error) {
-	if err := o.claim(path); err != nil {
-		return nil, err
-	}
-	return o.out.Create(o.dir + path)
-}
-
-// claim takes path for a file of the build, refusing a bad path or one
-// taken before.
-func (o *output) claim(path string) error {
-	if !fs.ValidPath(path) || path == "." {
-		return fmt.Errorf("bad output path %q", path)
-	}
-	o.mu.Lock()
-	taken := o.paths[path]
-	o.paths[path] = true
-	o.mu.Unlock()
-	if taken {
-		return fmt.Errorf("two files for %q", path)
-	}
-	return nil
-}
+func (o *output) create(path string) (io.WriteCloser, error) { return o.files.Create(path) }

@@ -7,13 +7,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/feeds"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
@@ -22,24 +25,29 @@ import (
 
 // newPage makes the frame of a page at path: its links, navigation and
 // canonical URL.
-func (b *builder) newPage(p, layout string) *page {
-	pg := &page{Path: p, Layout: layout, Site: b.siteInfo}
+func (b *builder) newPage(p, layout string) *pagemodel.Page {
+	pg := &pagemodel.Page{Path: p, Layout: layout, Site: b.siteInfo}
 	up := strings.Repeat("../", strings.Count(p, "/"))
-	pg.Links = linker{Prefix: up, Shared: up + strings.Repeat("../", strings.Count(b.ed.Dir, "/")), Pretty: b.opts.PrettyURLs}
-	pg.Feeds = b.feedLinks(pg, feedDir(p))
+	pg.Links = pagemodel.Linker{Prefix: up, Shared: up + strings.Repeat("../", strings.Count(b.ed.Dir, "/")), Pretty: b.opts.PrettyURLs}
+	if !b.opts.Internal {
+		pg.Feeds = feeds.Links(pg, b.base, b.tmpl.Msgs)
+	}
 	if layout == "404" && b.base != "" {
 		pg.Links.Prefix, pg.Links.Shared = b.base, b.siteBase
 	}
 	pg.Alternates = alternates(pg, b.eds, b.ed, b.siteBase, b.opts.PrettyURLs)
 	if b.base != "" && layout != "404" {
-		pg.Canonical = b.base + linker{Pretty: b.opts.PrettyURLs}.To(p)
+		pg.Canonical = b.base + pagemodel.Linker{Pretty: b.opts.PrettyURLs}.To(p)
 		if pg.Canonical == b.base+"./" {
 			pg.Canonical = b.base
 		}
 	}
 	pg.Styles = pg.Rel("static/style.css")
+	if twinLayouts[layout] {
+		pg.Twin = "index.md"
+	}
 	switch layout {
-	case "home", "compare", "gpus", "gpu", "provider", "instance", "benchmark", "guide", "scenario", "changes":
+	case "home", "compare", "gpus", "gpu", "provider", "instance", "benchmark", "guide", "scenario", "changes", "summary":
 		pg.AgeScript = pg.Rel("static/age.js")
 	}
 	pg.Icon, pg.IconICO = pg.Rel("static/favicon.svg"), pg.Rel("static/favicon.ico")
@@ -47,6 +55,8 @@ func (b *builder) newPage(p, layout string) *page {
 	pg.SearchURL = pg.Rel(searchPath)
 	if layout != "404" {
 		pg.SearchIndex, pg.SearchScript = pg.Rel(searchIndexPath), pg.Rel("static/search.js")
+		pg.SwitchScript = pg.Rel("static/switches.js")
+		pg.QueryScript = pg.Rel("static/query.js")
 	}
 	for _, n := range []struct{ key, target string }{
 		{"nav.compare", "compare/index.html"},
@@ -65,11 +75,11 @@ func (b *builder) newPage(p, layout string) *page {
 			continue
 		}
 		section := strings.TrimSuffix(n.target, "index.html")
-		pg.Nav = append(pg.Nav, navLink{Key: n.key, URL: pg.Rel(n.target), Current: strings.HasPrefix(p, section)})
+		pg.Nav = append(pg.Nav, pagemodel.NavLink{Key: n.key, URL: pg.Rel(n.target), Current: strings.HasPrefix(p, section)})
 	}
 	for _, c := range b.content {
 		if c.Path == "methodology/index.html" {
-			pg.Nav = append(pg.Nav, navLink{Key: "nav.methodology", URL: pg.Rel(c.Path), Current: p == c.Path})
+			pg.Nav = append(pg.Nav, pagemodel.NavLink{Key: "nav.methodology", URL: pg.Rel(c.Path), Current: p == c.Path})
 		}
 	}
 	return pg
@@ -79,29 +89,36 @@ func (b *builder) newPage(p, layout string) *page {
 // (path, title, links), and the model of the few whose model is made with
 // the page; render makes the others' models, and every page's charts, as
 // it renders the page (fill).
-func (b *builder) pages() ([]*page, error) {
+func (b *builder) pages() ([]*pagemodel.Page, error) {
 	cat := b.cat
 	fresh, stale := b.cat.Site.Policy()
 	ageMsgs, err := ageScriptMessages(b.tmpl.Msgs, b.ageDate, fresh, stale)
 	if err != nil {
 		return nil, err
 	}
-	listed, all := listedPages(b.content)
-	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: listed, AllPages: all, AgeMessages: ageMsgs, NoIndex: b.opts.Preview}
+	listed, all := kinds.ListedPages(b.content)
+	b.siteInfo = &pagemodel.SiteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: listed, AllPages: all, AgeMessages: ageMsgs, NoIndex: b.opts.Preview || b.opts.Internal, Internal: b.opts.Internal}
 	ck := catalogOf(b)
 
-	var out []*page
-	add := func(p *page) { out = append(out, p) }
+	var out []*pagemodel.Page
+	add := func(p *pagemodel.Page) { out = append(out, p) }
 
 	home := b.newPage("index.html", "home")
 	home.TitleKey, home.DescKey = "home.title", "home.description"
 	home.Script = home.Rel("static/home.js")
 	home.Lazy(func() any { return ck.homeData(home) })
 	add(home)
+	add(b.summaryPage())
 
-	matrix, err := matrixOf(b).matrixPages()
+	mk := matrixOf(b)
+	matrix, err := mk.matrixPages()
 	if err != nil {
 		return nil, err
+	}
+	for i, c := range mk.chunks {
+		if err := b.put(offerChunkPath(i+1), c); err != nil {
+			return nil, err
+		}
 	}
 	for _, p := range matrix {
 		add(p)
@@ -114,6 +131,7 @@ func (b *builder) pages() ([]*page, error) {
 	for _, g := range cat.GPUs {
 		p := b.newPage(paths.GPU(g.ID), "gpu")
 		p.Title, p.DescKey = g.Name, "gpu.description"
+		p.Script = p.Rel("static/home.js")
 		p.Lazy(func() any { return ck.gpuData(p, g) })
 		add(p)
 	}
@@ -125,6 +143,7 @@ func (b *builder) pages() ([]*page, error) {
 	for _, pr := range cat.Providers {
 		p := b.newPage(paths.Provider(pr.ID), "provider")
 		p.Title, p.Description = b.text(pr, "name"), b.text(pr, "description")
+		p.Script = p.Rel("static/home.js")
 		p.Lazy(func() any { return ck.providerData(p, pr) })
 		add(p)
 		for _, in := range pr.Instances {
@@ -158,19 +177,7 @@ func (b *builder) pages() ([]*page, error) {
 	}
 	out = append(out, guides...)
 
-	for _, month := range append([]string{""}, monthKeys(b.Months)...) {
-		p := b.newPage(changesPath(month), "changes")
-		p.TitleKey, p.DescKey = "changes.title", "changes.description"
-		if month != "" {
-			label := changesOf(b).monthLabel(month)
-			p.TitleKey, p.DescKey = "", ""
-			p.Title, _ = b.tmpl.Msgs.T("changes.month_title", label)
-			p.Description, _ = b.tmpl.Msgs.T("changes.month_description", label)
-		}
-		p.Lazy(func() any { return changesOf(b).changesData(p, month) })
-		p.Script = p.Rel("static/changes.js")
-		add(p)
-	}
+	out = append(out, changesOf(b).Pages()...)
 
 	for _, c := range b.content {
 		p := b.newPage(c.Path, "page")
@@ -178,7 +185,7 @@ func (b *builder) pages() ([]*page, error) {
 		p.Data = c
 		add(p)
 	}
-	if p := pagesIndex(b.content, b.newPage); p != nil {
+	if p := kinds.PagesIndex(b.content, b.newPage); p != nil {
 		add(p)
 	}
 
@@ -188,12 +195,9 @@ func (b *builder) pages() ([]*page, error) {
 	}
 	add(search)
 
-	nf := b.newPage("404.html", "404")
-	nf.TitleKey = "notfound.title"
-	nf.Inline = b.inline404
-	add(nf)
+	add(kinds.NotFound(b.newPage, b.inline404))
 
-	seen := map[string]*page{}
+	seen := map[string]*pagemodel.Page{}
 	for _, p := range out {
 		if prev, ok := seen[p.Path]; ok {
 			if c, ok := p.Data.(*content.ContentPage); ok {
@@ -232,9 +236,9 @@ type priceView struct {
 	// Pages write it as quoted, the same digits as the amount.
 	PerGPUQuoted bool
 	RegionName   string // the region's name; empty for "all" or an unknown region
-	Date         *dateView
-	SourceRef    int        // the number of its source among the page's notes; 0 when none
-	Trust        *trustView // its age and the kind of its source
+	Date         *pagemodel.DateView
+	SourceRef    int                  // the number of its source among the page's notes; 0 when none
+	Trust        *pagemodel.TrustView // its age and the kind of its source
 }
 
 func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView {
@@ -316,10 +320,15 @@ func quotedHourly(pp *catalog.PricePoint) *float64 {
 type homeData struct {
 	// Prices is the answer the page opens with: the cheapest price per
 	// GPU-hour of each main GPU model (homePriceTable).
-	Prices                                          *homePrices
+	Prices *homePrices
+	// Mainland is the cheapest price per GPU-hour of each GPU model in
+	// mainland China, in yuan; MainlandFirst says it opens the page (the
+	// Chinese edition) rather than standing one tab from Prices.
+	Mainland                                        *homeMainland
+	MainlandFirst                                   bool
 	Providers, GPUs, Instances, Offers, PricePoints int
 	Guides                                          []*guideSummary
-	Pages                                           []link
+	Pages                                           []pagemodel.Link
 	Plan                                            *kinds.PlanLinks // nil when the catalog has no scenario and no scoring
 }
 
@@ -332,17 +341,40 @@ type homeData struct {
 type catalogKind struct {
 	cat        *catalog.Catalog
 	data       *derive.Data
-	listed     []*content.ContentPage // the content pages every page lists (listedPages)
+	listed     []*content.ContentPage // the content pages every page lists (kinds.ListedPages)
 	ageDate    time.Time
-	trust      func(pp *catalog.PricePoint, kind string) *trustView
+	trust      func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView
 	price      func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
-	changeRows func(p *page, changes []*feed.Change) []*changeRow
+	changeRows func(p *pagemodel.Page, changes []*feed.Change) []*kinds.ChangeRow
+	msgs       render.Messages // word the previews of shared links (share.go)
 
 	// The kinds whose parts these pages show: the plans and guides of the
 	// home page, the benchmark figures of GPU and instance pages.
 	scenarios  *kinds.Scenarios
 	guides     *guideKind
 	benchmarks *kinds.Benchmarks
+	// figures are the charts its pages share (chartKinds); nil shares none.
+	figures *chartmodel.Shared
+	// why says, by GPU id, why a stale or undated on-demand price answers
+	// for the GPU (homeCell.Why and Months), as the home table words it;
+	// made once, on first use (whyOnce).
+	why     map[string]*homeCell
+	whyOnce sync.Once
+}
+
+// whyOf is the home table's on-demand cell of a GPU when a stale or
+// undated price answers in it for want of a current one; nil otherwise.
+func (k *catalogKind) whyOf(gpu string) *homeCell {
+	k.whyOnce.Do(func() {
+		k.why = map[string]*homeCell{}
+		t := homePriceTable(k.data.Priced, k.data.GPUs, k.cat.Site.Currency, "", k.lang(), -1, k.ageDate, k.trust, func(s string) string { return s })
+		for _, r := range t.Rows {
+			if c := r.Cells[0]; c != nil && c.Why != "" {
+				k.why[r.GPU.ID] = c
+			}
+		}
+	})
+	return k.why[gpu]
 }
 
 // catalogOf is the catalog's page kind of the edition b builds.
@@ -351,7 +383,7 @@ func catalogOf(b *builder) *catalogKind {
 	if b.siteInfo != nil {
 		listed = b.siteInfo.Pages
 	}
-	return &catalogKind{cat: b.cat, data: b.Data, listed: listed, ageDate: b.ageDate, trust: b.trust, price: b.price, changeRows: changesOf(b).changeRows,
+	return &catalogKind{cat: b.cat, data: b.Data, listed: listed, ageDate: b.ageDate, trust: b.trust, price: b.price, changeRows: changesOf(b).Rows, msgs: b.tmpl.Msgs,
 		scenarios: scenariosOf(b), guides: guidesOf(b), benchmarks: benchmarksOf(b)}
 }
 
@@ -362,7 +394,7 @@ func (k *catalogKind) lang() string { return cmp.Or(k.cat.Site.Language, catalog
 // edition's language (catalog.Text).
 func (k *catalogKind) text(rec any, key string) string { return pagemodel.CatalogText(k.cat, rec, key) }
 
-func (k *catalogKind) homeData(p *page) *homeData {
+func (k *catalogKind) homeData(p *pagemodel.Page) *homeData {
 	d := &homeData{Providers: len(k.cat.Providers), GPUs: len(k.cat.GPUs), PricePoints: len(k.cat.Prices)}
 	for _, pr := range k.cat.Providers {
 		d.Instances += len(pr.Instances)
@@ -376,11 +408,20 @@ func (k *catalogKind) homeData(p *page) *homeData {
 	if !k.ageDate.IsZero() {
 		oldBefore = strconv.Itoa(k.ageDate.Year() - homeYears)
 	}
-	d.Prices = homePriceTable(k.data.Priced, k.data.GPUs, k.cat.Site.Currency, oldBefore, k.lang(), k.trust, p.Rel)
+	d.Prices = homePriceTable(k.data.Priced, k.data.GPUs, k.cat.Site.Currency, oldBefore, k.lang(), homeRows, k.ageDate, k.trust, p.Rel)
+	p.Share = homeShare(k.msgs, d.Prices, k.cat)
+	if len(k.data.Mainland) > 0 {
+		count := map[string]int{}
+		for _, o := range k.data.Priced {
+			count[o.Instance.GPU]++
+		}
+		d.Mainland = homeMainlandOf(k.data.Mainland, count, k.lang(), k.trust, p.Rel)
+		d.MainlandFirst = strings.HasPrefix(k.lang(), "zh")
+	}
 	d.Plan = k.scenarios.PlanLinks(p)
 	d.Guides = k.guides.guideSummaries(p)
 	for _, c := range k.listed {
-		d.Pages = append(d.Pages, link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
+		d.Pages = append(d.Pages, pagemodel.Link{Title: c.Title, Description: c.Description, URL: p.Rel(c.Path)})
 	}
 	return d
 }
@@ -430,7 +471,7 @@ type gpuRow struct {
 	From *cheapestCell
 }
 
-func (k *catalogKind) gpusData(p *page) *gpusData {
+func (k *catalogKind) gpusData(p *pagemodel.Page) *gpusData {
 	d := &gpusData{
 		Cheapest: k.cheapest(p, k.data.Priced),
 		Exports:  &exportLinks{"gpus.exports", p.Rel(paths.GPUsCSV), p.Rel(paths.GPUsJSON)},
@@ -490,7 +531,7 @@ func (k *catalogKind) gpusData(p *page) *gpusData {
 // gpuData is the model of a GPU's page.
 type gpuData struct {
 	GPU      *catalog.GPU
-	Released *dateView
+	Released *pagemodel.DateView
 	Year     string // release year for the lead; "" when unknown
 	// Known holds the spec sheet rows the catalog gives a figure for, by
 	// key; Unknown the keys of the others, in page order, which the page
@@ -507,6 +548,14 @@ type gpuData struct {
 	Offers     int
 	CompareURL string
 	Benchmarks []*kinds.BenchResult // the benchmark results run on it
+	Trials     []*kinds.TrialRow    // the teams' own trials on its instance types
+	// Answer is the cheapest whole on-demand price per GPU-hour of the
+	// GPU, by the home table's rule (homePriceTable): a line for each
+	// different answer under the states of the switches, the default's
+	// first, which static/home.js shows as the URL's switches choose;
+	// nil when the GPU has no such price.
+	Answer   []*homeLine
+	Currency string
 }
 
 // figure is one precision of a GPU, dense and sparse side by side.
@@ -524,6 +573,31 @@ type instanceList struct {
 	Currency string
 	// Rates are the rates its prices were converted at, one per currency.
 	Rates []render.FxNote
+	// Switches says the page has the switches of its answer
+	// (static/home.js): each row names the states its price answers under
+	// (instanceRow.Under).
+	Switches bool
+	// More counts the rows past maxListRows that the list leaves out
+	// (cut), which MoreURL, the matrix filtered to the same offers,
+	// lists.
+	More    int
+	MoreURL string
+}
+
+// maxListRows is the most instance types a list shows: a GPU or a provider
+// with thousands of them lists the first in instanceList.sort's order and
+// links the matrix for the rest, so that its page stays under 2 MB.
+const maxListRows = 200
+
+// Count is how many instance types the list holds, listed or not.
+func (l *instanceList) Count() int { return len(l.Rows) + l.More }
+
+// cut keeps the first maxListRows rows and links the rest at moreURL.
+func (l *instanceList) cut(moreURL string) {
+	if len(l.Rows) > maxListRows {
+		l.More, l.MoreURL = len(l.Rows)-maxListRows, moreURL
+		l.Rows = l.Rows[:maxListRows]
+	}
 }
 
 // add appends the row of an instance type, and the rate its price was
@@ -543,19 +617,57 @@ func (l *instanceList) add(r *instanceRow) {
 // generation before the previous one (still listed, but being retired),
 // a whole price before one that is only part of the cost (a GPU without
 // its VM reads cheap and is not), an on-demand price before another
-// model's, a ranked source before an article or estimate — then the
+// model's, a price that answers (current, of a provider a team can
+// contract, from the provider or a price catalog) before one that does
+// not, and an offer its provider no longer lists last — then the
 // lowest price per GPU-hour in the site currency first, a price that does
 // not convert after those that do. Ties keep the catalog's order. Price
 // alone would put an old T4 above every current H100 on a provider's page;
 // generation alone would hide the cheapest choice under dearer ones.
+//
+// A list with the switches of its page's answer (Switches) gives each row
+// its place under each state of them (instanceRow.Order), the same order
+// with "answers" as the state has it (pricing.Price.Answers), for
+// static/home.js to put the rows in when the reader turns a switch.
 func (l *instanceList) sort() {
 	slices.SortStableFunc(l.Rows, byBuyer)
+	if !l.Switches {
+		return
+	}
+	places := make([][len(homeIncludes)]int, len(l.Rows))
+	at := make(map[*instanceRow]int, len(l.Rows))
+	for i, r := range l.Rows {
+		at[r] = i
+	}
+	for m := range homeIncludes {
+		state := strconv.Itoa(m)
+		under := func(r *instanceRow) bool {
+			return r.From != nil && slices.Contains(strings.Fields(r.Under), state)
+		}
+		order := slices.Clone(l.Rows)
+		slices.SortStableFunc(order, func(a, b *instanceRow) int { return byBuyerWith(a, b, under) })
+		for place, r := range order {
+			places[at[r]][m] = place
+		}
+	}
+	for i, r := range l.Rows {
+		var words []string
+		for _, place := range places[i] {
+			words = append(words, strconv.Itoa(place))
+		}
+		r.Order = strings.Join(words, " ")
+	}
 }
 
 // byBuyer compares two instance rows in instanceList.sort's order.
 func byBuyer(a, b *instanceRow) int {
+	return byBuyerWith(a, b, func(r *instanceRow) bool { return r.From != nil && r.Answers })
+}
+
+// byBuyerWith is byBuyer with ranked telling the rows whose price answers.
+func byBuyerWith(a, b *instanceRow, ranked func(*instanceRow) bool) int {
 	priced := func(r *instanceRow) bool { return r.From != nil && r.From.PerGPUHour != nil }
-	ranked := func(r *instanceRow) bool { return r.From != nil && r.From.Trust != nil && r.From.Trust.Ranked() }
+	superseded := func(r *instanceRow) bool { return r.From != nil && r.From.Trust != nil && r.From.Trust.LastSeen != "" }
 	first := func(x, y bool) int { // x before not x
 		switch {
 		case x == y:
@@ -571,6 +683,7 @@ func byBuyer(a, b *instanceRow) int {
 		first(!a.Partial, !b.Partial),
 		first(!a.Other, !b.Other),
 		first(ranked(a), ranked(b)),
+		first(!superseded(a), !superseded(b)),
 		first(a.Display != nil, b.Display != nil),
 	); c != 0 || a.Display == nil {
 		return c
@@ -604,18 +717,51 @@ type instanceRow struct {
 	// Partial says its prices are only part of the cost (a GPU without its
 	// VM): the list marks the price so that no one reads it as whole.
 	Partial bool
+	// Answers says From may answer by default (pricing.Price.Ranked):
+	// current, from a provider or a price catalog, not a marketplace's,
+	// still listed. Marketplace says its provider is a marketplace: the
+	// list marks it.
+	Answers     bool
+	Marketplace bool
+	// Why and Months say why From, a stale or undated on-demand price,
+	// answers: no on-demand price of the GPU is current (homeCell.Why);
+	// "" for any other price.
+	Why    string
+	Months int
+	// Under are the masks of the states of the switches (homeIncludes)
+	// under which From answers, space-separated ("1 3"): static/home.js
+	// marks the row as one that does not answer under the others.
+	Under string
+	// Order is the row's place in the list under each state of the
+	// switches, by its mask, space-separated ("0 2 0 2"), in a list with
+	// switches (instanceList.sort); "" in another.
+	Order string
 }
 
-func (k *catalogKind) instanceRow(p *page, in *catalog.Instance) *instanceRow {
+func (k *catalogKind) instanceRow(p *pagemodel.Page, in *catalog.Instance) *instanceRow {
 	r := &instanceRow{Provider: in.Provider, ProviderURL: p.Rel(paths.Provider(in.Provider.ID)), Instance: in, URL: p.Rel(paths.Instance(in)),
 		Partial: in.PriceIncomplete != ""}
 	if g := k.cat.GPU(in.GPU); g != nil {
 		r.GPU, r.GPUURL = g, p.Rel(paths.GPU(g.ID))
 	}
-	r.From = k.price(in, k.lowestPerGPU(in, func(model string) bool { return model == "on_demand" }))
-	if r.From == nil {
-		r.From = k.price(in, k.lowestPerGPU(in, func(string) bool { return true }))
-		r.Other = r.From != nil
+	from := k.lowestPerGPU(in, func(model string) bool { return model == "on_demand" })
+	if from == nil {
+		from = k.lowestPerGPU(in, func(string) bool { return true })
+		r.Other = from != nil
+	}
+	if from != nil {
+		r.From = k.price(in, from.Point)
+		r.Answers, r.Marketplace = from.Ranked(), from.Marketplace
+		var under []string
+		for m, inc := range homeIncludes {
+			if from.Answers(inc) {
+				under = append(under, strconv.Itoa(m))
+			}
+		}
+		r.Under = strings.Join(under, " ")
+		if c := k.whyOf(in.GPU); c != nil && from.Fallback && !r.Other {
+			r.Why, r.Months = c.Why, c.Months
+		}
 	}
 	if r.From != nil && r.From.PerGPUHour != nil {
 		if c, ok := pricing.Rates(k.cat.FX).Convert(r.From.Currency, k.cat.Site.Currency); ok {
@@ -634,7 +780,7 @@ func (k *catalogKind) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 	return r
 }
 
-// lowestPerGPU is the latest price point of an instance type with the
+// lowestPerGPU is the latest price of an instance type with the
 // lowest price per GPU-hour, compared in the site currency (prices quoted
 // in another are converted at the catalog's rate, pricing.Rates), among
 // the pricing models keep accepts; nil when none has a price per
@@ -642,9 +788,9 @@ func (k *catalogKind) instanceRow(p *page, in *catalog.Instance) *instanceRow {
 // article's figure or an estimate, however low; a price that converts wins
 // over one that does not; of equal prices the first, in offer and
 // pricing.Models order, stays.
-func (k *catalogKind) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) *catalog.PricePoint {
+func (k *catalogKind) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) *pricing.Price {
 	rates, display := pricing.Rates(k.cat.FX), k.cat.Site.Currency
-	var from *catalog.PricePoint
+	var from *pricing.Price
 	least, ranked, converts := 0.0, false, false
 	for _, o := range k.data.OffersOf[in] {
 		for _, model := range pricing.Models {
@@ -663,14 +809,14 @@ func (k *catalogKind) lowestPerGPU(in *catalog.Instance, keep func(model string)
 			better := pr.Ranked() != ranked && pr.Ranked() ||
 				pr.Ranked() == ranked && (conv != converts && conv || conv == converts && per < least)
 			if from == nil || better {
-				from, least, ranked, converts = pr.Point, per, pr.Ranked(), conv
+				from, least, ranked, converts = pr, per, pr.Ranked(), conv
 			}
 		}
 	}
 	return from
 }
 
-func (k *catalogKind) gpuData(p *page, g *catalog.GPU) *gpuData {
+func (k *catalogKind) gpuData(p *pagemodel.Page, g *catalog.GPU) *gpuData {
 	d := &gpuData{GPU: g, Released: pagemodel.NewDate(g.Released)}
 	if g.Released.Known() {
 		d.Year = string(g.Released)[:4]
@@ -689,7 +835,7 @@ func (k *catalogKind) gpuData(p *page, g *catalog.GPU) *gpuData {
 			d.Unknown = append(d.Unknown, k)
 		}
 	}
-	d.Instances.ShowProvider, d.Instances.Currency = true, k.cat.Site.Currency
+	d.Instances.ShowProvider, d.Instances.Currency, d.Instances.Switches = true, k.cat.Site.Currency, true
 	for _, in := range k.cat.InstancesOfGPU(g.ID) {
 		d.Instances.add(k.instanceRow(p, in))
 		if !slices.Contains(d.ProviderNames, in.Provider.Name) {
@@ -697,13 +843,24 @@ func (k *catalogKind) gpuData(p *page, g *catalog.GPU) *gpuData {
 		}
 	}
 	d.Instances.sort()
+	var mine []*pricing.Offer
 	for _, o := range k.data.Priced {
 		if o.Instance.GPU == g.ID {
 			d.Offers++
+			mine = append(mine, o)
 		}
 	}
+	d.Currency = k.cat.Site.Currency
+	if t := homePriceTable(mine, []*catalog.GPU{g}, d.Currency, "", k.lang(), -1, k.ageDate, k.trust, p.Rel); len(t.Rows) == 1 {
+		if l := t.Rows[0].Lines[0]; l[0].Cell != nil || len(l) > 1 {
+			d.Answer = l
+		}
+		p.Share = gpuShare(k.msgs, k.text(g, "name"), t.Rows[0].Cells[0])
+	}
 	d.CompareURL = p.Rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode()
+	d.Instances.cut(d.CompareURL)
 	d.Benchmarks = k.benchmarks.GPUBenchmarks(p, g)
+	d.Trials = k.benchmarks.GPUTrials(p, g)
 	return d
 }
 
@@ -753,12 +910,31 @@ type providerRow struct {
 	Instances  int
 }
 
-func (k *catalogKind) providersData(p *page) []*providerRow {
-	var rows []*providerRow
-	for _, pr := range k.cat.Providers {
-		rows = append(rows, &providerRow{Provider: pr, URL: p.Rel(paths.Provider(pr.ID)), Regions: len(pr.Regions), AllRegions: soldEverywhere(pr), Instances: len(pr.Instances)})
+// providersIndex is the model of the providers index: its first
+// maxProviderRows providers in catalog order, and how many more the search
+// box finds (SearchURL), so that its page stays under 2 MB.
+type providersIndex struct {
+	Rows      []*providerRow
+	More      int
+	SearchURL string
+}
+
+// maxProviderRows is the most providers the providers index lists.
+const maxProviderRows = 1000
+
+// Count is how many providers the catalog holds, listed or not.
+func (x *providersIndex) Count() int { return len(x.Rows) + x.More }
+
+func (k *catalogKind) providersData(p *pagemodel.Page) *providersIndex {
+	x := &providersIndex{SearchURL: p.Rel(searchPath)}
+	for i, pr := range k.cat.Providers {
+		if i >= maxProviderRows {
+			x.More++
+			continue
+		}
+		x.Rows = append(x.Rows, &providerRow{Provider: pr, URL: p.Rel(paths.Provider(pr.ID)), Regions: len(pr.Regions), AllRegions: soldEverywhere(pr), Instances: len(pr.Instances)})
 	}
-	return rows
+	return x
 }
 
 // soldEverywhere reports whether a provider names no region but sells an
@@ -785,6 +961,29 @@ type providerData struct {
 	Notes      string          // the provider's notes, unless a term shows the same text
 	AllRegions bool
 	Instances  instanceList
+	// Regions are the provider's first maxRegionRows regions in catalog
+	// order; MoreRegions counts the rest, each of which the matrix
+	// filtered to the provider (MoreRegionsURL) and its region lists.
+	Regions        []*catalog.Region
+	MoreRegions    int
+	MoreRegionsURL string
+}
+
+// maxRegionRows is the most regions a provider page lists, and the most
+// regions an instance type's price history shows under one pricing model:
+// a provider of thousands of regions keeps its page under 2 MB. The search
+// entry of a region past them links the matrix filtered to it
+// (regionURL).
+const maxRegionRows = 500
+
+// regionURL is where a provider's i-th region is listed: its row on the
+// provider page, or the matrix filtered to the provider and the region
+// when the page leaves it out. The path is relative to the site's root.
+func regionURL(pr *catalog.Provider, i int) (path, frag string) {
+	if i < maxRegionRows {
+		return paths.Provider(pr.ID), "region-" + pr.Regions[i].ID
+	}
+	return matrixPath(1), url.Values{"provider": {pr.ID}, "region": {pr.Regions[i].ID}}.Encode()
 }
 
 // feature is a yes/no capability with its message key.
@@ -793,7 +992,7 @@ type feature struct {
 	Value *bool
 }
 
-func (k *catalogKind) providerData(p *page, pr *catalog.Provider) *providerData {
+func (k *catalogKind) providerData(p *pagemodel.Page, pr *catalog.Provider) *providerData {
 	f := pr.Features
 	d := &providerData{Provider: pr, Features: []feature{
 		{"rdma", f.RDMA}, {"gpudirect", f.GPUDirect}, {"physical_isolation", f.PhysicalIsolation},
@@ -830,11 +1029,17 @@ func (k *catalogKind) providerData(p *page, pr *catalog.Provider) *providerData 
 		}
 	}
 	d.AllRegions = soldEverywhere(pr)
-	d.Instances.ShowGPU, d.Instances.Currency = true, k.cat.Site.Currency
+	d.Regions = pr.Regions
+	if len(d.Regions) > maxRegionRows {
+		d.Regions, d.MoreRegions = d.Regions[:maxRegionRows], len(d.Regions)-maxRegionRows
+		d.MoreRegionsURL = p.Rel(matrixPath(1)) + "#" + url.Values{"provider": {pr.ID}}.Encode()
+	}
+	d.Instances.ShowGPU, d.Instances.Currency, d.Instances.Switches = true, k.cat.Site.Currency, true
 	for _, in := range pr.Instances {
 		d.Instances.add(k.instanceRow(p, in))
 	}
 	d.Instances.sort()
+	d.Instances.cut(p.Rel(matrixPath(1)) + "#" + url.Values{"provider": {pr.ID}}.Encode())
 	return d
 }
 
@@ -848,13 +1053,17 @@ type instanceData struct {
 	GPUMemoryGB *float64
 	AllRegions  bool
 	Regions     []string // names of the regions it is sold in
+	// RegionIDs are the first maxFactRegions regions it is sold in, which
+	// its facts name; MoreRegions counts the rest.
+	RegionIDs   []string
+	MoreRegions int
 	Claim       *claimView
-	Changes     []*changeRow    // the price changes of this instance type, newest first
-	Panel       []*panelRow     // its lowest current price under each pricing model and payment option
-	PanelRegion *panelRow       // the row whose region every row of Panel is in alone (panelRegion); nil when they name several
-	Prices      []*priceView    // history order
-	History     []*historyGroup // Prices by pricing model, and by series under each, newest first
-	FoldHistory bool            // the history is long: each pricing model's part is folded
+	Changes     []*kinds.ChangeRow // the price changes of this instance type, newest first
+	Panel       []*panelRow        // its lowest current price under each pricing model and payment option
+	PanelRegion *panelRow          // the row whose region every row of Panel is in alone (panelRegion); nil when they name several
+	Prices      []*priceView       // history order
+	History     []*historyGroup    // Prices by pricing model, and by series under each, newest first
+	FoldHistory bool               // the history is long: each pricing model's part is folded
 	// ClaimedLink is the GPU interconnect its claims name, shown as
 	// claimed where the specifications give none; LinkDisputed says the
 	// claims check disagrees with it (Claim.GPULink is the GPU's own).
@@ -862,6 +1071,8 @@ type instanceData struct {
 	LinkDisputed bool
 	Sources      []string               // the distinct sources of Prices, numbered from 1 in first use
 	Benchmarks   []*kinds.InstanceBench // its best on-demand figure in each group of comparable results
+	Trials       []*kinds.TrialRow      // the teams' own trials on it
+	Quotes       []*quoteView           // the team's private quotes for it, from an overlay
 }
 
 // claimView sets an instance type's advertised figures beside what its GPU
@@ -875,7 +1086,7 @@ type claimView struct {
 	GPUPCIe       *float64
 }
 
-func (k *catalogKind) instanceData(p *page, in *catalog.Instance) *instanceData {
+func (k *catalogKind) instanceData(p *pagemodel.Page, in *catalog.Instance) *instanceData {
 	pr := in.Provider
 	d := &instanceData{Provider: pr, ProviderURL: p.Rel(paths.Provider(pr.ID)), Instance: in, GPUMemoryGB: k.cat.TotalGPUMemoryGB(in)}
 	g := k.cat.GPU(in.GPU)
@@ -892,6 +1103,11 @@ func (k *catalogKind) instanceData(p *page, in *catalog.Instance) *instanceData 
 			name = cmp.Or(reg.Name, reg.ID)
 		}
 		d.Regions = append(d.Regions, name)
+		if len(d.RegionIDs) < maxFactRegions {
+			d.RegionIDs = append(d.RegionIDs, r)
+		} else {
+			d.MoreRegions++
+		}
 	}
 	ref := map[string]int{}
 	for _, pp := range k.data.PricesOf[derive.PriceKey{Provider: pr.ID, Instance: in.ID}] {
@@ -908,6 +1124,7 @@ func (k *catalogKind) instanceData(p *page, in *catalog.Instance) *instanceData 
 	d.Panel = k.panelRows(in)
 	d.PanelRegion = panelRegion(d.Panel)
 	d.History = historyGroups(d.Prices)
+	cutHistory(d.History, p.Rel(matrixPath(1))+"#"+url.Values{"provider": {pr.ID}, "gpu": {in.GPU}}.Encode())
 	d.FoldHistory = len(d.Prices) > foldHistoryAt
 	if in.Claims != nil {
 		d.Claim = claimData(in.Claims, g, in.GPUCount)
@@ -918,6 +1135,8 @@ func (k *catalogKind) instanceData(p *page, in *catalog.Instance) *instanceData 
 	}
 	d.Changes = k.changeRows(p, k.data.ChangesOf[in])
 	d.Benchmarks = k.benchmarks.InstanceBenchmarks(p, in)
+	d.Trials = k.benchmarks.InstanceTrials(p, in)
+	d.Quotes = instanceQuotes(k.cat, in, k.ageDate)
 	return d
 }
 

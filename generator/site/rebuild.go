@@ -1,18 +1,24 @@
 package site
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
-	"sync"
+	"maps"
+	"slices"
+	"strings"
 
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/feed"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/feeds"
 	"gpucompare/generator/site/fingerprint"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/reuse"
+	"gpucompare/generator/site/write"
 )
 
 // A Rebuilder builds one site root again and again, as a live preview does
@@ -20,9 +26,9 @@ import (
 // parse of each catalog file whose bytes are unchanged (catalog.Loader),
 // and the parsed and escaped templates while no template or message file
 // changes, and the bytes of each page whose model, with everything it
-// reaches, is the same as in the last build (fingerprint.go), of each
-// feed and pair of exports whose inputs are the same (putMade), and the
-// feed entry of each price change that is the same (feedEntries) — and
+// reaches, is the same as in the last build (package fingerprint), of each
+// feed and pair of exports whose inputs are the same (package reuse), and
+// the feed entry of each price change that is the same (feeds.Entries) — and
 // redoes everything else, so that each Rebuild gives exactly the Files
 // that catalog.Load and Build give for the same root.
 //
@@ -43,6 +49,18 @@ type Rebuilder struct {
 	opts   Options
 	loader *catalog.Loader
 	kept   kept
+	// last is the site of the last build, when it built, for an edit of
+	// static files alone (RebuildChanged); nil when it failed.
+	last *lastSite
+}
+
+// lastSite is the site of a Rebuilder's last build that built.
+type lastSite struct {
+	files  Files
+	report catalog.Report
+	// inline404 says the site has no URL: its 404 pages carry the
+	// stylesheet, icon and script of static/ inline (notFoundAssets).
+	inline404 bool
 }
 
 // NewRebuilder returns a Rebuilder of the site root root (holding data/,
@@ -57,15 +75,65 @@ func NewRebuilder(root fs.FS, opts Options) *Rebuilder {
 // content has errors, or the site cannot be built, err says so and Files
 // is nil; the next Rebuild after the fix builds again.
 func (r *Rebuilder) Rebuild() (Files, catalog.Report, error) {
+	r.last = nil
 	cat, report := r.loader.Load()
 	if errs := report.Errors(); len(errs) > 0 {
 		return nil, report, fmt.Errorf("catalog: %d error(s)", len(errs))
 	}
 	files, siteReport, err := buildWith(cat, r.root, r.opts, &r.kept)
-	return files, append(report, siteReport...), err
+	report = append(report, siteReport...)
+	if err == nil && files != nil {
+		base, _ := siteURL(cmp.Or(r.opts.BaseURL, cat.Site.URL))
+		r.last = &lastSite{files: files, report: report, inline404: base == ""}
+	}
+	return files, report, err
 }
 
-// kept is what a Rebuilder carries from one build to the next.
+// RebuildChanged is Rebuild after an edit of the paths changed (slash
+// separated, relative to the root; nil or "." when anything may have
+// changed), and gives the same. When every path changed is under
+// static/, the last build built, and the pages do not carry static files
+// inline (a site with a URL), it copies the static files again into the
+// last build's site and renders nothing: no page reads them.
+func (r *Rebuilder) RebuildChanged(changed []string) (Files, catalog.Report, error) {
+	if r.last == nil || r.last.inline404 || len(changed) == 0 || !allStatic(changed) {
+		return r.Rebuild()
+	}
+	out := write.NewMemory()
+	o := newOutput(out, "")
+	_, sfs, err := assets(r.root)
+	if err == nil {
+		err = o.static(sfs)
+	}
+	if err != nil || len(o.report) > 0 {
+		return r.Rebuild() // for the build's own error or report
+	}
+	files := maps.Clone(r.last.files)
+	maps.DeleteFunc(files, func(p string, _ []byte) bool { return staticOutput(p) })
+	maps.Copy(files, out.Files())
+	r.last = &lastSite{files: files, report: r.last.report}
+	return files, slices.Clone(r.last.report), nil
+}
+
+// allStatic reports whether every path is static/ or under it.
+func allStatic(paths []string) bool {
+	for _, p := range paths {
+		if p != "static" && !strings.HasPrefix(p, "static/") {
+			return false
+		}
+	}
+	return true
+}
+
+// staticOutput reports whether the output path p is a file the static
+// stage writes (output.static): under static/, or the favicon.ico it
+// puts at the root.
+func staticOutput(p string) bool { return strings.HasPrefix(p, "static/") || p == "favicon.ico" }
+
+// kept is what a Rebuilder carries from one build to the next: for each
+// stage, what it made, under the fingerprint of the inputs it made it
+// from. A build takes it as an input of its own (buildInto); nil keeps
+// nothing.
 type kept struct {
 	tmplKey   [sha256.Size]byte // of the language and every template file
 	tmpl      *render.Templates
@@ -74,12 +142,13 @@ type kept struct {
 	// pages are the rendered pages of the last build by output path, with
 	// the fingerprints of their models, rendered with tmpl.
 	pages map[string]keptPage
-	// made are the feeds and exports of the last build, a set of files
-	// each, by name, with the fingerprints of what they were made from.
-	made map[string]keptFiles
+	// files are the feeds, exports and months' scripts of /changes/ of
+	// the last build, a set of files each, by name, with the fingerprints
+	// of what they were made from (reuse.Sets.Put).
+	files reuse.Store
 	// entries are the feed entries of the last build's changes, by the
-	// fingerprint of what each is made of (feedEntries).
-	entries map[fingerprint.Fingerprint]*feed.Entry
+	// fingerprint of what each is made of (feeds.Entries).
+	entries feeds.Entries
 	// editions is what the other editions of the site kept, by folder
 	// ("zh/"); the root edition's is the rest of kept.
 	editions map[string]*kept
@@ -100,37 +169,30 @@ func (k *kept) edition(dir string) *kept {
 	return k.editions[dir]
 }
 
-// keptFiles are files made from some inputs alone, and the fingerprint of
-// those inputs.
-type keptFiles struct {
-	inputs fingerprint.Fingerprint
-	files  []madeFile
+// begin starts a build of the edition of k, whose catalog and derived data
+// the pages, feeds and exports are made of: it fingerprints the catalog's
+// units once, for the inputs of every stage to be fingerprinted with, and
+// returns this build's sets of files (reuse.Sets). It returns nil for a
+// build that keeps nothing (nil k), and when a unit has no fingerprint:
+// then the build keeps nothing for the next either.
+func (k *kept) begin(cat *catalog.Catalog, data *derive.Data) *reuse.Sets {
+	if k == nil {
+		return nil
+	}
+	sets := k.files.Begin(fingerprint.UnitsOf(cat, data.Priced, data.Changes, data.BenchGroups))
+	if sets == nil {
+		k.pages, k.entries = nil, nil
+	}
+	return sets
 }
 
-// madeFile is one file of a set made from the same inputs.
-type madeFile struct {
-	path string
-	data []byte
-}
-
-// reuse is what one edition's build takes from the last build of a
-// Rebuilder and keeps for the next: the templates while their files are
-// the same, each page while its model's fingerprint is, each set of files
-// made from inputs (the exports, the feeds) while the inputs' is. Its
-// inputs are the catalog and the derived data, set once derived; its
-// files and diagnostics go to out. The zero reuse, of a build that keeps
-// nothing, takes and keeps nothing.
-type reuse struct {
-	kept *kept   // what earlier builds left to reuse, or nil
-	out  *output // the build's output
-	cat  *catalog.Catalog
-	data *derive.Data
-
-	units     *fingerprint.CatalogUnits // the catalog's units fingerprinted for kept (keptUnits)
-	unitsOnce sync.Once
-	// lastMade are the feeds and exports of the last build (putMade).
-	lastMade map[string]keptFiles
-	madeMu   sync.Mutex // guards kept.made while the exports and the feeds are made at once
+// feedEntries are the feed entries k keeps for the feeds (feeds.Write), or
+// nil for a build that keeps nothing.
+func (k *kept) feedEntries() *feeds.Entries {
+	if k == nil {
+		return nil
+	}
+	return &k.entries
 }
 
 // keptPage is a rendered page and the fingerprint of its model.
@@ -148,85 +210,19 @@ type pageCache struct {
 	next  []keptPage // by page index; nil data: not fingerprinted
 }
 
-// pageCache returns the cache of a Rebuilder's build, or nil for a build
-// that keeps nothing.
-func (r *reuse) pageCache(n int) *pageCache {
-	u := r.keptUnits()
-	if u == nil {
+// pageCache returns the cache of the n pages of a build whose sets of
+// files are sets (kept.begin), or nil for a build that keeps nothing.
+func (k *kept) pageCache(sets *reuse.Sets, n int) *pageCache {
+	if sets == nil {
 		return nil
 	}
-	return &pageCache{last: r.kept.pages, units: u, next: make([]keptPage, n)}
-}
-
-// keptUnits fingerprints the catalog's units once a build of a Rebuilder,
-// for the pages, feeds and exports to be fingerprinted with. It is nil for
-// a build that keeps nothing, and when a unit has no fingerprint: then the
-// build keeps nothing for the next either.
-func (r *reuse) keptUnits() *fingerprint.CatalogUnits {
-	if r.kept == nil {
-		return nil
-	}
-	r.unitsOnce.Do(func() {
-		r.units = fingerprint.UnitsOf(r.cat, r.data.Priced, r.data.Changes, r.data.BenchGroups)
-		// The sets of this build replace those of the last.
-		r.lastMade, r.kept.made = r.kept.made, map[string]keptFiles{}
-		if !r.units.OK() {
-			r.kept.pages, r.lastMade, r.kept.entries = nil, nil, nil
-		}
-	})
-	if !r.units.OK() {
-		return nil
-	}
-	return r.units
-}
-
-// putMade puts the set of files that makeFiles makes from inputs, under
-// name: for a Rebuilder, the files of the last build when inputs have the
-// fingerprint they had then. inputs must hold everything makeFiles reads
-// besides the templates and their messages, whose change drops every set
-// kept (reuse.templates).
-func (r *reuse) putMade(name string, inputs any, makeFiles func() ([]madeFile, error)) error {
-	u := r.keptUnits()
-	var f fingerprint.Fingerprint
-	ok := false
-	if u != nil {
-		f, ok = fingerprint.NewWalker(u).Of(inputs)
-		if k, hit := r.lastMade[name]; ok && hit && k.inputs == f {
-			r.keepMade(name, k)
-			return r.putFiles(k.files)
-		}
-	}
-	files, err := makeFiles()
-	if err != nil {
-		return err
-	}
-	if ok {
-		r.keepMade(name, keptFiles{f, files})
-	}
-	return r.putFiles(files)
-}
-
-// keepMade keeps the files made under name for the next build. The
-// exports and the feeds keep theirs at once.
-func (r *reuse) keepMade(name string, k keptFiles) {
-	r.madeMu.Lock()
-	r.kept.made[name] = k
-	r.madeMu.Unlock()
-}
-
-func (r *reuse) putFiles(files []madeFile) error {
-	for _, f := range files {
-		if err := r.out.put(f.path, f.data); err != nil {
-			return err
-		}
-	}
-	return nil
+	return &pageCache{last: k.pages, units: sets.Units(), next: make([]keptPage, n)}
 }
 
 // lookup returns the bytes of p when its model has the fingerprint it had
 // in the last build; otherwise it returns false, and store is to be
 // called with the bytes rendered. w is the worker's own walker.
-func (c *pageCache) lookup(w *fingerprint.Walker, i int, p *page) ([]byte, bool) {
+func (c *pageCache) lookup(w *fingerprint.Walker, i int, p *pagemodel.Page) ([]byte, bool) {
 	f, ok := w.Of(p)
 	if !ok {
 		return nil, false
@@ -246,8 +242,8 @@ func (c *pageCache) store(i int, data []byte) {
 	}
 }
 
-// keep hands the pages of this build on to the next.
-func (r *reuse) keepPages(c *pageCache, pages []*page) {
+// keepPages hands the pages of this build on to the next.
+func (k *kept) keepPages(c *pageCache, pages []*pagemodel.Page) {
 	if c == nil {
 		return
 	}
@@ -257,34 +253,37 @@ func (r *reuse) keepPages(c *pageCache, pages []*page) {
 			m[p.Path] = c.next[i]
 		}
 	}
-	r.kept.pages = m
+	k.pages = m
 }
 
-// templates loads the templates of tfs for lang, or takes the ones of the
-// previous build of a Rebuilder when nothing they are made of changed.
-func (r *reuse) templates(tfs fs.FS, lang string) (*render.Templates, error) {
-	if r.kept == nil {
-		return render.LoadTemplates(tfs, lang, r.out.warnf)
+// templates loads the templates of tfs for lang, its diagnostics going to
+// out, or takes the ones of the previous build of a Rebuilder (k) when
+// nothing they are made of changed.
+func (k *kept) templates(tfs fs.FS, lang string, out *output) (*render.Templates, error) {
+	if k == nil {
+		return render.LoadTemplates(tfs, lang, out.warnf)
 	}
 	key, err := treeKey(tfs, lang)
 	if err != nil {
 		return nil, err
 	}
-	if r.kept.tmpl != nil && key == r.kept.tmplKey {
-		for _, d := range r.kept.tmplDiags {
-			r.out.add(d)
+	if k.tmpl != nil && key == k.tmplKey {
+		for _, d := range k.tmplDiags {
+			out.add(d)
 		}
-		return r.kept.tmpl, nil
+		return k.tmpl, nil
 	}
-	before := len(r.out.report)
-	r.kept.pages, r.kept.made, r.kept.entries = nil, nil, nil // made with other templates and messages
-	t, err := render.LoadTemplates(tfs, lang, r.out.warnf)
+	before := len(out.report)
+	// What was made with other templates and messages goes.
+	k.pages, k.entries = nil, nil
+	k.files.Drop()
+	t, err := render.LoadTemplates(tfs, lang, out.warnf)
 	if err != nil {
-		r.kept.tmpl = nil
+		k.tmpl = nil
 		return nil, err
 	}
-	r.kept.tmplKey, r.kept.tmpl = key, t
-	r.kept.tmplDiags = append([]catalog.Diagnostic(nil), r.out.report[before:]...)
+	k.tmplKey, k.tmpl = key, t
+	k.tmplDiags = append([]catalog.Diagnostic(nil), out.report[before:]...)
 	return t, nil
 }
 

@@ -271,13 +271,22 @@ func TestRebuildKeepsFeedsAndExportsOfUnchangedInputs(t *testing.T) {
 // a live preview does: the catalog is loaded again and the site built in
 // memory.
 func BenchmarkRebuild(b *testing.B) {
-	root := editableRoot(b, 1000)
-	r := NewRebuilder(root, benchOptions)
+	benchRebuild(b, editableRoot(b, 1000), benchOptions, "data/prices/syn-cloud-01.yaml")
+}
+
+// BenchmarkRebuildShipped rebuilds the shipped site, both editions, after
+// a one-price edit, as serve does after a save.
+func BenchmarkRebuildShipped(b *testing.B) {
+	benchRebuild(b, shippedRootInMemory(b), Options{}, "data/prices/aws.yaml")
+}
+
+// benchRebuild times a Rebuilder of root after each edit of the first
+// price of file, back and forth.
+func benchRebuild(b *testing.B, root fstest.MapFS, opts Options, file string) {
+	r := NewRebuilder(root, opts)
 	if _, _, err := r.Rebuild(); err != nil {
 		b.Fatal(err)
 	}
-	// Each round edits the first price of a file, back and forth.
-	const file = "data/prices/syn-cloud-01.yaml"
 	old := firstLine(b, root, file, "amount: ")
 	prices := []string{old, old + "1"}
 	i := 0
@@ -463,4 +472,83 @@ func removePricePoint(root fstest.MapFS, rnd *rand.Rand) string {
 	}
 	root[name] = &fstest.MapFile{Data: []byte(strings.Join(slices.Delete(lines, items[k], end), ""))}
 	return fmt.Sprintf("%s:%d: price point removed", name, items[k]+1)
+}
+
+// TestRebuildAfterEachKindOfEditEqualsFullBuild edits the shipped site
+// root one kind of record at a time — a price, a provider, an instance
+// type, a GPU, a benchmark result, a guide, a scenario, the scoring, an
+// exchange rate, the site's settings, a content page in either language,
+// the messages of either language, a template and static files — and
+// checks after each that every file of the rebuilt site (RebuildChanged,
+// told the file edited, as serve does), in both editions, equals a full
+// build's, byte for byte, and that the edit changed what was built. An
+// edit of static files alone renders nothing again.
+func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
+	root := shippedRootInMemory(t)
+	opts := Options{BaseURL: "https://example.com/"}
+	r := NewRebuilder(root, opts)
+	last, _, err := r.Rebuild()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(last["zh/index.html"]) == 0 {
+		t.Fatal("the shipped site has no zh/ edition to check")
+	}
+	// line replaces the first line of name that starts with prefix.
+	line := func(name, prefix, new string) func() {
+		return func() { edit(t, root, name, firstLine(t, root, name, prefix), new) }
+	}
+	steps := []struct {
+		name, file string
+		edit       func()
+	}{
+		{"price", "data/prices/aws.yaml", line("data/prices/aws.yaml", "amount: ", "amount: 1.2345")},
+		{"provider", "data/providers/aws.yaml", line("data/providers/aws.yaml", "name: AWS", "name: AWS <b>edited</b>")},
+		{"instance type", "data/providers/aws.yaml", line("data/providers/aws.yaml", "vcpus: ", "vcpus: 12")},
+		{"gpu", "data/gpus/h100-sxm5-80gb.yaml", line("data/gpus/h100-sxm5-80gb.yaml", "memory_bandwidth_gb_s: ", "memory_bandwidth_gb_s: 3000")},
+		{"benchmark", "data/benchmarks/mamf-bf16.yaml", line("data/benchmarks/mamf-bf16.yaml", "value: ", "value: 300.1")},
+		{"guide", "data/guides/choose-gpu-compute.yaml", line("data/guides/choose-gpu-compute.yaml", "title: Which", "title: Which GPU compute fits, edited?")},
+		{"scenario", "data/scenarios/long-project.yaml", line("data/scenarios/long-project.yaml", "gpu_hours_per_month: ", "gpu_hours_per_month: 1000")},
+		{"scoring", "data/scoring.yaml", func() { edit(t, root, "data/scoring.yaml", "weight: 10,", "weight: 3,") }},
+		{"exchange rate", "data/fx.yaml", line("data/fx.yaml", "rate: ", "rate: 7.5")},
+		{"site", "data/site.yaml", line("data/site.yaml", "tagline: 'GPU cloud", "tagline: 'Edited tagline.'")},
+		{"content", "content/about.md", line("content/about.md", "title: ", "title: About, edited")},
+		{"content in zh", "content/zh/about.md", line("content/zh/about.md", "title: ", "title: 关于本站（改）")},
+		{"messages", "templates/messages/en.yaml", line("templates/messages/en.yaml", "providers: ", "providers: Cloud providers")},
+		{"messages in zh", "templates/messages/zh-CN.yaml", line("templates/messages/zh-CN.yaml", "providers: ", "providers: 云服务商们")},
+		{"template", "templates/layouts/gpu.html", func() {
+			edit(t, root, "templates/layouts/gpu.html", `<h2 id="rent">`, `<h2 id="rent" class="edited">`)
+		}},
+		{"static file", "static/style.css", func() { edit(t, root, "static/style.css", "}", "}\n/* edited */") }},
+		{"static file added", "static/extra.css", func() { root["static/extra.css"] = &fstest.MapFile{Data: []byte("p {}\n")} }},
+		{"static file removed", "static/extra.css", func() { delete(root, "static/extra.css") }},
+	}
+	for _, s := range steps {
+		s.edit()
+		got, gotReport, err := r.RebuildChanged([]string{s.file})
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", s.name, err, gotReport)
+		}
+		want, wantReport, err := freshBuild(t, root, opts)
+		if err != nil {
+			t.Fatalf("%s: full build: %v", s.name, err)
+		}
+		if gotReport.String() != wantReport.String() {
+			t.Errorf("%s: report\n%s\nwant\n%s", s.name, gotReport, wantReport)
+		}
+		sameFiles(t, s.name, got, want)
+		changed := 0
+		for _, p := range slices.Concat(got.Paths(), last.Paths()) {
+			if !bytes.Equal(got[p], last[p]) {
+				changed++
+			}
+		}
+		if changed == 0 {
+			t.Errorf("%s: the edit changed no file of the site", s.name)
+		}
+		if staticEdit := strings.HasPrefix(s.file, "static/"); staticEdit != (&got["sitemap.xml"][0] == &last["sitemap.xml"][0]) {
+			t.Errorf("%s: the sitemap was made again: %v; want %v", s.name, !staticEdit, staticEdit)
+		}
+		last = got
+	}
 }

@@ -2,14 +2,17 @@ package site
 
 import (
 	"bytes"
-	"encoding/xml"
 	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"gpucompare/generator/catalog"
+
+	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/fingerprint"
+	"gpucompare/generator/site/pagemodel"
 )
 
 // render executes every page with the templates of its layout, on as many
@@ -20,9 +23,9 @@ import (
 // does not depend on their order; the error is that of the first page that
 // failed. A Rebuilder's build takes the bytes of the last build for a page
 // whose model has not changed.
-func (b *builder) render(pages []*page) error {
+func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 	errs := make([]error, len(pages))
-	cache := b.pageCache(len(pages))
+	kinds := chartKinds(b)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(pages)) {
@@ -32,14 +35,17 @@ func (b *builder) render(pages []*page) error {
 			if cache != nil {
 				w = fingerprint.NewWalker(cache.units)
 			}
-			charts := b.chartMaker()
+			charts := chartmodel.NewMaker(b.cat, b.GPUs, b.Priced, b.tmpl.Msgs)
+			if !b.ageDate.IsZero() {
+				charts.Data.Today = catalog.Date(b.ageDate.Format(time.DateOnly)) // the history charts run to it
+			}
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(pages) {
 					return
 				}
 				p := pages[i]
-				errs[i] = b.renderPage(i, p, charts, cache, w, &buf)
+				errs[i] = b.renderPage(i, p, charts, kinds[p.Layout], cache, w, &buf)
 				// Let go of the page's model: the sitemap reads the page,
 				// not its model.
 				p.Data, p.Charts = nil, nil
@@ -47,7 +53,6 @@ func (b *builder) render(pages []*page) error {
 		})
 	}
 	wg.Wait()
-	b.keepPages(cache, pages)
 	for _, err := range errs {
 		if err != nil {
 			return err
@@ -64,8 +69,17 @@ func (b *builder) render(pages []*page) error {
 // fingerprint of its model and charts, or of its model alone where the
 // charts follow from it (chartsFollowModel): such a page, unchanged, makes
 // no charts.
-func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w *fingerprint.Walker, buf *bytes.Buffer) error {
+func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, chartsOf chartmodel.Charts, cache *pageCache, w *fingerprint.Walker, buf *bytes.Buffer) error {
 	if err := b.makeModel(p); err != nil {
+		return err
+	}
+	for _, a := range p.Attachments {
+		if err := b.put(a.Path, a.Data); err != nil {
+			return err
+		}
+	}
+	p.Attachments = nil
+	if err := b.twin(p); err != nil {
 		return err
 	}
 	lookedUp := false
@@ -75,7 +89,7 @@ func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w 
 		}
 		lookedUp = true
 	}
-	if err := b.makeCharts(p, m); err != nil {
+	if err := m.Make(p, chartsOf); err != nil {
 		return err
 	}
 	if cache != nil && !lookedUp {
@@ -115,47 +129,20 @@ func (b *builder) renderPage(i int, p *page, m *chartMaker, cache *pageCache, w 
 	return b.put(p.Path, data)
 }
 
-// sitemap writes sitemap.xml with the absolute URL of every page but the
-// 404 page. Without a site URL there is nothing absolute to list: the
-// sitemap is left out, with a warning, which also says that the links of
-// 404.html then need a script when a server shows it at a deeper address
-// (notfound.go). A preview (Options.Preview) has no sitemap: search
-// engines must not list it.
-func (b *builder) sitemap(pages []*page) error {
-	if b.base == "" {
-		b.warnf(catalog.Pos{File: "data/site.yaml"}, "no site url (url: in data/site.yaml, or -base-url): sitemap.xml not written, and the links of 404.html need JavaScript when a server shows it for a deeper URL")
-		return nil
-	}
-	if b.opts.Preview {
-		return nil
-	}
-	var buf bytes.Buffer
-	buf.WriteString(xml.Header)
-	if len(b.eds) > 1 {
-		buf.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
-	} else {
-		buf.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
-	}
-	for _, p := range pages {
-		if p.Canonical == "" {
-			continue
+// makeModel makes the model of p, unless made already.
+func (b *builder) makeModel(p *pagemodel.Page) error {
+	if p.Model != nil {
+		data, err := p.Model()
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.Path, err)
 		}
-		buf.WriteString("  <url><loc>")
-		if err := xml.EscapeText(&buf, []byte(p.Canonical)); err != nil {
-			return err
-		}
-		buf.WriteString("</loc>")
-		// Each edition's page names its twins, itself included, as the
-		// sitemap protocol's hreflang annotations ask.
-		for _, a := range p.Alternates {
-			fmt.Fprintf(&buf, `<xhtml:link rel="alternate" hreflang="%s" href="`, a.Lang)
-			if err := xml.EscapeText(&buf, []byte(a.Href)); err != nil {
-				return err
-			}
-			buf.WriteString(`"/>`)
-		}
-		buf.WriteString("</url>\n")
+		p.Data, p.Model = data, nil
 	}
-	buf.WriteString("</urlset>\n")
-	return b.put("sitemap.xml", buf.Bytes())
+	return nil
 }
+
+// chartsFollowModel reports whether the charts of a page of a layout are
+// made from its model alone (and the messages), so that a page whose model
+// is unchanged has unchanged charts: the price history of an instance
+// type page. The charts of other pages read every offer.
+func chartsFollowModel(layout string) bool { return layout == "instance" }

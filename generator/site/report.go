@@ -21,6 +21,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
@@ -32,15 +33,18 @@ import (
 
 // The report (gpucompare report) is one more rendering of the catalog: a
 // single HTML file a buyer attaches to a purchase request. Its first page
-// is a summary for the purchase file (reportSummary: the recommendation,
-// the top offers, the assumptions and risks, the date and the catalog's
-// snapshot id); then the chosen offers sorted by their price per GPU-hour
-// (reportOffersOf), a scenario's costs on them, their charts, every
-// source behind the numbers shown, and an appendix of the offers without
-// a price.
+// is a summary for the purchase file (reportSummary: the answer per GPU
+// class when no workload or GPU model is chosen (reportClassesOf), else
+// the recommendation and the top offers; the assumptions and risks, the
+// date and the catalog's snapshot id); then the sources of the offers it
+// names. That is the whole report by default, a few printed pages. With
+// Full, the summary is followed by every offer kept, sorted by its price
+// per GPU-hour (reportOffersOf), a scenario's costs on them, their
+// charts, every source behind the numbers shown, and an appendix of the
+// offers without a price.
 //
 // It is made from the site's own parts — the shared templates and
-// partials, matrixRow, chartsOf's charts, kinds.Scenarios.ScenarioData — with one
+// partials, matrixRow, the GPU matrix's charts, kinds.Scenarios.ScenarioData — with one
 // difference in Links: the report's linker turns a page of the site into
 // an anchor in the file (pagemodel.ReportAnchor), so an instance type's name leads
 // to its sources, not to a page that is not there.
@@ -70,6 +74,11 @@ type ReportOptions struct {
 	// templates/messages/; empty is the site's language (data/site.yaml).
 	// A language without a catalogue is an error naming those there are.
 	Lang string
+	// Full adds to the summary, the chosen offers and their sources what
+	// a purchase file does not need: every offer kept, the workload's
+	// costs, the charts, every source behind them and the appendix of
+	// offers without a price.
+	Full bool
 }
 
 // UsageError is a report option the catalog cannot satisfy: an id it does
@@ -179,7 +188,6 @@ func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catal
 	// The ages of prices are counted to the report's date: the file is a
 	// snapshot of that day, and runs no script that counts them again.
 	b := &builder{cat: cat, output: newOutput(write.NewMemory(), ""), ageDate: opts.Date.UTC()}
-	b.reuse.out = &b.output
 	if opts.Date.IsZero() {
 		b.ageDate = newestDate(cat)
 	}
@@ -209,7 +217,15 @@ type reportData struct {
 	Offers   *reportOffers
 	Summary  *reportSummary
 	Scenario *kinds.ScenarioData // nil without -scenario
-	Sources  *reportSources
+	// Classes is the answer per GPU class: nil when a workload or GPU
+	// models are chosen (the summary recommends among the offers) or no
+	// offer has a whole price.
+	Classes *reportClasses
+	// Full says the report holds every offer kept, the workload's costs,
+	// the charts and the appendix; else it is the summary and the sources
+	// of the offers it names.
+	Full    bool
+	Sources *reportSources
 	// The inline blocks: the stylesheets and, when there are charts, the
 	// scripts that draw them, in the order they run.
 	Styles  []template.CSS
@@ -226,6 +242,8 @@ type reportSources struct {
 	GPUs      []*catalog.GPU
 	Rates     []*render.RateView
 	URLs      []string
+	// cite splits a source into citations in the report's language.
+	cite func(string) []render.Citation
 	// Cited is every distinct source text among them, once each, numbered
 	// in the order the Sources section first names it; the section and the
 	// matrix point to a source by its number (Ref) instead of repeating it.
@@ -252,7 +270,7 @@ func (s *reportSources) number(src string) {
 	if src == "" || s.refs[src] != nil {
 		return
 	}
-	c := &citedSource{N: len(s.Cited) + 1, Text: src, Cites: render.Cite(src)}
+	c := &citedSource{N: len(s.Cited) + 1, Text: src, Cites: s.cite(src)}
 	s.Cited = append(s.Cited, c)
 	s.refs[src] = c
 }
@@ -267,7 +285,7 @@ type instanceSources struct {
 // its source states it.
 type reportPoint struct {
 	*catalog.PricePoint
-	Date   *dateView
+	Date   *pagemodel.DateView
 	Quoted *priceView
 }
 
@@ -317,10 +335,10 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
 	b.tmpl = &render.Templates{Msgs: msgs}
-	b.siteInfo = &siteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: lang}
+	b.siteInfo = &pagemodel.SiteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: lang}
 	b.Data = &derive.Data{GPUs: derive.GPUOrder(cat.GPUs)} // the offers the report keeps, below
 
-	all := pricing.Offers(cat, cat.Site.Currency)
+	all := pricing.OffersAt(cat, cat.Site.Currency, b.ageDate)
 	for _, o := range all {
 		if opts.keep(o) {
 			b.Priced = append(b.Priced, o)
@@ -335,11 +353,11 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 
-	p := &page{Path: reportPath, Layout: "report", Site: b.siteInfo, Links: linker{Anchors: true}}
+	p := &pagemodel.Page{Path: reportPath, Layout: "report", Site: b.siteInfo, Links: pagemodel.Linker{Anchors: true}}
 	x := &render.Texter{M: msgs}
 	d := &reportData{
 		Title:    cmp.Or(cat.Site.Title, x.T("site.name")),
-		Snapshot: snap, SnapshotShort: snap[:12], Count: len(b.Priced), CatalogOffers: len(all),
+		Snapshot: snap, SnapshotShort: snap[:12], Count: len(b.Priced), CatalogOffers: len(all), Full: opts.Full,
 	}
 	date := opts.Date
 	if date.IsZero() {
@@ -350,7 +368,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	}
 	for _, pr := range cat.Providers {
 		if slices.Contains(opts.Providers, pr.ID) {
-			d.Providers = append(d.Providers, pr.Name)
+			d.Providers = append(d.Providers, pagemodel.ProviderName(pr, cmp.Or(x.Lang(), catalog.BaseLanguage)))
 		}
 	}
 	for _, g := range b.GPUs {
@@ -364,30 +382,45 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		return nil, fmt.Errorf("matrix: %w", err)
 	}
 
-	cd := &charts.Data{Catalog: cat, GPUs: b.GPUs, Offers: b.Priced, Currency: cat.Site.Currency, Text: x.T}
-	// The figures of the GPU matrix: prices by GPU model and provider,
-	// one per pricing model, and price against performance.
-	p.Layout = "gpus"
-	err = b.chartsOf(cd, p)
-	p.Layout = "report"
-	if err != nil {
-		return nil, fmt.Errorf("charts: %w", err)
+	cd := &charts.Data{Catalog: cat, GPUs: b.GPUs, Offers: b.Priced, Currency: cat.Site.Currency, Text: x.T, Unit: x.M.Cur, Units: x.M.UnitName, Lang: x.Lang()}
+	if opts.Full {
+		// The figures of the GPU matrix: prices by GPU model and provider,
+		// one per pricing model, and price against performance.
+		p.Layout = "gpus"
+		err = (*chartmodel.Shared)(nil).GPUMatrix(cd, p)
+		p.Layout = "report"
+		if err != nil {
+			return nil, fmt.Errorf("charts: %w", err)
+		}
 	}
 	if opts.Scenario != "" {
 		s := cat.Scenarios[slices.IndexFunc(cat.Scenarios, func(s *catalog.Scenario) bool { return s.ID == opts.Scenario })]
-		sp := &page{Path: reportPath, Layout: "scenario", Site: b.siteInfo, Links: p.Links}
+		sp := &pagemodel.Page{Path: reportPath, Layout: "scenario", Site: b.siteInfo, Links: p.Links}
 		if sp.Data, err = scenariosOf(b).ScenarioData(sp, s, x); err != nil {
 			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
 		}
-		if err := scenariosOf(b).Charts(cd, sp); err != nil {
-			return nil, fmt.Errorf("scenario %q: charts: %w", s.ID, err)
+		if opts.Full {
+			if err := scenariosOf(b).Charts(cd, sp); err != nil {
+				return nil, fmt.Errorf("scenario %q: charts: %w", s.ID, err)
+			}
+			p.Charts = append(p.Charts, sp.Charts...)
 		}
 		d.Scenario = sp.Data.(*kinds.ScenarioData)
-		p.Charts = append(p.Charts, sp.Charts...)
 	}
-	d.Sources = rk.reportSources(d)
+	if opts.Scenario == "" && len(opts.GPUs) == 0 {
+		d.Classes = rk.reportClassesOf(cat.Site.Currency, lang, oldBeforeOf(b.ageDate), b.ageDate, b.trust, pagemodel.ReportAnchor)
+		if d.Classes != nil {
+			d.Classes.Links, d.Classes.Refs = opts.Full, true
+		}
+	}
 	d.Offers = reportOffersOf(d.Matrix, x)
 	d.Summary = rk.reportSummary(d, x)
+	if opts.Full {
+		d.Sources = rk.reportSources(d, b.Priced, nil)
+	} else {
+		offers, points := d.chosen()
+		d.Sources = rk.reportSources(d, offers, points)
+	}
 	if x.Err != nil {
 		return nil, x.Err
 	}
@@ -418,7 +451,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 
 // executeReport renders the report page p with the templates t: through
 // tmplexec when it compiles them, else through html/template.
-func executeReport(w io.Writer, t *template.Template, msgs render.Messages, p *page) error {
+func executeReport(w io.Writer, t *template.Template, msgs render.Messages, p *pagemodel.Page) error {
 	const name = "templates/report.html"
 	if render.CompilePrograms {
 		// html/template escapes the templates at their first execution.
@@ -481,7 +514,7 @@ type reportKind struct {
 // reportMatrix is the instance matrix of the chosen offers, the rows of
 // /compare/ in catalog order: the model of the report's metric (on-demand,
 // unless no offer has it), the rates, and every offer's matrixRow.
-func (k *reportKind) reportMatrix(p *page, x *render.Texter) (*compareData, error) {
+func (k *reportKind) reportMatrix(p *pagemodel.Page, x *render.Texter) (*compareData, error) {
 	display := k.cat.Site.Currency
 	models := pricedModels(k.data.Priced)
 	model := "on_demand"
@@ -628,16 +661,32 @@ func reportOffersOf(m *compareData, x *render.Texter) *reportOffers {
 	return r
 }
 
+// chosen are the offers the summary names, and the price points behind
+// the prices it shows (nil: every price of those offers): the answer per
+// GPU class's, or the top offers of the recommendation.
+func (d *reportData) chosen() ([]*pricing.Offer, map[*catalog.PricePoint]bool) {
+	if d.Classes != nil {
+		return d.Classes.Offers(), d.Classes.Points()
+	}
+	var offers []*pricing.Offer
+	for _, r := range d.Summary.Top {
+		offers = append(offers, r.Offer)
+	}
+	return offers, nil
+}
+
 // reportSources gathers the sources of what the report shows: the specs
-// and prices of its offers, their providers and GPU models, the exchange
-// rates of the matrix, and the scenario's.
-func (k *reportKind) reportSources(d *reportData) *reportSources {
-	s := &reportSources{Rates: d.Matrix.Rates}
+// and prices of offers, their providers and GPU models, the exchange
+// rates of the matrix, and the scenario's. points, when not nil, keeps
+// only the price points it holds, and only their sources and the rates':
+// the answer per GPU class shows no specs.
+func (k *reportKind) reportSources(d *reportData, offers []*pricing.Offer, points map[*catalog.PricePoint]bool) *reportSources {
+	s := &reportSources{Rates: d.Matrix.Rates, cite: k.matrix.cite}
 	byInstance := map[*catalog.Instance]*instanceSources{}
 	seen := map[*catalog.PricePoint]bool{}
 	providers := map[*catalog.Provider]bool{}
 	gpus := map[*catalog.GPU]bool{}
-	for _, o := range k.data.Priced {
+	for _, o := range offers {
 		is := byInstance[o.Instance]
 		if is == nil {
 			is = &instanceSources{Instance: o.Instance}
@@ -645,7 +694,7 @@ func (k *reportKind) reportSources(d *reportData) *reportSources {
 			s.Instances = append(s.Instances, is)
 		}
 		for _, m := range pricing.Models {
-			if pr := o.Prices[m]; pr != nil && !seen[pr.Point] {
+			if pr := o.Prices[m]; pr != nil && !seen[pr.Point] && (points == nil || points[pr.Point]) {
 				seen[pr.Point] = true
 				is.Points = append(is.Points, &reportPoint{PricePoint: pr.Point, Date: pagemodel.NewDate(pr.Point.Since), Quoted: k.price(o.Instance, pr.Point)})
 			}
@@ -679,10 +728,15 @@ func (k *reportKind) reportSources(d *reportData) *reportSources {
 		}
 	}
 	for _, is := range s.Instances {
-		add(is.Instance.Source)
+		if points == nil {
+			add(is.Instance.Source)
+		}
 		for _, pp := range is.Points {
 			add(pp.Source)
 		}
+	}
+	if points != nil { // the prices' sources alone, with no entries of their own
+		s.Instances, s.Providers, s.GPUs = nil, nil, nil
 	}
 	for _, p := range s.Providers {
 		for _, src := range []string{p.Source, p.Billing.Source, p.Certifications.Source} {
@@ -704,6 +758,15 @@ func (k *reportKind) reportSources(d *reportData) *reportSources {
 	slices.Sort(s.URLs)
 	for _, r := range d.Matrix.Rows {
 		r.Ref = s.Ref(r.Source())
+	}
+	if d.Classes != nil {
+		for _, row := range d.Classes.Rows {
+			for _, c := range row.Cells {
+				if c != nil && c.Point != nil {
+					c.Ref = s.Ref(c.Point.Source)
+				}
+			}
+		}
 	}
 	return s
 }

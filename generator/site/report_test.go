@@ -244,7 +244,7 @@ func shipped(t *testing.T) fs.FS {
 // exactly its inline blocks, and ECharts is inlined whole.
 func TestReportOfTheShippedCatalogIsSelfContained(t *testing.T) {
 	root := shipped(t)
-	doc := report(t, root, ReportOptions{Scenario: "mid-size-reserved"})
+	doc := report(t, root, ReportOptions{Scenario: "mid-size-reserved", Full: true})
 	checkSelfContained(t, doc)
 
 	echarts, err := fs.ReadFile(gpucompare.Assets, "static/vendor/echarts/echarts.min.js")
@@ -353,7 +353,7 @@ func TestReportFiltersNarrowTheMatrix(t *testing.T) {
 		}
 		return out
 	}
-	all := rows(report(t, root, ReportOptions{}))
+	all := rows(report(t, root, ReportOptions{Full: true}))
 	if len(all) < 4 {
 		t.Fatalf("the test catalog has %d offers in the report", len(all))
 	}
@@ -361,10 +361,10 @@ func TestReportFiltersNarrowTheMatrix(t *testing.T) {
 		opts ReportOptions
 		want func(string) bool
 	}{
-		{ReportOptions{Providers: []string{"cloudcn"}}, func(r string) bool { return strings.HasPrefix(r, "cloudcn/") }},
-		{ReportOptions{Providers: []string{"aws", "cloudcn"}}, func(string) bool { return true }},
-		{ReportOptions{GPUs: []string{"t4"}}, func(r string) bool { return strings.HasPrefix(r, "aws/g4dn") }},
-		{ReportOptions{Providers: []string{"aws"}, GPUs: []string{"a100-sxm4-40gb"}}, func(r string) bool { return r == "aws/p4d.24xlarge" }},
+		{ReportOptions{Providers: []string{"cloudcn"}, Full: true}, func(r string) bool { return strings.HasPrefix(r, "cloudcn/") }},
+		{ReportOptions{Providers: []string{"aws", "cloudcn"}, Full: true}, func(string) bool { return true }},
+		{ReportOptions{GPUs: []string{"t4"}, Full: true}, func(r string) bool { return strings.HasPrefix(r, "aws/g4dn") }},
+		{ReportOptions{Providers: []string{"aws"}, GPUs: []string{"a100-sxm4-40gb"}, Full: true}, func(r string) bool { return r == "aws/p4d.24xlarge" }},
 	} {
 		doc := report(t, root, tc.opts)
 		got := rows(doc)
@@ -426,7 +426,7 @@ func TestReportHostileTextStaysText(t *testing.T) {
 	replace("data/providers/cloudcn.yaml", "name: GN7.8XLARGE", "name: '"+style+"'")
 	replace("data/providers/cloudcn.yaml", "name: 华北 1", "name: '"+img+"'")
 	replace("data/scenarios/small.yaml", "source: seed guide gpu-guide.md", "source: '"+script+" https://x.example/a\"onmouseover=alert(1)'")
-	doc := report(t, root, ReportOptions{Scenario: "small"})
+	doc := report(t, root, ReportOptions{Scenario: "small", Full: true})
 	checkSelfContained(t, doc)
 	for _, e := range elements(t, doc) {
 		data := e.attr["type"] == "application/json"
@@ -492,7 +492,7 @@ func TestReportScenarioTextFitsTheReport(t *testing.T) {
 	root := shipped(t)
 	cat, _ := catalog.Load(root)
 	for _, s := range cat.Scenarios {
-		doc := report(t, root, ReportOptions{Scenario: s.ID})
+		doc := report(t, root, ReportOptions{Scenario: s.ID, Full: true})
 		start, end := strings.Index(doc, `<section class="report-section" id="scenario"`), strings.Index(doc, `id="sources"`)
 		if start < 0 || end < start {
 			t.Fatalf("%s: no scenario section before the sources", s.ID)
@@ -510,7 +510,7 @@ func TestReportScenarioTextFitsTheReport(t *testing.T) {
 // that is there, and write no source text of their own.
 func TestReportCitesEachSourceOnce(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
-	doc := report(t, root, ReportOptions{Scenario: "small"})
+	doc := report(t, root, ReportOptions{Scenario: "small", Full: true})
 	items := regexp.MustCompile(`<li id="source-(\d+)"><span class="ref-n">\[(\d+)\]</span> (.*)</li>`).FindAllStringSubmatch(doc, -1)
 	if len(items) < 3 {
 		t.Fatalf("the list of sources has %d entries", len(items))
@@ -609,7 +609,7 @@ func matrixLines(t *testing.T, table string) []matrixLine {
 // along the order, equal figures sharing one; estimates and article
 // figures keep their place, marked, without a rank.
 func TestReportMatrixSortedByTheMetric(t *testing.T) {
-	doc := report(t, shipped(t), ReportOptions{})
+	doc := report(t, shipped(t), ReportOptions{Full: true})
 	lines := matrixLines(t, tableOf(t, doc, "offers-table"))
 	if len(lines) < 100 {
 		t.Fatalf("the matrix has %d rows", len(lines))
@@ -653,7 +653,7 @@ func TestReportMatrixSortedByTheMetric(t *testing.T) {
 // offer is in the matrix and not in the appendix.
 func TestReportUnpricedOffersInTheAppendix(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
-	doc := report(t, root, ReportOptions{Scenario: "small"})
+	doc := report(t, root, ReportOptions{Scenario: "small", Full: true})
 	matrix, appendix := offerRows(tableOf(t, doc, "offers-table")), offerRows(tableOf(t, doc, "appendix-table"))
 	if !slices.Equal(appendix, []string{"cloudcn/lease-a100"}) {
 		t.Errorf("the appendix holds %q, want the one offer without a price", appendix)
@@ -669,7 +669,7 @@ func TestReportUnpricedOffersInTheAppendix(t *testing.T) {
 	}
 	// The shipped catalog: no line of the matrix is all "—" but its
 	// specs: each has a price per GPU-hour under some model.
-	doc = report(t, shipped(t), ReportOptions{})
+	doc = report(t, shipped(t), ReportOptions{Full: true})
 	rows := regexp.MustCompile(`(?s)<tr[^>]*>\s*<td class="num rank">.*?</tr>`).FindAllString(tableOf(t, doc, "offers-table"), -1)
 	priced := regexp.MustCompile(`<td class="num[^"]*">[0-9]`)
 	for _, r := range rows {
@@ -683,12 +683,13 @@ func TestReportUnpricedOffersInTheAppendix(t *testing.T) {
 }
 
 // summaryOf is the report's first page: from the start of its body to
-// the end of the summary section.
+// the end of the summary section, where the next section starts (the
+// matrix of the full report, the sources of the short one).
 func summaryOf(t *testing.T, doc string) string {
 	t.Helper()
-	i, j := strings.Index(doc, "<body"), strings.Index(doc, `<section class="report-section report-matrix"`)
+	i, j := strings.Index(doc, "<body"), strings.Index(doc, `<section class="report-section`)
 	if i < 0 || j < i || !strings.Contains(doc[i:j], `id="summary"`) {
-		t.Fatal("no summary before the matrix")
+		t.Fatal("no summary before the next section")
 	}
 	return doc[i:j]
 }
@@ -706,6 +707,9 @@ func TestReportSummaryRecommends(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Both GPU models chosen: the buyer compares them, and the summary
+	// ranks across them.
+	both := []string{"a100-sxm4-40gb", "t4"}
 	for _, tc := range []struct {
 		name string
 		opts ReportOptions
@@ -720,14 +724,14 @@ func TestReportSummaryRecommends(t *testing.T) {
 			"400 GPU-hours a month for 12 months, in jobs of 8 GPUs × 10 h",
 			"USD. CNY prices converted at 1 USD = 7.17 CNY (2025-06-02).",
 			"<strong>Lower bounds:</strong> 4 of the 4 totals ranked",
-			"<strong>No public price:</strong> 1 offer, listed in the appendix",
+			"<strong>No public price:</strong> 1 offer has no public price and is in no ranking; the full report (-full) lists it in its appendix.",
 			">" + snap[:12] + "<", snap,
 		}},
-		{"metric", ReportOptions{}, []string{
+		{"metric", ReportOptions{GPUs: both}, []string{
 			`<strong class="rec-total">0.526&#8239;USD</strong> per GPU-hour, on-demand (the instance: 0.526 USD an hour)`,
 			"The next offer costs 2.219 USD (421.9 %) more per GPU-hour.",
 			"<strong>Metric:</strong> the on-demand price of the whole instance per GPU-hour",
-			"<strong>Estimates and article figures:</strong> none",
+			"<strong>Stale, marketplace and estimated prices:</strong> none",
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -752,10 +756,10 @@ func TestReportSummaryRecommends(t *testing.T) {
 	}{
 		{ReportOptions{Scenario: "small"}, []string{
 			`<p class="rec-offer"><a href="#instance/aws/p4d.24xlarge">p4d.24xlarge</a> <span class="rec-where">AWS · US East (N. Virginia)`,
-			"1 offer would cost less with a price that is an estimate",
+			"1 offer would cost less with a price that is stale or undated, a marketplace&#39;s, an estimate",
 			"g4dn.xlarge · AWS · all regions under “On-demand”, at ≥ 2,524.80 USD in total, would rank #1.",
 		}},
-		{ReportOptions{}, []string{
+		{ReportOptions{GPUs: both}, []string{
 			`<p class="rec-offer"><a href="#instance/aws/p4d.24xlarge">p4d.24xlarge</a>`,
 			"g4dn.xlarge · AWS · all regions, at 0.526 USD per GPU-hour, would rank #1.",
 		}},
@@ -836,5 +840,103 @@ func TestPriceDate(t *testing.T) {
 		if got := priceDate(&catalog.PricePoint{Since: tc.since, AsOf: tc.asOf}); got != tc.want {
 			t.Errorf("since %q, as of %q: %q, want %q", tc.since, tc.asOf, got, tc.want)
 		}
+	}
+}
+
+// TestReportAnswersPerGPUClass: with no workload and no GPU model chosen,
+// the first page answers per GPU model, as the home table does: a row
+// each, the cheapest price per GPU-hour of its own offers under each
+// term, with the offer, its date and age, and its source by number. No
+// offer is recommended across models. Choosing GPU models brings the
+// recommendation back, over them.
+func TestReportAnswersPerGPUClass(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	page := summaryOf(t, report(t, root, ReportOptions{}))
+	for _, no := range []string{`class="rec-offer"`, `id="summary-top"`, `id="recommendation"`} {
+		if strings.Contains(page, no) {
+			t.Errorf("the summary without a workload or GPU choice has %s: it recommends across GPU models", no)
+		}
+	}
+	table := tableOf(t, page, "classes-table")
+	rows := regexp.MustCompile(`(?s)<tr>\s*<th scope="row" class="gpu">(.*?)</th>\s*<td class="num price metric">([^<]*)</td>\s*<td class="offer"><span class="offer-name">([^<]*)`).FindAllStringSubmatch(table, -1)
+	var got []string
+	for _, r := range rows {
+		got = append(got, r[1]+" | "+r[2]+" | "+strings.TrimSpace(r[3]))
+	}
+	want := []string{"A100 SXM4 40GB | 2.745 | AWS · p4d.", "T4 | 0.526 | AWS · g4dn."} // <wbr> after the dot
+	if len(got) != len(want) {
+		t.Fatalf("the answer's rows:\n%s\nwant %d, one per GPU model with a price", strings.Join(got, "\n"), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("row %d: %q, want %q", i+1, got[i], want[i])
+		}
+	}
+	if n := strings.Count(table, `<a class="source-ref" href="#source-`); n < 2 {
+		t.Errorf("the answer names %d sources by number", n)
+	}
+	if !strings.Contains(page, "<strong>Metric:</strong> for each GPU model apart") {
+		t.Error("the assumptions do not say each GPU model is answered apart")
+	}
+	// A GPU model chosen: the recommendation, among its offers.
+	page = summaryOf(t, report(t, root, ReportOptions{GPUs: []string{"t4"}}))
+	if strings.Contains(page, `id="classes-table"`) || !strings.Contains(page, `<p class="rec-offer"><a href="#instance/aws/g4dn.xlarge">g4dn.xlarge</a>`) {
+		t.Error("with a GPU model chosen, the summary does not recommend among its offers")
+	}
+}
+
+// TestReportShortUnlessFull: by default the report is the summary and the
+// sources of the prices it shows, with no script; -full adds the matrix
+// of every offer, the charts, the workload's costs, every source and the
+// appendix.
+func TestReportShortUnlessFull(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	short := report(t, root, ReportOptions{Scenario: "small"})
+	full := report(t, root, ReportOptions{Scenario: "small", Full: true})
+	checkSelfContained(t, short)
+	parts := []string{`id="offers-table"`, `id="charts"`, `<section class="report-section" id="scenario"`, `id="appendix-table"`}
+	for _, p := range parts {
+		if strings.Contains(short, p) {
+			t.Errorf("the short report has %s", p)
+		}
+		if !strings.Contains(full, p) {
+			t.Errorf("the full report has no %s", p)
+		}
+	}
+	for _, e := range elements(t, short) {
+		if e.tag == "script" && e.attr["type"] == "" {
+			t.Error("the short report has a script")
+		}
+	}
+	if !strings.Contains(short, `id="short-note"`) || strings.Contains(full, `id="short-note"`) {
+		t.Error("only the short report says it is the short one")
+	}
+	// Its sources are those of the top offers it names, an entry each.
+	named := map[string]bool{}
+	for _, m := range regexp.MustCompile(`<a href="#(instance/[^"]+)">`).FindAllStringSubmatch(tableOf(t, short, "summary-top"), -1) {
+		named[m[1]] = true
+	}
+	entries := regexp.MustCompile(`<section class="source-entry" id="([^"]+)"`).FindAllStringSubmatch(short, -1)
+	for _, e := range entries {
+		if !named[e[1]] {
+			t.Errorf("the short report's sources have %s, which its top offers do not name", e[1])
+		}
+	}
+	if len(named) == 0 || len(entries) != len(named) {
+		t.Errorf("the short report has %d instance types under Sources, for the %d its top offers name", len(entries), len(named))
+	}
+	// The short report's sources are those of what it shows: the answer
+	// per GPU class's prices and the rate, each numbered, each cited.
+	short = report(t, root, ReportOptions{})
+	cited := regexp.MustCompile(`<li id="source-(\d+)">`).FindAllString(short, -1)
+	refs := map[string]bool{}
+	for _, m := range regexp.MustCompile(`href="#source-(\d+)"`).FindAllStringSubmatch(short, -1) {
+		refs[m[1]] = true
+	}
+	if len(cited) == 0 || len(refs) != len(cited) {
+		t.Errorf("the short report cites %d sources and refers to %d of them: every source listed is one of a figure shown", len(cited), len(refs))
+	}
+	if len(short) >= len(full)/2 {
+		t.Errorf("the short report is %d bytes, the full one %d", len(short), len(full))
 	}
 }

@@ -41,6 +41,10 @@ type reportSummary struct {
 	// when no offer ranks.
 	Top    []*summaryRow
 	Ranked int // the offers ranked
+	// Classes says the report answers per GPU class (reportData.Classes):
+	// no offer is recommended across classes, and Top is empty.
+	Classes bool
+	Full    bool // the report is the full one (reportData.Full)
 	// Assumptions and Risks are in the order shown.
 	Assumptions []summaryItem
 	Risks       []summaryItem
@@ -78,14 +82,14 @@ type summaryRow struct {
 	value         float64
 }
 
-// priceKind is the kind of a price that keeps it out of rankings:
-// "estimate" or "article" as its source kind says (pricing.Price.Kind),
-// "" for a price a provider or a price catalog lists.
+// priceKind is what keeps a price out of rankings (pricing.Price.Why):
+// "estimate" or "article" as its source kind says, "marketplace",
+// "stale", "undated" or "superseded"; "" for a price that ranks.
 func priceKind(pr *pricing.Price) string {
 	if pr == nil || pr.Ranked() {
 		return ""
 	}
-	return pr.Kind
+	return pr.Why()
 }
 
 // priceDate is the date a price is known to hold at: its effective date
@@ -139,7 +143,7 @@ func regionText(o *pricing.Offer, x *render.Texter) string {
 		return x.T("scenario.no_region")
 	}
 	if r := o.Provider.Region(o.Region); r != nil && r.Name != "" {
-		return r.Name
+		return pagemodel.RegionName(r, cmp.Or(x.Lang(), catalog.BaseLanguage))
 	}
 	return o.Region
 }
@@ -147,7 +151,7 @@ func regionText(o *pricing.Offer, x *render.Texter) string {
 // reportSummary makes the summary of the report d over the offers of b:
 // d's matrix (its model and rates) and scenario must be made.
 func (k *reportKind) reportSummary(d *reportData, x *render.Texter) *reportSummary {
-	s := &reportSummary{Scenario: d.Scenario, Model: d.Matrix.Model, Currency: d.Matrix.Currency}
+	s := &reportSummary{Scenario: d.Scenario, Model: d.Matrix.Model, Currency: d.Matrix.Currency, Full: d.Full}
 	newRow := func(o *pricing.Offer) *summaryRow {
 		return &summaryRow{Offer: o, Anchor: pagemodel.ReportAnchor(paths.Instance(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
 	}
@@ -222,7 +226,9 @@ func (k *reportKind) reportSummary(d *reportData, x *render.Texter) *reportSumma
 			row := newRow(o)
 			row.value, row.Figure, row.Hourly = v, render.FormatDerived(v), render.FormatDerived(o.Prices[s.Model].Display)
 			pricesOf[row] = []*pricing.Price{o.Prices[s.Model]}
-			if priceKind(o.Prices[s.Model]) != "" {
+			if k := priceKind(o.Prices[s.Model]); k == pricing.WhySuperseded {
+				continue // its provider no longer lists it: it would rank nowhere
+			} else if k != "" {
 				left = append(left, row)
 				continue
 			}
@@ -259,7 +265,10 @@ func (k *reportKind) reportSummary(d *reportData, x *render.Texter) *reportSumma
 		}
 	}
 	s.Ranked = len(ranked)
-	s.Top = ranked[:min(summaryTop, len(ranked))]
+	if d.Classes == nil { // per GPU class, nothing ranks first across classes
+		s.Top = ranked[:min(summaryTop, len(ranked))]
+	}
+	s.Classes = d.Classes != nil
 	s.Assumptions = k.summaryAssumptions(d, x)
 	s.Risks = k.summaryRisks(s, ranked, left, x)
 	return s
@@ -309,8 +318,13 @@ func (k *reportKind) summaryAssumptions(d *reportData, x *render.Texter) []summa
 	var out []summaryItem
 	if sd := d.Scenario; sd != nil {
 		w := sd.Scenario.Workload
-		out = append(out, item(x, "workload", "report.assume.workload", render.FormatNum(w.GPUHoursPerMonth), render.FormatNum(w.Months), w.GPUsPerJob, render.FormatNum(w.JobHours),
-			render.FormatNum(w.StorageTB), render.FormatNum(w.EgressTBPerMonth)))
+		if b := k.cat.Benchmark(w.Benchmark); w.UnitsPerMonth > 0 && b != nil {
+			out = append(out, item(x, "workload", "report.assume.workload_units", render.FormatNum(w.UnitsPerMonth), kinds.WorkUnitName(b, x), b.Name,
+				render.FormatNum(w.Months), w.GPUsPerJob, render.FormatNum(w.JobHours), render.FormatNum(w.StorageTB), render.FormatNum(w.EgressTBPerMonth)))
+		} else {
+			out = append(out, item(x, "workload", "report.assume.workload", render.FormatNum(w.GPUHoursPerMonth), render.FormatNum(w.Months), w.GPUsPerJob, render.FormatNum(w.JobHours),
+				render.FormatNum(w.StorageTB), render.FormatNum(w.EgressTBPerMonth)))
+		}
 		var names []string
 		for _, st := range sd.Strategies {
 			names = append(names, x.T("report.quoted", st.Name))
@@ -333,11 +347,15 @@ func (k *reportKind) summaryAssumptions(d *reportData, x *render.Texter) []summa
 		if d.GPUs != nil {
 			gpus = strings.Join(d.GPUs, x.T("report.list_sep"))
 		}
-		out = append(out, item(x, "metric", "report.assume.metric", x.T("model."+d.Matrix.Model), d.Matrix.Currency, gpus))
+		if d.Classes != nil {
+			out = append(out, item(x, "metric", "report.assume.metric_classes", x.M.Cur(d.Matrix.Currency)))
+		} else {
+			out = append(out, item(x, "metric", "report.assume.metric", x.T("model."+d.Matrix.Model), x.M.Cur(d.Matrix.Currency), gpus))
+		}
 		out = append(out, item(x, "workload", "report.assume.no_workload"))
 	}
 	if len(d.Matrix.Rates) == 0 {
-		out = append(out, item(x, "currency", "report.assume.currency", d.Matrix.Currency))
+		out = append(out, item(x, "currency", "report.assume.currency", x.M.CurName(d.Matrix.Currency)))
 	} else {
 		var rates []string
 		notes, _ := render.FxNotes(d.Matrix.Currency, d.Matrix.Rates)
@@ -348,7 +366,7 @@ func (k *reportKind) summaryAssumptions(d *reportData, x *render.Texter) []summa
 			}
 			rates = append(rates, s)
 		}
-		out = append(out, item(x, "currency", "report.assume.rates", d.Matrix.Currency, strings.Join(rates, " ")))
+		out = append(out, item(x, "currency", "report.assume.rates", x.M.CurName(d.Matrix.Currency), strings.Join(rates, " ")))
 	}
 	out = append(out, item(x, "prices", "report.assume.latest"))
 	return out
@@ -423,9 +441,11 @@ func (k *reportKind) summaryRisks(s *reportSummary, ranked, left []*summaryRow, 
 				would++
 			}
 		}
-		name := x.T("scenario.offer_label", c.Offer.Instance.Name, c.Offer.Provider.Name, c.Region)
-		if s.Scenario != nil {
-			out = append(out, item(x, "estimates", counted("report.risk.estimates_scenario", len(left)), len(left), name, x.T("report.quoted", c.Strategy), c.Figure, s.Currency, would))
+		name := x.T("scenario.offer_label", c.Offer.Instance.Name, pagemodel.ProviderName(c.Offer.Provider, cmp.Or(x.Lang(), catalog.BaseLanguage)), c.Region)
+		if s.Classes {
+			out = append(out, item(x, "estimates", counted("report.risk.estimates_classes", len(left)), len(left)))
+		} else if s.Scenario != nil {
+			out = append(out, item(x, "estimates", counted("report.risk.estimates_scenario", len(left)), len(left), name, x.T("report.quoted", c.Strategy), c.Figure, x.M.Cur(s.Currency), would))
 		} else {
 			out = append(out, item(x, "estimates", counted("report.risk.estimates_metric", len(left)), len(left), name, c.Figure, s.Currency, would))
 		}
@@ -444,7 +464,11 @@ func (k *reportKind) summaryRisks(s *reportSummary, ranked, left []*summaryRow, 
 		out = append(out, item(x, "partial", counted("report.risk.partial", partial), partial))
 	}
 	if unpriced > 0 {
-		out = append(out, item(x, "unpriced", counted("report.risk.unpriced", unpriced), unpriced))
+		key := "report.risk.unpriced"
+		if !s.Full {
+			key = "report.risk.unpriced_short"
+		}
+		out = append(out, item(x, "unpriced", counted(key, unpriced), unpriced))
 	}
 	return out
 }

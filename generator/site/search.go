@@ -1,18 +1,20 @@
 package site
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
+	"html/template"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/searchindex"
 )
 
 // The site's search finds providers, GPU models, instance types, regions,
@@ -35,15 +37,19 @@ import (
 // ("阿里云北京": 阿里云 and 北京). Full-width letters and digits
 // ("Ｈ１００") are the ASCII ones. An entry's rank is,
 // best first: a name (its title, id or an alias) equal to the query
-// (searchExact), a name starting with it (searchPrefix), every word in
+// (searchExact), an instance type whose GPU model has a name equal to the
+// query (searchGPU: "T4" finds the T4 instance types before "GT4…", whose
+// GPU is an A100), a name starting with it (searchPrefix), every word in
 // its names (searchInName), every word in its names or other text
-// (searchInText). Ties keep the order of searchKinds, then the shorter
+// (searchInText). A query that names a number of GPUs ("8x H100", ">=4",
+// "8卡": searchCount) finds only instance types with that many, ranked by
+// its other words. Ties keep the order of searchKinds, then the shorter
 // title, then the index's order. static/search.js ranks the same way.
 
 // Paths of the search page and its index.
 const (
 	searchPath      = "search/index.html"
-	searchIndexPath = "search/index.js"
+	searchIndexPath = searchindex.Path
 )
 
 // searchKinds are the kinds of entries, in the order the page lists them
@@ -54,24 +60,17 @@ var searchKinds = []string{"provider", "gpu", "instance", "region", "benchmark",
 // Ranks of a match, best first; searchNone is no match.
 const (
 	searchExact = iota
+	searchGPU
 	searchPrefix
 	searchInName
 	searchInText
 	searchNone = -1
 )
 
-// searchEntry is one thing the search finds.
-type searchEntry struct {
-	Kind  int    // index in searchKinds
-	Title string // as people read it
-	Sub   string // key facts, one line under the title
-	Path  string // the output path of its page
-	Frag  string // the element of the page it is ("region-cn-beijing"), or ""
-	// Names are its title, id and aliases, and Text the other words it
-	// is found by (specs, provider, descriptions), all in searchFold form.
-	Names []string
-	Text  string
-}
+// searchEntry is one thing the search finds, as search/index.js holds it
+// (searchindex.Entry); Kind is its index in searchKinds, and Names and
+// Text are in searchFold form.
+type searchEntry searchindex.Entry
 
 // searchFold lower-cases s, makes full-width ASCII forms ("Ｈ１００",
 // "（") the ASCII ones, and collapses its white space (the ideographic
@@ -151,11 +150,24 @@ func searchRank(e *searchEntry, q string) int {
 	if q == "" {
 		return searchNone
 	}
+	if c := searchCount(q, false); len(c.counts) > 0 {
+		if e.GPUs == 0 || !c.has(float64(e.GPUs)) {
+			return searchNone
+		}
+		if q = c.rest; q == "" {
+			return searchInName
+		}
+	}
 	best := searchNone
 	for _, n := range e.Names {
 		if n == q {
 			return searchExact
 		}
+	}
+	if e.GPU != nil && slices.Contains(e.GPU.Names, q) {
+		return searchGPU
+	}
+	for _, n := range e.Names {
 		if strings.HasPrefix(n, q) {
 			best = searchPrefix
 		}
@@ -204,23 +216,46 @@ func searchFind(entries []*searchEntry, query string) []*searchEntry {
 	return out
 }
 
+// maxSearchText is the most bytes of other words one entry is found by:
+// an instance type sold in thousands of regions is found by the first
+// ones, its own page and the matrix name them all, and the index keeps
+// every script of it under 2 MB.
+const maxSearchText = 16_000
+
+// searchCut cuts text to at most maxSearchText bytes, at a space where
+// there is one, else at a character's start.
+func searchCut(text string) string {
+	if len(text) <= maxSearchText {
+		return text
+	}
+	cut := maxSearchText
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	if i := strings.LastIndexByte(text[:cut], ' '); i > 0 {
+		cut = i
+	}
+	return text[:cut]
+}
+
 // searchEntries lists what the search finds on a site whose pages are at
 // the paths of have, in the order of searchKinds and, within a kind, of
 // the catalog. t gives the words of the facts lines; tr the catalog's
 // text in the site's language (builder.text).
-func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, sections []*page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string) []*searchEntry {
+func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, sections []*pagemodel.Page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string) []*searchEntry {
 	var out []*searchEntry
-	add := func(kind int, title, sub, path, frag string, names []string, text ...string) {
+	add := func(kind int, title, sub, path, frag string, names []string, text ...string) *searchEntry {
 		if !have[path] {
-			return
+			return nil
 		}
-		e := &searchEntry{Kind: kind, Title: title, Sub: sub, Path: path, Frag: frag, Text: searchFold(strings.Join(text, " "))}
+		e := &searchEntry{Kind: kind, Title: title, Sub: sub, Path: path, Frag: frag, Text: searchCut(searchFold(strings.Join(text, " ")))}
 		for _, n := range append([]string{title}, names...) {
 			if n = searchFold(n); n != "" && !slices.Contains(e.Names, n) {
 				e.Names = append(e.Names, n)
 			}
 		}
 		out = append(out, e)
+		return e
 	}
 	// both is a name and its name in the site's language, once when they
 	// are the same.
@@ -233,6 +268,11 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 	dot := func(parts ...string) string {
 		return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), " · ")
 	}
+	// others are the aliases a result shows under its title: not the
+	// title again (腾讯云 under 腾讯云).
+	others := func(title string, aliases []string) string {
+		return strings.Join(slices.DeleteFunc(slices.Clone(aliases), func(a string) bool { return a == title }), ", ")
+	}
 
 	for _, p := range cat.Providers {
 		kind := ""
@@ -243,10 +283,12 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 		if len(p.Instances) == 1 {
 			count = t("search.instances_one")
 		}
-		sub := dot(strings.Join(p.Aliases, ", "), kind, count)
-		add(0, tr(p, "name"), sub, paths.Provider(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
-			kind, p.Currency, p.Spot.Name, p.Headquarters, strings.Join(p.Certifications.List, " "), strings.Join(p.Isolation, " "))
+		name := tr(p, "name")
+		sub := dot(others(name, p.Aliases), kind, count)
+		add(0, name, sub, paths.Provider(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
+			append(both(&p.Spot, "name", p.Spot.Name), kind, p.Currency, p.Headquarters, strings.Join(p.Certifications.List, " "), strings.Join(p.Isolation, " "))...)
 	}
+	gpuEntries := map[string]*searchEntry{}
 	for _, g := range cat.GPUs {
 		mem := ""
 		if g.MemoryGB != nil {
@@ -257,7 +299,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 			n := render.FormatNum(*g.MemoryGB)
 			memWords = []string{n + "gb", n + " gb"}
 		}
-		add(1, g.Name, dot(g.Vendor, g.Architecture, mem), paths.GPU(g.ID), "", []string{g.ID, g.Model, g.Vendor + " " + g.Name},
+		gpuEntries[g.ID] = add(1, g.Name, dot(g.Vendor, g.Architecture, mem), paths.GPU(g.ID), "", []string{g.ID, g.Model, g.Vendor + " " + g.Name},
 			append(memWords, g.Vendor, g.Variant, g.Architecture, g.MemoryType, g.Interconnect.Name, string(g.Released))...)
 	}
 	for _, p := range cat.Providers {
@@ -280,18 +322,22 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 					regions = append(regions, carriedAliases(r.Aliases)...)
 				}
 			}
-			add(2, in.Name, sub, paths.Instance(in), "", []string{in.ID, p.Name + " " + in.Name},
+			e := add(2, in.Name, sub, paths.Instance(in), "", []string{in.ID, p.Name + " " + in.Name},
 				append(append(append(gpuWords, both(p, "name", p.Name)...), p.ID, strings.Join(carriedAliases(p.Aliases), " "), in.Family, in.VGPUProfile, in.Interconnect, in.Network, in.LocalStorage), regions...)...)
+			if e != nil {
+				e.GPU, e.GPUs = (*searchindex.Entry)(gpuEntries[in.GPU]), in.GPUCount
+			}
 		}
 	}
 	for _, p := range cat.Providers {
-		for _, r := range p.Regions {
+		for i, r := range p.Regions {
 			title := cmp.Or(tr(r, "name"), r.ID)
+			path, frag := regionURL(p, i)
 			geo := ""
 			if r.Geo != "" {
 				geo = t("geo." + r.Geo)
 			}
-			add(3, title, dot(strings.Join(r.Aliases, ", "), tr(p, "name"), r.ID), paths.Provider(p.ID), "region-"+r.ID, append([]string{r.ID, r.Name}, r.Aliases...),
+			add(3, title, dot(others(title, r.Aliases), tr(p, "name"), r.ID), path, frag, append([]string{r.ID, r.Name}, r.Aliases...),
 				append(both(p, "name", p.Name), p.ID, strings.Join(carriedAliases(p.Aliases), " "), tr(r, "location"), geo)...)
 		}
 	}
@@ -313,7 +359,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 		add(5, tr(g, "title"), t("search.guide", len(g.Questions), len(g.Outcomes)), guidePath(g.ID), "", []string{g.ID}, text...)
 	}
 	for _, s := range cat.Scenarios {
-		add(6, tr(s, "title"), s.Persona, paths.Scenario(s.ID), "", []string{s.ID}, s.Persona, tr(s, "description"))
+		add(6, tr(s, "title"), tr(s, "persona"), paths.Scenario(s.ID), "", []string{s.ID}, tr(s, "persona"), tr(s, "description"))
 	}
 	for _, p := range sections {
 		desc := ""
@@ -328,50 +374,25 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 	return out
 }
 
-// searchIndexJS is the text of search/index.js: the entries, with their
-// links made from the site's root by links, and the words static/search.js
-// writes.
-func searchIndexJS(entries []*searchEntry, links linker, t func(string, ...any) string) ([]byte, error) {
-	kinds := make([]string, len(searchKinds))
-	for i, k := range searchKinds {
-		kinds[i] = t("search.kind." + k)
-	}
-	rows := make([][]any, len(entries))
-	for i, e := range entries {
-		url := links.To(e.Path)
-		if e.Frag != "" {
-			url += "#" + e.Frag
-		}
-		rows[i] = []any{e.Kind, e.Title, e.Sub, url, strings.Join(e.Names, "\n"), e.Text}
-	}
-	index := struct {
-		Kinds    []string          `json:"kinds"`
-		Messages map[string]string `json:"m"`
-		Entries  [][]any           `json:"e"`
-	}{kinds, map[string]string{
-		"none":    t("search.none"),
-		"one":     t("search.count_one"),
-		"many":    t("search.count"),
-		"all":     t("search.all"),
-		"results": t("search.results"),
-	}, rows}
-	var buf bytes.Buffer
-	buf.WriteString("// The search index of the site, written by gpucompare build: static/search.js\n// loads this file as a script and searches it in the browser.\n")
-	buf.WriteString("window.gpucompareSearch = ")
-	enc := json.NewEncoder(&buf)
-	if err := enc.Encode(index); err != nil {
-		return nil, fmt.Errorf("%s: %w", searchIndexPath, err)
-	}
-	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	return append(b, ";\n"...), nil
-}
-
 // searchGroup is one kind of entries on the search page.
 type searchGroup struct {
 	Kind    string // its key in searchKinds
 	Anchor  string
 	Entries []searchLink
+	// More counts the entries past maxSearchGroupBytes that the page
+	// leaves out of the list, which the search box still finds.
+	More int
 }
+
+// Count is how many entries of the kind there are, listed or not.
+func (g searchGroup) Count() int { return len(g.Entries) + g.More }
+
+// maxSearchGroupBytes is about the most bytes one kind's list takes on the
+// search page: a catalog of thousands of providers or regions lists its
+// first ones and counts the rest, so that the page stays under 2 MB with
+// every kind full; the search box, whose index holds every entry, finds
+// them.
+const maxSearchGroupBytes = 200_000
 
 // searchLink is one entry as the search page links it.
 type searchLink struct {
@@ -385,10 +406,11 @@ type searchData struct {
 }
 
 // searchPageData groups the entries by kind, linked from p.
-func searchPageData(p *page, entries []*searchEntry) *searchData {
+func searchPageData(p *pagemodel.Page, entries []*searchEntry) *searchData {
 	d := &searchData{Count: len(entries)}
 	for k, kind := range searchKinds {
 		g := searchGroup{Kind: kind, Anchor: "all-" + kind}
+		used := 0
 		for _, e := range entries {
 			if e.Kind != k {
 				continue
@@ -396,6 +418,11 @@ func searchPageData(p *page, entries []*searchEntry) *searchData {
 			url := p.Rel(e.Path)
 			if e.Frag != "" {
 				url += "#" + e.Frag
+			}
+			used += len(template.HTMLEscapeString(e.Title)) + len(template.HTMLEscapeString(e.Sub)) + len(template.HTMLEscapeString(url)) + 50
+			if used > maxSearchGroupBytes {
+				g.More++
+				continue
 			}
 			g.Entries = append(g.Entries, searchLink{e.Title, e.Sub, url})
 		}
@@ -408,15 +435,15 @@ func searchPageData(p *page, entries []*searchEntry) *searchData {
 
 // searchPage makes the search page of a site of the pages made so far,
 // and keeps the entries for search/index.js (writeSearchIndex).
-func (b *builder) searchPage(pages []*page) (*page, error) {
+func (b *builder) searchPage(pages []*pagemodel.Page) (*pagemodel.Page, error) {
 	have := map[string]bool{}
-	var sections []*page
+	var sections []*pagemodel.Page
 	for _, p := range pages {
 		have[p.Path] = true
 		switch p.Layout {
 		case "compare", "gpus", "providers", "benchmarks", "guides", "scenarios", "evaluation", "changes":
 			// The first page of each: the matrix's, the latest price changes.
-			if p.Path == matrixPath(1) || p.Path == changesPath("") || p.Layout != "compare" && p.Layout != "changes" {
+			if p.Path == matrixPath(1) || p.Path == paths.Changes("") || p.Layout != "compare" && p.Layout != "changes" {
 				sections = append(sections, p)
 			}
 		}
@@ -433,13 +460,17 @@ func (b *builder) searchPage(pages []*page) (*page, error) {
 	return p, nil
 }
 
-// writeSearchIndex writes search/index.js.
+// writeSearchIndex writes search/index.js (searchindex.Write).
 func (b *builder) writeSearchIndex() error {
+	entries := make([]*searchindex.Entry, len(b.search))
+	for i, e := range b.search {
+		entries[i] = (*searchindex.Entry)(e)
+	}
 	var err error
 	t := b.tmpl.Msgs.TKeeping(&err)
-	data, jerr := searchIndexJS(b.search, linker{Pretty: b.opts.PrettyURLs}, t)
-	if err = cmp.Or(err, jerr); err != nil {
+	werr := searchindex.Write(b.files, entries, searchKinds, pagemodel.Linker{Pretty: b.opts.PrettyURLs}, t)
+	if err = cmp.Or(err, werr); err != nil {
 		return fmt.Errorf("search: %w", err)
 	}
-	return b.put(searchIndexPath, data)
+	return nil
 }

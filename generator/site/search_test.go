@@ -14,6 +14,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/searchindex"
 )
 
 // readSearchIndex reads the entries back from the search/index.js a build
@@ -41,12 +42,25 @@ func readSearchIndex(t *testing.T, files Files) []*searchEntry {
 		t.Fatalf("%s: %d kinds, want %d", searchIndexPath, len(index.Kinds), len(searchKinds))
 	}
 	var out []*searchEntry
+	gpus := map[*searchEntry]int{}
 	for _, r := range index.E {
-		if len(r) != 6 {
-			t.Fatalf("%s: entry %v has %d fields, want 6", searchIndexPath, r, len(r))
+		if len(r) != 6 && len(r) != 8 {
+			t.Fatalf("%s: entry %v has %d fields, want 6, or 8 for an instance type", searchIndexPath, r, len(r))
 		}
-		out = append(out, &searchEntry{Kind: int(r[0].(float64)), Title: r[1].(string), Sub: r[2].(string), Path: r[3].(string),
-			Names: strings.Split(r[4].(string), "\n"), Text: r[5].(string)})
+		e := &searchEntry{Kind: int(r[0].(float64)), Title: r[1].(string), Sub: r[2].(string), Path: r[3].(string),
+			Names: strings.Split(r[4].(string), "\n"), Text: r[5].(string)}
+		if len(r) == 8 {
+			gpus[e], e.GPUs = int(r[6].(float64)), int(r[7].(float64))
+		}
+		out = append(out, e)
+	}
+	for e, i := range gpus {
+		if i >= len(out) || i >= 0 && searchKinds[out[i].Kind] != "gpu" {
+			t.Fatalf("%s: %s names entry %d as its GPU: not a GPU model", searchIndexPath, e.Title, i)
+		}
+		if i >= 0 {
+			e.GPU = (*searchindex.Entry)(out[i])
+		}
 	}
 	return out
 }
@@ -122,6 +136,56 @@ func TestSearchRanksExactThenPrefixThenSubstring(t *testing.T) {
 				t.Errorf("%q: %s ranks %d, want %d", c.query, g.Title, r, c.ranks[i])
 			}
 		}
+	}
+}
+
+// TestSearchRanksAnInstanceByItsGPUAndCount ranks the instance types
+// whose GPU model is named by the query right after names equal to it,
+// before names that only hold it ("T4" finds the T4 instance types before
+// "GT4.4XLARGE96", an A100 one); and a query naming a number of GPUs finds
+// only instance types with that many, ranked by its other words.
+func TestSearchRanksAnInstanceByItsGPUAndCount(t *testing.T) {
+	t4 := &searchEntry{Kind: 1, Title: "T4 PCIe 16GB", Names: []string{"t4 pcie 16gb", "t4-pcie-16gb", "t4"}}
+	h100 := &searchEntry{Kind: 1, Title: "H100 SXM5 80GB", Names: []string{"h100 sxm5 80gb", "h100-sxm5-80gb", "h100"}, Text: "80gb"}
+	a100 := &searchEntry{Kind: 1, Title: "A100 SXM4 40GB", Names: []string{"a100 sxm4 40gb", "a100"}}
+	in := func(title string, gpu *searchEntry, n int) *searchEntry {
+		return &searchEntry{Kind: 2, Title: title, Names: []string{searchFold(title)}, Text: strings.Join(gpu.Names, " "), GPU: (*searchindex.Entry)(gpu), GPUs: n}
+	}
+	entries := []*searchEntry{
+		t4, h100, a100,
+		in("GT4.4XLARGE96", a100, 1),
+		in("g4dn.xlarge", t4, 1),
+		in("g4dn.12xlarge", t4, 4),
+		in("p5.48xlarge", h100, 8),
+		in("a3-highgpu-8g", h100, 8),
+		in("gpu_8x_h100_sxm5", h100, 8),
+		in("gpu_4x_h100_sxm5", h100, 4),
+		in("p4d.24xlarge", a100, 8),
+	}
+	for _, c := range []struct {
+		query string
+		want  []string
+	}{
+		{"t4", []string{"gpu:T4 PCIe 16GB", "instance:g4dn.xlarge", "instance:g4dn.12xlarge", "instance:GT4.4XLARGE96"}},
+		{"8x H100", []string{"instance:p5.48xlarge", "instance:a3-highgpu-8g", "instance:gpu_8x_h100_sxm5"}},
+		{"8×H100", []string{"instance:p5.48xlarge", "instance:a3-highgpu-8g", "instance:gpu_8x_h100_sxm5"}},
+		{"h100 x8", []string{"instance:p5.48xlarge", "instance:a3-highgpu-8g", "instance:gpu_8x_h100_sxm5"}},
+		{"8 GPUs", []string{"instance:p5.48xlarge", "instance:p4d.24xlarge", "instance:a3-highgpu-8g", "instance:gpu_8x_h100_sxm5"}},
+		{"8卡", []string{"instance:p5.48xlarge", "instance:p4d.24xlarge", "instance:a3-highgpu-8g", "instance:gpu_8x_h100_sxm5"}},
+		{">=4 t4", []string{"instance:g4dn.12xlarge"}},
+		// Names holding the other words first, then specs holding them.
+		{"4-8 h100 sxm5", []string{"instance:gpu_8x_h100_sxm5", "instance:gpu_4x_h100_sxm5", "instance:p5.48xlarge", "instance:a3-highgpu-8g"}},
+		{"<=2 a100", []string{"instance:GT4.4XLARGE96"}},
+		// A name holding "8x" is a word, found as before.
+		{"gpu_8x", []string{"instance:gpu_8x_h100_sxm5"}},
+		{"16x h100", nil},
+	} {
+		if got := titles(searchFind(entries, c.query)); !slices.Equal(got, c.want) {
+			t.Errorf("%q: found %q, want %q", c.query, got, c.want)
+		}
+	}
+	if r := searchRank(entries[4], "t4"); r != searchGPU {
+		t.Errorf("g4dn.xlarge ranks %d for t4, want searchGPU (%d)", r, searchGPU)
 	}
 }
 
@@ -254,6 +318,45 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 	if got := searchFind(entries, "xqzvw 9k"); len(got) != 0 {
 		t.Errorf("nonsense found %q", titles(got))
 	}
+
+	// "8x H100" finds every instance type of eight H100s, the catalog's
+	// own, and nothing else; "T4" the T4 instance types before any other.
+	var want []string
+	for _, p := range cat.Providers {
+		for _, in := range p.Instances {
+			if g := cat.GPU(in.GPU); in.GPUCount == 8 && g != nil && strings.Contains(strings.ToLower(g.Model+" "+g.Name), "h100") {
+				want = append(want, paths.Instance(in))
+			}
+		}
+	}
+	if len(want) < 3 {
+		t.Fatalf("the catalog has %d instance types of 8 H100s: %q", len(want), want)
+	}
+	for _, q := range []string{"8x H100", "8×H100", "H100 x8", "8 GPUs h100", "8卡 H100"} {
+		var got []string
+		for _, e := range searchFind(entries, q) {
+			got = append(got, e.Path)
+		}
+		slices.Sort(got)
+		w := slices.Sorted(slices.Values(want))
+		if !slices.Equal(got, w) {
+			t.Errorf("%q: found %q, want %q", q, got, w)
+		}
+	}
+	seenOther := ""
+	for _, e := range searchFind(entries, "T4") {
+		if searchKinds[e.Kind] != "instance" {
+			continue
+		}
+		isT4 := e.GPU != nil && slices.Contains(e.GPU.Names, "t4")
+		if !isT4 && seenOther == "" {
+			seenOther = e.Title
+		}
+		if isT4 && seenOther != "" {
+			t.Errorf(`"T4": T4 instance type %s ranks after %s, whose GPU is another`, e.Title, seenOther)
+			break
+		}
+	}
 }
 
 // overlayFS is a file system with some files replaced.
@@ -299,7 +402,8 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		{"阿里", []string{"provider:阿里云"}},
 		{"抢占", []string{"scenario:短期项目：优先抢占式实例，配合检查点"}},
 		{"竞价", []string{"provider:华为云", "provider:腾讯云"}},
-		{"等保三级", []string{"guide:哪种 GPU 算力适合你的工作负载？"}},
+		// The scenario whose title names it, then the guide that asks it.
+		{"等保三级", []string{"scenario:中国内地金融行业：16 张 A100 级 GPU 用 6 个月，等保三级", "guide:哪种 GPU 算力适合您的工作负载？"}},
 		{"华北2（北京）", []string{"region:华北2（北京）", "region:华北2(北京)"}},
 		{"Ｈ１００ ８０ＧＢ", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
 	} {

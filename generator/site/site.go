@@ -11,14 +11,22 @@
 //   - derive: what follows from the catalog alone, made once (derive),
 //     while the templates and the content (content) load;
 //   - pages: one page model per URL, its links already made relative to it
-//     (the page kinds, in this package);
+//     (the page kinds, in this package and in kinds), and its figures, made
+//     by its kind as it renders (chartmodel);
 //   - render: each page model framed by templates/base.html around the
 //     layout of its kind (templates/layouts/<kind>.html), through render;
-//     the exports (export) and the feeds are written meanwhile;
-//   - extras: static files under static/, the JSON Schemas of the catalog's
-//     files under schemas/, and sitemap.xml when the site has an absolute
-//     URL and is not a preview (Options.Preview);
-//   - write: every file goes to a sink of the write stage (write).
+//     the writers of their own, functions of their inputs, write meanwhile:
+//     the exports (export), the static JSON API under api/v1/ (api), the
+//     feeds (feeds), llms.txt and llms-full.txt (llms);
+//   - extras: the search index (searchindex), static files under static/,
+//     the JSON Schemas of the catalog's files under schemas/, and
+//     sitemap.xml (sitemap) when the site has an absolute URL and is not a
+//     preview (Options.Preview);
+//   - write: every file goes to a sink of the write stage (write), into
+//     the edition's folder; what serve keeps between builds is handed to
+//     each stage with its inputs (reuse, fingerprint).
+//
+// builder.run calls the stages of an edition in that order.
 //
 // Build does all of that in memory, and Write puts the result in place;
 // BuildTo writes each file into the temporary folder of the swap as soon
@@ -39,10 +47,13 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/api"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/feeds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/sitemap"
 	"gpucompare/generator/site/write"
 )
 
@@ -64,7 +75,22 @@ type Options struct {
 	// not take for the site: every page carries <meta name="robots"
 	// content="noindex"> and no sitemap.xml is written.
 	Preview bool
+	// Internal marks a build with a team's private overlay (quotes, its
+	// own trials), which must never be published: every page carries a
+	// banner that says so and <meta name="robots" content="noindex">, no
+	// feed and no sitemap.xml is written, and the output holds
+	// InternalMarker.
+	Internal bool
 }
+
+// InternalMarker is the file an Internal build writes at the top of its
+// output, beside the marker of every output (write.MarkerName): what says
+// the folder holds private data, and which build may replace it.
+const InternalMarker = ".gpucompare-internal"
+
+// internalMarkerText is the content of InternalMarker.
+const internalMarkerText = "internal: contains private quotes\n" +
+	"gpucompare build -overlay wrote this folder: never publish it; only another build with -overlay replaces it.\n"
 
 // Files is a built site: slash-separated output path → file contents.
 type Files = write.Files
@@ -133,17 +159,16 @@ func buildInto(out write.Sink, cat *catalog.Catalog, root fs.FS, opts Options, k
 			return fmt.Errorf("templates: %w", err)
 		}
 		var first *builder
-		var pages []*page
+		var pages []*pagemodel.Page
 		for i, ed := range eds {
 			b := &builder{cat: cat, opts: opts, output: newOutput(out, ed.Dir), ed: ed, eds: eds}
-			b.reuse = reuse{kept: keep.edition(ed.Dir), out: &b.output}
 			if i > 0 {
-				if err := editionClash(cat, first.paths); err != nil {
+				if err := editionClash(cat, first.files.Paths()); err != nil {
 					return err
 				}
 				b.cat = editionCatalog(cat, i)
 			}
-			err := b.run(root)
+			err := b.run(root, keep.edition(ed.Dir))
 			report = append(report, b.report...)
 			if err != nil || len(b.report.Errors()) > 0 {
 				return err
@@ -154,7 +179,13 @@ func buildInto(out write.Sink, cat *catalog.Catalog, root fs.FS, opts Options, k
 			pages = append(pages, b.made...)
 		}
 		n := len(first.report)
-		if err := first.sitemap(pages); err != nil {
+		if opts.Internal {
+			if err := first.put(InternalMarker, []byte(internalMarkerText)); err != nil {
+				return err
+			}
+		}
+		in := sitemap.Inputs{Base: first.siteBase, Preview: opts.Preview || opts.Internal, Editions: len(eds), Pages: pages}
+		if err := sitemap.Write(first.files, in, first.warnf); err != nil {
 			return fmt.Errorf("sitemap: %w", err)
 		}
 		report = append(report, first.report[n:]...)
@@ -193,34 +224,103 @@ type builder struct {
 	// siteBase that of the site, the root edition's.
 	base, siteBase string
 	// made are the pages it made, for the sitemap of every edition.
-	made []*page
+	made []*pagemodel.Page
 	// output takes the files and the diagnostics of the build.
 	output
 
-	// reuse is what the build takes from the last build of a Rebuilder
-	// and keeps for the next, by the fingerprints of each stage's inputs.
-	reuse
-
 	// Data is what the pages are made of that follows from the catalog
-	// alone (derive.Make), made while the templates and content load.
+	// alone (derive.MakeAt, on the build day), made while the templates and content load.
 	*derive.Data
 
 	tmpl *render.Templates
 	// inline404 is what the 404 page carries inline when the site has no
 	// URL (notFoundAssets); nil when it has one.
-	inline404 *inlineAssets
+	inline404 *pagemodel.InlineAssets
 	content   []*content.ContentPage
-	siteInfo  *siteInfo
+	siteInfo  *pagemodel.SiteInfo
 	// search are the entries of the site's search (searchPage).
 	search []*searchEntry
 	// ageDate is the day the ages of prices are counted to (Options.AgeDate).
 	ageDate time.Time
-	// priceByGPUs are the charts of prices by GPU model of chartModels,
-	// made once for the pages that show them (builder.priceByGPU).
-	priceByGPUs [len(chartModels)]sharedPriceByGPU
 }
 
-func (b *builder) run(root fs.FS) error {
+// run builds one edition: its stages in order, each taking what the ones
+// before it made, and keep, what the last build of a Rebuilder left of
+// each stage under the fingerprints of the stage's inputs (nil: nothing).
+// Every file goes to the edition's folder of the write stage's sink.
+func (b *builder) run(root fs.FS, keep *kept) error {
+	tfs, sfs, err := assets(root)
+	if err != nil {
+		return fmt.Errorf("assets: %w", err)
+	}
+	if err := b.frame(sfs); err != nil {
+		return err
+	}
+	// derive: what follows from the catalog alone, made while the
+	// templates (render) and the content load.
+	var derived sync.WaitGroup
+	derived.Go(func() { b.Data = derive.MakeAt(b.cat, b.ageDate) })
+	err = b.templatesAndContent(root, tfs, keep)
+	derived.Wait()
+	if err == nil && b.ed.root() {
+		b.checkConsistency() // once, in the root edition
+	}
+	if err != nil || len(b.report.Errors()) > 0 {
+		return err // Build lists the errors of the report
+	}
+	// page models
+	pages, err := b.pages()
+	if err != nil {
+		return fmt.Errorf("pages: %w", err)
+	}
+	// render, and meanwhile the writers of their own, which do not read
+	// the pages, each on a goroutine of its own, so that their serial
+	// work fills what the render leaves of the processors.
+	sets := keep.begin(b.cat, b.Data)
+	var exportErr, feedErr, changesErr, apiErr, llmsErr error
+	var others sync.WaitGroup
+	if b.ed.root() {
+		others.Go(func() { exportErr = b.exports(b.Priced, sets) })
+		others.Go(func() { apiErr = b.api() })
+	}
+	others.Go(func() {
+		in := feeds.Inputs{Internal: b.opts.Internal, Cat: b.cat, Changes: b.Changes, Base: b.base, Pretty: b.opts.PrettyURLs, Words: changesOf(b).Words(), Msgs: b.tmpl.Msgs}
+		feedErr = feeds.Write(b.files, in, sets, keep.feedEntries(), b.warnf)
+		changesErr = b.changeScripts(sets)
+	})
+	others.Go(func() { llmsErr = b.llms(pages) })
+	cache := keep.pageCache(sets, len(pages))
+	renderErr := b.render(pages, cache)
+	others.Wait()
+	keep.keepPages(cache, pages)
+	b.made = pages
+	if err := cmp.Or(stageErr("render", renderErr), stageErr("exports", exportErr), stageErr("feeds", feedErr), stageErr("changes", changesErr), stageErr("api", apiErr), stageErr("llms", llmsErr)); err != nil {
+		return err
+	}
+	if err := b.writeSearchIndex(); err != nil {
+		return err
+	}
+	if !b.ed.root() {
+		return nil // the root edition's static files, schemas and exports serve it
+	}
+	if err := b.static(sfs); err != nil {
+		return fmt.Errorf("static: %w", err)
+	}
+	return b.schemas()
+}
+
+// stageErr is err of the stage named, or nil.
+func stageErr(stage string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", stage, err)
+}
+
+// frame sets what the pages of the edition are framed with: its absolute
+// URL and the site's, the day the ages of prices count to, and what the
+// 404 page carries inline when the site has no URL (static files sfs).
+func (b *builder) frame(sfs fs.FS) error {
 	base, err := siteURL(cmp.Or(b.opts.BaseURL, b.cat.Site.URL))
 	if err != nil {
 		return err
@@ -233,66 +333,12 @@ func (b *builder) run(root fs.FS) error {
 	if b.opts.AgeDate.IsZero() {
 		b.ageDate = newestDate(b.cat)
 	}
-
-	tfs, sfs, err := assets(root)
-	if err != nil {
-		return fmt.Errorf("assets: %w", err)
-	}
 	if b.base == "" {
 		if b.inline404, err = notFoundAssets(sfs); err != nil {
 			return fmt.Errorf("assets: %w", err)
 		}
 	}
-	// What follows from the catalog alone is made while the templates and
-	// the content load.
-	var derived sync.WaitGroup
-	derived.Go(func() { b.Data = derive.Make(b.cat); b.reuse.cat, b.reuse.data = b.cat, b.Data })
-	err = b.templatesAndContent(root, tfs)
-	derived.Wait()
-	if err != nil {
-		return err
-	}
-	if len(b.report.Errors()) > 0 {
-		return nil // Build lists them
-	}
-	pages, err := b.pages()
-	if err != nil {
-		return fmt.Errorf("pages: %w", err)
-	}
-	// The exports and the feeds do not read the pages: they are made
-	// while the pages render, each on a goroutine of its own, so that
-	// their serial work fills what the render leaves of the processors.
-	var exportErr, feedErr, changesErr error
-	var others sync.WaitGroup
-	if b.ed.root() {
-		others.Go(func() { exportErr = b.exports(b.Priced) })
-	}
-	others.Go(func() { feedErr = b.feeds(); changesErr = b.changeScripts() })
-	renderErr := b.render(pages)
-	others.Wait()
-	b.made = pages
-	if renderErr != nil {
-		return fmt.Errorf("render: %w", renderErr)
-	}
-	if exportErr != nil {
-		return fmt.Errorf("exports: %w", exportErr)
-	}
-	if feedErr != nil {
-		return fmt.Errorf("feeds: %w", feedErr)
-	}
-	if changesErr != nil {
-		return fmt.Errorf("changes: %w", changesErr)
-	}
-	if err := b.writeSearchIndex(); err != nil {
-		return err
-	}
-	if !b.ed.root() {
-		return nil // the root edition's static files, schemas and exports serve it
-	}
-	if err := b.static(sfs); err != nil {
-		return fmt.Errorf("static: %w", err)
-	}
-	return b.schemas()
+	return nil
 }
 
 // lang is the language the builder builds the site in: of its UI text
@@ -318,10 +364,11 @@ func (b *builder) prose(rec any, key string, render func(string) (template.HTML,
 	return b.tmpl.Msgs.Marked(html, in, true)
 }
 
-// templatesAndContent loads the templates, then the content pages.
-func (b *builder) templatesAndContent(root, tfs fs.FS) error {
+// templatesAndContent loads the templates, or takes those keep holds,
+// then the content pages.
+func (b *builder) templatesAndContent(root, tfs fs.FS, keep *kept) error {
 	var err error
-	if b.tmpl, err = b.templates(tfs, b.lang()); err != nil {
+	if b.tmpl, err = keep.templates(tfs, b.lang(), &b.output); err != nil {
 		return fmt.Errorf("templates: %w", err)
 	}
 	rule, err := b.tmpl.Msgs.FxRule(b.cat)
@@ -367,6 +414,12 @@ func (o *output) schemas() error {
 		}
 	}
 	return nil
+}
+
+// api writes the static JSON API under api/v1/ (api), the root
+// edition's, with the prices judged as its pages judge them.
+func (b *builder) api() error {
+	return api.Write(b.files, api.Inputs{Cat: b.cat, Data: b.Data, Msgs: b.tmpl.Msgs, AgeDate: b.ageDate})
 }
 
 // siteURL checks an absolute site URL and gives it a trailing slash.

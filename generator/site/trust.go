@@ -23,13 +23,13 @@ import (
 // trust is the trust view of a price stated by pp whose source is of the
 // kind given (the point's, or pricing.Price.Kind for a price worked out
 // from it); nil when pp is nil.
-func (b *builder) trust(pp *catalog.PricePoint, kind string) *trustView {
+func (b *builder) trust(pp *catalog.PricePoint, kind string) *pagemodel.TrustView {
 	if pp == nil {
 		return nil
 	}
 	t := b.tmpl.Msgs.TKeeping(new(error)) // every key is checked once a build (ageScriptMessages)
 	date := b.tmpl.Msgs.DateKeeping(new(error))
-	v := &trustView{Kind: kind}
+	v := &pagemodel.TrustView{Kind: kind, LastSeen: string(pp.LastSeen)}
 	d, from := catalog.AgeDate(pp)
 	fresh, stale := b.cat.Site.Policy()
 	v.Badge = catalog.Badge(d, b.ageDate, fresh, stale)

@@ -6,9 +6,12 @@
 // hash, so a link reproduces it (from file:// too) and back and forward
 // step through it.
 //
-// It reads every offer from the page's JSON block (#matrix-data: the shape
-// of compare/offers.json, with the GPU figures, the UI text and the way to
-// the site root), never fetch(), which Chromium refuses on file://. Catalog
+// It reads the page's JSON block (#matrix-data: the shape of
+// compare/offers.json without its offers, with the GPU figures, the UI
+// text and the way to the site root) and every offer from the array
+// window.gpucompareOffers, which the page's data scripts (compare/
+// offers-1.js …, loaded by <script src> before this one) fill, never
+// fetch(), which Chromium refuses on file://. Catalog
 // text goes into the page as text nodes only. To stay fast with 10,000
 // offers it sorts an index once per sort key, filters with precomputed
 // values, and draws only the rows in view of the table's scrolling box,
@@ -24,7 +27,11 @@
 // Prices from articles and estimates (source_kind article or estimate) are
 // listed and marked, but not ranked: sorted by a price, they come after the
 // ranked prices, ranked among themselves, unless the reader includes them
-// ("Include estimates and article figures", est=1 in the URL).
+// ("Include estimates and article figures", est=1 in the URL). So do stale
+// and undated prices ("Include stale prices", stale=1) and marketplaces'
+// ("Include marketplaces", market=1), which are marked too; an offer its
+// provider no longer lists (last_seen) is marked "last seen" and always
+// comes after (unranked, the rule of every answer of the site).
 (function () {
   'use strict';
 
@@ -33,7 +40,10 @@
   if (!dataEl || !table) return;
   const D = JSON.parse(dataEl.textContent);
   const MSG = D.messages || {};
-  const offers = D.offers || [];
+  const offers = window.gpucompareOffers || [];
+  // A data script that did not load (the page saved alone, a network
+  // error): the page's own rows stay, as without script.
+  if (offers.length !== D.offer_count) return;
   const N = offers.length;
   const UNITS = { hour: 1, month: 730, year: 8760 };
 

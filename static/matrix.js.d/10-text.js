@@ -12,6 +12,13 @@
     });
   }
 
+  // cur is a currency code as the page's language writes it beside an
+  // amount (currency_unit: 元, 美元), else the code (Messages.Cur).
+  function cur(code) {
+    const s = MSG['currency_unit.' + code];
+    return s === undefined ? code : s;
+  }
+
   // plain writes a number as its shortest decimal, never in exponent form.
   function plain(v) {
     const s = String(Math.abs(v));
@@ -157,7 +164,7 @@
     return c;
   }
   function rateText(fx) {
-    return t('matrix.rate_dated', t('matrix.rate', fx.base, fnum(fx.rate), fx.quote), known(fx.date) ? day(fx.date) : t('date.unknown'));
+    return t('matrix.rate_dated', t('matrix.rate', cur(fx.base), fnum(fx.rate), cur(fx.quote)), known(fx.date) ? day(fx.date) : t('date.unknown'));
   }
 
   // --- Sources: citations split at ";" outside brackets, each http(s) URL

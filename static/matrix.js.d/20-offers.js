@@ -23,6 +23,8 @@
       dir: 1,
       old: false,
       est: false,
+      stale: false,
+      market: false,
       fresh: false,
       facets: { provider: new Set(), gpu: new Set(), region: new Set(), model: new Set() },
       filters: new Map(),
@@ -32,15 +34,43 @@
     };
   }
 
+  // TERMS are the models of each commitment choice ("commit_1y": a
+  // reserved instance, a savings plan or committed use of 1 year).
+  const TERMS = D.terms || {};
+  // bought is the pricing model whose price an offer shows under a
+  // choice: the choice itself, or for a commitment the model of its term
+  // that pricing.Offer.Committed takes: one that answers with the reader's
+  // switches, then one converted into the site currency, the cheapest of
+  // those; else any with a price.
+  function bought(o, model) {
+    const term = TERMS[model];
+    if (!term) return model;
+    let best = model;
+    let rank = 0;
+    for (const m of term) {
+      const p = o.prices && o.prices[m];
+      if (!p) continue;
+      let r = 1;
+      if (p.display_hourly !== undefined) r = unrankedPrice(o, p) ? 2 : 3;
+      if (r > rank || (r === rank && r > 1 && p.display_hourly < o.prices[best].display_hourly)) {
+        best = m;
+        rank = r;
+      }
+    }
+    return best;
+  }
+  const priceOf = (o, model) => o.prices && o.prices[bought(o, model)];
+
   // price values per model in the chosen currency, per hour; NaN when unknown.
   const priceCache = new Map();
   function prices(model) {
-    const key = model + '|' + state.cur;
+    // A commitment's pick follows the reader's switches.
+    const key = model + '|' + state.cur + (TERMS[model] ? '|' + state.est + state.stale + state.market : '');
     let a = priceCache.get(key);
     if (a) return a;
     a = new Float64Array(N);
     for (let i = 0; i < N; i++) {
-      const p = offers[i].prices && offers[i].prices[model];
+      const p = priceOf(offers[i], model);
       a[i] = NaN;
       if (!p) continue;
       if (state.cur === D.currency && p.display_hourly !== undefined) {
@@ -85,18 +115,29 @@
     return parts.join(', ');
   }
   function modelPrice(o) {
-    return o.prices && o.prices[state.model];
+    return priceOf(o, state.model);
   }
 
   // --- Trust: the kind of a price's source and its age (the partial
   // "price-trust" of the build; static/age.js words the age).
 
   const UNRANKED = { article: true, estimate: true };
-  // unranked reports whether an offer's price under a model is an
-  // article's figure or an estimate, which rankings leave out by default.
+  const NOT_CURRENT = { stale: true, undated: true };
+  // unranked reports whether an offer's price under a model does not
+  // answer with the reader's switches: the rule of every answer of the
+  // site (pricing.Price.Answers), with freshness counted to the reader's
+  // day. An offer its provider no longer lists (last_seen) never answers;
+  // an article's figure or an estimate only with "include estimates"
+  // (est=1); a marketplace's price only with "include marketplaces"
+  // (market=1); a stale or undated price only with "include stale
+  // prices" (stale=1).
   function unranked(o, model) {
-    const p = o.prices && o.prices[model];
-    return !!p && !!UNRANKED[p.source_kind];
+    const p = priceOf(o, model);
+    return !!p && unrankedPrice(o, p);
+  }
+  function unrankedPrice(o, p) {
+    return !!p.last_seen || (!state.est && !!UNRANKED[p.source_kind]) ||
+      (!state.market && o.provider_kind === 'marketplace') || (!state.stale && !!NOT_CURRENT[badgeOf(p)]);
   }
   const DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
   // ageDate is the date a price's age counts from: the build's age_date
@@ -217,7 +258,10 @@
         const p = modelPrice(o);
         if (!p) return na();
         const title = [known(p.since) ? day(p.since) : t('date.unknown'), p.as_of ? t('col.as_of') + ': ' + day(p.as_of) : ''].filter(Boolean).join(' \u00b7 ');
-        return { title, lines: [[ageSeg(p), { t: ' ' }, badgeSeg(p), { t: ' ' }, kindSeg(p.source_kind)].filter(Boolean)] };
+        const segs = [ageSeg(p), { t: ' ' }, badgeSeg(p), { t: ' ' }, kindSeg(p.source_kind)];
+        if (o.provider_kind === 'marketplace') segs.push({ t: ' ', x: true }, { t: t('trust.marketplace'), c: 'kind tag marketplace', ti: t('trust.marketplace_title'), x: true });
+        if (p.last_seen) segs.push({ t: ' ', x: true }, { t: t('trust.last_seen', day(p.last_seen)), c: 'kind tag last-seen', ti: t('trust.last_seen_title'), x: true });
+        return { title, lines: [segs.filter(Boolean)] };
       },
     },
     source: {
@@ -258,7 +302,7 @@
       },
       cell: (o, i) => {
         const v = normalised(k, i);
-        return isFinite(v) ? cellOfSegs([{ t: amount(v) }], exact(v) + ' ' + state.cur) : na();
+        return isFinite(v) ? cellOfSegs([{ t: amount(v) }], exact(v) + ' ' + cur(state.cur)) : na();
       },
     };
   }
@@ -281,7 +325,8 @@
       exact: (o, i) => prices(model())[i] * mul(),
       sortArray: () => prices(model()),
       cell: (o, i) => {
-        const p = o.prices && o.prices[model()];
+        const own = bought(o, model());
+        const p = o.prices && o.prices[own];
         if (!p) {
           if (!fixed && !o.region && o.price_not_public) {
             return { title: o.price_not_public, lines: [[{ t: t('price.not_public'), c: 'not-public', ti: t('price.not_public_title') }]] };
@@ -296,20 +341,26 @@
         if (p.approximate) segs.push({ t: '\u2248', ti: t('price.approximate_title') });
         if (isFinite(v)) {
           segs.push({ t: amount(v * m), c: 'money' });
-          title.push(t('matrix.price_exact', exact(v * m), state.cur + unit));
+          title.push(t('matrix.price_exact', exact(v * m), cur(state.cur) + unit));
         } else {
-          segs.push({ t: amount(p.hourly * m) + '\u202f', c: 'money' }, { t: p.currency, c: 'cur' });
-          title.push(t('matrix.price_exact', exact(p.hourly * m), p.currency + unit), t('matrix.no_rate', state.cur));
+          segs.push({ t: amount(p.hourly * m) + '\u202f', c: 'money' }, { t: cur(p.currency), c: 'cur' });
+          title.push(t('matrix.price_exact', exact(p.hourly * m), cur(p.currency) + unit), t('matrix.no_rate', cur(state.cur)));
         }
         if (p.payment) title.push(t('payment.' + p.payment));
-        if (p.upfront > 0) title.push(t('price.upfront', amount(p.upfront) + ' ' + p.currency));
+        if (p.upfront > 0) title.push(t('price.upfront', amount(p.upfront) + ' ' + cur(p.currency)));
         if (p.discount_pct !== undefined) title.push(t('price.discount', fnum(p.discount_pct)));
         if (p.currency !== state.cur && isFinite(v)) {
           const c = convert(p.currency, state.cur);
-          segs.push({ t: ' ' }, { t: amount(p.hourly * m) + '\u202f' + p.currency, c: 'q' });
-          title.push(t('matrix.price_quoted', exact(p.hourly * m), p.currency + unit) + ', ' + t('matrix.rate_title', c.rates.map(rateText).join(t('matrix.rate_chain'))));
+          segs.push({ t: ' ' }, { t: amount(p.hourly * m) + '\u202f' + cur(p.currency), c: 'q' });
+          title.push(t('matrix.price_quoted', exact(p.hourly * m), cur(p.currency) + unit) + ', ' + t('matrix.rate_title', c.rates.map(rateText).join(t('matrix.rate_chain'))));
         }
         if (fixed && UNRANKED[p.source_kind]) segs.push({ t: ' ', x: true }, kindSeg(p.source_kind));
+        // Under a commitment, the row names the model it is priced under,
+        // on a line of its own (style.css).
+        if (own !== model()) {
+          title.push(t('model.' + own));
+          segs.push({ t: ' ', x: true }, { t: t('model.' + own), c: 'term', x: true });
+        }
         return { title: title.join('; '), lines: [segs] };
       },
     };

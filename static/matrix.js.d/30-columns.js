@@ -72,14 +72,15 @@
   let sortedBy = '';
   // order is every offer in the order of the current sort: stable (ties
   // keep catalog order), unknowns last in both directions. By a price,
-  // prices from articles and estimates come after the ranked prices unless
+  // prices that do not answer (unranked: stale, a marketplace's, no longer
+  // listed, an article's or an estimate) come after those that do unless
   // the reader includes them, and prices that are only part of the cost
   // after those: each group ranked among itself, as neither compares with
   // a whole, ranked price.
   const partial = offers.map((o) => !!o.price_incomplete);
   function order() {
     const c = colByKey.get(sortKey());
-    const sig = c ? c.key + '|' + state.dir + '|' + (c.spec.dyn ? state.model + '|' + state.cur + '|' + state.est : '') : '';
+    const sig = c ? c.key + '|' + state.dir + '|' + (c.spec.dyn ? state.model + '|' + state.cur + '|' + state.est + '|' + state.stale + '|' + state.market : '') : '';
     if (sorted && sig === sortedBy) return sorted;
     let idx = [];
     if (c) {
@@ -92,7 +93,7 @@
       for (let i = 0; i < N; i++) {
         if (v[i] !== v[i]) unknown.push(i);
         else if (c.spec.dyn && partial[i]) parts.push(i);
-        else if (c.spec.dyn && !state.est && unranked(offers[i], model)) lesser.push(i);
+        else if (c.spec.dyn && unranked(offers[i], model)) lesser.push(i);
         else idx.push(i);
       }
       const by = (a, b) => (v[a] - v[b]) * dir || a - b;

@@ -28,6 +28,26 @@
     }
   }
 
+  // counted reads a number of GPUs out of what the reader typed, as a buyer
+  // writes it ("8x", "×8", "8 GPUs", "8卡", ">=4", "4-8": static/query.js,
+  // loaded before this script), and leaves the other words; bare: a
+  // number alone is a count too, as in the GPUs columns, where "8" is
+  // eight GPUs and not a part of "80GB".
+  const QUERY = window.gpucompareQuery || null;
+  function counted(s, bare) {
+    if (QUERY) return QUERY.parse(s, bare);
+    return { test: null, rest: s.toLowerCase().split(/\s+/).filter(Boolean).join(' ') };
+  }
+  // COUNTED are the columns of the number of GPUs.
+  const COUNTED = { gpu: true, gpu_count: true };
+  // numTest is the test of a numeric column's filter, or null when it is
+  // not one: for the GPU count, a count as a buyer writes it.
+  function numTest(c, expr) {
+    if (!COUNTED[c.key] || !QUERY) return condition(expr);
+    const q = counted(expr, true);
+    return q.test && !q.rest ? q.test : null;
+  }
+
   const valueCache = new Map();
   // values are a column's figures as shown (numbers), or its text in lower case.
   function values(c, numeric) {
@@ -54,13 +74,17 @@
   // tests are the filters of the state as functions of an offer's index.
   function tests() {
     const out = [];
-    const words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
+    // The search box: a number of GPUs ("8x H100") asks for offers with
+    // that many; each other word must be in the offer's text.
+    const query = counted(state.q, false);
+    if (query.test) out.push((i) => query.test(offers[i].gpu_count));
+    const words = query.rest.split(' ').filter(Boolean);
     if (words.length) out.push((i) => words.every((w) => hay[i].includes(w)));
     if (state.old) out.push((i) => !offers[i].previous_generation);
     if (state.fresh) {
       const m = state.model;
       out.push((i) => {
-        const p = offers[i].prices && offers[i].prices[m];
+        const p = priceOf(offers[i], m);
         const b = p ? badgeOf(p) : '';
         return b !== 'stale' && b !== 'undated';
       });
@@ -74,10 +98,17 @@
       const c = colByKey.get(key);
       if (!c || !expr.trim()) continue;
       if (c.isNum && c.spec.num) {
-        const cond = condition(expr);
+        const cond = numTest(c, expr);
         if (!cond) continue;
         const v = values(c, true);
         out.push((i) => v[i] !== null && cond(v[i]));
+      } else if (COUNTED[c.key]) {
+        // The GPUs: a count, and words of the model, each in the cell.
+        const q = counted(expr, true);
+        if (q.test) out.push((i) => q.test(offers[i].gpu_count));
+        const ws = q.rest.split(' ').filter(Boolean);
+        const v = values(c, false);
+        if (ws.length) out.push((i) => ws.every((w) => v[i].includes(w)));
       } else {
         const w = expr.trim().toLowerCase();
         const v = values(c, false);

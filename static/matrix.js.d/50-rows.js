@@ -95,7 +95,8 @@
 
   // The rows in view: drawn between two spacer rows that stand for the
   // rows above and below them, so that the box scrolls over all of them.
-  // Rows are one line, all of one height (measured once drawn).
+  // Rows are one line, all of one height (measured once drawn), but for
+  // the few whose name takes two: the height is the lowest drawn.
   const OVERSCAN = 8;
   let rowH = 0;
   let measured = false; // rowH is the height of a drawn row, not assumed
@@ -160,11 +161,13 @@
     }
     tbody.replaceChildren(frag);
     table.setAttribute('aria-rowcount', String(view.length + table.tHead.rows.length));
-    // The rows' height as first drawn: if it is not the one assumed, the
-    // spacers are set again. (Read once: reading it forces a layout.)
+    // The rows' height as first drawn (the lowest, as a long name takes
+    // two lines): if it is not the one assumed, the spacers are set again.
+    // (Read once: reading it forces a layout.)
     const first = tbody.rows[1];
     if (!measured && view.length && first && first.className !== 'pad') {
-      const real = first.getBoundingClientRect().height;
+      let real = Infinity;
+      for (const tr of tbody.rows) if (tr.className !== 'pad') real = Math.min(real, tr.getBoundingClientRect().height);
       if (real > 0) measured = true;
       if (real > 0 && Math.abs(real - h) > 0.5) {
         rowH = real;
@@ -240,8 +243,8 @@
   }
   function unitOf(c) {
     const u = t('unit.' + state.unit);
-    if (c.model) return state.cur + u;
-    if (per[c.key] || c.key === 'price') return t('matrix.norm_unit', state.cur, u, t('model.' + state.model));
+    if (c.model) return cur(state.cur) + u;
+    if (per[c.key] || c.key === 'price') return t('matrix.norm_unit', cur(state.cur), u, t('model.' + state.model));
     if (c.key === 'since' || c.key === 'source') return t('model.' + state.model);
     return null;
   }
@@ -267,7 +270,7 @@
       if (c) for (const fx of c.rates) if (!rates.includes(fx)) rates.push(fx);
     }
     ratesEl.hidden = !rates.length;
-    ratesEl.replaceChildren(t('matrix.rates', state.cur) + ' ');
+    ratesEl.replaceChildren(t('matrix.rates', cur(state.cur)) + ' ');
     rates.forEach((fx, k) => {
       if (k) ratesEl.append('; ');
       const span = document.createElement('span');
@@ -284,6 +287,44 @@
   }
 
   // --- The compare panel: the selected offers as columns, every field a row.
+  // What it prints starts with the answer: the selected offers one line
+  // each, with the price, the price's age and its source (printKeys), in
+  // the chosen model and currency; style.css shows it in print only, and
+  // hides the rest of the page.
+
+  const printKeys = ['instance', 'provider', 'gpu', 'region', 'price', 'per_gpu', 'since', 'source'];
+  const printOffers = document.getElementById('matrix-print-offers');
+  const printCaption = document.getElementById('matrix-print-caption');
+  function drawPrintSummary(sel) {
+    if (!printOffers) return;
+    const pcols = printKeys.map((k) => colByKey.get(k)).filter(Boolean);
+    const thead = document.createElement('thead');
+    const hr = document.createElement('tr');
+    for (const c of pcols) {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      if (c.isNum) th.className = 'num';
+      th.textContent = headText(c);
+      hr.append(th);
+    }
+    thead.append(hr);
+    const tb = document.createElement('tbody');
+    for (const k of sel) {
+      const i = byKey.get(k);
+      const tr = document.createElement('tr');
+      for (const c of pcols) {
+        const td = document.createElement(c.key === 'instance' ? 'th' : 'td');
+        if (c.key === 'instance') td.scope = 'row';
+        td.className = [c.isNum ? 'num' : '', 'p-' + c.key].filter(Boolean).join(' ');
+        fill(td, cellOf(c, i));
+        tr.append(td);
+      }
+      tb.append(tr);
+    }
+    printOffers.replaceChildren(thead, tb);
+    const today = new Date().toISOString().slice(0, 10);
+    printCaption.textContent = t('matrix.print_caption', sel.length, cur(state.cur), day(today));
+  }
 
   const panel = document.getElementById('matrix-panel');
   const cmpTable = document.getElementById('matrix-compare');
@@ -298,8 +339,10 @@
     panel.hidden = !(state.panel && sel.length);
     if (panel.hidden) {
       cmpTable.replaceChildren();
+      if (printOffers) printOffers.replaceChildren();
       return;
     }
+    drawPrintSummary(sel);
     const thead = document.createElement('thead');
     const hr = document.createElement('tr');
     const corner = document.createElement('th');

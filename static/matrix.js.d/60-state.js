@@ -10,6 +10,8 @@
     if (state.sort || state.dir < 0) p.set('s', (state.dir < 0 ? '-' : '') + state.sort);
     if (state.old) p.set('old', '0');
     if (state.est) p.set('est', '1');
+    if (state.stale) p.set('stale', '1');
+    if (state.market) p.set('market', '1');
     if (state.fresh) p.set('fresh', '1');
     for (const f of FACETS) if (state.facets[f].size) p.set(f, [...state.facets[f]].join(','));
     for (const [k, v] of state.filters) if (v) p.set('f.' + k, v);
@@ -28,7 +30,7 @@
     const s = defaults();
     const list = (v) => (v ? v.split(',').filter(Boolean) : []);
     s.q = p.get('q') || '';
-    if (p.has('m') && colByKey.has('m:' + p.get('m'))) s.model = p.get('m');
+    if (p.has('m') && (colByKey.has('m:' + p.get('m')) || TERMS[p.get('m')])) s.model = p.get('m');
     if (p.has('c') && currencies.includes(p.get('c'))) s.cur = p.get('c');
     if (p.has('u') && UNITS[p.get('u')]) s.unit = p.get('u');
     if (p.has('s')) {
@@ -39,6 +41,8 @@
     }
     s.old = p.get('old') === '0';
     s.est = p.get('est') === '1';
+    s.stale = p.get('stale') === '1';
+    s.market = p.get('market') === '1';
     s.fresh = p.get('fresh') === '1';
     for (const f of FACETS) s.facets[f] = new Set(list(p.get(f)));
     for (const [k, v] of p) if (k.startsWith('f.') && colByKey.has(k.slice(2)) && v) s.filters.set(k.slice(2), v);
@@ -73,6 +77,8 @@
   const unitSel = document.getElementById('matrix-unit');
   const oldBox = document.getElementById('matrix-old');
   const freshBox = document.getElementById('matrix-fresh');
+  const staleBox = document.getElementById('matrix-stale');
+  const marketBox = document.getElementById('matrix-market');
   const estBox = document.getElementById('matrix-est');
   const columnsBox = document.getElementById('matrix-columns');
   const facetBoxes = form ? [...form.querySelectorAll('details.facet')] : [];
@@ -87,6 +93,8 @@
     if (oldBox) oldBox.checked = state.old;
     if (freshBox) freshBox.checked = state.fresh;
     if (estBox) estBox.checked = state.est;
+    if (staleBox) staleBox.checked = state.stale;
+    if (marketBox) marketBox.checked = state.market;
     for (const box of facetBoxes) {
       const set = state.facets[box.dataset.facet];
       let n = 0;
@@ -114,7 +122,7 @@
   }
   function markInput(c) {
     const v = c.input.value;
-    const bad = c.isNum && c.spec.num && v.trim() !== '' && !condition(v);
+    const bad = c.isNum && c.spec.num && v.trim() !== '' && !numTest(c, v);
     c.input.classList.toggle('invalid', bad);
     if (bad) {
       c.input.setAttribute('aria-invalid', 'true');
@@ -172,6 +180,13 @@
       state.est = estBox.checked;
       update();
     });
+    for (const [box, key] of [[staleBox, 'stale'], [marketBox, 'market']]) {
+      if (!box) continue;
+      box.addEventListener('change', () => {
+        state[key] = box.checked;
+        update();
+      });
+    }
     oldBox.addEventListener('change', () => {
       state.old = oldBox.checked;
       update();
@@ -216,6 +231,7 @@
       drawPanel();
       panel.scrollIntoView({ block: 'start' });
     });
+    document.getElementById('matrix-print').addEventListener('click', () => window.print());
     document.getElementById('matrix-close').addEventListener('click', () => {
       state.panel = false;
       record();

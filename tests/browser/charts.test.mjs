@@ -78,7 +78,7 @@ prices:
   - {instance: i1, region: r1, model: on_demand, amount: 21.96, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
   - {instance: i1, region: r1, model: spot, amount: 9.8, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
   - {instance: i1, region: r1, model: reserved_1y, effective_hourly: 14, payment: all_upfront, currency: USD, since: 2025, source: s, source_kind: provider}
-  - {instance: i1, region: r2, model: on_demand, amount: 30, currency: USD, since: unknown, source: s, source_kind: provider}
+  - {instance: i1, region: r2, model: on_demand, amount: 30, currency: USD, since: 2025-05-01, source: s, source_kind: provider}
   - {instance: i2, region: all, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
 `,
   'data/prices/q.yaml': `provider: q

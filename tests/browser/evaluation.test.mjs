@@ -20,12 +20,10 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch, settle } from './helpers.mjs';
+import { fileURLToPath } from 'node:url';
+import { buildArchive, cspViolations, instrument, launch, settle } from './helpers.mjs';
 
 const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -35,27 +33,9 @@ let browser;
 let root;
 let siteURL;
 
-// unpack writes the input files of a txtar archive under dir.
-function unpack(archive, dir) {
-  const parts = readFileSync(archive, 'utf8').split(/^-- (.+) --$\n/m);
-  for (let i = 1; i < parts.length; i += 2) {
-    const file = path.join(dir, parts[i]);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, parts[i + 1]);
-  }
-}
-
 before(async () => {
   assert.ok(existsSync(BIN), `no gpucompare binary at ${BIN}: build it first (make binary) or set GPUCOMPARE`);
-  root = mkdtempSync(path.join(tmpdir(), 'gpucompare-evaluation-'));
-  unpack(ARCHIVE, root);
-  const out = path.join(root, 'public');
-  try {
-    execFileSync(BIN, ['build', '-root', root, '-out', out], { stdio: 'pipe' });
-  } catch (e) {
-    assert.fail(`gpucompare build of the evaluation catalog failed:\n${e.stderr}`);
-  }
-  siteURL = pathToFileURL(out + path.sep).href;
+  ({ root, url: siteURL } = buildArchive(BIN, ARCHIVE, 'gpucompare-evaluation-'));
   browser = await launch();
 });
 
@@ -121,7 +101,7 @@ function hash(page) {
 }
 
 const DEFAULT = {
-  ranked: ['1 CN 71.4', '2 Big 60'],
+  ranked: ['1 CN 71.4', '2 Big 50'],
   apart: ['Cheap not ranked', 'Dark not ranked'],
   caption: 'Providers ranked: 2, on 4 indicators; prices compared within one GPU class: A100 80GB.',
   offers: ['1 a8 CN 71.4', '2 a1 Big 50'],
@@ -165,12 +145,13 @@ test('picking a GPU class compares prices within it', async () => {
   assert.deepEqual(v.offers, ['1 h8 Big 100']);
   assert.equal(await hash(page), '#class=h100-80gb');
   // T4 16GB: cheap's 0.30 beats big's 0.50: cheap (400 + 0)/6 = 66.7
-  // on 60 % of the weight, big (0 + 600)/10 = 60. Offers: cheap's t1
+  // on 60 % of the weight, big (0 + 400)/8 = 50, its RDMA unknown within
+  // T4: the RDMA big states is its H100 type's. Offers: cheap's t1
   // (100×4 + 0×2)/6 = 66.7; big's t1 (0×4 + 100×2 + 100×2)/8 = 50, its
   // RDMA unknown: h8's is not its.
   await page.selectOption('#gpu-class', 't4-16gb');
   v = await view(page);
-  assert.deepEqual(v.ranked, ['1 Cheap 66.7', '2 Big 60']);
+  assert.deepEqual(v.ranked, ['1 Cheap 66.7', '2 Big 50']);
   assert.deepEqual(v.apart, ['CN not ranked', 'Dark not ranked']);
   assert.deepEqual(v.offers, ['1 t1 Cheap 66.7', '2 t1 Big 50']);
   assert.equal(await priceCell(page, 'Cheap'), '100 0.30 USD per GPU-hour');
@@ -186,10 +167,11 @@ test('weights reorder the ranking and decide who has too little data', async () 
   const { ctx, page, problems } = await open();
   // Certifications 10 (of 18): dark's 85.7 alone now rests on 10/18 of
   // the weight and ranks first; cn (400 + 857.1)/16 = 78.6; big
-  // (0 + 1000 + 200 + 200)/18 = 77.8; cheap still rests on 2/18.
+  // (0 + 1000 + 200)/16 = 75, its RDMA unknown within A100 80GB; cheap
+  // still rests on 2/18.
   await setWeight(page, 'certs', 10);
   let v = await view(page);
-  assert.deepEqual(v.ranked, ['1 Dark 85.7', '2 CN 78.6', '3 Big 77.8']);
+  assert.deepEqual(v.ranked, ['1 Dark 85.7', '2 CN 78.6', '3 Big 75']);
   assert.deepEqual(v.apart, ['Cheap not ranked']);
   assert.equal(await hash(page), '#certs=10');
   // Back to 2, and price 0 (of 6): big 600/6 = 100; cn 171.4/4 = 42.9 on
@@ -212,12 +194,14 @@ test('weights reorder the ranking and decide who has too little data', async () 
 });
 
 test('the URL keeps the class and the weights', async () => {
-  // T4 with certifications 10 (of 18): dark 85.7 on 10/18; big
-  // (0 + 1000 + 200 + 200)/18 = 77.8; cn 857.1/12 = 71.4 on 12/18; cheap
-  // (400 + 0)/6 rests on 6/18 only: too little data.
+  // T4 with certifications 10 (of 18): dark 85.7 on 10/18; cn, with no
+  // T4 offer, is unknown on RDMA within T4 and has the same 857.1/10 =
+  // 85.7 on 10/18: they share rank 1, in catalog order; big (0 + 1000 +
+  // 200)/16 = 75, its RDMA unknown within T4; cheap (400 + 0)/6 rests on
+  // 6/18 only: too little data.
   const { ctx, page, problems } = await open('#certs=10&class=t4-16gb');
   const v = await view(page);
-  assert.deepEqual(v.ranked, ['1 Dark 85.7', '2 Big 77.8', '3 CN 71.4']);
+  assert.deepEqual(v.ranked, ['1 CN 85.7', '1 Dark 85.7', '3 Big 75']);
   assert.deepEqual(v.apart, ['Cheap not ranked']);
   assert.equal(await page.locator('#gpu-class').inputValue(), 't4-16gb');
   assert.equal(await page.locator('#weights input[name="certs"]').inputValue(), '10');

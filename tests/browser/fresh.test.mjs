@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch, settle } from './helpers.mjs';
+import { cspViolations, instrument, launch, matrixData, settle } from './helpers.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const SITE_URL = pathToFileURL(SITE + path.sep).href;
@@ -22,7 +22,7 @@ const MATRIX = 'compare/index.html';
 let browser;
 let age; // the page's #age-data: built, fresh_days, stale_days
 let shipped; // the instance page's badges as the build wrote them: [data-date, class, text]
-let matrix; // the matrix's data block
+let matrix; // the matrix's data block, with the offers of its data scripts
 
 function block(file, id) {
   const html = readFileSync(path.join(SITE, file), 'utf8');
@@ -41,7 +41,7 @@ before(async () => {
   assert.ok(age.fresh_days > 0 && age.stale_days > age.fresh_days, JSON.stringify(age));
   shipped = [...html.matchAll(/<span class="(fresh fresh-[a-z]+)"(?: data-date="([^"]+)")?[^>]*>([^<]*)<\/span>/g)].map((x) => [x[2] || null, x[1], x[3]]);
   assert.ok(shipped.filter(([d]) => d).length > 10, `${INSTANCE} shows ${shipped.length} badges: the test is not testing`);
-  [, matrix] = block(MATRIX, 'matrix-data');
+  matrix = matrixData(path.join(SITE, MATRIX));
   browser = await launch();
 });
 

@@ -2,9 +2,12 @@
 // server, and the checks every page must pass.
 
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, createReadStream } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import vm from 'node:vm';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { patience } from './patience.mjs';
@@ -387,4 +390,65 @@ export async function searchResults(page, query) {
   return page.$$eval('.search-opt', (opts) =>
     opts.map((o) => `${o.querySelector('.search-opt-title').textContent} — ${o.querySelector('.search-kind').textContent}`),
   );
+}
+
+// matrixData returns the data of the matrix page at file (its
+// #matrix-data block) with its offers, which the page's data scripts
+// (offers-1.js … beside it, loaded by <script src> before matrix.js)
+// append to window.gpucompareOffers: each script is run, in the page's
+// order, in a context of its own holding only that window.
+export function matrixData(file) {
+  const html = readFileSync(file, 'utf8');
+  const m = /<script type="application\/json" id="matrix-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error(`${file} has no matrix data block`);
+  const data = JSON.parse(m[1]);
+  const window = {};
+  for (const [, src] of html.matchAll(/<script src="(offers-\d+\.js)"><\/script>/g)) {
+    vm.runInNewContext(readFileSync(path.join(path.dirname(file), src), 'utf8'), { window }, { filename: src });
+  }
+  // Read back as JSON: objects of this realm, not of the scripts' context.
+  data.offers = JSON.parse(JSON.stringify(window.gpucompareOffers || []));
+  return data;
+}
+
+// buildArchive writes the input files of a txtar archive (a test catalog
+// such as generator/site/testdata/evaluation.txtar) into a new temporary
+// folder, builds it with the gpucompare binary bin into its public/, and
+// returns the folder (to remove after) and the file:// address of the site.
+export function buildArchive(bin, archive, prefix) {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  const parts = readFileSync(archive, 'utf8').split(/^-- (.+) --$\n/m);
+  for (let i = 1; i < parts.length; i += 2) {
+    const file = path.join(root, parts[i]);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, parts[i + 1]);
+  }
+  const out = path.join(root, 'public');
+  try {
+    execFileSync(bin, ['build', '-root', root, '-out', out], { stdio: 'pipe' });
+  } catch (e) {
+    rmSync(root, { recursive: true, force: true });
+    throw new Error(`gpucompare build of ${archive} failed:\n${e.stderr}`);
+  }
+  return { root, url: pathToFileURL(out + path.sep).href };
+}
+
+// openAt opens rel (with hash) of the site at siteURL in a new context of
+// browser, width × height: the page, its context, and the problems
+// (instrument) it meets, for closeClean.
+export async function openAt(browser, siteURL, width, height, rel, hash = '') {
+  const ctx = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const p = await ctx.newPage();
+  const problems = await instrument(p, (u) => u.startsWith(siteURL) || u.startsWith('data:') || u === 'about:blank');
+  await p.goto(siteURL + rel + hash);
+  await settle(p);
+  return { ctx, page: p, problems };
+}
+
+// closeClean closes what openAt opened and fails on the problems the page
+// met or a breach of its content security policy.
+export async function closeClean(t) {
+  const problems = [...t.problems, ...(await cspViolations(t.page)).map((v) => `CSP violation: ${v}`)];
+  await t.ctx.close();
+  if (problems.length) throw new Error(problems.join('\n'));
 }

@@ -3,7 +3,10 @@
 // H100 per GPU-hour — worked out here, independently, from the exported
 // offers (compare/offers.json) — with its age and the kind of its source;
 // one switch shows spot prices instead; and its links lead to the GPU's
-// page and to the instance matrix filtered to that GPU.
+// page and to the instance matrix filtered to that GPU. The figures are
+// checked with stale prices included (#stale=1), so that the cheapest can
+// be worked out without the build's day: what answers by default, and
+// under each switch, is tested by answers.test.mjs.
 //
 //   SITE_DIR=public node --test tests/browser/home.test.mjs
 
@@ -27,6 +30,9 @@ const TABS = {
 };
 // The kinds of source whose prices are ranked by default.
 const RANKED = new Set(['provider', 'aggregator']);
+// The home page with stale prices included: its answers are the cheapest
+// of every listed price of a provider a team can contract.
+const STALE = 'stale=1';
 
 let browser;
 let offers; // compare/offers.json's offers
@@ -42,9 +48,12 @@ before(async () => {
     for (const o of offers) {
       // A whole price only: not a part of the cost, not a slice of a GPU.
       if (o.price_incomplete || o.vgpu_profile || !(o.gpu_count > 0)) continue;
+      // Not a marketplace's: it answers only when included.
+      if (o.provider_kind === 'marketplace') continue;
       for (const m of models) {
         const p = o.prices?.[m];
-        if (!p || !RANKED.has(p.source_kind) || typeof p.display_hourly !== 'number') continue;
+        // Not an offer its provider no longer lists: it never answers.
+        if (!p || p.last_seen || !RANKED.has(p.source_kind) || typeof p.display_hourly !== 'number') continue;
         const per = p.display_hourly / o.gpu_count;
         const best = cheapest[tab].get(o.gpu);
         if (!best || per < best.per) cheapest[tab].set(o.gpu, { per, offer: o, price: p });
@@ -60,7 +69,7 @@ after(async () => {
 
 // open loads the home page at a width, and returns the page and the
 // problems recorded on it.
-async function open(width, hash = '') {
+async function open(width, hash = '#' + STALE) {
   const ctx = await browser.newContext({ viewport: { width, height: HEIGHT }, deviceScaleFactor: 1 });
   const page = await ctx.newPage();
   const problems = await instrument(page, (u) => u.startsWith(SITE_URL) || u.startsWith('data:') || u === 'about:blank');
@@ -89,14 +98,14 @@ async function shown(page) {
     return {
       scrollY: window.scrollY,
       panels: panels.map((p) => p.dataset.model),
-      rows: panels.length === 0 ? [] : [...panels[0].querySelectorAll('tbody tr')].map((tr) => {
+      rows: panels.length === 0 ? [] : [...panels[0].querySelectorAll('tbody tr')].filter((tr) => !tr.hidden).map((tr) => {
         const gpu = tr.querySelector('th a');
         const money = tr.querySelector('.price .money');
         const age = tr.querySelector('.trust .age');
         const kind = tr.querySelector('.trust .kind');
         const text = money ? money.textContent.trim() : null;
         return {
-          gpu: /gpus\/([^/]+)\/index\.html$/.exec(gpu.getAttribute('href'))?.[1],
+          gpu: /gpus\/([^/]+)\/index\.html(?:#.*)?$/.exec(gpu.getAttribute('href'))?.[1],
           name: gpu.textContent.trim(),
           gpuHref: gpu.href,
           compareHref: tr.querySelector('.offers a')?.href,
@@ -190,7 +199,7 @@ for (const width of [1280, 375]) {
       const row = spot.rows.find((r) => r.gpu === h100.gpu);
       assert.ok(row?.priceInView && row.kind?.inView, `the cheapest spot H100 (${h100.gpu}, ${h100.per}) is not on the first screen`);
       assert.notEqual(row.text, onDemand.rows.find((r) => r.gpu === h100.gpu).text, `the ${row.name} shows the same figure on demand and on spot`);
-      assert.match(t.page.url(), /#model=spot$/, 'the URL keeps the switch');
+      assert.match(t.page.url(), /#(.*&)?model=spot(&|$)/, 'the URL keeps the switch');
       await t.page.getByRole('tab', { name: '1-year reserved' }).click();
       check(await shown(t.page), 'commit_1y');
 
@@ -215,7 +224,7 @@ for (const width of [1280, 375]) {
       await clean(t);
 
       // The URL reopens the switch where it was.
-      const again = await open(width, '#model=spot');
+      const again = await open(width, '#model=spot&' + STALE);
       assert.deepEqual((await shown(again.page)).panels, ['spot']);
       await clean(again);
     });
@@ -224,23 +233,24 @@ for (const width of [1280, 375]) {
       const want = theCheapestH100();
       const t = await open(width);
       const row = (await shown(t.page)).rows.find((r) => r.gpu === want.gpu);
-      assert.match(row.compareHref, /\/compare\/index\.html#gpu=/, 'the matrix link names the file');
+      assert.match(row.compareHref, /\/compare\/index\.html#(stale=1&)?gpu=/, 'the matrix link names the file, and carries the switch');
 
-      await t.page.click(`#prices-on_demand tbody th a[href$="gpus/${want.gpu}/index.html"]`);
+      assert.match(row.gpuHref, /\/gpus\/[^/]+\/index\.html#stale=1$/, 'the GPU link carries the switch');
+      await t.page.click(`#prices-on_demand tbody tr:not([hidden]) th a[href*="gpus/${want.gpu}/index.html"]`);
       await settle(t.page);
       assert.equal(t.page.url(), row.gpuHref);
       assert.equal((await t.page.textContent('h1')).trim(), want.offer.gpu_name);
 
       await t.page.goBack();
       await settle(t.page);
-      await t.page.click(`#prices-on_demand tbody tr:has(th a[href$="gpus/${want.gpu}/index.html"]) .offers a`);
+      await t.page.click(`#prices-on_demand tbody tr:not([hidden]):has(th a[href*="gpus/${want.gpu}/index.html"]) .offers a`);
       await settle(t.page);
       await t.page.waitForSelector('#matrix-controls:not([hidden])');
       assert.equal(t.page.url(), row.compareHref);
       const gpus = await t.page.evaluate(() =>
         [...document.querySelectorAll('#matrix tbody tr')]
           .filter((tr) => !tr.hidden)
-          .map((tr) => /gpus\/([^/]+)\/index\.html$/.exec(tr.querySelector('a[href*="gpus/"]')?.getAttribute('href') || '')?.[1] || null),
+          .map((tr) => /gpus\/([^/]+)\/index\.html(#stale=1)?$/.exec(tr.querySelector('a[href*="gpus/"]')?.getAttribute('href') || '')?.[1] || null),
       );
       const expected = offers.filter((o) => o.gpu === want.gpu).length;
       assert.ok(gpus.length > 0, 'the filtered matrix shows no offer');

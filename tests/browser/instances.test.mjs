@@ -120,8 +120,11 @@ async function list(page) {
           text,
           value: text === null ? null : Number(text.replace(/[^\d.]/g, '')),
           cur: tr.querySelector('td.from .money .cur')?.textContent.trim() || null,
+          // A row whose price does not answer by default (stale, a
+          // marketplace's, no longer listed: class lesser) is not plain.
           plain:
             !!money &&
+            !tr.classList.contains('lesser') &&
             !tr.querySelector('th .tag, td.from .tag.partial, td.from .other-model, td.from .kind-article, td.from .kind-estimate'),
           card: box(tr),
           nameBox: box(tr.querySelector('th a')),
@@ -184,8 +187,8 @@ describe('at 1280 px', () => {
 });
 
 // The order a buyer reads: of the rows whose price is plain (current
-// generation, whole, on-demand, from a provider or aggregator, in the
-// list's currency), the first is first of all, and each costs no less per
+// generation, whole, on-demand, from a provider or aggregator, answering
+// by default, in the list's currency), the first is first of all, and each costs no less per
 // GPU-hour than the one before.
 for (const which of ['provider', 'gpu']) {
   test(`a ${which} page lists the current, cheapest choices first`, async () => {

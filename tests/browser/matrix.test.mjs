@@ -13,10 +13,11 @@
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch, serve, settle } from './helpers.mjs';
+import { cspViolations, instrument, launch, matrixData, serve, settle } from './helpers.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const PREFIX = '/preview/pr-1/';
@@ -30,15 +31,13 @@ const AMOUNTS = path.join(HERE, '..', '..', 'generator', 'site', 'testdata', 'am
 
 let browser;
 let server;
-let data; // the page's data block
+let data; // the page's data block, with the offers of its data scripts
 
 before(async () => {
   const file = path.join(SITE, PAGE);
   assert.ok(existsSync(file), `no ${PAGE} in ${SITE}: build the site first (make test-browser does) or set SITE_DIR`);
-  const html = readFileSync(file, 'utf8');
-  const m = /<script type="application\/json" id="matrix-data">([\s\S]*?)<\/script>/.exec(html);
-  assert.ok(m, `${PAGE} has no matrix data block`);
-  data = JSON.parse(m[1]);
+  data = matrixData(file);
+  assert.ok(data.offers.length > 0 && data.offers.length === data.offer_count, `${PAGE}: ${data.offers.length} offers in its data scripts, ${data.offer_count} said`);
   browser = await launch();
   server = await serve(SITE, PREFIX);
 });
@@ -188,14 +187,30 @@ const partialKeys = () => new Set(data.offers.filter((o) => o.price_incomplete).
 const unrankedKeys = (model) =>
   new Set(data.offers.filter((o) => ['article', 'estimate'].includes(o.prices?.[model]?.source_kind)).map(keyOf));
 
-// orderedPrices is ordered for the cells of a price column under a pricing
-// model: ranked whole prices in order, then articles' figures and
-// estimates in order (unless est includes them in the ranking), then the
-// prices that are only part of the cost in order, then the unknowns — a
-// part of a price is never ranked among whole prices.
-function orderedPrices(cells, dir, model, est = false) {
+// lesserKeys are the offers whose price under a model does not answer by
+// default, the rule of every answer: no longer listed (last_seen), an
+// article's figure or an estimate (unless est includes them), a
+// marketplace's, or stale or undated on the reader's day (age.js's badge).
+async function lesserKeys(page, model, est = false) {
+  const dates = data.offers.map((o) => o.prices?.[model]?.age_date || '');
+  const badges = await page.evaluate((ds) => ds.map((d) => (d ? window.gpucompareBadge(d) : 'undated')), dates);
+  return new Set(
+    data.offers
+      .filter((o, i) => {
+        const p = o.prices?.[model];
+        if (!p) return false;
+        return !!p.last_seen || (!est && ['article', 'estimate'].includes(p.source_kind)) || o.provider_kind === 'marketplace' || badges[i] === 'stale' || badges[i] === 'undated';
+      })
+      .map(keyOf),
+  );
+}
+
+// orderedPrices is ordered for the cells of a price column: ranked whole
+// prices in order, then those that do not answer (lesser, lesserKeys) in
+// order, then the prices that are only part of the cost in order, then
+// the unknowns — a part of a price is never ranked among whole prices.
+function orderedPrices(cells, dir, unranked) {
   const partial = partialKeys();
-  const unranked = est ? new Set() : unrankedKeys(model);
   const block = (c) => (c.value === null ? 3 : partial.has(c.key) ? 2 : unranked.has(c.key) ? 1 : 0);
   for (let i = 1; i < cells.length; i++) {
     if (block(cells[i]) < block(cells[i - 1])) return `${cells[i - 1].key} (${cells[i - 1].text}) sorts before ${cells[i].key} (${cells[i].text})`;
@@ -250,7 +265,7 @@ for (const pass of ['file', 'http']) {
       const t = await open(pass);
       // The default sort is the price per GPU-hour under the chosen model, ascending.
       assert.equal(await t.page.getAttribute('th[data-col="per_gpu"]', 'aria-sort'), 'ascending');
-      let why = orderedPrices(await column(t.page, 'per_gpu'), 1, 'on_demand');
+      let why = orderedPrices(await column(t.page, 'per_gpu'), 1, await lesserKeys(t.page, 'on_demand'));
       assert.equal(why, null, `per GPU-hour not ascending: ${why}`);
       await t.page.goto(t.url + '#show=m:spot');
       await frame(t.page);
@@ -259,12 +274,13 @@ for (const pass of ['file', 'http']) {
         const up = await column(t.page, key);
         assert.ok(up.filter((c) => c.value !== null).length > 1, `${key}: too few prices to test`);
         const model = key === 'price' ? 'on_demand' : key.slice(2);
-        why = orderedPrices(up, 1, model);
+        const lesser = await lesserKeys(t.page, model);
+        why = orderedPrices(up, 1, lesser);
         assert.equal(why, null, `${key} not ascending: ${why}`);
         assert.equal(await t.page.getAttribute(`th[data-col="${key}"]`, 'aria-sort'), 'ascending');
         await sortBy(t.page, key);
         const down = await column(t.page, key);
-        why = orderedPrices(down, -1, model);
+        why = orderedPrices(down, -1, lesser);
         assert.equal(why, null, `${key} not descending: ${why}`);
         assert.equal(down.filter((c) => c.value === null).length, up.filter((c) => c.value === null).length);
       }
@@ -276,7 +292,7 @@ for (const pass of ['file', 'http']) {
       assert.ok(unranked.size > 0, 'the catalog has no article or estimate on demand: the test is not testing');
       const t = await open(pass, '#s=per_gpu');
       const off = await column(t.page, 'per_gpu');
-      let why = orderedPrices(off, 1, 'on_demand');
+      let why = orderedPrices(off, 1, await lesserKeys(t.page, 'on_demand'));
       assert.equal(why, null, `switch off: ${why}`);
       // Marked where listed: the price's age and source column says what its source is.
       const marked = (await column(t.page, 'since')).filter((c) => c.kinds.some((k) => /kind-(article|estimate)/.test(k))).map((c) => c.key);
@@ -288,7 +304,7 @@ for (const pass of ['file', 'http']) {
       await frame(t.page);
       assert.match(t.page.url(), /[#&]est=1(&|$)/, 'the switch is in the URL');
       const on = await column(t.page, 'per_gpu');
-      why = orderedPrices(on, 1, 'on_demand', true);
+      why = orderedPrices(on, 1, await lesserKeys(t.page, 'on_demand', true));
       assert.equal(why, null, `switch on: ${why}`);
       const after = ranks(on);
       // Some article's figure or estimate now ranks above a provider's or an aggregator's price.
@@ -303,6 +319,45 @@ for (const pass of ['file', 'http']) {
       await t.page.uncheck('#matrix-est');
       await frame(t.page);
       assert.deepEqual((await column(t.page, 'per_gpu')).map((c) => c.key), off.map((c) => c.key));
+      await clean(t);
+    });
+
+    test('stale prices and marketplaces\' rank only with their switches, kept in the URL; marketplaces and superseded offers are marked', async () => {
+      const market = new Set(data.offers.filter((o) => o.provider_kind === 'marketplace' && o.prices?.on_demand).map(keyOf));
+      const retired = new Set(data.offers.filter((o) => o.prices?.on_demand?.last_seen).map(keyOf));
+      assert.ok(market.size > 0 && retired.size > 0, 'the catalog has no marketplace or no superseded offer on demand: the test is not testing');
+      const t = await open(pass, '#s=per_gpu');
+      const since = await column(t.page, 'since');
+      const tagged = (cls) => new Set(since.filter((c) => c.tags.some((g) => g.cls.split(' ').includes(cls))).map((c) => c.key));
+      assert.deepEqual(tagged('marketplace'), market, 'the rows marked as marketplaces\'');
+      assert.deepEqual(tagged('last-seen'), retired, 'the rows marked "last seen"');
+      const off = await column(t.page, 'per_gpu');
+      assert.equal(orderedPrices(off, 1, await lesserKeys(t.page, 'on_demand')), null, 'switches off');
+      // Off, every marketplace's and superseded price comes after every
+      // price that answers.
+      const lesser = await lesserKeys(t.page, 'on_demand');
+      const lastAnswer = Math.max(...off.map((c, i) => (c.value !== null && !lesser.has(c.key) && !partialKeys().has(c.key) ? i : -1)));
+      for (const k of [...market, ...retired]) {
+        const i = off.findIndex((c) => c.key === k);
+        assert.ok(i > lastAnswer, `${k} ranks among the prices that answer`);
+      }
+
+      await t.page.check('#matrix-market');
+      await frame(t.page);
+      await t.page.check('#matrix-stale');
+      await frame(t.page);
+      assert.match(t.page.url(), /[#&]stale=1(&|$)/, 'the URL does not keep "include stale prices"');
+      assert.match(t.page.url(), /[#&]market=1(&|$)/, 'the URL does not keep "include marketplaces"');
+      const on = await column(t.page, 'per_gpu');
+      // On, only articles, estimates and superseded offers come after.
+      const still = new Set([...unrankedKeys('on_demand'), ...retired]);
+      assert.equal(orderedPrices(on, 1, still), null, 'switches on');
+      assert.ok([...market].some((k) => on.findIndex((c) => c.key === k) < off.findIndex((c) => c.key === k)), 'no marketplace moved up when included');
+
+      await t.page.goto(t.url + '#s=per_gpu&stale=1&market=1');
+      await frame(t.page);
+      assert.equal(await t.page.isChecked('#matrix-stale'), true);
+      assert.equal(await t.page.isChecked('#matrix-market'), true);
       await clean(t);
     });
 
@@ -563,6 +618,66 @@ for (const pass of ['file', 'http']) {
       await frame(page);
       assert.equal(await page.locator('#matrix-compare thead th').count(), 2);
       assert.equal(await picks.nth(0).isChecked(), false);
+      await clean(t);
+    });
+
+    test('the compare panel prints the selected offers first: price, age and source, no header', async () => {
+      const t = await open(pass);
+      const { page } = t;
+      const picks = page.locator('#matrix tbody input.pick');
+      const keys = [await picks.nth(0).inputValue(), await picks.nth(1).inputValue()];
+      await picks.nth(0).check();
+      await picks.nth(1).check();
+      await page.click('#matrix-compare-open');
+      await frame(page);
+      assert.equal(await page.isVisible('#matrix-print'), true, 'the panel has its print button');
+      assert.equal(await page.isVisible('#matrix-print-summary'), false, 'on screen the panel shows its table only');
+      const names = keys.map((k) => data.offers.find((o) => [o.provider, o.instance, o.region].filter(Boolean).join('/') === k).instance_name);
+      await page.setViewportSize({ width: 1047, height: 740 });
+      await page.emulateMedia({ media: 'print' });
+      await frame(page);
+      const printed = await page.evaluate(() => {
+        // The first text that prints, in document order.
+        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+          acceptNode: (n) => (n.textContent.trim() && n.parentElement.getClientRects().length ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP),
+        });
+        const first = walk.nextNode();
+        const rows = [...document.querySelectorAll('#matrix-print-offers tbody tr')].map((tr) =>
+          Object.fromEntries([...tr.cells].map((c) => [c.className.split(' ').find((k) => k.startsWith('p-')), c.innerText.trim()])),
+        );
+        const shown = (sel) => [...document.querySelectorAll(sel)].some((el) => el.getClientRects().length > 0);
+        return {
+          first: first ? first.textContent.trim().slice(0, 80) : '',
+          inPanel: !!first && !!first.parentElement.closest('#matrix-panel'),
+          summaryTop: document.getElementById('matrix-print-summary').getBoundingClientRect().top,
+          rows,
+          header: shown('.site-header, .site-header *'),
+          matrix: shown('#matrix'),
+          controls: shown('#matrix-controls, #matrix-panel button'),
+        };
+      });
+      assert.ok(printed.inPanel, `the first printed text is the panel's, not "${printed.first}"`);
+      assert.equal(printed.header, false, 'the site header (logo, navigation) does not print');
+      assert.equal(printed.matrix, false, 'the whole matrix does not print');
+      assert.equal(printed.controls, false, 'no control prints');
+      assert.ok(printed.summaryTop < 200, `the selected offers start the page: ${printed.summaryTop}px down`);
+      assert.equal(printed.rows.length, 2, 'one line per selected offer');
+      printed.rows.forEach((r, i) => {
+        assert.ok(r['p-instance'].startsWith(names[i]), `line ${i + 1} is ${r['p-instance']}, want ${names[i]}`);
+        assert.match(r['p-price'], /\d/, `line ${i + 1} has a price`);
+        assert.match(r['p-since'], /\S/, `line ${i + 1} has the price's age`);
+        assert.match(r['p-source'], /\S/, `line ${i + 1} has a source`);
+      });
+      if (pass === 'file') {
+        const pdf = path.join(SHOTS, 'compare-selected.pdf');
+        await page.pdf({ path: pdf, printBackground: true });
+        const r = spawnSync('pdftotext', ['-f', '1', '-l', '1', pdf, '-'], { encoding: 'utf8' });
+        if (r.error?.code === 'ENOENT') throw new Error('pdftotext not found: install the Debian package poppler-utils');
+        const page1 = r.stdout.replace(/\s+/g, ' ');
+        for (const n of names) assert.ok(page1.includes(n), `the printout's first page has no ${n}: ${page1.slice(0, 200)}`);
+        assert.ok(page1.trim().startsWith(printed.first.replace(/\s+/g, ' ').slice(0, 20)), `the printout starts with "${page1.slice(0, 60)}"`);
+      }
+      await page.emulateMedia({ media: 'screen' });
       await clean(t);
     });
 

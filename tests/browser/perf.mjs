@@ -28,7 +28,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launch } from './helpers.mjs';
+import { launch, matrixData } from './helpers.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const RUNS = Number(process.env.RUNS || 20);
@@ -130,7 +130,7 @@ async function main() {
   const size = statSync(PAGE).size;
   const gz = gzipSync(readFileSync(PAGE), { level: 9 }).length;
   const html = readFileSync(PAGE, 'utf8');
-  const offers = JSON.parse(/<script type="application\/json" id="matrix-data">([\s\S]*?)<\/script>/.exec(html)[1]).offers.length;
+  const offers = matrixData(PAGE).offers.length;
   const htmlRows = (html.match(/<tr[ >]/g) || []).length;
   const load = loadavg()[0];
 

@@ -205,26 +205,28 @@ for (const pass of ['file', 'http']) {
       assert.ok(await page.locator('#tco-calc').isVisible(), 'the calculator shows when its script runs');
       assert.ok(await chartsDrawn(page) > 0, 'the cost chart is drawn');
       const before = await tables(page);
-      const gpuHours = Number(await page.locator('#tco-calc input[name="gpu_hours_per_month"]').inputValue());
+      // The amount of work: GPU-hours, or units of a benchmark's work.
+      const work = (await page.locator('#tco-calc input[name="units_per_month"]').count()) ? 'units_per_month' : 'gpu_hours_per_month';
+      const gpuHours = Number(await page.locator(`#tco-calc input[name="${work}"]`).inputValue());
       const answerBefore = await answer(page);
       assert.ok(answerBefore.rows.length > 0 && answerBefore.rows.every((r) => r.ages > 0 && r.kinds > 0), 'the answer gives each price\'s age and source kind');
-      await setNumber(page, 'gpu_hours_per_month', gpuHours * 3);
+      await setNumber(page, work, gpuHours * 3);
       const after = await tables(page);
       const answerAfter = await answer(page);
       assert.deepEqual(answerAfter.rows.map(({ strategy, href, total }) => ({ strategy, href, total })), answerAfter.firsts,
         'the answer is each recomputed ranking\'s first row');
-      assert.notDeepEqual(answerAfter.rows.map((r) => r.total), answerBefore.rows.map((r) => r.total), 'tripling the GPU-hours changes the answer\'s totals');
+      assert.notDeepEqual(answerAfter.rows.map((r) => r.total), answerBefore.rows.map((r) => r.total), 'tripling the work changes the answer\'s totals');
       assert.ok(answerAfter.rows.every((r) => r.ages > 0 && r.kinds > 0), 'the recomputed answer gives each price\'s age and source kind');
       const first = before.findIndex((s) => s.rows.length > 0);
-      assert.notDeepEqual(after[first].rows, before[first].rows, 'tripling the GPU-hours changes the ranking\'s figures');
+      assert.notDeepEqual(after[first].rows, before[first].rows, 'tripling the work changes the ranking\'s figures');
       const hash = new URL(await href(page)).hash;
-      assert.equal(new URLSearchParams(hash.slice(1)).get('gpu_hours_per_month'), String(gpuHours * 3), `the URL keeps the figure: ${hash}`);
+      assert.equal(new URLSearchParams(hash.slice(1)).get(work), String(gpuHours * 3), `the URL keeps the figure: ${hash}`);
       assert.match(await page.locator('#tco-status').textContent(), /\S/, 'the page says the figures are the reader\'s');
       assert.ok(await chartsDrawn(page) > 0, 'the chart is still drawn');
       await clean(page, problems);
 
       const again = await open(pass, rel + hash);
-      assert.equal(await again.page.locator('#tco-calc input[name="gpu_hours_per_month"]').inputValue(), String(gpuHours * 3));
+      assert.equal(await again.page.locator(`#tco-calc input[name="${work}"]`).inputValue(), String(gpuHours * 3));
       assert.deepEqual(await tables(again.page), after, 'the URL reproduces the recomputed tables');
       assert.ok(await chartsDrawn(again.page) > 0, 'the chart is drawn from the URL\'s figures');
       await clean(again.page, again.problems);
@@ -318,6 +320,103 @@ for (const pass of ['file', 'http']) {
       await ctx.close();
     });
 
+    test('work is priced by what it takes on each GPU, a persona shows its own strategy, and a month is "1 month"', { timeout: patience(60_000) }, async () => {
+      // An 8×H100 job for a month, worked by hand: 5,840 H100-hours of work
+      // (8 GPUs × 730 h), one job of 730 h. On p5.48xlarge in us-east-1
+      // (8 × 6.88 = 55.04 an hour, the H100 itself): 730 × 55.04 =
+      // 40,179.20, storage and egress set to none.
+      const short = await open(pass, 'scenarios/short-project/index.html');
+      await short.page.selectOption('#tco-calc select[name="reference_gpu"]', 'h100-sxm5-80gb');
+      for (const [name, v] of [['gpu_hours_per_month', 5840], ['months', 1], ['gpus_per_job', 8], ['job_hours', 730], ['storage_tb', 0], ['egress_tb_per_month', 0]]) {
+        await setNumber(short.page, name, v);
+      }
+      assert.match(await href(short.page), /[#&]reference_gpu=h100-sxm5-80gb(&|$)/, 'the reference GPU is in the URL');
+      const rows = await short.page.$$eval('#strategy-on-demand table.tco tbody tr', (trs) => trs.map((tr) => ({
+        offer: tr.cells[1].querySelector('a').textContent + ' ' + tr.cells[1].querySelector('.sub').textContent,
+        total: tr.cells[2].textContent.trim(),
+        notes: tr.cells[tr.cells.length - 1].textContent,
+      })));
+      const p5 = rows.find((r) => r.offer.startsWith('p5.48xlarge AWS \u00b7 US East (N. Virginia)'));
+      assert.ok(p5, 'p5.48xlarge in us-east-1 is not ranked');
+      assert.equal(p5.total, '40,179.20');
+      assert.match(p5.notes, /^H100 SXM5 80GB itself: the work's own GPU-hours/);
+      // Every other row says how the work became its GPU's hours.
+      assert.ok(rows.every((r) => /H100 SXM5 80GB/.test(r.notes)), 'a row does not say how the work was converted');
+      assert.ok(rows.some((r) => /by the results of Maximum achievable matmul FLOPS \(MAMF\), BF16: 271\.2 against 794\.5 TFLOPS per GPU/.test(r.notes)), 'no A100 80GB row converts by the MAMF results');
+      assert.doesNotMatch(rows[0].offer, /T4/, 'a T4 offer is the cheapest for H100 work');
+      const headers = await short.page.$$eval('.tco-months, .answer-months', (els) => els.map((e) => e.textContent));
+      assert.ok(headers.length > 0 && headers.every((t) => t === '1 month'), `headers say ${headers}`);
+      assert.doesNotMatch(await short.page.locator('body').textContent(), /\b1 months\b/);
+      await clean(short.page, short.problems);
+      await short.ctx.close();
+
+      // The research institute's lease has only an article's price: it
+      // stands in, marked, without the reader's switch, rather than "No
+      // offer can run this strategy". 1.2 × 8 × 730 = 7,008.00 a month.
+      const { ctx, page, problems } = await open(pass, 'scenarios/research-lease/index.html');
+      const sec = page.locator('#strategy-lease');
+      assert.equal(await sec.locator('.unranked-note').isHidden(), false, 'the lease does not say why its offer stands in');
+      assert.match(await sec.locator('table.tco tbody tr th').first().textContent(), /Inspur NF5468M6[\s\S]*article/);
+      await setNumber(page, 'months', 1);
+      assert.equal((await sec.locator('table.tco tbody tr td.total').first().textContent()).trim(), '7,008.00');
+      assert.equal(await sec.locator('.unranked-note').isHidden(), false, 'the note is gone once recomputed');
+      assert.equal((await sec.locator('.tco-months').textContent()), '1 month');
+      await clean(page, problems);
+      await ctx.close();
+    });
+
+    test('units of a benchmark\'s work are costed by each GPU\'s result, and a GPU without one is listed apart', { timeout: patience(60_000) }, async () => {
+      // 8 LoRA runs a month for 1 month, worked by hand. The H100's
+      // result with the fewest GPU-hours a run: 27.54 minutes on 8 GPUs,
+      // 3.6715 GPU-hours a run; 8 runs take 29.37 GPU-hours, 3.6715 jobs
+      // of 8 GPUs × 1 h on gpu_8x_h100_sxm5 at 31.92 an hour (billed per
+      // minute): 3.6715128 × 31.92 = 117.19.
+      const { ctx, page, problems } = await open(pass, 'scenarios/llama-70b-fine-tuning/index.html');
+      for (const [name, v] of [['units_per_month', 8], ['months', 1]]) await setNumber(page, name, v);
+      assert.match(await href(page), /[#&]units_per_month=8(&|$)/, 'the units are in the URL');
+      const sec = page.locator('#strategy-on-demand');
+      const rows = await sec.locator('table.tco tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+        offer: tr.cells[1].querySelector('a').textContent + ' ' + tr.cells[1].querySelector('.sub').textContent,
+        total: tr.cells[2].textContent.trim(),
+        notes: tr.cells[tr.cells.length - 1].textContent,
+      })));
+      const h100 = rows.find((r) => r.offer.startsWith('gpu_8x_h100_sxm5 Lambda'));
+      assert.ok(h100, 'gpu_8x_h100_sxm5 is not ranked');
+      assert.equal(h100.total, '117.19');
+      assert.match(h100.notes, /^8 training runs a month take 29\.37 GPU-hours here, by MLPerf Training Llama 2 70B LoRA: 3\.6715 GPU-hours a run: 27\.54 minutes on 8 GPUs, the result of /);
+      assert.ok(rows.every((r) => /^8 training runs a month take [\d.,]+ GPU-hours here, by MLPerf Training Llama 2 70B LoRA: /.test(r.notes)), 'a row does not say which result costed it');
+      const left = await sec.locator('.left-out .reason').allTextContents();
+      assert.ok(left.includes('its GPU has no result of the scenario\'s benchmark: the hours it takes for the work are unknown'), `no offer is listed apart for want of a result: ${left}`);
+      await clean(page, problems);
+      await ctx.close();
+    });
+
+    test('the calculator\'s GPU model ranks that model\'s offers only, kept in the URL', { timeout: patience(60_000) }, async () => {
+      const { ctx, page, problems } = await open(pass, 'scenarios/short-project/index.html');
+      const data = JSON.parse(await page.locator('#tco-data').textContent());
+      const sec = page.locator('#strategy-on-demand');
+      const names = () => sec.locator('table.tco tbody tr th > a').allTextContents();
+      const before = await names();
+      await page.selectOption('#tco-calc select[name="gpu_model"]', 'H100');
+      assert.match(await href(page), /[#&]gpu_model=H100(&|$)/, 'the GPU model is in the URL');
+      const after = await names();
+      const h100 = new Set(data.offers.filter((o) => o.gm === 'H100').map((o) => o.i));
+      assert.ok(after.length > 0, 'no H100 offer ranked');
+      assert.notDeepEqual(after, before, 'the ranking did not change');
+      assert.deepEqual(after.filter((n) => !h100.has(n)), [], 'an offer of another GPU model is ranked');
+      const left = await sec.locator('.left-out .reason').allTextContents();
+      assert.ok(left.includes('its GPU is not the H100 you chose'), `no offer is left out for its model: ${left}`);
+      // The answer table follows: its on-demand offer is an H100's.
+      assert.ok(h100.has(await page.locator('#scenario-answer tr[data-strategy="on-demand"] td.offer a').first().textContent()), 'the answer is not an H100 offer');
+      const again = await open(pass, 'scenarios/short-project/index.html' + new URL(await href(page)).hash);
+      assert.equal(await again.page.locator('#tco-calc select[name="gpu_model"]').inputValue(), 'H100');
+      assert.deepEqual(await again.page.locator('#strategy-on-demand table.tco tbody tr th > a').allTextContents(), after, 'the URL reproduces the ranking');
+      await clean(again.page, again.problems);
+      await again.ctx.close();
+      await clean(page, problems);
+      await ctx.close();
+    });
+
     test('a lease bills every hour, a job is split only when the workload says so, commitments of one term are one share, and covered spot needs no price', { timeout: patience(60_000) }, async () => {
       const rowsOf = (page, id) => page.$$eval(`#strategy-${id} table.tco tbody tr`, (trs) => trs.map((tr) => ({
         offer: tr.cells[1].querySelector('a').textContent + ' ' + tr.cells[1].querySelector('.sub').textContent,
@@ -339,8 +438,11 @@ for (const pass of ['file', 'http']) {
       assert.equal(nf.total, '168,192.00');
       // An 8-GPU job does not run on eight 1-GPU VMs unless the workload
       // says it may be split; then RunPod's RTX 4090 (Community Cloud) at
-      // 0.34 a GPU-hour: 4,000 GPU-hours × 0.34 = 1,360.00 a month, the
-      // cheapest.
+      // 0.34 a GPU-hour is the cheapest. The work is 4,000 A30-hours a
+      // month, converted by dense FP32 (82.6 against 10.32 TFLOPS): 41.67
+      // jobs of 12 × 10.32 / 82.6 = 1.49927 h, billed by the second
+      // (5,398 s = 1.49944 h) on 8 VMs: 41.667 × 8 × 0.34 × 1.49944 =
+      // 169.94 a month.
       const cheapest = 'RTX 4090 (Community Cloud, per GPU) RunPod Community Cloud \u00b7 all regions';
       const unsplit = data.text['scenario.why.unsplittable'].replace('%d', '8').replace('%d', '1');
       assert.equal((await rowsOf(lease.page, 'on-demand')).find((r) => r.offer === cheapest), undefined, 'eight 1-GPU VMs run an 8-GPU job');
@@ -349,7 +451,8 @@ for (const pass of ['file', 'http']) {
       assert.match(await href(lease.page), /[#&]splittable=1(&|$)/, 'the switch is in the URL');
       const first = (await rowsOf(lease.page, 'on-demand'))[0];
       assert.equal(first.offer, cheapest);
-      assert.equal(first.perMonth, '1,360.00');
+      assert.equal(first.perMonth, '169.94');
+      assert.match(first.notes, /1 A30 PCIe 24GB-hour of work takes 0\.1249 GPU-hours here, by dense FP32: 82\.6 against 10\.32 TFLOPS per GPU/);
       await clean(lease.page, lease.problems);
       await lease.ctx.close();
 

@@ -1,4 +1,5 @@
-// The single-file report (gpucompare report) in headless Chromium, opened
+// The full single-file report (gpucompare report -full; the short one,
+// the default, is reportpages.test.mjs's) in headless Chromium, opened
 // from file:// the way a buyer opens an attachment, with every request
 // recorded and blocked: the only request may be the file itself. The page
 // must raise no console error and no Content-Security-Policy violation
@@ -171,7 +172,7 @@ async function overflow(page) {
 
 describe('report', () => {
   test('opens from file:// with no request, no error and its charts drawn', async () => {
-    const file = report('all.html', '-scenario', 'mid-size-reserved');
+    const file = report('all.html', '-full', '-scenario', 'mid-size-reserved');
     const { context, page, url, requests, routed, problems } = await open(file);
     try {
       assert.deepEqual(requests, [url], 'the only request is the file itself');
@@ -300,7 +301,7 @@ describe('report', () => {
   });
 
   test('a report in Chinese prints in a CJK font, and its PDF reads back as Chinese', async () => {
-    const file = report('zh.html', '-lang', 'zh-CN', '-scenario', 'mid-size-reserved');
+    const file = report('zh.html', '-full', '-lang', 'zh-CN', '-scenario', 'mid-size-reserved');
     const { context, page, url, requests, problems } = await open(file);
     try {
       assert.deepEqual(requests, [url]);
@@ -378,7 +379,7 @@ describe('report', () => {
   });
 
   test('a report of one provider draws only its offers', async () => {
-    const file = report('lambda.html', '-provider', 'lambda');
+    const file = report('lambda.html', '-full', '-provider', 'lambda');
     const { context, page, url, requests, routed, problems } = await open(file, { width: 375, height: 800 });
     try {
       assert.deepEqual(requests, [url]);
@@ -392,7 +393,7 @@ describe('report', () => {
       const charts = await drawn(page);
       assert.ok(charts.length >= 1);
       for (const c of charts) assert.ok(c.width > 100 && c.height > 100, `chart ${c.id} drew nothing`);
-      assert.ok(statSync(file).size < statSync(report('all-again.html')).size, 'the filtered report is smaller');
+      assert.ok(statSync(file).size < statSync(report('all-again.html', '-full')).size, 'the filtered report is smaller');
       // No element, as parsed, names a place to fetch from.
       const refs = await page.evaluate(() =>
         [...document.querySelectorAll('[src], [srcset], [poster], [action], [data], [background], link[href], base, use[href]')].map(

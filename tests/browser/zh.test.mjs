@@ -122,10 +122,10 @@ test('the matrix script writes dates 年月日 and amounts 1,234.56', { timeout:
     await page.selectOption('#matrix-unit', 'month');
       await page.waitForFunction(() => {
       const n = document.getElementById('matrix-rates');
-      return !n.hidden && /CNY/.test(n.textContent);
+      return !n.hidden && /元/.test(n.textContent);
     }, null, { timeout: patience(20_000) });
     const rates = await page.textContent('#matrix-rates');
-    assert.match(rates, /1 USD = [\d.]+ CNY（\d{4}年\d{1,2}月\d{1,2}日）/, `rates note ${JSON.stringify(rates)}`);
+    assert.match(rates, /1美元 = [\d.]+元（\d{4}年\d{1,2}月\d{1,2}日）/, `rates note ${JSON.stringify(rates)}`);
     assert.doesNotMatch(rates, /\d{4}-\d{2}(-\d{2})?/, `an ISO date in the rates note ${JSON.stringify(rates)}`);
     const drawn = await page.evaluate(() => {
       const table = document.getElementById('matrix');

@@ -6,16 +6,18 @@
 // write), and the floor, site.Write of the same files already in memory
 // (the same paths, bytes, directory layout, writer and parallelism; no
 // parsing and no rendering). It prints the median of each, their ratio and
-// the build's peak resident memory.
+// the build's peak resident memory, and beside them the goals of the
+// build at 10,000 and 100,000 offers (goals) and whether each is met.
 //
 // Usage:
 //
-//	buildbench [-bin bin/gpucompare] [-offers 100,1000,10000] [-runs 5]
+//	buildbench [-bin bin/gpucompare] [-offers 100,1000,10000,100000] [-runs 5]
 package main
 
 import (
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -35,7 +37,7 @@ const baseURL = "https://example.com/"
 
 func main() {
 	bin := flag.String("bin", "bin/gpucompare", "the gpucompare binary to time")
-	sizes := flag.String("offers", "100,1000,10000", "catalog sizes in offers, comma-separated")
+	sizes := flag.String("offers", "100,1000,10000,100000", "catalog sizes in offers, comma-separated")
 	runs := flag.Int("runs", 5, "runs of each measurement; the median is reported")
 	flag.Parse()
 	if err := run(*bin, *sizes, *runs); err != nil {
@@ -77,19 +79,67 @@ func run(bin string, sizes string, runs int) error {
 		fmt.Fprintf(os.Stderr, "  %d offers done\n", n)
 	}
 	fmt.Println()
-	fmt.Printf("| offers | files | MB written | build | per file | build CPU | peak RSS | floor | build / floor |\n")
-	fmt.Printf("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
-	for _, r := range results {
-		rss := "—"
-		if r.peakRSS > 0 {
-			rss = fmt.Sprintf("%.0f MiB", float64(r.peakRSS)/(1<<20))
-		}
-		fmt.Printf("| %d | %d | %.1f | %s | %.0f µs | %s | %s | %s | %.2f× |\n",
-			r.offers, r.files, float64(r.bytes)/1e6, ms(r.build), float64(r.build.Microseconds())/float64(r.files),
-			ms(r.cpu), rss, ms(r.floor), float64(r.build)/float64(r.floor))
-	}
+	printTable(os.Stdout, results)
 	return nil
 }
+
+// goal is what a build of a catalog size must keep to: its peak resident
+// memory, and its time against the floor (0: no goal).
+type goal struct {
+	peakRSS int64
+	ratio   float64
+}
+
+// goals are the build's goals by catalog size in offers: memory that does
+// not grow with the catalog, and a build little slower than writing its
+// files.
+var goals = map[int]goal{
+	10_000:  {peakRSS: 80 << 20, ratio: 1.5},
+	100_000: {peakRSS: 400 << 20},
+}
+
+// printTable writes the figures of results as a Markdown table, each
+// with its goal beside it where its size has one, and a last column that
+// says which goals are missed.
+func printTable(w io.Writer, results []result) {
+	fmt.Fprintf(w, "| offers | files | MB written | build | per file | build CPU | peak RSS | goal | floor | build / floor | goal | goals |\n")
+	fmt.Fprintf(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
+	for _, r := range results {
+		g, hasGoal := goals[r.offers]
+		rss, rssGoal, ratioGoal := "—", "—", "—"
+		if r.peakRSS > 0 {
+			rss = mib(r.peakRSS)
+		}
+		ratio := float64(r.build) / float64(r.floor)
+		var missed []string
+		if g.peakRSS > 0 {
+			rssGoal = "≤ " + mib(g.peakRSS)
+			if r.peakRSS == 0 {
+				missed = append(missed, "peak RSS unknown")
+			} else if r.peakRSS > g.peakRSS {
+				missed = append(missed, "peak RSS over")
+			}
+		}
+		if g.ratio > 0 {
+			ratioGoal = fmt.Sprintf("≤ %.1f×", g.ratio)
+			if ratio > g.ratio {
+				missed = append(missed, "build / floor over")
+			}
+		}
+		verdict := "—"
+		switch {
+		case len(missed) > 0:
+			verdict = "**missed**: " + strings.Join(missed, ", ")
+		case hasGoal:
+			verdict = "met"
+		}
+		fmt.Fprintf(w, "| %d | %d | %.1f | %s | %.0f µs | %s | %s | %s | %s | %.2f× | %s | %s |\n",
+			r.offers, r.files, float64(r.bytes)/1e6, ms(r.build), float64(r.build.Microseconds())/float64(r.files),
+			ms(r.cpu), rss, rssGoal, ms(r.floor), ratio, ratioGoal, verdict)
+	}
+}
+
+func mib(n int64) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }
 

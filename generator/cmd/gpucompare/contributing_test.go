@@ -55,6 +55,8 @@ func TestContributingCommands(t *testing.T) {
 				t.Fatalf("git %v: %v\n%s", args, err, out)
 			}
 		}
+		// The private overlay the guide keeps beside the clone.
+		writeFile(t, filepath.Join(dir, "..", "gpucompare-quotes", "data", "quotes", "p5-us-east-1-2026.yaml"), []byte(contributingQuote))
 		t.Chdir(dir)
 		for _, line := range block {
 			args := strings.Fields(line)
@@ -126,3 +128,20 @@ func writeFile(t *testing.T, name string, data []byte) {
 		t.Fatal(err)
 	}
 }
+
+// contributingQuote is a quote for a shipped offer, as CONTRIBUTING.md's
+// private overlay holds.
+const contributingQuote = `id: p5-us-east-1-2026
+offer:
+  provider: aws
+  instance: p5.48xlarge
+  region: us-east-1
+  model: on_demand
+amount: 80.5
+currency: USD
+term: 12 months
+valid_from: 2026-01-01
+valid_until: 2026-12-31
+reference: Q-2026-0412
+contact_role: account manager
+`

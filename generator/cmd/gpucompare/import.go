@@ -7,12 +7,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/mlperf"
 )
 
-const importUsage = `usage: gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
+const importUsage = `usage: gpucompare import mlperf FILE.csv|RESULTS_DIR [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR] [-benchmarks LIST]
        gpucompare import prices -format skypilot|aws-pricelist|azure-retail -provider ID -as-of YYYY-MM-DD [-root .] [-dry-run] [-retire] FILE...
 `
 
@@ -45,6 +46,7 @@ func importMLPerfCmd(args []string, stdout, stderr io.Writer) int {
 	source := fs.String("source", "", `citation of the file in every result, such as "github.com/mlcommons/inference_results_v4.0 @3c4a1cf closed/GigaComputing/summary.csv" (default: FILE.csv as given)`)
 	round := fs.String("round", "", "round version, such as v3.1, for rows that do not state it (default: from the source or file name when it names a results repository)")
 	root := fs.String("root", "", "site root whose data/gpus/ accelerators are mapped to (default: the ids of the shipped catalog)")
+	benchmarks := fs.String("benchmarks", "", "for a results folder: the benchmarks to read, by folder name, comma-separated, such as llama2_70b_lora,gpt3 (default: all)")
 	maxFileSize := maxFileSizeFlag(fs)
 	files, code, ok := parseInterleaved(fs, args[1:])
 	if !ok {
@@ -61,6 +63,11 @@ func importMLPerfCmd(args []string, stdout, stderr io.Writer) int {
 	}
 
 	opts := mlperf.Options{Source: *source, Round: *round}
+	for _, b := range strings.Split(*benchmarks, ",") {
+		if b = strings.TrimSpace(b); b != "" {
+			opts.Benchmarks = append(opts.Benchmarks, b)
+		}
+	}
 	if *root != "" {
 		// Only the GPUs are needed: the catalog's warnings are not this
 		// command's business, its errors are.
@@ -77,16 +84,23 @@ func importMLPerfCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.GPUs = cat.GPUs
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: cannot read: %v\n", file, errors.Unwrap(err))
-		return 1
-	}
-	defer f.Close()
 	// Rows not imported are listed as they are read, and the results go
 	// out benchmark by benchmark: nothing holds the whole file.
 	opts.NotImported = func(s mlperf.Skip) { fmt.Fprintln(stderr, s) }
-	im, err := mlperf.Read(f, file, opts)
+	var im *mlperf.Import
+	var err error
+	if st, serr := os.Stat(file); serr == nil && st.IsDir() {
+		// A training results repository, or one submitter's folder of it.
+		im, err = mlperf.ReadResults(os.DirFS(file), file, opts)
+	} else {
+		f, oerr := os.Open(file)
+		if oerr != nil {
+			fmt.Fprintf(stderr, "%s: cannot read: %v\n", file, errors.Unwrap(oerr))
+			return 1
+		}
+		defer f.Close()
+		im, err = mlperf.Read(f, file, opts)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -7,7 +7,7 @@
 //	gpucompare build [-root .] [-out public] [-base-url URL] [-pretty-urls]
 //	gpucompare check [-root .] [-format text|json|github]
 //	gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json] [-comment-limit BYTES] [-full-diff WHERE]
-//	gpucompare report -o FILE.html [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD]
+//	gpucompare report -o FILE.html [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD] [-lang LANG] [-full]
 //	gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
 //	gpucompare synth -offers N -o DIR
 //	gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
@@ -51,7 +51,7 @@ Usage:
   gpucompare build [-root .] [-out ROOT/public] [-base-url URL] [-pretty-urls]
   gpucompare check [-root .] [-format text|json|github] [-base GIT_REV]
   gpucompare diff -base GIT_REV | -base-dir DIR [-root .] [-format markdown|json] [-all-warnings] [-comment-limit BYTES] [-full-diff WHERE]
-  gpucompare report -o FILE.html [-root .] [-provider ID ...] [-gpu ID ...] [-scenario ID] [-date YYYY-MM-DD]
+  gpucompare report -o FILE.html [-root .] [-provider ID ...] [-gpu ID ...] [-scenario ID] [-date YYYY-MM-DD] [-lang LANG] [-full]
   gpucompare serve [-root .] [-addr 127.0.0.1:8080] [-base-url URL]
   gpucompare synth -offers N -o DIR
   gpucompare import mlperf FILE.csv [-o OUT.yaml] [-source TEXT] [-round vX.Y] [-root DIR]
@@ -164,6 +164,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "site root holding data/")
 	format := fs.String("format", "text", "text, json, or github (workflow annotations)")
 	base := fs.String("base", "", "a git revision to check the edit against: a price point it has whose price changed in place is an error")
+	overlay := overlayFlag(fs)
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -177,7 +178,12 @@ func check(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer fsys.Close()
-	cat, report := catalog.Load(fsys)
+	catFS, closeOverlay, ok := withOverlay(fsys, *overlay, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	defer closeOverlay()
+	cat, report := catalog.Load(catFS)
 	if cat != nil {
 		if _, errs := loadSources(fsys, cat); len(errs) > 0 {
 			report = sortedReport(append(report, errs...))
@@ -242,8 +248,12 @@ func counts(cat *catalog.Catalog) string {
 	for _, b := range cat.Benchmarks {
 		results += len(b.Results)
 	}
-	return fmt.Sprintf("%d GPUs, %d providers, %d instance types, %d price points, %d exchange rates, %d benchmarks with %d results",
+	s := fmt.Sprintf("%d GPUs, %d providers, %d instance types, %d price points, %d exchange rates, %d benchmarks with %d results",
 		len(cat.GPUs), len(cat.Providers), instances, len(cat.Prices), len(cat.FX), len(cat.Benchmarks), results)
+	if len(cat.Quotes) > 0 {
+		s += fmt.Sprintf(", %d private quotes from the overlay", len(cat.Quotes))
+	}
+	return s
 }
 
 func isDir(root string, stderr io.Writer) bool {
@@ -261,6 +271,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	baseURL := fs.String("base-url", "", "absolute URL the site is served from, for feeds, sitemap and canonical links (default: url in data/site.yaml)")
 	pretty := fs.Bool("pretty-urls", false, "link to folders instead of their index.html (for hosted sites)")
 	preview := fs.Bool("preview", false, "a pull request's preview: every page asks search engines not to index it (robots noindex), and no sitemap is written")
+	overlay := overlayFlag(fs)
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -272,13 +283,22 @@ func build(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
 		return 2
 	}
+	if err := checkOverlayOut(*overlay, *out); err != nil {
+		fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
+		return 2
+	}
 	fsys, ok := openRoot(*root, maxFileSize, stderr)
 	if !ok {
 		return 1
 	}
 	defer fsys.Close()
+	catFS, closeOverlay, ok := withOverlay(fsys, *overlay, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	defer closeOverlay()
 	limitMemory(*root)
-	cat, _, ok := load(fsys, stderr)
+	cat, _, ok := load(catFS, stderr)
 	if !ok {
 		return 1
 	}
@@ -287,7 +307,12 @@ func build(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
 		return 2
 	}
-	n, report, err := site.BuildTo(*out, cat, fsys, site.Options{BaseURL: *baseURL, PrettyURLs: *pretty, AgeDate: ageDate, Preview: *preview})
+	if err := checkOutKind(*out, *overlay != ""); err != nil {
+		fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
+		fmt.Fprintf(stderr, "nothing written: %s is unchanged\n", *out)
+		return 1
+	}
+	n, report, err := site.BuildTo(*out, cat, fsys, site.Options{BaseURL: *baseURL, PrettyURLs: *pretty, AgeDate: ageDate, Preview: *preview, Internal: *overlay != ""})
 	fmt.Fprint(stderr, report.String())
 	if err != nil || len(report.Errors()) > 0 {
 		if len(report.Errors()) == 0 {

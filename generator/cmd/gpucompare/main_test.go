@@ -32,9 +32,10 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"tree":   treeCmd,
-			"fill":   fillCmd,
-			"append": appendCmd,
+			"tree":      treeCmd,
+			"fill":      fillCmd,
+			"append":    appendCmd,
+			"pages-say": pagesSayCmd,
 		},
 	})
 }
@@ -156,5 +157,34 @@ func TestNewPriceFileHasSchemaLine(t *testing.T) {
 	want := "# yaml-language-server: $schema=../../schemas/prices.schema.json\nprovider: lambda\nprices: []\n"
 	if string(got) != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// pagesSayCmd checks that every HTML page under a folder holds each of
+// the given strings, and that there is at least one page.
+func pagesSayCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: pages-say DIR TEXT...")
+	}
+	pages := 0
+	err := filepath.WalkDir(ts.MkAbs(args[0]), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".html") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		pages++
+		for _, want := range args[1:] {
+			if !strings.Contains(string(data), want) {
+				ts.Fatalf("%s: no %q", path, want)
+			}
+		}
+		return nil
+	})
+	ts.Check(err)
+	if pages == 0 {
+		ts.Fatalf("%s: no HTML page", args[0])
 	}
 }

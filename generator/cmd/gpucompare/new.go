@@ -22,6 +22,7 @@ Writes a skeleton catalog file for a new record, its schema line first:
   benchmark ID  data/benchmarks/ID.yaml
   guide ID      data/guides/ID.yaml
   scenario ID   data/scenarios/ID.yaml
+  trial ID      data/trials/ID.yaml, a team's own trial of an offer
 Prints a record to paste into an existing file instead:
   instance ID   an instance type, under instances: of data/providers/PROVIDER.yaml
   price ID      a price point of instance ID, at the end of data/prices/PROVIDER.yaml
@@ -39,6 +40,7 @@ var newFolders = map[string]string{
 	"benchmark": "benchmarks",
 	"guide":     "guides",
 	"scenario":  "scenarios",
+	"trial":     "trials",
 }
 
 // newCmd writes a skeleton file, or prints a record to paste.
@@ -71,7 +73,7 @@ func newCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	folder, ok := newFolders[kind]
 	if !ok {
-		fmt.Fprintf(stderr, "gpucompare new: unknown kind %q: want provider, gpu, benchmark, guide, scenario, instance or price\n", kind)
+		fmt.Fprintf(stderr, "gpucompare new: unknown kind %q: want provider, gpu, benchmark, guide, scenario, trial, instance or price\n", kind)
 		return 2
 	}
 	rel := "data/" + folder + "/" + id + ".yaml"
@@ -189,6 +191,8 @@ workload:
   months:
   gpus_per_job:
   job_hours:
+  # reference_gpu: h100-sxm5-80gb # the GPU whose hours these are: each offer is costed for the same work
+  # benchmark: mamf-bf16 # whose results per GPU convert the work, where it has both GPUs; else dense TFLOPS of precision
 strategies:
   - id: ""
     name: ""
@@ -197,6 +201,43 @@ strategies:
         percent:
 `
 	},
+	"trial": func(id string) string { return trialSkeleton(id) },
+}
+
+// trialSkeleton is the text of a new trial file after its schema line:
+// every field a team records, each a placeholder check refuses until it
+// is filled in.
+func trialSkeleton(id string) string {
+	return `id: ` + id + `
+team: ""        # the team that ran it, never a person's name
+offer:
+  provider: ""  # a provider id from data/providers/
+  instance: ""  # an instance id of that provider
+  region: ""    # a region id of that provider
+  model: ""     # ` + strings.Join(catalog.PricingModels, ", ") + `
+start: ""       # the first day of the trial, YYYY-MM-DD
+end: ""         # its last day, YYYY-MM-DD
+workload:
+  model: ""             # the model run, such as "Llama 3.1 8B"
+  framework: ""         # such as vLLM or PyTorch
+  framework_version: "" # such as "0.6.3"
+  precision: ""         # ` + strings.Join(catalog.TrialPrecisions, ", ") + `
+  # batch: 64           # the batch size, when the workload has one
+  recipe: ""            # how to run it again: a few lines, or a link to the script
+figures: # measured on the whole instance
+  - benchmark: ""       # a benchmark id from data/benchmarks/: value in its unit
+    value:
+  # - unit: "images/s"  # or a unit of its own, for a workload no benchmark measures
+  #   value:
+paid:
+  amount:        # the price paid per hour of one instance
+  currency: ""   # such as USD or CNY
+  # total:       # the whole trial's bill, when known
+notes:
+  stability: ""      # crashes, errors, throttling seen
+  interruptions: ""  # preemptions, maintenance, lost capacity
+  support: ""        # how fast and how well support answered
+`
 }
 
 // instanceSnippet is an instance type to paste under instances: of a

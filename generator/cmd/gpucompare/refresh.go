@@ -142,8 +142,8 @@ func refreshCmd(args []string, stdout, stderr io.Writer) int {
 		src := &todo[i]
 		secret, hasSecret := secrets[sourceKey(src)]
 		if fetcher != nil && src.Secret != nil && !hasSecret {
-			fmt.Fprintf(stderr, "%s: skipped: the environment variable %s that holds its key is not set (see README, \"Refreshing prices\")\n", src.Provider, src.Secret.Env)
-			fmt.Fprintf(stdout, "== %s (%s): skipped, no key in %s\n", src.Provider, src.Format, src.Secret.Env)
+			fmt.Fprintf(stderr, "%s: skipped: the environment variable %s that holds its key is not set (see README, \"Refreshing prices\")\n", src.Provider, src.Secret.Missing())
+			fmt.Fprintf(stdout, "== %s (%s): skipped, no key in %s\n", src.Provider, src.Format, src.Secret.Missing())
 			continue
 		}
 		fmt.Fprintf(stdout, "== %s (%s)\n", src.Provider, src.Format)

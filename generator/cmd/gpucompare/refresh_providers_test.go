@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -123,16 +124,7 @@ func TestRefreshProviderAPIs(t *testing.T) {
 	if code, out, errs := run2(t, "check", "-root", root); code != 0 {
 		t.Errorf("check after the refresh: exit %d\n%s%s", code, out, errs)
 	}
-	all := stdout + stderr
-	for _, dir := range []string{root, cache} {
-		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
-				data, _ := os.ReadFile(p)
-				all += string(data)
-			}
-			return nil
-		})
-	}
+	all := stdout + stderr + filesText(root, cache)
 	for _, key := range []string{gcpKey, lambdaKey} {
 		if strings.Contains(all, key) {
 			t.Errorf("the key %s shows in the output or a file", key)
@@ -140,9 +132,184 @@ func TestRefreshProviderAPIs(t *testing.T) {
 	}
 }
 
+// filesText is the text of every file under dirs, one after the other.
+func filesText(dirs ...string) string {
+	var all strings.Builder
+	for _, dir := range dirs {
+		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				data, _ := os.ReadFile(p)
+				all.Write(data)
+			}
+			return nil
+		})
+	}
+	return all.String()
+}
+
 func run2(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb strings.Builder
 	code := run(args, &out, &errb)
 	return code, out.String(), errb.String()
+}
+
+// TestRefreshRunPodGraphQL refreshes RunPod's two clouds from its GraphQL
+// API served by a fake server: each source POSTs the query of its body,
+// as JSON, with the key in a Bearer header; Secure Cloud prices go to
+// runpod, Community Cloud's to runpod-community, per GPU and
+// provider-sourced, citing the API. Without the key both are skipped
+// with a warning and the run succeeds.
+func TestRefreshRunPodGraphQL(t *testing.T) {
+	const key = "CANARY-runpod-51fd"
+	const query = `{"query": "query GpuTypes { gpuTypes { id displayName memoryInGb secureCloud communityCloud securePrice communityPrice secureSpotPrice communitySpotPrice } }"}`
+	answer, err := os.ReadFile("../../importer/testdata/runpod-graphql/gpu-types-doc-example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var log []string
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		body, _ := io.ReadAll(r.Body)
+		log = append(log, r.Method+" "+r.URL.Path)
+		switch {
+		case r.Method != http.MethodPost || r.Header.Get("Content-Type") != "application/json" || string(body) != query:
+			http.Error(w, `{"errors": [{"message": "want a POST of the query"}]}`, http.StatusBadRequest)
+		case r.Header.Get("Authorization") != "Bearer "+key:
+			http.Error(w, `{"errors": [{"message": "unauthorized"}]}`, http.StatusUnauthorized)
+		default:
+			w.Write(answer)
+		}
+	}))
+	defer ts.Close()
+	file := "      - name: gpu-types.json\n        url: " + ts.URL + "/graphql\n        body: '" + query + "'\n"
+	root := catalogRefreshRoot(t, ts, "sources:\n"+
+		"  - provider: runpod\n    format: runpod-graphql\n    secret: {env: GPUCOMPARE_TEST_RUNPOD_KEY, header: Authorization, prefix: 'Bearer '}\n    files:\n"+file+
+		"  - provider: runpod-community\n    format: runpod-graphql\n    secret: {env: GPUCOMPARE_TEST_RUNPOD_KEY, header: Authorization, prefix: 'Bearer '}\n    files:\n"+file)
+	cache := t.TempDir()
+
+	t.Setenv("GPUCOMPARE_TEST_RUNPOD_KEY", "")
+	code, stdout, stderr := runRefresh(t, "-root", root, "-cache", cache, "-as-of", "2026-12-01")
+	if code != 0 || len(log) != 0 {
+		t.Fatalf("no key: exit %d, requests %q; want 0 and none\n%s%s", code, log, stdout, stderr)
+	}
+	for _, want := range []string{
+		"runpod: skipped: the environment variable GPUCOMPARE_TEST_RUNPOD_KEY that holds its key is not set",
+		"runpod-community: skipped: the environment variable GPUCOMPARE_TEST_RUNPOD_KEY that holds its key is not set",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+
+	t.Setenv("GPUCOMPARE_TEST_RUNPOD_KEY", key)
+	code, stdout, stderr = runRefresh(t, "-root", root, "-cache", cache, "-as-of", "2026-12-01")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if got := strings.Join(log, " "); got != "POST /graphql POST /graphql" {
+		t.Errorf("requests %q; want two POSTs", got)
+	}
+	for _, want := range []string{
+		"added     h100-sxm-secure-per-gpu all on_demand: 3.49 → 2.99 USD (first seen 2026-12-01, since unknown)\n",
+		"added     h100-sxm-community-per-gpu all on_demand: 2.69 → 2.69 USD (first seen 2026-12-01, since unknown)\n",
+		"wrote data/prices/runpod.yaml\n", "wrote data/prices/runpod-community.yaml\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "POST "+ts.URL+"/graphql: 200 OK, ") {
+		t.Errorf("stderr has no progress line of the POST:\n%s", stderr)
+	}
+	if !strings.Contains(stdout, "RTX 5090 (Secure Cloud, per GPU)") {
+		t.Errorf("the RTX 5090, not in the catalog, is not reported:\n%s", stdout)
+	}
+	prices, _ := os.ReadFile(filepath.Join(root, "data/prices/runpod-community.yaml"))
+	if !strings.Contains(string(prices), "  amount: 1.59\n  per_gpu: true\n  currency: USD\n  since: unknown\n  first_seen: '2026-12-01'\n  as_of: '2026-12-01'\n  source: "+ts.URL+"/graphql (read 2026-12-01)\n  source_kind: provider\n") {
+		t.Errorf("runpod-community.yaml has no per-GPU provider point citing the API")
+	}
+	if code, out, errs := run2(t, "check", "-root", root); code != 0 {
+		t.Errorf("check after the refresh: exit %d\n%s%s", code, out, errs)
+	}
+	if strings.Contains(stdout+stderr+filesText(root, cache), key) {
+		t.Errorf("the key shows in the output or a file")
+	}
+}
+
+// TestRefreshVastOffers refreshes Vast.ai from its offer search served by
+// a fake server with the importer's recorded answer: a GET with the
+// search as the query string q, answered 503 once (retried), then the
+// offers. The H100 SXM's median per GPU of the verified hosts' offers
+// becomes a provider-sourced per-GPU point of the marketplace, citing the
+// search; the offers of hosts not verified are skipped.
+func TestRefreshVastOffers(t *testing.T) {
+	const q = `{"verified": {"eq": true}, "rentable": {"eq": true}, "type": "on-demand"}`
+	answer, err := os.ReadFile("../../importer/testdata/vast-offers/h100-sxm-asc.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var log []string
+	busy := 1
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		log = append(log, r.Method+" "+r.URL.Path)
+		switch {
+		case r.Method != http.MethodGet || r.URL.Path != "/api/v0/bundles/" || r.URL.Query().Get("q") != q:
+			http.Error(w, `{"error": "Invalid query: must be dict of conditions"}`, http.StatusBadRequest)
+		case busy > 0:
+			busy--
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+		default:
+			w.Write(answer)
+		}
+	}))
+	defer ts.Close()
+	url := ts.URL + "/api/v0/bundles/?q=%7B%22verified%22%3A%20%7B%22eq%22%3A%20true%7D%2C%20%22rentable%22%3A%20%7B%22eq%22%3A%20true%7D%2C%20%22type%22%3A%20%22on-demand%22%7D"
+	root := catalogRefreshRoot(t, ts, "sources:\n  - provider: vast-ai\n    format: vast-offers\n    files:\n      - {name: offers.json, url: '"+url+"'}\n")
+	code, stdout, stderr := runRefresh(t, "-root", root, "-cache", t.TempDir(), "-as-of", "2026-12-01")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if got := strings.Join(log, " "); got != "GET /api/v0/bundles/ GET /api/v0/bundles/" {
+		t.Errorf("requests %q; want a GET retried once", got)
+	}
+	for _, want := range []string{
+		"added     h100-sxm-marketplace-median all on_demand: 6.1489 → 1.735556 USD (first seen 2026-12-01, since unknown)\n",
+		"wrote data/prices/vast-ai.yaml\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	prices, _ := os.ReadFile(filepath.Join(root, "data/prices/vast-ai.yaml"))
+	if !strings.Contains(string(prices), "  amount: 1.735556\n  per_gpu: true\n  currency: USD\n  since: unknown\n  first_seen: '2026-12-01'\n  as_of: '2026-12-01'\n  source: "+url+" (read 2026-12-01)\n  source_kind: provider\n") {
+		t.Errorf("vast-ai.yaml has no per-GPU provider point citing the search:\n%s", prices)
+	}
+	if code, out, errs := run2(t, "check", "-root", root); code != 0 {
+		t.Errorf("check after the refresh: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// catalogRefreshRoot is a site root holding a copy of the catalog whose
+// sources.yaml is sources, for a refresh from the test server ts, which
+// it trusts. The points cite the test server's address, which is no
+// provider's own domain: without the registry, check does not hold them
+// to one (catalog's TestProviderSourceKindFollowsWhereTheSourceIs does).
+func catalogRefreshRoot(t *testing.T, ts *httptest.Server, sources string) string {
+	t.Helper()
+	trustTestServer(t, ts)
+	root := t.TempDir()
+	copyTree(t, "../../../data", filepath.Join(root, "data"))
+	if err := os.Remove(filepath.Join(root, "data/source-registry.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "data/sources.yaml"), []byte(sources), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
 }

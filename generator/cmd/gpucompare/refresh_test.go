@@ -206,7 +206,7 @@ func TestShippedSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "oci", "oci"}
+	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "runpod", "runpod-community", "vast-ai", "oci", "oci"}
 	var got []string
 	for _, s := range sources.Sources {
 		got = append(got, s.Provider)
@@ -297,8 +297,8 @@ func TestRefreshWorkflowCommands(t *testing.T) {
 	t.Chdir(root)
 	var ran []string
 	var body string
-	// The refresh, then the pull request's preview.
-	for _, name := range []string{"refresh", "preview"} {
+	// The refresh, the pull request, then its preview.
+	for _, name := range []string{"refresh", "pull-request", "preview"} {
 		for _, step := range wf.Jobs[name].Steps {
 			if strings.HasPrefix(step.Uses, "peter-evans/create-pull-request@") {
 				body = step.With["body-path"]
@@ -328,7 +328,7 @@ func TestRefreshWorkflowCommands(t *testing.T) {
 	if strings.Join(ran, " ") != "refresh check diff build" {
 		t.Errorf("the workflow runs %v; want refresh, check, diff, then the preview's build", ran)
 	}
-	if body != "${{ runner.temp }}/body.md" {
+	if body != "${{ runner.temp }}/refresh/body.md" {
 		t.Errorf("the pull request's body is %q; want the summary", body)
 	}
 	// The preview is marked as one: noindex, no sitemap.

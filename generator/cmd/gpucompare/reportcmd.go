@@ -33,7 +33,7 @@ func (v *ids) Set(s string) error {
 
 // reportCmd writes the single-file report: gpucompare report -o FILE.html
 // [-root .] [-provider ID …] [-gpu ID …] [-scenario ID] [-date YYYY-MM-DD]
-// [-lang LANG].
+// [-lang LANG] [-full].
 func reportCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("report", stderr)
 	root := fs.String("root", ".", "site root holding data/ (and optionally templates/, static/)")
@@ -44,6 +44,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	scenario := fs.String("scenario", "", "a scenario id: rank its workload's costs over the offers kept (default none)")
 	date := fs.String("date", "", "the date on the first page, YYYY-MM-DD (default SOURCE_DATE_EPOCH when set, else the catalog's newest date)")
 	lang := fs.String("lang", "", "the language of the report's text: a catalogue of templates/messages/, as en or zh-CN (default the site's language, data/site.yaml)")
+	full := fs.Bool("full", false, "the full report: besides the summary and the sources of the offers it names, every offer kept, the workload's costs, the charts, every source and the offers without a price (default the summary alone, a few printed pages)")
 	force := fs.Bool("force", false, "replace -o even when it is not a report (a file without the report's marker comment); never a file inside data/, content/, templates/ or static/")
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
@@ -71,7 +72,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	opts := site.ReportOptions{Providers: providers, GPUs: gpus, Scenario: *scenario, Date: when, Lang: *lang}
+	opts := site.ReportOptions{Providers: providers, GPUs: gpus, Scenario: *scenario, Date: when, Lang: *lang, Full: *full}
 	data, report, err := site.Report(cat, fsys, opts)
 	fmt.Fprint(stderr, report.String())
 	var usage *site.UsageError

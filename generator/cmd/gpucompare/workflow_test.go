@@ -20,9 +20,14 @@ type workflow struct {
 	Jobs        map[string]struct {
 		Permissions map[string]string `yaml:"permissions"`
 		Uses        string            `yaml:"uses"`
+		If          string            `yaml:"if"`
+		Needs       any               `yaml:"needs"`
+		Concurrency any               `yaml:"concurrency"`
 		Steps       []struct {
-			Uses string `yaml:"uses"`
-			Run  string `yaml:"run"`
+			Uses string            `yaml:"uses"`
+			Run  string            `yaml:"run"`
+			If   string            `yaml:"if"`
+			With map[string]string `yaml:"with"`
 		} `yaml:"steps"`
 	} `yaml:"jobs"`
 }
@@ -98,7 +103,8 @@ func TestPreviewWorkflowCommands(t *testing.T) {
 // request's code have a read-only token and no secret, the catalog's keeps
 // its catalog only, the full build's waits for a maintainer's approval; the publishing side builds with main's code through the
 // scripts TestPublishStep runs, and no job with a write permission builds
-// or runs gpucompare.
+// or runs gpucompare, the nightly refresh's included (its download and
+// build have a read-only token, its push builds nothing).
 func TestPreviewWorkflowsTrustNoPullRequest(t *testing.T) {
 	root, err := filepath.Abs("../../..")
 	if err != nil {
@@ -154,8 +160,8 @@ func TestPreviewWorkflowsTrustNoPullRequest(t *testing.T) {
 					writes = true
 				}
 			}
-			if !writes || job.Uses != "" || name == "refresh.yml" && jname == "refresh" {
-				continue // the refresh writes what it made, and runs only main's code
+			if !writes || job.Uses != "" {
+				continue
 			}
 			for _, step := range job.Steps {
 				if strings.Contains(step.Run, "gpucompare") || strings.Contains(step.Run, "go build") || strings.Contains(step.Run, "preview-build.sh") {
@@ -172,14 +178,7 @@ var pinned = regexp.MustCompile(`^[a-z0-9-]+/[a-z0-9-]+@[0-9a-f]{40}$`)
 // repository is pinned by its full commit, with its tag in a comment; a
 // tag can be moved to other code, a commit cannot.
 func TestActionsArePinned(t *testing.T) {
-	root, err := filepath.Abs("../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	names, err := filepath.Glob(filepath.Join(root, ".github/workflows/*.yml"))
-	if err != nil || len(names) < 5 {
-		t.Fatalf("workflows %v: %v", names, err)
-	}
+	_, names := workflowFiles(t)
 	uses := regexp.MustCompile(`(?m)^\s*(?:-\s*)?uses:\s*(\S+)(.*)$`)
 	seen := 0
 	for _, path := range names {
@@ -218,7 +217,7 @@ func TestPagesBuildCountsAgesToTheCommit(t *testing.T) {
 	}
 	wf, _ := readWorkflow(t, root, "pages.yml")
 	var script string
-	for _, step := range wf.Jobs["build"].Steps {
+	for _, step := range wf.Jobs["deploy"].Steps {
 		if strings.Contains(step.Run, "make build") {
 			script = step.Run
 		}
@@ -323,4 +322,360 @@ func TestPreviewCatalogComesFromTheCommit(t *testing.T) {
 	if _, statErr := os.Stat(tarPath); statErr == nil {
 		t.Errorf("a refused run wrote %s", tarPath)
 	}
+}
+
+// triggers are the events a workflow runs on, with their types.
+type triggers struct {
+	On map[string]struct {
+		Types []string `yaml:"types"`
+	} `yaml:"on"`
+}
+
+// TestPreviewRemovedByMain: a closed pull request's preview is taken
+// down by main's workflow (pull_request_target, closed), which checks out,
+// builds and reads nothing of the pull request but its number, and
+// removes with preview-put.yml (preview-branch.sh from main's checkout);
+// the pull request's own workflow no longer runs on closing.
+func TestPreviewRemovedByMain(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var on triggers
+	wf, text := readWorkflow(t, root, "preview-remove.yml")
+	if err := yaml.Unmarshal([]byte(text), &on); err != nil {
+		t.Fatal(err)
+	}
+	if len(on.On) != 1 || !slices.Equal(on.On["pull_request_target"].Types, []string{"closed"}) {
+		t.Errorf("preview-remove.yml: runs on %v; want pull_request_target, closed, only", on.On)
+	}
+	if fmt.Sprint(wf.Permissions) != "map[]" {
+		t.Errorf("preview-remove.yml: workflow permissions %v; want none, each job its own", wf.Permissions)
+	}
+	for _, bad := range []string{"pull_request.head", "actions/checkout", "github.head_ref", "merge_commit_sha", "run:"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("preview-remove.yml: holds %q: it reads, checks out or runs something of the pull request", bad)
+		}
+	}
+	if len(wf.Jobs) != 1 || wf.Jobs["remove"].Uses != "./.github/workflows/preview-put.yml" || !strings.Contains(text, "action: remove") ||
+		!strings.Contains(text, "pr: ${{ github.event.pull_request.number }}") {
+		t.Errorf("preview-remove.yml: does not remove pr-<number> with preview-put.yml:\n%s", text)
+	}
+	_, put := readWorkflow(t, root, "preview-put.yml")
+	if !strings.Contains(put, "ref: ${{ github.event.repository.default_branch }}") {
+		t.Error("preview-put.yml: does not check out main for its scripts")
+	}
+	var prOn triggers
+	_, pr := readWorkflow(t, root, "preview.yml")
+	if err := yaml.Unmarshal([]byte(pr), &prOn); err != nil || slices.Contains(prOn.On["pull_request"].Types, "closed") {
+		t.Error("preview.yml: the pull request's own workflow still runs on closing")
+	}
+}
+
+// TestFailedPreviewIsSaid: when a preview's run fails — the pull
+// request's catalog check, main's build of its preview, putting it
+// online, or the nightly refresh's preview — a job of main's runs
+// .github/scripts/preview-failed.sh (TestFailedPreviewComment in
+// generator/cmd/prpreview), so that the bot's comment never goes on
+// showing an earlier commit's preview as this one's; the pull request's
+// run keeps its number also when its check fails; a preview put online
+// sets the commit's status.
+func TestFailedPreviewIsSaid(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, needs := range map[string][]string{"preview-publish.yml": {"build", "put"}, "refresh.yml": {"preview", "put"}} {
+		wf, _ := readWorkflow(t, root, file)
+		found := false
+		for name, job := range wf.Jobs {
+			runs := false
+			for _, step := range job.Steps {
+				runs = runs || strings.Contains(step.Run, ".github/scripts/preview-failed.sh")
+			}
+			if !runs {
+				continue
+			}
+			found = true
+			if !strings.Contains(job.If, "always()") {
+				t.Errorf("%s: job %s runs only when what it needs succeeded: %q", file, name, job.If)
+			}
+			for _, n := range needs {
+				if !strings.Contains(fmt.Sprint(job.Needs), n) || !strings.Contains(job.If, "needs."+n+".result == 'failure'") {
+					t.Errorf("%s: job %s does not follow the failure of %s (needs %v, if %q)", file, name, n, job.Needs, job.If)
+				}
+			}
+			if job.Permissions["pull-requests"] != "write" || job.Permissions["statuses"] != "write" || job.Permissions["contents"] == "write" {
+				t.Errorf("%s: job %s has permissions %v; want pull-requests and statuses to write, no more", file, name, job.Permissions)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no job says that a failed run left no preview", file)
+		}
+	}
+	pub, _ := readWorkflow(t, root, "preview-publish.yml")
+	if f := pub.Jobs["failed"]; !strings.Contains(f.If, "github.event.workflow_run.conclusion == 'failure'") {
+		t.Errorf("preview-publish.yml: a failed catalog check of the pull request's run is not said: %q", f.If)
+	}
+	pr, _ := readWorkflow(t, root, "preview.yml")
+	for _, step := range pr.Jobs["catalog"].Steps {
+		if strings.HasPrefix(step.Uses, "actions/upload-artifact@") && step.If != "${{ !cancelled() }}" {
+			t.Errorf("preview.yml: the artifact is kept only when the check passes (if %q)", step.If)
+		}
+	}
+	_, put := readWorkflow(t, root, "preview-put.yml")
+	if !strings.Contains(put, `"repos/$REPO/statuses/$SHA" -f state=success -f context=preview -f target_url="$URL"`) {
+		t.Error("preview-put.yml: a preview put online does not set the commit's status")
+	}
+}
+
+// TestPagesOneDeploymentAtATime: every deployment of the site is
+// pages.yml's one job, in one concurrency group that cancels nothing, and
+// that job builds main, adds the previews and deploys in that order, so a
+// preview's deployment never goes online with an older main than one
+// before it; no other workflow deploys, and none cancels a run in
+// progress.
+func TestPagesOneDeploymentAtATime(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, _ := readWorkflow(t, root, "pages.yml")
+	if len(wf.Jobs) != 1 {
+		t.Fatalf("pages.yml has %d jobs; want one, so that no other deployment comes between its build and its deployment", len(wf.Jobs))
+	}
+	job := wf.Jobs["deploy"]
+	if fmt.Sprint(job.Concurrency) != "map[cancel-in-progress:false group:pages]" {
+		t.Errorf("pages.yml: concurrency %v; want the group pages, cancel-in-progress false", job.Concurrency)
+	}
+	var order []string
+	for _, step := range job.Steps {
+		switch {
+		case strings.HasPrefix(step.Uses, "actions/checkout@"):
+			if step.With["ref"] != "main" {
+				t.Errorf("pages.yml: checks out %q, not main", step.With["ref"])
+			}
+			order = append(order, "checkout")
+		case strings.Contains(step.Run, "make build"):
+			order = append(order, "build")
+		case strings.Contains(step.Run, "PREVIEW_BRANCH"):
+			order = append(order, "previews")
+		case strings.HasPrefix(step.Uses, "actions/upload-pages-artifact@"):
+			order = append(order, "upload")
+		case strings.HasPrefix(step.Uses, "actions/deploy-pages@"):
+			order = append(order, "deploy")
+		}
+	}
+	if got := strings.Join(order, " "); got != "checkout build previews upload deploy" {
+		t.Errorf("pages.yml: steps %q; want checkout build previews upload deploy in one job", got)
+	}
+	names, _ := filepath.Glob(filepath.Join(root, ".github/workflows/*.yml"))
+	for _, path := range names {
+		name := filepath.Base(path)
+		wf, text := readWorkflow(t, root, name)
+		if strings.Contains(text, "cancel-in-progress: true") {
+			t.Errorf("%s: cancels a run in progress", name)
+		}
+		if name == "pages.yml" {
+			continue
+		}
+		if strings.Contains(text, "actions/deploy-pages@") || strings.Contains(text, "actions/upload-pages-artifact@") {
+			t.Errorf("%s: deploys the site itself, outside pages.yml's concurrency group", name)
+		}
+		for jname, job := range wf.Jobs {
+			if job.Permissions["pages"] == "write" && job.Uses != "./.github/workflows/pages.yml" && job.Uses != "./.github/workflows/preview-put.yml" {
+				t.Errorf("%s: job %s can deploy (pages: write) without pages.yml", name, jname)
+			}
+		}
+	}
+}
+
+// TestPagesAddsPreviewsBesideMain runs pages.yml's step that adds the
+// previews on a preview branch holding, beside two previews, a file at
+// its root, a folder that is not pr-<n>/ and a preview named as a folder
+// of main's site: only pr-<n>/ folders are added, and nothing of main's
+// built site is replaced.
+func TestPagesAddsPreviewsBesideMain(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, _ := readWorkflow(t, root, "pages.yml")
+	var script string
+	for _, step := range wf.Jobs["deploy"].Steps {
+		if strings.Contains(step.Run, "PREVIEW_BRANCH") {
+			script = step.Run
+		}
+	}
+	if script == "" {
+		t.Fatal("pages.yml: no step adds the previews")
+	}
+	git := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org", "GIT_CONFIG_GLOBAL=/dev/null")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(dir string, files map[string]string) {
+		for name, body := range files {
+			p := filepath.Join(dir, name)
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	previews := t.TempDir()
+	git(previews, "init", "-q", "-b", "gh-pages-previews")
+	write(previews, map[string]string{
+		"pr-3/index.html": "preview 3", "pr-12/compare/index.html": "preview 12", "previews.txt": "3\n12\n",
+		"index.html": "HOSTILE root", "static/style.css": "HOSTILE style", "pr-x/index.html": "HOSTILE pr-x", "pr-07/index.html": "HOSTILE 07",
+		"pr-5/index.html": "HOSTILE over main's pr-5",
+	})
+	git(previews, "add", ".")
+	git(previews, "commit", "-q", "-m", "previews")
+	site := t.TempDir()
+	git(site, "init", "-q", "-b", "main")
+	git(site, "remote", "add", "origin", "file://"+previews)
+	main := map[string]string{"public/index.html": "main", "public/static/style.css": "main style", "public/pr-5/index.html": "main's page pr-5"}
+	write(site, main)
+	cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
+	cmd.Dir = site
+	cmd.Env = append(os.Environ(), "PREVIEW_BRANCH=gh-pages-previews", "RUNNER_TEMP="+t.TempDir(), "GH_TOKEN=t", "REPO=o/r", "GIT_CONFIG_GLOBAL=/dev/null")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the step: %v\n%s", err, out)
+	}
+	var got []string
+	filepath.WalkDir(filepath.Join(site, "public"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(site, p)
+			body, _ := os.ReadFile(p)
+			got = append(got, filepath.ToSlash(rel)+"="+string(body))
+		}
+		return nil
+	})
+	want := []string{"public/index.html=main", "public/pr-12/compare/index.html=preview 12", "public/pr-3/index.html=preview 3", "public/pr-5/index.html=main's page pr-5", "public/static/style.css=main style"}
+	if !slices.Equal(got, want) {
+		t.Errorf("public holds\n%q\nwant\n%q\n%s", got, want, out)
+	}
+	if !strings.Contains(string(out), "pr-5 is a folder of main's site") {
+		t.Errorf("a preview over main's folder is not warned of:\n%s", out)
+	}
+}
+
+// TestCheckoutsKeepNoCredentials: every checkout of every workflow leaves
+// no token in the folder it checks out (persist-credentials: false), so
+// no later step, and no code it runs, can push with it; the one that
+// keeps it is the refresh's job pull-request, whose create-pull-request
+// pushes the branch and which builds and runs nothing. Each workflow
+// gives its jobs at most contents: read, the rest each job asks for.
+func TestCheckoutsKeepNoCredentials(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, _ := filepath.Glob(filepath.Join(root, ".github/workflows/*.yml"))
+	checkouts := 0
+	for _, path := range names {
+		name := filepath.Base(path)
+		wf, _ := readWorkflow(t, root, name)
+		if p := fmt.Sprint(wf.Permissions); p != "map[]" && p != "map[contents:read]" {
+			t.Errorf("%s: workflow permissions %v; want none or contents: read, the rest per job", name, p)
+		}
+		for jname, job := range wf.Jobs {
+			for _, step := range job.Steps {
+				if !strings.HasPrefix(step.Uses, "actions/checkout@") {
+					continue
+				}
+				checkouts++
+				if name == "refresh.yml" && jname == "pull-request" {
+					for _, s := range job.Steps {
+						if s.Run != "" && (strings.Contains(s.Run, "go ") || strings.Contains(s.Run, "bin/") || strings.Contains(s.Run, "make")) {
+							t.Errorf("%s: job %s keeps the token and runs %q", name, jname, s.Run)
+						}
+					}
+					continue
+				}
+				if step.With["persist-credentials"] != "false" {
+					t.Errorf("%s: job %s checks out keeping the token (persist-credentials: %q)", name, jname, step.With["persist-credentials"])
+				}
+			}
+		}
+	}
+	if checkouts < 9 {
+		t.Errorf("%d checkouts found: the test misses them", checkouts)
+	}
+}
+
+// TestPreviewsMayHaveAnOriginOfTheirOwn: with the repository variable
+// PREVIEW_REPOSITORY set, previews are pushed to that repository (with
+// the secret PREVIEW_TOKEN) and served from its address
+// (PREVIEW_PAGES_URL), never deployed with main's site; unset, they stay
+// under pr-<n>/ of the site. Either way the site's own scripts keep
+// nothing a preview could share or poison: no service worker, no cookie,
+// no web storage.
+func TestPreviewsMayHaveAnOriginOfTheirOwn(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	put, text := readWorkflow(t, root, "preview-put.yml")
+	for _, want := range []string{"PREVIEW_REPOSITORY: ${{ vars.PREVIEW_REPOSITORY }}", "PREVIEW_TOKEN: ${{ secrets.PREVIEW_TOKEN }}"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("preview-put.yml: the branch's step lacks %q", want)
+		}
+	}
+	if put.Jobs["deploy"].If != "vars.PREVIEW_REPOSITORY == ''" {
+		t.Errorf("preview-put.yml: deploys main's site with previews served elsewhere (if %q)", put.Jobs["deploy"].If)
+	}
+	pages, _ := readWorkflow(t, root, "pages.yml")
+	for _, step := range pages.Jobs["deploy"].Steps {
+		if strings.Contains(step.Run, "PREVIEW_BRANCH") && step.If != "vars.PREVIEW_REPOSITORY == ''" {
+			t.Errorf("pages.yml: adds the previews to main's site when another repository serves them (if %q)", step.If)
+		}
+	}
+	for _, name := range []string{"preview-publish.yml", "refresh.yml"} {
+		_, text := readWorkflow(t, root, name)
+		if !strings.Contains(text, "PAGES_URL: ${{ vars.PREVIEW_PAGES_URL || steps.pages.outputs.base_url }}") {
+			t.Errorf("%s: the preview's address is not the other origin's when one is set", name)
+		}
+	}
+	for _, name := range []string{"preview-publish.yml", "refresh.yml", "preview-remove.yml"} {
+		_, text := readWorkflow(t, root, name)
+		if !strings.Contains(text, "PREVIEW_TOKEN: ${{ secrets.PREVIEW_TOKEN }}") {
+			t.Errorf("%s: does not pass PREVIEW_TOKEN to preview-put.yml", name)
+		}
+	}
+	shared := regexp.MustCompile(`serviceWorker|document\.cookie|localStorage|sessionStorage|indexedDB|caches\.open`)
+	filepath.WalkDir(filepath.Join(root, "static"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".js") || strings.Contains(p, "/vendor/") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if m := shared.Find(data); m != nil {
+			t.Errorf("%s: uses %s, which a preview on the same origin would share", p, m)
+		}
+		return nil
+	})
+}
+
+// workflowFiles are the repository's root and the paths of its workflows.
+func workflowFiles(t *testing.T) (string, []string) {
+	t.Helper()
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := filepath.Glob(filepath.Join(root, ".github/workflows/*.yml"))
+	if err != nil || len(names) < 5 {
+		t.Fatalf("workflows %v: %v", names, err)
+	}
+	return root, names
 }

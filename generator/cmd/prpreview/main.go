@@ -17,7 +17,7 @@
 //	                  [-run-url URL] [-max 60000]
 //
 // prints the comment for the pull request: the preview's link (with
-// -url), a note
+// -url, which needs -sha: the comment names the commit it shows), a note
 // when the pull request changes files outside data/ and content/ (the
 // names in -changed, one a line) that its preview shows the catalog only,
 // and the summary of diff.md, cut at a line end within -max bytes. A cut
@@ -192,6 +192,10 @@ func commentCmd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.Max, "max", 60000, "the most bytes of the summary the comment holds")
 	if err := fs.Parse(args); err != nil || *diffFile == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "usage: prpreview comment -diff FILE [-url URL] [-sha SHA] [-changed FILE] [-run-url URL] [-max BYTES]")
+		return 2
+	}
+	if c.URL != "" && !isHex(c.SHA) {
+		fmt.Fprintf(stderr, "prpreview: -url needs -sha, the commit previewed (7 to 64 hex digits), got %q: a comment names the commit it shows\n", c.SHA)
 		return 2
 	}
 	diff, err := os.ReadFile(*diffFile)

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -288,10 +290,7 @@ func TestPublishStep(t *testing.T) {
 		t.Errorf("diff.md does not tell the catalog's change: %v\n%.600s", err, diff)
 	}
 
-	remote := filepath.Join(dir, "remote.git")
-	if b, err := exec.Command("git", "init", "-q", "--bare", remote).CombinedOutput(); err != nil {
-		t.Fatalf("git init: %v\n%s", err, b)
-	}
+	remote := bareRemote(t, dir)
 	env = append(env, "REMOTE="+remote)
 	branch := func(args ...string) map[string][]byte {
 		t.Helper()
@@ -300,26 +299,7 @@ func TestPublishStep(t *testing.T) {
 		if b, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("preview-branch.sh %v: %v\n%s", args, err, b)
 		}
-		b, err := exec.Command("git", "--git-dir", remote, "archive", "--format=tar", "gh-pages-previews").Output()
-		if err != nil {
-			t.Fatalf("git archive: %v", err)
-		}
-		files := map[string][]byte{}
-		tr := tar.NewReader(bytes.NewReader(b))
-		for {
-			h, err := tr.Next()
-			if err == io.EOF {
-				return files
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if h.Typeflag == tar.TypeReg {
-				files[h.Name], _ = io.ReadAll(tr)
-			} else if h.Typeflag != tar.TypeDir && h.Typeflag != tar.TypeXGlobalHeader {
-				t.Errorf("%s: not a regular file or folder on the branch", h.Name)
-			}
-		}
+		return branchFiles(t, remote)
 	}
 	// Another pull request's preview is there already, and stays.
 	other := filepath.Join(dir, "other")
@@ -330,7 +310,7 @@ func TestPublishStep(t *testing.T) {
 	files := branch("7", "publish", filepath.Join(out, "site"))
 	pages := 0
 	for name, data := range files {
-		if name == "pr-3/index.html" {
+		if name == "pr-3/index.html" || name == "previews.txt" {
 			continue
 		}
 		if !strings.HasPrefix(name, "pr-7/") {
@@ -348,6 +328,9 @@ func TestPublishStep(t *testing.T) {
 			pages++
 			if !bytes.Contains(data, []byte(`<meta name="robots" content="noindex">`)) {
 				t.Errorf("%s: not marked noindex", name)
+			}
+			if !bytes.Contains(data, []byte(siteCSP)) && name != "pr-7/404.html" {
+				t.Errorf("%s: not under the site's policy %s", name, siteCSP)
 			}
 		}
 	}
@@ -384,4 +367,249 @@ func TestPublishStep(t *testing.T) {
 	if string(files["pr-3/index.html"]) != "pr 3" {
 		t.Error("another pull request's preview was lost")
 	}
+}
+
+// branchFiles returns the files of the preview branch of the repository
+// remote, by name.
+func branchFiles(t *testing.T, remote string) map[string][]byte {
+	t.Helper()
+	b, err := exec.Command("git", "--git-dir", remote, "archive", "--format=tar", "gh-pages-previews").Output()
+	if err != nil {
+		t.Fatalf("git archive: %v", err)
+	}
+	files := map[string][]byte{}
+	tr := tar.NewReader(bytes.NewReader(b))
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return files
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Typeflag == tar.TypeReg {
+			files[h.Name], _ = io.ReadAll(tr)
+		} else if h.Typeflag != tar.TypeDir && h.Typeflag != tar.TypeXGlobalHeader {
+			t.Errorf("%s: not a regular file or folder on the branch", h.Name)
+		}
+	}
+}
+
+// TestPreviewBranchBounds runs .github/scripts/preview-branch.sh with a
+// cap of 3 previews and 1,000 bytes a preview: a preview over the size is
+// refused and the branch is left as it was; beyond the cap the preview
+// published longest ago is dropped (a preview republished counts as new,
+// and a folder from before the list counts as the oldest); a removed
+// preview leaves the list.
+func TestPreviewBranchBounds(t *testing.T) {
+	dir := t.TempDir()
+	root, _ := filepath.Abs(repoRoot)
+	script := filepath.Join(root, ".github", "scripts", "preview-branch.sh")
+	remote := bareRemote(t, dir)
+	env := append(os.Environ(), "REMOTE="+remote, "PREVIEW_MAX=3", "PREVIEW_MAX_BYTES=1000")
+	site := func(pr string, size int) string {
+		p := filepath.Join(dir, "site-"+pr)
+		os.MkdirAll(filepath.Join(p, "compare"), 0o755)
+		os.WriteFile(filepath.Join(p, "index.html"), []byte("pr "+pr), 0o644)
+		os.WriteFile(filepath.Join(p, "compare", "index.html"), bytes.Repeat([]byte("x"), size), 0o644)
+		return p
+	}
+	branch := func(args ...string) (string, error) {
+		cmd := exec.Command(script, args...)
+		cmd.Env = env
+		b, err := cmd.CombinedOutput()
+		return string(b), err
+	}
+	// A folder made before the list, pushed as an older script would.
+	if out, err := branch("2", "publish", site("2", 10)); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	previews := func() (string, []string) {
+		files := branchFiles(t, remote)
+		var prs []string
+		for name := range files {
+			if pr, ok := strings.CutSuffix(name, "/index.html"); ok && strings.HasPrefix(pr, "pr-") && !strings.Contains(pr, "/") {
+				prs = append(prs, pr)
+			}
+		}
+		slices.Sort(prs)
+		return string(files["previews.txt"]), prs
+	}
+	for _, pr := range []string{"5", "9", "7"} {
+		if out, err := branch(pr, "publish", site(pr, 10)); err != nil {
+			t.Fatalf("publish %s: %v\n%s", pr, err, out)
+		}
+	}
+	if list, prs := previews(); list != "5\n9\n7\n" || !slices.Equal(prs, []string{"pr-5", "pr-7", "pr-9"}) {
+		t.Errorf("after 2, 5, 9, 7 with a cap of 3: list %q, folders %v; want 5 9 7 kept, 2 dropped", list, prs)
+	}
+	// 5 again is the newest; 11 then drops 9, the oldest.
+	branch("5", "publish", site("5", 20))
+	if out, err := branch("11", "publish", site("11", 10)); err != nil || !strings.Contains(out, "pr-9: dropped") {
+		t.Errorf("publish 11: %v; want pr-9 dropped:\n%s", err, out)
+	}
+	if list, prs := previews(); list != "7\n5\n11\n" || !slices.Equal(prs, []string{"pr-11", "pr-5", "pr-7"}) {
+		t.Errorf("after 5 again and 11: list %q, folders %v; want 7 5 11", list, prs)
+	}
+	// Too large: refused, with the reason, and the branch as it was.
+	out, err := branch("13", "publish", site("13", 2000))
+	if err == nil || !strings.Contains(out, "more than the 1000 a preview may have: not published") {
+		t.Errorf("a preview of 2,000 bytes: %v; want a refusal:\n%s", err, out)
+	}
+	if list, prs := previews(); list != "7\n5\n11\n" || slices.Contains(prs, "pr-13") {
+		t.Errorf("a refused preview changed the branch: list %q, folders %v", list, prs)
+	}
+	// Removed: out of the folders and the list.
+	branch("5", "remove")
+	if list, prs := previews(); list != "7\n11\n" || !slices.Equal(prs, []string{"pr-11", "pr-7"}) {
+		t.Errorf("after removing 5: list %q, folders %v; want 7 11", list, prs)
+	}
+}
+
+// fakeGH writes into dir a program gh that stands for GitHub's: it
+// answers the pull request's state with state and logs every call, with
+// the body of a comment, to dir/gh.log. It returns the PATH to run with.
+func fakeGH(t *testing.T, dir, state string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "fakebin")
+	os.MkdirAll(bin, 0o755)
+	script := `#!/usr/bin/env bash
+log=` + filepath.Join(dir, "gh.log") + `
+echo "gh $*" >> "$log"
+prev=
+for a in "$@"; do
+  if [ "$prev" = --body-file ]; then echo "--- body" >> "$log"; cat "$a" >> "$log"; echo "--- end" >> "$log"; fi
+  prev=$a
+done
+if [ "$1 $2" = "api repos/o/r/pulls/7" ]; then echo "` + state + `"; fi
+`
+	if err := os.WriteFile(filepath.Join(bin, "gh"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return bin + string(os.PathListSeparator) + os.Getenv("PATH")
+}
+
+// TestFailedPreviewComment runs .github/scripts/preview-failed.sh, which
+// main's workflows run when a preview's run fails, against a stand-in for
+// GitHub: the bot's last comment is replaced by one that names the commit
+// that has no preview and the run that failed, and the commit's status
+// "preview" fails with the run's link; when the pull request has moved on
+// to another commit nothing is said; a number that is not one is refused.
+func TestFailedPreviewComment(t *testing.T) {
+	root, _ := filepath.Abs(repoRoot)
+	script := filepath.Join(root, ".github", "scripts", "preview-failed.sh")
+	sha := "0123456789abcdef0123456789abcdef01234567"
+	runURL := "https://github.com/o/r/actions/runs/42"
+	call := func(state string, args ...string) (string, string, error) {
+		dir := t.TempDir()
+		cmd := exec.Command(script, args...)
+		cmd.Env = append(os.Environ(), "PATH="+fakeGH(t, dir, state), "REPO=o/r", "GH_TOKEN=t")
+		out, err := cmd.CombinedOutput()
+		log, _ := os.ReadFile(filepath.Join(dir, "gh.log"))
+		return string(out), string(log), err
+	}
+
+	out, log, err := call("open "+sha, "7", sha, runURL, "building the preview with main's code")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := "**No preview of 0123456789ab**: building the preview with main's code failed ([the run](" + runURL + "))."
+	if !strings.Contains(log, "gh pr comment 7 --repo o/r --body-file") || !strings.Contains(log, "--edit-last") || !strings.Contains(log, want) {
+		t.Errorf("the comment is not replaced by the failure's, naming the commit and the run:\n%s", log)
+	}
+	if !strings.Contains(log, "gh api repos/o/r/statuses/"+sha+" -f state=failure -f context=preview -f target_url="+runURL) {
+		t.Errorf("the commit's status preview is not failed with the run's link:\n%s", log)
+	}
+
+	other := strings.Repeat("f", 40)
+	out, log, err = call("open "+other, "7", sha, runURL, "the catalog check")
+	if err != nil || strings.Contains(log, "pr comment") || strings.Contains(log, "statuses") {
+		t.Errorf("a pull request at another commit: %v; want nothing said:\n%s%s", err, out, log)
+	}
+
+	for _, args := range [][]string{
+		{"07", sha, runURL, "x"},
+		{"7;x", sha, runURL, "x"},
+		{"7", "HEAD", runURL, "x"},
+		{"7", sha, "javascript:alert(1)", "x"},
+		{"7", sha, runURL, "[click](https://evil.example)"},
+	} {
+		if out, log, err := call("open "+sha, args...); err == nil || strings.Contains(log, "pr comment") {
+			t.Errorf("%q: %v; want a refusal and no comment:\n%s%s", args, err, out, log)
+		}
+	}
+}
+
+// TestCommentNamesTheCommit: a preview's comment always names the commit
+// it shows; asked for one without a commit, prpreview refuses.
+func TestCommentNamesTheCommit(t *testing.T) {
+	dir := t.TempDir()
+	diff := filepath.Join(dir, "diff.md")
+	os.WriteFile(diff, []byte("No changes.\n"), 0o644)
+	for _, sha := range []string{"", "HEAD", "main"} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"comment", "-diff", diff, "-url", "https://example.org/pr-7/"}
+		if sha != "" {
+			args = append(args, "-sha", sha)
+		}
+		if code := run(args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "-url needs -sha") {
+			t.Errorf("-sha %q: exit %d, %s; want a refusal", sha, code, stderr.String())
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"comment", "-diff", diff, "-url", "https://example.org/pr-7/", "-sha", "0123456789abcdef"}, &stdout, &stderr); code != 0 ||
+		!strings.HasPrefix(stdout.String(), "**[Preview](https://example.org/pr-7/)** of 0123456789ab,") {
+		t.Errorf("exit %d: %s%s", code, stdout.String(), stderr.String())
+	}
+}
+
+// siteCSP is the policy of every page of the site, previews included: a
+// preview's pages may run no script but the site's own files.
+const siteCSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'">`
+
+// TestPreviewBranchOfAnotherRepository: with PREVIEW_REPOSITORY naming
+// another repository, preview-branch.sh pushes there (with PREVIEW_TOKEN,
+// or REMOTE here) and marks the branch .nojekyll, as that repository's
+// Pages serves the branch itself; a name that is not owner/name, or no
+// token, is refused before anything is pushed.
+func TestPreviewBranchOfAnotherRepository(t *testing.T) {
+	dir := t.TempDir()
+	root, _ := filepath.Abs(repoRoot)
+	script := filepath.Join(root, ".github", "scripts", "preview-branch.sh")
+	remote := bareRemote(t, dir)
+	site := filepath.Join(dir, "site")
+	os.MkdirAll(site, 0o755)
+	os.WriteFile(filepath.Join(site, "index.html"), []byte("pr 7"), 0o644)
+	branch := func(env ...string) (string, error) {
+		cmd := exec.Command(script, "7", "publish", site)
+		cmd.Env = append(os.Environ(), env...)
+		b, err := cmd.CombinedOutput()
+		return string(b), err
+	}
+	if out, err := branch("PREVIEW_REPOSITORY=someone-else/gpucompare-previews", "REMOTE="+remote); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	files := branchFiles(t, remote)
+	if string(files["pr-7/index.html"]) != "pr 7" || files[".nojekyll"] == nil {
+		t.Errorf("the other repository's branch holds %v; want pr-7/ and .nojekyll", slices.Sorted(maps.Keys(files)))
+	}
+	for _, bad := range []string{"o/../x", "o/r/s", "-o/r", "o", "o/r;x"} {
+		if out, err := branch("PREVIEW_REPOSITORY="+bad, "REMOTE="+remote); err == nil || !strings.Contains(out, "is not owner/name") {
+			t.Errorf("PREVIEW_REPOSITORY=%q: %v; want a refusal:\n%s", bad, err, out)
+		}
+	}
+	if out, err := branch("PREVIEW_REPOSITORY=o/r", "PREVIEW_TOKEN=", "REMOTE="); err == nil || !strings.Contains(out, "PREVIEW_TOKEN or REMOTE is needed") {
+		t.Errorf("no token: %v; want a refusal:\n%s", err, out)
+	}
+}
+
+// bareRemote makes an empty bare repository in dir, standing for GitHub's,
+// and returns its path.
+func bareRemote(t *testing.T, dir string) string {
+	t.Helper()
+	remote := filepath.Join(dir, "remote.git")
+	if b, err := exec.Command("git", "init", "-q", "--bare", remote).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, b)
+	}
+	return remote
 }

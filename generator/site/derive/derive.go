@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
@@ -22,6 +23,8 @@ import (
 // Data is what an edition's pages are made of that follows from its
 // catalog alone. It is not changed once made.
 type Data struct {
+	// Ref is the day prices are judged current or not on (MakeAt).
+	Ref time.Time
 	// GPUs are the GPU models in buyer order (GPUOrder).
 	GPUs []*catalog.GPU
 	// Priced are the offers with comparable prices, in the site currency.
@@ -29,6 +32,13 @@ type Data struct {
 	// BenchGroups are the benchmark results mapped onto the priced
 	// offers, in groups of comparable results (bench.Derive).
 	BenchGroups []*bench.Group
+	// Trials are the figures of the teams' own trials, costed at the
+	// price each paid and ranked apart from the published results
+	// (bench.Trials).
+	Trials []*bench.TrialFigure
+	// BenchGroupsWith are the same under each state of the answer
+	// switches, by its mask (IncludeOf): 0 is BenchGroups.
+	BenchGroupsWith [4][]*bench.Group
 	// OffersOf are the priced offers of each instance type.
 	OffersOf map[*catalog.Instance][]*pricing.Offer
 	// Changes are every price change, newest first; Months the same by
@@ -39,18 +49,32 @@ type Data struct {
 	ChangesOf map[*catalog.Instance][]*feed.Change
 	// PricesOf are the price points of each instance type.
 	PricesOf map[PriceKey][]*catalog.PricePoint
+	// Mainland is the cheapest price per GPU-hour of each GPU model in
+	// mainland China, in yuan (Mainland).
+	Mainland []*MainlandRow
 }
 
 // Make derives the Data of cat, on two goroutines: the offers with
 // comparable prices, the benchmark groups and the offers of each instance
 // type; the price changes, those of each instance type and the price
 // points of each.
-func Make(cat *catalog.Catalog) *Data {
-	d := &Data{GPUs: GPUOrder(cat.GPUs)}
+func Make(cat *catalog.Catalog) *Data { return MakeAt(cat, catalog.NewestDate(cat)) }
+
+// MakeAt is Make with prices judged current or not on day ref, the day
+// the pages count ages to (pricing.OffersAt): which prices answer by
+// default (pricing.Price.Why) is decided here, once, for every page.
+func MakeAt(cat *catalog.Catalog, ref time.Time) *Data {
+	d := &Data{Ref: ref, GPUs: GPUOrder(cat.GPUs)}
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		d.Priced = pricing.Offers(cat, cat.Site.Currency)
+		d.Priced = pricing.OffersAt(cat, cat.Site.Currency, ref)
 		d.BenchGroups = bench.Derive(cat, d.Priced)
+		d.Trials = bench.Trials(cat, d.BenchGroups, ref)
+		d.BenchGroupsWith[0] = d.BenchGroups
+		for m := 1; m < len(d.BenchGroupsWith); m++ {
+			d.BenchGroupsWith[m] = bench.DeriveWith(cat, d.Priced, IncludeOf(m))
+		}
+		d.Mainland = Mainland(cat, d.Priced, d.GPUs)
 		d.OffersOf = map[*catalog.Instance][]*pricing.Offer{}
 		for _, o := range d.Priced {
 			d.OffersOf[o.Instance] = append(d.OffersOf[o.Instance], o)
@@ -71,6 +95,13 @@ func Make(cat *catalog.Catalog) *Data {
 	})
 	wg.Wait()
 	return d
+}
+
+// IncludeOf is the state of the answer switches of mask m: 1 "include
+// stale prices", 2 "include marketplaces", 3 both (the URL's stale=1 and
+// market=1).
+func IncludeOf(m int) pricing.Include {
+	return pricing.Include{Stale: m&1 != 0, Marketplaces: m&2 != 0}
 }
 
 // GroupsOf are the benchmark groups of bm, in their order.
@@ -202,4 +233,36 @@ func ReleaseYears(gpus []*catalog.GPU) func(*catalog.GPU) string {
 		}
 		return ""
 	}
+}
+
+// Tally counts the latest prices of offers, one per offer and pricing
+// model, by whether they answer by default (pricing.Price.Why).
+type Tally struct {
+	Total int
+	// Current are those that answer by default: Why is "".
+	Current int
+	// Why counts the others by their reason.
+	Why map[string]int
+	// Newest is the newest full day a price's age counts from
+	// (catalog.AgeDate); "" when none is dated to the day.
+	Newest catalog.Date
+}
+
+// TallyOf counts the latest prices of offers.
+func TallyOf(offers []*pricing.Offer) Tally {
+	t := Tally{Why: map[string]int{}}
+	for _, o := range offers {
+		for _, pr := range o.Prices {
+			t.Total++
+			if w := pr.Why(); w != "" {
+				t.Why[w]++
+			} else {
+				t.Current++
+			}
+			if d, _ := catalog.AgeDate(pr.Point); d.Precision() == "day" && d > t.Newest {
+				t.Newest = d
+			}
+		}
+	}
+	return t
 }

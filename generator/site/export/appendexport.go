@@ -154,6 +154,7 @@ func (w *JSONWriter) Offer(e *OfferExport) {
 	w.str(e.Provider)
 	w.key("provider_name")
 	w.str(e.ProviderName)
+	w.optStr("provider_kind", e.ProviderKind)
 	w.key("instance")
 	w.str(e.Instance)
 	w.key("instance_name")
@@ -162,6 +163,7 @@ func (w *JSONWriter) Offer(e *OfferExport) {
 	w.str(e.URL)
 	w.optStr("region", e.Region)
 	w.optStr("region_name", e.RegionName)
+	w.optStr("region_geo", e.RegionGeo)
 	w.key("gpu")
 	w.str(e.GPU)
 	w.optStr("gpu_name", e.GPUName)
@@ -186,6 +188,7 @@ func (w *JSONWriter) Offer(e *OfferExport) {
 	}
 	w.optTrue("previous_generation", e.PreviousGen)
 	w.optStr("price_not_public", e.PriceNotPublic)
+	w.optStr("vgpu_profile", e.VGPUProfile)
 	w.optStr("price_incomplete", e.PriceIncomplete)
 	w.optStr("source", e.Source)
 	if len(e.Prices) > 0 {
@@ -235,6 +238,7 @@ func (w *JSONWriter) price(p *PriceExport) {
 	w.str(p.Since)
 	w.optStr("as_of", p.AsOf)
 	w.optStr("age_date", p.AgeDate)
+	w.optStr("last_seen", p.LastSeen)
 	w.key("source")
 	w.str(p.Source)
 	w.key("source_kind")

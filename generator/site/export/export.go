@@ -36,13 +36,17 @@ var Paths = []string{
 
 // OfferExport is one offer as the exports and the matrix script see it.
 type OfferExport struct {
-	Provider       string   `json:"provider"`
-	ProviderName   string   `json:"provider_name"`
+	Provider     string `json:"provider"`
+	ProviderName string `json:"provider_name"`
+	// ProviderKind is the provider's kind (catalog.ProviderKinds): a
+	// marketplace's prices answer only when the reader includes them.
+	ProviderKind   string   `json:"provider_kind,omitempty"`
 	Instance       string   `json:"instance"`
 	InstanceName   string   `json:"instance_name"`
 	URL            string   `json:"url"` // the instance page, relative to the site root
 	Region         string   `json:"region,omitempty"`
 	RegionName     string   `json:"region_name,omitempty"`
+	RegionGeo      string   `json:"region_geo,omitempty"` // the region's part of the world (catalog.Geos)
 	GPU            string   `json:"gpu"`
 	GPUName        string   `json:"gpu_name,omitempty"`
 	GPUCount       int      `json:"gpu_count"`
@@ -57,6 +61,7 @@ type OfferExport struct {
 	Certifications []string `json:"certifications,omitempty"`
 	PreviousGen    bool     `json:"previous_generation,omitempty"`
 	PriceNotPublic string   `json:"price_not_public,omitempty"`
+	VGPUProfile    string   `json:"vgpu_profile,omitempty"` // a slice of a GPU, not a whole one
 	// PriceIncomplete says what the prices leave out, when they are only
 	// part of the cost (a GPU without its VM): not to be ranked.
 	PriceIncomplete string                  `json:"price_incomplete,omitempty"`
@@ -89,7 +94,10 @@ type PriceExport struct {
 	// its since, as-of, file's checked day or first-seen day; absent when
 	// undated.
 	AgeDate string `json:"age_date,omitempty"`
-	Source  string `json:"source"`
+	// LastSeen is the last day the source listed the offer, when it no
+	// longer does: a superseded offer answers nothing.
+	LastSeen string `json:"last_seen,omitempty"`
+	Source   string `json:"source"`
 	// SourceKind is the kind of source of the price (pricing.Price.Kind):
 	// provider, aggregator, article or estimate.
 	SourceKind string `json:"source_kind"`
@@ -168,17 +176,30 @@ func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 	e := &x.export
 	prices := e.Prices
 	clear(prices)
+	// Names in the edition's language: the matrix of an edition reads
+	// them; the exports at the top are the root edition's.
+	lang := x.cat.Site.Language
+	name := func(rec any) string { s, _ := catalog.Text(rec, "name", lang); return s }
 	*e = OfferExport{
-		Provider: p.ID, ProviderName: p.Name, Instance: in.ID, InstanceName: in.Name,
+		Provider: p.ID, ProviderName: name(p), ProviderKind: p.Kind, Instance: in.ID, InstanceName: in.Name,
 		URL: paths.Instance(in), Region: o.Region, GPU: in.GPU, GPUCount: in.GPUCount,
 		GPUMemoryGB: x.cat.TotalGPUMemoryGB(in), VCPUs: in.VCPUs, RAMGiB: in.RAMGiB,
 		NetworkGbps: in.NetworkGbps, Network: in.Network, Interconnect: in.Interconnect,
 		Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
-		Certifications: p.Certifications.List, PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic,
+		Certifications: p.Certifications.List, PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic, VGPUProfile: in.VGPUProfile,
 		PriceIncomplete: in.PriceIncomplete, Source: in.Source, Prices: prices,
 	}
 	if r := p.Region(o.Region); r != nil {
-		e.RegionName = r.Name
+		e.RegionName, e.RegionGeo = name(r), r.Geo
+	} else if o.Region == catalog.AllRegions && len(p.Regions) > 0 {
+		// A price of every region has their part of the world when they
+		// share one.
+		e.RegionGeo = p.Regions[0].Geo
+		for _, r := range p.Regions {
+			if r.Geo != e.RegionGeo {
+				e.RegionGeo = ""
+			}
+		}
 	}
 	if o.GPU != nil {
 		e.GPUName = o.GPU.Name
@@ -200,7 +221,7 @@ func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 			Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
 			PerGPU: pt.PerGPU, Approximate: pt.Approximate, RegionUnstated: pt.RegionUnstated, Payment: pt.Payment, Currency: pr.Hourly.Currency,
 			Hourly: f.hourly, Basis: x.basis(&pr.Hourly),
-			Since: string(pt.Since), AsOf: pt.AsOf, Source: pt.Source, SourceKind: pr.Kind,
+			Since: string(pt.Since), AsOf: pt.AsOf, LastSeen: string(pt.LastSeen), Source: pt.Source, SourceKind: pr.Kind,
 		}}
 		if d, _ := catalog.AgeDate(pt); d != "" {
 			xp.AgeDate = string(d)

@@ -60,7 +60,11 @@ func (k *Benchmarks) Pages() []*pagemodel.Page {
 	for _, bm := range k.cat.Benchmarks {
 		p := k.newPage(paths.Benchmark(bm.ID), "benchmark")
 		p.Title, p.DescKey = bm.Name, "benchmark.description"
-		p.Data = k.benchmarkData(p, bm)
+		d := k.benchmarkData(p, bm)
+		p.Data = d
+		if len(d.Best) > 0 {
+			p.AnswerScript = p.Rel("static/home.js") // the best offers' switches
+		}
 		out = append(out, p)
 	}
 	return out
@@ -144,6 +148,9 @@ type benchmarkData struct {
 	// Best are the tops of the rankings as the results ran, by group:
 	// the answer the page opens with.
 	Best []*bestGroup
+	// Trials are the teams' own trials in the benchmark's unit, ranked
+	// apart from the published results (bench.Trials).
+	Trials []*TrialRow
 }
 
 // bestGroup is a group with the first offer of each of its rankings, in
@@ -159,6 +166,17 @@ type bestRow struct {
 	Table *rankTable
 	Row   *rankRow
 	Trust *pagemodel.TrustView
+	// Why says why a stale or undated price answers: catalog.Stale (its
+	// price is Months old) or catalog.Undated, as the home table words
+	// it; "" for a current price.
+	Why    string
+	Months int
+	// Show are the masks of the states of the answer switches the row
+	// answers under (derive.IncludeOf), space-separated ("0 2"), where
+	// another state has another first offer for its pricing model;
+	// Hidden when the default state (0) is not among them.
+	Show   string
+	Hidden bool
 }
 
 // resultRow is one result in a benchmark's results table.
@@ -204,7 +222,23 @@ type rankTable struct {
 	// NoChart says the table is the one a chart would be drawn for, but
 	// its marks are too few to compare.
 	NoChart bool
+	// CostsCSV and CostsJSON link benchmarks/costs.csv and .json, which
+	// hold every row of every ranking, for the rows a page does not show.
+	CostsCSV, CostsJSON string
 }
+
+// MaxRankingRows is the most rows of a ranking a benchmark page shows, the
+// best first; the rest are counted under the table and are in
+// benchmarks/costs.csv and .json. A benchmark with many results and offers
+// ranks thousands of mappings, which would make a page of megabytes.
+const MaxRankingRows = 100
+
+// Shown are the rows of the ranking its page shows: the first
+// MaxRankingRows.
+func (t *rankTable) Shown() []*rankRow { return t.Rows[:min(len(t.Rows), MaxRankingRows)] }
+
+// More is how many rows of the ranking its page does not show.
+func (t *rankTable) More() int { return len(t.Rows) - len(t.Shown()) }
 
 // rankRow is one costed mapping in a ranking.
 type rankRow struct {
@@ -230,9 +264,9 @@ type figureView struct {
 	Scale string
 }
 
-// WorkFigure writes a work-per-money figure: 3,076,050 → 3.08 (millions),
+// workFigure writes a work-per-money figure: 3,076,050 → 3.08 (millions),
 // 244,098 → 244,098, 45.17 → 45.2.
-func WorkFigure(v float64) figureView {
+func workFigure(v float64) figureView {
 	switch a := math.Abs(v); {
 	case a >= 1e9:
 		return figureView{sig3(v / 1e9), "bn"}
@@ -323,15 +357,64 @@ func (k *Benchmarks) benchmarkData(p *pagemodel.Page, bm *catalog.Benchmark) *be
 		if len(gv.Tables) == 0 {
 			continue
 		}
-		best := &bestGroup{Group: gv}
-		for _, t := range gv.Tables {
-			top := t.Rows[0]
-			pr := top.Cost.Mapping.Offer.Prices[t.Model]
-			best.Rows = append(best.Rows, &bestRow{Table: t, Row: top, Trust: k.trust(pr.Point, pr.Kind)})
-		}
-		d.Best = append(d.Best, best)
+		d.Best = append(d.Best, k.bestGroup(p, gv, rows))
 	}
+	d.Trials = k.BenchmarkTrials(p, bm)
 	return d
+}
+
+// bestGroup is the first offer of each ranking of the group gv, under
+// each state of the answer switches (derive.Data.BenchGroupsWith, ranked
+// at the prices that answer under it): the default's rows as the group's
+// rankings have them, and, where a state has another first offer for a
+// pricing model, a row for it after, with the states it answers under.
+func (k *Benchmarks) bestGroup(p *pagemodel.Page, gv *groupView, rows map[*catalog.Result]*resultRow) *bestGroup {
+	best := &bestGroup{Group: gv}
+	g := gv.Group
+	for _, model := range pricing.Models {
+		var tops []*bestRow
+		var masks [][]string
+		for m, groups := range k.data.BenchGroupsWith {
+			i := slices.IndexFunc(groups, func(h *bench.Group) bool {
+				return h.Benchmark == g.Benchmark && h.Division == g.Division && h.Round == g.Round && h.Unit == g.Unit
+			})
+			if i < 0 || len(groups[i].Ranks[model]) == 0 {
+				continue
+			}
+			top := groups[i].Ranks[model][0]
+			at := slices.IndexFunc(tops, func(b *bestRow) bool {
+				c := b.Row.Cost
+				return c.Mapping.Offer == top.Mapping.Offer && c.Mapping.Instances == top.Mapping.Instances &&
+					c.Mapping.Share == top.Mapping.Share && c.Value() == top.Value()
+			})
+			if at < 0 {
+				var t *rankTable
+				if m == 0 {
+					t = gv.Tables[slices.IndexFunc(gv.Tables, func(t *rankTable) bool { return t.Model == model })]
+				} else {
+					t = rankTables(k, p, map[string][]*bench.Cost{model: {top}}, rows, map[string]pricing.Conversion{})[0]
+					t.Group, t.Currency = gv, gv.Tables[0].Currency
+				}
+				pr := top.Mapping.Offer.Prices[model]
+				row := &bestRow{Table: t, Row: t.Rows[0], Trust: k.trust(pr.Point, pr.Kind)}
+				if pr.Freshness == catalog.Stale || pr.Freshness == catalog.Undated {
+					row.Why = catalog.Undated
+					if d, _ := catalog.AgeDate(pr.Point); d != "" {
+						row.Why, row.Months = catalog.Stale, catalog.MonthsOld(d, k.data.Ref)
+					}
+				}
+				tops, masks, at = append(tops, row), append(masks, nil), len(tops)
+			}
+			masks[at] = append(masks[at], strconv.Itoa(m))
+		}
+		if len(tops) > 1 || len(tops) == 1 && masks[0][0] != "0" {
+			for i, b := range tops {
+				b.Show, b.Hidden = strings.Join(masks[i], " "), masks[i][0] != "0"
+			}
+		}
+		best.Rows = append(best.Rows, tops...)
+	}
+	return best
 }
 
 // rankTables are the tables of a group's rankings, one per pricing model
@@ -344,14 +427,14 @@ func rankTables(k *Benchmarks, p *pagemodel.Page, ranks map[string][]*bench.Cost
 		if len(costs) == 0 {
 			continue
 		}
-		t := &rankTable{Model: model}
+		t := &rankTable{Model: model, CostsCSV: p.Rel(paths.CostsCSV), CostsJSON: p.Rel(paths.CostsJSON)}
 		for j, c := range costs {
 			m := c.Mapping
 			o := m.Offer
 			row := &rankRow{
 				Rank: j + 1, Cost: c, Result: rows[m.Result.Result],
 				InstanceURL: p.Rel(paths.Instance(o.Instance)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
-				PerInstance: o.Instance.GPUCount, Figure: WorkFigure(c.WorkPerMoney),
+				PerInstance: o.Instance.GPUCount, Figure: workFigure(c.WorkPerMoney),
 			}
 			row.ResultURL = "#" + row.Result.Anchor
 			if j > 0 && c.Value() == costs[j-1].Value() {
@@ -361,7 +444,7 @@ func rankTables(k *Benchmarks, p *pagemodel.Page, ranks map[string][]*bench.Cost
 				row.RegionName = cmp.Or(k.text(r, "name"), r.ID)
 			}
 			if pr := o.Prices[model]; pr.Conversion.Factor != 1 {
-				row.Quoted, row.QuotedIn = pagemodel.Ptr(pr.Hourly.Amount*float64(m.Instances)), pr.Hourly.Currency
+				row.Quoted, row.QuotedIn = pagemodel.Ptr(pr.Hourly.Amount*m.Share*float64(m.Instances)), pr.Hourly.Currency
 				rates[pr.Hourly.Currency] = pr.Conversion
 			}
 			t.Rows = append(t.Rows, row)
@@ -499,7 +582,7 @@ func bestOf(costs []*bench.Cost, in *catalog.Instance) *InstanceBench {
 		for rank > 1 && costs[rank-2].Value() == c.Value() {
 			rank--
 		}
-		return &InstanceBench{Cost: c, Figure: WorkFigure(c.WorkPerMoney), Rank: rank, Of: len(costs)}
+		return &InstanceBench{Cost: c, Figure: workFigure(c.WorkPerMoney), Rank: rank, Of: len(costs)}
 	}
 	return nil
 }

@@ -31,7 +31,10 @@ import (
 // The price criteria compare like with like: each provider's cheapest
 // offer of one GPU class (guide.PriceMeasure), the scoring file's
 // gpu_class or, without one, the class the most providers have a price
-// for (guide.DefaultClass). Prices quoted in another currency are
+// for (guide.DefaultClass). So do the other figures of offers (GPU
+// memory and bandwidth, NVLink, network, RDMA …, guide.OfferMeasure): a
+// provider's row shows and scores those of its offers of the class only.
+// Prices quoted in another currency are
 // converted at the catalog's latest dated rate first, and the page says
 // which. Weight sliders and a class select (static/weights.js) recompute
 // the ranking in the browser with the same rules; without script the
@@ -41,15 +44,15 @@ import (
 // same criteria, its own figures where a criterion is a property of an
 // offer (price, GPU memory and bandwidth, NVLink, network, RDMA,
 // GPUDirect, isolation, reserved discount) and its provider's terms for
-// the rest (guide.ScoreOffers). The page lists the best OfferTop under
+// the rest (guide.ScoreOffers). The page lists the best offerTop under
 // the default weights; the script ranks every offer of the chosen class
 // again and shows the new best.
 
 // radarTop is how many leaders the radar chart draws.
 const radarTop = 5
 
-// OfferTop is how many of the best offers the evaluation page lists.
-const OfferTop = 50
+// offerTop is how many of the best offers the evaluation page lists.
+const offerTop = 50
 
 // Evaluation is the page kind of the evaluation page: a function of the
 // edition's catalog, its derived data and its messages, with newPage
@@ -102,13 +105,13 @@ type EvaluationData struct {
 	pool         []*pricing.Offer
 	scoredOffers []*guide.ScoredOffer
 	// OfferCriteria are the criteria an offer is measured on itself;
-	// Offers are the best OfferTop of OfferCount ranked offers of Class,
+	// Offers are the best offerTop of OfferCount ranked offers of Class,
 	// OffersApart names the offers of Class with too little data to rank.
 	OfferCriteria []*criterionView
 	Offers        []*offerScoreRow
 	OfferCount    int
 	OffersApart   []string
-	data          *WeightsData
+	data          *weightsScript
 }
 
 // offerScoreRow is an offer's place in the ranking of offers.
@@ -134,7 +137,7 @@ type criterionView struct {
 	Name, Description string
 	Anchor            string
 	Known             int  // providers with a value
-	Price             bool // compared within the GPU class
+	Price             bool // compared within the GPU class: a price, or another figure of the class's offers
 	Weight            string
 	// Share is the default weight as a percentage of all the weights.
 	Share float64
@@ -175,7 +178,7 @@ func (e *Evaluation) evaluationData(p *pagemodel.Page, x *render.Texter) *Evalua
 		}
 	}
 	for _, c := range crit {
-		v := &criterionView{Criterion: c, Name: e.text(c, "name"), Description: e.text(c, "description"), Anchor: "criterion-" + c.ID, Weight: fmtInput(c.Weight), Price: guide.PriceMeasure(c.Measure)}
+		v := &criterionView{Criterion: c, Name: e.text(c, "name"), Description: e.text(c, "description"), Anchor: "criterion-" + c.ID, Weight: fmtInput(c.Weight), Price: guide.PriceMeasure(c.Measure) || d.Class.ID != "" && guide.OfferMeasure(c.Measure)}
 		for _, s := range scored {
 			if _, ok := s.Values[c.ID]; ok {
 				v.Known++
@@ -291,7 +294,7 @@ func (e *Evaluation) classOffers(class string, providers []*guide.Scored) (pool 
 }
 
 // offerScores ranks the offers of the page's GPU class and keeps the
-// best OfferTop as rows.
+// best offerTop as rows.
 func (e *Evaluation) offerScores(d *EvaluationData, p *pagemodel.Page, providers []*guide.Scored, x *render.Texter) {
 	crit := e.cat.Scoring.Criteria
 	for _, c := range d.Criteria {
@@ -311,7 +314,7 @@ func (e *Evaluation) offerScores(d *EvaluationData, p *pagemodel.Page, providers
 			continue
 		}
 		d.OfferCount++
-		if len(d.Offers) == OfferTop {
+		if len(d.Offers) == offerTop {
 			continue
 		}
 		o := s.Offer
@@ -420,7 +423,7 @@ func measured(measure string, v float64, currency string, x *render.Texter) stri
 	key := "evaluation.value." + measure
 	switch measure {
 	case "price_per_fp16_tflops_hour", "price_per_gpu_hour", "egress_price", "storage_price":
-		return x.T(key, render.FormatDerived(v), currency)
+		return x.T(key, render.FormatDerived(v), x.M.Cur(currency))
 	case "rdma", "gpudirect", "dl_images", "k8s_device_plugin", "hardware_encryption", "physical_isolation", "spot_available":
 		if v > 0 {
 			return x.T("bool.yes")
@@ -454,19 +457,19 @@ func (d *EvaluationData) Total() float64 {
 	return t
 }
 
-// WeightsData is what static/weights.js needs to rank again: each
+// weightsScript is what static/weights.js needs to rank again: each
 // criterion's id and default weight, each provider's exact scores in
 // catalog order, each GPU class's scores on the price criteria and its
 // offers, the colours and names for the radar, and the message
 // templates it writes with.
-type WeightsData struct {
+type weightsScript struct {
 	Criteria  []weightsCriterion `json:"criteria"`
 	Providers []weightsProvider  `json:"providers"` // in catalog order
 	Top       int                `json:"top"`
 	// MinShare is the share of the weight a score must rest on to rank.
 	MinShare float64 `json:"min"`
 	// Price are the indexes (into Criteria) of the criteria compared
-	// within a GPU class; OfferCriteria those an offer is measured on
+	// within a GPU class (the prices and the offers' other figures); OfferCriteria those an offer is measured on
 	// itself; OfferTop how many offers the table lists.
 	Price         []int `json:"pc"`
 	OfferCriteria []int `json:"oc"`
@@ -478,7 +481,8 @@ type WeightsData struct {
 }
 
 // weightsClass is one GPU class: each provider's exact scores and
-// measured values on the price criteria under it, its offers with a
+// measured values on the criteria compared within it (the prices, and
+// the figures of its offers of the class), its offers with a
 // comparable price, and each provider's terms as its offers have them.
 type weightsClass struct {
 	ID     string         `json:"id"`
@@ -525,8 +529,8 @@ var weightsMessages = []string{
 	"evaluation.class_note",
 }
 
-func (e *Evaluation) weightsData(d *EvaluationData, p *pagemodel.Page, x *render.Texter) *WeightsData {
-	w := &WeightsData{Top: radarTop, MinShare: guide.MinShare, Price: []int{}, OfferCriteria: []int{}, OfferTop: OfferTop, Classes: []weightsClass{}, Text: map[string]string{}}
+func (e *Evaluation) weightsData(d *EvaluationData, p *pagemodel.Page, x *render.Texter) *weightsScript {
+	w := &weightsScript{Top: radarTop, MinShare: guide.MinShare, Price: []int{}, OfferCriteria: []int{}, OfferTop: offerTop, Classes: []weightsClass{}, Text: map[string]string{}}
 	for i, c := range d.Criteria {
 		w.Criteria = append(w.Criteria, weightsCriterion{ID: c.ID, Name: c.Name, Weight: c.Criterion.Weight})
 		if c.Price {

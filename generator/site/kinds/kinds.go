@@ -2,8 +2,9 @@
 // own holding its explicit inputs — the edition's catalog, the derived
 // data (derive.Data), the messages, and the few helpers of the edition it
 // needs as functions (newPage, trust, prose) — whose methods return its
-// page models (pagemodel.Page). A kind reads its inputs and writes
-// nothing; render and write do that.
+// page models (pagemodel.Page) and make their figures (Charts); a kind of
+// few inputs is a function of them (PagesIndex, NotFound). A kind reads
+// its inputs and writes nothing; render and write do that.
 package kinds
 
 import (

@@ -13,6 +13,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
+	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
@@ -126,7 +127,10 @@ type ScenarioData struct {
 	// Rates are the rates the rankings convert prices quoted in another
 	// currency at, one per currency, said beside each ranking.
 	Rates []render.FxNote
-	data  *TCOData
+	// Plan is the trial plan of the offers ranked first under the first
+	// strategy that ranks any; nil when none does.
+	Plan *PlanView
+	data *tcoScript
 }
 
 // answerRow is the cheapest offer under one strategy, with how far to
@@ -154,6 +158,15 @@ type inputView struct {
 	Step  string
 	Set   bool   // for bool, whether it is on
 	Unit  string // its unit, "" for none
+	// Options are a select's choices (Kind "select"), the first the
+	// empty one.
+	Options []inputOption
+}
+
+// inputOption is one choice of a select input.
+type inputOption struct {
+	Value, Label string
+	Selected     bool
 }
 
 // Key is the message key of the input's label.
@@ -168,8 +181,12 @@ type StrategyView struct {
 	Left        []*leftGroup // why offers are not ranked, most common reason first
 	Lefts       int          // offers left out
 	LowerBounds string       // says how lower bounds rank, when some totals are; "" when none are, or when it ranks one offer
-	Chart       *pagemodel.ChartView
-	data        *ScenarioData
+	// Unranked says the rows are offers whose figures come from articles
+	// or are estimates, ranked because no other offer can run the
+	// strategy (each row marked with its kinds); false when they are not.
+	Unranked bool
+	Chart    *pagemodel.ChartView
+	data     *ScenarioData
 }
 
 // Months and Currency are what the strategy's totals are over and in.
@@ -191,6 +208,12 @@ type tcoRow struct {
 	Storage     *float64 // per month; nil when the price is unknown
 	Egress      *float64
 	Notes       []string
+	// Conversion says how the work became the offer's GPU-hours, for a
+	// workload of work (a reference GPU); "" otherwise.
+	Conversion string
+	// Kinds are the kinds of the unranked sources its prices come from
+	// ("article", "estimate"), for a strategy no other offer can run.
+	Kinds []string
 }
 
 // partView is the compute bought under one pricing model, per month.
@@ -217,16 +240,22 @@ func (k *Scenarios) ScenarioData(p *pagemodel.Page, s *catalog.Scenario, x *rend
 		}
 		d.Advice = html
 	}
-	d.Inputs = scenarioInputs(s)
+	d.Inputs = append([]*inputView{k.referenceInput(s, x), k.gpuModelInput(s, x)}, scenarioInputs(s)...)
 	for _, in := range d.Inputs {
-		if in.Field == "max_per_gpu_hour" {
-			in.Unit = x.T("scenario.unit."+in.Field, d.Currency)
-		} else {
+		if in.Kind == "select" {
+			continue
+		}
+		switch in.Field {
+		case "max_per_gpu_hour":
+			in.Unit = x.T("scenario.unit."+in.Field, x.M.Cur(d.Currency))
+		case "units_per_month":
+			in.Unit = WorkUnitName(cat.Benchmark(s.Workload.Benchmark), x)
+		default:
 			in.Unit = x.T("scenario.unit." + in.Field)
 		}
 	}
 	if m := s.Limits.MaxPerGPUHour; m != nil {
-		d.Limits = append(d.Limits, x.T("scenario.limit.ceiling", render.FormatDerived(*m), d.Currency))
+		d.Limits = append(d.Limits, x.T("scenario.limit.ceiling", render.FormatDerived(*m), x.M.Cur(d.Currency)))
 	}
 	if len(s.Limits.GPUModels) > 0 {
 		d.Limits = append(d.Limits, x.T("scenario.limit.gpu_models", strings.Join(s.Limits.GPUModels, x.T("scenario.list_sep"))))
@@ -238,28 +267,26 @@ func (k *Scenarios) ScenarioData(p *pagemodel.Page, s *catalog.Scenario, x *rend
 		}
 		d.Limits = append(d.Limits, x.T("scenario.limit.provider_kinds", strings.Join(kinds, x.T("scenario.list_sep"))))
 	}
-	for _, st := range s.Strategies {
-		sv := &StrategyView{Strategy: st, Name: cmp.Or(k.text(st, "name"), st.ID), Anchor: "strategy-" + st.ID, data: d}
-		left := map[string]*leftGroup{}
-		for _, o := range k.data.Priced {
-			why := LeftOut(cat, o, s, st, d.Currency, x)
-			if why == "" {
-				t, ok, reason := pricing.ScenarioTCO(cat, o, s, st)
-				if ok {
-					sv.Rows = append(sv.Rows, k.tcoRow(p, t, x))
-					continue
-				}
-				why = ReasonText(o, s.Workload, reason, d.Currency, x)
-			}
-			g := left[why]
-			if g == nil {
-				g = &leftGroup{Reason: why}
-				left[why] = g
-				sv.Left = append(sv.Left, g)
-			}
-			g.Offers = append(g.Offers, offerLabel(o, x))
-			sv.Lefts++
+	if len(s.Limits.Geo) > 0 {
+		var geos []string
+		for _, g := range s.Limits.Geo {
+			geos = append(geos, x.T("geo."+g))
 		}
+		d.Limits = append(d.Limits, x.T("scenario.limit.geo", strings.Join(geos, x.T("scenario.list_sep"))))
+	}
+	for _, st := range s.Strategies {
+		sv := k.rank(p, s, st, false, x)
+		if len(sv.Rows) == 0 {
+			// No offer with a ranked price can run it: the offers whose
+			// figures come from articles or are estimates stand in,
+			// marked (a persona's own strategy, such as a lease, is
+			// still shown).
+			if un := k.rank(p, s, st, true, x); len(un.Rows) > 0 {
+				un.Unranked = true
+				sv = un
+			}
+		}
+		sv.data = d
 		if len(sv.Rows) > 1 && slices.ContainsFunc(sv.Rows, func(r *tcoRow) bool { return !r.TCO.Complete() }) {
 			sv.LowerBounds = x.T("scenario.ranked_lower_bounds") // one offer is compared with none
 		}
@@ -270,14 +297,138 @@ func (k *Scenarios) ScenarioData(p *pagemodel.Page, s *catalog.Scenario, x *rend
 				r.Rank = sv.Rows[i-1].Rank
 			}
 		}
-		slices.SortStableFunc(sv.Left, func(a, b *leftGroup) int { return cmp.Compare(len(b.Offers), len(a.Offers)) })
 		d.Strategies = append(d.Strategies, sv)
 		if len(sv.Rows) > 0 {
 			d.Answer = append(d.Answer, k.answerRow(sv))
 		}
 	}
+	for _, sv := range d.Strategies {
+		if len(sv.Rows) == 0 {
+			continue
+		}
+		var offers []*pricing.Offer
+		for _, r := range sv.Rows {
+			offers = append(offers, r.Offer)
+		}
+		// A trial runs on demand, before a commitment; an offer without
+		// an on-demand price is tried under the strategy's first model.
+		models := []string{"on_demand"}
+		if len(sv.Strategy.Mix) > 0 {
+			models = append(models, sv.Strategy.Mix[0].Model)
+		}
+		plan := guide.PlanTrial(k.cat, offers, models)
+		if bm := k.cat.Benchmark(s.Workload.Benchmark); bm != nil {
+			plan.Benchmark = bm
+		}
+		d.Plan = TrialPlan(k.cat, p, plan, "trials", k.text(s, "title"), sv.Name, x)
+		break
+	}
 	d.data = k.tcoData(p, s, x)
 	return d, x.Err
+}
+
+// rank costs a scenario's strategy on every offer: the offers that can
+// run it, ranked cheapest first (equal totals share a rank), and the
+// others grouped by why they cannot, the most common reason first.
+// estimates ranks the offers whose prices come from articles or are
+// estimates too, each row marked with those kinds.
+func (k *Scenarios) rank(p *pagemodel.Page, s *catalog.Scenario, st catalog.Strategy, estimates bool, x *render.Texter) *StrategyView {
+	cat := k.cat
+	currency := cat.Site.Currency
+	sv := &StrategyView{Strategy: st, Name: cmp.Or(k.text(st, "name"), st.ID), Anchor: "strategy-" + st.ID}
+	left := map[string]*leftGroup{}
+	for _, o := range k.data.Priced {
+		why := leftOut(cat, o, s, st, currency, estimates, x)
+		if why == "" {
+			t, ok, reason := pricing.ScenarioTCO(cat, o, s, st)
+			if ok {
+				r := k.tcoRow(p, t, x)
+				r.Conversion = conversionText(cat, s.Workload, t.Conversion, x)
+				if estimates {
+					r.Kinds = unrankedKinds(t)
+				}
+				sv.Rows = append(sv.Rows, r)
+				continue
+			}
+			why = reasonText(o, s.Workload, reason, currency, x)
+		}
+		g := left[why]
+		if g == nil {
+			g = &leftGroup{Reason: why}
+			left[why] = g
+			sv.Left = append(sv.Left, g)
+		}
+		g.Offers = append(g.Offers, offerLabel(o, x))
+		sv.Lefts++
+	}
+	slices.SortStableFunc(sv.Left, func(a, b *leftGroup) int { return cmp.Compare(len(b.Offers), len(a.Offers)) })
+	return sv
+}
+
+// unrankedKinds are the kinds of the sources of a cost's prices that
+// rankings leave out unless the reader includes them, each once, in the
+// order of its parts: "article", "estimate".
+func unrankedKinds(t pricing.TCO) []string {
+	var out []string
+	for _, part := range t.Parts {
+		pr := t.Offer.Prices[part.Model]
+		if pr == nil || pr.Ranked() || part.Covered > 0 && part.GPUHours == 0 {
+			continue
+		}
+		if !slices.Contains(out, pr.Kind) {
+			out = append(out, pr.Kind)
+		}
+	}
+	return out
+}
+
+// conversionText says how a workload of work became an offer's GPU-hours:
+// "1 A100 SXM4 80GB-hour of work takes 0.3413 GPU-hours here, by the
+// results of MAMF BF16: 794.5 against 271.2 TFLOPS per GPU"; "" for a
+// workload of GPU-hours.
+func conversionText(cat *catalog.Catalog, w catalog.Workload, c catalog.Conversion, x *render.Texter) string {
+	if c.By == "units" {
+		return x.T("scenario.conv.units", render.FormatNum(w.UnitsPerMonth), WorkUnitName(c.Benchmark, x),
+			render.FormatNum(pricing.Round(w.UnitsPerMonth*c.Factor, 2)), c.Benchmark.Name, resultText(c, x))
+	}
+	ref := cat.GPU(w.ReferenceGPU)
+	if ref == nil {
+		return ""
+	}
+	name := cmp.Or(pagemodel.CatalogText(cat, ref, "name"), ref.ID)
+	factor := render.FormatNum(pricing.Round(c.Factor, 4))
+	switch c.By {
+	case "benchmark":
+		return x.T("scenario.conv.benchmark", name, factor, c.Benchmark.Name, render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(c.Ref, 4)), c.Unit)
+	case "tflops":
+		return x.T("scenario.conv.tflops", name, factor, c.Precision, render.FormatNum(c.Own), render.FormatNum(c.Ref), c.Unit)
+	}
+	return x.T("scenario.conv.same", name)
+}
+
+// WorkUnitName is what a benchmark's results count as units of work, as
+// a reader reads it: "runs" of a time to train, "tokens" of tokens/s.
+func WorkUnitName(b *catalog.Benchmark, x *render.Texter) string {
+	if b == nil {
+		return ""
+	}
+	unit, _, _ := b.WorkUnit()
+	if b.Metric == "time" {
+		return x.T("scenario.units.runs")
+	}
+	return unit
+}
+
+// resultText names the result a workload of units is costed by on a GPU,
+// with its figure: "4 GPU-hours a run: 30 minutes on 8 GPUs, DGX H100
+// (Training v5.1)"; "3,600 tokens/s per GPU: 28,800 on 8 GPUs, …".
+func resultText(c catalog.Conversion, x *render.Texter) string {
+	r := c.Result
+	who := cmp.Or(r.System, r.Submitter)
+	if c.Benchmark.Metric == "time" {
+		return x.T("scenario.conv.result_time", render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(r.Value, 2)), c.Unit, r.GPUCount, who, r.Round)
+	}
+	return x.T("scenario.conv.result_rate", render.FormatNum(pricing.Round(c.Own, 4)), c.Unit, render.FormatNum(pricing.Round(r.Value, 4)), r.GPUCount, who, r.Round)
 }
 
 // renderMarkdown converts catalog Markdown (a scenario's advice) as the
@@ -313,8 +464,12 @@ func scenarioInputs(s *catalog.Scenario) []*inputView {
 	if w.Splittable {
 		splittable.Value = "1"
 	}
+	work := number("gpu_hours_per_month", w.GPUHoursPerMonth, "0", "any")
+	if w.UnitsPerMonth > 0 {
+		work = number("units_per_month", w.UnitsPerMonth, "0", "any")
+	}
 	return []*inputView{
-		number("gpu_hours_per_month", w.GPUHoursPerMonth, "0", "any"),
+		work,
 		number("months", w.Months, "0", "any"),
 		number("gpus_per_job", float64(w.GPUsPerJob), "1", "1"),
 		splittable,
@@ -326,6 +481,56 @@ func scenarioInputs(s *catalog.Scenario) []*inputView {
 		number("egress_tb_per_month", w.EgressTBPerMonth, "0", "any"),
 		optional("max_per_gpu_hour", s.Limits.MaxPerGPUHour, "0"),
 	}
+}
+
+// referenceInput is the choice of the GPU whose hours the workload's
+// GPU-hours are: none (every GPU-hour counts the same), or each GPU of the
+// catalog, in the order pages list them.
+func (k *Scenarios) referenceInput(s *catalog.Scenario, x *render.Texter) *inputView {
+	if s.Workload.UnitsPerMonth > 0 {
+		// Units of a benchmark's work: the benchmark they count, the one
+		// choice (the calculator changes how many).
+		b := k.cat.Benchmark(s.Workload.Benchmark)
+		name := cmp.Or(b.Name, b.ID)
+		return &inputView{Field: "benchmark", Kind: "select", Value: b.ID, Shown: name,
+			Options: []inputOption{{Value: b.ID, Label: name, Selected: true}}}
+	}
+	ref := s.Workload.ReferenceGPU
+	in := &inputView{Field: "reference_gpu", Kind: "select", Value: ref, Shown: x.T("scenario.any_gpu")}
+	in.Options = append(in.Options, inputOption{Label: in.Shown, Selected: ref == ""})
+	for _, g := range k.data.GPUs {
+		name := cmp.Or(k.text(g, "name"), g.ID)
+		in.Options = append(in.Options, inputOption{Value: g.ID, Label: name, Selected: g.ID == ref})
+		if g.ID == ref {
+			in.Shown = name
+		}
+	}
+	return in
+}
+
+// gpuModelInput is the choice of the GPU model the offers are of: the
+// scenario's own (its GPU model limits, or any), or one of the GPU models
+// the catalog prices, in the order pages list GPUs. A model picked
+// replaces the scenario's limit; as shipped, none is picked.
+func (k *Scenarios) gpuModelInput(s *catalog.Scenario, x *render.Texter) *inputView {
+	first := x.T("scenario.any_model")
+	if len(s.Limits.GPUModels) > 0 {
+		first = x.T("scenario.scenario_models", strings.Join(s.Limits.GPUModels, x.T("scenario.list_sep")))
+	}
+	in := &inputView{Field: "gpu_model", Kind: "select", Shown: first, Options: []inputOption{{Label: first, Selected: true}}}
+	priced := map[string]bool{}
+	for _, o := range k.data.Priced {
+		if o.GPU != nil && o.Rankable() {
+			priced[o.GPU.Model] = true
+		}
+	}
+	for _, g := range k.data.GPUs {
+		if priced[g.Model] {
+			in.Options = append(in.Options, inputOption{Value: g.Model, Label: g.Model})
+			delete(priced, g.Model) // each model once
+		}
+	}
+	return in
 }
 
 // fmtInput writes a figure as a form value: no grouping, no exponent.
@@ -379,7 +584,7 @@ func (k *Scenarios) tcoRow(p *pagemodel.Page, t pricing.TCO, x *render.Texter) *
 	if t.EgressKnown {
 		r.Egress = pagemodel.Ptr(t.Egress)
 	}
-	r.Notes = TCONotes(t.Notes, x)
+	r.Notes = tcoNotes(t.Notes, x)
 	return r
 }
 
@@ -404,8 +609,8 @@ func partBasis(o *pricing.Offer, part pricing.Part, x *render.Texter) string {
 	return x.T("scenario.basis.jobs", render.FormatNum(pricing.Round(part.Jobs, 2)), render.FormatNum(pricing.Round(part.JobHours, 2)), part.Instances, billed)
 }
 
-// TCONotes words the notes of an offer's cost.
-func TCONotes(notes []pricing.Note, x *render.Texter) []string {
+// tcoNotes words the notes of an offer's cost.
+func tcoNotes(notes []pricing.Note, x *render.Texter) []string {
 	var out []string
 	for _, n := range notes {
 		switch n.Kind {
@@ -430,11 +635,14 @@ func TCONotes(notes []pricing.Note, x *render.Texter) []string {
 	return out
 }
 
-// LeftOut says why the scenario's limits leave an offer out, or "" when
+// leftOut says why the scenario's limits leave an offer out, or "" when
 // they do not, checked as pricing.Eligible checks them; what
 // pricing.ScenarioTCO then refuses, reasonText words. static/tco.js says
 // the same in the same order.
-func LeftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st catalog.Strategy, currency string, x *render.Texter) string {
+//
+// estimates lets through the offers whose prices come from articles or
+// are estimates.
+func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st catalog.Strategy, currency string, estimates bool, x *render.Texter) string {
 	in := o.Instance
 	switch {
 	case o.GPU == nil:
@@ -442,8 +650,15 @@ func LeftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 	case !o.Rankable():
 		return x.T("scenario.why.partial")
 	}
-	if m, ok := pricing.UnrankedModel(o, st); ok {
+	if m, ok := pricing.UnrankedModel(o, st); ok && !estimates {
 		return x.T("scenario.why.unranked", x.T("model."+m))
+	}
+	// An offer its provider no longer lists answers nothing, switch or
+	// not, before any limit, as static/tco.js says.
+	for _, sh := range pricing.Bought(o, st).Mix {
+		if pr := o.Prices[sh.Model]; pr != nil && pr.Superseded {
+			return x.T("scenario.why.unranked", x.T("model."+sh.Model))
+		}
 	}
 	if m := s.Workload.MinGPUMemoryGB; m != nil {
 		total := cat.TotalGPUMemoryGB(in)
@@ -460,29 +675,33 @@ func LeftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 	if len(s.Limits.ProviderKinds) > 0 && !slices.Contains(s.Limits.ProviderKinds, o.Provider.Kind) {
 		return x.T("scenario.why.provider_kind")
 	}
+	if len(s.Limits.Geo) > 0 && !o.InGeo(s.Limits.Geo) {
+		return x.T("scenario.why.geo")
+	}
 	if max := s.Limits.MaxPerGPUHour; max != nil {
 		bought := pricing.Bought(o, st)
+		w, _, _ := pricing.Work(cat, o, s)
 		for _, sh := range bought.Mix {
-			if !pricing.NeedsPrice(s.Workload, in.GPUCount, bought.Mix, sh.Model) {
+			if !pricing.NeedsPrice(w, in.GPUCount, bought.Mix, sh.Model) {
 				continue
 			}
 			if why, missing := o.Missing(sh.Model); missing {
-				return ReasonText(o, s.Workload, why, currency, x)
+				return reasonText(o, s.Workload, why, currency, x)
 			}
 			if in.GPUCount <= 0 {
 				return x.T("scenario.why.gpu_count")
 			}
 			if v, _ := o.PerGPUHour(sh.Model); v > *max {
-				return x.T("scenario.why.ceiling", x.T("model."+sh.Model), render.FormatDerived(*max), currency)
+				return x.T("scenario.why.ceiling", x.T("model."+sh.Model), render.FormatDerived(*max), x.M.Cur(currency))
 			}
 		}
 	}
 	return ""
 }
 
-// ReasonText words why pricing.ScenarioTCO cannot cost a strategy on an
+// reasonText words why pricing.ScenarioTCO cannot cost a strategy on an
 // offer.
-func ReasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, currency string, x *render.Texter) string {
+func reasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, currency string, x *render.Texter) string {
 	switch why.Kind {
 	case pricing.NoGPUCount:
 		return x.T("scenario.why.gpu_count")
@@ -501,11 +720,17 @@ func ReasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, curren
 	case pricing.Unsplittable:
 		return x.T("scenario.why.unsplittable", w.GPUsPerJob, o.Instance.GPUCount)
 	case pricing.NoRate:
-		return x.T("scenario.why.no_rate", o.Prices[why.Model].Hourly.Currency, currency)
+		return x.T("scenario.why.no_rate", x.M.Cur(o.Prices[why.Model].Hourly.Currency), x.M.Cur(currency))
 	case pricing.Uninterruptible:
 		return x.T("scenario.why.uninterruptible")
 	case pricing.Outlasts:
 		return x.T("scenario.why.outlasts", x.T("model."+why.Model), render.FormatNum(why.Months), render.FormatNum(w.Months))
+	case pricing.NoConversion:
+		if w.UnitsPerMonth > 0 {
+			return x.T("scenario.why.no_result")
+		}
+		p := catalog.WorkPrecision(w)
+		return x.T("scenario.why.no_conversion", p.Label)
 	}
 	return ""
 }
@@ -541,7 +766,7 @@ func (k *Scenarios) Charts(d *charts.Data, p *pagemodel.Page) error {
 		}
 		labels := make([]string, n)
 		for j, r := range sv.Rows[:n] {
-			labels[j] = d.Text("scenario.chart.bar", r.Offer.Instance.Name, r.Offer.Provider.Name, cmp.Or(r.RegionShown(), d.Text("region.all")))
+			labels[j] = d.Text("scenario.chart.bar", r.Offer.Instance.Name, d.ProviderName(r.Offer.Provider), cmp.Or(r.RegionShown(), d.Text("region.all")))
 		}
 		var stacks []charts.CostStack
 		for k, sh := range sv.Strategy.Mix {
@@ -574,7 +799,7 @@ func (k *Scenarios) Charts(d *charts.Data, p *pagemodel.Page) error {
 			stacks = append(stacks, st)
 		}
 		c, err := d.ScenarioCosts(charts.ID(p.Path, fmt.Sprintf("tco%d", i+1)),
-			d.Text("scenario.chart.title", sv.Name, d.Currency), d.Text("scenario.chart.axis", d.Currency), labels, stacks)
+			d.Text("scenario.chart.title", sv.Name, d.Cur(d.Currency)), d.Text("scenario.chart.axis", d.Cur(d.Currency)), labels, stacks)
 		if err != nil || c == nil {
 			return err
 		}
@@ -584,10 +809,10 @@ func (k *Scenarios) Charts(d *charts.Data, p *pagemodel.Page) error {
 	return nil
 }
 
-// TCOData is what static/tco.js needs to cost the scenario again: the
+// tcoScript is what static/tco.js needs to cost the scenario again: the
 // shipped workload, limits and strategies, every offer's figures in the
 // site currency, and the message templates it writes with.
-type TCOData struct {
+type tcoScript struct {
 	Currency      string              `json:"currency"`
 	HoursPerMonth int                 `json:"hoursPerMonth"`
 	Terms         map[string]float64  `json:"terms"`     // term hours of the commitment models
@@ -597,7 +822,7 @@ type TCOData struct {
 	Workload      map[string]any      `json:"workload"`
 	Limits        tcoLimits           `json:"limits"`
 	Strategies    []tcoStrategy       `json:"strategies"`
-	Offers        []TCOOffer          `json:"offers"`
+	Offers        []tcoOffer          `json:"offers"`
 	Top           int                 `json:"top"`
 	Heights       []int               `json:"heights"`   // the chart size classes' pixel heights
 	Frame         int                 `json:"frame"`     // a cost chart's legend and axis, in pixels
@@ -606,6 +831,37 @@ type TCOData struct {
 	Text          map[string]string   `json:"text"`
 	Models        map[string]string   `json:"models"` // pricing model → its name
 	Granularities map[string]string   `json:"granularities"`
+	// GPUs are the figures work converts by (catalog.ConvertWork), by GPU
+	// id: every GPU of the catalog, since the reader may pick any as the
+	// reference; Work the benchmark and precision they are of.
+	GPUs map[string]tcoGPU `json:"gpus"`
+	Work tcoWork           `json:"work"`
+}
+
+// tcoGPU is a GPU as work converts: its name, its dense figure of the
+// workload's precision and its best result per GPU of the workload's
+// benchmark (nil when unknown).
+type tcoGPU struct {
+	Name   string   `json:"n"`
+	TFLOPS *float64 `json:"t"`
+	Bench  *float64 `json:"b"`
+	// For a workload of units: the GPU-hours one unit takes on it
+	// (catalog.Benchmark.UnitHours) and the result that says so, written
+	// out (resultText); absent without a result.
+	UnitHours *float64 `json:"u,omitempty"`
+	Result    string   `json:"ur,omitempty"`
+}
+
+// tcoWork names what work converts by: the benchmark (its name and unit,
+// "" without one) and the precision (its label and unit).
+type tcoWork struct {
+	// Units is what a workload of units counts ("training runs",
+	// "tokens"); "" for a workload of GPU-hours.
+	Units         string `json:"units,omitempty"`
+	Benchmark     string `json:"benchmark"`
+	BenchmarkUnit string `json:"benchmarkUnit"`
+	Precision     string `json:"precision"`
+	PrecisionUnit string `json:"precisionUnit"`
 }
 
 type tcoLimits struct {
@@ -625,8 +881,8 @@ type tcoShare struct {
 	Percent float64 `json:"percent"`
 }
 
-// TCOOffer is an offer as the calculator costs it.
-type TCOOffer struct {
+// tcoOffer is an offer as the calculator costs it.
+type tcoOffer struct {
 	Instance    string `json:"i"`
 	Provider    string `json:"p"`
 	Region      string `json:"r"` // its name, "" for all regions
@@ -638,27 +894,31 @@ type TCOOffer struct {
 	// divides it; nil when unknown.
 	MemPerGPU      *float64            `json:"mem"`
 	GPUModel       *string             `json:"gm"` // nil when the GPU is not in the catalog
+	GPU            string              `json:"g"`  // its GPU's id, "" when not in the catalog
 	Kind           string              `json:"k"`
 	Rankable       bool                `json:"rk"`
 	NotPublic      bool                `json:"np"`
 	Granularity    string              `json:"gr"`
 	MinimumSeconds float64             `json:"min"`
-	Storage        *TCORate            `json:"st"`
-	Egress         *TCORate            `json:"eg"`
-	Prices         map[string]TCOPrice `json:"m"`
+	Storage        *tcoRate            `json:"st"`
+	Egress         *tcoRate            `json:"eg"`
+	Prices         map[string]tcoPrice `json:"m"`
+	// OutOfGeo says the offer's region is not in the scenario's limits'
+	// parts of the world (pricing.Offer.InGeo).
+	OutOfGeo bool `json:"og,omitempty"`
 }
 
-// TCORate is a per-GB price in its quoted currency and the factor into
+// tcoRate is a per-GB price in its quoted currency and the factor into
 // the site currency, applied in pricing's order (price × GB × factor).
-type TCORate struct {
+type tcoRate struct {
 	Price  float64 `json:"p"`
 	Factor float64 `json:"f"`
 }
 
-// TCOPrice is an offer's price under one model: the effective hourly
+// tcoPrice is an offer's price under one model: the effective hourly
 // price of the instance in the site currency, the discount when that is
 // all a source states, or the quoted currency when no rate converts it.
-type TCOPrice struct {
+type tcoPrice struct {
 	Hourly   *float64 `json:"h,omitempty"`
 	Discount *float64 `json:"d,omitempty"`
 	NoRate   string   `json:"x,omitempty"`
@@ -675,39 +935,67 @@ type TCOPrice struct {
 // tcoMessages are the messages static/tco.js writes with.
 var tcoMessages = []string{
 	"scenario.why.no_gpu", "scenario.why.partial", "scenario.why.memory_unknown", "scenario.why.memory",
-	"scenario.why.gpu_model", "scenario.why.provider_kind", "scenario.why.ceiling", "scenario.why.gpu_count",
+	"scenario.why.gpu_model", "scenario.why.provider_kind", "scenario.why.geo", "scenario.why.ceiling", "scenario.why.gpu_count",
 	"scenario.why.not_public", "scenario.why.no_price", "scenario.why.no_rate", "scenario.why.uninterruptible",
 	"scenario.why.outlasts", "scenario.why.unsplittable", "scenario.why.no_term_price", "scenario.term_sep",
 	"scenario.note.discount_only", "scenario.note.spot_overhead", "scenario.note.storage_unknown", "scenario.note.egress_unknown",
 	"scenario.note.covered", "scenario.note.covered_all", "scenario.note.article", "scenario.note.estimate", "scenario.why.unranked",
+	"scenario.note.stale", "scenario.note.undated", "scenario.note.marketplace",
 	"scenario.at_least", "scenario.ranked_lower_bounds",
+	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR",
 	"scenario.basis.committed", "scenario.basis.covered", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
 	"scenario.chart.bar", "scenario.chart.compute", "scenario.chart.storage", "scenario.chart.egress", "scenario.chart.title",
 	"scenario.ranked", "scenario.ranked_1", "scenario.ranked_none", "scenario.left", "scenario.left_n", "scenario.left_1", "scenario.left_names", "scenario.col.compute",
-	"scenario.total_of", "scenario.answer_lead", "scenario.mix_invalid", "scenario.input_invalid", "scenario.changed", "scenario.unknown_storage",
+	"scenario.months", "scenario.months_1", "scenario.answer_lead", "scenario.mix_invalid", "scenario.input_invalid", "scenario.changed", "scenario.unknown_storage",
 	"scenario.unknown_egress", "region.all", "unknown.title",
+	"scenario.conv.same", "scenario.conv.benchmark", "scenario.conv.tflops", "scenario.conv.units", "scenario.why.no_conversion", "scenario.why.no_result", "scenario.why.gpu_pick", "scenario.ranked_unranked",
 	"trust.kind.provider", "trust.kind.aggregator", "trust.kind.article", "trust.kind.estimate",
 	"trust.kind_title.provider", "trust.kind_title.aggregator", "trust.kind_title.article", "trust.kind_title.estimate",
 	"trust.undated", "trust.undated_title", "trust.badge_title",
 	"trust.badge.fresh", "trust.badge.aging", "trust.badge.stale", "trust.badge.undated",
 }
 
-func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Texter) *TCOData {
+func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Texter) *tcoScript {
 	cat := k.cat
 	w := s.Workload
-	d := &TCOData{
+	d := &tcoScript{
 		Currency: cat.Site.Currency, HoursPerMonth: pricing.HoursPerMonth, Terms: map[string]float64{}, Top: tcoTop,
 		Workload: map[string]any{
 			"gpu_hours_per_month": w.GPUHoursPerMonth, "months": w.Months, "gpus_per_job": w.GPUsPerJob, "job_hours": w.JobHours,
 			"min_gpu_memory_gb": w.MinGPUMemoryGB, "interruptible": w.Interruptible, "checkpoint_overhead_pct": w.CheckpointOverheadPct,
 			"storage_tb": w.StorageTB, "egress_tb_per_month": w.EgressTBPerMonth, "max_per_gpu_hour": s.Limits.MaxPerGPUHour,
-			"splittable": w.Splittable,
-			"estimates":  false, // the switch that ranks articles' figures and estimates too: off as shipped
+			"splittable": w.Splittable, "reference_gpu": w.ReferenceGPU, "units_per_month": w.UnitsPerMonth,
+			"gpu_model": "",    // the calculator's choice of a GPU model in place of the limits: none as shipped
+			"estimates": false, // the switch that ranks articles' figures and estimates too: off as shipped
 		},
 		Limits: tcoLimits{Max: s.Limits.MaxPerGPUHour, Models: s.Limits.GPUModels, Kinds: s.Limits.ProviderKinds},
 		Colors: map[string]string{"storage": charts.CostColor("storage"), "egress": charts.CostColor("egress")},
 		Text:   map[string]string{}, Models: map[string]string{}, Granularities: map[string]string{},
 		Committed: map[string]bool{}, SameTerm: map[string][]string{}, Shares: map[string]string{},
+	}
+	prec := catalog.WorkPrecision(w)
+	d.Work = tcoWork{Precision: prec.Label, PrecisionUnit: prec.Unit}
+	b := cat.Benchmark(w.Benchmark)
+	if b != nil {
+		d.Work.Benchmark, d.Work.BenchmarkUnit = b.Name, b.Unit
+	}
+	units := w.UnitsPerMonth > 0 && b != nil
+	if units {
+		d.Work.Units = WorkUnitName(b, x)
+	}
+	d.GPUs = map[string]tcoGPU{}
+	for _, g := range cat.GPUs {
+		tg := tcoGPU{Name: cmp.Or(k.text(g, "name"), g.ID), TFLOPS: prec.Of(g.Dense)}
+		if units {
+			if c, ok := cat.ConvertWork(w, g); ok {
+				tg.UnitHours, tg.Result = pagemodel.Ptr(c.Factor), resultText(c, x)
+			}
+		} else if b != nil {
+			if v, ok := b.PerGPU(g.ID); ok {
+				tg.Bench = &v
+			}
+		}
+		d.GPUs[g.ID] = tg
 	}
 	d.Heights = charts.Heights()
 	d.Frame, d.RowHeight = charts.CostFrame, charts.RowHeight
@@ -739,7 +1027,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 		d.Strategies = append(d.Strategies, ts)
 	}
 	rates := pricing.Rates(cat.FX)
-	rate := func(r catalog.Rate) *TCORate {
+	rate := func(r catalog.Rate) *tcoRate {
 		if r.Price == nil {
 			return nil
 		}
@@ -747,16 +1035,16 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 		if !ok {
 			return nil
 		}
-		return &TCORate{Price: *r.Price, Factor: c.Factor}
+		return &tcoRate{Price: *r.Price, Factor: c.Factor}
 	}
 	for _, o := range k.data.Priced {
 		in := o.Instance
-		to := TCOOffer{
+		to := tcoOffer{
 			Instance: in.Name, Provider: k.text(o.Provider, "name"), Label: offerLabel(o, x),
 			InstanceURL: p.Rel(paths.Instance(in)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 			GPUs: in.GPUCount, Kind: o.Provider.Kind, Rankable: o.Rankable(), NotPublic: in.PriceNotPublic != "" && len(o.Prices) == 0,
 			Granularity: o.Provider.Billing.Granularity, Storage: rate(o.Provider.Storage), Egress: rate(o.Provider.Egress),
-			Prices: map[string]TCOPrice{},
+			Prices: map[string]tcoPrice{}, OutOfGeo: len(s.Limits.Geo) > 0 && !o.InGeo(s.Limits.Geo),
 		}
 		if o.Region != catalog.AllRegions {
 			to.Region = o.Region
@@ -769,6 +1057,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 		}
 		if o.GPU != nil {
 			to.GPUModel = &o.GPU.Model
+			to.GPU = o.GPU.ID
 		}
 		if total := cat.TotalGPUMemoryGB(in); total != nil {
 			to.MemPerGPU = pagemodel.Ptr(*total / float64(in.GPUCount))
@@ -777,7 +1066,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 			}
 		}
 		for m, pr := range o.Prices {
-			tp := TCOPrice{}
+			tp := tcoPrice{}
 			if pr.Converted {
 				tp.Hourly = pagemodel.Ptr(pr.Display)
 				if pr.Hourly.OffOnDemand {
@@ -787,7 +1076,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 				tp.NoRate = pr.Hourly.Currency
 			}
 			if !pr.Ranked() {
-				tp.Unranked = pr.Kind
+				tp.Unranked = pr.Why()
 			}
 			tp.Kind = pr.Kind
 			if d, _ := catalog.AgeDate(pr.Point); d != "" {

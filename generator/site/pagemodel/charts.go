@@ -47,6 +47,18 @@ func (v *ChartView) GPUURL(g *catalog.GPU) string { return v.Page.Rel(paths.GPU(
 
 func (v *ChartView) ProviderURL(p *catalog.Provider) string { return v.Page.Rel(paths.Provider(p.ID)) }
 
+// MaxProviders, MaxOffers and MaxMarks are the most providers, offers and
+// marks of a GPU model the charts keep (charts.MaxChartProviders …), for
+// the notes that say what they leave out.
+func (v *ChartView) MaxProviders() int { return charts.MaxChartProviders }
+
+func (v *ChartView) MaxOffers() int { return charts.MaxChartOffers }
+
+func (v *ChartView) MaxMarks() int { return charts.MaxMarksPerGPU }
+
+// MaxGPUs is the most GPU models the chart of prices by GPU model keeps.
+func (v *ChartView) MaxGPUs() int { return charts.MaxChartGPUs }
+
 // RegionName is the name of an offer's region at its provider, or its id.
 func (v *ChartView) RegionName(p *catalog.Provider, id string) string {
 	if r := p.Region(id); r != nil && r.Name != "" {

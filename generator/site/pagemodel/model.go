@@ -27,7 +27,13 @@ type Page struct {
 	TitleKey    string
 	Description string
 	DescKey     string
-	Data        any
+	// Twin links to the page's Markdown twin (index.md beside it), ""
+	// when it has none.
+	Twin string
+	// Share is what the page answers, in a sentence, for the preview a
+	// shared link shows (og:description); "" means its description.
+	Share string
+	Data  any
 
 	Site      *SiteInfo
 	Nav       []NavLink
@@ -45,9 +51,20 @@ type Page struct {
 	// SearchURL is the action of the header's search form, the search
 	// page; SearchIndex links to search/index.js and SearchScript to
 	// static/search.js, "" on the 404 page, whose form works without them.
+	// QueryScript links to static/query.js, which reads a number of GPUs
+	// out of a query for the search box and the matrix, on the same pages.
 	SearchURL    string
 	SearchIndex  string
 	SearchScript string
+	// SwitchScript links to static/switches.js, which carries the answer
+	// switches of the page's URL into its links to other pages; "" on
+	// the 404 page.
+	SwitchScript string
+	// AnswerScript links to static/home.js on a page whose own script
+	// (Script) is another and which has the answer switches: the script
+	// shows the answer of the state chosen.
+	AnswerScript string
+	QueryScript  string
 	Charts       []*ChartView // its charts; a page without any loads no chart script
 	// AgeScript links to static/age.js on a page that shows the ages of
 	// prices (the partial "price-trust"), which it counts again to the
@@ -61,6 +78,20 @@ type Page struct {
 	// the models of the pages being rendered are held; nil once made, or
 	// when Data was made with the page.
 	Model func() (any, error)
+	// Attachments are files written beside the page at build, by output
+	// path, in the order attached: a trial plan's downloads.
+	Attachments []Attachment
+}
+
+// Attachment is a file a page's model makes for the page to link to.
+type Attachment struct {
+	Path string
+	Data []byte
+}
+
+// Attach adds a file, at output path, for p to link to.
+func (p *Page) Attach(path string, data []byte) {
+	p.Attachments = append(p.Attachments, Attachment{Path: path, Data: data})
 }
 
 // Lazy has the model of p made by f just before p renders.
@@ -76,13 +107,16 @@ type SiteInfo struct {
 	Title   string
 	Tagline string
 	Lang    string
-	Pages   []*content.ContentPage // the content pages every page lists (site's listedPages)
+	Pages   []*content.ContentPage // the content pages every page lists (kinds.ListedPages)
 	// AllPages links to the index of content pages, nil when Pages are
 	// all of them.
 	AllPages *AllPages
 	// NoIndex asks search engines to leave every page out (a preview:
 	// Options.Preview).
 	NoIndex bool
+	// Internal says the site holds a team's private overlay: every page
+	// shows a banner that says so (site's Options.Internal).
+	Internal bool
 	// AgeMessages is the JSON of the words static/age.js writes ages
 	// with, and of the day the build counted them to (site's ageScriptMessages).
 	AgeMessages template.JS
@@ -214,7 +248,7 @@ type Alternate struct {
 // the static files, the schemas, the data exports and the sitemap.
 func SharedOutput(p string) bool {
 	return p == "sitemap.xml" || slices.Contains(export.Paths, p) ||
-		strings.HasPrefix(p, "static/") || strings.HasPrefix(p, catalog.SchemaDir+"/")
+		strings.HasPrefix(p, "static/") || strings.HasPrefix(p, catalog.SchemaDir+"/") || strings.HasPrefix(p, "api/")
 }
 
 // InlineAssets are the blocks the 404 page of a site without a URL holds.
@@ -227,7 +261,7 @@ type InlineAssets struct {
 // AllPages links to the index of content pages when the footer and the
 // home page cannot list them all.
 type AllPages struct {
-	Path  string // pagesIndexPath
+	Path  string // paths.PagesIndex
 	Count int    // how many content pages there are
 }
 

@@ -26,6 +26,10 @@ type TrustView struct {
 	Badge string
 	// BadgeTitle says the policy behind the badge, for a title attribute.
 	BadgeTitle string
+	// LastSeen is the last day the price's source listed its offer, when
+	// it no longer does (the point's last_seen): the offer is superseded
+	// and answers nothing; "" while it is listed.
+	LastSeen string
 }
 
 // Ranked reports whether the price takes part in rankings by default.

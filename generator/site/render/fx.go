@@ -77,7 +77,7 @@ func (m Messages) FxNote(n FxNote) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return m.T("fx.note", n.From, n.Base, FormatNum(n.Rate), n.Quote, date)
+	return m.T("fx.note", m.Cur(n.From), m.Cur(n.Base), FormatNum(n.Rate), m.Cur(n.Quote), date)
 }
 
 // siteRates are the notes of every currency the catalog's prices are
@@ -113,7 +113,7 @@ func (m Messages) FxRule(cat *catalog.Catalog) (string, error) {
 	display := cmp.Or(cat.Site.Currency, "USD")
 	notes := siteRates(cat)
 	if len(notes) == 0 {
-		return m.T("fx.rule_one", display, display)
+		return m.T("fx.rule_one", m.Cur(display), m.Cur(display))
 	}
 	texts := make([]string, len(notes))
 	for i, n := range notes {
@@ -123,7 +123,7 @@ func (m Messages) FxRule(cat *catalog.Catalog) (string, error) {
 		}
 		texts[i] = s
 	}
-	return m.T("fx.rule", display, strings.Join(texts, " "), display)
+	return m.T("fx.rule", m.Cur(display), strings.Join(texts, " "), m.Cur(display))
 }
 
 // RateView is an exchange rate as the catalog states it: 1 Base = Rate Quote.

@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,7 +35,7 @@ import (
 
 // Layouts are the page kinds; each has templates/layouts/<kind>.html,
 // which defines "layout" for the frame templates/base.html.
-var Layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "changes", "benchmarks", "benchmark", "scenarios", "scenario", "evaluation", "page", "pages", "search", "404"}
+var Layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "changes", "benchmarks", "benchmark", "scenarios", "scenario", "evaluation", "page", "pages", "search", "summary", "404"}
 
 // Templates are the parsed templates of a build, one set per layout.
 type Templates struct {
@@ -264,7 +265,8 @@ func Funcs(m Messages) template.FuncMap {
 		"derived":  FormatDerived, // a computed amount, as money
 		"exact":    FormatExact,   // an amount with all its digits, for a title: 32.7726
 		"tri":      Tri,           // a *bool as "yes", "no" or "unknown"
-		"cite":     Cite,          // a source split into citations, each into words and links
+		"cite":     m.Cite,        // a source split into citations, each into words and links
+		"spotname": m.spotName,    // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
 		"join":     strings.Join,  // a list of names
 		"wbr":      Breakable,     // a name that may wrap after '.', '_' and '-' only
 		"inc":      inc,           // a 0-based index counted from 1
@@ -273,7 +275,66 @@ func Funcs(m Messages) template.FuncMap {
 		"fxnotes":  FxNotes,       // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
 		"fxnote":   m.FxNote,      // the sentence beside a ranking for one rate
 		"sharekey": ShareKey,      // the message key naming a strategy's share of a pricing model
+		"months":   m.Months,      // a number of months as the language writes it: "1 month", "12 months"
+		"cur":      m.Cur,         // a currency code as the language writes it beside an amount: USD, 美元
+		"curname":  m.CurName,     // a currency code as the language names the currency: USD, 人民币
+		"unitname": m.UnitName,    // a benchmark's unit as the language writes it: minutes, 分钟
+		"division": m.Division,    // a benchmark's division as the language writes it: closed, 封闭
+		"own":      m.own,         // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
 	}
+}
+
+// Cur is the currency of the ISO 4217 code as the language writes it
+// beside an amount (currency_unit: 元 for CNY, 美元 for USD in Chinese);
+// the code itself where the messages name none (English writes codes).
+func (m Messages) Cur(code string) string {
+	return m.listed("currency_unit.", code)
+}
+
+// CurName is the currency of the ISO 4217 code as the language names
+// it in running text (currency_name: 人民币 for CNY); the code where the
+// messages name none.
+func (m Messages) CurName(code string) string {
+	return m.listed("currency_name.", code)
+}
+
+// UnitName is a benchmark's unit (or what its throughput counts) as the
+// language writes it (unit_name: 分钟 for minutes); as the catalog writes
+// it where the messages name none.
+func (m Messages) UnitName(u string) string {
+	return m.listed("unit_name.", u)
+}
+
+// Division is an MLPerf division as the language writes it (division:
+// 封闭 for closed); as the catalog writes it where the messages name none.
+func (m Messages) Division(d string) string {
+	return m.listed("division.", d)
+}
+
+// listed is the message prefix+key where the messages have it, else key:
+// a catalog term (a currency code, a unit) as the language writes it.
+func (m Messages) listed(prefix, key string) string {
+	if s := m[prefix+key]; s != "" {
+		return s
+	}
+	return key
+}
+
+// own marks h, a name the catalog writes in its own language only (an
+// instance type's: "B200 (Secure Cloud, per GPU)"), as that language on
+// a page in another; on the catalog language's pages h is as it is.
+func (m Messages) own(v any) template.HTML {
+	var h template.HTML
+	switch v := v.(type) {
+	case template.HTML:
+		h = v
+	case string:
+		h = template.HTML(template.HTMLEscapeString(v))
+	}
+	if h == "" || m.language() == catalog.BaseLanguage {
+		return h
+	}
+	return template.HTML(`<span lang="`+catalog.BaseLanguage+`">`) + h + "</span>"
 }
 
 // language is the language of the messages (site.language): the
@@ -285,13 +346,37 @@ func (m Messages) language() string { return cmp.Or(m["site.language"], catalog.
 // none in that language, the catalog's own text, marked as such.
 func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	s, in := catalog.Text(rec, key, m.language())
-	return m.Marked(template.HTML(template.HTMLEscapeString(s)), in, false)
+	h := template.HTML(template.HTMLEscapeString(s))
+	if in && s != "" && m.language() != catalog.BaseLanguage {
+		// A name the catalog gives in its own language only (RunPod
+		// Secure Cloud) stays a name, unmarked, but in that language.
+		if own, _ := catalog.Text(rec, key, catalog.BaseLanguage); own == s {
+			return template.HTML(`<span lang="`+catalog.BaseLanguage+`">`) + h + "</span>", nil
+		}
+	}
+	return m.Marked(h, in, false)
 }
 
 // trs returns the text of the field key of rec in the language of the
 // Messages, plain, for an attribute or a title.
 func (m Messages) trs(rec any, key string) string {
 	s, _ := catalog.Text(rec, key, m.language())
+	return s
+}
+
+// spotName is provider p's own term for its spot capacity in the
+// language of m (竞价实例 for 腾讯云, Spot 实例 for AWS), without what
+// its brackets add, for the label of its spot prices on its own pages;
+// "" where p has none in that language, or the language is the
+// catalog's own (the site's term stands there).
+func (m Messages) spotName(p *catalog.Provider) string {
+	if p == nil || m.language() == catalog.BaseLanguage || p.Spot.I18n[m.language()]["name"] == "" {
+		return ""
+	}
+	s, _ := catalog.Text(&p.Spot, "name", m.language())
+	if i := strings.IndexAny(s, "（("); i > 0 {
+		s = strings.TrimSpace(s[:i])
+	}
 	return s
 }
 
@@ -320,6 +405,15 @@ func (m Messages) Marked(h template.HTML, in, block bool) (template.HTML, error)
 
 // Sentence ends catalog text s with the language's full stop
 // (site.full_stop), unless it already ends in a sentence's closing mark.
+// Months writes a number of months: "1 month", "12 months", "1.5
+// months" (messages scenario.months_1 and scenario.months).
+func (m Messages) Months(v float64) (string, error) {
+	if v == 1 {
+		return m.T("scenario.months_1")
+	}
+	return m.T("scenario.months", FormatNum(v))
+}
+
 func (m Messages) Sentence(s string) (string, error) {
 	s = strings.TrimRightFunc(s, unicode.IsSpace)
 	if r, _ := utf8.DecodeLastRuneInString(s); s == "" || strings.ContainsRune(".!?…。！？", r) {
@@ -440,6 +534,54 @@ type Citation []citePart
 // citePart is a run of words (Text), or a link (URL, Label).
 type citePart struct {
 	URL, Label, Text string
+	// Native says Text is in the language of the page (a seed guide's
+	// citation put into it), not the catalog's English; Quote is then the
+	// words it quotes from the guide, as they stand there.
+	Native bool
+	Quote  string
+}
+
+// seedCitation is a citation of a seed guide as the catalog writes it:
+// industry buyer's guide (Chinese), section "…" (or sections "…", "…"),
+// and at most one quotation in brackets.
+var seedCitation = regexp.MustCompile(`^industry buyer's guide \(Chinese\)((?:, sections? "[^"]*"(?:, "[^"]*")*)+)(?: \('([^']*)'\))?$`)
+
+// quoted is a quoted section name of a seed citation.
+var quoted = regexp.MustCompile(`"([^"]*)"`)
+
+// Cite is Cite(s) for a page in the language of m: a citation of a seed
+// guide is put in that language (its name, its sections and its quote
+// from the messages source_seed.*), which the page then shows as its
+// own text, and its quotation as one; other citations stay the
+// catalog's.
+func (m Messages) Cite(s string) []Citation {
+	cs := Cite(s)
+	if m.language() == catalog.BaseLanguage {
+		return cs
+	}
+	for _, c := range cs {
+		for i := range c {
+			p := &c[i]
+			sm := seedCitation.FindStringSubmatch(p.Text)
+			if p.URL != "" || sm == nil {
+				continue
+			}
+			var secs []string
+			for _, q := range quoted.FindAllStringSubmatch(sm[1], -1) {
+				secs = append(secs, q[1])
+			}
+			key := "source_seed.section"
+			if len(secs) > 1 {
+				key = "source_seed.sections"
+			}
+			text := m["source_seed.guide"] + fmt.Sprintf(m[key], strings.Join(secs, m["source_seed.and"]))
+			if sm[2] != "" {
+				text += m["source_seed.quote"]
+			}
+			p.Text, p.Native, p.Quote = text, true, sm[2]
+		}
+	}
+	return cs
 }
 
 // Cite splits a source into its citations, which ";" separates outside

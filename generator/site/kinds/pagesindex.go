@@ -1,4 +1,4 @@
-package site
+package kinds
 
 import (
 	"cmp"
@@ -7,24 +7,23 @@ import (
 	"strings"
 
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/paths"
 )
 
 // A site lists its content pages in the footer of every page and on the
 // home page. Up to maxListedPages it lists them all; past that it lists
 // the first few (the pages at the top of content/ first) and links the
-// rest from pagesIndexPath, the index of every content page grouped by
+// rest from paths.PagesIndex, the index of every content page grouped by
 // folder, so that no page grows with the number of content pages.
 
 // maxListedPages is how many content pages every page's footer and the
 // home page list before they link to the index instead.
 const maxListedPages = 8
 
-// pagesIndexPath is the output path of the index of content pages.
-const pagesIndexPath = "pages/index.html"
-
-// listedPages is the content pages every page lists, and the link to the
+// ListedPages is the content pages every page lists, and the link to the
 // index of the others, nil when it lists them all.
-func listedPages(pages []*content.ContentPage) ([]*content.ContentPage, *allPages) {
+func ListedPages(pages []*content.ContentPage) ([]*content.ContentPage, *pagemodel.AllPages) {
 	if len(pages) <= maxListedPages {
 		return pages, nil
 	}
@@ -32,7 +31,7 @@ func listedPages(pages []*content.ContentPage) ([]*content.ContentPage, *allPage
 	slices.SortStableFunc(out, func(x, y *content.ContentPage) int {
 		return cmp.Compare(strings.Count(x.Path, "/"), strings.Count(y.Path, "/"))
 	})
-	return out[:maxListedPages-1], &allPages{Path: pagesIndexPath, Count: len(pages)}
+	return out[:maxListedPages-1], &pagemodel.AllPages{Path: paths.PagesIndex, Count: len(pages)}
 }
 
 // pageGroup is the content pages of one folder of content/ on the index,
@@ -40,7 +39,7 @@ func listedPages(pages []*content.ContentPage) ([]*content.ContentPage, *allPage
 type pageGroup struct {
 	Folder string
 	Anchor string
-	Pages  []link
+	Pages  []pagemodel.Link
 }
 
 // pagesIndexData is the model of the index of content pages.
@@ -49,14 +48,14 @@ type pagesIndexData struct {
 	Groups []pageGroup
 }
 
-// pagesIndex makes the index of the content pages contents, nil when
-// every page lists them all; newPage makes the frame of a page of the
-// edition.
-func pagesIndex(contents []*content.ContentPage, newPage func(path, layout string) *page) *page {
-	if _, all := listedPages(contents); all == nil {
+// PagesIndex is the page kind of the index of content pages: it makes the
+// index of contents, nil when every page lists them all; newPage makes
+// the frame of a page of the edition.
+func PagesIndex(contents []*content.ContentPage, newPage NewPage) *pagemodel.Page {
+	if _, all := ListedPages(contents); all == nil {
 		return nil
 	}
-	p := newPage(pagesIndexPath, "pages")
+	p := newPage(paths.PagesIndex, "pages")
 	p.TitleKey, p.DescKey = "pages.title", "pages.description"
 	p.Lazy(func() any {
 		d := &pagesIndexData{Count: len(contents)}
@@ -72,7 +71,7 @@ func pagesIndex(contents []*content.ContentPage, newPage func(path, layout strin
 				byFolder[folder] = i
 				d.Groups = append(d.Groups, pageGroup{Folder: folder, Anchor: anchor(folder)})
 			}
-			d.Groups[i].Pages = append(d.Groups[i].Pages, link{Title: c.Title, URL: p.Rel(c.Path)})
+			d.Groups[i].Pages = append(d.Groups[i].Pages, pagemodel.Link{Title: c.Title, URL: p.Rel(c.Path)})
 		}
 		slices.SortStableFunc(d.Groups, func(x, y pageGroup) int { return strings.Compare(x.Folder, y.Folder) })
 		return d

@@ -1,0 +1,82 @@
+package pricing
+
+import (
+	"io/fs"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"gpucompare/generator/catalog"
+)
+
+// TestMainlandMLPSScenarioShortList: the shipped scenario "16 A100-class
+// GPUs for 6 months in mainland China under MLPS level 3" ranks only
+// mainland offers of its GPU models, its cheapest is worked out by hand,
+// and its advice that no offer states an MLPS level 3 filing holds for the
+// catalog: it fails the day a mainland provider states 等保三级, so that
+// the sentence is changed with the catalog.
+func TestMainlandMLPSScenarioShortList(t *testing.T) {
+	root := os.DirFS("../..")
+	if _, err := fs.Stat(root, "data/scenarios/mainland-mlps-a100.yaml"); err != nil {
+		t.Skip("no shipped catalog:", err)
+	}
+	cat, rep := catalog.Load(root)
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	// No provider with a mainland region states 等保三级, as the advice says.
+	for _, p := range cat.Providers {
+		if !slices.ContainsFunc(p.Regions, func(r *catalog.Region) bool { return r.Geo == "china-mainland" }) {
+			continue
+		}
+		for _, c := range p.Certifications.List {
+			if strings.Contains(c, "等保三级") || strings.Contains(strings.ToLower(c), "mlps level 3") || strings.Contains(c, "三级") {
+				t.Errorf("%s states %q: the scenario's advice says no offer does", p.ID, c)
+			}
+		}
+	}
+	var s *catalog.Scenario
+	for _, x := range cat.Scenarios {
+		if x.ID == "mainland-mlps-a100" {
+			s = x
+		}
+	}
+	if s == nil {
+		t.Fatal("no scenario mainland-mlps-a100")
+	}
+	if !strings.Contains(s.Advice, "No offer in the catalog states an MLPS level 3") {
+		t.Fatalf("advice %q does not say that no offer states MLPS level 3", s.Advice)
+	}
+	st := s.Strategies[0]
+	var best TCO
+	n := 0
+	for _, o := range Offers(cat, cat.Site.Currency) {
+		if !Eligible(cat, o, s, st, true) {
+			continue
+		}
+		if !o.InGeo([]string{"china-mainland"}) || !slices.Contains(s.Limits.GPUModels, o.GPU.Model) {
+			t.Errorf("%s/%s/%s (%s) is on the short list", o.Provider.ID, o.Instance.ID, o.Region, o.GPU.Model)
+		}
+		tco, ok, _ := ScenarioTCO(cat, o, s, st)
+		if ok && (n == 0 || tco.Total < best.Total) {
+			best = tco
+		}
+		if ok {
+			n++
+		}
+	}
+	if n < 3 {
+		t.Fatalf("%d costed offers on the short list", n)
+	}
+	// By hand: 16 GPUs all month on 8-GPU p4d.24xlarge instances in AWS's
+	// China regions are 2 instances × its on-demand price × 730 h × 6 months.
+	p := best.Offer.Prices["on_demand"]
+	if best.Offer.Instance.ID != "p4d.24xlarge" || best.Offer.Provider.ID != "aws-china" {
+		t.Fatalf("cheapest %s/%s, want aws-china p4d.24xlarge", best.Offer.Provider.ID, best.Offer.Instance.ID)
+	}
+	if want := 2 * p.Display * 730 * 6; math.Abs(best.Total-want) > 0.01 {
+		t.Errorf("total %.2f, want %.2f", best.Total, want)
+	}
+}

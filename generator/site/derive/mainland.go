@@ -1,0 +1,131 @@
+package derive
+
+import (
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+)
+
+// The mainland view answers "what does one GPU cost per hour in mainland
+// China": for each GPU model, the cheapest price per GPU-hour among the
+// offers in regions of mainland China (catalog geo china-mainland), in
+// yuan, under each of MainlandTabs: a current price where there is one,
+// else the cheapest other, labelled (MainlandAnswers). An amount quoted in another currency is converted into
+// yuan with the catalog's latest dated rate (pricing.Rates), which the
+// cell keeps; one with no rate is left out.
+
+// MainlandCurrency is the currency of the mainland view: what buyers in
+// mainland China pay in.
+const MainlandCurrency = "CNY"
+
+// MainlandTab is a column set of the mainland view: the pricing models
+// whose cheapest price it shows.
+type MainlandTab struct {
+	ID     string // names its messages (mainland.tab.<id>) and its tab
+	Models []string
+}
+
+// MainlandTabs are pay-as-you-go (按量计费) and subscription by the month
+// or the year (包年包月), the two ways the China clouds sell.
+var MainlandTabs = []MainlandTab{
+	{"on_demand", []string{"on_demand"}},
+	{"subscription", []string{"subscription_month", "subscription_year"}},
+}
+
+// MainlandRow is one GPU model of the mainland view.
+type MainlandRow struct {
+	GPU   *catalog.GPU
+	Cells []*MainlandCell // aligned with MainlandTabs; nil where none
+}
+
+// MainlandCell is the cheapest price per GPU-hour of a GPU model in
+// mainland China under the models of one tab.
+type MainlandCell struct {
+	Offer *pricing.Offer
+	Model string
+	Price *pricing.Price
+	// Current says the price answers as current (MainlandAnswers); a cell
+	// that is not holds the cheapest price of a GPU model with no current
+	// one, labelled so.
+	Current bool
+	// PerGPUHour is in MainlandCurrency; Quoted the same in the quoted
+	// currency, converted by Conversion (the identity for yuan).
+	PerGPUHour float64
+	Quoted     float64
+	Conversion pricing.Conversion
+}
+
+// InMainland reports whether offer o is sold in a region of mainland
+// China: its region's, or for a price that holds in every region, each
+// of its provider's regions is there.
+func InMainland(o *pricing.Offer) bool {
+	if o.Region == catalog.AllRegions {
+		if len(o.Provider.Regions) == 0 {
+			return false
+		}
+		for _, r := range o.Provider.Regions {
+			if r.Geo != "china-mainland" {
+				return false
+			}
+		}
+		return true
+	}
+	r := o.Provider.Region(o.Region)
+	return r != nil && r.Geo == "china-mainland"
+}
+
+// MainlandAnswers is which prices the mainland view chooses from, and
+// whether a price is current: the offer's price under model, of a whole
+// instance with whole GPUs (no vGPU slice, no part of the cost), in
+// mainland China; current where it answers as the home table's prices
+// do (pricing.Offer.Ranks: a source of a kind rankings use). A GPU model
+// with no current price in mainland China is answered by its cheapest
+// other price, which the view labels as such. It is the one place the
+// view's selection is made.
+func MainlandAnswers(o *pricing.Offer, model string) (ok, current bool) {
+	if o.Prices[model] == nil || o.Instance.VGPUProfile != "" || o.Instance.GPUCount <= 0 || !o.Rankable() || !InMainland(o) {
+		return false, false
+	}
+	return true, o.Ranks(model)
+}
+
+// Mainland derives the mainland view of the priced offers, with gpus in
+// buyer order: a row for each GPU model with a price under some tab.
+func Mainland(cat *catalog.Catalog, offers []*pricing.Offer, gpus []*catalog.GPU) []*MainlandRow {
+	rates := pricing.Rates(cat.FX)
+	best := map[string][]*MainlandCell{}
+	for _, o := range offers {
+		for i, tab := range MainlandTabs {
+			for _, model := range tab.Models {
+				ok, current := MainlandAnswers(o, model)
+				if !ok {
+					continue
+				}
+				pr := o.Prices[model]
+				conv, ok := rates.Convert(pr.Hourly.Currency, MainlandCurrency)
+				if !ok {
+					continue
+				}
+				quoted := pr.Hourly.Amount / float64(o.Instance.GPUCount)
+				per := conv.Apply(quoted)
+				cells := best[o.Instance.GPU]
+				if cells == nil {
+					cells = make([]*MainlandCell, len(MainlandTabs))
+					best[o.Instance.GPU] = cells
+				}
+				// A current price before any other, then the cheaper; the
+				// first of equal prices (catalog order) stays.
+				if c := cells[i]; c != nil && (c.Current && !current || c.Current == current && c.PerGPUHour <= per) {
+					continue
+				}
+				cells[i] = &MainlandCell{Offer: o, Model: model, Price: pr, Current: current, PerGPUHour: per, Quoted: quoted, Conversion: conv}
+			}
+		}
+	}
+	var rows []*MainlandRow
+	for _, g := range gpus {
+		if cells := best[g.ID]; cells != nil {
+			rows = append(rows, &MainlandRow{GPU: g, Cells: cells})
+		}
+	}
+	return rows
+}

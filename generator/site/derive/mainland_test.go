@@ -1,0 +1,86 @@
+package derive
+
+import (
+	"testing"
+
+	"gpucompare/generator/catalog/catalogtest"
+)
+
+// mainlandCatalog has a China cloud with a mainland and a Hong Kong
+// region: for the A100 a current yuan price, a cheaper price from an
+// article and a cheaper one outside the mainland; for the T4 only an
+// article's dollar price and a vGPU slice; a monthly subscription of
+// the A100.
+const mainlandCatalog = `
+-- data/site.yaml --
+title: t
+currency: USD
+-- data/fx.yaml --
+rates:
+  - {base: USD, quote: CNY, rate: 7, date: 2025-06-02, source: https://www.example.com/fx}
+-- data/gpus/a100.yaml --
+id: a100
+name: A100
+model: A100
+vendor: NVIDIA
+memory_gb: 40
+source: https://www.example.com/a100
+-- data/gpus/t4.yaml --
+id: t4
+name: T4
+model: T4
+vendor: NVIDIA
+memory_gb: 16
+source: https://www.example.com/t4
+-- data/providers/cn.yaml --
+id: cn
+name: CN Cloud
+kind: public_cloud
+currency: CNY
+regions:
+  - {id: cn-a, name: A, geo: china-mainland}
+  - {id: hk, name: HK, geo: hong-kong-taiwan}
+instances:
+  - {id: big, name: big, gpu: a100, gpu_count: 2, regions: [cn-a, hk], source: https://www.example.com/big}
+  - {id: small, name: small, gpu: t4, gpu_count: 1, regions: [cn-a], source: https://www.example.com/small}
+  - {id: slice, name: slice, gpu: t4, gpu_count: 1, vgpu_profile: T4-4Q, regions: [cn-a], source: https://www.example.com/slice}
+-- data/prices/cn.yaml --
+provider: cn
+prices:
+  - {instance: big, region: cn-a, model: on_demand, amount: 40, currency: CNY, since: 2025-06, source: https://www.example.com/p, source_kind: provider}
+  - {instance: big, region: cn-a, model: subscription_month, amount: 14600, currency: CNY, since: 2025-06, source: https://www.example.com/p, source_kind: provider}
+  - {instance: big, region: hk, model: on_demand, amount: 10, currency: CNY, since: 2025-06, source: https://www.example.com/p, source_kind: provider}
+  - {instance: small, region: cn-a, model: on_demand, amount: 1, currency: USD, since: 2025-06, source: https://www.example.com/blog, source_kind: article}
+  - {instance: slice, region: cn-a, model: on_demand, amount: 0.1, currency: CNY, since: 2025-06, source: https://www.example.com/p, source_kind: provider}
+`
+
+// TestMainlandPicksTheCheapestCurrentPriceInYuan: per GPU model, the
+// mainland view takes a current price over a cheaper one that is not,
+// leaves out regions outside the mainland and slices of a GPU, converts
+// into yuan, and answers a model with no current price by its cheapest
+// other one, marked so.
+func TestMainlandPicksTheCheapestCurrentPriceInYuan(t *testing.T) {
+	cat, _ := catalogtest.Load(t, mainlandCatalog)
+	d := Make(cat)
+	if len(d.Mainland) != 2 {
+		t.Fatalf("%d rows, want 2 (A100, T4)", len(d.Mainland))
+	}
+	byGPU := map[string]*MainlandRow{}
+	for _, r := range d.Mainland {
+		byGPU[r.GPU.ID] = r
+	}
+	a100 := byGPU["a100"].Cells
+	if c := a100[0]; c == nil || c.PerGPUHour != 20 || !c.Current || c.Offer.Region != "cn-a" {
+		t.Errorf("A100 on demand: %+v, want 20 CNY per GPU-hour, current, in cn-a", c)
+	}
+	if c := a100[1]; c == nil || c.Model != "subscription_month" || c.PerGPUHour != 10 {
+		t.Errorf("A100 subscription: %+v, want 14600 CNY a month over 730 hours and 2 GPUs: 10", c)
+	}
+	t4 := byGPU["t4"].Cells
+	if c := t4[0]; c == nil || c.Current || c.PerGPUHour != 7 || c.Offer.Instance.ID != "small" || c.Conversion.Factor != 7 {
+		t.Errorf("T4 on demand: %+v, want the article's 1 USD as 7 CNY, not current, not the slice", c)
+	}
+	if t4[1] != nil {
+		t.Errorf("T4 subscription: %+v, want none", t4[1])
+	}
+}

@@ -1,0 +1,84 @@
+// Package markdown writes the Markdown the build hands to machines and
+// assistants (llms.txt, llms-full.txt): escaped text, links and GitHub
+// Flavored Markdown tables. Catalog text is untrusted, so every piece of
+// it goes through Text or Link: it shows as written and cannot open a
+// link, an HTML tag, emphasis or a table cell of its own. It does no I/O.
+package markdown
+
+import (
+	"net/url"
+	"strings"
+)
+
+// textEscaper escapes what would make catalog text more than text in a
+// line or a table cell of GFM.
+// Angle brackets become character references rather than backslash
+// escapes, so that no "<" of catalog text is in the file at all.
+var textEscaper = strings.NewReplacer(
+	`\`, `\\`, "&", `\&`, "|", `\|`, "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;",
+	"*", `\*`, "`", "\\`", "_", `\_`, "~", `\~`, "#", `\#`, "!", `\!`,
+	"\r\n", " ", "\n", " ", "\r", " ", "\t", " ",
+)
+
+// Text is s as Markdown text that shows s as it is, on one line.
+func Text(s string) string { return textEscaper.Replace(s) }
+
+// hrefEscaper percent-encodes what would end a link destination early.
+var hrefEscaper = strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E", "|", "%7C", "\n", "", "\r", "", "\t", "")
+
+// Href is a link destination for href: a relative path, or an http or
+// https URL; "" for anything else (a javascript: URL, a citation in
+// words), which Link then shows as text.
+func Href(href string) string {
+	u, err := url.Parse(href)
+	if err != nil || u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" || u.Scheme != "" && u.Host == "" {
+		return ""
+	}
+	return hrefEscaper.Replace(href)
+}
+
+// Link is a Markdown link to href with the text text; the text alone
+// when href is not a link (Href).
+func Link(text, href string) string {
+	h := Href(href)
+	if h == "" {
+		return Text(text)
+	}
+	return "[" + Text(text) + "](" + h + ")"
+}
+
+// Source is a source as Markdown: a link to it when it is a URL, else the
+// citation in words.
+func Source(src string) string {
+	if u, err := url.Parse(src); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(src, " \t\n") {
+		return Link(src, src)
+	}
+	return Text(src)
+}
+
+// Table writes a GFM table: head is its header row, right says which
+// columns are figures (aligned right), rows hold Markdown already
+// escaped.
+func Table(b *strings.Builder, head []string, right []bool, rows [][]string) {
+	line := func(cells []string) {
+		b.WriteString("|")
+		for _, c := range cells {
+			b.WriteString(" ")
+			b.WriteString(c)
+			b.WriteString(" |")
+		}
+		b.WriteString("\n")
+	}
+	line(head)
+	sep := make([]string, len(head))
+	for i := range head {
+		sep[i] = "---"
+		if i < len(right) && right[i] {
+			sep[i] = "---:"
+		}
+	}
+	line(sep)
+	for _, r := range rows {
+		line(r)
+	}
+}

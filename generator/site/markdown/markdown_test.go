@@ -1,0 +1,53 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCatalogTextStaysText: hostile catalog text can open no link, tag,
+// emphasis or table cell, and a link goes only to a relative path or an
+// http(s) URL.
+func TestCatalogTextStaysText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a|b", `a\|b`},
+		{"[x](javascript:alert(1))", `\[x\](javascript:alert(1))`},
+		{"<script>", `&lt;script&gt;`},
+		{"&lt;b&gt; AT&T", `\&lt;b\&gt; AT\&T`},
+		{"*bold* _em_ `code`", "\\*bold\\* \\_em\\_ \\`code\\`"},
+		{"two\nlines\r\n", "two lines "},
+		{`back\slash`, `back\\slash`},
+	} {
+		if got := Text(tc.in); got != tc.want {
+			t.Errorf("Text(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ text, href, want string }{
+		{"p5", "instances/aws/p5/index.html", "[p5](instances/aws/p5/index.html)"},
+		{"x", "javascript:alert(1)", "x"},
+		{"x", "JaVaScRiPt:alert(1)", "x"},
+		{"x", "data:text/html,<b>", "x"},
+		{"x", "https://example.com/a b)c", "[x](https://example.com/a%20b%29c)"},
+		{"a]b", "https://example.com/", `[a\]b](https://example.com/)`},
+	} {
+		if got := Link(tc.text, tc.href); got != tc.want {
+			t.Errorf("Link(%q, %q) = %q, want %q", tc.text, tc.href, got, tc.want)
+		}
+	}
+	if got := Source("skypilot-catalog@001367d catalogs/v7/aws/vms.csv"); strings.Contains(got, "](") {
+		t.Errorf("a citation in words became a link: %s", got)
+	}
+	if got := Source("https://aws.amazon.com/ec2/pricing/"); got != "[https://aws.amazon.com/ec2/pricing/](https://aws.amazon.com/ec2/pricing/)" {
+		t.Errorf("a URL source: %s", got)
+	}
+}
+
+// TestTableIsGFM writes a table with a figure column aligned right.
+func TestTableIsGFM(t *testing.T) {
+	var b strings.Builder
+	Table(&b, []string{"GPU", "Price"}, []bool{false, true}, [][]string{{"H100", "3.09"}})
+	want := "| GPU | Price |\n| --- | ---: |\n| H100 | 3.09 |\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}

@@ -1,0 +1,75 @@
+package site
+
+import (
+	"math"
+	"time"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/pagemodel"
+)
+
+// quoteView is a team's private quote (from an overlay) as an instance
+// page shows it: beside the list price of the same offer, with how far
+// below list it is, until its last valid day; after it, listed as expired.
+type quoteView struct {
+	*catalog.Quote
+	Region     *catalog.Region // nil when the provider has no such region
+	ValidUntil *pagemodel.DateView
+	// List is the current list price of the same offer (region, pricing
+	// model, currency), nil when the catalog has none.
+	List *catalog.PricePoint
+	// Against is the discount against list in percent, as the quote
+	// states it (Stated) or worked out from List; NaN when neither.
+	Against float64
+	Stated  bool
+	Expired bool
+}
+
+// HasAgainst says whether the discount against list is known.
+func (q *quoteView) HasAgainst() bool { return !math.IsNaN(q.Against) }
+
+// AgainstText is the discount against list, rounded to a whole percent.
+func (q *quoteView) AgainstText() int { return int(math.Round(q.Against)) }
+
+// Above is how far above list the quote is, in whole percent: a quote
+// can be worse than list.
+func (q *quoteView) Above() int { return -q.AgainstText() }
+
+// instanceQuotes are the quotes for instance type in, the valid ones
+// first, each beside its list price as of day.
+func instanceQuotes(cat *catalog.Catalog, in *catalog.Instance, day time.Time) []*quoteView {
+	var valid, expired []*quoteView
+	for _, q := range cat.QuotesOf(in) {
+		v := &quoteView{Quote: q, ValidUntil: pagemodel.NewDate(q.ValidUntil), Against: math.NaN(), Expired: q.Expired(day)}
+		v.Region = in.Provider.Region(q.Offer.Region)
+		v.List = listPrice(cat, in, q)
+		switch {
+		case q.DiscountPct != nil:
+			v.Against, v.Stated = *q.DiscountPct, true
+		case v.List != nil && *v.List.Amount > 0:
+			v.Against = (*v.List.Amount - *q.Amount) / *v.List.Amount * 100
+		}
+		if v.Expired {
+			expired = append(expired, v)
+		} else {
+			valid = append(valid, v)
+		}
+	}
+	return append(valid, expired...)
+}
+
+// listPrice is the newest current list price of the quote's offer in its
+// currency, per instance, or nil.
+func listPrice(cat *catalog.Catalog, in *catalog.Instance, q *catalog.Quote) *catalog.PricePoint {
+	var best *catalog.PricePoint
+	for _, pp := range cat.PricesOf(in) {
+		if pp.Region != q.Offer.Region || pp.Model != q.Offer.Model || pp.Currency != q.Currency ||
+			pp.Amount == nil || pp.PerGPU || pp.LastSeen != "" || !catalog.Ranked(pp.SourceKind) {
+			continue
+		}
+		if best == nil || pp.Since >= best.Since {
+			best = pp
+		}
+	}
+	return best
+}

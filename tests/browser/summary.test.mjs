@@ -1,0 +1,66 @@
+// The one-page summary (/summary/, /zh/summary/): one click from the home
+// page's first screen reaches it, and Chromium prints it, as the page asks
+// (its CSS page size), on exactly one A4 page, read back with poppler's
+// pdfinfo. Its rows are the answer per GPU class. The PDFs go to
+// tests/browser/screenshots/summary-*.pdf.
+//
+//   SITE_DIR=public node --test tests/browser/summary.test.mjs
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cspViolations, instrument, launch } from './helpers.mjs';
+
+const SITE = path.resolve(process.env.SITE_DIR || 'public');
+const SITE_URL = pathToFileURL(SITE + path.sep).href;
+const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+let browser;
+before(async () => {
+  browser = await launch();
+  mkdirSync(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+});
+
+// pdfinfo reads a PDF's page count and page size.
+function pdfinfo(pdf) {
+  const r = spawnSync('pdfinfo', [pdf], { encoding: 'utf8' });
+  if (r.error?.code === 'ENOENT') throw new Error('pdfinfo not found: install the Debian package poppler-utils');
+  assert.equal(r.status, 0, `pdfinfo ${pdf}: ${r.stderr}`);
+  return r.stdout;
+}
+
+describe('the one-page summary', () => {
+  for (const [lang, dir, link] of [
+    ['en', '', 'One-page summary (print / PDF)'],
+    ['zh-CN', 'zh/', '一页摘要（打印 / PDF）'],
+  ]) {
+    test(`in ${lang}: one click from the home page, printed on exactly 1 A4 page`, async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const problems = await instrument(page, (u) => u.startsWith(SITE_URL) || u.startsWith('data:') || u === 'about:blank');
+      await page.goto(pathToFileURL(path.join(SITE, dir, 'index.html')).href);
+      const a = page.getByRole('link', { name: link, exact: true });
+      const box = await a.boundingBox();
+      assert.ok(box && box.y + box.height <= 800, `the link is on the first screen: ${JSON.stringify(box)}`);
+      await Promise.all([page.waitForURL(/summary\/index\.html$/), a.click()]);
+      const rows = await page.locator('#classes-table tbody tr').count();
+      assert.ok(rows >= 5, `the summary answers per GPU class: ${rows} rows`);
+      assert.match(await page.locator('.summary-date time').getAttribute('datetime'), /^\d{4}-\d{2}-\d{2}$/);
+      assert.deepEqual(await cspViolations(page), []);
+      assert.deepEqual(problems, []);
+      const pdf = path.join(SHOTS, `summary-${lang}.pdf`);
+      rmSync(pdf, { force: true });
+      await page.emulateMedia({ media: 'print' });
+      await page.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true });
+      const info = pdfinfo(pdf);
+      assert.match(info, /^Pages:\s+1$/m, `the summary prints on exactly one page:\n${info}`);
+      assert.match(info, /^Page size:\s+841\.\d+ x 59[45]\.\d+ pts \(A4\)/m, `the page is A4 landscape:\n${info}`);
+      await page.close();
+    });
+  }
+});
