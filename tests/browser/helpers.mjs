@@ -27,7 +27,7 @@ export async function launch() {
         `(apt-get install -y --no-install-recommends chromium) or set CHROMIUM to its path`,
     );
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -41,6 +41,16 @@ export async function launch() {
       '--font-render-hinting=none',
     ],
   });
+  // Playwright's own limit on each action (a click, a screenshot) is 30 s
+  // whatever the load; it grows with the load here, as the tests' limits do.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...options) => {
+    const ctx = await newContext(...options);
+    ctx.setDefaultTimeout(patience(30_000));
+    ctx.setDefaultNavigationTimeout(patience(30_000));
+    return ctx;
+  };
+  return browser;
 }
 
 const TYPES = {
