@@ -120,6 +120,11 @@ func (b *builder) pages() ([]*pagemodel.Page, error) {
 			return nil, err
 		}
 	}
+	for i, c := range mk.gpuChunks {
+		if err := b.put(gpuChunkPath(i+1), c); err != nil {
+			return nil, err
+		}
+	}
 	for _, p := range matrix {
 		add(p)
 	}

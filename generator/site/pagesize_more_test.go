@@ -75,7 +75,7 @@ func manyRatesRoot(t testing.TB) fstest.MapFS {
 // frame, which carries the record of every GPU model. Each must still be
 // over, so that the list shrinks as they are bounded.
 var notYetBounded = map[string][]string{
-	"many GPU models": {"gpus/index.html", "compare/index.html"},
+	"many GPU models": {"gpus/index.html"},
 }
 
 // TestPagesWithinTwoMBForThousandsOfGPUsAndRates builds, in both
