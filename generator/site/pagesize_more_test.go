@@ -98,9 +98,22 @@ func TestPagesWithinTwoMBForThousandsOfGPUsAndRates(t *testing.T) {
 						t.Errorf("%s does not say %q", page, want)
 					}
 				}
+				// The GPU list's first page: the chart of prices by GPU model and
+				// those of price against performance each say it.
+				for page, want := range map[string]string{
+					"gpus/index.html":    "more GPU models with a price are left out of the chart and its table, which keep the 60 priced by the most providers",
+					"zh/gpus/index.html": "个有报价的GPU型号未列入图表及其表格：只保留报价服务商最多的60个",
+				} {
+					if n := strings.Count(string(files[page]), want); n != 2 {
+						t.Errorf("%s says %q %d times, want twice", page, want, n)
+					}
+				}
 				checkEveryGPUListed(t, root, files)
+				for _, page := range []string{"gpus/index.html", "gpus/page-2.html", "compare/index.html", "zh/gpus/index.html", "zh/compare/index.html"} {
+					t.Logf("%s: %d bytes", page, len(files[page]))
+				}
 			}
-			t.Logf("%d pages and scripts, the largest bounded one %s of %d bytes", pages, at, largest)
+			t.Logf("%d pages and scripts, the largest %s of %d bytes", pages, at, largest)
 		})
 	}
 }

@@ -109,7 +109,7 @@ func TestPagesWithinTwoMBForThousandsOfRecords(t *testing.T) {
 			if more == nil {
 				t.Fatalf("compare/index.html: no facet says what it leaves out")
 			}
-			t.Logf("%d pages and scripts, the largest bounded one %s of %d bytes; the matrix's first page %d bytes; a facet leaves %s out", pages, at, largest, len(first), more[1])
+			t.Logf("%d pages and scripts, the largest %s of %d bytes; the matrix's first page %d bytes; a facet leaves %s out", pages, at, largest, len(first), more[1])
 		})
 	}
 }
