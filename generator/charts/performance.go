@@ -117,16 +117,19 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 		marks[r.Offer.GPU]++
 		return marks[r.Offer.GPU] > MaxMarksPerGPU
 	})
-	for _, n := range marks {
-		c.More += max(n-MaxMarksPerGPU, 0)
-	}
+	var kept map[*catalog.GPU]bool // nil: every GPU model
 	if len(marks) > MaxChartGPUs {
 		c.MoreGPUs = len(marks) - MaxChartGPUs
-		kept := map[*catalog.GPU]bool{}
+		kept = map[*catalog.GPU]bool{}
 		for _, g := range mostMarked(d.GPUs, marks, MaxChartGPUs) {
 			kept[g] = true
 		}
 		c.Rows = slices.DeleteFunc(c.Rows, func(r *PerfRow) bool { return !kept[r.Offer.GPU] })
+	}
+	for g, n := range marks {
+		if kept == nil || kept[g] {
+			c.More += max(n-MaxMarksPerGPU, 0) // the dearer marks of the GPU models drawn
+		}
 	}
 	var asOf asOfBuilder
 	for _, r := range c.Rows {
