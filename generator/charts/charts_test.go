@@ -492,3 +492,25 @@ func TestCategoryNamesInFull(t *testing.T) {
 		t.Errorf("the offer's name is not on the cost chart in full:\n%s", js)
 	}
 }
+
+// TestMostMarkedKeepsTheMostProvidersInOrder checks the GPU models the
+// charts of price against performance keep past MaxChartGPUs: those with
+// the most marks (counted up to MaxMarksPerGPU), the first listed among
+// equals, in their order.
+func TestMostMarkedKeepsTheMostProvidersInOrder(t *testing.T) {
+	var gpus []*catalog.GPU
+	marks := map[*catalog.GPU]int{}
+	for i, n := range []int{1, 3, 0, MaxMarksPerGPU + 5, 2, MaxMarksPerGPU, 3} {
+		g := &catalog.GPU{ID: fmt.Sprint("g", i)}
+		gpus = append(gpus, g)
+		marks[g] = n
+	}
+	var got []string
+	for _, g := range mostMarked(gpus, marks, 4) {
+		got = append(got, g.ID)
+	}
+	// g3 and g5 (capped alike), then g1 and g6 (3 each, g1 first), in their order.
+	if want := []string{"g1", "g3", "g5", "g6"}; !slices.Equal(got, want) {
+		t.Errorf("kept %v, want %v", got, want)
+	}
+}

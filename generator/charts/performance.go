@@ -38,6 +38,11 @@ type PricePerformance struct {
 	Unranked int
 	// More counts the marks left out past MaxMarksPerGPU.
 	More int
+	// MoreGPUs counts the GPU models with a mark that the charts leave
+	// out, past MaxChartGPUs: they keep those with the most marks (the
+	// most providers), in Data.GPUs order, as the chart of prices by GPU
+	// model does.
+	MoreGPUs int
 }
 
 // MaxMarksPerGPU is the most marks of one GPU model the charts of price
@@ -112,8 +117,19 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 		marks[r.Offer.GPU]++
 		return marks[r.Offer.GPU] > MaxMarksPerGPU
 	})
-	for _, n := range marks {
-		c.More += max(n-MaxMarksPerGPU, 0)
+	var kept map[*catalog.GPU]bool // nil: every GPU model
+	if len(marks) > MaxChartGPUs {
+		c.MoreGPUs = len(marks) - MaxChartGPUs
+		kept = map[*catalog.GPU]bool{}
+		for _, g := range mostMarked(d.GPUs, marks, MaxChartGPUs) {
+			kept[g] = true
+		}
+		c.Rows = slices.DeleteFunc(c.Rows, func(r *PerfRow) bool { return !kept[r.Offer.GPU] })
+	}
+	for g, n := range marks {
+		if kept == nil || kept[g] {
+			c.More += max(n-MaxMarksPerGPU, 0) // the dearer marks of the GPU models drawn
+		}
 	}
 	var asOf asOfBuilder
 	for _, r := range c.Rows {
@@ -135,6 +151,24 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 		return nil, err
 	}
 	return c, nil
+}
+
+// mostMarked is the n of gpus (in their order) with the most marks, the
+// first listed among equals.
+func mostMarked(gpus []*catalog.GPU, marks map[*catalog.GPU]int, n int) []*catalog.GPU {
+	var with []*catalog.GPU
+	for _, g := range gpus {
+		if marks[g] > 0 {
+			with = append(with, g)
+		}
+	}
+	order := slices.Clone(with)
+	slices.SortStableFunc(order, func(a, b *catalog.GPU) int { return min(marks[b], MaxMarksPerGPU) - min(marks[a], MaxMarksPerGPU) })
+	keep := map[*catalog.GPU]bool{}
+	for _, g := range order[:n] {
+		keep[g] = true
+	}
+	return slices.DeleteFunc(with, func(g *catalog.GPU) bool { return !keep[g] })
 }
 
 // perfChart draws price per GPU-hour against the figure perf of each row

@@ -32,6 +32,9 @@ func (k *catalogKind) Charts(d *charts.Data, p *pagemodel.Page) error {
 	case "home":
 		return k.figures.PriceByGPU(d, p)
 	case "gpus":
+		if p.Data.(*gpusData).First > 1 {
+			return nil // the figures are on the list's first page
+		}
 		return k.figures.GPUMatrix(d, p)
 	case "gpu":
 		return chartmodel.GPUOffers(d, p, p.Data.(*gpuData).GPU)

@@ -2,13 +2,57 @@ package site
 
 import (
 	"cmp"
+	"fmt"
 	"maps"
 	"slices"
 
+	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 )
+
+// maxGPURows is the most GPU models a page of the GPU list holds: a
+// catalog of more lists them on pages of maxGPURows (gpusPath), the most
+// offered first, so that each page stays under 2 MB; a catalog of fewer
+// lists them all on one page, newest first.
+const maxGPURows = 200
+
+// gpusPages is how many pages the list of n GPU models takes.
+func gpusPages(n int) int { return max(1, (n+maxGPURows-1)/maxGPURows) }
+
+// gpusPath is the path of the n-th page of the GPU list, from 1; a later
+// page is a file beside the GPU pages' folders, a name no GPU's id makes.
+func gpusPath(n int) string {
+	if n == 1 {
+		return "gpus/index.html"
+	}
+	return fmt.Sprintf("gpus/page-%d.html", n)
+}
+
+// gpusPage is the GPU models of page page (from 0) of a GPU list of more
+// than one page, and their priced offers: the models with the most
+// offers in the matrix first, then in buyer order.
+func (k *catalogKind) gpusPage(page int) ([]*catalog.GPU, []*pricing.Offer) {
+	count := map[string]int{}
+	for _, o := range k.data.Priced {
+		count[o.Instance.GPU]++
+	}
+	gpus := slices.Clone(k.data.GPUs)
+	slices.SortStableFunc(gpus, func(a, b *catalog.GPU) int { return count[b.ID] - count[a.ID] })
+	gpus = gpus[page*maxGPURows : min(len(gpus), (page+1)*maxGPURows)]
+	in := map[string]bool{}
+	for _, g := range gpus {
+		in[g.ID] = true
+	}
+	var offers []*pricing.Offer
+	for _, o := range k.data.Priced {
+		if in[o.Instance.GPU] {
+			offers = append(offers, o)
+		}
+	}
+	return gpus, offers
+}
 
 // cheapestTable is the GPU matrix's second table: for each GPU model and
 // each pricing model, the offer with the lowest price per GPU-hour, compared

@@ -89,7 +89,7 @@ func TestCheapestOfferPerGPUAndModel(t *testing.T) {
 	}
 	// The GPU matrix shows the on-demand cell as the GPU's price from.
 	b.Priced = pricing.Offers(cat, "USD")
-	d := catalogOf(b).gpusData(p)
+	d := catalogOf(b).gpusData(p, 0, 1)
 	seen := 0
 	for _, r := range append(d.Rows, d.Bare...) {
 		if r.GPU.ID == tab.Rows[0].ID {

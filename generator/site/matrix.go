@@ -247,7 +247,11 @@ type scriptSettings struct {
 	// OfferCount is how many offers the data scripts hold, all of them.
 	OfferCount int                `json:"offer_count"`
 	GPUs       []export.GPUExport `json:"gpus"`
-	Model      string             `json:"default_model"`
+	// GPUCount is how many GPU models the page's block (GPUs) and the
+	// data scripts of GPU models (gpuParts) hold together; 0 when the
+	// block holds them all.
+	GPUCount int    `json:"gpu_count,omitempty"`
+	Model    string `json:"default_model"`
 	// Terms are the models of each commitment choice (pricing.Commitments)
 	// that some offer prices, by its id: the script takes an offer's price
 	// under one as pricing.Offer.Committed does.
@@ -272,38 +276,80 @@ func offerChunkPath(n int) string { return fmt.Sprintf("compare/offers-%d.js", n
 // and from file://, where no fetch() is allowed. Each holds at most
 // maxChunkBytes of offers.
 func offerChunks(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.OfferExport) ([][]byte, error) {
-	const open = "(window.gpucompareOffers = window.gpucompareOffers || []).push(\n"
+	var w export.JSONWriter
+	return dataChunks(len(offers), "Offers", "gpucompareOffers", func(i int) ([]byte, error) {
+		w.Reset()
+		w.Offer(exportOf(offers[i]))
+		return w.Bytes(), w.Err()
+	})
+}
+
+// dataChunks writes n items, in order, each as encode writes it, as data
+// scripts of the matrix, each appending its items to the array
+// window[global] and holding at most maxChunkBytes of them (an item
+// larger than that alone is one script); what names the items in the
+// script's first line.
+func dataChunks(n int, what, global string, encode func(i int) ([]byte, error)) ([][]byte, error) {
+	open := "(window." + global + " = window." + global + " || []).push(\n"
 	var chunks [][]byte
 	var cur []byte
-	first, n := 0, 0
+	first, k := 0, 0
 	flush := func() {
-		if n == 0 {
+		if k == 0 {
 			return
 		}
-		head := fmt.Sprintf("// Offers %d–%d of the instance matrix, written by gpucompare build:\n// compare/index.html loads this file before static/matrix.js.\n", first+1, first+n)
+		head := fmt.Sprintf("// %s %d–%d of the instance matrix, written by gpucompare build:\n// compare/index.html loads this file before static/matrix.js.\n", what, first+1, first+k)
 		chunk := make([]byte, 0, len(head)+len(open)+len(cur)+4)
 		chunk = append(append(append(chunk, head...), open...), cur...)
 		chunks = append(chunks, append(chunk, "\n);\n"...))
-		first, n, cur = first+n, 0, nil
+		first, k, cur = first+k, 0, nil
 	}
-	var w export.JSONWriter
-	for _, o := range offers {
-		w.Reset()
-		w.Offer(exportOf(o))
-		if err := w.Err(); err != nil {
+	for i := range n {
+		b, err := encode(i)
+		if err != nil {
 			return nil, err
 		}
-		if n > 0 && len(cur)+2+len(w.Bytes()) > maxChunkBytes {
+		if k > 0 && len(cur)+2+len(b) > maxChunkBytes {
 			flush()
 		}
-		if n > 0 {
+		if k > 0 {
 			cur = append(cur, ",\n"...)
 		}
-		cur = append(cur, w.Bytes()...)
-		n++
+		cur = append(cur, b...)
+		k++
 	}
 	flush()
 	return chunks, nil
+}
+
+// gpuChunkPath is the path of the n-th data script of the matrix's GPU
+// models, counted from 1, beside its first page.
+func gpuChunkPath(n int) string { return fmt.Sprintf("compare/gpus-%d.js", n) }
+
+// gpuParts splits the GPU models of the matrix's script, in buyer order:
+// those whose records fit in maxChunkBytes stay in the page's JSON block,
+// and the rest go to data scripts beside it (gpuChunkPath), each
+// appending its records to window.gpucompareGPUs, which static/matrix.js
+// reads with the page's, so that a catalog of thousands of GPU models
+// keeps the page under 2 MB. A catalog whose GPU models all fit keeps them
+// all in the page, with no script.
+func gpuParts(gpus []export.GPUExport) (inline []export.GPUExport, chunks [][]byte, err error) {
+	enc := make([][]byte, len(gpus))
+	size := 0
+	for i := range gpus {
+		if enc[i], err = json.Marshal(gpus[i]); err != nil {
+			return nil, nil, err
+		}
+		if size += len(enc[i]) + 1; size > maxChunkBytes && inline == nil {
+			inline = gpus[:i]
+		}
+	}
+	if inline == nil {
+		return gpus, nil, nil
+	}
+	rest := enc[len(inline):]
+	chunks, err = dataChunks(len(rest), "GPU models", "gpucompareGPUs", func(i int) ([]byte, error) { return rest[i], nil })
+	return inline, chunks, err
 }
 
 // encode is what json.Marshal writes of s with the export of each of
@@ -418,8 +464,10 @@ type matrixKind struct {
 	cites   map[string][]render.Citation // cite of each source the rows cite (cite)
 
 	// chunks are the data scripts of the offers (offerChunks), made by
-	// matrixPages, for the builder to write at offerChunkPath.
-	chunks [][]byte
+	// matrixPages, for the builder to write at offerChunkPath, and
+	// gpuChunks those of the GPU models the page leaves out (gpuParts), at
+	// gpuChunkPath.
+	chunks, gpuChunks [][]byte
 }
 
 // matrixOf is the matrix page kind of the edition b builds.
@@ -456,6 +504,12 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 		return nil, err
 	}
 	k.chunks = chunks
+	gpus := k.scriptGPUs()
+	inline, gpuChunks, err := gpuParts(gpus)
+	if err != nil {
+		return nil, err
+	}
+	k.gpuChunks = gpuChunks
 	// first is the frame of the first page: its controls and the
 	// script's data, which the other pages do not have.
 	var first *compareData
@@ -464,13 +518,21 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 			return first, nil
 		}
 		d := &compareData{Controls: k.matrixControls(t, models, display)}
-		script, err := k.matrixScript(p, t, models, model).encode(nil, nil)
+		s := k.matrixScript(p, t, models, model)
+		s.GPUs = inline
+		if len(gpuChunks) > 0 {
+			s.GPUCount = len(gpus)
+		}
+		script, err := s.encode(nil, nil)
 		if err != nil {
 			return nil, err
 		}
 		d.Script = script
 		for j := range chunks {
 			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(offerChunkPath(j+1), "compare/")) // beside the page
+		}
+		for j := range gpuChunks {
+			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(gpuChunkPath(j+1), "compare/"))
 		}
 		d.ScriptURL = p.Rel("static/matrix.js")
 		first = d
@@ -1053,6 +1115,23 @@ func regionGroups(t func(string, ...any) string, options []facetOption, geo map[
 
 // matrixScript is the data of the first page for the script, without
 // its offers (encode adds them).
+// scriptGPUs are the records of the GPU models some offer of the matrix
+// has, in buyer order: what the script reads for the per-TFLOPS and spec
+// columns.
+func (k *matrixKind) scriptGPUs() []export.GPUExport {
+	used := map[string]bool{}
+	for _, o := range k.data.Priced {
+		used[o.Instance.GPU] = true
+	}
+	var gpus []export.GPUExport
+	for _, g := range k.data.GPUs {
+		if used[g.ID] {
+			gpus = append(gpus, export.GPUExportOf(g))
+		}
+	}
+	return gpus
+}
+
 func (k *matrixKind) matrixScript(p *pagemodel.Page, t func(string, ...any) string, models []string, model string) *matrixScript {
 	s := &matrixScript{
 		OffersExport: export.OffersDoc(k.cat),
@@ -1080,15 +1159,6 @@ func (k *matrixKind) matrixScript(p *pagemodel.Page, t func(string, ...any) stri
 				s.Terms = map[string][]string{}
 			}
 			s.Terms[c.ID] = in
-		}
-	}
-	used := map[string]bool{}
-	for _, o := range k.data.Priced {
-		used[o.Instance.GPU] = true
-	}
-	for _, g := range k.data.GPUs {
-		if used[g.ID] {
-			s.GPUs = append(s.GPUs, export.GPUExportOf(g))
 		}
 	}
 	keys := slices.Clone(scriptMessages)

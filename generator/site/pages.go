@@ -120,14 +120,28 @@ func (b *builder) pages() ([]*pagemodel.Page, error) {
 			return nil, err
 		}
 	}
+	for i, c := range mk.gpuChunks {
+		if err := b.put(gpuChunkPath(i+1), c); err != nil {
+			return nil, err
+		}
+	}
 	for _, p := range matrix {
 		add(p)
 	}
 
-	gpus := b.newPage("gpus/index.html", "gpus")
-	gpus.TitleKey, gpus.DescKey = "gpus.title", "gpus.description"
-	gpus.Lazy(func() any { return ck.gpusData(gpus) })
-	add(gpus)
+	for i, n := 0, gpusPages(len(cat.GPUs)); i < n; i++ {
+		gpus := b.newPage(gpusPath(i+1), "gpus")
+		gpus.TitleKey, gpus.DescKey = "gpus.title", "gpus.description"
+		if i > 0 {
+			title, err := b.tmpl.Msgs.T("gpus.title_page", i+1)
+			if err != nil {
+				return nil, err
+			}
+			gpus.TitleKey, gpus.Title = "", title
+		}
+		gpus.Lazy(func() any { return ck.gpusData(gpus, i, n) })
+		add(gpus)
+	}
 	for _, g := range cat.GPUs {
 		p := b.newPage(paths.GPU(g.ID), "gpu")
 		p.Title, p.DescKey = g.Name, "gpu.description"
@@ -443,10 +457,18 @@ type gpusData struct {
 	Bare          []*gpuRow
 	Cheapest      *cheapestTable
 	Exports       *exportLinks // gpus/gpus.csv and .json
+	// Pager links the pages of a list of more than maxGPURows models
+	// (gpusPath); nil when it is one page. First and Last number the
+	// page's models, from 1, of Total.
+	Pager              []pageLink
+	First, Last, Total int
 }
 
 // Count is the number of GPU models in the matrix.
 func (d *gpusData) Count() int { return len(d.Rows) + len(d.Bare) }
+
+// PageSize is the most GPU models a page of the list holds.
+func (d *gpusData) PageSize() int { return maxGPURows }
 
 // SpecColumns is the number of columns between a GPU's vendor and its
 // instance count: what a bare row's one cell spans.
@@ -471,11 +493,19 @@ type gpuRow struct {
 	From *cheapestCell
 }
 
-func (k *catalogKind) gpusData(p *pagemodel.Page) *gpusData {
-	d := &gpusData{
-		Cheapest: k.cheapest(p, k.data.Priced),
-		Exports:  &exportLinks{"gpus.exports", p.Rel(paths.GPUsCSV), p.Rel(paths.GPUsJSON)},
+// gpusData is the model of page page (from 0) of the pages pages of the
+// GPU list.
+func (k *catalogKind) gpusData(p *pagemodel.Page, page, pages int) *gpusData {
+	gpus, offers := k.data.GPUs, k.data.Priced
+	d := &gpusData{Exports: &exportLinks{"gpus.exports", p.Rel(paths.GPUsCSV), p.Rel(paths.GPUsJSON)}}
+	if pages > 1 {
+		gpus, offers = k.gpusPage(page)
+		d.First, d.Last, d.Total = page*maxGPURows+1, page*maxGPURows+len(gpus), len(k.data.GPUs)
+		for j := range pages {
+			d.Pager = append(d.Pager, pageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(gpusPath(j + 1)), Current: j == page})
+		}
 	}
+	d.Cheapest = k.cheapest(p, offers)
 	has := func(sparse bool, pr catalog.Precision) bool {
 		for _, g := range k.cat.GPUs {
 			t := g.Dense
@@ -511,7 +541,7 @@ func (k *catalogKind) gpusData(p *pagemodel.Page) *gpusData {
 			from[r.ID] = r.Cells[i]
 		}
 	}
-	for _, g := range k.data.GPUs {
+	for _, g := range gpus {
 		r := &gpuRow{GPU: g, URL: p.Rel(paths.GPU(g.ID)), Instances: count[g.ID], From: from[g.ID]}
 		for _, pr := range dense {
 			r.Dense = append(r.Dense, pr.Of(g.Dense))

@@ -1,7 +1,9 @@
 package site
 
 import (
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -69,22 +71,15 @@ func manyRatesRoot(t testing.TB) fstest.MapFS {
 	return root
 }
 
-// notYetBounded are the pages of the catalogs of
-// TestPagesWithinTwoMBForThousandsOfGPUsAndRates that still pass 2 MB:
-// the list of GPU models with its charts and tables, and the matrix's
-// frame, which carries the record of every GPU model. Each must still be
-// over, so that the list shrinks as they are bounded.
-var notYetBounded = map[string][]string{
-	"many GPU models": {"gpus/index.html", "compare/index.html"},
-}
-
 // TestPagesWithinTwoMBForThousandsOfGPUsAndRates builds, in both
 // editions, catalogs of thousands of GPU models, each of a long name HTML
 // escapes into several bytes a character and with a current price, and of
 // thousands of exchange rates, in under 2 MB of YAML. The chart of prices
 // by GPU model keeps the 60 models priced by the most providers and says
-// how many more it leaves out. No page passes 2 MB but those of
-// notYetBounded.
+// how many more it leaves out. No page passes 2 MB: the GPU list is in
+// pages of maxGPURows models, which together link every model, and the
+// matrix's page keeps the records of the GPU models past 256 KB in data
+// scripts beside it, which together with it hold every one.
 func TestPagesWithinTwoMBForThousandsOfGPUsAndRates(t *testing.T) {
 	for name, root := range map[string]fstest.MapFS{"many GPU models": manyGPUsRoot(t), "many rates": manyRatesRoot(t)} {
 		t.Run(name, func(t *testing.T) {
@@ -93,7 +88,7 @@ func TestPagesWithinTwoMBForThousandsOfGPUsAndRates(t *testing.T) {
 				t.Fatalf("%d bytes of YAML, over %d", n, maxCatalogBytes)
 			}
 			files, _ := build(t, root, Options{})
-			pages, largest, at := checkPageSizes(t, files, notYetBounded[name])
+			pages, largest, at := checkPageSizes(t, files)
 			if name == "many GPU models" {
 				for page, want := range map[string]string{
 					"index.html":    "more GPU models with a price are left out of the chart and its table, which keep the 60 priced by the most providers",
@@ -103,8 +98,110 @@ func TestPagesWithinTwoMBForThousandsOfGPUsAndRates(t *testing.T) {
 						t.Errorf("%s does not say %q", page, want)
 					}
 				}
+				// The GPU list's first page: the chart of prices by GPU model and
+				// those of price against performance each say it.
+				for page, want := range map[string]string{
+					"gpus/index.html":    "more GPU models with a price are left out of the chart and its table, which keep the 60 priced by the most providers",
+					"zh/gpus/index.html": "个有报价的GPU型号未列入图表及其表格：只保留报价服务商最多的60个",
+				} {
+					if n := strings.Count(string(files[page]), want); n != 2 {
+						t.Errorf("%s says %q %d times, want twice", page, want, n)
+					}
+				}
+				checkEveryGPUListed(t, root, files)
+				for _, page := range []string{"gpus/index.html", "gpus/page-2.html", "compare/index.html", "zh/gpus/index.html", "zh/compare/index.html"} {
+					t.Logf("%s: %d bytes", page, len(files[page]))
+				}
 			}
-			t.Logf("%d pages and scripts, the largest bounded one %s of %d bytes", pages, at, largest)
+			t.Logf("%d pages and scripts, the largest %s of %d bytes", pages, at, largest)
 		})
 	}
+}
+
+// checkEveryGPUListed checks, in both editions, that the pages of the GPU
+// list link every GPU model once, each page at most maxGPURows of them
+// and linking every other page, and that the matrix's page and the data
+// scripts of GPU models it loads hold the record of every GPU model.
+func checkEveryGPUListed(t *testing.T, root fstest.MapFS, files Files) {
+	t.Helper()
+	var ids []string
+	for p := range root {
+		if id, ok := strings.CutPrefix(p, "data/gpus/"); ok {
+			ids = append(ids, strings.TrimSuffix(id, ".yaml"))
+		}
+	}
+	pages := gpusPages(len(ids))
+	if pages < 2 {
+		t.Fatalf("%d GPU models on %d page", len(ids), pages)
+	}
+	row := regexp.MustCompile(`<th scope="row"><a href="\.\./gpus/([^/"]+)/index\.html">`)
+	for _, ed := range []string{"", "zh/"} {
+		listed := map[string]int{}
+		for i := 1; i <= pages; i++ {
+			page := string(files[ed+gpusPath(i)])
+			body := page[strings.Index(page, `<table class="data matrix gpus"`):]
+			body = body[:strings.Index(body, "</table>")]
+			rows := row.FindAllStringSubmatch(body, -1)
+			if len(rows) == 0 || len(rows) > maxGPURows {
+				t.Errorf("%s%s: %d GPU models, want 1 to %d", ed, gpusPath(i), len(rows), maxGPURows)
+			}
+			for _, m := range rows {
+				listed[m[1]]++
+			}
+			for j := 1; j <= pages; j++ {
+				if link := "../" + gpusPath(j); j != i && !strings.Contains(page, `<a href="`+link+`">`) {
+					t.Errorf("%s%s does not link page %d (%s)", ed, gpusPath(i), j, link)
+				}
+			}
+		}
+		records := matrixGPUs(t, files, ed+"compare/")
+		for _, id := range ids {
+			if listed[id] != 1 {
+				t.Errorf("%sgpus/: %s listed %d times, want once", ed, id, listed[id])
+			}
+			if strings.HasPrefix(id, "hg-") && !records[id] { // every one priced
+				t.Errorf("%scompare/index.html: no record of %s in the page or its data scripts", ed, id)
+			}
+		}
+	}
+}
+
+// matrixGPUs returns the ids of the GPU models the first page of the
+// matrix in folder dir holds in its JSON block and in the data scripts
+// of GPU models it loads.
+func matrixGPUs(t *testing.T, files Files, dir string) map[string]bool {
+	t.Helper()
+	var d struct {
+		GPUs  []struct{ ID string } `json:"gpus"`
+		Count int                   `json:"gpu_count"`
+	}
+	page := string(files[dir+"index.html"])
+	if err := json.Unmarshal([]byte(matrixBlock(t, page)), &d); err != nil {
+		t.Fatal(err)
+	}
+	const open = "(window.gpucompareGPUs = window.gpucompareGPUs || []).push(\n"
+	scripts := regexp.MustCompile(`<script src="(gpus-\d+\.js)"></script>`).FindAllStringSubmatch(page, -1)
+	if len(scripts) == 0 {
+		t.Errorf("%sindex.html loads no data script of GPU models", dir)
+	}
+	for _, m := range scripts {
+		js := string(files[dir+m[1]])
+		i := strings.Index(js, open)
+		if i < 0 || !strings.HasSuffix(js, "\n);\n") {
+			t.Fatalf("%s%s: not a data script of GPU models:\n%.300s", dir, m[1], js)
+		}
+		var more []struct{ ID string }
+		if err := json.Unmarshal([]byte("["+js[i+len(open):len(js)-len("\n);\n")]+"]"), &more); err != nil {
+			t.Fatalf("%s%s: %v", dir, m[1], err)
+		}
+		d.GPUs = append(d.GPUs, more...)
+	}
+	if len(d.GPUs) != d.Count {
+		t.Errorf("%sindex.html: %d GPU records, gpu_count %d", dir, len(d.GPUs), d.Count)
+	}
+	ids := map[string]bool{}
+	for _, g := range d.GPUs {
+		ids[g.ID] = true
+	}
+	return ids
 }

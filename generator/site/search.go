@@ -442,8 +442,8 @@ func (b *builder) searchPage(pages []*pagemodel.Page) (*pagemodel.Page, error) {
 		have[p.Path] = true
 		switch p.Layout {
 		case "compare", "gpus", "providers", "benchmarks", "guides", "scenarios", "evaluation", "changes":
-			// The first page of each: the matrix's, the latest price changes.
-			if p.Path == matrixPath(1) || p.Path == paths.Changes("") || p.Layout != "compare" && p.Layout != "changes" {
+			// The first page of each: the matrix's, the GPU list's, the latest price changes.
+			if p.Path == matrixPath(1) || p.Path == gpusPath(1) || p.Path == paths.Changes("") || p.Layout != "compare" && p.Layout != "changes" && p.Layout != "gpus" {
 				sections = append(sections, p)
 			}
 		}

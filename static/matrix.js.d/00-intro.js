@@ -10,7 +10,9 @@
 // compare/offers.json without its offers, with the GPU figures, the UI
 // text and the way to the site root) and every offer from the array
 // window.gpucompareOffers, which the page's data scripts (compare/
-// offers-1.js …, loaded by <script src> before this one) fill, never
+// offers-1.js …, loaded by <script src> before this one) fill — and,
+// with thousands of GPU models, the GPU figures past the first from
+// window.gpucompareGPUs (compare/gpus-1.js …) — never
 // fetch(), which Chromium refuses on file://. Catalog
 // text goes into the page as text nodes only. To stay fast with 10,000
 // offers it sorts an index once per sort key, filters with precomputed
@@ -44,6 +46,11 @@
   // A data script that did not load (the page saved alone, a network
   // error): the page's own rows stay, as without script.
   if (offers.length !== D.offer_count) return;
+  // The GPU models: the page's block holds them all, or the first of them
+  // and the count (gpu_count) of those it and the data scripts of GPU
+  // models (compare/gpus-1.js …, filling window.gpucompareGPUs) hold.
+  const gpuRecords = (D.gpus || []).concat(window.gpucompareGPUs || []);
+  if (D.gpu_count && gpuRecords.length !== D.gpu_count) return;
   const N = offers.length;
   const UNITS = { hour: 1, month: 730, year: 8760 };
 

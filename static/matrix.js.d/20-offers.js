@@ -1,6 +1,6 @@
   // --- Offers, and what the filters and sorts read of them.
 
-  const gpus = new Map((D.gpus || []).map((g) => [g.id, g]));
+  const gpus = new Map(gpuRecords.map((g) => [g.id, g]));
   const keys = offers.map((o) => o.provider + '/' + o.instance + (o.region ? '/' + o.region : ''));
   const byKey = new Map(keys.map((k, i) => [k, i]));
   const hay = offers.map((o) =>

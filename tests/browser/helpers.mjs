@@ -405,7 +405,9 @@ export async function searchResults(page, query) {
 // matrixData returns the data of the matrix page at file (its
 // #matrix-data block) with its offers, which the page's data scripts
 // (offers-1.js … beside it, loaded by <script src> before matrix.js)
-// append to window.gpucompareOffers: each script is run, in the page's
+// append to window.gpucompareOffers, and with every GPU model, the
+// page's and those its scripts gpus-1.js … append to
+// window.gpucompareGPUs: each script is run, in the page's
 // order, in a context of its own holding only that window.
 export function matrixData(file) {
   const html = readFileSync(file, 'utf8');
@@ -413,11 +415,12 @@ export function matrixData(file) {
   if (!m) throw new Error(`${file} has no matrix data block`);
   const data = JSON.parse(m[1]);
   const window = {};
-  for (const [, src] of html.matchAll(/<script src="(offers-\d+\.js)"><\/script>/g)) {
+  for (const [, src] of html.matchAll(/<script src="((?:offers|gpus)-\d+\.js)"><\/script>/g)) {
     vm.runInNewContext(readFileSync(path.join(path.dirname(file), src), 'utf8'), { window }, { filename: src });
   }
   // Read back as JSON: objects of this realm, not of the scripts' context.
   data.offers = JSON.parse(JSON.stringify(window.gpucompareOffers || []));
+  data.gpus = (data.gpus || []).concat(JSON.parse(JSON.stringify(window.gpucompareGPUs || [])));
   return data;
 }
 
