@@ -86,7 +86,7 @@ func (d *Data) BenchmarkCosts(id string, g *bench.Group, model string) (*Benchma
 	}
 	name := func(cost *bench.Cost) string {
 		s := label(cost) + " · " + d.ProviderName(cost.Mapping.Offer.Provider)
-		if r := regionName(cost.Mapping.Offer); r != "" {
+		if r := d.regionName(cost.Mapping.Offer); r != "" {
 			s += " · " + r
 		}
 		if r := cost.Mapping.Result; several {

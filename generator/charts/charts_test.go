@@ -465,7 +465,7 @@ func TestCategoryNamesInFull(t *testing.T) {
 	js, _ := json.Marshal(offers.Options)
 	n := 0
 	for _, op := range offers.Rows {
-		if name := offerName(op.Offer, ""); strings.HasPrefix(name, long) {
+		if name := d.offerName(op.Offer, ""); strings.HasPrefix(name, long) {
 			n++
 			if !bytes.Contains(js, []byte(`"`+name+`"`)) {
 				t.Errorf("the offer's name %q is not on the chart in full:\n%s", name, js)
@@ -512,5 +512,42 @@ func TestMostMarkedKeepsTheMostProvidersInOrder(t *testing.T) {
 	// g3 and g5 (capped alike), then g1 and g6 (3 each, g1 first), in their order.
 	if want := []string{"g1", "g3", "g5", "g6"}; !slices.Equal(got, want) {
 		t.Errorf("kept %v, want %v", got, want)
+	}
+}
+
+// TestRegionNamedInTheChartsLanguage: a chart in another language than
+// the catalog's names an offer's region as its provider does in that
+// language where the catalog has the name, and by its id where it has
+// none or the chart is in the catalog's language.
+func TestRegionNamedInTheChartsLanguage(t *testing.T) {
+	d := load(t)
+	d.Catalog.Provider("aws").Region("us-east-1").I18n = catalog.I18n{"zh-CN": {"name": "美国东部（弗吉尼亚北部）"}}
+	var east, west *pricing.Offer
+	for _, o := range d.Offers {
+		if o.Instance.ID == "p4d" && o.Region == "us-east-1" {
+			east = o
+		}
+		if o.Instance.ID == "p4d" && o.Region == "eu-west-1" {
+			west = o
+		}
+	}
+	if east == nil || west == nil {
+		t.Fatal("the fixture has no p4d offer in us-east-1 and eu-west-1")
+	}
+	for _, c := range []struct {
+		lang       string
+		east, west string
+	}{
+		{"", "p4d.24xlarge · us-east-1", "p4d.24xlarge · eu-west-1"},
+		{"en", "p4d.24xlarge · us-east-1", "p4d.24xlarge · eu-west-1"},
+		{"zh-CN", "p4d.24xlarge · 美国东部（弗吉尼亚北部）", "p4d.24xlarge · eu-west-1"},
+	} {
+		d.Lang = c.lang
+		if got := d.offerName(east, ""); got != c.east {
+			t.Errorf("in %q: %q, want %q", c.lang, got, c.east)
+		}
+		if got := d.offerName(west, ""); got != c.west {
+			t.Errorf("in %q: %q, want %q", c.lang, got, c.west)
+		}
 	}
 }

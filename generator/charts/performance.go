@@ -207,7 +207,7 @@ func (d *Data) perfChart(idx map[*catalog.Provider]int, id, title, xName string,
 		var data []opts.ScatterData
 		for i, r := range plotted {
 			if r.Offer.Provider == p {
-				data = append(data, opts.ScatterData{Name: offerName(r.Offer, "") + " · " + r.Offer.GPU.Name, Value: []any{points[i].Perf, points[i].Price}})
+				data = append(data, opts.ScatterData{Name: d.offerName(r.Offer, "") + " · " + r.Offer.GPU.Name, Value: []any{points[i].Perf, points[i].Price}})
 			}
 		}
 		if len(data) == 0 {

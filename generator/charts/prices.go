@@ -196,7 +196,7 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 		var data []opts.ScatterData
 		for row, r := range c.Rows {
 			if op := r.Cells[i]; op != nil {
-				data = append(data, opts.ScatterData{Name: offerName(op.Offer, ""), Value: []any{shown(op.PerGPUHour), row}})
+				data = append(data, opts.ScatterData{Name: d.offerName(op.Offer, ""), Value: []any{shown(op.PerGPUHour), row}})
 			}
 		}
 		color, symbol := providerStyle(idx[p])
@@ -280,22 +280,29 @@ func (c *GPUPrices) WithID(id string) *GPUPrices {
 
 // offerName names an offer in a tooltip: "p4d.24xlarge · us-east-1", with
 // its provider first when the chart does not say it otherwise.
-func offerName(o *pricing.Offer, provider string) string {
+func (d *Data) offerName(o *pricing.Offer, provider string) string {
 	s := o.Instance.Name
 	if provider != "" {
 		s += " · " + provider
 	}
-	if r := regionName(o); r != "" {
+	if r := d.regionName(o); r != "" {
 		s += " · " + r
 	}
 	return s
 }
 
 // regionName is the region of an offer as charts name it: its id (short,
-// and what price lists use), or "" for all regions and no region.
-func regionName(o *pricing.Offer) string {
+// and what price lists use), or, in another language than the catalog's,
+// the name its provider gives it in that language where the catalog has
+// one (美国中北部 for northcentralus); "" for all regions and no region.
+func (d *Data) regionName(o *pricing.Offer) string {
 	if o.Region == catalog.AllRegions {
 		return ""
+	}
+	if d.Lang != "" && d.Lang != catalog.BaseLanguage {
+		if r := o.Provider.Region(o.Region); r != nil && r.I18n[d.Lang]["name"] != "" {
+			return r.I18n[d.Lang]["name"]
+		}
 	}
 	return o.Region
 }
@@ -369,13 +376,13 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 	styles := map[int]*opts.ItemStyle{} // by provider index: one a provider, shared by its bars
 	for i, op := range c.Rows {
 		p := op.Offer.Provider
-		labels[i] = offerName(op.Offer, "") // in full: static/charts.js wraps it to its row
+		labels[i] = d.offerName(op.Offer, "") // in full: static/charts.js wraps it to its row
 		pi := idx[p]
 		if styles[pi] == nil {
 			color, _ := providerStyle(pi)
 			styles[pi] = &opts.ItemStyle{Color: color}
 		}
-		data[i] = opts.BarData{Name: offerName(op.Offer, d.ProviderName(op.Offer.Provider)), Value: shown(op.PerGPUHour), ItemStyle: styles[pi]}
+		data[i] = opts.BarData{Name: d.offerName(op.Offer, d.ProviderName(op.Offer.Provider)), Value: shown(op.PerGPUHour), ItemStyle: styles[pi]}
 		if !slices.Contains(provs, p) {
 			provs = append(provs, p)
 		}

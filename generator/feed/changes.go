@@ -154,7 +154,12 @@ func newChange(k catalog.SeriesKey, in *catalog.Instance, old, cur *catalog.Pric
 // Words are the words a change is told in; the site passes its message
 // catalogue's, the command line uses English.
 type Words struct {
-	Model      func(model string) string // "on_demand" → "on-demand"
+	Model func(model string) string // "on_demand" → "on-demand"
+	// Name and Region name an instance type and one of its regions (an
+	// id, or catalog.AllRegions for none) in the words' language; nil:
+	// the catalog's name and the region's id.
+	Name       func(in *catalog.Instance) string
+	Region     func(in *catalog.Instance, region string) string
 	AllRegions string
 	PerGPU     string // suffix of a per-GPU price: "/GPU"
 	Off        string // "% off on-demand" after a discount
@@ -243,8 +248,11 @@ func (c *Change) figures(buf []byte) figures {
 // appendTitle appends c's title in words w, with c's figures f.
 func (c *Change) appendTitle(dst []byte, w Words, f *figures) []byte {
 	region := c.Series.Region
-	if region == catalog.AllRegions {
+	switch {
+	case region == catalog.AllRegions:
 		region = w.AllRegions
+	case w.Region != nil:
+		region = w.Region(c.Instance, region)
 	}
 	dst = append(dst, c.Instance.Name...)
 	dst = append(dst, ' ')

@@ -168,3 +168,25 @@ func TestChangesInSeriesOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleNamesRegionsInItsWords: words with a Region name a change's
+// region as they give it (an edition's name for it), and all regions as
+// AllRegions still.
+func TestTitleNamesRegionsInItsWords(t *testing.T) {
+	changes := Changes(loadHistory(t, history))
+	w := English
+	w.Region = func(in *catalog.Instance, id string) string { return in.Provider.ID + ":" + id }
+	var got []string
+	for _, c := range changes {
+		got = append(got, c.Title(w))
+	}
+	want := []string{
+		"p4d.24xlarge spot, aws:us-east-1: $5.09 → $6.10 (+19.8%)",
+		"p4d.24xlarge on-demand, aws:us-east-1: $32.77 → $21.96 (−33.0%)",
+		"gn7 on-demand, ali:cn-beijing: $5.00 → ¥35.00",
+		"p4d.24xlarge reserved-3y, all regions: 50% off on-demand → 45% off on-demand",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("titles:\ngot  %q\nwant %q", got, want)
+	}
+}

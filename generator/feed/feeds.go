@@ -10,8 +10,10 @@ import (
 	"io"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/gorilla/feeds"
 
@@ -391,12 +393,21 @@ func appendHTMLBody(dst []byte, c *Change, title []byte, w *BodyWords) []byte {
 		text(s)
 		dst = append(dst, "</span>"...)
 	}
+	// A date the words cannot write as one is the catalog's text
+	// ("2026-07-20 (unchanged since …)").
+	date := func(d string) {
+		if w.date(d) == d && strings.ContainsFunc(d, unicode.IsLetter) {
+			foreign(d)
+		} else {
+			text(w.date(d))
+		}
+	}
 	text(string(title))
 	text(w.Since)
-	text(w.date(string(c.New.Since)))
+	date(string(c.New.Since))
 	if c.New.AsOf != "" {
 		text(w.AsOf)
-		text(w.date(string(c.New.AsOf)))
+		date(string(c.New.AsOf))
 		text(w.AsOfEnd)
 	}
 	text(w.Source)

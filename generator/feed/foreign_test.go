@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/gorilla/feeds"
 
@@ -30,10 +31,18 @@ func referenceHTMLEntry(it Item, c *Change) (*Entry, string, error) {
 	w := it.Words.Body
 	title := c.Title(it.Words) // its words are held to referenceTitle elsewhere
 	en := func(s string) string { return `<span lang="en">` + html.EscapeString(s) + `</span>` }
+	// A date with letters is the catalog's text (these words have no
+	// date format of their own).
+	date := func(d string) string {
+		if strings.ContainsFunc(d, unicode.IsLetter) {
+			return en(d)
+		}
+		return html.EscapeString(d)
+	}
 	var b strings.Builder
-	b.WriteString(html.EscapeString(title + w.Since + string(c.New.Since)))
+	b.WriteString(html.EscapeString(title+w.Since) + date(string(c.New.Since)))
 	if c.New.AsOf != "" {
-		b.WriteString(html.EscapeString(w.AsOf + string(c.New.AsOf) + w.AsOfEnd))
+		b.WriteString(html.EscapeString(w.AsOf) + date(string(c.New.AsOf)) + html.EscapeString(w.AsOfEnd))
 	}
 	b.WriteString(html.EscapeString(w.Source) + en(c.New.Source))
 	if c.Old.Source != c.New.Source {

@@ -436,7 +436,7 @@ var scriptMessages = []string{
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
 	"trust.undated", "matrix.gpu_times", "matrix.price_quoted", "matrix.price_exact", "matrix.rate_title",
-	"matrix.prev_short", "matrix.partial_short", "matrix.print_caption",
+	"matrix.prev_short", "matrix.partial_short", "matrix.print_caption", "untranslated.mark",
 	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR",
 }
 

@@ -326,7 +326,7 @@ func TestMatrixScriptDataIsTheExportShape(t *testing.T) {
 
 // rowOffer is the offer a row of the HTML matrix shows: its instance
 // type's link and its region's id.
-var rowOffer = regexp.MustCompile(`(?s)^[^>]*>\s*<th scope="row"[^>]*><a href="(?:\.\./)+instances/([^/]+)/([^/]+)/index\.html">.*?<td>.*?</td>\s*<td>.*?</td>\s*<td>(?:.*?<span class="id">([^<]*)</span>)?`)
+var rowOffer = regexp.MustCompile(`(?s)^[^>]*>\s*<th scope="row"[^>]*><a href="(?:\.\./)+instances/([^/]+)/([^/]+)/index\.html"[^>]*>.*?<td>.*?</td>\s*<td>.*?</td>\s*<td>(?:.*?<span class="id">([^<]*)</span>)?`)
 
 // TestMatrixDataScriptsHoldEveryOfferOnceInOrder builds the shipped
 // catalog: in each edition the first page of the matrix loads its offers

@@ -858,7 +858,7 @@ func TestReportAnswersPerGPUClass(t *testing.T) {
 		}
 	}
 	table := tableOf(t, page, "classes-table")
-	rows := regexp.MustCompile(`(?s)<tr>\s*<th scope="row" class="gpu">(.*?)</th>\s*<td class="num price metric">([^<]*)</td>\s*<td class="offer"><span class="offer-name">([^<]*)`).FindAllStringSubmatch(table, -1)
+	rows := regexp.MustCompile(`(?s)<tr>\s*<th scope="row" class="gpu">(.*?)</th>\s*<td class="num price metric"[^>]*>([^<]*)</td>\s*<td class="offer"[^>]*><span class="offer-name">([^<]*)`).FindAllStringSubmatch(table, -1)
 	var got []string
 	for _, r := range rows {
 		got = append(got, r[1]+" | "+r[2]+" | "+strings.TrimSpace(r[3]))

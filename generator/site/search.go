@@ -241,8 +241,9 @@ func searchCut(text string) string {
 // searchEntries lists what the search finds on a site whose pages are at
 // the paths of have, in the order of searchKinds and, within a kind, of
 // the catalog. t gives the words of the facts lines; tr the catalog's
-// text in the site's language (builder.text).
-func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, sections []*pagemodel.Page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string) []*searchEntry {
+// text in the site's language (builder.text); unit a benchmark's unit in
+// it (render.Messages.UnitName).
+func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, sections []*pagemodel.Page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string, unit func(string) string) []*searchEntry {
 	var out []*searchEntry
 	add := func(kind int, title, sub, path, frag string, names []string, text ...string) *searchEntry {
 		if !have[path] {
@@ -342,8 +343,12 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 		}
 	}
 	for _, bm := range cat.Benchmarks {
-		add(4, bm.Name, dot(bm.Suite, bm.Unit), paths.Benchmark(bm.ID), "", []string{bm.ID, bm.Task},
-			bm.Suite, bm.Scenario, bm.Unit, tr(bm, "description"))
+		suite := bm.Suite
+		if suite != "" {
+			suite = t("bench.suite." + strings.ReplaceAll(suite, "-", "_"))
+		}
+		add(4, bm.Name, dot(suite, unit(bm.Unit)), paths.Benchmark(bm.ID), "", []string{bm.ID, bm.Task},
+			bm.Suite, suite, bm.Scenario, bm.Unit, unit(bm.Unit), tr(bm, "description"))
 	}
 	for _, g := range cat.Guides {
 		text := []string{tr(g, "description")}
@@ -450,7 +455,7 @@ func (b *builder) searchPage(pages []*pagemodel.Page) (*pagemodel.Page, error) {
 	}
 	var err error
 	t := b.tmpl.Msgs.TKeeping(&err)
-	b.search = searchEntries(b.cat, b.content, sections, have, t, b.text)
+	b.search = searchEntries(b.cat, b.content, sections, have, t, b.text, b.tmpl.Msgs.UnitName)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}

@@ -12,6 +12,18 @@
     });
   }
 
+  // PAGE is the page's language; FOREIGN, whether the catalog's text
+  // (English) is another language on it, marked lang="en" as the build
+  // marks it (Messages.own, Messages.tip).
+  const PAGE = document.documentElement.lang || 'en';
+  const FOREIGN = !/^en(-|$)/.test(PAGE);
+
+  // tip is a tooltip of the catalog's text: on a page in another language,
+  // with the mark of untranslated text after it.
+  function tip(note) {
+    return FOREIGN && MSG['untranslated.mark'] ? note + ' (' + MSG['untranslated.mark'] + ')' : note;
+  }
+
   // cur is a currency code as the page's language writes it beside an
   // amount (currency_unit: 元, 美元), else the code (Messages.Cur).
   function cur(code) {

@@ -172,7 +172,10 @@
   }
 
   // Columns by key. cell(offer, i, ctx) is what is drawn, on one line:
-  // segments of text, each with a class, a title or a link; a cell's title
+  // segments of text, each with a class, a title or a link (en: the
+  // catalog's text, marked as its language; tl: the page's words with the
+  // catalog's text as their title); a cell's title (and en: the cell is the
+  // catalog's text)
   // says what does not fit. num(offer, i) is the figure as shown, for a
   // numeric filter and the sort; sortArray() all of them at once;
   // sort(offer) a string to sort by in collation order (plainSort: in
@@ -184,13 +187,12 @@
       cell: (o) =>
         cellOfSegs(
           [
-            { t: o.instance_name, h: href(o.url) },
+            { t: o.instance_name, h: href(o.url), ti: o.instance_name, en: true },
             o.previous_generation && { t: ' ' },
             o.previous_generation && { t: t('matrix.prev_short'), c: 'tag', ti: t('instance.previous_gen') },
             o.price_incomplete && { t: ' ' },
-            o.price_incomplete && { t: t('matrix.partial_short'), c: 'tag partial', ti: o.price_incomplete },
+            o.price_incomplete && { t: t('matrix.partial_short'), c: 'tag partial', ti: tip(o.price_incomplete), tl: true },
           ],
-          o.instance_name,
         ),
     },
     provider: {
@@ -223,11 +225,11 @@
       num: (o) => o.network_gbps,
       cell: (o) => {
         if (o.network_gbps !== undefined) return cellOfSegs([{ t: fnum(o.network_gbps) + '\u202f' + t('units.gbps') }]);
-        if (o.network) return cellOfSegs([{ t: o.network }], o.network);
+        if (o.network) return { ...cellOfSegs([{ t: o.network }], o.network), en: true };
         return na();
       },
     },
-    interconnect: { sort: (o) => o.interconnect || null, cell: (o) => (o.interconnect ? cellOfSegs([{ t: o.interconnect }], o.interconnect) : na()) },
+    interconnect: { sort: (o) => o.interconnect || null, cell: (o) => (o.interconnect ? { ...cellOfSegs([{ t: o.interconnect }], o.interconnect), en: true } : na()) },
     billing: {
       sort: (o) => (o.billing_granularity ? GRAN[o.billing_granularity] * 1e7 + (o.billing_minimum_seconds || 0) : null),
       sortNum: true,
@@ -329,7 +331,7 @@
         const p = o.prices && o.prices[own];
         if (!p) {
           if (!fixed && !o.region && o.price_not_public) {
-            return { title: o.price_not_public, lines: [[{ t: t('price.not_public'), c: 'not-public', ti: t('price.not_public_title') }]] };
+            return { title: '', lines: [[{ t: t('price.not_public'), c: 'not-public', ti: tip(o.price_not_public), tl: true }]] };
           }
           return na();
         }

@@ -9,13 +9,23 @@
         node.href = s.h;
         if (s.c) node.className = s.c;
         if (s.ti) node.title = s.ti;
-      } else if (s.c || s.ti) {
-        node = document.createElement(s.ti && !s.c ? 'abbr' : 'span');
+      } else if (s.c || s.ti || (s.en && FOREIGN)) {
+        node = document.createElement(s.ti && !s.c && !s.tl ? 'abbr' : 'span');
         if (s.c) node.className = s.c;
         if (s.ti) node.title = s.ti;
         if (s.date) node.dataset.date = s.date;
       }
-      const target = node || el;
+      let target = node || el;
+      if (FOREIGN && (s.en || s.tl) && node) {
+        // The catalog's text (or a title of it) is marked as English; the
+        // page's words inside a title of it as the page's language.
+        node.lang = 'en';
+        if (s.tl) {
+          target = document.createElement('span');
+          target.lang = PAGE;
+          node.append(target);
+        }
+      }
       target.append(s.t);
       if (node) el.append(node);
     }
@@ -80,6 +90,7 @@
       if (cell.source) cls += (cls ? ' ' : '') + 'source-cell';
       if (cls) el.className = cls;
       if (cell.title) el.title = cell.title;
+      if (cell.en && FOREIGN) el.lang = 'en';
       fill(el, cell);
       if (c.key === 'instance') {
         // On a phone, where the provider and region columns are not shown.
@@ -379,6 +390,7 @@
         const td = document.createElement('td');
         if (c.isNum) td.className = 'num';
         if (cell.title) td.title = cell.title;
+        if (cell.en && FOREIGN) td.lang = 'en';
         fill(td, cell);
         tr.append(td);
       }

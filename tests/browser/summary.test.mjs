@@ -64,3 +64,33 @@ describe('the one-page summary', () => {
     });
   }
 });
+
+// On a phone (375 px) the summary is a card per GPU class, each price
+// and offer beside its label, and the page does not scroll sideways.
+describe('the one-page summary at 375 px', () => {
+  for (const [lang, dir] of [['en', ''], ['zh-CN', 'zh/']]) {
+    test(`in ${lang}: cards, no horizontal scroll`, async () => {
+      const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+      await page.goto(pathToFileURL(path.join(SITE, dir, 'summary', 'index.html')).href);
+      const sizes = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollWidth, inner: innerWidth }));
+      assert.ok(sizes.scroll <= sizes.inner, `the page scrolls sideways: ${JSON.stringify(sizes)}`);
+      const table = await page.evaluate(() => {
+        const t = document.getElementById('classes-table');
+        const row = t.querySelector('tbody tr');
+        const price = row.querySelector('td.price');
+        return {
+          head: getComputedStyle(t.querySelector('thead')).position,
+          row: getComputedStyle(row).display,
+          label: getComputedStyle(price, '::before').content,
+          wrap: t.closest('.table-wrap').scrollWidth <= t.closest('.table-wrap').clientWidth,
+        };
+      });
+      assert.equal(table.head, 'absolute', 'the column heads are hidden: each cell carries its label');
+      assert.equal(table.row, 'block', 'a GPU class is a card');
+      assert.notEqual(table.label, 'none', 'a price shows its label');
+      assert.ok(table.wrap, 'the table fits its box');
+      await page.screenshot({ path: path.join(SHOTS, `summary-375-${lang}.png`), fullPage: false });
+      await page.close();
+    });
+  }
+});

@@ -175,3 +175,42 @@ test('a history chart names its points 年月日', { timeout: patience(60_000) }
     await page.close();
   }
 });
+
+// The rows the matrix script draws mark the catalog's English text as the
+// build does: an instance type's name, and a network or interconnect
+// written in words, lang="en"; a tag or a "no price" whose tooltip is the
+// catalog's note, lang="en" with the Chinese words inside as zh-CN.
+test('the matrix script marks the catalog English text it draws lang="en"', { timeout: patience(120_000) }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(pathToFileURL(path.join(site, 'compare/index.html')).href, { timeout: patience(30_000) });
+    await settle(page);
+    const check = async (q) => {
+      await page.fill('#matrix-q', q);
+      await page.waitForFunction((q) => document.getElementById('matrix-q').value === q && document.querySelector('#matrix tbody tr:not(.pad) th a'), q, { timeout: patience(20_000) });
+      return page.evaluate(() => {
+        const rows = [...document.querySelectorAll('#matrix tbody tr')].filter((tr) => !tr.classList.contains('pad') && tr.querySelector('th a'));
+        const tips = rows.flatMap((tr) => [...tr.querySelectorAll('.tag.partial, .not-public')]);
+        const words = [...document.querySelectorAll('#matrix tbody td[data-col="network"], #matrix tbody td[data-col="interconnect"]')].filter((td) => /[a-z]{3}/.test(td.textContent) && !/Gbit\/s$/.test(td.textContent.trim()) || td.dataset.col === 'interconnect' && /[A-Za-z]/.test(td.textContent) && td.textContent !== '—');
+        return {
+          rows: rows.length,
+          names: rows.map((tr) => tr.querySelector('th a')).filter((a) => a.lang !== 'en').map((a) => a.textContent),
+          tips: tips.length,
+          badTips: tips.filter((s) => s.lang !== 'en' || !s.title || s.firstElementChild?.lang !== 'zh-CN').map((s) => s.outerHTML),
+          words: words.filter((td) => td.closest('[lang="en"]') === null && td.querySelector('[lang="en"]') === null).map((td) => td.textContent),
+        };
+      });
+    };
+    // A type sold only on request and one priced in part.
+    for (const q of ['ebmgn8v', 'GPU component']) {
+      const got = await check(q);
+      assert.ok(got.rows > 0, `no row for ${q}`);
+      assert.ok(got.tips > 0, `no tag or unpriced mark drawn for ${q}`);
+      assert.deepEqual(got.names, [], 'an instance name not marked lang="en"');
+      assert.deepEqual(got.badTips, [], 'a tooltip of catalog text not marked lang="en"');
+      assert.deepEqual(got.words, [], 'a network or interconnect in English not marked lang="en"');
+    }
+  } finally {
+    await page.close();
+  }
+});

@@ -278,6 +278,7 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 	if code := run([]string{"report", "-root", root, "-lang", "zh-CN", "-scenario", "research-lease", "-date", "2026-10-07", "-o", report}, &stdout, &stderr); code != 0 {
 		t.Fatalf("report: exit %d\n%s", code, stderr.String())
 	}
+	spaced := map[string][]string{} // a number spaced from its measure word → the files
 	byWord := map[string][]string{} // word → the files that show it
 	firstAt := map[string]string{}  // word → the text around its first occurrence
 	pages, feeds := 0, 0
@@ -308,6 +309,11 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 		if err != nil {
 			return fmt.Errorf("%s: %v", rel, err)
 		}
+		for _, m := range spacedMeasure.FindAllString(text, -1) {
+			if fs := spaced[m]; len(fs) == 0 || fs[len(fs)-1] != rel {
+				spaced[m] = append(spaced[m], rel)
+			}
+		}
 		for _, at := range englishWordsAt(text, allowed) {
 			w := text[at[0]:at[1]]
 			if _, ok := firstAt[w]; !ok {
@@ -324,6 +330,12 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 	}
 	if pages < 300 || feeds < 3 {
 		t.Fatalf("read %d pages and %d feeds: the Chinese edition was not built whole", pages, feeds)
+	}
+	// Written Chinese sets a number against its measure word or unit
+	// (16张, 6个月, 3天), as the buyer's guides do; an amount and its currency keep the
+	// space of every price the site shows.
+	for _, m := range slices.Sorted(maps.Keys(spaced)) {
+		t.Errorf("%q, a number spaced from its measure word, on %d files: %s", m, len(spaced[m]), strings.Join(spaced[m][:min(3, len(spaced[m]))], ", "))
 	}
 	// The words still to fix, each with the number of files showing it:
 	// the list only shrinks. A word not in it, or in more files, fails;
@@ -374,6 +386,10 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 		}
 	}
 }
+
+// spacedMeasure is a number, a space and a Chinese measure word or unit:
+// "16 张", "6 个月", "3 天".
+var spacedMeasure = regexp.MustCompile(`[0-9][0-9,.]*[ \x{00a0}]+(张|个|台|块|卡|天|周|小时|分钟|秒|年|次|项|条|家|种|倍|节点)`)
 
 // TestEnglishWordsFound: the reading above finds an English word in a
 // page's text, a chart's title and an attribute, and leaves alone text

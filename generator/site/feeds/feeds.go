@@ -144,7 +144,7 @@ func scopes(in Inputs) []scope {
 				cs = append(cs, c)
 			}
 		}
-		out = append(out, scope{dir: "providers/" + p.ID + "/", title: t("feeds.scope_title", site, p.Name), page: paths.Provider(p.ID), changes: cs})
+		out = append(out, scope{dir: "providers/" + p.ID + "/", title: t("feeds.scope_title", site, pagemodel.CatalogText(in.Cat, p, "name")), page: paths.Provider(p.ID), changes: cs})
 	}
 	for _, g := range in.Cat.GPUs {
 		var cs []*feed.Change
@@ -153,7 +153,7 @@ func scopes(in Inputs) []scope {
 				cs = append(cs, c)
 			}
 		}
-		out = append(out, scope{dir: "gpus/" + g.ID + "/", title: t("feeds.scope_title", site, g.Name), page: paths.GPU(g.ID), changes: cs})
+		out = append(out, scope{dir: "gpus/" + g.ID + "/", title: t("feeds.scope_title", site, pagemodel.CatalogText(in.Cat, g, "name")), page: paths.GPU(g.ID), changes: cs})
 	}
 	return out
 }

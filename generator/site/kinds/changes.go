@@ -174,6 +174,14 @@ func (k *Changes) Words() feed.Words {
 		Close:      t("punct.close"),
 	}
 	if k.lang() != catalog.BaseLanguage {
+		// A region by its name in the edition's language; in English, by
+		// its id.
+		w.Region = func(in *catalog.Instance, id string) string {
+			if r := in.Provider.Region(id); r != nil {
+				return cmp.Or(k.text(r, "name"), id)
+			}
+			return id
+		}
 		// The body of a feed item in the edition's language; in English it
 		// stays the command line's.
 		w.Body = &feed.BodyWords{Since: t("feeds.body.since"), AsOf: t("feeds.body.as_of"), AsOfEnd: t("feeds.body.as_of_end"),

@@ -399,9 +399,9 @@ func conversionText(cat *catalog.Catalog, w catalog.Workload, c catalog.Conversi
 	factor := render.FormatNum(pricing.Round(c.Factor, 4))
 	switch c.By {
 	case "benchmark":
-		return x.T("scenario.conv.benchmark", name, factor, c.Benchmark.Name, render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(c.Ref, 4)), c.Unit)
+		return x.T("scenario.conv.benchmark", name, factor, c.Benchmark.Name, render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(c.Ref, 4)), x.M.UnitName(c.Unit))
 	case "tflops":
-		return x.T("scenario.conv.tflops", name, factor, c.Precision, render.FormatNum(c.Own), render.FormatNum(c.Ref), c.Unit)
+		return x.T("scenario.conv.tflops", name, factor, c.Precision, render.FormatNum(c.Own), render.FormatNum(c.Ref), x.M.UnitName(c.Unit))
 	}
 	return x.T("scenario.conv.same", name)
 }
@@ -426,9 +426,9 @@ func resultText(c catalog.Conversion, x *render.Texter) string {
 	r := c.Result
 	who := cmp.Or(r.System, r.Submitter)
 	if c.Benchmark.Metric == "time" {
-		return x.T("scenario.conv.result_time", render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(r.Value, 2)), c.Unit, r.GPUCount, who, r.Round)
+		return x.T("scenario.conv.result_time", render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(r.Value, 2)), x.M.UnitName(c.Unit), r.GPUCount, who, r.Round)
 	}
-	return x.T("scenario.conv.result_rate", render.FormatNum(pricing.Round(c.Own, 4)), c.Unit, render.FormatNum(pricing.Round(r.Value, 4)), r.GPUCount, who, r.Round)
+	return x.T("scenario.conv.result_rate", render.FormatNum(pricing.Round(c.Own, 4)), x.M.UnitName(c.Unit), render.FormatNum(pricing.Round(r.Value, 4)), r.GPUCount, who, r.Round)
 }
 
 // renderMarkdown converts catalog Markdown (a scenario's advice) as the

@@ -175,7 +175,7 @@ func mdText(s string) string {
 // planMarkdown is the plan as a Markdown file in the edition's language.
 func planMarkdown(cat *catalog.Catalog, v *PlanView, title, from string, x *render.Texter) string {
 	var b strings.Builder
-	cur := v.Currency
+	cur := x.M.Cur(v.Currency)
 	fmt.Fprintf(&b, "# %s\n\n", x.T("trialplan.md_title", mdText(title)))
 	fmt.Fprintf(&b, "%s\n\n", x.T("trialplan.md_from", mdText(from), mdText(cat.Site.Title)))
 	fmt.Fprintf(&b, "%s\n\n", x.T("trialplan.md_try", len(v.Rows), v.MinDays, v.MaxDays))

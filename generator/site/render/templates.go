@@ -281,6 +281,7 @@ func Funcs(m Messages) template.FuncMap {
 		"unitname": m.UnitName,    // a benchmark's unit as the language writes it: minutes, 分钟
 		"division": m.Division,    // a benchmark's division as the language writes it: closed, 封闭
 		"own":      m.own,         // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
+		"tip":      m.tip,         // a span of the page's words whose tooltip is catalog text: {{tip "tag partial" .Instance.PriceIncomplete (t "price.partial")}}
 	}
 }
 
@@ -335,6 +336,29 @@ func (m Messages) own(v any) template.HTML {
 		return h
 	}
 	return template.HTML(`<span lang="`+catalog.BaseLanguage+`">`) + h + "</span>"
+}
+
+// tip is a span of class class showing text, the page's words, with the
+// catalog's text note as its tooltip (title). On a page in another
+// language than the catalog's, the span is marked as the catalog's
+// language, which its tooltip is in, with the mark of untranslated text
+// (untranslated.mark) after the note, and its text inside as the page's
+// language.
+func (m Messages) tip(class, note, text string) template.HTML {
+	esc := template.HTMLEscapeString
+	attrs := ""
+	if class != "" {
+		attrs = ` class="` + esc(class) + `"`
+	}
+	lang := m.language()
+	if lang == catalog.BaseLanguage {
+		return template.HTML(`<span` + attrs + ` title="` + esc(note) + `">` + esc(text) + `</span>`)
+	}
+	title := note
+	if mark := m["untranslated.mark"]; mark != "" {
+		title += " (" + mark + ")"
+	}
+	return template.HTML(`<span` + attrs + ` lang="` + catalog.BaseLanguage + `" title="` + esc(title) + `"><span lang="` + esc(lang) + `">` + esc(text) + `</span></span>`)
 }
 
 // language is the language of the messages (site.language): the
