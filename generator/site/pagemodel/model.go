@@ -117,6 +117,10 @@ type SiteInfo struct {
 	// Internal says the site holds a team's private overlay: every page
 	// shows a banner that says so (site's Options.Internal).
 	Internal bool
+	// ExpiredQuotes are the overlay's quotes expired on the day ages count
+	// to: they take part in no ranking, and the banner says so
+	// (pricing.ExpiredQuotes).
+	ExpiredQuotes []*catalog.Quote
 	// AgeMessages is the JSON of the words static/age.js writes ages
 	// with, and of the day the build counted them to (site's ageScriptMessages).
 	AgeMessages template.JS
