@@ -73,12 +73,23 @@ notes: %s
 		if code := run([]string{"build", "-root", filepath.Join(dir, "site"), "-out", public}, io.Discard, io.Discard); code != 0 {
 			t.Fatalf("public build: exit %d", code)
 		}
-		files := 0
+		// Every file: pages, the JSON API, the Markdown twins, llms.txt
+		// and llms-full.txt, the exports, feeds and sitemap.
+		files, kinds := 0, map[string]int{}
 		err := filepath.WalkDir(public, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
 			}
 			files++
+			rel, _ := filepath.Rel(public, path)
+			switch {
+			case strings.HasPrefix(rel, "api/"):
+				kinds["api"]++
+			case strings.HasSuffix(rel, ".md"):
+				kinds["twins"]++
+			case strings.HasPrefix(filepath.Base(rel), "llms"):
+				kinds["llms"]++
+			}
 			data, err := os.ReadFile(path)
 			if err != nil {
 				return err
@@ -90,8 +101,8 @@ notes: %s
 			}
 			return nil
 		})
-		if err != nil || files < 10 {
-			t.Fatalf("public build: %d files, %v", files, err)
+		if err != nil || files < 10 || kinds["api"] == 0 || kinds["twins"] == 0 || kinds["llms"] < 2 {
+			t.Fatalf("public build: %d files (%v), %v: the walk misses a kind of file", files, kinds, err)
 		}
 		if _, err := os.Stat(filepath.Join(public, ".gpucompare-internal")); err == nil {
 			t.Error("a public build is marked internal")
