@@ -424,7 +424,8 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		}
 	}
 	d.Offers = reportOffersOf(d.Matrix, x)
-	d.Quotes, d.Trials = b.reportQuotes(opts, all), b.reportTrials(opts, all)
+	own := reportOwn{cat: cat, day: b.ageDate, lang: lang, trust: b.trust}
+	d.Quotes, d.Trials = own.reportQuotes(opts, all), own.reportTrials(opts, all)
 	d.Internal = opts.Internal
 	if opts.Internal {
 		d.ExpiredQuotes = pricing.ExpiredQuotes(cat, b.ageDate)

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"slices"
+	"time"
 
 	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
@@ -47,16 +48,26 @@ type reportAlternative struct {
 // quote.
 const reportAlternatives = 3
 
+// reportOwn makes the report's parts of the team's own: its quotes and
+// its trials, from the catalog, the report's day and language, and the
+// trust view of a price.
+type reportOwn struct {
+	cat   *catalog.Catalog
+	day   time.Time
+	lang  string
+	trust func(*catalog.PricePoint, string) *pagemodel.TrustView
+}
+
 // reportQuotes are the quotes of the instance types the report keeps, in
 // file order per instance type, the valid ones first (instanceQuotes).
-func (b *builder) reportQuotes(opts ReportOptions, all []*pricing.Offer) []*reportQuote {
+func (b reportOwn) reportQuotes(opts ReportOptions, all []*pricing.Offer) []*reportQuote {
 	var out []*reportQuote
 	for _, p := range b.cat.Providers {
 		for _, in := range p.Instances {
 			if !opts.keep(&pricing.Offer{Provider: p, Instance: in}) {
 				continue
 			}
-			for _, qv := range instanceQuotes(b.cat, in, b.ageDate) {
+			for _, qv := range instanceQuotes(b.cat, in, b.day) {
 				out = append(out, b.reportQuote(qv, in, all))
 			}
 		}
@@ -64,11 +75,11 @@ func (b *builder) reportQuotes(opts ReportOptions, all []*pricing.Offer) []*repo
 	return out
 }
 
-func (b *builder) reportQuote(qv *quoteView, in *catalog.Instance, all []*pricing.Offer) *reportQuote {
+func (b reportOwn) reportQuote(qv *quoteView, in *catalog.Instance, all []*pricing.Offer) *reportQuote {
 	q := qv.Quote
 	r := &reportQuote{quoteView: qv, Instance: in, GPU: b.cat.GPU(in.GPU), Currency: b.cat.Site.Currency, RegionName: q.Offer.Region}
 	if qv.Region != nil {
-		r.RegionName = cmp.Or(pagemodel.RegionName(qv.Region, b.siteInfo.Lang), q.Offer.Region)
+		r.RegionName = cmp.Or(pagemodel.RegionName(qv.Region, b.lang), q.Offer.Region)
 	}
 	model := q.Offer.Model
 	for _, o := range all {
@@ -93,7 +104,7 @@ func (b *builder) reportQuote(qv *quoteView, in *catalog.Instance, all []*pricin
 		pr := o.Prices[model]
 		a := &reportAlternative{Offer: o, Region: o.Region, PerGPUHour: per, Trust: b.trust(pr.Point, pr.Kind)}
 		if reg := o.Provider.Region(o.Region); reg != nil {
-			a.Region = cmp.Or(pagemodel.RegionName(reg, b.siteInfo.Lang), reg.ID)
+			a.Region = cmp.Or(pagemodel.RegionName(reg, b.lang), reg.ID)
 		}
 		alts = append(alts, a)
 	}
@@ -114,19 +125,19 @@ type reportTrial struct {
 // reportTrials are the trial figures on the instance types the report
 // keeps, ranked as the benchmark pages rank them (bench.Trials): costed at
 // the price each trial paid, at offers of every kept provider and GPU.
-func (b *builder) reportTrials(opts ReportOptions, all []*pricing.Offer) []*reportTrial {
+func (b reportOwn) reportTrials(opts ReportOptions, all []*pricing.Offer) []*reportTrial {
 	if len(b.cat.Trials) == 0 {
 		return nil
 	}
 	var out []*reportTrial
-	for _, f := range bench.Trials(b.cat, bench.Derive(b.cat, all), b.ageDate) {
+	for _, f := range bench.Trials(b.cat, bench.Derive(b.cat, all), b.day) {
 		if f.Instance == nil || !opts.keep(&pricing.Offer{Provider: f.Provider, Instance: f.Instance}) {
 			continue
 		}
 		t := &reportTrial{TrialFigure: f, Start: pagemodel.NewDate(f.Trial.Start), End: pagemodel.NewDate(f.Trial.End),
 			Region: f.Trial.Offer.Region, Currency: b.cat.Site.Currency}
 		if reg := f.Provider.Region(f.Trial.Offer.Region); reg != nil {
-			t.Region = cmp.Or(pagemodel.RegionName(reg, b.siteInfo.Lang), reg.ID)
+			t.Region = cmp.Or(pagemodel.RegionName(reg, b.lang), reg.ID)
 		}
 		if !f.Time() {
 			t.WorkUnit = bench.WorkUnit(f.Unit)
