@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/pagemodel"
 )
 
@@ -74,4 +75,21 @@ func listPrice(cat *catalog.Catalog, in *catalog.Instance, q *catalog.Quote) *ca
 		return nil
 	}
 	return best
+}
+
+// expiredQuotes are the quotes expired on day (pricing.ExpiredQuotes),
+// each with its provider and instance type, for the banner to name.
+func expiredQuotes(cat *catalog.Catalog, day time.Time, lang string) []*pagemodel.ExpiredQuote {
+	var out []*pagemodel.ExpiredQuote
+	for _, q := range pricing.ExpiredQuotes(cat, day) {
+		e := &pagemodel.ExpiredQuote{Quote: q, ProviderName: q.Offer.Provider, InstanceName: q.Offer.Instance}
+		if p := cat.Provider(q.Offer.Provider); p != nil {
+			e.ProviderName = pagemodel.ProviderName(p, lang)
+			if in := p.Instance(q.Offer.Instance); in != nil {
+				e.InstanceName = in.Name
+			}
+		}
+		out = append(out, e)
+	}
+	return out
 }

@@ -235,7 +235,7 @@ type reportData struct {
 	Quotes        []*reportQuote
 	Trials        []*reportTrial
 	Internal      bool
-	ExpiredQuotes []*catalog.Quote
+	ExpiredQuotes []*pagemodel.ExpiredQuote
 	// The inline blocks: the stylesheets and, when there are charts, the
 	// scripts that draw them, in the order they run.
 	Styles  []template.CSS
@@ -428,7 +428,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	d.Quotes, d.Trials = own.reportQuotes(opts, all), own.reportTrials(opts, all)
 	d.Internal = opts.Internal
 	if opts.Internal {
-		d.ExpiredQuotes = pricing.ExpiredQuotes(cat, b.ageDate)
+		d.ExpiredQuotes = expiredQuotes(cat, b.ageDate, lang)
 	}
 	d.Summary = rk.reportSummary(d, x)
 	if opts.Full {

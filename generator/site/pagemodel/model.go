@@ -120,7 +120,7 @@ type SiteInfo struct {
 	// ExpiredQuotes are the overlay's quotes expired on the day ages count
 	// to: they take part in no ranking, and the banner says so
 	// (pricing.ExpiredQuotes).
-	ExpiredQuotes []*catalog.Quote
+	ExpiredQuotes []*ExpiredQuote
 	// AgeMessages is the JSON of the words static/age.js writes ages
 	// with, and of the day the build counted them to (site's ageScriptMessages).
 	AgeMessages template.JS
@@ -287,4 +287,11 @@ func ReportAnchor(target string) string {
 		return "#scenario"
 	}
 	return "#top"
+}
+
+// ExpiredQuote is a quote of the overlay past its last valid day, with
+// the provider and instance type it was for, as the banner names it.
+type ExpiredQuote struct {
+	*catalog.Quote
+	ProviderName, InstanceName string
 }
