@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"reflect"
 	"slices"
@@ -56,6 +57,26 @@ func (q *Quote) Expired(day time.Time) bool {
 	t, ok := q.ValidUntil.Time()
 	return ok && t.Before(day.Truncate(24*time.Hour))
 }
+
+// QuoteTerms are what a price made from a quote says beside its figure:
+// the quote, and how far below the list price of the same offer it is.
+type QuoteTerms struct {
+	Quote *Quote
+	// Against is the discount against list in percent: as the quote
+	// states it (Stated), else worked out from the list price; NaN when
+	// neither is known. Negative when the quote is above list.
+	Against float64
+	Stated  bool
+}
+
+// HasAgainst says whether the discount against list is known.
+func (t *QuoteTerms) HasAgainst() bool { return t.Against == t.Against }
+
+// AgainstText is the discount against list, rounded to a whole percent.
+func (t *QuoteTerms) AgainstText() int { return int(math.Round(t.Against)) }
+
+// Above is how far above list the quote is, in whole percent.
+func (t *QuoteTerms) Above() int { return -t.AgainstText() }
 
 // QuotesOf are the quotes for the instance type in, in file order.
 func (c *Catalog) QuotesOf(in *Instance) []*Quote {

@@ -42,6 +42,9 @@ var schemaKinds = []struct {
 	{"guides", "guide", reflect.TypeFor[Guide]()},
 	{"scenarios", "scenario", reflect.TypeFor[Scenario]()},
 	{"trials", "trial", reflect.TypeFor[Trial]()},
+	// quotes are an overlay's only (data/quotes/ of the overlay root; the
+	// public catalog refuses them): their schema is for the overlay.
+	{"quotes", "quote", reflect.TypeFor[Quote]()},
 	{SourceRegistryFile, "source-registry", reflect.TypeFor[SourceRegistry]()},
 	{"sources.yaml", "sources", nil},
 	{"gpu-names.yaml", "gpu-names", nil},
@@ -194,6 +197,12 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 			"id": {required: true, id: true}, "team": {required: true}, "offer": {required: true},
 			"start": {required: true, day: true}, "end": {required: true, day: true}, "workload": {required: true},
 			"figures": {required: true, minItems: 1}, "paid": {required: true},
+		},
+		reflect.TypeFor[Quote](): {
+			"id": {required: true, id: true}, "offer": {required: true}, "amount": {required: true, positive: true},
+			"currency": {required: true, currency: true}, "term": {required: true},
+			"valid_from": {required: true, day: true}, "valid_until": {required: true, day: true},
+			"discount_pct": {positive: true, below: ptr(100)}, "reference": {required: true}, "contact_role": {required: true},
 		},
 		reflect.TypeFor[TrialOffer](): {
 			"provider": {required: true}, "instance": {required: true}, "region": {required: true},

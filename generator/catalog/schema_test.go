@@ -214,8 +214,67 @@ func TestShippedCatalogMatchesSchemas(t *testing.T) {
 	for name := range schemas {
 		// The shipped catalog holds no trial: a team records its own.
 		// The trial fixtures of testdata/schema hold its schema to the checks.
-		if !seen[name] && name != "trial.schema.json" {
+		// Nor any quote: quotes live in a team's overlay, never in the
+		// public catalog (TestQuoteSchema holds its schema).
+		if !seen[name] && name != "trial.schema.json" && name != "quote.schema.json" {
 			t.Errorf("schemas/%s: no shipped file is validated against it", name)
+		}
+	}
+}
+
+// TestQuoteSchema holds the schema of an overlay's quotes to the checks:
+// a good quote passes both; each broken one fails both, the checks at
+// its position.
+func TestQuoteSchema(t *testing.T) {
+	schemas := compileSchemas(t)
+	const good = `id: q1
+offer:
+  provider: aws
+  instance: p5.48xlarge
+  region: us-east-1
+  model: on_demand
+amount: 80.50
+currency: USD
+term: 12 months
+valid_from: 2025-06-01
+valid_until: 2025-09-30
+discount_pct: 18
+reference: Q-2025-0412
+contact_role: account manager
+`
+	base := fstest.MapFS{}
+	for _, name := range shippedFiles(t) {
+		data, err := os.ReadFile(filepath.Join(repoRoot, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		base[name] = &fstest.MapFile{Data: data}
+	}
+	load := func(text string) catalog.Report {
+		over := fstest.MapFS{"data/quotes/q1.yaml": &fstest.MapFile{Data: []byte(text)}}
+		_, report := catalog.Load(catalog.WithOverlay(base, over))
+		return report.Errors()
+	}
+	if msg := validate(t, schemas, "data/quotes/q1.yaml", []byte(good)); msg != "" {
+		t.Errorf("a good quote fails its schema:\n%s", msg)
+	}
+	if errs := load(good); len(errs) > 0 {
+		t.Errorf("a good quote fails the checks:\n%s", errs)
+	}
+	for _, tc := range []struct{ name, from, to, want string }{
+		{"no valid_until", "valid_until: 2025-09-30\n", "", "overlay/data/quotes/q1.yaml:1:1: quote \"q1\": valid_until is missing"},
+		{"negative amount", "amount: 80.50", "amount: -3", "overlay/data/quotes/q1.yaml:7:9: quote \"q1\": amount must be > 0"},
+		{"discount of 100", "discount_pct: 18", "discount_pct: 100", "overlay/data/quotes/q1.yaml:12:15: quote \"q1\": discount_pct must be between 0 and 100"},
+		{"no reference", "reference: Q-2025-0412", "reference: \"\"", "overlay/data/quotes/q1.yaml:13:12: quote \"q1\": reference is missing"},
+		{"a month for a day", "valid_from: 2025-06-01", "valid_from: 2025-06", "overlay/data/quotes/q1.yaml:10:13: quote \"q1\": valid_from"},
+	} {
+		bad := strings.Replace(good, tc.from, tc.to, 1)
+		if msg := validate(t, schemas, "data/quotes/q1.yaml", []byte(bad)); msg == "" {
+			t.Errorf("%s: the schema lets it through", tc.name)
+		}
+		errs := load(bad)
+		if !slices.ContainsFunc(errs, func(d catalog.Diagnostic) bool { return strings.HasPrefix(d.String(), tc.want) }) {
+			t.Errorf("%s: the checks do not say %q; they say:\n%s", tc.name, tc.want, errs)
 		}
 	}
 }

@@ -373,8 +373,11 @@ type PricePoint struct {
 	Note       string `yaml:"note"`
 
 	Provider string `yaml:"-"` // the provider id of the file
-	file     string
-	at       *place
+	// Quoted is the quote a point stands for, when it is made from one
+	// (pricing.OffersAt) rather than read from a price file.
+	Quoted *QuoteTerms `yaml:"-"`
+	file   string
+	at     *place
 }
 
 // Benchmark is one benchmark (an MLPerf task and scenario, a micro-benchmark

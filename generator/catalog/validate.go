@@ -80,6 +80,10 @@ const (
 	KindAggregator = "aggregator" // a third-party catalog of prices
 	KindArticle    = "article"    // a blog post, guide or news article
 	KindEstimate   = "estimate"   // worked out from a discount or from another offer
+	// KindQuote is a price quoted to the team privately (a Quote of an
+	// overlay): never a kind a catalog price point may cite, it ranks as
+	// its own source kind in an internal build (pricing.OffersAt).
+	KindQuote = "quote"
 )
 
 // Ranked reports whether figures of a source kind take part in rankings

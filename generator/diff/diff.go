@@ -39,15 +39,19 @@ type Report struct {
 	// points added or removed inside a series' history.
 	Points []PointEdit `json:"point_edits"`
 	// Overwrites are the existing points whose price changed in place.
-	Overwrites  []string     `json:"overwrites"`
-	FX          []FXChange   `json:"fx_changes"`
-	Offers      Added        `json:"offers"`
-	Instances   Added        `json:"instance_types"`
-	Providers   Added        `json:"providers"`
-	GPUs        Added        `json:"gpus"`
-	Benchmarks  Added        `json:"benchmarks"`
-	Guides      Added        `json:"guides"`
-	Scenarios   Added        `json:"scenarios"`
+	Overwrites []string   `json:"overwrites"`
+	FX         []FXChange `json:"fx_changes"`
+	Offers     Added      `json:"offers"`
+	Instances  Added      `json:"instance_types"`
+	Providers  Added      `json:"providers"`
+	GPUs       Added      `json:"gpus"`
+	Benchmarks Added      `json:"benchmarks"`
+	Guides     Added      `json:"guides"`
+	Scenarios  Added      `json:"scenarios"`
+	// Quotes are the private quotes of the overlays (gpucompare diff
+	// -overlay), nil when neither side has one: their fields' edits are
+	// in Records, as quote "ID".
+	Quotes      *Added       `json:"quotes,omitempty"`
 	Records     []RecordEdit `json:"record_edits"`
 	NewWarnings []string     `json:"new_warnings"`
 }
@@ -152,8 +156,12 @@ type kind struct {
 }
 
 func (r *Report) added() []kind {
-	return []kind{{"Offers", "offer", r.Offers}, {"Instance types", "instance type", r.Instances}, {"Providers", "provider", r.Providers},
+	out := []kind{{"Offers", "offer", r.Offers}, {"Instance types", "instance type", r.Instances}, {"Providers", "provider", r.Providers},
 		{"GPUs", "GPU", r.GPUs}, {"Benchmarks", "benchmark", r.Benchmarks}, {"Guides", "guide", r.Guides}, {"Scenarios", "scenario", r.Scenarios}}
+	if r.Quotes != nil {
+		out = append(out, kind{"Quotes", "quote", *r.Quotes})
+	}
+	return out
 }
 
 func (a Added) empty() bool { return len(a.Added) == 0 && len(a.Removed) == 0 }
@@ -181,6 +189,10 @@ func Compare(base, head *catalog.Catalog, baseReport, headReport catalog.Report)
 	r.Benchmarks = added(ids(base.Benchmarks), ids(head.Benchmarks))
 	r.Guides = added(ids(base.Guides), ids(head.Guides))
 	r.Scenarios = added(ids(base.Scenarios), ids(head.Scenarios))
+	if len(base.Quotes) > 0 || len(head.Quotes) > 0 {
+		q := added(ids(base.Quotes), ids(head.Quotes))
+		r.Quotes = &q
+	}
 	r.Records = recordEdits(base, head, r.FX)
 	r.NewWarnings = newWarnings(baseReport.Warnings(), headReport.Warnings())
 	return r
@@ -291,7 +303,7 @@ func stated(p *catalog.PricePoint) string {
 func offerKeys(c *catalog.Catalog) []string {
 	var out []string
 	for _, o := range pricing.Offers(c, c.Site.Currency) {
-		if o.Region != "" {
+		if o.Region != "" && o.Quoted() == nil {
 			out = append(out, o.Provider.ID+"/"+o.Instance.ID+" in "+o.Region)
 		}
 	}
@@ -390,6 +402,7 @@ func recordEdits(base, head *catalog.Catalog, fx []FXChange) []RecordEdit {
 	same("benchmark", base.Benchmarks, head.Benchmarks)
 	same("guide", base.Guides, head.Guides)
 	same("scenario", base.Scenarios, head.Scenarios)
+	same("quote", base.Quotes, head.Quotes)
 	if base.Scoring != nil && head.Scoring != nil {
 		out = append(out, fields("scoring", "", reflect.ValueOf(*base.Scoring), reflect.ValueOf(*head.Scoring))...)
 	}

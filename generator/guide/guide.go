@@ -133,6 +133,7 @@ func evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query, i
 		}
 	}
 	slices.SortStableFunc(all, func(a, b *Pick) int { return cmp.Compare(a.Key, b.Key) })
+	all = oneOfQuoted(all)
 	l.Matched = len(all)
 	limit := q.Limit
 	if limit <= 0 {
@@ -308,4 +309,32 @@ func boundValue(cat *catalog.Catalog, o *pricing.Offer, model string, b *catalog
 		v = hourly * pricing.HoursPerMonth
 	}
 	return &v
+}
+
+// oneOfQuoted leaves out of the ranked picks the list price of an offer
+// the team holds a quote for (an internal build's overlay): a short list
+// names each offer to consider once, and the quote stands for it, its
+// label saying how far it is from list.
+func oneOfQuoted(picks []*Pick) []*Pick {
+	type key struct {
+		in     *catalog.Instance
+		region string
+	}
+	quoted := map[key]bool{}
+	for _, pk := range picks {
+		if pk.Offer.Quoted() != nil {
+			quoted[key{pk.Offer.Instance, pk.Offer.Region}] = true
+		}
+	}
+	if len(quoted) == 0 {
+		return picks
+	}
+	out := picks[:0:0]
+	for _, pk := range picks {
+		if pk.Offer.Quoted() == nil && quoted[key{pk.Offer.Instance, pk.Offer.Region}] {
+			continue
+		}
+		out = append(out, pk)
+	}
+	return out
 }

@@ -94,7 +94,9 @@ func OffersAt(cat *catalog.Catalog, display string, ref time.Time) []*Offer {
 	for _, p := range cat.Providers {
 		j := judge{ref: ref, fresh: fresh, stale: stale, marketplace: p.Kind == catalog.Marketplace}
 		for _, in := range p.Instances {
-			out = append(out, offersOf(cat, p, in, history[in], rates, display, j)...)
+			list := offersOf(cat, p, in, history[in], rates, display, j)
+			out = append(out, list...)
+			out = append(out, quoteOffers(cat, in, list, rates, display, j)...)
 		}
 	}
 	fallBack(out)

@@ -1162,8 +1162,12 @@ func (k *matrixKind) matrixScript(p *pagemodel.Page, t func(string, ...any) stri
 		}
 	}
 	keys := slices.Clone(scriptMessages)
+	sourceKinds := catalog.SourceKinds
+	if len(k.cat.Quotes) > 0 {
+		sourceKinds = append(slices.Clone(sourceKinds), catalog.KindQuote) // an internal build's quotes
+	}
 	for prefix, words := range map[string][]string{"model": append(slices.Clone(pricing.Models), commitmentIDs()...), "payment": catalog.Payments, "granularity": catalog.Granularities,
-		"trust.kind": catalog.SourceKinds, "trust.kind_title": catalog.SourceKinds,
+		"trust.kind": sourceKinds, "trust.kind_title": sourceKinds,
 		"trust.badge": {catalog.Fresh, catalog.Aging, catalog.Stale, catalog.Undated}} {
 		for _, w := range words {
 			keys = append(keys, prefix+"."+w)

@@ -98,6 +98,7 @@ func (b *builder) pages() ([]*pagemodel.Page, error) {
 	}
 	listed, all := kinds.ListedPages(b.content)
 	b.siteInfo = &pagemodel.SiteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: listed, AllPages: all, AgeMessages: ageMsgs, NoIndex: b.opts.Preview || b.opts.Internal, Internal: b.opts.Internal}
+	b.siteInfo.ExpiredQuotes = expiredQuotes(cat, b.ageDate, b.lang())
 	ck := catalogOf(b)
 
 	var out []*pagemodel.Page

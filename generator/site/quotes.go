@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/pagemodel"
 )
 
@@ -58,18 +59,37 @@ func instanceQuotes(cat *catalog.Catalog, in *catalog.Instance, day time.Time) [
 	return append(valid, expired...)
 }
 
-// listPrice is the newest current list price of the quote's offer in its
-// currency, per instance, or nil.
+// listPrice is the current list price of the quote's offer in its
+// currency, per instance, or nil: the latest point of the offer's series
+// in file order, as the offers take it (pricing.OffersAt), so that a
+// quote's discount against list is the same on every page.
 func listPrice(cat *catalog.Catalog, in *catalog.Instance, q *catalog.Quote) *catalog.PricePoint {
 	var best *catalog.PricePoint
 	for _, pp := range cat.PricesOf(in) {
-		if pp.Region != q.Offer.Region || pp.Model != q.Offer.Model || pp.Currency != q.Currency ||
-			pp.Amount == nil || pp.PerGPU || pp.LastSeen != "" || !catalog.Ranked(pp.SourceKind) {
+		if pp.Region != q.Offer.Region || pp.Model != q.Offer.Model || pp.Payment != "" && best != nil && best.Payment != pp.Payment {
 			continue
 		}
-		if best == nil || pp.Since >= best.Since {
-			best = pp
-		}
+		best = pp
+	}
+	if best == nil || best.Currency != q.Currency || best.Amount == nil || best.PerGPU || best.LastSeen != "" || !catalog.Ranked(best.SourceKind) {
+		return nil
 	}
 	return best
+}
+
+// expiredQuotes are the quotes expired on day (pricing.ExpiredQuotes),
+// each with its provider and instance type, for the banner to name.
+func expiredQuotes(cat *catalog.Catalog, day time.Time, lang string) []*pagemodel.ExpiredQuote {
+	var out []*pagemodel.ExpiredQuote
+	for _, q := range pricing.ExpiredQuotes(cat, day) {
+		e := &pagemodel.ExpiredQuote{Quote: q, ProviderName: q.Offer.Provider, InstanceName: q.Offer.Instance}
+		if p := cat.Provider(q.Offer.Provider); p != nil {
+			e.ProviderName = pagemodel.ProviderName(p, lang)
+			if in := p.Instance(q.Offer.Instance); in != nil {
+				e.InstanceName = in.Name
+			}
+		}
+		out = append(out, e)
+	}
+	return out
 }

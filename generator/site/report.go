@@ -79,6 +79,9 @@ type ReportOptions struct {
 	// costs, the charts, every source behind them and the appendix of
 	// offers without a price.
 	Full bool
+	// Internal says the catalog holds an overlay's private quotes: the
+	// report says so at its top, and lists the quotes it covers.
+	Internal bool
 }
 
 // UsageError is a report option the catalog cannot satisfy: an id it does
@@ -226,6 +229,13 @@ type reportData struct {
 	// of the offers it names.
 	Full    bool
 	Sources *reportSources
+	// Quotes are the team's quotes for the offers kept, and Trials its
+	// own trials on them; Internal says the report holds private quotes
+	// (ReportOptions.Internal), ExpiredQuotes those no longer counted.
+	Quotes        []*reportQuote
+	Trials        []*reportTrial
+	Internal      bool
+	ExpiredQuotes []*pagemodel.ExpiredQuote
 	// The inline blocks: the stylesheets and, when there are charts, the
 	// scripts that draw them, in the order they run.
 	Styles  []template.CSS
@@ -414,6 +424,12 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		}
 	}
 	d.Offers = reportOffersOf(d.Matrix, x)
+	own := reportOwn{cat: cat, day: b.ageDate, lang: lang, trust: b.trust}
+	d.Quotes, d.Trials = own.reportQuotes(opts, all), own.reportTrials(opts, all)
+	d.Internal = opts.Internal
+	if opts.Internal {
+		d.ExpiredQuotes = expiredQuotes(cat, b.ageDate, lang)
+	}
 	d.Summary = rk.reportSummary(d, x)
 	if opts.Full {
 		d.Sources = rk.reportSources(d, b.Priced, nil)

@@ -202,7 +202,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		report = sortedReport(append(report, catalog.StaleWarnings(cat, ref)...))
 	}
 	if *base != "" && len(report.Errors()) == 0 {
-		baseCat, _, _, _, ok := loadBase(*root, *base, "", *maxFileSize, stderr)
+		baseCat, _, _, _, ok := loadBase(*root, *base, "", nil, *maxFileSize, stderr)
 		if !ok {
 			return 1
 		}
@@ -433,6 +433,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "site root holding data/ (and optionally content/, templates/, static/)")
 	addr := fs.String("addr", "127.0.0.1:8080", "host:port to listen on; a port alone (:8080) is on 127.0.0.1 too, 0.0.0.0:8080 is every interface")
 	baseURL := fs.String("base-url", "", "absolute URL for feeds, sitemap, canonical links and the 404 page (default: the URL served)")
+	overlay := overlayFlag(fs)
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -442,6 +443,11 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer fsys.Close()
+	catFS, closeOverlay, ok := withOverlay(fsys, *overlay, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	defer closeOverlay()
 	host, port, err := net.SplitHostPort(*addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "gpucompare serve: -addr %q: want host:port, such as 127.0.0.1:8080\n", *addr)
@@ -466,7 +472,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpucompare serve: warning: listening on every interface (%s): other machines can read the site\n", ln.Addr())
 	}
 	url := "http://" + net.JoinHostPort(shown, fmt.Sprint(at.Port)) + "/"
-	opts := site.Options{BaseURL: *baseURL, PrettyURLs: true}
+	opts := site.Options{BaseURL: *baseURL, PrettyURLs: true, Internal: *overlay != ""}
 	if opts.BaseURL == "" {
 		opts.BaseURL = url
 	}
@@ -476,7 +482,7 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 	// The first signal stops the server; from then on signals do what they
 	// do by default, so a second Ctrl-C ends the process whatever it waits for.
 	context.AfterFunc(ctx, stop)
-	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(fsys, opts), Log: stderr, BaseURL: *baseURL})
+	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(catFS, opts), Log: stderr, BaseURL: *baseURL})
 	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", *root, url)
 	if err := srv.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "gpucompare serve: %v\n", err)
@@ -521,7 +527,7 @@ func synthCmd(args []string, stdout, stderr io.Writer) int {
 // loadBase opens and loads the base named by -base or -base-dir, with the
 // side files of its data/, saying on stderr why it cannot. Its warnings
 // are not printed: they are the base's, not the edit's.
-func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Writer) (*catalog.Catalog, catalog.Report, diff.Side, diff.Base, bool) {
+func loadBase(root, base, baseDir string, overlay fs.FS, maxFileSize rootfs.Size, stderr io.Writer) (*catalog.Catalog, catalog.Report, diff.Side, diff.Base, bool) {
 	var (
 		baseFS fs.FS
 		b      diff.Base
@@ -546,7 +552,11 @@ func loadBase(root, base, baseDir string, maxFileSize rootfs.Size, stderr io.Wri
 		defer dir.Close()
 		baseFS = dir.WithMaxFileSize(int64(maxFileSize))
 	}
-	cat, report := catalog.Load(baseFS)
+	catFS := baseFS
+	if overlay != nil {
+		catFS = catalog.WithOverlay(baseFS, overlay)
+	}
+	cat, report := catalog.Load(catFS)
 	if errs := report.Errors(); len(errs) > 0 {
 		fmt.Fprintf(stderr, "base %s does not load:\n%s", named, errs)
 		return nil, nil, nil, b, false
@@ -568,9 +578,15 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 	allWarnings := flags.Bool("all-warnings", false, "print every warning of the catalog, not only those the edit introduces")
 	limit := flags.Int("comment-limit", diff.CommentLimit, "the most bytes the Markdown holds: a longer diff is cut at the end of a row, and says so")
 	full := flags.String("full-diff", "", "where the full diff is kept, named in the Markdown when it is cut (the JSON of the diff in a workflow's artifact, an address)")
+	overlay := overlayFlag(flags)
+	baseOverlay := flags.String("base-overlay", "", "the overlay root the base is read with (an older copy of -overlay's, to see what changed in the quotes); default: -overlay's")
 	maxFileSize := maxFileSizeFlag(flags)
 	if code, ok := parse(flags, args); !ok {
 		return code
+	}
+	if *baseOverlay != "" && *overlay == "" {
+		fmt.Fprintln(stderr, "gpucompare diff: -base-overlay without -overlay: name the overlay the head is read with too")
+		return 2
 	}
 	if (*base == "") == (*baseDir == "") || (*format != "markdown" && *format != "json") {
 		fmt.Fprintln(stderr, "gpucompare diff: want one of -base GIT_REV and -base-dir DIR, and -format markdown or json")
@@ -585,7 +601,21 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer fsys.Close()
-	head, headReport := catalog.Load(fsys)
+	headFS, closeOverlay, ok := withOverlay(fsys, *overlay, maxFileSize, stderr)
+	if !ok {
+		return 1
+	}
+	defer closeOverlay()
+	var baseOver fs.FS
+	if dir := cmp.Or(*baseOverlay, *overlay); dir != "" {
+		over, ok := openOverlay(dir, maxFileSize, stderr)
+		if !ok {
+			return 1
+		}
+		defer over.Close()
+		baseOver = over
+	}
+	head, headReport := catalog.Load(headFS)
 	if errs := headReport.Errors(); len(errs) > 0 || *allWarnings {
 		fmt.Fprint(stderr, headReport.String())
 		if len(errs) > 0 {
@@ -593,7 +623,7 @@ func diffCmd(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	baseCat, baseReport, baseSide, b, ok := loadBase(*root, *base, *baseDir, *maxFileSize, stderr)
+	baseCat, baseReport, baseSide, b, ok := loadBase(*root, *base, *baseDir, baseOver, *maxFileSize, stderr)
 	if !ok {
 		return 1
 	}

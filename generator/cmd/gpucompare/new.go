@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gpucompare/generator/catalog"
@@ -23,6 +24,9 @@ Writes a skeleton catalog file for a new record, its schema line first:
   guide ID      data/guides/ID.yaml
   scenario ID   data/scenarios/ID.yaml
   trial ID      data/trials/ID.yaml, a team's own trial of an offer
+  quote ID      data/quotes/ID.yaml of an overlay root (-root names the
+                overlay, never the public catalog), a price quoted to the
+                team; with schemas/quote.schema.json beside it
 Prints a record to paste into an existing file instead:
   instance ID   an instance type, under instances: of data/providers/PROVIDER.yaml
   price ID      a price point of instance ID, at the end of data/prices/PROVIDER.yaml
@@ -41,6 +45,7 @@ var newFolders = map[string]string{
 	"guide":     "guides",
 	"scenario":  "scenarios",
 	"trial":     "trials",
+	"quote":     "quotes",
 }
 
 // newCmd writes a skeleton file, or prints a record to paste.
@@ -73,7 +78,7 @@ func newCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	folder, ok := newFolders[kind]
 	if !ok {
-		fmt.Fprintf(stderr, "gpucompare new: unknown kind %q: want provider, gpu, benchmark, guide, scenario, trial, instance or price\n", kind)
+		fmt.Fprintf(stderr, "gpucompare new: unknown kind %q: want provider, gpu, benchmark, guide, scenario, trial, quote, instance or price\n", kind)
 		return 2
 	}
 	rel := "data/" + folder + "/" + id + ".yaml"
@@ -96,6 +101,12 @@ func newCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpucompare new: %s: %s leads outside the site root (a symbolic link): new writes only inside it; nothing written\n", full, path.Dir(rel))
 		return 1
 	}
+	if kind == "quote" {
+		if err := quoteRoot(r); err != nil {
+			fmt.Fprintf(stderr, "gpucompare new: %v\n", err)
+			return 1
+		}
+	}
 	if err := r.MkdirAll(path.Dir(rel), 0o755); err != nil {
 		fmt.Fprintf(stderr, "gpucompare new: %v\n", err)
 		return 1
@@ -117,7 +128,11 @@ func newCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gpucompare new: %s: %v\n", rel, err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "wrote %s: fill in every \"\" and empty value, then run gpucompare check\n", rel)
+	check := "gpucompare check"
+	if kind == "quote" {
+		check = "gpucompare check -root SITE -overlay " + *root
+	}
+	fmt.Fprintf(stdout, "wrote %s: fill in every \"\" and empty value, then run %s\n", rel, check)
 	return 0
 }
 
@@ -202,6 +217,51 @@ strategies:
 `
 	},
 	"trial": func(id string) string { return trialSkeleton(id) },
+	"quote": func(id string) string { return quoteSkeleton(id) },
+}
+
+// quoteSkeleton is the text of a new quote file after its schema line.
+func quoteSkeleton(id string) string {
+	return `id: ` + id + `
+offer:
+  provider: ""   # a provider id of the public catalog
+  instance: ""   # an instance id of that provider
+  region: ""     # a region id of that provider
+  model: ""      # ` + strings.Join(catalog.PricingModels, ", ") + `
+amount:          # the quoted price per hour of one instance
+currency: ""     # such as USD or CNY
+term: ""         # what it commits to, in words: "12 months", "none"
+valid_from: ""   # its first valid day, YYYY-MM-DD
+valid_until: ""  # its last valid day, YYYY-MM-DD: after it the quote drops out of every ranking
+# discount_pct:  # the discount against list as the quote states it (0-100); left out, it is worked out
+reference: ""    # the seller's quote reference
+contact_role: "" # who to ask: a role such as "account manager", never a person's name
+# notes: ""
+`
+}
+
+// quoteRoot refuses to write a quote into a root whose data/ holds
+// anything but an overlay's quotes and trials — the public catalog — and
+// writes the quote schema into the overlay root's schemas/ when it has
+// none, for the schema line of the new file to lead to.
+func quoteRoot(r *os.Root) error {
+	entries, err := fs.ReadDir(r.FS(), catalog.DataDir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	for _, e := range entries {
+		if !slices.Contains(catalog.OverlayEntries, e.Name()) && !strings.HasPrefix(e.Name(), ".") {
+			return fmt.Errorf("the root holds data/%s, a public catalog: a quote is private and goes into an overlay root (a folder of its own holding data/quotes/, in a private repository): gpucompare new -root OVERLAY quote ID; nothing written", e.Name())
+		}
+	}
+	name := path.Join(catalog.SchemaDir, "quote.schema.json")
+	if _, err := fs.Stat(r.FS(), name); err == nil {
+		return nil
+	}
+	if err := r.MkdirAll(catalog.SchemaDir, 0o755); err != nil {
+		return err
+	}
+	return r.WriteFile(name, catalog.Schemas()["quote.schema.json"], 0o644)
 }
 
 // trialSkeleton is the text of a new trial file after its schema line:

@@ -46,6 +46,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	lang := fs.String("lang", "", "the language of the report's text: a catalogue of templates/messages/, as en or zh-CN (default the site's language, data/site.yaml)")
 	full := fs.Bool("full", false, "the full report: besides the summary and the sources of the offers it names, every offer kept, the workload's costs, the charts, every source and the offers without a price (default the summary alone, a few printed pages)")
 	force := fs.Bool("force", false, "replace -o even when it is not a report (a file without the report's marker comment); never a file inside data/, content/, templates/ or static/")
+	overlay := overlayFlag(fs)
 	maxFileSize := maxFileSizeFlag(fs)
 	if code, ok := parse(fs, args); !ok {
 		return code
@@ -68,11 +69,20 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer fsys.Close()
-	cat, _, ok := load(fsys, stderr)
+	if err := checkOverlayOut(*overlay, *out); err != nil {
+		fmt.Fprintf(stderr, "gpucompare report: %v\nnothing written: %s is unchanged\n", err, *out)
+		return 1
+	}
+	catFS, closeOverlay, ok := withOverlay(fsys, *overlay, maxFileSize, stderr)
 	if !ok {
 		return 1
 	}
-	opts := site.ReportOptions{Providers: providers, GPUs: gpus, Scenario: *scenario, Date: when, Lang: *lang, Full: *full}
+	defer closeOverlay()
+	cat, _, ok := load(catFS, stderr)
+	if !ok {
+		return 1
+	}
+	opts := site.ReportOptions{Providers: providers, GPUs: gpus, Scenario: *scenario, Date: when, Lang: *lang, Full: *full, Internal: *overlay != ""}
 	data, report, err := site.Report(cat, fsys, opts)
 	fmt.Fprint(stderr, report.String())
 	var usage *site.UsageError

@@ -81,7 +81,11 @@ const NoRegion = "none"
 
 // OfferID is the id of offer o in the API: provider/instance/region.
 func OfferID(o *pricing.Offer) string {
-	return o.Provider.ID + "/" + o.Instance.ID + "/" + regionSegment(o.Region)
+	id := o.Provider.ID + "/" + o.Instance.ID + "/" + regionSegment(o.Region)
+	if q := o.Quoted(); q != nil {
+		id += "/quote-" + q.Quote.ID // an internal build's quote, beside the offer's list prices
+	}
+	return id
 }
 
 func regionSegment(r string) string {

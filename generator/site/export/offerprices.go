@@ -27,13 +27,16 @@ type OfferPrice struct {
 	Point *catalog.PricePoint
 }
 
-// OfferPrices are the prices compare/offers.json holds for a catalog, in
-// its order: offer by offer, each offer's pricing models in the order of
+// OfferPrices are the list prices compare/offers.json holds for a
+// catalog, in its order (an overlay's quotes left out): offer by offer, each offer's pricing models in the order of
 // pricing.Models. They are made by the code that writes that file
 // (exportFigures).
 func OfferPrices(cat *catalog.Catalog) []OfferPrice {
 	var out []OfferPrice
 	for _, o := range pricing.Offers(cat, cat.Site.Currency) {
+		if o.Quoted() != nil {
+			continue // a private quote is no price of the list (gpucompare diff compares quotes as records)
+		}
 		for _, model := range pricing.Models {
 			pr := o.Prices[model]
 			if pr == nil {

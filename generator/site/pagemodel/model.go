@@ -117,6 +117,10 @@ type SiteInfo struct {
 	// Internal says the site holds a team's private overlay: every page
 	// shows a banner that says so (site's Options.Internal).
 	Internal bool
+	// ExpiredQuotes are the overlay's quotes expired on the day ages count
+	// to: they take part in no ranking, and the banner says so
+	// (pricing.ExpiredQuotes).
+	ExpiredQuotes []*ExpiredQuote
 	// AgeMessages is the JSON of the words static/age.js writes ages
 	// with, and of the day the build counted them to (site's ageScriptMessages).
 	AgeMessages template.JS
@@ -283,4 +287,11 @@ func ReportAnchor(target string) string {
 		return "#scenario"
 	}
 	return "#top"
+}
+
+// ExpiredQuote is a quote of the overlay past its last valid day, with
+// the provider and instance type it was for, as the banner names it.
+type ExpiredQuote struct {
+	*catalog.Quote
+	ProviderName, InstanceName string
 }

@@ -30,6 +30,10 @@ type TrustView struct {
 	// it no longer does (the point's last_seen): the offer is superseded
 	// and answers nothing; "" while it is listed.
 	LastSeen string
+	// Quote is the private quote the price stands for (an internal build's
+	// source kind catalog.KindQuote), said instead of an age: it is
+	// current until its last valid day. nil for a list price.
+	Quote *catalog.QuoteTerms
 }
 
 // Ranked reports whether the price takes part in rankings by default.
