@@ -3,6 +3,7 @@ package site
 import (
 	"gpucompare/generator/site/llms"
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/twins"
 )
 
 // llms writes the edition's llms.txt and llms-full.txt (llms), with the
@@ -36,8 +37,8 @@ func (b *builder) llms(pages []*pagemodel.Page) error {
 		Cat: b.cat, Data: b.Data, AgeDate: b.ageDate, Msgs: b.tmpl.Msgs, Lang: b.lang(), Pages: pages,
 		Content: b.siteInfo.Pages, Answers: answers, Base: b.base, SiteBase: b.siteBase, Shared: shared, Pretty: b.opts.PrettyURLs,
 		Twin: func(path string) string {
-			if layout := twinLayoutOf(path); twinLayouts[layout] {
-				return twinPath(path)
+			if twins.Has(path) {
+				return twins.Path(path)
 			}
 			return ""
 		},

@@ -30,6 +30,10 @@ type TrustView struct {
 	// it no longer does (the point's last_seen): the offer is superseded
 	// and answers nothing; "" while it is listed.
 	LastSeen string
+	// Source is where the price comes from, as the catalog cites it (a
+	// URL, or a citation in words): the page's Markdown twin links the
+	// kind of source to it. Not in the JSON of scripts.
+	Source string `json:"-"`
 }
 
 // Ranked reports whether the price takes part in rankings by default.
