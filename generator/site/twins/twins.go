@@ -60,17 +60,25 @@ func Link(base, href string) string {
 
 // Of is the twin of the page at the output path p whose HTML is page.
 func Of(p string, page []byte) ([]byte, error) {
-	doc, err := html.Parse(bytes.NewReader(page))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
+	main, ok := mainOf(page)
+	if !ok {
+		doc, err := html.Parse(bytes.NewReader(page))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		main = find(doc, func(n *html.Node) bool { return n.DataAtom == atom.Main })
+		if main == nil {
+			return nil, fmt.Errorf("%s: no <main> to make a Markdown twin of", p)
+		}
 	}
-	main := find(doc, func(n *html.Node) bool { return n.DataAtom == atom.Main })
-	if main == nil {
-		return nil, fmt.Errorf("%s: no <main> to make a Markdown twin of", p)
-	}
+	return twinOf(p, main), nil
+}
+
+// twinOf is the twin of the page at p whose <main> is main.
+func twinOf(p string, main *html.Node) []byte {
 	w := &writer{base: p}
 	w.blocks(main, "")
-	return []byte(strings.TrimSpace(w.out.String()) + "\n"), nil
+	return []byte(strings.TrimSpace(w.out.String()) + "\n")
 }
 
 // writer writes the blocks of a page as Markdown.

@@ -1,15 +1,20 @@
 package twins
 
 import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
-// TestTwinOfAPage makes the twin of a small page holding what catalog text
-// can put in one (a pipe, brackets, a tag, a javascript: link) and what
-// the reader does not see without script, and reads it back.
-func TestTwinOfAPage(t *testing.T) {
-	page := `<!doctype html><html><head><title>x</title></head><body>
+// testPage holds what catalog text can put in a page and what the reader
+// does not see without script.
+const testPage = `<!doctype html><html><head><title>x</title></head><body>
 <nav><a href="../index.html">Home</a></nav>
 <main>
 <h1>Offers of A|B [x](y)</h1>
@@ -26,6 +31,12 @@ func TestTwinOfAPage(t *testing.T) {
 <tr><td>j</td><td><span class="trust" data-source="https://example.com/p?a=1"><span class="age" data-date="2026-09-20">17 days</span> <span class="fresh">fresh</span> <span class="kind">aggregator</span></span> <span class="trust" data-source="a citation"><span class="age">undated</span> <span class="kind">article</span></span></td><td></td></tr>
 </tbody></table>
 </main></body></html>`
+
+// TestTwinOfAPage makes the twin of a small page holding what catalog text
+// can put in one (a pipe, brackets, a tag, a javascript: link) and what
+// the reader does not see without script, and reads it back.
+func TestTwinOfAPage(t *testing.T) {
+	page := testPage
 	got, err := Of("providers/p/index.html", []byte(page))
 	if err != nil {
 		t.Fatal(err)
@@ -66,5 +77,43 @@ func TestWhichPagesHaveTwins(t *testing.T) {
 	}
 	if Path("gpus/h100/index.html") != "gpus/h100/index.md" {
 		t.Error(Path("gpus/h100/index.html"))
+	}
+}
+
+// TestFastParseIsTheParsersTree makes the twin of every page of a build
+// (TWIN_SITE names its folder; the test page else) from the tree of
+// mainOf and from golang.org/x/net/html's: the two are the same.
+func TestFastParseIsTheParsersTree(t *testing.T) {
+	pages := map[string][]byte{"t/index.html": []byte(testPage)}
+	if dir := os.Getenv("TWIN_SITE"); dir != "" {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && strings.HasSuffix(p, "index.html") {
+				pages[p], err = os.ReadFile(p)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, page := range pages {
+		fast, ok := mainOf(page)
+		if !ok {
+			t.Errorf("%s: not read", p)
+			continue
+		}
+		doc, err := html.Parse(bytes.NewReader(page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow := find(doc, func(n *html.Node) bool { return n.DataAtom == atom.Main })
+		if a, b := string(twinOf(p, fast)), string(twinOf(p, slow)); a != b {
+			t.Errorf("%s: the twins differ:\n%s\n----\n%s", p, a, b)
+		}
+	}
+	for _, bad := range []string{"<main><p>x</div></main>", "<main><p a=\"x>", "<div>no main</div>"} {
+		if _, ok := mainOf([]byte(bad)); ok {
+			t.Errorf("%q read", bad)
+		}
 	}
 }
