@@ -309,6 +309,9 @@ func everyPageTwin(t *testing.T, p string, page []byte, twin string) (tables, ce
 			}
 			continue
 		}
+		if len(table) > 0 && len(mdCells(line)) != len(table[0]) {
+			t.Errorf("%s: a twin's table row of %d cells under a header of %d: %s", p, len(mdCells(line)), len(table[0]), line)
+		}
 		var row []string
 		for _, c := range mdCells(line) {
 			row = append(row, strings.Join(figureRE.FindAllString(regexp.MustCompile(`\]\([^)]*\)`).ReplaceAllString(c, "]"), -1), " "))

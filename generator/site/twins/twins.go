@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -333,7 +334,10 @@ func (w *writer) inline(n *html.Node) string {
 		if hasClass(n, "trust") {
 			return w.trust(n)
 		}
-		if hasClass(n, "sub") { // a line of its own under the cell's first
+		if hasClass(n, "sub") || hasClass(n, "note-line") { // a line of its own
+			if n.PrevSibling == nil {
+				return w.raw(n)
+			}
 			return " · " + w.raw(n)
 		}
 	}
@@ -385,7 +389,7 @@ func (w *writer) trust(n *html.Node) string {
 // the page's script turns off by default (data-off) is left out, as are
 // hidden rows.
 func (w *writer) table(n *html.Node) {
-	var head []*html.Node
+	var heads [][]*html.Node
 	var rows [][]*html.Node
 	var walk func(*html.Node, bool)
 	walk = func(n *html.Node, inHead bool) {
@@ -400,8 +404,8 @@ func (w *writer) table(n *html.Node) {
 				walk(c, false)
 			case atom.Tr:
 				cells := rowCells(c)
-				if inHead || head == nil && len(rows) == 0 && allHeads(cells) {
-					head = cells
+				if inHead || len(heads) == 0 && len(rows) == 0 && allHeads(cells) {
+					heads = append(heads, cells)
 				} else {
 					rows = append(rows, cells)
 				}
@@ -411,20 +415,28 @@ func (w *writer) table(n *html.Node) {
 		}
 	}
 	walk(n, false)
-	if head == nil && len(rows) == 0 {
+	if heads == nil && len(rows) == 0 {
 		return
 	}
-	width := len(cellsOf(head))
+	head := headGrid(heads)
+	width := len(head)
 	for _, r := range rows {
 		width = max(width, len(cellsOf(r)))
 	}
 	off := make([]bool, width)
 	right := make([]bool, width)
-	for i, c := range cellsOf(head) {
-		if c != nil {
-			_, off[i] = attr(c, "data-off")
+	headText := make([]string, width)
+	for i, cs := range head {
+		var texts []string
+		for _, c := range cs {
+			_, isOff := attr(c, "data-off")
+			off[i] = off[i] || isOff
 			right[i] = hasClass(c, "num")
+			if t := w.inlines(c); t != "" && !slices.Contains(texts, t) {
+				texts = append(texts, t)
+			}
 		}
+		headText[i] = strings.Join(texts, " · ")
 	}
 	keep := func(cells []*html.Node) []string {
 		all := cellsOf(cells)
@@ -452,8 +464,50 @@ func (w *writer) table(n *html.Node) {
 		md = append(md, keep(row))
 	}
 	var b strings.Builder
-	gfm.Table(&b, keep(head), r, md)
+	var h []string
+	for i, t := range headText {
+		if !off[i] {
+			h = append(h, t)
+		}
+	}
+	gfm.Table(&b, h, r, md)
 	w.out.WriteString(b.String() + "\n")
+}
+
+// headGrid are the header cells over each column of a table's header
+// rows, top first: a cell spanning rows or columns is over each of them.
+func headGrid(rows [][]*html.Node) [][]*html.Node {
+	var cols [][]*html.Node
+	taken := map[[2]int]bool{} // row, column
+	for r, cells := range rows {
+		col := 0
+		for _, c := range cells {
+			for taken[[2]int{r, col}] {
+				col++
+			}
+			colspan, rowspan := span(c, "colspan"), span(c, "rowspan")
+			for i := range colspan {
+				for len(cols) <= col+i {
+					cols = append(cols, nil)
+				}
+				cols[col+i] = append(cols[col+i], c)
+				for k := range rowspan {
+					taken[[2]int{r + k, col + i}] = true
+				}
+			}
+			col += colspan
+		}
+	}
+	return cols
+}
+
+// span is the number of rows or columns (key) cell c spans: from 1 to 100.
+func span(c *html.Node, key string) int {
+	n := 1
+	if v, ok := attr(c, key); ok {
+		fmt.Sscan(v, &n)
+	}
+	return min(max(n, 1), 100)
 }
 
 // rowCells are the cells of a table row that are not hidden.
@@ -483,12 +537,8 @@ func cellsOf(cells []*html.Node) []*html.Node {
 	var out []*html.Node
 	for _, c := range cells {
 		out = append(out, c)
-		if v, ok := attr(c, "colspan"); ok {
-			var n int
-			fmt.Sscan(v, &n)
-			for range min(n, 100) - 1 {
-				out = append(out, nil)
-			}
+		for range span(c, "colspan") - 1 {
+			out = append(out, nil)
 		}
 	}
 	return out
