@@ -275,7 +275,7 @@ var figureRE = regexp.MustCompile(`[0-9]+(?:[.,][0-9]+)*`)
 // everyPageTwin compares the tables of a page with those of its twin,
 // returning how many tables and cells it compared. A page's table is
 // its rows not hidden, less the columns its script turns off by default
-// (data-off); a cell's figures are the numbers in its text; the twin's
+// (data-off) but the matrix's sources; a cell's figures are the numbers in its text; the twin's
 // cell, its link targets left out, must hold them in the same order.
 func everyPageTwin(t *testing.T, p string, page []byte, twin string) (tables, cells int) {
 	doc, err := xhtml.Parse(bytes.NewReader(page))
@@ -377,7 +377,8 @@ func pageTable(n *xhtml.Node) [][]string {
 					if d.Data != "td" && d.Data != "th" {
 						continue
 					}
-					isOff := slices.ContainsFunc(d.Attr, func(a xhtml.Attribute) bool { return a.Key == "data-off" })
+					isOff := slices.ContainsFunc(d.Attr, func(a xhtml.Attribute) bool { return a.Key == "data-off" }) &&
+						!slices.ContainsFunc(d.Attr, func(a xhtml.Attribute) bool { return a.Key == "data-col" && a.Val == "source" })
 					if head {
 						off = append(off, isOff)
 					} else if i >= len(off) || !off[i] {

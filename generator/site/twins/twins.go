@@ -334,6 +334,9 @@ func (w *writer) inline(n *html.Node) string {
 		if hasClass(n, "trust") {
 			return w.trust(n)
 		}
+		if hasClass(n, "cite") && n.PrevSibling != nil {
+			return "; " + w.raw(n)
+		}
 		if hasClass(n, "sub") || hasClass(n, "note-line") { // a line of its own
 			if n.PrevSibling == nil {
 				return w.raw(n)
@@ -386,7 +389,8 @@ func (w *writer) trust(n *html.Node) string {
 
 // table writes a table as a GFM table: its header row, then the rows the
 // page shows by default, each cell on one line. A column whose header
-// the page's script turns off by default (data-off) is left out, as are
+// the page's script turns off by default (data-off) is left out, but for the
+// matrix's sources (their rows name them nowhere else); so are
 // hidden rows.
 func (w *writer) table(n *html.Node) {
 	var heads [][]*html.Node
@@ -430,6 +434,9 @@ func (w *writer) table(n *html.Node) {
 		var texts []string
 		for _, c := range cs {
 			_, isOff := attr(c, "data-off")
+			if col, _ := attr(c, "data-col"); col == "source" {
+				isOff = false // the matrix's sources, which its prices do not name
+			}
 			off[i] = off[i] || isOff
 			right[i] = hasClass(c, "num")
 			if t := w.inlines(c); t != "" && !slices.Contains(texts, t) {
