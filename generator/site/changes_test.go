@@ -65,9 +65,9 @@ func TestChangesByMonth(t *testing.T) {
 		}
 	}
 	slices.Sort(built)
-	want := []string{"changes/index.html"}
+	want := []string{"changes/index.html", "changes/index.md"}
 	for _, m := range months {
-		want = append(want, "changes/"+m+"/changes.js", "changes/"+m+"/index.html")
+		want = append(want, "changes/"+m+"/changes.js", "changes/"+m+"/index.html", "changes/"+m+"/index.md")
 	}
 	slices.Sort(want)
 	if !slices.Equal(built, want) {

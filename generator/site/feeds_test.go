@@ -85,7 +85,7 @@ func TestFeedsNeedASiteURL(t *testing.T) {
 	if !strings.Contains(report.String(), "the price-change feeds need absolute URLs and were not written") {
 		t.Errorf("no warning about the feeds:\n%s", report)
 	}
-	if strings.Contains(string(files["index.html"]), `rel="alternate"`) {
+	if strings.Contains(string(files["index.html"]), `rel="alternate" type="application/`) { // its Markdown twin's is text/markdown
 		t.Error("pages point to feeds that were not written")
 	}
 }

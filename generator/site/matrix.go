@@ -472,7 +472,7 @@ type matrixKind struct {
 
 // matrixOf is the matrix page kind of the edition b builds.
 func matrixOf(b *builder) *matrixKind {
-	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: b.trust, pretty: b.opts.PrettyURLs, layout: b.tmpl.ByLayout["compare"],
+	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: withoutSource(b.trust), pretty: b.opts.PrettyURLs, layout: b.tmpl.ByLayout["compare"],
 		render: func(w io.Writer, p *pagemodel.Page) error {
 			return b.tmpl.Execute(w, b.tmpl.ByLayout["compare"], "compare", p)
 		}}
@@ -1179,4 +1179,18 @@ func (k *matrixKind) matrixScript(p *pagemodel.Page, t func(string, ...any) stri
 	fresh, stale := k.cat.Site.Policy()
 	s.Messages["trust.badge_title"] = t("trust.badge_title", fresh, stale)
 	return s
+}
+
+// withoutSource is trust without the price's source on its view: a row of
+// the matrix has its source in a column of its own, which the page's
+// Markdown twin keeps, so that the rows, and the matrix's pages they
+// fill, stay as small as they were.
+func withoutSource(trust func(*catalog.PricePoint, string) *pagemodel.TrustView) func(*catalog.PricePoint, string) *pagemodel.TrustView {
+	return func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView {
+		v := trust(pp, kind)
+		if v != nil {
+			v.Source = ""
+		}
+		return v
+	}
 }

@@ -3,6 +3,7 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"gpucompare/generator/site/twins"
 	"net/url"
 	"slices"
 	"strconv"
@@ -43,7 +44,7 @@ func (b *builder) newPage(p, layout string) *pagemodel.Page {
 		}
 	}
 	pg.Styles = pg.Rel("static/style.css")
-	if twinLayouts[layout] {
+	if twins.Has(p) {
 		pg.Twin = "index.md"
 	}
 	switch layout {

@@ -199,6 +199,7 @@ func (k *kept) feedEntries() *feeds.Entries {
 type keptPage struct {
 	model fingerprint.Fingerprint
 	data  []byte
+	twin  []byte // its Markdown twin; nil when it has none
 }
 
 // pageCache is what render needs of a Rebuilder: the pages of the last
@@ -222,23 +223,25 @@ func (k *kept) pageCache(sets *reuse.Sets, n int) *pageCache {
 // lookup returns the bytes of p when its model has the fingerprint it had
 // in the last build; otherwise it returns false, and store is to be
 // called with the bytes rendered. w is the worker's own walker.
-func (c *pageCache) lookup(w *fingerprint.Walker, i int, p *pagemodel.Page) ([]byte, bool) {
+func (c *pageCache) lookup(w *fingerprint.Walker, i int, p *pagemodel.Page) (data, twin []byte, ok bool) {
 	f, ok := w.Of(p)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	c.next[i].model = f
 	if k, ok := c.last[p.Path]; ok && k.model == f {
-		c.next[i].data = k.data
-		return k.data, true
+		c.next[i].data, c.next[i].twin = k.data, k.twin
+		return k.data, k.twin, true
 	}
-	return nil, false
+	return nil, nil, false
 }
 
-// store keeps the bytes rendered of page i when its model has a fingerprint.
-func (c *pageCache) store(i int, data []byte) {
+// store keeps the bytes rendered of page i, and of its Markdown twin, when
+// its model has a fingerprint: the twin is made of the page's model or
+// bytes alone.
+func (c *pageCache) store(i int, data, twin []byte) {
 	if c.next[i].model != (fingerprint.Fingerprint{}) {
-		c.next[i].data = data
+		c.next[i].data, c.next[i].twin = data, twin
 	}
 }
 

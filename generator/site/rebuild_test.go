@@ -209,8 +209,9 @@ func TestRebuildKeepsFeedsAndExportsOfUnchangedInputs(t *testing.T) {
 		made, reused []string
 	}{
 		{"older point", "amount: 8.8978\n", "amount: 8.7\n",
-			[]string{"feed.xml", "atom.xml", "feed.json", "providers/syn-cloud-01/feed.xml", "gpus/syn-g8-192gb/atom.xml"},
-			[]string{"providers/syn-cloud-02/feed.xml", "gpus/syn-g1-16gb/feed.json", "compare/offers.json", "compare/offers.csv", "gpus/gpus.json", "benchmarks/costs.json"}},
+			[]string{"feed.xml", "atom.xml", "feed.json", "providers/syn-cloud-01/feed.xml", "gpus/syn-g8-192gb/atom.xml", "api/v1/index.json", "llms-full.txt"},
+			[]string{"providers/syn-cloud-02/feed.xml", "gpus/syn-g1-16gb/feed.json", "compare/offers.json", "compare/offers.csv", "gpus/gpus.json", "benchmarks/costs.json",
+				"providers/syn-cloud-02/index.md"}},
 		{"offer's price", "amount: 8.2387\n", "amount: 8.1\n",
 			[]string{"feed.xml", "providers/syn-cloud-01/feed.json", "compare/offers.json", "compare/offers.csv"},
 			[]string{"providers/syn-cloud-02/atom.xml", "gpus/syn-g1-16gb/feed.xml", "gpus/gpus.json", "gpus/gpus.csv"}},
@@ -223,6 +224,24 @@ func TestRebuildKeepsFeedsAndExportsOfUnchangedInputs(t *testing.T) {
 		return m
 	}
 	lastEntries := entries()
+	// Nothing edited: the API, llms.txt and every twin are kept.
+	again, _, err := r.Rebuild()
+	if err != nil {
+		t.Fatal(err)
+	}
+	twins := 0
+	for _, p := range again.Paths() {
+		if strings.HasPrefix(p, "api/") || strings.HasPrefix(p, "llms") || strings.HasSuffix(p, "index.md") {
+			twins++
+			if len(again[p]) > 0 && &again[p][0] != &last[p][0] {
+				t.Errorf("nothing edited: %s was made again; want the bytes of the last build", p)
+			}
+		}
+	}
+	if twins < 100 {
+		t.Errorf("%d files of the API, llms.txt and twins: too few", twins)
+	}
+	last = again
 	for _, s := range steps {
 		edit(t, root, file, s.old, s.new)
 		got, _, err := r.Rebuild()

@@ -13,6 +13,7 @@ import (
 	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/twins"
 )
 
 // render executes every page with the templates of its layout, on as many
@@ -79,13 +80,10 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 		}
 	}
 	p.Attachments = nil
-	if err := b.twin(p); err != nil {
-		return err
-	}
 	lookedUp := false
 	if cache != nil && chartsFollowModel(p.Layout) {
-		if data, ok := cache.lookup(w, i, p); ok {
-			return b.put(p.Path, data)
+		if data, twin, ok := cache.lookup(w, i, p); ok {
+			return b.putPage(p.Path, data, twin)
 		}
 		lookedUp = true
 	}
@@ -93,15 +91,19 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 		return err
 	}
 	if cache != nil && !lookedUp {
-		if data, ok := cache.lookup(w, i, p); ok {
-			return b.put(p.Path, data)
+		if data, twin, ok := cache.lookup(w, i, p); ok {
+			return b.putPage(p.Path, data, twin)
 		}
+	}
+	twin, err := b.twin(p)
+	if err != nil {
+		return err
 	}
 	t := b.tmpl.ByLayout[p.Layout]
 	if t == nil {
 		return fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
 	}
-	if cache == nil && p.Inline == nil {
+	if cache == nil && p.Inline == nil && (twin != nil || !twins.Has(p.Path)) {
 		f, err := b.create(p.Path)
 		if err != nil {
 			return err
@@ -110,11 +112,19 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 			f.Close()
 			return fmt.Errorf("%s: %w", p.Path, err)
 		}
-		return f.Close()
+		if err := f.Close(); err != nil {
+			return err
+		}
+		return b.putPage(p.Path, nil, twin)
 	}
 	buf.Reset()
 	if err := b.tmpl.Execute(buf, t, p.Layout, p); err != nil {
 		return fmt.Errorf("%s: %w", p.Path, err)
+	}
+	if twin == nil && twins.Has(p.Path) {
+		if twin, err = twins.Of(p.Path, buf.Bytes()); err != nil {
+			return err
+		}
 	}
 	data := bytes.Clone(buf.Bytes())
 	if p.Inline != nil {
@@ -124,9 +134,23 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 		}
 	}
 	if cache != nil {
-		cache.store(i, data)
+		cache.store(i, data, twin)
 	}
-	return b.put(p.Path, data)
+	return b.putPage(p.Path, data, twin)
+}
+
+// putPage puts the page at path, unless written already (nil data), and
+// its twin, when it has one.
+func (b *builder) putPage(path string, data, twin []byte) error {
+	if data != nil {
+		if err := b.put(path, data); err != nil {
+			return err
+		}
+	}
+	if twin == nil {
+		return nil
+	}
+	return b.put(twins.Path(path), twin)
 }
 
 // makeModel makes the model of p, unless made already.

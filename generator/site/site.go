@@ -53,6 +53,7 @@ import (
 	"gpucompare/generator/site/feeds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/reuse"
 	"gpucompare/generator/site/sitemap"
 	"gpucompare/generator/site/write"
 )
@@ -281,14 +282,14 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	var others sync.WaitGroup
 	if b.ed.root() {
 		others.Go(func() { exportErr = b.exports(b.Priced, sets) })
-		others.Go(func() { apiErr = b.api() })
+		others.Go(func() { apiErr = b.api(sets) })
 	}
 	others.Go(func() {
 		in := feeds.Inputs{Internal: b.opts.Internal, Cat: b.cat, Changes: b.Changes, Base: b.base, Pretty: b.opts.PrettyURLs, Words: changesOf(b).Words(), Msgs: b.tmpl.Msgs}
 		feedErr = feeds.Write(b.files, in, sets, keep.feedEntries(), b.warnf)
 		changesErr = b.changeScripts(sets)
 	})
-	others.Go(func() { llmsErr = b.llms(pages) })
+	others.Go(func() { llmsErr = b.llms(pages, sets) })
 	cache := keep.pageCache(sets, len(pages))
 	renderErr := b.render(pages, cache)
 	others.Wait()
@@ -417,9 +418,16 @@ func (o *output) schemas() error {
 }
 
 // api writes the static JSON API under api/v1/ (api), the root
-// edition's, with the prices judged as its pages judge them.
-func (b *builder) api() error {
-	return api.Write(b.files, api.Inputs{Cat: b.cat, Data: b.Data, Msgs: b.tmpl.Msgs, AgeDate: b.ageDate})
+// edition's, with the prices judged as its pages judge them; a Rebuilder
+// keeps its files while the catalog, the derived data and the age date
+// are the same (sets).
+func (b *builder) api(sets *reuse.Sets) error {
+	in := api.Inputs{Cat: b.cat, Data: b.Data, Msgs: b.tmpl.Msgs, AgeDate: b.ageDate}
+	inputs := struct { // the derived data follows from the catalog and the age date
+		Cat     *catalog.Catalog
+		AgeDate string
+	}{b.cat, b.ageDate.Format(time.RFC3339)}
+	return sets.Write(b.files, "api", inputs, func(out write.Sink) error { return api.Write(out, in) })
 }
 
 // siteURL checks an absolute site URL and gives it a trailing slash.

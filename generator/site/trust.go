@@ -29,7 +29,7 @@ func (b *builder) trust(pp *catalog.PricePoint, kind string) *pagemodel.TrustVie
 	}
 	t := b.tmpl.Msgs.TKeeping(new(error)) // every key is checked once a build (ageScriptMessages)
 	date := b.tmpl.Msgs.DateKeeping(new(error))
-	v := &pagemodel.TrustView{Kind: kind, LastSeen: string(pp.LastSeen), Quote: pp.Quoted}
+	v := &pagemodel.TrustView{Kind: kind, LastSeen: string(pp.LastSeen), Quote: pp.Quoted, Source: pp.Source}
 	d, from := catalog.AgeDate(pp)
 	fresh, stale := b.cat.Site.Policy()
 	v.Badge = catalog.Badge(d, b.ageDate, fresh, stale)

@@ -9,6 +9,7 @@ import (
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/twins"
 )
 
 // A page's Markdown twin (…/index.md beside its index.html, linked from
@@ -19,33 +20,19 @@ import (
 // so its figures are the page's. The page kinds that have one are in
 // twinLayouts.
 
-// twinLayouts are the page kinds with a Markdown twin.
+// twinLayouts are the page kinds whose Markdown twin is written from
+// their model; every other page's twin is made from its HTML
+// (package twins).
 var twinLayouts = map[string]bool{"gpu": true, "instance": true, "provider": true}
 
-// twinLayoutOf is the kind of the catalog's page at an output path, as
-// far as twins need it: "gpu", "instance", "provider", or "".
-func twinLayoutOf(path string) string {
-	switch {
-	case !strings.HasSuffix(path, "/index.html"):
-		return ""
-	case strings.HasPrefix(path, "gpus/") && strings.Count(path, "/") == 2:
-		return "gpu"
-	case strings.HasPrefix(path, "instances/") && strings.Count(path, "/") == 3:
-		return "instance"
-	case strings.HasPrefix(path, "providers/") && strings.Count(path, "/") == 2:
-		return "provider"
-	}
-	return ""
-}
-
 // twinPath is the output path of the twin of the page at path.
-func twinPath(path string) string { return strings.TrimSuffix(path, ".html") + ".md" }
+func twinPath(path string) string { return twins.Path(path) }
 
 // twinLink is the link from the twin of page p to the page at target,
-// an output path, of the kind layout: to its twin when it has one, else
-// to the page.
-func twinLink(p *pagemodel.Page, target, layout string) string {
-	if !twinLayouts[layout] {
+// an output path: to its twin when it has one (twins.Has), else to the
+// page. layout is the target's kind, which links to every kind's twin.
+func twinLink(p *pagemodel.Page, target, _ string) string {
+	if !twins.Has(target) {
 		return p.Rel(target)
 	}
 	l := p.Links
@@ -53,10 +40,11 @@ func twinLink(p *pagemodel.Page, target, layout string) string {
 	return twinPath(l.To(target))
 }
 
-// twin writes the twin of page p, its model made, when its kind has one.
-func (b *builder) twin(p *pagemodel.Page) error {
+// twin is the twin of page p, its model made, when its kind's twin is
+// written from its model (twinLayouts); nil otherwise.
+func (b *builder) twin(p *pagemodel.Page) ([]byte, error) {
 	if !twinLayouts[p.Layout] {
-		return nil
+		return nil, nil
 	}
 	var err error
 	t := b.tmpl.Msgs.TKeeping(&err)
@@ -69,12 +57,12 @@ func (b *builder) twin(p *pagemodel.Page) error {
 	case *providerData:
 		providerTwin(&md, p, d, b, t)
 	default:
-		return fmt.Errorf("%s: no Markdown twin of a %T", p.Path, p.Data)
+		return nil, fmt.Errorf("%s: no Markdown twin of a %T", p.Path, p.Data)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", twinPath(p.Path), err)
+		return nil, fmt.Errorf("%s: %w", twinPath(p.Path), err)
 	}
-	return b.put(twinPath(p.Path), []byte(md.String()))
+	return []byte(md.String()), nil
 }
 
 // trustText is a price's age and source kind, and its source, as a twin

@@ -1,11 +1,17 @@
 package site
 
 import (
+	"bytes"
 	"html"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	xhtml "golang.org/x/net/html"
+
+	"gpucompare/generator/site/twins"
 )
 
 var (
@@ -182,4 +188,255 @@ func instanceTwins(t *testing.T, files Files) {
 	if pages < 200 || rows < 300 {
 		t.Errorf("read %d instance pages and %d panel rows: too few", pages, rows)
 	}
+}
+
+// TestEveryPageKindHasItsFiguresInItsTwin builds the shipped site, both
+// editions, and reads every page with a twin beside its twin: the page
+// links its twin; each table the page shows is a GFM table of the twin,
+// in the same order, with as many rows, and each cell of the twin holds
+// the figures of the page's cell, in order (everyPageTwin); and
+// llms.txt of each edition links the twin of every section.
+func TestEveryPageKindHasItsFiguresInItsTwin(t *testing.T) {
+	files, _ := build(t, shipped(t), Options{})
+	kinds := map[string]int{}
+	tables, cells := 0, 0
+	for _, p := range files.Paths() {
+		if !twins.Has(p) {
+			continue
+		}
+		twin, ok := files[twins.Path(p)]
+		if !ok {
+			t.Errorf("%s: no twin", p)
+			continue
+		}
+		if !strings.Contains(string(files[p]), `<link rel="alternate" type="text/markdown" href="index.md">`) {
+			t.Errorf("%s: no link to its twin", p)
+		}
+		kind := pageKindOf(p)
+		kinds[kind]++
+		if kind == "gpu" || kind == "provider" || kind == "instance" {
+			continue // twins of their models, read by TestTwinsHoldTheirPagesFigures
+		}
+		nt, nc := everyPageTwin(t, p, files[p], string(twin))
+		tables, cells = tables+nt, cells+nc
+	}
+	for _, k := range []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "scenarios", "scenario",
+		"evaluation", "benchmarks", "benchmark", "changes", "changes month", "summary", "content"} {
+		if kinds[k] < 2 { // both editions
+			t.Errorf("%d pages of the kind %q with a twin, want one in each edition at least", kinds[k], k)
+		}
+	}
+	if tables < 400 || cells < 50000 {
+		t.Errorf("compared %d tables and %d cells: too few", tables, cells)
+	}
+	for _, ed := range []string{"", "zh/"} {
+		llms := string(files[ed+"llms.txt"])
+		_, sections, _ := strings.Cut(llms, "\n## ")
+		sections, _, _ = strings.Cut(sections, "\n## ")
+		links := regexp.MustCompile(`\]\(([^)]+)\)`).FindAllStringSubmatch(sections, -1)
+		if len(links) < 9 {
+			t.Errorf("%sllms.txt: %d sections linked", ed, len(links))
+		}
+		for _, l := range links {
+			if l[1] != "llms-full.txt" && (!strings.HasSuffix(l[1], "index.md") || files[ed+l[1]] == nil) {
+				t.Errorf("%sllms.txt: a section links %s, not a twin of the site", ed, l[1])
+			}
+		}
+	}
+}
+
+// pageKindOf is the kind of the page at output path p, as far as the
+// test of twins tells them apart.
+func pageKindOf(p string) string {
+	p = strings.TrimPrefix(p, "zh/")
+	dir := strings.TrimSuffix(p, "index.html")
+	parts := strings.Split(strings.Trim(dir, "/"), "/")
+	switch {
+	case dir == "":
+		return "home"
+	case parts[0] == "compare":
+		return "compare"
+	case parts[0] == "about" || parts[0] == "methodology":
+		return "content"
+	case len(parts) == 1:
+		return parts[0]
+	case parts[0] == "gpus" || parts[0] == "providers" || parts[0] == "guides" || parts[0] == "scenarios" || parts[0] == "benchmarks":
+		return strings.TrimSuffix(parts[0], "s")
+	case parts[0] == "instances":
+		return "instance"
+	case parts[0] == "changes":
+		return "changes month"
+	}
+	return dir
+}
+
+var figureRE = regexp.MustCompile(`[0-9]+(?:[.,][0-9]+)*`)
+
+// everyPageTwin compares the tables of a page with those of its twin,
+// returning how many tables and cells it compared. A page's table is
+// its rows not hidden, less the columns its script turns off by default
+// (data-off) but the matrix's sources; a cell's figures are the numbers in its text; the twin's
+// cell, its link targets left out, must hold them in the same order.
+func everyPageTwin(t *testing.T, p string, page []byte, twin string) (tables, cells int) {
+	doc, err := xhtml.Parse(bytes.NewReader(page))
+	if err != nil {
+		t.Fatalf("%s: %v", p, err)
+	}
+	var want [][][]string // tables, rows, cells' figures
+	var walk func(n *xhtml.Node, hidden bool)
+	walk = func(n *xhtml.Node, hidden bool) {
+		if n.Type == xhtml.ElementNode {
+			for _, a := range n.Attr {
+				hidden = hidden || a.Key == "hidden" || a.Key == "aria-hidden" && a.Val == "true"
+			}
+			if n.Data == "table" && !hidden && insideMain(n) {
+				want = append(want, pageTable(n))
+				return
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, hidden)
+		}
+	}
+	walk(doc, false)
+	var got [][][]string
+	var table [][]string
+	for line := range strings.Lines(twin + "\n") {
+		line = strings.TrimLeft(line, " ") // a table in a list item is indented
+		if !strings.HasPrefix(line, "|") {
+			if table != nil {
+				got, table = append(got, table[2:]), nil // less the header and its rule
+			}
+			continue
+		}
+		if len(table) > 0 && len(mdCells(line)) != len(table[0]) {
+			t.Errorf("%s: a twin's table row of %d cells under a header of %d: %s", p, len(mdCells(line)), len(table[0]), line)
+		}
+		var row []string
+		for _, c := range mdCells(line) {
+			row = append(row, strings.Join(figureRE.FindAllString(regexp.MustCompile(`\]\([^)]*\)`).ReplaceAllString(c, "]"), -1), " "))
+		}
+		table = append(table, row)
+	}
+	if len(got) != len(want) {
+		t.Errorf("%s: %d tables on the page, %d in its twin", p, len(want), len(got))
+		return
+	}
+	for i := range want {
+		tables++
+		if len(got[i]) != len(want[i]) {
+			t.Errorf("%s: table %d: %d rows on the page, %d in its twin", p, i+1, len(want[i]), len(got[i]))
+			continue
+		}
+		for r := range want[i] {
+			if len(got[i][r]) != len(want[i][r]) {
+				t.Errorf("%s: table %d row %d: %d cells on the page, %d in its twin", p, i+1, r+1, len(want[i][r]), len(got[i][r]))
+				continue
+			}
+			for c, figures := range want[i][r] {
+				cells++
+				if !isSubsequence(strings.Fields(figures), strings.Fields(got[i][r][c])) {
+					t.Errorf("%s: table %d row %d cell %d: the page has %q, its twin %q", p, i+1, r+1, c+1, figures, got[i][r][c])
+				}
+			}
+		}
+	}
+	return tables, cells
+}
+
+// insideMain reports whether n is inside the page's <main>.
+func insideMain(n *xhtml.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n.Data == "main" {
+			return true
+		}
+	}
+	return false
+}
+
+// pageTable is the figures of each cell of each row a table shows by
+// default, without its header row.
+func pageTable(n *xhtml.Node) [][]string {
+	var rows [][]string
+	var off []bool
+	var walk func(n *xhtml.Node, head bool)
+	walk = func(n *xhtml.Node, head bool) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != xhtml.ElementNode || slices.ContainsFunc(c.Attr, func(a xhtml.Attribute) bool { return a.Key == "hidden" }) {
+				continue
+			}
+			switch c.Data {
+			case "thead":
+				walk(c, true)
+			case "tbody", "tfoot":
+				walk(c, false)
+			case "tr":
+				var row []string
+				i := 0
+				for d := c.FirstChild; d != nil; d = d.NextSibling {
+					if d.Data != "td" && d.Data != "th" {
+						continue
+					}
+					isOff := slices.ContainsFunc(d.Attr, func(a xhtml.Attribute) bool { return a.Key == "data-off" }) &&
+						!slices.ContainsFunc(d.Attr, func(a xhtml.Attribute) bool { return a.Key == "data-col" && a.Val == "source" })
+					if head {
+						off = append(off, isOff)
+					} else if i >= len(off) || !off[i] {
+						hidden := slices.ContainsFunc(d.Attr, func(a xhtml.Attribute) bool { return a.Key == "hidden" })
+						s := ""
+						if !hidden {
+							s = strings.Join(figureRE.FindAllString(visibleText(d), -1), " ")
+						}
+						row = append(row, s)
+						for _, a := range d.Attr {
+							if n, _ := strconv.Atoi(a.Val); a.Key == "colspan" && n > 1 {
+								row = append(row, make([]string, n-1)...)
+							}
+						}
+					}
+					i++
+				}
+				if !head {
+					rows = append(rows, row)
+				}
+			}
+		}
+	}
+	walk(n, false)
+	return rows
+}
+
+// visibleText is the text under n that a reader sees without script.
+func visibleText(n *xhtml.Node) string {
+	var b strings.Builder
+	var walk func(*xhtml.Node)
+	walk = func(n *xhtml.Node) {
+		if n.Type == xhtml.TextNode {
+			b.WriteString(n.Data)
+		}
+		if n.Type == xhtml.ElementNode && n.Data != "wbr" { // an element's text is a word of its own
+			b.WriteString(" ")
+			defer b.WriteString(" ")
+		}
+		if n.Type == xhtml.ElementNode && (n.Data == "script" || n.Data == "svg" || n.Data == "button" ||
+			slices.ContainsFunc(n.Attr, func(a xhtml.Attribute) bool { return a.Key == "hidden" })) {
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// isSubsequence reports whether every item of sub is in s, in order.
+func isSubsequence(sub, s []string) bool {
+	i := 0
+	for _, x := range s {
+		if i < len(sub) && x == sub[i] {
+			i++
+		}
+	}
+	return i == len(sub)
 }

@@ -34,6 +34,10 @@ type TrustView struct {
 	// source kind catalog.KindQuote), said instead of an age: it is
 	// current until its last valid day. nil for a list price.
 	Quote *catalog.QuoteTerms
+	// Source is where the price comes from, as the catalog cites it (a
+	// URL, or a citation in words): the page's Markdown twin links the
+	// kind of source to it. Not in the JSON of scripts.
+	Source string `json:"-"`
 }
 
 // Ranked reports whether the price takes part in rankings by default.

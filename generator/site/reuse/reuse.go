@@ -96,3 +96,24 @@ func (s *Sets) keep(name string, k set) {
 	s.store.sets[name] = k
 	s.mu.Unlock()
 }
+
+// Write is Put for a writer that writes its files into a sink itself
+// (write): with nil Sets it writes straight into out; otherwise into
+// memory, whose files, in the order of their paths, are the set kept.
+func (s *Sets) Write(out write.Sink, name string, inputs any, writeFiles func(write.Sink) error) error {
+	if s == nil {
+		return writeFiles(out)
+	}
+	return s.Put(out, name, inputs, func() ([]write.File, error) {
+		m := write.NewMemory()
+		if err := writeFiles(m); err != nil {
+			return nil, err
+		}
+		files := m.Files()
+		made := make([]write.File, 0, len(files))
+		for _, p := range files.Paths() {
+			made = append(made, write.File{Path: p, Data: files[p]})
+		}
+		return made, nil
+	})
+}

@@ -47,3 +47,41 @@ func TestSetsKeepFilesByTheirInputs(t *testing.T) {
 		t.Error("a nil Store keeps something")
 	}
 }
+
+// TestWriteKeepsWhatAWriterPuts: Write keeps every file a writer puts into
+// its sink, and hands them on while the inputs are the same; with nil
+// Sets the writer writes straight into the build's sink.
+func TestWriteKeepsWhatAWriterPuts(t *testing.T) {
+	cat := &catalog.Catalog{GPUs: []*catalog.GPU{{ID: "a", Name: "A"}}}
+	units := fingerprint.UnitsOf(cat)
+	var st Store
+	made := 0
+	var direct write.Sink
+	build := func(sets *Sets) write.Files {
+		t.Helper()
+		out := write.NewMemory()
+		err := sets.Write(out, "llms", cat.GPUs, func(s write.Sink) error {
+			made++
+			direct = s
+			if err := s.Put("b.txt", []byte("b")); err != nil {
+				return err
+			}
+			return s.Put("a.txt", []byte(cat.GPUs[0].Name))
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if direct == write.Sink(out) != (sets == nil) {
+			t.Errorf("the writer wrote into the build's sink: %v; want %v", direct == write.Sink(out), sets == nil)
+		}
+		return out.Files()
+	}
+	first := build(st.Begin(units))
+	again := build(st.Begin(units))
+	if made != 1 || len(again) != 2 || &again["a.txt"][0] != &first["a.txt"][0] || string(again["b.txt"]) != "b" {
+		t.Errorf("same inputs: made %d times, files %v", made, again.Paths())
+	}
+	if got := build(nil); made != 2 || string(got["a.txt"]) != "A" {
+		t.Errorf("nil Sets: made %d times, files %v", made, got)
+	}
+}

@@ -1,0 +1,179 @@
+package twins
+
+import (
+	"bytes"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// The pages are html/template's output of the site's own templates: every
+// element but the void ones closed, attribute values quoted and escaped,
+// no markup in text. mainOf reads the <main> of such a page into the tree
+// golang.org/x/net/html would make of it, several times faster than its
+// parser, which handles any HTML; a page it cannot read so (no <main>, or
+// an element closed that is not open) is left to that parser
+// (TestFastParseIsTheParsersTree holds the two to the same twins).
+
+// voids are the elements that have no end tag.
+var voids = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true,
+	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
+
+// mainOf is the <main> element of page and what is under it, or nil and
+// false when page is not as the site's templates write it.
+func mainOf(page []byte) (*html.Node, bool) {
+	i := bytes.Index(page, []byte("<main"))
+	j := bytes.LastIndex(page, []byte("</main>"))
+	if i < 0 || j < i {
+		return nil, false
+	}
+	s := string(page[i:j])
+	root := &html.Node{Type: html.DocumentNode}
+	stack := []*html.Node{root}
+	top := func() *html.Node { return stack[len(stack)-1] }
+	for len(s) > 0 {
+		lt := strings.IndexByte(s, '<')
+		if lt != 0 {
+			if lt < 0 {
+				lt = len(s)
+			}
+			appendText(s[:lt], top())
+			s = s[lt:]
+			continue
+		}
+		switch {
+		case strings.HasPrefix(s, "<!--"):
+			end := strings.Index(s, "-->")
+			if end < 0 {
+				return nil, false
+			}
+			s = s[end+3:]
+		case strings.HasPrefix(s, "</"):
+			end := strings.IndexByte(s, '>')
+			if end < 0 {
+				return nil, false
+			}
+			name := strings.ToLower(strings.TrimSpace(s[2:end]))
+			s = s[end+1:]
+			k := len(stack) - 1
+			for k > 0 && stack[k].Data != name {
+				k--
+			}
+			if k == 0 {
+				return nil, false
+			}
+			stack = stack[:k]
+		default:
+			n, rest, selfClosed, ok := startTag(s)
+			if !ok {
+				return nil, false
+			}
+			s = rest
+			top().AppendChild(n)
+			if n.Data == "script" || n.Data == "style" || n.Data == "textarea" || n.Data == "title" {
+				end := strings.Index(s, "</"+n.Data)
+				if end < 0 {
+					return nil, false
+				}
+				if n.Data == "textarea" || n.Data == "title" {
+					appendText(s[:end], n)
+				} else if end > 0 {
+					n.AppendChild(&html.Node{Type: html.TextNode, Data: s[:end]})
+				}
+				s = s[end:]
+				stack = append(stack, n) // closed by its end tag
+				continue
+			}
+			if !voids[n.Data] && !selfClosed {
+				stack = append(stack, n)
+			}
+		}
+	}
+	main := root.FirstChild
+	if main == nil || main.DataAtom != atom.Main {
+		return nil, false
+	}
+	return main, true
+}
+
+// appendText appends the text s, its character references read, to n.
+func appendText(s string, n *html.Node) {
+	if strings.IndexByte(s, '&') >= 0 {
+		s = html.UnescapeString(s)
+	}
+	if c := n.LastChild; c != nil && c.Type == html.TextNode {
+		c.Data += s
+		return
+	}
+	n.AppendChild(&html.Node{Type: html.TextNode, Data: s})
+}
+
+// startTag reads the start tag at the start of s: the element, what
+// follows the tag, and whether the tag closed itself ("/>").
+func startTag(s string) (n *html.Node, rest string, selfClosed, ok bool) {
+	i := 1
+	for i < len(s) && !isSpace(s[i]) && s[i] != '>' && s[i] != '/' {
+		i++
+	}
+	if i == 1 || i >= len(s) {
+		return nil, "", false, false
+	}
+	name := strings.ToLower(s[1:i])
+	n = &html.Node{Type: html.ElementNode, Data: name, DataAtom: atom.Lookup([]byte(name))}
+	for {
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i >= len(s) {
+			return nil, "", false, false
+		}
+		switch {
+		case s[i] == '>':
+			return n, s[i+1:], false, true
+		case strings.HasPrefix(s[i:], "/>"):
+			return n, s[i+2:], true, true
+		case s[i] == '/':
+			i++
+			continue
+		}
+		k := i
+		for i < len(s) && !isSpace(s[i]) && s[i] != '=' && s[i] != '>' && !strings.HasPrefix(s[i:], "/>") {
+			i++
+		}
+		a := html.Attribute{Key: strings.ToLower(s[k:i])}
+		for i < len(s) && isSpace(s[i]) {
+			i++
+		}
+		if i < len(s) && s[i] == '=' {
+			i++
+			for i < len(s) && isSpace(s[i]) {
+				i++
+			}
+			if i >= len(s) {
+				return nil, "", false, false
+			}
+			if q := s[i]; q == '"' || q == '\'' {
+				end := strings.IndexByte(s[i+1:], q)
+				if end < 0 {
+					return nil, "", false, false
+				}
+				a.Val = s[i+1 : i+1+end]
+				i += end + 2
+			} else {
+				k := i
+				for i < len(s) && !isSpace(s[i]) && s[i] != '>' {
+					i++
+				}
+				a.Val = s[k:i]
+			}
+			if strings.IndexByte(a.Val, '&') >= 0 {
+				a.Val = html.UnescapeString(a.Val)
+			}
+		}
+		n.Attr = append(n.Attr, a)
+	}
+}
+
+// isSpace reports whether c is HTML white space.
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' }

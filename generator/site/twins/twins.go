@@ -1,0 +1,552 @@
+// Package twins is a writer of its own: the Markdown twin of a rendered
+// page (index.md beside its index.html) for the page kinds whose twin is
+// not written from their model (the GPU model, instance type and provider
+// pages have theirs in package site). A twin here is the page's main
+// content as the reader sees it without script: its headings, paragraphs,
+// lists and tables, each table a GFM table of the rows and columns the
+// page shows by default, each price's age and kind of source written out
+// and linked to its source (the data-source of the page's price-trust
+// span). Being made from the page's own bytes, its figures are the
+// page's. Every piece of text goes through package markdown's escaping:
+// catalog text is untrusted. It does no I/O.
+package twins
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	gfm "gpucompare/generator/site/markdown"
+)
+
+// Path is the output path of the twin of the page at p.
+func Path(p string) string { return strings.TrimSuffix(p, ".html") + ".md" }
+
+// Has reports whether the page at the output path p has a twin: every
+// page of an edition but the search page and 404.html.
+func Has(p string) bool {
+	p = strings.TrimPrefix(p, "zh/")
+	return strings.HasSuffix(p, "index.html") && p != "search/index.html"
+}
+
+// Link is href, a link of a page whose twin is beside it, as its twin
+// links: to the twin of the page it names when that page has one
+// (Has) and names no part of it (no fragment), else as it is.
+// base is the page's output path.
+func Link(base, href string) string {
+	if href == "" || strings.ContainsAny(href, "#?:") {
+		return href
+	}
+	target := href
+	switch {
+	case strings.HasSuffix(href, "/"), href == ".", href == "..":
+		target = strings.TrimSuffix(href, "/") + "/index.html"
+	case !strings.HasSuffix(href, "index.html"):
+		return href
+	}
+	full := path.Join(path.Dir(base), target)
+	for strings.HasPrefix(full, "../") { // another edition's page
+		full = strings.TrimPrefix(full, "../")
+	}
+	if !Has(full) {
+		return href
+	}
+	return Path(target)
+}
+
+// Of is the twin of the page at the output path p whose HTML is page.
+func Of(p string, page []byte) ([]byte, error) {
+	main, ok := mainOf(page)
+	if !ok {
+		doc, err := html.Parse(bytes.NewReader(page))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		main = find(doc, func(n *html.Node) bool { return n.DataAtom == atom.Main })
+		if main == nil {
+			return nil, fmt.Errorf("%s: no <main> to make a Markdown twin of", p)
+		}
+	}
+	return twinOf(p, main), nil
+}
+
+// twinOf is the twin of the page at p whose <main> is main.
+func twinOf(p string, main *html.Node) []byte {
+	w := &writer{base: p}
+	w.blocks(main, "")
+	return []byte(strings.TrimSpace(w.out.String()) + "\n")
+}
+
+// writer writes the blocks of a page as Markdown.
+type writer struct {
+	base string // the page's output path, which its links are relative to
+	out  strings.Builder
+	para strings.Builder // the inline text of the paragraph being gathered
+}
+
+// find is the first node under n, in document order, that ok holds of.
+func find(n *html.Node, ok func(*html.Node) bool) *html.Node {
+	if ok(n) {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := find(c, ok); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// attr is n's attribute key, and whether n has it.
+func attr(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+// hasClass reports whether n has the class c.
+func hasClass(n *html.Node, c string) bool {
+	v, _ := attr(n, "class")
+	for f := range strings.FieldsSeq(v) {
+		if f == c {
+			return true
+		}
+	}
+	return false
+}
+
+// skipped reports whether n is left out of a twin: what the reader does
+// not see without script (hidden), controls, scripts, drawings, and the
+// page's own navigation.
+func skipped(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return n.Type != html.TextNode
+	}
+	if _, ok := attr(n, "hidden"); ok {
+		return true
+	}
+	if v, _ := attr(n, "aria-hidden"); v == "true" {
+		return true
+	}
+	switch n.DataAtom {
+	case atom.Script, atom.Style, atom.Svg, atom.Button, atom.Input, atom.Select, atom.Textarea, atom.Template,
+		atom.Noscript, atom.Form, atom.Nav, atom.Label, atom.Canvas, atom.Iframe, atom.Output, atom.Colgroup, atom.Img:
+		return true
+	}
+	return hasClass(n, "share") || hasClass(n, "skip-link")
+}
+
+// block reports whether n starts a block of its own.
+func block(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	switch n.DataAtom {
+	case atom.Span, atom.A, atom.Strong, atom.B, atom.Em, atom.I, atom.Code, atom.Abbr, atom.Time, atom.Small,
+		atom.Sup, atom.Sub, atom.Wbr, atom.Br, atom.Mark, atom.Q, atom.Cite, atom.Data, atom.Var, atom.Kbd, atom.S, atom.U:
+		return false
+	}
+	return true
+}
+
+// flush ends the paragraph being gathered.
+func (w *writer) flush(indent string) {
+	s := strings.TrimSpace(w.para.String())
+	w.para.Reset()
+	if s != "" {
+		w.out.WriteString(indent + s + "\n\n")
+	}
+}
+
+// blocks writes the blocks under n, indented (inside a list item).
+func (w *writer) blocks(n *html.Node, indent string) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if skipped(c) {
+			continue
+		}
+		if !block(c) {
+			w.para.WriteString(w.inline(c))
+			continue
+		}
+		w.flush(indent)
+		w.block(c, indent)
+	}
+	w.flush(indent)
+}
+
+// block writes the block element n.
+func (w *writer) block(n *html.Node, indent string) {
+	switch n.DataAtom {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		level := int(n.Data[1] - '0')
+		w.out.WriteString(strings.Repeat("#", level) + " " + w.inlines(n) + "\n\n")
+	case atom.Ul, atom.Ol:
+		w.list(n, indent)
+	case atom.Table:
+		w.table(n)
+	case atom.Dl:
+		w.definitions(n, indent)
+	case atom.Pre:
+		w.out.WriteString(indent + "```\n" + strings.ReplaceAll(text(n), "```", "` ` `") + "\n```\n\n")
+	case atom.Hr:
+		w.out.WriteString(indent + "---\n\n")
+	case atom.P, atom.Figcaption, atom.Caption, atom.Summary, atom.Dt, atom.Dd, atom.Legend:
+		if s := w.inlines(n); s != "" {
+			w.out.WriteString(indent + s + "\n\n")
+		}
+	case atom.Blockquote:
+		var sub writer
+		sub.base = w.base
+		sub.blocks(n, "")
+		for line := range strings.Lines(strings.TrimSpace(sub.out.String())) {
+			w.out.WriteString(indent + strings.TrimRight("> "+line, " \n") + "\n")
+		}
+		w.out.WriteString("\n")
+	default:
+		w.blocks(n, indent)
+	}
+}
+
+// list writes a list's items, each a line, its nested lists indented.
+func (w *writer) list(n *html.Node, indent string) {
+	i := 0
+	for li := n.FirstChild; li != nil; li = li.NextSibling {
+		if li.DataAtom != atom.Li || skipped(li) {
+			continue
+		}
+		i++
+		mark := "- "
+		if n.DataAtom == atom.Ol {
+			mark = fmt.Sprintf("%d. ", i)
+		}
+		var sub writer
+		sub.base = w.base
+		sub.blocks(li, "")
+		body := strings.TrimSpace(sub.out.String())
+		if body == "" {
+			continue
+		}
+		pad := strings.Repeat(" ", len(mark))
+		first := true
+		for line := range strings.Lines(body) {
+			line = strings.TrimRight(line, "\n")
+			switch {
+			case first:
+				w.out.WriteString(indent + mark + line + "\n")
+				first = false
+			case line == "":
+			default:
+				w.out.WriteString(indent + pad + line + "\n")
+			}
+		}
+	}
+	w.out.WriteString("\n")
+}
+
+// definitions writes a definition list as a list of "term: description".
+func (w *writer) definitions(n *html.Node, indent string) {
+	term := ""
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if skipped(c) {
+			continue
+		}
+		switch c.DataAtom {
+		case atom.Dt:
+			term = w.inlines(c)
+		case atom.Dd:
+			w.out.WriteString(indent + "- " + term + ": " + w.inlines(c) + "\n")
+		case atom.Div:
+			w.definitions(c, indent)
+		}
+	}
+	w.out.WriteString("\n")
+}
+
+// text is the text under n, as it is.
+func text(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// inlines is the Markdown of what is under n, on one line.
+func (w *writer) inlines(n *html.Node) string {
+	return strings.Join(strings.Fields(w.raw(n)), " ")
+}
+
+// raw is the Markdown of what is under n, its white space as it is; a
+// block inside is set apart by spaces.
+func (w *writer) raw(n *html.Node) string {
+	var b strings.Builder
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case skipped(c):
+		case block(c):
+			b.WriteString(" " + w.raw(c) + " ")
+		default:
+			b.WriteString(w.inline(c))
+		}
+	}
+	return b.String()
+}
+
+// inline is the Markdown of the inline node n.
+func (w *writer) inline(n *html.Node) string {
+	if n.Type == html.TextNode {
+		return gfm.Text(n.Data)
+	}
+	if skipped(n) {
+		return ""
+	}
+	switch n.DataAtom {
+	case atom.Br:
+		return " "
+	case atom.A:
+		href, _ := attr(n, "href")
+		inner := w.raw(n)
+		h := gfm.Href(Link(w.base, href))
+		if h == "" || strings.TrimSpace(inner) == "" {
+			return inner
+		}
+		return "[" + strings.TrimSpace(inner) + "](" + h + ")"
+	case atom.Strong, atom.B:
+		return emphasis(w.raw(n), "**")
+	case atom.Em, atom.I:
+		return emphasis(w.raw(n), "*")
+	case atom.Span:
+		if hasClass(n, "trust") {
+			return w.trust(n)
+		}
+		if hasClass(n, "cite") && n.PrevSibling != nil {
+			return "; " + w.raw(n)
+		}
+		if hasClass(n, "sub") || hasClass(n, "note-line") { // a line of its own
+			if n.PrevSibling == nil {
+				return w.raw(n)
+			}
+			return " · " + w.raw(n)
+		}
+	}
+	return w.raw(n)
+}
+
+// emphasis is s marked with mark, the white space around it outside.
+func emphasis(s, mark string) string {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return s
+	}
+	i := strings.Index(s, t)
+	return s[:i] + mark + t + mark + s[i+len(t):]
+}
+
+// trust is a price's trust as a twin writes it: its date and age, its
+// freshness, its kind of source linked to the source, and when its
+// source last listed it: "2026-09-20 (17 days) · fresh · [aggregator](…)".
+func (w *writer) trust(n *html.Node) string {
+	var parts []string
+	source, _ := attr(n, "data-source")
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || skipped(c) {
+			continue
+		}
+		s := w.inlines(c)
+		switch {
+		case s == "":
+			continue
+		case hasClass(c, "age"):
+			if d, ok := attr(c, "data-date"); ok && d != "" {
+				s = gfm.Text(d) + " (" + s + ")"
+			}
+		case hasClass(c, "kind"):
+			if h := gfm.Href(source); h != "" && strings.HasPrefix(h, "http") {
+				s = "[" + s + "](" + h + ")"
+			} else if source != "" {
+				s += ": " + gfm.Text(source)
+			}
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// table writes a table as a GFM table: its header row, then the rows the
+// page shows by default, each cell on one line. A column whose header
+// the page's script turns off by default (data-off) is left out, but for the
+// matrix's sources (their rows name them nowhere else); so are
+// hidden rows.
+func (w *writer) table(n *html.Node) {
+	var heads [][]*html.Node
+	var rows [][]*html.Node
+	var walk func(*html.Node, bool)
+	walk = func(n *html.Node, inHead bool) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if skipped(c) {
+				continue
+			}
+			switch c.DataAtom {
+			case atom.Thead:
+				walk(c, true)
+			case atom.Tbody, atom.Tfoot:
+				walk(c, false)
+			case atom.Tr:
+				cells := rowCells(c)
+				if inHead || len(heads) == 0 && len(rows) == 0 && allHeads(cells) {
+					heads = append(heads, cells)
+				} else {
+					rows = append(rows, cells)
+				}
+			case atom.Caption:
+				w.out.WriteString(w.inlines(c) + "\n\n")
+			}
+		}
+	}
+	walk(n, false)
+	if heads == nil && len(rows) == 0 {
+		return
+	}
+	head := headGrid(heads)
+	width := len(head)
+	for _, r := range rows {
+		width = max(width, len(cellsOf(r)))
+	}
+	off := make([]bool, width)
+	right := make([]bool, width)
+	headText := make([]string, width)
+	for i, cs := range head {
+		var texts []string
+		for _, c := range cs {
+			_, isOff := attr(c, "data-off")
+			if col, _ := attr(c, "data-col"); col == "source" {
+				isOff = false // the matrix's sources, which its prices do not name
+			}
+			off[i] = off[i] || isOff
+			right[i] = hasClass(c, "num")
+			if t := w.inlines(c); t != "" && !slices.Contains(texts, t) {
+				texts = append(texts, t)
+			}
+		}
+		headText[i] = strings.Join(texts, " · ")
+	}
+	keep := func(cells []*html.Node) []string {
+		all := cellsOf(cells)
+		var out []string
+		for i := range width {
+			if off[i] {
+				continue
+			}
+			s := ""
+			if i < len(all) && all[i] != nil && !skipped(all[i]) {
+				s = w.inlines(all[i])
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	var r []bool
+	for i := range width {
+		if !off[i] {
+			r = append(r, right[i])
+		}
+	}
+	var md [][]string
+	for _, row := range rows {
+		md = append(md, keep(row))
+	}
+	var b strings.Builder
+	var h []string
+	for i, t := range headText {
+		if !off[i] {
+			h = append(h, t)
+		}
+	}
+	gfm.Table(&b, h, r, md)
+	w.out.WriteString(b.String() + "\n")
+}
+
+// headGrid are the header cells over each column of a table's header
+// rows, top first: a cell spanning rows or columns is over each of them.
+func headGrid(rows [][]*html.Node) [][]*html.Node {
+	var cols [][]*html.Node
+	taken := map[[2]int]bool{} // row, column
+	for r, cells := range rows {
+		col := 0
+		for _, c := range cells {
+			for taken[[2]int{r, col}] {
+				col++
+			}
+			colspan, rowspan := span(c, "colspan"), span(c, "rowspan")
+			for i := range colspan {
+				for len(cols) <= col+i {
+					cols = append(cols, nil)
+				}
+				cols[col+i] = append(cols[col+i], c)
+				for k := range rowspan {
+					taken[[2]int{r + k, col + i}] = true
+				}
+			}
+			col += colspan
+		}
+	}
+	return cols
+}
+
+// span is the number of rows or columns (key) cell c spans: from 1 to 100.
+func span(c *html.Node, key string) int {
+	n := 1
+	if v, ok := attr(c, key); ok {
+		fmt.Sscan(v, &n)
+	}
+	return min(max(n, 1), 100)
+}
+
+// rowCells are the cells of a table row that are not hidden.
+func rowCells(tr *html.Node) []*html.Node {
+	var cells []*html.Node
+	for c := tr.FirstChild; c != nil; c = c.NextSibling {
+		if c.DataAtom == atom.Td || c.DataAtom == atom.Th {
+			cells = append(cells, c)
+		}
+	}
+	return cells
+}
+
+// allHeads reports whether every cell is a header cell.
+func allHeads(cells []*html.Node) bool {
+	for _, c := range cells {
+		if c.DataAtom != atom.Th {
+			return false
+		}
+	}
+	return len(cells) > 0
+}
+
+// cellsOf spreads the cells of a row over the columns they span: a cell
+// spanning n columns is followed by n-1 nil cells.
+func cellsOf(cells []*html.Node) []*html.Node {
+	var out []*html.Node
+	for _, c := range cells {
+		out = append(out, c)
+		for range span(c, "colspan") - 1 {
+			out = append(out, nil)
+		}
+	}
+	return out
+}
