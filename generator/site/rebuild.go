@@ -149,6 +149,8 @@ type kept struct {
 	// entries are the feed entries of the last build's changes, by the
 	// fingerprint of what each is made of (feeds.Entries).
 	entries feeds.Entries
+	// rows are the sizes of the matrix's rows in the last build (rowSizes).
+	rows map[fingerprint.Fingerprint]int
 	// editions is what the other editions of the site kept, by folder
 	// ("zh/"); the root edition's is the rest of kept.
 	editions map[string]*kept
@@ -181,7 +183,7 @@ func (k *kept) begin(cat *catalog.Catalog, data *derive.Data) *reuse.Sets {
 	}
 	sets := k.files.Begin(fingerprint.UnitsOf(cat, data.Priced, data.Changes, data.BenchGroups))
 	if sets == nil {
-		k.pages, k.entries = nil, nil
+		k.pages, k.entries, k.rows = nil, nil, nil
 	}
 	return sets
 }
@@ -195,10 +197,12 @@ func (k *kept) feedEntries() *feeds.Entries {
 	return &k.entries
 }
 
-// keptPage is a rendered page and the fingerprint of its model.
+// keptPage is a rendered page and the fingerprint of its model, with its
+// Markdown twin when it has one.
 type keptPage struct {
 	model fingerprint.Fingerprint
 	data  []byte
+	twin  []byte
 }
 
 // pageCache is what render needs of a Rebuilder: the pages of the last
@@ -219,20 +223,28 @@ func (k *kept) pageCache(sets *reuse.Sets, n int) *pageCache {
 	return &pageCache{last: k.pages, units: sets.Units(), next: make([]keptPage, n)}
 }
 
-// lookup returns the bytes of p when its model has the fingerprint it had
-// in the last build; otherwise it returns false, and store is to be
-// called with the bytes rendered. w is the worker's own walker.
-func (c *pageCache) lookup(w *fingerprint.Walker, i int, p *pagemodel.Page) ([]byte, bool) {
+// lookup returns the bytes of p, and of its twin, when its model has the
+// fingerprint it had in the last build; otherwise it returns false, and
+// store is to be called with the bytes rendered. w is the worker's own
+// walker.
+func (c *pageCache) lookup(w *fingerprint.Walker, i int, p *pagemodel.Page) (keptPage, bool) {
 	f, ok := w.Of(p)
 	if !ok {
-		return nil, false
+		return keptPage{}, false
 	}
 	c.next[i].model = f
 	if k, ok := c.last[p.Path]; ok && k.model == f {
 		c.next[i].data = k.data
-		return k.data, true
+		return k, true
 	}
-	return nil, false
+	return keptPage{}, false
+}
+
+// storeTwin keeps the twin of page i with the page (nil c: none).
+func (c *pageCache) storeTwin(i int, md []byte) {
+	if c != nil {
+		c.next[i].twin = md
+	}
 }
 
 // store keeps the bytes rendered of page i when its model has a fingerprint.
@@ -275,7 +287,7 @@ func (k *kept) templates(tfs fs.FS, lang string, out *output) (*render.Templates
 	}
 	before := len(out.report)
 	// What was made with other templates and messages goes.
-	k.pages, k.entries = nil, nil
+	k.pages, k.entries, k.rows = nil, nil, nil
 	k.files.Drop()
 	t, err := render.LoadTemplates(tfs, lang, out.warnf)
 	if err != nil {

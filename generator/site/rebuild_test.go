@@ -521,8 +521,9 @@ func removePricePoint(root fstest.MapFS, rnd *rand.Rand) string {
 }
 
 // TestRebuildAfterEachKindOfEditEqualsFullBuild edits the shipped site
-// root one kind of record at a time — a price, a provider, an instance
-// type, a GPU, a benchmark result, a guide, a scenario, the scoring, an
+// root one kind of record at a time — a price, a point appended to a
+// price file, the matrix's page size, a provider, an instance type, a
+// GPU, a benchmark result, a guide, a scenario, the scoring, an
 // exchange rate, the site's settings, a content page in either language,
 // the messages of either language, a template and static files — and
 // checks after each that every file of the rebuilt site (RebuildChanged,
@@ -549,6 +550,15 @@ func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
 		edit       func()
 	}{
 		{"price", "data/prices/aws.yaml", line("data/prices/aws.yaml", "amount: ", "amount: 1.2345")},
+		{"price point appended", "data/prices/aws.yaml", func() {
+			root["data/prices/aws.yaml"] = &fstest.MapFile{Data: append(bytes.Clone(root["data/prices/aws.yaml"].Data),
+				"- instance: p5.4xlarge\n  region: us-west-2\n  model: capacity_block\n  amount: 5.5\n  currency: USD\n"+
+					"  since: '2026-08-01'\n  as_of: '2026-08-01'\n  source: https://aws.amazon.com/ec2/capacityblocks/pricing/\n  source_kind: provider\n"...)}
+		}},
+		{"matrix split into pages", "data/site.yaml", func() {
+			root["data/site.yaml"] = &fstest.MapFile{Data: append(bytes.Clone(root["data/site.yaml"].Data), "matrix_page_size: 300\n"...)}
+		}},
+		{"a row of the matrix longer", "data/providers/aws.yaml", line("data/providers/aws.yaml", "vcpus: ", "vcpus: 999999")},
 		{"provider", "data/providers/aws.yaml", line("data/providers/aws.yaml", "name: AWS", "name: AWS <b>edited</b>")},
 		{"instance type", "data/providers/aws.yaml", line("data/providers/aws.yaml", "vcpus: ", "vcpus: 12")},
 		{"gpu", "data/gpus/h100-sxm5-80gb.yaml", line("data/gpus/h100-sxm5-80gb.yaml", "memory_bandwidth_gb_s: ", "memory_bandwidth_gb_s: 3000")},

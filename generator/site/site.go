@@ -268,15 +268,15 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	if err != nil || len(b.report.Errors()) > 0 {
 		return err // Build lists the errors of the report
 	}
+	sets := keep.begin(b.cat, b.Data)
 	// page models
-	pages, err := b.pages()
+	pages, err := b.pages(keep.rowSizes(sets))
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
 	}
 	// render, and meanwhile the writers of their own, which do not read
 	// the pages, each on a goroutine of its own, so that their serial
 	// work fills what the render leaves of the processors.
-	sets := keep.begin(b.cat, b.Data)
 	var exportErr, feedErr, changesErr, apiErr, llmsErr error
 	var others sync.WaitGroup
 	if b.ed.root() {

@@ -53,10 +53,13 @@ func twinLink(p *pagemodel.Page, target, layout string) string {
 	return twinPath(l.To(target))
 }
 
-// twin writes the twin of page p, its model made, when its kind has one.
-func (b *builder) twin(p *pagemodel.Page) error {
+// twin is the twin of page p, its model made, when its kind has one: nil
+// when not. It follows from the page and its model alone (and the
+// edition's language and messages), so a Rebuilder keeps it with the
+// page's bytes, by the model's fingerprint (pageCache).
+func (b *builder) twin(p *pagemodel.Page) ([]byte, error) {
 	if !twinLayouts[p.Layout] {
-		return nil
+		return nil, nil
 	}
 	var err error
 	t := b.tmpl.Msgs.TKeeping(&err)
@@ -69,12 +72,25 @@ func (b *builder) twin(p *pagemodel.Page) error {
 	case *providerData:
 		providerTwin(&md, p, d, b, t)
 	default:
-		return fmt.Errorf("%s: no Markdown twin of a %T", p.Path, p.Data)
+		return nil, fmt.Errorf("%s: no Markdown twin of a %T", p.Path, p.Data)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", twinPath(p.Path), err)
+		return nil, fmt.Errorf("%s: %w", twinPath(p.Path), err)
 	}
-	return b.put(twinPath(p.Path), []byte(md.String()))
+	return []byte(md.String()), nil
+}
+
+// putTwin writes the twin of page p, its model made, when its kind has
+// one: kept, the one a Rebuilder kept with the page, when not nil.
+func (b *builder) putTwin(p *pagemodel.Page, kept []byte) ([]byte, error) {
+	md := kept
+	if md == nil {
+		var err error
+		if md, err = b.twin(p); err != nil || md == nil {
+			return nil, err
+		}
+	}
+	return md, b.put(twinPath(p.Path), md)
 }
 
 // trustText is a price's age and source kind, and its source, as a twin
