@@ -53,6 +53,7 @@ import (
 	"gpucompare/generator/site/feeds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/reuse"
 	"gpucompare/generator/site/sitemap"
 	"gpucompare/generator/site/write"
 )
@@ -281,7 +282,7 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	var others sync.WaitGroup
 	if b.ed.root() {
 		others.Go(func() { exportErr = b.exports(b.Priced, sets) })
-		others.Go(func() { apiErr = b.api() })
+		others.Go(func() { apiErr = b.api(sets) })
 	}
 	others.Go(func() {
 		in := feeds.Inputs{Internal: b.opts.Internal, Cat: b.cat, Changes: b.Changes, Base: b.base, Pretty: b.opts.PrettyURLs, Words: changesOf(b).Words(), Msgs: b.tmpl.Msgs}
@@ -417,9 +418,10 @@ func (o *output) schemas() error {
 }
 
 // api writes the static JSON API under api/v1/ (api), the root
-// edition's, with the prices judged as its pages judge them.
-func (b *builder) api() error {
-	return api.Write(b.files, api.Inputs{Cat: b.cat, Data: b.Data, Msgs: b.tmpl.Msgs, AgeDate: b.ageDate})
+// edition's, with the prices judged as its pages judge them; each file
+// made again only when its document changed (sets).
+func (b *builder) api(sets *reuse.Sets) error {
+	return api.Write(b.files, api.Inputs{Cat: b.cat, Data: b.Data, Msgs: b.tmpl.Msgs, AgeDate: b.ageDate, Sets: sets})
 }
 
 // siteURL checks an absolute site URL and gives it a trailing slash.
