@@ -68,7 +68,7 @@ func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 // into buf too, for its policy to be filled in (withPolicy). The cache looks a page up by the
 // fingerprint of its model and charts, or of its model alone where the
 // charts follow from it (chartsFollowModel): such a page, unchanged, makes
-// no charts, and takes its Markdown twin from the cache too.
+// no charts. A page found takes its Markdown twin from the cache too.
 func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, chartsOf chartmodel.Charts, cache *pageCache, w *fingerprint.Walker, buf *bytes.Buffer) error {
 	if err := b.makeModel(p); err != nil {
 		return err
@@ -79,31 +79,35 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 		}
 	}
 	p.Attachments = nil
+	// hit puts the page and its twin as the cache kept them.
+	hit := func(k keptPage) error {
+		md, err := b.putTwin(p, k.twin)
+		if err != nil {
+			return err
+		}
+		cache.storeTwin(i, md)
+		return b.put(p.Path, k.data)
+	}
 	lookedUp := false
 	if cache != nil && chartsFollowModel(p.Layout) {
 		if k, ok := cache.lookup(w, i, p); ok {
-			md, err := b.putTwin(p, k.twin)
-			if err != nil {
-				return err
-			}
-			cache.storeTwin(i, md)
-			return b.put(p.Path, k.data)
+			return hit(k)
 		}
 		lookedUp = true
+	}
+	if err := m.Make(p, chartsOf); err != nil {
+		return err
+	}
+	if cache != nil && !lookedUp {
+		if k, ok := cache.lookup(w, i, p); ok {
+			return hit(k)
+		}
 	}
 	md, err := b.putTwin(p, nil)
 	if err != nil {
 		return err
 	}
 	cache.storeTwin(i, md)
-	if err := m.Make(p, chartsOf); err != nil {
-		return err
-	}
-	if cache != nil && !lookedUp {
-		if k, ok := cache.lookup(w, i, p); ok {
-			return b.put(p.Path, k.data)
-		}
-	}
 	t := b.tmpl.ByLayout[p.Layout]
 	if t == nil {
 		return fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
