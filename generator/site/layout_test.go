@@ -31,7 +31,7 @@ var stageImports = map[string][]string{
 	"site/reuse":       {"site/fingerprint", "site/write"},
 	"site/feeds":       {"site/fingerprint", "site/pagemodel", "site/paths", "site/render", "site/reuse", "site/write"},
 	"site/searchindex": {"site/pagemodel", "site/write"},
-	"site/api":         {"site/derive", "site/export", "site/paths", "site/render", "site/write"},
+	"site/api":         {"site/derive", "site/export", "site/paths", "site/render", "site/reuse", "site/write"},
 	"site/markdown":    nil,
 	"site/twins":       {"site/markdown"},
 	"site/llms":        {"site/content", "site/derive", "site/markdown", "site/pagemodel", "site/paths", "site/render", "site/write"},

@@ -453,9 +453,12 @@ type matrixKind struct {
 	newPage func(path, layout string) *pagemodel.Page
 	trust   func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView
 	pretty  bool
-	// layout is the compare layout's template set, whose "compare-table"
-	// measures the rows (matrixPageStarts); nil measures none.
-	layout *template.Template
+	// table renders "compare-table" of the compare layout, to measure the
+	// rows (matrixPageStarts); nil measures none.
+	table func(w io.Writer, d *compareData) error
+	// sizes are the sizes of rows a Rebuilder kept from its last build;
+	// nil for a build that keeps none.
+	sizes *rowSizes
 	// render renders a page of the matrix whole, to measure its frame
 	// (matrixPageStarts); nil measures none.
 	render func(w io.Writer, p *pagemodel.Page) error
@@ -472,7 +475,10 @@ type matrixKind struct {
 
 // matrixOf is the matrix page kind of the edition b builds.
 func matrixOf(b *builder) *matrixKind {
-	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: withoutSource(b.trust), pretty: b.opts.PrettyURLs, layout: b.tmpl.ByLayout["compare"],
+	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: withoutSource(b.trust), pretty: b.opts.PrettyURLs,
+		table: func(w io.Writer, d *compareData) error {
+			return b.tmpl.ExecutePart(w, "compare", "compare-table", d)
+		},
 		render: func(w io.Writer, p *pagemodel.Page) error {
 			return b.tmpl.Execute(w, b.tmpl.ByLayout["compare"], "compare", p)
 		}}
@@ -549,7 +555,7 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 	// frames measures the first and a later page of the matrix, of pages
 	// pages, with no rows: what the rows of each leave of maxPageBytes.
 	var frames func(pages int) (int, int, error)
-	if k.render != nil && k.layout != nil {
+	if k.render != nil && k.table != nil {
 		frames = func(pages int) (int, int, error) {
 			var sizes [2]int
 			for i := range sizes {
@@ -651,21 +657,35 @@ const frameSlack = 2_000
 func (k *matrixKind) matrixPageStarts(columns []matrixColumn, models []string, model, display string, size int, frames func(pages int) (int, int, error)) ([]int, error) {
 	offers := k.data.Priced
 	sizes := make([]int, len(offers))
-	if k.layout != nil && k.layout.Lookup("compare-table") != nil {
+	if k.table != nil {
 		p := k.newPage(matrixPath(2), "compare")
 		d := &compareData{Currency: display, Model: model, Models: models, Columns: columns}
 		var buf bytes.Buffer
-		if err := k.layout.ExecuteTemplate(&buf, "compare-table", d); err != nil {
+		if err := k.table(&buf, d); err != nil {
 			return nil, err
 		}
 		empty := buf.Len()
+		table := k.sizes.table(d)
 		for i, o := range offers {
+			row := k.matrixRow(p, o, models, model)
+			key, ok := k.sizes.lookup(table, row)
+			if ok {
+				if n, found := k.sizes.last[key]; found {
+					sizes[i] = n
+					k.sizes.next[key] = n
+					continue
+				}
+			}
 			buf.Reset()
-			d.Rows = []*matrixRow{k.matrixRow(p, o, models, model)}
-			if err := k.layout.ExecuteTemplate(&buf, "compare-table", d); err != nil {
+			d.Rows = []*matrixRow{row}
+			if err := k.table(&buf, d); err != nil {
 				return nil, err
 			}
+			d.Rows = nil
 			sizes[i] = buf.Len() - empty
+			if ok {
+				k.sizes.next[key] = sizes[i]
+			}
 		}
 	}
 	return pageStarts(sizes, size, frames)

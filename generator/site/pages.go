@@ -89,8 +89,9 @@ func (b *builder) newPage(p, layout string) *pagemodel.Page {
 // pages makes every page of the site, in a fixed order: the frame of each
 // (path, title, links), and the model of the few whose model is made with
 // the page; render makes the others' models, and every page's charts, as
-// it renders the page (fill).
-func (b *builder) pages() ([]*pagemodel.Page, error) {
+// it renders the page (fill). rows are the sizes of the matrix's rows a
+// Rebuilder kept (nil: none), which the matrix is split into pages by.
+func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	cat := b.cat
 	fresh, stale := b.cat.Site.Policy()
 	ageMsgs, err := ageScriptMessages(b.tmpl.Msgs, b.ageDate, fresh, stale)
@@ -113,6 +114,7 @@ func (b *builder) pages() ([]*pagemodel.Page, error) {
 	add(b.summaryPage())
 
 	mk := matrixOf(b)
+	mk.sizes = rows
 	matrix, err := mk.matrixPages()
 	if err != nil {
 		return nil, err

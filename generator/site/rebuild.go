@@ -149,6 +149,8 @@ type kept struct {
 	// entries are the feed entries of the last build's changes, by the
 	// fingerprint of what each is made of (feeds.Entries).
 	entries feeds.Entries
+	// rows are the sizes of the matrix's rows in the last build (rowSizes).
+	rows map[fingerprint.Fingerprint]int
 	// editions is what the other editions of the site kept, by folder
 	// ("zh/"); the root edition's is the rest of kept.
 	editions map[string]*kept
@@ -181,7 +183,7 @@ func (k *kept) begin(cat *catalog.Catalog, data *derive.Data) *reuse.Sets {
 	}
 	sets := k.files.Begin(fingerprint.UnitsOf(cat, data.Priced, data.Changes, data.BenchGroups))
 	if sets == nil {
-		k.pages, k.entries = nil, nil
+		k.pages, k.entries, k.rows = nil, nil, nil
 	}
 	return sets
 }
@@ -195,7 +197,8 @@ func (k *kept) feedEntries() *feeds.Entries {
 	return &k.entries
 }
 
-// keptPage is a rendered page and the fingerprint of its model.
+// keptPage is a rendered page and the fingerprint of its model, with its
+// Markdown twin when it has one.
 type keptPage struct {
 	model fingerprint.Fingerprint
 	data  []byte
@@ -278,7 +281,7 @@ func (k *kept) templates(tfs fs.FS, lang string, out *output) (*render.Templates
 	}
 	before := len(out.report)
 	// What was made with other templates and messages goes.
-	k.pages, k.entries = nil, nil
+	k.pages, k.entries, k.rows = nil, nil, nil
 	k.files.Drop()
 	t, err := render.LoadTemplates(tfs, lang, out.warnf)
 	if err != nil {

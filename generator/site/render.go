@@ -69,7 +69,7 @@ func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 // into buf too, for its policy to be filled in (withPolicy). The cache looks a page up by the
 // fingerprint of its model and charts, or of its model alone where the
 // charts follow from it (chartsFollowModel): such a page, unchanged, makes
-// no charts.
+// no charts. A page found takes its Markdown twin from the cache too.
 func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, chartsOf chartmodel.Charts, cache *pageCache, w *fingerprint.Walker, buf *bytes.Buffer) error {
 	if err := b.makeModel(p); err != nil {
 		return err

@@ -269,15 +269,15 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	if err != nil || len(b.report.Errors()) > 0 {
 		return err // Build lists the errors of the report
 	}
+	sets := keep.begin(b.cat, b.Data)
 	// page models
-	pages, err := b.pages()
+	pages, err := b.pages(keep.rowSizes(sets))
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
 	}
 	// render, and meanwhile the writers of their own, which do not read
 	// the pages, each on a goroutine of its own, so that their serial
 	// work fills what the render leaves of the processors.
-	sets := keep.begin(b.cat, b.Data)
 	var exportErr, feedErr, changesErr, apiErr, llmsErr error
 	var others sync.WaitGroup
 	if b.ed.root() {
@@ -418,16 +418,10 @@ func (o *output) schemas() error {
 }
 
 // api writes the static JSON API under api/v1/ (api), the root
-// edition's, with the prices judged as its pages judge them; a Rebuilder
-// keeps its files while the catalog, the derived data and the age date
-// are the same (sets).
+// edition's, with the prices judged as its pages judge them; each file
+// made again only when its document changed (sets).
 func (b *builder) api(sets *reuse.Sets) error {
-	in := api.Inputs{Cat: b.cat, Data: b.Data, Msgs: b.tmpl.Msgs, AgeDate: b.ageDate}
-	inputs := struct { // the derived data follows from the catalog and the age date
-		Cat     *catalog.Catalog
-		AgeDate string
-	}{b.cat, b.ageDate.Format(time.RFC3339)}
-	return sets.Write(b.files, "api", inputs, func(out write.Sink) error { return api.Write(out, in) })
+	return api.Write(b.files, api.Inputs{Cat: b.cat, Data: b.Data, Msgs: b.tmpl.Msgs, AgeDate: b.ageDate, Sets: sets})
 }
 
 // siteURL checks an absolute site URL and gives it a trailing slash.

@@ -28,6 +28,7 @@ import (
 	"gpucompare/generator/site/export"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/reuse"
 	"gpucompare/generator/site/write"
 )
 
@@ -69,6 +70,9 @@ type Inputs struct {
 	Msgs render.Messages
 	// AgeDate is the day ages are counted to.
 	AgeDate time.Time
+	// Sets are what a Rebuilder kept of the last build's files: each file
+	// is encoded again only when its document changed. nil keeps none.
+	Sets *reuse.Sets
 }
 
 // Index path and the paths of each file of the API.
@@ -121,11 +125,12 @@ func Write(out write.Sink, in Inputs) error {
 	w := &writer{out: out, in: in}
 	w.fresh, w.stale = in.Cat.Site.Policy()
 	for _, kind := range Kinds {
-		data, err := schemaOf(kind)
+		// A schema follows from its kind alone.
+		err := in.Sets.Put(out, "api "+Schema(kind), kind, func() ([]write.File, error) {
+			data, err := schemaOf(kind)
+			return []write.File{{Path: Schema(kind), Data: data}}, err
+		})
 		if err != nil {
-			return err
-		}
-		if err := out.Put(Schema(kind), data); err != nil {
 			return err
 		}
 	}
@@ -146,13 +151,16 @@ type writer struct {
 	idx          indexDoc
 }
 
-// put writes doc as the file at path.
+// put writes doc as the file at path: the bytes of the last build when
+// doc has the fingerprint it had then (Inputs.Sets).
 func (w *writer) put(path string, doc any) error {
-	data, err := Marshal(doc)
-	if err != nil {
-		return err
-	}
-	return w.out.Put(path, data)
+	return w.in.Sets.Put(w.out, "api "+path, doc, func() ([]write.File, error) {
+		data, err := Marshal(doc)
+		if err != nil {
+			return nil, err
+		}
+		return []write.File{{Path: path, Data: data}}, nil
+	})
 }
 
 // Marshal is doc as every file of the API holds it: indented by one

@@ -531,17 +531,30 @@ func (k *Benchmarks) GPUBenchmarks(p *pagemodel.Page, g *catalog.GPU) []*BenchRe
 // InstanceBench is an instance type's best on-demand figure in one group
 // of comparable results: as a result ran, or else split across instances.
 type InstanceBench struct {
-	Group    *bench.Group
-	URL      string // the group's section on its benchmark's page
-	Cost     *bench.Cost
-	Figure   figureView
-	WorkUnit string // "" for a time metric
-	Currency string // of the figure: the site's
-	Rank     int    // among the group's on-demand mappings, from 1
-	Of       int
+	// Group names the group of comparable results. It holds what the page
+	// shows of the group, not the group itself, whose costs follow every
+	// price of its GPUs: an instance page is made again only when its own
+	// figure, rank or the group's name changes.
+	Group     InstanceBenchGroup
+	URL       string  // the group's section on its benchmark's page
+	RunCost   float64 // of a time metric: the cost of one run (bench.Cost)
+	Instances int     // the instances the result's run takes (bench.Mapping)
+	Figure    figureView
+	WorkUnit  string // "" for a time metric
+	Currency  string // of the figure: the site's
+	Rank      int    // among the group's on-demand mappings, from 1
+	Of        int
 	// Split says the figure is from the ranking across instances: it holds
 	// only if the work scales across them.
 	Split bool
+}
+
+// InstanceBenchGroup is what an instance page shows of a group of
+// comparable results (bench.Group): its benchmark, division, round and
+// unit.
+type InstanceBenchGroup struct {
+	Benchmark             *catalog.Benchmark
+	Division, Round, Unit string
 }
 
 // InstanceBenchmarks are the instance type's best on-demand figures, one
@@ -561,7 +574,8 @@ func (k *Benchmarks) InstanceBenchmarks(p *pagemodel.Page, in *catalog.Instance)
 			if ib == nil {
 				continue
 			}
-			ib.Group, ib.URL, ib.Currency = g, p.Rel(paths.Benchmark(bm.ID))+"#"+groupAnchor(i+1), k.cat.Site.Currency
+			ib.Group = InstanceBenchGroup{Benchmark: g.Benchmark, Division: g.Division, Round: g.Round, Unit: g.Unit}
+			ib.URL, ib.Currency = p.Rel(paths.Benchmark(bm.ID))+"#"+groupAnchor(i+1), k.cat.Site.Currency
 			if !g.Time() {
 				ib.WorkUnit = bench.WorkUnit(g.Unit)
 			}
@@ -582,7 +596,7 @@ func bestOf(costs []*bench.Cost, in *catalog.Instance) *InstanceBench {
 		for rank > 1 && costs[rank-2].Value() == c.Value() {
 			rank--
 		}
-		return &InstanceBench{Cost: c, Figure: workFigure(c.WorkPerMoney), Rank: rank, Of: len(costs)}
+		return &InstanceBench{RunCost: c.RunCost, Instances: c.Mapping.Instances, Figure: workFigure(c.WorkPerMoney), Rank: rank, Of: len(costs)}
 	}
 	return nil
 }

@@ -23,6 +23,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -45,6 +46,11 @@ type Templates struct {
 	// none, and renders through html/template.
 	programs map[string]*tmplexec.Program
 	Msgs     Messages // for text made outside templates: the matrix script's messages
+
+	partsMu sync.Mutex
+	// parts are the templates of layout sets compiled alone (ExecutePart),
+	// by layout and name; nil where one does not compile.
+	parts map[[2]string]*tmplexec.Program
 }
 
 // CompilePrograms is whether loadTemplates compiles the layout sets for
@@ -91,6 +97,56 @@ func (ts *Templates) Execute(w io.Writer, t *template.Template, layout string, p
 		return prog.Execute(w, p)
 	}
 	return t.ExecuteTemplate(w, "templates/base.html", p)
+}
+
+// ExecutePart renders the template name of the layout's set with data, as
+// html/template's ExecuteTemplate does: through a program tmplexec
+// compiles of that template alone on its first use, or through
+// html/template when it does not compile. It is safe for concurrent use.
+func (ts *Templates) ExecutePart(w io.Writer, layout, name string, data any) error {
+	t := ts.ByLayout[layout]
+	if t == nil || t.Lookup(name) == nil {
+		return fmt.Errorf("render: no template %q in the layout %q", name, layout)
+	}
+	if prog := ts.part(t, layout, name); prog != nil {
+		return prog.Execute(w, data)
+	}
+	return t.ExecuteTemplate(w, name, data)
+}
+
+// PartCompiles reports whether ExecutePart renders the template name of
+// the layout's set through a compiled program.
+func (ts *Templates) PartCompiles(layout, name string) bool {
+	t := ts.ByLayout[layout]
+	return t != nil && t.Lookup(name) != nil && ts.part(t, layout, name) != nil
+}
+
+// part is the program of the template name of the layout set t, compiled
+// once; nil when it does not compile.
+func (ts *Templates) part(t *template.Template, layout, name string) *tmplexec.Program {
+	if !CompilePrograms {
+		return nil
+	}
+	ts.partsMu.Lock()
+	defer ts.partsMu.Unlock()
+	key := [2]string{layout, name}
+	prog, ok := ts.parts[key]
+	if !ok {
+		// html/template escapes a template executed alone, as it is
+		// called from a layout, before it runs: compile it escaped.
+		err := t.ExecuteTemplate(io.Discard, name, nil)
+		var escErr *template.Error
+		if !errors.As(err, &escErr) {
+			if p, err := tmplexec.Compile(t, name, Funcs(ts.Msgs)); err == nil {
+				prog = p
+			}
+		}
+		if ts.parts == nil {
+			ts.parts = map[[2]string]*tmplexec.Program{}
+		}
+		ts.parts[key] = prog
+	}
+	return prog
 }
 
 // ParseShared parses base.html and partials/*.html of tfs into one set,
