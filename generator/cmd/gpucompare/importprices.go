@@ -284,6 +284,10 @@ func readPriceList(file, format string, maxSize int64, prov *catalog.Provider, l
 		return importer.ReadRunPodGPUTypes(f, file, prov.Kind == catalog.Marketplace, list)
 	case "vast-offers":
 		return importer.ReadVastOffers(f, file, list)
+	case "aliyun-describeprice":
+		return importer.ReadAliyunDescribePrice(f, file, list)
+	case "tencent-inquiryprice":
+		return importer.ReadTencentInquiryPrice(f, file, list)
 	}
 	return importer.ReadAzureRetail(f, file, list)
 }
