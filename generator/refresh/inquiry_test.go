@@ -143,3 +143,20 @@ func TestParseSourcesInquirySecret(t *testing.T) {
 		t.Errorf("a signed inquiry source: %v", err)
 	}
 }
+
+// TestDownloadInquiryNotJSON refuses an inquiry's answer that is not JSON
+// (a proxy's page): the importer could not read it.
+func TestDownloadInquiryNotJSON(t *testing.T) {
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("<html>maintenance</html>"))
+	}))
+	defer ts.Close()
+	src := &Source{Provider: "alibaba-cloud", Format: "aliyun-describeprice",
+		Files: []File{{Name: "a.json", URL: ts.URL + "/?Action=DescribePrice&RegionId=cn-beijing&InstanceType=ecs.gn6i-c4g1.xlarge"}}}
+	f, _ := newFetcher(t)
+	f.Client = ts.Client()
+	_, err := Download(context.Background(), f, src, t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "a.json: the answer to https://") || !strings.Contains(err.Error(), "is not JSON: want the API's JSON answer") {
+		t.Errorf("error %v, want the answer refused as not JSON", err)
+	}
+}
