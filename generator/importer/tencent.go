@@ -114,7 +114,7 @@ func ReadTencentInquiryPrice(r io.Reader, file string, l *List) error {
 	var v *float64
 	switch {
 	case hourly && ip.ChargeUnit != "HOUR":
-		return fmt.Errorf("%s: the answer's InstancePrice is by %q, not by the HOUR, but the request asks %s: want the answer of this request", in.at(resp.p, resp.raw, "InstancePrice"), ip.ChargeUnit, req.InstanceChargeType+" "+term)
+		return fmt.Errorf("%s: the answer's InstancePrice is by %q, not by the HOUR, but the request asks %s: want the answer of this request", in.at(resp.p, resp.raw, "InstancePrice"), ip.ChargeUnit, term)
 	case !hourly && ip.ChargeUnit == "HOUR":
 		return fmt.Errorf("%s: the answer's InstancePrice is by the %s, but the request asks a PREPAID subscription: want the answer of this request", in.at(resp.p, resp.raw, "InstancePrice"), ip.ChargeUnit)
 	case hourly && ip.UnitPriceDiscount != nil:
