@@ -431,7 +431,7 @@ func textLength(key string) int {
 
 // SourceFormats are the price-list formats sources.yaml may name: those
 // the importer reads.
-var SourceFormats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot", "runpod-graphql", "vast-offers"}
+var SourceFormats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot", "runpod-graphql", "vast-offers", "aliyun-describeprice", "tencent-inquiryprice"}
 
 // gpuNamesSchema is the schema of data/gpu-names.yaml, the table that maps
 // the GPU names of price lists onto catalog GPU ids (importer.ReadGPUNames):

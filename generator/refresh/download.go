@@ -24,7 +24,8 @@ func PageName(name string, n int) string {
 // Download fetches every file of a source into cache/PROVIDER/, following
 // a page's link to the next (Azure's NextPageLink, the Billing Catalog's
 // nextPageToken) up to the file's pages, and gives the saved
-// copies in order, as paths under cache.
+// copies in order, as paths under cache. The answer of a price inquiry
+// (Inquiry) is saved with its request.
 func Download(ctx context.Context, f *Fetcher, src *Source, cache string) ([]string, error) {
 	var saved []string
 	for _, file := range src.Files {
@@ -35,10 +36,17 @@ func Download(ctx context.Context, f *Fetcher, src *Source, cache string) ([]str
 			if page == 1 {
 				body = file.Body
 			}
-			if _, err := f.FetchBody(ctx, u, body, cache, rel); err != nil {
+			res, err := f.FetchBody(ctx, u, body, cache, rel)
+			if err != nil {
 				return nil, err
 			}
 			saved = append(saved, filepath.Join(cache, filepath.FromSlash(rel)))
+			if Inquiry(src.Format) && !res.NotModified {
+				// The answer is saved with the request it answers.
+				if err := saveInquiry(saved[len(saved)-1], u, body); err != nil {
+					return nil, err
+				}
+			}
 			if page >= max(file.Pages, 1) {
 				break
 			}

@@ -128,6 +128,8 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 			return nil, at(item, "provider %q is listed twice with format %q (first at line %d): want one entry a provider and format", src.Provider, src.Format, seen[src.Provider+"\x00"+src.Format])
 		case !slices.Contains(formats, src.Format):
 			return nil, at(item, "provider %q: format %q: want one of %s", src.Provider, src.Format, strings.Join(formats, ", "))
+		case Inquiry(src.Format) && (src.Secret == nil || src.Secret.Sign != inquiries[src.Format]):
+			return nil, at(item, "provider %q: format %s asks a price inquiry API: want secret: {sign: %s, id_env: …, env: …}", src.Provider, src.Format, inquiries[src.Format])
 		case files == nil || files.Kind != yaml.SequenceNode || len(files.Content) == 0:
 			return nil, at(item, "provider %q: no files: want a list of files, each with name and url", src.Provider)
 		}
