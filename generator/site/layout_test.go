@@ -33,6 +33,7 @@ var stageImports = map[string][]string{
 	"site/searchindex": {"site/pagemodel", "site/write"},
 	"site/api":         {"site/derive", "site/export", "site/paths", "site/render", "site/write"},
 	"site/markdown":    nil,
+	"site/cards":       {"site/fingerprint", "site/reuse", "site/write"},
 	"site/llms":        {"site/content", "site/derive", "site/markdown", "site/pagemodel", "site/paths", "site/render", "site/write"},
 }
 

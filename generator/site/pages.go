@@ -46,6 +46,9 @@ func (b *builder) newPage(p, layout string) *pagemodel.Page {
 	if twinLayouts[layout] {
 		pg.Twin = "index.md"
 	}
+	if b.base != "" && cardLayouts[layout] {
+		pg.Card = b.base + cardPath(p)
+	}
 	switch layout {
 	case "home", "compare", "gpus", "gpu", "provider", "instance", "benchmark", "guide", "scenario", "changes", "summary":
 		pg.AgeScript = pg.Rel("static/age.js")
