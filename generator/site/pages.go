@@ -49,6 +49,16 @@ func (b *builder) newPage(p, layout string) *pagemodel.Page {
 	if b.base != "" && cardLayouts[layout] {
 		pg.Card = b.base + cardPath(p)
 	}
+	// the iframe of the embed page of each site-wide chart it shows
+	// (the GPU list shows the home page's too)
+	for _, e := range paths.Embeds {
+		if b.base != "" && b.ed.root() && (e.Page == p || p == "gpus/index.html" && e.Kind == "price_by_gpu") {
+			if pg.Embeds == nil {
+				pg.Embeds = map[string]string{}
+			}
+			pg.Embeds[e.Kind] = b.base + strings.TrimSuffix(paths.Embed(e.Name), "index.html")
+		}
+	}
 	switch layout {
 	case "home", "compare", "gpus", "gpu", "provider", "instance", "benchmark", "guide", "scenario", "changes", "summary":
 		pg.AgeScript = pg.Rel("static/age.js")
@@ -181,6 +191,11 @@ func (b *builder) pages() ([]*pagemodel.Page, error) {
 	out = append(out, guides...)
 
 	out = append(out, changesOf(b).Pages()...)
+	if b.ed.root() {
+		// The embed pages are the root edition's: the Chinese edition's
+		// would show the catalog's English names again in more pages.
+		out = append(out, kinds.NewEmbeds(b.newPage, nil).Pages()...)
+	}
 
 	for _, c := range b.content {
 		p := b.newPage(c.Path, "page")

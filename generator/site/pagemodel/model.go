@@ -37,7 +37,11 @@ type Page struct {
 	// cards), the image a shared link shows; "" when it has none, as
 	// every page of a site without a URL.
 	Card string
-	Data any
+	// Embeds are the absolute URLs of the embed pages of the site-wide
+	// charts the page shows, by the figure's kind ("price_by_gpu"), for
+	// the <iframe> to copy beside each; none without a site URL.
+	Embeds map[string]string
+	Data   any
 
 	Site      *SiteInfo
 	Nav       []NavLink
