@@ -5,6 +5,11 @@ import (
 	"image"
 	"strings"
 	"testing"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/fingerprint"
+	"gpucompare/generator/site/reuse"
+	"gpucompare/generator/site/write"
 )
 
 // card is a card of the English edition with a Chinese name in it, which
@@ -155,5 +160,32 @@ func TestLongTextShrinksThenCuts(t *testing.T) {
 		if w, _ := f.width(l.Text, l.Bold, l.Size); l.X+w > Width-margin {
 			t.Errorf("line %s ends at %d, past the margin", l.Field, l.X+w)
 		}
+	}
+}
+
+// TestWriteKeepsCardsBetweenBuilds: with the sets of a Rebuilder, a card
+// whose text is the last build's is its bytes of then, not drawn again;
+// one whose text changed is drawn again.
+func TestWriteKeepsCardsBetweenBuilds(t *testing.T) {
+	var st reuse.Store
+	units := fingerprint.UnitsOf(&catalog.Catalog{})
+	other := card
+	other.Path, other.Price = "gpus/h100/card.png", "From 2.00 USD per GPU-hour"
+	build := func(cs ...Card) write.Files {
+		out := write.NewMemory()
+		if err := Write(out, Inputs{Lang: "en", Cards: cs}, st.Begin(units)); err != nil {
+			t.Fatal(err)
+		}
+		return out.Files()
+	}
+	first := build(card, other)
+	changed := other
+	changed.Price = "From 2.50 USD per GPU-hour"
+	second := build(card, changed)
+	if a, b := first[card.Path], second[card.Path]; len(a) == 0 || &a[0] != &b[0] {
+		t.Error("an unchanged card was drawn again")
+	}
+	if a, b := first[other.Path], second[other.Path]; bytes.Equal(a, b) {
+		t.Error("a changed card kept its old bytes")
 	}
 }
