@@ -304,8 +304,12 @@ func (f *Fonts) Draw(lines []Line) (*image.Paletted, error) {
 	}
 	mask := image.NewAlpha(img.Rect)
 	for _, l := range lines {
-		clear(mask.Pix)
-		d := font.Drawer{Dst: mask, Src: image.Opaque, Dot: fixed.P(l.X, l.Y)}
+		// The band of rows the line's glyphs can reach: drawing is clipped
+		// to it, and only it is cleared and read.
+		band := image.Rect(0, l.Y-int(1.3*l.Size), Width, l.Y+int(0.5*l.Size)).Intersect(img.Rect)
+		lo, hi := mask.PixOffset(0, band.Min.Y), mask.PixOffset(0, band.Max.Y)
+		clear(mask.Pix[lo:hi])
+		d := font.Drawer{Dst: mask.SubImage(band).(*image.Alpha), Src: image.Opaque, Dot: fixed.P(l.X, l.Y)}
 		for _, r := range f.runs(l.Text, l.Bold) {
 			fc, err := f.face(l.Bold, l.Size, max(r.font, 0))
 			if err != nil {
@@ -314,9 +318,9 @@ func (f *Fonts) Draw(lines []Line) (*image.Paletted, error) {
 			d.Face = fc
 			d.DrawString(r.text)
 		}
-		for i, a := range mask.Pix {
+		for i, a := range mask.Pix[lo:hi] {
 			if a > 0 {
-				img.Pix[i] = uint8(l.Color*16) + a>>4
+				img.Pix[lo+i] = uint8(l.Color*16) + a>>4
 			}
 		}
 	}

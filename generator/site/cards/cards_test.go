@@ -189,3 +189,16 @@ func TestWriteKeepsCardsBetweenBuilds(t *testing.T) {
 		t.Error("a changed card kept its old bytes")
 	}
 }
+
+// BenchmarkCardPNG is the cost of one card: layout, drawing and encoding.
+func BenchmarkCardPNG(b *testing.B) {
+	f, err := FontsFor("en")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := f.PNG(card); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
