@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"slices"
 	"strings"
@@ -96,6 +97,7 @@ const (
 type Fonts struct {
 	regular, bold []*sfnt.Font
 	faces         map[faceKey]font.Face
+	glyphs        map[glyphKey]glyph
 }
 
 type faceKey struct {
@@ -309,14 +311,8 @@ func (f *Fonts) Draw(lines []Line) (*image.Paletted, error) {
 		band := image.Rect(0, l.Y-int(1.3*l.Size), Width, l.Y+int(0.5*l.Size)).Intersect(img.Rect)
 		lo, hi := mask.PixOffset(0, band.Min.Y), mask.PixOffset(0, band.Max.Y)
 		clear(mask.Pix[lo:hi])
-		d := font.Drawer{Dst: mask.SubImage(band).(*image.Alpha), Src: image.Opaque, Dot: fixed.P(l.X, l.Y)}
-		for _, r := range f.runs(l.Text, l.Bold) {
-			fc, err := f.face(l.Bold, l.Size, max(r.font, 0))
-			if err != nil {
-				return nil, err
-			}
-			d.Face = fc
-			d.DrawString(r.text)
+		if err := f.drawLine(mask.SubImage(band).(*image.Alpha), l); err != nil {
+			return nil, err
 		}
 		for i, a := range mask.Pix[lo:hi] {
 			if a > 0 {
@@ -325,6 +321,64 @@ func (f *Fonts) Draw(lines []Line) (*image.Paletted, error) {
 		}
 	}
 	return img, nil
+}
+
+// glyphKey is a glyph of a face at a sub-pixel offset of the dot.
+type glyphKey struct {
+	face faceKey
+	r    rune
+	frac fixed.Int26_6 // the dot's X within its pixel
+}
+
+// glyph is a glyph's coverage and advance, drawn once for every card of
+// the fonts (a site's name, a kind, digits and words recur on each):
+// its mask's bounds are relative to the dot's pixel.
+type glyph struct {
+	mask    *image.Alpha
+	advance fixed.Int26_6
+	ok      bool
+}
+
+// drawLine draws the text of l into dst as font.Drawer does (kerning
+// within a run, each glyph over the last), each glyph from the fonts'
+// cache: a glyph moved by whole pixels is the same coverage.
+func (f *Fonts) drawLine(dst *image.Alpha, l Line) error {
+	if f.glyphs == nil {
+		f.glyphs = map[glyphKey]glyph{}
+	}
+	dot := fixed.P(l.X, l.Y)
+	for _, r := range f.runs(l.Text, l.Bold) {
+		font := max(r.font, 0)
+		fc, err := f.face(l.Bold, l.Size, font)
+		if err != nil {
+			return err
+		}
+		prev := rune(-1)
+		for _, c := range r.text {
+			if prev >= 0 {
+				dot.X += fc.Kern(prev, c)
+			}
+			k := glyphKey{faceKey{l.Bold, l.Size, font}, c, dot.X & 63}
+			g, hit := f.glyphs[k]
+			if !hit {
+				dr, m, mp, adv, ok := fc.Glyph(fixed.Point26_6{X: k.frac}, c)
+				g = glyph{advance: adv, ok: ok}
+				if ok {
+					g.mask = image.NewAlpha(dr)
+					draw.Draw(g.mask, dr, m, mp, draw.Src)
+				}
+				f.glyphs[k] = g
+			}
+			if !g.ok {
+				continue // as font.Drawer: no advance
+			}
+			at := image.Pt(dot.X.Floor(), dot.Y.Floor())
+			draw.DrawMask(dst, g.mask.Rect.Add(at), image.Opaque, image.Point{}, g.mask, g.mask.Rect.Min, draw.Over)
+			dot.X += g.advance
+			prev = c
+		}
+	}
+	return nil
 }
 
 // blend is step sixteenths of the way from a to b, step 15 being b.
