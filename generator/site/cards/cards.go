@@ -372,13 +372,27 @@ func (f *Fonts) drawLine(dst *image.Alpha, l Line) error {
 			if !g.ok {
 				continue // as font.Drawer: no advance
 			}
-			at := image.Pt(dot.X.Floor(), dot.Y.Floor())
-			draw.DrawMask(dst, g.mask.Rect.Add(at), image.Opaque, image.Point{}, g.mask, g.mask.Rect.Min, draw.Over)
+			over(dst, g.mask, image.Pt(dot.X.Floor(), dot.Y.Floor()))
 			dot.X += g.advance
 			prev = c
 		}
 	}
 	return nil
+}
+
+// over lays the coverage m, moved by at, over dst (clipped to dst's
+// bounds): each pixel covered a share m of what is left, as opaque ink
+// drawn over does.
+func over(dst, m *image.Alpha, at image.Point) {
+	r := m.Rect.Add(at).Intersect(dst.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
+		src := m.Pix[m.PixOffset(r.Min.X-at.X, y-at.Y):]
+		for i, a := range d {
+			c := uint32(src[i])
+			d[i] = uint8((c*255 + uint32(a)*(255-c) + 127) / 255)
+		}
+	}
 }
 
 // blend is step sixteenths of the way from a to b, step 15 being b.
