@@ -98,7 +98,19 @@ type Fonts struct {
 	regular, bold []*sfnt.Font
 	faces         map[faceKey]font.Face
 	glyphs        map[glyphKey]glyph
+	// What PNG draws and encodes each card with, again and again: a
+	// Fonts draws one card at a time.
+	img  *image.Paletted
+	mask *image.Alpha
+	pool encoderPool
 }
+
+// encoderPool keeps the PNG encoder's buffers from one card to the next.
+type encoderPool struct{ b *png.EncoderBuffer }
+
+func (p *encoderPool) Get() *png.EncoderBuffer { return p.b }
+
+func (p *encoderPool) Put(b *png.EncoderBuffer) { p.b = b }
 
 type faceKey struct {
 	bold bool
@@ -292,19 +304,29 @@ func (f *Fonts) width(s string, bold bool, size float64) (int, error) {
 // the band along the top, and each line's glyphs in its colour, their
 // coverage in 16 steps between the ground and the colour.
 func (f *Fonts) Draw(lines []Line) (*image.Paletted, error) {
+	img := image.NewPaletted(image.Rect(0, 0, Width, Height), cardPalette)
+	return img, f.drawInto(img, image.NewAlpha(img.Rect), lines)
+}
+
+// cardPalette is the card's palette: each colour in 16 steps from the
+// ground.
+var cardPalette = func() color.Palette {
 	pal := color.Palette{}
 	for _, c := range colors {
 		for step := range 16 {
 			pal = append(pal, blend(colors[0], c, step))
 		}
 	}
-	img := image.NewPaletted(image.Rect(0, 0, Width, Height), pal)
-	for y := range bandHeight {
-		for x := range Width {
-			img.SetColorIndex(x, y, uint8(band*16+15))
-		}
+	return pal
+}()
+
+// drawInto is Draw into img, with mask the coverage of a line: both of
+// the card's size, img's pixels whatever they were.
+func (f *Fonts) drawInto(img *image.Paletted, mask *image.Alpha, lines []Line) error {
+	clear(img.Pix)
+	for i := range Width * bandHeight {
+		img.Pix[i] = uint8(band*16 + 15)
 	}
-	mask := image.NewAlpha(img.Rect)
 	for _, l := range lines {
 		// The band of rows the line's glyphs can reach: drawing is clipped
 		// to it, and only it is cleared and read.
@@ -312,7 +334,7 @@ func (f *Fonts) Draw(lines []Line) (*image.Paletted, error) {
 		lo, hi := mask.PixOffset(0, band.Min.Y), mask.PixOffset(0, band.Max.Y)
 		clear(mask.Pix[lo:hi])
 		if err := f.drawLine(mask.SubImage(band).(*image.Alpha), l); err != nil {
-			return nil, err
+			return err
 		}
 		for i, a := range mask.Pix[lo:hi] {
 			if a > 0 {
@@ -320,7 +342,7 @@ func (f *Fonts) Draw(lines []Line) (*image.Paletted, error) {
 			}
 		}
 	}
-	return img, nil
+	return nil
 }
 
 // glyphKey is a glyph of a face at a sub-pixel offset of the dot.
@@ -407,13 +429,18 @@ func (f *Fonts) PNG(c Card) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	img, err := f.Draw(lines)
-	if err != nil {
+	// The image, the mask and the encoder's buffers are the last card's:
+	// a card allocates little more than its PNG.
+	if f.img == nil {
+		f.img = image.NewPaletted(image.Rect(0, 0, Width, Height), cardPalette)
+		f.mask = image.NewAlpha(f.img.Rect)
+	}
+	if err := f.drawInto(f.img, f.mask, lines); err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&buf, img); err != nil {
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &f.pool}
+	if err := enc.Encode(&buf, f.img); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

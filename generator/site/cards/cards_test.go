@@ -119,8 +119,9 @@ func TestMissingGlyphFailsTheCard(t *testing.T) {
 	}
 }
 
-// TestCardBytesAreStable: the same card gives the same PNG, which holds
-// no time (no tIME chunk) and is the card's size.
+// TestCardBytesAreStable: the same card gives the same PNG, by other
+// fonts and after another card, which holds no time (no tIME chunk) and
+// is the card's size.
 func TestCardBytesAreStable(t *testing.T) {
 	a, _ := FontsFor("en")
 	b, _ := FontsFor("en")
@@ -131,6 +132,16 @@ func TestCardBytesAreStable(t *testing.T) {
 	two, _ := b.PNG(card)
 	if !bytes.Equal(one, two) {
 		t.Error("the same card gave other bytes")
+	}
+	// The fonts draw each card into the last one's image: nothing of a
+	// card with more lines stays on the next.
+	long := card
+	long.Sub, long.Title = "A second line", strings.Repeat("W", 30)
+	if _, err := a.PNG(long); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := a.PNG(card); !bytes.Equal(one, again) {
+		t.Error("a card drawn after another gave other bytes")
 	}
 	if bytes.Contains(one, []byte("tIME")) {
 		t.Error("the PNG holds a time")
