@@ -17,8 +17,10 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -462,25 +464,47 @@ type Inputs struct {
 }
 
 // Write draws each card of in and puts it into out; with sets, a card
-// whose text is that of the last build is its bytes of then.
+// whose text is that of the last build is its bytes of then. The cards
+// are drawn on a goroutine a processor, each with fonts of its own; the
+// error of the first card in order that fails is returned.
 func Write(out write.Sink, in Inputs, sets *reuse.Sets) error {
-	var fonts *Fonts
-	for _, c := range in.Cards {
-		err := sets.Put(out, "card "+c.Path, cardInputs{in.Lang, c}, func() ([]write.File, error) {
-			if fonts == nil {
-				var err error
-				if fonts, err = FontsFor(in.Lang); err != nil {
-					return nil, err
+	workers := min(runtime.GOMAXPROCS(0), len(in.Cards))
+	failed := make([]struct {
+		at  int
+		err error
+	}, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			var fonts *Fonts
+			for i := w; i < len(in.Cards); i += workers {
+				c := in.Cards[i]
+				err := sets.Put(out, "card "+c.Path, cardInputs{in.Lang, c}, func() ([]write.File, error) {
+					if fonts == nil {
+						var err error
+						if fonts, err = FontsFor(in.Lang); err != nil {
+							return nil, err
+						}
+					}
+					data, err := fonts.PNG(c)
+					return []write.File{{Path: c.Path, Data: data}}, err
+				})
+				if err != nil {
+					failed[w].at, failed[w].err = i, err
+					return
 				}
 			}
-			data, err := fonts.PNG(c)
-			return []write.File{{Path: c.Path, Data: data}}, err
 		})
-		if err != nil {
-			return err
+	}
+	wg.Wait()
+	var first error
+	at := len(in.Cards)
+	for _, f := range failed {
+		if f.err != nil && f.at < at {
+			first, at = f.err, f.at
 		}
 	}
-	return nil
+	return first
 }
 
 // cardInputs is what a card's bytes follow from.

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"strings"
 	"testing"
@@ -210,6 +211,26 @@ func BenchmarkCardPNG(b *testing.B) {
 	for b.Loop() {
 		if _, err := f.PNG(card); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestWriteNamesTheFirstCardThatFails: of several cards that fail, drawn
+// at once, the error is the first's in order, every time.
+func TestWriteNamesTheFirstCardThatFails(t *testing.T) {
+	var cs []Card
+	for i := range 9 {
+		c := card
+		c.Path = fmt.Sprintf("gpus/g%d/card.png", i)
+		if i >= 3 {
+			c.Title = "𪚥"
+		}
+		cs = append(cs, c)
+	}
+	for range 5 {
+		err := Write(write.NewMemory(), Inputs{Lang: "en", Cards: cs}, nil)
+		if err == nil || !strings.Contains(err.Error(), "gpus/g3/card.png") {
+			t.Fatalf("err %v, want the card gpus/g3 named", err)
 		}
 	}
 }
