@@ -35,7 +35,9 @@ func (b *builder) newPage(p, layout string) *pagemodel.Page {
 	if layout == "404" && b.base != "" {
 		pg.Links.Prefix, pg.Links.Shared = b.base, b.siteBase
 	}
-	pg.Alternates = alternates(pg, b.eds, b.ed, b.siteBase, b.opts.PrettyURLs)
+	if layout != "embed" { // the embed pages are the root edition's alone
+		pg.Alternates = alternates(pg, b.eds, b.ed, b.siteBase, b.opts.PrettyURLs)
+	}
 	if b.base != "" && layout != "404" {
 		pg.Canonical = b.base + pagemodel.Linker{Pretty: b.opts.PrettyURLs}.To(p)
 		if pg.Canonical == b.base+"./" {
