@@ -79,9 +79,29 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		name, data = "404.html", nf
 	}
 	if path.Ext(name) == ".html" {
+		setFraming(w.Header(), data)
 		data = injectScript(data, st.id)
 	}
 	serveBytes(w, r, status, name, data)
+}
+
+// embedBody is how an embed page (/embed/<chart>/ of an edition) begins
+// its body: the only pages another site may frame.
+var embedBody = []byte(`<body class="kind-embed">`)
+
+// setFraming says in h who may frame the page: any site an embed page
+// (frame-ancestors *), no site any other (frame-ancestors 'none', and
+// X-Frame-Options for browsers without it). A meta
+// Content-Security-Policy cannot say it: browsers take frame-ancestors
+// from a header only. The page's own policy stays in its meta element;
+// this header policy adds to it.
+func setFraming(h http.Header, page []byte) {
+	if bytes.Contains(page, embedBody) {
+		h.Set("Content-Security-Policy", "frame-ancestors *")
+		return
+	}
+	h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+	h.Set("X-Frame-Options", "DENY")
 }
 
 // lookup finds the file a URL path names in files: the file itself, or

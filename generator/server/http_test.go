@@ -384,3 +384,37 @@ func hostStatus(s *Server, host, target string) int {
 	s.ServeHTTP(w, r)
 	return w.Code
 }
+
+// TestOnlyEmbedPagesMayBeFramed: an embed page says any site may frame
+// it; every other page, the 404 page included, that none may (in the
+// header: a meta policy cannot say it); other files say nothing.
+func TestOnlyEmbedPagesMayBeFramed(t *testing.T) {
+	files := filesOf(map[string]string{
+		"embed/price-by-gpu/index.html":    `<!DOCTYPE html><html><head></head><body class="kind-embed">chart</body></html>`,
+		"zh/embed/price-by-gpu/index.html": `<!DOCTYPE html><html><head></head><body class="kind-embed">图表</body></html>`,
+	})
+	for p, data := range testFiles {
+		files[p] = data
+	}
+	s := New(Options{Build: fixed(files)})
+	s.Rebuild(nil)
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	for _, tt := range []struct{ path, csp, xfo string }{
+		{"/embed/price-by-gpu/", "frame-ancestors *", ""},
+		{"/zh/embed/price-by-gpu/", "frame-ancestors *", ""},
+		{"/", "frame-ancestors 'none'", "DENY"},
+		{"/gpus/a100/", "frame-ancestors 'none'", "DENY"},
+		{"/nope/", "frame-ancestors 'none'", "DENY"},
+		{"/static/style.css", "", ""},
+	} {
+		res, err := ts.Client().Get(ts.URL + tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if csp, xfo := res.Header.Get("Content-Security-Policy"), res.Header.Get("X-Frame-Options"); csp != tt.csp || xfo != tt.xfo {
+			t.Errorf("%s: Content-Security-Policy %q, X-Frame-Options %q; want %q, %q", tt.path, csp, xfo, tt.csp, tt.xfo)
+		}
+	}
+}

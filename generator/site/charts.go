@@ -3,6 +3,7 @@ package site
 import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/site/chartmodel"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 )
 
@@ -19,6 +20,7 @@ func chartKinds(b *builder) map[string]chartmodel.Charts {
 		"benchmark":  benchmarksOf(b).Charts,
 		"scenario":   scenariosOf(b).Charts,
 		"evaluation": evaluationOf(b).Charts,
+		"embed":      kinds.NewEmbeds(b.newPage, ck.figures).Charts,
 	}
 }
 

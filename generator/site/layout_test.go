@@ -25,7 +25,7 @@ var stageImports = map[string][]string{
 	"site/content":     {"site/render"},
 	"site/export":      {"site/derive", "site/paths", "site/render"},
 	"site/pagemodel":   {"site/content", "site/export", "site/paths", "site/render"},
-	"site/kinds":       {"site/content", "site/derive", "site/pagemodel", "site/paths", "site/render"},
+	"site/kinds":       {"site/chartmodel", "site/content", "site/derive", "site/pagemodel", "site/paths", "site/render"},
 	"site/chartmodel":  {"site/pagemodel", "site/render"},
 	"site/sitemap":     {"site/pagemodel", "site/write"},
 	"site/reuse":       {"site/fingerprint", "site/write"},
@@ -34,6 +34,7 @@ var stageImports = map[string][]string{
 	"site/api":         {"site/derive", "site/export", "site/paths", "site/render", "site/reuse", "site/write"},
 	"site/markdown":    nil,
 	"site/twins":       {"site/markdown"},
+	"site/cards":       {"site/fingerprint", "site/reuse", "site/write"},
 	"site/llms":        {"site/content", "site/derive", "site/markdown", "site/pagemodel", "site/paths", "site/render", "site/write"},
 }
 

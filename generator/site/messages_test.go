@@ -316,8 +316,8 @@ func TestChineseEditionBuilds(t *testing.T) {
 	files["report.html"] = report
 	pages := 0
 	for _, p := range files.Paths() {
-		if strings.HasPrefix(p, "static/") {
-			continue
+		if strings.HasPrefix(p, "static/") || strings.HasSuffix(p, ".png") {
+			continue // static files, and the cards: images, whose bytes may hold "%!"
 		}
 		data := string(files[p])
 		if strings.HasSuffix(p, ".html") {

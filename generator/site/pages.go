@@ -36,7 +36,9 @@ func (b *builder) newPage(p, layout string) *pagemodel.Page {
 	if layout == "404" && b.base != "" {
 		pg.Links.Prefix, pg.Links.Shared = b.base, b.siteBase
 	}
-	pg.Alternates = alternates(pg, b.eds, b.ed, b.siteBase, b.opts.PrettyURLs)
+	if layout != "embed" { // the embed pages are the root edition's alone
+		pg.Alternates = alternates(pg, b.eds, b.ed, b.siteBase, b.opts.PrettyURLs)
+	}
 	if b.base != "" && layout != "404" {
 		pg.Canonical = b.base + pagemodel.Linker{Pretty: b.opts.PrettyURLs}.To(p)
 		if pg.Canonical == b.base+"./" {
@@ -46,6 +48,19 @@ func (b *builder) newPage(p, layout string) *pagemodel.Page {
 	pg.Styles = pg.Rel("static/style.css")
 	if twins.Has(p) {
 		pg.Twin = "index.md"
+	}
+	if b.base != "" && cardLayouts[layout] {
+		pg.Card = b.base + cardPath(p)
+	}
+	// the iframe of the embed page of each site-wide chart it shows
+	// (the GPU list shows the home page's too)
+	for _, e := range paths.Embeds {
+		if b.base != "" && b.ed.root() && (e.Page == p || p == "gpus/index.html" && e.Kind == "price_by_gpu") {
+			if pg.Embeds == nil {
+				pg.Embeds = map[string]string{}
+			}
+			pg.Embeds[e.Kind] = b.base + strings.TrimSuffix(paths.Embed(e.Name), "index.html")
+		}
 	}
 	switch layout {
 	case "home", "compare", "gpus", "gpu", "provider", "instance", "benchmark", "guide", "scenario", "changes", "summary":
@@ -196,6 +211,11 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	out = append(out, guides...)
 
 	out = append(out, changesOf(b).Pages()...)
+	if b.ed.root() {
+		// The embed pages are the root edition's: the Chinese edition's
+		// would show the catalog's English names again in more pages.
+		out = append(out, kinds.NewEmbeds(b.newPage, nil).Pages()...)
+	}
 
 	for _, c := range b.content {
 		p := b.newPage(c.Path, "page")

@@ -17,7 +17,9 @@
 //     layout of its kind (templates/layouts/<kind>.html), through render;
 //     the writers of their own, functions of their inputs, write meanwhile:
 //     the exports (export), the static JSON API under api/v1/ (api), the
-//     feeds (feeds), llms.txt and llms-full.txt (llms);
+//     feeds (feeds), llms.txt and llms-full.txt (llms), and, when the site
+//     has a URL, the social cards of the home, GPU, provider and instance
+//     pages (cards);
 //   - extras: the search index (searchindex), static files under static/,
 //     the JSON Schemas of the catalog's files under schemas/, and
 //     sitemap.xml (sitemap) when the site has an absolute URL and is not a
@@ -275,10 +277,9 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
 	}
-	// render, and meanwhile the writers of their own, which do not read
-	// the pages, each on a goroutine of its own, so that their serial
-	// work fills what the render leaves of the processors.
-	var exportErr, feedErr, changesErr, apiErr, llmsErr error
+	// render, and meanwhile the writers of their own, each on a goroutine,
+	// their serial work filling what the render leaves of the processors.
+	var exportErr, feedErr, changesErr, apiErr, llmsErr, cardsErr error
 	var others sync.WaitGroup
 	if b.ed.root() {
 		others.Go(func() { exportErr = b.exports(b.Priced, sets) })
@@ -290,12 +291,13 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 		changesErr = b.changeScripts(sets)
 	})
 	others.Go(func() { llmsErr = b.llms(pages, sets) })
+	others.Go(func() { cardsErr = b.cards(pages, sets) })
 	cache := keep.pageCache(sets, len(pages))
 	renderErr := b.render(pages, cache)
 	others.Wait()
 	keep.keepPages(cache, pages)
 	b.made = pages
-	if err := cmp.Or(stageErr("render", renderErr), stageErr("exports", exportErr), stageErr("feeds", feedErr), stageErr("changes", changesErr), stageErr("api", apiErr), stageErr("llms", llmsErr)); err != nil {
+	if err := cmp.Or(stageErr("render", renderErr), stageErr("exports", exportErr), stageErr("feeds", feedErr), stageErr("changes", changesErr), stageErr("api", apiErr), stageErr("llms", llmsErr), stageErr("cards", cardsErr)); err != nil {
 		return err
 	}
 	if err := b.writeSearchIndex(); err != nil {

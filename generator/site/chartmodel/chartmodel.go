@@ -122,6 +122,12 @@ func (s *Shared) GPUMatrix(d *charts.Data, p *pagemodel.Page) error {
 	if err := s.PriceByGPU(d, p); err != nil {
 		return err
 	}
+	return PricePerformance(d, p)
+}
+
+// PricePerformance adds to p the figure of price against performance
+// (TFLOPS and memory per GPU) of the GPU matrix.
+func PricePerformance(d *charts.Data, p *pagemodel.Page) error {
 	pp, err := d.PricePerformance(charts.ID(p.Path, "price_tflops"), charts.ID(p.Path, "price_memory"), pagemodel.ChartModel)
 	if err != nil || pp == nil {
 		return err

@@ -92,3 +92,20 @@ func (v *ChartView) Region(o *pricing.Offer) string {
 	}
 	return o.Region
 }
+
+// EmbedLink is the <iframe> a reader copies to frame the embed page of a
+// chart elsewhere: its absolute URL and the message key of its heading.
+type EmbedLink struct {
+	URL     string
+	Heading string
+}
+
+// Embed is the link to the embed page of the page's figure of kind, nil
+// when it has none (Embeds).
+func (p *Page) Embed(kind string) *EmbedLink {
+	u, ok := p.Embeds[kind]
+	if !ok {
+		return nil
+	}
+	return &EmbedLink{URL: u, Heading: "chart.heading." + kind}
+}

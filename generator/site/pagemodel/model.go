@@ -33,7 +33,15 @@ type Page struct {
 	// Share is what the page answers, in a sentence, for the preview a
 	// shared link shows (og:description); "" means its description.
 	Share string
-	Data  any
+	// Card is the absolute URL of the page's social card (package
+	// cards), the image a shared link shows; "" when it has none, as
+	// every page of a site without a URL.
+	Card string
+	// Embeds are the absolute URLs of the embed pages of the site-wide
+	// charts the page shows, by the figure's kind ("price_by_gpu"), for
+	// the <iframe> to copy beside each; none without a site URL.
+	Embeds map[string]string
+	Data   any
 
 	Site      *SiteInfo
 	Nav       []NavLink

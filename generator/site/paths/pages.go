@@ -28,3 +28,27 @@ const PagesIndex = "pages/index.html"
 
 // NotFound is the output path of the 404 page.
 const NotFound = "404.html"
+
+// Embeds are the charts an embed page is made for (Embed), by the name
+// in its path, and the kind of figure each holds
+// (pagemodel.ChartView.Kind): the site-wide charts of the home page, the
+// GPU list and the providers page.
+var Embeds = []struct{ Name, Kind, Page string }{
+	{"price-by-gpu", "price_by_gpu", "index.html"},
+	{"price-performance", "price_performance", "gpus/index.html"},
+	{"discounts", "discounts", "providers/index.html"},
+}
+
+// Embed is the output path of the embed page of a chart: "price-by-gpu".
+func Embed(name string) string { return "embed/" + name + "/index.html" }
+
+// EmbedOf is the output path of the embed page of the figure of kind
+// ("price_by_gpu"), "" when it has none.
+func EmbedOf(kind string) string {
+	for _, e := range Embeds {
+		if e.Kind == kind {
+			return Embed(e.Name)
+		}
+	}
+	return ""
+}

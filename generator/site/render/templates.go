@@ -36,7 +36,7 @@ import (
 
 // Layouts are the page kinds; each has templates/layouts/<kind>.html,
 // which defines "layout" for the frame templates/base.html.
-var Layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "changes", "benchmarks", "benchmark", "scenarios", "scenario", "evaluation", "page", "pages", "search", "summary", "404"}
+var Layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "changes", "benchmarks", "benchmark", "scenarios", "scenario", "evaluation", "page", "pages", "search", "summary", "embed", "404"}
 
 // Templates are the parsed templates of a build, one set per layout.
 type Templates struct {

@@ -1,0 +1,146 @@
+// Embeddable charts in a real browser: gpucompare serve shows a small
+// catalog, and a page of another origin (a second local server) frames
+// two of its pages. The embed page of a chart must load in the frame and
+// draw its chart and table; a normal page must refuse to be framed
+// (serve's frame-ancestors 'none'), so its frame shows none of it.
+//
+// GPUCOMPARE names the binary (default bin/gpucompare).
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch } from './helpers.mjs';
+import { patience } from './patience.mjs';
+
+const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
+
+const files = {
+  'data/site.yaml': 'title: Embed test\ncurrency: USD\n',
+  'data/gpus/a100.yaml': `id: a100
+name: A100 SXM4 40GB
+model: A100
+vendor: NVIDIA
+dense:
+  fp32: 19.5
+source: https://example.com/a100
+`,
+  'data/providers/aws.yaml': `id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+regions:
+  - id: us-east-1
+instances:
+  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`,
+  'data/prices/aws.yaml': `provider: aws
+prices:
+  - instance: p4d.24xlarge
+    region: us-east-1
+    model: on_demand
+    amount: 32.77
+    currency: USD
+    since: 2025-06-01
+    source: https://example.com/price
+    source_kind: provider
+`,
+};
+
+let root, server, host, browser, origin, hostURL;
+
+// serve starts gpucompare serve and resolves with the URL it prints.
+function serve() {
+  const child = spawn(BIN, ['serve', '-root', root, '-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.log = '';
+  child.stderr.on('data', (d) => (child.log += d));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL within 60s:\n${out}\n${child.log}`)), patience(60_000));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/ at (http:\/\/127\.0\.0\.1:\d+)\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code} before listening:\n${child.log}`)));
+  });
+}
+
+before(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'gpucompare-embed-'));
+  for (const [rel, data] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), data);
+  }
+  ({ child: server, url: origin } = await serve());
+  // The other origin: localhost on a port of its own, a wiki's page
+  // framing the chart's embed page and a normal page.
+  host = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!DOCTYPE html><html><head><title>Wiki</title></head><body>
+<iframe name="embed" src="${origin}/embed/price-by-gpu/" width="900" height="700"></iframe>
+<iframe name="normal" src="${origin}/gpus/" width="900" height="700"></iframe>
+</body></html>`);
+  });
+  await new Promise((resolve) => host.listen(0, 'localhost', resolve));
+  hostURL = `http://localhost:${host.address().port}/`;
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  host?.close();
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+test('an embed page loads in a frame of another origin; a normal page refuses to', async () => {
+  const page = await browser.newPage();
+  const refused = [];
+  page.on('console', (m) => {
+    if (/frame-ancestors|X-Frame-Options/.test(m.text())) refused.push(m.text());
+  });
+  // The normal page's frame ends on Chromium's error page: it is not
+  // shown. Listen before loading, so the navigation is not missed.
+  const blocked = page.waitForEvent('framenavigated', {
+    predicate: (f) => f.name() === 'normal' && f.url().startsWith('chrome-error:'),
+    timeout: patience(30_000),
+  });
+  await page.goto(hostURL);
+  assert.notEqual(new URL(hostURL).origin, new URL(origin).origin, 'the two pages share an origin');
+
+  const embed = page.frame({ name: 'embed' });
+  assert.ok(embed, 'no embed frame');
+  await embed.waitForSelector('.chart-figure .chart canvas', { timeout: patience(30_000) });
+  assert.equal(embed.url(), `${origin}/embed/price-by-gpu/`);
+  const facts = await embed.evaluate(() => ({
+    rows: document.querySelectorAll('table.chart-data tbody tr').length,
+    header: !!document.querySelector('.site-header'),
+    title: document.querySelector('h1')?.textContent,
+  }));
+  assert.ok(facts.rows >= 1, 'the embed page has no table rows');
+  assert.equal(facts.header, false, "the embed page shows the site's header");
+  assert.match(facts.title, /Price per GPU-hour/);
+
+  await blocked;
+  const normal = page.frame({ name: 'normal' });
+  assert.ok(normal.url().startsWith('chrome-error:'), `the normal page was framed: ${normal.url()}`);
+  const shown = await normal.evaluate(() => !!document.querySelector('.site-header')).catch(() => false);
+  assert.equal(shown, false, 'the normal page shows in the frame');
+  // One refusal, under frame-ancestors 'none': the normal page's (the
+  // console names the origin only, not the page).
+  assert.equal(refused.length, 1, `refusals in the console: ${refused}`);
+  assert.match(refused[0], /frame-ancestors 'none'/);
+  await page.close();
+});
