@@ -201,7 +201,7 @@ func TestUntranslatedNotesCounted(t *testing.T) {
 	files := translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\nnotes: Billed per second.\nspot:\n  name: Spot Instances\n  i18n: {zh-CN: {name: Spot 实例}}\n")
 	files["data/providers/aws.yaml"] += "    notes: Eight GPUs.\n  - id: p5\n    name: p5.48xlarge\n    gpu: a100\n    gpu_count: 8\n    regions: [us-east-1]\n    source: https://example.com/p5\n    notes: Also eight.\n    i18n: {zh-CN: {notes: 同样八个。}}\n"
 	c, r := load(t, files)
-	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN.notes\n"
+	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN under the field's own key (notes, price_not_public, price_incomplete)\n"
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
@@ -223,5 +223,31 @@ func TestUntranslatedNotesCounted(t *testing.T) {
 	files["data/providers/aws.yaml"] = strings.Replace(files["data/providers/aws.yaml"], "{zh-CN: {notes: 同样八个。}}", "{zh-CN: {source: 八}}", 1)
 	if _, r := load(t, files); !strings.Contains(r.String(), `i18n.zh-CN: "source" is not a translatable field: want one of notes`) {
 		t.Errorf("an instance's i18n of a field that is not translatable: got\n%s", r)
+	}
+}
+
+// TestPriceNotesTranslatable: an instance type's price_not_public and
+// price_incomplete take Chinese text in i18n like its notes, are shown in
+// it, and are counted with the notes while they lack it.
+func TestPriceNotesTranslatable(t *testing.T) {
+	files := translatedAWS("")
+	files["data/providers/aws.yaml"] += "    price_not_public: Sold through sales staff.\n    price_incomplete: GPU component only.\n"
+	_, r := load(t, files)
+	if got := r.String(); !strings.Contains(got, "2 catalog notes have no zh-CN text") || !strings.Contains(got, "price_not_public, price_incomplete") {
+		t.Errorf("untranslated price notes: got\n%s", got)
+	}
+	files["data/providers/aws.yaml"] += "    i18n: {zh-CN: {price_not_public: 通过销售人员销售。, price_incomplete: 仅含 GPU 部分。}}\n"
+	c, r := load(t, files)
+	if got := r.String(); strings.Contains(got, "catalog notes") {
+		t.Errorf("translated price notes still counted: got\n%s", got)
+	}
+	in := c.Provider("aws").Instances[0]
+	for key, want := range map[string]string{"price_not_public": "通过销售人员销售。", "price_incomplete": "仅含 GPU 部分。"} {
+		if got, ok := Text(in, key, "zh-CN"); got != want || !ok {
+			t.Errorf("Text(%s) = %q, %v; want %q, true", key, got, ok, want)
+		}
+		if got, ok := Text(in, key, "en"); got == want || !ok {
+			t.Errorf("Text(%s, en) = %q, %v; want the English", key, got, ok)
+		}
 	}
 }

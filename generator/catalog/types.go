@@ -294,12 +294,13 @@ type Instance struct {
 	Notes          string   `yaml:"notes" i18n:"note"`
 	Source         string   `yaml:"source"`
 	AsOf           string   `yaml:"as_of"`
-	PriceNotPublic string   `yaml:"price_not_public"` // why there is no public price, when there is none
+	PriceNotPublic string   `yaml:"price_not_public" i18n:"note"` // why there is no public price, when there is none
 	// PriceIncomplete says what the prices leave out ("GPU component only:
 	// the VM is billed apart"); such offers are shown but left out of
 	// rankings, which need whole prices.
-	PriceIncomplete string `yaml:"price_incomplete"`
-	// I18n holds the instance type's notes in other languages.
+	PriceIncomplete string `yaml:"price_incomplete" i18n:"note"`
+	// I18n holds the instance type's notes, price_not_public and
+	// price_incomplete in other languages.
 	I18n I18n `yaml:"i18n"`
 
 	Provider *Provider `yaml:"-"`

@@ -245,6 +245,7 @@ func searchCut(text string) string {
 // it (render.Messages.UnitName).
 func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, sections []*pagemodel.Page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string, unit func(string) string) []*searchEntry {
 	var out []*searchEntry
+	lang := cmp.Or(t("site.language"), catalog.BaseLanguage)
 	add := func(kind int, title, sub, path, frag string, names []string, text ...string) *searchEntry {
 		if !have[path] {
 			return nil
@@ -338,7 +339,17 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 			if r.Geo != "" {
 				geo = t("geo." + r.Geo)
 			}
-			add(3, title, dot(others(title, r.Aliases), tr(p, "name"), r.ID), path, frag, append([]string{r.ID, r.Name}, r.Aliases...),
+			// On a site in another language than the catalog's, a region
+			// named in other words than the catalog's English — its name
+			// in that language (华北2（北京）), or a name the catalog writes
+			// in other than Latin letters (百度智能云's 华北-北京) — shows
+			// that name alone; its id (cn-beijing, bj), a code in Latin
+			// letters, stays one of the names it is found by.
+			id := r.ID
+			if lang != catalog.BaseLanguage && title != r.ID && (title != r.Name || strings.ContainsFunc(title, notLatin)) {
+				id = ""
+			}
+			add(3, title, dot(others(title, r.Aliases), tr(p, "name"), id), path, frag, append([]string{r.ID, r.Name}, r.Aliases...),
 				append(both(p, "name", p.Name), p.ID, strings.Join(carriedAliases(p.Aliases), " "), tr(r, "location"), geo)...)
 		}
 	}
@@ -479,3 +490,6 @@ func (b *builder) writeSearchIndex() error {
 	}
 	return nil
 }
+
+// notLatin is whether r is a letter of another script than Latin (北).
+func notLatin(r rune) bool { return unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) }

@@ -280,6 +280,18 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 		t.Errorf("search index is %d bytes, more than a tenth of the site's %d bytes of HTML", index, html)
 	}
 
+	// In English a region shows its id beside its name, Chinese or not.
+	for _, e := range searchFind(entries, "cn-beijing") {
+		if searchKinds[e.Kind] == "region" && !strings.HasSuffix(e.Sub, " · cn-beijing") {
+			t.Errorf("region %q shows %q, want its id cn-beijing last", e.Title, e.Sub)
+		}
+	}
+	for _, e := range searchFind(entries, "华北-北京") {
+		if searchKinds[e.Kind] == "region" && e.Title == "华北-北京" && !strings.HasSuffix(e.Sub, " · bj") {
+			t.Errorf("region %q shows %q, want its id bj last", e.Title, e.Sub)
+		}
+	}
+
 	cat, _ := catalog.Load(root)
 	find := func(kind, name, page string) {
 		t.Helper()
@@ -431,5 +443,27 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 	}
 	if got := searchFind(entries, "空调冰箱"); len(got) != 0 {
 		t.Errorf("nonsense found %q", titles(got))
+	}
+	// A region the catalog names in Chinese shows that name, not its id,
+	// and its id still finds it.
+	regions := 0
+	for _, e := range entries {
+		if searchKinds[e.Kind] != "region" || !strings.ContainsFunc(e.Title, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff }) {
+			continue
+		}
+		regions++
+		for _, part := range strings.Split(e.Sub, " · ") {
+			if part != e.Title && slices.Contains(e.Names, searchFold(part)) && !strings.ContainsFunc(part, func(r rune) bool { return r > 0x7f }) {
+				t.Errorf("region %q shows %q: its id %q beside its Chinese name", e.Title, e.Sub, part)
+			}
+		}
+	}
+	if regions < 50 {
+		t.Errorf("%d regions with a Chinese name, want the shipped catalog's (over 50)", regions)
+	}
+	for id, title := range map[string]string{"cn-beijing": "region:华北2（北京）", "ap-guangzhou": "region:华南地区(广州)", "cn-north-4": "region:华北-北京四"} {
+		if got := titles(searchFind(entries, id)); !slices.Contains(got, title) {
+			t.Errorf("%q finds %q, want %s among them", id, got, title)
+		}
 	}
 }

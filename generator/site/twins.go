@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gpucompare/generator/catalog"
 	gfm "gpucompare/generator/site/markdown"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
@@ -160,10 +161,12 @@ func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *instanceData, b *bu
 	fmt.Fprintf(md, "%d × %s · %s %s\n\n", in.GPUCount, gpu, gfm.Text(t("instance.by")), gfm.Link(pagemodel.ProviderName(d.Provider, b.lang()), twinLink(p, paths.Provider(d.Provider.ID), "provider")))
 	fmt.Fprintf(md, "## %s\n\n", gfm.Text(t("instance.panel.heading")))
 	if len(d.Panel) == 0 {
-		fmt.Fprintf(md, "%s\n", gfm.Text(t("price.not_public")+cond(in.PriceNotPublic != "", " — "+in.PriceNotPublic)))
+		why, _ := catalog.Text(in, "price_not_public", b.lang())
+		fmt.Fprintf(md, "%s\n", gfm.Text(t("price.not_public")+cond(why != "", " — "+why)))
 	} else {
 		if in.PriceIncomplete != "" {
-			fmt.Fprintf(md, "%s — %s\n\n", gfm.Text(t("price.partial_only")), gfm.Text(in.PriceIncomplete))
+			partial, _ := catalog.Text(in, "price_incomplete", b.lang())
+			fmt.Fprintf(md, "%s — %s\n\n", gfm.Text(t("price.partial_only")), gfm.Text(partial))
 		}
 		var rows [][]string
 		for _, r := range d.Panel {

@@ -103,6 +103,12 @@ test('Chinese queries find words inside names and text, in Chinese', { timeout: 
     await searchResults(page, '华为云A100');
     const subs = await page.$$eval('.search-opt-sub', (s) => s.map((x) => x.textContent));
     for (const s of subs) assert.match(s, /^华为云 · .*A100/, `"华为云A100": ${s}`);
+    // A region id finds the region, which shows its Chinese name and not
+    // the id.
+    assert.deepEqual((await searchResults(page, 'cn-beijing')).slice(0, 2), ['华北2（北京） — 地域', '华北2(北京) — 地域']);
+    const regionSubs = await page.$$eval('.search-opt', (opts) =>
+      opts.filter((o) => o.querySelector('.search-kind').textContent === '地域').map((o) => o.querySelector('.search-opt-sub')?.textContent ?? ''));
+    assert.deepEqual(regionSubs, ['北京 · 阿里云', '火山引擎'], '"cn-beijing": the regions\' lines');
     assert.deepEqual(await searchResults(page, '空调冰箱'), []);
     assert.equal(await page.textContent('.search-none'), '没有与“空调冰箱”匹配的内容。');
     // Enter on the first option opens it.

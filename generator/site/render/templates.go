@@ -337,7 +337,7 @@ func Funcs(m Messages) template.FuncMap {
 		"unitname": m.UnitName,    // a benchmark's unit as the language writes it: minutes, 分钟
 		"division": m.Division,    // a benchmark's division as the language writes it: closed, 封闭
 		"own":      m.own,         // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
-		"tip":      m.tip,         // a span of the page's words whose tooltip is catalog text: {{tip "tag partial" .Instance.PriceIncomplete (t "price.partial")}}
+		"tip":      m.tip,         // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
 	}
 }
 
@@ -395,19 +395,21 @@ func (m Messages) own(v any) template.HTML {
 }
 
 // tip is a span of class class showing text, the page's words, with the
-// catalog's text note as its tooltip (title). On a page in another
-// language than the catalog's, the span is marked as the catalog's
-// language, which its tooltip is in, with the mark of untranslated text
+// text of the field key of the catalog record rec (catalog.Text) as its
+// tooltip (title). Where the record has no text of its own in the page's
+// language, the span is marked as the catalog's language, which its
+// tooltip is then in, with the mark of untranslated text
 // (untranslated.mark) after the note, and its text inside as the page's
 // language.
-func (m Messages) tip(class, note, text string) template.HTML {
+func (m Messages) tip(class string, rec any, key, text string) template.HTML {
 	esc := template.HTMLEscapeString
 	attrs := ""
 	if class != "" {
 		attrs = ` class="` + esc(class) + `"`
 	}
 	lang := m.language()
-	if lang == catalog.BaseLanguage {
+	note, in := catalog.Text(rec, key, lang)
+	if lang == catalog.BaseLanguage || in {
 		return template.HTML(`<span` + attrs + ` title="` + esc(note) + `">` + esc(text) + `</span>`)
 	}
 	title := note

@@ -31,3 +31,22 @@ func TestEveryLayoutCompiles(t *testing.T) {
 		}
 	}
 }
+
+// TestTipTakesTheRecordsTranslation: tip's tooltip is the record's text
+// in the page's language where it has one, unmarked; else the catalog's
+// own, marked as English with the mark of untranslated text.
+func TestTipTakesTheRecordsTranslation(t *testing.T) {
+	m := Messages{"site.language": "zh-CN", "untranslated.mark": "英文"}
+	in := &catalog.Instance{PriceIncomplete: "GPU <only>", I18n: catalog.I18n{"zh-CN": {"price_incomplete": "仅含 GPU"}}}
+	if got, want := string(m.tip("tag partial", in, "price_incomplete", "部分价格")), `<span class="tag partial" title="仅含 GPU">部分价格</span>`; got != want {
+		t.Errorf("translated: got %s, want %s", got, want)
+	}
+	in.I18n = nil
+	if got, want := string(m.tip("tag partial", in, "price_incomplete", "部分价格")), `<span class="tag partial" lang="en" title="GPU &lt;only&gt; (英文)"><span lang="zh-CN">部分价格</span></span>`; got != want {
+		t.Errorf("untranslated: got %s, want %s", got, want)
+	}
+	en := Messages{"site.language": "en"}
+	if got, want := string(en.tip("", in, "price_incomplete", "partial")), `<span title="GPU &lt;only&gt;">partial</span>`; got != want {
+		t.Errorf("English: got %s, want %s", got, want)
+	}
+}
