@@ -134,5 +134,5 @@ func (b *builder) cardPrice(c *homeCell, gpu *catalog.GPU, t func(string, ...any
 	if c.Why != "" {
 		note += t("card.fallback")
 	}
-	return t("card.price", render.FormatMoney(c.PerGPUHour), c.Currency), note
+	return t("card.price", render.FormatMoney(c.PerGPUHour), b.tmpl.Msgs.Cur(c.Currency)), note
 }
