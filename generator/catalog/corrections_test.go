@@ -28,7 +28,10 @@ const (
 	otcFlavour    = "Open Telekom Cloud (Huawei-built; mirrors Huawei Cloud ECS flavor names)"
 	otcDocs       = "Open Telekom Cloud's own docs list the flavour; nothing read shows Huawei Cloud selling it"
 	h200Row       = "H200|SXM 141GB"
-	mi250xRow     = "Instinct MI250X|OAM 128GB"
+	a30Row        = "A30|PCIe 24GB"
+	// a30Page is where the A30's figures come from.
+	a30Page   = "NVIDIA A30 product page (nvidia.com/en-us/data-center/products/a30-gpu), dense column, as copied in github.com/ArthurChiao/arthurchiao.github.io _posts/2023-10-25-gpu-data-sheets.md @9bd818ff"
+	mi250xRow = "Instinct MI250X|OAM 128GB"
 	// cdna2Paper is where the MI250X's figures come from.
 	cdna2Paper = "AMD CDNA 2 whitepaper, page 14 (MI200 Series product offerings), as transcribed in github.com/iree-org/iree KnownTargets.cpp @009c008d and on zexron.com"
 	// h200Datasheet is where the H200's sparse figures and source come from.
@@ -59,6 +62,15 @@ var refCorrections = []refCorrection{
 	{"gpus.csv", mi250xRow, "notes", "220 CUs.", "AMD's CDNA 2 whitepaper (page 14", cdna2Paper},
 	{"gpus.csv", mi250xRow, "source", "https://zexron.com/", "AMD CDNA 2 architecture whitepaper, page 14 (https://www.amd.com/content/dam/amd/en/documents/instinct-business-docs/white-papers/amd-cdna2-white-paper.pdf)", cdna2Paper},
 	{"gpus.csv", mi250xRow, "as_of", "unknown; ml-eng 2026-08-22 (repo commit date)", "2026-12-04 (transcriptions read); ml-eng 2026-08-22 (repo commit date)", cdna2Paper},
+	{"gpus.csv", a30Row, "mem_bw_gb_s", "", "933", a30Page},
+	{"gpus.csv", a30Row, "fp32_tflops", "10.32", "10.3", a30Page + " (10.32 is a database figure)"},
+	{"gpus.csv", a30Row, "fp16_bf16_dense_tflops", "", "165", a30Page},
+	{"gpus.csv", a30Row, "int8_dense_tops", "", "330", a30Page},
+	{"gpus.csv", a30Row, "interconnect", "", "PCIe Gen4 + NVLink", a30Page},
+	{"gpus.csv", a30Row, "interconnect_gb_s_bidir", "", "200", a30Page + ": NVLink bridge 200 GB/s"},
+	{"gpus.csv", a30Row, "notes", "Only capacity/FP32/TDP/year found in a readable source;", "Figures are NVIDIA's A30 product-page figures", a30Page},
+	{"gpus.csv", a30Row, "source", "https://huggingface.co/hardware/a30", "https://www.nvidia.com/en-us/data-center/products/a30-gpu/ as copied in github.com/ArthurChiao/arthurchiao.github.io", a30Page},
+	{"gpus.csv", a30Row, "as_of", "unknown", "2024-01-06 (table's last update)", a30Page},
 	{"price_history.csv", "AWS|p5e.48xlarge|most regions|capacity_block|39.80", "region", "most regions", "us-east-2",
 		"the source names no region but us-west-1 (priced apart); AWS's Dec-2024 Capacity Blocks page listed p5e only in us-east-2, whose series this newer point continues"},
 }

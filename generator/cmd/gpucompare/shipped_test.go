@@ -39,7 +39,7 @@ func TestShippedCatalogCheck(t *testing.T) {
 		`instance "gn10" claims: "FP32 496 TFLOPS" disagrees: 496 TFLOPS matches 4× V100 FP16/BF16 dense (500); 8× V100 FP32 is 125.6`,
 		`instance "gn10" claims: PCIe "4.0", but V100 is PCIe Gen3`,
 		`instance "gn6i" claims: "FP32 130 TFLOPS" disagrees: 130 TFLOPS matches 1× T4 INT8 dense (130 TOPS)`,
-		`instance "nf5468m6" claims: "FP32 312 TFLOPS" disagrees: no match for 312 TFLOPS in 1–8× A30 at any known precision; 8× A30 FP32 is 82.6`,
+		`instance "nf5468m6" claims: "FP32 312 TFLOPS" disagrees: no match for 312 TFLOPS in 1–8× A30 at any known precision; 8× A30 FP32 is 82.4`,
 	} {
 		if !strings.Contains(got, verdict) {
 			t.Errorf("check does not print %q", verdict)
