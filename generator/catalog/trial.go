@@ -83,6 +83,10 @@ func (f *TrialFigure) UnitOf(c *Catalog) string {
 	return f.Unit
 }
 
+// Private reports whether the trial comes from an overlay's
+// data/trials/, not from the public catalog's.
+func (t *Trial) Private() bool { return strings.HasPrefix(t.file, OverlayDir+"/") }
+
 // Trial returns the trial with the given id, or nil.
 func (c *Catalog) Trial(id string) *Trial {
 	for _, t := range c.Trials {

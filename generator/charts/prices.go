@@ -377,12 +377,16 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 	for i, op := range c.Rows {
 		p := op.Offer.Provider
 		labels[i] = d.offerName(op.Offer, "") // in full: static/charts.js wraps it to its row
+		name := d.offerName(op.Offer, d.ProviderName(op.Offer.Provider))
+		if op.Offer.Quoted() != nil { // a private quote beside the list price of the same offer
+			labels[i], name = t("chart.gpu_offers.quote_label", labels[i]), t("chart.gpu_offers.quote_label", name)
+		}
 		pi := idx[p]
 		if styles[pi] == nil {
 			color, _ := providerStyle(pi)
 			styles[pi] = &opts.ItemStyle{Color: color}
 		}
-		data[i] = opts.BarData{Name: d.offerName(op.Offer, d.ProviderName(op.Offer.Provider)), Value: shown(op.PerGPUHour), ItemStyle: styles[pi]}
+		data[i] = opts.BarData{Name: name, Value: shown(op.PerGPUHour), ItemStyle: styles[pi]}
 		if !slices.Contains(provs, p) {
 			provs = append(provs, p)
 		}

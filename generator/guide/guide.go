@@ -316,25 +316,36 @@ func boundValue(cat *catalog.Catalog, o *pricing.Offer, model string, b *catalog
 // names each offer to consider once, and the quote stands for it, its
 // label saying how far it is from list.
 func oneOfQuoted(picks []*Pick) []*Pick {
+	return oneOfQuotedBy(picks, func(pk *Pick) *pricing.Offer { return pk.Offer })
+}
+
+// OneOfQuoted leaves out of offers, in their order, the list price of an
+// offer the team holds a quote for, as a short list does (oneOfQuoted):
+// a trial plan tries the quoted offer once, at its quote.
+func OneOfQuoted(offers []*pricing.Offer) []*pricing.Offer {
+	return oneOfQuotedBy(offers, func(o *pricing.Offer) *pricing.Offer { return o })
+}
+
+func oneOfQuotedBy[T any](items []T, offer func(T) *pricing.Offer) []T {
 	type key struct {
 		in     *catalog.Instance
 		region string
 	}
 	quoted := map[key]bool{}
-	for _, pk := range picks {
-		if pk.Offer.Quoted() != nil {
-			quoted[key{pk.Offer.Instance, pk.Offer.Region}] = true
+	for _, it := range items {
+		if o := offer(it); o.Quoted() != nil {
+			quoted[key{o.Instance, o.Region}] = true
 		}
 	}
 	if len(quoted) == 0 {
-		return picks
+		return items
 	}
-	out := picks[:0:0]
-	for _, pk := range picks {
-		if pk.Offer.Quoted() == nil && quoted[key{pk.Offer.Instance, pk.Offer.Region}] {
+	out := items[:0:0]
+	for _, it := range items {
+		if o := offer(it); o.Quoted() == nil && quoted[key{o.Instance, o.Region}] {
 			continue
 		}
-		out = append(out, pk)
+		out = append(out, it)
 	}
 	return out
 }

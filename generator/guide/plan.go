@@ -51,9 +51,11 @@ type TrialOffer struct {
 // PlanTrial plans a trial of the first MaxTrialOffers offers of a short
 // list, in its order, one per instance type, each at its price under the
 // first of models it has a converted price under, current first; offers
-// with no such price are passed over.
+// with no such price are passed over. An offer the team holds a quote
+// for is tried at its quote, not at its list price (OneOfQuoted).
 func PlanTrial(cat *catalog.Catalog, offers []*pricing.Offer, models []string) *TrialPlan {
 	plan := &TrialPlan{Currency: cat.Site.Currency}
+	offers = OneOfQuoted(offers)
 	seen := map[*catalog.Instance]bool{}
 	for _, o := range offers {
 		if len(plan.Offers) == MaxTrialOffers {

@@ -28,3 +28,28 @@ func TestShortListNamesAQuotedOfferOnce(t *testing.T) {
 		t.Errorf("without a quote, %d picks, want both", len(got))
 	}
 }
+
+// TestTrialPlanTriesAQuotedOfferOnce: a scenario's short list, ranked by
+// its own strategy, may hold both the list price and the quote of one
+// offer, the list price first; the trial plan tries the offer once, at
+// its quote: 3 days × 24 h × 20 = 1,440 and 5 days × 24 h × 20 = 2,400.
+func TestTrialPlanTriesAQuotedOfferOnce(t *testing.T) {
+	cat := &catalog.Catalog{Site: catalog.Site{Currency: "USD"}}
+	p4d, p5 := &catalog.Instance{ID: "p4d"}, &catalog.Instance{ID: "p5"}
+	offer := func(in *catalog.Instance, hourly float64, quote bool) *pricing.Offer {
+		pp := &catalog.PricePoint{}
+		if quote {
+			pp.Quoted = &catalog.QuoteTerms{Quote: &catalog.Quote{ID: "q"}}
+		}
+		pr := &pricing.Price{Model: "on_demand", Point: pp, Kind: catalog.KindProvider, Freshness: catalog.Fresh, Converted: true, Display: hourly}
+		return &pricing.Offer{Instance: in, Region: "us-east-1", Prices: map[string]*pricing.Price{"on_demand": pr}}
+	}
+	list, quote, other := offer(p4d, 32, false), offer(p4d, 20, true), offer(p5, 50, false)
+	plan := PlanTrial(cat, []*pricing.Offer{list, quote, other}, []string{"on_demand"})
+	if len(plan.Offers) != 2 || plan.Offers[0].Offer != quote || plan.Offers[1].Offer != other {
+		t.Fatalf("plan = %d offers, want the quote of p4d, then p5", len(plan.Offers))
+	}
+	if plan.Offers[0].MinCost != 1440 || plan.Offers[0].MaxCost != 2400 {
+		t.Errorf("the quote's trial costs %v to %v, want 1440 to 2400", plan.Offers[0].MinCost, plan.Offers[0].MaxCost)
+	}
+}

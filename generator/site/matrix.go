@@ -1184,7 +1184,8 @@ func (k *matrixKind) matrixScript(p *pagemodel.Page, t func(string, ...any) stri
 	keys := slices.Clone(scriptMessages)
 	sourceKinds := catalog.SourceKinds
 	if len(k.cat.Quotes) > 0 {
-		sourceKinds = append(slices.Clone(sourceKinds), catalog.KindQuote) // an internal build's quotes
+		sourceKinds = append(slices.Clone(sourceKinds), catalog.KindQuote)    // an internal build's quotes
+		keys = append(keys, "quote.kind", "quote.valid_until", "punct.comma") // the script words a quote's terms
 	}
 	for prefix, words := range map[string][]string{"model": append(slices.Clone(pricing.Models), commitmentIDs()...), "payment": catalog.Payments, "granularity": catalog.Granularities,
 		"trust.kind": sourceKinds, "trust.kind_title": sourceKinds,

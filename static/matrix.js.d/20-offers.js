@@ -161,9 +161,23 @@
   }
   // badgeOf is a price's freshness badge on the reader's day (age.js):
   // fresh, aging, stale or undated.
+  // A private quote has no age: it is current until its last valid day
+  // (valid_until, the reader's day counted), then stale, as the build's
+  // "price-trust" shows it.
   function badgeOf(p) {
+    if (p.source_kind === 'quote' && DATE.test(p.valid_until || '')) return quoteValid(p) ? '' : 'stale';
     const d = ageDate(p);
     return d && window.gpucompareBadge ? window.gpucompareBadge(d) : d ? '' : 'undated';
+  }
+  function quoteValid(p) {
+    const n = new Date();
+    const today = n.getFullYear() + '-' + String(n.getMonth() + 1).padStart(2, '0') + '-' + String(n.getDate()).padStart(2, '0');
+    return p.valid_until >= today;
+  }
+  // quoteSeg is a quote's terms in words, in place of an age and badge:
+  // "your quote, valid until …" (the partial "quote-terms").
+  function quoteSeg(p) {
+    return { t: t('quote.kind') + t('punct.comma') + t('quote.valid_until', day(p.valid_until)), c: 'kind kind-quote', ti: t('trust.kind_title.quote'), x: true };
   }
   // badgeSeg is the badge of a dated price; an undated one's age says so.
   function badgeSeg(p) {
@@ -260,7 +274,7 @@
         const p = modelPrice(o);
         if (!p) return na();
         const title = [known(p.since) ? day(p.since) : t('date.unknown'), p.as_of ? t('col.as_of') + ': ' + day(p.as_of) : ''].filter(Boolean).join(' \u00b7 ');
-        const segs = [ageSeg(p), { t: ' ' }, badgeSeg(p), { t: ' ' }, kindSeg(p.source_kind)];
+        const segs = p.source_kind === 'quote' && DATE.test(p.valid_until || '') && quoteValid(p) ? [quoteSeg(p)] : [ageSeg(p), { t: ' ' }, badgeSeg(p), { t: ' ' }, kindSeg(p.source_kind)];
         if (o.provider_kind === 'marketplace') segs.push({ t: ' ', x: true }, { t: t('trust.marketplace'), c: 'kind tag marketplace', ti: t('trust.marketplace_title'), x: true });
         if (p.last_seen) segs.push({ t: ' ', x: true }, { t: t('trust.last_seen', day(p.last_seen)), c: 'kind tag last-seen', ti: t('trust.last_seen_title'), x: true });
         return { title, lines: [segs.filter(Boolean)] };

@@ -250,8 +250,14 @@ func counts(cat *catalog.Catalog) string {
 	}
 	s := fmt.Sprintf("%d GPUs, %d providers, %d instance types, %d price points, %d exchange rates, %d benchmarks with %d results",
 		len(cat.GPUs), len(cat.Providers), instances, len(cat.Prices), len(cat.FX), len(cat.Benchmarks), results)
-	if len(cat.Quotes) > 0 {
-		s += fmt.Sprintf(", %d private quotes from the overlay", len(cat.Quotes))
+	private := 0
+	for _, t := range cat.Trials {
+		if t.Private() {
+			private++
+		}
+	}
+	if len(cat.Quotes) > 0 || private > 0 {
+		s += fmt.Sprintf(", %d private quotes and %d private trials from the overlay", len(cat.Quotes), private)
 	}
 	return s
 }

@@ -239,6 +239,7 @@ func (w *JSONWriter) price(p *PriceExport) {
 	w.optStr("as_of", p.AsOf)
 	w.optStr("age_date", p.AgeDate)
 	w.optStr("last_seen", p.LastSeen)
+	w.optStr("valid_until", p.ValidUntil)
 	w.key("source")
 	w.str(p.Source)
 	w.key("source_kind")

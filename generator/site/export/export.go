@@ -97,7 +97,10 @@ type PriceExport struct {
 	// LastSeen is the last day the source listed the offer, when it no
 	// longer does: a superseded offer answers nothing.
 	LastSeen string `json:"last_seen,omitempty"`
-	Source   string `json:"source"`
+	// ValidUntil is the last valid day of a private quote (source kind
+	// quote): a quote is current until then, whatever its age.
+	ValidUntil string `json:"valid_until,omitempty"`
+	Source     string `json:"source"`
 	// SourceKind is the kind of source of the price (pricing.Price.Kind):
 	// provider, aggregator, article or estimate.
 	SourceKind string `json:"source_kind"`
@@ -225,6 +228,9 @@ func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 		}}
 		if d, _ := catalog.AgeDate(pt); d != "" {
 			xp.AgeDate = string(d)
+		}
+		if q := o.Quoted(); q != nil {
+			xp.ValidUntil = string(q.Quote.ValidUntil)
 		}
 		if f.converted {
 			xp.display = f.display
