@@ -257,9 +257,17 @@ func counts(cat *catalog.Catalog) string {
 		}
 	}
 	if len(cat.Quotes) > 0 || private > 0 {
-		s += fmt.Sprintf(", %d private quotes and %d private trials from the overlay", len(cat.Quotes), private)
+		s += fmt.Sprintf(", %s and %s from the overlay", plural(len(cat.Quotes), "private quote"), plural(private, "private trial"))
 	}
 	return s
+}
+
+// plural is n and what it counts, with an s unless n is 1.
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func isDir(root string, stderr io.Writer) bool {

@@ -157,7 +157,7 @@ notes: %s
 		}
 
 		var stdout bytes.Buffer
-		if code := run([]string{"check", "-root", filepath.Join(dir, "site"), "-overlay", filepath.Join(dir, "private")}, &stdout, io.Discard); code != 0 || !strings.Contains(stdout.String(), "1 private quotes") {
+		if code := run([]string{"check", "-root", filepath.Join(dir, "site"), "-overlay", filepath.Join(dir, "private")}, &stdout, io.Discard); code != 0 || !strings.Contains(stdout.String(), "1 private quote and") {
 			t.Fatalf("check -overlay: exit %d, %q: the overlay was not read", code, stdout.String())
 		}
 	}
