@@ -439,10 +439,10 @@ for (const pass of ['file', 'http']) {
       // An 8-GPU job does not run on eight 1-GPU VMs unless the workload
       // says it may be split; then RunPod's RTX 4090 (Community Cloud) at
       // 0.34 a GPU-hour is the cheapest. The work is 4,000 A30-hours a
-      // month, converted by dense FP32 (82.6 against 10.32 TFLOPS): 41.67
-      // jobs of 12 × 10.32 / 82.6 = 1.49927 h, billed by the second
-      // (5,398 s = 1.49944 h) on 8 VMs: 41.667 × 8 × 0.34 × 1.49944 =
-      // 169.94 a month.
+      // month, converted by dense FP32 (82.6 against 10.3 TFLOPS): 41.67
+      // jobs of 12 × 10.3 / 82.6 = 1.49637 h, billed by the second
+      // (5,387 s = 1.49639 h) on 8 VMs: 41.667 × 8 × 0.34 × 1.49639 =
+      // 169.59 a month.
       const cheapest = 'RTX 4090 (Community Cloud, per GPU) RunPod Community Cloud \u00b7 all regions';
       const unsplit = data.text['scenario.why.unsplittable'].replace('%d', '8').replace('%d', '1');
       assert.equal((await rowsOf(lease.page, 'on-demand')).find((r) => r.offer === cheapest), undefined, 'eight 1-GPU VMs run an 8-GPU job');
@@ -451,8 +451,8 @@ for (const pass of ['file', 'http']) {
       assert.match(await href(lease.page), /[#&]splittable=1(&|$)/, 'the switch is in the URL');
       const first = (await rowsOf(lease.page, 'on-demand'))[0];
       assert.equal(first.offer, cheapest);
-      assert.equal(first.perMonth, '169.94');
-      assert.match(first.notes, /1 A30 PCIe 24GB-hour of work takes 0\.1249 GPU-hours here, by dense FP32: 82\.6 against 10\.32 TFLOPS per GPU/);
+      assert.equal(first.perMonth, '169.59');
+      assert.match(first.notes, /1 A30 PCIe 24GB-hour of work takes 0\.1247 GPU-hours here, by dense FP32: 82\.6 against 10\.3 TFLOPS per GPU/);
       await clean(lease.page, lease.problems);
       await lease.ctx.close();
 

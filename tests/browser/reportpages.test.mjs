@@ -82,7 +82,7 @@ function text(pdf, from, to) {
 // row's GPU model, its on-demand price and the number of its source.
 function answerRows(html) {
   const table = html.slice(html.indexOf('id="classes-table"'), html.indexOf('</table>', html.indexOf('id="classes-table"')));
-  return [...table.matchAll(/<th scope="row" class="gpu">(?:<a [^>]*>)?([^<]+)(?:<\/a>)?<\/th>\s*<td class="num price metric">([^<]+).*?<\/td>\s*<td class="offer">(.*?)<\/td>/gs)].map((m) => ({
+  return [...table.matchAll(/<th scope="row" class="gpu">(?:<a [^>]*>)?([^<]+)(?:<\/a>)?<\/th>\s*<td class="num price metric"[^>]*>([^<]+).*?<\/td>\s*<td class="offer"[^>]*>(.*?)<\/td>/gs)].map((m) => ({
     gpu: m[1].replace(/&amp;/g, '&').trim(),
     price: m[2].trim(),
     ref: (m[3].match(/\[(\d+)\]<\/a>/) || [])[1],
