@@ -28,7 +28,7 @@ func gpuShare(msgs render.Messages, gpu string, c *homeCell) string {
 	if region == catalog.AllRegions {
 		region = t("region.all")
 	}
-	s := t("share.gpu", gpu, render.FormatMoney(c.PerGPUHour), c.Currency, c.Provider, c.Instance, region, c.Trust.Age, t("trust.kind."+c.Trust.Kind))
+	s := t("share.gpu", gpu, render.FormatMoney(c.PerGPUHour), msgs.Cur(c.Currency), c.Provider, c.Instance, region, c.Trust.Age, t("trust.kind."+c.Trust.Kind))
 	if c.Why != "" {
 		s += t("share.fallback")
 	}
@@ -47,7 +47,7 @@ func homeShare(msgs render.Messages, t *homePrices, cat *catalog.Catalog) string
 			break
 		}
 		if c := r.Cells[0]; c != nil {
-			s, err := msgs.T("share.home_item", pagemodel.CatalogText(cat, r.GPU, "name"), render.FormatMoney(c.PerGPUHour), c.Currency)
+			s, err := msgs.T("share.home_item", pagemodel.CatalogText(cat, r.GPU, "name"), render.FormatMoney(c.PerGPUHour), msgs.Cur(c.Currency))
 			if err != nil {
 				return ""
 			}
