@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
+	"strings"
 )
 
 // inquiries are the formats of price inquiry APIs, whose answer names
@@ -52,4 +54,41 @@ func saveInquiry(file, rawURL, body string) error {
 	b.Write(bytes.TrimSpace(answer))
 	b.WriteString("\n}\n")
 	return writeFile(file, b.Bytes())
+}
+
+// checkInquiryFile checks that a file of an inquiry source asks what its
+// importer reads from the request: Alibaba Cloud's DescribePrice names the
+// region and the instance type in its URL; Tencent Cloud's
+// InquiryPriceRunInstances names its region in the URL and, in its body,
+// the instance type, a zone of that region and the image ImageId, without
+// which the API answers no price (sources.yaml's comment says which
+// public image it names).
+func checkInquiryFile(f File, format string) error {
+	u, err := url.Parse(f.URL)
+	if err != nil {
+		return nil // checkFile says so
+	}
+	q := u.Query()
+	switch format {
+	case "aliyun-describeprice":
+		if q.Get("Action") != "DescribePrice" || q.Get("RegionId") == "" || q.Get("InstanceType") == "" {
+			return fmt.Errorf("url %q: want a DescribePrice request naming its RegionId and InstanceType (…?Action=DescribePrice&RegionId=cn-beijing&InstanceType=ecs.gn7i-c8g1.2xlarge)", f.URL)
+		}
+	case "tencent-inquiryprice":
+		region := q.Get("Region")
+		if q.Get("Action") != "InquiryPriceRunInstances" || region == "" {
+			return fmt.Errorf("url %q: want an InquiryPriceRunInstances request naming its Region (…?Action=InquiryPriceRunInstances&Version=2017-03-12&Region=ap-beijing)", f.URL)
+		}
+		var body struct {
+			Placement struct {
+				Zone string `json:"Zone"`
+			} `json:"Placement"`
+			InstanceType string `json:"InstanceType"`
+			ImageId      string `json:"ImageId"`
+		}
+		if json.Unmarshal([]byte(f.Body), &body) != nil || body.InstanceType == "" || body.ImageId == "" || !strings.HasPrefix(body.Placement.Zone, region+"-") {
+			return fmt.Errorf("body: want a JSON object naming the InstanceType, a Placement.Zone of %s (%s-3) and an ImageId (the API wants one)", region, region)
+		}
+	}
+	return nil
 }

@@ -138,7 +138,7 @@ func TestParseSourcesInquirySecret(t *testing.T) {
 			t.Errorf("got %v\nwant %s…", err, tt.want)
 		}
 	}
-	ok := "sources:\n- provider: tencent-cloud\n  format: tencent-inquiryprice\n  secret: {sign: tc3, id_env: A, env: B}\n  files: [{name: a.json, url: 'https://cvm.tencentcloudapi.com/?Action=InquiryPriceRunInstances&Region=ap-beijing', body: '{\"InstanceType\": \"GN7.2XLARGE32\"}'}]\n"
+	ok := "sources:\n- provider: tencent-cloud\n  format: tencent-inquiryprice\n  secret: {sign: tc3, id_env: A, env: B}\n  files: [{name: a.json, url: 'https://cvm.tencentcloudapi.com/?Action=InquiryPriceRunInstances&Region=ap-beijing', body: '{\"Placement\": {\"Zone\": \"ap-beijing-3\"}, \"ImageId\": \"img-pmqg1cw7\", \"InstanceType\": \"GN7.2XLARGE32\"}'}]\n"
 	if _, err := ParseSources([]byte(ok), "s.yaml", formats); err != nil {
 		t.Errorf("a signed inquiry source: %v", err)
 	}
@@ -158,5 +158,29 @@ func TestDownloadInquiryNotJSON(t *testing.T) {
 	_, err := Download(context.Background(), f, src, t.TempDir())
 	if err == nil || !strings.Contains(err.Error(), "a.json: the answer to https://") || !strings.Contains(err.Error(), "is not JSON: want the API's JSON answer") {
 		t.Errorf("error %v, want the answer refused as not JSON", err)
+	}
+}
+
+// TestParseSourcesInquiryRequest refuses, with its place, an inquiry
+// request that does not name what its importer reads from it: a
+// DescribePrice without its InstanceType, an InquiryPriceRunInstances
+// without an ImageId (the API wants one) or with a zone of another region.
+func TestParseSourcesInquiryRequest(t *testing.T) {
+	formats := []string{"aliyun-describeprice", "tencent-inquiryprice"}
+	tencent := func(body string) string {
+		return "sources:\n- provider: tencent-cloud\n  format: tencent-inquiryprice\n  secret: {sign: tc3, id_env: A, env: B}\n  files:\n  - name: a.json\n    url: 'https://cvm.tencentcloudapi.com/?Action=InquiryPriceRunInstances&Region=ap-beijing'\n    body: '" + body + "'\n"
+	}
+	for _, tt := range []struct{ src, want string }{
+		{"sources:\n- provider: alibaba-cloud\n  format: aliyun-describeprice\n  secret: {sign: aliyun-rpc, id_env: A, env: B}\n  files: [{name: a.json, url: 'https://ecs.aliyuncs.com/?Action=DescribePrice&RegionId=cn-beijing'}]\n",
+			"s.yaml:5:11: provider \"alibaba-cloud\": url \"https://ecs.aliyuncs.com/?Action=DescribePrice&RegionId=cn-beijing\": want a DescribePrice request naming its RegionId and InstanceType"},
+		{tencent(`{"Placement": {"Zone": "ap-beijing-3"}, "InstanceType": "GN7.2XLARGE32"}`),
+			"s.yaml:6:5: provider \"tencent-cloud\": body: want a JSON object naming the InstanceType, a Placement.Zone of ap-beijing (ap-beijing-3) and an ImageId"},
+		{tencent(`{"Placement": {"Zone": "ap-shanghai-5"}, "ImageId": "img-pmqg1cw7", "InstanceType": "GN7.2XLARGE32"}`),
+			"s.yaml:6:5: provider \"tencent-cloud\": body: want a JSON object naming the InstanceType, a Placement.Zone of ap-beijing"},
+	} {
+		_, err := ParseSources([]byte(tt.src), "s.yaml", formats)
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("got %v\nwant %s…", err, tt.want)
+		}
 	}
 }

@@ -182,7 +182,7 @@ func checkFile(f File, format string, names map[string]bool) error {
 	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
 		return fmt.Errorf("url %q: want an absolute https:// URL (refresh downloads over https only)", f.URL)
 	}
-	return nil
+	return checkInquiryFile(f, format)
 }
 
 // Error is a mistake in data/sources.yaml, at its line and column (0 when

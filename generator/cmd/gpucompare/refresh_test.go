@@ -206,7 +206,7 @@ func TestShippedSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "runpod", "runpod-community", "vast-ai", "oci", "oci"}
+	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "runpod", "runpod-community", "vast-ai", "oci", "oci", "alibaba-cloud", "tencent-cloud"}
 	var got []string
 	for _, s := range sources.Sources {
 		got = append(got, s.Provider)
@@ -231,6 +231,38 @@ func TestShippedSources(t *testing.T) {
 	code, stdout, stderr := runRefresh(t, "-root", "../../..", "-only", "lambda", "-from-dir", dir, "-as-of", "2026-12-01", "-dry-run")
 	if code != 0 || !strings.Contains(stdout, "dry run: data/prices/lambda.yaml not written") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestShippedSourcesSkipWithoutKeys refreshes the shipped catalog's
+// Alibaba Cloud and Tencent Cloud price inquiries with their key pairs'
+// variables unset: each is skipped with a warning naming the variables,
+// nothing is asked of the network, the run succeeds and the price files
+// are untouched.
+func TestShippedSourcesSkipWithoutKeys(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ provider, vars string }{
+		{"alibaba-cloud", "GPUCOMPARE_ALIYUN_ACCESS_KEY_ID and GPUCOMPARE_ALIYUN_ACCESS_KEY_SECRET"},
+		{"tencent-cloud", "GPUCOMPARE_TENCENT_SECRET_ID and GPUCOMPARE_TENCENT_SECRET_KEY"},
+	} {
+		for _, v := range strings.Split(tt.vars, " and ") {
+			t.Setenv(v, "")
+		}
+		before, err := os.ReadFile(filepath.Join(root, "data/prices", tt.provider+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := runRefresh(t, "-root", root, "-cache", t.TempDir(), "-only", tt.provider, "-as-of", "2026-12-01")
+		want := tt.provider + ": skipped: the environment variable " + tt.vars + " that holds its key is not set"
+		if code != 0 || !strings.Contains(stderr, want) {
+			t.Errorf("%s: exit %d, want 0 and %q\n%s%s", tt.provider, code, want, stdout, stderr)
+		}
+		if after, _ := os.ReadFile(filepath.Join(root, "data/prices", tt.provider+".yaml")); string(after) != string(before) {
+			t.Errorf("%s: a skipped source changed its price file", tt.provider)
+		}
 	}
 }
 
@@ -398,4 +430,40 @@ func TestRefreshRefusesInternalAddresses(t *testing.T) {
 		}
 	}
 	hits.Range(func(k, _ any) bool { t.Errorf("the internal server was asked for %s", k); return true })
+}
+
+// TestRefreshWorkflowSecrets checks that the nightly workflow passes every
+// variable a shipped source reads its key from (a key pair's id too) to
+// the refresh, from the repository secret of the same name.
+func TestRefreshWorkflowSecrets(t *testing.T) {
+	data, err := os.ReadFile("../../../data/sources.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sources, err := refresh.ParseSources(data, "data/sources.yaml", importer.Formats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, err := os.ReadFile("../../../.github/workflows/refresh.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, s := range sources.Sources {
+		if s.Secret == nil {
+			continue
+		}
+		for _, v := range []string{s.Secret.Env, s.Secret.IDEnv} {
+			if v == "" {
+				continue
+			}
+			n++
+			if line := v + ": ${{ secrets." + v + " }}"; !strings.Contains(string(wf), line) {
+				t.Errorf("%s (%s): the workflow does not pass %q", s.Provider, s.Format, line)
+			}
+		}
+	}
+	if n < 7 {
+		t.Errorf("%d variables checked: want the shipped sources' keys", n)
+	}
 }
