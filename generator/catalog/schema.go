@@ -431,7 +431,7 @@ func textLength(key string) int {
 
 // SourceFormats are the price-list formats sources.yaml may name: those
 // the importer reads.
-var SourceFormats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot", "runpod-graphql", "vast-offers", "aliyun-describeprice", "tencent-inquiryprice"}
+var SourceFormats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot", "runpod-graphql", "vast-offers", "aliyun-describeprice", "tencent-inquiryprice", "huawei-bss-rating"}
 
 // gpuNamesSchema is the schema of data/gpu-names.yaml, the table that maps
 // the GPU names of price lists onto catalog GPU ids (importer.ReadGPUNames):
@@ -491,12 +491,14 @@ func sourcesSchema() map[string]any {
 			"query":  text,
 			"header": map[string]any{"type": "string", "pattern": `^[A-Za-z0-9-]+$`},
 			"prefix": map[string]any{"type": "string"},
-			"sign":   map[string]any{"type": "string", "enum": []string{"aliyun-rpc", "tc3"}},
+			"sign":   map[string]any{"type": "string", "enum": []string{"aliyun-rpc", "tc3", "huawei-sdk"}},
 			"id_env": envVar,
+			// The project a Huawei Cloud price inquiry names (huawei-sdk).
+			"project_env": envVar,
 		},
 		"oneOf": []any{
-			map[string]any{"required": []string{"query"}, "not": map[string]any{"anyOf": []any{map[string]any{"required": []string{"header"}}, map[string]any{"required": []string{"prefix"}}, map[string]any{"required": []string{"sign"}}}}},
-			map[string]any{"required": []string{"header"}, "not": map[string]any{"anyOf": []any{map[string]any{"required": []string{"query"}}, map[string]any{"required": []string{"sign"}}}}},
+			map[string]any{"required": []string{"query"}, "not": map[string]any{"anyOf": []any{map[string]any{"required": []string{"header"}}, map[string]any{"required": []string{"prefix"}}, map[string]any{"required": []string{"sign"}}, map[string]any{"required": []string{"project_env"}}}}},
+			map[string]any{"required": []string{"header"}, "not": map[string]any{"anyOf": []any{map[string]any{"required": []string{"query"}}, map[string]any{"required": []string{"sign"}}, map[string]any{"required": []string{"project_env"}}}}},
 			map[string]any{"required": []string{"sign", "id_env"}, "not": map[string]any{"anyOf": []any{map[string]any{"required": []string{"query"}}, map[string]any{"required": []string{"header"}}, map[string]any{"required": []string{"prefix"}}}}},
 		},
 	}

@@ -20,7 +20,7 @@ import (
 )
 
 // Formats are the price-list formats the importer reads.
-var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot", "runpod-graphql", "vast-offers", "aliyun-describeprice", "tencent-inquiryprice"}
+var Formats = []string{"skypilot", "aws-pricelist", "azure-retail", "oci-pricelist", "gcp-billing", "lambda-api", "aws-spot", "runpod-graphql", "vast-offers", "aliyun-describeprice", "tencent-inquiryprice", "huawei-bss-rating"}
 
 // Offer is one price a price list states: an instance type in a region
 // under a pricing model, per instance and hour.
@@ -118,6 +118,8 @@ func Models(format string) []string {
 		return []string{"on_demand"}
 	case "aliyun-describeprice", "tencent-inquiryprice":
 		return []string{"on_demand", "spot", "subscription_month", "subscription_year"}
+	case "huawei-bss-rating":
+		return []string{"on_demand", "subscription_month", "subscription_year"}
 	}
 	return nil
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // An inquiry is the answer of a price inquiry API (Alibaba Cloud's ECS
-// DescribePrice, Tencent Cloud's CVM InquiryPriceRunInstances) saved with
+// DescribePrice, Tencent Cloud's CVM InquiryPriceRunInstances, Huawei
+// Cloud's BSS price inquiries) saved with
 // the request that asked for it, since the answer names neither the
 // instance type nor the region nor the term: those are the request's.
 // `refresh` saves each such answer as

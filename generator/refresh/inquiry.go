@@ -15,6 +15,7 @@ import (
 var inquiries = map[string]string{
 	"aliyun-describeprice": SignAliyunRPC,
 	"tencent-inquiryprice": SignTC3,
+	"huawei-bss-rating":    SignHuaweiSDK,
 }
 
 // Inquiry reports whether the answers of a format are saved with their
@@ -62,7 +63,8 @@ func saveInquiry(file, rawURL, body string) error {
 // InquiryPriceRunInstances names its region in the URL and, in its body,
 // the instance type, a zone of that region and the image ImageId, without
 // which the API answers no price (sources.yaml's comment says which
-// public image it names).
+// public image it names); a Huawei Cloud BSS inquiry is a POST to one of
+// its two paths whose body's product_infos name one product.
 func checkInquiryFile(f File, format string) error {
 	u, err := url.Parse(f.URL)
 	if err != nil {
@@ -89,6 +91,31 @@ func checkInquiryFile(f File, format string) error {
 		if json.Unmarshal([]byte(f.Body), &body) != nil || body.InstanceType == "" || body.ImageId == "" || !strings.HasPrefix(body.Placement.Zone, region+"-") {
 			return fmt.Errorf("body: want a JSON object naming the InstanceType, a Placement.Zone of %s (%s-3) and an ImageId (the API wants one)", region, region)
 		}
+	case "huawei-bss-rating":
+		var body struct {
+			ProductInfos []json.RawMessage `json:"product_infos"`
+		}
+		if path := strings.TrimSuffix(u.Path, "/"); path != "/v2/bills/ratings/on-demand-resources" && path != "/v2/bills/ratings/period-resources/subscribe-rate" {
+			return fmt.Errorf("url %q: want a BSS price inquiry, …/v2/bills/ratings/on-demand-resources or …/v2/bills/ratings/period-resources/subscribe-rate", f.URL)
+		}
+		if json.Unmarshal([]byte(f.Body), &body) != nil || len(body.ProductInfos) != 1 {
+			return fmt.Errorf("body: want a JSON object whose product_infos name one product, the flavour priced (its project_id is added from the secret's project_env)")
+		}
 	}
 	return nil
+}
+
+// withProjectID is a Huawei Cloud inquiry's JSON body with its project_id
+// set to project: the account's, which data/sources.yaml does not hold.
+func withProjectID(body []byte, project string) ([]byte, error) {
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(body, &doc); err != nil || doc == nil {
+		return nil, fmt.Errorf("body: want a JSON object, to which the project_id is added")
+	}
+	p, err := json.Marshal(project)
+	if err != nil {
+		return nil, err
+	}
+	doc["project_id"] = p
+	return json.Marshal(doc)
 }

@@ -37,6 +37,11 @@ type Secret struct {
 	Prefix string // written before the key in the header, such as "Bearer "
 	Sign   string // the signature scheme of a key pair, or ""
 	IDEnv  string // the environment variable holding the key pair's id
+	// ProjectEnv, for SignHuaweiSDK only, is the environment variable
+	// holding the account's project id, which a Huawei Cloud price
+	// inquiry's body must name (project_id): it is added to the body on
+	// its way out, as the key is, and written nowhere.
+	ProjectEnv string
 }
 
 // The signature schemes of Secret.Sign.
@@ -49,6 +54,9 @@ const (
 	// (a file's body) to a URL whose query gives Action, Version and
 	// Region: they are sent as the X-TC- headers instead.
 	SignTC3 = "tc3"
+	// SignHuaweiSDK is Huawei Cloud's SDK-HMAC-SHA256 (the API Gateway's
+	// AK/SK signature) of a POST of a JSON body, with its X-Sdk-Date.
+	SignHuaweiSDK = "huawei-sdk"
 )
 
 // pairSep joins a key pair's id and secret in the one value a secret
@@ -61,8 +69,10 @@ var envName = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*$`)
 func (s *Secret) check() string {
 	if s.Sign != "" {
 		switch {
-		case s.Sign != SignAliyunRPC && s.Sign != SignTC3:
-			return fmt.Sprintf("secret sign %q: want %s or %s", s.Sign, SignAliyunRPC, SignTC3)
+		case s.Sign != SignAliyunRPC && s.Sign != SignTC3 && s.Sign != SignHuaweiSDK:
+			return fmt.Sprintf("secret sign %q: want %s, %s or %s", s.Sign, SignAliyunRPC, SignTC3, SignHuaweiSDK)
+		case s.ProjectEnv != "" && (s.Sign != SignHuaweiSDK || !envName.MatchString(s.ProjectEnv)):
+			return fmt.Sprintf("secret project_env %q: only a %s key pair names a project, in an environment variable such as GPUCOMPARE_HUAWEI_PROJECT_ID", s.ProjectEnv, SignHuaweiSDK)
 		case !envName.MatchString(s.Env) || !envName.MatchString(s.IDEnv):
 			return fmt.Sprintf("secret env %q, id_env %q: want the names of the environment variables holding the key pair's secret and id", s.Env, s.IDEnv)
 		case s.Query != "" || s.Header != "" || s.Prefix != "":
@@ -71,8 +81,8 @@ func (s *Secret) check() string {
 		return ""
 	}
 	switch {
-	case s.IDEnv != "":
-		return "secret id_env: only a key pair that signs requests (sign) has an id"
+	case s.IDEnv != "" || s.ProjectEnv != "":
+		return "secret id_env, project_env: only a key pair that signs requests (sign) has an id and a project"
 	case !envName.MatchString(s.Env):
 		return fmt.Sprintf("secret env %q: want the name of an environment variable such as GPUCOMPARE_GCP_API_KEY", s.Env)
 	case (s.Query == "") == (s.Header == ""):
@@ -105,6 +115,13 @@ func (s *Secret) Lookup() (string, bool) {
 		if id == "" || v == "" {
 			return "", false
 		}
+		if s.ProjectEnv != "" {
+			project := strings.TrimSpace(os.Getenv(s.ProjectEnv))
+			if project == "" {
+				return "", false
+			}
+			return id + pairSep + v + pairSep + project, true
+		}
 		return id + pairSep + v, true
 	}
 	return v, v != ""
@@ -113,6 +130,9 @@ func (s *Secret) Lookup() (string, bool) {
 // Missing names the variables a secret reads, for a warning when one is
 // unset.
 func (s *Secret) Missing() string {
+	if s.ProjectEnv != "" {
+		return s.IDEnv + ", " + s.Env + " and " + s.ProjectEnv
+	}
 	if s.Sign != "" {
 		return s.IDEnv + " and " + s.Env
 	}
@@ -224,6 +244,7 @@ func (t *secretTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 // sign signs out with the key pair, at the time of the request.
 func (t *secretTransport) sign(out *http.Request) error {
 	id, secret, _ := strings.Cut(t.value, pairSep)
+	secret, project, _ := strings.Cut(secret, pairSep)
 	now := time.Now()
 	switch t.secret.Sign {
 	case SignAliyunRPC:
@@ -258,6 +279,28 @@ func (t *secretTransport) sign(out *http.Request) error {
 		r := tc3Request{Method: out.Method, Host: out.URL.Host, ContentType: out.Header.Get("Content-Type"), Payload: payload, Timestamp: now.Unix()}
 		out.Header.Set("X-TC-Timestamp", strconv.FormatInt(r.Timestamp, 10))
 		out.Header.Set("Authorization", r.authorization(id, secret))
+	case SignHuaweiSDK:
+		if out.Method != http.MethodPost || out.GetBody == nil {
+			return fmt.Errorf("%s %s: a %s signature signs a POST of a JSON body: want a file with a body", out.Method, out.URL.Redacted(), SignHuaweiSDK)
+		}
+		body, err := out.GetBody()
+		if err != nil {
+			return err
+		}
+		payload, err := io.ReadAll(body)
+		if err != nil {
+			return err
+		}
+		if project != "" {
+			if payload, err = withProjectID(payload, project); err != nil {
+				return fmt.Errorf("%s %s: %v", out.Method, out.URL.Redacted(), err)
+			}
+		}
+		out.Body = io.NopCloser(bytes.NewReader(payload))
+		out.ContentLength = int64(len(payload))
+		date := now.UTC().Format(huaweiDateFormat)
+		out.Header.Set("X-Sdk-Date", date)
+		out.Header.Set("Authorization", huaweiAuthorization(out.Method, out.URL, date, payload, id, secret))
 	}
 	return nil
 }
@@ -421,8 +464,10 @@ func parseSecret(n *yaml.Node, at func(*yaml.Node, string, ...any) error) (*Secr
 			s.Sign = v.Value
 		case "id_env":
 			s.IDEnv = v.Value
+		case "project_env":
+			s.ProjectEnv = v.Value
 		default:
-			return nil, at(k, "secret: unknown field %q: want env, query, header, prefix, sign or id_env", k.Value)
+			return nil, at(k, "secret: unknown field %q: want env, query, header, prefix, sign, id_env or project_env", k.Value)
 		}
 	}
 	if msg := s.check(); msg != "" {

@@ -45,12 +45,14 @@ func TestParseSourcesSecret(t *testing.T) {
 		{"{env: K, query: key, header: X}", "data/sources.yaml:2:85: secret: want one of query (the parameter the key goes in) or header (the header it goes in)"},
 		{"{env: K, query: key, prefix: 'Bearer '}", "data/sources.yaml:2:85: secret prefix: only a header key has a prefix"},
 		{"{env: K, header: 'X: y'}", `data/sources.yaml:2:85: secret header "X: y": want a header name such as Authorization`},
-		{"{env: K, query: key, value: abc}", `data/sources.yaml:2:106: secret: unknown field "value": want env, query, header, prefix, sign or id_env`},
+		{"{env: K, query: key, value: abc}", `data/sources.yaml:2:106: secret: unknown field "value": want env, query, header, prefix, sign, id_env or project_env`},
 		{"K", "data/sources.yaml:2:85: secret: want a mapping with env and query, or env and header"},
-		{"{env: K, id_env: I, sign: hmac}", `data/sources.yaml:2:85: secret sign "hmac": want aliyun-rpc or tc3`},
+		{"{env: K, id_env: I, sign: hmac}", `data/sources.yaml:2:85: secret sign "hmac": want aliyun-rpc, tc3 or huawei-sdk`},
 		{"{env: K, sign: tc3}", `data/sources.yaml:2:85: secret env "K", id_env "": want the names of the environment variables holding the key pair's secret and id`},
 		{"{env: K, id_env: I, sign: tc3, header: Authorization}", "data/sources.yaml:2:85: secret: a signed request sends no key as it is: want sign, env and id_env without query, header or prefix"},
-		{"{env: K, id_env: I, query: key}", "data/sources.yaml:2:85: secret id_env: only a key pair that signs requests (sign) has an id"},
+		{"{env: K, id_env: I, query: key}", "data/sources.yaml:2:85: secret id_env, project_env: only a key pair that signs requests (sign) has an id and a project"},
+		{"{env: K, query: key, project_env: P}", "data/sources.yaml:2:85: secret id_env, project_env: only a key pair that signs requests (sign) has an id and a project"},
+		{"{env: K, id_env: I, sign: tc3, project_env: P}", `data/sources.yaml:2:85: secret project_env "P": only a huawei-sdk key pair names a project, in an environment variable such as GPUCOMPARE_HUAWEI_PROJECT_ID`},
 	}
 	for _, tt := range bad {
 		src := "sources:\n  - {provider: p, format: skypilot, files: [{name: a, url: 'https://x/a'}], secret: " + tt.secret + "}"

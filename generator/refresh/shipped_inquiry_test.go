@@ -17,7 +17,8 @@ import (
 )
 
 // TestShippedInquirySources sends every request of the shipped
-// data/sources.yaml's Alibaba Cloud and Tencent Cloud price inquiries, its
+// data/sources.yaml's Alibaba Cloud, Tencent Cloud and Huawei Cloud price
+// inquiries, its
 // host swapped for a server that checks each signature as the provider
 // would (recomputed with the key pair's secret) and answers with the
 // documentation's example answer of the term asked; the importer then
@@ -36,6 +37,10 @@ func TestShippedInquirySources(t *testing.T) {
 	aliyun := fixtureAnswer(t, "aliyun-describeprice/describeprice-doc-example.json")
 	prepaid := fixtureAnswer(t, "tencent-inquiryprice/prepaid-doc-example.json")
 	postpaid := fixtureAnswer(t, "tencent-inquiryprice/postpaid-doc-example.json")
+	huawei := fixtureAnswer(t, "huawei-bss-rating/period-doc-example.json")
+	// No documented example answer of the pay-per-use inquiry was found: an
+	// answer in its SDK's fields, its amount made up.
+	huaweiOnDemand := []byte(`{"currency": "CNY", "product_rating_results": [{"id": "1", "official_website_amount": 10, "measure_id": 1}]}`)
 	var mu sync.Mutex
 	bad := 0
 	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -45,6 +50,15 @@ func TestShippedInquirySources(t *testing.T) {
 		case r.Method == http.MethodGet && q.Get("AccessKeyId") == canaryID && q.Get("Signature") == aliyunSignature("GET", q, canarySecret):
 			w.Write(aliyun)
 			return
+		case r.Method == http.MethodPost && r.Header.Get("X-Sdk-Date") != "":
+			if r.Header.Get("Authorization") == huaweiAuthorization(r.Method, r.URL, r.Header.Get("X-Sdk-Date"), body, canaryID, canarySecret) && strings.Contains(string(body), `"project_id":"p-1"`) {
+				if strings.Contains(r.URL.Path, "period") {
+					w.Write(huawei)
+				} else {
+					w.Write(huaweiOnDemand)
+				}
+				return
+			}
 		case r.Method == http.MethodPost:
 			stamp, _ := strconv.ParseInt(r.Header.Get("X-TC-Timestamp"), 10, 64)
 			req := tc3Request{Method: r.Method, Host: r.Host, ContentType: r.Header.Get("Content-Type"), Payload: body, Timestamp: stamp}
@@ -66,10 +80,12 @@ func TestShippedInquirySources(t *testing.T) {
 	server, _ := url.Parse(ts.URL)
 	t.Setenv("GPUCOMPARE_TEST_ID", canaryID)
 	t.Setenv("GPUCOMPARE_TEST_SECRET", canarySecret)
+	t.Setenv("GPUCOMPARE_TEST_PROJECT", "p-1")
 
 	read := map[string]func(io.Reader, string, *importer.List) error{
 		"aliyun-describeprice": importer.ReadAliyunDescribePrice,
 		"tencent-inquiryprice": importer.ReadTencentInquiryPrice,
+		"huawei-bss-rating":    importer.ReadHuaweiBSSRating,
 	}
 	models := map[string]string{"hour": "on_demand", "month": "subscription_month", "year": "subscription_year"}
 	checked := map[string]int{}
@@ -79,6 +95,9 @@ func TestShippedInquirySources(t *testing.T) {
 		}
 		src := shipped
 		src.Secret = &Secret{Env: "GPUCOMPARE_TEST_SECRET", IDEnv: "GPUCOMPARE_TEST_ID", Sign: shipped.Secret.Sign}
+		if shipped.Secret.ProjectEnv != "" {
+			src.Secret.ProjectEnv = "GPUCOMPARE_TEST_PROJECT"
+		}
 		src.Files = nil
 		for _, f := range shipped.Files {
 			u, _ := url.Parse(f.URL)
@@ -121,7 +140,7 @@ func TestShippedInquirySources(t *testing.T) {
 	if bad > 0 {
 		t.Errorf("%d requests were not signed as the provider checks", bad)
 	}
-	if checked["alibaba-cloud"] < 3 || checked["tencent-cloud"] < 3 {
+	if checked["alibaba-cloud"] < 3 || checked["tencent-cloud"] < 3 || checked["huawei-cloud"] != 3 {
 		t.Errorf("checked %v: want the shipped Alibaba Cloud and Tencent Cloud inquiries", checked)
 	}
 }

@@ -22,7 +22,7 @@ import (
 	"gpucompare/generator/rootfs"
 )
 
-const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail|oci-pricelist|gcp-billing|lambda-api|aws-spot|runpod-graphql|vast-offers|aliyun-describeprice|tencent-inquiryprice -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-correct] [-source TEXT] FILE...
+const importPricesUsage = `usage: gpucompare import prices -format skypilot|aws-pricelist|azure-retail|oci-pricelist|gcp-billing|lambda-api|aws-spot|runpod-graphql|vast-offers|aliyun-describeprice|tencent-inquiryprice|huawei-bss-rating -provider ID -as-of YYYY-MM-DD [-root .] [-add-instances] [-dry-run] [-retire] [-correct] [-source TEXT] FILE...
 `
 
 // importPricesCmd merges public price lists into data/prices/ID.yaml of a
@@ -288,6 +288,8 @@ func readPriceList(file, format string, maxSize int64, prov *catalog.Provider, l
 		return importer.ReadAliyunDescribePrice(f, file, list)
 	case "tencent-inquiryprice":
 		return importer.ReadTencentInquiryPrice(f, file, list)
+	case "huawei-bss-rating":
+		return importer.ReadHuaweiBSSRating(f, file, list)
 	}
 	return importer.ReadAzureRetail(f, file, list)
 }

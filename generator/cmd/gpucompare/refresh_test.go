@@ -206,7 +206,7 @@ func TestShippedSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "runpod", "runpod-community", "vast-ai", "oci", "oci", "alibaba-cloud", "tencent-cloud"}
+	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "runpod", "runpod-community", "vast-ai", "oci", "oci", "alibaba-cloud", "tencent-cloud", "huawei-cloud"}
 	var got []string
 	for _, s := range sources.Sources {
 		got = append(got, s.Provider)
@@ -235,7 +235,7 @@ func TestShippedSources(t *testing.T) {
 }
 
 // TestShippedSourcesSkipWithoutKeys refreshes the shipped catalog's
-// Alibaba Cloud and Tencent Cloud price inquiries with their key pairs'
+// Alibaba Cloud, Tencent Cloud and Huawei Cloud price inquiries with their key pairs'
 // variables unset: each is skipped with a warning naming the variables,
 // nothing is asked of the network, the run succeeds and the price files
 // are untouched.
@@ -247,8 +247,12 @@ func TestShippedSourcesSkipWithoutKeys(t *testing.T) {
 	for _, tt := range []struct{ provider, vars string }{
 		{"alibaba-cloud", "GPUCOMPARE_ALIYUN_ACCESS_KEY_ID and GPUCOMPARE_ALIYUN_ACCESS_KEY_SECRET"},
 		{"tencent-cloud", "GPUCOMPARE_TENCENT_SECRET_ID and GPUCOMPARE_TENCENT_SECRET_KEY"},
+		{"huawei-cloud", "GPUCOMPARE_HUAWEI_ACCESS_KEY_ID, GPUCOMPARE_HUAWEI_SECRET_ACCESS_KEY and GPUCOMPARE_HUAWEI_PROJECT_ID"},
 	} {
-		for _, v := range strings.Split(tt.vars, " and ") {
+		for _, v := range strings.FieldsFunc(tt.vars, func(r rune) bool { return r == ',' || r == ' ' }) {
+			if v == "and" {
+				continue
+			}
 			t.Setenv(v, "")
 		}
 		before, err := os.ReadFile(filepath.Join(root, "data/prices", tt.provider+".yaml"))
@@ -453,7 +457,7 @@ func TestRefreshWorkflowSecrets(t *testing.T) {
 		if s.Secret == nil {
 			continue
 		}
-		for _, v := range []string{s.Secret.Env, s.Secret.IDEnv} {
+		for _, v := range []string{s.Secret.Env, s.Secret.IDEnv, s.Secret.ProjectEnv} {
 			if v == "" {
 				continue
 			}
