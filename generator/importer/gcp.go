@@ -45,14 +45,32 @@ var gcpModels = map[string]string{"OnDemand": "on_demand", "Preemptible": "spot"
 // three SKUs: the series' cores and memory ("A2 Instance Core", "A2
 // Instance Ram") and its GPUs (by the GPU SKU's name before " GPU"). A
 // series is listed only where the GPU its machines carry is named by one
-// SKU beyond doubt; A3 Mega, the N1 machines with attached GPUs and the
-// TPUs are not (their offers are not read).
+// SKU beyond doubt; A3 Mega and the N1 machines with attached GPUs are not
+// (their offers are not read). TPU slices are priced apart (gcpTPUs).
 var gcpSeries = map[string]struct{ family, gpu string }{
 	"a2-highgpu":  {"A2", "Nvidia Tesla A100"},
 	"a2-megagpu":  {"A2", "Nvidia Tesla A100"},
 	"a2-ultragpu": {"A2", "Nvidia Tesla A100 80GB"},
 	"a3-highgpu":  {"A3", "Nvidia H100 80GB"},
 	"g2-standard": {"G2", "Nvidia L4"},
+}
+
+// gcpTPUs are the Cloud TPU versions whose chips the Compute Engine SKUs
+// price, per chip and hour, by the token their descriptions carry, and how
+// many chips a slice of the catalog's name TPU-VERSION-N has: N for v5e
+// (v5litepod-N) and v6e, N/2 for v5p, whose N counts TensorCores, two a
+// chip. Both as SkyPilot's GCP catalog fetcher reads them
+// (github.com/skypilot-org/skypilot@a2f08cf
+// sky/catalog/data_fetchers/fetch_gcp.py, get_tpu_df): a spot
+// (preemptible) chip's SKU has usage type OnDemand and "Preemptible" in its
+// description; a v5 or v6e SKU has no "Pod".
+var gcpTPUs = map[string]struct {
+	token      string
+	coresAChip int
+}{
+	"v5litepod": {"TpuV5e", 1},
+	"v5p":       {"TpuV5p", 2},
+	"v6e":       {"TpuV6e", 1},
 }
 
 // gcpPart is the price of one component in one region and usage type.
@@ -81,6 +99,9 @@ type GCPMachine struct {
 	GPUs        int
 	Series      string // "a2-highgpu" of a2-highgpu-1g
 	Family, GPU string
+	// TPU, for a TPU slice, is its chips' SKU token ("TpuV5e"); the slice
+	// is priced as GPUs (its chips) × the chip's price.
+	TPU string
 }
 
 // GCPMachines are the machine types of prov that gcpSeries covers, with
@@ -89,6 +110,10 @@ type GCPMachine struct {
 func GCPMachines(prov *catalog.Provider) []GCPMachine {
 	var out []GCPMachine
 	for _, in := range prov.Instances {
+		if m, ok := gcpTPUMachine(in); ok {
+			out = append(out, m)
+			continue
+		}
 		parts := strings.Split(in.Name, "-")
 		if len(parts) < 3 || in.VCPUs == nil || in.RAMGiB == nil || in.GPUCount < 1 {
 			continue
@@ -101,6 +126,21 @@ func GCPMachines(prov *catalog.Provider) []GCPMachine {
 		out = append(out, GCPMachine{Name: in.Name, VCPUs: *in.VCPUs, RAM: *in.RAMGiB, GPUs: in.GPUCount, Series: series, Family: s.family, GPU: s.gpu})
 	}
 	return out
+}
+
+// gcpTPUMachine is the TPU slice tpu-VERSION-N of gcpTPUs whose chips,
+// as its name counts them, are the catalog's gpu_count.
+func gcpTPUMachine(in *catalog.Instance) (GCPMachine, bool) {
+	parts := strings.Split(in.Name, "-")
+	if len(parts) != 3 || parts[0] != "tpu" {
+		return GCPMachine{}, false
+	}
+	v, ok := gcpTPUs[parts[1]]
+	n, err := strconv.Atoi(parts[2])
+	if !ok || err != nil || n < 1 || n%v.coresAChip != 0 || n/v.coresAChip != in.GPUCount {
+		return GCPMachine{}, false
+	}
+	return GCPMachine{Name: in.Name, GPUs: in.GPUCount, Series: "tpu-" + parts[1], TPU: v.token}, true
 }
 
 const gcpWhat = `a Cloud Billing Catalog API page of SKUs ({"skus": [{"skuId": …, "pricingInfo": […]}, …], "nextPageToken": …})`
@@ -133,6 +173,10 @@ func ReadGCPBilling(r io.Reader, file string, machines []GCPMachine, l *List) er
 	skip := func(why string) { st.skipped[why]++ }
 	wanted := map[string]bool{}
 	for _, m := range machines {
+		if m.TPU != "" {
+			wanted["tpu "+m.TPU] = true
+			continue
+		}
 		wanted[m.Family+" core"], wanted[m.Family+" ram"], wanted["gpu "+m.GPU] = true, true, true
 	}
 	d, err := readJSONDoc(r, file, gcpWhat)
@@ -153,6 +197,15 @@ func ReadGCPBilling(r io.Reader, file string, machines []GCPMachine, l *List) er
 		if component == "" || !wanted[component] {
 			skip("not a component of a GPU machine type the catalog prices from SKUs")
 			return nil
+		}
+		if strings.HasPrefix(component, "tpu ") {
+			switch {
+			case model != "on_demand":
+				skip("TPU SKU of a usage type other than OnDemand")
+				return nil
+			case strings.Contains(s.Description, "Preemptible"):
+				model = "spot"
+			}
 		}
 		if len(s.PricingInfo) == 0 {
 			return fmt.Errorf("%s: SKU %s has no pricingInfo: want its price", p, s.SkuID)
@@ -204,6 +257,14 @@ func ReadGCPBilling(r io.Reader, file string, machines []GCPMachine, l *List) er
 // gcpComponent is what a SKU prices ("A2 core", "A2 ram", "gpu Nvidia
 // Tesla A100") and the usage unit it must be priced in; "" when neither.
 func gcpComponent(s gcpSKU) (component, unit string) {
+	for _, v := range gcpTPUs {
+		if strings.Contains(s.Description, v.token) {
+			if strings.Contains(s.Description, "Pod") {
+				return "", ""
+			}
+			return "tpu " + v.token, "h"
+		}
+	}
 	desc := strings.TrimPrefix(s.Description, "Spot Preemptible ")
 	desc = strings.TrimPrefix(desc, "Commitment v1: ")
 	switch s.Category.ResourceGroup {
@@ -244,6 +305,17 @@ func gcpOffers(st *gcpState, machines []GCPMachine) ([]Offer, map[string]int) {
 	for _, m := range machines {
 		for _, region := range slices.Sorted(maps.Keys(regions)) {
 			for _, model := range []string{"on_demand", "spot", "cud_1y", "cud_3y"} {
+				if m.TPU != "" {
+					chip, ok := st.parts[gcpKey{"tpu " + m.TPU, region, model}]
+					if !ok {
+						continue
+					}
+					amount := math.Round(float64(m.GPUs)*chip.amount*1e6) / 1e6
+					note := fmt.Sprintf("Google prices the TPU slice by its chips: %d chips × %s (SKU %s, a chip-hour) %s.", m.GPUs, amountText(chip.amount), chip.sku, chip.currency)
+					offers = append(offers, Offer{Instance: m.Name, Region: region, Model: model, Amount: amount, Currency: chip.currency,
+						Note: note, Effective: chip.effective, Pos: chip.pos, Spec: Spec{GPUCount: m.GPUs}})
+					continue
+				}
 				core, okC := st.parts[gcpKey{m.Family + " core", region, model}]
 				ram, okR := st.parts[gcpKey{m.Family + " ram", region, model}]
 				gpu, okG := st.parts[gcpKey{"gpu " + m.GPU, region, model}]

@@ -24,10 +24,61 @@ func TestGCPMachines(t *testing.T) {
 	if m := got["a2-highgpu-1g"]; m.VCPUs != 12 || m.RAM != 85 || m.GPUs != 1 || m.Family != "A2" || m.GPU != "Nvidia Tesla A100" {
 		t.Errorf("a2-highgpu-1g = %+v", m)
 	}
-	for _, name := range []string{"a3-megagpu-8g", "n1-t4x4-gpu-only", "tpu-v6e-8"} {
+	for _, name := range []string{"a3-megagpu-8g", "n1-t4x4-gpu-only"} {
 		if _, ok := got[name]; ok {
 			t.Errorf("%s is priced from SKUs; its GPU SKU is not known", name)
 		}
+	}
+	// TPU slices, by their chips: v5p-8 counts TensorCores, 4 chips.
+	for name, want := range map[string]GCPMachine{
+		"tpu-v5p-8":       {Name: "tpu-v5p-8", GPUs: 4, Series: "tpu-v5p", TPU: "TpuV5p"},
+		"tpu-v5litepod-8": {Name: "tpu-v5litepod-8", GPUs: 8, Series: "tpu-v5litepod", TPU: "TpuV5e"},
+		"tpu-v6e-1":       {Name: "tpu-v6e-1", GPUs: 1, Series: "tpu-v6e", TPU: "TpuV6e"},
+	} {
+		if m := got[name]; m != want {
+			t.Errorf("%s = %+v, want %+v", name, m, want)
+		}
+	}
+	// A slice whose chips, as its name counts them, are not its gpu_count
+	// is not priced.
+	if _, ok := gcpTPUMachine(&catalog.Instance{Name: "tpu-v5p-8", GPUCount: 8}); ok {
+		t.Error("tpu-v5p-8 with 8 chips is priced: its name counts 4")
+	}
+}
+
+// TestReadGCPBillingTPU prices TPU slices from chip SKUs written in code
+// (no recorded page with TPU SKUs was found; the prices are made up): a
+// slice is its chips × the chip-hour price, spot from the OnDemand SKU
+// whose description says Preemptible; a Pod SKU, and a TPU SKU of a
+// committed-use type, are skipped.
+func TestReadGCPBillingTPU(t *testing.T) {
+	sku := func(id, desc, usage string, nanos int) string {
+		return `{"skuId": "` + id + `", "description": "` + desc + `", "category": {"resourceGroup": "TPU", "usageType": "` + usage + `"},
+  "serviceRegions": ["us-central1"], "pricingInfo": [{"pricingExpression": {"usageUnit": "h", "tieredRates": [{"startUsageAmount": 0, "unitPrice": {"currencyCode": "USD", "units": "1", "nanos": ` + itoa(nanos) + `}}]}, "effectiveTime": "2026-06-01T07:00:00Z"}]}`
+	}
+	page := `{"skus": [` + strings.Join([]string{
+		sku("T1", "TpuV5p chip-hour in Americas", "OnDemand", 500000000),
+		sku("T2", "Preemptible TpuV5p chip-hour in Americas", "OnDemand", 0),
+		sku("T3", "TpuV5e Pod chip-hour in Americas", "OnDemand", 0),
+		sku("T4", "Commitment v1: TpuV5p in Americas for 1 Year", "Commit1Yr", 0),
+	}, ",\n") + `]}`
+	machines := []GCPMachine{{Name: "tpu-v5p-8", GPUs: 4, Series: "tpu-v5p", TPU: "TpuV5p"}, {Name: "tpu-v5litepod-8", GPUs: 8, Series: "tpu-v5litepod", TPU: "TpuV5e"}}
+	var l List
+	if err := ReadGCPBilling(strings.NewReader(page), "p.json", machines, &l); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Offer{}
+	for _, o := range l.Offers {
+		got[o.Instance+" "+o.Model] = o
+	}
+	if o := got["tpu-v5p-8 on_demand"]; o.Amount != 6 || o.Effective != "2026-06-01" || o.Region != "us-central1" || !strings.Contains(o.Note, "4 chips × 1.5 (SKU T1") {
+		t.Errorf("on-demand %+v; want 4 chips × 1.5 = 6", o)
+	}
+	if o := got["tpu-v5p-8 spot"]; o.Amount != 4 {
+		t.Errorf("spot %+v; want 4 chips × 1 = 4", o)
+	}
+	if len(l.Offers) != 2 || l.Skipped["TPU SKU of a usage type other than OnDemand"] != 1 || l.Skipped["not a component of a GPU machine type the catalog prices from SKUs"] != 1 {
+		t.Errorf("offers %v, skipped %v; want v5p's two, the Pod and the commitment skipped", got, l.Skipped)
 	}
 }
 
@@ -78,10 +129,10 @@ func TestMergeGCP(t *testing.T) {
 		}
 	}
 	// Only the machine types priced from SKUs can be missing from the list:
-	// a2-highgpu's siblings without their SKUs here are, the TPUs, A3 Mega
-	// and N1 machines are not.
+	// a2-highgpu's siblings and the TPU slices without their SKUs here
+	// are, A3 Mega and N1 machines are not.
 	for _, m := range sum.Missing {
-		if !strings.HasPrefix(m.Instance, "a2-") && !strings.HasPrefix(m.Instance, "a3-highgpu") && !strings.HasPrefix(m.Instance, "g2-") {
+		if !strings.HasPrefix(m.Instance, "a2-") && !strings.HasPrefix(m.Instance, "a3-highgpu") && !strings.HasPrefix(m.Instance, "g2-") && !strings.HasPrefix(m.Instance, "tpu-") {
 			t.Errorf("%s reported missing; the list does not price it", m.Instance)
 		}
 	}
