@@ -85,7 +85,7 @@ func (b *builder) cardTexts(pages []*pagemodel.Page) ([]cards.Card, error) {
 			c.Kind, c.Title, c.Sub = t("card.kind.instance"), p.Title, b.text(in.Provider, "name")
 			offers = b.Data.OffersOf[in]
 		}
-		cell, gpu := cardAnswer(homePriceTable(offers, models, b.cat.Site.Currency, "", b.lang(), -1, b.ageDate, b.trust, func(s string) string { return s }))
+		cell, gpu := cardAnswer(homePriceTable(offers, models, b.cat.Site.Currency, "", b.lang(), -1, b.ageDate, pricesOf(b).Trust, func(s string) string { return s }))
 		if len(models) == 1 {
 			gpu = nil // the page's own GPU model
 		}

@@ -147,10 +147,10 @@ type pickRow struct {
 	ProviderURL string
 	GPUURL      string
 	RegionName  string
-	Price       *matrixPrice // the price compared, in Currency
-	Point       *priceView   // the price point as quoted
-	ShowQuote   bool         // the quote differs from the figure shown
-	Key         float64      // the value sorted on, in Currency
+	Price       *matrixPrice         // the price compared, in Currency
+	Point       *pagemodel.PriceView // the price point as quoted
+	ShowQuote   bool                 // the quote differs from the figure shown
+	Key         float64              // the value sorted on, in Currency
 	Date        *pagemodel.DateView
 	// Model is the pricing model of Price when it is not the query's: a
 	// nearest offer without a price under it is shown at its on-demand.
@@ -193,7 +193,7 @@ type guideKind struct {
 	data        *derive.Data
 	msgs        render.Messages
 	newPage     func(path, layout string) *pagemodel.Page
-	price       func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
+	price       func(in *catalog.Instance, pp *catalog.PricePoint) *pagemodel.PriceView
 	matrixPrice func(pr *pricing.Price) *matrixPrice
 	prose       func(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error)
 	warnf       func(pos catalog.Pos, format string, args ...any)
@@ -202,7 +202,7 @@ type guideKind struct {
 // guidesOf is the guide page kind of the edition b builds.
 func guidesOf(b *builder) *guideKind {
 	return &guideKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage,
-		price: b.price, matrixPrice: matrixOf(b).matrixPrice, prose: b.prose, warnf: b.warnf}
+		price: pricesOf(b).Price, matrixPrice: matrixOf(b).matrixPrice, prose: b.prose, warnf: b.warnf}
 }
 
 // text is the text of the field key of the catalog record rec in the

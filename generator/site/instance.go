@@ -26,7 +26,7 @@ const foldHistoryAt = 4
 type panelRow struct {
 	Model, Payment string
 	// Price is the current point, as stated (its Region may be "all").
-	Price *priceView
+	Price *pagemodel.PriceView
 	// Region and RegionName are where the price is lowest: a region id,
 	// or "all" when the point holds in every region alike.
 	Region, RegionName string
@@ -165,14 +165,14 @@ type priceSeries struct {
 	ID                 string // the anchor of the series on the page: "history-us-east-1-on_demand"
 	Model, Payment     string
 	Region, RegionName string
-	Points             []*priceView
+	Points             []*pagemodel.PriceView
 }
 
 // historyGroups groups the price views of an instance type's history by
 // pricing model (pricing.Models order), and each model's by series —
 // regions in the order their first point appears, then payment options
 // unnamed first and in catalog.Payments order — each series newest first.
-func historyGroups(prices []*priceView) []*historyGroup {
+func historyGroups(prices []*pagemodel.PriceView) []*historyGroup {
 	type key struct{ model, region, payment string }
 	var order []key
 	by := map[key]*priceSeries{}

@@ -18,7 +18,7 @@ import (
 // derived data, the answers, the pages' paths and titles, the content
 // pages and the links' bases.
 func (b *builder) llms(pages []*pagemodel.Page, sets *reuse.Sets) error {
-	t := homePriceTable(b.Priced, b.Data.GPUs, b.cat.Site.Currency, "", b.lang(), -1, b.ageDate, b.trust, func(s string) string { return s })
+	t := homePriceTable(b.Priced, b.Data.GPUs, b.cat.Site.Currency, "", b.lang(), -1, b.ageDate, pricesOf(b).Trust, func(s string) string { return s })
 	answers := llms.AnswerTable{Currency: t.Currency}
 	for _, tab := range t.Tabs {
 		name, err := b.tmpl.Msgs.T("home.tab." + tab.ID)

@@ -475,7 +475,7 @@ type matrixKind struct {
 
 // matrixOf is the matrix page kind of the edition b builds.
 func matrixOf(b *builder) *matrixKind {
-	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: withoutSource(b.trust), pretty: b.opts.PrettyURLs,
+	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: withoutSource(pricesOf(b).Trust), pretty: b.opts.PrettyURLs,
 		table: func(w io.Writer, d *compareData) error {
 			return b.tmpl.ExecutePart(w, "compare", "compare-table", d)
 		},
@@ -935,7 +935,7 @@ func (k *matrixKind) matrixPrice(pr *pricing.Price) *matrixPrice {
 		return nil
 	}
 	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: k.trust(pr.Point, pr.Kind)}
-	q := quotedHourly(pr.Point)
+	q := pagemodel.QuotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	if v.Quoted {
 		v.Amount = render.FormatMoney(pr.Hourly.Amount)

@@ -126,7 +126,7 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	home.Script = home.Rel("static/home.js")
 	home.Lazy(func() any { return ck.homeData(home) })
 	add(home)
-	add(b.summaryPage())
+	add(summaryPage(b.newPage, summaryClasses(b), catalogDate(b.cat)))
 
 	mk := matrixOf(b)
 	mk.sizes = rows
@@ -248,112 +248,6 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	return out, nil
 }
 
-// priceView is a price point as pages show it. It holds the point's fields
-// rather than embedding the point: templates read them row by row, and a
-// field promoted through an embedded pointer costs a search of the type.
-type priceView struct {
-	PricePoint *catalog.PricePoint
-
-	Instance, Region, Model, Provider             string
-	Amount, Upfront, EffectiveHourly, DiscountPct *float64
-	Payment                                       string
-	PerGPU, Approximate                           bool
-	RegionUnstated                                bool // the source names no region
-	Since                                         catalog.Date
-	AsOf, Source, Note                            string
-	NotCharted                                    string // why the point is not on the page's history chart, as a message key; "" when it is
-	// Display strings, made once so a table cell reads a field: the amount
-	// as quoted (money), and the price per GPU-hour as quoted or computed.
-	AmountText, PerGPUText string
-
-	Currency   string   // the point's currency, else its provider's
-	Unit       string   // what the amount is per: hour, month or year
-	PerGPUHour *float64 // effective price per GPU-hour (pricing.EffectiveHourly ÷ GPUs)
-	// PerGPUQuoted says PerGPUHour is a figure the source quotes, not one
-	// computed: the hourly amount of a one-GPU instance, or a per-GPU quote.
-	// Pages write it as quoted, the same digits as the amount.
-	PerGPUQuoted bool
-	RegionName   string // the region's name; empty for "all" or an unknown region
-	Date         *pagemodel.DateView
-	SourceRef    int                  // the number of its source among the page's notes; 0 when none
-	Trust        *pagemodel.TrustView // its age and the kind of its source
-}
-
-func (b *builder) price(in *catalog.Instance, pp *catalog.PricePoint) *priceView {
-	if pp == nil {
-		return nil
-	}
-	v := &priceView{
-		PricePoint: pp, Instance: pp.Instance, Region: pp.Region, Model: pp.Model, Provider: pp.Provider,
-		Amount: pp.Amount, Upfront: pp.Upfront, EffectiveHourly: pp.EffectiveHourly, DiscountPct: pp.DiscountPct,
-		Payment: pp.Payment, PerGPU: pp.PerGPU, Approximate: pp.Approximate, RegionUnstated: pp.RegionUnstated, Since: pp.Since,
-		AsOf: pp.AsOf, Source: pp.Source, Note: pp.Note,
-		Currency: cmp.Or(pp.Currency, in.Provider.Currency), Unit: "hour",
-	}
-	switch pp.Model {
-	case "subscription_month":
-		v.Unit = "month"
-	case "subscription_year":
-		v.Unit = "year"
-	}
-	if r := in.Provider.Region(pp.Region); r != nil {
-		v.RegionName = cmp.Or(r.Name, r.ID)
-	}
-	if per, quoted, ok := perGPUHour(in, pp); ok {
-		v.PerGPUQuoted = quoted
-		if quoted {
-			v.PerGPUHour = quotedHourly(pp) // the point's own figure
-		} else {
-			v.PerGPUHour = &per
-		}
-	}
-	v.Date = pagemodel.NewDate(pp.Since)
-	v.Trust = b.trust(pp, pp.SourceKind)
-	if pp.Amount != nil {
-		v.AmountText = render.FormatMoney(pp.Amount)
-	}
-	switch {
-	case v.PerGPUHour == nil:
-	case v.PerGPUQuoted:
-		v.PerGPUText = render.FormatMoney(v.PerGPUHour)
-	default:
-		v.PerGPUText = render.FormatDerived(v.PerGPUHour)
-	}
-	return v
-}
-
-// perGPUHour is the effective price of an instance per GPU-hour under
-// pp, as its priceView holds it: quoted says it is a figure the source
-// quotes (a per-GPU quote, or the hourly amount of a one-GPU instance)
-// rather than one computed; ok is false when it cannot be derived.
-func perGPUHour(in *catalog.Instance, pp *catalog.PricePoint) (per float64, quoted, ok bool) {
-	h, ok := pricing.EffectiveHourly(pp, in.GPUCount, nil)
-	if !ok || in.GPUCount <= 0 {
-		return 0, false, false
-	}
-	if q := quotedHourly(pp); q != nil && (pp.PerGPU || in.GPUCount == 1) {
-		return *q, true, true
-	}
-	return h.Amount / float64(in.GPUCount), false, true
-}
-
-// quotedHourly is the hourly figure a point quotes as it stands — its
-// effective rate, or an hourly amount with nothing upfront — or nil when
-// its hourly price has to be computed.
-func quotedHourly(pp *catalog.PricePoint) *float64 {
-	switch {
-	case pp.EffectiveHourly != nil:
-		return pp.EffectiveHourly
-	case pp.Model == "subscription_month" || pp.Model == "subscription_year":
-		return nil // per month or year: the hourly figure is computed
-	case pp.Upfront != nil && *pp.Upfront > 0 && pricing.TermHours(pp.Model) > 0:
-		return nil // upfront spread over the term
-	case pp.Amount != nil:
-		return pp.Amount
-	}
-	return nil
-}
-
 // homeData is the model of the home page.
 type homeData struct {
 	// Prices is the answer the page opens with: the cheapest price per
@@ -382,7 +276,7 @@ type catalogKind struct {
 	listed     []*content.ContentPage // the content pages every page lists (kinds.ListedPages)
 	ageDate    time.Time
 	trust      func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView
-	price      func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
+	price      func(in *catalog.Instance, pp *catalog.PricePoint) *pagemodel.PriceView
 	changeRows func(p *pagemodel.Page, changes []*feed.Change) []*kinds.ChangeRow
 	msgs       render.Messages // word the previews of shared links (share.go)
 
@@ -421,7 +315,7 @@ func catalogOf(b *builder) *catalogKind {
 	if b.siteInfo != nil {
 		listed = b.siteInfo.Pages
 	}
-	return &catalogKind{cat: b.cat, data: b.Data, listed: listed, ageDate: b.ageDate, trust: b.trust, price: b.price, changeRows: changesOf(b).Rows, msgs: b.tmpl.Msgs,
+	return &catalogKind{cat: b.cat, data: b.Data, listed: listed, ageDate: b.ageDate, trust: pricesOf(b).Trust, price: pricesOf(b).Price, changeRows: changesOf(b).Rows, msgs: b.tmpl.Msgs,
 		scenarios: scenariosOf(b), guides: guidesOf(b), benchmarks: benchmarksOf(b)}
 }
 
@@ -758,7 +652,7 @@ type instanceRow struct {
 	// From is the lowest on-demand price per GPU-hour; when there is none,
 	// the lowest under any other model (its Model names it, and Other is
 	// set); nil when the instance type has no price per GPU-hour at all.
-	From  *priceView
+	From  *pagemodel.PriceView
 	Other bool
 	// Display is From per GPU-hour in the site currency, the figure the
 	// list shows and compares; Conversion is the rate it was converted at,
@@ -852,7 +746,7 @@ func (k *catalogKind) lowestPerGPU(in *catalog.Instance, keep func(model string)
 			if pr == nil || !keep(model) {
 				continue
 			}
-			per, _, ok := perGPUHour(in, pr.Point)
+			per, _, ok := pagemodel.PerGPUHour(in, pr.Point)
 			if !ok {
 				continue
 			}
@@ -1112,12 +1006,12 @@ type instanceData struct {
 	RegionIDs   []string
 	MoreRegions int
 	Claim       *claimView
-	Changes     []*kinds.ChangeRow // the price changes of this instance type, newest first
-	Panel       []*panelRow        // its lowest current price under each pricing model and payment option
-	PanelRegion *panelRow          // the row whose region every row of Panel is in alone (panelRegion); nil when they name several
-	Prices      []*priceView       // history order
-	History     []*historyGroup    // Prices by pricing model, and by series under each, newest first
-	FoldHistory bool               // the history is long: each pricing model's part is folded
+	Changes     []*kinds.ChangeRow     // the price changes of this instance type, newest first
+	Panel       []*panelRow            // its lowest current price under each pricing model and payment option
+	PanelRegion *panelRow              // the row whose region every row of Panel is in alone (panelRegion); nil when they name several
+	Prices      []*pagemodel.PriceView // history order
+	History     []*historyGroup        // Prices by pricing model, and by series under each, newest first
+	FoldHistory bool                   // the history is long: each pricing model's part is folded
 	// ClaimedLink is the GPU interconnect its claims name, shown as
 	// claimed where the specifications give none; LinkDisputed says the
 	// claims check disagrees with it (Claim.GPULink is the GPU's own).

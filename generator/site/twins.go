@@ -128,7 +128,7 @@ func twinNum(v *float64) string {
 
 // quoted is a price point's amount as quoted, as the instance page's
 // "amount" writes it.
-func quoted(v *priceView, t func(string, ...any) string) string {
+func quoted(v *pagemodel.PriceView, t func(string, ...any) string) string {
 	unit := t("unit." + v.Unit)
 	if v.PerGPU {
 		unit = t("unit.gpu_hour")
