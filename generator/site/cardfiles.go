@@ -6,6 +6,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/cards"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
@@ -23,7 +24,7 @@ func cardPath(path string) string { return strings.TrimSuffix(path, "index.html"
 // cards writes the social card of each page that has one (Page.Card)
 // with package cards: its title and the cheapest current price per
 // GPU-hour of its offers, as the home table and a GPU model's page answer
-// (homePriceTable), with its age.
+// (catalogpages.HomePriceTable), with its age.
 func (b *builder) cards(pages []*pagemodel.Page, sets *reuse.Sets) error {
 	texts, err := b.cardTexts(pages)
 	if err != nil || len(texts) == 0 {
@@ -85,7 +86,7 @@ func (b *builder) cardTexts(pages []*pagemodel.Page) ([]cards.Card, error) {
 			c.Kind, c.Title, c.Sub = t("card.kind.instance"), p.Title, b.text(in.Provider, "name")
 			offers = b.Data.OffersOf[in]
 		}
-		cell, gpu := cardAnswer(homePriceTable(offers, models, b.cat.Site.Currency, "", b.lang(), -1, b.ageDate, pricesOf(b).Trust, func(s string) string { return s }))
+		cell, gpu := cardAnswer(catalogpages.HomePriceTable(offers, models, b.cat.Site.Currency, "", b.lang(), -1, b.ageDate, pricesOf(b).Trust, func(s string) string { return s }))
 		if len(models) == 1 {
 			gpu = nil // the page's own GPU model
 		}
@@ -99,8 +100,8 @@ func (b *builder) cardTexts(pages []*pagemodel.Page) ([]cards.Card, error) {
 // lowest price per GPU-hour of its rows, a current one before one that
 // answers only because nothing of its GPU model is current; nil when no
 // row has one; and its GPU model.
-func cardAnswer(t *homePrices) (*homeCell, *catalog.GPU) {
-	var best *homeCell
+func cardAnswer(t *catalogpages.HomePrices) (*catalogpages.HomeCell, *catalog.GPU) {
+	var best *catalogpages.HomeCell
 	var gpu *catalog.GPU
 	for _, r := range t.Rows {
 		c := r.Cells[0]
@@ -118,7 +119,7 @@ func cardAnswer(t *homePrices) (*homeCell, *catalog.GPU) {
 // answer is c: the price per GPU-hour, then its pricing model, offer and
 // age, and its GPU model when gpu is not nil; that there is none when c
 // is nil.
-func (b *builder) cardPrice(c *homeCell, gpu *catalog.GPU, t func(string, ...any) string) (price, note string) {
+func (b *builder) cardPrice(c *catalogpages.HomeCell, gpu *catalog.GPU, t func(string, ...any) string) (price, note string) {
 	if c == nil {
 		return t("card.none"), ""
 	}

@@ -1,6 +1,9 @@
 package site
 
 import (
+	"gpucompare/generator/site/catalogpages"
+	"gpucompare/generator/site/chartmodel"
+	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 )
@@ -28,4 +31,15 @@ func changesOf(b *builder) *kinds.Changes {
 // pricesOf makes the views of prices of the edition b builds.
 func pricesOf(b *builder) pagemodel.Prices {
 	return pagemodel.Prices{Cat: b.cat, Msgs: b.tmpl.Msgs, AgeDate: b.ageDate}
+}
+
+// catalogOf is the catalog's page kind of the edition b builds, sharing
+// the charts of figures (nil: none).
+func catalogOf(b *builder, figures *chartmodel.Shared) *catalogpages.Kind {
+	var listed []*content.ContentPage
+	if b.siteInfo != nil {
+		listed = b.siteInfo.Pages
+	}
+	return catalogpages.New(catalogpages.Inputs{Cat: b.cat, Data: b.Data, Listed: listed, AgeDate: b.ageDate, Prices: pricesOf(b), ChangeRows: changesOf(b).Rows, Msgs: b.tmpl.Msgs,
+		Scenarios: scenariosOf(b), Guides: guidesOf(b).guideSummaries, Benchmarks: benchmarksOf(b), Figures: figures})
 }

@@ -21,6 +21,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/kinds"
@@ -428,7 +429,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	d.Quotes, d.Trials = own.reportQuotes(opts, all), own.reportTrials(opts, all)
 	d.Internal = opts.Internal
 	if opts.Internal {
-		d.ExpiredQuotes = expiredQuotes(cat, b.ageDate, lang)
+		d.ExpiredQuotes = catalogpages.ExpiredQuotes(cat, b.ageDate, lang)
 	}
 	d.Summary = rk.reportSummary(d, x)
 	if opts.Full {

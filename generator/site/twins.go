@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/catalogpages"
 	gfm "gpucompare/generator/site/markdown"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
@@ -51,11 +52,11 @@ func (b *builder) twin(p *pagemodel.Page) ([]byte, error) {
 	t := b.tmpl.Msgs.TKeeping(&err)
 	var md strings.Builder
 	switch d := p.Data.(type) {
-	case *gpuData:
+	case *catalogpages.GPUData:
 		gpuTwin(&md, p, d, b, t)
-	case *instanceData:
+	case *catalogpages.InstanceData:
 		instanceTwin(&md, p, d, b, t)
-	case *providerData:
+	case *catalogpages.ProviderData:
 		providerTwin(&md, p, d, b, t)
 	default:
 		return nil, fmt.Errorf("%s: no Markdown twin of a %T", p.Path, p.Data)
@@ -89,7 +90,7 @@ func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) str
 // gpuTwin is the twin of a GPU model's page: its answer, where to rent
 // it (every instance type, the cheapest per GPU-hour first, as the page
 // lists them) and its peak figures.
-func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *gpuData, b *builder, t func(string, ...any) string) {
+func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *catalogpages.GPUData, b *builder, t func(string, ...any) string) {
 	var rows [][]string
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(p.Title))
 	if len(d.Answer) > 0 && d.Answer[0].Cell != nil {
@@ -100,8 +101,8 @@ func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *gpuData, b *builder, t f
 		}
 		fmt.Fprintf(md, "%s %s %s %s · %s %s, %s · %s\n\n", gfm.Text(t("gpu.answer")), render.FormatMoney(c.PerGPUHour),
 			gfm.Text(c.Currency), gfm.Text(t("unit.gpu_hour")), gfm.Text(c.Provider),
-			gfm.Link(c.Instance, twinLink(p, paths.Instance(c.offer.Instance), "instance")), gfm.Text(region),
-			trustText(c.Trust, c.price.Point.Source, t))
+			gfm.Link(c.Instance, twinLink(p, paths.Instance(c.OfferOf().Instance), "instance")), gfm.Text(region),
+			trustText(c.Trust, c.PriceOf().Point.Source, t))
 	}
 	fmt.Fprintf(md, "## %s\n\n", gfm.Text(t("gpu.instances")))
 	if len(d.Instances.Rows) == 0 {
@@ -151,7 +152,7 @@ func quoted(v *pagemodel.PriceView, t func(string, ...any) string) string {
 // instanceTwin is the twin of an instance type's page: its current price
 // under each pricing model, its specifications and every dated price
 // point.
-func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *instanceData, b *builder, t func(string, ...any) string) {
+func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *catalogpages.InstanceData, b *builder, t func(string, ...any) string) {
 	in := d.Instance
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(in.Name))
 	gpu := in.GPU
@@ -243,7 +244,7 @@ func cond(ok bool, a string, b ...string) string {
 // page shows it: each instance type with its lowest on-demand price per
 // GPU-hour (else its lowest under another pricing model, named), in the
 // page's order.
-func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *instanceList, lang string, t func(string, ...any) string) {
+func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *catalogpages.InstanceList, lang string, t func(string, ...any) string) {
 	head := []string{t("col.instance")}
 	right := []bool{false}
 	if l.ShowProvider {
@@ -300,7 +301,7 @@ func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *instanceList, lang
 
 // providerTwin is the twin of a provider's page: its instance types, the
 // cheapest per GPU-hour first, and its terms that the catalog states.
-func providerTwin(md *strings.Builder, p *pagemodel.Page, d *providerData, b *builder, t func(string, ...any) string) {
+func providerTwin(md *strings.Builder, p *pagemodel.Page, d *catalogpages.ProviderData, b *builder, t func(string, ...any) string) {
 	pr := d.Provider
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(pagemodel.ProviderName(pr, b.lang())))
 	if pr.Homepage != "" {

@@ -1,4 +1,4 @@
-package site
+package catalogpages
 
 import (
 	"cmp"
@@ -65,7 +65,7 @@ func panelRegion(rows []*panelRow) *panelRow {
 // across its regions, as pricing.Price.Before chooses — a provider's or an
 // aggregator's figure over an article's or an estimate, however low; of
 // equal prices the first region, in offer order.
-func (c *catalogKind) panelRows(in *catalog.Instance) []*panelRow {
+func (c *Kind) panelRows(in *catalog.Instance) []*panelRow {
 	type option struct{ model, payment string }
 	best := map[option]*pricing.Price{}
 	at := map[option]*pricing.Offer{}
