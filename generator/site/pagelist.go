@@ -38,8 +38,8 @@ func (b *builder) newPage(p, layout string) *pagemodel.Page {
 	if twins.Has(p) {
 		pg.Twin = "index.md"
 	}
-	if b.base != "" && cardLayouts[layout] {
-		pg.Card = b.base + cardPath(p)
+	if b.base != "" && catalogpages.CardLayouts[layout] {
+		pg.Card = b.base + catalogpages.CardPath(p)
 	}
 	// the iframe of the embed page of each site-wide chart it shows
 	// (the GPU list shows the home page's too)
