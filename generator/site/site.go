@@ -11,8 +11,8 @@
 //   - derive: what follows from the catalog alone, made once (derive),
 //     while the templates and the content (content) load;
 //   - pages: one page model per URL, its links already made relative to it
-//     (the page kinds, in this package and in kinds), and its figures, made
-//     by its kind as it renders (chartmodel);
+//     (the page kinds, in this package, in catalogpages and in kinds), and
+//     its figures, made by its kind as it renders (chartmodel);
 //   - render: each page model framed by templates/base.html around the
 //     layout of its kind (templates/layouts/<kind>.html), through render;
 //     the writers of their own, functions of their inputs, write meanwhile:
