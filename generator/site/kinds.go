@@ -41,5 +41,5 @@ func catalogOf(b *builder, figures *chartmodel.Shared) *catalogpages.Kind {
 		listed = b.siteInfo.Pages
 	}
 	return catalogpages.New(catalogpages.Inputs{Cat: b.cat, Data: b.Data, Listed: listed, AgeDate: b.ageDate, Prices: pricesOf(b), ChangeRows: changesOf(b).Rows, Msgs: b.tmpl.Msgs,
-		Scenarios: scenariosOf(b), Guides: guidesOf(b).guideSummaries, Benchmarks: benchmarksOf(b), Figures: figures})
+		Scenarios: scenariosOf(b), Guides: guidesOf(b).guideSummaries, Benchmarks: benchmarksOf(b), Figures: figures, NewPage: b.newPage})
 }

@@ -110,11 +110,7 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	var out []*pagemodel.Page
 	add := func(p *pagemodel.Page) { out = append(out, p) }
 
-	home := b.newPage("index.html", "home")
-	home.TitleKey, home.DescKey = "home.title", "home.description"
-	home.Script = home.Rel("static/home.js")
-	home.Lazy(func() any { return ck.HomeData(home) })
-	add(home)
+	add(ck.HomePage())
 	add(summaryPage(b.newPage, summaryClasses(b), catalogDate(b.cat)))
 
 	mk := matrixOf(b)
@@ -137,44 +133,12 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 		add(p)
 	}
 
-	for i, n := 0, catalogpages.GPUsPages(len(cat.GPUs)); i < n; i++ {
-		gpus := b.newPage(catalogpages.GPUsPath(i+1), "gpus")
-		gpus.TitleKey, gpus.DescKey = "gpus.title", "gpus.description"
-		if i > 0 {
-			title, err := b.tmpl.Msgs.T("gpus.title_page", i+1)
-			if err != nil {
-				return nil, err
-			}
-			gpus.TitleKey, gpus.Title = "", title
-		}
-		gpus.Lazy(func() any { return ck.GPUsData(gpus, i, n) })
-		add(gpus)
+	gpus, err := ck.GPUPages()
+	if err != nil {
+		return nil, err
 	}
-	for _, g := range cat.GPUs {
-		p := b.newPage(paths.GPU(g.ID), "gpu")
-		p.Title, p.DescKey = g.Name, "gpu.description"
-		p.Script = p.Rel("static/home.js")
-		p.Lazy(func() any { return ck.GPUData(p, g) })
-		add(p)
-	}
-
-	provs := b.newPage("providers/index.html", "providers")
-	provs.TitleKey, provs.DescKey = "providers.title", "providers.description"
-	provs.Lazy(func() any { return ck.ProvidersData(provs) })
-	add(provs)
-	for _, pr := range cat.Providers {
-		p := b.newPage(paths.Provider(pr.ID), "provider")
-		p.Title, p.Description = b.text(pr, "name"), b.text(pr, "description")
-		p.Script = p.Rel("static/home.js")
-		p.Lazy(func() any { return ck.ProviderData(p, pr) })
-		add(p)
-		for _, in := range pr.Instances {
-			p := b.newPage(paths.Instance(in), "instance")
-			p.Title, p.DescKey = in.Name, "instance.description"
-			p.Lazy(func() any { return ck.InstanceData(p, in) })
-			add(p)
-		}
-	}
+	out = append(out, gpus...)
+	out = append(out, ck.ProviderPages()...)
 
 	for _, p := range benchmarksOf(b).Pages() {
 		add(p)

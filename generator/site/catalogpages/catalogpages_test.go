@@ -116,6 +116,7 @@ func tenRecordKind(t *testing.T) (*Kind, *catalog.Catalog) {
 		Scenarios:  kinds.NewScenarios(cat, data, msgs, newPage, prices.Trust, nil, nil),
 		Benchmarks: kinds.NewBenchmarks(cat, data, newPage, prices.Trust),
 		Guides:     func(*pagemodel.Page) []*pagemodel.GuideSummary { return nil },
+		NewPage:    newPage,
 	}), cat
 }
 
@@ -162,8 +163,16 @@ func TestTenRecordPages(t *testing.T) {
 		t.Errorf("A100 page: the preview of a shared link %q does not give its price", gp.Share)
 	}
 
+	var got []string
+	for _, p := range k.ProviderPages() {
+		got = append(got, p.Path+" "+p.Title)
+	}
+	if w := "providers/index.html |providers/aws/index.html AWS|instances/aws/p4d.24xlarge/index.html p4d.24xlarge|instances/aws/g4dn.xlarge/index.html g4dn.xlarge"; strings.Join(got, "|") != w {
+		t.Errorf("provider pages:\n%s\nwant\n%s", strings.Join(got, "|"), w)
+	}
+
 	in := cat.Providers[0].Instances[0]
-	ip := &pagemodel.Page{Path: "providers/aws/p4d.24xlarge/index.html", Layout: "instance"}
+	ip := &pagemodel.Page{Path: "instances/aws/p4d.24xlarge/index.html", Layout: "instance"}
 	d := k.InstanceData(ip, in)
 	if len(d.Prices) != 3 || len(d.Sources) != 2 {
 		t.Fatalf("p4d.24xlarge: %d prices from %d sources, want 3 from 2", len(d.Prices), len(d.Sources))

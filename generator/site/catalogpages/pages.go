@@ -60,6 +60,7 @@ type Kind struct {
 	benchmarks *kinds.Benchmarks
 	// figures are the charts its pages share (chartKinds); nil shares none.
 	figures *chartmodel.Shared
+	newPage kinds.NewPage
 	// why says, by GPU id, why a stale or undated on-demand price answers
 	// for the GPU (HomeCell.Why and Months), as the home table words it;
 	// made once, on first use (whyOnce).
@@ -99,12 +100,76 @@ type Inputs struct {
 	Benchmarks *kinds.Benchmarks
 	// Figures are the charts its pages share; nil shares none.
 	Figures *chartmodel.Shared
+	// NewPage makes the frame of a page: its links, navigation and
+	// canonical URL.
+	NewPage kinds.NewPage
 }
 
 // New is the catalog's page kind of the inputs in.
 func New(in Inputs) *Kind {
 	return &Kind{cat: in.Cat, data: in.Data, listed: in.Listed, ageDate: in.AgeDate, trust: in.Prices.Trust, price: in.Prices.Price, changeRows: in.ChangeRows, msgs: in.Msgs,
-		scenarios: in.Scenarios, guides: in.Guides, benchmarks: in.Benchmarks, figures: in.Figures}
+		scenarios: in.Scenarios, guides: in.Guides, benchmarks: in.Benchmarks, figures: in.Figures, newPage: in.NewPage}
+}
+
+// HomePage is the home page; its model is made as it renders.
+func (k *Kind) HomePage() *pagemodel.Page {
+	home := k.newPage("index.html", "home")
+	home.TitleKey, home.DescKey = "home.title", "home.description"
+	home.Script = home.Rel("static/home.js")
+	home.Lazy(func() any { return k.HomeData(home) })
+	return home
+}
+
+// GPUPages are the pages of the GPU list and the page of each GPU model;
+// their models are made as they render. An error names a message the
+// titles lack.
+func (k *Kind) GPUPages() ([]*pagemodel.Page, error) {
+	var out []*pagemodel.Page
+	for i, n := 0, GPUsPages(len(k.cat.GPUs)); i < n; i++ {
+		gpus := k.newPage(GPUsPath(i+1), "gpus")
+		gpus.TitleKey, gpus.DescKey = "gpus.title", "gpus.description"
+		if i > 0 {
+			title, err := k.msgs.T("gpus.title_page", i+1)
+			if err != nil {
+				return nil, err
+			}
+			gpus.TitleKey, gpus.Title = "", title
+		}
+		gpus.Lazy(func() any { return k.GPUsData(gpus, i, n) })
+		out = append(out, gpus)
+	}
+	for _, g := range k.cat.GPUs {
+		p := k.newPage(paths.GPU(g.ID), "gpu")
+		p.Title, p.DescKey = g.Name, "gpu.description"
+		p.Script = p.Rel("static/home.js")
+		p.Lazy(func() any { return k.GPUData(p, g) })
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// ProviderPages are the providers index, the page of each provider and,
+// after each, the pages of its instance types; their models are made as
+// they render.
+func (k *Kind) ProviderPages() []*pagemodel.Page {
+	provs := k.newPage("providers/index.html", "providers")
+	provs.TitleKey, provs.DescKey = "providers.title", "providers.description"
+	provs.Lazy(func() any { return k.ProvidersData(provs) })
+	out := []*pagemodel.Page{provs}
+	for _, pr := range k.cat.Providers {
+		p := k.newPage(paths.Provider(pr.ID), "provider")
+		p.Title, p.Description = k.text(pr, "name"), k.text(pr, "description")
+		p.Script = p.Rel("static/home.js")
+		p.Lazy(func() any { return k.ProviderData(p, pr) })
+		out = append(out, p)
+		for _, in := range pr.Instances {
+			p := k.newPage(paths.Instance(in), "instance")
+			p.Title, p.DescKey = in.Name, "instance.description"
+			p.Lazy(func() any { return k.InstanceData(p, in) })
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // lang is the edition's language.
