@@ -63,7 +63,7 @@ func TestCheapestOfferPerGPUAndModel(t *testing.T) {
 		t.Fatal(errs)
 	}
 	b := &builder{cat: cat, Data: &derive.Data{GPUs: cat.GPUs}, tmpl: &render.Templates{Msgs: englishTexter(t).M}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
-	p := b.newPage("gpus/index.html", "gpus")
+	p := frameOf(b).New("gpus/index.html", "gpus")
 	tab := catalogOf(b, nil).Cheapest(p, pricing.Offers(cat, "USD"))
 	if len(tab.Models) != 2 || tab.Models[0] != "on_demand" || tab.Models[1] != "spot" {
 		t.Fatalf("models %v, want [on_demand spot]", tab.Models)

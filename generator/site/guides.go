@@ -38,7 +38,7 @@ import (
 // carrying the conditions the matrix's URL state can express.
 
 // guidesPath is the output path of the guides index.
-const guidesPath = "guides/index.html"
+const guidesPath = paths.Guides
 
 // guidePath is the output path of a guide's page.
 func guidePath(id string) string { return "guides/" + id + "/index.html" }

@@ -2,92 +2,30 @@ package site
 
 import (
 	"fmt"
-	"strings"
 
 	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/feeds"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
-	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/twins"
 )
 
-// newPage makes the frame of a page at path: its links, navigation and
-// canonical URL.
-func (b *builder) newPage(p, layout string) *pagemodel.Page {
-	pg := &pagemodel.Page{Path: p, Layout: layout, Site: b.siteInfo}
-	up := strings.Repeat("../", strings.Count(p, "/"))
-	pg.Links = pagemodel.Linker{Prefix: up, Shared: up + strings.Repeat("../", strings.Count(b.ed.Dir, "/")), Pretty: b.opts.PrettyURLs}
-	if !b.opts.Internal {
-		pg.Feeds = feeds.Links(pg, b.base, b.tmpl.Msgs)
-	}
-	if layout == "404" && b.base != "" {
-		pg.Links.Prefix, pg.Links.Shared = b.base, b.siteBase
-	}
-	if layout != "embed" { // the embed pages are the root edition's alone
-		pg.Alternates = alternates(pg, b.eds, b.ed, b.siteBase, b.opts.PrettyURLs)
-	}
-	if b.base != "" && layout != "404" {
-		pg.Canonical = b.base + pagemodel.Linker{Pretty: b.opts.PrettyURLs}.To(p)
-		if pg.Canonical == b.base+"./" {
-			pg.Canonical = b.base
-		}
-	}
-	pg.Styles = pg.Rel("static/style.css")
-	if twins.Has(p) {
-		pg.Twin = "index.md"
-	}
-	if b.base != "" && catalogpages.CardLayouts[layout] {
-		pg.Card = b.base + catalogpages.CardPath(p)
-	}
-	// the iframe of the embed page of each site-wide chart it shows
-	// (the GPU list shows the home page's too)
-	for _, e := range paths.Embeds {
-		if b.base != "" && b.ed.root() && (e.Page == p || p == "gpus/index.html" && e.Kind == "price_by_gpu") {
-			if pg.Embeds == nil {
-				pg.Embeds = map[string]string{}
+// frameOf makes the frames of the pages of the edition b builds.
+func frameOf(b *builder) *pagemodel.Frame {
+	return &pagemodel.Frame{Site: b.siteInfo, Dir: b.ed.Dir, Root: b.ed.root(), Base: b.base, SiteBase: b.siteBase,
+		Pretty: b.opts.PrettyURLs, Internal: b.opts.Internal, Cat: b.cat, Content: b.content, SearchIndex: searchIndexPath,
+		Feeds: func(p *pagemodel.Page) []pagemodel.FeedLink { return feeds.Links(p, b.base, b.tmpl.Msgs) },
+		Alternates: func(p *pagemodel.Page) []pagemodel.Alternate {
+			return alternates(p, b.eds, b.ed, b.siteBase, b.opts.PrettyURLs)
+		},
+		HasTwin: twins.Has,
+		Card: func(path, layout string) string {
+			if !catalogpages.CardLayouts[layout] {
+				return ""
 			}
-			pg.Embeds[e.Kind] = b.base + strings.TrimSuffix(paths.Embed(e.Name), "index.html")
-		}
-	}
-	switch layout {
-	case "home", "compare", "gpus", "gpu", "provider", "instance", "benchmark", "guide", "scenario", "changes", "summary":
-		pg.AgeScript = pg.Rel("static/age.js")
-	}
-	pg.Icon, pg.IconICO = pg.Rel("static/favicon.svg"), pg.Rel("static/favicon.ico")
-	pg.HomeURL = pg.Rel("index.html")
-	pg.SearchURL = pg.Rel(searchPath)
-	if layout != "404" {
-		pg.SearchIndex, pg.SearchScript = pg.Rel(searchIndexPath), pg.Rel("static/search.js")
-		pg.SwitchScript = pg.Rel("static/switches.js")
-		pg.QueryScript = pg.Rel("static/query.js")
-	}
-	for _, n := range []struct{ key, target string }{
-		{"nav.compare", "compare/index.html"},
-		{"nav.gpus", "gpus/index.html"},
-		{"nav.providers", "providers/index.html"},
-		{"nav.benchmarks", paths.Benchmarks},
-		{"nav.guides", guidesPath},
-		{"nav.scenarios", paths.Scenarios},
-		{"nav.evaluation", paths.Evaluation},
-		{"nav.changes", "changes/index.html"},
-	} {
-		if n.target == guidesPath && len(b.cat.Guides) == 0 {
-			continue
-		}
-		if (n.target == paths.Scenarios && len(b.cat.Scenarios) == 0) || (n.target == paths.Evaluation && b.cat.Scoring == nil) {
-			continue
-		}
-		section := strings.TrimSuffix(n.target, "index.html")
-		pg.Nav = append(pg.Nav, pagemodel.NavLink{Key: n.key, URL: pg.Rel(n.target), Current: strings.HasPrefix(p, section)})
-	}
-	for _, c := range b.content {
-		if c.Path == "methodology/index.html" {
-			pg.Nav = append(pg.Nav, pagemodel.NavLink{Key: "nav.methodology", URL: pg.Rel(c.Path), Current: p == c.Path})
-		}
-	}
-	return pg
+			return catalogpages.CardPath(path)
+		}}
 }
 
 // pages makes every page of the site, in a fixed order: the frame of each
@@ -105,6 +43,7 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	listed, all := kinds.ListedPages(b.content)
 	b.siteInfo = &pagemodel.SiteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: listed, AllPages: all, AgeMessages: ageMsgs, NoIndex: b.opts.Preview || b.opts.Internal, Internal: b.opts.Internal}
 	b.siteInfo.ExpiredQuotes = catalogpages.ExpiredQuotes(cat, b.ageDate, b.lang())
+	b.newPage = frameOf(b).New
 	ck := catalogOf(b, nil)
 
 	var out []*pagemodel.Page

@@ -53,6 +53,7 @@ import (
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/feeds"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/reuse"
@@ -241,6 +242,9 @@ type builder struct {
 	inline404 *pagemodel.InlineAssets
 	content   []*content.ContentPage
 	siteInfo  *pagemodel.SiteInfo
+	// newPage makes the frame of a page of the edition (frameOf), once
+	// the pages are being made (pages).
+	newPage kinds.NewPage
 	// search are the entries of the site's search (searchPage).
 	search []*searchEntry
 	// ageDate is the day the ages of prices are counted to (Options.AgeDate).

@@ -65,3 +65,6 @@ func Matrix(n int) string {
 
 // Search is the output path of the search page.
 const Search = "search/index.html"
+
+// Guides is the output path of the guides index.
+const Guides = "guides/index.html"
