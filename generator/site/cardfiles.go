@@ -1,138 +1,20 @@
 package site
 
 import (
-	"strings"
-
-	"gpucompare/generator/catalog"
-	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/cards"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/pagemodel"
-	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/reuse"
 )
-
-// cardLayouts are the page kinds with a social card, when the site has a
-// URL (a card's address in og:image must be absolute).
-var cardLayouts = map[string]bool{"home": true, "gpu": true, "instance": true, "provider": true}
-
-// cardPath is the output path of the card of the page at path: card.png
-// beside its index.html.
-func cardPath(path string) string { return strings.TrimSuffix(path, "index.html") + cards.Name }
 
 // cards writes the social card of each page that has one (Page.Card)
 // with package cards: its title and the cheapest current price per
 // GPU-hour of its offers, as the home table and a GPU model's page answer
-// (homePriceTable), with its age.
+// (catalogpages.HomePriceTable), with its age.
 func (b *builder) cards(pages []*pagemodel.Page, sets *reuse.Sets) error {
-	texts, err := b.cardTexts(pages)
+	texts, err := catalogpages.CardTexts(pages, b.cat, b.Data, b.tmpl.Msgs, pricesOf(b))
 	if err != nil || len(texts) == 0 {
 		return err
 	}
 	return cards.Write(b.files, cards.Inputs{Lang: b.lang(), Cards: texts}, sets)
-}
-
-// cardTexts are the text of the cards of pages, in their order.
-func (b *builder) cardTexts(pages []*pagemodel.Page) ([]cards.Card, error) {
-	gpus := map[string]*catalog.GPU{}
-	for _, g := range b.cat.GPUs {
-		gpus[paths.GPU(g.ID)] = g
-	}
-	provs := map[string]*catalog.Provider{}
-	ins := map[string]*catalog.Instance{}
-	for _, pr := range b.cat.Providers {
-		provs[paths.Provider(pr.ID)] = pr
-		for _, in := range pr.Instances {
-			ins[paths.Instance(in)] = in
-		}
-	}
-	var err error
-	t := b.tmpl.Msgs.TKeeping(&err)
-	site := b.cat.Site.Title
-	if site == "" {
-		site = t("site.name")
-	}
-	var out []cards.Card
-	for _, p := range pages {
-		if p.Card == "" {
-			continue
-		}
-		c := cards.Card{Path: cardPath(p.Path), Site: site}
-		var offers []*pricing.Offer
-		models := b.Data.GPUs
-		switch p.Layout {
-		case "home":
-			c.Title, offers = t("home.title"), b.Priced
-		case "gpu":
-			g := gpus[p.Path]
-			c.Kind, c.Title = t("card.kind.gpu"), p.Title
-			for _, o := range b.Priced {
-				if o.Instance.GPU == g.ID {
-					offers = append(offers, o)
-				}
-			}
-			models = []*catalog.GPU{g}
-		case "provider":
-			pr := provs[p.Path]
-			c.Kind, c.Title = t("card.kind.provider"), p.Title
-			for _, o := range b.Priced {
-				if o.Provider == pr {
-					offers = append(offers, o)
-				}
-			}
-		case "instance":
-			in := ins[p.Path]
-			c.Kind, c.Title, c.Sub = t("card.kind.instance"), p.Title, b.text(in.Provider, "name")
-			offers = b.Data.OffersOf[in]
-		}
-		cell, gpu := cardAnswer(homePriceTable(offers, models, b.cat.Site.Currency, "", b.lang(), -1, b.ageDate, b.trust, func(s string) string { return s }))
-		if len(models) == 1 {
-			gpu = nil // the page's own GPU model
-		}
-		c.Price, c.Note = b.cardPrice(cell, gpu, t)
-		out = append(out, c)
-	}
-	return out, err
-}
-
-// cardAnswer is the cheapest on-demand answer of a home table: the
-// lowest price per GPU-hour of its rows, a current one before one that
-// answers only because nothing of its GPU model is current; nil when no
-// row has one; and its GPU model.
-func cardAnswer(t *homePrices) (*homeCell, *catalog.GPU) {
-	var best *homeCell
-	var gpu *catalog.GPU
-	for _, r := range t.Rows {
-		c := r.Cells[0]
-		if c == nil {
-			continue
-		}
-		if best == nil || (c.Why == "") != (best.Why == "") && c.Why == "" || (c.Why == "") == (best.Why == "") && c.PerGPUHour < best.PerGPUHour {
-			best, gpu = c, r.GPU
-		}
-	}
-	return best, gpu
-}
-
-// cardPrice is the price line and the note under it of a card whose
-// answer is c: the price per GPU-hour, then its pricing model, offer and
-// age, and its GPU model when gpu is not nil; that there is none when c
-// is nil.
-func (b *builder) cardPrice(c *homeCell, gpu *catalog.GPU, t func(string, ...any) string) (price, note string) {
-	if c == nil {
-		return t("card.none"), ""
-	}
-	region := c.Region
-	if region == catalog.AllRegions {
-		region = t("region.all")
-	}
-	if gpu != nil {
-		note = t("card.note_gpu", b.text(gpu, "name"), c.Provider, c.Instance, region, c.Trust.Age)
-	} else {
-		note = t("card.note", t("home.tab.on_demand"), c.Provider, c.Instance, region, c.Trust.Age)
-	}
-	if c.Why != "" {
-		note += t("card.fallback")
-	}
-	return t("card.price", render.FormatMoney(c.PerGPUHour), b.tmpl.Msgs.Cur(c.Currency)), note
 }

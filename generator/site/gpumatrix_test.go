@@ -63,8 +63,8 @@ func TestCheapestOfferPerGPUAndModel(t *testing.T) {
 		t.Fatal(errs)
 	}
 	b := &builder{cat: cat, Data: &derive.Data{GPUs: cat.GPUs}, tmpl: &render.Templates{Msgs: englishTexter(t).M}, ageDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)}
-	p := b.newPage("gpus/index.html", "gpus")
-	tab := catalogOf(b).cheapest(p, pricing.Offers(cat, "USD"))
+	p := frameOf(b).New("gpus/index.html", "gpus")
+	tab := catalogOf(b, nil).Cheapest(p, pricing.Offers(cat, "USD"))
 	if len(tab.Models) != 2 || tab.Models[0] != "on_demand" || tab.Models[1] != "spot" {
 		t.Fatalf("models %v, want [on_demand spot]", tab.Models)
 	}
@@ -89,7 +89,7 @@ func TestCheapestOfferPerGPUAndModel(t *testing.T) {
 	}
 	// The GPU matrix shows the on-demand cell as the GPU's price from.
 	b.Priced = pricing.Offers(cat, "USD")
-	d := catalogOf(b).gpusData(p, 0, 1)
+	d := catalogOf(b, nil).GPUsData(p, 0, 1)
 	seen := 0
 	for _, r := range append(d.Rows, d.Bare...) {
 		if r.GPU.ID == tab.Rows[0].ID {

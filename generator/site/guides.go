@@ -18,6 +18,7 @@ import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/kinds"
@@ -37,21 +38,14 @@ import (
 // carrying the conditions the matrix's URL state can express.
 
 // guidesPath is the output path of the guides index.
-const guidesPath = "guides/index.html"
+const guidesPath = paths.Guides
 
 // guidePath is the output path of a guide's page.
 func guidePath(id string) string { return "guides/" + id + "/index.html" }
 
 // guidesData is the model of the guides index.
 type guidesData struct {
-	Guides []*guideSummary
-}
-
-// guideSummary is a guide as lists show it.
-type guideSummary struct {
-	Guide               *catalog.Guide
-	URL                 string
-	Questions, Outcomes int
+	Guides []*pagemodel.GuideSummary
 }
 
 // guideData is the model of a guide's page.
@@ -92,7 +86,7 @@ type outcomeView struct {
 	Advice  template.HTML // goldmark output: raw HTML in the advice is dropped
 	List    *shortListView
 	// Lists are the short list under each state of the answer switches
-	// (homeIncludes) that gives a different one, the default's (List)
+	// (catalogpages.HomeIncludes) that gives a different one, the default's (List)
 	// first, each with the states it answers under (shortListView.Show);
 	// the page ships them all and static/home.js shows the chosen one.
 	// Nil when every state gives List.
@@ -132,7 +126,7 @@ type shortListView struct {
 	// Plan is the trial plan the list ends with; nil when it has no offer.
 	Plan *kinds.PlanView
 	// Show are the masks of the states of the answer switches this list
-	// answers under (homeIncludes), space-separated ("0 2"), where the
+	// answers under (catalogpages.HomeIncludes), space-separated ("0 2"), where the
 	// outcome has several lists (outcomeView.Lists); Hidden when the
 	// default state (0) is not among them.
 	Show   string
@@ -147,10 +141,10 @@ type pickRow struct {
 	ProviderURL string
 	GPUURL      string
 	RegionName  string
-	Price       *matrixPrice // the price compared, in Currency
-	Point       *priceView   // the price point as quoted
-	ShowQuote   bool         // the quote differs from the figure shown
-	Key         float64      // the value sorted on, in Currency
+	Price       *matrixPrice         // the price compared, in Currency
+	Point       *pagemodel.PriceView // the price point as quoted
+	ShowQuote   bool                 // the quote differs from the figure shown
+	Key         float64              // the value sorted on, in Currency
 	Date        *pagemodel.DateView
 	// Model is the pricing model of Price when it is not the query's: a
 	// nearest offer without a price under it is shown at its on-demand.
@@ -193,7 +187,7 @@ type guideKind struct {
 	data        *derive.Data
 	msgs        render.Messages
 	newPage     func(path, layout string) *pagemodel.Page
-	price       func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
+	price       func(in *catalog.Instance, pp *catalog.PricePoint) *pagemodel.PriceView
 	matrixPrice func(pr *pricing.Price) *matrixPrice
 	prose       func(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error)
 	warnf       func(pos catalog.Pos, format string, args ...any)
@@ -202,7 +196,7 @@ type guideKind struct {
 // guidesOf is the guide page kind of the edition b builds.
 func guidesOf(b *builder) *guideKind {
 	return &guideKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage,
-		price: b.price, matrixPrice: matrixOf(b).matrixPrice, prose: b.prose, warnf: b.warnf}
+		price: pricesOf(b).Price, matrixPrice: matrixOf(b).matrixPrice, prose: b.prose, warnf: b.warnf}
 }
 
 // text is the text of the field key of the catalog record rec in the
@@ -239,10 +233,10 @@ func (k *guideKind) guidePages() ([]*pagemodel.Page, error) {
 }
 
 // guideSummaries lists the guides for a page.
-func (k *guideKind) guideSummaries(p *pagemodel.Page) []*guideSummary {
-	var out []*guideSummary
+func (k *guideKind) guideSummaries(p *pagemodel.Page) []*pagemodel.GuideSummary {
+	var out []*pagemodel.GuideSummary
 	for _, g := range k.cat.Guides {
-		out = append(out, &guideSummary{Guide: g, URL: p.Rel(guidePath(g.ID)), Questions: len(g.Questions), Outcomes: len(g.Outcomes)})
+		out = append(out, &pagemodel.GuideSummary{Guide: g, URL: p.Rel(guidePath(g.ID)), Questions: len(g.Questions), Outcomes: len(g.Outcomes)})
 	}
 	return out
 }
@@ -369,13 +363,13 @@ func guideTree(g *catalog.Guide, outcomes map[string]*outcomeView) *guideNode {
 }
 
 // switchedLists evaluates a query under each state of the answer
-// switches (homeIncludes): the default's short list, and, where another
+// switches (catalogpages.HomeIncludes): the default's short list, and, where another
 // state gives a different one, every distinct list with the states it
 // answers under.
 func (k *guideKind) switchedLists(p *pagemodel.Page, q *catalog.Query, t func(string, ...any) string) (*shortListView, []*shortListView) {
 	var lists []*shortListView
 	var masks [][]string
-	for m, inc := range homeIncludes {
+	for m, inc := range catalogpages.HomeIncludes {
 		v := k.shortList(p, q, inc, t)
 		at := slices.IndexFunc(lists, func(w *shortListView) bool { return sameList(v, w) })
 		if at < 0 {

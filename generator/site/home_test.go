@@ -9,6 +9,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/pagemodel"
 )
@@ -84,7 +85,7 @@ func TestHomePricesPickTheCheapestWholePrice(t *testing.T) {
 		return &pagemodel.TrustView{Kind: kind, Date: string(pp.Since)}
 	}
 	rel := pagemodel.Linker{}.To
-	tab := homePriceTable(pricing.Offers(cat, "USD"), derive.GPUOrder(cat.GPUs), "USD", "", "en", homeRows, time.Time{}, trust, rel)
+	tab := catalogpages.HomePriceTable(pricing.Offers(cat, "USD"), derive.GPUOrder(cat.GPUs), "USD", "", "en", catalogpages.HomeRows, time.Time{}, trust, rel)
 
 	if len(tab.Tabs) != 3 || tab.Tabs[0].ID != "on_demand" || tab.Tabs[1].ID != "spot" || tab.Tabs[2].ID != "commit_1y" {
 		t.Fatalf("tabs %+v, want on_demand, spot, commit_1y", tab.Tabs)
@@ -101,7 +102,7 @@ func TestHomePricesPickTheCheapestWholePrice(t *testing.T) {
 	// On demand: 39.2 CNY for 2 GPUs = 19.6 CNY at 7 CNY/USD = 2.80 USD,
 	// below h8's 24/8 = 3.00; h1's article figure of 2.50 is left out.
 	want := []struct {
-		row              *homePriceRow
+		row              *catalogpages.HomePriceRow
 		tab              int
 		instance, model  string
 		per, quoted      float64
@@ -141,7 +142,7 @@ func TestHomePricesPickTheCheapestWholePrice(t *testing.T) {
 	}
 }
 
-func rowIDs(rows []*homePriceRow) []string {
+func rowIDs(rows []*catalogpages.HomePriceRow) []string {
 	var ids []string
 	for _, r := range rows {
 		ids = append(ids, r.GPU.ID)

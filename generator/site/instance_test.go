@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
@@ -16,7 +17,7 @@ import (
 
 // instanceModel is the page model of one instance type of a site root,
 // made as a build makes it.
-func instanceModel(t *testing.T, root fs.FS, provider, instance string) *instanceData {
+func instanceModel(t *testing.T, root fs.FS, provider, instance string) *catalogpages.InstanceData {
 	t.Helper()
 	cat, rep := catalog.Load(root)
 	if errs := rep.Errors(); len(errs) > 0 {
@@ -26,7 +27,7 @@ func instanceModel(t *testing.T, root fs.FS, provider, instance string) *instanc
 	b.Data = derive.Make(b.cat)
 	in := cat.Provider(provider).Instance(instance)
 	p := &pagemodel.Page{Path: paths.Instance(in), Layout: "instance", Links: pagemodel.Linker{Prefix: "../../../"}}
-	return catalogOf(b).instanceData(p, in)
+	return catalogOf(b, nil).InstanceData(p, in)
 }
 
 // partsPrices is a history of an instance type of two GPUs in two regions,

@@ -1,6 +1,12 @@
 package site
 
-import "gpucompare/generator/site/kinds"
+import (
+	"gpucompare/generator/site/catalogpages"
+	"gpucompare/generator/site/chartmodel"
+	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/kinds"
+	"gpucompare/generator/site/pagemodel"
+)
 
 // evaluationOf is the evaluation page kind of the edition b builds.
 func evaluationOf(b *builder) *kinds.Evaluation {
@@ -9,15 +15,31 @@ func evaluationOf(b *builder) *kinds.Evaluation {
 
 // scenariosOf is the scenario page kind of the edition b builds.
 func scenariosOf(b *builder) *kinds.Scenarios {
-	return kinds.NewScenarios(b.cat, b.Data, b.tmpl.Msgs, b.newPage, b.trust, b.prose, evaluationOf(b))
+	return kinds.NewScenarios(b.cat, b.Data, b.tmpl.Msgs, b.newPage, pricesOf(b).Trust, b.prose, evaluationOf(b))
 }
 
 // benchmarksOf is the benchmark page kind of the edition b builds.
 func benchmarksOf(b *builder) *kinds.Benchmarks {
-	return kinds.NewBenchmarks(b.cat, b.Data, b.newPage, b.trust)
+	return kinds.NewBenchmarks(b.cat, b.Data, b.newPage, pricesOf(b).Trust)
 }
 
 // changesOf is the changes page kind of the edition b builds.
 func changesOf(b *builder) *kinds.Changes {
-	return kinds.NewChanges(b.cat, b.Data, b.tmpl.Msgs, b.newPage, b.trust)
+	return kinds.NewChanges(b.cat, b.Data, b.tmpl.Msgs, b.newPage, pricesOf(b).Trust)
+}
+
+// pricesOf makes the views of prices of the edition b builds.
+func pricesOf(b *builder) pagemodel.Prices {
+	return pagemodel.Prices{Cat: b.cat, Msgs: b.tmpl.Msgs, AgeDate: b.ageDate}
+}
+
+// catalogOf is the catalog's page kind of the edition b builds, sharing
+// the charts of figures (nil: none).
+func catalogOf(b *builder, figures *chartmodel.Shared) *catalogpages.Kind {
+	var listed []*content.ContentPage
+	if b.siteInfo != nil {
+		listed = b.siteInfo.Pages
+	}
+	return catalogpages.New(catalogpages.Inputs{Cat: b.cat, Data: b.Data, Listed: listed, AgeDate: b.ageDate, Prices: pricesOf(b), ChangeRows: changesOf(b).Rows, Msgs: b.tmpl.Msgs,
+		Scenarios: scenariosOf(b), Guides: guidesOf(b).guideSummaries, Benchmarks: benchmarksOf(b), Figures: figures, NewPage: b.newPage})
 }

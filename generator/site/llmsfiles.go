@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/llms"
 	"gpucompare/generator/site/pagemodel"
@@ -18,7 +19,7 @@ import (
 // derived data, the answers, the pages' paths and titles, the content
 // pages and the links' bases.
 func (b *builder) llms(pages []*pagemodel.Page, sets *reuse.Sets) error {
-	t := homePriceTable(b.Priced, b.Data.GPUs, b.cat.Site.Currency, "", b.lang(), -1, b.ageDate, b.trust, func(s string) string { return s })
+	t := catalogpages.HomePriceTable(b.Priced, b.Data.GPUs, b.cat.Site.Currency, "", b.lang(), -1, b.ageDate, pricesOf(b).Trust, func(s string) string { return s })
 	answers := llms.AnswerTable{Currency: t.Currency}
 	for _, tab := range t.Tabs {
 		name, err := b.tmpl.Msgs.T("home.tab." + tab.ID)
@@ -32,7 +33,7 @@ func (b *builder) llms(pages []*pagemodel.Page, sets *reuse.Sets) error {
 		for _, c := range r.Cells {
 			var cell *llms.AnswerCell
 			if c != nil {
-				cell = &llms.AnswerCell{Offer: c.offer, Model: c.Model, PerGPUHour: c.PerGPUHour}
+				cell = &llms.AnswerCell{Offer: c.OfferOf(), Model: c.Model, PerGPUHour: c.PerGPUHour}
 			}
 			row.Cells = append(row.Cells, cell)
 		}

@@ -52,7 +52,7 @@ type compareData struct {
 	Total    int // offers on every page
 	First    int // numbers of the page's first and last rows, from 1
 	Last     int
-	Pager    []pageLink // nil when the matrix fits one page
+	Pager    []pagemodel.PageLink // nil when the matrix fits one page
 	Controls *matrixControls
 	Script   template.JS // the JSON of a matrixScript, for the script; first page only
 	// DataScripts are the page-relative links to the scripts that hold
@@ -60,15 +60,8 @@ type compareData struct {
 	// first page only.
 	DataScripts []string
 	ScriptURL   string
-	TableID     string       // the id of the table; "" is "matrix"
-	Exports     *exportLinks // compare/offers.csv and .json; nil in a report
-}
-
-// exportLinks are the page-relative links to a table's data files, shown
-// under it to every reader, with or without script. Label is the key of
-// the words before them.
-type exportLinks struct {
-	Label, CSV, JSON string
+	TableID     string                 // the id of the table; "" is "matrix"
+	Exports     *pagemodel.ExportLinks // compare/offers.csv and .json; nil in a report
 }
 
 // matrixColumn is a column of the matrix. Its key names it to the script
@@ -147,13 +140,6 @@ type matrixPrice struct {
 	// Trust is the price's age and the kind of its source; the cell marks
 	// a price rankings leave out (an article's figure, an estimate).
 	Trust *pagemodel.TrustView
-}
-
-// pageLink is a link to one page of the matrix.
-type pageLink struct {
-	Label   string
-	URL     string
-	Current bool
 }
 
 // matrixControls are the choices the script offers: the page shows them
@@ -475,7 +461,7 @@ type matrixKind struct {
 
 // matrixOf is the matrix page kind of the edition b builds.
 func matrixOf(b *builder) *matrixKind {
-	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: withoutSource(b.trust), pretty: b.opts.PrettyURLs,
+	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: withoutSource(pricesOf(b).Trust), pretty: b.opts.PrettyURLs,
 		table: func(w io.Writer, d *compareData) error {
 			return b.tmpl.ExecutePart(w, "compare", "compare-table", d)
 		},
@@ -562,7 +548,7 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 				p := newPage(i)
 				d := &compareData{Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
 					Total: len(k.data.Priced), First: len(k.data.Priced), Last: len(k.data.Priced),
-					Exports: &exportLinks{"compare.exports", p.Rel(paths.OffersCSV), p.Rel(paths.OffersJSON)}}
+					Exports: &pagemodel.ExportLinks{Label: "compare.exports", CSV: p.Rel(paths.OffersCSV), JSON: p.Rel(paths.OffersJSON)}}
 				if i == 0 {
 					f, err := firstFrame(p, t)
 					if err != nil {
@@ -571,7 +557,7 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 					d.Controls, d.Script, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.DataScripts, f.ScriptURL
 				}
 				for j := range max(pages, 2) {
-					d.Pager = append(d.Pager, pageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(matrixPath(j + 1)), Current: i == j})
+					d.Pager = append(d.Pager, pagemodel.PageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(matrixPath(j + 1)), Current: i == j})
 				}
 				p.Data = d
 				var buf bytes.Buffer
@@ -603,14 +589,14 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 			d := &compareData{
 				Currency: display, Model: model, Models: models, Choices: matrixChoices(models), Columns: columns, Rates: rates,
 				Total: len(k.data.Priced), First: lo + 1, Last: hi,
-				Exports: &exportLinks{"compare.exports", p.Rel(paths.OffersCSV), p.Rel(paths.OffersJSON)},
+				Exports: &pagemodel.ExportLinks{Label: "compare.exports", CSV: p.Rel(paths.OffersCSV), JSON: p.Rel(paths.OffersJSON)},
 			}
 			for _, o := range k.data.Priced[lo:hi] {
 				d.Rows = append(d.Rows, k.matrixRow(p, o, models, model))
 			}
 			if n > 1 {
 				for j, target := range pagePaths {
-					d.Pager = append(d.Pager, pageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(target), Current: i == j})
+					d.Pager = append(d.Pager, pagemodel.PageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(target), Current: i == j})
 				}
 			}
 			if i == 0 {
@@ -733,12 +719,7 @@ func pageStarts(sizes []int, size int, frames func(pages int) (int, int, error))
 }
 
 // matrixPath is the output path of page n of the matrix, counted from 1.
-func matrixPath(n int) string {
-	if n == 1 {
-		return "compare/index.html"
-	}
-	return fmt.Sprintf("compare/page-%d/index.html", n)
-}
+func matrixPath(n int) string { return paths.Matrix(n) }
 
 // pricedModels are the pricing models some offer has a price under, in
 // the order of pricing.Models.
@@ -935,7 +916,7 @@ func (k *matrixKind) matrixPrice(pr *pricing.Price) *matrixPrice {
 		return nil
 	}
 	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: k.trust(pr.Point, pr.Kind)}
-	q := quotedHourly(pr.Point)
+	q := pagemodel.QuotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	if v.Quoted {
 		v.Amount = render.FormatMoney(pr.Hourly.Amount)

@@ -30,6 +30,7 @@ func TestMatrixRowsMeasureAsHTMLTemplateWritesThem(t *testing.T) {
 			t.Fatal(err)
 		}
 		b.Data = derive.Make(cat)
+		b.newPage = frameOf(b).New // as pages sets it
 		k := matrixOf(b)
 		models := pricedModels(b.Priced)
 		var terr error

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/synth"
 )
 
@@ -77,7 +78,7 @@ func manyRatesRoot(t testing.TB) fstest.MapFS {
 // thousands of exchange rates, in under 2 MB of YAML. The chart of prices
 // by GPU model keeps the 60 models priced by the most providers and says
 // how many more it leaves out. No page passes 2 MB: the GPU list is in
-// pages of maxGPURows models, which together link every model, and the
+// pages of catalogpages.MaxGPURows models, which together link every model, and the
 // matrix's page keeps the records of the GPU models past 256 KB in data
 // scripts beside it, which together with it hold every one.
 func TestPagesWithinTwoMBForThousandsOfGPUsAndRates(t *testing.T) {
@@ -119,7 +120,7 @@ func TestPagesWithinTwoMBForThousandsOfGPUsAndRates(t *testing.T) {
 }
 
 // checkEveryGPUListed checks, in both editions, that the pages of the GPU
-// list link every GPU model once, each page at most maxGPURows of them
+// list link every GPU model once, each page at most catalogpages.MaxGPURows of them
 // and linking every other page, and that the matrix's page and the data
 // scripts of GPU models it loads hold the record of every GPU model.
 func checkEveryGPUListed(t *testing.T, root fstest.MapFS, files Files) {
@@ -130,7 +131,7 @@ func checkEveryGPUListed(t *testing.T, root fstest.MapFS, files Files) {
 			ids = append(ids, strings.TrimSuffix(id, ".yaml"))
 		}
 	}
-	pages := gpusPages(len(ids))
+	pages := catalogpages.GPUsPages(len(ids))
 	if pages < 2 {
 		t.Fatalf("%d GPU models on %d page", len(ids), pages)
 	}
@@ -138,19 +139,19 @@ func checkEveryGPUListed(t *testing.T, root fstest.MapFS, files Files) {
 	for _, ed := range []string{"", "zh/"} {
 		listed := map[string]int{}
 		for i := 1; i <= pages; i++ {
-			page := string(files[ed+gpusPath(i)])
+			page := string(files[ed+catalogpages.GPUsPath(i)])
 			body := page[strings.Index(page, `<table class="data matrix gpus"`):]
 			body = body[:strings.Index(body, "</table>")]
 			rows := row.FindAllStringSubmatch(body, -1)
-			if len(rows) == 0 || len(rows) > maxGPURows {
-				t.Errorf("%s%s: %d GPU models, want 1 to %d", ed, gpusPath(i), len(rows), maxGPURows)
+			if len(rows) == 0 || len(rows) > catalogpages.MaxGPURows {
+				t.Errorf("%s%s: %d GPU models, want 1 to %d", ed, catalogpages.GPUsPath(i), len(rows), catalogpages.MaxGPURows)
 			}
 			for _, m := range rows {
 				listed[m[1]]++
 			}
 			for j := 1; j <= pages; j++ {
-				if link := "../" + gpusPath(j); j != i && !strings.Contains(page, `<a href="`+link+`">`) {
-					t.Errorf("%s%s does not link page %d (%s)", ed, gpusPath(i), j, link)
+				if link := "../" + catalogpages.GPUsPath(j); j != i && !strings.Contains(page, `<a href="`+link+`">`) {
+					t.Errorf("%s%s does not link page %d (%s)", ed, catalogpages.GPUsPath(i), j, link)
 				}
 			}
 		}

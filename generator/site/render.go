@@ -10,6 +10,7 @@ import (
 
 	"gpucompare/generator/catalog"
 
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/pagemodel"
@@ -95,7 +96,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 			return b.putPage(p.Path, data, twin)
 		}
 	}
-	twin, err := b.twin(p)
+	twin, err := catalogpages.Twin(p, b.tmpl.Msgs, b.lang())
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/kinds"
@@ -296,7 +297,7 @@ type instanceSources struct {
 type reportPoint struct {
 	*catalog.PricePoint
 	Date   *pagemodel.DateView
-	Quoted *priceView
+	Quoted *pagemodel.PriceView
 }
 
 // Anchor is where an instance type, provider or GPU model is in the
@@ -387,7 +388,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		}
 	}
 	p.Data = d
-	rk := &reportKind{cat: b.cat, data: b.Data, price: b.price, matrix: matrixOf(b)}
+	rk := &reportKind{cat: b.cat, data: b.Data, price: pricesOf(b).Price, matrix: matrixOf(b)}
 	if d.Matrix, err = rk.reportMatrix(p, x); err != nil {
 		return nil, fmt.Errorf("matrix: %w", err)
 	}
@@ -418,17 +419,17 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		d.Scenario = sp.Data.(*kinds.ScenarioData)
 	}
 	if opts.Scenario == "" && len(opts.GPUs) == 0 {
-		d.Classes = rk.reportClassesOf(cat.Site.Currency, lang, oldBeforeOf(b.ageDate), b.ageDate, b.trust, pagemodel.ReportAnchor)
+		d.Classes = rk.reportClassesOf(cat.Site.Currency, lang, oldBeforeOf(b.ageDate), b.ageDate, pricesOf(b).Trust, pagemodel.ReportAnchor)
 		if d.Classes != nil {
 			d.Classes.Links, d.Classes.Refs = opts.Full, true
 		}
 	}
 	d.Offers = reportOffersOf(d.Matrix, x)
-	own := reportOwn{cat: cat, day: b.ageDate, lang: lang, trust: b.trust}
+	own := reportOwn{cat: cat, day: b.ageDate, lang: lang, trust: pricesOf(b).Trust}
 	d.Quotes, d.Trials = own.reportQuotes(opts, all), own.reportTrials(opts, all)
 	d.Internal = opts.Internal
 	if opts.Internal {
-		d.ExpiredQuotes = expiredQuotes(cat, b.ageDate, lang)
+		d.ExpiredQuotes = catalogpages.ExpiredQuotes(cat, b.ageDate, lang)
 	}
 	d.Summary = rk.reportSummary(d, x)
 	if opts.Full {
@@ -523,7 +524,7 @@ func inlineText(src []byte) string {
 type reportKind struct {
 	cat    *catalog.Catalog
 	data   *derive.Data
-	price  func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
+	price  func(in *catalog.Instance, pp *catalog.PricePoint) *pagemodel.PriceView
 	matrix *matrixKind
 }
 

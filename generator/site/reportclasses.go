@@ -6,6 +6,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 )
@@ -13,7 +14,7 @@ import (
 // Without a workload or a choice of GPU models, the report answers per
 // GPU class, as the home page does, never across classes: a consumer card
 // from a marketplace is no answer to a buyer of H100s. Its first page is
-// then the home table of the report's offers (homePriceTable, so the
+// then the home table of the report's offers (catalogpages.HomePriceTable, so the
 // prices it takes are the home page's), every GPU model with a whole
 // price a row, each cell naming its offer, the price's date, age and kind
 // of source, and the source by its number.
@@ -21,7 +22,7 @@ import (
 // reportClasses is the report's answer per GPU class.
 type reportClasses struct {
 	Currency string
-	Tabs     []homeTab
+	Tabs     []catalogpages.HomeTab
 	Rows     []*classRow
 	Rates    []pricing.Conversion
 	// Links says the table links its GPU models and instances: on the
@@ -40,10 +41,10 @@ type classRow struct {
 }
 
 // classCell is the cheapest price of a GPU model under a tab's pricing
-// models (homeCell) and what the report adds: the offer and price point
+// models (catalogpages.HomeCell) and what the report adds: the offer and price point
 // it comes from, the price's date, and its numbered source.
 type classCell struct {
-	*homeCell
+	*catalogpages.HomeCell
 	Offer *pricing.Offer
 	Point *catalog.PricePoint
 	Date  string // priceDate of the point; "" when undated
@@ -55,7 +56,7 @@ type classCell struct {
 // trust is the builder's; link makes the links to pages of the site
 // (pagemodel.ReportAnchor in the report, the page's Rel on the site).
 func (k *reportKind) reportClassesOf(currency, lang, oldBefore string, ageDate time.Time, trust func(*catalog.PricePoint, string) *pagemodel.TrustView, link func(string) string) *reportClasses {
-	// homeCell keeps the trust view of its price, not the price: the
+	// catalogpages.HomeCell keeps the trust view of its price, not the price: the
 	// views made here say which point each is of.
 	pointOf := map[*pagemodel.TrustView]*catalog.PricePoint{}
 	trustOf := func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView {
@@ -63,7 +64,7 @@ func (k *reportKind) reportClassesOf(currency, lang, oldBefore string, ageDate t
 		pointOf[v] = pp
 		return v
 	}
-	home := homePriceTable(k.data.Priced, k.data.GPUs, currency, oldBefore, lang, -1, ageDate, trustOf, link)
+	home := catalogpages.HomePriceTable(k.data.Priced, k.data.GPUs, currency, oldBefore, lang, -1, ageDate, trustOf, link)
 	if len(home.Rows) == 0 {
 		return nil
 	}
@@ -84,7 +85,7 @@ func (k *reportKind) reportClassesOf(currency, lang, oldBefore string, ageDate t
 				continue
 			}
 			pp := pointOf[hc.Trust]
-			row.Cells = append(row.Cells, &classCell{homeCell: hc, Offer: offerOf[pp], Point: pp, Date: string(priceDate(pp))})
+			row.Cells = append(row.Cells, &classCell{HomeCell: hc, Offer: offerOf[pp], Point: pp, Date: string(priceDate(pp))})
 		}
 		c.Rows = append(c.Rows, row)
 	}
@@ -97,7 +98,7 @@ func oldBeforeOf(ageDate time.Time) string {
 	if ageDate.IsZero() {
 		return ""
 	}
-	return strconv.Itoa(ageDate.Year() - homeYears)
+	return strconv.Itoa(ageDate.Year() - catalogpages.HomeYears)
 }
 
 // Offers are the offers the answer names, once each, in the order of its

@@ -8,6 +8,7 @@ import (
 	"gpucompare/generator/bench"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/pagemodel"
 )
 
@@ -18,7 +19,7 @@ import (
 
 // reportQuote is a quote as the report shows it.
 type reportQuote struct {
-	*quoteView
+	*catalogpages.QuoteView
 	Instance   *catalog.Instance
 	GPU        *catalog.GPU
 	Currency   string // the site's
@@ -59,7 +60,7 @@ type reportOwn struct {
 }
 
 // reportQuotes are the quotes of the instance types the report keeps, in
-// file order per instance type, the valid ones first (instanceQuotes).
+// file order per instance type, the valid ones first (catalogpages.InstanceQuotes).
 func (b reportOwn) reportQuotes(opts ReportOptions, all []*pricing.Offer) []*reportQuote {
 	var out []*reportQuote
 	for _, p := range b.cat.Providers {
@@ -67,7 +68,7 @@ func (b reportOwn) reportQuotes(opts ReportOptions, all []*pricing.Offer) []*rep
 			if !opts.keep(&pricing.Offer{Provider: p, Instance: in}) {
 				continue
 			}
-			for _, qv := range instanceQuotes(b.cat, in, b.day) {
+			for _, qv := range catalogpages.InstanceQuotes(b.cat, in, b.day) {
 				out = append(out, b.reportQuote(qv, in, all))
 			}
 		}
@@ -75,9 +76,9 @@ func (b reportOwn) reportQuotes(opts ReportOptions, all []*pricing.Offer) []*rep
 	return out
 }
 
-func (b reportOwn) reportQuote(qv *quoteView, in *catalog.Instance, all []*pricing.Offer) *reportQuote {
+func (b reportOwn) reportQuote(qv *catalogpages.QuoteView, in *catalog.Instance, all []*pricing.Offer) *reportQuote {
 	q := qv.Quote
-	r := &reportQuote{quoteView: qv, Instance: in, GPU: b.cat.GPU(in.GPU), Currency: b.cat.Site.Currency, RegionName: q.Offer.Region}
+	r := &reportQuote{QuoteView: qv, Instance: in, GPU: b.cat.GPU(in.GPU), Currency: b.cat.Site.Currency, RegionName: q.Offer.Region}
 	if qv.Region != nil {
 		r.RegionName = cmp.Or(pagemodel.RegionName(qv.Region, b.lang), q.Offer.Region)
 	}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
@@ -48,7 +49,7 @@ import (
 
 // Paths of the search page and its index.
 const (
-	searchPath      = "search/index.html"
+	searchPath      = paths.Search
 	searchIndexPath = searchindex.Path
 )
 
@@ -334,7 +335,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 	for _, p := range cat.Providers {
 		for i, r := range p.Regions {
 			title := cmp.Or(tr(r, "name"), r.ID)
-			path, frag := regionURL(p, i)
+			path, frag := catalogpages.RegionURL(p, i)
 			geo := ""
 			if r.Geo != "" {
 				geo = t("geo." + r.Geo)
@@ -459,7 +460,7 @@ func (b *builder) searchPage(pages []*pagemodel.Page) (*pagemodel.Page, error) {
 		switch p.Layout {
 		case "compare", "gpus", "providers", "benchmarks", "guides", "scenarios", "evaluation", "changes":
 			// The first page of each: the matrix's, the GPU list's, the latest price changes.
-			if p.Path == matrixPath(1) || p.Path == gpusPath(1) || p.Path == paths.Changes("") || p.Layout != "compare" && p.Layout != "changes" && p.Layout != "gpus" {
+			if p.Path == matrixPath(1) || p.Path == catalogpages.GPUsPath(1) || p.Path == paths.Changes("") || p.Layout != "compare" && p.Layout != "changes" && p.Layout != "gpus" {
 				sections = append(sections, p)
 			}
 		}

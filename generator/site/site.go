@@ -11,8 +11,8 @@
 //   - derive: what follows from the catalog alone, made once (derive),
 //     while the templates and the content (content) load;
 //   - pages: one page model per URL, its links already made relative to it
-//     (the page kinds, in this package and in kinds), and its figures, made
-//     by its kind as it renders (chartmodel);
+//     (the page kinds, in this package, in catalogpages and in kinds), and
+//     its figures, made by its kind as it renders (chartmodel);
 //   - render: each page model framed by templates/base.html around the
 //     layout of its kind (templates/layouts/<kind>.html), through render;
 //     the writers of their own, functions of their inputs, write meanwhile:
@@ -53,6 +53,7 @@ import (
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/feeds"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/reuse"
@@ -241,6 +242,9 @@ type builder struct {
 	inline404 *pagemodel.InlineAssets
 	content   []*content.ContentPage
 	siteInfo  *pagemodel.SiteInfo
+	// newPage makes the frame of a page of the edition (frameOf), once
+	// the pages are being made (pages).
+	newPage kinds.NewPage
 	// search are the entries of the site's search (searchPage).
 	search []*searchEntry
 	// ageDate is the day the ages of prices are counted to (Options.AgeDate).

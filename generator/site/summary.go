@@ -30,18 +30,20 @@ type summaryData struct {
 // catalog answers for about 26.
 const summaryRows = 40
 
-// summaryPage is the summary page of the edition b builds.
-func (b *builder) summaryPage() *pagemodel.Page {
-	p := b.newPage(summaryPath, "summary")
+// summaryPage is the summary page of an edition: classes makes the
+// answer per GPU class, its links made by rel (the report's model), and
+// date is the catalog's (catalogDate), the zero time when it dates nothing.
+func summaryPage(newPage func(p, layout string) *pagemodel.Page, classes func(rel func(string) string) *reportClasses, date time.Time) *pagemodel.Page {
+	p := newPage(summaryPath, "summary")
 	p.TitleKey, p.DescKey = "summary.title", "summary.description"
-	p.Lazy(func() any { return b.summaryData(p) })
+	p.Lazy(func() any { return summaryModel(p, classes(p.Rel), date) })
 	return p
 }
 
-// summaryData makes the summary of the edition b builds, its links from p.
-func (b *builder) summaryData(p *pagemodel.Page) *summaryData {
-	rk := &reportKind{cat: b.cat, data: b.Data, price: b.price, matrix: matrixOf(b)}
-	d := &summaryData{Classes: rk.reportClassesOf(b.cat.Site.Currency, b.lang(), oldBeforeOf(b.ageDate), b.ageDate, b.trust, p.Rel)}
+// summaryModel is the model of the summary page p, of the answer per GPU
+// class and the catalog's date.
+func summaryModel(p *pagemodel.Page, classes *reportClasses, date time.Time) *summaryData {
+	d := &summaryData{Classes: classes}
 	if d.Classes != nil {
 		d.Classes.Links = true
 		if n := len(d.Classes.Rows); n > summaryRows {
@@ -49,8 +51,18 @@ func (b *builder) summaryData(p *pagemodel.Page) *summaryData {
 			d.GPUsURL = p.Rel("gpus/index.html")
 		}
 	}
-	if date := catalogDate(b.cat); !date.IsZero() {
+	if !date.IsZero() {
 		d.Date = date.UTC().Format(time.DateOnly)
 	}
 	return d
+}
+
+// summaryClasses makes the answer per GPU class of the edition b builds,
+// as the report's model does, its links made by rel.
+func summaryClasses(b *builder) func(rel func(string) string) *reportClasses {
+	rk := &reportKind{cat: b.cat, data: b.Data, price: pricesOf(b).Price, matrix: matrixOf(b)}
+	currency, lang, oldBefore, day, trust := b.cat.Site.Currency, b.lang(), oldBeforeOf(b.ageDate), b.ageDate, pricesOf(b).Trust
+	return func(rel func(string) string) *reportClasses {
+		return rk.reportClassesOf(currency, lang, oldBefore, day, trust, rel)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 )
 
@@ -38,7 +39,7 @@ func TestAgeText(t *testing.T) {
 		{"2023", "3 years"},
 		{"2027-01-01", "today"}, // after the day counted to: no age yet
 	} {
-		if got := ageText(c.date, ref, tr); got != c.want {
+		if got := pagemodel.AgeText(c.date, ref, tr); got != c.want {
 			t.Errorf("%s: %q, want %q", c.date, got, c.want)
 		}
 	}
@@ -74,16 +75,16 @@ func TestTrustOfAPoint(t *testing.T) {
 		{catalog.PricePoint{Since: catalog.Unknown, AsOf: "undated (the guide gives no date)"}, "article",
 			"", "undated", "The sources give no date for this price", "undated"},
 	} {
-		v := b.trust(&c.pp, c.kind)
+		v := pricesOf(b).Trust(&c.pp, c.kind)
 		if v.Date != c.date || v.Age != c.age || v.Title != c.title || v.Kind != c.kind || v.Badge != c.badge {
 			t.Errorf("%+v:\ngot  %+v\nwant date %q age %q title %q badge %q", c.pp, v, c.date, c.age, c.title, c.badge)
 		}
 	}
 	b.cat.Site = catalog.Site{FreshDays: 7, StaleDays: 30}
-	if v := b.trust(&catalog.PricePoint{Since: "2026-07-01"}, "provider"); v.Badge != "aging" || v.BadgeTitle != "Fresh: dated at most 7 days ago; aging: at most 30 days; stale: older" {
+	if v := pricesOf(b).Trust(&catalog.PricePoint{Since: "2026-07-01"}, "provider"); v.Badge != "aging" || v.BadgeTitle != "Fresh: dated at most 7 days ago; aging: at most 30 days; stale: older" {
 		t.Errorf("under a policy of 7 and 30 days, a price 29 days old: got badge %q title %q, want aging", v.Badge, v.BadgeTitle)
 	}
-	if b.trust(nil, "provider") != nil {
+	if pricesOf(b).Trust(nil, "provider") != nil {
 		t.Error("no point, no trust view")
 	}
 }

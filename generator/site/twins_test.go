@@ -65,9 +65,9 @@ func gpuAndProviderTwins(t *testing.T, files Files) {
 			continue
 		}
 		pages++
-		page, twin := string(files[p]), string(files[twinPath(p)])
+		page, twin := string(files[p]), string(files[twins.Path(p)])
 		if twin == "" {
-			t.Errorf("%s: no twin %s", p, twinPath(p))
+			t.Errorf("%s: no twin %s", p, twins.Path(p))
 			continue
 		}
 		if !strings.Contains(page, `<link rel="alternate" type="text/markdown" href="index.md">`) {
@@ -106,7 +106,7 @@ func gpuAndProviderTwins(t *testing.T, files Files) {
 				continue
 			}
 			if count < 0 || len(c) < count+2 {
-				t.Errorf("%s: a twin row of %d cells: %s", twinPath(p), len(c), line)
+				t.Errorf("%s: a twin row of %d cells: %s", twins.Path(p), len(c), line)
 				break
 			}
 			price := strings.TrimPrefix(strings.Fields(c[count+1] + " x")[0], "≈")
@@ -153,7 +153,7 @@ func instanceTwins(t *testing.T, files Files) {
 			continue
 		}
 		pages++
-		page, twin := string(files[p]), string(files[twinPath(p)])
+		page, twin := string(files[p]), string(files[twins.Path(p)])
 		if twin == "" || !strings.Contains(page, `<link rel="alternate" type="text/markdown" href="index.md">`) {
 			t.Errorf("%s: no twin, or no link to it", p)
 			continue

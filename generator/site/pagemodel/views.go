@@ -82,3 +82,24 @@ func CatalogText(cat *catalog.Catalog, rec any, key string) string {
 }
 
 func Ptr[T any](v T) *T { return &v }
+
+// ExportLinks are the page-relative links to a table's data files, shown
+// under it to every reader, with or without script. Label is the key of
+// the words before them.
+type ExportLinks struct {
+	Label, CSV, JSON string
+}
+
+// PageLink is a link to one page of a list split into pages.
+type PageLink struct {
+	Label   string
+	URL     string
+	Current bool
+}
+
+// GuideSummary is a guide as lists show it.
+type GuideSummary struct {
+	Guide               *catalog.Guide
+	URL                 string
+	Questions, Outcomes int
+}

@@ -1,5 +1,7 @@
 package paths
 
+import "fmt"
+
 // Output paths of the evaluation, scenario and benchmark pages.
 const (
 	Evaluation = "evaluation/index.html"
@@ -52,3 +54,17 @@ func EmbedOf(kind string) string {
 	}
 	return ""
 }
+
+// Matrix is the output path of page n of the matrix, counted from 1.
+func Matrix(n int) string {
+	if n == 1 {
+		return "compare/index.html"
+	}
+	return fmt.Sprintf("compare/page-%d/index.html", n)
+}
+
+// Search is the output path of the search page.
+const Search = "search/index.html"
+
+// Guides is the output path of the guides index.
+const Guides = "guides/index.html"

@@ -1,4 +1,4 @@
-package site
+package catalogpages
 
 import (
 	"cmp"
@@ -26,7 +26,7 @@ const foldHistoryAt = 4
 type panelRow struct {
 	Model, Payment string
 	// Price is the current point, as stated (its Region may be "all").
-	Price *priceView
+	Price *pagemodel.PriceView
 	// Region and RegionName are where the price is lowest: a region id,
 	// or "all" when the point holds in every region alike.
 	Region, RegionName string
@@ -65,7 +65,7 @@ func panelRegion(rows []*panelRow) *panelRow {
 // across its regions, as pricing.Price.Before chooses — a provider's or an
 // aggregator's figure over an article's or an estimate, however low; of
 // equal prices the first region, in offer order.
-func (c *catalogKind) panelRows(in *catalog.Instance) []*panelRow {
+func (c *Kind) panelRows(in *catalog.Instance) []*panelRow {
 	type option struct{ model, payment string }
 	best := map[option]*pricing.Price{}
 	at := map[option]*pricing.Offer{}
@@ -165,14 +165,14 @@ type priceSeries struct {
 	ID                 string // the anchor of the series on the page: "history-us-east-1-on_demand"
 	Model, Payment     string
 	Region, RegionName string
-	Points             []*priceView
+	Points             []*pagemodel.PriceView
 }
 
 // historyGroups groups the price views of an instance type's history by
 // pricing model (pricing.Models order), and each model's by series —
 // regions in the order their first point appears, then payment options
 // unnamed first and in catalog.Payments order — each series newest first.
-func historyGroups(prices []*priceView) []*historyGroup {
+func historyGroups(prices []*pagemodel.PriceView) []*historyGroup {
 	type key struct{ model, region, payment string }
 	var order []key
 	by := map[key]*priceSeries{}

@@ -1,4 +1,4 @@
-package site
+package catalogpages
 
 import (
 	"strings"
@@ -18,7 +18,7 @@ const shareRows = 3
 
 // gpuShare is the preview text of a GPU model's page from its answer,
 // the on-demand cell of the home table for it; "" when none answers.
-func gpuShare(msgs render.Messages, gpu string, c *homeCell) string {
+func gpuShare(msgs render.Messages, gpu string, c *HomeCell) string {
 	if c == nil {
 		return ""
 	}
@@ -40,7 +40,7 @@ func gpuShare(msgs render.Messages, gpu string, c *homeCell) string {
 
 // homeShare is the preview text of the home page from its table: the
 // cheapest on-demand price per GPU-hour of its first GPU models.
-func homeShare(msgs render.Messages, t *homePrices, cat *catalog.Catalog) string {
+func homeShare(msgs render.Messages, t *HomePrices, cat *catalog.Catalog) string {
 	var items []string
 	for _, r := range t.Rows {
 		if len(items) == shareRows {

@@ -1,4 +1,4 @@
-package site
+package catalogpages
 
 import (
 	"cmp"
@@ -12,18 +12,18 @@ import (
 	"gpucompare/generator/site/paths"
 )
 
-// maxGPURows is the most GPU models a page of the GPU list holds: a
-// catalog of more lists them on pages of maxGPURows (gpusPath), the most
+// MaxGPURows is the most GPU models a page of the GPU list holds: a
+// catalog of more lists them on pages of MaxGPURows (GPUsPath), the most
 // offered first, so that each page stays under 2 MB; a catalog of fewer
 // lists them all on one page, newest first.
-const maxGPURows = 200
+const MaxGPURows = 200
 
-// gpusPages is how many pages the list of n GPU models takes.
-func gpusPages(n int) int { return max(1, (n+maxGPURows-1)/maxGPURows) }
+// GPUsPages is how many pages the list of n GPU models takes.
+func GPUsPages(n int) int { return max(1, (n+MaxGPURows-1)/MaxGPURows) }
 
-// gpusPath is the path of the n-th page of the GPU list, from 1; a later
+// GPUsPath is the path of the n-th page of the GPU list, from 1; a later
 // page is a file beside the GPU pages' folders, a name no GPU's id makes.
-func gpusPath(n int) string {
+func GPUsPath(n int) string {
 	if n == 1 {
 		return "gpus/index.html"
 	}
@@ -33,14 +33,14 @@ func gpusPath(n int) string {
 // gpusPage is the GPU models of page page (from 0) of a GPU list of more
 // than one page, and their priced offers: the models with the most
 // offers in the matrix first, then in buyer order.
-func (k *catalogKind) gpusPage(page int) ([]*catalog.GPU, []*pricing.Offer) {
+func (k *Kind) gpusPage(page int) ([]*catalog.GPU, []*pricing.Offer) {
 	count := map[string]int{}
 	for _, o := range k.data.Priced {
 		count[o.Instance.GPU]++
 	}
 	gpus := slices.Clone(k.data.GPUs)
 	slices.SortStableFunc(gpus, func(a, b *catalog.GPU) int { return count[b.ID] - count[a.ID] })
-	gpus = gpus[page*maxGPURows : min(len(gpus), (page+1)*maxGPURows)]
+	gpus = gpus[page*MaxGPURows : min(len(gpus), (page+1)*MaxGPURows)]
 	in := map[string]bool{}
 	for _, g := range gpus {
 		in[g.ID] = true
@@ -85,8 +85,8 @@ type cheapestCell struct {
 	Trust        *pagemodel.TrustView
 }
 
-// cheapest builds the cheapest-offer table from the priced offers.
-func (k *catalogKind) cheapest(p *pagemodel.Page, offers []*pricing.Offer) *cheapestTable {
+// Cheapest builds the cheapest-offer table from the priced offers.
+func (k *Kind) Cheapest(p *pagemodel.Page, offers []*pricing.Offer) *cheapestTable {
 	t := &cheapestTable{Currency: k.cat.Site.Currency}
 	best := map[string]map[string]*cheapestCell{} // gpu id → model → cell
 	rates := map[string]pricing.Conversion{}

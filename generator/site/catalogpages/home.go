@@ -1,4 +1,4 @@
-package site
+package catalogpages
 
 import (
 	"cmp"
@@ -32,23 +32,23 @@ import (
 // GPU model exists under a tab, a stale or undated one answers in its
 // place, and the cell says so ("no current price; newest is 14 months
 // old"). The reader's two switches, "include stale prices" and "include
-// marketplaces" (homeIncludes), each kept in the page's URL, let those in
+// marketplaces" (HomeIncludes), each kept in the page's URL, let those in
 // too: each cell's answer under each state of the switches is made here,
 // the same rule as by default (pricing.Price.Answers), and the page
 // carries the answers that differ as rows the script shows in place of
 // the default's (static/home.js).
 //
 // Which GPU models are rows: those with such a price, with both switches
-// on, under at least one of homeTabs, chips of the last homeYears years first, then the chips whole-priced by the most providers first (the
+// on, under at least one of homeTabs, chips of the last HomeYears years first, then the chips whole-priced by the most providers first (the
 // catalog's nearest measure of what buyers can rent widely), a chip's
 // variants together, each by its own providers, then the most offered,
 // then the largest GPU memory (it decides which models fit), then the
 // newest chip (releaseYears), then in buyer order (derive.GPUOrder), up to
-// homeRows; the GPU matrix lists the others.
+// HomeRows; the GPU matrix lists the others.
 
-// homeTab is a column set of the home table: the pricing models whose
+// HomeTab is a column set of the home table: the pricing models whose
 // cheapest price it shows.
-type homeTab struct {
+type HomeTab struct {
 	ID     string // names its messages (home.tab.<id>) and its tab in the page's URL
 	Models []string
 }
@@ -56,19 +56,19 @@ type homeTab struct {
 // homeTabs are the column sets of the home table, one switch apart:
 // on-demand, spot, and the cheapest commitment for one year, however the
 // provider calls it.
-var homeTabs = []homeTab{
+var homeTabs = []HomeTab{
 	{"on_demand", []string{"on_demand"}},
 	{"spot", []string{"spot"}},
 	{"commit_1y", []string{"reserved_1y", "savings_plan_1y", "cud_1y"}},
 }
 
-// homeRows is the most GPU models the home table shows, so that it fits
+// HomeRows is the most GPU models the home table shows, so that it fits
 // the first screen.
-const homeRows = 16
+const HomeRows = 16
 
-// homeYears is how many years back from the build's age date a chip's
+// HomeYears is how many years back from the build's age date a chip's
 // release counts as current on the home table.
-const homeYears = 8
+const HomeYears = 8
 
 // compareBool orders false before true.
 func compareBool(a, b bool) int {
@@ -81,11 +81,11 @@ func compareBool(a, b bool) int {
 	return -1
 }
 
-// homePrices is the home page's table of prices per GPU-hour.
-type homePrices struct {
+// HomePrices is the home page's table of prices per GPU-hour.
+type HomePrices struct {
 	Currency string    // the site currency every figure is in
-	Tabs     []homeTab // homeTabs
-	Rows     []*homePriceRow
+	Tabs     []HomeTab // homeTabs
+	Rows     []*HomePriceRow
 	// Rates are the conversions used by the figures shown, one per
 	// quoted currency other than Currency, by currency code.
 	Rates []pricing.Conversion
@@ -93,34 +93,34 @@ type homePrices struct {
 	More int
 }
 
-// homePriceRow is one GPU model of the home table.
-type homePriceRow struct {
+// HomePriceRow is one GPU model of the home table.
+type HomePriceRow struct {
 	GPU        *catalog.GPU
 	URL        string      // the GPU's page
 	CompareURL string      // the instance matrix filtered to the GPU
 	Offers     int         // the offers of the GPU in the matrix, priced or not
-	Cells      []*homeCell // aligned with homePrices.Tabs: the answers by default
-	// Lines are, aligned with homePrices.Tabs, the lines of the row in
+	Cells      []*HomeCell // aligned with HomePrices.Tabs: the answers by default
+	// Lines are, aligned with HomePrices.Tabs, the lines of the row in
 	// the tab's table: the default's first, then one for each other
-	// answer the switches give (homeLine).
-	Lines [][]*homeLine
+	// answer the switches give (HomeLine).
+	Lines [][]*HomeLine
 }
 
-// homeIncludes are the states of the home table's switches, by the mask
-// a line names them with (homeLine.Show): 0 by default, 1 with stale
+// HomeIncludes are the states of the home table's switches, by the mask
+// a line names them with (HomeLine.Show): 0 by default, 1 with stale
 // prices, 2 with marketplaces, 3 with both.
-var homeIncludes = [4]pricing.Include{{}, {Stale: true}, {Marketplaces: true}, {Stale: true, Marketplaces: true}}
+var HomeIncludes = [4]pricing.Include{{}, {Stale: true}, {Marketplaces: true}, {Stale: true, Marketplaces: true}}
 
 // homeCellSet are a GPU model's cells under each state of the switches,
 // by its mask, each aligned with homeTabs.
-type homeCellSet [len(homeIncludes)][]*homeCell
+type homeCellSet [len(HomeIncludes)][]*HomeCell
 
-// homeLine is one line of a GPU model's row in a tab's table: the answer
+// HomeLine is one line of a GPU model's row in a tab's table: the answer
 // under the states of the switches it names.
-type homeLine struct {
-	Row  *homePriceRow
-	Cell *homeCell // nil: no price answers under these states
-	// Show are the masks of the states the line answers under (homeIncludes),
+type HomeLine struct {
+	Row  *HomePriceRow
+	Cell *HomeCell // nil: no price answers under these states
+	// Show are the masks of the states the line answers under (HomeIncludes),
 	// space-separated ("0 1"); Default says 0 is among them, so that the
 	// page without its script shows it.
 	Show    string
@@ -130,10 +130,10 @@ type homeLine struct {
 	Marketplaces bool
 }
 
-// homeCell is the cheapest whole price per GPU-hour of a GPU model under
-// the pricing models of a tab; nil in homePriceRow.Cells where it has
+// HomeCell is the cheapest whole price per GPU-hour of a GPU model under
+// the pricing models of a tab; nil in HomePriceRow.Cells where it has
 // none.
-type homeCell struct {
+type HomeCell struct {
 	Model    string // the pricing model of the price
 	Currency string // the currency of PerGPUHour
 	// Named says the tab has several pricing models, so the cell names
@@ -170,15 +170,21 @@ type homeCell struct {
 	offer *pricing.Offer
 }
 
-// homePriceTable makes the home table from the priced offers (converted
+// OfferOf is the offer of the price the cell shows.
+func (c *HomeCell) OfferOf() *pricing.Offer { return c.offer }
+
+// PriceOf is the price the cell shows.
+func (c *HomeCell) PriceOf() *pricing.Price { return c.price }
+
+// HomePriceTable makes the home table from the priced offers (converted
 // into currency), with gpus in buyer order; chips released before the year
 // oldBefore ("2018"; "" for none) come after the others; at most limit
 // rows (a negative limit: every GPU model with a price). trust says how
 // far to trust a price, and rel links to an output path from the home
 // page.
-func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldBefore, lang string, limit int, ref time.Time,
-	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *homePrices {
-	t := &homePrices{Currency: currency, Tabs: homeTabs}
+func HomePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldBefore, lang string, limit int, ref time.Time,
+	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *HomePrices {
+	t := &HomePrices{Currency: currency, Tabs: homeTabs}
 	best := map[string]*homeCellSet{}     // gpu id → its cells
 	newest := map[string][]catalog.Date{} // gpu id → by tab, the newest date of its stale prices ("-": undated)
 	count := map[string]int{}
@@ -192,7 +198,7 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 		for i, tab := range homeTabs {
 			for _, model := range tab.Models {
 				per, ok := o.PerGPUHour(model)
-				if !ok || !o.Answers(model, homeIncludes[len(homeIncludes)-1]) {
+				if !ok || !o.Answers(model, HomeIncludes[len(HomeIncludes)-1]) {
 					continue
 				}
 				if providers[o.Instance.GPU] == nil {
@@ -203,7 +209,7 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 				if set == nil {
 					set = &homeCellSet{}
 					for m := range set {
-						set[m] = make([]*homeCell, len(homeTabs))
+						set[m] = make([]*HomeCell, len(homeTabs))
 					}
 					best[o.Instance.GPU] = set
 					newest[o.Instance.GPU] = make([]catalog.Date, len(homeTabs))
@@ -215,7 +221,7 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 						newest[o.Instance.GPU][i] = cmp.Or(d, "-")
 					}
 				}
-				for m, inc := range homeIncludes {
+				for m, inc := range HomeIncludes {
 					if !o.Answers(model, inc) {
 						continue
 					}
@@ -238,15 +244,15 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 			}
 		}
 	}
-	var rows []*homePriceRow
+	var rows []*HomePriceRow
 	for _, g := range gpus {
 		set := best[g.ID]
 		if set == nil {
 			continue
 		}
-		r := &homePriceRow{
-			GPU: g, URL: rel(paths.GPU(g.ID)), CompareURL: rel(matrixPath(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode(),
-			Offers: count[g.ID], Cells: set[0], Lines: make([][]*homeLine, len(homeTabs)),
+		r := &HomePriceRow{
+			GPU: g, URL: rel(paths.GPU(g.ID)), CompareURL: rel(paths.Matrix(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode(),
+			Offers: count[g.ID], Cells: set[0], Lines: make([][]*HomeLine, len(homeTabs)),
 		}
 		for i := range homeTabs {
 			if c := set[0][i]; c != nil && c.price.Fallback {
@@ -277,7 +283,7 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 		maps.Copy(familyProviders[f], providers[r.GPU.ID])
 	}
 	old := func(g *catalog.GPU) bool { y := year(g); return y != "" && y < oldBefore }
-	slices.SortStableFunc(rows, func(x, y *homePriceRow) int {
+	slices.SortStableFunc(rows, func(x, y *HomePriceRow) int {
 		fx, fy := family(x.GPU), family(y.GPU)
 		return cmp.Or(
 			compareBool(old(x.GPU), old(y.GPU)),
@@ -310,18 +316,18 @@ func homePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 // homeLinesOf makes the lines of row r in tab i from its cells under
 // each state of the switches: one line per different answer, the
 // default's first.
-func homeLinesOf(r *homePriceRow, i int, set *homeCellSet) []*homeLine {
-	var lines []*homeLine
-	for m := range homeIncludes {
+func homeLinesOf(r *HomePriceRow, i int, set *homeCellSet) []*HomeLine {
+	var lines []*HomeLine
+	for m := range HomeIncludes {
 		c := set[m][i]
-		var at *homeLine
+		var at *HomeLine
 		for _, l := range lines {
 			if l.Cell == c || l.Cell != nil && c != nil && l.Cell.price == c.price {
 				at = l
 			}
 		}
 		if at == nil {
-			at = &homeLine{Row: r, Cell: c, Default: m == 0}
+			at = &HomeLine{Row: r, Cell: c, Default: m == 0}
 			lines = append(lines, at)
 		}
 		at.Show = strings.TrimSpace(at.Show + " " + strconv.Itoa(m))
@@ -341,9 +347,9 @@ func monthsOld(d catalog.Date, ref time.Time) int { return catalog.MonthsOld(d, 
 // homeCellOf is the cell of offer o's price under model, per the GPU-hour
 // per in the site currency.
 func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
-	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *homeCell {
+	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *HomeCell {
 	pr := o.Prices[model]
-	c := &homeCell{
+	c := &HomeCell{
 		Model: model, PerGPUHour: per,
 		Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
 		Converted: pr.Conversion.From != pr.Conversion.To, Conversion: pr.Conversion,
@@ -374,7 +380,7 @@ func memoryGB(g *catalog.GPU) float64 {
 type homeMainland struct {
 	Currency string // derive.MainlandCurrency
 	Tabs     []derive.MainlandTab
-	Rows     []*homePriceRow
+	Rows     []*HomePriceRow
 	Rates    []pricing.Conversion // the conversions of the figures shown, by currency
 	Other    bool                 // some figure is not current
 }
@@ -385,16 +391,16 @@ func homeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang strin
 	m := &homeMainland{Currency: derive.MainlandCurrency, Tabs: derive.MainlandTabs}
 	rates := map[string]pricing.Conversion{}
 	for _, r := range rows {
-		row := &homePriceRow{
-			GPU: r.GPU, URL: rel(paths.GPU(r.GPU.ID)), CompareURL: rel(matrixPath(1)) + "#" + url.Values{"gpu": {r.GPU.ID}}.Encode(),
-			Offers: count[r.GPU.ID], Cells: make([]*homeCell, len(r.Cells)),
+		row := &HomePriceRow{
+			GPU: r.GPU, URL: rel(paths.GPU(r.GPU.ID)), CompareURL: rel(paths.Matrix(1)) + "#" + url.Values{"gpu": {r.GPU.ID}}.Encode(),
+			Offers: count[r.GPU.ID], Cells: make([]*HomeCell, len(r.Cells)),
 		}
 		for i, mc := range r.Cells {
 			if mc == nil {
 				continue
 			}
 			o, pr := mc.Offer, mc.Price
-			c := &homeCell{
+			c := &HomeCell{
 				Model: mc.Model, Currency: derive.MainlandCurrency, Named: len(derive.MainlandTabs[i].Models) > 1, PerGPUHour: mc.PerGPUHour,
 				Quoted: mc.Quoted, QuotedIn: pr.Hourly.Currency, Converted: mc.Conversion.From != mc.Conversion.To, Conversion: mc.Conversion,
 				Approximate: pr.Point.Approximate, Payment: pr.Point.Payment, Other: !mc.Current,
@@ -416,4 +422,14 @@ func homeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang strin
 		m.Rates = append(m.Rates, rates[cur])
 	}
 	return m
+}
+
+// later reports whether the date a is later than b; of equal prefixes,
+// the more precise date is the later.
+func later(a, b catalog.Date) bool {
+	n := min(len(a), len(b))
+	if a[:n] != b[:n] {
+		return a[:n] > b[:n]
+	}
+	return len(a) > len(b)
 }

@@ -1,4 +1,4 @@
-package site
+package catalogpages
 
 import (
 	"fmt"
@@ -41,22 +41,23 @@ func twinLink(p *pagemodel.Page, target, _ string) string {
 	return twinPath(l.To(target))
 }
 
-// twin is the twin of page p, its model made, when its kind's twin is
-// written from its model (twinLayouts); nil otherwise.
-func (b *builder) twin(p *pagemodel.Page) ([]byte, error) {
+// Twin is the twin of page p, its model made, when its kind's twin is
+// written from its model (twinLayouts); nil otherwise. It is worded with
+// msgs, and the catalog's text in the edition's language lang.
+func Twin(p *pagemodel.Page, msgs render.Messages, lang string) ([]byte, error) {
 	if !twinLayouts[p.Layout] {
 		return nil, nil
 	}
 	var err error
-	t := b.tmpl.Msgs.TKeeping(&err)
+	t := msgs.TKeeping(&err)
 	var md strings.Builder
 	switch d := p.Data.(type) {
-	case *gpuData:
-		gpuTwin(&md, p, d, b, t)
-	case *instanceData:
-		instanceTwin(&md, p, d, b, t)
-	case *providerData:
-		providerTwin(&md, p, d, b, t)
+	case *GPUData:
+		gpuTwin(&md, p, d, lang, t)
+	case *InstanceData:
+		instanceTwin(&md, p, d, lang, t)
+	case *ProviderData:
+		providerTwin(&md, p, d, lang, t)
 	default:
 		return nil, fmt.Errorf("%s: no Markdown twin of a %T", p.Path, p.Data)
 	}
@@ -89,7 +90,7 @@ func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) str
 // gpuTwin is the twin of a GPU model's page: its answer, where to rent
 // it (every instance type, the cheapest per GPU-hour first, as the page
 // lists them) and its peak figures.
-func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *gpuData, b *builder, t func(string, ...any) string) {
+func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *GPUData, lang string, t func(string, ...any) string) {
 	var rows [][]string
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(p.Title))
 	if len(d.Answer) > 0 && d.Answer[0].Cell != nil {
@@ -100,14 +101,14 @@ func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *gpuData, b *builder, t f
 		}
 		fmt.Fprintf(md, "%s %s %s %s · %s %s, %s · %s\n\n", gfm.Text(t("gpu.answer")), render.FormatMoney(c.PerGPUHour),
 			gfm.Text(c.Currency), gfm.Text(t("unit.gpu_hour")), gfm.Text(c.Provider),
-			gfm.Link(c.Instance, twinLink(p, paths.Instance(c.offer.Instance), "instance")), gfm.Text(region),
-			trustText(c.Trust, c.price.Point.Source, t))
+			gfm.Link(c.Instance, twinLink(p, paths.Instance(c.OfferOf().Instance), "instance")), gfm.Text(region),
+			trustText(c.Trust, c.PriceOf().Point.Source, t))
 	}
 	fmt.Fprintf(md, "## %s\n\n", gfm.Text(t("gpu.instances")))
 	if len(d.Instances.Rows) == 0 {
 		fmt.Fprintf(md, "%s\n", gfm.Text(t("gpu.no_instances")))
 	} else {
-		instancesTwin(md, p, &d.Instances, b.lang(), t)
+		instancesTwin(md, p, &d.Instances, lang, t)
 	}
 	if len(d.Figures) > 0 {
 		fmt.Fprintf(md, "\n## %s\n\n", gfm.Text(t("gpu.throughput")))
@@ -128,7 +129,7 @@ func twinNum(v *float64) string {
 
 // quoted is a price point's amount as quoted, as the instance page's
 // "amount" writes it.
-func quoted(v *priceView, t func(string, ...any) string) string {
+func quoted(v *pagemodel.PriceView, t func(string, ...any) string) string {
 	unit := t("unit." + v.Unit)
 	if v.PerGPU {
 		unit = t("unit.gpu_hour")
@@ -151,21 +152,21 @@ func quoted(v *priceView, t func(string, ...any) string) string {
 // instanceTwin is the twin of an instance type's page: its current price
 // under each pricing model, its specifications and every dated price
 // point.
-func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *instanceData, b *builder, t func(string, ...any) string) {
+func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *InstanceData, lang string, t func(string, ...any) string) {
 	in := d.Instance
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(in.Name))
 	gpu := in.GPU
 	if d.GPU != nil {
 		gpu = gfm.Link(d.GPU.Name, twinLink(p, paths.GPU(d.GPU.ID), "gpu"))
 	}
-	fmt.Fprintf(md, "%d × %s · %s %s\n\n", in.GPUCount, gpu, gfm.Text(t("instance.by")), gfm.Link(pagemodel.ProviderName(d.Provider, b.lang()), twinLink(p, paths.Provider(d.Provider.ID), "provider")))
+	fmt.Fprintf(md, "%d × %s · %s %s\n\n", in.GPUCount, gpu, gfm.Text(t("instance.by")), gfm.Link(pagemodel.ProviderName(d.Provider, lang), twinLink(p, paths.Provider(d.Provider.ID), "provider")))
 	fmt.Fprintf(md, "## %s\n\n", gfm.Text(t("instance.panel.heading")))
 	if len(d.Panel) == 0 {
-		why, _ := catalog.Text(in, "price_not_public", b.lang())
+		why, _ := catalog.Text(in, "price_not_public", lang)
 		fmt.Fprintf(md, "%s\n", gfm.Text(t("price.not_public")+cond(why != "", " — "+why)))
 	} else {
 		if in.PriceIncomplete != "" {
-			partial, _ := catalog.Text(in, "price_incomplete", b.lang())
+			partial, _ := catalog.Text(in, "price_incomplete", lang)
 			fmt.Fprintf(md, "%s — %s\n\n", gfm.Text(t("price.partial_only")), gfm.Text(partial))
 		}
 		var rows [][]string
@@ -243,7 +244,7 @@ func cond(ok bool, a string, b ...string) string {
 // page shows it: each instance type with its lowest on-demand price per
 // GPU-hour (else its lowest under another pricing model, named), in the
 // page's order.
-func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *instanceList, lang string, t func(string, ...any) string) {
+func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *InstanceList, lang string, t func(string, ...any) string) {
 	head := []string{t("col.instance")}
 	right := []bool{false}
 	if l.ShowProvider {
@@ -300,9 +301,9 @@ func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *instanceList, lang
 
 // providerTwin is the twin of a provider's page: its instance types, the
 // cheapest per GPU-hour first, and its terms that the catalog states.
-func providerTwin(md *strings.Builder, p *pagemodel.Page, d *providerData, b *builder, t func(string, ...any) string) {
+func providerTwin(md *strings.Builder, p *pagemodel.Page, d *ProviderData, lang string, t func(string, ...any) string) {
 	pr := d.Provider
-	fmt.Fprintf(md, "# %s\n\n", gfm.Text(pagemodel.ProviderName(pr, b.lang())))
+	fmt.Fprintf(md, "# %s\n\n", gfm.Text(pagemodel.ProviderName(pr, lang)))
 	if pr.Homepage != "" {
 		fmt.Fprintf(md, "%s: %s\n\n", gfm.Text(t("provider.homepage")), gfm.Source(pr.Homepage))
 	}
@@ -310,7 +311,7 @@ func providerTwin(md *strings.Builder, p *pagemodel.Page, d *providerData, b *bu
 	if len(d.Instances.Rows) == 0 {
 		fmt.Fprintf(md, "%s\n", gfm.Text(t("provider.no_instances")))
 	} else {
-		instancesTwin(md, p, &d.Instances, b.lang(), t)
+		instancesTwin(md, p, &d.Instances, lang, t)
 	}
 	fmt.Fprintf(md, "\n## %s\n\n", gfm.Text(t("provider.terms")))
 	term := func(key, v string) { fmt.Fprintf(md, "- %s: %s\n", gfm.Text(t(key)), v) }

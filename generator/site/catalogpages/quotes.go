@@ -1,4 +1,4 @@
-package site
+package catalogpages
 
 import (
 	"math"
@@ -9,10 +9,10 @@ import (
 	"gpucompare/generator/site/pagemodel"
 )
 
-// quoteView is a team's private quote (from an overlay) as an instance
+// QuoteView is a team's private quote (from an overlay) as an instance
 // page shows it: beside the list price of the same offer, with how far
 // below list it is, until its last valid day; after it, listed as expired.
-type quoteView struct {
+type QuoteView struct {
 	*catalog.Quote
 	Region     *catalog.Region // nil when the provider has no such region
 	ValidUntil *pagemodel.DateView
@@ -27,21 +27,21 @@ type quoteView struct {
 }
 
 // HasAgainst says whether the discount against list is known.
-func (q *quoteView) HasAgainst() bool { return !math.IsNaN(q.Against) }
+func (q *QuoteView) HasAgainst() bool { return !math.IsNaN(q.Against) }
 
 // AgainstText is the discount against list, rounded to a whole percent.
-func (q *quoteView) AgainstText() int { return int(math.Round(q.Against)) }
+func (q *QuoteView) AgainstText() int { return int(math.Round(q.Against)) }
 
 // Above is how far above list the quote is, in whole percent: a quote
 // can be worse than list.
-func (q *quoteView) Above() int { return -q.AgainstText() }
+func (q *QuoteView) Above() int { return -q.AgainstText() }
 
-// instanceQuotes are the quotes for instance type in, the valid ones
+// InstanceQuotes are the quotes for instance type in, the valid ones
 // first, each beside its list price as of day.
-func instanceQuotes(cat *catalog.Catalog, in *catalog.Instance, day time.Time) []*quoteView {
-	var valid, expired []*quoteView
+func InstanceQuotes(cat *catalog.Catalog, in *catalog.Instance, day time.Time) []*QuoteView {
+	var valid, expired []*QuoteView
 	for _, q := range cat.QuotesOf(in) {
-		v := &quoteView{Quote: q, ValidUntil: pagemodel.NewDate(q.ValidUntil), Against: math.NaN(), Expired: q.Expired(day)}
+		v := &QuoteView{Quote: q, ValidUntil: pagemodel.NewDate(q.ValidUntil), Against: math.NaN(), Expired: q.Expired(day)}
 		v.Region = in.Provider.Region(q.Offer.Region)
 		v.List = listPrice(cat, in, q)
 		switch {
@@ -77,9 +77,9 @@ func listPrice(cat *catalog.Catalog, in *catalog.Instance, q *catalog.Quote) *ca
 	return best
 }
 
-// expiredQuotes are the quotes expired on day (pricing.ExpiredQuotes),
+// ExpiredQuotes are the quotes expired on day (pricing.ExpiredQuotes),
 // each with its provider and instance type, for the banner to name.
-func expiredQuotes(cat *catalog.Catalog, day time.Time, lang string) []*pagemodel.ExpiredQuote {
+func ExpiredQuotes(cat *catalog.Catalog, day time.Time, lang string) []*pagemodel.ExpiredQuote {
 	var out []*pagemodel.ExpiredQuote
 	for _, q := range pricing.ExpiredQuotes(cat, day) {
 		e := &pagemodel.ExpiredQuote{Quote: q, ProviderName: q.Offer.Provider, InstanceName: q.Offer.Instance}

@@ -1,0 +1,132 @@
+package catalogpages
+
+import (
+	"cmp"
+
+	"strings"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/cards"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
+)
+
+// CardLayouts are the page kinds with a social card, when the site has a
+// URL (a card's address in og:image must be absolute).
+var CardLayouts = map[string]bool{"home": true, "gpu": true, "instance": true, "provider": true}
+
+// CardPath is the output path of the card of the page at path: card.png
+// beside its index.html.
+func CardPath(path string) string { return strings.TrimSuffix(path, "index.html") + cards.Name }
+
+// CardTexts are the text of the cards of pages, in their order: each
+// page's title and the cheapest current price per GPU-hour of its
+// offers, as the home table and a GPU model's page answer
+// (HomePriceTable), with its age; of the edition's catalog, its derived
+// data and messages, and the views of its prices.
+func CardTexts(pages []*pagemodel.Page, cat *catalog.Catalog, data *derive.Data, msgs render.Messages, prices pagemodel.Prices) ([]cards.Card, error) {
+	gpus := map[string]*catalog.GPU{}
+	for _, g := range cat.GPUs {
+		gpus[paths.GPU(g.ID)] = g
+	}
+	provs := map[string]*catalog.Provider{}
+	ins := map[string]*catalog.Instance{}
+	for _, pr := range cat.Providers {
+		provs[paths.Provider(pr.ID)] = pr
+		for _, in := range pr.Instances {
+			ins[paths.Instance(in)] = in
+		}
+	}
+	var err error
+	t := msgs.TKeeping(&err)
+	site := cat.Site.Title
+	if site == "" {
+		site = t("site.name")
+	}
+	var out []cards.Card
+	for _, p := range pages {
+		if p.Card == "" {
+			continue
+		}
+		c := cards.Card{Path: CardPath(p.Path), Site: site}
+		var offers []*pricing.Offer
+		models := data.GPUs
+		switch p.Layout {
+		case "home":
+			c.Title, offers = t("home.title"), data.Priced
+		case "gpu":
+			g := gpus[p.Path]
+			c.Kind, c.Title = t("card.kind.gpu"), p.Title
+			for _, o := range data.Priced {
+				if o.Instance.GPU == g.ID {
+					offers = append(offers, o)
+				}
+			}
+			models = []*catalog.GPU{g}
+		case "provider":
+			pr := provs[p.Path]
+			c.Kind, c.Title = t("card.kind.provider"), p.Title
+			for _, o := range data.Priced {
+				if o.Provider == pr {
+					offers = append(offers, o)
+				}
+			}
+		case "instance":
+			in := ins[p.Path]
+			c.Kind, c.Title, c.Sub = t("card.kind.instance"), p.Title, pagemodel.CatalogText(cat, in.Provider, "name")
+			offers = data.OffersOf[in]
+		}
+		cell, gpu := cardAnswer(HomePriceTable(offers, models, cat.Site.Currency, "", cmp.Or(cat.Site.Language, catalog.BaseLanguage), -1, prices.AgeDate, prices.Trust, func(s string) string { return s }))
+		if len(models) == 1 {
+			gpu = nil // the page's own GPU model
+		}
+		c.Price, c.Note = cardPrice(cat, msgs, cell, gpu, t)
+		out = append(out, c)
+	}
+	return out, err
+}
+
+// cardAnswer is the cheapest on-demand answer of a home table: the
+// lowest price per GPU-hour of its rows, a current one before one that
+// answers only because nothing of its GPU model is current; nil when no
+// row has one; and its GPU model.
+func cardAnswer(t *HomePrices) (*HomeCell, *catalog.GPU) {
+	var best *HomeCell
+	var gpu *catalog.GPU
+	for _, r := range t.Rows {
+		c := r.Cells[0]
+		if c == nil {
+			continue
+		}
+		if best == nil || (c.Why == "") != (best.Why == "") && c.Why == "" || (c.Why == "") == (best.Why == "") && c.PerGPUHour < best.PerGPUHour {
+			best, gpu = c, r.GPU
+		}
+	}
+	return best, gpu
+}
+
+// cardPrice is the price line and the note under it of a card whose
+// answer is c: the price per GPU-hour, then its pricing model, offer and
+// age, and its GPU model when gpu is not nil; that there is none when c
+// is nil.
+func cardPrice(cat *catalog.Catalog, msgs render.Messages, c *HomeCell, gpu *catalog.GPU, t func(string, ...any) string) (price, note string) {
+	if c == nil {
+		return t("card.none"), ""
+	}
+	region := c.Region
+	if region == catalog.AllRegions {
+		region = t("region.all")
+	}
+	if gpu != nil {
+		note = t("card.note_gpu", pagemodel.CatalogText(cat, gpu, "name"), c.Provider, c.Instance, region, c.Trust.Age)
+	} else {
+		note = t("card.note", t("home.tab.on_demand"), c.Provider, c.Instance, region, c.Trust.Age)
+	}
+	if c.Why != "" {
+		note += t("card.fallback")
+	}
+	return t("card.price", render.FormatMoney(c.PerGPUHour), msgs.Cur(c.Currency)), note
+}
