@@ -18,6 +18,7 @@ import (
 	"gpucompare/generator/charts"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/kinds"
@@ -147,10 +148,10 @@ type pickRow struct {
 	ProviderURL string
 	GPUURL      string
 	RegionName  string
-	Price       *matrixPrice // the price compared, in Currency
-	Point       *priceView   // the price point as quoted
-	ShowQuote   bool         // the quote differs from the figure shown
-	Key         float64      // the value sorted on, in Currency
+	Price       *compare.Price // the price compared, in Currency
+	Point       *priceView     // the price point as quoted
+	ShowQuote   bool           // the quote differs from the figure shown
+	Key         float64        // the value sorted on, in Currency
 	Date        *pagemodel.DateView
 	// Model is the pricing model of Price when it is not the query's: a
 	// nearest offer without a price under it is shown at its on-demand.
@@ -194,7 +195,7 @@ type guideKind struct {
 	msgs        render.Messages
 	newPage     func(path, layout string) *pagemodel.Page
 	price       func(in *catalog.Instance, pp *catalog.PricePoint) *priceView
-	matrixPrice func(pr *pricing.Price) *matrixPrice
+	matrixPrice func(pr *pricing.Price) *compare.Price
 	prose       func(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error)
 	warnf       func(pos catalog.Pos, format string, args ...any)
 }
@@ -202,7 +203,7 @@ type guideKind struct {
 // guidesOf is the guide page kind of the edition b builds.
 func guidesOf(b *builder) *guideKind {
 	return &guideKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage,
-		price: b.price, matrixPrice: matrixOf(b).matrixPrice, prose: b.prose, warnf: b.warnf}
+		price: b.price, matrixPrice: matrixOf(b, nil).Price, prose: b.prose, warnf: b.warnf}
 }
 
 // text is the text of the field key of the catalog record rec in the

@@ -27,6 +27,7 @@ var stageImports = map[string][]string{
 	"site/pagemodel":   {"site/content", "site/export", "site/paths", "site/render"},
 	"site/kinds":       {"site/chartmodel", "site/content", "site/derive", "site/pagemodel", "site/paths", "site/render"},
 	"site/chartmodel":  {"site/pagemodel", "site/render"},
+	"site/compare":     {"site/derive", "site/export", "site/fingerprint", "site/pagemodel", "site/paths", "site/render"},
 	"site/sitemap":     {"site/pagemodel", "site/write"},
 	"site/reuse":       {"site/fingerprint", "site/write"},
 	"site/feeds":       {"site/fingerprint", "site/pagemodel", "site/paths", "site/render", "site/reuse", "site/write"},

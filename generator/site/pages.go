@@ -128,18 +128,17 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	add(home)
 	add(b.summaryPage())
 
-	mk := matrixOf(b)
-	mk.sizes = rows
-	matrix, err := mk.matrixPages()
+	mk := matrixOf(b, rows)
+	matrix, err := mk.Pages()
 	if err != nil {
 		return nil, err
 	}
-	for i, c := range mk.chunks {
+	for i, c := range mk.Chunks() {
 		if err := b.put(offerChunkPath(i+1), c); err != nil {
 			return nil, err
 		}
 	}
-	for i, c := range mk.gpuChunks {
+	for i, c := range mk.GPUChunks() {
 		if err := b.put(gpuChunkPath(i+1), c); err != nil {
 			return nil, err
 		}
@@ -521,7 +520,7 @@ type gpuRow struct {
 // GPU list.
 func (k *catalogKind) gpusData(p *pagemodel.Page, page, pages int) *gpusData {
 	gpus, offers := k.data.GPUs, k.data.Priced
-	d := &gpusData{Exports: &exportLinks{"gpus.exports", p.Rel(paths.GPUsCSV), p.Rel(paths.GPUsJSON)}}
+	d := &gpusData{Exports: &exportLinks{Label: "gpus.exports", CSV: p.Rel(paths.GPUsCSV), JSON: p.Rel(paths.GPUsJSON)}}
 	if pages > 1 {
 		gpus, offers = k.gpusPage(page)
 		d.First, d.Last, d.Total = page*maxGPURows+1, page*maxGPURows+len(gpus), len(k.data.GPUs)

@@ -6,6 +6,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 )
@@ -47,7 +48,7 @@ type classCell struct {
 	Offer *pricing.Offer
 	Point *catalog.PricePoint
 	Date  string // priceDate of the point; "" when undated
-	Ref   *citedSource
+	Ref   *compare.CitedSource
 }
 
 // reportClassesOf makes the answer per GPU class over the offers of k,

@@ -40,7 +40,7 @@ func (b *builder) summaryPage() *pagemodel.Page {
 
 // summaryData makes the summary of the edition b builds, its links from p.
 func (b *builder) summaryData(p *pagemodel.Page) *summaryData {
-	rk := &reportKind{cat: b.cat, data: b.Data, price: b.price, matrix: matrixOf(b)}
+	rk := &reportKind{cat: b.cat, data: b.Data, price: b.price, matrix: matrixOf(b, nil)}
 	d := &summaryData{Classes: rk.reportClassesOf(b.cat.Site.Currency, b.lang(), oldBeforeOf(b.ageDate), b.ageDate, b.trust, p.Rel)}
 	if d.Classes != nil {
 		d.Classes.Links = true
