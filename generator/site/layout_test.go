@@ -31,6 +31,7 @@ var stageImports = map[string][]string{
 	"site/sitemap":     {"site/pagemodel", "site/write"},
 	"site/reuse":       {"site/fingerprint", "site/write"},
 	"site/feeds":       {"site/fingerprint", "site/pagemodel", "site/paths", "site/render", "site/reuse", "site/write"},
+	"site/search":      {"site/content", "site/pagemodel", "site/paths", "site/render", "site/searchindex"},
 	"site/searchindex": {"site/pagemodel", "site/write"},
 	"site/api":         {"site/derive", "site/export", "site/paths", "site/render", "site/reuse", "site/write"},
 	"site/markdown":    nil,
