@@ -244,7 +244,7 @@ func searchCut(text string) string {
 // Entries lists what the search finds on a site whose pages are at
 // the paths of have, in the order of Kinds and, within a kind, of
 // the catalog. t gives the words of the facts lines; tr the catalog's
-// text in the site's language (builder.text); unit a benchmark's unit in
+// text in the site's language (pagemodel.CatalogText); unit a benchmark's unit in
 // it (render.Messages.UnitName); regionURL the path and fragment of the
 // i-th region of a provider, and guidePath the path of a guide, by id.
 func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*pagemodel.Page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string, unit func(string) string,
