@@ -1,52 +1,11 @@
 package site
 
 import (
-	"encoding/json"
-	"fmt"
 	"path"
 	"regexp"
 	"strings"
 	"testing"
-
-	"gpucompare/generator/pricing"
-	"gpucompare/generator/site/export"
 )
-
-// The first matrix page's script data is encoded offer by offer; it must
-// be what json.Marshal writes of the whole (html/template writes that).
-func TestMatrixScriptEncodesWhatMarshalWrites(t *testing.T) {
-	amount := 2.25
-	for _, n := range []int{0, 1, 4} {
-		offers := make([]*pricing.Offer, n)
-		exports := map[*pricing.Offer]*export.OfferExport{}
-		for i := range offers {
-			offers[i] = new(pricing.Offer)
-			exports[offers[i]] = &export.OfferExport{
-				Provider: fmt.Sprintf("p%d", i), ProviderName: "</script><!--\u2028\u2029", InstanceName: "a&b",
-				GPUCount: i, VCPUs: &amount, Prices: map[string]*export.PriceExport{"on_demand": {Amount: &amount, Currency: "USD", Hourly: 1.0 / 3}},
-			}
-		}
-		s := &matrixScript{
-			OffersExport:   export.OffersExport{Title: "<b>T</b>", Currency: "EUR", Models: []string{"spot"}, Offers: []*export.OfferExport{}},
-			scriptSettings: scriptSettings{GPUs: []export.GPUExport{{ID: "g", Name: "G>"}}, Model: "spot", Root: "../", Messages: map[string]string{"b": "\u2028", "a": "<x>"}},
-		}
-		got, err := s.encode(offers, func(o *pricing.Offer) *export.OfferExport { return exports[o] })
-		if err != nil {
-			t.Fatal(err)
-		}
-		whole := *s
-		for _, o := range offers {
-			whole.Offers = append(whole.Offers, exports[o])
-		}
-		want, err := json.Marshal(&whole)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != string(want) {
-			t.Errorf("%d offers: encoded\n%s\njson.Marshal\n%s", n, got, want)
-		}
-	}
-}
 
 // anchorRE is a link of a page: its href, and the text up to its end.
 var anchorRE = regexp.MustCompile(`<a [^>]*href="([^"]*)"[^>]*>([^<]*)</a>`)

@@ -19,6 +19,7 @@ import (
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/catalogpages"
+	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/kinds"
@@ -141,7 +142,7 @@ type pickRow struct {
 	ProviderURL string
 	GPUURL      string
 	RegionName  string
-	Price       *matrixPrice         // the price compared, in Currency
+	Price       *compare.Price       // the price compared, in Currency
 	Point       *pagemodel.PriceView // the price point as quoted
 	ShowQuote   bool                 // the quote differs from the figure shown
 	Key         float64              // the value sorted on, in Currency
@@ -188,7 +189,7 @@ type guideKind struct {
 	msgs        render.Messages
 	newPage     func(path, layout string) *pagemodel.Page
 	price       func(in *catalog.Instance, pp *catalog.PricePoint) *pagemodel.PriceView
-	matrixPrice func(pr *pricing.Price) *matrixPrice
+	matrixPrice func(pr *pricing.Price) *compare.Price
 	prose       func(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error)
 	warnf       func(pos catalog.Pos, format string, args ...any)
 }
@@ -196,7 +197,7 @@ type guideKind struct {
 // guidesOf is the guide page kind of the edition b builds.
 func guidesOf(b *builder) *guideKind {
 	return &guideKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage,
-		price: pricesOf(b).Price, matrixPrice: matrixOf(b).matrixPrice, prose: b.prose, warnf: b.warnf}
+		price: pricesOf(b).Price, matrixPrice: matrixOf(b, nil).Price, prose: b.prose, warnf: b.warnf}
 }
 
 // text is the text of the field key of the catalog record rec in the

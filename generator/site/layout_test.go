@@ -37,6 +37,8 @@ var stageImports = map[string][]string{
 	"site/twins":        {"site/markdown"},
 	"site/cards":        {"site/fingerprint", "site/reuse", "site/write"},
 	"site/llms":         {"site/content", "site/derive", "site/markdown", "site/pagemodel", "site/paths", "site/render", "site/write"},
+	"site/compare":      {"site/derive", "site/export", "site/fingerprint", "site/pagemodel", "site/paths", "site/render"},
+	"site/search":       {"site/content", "site/pagemodel", "site/paths", "site/render", "site/searchindex"},
 }
 
 // pkgInfo is what TestStageSizes and TestStagesImportOneWay read of a

@@ -13,6 +13,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/compare"
 )
 
 // matrixBlock returns the JSON data block of a matrix page, as written.
@@ -330,7 +331,7 @@ var rowOffer = regexp.MustCompile(`(?s)^[^>]*>\s*<th scope="row"[^>]*><a href="(
 
 // TestMatrixDataScriptsHoldEveryOfferOnceInOrder builds the shipped
 // catalog: in each edition the first page of the matrix loads its offers
-// from several data scripts of at most maxChunkBytes of offers each, all
+// from several data scripts of at most compare.MaxChunkBytes of offers each, all
 // before static/matrix.js, which hold every offer once, in the order of
 // the rows of the HTML matrix (its pages one after the other) and of
 // compare/offers.json, as that file
@@ -351,7 +352,7 @@ func TestMatrixDataScriptsHoldEveryOfferOnceInOrder(t *testing.T) {
 			if want := fmt.Sprintf("offers-%d.js", i+1); m[1] != want {
 				t.Errorf("%sindex.html: data script %d is %s, want %s", dir, i+1, m[1], want)
 			}
-			if js := files[dir+m[1]]; len(js) > maxChunkBytes+300 {
+			if js := files[dir+m[1]]; len(js) > compare.MaxChunkBytes+300 {
 				t.Errorf("%s%s: %d bytes, over the bound", dir, m[1], len(js))
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/write"
 )
@@ -31,25 +32,25 @@ func TestMatrixRowsMeasureAsHTMLTemplateWritesThem(t *testing.T) {
 		}
 		b.Data = derive.Make(cat)
 		b.newPage = frameOf(b).New // as pages sets it
-		k := matrixOf(b)
-		models := pricedModels(b.Priced)
+		k := matrixOf(b, nil)
+		models := compare.PricedModels(b.Priced)
 		var terr error
-		columns := compareColumns(b.tmpl.Msgs.TKeeping(&terr), models, "on_demand", cat.Site.Currency)
+		columns := compare.CompareColumns(b.tmpl.Msgs.TKeeping(&terr), models, "on_demand", cat.Site.Currency)
 		if terr != nil {
 			t.Fatal(terr)
 		}
 		if !b.tmpl.PartCompiles("compare", "compare-table") {
 			t.Fatalf("%s: \"compare-table\" does not compile: the rows are measured through html/template", lang)
 		}
-		p := k.newPage(matrixPath(2), "compare")
+		p := b.newPage(compare.Path(2), "compare")
 		html := b.tmpl.ByLayout["compare"]
 		var fast, slow bytes.Buffer
 		for _, o := range b.Priced {
-			d := &compareData{Currency: cat.Site.Currency, Model: "on_demand", Models: models, Columns: columns,
-				Rows: []*matrixRow{k.matrixRow(p, o, models, "on_demand")}}
+			d := &compare.Data{Currency: cat.Site.Currency, Model: "on_demand", Models: models, Columns: columns,
+				Rows: []*compare.Row{k.Row(p, o, models, "on_demand")}}
 			fast.Reset()
 			slow.Reset()
-			if err := k.table(&fast, d); err != nil {
+			if err := b.tmpl.ExecutePart(&fast, "compare", "compare-table", d); err != nil {
 				t.Fatal(err)
 			}
 			if err := html.ExecuteTemplate(&slow, "compare-table", d); err != nil {

@@ -52,18 +52,17 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	add(ck.HomePage())
 	add(summaryPage(b.newPage, summaryClasses(b), catalogDate(b.cat)))
 
-	mk := matrixOf(b)
-	mk.sizes = rows
-	matrix, err := mk.matrixPages()
+	mk := matrixOf(b, rows)
+	matrix, err := mk.Pages()
 	if err != nil {
 		return nil, err
 	}
-	for i, c := range mk.chunks {
+	for i, c := range mk.Chunks() {
 		if err := b.put(offerChunkPath(i+1), c); err != nil {
 			return nil, err
 		}
 	}
-	for i, c := range mk.gpuChunks {
+	for i, c := range mk.GPUChunks() {
 		if err := b.put(gpuChunkPath(i+1), c); err != nil {
 			return nil, err
 		}

@@ -11,12 +11,13 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/synth"
 )
 
 // maxCatalogBytes is the most bytes of YAML of a catalog whose every
-// HTML page and script is held to maxPageBytes: 2 MB (decimal).
+// HTML page and script is held to compare.MaxPageBytes: 2 MB (decimal).
 const maxCatalogBytes = 2_000_000
 
 // TestEveryPageWithinTwoMB builds the shipped catalog; a synthetic catalog
@@ -115,7 +116,7 @@ func TestPagesWithinTwoMBForThousandsOfRecords(t *testing.T) {
 }
 
 // checkPageSizes fails t for each HTML page or script of files over
-// maxPageBytes but those of known (paths in any edition), and for each of
+// compare.MaxPageBytes but those of known (paths in any edition), and for each of
 // known within it; it returns how many there are and the largest of the
 // others.
 func checkPageSizes(t *testing.T, files Files) (pages, largest int, at string) {
@@ -125,8 +126,8 @@ func checkPageSizes(t *testing.T, files Files) (pages, largest int, at string) {
 			continue
 		}
 		pages++
-		if len(data) > maxPageBytes {
-			t.Errorf("%s: %d bytes, over %d", p, len(data), maxPageBytes)
+		if len(data) > compare.MaxPageBytes {
+			t.Errorf("%s: %d bytes, over %d", p, len(data), compare.MaxPageBytes)
 		}
 		if len(data) > largest {
 			largest, at = len(data), p
@@ -217,8 +218,8 @@ func TestBenchmarkRankingsShowTheirFirstRows(t *testing.T) {
 			t.Errorf("%s not built", p)
 		}
 	}
-	if n := len(files[page]); n > maxPageBytes*6/10 {
-		t.Errorf("%s: %d bytes; want well under %d", page, n, maxPageBytes)
+	if n := len(files[page]); n > compare.MaxPageBytes*6/10 {
+		t.Errorf("%s: %d bytes; want well under %d", page, n, compare.MaxPageBytes)
 	}
 }
 
@@ -300,45 +301,4 @@ func manyRegionsRoot(t testing.TB) fstest.MapFS {
 	root["data/providers/hostile-regions.yaml"] = &fstest.MapFile{Data: []byte(prov)}
 	root["data/prices/hostile-regions.yaml"] = &fstest.MapFile{Data: []byte("provider: hostile-regions\nprices:\n" + prices.String())}
 	return root
-}
-
-// TestMatrixFrameTakesItsBytesFromTheRows splits rows of 30,000 bytes into
-// the matrix's pages under a first page's frame of 900,000 bytes (its
-// pager growing with the pages) and later pages' of 50,000: each page's
-// frame and rows stay within maxPageBytes, the first page holds fewer rows
-// than the others, which hold maxMatrixRowBytes of rows; without frames
-// every page holds maxMatrixRowBytes.
-func TestMatrixFrameTakesItsBytesFromTheRows(t *testing.T) {
-	const row = 30_000
-	sizes := slices.Repeat([]int{row}, 200)
-	frames := func(pages int) (int, int, error) { return 900_000 + 60*pages, 50_000 + 60*pages, nil }
-	starts, err := pageStarts(sizes, 1000, frames)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages := len(starts) - 1
-	first, later, _ := frames(pages)
-	for i := range pages {
-		frame := later
-		if i == 0 {
-			frame = first
-		}
-		rows := starts[i+1] - starts[i]
-		if total := frame + rows*row; total > maxPageBytes {
-			t.Errorf("page %d: a frame of %d and %d rows: %d bytes, over %d", i+1, frame, rows, total, maxPageBytes)
-		}
-		if i > 0 && i < pages-1 && rows != maxMatrixRowBytes/row {
-			t.Errorf("page %d holds %d rows; want %d", i+1, rows, maxMatrixRowBytes/row)
-		}
-	}
-	if got, want := starts[1], (maxPageBytes-first-frameSlack)/row; got != want {
-		t.Errorf("the first page holds %d rows; want %d", got, want)
-	}
-	plain, err := pageStarts(sizes, 1000, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if plain[1] != maxMatrixRowBytes/row {
-		t.Errorf("without frames the first page holds %d rows; want %d", plain[1], maxMatrixRowBytes/row)
-	}
 }

@@ -23,6 +23,7 @@ import (
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/chartmodel"
+	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
@@ -45,7 +46,7 @@ import (
 // offers without a price.
 //
 // It is made from the site's own parts — the shared templates and
-// partials, matrixRow, the GPU matrix's charts, kinds.Scenarios.ScenarioData — with one
+// partials, compare.Row, the GPU matrix's charts, kinds.Scenarios.ScenarioData — with one
 // difference in Links: the report's linker turns a page of the site into
 // an anchor in the file (pagemodel.ReportAnchor), so an instance type's name leads
 // to its sources, not to a page that is not there.
@@ -215,7 +216,7 @@ type reportData struct {
 	GPUs          []string // the names of the GPU models chosen; nil for all
 	Count         int      // the offers shown
 	CatalogOffers int      // the offers of the whole catalog
-	Matrix        *compareData
+	Matrix        *compare.Data
 	// Offers are the matrix as the report shows it: sorted by the metric,
 	// the offers without a price apart (reportOffersOf).
 	Offers   *reportOffers
@@ -258,30 +259,20 @@ type reportSources struct {
 	// Cited is every distinct source text among them, once each, numbered
 	// in the order the Sources section first names it; the section and the
 	// matrix point to a source by its number (Ref) instead of repeating it.
-	Cited []*citedSource
-	refs  map[string]*citedSource
+	Cited []*compare.CitedSource
+	refs  map[string]*compare.CitedSource
 }
-
-// citedSource is one distinct source text of the report and its number.
-type citedSource struct {
-	N     int
-	Text  string
-	Cites []render.Citation
-}
-
-// Anchor is the id of the source in the report's list of sources.
-func (c *citedSource) Anchor() string { return fmt.Sprintf("source-%d", c.N) }
 
 // Ref is the numbered source of the text src; nil when src is empty or
 // not among the report's sources.
-func (s *reportSources) Ref(src string) *citedSource { return s.refs[src] }
+func (s *reportSources) Ref(src string) *compare.CitedSource { return s.refs[src] }
 
 // number gives src the next number, unless it has one or is empty.
 func (s *reportSources) number(src string) {
 	if src == "" || s.refs[src] != nil {
 		return
 	}
-	c := &citedSource{N: len(s.Cited) + 1, Text: src, Cites: s.cite(src)}
+	c := &compare.CitedSource{N: len(s.Cited) + 1, Text: src, Cites: s.cite(src)}
 	s.Cited = append(s.Cited, c)
 	s.refs[src] = c
 }
@@ -388,7 +379,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		}
 	}
 	p.Data = d
-	rk := &reportKind{cat: b.cat, data: b.Data, price: pricesOf(b).Price, matrix: matrixOf(b)}
+	rk := &reportKind{cat: b.cat, data: b.Data, price: pricesOf(b).Price, matrix: matrixOf(b, nil)}
 	if d.Matrix, err = rk.reportMatrix(p, x); err != nil {
 		return nil, fmt.Errorf("matrix: %w", err)
 	}
@@ -525,13 +516,13 @@ type reportKind struct {
 	cat    *catalog.Catalog
 	data   *derive.Data
 	price  func(in *catalog.Instance, pp *catalog.PricePoint) *pagemodel.PriceView
-	matrix *matrixKind
+	matrix *compare.Kind
 }
 
 // reportMatrix is the instance matrix of the chosen offers, the rows of
 // /compare/ in catalog order: the model of the report's metric (on-demand,
 // unless no offer has it), the rates, and every offer's matrixRow.
-func (k *reportKind) reportMatrix(p *pagemodel.Page, x *render.Texter) (*compareData, error) {
+func (k *reportKind) reportMatrix(p *pagemodel.Page, x *render.Texter) (*compare.Data, error) {
 	display := k.cat.Site.Currency
 	models := pricedModels(k.data.Priced)
 	model := "on_demand"
@@ -539,12 +530,12 @@ func (k *reportKind) reportMatrix(p *pagemodel.Page, x *render.Texter) (*compare
 		model = models[0]
 	}
 	m := k.matrix
-	d := &compareData{
-		Currency: display, Model: model, Models: models, Columns: matrixColumns(x.T, models, model, display),
-		Rates: m.matrixRates(display), Total: len(k.data.Priced), First: 1, Last: len(k.data.Priced),
+	d := &compare.Data{
+		Currency: display, Model: model, Models: models, Columns: compare.Columns(x.T, models, model, display),
+		Rates: m.Rates(display), Total: len(k.data.Priced), First: 1, Last: len(k.data.Priced),
 	}
 	for _, o := range k.data.Priced {
-		d.Rows = append(d.Rows, m.matrixRow(p, o, models, model))
+		d.Rows = append(d.Rows, m.Row(p, o, models, model))
 	}
 	return d, x.Err
 }
@@ -577,16 +568,16 @@ func (r *reportOffers) GroupSpan() int {
 
 // reportRow is an offer in the report's matrix.
 type reportRow struct {
-	Row *matrixRow
+	Row *compare.Row
 	// Rank is its place among the whole prices a provider or a price
 	// catalog lists (equal prices share one); 0 for a row that does not
 	// rank: an estimate or article figure, a partial price, a fractional
 	// GPU, or no price under the metric's model.
 	Rank   int
-	GPUs   string       // "8 × A100 SXM4 40GB"
-	Region string       // the region's name, "all regions" for a price that holds in all
-	Kind   string       // priceKind of the metric's price
-	Quoted *matrixPrice // the metric's price, as quoted; nil when none
+	GPUs   string         // "8 × A100 SXM4 40GB"
+	Region string         // the region's name, "all regions" for a price that holds in all
+	Kind   string         // priceKind of the metric's price
+	Quoted *compare.Price // the metric's price, as quoted; nil when none
 	Cells  []*perGPUCell
 	Other  *perGPUCell // the cheapest under Others; nil when none
 	Date   string      // priceDate of the metric's price; "" when undated or none
@@ -611,7 +602,7 @@ var mainModels = []string{"on_demand", "spot", "reserved_1y", "reserved_3y"}
 // GPU-hour under m.Model first, cheapest first (catalog order between
 // equals), then the priced rows without one, in catalog order; rows with
 // no price go to the appendix.
-func reportOffersOf(m *compareData, x *render.Texter) *reportOffers {
+func reportOffersOf(m *compare.Data, x *render.Texter) *reportOffers {
 	r := &reportOffers{Model: m.Model, Currency: m.Currency, Columns: []string{m.Model}}
 	for _, model := range m.Models {
 		switch {
@@ -698,7 +689,7 @@ func (d *reportData) chosen() ([]*pricing.Offer, map[*catalog.PricePoint]bool) {
 // only the price points it holds, and only their sources and the rates':
 // the answer per GPU class shows no specs.
 func (k *reportKind) reportSources(d *reportData, offers []*pricing.Offer, points map[*catalog.PricePoint]bool) *reportSources {
-	s := &reportSources{Rates: d.Matrix.Rates, cite: k.matrix.cite}
+	s := &reportSources{Rates: d.Matrix.Rates, cite: k.matrix.Cite}
 	byInstance := map[*catalog.Instance]*instanceSources{}
 	seen := map[*catalog.PricePoint]bool{}
 	providers := map[*catalog.Provider]bool{}
@@ -732,7 +723,7 @@ func (k *reportKind) reportSources(d *reportData, offers []*pricing.Offer, point
 		}
 	}
 
-	s.refs = map[string]*citedSource{}
+	s.refs = map[string]*compare.CitedSource{}
 	urls := map[string]bool{}
 	add := func(src string) {
 		s.number(src)

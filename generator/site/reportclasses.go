@@ -7,6 +7,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/catalogpages"
+	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 )
@@ -48,7 +49,7 @@ type classCell struct {
 	Offer *pricing.Offer
 	Point *catalog.PricePoint
 	Date  string // priceDate of the point; "" when undated
-	Ref   *citedSource
+	Ref   *compare.CitedSource
 }
 
 // reportClassesOf makes the answer per GPU class over the offers of k,

@@ -14,6 +14,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/search"
 	"gpucompare/generator/site/searchindex"
 )
 
@@ -38,8 +39,8 @@ func readSearchIndex(t *testing.T, files Files) []*searchEntry {
 	if err := json.Unmarshal(bytes.TrimSuffix(src[i+len(prefix):], []byte(";\n")), &index); err != nil {
 		t.Fatalf("%s: %v", searchIndexPath, err)
 	}
-	if len(index.Kinds) != len(searchKinds) {
-		t.Fatalf("%s: %d kinds, want %d", searchIndexPath, len(index.Kinds), len(searchKinds))
+	if len(index.Kinds) != len(search.Kinds) {
+		t.Fatalf("%s: %d kinds, want %d", searchIndexPath, len(index.Kinds), len(search.Kinds))
 	}
 	var out []*searchEntry
 	gpus := map[*searchEntry]int{}
@@ -55,7 +56,7 @@ func readSearchIndex(t *testing.T, files Files) []*searchEntry {
 		out = append(out, e)
 	}
 	for e, i := range gpus {
-		if i >= len(out) || i >= 0 && searchKinds[out[i].Kind] != "gpu" {
+		if i >= len(out) || i >= 0 && search.Kinds[out[i].Kind] != "gpu" {
 			t.Fatalf("%s: %s names entry %d as its GPU: not a GPU model", searchIndexPath, e.Title, i)
 		}
 		if i >= 0 {
@@ -69,7 +70,7 @@ func readSearchIndex(t *testing.T, files Files) []*searchEntry {
 func titles(entries []*searchEntry) []string {
 	out := make([]string, len(entries))
 	for i, e := range entries {
-		out[i] = searchKinds[e.Kind] + ":" + e.Title
+		out[i] = search.Kinds[e.Kind] + ":" + e.Title
 	}
 	return out
 }
@@ -80,11 +81,11 @@ func titles(entries []*searchEntry) []string {
 // kind, then the shorter title.
 func TestSearchRanksExactThenPrefixThenSubstring(t *testing.T) {
 	e := func(kind int, title string, names []string, text string) *searchEntry {
-		n := []string{searchFold(title)}
+		n := []string{search.Fold(title)}
 		for _, x := range names {
-			n = append(n, searchFold(x))
+			n = append(n, search.Fold(x))
 		}
-		return &searchEntry{Kind: kind, Title: title, Names: n, Text: searchFold(text)}
+		return &searchEntry{Kind: kind, Title: title, Names: n, Text: search.Fold(text)}
 	}
 	entries := []*searchEntry{
 		e(2, "p5.48xlarge", nil, "H100 SXM5 80GB"),
@@ -102,23 +103,23 @@ func TestSearchRanksExactThenPrefixThenSubstring(t *testing.T) {
 		ranks []int
 	}{
 		// "P4D" is the query exactly; two names start with it; one holds it.
-		{"p4d", []string{"region:P4D", "instance:p4d.24xlarge", "instance:p4de.24xlarge", "instance:xp4d"}, []int{searchExact, searchPrefix, searchPrefix, searchInName}},
-		{"  P4D.24XLARGE ", []string{"instance:p4d.24xlarge"}, []int{searchExact}},
+		{"p4d", []string{"region:P4D", "instance:p4d.24xlarge", "instance:p4de.24xlarge", "instance:xp4d"}, []int{search.Exact, search.Prefix, search.Prefix, search.InName}},
+		{"  P4D.24XLARGE ", []string{"instance:p4d.24xlarge"}, []int{search.Exact}},
 		// Words in any order; a name holding both beats a spec holding them.
-		{"80gb h100", []string{"gpu:H100 SXM5 80GB", "instance:p5.48xlarge"}, []int{searchInName, searchInText}},
-		{"h100", []string{"gpu:H100 SXM5 80GB", "instance:p5.48xlarge"}, []int{searchExact, searchInText}},
+		{"80gb h100", []string{"gpu:H100 SXM5 80GB", "instance:p5.48xlarge"}, []int{search.InName, search.InText}},
+		{"h100", []string{"gpu:H100 SXM5 80GB", "instance:p5.48xlarge"}, []int{search.Exact, search.InText}},
 		// Chinese inside words: no spaces to split on.
-		{"阿里云", []string{"provider:Alibaba Cloud", "region:China (Beijing)"}, []int{searchExact, searchInText}},
-		{"里云", []string{"provider:Alibaba Cloud", "region:China (Beijing)"}, []int{searchInName, searchInText}},
-		{"北", []string{"region:China (Beijing)"}, []int{searchPrefix}},
-		{"京", []string{"region:China (Beijing)"}, []int{searchInName}},
+		{"阿里云", []string{"provider:Alibaba Cloud", "region:China (Beijing)"}, []int{search.Exact, search.InText}},
+		{"里云", []string{"provider:Alibaba Cloud", "region:China (Beijing)"}, []int{search.InName, search.InText}},
+		{"北", []string{"region:China (Beijing)"}, []int{search.Prefix}},
+		{"京", []string{"region:China (Beijing)"}, []int{search.InName}},
 		// Chinese words run together, or against Latin letters; full-width
 		// letters and Chinese punctuation.
-		{"阿里云北京", []string{"region:China (Beijing)"}, []int{searchInText}},
-		{"阿里云，北京", []string{"region:China (Beijing)"}, []int{searchInText}},
-		{"北京阿里云", []string{"region:China (Beijing)"}, []int{searchInText}},
-		{"阿里云public", []string{"provider:Alibaba Cloud"}, []int{searchInText}},
-		{"Ｐ４Ｄ．２４ＸＬＡＲＧＥ", []string{"instance:p4d.24xlarge"}, []int{searchExact}},
+		{"阿里云北京", []string{"region:China (Beijing)"}, []int{search.InText}},
+		{"阿里云，北京", []string{"region:China (Beijing)"}, []int{search.InText}},
+		{"北京阿里云", []string{"region:China (Beijing)"}, []int{search.InText}},
+		{"阿里云public", []string{"provider:Alibaba Cloud"}, []int{search.InText}},
+		{"Ｐ４Ｄ．２４ＸＬＡＲＧＥ", []string{"instance:p4d.24xlarge"}, []int{search.Exact}},
 		{"北京上海", nil, nil}, // pieces of two characters: 北京 and 上海, but no entry holds both
 		{"阿里云京", nil, nil}, // 京 alone is not a piece
 		{"、。", nil, nil},
@@ -126,13 +127,13 @@ func TestSearchRanksExactThenPrefixThenSubstring(t *testing.T) {
 		{"", nil, nil},
 		{"p4d zzqx", nil, nil},
 	} {
-		got := searchFind(entries, c.query)
+		got := search.Find(entries, c.query)
 		if !slices.Equal(titles(got), c.want) {
 			t.Errorf("%q: found %q, want %q", c.query, titles(got), c.want)
 			continue
 		}
 		for i, g := range got {
-			if r := searchRank(g, searchFold(c.query)); r != c.ranks[i] {
+			if r := search.Rank(g, search.Fold(c.query)); r != c.ranks[i] {
 				t.Errorf("%q: %s ranks %d, want %d", c.query, g.Title, r, c.ranks[i])
 			}
 		}
@@ -149,7 +150,7 @@ func TestSearchRanksAnInstanceByItsGPUAndCount(t *testing.T) {
 	h100 := &searchEntry{Kind: 1, Title: "H100 SXM5 80GB", Names: []string{"h100 sxm5 80gb", "h100-sxm5-80gb", "h100"}, Text: "80gb"}
 	a100 := &searchEntry{Kind: 1, Title: "A100 SXM4 40GB", Names: []string{"a100 sxm4 40gb", "a100"}}
 	in := func(title string, gpu *searchEntry, n int) *searchEntry {
-		return &searchEntry{Kind: 2, Title: title, Names: []string{searchFold(title)}, Text: strings.Join(gpu.Names, " "), GPU: (*searchindex.Entry)(gpu), GPUs: n}
+		return &searchEntry{Kind: 2, Title: title, Names: []string{search.Fold(title)}, Text: strings.Join(gpu.Names, " "), GPU: (*searchindex.Entry)(gpu), GPUs: n}
 	}
 	entries := []*searchEntry{
 		t4, h100, a100,
@@ -180,12 +181,12 @@ func TestSearchRanksAnInstanceByItsGPUAndCount(t *testing.T) {
 		{"gpu_8x", []string{"instance:gpu_8x_h100_sxm5"}},
 		{"16x h100", nil},
 	} {
-		if got := titles(searchFind(entries, c.query)); !slices.Equal(got, c.want) {
+		if got := titles(search.Find(entries, c.query)); !slices.Equal(got, c.want) {
 			t.Errorf("%q: found %q, want %q", c.query, got, c.want)
 		}
 	}
-	if r := searchRank(entries[4], "t4"); r != searchGPU {
-		t.Errorf("g4dn.xlarge ranks %d for t4, want searchGPU (%d)", r, searchGPU)
+	if r := search.Rank(entries[4], "t4"); r != search.GPU {
+		t.Errorf("g4dn.xlarge ranks %d for t4, want search.GPU (%d)", r, search.GPU)
 	}
 }
 
@@ -207,8 +208,8 @@ func TestSearchWords(t *testing.T) {
 		{"( )", []string{"(", ")"}},
 		{"。", nil},
 	} {
-		if got := searchWords(searchFold(c.q)); !slices.Equal(got, c.want) {
-			t.Errorf("searchWords(%q) = %q, want %q", c.q, got, c.want)
+		if got := search.Words(search.Fold(c.q)); !slices.Equal(got, c.want) {
+			t.Errorf("search.Words(%q) = %q, want %q", c.q, got, c.want)
 		}
 	}
 }
@@ -233,12 +234,12 @@ func TestSearchIndexHasEveryKind(t *testing.T) {
 		{"methodology", "page:Methodology"},
 		{"price changes", "page:Price changes"},
 	} {
-		got := searchFind(entries, c.query)
+		got := search.Find(entries, c.query)
 		if len(got) == 0 || titles(got)[0] != c.want {
 			t.Errorf("%q: first found %q, want %q", c.query, titles(got), c.want)
 		}
 	}
-	if got := searchFind(entries, "qqxz9"); len(got) != 0 {
+	if got := search.Find(entries, "qqxz9"); len(got) != 0 {
 		t.Errorf("nonsense found %q", titles(got))
 	}
 	page := string(files[searchPath])
@@ -281,13 +282,13 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 	}
 
 	// In English a region shows its id beside its name, Chinese or not.
-	for _, e := range searchFind(entries, "cn-beijing") {
-		if searchKinds[e.Kind] == "region" && !strings.HasSuffix(e.Sub, " · cn-beijing") {
+	for _, e := range search.Find(entries, "cn-beijing") {
+		if search.Kinds[e.Kind] == "region" && !strings.HasSuffix(e.Sub, " · cn-beijing") {
 			t.Errorf("region %q shows %q, want its id cn-beijing last", e.Title, e.Sub)
 		}
 	}
-	for _, e := range searchFind(entries, "华北-北京") {
-		if searchKinds[e.Kind] == "region" && e.Title == "华北-北京" && !strings.HasSuffix(e.Sub, " · bj") {
+	for _, e := range search.Find(entries, "华北-北京") {
+		if search.Kinds[e.Kind] == "region" && e.Title == "华北-北京" && !strings.HasSuffix(e.Sub, " · bj") {
 			t.Errorf("region %q shows %q, want its id bj last", e.Title, e.Sub)
 		}
 	}
@@ -295,8 +296,8 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 	cat, _ := catalog.Load(root)
 	find := func(kind, name, page string) {
 		t.Helper()
-		for _, e := range searchFind(entries, name) {
-			if searchKinds[e.Kind] == kind && e.Path == page {
+		for _, e := range search.Find(entries, name) {
+			if search.Kinds[e.Kind] == kind && e.Path == page {
 				return
 			}
 		}
@@ -322,12 +323,12 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 		{"h100 80gb", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
 		{"等保", []string{"guide:Which GPU compute fits your workload?"}},
 	} {
-		got := titles(searchFind(entries, c.query))
+		got := titles(search.Find(entries, c.query))
 		if len(got) < len(c.first) || !slices.Equal(got[:len(c.first)], c.first) {
 			t.Errorf("%q: found %q, want %q first", c.query, got, c.first)
 		}
 	}
-	if got := searchFind(entries, "xqzvw 9k"); len(got) != 0 {
+	if got := search.Find(entries, "xqzvw 9k"); len(got) != 0 {
 		t.Errorf("nonsense found %q", titles(got))
 	}
 
@@ -346,7 +347,7 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 	}
 	for _, q := range []string{"8x H100", "8×H100", "H100 x8", "8 GPUs h100", "8卡 H100"} {
 		var got []string
-		for _, e := range searchFind(entries, q) {
+		for _, e := range search.Find(entries, q) {
 			got = append(got, e.Path)
 		}
 		slices.Sort(got)
@@ -356,8 +357,8 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 		}
 	}
 	seenOther := ""
-	for _, e := range searchFind(entries, "T4") {
-		if searchKinds[e.Kind] != "instance" {
+	for _, e := range search.Find(entries, "T4") {
+		if search.Kinds[e.Kind] != "instance" {
 			continue
 		}
 		isT4 := e.GPU != nil && slices.Contains(e.GPU.Names, "t4")
@@ -419,41 +420,41 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		{"华北2（北京）", []string{"region:华北2（北京）", "region:华北2(北京)"}},
 		{"Ｈ１００ ８０ＧＢ", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
 	} {
-		got := titles(searchFind(entries, c.query))
+		got := titles(search.Find(entries, c.query))
 		if len(got) < len(c.first) || !slices.Equal(got[:len(c.first)], c.first) {
 			t.Errorf("%q: found %q, want %q first", c.query, got, c.first)
 		}
 	}
 	// Every result of 华为云A100 is a Huawei Cloud offer of an A100.
-	got := searchFind(entries, "华为云A100")
+	got := search.Find(entries, "华为云A100")
 	if len(got) == 0 {
 		t.Error(`"华为云A100" finds nothing`)
 	}
 	for _, e := range got {
 		if !strings.Contains(e.Text, "华为云") || !strings.Contains(e.Text, "a100") {
-			t.Errorf(`"华为云A100" finds %s %q: %s`, searchKinds[e.Kind], e.Title, e.Text)
+			t.Errorf(`"华为云A100" finds %s %q: %s`, search.Kinds[e.Kind], e.Title, e.Text)
 		}
 	}
 	// 腾讯云广州 finds Tencent Cloud's Guangzhou region and its offers there.
-	if got := titles(searchFind(entries, "腾讯云广州")); !slices.Contains(got, "region:华南地区(广州)") {
+	if got := titles(search.Find(entries, "腾讯云广州")); !slices.Contains(got, "region:华南地区(广州)") {
 		t.Errorf(`"腾讯云广州" finds %q, want Tencent Cloud's Guangzhou region among them`, got)
 	}
-	if got := titles(searchFind(entries, "阿里云抢占")); len(got) == 0 || got[0] != "provider:阿里云" {
+	if got := titles(search.Find(entries, "阿里云抢占")); len(got) == 0 || got[0] != "provider:阿里云" {
 		t.Errorf(`"阿里云抢占" finds %q, want Alibaba Cloud first`, got)
 	}
-	if got := searchFind(entries, "空调冰箱"); len(got) != 0 {
+	if got := search.Find(entries, "空调冰箱"); len(got) != 0 {
 		t.Errorf("nonsense found %q", titles(got))
 	}
 	// A region the catalog names in Chinese shows that name, not its id,
 	// and its id still finds it.
 	regions := 0
 	for _, e := range entries {
-		if searchKinds[e.Kind] != "region" || !strings.ContainsFunc(e.Title, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff }) {
+		if search.Kinds[e.Kind] != "region" || !strings.ContainsFunc(e.Title, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff }) {
 			continue
 		}
 		regions++
 		for _, part := range strings.Split(e.Sub, " · ") {
-			if part != e.Title && slices.Contains(e.Names, searchFold(part)) && !strings.ContainsFunc(part, func(r rune) bool { return r > 0x7f }) {
+			if part != e.Title && slices.Contains(e.Names, search.Fold(part)) && !strings.ContainsFunc(part, func(r rune) bool { return r > 0x7f }) {
 				t.Errorf("region %q shows %q: its id %q beside its Chinese name", e.Title, e.Sub, part)
 			}
 		}
@@ -462,7 +463,7 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		t.Errorf("%d regions with a Chinese name, want the shipped catalog's (over 50)", regions)
 	}
 	for id, title := range map[string]string{"cn-beijing": "region:华北2（北京）", "ap-guangzhou": "region:华南地区(广州)", "cn-north-4": "region:华北-北京四"} {
-		if got := titles(searchFind(entries, id)); !slices.Contains(got, title) {
+		if got := titles(search.Find(entries, id)); !slices.Contains(got, title) {
 			t.Errorf("%q finds %q, want %s among them", id, got, title)
 		}
 	}

@@ -60,7 +60,7 @@ func summaryModel(p *pagemodel.Page, classes *reportClasses, date time.Time) *su
 // summaryClasses makes the answer per GPU class of the edition b builds,
 // as the report's model does, its links made by rel.
 func summaryClasses(b *builder) func(rel func(string) string) *reportClasses {
-	rk := &reportKind{cat: b.cat, data: b.Data, price: pricesOf(b).Price, matrix: matrixOf(b)}
+	rk := &reportKind{cat: b.cat, data: b.Data, price: pricesOf(b).Price, matrix: matrixOf(b, nil)}
 	currency, lang, oldBefore, day, trust := b.cat.Site.Currency, b.lang(), oldBeforeOf(b.ageDate), b.ageDate, pricesOf(b).Trust
 	return func(rel func(string) string) *reportClasses {
 		return rk.reportClassesOf(currency, lang, oldBefore, day, trust, rel)

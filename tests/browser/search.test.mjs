@@ -1,6 +1,6 @@
 // The search box in headless Chromium, on the shipped catalog: from
 // file:// (the built site) and over HTTP (gpucompare serve), typing finds
-// known items in English and Chinese, ranked as generator/site/search.go
+// known items in English and Chinese, ranked as generator/site/search/search.go
 // ranks them, under the site's policy and with no request leaving the
 // site; the keyboard alone opens the right page; nonsense finds nothing;
 // the search page shows the results of ?q= with JavaScript and lists

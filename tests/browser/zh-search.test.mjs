@@ -5,7 +5,7 @@
 // inside names and text with no spaces to split on (阿里 in 阿里云, 抢占 in
 // 抢占式实例), words run together (阿里云北京) or against Latin letters
 // (华为云A100), full-width letters as ASCII ones, ranked as
-// generator/site/search.go ranks them, in the catalogue's words; the
+// generator/site/search/search.go ranks them, in the catalogue's words; the
 // search page answers ?q= in Chinese. On the content page each Chinese
 // heading has an id of its own that a link to #id reaches.
 //

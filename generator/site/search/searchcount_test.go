@@ -1,4 +1,4 @@
-package site
+package search
 
 import (
 	"encoding/json"
@@ -8,11 +8,11 @@ import (
 )
 
 // TestSearchCountReadsABuyersCount reads every query of
-// testdata/count-queries.json, which static/query.js is tested on too
+// generator/site/testdata/count-queries.json, which static/query.js is tested on too
 // (tests/js/query.test.mjs), and checks the counts it asks for and the
 // words it leaves.
 func TestSearchCountReadsABuyersCount(t *testing.T) {
-	data, err := os.ReadFile("testdata/count-queries.json")
+	data, err := os.ReadFile("../testdata/count-queries.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestSearchCountReadsABuyersCount(t *testing.T) {
 		t.Fatalf("%d cases read, want the whole list", len(file.Cases))
 	}
 	for _, c := range file.Cases {
-		got := searchCount(searchFold(c.Q), c.Bare)
+		got := Count(Fold(c.Q), c.Bare)
 		var counts []float64
 		if len(got.counts) > 0 {
 			counts = []float64{}

@@ -1,8 +1,11 @@
-package site
+// Package search is a page model of the last stage: the search page
+// (/search/) and the entries search/index.js holds, a function of an
+// edition's catalog, content pages and messages; Find ranks them as
+// static/search.js does.
+package search
 
 import (
 	"cmp"
-	"fmt"
 	"html/template"
 	"slices"
 	"strings"
@@ -10,7 +13,6 @@ import (
 	"unicode/utf8"
 
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
@@ -31,52 +33,52 @@ import (
 //
 // Matching is by substring of lower-cased text, so Chinese, which has no
 // spaces to split words on, is found inside words ("阿里" in "阿里云").
-// Each word of the query must occur in the entry (searchWords): words are
+// Each word of the query must occur in the entry (Words): words are
 // split at white space, commas and Chinese punctuation, and where Chinese
 // meets Latin letters or digits ("阿里云H100"); a run of Chinese the entry
 // does not hold whole may be held in pieces of two characters or more
 // ("阿里云北京": 阿里云 and 北京). Full-width letters and digits
 // ("Ｈ１００") are the ASCII ones. An entry's rank is,
 // best first: a name (its title, id or an alias) equal to the query
-// (searchExact), an instance type whose GPU model has a name equal to the
-// query (searchGPU: "T4" finds the T4 instance types before "GT4…", whose
-// GPU is an A100), a name starting with it (searchPrefix), every word in
-// its names (searchInName), every word in its names or other text
-// (searchInText). A query that names a number of GPUs ("8x H100", ">=4",
-// "8卡": searchCount) finds only instance types with that many, ranked by
-// its other words. Ties keep the order of searchKinds, then the shorter
+// (Exact), an instance type whose GPU model has a name equal to the
+// query (GPU: "T4" finds the T4 instance types before "GT4…", whose
+// GPU is an A100), a name starting with it (Prefix), every word in
+// its names (InName), every word in its names or other text
+// (InText). A query that names a number of GPUs ("8x H100", ">=4",
+// "8卡": Count) finds only instance types with that many, ranked by
+// its other words. Ties keep the order of Kinds, then the shorter
 // title, then the index's order. static/search.js ranks the same way.
 
 // Paths of the search page and its index.
 const (
-	searchPath      = paths.Search
-	searchIndexPath = searchindex.Path
+	Path      = "search/index.html"
+	IndexPath = searchindex.Path
 )
 
-// searchKinds are the kinds of entries, in the order the page lists them
+// Kinds are the kinds of entries, in the order the page lists them
 // and ties rank; each has the messages search.kind.<kind> (one) and
 // search.group.<kind> (the heading of its list).
-var searchKinds = []string{"provider", "gpu", "instance", "region", "benchmark", "guide", "scenario", "page"}
+var Kinds = []string{"provider", "gpu", "instance", "region", "benchmark", "guide", "scenario", "page"}
 
-// Ranks of a match, best first; searchNone is no match.
+// Ranks of a match, best first; None is no match.
 const (
-	searchExact = iota
-	searchGPU
-	searchPrefix
-	searchInName
-	searchInText
-	searchNone = -1
+	Exact = iota
+	GPU
+	Prefix
+	InName
+	InText
+	None = -1
 )
 
-// searchEntry is one thing the search finds, as search/index.js holds it
-// (searchindex.Entry); Kind is its index in searchKinds, and Names and
-// Text are in searchFold form.
-type searchEntry searchindex.Entry
+// Entry is one thing the search finds, as search/index.js holds it
+// (searchindex.Entry); Kind is its index in Kinds, and Names and
+// Text are in Fold form.
+type Entry searchindex.Entry
 
-// searchFold lower-cases s, makes full-width ASCII forms ("Ｈ１００",
+// Fold lower-cases s, makes full-width ASCII forms ("Ｈ１００",
 // "（") the ASCII ones, and collapses its white space (the ideographic
 // space included): the form the index and queries are compared in.
-func searchFold(s string) string {
+func Fold(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if r >= 0xFF01 && r <= 0xFF5E {
 			return r - 0xFEE0
@@ -98,11 +100,11 @@ func searchSep(r rune) bool {
 	return r == ' ' || r == ',' || r == ';' || r >= 0x3000 && r <= 0x303F
 }
 
-// searchWords splits a query in searchFold form into the words that must
+// Words splits a query in Fold form into the words that must
 // each occur in an entry: at separators (searchSep), and where a run of
 // Chinese meets other letters or digits, leaving out pieces of
 // punctuation only beside Chinese ("华北2(北京)" is 华北, 2(, 北京).
-func searchWords(q string) []string {
+func Words(q string) []string {
 	var words []string
 	for _, f := range strings.FieldsFunc(q, searchSep) {
 		if !strings.ContainsFunc(f, searchCJK) {
@@ -146,63 +148,63 @@ func searchHas(w string, in func(string) bool) bool {
 	return ok[len(rs)]
 }
 
-// searchRank is the rank of e for a query in searchFold form.
-func searchRank(e *searchEntry, q string) int {
+// Rank is the rank of e for a query in Fold form.
+func Rank(e *Entry, q string) int {
 	if q == "" {
-		return searchNone
+		return None
 	}
-	if c := searchCount(q, false); len(c.counts) > 0 {
+	if c := Count(q, false); len(c.counts) > 0 {
 		if e.GPUs == 0 || !c.has(float64(e.GPUs)) {
-			return searchNone
+			return None
 		}
 		if q = c.rest; q == "" {
-			return searchInName
+			return InName
 		}
 	}
-	best := searchNone
+	best := None
 	for _, n := range e.Names {
 		if n == q {
-			return searchExact
+			return Exact
 		}
 	}
 	if e.GPU != nil && slices.Contains(e.GPU.Names, q) {
-		return searchGPU
+		return GPU
 	}
 	for _, n := range e.Names {
 		if strings.HasPrefix(n, q) {
-			best = searchPrefix
+			best = Prefix
 		}
 	}
-	if best != searchNone {
+	if best != None {
 		return best
 	}
 	names := strings.Join(e.Names, "\n")
-	words := searchWords(q)
+	words := Words(q)
 	if len(words) == 0 {
-		return searchNone
+		return None
 	}
 	inName := func(w string) bool { return strings.Contains(names, w) }
 	if !slices.ContainsFunc(words, func(w string) bool { return !searchHas(w, inName) }) {
-		return searchInName
+		return InName
 	}
 	inText := func(w string) bool { return strings.Contains(names, w) || strings.Contains(e.Text, w) }
 	if !slices.ContainsFunc(words, func(w string) bool { return !searchHas(w, inText) }) {
-		return searchInText
+		return InText
 	}
-	return searchNone
+	return None
 }
 
-// searchFind returns the entries that match query, best first.
-func searchFind(entries []*searchEntry, query string) []*searchEntry {
-	q := searchFold(query)
+// Find returns the entries that match query, best first.
+func Find(entries []*Entry, query string) []*Entry {
+	q := Fold(query)
 	type hit struct {
-		e    *searchEntry
+		e    *Entry
 		rank int
 		i    int
 	}
 	var hits []hit
 	for i, e := range entries {
-		if r := searchRank(e, q); r != searchNone {
+		if r := Rank(e, q); r != None {
 			hits = append(hits, hit{e, r, i})
 		}
 	}
@@ -210,7 +212,7 @@ func searchFind(entries []*searchEntry, query string) []*searchEntry {
 		return cmp.Or(cmp.Compare(x.rank, y.rank), cmp.Compare(x.e.Kind, y.e.Kind),
 			cmp.Compare(len([]rune(x.e.Title)), len([]rune(y.e.Title))), cmp.Compare(x.i, y.i))
 	})
-	out := make([]*searchEntry, len(hits))
+	out := make([]*Entry, len(hits))
 	for i, h := range hits {
 		out[i] = h.e
 	}
@@ -239,21 +241,23 @@ func searchCut(text string) string {
 	return text[:cut]
 }
 
-// searchEntries lists what the search finds on a site whose pages are at
-// the paths of have, in the order of searchKinds and, within a kind, of
+// Entries lists what the search finds on a site whose pages are at
+// the paths of have, in the order of Kinds and, within a kind, of
 // the catalog. t gives the words of the facts lines; tr the catalog's
-// text in the site's language (builder.text); unit a benchmark's unit in
-// it (render.Messages.UnitName).
-func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, sections []*pagemodel.Page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string, unit func(string) string) []*searchEntry {
-	var out []*searchEntry
+// text in the site's language (pagemodel.CatalogText); unit a benchmark's unit in
+// it (render.Messages.UnitName); regionURL the path and fragment of the
+// i-th region of a provider, and guidePath the path of a guide, by id.
+func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*pagemodel.Page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string, unit func(string) string,
+	regionURL func(p *catalog.Provider, i int) (path, frag string), guidePath func(id string) string) []*Entry {
+	var out []*Entry
 	lang := cmp.Or(t("site.language"), catalog.BaseLanguage)
-	add := func(kind int, title, sub, path, frag string, names []string, text ...string) *searchEntry {
+	add := func(kind int, title, sub, path, frag string, names []string, text ...string) *Entry {
 		if !have[path] {
 			return nil
 		}
-		e := &searchEntry{Kind: kind, Title: title, Sub: sub, Path: path, Frag: frag, Text: searchCut(searchFold(strings.Join(text, " ")))}
+		e := &Entry{Kind: kind, Title: title, Sub: sub, Path: path, Frag: frag, Text: searchCut(Fold(strings.Join(text, " ")))}
 		for _, n := range append([]string{title}, names...) {
-			if n = searchFold(n); n != "" && !slices.Contains(e.Names, n) {
+			if n = Fold(n); n != "" && !slices.Contains(e.Names, n) {
 				e.Names = append(e.Names, n)
 			}
 		}
@@ -291,7 +295,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 		add(0, name, sub, paths.Provider(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
 			append(both(&p.Spot, "name", p.Spot.Name), kind, p.Currency, p.Headquarters, strings.Join(p.Certifications.List, " "), strings.Join(p.Isolation, " "))...)
 	}
-	gpuEntries := map[string]*searchEntry{}
+	gpuEntries := map[string]*Entry{}
 	for _, g := range cat.GPUs {
 		mem := ""
 		if g.MemoryGB != nil {
@@ -335,7 +339,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 	for _, p := range cat.Providers {
 		for i, r := range p.Regions {
 			title := cmp.Or(tr(r, "name"), r.ID)
-			path, frag := catalogpages.RegionURL(p, i)
+			path, frag := regionURL(p, i)
 			geo := ""
 			if r.Geo != "" {
 				geo = t("geo." + r.Geo)
@@ -393,7 +397,7 @@ func searchEntries(cat *catalog.Catalog, content []*content.ContentPage, section
 
 // searchGroup is one kind of entries on the search page.
 type searchGroup struct {
-	Kind    string // its key in searchKinds
+	Kind    string // its key in Kinds
 	Anchor  string
 	Entries []searchLink
 	// More counts the entries past maxSearchGroupBytes that the page
@@ -416,16 +420,16 @@ type searchLink struct {
 	Title, Sub, URL string
 }
 
-// searchData is the model of the search page.
-type searchData struct {
+// Data is the model of the search page.
+type Data struct {
 	Count  int
 	Groups []searchGroup
 }
 
-// searchPageData groups the entries by kind, linked from p.
-func searchPageData(p *pagemodel.Page, entries []*searchEntry) *searchData {
-	d := &searchData{Count: len(entries)}
-	for k, kind := range searchKinds {
+// PageData groups the entries by kind, linked from p.
+func PageData(p *pagemodel.Page, entries []*Entry) *Data {
+	d := &Data{Count: len(entries)}
+	for k, kind := range Kinds {
 		g := searchGroup{Kind: kind, Anchor: "all-" + kind}
 		used := 0
 		for _, e := range entries {
@@ -448,48 +452,6 @@ func searchPageData(p *pagemodel.Page, entries []*searchEntry) *searchData {
 		}
 	}
 	return d
-}
-
-// searchPage makes the search page of a site of the pages made so far,
-// and keeps the entries for search/index.js (writeSearchIndex).
-func (b *builder) searchPage(pages []*pagemodel.Page) (*pagemodel.Page, error) {
-	have := map[string]bool{}
-	var sections []*pagemodel.Page
-	for _, p := range pages {
-		have[p.Path] = true
-		switch p.Layout {
-		case "compare", "gpus", "providers", "benchmarks", "guides", "scenarios", "evaluation", "changes":
-			// The first page of each: the matrix's, the GPU list's, the latest price changes.
-			if p.Path == matrixPath(1) || p.Path == catalogpages.GPUsPath(1) || p.Path == paths.Changes("") || p.Layout != "compare" && p.Layout != "changes" && p.Layout != "gpus" {
-				sections = append(sections, p)
-			}
-		}
-	}
-	var err error
-	t := b.tmpl.Msgs.TKeeping(&err)
-	b.search = searchEntries(b.cat, b.content, sections, have, t, b.text, b.tmpl.Msgs.UnitName)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	p := b.newPage(searchPath, "search")
-	p.TitleKey, p.DescKey = "search.title", "search.description"
-	p.Data = searchPageData(p, b.search)
-	return p, nil
-}
-
-// writeSearchIndex writes search/index.js (searchindex.Write).
-func (b *builder) writeSearchIndex() error {
-	entries := make([]*searchindex.Entry, len(b.search))
-	for i, e := range b.search {
-		entries[i] = (*searchindex.Entry)(e)
-	}
-	var err error
-	t := b.tmpl.Msgs.TKeeping(&err)
-	werr := searchindex.Write(b.files, entries, searchKinds, pagemodel.Linker{Pretty: b.opts.PrettyURLs}, t)
-	if err = cmp.Or(err, werr); err != nil {
-		return fmt.Errorf("search: %w", err)
-	}
-	return nil
 }
 
 // notLatin is whether r is a letter of another script than Latin (北).

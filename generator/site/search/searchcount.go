@@ -1,4 +1,4 @@
-package site
+package search
 
 import (
 	"math"
@@ -10,9 +10,9 @@ import (
 // A query may name how many GPUs the reader wants, as a buyer writes it:
 // "8x", "8×", "×8", "x8", "8 GPUs", "8卡", "8张", ">=4", "<=2", "4-8",
 // "4..8", glued to a GPU model ("8xH100", "8×H100", "H100×8") or beside
-// one ("8x H100"). searchCount reads it the way static/query.js does for
+// one ("8x H100"). Count reads it the way static/query.js does for
 // the search box and the instance matrix; both are tested on the cases of
-// testdata/count-queries.json. "48xlarge", "8xlarge" and "8x_A100-80GB"
+// generator/site/testdata/count-queries.json. "48xlarge", "8xlarge" and "8x_A100-80GB"
 // are words, not counts, and so, in the search box, is a number alone.
 
 // countRange is one count a query asks for: lo to hi, each end included
@@ -26,7 +26,7 @@ func (c countRange) has(n float64) bool {
 	return (n > c.lo || !c.loOpen && n == c.lo) && (n < c.hi || !c.hiOpen && n == c.hi)
 }
 
-// countQuery is what searchCount reads out of a query: the counts it
+// countQuery is what Count reads out of a query: the counts it
 // asks for (all of which must hold; none when it names no count) and its
 // other words.
 type countQuery struct {
@@ -211,9 +211,9 @@ func (c countScan) phrase(i int) (countRange, int, bool) {
 	return countRange{}, 0, false
 }
 
-// searchCount reads the counts out of a query in searchFold form (bare:
+// Count reads the counts out of a query in Fold form (bare:
 // a number alone is one).
-func searchCount(q string, bare bool) countQuery {
+func Count(q string, bare bool) countQuery {
 	c := countScan{s: []rune(q), bare: bare}
 	var out countQuery
 	var rest []rune

@@ -1,16 +1,13 @@
-package site
+package compare
 
-import (
-	"gpucompare/generator/site/fingerprint"
-	"gpucompare/generator/site/reuse"
-)
+import "gpucompare/generator/site/fingerprint"
 
-// rowSizes are the sizes of the matrix's rows as "compare-table" writes
+// RowSizes are the sizes of the matrix's rows as "compare-table" writes
 // them (matrixPageStarts), which a Rebuilder keeps from one build to the
 // next by the fingerprint of the row and of its table without rows: a
 // rebuild renders again, to measure, only the rows that changed. A nil
-// *rowSizes keeps nothing.
-type rowSizes struct {
+// *RowSizes keeps nothing.
+type RowSizes struct {
 	w *fingerprint.Walker
 	// last are the sizes of the last build, next those of this one.
 	last, next map[fingerprint.Fingerprint]int
@@ -20,7 +17,7 @@ type rowSizes struct {
 // the row.
 type rowKey struct {
 	table fingerprint.Fingerprint
-	row   *matrixRow
+	row   *Row
 }
 
 // tableKey is the fingerprint of a table without rows.
@@ -30,7 +27,7 @@ type tableKey struct {
 }
 
 // table fingerprints the table d, without rows, that rows are measured in.
-func (s *rowSizes) table(d *compareData) tableKey {
+func (s *RowSizes) table(d *Data) tableKey {
 	if s == nil {
 		return tableKey{}
 	}
@@ -39,22 +36,18 @@ func (s *rowSizes) table(d *compareData) tableKey {
 }
 
 // lookup is the key of row in the table t; false when it has none.
-func (s *rowSizes) lookup(t tableKey, row *matrixRow) (fingerprint.Fingerprint, bool) {
+func (s *RowSizes) lookup(t tableKey, row *Row) (fingerprint.Fingerprint, bool) {
 	if s == nil || !t.ok {
 		return fingerprint.Fingerprint{}, false
 	}
 	return s.w.Of(rowKey{t.f, row})
 }
 
-// rowSizes are the row sizes of the last build of k, for a build whose
-// sets of files are sets (kept.begin), and the sizes this build measures,
-// which k keeps for the next (a size found by a row's fingerprint is
-// right whatever build found it); nil for a build that keeps nothing.
-func (k *kept) rowSizes(sets *reuse.Sets) *rowSizes {
-	if sets == nil {
-		return nil
-	}
-	s := &rowSizes{w: fingerprint.NewWalker(sets.Units()), last: k.rows, next: map[fingerprint.Fingerprint]int{}}
-	k.rows = s.next
-	return s
+// NewRowSizes are the sizes of rows last a Rebuilder kept from its last
+// build, fingerprinted by w, and next, empty, the sizes this build
+// measures, which the Rebuilder keeps for the next (a size found by a
+// row's fingerprint is right whatever build found it).
+func NewRowSizes(w *fingerprint.Walker, last map[fingerprint.Fingerprint]int) (s *RowSizes, next map[fingerprint.Fingerprint]int) {
+	s = &RowSizes{w: w, last: last, next: map[fingerprint.Fingerprint]int{}}
+	return s, s.next
 }

@@ -1,4 +1,4 @@
-package site
+package search
 
 // searchCarried is how many aliases of a provider or a region the search
 // entries of the records under it carry (its instance types, its

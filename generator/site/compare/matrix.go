@@ -1,4 +1,7 @@
-package site
+// Package compare is a page model of the last stage: the pages of the
+// instance matrix (/compare/), their rows and the data scripts beside
+// them, a function of an edition's catalog, derived data and messages.
+package compare
 
 import (
 	"bytes"
@@ -29,7 +32,7 @@ import (
 // in the site currency, complete as HTML and split into pages of the
 // site's matrix page size. Each row is one line: the offer, its price
 // under the chosen pricing model and per GPU-hour, and the price's age
-// and kind of source (compareColumns); the other columns follow, which
+// and kind of source (CompareColumns); the other columns follow, which
 // the script hides until the reader chooses them. Its first page also
 // loads every offer as data — the shape of compare/offers.json — for
 // static/matrix.js, which sorts, filters, converts and compares them in
@@ -39,16 +42,16 @@ import (
 // no page grows with the catalog beyond its rows; the page's JSON script
 // element holds the rest of the script's data.
 
-// compareData is the model of one page of the instance matrix.
-type compareData struct {
+// Data is the model of one page of the instance matrix.
+type Data struct {
 	Currency string
 	Model    string // the pricing model of the normalised, date and source columns
 	Models   []string
 	// Choices are the pricing-model select's options (matrixChoices).
 	Choices  []string
-	Columns  []matrixColumn
+	Columns  []Column
 	Rates    []*render.RateView // the conversions into Currency the prices use
-	Rows     []*matrixRow
+	Rows     []*Row
 	Total    int // offers on every page
 	First    int // numbers of the page's first and last rows, from 1
 	Last     int
@@ -64,9 +67,9 @@ type compareData struct {
 	Exports     *pagemodel.ExportLinks // compare/offers.csv and .json; nil in a report
 }
 
-// matrixColumn is a column of the matrix. Its key names it to the script
+// Column is a column of the matrix. Its key names it to the script
 // and in the URL state: "gpu_count", "m:on_demand", "per_gpu".
-type matrixColumn struct {
+type Column struct {
 	Key   string
 	Label string
 	Unit  string // the line under the label: "/h", "USD/h, on-demand"
@@ -76,10 +79,10 @@ type matrixColumn struct {
 	Off bool
 }
 
-// matrixRow is an offer as a row of the matrix. It names the offer's
+// Row is an offer as a row of the matrix. It names the offer's
 // fields rather than embedding the offer: a field promoted through an
 // embedded pointer costs the template a search of the type on every row.
-type matrixRow struct {
+type Row struct {
 	Offer       *pricing.Offer
 	Provider    *catalog.Provider
 	Instance    *catalog.Instance
@@ -90,10 +93,10 @@ type matrixRow struct {
 	GPUURL      string // empty when the catalog does not know the GPU
 	GPUMemoryGB *float64
 	RegionName  string
-	Prices      []*matrixPrice // aligned with compareData.Models; nil where the offer has no price
+	Prices      []*Price // aligned with Data.Models; nil where the offer has no price
 	// The normalised prices under the default model, in the site currency.
 	PerGPU, PerGB, PerFP16, PerFP32 *float64
-	Dated                           *matrixPrice // the default model's price, for the date and source
+	Dated                           *Price // the default model's price, for the date and source
 	Date                            *pagemodel.DateView
 	// PerGPUText … PerFP32Text are the normalised prices as the cells
 	// write them (formatDerived); "" when unknown.
@@ -101,13 +104,13 @@ type matrixRow struct {
 	Cites                                           []render.Citation // the citations of the row's source
 	// Ref is the row's source in the report's numbered list of sources;
 	// nil on the site.
-	Ref *citedSource
+	Ref *CitedSource
 }
 
 // Source is the text of the row's source, whose citations are Cites: the
 // default model's price point's, or the instance type's when the offer has
 // no public price; "" when it has neither.
-func (r *matrixRow) Source() string {
+func (r *Row) Source() string {
 	switch {
 	case r.Dated != nil:
 		return r.Dated.Point.Source
@@ -117,9 +120,9 @@ func (r *matrixRow) Source() string {
 	return ""
 }
 
-// matrixPrice is an offer's price under one model as a cell shows it,
-// with the fields of the price named (not embedded) as in matrixRow.
-type matrixPrice struct {
+// Price is an offer's price under one model as a cell shows it,
+// with the fields of the price named (not embedded) as in Row.
+type Price struct {
 	Price      *pricing.Price
 	Point      *catalog.PricePoint
 	Hourly     pricing.Hourly
@@ -247,20 +250,20 @@ type scriptSettings struct {
 	Messages map[string]string   `json:"messages"`
 }
 
-// maxChunkBytes is the most bytes of offers one data script of the matrix
+// MaxChunkBytes is the most bytes of offers one data script of the matrix
 // holds; an offer larger than that alone is one script.
-const maxChunkBytes = 256 << 10
+const MaxChunkBytes = 256 << 10
 
-// offerChunkPath is the path of the n-th data script of the matrix,
+// OfferChunkPath is the path of the n-th data script of the matrix,
 // counted from 1, beside its first page.
-func offerChunkPath(n int) string { return fmt.Sprintf("compare/offers-%d.js", n) }
+func OfferChunkPath(n int) string { return fmt.Sprintf("compare/offers-%d.js", n) }
 
 // offerChunks writes offers, in order, as the matrix's data scripts: plain
 // scripts, each appending its offers (each as compare/offers.json holds
 // it) to the array window.gpucompareOffers, which static/matrix.js reads,
 // so that they load by <script src> under the policy script-src 'self'
 // and from file://, where no fetch() is allowed. Each holds at most
-// maxChunkBytes of offers.
+// MaxChunkBytes of offers.
 func offerChunks(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.OfferExport) ([][]byte, error) {
 	var w export.JSONWriter
 	return dataChunks(len(offers), "Offers", "gpucompareOffers", func(i int) ([]byte, error) {
@@ -272,7 +275,7 @@ func offerChunks(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.
 
 // dataChunks writes n items, in order, each as encode writes it, as data
 // scripts of the matrix, each appending its items to the array
-// window[global] and holding at most maxChunkBytes of them (an item
+// window[global] and holding at most MaxChunkBytes of them (an item
 // larger than that alone is one script); what names the items in the
 // script's first line.
 func dataChunks(n int, what, global string, encode func(i int) ([]byte, error)) ([][]byte, error) {
@@ -295,7 +298,7 @@ func dataChunks(n int, what, global string, encode func(i int) ([]byte, error)) 
 		if err != nil {
 			return nil, err
 		}
-		if k > 0 && len(cur)+2+len(b) > maxChunkBytes {
+		if k > 0 && len(cur)+2+len(b) > MaxChunkBytes {
 			flush()
 		}
 		if k > 0 {
@@ -308,13 +311,13 @@ func dataChunks(n int, what, global string, encode func(i int) ([]byte, error)) 
 	return chunks, nil
 }
 
-// gpuChunkPath is the path of the n-th data script of the matrix's GPU
+// GPUChunkPath is the path of the n-th data script of the matrix's GPU
 // models, counted from 1, beside its first page.
-func gpuChunkPath(n int) string { return fmt.Sprintf("compare/gpus-%d.js", n) }
+func GPUChunkPath(n int) string { return fmt.Sprintf("compare/gpus-%d.js", n) }
 
 // gpuParts splits the GPU models of the matrix's script, in buyer order:
-// those whose records fit in maxChunkBytes stay in the page's JSON block,
-// and the rest go to data scripts beside it (gpuChunkPath), each
+// those whose records fit in MaxChunkBytes stay in the page's JSON block,
+// and the rest go to data scripts beside it (GPUChunkPath), each
 // appending its records to window.gpucompareGPUs, which static/matrix.js
 // reads with the page's, so that a catalog of thousands of GPU models
 // keeps the page under 2 MB. A catalog whose GPU models all fit keeps them
@@ -326,7 +329,7 @@ func gpuParts(gpus []export.GPUExport) (inline []export.GPUExport, chunks [][]by
 		if enc[i], err = json.Marshal(gpus[i]); err != nil {
 			return nil, nil, err
 		}
-		if size += len(enc[i]) + 1; size > maxChunkBytes && inline == nil {
+		if size += len(enc[i]) + 1; size > MaxChunkBytes && inline == nil {
 			inline = gpus[:i]
 		}
 	}
@@ -426,13 +429,13 @@ var scriptMessages = []string{
 	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR",
 }
 
-// matrixKind is the page kind of the instance matrix (/compare/) and of
+// Kind is the page kind of the instance matrix (/compare/) and of
 // its rows, which the report shows too: a function of the edition's
 // catalog, its derived data and its messages, with newPage making the
 // frame of a page of the edition, trust the trust badge of a price and
 // pretty whether links drop "index.html". It cites each source once
 // however many rows and workers cite it (cite).
-type matrixKind struct {
+type Kind struct {
 	cat     *catalog.Catalog
 	data    *derive.Data
 	msgs    render.Messages
@@ -441,10 +444,10 @@ type matrixKind struct {
 	pretty  bool
 	// table renders "compare-table" of the compare layout, to measure the
 	// rows (matrixPageStarts); nil measures none.
-	table func(w io.Writer, d *compareData) error
+	table func(w io.Writer, d *Data) error
 	// sizes are the sizes of rows a Rebuilder kept from its last build;
 	// nil for a build that keeps none.
-	sizes *rowSizes
+	sizes *RowSizes
 	// render renders a page of the matrix whole, to measure its frame
 	// (matrixPageStarts); nil measures none.
 	render func(w io.Writer, p *pagemodel.Page) error
@@ -453,40 +456,59 @@ type matrixKind struct {
 	cites   map[string][]render.Citation // cite of each source the rows cite (cite)
 
 	// chunks are the data scripts of the offers (offerChunks), made by
-	// matrixPages, for the builder to write at offerChunkPath, and
+	// Pages, for the builder to write at OfferChunkPath, and
 	// gpuChunks those of the GPU models the page leaves out (gpuParts), at
-	// gpuChunkPath.
+	// GPUChunkPath.
 	chunks, gpuChunks [][]byte
 }
 
-// matrixOf is the matrix page kind of the edition b builds.
-func matrixOf(b *builder) *matrixKind {
-	return &matrixKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage, trust: withoutSource(pricesOf(b).Trust), pretty: b.opts.PrettyURLs,
-		table: func(w io.Writer, d *compareData) error {
-			return b.tmpl.ExecutePart(w, "compare", "compare-table", d)
-		},
-		render: func(w io.Writer, p *pagemodel.Page) error {
-			return b.tmpl.Execute(w, b.tmpl.ByLayout["compare"], "compare", p)
-		}}
+// New is the matrix page kind of an edition: its catalog, its derived
+// data and its messages, newPage making the frame of a page of the
+// edition, trust the trust badge of a price (which the rows show without
+// its source, withoutSource) and pretty whether links drop "index.html";
+// m measures the rows and frames the pages are split by (a zero Measure
+// measures none).
+func New(cat *catalog.Catalog, data *derive.Data, msgs render.Messages, newPage func(path, layout string) *pagemodel.Page,
+	trust func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView, pretty bool, m Measure) *Kind {
+	return &Kind{cat: cat, data: data, msgs: msgs, newPage: newPage, trust: withoutSource(trust), pretty: pretty,
+		table: m.Table, render: m.Render, sizes: m.Sizes}
 }
+
+// Measure is how the matrix measures what its pages are split by: Table
+// renders "compare-table" of the compare layout (the rows), Render a page
+// of the matrix whole (its frame), and Sizes are the sizes of rows a
+// Rebuilder kept from its last build (nil: none).
+type Measure struct {
+	Table  func(w io.Writer, d *Data) error
+	Render func(w io.Writer, p *pagemodel.Page) error
+	Sizes  *RowSizes
+}
+
+// Chunks are the data scripts of the offers (offerChunks) that Pages
+// made, to be written at OfferChunkPath.
+func (k *Kind) Chunks() [][]byte { return k.chunks }
+
+// GPUChunks are the data scripts of the GPU models the first page leaves
+// out (gpuParts) that Pages made, to be written at GPUChunkPath.
+func (k *Kind) GPUChunks() [][]byte { return k.gpuChunks }
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (k *matrixKind) text(rec any, key string) string { return pagemodel.CatalogText(k.cat, rec, key) }
+func (k *Kind) text(rec any, key string) string { return pagemodel.CatalogText(k.cat, rec, key) }
 
-// matrixPages makes the pages of the instance matrix.
-func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
+// Pages makes the pages of the instance matrix.
+func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 	var terr error
 	t := k.msgs.TKeeping(&terr)
 	display := k.cat.Site.Currency
-	models := pricedModels(k.data.Priced)
+	models := PricedModels(k.data.Priced)
 	model := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
 	}
-	columns := compareColumns(t, models, model, display)
+	columns := CompareColumns(t, models, model, display)
 	size := cmp.Or(k.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
-	rates := k.matrixRates(display)
+	rates := k.Rates(display)
 	x := export.NewOfferExporter(k.cat, k.msgs)
 	chunks, err := offerChunks(k.data.Priced, x.Of)
 	if err == nil {
@@ -504,12 +526,12 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 	k.gpuChunks = gpuChunks
 	// first is the frame of the first page: its controls and the
 	// script's data, which the other pages do not have.
-	var first *compareData
-	firstFrame := func(p *pagemodel.Page, t func(string, ...any) string) (*compareData, error) {
+	var first *Data
+	firstFrame := func(p *pagemodel.Page, t func(string, ...any) string) (*Data, error) {
 		if first != nil {
 			return first, nil
 		}
-		d := &compareData{Controls: k.matrixControls(t, models, display)}
+		d := &Data{Controls: k.matrixControls(t, models, display)}
 		s := k.matrixScript(p, t, models, model)
 		s.GPUs = inline
 		if len(gpuChunks) > 0 {
@@ -521,17 +543,17 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 		}
 		d.Script = script
 		for j := range chunks {
-			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(offerChunkPath(j+1), "compare/")) // beside the page
+			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(OfferChunkPath(j+1), "compare/")) // beside the page
 		}
 		for j := range gpuChunks {
-			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(gpuChunkPath(j+1), "compare/"))
+			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(GPUChunkPath(j+1), "compare/"))
 		}
 		d.ScriptURL = p.Rel("static/matrix.js")
 		first = d
 		return d, nil
 	}
 	newPage := func(i int) *pagemodel.Page {
-		p := k.newPage(matrixPath(i+1), "compare")
+		p := k.newPage(Path(i+1), "compare")
 		p.TitleKey, p.DescKey = "compare.title", "compare.description"
 		if i > 0 {
 			p.TitleKey, p.Title = "", t("compare.title_page", i+1)
@@ -539,14 +561,14 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 		return p
 	}
 	// frames measures the first and a later page of the matrix, of pages
-	// pages, with no rows: what the rows of each leave of maxPageBytes.
+	// pages, with no rows: what the rows of each leave of MaxPageBytes.
 	var frames func(pages int) (int, int, error)
 	if k.render != nil && k.table != nil {
 		frames = func(pages int) (int, int, error) {
 			var sizes [2]int
 			for i := range sizes {
 				p := newPage(i)
-				d := &compareData{Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
+				d := &Data{Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
 					Total: len(k.data.Priced), First: len(k.data.Priced), Last: len(k.data.Priced),
 					Exports: &pagemodel.ExportLinks{Label: "compare.exports", CSV: p.Rel(paths.OffersCSV), JSON: p.Rel(paths.OffersJSON)}}
 				if i == 0 {
@@ -557,7 +579,7 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 					d.Controls, d.Script, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.DataScripts, f.ScriptURL
 				}
 				for j := range max(pages, 2) {
-					d.Pager = append(d.Pager, pagemodel.PageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(matrixPath(j + 1)), Current: i == j})
+					d.Pager = append(d.Pager, pagemodel.PageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(Path(j + 1)), Current: i == j})
 				}
 				p.Data = d
 				var buf bytes.Buffer
@@ -576,7 +598,7 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 	n := len(starts) - 1
 	pagePaths := make([]string, n)
 	for i := range pagePaths {
-		pagePaths[i] = matrixPath(i + 1)
+		pagePaths[i] = Path(i + 1)
 	}
 
 	var out []*pagemodel.Page
@@ -586,13 +608,13 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 			var terr error
 			t := k.msgs.TKeeping(&terr)
 			lo, hi := starts[i], starts[i+1]
-			d := &compareData{
+			d := &Data{
 				Currency: display, Model: model, Models: models, Choices: matrixChoices(models), Columns: columns, Rates: rates,
 				Total: len(k.data.Priced), First: lo + 1, Last: hi,
 				Exports: &pagemodel.ExportLinks{Label: "compare.exports", CSV: p.Rel(paths.OffersCSV), JSON: p.Rel(paths.OffersJSON)},
 			}
 			for _, o := range k.data.Priced[lo:hi] {
-				d.Rows = append(d.Rows, k.matrixRow(p, o, models, model))
+				d.Rows = append(d.Rows, k.Row(p, o, models, model))
 			}
 			if n > 1 {
 				for j, target := range pagePaths {
@@ -613,7 +635,7 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 	return out, terr
 }
 
-// maxMatrixRowBytes is the most bytes of HTML rows one page of the matrix
+// MaxMatrixRowBytes is the most bytes of HTML rows one page of the matrix
 // holds, beside at most the site's matrix page size of rows: what keeps a
 // page under 2,000,000 bytes when the catalog repeats long texts (an
 // instance type's network, interconnect or why its price is partial) on
@@ -622,12 +644,12 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 // script's data block and the pager of the first page (some 70,000 bytes
 // for the shipped catalog). A frame larger than that, measured, takes its
 // bytes from its page's rows (matrixPageStarts), and no page passes
-// maxPageBytes.
-const maxMatrixRowBytes = 1_850_000
+// MaxPageBytes.
+const MaxMatrixRowBytes = 1_850_000
 
-// maxPageBytes is the most bytes a page of the site may have: 2,000,000
+// MaxPageBytes is the most bytes a page of the site may have: 2,000,000
 // (decimal), whatever the catalog, for a catalog of at most 2 MB of YAML.
-const maxPageBytes = 2_000_000
+const MaxPageBytes = 2_000_000
 
 // frameSlack is what the measure of a matrix page's frame may miss: the
 // numbers of its caption and its pager's current link.
@@ -636,16 +658,16 @@ const frameSlack = 2_000
 // matrixPageStarts are the indexes into the priced offers at which the
 // pages of the matrix start, then their count: a page ends after size
 // rows, or before the row that would take its rows past
-// maxMatrixRowBytes or past what its frame leaves of maxPageBytes
+// MaxMatrixRowBytes or past what its frame leaves of MaxPageBytes
 // (frames, of the first and of a later page, with a pager of so many
 // pages), each row measured as "compare-table" writes it on a page below
 // the first (whose links are the longer). A page holds at least one row.
-func (k *matrixKind) matrixPageStarts(columns []matrixColumn, models []string, model, display string, size int, frames func(pages int) (int, int, error)) ([]int, error) {
+func (k *Kind) matrixPageStarts(columns []Column, models []string, model, display string, size int, frames func(pages int) (int, int, error)) ([]int, error) {
 	offers := k.data.Priced
 	sizes := make([]int, len(offers))
 	if k.table != nil {
-		p := k.newPage(matrixPath(2), "compare")
-		d := &compareData{Currency: display, Model: model, Models: models, Columns: columns}
+		p := k.newPage(Path(2), "compare")
+		d := &Data{Currency: display, Model: model, Models: models, Columns: columns}
 		var buf bytes.Buffer
 		if err := k.table(&buf, d); err != nil {
 			return nil, err
@@ -653,7 +675,7 @@ func (k *matrixKind) matrixPageStarts(columns []matrixColumn, models []string, m
 		empty := buf.Len()
 		table := k.sizes.table(d)
 		for i, o := range offers {
-			row := k.matrixRow(p, o, models, model)
+			row := k.Row(p, o, models, model)
 			key, ok := k.sizes.lookup(table, row)
 			if ok {
 				if n, found := k.sizes.last[key]; found {
@@ -663,7 +685,7 @@ func (k *matrixKind) matrixPageStarts(columns []matrixColumn, models []string, m
 				}
 			}
 			buf.Reset()
-			d.Rows = []*matrixRow{row}
+			d.Rows = []*Row{row}
 			if err := k.table(&buf, d); err != nil {
 				return nil, err
 			}
@@ -679,8 +701,8 @@ func (k *matrixKind) matrixPageStarts(columns []matrixColumn, models []string, m
 
 // pageStarts are matrixPageStarts of rows of sizes bytes: a page ends
 // after size rows, or before the row that would take its rows past
-// maxMatrixRowBytes or past what its frame (frames, when not nil) leaves
-// of maxPageBytes.
+// MaxMatrixRowBytes or past what its frame (frames, when not nil) leaves
+// of MaxPageBytes.
 func pageStarts(sizes []int, size int, frames func(pages int) (int, int, error)) ([]int, error) {
 	split := func(firstBudget, laterBudget int) []int {
 		starts := []int{0}
@@ -698,7 +720,7 @@ func pageStarts(sizes []int, size int, frames func(pages int) (int, int, error))
 		}
 		return append(starts, len(sizes))
 	}
-	starts := split(maxMatrixRowBytes, maxMatrixRowBytes)
+	starts := split(MaxMatrixRowBytes, MaxMatrixRowBytes)
 	if frames == nil {
 		return starts, nil
 	}
@@ -709,7 +731,7 @@ func pageStarts(sizes []int, size int, frames func(pages int) (int, int, error))
 		if err != nil {
 			return nil, err
 		}
-		next := split(min(maxMatrixRowBytes, maxPageBytes-first-frameSlack), min(maxMatrixRowBytes, maxPageBytes-later-frameSlack))
+		next := split(min(MaxMatrixRowBytes, MaxPageBytes-first-frameSlack), min(MaxMatrixRowBytes, MaxPageBytes-later-frameSlack))
 		if len(next) <= len(starts) {
 			return next, nil
 		}
@@ -718,12 +740,12 @@ func pageStarts(sizes []int, size int, frames func(pages int) (int, int, error))
 	return nil, errors.New("matrix: the pages' frames do not settle")
 }
 
-// matrixPath is the output path of page n of the matrix, counted from 1.
-func matrixPath(n int) string { return paths.Matrix(n) }
+// Path is the output path of page n of the matrix, counted from 1.
+func Path(n int) string { return paths.Matrix(n) }
 
-// pricedModels are the pricing models some offer has a price under, in
+// PricedModels are the pricing models some offer has a price under, in
 // the order of pricing.Models.
-func pricedModels(offers []*pricing.Offer) []string {
+func PricedModels(offers []*pricing.Offer) []string {
 	var out []string
 	for _, m := range pricing.Models {
 		for _, o := range offers {
@@ -774,12 +796,12 @@ func precision(key string) catalog.Precision {
 	return catalog.Precisions[i]
 }
 
-// matrixColumns lists the columns in the order the rows hold their cells
+// Columns lists the columns in the order the rows hold their cells
 // (templates/layouts/compare.html).
-func matrixColumns(t func(string, ...any) string, models []string, model, display string) []matrixColumn {
+func Columns(t func(string, ...any) string, models []string, model, display string) []Column {
 	hour, modelName := t("unit.hour"), t("model."+model)
 	norm := t("matrix.norm_unit", display, hour, modelName)
-	cols := []matrixColumn{
+	cols := []Column{
 		{Key: "instance", Label: t("col.instance")},
 		{Key: "provider", Label: t("col.provider")},
 		{Key: "gpu", Label: t("col.gpu")},
@@ -787,36 +809,36 @@ func matrixColumns(t func(string, ...any) string, models []string, model, displa
 		{Key: "region", Label: t("col.region")},
 	}
 	for _, m := range models {
-		cols = append(cols, matrixColumn{Key: "m:" + m, Label: capitalize(t("model." + m)), Unit: hour, Num: true})
+		cols = append(cols, Column{Key: "m:" + m, Label: capitalize(t("model." + m)), Unit: hour, Num: true})
 	}
 	return append(cols,
-		matrixColumn{Key: "per_gpu", Label: t("col.norm_gpu"), Unit: norm, Num: true},
-		matrixColumn{Key: "per_gb", Label: t("col.norm_gb"), Unit: norm, Num: true},
-		matrixColumn{Key: "per_fp16", Label: t("col.norm_tflops", fp16.Label), Unit: norm, Num: true},
-		matrixColumn{Key: "per_fp32", Label: t("col.norm_tflops", fp32.Label), Unit: norm, Num: true},
-		matrixColumn{Key: "since", Label: t("col.since"), Unit: modelName},
-		matrixColumn{Key: "source", Label: t("col.source"), Unit: modelName},
-		matrixColumn{Key: "gpu_memory", Label: t("col.gpu_memory"), Unit: t("units.gb"), Num: true},
-		matrixColumn{Key: "vcpus", Label: t("col.vcpus"), Num: true},
-		matrixColumn{Key: "ram", Label: t("col.ram"), Unit: t("units.gib"), Num: true},
-		matrixColumn{Key: "network", Label: t("col.network"), Num: true},
-		matrixColumn{Key: "interconnect", Label: t("col.interconnect")},
-		matrixColumn{Key: "billing", Label: t("col.billing")},
-		matrixColumn{Key: "certifications", Label: t("col.certifications")},
+		Column{Key: "per_gpu", Label: t("col.norm_gpu"), Unit: norm, Num: true},
+		Column{Key: "per_gb", Label: t("col.norm_gb"), Unit: norm, Num: true},
+		Column{Key: "per_fp16", Label: t("col.norm_tflops", fp16.Label), Unit: norm, Num: true},
+		Column{Key: "per_fp32", Label: t("col.norm_tflops", fp32.Label), Unit: norm, Num: true},
+		Column{Key: "since", Label: t("col.since"), Unit: modelName},
+		Column{Key: "source", Label: t("col.source"), Unit: modelName},
+		Column{Key: "gpu_memory", Label: t("col.gpu_memory"), Unit: t("units.gb"), Num: true},
+		Column{Key: "vcpus", Label: t("col.vcpus"), Num: true},
+		Column{Key: "ram", Label: t("col.ram"), Unit: t("units.gib"), Num: true},
+		Column{Key: "network", Label: t("col.network"), Num: true},
+		Column{Key: "interconnect", Label: t("col.interconnect")},
+		Column{Key: "billing", Label: t("col.billing")},
+		Column{Key: "certifications", Label: t("col.certifications")},
 	)
 }
 
-// compareColumns lists the columns of /compare/ in the order its rows
+// CompareColumns lists the columns of /compare/ in the order its rows
 // hold their cells (the partial "compare-table"): the answer first —
 // instance type, provider, GPUs, region, the price under the chosen model,
 // the price per GPU-hour and the price's age and kind of source — then
 // the columns the script shows only when chosen (Off): the GPU count, a
 // price per pricing model, the prices per GB and per TFLOPS, the source,
 // the specs, billing and certifications.
-func compareColumns(t func(string, ...any) string, models []string, model, display string) []matrixColumn {
+func CompareColumns(t func(string, ...any) string, models []string, model, display string) []Column {
 	hour, modelName := t("unit.hour"), t("model."+model)
 	norm := t("matrix.norm_unit", display, hour, modelName)
-	cols := []matrixColumn{
+	cols := []Column{
 		{Key: "instance", Label: t("col.instance")},
 		{Key: "provider", Label: t("col.provider")},
 		{Key: "gpu", Label: t("col.gpu_config")},
@@ -827,9 +849,9 @@ func compareColumns(t func(string, ...any) string, models []string, model, displ
 		{Key: "gpu_count", Label: t("matrix.col_gpu_count"), Num: true, Off: true},
 	}
 	for _, m := range models {
-		cols = append(cols, matrixColumn{Key: "m:" + m, Label: capitalize(t("model." + m)), Unit: display + hour, Num: true, Off: true})
+		cols = append(cols, Column{Key: "m:" + m, Label: capitalize(t("model." + m)), Unit: display + hour, Num: true, Off: true})
 	}
-	for _, c := range []matrixColumn{
+	for _, c := range []Column{
 		{Key: "per_gb", Label: t("col.norm_gb"), Unit: norm, Num: true},
 		{Key: "per_fp16", Label: t("col.norm_tflops", fp16.Label), Unit: norm, Num: true},
 		{Key: "per_fp32", Label: t("col.norm_tflops", fp32.Label), Unit: norm, Num: true},
@@ -855,9 +877,9 @@ func capitalize(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-func (k *matrixKind) matrixRow(p *pagemodel.Page, o *pricing.Offer, models []string, model string) *matrixRow {
+func (k *Kind) Row(p *pagemodel.Page, o *pricing.Offer, models []string, model string) *Row {
 	in := o.Instance
-	r := &matrixRow{
+	r := &Row{
 		Offer: o, Provider: o.Provider, Instance: o.Instance, GPU: o.GPU, Region: o.Region,
 		ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 		InstanceURL: p.Rel(paths.Instance(in)),
@@ -869,9 +891,9 @@ func (k *matrixKind) matrixRow(p *pagemodel.Page, o *pricing.Offer, models []str
 	if reg := o.Provider.Region(o.Region); reg != nil {
 		r.RegionName = cmp.Or(k.text(reg, "name"), reg.ID)
 	}
-	r.Prices = make([]*matrixPrice, len(models))
+	r.Prices = make([]*Price, len(models))
 	for i, m := range models {
-		r.Prices[i] = k.matrixPrice(o.Prices[m])
+		r.Prices[i] = k.Price(o.Prices[m])
 	}
 	some := func(v float64, ok bool) *float64 {
 		if !ok {
@@ -889,15 +911,15 @@ func (k *matrixKind) matrixRow(p *pagemodel.Page, o *pricing.Offer, models []str
 		r.Date = pagemodel.NewDate(r.Dated.Point.Since)
 	}
 	if src := r.Source(); src != "" {
-		r.Cites = k.cite(src)
+		r.Cites = k.Cite(src)
 	}
 	return r
 }
 
-// cite is cite(s), made once per distinct source of a build: the matrix
+// Cite is cite(s), made once per distinct source of a build: the matrix
 // cites the same few sources on thousands of rows. It is safe for
 // concurrent use.
-func (k *matrixKind) cite(s string) []render.Citation {
+func (k *Kind) Cite(s string) []render.Citation {
 	k.citesMu.Lock()
 	defer k.citesMu.Unlock()
 	c, ok := k.cites[s]
@@ -911,11 +933,11 @@ func (k *matrixKind) cite(s string) []render.Citation {
 	return c
 }
 
-func (k *matrixKind) matrixPrice(pr *pricing.Price) *matrixPrice {
+func (k *Kind) Price(pr *pricing.Price) *Price {
 	if pr == nil {
 		return nil
 	}
-	v := &matrixPrice{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: k.trust(pr.Point, pr.Kind)}
+	v := &Price{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: k.trust(pr.Point, pr.Kind)}
 	q := pagemodel.QuotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	if v.Quoted {
@@ -939,7 +961,7 @@ func (k *matrixKind) matrixPrice(pr *pricing.Price) *matrixPrice {
 // priceTitle says all of a price on one line: "21.957642 USD/h; all
 // upfront; 120,000.00 upfront; 3.711 CNY/h as quoted, 1 USD = 6.8067 CNY
 // (2026-07-01)".
-func (k *matrixKind) priceTitle(v *matrixPrice) string {
+func (k *Kind) priceTitle(v *Price) string {
 	var terr error
 	t := k.msgs.TKeeping(&terr) // every key is checked once a build (scriptMessages)
 	hour := t("unit.hour")
@@ -973,9 +995,9 @@ func rateDate(t func(string, ...any) string, date func(string) string, d string)
 	return date(d)
 }
 
-// matrixRates are the rates the matrix converts with into the display
+// Rates are the rates the matrix converts with into the display
 // currency, one per quoted currency, in the order of the currencies.
-func (k *matrixKind) matrixRates(display string) []*render.RateView {
+func (k *Kind) Rates(display string) []*render.RateView {
 	seen := map[string]*render.RateView{}
 	for _, o := range k.data.Priced {
 		for _, pr := range o.Prices {
@@ -1000,7 +1022,7 @@ func (k *matrixKind) matrixRates(display string) []*render.RateView {
 
 // matrixControls lists the currencies (the site's first, then every
 // quoted currency and every currency of the exchange rates) and the facets.
-func (k *matrixKind) matrixControls(t func(string, ...any) string, models []string, display string) *matrixControls {
+func (k *Kind) matrixControls(t func(string, ...any) string, models []string, display string) *matrixControls {
 	c := &matrixControls{Currencies: []string{display}}
 	others := map[string]bool{}
 	for _, o := range k.data.Priced {
@@ -1119,7 +1141,7 @@ func regionGroups(t func(string, ...any) string, options []facetOption, geo map[
 // scriptGPUs are the records of the GPU models some offer of the matrix
 // has, in buyer order: what the script reads for the per-TFLOPS and spec
 // columns.
-func (k *matrixKind) scriptGPUs() []export.GPUExport {
+func (k *Kind) scriptGPUs() []export.GPUExport {
 	used := map[string]bool{}
 	for _, o := range k.data.Priced {
 		used[o.Instance.GPU] = true
@@ -1133,7 +1155,7 @@ func (k *matrixKind) scriptGPUs() []export.GPUExport {
 	return gpus
 }
 
-func (k *matrixKind) matrixScript(p *pagemodel.Page, t func(string, ...any) string, models []string, model string) *matrixScript {
+func (k *Kind) matrixScript(p *pagemodel.Page, t func(string, ...any) string, models []string, model string) *matrixScript {
 	s := &matrixScript{
 		OffersExport: export.OffersDoc(k.cat),
 		scriptSettings: scriptSettings{
@@ -1196,3 +1218,22 @@ func withoutSource(trust func(*catalog.PricePoint, string) *pagemodel.TrustView)
 		return v
 	}
 }
+
+// boolInt is 1 for true, 0 for false, to compare by.
+func boolInt(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// CitedSource is one distinct source text of the report and its number,
+// which a row of the matrix in the report points to (Row.Ref).
+type CitedSource struct {
+	N     int
+	Text  string
+	Cites []render.Citation
+}
+
+// Anchor is the id of the source in the report's list of sources.
+func (c *CitedSource) Anchor() string { return fmt.Sprintf("source-%d", c.N) }
