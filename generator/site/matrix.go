@@ -245,8 +245,12 @@ type matrixScript struct {
 // scriptSettings is the script's data after the offers.
 type scriptSettings struct {
 	// OfferCount is how many offers the data scripts hold, all of them.
-	OfferCount int                `json:"offer_count"`
-	GPUs       []export.GPUExport `json:"gpus"`
+	OfferCount int `json:"offer_count"`
+	// OfferChunks is how many data scripts of offers there are
+	// (offerChunkPath) when more than one: the page loads the first, the
+	// script the rest.
+	OfferChunks int                `json:"offer_chunks,omitempty"`
+	GPUs        []export.GPUExport `json:"gpus"`
 	// GPUCount is how many GPU models the page's block (GPUs) and the
 	// data scripts of GPU models (gpuParts) hold together; 0 when the
 	// block holds them all.
@@ -282,6 +286,46 @@ func offerChunks(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.
 		w.Offer(exportOf(offers[i]))
 		return w.Bytes(), w.Err()
 	})
+}
+
+// viewOrder is offers in the order of the script's default view, so that
+// the first data script holds its first screen: by the price per
+// GPU-hour under model, cheapest first; then the prices that do not
+// answer by default (Price.Why), then offers whose price is only part of
+// the cost, each group cheapest first, then offers with no such price in
+// the order they came; ties keep the order they came in. static/matrix.js
+// sorts the same way (order), counting freshness to the reader's day.
+func viewOrder(offers []*pricing.Offer, model string) []*pricing.Offer {
+	type ranked struct {
+		o     *pricing.Offer
+		group int
+		v     float64
+	}
+	rs := make([]ranked, len(offers))
+	for i, o := range offers {
+		v, ok := o.PerGPUHour(model)
+		r := ranked{o: o, v: v}
+		switch {
+		case !ok:
+			r.group = 3
+		case !o.Rankable():
+			r.group = 2
+		case o.Prices[model].Why() != "":
+			r.group = 1
+		}
+		rs[i] = r
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		if c := cmp.Compare(a.group, b.group); c != 0 || a.group == 3 {
+			return c
+		}
+		return cmp.Compare(a.v, b.v)
+	})
+	out := make([]*pricing.Offer, len(rs))
+	for i := range rs {
+		out[i] = rs[i].o
+	}
+	return out
 }
 
 // dataChunks writes n items, in order, each as encode writes it, as data
@@ -502,7 +546,7 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 	size := cmp.Or(k.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
 	rates := k.matrixRates(display)
 	x := export.NewOfferExporter(k.cat, k.msgs)
-	chunks, err := offerChunks(k.data.Priced, x.Of)
+	chunks, err := offerChunks(viewOrder(k.data.Priced, model), x.Of)
 	if err == nil {
 		err = x.Err()
 	}
@@ -526,6 +570,9 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 		d := &compareData{Controls: k.matrixControls(t, models, display)}
 		s := k.matrixScript(p, t, models, model)
 		s.GPUs = inline
+		if len(chunks) > 1 {
+			s.OfferChunks = len(chunks)
+		}
 		if len(gpuChunks) > 0 {
 			s.GPUCount = len(gpus)
 		}
@@ -534,9 +581,10 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 			return nil, err
 		}
 		d.Script = script
-		for j := range chunks {
-			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(offerChunkPath(j+1), "compare/")) // beside the page
-		}
+		// Only the first data script of offers loads with the page: it
+		// holds the first screen of the script's view (viewOrder); the
+		// script inserts the others when the reader asks for more.
+		d.DataScripts = append(d.DataScripts, strings.TrimPrefix(offerChunkPath(1), "compare/")) // beside the page
 		for j := range gpuChunks {
 			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(gpuChunkPath(j+1), "compare/"))
 		}
