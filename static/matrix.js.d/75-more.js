@@ -43,7 +43,11 @@
         if (offers.length !== D.offer_count) return fail();
         rest = null;
         grow();
-        if (started) applyState({});
+        if (!started) return;
+        applyState({});
+        // The rates of every offer may take more lines above the table.
+        fit();
+        draw();
       },
       () => fail(),
     );
