@@ -278,14 +278,15 @@ func offerChunkPath(n int) string { return fmt.Sprintf("compare/offers-%d.js", n
 // it) to the array window.gpucompareOffers, which static/matrix.js reads,
 // so that they load by <script src> under the policy script-src 'self'
 // and from file://, where no fetch() is allowed. Each holds at most
-// maxChunkBytes of offers.
-func offerChunks(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.OfferExport) ([][]byte, error) {
+// maxChunkBytes of offers. Each goes to emit as soon as it is made, so
+// that they are never held all at once; it returns how many there are.
+func offerChunks(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.OfferExport, emit func([]byte) error) (int, error) {
 	var w export.JSONWriter
 	return dataChunks(len(offers), "Offers", "gpucompareOffers", func(i int) ([]byte, error) {
 		w.Reset()
 		w.Offer(exportOf(offers[i]))
 		return w.Bytes(), w.Err()
-	})
+	}, emit)
 }
 
 // viewOrder is offers in the order of the script's default view, so that
@@ -332,29 +333,32 @@ func viewOrder(offers []*pricing.Offer, model string) []*pricing.Offer {
 // scripts of the matrix, each appending its items to the array
 // window[global] and holding at most maxChunkBytes of them (an item
 // larger than that alone is one script); what names the items in the
-// script's first line.
-func dataChunks(n int, what, global string, encode func(i int) ([]byte, error)) ([][]byte, error) {
+// script's first line. Each script goes to emit once made; it returns
+// how many there are.
+func dataChunks(n int, what, global string, encode func(i int) ([]byte, error), emit func([]byte) error) (int, error) {
 	open := "(window." + global + " = window." + global + " || []).push(\n"
-	var chunks [][]byte
 	var cur []byte
-	first, k := 0, 0
-	flush := func() {
+	first, k, count := 0, 0, 0
+	flush := func() error {
 		if k == 0 {
-			return
+			return nil
 		}
 		head := fmt.Sprintf("// %s %d–%d of the instance matrix, written by gpucompare build:\n// compare/index.html loads this file before static/matrix.js.\n", what, first+1, first+k)
 		chunk := make([]byte, 0, len(head)+len(open)+len(cur)+4)
 		chunk = append(append(append(chunk, head...), open...), cur...)
-		chunks = append(chunks, append(chunk, "\n);\n"...))
-		first, k, cur = first+k, 0, nil
+		first, k, cur = first+k, 0, cur[:0]
+		count++
+		return emit(append(chunk, "\n);\n"...))
 	}
 	for i := range n {
 		b, err := encode(i)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		if k > 0 && len(cur)+2+len(b) > maxChunkBytes {
-			flush()
+			if err := flush(); err != nil {
+				return 0, err
+			}
 		}
 		if k > 0 {
 			cur = append(cur, ",\n"...)
@@ -362,8 +366,10 @@ func dataChunks(n int, what, global string, encode func(i int) ([]byte, error)) 
 		cur = append(cur, b...)
 		k++
 	}
-	flush()
-	return chunks, nil
+	if err := flush(); err != nil {
+		return 0, err
+	}
+	return count, nil
 }
 
 // gpuChunkPath is the path of the n-th data script of the matrix's GPU
@@ -392,7 +398,8 @@ func gpuParts(gpus []export.GPUExport) (inline []export.GPUExport, chunks [][]by
 		return gpus, nil, nil
 	}
 	rest := enc[len(inline):]
-	chunks, err = dataChunks(len(rest), "GPU models", "gpucompareGPUs", func(i int) ([]byte, error) { return rest[i], nil })
+	_, err = dataChunks(len(rest), "GPU models", "gpucompareGPUs", func(i int) ([]byte, error) { return rest[i], nil },
+		func(c []byte) error { chunks = append(chunks, c); return nil })
 	return inline, chunks, err
 }
 
@@ -510,10 +517,11 @@ type matrixKind struct {
 	citesMu sync.Mutex                   // guards cites
 	cites   map[string][]render.Citation // cite of each source the rows cite (cite)
 
-	// chunks are the data scripts of the offers (offerChunks), made by
-	// matrixPages, for the builder to write at offerChunkPath, and
-	// gpuChunks those of the GPU models the page leaves out (gpuParts), at
-	// gpuChunkPath.
+	// put writes a data script of the offers (offerChunks) at its path
+	// (offerChunkPath) as soon as matrixPages makes it; nil keeps them in
+	// chunks. gpuChunks are those of the GPU models the page leaves out
+	// (gpuParts), for the builder to write at gpuChunkPath.
+	put               func(path string, data []byte) error
 	chunks, gpuChunks [][]byte
 }
 
@@ -546,14 +554,24 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 	size := cmp.Or(k.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
 	rates := k.matrixRates(display)
 	x := export.NewOfferExporter(k.cat, k.msgs)
-	chunks, err := offerChunks(viewOrder(k.data.Priced, model), x.Of)
+	emit := func(c []byte) error {
+		k.chunks = append(k.chunks, c)
+		return nil
+	}
+	if k.put != nil {
+		written := 0
+		emit = func(c []byte) error {
+			written++
+			return k.put(offerChunkPath(written), c)
+		}
+	}
+	chunks, err := offerChunks(viewOrder(k.data.Priced, model), x.Of, emit)
 	if err == nil {
 		err = x.Err()
 	}
 	if err != nil {
 		return nil, err
 	}
-	k.chunks = chunks
 	gpus := k.scriptGPUs()
 	inline, gpuChunks, err := gpuParts(gpus)
 	if err != nil {
@@ -570,8 +588,8 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 		d := &compareData{Controls: k.matrixControls(t, models, display)}
 		s := k.matrixScript(p, t, models, model)
 		s.GPUs = inline
-		if len(chunks) > 1 {
-			s.OfferChunks = len(chunks)
+		if chunks > 1 {
+			s.OfferChunks = chunks
 		}
 		if len(gpuChunks) > 0 {
 			s.GPUCount = len(gpus)
@@ -584,7 +602,9 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 		// Only the first data script of offers loads with the page: it
 		// holds the first screen of the script's view (viewOrder); the
 		// script inserts the others when the reader asks for more.
-		d.DataScripts = append(d.DataScripts, strings.TrimPrefix(offerChunkPath(1), "compare/")) // beside the page
+		if chunks > 0 {
+			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(offerChunkPath(1), "compare/")) // beside the page
+		}
 		for j := range gpuChunks {
 			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(gpuChunkPath(j+1), "compare/"))
 		}

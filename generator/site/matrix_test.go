@@ -13,6 +13,8 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/write"
 )
 
 // matrixBlock returns the JSON data block of a matrix page, as written.
@@ -515,5 +517,59 @@ func TestMatrixModelChoiceTakesAnyCommitmentOfATerm(t *testing.T) {
 	}
 	if block.Messages["model.commit_1y"] != "1-year commitment" || block.Messages["model.reserved_1y"] == "" {
 		t.Errorf("messages: commit_1y %q, reserved_1y %q", block.Messages["model.commit_1y"], block.Messages["model.reserved_1y"])
+	}
+}
+
+// TestMatrixDataScriptsAreWrittenAsMade: with put, the matrix writes each
+// data script of offers as soon as it is made, in order at offerChunkPath,
+// and keeps none of them (they would stay alive with the pages' models
+// while the site renders); the scripts are those it keeps without put,
+// byte for byte.
+func TestMatrixDataScriptsAreWrittenAsMade(t *testing.T) {
+	root := shippedRootInMemory(t)
+	cat, rep := catalog.Load(root)
+	if len(rep.Errors()) > 0 {
+		t.Fatal(rep.Errors())
+	}
+	tfs, _, err := assets(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &builder{cat: cat, opts: Options{}, output: newOutput(write.NewMemory(), "")}
+	var keep *kept
+	if b.tmpl, err = keep.templates(tfs, "en", &b.output); err != nil {
+		t.Fatal(err)
+	}
+	b.Data = derive.Make(cat)
+	kept := matrixOf(b)
+	kept.table, kept.render = nil, nil // no page frames to measure: no site to frame them
+	if _, err := kept.matrixPages(); err != nil {
+		t.Fatal(err)
+	}
+	streamed := matrixOf(b)
+	streamed.table, streamed.render = nil, nil
+	var paths []string
+	var written [][]byte
+	streamed.put = func(path string, data []byte) error {
+		paths = append(paths, path)
+		written = append(written, data)
+		return nil
+	}
+	if _, err := streamed.matrixPages(); err != nil {
+		t.Fatal(err)
+	}
+	if streamed.chunks != nil {
+		t.Errorf("%d data scripts kept after they were written", len(streamed.chunks))
+	}
+	if len(written) < 2 || len(written) != len(kept.chunks) {
+		t.Fatalf("%d data scripts written, %d kept without put", len(written), len(kept.chunks))
+	}
+	for i := range written {
+		if want := offerChunkPath(i + 1); paths[i] != want {
+			t.Errorf("data script %d written at %s, want %s", i+1, paths[i], want)
+		}
+		if !bytes.Equal(written[i], kept.chunks[i]) {
+			t.Errorf("%s differs from the script kept without put", paths[i])
+		}
 	}
 }

@@ -130,14 +130,10 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 
 	mk := matrixOf(b)
 	mk.sizes = rows
+	mk.put = b.put // each data script of offers is written once made, none held
 	matrix, err := mk.matrixPages()
 	if err != nil {
 		return nil, err
-	}
-	for i, c := range mk.chunks {
-		if err := b.put(offerChunkPath(i+1), c); err != nil {
-			return nil, err
-		}
 	}
 	for i, c := range mk.gpuChunks {
 		if err := b.put(gpuChunkPath(i+1), c); err != nil {
