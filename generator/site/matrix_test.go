@@ -14,6 +14,8 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/compare"
+	"gpucompare/generator/site/derive"
+	"gpucompare/generator/site/write"
 )
 
 // matrixBlock returns the JSON data block of a matrix page, as written.
@@ -31,14 +33,30 @@ func matrixBlock(t *testing.T, page string) string {
 // chunkScript is a data script of the matrix as the page links it.
 var chunkScript = regexp.MustCompile(`<script src="(offers-\d+\.js)"></script>`)
 
-// matrixOffers returns the offers of the matrix's data scripts that the
-// first page of the matrix in folder dir ("compare/", "zh/compare/")
-// loads, in the order it loads them, each as written.
+// matrixOffers returns the offers of the matrix's data scripts of the
+// first page of the matrix in folder dir ("compare/", "zh/compare/"): the
+// one it loads (offers-1.js), then those its script loads on demand, up
+// to the block's offer_chunks, in order, each as written.
 func matrixOffers(t *testing.T, files map[string][]byte, dir string) []json.RawMessage {
 	t.Helper()
 	const open = "(window.gpucompareOffers = window.gpucompareOffers || []).push(\n"
 	var offers []json.RawMessage
-	for _, m := range chunkScript.FindAllStringSubmatch(string(files[dir+"index.html"]), -1) {
+	page := string(files[dir+"index.html"])
+	var block struct {
+		Chunks int `json:"offer_chunks"`
+	}
+	if err := json.Unmarshal([]byte(matrixBlock(t, page)), &block); err != nil {
+		t.Fatal(err)
+	}
+	var srcs []string
+	for _, m := range chunkScript.FindAllStringSubmatch(page, -1) {
+		srcs = append(srcs, m[1])
+	}
+	for n := 2; n <= block.Chunks; n++ {
+		srcs = append(srcs, fmt.Sprintf("offers-%d.js", n))
+	}
+	for _, src := range srcs {
+		m := []string{"", src}
 		js := string(files[dir+m[1]])
 		i := strings.Index(js, open)
 		if i < 0 || !strings.HasSuffix(js, "\n);\n") {
@@ -302,10 +320,22 @@ func TestMatrixScriptDataIsTheExportShape(t *testing.T) {
 	if len(block.Offers) != len(export.Offers) {
 		t.Fatalf("%d offers in the page, %d in offers.json", len(block.Offers), len(export.Offers))
 	}
+	// The data scripts hold the offers in the order of the script's
+	// default view (viewOrder), offers.json in the catalog's: each offer
+	// is compared with the one of the same key.
+	keyOf := func(raw json.RawMessage) string {
+		var o struct{ Provider, Instance, Region string }
+		json.Unmarshal(raw, &o)
+		return o.Provider + "/" + o.Instance + "/" + o.Region
+	}
+	byKey := map[string]json.RawMessage{}
+	for _, raw := range export.Offers {
+		byKey[keyOf(raw)] = raw
+	}
 	for i := range block.Offers {
 		var a, b any
 		json.Unmarshal(block.Offers[i], &a)
-		json.Unmarshal(export.Offers[i], &b)
+		json.Unmarshal(byKey[keyOf(block.Offers[i])], &b)
 		ja, _ := json.Marshal(a)
 		jb, _ := json.Marshal(b)
 		if string(ja) != string(jb) {
@@ -330,48 +360,82 @@ func TestMatrixScriptDataIsTheExportShape(t *testing.T) {
 var rowOffer = regexp.MustCompile(`(?s)^[^>]*>\s*<th scope="row"[^>]*><a href="(?:\.\./)+instances/([^/]+)/([^/]+)/index\.html"[^>]*>.*?<td>.*?</td>\s*<td>.*?</td>\s*<td>(?:.*?<span class="id">([^<]*)</span>)?`)
 
 // TestMatrixDataScriptsHoldEveryOfferOnceInOrder builds the shipped
-// catalog: in each edition the first page of the matrix loads its offers
-// from several data scripts of at most compare.MaxChunkBytes of offers each, all
-// before static/matrix.js, which hold every offer once, in the order of
-// the rows of the HTML matrix (its pages one after the other) and of
-// compare/offers.json, as that file
-// writes them; the page itself holds none.
+// catalog: in each edition the first page of the matrix loads the first
+// of several data scripts of offers (offers-1.js, before
+// static/matrix.js), of at most compare.MaxChunkBytes of offers each, and its
+// block says how many there are (offer_chunks), for the script to load
+// the others on demand. Together they hold every offer of the HTML
+// matrix's rows and of compare/offers.json once, as that file writes it,
+// in the order of the script's default view: by the price per GPU-hour
+// under the default model, the prices that answer first, then those that
+// do not (pricing.Price.Why), then those only part of the cost, then
+// offers with no such price. The page itself holds none.
 func TestMatrixDataScriptsHoldEveryOfferOnceInOrder(t *testing.T) {
 	files, _ := build(t, os.DirFS("../.."), Options{})
 	var export struct{ Offers []json.RawMessage }
 	if err := json.Unmarshal(files["compare/offers.json"], &export); err != nil {
 		t.Fatal(err)
 	}
+	type key struct{ Provider, Instance, Region string }
+	exported := map[key]json.RawMessage{}
+	for _, raw := range export.Offers {
+		var o key
+		json.Unmarshal(raw, &o)
+		exported[o] = raw
+	}
+	cat, _ := catalog.Load(os.DirFS("../.."))
+	// rank is each offer's place in the default view: its group, then its
+	// price per GPU-hour.
+	type rank struct {
+		group int
+		v     float64
+	}
+	ranks := map[key]rank{}
+	for _, o := range pricing.Offers(cat, cat.Site.Currency) {
+		v, ok := o.PerGPUHour("on_demand")
+		r := rank{v: v}
+		switch {
+		case !ok:
+			r.group = 3
+		case !o.Rankable():
+			r.group = 2
+		case o.Prices["on_demand"].Why() != "":
+			r.group = 1
+		}
+		ranks[key{o.Provider.ID, o.Instance.ID, o.Region}] = r
+	}
 	for _, dir := range []string{"compare/", "zh/compare/"} {
 		page := string(files[dir+"index.html"])
 		links := chunkScript.FindAllStringSubmatch(page, -1)
-		if len(links) < 3 {
-			t.Fatalf("%sindex.html loads %d data scripts; want the shipped offers in several", dir, len(links))
+		if len(links) != 1 || links[0][1] != "offers-1.js" {
+			t.Fatalf("%sindex.html loads %v; want offers-1.js alone", dir, links)
 		}
-		for i, m := range links {
-			if want := fmt.Sprintf("offers-%d.js", i+1); m[1] != want {
-				t.Errorf("%sindex.html: data script %d is %s, want %s", dir, i+1, m[1], want)
-			}
-			if js := files[dir+m[1]]; len(js) > compare.MaxChunkBytes+300 {
-				t.Errorf("%s%s: %d bytes, over the bound", dir, m[1], len(js))
-			}
+		var block struct {
+			Offers []json.RawMessage
+			Chunks int `json:"offer_chunks"`
 		}
-		if files[dir+fmt.Sprintf("offers-%d.js", len(links)+1)] != nil {
-			t.Errorf("%s: a data script the page does not load", dir)
-		}
-		if last, script := strings.LastIndex(page, links[len(links)-1][0]), strings.Index(page, "static/matrix.js"); last < 0 || script < last {
-			t.Errorf("%sindex.html: static/matrix.js is loaded before the data scripts", dir)
-		}
-		var block struct{ Offers []json.RawMessage }
 		if err := json.Unmarshal([]byte(matrixBlock(t, page)), &block); err != nil || len(block.Offers) != 0 {
 			t.Errorf("%sindex.html: its block holds %d offers (%v); want none", dir, len(block.Offers), err)
+		}
+		if block.Chunks < 3 {
+			t.Fatalf("%sindex.html: %d data scripts of offers; want the shipped offers in several", dir, block.Chunks)
+		}
+		for n := 1; n <= block.Chunks; n++ {
+			if js := files[dir+fmt.Sprintf("offers-%d.js", n)]; js == nil || len(js) > compare.MaxChunkBytes+300 {
+				t.Errorf("%soffers-%d.js: %d bytes, none or over the bound", dir, n, len(js))
+			}
+		}
+		if files[dir+fmt.Sprintf("offers-%d.js", block.Chunks+1)] != nil {
+			t.Errorf("%s: a data script past offer_chunks", dir)
+		}
+		if first, script := strings.Index(page, links[0][0]), strings.Index(page, "static/matrix.js"); first < 0 || script < first {
+			t.Errorf("%sindex.html: static/matrix.js is loaded before offers-1.js", dir)
 		}
 		offers := matrixOffers(t, files, dir)
 		if len(offers) != len(export.Offers) {
 			t.Fatalf("%s: %d offers in the data scripts, %d in offers.json", dir, len(offers), len(export.Offers))
 		}
-		seen := map[string]bool{}
-		var rows []string
+		rows := map[string]bool{}
 		pageRows := matrixRows(page)
 		for n := 2; files[dir+fmt.Sprintf("page-%d/index.html", n)] != nil; n++ {
 			pageRows = append(pageRows, matrixRows(string(files[dir+fmt.Sprintf("page-%d/index.html", n)]))...)
@@ -381,26 +445,37 @@ func TestMatrixDataScriptsHoldEveryOfferOnceInOrder(t *testing.T) {
 			if m == nil {
 				t.Fatalf("%s: a row names no offer:\n%.400s", dir, r)
 			}
-			rows = append(rows, m[1]+"/"+m[2]+"/"+m[3]) // a region of all the provider's has no id in every edition
+			rows[m[1]+"/"+m[2]+"/"+m[3]] = true // a region of all the provider's has no id in every edition
 		}
 		if len(rows) != len(offers) {
 			t.Fatalf("%s: %d rows, %d offers", dir, len(rows), len(offers))
 		}
+		seen := map[key]bool{}
+		var prev rank
 		for i, raw := range offers {
-			var o, x struct{ Provider, Instance, Region string }
+			var o key
 			json.Unmarshal(raw, &o)
-			json.Unmarshal(export.Offers[i], &x)
-			key := o.Provider + "/" + o.Instance + "/" + o.Region
-			if seen[key] {
-				t.Errorf("%s: offer %s twice", dir, key)
+			if seen[o] {
+				t.Errorf("%s: offer %v twice", dir, o)
 			}
-			seen[key] = true
-			if o != x || key != rows[i] && key != rows[i]+"all" {
-				t.Errorf("%s: offer %d is %s; the row shows %s, offers.json %v", dir, i+1, key, rows[i], x)
+			seen[o] = true
+			k := o.Provider + "/" + o.Instance + "/" + o.Region
+			if !rows[k] && !rows[strings.TrimSuffix(k, "all")] {
+				t.Errorf("%s: offer %d, %s, is no row of the matrix", dir, i+1, k)
 			}
-			if dir == "compare/" && !bytes.Equal(compactJSON(t, raw), compactJSON(t, export.Offers[i])) {
-				t.Errorf("offer %d differs from offers.json's:\n%s\n%s", i+1, raw, export.Offers[i])
+			if exported[o] == nil {
+				t.Errorf("%s: offer %d, %s, is not in offers.json", dir, i+1, k)
+			} else if dir == "compare/" && !bytes.Equal(compactJSON(t, raw), compactJSON(t, exported[o])) {
+				t.Errorf("offer %d differs from offers.json's:\n%s\n%s", i+1, raw, exported[o])
 			}
+			r, ok := ranks[o]
+			if !ok {
+				t.Fatalf("%s: offer %s is not in pricing.Offers", dir, k)
+			}
+			if i > 0 && (r.group < prev.group || r.group == prev.group && r.group < 3 && r.v < prev.v) {
+				t.Errorf("%s: offer %d, %s (%v), comes after one the default view puts after it (%v)", dir, i+1, k, r, prev)
+			}
+			prev = r
 		}
 	}
 }
@@ -443,5 +518,59 @@ func TestMatrixModelChoiceTakesAnyCommitmentOfATerm(t *testing.T) {
 	}
 	if block.Messages["model.commit_1y"] != "1-year commitment" || block.Messages["model.reserved_1y"] == "" {
 		t.Errorf("messages: commit_1y %q, reserved_1y %q", block.Messages["model.commit_1y"], block.Messages["model.reserved_1y"])
+	}
+}
+
+// TestMatrixDataScriptsAreWrittenAsMade: with put, the matrix writes each
+// data script of offers as soon as it is made, in order at offerChunkPath,
+// and keeps none of them (they would stay alive with the pages' models
+// while the site renders); the scripts are those it keeps without put,
+// byte for byte.
+func TestMatrixDataScriptsAreWrittenAsMade(t *testing.T) {
+	root := shippedRootInMemory(t)
+	cat, rep := catalog.Load(root)
+	if len(rep.Errors()) > 0 {
+		t.Fatal(rep.Errors())
+	}
+	tfs, _, err := assets(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &builder{cat: cat, opts: Options{}, output: newOutput(write.NewMemory(), "")}
+	var keep *kept
+	if b.tmpl, err = keep.templates(tfs, "en", &b.output); err != nil {
+		t.Fatal(err)
+	}
+	b.Data = derive.Make(cat)
+	b.newPage = frameOf(b).New // as pages sets it
+	// no page frames to measure (a zero compare.Measure): no site to frame them
+	kept := compare.New(b.cat, b.Data, b.tmpl.Msgs, b.newPage, pricesOf(b).Trust, false, compare.Measure{})
+	if _, err := kept.Pages(); err != nil {
+		t.Fatal(err)
+	}
+	streamed := compare.New(b.cat, b.Data, b.tmpl.Msgs, b.newPage, pricesOf(b).Trust, false, compare.Measure{})
+	var paths []string
+	var written [][]byte
+	streamed.WriteChunks(func(path string, data []byte) error {
+		paths = append(paths, path)
+		written = append(written, data)
+		return nil
+	})
+	if _, err := streamed.Pages(); err != nil {
+		t.Fatal(err)
+	}
+	if streamed.Chunks() != nil {
+		t.Errorf("%d data scripts kept after they were written", len(streamed.Chunks()))
+	}
+	if len(written) < 2 || len(written) != len(kept.Chunks()) {
+		t.Fatalf("%d data scripts written, %d kept without put", len(written), len(kept.Chunks()))
+	}
+	for i := range written {
+		if want := offerChunkPath(i + 1); paths[i] != want {
+			t.Errorf("data script %d written at %s, want %s", i+1, paths[i], want)
+		}
+		if !bytes.Equal(written[i], kept.Chunks()[i]) {
+			t.Errorf("%s differs from the script kept without put", paths[i])
+		}
 	}
 }

@@ -53,14 +53,10 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	add(summaryPage(b.newPage, summaryClasses(b), catalogDate(b.cat)))
 
 	mk := matrixOf(b, rows)
+	mk.WriteChunks(b.put) // each data script of offers is written once made, none held
 	matrix, err := mk.Pages()
 	if err != nil {
 		return nil, err
-	}
-	for i, c := range mk.Chunks() {
-		if err := b.put(offerChunkPath(i+1), c); err != nil {
-			return nil, err
-		}
 	}
 	for i, c := range mk.GPUChunks() {
 		if err := b.put(gpuChunkPath(i+1), c); err != nil {

@@ -8,12 +8,20 @@
 //
 // It reads the page's JSON block (#matrix-data: the shape of
 // compare/offers.json without its offers, with the GPU figures, the UI
-// text and the way to the site root) and every offer from the array
-// window.gpucompareOffers, which the page's data scripts (compare/
-// offers-1.js …, loaded by <script src> before this one) fill — and,
+// text and the way to the site root) and the offers from the array
+// window.gpucompareOffers, which the page's data scripts fill — and,
 // with thousands of GPU models, the GPU figures past the first from
-// window.gpucompareGPUs (compare/gpus-1.js …) — never
-// fetch(), which Chromium refuses on file://. Catalog
+// window.gpucompareGPUs (compare/gpus-1.js …) — never fetch(), which
+// Chromium refuses on file://. The page loads the first data script of
+// offers (compare/offers-1.js) by <script src> before this one: the
+// offers are written in the order of the default view, so it holds the
+// first screen. The others (offers-2.js …, offer_chunks of them in all)
+// this script inserts as <script> elements, which load from file:// and
+// under script-src 'self', when the reader asks for more than the first
+// screen: a search, a filter, a sort or any other change of the view, a
+// scroll near the end of the rows loaded, a download, a link to a view
+// (a hash). Until then the default view is drawn from the offers loaded,
+// and the count says all the offers there are. Catalog
 // text goes into the page as text nodes only. To stay fast with 10,000
 // offers it sorts an index once per sort key, filters with precomputed
 // values, and draws only the rows in view of the table's scrolling box,
@@ -43,14 +51,24 @@
   const D = JSON.parse(dataEl.textContent);
   const MSG = D.messages || {};
   const offers = window.gpucompareOffers || [];
+  // rest are the data scripts of offers still to load (more), null once
+  // every offer is loaded.
+  let rest = null;
+  if (D.offer_chunks > 1 && offers.length > 0 && offers.length < D.offer_count) {
+    rest = [];
+    for (let k = 2; k <= D.offer_chunks; k++) rest.push('offers-' + k + '.js');
+  }
+  let loading = null; // the promise of more, once asked for
+  let broken = false; // a data script failed: the page's own rows are back
+  let started = false; // the script's view has replaced the page's rows
   // A data script that did not load (the page saved alone, a network
   // error): the page's own rows stay, as without script.
-  if (offers.length !== D.offer_count) return;
+  if (!rest && offers.length !== D.offer_count) return;
   // The GPU models: the page's block holds them all, or the first of them
   // and the count (gpu_count) of those it and the data scripts of GPU
   // models (compare/gpus-1.js …, filling window.gpucompareGPUs) hold.
   const gpuRecords = (D.gpus || []).concat(window.gpucompareGPUs || []);
   if (D.gpu_count && gpuRecords.length !== D.gpu_count) return;
-  const N = offers.length;
+  let N = offers.length;
   const UNITS = { hour: 1, month: 730, year: 8760 };
 

@@ -1,14 +1,16 @@
   // --- Offers, and what the filters and sorts read of them.
 
   const gpus = new Map(gpuRecords.map((g) => [g.id, g]));
-  const keys = offers.map((o) => o.provider + '/' + o.instance + (o.region ? '/' + o.region : ''));
-  const byKey = new Map(keys.map((k, i) => [k, i]));
-  const hay = offers.map((o) =>
+  const keyOf = (o) => o.provider + '/' + o.instance + (o.region ? '/' + o.region : '');
+  const hayOf = (o) =>
     [o.provider_name, o.instance_name, o.gpu_name, o.gpu, o.region, o.region_name, o.interconnect, o.network, (o.certifications || []).join(' '), o.price_not_public]
       .filter(Boolean)
       .join('\n')
-      .toLowerCase(),
-  );
+      .toLowerCase();
+  // keys, byKey and hay grow with the offers (grow).
+  let keys = offers.map(keyOf);
+  let byKey = new Map(keys.map((k, i) => [k, i]));
+  let hay = offers.map(hayOf);
   const href = (path) => (D.root || '') + (D.pretty ? path.replace(/index\.html$/, '') : path);
   const seg = encodeURIComponent;
 

@@ -77,7 +77,7 @@
   // the reader includes them, and prices that are only part of the cost
   // after those: each group ranked among itself, as neither compares with
   // a whole, ranked price.
-  const partial = offers.map((o) => !!o.price_incomplete);
+  let partial = offers.map((o) => !!o.price_incomplete);
   function order() {
     const c = colByKey.get(sortKey());
     const sig = c ? c.key + '|' + state.dir + '|' + (c.spec.dyn ? state.model + '|' + state.cur + '|' + state.est + '|' + state.stale + '|' + state.market : '') : '';

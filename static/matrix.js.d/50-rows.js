@@ -138,8 +138,11 @@
   }
   // draw draws the rows in view; again (fresh) after a change of the state.
   function draw(fresh) {
+    if (broken) return;
     if (fresh) rowCache = new Map();
     const [from, to] = span();
+    // Near the end of the rows loaded, the rest of the offers load.
+    if (rest && to + 50 >= view.length) more();
     if (!fresh && from === drawn[0] && to === drawn[1]) return;
     drawn = [from, to];
     const frag = document.createDocumentFragment();
@@ -228,7 +231,8 @@
 
   const count = document.getElementById('matrix-count');
   function drawStatus() {
-    if (count) count.textContent = t('matrix.status', fnum(view.length), fnum(N));
+    // Before the rest of the offers load, the view is the default one: every offer.
+    if (count) count.textContent = t('matrix.status', fnum(rest && !loading ? D.offer_count : view.length), fnum(D.offer_count));
   }
 
   // drawHead shows the visible columns, the sort, and the units of the state.

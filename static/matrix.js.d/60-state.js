@@ -137,6 +137,8 @@
   function update(opts) {
     opts = opts || {};
     if (opts.record !== false) record(opts.source);
+    // Any change of the view but the columns shown asks for every offer.
+    if (rest && opts.top !== false) more();
     // A new view starts at its top; a column shown or hidden keeps the place.
     if (wrap && opts.top !== false && wrap.scrollTop > 0) wrap.scrollTop = 0;
     if (opts.head) drawHead();
@@ -223,8 +225,11 @@
       syncControls();
       update({ head: true, rates: true });
     });
-    document.getElementById('matrix-csv').addEventListener('click', () => save('\ufeff' + csvText(), 'text/csv;charset=utf-8', 'csv'));
-    document.getElementById('matrix-json').addEventListener('click', () => save(jsonText(), 'application/json', 'json'));
+    // A download holds the whole view: the rest of the offers load first.
+    document.getElementById('matrix-csv').addEventListener('click', () =>
+      whole(() => save('\ufeff' + csvText(), 'text/csv;charset=utf-8', 'csv')),
+    );
+    document.getElementById('matrix-json').addEventListener('click', () => whole(() => save(jsonText(), 'application/json', 'json')));
     cmpOpen.addEventListener('click', () => {
       state.panel = true;
       record();
@@ -284,6 +289,7 @@
     if (location.hash === applied) return;
     applied = location.hash;
     lastSource = null;
+    if (rest) more();
     applyState(decode(location.hash));
   }
   window.addEventListener('popstate', follow);

@@ -8,21 +8,31 @@
       toggle.setAttribute('aria-expanded', String(open));
     });
   }
-  if (form) form.hidden = false;
-  if (filterRow) filterRow.hidden = false;
-  table.classList.add('live');
-  // The page's own rows go before anything is measured: measuring first
-  // would lay out every one of them.
-  tbody.replaceChildren();
   const pager = document.getElementById('matrix-pager');
-  if (pager) pager.hidden = true;
-  const status = document.getElementById('offers-caption');
-  if (status) status.setAttribute('aria-live', 'polite');
-  applyState(decode(location.hash));
-  // After the rows in view replace the page's own: measuring before would
-  // lay out every row the page was built with.
-  fit();
-  draw();
+  // The page's own rows, kept while a data script may yet fail to load.
+  const ownRows = rest ? [...tbody.children] : [];
+  function start() {
+    if (broken) return;
+    started = true;
+    if (form) form.hidden = false;
+    if (filterRow) filterRow.hidden = false;
+    table.classList.add('live');
+    // The page's own rows go before anything is measured: measuring first
+    // would lay out every one of them.
+    tbody.replaceChildren();
+    if (pager) pager.hidden = true;
+    const status = document.getElementById('offers-caption');
+    if (status) status.setAttribute('aria-live', 'polite');
+    applyState(decode(location.hash));
+    // After the rows in view replace the page's own: measuring before would
+    // lay out every row the page was built with.
+    fit();
+    draw();
+  }
+  // A link to a view (a hash) may name any offer: every offer loads
+  // first, the page's own rows showing meanwhile.
+  if (rest && location.hash.length > 1) more().then(start);
+  else start();
 
   // For tests and measurements: the view as data.
   window.gpucompareMatrix = {
@@ -32,5 +42,8 @@
     json: jsonText,
     fileName,
     amount,
+    // loadAll loads every offer (more); loaded tells whether it has.
+    loadAll: () => more(),
+    loaded: () => !rest,
   };
 })();

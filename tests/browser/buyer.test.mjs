@@ -21,7 +21,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch, settle } from './helpers.mjs';
+import { allOffers, cspViolations, instrument, launch, settle } from './helpers.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const SITE_URL = pathToFileURL(SITE + path.sep).href;
@@ -54,7 +54,10 @@ async function open(page, { width = 1280, height = 900, phone = false } = {}) {
   const problems = await instrument(p, (u) => u.startsWith(SITE_URL) || u.startsWith('data:') || u === 'about:blank');
   await p.goto(SITE_URL + page);
   await settle(p);
-  if (/compare\/index\.html/.test(page)) await p.waitForSelector('#matrix-controls:not([hidden])');
+  if (/compare\/index\.html/.test(page)) {
+    await p.waitForSelector('#matrix-controls:not([hidden])');
+    await allOffers(p);
+  }
   return { ctx, page: p, problems };
 }
 

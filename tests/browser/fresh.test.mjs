@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch, matrixData, settle } from './helpers.mjs';
+import { allOffers, cspViolations, instrument, launch, matrixData, settle } from './helpers.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const SITE_URL = pathToFileURL(SITE + path.sep).href;
@@ -73,6 +73,7 @@ async function open(file, day, hash = '') {
   await page.clock.setFixedTime(new Date(day + 'T12:00:00'));
   await page.goto(SITE_URL + file + hash);
   await settle(page);
+  await allOffers(page);
   return { ctx, page, problems };
 }
 

@@ -402,20 +402,31 @@ export async function searchResults(page, query) {
   );
 }
 
+// allOffers has the matrix on page load every offer (its first view
+// loads only the first data script; a search, a filter or a sort loads
+// the rest): for tests of the whole matrix, not of its loading
+// (matrix-chunks.test.mjs).
+export async function allOffers(page) {
+  await page.evaluate(() => window.gpucompareMatrix && window.gpucompareMatrix.loadAll());
+}
+
 // matrixData returns the data of the matrix page at file (its
-// #matrix-data block) with its offers, which the page's data scripts
-// (offers-1.js … beside it, loaded by <script src> before matrix.js)
-// append to window.gpucompareOffers, and with every GPU model, the
-// page's and those its scripts gpus-1.js … append to
-// window.gpucompareGPUs: each script is run, in the page's
-// order, in a context of its own holding only that window.
+// #matrix-data block) with every offer, which the data scripts beside
+// it (offers-1.js, loaded by <script src> before matrix.js, then
+// offers-2.js … up to its offer_chunks, which matrix.js loads on demand)
+// append to window.gpucompareOffers, in the order of the default view,
+// and with every GPU model, the page's and those its scripts gpus-1.js …
+// append to window.gpucompareGPUs: each script is run, in order, in a
+// context of its own holding only that window.
 export function matrixData(file) {
   const html = readFileSync(file, 'utf8');
   const m = /<script type="application\/json" id="matrix-data">([\s\S]*?)<\/script>/.exec(html);
   if (!m) throw new Error(`${file} has no matrix data block`);
   const data = JSON.parse(m[1]);
   const window = {};
-  for (const [, src] of html.matchAll(/<script src="((?:offers|gpus)-\d+\.js)"><\/script>/g)) {
+  const srcs = [...html.matchAll(/<script src="((?:offers|gpus)-\d+\.js)"><\/script>/g)].map((m) => m[1]);
+  for (let k = 2; k <= (data.offer_chunks || 0); k++) srcs.push(`offers-${k}.js`);
+  for (const src of srcs) {
     vm.runInNewContext(readFileSync(path.join(path.dirname(file), src), 'utf8'), { window }, { filename: src });
   }
   // Read back as JSON: objects of this realm, not of the scripts' context.

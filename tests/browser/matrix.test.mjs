@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch, matrixData, serve, settle } from './helpers.mjs';
+import { allOffers, cspViolations, instrument, launch, matrixData, serve, settle } from './helpers.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const PREFIX = '/preview/pr-1/';
@@ -63,6 +63,7 @@ async function open(pass, hash = '', opts = {}) {
   if (script) await settle(page);
   else await page.waitForLoadState('load');
   if (script) await page.waitForSelector('#matrix-controls:not([hidden])');
+  if (script) await allOffers(page);
   return { ctx, page, problems, url: base + PAGE, script };
 }
 

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch, layoutProblems, settle } from './helpers.mjs';
+import { allOffers, cspViolations, instrument, launch, layoutProblems, settle } from './helpers.mjs';
 import { patience } from './patience.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
@@ -116,6 +116,7 @@ test('the matrix script writes dates 年月日 and amounts 1,234.56', { timeout:
     // The matrix is a large page: its load takes long on a busy machine.
     await page.goto(pathToFileURL(path.join(site, 'compare/index.html')).href, { timeout: patience(30_000) });
     await settle(page);
+    await allOffers(page);
     assert.equal(await page.evaluate(() => window.gpucompareDate('2026-11-30')), '2026年11月30日');
     assert.equal(await page.evaluate(() => window.gpucompareDate('2026-11')), '2026年11月');
     await page.selectOption('#matrix-currency', 'CNY');
@@ -185,6 +186,7 @@ test('the matrix script marks the catalog English text it draws lang="en"', { ti
   try {
     await page.goto(pathToFileURL(path.join(site, 'compare/index.html')).href, { timeout: patience(30_000) });
     await settle(page);
+    await allOffers(page);
     const check = async (q) => {
       await page.fill('#matrix-q', q);
       await page.waitForFunction((q) => document.getElementById('matrix-q').value === q && document.querySelector('#matrix tbody tr:not(.pad) th a'), q, { timeout: patience(20_000) });

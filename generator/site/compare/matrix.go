@@ -234,8 +234,12 @@ type matrixScript struct {
 // scriptSettings is the script's data after the offers.
 type scriptSettings struct {
 	// OfferCount is how many offers the data scripts hold, all of them.
-	OfferCount int                `json:"offer_count"`
-	GPUs       []export.GPUExport `json:"gpus"`
+	OfferCount int `json:"offer_count"`
+	// OfferChunks is how many data scripts of offers there are
+	// (OfferChunkPath) when more than one: the page loads the first, the
+	// script the rest.
+	OfferChunks int                `json:"offer_chunks,omitempty"`
+	GPUs        []export.GPUExport `json:"gpus"`
 	// GPUCount is how many GPU models the page's block (GPUs) and the
 	// data scripts of GPU models (gpuParts) hold together; 0 when the
 	// block holds them all.
@@ -263,43 +267,87 @@ func OfferChunkPath(n int) string { return fmt.Sprintf("compare/offers-%d.js", n
 // it) to the array window.gpucompareOffers, which static/matrix.js reads,
 // so that they load by <script src> under the policy script-src 'self'
 // and from file://, where no fetch() is allowed. Each holds at most
-// MaxChunkBytes of offers.
-func offerChunks(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.OfferExport) ([][]byte, error) {
+// MaxChunkBytes of offers. Each goes to emit as soon as it is made, so
+// that they are never held all at once; it returns how many there are.
+func offerChunks(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.OfferExport, emit func([]byte) error) (int, error) {
 	var w export.JSONWriter
 	return dataChunks(len(offers), "Offers", "gpucompareOffers", func(i int) ([]byte, error) {
 		w.Reset()
 		w.Offer(exportOf(offers[i]))
 		return w.Bytes(), w.Err()
+	}, emit)
+}
+
+// viewOrder is offers in the order of the script's default view, so that
+// the first data script holds its first screen: by the price per
+// GPU-hour under model, cheapest first; then the prices that do not
+// answer by default (Price.Why), then offers whose price is only part of
+// the cost, each group cheapest first, then offers with no such price in
+// the order they came; ties keep the order they came in. static/matrix.js
+// sorts the same way (order), counting freshness to the reader's day.
+func viewOrder(offers []*pricing.Offer, model string) []*pricing.Offer {
+	type ranked struct {
+		o     *pricing.Offer
+		group int
+		v     float64
+	}
+	rs := make([]ranked, len(offers))
+	for i, o := range offers {
+		v, ok := o.PerGPUHour(model)
+		r := ranked{o: o, v: v}
+		switch {
+		case !ok:
+			r.group = 3
+		case !o.Rankable():
+			r.group = 2
+		case o.Prices[model].Why() != "":
+			r.group = 1
+		}
+		rs[i] = r
+	}
+	slices.SortStableFunc(rs, func(a, b ranked) int {
+		if c := cmp.Compare(a.group, b.group); c != 0 || a.group == 3 {
+			return c
+		}
+		return cmp.Compare(a.v, b.v)
 	})
+	out := make([]*pricing.Offer, len(rs))
+	for i := range rs {
+		out[i] = rs[i].o
+	}
+	return out
 }
 
 // dataChunks writes n items, in order, each as encode writes it, as data
 // scripts of the matrix, each appending its items to the array
 // window[global] and holding at most MaxChunkBytes of them (an item
 // larger than that alone is one script); what names the items in the
-// script's first line.
-func dataChunks(n int, what, global string, encode func(i int) ([]byte, error)) ([][]byte, error) {
+// script's first line. Each script goes to emit once made; it returns
+// how many there are.
+func dataChunks(n int, what, global string, encode func(i int) ([]byte, error), emit func([]byte) error) (int, error) {
 	open := "(window." + global + " = window." + global + " || []).push(\n"
-	var chunks [][]byte
 	var cur []byte
-	first, k := 0, 0
-	flush := func() {
+	first, k, count := 0, 0, 0
+	flush := func() error {
 		if k == 0 {
-			return
+			return nil
 		}
 		head := fmt.Sprintf("// %s %d–%d of the instance matrix, written by gpucompare build:\n// compare/index.html loads this file before static/matrix.js.\n", what, first+1, first+k)
 		chunk := make([]byte, 0, len(head)+len(open)+len(cur)+4)
 		chunk = append(append(append(chunk, head...), open...), cur...)
-		chunks = append(chunks, append(chunk, "\n);\n"...))
-		first, k, cur = first+k, 0, nil
+		first, k, cur = first+k, 0, cur[:0]
+		count++
+		return emit(append(chunk, "\n);\n"...))
 	}
 	for i := range n {
 		b, err := encode(i)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		if k > 0 && len(cur)+2+len(b) > MaxChunkBytes {
-			flush()
+			if err := flush(); err != nil {
+				return 0, err
+			}
 		}
 		if k > 0 {
 			cur = append(cur, ",\n"...)
@@ -307,8 +355,10 @@ func dataChunks(n int, what, global string, encode func(i int) ([]byte, error)) 
 		cur = append(cur, b...)
 		k++
 	}
-	flush()
-	return chunks, nil
+	if err := flush(); err != nil {
+		return 0, err
+	}
+	return count, nil
 }
 
 // GPUChunkPath is the path of the n-th data script of the matrix's GPU
@@ -337,7 +387,8 @@ func gpuParts(gpus []export.GPUExport) (inline []export.GPUExport, chunks [][]by
 		return gpus, nil, nil
 	}
 	rest := enc[len(inline):]
-	chunks, err = dataChunks(len(rest), "GPU models", "gpucompareGPUs", func(i int) ([]byte, error) { return rest[i], nil })
+	_, err = dataChunks(len(rest), "GPU models", "gpucompareGPUs", func(i int) ([]byte, error) { return rest[i], nil },
+		func(c []byte) error { chunks = append(chunks, c); return nil })
 	return inline, chunks, err
 }
 
@@ -455,10 +506,11 @@ type Kind struct {
 	citesMu sync.Mutex                   // guards cites
 	cites   map[string][]render.Citation // cite of each source the rows cite (cite)
 
-	// chunks are the data scripts of the offers (offerChunks), made by
-	// Pages, for the builder to write at OfferChunkPath, and
-	// gpuChunks those of the GPU models the page leaves out (gpuParts), at
-	// GPUChunkPath.
+	// put writes a data script of the offers (offerChunks) at its path
+	// (OfferChunkPath) as soon as Pages makes it; nil keeps them in
+	// chunks. gpuChunks are those of the GPU models the page leaves out
+	// (gpuParts), for the builder to write at GPUChunkPath.
+	put               func(path string, data []byte) error
 	chunks, gpuChunks [][]byte
 }
 
@@ -484,8 +536,12 @@ type Measure struct {
 	Sizes  *RowSizes
 }
 
+// WriteChunks makes Pages write each data script of the offers through
+// put as soon as it is made, so that they are never held all at once.
+func (k *Kind) WriteChunks(put func(path string, data []byte) error) { k.put = put }
+
 // Chunks are the data scripts of the offers (offerChunks) that Pages
-// made, to be written at OfferChunkPath.
+// made, to be written at OfferChunkPath, when no WriteChunks was given.
 func (k *Kind) Chunks() [][]byte { return k.chunks }
 
 // GPUChunks are the data scripts of the GPU models the first page leaves
@@ -510,14 +566,24 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 	size := cmp.Or(k.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
 	rates := k.Rates(display)
 	x := export.NewOfferExporter(k.cat, k.msgs)
-	chunks, err := offerChunks(k.data.Priced, x.Of)
+	emit := func(c []byte) error {
+		k.chunks = append(k.chunks, c)
+		return nil
+	}
+	if k.put != nil {
+		written := 0
+		emit = func(c []byte) error {
+			written++
+			return k.put(OfferChunkPath(written), c)
+		}
+	}
+	chunks, err := offerChunks(viewOrder(k.data.Priced, model), x.Of, emit)
 	if err == nil {
 		err = x.Err()
 	}
 	if err != nil {
 		return nil, err
 	}
-	k.chunks = chunks
 	gpus := k.scriptGPUs()
 	inline, gpuChunks, err := gpuParts(gpus)
 	if err != nil {
@@ -534,6 +600,9 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 		d := &Data{Controls: k.matrixControls(t, models, display)}
 		s := k.matrixScript(p, t, models, model)
 		s.GPUs = inline
+		if chunks > 1 {
+			s.OfferChunks = chunks
+		}
 		if len(gpuChunks) > 0 {
 			s.GPUCount = len(gpus)
 		}
@@ -542,8 +611,11 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 			return nil, err
 		}
 		d.Script = script
-		for j := range chunks {
-			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(OfferChunkPath(j+1), "compare/")) // beside the page
+		// Only the first data script of offers loads with the page: it
+		// holds the first screen of the script's view (viewOrder); the
+		// script inserts the others when the reader asks for more.
+		if chunks > 0 {
+			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(OfferChunkPath(1), "compare/")) // beside the page
 		}
 		for j := range gpuChunks {
 			d.DataScripts = append(d.DataScripts, strings.TrimPrefix(GPUChunkPath(j+1), "compare/"))

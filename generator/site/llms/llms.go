@@ -14,6 +14,7 @@ package llms
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -97,7 +98,17 @@ func Write(out write.Sink, in Inputs) error {
 	if err := out.Put(Path, []byte(short)); err != nil {
 		return err
 	}
-	return out.Put(FullPath, []byte(full))
+	// Written from the string, not from a copy of it as bytes: at 100,000
+	// offers the file is some 40 MB.
+	f, err := out.Create(FullPath)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(f, full); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 type writer struct {
