@@ -89,6 +89,12 @@ func (b *builder) cardTexts(pages []*pagemodel.Page) ([]cards.Card, error) {
 		if len(models) == 1 {
 			gpu = nil // the page's own GPU model
 		}
+		if p.Layout == "home" && strings.HasPrefix(b.lang(), "zh") && len(b.Data.Mainland) > 0 {
+			// The Chinese home page leads with the mainland view: its card
+			// answers as that does, in yuan.
+			c.Kind = t("mainland.tab")
+			cell, gpu = mainlandAnswer(homeMainlandOf(b.Data.Mainland, nil, b.lang(), b.trust, func(s string) string { return s }))
+		}
 		c.Price, c.Note = b.cardPrice(cell, gpu, t)
 		out = append(out, c)
 	}
@@ -110,6 +116,28 @@ func cardAnswer(t *homePrices) (*homeCell, *catalog.GPU) {
 		if best == nil || (c.Why == "") != (best.Why == "") && c.Why == "" || (c.Why == "") == (best.Why == "") && c.PerGPUHour < best.PerGPUHour {
 			best, gpu = c, r.GPU
 		}
+	}
+	return best, gpu
+}
+
+// mainlandAnswer is the cheapest pay-as-you-go answer of the mainland
+// view, a current price before one that answers only because nothing of
+// its GPU model is current there (marked as cardAnswer's: Why); nil when
+// none; and its GPU model.
+func mainlandAnswer(m *homeMainland) (*homeCell, *catalog.GPU) {
+	var best *homeCell
+	var gpu *catalog.GPU
+	for _, r := range m.Rows {
+		c := r.Cells[0]
+		if c == nil {
+			continue
+		}
+		if best == nil || best.Other && !c.Other || best.Other == c.Other && c.PerGPUHour < best.PerGPUHour {
+			best, gpu = c, r.GPU
+		}
+	}
+	if best != nil && best.Other {
+		best.Why = "other"
 	}
 	return best, gpu
 }
