@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -79,7 +80,14 @@ func Of(p string, page []byte) ([]byte, error) {
 func twinOf(p string, main *html.Node) []byte {
 	w := &writer{base: p}
 	w.blocks(main, "")
-	return []byte(strings.TrimSpace(w.out.String()) + "\n")
+	out := strings.TrimSpace(w.out.String()) + "\n"
+	for i, n := range w.notes {
+		if i == 0 {
+			out += "\n"
+		}
+		out += "[^" + strconv.Itoa(i+1) + "]: " + n + "\n"
+	}
+	return []byte(out)
 }
 
 // writer writes the blocks of a page as Markdown.
@@ -87,6 +95,26 @@ type writer struct {
 	base string // the page's output path, which its links are relative to
 	out  strings.Builder
 	para strings.Builder // the inline text of the paragraph being gathered
+	// notes are the footnotes of the twin, in order: the sources that are
+	// not web addresses, each once, which a price's trust cites by number
+	// (footnote).
+	notes  []string
+	noteAt map[string]int
+}
+
+// footnote is the reference to the footnote saying text, "[^2]": the
+// note of the same text made before, or a new one.
+func (w *writer) footnote(text string) string {
+	n, ok := w.noteAt[text]
+	if !ok {
+		if w.noteAt == nil {
+			w.noteAt = map[string]int{}
+		}
+		w.notes = append(w.notes, text)
+		n = len(w.notes)
+		w.noteAt[text] = n
+	}
+	return "[^" + strconv.Itoa(n) + "]"
 }
 
 // find is the first node under n, in document order, that ok holds of.
@@ -358,8 +386,10 @@ func emphasis(s, mark string) string {
 }
 
 // trust is a price's trust as a twin writes it: its date and age, its
-// freshness, its kind of source linked to the source, and when its
-// source last listed it: "2026-09-20 (17 days) · fresh · [aggregator](…)".
+// freshness, its kind of source linked to the source (a web address) or
+// citing it in a footnote (any other source), and when its source last
+// listed it: "2026-09-20 (17 days) · fresh · [aggregator](…)",
+// "2026-06-18 (3 months) · aggregator[^1]".
 func (w *writer) trust(n *html.Node) string {
 	var parts []string
 	source, _ := attr(n, "data-source")
@@ -379,7 +409,7 @@ func (w *writer) trust(n *html.Node) string {
 			if h := gfm.Href(source); h != "" && strings.HasPrefix(h, "http") {
 				s = "[" + s + "](" + h + ")"
 			} else if source != "" {
-				s += ": " + gfm.Text(source)
+				s += w.footnote(gfm.Text(source)) // a citation, often long: a table's cell stays short
 			}
 		}
 		parts = append(parts, s)
