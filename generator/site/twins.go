@@ -50,25 +50,29 @@ func (b *builder) twin(p *pagemodel.Page) ([]byte, error) {
 	var err error
 	t := b.tmpl.Msgs.TKeeping(&err)
 	var md strings.Builder
+	var notes twins.Notes
 	switch d := p.Data.(type) {
 	case *gpuData:
-		gpuTwin(&md, p, d, b, t)
+		gpuTwin(&md, p, d, b, t, &notes)
 	case *instanceData:
-		instanceTwin(&md, p, d, b, t)
+		instanceTwin(&md, p, d, b, t, &notes)
 	case *providerData:
-		providerTwin(&md, p, d, b, t)
+		providerTwin(&md, p, d, b, t, &notes)
 	default:
 		return nil, fmt.Errorf("%s: no Markdown twin of a %T", p.Path, p.Data)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", twinPath(p.Path), err)
 	}
-	return []byte(md.String()), nil
+	return []byte(md.String() + notes.String()), nil
 }
 
 // trustText is a price's age and source kind, and its source, as a twin
-// writes them: "2026-09-20, 17 days · aggregator: [source](…)".
-func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) string) string {
+// writes them: "2026-09-20 (17 days) · provider: [https://…](https://…)"
+// for a web address, "2026-06-18 (3 months) · aggregator[^1]" for any
+// other source, cited in the twin's footnotes (a citation can run to a
+// line of its own; the table's cell stays short).
+func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) string, notes *twins.Notes) string {
 	if v == nil {
 		return "—"
 	}
@@ -80,8 +84,12 @@ func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) str
 	if v.LastSeen != "" {
 		s += " · " + gfm.Text(t("trust.last_seen", v.LastSeen))
 	}
-	if source != "" {
-		s += ": " + gfm.Source(source)
+	switch src := gfm.Source(source); {
+	case src == "":
+	case strings.HasPrefix(src, "["): // a web address, linked
+		s += ": " + src
+	default:
+		s += notes.Ref(src)
 	}
 	return s
 }
@@ -89,7 +97,7 @@ func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) str
 // gpuTwin is the twin of a GPU model's page: its answer, where to rent
 // it (every instance type, the cheapest per GPU-hour first, as the page
 // lists them) and its peak figures.
-func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *gpuData, b *builder, t func(string, ...any) string) {
+func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *gpuData, b *builder, t func(string, ...any) string, notes *twins.Notes) {
 	var rows [][]string
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(p.Title))
 	if len(d.Answer) > 0 && d.Answer[0].Cell != nil {
@@ -101,13 +109,13 @@ func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *gpuData, b *builder, t f
 		fmt.Fprintf(md, "%s %s %s %s · %s %s, %s · %s\n\n", gfm.Text(t("gpu.answer")), render.FormatMoney(c.PerGPUHour),
 			gfm.Text(c.Currency), gfm.Text(t("unit.gpu_hour")), gfm.Text(c.Provider),
 			gfm.Link(c.Instance, twinLink(p, paths.Instance(c.offer.Instance), "instance")), gfm.Text(region),
-			trustText(c.Trust, c.price.Point.Source, t))
+			trustText(c.Trust, c.price.Point.Source, t, notes))
 	}
 	fmt.Fprintf(md, "## %s\n\n", gfm.Text(t("gpu.instances")))
 	if len(d.Instances.Rows) == 0 {
 		fmt.Fprintf(md, "%s\n", gfm.Text(t("gpu.no_instances")))
 	} else {
-		instancesTwin(md, p, &d.Instances, b.lang(), t)
+		instancesTwin(md, p, &d.Instances, b.lang(), t, notes)
 	}
 	if len(d.Figures) > 0 {
 		fmt.Fprintf(md, "\n## %s\n\n", gfm.Text(t("gpu.throughput")))
@@ -151,7 +159,7 @@ func quoted(v *priceView, t func(string, ...any) string) string {
 // instanceTwin is the twin of an instance type's page: its current price
 // under each pricing model, its specifications and every dated price
 // point.
-func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *instanceData, b *builder, t func(string, ...any) string) {
+func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *instanceData, b *builder, t func(string, ...any) string, notes *twins.Notes) {
 	in := d.Instance
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(in.Name))
 	gpu := in.GPU
@@ -193,7 +201,7 @@ func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *instanceData, b *bu
 			case region == "":
 				region = r.Region
 			}
-			rows = append(rows, []string{gfm.Text(model), gfm.Text(price), gfm.Text(per), gfm.Text(region), trustText(r.Trust, r.Price.Source, t)})
+			rows = append(rows, []string{gfm.Text(model), gfm.Text(price), gfm.Text(per), gfm.Text(region), trustText(r.Trust, r.Price.Source, t, notes)})
 		}
 		gfm.Table(md, []string{t("col.model"), t("instance.panel.price"), t("col.per_gpu_hour"), t("instance.panel.region"), t("instance.panel.trust")},
 			[]bool{false, true, true}, rows)
@@ -221,7 +229,7 @@ func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *instanceData, b *bu
 			if v.Payment != "" {
 				model += " · " + t("payment."+v.Payment)
 			}
-			rows = append(rows, []string{gfm.Text(model), gfm.Text(region), gfm.Text(quoted(v, t)), gfm.Text(string(v.Since)), trustText(v.Trust, v.Source, t)})
+			rows = append(rows, []string{gfm.Text(model), gfm.Text(region), gfm.Text(quoted(v, t)), gfm.Text(string(v.Since)), trustText(v.Trust, v.Source, t, notes)})
 		}
 		gfm.Table(md, []string{t("col.model"), t("llms.col.region"), t("instance.panel.price"), t("llms.col.since"), t("instance.panel.trust")},
 			[]bool{false, false, true}, rows)
@@ -243,7 +251,7 @@ func cond(ok bool, a string, b ...string) string {
 // page shows it: each instance type with its lowest on-demand price per
 // GPU-hour (else its lowest under another pricing model, named), in the
 // page's order.
-func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *instanceList, lang string, t func(string, ...any) string) {
+func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *instanceList, lang string, t func(string, ...any) string, notes *twins.Notes) {
 	head := []string{t("col.instance")}
 	right := []bool{false}
 	if l.ShowProvider {
@@ -278,7 +286,7 @@ func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *instanceList, lang
 			if r.Marketplace {
 				price += " · " + t("trust.marketplace")
 			}
-			age = trustText(r.From.Trust, r.From.Source, t)
+			age = trustText(r.From.Trust, r.From.Source, t, notes)
 		} else if r.NotPublic {
 			price = t("price.not_public")
 		}
@@ -300,7 +308,7 @@ func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *instanceList, lang
 
 // providerTwin is the twin of a provider's page: its instance types, the
 // cheapest per GPU-hour first, and its terms that the catalog states.
-func providerTwin(md *strings.Builder, p *pagemodel.Page, d *providerData, b *builder, t func(string, ...any) string) {
+func providerTwin(md *strings.Builder, p *pagemodel.Page, d *providerData, b *builder, t func(string, ...any) string, notes *twins.Notes) {
 	pr := d.Provider
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(pagemodel.ProviderName(pr, b.lang())))
 	if pr.Homepage != "" {
@@ -310,7 +318,7 @@ func providerTwin(md *strings.Builder, p *pagemodel.Page, d *providerData, b *bu
 	if len(d.Instances.Rows) == 0 {
 		fmt.Fprintf(md, "%s\n", gfm.Text(t("provider.no_instances")))
 	} else {
-		instancesTwin(md, p, &d.Instances, b.lang(), t)
+		instancesTwin(md, p, &d.Instances, b.lang(), t, notes)
 	}
 	fmt.Fprintf(md, "\n## %s\n\n", gfm.Text(t("provider.terms")))
 	term := func(key, v string) { fmt.Fprintf(md, "- %s: %s\n", gfm.Text(t(key)), v) }

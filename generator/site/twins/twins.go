@@ -80,41 +80,51 @@ func Of(p string, page []byte) ([]byte, error) {
 func twinOf(p string, main *html.Node) []byte {
 	w := &writer{base: p}
 	w.blocks(main, "")
-	out := strings.TrimSpace(w.out.String()) + "\n"
-	for i, n := range w.notes {
-		if i == 0 {
-			out += "\n"
-		}
-		out += "[^" + strconv.Itoa(i+1) + "]: " + n + "\n"
-	}
-	return []byte(out)
+	return []byte(strings.TrimSpace(w.out.String()) + "\n" + w.notes.String())
 }
 
 // writer writes the blocks of a page as Markdown.
 type writer struct {
-	base string // the page's output path, which its links are relative to
-	out  strings.Builder
-	para strings.Builder // the inline text of the paragraph being gathered
-	// notes are the footnotes of the twin, in order: the sources that are
-	// not web addresses, each once, which a price's trust cites by number
-	// (footnote).
-	notes  []string
-	noteAt map[string]int
+	base  string // the page's output path, which its links are relative to
+	out   strings.Builder
+	para  strings.Builder // the inline text of the paragraph being gathered
+	notes Notes           // the sources a price's trust cites
 }
 
-// footnote is the reference to the footnote saying text, "[^2]": the
-// note of the same text made before, or a new one.
-func (w *writer) footnote(text string) string {
-	n, ok := w.noteAt[text]
+// Notes are the footnotes of a twin, in the order they are first cited:
+// the sources of its prices that are not web addresses (a citation is
+// often long, a table's cell stays short), each once.
+type Notes struct {
+	texts []string
+	at    map[string]int
+}
+
+// Ref is the reference to the footnote saying text (Markdown, escaped),
+// "[^2]": the note of the same text made before, or a new one.
+func (n *Notes) Ref(text string) string {
+	i, ok := n.at[text]
 	if !ok {
-		if w.noteAt == nil {
-			w.noteAt = map[string]int{}
+		if n.at == nil {
+			n.at = map[string]int{}
 		}
-		w.notes = append(w.notes, text)
-		n = len(w.notes)
-		w.noteAt[text] = n
+		n.texts = append(n.texts, text)
+		i = len(n.texts)
+		n.at[text] = i
 	}
-	return "[^" + strconv.Itoa(n) + "]"
+	return "[^" + strconv.Itoa(i) + "]"
+}
+
+// String is the footnotes as they end a twin, after a blank line; ""
+// when there are none.
+func (n *Notes) String() string {
+	var b strings.Builder
+	for i, t := range n.texts {
+		if i == 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("[^" + strconv.Itoa(i+1) + "]: " + t + "\n")
+	}
+	return b.String()
 }
 
 // find is the first node under n, in document order, that ok holds of.
@@ -409,7 +419,7 @@ func (w *writer) trust(n *html.Node) string {
 			if h := gfm.Href(source); h != "" && strings.HasPrefix(h, "http") {
 				s = "[" + s + "](" + h + ")"
 			} else if source != "" {
-				s += w.footnote(gfm.Text(source)) // a citation, often long: a table's cell stays short
+				s += w.notes.Ref(gfm.Text(source)) // a citation, often long: a table's cell stays short
 			}
 		}
 		parts = append(parts, s)
