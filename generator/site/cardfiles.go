@@ -96,6 +96,11 @@ func (b *builder) cardTexts(pages []*pagemodel.Page) ([]cards.Card, error) {
 			cell, gpu = mainlandAnswer(homeMainlandOf(b.Data.Mainland, nil, b.lang(), b.trust, func(s string) string { return s }))
 		}
 		c.Price, c.Note = b.cardPrice(cell, gpu, t)
+		if cell != nil && cell.Other {
+			// The mainland view's cheapest price where none is current
+			// there, labelled as the view labels it.
+			c.Note += t("card.mainland_other", t("mainland.not_current"))
+		}
 		out = append(out, c)
 	}
 	return out, err
@@ -122,8 +127,8 @@ func cardAnswer(t *homePrices) (*homeCell, *catalog.GPU) {
 
 // mainlandAnswer is the cheapest pay-as-you-go answer of the mainland
 // view, a current price before one that answers only because nothing of
-// its GPU model is current there (marked as cardAnswer's: Why); nil when
-// none; and its GPU model.
+// its GPU model is current there (Other); nil when none; and its GPU
+// model.
 func mainlandAnswer(m *homeMainland) (*homeCell, *catalog.GPU) {
 	var best *homeCell
 	var gpu *catalog.GPU
@@ -135,9 +140,6 @@ func mainlandAnswer(m *homeMainland) (*homeCell, *catalog.GPU) {
 		if best == nil || best.Other && !c.Other || best.Other == c.Other && c.PerGPUHour < best.PerGPUHour {
 			best, gpu = c, r.GPU
 		}
-	}
-	if best != nil && best.Other {
-		best.Why = "other"
 	}
 	return best, gpu
 }
