@@ -108,6 +108,17 @@
     return { legend: legend, grid: grid, xAxis: xAxis, yAxis: yAxis, series: series };
   }
 
+  // fitScreen: on an embed page (a frame in another site's page, or its
+  // first screen), a chart taller than what is left of the screen below
+  // its top is made that tall, not below 20rem, so that its axis is in
+  // view: the rows close up and their labels take fewer lines (layout).
+  function fitScreen(el) {
+    if (!document.body.classList.contains('kind-embed')) return;
+    var top = el.getBoundingClientRect().top + window.scrollY;
+    var room = Math.max(320, Math.floor(window.innerHeight - top - 8));
+    if (el.clientHeight > room) el.style.height = room + 'px';
+  }
+
   var started = {}; // block id → true
   function start(block) {
     if (started[block.id] || block.closest('[hidden]')) return;
@@ -140,6 +151,7 @@
     // The container is shown (and so sized by the stylesheet) only once
     // a chart goes into it: without script the table stands alone.
     el.classList.add('chart-live');
+    fitScreen(el);
     c.chart = echarts.init(el, null, { renderer: 'canvas' });
     c.chart.setOption(options);
     c.chart.setOption(layout(c));

@@ -3,6 +3,8 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"image"
+	"image/png"
 	"regexp"
 	"strings"
 	"testing"
@@ -114,5 +116,59 @@ func TestShippedCardsHaveEveryGlyph(t *testing.T) {
 	}
 	if n < 100 {
 		t.Errorf("%d cards, want one for every GPU, provider and instance type and each home page", n)
+	}
+}
+
+// TestChineseHomeCardIsTheMainlandAnswer: the Chinese home page leads
+// with the mainland view, and its card answers as that does: the
+// cheapest pay-as-you-go price per GPU-hour in mainland China, in yuan
+// (GN7.8XLARGE's 34.74 元 in 华北 1), not the cheapest price anywhere
+// converted (g4dn.xlarge's 0.526 USD); the English home card
+// stays the cheapest anywhere. The lines above the note are compared
+// pixel for pixel with a card drawn from that text.
+func TestChineseHomeCardIsTheMainlandAnswer(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	edit(t, root, "data/providers/cloudcn.yaml", "    name: 华北 1\n", "    name: 华北 1\n    geo: china-mainland\n")
+	edit(t, root, "data/site.yaml", "currency: USD\n", "currency: USD\neditions:\n  - language: zh-CN\n    dir: zh\n    currency: CNY\n")
+	files, _ := build(t, root, Options{BaseURL: "https://gpus.example.com/"})
+	for _, tc := range []struct {
+		lang, card, kind, price string
+	}{
+		{"zh-CN", "zh/card.png", "中国内地", "每GPU小时最低34.74元"},
+		{"en", "card.png", "", "From 0.526 USD per GPU-hour"},
+	} {
+		fonts, err := cards.FontsFor(tc.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		home := strings.TrimSuffix(tc.card, cards.Name) + "index.html"
+		m := metaOf(files[home])
+		title := map[string]string{"en": "Compare GPU cloud offers", "zh-CN": "GPU云服务器报价对比"}[tc.lang]
+		want := cards.Card{Path: tc.card, Site: m["og:site_name"], Kind: tc.kind, Title: title, Price: tc.price, Note: "x"}
+		lines, err := fonts.Layout(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		drawn, err := fonts.Draw(lines)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := png.Decode(bytes.NewReader(files[tc.card]))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.card, err)
+		}
+		card := got.(*image.Paletted)
+		for _, l := range lines {
+			if l.Field == "note" {
+				continue
+			}
+			for y := l.Y - int(l.Size); y < l.Y+int(l.Size/3); y++ {
+				for x := range cards.Width {
+					if card.ColorIndexAt(x, y) != drawn.ColorIndexAt(x, y) {
+						t.Fatalf("%s: line %s is not %q (pixel %d,%d)", tc.card, l.Field, l.Text, x, y)
+					}
+				}
+			}
+		}
 	}
 }

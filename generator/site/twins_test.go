@@ -440,3 +440,32 @@ func isSubsequence(sub, s []string) bool {
 	}
 	return i == len(sub)
 }
+
+// TestTwinAgeCellsCiteInFootnotes: in the twins of GPU models and
+// instance types, a price whose source is not a web address has a short
+// age cell citing it as a footnote, and the footnote, once, at the end
+// of the twin gives the whole source; a web address stays a link in the
+// cell.
+func TestTwinAgeCellsCiteInFootnotes(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	files, _ := build(t, root, Options{})
+	for twin, want := range map[string]struct{ cell, note string }{
+		"gpus/a100-sxm4-40gb/index.md":        {"| 2025-03 (3 months) · provider[^1] |", "seed guide gpu-guide.md"},
+		"instances/aws/p4d.24xlarge/index.md": {"| 2025 (this year) · provider[^1] |", "skypilot-catalog@001367d catalogs/v7/aws/vms.csv"},
+	} {
+		md := string(files[twin])
+		if !strings.Contains(md, want.cell) {
+			t.Errorf("%s: no age cell %q:\n%s", twin, want.cell, md)
+		}
+		if !strings.HasSuffix(md, "\n\n[^1]: "+want.note+"\n") && !strings.Contains(md, "\n\n[^1]: "+want.note+"\n[^2]") {
+			t.Errorf("%s: does not end with the footnote %q:\n%s", twin, want.note, md)
+		}
+		if n := strings.Count(md, want.note); n != 1 {
+			t.Errorf("%s: %q written %d times, want once, in its footnote", twin, want.note, n)
+		}
+	}
+	const link = "provider: [https://aws.amazon.com/ec2/pricing/on-demand/](https://aws.amazon.com/ec2/pricing/on-demand/)"
+	if md := string(files["instances/aws/p4d.24xlarge/index.md"]); !strings.Contains(md, link) {
+		t.Errorf("the p4d.24xlarge twin does not link its on-demand source in its cell (%s):\n%s", link, md)
+	}
+}

@@ -55,6 +55,15 @@ prices:
 `,
 };
 
+// Enough GPU models that the price chart is taller than a screen (as the
+// shipped catalog's is): on its embed page it must close up to show its
+// axis.
+for (let i = 1; i <= 28; i++) {
+  files[`data/gpus/g${i}.yaml`] = `id: g${i}\nname: Test GPU ${i} 80GB\nmodel: G${i}\nvendor: NVIDIA\nsource: https://example.com/g${i}\n`;
+  files['data/providers/aws.yaml'] += `  - id: t${i}.xlarge\n    name: t${i}.xlarge\n    gpu: g${i}\n    gpu_count: 1\n    regions: [us-east-1]\n    source: https://example.com/t${i}\n`;
+  files['data/prices/aws.yaml'] += `  - instance: t${i}.xlarge\n    region: us-east-1\n    model: on_demand\n    amount: ${i}.5\n    currency: USD\n    since: 2025-06-01\n    source: https://example.com/price\n    source_kind: provider\n`;
+}
+
 let root, server, host, browser, origin, hostURL;
 
 // serve starts gpucompare serve and resolves with the URL it prints.
@@ -142,5 +151,29 @@ test('an embed page loads in a frame of another origin; a normal page refuses to
   // console names the origin only, not the page).
   assert.equal(refused.length, 1, `refusals in the console: ${refused}`);
   assert.match(refused[0], /frame-ancestors 'none'/);
+  await page.close();
+});
+
+test("the embed page's chart of many GPU models shows its axis on the first screen (1280×900), a label on each row", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${origin}/embed/price-by-gpu/`);
+  await page.waitForSelector('.chart-figure .chart canvas', { timeout: patience(30_000) });
+  const facts = await page.evaluate(() => {
+    const box = document.querySelector('.chart-figure .chart');
+    const chart = echarts.getInstanceByDom(box);
+    const y = chart.getOption().yAxis[0];
+    return {
+      bottom: box.getBoundingClientRect().bottom,
+      height: box.clientHeight,
+      screen: window.innerHeight,
+      categories: y.data.length,
+      lineHeight: y.axisLabel.height,
+      rows: document.querySelectorAll('table.chart-data tbody tr').length,
+    };
+  });
+  assert.ok(facts.categories >= 29, `${facts.categories} GPU models in the chart, want the catalog's 29`);
+  assert.equal(facts.categories, facts.rows, 'the chart and its table list other GPU models');
+  assert.ok(facts.bottom <= facts.screen, `the chart ends at ${facts.bottom}px, below the first screen (${facts.screen}px): its axis is out of view`);
+  assert.ok(facts.lineHeight >= 13, `each row's label has ${facts.lineHeight}px, less than a line`);
   await page.close();
 });

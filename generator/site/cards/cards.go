@@ -16,7 +16,6 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"runtime"
 	"slices"
 	"strings"
@@ -104,15 +103,8 @@ type Fonts struct {
 	// Fonts draws one card at a time.
 	img  *image.Paletted
 	mask *image.Alpha
-	pool encoderPool
+	enc  encoder
 }
-
-// encoderPool keeps the PNG encoder's buffers from one card to the next.
-type encoderPool struct{ b *png.EncoderBuffer }
-
-func (p *encoderPool) Get() *png.EncoderBuffer { return p.b }
-
-func (p *encoderPool) Put(b *png.EncoderBuffer) { p.b = b }
 
 type faceKey struct {
 	bold bool
@@ -440,12 +432,11 @@ func (f *Fonts) PNG(c Card) ([]byte, error) {
 	if err := f.drawInto(f.img, f.mask, lines); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &f.pool}
-	if err := enc.Encode(&buf, f.img); err != nil {
+	data, err := f.enc.encode(f.img)
+	if err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return bytes.Clone(data), nil
 }
 
 // quoteRunes names runes for an error: "价" (U+4EF7).

@@ -2,8 +2,12 @@ package cards
 
 import (
 	"bytes"
+	"compress/zlib"
+	"encoding/binary"
 	"fmt"
 	"image"
+	"image/png"
+	"io"
 	"strings"
 	"testing"
 
@@ -231,6 +235,45 @@ func TestWriteNamesTheFirstCardThatFails(t *testing.T) {
 		err := Write(write.NewMemory(), Inputs{Lang: "en", Cards: cs}, nil)
 		if err == nil || !strings.Contains(err.Error(), "gpus/g3/card.png") {
 			t.Fatalf("err %v, want the card gpus/g3 named", err)
+		}
+	}
+}
+
+// TestPNGIsTheDrawnCard: the card's PNG, decoded, is the image drawn,
+// pixel for pixel, and its zlib stream ends with the right checksum
+// (the ground's rows are deflated once for all cards and not read).
+func TestPNGIsTheDrawnCard(t *testing.T) {
+	f, _ := FontsFor("en")
+	for _, c := range []Card{card, {Path: "x/card.png", Site: "gpucompare", Title: strings.Repeat("W", 40), Sub: "second", Price: "—"}} {
+		data, err := f.PNG(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines, _ := f.Layout(c)
+		want, _ := f.Draw(lines)
+		got, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", c.Title, err)
+		}
+		p, ok := got.(*image.Paletted)
+		if !ok || !p.Rect.Eq(want.Rect) {
+			t.Fatalf("%s: decoded %T %v", c.Title, got, got.Bounds())
+		}
+		for i := range want.Pix {
+			if p.Pix[i] != want.Pix[i] || p.Palette[p.Pix[i]] != want.Palette[want.Pix[i]] {
+				t.Fatalf("%s: pixel %d is %d, drawn %d", c.Title, i, p.Pix[i], want.Pix[i])
+			}
+		}
+		// The IDAT's zlib stream read to its end: the Adler-32 is checked.
+		at := bytes.Index(data, []byte("IDAT"))
+		n := binary.BigEndian.Uint32(data[at-4:])
+		zr, err := zlib.NewReader(bytes.NewReader(data[at+4 : at+4+int(n)]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, err := io.ReadAll(zr)
+		if err != nil || len(raw) != Height*(Width+1) {
+			t.Fatalf("%s: zlib: %v, %d bytes, want %d", c.Title, err, len(raw), Height*(Width+1))
 		}
 	}
 }

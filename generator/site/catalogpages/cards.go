@@ -83,10 +83,41 @@ func CardTexts(pages []*pagemodel.Page, cat *catalog.Catalog, data *derive.Data,
 		if len(models) == 1 {
 			gpu = nil // the page's own GPU model
 		}
+		lang := cmp.Or(cat.Site.Language, catalog.BaseLanguage)
+		if p.Layout == "home" && strings.HasPrefix(lang, "zh") && len(data.Mainland) > 0 {
+			// The Chinese home page leads with the mainland view: its card
+			// answers as that does, in yuan.
+			c.Kind = t("mainland.tab")
+			cell, gpu = mainlandAnswer(homeMainlandOf(data.Mainland, nil, lang, prices.Trust, func(s string) string { return s }))
+		}
 		c.Price, c.Note = cardPrice(cat, msgs, cell, gpu, t)
+		if cell != nil && cell.Other {
+			// The mainland view's cheapest price where none is current
+			// there, labelled as the view labels it.
+			c.Note += t("card.mainland_other", t("mainland.not_current"))
+		}
 		out = append(out, c)
 	}
 	return out, err
+}
+
+// mainlandAnswer is the cheapest pay-as-you-go answer of the mainland
+// view, a current price before one that answers only because nothing of
+// its GPU model is current there (Other); nil when none; and its GPU
+// model.
+func mainlandAnswer(m *homeMainland) (*HomeCell, *catalog.GPU) {
+	var best *HomeCell
+	var gpu *catalog.GPU
+	for _, r := range m.Rows {
+		c := r.Cells[0]
+		if c == nil {
+			continue
+		}
+		if best == nil || best.Other && !c.Other || best.Other == c.Other && c.PerGPUHour < best.PerGPUHour {
+			best, gpu = c, r.GPU
+		}
+	}
+	return best, gpu
 }
 
 // cardAnswer is the cheapest on-demand answer of a home table: the

@@ -51,25 +51,29 @@ func Twin(p *pagemodel.Page, msgs render.Messages, lang string) ([]byte, error) 
 	var err error
 	t := msgs.TKeeping(&err)
 	var md strings.Builder
+	var notes twins.Notes
 	switch d := p.Data.(type) {
 	case *GPUData:
-		gpuTwin(&md, p, d, lang, t)
+		gpuTwin(&md, p, d, lang, t, &notes)
 	case *InstanceData:
-		instanceTwin(&md, p, d, lang, t)
+		instanceTwin(&md, p, d, lang, t, &notes)
 	case *ProviderData:
-		providerTwin(&md, p, d, lang, t)
+		providerTwin(&md, p, d, lang, t, &notes)
 	default:
 		return nil, fmt.Errorf("%s: no Markdown twin of a %T", p.Path, p.Data)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", twinPath(p.Path), err)
 	}
-	return []byte(md.String()), nil
+	return []byte(md.String() + notes.String()), nil
 }
 
 // trustText is a price's age and source kind, and its source, as a twin
-// writes them: "2026-09-20, 17 days · aggregator: [source](…)".
-func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) string) string {
+// writes them: "2026-09-20 (17 days) · provider: [https://…](https://…)"
+// for a web address, "2026-06-18 (3 months) · aggregator[^1]" for any
+// other source, cited in the twin's footnotes (a citation can run to a
+// line of its own; the table's cell stays short).
+func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) string, notes *twins.Notes) string {
 	if v == nil {
 		return "—"
 	}
@@ -81,8 +85,12 @@ func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) str
 	if v.LastSeen != "" {
 		s += " · " + gfm.Text(t("trust.last_seen", v.LastSeen))
 	}
-	if source != "" {
-		s += ": " + gfm.Source(source)
+	switch src := gfm.Source(source); {
+	case src == "":
+	case strings.HasPrefix(src, "["): // a web address, linked
+		s += ": " + src
+	default:
+		s += notes.Ref(src)
 	}
 	return s
 }
@@ -90,7 +98,7 @@ func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) str
 // gpuTwin is the twin of a GPU model's page: its answer, where to rent
 // it (every instance type, the cheapest per GPU-hour first, as the page
 // lists them) and its peak figures.
-func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *GPUData, lang string, t func(string, ...any) string) {
+func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *GPUData, lang string, t func(string, ...any) string, notes *twins.Notes) {
 	var rows [][]string
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(p.Title))
 	if len(d.Answer) > 0 && d.Answer[0].Cell != nil {
@@ -102,13 +110,13 @@ func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *GPUData, lang string, t 
 		fmt.Fprintf(md, "%s %s %s %s · %s %s, %s · %s\n\n", gfm.Text(t("gpu.answer")), render.FormatMoney(c.PerGPUHour),
 			gfm.Text(c.Currency), gfm.Text(t("unit.gpu_hour")), gfm.Text(c.Provider),
 			gfm.Link(c.Instance, twinLink(p, paths.Instance(c.OfferOf().Instance), "instance")), gfm.Text(region),
-			trustText(c.Trust, c.PriceOf().Point.Source, t))
+			trustText(c.Trust, c.PriceOf().Point.Source, t, notes))
 	}
 	fmt.Fprintf(md, "## %s\n\n", gfm.Text(t("gpu.instances")))
 	if len(d.Instances.Rows) == 0 {
 		fmt.Fprintf(md, "%s\n", gfm.Text(t("gpu.no_instances")))
 	} else {
-		instancesTwin(md, p, &d.Instances, lang, t)
+		instancesTwin(md, p, &d.Instances, lang, t, notes)
 	}
 	if len(d.Figures) > 0 {
 		fmt.Fprintf(md, "\n## %s\n\n", gfm.Text(t("gpu.throughput")))
@@ -152,7 +160,7 @@ func quoted(v *pagemodel.PriceView, t func(string, ...any) string) string {
 // instanceTwin is the twin of an instance type's page: its current price
 // under each pricing model, its specifications and every dated price
 // point.
-func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *InstanceData, lang string, t func(string, ...any) string) {
+func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *InstanceData, lang string, t func(string, ...any) string, notes *twins.Notes) {
 	in := d.Instance
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(in.Name))
 	gpu := in.GPU
@@ -194,7 +202,7 @@ func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *InstanceData, lang 
 			case region == "":
 				region = r.Region
 			}
-			rows = append(rows, []string{gfm.Text(model), gfm.Text(price), gfm.Text(per), gfm.Text(region), trustText(r.Trust, r.Price.Source, t)})
+			rows = append(rows, []string{gfm.Text(model), gfm.Text(price), gfm.Text(per), gfm.Text(region), trustText(r.Trust, r.Price.Source, t, notes)})
 		}
 		gfm.Table(md, []string{t("col.model"), t("instance.panel.price"), t("col.per_gpu_hour"), t("instance.panel.region"), t("instance.panel.trust")},
 			[]bool{false, true, true}, rows)
@@ -222,7 +230,7 @@ func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *InstanceData, lang 
 			if v.Payment != "" {
 				model += " · " + t("payment."+v.Payment)
 			}
-			rows = append(rows, []string{gfm.Text(model), gfm.Text(region), gfm.Text(quoted(v, t)), gfm.Text(string(v.Since)), trustText(v.Trust, v.Source, t)})
+			rows = append(rows, []string{gfm.Text(model), gfm.Text(region), gfm.Text(quoted(v, t)), gfm.Text(string(v.Since)), trustText(v.Trust, v.Source, t, notes)})
 		}
 		gfm.Table(md, []string{t("col.model"), t("llms.col.region"), t("instance.panel.price"), t("llms.col.since"), t("instance.panel.trust")},
 			[]bool{false, false, true}, rows)
@@ -244,7 +252,7 @@ func cond(ok bool, a string, b ...string) string {
 // page shows it: each instance type with its lowest on-demand price per
 // GPU-hour (else its lowest under another pricing model, named), in the
 // page's order.
-func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *InstanceList, lang string, t func(string, ...any) string) {
+func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *InstanceList, lang string, t func(string, ...any) string, notes *twins.Notes) {
 	head := []string{t("col.instance")}
 	right := []bool{false}
 	if l.ShowProvider {
@@ -279,7 +287,7 @@ func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *InstanceList, lang
 			if r.Marketplace {
 				price += " · " + t("trust.marketplace")
 			}
-			age = trustText(r.From.Trust, r.From.Source, t)
+			age = trustText(r.From.Trust, r.From.Source, t, notes)
 		} else if r.NotPublic {
 			price = t("price.not_public")
 		}
@@ -301,7 +309,7 @@ func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *InstanceList, lang
 
 // providerTwin is the twin of a provider's page: its instance types, the
 // cheapest per GPU-hour first, and its terms that the catalog states.
-func providerTwin(md *strings.Builder, p *pagemodel.Page, d *ProviderData, lang string, t func(string, ...any) string) {
+func providerTwin(md *strings.Builder, p *pagemodel.Page, d *ProviderData, lang string, t func(string, ...any) string, notes *twins.Notes) {
 	pr := d.Provider
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(pagemodel.ProviderName(pr, lang)))
 	if pr.Homepage != "" {
@@ -311,7 +319,7 @@ func providerTwin(md *strings.Builder, p *pagemodel.Page, d *ProviderData, lang 
 	if len(d.Instances.Rows) == 0 {
 		fmt.Fprintf(md, "%s\n", gfm.Text(t("provider.no_instances")))
 	} else {
-		instancesTwin(md, p, &d.Instances, lang, t)
+		instancesTwin(md, p, &d.Instances, lang, t, notes)
 	}
 	fmt.Fprintf(md, "\n## %s\n\n", gfm.Text(t("provider.terms")))
 	term := func(key, v string) { fmt.Fprintf(md, "- %s: %s\n", gfm.Text(t(key)), v) }

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -79,14 +80,51 @@ func Of(p string, page []byte) ([]byte, error) {
 func twinOf(p string, main *html.Node) []byte {
 	w := &writer{base: p}
 	w.blocks(main, "")
-	return []byte(strings.TrimSpace(w.out.String()) + "\n")
+	return []byte(strings.TrimSpace(w.out.String()) + "\n" + w.notes.String())
 }
 
 // writer writes the blocks of a page as Markdown.
 type writer struct {
-	base string // the page's output path, which its links are relative to
-	out  strings.Builder
-	para strings.Builder // the inline text of the paragraph being gathered
+	base  string // the page's output path, which its links are relative to
+	out   strings.Builder
+	para  strings.Builder // the inline text of the paragraph being gathered
+	notes Notes           // the sources a price's trust cites
+}
+
+// Notes are the footnotes of a twin, in the order they are first cited:
+// the sources of its prices that are not web addresses (a citation is
+// often long, a table's cell stays short), each once.
+type Notes struct {
+	texts []string
+	at    map[string]int
+}
+
+// Ref is the reference to the footnote saying text (Markdown, escaped),
+// "[^2]": the note of the same text made before, or a new one.
+func (n *Notes) Ref(text string) string {
+	i, ok := n.at[text]
+	if !ok {
+		if n.at == nil {
+			n.at = map[string]int{}
+		}
+		n.texts = append(n.texts, text)
+		i = len(n.texts)
+		n.at[text] = i
+	}
+	return "[^" + strconv.Itoa(i) + "]"
+}
+
+// String is the footnotes as they end a twin, after a blank line; ""
+// when there are none.
+func (n *Notes) String() string {
+	var b strings.Builder
+	for i, t := range n.texts {
+		if i == 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("[^" + strconv.Itoa(i+1) + "]: " + t + "\n")
+	}
+	return b.String()
 }
 
 // find is the first node under n, in document order, that ok holds of.
@@ -358,8 +396,10 @@ func emphasis(s, mark string) string {
 }
 
 // trust is a price's trust as a twin writes it: its date and age, its
-// freshness, its kind of source linked to the source, and when its
-// source last listed it: "2026-09-20 (17 days) · fresh · [aggregator](…)".
+// freshness, its kind of source linked to the source (a web address) or
+// citing it in a footnote (any other source), and when its source last
+// listed it: "2026-09-20 (17 days) · fresh · [aggregator](…)",
+// "2026-06-18 (3 months) · aggregator[^1]".
 func (w *writer) trust(n *html.Node) string {
 	var parts []string
 	source, _ := attr(n, "data-source")
@@ -379,7 +419,7 @@ func (w *writer) trust(n *html.Node) string {
 			if h := gfm.Href(source); h != "" && strings.HasPrefix(h, "http") {
 				s = "[" + s + "](" + h + ")"
 			} else if source != "" {
-				s += ": " + gfm.Text(source)
+				s += w.notes.Ref(gfm.Text(source)) // a citation, often long: a table's cell stays short
 			}
 		}
 		parts = append(parts, s)

@@ -49,7 +49,8 @@ func TestTwinOfAPage(t *testing.T) {
 		"| Instance | Price |\n| --- | ---: |\n",
 		"| [i\\|1](../instances/p/i/index.md) · Provider | 1.50 |\n",
 		"| no price |  |\n",
-		"| j | 2026-09-20 (17 days) · fresh · [aggregator](https://example.com/p?a=1) undated · article: a citation |\n",
+		"| j | 2026-09-20 (17 days) · fresh · [aggregator](https://example.com/p?a=1) undated · article[^1] |\n",
+		"\n\n[^1]: a citation\n",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("twin lacks %q:\n%s", want, md)
@@ -115,5 +116,44 @@ func TestFastParseIsTheParsersTree(t *testing.T) {
 		if _, ok := mainOf([]byte(bad)); ok {
 			t.Errorf("%q read", bad)
 		}
+	}
+}
+
+// TestTwinCitesSourcesInFootnotes: a price whose source is not a web
+// address cites it by a footnote, so that a table's age cell stays
+// short; a source cited twice is one footnote, and the footnotes follow
+// the twin in the order they are first cited, each once.
+func TestTwinCitesSourcesInFootnotes(t *testing.T) {
+	long := "github.com/skypilot-org/skypilot-catalog catalogs/v6/azure/vms.csv @098741e7 (GPU rows; spot left out where the row repeats the on-demand price)"
+	cell := func(date, source string) string {
+		return `<td><span class="trust" data-source="` + source + `"><span class="age" data-date="` + date + `">3 months</span> <span class="kind">aggregator</span></span></td>`
+	}
+	page := `<html><body><main><h1>H100</h1><table><thead><tr><th>Instance</th><th>Age</th></tr></thead><tbody>
+<tr><td>a</td>` + cell("2026-06-18", long) + `</tr>
+<tr><td>b</td>` + cell("2026-06-18", "the vendor's sheet") + `</tr>
+<tr><td>c</td>` + cell("2026-06-19", long) + `</tr>
+<tr><td>d</td>` + cell("2026-06-19", "https://example.com/price") + `</tr>
+</tbody></table></main></body></html>`
+	got, err := Of("gpus/h100/index.html", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(got)
+	for _, want := range []string{
+		"| a | 2026-06-18 (3 months) · aggregator[^1] |\n",
+		"| b | 2026-06-18 (3 months) · aggregator[^2] |\n",
+		"| c | 2026-06-19 (3 months) · aggregator[^1] |\n",
+		"| d | 2026-06-19 (3 months) · [aggregator](https://example.com/price) |\n",
+		"|\n\n[^1]: " + strings.ReplaceAll(long, "_", "\\_") + "\n[^2]: the vendor's sheet\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("twin lacks %q:\n%s", want, md)
+		}
+	}
+	if n := strings.Count(md, "skypilot-catalog"); n != 1 {
+		t.Errorf("the long source is written %d times, want once (its footnote):\n%s", n, md)
+	}
+	if strings.Count(md, "[^3]") > 0 {
+		t.Errorf("a third footnote for two sources:\n%s", md)
 	}
 }

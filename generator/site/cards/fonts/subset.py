@@ -6,7 +6,7 @@ cards can need, for generator/site/cards. Run from the repository's root
     /usr/bin/python3 generator/site/cards/fonts/subset.py
 
 The characters: printable ASCII and the punctuation below; the messages a
-card shows (card, trust.age, trust.undated, region.all, home.title, home.tab.on_demand,
+card shows (card, trust.age, trust.undated, region.all, home.title, home.tab.on_demand, mainland.tab, mainland.not_current,
 site.name, currency_unit of templates/messages/zh-CN.yaml); and every Chinese name in the
 catalog (the name of a record, of its i18n zh-CN, and the site's title).
 """
@@ -36,6 +36,8 @@ add(msgs["trust"]["undated"])
 add(msgs["region"]["all"])
 add(msgs["home"]["title"])
 add(msgs["home"]["tab"]["on_demand"])
+add(msgs["mainland"]["tab"])
+add(msgs["mainland"]["not_current"])
 add(msgs["site"]["name"])
 walk(msgs["currency_unit"])
 for doc in yaml.safe_load_all(open("data/site.yaml", encoding="utf-8")):

@@ -1,0 +1,166 @@
+package cards
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"hash/adler32"
+	"hash/crc32"
+	"image"
+)
+
+// encoder writes a card's PNG: 8 bits a pixel, the card's palette, no
+// filter. Most of a card's rows are the ground alone (index 0); those are
+// most of what deflating the image costs. A run of such rows is deflated
+// once for every card of the encoder, and each run of rows with ink on its
+// own: each run is a deflate stream of its own, flushed to a byte
+// boundary, and the runs one after another are one zlib stream (RFC 1950,
+// 1951), which a PNG decoder reads as any other.
+type encoder struct {
+	zw    *flate.Writer
+	z     bytes.Buffer   // what zw deflates into
+	blank map[int][]byte // n ground rows, deflated and flushed, by n
+	row   []byte         // a scanline: its filter byte, then its pixels
+	idat  bytes.Buffer   // the zlib stream
+	out   bytes.Buffer   // the PNG
+	zeros []byte         // a ground row's scanline
+}
+
+// pngSignature opens every PNG.
+var pngSignature = []byte("\x89PNG\r\n\x1a\n")
+
+// deflate is rows of scanlines deflated on their own and flushed.
+func (e *encoder) deflate(scanlines func(write func([]byte))) ([]byte, error) {
+	e.z.Reset()
+	if e.zw == nil {
+		zw, err := flate.NewWriter(&e.z, flate.BestSpeed)
+		if err != nil {
+			return nil, err
+		}
+		e.zw = zw
+	} else {
+		e.zw.Reset(&e.z)
+	}
+	var err error
+	scanlines(func(b []byte) {
+		if err == nil {
+			_, err = e.zw.Write(b)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := e.zw.Flush(); err != nil {
+		return nil, err
+	}
+	return e.z.Bytes(), nil
+}
+
+// encode is img as a PNG; the result is the encoder's until its next call.
+func (e *encoder) encode(img *image.Paletted) ([]byte, error) {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	if e.blank == nil {
+		e.blank = map[int][]byte{}
+		e.zeros = make([]byte, 1+w)
+		e.row = make([]byte, 1+w)
+	}
+	sum := checksum{a: 1}
+	e.idat.Reset()
+	e.idat.Write([]byte{0x78, 0x01}) // deflate, 32K window, fastest
+	ground := func(y int) bool {
+		return bytes.Equal(img.Pix[y*img.Stride:y*img.Stride+w], e.zeros[1:])
+	}
+	for y := 0; y < h; {
+		end := y + 1
+		blank := ground(y)
+		for end < h && ground(end) == blank {
+			end++
+		}
+		n := end - y
+		if blank {
+			z, ok := e.blank[n]
+			if !ok {
+				d, err := e.deflate(func(write func([]byte)) {
+					for range n {
+						write(e.zeros)
+					}
+				})
+				if err != nil {
+					return nil, err
+				}
+				z = bytes.Clone(d)
+				e.blank[n] = z
+			}
+			sum.zeros(n * len(e.zeros))
+			e.idat.Write(z)
+		} else {
+			d, err := e.deflate(func(write func([]byte)) {
+				for r := y; r < end; r++ {
+					copy(e.row[1:], img.Pix[r*img.Stride:r*img.Stride+w])
+					sum.write(e.row)
+					write(e.row)
+				}
+			})
+			if err != nil {
+				return nil, err
+			}
+			e.idat.Write(d)
+		}
+		y = end
+	}
+	// The last, empty stored block ends the deflate stream; then the
+	// zlib trailer, the Adler-32 of the scanlines.
+	e.idat.Write([]byte{0x01, 0x00, 0x00, 0xff, 0xff})
+	e.idat.Write(binary.BigEndian.AppendUint32(nil, sum.b<<16|sum.a))
+
+	e.out.Reset()
+	e.out.Write(pngSignature)
+	ihdr := binary.BigEndian.AppendUint32(nil, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	ihdr = append(ihdr, 8, 3, 0, 0, 0) // 8 bits, paletted, deflate, no filter choice, no interlace
+	e.chunk("IHDR", ihdr)
+	var plte []byte
+	for _, c := range img.Palette {
+		r, g, b, _ := c.RGBA()
+		plte = append(plte, uint8(r>>8), uint8(g>>8), uint8(b>>8))
+	}
+	e.chunk("PLTE", plte)
+	e.chunk("IDAT", e.idat.Bytes())
+	e.chunk("IEND", nil)
+	return e.out.Bytes(), nil
+}
+
+// chunk writes a PNG chunk: its length, type, data and CRC.
+func (e *encoder) chunk(kind string, data []byte) {
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+	e.out.Write(n[:])
+	crc := crc32.NewIEEE()
+	crc.Write([]byte(kind))
+	crc.Write(data)
+	e.out.WriteString(kind)
+	e.out.Write(data)
+	binary.BigEndian.PutUint32(n[:], crc.Sum32())
+	e.out.Write(n[:])
+}
+
+// checksum is the Adler-32 of the scanlines so far (RFC 1950): a run of
+// zeros adds nothing to its sum a and n times a to its b, so the ground's
+// rows cost no reading.
+type checksum struct{ a, b uint32 } // a starts at 1
+
+const adlerMod = 65521
+
+// write adds p: p's own Adler-32 combined with the sums so far.
+func (c *checksum) write(p []byte) {
+	s := adler32.Checksum(p)
+	a2, b2 := s&0xffff, s>>16
+	n := uint64(len(p) % adlerMod)
+	c.b = uint32((uint64(c.b) + uint64(b2) + n*uint64((c.a+adlerMod-1)%adlerMod)) % adlerMod)
+	c.a = (c.a + a2 + adlerMod - 1) % adlerMod
+}
+
+// zeros adds n zero bytes.
+func (c *checksum) zeros(n int) {
+	c.b = uint32((uint64(c.b) + uint64(n)%adlerMod*uint64(c.a)) % adlerMod)
+}
