@@ -371,7 +371,9 @@ type PricePoint struct {
 	// SourceKind is what kind of source the figure comes from: one of
 	// SourceKinds (provider, aggregator, article, estimate).
 	SourceKind string `yaml:"source_kind"`
-	Note       string `yaml:"note"`
+	Note       string `yaml:"note" i18n:"note"`
+	// I18n holds the note in other languages.
+	I18n I18n `yaml:"i18n"`
 
 	Provider string `yaml:"-"` // the provider id of the file
 	// Quoted is the quote a point stands for, when it is made from one
