@@ -62,6 +62,7 @@ type compareData struct {
 	ScriptURL   string
 	TableID     string       // the id of the table; "" is "matrix"
 	Exports     *exportLinks // compare/offers.csv and .json; nil in a report
+	LeftOut     leftOut      // the offers on every page the ranking leaves out, said on the first page; none in a report
 }
 
 // exportLinks are the page-relative links to a table's data files, shown
@@ -569,6 +570,7 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 						return 0, 0, err
 					}
 					d.Controls, d.Script, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.DataScripts, f.ScriptURL
+					d.LeftOut = leftOutOf(k.data.Priced, model)
 				}
 				for j := range max(pages, 2) {
 					d.Pager = append(d.Pager, pageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(matrixPath(j + 1)), Current: i == j})
@@ -619,6 +621,7 @@ func (k *matrixKind) matrixPages() ([]*pagemodel.Page, error) {
 					return nil, err
 				}
 				d.Controls, d.Script, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.DataScripts, f.ScriptURL
+				d.LeftOut = leftOutOf(k.data.Priced, model)
 			}
 			return d, terr
 		}
