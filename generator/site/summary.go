@@ -24,6 +24,10 @@ type summaryData struct {
 	More int
 	// GPUsURL is the list of every GPU model, which More points to.
 	GPUsURL string
+	// Mainland is the home page's mainland view (homeMainland), whose
+	// pay-as-you-go prices the summary lists after the answer per GPU
+	// class; nil when the catalog prices nothing in mainland China.
+	Mainland *homeMainland
 }
 
 // summaryRows is the most GPU models the summary lists: the shipped
@@ -48,6 +52,9 @@ func (b *builder) summaryData(p *pagemodel.Page) *summaryData {
 			d.More, d.Classes.Rows = n-summaryRows, d.Classes.Rows[:summaryRows]
 			d.GPUsURL = p.Rel("gpus/index.html")
 		}
+	}
+	if len(b.Data.Mainland) > 0 {
+		d.Mainland = homeMainlandOf(b.Data.Mainland, nil, b.lang(), b.trust, p.Rel)
 	}
 	if date := catalogDate(b.cat); !date.IsZero() {
 		d.Date = date.UTC().Format(time.DateOnly)
