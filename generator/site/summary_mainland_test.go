@@ -51,3 +51,34 @@ func TestSummaryHasTheMainlandView(t *testing.T) {
 		}
 	}
 }
+
+// TestLlmsTxtAnswersForMainlandChina: llms.txt of each edition answers
+// what one GPU costs per hour in mainland China before its sections: a
+// line per GPU model with the price the home page's mainland view shows
+// for pay-as-you-go, in CNY, each model linked.
+func TestLlmsTxtAnswersForMainlandChina(t *testing.T) {
+	files, _ := build(t, shipped(t), Options{})
+	section := regexp.MustCompile(`(?s)<section class="price-panel" id="mainland-on_demand".*?</section>`)
+	for _, ed := range []struct{ dir, title, tab, sections string }{
+		{"", "## What one GPU costs per hour in mainland China", "Pay-as-you-go", "## Sections"},
+		{"zh/", "## 在中国内地租一张卡每小时多少钱", "按量计费", "## 栏目"},
+	} {
+		txt := string(files[ed.dir+"llms.txt"])
+		at, end := strings.Index(txt, ed.title+"\n"), strings.Index(txt, ed.sections+"\n")
+		if at < 0 || end < at {
+			t.Fatalf("%sllms.txt has no %q before %q:\n%s", ed.dir, ed.title, ed.sections, txt[:min(len(txt), 2000)])
+		}
+		answer := txt[at:end]
+		want := mainlandPrices(section.FindString(string(files[ed.dir+"index.html"])))
+		if len(want) < 5 {
+			t.Fatalf("%sindex.html: the mainland view prices %d GPU models", ed.dir, len(want))
+		}
+		for _, w := range want {
+			id, price, _ := strings.Cut(w, " ")
+			line := "](gpus/" + id + "/index.md): " + ed.tab + " " + strings.TrimPrefix(price, "≈") + " CNY — "
+			if !strings.Contains(answer, line) {
+				t.Errorf("%sllms.txt: no line %q in\n%s", ed.dir, line, answer)
+			}
+		}
+	}
+}

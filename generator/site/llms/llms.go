@@ -168,6 +168,7 @@ func (w *writer) short() string {
 		fmt.Fprintf(&b, "> %s\n\n", markdown.Text(in.Cat.Site.Tagline))
 	}
 	fmt.Fprintf(&b, "%s\n\n%s\n\n", w.freshness(), w.t("llms.rule"))
+	b.WriteString(w.mainland())
 	byPath := map[string]*pagemodel.Page{}
 	for _, p := range in.Pages {
 		byPath[p.Path] = p
