@@ -284,7 +284,7 @@ func (w *writer) full() string {
 				}
 				rows = append(rows, []string{
 					markdown.Text(pagemodel.ProviderName(o.Provider, in.Lang)),
-					markdown.Link(o.Instance.Name, w.link(paths.Instance(o.Instance))),
+					markdown.Link(pagemodel.InstanceName(o.Instance, in.Lang), w.link(paths.Instance(o.Instance))),
 					markdown.Text(w.regionName(o)), strconv.Itoa(o.Instance.GPUCount), markdown.Text(w.t("model." + model)),
 					per, markdown.Text(money(pr.Hourly.Amount, pr.Hourly.Currency)), markdown.Text(w.age(pr.Point)),
 					markdown.Text(w.t("trust.kind."+pr.Kind)) + ": " + markdown.Source(pr.Point.Source),
@@ -307,7 +307,7 @@ func (w *writer) answerCell(c *AnswerCell, currency string) string {
 		return "—"
 	}
 	o, pr := c.Offer, c.Offer.Prices[c.Model]
-	s := money(c.PerGPUHour, currency) + " — " + pagemodel.ProviderName(o.Provider, w.in.Lang) + " " + o.Instance.Name +
+	s := money(c.PerGPUHour, currency) + " — " + pagemodel.ProviderName(o.Provider, w.in.Lang) + " " + pagemodel.InstanceName(o.Instance, w.in.Lang) +
 		", " + w.regionName(o) + ", " + w.t("model."+c.Model) + " · " + w.age(pr.Point) + " · " + w.t("trust.kind."+pr.Kind)
 	if pr.Fallback {
 		s += " · " + w.t("llms.fallback")

@@ -82,3 +82,11 @@ func CatalogText(cat *catalog.Catalog, rec any, key string) string {
 }
 
 func Ptr[T any](v T) *T { return &v }
+
+// InstanceName is the name of an instance type in lang (catalog.Text):
+// the words a name holds beside the name ("per GPU") are in lang where
+// the catalog has them.
+func InstanceName(in *catalog.Instance, lang string) string {
+	s, _ := catalog.Text(in, "name", cmp.Or(lang, catalog.BaseLanguage))
+	return s
+}
