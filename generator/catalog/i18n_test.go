@@ -221,7 +221,7 @@ func TestUntranslatedNotesCounted(t *testing.T) {
 		}
 	}
 	files["data/providers/aws.yaml"] = strings.Replace(files["data/providers/aws.yaml"], "{zh-CN: {notes: 同样八个。}}", "{zh-CN: {source: 八}}", 1)
-	if _, r := load(t, files); !strings.Contains(r.String(), `i18n.zh-CN: "source" is not a translatable field: want one of notes`) {
+	if _, r := load(t, files); !strings.Contains(r.String(), `i18n.zh-CN: "source" is not a translatable field: want one of name, notes`) {
 		t.Errorf("an instance's i18n of a field that is not translatable: got\n%s", r)
 	}
 }
