@@ -201,7 +201,7 @@ func TestUntranslatedNotesCounted(t *testing.T) {
 	files := translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\nnotes: Billed per second.\nspot:\n  name: Spot Instances\n  i18n: {zh-CN: {name: Spot 实例}}\n")
 	files["data/providers/aws.yaml"] += "    notes: Eight GPUs.\n  - id: p5\n    name: p5.48xlarge\n    gpu: a100\n    gpu_count: 8\n    regions: [us-east-1]\n    source: https://example.com/p5\n    notes: Also eight.\n    i18n: {zh-CN: {notes: 同样八个。}}\n"
 	c, r := load(t, files)
-	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN under the field's own key (notes, price_not_public, price_incomplete)\n"
+	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN under the field's own key (notes, a price's note, price_not_public, price_incomplete)\n"
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
@@ -221,7 +221,7 @@ func TestUntranslatedNotesCounted(t *testing.T) {
 		}
 	}
 	files["data/providers/aws.yaml"] = strings.Replace(files["data/providers/aws.yaml"], "{zh-CN: {notes: 同样八个。}}", "{zh-CN: {source: 八}}", 1)
-	if _, r := load(t, files); !strings.Contains(r.String(), `i18n.zh-CN: "source" is not a translatable field: want one of notes`) {
+	if _, r := load(t, files); !strings.Contains(r.String(), `i18n.zh-CN: "source" is not a translatable field: want one of name, notes`) {
 		t.Errorf("an instance's i18n of a field that is not translatable: got\n%s", r)
 	}
 }
@@ -249,5 +249,44 @@ func TestPriceNotesTranslatable(t *testing.T) {
 		if got, ok := Text(in, key, "en"); got == want || !ok {
 			t.Errorf("Text(%s, en) = %q, %v; want the English", key, got, ok)
 		}
+	}
+}
+
+// TestPriceNoteTranslatable: a price point's note takes Chinese text in
+// its i18n, which Text gives; a note without it is counted with the
+// catalog's other notes, though price files are checked apart; and an
+// i18n key that is not the note is an error at its line.
+func TestPriceNoteTranslatable(t *testing.T) {
+	files := translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\n")
+	files["data/prices/aws.yaml"] = `provider: aws
+prices:
+  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: 2025-06-01, source: https://example.com/p, note: Catalog price.}
+  - {instance: p4d.24xlarge, region: us-east-1, model: spot, amount: 12.5, currency: USD, since: 2025-06-01, source: https://example.com/p, note: A snapshot., i18n: {zh-CN: {note: 一次快照。}}}
+`
+	c, r := load(t, files)
+	if got := r.String(); !strings.Contains(got, "data/prices/aws.yaml:3:") || !strings.Contains(got, "1 catalog notes have no zh-CN text") {
+		t.Errorf("the untranslated price note, counted at its line: got\n%s", got)
+	}
+	var spot, od *PricePoint
+	for _, pp := range c.Prices {
+		switch pp.Model {
+		case "spot":
+			spot = pp
+		case "on_demand":
+			od = pp
+		}
+	}
+	if spot == nil || od == nil {
+		t.Fatalf("prices not loaded: %v", c.Prices)
+	}
+	if got, in := Text(spot, "note", "zh-CN"); got != "一次快照。" || !in {
+		t.Errorf("Text(spot, note, zh-CN) = %q, %v; want the Chinese", got, in)
+	}
+	if got, in := Text(od, "note", "zh-CN"); got != "Catalog price." || in {
+		t.Errorf("Text(on-demand, note, zh-CN) = %q, %v; want the English, not in zh-CN", got, in)
+	}
+	files["data/prices/aws.yaml"] = strings.Replace(files["data/prices/aws.yaml"], "{note: 一次快照。}", "{source: 一}", 1)
+	if _, r := load(t, files); !strings.Contains(r.String(), `data/prices/aws.yaml:4:`) || !strings.Contains(r.String(), `"source" is not a translatable field: want one of note`) {
+		t.Errorf("a price's i18n of a field that is not translatable: got\n%s", r)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"path"
 	"reflect"
 	"regexp"
@@ -625,14 +626,33 @@ func (l *loader) onPool(n int, do func(i int)) {
 // what they report to the load's report in file order: the order a check
 // of one file after the other would give.
 func (l *loader) eachPriceFile(check func(sub *loader, f priceFile)) {
-	reports := make([]Report, len(l.priceFiles))
+	subs := make([]*loader, len(l.priceFiles))
 	l.onPool(len(l.priceFiles), func(i int) {
 		sub := &loader{cat: l.cat}
 		check(sub, l.priceFiles[i])
-		reports[i] = sub.report
+		subs[i] = sub
 	})
-	for _, r := range reports {
-		l.report = append(l.report, r...)
+	// What each file's check found joins the catalog's, in file order:
+	// its diagnostics, its notes without a translation, the languages
+	// its translations are in that have no edition.
+	for _, sub := range subs {
+		l.report = append(l.report, sub.report...)
+		for _, lang := range slices.Sorted(maps.Keys(sub.untranslated)) {
+			c := sub.untranslated[lang]
+			if l.untranslated[lang] == nil {
+				l.untranslated.add(lang, c.first)
+				c.n--
+			}
+			l.untranslated[lang].n += c.n
+		}
+		for lang, p := range sub.unusedLangs {
+			if l.unusedLangs == nil {
+				l.unusedLangs = map[string]Pos{}
+			}
+			if _, seen := l.unusedLangs[lang]; !seen {
+				l.unusedLangs[lang] = p
+			}
+		}
 	}
 }
 

@@ -272,8 +272,11 @@ type Region struct {
 
 // Instance is one instance type (or lease) of a provider.
 type Instance struct {
-	ID             string   `yaml:"id"`
-	Name           string   `yaml:"name"`
+	ID string `yaml:"id"`
+	// Name is the name the provider sells it by; a name that says more
+	// than a name ("NVIDIA H200 141GB HGX (per GPU)") takes its words in
+	// other languages in I18n.
+	Name           string   `yaml:"name" i18n:"name"`
 	Family         string   `yaml:"family"`
 	GPU            string   `yaml:"gpu"` // a GPU id
 	GPUCount       int      `yaml:"gpu_count"`
@@ -299,7 +302,7 @@ type Instance struct {
 	// the VM is billed apart"); such offers are shown but left out of
 	// rankings, which need whole prices.
 	PriceIncomplete string `yaml:"price_incomplete" i18n:"note"`
-	// I18n holds the instance type's notes, price_not_public and
+	// I18n holds the instance type's name, notes, price_not_public and
 	// price_incomplete in other languages.
 	I18n I18n `yaml:"i18n"`
 
@@ -371,7 +374,9 @@ type PricePoint struct {
 	// SourceKind is what kind of source the figure comes from: one of
 	// SourceKinds (provider, aggregator, article, estimate).
 	SourceKind string `yaml:"source_kind"`
-	Note       string `yaml:"note"`
+	Note       string `yaml:"note" i18n:"note"`
+	// I18n holds the note in other languages.
+	I18n I18n `yaml:"i18n"`
 
 	Provider string `yaml:"-"` // the provider id of the file
 	// Quoted is the quote a point stands for, when it is made from one

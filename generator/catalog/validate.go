@@ -842,6 +842,7 @@ func (l *loader) validatePriceFile(f priceFile) {
 
 func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 	r := record{l: l, file: pp.file, at: pp.at, price: pp}
+	l.translations(r, pp)
 	var in *Instance
 	if r.required("instance", pp.Instance, "an instance id of the provider") && prov != nil {
 		if in = prov.Instance(pp.Instance); in == nil {

@@ -89,6 +89,12 @@ func (d *Data) ProviderName(p *catalog.Provider) string {
 	return s
 }
 
+// GPUName is the name of a GPU model in the charts' language.
+func (d *Data) GPUName(g *catalog.GPU) string {
+	s, _ := catalog.Text(g, "name", d.Lang)
+	return s
+}
+
 // Chart is one chart: its fixed id and title, and the ECharts options.
 type Chart struct {
 	// ID is a JavaScript identifier made from the page and the kind of

@@ -207,7 +207,7 @@ func (d *Data) perfChart(idx map[*catalog.Provider]int, id, title, xName string,
 		var data []opts.ScatterData
 		for i, r := range plotted {
 			if r.Offer.Provider == p {
-				data = append(data, opts.ScatterData{Name: d.offerName(r.Offer, "") + " · " + r.Offer.GPU.Name, Value: []any{points[i].Perf, points[i].Price}})
+				data = append(data, opts.ScatterData{Name: d.offerName(r.Offer, "") + " · " + d.GPUName(r.Offer.GPU), Value: []any{points[i].Perf, points[i].Price}})
 			}
 		}
 		if len(data) == 0 {
@@ -219,7 +219,7 @@ func (d *Data) perfChart(idx map[*catalog.Provider]int, id, title, xName string,
 	var data []opts.LineData
 	for _, i := range front {
 		mark(plotted[i])
-		data = append(data, opts.LineData{Name: plotted[i].Offer.Instance.Name, Value: []any{points[i].Perf, points[i].Price}})
+		data = append(data, opts.LineData{Name: d.instanceName(plotted[i].Offer.Instance), Value: []any{points[i].Perf, points[i].Price}})
 	}
 	s.Overlap(frontierLine(t("chart.frontier"), data))
 	m, err := finish(s)

@@ -176,7 +176,7 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 	c.ID, c.Title = id, t("chart.price_by_gpu.title", model_, d.Cur(d.Currency))
 	names := make([]string, len(c.Rows))
 	for i, r := range c.Rows {
-		names[i] = r.GPU.Name // static/charts.js wraps it to its row
+		names[i] = d.GPUName(r.GPU) // static/charts.js wraps it to its row
 	}
 	s := charts.NewScatter()
 	s.SetGlobalOptions(
@@ -281,7 +281,7 @@ func (c *GPUPrices) WithID(id string) *GPUPrices {
 // offerName names an offer in a tooltip: "p4d.24xlarge · us-east-1", with
 // its provider first when the chart does not say it otherwise.
 func (d *Data) offerName(o *pricing.Offer, provider string) string {
-	s := o.Instance.Name
+	s := d.instanceName(o.Instance)
 	if provider != "" {
 		s += " · " + provider
 	}
@@ -363,7 +363,7 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 	c.AsOf = asOf.done()
 
 	t := d.Text
-	c.ID, c.Title = id, t("chart.gpu_offers.title", g.Name, t("model."+model), d.Cur(d.Currency))
+	c.ID, c.Title = id, t("chart.gpu_offers.title", d.GPUName(g), t("model."+model), d.Cur(d.Currency))
 	// A bar per offer, named by instance type and region and coloured by
 	// its provider. The legend names the providers through a series of no
 	// data for each, in its colour; it only explains, so clicking it does
@@ -444,3 +444,11 @@ type fixedLegend struct {
 // maxBars is how many bars a chart of offers shows at once; a slider
 // pages through the rest.
 const maxBars = 30
+
+// instanceName is an instance type's name in the chart's language
+// (catalog.Text): the words a name holds beside the name ("per GPU")
+// are in that language where the catalog has them.
+func (d *Data) instanceName(in *catalog.Instance) string {
+	s, _ := catalog.Text(in, "name", cmp.Or(d.Lang, catalog.BaseLanguage))
+	return s
+}

@@ -50,7 +50,7 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	add := func(p *pagemodel.Page) { out = append(out, p) }
 
 	add(ck.HomePage())
-	add(summaryPage(b.newPage, summaryClasses(b), catalogDate(b.cat)))
+	add(summaryPage(b.newPage, summaryClasses(b), summaryMainland(b), catalogDate(b.cat)))
 
 	mk := matrixOf(b, rows)
 	mk.WriteChunks(b.put) // each data script of offers is written once made, none held

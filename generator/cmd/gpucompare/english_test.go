@@ -58,6 +58,10 @@ func latinWords(t *testing.T) map[string]bool {
 // them into one name (p4d.24xlarge, us-east-1, Standard_ND96isr_H100_v5).
 var latinToken = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9._'’+-]*[A-Za-z0-9]|[A-Za-z]`)
 
+// zoneID is a region or zone id a China cloud gives without a digit
+// (cn-hangzhou-j, cn-hongkongd, ap-beijing): a code, not a word.
+var zoneID = regexp.MustCompile(`^(cn|ap)-[a-z]+(-[a-z])?$`)
+
 // englishWords returns the words of text that are English words the
 // list does not allow. A token holding a digit, a dot or an underscore
 // is a code (H100, ecs.gn7i-c8g1.2xlarge, us-east-1), not a word; a
@@ -75,7 +79,7 @@ func englishWordsAt(text string, allowed map[string]bool) [][2]int {
 	var found [][2]int
 	for _, m := range latinToken.FindAllStringIndex(text, -1) {
 		tok := text[m[0]:m[1]]
-		if strings.ContainsAny(tok, "0123456789._") {
+		if strings.ContainsAny(tok, "0123456789._") || zoneID.MatchString(tok) {
 			continue
 		}
 		// Within a URL or a file path, letters are an address.
@@ -409,6 +413,7 @@ func TestEnglishWordsFound(t *testing.T) {
 		{`<script type="application/json" id="matrix-data">{"name":"Alibaba"}</script>`, nil},
 		{`<p>来源：github.com/a/b data/prices/aws.yaml</p>`, nil},
 		{`<p>AWS Spot-Spot 实例 non-Spot</p>`, []string{"AWS", "non-Spot"}},
+		{`<p>可用区 cn-hangzhou-j、cn-hongkongd、ap-beijing; cn-hangzhou-jk no-zone</p>`, []string{"cn-hangzhou-jk", "no-zone"}},
 		{`<p>指南写道：<q>Spot实例低价</q> Spot实例</p>`, nil},
 	} {
 		text, err := visibleText([]byte(c.page))

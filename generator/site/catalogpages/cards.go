@@ -88,7 +88,7 @@ func CardTexts(pages []*pagemodel.Page, cat *catalog.Catalog, data *derive.Data,
 			// The Chinese home page leads with the mainland view: its card
 			// answers as that does, in yuan.
 			c.Kind = t("mainland.tab")
-			cell, gpu = mainlandAnswer(homeMainlandOf(data.Mainland, nil, lang, prices.Trust, func(s string) string { return s }))
+			cell, gpu = mainlandAnswer(HomeMainlandOf(data.Mainland, nil, lang, prices.Trust, func(s string) string { return s }))
 		}
 		c.Price, c.Note = cardPrice(cat, msgs, cell, gpu, t)
 		if cell != nil && cell.Other {
@@ -105,7 +105,7 @@ func CardTexts(pages []*pagemodel.Page, cat *catalog.Catalog, data *derive.Data,
 // view, a current price before one that answers only because nothing of
 // its GPU model is current there (Other); nil when none; and its GPU
 // model.
-func mainlandAnswer(m *homeMainland) (*HomeCell, *catalog.GPU) {
+func mainlandAnswer(m *HomeMainland) (*HomeCell, *catalog.GPU) {
 	var best *HomeCell
 	var gpu *catalog.GPU
 	for _, r := range m.Rows {

@@ -15,15 +15,15 @@ func TestMainlandAnswerPrefersACurrentPrice(t *testing.T) {
 	row := func(g *catalog.GPU, per float64, other bool) *HomePriceRow {
 		return &HomePriceRow{GPU: g, Cells: []*HomeCell{{PerGPUHour: per, Other: other}, nil}}
 	}
-	m := &homeMainland{Rows: []*HomePriceRow{row(a, 2, true), row(b, 9, false), row(c, 5, false)}}
+	m := &HomeMainland{Rows: []*HomePriceRow{row(a, 2, true), row(b, 9, false), row(c, 5, false)}}
 	if cell, gpu := mainlandAnswer(m); gpu != c || cell.PerGPUHour != 5 || cell.Other {
 		t.Errorf("answer %v %+v, want c's current 5", gpu, cell)
 	}
-	m = &homeMainland{Rows: []*HomePriceRow{row(b, 9, true), row(a, 2, true), {GPU: c, Cells: []*HomeCell{nil, {PerGPUHour: 1}}}}}
+	m = &HomeMainland{Rows: []*HomePriceRow{row(b, 9, true), row(a, 2, true), {GPU: c, Cells: []*HomeCell{nil, {PerGPUHour: 1}}}}}
 	if cell, gpu := mainlandAnswer(m); gpu != a || cell.PerGPUHour != 2 || !cell.Other {
 		t.Errorf("answer %v %+v, want a's 2, not current (a subscription price does not answer)", gpu, cell)
 	}
-	if cell, _ := mainlandAnswer(&homeMainland{}); cell != nil {
+	if cell, _ := mainlandAnswer(&HomeMainland{}); cell != nil {
 		t.Errorf("answer %+v with no rows", cell)
 	}
 }

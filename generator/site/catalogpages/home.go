@@ -354,7 +354,7 @@ func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
 		Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
 		Converted: pr.Conversion.From != pr.Conversion.To, Conversion: pr.Conversion,
 		Approximate: pr.Point.Approximate, Payment: pr.Point.Payment,
-		Provider: pagemodel.ProviderName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(paths.Instance(o.Instance)),
+		Provider: pagemodel.ProviderName(o.Provider, lang), Instance: pagemodel.InstanceName(o.Instance, lang), InstanceURL: rel(paths.Instance(o.Instance)),
 		Region: o.Region, Trust: trust(pr.Point, pr.Kind),
 		Marketplace: pr.Marketplace, price: pr, offer: o,
 	}
@@ -373,11 +373,11 @@ func memoryGB(g *catalog.GPU) float64 {
 	return *g.MemoryGB
 }
 
-// homeMainland is the mainland view of the home page: the cheapest price
+// HomeMainland is the mainland view of the home page: the cheapest price
 // per GPU-hour of each GPU model in mainland China, in yuan
 // (derive.Mainland). First on the Chinese home page; one tab away on the
 // others.
-type homeMainland struct {
+type HomeMainland struct {
 	Currency string // derive.MainlandCurrency
 	Tabs     []derive.MainlandTab
 	Rows     []*HomePriceRow
@@ -385,10 +385,10 @@ type homeMainland struct {
 	Other    bool                 // some figure is not current
 }
 
-// homeMainlandOf makes the mainland view's model from the derived rows.
-func homeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang string,
-	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *homeMainland {
-	m := &homeMainland{Currency: derive.MainlandCurrency, Tabs: derive.MainlandTabs}
+// HomeMainlandOf makes the mainland view's model from the derived rows.
+func HomeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang string,
+	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *HomeMainland {
+	m := &HomeMainland{Currency: derive.MainlandCurrency, Tabs: derive.MainlandTabs}
 	rates := map[string]pricing.Conversion{}
 	for _, r := range rows {
 		row := &HomePriceRow{
@@ -404,7 +404,7 @@ func homeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang strin
 				Model: mc.Model, Currency: derive.MainlandCurrency, Named: len(derive.MainlandTabs[i].Models) > 1, PerGPUHour: mc.PerGPUHour,
 				Quoted: mc.Quoted, QuotedIn: pr.Hourly.Currency, Converted: mc.Conversion.From != mc.Conversion.To, Conversion: mc.Conversion,
 				Approximate: pr.Point.Approximate, Payment: pr.Point.Payment, Other: !mc.Current,
-				Provider: pagemodel.ProviderName(o.Provider, lang), Instance: o.Instance.Name, InstanceURL: rel(paths.Instance(o.Instance)),
+				Provider: pagemodel.ProviderName(o.Provider, lang), Instance: pagemodel.InstanceName(o.Instance, lang), InstanceURL: rel(paths.Instance(o.Instance)),
 				Region: o.Region, Trust: trust(pr.Point, pr.Kind),
 			}
 			if reg := o.Provider.Region(o.Region); reg != nil {

@@ -29,7 +29,7 @@ type HomeData struct {
 	// Mainland is the cheapest price per GPU-hour of each GPU model in
 	// mainland China, in yuan; MainlandFirst says it opens the page (the
 	// Chinese edition) rather than standing one tab from Prices.
-	Mainland                                        *homeMainland
+	Mainland                                        *HomeMainland
 	MainlandFirst                                   bool
 	Providers, GPUs, Instances, Offers, PricePoints int
 	Guides                                          []*pagemodel.GuideSummary
@@ -200,7 +200,7 @@ func (k *Kind) HomeData(p *pagemodel.Page) *HomeData {
 		for _, o := range k.data.Priced {
 			count[o.Instance.GPU]++
 		}
-		d.Mainland = homeMainlandOf(k.data.Mainland, count, k.lang(), k.trust, p.Rel)
+		d.Mainland = HomeMainlandOf(k.data.Mainland, count, k.lang(), k.trust, p.Rel)
 		d.MainlandFirst = strings.HasPrefix(k.lang(), "zh")
 	}
 	d.Plan = k.scenarios.PlanLinks(p)

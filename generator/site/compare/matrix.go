@@ -65,6 +65,7 @@ type Data struct {
 	ScriptURL   string
 	TableID     string                 // the id of the table; "" is "matrix"
 	Exports     *pagemodel.ExportLinks // compare/offers.csv and .json; nil in a report
+	LeftOut     leftOut                // the offers on every page the ranking leaves out, said on the first page; none in a report
 }
 
 // Column is a column of the matrix. Its key names it to the script
@@ -649,6 +650,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 						return 0, 0, err
 					}
 					d.Controls, d.Script, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.DataScripts, f.ScriptURL
+					d.LeftOut = leftOutOf(k.data.Priced, model)
 				}
 				for j := range max(pages, 2) {
 					d.Pager = append(d.Pager, pagemodel.PageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(Path(j + 1)), Current: i == j})
@@ -699,6 +701,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 					return nil, err
 				}
 				d.Controls, d.Script, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.DataScripts, f.ScriptURL
+				d.LeftOut = leftOutOf(k.data.Priced, model)
 			}
 			return d, terr
 		}

@@ -179,6 +179,7 @@ func (w *writer) short() string {
 		fmt.Fprintf(&b, "> %s\n\n", markdown.Text(in.Cat.Site.Tagline))
 	}
 	fmt.Fprintf(&b, "%s\n\n%s\n\n", w.freshness(), w.t("llms.rule"))
+	b.WriteString(w.mainland())
 	byPath := map[string]*pagemodel.Page{}
 	for _, p := range in.Pages {
 		byPath[p.Path] = p
@@ -294,7 +295,7 @@ func (w *writer) full() string {
 				}
 				rows = append(rows, []string{
 					markdown.Text(pagemodel.ProviderName(o.Provider, in.Lang)),
-					markdown.Link(o.Instance.Name, w.link(paths.Instance(o.Instance))),
+					markdown.Link(pagemodel.InstanceName(o.Instance, in.Lang), w.link(paths.Instance(o.Instance))),
 					markdown.Text(w.regionName(o)), strconv.Itoa(o.Instance.GPUCount), markdown.Text(w.t("model." + model)),
 					per, markdown.Text(money(pr.Hourly.Amount, pr.Hourly.Currency)), markdown.Text(w.age(pr.Point)),
 					markdown.Text(w.t("trust.kind."+pr.Kind)) + ": " + markdown.Source(pr.Point.Source),
@@ -317,7 +318,7 @@ func (w *writer) answerCell(c *AnswerCell, currency string) string {
 		return "—"
 	}
 	o, pr := c.Offer, c.Offer.Prices[c.Model]
-	s := money(c.PerGPUHour, currency) + " — " + pagemodel.ProviderName(o.Provider, w.in.Lang) + " " + o.Instance.Name +
+	s := money(c.PerGPUHour, currency) + " — " + pagemodel.ProviderName(o.Provider, w.in.Lang) + " " + pagemodel.InstanceName(o.Instance, w.in.Lang) +
 		", " + w.regionName(o) + ", " + w.t("model."+c.Model) + " · " + w.age(pr.Point) + " · " + w.t("trust.kind."+pr.Kind)
 	if pr.Fallback {
 		s += " · " + w.t("llms.fallback")

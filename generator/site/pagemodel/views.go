@@ -103,3 +103,11 @@ type GuideSummary struct {
 	URL                 string
 	Questions, Outcomes int
 }
+
+// InstanceName is the name of an instance type in lang (catalog.Text):
+// the words a name holds beside the name ("per GPU") are in lang where
+// the catalog has them.
+func InstanceName(in *catalog.Instance, lang string) string {
+	s, _ := catalog.Text(in, "name", cmp.Or(lang, catalog.BaseLanguage))
+	return s
+}

@@ -312,32 +312,35 @@ func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
 // Funcs is the one FuncMap of the templates.
 func Funcs(m Messages) template.FuncMap {
 	return template.FuncMap{
-		"t":        m.T,           // UI text by key: {{t "compare.title"}}
-		"note":     m.Note,        // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
-		"tr":       m.tr,          // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
-		"trs":      m.trs,         // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
-		"num":      FormatNum,     // a figure: 1,979 or 19.5
-		"money":    FormatMoney,   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
-		"derived":  FormatDerived, // a computed amount, as money
-		"exact":    FormatExact,   // an amount with all its digits, for a title: 32.7726
-		"tri":      Tri,           // a *bool as "yes", "no" or "unknown"
-		"cite":     m.Cite,        // a source split into citations, each into words and links
-		"spotname": m.spotName,    // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
-		"join":     strings.Join,  // a list of names
-		"wbr":      Breakable,     // a name that may wrap after '.', '_' and '-' only
-		"inc":      inc,           // a 0-based index counted from 1
-		"sentence": m.Sentence,    // catalog text ended as a sentence: "billed apart."
-		"date":     m.dateOf,      // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"fxnotes":  FxNotes,       // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
-		"fxnote":   m.FxNote,      // the sentence beside a ranking for one rate
-		"sharekey": ShareKey,      // the message key naming a strategy's share of a pricing model
-		"months":   m.Months,      // a number of months as the language writes it: "1 month", "12 months"
-		"cur":      m.Cur,         // a currency code as the language writes it beside an amount: USD, 美元
-		"curname":  m.CurName,     // a currency code as the language names the currency: USD, 人民币
-		"unitname": m.UnitName,    // a benchmark's unit as the language writes it: minutes, 分钟
-		"division": m.Division,    // a benchmark's division as the language writes it: closed, 封闭
-		"own":      m.own,         // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
-		"tip":      m.tip,         // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
+		"t":            m.T,            // UI text by key: {{t "compare.title"}}
+		"note":         m.Note,         // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
+		"tr":           m.tr,           // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
+		"trs":          m.trs,          // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
+		"num":          FormatNum,      // a figure: 1,979 or 19.5
+		"money":        FormatMoney,    // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"derived":      FormatDerived,  // a computed amount, as money
+		"exact":        FormatExact,    // an amount with all its digits, for a title: 32.7726
+		"tri":          Tri,            // a *bool as "yes", "no" or "unknown"
+		"cite":         m.Cite,         // a source split into citations, each into words and links
+		"spotname":     m.spotName,     // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
+		"join":         strings.Join,   // a list of names
+		"wbr":          Breakable,      // a name that may wrap after '.', '_' and '-' only
+		"inc":          inc,            // a 0-based index counted from 1
+		"sentence":     m.Sentence,     // catalog text ended as a sentence: "billed apart."
+		"date":         m.dateOf,       // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
+		"asof":         m.AsOf,         // an as-of in words as another language words it: 日期不详（取自价格目录的提交 003c56a）; "" when it has no such form
+		"fxnotes":      FxNotes,        // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
+		"fxnote":       m.FxNote,       // the sentence beside a ranking for one rate
+		"sharekey":     ShareKey,       // the message key naming a strategy's share of a pricing model
+		"months":       m.Months,       // a number of months as the language writes it: "1 month", "12 months"
+		"cur":          m.Cur,          // a currency code as the language writes it beside an amount: USD, 美元
+		"curname":      m.CurName,      // a currency code as the language names the currency: USD, 人民币
+		"unitname":     m.UnitName,     // a benchmark's unit as the language writes it: minutes, 分钟
+		"division":     m.Division,     // a benchmark's division as the language writes it: closed, 封闭
+		"own":          m.own,          // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
+		"instname":     m.instName,     // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
+		"instnametext": m.instNameText, // instname without the breaks
+		"tip":          m.tip,          // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
 	}
 }
 
@@ -380,6 +383,31 @@ func (m Messages) listed(prefix, key string) string {
 // own marks h, a name the catalog writes in its own language only (an
 // instance type's: "B200 (Secure Cloud, per GPU)"), as that language on
 // a page in another; on the catalog language's pages h is as it is.
+// instName is the name of instance type in, breakable (Breakable): its
+// name in the language of m where the catalog has one, else its own,
+// marked as the catalog's language's (own).
+func (m Messages) instName(in *catalog.Instance) template.HTML {
+	if in == nil {
+		return ""
+	}
+	if s, ok := in.I18n[m.language()]["name"]; ok && s != "" {
+		return Breakable(s)
+	}
+	return m.own(Breakable(in.Name))
+}
+
+// instNameText is instName without the breaks, for text that does not
+// wrap (a heading's, a chart's).
+func (m Messages) instNameText(in *catalog.Instance) template.HTML {
+	if in == nil {
+		return ""
+	}
+	if s, ok := in.I18n[m.language()]["name"]; ok && s != "" {
+		return template.HTML(template.HTMLEscapeString(s))
+	}
+	return m.own(in.Name)
+}
+
 func (m Messages) own(v any) template.HTML {
 	var h template.HTML
 	switch v := v.(type) {
@@ -636,6 +664,10 @@ var quoted = regexp.MustCompile(`"([^"]*)"`)
 // from the messages source_seed.*), which the page then shows as its
 // own text, and its quotation as one; other citations stay the
 // catalog's.
+// agencyCredit is a run of a source's words that only credits a news
+// agency, in brackets: " (Xinhua)".
+var agencyCredit = regexp.MustCompile(`^\s*\(([A-Za-z/ ]+)\)\s*$`)
+
 func (m Messages) Cite(s string) []Citation {
 	cs := Cite(s)
 	if m.language() == catalog.BaseLanguage {
@@ -644,8 +676,19 @@ func (m Messages) Cite(s string) []Citation {
 	for _, c := range cs {
 		for i := range c {
 			p := &c[i]
+			if p.URL != "" {
+				continue
+			}
+			// A news agency a source credits, in brackets after its link
+			// ("(Xinhua)"), as the language names it where the messages do.
+			if am := agencyCredit.FindStringSubmatch(p.Text); am != nil {
+				if name, ok := m["source_agency."+am[1]]; ok {
+					p.Text, p.Native = name, true
+				}
+				continue
+			}
 			sm := seedCitation.FindStringSubmatch(p.Text)
-			if p.URL != "" || sm == nil {
+			if sm == nil {
 				continue
 			}
 			var secs []string
