@@ -77,7 +77,8 @@ func InMainland(o *pricing.Offer) bool {
 // whether a price is current: the offer's price under model, of a whole
 // instance with whole GPUs (no vGPU slice, no part of the cost), in
 // mainland China; current where it answers as the home table's prices
-// do (pricing.Offer.Ranks: a source of a kind rankings use). A GPU model
+// do (pricing.Offer.Ranks: a source of a kind rankings use), and itself
+// current, not a stale or undated price standing in. A GPU model
 // with no current price in mainland China is answered by its cheapest
 // other price, which the view labels as such. It is the one place the
 // view's selection is made.
@@ -85,7 +86,9 @@ func MainlandAnswers(o *pricing.Offer, model string) (ok, current bool) {
 	if o.Prices[model] == nil || o.Instance.VGPUProfile != "" || o.Instance.GPUCount <= 0 || !o.Rankable() || !InMainland(o) {
 		return false, false
 	}
-	return true, o.Ranks(model)
+	// A stale or undated price that answers because nothing current
+	// exists (pricing.Price.Fallback) is still not current: it is labelled.
+	return true, o.Ranks(model) && !o.Prices[model].Fallback
 }
 
 // Mainland derives the mainland view of the priced offers, with gpus in
