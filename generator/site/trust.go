@@ -40,6 +40,9 @@ func (b *builder) trust(pp *catalog.PricePoint, kind string) *pagemodel.TrustVie
 		parts = append(parts, t("trust.undated_title"))
 	} else {
 		v.Date, v.Age = string(d), ageText(d, b.ageDate, t)
+		if from != catalog.FromSince && !pp.Since.Known() {
+			v.Seen = v.Date
+		}
 		parts = append(parts, t("trust.dated_"+from, date(string(d))))
 	}
 	// An as_of with no date in it ("unknown (…)") says nothing a reader
