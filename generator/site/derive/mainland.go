@@ -43,10 +43,12 @@ type MainlandCell struct {
 	Offer *pricing.Offer
 	Model string
 	Price *pricing.Price
-	// Current says the price answers as current (MainlandAnswers); a cell
-	// that is not holds the cheapest price of a GPU model with no current
-	// one, labelled so.
-	Current bool
+	// Answers says the price answers by default (MainlandAnswers): the
+	// cell chose it over any that does not. Current says it is current,
+	// too: a cell that is not holds the cheapest price of a GPU model with
+	// no current one (a stale or undated price standing in, or an
+	// article's or an estimate), labelled so.
+	Answers, Current bool
 	// PerGPUHour is in MainlandCurrency; Quoted the same in the quoted
 	// currency, converted by Conversion (the identity for yuan).
 	PerGPUHour float64
@@ -77,8 +79,7 @@ func InMainland(o *pricing.Offer) bool {
 // whether a price is current: the offer's price under model, of a whole
 // instance with whole GPUs (no vGPU slice, no part of the cost), in
 // mainland China; current where it answers as the home table's prices
-// do (pricing.Offer.Ranks: a source of a kind rankings use), and itself
-// current, not a stale or undated price standing in. A GPU model
+// do (pricing.Offer.Ranks: a source of a kind rankings use). A GPU model
 // with no current price in mainland China is answered by its cheapest
 // other price, which the view labels as such. It is the one place the
 // view's selection is made.
@@ -86,9 +87,7 @@ func MainlandAnswers(o *pricing.Offer, model string) (ok, current bool) {
 	if o.Prices[model] == nil || o.Instance.VGPUProfile != "" || o.Instance.GPUCount <= 0 || !o.Rankable() || !InMainland(o) {
 		return false, false
 	}
-	// A stale or undated price that answers because nothing current
-	// exists (pricing.Price.Fallback) is still not current: it is labelled.
-	return true, o.Ranks(model) && !o.Prices[model].Fallback
+	return true, o.Ranks(model)
 }
 
 // Mainland derives the mainland view of the priced offers, with gpus in
@@ -117,10 +116,12 @@ func Mainland(cat *catalog.Catalog, offers []*pricing.Offer, gpus []*catalog.GPU
 				}
 				// A current price before any other, then the cheaper; the
 				// first of equal prices (catalog order) stays.
-				if c := cells[i]; c != nil && (c.Current && !current || c.Current == current && c.PerGPUHour <= per) {
+				if c := cells[i]; c != nil && (c.Answers && !current || c.Answers == current && c.PerGPUHour <= per) {
 					continue
 				}
-				cells[i] = &MainlandCell{Offer: o, Model: model, Price: pr, Current: current, PerGPUHour: per, Quoted: quoted, Conversion: conv}
+				// A stale or undated price that answers because nothing
+				// current exists (pricing.Price.Fallback) is not current.
+				cells[i] = &MainlandCell{Offer: o, Model: model, Price: pr, Answers: current, Current: current && !pr.Fallback, PerGPUHour: per, Quoted: quoted, Conversion: conv}
 			}
 		}
 	}
