@@ -107,10 +107,11 @@ func TestShippedChinaPrices(t *testing.T) {
 			if pp.Amount == nil || *pp.Amount != c.amount || pp.Currency != "CNY" {
 				t.Errorf("%s/%s %s: %s %s, want %v CNY", c.instance, c.region, c.model, refShow(pp.Amount), pp.Currency, c.amount)
 			}
-			// A personal fork's figures: no organisation's copy of them exists,
-			// so they are an article's (data/source-registry.yaml).
-			if pp.SourceKind != KindArticle || !strings.Contains(pp.Source, "@"+c.commit) {
-				t.Errorf("%s/%s: source %q (%s), want an article source at commit %s", c.instance, c.region, pp.Source, pp.SourceKind, c.commit)
+			// A community fork of SkyPilot's catalog, made from the
+			// providers' price APIs: an aggregator's figures, as SkyPilot's
+			// are (data/source-registry.yaml), cited at the fork's commit.
+			if pp.SourceKind != KindAggregator || !strings.Contains(pp.Source, "@"+c.commit) {
+				t.Errorf("%s/%s: source %q (%s), want an aggregator source at commit %s", c.instance, c.region, pp.Source, pp.SourceKind, c.commit)
 			}
 		}
 		if !found {

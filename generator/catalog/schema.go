@@ -241,7 +241,7 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 		},
 		reflect.TypeFor[ProviderSources](): {"provider": {required: true}},
 		reflect.TypeFor[Aggregator]():      {"name": {required: true}, "at": {required: true, minItems: 1}, "copies_from": {required: true}},
-		reflect.TypeFor[SourceCopy]():      {"at": {required: true}, "kind": {required: true, enum: CopyKinds}, "of": {required: true}},
+		reflect.TypeFor[SourceCopy]():      {"at": {required: true}, "kind": {required: true, enum: CopyKinds}, "of": {required: true}, "source_kind": {enum: CopySourceKinds}},
 		reflect.TypeFor[Limits]():          {"max_per_gpu_hour": {positive: true}, "provider_kinds": {itemEnum: ProviderKinds}, "geo": {itemEnum: Geos}},
 		reflect.TypeFor[Strategy]():        {"id": {required: true, id: true}},
 		reflect.TypeFor[Share](): {

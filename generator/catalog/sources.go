@@ -54,15 +54,35 @@ type Aggregator struct {
 	at         *place
 }
 
-// SourceCopy is a fork or mirror: at most an article.
+// SourceCopy is a fork or mirror: at most an article, unless its
+// SourceKind says otherwise.
 type SourceCopy struct {
 	At   string `yaml:"at"`
 	Kind string `yaml:"kind"` // one of CopyKinds
 	// Of is what it copies, and whether an organisation's copy of the
 	// same figures exists.
-	Of   string `yaml:"of"`
-	Note string `yaml:"note"`
-	at   *place
+	Of string `yaml:"of"`
+	// SourceKind is the kind of source its figures are, when not an
+	// article: "aggregator" for a community copy of a catalog whose own
+	// scripts read the provider's price API, as the catalog it forks
+	// does. Empty for a copy a purchase file cannot cite.
+	SourceKind string `yaml:"source_kind"`
+	Note       string `yaml:"note"`
+	at         *place
+}
+
+// CopySourceKinds are the kinds a copy's figures may be: an aggregator's
+// (a community copy of a price catalog made from the provider's API) or
+// an article's.
+var CopySourceKinds = []string{KindAggregator, KindArticle}
+
+// Cites is the source kind a copy's figures carry: its SourceKind, or
+// article.
+func (c *SourceCopy) Cites() string {
+	if c.SourceKind == "" {
+		return KindArticle
+	}
+	return c.SourceKind
 }
 
 // CopyKinds are the kinds of copy: a personal fork of a catalog, or a
@@ -202,6 +222,7 @@ func (l sourceRules) validateSourceRegistry() {
 		r.required("at", c.At, "where the copy is, such as github.com/someone/skypilot-catalog")
 		r.oneOf("kind", c.Kind, CopyKinds, true)
 		r.required("of", c.Of, "what it copies, and whether an organisation's copy of the same figures exists")
+		r.oneOf("source_kind", c.SourceKind, CopySourceKinds, false)
 	}
 }
 
@@ -228,8 +249,10 @@ func (l sourceRules) checkSourceKind(r record, prov *Provider, pp *PricePoint) {
 }
 
 // checkCopiedPrices warns about each current price — the last point of
-// its series, not retired — labelled above article whose every citation
-// is in a fork or mirror: a purchase file cannot cite it.
+// its series, not retired — whose every citation is in a fork or mirror
+// and whose source_kind is not the one the registry gives that copy
+// (article unless the copy says aggregator): above it, a purchase file
+// cannot cite it; below it, the price is left out of answers it belongs in.
 func (l sourceRules) checkCopiedPrices(prices []*PricePoint) {
 	reg := l.cat.Sources
 	if reg == nil {
@@ -239,7 +262,7 @@ func (l sourceRules) checkCopiedPrices(prices []*PricePoint) {
 	for _, k := range keys {
 		s := series[k]
 		pp := s[len(s)-1]
-		if pp.LastSeen != "" || !Ranked(pp.SourceKind) {
+		if pp.LastSeen != "" || pp.SourceKind == KindEstimate {
 			continue
 		}
 		var copies []*SourceCopy
@@ -259,8 +282,18 @@ func (l sourceRules) checkCopiedPrices(prices []*PricePoint) {
 		if !only {
 			continue
 		}
+		c := copies[0]
+		want := c.Cites()
+		if pp.SourceKind == want {
+			continue
+		}
 		r := record{l: l.loader, file: pp.file, at: pp.at, price: pp}
-		r.warnf("source_kind", "the only source of this current price is a %s, %s (%s), labelled %s: a purchase file cannot cite it; cite an organisation's copy of the same figures or the provider's page, or label it article",
-			copies[0].Kind, copies[0].At, copies[0].Of, pp.SourceKind)
+		if want == KindArticle {
+			r.warnf("source_kind", "the only source of this current price is a %s, %s (%s), labelled %s: a purchase file cannot cite it; cite an organisation's copy of the same figures or the provider's page, or label it article",
+				c.Kind, c.At, c.Of, pp.SourceKind)
+			continue
+		}
+		r.warnf("source_kind", "the source of this current price is %s (%s), which %s gives source_kind %s, but it is labelled %s: want source_kind %s",
+			c.At, c.Of, path.Join(DataDir, SourceRegistryFile), want, pp.SourceKind, want)
 	}
 }

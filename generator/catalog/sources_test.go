@@ -123,6 +123,38 @@ func TestCopyAsOnlySourceOfACurrentPrice(t *testing.T) {
 	}
 }
 
+// TestCatalogCopyCarriesTheCatalogsKind: a community copy of a price
+// catalog the registry gives source_kind aggregator (its own scripts read
+// the provider's price API) makes its prices aggregator: labelled so, no
+// warning; labelled article, a warning that names the kind wanted; a
+// source_kind the registry does not know is refused with its position.
+func TestCatalogCopyCarriesTheCatalogsKind(t *testing.T) {
+	reg := testRegistry + `  - at: github.com/community/skypilot-catalog
+    kind: fork
+    of: a community fork of the SkyPilot catalog made from the providers' price APIs
+    source_kind: aggregator
+`
+	fork := "github.com/community/skypilot-catalog@3193645 catalogs/v8/aws/vms.csv"
+	for _, c := range []struct{ kind, want string }{
+		{"aggregator", ""},
+		{"article", `data/prices/aws.yaml:10:18: warning: price "p4d.24xlarge/us-east-1/on_demand": the source of this current price is github.com/community/skypilot-catalog (a community fork of the SkyPilot catalog made from the providers' price APIs), which data/source-registry.yaml gives source_kind aggregator, but it is labelled article: want source_kind aggregator`},
+		{"estimate", ""},
+	} {
+		_, r := load(t, map[string]string{"data/source-registry.yaml": reg, "data/prices/aws.yaml": sourcePrices(fork, c.kind, "")})
+		if errs := r.Errors(); len(errs) > 0 {
+			t.Fatalf("fixture does not load:\n%s", errs)
+		}
+		if got := strings.Join(diagnostics(r, "current price"), "\n"); got != c.want {
+			t.Errorf("labelled %s: got\n%s\nwant\n%s", c.kind, got, c.want)
+		}
+	}
+	_, r := load(t, map[string]string{"data/source-registry.yaml": testRegistry + "    source_kind: provider\n"})
+	want := `data/source-registry.yaml:13:18: copies[0]: source_kind "provider" is not known: want one of aggregator, article`
+	if got := strings.Join(diagnostics(r, "]: "), "\n"); got != want {
+		t.Errorf("a copy's unknown source_kind: got\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestSourceRegistryIsChecked: a registry naming an unknown provider, a
 // provider with no place, or a copy of an unknown kind is refused with
 // positions.
@@ -179,7 +211,7 @@ func TestShippedSourceKinds(t *testing.T) {
 	if cat.Sources == nil {
 		t.Fatal("no data/source-registry.yaml")
 	}
-	karpenter := map[string]int{}
+	karpenter, fork := map[string]int{}, map[string]int{}
 	for _, pp := range cat.Prices {
 		first := ""
 		for _, locs := range Locations(pp.Source) {
@@ -200,9 +232,18 @@ func TestShippedSourceKinds(t *testing.T) {
 				onlyCopies = false
 			}
 		}
-		if c := cat.Sources.CopyAt(first); c != nil && pp.SourceKind != KindArticle && (onlyCopies || pp.Provider == "tencent-cloud") {
-			t.Errorf("%s %s: from %s (%s) labelled %s, want article", pp.Provider, priceName(pp), c.At, c.Kind, pp.SourceKind)
+		if c := cat.Sources.CopyAt(first); c != nil && pp.SourceKind != c.Cites() && pp.SourceKind != KindEstimate && (onlyCopies || pp.Provider == "tencent-cloud") {
+			t.Errorf("%s %s: from %s (%s) labelled %s, want %s", pp.Provider, priceName(pp), c.At, c.Kind, pp.SourceKind, c.Cites())
 		}
+		if strings.Contains(first, "sugarlxn/skypilot-catalog") {
+			fork[pp.Provider]++
+			if pp.SourceKind != KindAggregator || !strings.Contains(pp.Source, "@") {
+				t.Errorf("%s %s: from the community SkyPilot fork labelled %s, want aggregator with the fork's commit in %q", pp.Provider, priceName(pp), pp.SourceKind, pp.Source)
+			}
+		}
+	}
+	if fork["alibaba-cloud"] == 0 || fork["tencent-cloud"] == 0 {
+		t.Errorf("prices from the community SkyPilot fork by provider: %v, want some of Alibaba Cloud and of Tencent Cloud", fork)
 	}
 	if karpenter["aws"] == 0 || karpenter["azure"] == 0 {
 		t.Errorf("Karpenter-sourced prices by provider: %v, want some of AWS and of Azure", karpenter)

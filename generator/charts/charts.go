@@ -262,10 +262,13 @@ func fractional(in *catalog.Instance) bool { return in.VGPUProfile != "" }
 
 // AsOf tells how current the prices of a chart are.
 type AsOf struct {
-	// Latest is the latest since date among the prices shown; empty when
-	// none is dated.
+	// Latest is the latest date an age counts from (catalog.AgeDate)
+	// among the prices shown; empty when none is dated.
 	Latest catalog.Date
-	// Dated and Undated count the prices shown with and without a date.
+	// Dated and Undated count the prices shown with and without a date
+	// an age counts from: the same dates the freshness policy judges, so
+	// that an undated price shown is one standing in where nothing
+	// current exists, never one the chart's "left out" count holds too.
 	Dated, Undated int
 	// Rates are the conversions into the site currency used, one per
 	// quoted currency, by currency code.
@@ -282,8 +285,7 @@ type asOfBuilder struct {
 }
 
 func (b *asOfBuilder) add(pr *pricing.Price) {
-	d := pr.Point.Since
-	if d.Known() {
+	if d, _ := catalog.AgeDate(pr.Point); d != "" {
 		b.a.Dated++
 		if later(d, b.a.Latest) {
 			b.a.Latest = d

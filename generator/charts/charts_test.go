@@ -222,9 +222,18 @@ func TestPriceByGPU(t *testing.T) {
 	if c.Rows[1].Cells[0] != nil {
 		t.Error("T4 has no price at ali")
 	}
-	// Dated: 2025-06-01 (p4d) and 2025-06-01 (g4); undated: gn7.
-	if c.AsOf.Latest != "2025-06-01" || c.AsOf.Dated != 2 || c.AsOf.Undated != 1 || len(c.AsOf.Rates) != 1 {
+	// Dated: 2025-06-01 (p4d) and 2025-06-01 (g4) in effect since; gn7,
+	// with no effective date, checked on 2025-06-01 (its file's checked):
+	// its age counts from that, so it is no undated price.
+	if c.AsOf.Latest != "2025-06-01" || c.AsOf.Dated != 3 || c.AsOf.Undated != 0 || len(c.AsOf.Rates) != 1 {
 		t.Errorf("as of %+v", c.AsOf)
+	}
+	// Without the checked date, gn7 has no date an age counts from: it is
+	// left out (the A100 has a current price), and the note, counting the
+	// prices shown, counts no undated one.
+	u, err := loadFrom(t, strings.Replace(testCatalog, "provider: ali\nchecked: 2025-06-01\n", "provider: ali\n", 1)).PriceByGPU("home_price_by_gpu", "on_demand")
+	if err != nil || u == nil || len(u.Providers) != 1 || u.AsOf.Undated != 0 || u.AsOf.Dated != 2 {
+		t.Errorf("gn7 unchecked: as of %+v, %v; want it left out: 2 dated, none undated", u.AsOf, err)
 	}
 	if js, _ := c.JSON(); !strings.Contains(string(js), `"renderMode":"richText"`) {
 		t.Error("the tooltip must draw on the canvas (richText)")

@@ -216,3 +216,65 @@ instances:
 		t.Errorf("p4d.24xlarge's own interconnect is not shown as it is:\n%s", p4d)
 	}
 }
+
+// TestInstancePanelComparesInOneCurrency: an instance type priced in
+// dollars in one region (a year old) and in yuan in another (undated)
+// answers the lower in the page's currency, yuan converted at the
+// catalog's rate (7.17): 24.6 CNY (3.431 USD) under 3.46 USD, shown in
+// yuan with its dollar figure; and 25 CNY (3.487 USD) loses to 3.46 USD,
+// which shows no converted figure.
+func TestInstancePanelComparesInOneCurrency(t *testing.T) {
+	provider := strings.Replace(partsProvider, "currency: USD", "currency: CNY", 1)
+	for _, c := range []struct {
+		yuan             string
+		want, region     string
+		converted, curTo string
+	}{
+		{"24.6", "24.6 CNY", "r2", render.FormatDerived(24.6 / 7.17 / 2), "USD"},
+		{"25", "3.46 USD", "r1", "", ""},
+	} {
+		prices := `provider: parts
+prices:
+  - {instance: x2, region: r1, model: on_demand, amount: 3.46, currency: USD, since: 2024-06-01, source: s2, source_kind: provider}
+  - {instance: x2, region: r2, model: on_demand, amount: ` + c.yuan + `, currency: CNY, since: unknown, as_of: unknown (catalog commit abc1234), source: s1, source_kind: aggregator}
+`
+		d := instanceModel(t, withProvider(t, provider, prices), "parts", "x2")
+		if len(d.Panel) != 1 {
+			t.Fatalf("%d panel rows, want 1 (on-demand)", len(d.Panel))
+		}
+		r := d.Panel[0]
+		got := amountOf(r.Price.PricePoint) + " " + r.Currency
+		if got != c.want || r.Region != c.region || r.ConvertedPerGPU != c.converted || r.ConvertedTo != c.curTo {
+			t.Errorf("yuan at %s: lowest %s in %s, converted %q %s; want %s in %s, converted %q %s",
+				c.yuan, got, r.Region, r.ConvertedPerGPU, r.ConvertedTo, c.want, c.region, c.converted, c.curTo)
+		}
+	}
+}
+
+// TestUndatedPriceShowsNoAgeAndAgedPriceNoUnknownDate: a price with no
+// effective date whose age counts from its as-of date says "as of" that
+// date in the history, not "date unknown" beside its age; a price with
+// no date at all says it is undated and shows no age. The converted
+// figure of the panel's yuan price is shown with the rate in its title.
+func TestUndatedPriceShowsNoAgeAndAgedPriceNoUnknownDate(t *testing.T) {
+	provider := strings.Replace(partsProvider, "currency: USD", "currency: CNY", 1)
+	prices := `provider: parts
+prices:
+  - {instance: x2, region: r1, model: on_demand, amount: 3.46, currency: USD, since: unknown, as_of: 2024-12-24, source: s2, source_kind: provider}
+  - {instance: x2, region: r2, model: on_demand, amount: 24.6, currency: CNY, since: unknown, as_of: unknown (catalog commit abc1234), source: s1, source_kind: aggregator}
+`
+	files, _ := build(t, withProvider(t, provider, prices), Options{AgeDate: time.Date(2026, 7, 30, 0, 0, 0, 0, time.UTC)})
+	page := string(files["instances/parts/x2/index.html"])
+	r1 := between(t, page, `<tbody id="history-r1-on_demand">`, "</tbody>")
+	if strings.Contains(r1, "date unknown") || !strings.Contains(r1, `<span class="date-seen"`) || !strings.Contains(r1, "as of 2024-12-24") || !strings.Contains(r1, `<span class="age" data-date="2024-12-24"`) {
+		t.Errorf("a price seen on 2024-12-24 with no effective date: want \"as of 2024-12-24\" and its age, no \"date unknown\":\n%s", r1)
+	}
+	r2 := between(t, page, `<tbody id="history-r2-on_demand">`, "</tbody>")
+	if strings.Contains(r2, `class="age" data-date`) || strings.Contains(r2, "fresh-") || !strings.Contains(r2, "age-undated") {
+		t.Errorf("an undated price: want no age and no freshness badge, only undated:\n%s", r2)
+	}
+	row := between(t, page, `<tr class="panel-on_demand">`, "</tr>")
+	if !strings.Contains(row, `<span class="sub p-converted" title="CNY prices converted at 1 USD = 7.17 CNY (2025-06-02).">≈ `+render.FormatDerived(24.6/7.17/2)+` USD per GPU-hour at the stated rate</span>`) {
+		t.Errorf("the panel's yuan price lacks its dollar figure and rate:\n%s", row)
+	}
+}

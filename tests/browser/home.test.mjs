@@ -211,11 +211,14 @@ for (const width of [1280, 375]) {
         for (const c of cheapest[tab].values()) if (c.price.currency !== data.currency) rates.add(`${c.price.fx_rate} ${c.price.fx_date}`);
       }
       const note = await t.page.textContent('.home-note');
-      // The shipped catalog's yuan prices are from a personal fork of a
-      // price catalog, articles that answer no question by default: then
-      // no answer is converted and the note states no rate.
+      // With no converted answer, the note states no rate.
       if (rates.size === 0) assert.ok(!/1 USD = /.test(note), `no answer is converted, but the note states a rate: ${note}`);
-      const html = await t.page.innerHTML('.home-answer');
+      // The mainland view, in yuan, states its own conversions of dollar
+      // prices, and each chart its own; the price tables and the note
+      // under them state each rate they use once.
+      const html = await t.page.evaluate(() =>
+        [...document.querySelectorAll('.home-answer section.price-panel[id^="prices-"]:not(#prices-mainland), .home-answer .home-note')].map((e) => e.innerHTML).join('\n'),
+      );
       for (const r of rates) {
         const [rate, date] = r.split(' ');
         assert.ok(note.includes(` ${rate} `) && note.includes(`(${date})`), `the note under the tables does not state the rate ${rate} of ${date}: ${note}`);

@@ -69,7 +69,7 @@ function ranker(offers, built, staleDays) {
 }
 
 let browser;
-let expected; // tab → gpu id → { per (CNY per GPU-hour), current, offer }
+let expected; // tab → gpu id → { per (CNY per GPU-hour), answers, current, offer }
 
 // rate is the factor from currency to CNY the catalog's rates give: the
 // pair's rate without a caveat over one with, then a known date over an
@@ -97,7 +97,9 @@ before(async () => {
   const html = readFileSync(path.join(SITE, 'zh/index.html'), 'utf8');
   const age = JSON.parse(/<script[^>]*id="age-data"[^>]*>([^<]*)<\/script>/.exec(html)[1]);
   const b = DATE.exec(age.built);
-  const ranks = ranker(data.offers, Date.UTC(+b[1], +b[2] - 1, +b[3]), age.stale_days || 365);
+  const built = Date.UTC(+b[1], +b[2] - 1, +b[3]);
+  const staleDays = age.stale_days || 365;
+  const ranks = ranker(data.offers, built, staleDays);
   expected = {};
   for (const [tab, models] of Object.entries(TABS)) {
     expected[tab] = new Map();
@@ -109,10 +111,14 @@ before(async () => {
         const f = rate(data.fx, p.currency);
         if (!f) continue;
         const per = (p.hourly * f) / o.gpu_count;
-        const current = ranks(o, m);
+        // The view chooses a price that answers by default before any
+        // other, and labels as not current one that only stands in for a
+        // GPU model with no current price (stale or undated).
+        const answers = ranks(o, m);
+        const current = why(o, p, built, staleDays) === '';
         const best = expected[tab].get(o.gpu);
-        if (!best || (current && !best.current) || (current === best.current && per < best.per)) {
-          expected[tab].set(o.gpu, { per, current, offer: o });
+        if (!best || (answers && !best.answers) || (answers === best.answers && per < best.per)) {
+          expected[tab].set(o.gpu, { per, answers, current, offer: o });
         }
       }
     }

@@ -300,10 +300,14 @@ func HomePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 		rows = rows[:limit]
 	}
 	t.Rows = rows
+	// The note under the tables states the rate of every figure shown in
+	// any state of the switches, not only by default.
 	for _, r := range rows {
-		for _, c := range r.Cells {
-			if c != nil && c.Converted {
-				rates[c.QuotedIn] = c.Conversion
+		for _, lines := range r.Lines {
+			for _, l := range lines {
+				if c := l.Cell; c != nil && c.Converted {
+					rates[c.QuotedIn] = c.Conversion
+				}
 			}
 		}
 	}

@@ -42,6 +42,13 @@ type panelRow struct {
 	HourlyText, PerGPUText string
 	Currency               string
 	Trust                  *pagemodel.TrustView // with the kind of the price: an estimate when worked out
+	// ConvertedPerGPU is the price per GPU-hour in the page's currency
+	// when the provider quotes it in another, at the catalog's rate
+	// (Rates, the one conversion made): the lowest is chosen in that one
+	// currency (pricing.Price.Before). "" when quoted in the page's
+	// currency.
+	ConvertedPerGPU, ConvertedTo string
+	Rates                        []pricing.Conversion
 }
 
 // panelRegion is the one region every row of a price panel is in, and
@@ -63,8 +70,9 @@ func panelRegion(rows []*panelRow) *panelRow {
 // under each pricing model (pricing.Models order) and payment option
 // (unnamed first, then catalog.Payments order), the lowest current price
 // across its regions, as pricing.Price.Before chooses — a provider's or an
-// aggregator's figure over an article's or an estimate, however low; of
-// equal prices the first region, in offer order.
+// aggregator's figure over an article's or an estimate, however low; then
+// the lower in the page's currency, a price quoted in another converted at
+// the catalog's rate; of equal prices the first region, in offer order.
 func (c *Kind) panelRows(in *catalog.Instance) []*panelRow {
 	type option struct{ model, payment string }
 	best := map[option]*pricing.Price{}
@@ -100,6 +108,9 @@ func (c *Kind) panelRows(in *catalog.Instance) []*panelRow {
 		}
 		if reg := in.Provider.Region(r.Region); reg != nil {
 			r.RegionName = cmp.Or(c.text(reg, "name"), reg.ID)
+		}
+		if pr.Converted && pr.Conversion.From != pr.Conversion.To && in.GPUCount > 0 {
+			r.ConvertedPerGPU, r.ConvertedTo, r.Rates = render.FormatDerived(pr.Display/float64(in.GPUCount)), pr.Conversion.To, []pricing.Conversion{pr.Conversion}
 		}
 		if pr.Hourly.OffOnDemand {
 			r.Worked = true

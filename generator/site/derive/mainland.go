@@ -43,10 +43,12 @@ type MainlandCell struct {
 	Offer *pricing.Offer
 	Model string
 	Price *pricing.Price
-	// Current says the price answers as current (MainlandAnswers); a cell
-	// that is not holds the cheapest price of a GPU model with no current
-	// one, labelled so.
-	Current bool
+	// Answers says the price answers by default (MainlandAnswers): the
+	// cell chose it over any that does not. Current says it is current,
+	// too: a cell that is not holds the cheapest price of a GPU model with
+	// no current one (a stale or undated price standing in, or an
+	// article's or an estimate), labelled so.
+	Answers, Current bool
 	// PerGPUHour is in MainlandCurrency; Quoted the same in the quoted
 	// currency, converted by Conversion (the identity for yuan).
 	PerGPUHour float64
@@ -114,10 +116,12 @@ func Mainland(cat *catalog.Catalog, offers []*pricing.Offer, gpus []*catalog.GPU
 				}
 				// A current price before any other, then the cheaper; the
 				// first of equal prices (catalog order) stays.
-				if c := cells[i]; c != nil && (c.Current && !current || c.Current == current && c.PerGPUHour <= per) {
+				if c := cells[i]; c != nil && (c.Answers && !current || c.Answers == current && c.PerGPUHour <= per) {
 					continue
 				}
-				cells[i] = &MainlandCell{Offer: o, Model: model, Price: pr, Current: current, PerGPUHour: per, Quoted: quoted, Conversion: conv}
+				// A stale or undated price that answers because nothing
+				// current exists (pricing.Price.Fallback) is not current.
+				cells[i] = &MainlandCell{Offer: o, Model: model, Price: pr, Answers: current, Current: current && !pr.Fallback, PerGPUHour: per, Quoted: quoted, Conversion: conv}
 			}
 		}
 	}

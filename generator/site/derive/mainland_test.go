@@ -84,3 +84,44 @@ func TestMainlandPicksTheCheapestCurrentPriceInYuan(t *testing.T) {
 		t.Errorf("T4 subscription: %+v, want none", t4[1])
 	}
 }
+
+// TestMainlandUndatedPriceIsNotCurrent: a GPU model whose only whole
+// price from a provider or a catalog is an aggregator's undated one
+// answers with it, before an article's cheaper figure, but the cell says
+// it is not current: a price standing in for no current one is labelled.
+func TestMainlandUndatedPriceIsNotCurrent(t *testing.T) {
+	cat, _ := catalogtest.Load(t, mainlandCatalog+`-- data/gpus/h20.yaml --
+id: h20
+name: H20
+model: H20
+vendor: NVIDIA
+memory_gb: 96
+source: https://www.example.com/h20
+-- data/providers/cn2.yaml --
+id: cn2
+name: CN Two
+kind: public_cloud
+currency: CNY
+regions:
+  - {id: cn-b, name: B, geo: china-mainland}
+instances:
+  - {id: mid, name: mid, gpu: h20, gpu_count: 1, regions: [cn-b], source: https://www.example.com/mid}
+  - {id: mid2, name: mid2, gpu: h20, gpu_count: 1, regions: [cn-b], source: https://www.example.com/mid2}
+-- data/prices/cn2.yaml --
+provider: cn2
+prices:
+  - {instance: mid, region: cn-b, model: on_demand, amount: 30, currency: CNY, since: unknown, as_of: unknown (catalog commit abc1234), source: https://www.example.com/catalog, source_kind: aggregator}
+  - {instance: mid2, region: cn-b, model: on_demand, amount: 20, currency: CNY, since: 2025-06, source: https://www.example.com/blog, source_kind: article}
+`)
+	d := Make(cat)
+	for _, r := range d.Mainland {
+		if r.GPU.ID != "h20" {
+			continue
+		}
+		if c := r.Cells[0]; c == nil || c.Current || !c.Answers || c.PerGPUHour != 30 {
+			t.Errorf("H20 on demand: %+v, want the undated 30 CNY, answering but not current", c)
+		}
+		return
+	}
+	t.Fatal("no H20 row: want its undated price standing in")
+}

@@ -49,6 +49,9 @@ func (j Prices) Trust(pp *catalog.PricePoint, kind string) *TrustView {
 		parts = append(parts, t("trust.undated_title"))
 	} else {
 		v.Date, v.Age = string(d), AgeText(d, j.AgeDate, t)
+		if from != catalog.FromSince && !pp.Since.Known() {
+			v.Seen = v.Date
+		}
 		parts = append(parts, t("trust.dated_"+from, date(string(d))))
 	}
 	// An as_of with no date in it ("unknown (…)") says nothing a reader

@@ -15,6 +15,11 @@ type TrustView struct {
 	// Date is the date the age counts from, as the catalog writes it
 	// ("2025-06-01", "2025-06", "2025"); "" when the sources date none.
 	Date string
+	// Seen is Date when the sources give no effective date and the age
+	// counts from the date the price was seen at (its as-of, checked or
+	// first-seen date): a price's date column says "as of Seen" then,
+	// never "date unknown" beside an age. "" otherwise.
+	Seen string
 	// Age is the age on the build's age date ("3 months"); the undated
 	// text when Date is "".
 	Age string

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -17,6 +18,7 @@ var MarkdownShortcodes = map[string]bool{"data-age": true}
 // last point of each series — as the methodology page lists it.
 type providerAge struct {
 	Name           string
+	Provider       *catalog.Provider
 	Prices         int
 	Newest, Oldest catalog.Date // "" when every price is undated
 	Undated        int
@@ -50,7 +52,7 @@ func providerAges(cat *catalog.Catalog) []providerAge {
 	var out []providerAge
 	for _, p := range cat.Providers {
 		if a := by[p.ID]; a != nil {
-			a.Name = p.Name
+			a.Name, a.Provider = p.Name, p
 			out = append(out, *a)
 		}
 	}
@@ -85,7 +87,7 @@ func (m Messages) DataAgeTable(cat *catalog.Catalog) (string, error) {
 			}
 			return esc(m.DateKeeping(&err)(string(d)))
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", esc(a.Name), a.Prices, date(a.Newest), date(a.Oldest),
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", esc(cmp.Or(m.trs(a.Provider, "name"), a.Name)), a.Prices, date(a.Newest), date(a.Oldest),
 			esc(fmt.Sprintf("%d%%", (a.Undated*100+a.Prices/2)/a.Prices)))
 	}
 	return b.String(), err
