@@ -91,7 +91,7 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 		add(eval)
 	}
 
-	guides, err := guidesOf(b).guidePages()
+	guides, err := guidesOf(b).Pages()
 	if err != nil {
 		return nil, err
 	}
