@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/report"
 )
 
 // A server shows the 404 page (kinds.NotFound) for any address it has no
@@ -35,7 +36,7 @@ func notFoundAssets(sfs fs.FS) (*pagemodel.InlineAssets, error) {
 		if err != nil {
 			return "", fmt.Errorf("the 404 page of a site without a url inlines static/%s: %w", name, err)
 		}
-		return inlineText(src), nil
+		return report.InlineText(src), nil
 	}
 	style, err := read("style.css")
 	if err != nil {

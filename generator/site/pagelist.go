@@ -8,6 +8,7 @@ import (
 	"gpucompare/generator/site/feeds"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/report"
 	"gpucompare/generator/site/twins"
 )
 
@@ -50,7 +51,7 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	add := func(p *pagemodel.Page) { out = append(out, p) }
 
 	add(ck.HomePage())
-	add(summaryPage(b.newPage, summaryClasses(b), catalogDate(b.cat)))
+	add(report.SummaryPage(b.newPage, report.SummaryClasses(b.cat, b.Data, pricesOf(b), matrixOf(b, nil), b.lang()), report.CatalogDate(b.cat)))
 
 	mk := matrixOf(b, rows)
 	mk.WriteChunks(b.put) // each data script of offers is written once made, none held

@@ -14,6 +14,7 @@ import (
 	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/report"
 	"gpucompare/generator/site/twins"
 )
 
@@ -130,7 +131,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	data := bytes.Clone(buf.Bytes())
 	if p.Inline != nil {
 		var err error
-		if data, err = withPolicy(data, notFoundPolicy); err != nil {
+		if data, err = report.WithPolicy(data, notFoundPolicy); err != nil {
 			return fmt.Errorf("%s: %w", p.Path, err)
 		}
 	}
