@@ -21,7 +21,7 @@ import (
 // the site's root from the address asked for and points the page's links
 // there; this file reads them (assets) and fills in the page's policy
 // (render). The policy of the page allows its two inline blocks by their
-// sha256 (withPolicy, as the report's does), and nothing else inline.
+// sha256 (report.WithPolicy, as the report's does), and nothing else inline.
 
 // notFoundAssets reads the 404 page's inline blocks from the static folder.
 // A file a site's own static folder lacks is left out, as the pages' links

@@ -68,7 +68,7 @@ func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 // into its file of the build; or, for a Rebuilder's cache (w is the
 // worker's walker), puts the bytes the cache holds for it, or renders it
 // into buf for the cache to keep. A page with inline blocks is rendered
-// into buf too, for its policy to be filled in (withPolicy). The cache looks a page up by the
+// into buf too, for its policy to be filled in (report.WithPolicy). The cache looks a page up by the
 // fingerprint of its model and charts, or of its model alone where the
 // charts follow from it (chartsFollowModel): such a page, unchanged, makes
 // no charts. A page found takes its Markdown twin from the cache too.
