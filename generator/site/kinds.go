@@ -4,6 +4,7 @@ import (
 	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/guides"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 )
@@ -28,6 +29,12 @@ func changesOf(b *builder) *kinds.Changes {
 	return kinds.NewChanges(b.cat, b.Data, b.tmpl.Msgs, b.newPage, pricesOf(b).Trust)
 }
 
+// guidesOf is the guide page kind of the edition b builds.
+func guidesOf(b *builder) *guides.Kind {
+	return guides.New(guides.Inputs{Cat: b.cat, Data: b.Data, Msgs: b.tmpl.Msgs, NewPage: b.newPage,
+		Price: pricesOf(b).Price, MatrixPrice: matrixOf(b, nil).Price, Prose: b.prose, Warnf: b.warnf})
+}
+
 // pricesOf makes the views of prices of the edition b builds.
 func pricesOf(b *builder) pagemodel.Prices {
 	return pagemodel.Prices{Cat: b.cat, Msgs: b.tmpl.Msgs, AgeDate: b.ageDate}
@@ -41,5 +48,5 @@ func catalogOf(b *builder, figures *chartmodel.Shared) *catalogpages.Kind {
 		listed = b.siteInfo.Pages
 	}
 	return catalogpages.New(catalogpages.Inputs{Cat: b.cat, Data: b.Data, Listed: listed, AgeDate: b.ageDate, Prices: pricesOf(b), ChangeRows: changesOf(b).Rows, Msgs: b.tmpl.Msgs,
-		Scenarios: scenariosOf(b), Guides: guidesOf(b).guideSummaries, Benchmarks: benchmarksOf(b), Figures: figures, NewPage: b.newPage})
+		Scenarios: scenariosOf(b), Guides: guidesOf(b).Summaries, Benchmarks: benchmarksOf(b), Figures: figures, NewPage: b.newPage})
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/report"
 )
 
 // A server shows the 404 page (kinds.NotFound) for any address it has no
@@ -20,7 +21,7 @@ import (
 // the site's root from the address asked for and points the page's links
 // there; this file reads them (assets) and fills in the page's policy
 // (render). The policy of the page allows its two inline blocks by their
-// sha256 (withPolicy, as the report's does), and nothing else inline.
+// sha256 (report.WithPolicy, as the report's does), and nothing else inline.
 
 // notFoundAssets reads the 404 page's inline blocks from the static folder.
 // A file a site's own static folder lacks is left out, as the pages' links
@@ -35,7 +36,7 @@ func notFoundAssets(sfs fs.FS) (*pagemodel.InlineAssets, error) {
 		if err != nil {
 			return "", fmt.Errorf("the 404 page of a site without a url inlines static/%s: %w", name, err)
 		}
-		return inlineText(src), nil
+		return report.InlineText(src), nil
 	}
 	style, err := read("style.css")
 	if err != nil {

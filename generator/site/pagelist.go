@@ -8,6 +8,7 @@ import (
 	"gpucompare/generator/site/feeds"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/report"
 	"gpucompare/generator/site/twins"
 )
 
@@ -50,7 +51,8 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	add := func(p *pagemodel.Page) { out = append(out, p) }
 
 	add(ck.HomePage())
-	add(summaryPage(b.newPage, summaryClasses(b), summaryMainland(b), catalogDate(b.cat)))
+	add(report.SummaryPage(b.newPage, report.SummaryClasses(b.cat, b.Data, pricesOf(b), matrixOf(b, nil), b.lang()),
+		report.SummaryMainland(b.Data.Mainland, b.lang(), pricesOf(b).Trust), report.CatalogDate(b.cat)))
 
 	mk := matrixOf(b, rows)
 	mk.WriteChunks(b.put) // each data script of offers is written once made, none held
@@ -91,7 +93,7 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 		add(eval)
 	}
 
-	guides, err := guidesOf(b).guidePages()
+	guides, err := guidesOf(b).Pages()
 	if err != nil {
 		return nil, err
 	}

@@ -59,10 +59,10 @@ func TestProgramsRenderHostileTextAsHTMLTemplate(t *testing.T) {
 // tmplexec and with html/template alone, and requires the same bytes.
 func reportBoth(t *testing.T, name string, root fs.FS, opts ReportOptions) {
 	t.Helper()
-	compiled := report(t, root, opts)
+	compiled := reportHTML(t, root, opts)
 	render.CompilePrograms = false
 	defer func() { render.CompilePrograms = true }()
-	if plain := report(t, root, opts); compiled != plain {
+	if plain := reportHTML(t, root, opts); compiled != plain {
 		t.Errorf("%s: the report differs from html/template's", name)
 	}
 }

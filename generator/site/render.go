@@ -14,6 +14,7 @@ import (
 	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/report"
 	"gpucompare/generator/site/twins"
 )
 
@@ -67,7 +68,7 @@ func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 // into its file of the build; or, for a Rebuilder's cache (w is the
 // worker's walker), puts the bytes the cache holds for it, or renders it
 // into buf for the cache to keep. A page with inline blocks is rendered
-// into buf too, for its policy to be filled in (withPolicy). The cache looks a page up by the
+// into buf too, for its policy to be filled in (report.WithPolicy). The cache looks a page up by the
 // fingerprint of its model and charts, or of its model alone where the
 // charts follow from it (chartsFollowModel): such a page, unchanged, makes
 // no charts. A page found takes its Markdown twin from the cache too.
@@ -130,7 +131,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	data := bytes.Clone(buf.Bytes())
 	if p.Inline != nil {
 		var err error
-		if data, err = withPolicy(data, notFoundPolicy); err != nil {
+		if data, err = report.WithPolicy(data, notFoundPolicy); err != nil {
 			return fmt.Errorf("%s: %w", p.Path, err)
 		}
 	}

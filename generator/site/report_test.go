@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"gpucompare/generator/site/report"
 	"io"
 	"io/fs"
 	"os"
@@ -20,14 +21,13 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/pricing"
 )
 
 var reportDay = time.Date(2026, 1, 15, 0, 0, 0, 0, time.UTC)
 
-// report loads a site root and renders its report, failing the test on
+// reportHTML loads a site root and renders its report, failing the test on
 // any error.
-func report(t *testing.T, root fs.FS, opts ReportOptions) string {
+func reportHTML(t *testing.T, root fs.FS, opts ReportOptions) string {
 	t.Helper()
 	cat, rep := catalog.Load(root)
 	if errs := rep.Errors(); len(errs) > 0 {
@@ -244,7 +244,7 @@ func shipped(t *testing.T) fs.FS {
 // exactly its inline blocks, and ECharts is inlined whole.
 func TestReportOfTheShippedCatalogIsSelfContained(t *testing.T) {
 	root := shipped(t)
-	doc := report(t, root, ReportOptions{Scenario: "mid-size-reserved", Full: true})
+	doc := reportHTML(t, root, ReportOptions{Scenario: "mid-size-reserved", Full: true})
 	checkSelfContained(t, doc)
 
 	echarts, err := fs.ReadFile(gpucompare.Assets, "static/vendor/echarts/echarts.min.js")
@@ -257,7 +257,7 @@ func TestReportOfTheShippedCatalogIsSelfContained(t *testing.T) {
 			bodies = append(bodies, e.body)
 		}
 	}
-	if len(bodies) != 2 || bodies[0] != inlineText(echarts) {
+	if len(bodies) != 2 || bodies[0] != report.InlineText(echarts) {
 		t.Errorf("want ECharts whole, then charts.js: got %d scripts", len(bodies))
 	}
 	if len(bodies) > 0 && len(bodies[0]) < 1_000_000 {
@@ -283,9 +283,9 @@ func TestReportSnapshotIsTheCatalogsContent(t *testing.T) {
 		}
 		return m[1]
 	}
-	a := report(t, root, ReportOptions{})
-	b := report(t, root, ReportOptions{Date: reportDay.AddDate(0, 3, 2)})
-	c := report(t, root, ReportOptions{Providers: []string{"cloudcn"}, Scenario: "small"})
+	a := reportHTML(t, root, ReportOptions{})
+	b := reportHTML(t, root, ReportOptions{Date: reportDay.AddDate(0, 3, 2)})
+	c := reportHTML(t, root, ReportOptions{Providers: []string{"cloudcn"}, Scenario: "small"})
 	if a == b {
 		t.Error("two dates, the same report: the date is not on it")
 	}
@@ -296,7 +296,7 @@ func TestReportSnapshotIsTheCatalogsContent(t *testing.T) {
 	if snapshotOf(b) != id || snapshotOf(c) != id {
 		t.Errorf("the snapshot id moved with the date or the filters: %s %s %s", id, snapshotOf(b), snapshotOf(c))
 	}
-	if again := report(t, root, ReportOptions{}); again != a {
+	if again := reportHTML(t, root, ReportOptions{}); again != a {
 		t.Error("the same catalog, options and date gave other bytes")
 	}
 	if got, err := Snapshot(root); err != nil || got != id {
@@ -353,7 +353,7 @@ func TestReportFiltersNarrowTheMatrix(t *testing.T) {
 		}
 		return out
 	}
-	all := rows(report(t, root, ReportOptions{Full: true}))
+	all := rows(reportHTML(t, root, ReportOptions{Full: true}))
 	if len(all) < 4 {
 		t.Fatalf("the test catalog has %d offers in the report", len(all))
 	}
@@ -366,7 +366,7 @@ func TestReportFiltersNarrowTheMatrix(t *testing.T) {
 		{ReportOptions{GPUs: []string{"t4"}, Full: true}, func(r string) bool { return strings.HasPrefix(r, "aws/g4dn") }},
 		{ReportOptions{Providers: []string{"aws"}, GPUs: []string{"a100-sxm4-40gb"}, Full: true}, func(r string) bool { return r == "aws/p4d.24xlarge" }},
 	} {
-		doc := report(t, root, tc.opts)
+		doc := reportHTML(t, root, tc.opts)
 		got := rows(doc)
 		var want []string
 		for _, r := range all {
@@ -426,7 +426,7 @@ func TestReportHostileTextStaysText(t *testing.T) {
 	replace("data/providers/cloudcn.yaml", "name: GN7.8XLARGE", "name: '"+style+"'")
 	replace("data/providers/cloudcn.yaml", "name: 华北 1", "name: '"+img+"'")
 	replace("data/scenarios/small.yaml", "source: seed guide gpu-guide.md", "source: '"+script+" https://x.example/a\"onmouseover=alert(1)'")
-	doc := report(t, root, ReportOptions{Scenario: "small", Full: true})
+	doc := reportHTML(t, root, ReportOptions{Scenario: "small", Full: true})
 	checkSelfContained(t, doc)
 	for _, e := range elements(t, doc) {
 		data := e.attr["type"] == "application/json"
@@ -454,37 +454,6 @@ func TestReportWantsEveryMessage(t *testing.T) {
 	}
 }
 
-// TestReportPolicyRefusesWhatItCannotVouchFor: blocks the parser would
-// read otherwise than they stand, and references the report must not make.
-func TestReportPolicyRefusesWhatItCannotVouchFor(t *testing.T) {
-	head := `<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="` + policyPlaceholder + `">`
-	for _, tc := range []struct{ body, want string }{
-		{"<script>a = '<!--'</script>", `holds "<!--"`},
-		{"<script>a = 1\r\n</script>", `holds "\r"`},
-		{"<script src=x.js></script>", "<script src>"},
-		{`<p style="color:red">`, "style attribute"},
-		{`<link rel=stylesheet href=x.css>`, "<link>"},
-		{`<link rel=icon href=x.svg>`, "<link>"},
-		{`<script type=module>1</script>`, `type="module"`},
-	} {
-		_, err := withPolicy([]byte(head+"</head><body>"+tc.body+"</body></html>"), reportPolicy)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: got %v, want an error with %q", tc.body, err, tc.want)
-		}
-	}
-	out, err := withPolicy([]byte(head+"</head><body><script>1</script><style>p{}</style><script type=\"application/json\">{}</script></body></html>"), reportPolicy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "script-src " + strings.Trim(hashOf("1"), "") + "; style-src " + hashOf("p{}") + ";"
-	if !strings.Contains(string(out), want) {
-		t.Errorf("policy of %s: want %s", out, want)
-	}
-	if _, err := withPolicy([]byte("<html><head></head></html>"), reportPolicy); err == nil {
-		t.Error("a template without the policy's placeholder is accepted")
-	}
-}
-
 // TestReportScenarioTextFitsTheReport: the report has no calculator, so
 // the scenario section it shares with the scenario pages (description,
 // inputs, the tables and their help) never sends the reader to one.
@@ -492,7 +461,7 @@ func TestReportScenarioTextFitsTheReport(t *testing.T) {
 	root := shipped(t)
 	cat, _ := catalog.Load(root)
 	for _, s := range cat.Scenarios {
-		doc := report(t, root, ReportOptions{Scenario: s.ID, Full: true})
+		doc := reportHTML(t, root, ReportOptions{Scenario: s.ID, Full: true})
 		start, end := strings.Index(doc, `<section class="report-section" id="scenario"`), strings.Index(doc, `id="sources"`)
 		if start < 0 || end < start {
 			t.Fatalf("%s: no scenario section before the sources", s.ID)
@@ -510,7 +479,7 @@ func TestReportScenarioTextFitsTheReport(t *testing.T) {
 // that is there, and write no source text of their own.
 func TestReportCitesEachSourceOnce(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
-	doc := report(t, root, ReportOptions{Scenario: "small", Full: true})
+	doc := reportHTML(t, root, ReportOptions{Scenario: "small", Full: true})
 	items := regexp.MustCompile(`<li id="source-(\d+)"><span class="ref-n">\[(\d+)\]</span> (.*)</li>`).FindAllStringSubmatch(doc, -1)
 	if len(items) < 3 {
 		t.Fatalf("the list of sources has %d entries", len(items))
@@ -609,7 +578,7 @@ func matrixLines(t *testing.T, table string) []matrixLine {
 // along the order, equal figures sharing one; estimates and article
 // figures keep their place, marked, without a rank.
 func TestReportMatrixSortedByTheMetric(t *testing.T) {
-	doc := report(t, shipped(t), ReportOptions{Full: true})
+	doc := reportHTML(t, shipped(t), ReportOptions{Full: true})
 	lines := matrixLines(t, tableOf(t, doc, "offers-table"))
 	if len(lines) < 100 {
 		t.Fatalf("the matrix has %d rows", len(lines))
@@ -653,7 +622,7 @@ func TestReportMatrixSortedByTheMetric(t *testing.T) {
 // offer is in the matrix and not in the appendix.
 func TestReportUnpricedOffersInTheAppendix(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
-	doc := report(t, root, ReportOptions{Scenario: "small", Full: true})
+	doc := reportHTML(t, root, ReportOptions{Scenario: "small", Full: true})
 	matrix, appendix := offerRows(tableOf(t, doc, "offers-table")), offerRows(tableOf(t, doc, "appendix-table"))
 	if !slices.Equal(appendix, []string{"cloudcn/lease-a100"}) {
 		t.Errorf("the appendix holds %q, want the one offer without a price", appendix)
@@ -669,7 +638,7 @@ func TestReportUnpricedOffersInTheAppendix(t *testing.T) {
 	}
 	// The shipped catalog: no line of the matrix is all "—" but its
 	// specs: each has a price per GPU-hour under some model.
-	doc = report(t, shipped(t), ReportOptions{Full: true})
+	doc = reportHTML(t, shipped(t), ReportOptions{Full: true})
 	rows := regexp.MustCompile(`(?s)<tr[^>]*>\s*<td class="num rank">.*?</tr>`).FindAllString(tableOf(t, doc, "offers-table"), -1)
 	priced := regexp.MustCompile(`<td class="num[^"]*">[0-9]`)
 	for _, r := range rows {
@@ -735,7 +704,7 @@ func TestReportSummaryRecommends(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			page := summaryOf(t, report(t, root, tc.opts))
+			page := summaryOf(t, reportHTML(t, root, tc.opts))
 			for _, w := range tc.want {
 				if !strings.Contains(page, w) {
 					t.Errorf("the summary has no %q", w)
@@ -764,7 +733,7 @@ func TestReportSummaryRecommends(t *testing.T) {
 			"g4dn.xlarge · AWS · all regions, at 0.526 USD per GPU-hour, would rank #1.",
 		}},
 	} {
-		page := summaryOf(t, report(t, root, tc.opts))
+		page := summaryOf(t, reportHTML(t, root, tc.opts))
 		for _, w := range tc.want {
 			if !strings.Contains(page, w) {
 				t.Errorf("%+v: an article's figure ranks: the summary has no %q", tc.opts, w)
@@ -798,51 +767,6 @@ func TestReportDatedByItsCatalog(t *testing.T) {
 	}
 }
 
-// TestPriceKind: what keeps a price out of rankings is its source kind.
-func TestPriceKind(t *testing.T) {
-	pct := 50.0
-	for _, tc := range []struct {
-		name string
-		pr   *pricing.Price
-		want string
-	}{
-		{"listed by the provider", &pricing.Price{Kind: "provider", Point: &catalog.PricePoint{Source: "https://aws.amazon.com/ec2/pricing/"}}, ""},
-		{"listed by a catalog", &pricing.Price{Kind: "aggregator", Point: &catalog.PricePoint{}}, ""},
-		{"a discount off on-demand", &pricing.Price{Kind: "estimate", Point: &catalog.PricePoint{DiscountPct: &pct}, Hourly: pricing.Hourly{OffOnDemand: true}}, "estimate"},
-		{"an article's figure", &pricing.Price{Kind: "article", Point: &catalog.PricePoint{}}, "article"},
-		{"none", nil, ""},
-	} {
-		if got := priceKind(tc.pr); got != tc.want {
-			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
-		}
-	}
-}
-
-// TestPriceDate: a price is dated by its effective date, else by the date
-// its as-of text states; else it is undated.
-func TestPriceDate(t *testing.T) {
-	for _, tc := range []struct {
-		since catalog.Date
-		asOf  string
-		want  catalog.Date
-	}{
-		{"2025-06-05", "", "2025-06-05"},
-		{"2024-09", "2026-01-21", "2024-09"},
-		{catalog.Unknown, "2026-01-21 (file also in 4480bff, 2025-11-30)", "2026-01-21"},
-		{catalog.Unknown, "≤2026-01-21 (post-cut); as of 2026-01-21", "2026-01-21"},
-		{catalog.Unknown, "between 2024-09-04 and 2024-09-05 (community DB update); as of 2025-09-17", "2025-09-17"},
-		{catalog.Unknown, "unknown (catalog commit 001367d)", ""},
-		{catalog.Unknown, "undated (the seed guide gives no date)", ""},
-		{catalog.Unknown, "prices: unknown (catalog commit 001367d); specs: 2023-05-11", ""},
-		{catalog.Unknown, "2026-13-01", ""},
-		{catalog.Unknown, "", ""},
-	} {
-		if got := priceDate(&catalog.PricePoint{Since: tc.since, AsOf: tc.asOf}); got != tc.want {
-			t.Errorf("since %q, as of %q: %q, want %q", tc.since, tc.asOf, got, tc.want)
-		}
-	}
-}
-
 // TestReportAnswersPerGPUClass: with no workload and no GPU model chosen,
 // the first page answers per GPU model, as the home table does: a row
 // each, the cheapest price per GPU-hour of its own offers under each
@@ -851,7 +775,7 @@ func TestPriceDate(t *testing.T) {
 // recommendation back, over them.
 func TestReportAnswersPerGPUClass(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
-	page := summaryOf(t, report(t, root, ReportOptions{}))
+	page := summaryOf(t, reportHTML(t, root, ReportOptions{}))
 	for _, no := range []string{`class="rec-offer"`, `id="summary-top"`, `id="recommendation"`} {
 		if strings.Contains(page, no) {
 			t.Errorf("the summary without a workload or GPU choice has %s: it recommends across GPU models", no)
@@ -879,7 +803,7 @@ func TestReportAnswersPerGPUClass(t *testing.T) {
 		t.Error("the assumptions do not say each GPU model is answered apart")
 	}
 	// A GPU model chosen: the recommendation, among its offers.
-	page = summaryOf(t, report(t, root, ReportOptions{GPUs: []string{"t4"}}))
+	page = summaryOf(t, reportHTML(t, root, ReportOptions{GPUs: []string{"t4"}}))
 	if strings.Contains(page, `id="classes-table"`) || !strings.Contains(page, `<p class="rec-offer"><a href="#instance/aws/g4dn.xlarge">g4dn.xlarge</a>`) {
 		t.Error("with a GPU model chosen, the summary does not recommend among its offers")
 	}
@@ -891,8 +815,8 @@ func TestReportAnswersPerGPUClass(t *testing.T) {
 // appendix.
 func TestReportShortUnlessFull(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
-	short := report(t, root, ReportOptions{Scenario: "small"})
-	full := report(t, root, ReportOptions{Scenario: "small", Full: true})
+	short := reportHTML(t, root, ReportOptions{Scenario: "small"})
+	full := reportHTML(t, root, ReportOptions{Scenario: "small", Full: true})
 	checkSelfContained(t, short)
 	parts := []string{`id="offers-table"`, `id="charts"`, `<section class="report-section" id="scenario"`, `id="appendix-table"`}
 	for _, p := range parts {
@@ -927,7 +851,7 @@ func TestReportShortUnlessFull(t *testing.T) {
 	}
 	// The short report's sources are those of what it shows: the answer
 	// per GPU class's prices and the rate, each numbered, each cited.
-	short = report(t, root, ReportOptions{})
+	short = reportHTML(t, root, ReportOptions{})
 	cited := regexp.MustCompile(`<li id="source-(\d+)">`).FindAllString(short, -1)
 	refs := map[string]bool{}
 	for _, m := range regexp.MustCompile(`href="#source-(\d+)"`).FindAllStringSubmatch(short, -1) {

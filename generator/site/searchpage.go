@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"gpucompare/generator/site/catalogpages"
+	"gpucompare/generator/site/guides"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/search"
@@ -39,7 +40,7 @@ func (b *builder) searchPage(pages []*pagemodel.Page) (*pagemodel.Page, error) {
 	}
 	var err error
 	t := b.tmpl.Msgs.TKeeping(&err)
-	b.search = search.Entries(b.cat, b.content, sections, have, t, b.text, b.tmpl.Msgs.UnitName, catalogpages.RegionURL, guidePath)
+	b.search = search.Entries(b.cat, b.content, sections, have, t, b.text, b.tmpl.Msgs.UnitName, catalogpages.RegionURL, guides.Path)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}

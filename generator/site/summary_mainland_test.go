@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"gpucompare/generator/site/report"
 )
 
 // mainlandPrices reads, from an HTML fragment, each row's GPU and the
@@ -37,17 +39,17 @@ func TestSummaryHasTheMainlandView(t *testing.T) {
 		if len(want) < 5 {
 			t.Fatalf("%sindex.html: the mainland view prices %d GPU models: %q", ed.dir, len(want), want)
 		}
-		page := string(files[ed.dir+summaryPath])
+		page := string(files[ed.dir+report.SummaryPath])
 		at := strings.Index(page, `<section class="summary-mainland"`)
 		if at < 0 || at < strings.Index(page, `id="classes-table"`) {
-			t.Fatalf("%s%s has no mainland section after the answer per GPU class", ed.dir, summaryPath)
+			t.Fatalf("%s%s has no mainland section after the answer per GPU class", ed.dir, report.SummaryPath)
 		}
 		mainland := page[at:]
 		if !strings.Contains(mainland, `<h2 id="mainland-title">`+ed.title+`</h2>`) || !strings.Contains(mainland, `<span class="price-unit"> `+ed.unit) {
-			t.Errorf("%s%s: the mainland section is not titled %q with prices in %s", ed.dir, summaryPath, ed.title, ed.unit)
+			t.Errorf("%s%s: the mainland section is not titled %q with prices in %s", ed.dir, report.SummaryPath, ed.title, ed.unit)
 		}
 		if got := mainlandPrices(mainland); strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Errorf("%s%s mainland prices:\n%s\nthe home page's:\n%s", ed.dir, summaryPath, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			t.Errorf("%s%s mainland prices:\n%s\nthe home page's:\n%s", ed.dir, report.SummaryPath, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"gpucompare/generator/site/report"
 	"os"
 	"regexp"
 	"strings"
@@ -54,11 +55,11 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）"},
 	} {
 		t.Run(ed.name, func(t *testing.T) {
-			page := string(files[ed.dir+summaryPath])
+			page := string(files[ed.dir+report.SummaryPath])
 			if page == "" {
-				t.Fatalf("no %s%s", ed.dir, summaryPath)
+				t.Fatalf("no %s%s", ed.dir, report.SummaryPath)
 			}
-			doc := report(t, root, ReportOptions{Lang: ed.lang, Date: day})
+			doc := reportHTML(t, root, ReportOptions{Lang: ed.lang, Date: day})
 			want, got := classFigures(t, doc), classFigures(t, page)
 			if len(want) < 5 {
 				t.Fatalf("the report answers for %d GPU models: %q", len(want), want)
@@ -66,7 +67,7 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("the summary's answer:\n%s\nthe report's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
-			date := catalogDate(cat).Format("2006-01-02")
+			date := report.CatalogDate(cat).Format("2006-01-02")
 			if !strings.Contains(page, `<p class="summary-date">`) || !strings.Contains(page, `<time datetime="`+date+`">`) {
 				t.Errorf("the summary is not dated %s, the catalog's date", date)
 			}

@@ -217,7 +217,7 @@ func HomePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 				pr := o.Prices[model]
 				if pr.Fallback {
 					d, _ := catalog.AgeDate(pr.Point)
-					if n := newest[o.Instance.GPU][i]; n == "" || n == "-" && d != "" || d != "" && n != "-" && later(d, n) {
+					if n := newest[o.Instance.GPU][i]; n == "" || n == "-" && d != "" || d != "" && n != "-" && Later(d, n) {
 						newest[o.Instance.GPU][i] = cmp.Or(d, "-")
 					}
 				}
@@ -428,9 +428,9 @@ func HomeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang strin
 	return m
 }
 
-// later reports whether the date a is later than b; of equal prefixes,
+// Later reports whether the date a is later than b; of equal prefixes,
 // the more precise date is the later.
-func later(a, b catalog.Date) bool {
+func Later(a, b catalog.Date) bool {
 	n := min(len(a), len(b))
 	if a[:n] != b[:n] {
 		return a[:n] > b[:n]

@@ -1,25 +1,28 @@
-package site
+package report
 
 import (
 	"time"
 
+	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/catalogpages"
+	"gpucompare/generator/site/compare"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/pagemodel"
 )
 
 // The site's one-page summary (/summary/ in each edition) is the short
 // report's first page in the site's frame: the answer per GPU class
-// (reportClassesOf, the report's own model, with the report's default
+// (ClassesOf, the report's own model, with the report's default
 // day: the catalog's date), linked to the site's pages, for printing on
 // one A4 page (static/style.css, .kind-summary).
 
-// summaryPath is the summary page of an edition.
-const summaryPath = "summary/index.html"
+// SummaryPath is the summary page of an edition.
+const SummaryPath = "summary/index.html"
 
 // summaryData is the model of the summary page.
 type summaryData struct {
 	Date    string // the catalog's date, as the report's; "" when it dates nothing
-	Classes *reportClasses
+	Classes *Classes
 	// More counts the GPU models past the first summaryRows, left out so
 	// the page stays one page (and within the site's page size).
 	More int
@@ -35,12 +38,13 @@ type summaryData struct {
 // catalog answers for about 26.
 const summaryRows = 40
 
-// summaryPage is the summary page of an edition: classes makes the
+// SummaryPage is the summary page of an edition: classes makes the
 // answer per GPU class, its links made by rel (the report's model),
-// mainland the home page's mainland view (nil: none), and date is the catalog's (catalogDate), the zero time when it dates nothing.
-func summaryPage(newPage func(p, layout string) *pagemodel.Page, classes func(rel func(string) string) *reportClasses,
+// mainland the home page's mainland view (nil: none), and date is the
+// catalog's (CatalogDate), the zero time when it dates nothing.
+func SummaryPage(newPage func(p, layout string) *pagemodel.Page, classes func(rel func(string) string) *Classes,
 	mainland func(rel func(string) string) *catalogpages.HomeMainland, date time.Time) *pagemodel.Page {
-	p := newPage(summaryPath, "summary")
+	p := newPage(SummaryPath, "summary")
 	p.TitleKey, p.DescKey = "summary.title", "summary.description"
 	p.Lazy(func() any { return summaryModel(p, classes(p.Rel), mainland, date) })
 	return p
@@ -48,7 +52,7 @@ func summaryPage(newPage func(p, layout string) *pagemodel.Page, classes func(re
 
 // summaryModel is the model of the summary page p, of the answer per GPU
 // class and the catalog's date.
-func summaryModel(p *pagemodel.Page, classes *reportClasses, mainland func(rel func(string) string) *catalogpages.HomeMainland, date time.Time) *summaryData {
+func summaryModel(p *pagemodel.Page, classes *Classes, mainland func(rel func(string) string) *catalogpages.HomeMainland, date time.Time) *summaryData {
 	d := &summaryData{Classes: classes}
 	if d.Classes != nil {
 		d.Classes.Links = true
@@ -66,24 +70,24 @@ func summaryModel(p *pagemodel.Page, classes *reportClasses, mainland func(rel f
 	return d
 }
 
-// summaryClasses makes the answer per GPU class of the edition b builds,
-// as the report's model does, its links made by rel.
-func summaryClasses(b *builder) func(rel func(string) string) *reportClasses {
-	rk := &reportKind{cat: b.cat, data: b.Data, price: pricesOf(b).Price, matrix: matrixOf(b, nil)}
-	currency, lang, oldBefore, day, trust := b.cat.Site.Currency, b.lang(), oldBeforeOf(b.ageDate), b.ageDate, pricesOf(b).Trust
-	return func(rel func(string) string) *reportClasses {
-		return rk.reportClassesOf(currency, lang, oldBefore, day, trust, rel)
+// SummaryClasses makes the answer per GPU class of an edition of cat,
+// with its derived data, views of prices, matrix and language, as the
+// report's model does, its links made by rel.
+func SummaryClasses(cat *catalog.Catalog, data *derive.Data, prices pagemodel.Prices, matrix *compare.Kind, lang string) func(rel func(string) string) *Classes {
+	rk := &Kind{cat: cat, data: data, price: prices.Price, matrix: matrix}
+	currency, oldBefore, day, trust := cat.Site.Currency, oldBeforeOf(prices.AgeDate), prices.AgeDate, prices.Trust
+	return func(rel func(string) string) *Classes {
+		return rk.ClassesOf(currency, lang, oldBefore, day, trust, rel)
 	}
 }
 
-// summaryMainland makes the mainland view of the edition b builds, as its
-// home page shows it, its links made by rel; nil when the catalog prices
-// nothing in mainland China.
-func summaryMainland(b *builder) func(rel func(string) string) *catalogpages.HomeMainland {
-	if len(b.Data.Mainland) == 0 {
+// SummaryMainland makes the mainland view of an edition in lang, as its
+// home page shows it from the derived rows (derive.Data.Mainland), its
+// links made by rel; nil when the catalog prices nothing in mainland China.
+func SummaryMainland(rows []*derive.MainlandRow, lang string, trust func(*catalog.PricePoint, string) *pagemodel.TrustView) func(rel func(string) string) *catalogpages.HomeMainland {
+	if len(rows) == 0 {
 		return nil
 	}
-	rows, lang, trust := b.Data.Mainland, b.lang(), pricesOf(b).Trust
 	return func(rel func(string) string) *catalogpages.HomeMainland {
 		return catalogpages.HomeMainlandOf(rows, nil, lang, trust, rel)
 	}

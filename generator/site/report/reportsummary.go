@@ -1,4 +1,4 @@
-package site
+package report
 
 import (
 	"cmp"
@@ -9,6 +9,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
@@ -103,10 +104,10 @@ func priceDate(pt *catalog.PricePoint) catalog.Date {
 	return pt.AsOfDate()
 }
 
-// catalogDate is the newest date of the catalog: of its price points (as
+// CatalogDate is the newest date of the catalog: of its price points (as
 // priceDate dates them) and its exchange rates; the zero time when it
 // dates none. A partial date counts as its first day.
-func catalogDate(cat *catalog.Catalog) time.Time {
+func CatalogDate(cat *catalog.Catalog) time.Time {
 	var newest time.Time
 	see := func(d catalog.Date) {
 		if t, ok := d.Time(); ok && t.After(newest) {
@@ -150,7 +151,7 @@ func regionText(o *pricing.Offer, x *render.Texter) string {
 
 // reportSummary makes the summary of the report d over the offers of b:
 // d's matrix (its model and rates) and scenario must be made.
-func (k *reportKind) reportSummary(d *reportData, x *render.Texter) *reportSummary {
+func (k *Kind) reportSummary(d *reportData, x *render.Texter) *reportSummary {
 	s := &reportSummary{Scenario: d.Scenario, Model: d.Matrix.Model, Currency: d.Matrix.Currency, Full: d.Full}
 	newRow := func(o *pricing.Offer) *summaryRow {
 		return &summaryRow{Offer: o, Anchor: pagemodel.ReportAnchor(paths.Instance(o.Instance)), Region: regionText(o, x), GPUs: gpusText(o, x)}
@@ -249,7 +250,7 @@ func (k *reportKind) reportSummary(d *reportData, x *render.Texter) *reportSumma
 			}
 			if dt := priceDate(pr.Point); dt == "" {
 				r.Undated = true
-			} else if r.Date == "" || later(catalog.Date(r.Date), dt) {
+			} else if r.Date == "" || catalogpages.Later(catalog.Date(r.Date), dt) {
 				r.Date = string(dt) // the oldest of its prices
 			}
 		}
@@ -272,16 +273,6 @@ func (k *reportKind) reportSummary(d *reportData, x *render.Texter) *reportSumma
 	s.Assumptions = k.summaryAssumptions(d, x)
 	s.Risks = k.summaryRisks(s, ranked, left, x)
 	return s
-}
-
-// later reports whether the date a is later than b; of equal prefixes,
-// the more precise date is the later.
-func later(a, b catalog.Date) bool {
-	n := min(len(a), len(b))
-	if a[:n] != b[:n] {
-		return a[:n] > b[:n]
-	}
-	return len(a) > len(b)
 }
 
 // atLeast writes a computed amount, as a lower bound when it is one.
@@ -314,7 +305,7 @@ func counted(key string, n int) string {
 
 // summaryAssumptions are the figures the ranking assumes: the workload
 // and term, or the metric; the currency and the rates of the prices.
-func (k *reportKind) summaryAssumptions(d *reportData, x *render.Texter) []summaryItem {
+func (k *Kind) summaryAssumptions(d *reportData, x *render.Texter) []summaryItem {
 	var out []summaryItem
 	if sd := d.Scenario; sd != nil {
 		w := sd.Scenario.Workload
@@ -377,7 +368,7 @@ func (k *reportKind) summaryAssumptions(d *reportData, x *render.Texter) []summa
 // without a public price. left are the offers that would rank, or rank
 // lower than they would, but for an estimate or article figure, each at
 // its cheapest figure from one, cheapest first.
-func (k *reportKind) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *render.Texter) []summaryItem {
+func (k *Kind) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *render.Texter) []summaryItem {
 	var out []summaryItem
 	// Of the top, the ranks that have the property, in the words of the
 	// messages key+"_none", "_all" and "_some".

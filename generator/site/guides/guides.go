@@ -1,4 +1,8 @@
-package site
+// Package guides is the page models stage of the decision guides: the
+// guides index and a page per guide (Kind, made by New of its explicit
+// inputs), with the short lists of their outcomes over the priced offers.
+// Nothing here calls back into the orchestration (package site).
+package guides
 
 import (
 	"bytes"
@@ -38,11 +42,11 @@ import (
 // recommendation follows the prices, with a link into the instance matrix
 // carrying the conditions the matrix's URL state can express.
 
-// guidesPath is the output path of the guides index.
-const guidesPath = paths.Guides
+// IndexPath is the output path of the guides index.
+const IndexPath = paths.Guides
 
-// guidePath is the output path of a guide's page.
-func guidePath(id string) string { return "guides/" + id + "/index.html" }
+// Path is the output path of a guide's page.
+func Path(id string) string { return "guides/" + id + "/index.html" }
 
 // guidesData is the model of the guides index.
 type guidesData struct {
@@ -178,12 +182,9 @@ type scriptAnswer struct {
 // guideMessages are the keys of the UI text static/guide.js writes.
 var guideMessages = []string{"guide.wizard_question", "guide.wizard_result", "guide.wizard_change", "guide.wizard_answered"}
 
-// guideKind is the page kind of the decision guides: a function of the
-// edition's catalog, its derived data and its messages, with newPage
-// making the frame of a page of the edition, price and matrixPrice the
-// views of a price the matrix shows, prose the catalog's Markdown, and
-// warnf the build's warnings.
-type guideKind struct {
+// Kind is the page kind of the decision guides: a function of the
+// edition's catalog, its derived data and its messages (Inputs).
+type Kind struct {
 	cat         *catalog.Catalog
 	data        *derive.Data
 	msgs        render.Messages
@@ -194,30 +195,47 @@ type guideKind struct {
 	warnf       func(pos catalog.Pos, format string, args ...any)
 }
 
-// guidesOf is the guide page kind of the edition b builds.
-func guidesOf(b *builder) *guideKind {
-	return &guideKind{cat: b.cat, data: b.Data, msgs: b.tmpl.Msgs, newPage: b.newPage,
-		price: pricesOf(b).Price, matrixPrice: matrixOf(b, nil).Price, prose: b.prose, warnf: b.warnf}
+// Inputs are what the guides' pages are made of.
+type Inputs struct {
+	Cat  *catalog.Catalog // as the edition shows it
+	Data *derive.Data     // what follows from the catalog alone
+	Msgs render.Messages
+	// NewPage makes the frame of a page of the edition.
+	NewPage func(path, layout string) *pagemodel.Page
+	// Price is the view of a price point as quoted (pagemodel.Prices),
+	// MatrixPrice the view of a price the matrix shows (compare.Kind).
+	Price       func(in *catalog.Instance, pp *catalog.PricePoint) *pagemodel.PriceView
+	MatrixPrice func(pr *pricing.Price) *compare.Price
+	// Prose is the catalog's Markdown field key of rec, converted by render.
+	Prose func(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error)
+	// Warnf reports a warning of the build at a position of the catalog.
+	Warnf func(pos catalog.Pos, format string, args ...any)
+}
+
+// New is the guides' page kind made of in.
+func New(in Inputs) *Kind {
+	return &Kind{cat: in.Cat, data: in.Data, msgs: in.Msgs, newPage: in.NewPage,
+		price: in.Price, matrixPrice: in.MatrixPrice, prose: in.Prose, warnf: in.Warnf}
 }
 
 // text is the text of the field key of the catalog record rec in the
 // edition's language (catalog.Text).
-func (k *guideKind) text(rec any, key string) string { return pagemodel.CatalogText(k.cat, rec, key) }
+func (k *Kind) text(rec any, key string) string { return pagemodel.CatalogText(k.cat, rec, key) }
 
-// guidePages makes the guides index and a page per guide; none when the
+// Pages makes the guides index and a page per guide; none when the
 // catalog has no guide.
-func (k *guideKind) guidePages() ([]*pagemodel.Page, error) {
+func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 	if len(k.cat.Guides) == 0 {
 		return nil, nil
 	}
 	var terr error
 	t := k.msgs.TKeeping(&terr)
-	index := k.newPage(guidesPath, "guides")
+	index := k.newPage(IndexPath, "guides")
 	index.TitleKey, index.DescKey = "guides.title", "guides.description"
-	index.Data = &guidesData{Guides: k.guideSummaries(index)}
+	index.Data = &guidesData{Guides: k.Summaries(index)}
 	out := []*pagemodel.Page{index}
 	for _, g := range k.cat.Guides {
-		p := k.newPage(guidePath(g.ID), "guide")
+		p := k.newPage(Path(g.ID), "guide")
 		p.Title, p.Description = k.text(g, "title"), k.text(g, "description")
 		d, err := k.guideData(p, g, t)
 		if err != nil {
@@ -233,16 +251,16 @@ func (k *guideKind) guidePages() ([]*pagemodel.Page, error) {
 	return out, terr
 }
 
-// guideSummaries lists the guides for a page.
-func (k *guideKind) guideSummaries(p *pagemodel.Page) []*pagemodel.GuideSummary {
+// Summaries lists the guides for a page.
+func (k *Kind) Summaries(p *pagemodel.Page) []*pagemodel.GuideSummary {
 	var out []*pagemodel.GuideSummary
 	for _, g := range k.cat.Guides {
-		out = append(out, &pagemodel.GuideSummary{Guide: g, URL: p.Rel(guidePath(g.ID)), Questions: len(g.Questions), Outcomes: len(g.Outcomes)})
+		out = append(out, &pagemodel.GuideSummary{Guide: g, URL: p.Rel(Path(g.ID)), Questions: len(g.Questions), Outcomes: len(g.Outcomes)})
 	}
 	return out
 }
 
-func (k *guideKind) guideData(p *pagemodel.Page, g *catalog.Guide, t func(string, ...any) string) (*guideData, error) {
+func (k *Kind) guideData(p *pagemodel.Page, g *catalog.Guide, t func(string, ...any) string) (*guideData, error) {
 	d := &guideData{Guide: g, Currency: k.cat.Site.Currency}
 	// Heading ids of the advice must not take the ids of the tree.
 	ids := content.NewHeadingIDs()
@@ -367,7 +385,7 @@ func guideTree(g *catalog.Guide, outcomes map[string]*outcomeView) *guideNode {
 // switches (catalogpages.HomeIncludes): the default's short list, and, where another
 // state gives a different one, every distinct list with the states it
 // answers under.
-func (k *guideKind) switchedLists(p *pagemodel.Page, q *catalog.Query, t func(string, ...any) string) (*shortListView, []*shortListView) {
+func (k *Kind) switchedLists(p *pagemodel.Page, q *catalog.Query, t func(string, ...any) string) (*shortListView, []*shortListView) {
 	var lists []*shortListView
 	var masks [][]string
 	for m, inc := range catalogpages.HomeIncludes {
@@ -401,7 +419,7 @@ func sameList(a, b *shortListView) bool {
 
 // shortList evaluates a query over the priced offers with the answer
 // switches inc and makes its view.
-func (k *guideKind) shortList(p *pagemodel.Page, q *catalog.Query, inc pricing.Include, t func(string, ...any) string) *shortListView {
+func (k *Kind) shortList(p *pagemodel.Page, q *catalog.Query, inc pricing.Include, t func(string, ...any) string) *shortListView {
 	display := k.cat.Site.Currency
 	l := guide.EvaluateWith(k.cat, k.data.Priced, q, inc)
 	v := &shortListView{Currency: display, Model: l.Model, Sort: l.Sort, KeyColumn: l.Sort != "hourly", Matched: l.Matched, Stale: l.Stale}
@@ -428,7 +446,7 @@ func (k *guideKind) shortList(p *pagemodel.Page, q *catalog.Query, inc pricing.I
 	link := k.matrixLink(q, l, t)
 	v.Conditions = link.conditions
 	if l.Matched > 0 {
-		v.MatrixURL = p.Rel(matrixPath(1)) + "#" + link.state.Encode()
+		v.MatrixURL = p.Rel(compare.Path(1)) + "#" + link.state.Encode()
 		v.Dropped, v.GPUsFrom, v.ProvidersFrom = link.dropped, link.gpusFrom, link.providersFrom
 		for _, o := range k.data.Priced {
 			pr := o.Prices[l.Model]
@@ -448,7 +466,7 @@ func (k *guideKind) shortList(p *pagemodel.Page, q *catalog.Query, inc pricing.I
 
 // pickRow makes the row of an offer a short list shows, noting the rate
 // its price is converted with in rates.
-func (k *guideKind) pickRow(p *pagemodel.Page, pk *guide.Pick, rank int, rates map[string]*render.RateView) *pickRow {
+func (k *Kind) pickRow(p *pagemodel.Page, pk *guide.Pick, rank int, rates map[string]*render.RateView) *pickRow {
 	o := pk.Offer
 	r := &pickRow{
 		Offer: o, Rank: rank,
@@ -516,7 +534,7 @@ func askFor(l *guide.ShortList, t func(string, ...any) string) []string {
 // missText says in the buyer's words what an offer lacks of a condition
 // of the query: "no MLPS level 3 certification listed", "region us-east-1
 // is not in China mainland", "memory per GPU: 24 GB, not at least 40 GB".
-func (k *guideKind) missText(t func(string, ...any) string, o *pricing.Offer, l *guide.ShortList, m guide.Miss) string {
+func (k *Kind) missText(t func(string, ...any) string, o *pricing.Offer, l *guide.ShortList, m guide.Miss) string {
 	q, in := l.Query, o.Instance
 	switch m.Kind {
 	case "gpu_models":
@@ -616,7 +634,7 @@ var matrixSortOf = map[string]string{"per_gpu_hour": "per_gpu", "per_gb_hour": "
 // as the query counts them), GPU counts, bounds on the instance columns,
 // the pricing model and the sort. Minimum GPU memory per GPU, the GPU
 // interconnect and RDMA have no matrix filter.
-func (k *guideKind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, ...any) string) matrixLinkState {
+func (k *Kind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, ...any) string) matrixLinkState {
 	var s matrixLinkState
 	s.state = url.Values{}
 	say := func(carried bool, text string) {
@@ -792,7 +810,7 @@ func (k *guideKind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(stri
 	s.memoryByGPU = memoryByGPU
 	say(true, t("guide.cond.model", t("model."+l.Model)))
 	s.state.Set("model", l.Model)
-	models := pricedModels(k.data.Priced)
+	models := compare.PricedModels(k.data.Priced)
 	matrixModel := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, matrixModel) {
 		matrixModel = models[0]
@@ -861,7 +879,7 @@ func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, memoryByG
 }
 
 // offered reports whether some priced offer is one f accepts.
-func (k *guideKind) offered(f func(*pricing.Offer) bool) bool {
+func (k *Kind) offered(f func(*pricing.Offer) bool) bool {
 	return slices.ContainsFunc(k.data.Priced, f)
 }
 

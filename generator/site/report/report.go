@@ -1,4 +1,9 @@
-package site
+// Package report is the page models stage of the report (gpucompare
+// report): the single HTML file of the chosen offers (File, made of its
+// explicit Inputs), its snapshot id, and the site's one-page summary
+// (/summary/), made from the report's answer per GPU class. Nothing here
+// calls back into the orchestration (package site).
+package report
 
 import (
 	"bytes"
@@ -29,14 +34,13 @@ import (
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
-	"gpucompare/generator/site/write"
 	"gpucompare/generator/tmplexec"
 )
 
 // The report (gpucompare report) is one more rendering of the catalog: a
 // single HTML file a buyer attaches to a purchase request. Its first page
 // is a summary for the purchase file (reportSummary: the answer per GPU
-// class when no workload or GPU model is chosen (reportClassesOf), else
+// class when no workload or GPU model is chosen (ClassesOf), else
 // the recommendation and the top offers; the assumptions and risks, the
 // date and the catalog's snapshot id); then the sources of the offers it
 // names. That is the whole report by default, a few printed pages. With
@@ -70,7 +74,7 @@ type ReportOptions struct {
 	Scenario string
 	// Date is the build date shown on the first page, as its UTC day; the
 	// zero time dates the report by the catalog's newest date
-	// (catalogDate), so that the same catalog gives the same file.
+	// (CatalogDate), so that the same catalog gives the same file.
 	Date time.Time
 	// Lang is the language of the report's UI text, a catalogue of
 	// templates/messages/; empty is the site's language (data/site.yaml).
@@ -94,8 +98,8 @@ type UsageError struct {
 
 func (e *UsageError) Error() string { return strings.Join(e.Problems, "\n") }
 
-// check refuses ids the catalog does not hold, naming the valid ones.
-func (o ReportOptions) check(cat *catalog.Catalog) error {
+// Check refuses ids the catalog does not hold, naming the valid ones.
+func (o ReportOptions) Check(cat *catalog.Catalog) error {
 	var problems []string
 	unknown := func(flag, kind string, ids []string, valid []string) {
 		for _, id := range ids {
@@ -179,28 +183,26 @@ func Snapshot(root fs.FS) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// Report renders the report of cat: root is the site root, for data/
-// (the snapshot id) and its templates/ and static/ when it has them.
-//
-// An option the catalog cannot satisfy is a *UsageError. The report holds
-// the build's warnings; err is non-nil when no file could be made. The
-// same catalog, options and date always give the same bytes.
-func Report(cat *catalog.Catalog, root fs.FS, opts ReportOptions) ([]byte, catalog.Report, error) {
-	if err := opts.check(cat); err != nil {
-		return nil, nil, err
-	}
-	cat = inLanguage(cat, opts.Lang)
-	// The ages of prices are counted to the report's date: the file is a
-	// snapshot of that day, and runs no script that counts them again.
-	b := &builder{cat: cat, output: newOutput(write.NewMemory(), ""), ageDate: opts.Date.UTC()}
-	if opts.Date.IsZero() {
-		b.ageDate = newestDate(cat)
-	}
-	out, err := b.reportFile(root, opts)
-	if err != nil {
-		return nil, b.report, err
-	}
-	return out, b.report, nil
+// Inputs are what a report is made of beside its options.
+type Inputs struct {
+	Cat  *catalog.Catalog // in the report's language
+	Root fs.FS            // the site root, for data/ (the snapshot id)
+	// Templates and Static are the site root's templates/ and static/,
+	// or the ones embedded in the binary.
+	Templates, Static fs.FS
+	AgeDate           time.Time // the day the ages of prices count to
+	// Warnf reports a warning of the build at a position of the catalog.
+	Warnf func(pos catalog.Pos, format string, args ...any)
+	// Kinds makes the page kinds the report takes its parts from, once
+	// its messages, its site's frame and its offers (data) are known.
+	Kinds func(msgs render.Messages, site *pagemodel.SiteInfo, data *derive.Data) Kinds
+}
+
+// Kinds are the page kinds of the site the report takes its parts from.
+type Kinds struct {
+	Prices    pagemodel.Prices // the views of a price and of its trust
+	Matrix    *compare.Kind    // the rows of /compare/
+	Scenarios *kinds.Scenarios // a workload's costs
 }
 
 // reportData is the model of the report.
@@ -225,7 +227,7 @@ type reportData struct {
 	// Classes is the answer per GPU class: nil when a workload or GPU
 	// models are chosen (the summary recommends among the offers) or no
 	// offer has a whole price.
-	Classes *reportClasses
+	Classes *Classes
 	// Full says the report holds every offer kept, the workload's costs,
 	// the charts and the appendix; else it is the summary and the sources
 	// of the offers it names.
@@ -304,14 +306,15 @@ func (s *reportSources) GPUAnchor(g *catalog.GPU) string {
 	return pagemodel.ReportAnchor(paths.GPU(g.ID))[1:]
 }
 
-// reportFile renders the report of the site root: assets, the offers
-// chosen, the page model, then the file with its policy.
-func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
-	cat := b.cat
-	tfs, sfs, err := assets(root)
-	if err != nil {
-		return nil, fmt.Errorf("assets: %w", err)
+// File renders the report of the site root: the offers chosen, the page
+// model, then the file with its policy. An option the catalog cannot
+// satisfy is a *UsageError; the same catalog, options and date always
+// give the same bytes.
+func File(in Inputs, opts ReportOptions) ([]byte, error) {
+	if err := opts.Check(in.Cat); err != nil {
+		return nil, err
 	}
+	cat, root, tfs, sfs := in.Cat, in.Root, in.Templates, in.Static
 	lang := cmp.Or(opts.Lang, cat.Site.Language, "en")
 	if opts.Lang != "" {
 		langs, err := messageLanguages(tfs)
@@ -322,7 +325,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 			return nil, fmt.Errorf("-lang %q: no messages for that language (templates/messages/%s.yaml); there are: %s", opts.Lang, opts.Lang, strings.Join(langs, ", "))
 		}
 	}
-	msgs, err := render.LoadMessages(tfs, lang, b.warnf)
+	msgs, err := render.LoadMessages(tfs, lang, in.Warnf)
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
@@ -336,17 +339,17 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
-	b.tmpl = &render.Templates{Msgs: msgs}
-	b.siteInfo = &pagemodel.SiteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: lang}
-	b.Data = &derive.Data{GPUs: derive.GPUOrder(cat.GPUs)} // the offers the report keeps, below
+	siteInfo := &pagemodel.SiteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: lang}
+	data := &derive.Data{GPUs: derive.GPUOrder(cat.GPUs)} // the offers the report keeps, below
+	ks := in.Kinds(msgs, siteInfo, data)
 
-	all := pricing.OffersAt(cat, cat.Site.Currency, b.ageDate)
+	all := pricing.OffersAt(cat, cat.Site.Currency, in.AgeDate)
 	for _, o := range all {
 		if opts.keep(o) {
-			b.Priced = append(b.Priced, o)
+			data.Priced = append(data.Priced, o)
 		}
 	}
-	if len(b.Priced) == 0 {
+	if len(data.Priced) == 0 {
 		return nil, &UsageError{Problems: []string{fmt.Sprintf("no offer is of provider %s and GPU model %s: the report would be empty",
 			orAll(opts.Providers), orAll(opts.GPUs))}}
 	}
@@ -355,15 +358,15 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		return nil, fmt.Errorf("snapshot: %w", err)
 	}
 
-	p := &pagemodel.Page{Path: reportPath, Layout: "report", Site: b.siteInfo, Links: pagemodel.Linker{Anchors: true}}
+	p := &pagemodel.Page{Path: reportPath, Layout: "report", Site: siteInfo, Links: pagemodel.Linker{Anchors: true}}
 	x := &render.Texter{M: msgs}
 	d := &reportData{
 		Title:    cmp.Or(cat.Site.Title, x.T("site.name")),
-		Snapshot: snap, SnapshotShort: snap[:12], Count: len(b.Priced), CatalogOffers: len(all), Full: opts.Full,
+		Snapshot: snap, SnapshotShort: snap[:12], Count: len(data.Priced), CatalogOffers: len(all), Full: opts.Full,
 	}
 	date := opts.Date
 	if date.IsZero() {
-		date, d.CatalogDate = catalogDate(cat), true
+		date, d.CatalogDate = CatalogDate(cat), true
 	}
 	if !date.IsZero() {
 		d.Date = date.UTC().Format(time.DateOnly)
@@ -373,18 +376,18 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 			d.Providers = append(d.Providers, pagemodel.ProviderName(pr, cmp.Or(x.Lang(), catalog.BaseLanguage)))
 		}
 	}
-	for _, g := range b.GPUs {
+	for _, g := range data.GPUs {
 		if slices.Contains(opts.GPUs, g.ID) {
 			d.GPUs = append(d.GPUs, g.Name)
 		}
 	}
 	p.Data = d
-	rk := &reportKind{cat: b.cat, data: b.Data, price: pricesOf(b).Price, matrix: matrixOf(b, nil)}
+	rk := &Kind{cat: cat, data: data, price: ks.Prices.Price, matrix: ks.Matrix}
 	if d.Matrix, err = rk.reportMatrix(p, x); err != nil {
 		return nil, fmt.Errorf("matrix: %w", err)
 	}
 
-	cd := &charts.Data{Catalog: cat, GPUs: b.GPUs, Offers: b.Priced, Currency: cat.Site.Currency, Text: x.T, Unit: x.M.Cur, Units: x.M.UnitName, Lang: x.Lang()}
+	cd := &charts.Data{Catalog: cat, GPUs: data.GPUs, Offers: data.Priced, Currency: cat.Site.Currency, Text: x.T, Unit: x.M.Cur, Units: x.M.UnitName, Lang: x.Lang()}
 	if opts.Full {
 		// The figures of the GPU matrix: prices by GPU model and provider,
 		// one per pricing model, and price against performance.
@@ -397,12 +400,12 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	}
 	if opts.Scenario != "" {
 		s := cat.Scenarios[slices.IndexFunc(cat.Scenarios, func(s *catalog.Scenario) bool { return s.ID == opts.Scenario })]
-		sp := &pagemodel.Page{Path: reportPath, Layout: "scenario", Site: b.siteInfo, Links: p.Links}
-		if sp.Data, err = scenariosOf(b).ScenarioData(sp, s, x); err != nil {
+		sp := &pagemodel.Page{Path: reportPath, Layout: "scenario", Site: siteInfo, Links: p.Links}
+		if sp.Data, err = ks.Scenarios.ScenarioData(sp, s, x); err != nil {
 			return nil, fmt.Errorf("scenario %q: %w", s.ID, err)
 		}
 		if opts.Full {
-			if err := scenariosOf(b).Charts(cd, sp); err != nil {
+			if err := ks.Scenarios.Charts(cd, sp); err != nil {
 				return nil, fmt.Errorf("scenario %q: charts: %w", s.ID, err)
 			}
 			p.Charts = append(p.Charts, sp.Charts...)
@@ -410,21 +413,21 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		d.Scenario = sp.Data.(*kinds.ScenarioData)
 	}
 	if opts.Scenario == "" && len(opts.GPUs) == 0 {
-		d.Classes = rk.reportClassesOf(cat.Site.Currency, lang, oldBeforeOf(b.ageDate), b.ageDate, pricesOf(b).Trust, pagemodel.ReportAnchor)
+		d.Classes = rk.ClassesOf(cat.Site.Currency, lang, oldBeforeOf(in.AgeDate), in.AgeDate, ks.Prices.Trust, pagemodel.ReportAnchor)
 		if d.Classes != nil {
 			d.Classes.Links, d.Classes.Refs = opts.Full, true
 		}
 	}
 	d.Offers = reportOffersOf(d.Matrix, x)
-	own := reportOwn{cat: cat, day: b.ageDate, lang: lang, trust: pricesOf(b).Trust}
+	own := reportOwn{cat: cat, day: in.AgeDate, lang: lang, trust: ks.Prices.Trust}
 	d.Quotes, d.Trials = own.reportQuotes(opts, all), own.reportTrials(opts, all)
 	d.Internal = opts.Internal
 	if opts.Internal {
-		d.ExpiredQuotes = catalogpages.ExpiredQuotes(cat, b.ageDate, lang)
+		d.ExpiredQuotes = catalogpages.ExpiredQuotes(cat, in.AgeDate, lang)
 	}
 	d.Summary = rk.reportSummary(d, x)
 	if opts.Full {
-		d.Sources = rk.reportSources(d, b.Priced, nil)
+		d.Sources = rk.reportSources(d, data.Priced, nil)
 	} else {
 		offers, points := d.chosen()
 		d.Sources = rk.reportSources(d, offers, points)
@@ -438,7 +441,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("assets: %w", err)
 		}
-		d.Styles = append(d.Styles, template.CSS(inlineText(src)))
+		d.Styles = append(d.Styles, template.CSS(InlineText(src)))
 	}
 	if p.ChartScripts() {
 		for _, name := range []string{"vendor/echarts/echarts.min.js", "charts.js"} {
@@ -446,7 +449,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 			if err != nil {
 				return nil, fmt.Errorf("assets: %w", err)
 			}
-			d.Scripts = append(d.Scripts, template.JS(inlineText(src)))
+			d.Scripts = append(d.Scripts, template.JS(InlineText(src)))
 		}
 	}
 
@@ -454,7 +457,7 @@ func (b *builder) reportFile(root fs.FS, opts ReportOptions) ([]byte, error) {
 	if err := executeReport(&buf, t, msgs, p); err != nil {
 		return nil, fmt.Errorf("render: %w", err)
 	}
-	return withPolicy(buf.Bytes(), reportPolicy)
+	return WithPolicy(buf.Bytes(), reportPolicy)
 }
 
 // executeReport renders the report page p with the templates t: through
@@ -500,19 +503,19 @@ func orAll(ids []string) string {
 	return strings.Join(ids, ", ")
 }
 
-// inlineText is an asset as the report inlines it: line endings as the
+// InlineText is an asset as the report inlines it: line endings as the
 // HTML parser leaves them (CR LF and CR become LF), so the hash of the
 // block in the file is the hash the browser computes.
-func inlineText(src []byte) string {
+func InlineText(src []byte) string {
 	s := strings.ReplaceAll(string(src), "\r\n", "\n")
 	return strings.ReplaceAll(s, "\r", "\n")
 }
 
-// reportKind makes the parts of the report that follow from its catalog
+// Kind makes the parts of the report that follow from its catalog
 // and derived data alone (the offers it keeps): the matrix, the sources
 // and the summary, with price the view of a price and matrix the rows of
 // the instance matrix.
-type reportKind struct {
+type Kind struct {
 	cat    *catalog.Catalog
 	data   *derive.Data
 	price  func(in *catalog.Instance, pp *catalog.PricePoint) *pagemodel.PriceView
@@ -522,9 +525,9 @@ type reportKind struct {
 // reportMatrix is the instance matrix of the chosen offers, the rows of
 // /compare/ in catalog order: the model of the report's metric (on-demand,
 // unless no offer has it), the rates, and every offer's matrixRow.
-func (k *reportKind) reportMatrix(p *pagemodel.Page, x *render.Texter) (*compare.Data, error) {
+func (k *Kind) reportMatrix(p *pagemodel.Page, x *render.Texter) (*compare.Data, error) {
 	display := k.cat.Site.Currency
-	models := pricedModels(k.data.Priced)
+	models := compare.PricedModels(k.data.Priced)
 	model := "on_demand"
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
@@ -688,7 +691,7 @@ func (d *reportData) chosen() ([]*pricing.Offer, map[*catalog.PricePoint]bool) {
 // rates of the matrix, and the scenario's. points, when not nil, keeps
 // only the price points it holds, and only their sources and the rates':
 // the answer per GPU class shows no specs.
-func (k *reportKind) reportSources(d *reportData, offers []*pricing.Offer, points map[*catalog.PricePoint]bool) *reportSources {
+func (k *Kind) reportSources(d *reportData, offers []*pricing.Offer, points map[*catalog.PricePoint]bool) *reportSources {
 	s := &reportSources{Rates: d.Matrix.Rates, cite: k.matrix.Cite}
 	byInstance := map[*catalog.Instance]*instanceSources{}
 	seen := map[*catalog.PricePoint]bool{}
@@ -784,14 +787,14 @@ func (k *reportKind) reportSources(d *reportData, offers []*pricing.Offer, point
 // meta element of the file, before any catalog text.
 const policyPlaceholder = "report-policy-placeholder"
 
-// withPolicy fills in the policy of a rendered page with inline blocks
+// WithPolicy fills in the policy of a rendered page with inline blocks
 // (the report, and the 404 page of a site without a URL): policy given
 // the sha256 of every inline script (but JSON data blocks, which a
 // browser does not run and a policy does not check) and of every style
 // element, over their bytes as they stand in the file. It refuses a file
 // whose inline blocks it cannot vouch for: a script or style that is not
 // plain text the parser would read back unchanged, or a style attribute.
-func withPolicy(doc []byte, policy func(scripts, styles []string) string) ([]byte, error) {
+func WithPolicy(doc []byte, policy func(scripts, styles []string) string) ([]byte, error) {
 	blocks, err := inlineBlocks(doc)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package site
+package report
 
 import (
 	"strconv"
@@ -20,8 +20,8 @@ import (
 // price a row, each cell naming its offer, the price's date, age and kind
 // of source, and the source by its number.
 
-// reportClasses is the report's answer per GPU class.
-type reportClasses struct {
+// Classes is the report's answer per GPU class.
+type Classes struct {
 	Currency string
 	Tabs     []catalogpages.HomeTab
 	Rows     []*classRow
@@ -52,11 +52,11 @@ type classCell struct {
 	Ref   *compare.CitedSource
 }
 
-// reportClassesOf makes the answer per GPU class over the offers of k,
+// ClassesOf makes the answer per GPU class over the offers of k,
 // with ages counted to ageDate (the report's day); nil when no offer has a whole price.
 // trust is the builder's; link makes the links to pages of the site
 // (pagemodel.ReportAnchor in the report, the page's Rel on the site).
-func (k *reportKind) reportClassesOf(currency, lang, oldBefore string, ageDate time.Time, trust func(*catalog.PricePoint, string) *pagemodel.TrustView, link func(string) string) *reportClasses {
+func (k *Kind) ClassesOf(currency, lang, oldBefore string, ageDate time.Time, trust func(*catalog.PricePoint, string) *pagemodel.TrustView, link func(string) string) *Classes {
 	// catalogpages.HomeCell keeps the trust view of its price, not the price: the
 	// views made here say which point each is of.
 	pointOf := map[*pagemodel.TrustView]*catalog.PricePoint{}
@@ -77,7 +77,7 @@ func (k *reportKind) reportClassesOf(currency, lang, oldBefore string, ageDate t
 			}
 		}
 	}
-	c := &reportClasses{Currency: home.Currency, Tabs: home.Tabs, Rates: home.Rates}
+	c := &Classes{Currency: home.Currency, Tabs: home.Tabs, Rates: home.Rates}
 	for _, hr := range home.Rows {
 		row := &classRow{GPU: hr.GPU, Anchor: link(paths.GPU(hr.GPU.ID))}
 		for _, hc := range hr.Cells {
@@ -104,7 +104,7 @@ func oldBeforeOf(ageDate time.Time) string {
 
 // Offers are the offers the answer names, once each, in the order of its
 // rows and tabs.
-func (c *reportClasses) Offers() []*pricing.Offer {
+func (c *Classes) Offers() []*pricing.Offer {
 	var out []*pricing.Offer
 	seen := map[*pricing.Offer]bool{}
 	for _, r := range c.Rows {
@@ -119,7 +119,7 @@ func (c *reportClasses) Offers() []*pricing.Offer {
 }
 
 // Points are the price points behind the answer's prices.
-func (c *reportClasses) Points() map[*catalog.PricePoint]bool {
+func (c *Classes) Points() map[*catalog.PricePoint]bool {
 	out := map[*catalog.PricePoint]bool{}
 	for _, r := range c.Rows {
 		for _, cell := range r.Cells {
