@@ -65,8 +65,8 @@ func TestCompareSaysWhatItLeavesOut(t *testing.T) {
 		t.Fatalf("offers.json has %d article, %d marketplace, %d stale and %d undated offers: the shipped catalog has each", articles, market, stale, undated)
 	}
 	for dir, want := range map[string]string{
-		"":    fmt.Sprintf("%d offers priced from articles or estimates, %d marketplace offers, %d whose price is stale and %d whose price has no date. They are listed after the ranked offers", articles, market, stale, undated),
-		"zh/": fmt.Sprintf("价格来自文章或估算的%d条，算力市场的%d条，价格过时的%d条，价格无日期的%d条。它们列在已排名的报价之后", articles, market, stale, undated),
+		"":    fmt.Sprintf("Listed after the ranked offers, marked, until you include them with the switches above: %d priced from articles or estimates, %d marketplace offers, %d with a stale price, %d with an undated one.", articles, market, stale, undated),
+		"zh/": fmt.Sprintf("列在已排名报价之后并有标注的报价（可用上方开关纳入）：价格来自文章或估算的%d条，算力市场的%d条，价格过时的%d条，价格无日期的%d条。", articles, market, stale, undated),
 	} {
 		page := string(files[dir+"compare/index.html"])
 		if !strings.Contains(page, `<p class="left-out" id="compare-left-out">`) || !strings.Contains(page, want) {
