@@ -268,6 +268,16 @@
     return c.label + (u !== null ? ' ' + u : c.unitEl ? ' ' + c.unitEl.textContent : '');
   }
 
+  // fxCite is a rate's source as the page renders it (fx_cites, made by
+  // the build in the page's language: "(Xinhua)" is （新华社） on /zh/),
+  // else split here.
+  function fxCite(source) {
+    const cs = D.fx_cites && D.fx_cites[source];
+    if (!cs) return cite(source);
+    return cs.map((segs) => segs.map((s) => (s.h ?
+      { t: s.t, h: s.h, c: 'source', ti: s.h, en: s.en } : { t: s.t, c: 'source', en: s.en, q: s.q })));
+  }
+
   // drawRates lists the rates the prices convert with into the chosen currency.
   const ratesEl = document.getElementById('matrix-rates');
   function drawRates() {
@@ -291,10 +301,16 @@
       const span = document.createElement('span');
       span.className = 'fx-rate';
       span.append(rateText(fx) + ' ');
-      for (const segs of cite(fx.source)) {
+      for (const segs of fxCite(fx.source)) {
         const src = document.createElement('span');
         src.className = 'cite';
         put(src, segs);
+        for (const s of segs) {
+          if (!s.q) continue;
+          const q = document.createElement('q');
+          q.textContent = s.q;
+          src.lastChild.append(q);
+        }
         span.append(src);
       }
       ratesEl.append(span);

@@ -253,6 +253,9 @@ type scriptSettings struct {
 	Root     string              `json:"root"`
 	Pretty   bool                `json:"pretty,omitempty"`
 	Messages map[string]string   `json:"messages"`
+	// FXCites are the sources of the exchange rates as the page renders
+	// them, by the rate's source text (fxCites).
+	FXCites map[string][][]citeSeg `json:"fx_cites,omitempty"`
 }
 
 // MaxChunkBytes is the most bytes of offers one data script of the matrix
@@ -1277,6 +1280,11 @@ func (k *Kind) matrixScript(p *pagemodel.Page, t func(string, ...any) string, mo
 	}
 	fresh, stale := k.cat.Site.Policy()
 	s.Messages["trust.badge_title"] = t("trust.badge_title", fresh, stale)
+	var sources []string
+	for _, fx := range k.cat.FX {
+		sources = append(sources, fx.Source)
+	}
+	s.FXCites = fxCites(k.msgs, sources)
 	return s
 }
 

@@ -1,0 +1,74 @@
+// The exchange-rate line of /compare/ and /zh/compare/ as the matrix's
+// script redraws it, in headless Chromium, over a loopback server: after a
+// change of currency and back, it reads as the page rendered it, word for
+// word, its sources included — a news agency's credit "(Xinhua)" in
+// English, （新华社） on the Chinese page, never the catalog's English
+// there (the script takes the rendered sources from fx_cites of its data
+// block).
+//
+//   SITE_DIR=public node --test tests/browser/matrix-rates.test.mjs
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { launch, serve } from './helpers.mjs';
+import { patience } from './patience.mjs';
+
+const SITE = path.resolve(process.env.SITE_DIR || 'public');
+
+let browser;
+let server;
+
+before(async () => {
+  browser = await launch();
+  server = await serve(SITE, '/');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// rendered is the rates line's text as the build wrote it.
+function rendered(rel) {
+  const html = readFileSync(path.join(SITE, rel), 'utf8');
+  const m = /<p class="fx-note" id="matrix-rates"[^>]*>([\s\S]*?)<\/p>/.exec(html);
+  assert.ok(m, `${rel} has no rates line`);
+  return m[1].replace(/<[^>]*>/g, '').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+}
+
+for (const [rel, agency, foreign] of [
+  ['compare/index.html', '(Xinhua)', null],
+  ['zh/compare/index.html', '（新华社）', /Xinhua/],
+]) {
+  test(`${rel}: the script's rates line reads as the page's`, async () => {
+    const want = rendered(rel);
+    assert.ok(want.includes(agency), `the rendered line does not credit ${agency}: ${want}`);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(server.base + rel);
+    await page.waitForSelector('#matrix-controls:not([hidden])', { timeout: patience(20_000) });
+    const first = await page.inputValue('#matrix-currency');
+    const other = await page.$$eval('#matrix-currency option', (os, f) => os.map((o) => o.value).find((v) => v !== f), first);
+    assert.ok(other, 'one currency only');
+    // Away and back: the line is then the script's own drawing.
+    await page.selectOption('#matrix-currency', other);
+    await page.waitForFunction((w) => {
+      const n = document.getElementById('matrix-rates');
+      return n.hidden || n.textContent.replace(/\s+/g, ' ').trim() !== w;
+    }, want, { timeout: patience(20_000) });
+    await page.selectOption('#matrix-currency', first);
+    await page.waitForFunction((w) => {
+      const n = document.getElementById('matrix-rates');
+      return !n.hidden && n.textContent.replace(/\s+/g, ' ').trim() === w;
+    }, want, { timeout: patience(20_000) }).catch(() => {});
+    const got = (await page.textContent('#matrix-rates')).replace(/\s+/g, ' ').trim();
+    assert.equal(got, want, 'the redrawn rates line differs from the rendered one');
+    if (foreign) assert.doesNotMatch(got, foreign);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+}
