@@ -69,7 +69,7 @@ func TestCompareSaysWhatItLeavesOut(t *testing.T) {
 		"zh/": fmt.Sprintf("列在已排名报价之后并有标注的报价（可用上方开关纳入）：价格来自文章或估算的%d条，算力市场的%d条，价格过时的%d条，价格无日期的%d条。", articles, market, stale, undated),
 	} {
 		page := string(files[dir+"compare/index.html"])
-		if !strings.Contains(page, `<p class="left-out" id="compare-left-out">`) || !strings.Contains(page, want) {
+		if !strings.Contains(page, `<span id="compare-left-out">`) || !strings.Contains(page, want) {
 			t.Errorf("%scompare/index.html does not say %q", dir, want)
 		}
 		if p2 := string(files[dir+"compare/page-2/index.html"]); strings.Contains(p2, "compare-left-out") {
