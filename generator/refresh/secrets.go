@@ -257,14 +257,7 @@ func (t *secretTransport) sign(out *http.Request) error {
 		}
 		signAliyunRPC(out.URL, id, secret, now, hex.EncodeToString(nonce))
 	case SignTC3:
-		if out.Method != http.MethodPost || out.GetBody == nil {
-			return fmt.Errorf("%s %s: a %s signature signs a POST of a JSON body: want a file with a body", out.Method, out.URL.Redacted(), SignTC3)
-		}
-		body, err := out.GetBody()
-		if err != nil {
-			return err
-		}
-		payload, err := io.ReadAll(body)
+		payload, err := postBody(out, SignTC3)
 		if err != nil {
 			return err
 		}
@@ -280,14 +273,7 @@ func (t *secretTransport) sign(out *http.Request) error {
 		out.Header.Set("X-TC-Timestamp", strconv.FormatInt(r.Timestamp, 10))
 		out.Header.Set("Authorization", r.authorization(id, secret))
 	case SignHuaweiSDK:
-		if out.Method != http.MethodPost || out.GetBody == nil {
-			return fmt.Errorf("%s %s: a %s signature signs a POST of a JSON body: want a file with a body", out.Method, out.URL.Redacted(), SignHuaweiSDK)
-		}
-		body, err := out.GetBody()
-		if err != nil {
-			return err
-		}
-		payload, err := io.ReadAll(body)
+		payload, err := postBody(out, SignHuaweiSDK)
 		if err != nil {
 			return err
 		}
@@ -303,6 +289,19 @@ func (t *secretTransport) sign(out *http.Request) error {
 		out.Header.Set("Authorization", huaweiAuthorization(out.Method, out.URL, date, payload, id, secret))
 	}
 	return nil
+}
+
+// postBody is the body of out, a POST whose JSON body a signature of
+// scheme signs; an error names what it wants of any other request.
+func postBody(out *http.Request, scheme string) ([]byte, error) {
+	if out.Method != http.MethodPost || out.GetBody == nil {
+		return nil, fmt.Errorf("%s %s: a %s signature signs a POST of a JSON body: want a file with a body", out.Method, out.URL.Redacted(), scheme)
+	}
+	body, err := out.GetBody()
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(body)
 }
 
 // Redactor replaces secret values in text with [redacted]: the value as
