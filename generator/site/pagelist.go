@@ -9,6 +9,7 @@ import (
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/report"
+	"gpucompare/generator/site/search"
 	"gpucompare/generator/site/twins"
 )
 
@@ -116,11 +117,12 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 		add(p)
 	}
 
-	search, err := b.searchPage(out)
+	searchPage, entries, err := search.Page(b.newPage, out, listingStart, b.cat, b.content, b.tmpl.Msgs, catalogpages.RegionURL, guidePath)
 	if err != nil {
 		return nil, err
 	}
-	add(search)
+	b.search = entries
+	add(searchPage)
 
 	add(kinds.NotFound(b.newPage, b.inline404))
 

@@ -8,8 +8,10 @@ import (
 	"gpucompare/generator/site/guides"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/search"
 	"gpucompare/generator/site/searchindex"
+	"gpucompare/generator/site/write"
 )
 
 // The paths of the search page and its index, as the frame of every page
@@ -23,42 +25,33 @@ const (
 // from its page for search/index.js.
 type searchEntry = search.Entry
 
-// searchPage makes the search page of a site of the pages made so far,
-// and keeps the entries for search/index.js (writeSearchIndex).
-func (b *builder) searchPage(pages []*pagemodel.Page) (*pagemodel.Page, error) {
-	have := map[string]bool{}
-	var sections []*pagemodel.Page
-	for _, p := range pages {
-		have[p.Path] = true
-		switch p.Layout {
-		case "compare", "gpus", "providers", "benchmarks", "guides", "scenarios", "evaluation", "changes":
-			// The first page of each: the matrix's, the GPU list's, the latest price changes.
-			if p.Path == matrixPath(1) || p.Path == catalogpages.GPUsPath(1) || p.Path == paths.Changes("") || p.Layout != "compare" && p.Layout != "changes" && p.Layout != "gpus" {
-				sections = append(sections, p)
-			}
-		}
+// guidePath is the path of a guide's page, as the search links it.
+var guidePath = guides.Path
+
+// searchKinds are the kinds of the search's entries, in its order.
+var searchKinds = search.Kinds
+
+// listingStart says a page is the first of its listing, the one the
+// search names as a section: the matrix's, the GPU list's, the latest
+// price changes; every page of the other listings.
+func listingStart(p *pagemodel.Page) bool {
+	switch p.Layout {
+	case "compare", "changes", "gpus":
+		return p.Path == matrixPath(1) || p.Path == catalogpages.GPUsPath(1) || p.Path == paths.Changes("")
 	}
-	var err error
-	t := b.tmpl.Msgs.TKeeping(&err)
-	b.search = search.Entries(b.cat, b.content, sections, have, t, b.text, b.tmpl.Msgs.UnitName, catalogpages.RegionURL, guides.Path)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	p := b.newPage(search.Path, "search")
-	p.TitleKey, p.DescKey = "search.title", "search.description"
-	p.Data = search.PageData(p, b.search)
-	return p, nil
+	return true
 }
 
-// writeSearchIndex writes search/index.js (searchindex.Write).
-func (b *builder) writeSearchIndex() error {
-	entries := make([]*searchindex.Entry, len(b.search))
-	for i, e := range b.search {
+// writeSearchIndex writes search/index.js of the search's entries to files
+// (searchindex.Write), its links pretty or not, worded with msgs.
+func writeSearchIndex(files write.Sink, search []*searchEntry, pretty bool, msgs render.Messages) error {
+	entries := make([]*searchindex.Entry, len(search))
+	for i, e := range search {
 		entries[i] = (*searchindex.Entry)(e)
 	}
 	var err error
-	t := b.tmpl.Msgs.TKeeping(&err)
-	werr := searchindex.Write(b.files, entries, search.Kinds, pagemodel.Linker{Pretty: b.opts.PrettyURLs}, t)
+	t := msgs.TKeeping(&err)
+	werr := searchindex.Write(files, entries, searchKinds, pagemodel.Linker{Pretty: pretty}, t)
 	if err = cmp.Or(err, werr); err != nil {
 		return fmt.Errorf("search: %w", err)
 	}

@@ -245,7 +245,7 @@ type builder struct {
 	// newPage makes the frame of a page of the edition (frameOf), once
 	// the pages are being made (pages).
 	newPage kinds.NewPage
-	// search are the entries of the site's search (searchPage).
+	// search are the entries of the site's search (search.Page).
 	search []*searchEntry
 	// ageDate is the day the ages of prices are counted to (Options.AgeDate).
 	ageDate time.Time
@@ -304,7 +304,7 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	if err := cmp.Or(stageErr("render", renderErr), stageErr("exports", exportErr), stageErr("feeds", feedErr), stageErr("changes", changesErr), stageErr("api", apiErr), stageErr("llms", llmsErr), stageErr("cards", cardsErr)); err != nil {
 		return err
 	}
-	if err := b.writeSearchIndex(); err != nil {
+	if err := writeSearchIndex(b.files, b.search, b.opts.PrettyURLs, b.tmpl.Msgs); err != nil {
 		return err
 	}
 	if !b.ed.root() {
