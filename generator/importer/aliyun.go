@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 const aliyunWhat = `an Alibaba Cloud DescribePrice answer with its request ({"request": {"url": "https://ecs.aliyuncs.com/?Action=DescribePrice&RegionId=…&InstanceType=…"}, "response": {"PriceInfo": {"Price": {"TradePrice": …, "Currency": …}}}})`
@@ -19,7 +20,11 @@ const aliyunWhat = `an Alibaba Cloud DescribePrice answer with its request ({"re
 // answer's TradePrice (the original price less the standard discounts),
 // in its Currency: CNY on the China site, USD on the international one.
 // DescribePrice prices the instance type with the system disk it adds by
-// default, which the point's note says. No effective date is stated.
+// default, which the point's note says. A spot price is the zone's the
+// request names (ZoneId: spot prices differ between zones), which the note
+// says too. The answer's DetailInfos, when given, must price the instance
+// (Resource instance or InstanceType, as the reference's example and field
+// list write it). No effective date is stated.
 func ReadAliyunDescribePrice(r io.Reader, file string, l *List) error {
 	l.Format = "aliyun-describeprice"
 	in, err := readInquiry(r, file, aliyunWhat)
@@ -49,6 +54,9 @@ func ReadAliyunDescribePrice(r io.Reader, file string, l *List) error {
 	case "", "Hour":
 		if spot {
 			model, term = "spot", "spot ("+q.Get("SpotStrategy")+"), by the hour"
+			if z := q.Get("ZoneId"); z != "" {
+				term += ", in " + z
+			}
 		}
 	case "Month", "Year":
 		period, err := strconv.Atoi(q.Get("Period"))
@@ -105,16 +113,18 @@ func ReadAliyunDescribePrice(r io.Reader, file string, l *List) error {
 	if d := price.DetailInfos; d != nil && len(d.ResourcePriceModel) > 0 {
 		found := false
 		for _, m := range d.ResourcePriceModel {
-			found = found || m.Resource == "instanceType"
+			r := strings.ToLower(m.Resource)
+			found = found || r == "instancetype" || r == "instance"
 		}
 		if !found {
-			return fmt.Errorf("%s: the answer's DetailInfos price no instanceType: want the answer of an instance type's request (ResourceType instance)", in.at(pi.p, pi.raw, "DetailInfos"))
+			return fmt.Errorf("%s: the answer's DetailInfos price no instance (Resource instance or InstanceType): want the answer of an instance type's request (ResourceType instance)", in.at(pi.p, pi.raw, "DetailInfos"))
 		}
 	}
 	if l.Covers == nil {
 		l.Covers = map[string]bool{}
 	}
 	l.Covers[itype] = true
+	l.Sites = true
 	l.Offers = append(l.Offers, Offer{Instance: itype, Region: region, Model: model, Amount: amount, Currency: price.Currency,
 		Note: "DescribePrice TradePrice, " + term + ": the instance type with the system disk DescribePrice prices by default.",
 		Pos:  in.at(pi.p, pi.raw, "TradePrice")})

@@ -75,8 +75,15 @@ type List struct {
 	// types, names (as the source does) the ones it prices at all: only
 	// their offers can be missing from it. nil: every instance type.
 	Covers map[string]bool
-	gcp    *gcpState               // the SKUs of a gcp-billing list's pages read so far
-	vast   map[string][]vastSample // a vast-offers list's prices per GPU so far, by GPU name
+	// Sites: the list is one site's of a provider that sells on a China
+	// site in CNY and an international site in USD, each with its own
+	// account and prices (Alibaba Cloud's, Tencent Cloud's inquiries). An
+	// offer in another currency than its series' latest point is the other
+	// site's price: skipped, not refused, so that neither site's answers
+	// fail the other's refresh.
+	Sites bool
+	gcp   *gcpState               // the SKUs of a gcp-billing list's pages read so far
+	vast  map[string][]vastSample // a vast-offers list's prices per GPU so far, by GPU name
 }
 
 func (l *List) skip(reason string) {

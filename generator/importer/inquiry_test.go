@@ -87,7 +87,7 @@ func TestReadAliyunDescribePriceErrors(t *testing.T) {
 		{doc("", `{"Currency": "CNY"}`), `p.json:3:16: no TradePrice: want the price the answer states`},
 		{doc("", `{"Currency": "EUR", "TradePrice": 1}`), `p.json:3:27: Currency "EUR": want CNY (the China site) or USD`},
 		{doc("", `{"Currency": "CNY", "TradePrice": "cheap"}`), `p.json:3:16: Price.TradePrice is a JSON string: want a number`},
-		{doc("", `{"Currency": "CNY", "TradePrice": 1, "DetailInfos": {"ResourcePriceModel": [{"Resource": "systemDisk"}]}}`), `p.json:3:63: the answer's DetailInfos price no instanceType`},
+		{doc("", `{"Currency": "CNY", "TradePrice": 1, "DetailInfos": {"ResourcePriceModel": [{"Resource": "systemDisk"}]}}`), `p.json:3:63: the answer's DetailInfos price no instance`},
 		{doc("&PriceUnit=Week", ok), `p.json:1:13: the request's PriceUnit is "Week": want Hour, Month or Year`},
 		{doc("&PriceUnit=Month&Period=3", ok), `p.json:1:13: the request's Period is "3" with PriceUnit Month: want a subscription of 1 month or 1 year`},
 		{doc("&PriceUnit=Year&SpotStrategy=SpotAsPriceGo", ok), `p.json:1:13: the request asks a spot price by the Year`},

@@ -158,6 +158,10 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 		matched[k] = true
 		last := d.items[idx[len(idx)-1]]
 		p := &last.pp
+		if p.Currency != o.Currency && list.Sites {
+			sum.Skipped["the catalog's latest point is in the other site's currency (China site CNY, international site USD)"]++
+			continue
+		}
 		if p.Currency != o.Currency {
 			return nil, nil, fmt.Errorf("%s: price in %s, but %s:%d quotes %s in %s: want a price list in %s", o.Pos, o.Currency, file, last.node.Line, seriesName(k), p.Currency, p.Currency)
 		}

@@ -143,6 +143,7 @@ func ReadTencentInquiryPrice(r io.Reader, file string, l *List) error {
 		l.Covers = map[string]bool{}
 	}
 	l.Covers[instance] = true
+	l.Sites = true
 	l.Offers = append(l.Offers, Offer{Instance: instance, Region: region, Model: model, Amount: amount, Currency: currency,
 		Note: "InquiryPriceRunInstances InstancePrice." + field + ", " + term + ", in " + req.Placement.Zone + ": the instance with the disks the request asks.",
 		Pos:  at})
