@@ -1,6 +1,7 @@
 package refresh
 
 import (
+	"context"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -26,6 +27,10 @@ type Guard struct {
 	// TLS, a test hook, is the TLS configuration of the client (a test
 	// server's certificate); nil uses the system's roots.
 	TLS *tls.Config
+	// DialAddr, a test hook, is the address dialled for the one asked
+	// (host:port): a test's server in place of a provider's host; nil in
+	// the command. The dialled address is checked all the same.
+	DialAddr func(address string) string
 }
 
 // NewGuard allows the hosts of the URLs of s.
@@ -78,8 +83,14 @@ const maxRedirects = 10
 // (refusedAddr), and no proxy.
 func (g *Guard) Client() *http.Client {
 	d := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second, Control: g.control}
+	dial := d.DialContext
+	if g.DialAddr != nil {
+		dial = func(ctx context.Context, network, address string) (net.Conn, error) {
+			return d.DialContext(ctx, network, g.DialAddr(address))
+		}
+	}
 	t := &http.Transport{
-		DialContext:           d.DialContext,
+		DialContext:           dial,
 		TLSClientConfig:       g.TLS,
 		ForceAttemptHTTP2:     true,
 		MaxIdleConns:          10,

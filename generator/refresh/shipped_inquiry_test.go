@@ -87,8 +87,8 @@ func TestShippedInquirySources(t *testing.T) {
 		"tencent-inquiryprice": importer.ReadTencentInquiryPrice,
 		"huawei-bss-rating":    importer.ReadHuaweiBSSRating,
 	}
-	models := map[string]string{"hour": "on_demand", "month": "subscription_month", "year": "subscription_year"}
-	checked := map[string]int{}
+	models := map[string]string{"hour": "on_demand", "month": "subscription_month", "year": "subscription_year", "spot": "spot"}
+	checked, spot, sites := map[string]int{}, map[string]int{}, map[string]int{}
 	for _, shipped := range sources.Sources {
 		if read[shipped.Format] == nil {
 			continue
@@ -113,8 +113,11 @@ func TestShippedInquirySources(t *testing.T) {
 			t.Fatalf("%s: %v", src.Provider, err)
 		}
 		for _, file := range files {
-			// NAME is instance.region.term.json; the instance type has dots.
+			// NAME is [intl.]instance.region.term.json (intl. for an
+			// international site's); the instance type has dots.
 			base := strings.TrimSuffix(filepath.Base(file), ".json")
+			intl := strings.HasPrefix(base, "intl.")
+			base = strings.TrimPrefix(base, "intl.")
 			k := strings.LastIndexByte(base, '.')
 			term := base[k+1:]
 			base = base[:k]
@@ -134,6 +137,15 @@ func TestShippedInquirySources(t *testing.T) {
 			if o := l.Offers[0]; len(l.Offers) != 1 || o.Instance != instance || o.Region != region || o.Model != models[term] {
 				t.Errorf("%s: read %s %s %s, want %s %s %s", filepath.Base(file), o.Instance, o.Region, o.Model, instance, region, models[term])
 			}
+			if intl != strings.Contains(shipped.Files[0].URL, "intl") && src.Provider == "tencent-cloud" {
+				t.Errorf("%s: an international site's file in a source of %s", filepath.Base(file), shipped.Files[0].URL)
+			}
+			if intl {
+				sites[src.Provider+" "+shipped.Secret.IDEnv]++
+			}
+			if l.Offers[0].Model == "spot" {
+				spot[src.Provider]++
+			}
 			checked[src.Provider]++
 		}
 	}
@@ -142,5 +154,11 @@ func TestShippedInquirySources(t *testing.T) {
 	}
 	if checked["alibaba-cloud"] < 3 || checked["tencent-cloud"] < 3 || checked["huawei-cloud"] != 3 {
 		t.Errorf("checked %v: want the shipped Alibaba Cloud and Tencent Cloud inquiries", checked)
+	}
+	if spot["alibaba-cloud"] == 0 || spot["tencent-cloud"] == 0 {
+		t.Errorf("spot inquiries checked %v: want Alibaba Cloud's and Tencent Cloud's", spot)
+	}
+	if sites["alibaba-cloud GPUCOMPARE_ALIYUN_INTL_ACCESS_KEY_ID"] == 0 || sites["tencent-cloud GPUCOMPARE_TENCENT_INTL_SECRET_ID"] == 0 || len(sites) != 2 {
+		t.Errorf("international inquiries checked %v: want Alibaba Cloud's and Tencent Cloud's, each with its own key", sites)
 	}
 }

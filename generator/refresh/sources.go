@@ -42,6 +42,18 @@ type Source struct {
 	Col    int     `yaml:"-"`
 }
 
+// Key names a source among a provider's: its provider, format and the
+// environment variables of its key. A provider may have two sources of
+// one format only with different keys: its two sites' accounts (Alibaba
+// Cloud's and Tencent Cloud's China and international sites).
+func (s *Source) Key() string {
+	k := s.Provider + " " + s.Format
+	if s.Secret != nil {
+		k += " " + s.Secret.IDEnv + " " + s.Secret.Env
+	}
+	return k
+}
+
 // File is one file of a price list: the public URL it is read from and
 // the name its saved copy has under the provider's folder.
 type File struct {
@@ -89,7 +101,7 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 		return nil, at(top, "want a sources: list of providers")
 	}
 	s := &Sources{}
-	seen := map[string]int{}                      // provider and format: line
+	seen := map[string]int{}                      // Source.Key: line
 	providerNames := map[string]map[string]bool{} // the file names of each provider
 	for _, item := range list.Content {
 		if item.Kind != yaml.MappingNode {
@@ -124,8 +136,8 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 		switch {
 		case src.Provider == "":
 			return nil, at(item, "no provider: want the id of a provider in data/providers")
-		case seen[src.Provider+"\x00"+src.Format] > 0:
-			return nil, at(item, "provider %q is listed twice with format %q (first at line %d): want one entry a provider and format", src.Provider, src.Format, seen[src.Provider+"\x00"+src.Format])
+		case seen[src.Key()] > 0:
+			return nil, at(item, "provider %q is listed twice with format %q and the same key (first at line %d): want one entry a provider and format, or another account's key (a provider's other site)", src.Provider, src.Format, seen[src.Key()])
 		case !slices.Contains(formats, src.Format):
 			return nil, at(item, "provider %q: format %q: want one of %s", src.Provider, src.Format, strings.Join(formats, ", "))
 		case Inquiry(src.Format) && (src.Secret == nil || src.Secret.Sign != inquiries[src.Format]):
@@ -133,7 +145,7 @@ func ParseSources(data []byte, name string, formats []string) (*Sources, error) 
 		case files == nil || files.Kind != yaml.SequenceNode || len(files.Content) == 0:
 			return nil, at(item, "provider %q: no files: want a list of files, each with name and url", src.Provider)
 		}
-		seen[src.Provider+"\x00"+src.Format] = item.Line
+		seen[src.Key()] = item.Line
 		// The files of all a provider's sources share its cache folder.
 		names := providerNames[src.Provider]
 		if names == nil {

@@ -233,8 +233,8 @@ func sourceSecrets(todo []refresh.Source, download bool) (map[string]string, *re
 	return secrets, redactor
 }
 
-// sourceKey names a source: its provider and format.
-func sourceKey(s *refresh.Source) string { return s.Provider + " " + s.Format }
+// sourceKey names a source: its provider, format and key's variables.
+func sourceKey(s *refresh.Source) string { return s.Key() }
 
 // loadSources reads and checks data/sources.yaml of a site root whose
 // catalog is cat: nil without diagnostics when the root has none.

@@ -206,7 +206,7 @@ func TestShippedSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "runpod", "runpod-community", "vast-ai", "oci", "oci", "alibaba-cloud", "tencent-cloud", "huawei-cloud"}
+	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "runpod", "runpod-community", "vast-ai", "oci", "oci", "alibaba-cloud", "alibaba-cloud", "tencent-cloud", "tencent-cloud", "huawei-cloud"}
 	var got []string
 	for _, s := range sources.Sources {
 		got = append(got, s.Provider)
@@ -438,7 +438,11 @@ func TestRefreshRefusesInternalAddresses(t *testing.T) {
 
 // TestRefreshWorkflowSecrets checks that the nightly workflow passes every
 // variable a shipped source reads its key from (a key pair's id too) to
-// the refresh, from the repository secret of the same name.
+// the refresh, from the repository secret of the same name, in the
+// refresh step's env only; that the workflow asks no permission at its
+// top (permissions: {}, each job asks its own); and that it runs only on
+// its schedule and on demand (main's code: never on a pull request or a
+// push, where another branch's code would run with the keys).
 func TestRefreshWorkflowSecrets(t *testing.T) {
 	data, err := os.ReadFile("../../../data/sources.yaml")
 	if err != nil {
@@ -452,7 +456,7 @@ func TestRefreshWorkflowSecrets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
+	n, named := 0, map[string]bool{}
 	for _, s := range sources.Sources {
 		if s.Secret == nil {
 			continue
@@ -461,13 +465,60 @@ func TestRefreshWorkflowSecrets(t *testing.T) {
 			if v == "" {
 				continue
 			}
-			n++
+			if !named[v] {
+				n++
+			}
+			named[v] = true
 			if line := v + ": ${{ secrets." + v + " }}"; !strings.Contains(string(wf), line) {
 				t.Errorf("%s (%s): the workflow does not pass %q", s.Provider, s.Format, line)
 			}
 		}
 	}
-	if n < 7 {
+	if n < 11 {
 		t.Errorf("%d variables checked: want the shipped sources' keys", n)
+	}
+	var doc struct {
+		On          map[string]any `yaml:"on"`
+		Permissions map[string]any `yaml:"permissions"`
+		Jobs        map[string]struct {
+			Env   map[string]string `yaml:"env"`
+			Steps []struct {
+				Name string            `yaml:"name"`
+				Env  map[string]string `yaml:"env"`
+			} `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal(wf, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Permissions == nil || len(doc.Permissions) != 0 || !strings.Contains(string(wf), "\npermissions: {}\n") {
+		t.Errorf("the workflow's top-level permissions are %v: want permissions: {}", doc.Permissions)
+	}
+	for on := range doc.On {
+		if on != "schedule" && on != "workflow_dispatch" {
+			t.Errorf("the workflow runs on %s: want only schedule and workflow_dispatch", on)
+		}
+	}
+	passed := 0
+	for name, job := range doc.Jobs {
+		for k, v := range job.Env {
+			if strings.Contains(v, "secrets.GPUCOMPARE_") {
+				t.Errorf("job %s passes %s to every step: want the keys in the refresh step's env only", name, k)
+			}
+		}
+		for _, step := range job.Steps {
+			for k, v := range step.Env {
+				if !strings.Contains(v, "secrets.GPUCOMPARE_") {
+					continue
+				}
+				if name != "refresh" || step.Name != "Refresh prices" {
+					t.Errorf("job %s, step %q is passed %s: want the keys in the refresh step's env only", name, step.Name, k)
+				}
+				passed++
+			}
+		}
+	}
+	if passed != n {
+		t.Errorf("the refresh step is passed %d keys, the sources name %d", passed, n)
 	}
 }
