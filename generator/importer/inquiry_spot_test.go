@@ -18,6 +18,18 @@ func TestReadAliyunSpot(t *testing.T) {
 	if o.Pos.String() != "spot.json:21:7" {
 		t.Errorf("offer at %s, want its TradePrice at spot.json:21:7", o.Pos)
 	}
+	// The international site's answer: the same, in USD.
+	intl := fixtureAs(t, "aliyun-describeprice/spot-doc-example.json", "spot.json", readAliyun, `"Currency": "CNY"`, `"Currency": "USD"`)
+	if o := intl.Offers[0]; o.Currency != "USD" || o.Amount != 3712.8 {
+		t.Errorf("the international site's answer: %+v", o)
+	}
+	// DetailInfos of another resource only: not this request's answer.
+	other := `{"request": {"url": "https://ecs.aliyuncs.com/?Action=DescribePrice&RegionId=r&InstanceType=t&SpotStrategy=SpotAsPriceGo"},
+ "response": {"PriceInfo": {"Price": {"Currency": "CNY", "TradePrice": 1, "DetailInfos": {"ResourcePriceModel": [{"Resource": "bandwidth"}]}}}}}`
+	var l2 List
+	if err := ReadAliyunDescribePrice(strings.NewReader(other), "p.json", &l2); err == nil || !strings.HasPrefix(err.Error(), "p.json:2:") || !strings.Contains(err.Error(), "price no instance") {
+		t.Errorf("an answer pricing no instance: %v", err)
+	}
 }
 
 // TestMergeAliyunSpot merges the spot example rewritten to a type, region

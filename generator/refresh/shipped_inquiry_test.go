@@ -23,8 +23,9 @@ import (
 // would (recomputed with the key pair's secret) and answers with the
 // documentation's example answer of the term asked; the importer then
 // reads from each saved file the instance type, region and term its name
-// says. So every shipped entry is a well-formed, signed request whose
-// answer the importer can read.
+// says (hour, month, year or spot; intl. before it for an international
+// site's source, which has its own key pair). So every shipped entry is a
+// well-formed, signed request whose answer the importer can read.
 func TestShippedInquirySources(t *testing.T) {
 	data, err := os.ReadFile("../../data/sources.yaml")
 	if err != nil {
