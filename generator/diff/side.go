@@ -41,7 +41,8 @@ func ReadSide(fsys fs.FS) (Side, error) {
 // head adds, removes or changes against base: a record per file
 // ("sources.yaml"), a field per entry ("sources[aws].files[us-east-1.csv].url",
 // "skypilot.gpus.A100"). Items of a list are named by their provider,
-// name or id, else by their place from 1. Comments are not entries.
+// name or id, else by their place from 1; a repeated name by its turn too
+// ("sources[aws#2]"). Comments are not entries.
 func (r *Report) CompareSide(base, head Side) {
 	for _, name := range SideFiles {
 		b, bok := base[name]
@@ -136,8 +137,15 @@ func children(n *yaml.Node, key string) []child {
 		}
 		return out
 	}
+	// A name that repeats (a provider's second source) is told apart by
+	// its turn: "aws", then "aws#2".
+	seen := map[string]int{}
 	for i, item := range n.Content {
-		out = append(out, child{key + "[" + itemName(resolve(item), i) + "]", item})
+		name := itemName(resolve(item), i)
+		if seen[name]++; seen[name] > 1 {
+			name += "#" + strconv.Itoa(seen[name])
+		}
+		out = append(out, child{key + "[" + name + "]", item})
 	}
 	return out
 }
