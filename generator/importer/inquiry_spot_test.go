@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -81,5 +82,30 @@ func TestMergeTencentSites(t *testing.T) {
 	before, after, sum = mergeShipped(t, "tencent-cloud", china, "2026-12-01", "https://cvm.tencentcloudapi.com/?Action=InquiryPriceRunInstances&… (read 2026-12-01)")
 	if len(sum.Added) != 0 || string(before) != string(after) || sum.Skipped["the catalog's latest point is in the other site's currency (China site CNY, international site USD)"] != 1 {
 		t.Errorf("the China site's answer for a USD series: added %+v, skipped %v", sum.Added, sum.Skipped)
+	}
+}
+
+// TestReadSpotErrors: a spot request's answer that is not by the hour is
+// refused at its place, and so is a spot request for a subscription term.
+func TestReadSpotErrors(t *testing.T) {
+	data, err := os.ReadFile("testdata/tencent-inquiryprice/prepaid-doc-example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), `"InstanceChargeType": "PREPAID"`, `"InstanceChargeType": "SPOTPAID"`, 1)
+	var l List
+	err = ReadTencentInquiryPrice(strings.NewReader(text), "spot.json", &l)
+	if err == nil || !strings.HasPrefix(err.Error(), "spot.json:9:") || !strings.Contains(err.Error(), "not by the HOUR, but the request asks spot (SPOTPAID)") {
+		t.Errorf("a spot request with a subscription's answer: %v", err)
+	}
+	data, err = os.ReadFile("testdata/aliyun-describeprice/spot-doc-example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text = strings.Replace(string(data), "SpotStrategy=SpotAsPriceGo", "SpotStrategy=SpotAsPriceGo&PriceUnit=Month", 1)
+	l = List{}
+	err = ReadAliyunDescribePrice(strings.NewReader(text), "spot.json", &l)
+	if err == nil || !strings.HasPrefix(err.Error(), "spot.json:2:") || !strings.Contains(err.Error(), "asks a spot price by the Month") {
+		t.Errorf("a spot request by the month: %v", err)
 	}
 }
