@@ -14,6 +14,7 @@ import (
 	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/report"
 	"gpucompare/generator/site/twins"
 )
@@ -97,7 +98,11 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 			return b.putPage(p.Path, data, twin)
 		}
 	}
-	twin, err := catalogpages.Twin(p, b.tmpl.Msgs, b.lang())
+	agesTo, err := agesCountedTo(b.tmpl.Msgs, b.ageDate)
+	if err != nil {
+		return err
+	}
+	twin, err := catalogpages.Twin(p, b.tmpl.Msgs, b.lang(), agesTo)
 	if err != nil {
 		return err
 	}
@@ -124,7 +129,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 		return fmt.Errorf("%s: %w", p.Path, err)
 	}
 	if twin == nil && twins.Has(p.Path) {
-		if twin, err = twins.Of(p.Path, buf.Bytes()); err != nil {
+		if twin, err = twins.Of(p.Path, buf.Bytes(), agesTo); err != nil {
 			return err
 		}
 	}
@@ -172,3 +177,13 @@ func (b *builder) makeModel(p *pagemodel.Page) error {
 // is unchanged has unchanged charts: the price history of an instance
 // type page. The charts of other pages read every offer.
 func chartsFollowModel(layout string) bool { return layout == "instance" }
+
+// agesCountedTo is the sentence a twin that ages a price ends with: the
+// day its ages are counted to, the build's; "" when the catalog dates
+// nothing.
+func agesCountedTo(msgs render.Messages, day time.Time) (string, error) {
+	if day.IsZero() {
+		return "", nil
+	}
+	return msgs.T("twin.ages_to", day.Format(time.DateOnly))
+}

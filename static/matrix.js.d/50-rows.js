@@ -61,6 +61,7 @@
   }
 
   let visible = cols;
+  const sinceCol = cols.find((c) => c.key === 'since');
   const tbody = table.tBodies[0];
   const wrap = table.closest('.table-wrap');
 
@@ -98,6 +99,14 @@
         where.className = 'where';
         where.textContent = o.provider_name + (o.region ? ' \u00b7 ' + regionText(o) : '');
         el.append(where);
+      }
+      if (c.key === 'gpu' && sinceCol) {
+        // On a phone, under the GPUs: the price's age and source kind, the
+        // age · source column's line.
+        const since = document.createElement('span');
+        since.className = 'phone-since';
+        fill(since, cellOf(sinceCol, i));
+        el.append(since);
       }
       tr.append(el);
     }
@@ -211,14 +220,19 @@
       });
     };
     wrap.addEventListener('scroll', onScroll, { passive: true });
-    // Paper has no scrolling box: it gets every row of the view.
+    // Paper has no scrolling box: it gets every row of the view. Printed
+    // before the rest of the offers have loaded, the count says the paper
+    // holds the first of them only, and the rest load for the next print.
     window.addEventListener('beforeprint', () => {
       printing = true;
       draw(true);
+      if (rest && count) count.textContent = t('matrix.print_partial', fnum(view.length), fnum(D.offer_count));
     });
     window.addEventListener('afterprint', () => {
       printing = false;
       draw(true);
+      drawStatus();
+      if (rest) more();
     });
     window.addEventListener('resize', () => {
       fit();

@@ -10,7 +10,9 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { launch, matrixData, pathToFileURL, serve } from './helpers.mjs';
@@ -152,6 +154,35 @@ test('a data script that does not load puts the page\'s own rows back, as withou
   assert.ok(rows > 0 && rows === own, `${rows} rows, the page's own are ${own}`);
   assert.equal(await t.page.isVisible('#matrix-pager') || (await t.page.locator('#matrix-pager').count()) === 0, true, 'the pager stays hidden');
   assert.equal(await t.page.locator('#matrix thead th[hidden]').count(), 0, 'a column stays hidden');
+  assert.deepEqual(t.errors, []);
+  await t.ctx.close();
+});
+
+test('printed before every offer has loaded, the first sheet holds the page and says it holds the first offers only, and the rest load for the next print', async () => {
+  const t = await open(server.base);
+  await t.page.waitForSelector('#matrix-controls:not([hidden])');
+  assert.equal(await t.page.evaluate(() => window.gpucompareMatrix.loaded()), false);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'matrix-print-'));
+  try {
+    const pdf = path.join(dir, 'compare.pdf');
+    await t.page.pdf({ path: pdf });
+    const r = spawnSync('pdftotext', ['-f', '1', '-l', '1', pdf, '-'], { encoding: 'utf8' });
+    if (r.error?.code === 'ENOENT') throw new Error('pdftotext not found: install the Debian package poppler-utils');
+    const page1 = r.stdout.replace(/\s+/g, ' ');
+    // The first sheet holds the page, not the header alone.
+    const h1 = (await t.page.textContent('h1')).replace(/\s+/g, ' ').trim();
+    assert.ok(page1.includes(h1), `the first printed page has no "${h1}": ${page1.slice(0, 200)}`);
+    const m = /holds the first ([\d,]+) of the ([\d,]+) offers/.exec(page1);
+    assert.ok(m, `the printout does not say it is partial: ${page1.slice(0, 300)}`);
+    assert.equal(Number(m[1].replace(/,/g, '')), first.length);
+    assert.equal(Number(m[2].replace(/,/g, '')), data.offer_count);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // After the print, every offer loads, and the count is the screen's again.
+  await t.page.waitForFunction(() => window.gpucompareMatrix.loaded());
+  const n = data.offer_count.toLocaleString('en');
+  await t.page.waitForFunction((want) => document.getElementById('matrix-count').textContent.startsWith(want), `${n} of ${n} offers`);
   assert.deepEqual(t.errors, []);
   await t.ctx.close();
 });

@@ -101,7 +101,7 @@ async function rows(page) {
     const screen = (el) => {
       const c = el.cloneNode(true);
       for (const a of c.querySelectorAll('a.source')) a.replaceWith(a.getAttribute('href'));
-      for (const x of c.querySelectorAll('input, .age, .fresh, .kind, .q, .where')) x.remove();
+      for (const x of c.querySelectorAll('input, .age, .fresh, .kind, .q, .where, .phone-since')) x.remove();
       return c.textContent.replace(/\s+/g, ' ').trim();
     };
     const read = (tr) => ({
@@ -110,7 +110,7 @@ async function rows(page) {
       cells: Object.fromEntries(
         [...tr.cells].map((cell, i) => {
           const c = cell.cloneNode(true);
-          for (const w of c.querySelectorAll('.where')) w.remove();
+          for (const w of c.querySelectorAll('.where, .phone-since')) w.remove();
           const text = c.textContent.replace(/\s+/g, ' ').trim();
           const value = cell.querySelector('.na, .not-public') ? null : figure(text);
           const kinds = [...cell.querySelectorAll('.kind')].map((k) => k.className);
@@ -777,13 +777,31 @@ describe('the first screen of the matrix', () => {
     await clean(t);
   });
 
-  test('at 375×800: the instance, its GPUs and the price per GPU-hour', async () => {
+  test('at 375×800: the instance, its GPUs, the price per GPU-hour, and the price\'s age and source', async () => {
     const t = await open('file', '', { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
     const { page } = t;
     const s = await firstScreen(page);
     assert.ok(s.rows >= 3, `${s.rows} offers with their instance, GPUs and price per GPU-hour on the first screen (${JSON.stringify(s.texts)})`);
     for (const [name, gpu, perGPU] of s.texts) {
       assert.ok(name && /×/.test(gpu) && /\d/.test(perGPU), `a row reads ${JSON.stringify([name, gpu, perGPU])}`);
+    }
+    // Each of them says its price's age and source kind, the age · source
+    // column's line, under its GPUs.
+    const ages = await page.evaluate(() =>
+      [...document.querySelectorAll('#matrix tbody tr:not(.pad)')].slice(0, 3).map((tr) => {
+        const line = tr.querySelector('td[data-col="gpu"] .phone-since');
+        const r = line ? line.getBoundingClientRect() : null;
+        const col = tr.querySelector('td[data-col="since"]');
+        return {
+          line: line ? line.textContent.replace(/\s+/g, ' ').trim() : '',
+          col: col ? col.textContent.replace(/\s+/g, ' ').trim() : '',
+          inView: !!r && r.height > 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+        };
+      }),
+    );
+    assert.equal(ages.length, 3);
+    for (const a of ages) {
+      assert.ok(a.inView && a.line && a.line === a.col, `a row's age and source under its name: ${JSON.stringify(a)}`);
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);

@@ -43,15 +43,16 @@ func twinLink(p *pagemodel.Page, target, _ string) string {
 
 // Twin is the twin of page p, its model made, when its kind's twin is
 // written from its model (twinLayouts); nil otherwise. It is worded with
-// msgs, and the catalog's text in the edition's language lang.
-func Twin(p *pagemodel.Page, msgs render.Messages, lang string) ([]byte, error) {
+// msgs, and the catalog's text in the edition's language lang; agesTo
+// says the day its ages are counted to.
+func Twin(p *pagemodel.Page, msgs render.Messages, lang, agesTo string) ([]byte, error) {
 	if !twinLayouts[p.Layout] {
 		return nil, nil
 	}
 	var err error
 	t := msgs.TKeeping(&err)
 	var md strings.Builder
-	var notes twins.Notes
+	notes := twins.Notes{AgesTo: agesTo}
 	switch d := p.Data.(type) {
 	case *GPUData:
 		gpuTwin(&md, p, d, lang, t, &notes)
@@ -80,6 +81,7 @@ func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) str
 	s := gfm.Text(v.Age)
 	if v.Date != "" {
 		s = gfm.Text(v.Date) + " (" + s + ")"
+		notes.Aged()
 	}
 	s += " · " + gfm.Text(t("trust.kind."+v.Kind))
 	if v.LastSeen != "" {

@@ -17,7 +17,7 @@ func BenchmarkOf(b *testing.B) {
 	}
 	b.SetBytes(int64(len(page)))
 	for b.Loop() {
-		if _, err := Of("compare/index.html", page); err != nil {
+		if _, err := Of("compare/index.html", page, ""); err != nil {
 			b.Fatal(err)
 		}
 	}

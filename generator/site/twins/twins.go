@@ -60,8 +60,9 @@ func Link(base, href string) string {
 	return Path(target)
 }
 
-// Of is the twin of the page at the output path p whose HTML is page.
-func Of(p string, page []byte) ([]byte, error) {
+// Of is the twin of the page at the output path p whose HTML is page;
+// agesTo is the sentence saying the day its ages are counted to.
+func Of(p string, page []byte, agesTo string) ([]byte, error) {
 	main, ok := mainOf(page)
 	if !ok {
 		doc, err := html.Parse(bytes.NewReader(page))
@@ -73,12 +74,13 @@ func Of(p string, page []byte) ([]byte, error) {
 			return nil, fmt.Errorf("%s: no <main> to make a Markdown twin of", p)
 		}
 	}
-	return twinOf(p, main), nil
+	return twinOf(p, main, agesTo), nil
 }
 
 // twinOf is the twin of the page at p whose <main> is main.
-func twinOf(p string, main *html.Node) []byte {
+func twinOf(p string, main *html.Node, agesTo string) []byte {
 	w := &writer{base: p}
+	w.notes.AgesTo = agesTo
 	w.blocks(main, "")
 	return []byte(strings.TrimSpace(w.out.String()) + "\n" + w.notes.String())
 }
@@ -94,10 +96,18 @@ type writer struct {
 // Notes are the footnotes of a twin, in the order they are first cited:
 // the sources of its prices that are not web addresses (a citation is
 // often long, a table's cell stays short), each once.
+//
+// A twin that ages a price ends with AgesTo, the day its ages are counted
+// to (the build's), as the web page counts them to its reader's day.
 type Notes struct {
-	texts []string
-	at    map[string]int
+	AgesTo string // "Ages are counted to 2026-10-07, …"; "" for none
+	aged   bool
+	texts  []string
+	at     map[string]int
 }
+
+// Aged says the twin wrote a price's age.
+func (n *Notes) Aged() { n.aged = true }
 
 // Ref is the reference to the footnote saying text (Markdown, escaped),
 // "[^2]": the note of the same text made before, or a new one.
@@ -114,10 +124,13 @@ func (n *Notes) Ref(text string) string {
 	return "[^" + strconv.Itoa(i) + "]"
 }
 
-// String is the footnotes as they end a twin, after a blank line; ""
-// when there are none.
+// String is what ends a twin, after a blank line: the day its ages are
+// counted to, when it ages a price, and the footnotes; "" when neither.
 func (n *Notes) String() string {
 	var b strings.Builder
+	if n.aged && n.AgesTo != "" {
+		b.WriteString("\n" + n.AgesTo + "\n")
+	}
 	for i, t := range n.texts {
 		if i == 0 {
 			b.WriteString("\n")
@@ -414,6 +427,7 @@ func (w *writer) trust(n *html.Node) string {
 		case hasClass(c, "age"):
 			if d, ok := attr(c, "data-date"); ok && d != "" {
 				s = gfm.Text(d) + " (" + s + ")"
+				w.notes.Aged()
 			}
 		case hasClass(c, "kind"):
 			if h := gfm.Href(source); h != "" && strings.HasPrefix(h, "http") {

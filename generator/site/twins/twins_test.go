@@ -37,7 +37,7 @@ const testPage = `<!doctype html><html><head><title>x</title></head><body>
 // the reader does not see without script, and reads it back.
 func TestTwinOfAPage(t *testing.T) {
 	page := testPage
-	got, err := Of("providers/p/index.html", []byte(page))
+	got, err := Of("providers/p/index.html", []byte(page), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +61,7 @@ func TestTwinOfAPage(t *testing.T) {
 			t.Errorf("twin holds %q:\n%s", not, md)
 		}
 	}
-	if _, err := Of("x/index.html", []byte("<p>no main</p>")); err == nil {
+	if _, err := Of("x/index.html", []byte("<p>no main</p>"), ""); err == nil {
 		t.Error("a page without <main>: no error")
 	}
 }
@@ -108,7 +108,7 @@ func TestFastParseIsTheParsersTree(t *testing.T) {
 			t.Fatal(err)
 		}
 		slow := find(doc, func(n *html.Node) bool { return n.DataAtom == atom.Main })
-		if a, b := string(twinOf(p, fast)), string(twinOf(p, slow)); a != b {
+		if a, b := string(twinOf(p, fast, "")), string(twinOf(p, slow, "")); a != b {
 			t.Errorf("%s: the twins differ:\n%s\n----\n%s", p, a, b)
 		}
 	}
@@ -134,7 +134,7 @@ func TestTwinCitesSourcesInFootnotes(t *testing.T) {
 <tr><td>c</td>` + cell("2026-06-19", long) + `</tr>
 <tr><td>d</td>` + cell("2026-06-19", "https://example.com/price") + `</tr>
 </tbody></table></main></body></html>`
-	got, err := Of("gpus/h100/index.html", []byte(page))
+	got, err := Of("gpus/h100/index.html", []byte(page), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,5 +155,30 @@ func TestTwinCitesSourcesInFootnotes(t *testing.T) {
 	}
 	if strings.Count(md, "[^3]") > 0 {
 		t.Errorf("a third footnote for two sources:\n%s", md)
+	}
+}
+
+// TestTwinSaysTheDayItsAgesAreCountedTo: a twin that ages a price ends,
+// before its footnotes, with the day its ages are counted to (the web
+// page counts them to its reader's day); one that ages nothing does not.
+func TestTwinSaysTheDayItsAgesAreCountedTo(t *testing.T) {
+	const agesTo = "Ages are counted to 2026-10-07."
+	aged := `<html><body><main><h1>H100</h1><table><thead><tr><th>Instance</th><th>Age</th></tr></thead><tbody>
+<tr><td>a</td><td><span class="trust" data-source="a sheet"><span class="age" data-date="2026-06-18">3 months</span> <span class="kind">aggregator</span></span></td></tr>
+</tbody></table></main></body></html>`
+	got, err := Of("gpus/h100/index.html", []byte(aged), agesTo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "|\n\n" + agesTo + "\n\n[^1]: a sheet\n"; !strings.HasSuffix(string(got), want) {
+		t.Errorf("the twin does not end with %q:\n%s", want, got)
+	}
+	plain := `<html><body><main><h1>Methodology</h1><p>No prices here.</p></main></body></html>`
+	got, err = Of("methodology/index.html", []byte(plain), agesTo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(got), agesTo) {
+		t.Errorf("a twin that ages nothing says when ages are counted to:\n%s", got)
 	}
 }
