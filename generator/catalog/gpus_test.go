@@ -51,7 +51,8 @@ func gpuFigures(g *GPU) []fig {
 // records' FP16/BF16 is with FP32 accumulate, as their notes say. A
 // record with no vendor document ("") is one whose vendor publishes none
 // that was found (the H20 and H800 for China, AWS's A10G) or that was not
-// read: its figures are a secondary source's, and its notes say whose.
+// read: its figures are a secondary source's, it says so (figures_from:
+// secondary, which the page shows), and its notes say whose.
 func TestShippedGPUFigures(t *testing.T) {
 	cat := shipped(t)
 	rows := []struct {
@@ -108,6 +109,12 @@ func TestShippedGPUFigures(t *testing.T) {
 		}
 		if r.vendorDoc != "" && !strings.Contains(g.Source, r.vendorDoc) {
 			t.Errorf("%s: source %q does not cite the vendor's document %q", r.id, g.Source, r.vendorDoc)
+		}
+		// The page says whose figures they are: a record with no vendor
+		// document is marked figures_from: secondary, and only such a one.
+		if want := r.vendorDoc != ""; g.VendorFigures() != want {
+			t.Errorf("%s: figures_from %q, but the record %s the vendor's document: want %q", r.id, g.FiguresFrom,
+				map[bool]string{true: "cites", false: "cites no"}[want], map[bool]string{true: FiguresVendor, false: FiguresSecondary}[want])
 		}
 		if got := gpuFigures(g); !slices.Equal(got, r.figures) {
 			t.Errorf("%s figures:\n got %v\nwant %v", r.id, got, r.figures)
