@@ -345,6 +345,19 @@ func TestShippedCorrections(t *testing.T) {
 		if latest == nil || latest.Date != "2026-01-26" || latest.Rate != 6.9843 {
 			t.Errorf("latest verified USD/CNY rate %+v, want 6.9843 of 2026-01-26 (CFETS central parity)", latest)
 		}
+		// The rate prices are converted at cites the CFETS or PBoC notice
+		// itself, or says that the notice was looked for, where and when.
+		if latest != nil {
+			official := false
+			for _, locs := range Locations(latest.Source) {
+				for _, l := range locs {
+					official = official || strings.HasPrefix(l, "chinamoney.com.cn") || strings.HasPrefix(l, "pbc.gov.cn")
+				}
+			}
+			if !official && !checkedDate.MatchString(latest.Note) {
+				t.Errorf("rate of %s cites %q, not the CFETS or PBoC notice, and its note does not say where and when the notice was looked for (\"(checked YYYY-MM-DD)\")", latest.Date, latest.Source)
+			}
+		}
 		n := 0
 		for _, fx := range cat.FX {
 			if fx.Base == "USD" && fx.Quote == "CNY" && fx.Caveat == "" && fx.Date.Known() {

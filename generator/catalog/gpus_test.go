@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,9 @@ type fig struct {
 	key   string
 	value float64
 }
+
+// checkedDate is a dated record of where a figure was looked for.
+var checkedDate = regexp.MustCompile(`\(checked \d{4}-\d{2}-\d{2}: [^)]+\)`)
 
 // gpuFigures is every figure a GPU record states, unknowns left out, in
 // the order of the record's fields: memory, bandwidth, TDP, dense, sparse,
@@ -47,7 +51,8 @@ func gpuFigures(g *GPU) []fig {
 // records' FP16/BF16 is with FP32 accumulate, as their notes say. A
 // record with no vendor document ("") is one whose vendor publishes none
 // that was found (the H20 and H800 for China, AWS's A10G) or that was not
-// read: its figures are a secondary source's, and its notes say whose.
+// read: its figures are a secondary source's, it says so (figures_from:
+// secondary, which the page shows), and its notes say whose.
 func TestShippedGPUFigures(t *testing.T) {
 	cat := shipped(t)
 	rows := []struct {
@@ -62,7 +67,7 @@ func TestShippedGPUFigures(t *testing.T) {
 		{"a10g-24gb", "", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 600}}},
 		{"a30-pcie-24gb", "products/a30-gpu", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 933}, {"tdp_w", 165}, {"dense.fp32", 10.3}, {"dense.fp16_bf16", 165}, {"dense.int8", 330}, {"interconnect.bandwidth_gb_s", 200}}},
 		{"a40", "images.nvidia.com/content/Solutions/data-center/a40/nvidia-a40-datasheet.pdf", []fig{{"memory_gb", 48}, {"memory_bandwidth_gb_s", 696}, {"tdp_w", 300}, {"dense.fp32", 37.4}, {"dense.tf32", 74.8}, {"dense.fp16_bf16", 149.7}, {"dense.int8", 299.3}, {"sparse.tf32", 149.6}, {"sparse.fp16_bf16", 299.4}, {"sparse.int8", 598.6}, {"interconnect.bandwidth_gb_s", 112.5}}},
-		{"a800-40gb", "", []fig{{"memory_gb", 40}, {"tdp_w", 250}, {"dense.fp64", 9.75}, {"dense.fp32", 19.49}, {"dense.tf32", 155.94}, {"dense.fp16_bf16", 311.87}, {"dense.int8", 623.74}, {"sparse.tf32", 311.87}, {"sparse.fp16_bf16", 623.74}}},
+		{"a800-40gb", "", []fig{{"memory_gb", 40}, {"dense.fp64", 9.75}, {"dense.fp32", 19.49}, {"dense.tf32", 155.94}, {"dense.fp16_bf16", 311.87}, {"dense.int8", 623.74}, {"sparse.tf32", 311.87}, {"sparse.fp16_bf16", 623.74}}},
 		{"ascend-910b2", "github.com/huaweicloud/huaweicloud-skills@d128959", []fig{{"memory_gb", 64}, {"memory_bandwidth_gb_s", 1600}, {"dense.fp16_bf16", 353.89}}},
 		{"b200-sxm-180gb", "NVIDIA Blackwell datasheet, HGX B200 column", []fig{{"memory_gb", 180}, {"memory_bandwidth_gb_s", 7700}, {"tdp_w", 1000}, {"dense.fp32", 75}, {"dense.tf32", 1100}, {"dense.fp16_bf16", 2250}, {"dense.fp8", 4500}, {"dense.int8", 4500}, {"sparse.tf32", 2200}, {"sparse.fp16_bf16", 4500}, {"sparse.fp8", 9000}, {"sparse.int8", 9000}, {"interconnect.bandwidth_gb_s", 1800}}},
 		{"b300-sxm-288gb", "NVIDIA DGX B300 datasheet", []fig{{"memory_gb", 288}, {"memory_bandwidth_gb_s", 8000}, {"tdp_w", 1300}, {"dense.fp32", 80}, {"dense.tf32", 1125}, {"dense.fp16_bf16", 2250}, {"dense.fp8", 4500}, {"dense.int8", 4500}}},
@@ -105,6 +110,12 @@ func TestShippedGPUFigures(t *testing.T) {
 		if r.vendorDoc != "" && !strings.Contains(g.Source, r.vendorDoc) {
 			t.Errorf("%s: source %q does not cite the vendor's document %q", r.id, g.Source, r.vendorDoc)
 		}
+		// The page says whose figures they are: a record with no vendor
+		// document is marked figures_from: secondary, and only such a one.
+		if want := r.vendorDoc != ""; g.VendorFigures() != want {
+			t.Errorf("%s: figures_from %q, but the record %s the vendor's document: want %q", r.id, g.FiguresFrom,
+				map[bool]string{true: "cites", false: "cites no"}[want], map[bool]string{true: FiguresVendor, false: FiguresSecondary}[want])
+		}
 		if got := gpuFigures(g); !slices.Equal(got, r.figures) {
 			t.Errorf("%s figures:\n got %v\nwant %v", r.id, got, r.figures)
 		}
@@ -112,6 +123,22 @@ func TestShippedGPUFigures(t *testing.T) {
 	for _, g := range cat.GPUs {
 		if !seen[g.ID] {
 			t.Errorf("GPU %q has no pinned figures: add it here with the vendor document it cites", g.ID)
+		}
+	}
+	// A record whose vendor publishes no figure that was found says where
+	// it was looked for and when, so the page tells a buyer what is not
+	// there as well as what is; and it cites the vendor's own list of the
+	// product, which names it without figures.
+	for _, id := range []string{"a800-40gb", "l20-48gb"} {
+		g := cat.GPU(id)
+		if g == nil {
+			continue
+		}
+		if !checkedDate.MatchString(g.Notes) {
+			t.Errorf("%s: notes do not say when the vendor's datasheet was looked for (\"checked YYYY-MM-DD: where\")", id)
+		}
+		if !strings.Contains(g.Source, "github.com/NVIDIA/open-gpu-kernel-modules") {
+			t.Errorf("%s: source does not cite NVIDIA's own list of the GPUs its driver supports", id)
 		}
 	}
 	// Where the GeForce records' FP16/BF16 figure comes from matters

@@ -130,6 +130,11 @@ data/providers/aws.yaml:11:5: unknown field "gpu_cuont": did you mean "gpu_count
 `,
 		},
 		{
+			name:    "figures from an unknown kind of source",
+			replace: map[string]string{"data/gpus/a100.yaml": "id: a100\nname: A100 SXM4 40GB\nvendor: NVIDIA\nmemory_gb: 40\nfigures_from: blog\nsource: https://example.com/a100\n"},
+			want:    "data/gpus/a100.yaml:5:15: gpu \"a100\": figures_from \"blog\" is not known: want one of vendor, secondary\n",
+		},
+		{
 			name:    "unknown field far from any",
 			replace: map[string]string{"data/site.yaml": "title: T\ncurrency: USD\ncolour: blue\n"},
 			want:    "data/site.yaml:3:1: unknown field \"colour\": known fields are currency, diff_threshold_pct, editions, feed_items, fresh_days, language, matrix_page_size, stale_days, tagline, title, url\n",

@@ -152,7 +152,7 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 		reflect.TypeFor[GPU](): {
 			"id": {required: true, id: true}, "name": {required: true}, "vendor": {required: true},
 			"kind": {enum: AcceleratorKinds}, "memory_gb": {positive: true}, "memory_bandwidth_gb_s": {positive: true},
-			"tdp_w": {positive: true}, "pcie_gen": {positive: true},
+			"tdp_w": {positive: true}, "pcie_gen": {positive: true}, "figures_from": {enum: FiguresFromValues},
 		},
 		reflect.TypeFor[Throughput](): {
 			"fp64": {positive: true}, "fp32": {positive: true}, "tf32": {positive: true},

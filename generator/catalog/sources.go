@@ -253,12 +253,18 @@ func (l sourceRules) checkSourceKind(r record, prov *Provider, pp *PricePoint) {
 // and whose source_kind is not the one the registry gives that copy
 // (article unless the copy says aggregator): above it, a purchase file
 // cannot cite it; below it, the price is left out of answers it belongs in.
+// The prices labelled as their copy's kind are told once for the file, with
+// how many they are, so that check says what a purchase file cannot cite.
 func (l sourceRules) checkCopiedPrices(prices []*PricePoint) {
 	reg := l.cat.Sources
 	if reg == nil {
 		return
 	}
 	keys, series := seriesOf(prices)
+	// Prices labelled as their copy's kind, by copy, in the order their
+	// first comes: told once for the file, at the first.
+	labelled := map[*SourceCopy][]*PricePoint{}
+	var order []*SourceCopy
 	for _, k := range keys {
 		s := series[k]
 		pp := s[len(s)-1]
@@ -285,6 +291,10 @@ func (l sourceRules) checkCopiedPrices(prices []*PricePoint) {
 		c := copies[0]
 		want := c.Cites()
 		if pp.SourceKind == want {
+			if labelled[c] == nil {
+				order = append(order, c)
+			}
+			labelled[c] = append(labelled[c], pp)
 			continue
 		}
 		r := record{l: l.loader, file: pp.file, at: pp.at, price: pp}
@@ -295,5 +305,15 @@ func (l sourceRules) checkCopiedPrices(prices []*PricePoint) {
 		}
 		r.warnf("source_kind", "the source of this current price is %s (%s), which %s gives source_kind %s, but it is labelled %s: want source_kind %s",
 			c.At, c.Of, path.Join(DataDir, SourceRegistryFile), want, pp.SourceKind, want)
+	}
+	for _, c := range order {
+		ps := labelled[c]
+		r := record{l: l.loader, file: ps[0].file, at: ps[0].at, price: ps[0]}
+		which := "this latest price cites"
+		if len(ps) > 1 {
+			which = fmt.Sprintf("this and %d more latest prices of this file cite", len(ps)-1)
+		}
+		r.warnf("source", "%s nothing but %s, a %s (%s): a purchase file cannot cite a %s; cite an organisation's copy of the same figures or the provider's own page where one exists (the copy's note in %s says whether one does)",
+			which, c.At, c.Kind, c.Of, c.Kind, path.Join(DataDir, SourceRegistryFile))
 	}
 }

@@ -123,6 +123,34 @@ func TestCopyAsOnlySourceOfACurrentPrice(t *testing.T) {
 	}
 }
 
+// TestCopiedPricesAreToldOnce: the latest prices a file cites only from a
+// fork or mirror, labelled as the registry gives the copy (so no warning
+// of their own), are told once for the file, at the first, with how many
+// they are; a point an organisation's copy also cites is not counted.
+func TestCopiedPricesAreToldOnce(t *testing.T) {
+	fork := "github.com/someone/skypilot-catalog@abc catalogs/v8/aws/vms.csv"
+	spot := func(source string) string {
+		return "  - instance: p4d.24xlarge\n    region: us-east-1\n    model: spot\n    amount: 10\n    currency: USD\n    since: 2025-06-01\n    source: '" + source + "'\n    source_kind: article\n"
+	}
+	told := `data/prices/aws.yaml:9:13: warning: price "p4d.24xlarge/us-east-1/on_demand": `
+	tail := ` nothing but github.com/someone/skypilot-catalog, a fork (a personal fork of the SkyPilot catalog): a purchase file cannot cite a fork; cite an organisation's copy of the same figures or the provider's own page where one exists (the copy's note in data/source-registry.yaml says whether one does)`
+	for _, c := range []struct{ name, extra, want string }{
+		{"one price", "", told + "this latest price cites" + tail},
+		{"two prices", spot(fork), told + "this and 1 more latest prices of this file cite" + tail},
+		{"two, one also from the organisation's copy", spot(fork + " ; github.com/skypilot-org/skypilot-catalog@def catalogs/v8/aws/vms.csv"), told + "this latest price cites" + tail},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, r := load(t, map[string]string{"data/source-registry.yaml": testRegistry, "data/prices/aws.yaml": sourcePrices(fork, "article", c.extra)})
+			if errs := r.Errors(); len(errs) > 0 {
+				t.Fatalf("fixture does not load:\n%s", errs)
+			}
+			if got := strings.Join(diagnostics(r, "nothing but"), "\n"); got != c.want {
+				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
+}
+
 // TestCatalogCopyCarriesTheCatalogsKind: a community copy of a price
 // catalog the registry gives source_kind aggregator (its own scripts read
 // the provider's price API) makes its prices aggregator: labelled so, no

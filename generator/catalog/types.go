@@ -135,14 +135,31 @@ type GPU struct {
 	Sparse       Throughput   `yaml:"sparse"`
 	Interconnect Interconnect `yaml:"interconnect"`
 	PCIeGen      *float64     `yaml:"pcie_gen"`
-	Notes        string       `yaml:"notes" i18n:"note"`
-	Source       string       `yaml:"source"`
-	AsOf         string       `yaml:"as_of"`
-	I18n         I18n         `yaml:"i18n"`
+	// FiguresFrom is whose figures these are: the vendor's own datasheet
+	// or documentation (FiguresVendor, the default), or, for a GPU whose
+	// vendor publishes none that was found, a secondary source's
+	// (FiguresSecondary), which the notes name.
+	FiguresFrom string `yaml:"figures_from"`
+	Notes       string `yaml:"notes" i18n:"note"`
+	Source      string `yaml:"source"`
+	AsOf        string `yaml:"as_of"`
+	I18n        I18n   `yaml:"i18n"`
 
 	file string
 	at   *place
 }
+
+// The values of a GPU's figures_from.
+const (
+	FiguresVendor    = "vendor"
+	FiguresSecondary = "secondary"
+)
+
+// FiguresFromValues are the values figures_from may take.
+var FiguresFromValues = []string{FiguresVendor, FiguresSecondary}
+
+// VendorFigures reports whether the GPU's figures are its vendor's own.
+func (g *GPU) VendorFigures() bool { return g.FiguresFrom != FiguresSecondary }
 
 // Throughput is a set of peak figures by precision; nil means unknown.
 type Throughput struct {

@@ -389,6 +389,7 @@ func (l *loader) validate() {
 		r.required("vendor", g.Vendor, "the vendor, such as NVIDIA")
 		l.translations(r, g)
 		r.oneOf("kind", g.Kind, AcceleratorKinds, false)
+		r.oneOf("figures_from", g.FiguresFrom, FiguresFromValues, false)
 		r.date("released", g.Released, false)
 		hasFigure := false
 		for key, v := range map[string]*float64{"memory_gb": g.MemoryGB, "memory_bandwidth_gb_s": g.BandwidthGBs, "tdp_w": g.TDPWatts, "pcie_gen": g.PCIeGen} {

@@ -66,3 +66,35 @@ func TestGPUPageAnswersFirst(t *testing.T) {
 		t.Fatal("no GPU page of the fixture lists two priced instance types: the test is not testing")
 	}
 }
+
+// TestGPUPageSaysWhoseFiguresTheyAre: the throughput table of a GPU whose
+// figures are not its vendor's (figures_from: secondary) says so, in the
+// words of each edition, and gpus.json carries whose they are; a vendor's
+// figures keep "as the vendor states them".
+func TestGPUPageSaysWhoseFiguresTheyAre(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	t4 := string(root["data/gpus/t4.yaml"].Data)
+	root["data/gpus/t4.yaml"].Data = []byte(strings.Replace(t4, "source:", "figures_from: secondary\nnotes: Figures from a GPU database page, not NVIDIA's.\nsource:", 1))
+	files, _ := build(t, root, Options{})
+	for p, want := range map[string]string{
+		"gpus/t4/index.html":             "but not the vendor&#39;s: no datasheet of the vendor&#39;s was found",
+		"gpus/a100-sxm4-40gb/index.html": "as the vendor states them",
+	} {
+		page := string(files[p])
+		if page == "" {
+			t.Fatalf("no page %s", p)
+		}
+		if !strings.Contains(page, want) {
+			t.Errorf("%s: the throughput table does not say %q", p, want)
+		}
+	}
+	if strings.Contains(string(files["gpus/t4/index.html"]), "as the vendor states them") {
+		t.Error("gpus/t4/index.html: secondary figures are said to be the vendor's")
+	}
+	api := string(files["gpus/gpus.json"])
+	for _, want := range []string{`"id": "t4"`, `"figures_from": "secondary"`, `"figures_from": "vendor"`} {
+		if !strings.Contains(api, want) {
+			t.Errorf("gpus/gpus.json does not hold %s", want)
+		}
+	}
+}

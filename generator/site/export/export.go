@@ -410,6 +410,9 @@ type GPUExport struct {
 	PCIeGen      *float64           `json:"pcie_gen,omitempty"`
 	URL          string             `json:"url"`
 	Source       string             `json:"source,omitempty"`
+	// FiguresFrom is whose the figures are: "vendor" (its datasheet or
+	// documentation) or "secondary" (no vendor document was found).
+	FiguresFrom string `json:"figures_from"`
 }
 
 func figures(t catalog.Throughput) map[string]float64 {
@@ -431,8 +434,16 @@ func GPUExportOf(g *catalog.GPU) GPUExport {
 		ID: g.ID, Name: g.Name, Model: g.Model, Vendor: g.Vendor, Architecture: g.Architecture, Released: string(g.Released),
 		MemoryGB: g.MemoryGB, MemoryType: g.MemoryType, BandwidthGBs: g.BandwidthGBs, TDPWatts: g.TDPWatts,
 		Dense: figures(g.Dense), Sparse: figures(g.Sparse), Interconnect: g.Interconnect.Name, PCIeGen: g.PCIeGen,
-		URL: paths.GPU(g.ID), Source: g.Source,
+		URL: paths.GPU(g.ID), Source: g.Source, FiguresFrom: figuresFrom(g),
 	}
+}
+
+// figuresFrom is the GPU's figures_from, its default written out.
+func figuresFrom(g *catalog.GPU) string {
+	if g.VendorFigures() {
+		return catalog.FiguresVendor
+	}
+	return catalog.FiguresSecondary
 }
 
 func GPUExports(gpus []*catalog.GPU) (jsonData, csvData []byte, err error) {
@@ -444,7 +455,7 @@ func GPUExports(gpus []*catalog.GPU) (jsonData, csvData []byte, err error) {
 	for _, p := range catalog.Precisions {
 		head = append(head, p.Key+"_sparse")
 	}
-	head = append(head, "interconnect", "pcie_gen", "url", "source")
+	head = append(head, "interconnect", "pcie_gen", "url", "source", "figures_from")
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	w.Write(head)
@@ -457,7 +468,7 @@ func GPUExports(gpus []*catalog.GPU) (jsonData, csvData []byte, err error) {
 		for _, p := range catalog.Precisions {
 			line = append(line, fnum(p.Of(g.Sparse)))
 		}
-		line = append(line, cell(g.Interconnect.Name), fnum(g.PCIeGen), cell(paths.GPU(g.ID)), cell(g.Source))
+		line = append(line, cell(g.Interconnect.Name), fnum(g.PCIeGen), cell(paths.GPU(g.ID)), cell(g.Source), figuresFrom(g))
 		w.Write(line)
 	}
 	w.Flush()

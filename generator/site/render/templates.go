@@ -297,6 +297,28 @@ func (m Messages) T(key string, args ...any) (string, error) {
 	return s, nil
 }
 
+// th is the message of key as HTML, with each argument that is HTML (a
+// name marked as the catalog's language by own) put in as it is and every
+// other escaped: {{th "benchmark.group" (own .Round) …}}.
+func (m Messages) th(key string, args ...any) (template.HTML, error) {
+	s, ok := m[key]
+	if !ok {
+		return "", fmt.Errorf("no message %q in templates/messages", key)
+	}
+	in := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case template.HTML:
+			in[i] = string(v)
+		case string:
+			in[i] = template.HTMLEscapeString(v)
+		default:
+			in[i] = v
+		}
+	}
+	return template.HTML(fmt.Sprintf(template.HTMLEscapeString(s), in...)), nil
+}
+
 // TKeeping returns t of m without its error: the first error met is kept
 // in *err, for code that makes many texts and checks once.
 func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
@@ -313,6 +335,7 @@ func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
 func Funcs(m Messages) template.FuncMap {
 	return template.FuncMap{
 		"t":            m.T,            // UI text by key: {{t "compare.title"}}
+		"th":           m.th,           // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
 		"note":         m.Note,         // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
 		"tr":           m.tr,           // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
 		"trs":          m.trs,          // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
