@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"errors"
@@ -20,6 +21,7 @@ import (
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/reuse"
+	"gpucompare/generator/site/twins"
 	"gpucompare/generator/site/write"
 )
 
@@ -353,6 +355,17 @@ func (c *pageCache) store(i int, data, twin []byte) {
 	if c.next[i].model != (fingerprint.Fingerprint{}) {
 		c.next[i].data, c.next[i].twin = data, twin
 	}
+}
+
+// same returns the bytes and the Markdown twin of the page at path in the
+// last build when it rendered into html then too, and its twin was made
+// from them (twins.Of, a function of the path and the bytes alone).
+func (c *pageCache) same(path string, html []byte) (data, twin []byte, ok bool) {
+	k, hit := c.last[path]
+	if !hit || (k.twin == nil && twins.Has(path)) || !bytes.Equal(k.data, html) {
+		return nil, nil, false
+	}
+	return k.data, k.twin, true
 }
 
 // keepPages hands the pages of this build on to the next.

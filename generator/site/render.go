@@ -132,6 +132,14 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	if err := b.tmpl.Execute(buf, t, p.Layout, p); err != nil {
 		return fmt.Errorf("%s: %w", p.Path, err)
 	}
+	if cache != nil && p.Inline == nil && twin == nil {
+		// A page rendered again into the same bytes (a model that
+		// changed in what the page does not show) has the same twin.
+		if data, twin, ok := cache.same(p.Path, buf.Bytes()); ok {
+			cache.store(i, data, twin)
+			return b.putPage(p.Path, data, twin)
+		}
+	}
 	if twin == nil && twins.Has(p.Path) {
 		if twin, err = twins.Of(p.Path, buf.Bytes()); err != nil {
 			return err
