@@ -24,7 +24,7 @@ var stageImports = map[string][]string{
 	"site/derive":       nil,
 	"site/content":      {"site/render"},
 	"site/export":       {"site/derive", "site/paths", "site/render"},
-	"site/pagemodel":    {"site/content", "site/export", "site/paths", "site/render"},
+	"site/pagemodel":    {"site/content", "site/derive", "site/export", "site/paths", "site/render"},
 	"site/catalogpages": {"site/cards", "site/chartmodel", "site/content", "site/derive", "site/kinds", "site/markdown", "site/pagemodel", "site/paths", "site/render", "site/twins"},
 	"site/kinds":        {"site/chartmodel", "site/content", "site/derive", "site/pagemodel", "site/paths", "site/render"},
 	"site/chartmodel":   {"site/pagemodel", "site/render"},

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"errors"
@@ -9,6 +10,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/content"
@@ -18,6 +21,7 @@ import (
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/reuse"
+	"gpucompare/generator/site/twins"
 	"gpucompare/generator/site/write"
 )
 
@@ -149,6 +153,9 @@ type kept struct {
 	// entries are the feed entries of the last build's changes, by the
 	// fingerprint of what each is made of (feeds.Entries).
 	entries feeds.Entries
+	// keptWhole counts the pages the last build kept without making their
+	// models (pageCache.keep).
+	keptWhole int
 	// rows are the sizes of the matrix's rows in the last build (rowSizes).
 	rows map[fingerprint.Fingerprint]int
 	// editions is what the other editions of the site kept, by folder
@@ -198,29 +205,131 @@ func (k *kept) feedEntries() *feeds.Entries {
 }
 
 // keptPage is a rendered page and the fingerprint of its model, with its
-// Markdown twin when it has one.
+// Markdown twin when it has one; and, for a page whose kind notes what
+// its model reads (pagemodel.Page.Reads), the parts it read, with the
+// fingerprints of its frame and of those parts.
 type keptPage struct {
 	model fingerprint.Fingerprint
 	data  []byte
 	twin  []byte // its Markdown twin; nil when it has none
+
+	parts        []derive.Part // nil: not noted
+	frame, reads fingerprint.Fingerprint
 }
 
 // pageCache is what render needs of a Rebuilder: the pages of the last
 // build, the catalog's units to fingerprint this build's models with, and
-// the pages of this build to keep for the next.
+// the pages of this build to keep for the next; and the edition's catalog
+// and derived data, for the parts a model read (derive.Data.Value).
 type pageCache struct {
 	last  map[string]keptPage
 	units *fingerprint.CatalogUnits
 	next  []keptPage // by page index; nil data: not fingerprinted
+	cat   *catalog.Catalog
+	data  *derive.Data
+
+	mu    sync.Mutex
+	whole map[derive.Part]partPrint // of the parts that name no record, once a build
+	// kept counts the pages kept without their models made (keep).
+	kept atomic.Int64
 }
 
-// pageCache returns the cache of the n pages of a build whose sets of
-// files are sets (kept.begin), or nil for a build that keeps nothing.
-func (k *kept) pageCache(sets *reuse.Sets, n int) *pageCache {
+// partPrint is the fingerprint of a part, or false when it has none.
+type partPrint struct {
+	f  fingerprint.Fingerprint
+	ok bool
+}
+
+// pageCache returns the cache of the n pages of a build of cat and data
+// whose sets of files are sets (kept.begin), or nil for a build that
+// keeps nothing.
+func (k *kept) pageCache(sets *reuse.Sets, n int, cat *catalog.Catalog, data *derive.Data) *pageCache {
 	if sets == nil {
 		return nil
 	}
-	return &pageCache{last: k.pages, units: sets.Units(), next: make([]keptPage, n)}
+	return &pageCache{last: k.pages, units: sets.Units(), next: make([]keptPage, n), cat: cat, data: data, whole: map[derive.Part]partPrint{}}
+}
+
+// keep returns the bytes of page i, p, that the last build rendered,
+// without making its model, when its kind notes what the model reads
+// (p.Reads) and neither the page's frame nor any part its model read in
+// the last build has changed: its model is then the one of the last
+// build. Otherwise it returns false, and notes the page's frame for
+// noteReads. w is the worker's own walker.
+func (c *pageCache) keep(w *fingerprint.Walker, i int, p *pagemodel.Page) (data, twin []byte, ok bool) {
+	if p.Reads == nil || p.Data != nil || p.Attachments != nil {
+		return nil, nil, false
+	}
+	model, reads := p.Model, p.Reads
+	p.Model, p.Reads = nil, nil
+	frame, ok := w.Of(p)
+	p.Model, p.Reads = model, reads
+	if !ok {
+		return nil, nil, false
+	}
+	c.next[i].frame = frame
+	k, hit := c.last[p.Path]
+	if !hit || k.parts == nil || k.frame != frame {
+		return nil, nil, false
+	}
+	if f, ok := c.partsPrint(w, k.parts); !ok || f != k.reads {
+		return nil, nil, false
+	}
+	c.next[i] = k
+	c.kept.Add(1)
+	return k.data, k.twin, true
+}
+
+// noteReads keeps the parts that the model of page i read, once made,
+// with their fingerprint, for the next build to keep the page by
+// (keep); parts is nil for a page whose kind notes none.
+func (c *pageCache) noteReads(w *fingerprint.Walker, i int, parts []derive.Part) {
+	if parts == nil || c.next[i].frame == (fingerprint.Fingerprint{}) {
+		return
+	}
+	if f, ok := c.partsPrint(w, parts); ok {
+		c.next[i].parts, c.next[i].reads = parts, f
+	}
+}
+
+// partsPrint is the fingerprint of the parts, as they are in this build.
+func (c *pageCache) partsPrint(w *fingerprint.Walker, parts []derive.Part) (fingerprint.Fingerprint, bool) {
+	prints := make([]fingerprint.Fingerprint, len(parts))
+	for j, part := range parts {
+		var pp partPrint
+		if part.Provider == "" && part.ID == "" {
+			pp = c.wholePrint(part)
+		} else {
+			pp.f, pp.ok = w.Of(c.data.Value(c.cat, part))
+		}
+		if !pp.ok {
+			return fingerprint.Fingerprint{}, false
+		}
+		prints[j] = pp.f
+	}
+	return w.Of(struct {
+		Parts  []derive.Part
+		Prints []fingerprint.Fingerprint
+	}{parts, prints})
+}
+
+// wholePrint is the fingerprint of a part that names no record (the
+// benchmarks, the settings), made once a build for every page.
+func (c *pageCache) wholePrint(part derive.Part) partPrint {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	pp, ok := c.whole[part]
+	if !ok {
+		// The settings are walked whole: a pointer of theirs that a
+		// price point reaches too would stand for the price point's file.
+		units := c.units
+		if part.Kind == derive.PartSettings {
+			units = nil
+		}
+		pp.f, pp.ok = fingerprint.NewWalker(units).Of(c.data.Value(c.cat, part))
+		c.whole[part] = pp
+	}
+	return pp
 }
 
 // lookup returns the bytes of p when its model has the fingerprint it had
@@ -248,6 +357,17 @@ func (c *pageCache) store(i int, data, twin []byte) {
 	}
 }
 
+// same returns the bytes and the Markdown twin of the page at path in the
+// last build when it rendered into html then too, and its twin was made
+// from them (twins.Of, a function of the path and the bytes alone).
+func (c *pageCache) same(path string, html []byte) (data, twin []byte, ok bool) {
+	k, hit := c.last[path]
+	if !hit || (k.twin == nil && twins.Has(path)) || !bytes.Equal(k.data, html) {
+		return nil, nil, false
+	}
+	return k.data, k.twin, true
+}
+
 // keepPages hands the pages of this build on to the next.
 func (k *kept) keepPages(c *pageCache, pages []*pagemodel.Page) {
 	if c == nil {
@@ -260,6 +380,7 @@ func (k *kept) keepPages(c *pageCache, pages []*pagemodel.Page) {
 		}
 	}
 	k.pages = m
+	k.keptWhole = int(c.kept.Load())
 }
 
 // templates loads the templates of tfs for lang, its diagnostics going to

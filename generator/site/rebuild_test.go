@@ -627,3 +627,78 @@ func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
 		last = got
 	}
 }
+
+// TestRebuildMakesTheModelsOfInstancePagesWhoseReadsChanged checks that a
+// Rebuilder keeps an instance type's page without making its model again
+// while nothing its model read changed (derive.Recorder): after an edit of
+// one price, the pages of the other instance types keep their bytes and
+// their models are not made; after an edit of a GPU model, the pages of
+// its instance types are made again, and the others are kept. Each rebuilt
+// site equals a full build, in every edition.
+func TestRebuildMakesTheModelsOfInstancePagesWhoseReadsChanged(t *testing.T) {
+	root := editableRoot(t, 300)
+	opts := Options{BaseURL: "https://example.com/"}
+	r := NewRebuilder(root, opts)
+	last, _, err := r.Rebuild()
+	if err != nil {
+		t.Fatal(err)
+	}
+	instancePages := func(files Files) []string {
+		var out []string
+		for _, p := range files.Paths() {
+			if strings.HasPrefix(p, "instances/") && strings.HasSuffix(p, "/index.html") {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	all := instancePages(last)
+	if len(all) < 20 {
+		t.Fatalf("%d instance pages: too few to tell", len(all))
+	}
+	const priceFile, gpuFile = "data/prices/syn-cloud-01.yaml", "data/gpus/syn-g1-16gb.yaml"
+	// onGPU counts the instance pages of the GPU model edited.
+	onGPU := 0
+	for _, p := range all {
+		if bytes.Contains(last[p], []byte("gpus/syn-g1-16gb/")) {
+			onGPU++
+		}
+	}
+	steps := []struct {
+		name, file string
+		edit       func()
+		made       int // how many instance pages are made again, in each edition
+	}{
+		// The instance type priced; no other's benchmark rank moves in
+		// the synthetic catalog.
+		{"price", priceFile, func() {
+			edit(t, root, priceFile, firstLine(t, root, priceFile, "amount: ")+"\n", "amount: 19.4242\n")
+		}, 1},
+		{"gpu", gpuFile, func() { edit(t, root, gpuFile, "name: Synthetic G1 16GB", "name: Synthetic G1 16GB <b>edited</b>") }, onGPU},
+	}
+	for _, s := range steps {
+		s.edit()
+		got, _, err := r.RebuildChanged([]string{s.file})
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		want, _, err := freshBuild(t, root, opts)
+		if err != nil {
+			t.Fatalf("%s: full build: %v", s.name, err)
+		}
+		sameFiles(t, s.name, got, want)
+		if made := len(all) - r.kept.keptWhole; made != s.made {
+			t.Errorf("%s: %d of %d instance pages made again; want %d", s.name, made, len(all), s.made)
+		}
+		changed := 0
+		for _, p := range all {
+			if !bytes.Equal(got[p], last[p]) {
+				changed++
+			}
+		}
+		if changed == 0 {
+			t.Errorf("%s: no instance page changed", s.name)
+		}
+		last = got
+	}
+}

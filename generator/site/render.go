@@ -74,9 +74,18 @@ func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 // charts follow from it (chartsFollowModel): such a page, unchanged, makes
 // no charts. A page found takes its Markdown twin from the cache too.
 func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, chartsOf chartmodel.Charts, cache *pageCache, w *fingerprint.Walker, buf *bytes.Buffer) error {
+	if cache != nil {
+		if data, twin, ok := cache.keep(w, i, p); ok {
+			return b.putPage(p.Path, data, twin)
+		}
+	}
 	if err := b.makeModel(p); err != nil {
 		return err
 	}
+	if cache != nil {
+		cache.noteReads(w, i, p.Reads.Parts())
+	}
+	p.Reads = nil
 	for _, a := range p.Attachments {
 		if err := b.put(a.Path, a.Data); err != nil {
 			return err
@@ -127,6 +136,14 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	buf.Reset()
 	if err := b.tmpl.Execute(buf, t, p.Layout, p); err != nil {
 		return fmt.Errorf("%s: %w", p.Path, err)
+	}
+	if cache != nil && p.Inline == nil && twin == nil {
+		// A page rendered again into the same bytes (a model that
+		// changed in what the page does not show) has the same twin.
+		if data, twin, ok := cache.same(p.Path, buf.Bytes()); ok {
+			cache.store(i, data, twin)
+			return b.putPage(p.Path, data, twin)
+		}
 	}
 	if twin == nil && twins.Has(p.Path) {
 		if twin, err = twins.Of(p.Path, buf.Bytes(), agesTo); err != nil {

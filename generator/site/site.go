@@ -296,7 +296,7 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	})
 	others.Go(func() { llmsErr = b.llms(pages, sets) })
 	others.Go(func() { cardsErr = b.cards(pages, sets) })
-	cache := keep.pageCache(sets, len(pages))
+	cache := keep.pageCache(sets, len(pages), b.cat, b.Data)
 	renderErr := b.render(pages, cache)
 	others.Wait()
 	keep.keepPages(cache, pages)

@@ -66,19 +66,19 @@ func panelRegion(rows []*panelRow) *panelRow {
 	return rows[0]
 }
 
-// panelRows makes the price panel of an instance type from its offers:
+// panelRows makes the price panel of an instance type in from its offers:
 // under each pricing model (pricing.Models order) and payment option
 // (unnamed first, then catalog.Payments order), the lowest current price
 // across its regions, as pricing.Price.Before chooses — a provider's or an
 // aggregator's figure over an article's or an estimate, however low; then
 // the lower in the page's currency, a price quoted in another converted at
 // the catalog's rate; of equal prices the first region, in offer order.
-func (c *Kind) panelRows(in *catalog.Instance) []*panelRow {
+func (c *Kind) panelRows(in *catalog.Instance, offers []*pricing.Offer) []*panelRow {
 	type option struct{ model, payment string }
 	best := map[option]*pricing.Price{}
 	at := map[option]*pricing.Offer{}
 	regions := map[option]int{}
-	for _, o := range c.data.OffersOf[in] {
+	for _, o := range offers {
 		for _, pr := range o.Prices {
 			for _, op := range pr.Options {
 				k := option{op.Model, op.Point.Payment}

@@ -165,6 +165,7 @@ func (k *Kind) ProviderPages() []*pagemodel.Page {
 		for _, in := range pr.Instances {
 			p := k.newPage(paths.Instance(in), "instance")
 			p.Title, p.DescKey = in.Name, "instance.description"
+			p.Reads = &derive.Recorder{}
 			p.Lazy(func() any { return k.InstanceData(p, in) })
 			out = append(out, p)
 		}
@@ -888,9 +889,16 @@ type claimView struct {
 }
 
 func (k *Kind) InstanceData(p *pagemodel.Page, in *catalog.Instance) *InstanceData {
+	// Every part of the catalog and derived data the model reads is read
+	// through reads, which notes it (derive.Recorder): the instance type with
+	// its provider, its GPU model, its prices, offers and changes, the
+	// benchmarks, trials and quotes, and the catalog's settings.
+	reads := p.Reads
+	reads.Instance(in)
+	reads.Settings()
 	pr := in.Provider
+	g := reads.GPU(k.cat, in.GPU)
 	d := &InstanceData{Provider: pr, ProviderURL: p.Rel(paths.Provider(pr.ID)), Instance: in, GPUMemoryGB: k.cat.TotalGPUMemoryGB(in)}
-	g := k.cat.GPU(in.GPU)
 	if g != nil {
 		d.GPU, d.GPUURL = g, p.Rel(paths.GPU(g.ID))
 	}
@@ -911,7 +919,7 @@ func (k *Kind) InstanceData(p *pagemodel.Page, in *catalog.Instance) *InstanceDa
 		}
 	}
 	ref := map[string]int{}
-	for _, pp := range k.data.PricesOf[derive.PriceKey{Provider: pr.ID, Instance: in.ID}] {
+	for _, pp := range reads.PricesOf(k.data, derive.PriceKey{Provider: pr.ID, Instance: in.ID}) {
 		v := k.price(in, pp)
 		if pp.Source != "" {
 			if ref[pp.Source] == 0 {
@@ -922,7 +930,7 @@ func (k *Kind) InstanceData(p *pagemodel.Page, in *catalog.Instance) *InstanceDa
 		}
 		d.Prices = append(d.Prices, v)
 	}
-	d.Panel = k.panelRows(in)
+	d.Panel = k.panelRows(in, reads.OffersOf(k.data, in))
 	d.PanelRegion = panelRegion(d.Panel)
 	d.History = historyGroups(d.Prices)
 	cutHistory(d.History, p.Rel(paths.Matrix(1))+"#"+url.Values{"provider": {pr.ID}, "gpu": {in.GPU}}.Encode())
@@ -934,9 +942,12 @@ func (k *Kind) InstanceData(p *pagemodel.Page, in *catalog.Instance) *InstanceDa
 			d.LinkDisputed = slices.Contains(in.Claims.Disputed, "interconnect")
 		}
 	}
-	d.Changes = k.changeRows(p, k.data.ChangesOf[in])
+	d.Changes = k.changeRows(p, reads.ChangesOf(k.data, in))
+	reads.Benchmarks(in)
 	d.Benchmarks = k.benchmarks.InstanceBenchmarks(p, in)
+	reads.Trials()
 	d.Trials = k.benchmarks.InstanceTrials(p, in)
+	reads.Quotes()
 	d.Quotes = InstanceQuotes(k.cat, in, k.ageDate)
 	return d
 }

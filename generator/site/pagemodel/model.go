@@ -15,6 +15,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/site/content"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
 )
 
@@ -86,6 +87,12 @@ type Page struct {
 	// the models of the pages being rendered are held; nil once made, or
 	// when Data was made with the page.
 	Model func() (any, error)
+	// Reads notes, as Model makes Data, what the model reads of the
+	// edition's catalog and derived data (derive.Recorder), when its kind
+	// makes it through one: a live preview keeps the page's bytes, without
+	// making its model, while none of those parts nor the page's frame
+	// changed. nil for a page whose model reads what it needs directly.
+	Reads *derive.Recorder
 	// Attachments are files written beside the page at build, by output
 	// path, in the order attached: a trial plan's downloads.
 	Attachments []Attachment
