@@ -201,7 +201,7 @@ func TestUntranslatedNotesCounted(t *testing.T) {
 	files := translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\nnotes: Billed per second.\nspot:\n  name: Spot Instances\n  i18n: {zh-CN: {name: Spot 实例}}\n")
 	files["data/providers/aws.yaml"] += "    notes: Eight GPUs.\n  - id: p5\n    name: p5.48xlarge\n    gpu: a100\n    gpu_count: 8\n    regions: [us-east-1]\n    source: https://example.com/p5\n    notes: Also eight.\n    i18n: {zh-CN: {notes: 同样八个。}}\n"
 	c, r := load(t, files)
-	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN under the field's own key (notes, a price's note, price_not_public, price_incomplete)\n"
+	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN under the field's own key (notes, a price's note, price_not_public, price_incomplete, the note of a provider's billing, spot, egress, storage and sla)\n"
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
@@ -288,5 +288,73 @@ prices:
 	files["data/prices/aws.yaml"] = strings.Replace(files["data/prices/aws.yaml"], "{note: 一次快照。}", "{source: 一}", 1)
 	if _, r := load(t, files); !strings.Contains(r.String(), `data/prices/aws.yaml:4:`) || !strings.Contains(r.String(), `"source" is not a translatable field: want one of note`) {
 		t.Errorf("a price's i18n of a field that is not translatable: got\n%s", r)
+	}
+}
+
+// TestProviderTermsNoteTranslatable: the note of a provider's billing,
+// spot, egress, storage and sla takes Chinese text in the block's own
+// i18n, which Text gives; a note without it is counted with the catalog's
+// other notes at its line; and an i18n key that is not the note (or the
+// spot's name) is an error at its line.
+func TestProviderTermsNoteTranslatable(t *testing.T) {
+	files := translatedAWS(`i18n: {zh-CN: {description: 一家公有云。}}
+billing:
+  granularity: second
+  note: Per-second for Linux.
+  i18n: {zh-CN: {note: Linux 按秒计费。}}
+  source: https://example.com/terms
+spot:
+  available: true
+  name: Spot Instances
+  note: 2 minutes (interruption notice; best effort).
+  i18n: {zh-CN: {name: Spot 实例, note: 中断前2分钟通知（尽力而为）。}}
+  source: https://example.com/terms
+egress:
+  price: 0.09
+  currency: USD
+  note: First 100 GB/month free.
+  source: https://example.com/terms
+storage:
+  price: 0.08
+  currency: USD
+  note: gp3 volumes.
+  i18n: {zh-CN: {note: gp3 卷。}}
+  source: https://example.com/terms
+sla:
+  percent: 99.99
+  note: Region-level, multi-AZ.
+  i18n: {zh-CN: {note: 地域级，多可用区。}}
+  source: https://example.com/terms
+`)
+	c, r := load(t, files)
+	if got := r.String(); !strings.Contains(got, "data/providers/aws.yaml:21:") || !strings.Contains(got, "1 catalog notes have no zh-CN text") {
+		t.Errorf("the untranslated egress note, counted at its line: got\n%s", got)
+	}
+	p := c.Provider("aws")
+	if p == nil {
+		t.Fatalf("provider not loaded: %v", c.Providers)
+	}
+	for _, tc := range []struct {
+		name string
+		rec  any
+		want string
+		in   bool
+	}{
+		{"billing", p.Billing, "Linux 按秒计费。", true},
+		{"spot", &p.Spot, "中断前2分钟通知（尽力而为）。", true},
+		{"egress", p.Egress, "First 100 GB/month free.", false},
+		{"storage", p.Storage, "gp3 卷。", true},
+		{"sla", p.SLA, "地域级，多可用区。", true},
+	} {
+		if got, in := Text(tc.rec, "note", "zh-CN"); got != tc.want || in != tc.in {
+			t.Errorf("Text(%s, note, zh-CN) = %q, %v; want %q, %v", tc.name, got, in, tc.want, tc.in)
+		}
+	}
+	if got, _ := Text(&p.Spot, "name", "zh-CN"); got != "Spot 实例" {
+		t.Errorf("Text(spot, name, zh-CN) = %q; want the spot's own term beside its note", got)
+	}
+	files["data/providers/aws.yaml"] = strings.Replace(files["data/providers/aws.yaml"], "{note: 地域级，多可用区。}", "{percent: 一}", 1)
+	if _, r := load(t, files); !strings.Contains(r.String(), "data/providers/aws.yaml:32:") || !strings.Contains(r.String(), `"percent" is not a translatable field: want one of note`) {
+		t.Errorf("an sla's i18n of a field that is not translatable: got\n%s", r)
 	}
 }

@@ -220,9 +220,11 @@ type Provider struct {
 type Billing struct {
 	Granularity    string   `yaml:"granularity"` // second, minute, hour, month
 	MinimumSeconds *float64 `yaml:"minimum_seconds"`
-	Note           string   `yaml:"note"`
+	Note           string   `yaml:"note" i18n:"note"`
 	Source         string   `yaml:"source"`
-	at             *place
+	// I18n holds the note in other languages.
+	I18n I18n `yaml:"i18n"`
+	at   *place
 }
 
 // Spot is what a provider says of its interruptible capacity.
@@ -230,10 +232,10 @@ type Spot struct {
 	Available     *bool    `yaml:"available"`
 	Name          string   `yaml:"name" i18n:"name"` // the provider's own term: "Spot VMs", "preemptible instances"
 	NoticeSeconds *float64 `yaml:"notice_seconds"`
-	Note          string   `yaml:"note"`
+	Note          string   `yaml:"note" i18n:"note"`
 	Source        string   `yaml:"source"`
 	// I18n holds the provider's own term in other languages, as it
-	// writes it there (抢占式实例, 竞价实例).
+	// writes it there (抢占式实例, 竞价实例), and the note.
 	I18n I18n `yaml:"i18n"`
 }
 
@@ -241,15 +243,19 @@ type Spot struct {
 type Rate struct {
 	Price    *float64 `yaml:"price"`
 	Currency string   `yaml:"currency"`
-	Note     string   `yaml:"note"`
+	Note     string   `yaml:"note" i18n:"note"`
 	Source   string   `yaml:"source"`
+	// I18n holds the note in other languages.
+	I18n I18n `yaml:"i18n"`
 }
 
 // SLA is a compute availability commitment.
 type SLA struct {
 	Percent *float64 `yaml:"percent"`
-	Note    string   `yaml:"note"`
+	Note    string   `yaml:"note" i18n:"note"`
 	Source  string   `yaml:"source"`
+	// I18n holds the note in other languages.
+	I18n I18n `yaml:"i18n"`
 }
 
 // Certifications lists compliance attestations with the source that lists them.

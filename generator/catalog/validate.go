@@ -742,8 +742,15 @@ func (l *loader) validateProvider(r record, p *Provider) {
 	cited("billing", p.Billing.Source, p.Billing.Granularity != "" || p.Billing.MinimumSeconds != nil)
 	sub("spot").positive("notice_seconds", p.Spot.NoticeSeconds)
 	cited("spot", p.Spot.Source, p.Spot.Available != nil || p.Spot.NoticeSeconds != nil)
-	if s := sub("spot"); s.at != nil {
-		l.translations(s, &p.Spot)
+	// The terms' notes take their text in other languages in their own
+	// i18n, as a price's note does.
+	for _, t := range []struct {
+		key string
+		rec any
+	}{{"billing", &p.Billing}, {"spot", &p.Spot}, {"egress", &p.Egress}, {"storage", &p.Storage}, {"sla", &p.SLA}} {
+		if s := sub(t.key); s.at != nil {
+			l.translations(s, t.rec)
+		}
 	}
 	for _, rate := range []struct {
 		key string
