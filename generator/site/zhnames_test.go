@@ -36,3 +36,43 @@ func TestChineseHomeNamesInChinese(t *testing.T) {
 		t.Errorf("zh/providers/crusoe/index.html does not name the H200 offer in Chinese")
 	}
 }
+
+// TestChineseProviderNamesFollowTheRule: a provider whose English name
+// holds a generic word (RunPod Secure Cloud, Crusoe Cloud, Open Telekom
+// Cloud) is named in Chinese by the glossary's name_words in the Chinese
+// edition's tables, chart data, filters and titles — never in English —
+// and keeps its English name in the English edition.
+func TestChineseProviderNamesFollowTheRule(t *testing.T) {
+	files, _ := build(t, shipped(t), Options{})
+	for _, c := range []struct {
+		file, zh, en string
+	}{
+		{"index.html", `"RunPod 安全云"`, `"RunPod Secure Cloud"`},                                                                     // chart data
+		{"changes/index.html", `<option value="runpod">RunPod 安全云</option>`, `<option value="runpod">RunPod Secure Cloud</option>`}, // a filter
+		{"providers/crusoe/index.html", `Crusoe 云`, `Crusoe Cloud`},
+		{"providers/open-telekom-cloud/index.html", `Open Telekom 云`, `Open Telekom Cloud`},
+		{"instances/runpod/rtx-4090-secure-per-gpu/index.html", `<title>RTX 4090（安全云，按单GPU计价）`, `<title>RTX 4090 (Secure Cloud, per GPU)`},
+	} {
+		zh, en := string(files["zh/"+c.file]), string(files[c.file])
+		if zh == "" || en == "" {
+			t.Errorf("%s: not built in both editions", c.file)
+			continue
+		}
+		if !strings.Contains(zh, c.zh) {
+			t.Errorf("zh/%s does not show %s", c.file, c.zh)
+		}
+		if !strings.Contains(en, c.en) {
+			t.Errorf("%s does not show %s", c.file, c.en)
+		}
+	}
+	for name, data := range files {
+		if !strings.HasPrefix(name, "zh/") || !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		for _, english := range []string{`"RunPod Secure Cloud"`, `"RunPod Community Cloud"`, `"Crusoe Cloud"`, `>RunPod Secure Cloud<`, `>Crusoe Cloud<`} {
+			if strings.Contains(string(data), english) {
+				t.Errorf("%s still names %s", name, english)
+			}
+		}
+	}
+}
