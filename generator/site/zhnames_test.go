@@ -76,3 +76,20 @@ func TestChineseProviderNamesFollowTheRule(t *testing.T) {
 		}
 	}
 }
+
+// TestChineseGPUVariant: a GPU's variant shows its Chinese text on the
+// Chinese GPU page, and its English on the English one.
+func TestChineseGPUVariant(t *testing.T) {
+	files, _ := build(t, shipped(t), Options{})
+	for _, c := range []struct{ file, zh, en string }{
+		{"gpus/gb200/index.html", "<dd>GB200 NVL72 机架中的一块 B200 级 GPU</dd>", "<dd>one B200-class GPU of a GB200 NVL72 rack</dd>"},
+		{"gpus/gh200-96gb/index.html", "<dd>Grace Hopper 超级芯片，96GB HBM3</dd>", "<dd>Grace Hopper Superchip, 96GB HBM3</dd>"},
+	} {
+		if zh := string(files["zh/"+c.file]); !strings.Contains(zh, c.zh) {
+			t.Errorf("zh/%s does not show the variant %s", c.file, c.zh)
+		}
+		if en := string(files[c.file]); !strings.Contains(en, c.en) {
+			t.Errorf("%s does not show the variant %s", c.file, c.en)
+		}
+	}
+}
