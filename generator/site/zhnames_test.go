@@ -1,6 +1,7 @@
 package site
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -93,3 +94,45 @@ func TestChineseGPUVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestChineseSourceLines: the source lines of the China clouds' instance
+// pages say the catalog's words about a source in Chinese — its
+// addresses, file names, figures and quoted titles as they stand — and
+// the English pages keep the catalog's.
+func TestChineseSourceLines(t *testing.T) {
+	files, _ := build(t, shipped(t), Options{})
+	const page = "instances/alibaba-cloud/ecs.ebmgn7i.32xlarge/index.html"
+	zh, en := string(files["zh/"+page]), string(files[page])
+	for _, want := range []string{
+		`<span class="source">github.com/sugarlxn/skypilot-catalog catalogs/v8/alicloud/vms.csv @b3e23ad（美元价 = 人民币成交价 × 0.138`,
+		`<span class="source">换算：.github/scripts/alicloud/fetch_gpu_vms.py（`,
+	} {
+		if !strings.Contains(zh, want) {
+			t.Errorf("zh/%s does not show %s", page, want)
+		}
+	}
+	if !strings.Contains(en, "(USD = CNY trade price x 0.138 per catalog fetch script") {
+		t.Errorf("%s lost the catalog's own source line", page)
+	}
+	pages := 0
+	for name, data := range files {
+		if !strings.HasPrefix(name, "zh/instances/alibaba-cloud/") && !strings.HasPrefix(name, "zh/instances/tencent-cloud/") || !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		pages++
+		// The text a reader sees, without the tags (a reference's tooltip
+		// keeps the source as the catalog writes it, marked English).
+		text := htmlTags.ReplaceAllString(string(data), "")
+		for _, english := range []string{"trade price x", ">conversion: ", "last changed", "markdown copy in public GitHub index", "UnitPriceDiscount; CNY x"} {
+			if strings.Contains(text, english) {
+				t.Errorf("%s still says %q", name, english)
+			}
+		}
+	}
+	if pages < 20 {
+		t.Errorf("read %d instance pages of the China clouds", pages)
+	}
+}
+
+// htmlTags are the tags of an HTML page, with their attributes.
+var htmlTags = regexp.MustCompile(`<[^>]*>`)
