@@ -53,6 +53,8 @@ func TestChineseProviderNamesFollowTheRule(t *testing.T) {
 		{"providers/crusoe/index.html", `Crusoe 云`, `Crusoe Cloud`},
 		{"providers/open-telekom-cloud/index.html", `Open Telekom 云`, `Open Telekom Cloud`},
 		{"instances/runpod/rtx-4090-secure-per-gpu/index.html", `<title>RTX 4090（安全云，按单GPU计价）`, `<title>RTX 4090 (Secure Cloud, per GPU)`},
+		{"embed/price-performance/index.html", `RunPod 安全云`, `RunPod Secure Cloud`}, // an embed page's chart data
+		{"embed/discounts/index.html", `"RunPod 安全云"`, `"RunPod Secure Cloud"`},
 	} {
 		zh, en := string(files["zh/"+c.file]), string(files[c.file])
 		if zh == "" || en == "" {
