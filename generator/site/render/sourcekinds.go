@@ -3,7 +3,12 @@ package render
 import (
 	"fmt"
 	"regexp"
+	"strings"
 )
+
+// quoteMark stands for a quoted title in a source kind's message while it
+// is formatted.
+const quoteMark = "\x00quote\x00"
 
 // sourceKinds are the kinds of citation the catalog writes again and
 // again in its own English words around a document's address (the
@@ -50,16 +55,24 @@ func (m Messages) sourceKind(text string) (words, quote string, ok bool) {
 		if !has {
 			return "", "", false
 		}
-		// Every part is an argument; a message that leaves the quoted title
-		// to the quotation names the others by index (%[2]s).
+		// Every part is an argument. The quoted title ends the words: the
+		// message writes it last, and the page shows it as a quotation.
 		var args []any
-		for _, part := range sm[1:] {
+		for i, part := range sm[1:] {
+			if i+1 == k.quote {
+				part = quoteMark
+			}
 			args = append(args, part)
 		}
+		words = fmt.Sprintf(format, args...)
 		if k.quote > 0 {
-			quote = sm[k.quote]
+			before, after, found := strings.Cut(words, quoteMark)
+			if !found || after != "" {
+				return "", "", false
+			}
+			words, quote = before, sm[k.quote]
 		}
-		return fmt.Sprintf(format, args...), quote, true
+		return words, quote, true
 	}
 	return "", "", false
 }
