@@ -80,13 +80,15 @@ func TestChineseProviderNamesFollowTheRule(t *testing.T) {
 	}
 }
 
-// TestChineseGPUVariant: a GPU's variant shows its Chinese text on the
-// Chinese GPU page, and its English on the English one.
+// TestChineseGPUVariant: a GPU's variant, and its name in the heading,
+// show their Chinese text on the Chinese GPU page, and their English on
+// the English one.
 func TestChineseGPUVariant(t *testing.T) {
 	files, _ := build(t, shipped(t), Options{})
 	for _, c := range []struct{ file, zh, en string }{
 		{"gpus/gb200/index.html", "<dd>GB200 NVL72 机架中的一块 B200 级 GPU</dd>", "<dd>one B200-class GPU of a GB200 NVL72 rack</dd>"},
 		{"gpus/gh200-96gb/index.html", "<dd>Grace Hopper 超级芯片，96GB HBM3</dd>", "<dd>Grace Hopper Superchip, 96GB HBM3</dd>"},
+		{"gpus/gb200/index.html", "<h1>GB200（按单GPU计价）</h1>", "<h1>GB200 (per GPU)</h1>"}, // its name, in the heading
 	} {
 		if zh := string(files["zh/"+c.file]); !strings.Contains(zh, c.zh) {
 			t.Errorf("zh/%s does not show the variant %s", c.file, c.zh)
