@@ -358,3 +358,40 @@ sla:
 		t.Errorf("an sla's i18n of a field that is not translatable: got\n%s", r)
 	}
 }
+
+// TestGPUVariantTranslatable: a GPU's variant takes Chinese text in its
+// i18n, as a price's note does, which Text gives; a variant without it
+// is a name, the same in every language (SXM4 40GB); and an i18n key
+// that is not a translatable field is an error at its line.
+func TestGPUVariantTranslatable(t *testing.T) {
+	gpu := `id: a100
+name: A100 SXM4 40GB
+model: A100
+variant: one GPU of a rack
+i18n: {zh-CN: {variant: 机架中的一块 GPU}}
+vendor: NVIDIA
+source: https://example.com/a100
+`
+	files := translatedAWS("")
+	files["data/gpus/a100.yaml"] = gpu
+	c, r := load(t, files)
+	if errs := r.Errors(); len(errs) > 0 {
+		t.Fatalf("errors: %v", errs)
+	}
+	g := c.GPU("a100")
+	if got, in := Text(g, "variant", "zh-CN"); got != "机架中的一块 GPU" || !in {
+		t.Errorf("Text(gpu, variant, zh-CN) = %q, %v; want the Chinese", got, in)
+	}
+	if got, _ := Text(g, "variant", "en"); got != "one GPU of a rack" {
+		t.Errorf("Text(gpu, variant, en) = %q; want the English", got)
+	}
+	files["data/gpus/a100.yaml"] = strings.Replace(gpu, "i18n: {zh-CN: {variant: 机架中的一块 GPU}}\n", "", 1)
+	c, _ = load(t, files)
+	if got, in := Text(c.GPU("a100"), "variant", "zh-CN"); got != "one GPU of a rack" || !in {
+		t.Errorf("Text(gpu without i18n, variant, zh-CN) = %q, %v; want the English, a name", got, in)
+	}
+	files["data/gpus/a100.yaml"] = strings.Replace(gpu, "{variant: 机架中的一块 GPU}", "{vendor: 英伟达}", 1)
+	if _, r := load(t, files); !strings.Contains(r.String(), "data/gpus/a100.yaml:5:") || !strings.Contains(r.String(), `"vendor" is not a translatable field: want one of`) || !strings.Contains(r.String(), "variant") {
+		t.Errorf("a GPU's i18n of a field that is not translatable: got\n%s", r)
+	}
+}

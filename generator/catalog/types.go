@@ -118,9 +118,9 @@ type FXRate struct {
 // 2:4-sparse figures, when kept, live apart in Sparse.
 type GPU struct {
 	ID           string   `yaml:"id"`
-	Name         string   `yaml:"name" i18n:"name"` // what people read: "A100 SXM4 40GB"
-	Model        string   `yaml:"model"`            // the chip family shared by variants: "A100"
-	Variant      string   `yaml:"variant"`          // form factor and memory: "SXM4 40GB"
+	Name         string   `yaml:"name" i18n:"name"`    // what people read: "A100 SXM4 40GB"
+	Model        string   `yaml:"model"`               // the chip family shared by variants: "A100"
+	Variant      string   `yaml:"variant" i18n:"name"` // form factor and memory: "SXM4 40GB"; a name, the same in a language without its own words
 	Vendor       string   `yaml:"vendor"`
 	Kind         string   `yaml:"kind"` // gpu (default) or another accelerator kind
 	Architecture string   `yaml:"architecture"`

@@ -80,9 +80,9 @@ func (d *Data) BenchmarkCosts(id string, g *bench.Group, model string) (*Benchma
 	label := func(cost *bench.Cost) string {
 		m := cost.Mapping
 		if m.Instances == 1 {
-			return m.Offer.Instance.Name
+			return d.instanceName(m.Offer.Instance)
 		}
-		return t("bench.chart.instances", thousands(m.Instances), m.Offer.Instance.Name)
+		return t("bench.chart.instances", thousands(m.Instances), d.instanceName(m.Offer.Instance))
 	}
 	name := func(cost *bench.Cost) string {
 		s := label(cost) + " · " + d.ProviderName(cost.Mapping.Offer.Provider)

@@ -93,7 +93,7 @@ func (d *Data) PriceHistory(id string, in *catalog.Instance, points []HistoryPoi
 		if len(g.currencies) > 1 {
 			c.ID = id + "_" + cur
 		}
-		c.Title = t("chart.history.title", in.Name, d.Cur(cur))
+		c.Title = t("chart.history.title", d.instanceName(in), d.Cur(cur))
 		xName, yName := t("chart.axis.since"), t("chart.axis.per_gpu_hour", d.Cur(cur))
 		lines := make([]historyLine, 0, len(g.series))
 		for _, s := range g.series {

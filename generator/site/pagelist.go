@@ -101,11 +101,9 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	out = append(out, guides...)
 
 	out = append(out, changesOf(b).Pages()...)
-	if b.ed.root() {
-		// The embed pages are the root edition's: the Chinese edition's
-		// would show the catalog's English names again in more pages.
-		out = append(out, kinds.NewEmbeds(b.newPage, nil).Pages()...)
-	}
+	// The embed pages of each edition: the Chinese edition's name the
+	// catalog's records in Chinese as its other pages do.
+	out = append(out, kinds.NewEmbeds(b.newPage, nil).Pages()...)
 
 	for _, c := range b.content {
 		p := b.newPage(c.Path, "page")

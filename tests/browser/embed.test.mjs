@@ -19,7 +19,8 @@ import { patience } from './patience.mjs';
 const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
 
 const files = {
-  'data/site.yaml': 'title: Embed test\ncurrency: USD\n',
+  // Two editions: the Chinese one has embed pages of its own.
+  'data/site.yaml': 'title: Embed test\ncurrency: USD\neditions:\n  - language: zh-CN\n    dir: zh\n',
   'data/gpus/a100.yaml': `id: a100
 name: A100 SXM4 40GB
 model: A100
@@ -100,6 +101,7 @@ before(async () => {
     res.end(`<!DOCTYPE html><html><head><title>Wiki</title></head><body>
 <iframe name="embed" src="${origin}/embed/price-by-gpu/" width="900" height="700"></iframe>
 <iframe name="normal" src="${origin}/gpus/" width="900" height="700"></iframe>
+<iframe name="embed-zh" src="${origin}/zh/embed/price-by-gpu/" width="900" height="700"></iframe>
 </body></html>`);
   });
   await new Promise((resolve) => host.listen(0, 'localhost', resolve));
@@ -141,6 +143,23 @@ test('an embed page loads in a frame of another origin; a normal page refuses to
   assert.ok(facts.rows >= 1, 'the embed page has no table rows');
   assert.equal(facts.header, false, "the embed page shows the site's header");
   assert.match(facts.title, /Price per GPU-hour/);
+
+  // The Chinese edition's embed page loads in a frame of another origin
+  // too, in Chinese.
+  const zh = page.frame({ name: 'embed-zh' });
+  assert.ok(zh, 'no Chinese embed frame');
+  await zh.waitForSelector('.chart-figure .chart canvas', { timeout: patience(30_000) });
+  assert.equal(zh.url(), `${origin}/zh/embed/price-by-gpu/`);
+  const zhFacts = await zh.evaluate(() => ({
+    lang: document.documentElement.lang,
+    rows: document.querySelectorAll('table.chart-data tbody tr').length,
+    header: !!document.querySelector('.site-header'),
+    title: document.querySelector('h1')?.textContent,
+  }));
+  assert.equal(zhFacts.lang, 'zh-CN');
+  assert.ok(zhFacts.rows >= 1, 'the Chinese embed page has no table rows');
+  assert.equal(zhFacts.header, false, "the Chinese embed page shows the site's header");
+  assert.match(zhFacts.title, /每GPU小时/);
 
   await blocked;
   const normal = page.frame({ name: 'normal' });

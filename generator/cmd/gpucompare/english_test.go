@@ -77,6 +77,12 @@ func englishWords(text string, allowed map[string]bool) []string {
 // englishWordsAt is englishWords as the positions of the words in text.
 func englishWordsAt(text string, allowed map[string]bool) [][2]int {
 	var found [][2]int
+	// A phrase the list allows (a brand of two words) is blanked out
+	// first, wherever it stands whole, so each of its words stays a word
+	// alone.
+	if phrases := phrasesOf(allowed); phrases != nil {
+		text = phrases.ReplaceAllStringFunc(text, func(s string) string { return strings.Repeat(" ", len(s)) })
+	}
 	for _, m := range latinToken.FindAllStringIndex(text, -1) {
 		tok := text[m[0]:m[1]]
 		if strings.ContainsAny(tok, "0123456789._") || zoneID.MatchString(tok) {
@@ -96,6 +102,22 @@ func englishWordsAt(text string, allowed map[string]bool) [][2]int {
 		found = append(found, [2]int{m[0], m[1]})
 	}
 	return found
+}
+
+// phrasesOf is a pattern of the entries of allowed that hold a space,
+// each whole, or nil when there are none.
+func phrasesOf(allowed map[string]bool) *regexp.Regexp {
+	var alts []string
+	for w := range allowed {
+		if strings.Contains(w, " ") {
+			alts = append(alts, regexp.QuoteMeta(w))
+		}
+	}
+	if alts == nil {
+		return nil
+	}
+	slices.Sort(alts)
+	return regexp.MustCompile(`\b(?:` + strings.Join(alts, "|") + `)\b`)
 }
 
 // visibleText is what a reader of an HTML page sees of it, outside the
@@ -399,7 +421,7 @@ var spacedMeasure = regexp.MustCompile(`[0-9][0-9,.]*[ \x{00a0}]+(张|个|台|�
 // page's text, a chart's title and an attribute, and leaves alone text
 // marked lang="en", codes, addresses and the words the list allows.
 func TestEnglishWordsFound(t *testing.T) {
-	allowed := map[string]bool{"NVIDIA": true, "GB": true, "Spot": true}
+	allowed := map[string]bool{"NVIDIA": true, "GB": true, "Spot": true, "Open Telekom": true}
 	for _, c := range []struct {
 		page string
 		want []string
@@ -415,6 +437,8 @@ func TestEnglishWordsFound(t *testing.T) {
 		{`<p>AWS Spot-Spot 实例 non-Spot</p>`, []string{"AWS", "non-Spot"}},
 		{`<p>可用区 cn-hangzhou-j、cn-hongkongd、ap-beijing; cn-hangzhou-jk no-zone</p>`, []string{"cn-hangzhou-jk", "no-zone"}},
 		{`<p>指南写道：<q>Spot实例低价</q> Spot实例</p>`, nil},
+		// A phrase allowed whole: its words alone are words.
+		{`<p>Open Telekom 云 · Open the box · Telekom · Open Telekoms</p>`, []string{"Open", "the", "box", "Telekom", "Open", "Telekoms"}},
 	} {
 		text, err := visibleText([]byte(c.page))
 		if err != nil {

@@ -112,7 +112,7 @@ func (k *Kind) Cheapest(p *pagemodel.Page, offers []*pricing.Offer) *cheapestTab
 			}
 			c := &cheapestCell{
 				PerGPUHour: per, Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
-				Converted: pr.Conversion.Factor != 1, Offer: o.Instance.Name, ProviderName: cmp.Or(k.text(o.Provider, "name"), o.Provider.Name),
+				Converted: pr.Conversion.Factor != 1, Offer: k.text(o.Instance, "name"), ProviderName: cmp.Or(k.text(o.Provider, "name"), o.Provider.Name),
 				URL: p.Rel(paths.Instance(o.Instance)), Trust: k.trust(pr.Point, pr.Kind),
 			}
 			if r := o.Provider.Region(o.Region); r != nil {

@@ -140,7 +140,7 @@ func (k *Kind) GPUPages() ([]*pagemodel.Page, error) {
 	}
 	for _, g := range k.cat.GPUs {
 		p := k.newPage(paths.GPU(g.ID), "gpu")
-		p.Title, p.DescKey = g.Name, "gpu.description"
+		p.Title, p.DescKey = k.text(g, "name"), "gpu.description"
 		p.Script = p.Rel("static/home.js")
 		p.Lazy(func() any { return k.GPUData(p, g) })
 		out = append(out, p)
@@ -164,7 +164,7 @@ func (k *Kind) ProviderPages() []*pagemodel.Page {
 		out = append(out, p)
 		for _, in := range pr.Instances {
 			p := k.newPage(paths.Instance(in), "instance")
-			p.Title, p.DescKey = in.Name, "instance.description"
+			p.Title, p.DescKey = k.text(in, "name"), "instance.description"
 			p.Reads = &derive.Recorder{}
 			p.Lazy(func() any { return k.InstanceData(p, in) })
 			out = append(out, p)
@@ -640,8 +640,8 @@ func (k *Kind) GPUData(p *pagemodel.Page, g *catalog.GPU) *GPUData {
 	d.Instances.ShowProvider, d.Instances.Currency, d.Instances.Switches = true, k.cat.Site.Currency, true
 	for _, in := range k.cat.InstancesOfGPU(g.ID) {
 		d.Instances.add(k.InstanceRow(p, in))
-		if !slices.Contains(d.ProviderNames, in.Provider.Name) {
-			d.ProviderNames = append(d.ProviderNames, in.Provider.Name)
+		if name := k.text(in.Provider, "name"); !slices.Contains(d.ProviderNames, name) {
+			d.ProviderNames = append(d.ProviderNames, name)
 		}
 	}
 	d.Instances.sort()

@@ -86,7 +86,7 @@ func ExpiredQuotes(cat *catalog.Catalog, day time.Time, lang string) []*pagemode
 		if p := cat.Provider(q.Offer.Provider); p != nil {
 			e.ProviderName = pagemodel.ProviderName(p, lang)
 			if in := p.Instance(q.Offer.Instance); in != nil {
-				e.InstanceName = in.Name
+				e.InstanceName = pagemodel.InstanceName(in, lang)
 			}
 		}
 		out = append(out, e)

@@ -555,7 +555,7 @@ func (k *Kind) missText(t func(string, ...any) string, o *pricing.Offer, l *guid
 	case "rdma":
 		return t("guide.miss.rdma_" + render.Tri(q.RDMA))
 	case "providers":
-		return t("guide.miss.providers", o.Provider.Name)
+		return t("guide.miss.providers", k.text(o.Provider, "name"))
 	case "provider_kinds":
 		return t("guide.miss.provider_kinds", t("kind."+o.Provider.Kind))
 	case "regions", "geo":
@@ -712,7 +712,7 @@ func (k *Kind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, .
 		var names []string
 		for _, id := range q.Providers {
 			if p := k.cat.Provider(id); p != nil {
-				names = append(names, p.Name)
+				names = append(names, k.text(p, "name"))
 			}
 		}
 		say(true, t("guide.cond.providers", orList(t, names)))

@@ -131,7 +131,7 @@ func TestEveryMissKindHasAMessage(t *testing.T) {
 			t.Fatal(err)
 		}
 		x := &render.Texter{M: m}
-		k := &Kind{}
+		k := &Kind{cat: &catalog.Catalog{}}
 		yes, have := true, 16.0
 		q := &catalog.Query{GPUModels: []string{"A100"}, MinGPUMemoryGB: &have, MinGPUCount: 2, MaxGPUCount: 1, Interconnect: "nvlink", RDMA: &yes,
 			Regions: []string{"us-east-1"}, Geos: []string{"china-mainland"}}

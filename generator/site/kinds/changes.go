@@ -271,9 +271,9 @@ func (k *Changes) changesData(p *pagemodel.Page, month string) *changesData {
 	w := k.Words()
 	for _, c := range k.data.Changes {
 		in := c.Instance
-		providers[in.Provider.ID] = in.Provider.Name
+		providers[in.Provider.ID] = k.text(in.Provider, "name")
 		if g := k.cat.GPU(in.GPU); g != nil {
-			gpus[g.ID] = g.Name
+			gpus[g.ID] = k.text(g, "name")
 		}
 		models[c.Series.Model] = w.Model(c.Series.Model)
 	}

@@ -310,7 +310,7 @@ func (e *Evaluation) offerScores(d *EvaluationData, p *pagemodel.Page, providers
 	var prev *offerScoreRow
 	for _, s := range d.scoredOffers {
 		if !s.Ranked() {
-			d.OffersApart = append(d.OffersApart, x.T("evaluation.offer_apart", s.Offer.Instance.Name, e.text(s.Offer.Provider, "name"), e.offerSub(s.Offer, x)))
+			d.OffersApart = append(d.OffersApart, x.T("evaluation.offer_apart", e.text(s.Offer.Instance, "name"), e.text(s.Offer.Provider, "name"), e.offerSub(s.Offer, x)))
 			continue
 		}
 		d.OfferCount++
@@ -617,7 +617,7 @@ func (e *Evaluation) weightsClass(d *EvaluationData, cl catalog.GPUClass, provid
 	for _, o := range pool {
 		s := byOffer[o]
 		pi := providerIndex[o.Provider]
-		wo := weightsOffer{Name: o.Instance.Name, URL: p.Rel(paths.Instance(o.Instance)), Provider: pi, Sub: e.offerSub(o, x)}
+		wo := weightsOffer{Name: e.text(o.Instance, "name"), URL: p.Rel(paths.Instance(o.Instance)), Provider: pi, Sub: e.offerSub(o, x)}
 		for _, c := range d.Criteria {
 			if !guide.OfferMeasure(c.Measure) {
 				continue

@@ -551,7 +551,7 @@ func offerLabel(o *pricing.Offer, x *render.Texter) string {
 			region = pagemodel.RegionName(r, x.Lang())
 		}
 	}
-	return x.T("scenario.offer_label", o.Instance.Name, pagemodel.ProviderName(o.Provider, x.Lang()), region)
+	return x.T("scenario.offer_label", pagemodel.InstanceName(o.Instance, x.Lang()), pagemodel.ProviderName(o.Provider, x.Lang()), region)
 }
 
 // answerRow is the first row of a strategy's ranking, with the trust of
@@ -766,7 +766,7 @@ func (k *Scenarios) Charts(d *charts.Data, p *pagemodel.Page) error {
 		}
 		labels := make([]string, n)
 		for j, r := range sv.Rows[:n] {
-			labels[j] = d.Text("scenario.chart.bar", r.Offer.Instance.Name, d.ProviderName(r.Offer.Provider), cmp.Or(r.RegionShown(), d.Text("region.all")))
+			labels[j] = d.Text("scenario.chart.bar", k.text(r.Offer.Instance, "name"), d.ProviderName(r.Offer.Provider), cmp.Or(r.RegionShown(), d.Text("region.all")))
 		}
 		var stacks []charts.CostStack
 		for k, sh := range sv.Strategy.Mix {
@@ -1040,7 +1040,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 	for _, o := range k.data.Priced {
 		in := o.Instance
 		to := tcoOffer{
-			Instance: in.Name, Provider: k.text(o.Provider, "name"), Label: offerLabel(o, x),
+			Instance: k.text(in, "name"), Provider: k.text(o.Provider, "name"), Label: offerLabel(o, x),
 			InstanceURL: p.Rel(paths.Instance(in)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 			GPUs: in.GPUCount, Kind: o.Provider.Kind, Rankable: o.Rankable(), NotPublic: in.PriceNotPublic != "" && len(o.Prices) == 0,
 			Granularity: o.Provider.Billing.Granularity, Storage: rate(o.Provider.Storage), Egress: rate(o.Provider.Egress),

@@ -49,9 +49,7 @@ func (f *Frame) New(p, layout string) *Page {
 	if layout == "404" && f.Base != "" {
 		pg.Links.Prefix, pg.Links.Shared = f.Base, f.SiteBase
 	}
-	if layout != "embed" { // the embed pages are the root edition's alone
-		pg.Alternates = f.Alternates(pg)
-	}
+	pg.Alternates = f.Alternates(pg)
 	if f.Base != "" && layout != "404" {
 		pg.Canonical = f.Base + Linker{Pretty: f.Pretty}.To(p)
 		if pg.Canonical == f.Base+"./" {
@@ -68,7 +66,7 @@ func (f *Frame) New(p, layout string) *Page {
 	// the iframe of the embed page of each site-wide chart it shows
 	// (the GPU list shows the home page's too)
 	for _, e := range paths.Embeds {
-		if f.Base != "" && f.Root && (e.Page == p || p == "gpus/index.html" && e.Kind == "price_by_gpu") {
+		if f.Base != "" && (e.Page == p || p == "gpus/index.html" && e.Kind == "price_by_gpu") {
 			if pg.Embeds == nil {
 				pg.Embeds = map[string]string{}
 			}

@@ -710,6 +710,10 @@ func (m Messages) Cite(s string) []Citation {
 				}
 				continue
 			}
+			if words, quote, ok := m.sourceKind(strings.TrimSpace(p.Text)); ok {
+				p.Text, p.Native, p.Quote = words, true, quote
+				continue
+			}
 			sm := seedCitation.FindStringSubmatch(p.Text)
 			if sm == nil {
 				continue

@@ -432,7 +432,7 @@ func (k *Kind) summaryRisks(s *reportSummary, ranked, left []*summaryRow, x *ren
 				would++
 			}
 		}
-		name := x.T("scenario.offer_label", c.Offer.Instance.Name, pagemodel.ProviderName(c.Offer.Provider, cmp.Or(x.Lang(), catalog.BaseLanguage)), c.Region)
+		name := x.T("scenario.offer_label", pagemodel.InstanceName(c.Offer.Instance, x.Lang()), pagemodel.ProviderName(c.Offer.Provider, cmp.Or(x.Lang(), catalog.BaseLanguage)), c.Region)
 		if s.Classes {
 			out = append(out, item(x, "estimates", counted("report.risk.estimates_classes", len(left)), len(left)))
 		} else if s.Scenario != nil {

@@ -329,7 +329,7 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 					regions = append(regions, carriedAliases(r.Aliases)...)
 				}
 			}
-			e := add(2, in.Name, sub, paths.Instance(in), "", []string{in.ID, p.Name + " " + in.Name},
+			e := add(2, tr(in, "name"), sub, paths.Instance(in), "", []string{in.ID, p.Name + " " + in.Name},
 				append(append(append(gpuWords, both(p, "name", p.Name)...), p.ID, strings.Join(carriedAliases(p.Aliases), " "), in.Family, in.VGPUProfile, in.Interconnect, in.Network, in.LocalStorage), regions...)...)
 			if e != nil {
 				e.GPU, e.GPUs = (*searchindex.Entry)(gpuEntries[in.GPU]), in.GPUCount

@@ -1,0 +1,78 @@
+package render
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// quoteMark stands for a quoted title in a source kind's message while it
+// is formatted.
+const quoteMark = "\x00quote\x00"
+
+// sourceKinds are the kinds of citation the catalog writes again and
+// again in its own English words around a document's address (the
+// importers' price lists of the China clouds, their conversion scripts,
+// a document's last change): the words are the catalog's, so a page in
+// another language says them in its own, from the message
+// source_kind.<key>, formatted with the citation's parts (addresses,
+// file names, figures, a commit) as they stand. The English message of
+// each kind, formatted with the same parts, is the citation itself
+// (TestSourceKindsRoundTrip). A document's own title a kind quotes
+// (quote, the index of its part) stays as published, shown as a
+// quotation after the words.
+var sourceKinds = []struct {
+	key   string
+	re    *regexp.Regexp
+	quote int // the part that is a quoted title, 0 for none
+}{
+	{key: "alicloud_vms", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(USD = CNY trade price x ([0-9.]+) per catalog fetch script; includes ([0-9]+) GB ESSD system disk\)$`)},
+	{key: "alicloud_conversion", re: regexp.MustCompile(`^conversion: (\S+) \(Price = DescribePrice TradePrice CNY x --cny-usd-rate\) \+ workflow (\S+) \(--cny-usd-rate ([0-9.]+)\)$`)},
+	{key: "tencent_vms", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(POSTPAID_BY_HOUR, UnitPriceDiscount; CNY x ([0-9.]+)\)$`)},
+	{key: "tencent_conversion", re: regexp.MustCompile(`^conversion: (\S+) \(InquiryPriceRunInstances POSTPAID_BY_HOUR UnitPriceDiscount, else UnitPrice, x ([0-9.]+)\)$`)},
+	{key: "last_changed", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(last changed ([0-9a-f]+), ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
+	{key: "tencent_intl_quoted", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(Tencent Cloud's own international documentation, GPU price overview: '([^']+)', pay-as-you-go, USD/hr\)$`), quote: 2},
+	{key: "tencent_intl_table", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(GPU price overview table of Tencent Cloud International; GPU, vCPU and memory as given there\)$`)},
+	{key: "tencent_intl_zone", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(for ([a-z-]+), the international GPU price overview, Guangzhou Zone ([0-9]+)\)$`)},
+	{key: "tke_guide", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(TKE practice guide, table '([^']+)'; file last changed ([0-9a-f]+), ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
+	{key: "tables_removed", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(([0-9]{4}-[0-9]{2}-[0-9]{2}); tables removed in later revisions\)$`)},
+	{key: "dated", re: regexp.MustCompile(`^(\S+ \S+(?: \+ \S+)* @[0-9a-f]+) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
+	// An address alone: no words to put in another language.
+	{key: "address", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+)$`)},
+	{key: "tencent_intl_docs", re: regexp.MustCompile(`^Tencent Cloud intl docs '([^']+)' \(([^;()\s]+); markdown copy in public GitHub index\)$`), quote: 1},
+}
+
+// sourceKind puts text, a citation's words, in the language of m where
+// it is of a known kind (sourceKinds) and m words that kind: the words
+// and the title it quotes, as published; ok is false otherwise.
+func (m Messages) sourceKind(text string) (words, quote string, ok bool) {
+	for _, k := range sourceKinds {
+		sm := k.re.FindStringSubmatch(text)
+		if sm == nil {
+			continue
+		}
+		format, has := m["source_kind."+k.key]
+		if !has {
+			return "", "", false
+		}
+		// Every part is an argument. The quoted title ends the words: the
+		// message writes it last, and the page shows it as a quotation.
+		var args []any
+		for i, part := range sm[1:] {
+			if i+1 == k.quote {
+				part = quoteMark
+			}
+			args = append(args, part)
+		}
+		words = fmt.Sprintf(format, args...)
+		if k.quote > 0 {
+			before, after, found := strings.Cut(words, quoteMark)
+			if !found || after != "" {
+				return "", "", false
+			}
+			words, quote = before, sm[k.quote]
+		}
+		return words, quote, true
+	}
+	return "", "", false
+}

@@ -1,0 +1,102 @@
+package render
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"gpucompare/generator/catalog"
+)
+
+// TestSourceKindsRoundTrip: a citation of each known kind (sourceKinds),
+// as the shipped catalog writes it, is its English message formatted
+// with its parts, so the Chinese message says the same words; on a
+// Chinese page the citation is the Chinese words, shown as the page's
+// own (Native), keeping its addresses, figures and commits, and a
+// quoted title as published; a citation of another shape stays the
+// catalog's English.
+func TestSourceKindsRoundTrip(t *testing.T) {
+	warn := func(catalog.Pos, string, ...any) {}
+	zh, err := LoadMessages(os.DirFS("../../../templates"), "zh-CN", warn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, err := LoadMessages(os.DirFS("../../../templates"), "en", warn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		src, key string
+		keep     []string // parts the Chinese keeps as they stand
+		quote    string
+	}{
+		{"github.com/sugarlxn/skypilot-catalog catalogs/v8/alicloud/vms.csv @b3e23ad (USD = CNY trade price x 0.138 per catalog fetch script; includes 40 GB ESSD system disk)", "alicloud_vms",
+			[]string{"github.com/sugarlxn/skypilot-catalog catalogs/v8/alicloud/vms.csv @b3e23ad", "0.138", "40 GB ESSD"}, ""},
+		{"conversion: .github/scripts/alicloud/fetch_gpu_vms.py (Price = DescribePrice TradePrice CNY x --cny-usd-rate) + workflow fetch-alicloud-catalog.yaml (--cny-usd-rate 0.138)", "alicloud_conversion",
+			[]string{".github/scripts/alicloud/fetch_gpu_vms.py", "fetch-alicloud-catalog.yaml", "0.138"}, ""},
+		{"github.com/sugarlxn/skypilot-catalog catalogs/v8/tencentcloud/vms.csv @1a2b3c4 (POSTPAID_BY_HOUR, UnitPriceDiscount; CNY x 0.14)", "tencent_vms",
+			[]string{"catalogs/v8/tencentcloud/vms.csv @1a2b3c4", "0.14"}, ""},
+		{"conversion: .github/scripts/tencentcloud/fetch_tencentcloud_catalog.py (InquiryPriceRunInstances POSTPAID_BY_HOUR UnitPriceDiscount, else UnitPrice, x 0.14)", "tencent_conversion",
+			[]string{"fetch_tencentcloud_catalog.py", "0.14"}, ""},
+		{"github.com/opentelekomcloud-docs/elastic-cloud-server@efcbeed umn/source/gpu-accelerated_ecss.rst (last changed 3830cb5, 2026-06-15)", "last_changed",
+			[]string{"elastic-cloud-server@efcbeed umn/source/gpu-accelerated_ecss.rst", "3830cb5", "2026-06-15"}, ""},
+		{"Tencent Cloud intl docs 'GPU Computing instances' (intl.cloud.tencent.com/document/product/560/19701; markdown copy in public GitHub index)", "tencent_intl_docs",
+			[]string{"intl.cloud.tencent.com/document/product/560/19701"}, "GPU Computing instances"},
+		{"github.com/tencentyun/intlcloud-documents@7ec1c2 yehe_doc/计算/GPU 云服务器/购买指南/价格总览_intl_en.md (Tencent Cloud's own international documentation, GPU price overview: 'The prices on this page are for Guangzhou Zone 3', pay-as-you-go, USD/hr)", "tencent_intl_quoted",
+			[]string{"yehe_doc/计算/GPU 云服务器/购买指南/价格总览_intl_en.md"}, "The prices on this page are for Guangzhou Zone 3"},
+		{"github.com/tencentyun/intlcloud-documents@7ec1c2 yehe_doc/计算/GPU 云服务器/购买指南/价格总览_intl_en.md (for ap-guangzhou, the international GPU price overview, Guangzhou Zone 3)", "tencent_intl_zone",
+			[]string{"ap-guangzhou", "广州3区"}, ""},
+		{"github.com/imroc/tke-guide@80449bd docs/ai/sglang-deepseek-v4.md (TKE practice guide, table '腾讯云 GPU 机型选择'; file last changed 57e569f, 2026-04-28)", "tke_guide",
+			[]string{"“腾讯云 GPU 机型选择”", "57e569f", "2026-04-28"}, ""},
+		{"github.com/opentelekomcloud-docs/elastic-cloud-server@0a1b2c3 umn/a.rst (2024-01-02; tables removed in later revisions)", "tables_removed",
+			[]string{"umn/a.rst", "2024-01-02"}, ""},
+	} {
+		var parts []any
+		matched := false
+		for _, k := range sourceKinds {
+			if sm := k.re.FindStringSubmatch(c.src); sm != nil {
+				if k.key != c.key {
+					t.Errorf("%q is of kind %s, want %s", c.src, k.key, c.key)
+				}
+				for _, p := range sm[1:] {
+					parts = append(parts, p)
+				}
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			t.Errorf("%q is of no known kind", c.src)
+			continue
+		}
+		if got := fmt.Sprintf(en["source_kind."+c.key], parts...); got != c.src {
+			t.Errorf("%s: the English message gives %q, not the citation %q", c.key, got, c.src)
+		}
+		cs := zh.Cite(c.src)
+		if len(cs) != 1 || len(cs[0]) != 1 {
+			t.Fatalf("%q cited as %+v", c.src, cs)
+		}
+		p := cs[0][0]
+		if !p.Native || p.Quote != c.quote || strings.Contains(p.Text, "%!") || p.Text == c.src {
+			t.Errorf("%s in Chinese: %+v", c.key, p)
+		}
+		for _, k := range c.keep {
+			if !strings.Contains(p.Text, k) {
+				t.Errorf("%s in Chinese %q lost %q", c.key, p.Text, k)
+			}
+		}
+		for _, w := range []string{"conversion", "trade price", "last changed", "markdown copy", "per catalog"} {
+			if strings.Contains(p.Text, w) {
+				t.Errorf("%s in Chinese %q still says %q", c.key, p.Text, w)
+			}
+		}
+		if got := en.Cite(c.src); len(got) != 1 || got[0][0].Native || got[0][0].Text != c.src {
+			t.Errorf("%s in English: %+v", c.key, got)
+		}
+	}
+	// Another shape stays the catalog's words, marked so.
+	if cs := zh.Cite("github.com/x/y@abc1234 a.md (some note)"); cs[0][0].Native {
+		t.Errorf("a citation of no known kind was put in Chinese: %+v", cs)
+	}
+}
