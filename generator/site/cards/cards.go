@@ -164,23 +164,30 @@ func (f *Fonts) runs(s string, bold bool) []run {
 	}
 	var buf sfnt.Buffer
 	var out []run
-	for _, r := range s {
+	start := 0 // where the last run starts in s
+	for i, r := range s {
 		at := -1
 		if unicode.IsSpace(r) && len(out) > 0 {
 			at = out[len(out)-1].font
 		} else {
-			for i, src := range srcs {
+			for k, src := range srcs {
 				if g, err := src.GlyphIndex(&buf, r); err == nil && g != 0 {
-					at = i
+					at = k
 					break
 				}
 			}
 		}
 		if n := len(out); n > 0 && out[n-1].font == at {
-			out[n-1].text += string(r)
-		} else {
-			out = append(out, run{string(r), at})
+			continue // the run goes on
 		}
+		if n := len(out); n > 0 {
+			out[n-1].text = s[start:i]
+		}
+		out = append(out, run{font: at})
+		start = i
+	}
+	if n := len(out); n > 0 {
+		out[n-1].text = s[start:] // each run a slice of s: no copies
 	}
 	return out
 }

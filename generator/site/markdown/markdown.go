@@ -23,6 +23,35 @@ var textEscaper = strings.NewReplacer(
 // Text is s as Markdown text that shows s as it is, on one line.
 func Text(s string) string { return textEscaper.Replace(s) }
 
+// textEscapes are textEscaper's replacements of single bytes.
+var textEscapes = func() (t [256]string) {
+	for _, c := range "\\&|[]*`_~#!" {
+		t[c] = `\` + string(c)
+	}
+	t['<'], t['>'] = "&lt;", "&gt;"
+	t['\n'], t['\r'], t['\t'] = " ", " ", " "
+	return t
+}()
+
+// AppendText appends Text(s) to dst, without a string of its own (a
+// twin escapes a piece of text per node of its page).
+func AppendText(dst []byte, s string) []byte {
+	last := 0 // what of s is not yet appended starts here
+	for i := 0; i < len(s); i++ {
+		e := textEscapes[s[i]]
+		if e == "" {
+			continue
+		}
+		dst = append(dst, s[last:i]...)
+		dst = append(dst, e...)
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++ // "\r\n" is one space
+		}
+		last = i + 1
+	}
+	return append(dst, s[last:]...)
+}
+
 // hrefEscaper percent-encodes what would end a link destination early.
 var hrefEscaper = strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E", "|", "%7C", "\n", "", "\r", "", "\t", "")
 

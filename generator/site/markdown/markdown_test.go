@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -49,5 +50,24 @@ func TestTableIsGFM(t *testing.T) {
 	want := "| GPU | Price |\n| --- | ---: |\n| H100 | 3.09 |\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestAppendTextIsText holds AppendText to Text's escaping, byte for byte.
+func TestAppendTextIsText(t *testing.T) {
+	cases := []string{"", "plain", "a|b", "[x](y)", "<b>&amp;</b>", "*_~#!`\\", "a\r\nb\rc\nd\te", "\r\r\n\n", "价格 | H100 \r", "end\r"}
+	r := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("ab |[]<>*_~#!`\\&\r\n\t\xe4\xbb\xb7")
+	for range 2000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		if got, want := string(AppendText([]byte("pre"), s)), "pre"+Text(s); got != want {
+			t.Fatalf("AppendText(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -29,7 +29,8 @@ func mainOf(page []byte) (*html.Node, bool) {
 		return nil, false
 	}
 	s := string(page[i:j])
-	root := &html.Node{Type: html.DocumentNode}
+	var nodes nodes
+	root := nodes.new(html.DocumentNode, "")
 	stack := []*html.Node{root}
 	top := func() *html.Node { return stack[len(stack)-1] }
 	for len(s) > 0 {
@@ -38,7 +39,7 @@ func mainOf(page []byte) (*html.Node, bool) {
 			if lt < 0 {
 				lt = len(s)
 			}
-			appendText(s[:lt], top())
+			nodes.appendText(s[:lt], top())
 			s = s[lt:]
 			continue
 		}
@@ -65,7 +66,7 @@ func mainOf(page []byte) (*html.Node, bool) {
 			}
 			stack = stack[:k]
 		default:
-			n, rest, selfClosed, ok := startTag(s)
+			n, rest, selfClosed, ok := nodes.startTag(s)
 			if !ok {
 				return nil, false
 			}
@@ -77,9 +78,9 @@ func mainOf(page []byte) (*html.Node, bool) {
 					return nil, false
 				}
 				if n.Data == "textarea" || n.Data == "title" {
-					appendText(s[:end], n)
+					nodes.appendText(s[:end], n)
 				} else if end > 0 {
-					n.AppendChild(&html.Node{Type: html.TextNode, Data: s[:end]})
+					n.AppendChild(nodes.new(html.TextNode, s[:end]))
 				}
 				s = s[end:]
 				stack = append(stack, n) // closed by its end tag
@@ -97,8 +98,23 @@ func mainOf(page []byte) (*html.Node, bool) {
 	return main, true
 }
 
+// nodes hands out the nodes of a page's tree from blocks of them: a
+// page has thousands, and they are dropped together.
+type nodes []html.Node
+
+// new is a new node of type t with data d.
+func (ns *nodes) new(t html.NodeType, d string) *html.Node {
+	if len(*ns) == 0 {
+		*ns = make([]html.Node, 512)
+	}
+	n := &(*ns)[0]
+	*ns = (*ns)[1:]
+	n.Type, n.Data = t, d
+	return n
+}
+
 // appendText appends the text s, its character references read, to n.
-func appendText(s string, n *html.Node) {
+func (ns *nodes) appendText(s string, n *html.Node) {
 	if strings.IndexByte(s, '&') >= 0 {
 		s = html.UnescapeString(s)
 	}
@@ -106,12 +122,12 @@ func appendText(s string, n *html.Node) {
 		c.Data += s
 		return
 	}
-	n.AppendChild(&html.Node{Type: html.TextNode, Data: s})
+	n.AppendChild(ns.new(html.TextNode, s))
 }
 
 // startTag reads the start tag at the start of s: the element, what
 // follows the tag, and whether the tag closed itself ("/>").
-func startTag(s string) (n *html.Node, rest string, selfClosed, ok bool) {
+func (ns *nodes) startTag(s string) (n *html.Node, rest string, selfClosed, ok bool) {
 	i := 1
 	for i < len(s) && !isSpace(s[i]) && s[i] != '>' && s[i] != '/' {
 		i++
@@ -120,7 +136,8 @@ func startTag(s string) (n *html.Node, rest string, selfClosed, ok bool) {
 		return nil, "", false, false
 	}
 	name := strings.ToLower(s[1:i])
-	n = &html.Node{Type: html.ElementNode, Data: name, DataAtom: atom.Lookup([]byte(name))}
+	n = ns.new(html.ElementNode, name)
+	n.DataAtom = atom.Lookup([]byte(name))
 	for {
 		for i < len(s) && isSpace(s[i]) {
 			i++

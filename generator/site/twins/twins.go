@@ -18,6 +18,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -89,9 +91,24 @@ func twinOf(p string, main *html.Node, agesTo string) []byte {
 type writer struct {
 	base  string // the page's output path, which its links are relative to
 	out   strings.Builder
-	para  strings.Builder // the inline text of the paragraph being gathered
-	notes Notes           // the sources a price's trust cites
+	para  []byte   // the inline text of the paragraph being gathered
+	notes Notes    // the sources a price's trust cites
+	free  [][]byte // buffers inlines and its like are done with, for the next
 }
+
+// buffer is an empty buffer, one done with if there is one: a twin's
+// inline text is gathered in a few buffers, not a string per node.
+func (w *writer) buffer() []byte {
+	if n := len(w.free); n > 0 {
+		b := w.free[n-1]
+		w.free = w.free[:n-1]
+		return b[:0]
+	}
+	return make([]byte, 0, 256)
+}
+
+// done hands b back for the next buffer.
+func (w *writer) done(b []byte) { w.free = append(w.free, b) }
 
 // Notes are the footnotes of a twin, in the order they are first cited:
 // the sources of its prices that are not web addresses (a citation is
@@ -210,11 +227,13 @@ func block(n *html.Node) bool {
 
 // flush ends the paragraph being gathered.
 func (w *writer) flush(indent string) {
-	s := strings.TrimSpace(w.para.String())
-	w.para.Reset()
-	if s != "" {
-		w.out.WriteString(indent + s + "\n\n")
+	s := bytes.TrimSpace(w.para)
+	if len(s) > 0 {
+		w.out.WriteString(indent)
+		w.out.Write(s)
+		w.out.WriteString("\n\n")
 	}
+	w.para = w.para[:0]
 }
 
 // blocks writes the blocks under n, indented (inside a list item).
@@ -224,7 +243,7 @@ func (w *writer) blocks(n *html.Node, indent string) {
 			continue
 		}
 		if !block(c) {
-			w.para.WriteString(w.inline(c))
+			w.para = w.appendInline(w.para, c)
 			continue
 		}
 		w.flush(indent)
@@ -337,75 +356,135 @@ func text(n *html.Node) string {
 	return b.String()
 }
 
-// inlines is the Markdown of what is under n, on one line.
+// inlines is the Markdown of what is under n, on one line: its words
+// as strings.Fields cuts them, joined by single spaces.
 func (w *writer) inlines(n *html.Node) string {
-	return strings.Join(strings.Fields(w.raw(n)), " ")
+	b := w.appendRaw(w.buffer(), n)
+	s := collapse(b)
+	w.done(b)
+	return s
 }
 
-// raw is the Markdown of what is under n, its white space as it is; a
-// block inside is set apart by spaces.
-func (w *writer) raw(n *html.Node) string {
-	var b strings.Builder
+// collapse is strings.Join(strings.Fields(string(b)), " "), made at once.
+func collapse(b []byte) string {
+	var out strings.Builder
+	out.Grow(len(b))
+	gap := false // white space since the last word
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' {
+				gap = true
+			} else {
+				if gap && out.Len() > 0 {
+					out.WriteByte(' ')
+				}
+				gap = false
+				out.WriteByte(c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if unicode.IsSpace(r) {
+			gap = true
+		} else {
+			if gap && out.Len() > 0 {
+				out.WriteByte(' ')
+			}
+			gap = false
+			out.Write(b[i : i+size])
+		}
+		i += size
+	}
+	return out.String()
+}
+
+// appendRaw appends the Markdown of what is under n to dst, its white
+// space as it is; a block inside is set apart by spaces.
+func (w *writer) appendRaw(dst []byte, n *html.Node) []byte {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch {
 		case skipped(c):
 		case block(c):
-			b.WriteString(" " + w.raw(c) + " ")
+			dst = append(dst, ' ')
+			dst = w.appendRaw(dst, c)
+			dst = append(dst, ' ')
 		default:
-			b.WriteString(w.inline(c))
+			dst = w.appendInline(dst, c)
 		}
 	}
-	return b.String()
+	return dst
 }
 
-// inline is the Markdown of the inline node n.
-func (w *writer) inline(n *html.Node) string {
+// appendInline appends the Markdown of the inline node n to dst.
+func (w *writer) appendInline(dst []byte, n *html.Node) []byte {
 	if n.Type == html.TextNode {
-		return gfm.Text(n.Data)
+		return gfm.AppendText(dst, n.Data)
 	}
 	if skipped(n) {
-		return ""
+		return dst
 	}
 	switch n.DataAtom {
 	case atom.Br:
-		return " "
+		return append(dst, ' ')
 	case atom.A:
 		href, _ := attr(n, "href")
-		inner := w.raw(n)
+		start := len(dst)
+		dst = w.appendRaw(dst, n)
 		h := gfm.Href(Link(w.base, href))
-		if h == "" || strings.TrimSpace(inner) == "" {
-			return inner
+		inner := bytes.TrimSpace(dst[start:])
+		if h == "" || len(inner) == 0 {
+			return dst
 		}
-		return "[" + strings.TrimSpace(inner) + "](" + h + ")"
+		tmp := append(w.buffer(), inner...)
+		dst = append(dst[:start], '[')
+		dst = append(dst, tmp...)
+		dst = append(dst, "]("...)
+		dst = append(dst, h...)
+		dst = append(dst, ')')
+		w.done(tmp)
+		return dst
 	case atom.Strong, atom.B:
-		return emphasis(w.raw(n), "**")
+		return w.emphasis(dst, n, "**")
 	case atom.Em, atom.I:
-		return emphasis(w.raw(n), "*")
+		return w.emphasis(dst, n, "*")
 	case atom.Span:
 		if hasClass(n, "trust") {
-			return w.trust(n)
+			return append(dst, w.trust(n)...)
 		}
 		if hasClass(n, "cite") && n.PrevSibling != nil {
-			return "; " + w.raw(n)
+			return w.appendRaw(append(dst, "; "...), n)
 		}
 		if hasClass(n, "sub") || hasClass(n, "note-line") { // a line of its own
-			if n.PrevSibling == nil {
-				return w.raw(n)
+			if n.PrevSibling != nil {
+				dst = append(dst, " · "...)
 			}
-			return " · " + w.raw(n)
+			return w.appendRaw(dst, n)
 		}
 	}
-	return w.raw(n)
+	return w.appendRaw(dst, n)
 }
 
-// emphasis is s marked with mark, the white space around it outside.
-func emphasis(s, mark string) string {
-	t := strings.TrimSpace(s)
-	if t == "" {
-		return s
+// emphasis appends what is under n to dst marked with mark, the white
+// space around it outside.
+func (w *writer) emphasis(dst []byte, n *html.Node, mark string) []byte {
+	start := len(dst)
+	dst = w.appendRaw(dst, n)
+	s := dst[start:]
+	t := bytes.TrimSpace(s)
+	if len(t) == 0 {
+		return dst
 	}
-	i := strings.Index(s, t)
-	return s[:i] + mark + t + mark + s[i+len(t):]
+	lead := len(s) - len(bytes.TrimLeftFunc(s, unicode.IsSpace))
+	tmp := append(w.buffer(), s...)
+	dst = append(dst[:start], tmp[:lead]...)
+	dst = append(dst, mark...)
+	dst = append(dst, tmp[lead:lead+len(t)]...)
+	dst = append(dst, mark...)
+	dst = append(dst, tmp[lead+len(t):]...)
+	w.done(tmp)
+	return dst
 }
 
 // trust is a price's trust as a twin writes it: its date and age, its
