@@ -82,7 +82,7 @@ func ReadAliyunDescribePrice(r io.Reader, file string, l *List) error {
 		var c, msg string
 		json.Unmarshal(code.raw, &c)
 		json.Unmarshal(in.members["Message"].raw, &msg)
-		return fmt.Errorf("%s: the answer is an error, %s: %s: want a price (ask again, or fix the request)", code.p, c, msg)
+		return errorAnswer(l, code.p, c, msg)
 	}
 	pi, ok := in.members["PriceInfo"]
 	if !ok {

@@ -122,7 +122,7 @@ func ReadHuaweiBSSRating(r io.Reader, file string, l *List) error {
 		var c, msg string
 		json.Unmarshal(code.raw, &c)
 		json.Unmarshal(in.members["error_msg"].raw, &msg)
-		return fmt.Errorf("%s: the answer is an error, %s: %s: want a price (ask again, or fix the request)", code.p, c, msg)
+		return errorAnswer(l, code.p, c, msg)
 	}
 	cur, ok := in.members["currency"]
 	var currency string

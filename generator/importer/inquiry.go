@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"net/url"
+	"strings"
 )
 
 // An inquiry is the answer of a price inquiry API (Alibaba Cloud's ECS
@@ -121,4 +122,30 @@ func subscriptionModel(months int) (string, bool) {
 		return "subscription_year", true
 	}
 	return "", false
+}
+
+// errorAnswer is what an inquiry answered with an error does: an error
+// about the key, the signature or the account's rights, which every
+// answer of the run would give, fails the provider's import; any other
+// (the type sold out or not sold in that zone, a request the provider
+// no longer takes) skips that one price, counted with its reason, so
+// that the provider's other answers still land.
+func errorAnswer(l *List, at Pos, code, msg string) error {
+	what := fmt.Sprintf("%s: the answer is an error, %s: %s", at, code, msg)
+	for _, p := range keyErrorCodes {
+		if strings.HasPrefix(code, p) {
+			return fmt.Errorf("%s: want a price (ask again, or fix the request)", what)
+		}
+	}
+	l.skip(what + ": no price read for this request")
+	return nil
+}
+
+// keyErrorCodes are the prefixes of the error codes about the caller, not
+// the request: Alibaba Cloud's, Tencent Cloud's and Huawei Cloud's (its
+// API gateway's APIGW and its billing center's access denials).
+var keyErrorCodes = []string{
+	"InvalidAccessKeyId", "SignatureDoesNotMatch", "SignatureNonceUsed", "InvalidTimeStamp", "IncompleteSignature", "Forbidden",
+	"AuthFailure", "UnauthorizedOperation", "InvalidCredential",
+	"APIGW.", "CBC.0150", "CBC.0151",
 }

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -190,6 +191,32 @@ func TestReadTencentInquiryPriceErrors(t *testing.T) {
 		err := ReadTencentInquiryPrice(strings.NewReader(tt.src), "p.json", &l)
 		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("%s:\ngot  %v\nwant %s…", tt.src, err, tt.want)
+		}
+	}
+}
+
+// TestErrorAnswerOfOneRequestIsSkipped: an inquiry answered with an
+// error about the request (the type sold out, or not sold in that zone)
+// is skipped and counted with its position and the provider's words, so
+// that the provider's other answers still land; an error about the key
+// fails the import (TestRead…Errors).
+func TestErrorAnswerOfOneRequestIsSkipped(t *testing.T) {
+	tencent := "{\"request\": {\"url\": \"https://cvm.tencentcloudapi.com/?Action=InquiryPriceRunInstances&Region=ap-beijing\", \"body\": {\"Placement\": {\"Zone\": \"ap-beijing-6\"}, \"ImageId\": \"img-pmqg1cw7\", \"InstanceType\": \"GN7.2XLARGE32\"}},\n \"response\": {\"Response\": {\"Error\": {\"Code\": \"ResourceInsufficient.SpecifiedInstanceType\", \"Message\": \"The specified instance type is sold out.\"}, \"RequestId\": \"x\"}}}"
+	aliyun := "{\"request\": {\"url\": \"https://ecs.aliyuncs.com/?Action=DescribePrice&RegionId=cn-beijing&InstanceType=ecs.gn6i-c4g1.xlarge\"},\n \"response\": {\"RequestId\": \"x\", \"Code\": \"InvalidInstanceType.NotFound\", \"Message\": \"The specified InstanceType does not exist.\"}}"
+	for _, tc := range []struct {
+		name, src, want string
+		read            func(io.Reader, string, *List) error
+	}{
+		{"tencent", tencent, "p.json:2:28: the answer is an error, ResourceInsufficient.SpecifiedInstanceType: The specified instance type is sold out.: no price read for this request", ReadTencentInquiryPrice},
+		{"aliyun", aliyun, "p.json:2:41: the answer is an error, InvalidInstanceType.NotFound: The specified InstanceType does not exist.: no price read for this request", ReadAliyunDescribePrice},
+	} {
+		var l List
+		if err := tc.read(strings.NewReader(tc.src), "p.json", &l); err != nil {
+			t.Errorf("%s: %v, want the price skipped", tc.name, err)
+			continue
+		}
+		if len(l.Offers) != 0 || len(l.Skipped) != 1 || l.Skipped[tc.want] != 1 || l.Covers[""] || len(l.Covers) != 0 {
+			t.Errorf("%s: offers %v, skipped %v, covers %v; want none, %q once, none", tc.name, l.Offers, l.Skipped, l.Covers, tc.want)
 		}
 	}
 }

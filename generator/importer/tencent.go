@@ -104,7 +104,7 @@ func ReadTencentInquiryPrice(r io.Reader, file string, l *List) error {
 		return err
 	}
 	if e := answer.Error; e != nil {
-		return fmt.Errorf("%s: the answer is an error, %s: %s: want a price (ask again, or fix the request)", in.at(resp.p, resp.raw, "Error"), e.Code, e.Message)
+		return errorAnswer(l, in.at(resp.p, resp.raw, "Error"), e.Code, e.Message)
 	}
 	if answer.Price == nil || answer.Price.InstancePrice == nil {
 		return fmt.Errorf("%s: the answer has no Price.InstancePrice: want %s", resp.p, tencentWhat)
