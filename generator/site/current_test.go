@@ -235,18 +235,14 @@ func evaluationData(t *testing.T, page []byte, class string) map[string]evalOffe
 	}
 	var d struct {
 		Classes []struct {
-			ID     string `json:"id"`
+			ID     string      `json:"id"`
 			Offers []evalOffer `json:"offers"`
 		} `json:"classes"`
 	}
 	if err := json.Unmarshal(m[1], &d); err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]struct {
-		A    []int  `json:"a"`
-		Why  string `json:"w"`
-		Note string `json:"f"`
-	}{}
+	out := map[string]evalOffer{}
 	for _, c := range d.Classes {
 		if c.ID != class {
 			continue
