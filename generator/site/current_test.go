@@ -616,3 +616,39 @@ func TestBenchmarkBestUnderEachSwitch(t *testing.T) {
 		}
 	}
 }
+
+// TestScenarioNamesWhatItLeavesOut: the scenario's ranking holds
+// current-1x and the H100's stale h100-1x (nothing current exists for
+// the H100), never stale-1x, retired-1x or market-1x, and the page names
+// those three with why they are left out, in both editions.
+func TestScenarioNamesWhatItLeavesOut(t *testing.T) {
+	files := currentSite(t)
+	for page, why := range map[string]string{
+		"scenarios/one/index.html":    "its on-demand price is stale or undated, a marketplace's, no longer listed",
+		"zh/scenarios/one/index.html": "其按量计费价格已过时或无日期、来自算力市场、已下架",
+	} {
+		s := string(files[page])
+		table := regexp.MustCompile(`(?s)<table class="data tco[^"]*".*?</table>`).FindString(s)
+		if table == "" {
+			t.Fatalf("%s: no ranking", page)
+		}
+		table = strings.ReplaceAll(table, "<wbr>", "")
+		for _, name := range []string{"stale-1x", "retired-1x", "market-1x"} {
+			if strings.Contains(table, name) {
+				t.Errorf("%s ranks %s", page, name)
+			}
+		}
+		if !strings.Contains(table, "current-1x") {
+			t.Errorf("%s does not rank current-1x", page)
+		}
+		text := strings.ReplaceAll(markupRE.ReplaceAllString(s, ""), "<wbr>", "")
+		if !strings.Contains(html.UnescapeString(text), why) {
+			t.Errorf("%s does not say why it leaves offers out (%q)", page, why)
+		}
+		for _, name := range []string{"stale-1x · Cloud", "retired-1x · Cloud", "market-1x · Market"} {
+			if !strings.Contains(text, name) {
+				t.Errorf("%s does not name %s among the offers left out", page, name)
+			}
+		}
+	}
+}
