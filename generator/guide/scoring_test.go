@@ -393,3 +393,74 @@ func TestScoreWithinAClassTakesOnlyTheClassOffersFigures(t *testing.T) {
 		t.Error("AWS has no B200 offer, yet a memory figure in the B200 class")
 	}
 }
+
+// switchCatalog: cloud's A100 at 2.00 is current, its other at 1.00
+// stale; market, a marketplace, rents one at 1.50.
+const switchCatalog = `
+-- data/site.yaml --
+title: T
+currency: USD
+-- data/gpus/a100.yaml --
+{id: a100, name: A100 SXM4 40GB, model: A100, vendor: NVIDIA, memory_gb: 40, source: s}
+-- data/providers/cloud.yaml --
+id: cloud
+name: Cloud
+kind: gpu_cloud
+currency: USD
+regions: [{id: r1}]
+instances:
+  - {id: current, name: current, gpu: a100, gpu_count: 1, regions: [r1], source: s}
+  - {id: stale, name: stale, gpu: a100, gpu_count: 1, regions: [r1], source: s}
+-- data/providers/market.yaml --
+id: market
+name: Market
+kind: marketplace
+currency: USD
+regions: [{id: r1}]
+instances:
+  - {id: market, name: market, gpu: a100, gpu_count: 1, regions: [r1], source: s}
+-- data/prices/cloud.yaml --
+provider: cloud
+prices:
+  - {instance: current, region: r1, model: on_demand, amount: 2, currency: USD, since: 2026-06-01, source: s, source_kind: provider}
+  - {instance: stale, region: r1, model: on_demand, amount: 1, currency: USD, since: 2025-01-01, source: s, source_kind: provider}
+-- data/prices/market.yaml --
+provider: market
+prices:
+  - {instance: market, region: r1, model: on_demand, amount: 1.5, currency: USD, since: 2026-05-15, source: s, source_kind: aggregator}
+`
+
+// TestScoreUnderTheSwitches: the price criteria measure the prices that
+// answer under the reader's switches (pricing.Price.Answers): cloud's
+// current 2.00 and no price for the marketplace by default; cloud's
+// stale 1.00 with "include stale prices"; the marketplace's 1.50 with
+// "include marketplaces". An offer is comparable under the same rule.
+func TestScoreUnderTheSwitches(t *testing.T) {
+	cat := load(t, switchCatalog)
+	offers := pricing.Offers(cat, "USD")
+	class := DefaultClass(cat, offers)
+	if class == "" {
+		t.Fatal("no class with a comparable price")
+	}
+	for state, want := range map[int][2]float64{0: {2, -1}, 1: {1, -1}, 2: {2, 1.5}, 3: {1, 1.5}} {
+		got := [2]float64{-1, -1}
+		for _, s := range ScoreUnder(cat, offers, evalCriteria, class, pricing.Switches[state]) {
+			if v, ok := s.Values["price"]; ok {
+				got[slices.Index([]string{"cloud", "market"}, s.Provider.ID)] = v
+			}
+		}
+		if got != want {
+			t.Errorf("state %d: cloud, market price %v; want %v (-1 unknown)", state, got, want)
+		}
+	}
+	for _, o := range offers {
+		want := map[string][4]bool{"current": {true, true, true, true}, "stale": {false, true, false, true}, "market": {false, false, true, true}}[o.Instance.ID]
+		var got [4]bool
+		for state, inc := range pricing.Switches {
+			got[state] = ComparableUnder(o, inc)
+		}
+		if got != want {
+			t.Errorf("%s comparable under the states %v, want %v", o.Instance.ID, got, want)
+		}
+	}
+}
