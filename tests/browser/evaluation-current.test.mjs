@@ -130,3 +130,32 @@ test('a URL with market=1 opens with marketplaces ranked, and links carry it', a
     await closeClean(t);
   }
 });
+
+// The scenario's calculator has the same two switches: by default its
+// ranking is current-1x and the H100's h100-1x (nothing current exists
+// for the H100); "include stale prices" ranks stale-1x first, noted as
+// stale; "include marketplaces" ranks market-1x; retired-1x never.
+test('the scenario ranks stale and marketplace prices only with their switches', async () => {
+  const t = await openAt(browser, siteURL, 1280, 900, 'scenarios/one/index.html');
+  const page = t.page;
+  const ranked = () => page.evaluate(() => [...document.querySelectorAll('table.tco tbody tr th a:first-of-type')]
+    .map((a) => a.textContent.replace(/\s+/g, '')).filter((s) => /-1x$/.test(s)));
+  try {
+    await page.waitForFunction(() => document.querySelector('form input[name="stale"]'));
+    const first = await ranked();
+    assert.deepEqual(first, ['current-1x', 'h100-1x']);
+    await page.locator('input[name="stale"]').check();
+    await page.waitForFunction(() => /(^|[#&])stale=1/.test(location.hash));
+    assert.deepEqual(await ranked(), ['stale-1x', 'current-1x', 'h100-1x']);
+    assert.match(await page.locator('table.tco tbody tr').first().textContent(), /the price is stale/);
+    await page.locator('input[name="stale"]').uncheck();
+    await page.locator('input[name="market"]').check();
+    await page.waitForFunction(() => /market=1/.test(location.hash) && !/stale=1/.test(location.hash));
+    assert.deepEqual(await ranked(), ['market-1x', 'current-1x', 'h100-1x']);
+    await page.locator('input[name="market"]').uncheck();
+    await page.waitForFunction(() => !/market=1/.test(location.hash));
+    assert.deepEqual(await ranked(), first);
+  } finally {
+    await closeClean(t);
+  }
+});
