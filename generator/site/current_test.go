@@ -620,7 +620,11 @@ func TestBenchmarkBestUnderEachSwitch(t *testing.T) {
 // TestScenarioNamesWhatItLeavesOut: the scenario's ranking holds
 // current-1x and the H100's stale h100-1x (nothing current exists for
 // the H100), never stale-1x, retired-1x or market-1x, and the page names
-// those three with why they are left out, in both editions.
+// those three with why they are left out, in both editions. Its
+// calculator has the two answer switches, and its data gives each price
+// left out the states it answers under (static/tco.js ranks by them):
+// stale-1x's with stale prices (states 1, 3, 5, 7: 170), market-1x's
+// with marketplaces (2, 3, 6, 7: 204), retired-1x's none.
 func TestScenarioNamesWhatItLeavesOut(t *testing.T) {
 	files := currentSite(t)
 	for page, why := range map[string]string{
@@ -650,5 +654,34 @@ func TestScenarioNamesWhatItLeavesOut(t *testing.T) {
 				t.Errorf("%s does not name %s among the offers left out", page, name)
 			}
 		}
+		if !strings.Contains(s, `<input type="checkbox" name="stale">`) || !strings.Contains(s, `<input type="checkbox" name="market">`) {
+			t.Errorf("%s: the calculator has not the two answer switches", page)
+		}
+	}
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="tco-data">(.*?)</script>`).FindStringSubmatch(string(files["scenarios/one/index.html"]))
+	if m == nil {
+		t.Fatal("no tco-data on the scenario page")
+	}
+	var d struct {
+		Offers []struct {
+			I string `json:"i"`
+			M map[string]struct {
+				U string `json:"u"`
+				A int    `json:"a"`
+			} `json:"m"`
+		} `json:"offers"`
+	}
+	if err := json.Unmarshal([]byte(m[1]), &d); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"current-1x": 0, "h100-1x": 0, "stale-1x": 170, "market-1x": 204, "retired-1x": 0}
+	for _, o := range d.Offers {
+		if w, ok := want[o.I]; ok && o.M["on_demand"].A != w {
+			t.Errorf("%s's price (why %q) answers under the states %b, want %b", o.I, o.M["on_demand"].U, o.M["on_demand"].A, w)
+		}
+		delete(want, o.I)
+	}
+	if len(want) > 0 {
+		t.Errorf("the scenario's data has not the offers %v", want)
 	}
 }
