@@ -650,14 +650,13 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 	case !o.Rankable():
 		return x.T("scenario.why.partial")
 	}
-	// A price answers as the reader's switches let it (pricing.Price.Answers):
-	// by default a current one; "include estimates" (estimates) adds the
-	// articles' figures and estimates, the page's two answer switches the
-	// stale and undated prices and the marketplaces' (static/tco.js).
-	for _, sh := range pricing.Bought(o, st).Mix {
-		if pr := o.Prices[sh.Model]; pr != nil && !pr.Answers(pricing.Include{Estimates: estimates}) && !pr.Superseded {
-			return x.T("scenario.why.unranked", x.T("model."+sh.Model))
-		}
+	// By default a price answers when it is ranked (pricing.Price.Ranked);
+	// "include estimates" (estimates) lets in any other still listed, as
+	// it did before the page had the two answer switches, which let in
+	// the stale and undated prices and the marketplaces'
+	// (pricing.Price.Answers, in static/tco.js).
+	if m, ok := pricing.UnrankedModel(o, st); ok && !estimates {
+		return x.T("scenario.why.unranked", x.T("model."+m))
 	}
 	// An offer its provider no longer lists answers nothing, switch or
 	// not, before any limit, as static/tco.js says.
