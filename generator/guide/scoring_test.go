@@ -2,6 +2,7 @@ package guide
 
 import (
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -394,54 +395,23 @@ func TestScoreWithinAClassTakesOnlyTheClassOffersFigures(t *testing.T) {
 	}
 }
 
-// switchCatalog: cloud's A100 at 2.00 is current, its other at 1.00
-// stale; market, a marketplace, rents one at 1.50.
-const switchCatalog = `
--- data/site.yaml --
-title: T
-currency: USD
--- data/gpus/a100.yaml --
-{id: a100, name: A100 SXM4 40GB, model: A100, vendor: NVIDIA, memory_gb: 40, source: s}
--- data/providers/cloud.yaml --
-id: cloud
-name: Cloud
-kind: gpu_cloud
-currency: USD
-regions: [{id: r1}]
-instances:
-  - {id: current, name: current, gpu: a100, gpu_count: 1, regions: [r1], source: s}
-  - {id: stale, name: stale, gpu: a100, gpu_count: 1, regions: [r1], source: s}
--- data/providers/market.yaml --
-id: market
-name: Market
-kind: marketplace
-currency: USD
-regions: [{id: r1}]
-instances:
-  - {id: market, name: market, gpu: a100, gpu_count: 1, regions: [r1], source: s}
--- data/prices/cloud.yaml --
-provider: cloud
-prices:
-  - {instance: current, region: r1, model: on_demand, amount: 2, currency: USD, since: 2026-06-01, source: s, source_kind: provider}
-  - {instance: stale, region: r1, model: on_demand, amount: 1, currency: USD, since: 2025-01-01, source: s, source_kind: provider}
--- data/prices/market.yaml --
-provider: market
-prices:
-  - {instance: market, region: r1, model: on_demand, amount: 1.5, currency: USD, since: 2026-05-15, source: s, source_kind: aggregator}
-`
-
-// TestScoreUnderTheSwitches: the price criteria measure the prices that
-// answer under the reader's switches (pricing.Price.Answers): cloud's
-// current 2.00 and no price for the marketplace by default; cloud's
-// stale 1.00 with "include stale prices"; the marketplace's 1.50 with
-// "include marketplaces". An offer is comparable under the same rule.
+// TestScoreUnderTheSwitches, on the site's current-first fixture
+// (generator/site/testdata/current.txtar): the price criteria measure
+// the prices that answer under the reader's switches
+// (pricing.Price.Answers) within the A100's class: cloud's current 2.00
+// and no price for the marketplace by default; cloud's stale 1.00 with
+// "include stale prices"; the marketplace's 1.50 with "include
+// marketplaces"; the superseded 0.50 never. An offer is comparable under
+// the same rule, and the H100's stale price, standing in for want of a
+// current one, under every state.
 func TestScoreUnderTheSwitches(t *testing.T) {
-	cat := load(t, switchCatalog)
-	offers := pricing.Offers(cat, "USD")
-	class := DefaultClass(cat, offers)
-	if class == "" {
-		t.Fatal("no class with a comparable price")
+	archive, err := os.ReadFile("../site/testdata/current.txtar")
+	if err != nil {
+		t.Fatal(err)
 	}
+	cat := load(t, string(archive))
+	offers := pricing.Offers(cat, "USD")
+	class := "a100-40gb"
 	for state, want := range map[int][2]float64{0: {2, -1}, 1: {1, -1}, 2: {2, 1.5}, 3: {1, 1.5}} {
 		got := [2]float64{-1, -1}
 		for _, s := range ScoreUnder(cat, offers, evalCriteria, class, pricing.Switches[state]) {
@@ -454,7 +424,7 @@ func TestScoreUnderTheSwitches(t *testing.T) {
 		}
 	}
 	for _, o := range offers {
-		want := map[string][4]bool{"current": {true, true, true, true}, "stale": {false, true, false, true}, "market": {false, false, true, true}}[o.Instance.ID]
+		want := map[string][4]bool{"current-1x": {true, true, true, true}, "stale-1x": {false, true, false, true}, "market-1x": {false, false, true, true}, "h100-1x": {true, true, true, true}}[o.Instance.ID]
 		var got [4]bool
 		for state, inc := range pricing.Switches {
 			got[state] = ComparableUnder(o, inc)
