@@ -226,7 +226,9 @@
     for (i = 0; i < mix.length; i++) {
       // An offer its provider no longer lists answers nothing, switch or not.
       var u = o.m[mix[i].model] && o.m[mix[i].model].u;
-      if (u && (u === 'superseded' || !w.estimates)) return fmt(T['scenario.why.unranked'], [model(mix[i].model)]);
+      // "Include estimates" lets in any other price still listed; the two
+      // answer switches those their state lets answer (answers).
+      if (u && (u === 'superseded' || !(w.estimates || answers(o.m[mix[i].model], w)))) return fmt(T['scenario.why.unranked'], [model(mix[i].model)]);
     }
     if (w.min_gpu_memory_gb != null) {
       if (o.mem == null) return T['scenario.why.memory_unknown'];
@@ -328,7 +330,10 @@
       // superseded, an article's, an estimate) is noted as an article's
       // figure when its source is an article, else as an estimate, and
       // marked with its source's kind (pr.s), as scenarios.go unrankedKinds.
-      if (pr.u && !(term && pr.d != null)) t.notes.push(fmt(T['scenario.note.' + (pr.s === 'article' ? 'article' : 'estimate')], [model(part.model)]));
+      // A stale, undated or marketplace's price included by its switch
+      // says which (scenario.note.stale …).
+      var note = /^(stale|undated|marketplace)$/.test(pr.u) ? pr.u : pr.s === 'article' ? 'article' : 'estimate';
+      if (pr.u && !(term && pr.d != null)) t.notes.push(fmt(T['scenario.note.' + note], [model(part.model)]));
       if (pr.u && pr.s && t.kinds.indexOf(pr.s) < 0) t.kinds.push(pr.s);
       if (part.covered > 0) t.notes.push(fmt(T['scenario.note.covered'], [model(part.model), num(round(part.covered, 2))]));
       t.compute += part.perMonth;
@@ -682,10 +687,20 @@
 
   // --- The figures: read from the form, kept in the URL.
 
-  // estimates is not the workload's: the switch that ranks articles' figures
-  // and estimates too, off as shipped.
+  // answers reports whether a price rankings leave out by default (pr.u)
+  // answers under the switches of w, as pricing.Price.Answers: the bit of
+  // their state in pr.a (1 stale prices, 2 marketplaces, 4 estimates).
+  function answers(pr, w) {
+    var state = (w.stale ? 1 : 0) | (w.market ? 2 : 0) | (w.estimates ? 4 : 0);
+    return ((pr.a || 0) >> state & 1) === 1;
+  }
+
+  // estimates, stale and market are not the workload's: the switches that
+  // rank articles' figures and estimates, stale and undated prices and
+  // marketplaces' too, off as shipped; stale and market are the answer
+  // switches of every page (stale=1, market=1 in the URL).
   var fields = ['reference_gpu', 'gpu_model', 'gpu_hours_per_month', 'units_per_month', 'months', 'gpus_per_job', 'splittable', 'job_hours', 'min_gpu_memory_gb', 'interruptible',
-    'checkpoint_overhead_pct', 'storage_tb', 'egress_tb_per_month', 'max_per_gpu_hour', 'estimates'];
+    'checkpoint_overhead_pct', 'storage_tb', 'egress_tb_per_month', 'max_per_gpu_hour', 'estimates', 'stale', 'market'];
   var optional = { min_gpu_memory_gb: true, max_per_gpu_hour: true };
   var positive = { gpu_hours_per_month: true, units_per_month: true, months: true, job_hours: true, gpus_per_job: true, min_gpu_memory_gb: true, max_per_gpu_hour: true };
 

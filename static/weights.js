@@ -1,10 +1,18 @@
-// weights.js adds weight sliders and a GPU class list to the evaluation
-// page (/evaluation/). The page ships, in <script type="application/json"
-// id="weights-data">, each criterion's id, name and default weight, each
-// provider's 0–100 score on every criterion it has a value for (null where
-// unknown) under the default GPU class, and for every GPU class with a
-// comparable price the providers' scores and values on the price criteria
-// (the criteria compared within one class) and the offers of that class.
+// weights.js adds weight sliders, a GPU class list and the two answer
+// switches to the evaluation page (/evaluation/). The page ships, in
+// <script type="application/json" id="weights-data">, each criterion's id,
+// name, default weight and how it is scored, each provider's 0–100 score
+// on every criterion not compared within a class (null where unknown) and
+// its measured values on its terms, and for every GPU class with a
+// comparable price the providers' measured values on the price criteria
+// (the criteria compared within one class) under each state of the
+// switches, and the offers of that class with the states their price
+// answers under. The values are scaled 0–100 here as guide.Score does
+// (weigh), over the providers or the offers that answer under the state:
+// by default current prices of providers a team can contract; "include
+// stale prices" (stale=1) and "include marketplaces" (market=1), the
+// switches every answer of the site has, add the others, which are named
+// below the offers until then.
 // A slider changes a weight, the list changes the class; the ranking is
 // worked out again at once with the generator's rule (guide.Score): a
 // provider's score is the weighted mean of its known scores, the unknown
@@ -39,6 +47,51 @@
   var select = form.elements['class'];
   var priceAt = {}; // criterion index → its place among the price criteria
   D.pc.forEach(function (j, k) { priceAt[j] = k; });
+  var switchBox = document.getElementById('home-switches');
+  var switches = switchBox ? Array.prototype.slice.call(switchBox.querySelectorAll('input[data-switch]')) : [];
+  var BITS = { stale: 1, market: 2 };
+
+  // switchState is the state of the switches, as pages number it: 0
+  // neither, 1 stale prices, 2 marketplaces, 3 both.
+  function switchState() {
+    var st = 0;
+    switches.forEach(function (box) { if (box.checked) st |= BITS[box.dataset.switch]; });
+    return st;
+  }
+
+  // weigh scales criterion j's values 0–100 as guide's weigh does: a
+  // count where more is better as a share of the largest, any other from
+  // the worst (0) to the best (100), all equal 100; null stays unknown.
+  function weigh(j, vals) {
+    var c = D.criteria[j], lo = Infinity, hi = -Infinity;
+    vals.forEach(function (v) { if (v != null) { lo = Math.min(lo, v); hi = Math.max(hi, v); } });
+    return vals.map(function (v) {
+      if (v == null) return null;
+      var s = 100;
+      if (c.c && !c.lo) s = hi > 0 ? v / hi * 100 : 0;
+      else if (hi > lo) {
+        s = (v - lo) / (hi - lo) * 100;
+        if (c.lo) s = 100 - s;
+      }
+      return s;
+    });
+  }
+
+  // byState is a provider's entry of a class under state st: the class
+  // ships one state where all four are the same.
+  function byState(list, st) { return list ? (list[st] || list[0]) : null; }
+
+  // classScores are the providers' scores on the price criteria under
+  // class cls and state st, by place among the price criteria, then
+  // provider.
+  function classScores(cls, st) {
+    return D.pc.map(function (j, k) {
+      return weigh(j, D.providers.map(function (p, i) {
+        var r = cls && byState(cls.r[i], st);
+        return r ? r[k] : null;
+      }));
+    });
+  }
 
   function fmt(s, args) {
     var next = 0;
@@ -105,11 +158,11 @@
     return D.class;
   }
 
-  // scoreOf is provider i's score on criterion j under class cls.
-  function scoreOf(cls, i, j) {
+  // scoreOf is provider i's score on criterion j, with ps the scores on
+  // the price criteria (classScores).
+  function scoreOf(ps, i, j) {
     if (priceAt[j] === undefined) return D.providers[i].s[j];
-    var s = cls && cls.s[i];
-    return s ? s[priceAt[j]] : null;
+    return ps[priceAt[j]][i];
   }
 
   // place orders scored rows as guide.Score does: the ranked first, best
@@ -135,14 +188,14 @@
     return t;
   }
 
-  // score ranks the providers under the weights w and class cls, as
-  // guide.Score does.
-  function score(w, cls) {
+  // score ranks the providers under the weights w and the scores on the
+  // price criteria ps (classScores), as guide.Score does.
+  function score(w, ps) {
     var all = total(w);
     return place(D.providers.map(function (p, i) {
       var sum = 0, weight = 0, known = 0;
       D.criteria.forEach(function (c, j) {
-        var sc = scoreOf(cls, i, j);
+        var sc = scoreOf(ps, i, j);
         if (sc == null) return;
         known++;
         sum += sc * w[j];
@@ -164,13 +217,13 @@
     return r.length <= n ? s : r.slice(0, n - 1).join('').trim() + '\u2026';
   }
 
-  function drawRadar(ranked, w, cls) {
+  function drawRadar(ranked, w, ps) {
     var box = document.querySelector('.chart-radar .chart[id$="-box"]');
     var chart = box && window.echarts && window.echarts.getInstanceByDom(box);
     if (!chart) return;
     var top = ranked.filter(function (r) { return r.ranked; }).slice(0, D.top), cols = [];
     D.criteria.forEach(function (c, j) {
-      if (w[j] > 0 && top.every(function (r) { return scoreOf(cls, r.index, j) != null; })) cols.push(j);
+      if (w[j] > 0 && top.every(function (r) { return scoreOf(ps, r.index, j) != null; })) cols.push(j);
     });
     if (cols.length < 3) return; // as the generator, no radar on fewer than three axes
     chart.setOption({
@@ -179,32 +232,38 @@
       series: top.map(function (r) {
         return {
           name: r.provider.name, type: 'radar',
-          data: [{ name: r.provider.name, value: cols.map(function (j) { return round(scoreOf(cls, r.index, j), 1); }) }],
+          data: [{ name: r.provider.name, value: cols.map(function (j) { return round(scoreOf(ps, r.index, j), 1); }) }],
           itemStyle: { color: r.provider.color }, lineStyle: { width: 2 }, areaStyle: { opacity: 0.08 },
         };
       }),
     }, { replaceMerge: ['series'] });
   }
 
-  // scoreOffers ranks the offers of class cls under the weights w, as
-  // guide.ScoreOffers and the generator's termsScore do.
+  // scoreOffers ranks the offers of class cls whose price answers under
+  // state st, under the weights w, as guide.ScoreOffers and the
+  // generator's termsScore do: each on its own values on the offer
+  // criteria and its provider's terms for the rest, scaled across them.
   var offerCrit = {};
   D.oc.forEach(function (j, k) { offerCrit[j] = k; });
-  function scoreOffers(w, cls) {
+  function scoreOffers(w, cls, st) {
     var all = total(w);
-    return place(cls.offers.map(function (o, i) {
+    var pool = cls.offers.filter(function (o) { return o.a.indexOf(st) >= 0; });
+    var cols = D.criteria.map(function (c, j) {
+      var own = offerCrit[j] !== undefined;
+      return weigh(j, pool.map(function (o) { return own ? o.r[offerCrit[j]] : D.providers[o.p].t[j]; }));
+    });
+    return place(pool.map(function (o, i) {
       var sum = 0, weight = 0, known = 0, tsum = 0, tweight = 0;
-      var terms = cls.t[o.p] || [];
       D.criteria.forEach(function (c, j) {
         var own = offerCrit[j] !== undefined;
-        var sc = own ? o.s[offerCrit[j]] : terms[j];
+        var sc = cols[j][i];
         if (sc == null) return;
         known++;
         sum += sc * w[j];
         weight += w[j];
         if (!own) { tsum += sc * w[j]; tweight += w[j]; }
       });
-      return { index: i, offer: o, score: weight > 0 ? sum / weight : 0, share: all > 0 ? weight / all : 0, known: known, terms: tweight > 0 ? tsum / tweight : null };
+      return { index: i, offer: o, score: weight > 0 ? sum / weight : 0, share: all > 0 ? weight / all : 0, known: known, terms: tweight > 0 ? tsum / tweight : null, scores: cols.map(function (col) { return col[i]; }) };
     }));
   }
 
@@ -263,13 +322,17 @@
     pa.href = p.u;
     sub.appendChild(pa);
     sub.appendChild(document.createTextNode(' \u00b7 ' + o.d));
+    if (o.f) {
+      sub.appendChild(document.createTextNode(' '));
+      sub.appendChild(el('span', 'why', o.f));
+    }
     th.appendChild(sub);
     tr.appendChild(th);
     var sc = el('td', 'num score');
     fillScore(sc, r);
     tr.appendChild(sc);
     tr.appendChild(el('td', 'basis', basis(r)));
-    o.s.forEach(function (s, k) { tr.appendChild(scoreCell(s, o.v[k])); });
+    D.oc.forEach(function (j, k) { tr.appendChild(scoreCell(r.scores[j], o.v[k])); });
     var terms = scoreCell(r.terms, '');
     terms.className = 'num provider-terms';
     tr.appendChild(terms);
@@ -287,9 +350,9 @@
   }
 
   var offerTable = document.getElementById('offer-scores');
-  function drawOffers(w, cls) {
+  function drawOffers(w, cls, st) {
     if (!offerTable) return;
-    var scored = scoreOffers(w, cls);
+    var scored = scoreOffers(w, cls, st);
     var ranked = scored.filter(function (r) { return r.ranked; });
     var body = document.createElement('tbody');
     ranked.slice(0, D.offerTop).forEach(function (r) { body.appendChild(offerRow(r)); });
@@ -303,34 +366,45 @@
     });
     setText('offers-apart', fmt(T['evaluation.offers_apart'], [apart.length, cls.name, apart.join('; ')]));
     show('offers-apart', apart.length > 0);
+    var out = cls.offers.filter(function (o) { return o.a.indexOf(st) < 0; }).map(function (o) {
+      return fmt(T['evaluation.offer_out'], [o.n, D.providers[o.p].name, o.d, D.why[o.w]]);
+    });
+    setText('offers-out', fmt(T['evaluation.offers_out'], [out.length, cls.name, out.join('; ')]));
+    show('offers-out', out.length > 0);
   }
 
   // drawClass writes what depends on the class alone: the note naming it
   // and how many providers have a value on each price criterion.
-  function drawClass(cls) {
+  function drawClass(cls, ps) {
     if (!cls) return;
     setText('class-note', fmt(T['evaluation.class_note'], [cls.name]));
     D.pc.forEach(function (j, k) {
       var cell = document.querySelector('#criterion-' + CSS.escape(D.criteria[j].id) + ' .known');
-      if (cell) cell.textContent = fmt(T['evaluation.known'], [cls.k[k], D.providers.length]);
+      var known = ps[k].filter(function (s) { return s != null; }).length;
+      if (cell) cell.textContent = fmt(T['evaluation.known'], [known, D.providers.length]);
     });
   }
 
   var status = document.getElementById('weights-status');
 
-  function state(w, ci) {
+  // state is the URL's fragment of the weights w and the class ci, after
+  // the switches that are on, first, as every page writes them.
+  function state(w, ci, st) {
     var q = new URLSearchParams();
+    if (st & 1) q.set('stale', '1');
+    if (st & 2) q.set('market', '1');
     D.criteria.forEach(function (c, j) { if (w[j] !== c.w) q.set(c.id, String(w[j])); });
     if (ci !== D.class) q.set('class', D.classes[ci].id);
     return q.toString();
   }
 
   function update() {
-    var w = weights(), ci = classIndex(), cls = D.classes[ci];
+    var w = weights(), ci = classIndex(), cls = D.classes[ci], st = switchState();
+    var ps = classScores(cls, st);
     inputs.forEach(function (input, j) {
       if (input) input.parentNode.querySelector('output').textContent = num(w[j]);
     });
-    var ranked = score(w, cls), apart = 0;
+    var ranked = score(w, ps), apart = 0;
     ranked.forEach(function (r) {
       var tr = rows[r.index];
       if (!tr) return;
@@ -338,23 +412,26 @@
       fillScore(tr.querySelector('.score'), r);
       tr.querySelector('.basis').textContent = basis(r);
       D.pc.forEach(function (j, k) {
-        var s = cls && cls.s[r.index];
-        fillCell(tr.cells[3 + j], s ? s[k] : null, cls && cls.v[r.index] ? cls.v[r.index][k] : '');
+        var v = cls && byState(cls.v[r.index], st);
+        fillCell(tr.cells[3 + j], ps[k][r.index], v ? v[k] : '');
       });
       if (!r.rank) apart++;
       (r.rank ? tbody : apartBody).appendChild(tr);
     });
     if (apartBox) apartBox.hidden = apart === 0;
     setText('scores-caption', fmt(T['evaluation.caption'], [ranked.length - apart, D.criteria.length, cls ? cls.name : '\u2014']));
-    drawClass(cls);
-    drawRadar(ranked, w, cls);
-    if (cls) drawOffers(w, cls);
-    var h = state(w, ci);
-    status.textContent = h ? T['evaluation.changed'] : '';
+    drawClass(cls, ps);
+    drawRadar(ranked, w, ps);
+    if (cls) drawOffers(w, cls, st);
+    var h = state(w, ci, st);
+    status.textContent = state(w, ci, 0) ? T['evaluation.changed'] : '';
     history.replaceState(null, '', h ? '#' + h : location.pathname + location.search);
+    // The rows drawn anew link on with the switches (static/switches.js).
+    if (window.gpucompareCarrySwitches) window.gpucompareCarrySwitches();
   }
 
   function apply(q) {
+    switches.forEach(function (box) { box.checked = q.get(box.dataset.switch) === '1'; });
     D.criteria.forEach(function (c, j) {
       if (!inputs[j]) return;
       var v = q.get(c.id);
@@ -374,6 +451,7 @@
     update();
   });
   form.hidden = false;
+  if (switchBox) switchBox.hidden = false;
   // The sliders wait behind their summary, so that the ranking is in
   // view; an address that carries weights opens them on a wide screen,
   // where they stand beside the ranking they changed.
@@ -386,7 +464,7 @@
   var pending = false;
   function follow() {
     apply(new URLSearchParams(location.hash.replace(/^#/, '')));
-    if (!state(weights(), classIndex())) return;
+    if (!state(weights(), classIndex(), switchState())) return;
     // The radar is drawn by static/charts.js once the page has loaded.
     if (document.readyState === 'complete') update();
     else if (!pending) {

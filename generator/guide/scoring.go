@@ -69,7 +69,16 @@ type ScoredOffer struct {
 // figures are those of its offers of the class, never another GPU's.
 // Providers are returned in their places (the best first), then those
 // with too little data to rank (Scorecard.Ranked) in catalog order.
+// The prices measured are those that answer by default (ScoreUnder).
 func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Criterion, class string) []*Scored {
+	return ScoreUnder(cat, offers, criteria, class, pricing.Include{})
+}
+
+// ScoreUnder is Score with the reader's switches inc: the price criteria
+// and the reserved discount measure the prices that answer under them
+// (pricing.Price.Answers), stale and undated ones with inc.Stale,
+// marketplaces' with inc.Marketplaces.
+func ScoreUnder(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Criterion, class string, inc pricing.Include) []*Scored {
 	all, inClass := byProvider(offers), byProvider(OffersOfClass(offers, class))
 	out := make([]*Scored, 0, len(cat.Providers))
 	cards := make([]*Scorecard, 0, len(cat.Providers))
@@ -80,7 +89,7 @@ func Score(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Cr
 			if PriceMeasure(c.Measure) || class != "" && OfferMeasure(c.Measure) {
 				from = inClass[p]
 			}
-			if v, ok := Measure(cat, from, p, c.Measure); ok {
+			if v, ok := MeasureUnder(cat, from, p, c.Measure, inc); ok {
 				s.Values[c.ID] = v
 			}
 		}
@@ -137,9 +146,13 @@ type PriceClass struct {
 // Comparable reports whether an offer has the price the price criteria
 // compare: a whole on-demand price in the display currency, converted
 // with the catalog's dated rate where it is quoted in another.
-func Comparable(o *pricing.Offer) bool {
+func Comparable(o *pricing.Offer) bool { return ComparableUnder(o, pricing.Include{}) }
+
+// ComparableUnder is Comparable with the reader's switches inc: the
+// on-demand price answers under them (pricing.Offer.Answers).
+func ComparableUnder(o *pricing.Offer, inc pricing.Include) bool {
 	_, ok := o.PerGPUHour("on_demand")
-	return ok && o.Ranks("on_demand")
+	return ok && o.Answers("on_demand", inc)
 }
 
 // PriceClasses lists the GPU classes that have a comparable price
@@ -199,6 +212,10 @@ var offerMeasures = map[string]bool{
 // rather than from its provider.
 func OfferMeasure(measure string) bool { return offerMeasures[measure] }
 
+// CountMeasure reports whether a measure is a count or a yes/no feature,
+// scored as a share of the best value (weigh).
+func CountMeasure(measure string) bool { return countMeasures[measure] }
+
 // ScoreOffers scores every offer on the criteria. An offer's value on a
 // criterion is its own where the measure is a property of an offer
 // (OfferMeasure: its price, its GPU's memory, its instance's network and
@@ -208,6 +225,10 @@ func OfferMeasure(measure string) bool { return offerMeasures[measure] }
 // one GPU class compare like with like. Offers are returned best first,
 // equal scores in the order given, then those with too little data to
 // rank in the order given.
+//
+// An offer's price and reserved discount are measured whatever the
+// reader's switches (pricing.Include{Stale: true, Marketplaces: true}):
+// the caller picks the offers whose price answers.
 func ScoreOffers(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*catalog.Criterion, providers []*Scored) []*ScoredOffer {
 	byProvider := make(map[*catalog.Provider]*Scored, len(providers))
 	for _, s := range providers {
@@ -220,7 +241,7 @@ func ScoreOffers(cat *catalog.Catalog, offers []*pricing.Offer, criteria []*cata
 		one := []*pricing.Offer{o}
 		for _, c := range criteria {
 			if OfferMeasure(c.Measure) {
-				if v, ok := Measure(cat, one, o.Provider, c.Measure); ok {
+				if v, ok := MeasureUnder(cat, one, o.Provider, c.Measure, anySwitch); ok {
 					s.Values[c.ID] = v
 				}
 			} else if p := byProvider[o.Provider]; p != nil {
@@ -305,12 +326,24 @@ func weigh(criteria []*catalog.Criterion, cards []*Scorecard) {
 	}
 }
 
+// anySwitch lets every price answer that any of the reader's switches
+// lets answer.
+var anySwitch = pricing.Include{Stale: true, Marketplaces: true}
+
 // Measure computes one measure for a provider from its offers among
 // those given (one offer gives that offer's own value); ok is false when
-// the catalog has no sourced value for it. RDMA, GPUDirect and physical
+// the catalog has no sourced value for it. A price, and a discount off
+// one, counts when it answers by default (MeasureUnder). RDMA, GPUDirect and physical
 // isolation are yes when any of the offers has them, an offer as its
 // instance type states it or else as its provider does.
 func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider, measure string) (float64, bool) {
+	return MeasureUnder(cat, offers, p, measure, pricing.Include{})
+}
+
+// MeasureUnder is Measure with the reader's switches inc: a price, and
+// the reserved discount off an on-demand price, count when the on-demand
+// price answers under them (pricing.Price.Answers).
+func MeasureUnder(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider, measure string, inc pricing.Include) (float64, bool) {
 	mine := slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool { return o.Provider != p })
 	yes := func(b *bool) (float64, bool) {
 		if b == nil {
@@ -334,7 +367,7 @@ func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider,
 	more := func(a, b float64) bool { return a > b }
 	rankable := func(f func(o *pricing.Offer) (float64, bool)) func(o *pricing.Offer) (float64, bool) {
 		return func(o *pricing.Offer) (float64, bool) {
-			if !o.Ranks("on_demand") {
+			if !o.Answers("on_demand", inc) {
 				return 0, false
 			}
 			return f(o)
@@ -374,7 +407,7 @@ func Measure(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Provider,
 	case "reserved_discount":
 		return best(func(o *pricing.Offer) (float64, bool) {
 			od := o.Prices["on_demand"]
-			if od == nil || !od.Converted || od.Display <= 0 || !od.Ranked() {
+			if od == nil || !od.Converted || od.Display <= 0 || !od.Answers(inc) {
 				return 0, false
 			}
 			v, ok := 0.0, false

@@ -2,6 +2,7 @@ package guide
 
 import (
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -391,5 +392,45 @@ func TestScoreWithinAClassTakesOnlyTheClassOffersFigures(t *testing.T) {
 	}
 	if _, ok := byID("b200-180gb")["aws"].Values["memory"]; ok {
 		t.Error("AWS has no B200 offer, yet a memory figure in the B200 class")
+	}
+}
+
+// TestScoreUnderTheSwitches, on the site's current-first fixture
+// (generator/site/testdata/current.txtar): the price criteria measure
+// the prices that answer under the reader's switches
+// (pricing.Price.Answers) within the A100's class: cloud's current 2.00
+// and no price for the marketplace by default; cloud's stale 1.00 with
+// "include stale prices"; the marketplace's 1.50 with "include
+// marketplaces"; the superseded 0.50 never. An offer is comparable under
+// the same rule, and the H100's stale price, standing in for want of a
+// current one, under every state.
+func TestScoreUnderTheSwitches(t *testing.T) {
+	archive, err := os.ReadFile("../site/testdata/current.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := load(t, string(archive))
+	offers := pricing.Offers(cat, "USD")
+	class := "a100-40gb"
+	for state, want := range map[int][2]float64{0: {2, -1}, 1: {1, -1}, 2: {2, 1.5}, 3: {1, 1.5}} {
+		got := [2]float64{-1, -1}
+		for _, s := range ScoreUnder(cat, offers, evalCriteria, class, pricing.Switches[state]) {
+			if v, ok := s.Values["price"]; ok {
+				got[slices.Index([]string{"cloud", "market"}, s.Provider.ID)] = v
+			}
+		}
+		if got != want {
+			t.Errorf("state %d: cloud, market price %v; want %v (-1 unknown)", state, got, want)
+		}
+	}
+	for _, o := range offers {
+		want := map[string][4]bool{"current-1x": {true, true, true, true}, "stale-1x": {false, true, false, true}, "market-1x": {false, false, true, true}, "h100-1x": {true, true, true, true}}[o.Instance.ID]
+		var got [4]bool
+		for state, inc := range pricing.Switches {
+			got[state] = ComparableUnder(o, inc)
+		}
+		if got != want {
+			t.Errorf("%s comparable under the states %v, want %v", o.Instance.ID, got, want)
+		}
 	}
 }

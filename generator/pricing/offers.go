@@ -273,6 +273,11 @@ type Include struct {
 	Stale, Marketplaces, Estimates bool
 }
 
+// Switches are the states of the two switches every answer has, as
+// pages number them (data-show, data-answers): 0 neither, 1 "include
+// stale prices", 2 "include marketplaces", 3 both.
+var Switches = [4]Include{{}, {Stale: true}, {Marketplaces: true}, {Stale: true, Marketplaces: true}}
+
 // The reasons a price does not answer by default (Price.Why), besides
 // its source kind (catalog.KindArticle, catalog.KindEstimate).
 const (

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"encoding/json"
+	"html"
 	"regexp"
 	"slices"
 	"strconv"
@@ -194,16 +196,112 @@ func TestEveryAnswerIsCurrent(t *testing.T) {
 	if !strings.Contains(guide, "It also lists 3 offers whose price is stale or undated, a marketplace") {
 		t.Error("the guide does not say why it leaves 3 offers out")
 	}
-	// The evaluation ranks the offers of the A100's class: current-1x
-	// alone.
-	ev := string(files["evaluation/index.html"])
-	for _, s := range []string{"stale-1x", "retired-1x", "market-1x"} {
-		if strings.Contains(ev, `"n":"`+s+`"`) {
-			t.Errorf("the evaluation ranks %s", s)
+}
+
+// evaluationOffers are the names of the offers the evaluation page ranks,
+// in order, and the sentence naming those it leaves out.
+func evaluationOffers(t *testing.T, page []byte) (ranked []string, out string) {
+	t.Helper()
+	table := regexp.MustCompile(`(?s)<table[^>]* id="offer-scores".*?</table>`).Find(page)
+	if table == nil {
+		t.Fatal("no ranking of offers on the evaluation page")
+	}
+	for _, m := range regexp.MustCompile(`<span class="rank">\d+</span> <a href="[^"]*">(?:<span lang="en">)?([^<]*(?:<wbr>[^<]*)*)`).FindAllSubmatch(table, -1) {
+		ranked = append(ranked, strings.ReplaceAll(string(m[1]), "<wbr>", ""))
+	}
+	if m := regexp.MustCompile(`<p class="help" id="offers-out">([^<]*)</p>`).FindSubmatch(page); m != nil {
+		out = html.UnescapeString(string(m[1]))
+	}
+	return ranked, out
+}
+
+// evalOffer is an offer of the evaluation page's data: the states of
+// the switches it answers under, why it is left out by default and the
+// words of a stale price ranked as nothing current exists.
+type evalOffer struct {
+	N    string `json:"n"`
+	A    []int  `json:"a"`
+	Why  string `json:"w"`
+	Note string `json:"f"`
+}
+
+// evaluationData are the offers of a class of the evaluation page's
+// data for static/weights.js, by name.
+func evaluationData(t *testing.T, page []byte, class string) map[string]evalOffer {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="weights-data">(.*?)</script>`).FindSubmatch(page)
+	if m == nil {
+		t.Fatal("no weights-data on the evaluation page")
+	}
+	var d struct {
+		Classes []struct {
+			ID     string      `json:"id"`
+			Offers []evalOffer `json:"offers"`
+		} `json:"classes"`
+	}
+	if err := json.Unmarshal(m[1], &d); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]evalOffer{}
+	for _, c := range d.Classes {
+		if c.ID != class {
+			continue
+		}
+		for _, o := range c.Offers {
+			out[o.N] = o
 		}
 	}
-	if !strings.Contains(ev, `"n":"current-1x"`) {
-		t.Error("the evaluation does not rank current-1x")
+	return out
+}
+
+// TestEvaluationRanksCurrentPrices: the evaluation page ranks current-1x
+// alone by default, as the page without script shows it, and names
+// stale-1x and market-1x below with why ("stale", "marketplace"; 过时,
+// 算力市场 in Chinese); its script's data ranks stale-1x with "include
+// stale prices", market-1x with "include marketplaces", retired-1x never;
+// the page has the switches. Under the H100's class, h100-1x ranks by
+// default and says it has no current price, in the home table's words.
+func TestEvaluationRanksCurrentPrices(t *testing.T) {
+	files := currentSite(t)
+	for page, want := range map[string][]string{
+		"evaluation/index.html":    {"stale-1x (Cloud · Region One · 1× A100 SXM4 40GB): stale", "market-1x (Market · Region One · 1× A100 SXM4 40GB): marketplace"},
+		"zh/evaluation/index.html": {"stale-1x（Cloud · Region One · 1× A100 SXM4 40GB）：过时", "market-1x（Market · Region One · 1× A100 SXM4 40GB）：算力市场"},
+	} {
+		ranked, out := evaluationOffers(t, files[page])
+		if !slices.Equal(ranked, []string{"current-1x"}) {
+			t.Errorf("%s ranks %q by default, want current-1x alone", page, ranked)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s does not say %q: %q", page, w, out)
+			}
+		}
+		if strings.Contains(out, "retired-1x") || strings.Contains(out, "current-1x") {
+			t.Errorf("%s names a superseded or a ranked offer as left out: %q", page, out)
+		}
+		if !strings.Contains(string(files[page]), `data-switch="stale"`) || !strings.Contains(string(files[page]), `data-switch="market"`) {
+			t.Errorf("%s has not the two switches", page)
+		}
+	}
+	a100 := evaluationData(t, files["evaluation/index.html"], "a100-40gb")
+	for name, want := range map[string]struct {
+		a   []int
+		why string
+	}{"current-1x": {[]int{0, 1, 2, 3}, ""}, "stale-1x": {[]int{1, 3}, "stale"}, "market-1x": {[]int{2, 3}, "marketplace"}} {
+		if got := a100[name]; !slices.Equal(got.A, want.a) || got.Why != want.why {
+			t.Errorf("%s answers under %v (why %q), want %v (%q)", name, got.A, got.Why, want.a, want.why)
+		}
+	}
+	if _, ok := a100["retired-1x"]; ok {
+		t.Error("the superseded retired-1x is among the offers the script ranks")
+	}
+	for page, want := range map[string]string{
+		"evaluation/index.html":    "no current price; newest is 14 months old",
+		"zh/evaluation/index.html": "暂无当前价格；最新价格为14个月前",
+	} {
+		if h := evaluationData(t, files[page], "h100-80gb")["h100-1x"]; !slices.Equal(h.A, []int{0, 1, 2, 3}) || h.Note != want {
+			t.Errorf("%s: h100-1x answers under %v saying %q; want every state, saying %q", page, h.A, h.Note, want)
+		}
 	}
 }
 
@@ -516,5 +614,74 @@ func TestBenchmarkBestUnderEachSwitch(t *testing.T) {
 		if strings.Contains(b, "retired-<wbr>1x</a><span") || !strings.Contains(b, `id="home-switches"`) || !strings.Contains(b, `static/home.js"`) {
 			t.Errorf("%s: the superseded offer is among the best, or the page has no switches or not their script", page)
 		}
+	}
+}
+
+// TestScenarioNamesWhatItLeavesOut: the scenario's ranking holds
+// current-1x and the H100's stale h100-1x (nothing current exists for
+// the H100), never stale-1x, retired-1x or market-1x, and the page names
+// those three with why they are left out, in both editions. Its
+// calculator has the two answer switches, and its data gives each price
+// left out the states it answers under (static/tco.js ranks by them):
+// stale-1x's with stale prices (states 1, 3, 5, 7: 170), market-1x's
+// with marketplaces (2, 3, 6, 7: 204), retired-1x's none.
+func TestScenarioNamesWhatItLeavesOut(t *testing.T) {
+	files := currentSite(t)
+	for page, why := range map[string]string{
+		"scenarios/one/index.html":    "its on-demand price is stale or undated, a marketplace's, no longer listed",
+		"zh/scenarios/one/index.html": "其按量计费价格已过时或无日期、来自算力市场、已下架",
+	} {
+		s := string(files[page])
+		table := regexp.MustCompile(`(?s)<table class="data tco[^"]*".*?</table>`).FindString(s)
+		if table == "" {
+			t.Fatalf("%s: no ranking", page)
+		}
+		table = strings.ReplaceAll(table, "<wbr>", "")
+		for _, name := range []string{"stale-1x", "retired-1x", "market-1x"} {
+			if strings.Contains(table, name) {
+				t.Errorf("%s ranks %s", page, name)
+			}
+		}
+		if !strings.Contains(table, "current-1x") {
+			t.Errorf("%s does not rank current-1x", page)
+		}
+		text := strings.ReplaceAll(markupRE.ReplaceAllString(s, ""), "<wbr>", "")
+		if !strings.Contains(html.UnescapeString(text), why) {
+			t.Errorf("%s does not say why it leaves offers out (%q)", page, why)
+		}
+		for _, name := range []string{"stale-1x · Cloud", "retired-1x · Cloud", "market-1x · Market"} {
+			if !strings.Contains(text, name) {
+				t.Errorf("%s does not name %s among the offers left out", page, name)
+			}
+		}
+		if !strings.Contains(s, `<input type="checkbox" name="stale">`) || !strings.Contains(s, `<input type="checkbox" name="market">`) {
+			t.Errorf("%s: the calculator has not the two answer switches", page)
+		}
+	}
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="tco-data">(.*?)</script>`).FindStringSubmatch(string(files["scenarios/one/index.html"]))
+	if m == nil {
+		t.Fatal("no tco-data on the scenario page")
+	}
+	var d struct {
+		Offers []struct {
+			I string `json:"i"`
+			M map[string]struct {
+				U string `json:"u"`
+				A int    `json:"a"`
+			} `json:"m"`
+		} `json:"offers"`
+	}
+	if err := json.Unmarshal([]byte(m[1]), &d); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"current-1x": 0, "h100-1x": 0, "stale-1x": 170, "market-1x": 204, "retired-1x": 0}
+	for _, o := range d.Offers {
+		if w, ok := want[o.I]; ok && o.M["on_demand"].A != w {
+			t.Errorf("%s's price (why %q) answers under the states %b, want %b", o.I, o.M["on_demand"].U, o.M["on_demand"].A, w)
+		}
+		delete(want, o.I)
+	}
+	if len(want) > 0 {
+		t.Errorf("the scenario's data has not the offers %v", want)
 	}
 }

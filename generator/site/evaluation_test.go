@@ -74,8 +74,10 @@ func TestEvaluationByHand(t *testing.T) {
 		"each provider's cheapest on-demand offer of one GPU class, A100 80GB,",
 		"The default class, A100 80GB, is the scoring file's choice: the buyer's main class",
 		// The offers of the class: a8 (100×4 + 85.71×2 + 0×2)/8 = 71.4, a1 (0×4 + 100×2 + 100×2)/8 = 50.
-		"1 a8 CN · Region C · 8× A100 SXM4 80GB 71.4",
-		"2 a1 Big · Region R · 1× A100 SXM4 80GB 50",
+		// Their prices are stale, and rank as the A100 80GB has nothing
+		// current: each row says so, in the home table's words.
+		"1 a8 CN · Region C · 8× A100 SXM4 80GB no current price; newest is 18 months old 71.4",
+		"2 a1 Big · Region R · 1× A100 SXM4 80GB no current price; newest is 18 months old 50",
 	} {
 		if !strings.Contains(plainText(page), s) {
 			t.Errorf("the page does not say %q", s)

@@ -559,6 +559,24 @@ for (const pass of ['file', 'http']) {
       const data = JSON.parse(await page.locator('#weights-data').textContent());
       const order = () => page.$$eval('#scores tbody tr', (trs) => trs.map((tr) => tr.querySelector('th a').textContent));
       const shipped = await order();
+      // The scores on the criteria compared within the default class: its
+      // providers' values by default (state 0) scaled as guide's weigh
+      // does, a count as a share of the largest, any other from the worst
+      // (0) to the best (100).
+      const cls = data.classes[data.class];
+      const pcScores = data.pc.map((j, k) => {
+        const c = data.criteria[j];
+        const vals = data.providers.map((p, i) => (cls && cls.r[i] ? cls.r[i][0][k] : null));
+        const known = vals.filter((v) => v != null);
+        const lo = Math.min(...known), hi = Math.max(...known);
+        return vals.map((v) => {
+          if (v == null) return null;
+          if (c.c && !c.lo) return hi > 0 ? v / hi * 100 : 0;
+          if (hi > lo) return c.lo ? 100 - (v - lo) / (hi - lo) * 100 : (v - lo) / (hi - lo) * 100;
+          return 100;
+        });
+      });
+      const scoreOf = (i, j) => (data.pc.includes(j) ? pcScores[data.pc.indexOf(j)][i] : data.providers[i].s[j]);
       // The ranking guide.Score gives under weights w: the weighted mean
       // of the known scores, equal scores in catalog order; a provider
       // known on less than half of the weight is not ranked.
@@ -567,7 +585,7 @@ for (const pass of ['file', 'http']) {
         return data.providers
           .map((p, i) => {
             let sum = 0, weight = 0;
-            p.s.forEach((s, j) => { if (s != null) { sum += s * w[j]; weight += w[j]; } });
+            data.criteria.forEach((c, j) => { const s = scoreOf(i, j); if (s != null) { sum += s * w[j]; weight += w[j]; } });
             return { name: p.name, i, score: weight > 0 ? sum / weight : 0, share: total > 0 ? weight / total : 0 };
           })
           .filter((r) => r.share >= data.min)
@@ -630,14 +648,20 @@ for (const pass of ['file', 'http']) {
         await slider.focus();
         await page.keyboard.press(i === j ? 'End' : 'Home');
       }
+      // The offers whose price answers by default (state 0), the cheapest
+      // first: on the price alone the cheapest scores 100.
       const want = offers
-        .map((o, i) => ({ o, i, score: o.s[k] ?? 0 }))
-        .sort((a, b) => b.score - a.score || a.i - b.i)
+        .map((o, i) => ({ o, i }))
+        .filter((r) => r.o.a.includes(0))
+        .sort((a, b) => a.o.r[k] - b.o.r[k] || a.i - b.i)
         .slice(0, data.offerTop)
         .map((r) => r.o.n + ' ' + r.o.d);
       const got = await page.$$eval('#offer-scores tbody tr', (trs) => trs.map((tr) => {
         const th = tr.querySelector('th');
-        return th.querySelector('a').textContent + ' ' + th.querySelector('.sub').textContent.split(' \u00b7 ').slice(1).join(' \u00b7 ');
+        // The region and GPUs, without the words of a stale price ranked as
+        // nothing current exists (.why).
+        const sub = [...th.querySelector('.sub').childNodes].filter((n) => !n.classList?.contains('why')).map((n) => n.textContent).join('').trim();
+        return th.querySelector('a').textContent + ' ' + sub.split(' \u00b7 ').slice(1).join(' \u00b7 ');
       }));
       assert.deepEqual(got, want, 'the offers rank by price per GPU-hour alone');
       const first = await page.$eval('#offer-scores tbody tr', (tr) => tr.querySelector('.score strong').textContent);

@@ -109,7 +109,7 @@ type HomePriceRow struct {
 // HomeIncludes are the states of the home table's switches, by the mask
 // a line names them with (HomeLine.Show): 0 by default, 1 with stale
 // prices, 2 with marketplaces, 3 with both.
-var HomeIncludes = [4]pricing.Include{{}, {Stale: true}, {Marketplaces: true}, {Stale: true, Marketplaces: true}}
+var HomeIncludes = pricing.Switches
 
 // homeCellSet are a GPU model's cells under each state of the switches,
 // by its mask, each aligned with homeTabs.

@@ -47,6 +47,18 @@ import (
 // the rest (guide.ScoreOffers). The page lists the best offerTop under
 // the default weights; the script ranks every offer of the chosen class
 // again and shows the new best.
+//
+// Current first, as every answer of the site: by default the prices
+// ranked, of providers and of offers, are those that answer
+// (pricing.Price.Answers): current prices of providers a team can
+// contract, a stale or undated one only where its GPU has nothing current
+// (and its row says so, in the home table's words). The offers of the
+// class whose price is stale, undated or a marketplace's are named below
+// the ranking with why they are left out, and ranked when the reader
+// turns on the switches every answer has ("include stale prices",
+// stale=1; "include marketplaces", market=1, in the URL's fragment);
+// the script ranks providers and offers again under them by the same
+// rule (guide.ScoreUnder).
 
 // radarTop is how many leaders the radar chart draws.
 const radarTop = 5
@@ -111,7 +123,11 @@ type EvaluationData struct {
 	Offers        []*offerScoreRow
 	OfferCount    int
 	OffersApart   []string
-	data          *weightsScript
+	// OffersOut names the offers of Class whose price answers only when
+	// the reader includes it (a stale, undated or marketplace's price),
+	// each with why.
+	OffersOut []string
+	data      *weightsScript
 }
 
 // offerScoreRow is an offer's place in the ranking of offers.
@@ -125,6 +141,12 @@ type offerScoreRow struct {
 	Score       float64
 	Basis       string
 	Cells       []scoreCell // aligned with OfferCriteria
+	// Why and Months say why the offer's price, stale or undated, ranks:
+	// nothing current exists for its GPU (pricing.Price.Fallback), in
+	// the home table's words (partial "answer-why"); "" for a current
+	// price.
+	Why    string
+	Months int
 	// Terms is the weighted score of the provider's terms alone (the
 	// criteria that are not the offer's own), nil when none is known.
 	Terms *float64
@@ -286,11 +308,14 @@ func (e *Evaluation) evaluationRates() []*render.RateView {
 	return out
 }
 
-// classOffers scores the offers of one GPU class that have a comparable
-// price (guide.ScoreOffers), with the providers' terms as scored.
+// classOffers are the offers of one GPU class with a price comparable
+// under some state of the switches (guide.ComparableUnder), and those
+// whose price answers by default scored (guide.ScoreOffers), with the
+// providers' terms as scored.
 func (e *Evaluation) classOffers(class string, providers []*guide.Scored) (pool []*pricing.Offer, scored []*guide.ScoredOffer) {
 	pool = guide.OffersOfClass(scorable(e.data.Priced), class)
-	return pool, guide.ScoreOffers(e.cat, pool, e.cat.Scoring.Criteria, providers)
+	ranked := slices.DeleteFunc(slices.Clone(pool), func(o *pricing.Offer) bool { return !guide.Comparable(o) })
+	return pool, guide.ScoreOffers(e.cat, ranked, e.cat.Scoring.Criteria, providers)
 }
 
 // offerScores ranks the offers of the page's GPU class and keeps the
@@ -306,6 +331,9 @@ func (e *Evaluation) offerScores(d *EvaluationData, p *pagemodel.Page, providers
 	index := make(map[*pricing.Offer]int, len(d.pool))
 	for i, o := range d.pool {
 		index[o] = i
+		if !guide.Comparable(o) {
+			d.OffersOut = append(d.OffersOut, e.offerOut(o, x))
+		}
 	}
 	var prev *offerScoreRow
 	for _, s := range d.scoredOffers {
@@ -324,6 +352,7 @@ func (e *Evaluation) offerScores(d *EvaluationData, p *pagemodel.Page, providers
 			r.Rank = prev.Rank
 		}
 		r.Sub = e.offerSub(o, x)
+		r.Why, r.Months = e.fallback(o)
 		r.Basis = scoreBasis(len(s.Scores), len(crit), s.Weight, x)
 		for _, c := range d.OfferCriteria {
 			cell := scoreCell{}
@@ -361,11 +390,52 @@ func (e *Evaluation) offerSub(o *pricing.Offer, x *render.Texter) string {
 	return x.T("evaluation.offer_sub", region, o.Instance.GPUCount, gpu)
 }
 
-// scorable are the offers with a comparable price (guide.Comparable),
-// the price the price criteria measure: an offer without one is not
-// ranked on its other figures alone.
+// offerOut names an offer whose price answers only when the reader
+// includes it, with why: stale, undated or a marketplace's, in the
+// words of the marks beside prices (whyKey).
+func (e *Evaluation) offerOut(o *pricing.Offer, x *render.Texter) string {
+	return x.T("evaluation.offer_out", e.text(o.Instance, "name"), e.text(o.Provider, "name"), e.offerSub(o, x), x.T(whyKey(o.Prices["on_demand"].Why())))
+}
+
+// whyKey is the message of the mark a price bears for why it answers
+// only when included: its freshness badge, or the marketplace's tag.
+func whyKey(why string) string {
+	if why == pricing.WhyMarketplace {
+		return "trust.marketplace"
+	}
+	return "trust.badge." + why
+}
+
+// fallback says why an offer's stale or undated price ranks by default,
+// as the home table does: nothing current exists for its GPU
+// (pricing.Price.Fallback), and the newest price of the GPU is Months
+// old (catalog.Stale) or none is dated (catalog.Undated). "" for a
+// current price.
+func (e *Evaluation) fallback(o *pricing.Offer) (string, int) {
+	pr := o.Prices["on_demand"]
+	if pr == nil || !pr.Fallback {
+		return "", 0
+	}
+	var newest catalog.Date
+	for _, q := range e.data.Priced {
+		if p := q.Prices["on_demand"]; p != nil && p.Fallback && q.Instance.GPU == o.Instance.GPU {
+			if d, _ := catalog.AgeDate(p.Point); d > newest { // ISO dates: later is greater
+				newest = d
+			}
+		}
+	}
+	if newest == "" {
+		return catalog.Undated, 0
+	}
+	return catalog.Stale, catalog.MonthsOld(newest, e.data.Ref)
+}
+
+// scorable are the offers with a price comparable under some state of
+// the switches (guide.ComparableUnder), the price the price criteria
+// measure: an offer without one is not ranked on its other figures
+// alone.
 func scorable(offers []*pricing.Offer) []*pricing.Offer {
-	return slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool { return !guide.Comparable(o) })
+	return slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool { return !guide.ComparableUnder(o, pricing.Switches[3]) })
 }
 
 // termsScore is the weighted mean of the known scores on the criteria
@@ -458,10 +528,14 @@ func (d *EvaluationData) Total() float64 {
 }
 
 // weightsScript is what static/weights.js needs to rank again: each
-// criterion's id and default weight, each provider's exact scores in
-// catalog order, each GPU class's scores on the price criteria and its
-// offers, the colours and names for the radar, and the message
-// templates it writes with.
+// criterion's id, default weight and how it is scored, each provider's
+// exact scores on the criteria not compared within a class and its
+// measured values on the provider's terms, in catalog order, each GPU
+// class's measured values on the criteria compared within it under each
+// state of the switches and its offers, the colours and names for the
+// radar, and the message templates it writes with. The script scales
+// the values 0–100 as guide.Score does (weigh), over the providers or
+// the offers that answer under the state.
 type weightsScript struct {
 	Criteria  []weightsCriterion `json:"criteria"`
 	Providers []weightsProvider  `json:"providers"` // in catalog order
@@ -478,61 +552,73 @@ type weightsScript struct {
 	Classes []weightsClass    `json:"classes"`
 	Class   int               `json:"class"`
 	Text    map[string]string `json:"text"`
+	// Why are the words of why an offer's price answers only when
+	// included (pricing.Price.Why), by reason.
+	Why map[string]string `json:"why"`
 }
 
-// weightsClass is one GPU class: each provider's exact scores and
-// measured values on the criteria compared within it (the prices, and
-// the figures of its offers of the class), its offers with a
-// comparable price, and each provider's terms as its offers have them.
+// weightsClass is one GPU class: each provider's measured values on the
+// criteria compared within it (the prices, and the figures of its
+// offers of the class), as numbers and as shown, under each state of
+// the switches (pricing.Switches; one state when all four are the
+// same), and its offers with a price comparable under any state.
 type weightsClass struct {
 	ID     string         `json:"id"`
 	Name   string         `json:"name"`
-	Scores [][]*float64   `json:"s"` // by provider, aligned with Price; null when unknown
-	Values [][]string     `json:"v"` // by provider, aligned with Price; "" when unknown
-	Known  []int          `json:"k"` // providers with a value, aligned with Price
+	Raw    [][][]*float64 `json:"r"` // by provider, then state, aligned with Price; null when unknown
+	Values [][][]string   `json:"v"` // by provider, then state, aligned with Price; "" when unknown
 	Offers []weightsOffer `json:"offers"`
-	// Terms are, by provider, the scores its offers of the class have on
-	// the criteria that are the provider's terms, scaled across those
-	// offers; aligned with the criteria, null for an offer criterion or
-	// an unknown value; null for a provider with no offer of the class.
-	Terms [][]*float64 `json:"t"`
 }
 
-// weightsOffer is an offer as the sliders rank it: its exact scores on
-// the offer criteria, and its provider, whose terms (weightsClass.Terms)
-// give the rest.
+// weightsOffer is an offer as the sliders rank it: its measured values
+// on the offer criteria, the states of the switches its price answers
+// under, and its provider, whose terms (weightsProvider.Terms) give the
+// rest.
 type weightsOffer struct {
 	Name     string     `json:"n"`
 	URL      string     `json:"u"`
 	Provider int        `json:"p"` // index into Providers
 	Sub      string     `json:"d"` // region · GPUs, as the table shows it
-	Scores   []*float64 `json:"s"` // aligned with OfferCriteria; null when unknown
+	Raw      []*float64 `json:"r"` // aligned with OfferCriteria; null when unknown
 	Values   []string   `json:"v"` // the measured values, as shown
+	Answers  []int      `json:"a"` // the states of the switches its price answers under
+	// Why is why its price answers only when included ("stale",
+	// "undated", "marketplace"), "" when it answers by default; Note
+	// the words of a stale price ranked as nothing current exists.
+	Why  string `json:"w,omitempty"`
+	Note string `json:"f,omitempty"`
 }
 
 type weightsCriterion struct {
 	ID     string  `json:"id"`
 	Name   string  `json:"name"` // as the radar names its axis
 	Weight float64 `json:"w"`
+	Lower  bool    `json:"lo,omitempty"` // lower is better
+	Count  bool    `json:"c,omitempty"`  // a count or yes/no: a share of the best (guide.CountMeasure)
 }
 
 type weightsProvider struct {
 	Name   string     `json:"name"`
 	URL    string     `json:"u"`
 	Color  string     `json:"color"`
-	Scores []*float64 `json:"s"` // aligned with the criteria, under the default class; null when unknown
+	Scores []*float64 `json:"s"` // aligned with the criteria; null when unknown or compared within a class
+	// Terms are the measured values on the criteria that are the
+	// provider's terms, not an offer's own (guide.OfferMeasure), which
+	// its offers are scored on; aligned with the criteria, null for an
+	// offer criterion or an unknown value.
+	Terms []*float64 `json:"t"`
 }
 
 var weightsMessages = []string{
 	"evaluation.basis", "evaluation.basis_all", "evaluation.basis_none", "evaluation.changed", "unknown.title",
 	"evaluation.caption", "evaluation.not_ranked", "evaluation.offers_caption", "evaluation.offers_apart", "evaluation.offer_apart", "evaluation.known",
-	"evaluation.class_note",
+	"evaluation.class_note", "evaluation.offers_out", "evaluation.offer_out",
 }
 
 func (e *Evaluation) weightsData(d *EvaluationData, p *pagemodel.Page, x *render.Texter) *weightsScript {
-	w := &weightsScript{Top: radarTop, MinShare: guide.MinShare, Price: []int{}, OfferCriteria: []int{}, OfferTop: offerTop, Classes: []weightsClass{}, Text: map[string]string{}}
+	w := &weightsScript{Top: radarTop, MinShare: guide.MinShare, Price: []int{}, OfferCriteria: []int{}, OfferTop: offerTop, Classes: []weightsClass{}, Text: map[string]string{}, Why: map[string]string{}}
 	for i, c := range d.Criteria {
-		w.Criteria = append(w.Criteria, weightsCriterion{ID: c.ID, Name: c.Name, Weight: c.Criterion.Weight})
+		w.Criteria = append(w.Criteria, weightsCriterion{ID: c.ID, Name: c.Name, Weight: c.Criterion.Weight, Lower: c.Better == "lower", Count: guide.CountMeasure(c.Measure)})
 		if c.Price {
 			w.Price = append(w.Price, i)
 		}
@@ -550,11 +636,14 @@ func (e *Evaluation) weightsData(d *EvaluationData, p *pagemodel.Page, x *render
 		s := byProvider[pr]
 		wp := weightsProvider{Name: e.text(pr, "name"), URL: p.Rel(paths.Provider(pr.ID)), Color: cd.ProviderColor(pr)}
 		for _, c := range d.Criteria {
-			var sc *float64
-			if v, ok := s.Scores[c.ID]; ok {
+			var sc, t *float64
+			if v, ok := s.Scores[c.ID]; ok && !c.Price {
 				sc = pagemodel.Ptr(v)
 			}
-			wp.Scores = append(wp.Scores, sc)
+			if v, ok := s.Values[c.ID]; ok && !guide.OfferMeasure(c.Measure) {
+				t = pagemodel.Ptr(v)
+			}
+			wp.Scores, wp.Terms = append(wp.Scores, sc), append(wp.Terms, t)
 		}
 		providerIndex[pr] = len(w.Providers)
 		w.Providers = append(w.Providers, wp)
@@ -568,78 +657,97 @@ func (e *Evaluation) weightsData(d *EvaluationData, p *pagemodel.Page, x *render
 	for _, k := range weightsMessages {
 		w.Text[k] = x.T(k) // without arguments: the template as it stands
 	}
+	for _, k := range []string{catalog.Stale, catalog.Undated, pricing.WhyMarketplace} {
+		w.Why[k] = x.T(whyKey(k))
+	}
 	return w
 }
 
-// weightsClass scores the providers and the offers under one GPU class
-// for the script.
+// weightsClass gives the script the providers' measured values under one
+// GPU class and each state of the switches, and the class's offers.
 func (e *Evaluation) weightsClass(d *EvaluationData, cl catalog.GPUClass, providerIndex map[*catalog.Provider]int, p *pagemodel.Page, x *render.Texter) weightsClass {
 	cat, display := e.cat, e.cat.Site.Currency
 	crit := cat.Scoring.Criteria
-	scored := guide.Score(cat, e.data.Priced, crit, cl.ID)
+	n := len(cat.Providers)
+	wc := weightsClass{ID: cl.ID, Name: cl.Name, Raw: make([][][]*float64, n), Values: make([][][]string, n), Offers: []weightsOffer{}}
+	var scored []*guide.Scored
+	for state, inc := range pricing.Switches {
+		under := guide.ScoreUnder(cat, e.data.Priced, crit, cl.ID, inc)
+		if state == 0 {
+			scored = under
+		}
+		for _, s := range under {
+			pi := providerIndex[s.Provider]
+			raw, shown := []*float64{}, []string{}
+			for _, c := range d.Criteria {
+				if !c.Price {
+					continue
+				}
+				if v, ok := s.Values[c.ID]; ok {
+					raw, shown = append(raw, pagemodel.Ptr(v)), append(shown, measured(c.Measure, v, display, x))
+				} else {
+					raw, shown = append(raw, nil), append(shown, "")
+				}
+			}
+			if state > 0 && slices.Equal(shown, wc.Values[pi][0]) && slices.EqualFunc(raw, wc.Raw[pi][0], func(a, b *float64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }) {
+				continue
+			}
+			for len(wc.Raw[pi]) < state {
+				wc.Raw[pi], wc.Values[pi] = append(wc.Raw[pi], wc.Raw[pi][0]), append(wc.Values[pi], wc.Values[pi][0])
+			}
+			wc.Raw[pi], wc.Values[pi] = append(wc.Raw[pi], raw), append(wc.Values[pi], shown)
+		}
+	}
 	pool, offers := e.classOffers(cl.ID, scored)
 	if cl.ID == d.Class.ID {
 		pool, offers = d.pool, d.scoredOffers // the same, made once
-	}
-	wc := weightsClass{ID: cl.ID, Name: cl.Name, Scores: make([][]*float64, len(cat.Providers)), Values: make([][]string, len(cat.Providers)),
-		Known: []int{}, Offers: []weightsOffer{}, Terms: make([][]*float64, len(cat.Providers))}
-	for _, s := range scored {
-		pi := providerIndex[s.Provider]
-		wc.Scores[pi], wc.Values[pi] = []*float64{}, []string{}
-		for _, c := range d.Criteria {
-			if !c.Price {
-				continue
-			}
-			if v, ok := s.Scores[c.ID]; ok {
-				wc.Scores[pi] = append(wc.Scores[pi], pagemodel.Ptr(v))
-				wc.Values[pi] = append(wc.Values[pi], measured(c.Measure, s.Values[c.ID], display, x))
-			} else {
-				wc.Scores[pi], wc.Values[pi] = append(wc.Scores[pi], nil), append(wc.Values[pi], "")
-			}
-		}
-	}
-	for _, c := range d.Criteria {
-		if !c.Price {
-			continue
-		}
-		n := 0
-		for _, s := range scored {
-			if _, ok := s.Values[c.ID]; ok {
-				n++
-			}
-		}
-		wc.Known = append(wc.Known, n)
 	}
 	byOffer := make(map[*pricing.Offer]*guide.ScoredOffer, len(offers))
 	for _, s := range offers {
 		byOffer[s.Offer] = s
 	}
 	for _, o := range pool {
-		s := byOffer[o]
-		pi := providerIndex[o.Provider]
-		wo := weightsOffer{Name: e.text(o.Instance, "name"), URL: p.Rel(paths.Instance(o.Instance)), Provider: pi, Sub: e.offerSub(o, x)}
+		values := byOffer[o]
+		if values == nil { // answers only when included: measured as it would be
+			values = guide.ScoreOffers(cat, []*pricing.Offer{o}, crit, scored)[0]
+		}
+		wo := weightsOffer{Name: e.text(o.Instance, "name"), URL: p.Rel(paths.Instance(o.Instance)), Provider: providerIndex[o.Provider], Sub: e.offerSub(o, x), Answers: []int{}}
+		for state, inc := range pricing.Switches {
+			if guide.ComparableUnder(o, inc) {
+				wo.Answers = append(wo.Answers, state)
+			}
+		}
+		if !guide.Comparable(o) {
+			wo.Why = o.Prices["on_demand"].Why()
+		} else if why, months := e.fallback(o); why != "" {
+			wo.Note = fallbackWords(why, months, x)
+		}
 		for _, c := range d.Criteria {
 			if !guide.OfferMeasure(c.Measure) {
 				continue
 			}
-			if v, ok := s.Scores[c.ID]; ok {
-				wo.Scores = append(wo.Scores, pagemodel.Ptr(v))
-				wo.Values = append(wo.Values, measured(c.Measure, s.Values[c.ID], display, x))
+			if v, ok := values.Values[c.ID]; ok {
+				wo.Raw = append(wo.Raw, pagemodel.Ptr(v))
+				wo.Values = append(wo.Values, measured(c.Measure, v, display, x))
 			} else {
-				wo.Scores, wo.Values = append(wo.Scores, nil), append(wo.Values, "")
-			}
-		}
-		if wc.Terms[pi] == nil {
-			wc.Terms[pi] = make([]*float64, len(d.Criteria))
-		}
-		for i, c := range d.Criteria {
-			if v, ok := s.Scores[c.ID]; ok && !guide.OfferMeasure(c.Measure) {
-				wc.Terms[pi][i] = pagemodel.Ptr(v)
+				wo.Raw, wo.Values = append(wo.Raw, nil), append(wo.Values, "")
 			}
 		}
 		wc.Offers = append(wc.Offers, wo)
 	}
 	return wc
+}
+
+// fallbackWords are the words of partial "answer-why": no current price,
+// and the newest is months old or undated.
+func fallbackWords(why string, months int, x *render.Texter) string {
+	switch {
+	case why == catalog.Undated:
+		return x.T("home.why.undated")
+	case months == 1:
+		return x.T("home.why.stale_one")
+	}
+	return x.T("home.why.stale", months)
 }
 
 // JSON is the weight sliders' data, for a <script type="application/json">

@@ -203,7 +203,7 @@ func TestEvaluationWithinAClassShowsOnlyItsFigures(t *testing.T) {
 	for _, cl := range w.Classes {
 		values[cl.ID] = map[string][]string{}
 		for i, pr := range cat.Providers {
-			values[cl.ID][pr.ID] = cl.Values[i]
+			values[cl.ID][pr.ID] = cl.Values[i][0] // by default
 		}
 	}
 	for _, c := range []struct {

@@ -650,6 +650,11 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 	case !o.Rankable():
 		return x.T("scenario.why.partial")
 	}
+	// By default a price answers when it is ranked (pricing.Price.Ranked);
+	// "include estimates" (estimates) lets in any other still listed, as
+	// it did before the page had the two answer switches, which let in
+	// the stale and undated prices and the marketplaces'
+	// (pricing.Price.Answers, in static/tco.js).
 	if m, ok := pricing.UnrankedModel(o, st); ok && !estimates {
 		return x.T("scenario.why.unranked", x.T("model."+m))
 	}
@@ -922,9 +927,13 @@ type tcoPrice struct {
 	Hourly   *float64 `json:"h,omitempty"`
 	Discount *float64 `json:"d,omitempty"`
 	NoRate   string   `json:"x,omitempty"`
-	// Unranked is the kind of source of a price rankings leave out unless
-	// the reader includes it: "article" or "estimate"; "" for the rest.
+	// Unranked is why rankings leave the price out unless the reader
+	// includes it (pricing.Price.Why); "" for the rest. Answers are then
+	// the states of the switches it answers under, a bit each: 1 stale
+	// prices, 2 marketplaces, 4 estimates, so bit 5 (1 + 4) set says it
+	// answers with stale prices and estimates included.
 	Unranked string `json:"u,omitempty"`
+	Answers  int    `json:"a,omitempty"`
 	// Kind and Date are what the page's first table says of the price:
 	// its kind of source and the date its age counts from ("" when
 	// undated).
@@ -967,6 +976,8 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 			"splittable": w.Splittable, "reference_gpu": w.ReferenceGPU, "units_per_month": w.UnitsPerMonth,
 			"gpu_model": "",    // the calculator's choice of a GPU model in place of the limits: none as shipped
 			"estimates": false, // the switch that ranks articles' figures and estimates too: off as shipped
+			"stale":     false, // "include stale prices", off as shipped
+			"market":    false, // "include marketplaces", off as shipped
 		},
 		Limits: tcoLimits{Max: s.Limits.MaxPerGPUHour, Models: s.Limits.GPUModels, Kinds: s.Limits.ProviderKinds},
 		Colors: map[string]string{"storage": charts.CostColor("storage"), "egress": charts.CostColor("egress")},
@@ -1077,6 +1088,11 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 			}
 			if !pr.Ranked() {
 				tp.Unranked = pr.Why()
+				for state := range 8 {
+					if pr.Answers(pricing.Include{Stale: state&1 != 0, Marketplaces: state&2 != 0, Estimates: state&4 != 0}) {
+						tp.Answers |= 1 << state
+					}
+				}
 			}
 			tp.Kind = pr.Kind
 			if d, _ := catalog.AgeDate(pr.Point); d != "" {
