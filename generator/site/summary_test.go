@@ -55,9 +55,9 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 	day := newestDate(cat)
 	files, _ := build(t, root, Options{AgeDate: day})
 	for _, ed := range []struct{ name, dir, lang, link, other, checked, scope string }{
-		{"en", "", "", "One-page summary (print / PDF)", "another provider than on demand", "Catalog checked:",
+		{"en", "", "", "One-page summary (print / PDF)", "not the on-demand provider", "Catalog checked:",
 			"This note holds for the On-demand, Spot and 1-year reserved tabs; the Mainland China tab has its own note under its table."},
-		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）", "与按量计费并非同一服务商", "目录核对至：",
+		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）", "与按量计费非同一服务商", "目录核对至：",
 			"本说明适用于本表的按量计费、抢占式实例和1年预留标签页；上方中国内地价格表的说明见该表下方。"},
 	} {
 		t.Run(ed.name, func(t *testing.T) {
@@ -73,13 +73,20 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("the summary's answer:\n%s\nthe report's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
-			// A spot or 1-year answer of another provider than the row's
-			// on-demand answer says so; one of the same provider does not.
+			// A 1-year answer of another provider than the row's on-demand
+			// answer says so; one of the same provider, or a spot answer,
+			// does not.
 			marked := 0
 			for _, row := range got {
 				cells := strings.Split(html.UnescapeString(row), " | ")
 				provider := func(offer string) string { p, _, _ := strings.Cut(offer, " · "); return p }
 				for i := 4; i < len(cells); i += 2 {
+					if i == 4 {
+						if strings.Contains(cells[i], ed.other) || strings.Contains(cells[i-1], ed.other) {
+							t.Errorf("a spot answer is marked as another provider's: %s", row)
+						}
+						continue
+					}
 					if !strings.Contains(cells[i], " · ") || !strings.Contains(cells[2], " · ") {
 						continue
 					}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"gpucompare/generator/catalog"
@@ -94,23 +95,26 @@ func (k *Kind) ClassesOf(currency, lang, oldBefore string, ageDate time.Time, tr
 			pp := pointOf[hc.Trust]
 			row.Cells = append(row.Cells, &classCell{HomeCell: hc, Offer: offerOf[pp], Point: pp, Date: string(priceDate(pp))})
 		}
-		markOtherProviders(row, k.data.Priced)
+		markOtherProviders(row, c.Tabs, k.data.Priced)
 		c.Rows = append(c.Rows, row)
 	}
 	return c
 }
 
-// markOtherProviders marks each spot or commitment answer of row whose
-// provider is not its on-demand answer's, with that provider's own
-// on-demand price for comparison: a buyer reading 3.09 on demand beside
-// 7.67 reserved must not take them for one provider's prices.
-func markOtherProviders(row *classRow, offers []*pricing.Offer) {
+// markOtherProviders marks each commitment answer of row (a tab of
+// tabs whose id starts "commit") whose provider is not its on-demand
+// answer's, with that provider's own on-demand price for comparison: a
+// buyer reading 3.09 on demand beside 7.67 reserved for a year must not
+// take them for one provider's price and its discount. A spot price is
+// another product, not a discount for a term: its cell is left as it is,
+// so the printed summary keeps to one page.
+func markOtherProviders(row *classRow, tabs []catalogpages.HomeTab, offers []*pricing.Offer) {
 	if len(row.Cells) == 0 || row.Cells[0] == nil || row.Cells[0].Offer == nil {
 		return
 	}
 	od := row.Cells[0].Offer.Provider
-	for _, c := range row.Cells[1:] {
-		if c == nil || c.Offer == nil || c.Offer.Provider == od {
+	for i, c := range row.Cells {
+		if i >= len(tabs) || !strings.HasPrefix(tabs[i].ID, "commit") || c == nil || c.Offer == nil || c.Offer.Provider == od {
 			continue
 		}
 		c.OtherProvider = true
