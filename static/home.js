@@ -52,6 +52,9 @@
         b.tabIndex = on ? 0 : -1;
       });
       sections.forEach(function (s) { s.classList.toggle('current', s.dataset.model === model); });
+      // The note under the panels holds for the tabs it names: it stands
+      // aside while a tab with its own note (the mainland view) is shown.
+      panels.dataset.current = model;
       if (!record) return;
       var q = new URLSearchParams(location.hash.slice(1));
       if (model === models[0]) q.delete(key);

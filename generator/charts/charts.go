@@ -30,6 +30,7 @@ import (
 	"html/template"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/go-echarts/go-echarts/v2/opts"
 
@@ -265,6 +266,14 @@ type AsOf struct {
 	// Latest is the latest date an age counts from (catalog.AgeDate)
 	// among the prices shown; empty when none is dated.
 	Latest catalog.Date
+	// Since is the effective date of that newest price when its sources
+	// give one, which may be earlier than Latest: a source that stated
+	// the price later shows it still held then; "" when they give none.
+	Since catalog.Date
+	// Catalog is the catalog's newest date (catalog.NewestDate): the day
+	// it was last checked against a source, which pages give as the
+	// catalog's date; "" when it dates nothing to the day.
+	Catalog catalog.Date
 	// Dated and Undated count the prices shown with and without a date
 	// an age counts from: the same dates the freshness policy judges, so
 	// that an undated price shown is one standing in where nothing
@@ -287,8 +296,14 @@ type asOfBuilder struct {
 func (b *asOfBuilder) add(pr *pricing.Price) {
 	if d, _ := catalog.AgeDate(pr.Point); d != "" {
 		b.a.Dated++
-		if later(d, b.a.Latest) {
-			b.a.Latest = d
+		since := pr.Point.Since
+		if _, ok := since.Time(); !ok || !since.Known() {
+			since = ""
+		}
+		// Of prices equally new, the one whose effective date is the
+		// latest is named.
+		if later(d, b.a.Latest) || d == b.a.Latest && since != "" && (b.a.Since == "" || later(since, b.a.Since)) {
+			b.a.Latest, b.a.Since = d, since
 		}
 	} else {
 		b.a.Undated++
@@ -301,7 +316,12 @@ func (b *asOfBuilder) add(pr *pricing.Price) {
 	}
 }
 
-func (b *asOfBuilder) done() AsOf {
+func (b *asOfBuilder) done(cat *catalog.Catalog) AsOf {
+	if cat != nil {
+		if t := catalog.NewestDate(cat); !t.IsZero() {
+			b.a.Catalog = catalog.Date(t.Format(time.DateOnly))
+		}
+	}
 	codes := make([]string, 0, len(b.rates))
 	for c := range b.rates {
 		codes = append(codes, c)

@@ -560,3 +560,29 @@ func TestRegionNamedInTheChartsLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestAsOfNamesTheNewestPriceAndTheCatalogDate: a chart's note tells
+// apart the newest price it shows — when it took effect and when a source
+// last quoted it — and the catalog's date, the newest of any kind, which
+// a price the chart leaves out (a vGPU slice) may hold.
+func TestAsOfNamesTheNewestPriceAndTheCatalogDate(t *testing.T) {
+	src := strings.Replace(testCatalog,
+		"amount: 0.526, currency: USD, since: 2025-06-01, source: s",
+		"amount: 0.526, currency: USD, since: 2025-06-01, as_of: '2025-06-20', source: s", 1)
+	src = strings.Replace(src,
+		"amount: 0.5, currency: USD, since: 2025-06-01, source: s",
+		"amount: 0.5, currency: USD, since: 2025-08-01, source: s", 1)
+	if src == testCatalog {
+		t.Fatal("the test catalog changed: no price to move")
+	}
+	c, err := loadFrom(t, src).PriceByGPU("home_price_by_gpu", "on_demand")
+	if err != nil || c == nil {
+		t.Fatalf("PriceByGPU = %v, %v", c, err)
+	}
+	if c.AsOf.Latest != "2025-06-20" || c.AsOf.Since != "2025-06-01" {
+		t.Errorf("newest price shown: quoted %q, in effect since %q; want 2025-06-20, 2025-06-01", c.AsOf.Latest, c.AsOf.Since)
+	}
+	if c.AsOf.Catalog != "2025-08-01" {
+		t.Errorf("catalog checked %q; want 2025-08-01, the slice's date, though the chart leaves the slice out", c.AsOf.Catalog)
+	}
+}

@@ -98,7 +98,7 @@ func (d *Data) ProviderDiscounts(id string) (*Discounts, error) {
 			c.Rows = append(c.Rows, row)
 		}
 	}
-	c.AsOf = asOf.done()
+	c.AsOf = asOf.done(d.Catalog)
 
 	t := d.Text
 	c.ID, c.Title = id, t("chart.discounts.title")

@@ -135,7 +135,7 @@ func (d *Data) PricePerformance(tflopsID, memoryID, model string) (*PricePerform
 	for _, r := range c.Rows {
 		asOf.add(r.Price)
 	}
-	c.AsOf = asOf.done()
+	c.AsOf = asOf.done(d.Catalog)
 	idx := d.providerIndex()
 
 	t := d.Text

@@ -169,7 +169,7 @@ func (d *Data) PriceByGPU(id, model string) (*GPUPrices, error) {
 			}
 		}
 	}
-	c.AsOf = asOf.done()
+	c.AsOf = asOf.done(d.Catalog)
 
 	t := d.Text
 	model_ := t("model." + model)
@@ -360,7 +360,7 @@ func (d *Data) GPUOffers(id string, g *catalog.GPU, model string) (*OfferPrices,
 			asOf.add(op.Price)
 		}
 	}
-	c.AsOf = asOf.done()
+	c.AsOf = asOf.done(d.Catalog)
 
 	t := d.Text
 	c.ID, c.Title = id, t("chart.gpu_offers.title", d.GPUName(g), t("model."+model), d.Cur(d.Currency))

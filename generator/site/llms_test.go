@@ -91,7 +91,9 @@ func TestLLMSFullFollowsTheAnswerRule(t *testing.T) {
 	if want := "Freshness: 1 of the 5 latest prices (20%) are current"; !strings.Contains(short, want) {
 		t.Errorf("llms.txt lacks %q:\n%s", want, short)
 	}
-	if want := "The newest price is dated 2026-06-01"; !strings.Contains(short, want) {
+	// The newest price and the catalog's date are told apart: the
+	// catalog here holds nothing newer than its newest price.
+	if want := "Newest price: quoted 2026-06-01; catalog checked 2026-06-01; ages are counted to"; !strings.Contains(short, want) {
 		t.Errorf("llms.txt lacks %q", want)
 	}
 }

@@ -174,7 +174,7 @@ func TestUndatedCountAgrees(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
 	files, _ := build(t, root, Options{})
 	// The spot price of p4d.24xlarge is the one undated price of three.
-	if page := string(files["providers/index.html"]); !strings.Contains(page, "Latest price dated 2025-06-05; 1 of the 3 prices shown has no date in its sources:") {
+	if page := string(files["providers/index.html"]); !strings.Contains(page, "Newest price shown: in effect since 2025-06-05; catalog checked 2025-06-05. 1 of the 3 prices shown has no date in its sources:") {
 		t.Error("no singular count of the one undated price")
 	}
 }

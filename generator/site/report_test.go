@@ -759,7 +759,7 @@ func TestReportDatedByItsCatalog(t *testing.T) {
 	if a != b {
 		t.Error("the same catalog gave other bytes")
 	}
-	if !strings.Contains(a, `<time datetime="2025-06-05">2025-06-05</time> <span class="sub">(UTC; the catalog&#39;s newest date)</span>`) {
+	if !strings.Contains(a, `<time datetime="2025-06-05">2025-06-05</time> <span class="sub">(UTC; the day the catalog was checked: its newest date)</span>`) {
 		t.Error("the report is not dated by its catalog's newest price, 2025-06-05")
 	}
 	if c := render(ReportOptions{Date: reportDay}); !strings.Contains(c, `<time datetime="2026-01-15">2026-01-15</time> <span class="sub">(UTC; the build date given)</span>`) {

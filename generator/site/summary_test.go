@@ -2,6 +2,7 @@ package site
 
 import (
 	"gpucompare/generator/site/report"
+	"html"
 	"os"
 	"regexp"
 	"strings"
@@ -38,7 +39,10 @@ func classFigures(t *testing.T, page string) []string {
 // TestSummaryPageIsTheReportsFirstPage: the site's one-page summary, in
 // each edition, holds the short report's answer per GPU class, row for
 // row and figure for figure, dated as the report is by default (the
-// catalog's date), and the home page's first element links to it.
+// catalog's date, "catalog checked" as an embedded chart's note says), an
+// answer of another provider than its row's on-demand answer saying so,
+// and the home page's first element links to it, its table's note naming
+// the tabs it holds for.
 func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 	root := shipped(t)
 	if _, err := os.Stat("../../data/site.yaml"); err != nil {
@@ -50,9 +54,11 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 	}
 	day := newestDate(cat)
 	files, _ := build(t, root, Options{AgeDate: day})
-	for _, ed := range []struct{ name, dir, lang, link string }{
-		{"en", "", "", "One-page summary (print / PDF)"},
-		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）"},
+	for _, ed := range []struct{ name, dir, lang, link, other, checked, scope string }{
+		{"en", "", "", "One-page summary (print / PDF)", "not the on-demand provider", "Catalog checked:",
+			"This note holds for the On-demand, Spot and 1-year reserved tabs; the Mainland China tab has its own note under its table."},
+		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）", "与按量计费非同一服务商", "目录核对至：",
+			"本说明适用于本表的按量计费、抢占式实例和1年预留标签页；上方中国内地价格表的说明见该表下方。"},
 	} {
 		t.Run(ed.name, func(t *testing.T) {
 			page := string(files[ed.dir+report.SummaryPath])
@@ -67,11 +73,53 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("the summary's answer:\n%s\nthe report's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
+			// A 1-year answer of another provider than the row's on-demand
+			// answer says so; one of the same provider, or a spot answer,
+			// does not.
+			marked := 0
+			for _, row := range got {
+				cells := strings.Split(html.UnescapeString(row), " | ")
+				provider := func(offer string) string { p, _, _ := strings.Cut(offer, " · "); return p }
+				for i := 4; i < len(cells); i += 2 {
+					if i == 4 {
+						if strings.Contains(cells[i], ed.other) || strings.Contains(cells[i-1], ed.other) {
+							t.Errorf("a spot answer is marked as another provider's: %s", row)
+						}
+						continue
+					}
+					if !strings.Contains(cells[i], " · ") || !strings.Contains(cells[2], " · ") {
+						continue
+					}
+					other := provider(cells[i]) != provider(cells[2])
+					if other != strings.Contains(cells[i], ed.other) {
+						t.Errorf("another provider: %v, but the note %q is there: %v, in %s", other, ed.other, !other, row)
+					}
+					if other {
+						marked++
+					}
+				}
+			}
+			if marked == 0 {
+				t.Errorf("no answer of the summary comes from another provider than its row's on-demand answer: the test holds nothing")
+			}
 			date := report.CatalogDate(cat).Format("2006-01-02")
-			if !strings.Contains(page, `<p class="summary-date">`) || !strings.Contains(page, `<time datetime="`+date+`">`) {
-				t.Errorf("the summary is not dated %s, the catalog's date", date)
+			if !strings.Contains(page, `<p class="summary-date">`+ed.checked+` <time datetime="`+date+`">`) {
+				t.Errorf("the summary is not dated %q %s, the catalog's date", ed.checked, date)
 			}
 			home := string(files[ed.dir+"index.html"])
+			// The home table's note names the tabs it holds for: the
+			// mainland view answers by its own note.
+			if i, j := strings.Index(home, `<p class="fx-note home-note">`), strings.Index(home, ed.scope); i < 0 || j < i || j-i > 200 {
+				t.Errorf("%sindex.html: the note under the answer table does not open with %q", ed.dir, ed.scope)
+			}
+			// A chart's note gives its newest price and the catalog's date
+			// apart, the same catalog date as the summary's.
+			if ed.dir == "" {
+				embed := string(files["embed/price-by-gpu/index.html"])
+				if !strings.Contains(embed, "Newest price shown: ") || !strings.Contains(embed, "catalog checked "+date+".") {
+					t.Errorf("embed/price-by-gpu: the note does not give the newest price shown and the catalog checked %s", date)
+				}
+			}
 			if !strings.Contains(home, `<p class="summary-link" id="summary-link"><a href="summary/index.html">`+ed.link+`</a></p>`) {
 				t.Errorf("%sindex.html does not link to the summary as %q", ed.dir, ed.link)
 			}

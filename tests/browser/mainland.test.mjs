@@ -205,10 +205,22 @@ for (const width of [1280, 375]) {
     test('the English home page shows the same view one tab away', async () => {
       const t = await open('index.html', width);
       assert.equal((await rows(t.page)).tab, null, 'the mainland view shows before its tab is chosen');
+      // The note under the table says what the global tabs leave out, and
+      // stands aside on the mainland tab, whose own note says what it holds.
+      const notes = () => t.page.evaluate(() => {
+        const shown = (sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length > 0).map((el) => el.textContent);
+        return { home: shown('.home-note'), mainland: shown('.mainland-note') };
+      });
+      const before = await notes();
+      assert.equal(before.home.length, 1, 'no note under the global table');
+      assert.match(before.home[0], /holds for the On-demand, Spot and 1-year reserved tabs/);
       await t.page.click('#tab-mainland');
       const got = await rows(t.page);
       assert.equal(got.tab, 'on_demand');
       check(got, 'on_demand');
+      const after = await notes();
+      assert.deepEqual(after.home, [], `the global table's note shows on the mainland tab: ${after.home}`);
+      assert.equal(after.mainland.length, 1, 'the mainland tab shows no note of its own');
       assert.match(t.page.url(), /#model=mainland$/);
       await clean(t);
     });

@@ -160,7 +160,11 @@ func (w *writer) freshness() string {
 	if newest == "" {
 		newest = w.t("date.unknown")
 	}
-	return w.t("llms.freshness", t.Current, t.Total, share, fresh, newest, w.in.AgeDate.Format(time.DateOnly))
+	checked := w.t("date.unknown")
+	if d := catalog.NewestDate(w.in.Cat); !d.IsZero() {
+		checked = d.Format(time.DateOnly)
+	}
+	return w.t("llms.freshness", t.Current, t.Total, share, fresh, newest, checked, w.in.AgeDate.Format(time.DateOnly))
 }
 
 // sections are the index pages llms.txt lists first, in this order,

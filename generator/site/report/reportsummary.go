@@ -104,24 +104,11 @@ func priceDate(pt *catalog.PricePoint) catalog.Date {
 	return pt.AsOfDate()
 }
 
-// CatalogDate is the newest date of the catalog: of its price points (as
-// priceDate dates them) and its exchange rates; the zero time when it
-// dates none. A partial date counts as its first day.
-func CatalogDate(cat *catalog.Catalog) time.Time {
-	var newest time.Time
-	see := func(d catalog.Date) {
-		if t, ok := d.Time(); ok && t.After(newest) {
-			newest = t
-		}
-	}
-	for _, pp := range cat.Prices {
-		see(priceDate(pp))
-	}
-	for _, r := range cat.FX {
-		see(r.Date)
-	}
-	return newest
-}
+// CatalogDate is the day the catalog was checked: its newest date
+// (catalog.NewestDate), the same date the site's pages, charts and
+// llms.txt give as "catalog checked"; the zero time when it dates nothing
+// to the day.
+func CatalogDate(cat *catalog.Catalog) time.Time { return catalog.NewestDate(cat) }
 
 // gpusText names an offer's accelerators: "8 × A100 SXM4 40GB".
 func gpusText(o *pricing.Offer, x *render.Texter) string {
