@@ -162,25 +162,35 @@ func (f *Fonts) runs(s string, bold bool) []run {
 	if bold {
 		srcs = f.bold
 	}
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // each byte that is not UTF-8 a U+FFFD, as range reads it
+	}
 	var buf sfnt.Buffer
 	var out []run
-	for _, r := range s {
+	start := 0 // where in s the last run starts: each run is a part of s
+	for i, r := range s {
 		at := -1
 		if unicode.IsSpace(r) && len(out) > 0 {
 			at = out[len(out)-1].font
 		} else {
-			for i, src := range srcs {
+			for j, src := range srcs {
 				if g, err := src.GlyphIndex(&buf, r); err == nil && g != 0 {
-					at = i
+					at = j
 					break
 				}
 			}
 		}
 		if n := len(out); n > 0 && out[n-1].font == at {
-			out[n-1].text += string(r)
-		} else {
-			out = append(out, run{string(r), at})
+			continue
 		}
+		if n := len(out); n > 0 {
+			out[n-1].text = s[start:i]
+		}
+		start = i
+		out = append(out, run{font: at})
+	}
+	if n := len(out); n > 0 {
+		out[n-1].text = s[start:]
 	}
 	return out
 }
