@@ -306,14 +306,7 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	renderErr := b.render(pages, cache)
 	others.Wait()
 	keep.keepPages(cache, pages)
-	// The sitemap reads a page's URLs alone: the rest of each page (its
-	// frame, links and feeds) is let go of before the next edition.
-	b.made = make([]*pagemodel.Page, 0, len(pages))
-	for _, p := range pages {
-		if p.Canonical != "" {
-			b.made = append(b.made, &pagemodel.Page{Path: p.Path, Canonical: p.Canonical, Alternates: p.Alternates})
-		}
-	}
+	b.made = sitemap.Listed(pages)
 	if err := cmp.Or(stageErr("render", renderErr), stageErr("exports", exportErr), stageErr("feeds", feedErr), stageErr("changes", changesErr), stageErr("api", apiErr), stageErr("llms", llmsErr), stageErr("cards", cardsErr)); err != nil {
 		return err
 	}
