@@ -146,7 +146,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 		}
 	}
 	if twin == nil && twins.Has(p.Path) {
-		if twin, err = twins.Of(p.Path, buf.Bytes(), agesTo); err != nil {
+		if twin, err = twinOf(&b.largeTwin, p.Path, buf.Bytes(), agesTo); err != nil {
 			return err
 		}
 	}
@@ -161,6 +161,24 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 		cache.store(i, data, twin)
 	}
 	return b.putPage(p.Path, data, twin)
+}
+
+// largeTwinPage is the size of HTML from which a page's Markdown twin is
+// made by one worker at a time: twins.Of holds the tree of the page's
+// <main>, several times the page's size (a month of price changes at
+// 100,000 offers is a page of 7 MB and a tree of 80 MB), and the peak of
+// a build is that of the trees its workers hold at once.
+const largeTwinPage = 1 << 20
+
+// twinOf is twins.Of of the page at path whose HTML is page, made while
+// no other worker makes that of a large page (largeTwinPage): large is
+// the lock they share.
+func twinOf(large *sync.Mutex, path string, page []byte, agesTo string) ([]byte, error) {
+	if len(page) >= largeTwinPage {
+		large.Lock()
+		defer large.Unlock()
+	}
+	return twins.Of(path, page, agesTo)
 }
 
 // putPage puts the page at path, unless written already (nil data), and

@@ -181,6 +181,9 @@ func buildInto(out write.Sink, cat *catalog.Catalog, root fs.FS, opts Options, k
 				first = b
 			}
 			pages = append(pages, b.made...)
+			// What follows needs of an edition built its files and
+			// report alone: let go of its data before the next is built.
+			b.Data, b.tmpl, b.content, b.siteInfo, b.newPage, b.search, b.made = nil, nil, nil, nil, nil, nil, nil
 		}
 		n := len(first.report)
 		if opts.Internal {
@@ -240,6 +243,9 @@ type builder struct {
 	// inline404 is what the 404 page carries inline when the site has no
 	// URL (notFoundAssets); nil when it has one.
 	inline404 *pagemodel.InlineAssets
+	// largeTwin lets one render worker at a time make the twin of a
+	// large page (twinOf).
+	largeTwin sync.Mutex
 	content   []*content.ContentPage
 	siteInfo  *pagemodel.SiteInfo
 	// newPage makes the frame of a page of the edition (frameOf), once
@@ -300,7 +306,7 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	renderErr := b.render(pages, cache)
 	others.Wait()
 	keep.keepPages(cache, pages)
-	b.made = pages
+	b.made = sitemap.Listed(pages)
 	if err := cmp.Or(stageErr("render", renderErr), stageErr("exports", exportErr), stageErr("feeds", feedErr), stageErr("changes", changesErr), stageErr("api", apiErr), stageErr("llms", llmsErr), stageErr("cards", cardsErr)); err != nil {
 		return err
 	}

@@ -287,8 +287,17 @@ func build(args []string, stdout, stderr io.Writer) int {
 	preview := fs.Bool("preview", false, "a pull request's preview: every page asks search engines not to index it (robots noindex), and no sitemap is written")
 	overlay := overlayFlag(fs)
 	maxFileSize := maxFileSizeFlag(fs)
+	memProfile := fs.String("memprofile", "", "write a heap profile of the build at its largest live heap to this file (go tool pprof)")
 	if code, ok := parse(fs, args); !ok {
 		return code
+	}
+	if *memProfile != "" {
+		prof := profilePeakHeap()
+		defer func() {
+			if err := prof.write(*memProfile); err != nil {
+				fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
+			}
+		}()
 	}
 	if *out == "" {
 		*out = filepath.Join(*root, "public")

@@ -22,6 +22,15 @@ const heapPerCatalogByte = 20
 // 160 MiB 11 times.
 const minMemoryLimit = 160 << 20
 
+// maxMemoryLimit is the largest soft limit limitMemory sets: past some
+// tens of thousands of offers the live data of a build no longer grows
+// with the catalog as fast as the catalog (pages, twins and exports are
+// made and written one at a time and let go of), so a limit in proportion
+// only let the heap fill with garbage: at 100,000 offers (61 MB of data/)
+// the live data peaks at about 560–630 MB, the limit was 1.2 GB and the
+// peak resident memory followed it.
+const maxMemoryLimit = 768 << 20
+
 // buildGCPercent is the collector's GOGC for a build under a memory limit:
 // the heap may grow to five times the live data between collections,
 // the limit permitting. The limit, not GOGC, then bounds the peak, and a
@@ -29,7 +38,8 @@ const minMemoryLimit = 160 << 20
 const buildGCPercent = 400
 
 // limitMemory gives a build a soft memory limit in proportion to its
-// catalog (the bytes under root/data), at least minMemoryLimit, unless
+// catalog (the bytes under root/data), at least minMemoryLimit and at
+// most maxMemoryLimit, unless
 // GOMEMLIMIT sets one. Left alone, Go's collector lets the heap grow to
 // twice the live data between collections; near the limit it collects
 // sooner instead. The limit is soft: a catalog that needs more still
@@ -49,7 +59,7 @@ func limitMemory(root string) int64 {
 		}
 		return nil
 	})
-	limit := max(minMemoryLimit, heapPerCatalogByte*size)
+	limit := min(max(minMemoryLimit, heapPerCatalogByte*size), maxMemoryLimit)
 	debug.SetMemoryLimit(limit)
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(buildGCPercent)

@@ -23,7 +23,7 @@ func TestLimitMemoryFollowsTheCatalog(t *testing.T) {
 	if got := limitMemory(root); got != minMemoryLimit {
 		t.Errorf("empty catalog: limit %d, want the least, %d", got, minMemoryLimit)
 	}
-	big := make([]byte, 3*minMemoryLimit/heapPerCatalogByte)
+	big := make([]byte, (minMemoryLimit+maxMemoryLimit)/4/heapPerCatalogByte) // two files: between the least and the largest limit
 	for _, name := range []string{"data/site.yaml", "data/prices/a.yaml"} {
 		if err := os.WriteFile(filepath.Join(root, name), big, 0o644); err != nil {
 			t.Fatal(err)
@@ -39,6 +39,14 @@ func TestLimitMemoryFollowsTheCatalog(t *testing.T) {
 	if got := debug.SetGCPercent(100); got != buildGCPercent {
 		t.Errorf("GOGC unset: the collector's percent is %d, want %d", got, buildGCPercent)
 	}
+	huge := make([]byte, maxMemoryLimit/heapPerCatalogByte+1)
+	if err := os.WriteFile(filepath.Join(root, "data/prices/b.yaml"), huge, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := limitMemory(root); got != maxMemoryLimit {
+		t.Errorf("catalog of %d bytes: limit %d, want the largest, %d", 2*len(big)+len(huge), got, maxMemoryLimit)
+	}
+	debug.SetGCPercent(100)
 	t.Setenv("GOGC", "100")
 	limitMemory(root)
 	if got := debug.SetGCPercent(100); got != 100 {

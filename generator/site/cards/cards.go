@@ -162,6 +162,9 @@ func (f *Fonts) runs(s string, bold bool) []run {
 	if bold {
 		srcs = f.bold
 	}
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // each byte that is not UTF-8 a U+FFFD, as range reads it
+	}
 	var buf sfnt.Buffer
 	var out []run
 	start := 0 // where the last run starts in s

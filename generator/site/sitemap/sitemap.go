@@ -76,3 +76,16 @@ func Write(out write.Sink, in Inputs, warnf func(pos catalog.Pos, format string,
 	buf.WriteString("</urlset>\n")
 	return out.Put(Path, buf.Bytes())
 }
+
+// Listed is pages as the sitemap reads them: those with a canonical URL,
+// each with its URLs alone, so that the rest of each page (its frame,
+// links and feeds) can be let go of before the next edition is built.
+func Listed(pages []*pagemodel.Page) []*pagemodel.Page {
+	out := make([]*pagemodel.Page, 0, len(pages))
+	for _, p := range pages {
+		if p.Canonical != "" {
+			out = append(out, &pagemodel.Page{Path: p.Path, Canonical: p.Canonical, Alternates: p.Alternates})
+		}
+	}
+	return out
+}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/metrics"
+	"runtime/pprof"
+	"sync"
+)
+
+// peakProfile keeps the heap profile of a build at its largest live heap:
+// after each collection it reads the live heap, and when it is the largest
+// yet, takes the heap profile (which describes the heap as of that
+// collection). A profile written at the end of a build would show what is
+// left, not what made the peak.
+type peakProfile struct {
+	mu      sync.Mutex
+	peak    uint64
+	profile bytes.Buffer
+	stopped bool
+}
+
+// profilePeakHeap starts a peakProfile; its write stops it and writes the
+// profile to a file.
+func profilePeakHeap() *peakProfile {
+	runtime.MemProfileRate = 64 << 10
+	p := &peakProfile{}
+	p.arm()
+	return p
+}
+
+// arm has sample run after the next collection: a finalizer runs once the
+// collector finds its object unreachable.
+func (p *peakProfile) arm() {
+	o := new([16]byte)
+	runtime.SetFinalizer(o, func(*[16]byte) { go p.sample() })
+}
+
+func (p *peakProfile) sample() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if live := s[0].Value.Uint64(); live > p.peak {
+		p.peak = live
+		p.profile.Reset()
+		pprof.Lookup("heap").WriteTo(&p.profile, 0)
+	}
+	p.arm()
+}
+
+// write stops p and writes the profile of the peak to path.
+func (p *peakProfile) write(path string) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.stopped = true
+	if err := os.WriteFile(path, p.profile.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("-memprofile: %w", err)
+	}
+	return nil
+}
