@@ -44,8 +44,8 @@ after(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-async function open(hash = '') {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function open(hash = '', viewport = { width: 1280, height: 900 }) {
+  const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
   const allowed = (u) => u.startsWith(siteURL) || u.startsWith('data:') || u === 'about:blank';
   const problems = await instrument(page, allowed);
@@ -117,13 +117,20 @@ test('the script keeps the generator\'s ranking of the default class', async () 
   await ctx.close();
 });
 
-test('the ranking is on the first screen; an address with weights opens the sliders', async () => {
+test('the ranking is on the first screen, at 1280×900 and 375×800; an address with weights opens the sliders', async () => {
   const { ctx, page, problems } = await open();
   assert.equal(await page.locator('#weights-panel').evaluate((d) => d.open), false, 'the sliders stand open before the ranking');
   const top = await page.locator('#scores tbody tr').first().evaluate((tr) => tr.getBoundingClientRect().top);
   assert.ok(top < 900, `the first ranked provider is at ${top} px, below a 900 px screen`);
   await clean(page, problems);
   await ctx.close();
+  // On a phone too: the first ranked provider's name and score are on the first screen.
+  const phone = await open('', { width: 375, height: 800 });
+  const bottom = await phone.page.locator('#scores tbody tr').first().evaluate((tr) =>
+    Math.max(tr.querySelector('th a').getBoundingClientRect().top + 16, tr.querySelector('td.score strong').getBoundingClientRect().bottom));
+  assert.ok(bottom <= 800, `at 375×800 the first ranked provider's name or score ends at ${bottom} px, below the screen`);
+  await clean(phone.page, phone.problems);
+  await phone.ctx.close();
   const carried = await open('#certs=10');
   assert.equal(await carried.page.locator('#weights-panel').evaluate((d) => d.open), true, 'an address that sets a weight does not show the sliders');
   await clean(carried.page, carried.problems);
