@@ -166,6 +166,16 @@ func (c *Cost) Value() float64 {
 	return c.WorkPerMoney
 }
 
+// Rank is the rank of costs[j] among costs ranked best first: 1 for the
+// best, and a cost equal to the one before it shares its rank.
+func Rank(costs []*Cost, j int) int {
+	rank := j + 1
+	for rank > 1 && costs[rank-2].Value() == costs[j].Value() {
+		rank--
+	}
+	return rank
+}
+
 // PerNode is the GPUs of each node of the result's system; 0 when the
 // source does not state its nodes.
 func (r *Result) PerNode() int {

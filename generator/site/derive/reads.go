@@ -211,10 +211,7 @@ func standings(rankings map[string][]*bench.Cost, in *catalog.Instance) map[stri
 			if c.Mapping.Offer.Instance != in {
 				continue
 			}
-			rank := j + 1
-			for rank > 1 && costs[rank-2].Value() == c.Value() {
-				rank--
-			}
+			rank := bench.Rank(costs, j)
 			if out == nil {
 				out = map[string]Standing{}
 			}

@@ -592,10 +592,7 @@ func bestOf(costs []*bench.Cost, in *catalog.Instance) *InstanceBench {
 		if c.Mapping.Offer.Instance != in {
 			continue
 		}
-		rank := j + 1
-		for rank > 1 && costs[rank-2].Value() == c.Value() {
-			rank--
-		}
+		rank := bench.Rank(costs, j)
 		return &InstanceBench{RunCost: c.RunCost, Instances: c.Mapping.Instances, Figure: workFigure(c.WorkPerMoney), Rank: rank, Of: len(costs)}
 	}
 	return nil
