@@ -14,10 +14,6 @@ import (
 // -from-dir does not need, the import reads the instance type, region and
 // term from the saved request and adds the provider's point.
 func TestRefreshInquiryFromDir(t *testing.T) {
-	root := t.TempDir()
-	if err := os.CopyFS(filepath.Join(root, "data"), os.DirFS("../../../data")); err != nil {
-		t.Fatal(err)
-	}
 	sources := `sources:
   - provider: tencent-cloud
     format: tencent-inquiryprice
@@ -27,9 +23,7 @@ func TestRefreshInquiryFromDir(t *testing.T) {
         url: https://cvm.tencentcloudapi.com/?Action=InquiryPriceRunInstances&Version=2017-03-12&Region=ap-beijing
         body: '{"Placement": {"Zone": "ap-beijing-6"}, "InstanceType": "GN7.2XLARGE32", "ImageId": "img-pmqg1cw7"}'
 `
-	if err := os.WriteFile(filepath.Join(root, "data/sources.yaml"), []byte(sources), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	root := shippedDataRoot(t, sources)
 	example, err := os.ReadFile("../../importer/testdata/tencent-inquiryprice/postpaid-doc-example.json")
 	if err != nil {
 		t.Fatal(err)
@@ -67,10 +61,7 @@ func TestRefreshInquiryFromDir(t *testing.T) {
 // answer that is an error is refused with its place, the price file as it
 // was.
 func TestRefreshHuaweiFromDir(t *testing.T) {
-	root := t.TempDir()
-	if err := os.CopyFS(filepath.Join(root, "data"), os.DirFS("../../../data")); err != nil {
-		t.Fatal(err)
-	}
+	root := shippedDataRoot(t, "")
 	example, err := os.ReadFile("../../importer/testdata/huawei-bss-rating/period-doc-example.json")
 	if err != nil {
 		t.Fatal(err)

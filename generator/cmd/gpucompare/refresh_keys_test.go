@@ -1,20 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
-	"net/netip"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
-
-	"gpucompare/generator/importer"
-	"gpucompare/generator/refresh"
 )
 
 // TestRefreshShippedKeysCanary refreshes Alibaba Cloud and Tencent Cloud
@@ -26,14 +18,7 @@ import (
 // other site's currency is skipped, not an error), and no canary secret
 // shows in any output, saved copy or price file.
 func TestRefreshShippedKeysCanary(t *testing.T) {
-	data, err := os.ReadFile("../../../data/sources.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sources, err := refresh.ParseSources(data, "data/sources.yaml", importer.Formats)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sources := shippedSources(t)
 	// Every variable named, a canary of its own: an id "ID-<name>", a
 	// secret "CANARY-<n>-…".
 	var secrets []string
@@ -50,25 +35,12 @@ func TestRefreshShippedKeysCanary(t *testing.T) {
 		t.Setenv(s.Secret.Env, secret)
 		secrets = append(secrets, secret)
 	}
-	answer := func(path string) []byte {
-		raw, err := os.ReadFile("../../importer/testdata/" + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var doc struct {
-			Response json.RawMessage `json:"response"`
-		}
-		if err := json.Unmarshal(raw, &doc); err != nil {
-			t.Fatal(err)
-		}
-		return doc.Response
-	}
-	aliyun := answer("aliyun-describeprice/describeprice-doc-example.json")
-	postpaid := answer("tencent-inquiryprice/postpaid-doc-example.json")
-	prepaid := answer("tencent-inquiryprice/prepaid-doc-example.json")
+	aliyun := docExampleAnswer(t, "aliyun-describeprice/describeprice-doc-example.json")
+	postpaid := docExampleAnswer(t, "tencent-inquiryprice/postpaid-doc-example.json")
+	prepaid := docExampleAnswer(t, "tencent-inquiryprice/prepaid-doc-example.json")
 	var mu sync.Mutex
 	ids := map[string]map[string]int{} // host: key id: requests
-	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	serveProviderHosts(t, func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		id := r.URL.Query().Get("AccessKeyId")
 		if a := r.Header.Get("Authorization"); strings.Contains(a, "Credential=") {
@@ -88,20 +60,8 @@ func TestRefreshShippedKeysCanary(t *testing.T) {
 		default:
 			w.Write(postpaid)
 		}
-	}))
-	defer ts.Close()
-	tlsConf := ts.Client().Transport.(*http.Transport).TLSClientConfig.Clone()
-	tlsConf.ServerName = "example.com"
-	refreshGuardHook = func(g *refresh.Guard) {
-		g.AllowAddr = netip.Addr.IsLoopback
-		g.TLS = tlsConf
-		g.DialAddr = func(string) string { return ts.Listener.Addr().String() }
-	}
-	t.Cleanup(func() { refreshGuardHook = nil })
-	root := t.TempDir()
-	if err := os.CopyFS(filepath.Join(root, "data"), os.DirFS("../../../data")); err != nil {
-		t.Fatal(err)
-	}
+	})
+	root := shippedDataRoot(t, "")
 	cache := t.TempDir()
 	var outputs string
 	for _, provider := range []string{"alibaba-cloud", "tencent-cloud"} {
@@ -126,25 +86,7 @@ func TestRefreshShippedKeysCanary(t *testing.T) {
 			t.Errorf("%s was asked with key ids %v; want %s", host, ids[host], w)
 		}
 	}
-	for _, dir := range []string{root, cache} {
-		filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-			if err != nil || !info.Mode().IsRegular() {
-				return err
-			}
-			data, _ := os.ReadFile(p)
-			for _, s := range append(secrets, "5e0c") {
-				if strings.Contains(string(data), s) {
-					t.Errorf("%s holds a key (%q)", p, s)
-				}
-			}
-			return nil
-		})
-	}
-	for _, s := range append(secrets, "5e0c") {
-		if strings.Contains(outputs, s) {
-			t.Errorf("the output holds a key (%q)", s)
-		}
-	}
+	noSecretsIn(t, outputs, []string{root, cache}, append(secrets, "5e0c")...)
 }
 
 // tail is the last n lines of s.

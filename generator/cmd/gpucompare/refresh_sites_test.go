@@ -1,17 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"net/http"
-	"net/http/httptest"
-	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-
-	"gpucompare/generator/refresh"
 )
 
 // TestRefreshSitesCanary refreshes Tencent Cloud from its two sites'
@@ -26,40 +21,15 @@ import (
 // answer is added in dollars to its series, and no secret shows in any
 // output or file.
 func TestRefreshSitesCanary(t *testing.T) {
-	example, err := os.ReadFile("../../importer/testdata/tencent-inquiryprice/postpaid-doc-example.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Response json.RawMessage `json:"response"`
-	}
-	if err := json.Unmarshal(example, &doc); err != nil {
-		t.Fatal(err)
-	}
+	answer := docExampleAnswer(t, "tencent-inquiryprice/postpaid-doc-example.json")
 	var mu sync.Mutex
 	var auths []string
-	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	serveProviderHosts(t, func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		auths = append(auths, r.Header.Get("Authorization"))
 		mu.Unlock()
-		w.Write(doc.Response)
-	}))
-	defer ts.Close()
-	// The sources name Tencent Cloud's own hosts, as data/sources.yaml
-	// does; the connection goes to the test's server, whose certificate
-	// is example.com's.
-	tlsConf := ts.Client().Transport.(*http.Transport).TLSClientConfig.Clone()
-	tlsConf.ServerName = "example.com"
-	refreshGuardHook = func(g *refresh.Guard) {
-		g.AllowAddr = netip.Addr.IsLoopback
-		g.TLS = tlsConf
-		g.DialAddr = func(string) string { return ts.Listener.Addr().String() }
-	}
-	t.Cleanup(func() { refreshGuardHook = nil })
-	root := t.TempDir()
-	if err := os.CopyFS(filepath.Join(root, "data"), os.DirFS("../../../data")); err != nil {
-		t.Fatal(err)
-	}
+		w.Write(answer)
+	})
 	sources := `sources:
   - provider: tencent-cloud
     format: tencent-inquiryprice
@@ -76,9 +46,7 @@ func TestRefreshSitesCanary(t *testing.T) {
         url: 'https://cvm.intl.tencentcloudapi.com/?Action=InquiryPriceRunInstances&Version=2017-03-12&Region=ap-guangzhou'
         body: '{"Placement": {"Zone": "ap-guangzhou-3"}, "ImageId": "img-pmqg1cw7", "InstanceType": "GN7.2XLARGE32", "InstanceChargeType": "POSTPAID_BY_HOUR", "InstanceCount": 1}'
 `
-	if err := os.WriteFile(filepath.Join(root, "data/sources.yaml"), []byte(sources), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	root := shippedDataRoot(t, sources)
 	prices := filepath.Join(root, "data/prices/tencent-cloud.yaml")
 	before, _ := os.ReadFile(prices)
 	cache := t.TempDir()
@@ -112,23 +80,5 @@ func TestRefreshSitesCanary(t *testing.T) {
 		t.Errorf("no international site's point in the price file:\n%s", stdout)
 	}
 	outputs += stdout + stderr
-	for _, dir := range []string{root, cache} {
-		filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
-			if err != nil || !info.Mode().IsRegular() {
-				return err
-			}
-			data, _ := os.ReadFile(p)
-			for _, k := range []string{chinaKey, intlKey, "7d1e", "4b8a"} {
-				if strings.Contains(string(data), k) {
-					t.Errorf("%s holds a key (%q)", p, k)
-				}
-			}
-			return nil
-		})
-	}
-	for _, k := range []string{chinaKey, intlKey, "7d1e", "4b8a"} {
-		if strings.Contains(outputs, k) {
-			t.Errorf("the output holds a key (%q):\n%s", k, outputs)
-		}
-	}
+	noSecretsIn(t, outputs, []string{root, cache}, chinaKey, intlKey, "7d1e", "4b8a")
 }

@@ -198,14 +198,7 @@ func TestRefreshUsage(t *testing.T) {
 // only providers of the catalog, asks only https URLs, and -from-dir
 // imports a saved SkyPilot catalog into the shipped Lambda prices (dry run).
 func TestShippedSources(t *testing.T) {
-	data, err := os.ReadFile("../../../data/sources.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sources, err := refresh.ParseSources(data, "data/sources.yaml", importer.Formats)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sources := shippedSources(t)
 	want := []string{"aws", "aws", "aws-china", "azure", "google-cloud", "google-cloud", "lambda", "lambda", "runpod", "runpod", "runpod-community", "vast-ai", "oci", "oci", "alibaba-cloud", "alibaba-cloud", "tencent-cloud", "tencent-cloud", "huawei-cloud"}
 	var got []string
 	for _, s := range sources.Sources {
@@ -444,14 +437,7 @@ func TestRefreshRefusesInternalAddresses(t *testing.T) {
 // its schedule and on demand (main's code: never on a pull request or a
 // push, where another branch's code would run with the keys).
 func TestRefreshWorkflowSecrets(t *testing.T) {
-	data, err := os.ReadFile("../../../data/sources.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sources, err := refresh.ParseSources(data, "data/sources.yaml", importer.Formats)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sources := shippedSources(t)
 	wf, err := os.ReadFile("../../../.github/workflows/refresh.yml")
 	if err != nil {
 		t.Fatal(err)
