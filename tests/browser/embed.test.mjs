@@ -8,53 +8,15 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { launch } from './helpers.mjs';
 import { patience } from './patience.mjs';
+import { oneOfferCatalog, serveRoot, writeRoot } from './served.mjs';
 
-const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
-
-const files = {
-  // Two editions: the Chinese one has embed pages of its own.
-  'data/site.yaml': 'title: Embed test\ncurrency: USD\neditions:\n  - language: zh-CN\n    dir: zh\n',
-  'data/gpus/a100.yaml': `id: a100
-name: A100 SXM4 40GB
-model: A100
-vendor: NVIDIA
-dense:
-  fp32: 19.5
-source: https://example.com/a100
-`,
-  'data/providers/aws.yaml': `id: aws
-name: AWS
-kind: public_cloud
-currency: USD
-regions:
-  - id: us-east-1
-instances:
-  - id: p4d.24xlarge
-    name: p4d.24xlarge
-    gpu: a100
-    gpu_count: 8
-    regions: [us-east-1]
-    source: https://example.com/p4d
-`,
-  'data/prices/aws.yaml': `provider: aws
-prices:
-  - instance: p4d.24xlarge
-    region: us-east-1
-    model: on_demand
-    amount: 32.77
-    currency: USD
-    since: 2025-06-01
-    source: https://example.com/price
-    source_kind: provider
-`,
-};
+// Two editions: the Chinese one has embed pages of its own.
+const files = oneOfferCatalog('title: Embed test\ncurrency: USD\neditions:\n  - language: zh-CN\n    dir: zh\n');
 
 // Enough GPU models that the price chart is taller than a screen (as the
 // shipped catalog's is): on its embed page it must close up to show its
@@ -67,33 +29,9 @@ for (let i = 1; i <= 28; i++) {
 
 let root, server, host, browser, origin, hostURL;
 
-// serve starts gpucompare serve and resolves with the URL it prints.
-function serve() {
-  const child = spawn(BIN, ['serve', '-root', root, '-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.log = '';
-  child.stderr.on('data', (d) => (child.log += d));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL within 60s:\n${out}\n${child.log}`)), patience(60_000));
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/ at (http:\/\/127\.0\.0\.1:\d+)\//);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code} before listening:\n${child.log}`)));
-  });
-}
-
 before(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'gpucompare-embed-'));
-  for (const [rel, data] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), data);
-  }
-  ({ child: server, url: origin } = await serve());
+  root = writeRoot('gpucompare-embed-', files);
+  ({ child: server, url: origin } = await serveRoot(root));
   // The other origin: localhost on a port of its own, a wiki's page
   // framing the chart's embed page and a normal page.
   host = http.createServer((req, res) => {

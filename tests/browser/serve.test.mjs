@@ -10,79 +10,17 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cspViolations, instrument, launch } from './helpers.mjs';
 import { patience } from './patience.mjs';
+import { awsPrices, oneOfferCatalog, serveRoot, writeRoot } from './served.mjs';
 
-const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
-
-const price = (instance, amount) => `provider: aws
-prices:
-  - instance: ${instance}
-    region: us-east-1
-    model: on_demand
-    amount: ${amount}
-    currency: USD
-    since: 2025-06-01
-    source: https://example.com/price
-    source_kind: provider
-`;
-
-const files = {
-  'data/site.yaml': 'title: Serve test\ncurrency: USD\n',
-  'data/gpus/a100.yaml': `id: a100
-name: A100 SXM4 40GB
-model: A100
-vendor: NVIDIA
-dense:
-  fp32: 19.5
-source: https://example.com/a100
-`,
-  'data/providers/aws.yaml': `id: aws
-name: AWS
-kind: public_cloud
-currency: USD
-regions:
-  - id: us-east-1
-instances:
-  - id: p4d.24xlarge
-    name: p4d.24xlarge
-    gpu: a100
-    gpu_count: 8
-    regions: [us-east-1]
-    source: https://example.com/p4d
-`,
-  'data/prices/aws.yaml': price('p4d.24xlarge', '32.77'),
-};
+const files = oneOfferCatalog('title: Serve test\ncurrency: USD\n');
 
 const PAGE = 'instances/aws/p4d.24xlarge/';
 
 let root, server, browser, origin;
-
-// serve starts the binary on addr and resolves with the child process and
-// the URL it prints once it listens.
-function serve(addr) {
-  const child = spawn(BIN, ['serve', '-root', root, '-addr', addr], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.log = '';
-  child.stderr.on('data', (d) => (child.log += d));
-  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL within 30s:\n${out}\n${child.log}`)), 30_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/ at (http:\/\/127\.0\.0\.1:\d+)\//);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.exited.then(({ code }) => reject(new Error(`serve exited with ${code} before listening:\n${child.log}`)));
-  });
-}
 
 // stop interrupts a server as Ctrl-C does and returns its exit.
 async function stop(child) {
@@ -101,12 +39,8 @@ function save(rel, data) {
 }
 
 before(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'gpucompare-serve-'));
-  for (const [rel, data] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), data);
-  }
-  ({ child: server, url: origin } = await serve('127.0.0.1:0'));
+  root = writeRoot('gpucompare-serve-', files);
+  ({ child: server, url: origin } = await serveRoot(root));
   browser = await launch();
 });
 
@@ -139,23 +73,22 @@ async function afterReload(page, edit, text) {
   return performance.now() - t0;
 }
 
-// The machine running the tests may be busy (node --test runs the test
-// files side by side): each edit must show by itself, and the fastest of
-// three within a second.
-test('an edited price shows on the open page by itself within a second', { timeout: patience(90_000) }, async () => {
+// Each edit must show by itself. How fast is a benchmark's to say (make
+// bench: save to reload), not this test's: the machine running the tests
+// may be busy (node --test runs the test files side by side).
+test('an edited price shows on the open page by itself', { timeout: patience(90_000) }, async () => {
   const { ctx, page, problems } = await open();
   try {
     assert.ok((await page.innerText('body')).includes('32.77'), 'the page does not show the price before the edit');
     const times = [];
     let old = '32.77';
     for (const amount of ['21.96', '22.5', '23.75']) {
-      times.push(await afterReload(page, () => save('data/prices/aws.yaml', price('p4d.24xlarge', amount)), amount));
+      times.push(await afterReload(page, () => save('data/prices/aws.yaml', awsPrices('p4d.24xlarge', amount)), amount));
       assert.ok(!(await page.innerText('body')).includes(old), `the old price ${old} is still on the page`);
       old = amount;
     }
     const shown = times.map((ms) => ms.toFixed(0)).join(', ');
     console.log(`# edit to new price on the open page: ${shown} ms`);
-    assert.ok(Math.min(...times) < 1000, `the new prices showed ${shown} ms after the edits, want one under 1000 ms`);
     assert.deepEqual(await cspViolations(page), []);
     // A reload cuts the old page's event stream; nothing else may fail.
     assert.deepEqual(problems.filter((p) => !/__gpucompare\/events \(net::ERR_ABORTED\)/.test(p)), []);
@@ -170,7 +103,7 @@ test('a broken edit shows its errors on the page until it is fixed', { timeout: 
     const hostile = '<img src=x onerror=window.__pwned=1>';
     await afterReload(
       page,
-      () => save('data/prices/aws.yaml', price(`'${hostile}'`, '-3')),
+      () => save('data/prices/aws.yaml', awsPrices(`'${hostile}'`, '-3')),
       'data/prices/aws.yaml:6:13: ',
     );
     const text = await page.innerText('body');
@@ -181,7 +114,7 @@ test('a broken edit shows its errors on the page until it is fixed', { timeout: 
     assert.equal(await page.locator('img').count(), 0, 'catalog text made an element');
     assert.deepEqual(await cspViolations(page), []);
 
-    await afterReload(page, () => save('data/prices/aws.yaml', price('p4d.24xlarge', '19.50')), '19.5');
+    await afterReload(page, () => save('data/prices/aws.yaml', awsPrices('p4d.24xlarge', '19.50')), '19.5');
     assert.doesNotMatch(await page.innerText('body'), /does not build/);
     assert.deepEqual(await cspViolations(page), []);
   } finally {
@@ -196,9 +129,9 @@ test('an open page follows the server across a restart', { timeout: patience(60_
     const { code } = await stop(server);
     assert.equal(code, 0, `serve did not exit 0 on SIGINT:\n${server.log}`);
     // The price changes while no server runs; the new one has it.
-    save('data/prices/aws.yaml', price('p4d.24xlarge', '17.25'));
+    save('data/prices/aws.yaml', awsPrices('p4d.24xlarge', '17.25'));
     const loaded = page.waitForEvent('load', { timeout: patience(15_000) });
-    ({ child: server } = await serve(addr));
+    ({ child: server } = await serveRoot(root, addr));
     await loaded;
     await page.waitForFunction(() => document.body.innerText.includes('17.25'), null, { timeout: patience(10_000) });
   } finally {
