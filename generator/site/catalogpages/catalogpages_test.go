@@ -1,17 +1,15 @@
 package catalogpages
 
 import (
-	"io/fs"
 	"strings"
 	"testing"
 
-	"gpucompare"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
-	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/sitetest"
 )
 
 // tenRecords is a catalog of ten records: the site, two GPU models, a
@@ -99,14 +97,7 @@ prices:
 func tenRecordKind(t *testing.T) (*Kind, *catalog.Catalog) {
 	t.Helper()
 	cat, _ := catalogtest.Load(t, tenRecords)
-	tmpl, err := fs.Sub(gpucompare.Assets, "templates")
-	if err != nil {
-		t.Fatal(err)
-	}
-	msgs, err := render.LoadMessages(tmpl, "en", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := sitetest.Messages(t, "en")
 	day := catalog.NewestDate(cat)
 	data := derive.MakeAt(cat, day)
 	prices := pagemodel.Prices{Cat: cat, Msgs: msgs, AgeDate: day}

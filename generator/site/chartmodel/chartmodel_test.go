@@ -1,15 +1,14 @@
 package chartmodel
 
 import (
-	"os"
 	"strings"
 	"testing"
 
-	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/charts"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/sitetest"
 )
 
 // TestFiguresOfASmallCatalog makes the figures of the GPU matrix, the home
@@ -18,11 +17,7 @@ import (
 // of each page's own, a missing message fails the page's charts, and a
 // page kind without figures makes none.
 func TestFiguresOfASmallCatalog(t *testing.T) {
-	src, err := os.ReadFile("../testdata/site.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := catalogtest.Load(t, string(src))
+	cat := sitetest.SmallCatalog(t)
 	data := derive.Make(cat)
 	msgs := render.Messages{}
 	m := NewMaker(cat, data.GPUs, data.Priced, msgs)

@@ -3,20 +3,16 @@ package compare
 import (
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
-	"gpucompare"
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
 	"gpucompare/generator/site/pagemodel"
-	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/sitetest"
 )
 
 // The first matrix page's script data is encoded offer by offer; it must
@@ -61,20 +57,9 @@ func TestMatrixScriptEncodesWhatMarshalWrites(t *testing.T) {
 // per priced offer in the derived order, and the prices of a row as its
 // cells write them.
 func TestMatrixKindAlone(t *testing.T) {
-	src, err := os.ReadFile("../testdata/site.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := catalogtest.Load(t, string(src))
+	cat := sitetest.SmallCatalog(t)
 	data := derive.Make(cat)
-	tmpl, err := fs.Sub(gpucompare.Assets, "templates")
-	if err != nil {
-		t.Fatal(err)
-	}
-	msgs, err := render.LoadMessages(tmpl, "en", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := sitetest.Messages(t, "en")
 	newPage := func(path, layout string) *pagemodel.Page { return &pagemodel.Page{Path: path, Layout: layout} }
 	trust := func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView {
 		return &pagemodel.TrustView{Kind: kind, Source: pp.Source}

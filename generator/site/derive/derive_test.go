@@ -1,13 +1,12 @@
 package derive
 
 import (
-	"os"
 	"slices"
 	"testing"
 
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/feed"
+	"gpucompare/generator/site/sitetest"
 )
 
 // TestMakeDerivesFromTheCatalogAlone derives the data of the small catalog
@@ -15,11 +14,7 @@ import (
 // price point and priced offer filed under its instance type, every
 // change in one month, newest month first, and every GPU model once.
 func TestMakeDerivesFromTheCatalogAlone(t *testing.T) {
-	src, err := os.ReadFile("../testdata/site.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := catalogtest.Load(t, string(src))
+	cat := sitetest.SmallCatalog(t)
 	d := Make(cat)
 
 	if len(d.Priced) == 0 {

@@ -1,12 +1,11 @@
 package derive
 
 import (
-	"os"
 	"reflect"
 	"slices"
 	"testing"
 
-	"gpucompare/generator/catalog/catalogtest"
+	"gpucompare/generator/site/sitetest"
 )
 
 // TestRecorderNotesEachPartReadAndValueGivesItAgain reads the parts of an
@@ -16,11 +15,7 @@ import (
 // an instance type in the benchmark groups holds a group only where one
 // of its offers is ranked.
 func TestRecorderNotesEachPartReadAndValueGivesItAgain(t *testing.T) {
-	src, err := os.ReadFile("../testdata/site.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := catalogtest.Load(t, string(src))
+	cat := sitetest.SmallCatalog(t)
 	d := Make(cat)
 	in := d.Priced[0].Instance
 	k := PriceKey{in.Provider.ID, in.ID}

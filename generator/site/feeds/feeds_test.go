@@ -4,19 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"io/fs"
-	"os"
 	"strings"
 	"testing"
 
-	"gpucompare"
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/feed"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/fingerprint"
-	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/reuse"
+	"gpucompare/generator/site/sitetest"
 	"gpucompare/generator/site/write"
 )
 
@@ -25,19 +21,8 @@ import (
 // template.
 func smallInputs(t *testing.T) Inputs {
 	t.Helper()
-	src, err := os.ReadFile("../testdata/site.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := catalogtest.Load(t, string(src))
-	tmpl, err := fs.Sub(gpucompare.Assets, "templates")
-	if err != nil {
-		t.Fatal(err)
-	}
-	msgs, err := render.LoadMessages(tmpl, "en", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := sitetest.SmallCatalog(t)
+	msgs := sitetest.Messages(t, "en")
 	data := derive.Make(cat)
 	if len(data.Changes) == 0 {
 		t.Fatal("the test site has no price change")

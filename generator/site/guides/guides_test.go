@@ -4,20 +4,19 @@ import (
 	"html/template"
 	"io/fs"
 	"math"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/guide"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/sitetest"
 )
 
 // TestGuideKindAlone makes the guides' pages of the small test site from
@@ -27,20 +26,9 @@ import (
 // cheapest per dense FP16/BF16 TFLOPS-hour (0.526 / 65 USD, then 34.74 CNY
 // / 7.17 / 312).
 func TestGuideKindAlone(t *testing.T) {
-	src, err := os.ReadFile("../testdata/site.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := catalogtest.Load(t, string(src))
+	cat := sitetest.SmallCatalog(t)
 	data := derive.Make(cat)
-	tmpl, err := fs.Sub(gpucompare.Assets, "templates")
-	if err != nil {
-		t.Fatal(err)
-	}
-	msgs, err := render.LoadMessages(tmpl, "en", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := sitetest.Messages(t, "en")
 	newPage := func(path, layout string) *pagemodel.Page { return &pagemodel.Page{Path: path, Layout: layout} }
 	prices := pagemodel.Prices{Cat: cat, Msgs: msgs, AgeDate: time.Date(2025, 6, 2, 0, 0, 0, 0, time.UTC)}
 	matrix := compare.New(cat, data, msgs, newPage, prices.Trust, false, compare.Measure{})

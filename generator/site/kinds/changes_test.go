@@ -1,13 +1,12 @@
 package kinds
 
 import (
-	"os"
 	"testing"
 
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/sitetest"
 
 	"gpucompare/generator/feed"
 	"gpucompare/generator/site/derive"
@@ -48,11 +47,7 @@ func TestLatestMonths(t *testing.T) {
 // without the other page kinds, a template or a build: /changes/ and one
 // page per month, each listing its changes with links relative to it.
 func TestChangesKindAlone(t *testing.T) {
-	src, err := os.ReadFile("../testdata/site.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := catalogtest.Load(t, string(src))
+	cat := sitetest.SmallCatalog(t)
 	data := derive.Make(cat)
 	if len(data.Changes) == 0 || len(data.Months) == 0 {
 		t.Fatal("the test site has no price change")

@@ -3,12 +3,10 @@ package kinds
 import (
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"slices"
 	"testing"
 
-	"gpucompare"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/guide"
@@ -17,20 +15,13 @@ import (
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/sitetest"
 )
 
 // englishTexter words messages in English, from the shipped templates.
 func englishTexter(t *testing.T) *render.Texter {
 	t.Helper()
-	tmpl, err := fs.Sub(gpucompare.Assets, "templates")
-	if err != nil {
-		t.Fatal(err)
-	}
-	msgs, err := render.LoadMessages(tmpl, "en", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &render.Texter{M: msgs}
+	return &render.Texter{M: sitetest.Messages(t, "en")}
 }
 
 func TestPercentagesKeepTheirPrecision(t *testing.T) {

@@ -13,11 +13,11 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/sitetest"
 )
 
 // scenarioPages makes the scenario pages of cat with the scenario page
@@ -45,11 +45,7 @@ func scenarioPages(t *testing.T, cat *catalog.Catalog) []*pagemodel.Page {
 // gives, and the same offers left out — on the small test site and on the
 // shipped catalog.
 func TestCalculatorDataGivesScenarioTCOTotals(t *testing.T) {
-	src, err := os.ReadFile("../testdata/site.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fixture, _ := catalogtest.Load(t, string(src))
+	fixture := sitetest.SmallCatalog(t)
 	shipped, rep := catalog.Load(os.DirFS("../../.."))
 	if errs := rep.Errors(); len(errs) > 0 {
 		t.Fatal(errs)

@@ -2,17 +2,13 @@ package search
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
 	"slices"
 	"testing"
 
-	"gpucompare"
 	"gpucompare/generator/catalog"
-	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
-	"gpucompare/generator/site/render"
+	"gpucompare/generator/site/sitetest"
 )
 
 // TestSearchKindAlone makes the search entries of the small test site from
@@ -21,19 +17,8 @@ import (
 // instance type whose page there is, none for a page there is not, and
 // "T4" finds the GPU model first, then its instance type, which links it.
 func TestSearchKindAlone(t *testing.T) {
-	src, err := os.ReadFile("../testdata/site.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := catalogtest.Load(t, string(src))
-	tmpl, err := fs.Sub(gpucompare.Assets, "templates")
-	if err != nil {
-		t.Fatal(err)
-	}
-	msgs, err := render.LoadMessages(tmpl, "en", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := sitetest.SmallCatalog(t)
+	msgs := sitetest.Messages(t, "en")
 	have := map[string]bool{}
 	for _, p := range cat.Providers {
 		have[paths.Provider(p.ID)] = true
