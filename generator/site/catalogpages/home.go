@@ -387,12 +387,16 @@ type HomeMainland struct {
 	Rows     []*HomePriceRow
 	Rates    []pricing.Conversion // the conversions of the figures shown, by currency
 	Other    bool                 // some figure is not current
+	// NoneCurrent is, by tab, whether the tab shows figures and none of
+	// them is current: the page says so above its table.
+	NoneCurrent []bool
 }
 
 // HomeMainlandOf makes the mainland view's model from the derived rows.
 func HomeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang string,
 	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *HomeMainland {
 	m := &HomeMainland{Currency: derive.MainlandCurrency, Tabs: derive.MainlandTabs}
+	shown, current := make([]bool, len(derive.MainlandTabs)), make([]bool, len(derive.MainlandTabs))
 	rates := map[string]pricing.Conversion{}
 	for _, r := range rows {
 		row := &HomePriceRow{
@@ -418,12 +422,17 @@ func HomeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang strin
 				rates[c.QuotedIn] = c.Conversion
 			}
 			m.Other = m.Other || c.Other
+			shown[i], current[i] = true, current[i] || mc.Current
 			row.Cells[i] = c
 		}
 		m.Rows = append(m.Rows, row)
 	}
 	for _, cur := range slices.Sorted(maps.Keys(rates)) {
 		m.Rates = append(m.Rates, rates[cur])
+	}
+	m.NoneCurrent = make([]bool, len(shown))
+	for i := range shown {
+		m.NoneCurrent[i] = shown[i] && !current[i]
 	}
 	return m
 }
