@@ -23,10 +23,10 @@ const SITE = path.resolve(process.env.SITE_DIR || 'public');
 
 // The pages to look at, and a piece of UI text each must show in Chinese.
 const PAGES = {
-  'index.html': '现在一个GPU小时多少钱',
+  'index.html': '目前每GPU小时最低价',
   'compare/index.html': '实例类型对比',
   'scenarios/mid-size-reserved/index.html': '此工作负载的最低价',
-  'guides/choose-gpu-compute/index.html': '逐步作答',
+  'guides/choose-gpu-compute/index.html': '分步问答',
 };
 const SIZES = [
   { width: 1280, height: 800 },

@@ -351,7 +351,7 @@ func Funcs(m Messages) template.FuncMap {
 		"inc":          inc,            // a 0-based index counted from 1
 		"sentence":     m.Sentence,     // catalog text ended as a sentence: "billed apart."
 		"date":         m.dateOf,       // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"asof":         m.AsOf,         // an as-of in words as another language words it: 日期不详（取自价格目录的提交 003c56a）; "" when it has no such form
+		"asof":         m.AsOf,         // an as-of in words as another language words it: 日期不详（价格目录版本003c56a）; "" when it has no such form
 		"fxnotes":      FxNotes,        // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
 		"fxnote":       m.FxNote,       // the sentence beside a ranking for one rate
 		"sharekey":     ShareKey,       // the message key naming a strategy's share of a pricing model
@@ -359,7 +359,8 @@ func Funcs(m Messages) template.FuncMap {
 		"cur":          m.Cur,          // a currency code as the language writes it beside an amount: USD, 美元
 		"curname":      m.CurName,      // a currency code as the language names the currency: USD, 人民币
 		"unitname":     m.UnitName,     // a benchmark's unit as the language writes it: minutes, 分钟
-		"division":     m.Division,     // a benchmark's division as the language writes it: closed, 封闭
+		"division":     m.Division,     // a benchmark's division as the language writes it: closed, 封闭组（Closed）
+		"round":        m.round,        // a benchmark's round as the language writes it where the messages name it (round_name), else marked as the catalog's
 		"own":          m.own,          // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
 		"instname":     m.instName,     // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
 		"instnametext": m.instNameText, // instname without the breaks
@@ -392,6 +393,16 @@ func (m Messages) UnitName(u string) string {
 // 封闭 for closed); as the catalog writes it where the messages name none.
 func (m Messages) Division(d string) string {
 	return m.listed("division.", d)
+}
+
+// round is a benchmark's round as the language writes it where the
+// messages name it (round_name: "n/a (not MLPerf)" is —（非MLPerf）), else
+// the catalog's words, marked as its language (own).
+func (m Messages) round(r string) template.HTML {
+	if s := m["round_name."+r]; s != "" {
+		return template.HTML(template.HTMLEscapeString(s))
+	}
+	return m.own(r)
 }
 
 // listed is the message prefix+key where the messages have it, else key:
@@ -679,6 +690,27 @@ type citePart struct {
 // and at most one quotation in brackets.
 var seedCitation = regexp.MustCompile(`^industry buyer's guide \(Chinese\)((?:, sections? "[^"]*"(?:, "[^"]*")*)+)(?: \('([^']*)'\))?$`)
 
+// seedB reports whether a section a seed citation names first is of the
+// second buyer's guide (五步构建最优方案), whose sections are numbered
+// "3.4" under headings of its own, not of the first (性价比评估 … 选型决策树):
+// the two are then named each by its own name (source_seed.guide,
+// source_seed.guide_b), not as one.
+func seedB(section string) bool {
+	top, _, _ := strings.Cut(section, " › ")
+	return seedBSection.MatchString(top) || slices.Contains(seedBHeadings, top)
+}
+
+var (
+	seedBSection  = regexp.MustCompile(`^[0-9]+\.[0-9]+ `)
+	seedBHeadings = []string{
+		"一、GPU云服务器的核心价值：为何成为技术升级的必选项？",
+		"二、GPU云服务器的典型应用场景解析",
+		"三、GPU云服务器选购策略：五步构建最优方案",
+		"四、未来趋势：GPU云服务器的技术演进方向",
+		"五、实践建议：从入门到精通的进阶路径",
+	}
+)
+
 // quoted is a quoted section name of a seed citation.
 var quoted = regexp.MustCompile(`"([^"]*)"`)
 
@@ -726,7 +758,11 @@ func (m Messages) Cite(s string) []Citation {
 			if len(secs) > 1 {
 				key = "source_seed.sections"
 			}
-			text := m["source_seed.guide"] + fmt.Sprintf(m[key], strings.Join(secs, m["source_seed.and"]))
+			guide := "source_seed.guide"
+			if seedB(secs[0]) {
+				guide = "source_seed.guide_b"
+			}
+			text := m[guide] + fmt.Sprintf(m[key], strings.Join(secs, m["source_seed.and"]))
 			if sm[2] != "" {
 				text += m["source_seed.quote"]
 			}
