@@ -364,12 +364,12 @@
     var apart = scored.filter(function (r) { return !r.ranked; }).map(function (r) {
       return fmt(T['evaluation.offer_apart'], [r.offer.n, D.providers[r.offer.p].name, r.offer.d]);
     });
-    setText('offers-apart', fmt(T['evaluation.offers_apart'], [apart.length, cls.name, apart.join('; ')]));
+    setText('offers-apart', fmt(T['evaluation.offers_apart'], [apart.length, cls.name, apart.join(T['punct.semicolon'])]));
     show('offers-apart', apart.length > 0);
     var out = cls.offers.filter(function (o) { return o.a.indexOf(st) < 0; }).map(function (o) {
       return fmt(T['evaluation.offer_out'], [o.n, D.providers[o.p].name, o.d, D.why[o.w]]);
     });
-    setText('offers-out', fmt(T['evaluation.offers_out'], [out.length, cls.name, out.join('; ')]));
+    setText('offers-out', fmt(T['evaluation.offers_out'], [out.length, cls.name, out.join(T['punct.semicolon'])]));
     show('offers-out', out.length > 0);
   }
 

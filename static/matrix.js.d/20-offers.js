@@ -114,7 +114,7 @@
     const parts = [];
     if (o.billing_granularity) parts.push(t('granularity.' + o.billing_granularity));
     if (o.billing_minimum_seconds !== undefined) parts.push(t('provider.minimum', fnum(o.billing_minimum_seconds)));
-    return parts.join(', ');
+    return parts.join(t('punct.comma'));
   }
   function modelPrice(o) {
     return priceOf(o, state.model);
@@ -275,7 +275,7 @@
       cell: (o) => {
         const p = modelPrice(o);
         if (!p) return na();
-        const title = [known(p.since) ? day(p.since) : t('date.unknown'), p.as_of ? t('col.as_of') + ': ' + day(p.as_of) : ''].filter(Boolean).join(' \u00b7 ');
+        const title = [known(p.since) ? day(p.since) : t('date.unknown'), p.as_of ? t('col.as_of') + t('punct.colon') + day(p.as_of) : ''].filter(Boolean).join(' \u00b7 ');
         const segs = p.source_kind === 'quote' && DATE.test(p.valid_until || '') && quoteValid(p) ? [quoteSeg(p)] : [ageSeg(p), { t: ' ' }, badgeSeg(p), { t: ' ' }, kindSeg(p.source_kind)];
         if (o.provider_kind === 'marketplace') segs.push({ t: ' ', x: true }, { t: t('trust.marketplace'), c: 'kind tag marketplace', ti: t('trust.marketplace_title'), x: true });
         if (p.last_seen) segs.push({ t: ' ', x: true }, { t: t('trust.last_seen', day(p.last_seen)), c: 'kind tag last-seen', ti: t('trust.last_seen_title'), x: true });
@@ -370,7 +370,7 @@
         if (p.currency !== state.cur && isFinite(v)) {
           const c = convert(p.currency, state.cur);
           segs.push({ t: ' ' }, { t: amount(p.hourly * m) + '\u202f' + cur(p.currency), c: 'q' });
-          title.push(t('matrix.price_quoted', exact(p.hourly * m), cur(p.currency) + unit) + ', ' + t('matrix.rate_title', c.rates.map(rateText).join(t('matrix.rate_chain'))));
+          title.push(t('matrix.price_quoted', exact(p.hourly * m), cur(p.currency) + unit) + t('punct.comma') + t('matrix.rate_title', c.rates.map(rateText).join(t('matrix.rate_chain'))));
         }
         if (fixed && UNRANKED[p.source_kind]) segs.push({ t: ' ', x: true }, kindSeg(p.source_kind));
         // Under a commitment, the row names the model it is priced under,
@@ -379,7 +379,7 @@
           title.push(t('model.' + own));
           segs.push({ t: ' ', x: true }, { t: t('model.' + own), c: 'term', x: true });
         }
-        return { title: title.join('; '), lines: [segs] };
+        return { title: title.join(t('punct.semicolon')), lines: [segs] };
       },
     };
   }

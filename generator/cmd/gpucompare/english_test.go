@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"go.yaml.in/yaml/v3"
 	"golang.org/x/net/html"
@@ -305,6 +306,7 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 		t.Fatalf("report: exit %d\n%s", code, stderr.String())
 	}
 	spaced := map[string][]string{} // a number spaced from its measure word → the files
+	halfWidth := map[string][]string{} // a half-width mark after a Chinese character → the files
 	byWord := map[string][]string{} // word → the files that show it
 	firstAt := map[string]string{}  // word → the text around its first occurrence
 	pages, feeds := 0, 0
@@ -335,6 +337,11 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 		if err != nil {
 			return fmt.Errorf("%s: %v", rel, err)
 		}
+		for _, m := range halfWidthMarks(text) {
+			if fs := halfWidth[m]; len(fs) == 0 || fs[len(fs)-1] != rel {
+				halfWidth[m] = append(halfWidth[m], rel)
+			}
+		}
 		for _, m := range spacedMeasure.FindAllString(text, -1) {
 			if fs := spaced[m]; len(fs) == 0 || fs[len(fs)-1] != rel {
 				spaced[m] = append(spaced[m], rel)
@@ -362,6 +369,11 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 	// space of every price the site shows.
 	for _, m := range slices.Sorted(maps.Keys(spaced)) {
 		t.Errorf("%q, a number spaced from its measure word, on %d files: %s", m, len(spaced[m]), strings.Join(spaced[m][:min(3, len(spaced[m]))], ", "))
+	}
+	// Chinese text takes full-width marks: "22.726元/小时；无预付", not
+	// "22.726元/小时; 无预付".
+	for _, m := range slices.Sorted(maps.Keys(halfWidth)) {
+		t.Errorf("%q, a half-width mark in Chinese text, on %d files: %s", m, len(halfWidth[m]), strings.Join(halfWidth[m][:min(3, len(halfWidth[m]))], ", "))
 	}
 	// The words still to fix, each with the number of files showing it:
 	// the list only shrinks. A word not in it, or in more files, fails;
@@ -413,9 +425,51 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 	}
 }
 
+// halfWidthMarks are the half-width marks , ; : ? ! . of text that
+// directly follow a Chinese character (or a full-width bracket or
+// quotation mark closing Chinese text), each with the text around it,
+// outside the quotations of a source in “”, which keep its marks.
+func halfWidthMarks(text string) []string {
+	var found []string
+	quoted := 0
+	var prev rune
+	for i, r := range text {
+		switch {
+		case r == '“':
+			quoted++
+		case r == '”' && quoted > 0:
+			quoted--
+		case quoted == 0 && strings.ContainsRune(",;:?!.", r) && (unicode.Is(unicode.Han, prev) || prev == '）'):
+			found = append(found, around(text, i-len(string(prev)), i+1))
+		}
+		prev = r
+	}
+	return found
+}
+
 // spacedMeasure is a number, a space and a Chinese measure word or unit:
 // "16 张", "6 个月", "3 天".
 var spacedMeasure = regexp.MustCompile(`[0-9][0-9,.]*[ \x{00a0}]+(张|个|台|块|卡|天|周|小时|分钟|秒|年|次|项|条|家|种|倍|节点)`)
+
+// TestHalfWidthMarksFound: a half-width mark after Chinese text is
+// found; one in English text, in a number, in an address or in a
+// source's quotation is not.
+func TestHalfWidthMarksFound(t *testing.T) {
+	for text, want := range map[string]int{
+		"22.726元/小时; 无预付; 比按量计费低41.5%": 2,
+		"原报价10.80美元/小时, 按1美元":        1,
+		"来源中未找到：公网出流量、隔离方案.": 1,
+		"需要多大的显存?":        1,
+		"每GPU小时（CSV）, 成本": 1,
+		"22.726元/小时；无预付": 0,
+		"1,000 GPU: ok; https://a.b": 0,
+		"原文写道“GPU计算型: ecs.gn7”":   0,
+	} {
+		if got := halfWidthMarks(text); len(got) != want {
+			t.Errorf("%q: found %q, want %d", text, got, want)
+		}
+	}
+}
 
 // TestEnglishWordsFound: the reading above finds an English word in a
 // page's text, a chart's title and an attribute, and leaves alone text

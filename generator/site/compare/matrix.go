@@ -481,7 +481,7 @@ var scriptMessages = []string{
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
 	"trust.undated", "matrix.gpu_times", "matrix.price_quoted", "matrix.price_exact", "matrix.rate_title",
 	"matrix.prev_short", "matrix.partial_short", "matrix.print_caption", "untranslated.mark",
-	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR",
+	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR", "punct.comma", "punct.semicolon", "punct.colon",
 }
 
 // Kind is the page kind of the instance matrix (/compare/) and of
@@ -1059,10 +1059,10 @@ func (k *Kind) priceTitle(v *Price) string {
 		parts = append(parts, t("price.discount", render.FormatNum(d)))
 	}
 	if v.Converted {
-		parts = append(parts, t("matrix.price_quoted", render.FormatExact(v.Hourly.Amount), k.msgs.Cur(v.Hourly.Currency)+hour)+", "+
+		parts = append(parts, t("matrix.price_quoted", render.FormatExact(v.Hourly.Amount), k.msgs.Cur(v.Hourly.Currency)+hour)+t("punct.comma")+
 			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", k.msgs.Cur(v.Rate.Base), render.FormatNum(v.Rate.Rate), k.msgs.Cur(v.Rate.Quote)), rateDate(t, k.msgs.DateKeeping(&terr), v.Rate.Date))))
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, t("punct.semicolon"))
 }
 
 // rateDate is the date of a rate as a title says it, written by date.

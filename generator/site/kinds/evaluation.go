@@ -612,7 +612,7 @@ type weightsProvider struct {
 var weightsMessages = []string{
 	"evaluation.basis", "evaluation.basis_all", "evaluation.basis_none", "evaluation.changed", "unknown.title",
 	"evaluation.caption", "evaluation.not_ranked", "evaluation.offers_caption", "evaluation.offers_apart", "evaluation.offer_apart", "evaluation.known",
-	"evaluation.class_note", "evaluation.offers_out", "evaluation.offer_out",
+	"evaluation.class_note", "evaluation.offers_out", "evaluation.offer_out", "punct.semicolon",
 }
 
 func (e *Evaluation) weightsData(d *EvaluationData, p *pagemodel.Page, x *render.Texter) *weightsScript {
