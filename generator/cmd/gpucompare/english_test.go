@@ -305,10 +305,10 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 	if code := run([]string{"report", "-root", root, "-lang", "zh-CN", "-scenario", "research-lease", "-date", "2026-10-07", "-o", report}, &stdout, &stderr); code != 0 {
 		t.Fatalf("report: exit %d\n%s", code, stderr.String())
 	}
-	spaced := map[string][]string{} // a number spaced from its measure word → the files
+	spaced := map[string][]string{}    // a number spaced from its measure word → the files
 	halfWidth := map[string][]string{} // a half-width mark after a Chinese character → the files
-	byWord := map[string][]string{} // word → the files that show it
-	firstAt := map[string]string{}  // word → the text around its first occurrence
+	byWord := map[string][]string{}    // word → the files that show it
+	firstAt := map[string]string{}     // word → the text around its first occurrence
 	pages, feeds := 0, 0
 	err := filepath.WalkDir(filepath.Join(out, "zh"), func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -457,13 +457,13 @@ var spacedMeasure = regexp.MustCompile(`[0-9][0-9,.]*[ \x{00a0}]+(张|个|台|�
 func TestHalfWidthMarksFound(t *testing.T) {
 	for text, want := range map[string]int{
 		"22.726元/小时; 无预付; 比按量计费低41.5%": 2,
-		"原报价10.80美元/小时, 按1美元":        1,
-		"来源中未找到：公网出流量、隔离方案.": 1,
-		"需要多大的显存?":        1,
-		"每GPU小时（CSV）, 成本": 1,
-		"22.726元/小时；无预付": 0,
-		"1,000 GPU: ok; https://a.b": 0,
-		"原文写道“GPU计算型: ecs.gn7”":   0,
+		"原报价10.80美元/小时, 按1美元":          1,
+		"来源中未找到：公网出流量、隔离方案.":           1,
+		"需要多大的显存?":                     1,
+		"每GPU小时（CSV）, 成本":              1,
+		"22.726元/小时；无预付":               0,
+		"1,000 GPU: ok; https://a.b":   0,
+		"原文写道“GPU计算型: ecs.gn7”":        0,
 	} {
 		if got := halfWidthMarks(text); len(got) != want {
 			t.Errorf("%q: found %q, want %d", text, got, want)
