@@ -166,6 +166,10 @@ type Words struct {
 	// Comma, Colon, Open and Close join a title's parts (", ", ": ", " (",
 	// ")"); empty: the English marks.
 	Comma, Colon, Open, Close string
+	// Money writes a price of a change with its currency and unit as the
+	// words' language writes them ("3.473美元/小时"; perGPU: a quoted
+	// per-GPU price); nil: the command line's "$3.473" and "/GPU".
+	Money func(amount float64, currency string, perGPU bool) string
 	// Body labels the parts of an item's body after its title; nil: the
 	// body is in English whatever the title's words.
 	Body *BodyWords
@@ -260,15 +264,24 @@ func (c *Change) appendTitle(dst []byte, w Words, f *figures) []byte {
 	dst = append(dst, cmp.Or(w.Comma, ", ")...)
 	dst = append(dst, region...)
 	dst = append(dst, cmp.Or(w.Colon, ": ")...)
-	dst = appendFigure(dst, f.text[:f.oldEnd], f.oldSuffix, w)
+	dst = c.appendSideIn(dst, f.text[:f.oldEnd], f.oldSuffix, c.From, w)
 	dst = append(dst, " → "...)
-	dst = appendFigure(dst, f.text[f.oldEnd:f.newEnd], f.newSuffix, w)
+	dst = c.appendSideIn(dst, f.text[f.oldEnd:f.newEnd], f.newSuffix, c.To, w)
 	if c.Percent != nil {
 		dst = append(dst, cmp.Or(w.Open, " (")...)
 		dst = append(dst, f.text[f.newEnd:]...)
 		dst = append(dst, cmp.Or(w.Close, ")")...)
 	}
 	return dst
+}
+
+// appendSideIn appends one side of c as words w write it: its price by
+// w.Money where the words have one, else its figure and suffix.
+func (c *Change) appendSideIn(dst, figure []byte, s suffix, h *pricing.Hourly, w Words) []byte {
+	if w.Money != nil && h != nil {
+		return append(dst, w.Money(h.Amount, h.Currency, s == perGPUSuffix)...)
+	}
+	return appendFigure(dst, figure, s, w)
 }
 
 // appendFigure appends one side's figure and the word that follows it.
@@ -305,6 +318,13 @@ var symbols = map[string]string{"USD": "$", "EUR": "€", "GBP": "£", "CNY": "�
 // "$0.7068", with the decimals of pricing.ShownDecimals.
 func Money(v float64, currency string) string {
 	return string(appendMoney(nil, v, currency))
+}
+
+// Amount writes an amount without its currency, with the decimals of
+// pricing.ShownDecimals, as Money writes it: "3.473", "21.96".
+func Amount(v float64) string {
+	places := pricing.ShownDecimals(v)
+	return strconv.FormatFloat(pricing.Round(v, places), 'f', places, 64)
 }
 
 func appendMoney(dst []byte, v float64, currency string) []byte {

@@ -7,6 +7,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/feed"
+	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
@@ -154,6 +155,18 @@ func (k *Changes) monthLabel(key string) string {
 	return s
 }
 
+// money is a price of a change as the edition's language writes it:
+// its amount, its currency's unit and the hour or GPU-hour, no space
+// between ("3.473美元/小时", "1.20美元/GPU小时").
+func (k *Changes) money(amount float64, currency string, perGPU bool) string {
+	unit := "unit.hour"
+	if perGPU {
+		unit = "unit.gpu_hour"
+	}
+	u, _ := k.msgs.T(unit)
+	return feed.Amount(amount) + k.msgs.Cur(currency) + u
+}
+
 // Words are the message catalogue's words for telling changes.
 func (k *Changes) Words() feed.Words {
 	t := func(key string) string {
@@ -182,6 +195,8 @@ func (k *Changes) Words() feed.Words {
 			}
 			return id
 		}
+		// A price as the edition writes it: "3.473美元/小时", not "$3.473".
+		w.Money = k.money
 		// The body of a feed item in the edition's language; in English it
 		// stays the command line's.
 		w.Body = &feed.BodyWords{Since: t("feeds.body.since"), AsOf: t("feeds.body.as_of"), AsOfEnd: t("feeds.body.as_of_end"),
@@ -214,11 +229,17 @@ func (k *Changes) Rows(p *pagemodel.Page, changes []*feed.Change) []*ChangeRow {
 		if reg := in.Provider.Region(c.Series.Region); reg != nil {
 			r.RegionName = cmp.Or(k.text(reg, "name"), reg.ID)
 		}
+		money := func(h *pricing.Hourly, p *catalog.PricePoint) string {
+			if k.lang() == catalog.BaseLanguage {
+				return feed.Money(h.Amount, h.Currency)
+			}
+			return k.money(h.Amount, h.Currency, p.PerGPU && h.Basis == pricing.BasisQuoted)
+		}
 		if c.From != nil {
-			r.From = feed.Money(c.From.Amount, c.From.Currency)
+			r.From = money(c.From, c.Old)
 		}
 		if c.To != nil {
-			r.To = feed.Money(c.To.Amount, c.To.Currency)
+			r.To = money(c.To, c.New)
 		}
 		if c.Percent != nil {
 			r.Percent = feed.Percent(*c.Percent)
