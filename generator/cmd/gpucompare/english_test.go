@@ -307,6 +307,7 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 	}
 	spaced := map[string][]string{}    // a number spaced from its measure word → the files
 	halfWidth := map[string][]string{} // a half-width mark after a Chinese character → the files
+	badMoney := map[string][]string{}  // an amount not in the edition's money format → the files
 	byWord := map[string][]string{}    // word → the files that show it
 	firstAt := map[string]string{}     // word → the text around its first occurrence
 	pages, feeds := 0, 0
@@ -336,6 +337,11 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %v", rel, err)
+		}
+		for _, m := range moneyProblems(text) {
+			if fs := badMoney[m]; len(fs) == 0 || fs[len(fs)-1] != rel {
+				badMoney[m] = append(badMoney[m], rel)
+			}
 		}
 		for _, m := range halfWidthMarks(text) {
 			if fs := halfWidth[m]; len(fs) == 0 || fs[len(fs)-1] != rel {
@@ -369,6 +375,11 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 	// space of every price the site shows.
 	for _, m := range slices.Sorted(maps.Keys(spaced)) {
 		t.Errorf("%q, a number spaced from its measure word, on %d files: %s", m, len(spaced[m]), strings.Join(spaced[m][:min(3, len(spaced[m]))], ", "))
+	}
+	// An amount is written as Chinese writes it: "16美元", "3.09美元/小时",
+	// not "$16" or "3.09 美元".
+	for _, m := range slices.Sorted(maps.Keys(badMoney)) {
+		t.Errorf("%q, an amount not in the Chinese money format, on %d files: %s", m, len(badMoney[m]), strings.Join(badMoney[m][:min(3, len(badMoney[m]))], ", "))
 	}
 	// Chinese text takes full-width marks: "22.726元/小时；无预付", not
 	// "22.726元/小时; 无预付".
@@ -425,6 +436,47 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 	}
 }
 
+// moneyProblems are the amounts of text outside a source's quotation
+// (“”) that are not in the Chinese edition's money format: a dollar
+// sign before a figure ("$16"), or a space between a figure and its
+// currency ("3.09 美元"); each with the text around it.
+func moneyProblems(text string) []string {
+	var found []string
+	for _, span := range unquoted(text) {
+		for _, m := range badAmount.FindAllStringIndex(text[span[0]:span[1]], -1) {
+			found = append(found, around(text, span[0]+m[0], span[0]+m[1]))
+		}
+	}
+	return found
+}
+
+// badAmount is "$16", "US$1.2", or a figure spaced from its currency.
+var badAmount = regexp.MustCompile(`\$[0-9]|[0-9][ \x{00a0}\x{202f}]+(美元|元|欧元)`)
+
+// unquoted are the spans of text outside quotations in “”.
+func unquoted(text string) [][2]int {
+	var out [][2]int
+	start, depth := 0, 0
+	for i, r := range text {
+		switch {
+		case r == '“':
+			if depth == 0 {
+				out = append(out, [2]int{start, i})
+			}
+			depth++
+		case r == '”' && depth > 0:
+			depth--
+			if depth == 0 {
+				start = i + len("”")
+			}
+		}
+	}
+	if depth == 0 {
+		out = append(out, [2]int{start, len(text)})
+	}
+	return out
+}
+
 // halfWidthMarks are the half-width marks , ; : ? ! . of text that
 // directly follow a Chinese character (or a full-width bracket or
 // quotation mark closing Chinese text), each with the text around it,
@@ -450,6 +502,22 @@ func halfWidthMarks(text string) []string {
 // spacedMeasure is a number, a space and a Chinese measure word or unit:
 // "16 张", "6 个月", "3 天".
 var spacedMeasure = regexp.MustCompile(`[0-9][0-9,.]*[ \x{00a0}]+(张|个|台|块|卡|天|周|小时|分钟|秒|年|次|项|条|家|种|倍|节点)`)
+
+// TestMoneyProblemsFound: a dollar sign or a spaced currency is found
+// in Chinese text, not in a source's quotation, and the Chinese money
+// format passes.
+func TestMoneyProblemsFound(t *testing.T) {
+	for text, want := range map[string]int{
+		"每小时 $16，约 $1.5 以内":       2,
+		"3.09 美元 与 11.714\u202f元": 2,
+		"3.09美元/小时，11.714元/GPU小时": 0,
+		"原文为“每GPU小时 $1.2”":        0,
+	} {
+		if got := moneyProblems(text); len(got) != want {
+			t.Errorf("%q: found %q, want %d", text, got, want)
+		}
+	}
+}
 
 // TestHalfWidthMarksFound: a half-width mark after Chinese text is
 // found; one in English text, in a number, in an address or in a

@@ -481,7 +481,7 @@ var scriptMessages = []string{
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
 	"trust.undated", "matrix.gpu_times", "matrix.price_quoted", "matrix.price_exact", "matrix.rate_title",
 	"matrix.prev_short", "matrix.partial_short", "matrix.print_caption", "untranslated.mark",
-	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR", "punct.comma", "punct.semicolon", "punct.colon",
+	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR", "punct.comma", "punct.semicolon", "punct.colon", "punct.amount_space",
 }
 
 // Kind is the page kind of the instance matrix (/compare/) and of
@@ -1053,7 +1053,7 @@ func (k *Kind) priceTitle(v *Price) string {
 		parts = append(parts, t("payment."+p))
 	}
 	if v.Upfront != nil {
-		parts = append(parts, t("price.upfront", render.FormatMoney(v.Upfront)+" "+k.msgs.Cur(v.Point.Currency)))
+		parts = append(parts, t("price.upfront", render.FormatMoney(v.Upfront)+t("punct.amount_space")+k.msgs.Cur(v.Point.Currency)))
 	}
 	if d := v.Point.DiscountPct; d != nil {
 		parts = append(parts, t("price.discount", render.FormatNum(d)))

@@ -357,6 +357,7 @@ func Funcs(m Messages) template.FuncMap {
 		"sharekey":     ShareKey,       // the message key naming a strategy's share of a pricing model
 		"months":       m.Months,       // a number of months as the language writes it: "1 month", "12 months"
 		"cur":          m.Cur,          // a currency code as the language writes it beside an amount: USD, 美元
+		"asp":          m.amountSpace,  // the space between an amount and its currency: a narrow no-break space, none in Chinese (16美元)
 		"curname":      m.CurName,      // a currency code as the language names the currency: USD, 人民币
 		"unitname":     m.UnitName,     // a benchmark's unit as the language writes it: minutes, 分钟
 		"division":     m.Division,     // a benchmark's division as the language writes it: closed, 封闭组（Closed）
@@ -366,6 +367,16 @@ func Funcs(m Messages) template.FuncMap {
 		"instnametext": m.instNameText, // instname without the breaks
 		"tip":          m.tip,          // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
 	}
+}
+
+// amountSpace is the space between an amount and its currency
+// (punct.amount_space): a narrow no-break space in English (32.77 USD),
+// none in Chinese (32.77美元).
+func (m Messages) amountSpace() template.HTML {
+	if m["punct.amount_space"] == "" {
+		return ""
+	}
+	return "&#8239;"
 }
 
 // Cur is the currency of the ISO 4217 code as the language writes it
