@@ -450,8 +450,11 @@ func moneyProblems(text string) []string {
 	return found
 }
 
-// badAmount is "$16", "US$1.2", or a figure spaced from its currency.
-var badAmount = regexp.MustCompile(`\$[0-9]|[0-9][ \x{00a0}\x{202f}]+(美元|元|欧元)`)
+// badAmount is "$16", "US$1.2", a figure spaced from its currency, or a
+// measured result with the noise of a division ("27.9688844837分钟": a
+// result is shown to four significant digits, its exact value in the
+// exports).
+var badAmount = regexp.MustCompile(`\$[0-9]|[0-9][ \x{00a0}\x{202f}]+(美元|元|欧元)|[0-9]\.[0-9]{5,}[ \x{202f}]?(分钟|秒|样本/秒|查询/秒|词元/秒)`)
 
 // unquoted are the spans of text outside quotations in “”.
 func unquoted(text string) [][2]int {
@@ -512,6 +515,7 @@ func TestMoneyProblemsFound(t *testing.T) {
 		"3.09 美元 与 11.714\u202f元": 2,
 		"3.09美元/小时，11.714元/GPU小时": 0,
 		"原文为“每GPU小时 $1.2”":        0,
+		"27.9688844837分钟，27.97分钟": 1,
 	} {
 		if got := moneyProblems(text); len(got) != want {
 			t.Errorf("%q: found %q, want %d", text, got, want)

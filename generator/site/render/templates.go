@@ -17,6 +17,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"math"
 	"net/url"
 	"path"
 	"regexp"
@@ -340,6 +341,7 @@ func Funcs(m Messages) template.FuncMap {
 		"tr":           m.tr,           // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
 		"trs":          m.trs,          // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
 		"num":          FormatNum,      // a figure: 1,979 or 19.5
+		"result":       FormatResult,   // a benchmark result or trial figure, to four significant digits: 27.97, 1,236
 		"money":        FormatMoney,    // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
 		"derived":      FormatDerived,  // a computed amount, as money
 		"exact":        FormatExact,    // an amount with all its digits, for a title: 32.7726
@@ -605,6 +607,26 @@ func FormatNum(v any) string {
 	f, ok := Number(v)
 	if !ok {
 		return ""
+	}
+	return Group(strconv.FormatFloat(f, 'f', -1, 64))
+}
+
+// FormatResult writes a measured figure (a benchmark result, a trial's
+// figure) for reading: to four significant digits, a figure of 1,000 or
+// more to its unit, trailing zeros dropped — 27.9688844837 → 27.97,
+// 1235.67 → 1,236, 0.123456 → 0.1235, 4,096 → 4,096. The exports keep
+// the exact value.
+func FormatResult(v any) string {
+	f, ok := Number(v)
+	if !ok {
+		return ""
+	}
+	if a := math.Abs(f); a != 0 && f != math.Trunc(f) {
+		places := 0
+		if a < 1000 {
+			places = 3 - int(math.Floor(math.Log10(a)))
+		}
+		f = pricing.Round(f, places)
 	}
 	return Group(strconv.FormatFloat(f, 'f', -1, 64))
 }

@@ -50,3 +50,13 @@ func TestTipTakesTheRecordsTranslation(t *testing.T) {
 		t.Errorf("English: got %s, want %s", got, want)
 	}
 }
+
+// TestFormatResult: a measured figure is shown to four significant
+// digits, never with the noise of a division.
+func TestFormatResult(t *testing.T) {
+	for v, want := range map[float64]string{27.9688844837: "27.97", 1235.67: "1,236", 0.123456: "0.1235", 4096: "4,096", 9.99996: "10", 0: "0", 156.45: "156.5"} {
+		if got := FormatResult(v); got != want {
+			t.Errorf("FormatResult(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
