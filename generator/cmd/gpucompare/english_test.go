@@ -379,7 +379,7 @@ func TestChineseEditionHasNoEnglishWords(t *testing.T) {
 	// An amount is written as Chinese writes it: "16美元", "3.09美元/小时",
 	// not "$16" or "3.09 美元".
 	for _, m := range slices.Sorted(maps.Keys(badMoney)) {
-		t.Errorf("%q, an amount not in the Chinese money format, on %d files: %s", m, len(badMoney[m]), strings.Join(badMoney[m][:min(3, len(badMoney[m]))], ", "))
+		t.Errorf("%q, a figure or date not written as Chinese writes it, on %d files: %s", m, len(badMoney[m]), strings.Join(badMoney[m][:min(3, len(badMoney[m]))], ", "))
 	}
 	// Chinese text takes full-width marks: "22.726元/小时；无预付", not
 	// "22.726元/小时; 无预付".
@@ -453,8 +453,9 @@ func moneyProblems(text string) []string {
 // badAmount is "$16", "US$1.2", a figure spaced from its currency, or a
 // measured result with the noise of a division ("27.9688844837分钟": a
 // result is shown to four significant digits, its exact value in the
-// exports).
-var badAmount = regexp.MustCompile(`\$[0-9]|[0-9][ \x{00a0}\x{202f}]+(美元|元|欧元)|[0-9]\.[0-9]{5,}[ \x{202f}]?(分钟|秒|样本/秒|查询/秒|词元/秒)`)
+// exports), or an ISO date in Chinese prose ("自 2020-11-01 起": Chinese
+// writes 自2020年11月1日起).
+var badAmount = regexp.MustCompile(`\p{Han} ?[12][0-9]{3}-[01][0-9]-[0-3][0-9] ?\p{Han}|\$[0-9]|[0-9][ \x{00a0}\x{202f}]+(美元|元|欧元)|[0-9]\.[0-9]{5,}[ \x{202f}]?(分钟|秒|样本/秒|查询/秒|词元/秒)`)
 
 // unquoted are the spans of text outside quotations in “”.
 func unquoted(text string) [][2]int {
@@ -516,6 +517,8 @@ func TestMoneyProblemsFound(t *testing.T) {
 		"3.09美元/小时，11.714元/GPU小时": 0,
 		"原文为“每GPU小时 $1.2”":        0,
 		"27.9688844837分钟，27.97分钟": 1,
+		"SLA 自 2020-11-01 起生效":    1,
+		"SLA 自2020年11月1日起生效":      0,
 	} {
 		if got := moneyProblems(text); len(got) != want {
 			t.Errorf("%q: found %q, want %d", text, got, want)

@@ -503,6 +503,9 @@ func (m Messages) language() string { return cmp.Or(m["site.language"], catalog.
 // none in that language, the catalog's own text, marked as such.
 func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	s, in := catalog.Text(rec, key, m.language())
+	if in {
+		s = m.ProseDates(s)
+	}
 	h := template.HTML(template.HTMLEscapeString(s))
 	if in && s != "" && m.language() != catalog.BaseLanguage {
 		// A name the catalog gives in its own language only (RunPod
@@ -517,8 +520,62 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 // trs returns the text of the field key of rec in the language of the
 // Messages, plain, for an attribute or a title.
 func (m Messages) trs(rec any, key string) string {
-	s, _ := catalog.Text(rec, key, m.language())
+	s, in := catalog.Text(rec, key, m.language())
+	if in {
+		s = m.ProseDates(s)
+	}
 	return s
+}
+
+// ProseDates writes the ISO dates (2020-11-01) of a catalog text
+// translated into the language of m as the language writes dates
+// (2020年11月1日), outside the quotations of a source in “”, which
+// keep their words; in the catalog's own language, and where the
+// language writes ISO dates, s is as it is.
+func (m Messages) ProseDates(s string) string {
+	if m.language() == catalog.BaseLanguage || !isoDay.MatchString(s) {
+		return s
+	}
+	var b strings.Builder
+	quoted := 0
+	last := 0
+	for _, loc := range isoDay.FindAllStringIndex(s, -1) {
+		lo, hi := loc[0], loc[1]
+		if lo > 0 && isCodeByte(s[lo-1]) || hi < len(s) && isCodeByte(s[hi]) {
+			continue
+		}
+		quoted += strings.Count(s[last:lo], "“") - strings.Count(s[last:lo], "”")
+		before := s[last:lo]
+		d := s[lo:hi]
+		if w, err := m.Date(d); err == nil && quoted <= 0 {
+			// Written Chinese sets a date against the words around it:
+			// 自2020年11月1日起, not 自 2020年11月1日 起.
+			if r, n := utf8.DecodeLastRuneInString(strings.TrimSuffix(before, " ")); n > 0 && strings.HasSuffix(before, " ") && unicode.Is(unicode.Han, r) {
+				before = strings.TrimSuffix(before, " ")
+			}
+			if rest := s[hi:]; strings.HasPrefix(rest, " ") {
+				if r, _ := utf8.DecodeRuneInString(rest[1:]); unicode.Is(unicode.Han, r) {
+					hi++
+				}
+			}
+			d = w
+		}
+		b.WriteString(before)
+		b.WriteString(d)
+		last = hi
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// isoDay is an ISO date of a day standing alone (not in a longer run of
+// letters, digits and dashes: a file name, a version).
+var isoDay = regexp.MustCompile(`[12][0-9]{3}-[01][0-9]-[0-3][0-9]`)
+
+// isCodeByte is a byte of a name or code around a date: a letter, a
+// digit, a dash.
+func isCodeByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-'
 }
 
 // spotName is provider p's own term for its spot capacity in the

@@ -60,3 +60,23 @@ func TestFormatResult(t *testing.T) {
 		}
 	}
 }
+
+// TestProseDates: a translated catalog text writes its ISO dates as the
+// language does, but not inside a source's quotation, and the English
+// text keeps them.
+func TestProseDates(t *testing.T) {
+	zh := Messages{"site.language": "zh-CN", "date.layout_day": "2006年1月2日"}
+	for in, want := range map[string]string{
+		"CVM SLA 自 2020-11-01 起生效":  "CVM SLA 自2020年11月1日起生效",
+		"原文“2020-11-01”；2021-02-03": "原文“2020-11-01”；2021年2月3日",
+		"file-2020-11-01.yaml":      "file-2020-11-01.yaml",
+	} {
+		if got := zh.ProseDates(in); got != want {
+			t.Errorf("zh ProseDates(%q) = %q, want %q", in, got, want)
+		}
+	}
+	en := Messages{"site.language": "en", "date.layout_day": "2006-01-02"}
+	if got := en.ProseDates("since 2020-11-01"); got != "since 2020-11-01" {
+		t.Errorf("en ProseDates = %q", got)
+	}
+}
