@@ -344,6 +344,7 @@ func Funcs(m Messages) template.FuncMap {
 		"result":       FormatResult,   // a benchmark result or trial figure, to four significant digits: 27.97, 1,236
 		"money":        FormatMoney,    // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
 		"derived":      FormatDerived,  // a computed amount, as money
+		"large":        m.large,        // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
 		"exact":        FormatExact,    // an amount with all its digits, for a title: 32.7726
 		"tri":          Tri,            // a *bool as "yes", "no" or "unknown"
 		"cite":         m.Cite,         // a source split into citations, each into words and links
@@ -666,6 +667,21 @@ func FormatNum(v any) string {
 		return ""
 	}
 	return Group(strconv.FormatFloat(f, 'f', -1, 64))
+}
+
+// large writes a computed amount for running text: as FormatDerived,
+// or, where the language counts large amounts in ten thousands
+// (number.wan: 万) and the amount is at least that, in them to two
+// decimals: 1,992,759.84 → 199.28万.
+func (m Messages) large(v any) string {
+	f, ok := Number(v)
+	if !ok {
+		return ""
+	}
+	if wan := m["number.wan"]; wan != "" && math.Abs(f) >= 1e4 {
+		return Group(strconv.FormatFloat(pricing.Round(f/1e4, 2), 'f', 2, 64)) + wan
+	}
+	return FormatDerived(f)
 }
 
 // FormatResult writes a measured figure (a benchmark result, a trial's
