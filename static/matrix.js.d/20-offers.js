@@ -320,7 +320,7 @@
       },
       cell: (o, i) => {
         const v = normalised(k, i);
-        return isFinite(v) ? cellOfSegs([{ t: amount(v) }], exact(v) + t('punct.amount_space') + cur(state.cur)) : na();
+        return isFinite(v) ? cellOfSegs([{ t: amount(v) }], exact(v) + (t('punct.amount_space') ? ' ' : '') + cur(state.cur)) : na();
       },
     };
   }
@@ -365,7 +365,7 @@
           title.push(t('matrix.price_exact', exact(p.hourly * m), cur(p.currency) + unit), t('matrix.no_rate', cur(state.cur)));
         }
         if (p.payment) title.push(t('payment.' + p.payment));
-        if (p.upfront > 0) title.push(t('price.upfront', amount(p.upfront) + t('punct.amount_space') + cur(p.currency)));
+        if (p.upfront > 0) title.push(t('price.upfront', amount(p.upfront) + (t('punct.amount_space') ? ' ' : '') + cur(p.currency)));
         if (p.discount_pct !== undefined) title.push(t('price.discount', fnum(p.discount_pct)));
         if (p.currency !== state.cur && isFinite(v)) {
           const c = convert(p.currency, state.cur);

@@ -156,6 +156,7 @@ async function rows(page) {
     if (!panel) return { tab: null, rows: [] };
     return {
       tab: panel.dataset.model,
+      noneCurrentNote: visible(panel.querySelector('.mainland-none-current')),
       rows: [...panel.querySelectorAll('tbody tr')].map((tr) => {
         const money = tr.querySelector('.price .money');
         const r = money && money.getBoundingClientRect();
@@ -184,6 +185,9 @@ function check(got, tab) {
     assert.ok(Math.abs(figure - w.per) <= 0.5 * 10 ** -decimals + 1e-9, `${tab} ${r.gpu}: written ${r.text}, want ${w.per} rounded`);
     assert.equal(r.other, !w.current, `${tab} ${r.gpu}: marked ${r.other ? '' : 'not '}as not current`);
   }
+  // A tab none of whose figures is current says so above its table.
+  const noneCurrent = priced.length > 0 && priced.every((r) => r.other);
+  assert.equal(got.noneCurrentNote, noneCurrent, `${tab}: the note that no price is current is ${got.noneCurrentNote ? '' : 'not '}shown`);
 }
 
 for (const width of [1280, 375]) {

@@ -1053,7 +1053,7 @@ func (k *Kind) priceTitle(v *Price) string {
 		parts = append(parts, t("payment."+p))
 	}
 	if v.Upfront != nil {
-		parts = append(parts, t("price.upfront", render.FormatMoney(v.Upfront)+t("punct.amount_space")+k.msgs.Cur(v.Point.Currency)))
+		parts = append(parts, t("price.upfront", render.FormatMoney(v.Upfront)+titleSpace(t)+k.msgs.Cur(v.Point.Currency)))
 	}
 	if d := v.Point.DiscountPct; d != nil {
 		parts = append(parts, t("price.discount", render.FormatNum(d)))
@@ -1063,6 +1063,16 @@ func (k *Kind) priceTitle(v *Price) string {
 			t("matrix.rate_title", t("matrix.rate_dated", t("matrix.rate", k.msgs.Cur(v.Rate.Base), render.FormatNum(v.Rate.Rate), k.msgs.Cur(v.Rate.Quote)), rateDate(t, k.msgs.DateKeeping(&terr), v.Rate.Date))))
 	}
 	return strings.Join(parts, t("punct.semicolon"))
+}
+
+// titleSpace is the space between an amount and its currency in a
+// title: a plain space, none where the language sets none
+// (punct.amount_space).
+func titleSpace(t func(string, ...any) string) string {
+	if t("punct.amount_space") == "" {
+		return ""
+	}
+	return " "
 }
 
 // rateDate is the date of a rate as a title says it, written by date.
