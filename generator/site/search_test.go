@@ -416,7 +416,7 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		{"抢占", []string{"scenario:短期项目：优先抢占式实例，配合检查点"}},
 		{"竞价", []string{"provider:华为云", "provider:腾讯云"}},
 		// The scenario whose title names it, then the guide that asks it.
-		{"等保三级", []string{"scenario:中国内地金融行业：16张A100级GPU用6个月，等保三级", "guide:哪种 GPU 算力适合您的工作负载？"}},
+		{"等保三级", []string{"scenario:中国内地金融行业：16张A100级GPU用6个月，等保三级", "guide:哪种GPU算力适合您的工作负载？"}},
 		{"华北2（北京）", []string{"region:华北2（北京）", "region:华北2(北京)"}},
 		{"Ｈ１００ ８０ＧＢ", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
 	} {

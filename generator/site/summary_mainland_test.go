@@ -30,9 +30,9 @@ func mainlandPrices(fragment string) []string {
 func TestSummaryHasTheMainlandView(t *testing.T) {
 	files, _ := build(t, shipped(t), Options{})
 	section := regexp.MustCompile(`(?s)<section class="price-panel" id="mainland-on_demand".*?</section>`)
-	for _, ed := range []struct{ dir, title, unit string }{
-		{"", "What one GPU costs per hour in mainland China", "CNY"},
-		{"zh/", "在中国内地租一张卡每小时多少钱", "元"},
+	for _, ed := range []struct{ dir, title, space, unit string }{
+		{"", "What one GPU costs per hour in mainland China", " ", "CNY"},
+		{"zh/", "在中国内地租一张卡每小时多少钱", "", "元"}, // 14.42元: no space in Chinese
 	} {
 		home := section.FindString(string(files[ed.dir+"index.html"]))
 		want := mainlandPrices(home)
@@ -45,7 +45,7 @@ func TestSummaryHasTheMainlandView(t *testing.T) {
 			t.Fatalf("%s%s has no mainland section after the answer per GPU class", ed.dir, report.SummaryPath)
 		}
 		mainland := page[at:]
-		if !strings.Contains(mainland, `<h2 id="mainland-title">`+ed.title+`</h2>`) || !strings.Contains(mainland, `<span class="price-unit"> `+ed.unit) {
+		if !strings.Contains(mainland, `<h2 id="mainland-title">`+ed.title+`</h2>`) || !strings.Contains(mainland, `<span class="price-unit">`+ed.space+ed.unit) {
 			t.Errorf("%s%s: the mainland section is not titled %q with prices in %s", ed.dir, report.SummaryPath, ed.title, ed.unit)
 		}
 		if got := mainlandPrices(mainland); strings.Join(got, "\n") != strings.Join(want, "\n") {
