@@ -79,7 +79,7 @@ var refCorrections = []refCorrection{
 	{"gpus.csv", a10gRow, "architecture", "Ampere (GA102)", "Ampere", a10gAWS + " (AWS says Ampere; GA102 is the blog's)"},
 	{"gpus.csv", a10gRow, "notes", "AWS-specific variant; no public NVIDIA datasheet.", "A GPU NVIDIA makes for AWS alone", a10gAWS},
 	{"gpus.csv", a10gRow, "source", "https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/", "https://aws.amazon.com/blogs/aws/new-ec2-instances-g5-with-nvidia-a10g-tensor-core-gpus/", a10gAWS},
-	{"gpus.csv", a10gRow, "as_of", "unknown", "2026-07-20 (Karpenter data generated)", a10gAWS},
+	{"gpus.csv", a10gRow, "as_of", "unknown", "2026-07-20", a10gAWS},
 	{"price_history.csv", "AWS|p5e.48xlarge|most regions|capacity_block|39.80", "region", "most regions", "us-east-2",
 		"the source names no region but us-west-1 (priced apart); AWS's Dec-2024 Capacity Blocks page listed p5e only in us-east-2, whose series this newer point continues"},
 }
