@@ -351,8 +351,8 @@ func TestShippedCorrections(t *testing.T) {
 		if caveats != 4 {
 			t.Errorf("%d rates with a caveat, want the 4 the reference flags", caveats)
 		}
-		if latest == nil || latest.Date != "2026-01-26" || latest.Rate != 6.9843 {
-			t.Errorf("latest verified USD/CNY rate %+v, want 6.9843 of 2026-01-26 (CFETS central parity)", latest)
+		if latest == nil || latest.Date != "2026-06-30" || latest.Rate != 6.8109 {
+			t.Errorf("latest verified USD/CNY rate %+v, want 6.8109 of 2026-06-30 (CFETS central parity)", latest)
 		}
 		// The rate prices are converted at cites the CFETS or PBoC notice
 		// itself, or says that the notice was looked for, where and when.

@@ -7,17 +7,16 @@ import (
 )
 
 // TestChineseHomeNamesInChinese: the Chinese home page names a GPU
-// model, an instance type and the news agency an exchange rate's source
-// credits in Chinese where the catalog or the messages have the words —
-// in its tables, its charts' data and its rate notes — and the English
-// home page keeps the catalog's own.
+// model and an instance type in Chinese where the catalog or the messages
+// have the words — in its tables and its charts' data — and the English
+// home page keeps the catalog's own; the matrix names the news agency an
+// exchange rate's source credits in Chinese.
 func TestChineseHomeNamesInChinese(t *testing.T) {
 	files, _ := build(t, shipped(t), Options{})
 	zh, en := string(files["zh/index.html"]), string(files["index.html"])
 	for _, c := range []struct{ zh, en string }{
 		{`<a href="gpus/gb200/index.html">GB200（按单GPU计价）</a>`, `<a href="gpus/gb200/index.html">GB200 (per GPU)</a>`},
 		{`"GB200（按单GPU计价）"`, `"GB200 (per GPU)"`},
-		{`<span class="source">（新华社）</span>`, `<span class="source"> (Xinhua)</span>`},
 	} {
 		if !strings.Contains(zh, c.zh) {
 			t.Errorf("zh/index.html does not show %s", c.zh)
@@ -30,6 +29,10 @@ func TestChineseHomeNamesInChinese(t *testing.T) {
 		if strings.Contains(zh, english) {
 			t.Errorf("zh/index.html still shows %q", english)
 		}
+	}
+	// The matrix's rates name the agency a source credits in Chinese.
+	if p := string(files["zh/compare/index.html"]); !strings.Contains(p, `{"t":"（新华社）"}`) || strings.Contains(p, `{"t":" (Xinhua)"}`) {
+		t.Errorf("zh/compare/index.html does not credit Xinhua in Chinese")
 	}
 	// An instance type's name says its extra words in Chinese on the
 	// provider's Chinese pages too.
