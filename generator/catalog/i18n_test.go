@@ -161,7 +161,7 @@ func TestShippedChineseNames(t *testing.T) {
 		{"alibaba-cloud", "cn-beijing", "华北2（北京）"},
 		{"alibaba-cloud", "cn-hongkong", "中国香港"},
 		{"tencent-cloud", "", "腾讯云"},
-		{"tencent-cloud", "ap-beijing", "华北地区(北京)"},
+		{"tencent-cloud", "ap-beijing", "华北地区（北京）"},
 		{"huawei-cloud", "", "华为云"},
 		{"volcano-engine", "", "火山引擎"},
 		{"baidu-ai-cloud", "", "百度智能云"},

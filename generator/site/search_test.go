@@ -448,7 +448,7 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		}
 	}
 	// 腾讯云广州 finds Tencent Cloud's Guangzhou region and its offers there.
-	if got := titles(search.Find(entries, "腾讯云广州")); !slices.Contains(got, "region:华南地区(广州)") {
+	if got := titles(search.Find(entries, "腾讯云广州")); !slices.Contains(got, "region:华南地区（广州）") {
 		t.Errorf(`"腾讯云广州" finds %q, want Tencent Cloud's Guangzhou region among them`, got)
 	}
 	if got := titles(search.Find(entries, "阿里云抢占")); len(got) == 0 || got[0] != "provider:阿里云" {
@@ -474,7 +474,7 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 	if regions < 50 {
 		t.Errorf("%d regions with a Chinese name, want the shipped catalog's (over 50)", regions)
 	}
-	for id, title := range map[string]string{"cn-beijing": "region:华北2（北京）", "ap-guangzhou": "region:华南地区(广州)", "cn-north-4": "region:华北-北京四"} {
+	for id, title := range map[string]string{"cn-beijing": "region:华北2（北京）", "ap-guangzhou": "region:华南地区（广州）", "cn-north-4": "region:华北-北京四"} {
 		if got := titles(search.Find(entries, id)); !slices.Contains(got, title) {
 			t.Errorf("%q finds %q, want %s among them", id, got, title)
 		}

@@ -34,6 +34,21 @@ func TestChineseHomeNamesInChinese(t *testing.T) {
 	if p := string(files["zh/compare/index.html"]); !strings.Contains(p, `{"t":"（新华社）"}`) || strings.Contains(p, `{"t":" (Xinhua)"}`) {
 		t.Errorf("zh/compare/index.html does not credit Xinhua in Chinese")
 	}
+	// A provider's regions say each name once: no alias or location the
+	// name already says (北京 beside 华北2（北京）, Hangzhou beside China
+	// (Hangzhou)), and a location in the page's language.
+	for page, c := range map[string]struct{ says, not string }{
+		"zh/providers/alibaba-cloud/index.html":  {`<span>华东1（杭州）</span> <span class="id">cn-hangzhou</span></li>`, "Hangzhou</span>"},
+		"providers/alibaba-cloud/index.html":     {`<span>China (Hangzhou)</span> <span class="id">cn-hangzhou</span></li>`, `<span class="sub">Hangzhou</span>`},
+		"zh/providers/baidu-ai-cloud/index.html": {`<span>华北-北京</span> <span class="id">bj</span></li>`, "Beijing</span>"},
+		"providers/baidu-ai-cloud/index.html":    {`<span>华北-北京</span> <span class="id">bj</span><br><span class="sub">Beijing</span></li>`, "~"},
+		"zh/providers/tencent-cloud/index.html":  {`<span>华南地区（广州）</span> <span class="id">ap-guangzhou</span></li>`, "华南地区(广州)"},
+	} {
+		html := string(files[page])
+		if !strings.Contains(html, c.says) || strings.Contains(html, c.not) {
+			t.Errorf("%s: the regions do not say %s alone (or say %s)", page, c.says, c.not)
+		}
+	}
 	// An instance type's name says its extra words in Chinese on the
 	// provider's Chinese pages too.
 	if p := string(files["zh/providers/crusoe/index.html"]); !strings.Contains(p, "NVIDIA H200 141GB HGX（按单GPU计价）") {

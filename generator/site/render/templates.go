@@ -347,6 +347,7 @@ func Funcs(m Messages) template.FuncMap {
 		"cite":         m.Cite,         // a source split into citations, each into words and links
 		"spotname":     m.spotName,     // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
 		"join":         strings.Join,   // a list of names
+		"besides":      Besides,        // the words a name does not already say: {{besides $name .Aliases}}
 		"wbr":          Breakable,      // a name that may wrap after '.', '_' and '-' only
 		"inc":          inc,            // a 0-based index counted from 1
 		"sentence":     m.Sentence,     // catalog text ended as a sentence: "billed apart."
@@ -482,8 +483,13 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	h := template.HTML(template.HTMLEscapeString(s))
 	if in && s != "" && m.language() != catalog.BaseLanguage {
 		// A name the catalog gives in its own language only (RunPod
-		// Secure Cloud) stays a name, unmarked, but in that language.
+		// Secure Cloud) stays a name, unmarked, but in that language; one
+		// it writes without a Latin letter (百度智能云's 华北-北京) is in
+		// the page's script already.
 		if own, _ := catalog.Text(rec, key, catalog.BaseLanguage); own == s {
+			if !strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Latin, r) }) {
+				return h, nil
+			}
 			return template.HTML(`<span lang="`+catalog.BaseLanguage+`">`) + h + "</span>", nil
 		}
 	}
@@ -907,4 +913,25 @@ func (x *Texter) T(key string, args ...any) string {
 		x.Err = err
 	}
 	return s
+}
+
+// Besides is the words (a list, or one word), in order and once each,
+// that name does not already hold: an alias 北京 beside the region
+// 华北2（北京）, or a location Hangzhou beside China (Hangzhou), says
+// nothing more.
+func Besides(name string, words any) []string {
+	var list []string
+	switch w := words.(type) {
+	case string:
+		list = []string{w}
+	case []string:
+		list = w
+	}
+	var out []string
+	for _, w := range list {
+		if w != "" && !strings.Contains(name, w) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }

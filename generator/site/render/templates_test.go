@@ -2,6 +2,7 @@ package render
 
 import (
 	"io/fs"
+	"slices"
 	"testing"
 
 	"gpucompare"
@@ -48,5 +49,23 @@ func TestTipTakesTheRecordsTranslation(t *testing.T) {
 	en := Messages{"site.language": "en"}
 	if got, want := string(en.tip("", in, "price_incomplete", "partial")), `<span title="GPU &lt;only&gt;">partial</span>`; got != want {
 		t.Errorf("English: got %s, want %s", got, want)
+	}
+}
+
+func TestBesides(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		words any
+		want  []string
+	}{
+		{"华北2（北京）", []string{"北京", "Peking", "Peking"}, []string{"Peking"}},
+		{"China (Hangzhou)", "Hangzhou", nil},
+		{"华北-北京", "Beijing", []string{"Beijing"}},
+		{"x", "", nil},
+		{"x", []string(nil), nil},
+	} {
+		if got := Besides(c.name, c.words); !slices.Equal(got, c.want) {
+			t.Errorf("Besides(%q, %q) = %q, want %q", c.name, c.words, got, c.want)
+		}
 	}
 }
