@@ -548,7 +548,11 @@ func removePricePoint(root fstest.MapFS, rnd *rand.Rand) string {
 // checks after each that every file of the rebuilt site (RebuildChanged,
 // told the file edited, as serve does), in both editions, equals a full
 // build's, byte for byte, and that the edit changed what was built. An
-// edit of static files alone renders nothing again.
+// edit of static files alone renders nothing again. Before each rebuild,
+// a draft (Rebuilder.Draft, as serve makes of the pages open) renders a
+// page of every kind in both editions, and each file of it equals the
+// full build's; the pages the draft leaves to the build (the search
+// page) are the build's alone.
 func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
 	root := shippedRootInMemory(t)
 	opts := Options{BaseURL: "https://example.com/"}
@@ -598,8 +602,10 @@ func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
 		{"static file added", "static/extra.css", func() { root["static/extra.css"] = &fstest.MapFile{Data: []byte("p {}\n")} }},
 		{"static file removed", "static/extra.css", func() { delete(root, "static/extra.css") }},
 	}
+	open := draftedPages(t, last)
 	for _, s := range steps {
 		s.edit()
+		draft, drafted := r.Draft([]string{s.file}, slices.Concat(open, []string{"search/index.html", "zh/search/index.html"}))
 		got, gotReport, err := r.RebuildChanged([]string{s.file})
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", s.name, err, gotReport)
@@ -608,6 +614,10 @@ func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: full build: %v", s.name, err)
 		}
+		if staticEdit := strings.HasPrefix(s.file, "static/"); drafted == staticEdit {
+			t.Errorf("%s: drafted %v; want %v", s.name, drafted, !staticEdit)
+		}
+		sameDraft(t, s.name, draft, want, open)
 		if gotReport.String() != wantReport.String() {
 			t.Errorf("%s: report\n%s\nwant\n%s", s.name, gotReport, wantReport)
 		}
@@ -625,6 +635,57 @@ func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
 			t.Errorf("%s: the sitemap was made again: %v; want %v", s.name, !staticEdit, staticEdit)
 		}
 		last = got
+	}
+}
+
+// draftedPages are pages of every kind a draft makes (Rebuilder.Draft),
+// in each edition of the site files, one of each folder.
+func draftedPages(t *testing.T, files Files) []string {
+	t.Helper()
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range files.Paths() {
+		if !strings.HasSuffix(p, ".html") {
+			continue
+		}
+		ed, rest := "", p
+		if after, ok := strings.CutPrefix(p, "zh/"); ok {
+			ed, rest = "zh/", after
+		}
+		folder, _, _ := strings.Cut(rest, "/")
+		if folder == "search" || seen[ed+folder] {
+			continue
+		}
+		seen[ed+folder] = true
+		out = append(out, p)
+	}
+	for _, want := range []string{"index.html", "compare/index.html", "zh/instances", "zh/gpus", "404.html", "zh/about"} {
+		if !slices.ContainsFunc(out, func(p string) bool { return strings.HasPrefix(p, want) }) {
+			t.Fatalf("no page %s… to draft among %v", want, out)
+		}
+	}
+	return out
+}
+
+// sameDraft reports every file of a draft that differs from the full
+// build's, and every page of pages it lacks.
+func sameDraft(t *testing.T, step string, draft, want Files, pages []string) {
+	t.Helper()
+	if draft == nil {
+		return
+	}
+	for _, p := range pages {
+		if draft[p] == nil {
+			t.Errorf("%s: the draft has no %s", step, p)
+		}
+	}
+	for _, p := range draft.Paths() {
+		if strings.HasPrefix(p, "search/") || strings.HasPrefix(p, "zh/search/") {
+			t.Errorf("%s: the draft has %s; want the search page left to the build", step, p)
+		}
+		if !bytes.Equal(draft[p], want[p]) {
+			t.Errorf("%s: the draft's %s differs from a full build's", step, p)
+		}
 	}
 }
 
