@@ -763,3 +763,34 @@ func TestRebuildMakesTheModelsOfInstancePagesWhoseReadsChanged(t *testing.T) {
 		last = got
 	}
 }
+
+// BenchmarkDraftShipped drafts a page of the shipped site after a
+// one-price edit, as serve does after a save with the page open
+// (Rebuilder.Draft): the home page, the matrix, or a GPU's page. cpu-ms
+// is the processor time of the process per draft.
+func BenchmarkDraftShipped(b *testing.B) {
+	for _, page := range []string{"index.html", "compare/index.html", "gpus/h100-sxm5-80gb/index.html", "zh/index.html"} {
+		b.Run(strings.TrimSuffix(page, "/index.html"), func(b *testing.B) {
+			root := shippedRootInMemory(b)
+			const file = "data/prices/aws.yaml"
+			r := NewRebuilder(root, Options{})
+			if _, _, err := r.Rebuild(); err != nil {
+				b.Fatal(err)
+			}
+			old := firstLine(b, root, file, "amount: ")
+			prices := []string{old, old + "1"}
+			i := 0
+			cpu := processCPU()
+			for b.Loop() {
+				b.StopTimer()
+				edit(b, root, file, prices[i%2]+"\n", prices[(i+1)%2]+"\n")
+				i++
+				b.StartTimer()
+				if files, ok := r.Draft([]string{file}, []string{page}); !ok || files[page] == nil {
+					b.Fatalf("no draft of %s", page)
+				}
+			}
+			b.ReportMetric(float64((processCPU()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
+	}
+}
