@@ -74,7 +74,7 @@ func draft(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept, want []st
 	if err != nil {
 		return nil, err
 	}
-	eds, err := editions(cat, tfs)
+	eds, err := keep.editionsOf(cat, tfs)
 	if err != nil {
 		return nil, err
 	}

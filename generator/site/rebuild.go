@@ -147,6 +147,11 @@ type kept struct {
 	tmpl      *render.Templates
 	tmplDiags []catalog.Diagnostic // what loading them reported
 
+	// eds are the editions of the last build, by the key of the
+	// languages and messages they are named from (editionsOf).
+	eds    []edition
+	edsKey [sha256.Size]byte
+
 	// pages are the rendered pages of the last build by output path, with
 	// the fingerprints of their models, rendered with tmpl.
 	pages map[string]keptPage
