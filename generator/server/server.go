@@ -38,6 +38,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -274,8 +275,11 @@ func (s *Server) draft(changed []string, prev *state) *state {
 }
 
 // safeDraft runs the DraftFunc, turning a panic into no draft: the build
-// that follows says what is wrong.
+// that follows says what is wrong. The garbage collector waits meanwhile:
+// what the draft lets go of (tens of MB for a page or two) is collected
+// during the whole build after it, not before the pages open reload.
 func (s *Server) safeDraft(changed, pages []string) (files site.Files, ok bool) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	defer func() {
 		if r := recover(); r != nil {
 			files, ok = nil, false
