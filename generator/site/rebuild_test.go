@@ -478,6 +478,7 @@ func TestRebuildAfterRandomEditsEqualsFreshBuild(t *testing.T) {
 	opts := Options{BaseURL: "https://example.com/"}
 	r := NewRebuilder(root, opts)
 	rnd := rand.New(rand.NewPCG(8, 1))
+	var open []string // a page of every kind, drafted before each rebuild
 	steps := 16
 	if testing.Short() {
 		steps = 4
@@ -495,6 +496,10 @@ func TestRebuildAfterRandomEditsEqualsFreshBuild(t *testing.T) {
 			}
 		}
 		name := fmt.Sprintf("step %d (%s)", step, strings.Join(did, "; "))
+		var draft Files
+		if open != nil {
+			draft, _ = r.Draft(nil, open)
+		}
 		got, gotReport, err := r.Rebuild()
 		want, wantReport, wantErr := freshBuild(t, root, opts)
 		if gotReport.String() != wantReport.String() {
@@ -505,6 +510,8 @@ func TestRebuildAfterRandomEditsEqualsFreshBuild(t *testing.T) {
 		}
 		if err == nil {
 			sameFiles(t, name, got, want)
+			sameDraft(t, name, draft, want, nil)
+			open = draftedPages(t, got)
 		}
 		t.Log(name)
 	}
