@@ -158,7 +158,8 @@ func (st *state) failed() bool { return st.files == nil }
 
 // latest is the state a request is answered from when it asks for path
 // (a URL path) in st: st, unless st is a draft without the file, then
-// the state that follows the draft, once built; nil when ctx ends first.
+// the state that follows the draft, once built; nil when ctx ends or the
+// server shuts down first.
 func (s *Server) latest(ctx context.Context, st *state, urlPath string) *state {
 	for st.building != nil {
 		if _, _, status := lookup(st.files, urlPath); status != http.StatusNotFound {
@@ -168,6 +169,8 @@ func (s *Server) latest(ctx context.Context, st *state, urlPath string) *state {
 		case <-st.building:
 			st = s.state.Load()
 		case <-ctx.Done():
+			return nil
+		case <-s.done: // shutting down: the build may never end
 			return nil
 		}
 	}
