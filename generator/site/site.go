@@ -158,7 +158,7 @@ func buildInto(out write.Sink, cat *catalog.Catalog, root fs.FS, opts Options, k
 		if err != nil {
 			return fmt.Errorf("assets: %w", err)
 		}
-		eds, err := editions(cat, tfs)
+		eds, err := keep.editionsOf(cat, tfs)
 		if err != nil {
 			return fmt.Errorf("templates: %w", err)
 		}
