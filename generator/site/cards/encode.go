@@ -14,8 +14,8 @@ import (
 // filter. Most of a card's rows are the ground alone (index 0); those are
 // most of what deflating the image costs. A run of such rows is deflated
 // once for every card of the encoder, and each run of rows with ink on its
-// own: each run is a deflate stream of its own, flushed to a byte
-// boundary, and the runs one after another are one zlib stream (RFC 1950,
+// own, by a rowDeflater: each run is a deflate stream of its own,
+// flushed to a byte boundary, and the runs one after another are one zlib stream (RFC 1950,
 // 1951), which a PNG decoder reads as any other. A run's stream is thus
 // a function of its rows alone, and a run with ink that an earlier card
 // had (the band and the site's name on every card, the kind's on every
@@ -27,7 +27,8 @@ type encoder struct {
 	blank map[int][]byte // n ground rows, deflated and flushed, by n
 	ink   map[runKey]inkRun
 	seeds [2]maphash.Seed
-	row   []byte       // a scanline: its filter byte, then its pixels
+	rows  rowDeflater  // what deflates a run with ink
+	scan  []byte       // its scanlines
 	idat  bytes.Buffer // the zlib stream
 	out   bytes.Buffer // the PNG
 	zeros []byte       // a ground row's scanline
@@ -71,7 +72,6 @@ func (e *encoder) encode(img *image.Paletted) ([]byte, error) {
 		e.ink = map[runKey]inkRun{}
 		e.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 		e.zeros = make([]byte, 1+w)
-		e.row = make([]byte, 1+w)
 	}
 	sum := checksum{a: 1}
 	e.idat.Reset()
@@ -117,21 +117,14 @@ func (e *encoder) encode(img *image.Paletted) ([]byte, error) {
 			}
 			run, ok := e.ink[k]
 			if !ok {
-				a := adler32.New()
-				d, err := e.deflate(func(write func([]byte)) {
-					rows(func(p []byte) {
-						copy(e.row[1:], p)
-						a.Write(e.row)
-						write(e.row)
-					})
+				e.scan = e.scan[:0]
+				rows(func(p []byte) {
+					e.scan = append(append(e.scan, 0), p...) // filter: none
 				})
-				if err != nil {
-					return nil, err
-				}
-				run = inkRun{bytes.Clone(d), a.Sum32()}
+				run = inkRun{bytes.Clone(e.rows.deflate(e.scan, w+1)), adler32.Checksum(e.scan)}
 				e.ink[k] = run
 			}
-			sum.combine(run.adler, n*len(e.row))
+			sum.combine(run.adler, n*(1+w))
 			e.idat.Write(run.z)
 		}
 		y = end
