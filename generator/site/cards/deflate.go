@@ -88,16 +88,27 @@ var (
 	clOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
 )
 
-// lengthCode is the code (0–28, of symbol 257 on) of a match length.
-func lengthCode(n uint16) int {
-	c, _ := slices.BinarySearch(lengthBase[:], n+1)
-	return c - 1
-}
+// lengthCodes is the code (0–28, of symbol 257 on) of each match length.
+var lengthCodes = func() (t [maxMatch + 1]uint8) {
+	for n := minMatch; n <= maxMatch; n++ {
+		c, _ := slices.BinarySearch(lengthBase[:], uint16(n+1))
+		t[n] = uint8(c - 1)
+	}
+	return t
+}()
 
-// distCode is the code of a distance.
+// lengthCode is the code of a match length.
+func lengthCode(n uint16) int { return int(lengthCodes[n]) }
+
+// distCode is the code of a distance (1–32768): the two bits at the top
+// of distance-1, and where they are.
 func distCode(n uint16) int {
-	c, _ := slices.BinarySearch(distBase[:], n+1)
-	return c - 1
+	x := uint32(n) - 1
+	if x < 4 {
+		return int(x)
+	}
+	top := bits.Len32(x) - 1
+	return 2*top + int(x>>(top-1)&1)
 }
 
 // block writes the tokens as a dynamic block and the empty stored block

@@ -88,3 +88,20 @@ func TestHuffmanLengthsFitTheirLimit(t *testing.T) {
 		t.Errorf("lengths %v: Kraft sum %v, want 1", c.lens, sum)
 	}
 }
+
+// TestLengthAndDistanceCodes: each match length and distance has the
+// code whose base and extra bits hold it (RFC 1951 3.2.5).
+func TestLengthAndDistanceCodes(t *testing.T) {
+	for n := minMatch; n <= maxMatch; n++ {
+		c := lengthCode(uint16(n))
+		if lo, hi := int(lengthBase[c]), int(lengthBase[c])+1<<lengthExtra[c]-1; n < lo || n > hi || (n == maxMatch) != (c == 28) {
+			t.Errorf("length %d: code %d (%d–%d)", n, c, lo, hi)
+		}
+	}
+	for d := 1; d <= 32768; d++ {
+		c := distCode(uint16(d))
+		if lo, hi := int(distBase[c]), int(distBase[c])+1<<distExtra[c]-1; d < lo || d > hi {
+			t.Fatalf("distance %d: code %d (%d–%d)", d, c, lo, hi)
+		}
+	}
+}
