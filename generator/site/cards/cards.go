@@ -426,8 +426,12 @@ func over(dst, m *image.Alpha, at image.Point) image.Rectangle {
 		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
 		src := m.Pix[m.PixOffset(r.Min.X-at.X, y-at.Y):]
 		for i, a := range d {
-			c := uint32(src[i])
-			d[i] = uint8((c*255 + uint32(a)*(255-c) + 127) / 255)
+			switch c := src[i]; {
+			case a == 0: // nothing under it: the glyph's coverage
+				d[i] = c
+			case c != 0:
+				d[i] = uint8((uint32(c)*255 + uint32(a)*(255-uint32(c)) + 127) / 255)
+			}
 		}
 	}
 	return r
