@@ -97,6 +97,8 @@ const (
 // its fonts that has a glyph for it.
 type Fonts struct {
 	regular, bold []*sfnt.Font
+	runBuf        []run       // what runs returns
+	sfntBuf       sfnt.Buffer // what runs looks glyphs up with
 	faces         map[faceKey]font.Face
 	glyphs        map[glyphKey]glyph
 	// What PNG draws and encodes each card with, again and again: a
@@ -156,7 +158,8 @@ type run struct {
 
 // runs cuts s into runs of the font each rune is drawn with: the first
 // that has a glyph for it (white space stays in the run it is in); -1
-// for a rune none has.
+// for a rune none has. The runs are the fonts' until the next call: each
+// caller is done with them before it calls runs again.
 func (f *Fonts) runs(s string, bold bool) []run {
 	srcs := f.regular
 	if bold {
@@ -165,8 +168,8 @@ func (f *Fonts) runs(s string, bold bool) []run {
 	if !utf8.ValidString(s) {
 		s = string([]rune(s)) // each byte that is not UTF-8 a U+FFFD, as range reads it
 	}
-	var buf sfnt.Buffer
-	var out []run
+	out := f.runBuf[:0]
+	defer func() { f.runBuf = out[:0] }()
 	start := 0 // where the last run starts in s
 	for i, r := range s {
 		at := -1
@@ -174,7 +177,7 @@ func (f *Fonts) runs(s string, bold bool) []run {
 			at = out[len(out)-1].font
 		} else {
 			for k, src := range srcs {
-				if g, err := src.GlyphIndex(&buf, r); err == nil && g != 0 {
+				if g, err := src.GlyphIndex(&f.sfntBuf, r); err == nil && g != 0 {
 					at = k
 					break
 				}

@@ -14,9 +14,12 @@ import (
 // them at a few times its speed, and codes the block with Huffman codes
 // of its own (a dynamic block).
 type rowDeflater struct {
-	tokens []token
-	out    []byte
-	bw     bitWriter
+	tokens        []token
+	out           []byte
+	bw            bitWriter
+	lit, dist, cl code // the block's codes
+	lens          []uint8
+	huff          huffman
 }
 
 // A token is a literal byte (dist 0) or a match of length bytes dist
@@ -125,8 +128,9 @@ func (d *rowDeflater) block() []byte {
 		}
 	}
 	litFreq[endBlock] = 1
-	lit := newCode(litFreq[:], 15)
-	dist := newCode(distFreq[:], 15)
+	lit, dist := &d.lit, &d.dist
+	d.huff.code(lit, litFreq[:], 15)
+	d.huff.code(dist, distFreq[:], 15)
 
 	nlit, ndist := 286, 30
 	for nlit > 257 && lit.lens[nlit-1] == 0 {
@@ -141,7 +145,8 @@ func (d *rowDeflater) block() []byte {
 	type clSym struct{ sym, extra uint8 }
 	var cls []clSym
 	var clFreq [19]int
-	all := append(slices.Clone(lit.lens[:nlit]), dist.lens[:ndist]...)
+	all := append(append(d.lens[:0], lit.lens[:nlit]...), dist.lens[:ndist]...)
+	d.lens = all
 	for i := 0; i < len(all); {
 		l := all[i]
 		run := 1
@@ -176,7 +181,8 @@ func (d *rowDeflater) block() []byte {
 	for _, c := range cls {
 		clFreq[c.sym]++
 	}
-	cl := newCode(clFreq[:], 7)
+	cl := &d.cl
+	d.huff.code(cl, clFreq[:], 7)
 	ncl := 19
 	for ncl > 4 && cl.lens[clOrder[ncl-1]] == 0 {
 		ncl--
@@ -231,11 +237,27 @@ type code struct {
 	codes []uint16
 }
 
-// newCode is a Huffman code of the frequencies freq no longer than limit
-// bits, with at least two symbols (a code of one would be incomplete):
-// halving the frequencies until the code fits.
-func newCode(freq []int, limit int) code {
-	f := slices.Clone(freq)
+// huffman is what makes Huffman codes, its buffers kept from one code
+// to the next.
+type huffman struct {
+	freq         []int
+	nodes        []hnode
+	queue, depth []int
+}
+
+// hnode is a node of a Huffman tree.
+type hnode struct {
+	weight      int
+	order       int // ties: leaves by symbol, then the nodes made, in turn
+	left, right int // children, -1 for a leaf
+}
+
+// code makes c a Huffman code of the frequencies freq no longer than
+// limit bits, with at least two symbols (a code of one would be
+// incomplete): halving the frequencies until the code fits.
+func (h *huffman) code(c *code, freq []int, limit int) {
+	f := append(h.freq[:0], freq...)
+	h.freq = f
 	used := 0
 	for _, n := range f {
 		if n > 0 {
@@ -247,9 +269,10 @@ func newCode(freq []int, limit int) code {
 			f[i], used = 1, used+1
 		}
 	}
-	c := code{lens: make([]uint8, len(f)), codes: make([]uint16, len(f))}
+	c.lens = slices.Grow(c.lens[:0], len(f))[:len(f)]
+	c.codes = slices.Grow(c.codes[:0], len(f))[:len(f)]
 	for {
-		if huffmanLengths(f, c.lens) <= limit {
+		if h.lengths(f, c.lens) <= limit {
 			break
 		}
 		for i, n := range f {
@@ -270,35 +293,37 @@ func newCode(freq []int, limit int) code {
 		next[b] = v
 	}
 	for s, l := range c.lens {
+		c.codes[s] = 0
 		if l > 0 {
 			c.codes[s] = bits.Reverse16(uint16(next[l])) >> (16 - l)
 			next[l]++
 		}
 	}
+}
+
+// newCode is a Huffman code of freq no longer than limit bits (code).
+func newCode(freq []int, limit int) code {
+	var c code
+	new(huffman).code(&c, freq, limit)
 	return c
 }
 
 // put writes symbol s's code.
-func (c code) put(w *bitWriter, s int) { w.write(uint64(c.codes[s]), uint(c.lens[s])) }
+func (c *code) put(w *bitWriter, s int) { w.write(uint64(c.codes[s]), uint(c.lens[s])) }
 
-// huffmanLengths sets lens to the lengths of a Huffman code of the
+// lengths sets lens to the lengths of a Huffman code of the
 // frequencies (0 for a symbol of none) and returns the longest. Ties are
 // broken by symbol, so that the same frequencies give the same code.
-func huffmanLengths(freq []int, lens []uint8) int {
-	type node struct {
-		weight      int
-		order       int // ties: leaves by symbol, then the nodes made, in turn
-		left, right int // children, -1 for a leaf
-	}
-	var nodes []node
+func (h *huffman) lengths(freq []int, lens []uint8) int {
+	nodes := h.nodes[:0]
 	for s, n := range freq {
 		lens[s] = 0
 		if n > 0 {
-			nodes = append(nodes, node{n, s, -1, -1})
+			nodes = append(nodes, hnode{n, s, -1, -1})
 		}
 	}
 	leaves := len(nodes)
-	less := func(a, b node) int {
+	less := func(a, b hnode) int {
 		if a.weight != b.weight {
 			return a.weight - b.weight
 		}
@@ -307,7 +332,7 @@ func huffmanLengths(freq []int, lens []uint8) int {
 	// Two queues: the leaves sorted, and the nodes made, which come in
 	// order of weight.
 	slices.SortFunc(nodes, less)
-	queue := make([]int, 0, leaves)
+	queue := h.queue[:0]
 	li, qi := 0, 0
 	pop := func() int {
 		if li < leaves && (qi >= len(queue) || less(nodes[li], nodes[queue[qi]]) <= 0) {
@@ -319,21 +344,22 @@ func huffmanLengths(freq []int, lens []uint8) int {
 	}
 	for range leaves - 1 {
 		a, b := pop(), pop()
-		nodes = append(nodes, node{nodes[a].weight + nodes[b].weight, len(freq) + len(nodes), a, b})
+		nodes = append(nodes, hnode{nodes[a].weight + nodes[b].weight, len(freq) + len(nodes), a, b})
 		queue = append(queue, len(nodes)-1)
 	}
-	// Depths, from the root down: a node's children follow it.
-	depth := make([]int, len(nodes))
+	// Depths, from the root down: a node's children come before it.
+	depth := slices.Grow(h.depth[:0], len(nodes))[:len(nodes)]
+	depth[len(nodes)-1] = 0
 	longest := 0
 	for i := len(nodes) - 1; i >= leaves; i-- {
-		for _, c := range []int{nodes[i].left, nodes[i].right} {
-			depth[c] = depth[i] + 1
-		}
+		depth[nodes[i].left] = depth[i] + 1
+		depth[nodes[i].right] = depth[i] + 1
 	}
 	for i := range leaves {
 		lens[nodes[i].order] = uint8(min(depth[i], 255))
 		longest = max(longest, depth[i])
 	}
+	h.nodes, h.queue, h.depth = nodes, queue, depth
 	return longest
 }
 
