@@ -182,3 +182,26 @@ func TestTwinSaysTheDayItsAgesAreCountedTo(t *testing.T) {
 		t.Errorf("a twin that ages nothing says when ages are counted to:\n%s", got)
 	}
 }
+
+// TestTwinsReuseNodesCleanly: a page's tree is made of the blocks of
+// nodes the last twin released; the twin of a page made after another,
+// larger one is the twin it is made first, nothing of the other left.
+func TestTwinsReuseNodesCleanly(t *testing.T) {
+	first, err := Of("gpus/index.html", []byte(testPage), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var big strings.Builder
+	big.WriteString("<main>")
+	for i := range 2000 {
+		big.WriteString(`<p class="other" id="p` + strings.Repeat("x", i%7) + `">another <a href="../a/">page</a></p>`)
+	}
+	big.WriteString("</main>")
+	if _, err := Of("x/index.html", []byte(big.String()), "y"); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Of("gpus/index.html", []byte(testPage), "x")
+	if err != nil || !bytes.Equal(first, again) {
+		t.Errorf("the twin made again differs (%v):\n%s\nthen\n%s", err, first, again)
+	}
+}
