@@ -387,12 +387,16 @@ type HomeMainland struct {
 	Rows     []*HomePriceRow
 	Rates    []pricing.Conversion // the conversions of the figures shown, by currency
 	Other    bool                 // some figure is not current
+	// First says the view comes before the answer in the site currency
+	// on the pages that show both: in the Chinese edition, whose buyers
+	// pay in yuan.
+	First bool
 }
 
 // HomeMainlandOf makes the mainland view's model from the derived rows.
 func HomeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang string,
 	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *HomeMainland {
-	m := &HomeMainland{Currency: derive.MainlandCurrency, Tabs: derive.MainlandTabs}
+	m := &HomeMainland{Currency: derive.MainlandCurrency, Tabs: derive.MainlandTabs, First: strings.HasPrefix(lang, "zh")}
 	rates := map[string]pricing.Conversion{}
 	for _, r := range rows {
 		row := &HomePriceRow{
