@@ -94,3 +94,34 @@ func TestEvaluationByHand(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked: on the shipped
+// catalog, the class list counts every provider with a price of a class
+// beside those ranked on it by default; Alibaba Cloud, whose A100 80GB
+// prices are all undated (its price catalog records no date), is named
+// with why and what its place would be with them included; and the
+// Markdown twin words the offers left out for a reader with no switches.
+func TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked(t *testing.T) {
+	files, _ := build(t, shipped(t), Options{})
+	page := string(files["evaluation/index.html"])
+	if !strings.Contains(page, `<option value="a100-80gb" selected>A100 80GB (with a price: 8 providers; ranked on it by default: 5)`) {
+		t.Error("the class list does not count every provider with a price of A100 80GB beside those ranked by default")
+	}
+	at := strings.Index(page, `id="providers-out"`)
+	if at < 0 {
+		t.Fatal("no list of the providers of the class not ranked on price")
+	}
+	out := page[at : at+strings.Index(page[at:], "</p>")]
+	for _, want := range []string{"Alibaba Cloud — its prices of the class: undated: 10", "by default it rests on 43 % of the weight, too little to rank; with its prices included, on 61 %, and it is ranked", "Oracle Cloud Infrastructure (OCI) — its prices of the class: stale: 1", "RunPod Community Cloud — its prices of the class: marketplace: 2"} {
+		if !strings.Contains(html.UnescapeString(out), want) {
+			t.Errorf("the providers not ranked on price do not say %q:\n%s", want, out)
+		}
+	}
+	twin := string(files["evaluation/index.md"])
+	if strings.Contains(twin, "switches above") || !strings.Contains(twin, "Not ranked by default: stale, undated and marketplace prices (15 offers of A100 80GB; the web page ranks them when the reader includes them)") {
+		t.Error("the twin speaks of switches it does not have, or does not say which offers are not ranked by default")
+	}
+	if zh := string(files["zh/evaluation/index.md"]); strings.Contains(zh, "上方开关") || !strings.Contains(zh, "默认不参与排名的过时、无日期和市场型平台价格") {
+		t.Error("the Chinese twin does not word the offers left out for a twin")
+	}
+}
