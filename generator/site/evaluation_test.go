@@ -104,7 +104,7 @@ func TestEvaluationByHand(t *testing.T) {
 func TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked(t *testing.T) {
 	files, _ := build(t, shipped(t), Options{})
 	page := string(files["evaluation/index.html"])
-	if !strings.Contains(page, `<option value="a100-80gb" selected>A100 80GB (with a price: 8 providers; ranked on it by default: 5)`) {
+	if !strings.Contains(page, `<option value="a100-80gb" selected>A100 80GB (providers with a price: 8; ranked on it by default: 5)`) {
 		t.Error("the class list does not count every provider with a price of A100 80GB beside those ranked by default")
 	}
 	at := strings.Index(page, `id="providers-out"`)
