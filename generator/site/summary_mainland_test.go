@@ -141,3 +141,37 @@ func TestMainlandAnswersFromYuanPricesOfMainlandRegions(t *testing.T) {
 		}
 	}
 }
+
+// TestChineseReportOpensWithTheMainlandView: the Chinese short report's
+// summary answers for mainland China first — row for row and figure for
+// figure the home page's mainland view's pay-as-you-go tab, each with its
+// source's number — then per GPU class; the English report has no
+// mainland table.
+func TestChineseReportOpensWithTheMainlandView(t *testing.T) {
+	root := shipped(t)
+	files, _ := build(t, root, Options{})
+	section := regexp.MustCompile(`(?s)<section class="price-panel" id="mainland-on_demand".*?</section>`)
+	want := mainlandPrices(section.FindString(string(files["zh/index.html"])))
+	if len(want) < 5 {
+		t.Fatalf("the mainland view prices %d GPU models", len(want))
+	}
+	doc := reportHTML(t, root, ReportOptions{Lang: "zh-CN"})
+	at, classes := strings.Index(doc, `id="mainland-table"`), strings.Index(doc, `id="classes-table"`)
+	if at < 0 || classes < 0 || at > classes {
+		t.Fatalf("the Chinese report: mainland table at %d, answer per GPU class at %d; want the mainland first", at, classes)
+	}
+	row := regexp.MustCompile(`(?s)<tr data-gpu="([^"]+)">\s*<th[^>]*>[^<]*</th>\s*<td class="num price">([^< ]+)(.*?)</tr>`)
+	var got []string
+	for _, m := range row.FindAllStringSubmatch(doc[at:classes], -1) {
+		got = append(got, m[1]+" "+m[2])
+		if !strings.Contains(m[3], `class="source-ref"`) && !strings.Contains(m[3], `href="#source-`) {
+			t.Errorf("the Chinese report's mainland row %s names no source by its number", m[1])
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the Chinese report's mainland prices:\n%s\nthe home page's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if en := reportHTML(t, root, ReportOptions{}); strings.Contains(en, `id="mainland-table"`) {
+		t.Error("the English report has a mainland table")
+	}
+}
