@@ -112,7 +112,7 @@ func TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked(t *testing.T) {
 		t.Fatal("no list of the providers of the class not ranked on price")
 	}
 	out := page[at : at+strings.Index(page[at:], "</p>")]
-	for _, want := range []string{"Alibaba Cloud — its prices of the class: undated: 10", "by default it rests on 43 % of the weight, too little to rank; with its prices included, on 61 %, and it is ranked", "Oracle Cloud Infrastructure (OCI) — its prices of the class: stale: 1", "RunPod Community Cloud — its prices of the class: marketplace: 2"} {
+	for _, want := range []string{"Alibaba Cloud — its offers of the class: 10 undated", "by default it rests on 43 % of the weight, too little to rank; with its prices included, on 61 %, and it is ranked", "Oracle Cloud Infrastructure (OCI) — its offers of the class: 1 stale", "RunPod Community Cloud — its offers of the class: 2 marketplace"} {
 		if !strings.Contains(html.UnescapeString(out), want) {
 			t.Errorf("the providers not ranked on price do not say %q:\n%s", want, out)
 		}
@@ -121,7 +121,7 @@ func TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked(t *testing.T) {
 	if strings.Contains(twin, "switches above") || !strings.Contains(twin, "Not ranked by default: stale, undated and marketplace prices (15 offers of A100 80GB; the web page ranks them when the reader includes them)") {
 		t.Error("the twin speaks of switches it does not have, or does not say which offers are not ranked by default")
 	}
-	if zh := string(files["zh/evaluation/index.md"]); strings.Contains(zh, "上方开关") || !strings.Contains(zh, "默认不参与排名的过时、无日期和市场型平台价格") {
+	if zh := string(files["zh/evaluation/index.md"]); strings.Contains(zh, "上方开关") || !strings.Contains(zh, "默认不参与排名的过时、无日期和算力市场价格") {
 		t.Error("the Chinese twin does not word the offers left out for a twin")
 	}
 }
