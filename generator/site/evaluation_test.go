@@ -88,9 +88,9 @@ func TestEvaluationByHand(t *testing.T) {
 	if want := "CNY prices converted at 1 USD = 7 CNY (2026-07-01). fx.example.com/new"; fx == nil || html.UnescapeString(tagRE.ReplaceAllString(fx[1], "")) != want {
 		t.Errorf("exchange rate note %q, want %q", fx, want)
 	}
-	for _, s := range []string{"T4 16GB (2 with a price)", "H100 80GB (1 with a price)", `<option value="a100-80gb" selected>A100 80GB (2 with a price)</option>`} {
+	for _, s := range []string{"T4 16GB (providers with a price: 2; ranked on it by default: 2)", "H100 80GB (providers with a price: 1; ranked on it by default: 1)", `<option value="a100-80gb" selected>A100 80GB (providers with a price: 2; ranked on it by default: 2)</option>`} {
 		if !strings.Contains(html.UnescapeString(page), s) {
-			t.Errorf("no class option %q", s)
+			t.Errorf("no class option %q in %q", s, regexp.MustCompile(`<option[^>]*>[^<]*`).FindAllString(page, -1))
 		}
 	}
 }
