@@ -209,7 +209,7 @@ func evaluationOffers(t *testing.T, page []byte) (ranked []string, out string) {
 	for _, m := range regexp.MustCompile(`<span class="rank">\d+</span> <a href="[^"]*">(?:<span lang="en">)?([^<]*(?:<wbr>[^<]*)*)`).FindAllSubmatch(table, -1) {
 		ranked = append(ranked, strings.ReplaceAll(string(m[1]), "<wbr>", ""))
 	}
-	if m := regexp.MustCompile(`<p class="help" id="offers-out">([^<]*)</p>`).FindSubmatch(page); m != nil {
+	if m := regexp.MustCompile(`<p class="help" id="offers-out"><span data-twin="[^"]*">([^<]*)</span></p>`).FindSubmatch(page); m != nil {
 		out = html.UnescapeString(string(m[1]))
 	}
 	return ranked, out

@@ -2,7 +2,7 @@
 // at a laptop's and a phone's size: the Chinese home page opens with it
 // (on the first screen), the English one shows it one tab away, and its
 // figures — the cheapest price per GPU-hour of each GPU model in regions
-// of mainland China, in yuan, a current price before any other — are
+// of mainland China, quoted in yuan, a current price before any other — are
 // worked out here, independently, from the exported offers
 // (compare/offers.json).
 //
@@ -107,7 +107,9 @@ before(async () => {
       if (o.region_geo !== 'china-mainland' || o.price_incomplete || o.vgpu_profile || !(o.gpu_count > 0)) continue;
       for (const m of models) {
         const p = o.prices?.[m];
-        if (!p) continue;
+        // Only prices quoted in yuan answer: a dollar price of a mainland
+        // region is an international site's or an article's.
+        if (!p || p.currency !== 'CNY') continue;
         const f = rate(data.fx, p.currency);
         if (!f) continue;
         const per = (p.hourly * f) / o.gpu_count;

@@ -429,6 +429,11 @@ func (w *writer) appendInline(dst []byte, n *html.Node) []byte {
 	if skipped(n) {
 		return dst
 	}
+	// A text that speaks of the page's controls, which a twin has none
+	// of, gives the twin's words in data-twin.
+	if t, ok := attr(n, "data-twin"); ok {
+		return gfm.AppendText(dst, t)
+	}
 	switch n.DataAtom {
 	case atom.Br:
 		return append(dst, ' ')

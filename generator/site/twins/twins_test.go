@@ -66,6 +66,20 @@ func TestTwinOfAPage(t *testing.T) {
 	}
 }
 
+// TestTwinSaysWhatDataTwinSays: a text that speaks of the page's
+// controls gives the twin its data-twin words instead, escaped as any
+// catalog text.
+func TestTwinSaysWhatDataTwinSays(t *testing.T) {
+	page := `<main><p id="out"><span data-twin="Not ranked by default: a|b [x](y)">Not ranked until you include them with the switches above: a|b</span>.</p></main>`
+	got, err := Of("evaluation/index.html", []byte(page), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if md := string(got); strings.Contains(md, "switches above") || !strings.Contains(md, `Not ranked by default: a\|b \[x\](y).`) {
+		t.Errorf("twin:\n%s", md)
+	}
+}
+
 // TestWhichPagesHaveTwins: every page of an edition but search and 404.
 func TestWhichPagesHaveTwins(t *testing.T) {
 	for p, want := range map[string]bool{
