@@ -351,7 +351,7 @@ func Funcs(m Messages) template.FuncMap {
 		"inc":          inc,            // a 0-based index counted from 1
 		"sentence":     m.Sentence,     // catalog text ended as a sentence: "billed apart."
 		"date":         m.dateOf,       // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"asof":         m.AsOf,         // an as-of in words as another language words it: 日期不详（取自价格目录的提交 003c56a）; "" when it has no such form
+		"asof":         m.AsOf,         // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
 		"fxnotes":      FxNotes,        // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
 		"fxnote":       m.FxNote,       // the sentence beside a ranking for one rate
 		"sharekey":     ShareKey,       // the message key naming a strategy's share of a pricing model
