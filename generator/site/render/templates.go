@@ -694,6 +694,18 @@ var agencyCredit = regexp.MustCompile(`^\s*\(([A-Za-z/ ]+)\)\s*$`)
 func (m Messages) Cite(s string) []Citation {
 	cs := Cite(s)
 	if m.language() == catalog.BaseLanguage {
+		// A quotation of a seed guide's flowchart code reads as the
+		// decision step it draws, in the catalog's words around it.
+		for _, c := range cs {
+			for i := range c {
+				p := &c[i]
+				if sm := seedCitation.FindStringSubmatch(p.Text); p.URL == "" && sm != nil && sm[2] != "" {
+					if step, ok := FlowStep(sm[2]); ok {
+						p.Text = strings.TrimSuffix(p.Text, "('"+sm[2]+"')") + "(" + m.flowStep(step) + ")"
+					}
+				}
+			}
+		}
 		return cs
 	}
 	for _, c := range cs {
@@ -727,10 +739,14 @@ func (m Messages) Cite(s string) []Citation {
 				key = "source_seed.sections"
 			}
 			text := m["source_seed.guide"] + fmt.Sprintf(m[key], strings.Join(secs, m["source_seed.and"]))
-			if sm[2] != "" {
+			quote := sm[2]
+			if quote != "" {
 				text += m["source_seed.quote"]
 			}
-			p.Text, p.Native, p.Quote = text, true, sm[2]
+			if step, ok := FlowStep(quote); ok {
+				text, quote = text+m.flowStep(step), ""
+			}
+			p.Text, p.Native, p.Quote = text, true, quote
 		}
 	}
 	return cs
@@ -907,4 +923,52 @@ func (x *Texter) T(key string, args ...any) string {
 		x.Err = err
 	}
 	return s
+}
+
+// Step is one decision of a flowchart: at Question, the answer Answer
+// leads to Outcome. Question is "" when the quotation does not draw it.
+type Step struct{ Question, Answer, Outcome string }
+
+// flowEdge is one edge of a Mermaid flowchart, "E -->|是| F[A100/H100集群]",
+// its nodes with or without their text in [] or {}.
+var flowEdge = regexp.MustCompile(`^\s*([A-Za-z0-9_]+)(?:\[([^\]]*)\]|\{([^}]*)\})?\s*-->\s*(?:\|([^|]*)\|)?\s*([A-Za-z0-9_]+)(?:\[([^\]]*)\]|\{([^}]*)\})?`)
+
+// FlowStep reads a quotation that is a seed guide's flowchart code — its
+// edges, one after the other: "C --> E{大模型训练?} E -->|是| F[A100/H100集群]"
+// — as the decision it draws: the last edge with an answer, from the
+// question its node asks to the outcome it leads to. ok is false for any
+// other quotation.
+func FlowStep(quote string) (step Step, ok bool) {
+	text := map[string]string{}
+	var last []string
+	for rest := quote; strings.TrimSpace(rest) != ""; {
+		e := flowEdge.FindStringSubmatch(rest)
+		if e == nil {
+			return Step{}, false
+		}
+		rest = rest[len(e[0]):]
+		if t := e[2] + e[3]; t != "" {
+			text[e[1]] = t
+		}
+		if t := e[6] + e[7]; t != "" {
+			text[e[5]] = t
+		}
+		if e[4] != "" {
+			last = []string{e[1], e[4], e[5]}
+		}
+	}
+	if last == nil || text[last[2]] == "" {
+		return Step{}, false
+	}
+	return Step{Question: text[last[0]], Answer: last[1], Outcome: text[last[2]]}, true
+}
+
+// flowStep words a decision step of a seed guide's flowchart:
+// source_seed.flow ("its decision tree: “大模型训练?” — 是 → A100/H100集群"),
+// or source_seed.flow_answer when the quotation does not draw the question.
+func (m Messages) flowStep(s Step) string {
+	if s.Question == "" {
+		return fmt.Sprintf(m["source_seed.flow_answer"], s.Answer, s.Outcome)
+	}
+	return fmt.Sprintf(m["source_seed.flow"], s.Question, s.Answer, s.Outcome)
 }
