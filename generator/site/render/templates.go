@@ -708,10 +708,13 @@ func (m Messages) Cite(s string) []Citation {
 		}
 		return cs
 	}
+	for k, c := range cs {
+		cs[k] = m.mlpsStatus(c)
+	}
 	for _, c := range cs {
 		for i := range c {
 			p := &c[i]
-			if p.URL != "" {
+			if p.URL != "" || p.Native {
 				continue
 			}
 			// A news agency a source credits, in brackets after its link
@@ -971,4 +974,41 @@ func (m Messages) flowStep(s Step) string {
 		return fmt.Sprintf(m["source_seed.flow_answer"], s.Answer, s.Outcome)
 	}
 	return fmt.Sprintf(m["source_seed.flow"], s.Question, s.Answer, s.Outcome)
+}
+
+// mlpsNotStated is the catalog's record that a China cloud's own pages
+// state no MLPS (等保) filing or level, with the date it was checked:
+// "MLPS (等保): not stated for CVM or GPU instances (checked 2026-12-04)
+// on …"; what follows (where, what was read) stays the catalog's words.
+var mlpsNotStated = regexp.MustCompile(`^MLPS \(等保\): not stated(?: for ([^()]+?))? \(checked (\d{4}-\d{2}-\d{2})\)(?::\s*|\s+on\s+|\s*)`)
+
+// mlpsStatus puts a citation that opens with the catalog's record of an
+// unstated MLPS level (mlpsNotStated) in the page's language — "等保：
+// 云服务器CVM和GPU实例未声明（2026年12月4日核查），见" — from its parts: the
+// scope as source_mlps.scope names it, the date as the language writes
+// it. A scope the messages do not name leaves the citation as it is.
+func (m Messages) mlpsStatus(c Citation) Citation {
+	if len(c) == 0 || c[0].URL != "" {
+		return c
+	}
+	sm := mlpsNotStated.FindStringSubmatch(c[0].Text)
+	format, has := m["source_mlps.not_stated"]
+	if sm == nil || !has {
+		return c
+	}
+	scope := ""
+	if sm[1] != "" {
+		if scope, has = m["source_mlps.scope."+sm[1]]; !has {
+			return c
+		}
+	}
+	date, err := m.dateOf(sm[2])
+	if err != nil {
+		return c
+	}
+	out := Citation{{Text: fmt.Sprintf(format, scope, date), Native: true}}
+	if rest := c[0].Text[len(sm[0]):]; rest != "" {
+		out = append(out, citePart{Text: rest})
+	}
+	return append(out, c[1:]...)
 }
