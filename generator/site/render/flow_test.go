@@ -90,3 +90,30 @@ func TestCiteWordsAnUnstatedMLPSLevel(t *testing.T) {
 		t.Errorf("en: %+v", cs)
 	}
 }
+
+// TestChineseFiguresOfFourDigitsStandUngrouped: a Chinese page writes
+// 1024 GiB and 1234.50 元, not 1,024; longer figures stay grouped, and
+// the English edition groups as before.
+func TestChineseFiguresOfFourDigitsStandUngrouped(t *testing.T) {
+	zh := Messages{"site.language": "zh-CN"}
+	en := Messages{"site.language": "en"}
+	for _, c := range []struct {
+		v      any
+		format func(any) string
+		zh, en string
+	}{
+		{1024.0, FormatNum, "1024", "1,024"},
+		{1234.5, FormatMoney, "1234.50", "1,234.50"},
+		{1234.5, FormatExact, "1234.50", "1,234.50"},
+		{120012.0, FormatNum, "120,012", "120,012"},
+		{-2048.0, FormatNum, "−2048", "−2,048"},
+		{999.0, FormatNum, "999", "999"},
+	} {
+		if got := zh.grouped(c.format)(c.v); got != c.zh {
+			t.Errorf("zh %v: %q, want %q", c.v, got, c.zh)
+		}
+		if got := en.grouped(c.format)(c.v); got != c.en {
+			t.Errorf("en %v: %q, want %q", c.v, got, c.en)
+		}
+	}
+}

@@ -334,36 +334,36 @@ func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
 // Funcs is the one FuncMap of the templates.
 func Funcs(m Messages) template.FuncMap {
 	return template.FuncMap{
-		"t":            m.T,            // UI text by key: {{t "compare.title"}}
-		"th":           m.th,           // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
-		"note":         m.Note,         // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
-		"tr":           m.tr,           // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
-		"trs":          m.trs,          // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
-		"num":          FormatNum,      // a figure: 1,979 or 19.5
-		"money":        FormatMoney,    // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
-		"derived":      FormatDerived,  // a computed amount, as money
-		"exact":        FormatExact,    // an amount with all its digits, for a title: 32.7726
-		"tri":          Tri,            // a *bool as "yes", "no" or "unknown"
-		"cite":         m.Cite,         // a source split into citations, each into words and links
-		"spotname":     m.spotName,     // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
-		"join":         strings.Join,   // a list of names
-		"wbr":          Breakable,      // a name that may wrap after '.', '_' and '-' only
-		"inc":          inc,            // a 0-based index counted from 1
-		"sentence":     m.Sentence,     // catalog text ended as a sentence: "billed apart."
-		"date":         m.dateOf,       // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"asof":         m.AsOf,         // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
-		"fxnotes":      FxNotes,        // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
-		"fxnote":       m.FxNote,       // the sentence beside a ranking for one rate
-		"sharekey":     ShareKey,       // the message key naming a strategy's share of a pricing model
-		"months":       m.Months,       // a number of months as the language writes it: "1 month", "12 months"
-		"cur":          m.Cur,          // a currency code as the language writes it beside an amount: USD, 美元
-		"curname":      m.CurName,      // a currency code as the language names the currency: USD, 人民币
-		"unitname":     m.UnitName,     // a benchmark's unit as the language writes it: minutes, 分钟
-		"division":     m.Division,     // a benchmark's division as the language writes it: closed, 封闭
-		"own":          m.own,          // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
-		"instname":     m.instName,     // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
-		"instnametext": m.instNameText, // instname without the breaks
-		"tip":          m.tip,          // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
+		"t":            m.T,                      // UI text by key: {{t "compare.title"}}
+		"th":           m.th,                     // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
+		"note":         m.Note,                   // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
+		"tr":           m.tr,                     // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
+		"trs":          m.trs,                    // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
+		"num":          m.grouped(FormatNum),     // a figure: 1,979 or 19.5 (1979 in Chinese: m.grouped)
+		"money":        m.grouped(FormatMoney),   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"derived":      m.grouped(FormatDerived), // a computed amount, as money
+		"exact":        m.grouped(FormatExact),   // an amount with all its digits, for a title: 32.7726
+		"tri":          Tri,                      // a *bool as "yes", "no" or "unknown"
+		"cite":         m.Cite,                   // a source split into citations, each into words and links
+		"spotname":     m.spotName,               // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
+		"join":         strings.Join,             // a list of names
+		"wbr":          Breakable,                // a name that may wrap after '.', '_' and '-' only
+		"inc":          inc,                      // a 0-based index counted from 1
+		"sentence":     m.Sentence,               // catalog text ended as a sentence: "billed apart."
+		"date":         m.dateOf,                 // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
+		"asof":         m.AsOf,                   // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
+		"fxnotes":      FxNotes,                  // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
+		"fxnote":       m.FxNote,                 // the sentence beside a ranking for one rate
+		"sharekey":     ShareKey,                 // the message key naming a strategy's share of a pricing model
+		"months":       m.Months,                 // a number of months as the language writes it: "1 month", "12 months"
+		"cur":          m.Cur,                    // a currency code as the language writes it beside an amount: USD, 美元
+		"curname":      m.CurName,                // a currency code as the language names the currency: USD, 人民币
+		"unitname":     m.UnitName,               // a benchmark's unit as the language writes it: minutes, 分钟
+		"division":     m.Division,               // a benchmark's division as the language writes it: closed, 封闭
+		"own":          m.own,                    // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
+		"instname":     m.instName,               // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
+		"instnametext": m.instNameText,           // instname without the breaks
+		"tip":          m.tip,                    // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
 	}
 }
 
@@ -1011,4 +1011,18 @@ func (m Messages) mlpsStatus(c Citation) Citation {
 		out = append(out, citePart{Text: rest})
 	}
 	return append(out, c[1:]...)
+}
+
+// fourDigits is a figure whose whole part has four digits, grouped: 1,024.
+var fourDigits = regexp.MustCompile(`^([−-]?)(\d),(\d{3})(\.\d*)?$`)
+
+// grouped is format as the page's language groups digits: in Chinese a
+// whole part of four digits stands ungrouped (1024 GiB, as the Chinese
+// clouds' instance tables write memory), longer ones are grouped by
+// three (120,012); English groups from four digits on (1,024).
+func (m Messages) grouped(format func(any) string) func(any) string {
+	if m.language() != "zh-CN" {
+		return format
+	}
+	return func(v any) string { return fourDigits.ReplaceAllString(format(v), "$1$2$3$4") }
 }
