@@ -117,3 +117,37 @@ func TestChineseFiguresOfFourDigitsStandUngrouped(t *testing.T) {
 		}
 	}
 }
+
+// TestChineseMessagesUngroupTheirFigures: a figure a message puts in
+// (由1,024台实例组成的集群) stands ungrouped in Chinese when its whole
+// part has four digits; other arguments and English are as they are.
+func TestChineseMessagesUngroupTheirFigures(t *testing.T) {
+	zh := Messages{"site.language": "zh-CN", "k": "由%s台实例、每GPU %s、%s"}
+	en := Messages{"site.language": "en", "k": "%s instances, %s per GPU, %s"}
+	if got, _ := zh.T("k", "1,024", "120,012", "a,bcd"); got != "由1024台实例、每GPU 120,012、a,bcd" {
+		t.Errorf("zh: %q", got)
+	}
+	if got, _ := en.T("k", "1,024", "120,012", "a,bcd"); got != "1,024 instances, 120,012 per GPU, a,bcd" {
+		t.Errorf("en: %q", got)
+	}
+}
+
+// TestYuanColumnReadsAlike: the per-GPU-hour yuan figures of one column
+// (the home page's mainland table) are written with one number of
+// decimals, where FormatMoney wrote two to four; a dollar figure keeps
+// its four significant digits.
+func TestYuanColumnReadsAlike(t *testing.T) {
+	column := []float64{14.4238125, 28.4355, 8.6634, 6.70086, 3.711, 0.4041}
+	want := []string{"14.42", "28.44", "8.66", "6.70", "3.71", "0.40"}
+	for i, v := range column {
+		if got := FormatMoneyIn(v, "CNY"); got != want[i] {
+			t.Errorf("FormatMoneyIn(%v, CNY) = %q, want %q", v, got, want[i])
+		}
+	}
+	if got := FormatMoneyIn(0.526, "USD"); got != "0.526" {
+		t.Errorf("FormatMoneyIn(0.526, USD) = %q", got)
+	}
+	if got := FormatMoneyIn(nil, "CNY"); got != "" {
+		t.Errorf("unknown: %q", got)
+	}
+}

@@ -292,9 +292,31 @@ func (m Messages) T(key string, args ...any) (string, error) {
 		return "", fmt.Errorf("no message %q in templates/messages", key)
 	}
 	if len(args) > 0 {
+		if m.language() == "zh-CN" {
+			args = ungroupFour(args)
+		}
 		s = fmt.Sprintf(s, args...)
 	}
 	return s, nil
+}
+
+// ungroupFour is args with each figure of a four-digit whole part, as
+// FormatNum and FormatMoney group it ("1,024"), ungrouped ("1024"), as
+// Chinese writes it (grouped); other arguments as they are.
+func ungroupFour(args []any) []any {
+	var out []any
+	for i, a := range args {
+		if s, ok := a.(string); ok && fourDigits.MatchString(s) {
+			if out == nil {
+				out = slices.Clone(args)
+			}
+			out[i] = fourDigits.ReplaceAllString(s, "$1$2$3$4")
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }
 
 // th is the message of key as HTML, with each argument that is HTML (a
@@ -343,6 +365,7 @@ func Funcs(m Messages) template.FuncMap {
 		"money":        m.grouped(FormatMoney),   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
 		"derived":      m.grouped(FormatDerived), // a computed amount, as money
 		"exact":        m.grouped(FormatExact),   // an amount with all its digits, for a title: 32.7726
+		"moneyin":      m.moneyIn,                // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
 		"tri":          Tri,                      // a *bool as "yes", "no" or "unknown"
 		"cite":         m.Cite,                   // a source split into citations, each into words and links
 		"spotname":     m.spotName,               // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
@@ -597,6 +620,18 @@ func FormatMoney(v any) string {
 		return ""
 	}
 	return Group(strconv.FormatFloat(pricing.Shown(f), 'f', pricing.ShownDecimals(f), 64))
+}
+
+// FormatMoneyIn writes an amount in currency as pages show it
+// (pricing.ShownDecimalsIn): a yuan amount to the fen from 0.1 元 up
+// (14.42, 8.98, 0.40), four decimals below (0.0205); other currencies as
+// FormatMoney. Unknown (nil) is the empty string.
+func FormatMoneyIn(v any, currency string) string {
+	f, ok := Number(v)
+	if !ok {
+		return ""
+	}
+	return Group(strconv.FormatFloat(pricing.ShownIn(currency, f), 'f', pricing.ShownDecimalsIn(currency, f), 64))
 }
 
 // FormatDerived writes a computed amount (a price per GPU-hour): as
@@ -1025,4 +1060,27 @@ func (m Messages) grouped(format func(any) string) func(any) string {
 		return format
 	}
 	return func(v any) string { return fourDigits.ReplaceAllString(format(v), "$1$2$3$4") }
+}
+
+// FigureIn is a formatted figure s as the language lang writes it: in
+// Chinese a whole part of four digits ungrouped (1024), as grouped does.
+func FigureIn(lang, s string) string {
+	if lang != "zh-CN" {
+		return s
+	}
+	return fourDigits.ReplaceAllString(s, "$1$2$3$4")
+}
+
+// PercentIn is a formatted figure s with its percent sign as the
+// language lang writes it: "99.975 %" in English, "99.975%" in Chinese.
+func PercentIn(lang, s string) string {
+	if lang == "zh-CN" {
+		return FigureIn(lang, s) + "%"
+	}
+	return s + " %"
+}
+
+// moneyIn is FormatMoneyIn as the page's language groups digits.
+func (m Messages) moneyIn(v any, currency string) string {
+	return m.grouped(func(v any) string { return FormatMoneyIn(v, currency) })(v)
 }
