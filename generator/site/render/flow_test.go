@@ -64,8 +64,8 @@ func TestCiteWordsAnUnstatedMLPSLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	for src, want := range map[string]string{
-		"MLPS (等保): not stated (checked 2026-12-04): https://www.amazonaws.cn/en/compliance/ names the operators":                 "等保：未声明（2026年12月4日核查）",
-		"MLPS (等保): not stated for CVM or GPU instances (checked 2026-12-04) on https://www.tencentcloud.com/services/compliance": "等保：云服务器CVM和GPU实例未声明（2026年12月4日核查）",
+		"MLPS (等保): not stated (checked 2026-12-04): https://www.amazonaws.cn/en/compliance/ names the operators":                 "等保：未声明（2026年12月4日核查），见",
+		"MLPS (等保): not stated for CVM or GPU instances (checked 2026-12-04) on https://www.tencentcloud.com/services/compliance": "等保：云服务器CVM和GPU实例未声明（2026年12月4日核查），见",
 	} {
 		cs := m.Cite(src)
 		if len(cs) != 1 || len(cs[0]) < 2 {

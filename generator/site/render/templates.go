@@ -1042,7 +1042,11 @@ func (m Messages) mlpsStatus(c Citation) Citation {
 		return c
 	}
 	out := Citation{{Text: fmt.Sprintf(format, scope, date), Native: true}}
-	if rest := c[0].Text[len(sm[0]):]; rest != "" {
+	rest := c[0].Text[len(sm[0]):]
+	if rest != "" || len(c) > 1 {
+		out[0].Text += m["source_mlps.where"] // where it was checked follows
+	}
+	if rest != "" {
 		out = append(out, citePart{Text: rest})
 	}
 	return append(out, c[1:]...)
