@@ -109,10 +109,10 @@ func TestChineseFiguresOfFourDigitsStandUngrouped(t *testing.T) {
 		{-2048.0, FormatNum, "−2048", "−2,048"},
 		{999.0, FormatNum, "999", "999"},
 	} {
-		if got := zh.grouped(c.format)(c.v); got != c.zh {
+		if got := grouped(zh, c.format)(c.v); got != c.zh {
 			t.Errorf("zh %v: %q, want %q", c.v, got, c.zh)
 		}
-		if got := en.grouped(c.format)(c.v); got != c.en {
+		if got := grouped(en, c.format)(c.v); got != c.en {
 			t.Errorf("en %v: %q, want %q", c.v, got, c.en)
 		}
 	}

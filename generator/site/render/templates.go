@@ -356,37 +356,37 @@ func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
 // Funcs is the one FuncMap of the templates.
 func Funcs(m Messages) template.FuncMap {
 	return template.FuncMap{
-		"t":            m.T,                      // UI text by key: {{t "compare.title"}}
-		"th":           m.th,                     // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
-		"note":         m.Note,                   // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
-		"tr":           m.tr,                     // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
-		"trs":          m.trs,                    // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
-		"num":          m.grouped(FormatNum),     // a figure: 1,979 or 19.5 (1979 in Chinese: m.grouped)
-		"money":        m.grouped(FormatMoney),   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
-		"derived":      m.grouped(FormatDerived), // a computed amount, as money
-		"exact":        m.grouped(FormatExact),   // an amount with all its digits, for a title: 32.7726
-		"moneyin":      m.moneyIn,                // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
-		"tri":          Tri,                      // a *bool as "yes", "no" or "unknown"
-		"cite":         m.Cite,                   // a source split into citations, each into words and links
-		"spotname":     m.spotName,               // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
-		"join":         strings.Join,             // a list of names
-		"wbr":          Breakable,                // a name that may wrap after '.', '_' and '-' only
-		"inc":          inc,                      // a 0-based index counted from 1
-		"sentence":     m.Sentence,               // catalog text ended as a sentence: "billed apart."
-		"date":         m.dateOf,                 // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"asof":         m.AsOf,                   // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
-		"fxnotes":      FxNotes,                  // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
-		"fxnote":       m.FxNote,                 // the sentence beside a ranking for one rate
-		"sharekey":     ShareKey,                 // the message key naming a strategy's share of a pricing model
-		"months":       m.Months,                 // a number of months as the language writes it: "1 month", "12 months"
-		"cur":          m.Cur,                    // a currency code as the language writes it beside an amount: USD, 美元
-		"curname":      m.CurName,                // a currency code as the language names the currency: USD, 人民币
-		"unitname":     m.UnitName,               // a benchmark's unit as the language writes it: minutes, 分钟
-		"division":     m.Division,               // a benchmark's division as the language writes it: closed, 封闭
-		"own":          m.own,                    // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
-		"instname":     m.instName,               // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
-		"instnametext": m.instNameText,           // instname without the breaks
-		"tip":          m.tip,                    // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
+		"t":            m.T,                       // UI text by key: {{t "compare.title"}}
+		"th":           m.th,                      // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
+		"note":         m.Note,                    // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
+		"tr":           m.tr,                      // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
+		"trs":          m.trs,                     // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
+		"num":          grouped(m, FormatNum),     // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
+		"money":        grouped(m, FormatMoney),   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"derived":      grouped(m, FormatDerived), // a computed amount, as money
+		"exact":        grouped(m, FormatExact),   // an amount with all its digits, for a title: 32.7726
+		"moneyin":      moneyIn(m),                // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
+		"tri":          Tri,                       // a *bool as "yes", "no" or "unknown"
+		"cite":         m.Cite,                    // a source split into citations, each into words and links
+		"spotname":     m.spotName,                // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
+		"join":         strings.Join,              // a list of names
+		"wbr":          Breakable,                 // a name that may wrap after '.', '_' and '-' only
+		"inc":          inc,                       // a 0-based index counted from 1
+		"sentence":     m.Sentence,                // catalog text ended as a sentence: "billed apart."
+		"date":         m.dateOf,                  // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
+		"asof":         m.AsOf,                    // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
+		"fxnotes":      FxNotes,                   // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
+		"fxnote":       m.FxNote,                  // the sentence beside a ranking for one rate
+		"sharekey":     ShareKey,                  // the message key naming a strategy's share of a pricing model
+		"months":       m.Months,                  // a number of months as the language writes it: "1 month", "12 months"
+		"cur":          m.Cur,                     // a currency code as the language writes it beside an amount: USD, 美元
+		"curname":      m.CurName,                 // a currency code as the language names the currency: USD, 人民币
+		"unitname":     m.UnitName,                // a benchmark's unit as the language writes it: minutes, 分钟
+		"division":     m.Division,                // a benchmark's division as the language writes it: closed, 封闭
+		"own":          m.own,                     // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
+		"instname":     m.instName,                // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
+		"instnametext": m.instNameText,            // instname without the breaks
+		"tip":          m.tip,                     // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
 	}
 }
 
@@ -736,7 +736,7 @@ func (m Messages) Cite(s string) []Citation {
 				p := &c[i]
 				if sm := seedCitation.FindStringSubmatch(p.Text); p.URL == "" && sm != nil && sm[2] != "" {
 					if step, ok := FlowStep(sm[2]); ok {
-						p.Text = strings.TrimSuffix(p.Text, "('"+sm[2]+"')") + "(" + m.flowStep(step) + ")"
+						p.Text = strings.TrimSuffix(p.Text, "('"+sm[2]+"')") + "(" + flowStepText(m, step) + ")"
 					}
 				}
 			}
@@ -744,7 +744,7 @@ func (m Messages) Cite(s string) []Citation {
 		return cs
 	}
 	for k, c := range cs {
-		cs[k] = m.mlpsStatus(c)
+		cs[k] = mlpsStatus(m, c)
 	}
 	for _, c := range cs {
 		for i := range c {
@@ -782,7 +782,7 @@ func (m Messages) Cite(s string) []Citation {
 				text += m["source_seed.quote"]
 			}
 			if step, ok := FlowStep(quote); ok {
-				text, quote = text+m.flowStep(step), ""
+				text, quote = text+flowStepText(m, step), ""
 			}
 			p.Text, p.Native, p.Quote = text, true, quote
 		}
@@ -1001,10 +1001,10 @@ func FlowStep(quote string) (step Step, ok bool) {
 	return Step{Question: text[last[0]], Answer: last[1], Outcome: text[last[2]]}, true
 }
 
-// flowStep words a decision step of a seed guide's flowchart:
+// flowStepText words a decision step of a seed guide's flowchart:
 // source_seed.flow ("its decision tree: “大模型训练?” — 是 → A100/H100集群"),
 // or source_seed.flow_answer when the quotation does not draw the question.
-func (m Messages) flowStep(s Step) string {
+func flowStepText(m Messages, s Step) string {
 	if s.Question == "" {
 		return fmt.Sprintf(m["source_seed.flow_answer"], s.Answer, s.Outcome)
 	}
@@ -1022,7 +1022,7 @@ var mlpsNotStated = regexp.MustCompile(`^MLPS \(等保\): not stated(?: for ([^(
 // 云服务器CVM和GPU实例未声明（2026年12月4日核查），见" — from its parts: the
 // scope as source_mlps.scope names it, the date as the language writes
 // it. A scope the messages do not name leaves the citation as it is.
-func (m Messages) mlpsStatus(c Citation) Citation {
+func mlpsStatus(m Messages, c Citation) Citation {
 	if len(c) == 0 || c[0].URL != "" {
 		return c
 	}
@@ -1059,7 +1059,7 @@ var fourDigits = regexp.MustCompile(`^([−-]?)(\d),(\d{3})(\.\d*)?$`)
 // whole part of four digits stands ungrouped (1024 GiB, as the Chinese
 // clouds' instance tables write memory), longer ones are grouped by
 // three (120,012); English groups from four digits on (1,024).
-func (m Messages) grouped(format func(any) string) func(any) string {
+func grouped(m Messages, format func(any) string) func(any) string {
 	if m.language() != "zh-CN" {
 		return format
 	}
@@ -1084,7 +1084,9 @@ func PercentIn(lang, s string) string {
 	return s + " %"
 }
 
-// moneyIn is FormatMoneyIn as the page's language groups digits.
-func (m Messages) moneyIn(v any, currency string) string {
-	return m.grouped(func(v any) string { return FormatMoneyIn(v, currency) })(v)
+// moneyIn is FormatMoneyIn as the page's language of m groups digits.
+func moneyIn(m Messages) func(v any, currency string) string {
+	return func(v any, currency string) string {
+		return grouped(m, func(v any) string { return FormatMoneyIn(v, currency) })(v)
+	}
 }
