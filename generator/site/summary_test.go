@@ -56,9 +56,9 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 	files, _ := build(t, root, Options{AgeDate: day})
 	for _, ed := range []struct{ name, dir, lang, link, other, checked, scope string }{
 		{"en", "", "", "One-page summary (print / PDF)", "not the on-demand provider", "Catalog checked:",
-			"This note holds for the On-demand, Spot and 1-year reserved tabs; the Mainland China tab has its own note under its table."},
+			"This note holds for the On-demand, Spot and 1-year commitment tabs; the Mainland China tab has its own note under its table."},
 		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）", "与按量计费非同一服务商", "目录核对至：",
-			"本说明适用于本表的按量计费、抢占式实例和1年预留标签页；上方中国内地价格表的说明见该表下方。"},
+			"本说明适用于本表的按量计费、抢占式实例和1年期承诺标签页；上方中国内地价格表的说明见该表下方。"},
 	} {
 		t.Run(ed.name, func(t *testing.T) {
 			page := string(files[ed.dir+report.SummaryPath])

@@ -215,7 +215,7 @@ for (const width of [1280, 375]) {
       });
       const before = await notes();
       assert.equal(before.home.length, 1, 'no note under the global table');
-      assert.match(before.home[0], /holds for the On-demand, Spot and 1-year reserved tabs/);
+      assert.match(before.home[0], /holds for the On-demand, Spot and 1-year commitment tabs/);
       await t.page.click('#tab-mainland');
       const got = await rows(t.page);
       assert.equal(got.tab, 'on_demand');

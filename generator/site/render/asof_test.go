@@ -22,10 +22,10 @@ func TestAsOfWorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	for in, want := range map[string]string{
-		"unknown":                          "日期不详",
-		"unknown (catalog commit b3e23ad)": "日期不详（取自价格目录的提交 b3e23ad）",
-		"unknown (catalog commit 006059e0, read 2026-12-01)":          "日期不详（取自价格目录的提交 006059e0，2026年12月1日读取）",
-		"prices: unknown (catalog commit 001367d); specs: 2023-05-11": "价格：日期不详（取自价格目录的提交 001367d）；规格：2023年5月11日",
+		"unknown":                          "未注明日期",
+		"unknown (catalog commit b3e23ad)": "未注明日期（取自价格目录的提交 b3e23ad）",
+		"unknown (catalog commit 006059e0, read 2026-12-01)":          "未注明日期（取自价格目录的提交 006059e0，2026年12月1日读取）",
+		"prices: unknown (catalog commit 001367d); specs: 2023-05-11": "价格：未注明日期（取自价格目录的提交 001367d）；规格：2023年5月11日",
 		"2025-04-30 (repo commit date)":                               "2025年4月30日（代码库提交日期）",
 		"unknown (catalog commit b3e23ad) and more":                   "",
 		"2026-08 (ml-engineering notes)":                              "",

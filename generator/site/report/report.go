@@ -627,7 +627,7 @@ func reportOffersOf(m *compare.Data, x *render.Texter) *reportOffers {
 		if !ok {
 			return nil
 		}
-		return &perGPUCell{Text: render.FormatDerived(v), Model: model, Kind: priceKind(o.Prices[model]), value: v}
+		return &perGPUCell{Text: render.FormatMoneyIn(v, m.Currency), Model: model, Kind: priceKind(o.Prices[model]), value: v}
 	}
 	for _, mr := range m.Rows {
 		o := mr.Offer
