@@ -196,6 +196,10 @@ for (const width of [1280, 375]) {
       assert.equal(got.tab, 'on_demand');
       check(got, 'on_demand');
       assert.ok(got.rows[0].inView, 'the first mainland price is not on the first screen');
+      // No provider's name is cut (亚马逊云科技中国区域 wraps rather than ending in …).
+      const cut = await t.page.evaluate(() => [...document.querySelectorAll('table.mainland-prices tbody td.provider')]
+        .filter((td) => td.getClientRects().length && td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent));
+      assert.deepEqual(cut, [], `providers cut: ${cut}`);
       await t.page.click('#tab-cn-subscription');
       const sub = await rows(t.page);
       assert.equal(sub.tab, 'subscription');
