@@ -147,7 +147,9 @@ func visibleText(page []byte) (string, error) {
 			for _, a := range n.Attr {
 				switch a.Key {
 				case "title", "alt", "placeholder", "aria-label":
-					b.WriteString(a.Val + "\n")
+					// Read apart from the text around it: a label's
+					// text and its input's aria-label are two texts.
+					b.WriteString("\n" + a.Val + "\n")
 				}
 			}
 			switch n.Data {
