@@ -454,9 +454,13 @@ type Result struct {
 	Software     string  `yaml:"software"`
 	Approximate  bool    `yaml:"approximate"`
 	Date         Date    `yaml:"date"`
-	AsOf         string  `yaml:"as_of"`
-	Notes        string  `yaml:"notes"`
-	Source       string  `yaml:"source"`
+	// AsOf is why the date is what it is, in words, when it is more than
+	// the date ("2026-08-22 (repo commit date)", "unknown").
+	AsOf   string `yaml:"as_of" i18n:"asof"`
+	Notes  string `yaml:"notes" i18n:"note"`
+	Source string `yaml:"source"`
+	// I18n holds the result's notes and as-of in other languages.
+	I18n I18n `yaml:"i18n"`
 
 	at *place
 }
