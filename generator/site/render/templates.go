@@ -360,6 +360,7 @@ func Funcs(m Messages) template.FuncMap {
 		"curname":      m.CurName,      // a currency code as the language names the currency: USD, 人民币
 		"unitname":     m.UnitName,     // a benchmark's unit as the language writes it: minutes, 分钟
 		"division":     m.Division,     // a benchmark's division as the language writes it: closed, 封闭
+		"certname":     m.CertName,     // a certification as the language names it: PCI DSS Level 1, PCI DSS 1级
 		"own":          m.own,          // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
 		"instname":     m.instName,     // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
 		"instnametext": m.instNameText, // instname without the breaks
@@ -401,6 +402,36 @@ func (m Messages) listed(prefix, key string) string {
 		return s
 	}
 	return key
+}
+
+// CertName is the certification c of a provider's list as the language
+// names it (cert_name, by c's words in lower case joined by _: PCI DSS 1级
+// for "PCI DSS Level 1" in Chinese); c itself where the messages name it
+// not (ISO 27001).
+func (m Messages) CertName(c string) string {
+	if s := m["cert_name."+certKey(c)]; s != "" {
+		return s
+	}
+	return c
+}
+
+// certKey is the key of certification c among the cert_name messages:
+// its letters and digits in lower case, each run of others one _.
+func certKey(c string) string {
+	var b strings.Builder
+	gap := false
+	for _, r := range strings.ToLower(c) {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			if gap && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			gap = false
+		} else {
+			gap = true
+		}
+	}
+	return b.String()
 }
 
 // own marks h, a name the catalog writes in its own language only (an
