@@ -413,7 +413,7 @@ type PricePoint struct {
 // or a team's own trial) with its results.
 type Benchmark struct {
 	ID          string `yaml:"id"`
-	Name        string `yaml:"name"`
+	Name        string `yaml:"name" i18n:"name"`
 	Suite       string `yaml:"suite"` // mlperf-inference, mlperf-training, microbenchmark, trial
 	Task        string `yaml:"task"`  // "llama2-70b-99.9", "resnet50"
 	Scenario    string `yaml:"scenario"`
