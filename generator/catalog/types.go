@@ -415,8 +415,8 @@ type Benchmark struct {
 	ID          string `yaml:"id"`
 	Name        string `yaml:"name" i18n:"name"`
 	Suite       string `yaml:"suite"` // mlperf-inference, mlperf-training, microbenchmark, trial
-	Task        string `yaml:"task"`  // "llama2-70b-99.9", "resnet50"
-	Scenario    string `yaml:"scenario"`
+	Task        string `yaml:"task" i18n:"name"` // "llama2-70b-99.9", "resnet50"
+	Scenario    string `yaml:"scenario" i18n:"name"`
 	Description string `yaml:"description" i18n:"prose"`
 	// Metric is throughput (work per second) or time (time to finish a run).
 	Metric         string `yaml:"metric"`
