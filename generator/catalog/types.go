@@ -414,7 +414,7 @@ type PricePoint struct {
 type Benchmark struct {
 	ID          string `yaml:"id"`
 	Name        string `yaml:"name" i18n:"name"`
-	Suite       string `yaml:"suite"` // mlperf-inference, mlperf-training, microbenchmark, trial
+	Suite       string `yaml:"suite"`            // mlperf-inference, mlperf-training, microbenchmark, trial
 	Task        string `yaml:"task" i18n:"name"` // "llama2-70b-99.9", "resnet50"
 	Scenario    string `yaml:"scenario" i18n:"name"`
 	Description string `yaml:"description" i18n:"prose"`

@@ -13,7 +13,7 @@ func TestCertName(t *testing.T) {
 		"ISO 27001":           "ISO 27001",
 		"等保三级":                "等保三级",
 	} {
-		if got := zh.CertName(in); got != want {
+		if got := CertName(zh, in); got != want {
 			t.Errorf("CertName(%q) = %q, want %q", in, got, want)
 		}
 	}
