@@ -1140,7 +1140,7 @@ func (k *Kind) matrixControls(t func(string, ...any) string, models []string, di
 		add(facets[0], o.Provider.ID, pagemodel.ProviderName(o.Provider, lang))
 		gpu := o.Instance.GPU
 		if o.GPU != nil {
-			gpu = o.GPU.Name
+			gpu = cmp.Or(pagemodel.CatalogText(k.cat, o.GPU, "name"), o.GPU.Name)
 		}
 		add(facets[1], o.Instance.GPU, gpu)
 		switch o.Region {

@@ -38,12 +38,12 @@ func TestAsOfWorded(t *testing.T) {
 		}
 	}
 	// Each form's English message says what the catalog says.
-	for _, f := range asOfForms {
-		if _, ok := en[f.key]; !ok {
-			t.Errorf("no English message %s", f.key)
+	for _, f := range catalog.AsOfForms {
+		if _, ok := en[f.Key]; !ok {
+			t.Errorf("no English message %s", f.Key)
 		}
-		if _, ok := zh[f.key]; !ok {
-			t.Errorf("no Chinese message %s", f.key)
+		if _, ok := zh[f.Key]; !ok {
+			t.Errorf("no Chinese message %s", f.Key)
 		}
 	}
 }

@@ -356,38 +356,39 @@ func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
 // Funcs is the one FuncMap of the templates.
 func Funcs(m Messages) template.FuncMap {
 	return template.FuncMap{
-		"t":            m.T,                       // UI text by key: {{t "compare.title"}}
-		"th":           m.th,                      // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
-		"note":         m.Note,                    // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
-		"tr":           m.tr,                      // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
-		"trs":          m.trs,                     // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
-		"num":          grouped(m, FormatNum),     // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
-		"money":        grouped(m, FormatMoney),   // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
-		"derived":      grouped(m, FormatDerived), // a computed amount, as money
-		"exact":        grouped(m, FormatExact),   // an amount with all its digits, for a title: 32.7726
-		"moneyin":      moneyIn(m),                // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
-		"tri":          Tri,                       // a *bool as "yes", "no" or "unknown"
-		"cite":         m.Cite,                    // a source split into citations, each into words and links
-		"spotname":     m.spotName,                // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
-		"join":         strings.Join,              // a list of names
-		"besides":      Besides,                   // the words a name does not already say: {{besides $name .Aliases}}
-		"wbr":          Breakable,                 // a name that may wrap after '.', '_' and '-' only
-		"inc":          inc,                       // a 0-based index counted from 1
-		"sentence":     m.Sentence,                // catalog text ended as a sentence: "billed apart."
-		"date":         m.dateOf,                  // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"asof":         m.AsOf,                    // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
-		"fxnotes":      FxNotes,                   // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
-		"fxnote":       m.FxNote,                  // the sentence beside a ranking for one rate
-		"sharekey":     ShareKey,                  // the message key naming a strategy's share of a pricing model
-		"months":       m.Months,                  // a number of months as the language writes it: "1 month", "12 months"
-		"cur":          m.Cur,                     // a currency code as the language writes it beside an amount: USD, 美元
-		"curname":      m.CurName,                 // a currency code as the language names the currency: USD, 人民币
-		"unitname":     m.UnitName,                // a benchmark's unit as the language writes it: minutes, 分钟
-		"division":     m.Division,                // a benchmark's division as the language writes it: closed, 封闭
-		"own":          m.own,                     // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
-		"instname":     m.instName,                // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
-		"instnametext": m.instNameText,            // instname without the breaks
-		"tip":          m.tip,                     // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
+		"t":            m.T,                                             // UI text by key: {{t "compare.title"}}
+		"th":           m.th,                                            // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
+		"note":         m.Note,                                          // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
+		"tr":           m.tr,                                            // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
+		"trs":          m.trs,                                           // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
+		"num":          grouped(m, FormatNum),                           // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
+		"money":        grouped(m, FormatMoney),                         // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"derived":      grouped(m, FormatDerived),                       // a computed amount, as money
+		"exact":        grouped(m, FormatExact),                         // an amount with all its digits, for a title: 32.7726
+		"moneyin":      moneyIn(m),                                      // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
+		"tri":          Tri,                                             // a *bool as "yes", "no" or "unknown"
+		"cite":         m.Cite,                                          // a source split into citations, each into words and links
+		"spotname":     m.spotName,                                      // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
+		"join":         strings.Join,                                    // a list of names
+		"besides":      Besides,                                         // the words a name does not already say: {{besides $name .Aliases}}
+		"wbr":          Breakable,                                       // a name that may wrap after '.', '_' and '-' only
+		"inc":          inc,                                             // a 0-based index counted from 1
+		"sentence":     m.Sentence,                                      // catalog text ended as a sentence: "billed apart."
+		"date":         m.dateOf,                                        // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
+		"asof":         m.AsOf,                                          // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
+		"fxnotes":      FxNotes,                                         // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
+		"fxnote":       m.FxNote,                                        // the sentence beside a ranking for one rate
+		"sharekey":     ShareKey,                                        // the message key naming a strategy's share of a pricing model
+		"months":       m.Months,                                        // a number of months as the language writes it: "1 month", "12 months"
+		"cur":          m.Cur,                                           // a currency code as the language writes it beside an amount: USD, 美元
+		"curname":      m.CurName,                                       // a currency code as the language names the currency: USD, 人民币
+		"unitname":     m.UnitName,                                      // a benchmark's unit as the language writes it: minutes, 分钟
+		"division":     m.Division,                                      // a benchmark's division as the language writes it: closed, 封闭
+		"certname":     func(c string) string { return CertName(m, c) }, // a certification as the language names it: PCI DSS Level 1, PCI DSS 1级
+		"own":          m.own,                                           // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
+		"instname":     m.instName,                                      // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
+		"instnametext": m.instNameText,                                  // instname without the breaks
+		"tip":          m.tip,                                           // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
 	}
 }
 
@@ -425,6 +426,36 @@ func (m Messages) listed(prefix, key string) string {
 		return s
 	}
 	return key
+}
+
+// CertName is the certification c of a provider's list as the language m
+// names it (cert_name, by c's words in lower case joined by _: PCI DSS 1级
+// for "PCI DSS Level 1" in Chinese); c itself where the messages name it
+// not (ISO 27001).
+func CertName(m Messages, c string) string {
+	if s := m["cert_name."+certKey(c)]; s != "" {
+		return s
+	}
+	return c
+}
+
+// certKey is the key of certification c among the cert_name messages:
+// its letters and digits in lower case, each run of others one _.
+func certKey(c string) string {
+	var b strings.Builder
+	gap := false
+	for _, r := range strings.ToLower(c) {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			if gap && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			gap = false
+		} else {
+			gap = true
+		}
+	}
+	return b.String()
 }
 
 // own marks h, a name the catalog writes in its own language only (an
