@@ -143,7 +143,7 @@ func Write(out write.Sink, in Inputs) error {
 	for _, step := range steps {
 		w.idx.next()
 		if err := step(); err != nil {
-			w.idx.close()
+			w.idx.abandon()
 			return err
 		}
 	}

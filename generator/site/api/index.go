@@ -8,6 +8,8 @@ import (
 
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
+	"gpucompare/generator/site/reuse"
+	"gpucompare/generator/site/write"
 )
 
 // indexDoc is api/v1/index.json: what the site is, the freshness of its
@@ -54,8 +56,9 @@ var indexLists = []string{"offers", "instances", "gpus", "providers", "benchmark
 // json.MarshalIndent of the whole document with one space.
 type index struct {
 	f     io.WriteCloser
-	list  int // the list being written, an index of indexLists; -1 before the first
-	n     int // the references written in it
+	kept  *keptIndex // a Rebuilder's index, or nil
+	list  int        // the list being written, an index of indexLists; -1 before the first
+	n     int        // the references written in it
 	err   error
 	entry bytes.Buffer
 }
@@ -71,11 +74,15 @@ func (w *writer) openIndex() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", IndexPath, err)
 	}
-	f, err := w.out.Create(IndexPath)
-	if err != nil {
+	w.idx = &index{list: -1}
+	if w.in.Sets != nil {
+		// A Rebuilder's build makes the index in memory, and keeps the
+		// bytes of the last build when they are the same.
+		w.idx.kept = &keptIndex{sets: w.in.Sets, out: w.out}
+		w.idx.f = w.idx.kept
+	} else if w.idx.f, err = w.out.Create(IndexPath); err != nil {
 		return err
 	}
-	w.idx = &index{f: f, list: -1}
 	w.idx.write(bytes.TrimSuffix(data, []byte("\n}")))
 	return nil
 }
@@ -121,6 +128,14 @@ func (x *index) add(r ref) {
 	x.write(x.entry.Bytes())
 }
 
+// abandon closes the file of the index of a writer that failed, which
+// the build throws away; a Rebuilder's keeps nothing.
+func (x *index) abandon() {
+	if x.kept == nil {
+		x.f.Close()
+	}
+}
+
 // close ends the last list and the file.
 func (x *index) close() error {
 	x.end()
@@ -130,4 +145,20 @@ func (x *index) close() error {
 		return fmt.Errorf("%s: %w", IndexPath, x.err)
 	}
 	return err
+}
+
+// keptIndex is the index of a Rebuilder's build, made in memory and put
+// into out when closed: the bytes of the last build when they are the
+// same (reuse.Sets).
+type keptIndex struct {
+	bytes.Buffer
+	sets *reuse.Sets
+	out  write.Sink
+}
+
+func (k *keptIndex) Close() error {
+	data := k.Bytes()
+	return k.sets.Put(k.out, "api "+IndexPath, data, func() ([]write.File, error) {
+		return []write.File{{Path: IndexPath, Data: data}}, nil
+	})
 }
