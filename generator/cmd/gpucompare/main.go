@@ -294,7 +294,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	if *memProfile != "" {
 		prof := profilePeakHeap()
 		defer func() {
-			if err := prof.write(*memProfile); err != nil {
+			if err := prof.write(*memProfile, stderr); err != nil {
 				fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
 			}
 		}()
