@@ -419,6 +419,9 @@
       (r.rank ? tbody : apartBody).appendChild(tr);
     });
     if (apartBox) apartBox.hidden = apart === 0;
+    // The providers not ranked on price are said of the default class
+    // with every switch off; under others the offers left out say so.
+    show('providers-out', ci === D.class && st === 0);
     setText('scores-caption', fmt(T['evaluation.caption'], [ranked.length - apart, D.criteria.length, cls ? cls.name : '\u2014']));
     drawClass(cls, ps);
     drawRadar(ranked, w, ps);

@@ -35,6 +35,9 @@ const (
 	// cdna2Paper is where the MI250X's figures come from.
 	cdna2Paper = "AMD CDNA 2 whitepaper, page 14 (MI200 Series product offerings), as transcribed in github.com/iree-org/iree KnownTargets.cpp @009c008d and on zexron.com"
 	// h200Datasheet is where the H200's sparse figures and source come from.
+	a10gRow = "A10G|24GB (AWS g5 only)"
+	// a10gAWS is where the A10G's one figure comes from: AWS sells it.
+	a10gAWS       = "AWS's G5 launch post ('Each A10G GPU has 24 GB of memory') and its EC2 DescribeInstanceTypes data in github.com/aws/karpenter-provider-aws@6fc13b523"
 	h200Datasheet = "NVIDIA H200 datasheet (resources.nvidia.com …/hpc-datasheet-sc23-h200), as transcribed in github.com/astroC86/gpu-datasheet README.md @01ede5fe"
 )
 
@@ -71,6 +74,12 @@ var refCorrections = []refCorrection{
 	{"gpus.csv", a30Row, "notes", "Only capacity/FP32/TDP/year found in a readable source;", "Figures are NVIDIA's A30 product-page figures", a30Page},
 	{"gpus.csv", a30Row, "source", "https://huggingface.co/hardware/a30", "https://www.nvidia.com/en-us/data-center/products/a30-gpu/ as copied in github.com/ArthurChiao/arthurchiao.github.io", a30Page},
 	{"gpus.csv", a30Row, "as_of", "unknown", "2024-01-06 (table's last update)", a30Page},
+	{"gpus.csv", a10gRow, "mem_bw_gb_s", "600", "", a10gAWS + " (600 GB/s is a blog's reading of the A10's memory)"},
+	{"gpus.csv", a10gRow, "memory_type", "GDDR6", "", a10gAWS + " (GDDR6 is the same blog's)"},
+	{"gpus.csv", a10gRow, "architecture", "Ampere (GA102)", "Ampere", a10gAWS + " (AWS says Ampere; GA102 is the blog's)"},
+	{"gpus.csv", a10gRow, "notes", "AWS-specific variant; no public NVIDIA datasheet.", "A GPU NVIDIA makes for AWS alone", a10gAWS},
+	{"gpus.csv", a10gRow, "source", "https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/", "https://aws.amazon.com/blogs/aws/new-ec2-instances-g5-with-nvidia-a10g-tensor-core-gpus/", a10gAWS},
+	{"gpus.csv", a10gRow, "as_of", "unknown", "2026-07-20", a10gAWS},
 	{"price_history.csv", "AWS|p5e.48xlarge|most regions|capacity_block|39.80", "region", "most regions", "us-east-2",
 		"the source names no region but us-west-1 (priced apart); AWS's Dec-2024 Capacity Blocks page listed p5e only in us-east-2, whose series this newer point continues"},
 }
@@ -342,8 +351,8 @@ func TestShippedCorrections(t *testing.T) {
 		if caveats != 4 {
 			t.Errorf("%d rates with a caveat, want the 4 the reference flags", caveats)
 		}
-		if latest == nil || latest.Date != "2026-01-26" || latest.Rate != 6.9843 {
-			t.Errorf("latest verified USD/CNY rate %+v, want 6.9843 of 2026-01-26 (CFETS central parity)", latest)
+		if latest == nil || latest.Date != "2026-06-30" || latest.Rate != 6.8109 {
+			t.Errorf("latest verified USD/CNY rate %+v, want 6.8109 of 2026-06-30 (CFETS central parity)", latest)
 		}
 		// The rate prices are converted at cites the CFETS or PBoC notice
 		// itself, or says that the notice was looked for, where and when.

@@ -34,6 +34,9 @@ const (
 	i18nName  = "name"
 	i18nProse = "prose"
 	i18nNote  = "note"
+	// i18nAsOf is an as-of in words: a note, but one of AsOfForms needs
+	// no text of its own, the site words it in every language.
+	i18nAsOf = "asof"
 )
 
 // translatable is a translatable field of a record type: its YAML key,
@@ -168,7 +171,10 @@ func (l *loader) translations(r record, rec any) {
 			if f.kind == i18nName || strings.TrimSpace(v.Field(f.index).String()) == "" || tr[lang][f.key] != "" {
 				continue
 			}
-			if f.kind == i18nNote {
+			if f.kind == i18nAsOf && wordedAsOf(strings.TrimSpace(v.Field(f.index).String())) {
+				continue
+			}
+			if f.kind == i18nNote || f.kind == i18nAsOf {
 				l.untranslated.add(lang, keyPos(r.file, r.at, f.key, r.at))
 				continue
 			}
@@ -206,13 +212,14 @@ type noteCount struct {
 
 // untranslatedNotes warns once for each language of the site's editions
 // that some catalog notes (notes, a price's note, an instance type's
-// price_not_public and price_incomplete, and the note of a provider's
-// billing, spot, egress, storage and sla) lack: how many, and where the first is. Such a
+// price_not_public and price_incomplete, the note of a provider's
+// billing, spot, egress, storage and sla, and a benchmark result's notes
+// and as_of) lack: how many, and where the first is. Such a
 // note is shown in the catalog's language, marked as such.
 func (l *loader) untranslatedNotes() {
 	for _, lang := range slices.Sorted(maps.Keys(l.untranslated)) {
 		c := l.untranslated[lang]
-		l.warnf(c.first, "%d catalog notes have no %s text (this is the first): the %s edition shows them in %s, marked as such; write each in the record's i18n.%s under the field's own key (notes, a price's note, price_not_public, price_incomplete, the note of a provider's billing, spot, egress, storage and sla)", c.n, lang, lang, BaseLanguage, lang)
+		l.warnf(c.first, "%d catalog notes have no %s text (this is the first): the %s edition shows them in %s, marked as such; write each in the record's i18n.%s under the field's own key (notes, a price's note, price_not_public, price_incomplete, the note of a provider's billing, spot, egress, storage and sla, a benchmark result's notes and as_of)", c.n, lang, lang, BaseLanguage, lang)
 	}
 }
 

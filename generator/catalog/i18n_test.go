@@ -161,7 +161,7 @@ func TestShippedChineseNames(t *testing.T) {
 		{"alibaba-cloud", "cn-beijing", "华北2（北京）"},
 		{"alibaba-cloud", "cn-hongkong", "中国香港"},
 		{"tencent-cloud", "", "腾讯云"},
-		{"tencent-cloud", "ap-beijing", "华北地区(北京)"},
+		{"tencent-cloud", "ap-beijing", "华北地区（北京）"},
 		{"huawei-cloud", "", "华为云"},
 		{"volcano-engine", "", "火山引擎"},
 		{"baidu-ai-cloud", "", "百度智能云"},
@@ -201,7 +201,7 @@ func TestUntranslatedNotesCounted(t *testing.T) {
 	files := translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\nnotes: Billed per second.\nspot:\n  name: Spot Instances\n  i18n: {zh-CN: {name: Spot 实例}}\n")
 	files["data/providers/aws.yaml"] += "    notes: Eight GPUs.\n  - id: p5\n    name: p5.48xlarge\n    gpu: a100\n    gpu_count: 8\n    regions: [us-east-1]\n    source: https://example.com/p5\n    notes: Also eight.\n    i18n: {zh-CN: {notes: 同样八个。}}\n"
 	c, r := load(t, files)
-	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN under the field's own key (notes, a price's note, price_not_public, price_incomplete, the note of a provider's billing, spot, egress, storage and sla)\n"
+	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN under the field's own key (notes, a price's note, price_not_public, price_incomplete, the note of a provider's billing, spot, egress, storage and sla, a benchmark result's notes and as_of)\n"
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
@@ -249,6 +249,45 @@ func TestPriceNotesTranslatable(t *testing.T) {
 		if got, ok := Text(in, key, "en"); got == want || !ok {
 			t.Errorf("Text(%s, en) = %q, %v; want the English", key, got, ok)
 		}
+	}
+}
+
+// TestResultNotesTranslatable: a benchmark result's notes and as_of take
+// Chinese text in its i18n, which Text gives; while they lack it they are
+// counted with the catalog's other notes; a key that is not one of them
+// is an error.
+func TestResultNotesTranslatable(t *testing.T) {
+	files := translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\n")
+	files["data/gpus/a100.yaml"] = "id: a100\nname: A100\n"
+	files["data/benchmarks/b.yaml"] = "id: b\nname: B\nsuite: trial\nmetric: time\nunit: minutes\ni18n: {zh-CN: {description: 一项。}}\nresults:\n  - {round: r1, gpu: a100, gpu_count: 8, value: 3.4, source: s, as_of: 2026-08 (ml-engineering notes), notes: Eight GPUs.}\n"
+	_, r := load(t, files)
+	if got := r.String(); !strings.Contains(got, "data/benchmarks/b.yaml:8:") || !strings.Contains(got, "2 catalog notes have no zh-CN text") {
+		t.Errorf("untranslated result notes: got\n%s", got)
+	}
+	files["data/benchmarks/b.yaml"] = strings.Replace(files["data/benchmarks/b.yaml"], "notes: Eight GPUs.}", "notes: Eight GPUs., i18n: {zh-CN: {notes: 八个GPU。, as_of: 日期不详}}}", 1)
+	c, r := load(t, files)
+	if got := r.String(); strings.Contains(got, "catalog notes") {
+		t.Errorf("translated result notes still counted: got\n%s", got)
+	}
+	res := c.Benchmark("b").Results[0]
+	for key, want := range map[string]string{"notes": "八个GPU。", "as_of": "日期不详"} {
+		if got, ok := Text(res, key, "zh-CN"); got != want || !ok {
+			t.Errorf("Text(%s) = %q, %v; want %q, true", key, got, ok, want)
+		}
+	}
+	// An as-of the site words in every language (a date, unknown) is
+	// not counted.
+	files["data/benchmarks/b.yaml"] = strings.Replace(files["data/benchmarks/b.yaml"], "as_of: 2026-08 (ml-engineering notes), notes: Eight GPUs., i18n: {zh-CN: {notes: 八个GPU。, as_of: 日期不详}}", "as_of: unknown, notes: Eight GPUs., i18n: {zh-CN: {notes: 八个GPU。}}", 1)
+	if _, r := load(t, files); strings.Contains(r.String(), "catalog notes") {
+		t.Errorf("an as-of of unknown counted: got\n%s", r)
+	}
+	files["data/benchmarks/b.yaml"] = strings.Replace(files["data/benchmarks/b.yaml"], "as_of: unknown", "as_of: 2023-11", 1)
+	if _, r := load(t, files); strings.Contains(r.String(), "catalog notes") {
+		t.Errorf("an as-of of a date counted: got\n%s", r)
+	}
+	files["data/benchmarks/b.yaml"] = strings.Replace(files["data/benchmarks/b.yaml"], "{notes: 八个GPU。}", "{notes: 八个GPU。, source: 八}", 1)
+	if _, r := load(t, files); !strings.Contains(r.String(), `i18n.zh-CN: "source" is not a translatable field: want one of as_of, notes`) {
+		t.Errorf("a result's i18n of a field that is not translatable: got\n%s", r)
 	}
 }
 

@@ -413,10 +413,10 @@ type PricePoint struct {
 // or a team's own trial) with its results.
 type Benchmark struct {
 	ID          string `yaml:"id"`
-	Name        string `yaml:"name"`
-	Suite       string `yaml:"suite"` // mlperf-inference, mlperf-training, microbenchmark, trial
-	Task        string `yaml:"task"`  // "llama2-70b-99.9", "resnet50"
-	Scenario    string `yaml:"scenario"`
+	Name        string `yaml:"name" i18n:"name"`
+	Suite       string `yaml:"suite"`            // mlperf-inference, mlperf-training, microbenchmark, trial
+	Task        string `yaml:"task" i18n:"name"` // "llama2-70b-99.9", "resnet50"
+	Scenario    string `yaml:"scenario" i18n:"name"`
 	Description string `yaml:"description" i18n:"prose"`
 	// Metric is throughput (work per second) or time (time to finish a run).
 	Metric         string `yaml:"metric"`
@@ -454,9 +454,13 @@ type Result struct {
 	Software     string  `yaml:"software"`
 	Approximate  bool    `yaml:"approximate"`
 	Date         Date    `yaml:"date"`
-	AsOf         string  `yaml:"as_of"`
-	Notes        string  `yaml:"notes"`
-	Source       string  `yaml:"source"`
+	// AsOf is why the date is what it is, in words, when it is more than
+	// the date ("2026-08-22 (repo commit date)", "unknown").
+	AsOf   string `yaml:"as_of" i18n:"asof"`
+	Notes  string `yaml:"notes" i18n:"note"`
+	Source string `yaml:"source"`
+	// I18n holds the result's notes and as-of in other languages.
+	I18n I18n `yaml:"i18n"`
 
 	at *place
 }

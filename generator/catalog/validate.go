@@ -673,6 +673,7 @@ func (l *loader) validateBenchmarks() {
 		for i, res := range b.Results {
 			rr := record{l: l, file: b.file, at: res.at, name: fmt.Sprintf("benchmark %q result %d", b.ID, i+1)}
 			rr.required("round", res.Round, "the round or date of the run, such as \"Inference v4.0\"")
+			l.translations(rr, res)
 			if rr.required("gpu", res.GPU, "an accelerator id from data/gpus/") && l.cat.GPU(res.GPU) == nil {
 				rr.errorf("gpu", "gpu %q does not exist%s", res.GPU, suggest(res.GPU, gpuIDs(l.cat)))
 			}

@@ -258,7 +258,11 @@ func (c *Change) appendTitle(dst []byte, w Words, f *figures) []byte {
 	case w.Region != nil:
 		region = w.Region(c.Instance, region)
 	}
-	dst = append(dst, c.Instance.Name...)
+	if w.Name != nil {
+		dst = append(dst, w.Name(c.Instance)...)
+	} else {
+		dst = append(dst, c.Instance.Name...)
+	}
 	dst = append(dst, ' ')
 	dst = append(dst, w.Model(c.Series.Model)...)
 	dst = append(dst, cmp.Or(w.Comma, ", ")...)

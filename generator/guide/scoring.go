@@ -140,7 +140,10 @@ func OffersOfClass(offers []*pricing.Offer, class string) []*pricing.Offer {
 // comparable price for it.
 type PriceClass struct {
 	catalog.GPUClass
-	Providers int
+	// Providers have a comparable price by default (Comparable); All
+	// under some state of the reader's switches (ComparableUnder), those
+	// whose prices are all stale, undated or a marketplace's too.
+	Providers, All int
 }
 
 // Comparable reports whether an offer has the price the price criteria
@@ -158,19 +161,29 @@ func ComparableUnder(o *pricing.Offer, inc pricing.Include) bool {
 // PriceClasses lists the GPU classes that have a comparable price
 // (Comparable), in the catalog's order of classes.
 func PriceClasses(cat *catalog.Catalog, offers []*pricing.Offer) []PriceClass {
-	providers := map[string]map[*catalog.Provider]bool{}
+	providers, all := map[string]map[*catalog.Provider]bool{}, map[string]map[*catalog.Provider]bool{}
+	add := func(m map[string]map[*catalog.Provider]bool, class string, p *catalog.Provider) {
+		if m[class] == nil {
+			m[class] = map[*catalog.Provider]bool{}
+		}
+		m[class][p] = true
+	}
 	for _, o := range offers {
-		if c, ok := OfferClass(o); ok && Comparable(o) {
-			if providers[c.ID] == nil {
-				providers[c.ID] = map[*catalog.Provider]bool{}
-			}
-			providers[c.ID][o.Provider] = true
+		c, ok := OfferClass(o)
+		if !ok {
+			continue
+		}
+		if Comparable(o) {
+			add(providers, c.ID, o.Provider)
+		}
+		if ComparableUnder(o, pricing.Switches[len(pricing.Switches)-1]) {
+			add(all, c.ID, o.Provider)
 		}
 	}
 	var out []PriceClass
 	for _, c := range cat.GPUClasses() {
 		if n := len(providers[c.ID]); n > 0 {
-			out = append(out, PriceClass{GPUClass: c, Providers: n})
+			out = append(out, PriceClass{GPUClass: c, Providers: n, All: len(all[c.ID])})
 		}
 	}
 	return out

@@ -185,6 +185,26 @@ func ShownDecimals(v float64) int {
 	return places
 }
 
+// ShownDecimalsIn is the number of decimals an amount v in currency is
+// shown with. A yuan amount (CNY) takes one rule per magnitude, so that
+// a column of yuan figures reads alike: from 0.1 元 up to the fen (two
+// decimals: 14.42, 8.98, 0.40), below it four decimals (0.0205, 0.0042),
+// where two would round a rate per GB or per TFLOPS-hour away. Other
+// currencies are shown as ShownDecimals says.
+func ShownDecimalsIn(currency string, v float64) int {
+	a := math.Abs(v)
+	if currency != "CNY" || a == 0 || math.IsNaN(a) || math.IsInf(a, 0) {
+		return ShownDecimals(v)
+	}
+	if Round(a, 2) >= 0.1 {
+		return 2
+	}
+	return 4
+}
+
+// ShownIn is v in currency rounded as pages show it (ShownDecimalsIn).
+func ShownIn(currency string, v float64) float64 { return Round(v, ShownDecimalsIn(currency, v)) }
+
 // Shown is v rounded as pages show it (ShownDecimals).
 func Shown(v float64) float64 { return Round(v, ShownDecimals(v)) }
 

@@ -247,3 +247,22 @@ func TestShownDecimalsKeepFourDigitsAndCents(t *testing.T) {
 		}
 	}
 }
+
+// TestShownDecimalsInYuan: a column of yuan figures reads alike: to the
+// fen from 0.1 元 up, four decimals below; other currencies keep their
+// four significant digits.
+func TestShownDecimalsInYuan(t *testing.T) {
+	for _, c := range []struct {
+		cur  string
+		v    float64
+		want int
+	}{
+		{"CNY", 14.4238125, 2}, {"CNY", 8.6634, 2}, {"CNY", 0.4041, 2}, {"CNY", 188.86, 2},
+		{"CNY", 0.09996, 2}, {"CNY", 0.02054, 4}, {"CNY", 0.0042, 4}, {"CNY", 0, 2},
+		{"USD", 0.526, 3}, {"USD", 21.957642, 2}, {"USD", 0.0042, 4},
+	} {
+		if got := ShownDecimalsIn(c.cur, c.v); got != c.want {
+			t.Errorf("ShownDecimalsIn(%s, %v) = %d, want %d", c.cur, c.v, got, c.want)
+		}
+	}
+}

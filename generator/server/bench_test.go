@@ -13,25 +13,31 @@ import (
 )
 
 // BenchmarkEditToReload times what an editor waits for: from saving a
-// price file (or a stylesheet) to the reload event, with the quiet time
-// and the build in between, the site built with the URL served, as
-// gpucompare serve builds it. ns/op is that time; build-ms is the build
-// alone, as the log line gives it; cpu-ms the processor time of the whole
-// process per edit (server, watcher and build), which a busy machine
-// sways less than the others. Between saves the timer stops for the
+// price file (or a stylesheet) to the reload event of the page open, with
+// the quiet time and the draft of the page open (or, with no page open,
+// the whole build) in between, the site built with the URL served, as
+// gpucompare serve builds it. "shipped" has the home page open,
+// "shipped-compare" the matrix, "shipped-no-page" none (an event stream
+// that names no page: the whole build comes first, as before drafts).
+// ns/op is that time; draft-ms the draft alone and build-ms the whole
+// build after it, as the log lines give them; cpu-ms the processor time
+// of the whole process from the save to the reload (server, watcher and
+// draft or build), which a busy machine sways less than the others. Between saves the timer stops for the
 // server's longest quiet time, as a person saves again no sooner: a save
 // that follows a build at once counts as writes that keep coming, and
 // waits longer.
 func BenchmarkEditToReload(b *testing.B) {
-	b.Run("shipped", func(b *testing.B) {
-		root := b.TempDir()
-		for _, dir := range []string{"data", "content"} {
-			if err := os.CopyFS(filepath.Join(root, dir), os.DirFS(filepath.Join("..", "..", dir))); err != nil {
-				b.Fatal(err)
+	for name, page := range map[string]string{"shipped": "/", "shipped-compare": "/compare/", "shipped-no-page": ""} {
+		b.Run(name, func(b *testing.B) {
+			root := b.TempDir()
+			for _, dir := range []string{"data", "content"} {
+				if err := os.CopyFS(filepath.Join(root, dir), os.DirFS(filepath.Join("..", "..", dir))); err != nil {
+					b.Fatal(err)
+				}
 			}
-		}
-		benchEdit(b, root, "data/prices/aws.yaml", newAmount)
-	})
+			benchEdit(b, root, page, "data/prices/aws.yaml", newAmount)
+		})
+	}
 	b.Run("shipped-stylesheet", func(b *testing.B) {
 		root := b.TempDir()
 		for _, dir := range []string{"data", "content", "static"} {
@@ -39,7 +45,7 @@ func BenchmarkEditToReload(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		benchEdit(b, root, "static/style.css", func(orig []byte, i int) []byte {
+		benchEdit(b, root, "/", "static/style.css", func(orig []byte, i int) []byte {
 			return fmt.Appendf(bytes.Clone(orig), "\n/* edit %d */\n", i)
 		})
 	})
@@ -54,13 +60,14 @@ func BenchmarkEditToReload(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		benchEdit(b, root, "data/prices/syn-cloud-01.yaml", newAmount)
+		benchEdit(b, root, "/", "data/prices/syn-cloud-01.yaml", newAmount)
 	})
 }
 
 var (
 	firstAmount = regexp.MustCompile(`amount: [0-9.]+`)
 	buildTime   = regexp.MustCompile(`changed: rebuild ([0-9.]+m?s):`)
+	draftTime   = regexp.MustCompile(`open page\(s\) drafted ([0-9.]+[mµ]?s)`)
 )
 
 // newAmount is a price file orig with its first amount changed, the ith time.
@@ -69,20 +76,24 @@ func newAmount(orig []byte, i int) []byte {
 }
 
 // benchEdit serves root and, b.N times, writes file as edit makes it from
-// its first bytes, and waits for the reload event.
-func benchEdit(b *testing.B, root, file string, edit func(orig []byte, i int) []byte) {
+// its first bytes, and waits for the reload event of the page open at
+// the URL path page ("": none).
+func benchEdit(b *testing.B, root, page, file string, edit func(orig []byte, i int) []byte) {
 	srv := startWith(b, root, true)
-	events := listen(b, srv.url)
+	events := listenOn(b, srv.url, page)
 	next(b, events, "hello")
 	name := filepath.Join(root, filepath.FromSlash(file))
 	orig, err := os.ReadFile(name)
 	if err != nil {
 		b.Fatal(err)
 	}
-	var builds, cpu time.Duration
+	var builds, drafts, cpu time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
+		if st := srv.state.Load(); st.building != nil {
+			<-st.building // the whole build after the last draft
+		}
 		time.Sleep(srv.opts.Quiet + srv.opts.QuietMin)
 		b.StartTimer()
 		cpuBefore := processCPU()
@@ -95,10 +106,18 @@ func benchEdit(b *testing.B, root, file string, edit func(orig []byte, i int) []
 		cpu += processCPU() - cpuBefore
 	}
 	b.StopTimer()
+	if st := srv.state.Load(); st.building != nil {
+		<-st.building
+	}
 	for _, m := range buildTime.FindAllStringSubmatch(srv.log.String(), -1) {
 		d, _ := time.ParseDuration(m[1])
 		builds += d
 	}
+	for _, m := range draftTime.FindAllStringSubmatch(srv.log.String(), -1) {
+		d, _ := time.ParseDuration(m[1])
+		drafts += d
+	}
+	b.ReportMetric(float64(drafts.Milliseconds())/float64(b.N), "draft-ms")
 	b.ReportMetric(float64(builds.Milliseconds())/float64(b.N), "build-ms")
 	if cpu > 0 {
 		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms")

@@ -3,26 +3,62 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 )
 
-// hub holds the open event streams, one channel each. A broadcast marks
-// every channel; a stream that has not yet sent the last mark gets only
-// one reload for several builds.
+// hub holds the open event streams, one channel each, with the output
+// path of the page that opened it ("compare/index.html"; "" when it did
+// not say). A broadcast marks every channel; a stream that has not yet
+// sent the last mark gets only one reload for several builds.
 type hub struct {
 	mu      sync.Mutex
-	clients map[chan struct{}]struct{}
+	clients map[chan struct{}]string
 }
 
-func newHub() *hub { return &hub{clients: map[chan struct{}]struct{}{}} }
+func newHub() *hub { return &hub{clients: map[chan struct{}]string{}} }
 
-func (h *hub) add() chan struct{} {
+func (h *hub) add(page string) chan struct{} {
 	c := make(chan struct{}, 1)
 	h.mu.Lock()
-	h.clients[c] = struct{}{}
+	h.clients[c] = page
 	h.mu.Unlock()
 	return c
+}
+
+// pages are the output paths of the pages open, sorted, without repeats.
+func (h *hub) pages() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []string
+	for _, p := range h.clients {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// pageFile is the output path of the page at the URL path urlPath, as
+// lookup finds it: the index.html of a folder, an .html file itself;
+// "" for a path that names no page.
+func pageFile(urlPath string) string {
+	if u, err := url.PathUnescape(urlPath); err == nil {
+		urlPath = u // location.pathname is escaped; the site's paths are not
+	}
+	if !strings.HasPrefix(urlPath, "/") || !isPage(urlPath) {
+		return ""
+	}
+	p := strings.TrimPrefix(path.Clean(urlPath), "/")
+	if path.Ext(p) == ".html" {
+		return p
+	}
+	return path.Join(p, "index.html")
 }
 
 func (h *hub) remove(c chan struct{}) {
@@ -52,6 +88,10 @@ func (s *Server) openStreams() int {
 // events streams server-sent events to one page until the page goes away
 // or the server shuts down:
 //
+// The page says where it is in the query (?page=/compare/), so that after
+// an edit the server can render the pages open before the rest of the
+// site (Options.Draft).
+//
 //	event: hello    on connecting, with the id of the current build
 //	event: reload   after each build, with the id of the new build
 //	: keep-alive    a comment when the stream has been idle a while
@@ -67,7 +107,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 
 	// Registered before the hello is sent, so a build that ends in between
 	// still reaches this page: as a reload, or in the hello's id.
-	c := s.clients.add()
+	c := s.clients.add(pageFile(r.URL.Query().Get("page")))
 	defer s.clients.remove(c)
 	send := func(format string, args ...any) bool {
 		if _, err := fmt.Fprintf(w, format, args...); err != nil {

@@ -53,7 +53,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	st := s.state.Load() // one build for the whole request
+	// One build for the whole request: the latest, or the one a draft
+	// of it is followed by when the draft lacks the file.
+	st := s.latest(r.Context(), s.state.Load(), r.URL.Path)
+	if st == nil {
+		return // the request went away while the site was being built
+	}
 	name, data, status := lookup(st.files, r.URL.Path)
 	if st.failed() {
 		if isPage(r.URL.Path) {

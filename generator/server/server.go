@@ -13,6 +13,13 @@
 //   - notify: every open page hears "reload" over server-sent events
 //     (events.go) through the reload script the server adds to each HTML
 //     response (http.go);
+//   - draft first: after an edit, when pages are open and Options.Draft
+//     is set, the pages open are rendered before the rest (a draft) and
+//     swapped in as the new build, and the open pages reload at once;
+//     the whole site is built after, and swapped in under the same build
+//     id. Meanwhile a request for a file the draft lacks waits for the
+//     whole build, so a page is always of the latest build, never of the
+//     one before it, and no page mixes two builds;
 //   - watch: a change under data/, content/, templates/ or static/ of the
 //     root, once the burst of file events it makes has settled (a short
 //     quiet time after a single write, longer while writes keep coming),
@@ -23,6 +30,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -30,6 +38,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -65,6 +74,27 @@ func Rebuild(fsys fs.FS, opts site.Options) BuildFunc {
 	}
 }
 
+// DraftFunc renders the pages at the output paths pages
+// ("compare/index.html"), the pages open in a browser, after an edit of
+// the paths changed, and what they need beside them: the first files of
+// the build that the next call of the BuildFunc makes, each equal to that
+// build's. It gives false when it drafted nothing, for the BuildFunc to
+// build everything as without a draft.
+type DraftFunc func(changed, pages []string) (site.Files, bool)
+
+// Drafting returns a BuildFunc as Rebuild does and the DraftFunc that goes
+// with it, of one site.Rebuilder: the draft renders the pages open from
+// the catalog as it is now (site.Rebuilder.Draft), and the build that
+// follows builds the whole site of the same catalog.
+func Drafting(fsys fs.FS, opts site.Options) (BuildFunc, DraftFunc) {
+	r := site.NewRebuilder(fsys, opts)
+	return func(changed []string) (site.Files, catalog.Report, error) {
+			return r.RebuildChanged(changed)
+		}, func(changed, pages []string) (site.Files, bool) {
+			return r.Draft(changed, pages)
+		}
+}
+
 // Options configure a Server.
 type Options struct {
 	// Root is the site root whose data/, content/, templates/ and static/
@@ -72,6 +102,9 @@ type Options struct {
 	Root string
 	// Build makes the site; see BuildFunc.
 	Build BuildFunc
+	// Draft, when set, renders the pages open before Build builds the
+	// site after an edit; see DraftFunc and the package comment.
+	Draft DraftFunc
 	// Log receives one line per build and watch problems (stderr).
 	Log io.Writer
 	// QuietMin and Quiet are how long the file events of an edit must
@@ -116,9 +149,33 @@ type state struct {
 	lastGood site.Files
 	report   catalog.Report
 	err      error
+	// building is open while the state is a draft, the files of the
+	// pages open alone, and closed once the whole build is swapped in.
+	building chan struct{}
 }
 
 func (st *state) failed() bool { return st.files == nil }
+
+// latest is the state a request is answered from when it asks for path
+// (a URL path) in st: st, unless st is a draft without the file, then
+// the state that follows the draft, once built; nil when ctx ends or the
+// server shuts down first.
+func (s *Server) latest(ctx context.Context, st *state, urlPath string) *state {
+	for st.building != nil {
+		if _, _, status := lookup(st.files, urlPath); status != http.StatusNotFound {
+			return st
+		}
+		select {
+		case <-st.building:
+			st = s.state.Load()
+		case <-ctx.Done():
+			return nil
+		case <-s.done: // shutting down: the build may never end
+			return nil
+		}
+	}
+	return st
+}
 
 // New returns a server for opts. It has no site until Rebuild or Serve
 // has run a build.
@@ -156,16 +213,24 @@ func (s *Server) listenOn(addr net.Addr) {
 }
 
 // Rebuild builds the site now, swaps the result in and tells every open
-// page to reload. changed is passed on to the BuildFunc.
+// page to reload. changed is passed on to the BuildFunc. After an edit
+// (changed not nil), the pages open are drafted first (Options.Draft):
+// they reload as soon as they are rendered, and the whole build that
+// follows keeps the draft's build id when its files are the draft's.
 func (s *Server) Rebuild(changed []string) {
 	s.buildMu.Lock()
 	defer s.buildMu.Unlock()
+	prev := s.state.Load()
+	draft := s.draft(changed, prev)
 	start := time.Now()
 	files, report, err := s.safeBuild(changed)
 	took := time.Since(start)
 
-	s.builds++
-	prev := s.state.Load()
+	if draft == nil || !sameFiles(draft.files, files) {
+		// A draft that differs from its build (the build failed) is
+		// followed by a build of its own.
+		s.builds++
+	}
 	next := &state{id: s.buildID(s.builds), report: report, lastGood: prev.lastGood}
 	switch {
 	case err == nil && len(report.Errors()) == 0 && files != nil:
@@ -177,7 +242,67 @@ func (s *Server) Rebuild(changed []string) {
 	}
 	s.state.Store(next)
 	fmt.Fprintln(s.opts.Log, logLine(changed, took, next))
+	if draft != nil {
+		close(draft.building)
+		if next.id == draft.id {
+			return // the pages open are of this build already
+		}
+	}
 	s.clients.broadcast()
+}
+
+// draft renders the pages open after an edit of changed (Options.Draft),
+// swaps them in as the next build, and tells the open pages to reload. It
+// returns that state, or nil when it drafted nothing: for the first
+// build, a site that did not build last time, no page open, or a draft
+// that gave false.
+func (s *Server) draft(changed []string, prev *state) *state {
+	if s.opts.Draft == nil || changed == nil || prev.failed() {
+		return nil
+	}
+	pages := s.clients.pages()
+	if len(pages) == 0 {
+		return nil
+	}
+	start := time.Now()
+	files, ok := s.safeDraft(changed, pages)
+	if !ok {
+		return nil
+	}
+	s.builds++
+	st := &state{id: s.buildID(s.builds), files: files, lastGood: prev.lastGood, building: make(chan struct{})}
+	s.state.Store(st)
+	fmt.Fprintf(s.opts.Log, "gpucompare serve: %s: %d open page(s) drafted %s\n", changedWords(changed), len(pages), time.Since(start).Round(time.Millisecond))
+	s.clients.broadcast()
+	return st
+}
+
+// safeDraft runs the DraftFunc, turning a panic into no draft: the build
+// that follows says what is wrong. The garbage collector waits meanwhile:
+// what the draft lets go of (tens of MB for a page or two) is collected
+// during the whole build after it, not before the pages open reload.
+func (s *Server) safeDraft(changed, pages []string) (files site.Files, ok bool) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer func() {
+		if r := recover(); r != nil {
+			files, ok = nil, false
+		}
+	}()
+	return s.opts.Draft(changed, pages)
+}
+
+// sameFiles reports whether each file of draft is in files with the same
+// bytes.
+func sameFiles(draft, files site.Files) bool {
+	if files == nil {
+		return false
+	}
+	for p, data := range draft {
+		if got, ok := files[p]; !ok || !bytes.Equal(got, data) {
+			return false
+		}
+	}
+	return true
 }
 
 // safeBuild runs the BuildFunc, turning a panic into an error: a bug the
@@ -203,13 +328,10 @@ func (s *Server) buildID(n uint64) string {
 func logLine(changed []string, took time.Duration, st *state) string {
 	var b strings.Builder
 	b.WriteString("gpucompare serve: ")
-	switch len(changed) {
-	case 0:
+	if len(changed) == 0 {
 		b.WriteString("build")
-	case 1:
-		fmt.Fprintf(&b, "%s changed: rebuild", changed[0])
-	default:
-		fmt.Fprintf(&b, "%s and %d more changed: rebuild", changed[0], len(changed)-1)
+	} else {
+		b.WriteString(changedWords(changed) + ": rebuild")
 	}
 	fmt.Fprintf(&b, " %s: ", took.Round(time.Millisecond))
 	warnings := len(st.report.Warnings())
@@ -234,6 +356,15 @@ func logLine(changed []string, took time.Duration, st *state) string {
 		fmt.Fprintf(&b, "; and %d more on the page", len(errs)-shown)
 	}
 	return b.String()
+}
+
+// changedWords says what changed: "data/x.yaml changed", "data/x.yaml
+// and 2 more changed".
+func changedWords(changed []string) string {
+	if len(changed) == 1 {
+		return changed[0] + " changed"
+	}
+	return fmt.Sprintf("%s and %d more changed", changed[0], len(changed)-1)
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -144,6 +145,14 @@ func start(t testing.TB, root string) *running { return startWith(t, root, false
 // as its URL, as gpucompare serve builds it.
 func startWith(t testing.TB, root string, baseURL bool) *running {
 	t.Helper()
+	return startGated(t, root, baseURL, nil)
+}
+
+// startGated is startWith, the pages open drafted first as gpucompare
+// serve drafts them (Drafting); each whole build after the first waits
+// for a value from gate first (nil: none), after the draft.
+func startGated(t testing.TB, root string, baseURL bool, gate <-chan struct{}) *running {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +162,17 @@ func startWith(t testing.TB, root string, baseURL bool) *running {
 	if baseURL {
 		opts.BaseURL = "http://" + ln.Addr().String() + "/"
 	}
-	s := New(Options{Root: root, Build: Rebuild(os.DirFS(root), opts), Log: log})
+	build, draft := Drafting(os.DirFS(root), opts)
+	if gate != nil {
+		whole := build
+		build = func(changed []string) (site.Files, catalog.Report, error) {
+			if changed != nil {
+				<-gate
+			}
+			return whole(changed)
+		}
+	}
+	s := New(Options{Root: root, Build: build, Draft: draft, Log: log})
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
 	go func() { served <- s.Serve(ctx, ln) }()
@@ -212,9 +231,16 @@ type event struct{ name, data string }
 // they come; the stream closes when the test ends.
 func listen(t testing.TB, url string) <-chan event {
 	t.Helper()
+	return listenOn(t, url, "")
+}
+
+// listenOn is listen from the page at the URL path page, as the reload
+// script of a page opens the stream ("": from no page).
+func listenOn(t testing.TB, url, page string) <-chan event {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	req, _ := http.NewRequestWithContext(ctx, "GET", url+prefix+"events", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", url+prefix+"events?page="+neturl.QueryEscape(page), nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -471,4 +497,81 @@ func TestHungRebuildDoesNotKeepServeRunning(t *testing.T) {
 	}
 	cancel()
 	waitStopped(t, served, time.Now())
+}
+
+// TestOpenPageReloadsBeforeTheWholeBuild checks that after an edit the
+// page open (its event stream says which) is rendered first and told to
+// reload while the rest of the site is still being built, with the new
+// price; that a page requested meanwhile is answered from the new build
+// once it is built, never from the one before; and that the whole build
+// keeps the draft's build id, so the page open does not reload twice.
+func TestOpenPageReloadsBeforeTheWholeBuild(t *testing.T) {
+	root := t.TempDir()
+	writeRoot(t, root, testRoot)
+	gate := make(chan struct{})
+	srv := startGated(t, root, false, gate)
+	const other = "/compare/"
+	_, _, page := get(t, srv.url+instancePage)
+	_, _, before := get(t, srv.url+other)
+	if !strings.Contains(page, "32.77") || !strings.Contains(before, "32.77") {
+		t.Fatalf("before the edit: the price 32.77 is not on %s and %s", instancePage, other)
+	}
+	events := listenOn(t, srv.url, instancePage)
+	hello := next(t, events, "hello")
+
+	saveLikeAnEditor(t, filepath.Join(root, "data/prices/aws.yaml"), priceFile("p4d.24xlarge", "21.96"))
+	// The whole build waits for the gate: this reload is the draft's.
+	ev := next(t, events, "reload after the edit")
+	if ev.name != "reload" || ev.data == hello.data {
+		t.Fatalf("after the edit: event %+v, want reload with a new build id", ev)
+	}
+	if st := srv.state.Load(); st.building == nil {
+		t.Fatalf("the reload came from a whole build; want it from the draft")
+	}
+	_, _, page = get(t, srv.url+instancePage)
+	if !strings.Contains(page, "21.96") || buildOf(page) != ev.data {
+		t.Errorf("the page open after the reload: new price shown %v, build %q; want 21.96 of build %q", strings.Contains(page, "21.96"), buildOf(page), ev.data)
+	}
+	// A page the draft lacks waits for the whole build.
+	later := make(chan string, 1)
+	go func() {
+		resp, err := http.Get(srv.url + other)
+		if err != nil {
+			later <- err.Error()
+			return
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		later <- string(body)
+	}()
+	gate <- struct{}{}
+	got := <-later
+	if !strings.Contains(got, "21.96") || strings.Contains(got, "32.77") || buildOf(got) != ev.data {
+		t.Errorf("%s requested during the build: new price alone %v, build %q; want 21.96 of build %q", other,
+			strings.Contains(got, "21.96") && !strings.Contains(got, "32.77"), buildOf(got), ev.data)
+	}
+	if st := srv.state.Load(); st.building != nil || st.id != ev.data {
+		t.Errorf("after the whole build: state of build %q, a draft %v; want the whole build under the draft's id %q", st.id, st.building != nil, ev.data)
+	}
+	if log := srv.log.String(); !strings.Contains(log, "data/prices/aws.yaml changed: 1 open page(s) drafted") {
+		t.Errorf("the log does not say the open page was drafted:\n%s", log)
+	}
+	// The next edit's reload is the next event: none came for the whole build.
+	saveLikeAnEditor(t, filepath.Join(root, "data/prices/aws.yaml"), priceFile("p4d.24xlarge", "20.5"))
+	gate <- struct{}{}
+	if ev2 := next(t, events, "reload after the second edit"); ev2.data == ev.data {
+		t.Errorf("a second reload for build %q; want the next edit's", ev.data)
+	}
+}
+
+func TestPageFile(t *testing.T) {
+	for in, want := range map[string]string{
+		"/": "index.html", "/compare/": "compare/index.html", "/compare": "compare/index.html",
+		"/zh/gpus/h100/": "zh/gpus/h100/index.html", "/404.html": "404.html", "/a%20b/": "a b/index.html",
+		"/static/style.css": "", "": "", "compare/": "",
+	} {
+		if got := pageFile(in); got != want {
+			t.Errorf("pageFile(%q) = %q, want %q", in, got, want)
+		}
+	}
 }

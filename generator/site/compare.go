@@ -17,6 +17,7 @@ func matrixOf(b *builder, rows *rowSizes) *compare.Kind {
 			return b.tmpl.ExecutePart(w, "compare", "compare-table", d)
 		},
 		Render: func(w io.Writer, p *pagemodel.Page) error {
+			p.Dress()
 			return b.tmpl.Execute(w, b.tmpl.ByLayout["compare"], "compare", p)
 		},
 		Sizes: rows,

@@ -209,7 +209,7 @@ func evaluationOffers(t *testing.T, page []byte) (ranked []string, out string) {
 	for _, m := range regexp.MustCompile(`<span class="rank">\d+</span> <a href="[^"]*">(?:<span lang="en">)?([^<]*(?:<wbr>[^<]*)*)`).FindAllSubmatch(table, -1) {
 		ranked = append(ranked, strings.ReplaceAll(string(m[1]), "<wbr>", ""))
 	}
-	if m := regexp.MustCompile(`<p class="help" id="offers-out">([^<]*)</p>`).FindSubmatch(page); m != nil {
+	if m := regexp.MustCompile(`<p class="help" id="offers-out"><span data-twin="[^"]*">([^<]*)</span></p>`).FindSubmatch(page); m != nil {
 		out = html.UnescapeString(string(m[1]))
 	}
 	return ranked, out
@@ -629,7 +629,7 @@ func TestScenarioNamesWhatItLeavesOut(t *testing.T) {
 	files := currentSite(t)
 	for page, why := range map[string]string{
 		"scenarios/one/index.html":    "its on-demand price is stale or undated, a marketplace's, no longer listed",
-		"zh/scenarios/one/index.html": "其按量计费价格已过时或无日期、来自算力市场、已下架",
+		"zh/scenarios/one/index.html": "其按量计费价格已过时或未注明日期、来自算力市场、已下架",
 	} {
 		s := string(files[page])
 		table := regexp.MustCompile(`(?s)<table class="data tco[^"]*".*?</table>`).FindString(s)

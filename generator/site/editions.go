@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"gpucompare/generator/catalog"
@@ -47,6 +48,31 @@ func editions(cat *catalog.Catalog, tfs fs.FS) ([]edition, error) {
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// editionsOf are editions(cat, tfs), or those k holds when the
+// languages and the messages they are named from are the same as when it
+// made them (nil k: made now, kept nowhere).
+func (k *kept) editionsOf(cat *catalog.Catalog, tfs fs.FS) ([]edition, error) {
+	if k == nil || len(cat.Site.Editions) == 0 {
+		return editions(cat, tfs)
+	}
+	msgs, err := fs.Sub(tfs, "messages")
+	if err != nil {
+		return editions(cat, tfs)
+	}
+	key, err := treeKey(msgs, fmt.Sprint(cat.Site.Languages(), cat.Site.Editions))
+	if err != nil {
+		return editions(cat, tfs)
+	}
+	if k.eds != nil && key == k.edsKey {
+		return slices.Clone(k.eds), nil
+	}
+	eds, err := editions(cat, tfs)
+	if err == nil {
+		k.eds, k.edsKey = slices.Clone(eds), key
+	}
+	return eds, err
 }
 
 // editionCatalog is cat as edition i (> 0) shows it: its language,

@@ -88,9 +88,40 @@ func TestEvaluationByHand(t *testing.T) {
 	if want := "CNY prices converted at 1 USD = 7 CNY (2026-07-01). fx.example.com/new"; fx == nil || html.UnescapeString(tagRE.ReplaceAllString(fx[1], "")) != want {
 		t.Errorf("exchange rate note %q, want %q", fx, want)
 	}
-	for _, s := range []string{"T4 16GB (2 with a price)", "H100 80GB (1 with a price)", `<option value="a100-80gb" selected>A100 80GB (2 with a price)</option>`} {
+	for _, s := range []string{"T4 16GB (providers with a price: 2; ranked on it by default: 2)", "H100 80GB (providers with a price: 1; ranked on it by default: 1)", `<option value="a100-80gb" selected>A100 80GB (providers with a price: 2; ranked on it by default: 2)</option>`} {
 		if !strings.Contains(html.UnescapeString(page), s) {
-			t.Errorf("no class option %q", s)
+			t.Errorf("no class option %q in %q", s, regexp.MustCompile(`<option[^>]*>[^<]*`).FindAllString(page, -1))
 		}
+	}
+}
+
+// TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked: on the shipped
+// catalog, the class list counts every provider with a price of a class
+// beside those ranked on it by default; Alibaba Cloud, whose A100 80GB
+// prices are all undated (its price catalog records no date), is named
+// with why and what its place would be with them included; and the
+// Markdown twin words the offers left out for a reader with no switches.
+func TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked(t *testing.T) {
+	files, _ := build(t, shipped(t), Options{})
+	page := string(files["evaluation/index.html"])
+	if !strings.Contains(page, `<option value="a100-80gb" selected>A100 80GB (providers with a price: 8; ranked on it by default: 5)`) {
+		t.Error("the class list does not count every provider with a price of A100 80GB beside those ranked by default")
+	}
+	at := strings.Index(page, `id="providers-out"`)
+	if at < 0 {
+		t.Fatal("no list of the providers of the class not ranked on price")
+	}
+	out := page[at : at+strings.Index(page[at:], "</p>")]
+	for _, want := range []string{"Alibaba Cloud — its offers of the class: 10 undated", "by default it rests on 43 % of the weight, too little to rank; with its prices included, on 61 %, and it is ranked", "Oracle Cloud Infrastructure (OCI) — its offers of the class: 1 stale", "RunPod Community Cloud — its offers of the class: 2 marketplace"} {
+		if !strings.Contains(html.UnescapeString(out), want) {
+			t.Errorf("the providers not ranked on price do not say %q:\n%s", want, out)
+		}
+	}
+	twin := string(files["evaluation/index.md"])
+	if strings.Contains(twin, "switches above") || !strings.Contains(twin, "Not ranked by default: stale, undated and marketplace prices (15 offers of A100 80GB; the web page ranks them when the reader includes them)") {
+		t.Error("the twin speaks of switches it does not have, or does not say which offers are not ranked by default")
+	}
+	if zh := string(files["zh/evaluation/index.md"]); strings.Contains(zh, "上方开关") || !strings.Contains(zh, "默认不参与排名的过时、无日期和算力市场价格") {
+		t.Error("the Chinese twin does not word the offers left out for a twin")
 	}
 }

@@ -41,6 +41,9 @@ var stageImports = map[string][]string{
 	"site/guides":       {"site/catalogpages", "site/compare", "site/content", "site/derive", "site/kinds", "site/pagemodel", "site/paths", "site/render"},
 	"site/report":       {"site/catalogpages", "site/chartmodel", "site/compare", "site/derive", "site/kinds", "site/pagemodel", "site/paths", "site/render"},
 	"site/search":       {"site/content", "site/pagemodel", "site/paths", "site/render", "site/searchindex"},
+	// sitetest serves the stages' tests only: the small test site and the
+	// shipped messages.
+	"site/sitetest": {"site/render"},
 }
 
 // pkgInfo is what TestStageSizes and TestStagesImportOneWay read of a

@@ -2,12 +2,15 @@ package site
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/content"
 	"gpucompare/generator/site/feeds"
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/report"
 	"gpucompare/generator/site/search"
 	"gpucompare/generator/site/twins"
@@ -35,15 +38,25 @@ func frameOf(b *builder) *pagemodel.Frame {
 // the page; render makes the others' models, and every page's charts, as
 // it renders the page (fill). rows are the sizes of the matrix's rows a
 // Rebuilder kept (nil: none), which the matrix is split into pages by.
-func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
+func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) { return b.pagesIn(rows, nil) }
+
+// pagesIn makes the pages of pages, in its order, of the kinds that make
+// a page in one of the folders in says yes to (nil: every kind): a
+// folder is the first part of a page's path in its edition, "compare" or
+// "index.html". A Rebuilder's draft (Rebuilder.Draft) makes the kinds of
+// the pages it renders first and no other; the search page lists every
+// page, and is made only with every kind.
+func (b *builder) pagesIn(rows *rowSizes, in func(folder string) bool) ([]*pagemodel.Page, error) {
+	all := in == nil
+	want := func(folders ...string) bool { return all || slices.ContainsFunc(folders, in) }
 	cat := b.cat
 	fresh, stale := b.cat.Site.Policy()
 	ageMsgs, err := ageScriptMessages(b.tmpl.Msgs, b.ageDate, fresh, stale)
 	if err != nil {
 		return nil, err
 	}
-	listed, all := kinds.ListedPages(b.content)
-	b.siteInfo = &pagemodel.SiteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: listed, AllPages: all, AgeMessages: ageMsgs, NoIndex: b.opts.Preview || b.opts.Internal, Internal: b.opts.Internal}
+	listed, allPages := kinds.ListedPages(b.content)
+	b.siteInfo = &pagemodel.SiteInfo{Title: cat.Site.Title, Tagline: cat.Site.Tagline, Lang: b.lang(), Pages: listed, AllPages: allPages, AgeMessages: ageMsgs, NoIndex: b.opts.Preview || b.opts.Internal, Internal: b.opts.Internal}
 	b.siteInfo.ExpiredQuotes = catalogpages.ExpiredQuotes(cat, b.ageDate, b.lang())
 	b.newPage = frameOf(b).New
 	ck := catalogOf(b, nil)
@@ -51,78 +64,108 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 	var out []*pagemodel.Page
 	add := func(p *pagemodel.Page) { out = append(out, p) }
 
-	add(ck.HomePage())
-	add(report.SummaryPage(b.newPage, report.SummaryClasses(b.cat, b.Data, pricesOf(b), matrixOf(b, nil), b.lang()),
-		report.SummaryMainland(b.Data.Mainland, b.lang(), pricesOf(b).Trust), report.CatalogDate(b.cat)))
-
-	mk := matrixOf(b, rows)
-	mk.WriteChunks(b.put) // each data script of offers is written once made, none held
-	matrix, err := mk.Pages()
-	if err != nil {
-		return nil, err
+	if want("index.html") {
+		add(ck.HomePage())
 	}
-	for i, c := range mk.GPUChunks() {
-		if err := b.put(gpuChunkPath(i+1), c); err != nil {
+	if want("summary") {
+		add(report.SummaryPage(b.newPage, report.SummaryClasses(b.cat, b.Data, pricesOf(b), matrixOf(b, nil), b.lang()),
+			report.SummaryMainland(b.Data.Mainland, b.lang(), pricesOf(b).Trust), report.CatalogDate(b.cat)))
+	}
+
+	if want("compare") {
+		mk := matrixOf(b, rows)
+		mk.WriteChunks(b.put) // each data script of offers is written once made, none held
+		matrix, err := mk.Pages()
+		if err != nil {
 			return nil, err
 		}
-	}
-	for _, p := range matrix {
-		add(p)
-	}
-
-	gpus, err := ck.GPUPages()
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, gpus...)
-	out = append(out, ck.ProviderPages()...)
-
-	for _, p := range benchmarksOf(b).Pages() {
-		add(p)
+		for i, c := range mk.GPUChunks() {
+			if err := b.put(gpuChunkPath(i+1), c); err != nil {
+				return nil, err
+			}
+		}
+		for _, p := range matrix {
+			add(p)
+		}
 	}
 
-	plan, err := scenariosOf(b).Pages()
-	if err != nil {
-		return nil, err
+	if want("gpus") {
+		gpus, err := ck.GPUPages()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, gpus...)
 	}
-	out = append(out, plan...)
-	eval, err := evaluationOf(b).Page()
-	if err != nil {
-		return nil, err
-	}
-	if eval != nil {
-		add(eval)
+	if want("providers", "instances") {
+		out = append(out, ck.ProviderPages()...)
 	}
 
-	guides, err := guidesOf(b).Pages()
-	if err != nil {
-		return nil, err
+	if want("benchmarks") {
+		for _, p := range benchmarksOf(b).Pages() {
+			add(p)
+		}
 	}
-	out = append(out, guides...)
 
-	out = append(out, changesOf(b).Pages()...)
-	// The embed pages of each edition: the Chinese edition's name the
-	// catalog's records in Chinese as its other pages do.
-	out = append(out, kinds.NewEmbeds(b.newPage, nil).Pages()...)
+	if want("scenarios") {
+		plan, err := scenariosOf(b).Pages()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, plan...)
+	}
+	if want("evaluation") {
+		eval, err := evaluationOf(b).Page()
+		if err != nil {
+			return nil, err
+		}
+		if eval != nil {
+			add(eval)
+		}
+	}
+
+	if want("guides") {
+		guides, err := guidesOf(b).Pages()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, guides...)
+	}
+
+	if want("changes") {
+		out = append(out, changesOf(b).Pages()...)
+	}
+	if want("embed") {
+		// The embed pages of each edition: the Chinese edition's name the
+		// catalog's records in Chinese as its other pages do.
+		out = append(out, kinds.NewEmbeds(b.newPage, nil).Pages()...)
+	}
 
 	for _, c := range b.content {
-		p := b.newPage(c.Path, "page")
-		p.Title, p.Description = c.Title, c.Description
-		p.Data = c
-		add(p)
+		if want(folderOf(c.Path)) {
+			p := b.newPage(c.Path, "page")
+			p.Title, p.Description = c.Title, c.Description
+			p.Data = c
+			add(p)
+		}
 	}
-	if p := kinds.PagesIndex(b.content, b.newPage); p != nil {
-		add(p)
+	if want(folderOf(paths.PagesIndex)) {
+		if p := kinds.PagesIndex(b.content, b.newPage); p != nil {
+			add(p)
+		}
 	}
 
-	searchPage, entries, err := search.Page(b.newPage, out, listingStart, b.cat, b.content, b.tmpl.Msgs, catalogpages.RegionURL, guidePath)
-	if err != nil {
-		return nil, err
+	if all {
+		searchPage, entries, err := search.Page(b.newPage, out, listingStart, b.cat, b.content, b.tmpl.Msgs, catalogpages.RegionURL, guidePath)
+		if err != nil {
+			return nil, err
+		}
+		b.search = entries
+		add(searchPage)
 	}
-	b.search = entries
-	add(searchPage)
 
-	add(kinds.NotFound(b.newPage, b.inline404))
+	if want("404.html") {
+		add(kinds.NotFound(b.newPage, b.inline404))
+	}
 
 	seen := map[string]*pagemodel.Page{}
 	for _, p := range out {
@@ -135,6 +178,13 @@ func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) {
 		seen[p.Path] = p
 	}
 	return out, nil
+}
+
+// folderOf is the folder of a page's path in its edition (pagesIn): its
+// first part, "compare" of "compare/page-2/index.html".
+func folderOf(path string) string {
+	folder, _, _ := strings.Cut(path, "/")
+	return folder
 }
 
 func boolInt(v bool) int {

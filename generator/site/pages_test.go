@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // TestEscapePathEscapesEachSegment holds pagemodel.EscapePath, with its shortcut
@@ -95,6 +96,39 @@ func TestGPUPageSaysWhoseFiguresTheyAre(t *testing.T) {
 	for _, want := range []string{`"id": "t4"`, `"figures_from": "secondary"`, `"figures_from": "vendor"`} {
 		if !strings.Contains(api, want) {
 			t.Errorf("gpus/gpus.json does not hold %s", want)
+		}
+	}
+}
+
+// TestGPUPageOfSecondaryRecordWithOnlyMemory: a record whose vendor
+// publishes no datasheet keeps only the memory its name states
+// (figures_from: secondary, every other figure unknown). Its page shows
+// no throughput table, neither "as the vendor states them" nor a zero,
+// and says in words, in each edition, that the throughput and bandwidth
+// were not found.
+func TestGPUPageOfSecondaryRecordWithOnlyMemory(t *testing.T) {
+	root := twoEditions(t)
+	root["data/gpus/t4.yaml"] = &fstest.MapFile{Data: []byte("id: t4\nname: T4\nmodel: T4\nvendor: NVIDIA\nmemory_gb: 16\nfigures_from: secondary\n" +
+		"notes: 'NVIDIA publishes no datasheet (checked 2026-12-06, nvidia.com). Figures once here and dropped, FP32 8.1, a database page''s.'\n" +
+		"source: NVIDIA driver README (names the GPU)\n")}
+	files, _ := build(t, root, Options{})
+	for p, want := range map[string][]string{
+		"gpus/t4/index.html":    {"No public spec sheet figures:", "memory bandwidth", "peak throughput", "16 GB"},
+		"zh/gpus/t4/index.html": {"来源中未找到公开规格数据：", "显存带宽", "峰值算力", "16 GB"},
+	} {
+		page := string(files[p])
+		if page == "" {
+			t.Fatalf("no page %s", p)
+		}
+		for _, w := range want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%s does not say %q", p, w)
+			}
+		}
+		for _, bad := range []string{"as the vendor states them", "均为厂商公布的数字", ">0 TFLOPS", "NaN", ">8.1<"} {
+			if strings.Contains(page, bad) {
+				t.Errorf("%s holds %q: an unknown figure shown as a figure, or as the vendor's", p, bad)
+			}
 		}
 	}
 }

@@ -253,6 +253,41 @@ func TestEveryMeasureHasAValueMessage(t *testing.T) {
 	}
 }
 
+// TestEveryMeasureIsNamedInWords: the evaluation page's column Measure
+// says what each indicator measures in the page's language, never the
+// measure's id (price_per_fp16_tflops_hour), in both editions.
+func TestEveryMeasureIsNamedInWords(t *testing.T) {
+	for _, lang := range []string{"en", "zh-CN"} {
+		msgs, err := render.LoadMessages(mustSub(t, gpucompare.Assets, "templates"), lang, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range catalog.Measures {
+			s, err := msgs.T("evaluation.measure." + m)
+			if err != nil {
+				t.Errorf("%s: %v", lang, err)
+			} else if strings.Contains(s, "_") || s == m {
+				t.Errorf("%s: evaluation.measure.%s is %q, not words", lang, m, s)
+			}
+		}
+	}
+	root, _ := readArchive(t, "testdata/site.txtar")
+	edit(t, root, "data/site.yaml", "currency: USD\n", "currency: USD\neditions:\n  - language: zh-CN\n    dir: zh\n")
+	files, _ := build(t, root, Options{})
+	cat, _ := catalog.Load(root)
+	for _, page := range []string{paths.Evaluation, "zh/" + paths.Evaluation} {
+		html := string(files[page])
+		if html == "" {
+			t.Fatalf("no %s", page)
+		}
+		for _, c := range cat.Scoring.Criteria {
+			if strings.Contains(html, ">"+c.Measure+"<") {
+				t.Errorf("%s shows the measure id %s as text", page, c.Measure)
+			}
+		}
+	}
+}
+
 var offerScoreRE = regexp.MustCompile(`(?s)<tr>\s*<th scope="row"><span class="rank">\d+</span> <a href="([^"]+)">.*?<span class="sub">.*? · ([^<]*)</span></th>\s*<td class="num score"><strong>([^<]+)</strong>`)
 
 // TestEvaluationPageShowsTheOfferRanking: the offers table of the built

@@ -56,6 +56,9 @@ type Rebuilder struct {
 	// last is the site of the last build, when it built, for an edit of
 	// static files alone (RebuildChanged); nil when it failed.
 	last *lastSite
+	// drafted is the catalog the last Draft loaded, for the build that
+	// follows it (load); nil when none is waiting.
+	drafted *loaded
 }
 
 // lastSite is the site of a Rebuilder's last build that built.
@@ -80,7 +83,7 @@ func NewRebuilder(root fs.FS, opts Options) *Rebuilder {
 // is nil; the next Rebuild after the fix builds again.
 func (r *Rebuilder) Rebuild() (Files, catalog.Report, error) {
 	r.last = nil
-	cat, report := r.loader.Load()
+	cat, report := r.load()
 	if errs := report.Errors(); len(errs) > 0 {
 		return nil, report, fmt.Errorf("catalog: %d error(s)", len(errs))
 	}
@@ -103,6 +106,7 @@ func (r *Rebuilder) RebuildChanged(changed []string) (Files, catalog.Report, err
 	if r.last == nil || r.last.inline404 || len(changed) == 0 || !allStatic(changed) {
 		return r.Rebuild()
 	}
+	r.drafted = nil
 	out := write.NewMemory()
 	o := newOutput(out, "")
 	_, sfs, err := assets(r.root)
@@ -142,6 +146,11 @@ type kept struct {
 	tmplKey   [sha256.Size]byte // of the language and every template file
 	tmpl      *render.Templates
 	tmplDiags []catalog.Diagnostic // what loading them reported
+
+	// eds are the editions of the last build, by the key of the
+	// languages and messages they are named from (editionsOf).
+	eds    []edition
+	edsKey [sha256.Size]byte
 
 	// pages are the rendered pages of the last build by output path, with
 	// the fingerprints of their models, rendered with tmpl.

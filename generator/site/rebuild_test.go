@@ -478,6 +478,8 @@ func TestRebuildAfterRandomEditsEqualsFreshBuild(t *testing.T) {
 	opts := Options{BaseURL: "https://example.com/"}
 	r := NewRebuilder(root, opts)
 	rnd := rand.New(rand.NewPCG(8, 1))
+	var open []string // a page of every kind, drafted before each rebuild
+	drafts := 0
 	steps := 16
 	if testing.Short() {
 		steps = 4
@@ -495,6 +497,13 @@ func TestRebuildAfterRandomEditsEqualsFreshBuild(t *testing.T) {
 			}
 		}
 		name := fmt.Sprintf("step %d (%s)", step, strings.Join(did, "; "))
+		var draft Files
+		if open != nil {
+			var ok bool
+			if draft, ok = r.Draft(nil, open); ok {
+				drafts++
+			}
+		}
 		got, gotReport, err := r.Rebuild()
 		want, wantReport, wantErr := freshBuild(t, root, opts)
 		if gotReport.String() != wantReport.String() {
@@ -505,8 +514,13 @@ func TestRebuildAfterRandomEditsEqualsFreshBuild(t *testing.T) {
 		}
 		if err == nil {
 			sameFiles(t, name, got, want)
+			sameDraft(t, name, draft, want, nil)
+			open = draftedPages(t, got)
 		}
 		t.Log(name)
+	}
+	if drafts == 0 {
+		t.Errorf("no step drafted its pages: nothing of a draft was checked")
 	}
 }
 
@@ -548,7 +562,11 @@ func removePricePoint(root fstest.MapFS, rnd *rand.Rand) string {
 // checks after each that every file of the rebuilt site (RebuildChanged,
 // told the file edited, as serve does), in both editions, equals a full
 // build's, byte for byte, and that the edit changed what was built. An
-// edit of static files alone renders nothing again.
+// edit of static files alone renders nothing again. Before each rebuild,
+// a draft (Rebuilder.Draft, as serve makes of the pages open) renders a
+// page of every kind in both editions, and each file of it equals the
+// full build's; the pages the draft leaves to the build (the search
+// page) are the build's alone.
 func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
 	root := shippedRootInMemory(t)
 	opts := Options{BaseURL: "https://example.com/"}
@@ -598,8 +616,10 @@ func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
 		{"static file added", "static/extra.css", func() { root["static/extra.css"] = &fstest.MapFile{Data: []byte("p {}\n")} }},
 		{"static file removed", "static/extra.css", func() { delete(root, "static/extra.css") }},
 	}
+	open := draftedPages(t, last)
 	for _, s := range steps {
 		s.edit()
+		draft, drafted := r.Draft([]string{s.file}, slices.Concat(open, []string{"search/index.html", "zh/search/index.html"}))
 		got, gotReport, err := r.RebuildChanged([]string{s.file})
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", s.name, err, gotReport)
@@ -608,6 +628,10 @@ func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: full build: %v", s.name, err)
 		}
+		if staticEdit := strings.HasPrefix(s.file, "static/"); drafted == staticEdit {
+			t.Errorf("%s: drafted %v; want %v", s.name, drafted, !staticEdit)
+		}
+		sameDraft(t, s.name, draft, want, open)
 		if gotReport.String() != wantReport.String() {
 			t.Errorf("%s: report\n%s\nwant\n%s", s.name, gotReport, wantReport)
 		}
@@ -625,6 +649,57 @@ func TestRebuildAfterEachKindOfEditEqualsFullBuild(t *testing.T) {
 			t.Errorf("%s: the sitemap was made again: %v; want %v", s.name, !staticEdit, staticEdit)
 		}
 		last = got
+	}
+}
+
+// draftedPages are pages of every kind a draft makes (Rebuilder.Draft),
+// in each edition of the site files, one of each folder.
+func draftedPages(t *testing.T, files Files) []string {
+	t.Helper()
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range files.Paths() {
+		if !strings.HasSuffix(p, ".html") {
+			continue
+		}
+		ed, rest := "", p
+		if after, ok := strings.CutPrefix(p, "zh/"); ok {
+			ed, rest = "zh/", after
+		}
+		folder, _, _ := strings.Cut(rest, "/")
+		if folder == "search" || seen[ed+folder] {
+			continue
+		}
+		seen[ed+folder] = true
+		out = append(out, p)
+	}
+	for _, want := range []string{"index.html", "compare/index.html", "zh/instances", "zh/gpus", "404.html", "zh/about"} {
+		if !slices.ContainsFunc(out, func(p string) bool { return strings.HasPrefix(p, want) }) {
+			t.Fatalf("no page %s… to draft among %v", want, out)
+		}
+	}
+	return out
+}
+
+// sameDraft reports every file of a draft that differs from the full
+// build's, and every page of pages it lacks.
+func sameDraft(t *testing.T, step string, draft, want Files, pages []string) {
+	t.Helper()
+	if draft == nil {
+		return
+	}
+	for _, p := range pages {
+		if draft[p] == nil {
+			t.Errorf("%s: the draft has no %s", step, p)
+		}
+	}
+	for _, p := range draft.Paths() {
+		if strings.HasPrefix(p, "search/") || strings.HasPrefix(p, "zh/search/") {
+			t.Errorf("%s: the draft has %s; want the search page left to the build", step, p)
+		}
+		if !bytes.Equal(draft[p], want[p]) {
+			t.Errorf("%s: the draft's %s differs from a full build's", step, p)
+		}
 	}
 }
 
@@ -700,5 +775,36 @@ func TestRebuildMakesTheModelsOfInstancePagesWhoseReadsChanged(t *testing.T) {
 			t.Errorf("%s: no instance page changed", s.name)
 		}
 		last = got
+	}
+}
+
+// BenchmarkDraftShipped drafts a page of the shipped site after a
+// one-price edit, as serve does after a save with the page open
+// (Rebuilder.Draft): the home page, the matrix, or a GPU's page. cpu-ms
+// is the processor time of the process per draft.
+func BenchmarkDraftShipped(b *testing.B) {
+	for _, page := range []string{"index.html", "compare/index.html", "gpus/h100-sxm5-80gb/index.html", "zh/index.html"} {
+		b.Run(strings.TrimSuffix(page, "/index.html"), func(b *testing.B) {
+			root := shippedRootInMemory(b)
+			const file = "data/prices/aws.yaml"
+			r := NewRebuilder(root, Options{})
+			if _, _, err := r.Rebuild(); err != nil {
+				b.Fatal(err)
+			}
+			old := firstLine(b, root, file, "amount: ")
+			prices := []string{old, old + "1"}
+			i := 0
+			cpu := processCPU()
+			for b.Loop() {
+				b.StopTimer()
+				edit(b, root, file, prices[i%2]+"\n", prices[(i+1)%2]+"\n")
+				i++
+				b.StartTimer()
+				if files, ok := r.Draft([]string{file}, []string{page}); !ok || files[page] == nil {
+					b.Fatalf("no draft of %s", page)
+				}
+			}
+			b.ReportMetric(float64((processCPU()-cpu).Milliseconds())/float64(b.N), "cpu-ms/op")
+		})
 	}
 }

@@ -50,9 +50,10 @@ func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 				}
 				p := pages[i]
 				errs[i] = b.renderPage(i, p, charts, kinds[p.Layout], cache, w, &buf)
-				// Let go of the page's model: the sitemap reads the page,
-				// not its model.
+				// Let go of the page's model and most of its frame: the
+				// sitemap reads the page's URLs alone.
 				p.Data, p.Charts = nil, nil
+				p.Undress()
 			}
 		})
 	}
@@ -74,6 +75,7 @@ func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 // charts follow from it (chartsFollowModel): such a page, unchanged, makes
 // no charts. A page found takes its Markdown twin from the cache too.
 func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, chartsOf chartmodel.Charts, cache *pageCache, w *fingerprint.Walker, buf *bytes.Buffer) error {
+	p.Dress()
 	if cache != nil {
 		if data, twin, ok := cache.keep(w, i, p); ok {
 			return b.putPage(p.Path, data, twin)

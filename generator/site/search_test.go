@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -248,8 +249,17 @@ func TestSearchIndexHasEveryKind(t *testing.T) {
 		if _, ok := files[target[0]]; !ok {
 			t.Errorf("%s links to %q: no such page", e.Title, e.Path)
 		}
-		if len(target) == 2 && !strings.Contains(string(files[target[0]]), fmt.Sprintf(` id="%s"`, target[1])) {
-			t.Errorf("%s links to %q: no such element", e.Title, e.Path)
+		if len(target) == 2 {
+			// A fragment is an element of the page, or a view of the
+			// matrix that shows a pricing model's prices ("m=spot"), one
+			// of the models its data names.
+			if model, ok := strings.CutPrefix(target[1], "m="); ok {
+				if !strings.Contains(string(files[target[0]]), `"models":[`) || !regexp.MustCompile(`"models":\[[^\]]*"`+regexp.QuoteMeta(model)+`"`).Match(files[target[0]]) {
+					t.Errorf("%s links to %q: the matrix has no model %s", e.Title, e.Path, model)
+				}
+			} else if !strings.Contains(string(files[target[0]]), fmt.Sprintf(` id="%s"`, target[1])) {
+				t.Errorf("%s links to %q: no such element", e.Title, e.Path)
+			}
 		}
 		if link := fmt.Sprintf(`<a href="../%s">`, e.Path); !strings.Contains(page, link) {
 			t.Errorf("%s lacks %s", searchPath, link)
@@ -413,8 +423,10 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		// The catalog's Chinese names and titles are what the edition shows
 		// and finds first.
 		{"阿里", []string{"provider:阿里云"}},
-		{"抢占", []string{"scenario:短期项目：优先抢占式实例，配合检查点"}},
-		{"竞价", []string{"provider:华为云", "provider:腾讯云"}},
+		{"抢占", []string{"model:抢占式实例", "scenario:短期项目：优先抢占式实例，配合检查点"}},
+		{"竞价", []string{"model:抢占式实例", "provider:华为云", "provider:腾讯云"}},
+		{"按需", []string{"model:按量计费"}},
+		{"包月", []string{"model:包年包月（按月）"}},
 		// The scenario whose title names it, then the guide that asks it.
 		{"等保三级", []string{"scenario:中国内地金融行业：16张A100级GPU用6个月，等保三级", "guide:哪种GPU算力适合您的工作负载？"}},
 		{"华北2（北京）", []string{"region:华北2（北京）", "region:华北2(北京)"}},
@@ -436,7 +448,7 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		}
 	}
 	// 腾讯云广州 finds Tencent Cloud's Guangzhou region and its offers there.
-	if got := titles(search.Find(entries, "腾讯云广州")); !slices.Contains(got, "region:华南地区(广州)") {
+	if got := titles(search.Find(entries, "腾讯云广州")); !slices.Contains(got, "region:华南地区（广州）") {
 		t.Errorf(`"腾讯云广州" finds %q, want Tencent Cloud's Guangzhou region among them`, got)
 	}
 	if got := titles(search.Find(entries, "阿里云抢占")); len(got) == 0 || got[0] != "provider:阿里云" {
@@ -462,7 +474,7 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 	if regions < 50 {
 		t.Errorf("%d regions with a Chinese name, want the shipped catalog's (over 50)", regions)
 	}
-	for id, title := range map[string]string{"cn-beijing": "region:华北2（北京）", "ap-guangzhou": "region:华南地区(广州)", "cn-north-4": "region:华北-北京四"} {
+	for id, title := range map[string]string{"cn-beijing": "region:华北2（北京）", "ap-guangzhou": "region:华南地区（广州）", "cn-north-4": "region:华北-北京四"} {
 		if got := titles(search.Find(entries, id)); !slices.Contains(got, title) {
 			t.Errorf("%q finds %q, want %s among them", id, got, title)
 		}

@@ -158,12 +158,12 @@ func buildInto(out write.Sink, cat *catalog.Catalog, root fs.FS, opts Options, k
 		if err != nil {
 			return fmt.Errorf("assets: %w", err)
 		}
-		eds, err := editions(cat, tfs)
+		eds, err := keep.editionsOf(cat, tfs)
 		if err != nil {
 			return fmt.Errorf("templates: %w", err)
 		}
 		var first *builder
-		var pages []*pagemodel.Page
+		var pages []sitemap.Entry
 		for i, ed := range eds {
 			b := &builder{cat: cat, opts: opts, output: newOutput(out, ed.Dir), ed: ed, eds: eds}
 			if i > 0 {
@@ -230,8 +230,8 @@ type builder struct {
 	// base is the absolute URL of the edition ending in "/", or "";
 	// siteBase that of the site, the root edition's.
 	base, siteBase string
-	// made are the pages it made, for the sitemap of every edition.
-	made []*pagemodel.Page
+	// made are the pages it made, as the sitemap of every edition reads them.
+	made []sitemap.Entry
 	// output takes the files and the diagnostics of the build.
 	output
 

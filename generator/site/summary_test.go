@@ -40,7 +40,7 @@ func classFigures(t *testing.T, page string) []string {
 // each edition, holds the short report's answer per GPU class, row for
 // row and figure for figure, dated as the report is by default (the
 // catalog's date, "catalog checked" as an embedded chart's note says), an
-// answer of another provider than its row's on-demand answer saying so,
+// answer of another provider than its row's on-demand answer saying so (a spot answer by a mark explained once),
 // and the home page's first element links to it, its table's note naming
 // the tabs it holds for.
 func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
@@ -56,9 +56,9 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 	files, _ := build(t, root, Options{AgeDate: day})
 	for _, ed := range []struct{ name, dir, lang, link, other, checked, scope string }{
 		{"en", "", "", "One-page summary (print / PDF)", "not the on-demand provider", "Catalog checked:",
-			"This note holds for the On-demand, Spot and 1-year reserved tabs; the Mainland China tab has its own note under its table."},
+			"This note holds for the On-demand, Spot and 1-year commitment tabs; the Mainland China tab has its own note under its table."},
 		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）", "与按量计费非同一服务商", "目录核对至：",
-			"本说明适用于本表的按量计费、抢占式实例和1年预留标签页；上方中国内地价格表的说明见该表下方。"},
+			"本说明适用于本表的按量计费、抢占式实例和1年期承诺标签页；上方中国内地价格表的说明见该表下方。"},
 	} {
 		t.Run(ed.name, func(t *testing.T) {
 			page := string(files[ed.dir+report.SummaryPath])
@@ -73,21 +73,28 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("the summary's answer:\n%s\nthe report's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
-			// A 1-year answer of another provider than the row's on-demand
-			// answer says so; one of the same provider, or a spot answer,
-			// does not.
-			marked := 0
+			// A spot or 1-year answer of another provider than the row's
+			// on-demand answer says so (a spot answer by its mark, and in
+			// words for screen readers and the twin); one of the same
+			// provider does not.
+			marked, spot := 0, 0
 			for _, row := range got {
 				cells := strings.Split(html.UnescapeString(row), " | ")
 				provider := func(offer string) string { p, _, _ := strings.Cut(offer, " · "); return p }
 				for i := 4; i < len(cells); i += 2 {
-					if i == 4 {
-						if strings.Contains(cells[i], ed.other) || strings.Contains(cells[i-1], ed.other) {
-							t.Errorf("a spot answer is marked as another provider's: %s", row)
-						}
+					if !strings.Contains(cells[i], " · ") || !strings.Contains(cells[2], " · ") {
 						continue
 					}
-					if !strings.Contains(cells[i], " · ") || !strings.Contains(cells[2], " · ") {
+					if i == 4 {
+						// A spot answer carries the mark, its words after it.
+						name, _, _ := strings.Cut(provider(cells[i]), "†")
+						other := strings.TrimSpace(name) != provider(cells[2])
+						if other != (strings.Contains(cells[i], "†") && strings.Contains(cells[i], ed.other)) {
+							t.Errorf("a spot answer of another provider: %v, but its mark and words are there: %v, in %s", other, !other, row)
+						}
+						if other {
+							spot++
+						}
 						continue
 					}
 					other := provider(cells[i]) != provider(cells[2])
@@ -99,8 +106,16 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 					}
 				}
 			}
-			if marked == 0 {
-				t.Errorf("no answer of the summary comes from another provider than its row's on-demand answer: the test holds nothing")
+			if marked == 0 || spot == 0 {
+				t.Errorf("no 1-year (%d) or spot (%d) answer of the summary comes from another provider than its row's on-demand answer: the test holds nothing", marked, spot)
+			}
+			// The mark is explained once, under the table.
+			if n := strings.Count(page, `<span class="other-note" id="other-note">`); n != 1 {
+				t.Errorf("the mark of another provider's spot answer is explained %d times under the table, want once", n)
+			}
+			// The home table's spot tab marks the same answers.
+			if n := strings.Count(string(files[ed.dir+"index.html"]), `<sup class="other-mark"`); n < spot {
+				t.Errorf("%sindex.html marks %d answers of another provider, fewer than the summary's %d spot answers", ed.dir, n, spot)
 			}
 			date := report.CatalogDate(cat).Format("2006-01-02")
 			if !strings.Contains(page, `<p class="summary-date">`+ed.checked+` <time datetime="`+date+`">`) {

@@ -7,17 +7,16 @@ import (
 )
 
 // TestChineseHomeNamesInChinese: the Chinese home page names a GPU
-// model, an instance type and the news agency an exchange rate's source
-// credits in Chinese where the catalog or the messages have the words —
-// in its tables, its charts' data and its rate notes — and the English
-// home page keeps the catalog's own.
+// model and an instance type in Chinese where the catalog or the messages
+// have the words — in its tables and its charts' data — and the English
+// home page keeps the catalog's own; the matrix names the news agency an
+// exchange rate's source credits in Chinese.
 func TestChineseHomeNamesInChinese(t *testing.T) {
 	files, _ := build(t, shipped(t), Options{})
 	zh, en := string(files["zh/index.html"]), string(files["index.html"])
 	for _, c := range []struct{ zh, en string }{
 		{`<a href="gpus/gb200/index.html">GB200（按单GPU计价）</a>`, `<a href="gpus/gb200/index.html">GB200 (per GPU)</a>`},
 		{`"GB200（按单GPU计价）"`, `"GB200 (per GPU)"`},
-		{`<span class="source">（新华社）</span>`, `<span class="source"> (Xinhua)</span>`},
 	} {
 		if !strings.Contains(zh, c.zh) {
 			t.Errorf("zh/index.html does not show %s", c.zh)
@@ -29,6 +28,25 @@ func TestChineseHomeNamesInChinese(t *testing.T) {
 	for _, english := range []string{"(per GPU)", "Xinhua"} {
 		if strings.Contains(zh, english) {
 			t.Errorf("zh/index.html still shows %q", english)
+		}
+	}
+	// The matrix's rates name the agency a source credits in Chinese.
+	if p := string(files["zh/compare/index.html"]); !strings.Contains(p, `{"t":"（新华社）"}`) || strings.Contains(p, `{"t":" (Xinhua)"}`) {
+		t.Errorf("zh/compare/index.html does not credit Xinhua in Chinese")
+	}
+	// A provider's regions say each name once: no alias or location the
+	// name already says (北京 beside 华北2（北京）, Hangzhou beside China
+	// (Hangzhou)), and a location in the page's language.
+	for page, c := range map[string]struct{ says, not string }{
+		"zh/providers/alibaba-cloud/index.html":  {`<span>华东1（杭州）</span> <span class="id">cn-hangzhou</span></li>`, "Hangzhou</span>"},
+		"providers/alibaba-cloud/index.html":     {`<span>China (Hangzhou)</span> <span class="id">cn-hangzhou</span></li>`, `<span class="sub">Hangzhou</span>`},
+		"zh/providers/baidu-ai-cloud/index.html": {`<span>华北-北京</span> <span class="id">bj</span></li>`, "Beijing</span>"},
+		"providers/baidu-ai-cloud/index.html":    {`<span>华北-北京</span> <span class="id">bj</span><br><span class="sub">Beijing</span></li>`, "~"},
+		"zh/providers/tencent-cloud/index.html":  {`<span>华南地区（广州）</span> <span class="id">ap-guangzhou</span></li>`, "华南地区(广州)"},
+	} {
+		html := string(files[page])
+		if !strings.Contains(html, c.says) || strings.Contains(html, c.not) {
+			t.Errorf("%s: the regions do not say %s alone (or say %s)", page, c.says, c.not)
 		}
 	}
 	// An instance type's name says its extra words in Chinese on the

@@ -38,12 +38,16 @@
     return Math.abs(v).toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
   }
 
+  // A Chinese page leaves a whole part of four digits ungrouped (1024),
+  // as render.grouped does.
+  const fourUngrouped = typeof document !== 'undefined' && /^zh/i.test(document.documentElement.lang || '');
+
   function group(s, negative) {
     const dot = s.indexOf('.');
     const whole = dot < 0 ? s : s.slice(0, dot);
     let out = '';
     for (let i = 0; i < whole.length; i++) {
-      if (i > 0 && (whole.length - i) % 3 === 0) out += ',';
+      if (i > 0 && (whole.length - i) % 3 === 0 && !(fourUngrouped && whole.length === 4)) out += ',';
       out += whole[i];
     }
     return (negative ? '\u2212' : '') + out + (dot < 0 ? '' : s.slice(dot));
@@ -104,10 +108,18 @@
 
   // amount writes an amount as every page does (the template functions
   // "money" and "derived"): 21.96, 0.7068, 0.0042, 1,234.50.
-  function amount(v) {
-    const p = decimals(v);
+  function amount(v, currency) {
+    const p = decimalsIn(v, currency);
     const r = round(v, p);
     return group(Math.abs(r).toFixed(p), r < 0);
+  }
+
+  // decimalsIn is pricing.ShownDecimalsIn: a yuan amount to the fen from
+  // 0.1 up, four decimals below; other currencies as decimals.
+  function decimalsIn(v, currency) {
+    const a = Math.abs(v);
+    if (currency !== 'CNY' || !(a > 0) || !isFinite(a)) return decimals(v);
+    return round(a, 2) >= 0.1 ? 2 : 4;
   }
 
   // --- Exchange rates: the latest-dated rate of a pair, as the build picks it

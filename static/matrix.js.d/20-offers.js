@@ -320,7 +320,7 @@
       },
       cell: (o, i) => {
         const v = normalised(k, i);
-        return isFinite(v) ? cellOfSegs([{ t: amount(v) }], exact(v) + (t('punct.amount_space') ? ' ' : '') + cur(state.cur)) : na();
+        return isFinite(v) ? cellOfSegs([{ t: amount(v, state.cur) }], exact(v) + (t('punct.amount_space') ? ' ' : '') + cur(state.cur)) : na();
       },
     };
   }
@@ -358,18 +358,18 @@
         const title = [];
         if (p.approximate) segs.push({ t: '\u2248', ti: t('price.approximate_title') });
         if (isFinite(v)) {
-          segs.push({ t: amount(v * m), c: 'money' });
+          segs.push({ t: amount(v * m, state.cur), c: 'money' });
           title.push(t('matrix.price_exact', exact(v * m), cur(state.cur) + unit));
         } else {
-          segs.push({ t: amount(p.hourly * m) + t('punct.amount_space'), c: 'money' }, { t: cur(p.currency), c: 'cur' });
+          segs.push({ t: amount(p.hourly * m, p.currency) + t('punct.amount_space'), c: 'money' }, { t: cur(p.currency), c: 'cur' });
           title.push(t('matrix.price_exact', exact(p.hourly * m), cur(p.currency) + unit), t('matrix.no_rate', cur(state.cur)));
         }
         if (p.payment) title.push(t('payment.' + p.payment));
-        if (p.upfront > 0) title.push(t('price.upfront', amount(p.upfront) + (t('punct.amount_space') ? ' ' : '') + cur(p.currency)));
+        if (p.upfront > 0) title.push(t('price.upfront', amount(p.upfront, p.currency) + (t('punct.amount_space') ? ' ' : '') + cur(p.currency)));
         if (p.discount_pct !== undefined) title.push(t('price.discount', fnum(p.discount_pct)));
         if (p.currency !== state.cur && isFinite(v)) {
           const c = convert(p.currency, state.cur);
-          segs.push({ t: ' ' }, { t: amount(p.hourly * m) + t('punct.amount_space') + cur(p.currency), c: 'q' });
+          segs.push({ t: ' ' }, { t: amount(p.hourly * m, p.currency) + t('punct.amount_space') + cur(p.currency), c: 'q' });
           title.push(t('matrix.price_quoted', exact(p.hourly * m), cur(p.currency) + unit) + t('punct.comma') + t('matrix.rate_title', c.rates.map(rateText).join(t('matrix.rate_chain'))));
         }
         if (fixed && UNRANKED[p.source_kind]) segs.push({ t: ' ', x: true }, kindSeg(p.source_kind));

@@ -200,7 +200,7 @@ for (const width of [1280, 375]) {
       assert.ok(row?.priceInView && row.kind?.inView, `the cheapest spot H100 (${h100.gpu}, ${h100.per}) is not on the first screen`);
       assert.notEqual(row.text, onDemand.rows.find((r) => r.gpu === h100.gpu).text, `the ${row.name} shows the same figure on demand and on spot`);
       assert.match(t.page.url(), /#(.*&)?model=spot(&|$)/, 'the URL keeps the switch');
-      await t.page.getByRole('tab', { name: '1-year reserved' }).click();
+      await t.page.getByRole('tab', { name: '1-year commitment' }).click();
       check(await shown(t.page), 'commit_1y');
 
       // A price quoted in another currency is converted at the dated rate

@@ -2,7 +2,7 @@
 // at a laptop's and a phone's size: the Chinese home page opens with it
 // (on the first screen), the English one shows it one tab away, and its
 // figures — the cheapest price per GPU-hour of each GPU model in regions
-// of mainland China, in yuan, a current price before any other — are
+// of mainland China, quoted in yuan, a current price before any other — are
 // worked out here, independently, from the exported offers
 // (compare/offers.json).
 //
@@ -107,7 +107,9 @@ before(async () => {
       if (o.region_geo !== 'china-mainland' || o.price_incomplete || o.vgpu_profile || !(o.gpu_count > 0)) continue;
       for (const m of models) {
         const p = o.prices?.[m];
-        if (!p) continue;
+        // Only prices quoted in yuan answer: a dollar price of a mainland
+        // region is an international site's or an article's.
+        if (!p || p.currency !== 'CNY') continue;
         const f = rate(data.fx, p.currency);
         if (!f) continue;
         const per = (p.hourly * f) / o.gpu_count;
@@ -198,6 +200,10 @@ for (const width of [1280, 375]) {
       assert.equal(got.tab, 'on_demand');
       check(got, 'on_demand');
       assert.ok(got.rows[0].inView, 'the first mainland price is not on the first screen');
+      // No provider's name is cut (亚马逊云科技中国区域 wraps rather than ending in …).
+      const cut = await t.page.evaluate(() => [...document.querySelectorAll('table.mainland-prices tbody td.provider')]
+        .filter((td) => td.getClientRects().length && td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent));
+      assert.deepEqual(cut, [], `providers cut: ${cut}`);
       await t.page.click('#tab-cn-subscription');
       const sub = await rows(t.page);
       assert.equal(sub.tab, 'subscription');
@@ -217,7 +223,7 @@ for (const width of [1280, 375]) {
       });
       const before = await notes();
       assert.equal(before.home.length, 1, 'no note under the global table');
-      assert.match(before.home[0], /holds for the On-demand, Spot and 1-year reserved tabs/);
+      assert.match(before.home[0], /holds for the On-demand, Spot and 1-year commitment tabs/);
       await t.page.click('#tab-mainland');
       const got = await rows(t.page);
       assert.equal(got.tab, 'on_demand');

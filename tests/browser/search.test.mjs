@@ -145,7 +145,7 @@ test('without JavaScript, the header box sends its query to the search page, whi
   await Promise.all([page.waitForURL(/\/search\/index\.html\?q=p4d$/), page.press('#site-search', 'Enter')]);
   assert.equal(await page.isHidden('#search-results'), true);
   const groups = await page.$$eval('#search-all section h2', (hs) => hs.map((h) => h.firstChild.textContent.trim()));
-  assert.deepEqual(groups, ['Providers', 'GPU models', 'Instance types', 'Regions', 'Benchmarks', 'Guides', 'Scenarios', 'Pages']);
+  assert.deepEqual(groups, ['Providers', 'GPU models', 'Instance types', 'Regions', 'Benchmarks', 'Guides', 'Scenarios', 'Pricing models', 'Pages']);
   const links = await page.$$eval('#search-all a', (as) => as.map((a) => a.textContent));
   for (const name of ['Alibaba Cloud', 'H100 SXM5 80GB', 'p4d.24xlarge', 'China (Beijing)']) {
     assert.ok(links.includes(name), `the list lacks ${name}`);

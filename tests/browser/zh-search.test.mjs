@@ -30,8 +30,11 @@ const CASES = [
   // The catalog's Chinese names and titles are what the edition shows and
   // finds first.
   { q: '阿里', first: ['阿里云 — 云服务商'] },
-  { q: '抢占', first: ['短期项目：优先抢占式实例，配合检查点 — 场景'] },
-  { q: '竞价', first: ['华为云 — 云服务商', '腾讯云 — 云服务商'] },
+  { q: '抢占', first: ['抢占式实例 — 计费模式', '短期项目：优先抢占式实例，配合检查点 — 场景'] },
+  { q: '竞价', first: ['抢占式实例 — 计费模式', '华为云 — 云服务商', '腾讯云 — 云服务商'] },
+  // A pricing model is found by the other names buyers give it.
+  { q: '按需', first: ['按量计费 — 计费模式'] },
+  { q: '包月', first: ['包年包月（按月） — 计费模式'] },
   { q: '等保三级', first: ['中国内地金融行业：16张A100级GPU用6个月，等保三级 — 场景', '哪种GPU算力适合您的工作负载？ — 选型指南'] },
   { q: '腾讯云广州', first: [], every: / — (实例类型|地域)$/ },
   { q: '华北2（北京）', first: ['华北2（北京） — 地域', '华北2(北京) — 地域'] },
@@ -111,10 +114,10 @@ test('Chinese queries find words inside names and text, in Chinese', { timeout: 
     assert.deepEqual(regionSubs, ['北京 · 阿里云', '火山引擎'], '"cn-beijing": the regions\' lines');
     assert.deepEqual(await searchResults(page, '空调冰箱'), []);
     assert.equal(await page.textContent('.search-none'), '没有与“空调冰箱”匹配的内容。');
-    // Enter on the first option opens it.
+    // Enter on the first option opens it: the matrix, showing spot prices.
     await searchResults(page, '抢占');
     await page.keyboard.press('ArrowDown');
-    await Promise.all([page.waitForURL(/\/scenarios\/short-project\/index\.html$/, { timeout: patience(10_000) }), page.keyboard.press('Enter')]);
+    await Promise.all([page.waitForURL(/\/compare\/index\.html#m=spot$/, { timeout: patience(10_000) }), page.keyboard.press('Enter')]);
     assert.deepEqual([...problems, ...(await cspViolations(page))], []);
   } finally {
     await page.close();

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -117,7 +118,9 @@ func phrasesOf(allowed map[string]bool) *regexp.Regexp {
 	if alts == nil {
 		return nil
 	}
-	slices.Sort(alts)
+	// The longest first, so that a phrase holding another (Stable
+	// Diffusion XL, Stable Diffusion) is taken whole.
+	slices.SortFunc(alts, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
 	return regexp.MustCompile(`\b(?:` + strings.Join(alts, "|") + `)\b`)
 }
 
@@ -148,7 +151,9 @@ func visibleText(page []byte) (string, error) {
 			for _, a := range n.Attr {
 				switch a.Key {
 				case "title", "alt", "placeholder", "aria-label":
-					b.WriteString(a.Val + "\n")
+					// Read apart from the text around it: a label's
+					// text and its input's aria-label are two texts.
+					b.WriteString("\n" + a.Val + "\n")
 				}
 			}
 			switch n.Data {
@@ -550,7 +555,7 @@ func TestHalfWidthMarksFound(t *testing.T) {
 // page's text, a chart's title and an attribute, and leaves alone text
 // marked lang="en", codes, addresses and the words the list allows.
 func TestEnglishWordsFound(t *testing.T) {
-	allowed := map[string]bool{"NVIDIA": true, "GB": true, "Spot": true, "Open Telekom": true}
+	allowed := map[string]bool{"NVIDIA": true, "GB": true, "Spot": true, "Open Telekom": true, "Stable Diffusion": true, "Stable Diffusion XL": true}
 	for _, c := range []struct {
 		page string
 		want []string
@@ -568,6 +573,8 @@ func TestEnglishWordsFound(t *testing.T) {
 		{`<p>指南写道：<q>Spot实例低价</q> Spot实例</p>`, nil},
 		// A phrase allowed whole: its words alone are words.
 		{`<p>Open Telekom 云 · Open the box · Telekom · Open Telekoms</p>`, []string{"Open", "the", "box", "Telekom", "Open", "Telekoms"}},
+		// A phrase holding another is taken whole.
+		{`<p>Stable Diffusion XL · Stable Diffusion · Diffusion XL</p>`, []string{"Diffusion", "XL"}},
 	} {
 		text, err := visibleText([]byte(c.page))
 		if err != nil {

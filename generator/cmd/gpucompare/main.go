@@ -294,7 +294,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 	if *memProfile != "" {
 		prof := profilePeakHeap()
 		defer func() {
-			if err := prof.write(*memProfile); err != nil {
+			if err := prof.write(*memProfile, stderr); err != nil {
 				fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
 			}
 		}()
@@ -505,7 +505,8 @@ func serveCmd(args []string, stdout, stderr io.Writer) int {
 	// The first signal stops the server; from then on signals do what they
 	// do by default, so a second Ctrl-C ends the process whatever it waits for.
 	context.AfterFunc(ctx, stop)
-	srv := server.New(server.Options{Root: *root, Build: server.Rebuild(catFS, opts), Log: stderr, BaseURL: *baseURL})
+	build, draft := server.Drafting(catFS, opts)
+	srv := server.New(server.Options{Root: *root, Build: build, Draft: draft, Log: stderr, BaseURL: *baseURL})
 	fmt.Fprintf(stdout, "serving %s at %s (Ctrl-C to stop)\n", *root, url)
 	if err := srv.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "gpucompare serve: %v\n", err)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/metrics"
@@ -54,13 +55,15 @@ func (p *peakProfile) sample() {
 	p.arm()
 }
 
-// write stops p and writes the profile of the peak to path.
-func (p *peakProfile) write(path string) error {
+// write stops p, writes the profile of the peak to path and says on
+// stderr how large the live heap was at its peak.
+func (p *peakProfile) write(path string, stderr io.Writer) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.stopped = true
 	if err := os.WriteFile(path, p.profile.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("-memprofile: %w", err)
 	}
+	fmt.Fprintf(stderr, "largest live heap: %.1f MB (profile in %s)\n", float64(p.peak)/1e6, path)
 	return nil
 }

@@ -40,11 +40,24 @@ func readGlossary(t *testing.T, root string) []glossaryVariants {
 	if err := yaml.Unmarshal(src, &g); err != nil {
 		t.Fatalf("glossary.yaml: %v", err)
 	}
+	// Every term and form the glossary fixes: a variant inside another
+	// term is that term (1年预留 in 1年预留实例, a reserved instance).
+	var fixed []string
+	for _, term := range g.Terms {
+		fixed = append(append(fixed, term.ZH), term.Forms...)
+	}
 	var out []glossaryVariants
 	for _, term := range g.Terms {
-		if len(term.Also) > 0 {
-			out = append(out, glossaryVariants{term: term.ZH, keep: append([]string{term.ZH}, term.Forms...), avoid: term.Also})
+		if len(term.Also) == 0 {
+			continue
 		}
+		keep := append([]string{term.ZH}, term.Forms...)
+		for _, f := range fixed {
+			if !slices.Contains(keep, f) && slices.ContainsFunc(term.Also, func(v string) bool { return strings.Contains(f, v) }) {
+				keep = append(keep, f)
+			}
+		}
+		out = append(out, glossaryVariants{term: term.ZH, keep: keep, avoid: term.Also})
 	}
 	return out
 }
@@ -252,6 +265,8 @@ func TestGlossaryVariantsFound(t *testing.T) {
 		{term: "包年包月", keep: []string{"包年包月"}, avoid: []string{"包月"}},
 		{term: "等保三级", keep: []string{"等保三级"}, avoid: []string{"MLPS"}},
 		{term: "抢占式实例", keep: []string{"抢占式实例", "抢占式"}, avoid: []string{"竞价实例"}},
+		{term: "未注明日期", keep: []string{"未注明日期"}, avoid: []string{"无日期", "日期不详"}},
+		{term: "1年期承诺", keep: []string{"1年期承诺", "1年预留实例"}, avoid: []string{"1年预留"}},
 	}
 	none := func(string) bool { return false }
 	for _, c := range []struct {
@@ -266,6 +281,10 @@ func TestGlossaryVariantsFound(t *testing.T) {
 		{`<td><span lang="en">MLPS level 3 is not stated</span> <small>英文</small></td>`, none, 0},
 		{`<div lang="en"><p>MLPS <b>level</b> 3</p></div><p>MLPS</p>`, none, 1},
 		{`<p>SMLPSX</p>`, none, 0},
+		{`<span class="badge">无日期</span> 日期不详`, none, 2},
+		{`<span class="badge">未注明日期</span> 生效日期未注明`, none, 0},
+		{`<th>1年预留</th><td>70% 用1年期承诺</td>`, none, 1},
+		{`<h3>1年预留实例</h3>`, none, 0},
 		{`<p>竞价实例</p>`, none, 1},
 		{`<p>竞价实例</p>`, func(v string) bool { return v == "竞价实例" }, 0},
 		{`<html lang="zh-CN"><a hreflang="en" lang="en">English</a><p>包月</p></html>`, none, 1},
@@ -326,6 +345,32 @@ func TestShippedRegionsHaveChineseNames(t *testing.T) {
 		}
 		if !strings.Contains(string(data), c.want) {
 			t.Errorf("%s: no %s", c.page, c.want)
+		}
+	}
+}
+
+// TestShippedGlossaryRejectsTheReviewedVariants: the glossary rejects the
+// names a review of the Chinese edition found for one thing — 无日期 and
+// 日期不详 for an undated price (未注明日期), 1年预留 for the choice of any
+// 1-year commitment (1年期承诺) — and keeps a reserved instance's own name
+// (1年预留实例).
+func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
+	gs := readGlossary(t, "../../..")
+	none := func(string) bool { return false }
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"价格无日期", 1},
+		{"日期不详（取自价格目录的提交 003c56a）", 1},
+		{"未注明日期 · 第三方目录", 0},
+		{"1年预留 · 每GPU小时（元）", 1},
+		{"80% 用3年预留，其余用抢占式实例", 1},
+		{"1年期承诺 · 每GPU小时（元）", 0},
+		{"候选清单比较1年预留实例价格", 0},
+	} {
+		if got := variantsIn(gs, c.text, none); len(got) != c.want {
+			t.Errorf("%s: found %q, want %d", c.text, got, c.want)
 		}
 	}
 }

@@ -9,7 +9,9 @@
   'use strict';
   var script = document.currentScript;
   var build = script ? script.getAttribute('data-build') : null;
-  var url = '/__gpucompare/events';
+  // The page's path tells the server which pages to render first after
+  // an edit.
+  var url = '/__gpucompare/events?page=' + encodeURIComponent(location.pathname);
 
   function check(e) {
     if (e.data && e.data !== build) location.reload();

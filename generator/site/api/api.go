@@ -134,13 +134,20 @@ func Write(out write.Sink, in Inputs) error {
 			return err
 		}
 	}
-	steps := []func() error{w.offers, w.instances, w.gpus, w.providers, w.benchmarks, w.changes, w.index}
+	// Each step writes the files of one list of the index, in its order
+	// (indexLists), and the index lists each file as it is written.
+	if err := w.openIndex(); err != nil {
+		return err
+	}
+	steps := []func() error{w.offers, w.instances, w.gpus, w.providers, w.benchmarks, w.changes}
 	for _, step := range steps {
+		w.idx.next()
 		if err := step(); err != nil {
+			w.idx.abandon()
 			return err
 		}
 	}
-	return nil
+	return w.idx.close()
 }
 
 // writer writes the files of the API, keeping what the index lists.
@@ -148,7 +155,7 @@ type writer struct {
 	out          write.Sink
 	in           Inputs
 	fresh, stale int
-	idx          indexDoc
+	idx          *index // api/v1/index.json, being written
 }
 
 // put writes doc as the file at path: the bytes of the last build when

@@ -1,8 +1,6 @@
 package api
 
 import (
-	"fmt"
-
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
@@ -49,7 +47,7 @@ func (w *writer) offers() error {
 		if err := w.put(OfferPath(o), doc); err != nil {
 			return err
 		}
-		w.idx.Offers = append(w.idx.Offers, ref{ID: doc.ID, API: OfferPath(o), Page: paths.Instance(o.Instance)})
+		w.idx.add(ref{ID: doc.ID, API: OfferPath(o), Page: paths.Instance(o.Instance)})
 	}
 	return nil
 }
@@ -170,7 +168,7 @@ func (w *writer) instances() error {
 			if err := w.put(InstancePath(in), doc); err != nil {
 				return err
 			}
-			w.idx.Instances = append(w.idx.Instances, ref{ID: doc.ID, Name: in.Name, API: InstancePath(in), Page: doc.Page})
+			w.idx.add(ref{ID: doc.ID, Name: in.Name, API: InstancePath(in), Page: doc.Page})
 		}
 	}
 	return nil
@@ -245,7 +243,7 @@ func (w *writer) gpus() error {
 		if err := w.put(GPUPath(g.ID), doc); err != nil {
 			return err
 		}
-		w.idx.GPUs = append(w.idx.GPUs, ref{ID: g.ID, Name: g.Name, API: GPUPath(g.ID), Page: paths.GPU(g.ID)})
+		w.idx.add(ref{ID: g.ID, Name: g.Name, API: GPUPath(g.ID), Page: paths.GPU(g.ID)})
 	}
 	return nil
 }
@@ -311,7 +309,7 @@ func (w *writer) providers() error {
 		if err := w.put(ProviderPath(p.ID), doc); err != nil {
 			return err
 		}
-		w.idx.Providers = append(w.idx.Providers, ref{ID: p.ID, Name: p.Name, API: ProviderPath(p.ID), Page: doc.Page})
+		w.idx.add(ref{ID: p.ID, Name: p.Name, API: ProviderPath(p.ID), Page: doc.Page})
 	}
 	return nil
 }
@@ -356,7 +354,7 @@ func (w *writer) benchmarks() error {
 		if err := w.put(BenchmarkPath(bm.ID), doc); err != nil {
 			return err
 		}
-		w.idx.Benchmarks = append(w.idx.Benchmarks, ref{ID: bm.ID, Name: bm.Name, API: BenchmarkPath(bm.ID), Page: doc.Page})
+		w.idx.add(ref{ID: bm.ID, Name: bm.Name, API: BenchmarkPath(bm.ID), Page: doc.Page})
 	}
 	return nil
 }
@@ -381,28 +379,9 @@ func (w *writer) changes() error {
 		if err := w.put(ChangesPath(m.Key), doc); err != nil {
 			return err
 		}
-		w.idx.Months = append(w.idx.Months, ref{ID: m.Key, API: ChangesPath(m.Key), Page: doc.Page})
+		w.idx.add(ref{ID: m.Key, API: ChangesPath(m.Key), Page: doc.Page})
 	}
 	return nil
-}
-
-// indexDoc is api/v1/index.json: what the site is, the freshness of its
-// prices, the schemas, and every file of the API.
-type indexDoc struct {
-	head
-	Title    string `json:"title"`
-	Currency string `json:"currency"` // the display currency
-	// Prices counts the latest prices of the offers by verdict, and
-	// names the newest date a price's age counts from.
-	Prices     priceCounts       `json:"prices"`
-	Exports    []string          `json:"exports"` // the whole-catalog exports
-	Schemas    map[string]string `json:"schemas"`
-	Offers     []ref             `json:"offers"`
-	Instances  []ref             `json:"instances"`
-	GPUs       []ref             `json:"gpus"`
-	Providers  []ref             `json:"providers"`
-	Benchmarks []ref             `json:"benchmarks"`
-	Months     []ref             `json:"change_months"`
 }
 
 // priceCounts are the latest prices of the offers by verdict.
@@ -424,26 +403,4 @@ func countsOf(t derive.Tally) priceCounts {
 		c.ByVerdict[VerdictCurrent] = t.Current
 	}
 	return c
-}
-
-// index writes api/v1/index.json, last: it lists what the others wrote.
-func (w *writer) index() error {
-	doc := &w.idx
-	doc.head = w.head(KindIndex)
-	doc.Title, doc.Currency = w.in.Cat.Site.Title, w.in.Cat.Site.Currency
-	doc.Prices = countsOf(derive.TallyOf(w.in.Data.Priced))
-	doc.Exports = export.Paths
-	doc.Schemas = map[string]string{}
-	for _, k := range Kinds {
-		doc.Schemas[k] = Schema(k)
-	}
-	for _, l := range []*[]ref{&doc.Offers, &doc.Instances, &doc.GPUs, &doc.Providers, &doc.Benchmarks, &doc.Months} {
-		if *l == nil {
-			*l = []ref{}
-		}
-	}
-	if err := w.put(IndexPath, doc); err != nil {
-		return fmt.Errorf("%s: %w", IndexPath, err)
-	}
-	return nil
 }

@@ -97,6 +97,8 @@ const (
 // its fonts that has a glyph for it.
 type Fonts struct {
 	regular, bold []*sfnt.Font
+	runBuf        []run       // what runs returns
+	sfntBuf       sfnt.Buffer // what runs looks glyphs up with
 	faces         map[faceKey]font.Face
 	glyphs        map[glyphKey]glyph
 	// What PNG draws and encodes each card with, again and again: a
@@ -156,7 +158,8 @@ type run struct {
 
 // runs cuts s into runs of the font each rune is drawn with: the first
 // that has a glyph for it (white space stays in the run it is in); -1
-// for a rune none has.
+// for a rune none has. The runs are the fonts' until the next call: each
+// caller is done with them before it calls runs again.
 func (f *Fonts) runs(s string, bold bool) []run {
 	srcs := f.regular
 	if bold {
@@ -165,8 +168,8 @@ func (f *Fonts) runs(s string, bold bool) []run {
 	if !utf8.ValidString(s) {
 		s = string([]rune(s)) // each byte that is not UTF-8 a U+FFFD, as range reads it
 	}
-	var buf sfnt.Buffer
-	var out []run
+	out := f.runBuf[:0]
+	defer func() { f.runBuf = out[:0] }()
 	start := 0 // where the last run starts in s
 	for i, r := range s {
 		at := -1
@@ -174,7 +177,7 @@ func (f *Fonts) runs(s string, bold bool) []run {
 			at = out[len(out)-1].font
 		} else {
 			for k, src := range srcs {
-				if g, err := src.GlyphIndex(&buf, r); err == nil && g != 0 {
+				if g, err := src.GlyphIndex(&f.sfntBuf, r); err == nil && g != 0 {
 					at = k
 					break
 				}
@@ -325,7 +328,8 @@ var cardPalette = func() color.Palette {
 }()
 
 // drawInto is Draw into img, with mask the coverage of a line: both of
-// the card's size, img's pixels whatever they were.
+// the card's size, img's pixels whatever they were, mask's zero (and
+// zero again after).
 func (f *Fonts) drawInto(img *image.Paletted, mask *image.Alpha, lines []Line) error {
 	clear(img.Pix)
 	for i := range Width * bandHeight {
@@ -333,17 +337,21 @@ func (f *Fonts) drawInto(img *image.Paletted, mask *image.Alpha, lines []Line) e
 	}
 	for _, l := range lines {
 		// The band of rows the line's glyphs can reach: drawing is clipped
-		// to it, and only it is cleared and read.
+		// to it, and only what its glyphs cover of it is read and cleared.
 		band := image.Rect(0, l.Y-int(1.3*l.Size), Width, l.Y+int(0.5*l.Size)).Intersect(img.Rect)
-		lo, hi := mask.PixOffset(0, band.Min.Y), mask.PixOffset(0, band.Max.Y)
-		clear(mask.Pix[lo:hi])
-		if err := f.drawLine(mask.SubImage(band).(*image.Alpha), l); err != nil {
+		inked, err := f.drawLine(mask.SubImage(band).(*image.Alpha), l)
+		if err != nil {
+			clear(mask.Pix)
 			return err
 		}
-		for i, a := range mask.Pix[lo:hi] {
-			if a > 0 {
-				img.Pix[lo+i] = uint8(l.Color*16) + a>>4
+		for y := inked.Min.Y; y < inked.Max.Y; y++ {
+			lo, hi := mask.PixOffset(inked.Min.X, y), mask.PixOffset(inked.Max.X, y)
+			for i, a := range mask.Pix[lo:hi] {
+				if a > 0 {
+					img.Pix[lo+i] = uint8(l.Color*16) + a>>4
+				}
 			}
+			clear(mask.Pix[lo:hi])
 		}
 	}
 	return nil
@@ -353,7 +361,7 @@ func (f *Fonts) drawInto(img *image.Paletted, mask *image.Alpha, lines []Line) e
 type glyphKey struct {
 	face faceKey
 	r    rune
-	frac fixed.Int26_6 // the dot's X within its pixel
+	frac fixed.Int26_6 // the dot's X within its pixel, to a quarter (drawLine)
 }
 
 // glyph is a glyph's coverage and advance, drawn once for every card of
@@ -367,8 +375,10 @@ type glyph struct {
 
 // drawLine draws the text of l into dst as font.Drawer does (kerning
 // within a run, each glyph over the last), each glyph from the fonts'
-// cache: a glyph moved by whole pixels is the same coverage.
-func (f *Fonts) drawLine(dst *image.Alpha, l Line) error {
+// cache: a glyph moved by whole pixels is the same coverage, and its dot
+// is rounded to a quarter of a pixel, so that a glyph is drawn at most
+// four ways. inked is the part of dst its glyphs cover.
+func (f *Fonts) drawLine(dst *image.Alpha, l Line) (inked image.Rectangle, err error) {
 	if f.glyphs == nil {
 		f.glyphs = map[glyphKey]glyph{}
 	}
@@ -377,14 +387,15 @@ func (f *Fonts) drawLine(dst *image.Alpha, l Line) error {
 		font := max(r.font, 0)
 		fc, err := f.face(l.Bold, l.Size, font)
 		if err != nil {
-			return err
+			return inked, err
 		}
 		prev := rune(-1)
 		for _, c := range r.text {
 			if prev >= 0 {
 				dot.X += fc.Kern(prev, c)
 			}
-			k := glyphKey{faceKey{l.Bold, l.Size, font}, c, dot.X & 63}
+			at := dot.X + quarter/2 // the nearest quarter of a pixel
+			k := glyphKey{faceKey{l.Bold, l.Size, font}, c, at & 63 &^ (quarter - 1)}
 			g, hit := f.glyphs[k]
 			if !hit {
 				dr, m, mp, adv, ok := fc.Glyph(fixed.Point26_6{X: k.frac}, c)
@@ -398,27 +409,35 @@ func (f *Fonts) drawLine(dst *image.Alpha, l Line) error {
 			if !g.ok {
 				continue // as font.Drawer: no advance
 			}
-			over(dst, g.mask, image.Pt(dot.X.Floor(), dot.Y.Floor()))
+			inked = inked.Union(over(dst, g.mask, image.Pt(at.Floor(), dot.Y.Floor())))
 			dot.X += g.advance
 			prev = c
 		}
 	}
-	return nil
+	return inked, nil
 }
+
+// quarter is a quarter of a pixel, in 26.6 fixed point.
+const quarter = 16
 
 // over lays the coverage m, moved by at, over dst (clipped to dst's
 // bounds): each pixel covered a share m of what is left, as opaque ink
-// drawn over does.
-func over(dst, m *image.Alpha, at image.Point) {
+// drawn over does. It returns the part of dst it covered.
+func over(dst, m *image.Alpha, at image.Point) image.Rectangle {
 	r := m.Rect.Add(at).Intersect(dst.Rect)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		d := dst.Pix[dst.PixOffset(r.Min.X, y):dst.PixOffset(r.Max.X, y)]
 		src := m.Pix[m.PixOffset(r.Min.X-at.X, y-at.Y):]
 		for i, a := range d {
-			c := uint32(src[i])
-			d[i] = uint8((c*255 + uint32(a)*(255-c) + 127) / 255)
+			switch c := src[i]; {
+			case a == 0: // nothing under it: the glyph's coverage
+				d[i] = c
+			case c != 0:
+				d[i] = uint8((uint32(c)*255 + uint32(a)*(255-uint32(c)) + 127) / 255)
+			}
 		}
 	}
+	return r
 }
 
 // blend is step sixteenths of the way from a to b, step 15 being b.

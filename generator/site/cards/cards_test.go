@@ -206,16 +206,26 @@ func TestWriteKeepsCardsBetweenBuilds(t *testing.T) {
 	}
 }
 
-// BenchmarkCardPNG is the cost of one card: layout, drawing and encoding.
+// BenchmarkCardPNG is the cost of a card, as the cards of an edition
+// come: layout, drawing and encoding, of cards that share their site's
+// name, a kind and some prices, each title its own.
 func BenchmarkCardPNG(b *testing.B) {
 	f, err := FontsFor("en")
 	if err != nil {
 		b.Fatal(err)
 	}
+	kinds := []string{"GPU model", "Instance type", "Provider"}
+	i := 0
 	for b.Loop() {
-		if _, err := f.PNG(card); err != nil {
+		c := card
+		c.Kind = kinds[i%3]
+		c.Title = fmt.Sprintf("Instance type gpu_%dx_h100_sxm5 (%d)", i%8+1, i)
+		c.Price = fmt.Sprintf("From %d.%02d USD per GPU-hour", 1+i%5, i%7*11)
+		c.Note = fmt.Sprintf("H100 SXM5 80GB on-demand: Lambda gpu_%dx_h100, all regions. Price age: %d days.", i, i%40)
+		if _, err := f.PNG(c); err != nil {
 			b.Fatal(err)
 		}
+		i++
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"hash/adler32"
 	"hash/crc32"
+	"hash/maphash"
 	"image"
 )
 
@@ -13,17 +14,24 @@ import (
 // filter. Most of a card's rows are the ground alone (index 0); those are
 // most of what deflating the image costs. A run of such rows is deflated
 // once for every card of the encoder, and each run of rows with ink on its
-// own: each run is a deflate stream of its own, flushed to a byte
-// boundary, and the runs one after another are one zlib stream (RFC 1950,
-// 1951), which a PNG decoder reads as any other.
+// own, by a rowDeflater: each run is a deflate stream of its own,
+// flushed to a byte boundary, and the runs one after another are one zlib stream (RFC 1950,
+// 1951), which a PNG decoder reads as any other. A run's stream is thus
+// a function of its rows alone, and a run with ink that an earlier card
+// had (the band and the site's name on every card, the kind's on every
+// card of a kind, a price many share: half a card's rows with ink) is
+// its stream of then, looked up by its rows' hash, not deflated again.
 type encoder struct {
 	zw    *flate.Writer
 	z     bytes.Buffer   // what zw deflates into
 	blank map[int][]byte // n ground rows, deflated and flushed, by n
-	row   []byte         // a scanline: its filter byte, then its pixels
-	idat  bytes.Buffer   // the zlib stream
-	out   bytes.Buffer   // the PNG
-	zeros []byte         // a ground row's scanline
+	ink   map[runKey]inkRun
+	seeds [2]maphash.Seed
+	rows  rowDeflater  // what deflates a run with ink
+	scan  []byte       // its scanlines
+	idat  bytes.Buffer // the zlib stream
+	out   bytes.Buffer // the PNG
+	zeros []byte       // a ground row's scanline
 }
 
 // pngSignature opens every PNG.
@@ -61,8 +69,9 @@ func (e *encoder) encode(img *image.Paletted) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	if e.blank == nil {
 		e.blank = map[int][]byte{}
+		e.ink = map[runKey]inkRun{}
+		e.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 		e.zeros = make([]byte, 1+w)
-		e.row = make([]byte, 1+w)
 	}
 	sum := checksum{a: 1}
 	e.idat.Reset()
@@ -94,17 +103,29 @@ func (e *encoder) encode(img *image.Paletted) ([]byte, error) {
 			sum.zeros(n * len(e.zeros))
 			e.idat.Write(z)
 		} else {
-			d, err := e.deflate(func(write func([]byte)) {
+			rows := func(yield func([]byte)) {
 				for r := y; r < end; r++ {
-					copy(e.row[1:], img.Pix[r*img.Stride:r*img.Stride+w])
-					sum.write(e.row)
-					write(e.row)
+					yield(img.Pix[r*img.Stride : r*img.Stride+w])
 				}
-			})
-			if err != nil {
-				return nil, err
 			}
-			e.idat.Write(d)
+			k := runKey{n: n}
+			for i, seed := range e.seeds {
+				var h maphash.Hash
+				h.SetSeed(seed)
+				rows(func(p []byte) { h.Write(p) })
+				k.sum[i] = h.Sum64()
+			}
+			run, ok := e.ink[k]
+			if !ok {
+				e.scan = e.scan[:0]
+				rows(func(p []byte) {
+					e.scan = append(append(e.scan, 0), p...) // filter: none
+				})
+				run = inkRun{bytes.Clone(e.rows.deflate(e.scan, w+1)), adler32.Checksum(e.scan)}
+				e.ink[k] = run
+			}
+			sum.combine(run.adler, n*(1+w))
+			e.idat.Write(run.z)
 		}
 		y = end
 	}
@@ -151,11 +172,10 @@ type checksum struct{ a, b uint32 } // a starts at 1
 
 const adlerMod = 65521
 
-// write adds p: p's own Adler-32 combined with the sums so far.
-func (c *checksum) write(p []byte) {
-	s := adler32.Checksum(p)
+// combine adds n bytes whose own Adler-32 is s.
+func (c *checksum) combine(s uint32, size int) {
 	a2, b2 := s&0xffff, s>>16
-	n := uint64(len(p) % adlerMod)
+	n := uint64(size % adlerMod)
 	c.b = uint32((uint64(c.b) + uint64(b2) + n*uint64((c.a+adlerMod-1)%adlerMod)) % adlerMod)
 	c.a = (c.a + a2 + adlerMod - 1) % adlerMod
 }
@@ -163,4 +183,18 @@ func (c *checksum) write(p []byte) {
 // zeros adds n zero bytes.
 func (c *checksum) zeros(n int) {
 	c.b = uint32((uint64(c.b) + uint64(n)%adlerMod*uint64(c.a)) % adlerMod)
+}
+
+// runKey is a run of rows with ink: their number and two hashes of their
+// pixels (with seeds of their own: 128 bits, no two runs of a build alike).
+type runKey struct {
+	sum [2]uint64
+	n   int
+}
+
+// inkRun is a run of rows deflated and flushed, and the Adler-32 of its
+// scanlines.
+type inkRun struct {
+	z     []byte
+	adler uint32
 }

@@ -137,7 +137,7 @@ func (k *Kind) Cheapest(p *pagemodel.Page, offers []*pricing.Offer) *cheapestTab
 		if cells == nil {
 			continue
 		}
-		row := &cheapestRow{ID: g.ID, Name: g.Name, URL: p.Rel(paths.GPU(g.ID))}
+		row := &cheapestRow{ID: g.ID, Name: cmp.Or(pagemodel.CatalogText(k.cat, g, "name"), g.Name), URL: p.Rel(paths.GPU(g.ID))}
 		for _, m := range t.Models {
 			row.Cells = append(row.Cells, cells[m])
 		}

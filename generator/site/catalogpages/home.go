@@ -164,6 +164,13 @@ type HomeCell struct {
 	// none is dated; "" for a current price, or under a switch.
 	Why    string
 	Months int
+	// OtherProvider says, of a spot or 1-year cell, that its provider is
+	// not the one of its row's on-demand answer under the same switches,
+	// so the two prices are not one provider's price and its discount;
+	// OwnOnDemand is then that provider's own on-demand price per GPU-hour
+	// of the GPU model (OwnOnDemand), 0 when none answers.
+	OtherProvider bool
+	OwnOnDemand   float64
 	// price is the price the cell shows, which tells two cells apart;
 	// offer is its offer.
 	price *pricing.Price
@@ -250,6 +257,9 @@ func HomePriceTable(offers []*pricing.Offer, gpus []*catalog.GPU, currency, oldB
 		if set == nil {
 			continue
 		}
+		for m := range set {
+			markOtherProviders(set[m], offers, HomeIncludes[m])
+		}
 		r := &HomePriceRow{
 			GPU: g, URL: rel(paths.GPU(g.ID)), CompareURL: rel(paths.Matrix(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode(),
 			Offers: count[g.ID], Cells: set[0], Lines: make([][]*HomeLine, len(homeTabs)),
@@ -326,7 +336,7 @@ func homeLinesOf(r *HomePriceRow, i int, set *homeCellSet) []*HomeLine {
 		c := set[m][i]
 		var at *HomeLine
 		for _, l := range lines {
-			if l.Cell == c || l.Cell != nil && c != nil && l.Cell.price == c.price {
+			if l.Cell == c || l.Cell != nil && c != nil && l.Cell.price == c.price && l.Cell.OtherProvider == c.OtherProvider && l.Cell.OwnOnDemand == c.OwnOnDemand {
 				at = l
 			}
 		}
@@ -342,6 +352,71 @@ func homeLinesOf(r *HomePriceRow, i int, set *homeCellSet) []*HomeLine {
 		}
 	}
 	return lines
+}
+
+// markOtherProviders marks each spot or commitment answer of cells (a
+// row's cells under the switches inc, aligned with homeTabs) whose
+// provider is not its on-demand answer's, with that provider's own
+// on-demand price for comparison: a buyer reading 3.09 on demand beside
+// 2.91 on spot or 7.67 reserved for a year must not take them for one
+// provider's prices.
+func markOtherProviders(cells []*HomeCell, offers []*pricing.Offer, inc pricing.Include) {
+	if len(cells) == 0 || cells[0] == nil || cells[0].offer == nil {
+		return
+	}
+	od := cells[0].offer.Provider
+	for _, c := range cells[1:] {
+		if c == nil || c.offer == nil || c.offer.Provider == od {
+			continue
+		}
+		c.OtherProvider = true
+		c.OwnOnDemand = OwnOnDemand(c.offer, offers, inc)
+	}
+}
+
+// OwnOnDemand is the on-demand price per GPU-hour, in the display
+// currency, that o's provider asks for o's GPU model under the switches
+// inc (the home table's answering prices): o's own when it has one, so
+// the difference shown is o's; else the cheapest of the provider's other
+// offers of the GPU model; 0 when it has none.
+func OwnOnDemand(o *pricing.Offer, offers []*pricing.Offer, inc pricing.Include) float64 {
+	const model = "on_demand"
+	ok := func(x *pricing.Offer) (float64, bool) {
+		if x.Instance.VGPUProfile != "" || !x.Answers(model, inc) {
+			return 0, false
+		}
+		return x.PerGPUHour(model)
+	}
+	if per, has := ok(o); has {
+		return per
+	}
+	best := 0.0
+	for _, x := range offers {
+		if x.Provider != o.Provider || x.Instance.GPU != o.Instance.GPU {
+			continue
+		}
+		if per, has := ok(x); has && (best == 0 || per < best) {
+			best = per
+		}
+	}
+	return best
+}
+
+// Marked reports whether a line of the table, in any state of the
+// switches, is marked as another provider's than its row's on-demand
+// answer (HomeCell.OtherProvider): the note under the table then says
+// what the mark means.
+func (t *HomePrices) Marked() bool {
+	for _, r := range t.Rows {
+		for _, lines := range r.Lines {
+			for _, l := range lines {
+				if l.Cell != nil && l.Cell.OtherProvider {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // monthsOld is how many whole months old something dated d is on day
@@ -390,12 +465,16 @@ type HomeMainland struct {
 	// NoneCurrent is, by tab, whether the tab shows figures and none of
 	// them is current: the page says so above its table.
 	NoneCurrent []bool
+	// First says the view comes before the answer in the site currency
+	// on the pages that show both: in the Chinese edition, whose buyers
+	// pay in yuan.
+	First bool
 }
 
 // HomeMainlandOf makes the mainland view's model from the derived rows.
 func HomeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang string,
 	trust func(*catalog.PricePoint, string) *pagemodel.TrustView, rel func(string) string) *HomeMainland {
-	m := &HomeMainland{Currency: derive.MainlandCurrency, Tabs: derive.MainlandTabs}
+	m := &HomeMainland{Currency: derive.MainlandCurrency, Tabs: derive.MainlandTabs, First: strings.HasPrefix(lang, "zh")}
 	shown, current := make([]bool, len(derive.MainlandTabs)), make([]bool, len(derive.MainlandTabs))
 	rates := map[string]pricing.Conversion{}
 	for _, r := range rows {

@@ -110,13 +110,13 @@ func (c *Kind) panelRows(in *catalog.Instance, offers []*pricing.Offer) []*panel
 			r.RegionName = cmp.Or(c.text(reg, "name"), reg.ID)
 		}
 		if pr.Converted && pr.Conversion.From != pr.Conversion.To && in.GPUCount > 0 {
-			r.ConvertedPerGPU, r.ConvertedTo, r.Rates = render.FormatDerived(pr.Display/float64(in.GPUCount)), pr.Conversion.To, []pricing.Conversion{pr.Conversion}
+			r.ConvertedPerGPU, r.ConvertedTo, r.Rates = render.FormatMoneyIn(pr.Display/float64(in.GPUCount), pr.Conversion.To), pr.Conversion.To, []pricing.Conversion{pr.Conversion}
 		}
 		if pr.Hourly.OffOnDemand {
 			r.Worked = true
-			r.HourlyText = render.FormatDerived(pr.Hourly.Amount)
+			r.HourlyText = render.FormatMoneyIn(pr.Hourly.Amount, pr.Hourly.Currency)
 			if in.GPUCount > 0 {
-				r.PerGPUText = render.FormatDerived(pr.Hourly.Amount / float64(in.GPUCount))
+				r.PerGPUText = render.FormatMoneyIn(pr.Hourly.Amount/float64(in.GPUCount), pr.Hourly.Currency)
 			}
 		}
 		rows = append(rows, r)

@@ -202,7 +202,7 @@ func (k *Kind) HomeData(p *pagemodel.Page) *HomeData {
 			count[o.Instance.GPU]++
 		}
 		d.Mainland = HomeMainlandOf(k.data.Mainland, count, k.lang(), k.trust, p.Rel)
-		d.MainlandFirst = strings.HasPrefix(k.lang(), "zh")
+		d.MainlandFirst = d.Mainland.First
 	}
 	d.Plan = k.scenarios.PlanLinks(p)
 	d.Guides = k.guides(p)

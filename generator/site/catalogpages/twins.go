@@ -123,18 +123,24 @@ func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *GPUData, lang string, t 
 	if len(d.Figures) > 0 {
 		fmt.Fprintf(md, "\n## %s\n\n", gfm.Text(t("gpu.throughput")))
 		for _, f := range d.Figures {
-			rows = append(rows, []string{gfm.Text(f.Label + ", " + f.Unit), twinNum(f.Dense), twinNum(f.Sparse)})
+			rows = append(rows, []string{gfm.Text(f.Label + ", " + f.Unit), twinNum(f.Dense, lang), twinNum(f.Sparse, lang)})
 		}
 		gfm.Table(md, []string{t("col.precision"), t("col.dense"), t("col.sparse")}, []bool{false, true, true}, rows)
 	}
 }
 
-// twinNum is a figure as a twin writes it, "—" when unknown.
-func twinNum(v *float64) string {
+// twinNum is a figure as a twin in language lang writes it, "—" when
+// unknown.
+func twinNum(v *float64, lang string) string {
 	if v == nil {
 		return "—"
 	}
-	return render.FormatNum(*v)
+	return render.FigureIn(lang, render.FormatNum(*v))
+}
+
+// twinPercent is a percentage as a twin in language lang writes it.
+func twinPercent(v *float64, lang string) string {
+	return render.PercentIn(lang, render.FormatNum(*v))
 }
 
 // quoted is a price point's amount as quoted, as the instance page's
@@ -213,9 +219,9 @@ func instanceTwin(md *strings.Builder, p *pagemodel.Page, d *InstanceData, lang 
 	spec := func(key, v string) { fmt.Fprintf(md, "- %s: %s\n", gfm.Text(t(key)), v) }
 	spec("instance.gpu", gpu)
 	spec("instance.gpu_count", strconv.Itoa(in.GPUCount))
-	spec("instance.gpu_memory", cond(d.GPUMemoryGB != nil, twinNum(d.GPUMemoryGB)+" "+t("units.gb"), "—"))
-	spec("instance.vcpus", twinNum(in.VCPUs))
-	spec("instance.ram", cond(in.RAMGiB != nil, twinNum(in.RAMGiB)+" "+t("units.gib"), "—"))
+	spec("instance.gpu_memory", cond(d.GPUMemoryGB != nil, twinNum(d.GPUMemoryGB, lang)+" "+t("units.gb"), "—"))
+	spec("instance.vcpus", twinNum(in.VCPUs, lang))
+	spec("instance.ram", cond(in.RAMGiB != nil, twinNum(in.RAMGiB, lang)+" "+t("units.gib"), "—"))
 	spec("instance.interconnect", cond(in.Interconnect != "", gfm.Text(in.Interconnect), "—"))
 	if in.Source != "" {
 		spec("instance.source", gfm.Source(in.Source))
@@ -332,7 +338,7 @@ func providerTwin(md *strings.Builder, p *pagemodel.Page, d *ProviderData, lang 
 		term("provider.certifications", gfm.Text(strings.Join(pr.Certifications.List, t("provider.list_sep"))))
 	}
 	if pr.SLA.Percent != nil {
-		term("provider.sla", twinNum(pr.SLA.Percent)+" %")
+		term("provider.sla", twinPercent(pr.SLA.Percent, lang))
 	}
 	if pr.Source != "" {
 		term("provider.source", gfm.Source(pr.Source))

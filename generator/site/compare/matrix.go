@@ -983,7 +983,8 @@ func (k *Kind) Row(p *pagemodel.Page, o *pricing.Offer, models []string, model s
 	r.PerGB = some(o.PerGPUMemoryGBHour(k.cat, model))
 	r.PerFP16 = some(o.PerTFLOPSHour(fp16, model))
 	r.PerFP32 = some(o.PerTFLOPSHour(fp32, model))
-	r.PerGPUText, r.PerGBText, r.PerFP16Text, r.PerFP32Text = render.FormatDerived(r.PerGPU), render.FormatDerived(r.PerGB), render.FormatDerived(r.PerFP16), render.FormatDerived(r.PerFP32)
+	cur := k.cat.Site.Currency // the offers' figures are in the site's currency
+	r.PerGPUText, r.PerGBText, r.PerFP16Text, r.PerFP32Text = render.FormatMoneyIn(r.PerGPU, cur), render.FormatMoneyIn(r.PerGB, cur), render.FormatMoneyIn(r.PerFP16, cur), render.FormatMoneyIn(r.PerFP32, cur)
 	if i := slices.Index(models, model); i >= 0 && r.Prices[i] != nil {
 		r.Dated = r.Prices[i]
 		r.Date = pagemodel.NewDate(r.Dated.Point.Since)
@@ -1018,11 +1019,7 @@ func (k *Kind) Price(pr *pricing.Price) *Price {
 	v := &Price{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: k.trust(pr.Point, pr.Kind)}
 	q := pagemodel.QuotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
-	if v.Quoted {
-		v.Amount = render.FormatMoney(pr.Hourly.Amount)
-	} else {
-		v.Amount = render.FormatDerived(pr.Hourly.Amount)
-	}
+	v.Amount = render.FormatMoneyIn(pr.Hourly.Amount, pr.Hourly.Currency) // quoted or derived, read alike
 	if u := pr.Point.Upfront; u != nil && *u > 0 {
 		v.Upfront = u
 	}
@@ -1030,7 +1027,7 @@ func (k *Kind) Price(pr *pricing.Price) *Price {
 		v.Converted, v.Rate = true, pagemodel.NewRateView(pr.Conversion.Rate)
 	}
 	if pr.Converted {
-		v.Shown = render.FormatMoney(pr.Display)
+		v.Shown = render.FormatMoneyIn(pr.Display, pr.Conversion.To)
 	}
 	v.Title = k.priceTitle(v)
 	return v
@@ -1153,7 +1150,7 @@ func (k *Kind) matrixControls(t func(string, ...any) string, models []string, di
 		add(facets[0], o.Provider.ID, pagemodel.ProviderName(o.Provider, lang))
 		gpu := o.Instance.GPU
 		if o.GPU != nil {
-			gpu = o.GPU.Name
+			gpu = cmp.Or(pagemodel.CatalogText(k.cat, o.GPU, "name"), o.GPU.Name)
 		}
 		add(facets[1], o.Instance.GPU, gpu)
 		switch o.Region {

@@ -68,13 +68,17 @@ func MakeAt(cat *catalog.Catalog, ref time.Time) *Data {
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		d.Priced = pricing.OffersAt(cat, cat.Site.Currency, ref)
+		// The groups under each state of the switches are made side by
+		// side: serve's draft of a page waits for them.
+		var groups sync.WaitGroup
+		for m := 1; m < len(d.BenchGroupsWith); m++ {
+			groups.Go(func() { d.BenchGroupsWith[m] = bench.DeriveWith(cat, d.Priced, IncludeOf(m)) })
+		}
 		d.BenchGroups = bench.Derive(cat, d.Priced)
 		d.Trials = bench.Trials(cat, d.BenchGroups, ref)
 		d.BenchGroupsWith[0] = d.BenchGroups
-		for m := 1; m < len(d.BenchGroupsWith); m++ {
-			d.BenchGroupsWith[m] = bench.DeriveWith(cat, d.Priced, IncludeOf(m))
-		}
 		d.Mainland = Mainland(cat, d.Priced, d.GPUs)
+		groups.Wait()
 		d.OffersOf = map[*catalog.Instance][]*pricing.Offer{}
 		for _, o := range d.Priced {
 			d.OffersOf[o.Instance] = append(d.OffersOf[o.Instance], o)

@@ -9,9 +9,12 @@ import (
 // China": for each GPU model, the cheapest price per GPU-hour among the
 // offers in regions of mainland China (catalog geo china-mainland), in
 // yuan, under each of MainlandTabs: a current price where there is one,
-// else the cheapest other, labelled (MainlandAnswers). An amount quoted in another currency is converted into
-// yuan with the catalog's latest dated rate (pricing.Rates), which the
-// cell keeps; one with no rate is left out.
+// else the cheapest other, labelled (MainlandAnswers). Only prices quoted
+// in yuan answer: a mainland company contracts with the China site of a
+// cloud and pays in yuan, while an amount in dollars for a mainland
+// region is the international site's or an article's quote in dollars,
+// not what the China site charges, so it is left out rather than
+// converted (the cell's Conversion is the identity).
 
 // MainlandCurrency is the currency of the mainland view: what buyers in
 // mainland China pay in.
@@ -77,14 +80,14 @@ func InMainland(o *pricing.Offer) bool {
 
 // MainlandAnswers is which prices the mainland view chooses from, and
 // whether a price is current: the offer's price under model, of a whole
-// instance with whole GPUs (no vGPU slice, no part of the cost), in
-// mainland China; current where it answers as the home table's prices
+// instance with whole GPUs (no vGPU slice, no part of the cost), quoted
+// in yuan (MainlandCurrency), in mainland China; current where it answers as the home table's prices
 // do (pricing.Offer.Ranks: a source of a kind rankings use). A GPU model
 // with no current price in mainland China is answered by its cheapest
 // other price, which the view labels as such. It is the one place the
 // view's selection is made.
 func MainlandAnswers(o *pricing.Offer, model string) (ok, current bool) {
-	if o.Prices[model] == nil || o.Instance.VGPUProfile != "" || o.Instance.GPUCount <= 0 || !o.Rankable() || !InMainland(o) {
+	if pr := o.Prices[model]; pr == nil || pr.Hourly.Currency != MainlandCurrency || o.Instance.VGPUProfile != "" || o.Instance.GPUCount <= 0 || !o.Rankable() || !InMainland(o) {
 		return false, false
 	}
 	return true, o.Ranks(model)

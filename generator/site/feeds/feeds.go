@@ -75,18 +75,11 @@ func Write(out write.Sink, in Inputs, sets *reuse.Sets, kept *Entries, warnf fun
 		InstanceURL:  func(i *catalog.Instance) string { return in.Base + abs.To(paths.Instance(i)) },
 	}
 	entries := newEntries(item, in, sets, kept)
-	all, err := entries.of(in.Changes)
-	if err != nil {
-		return err
-	}
 	// A feed with no dated change is as new as the catalog's newest change,
-	// so the same catalog always gives the same bytes.
-	var newest time.Time
-	for _, e := range all {
-		if t := e.Date(); t.After(newest) {
-			newest = t
-		}
-	}
+	// so the same catalog always gives the same bytes. Only the entries
+	// the feeds hold are made: at 100,000 offers those of every change
+	// held 110 MB.
+	newest := newestChange(in.Changes)
 	desc, _ := in.Msgs.T("feeds.description")
 	// Each feed holds its latest items only (changes are newest first).
 	entries.max = cmp.Or(in.Cat.Site.FeedItems, catalog.DefaultFeedItems)
@@ -118,6 +111,24 @@ func Write(out write.Sink, in Inputs, sets *reuse.Sets, kept *Entries, warnf fun
 		}
 	}
 	return nil
+}
+
+// newestChange is the time of the newest dated change of changes, as its
+// entry is dated (feed.Entry.Date); the zero time when none is dated.
+func newestChange(changes []*feed.Change) time.Time {
+	var newest time.Time
+	var last catalog.Date
+	for _, c := range changes {
+		d := c.Date()
+		if d == last {
+			continue // changes come newest first: many in a row share a date
+		}
+		last = d
+		if t, ok := d.Time(); ok && t.After(newest) {
+			newest = t
+		}
+	}
+	return newest
 }
 
 // scope is one set of feeds: site-wide, or of one provider or GPU.

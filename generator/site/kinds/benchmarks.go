@@ -59,7 +59,7 @@ func (k *Benchmarks) Pages() []*pagemodel.Page {
 	out := []*pagemodel.Page{idx}
 	for _, bm := range k.cat.Benchmarks {
 		p := k.newPage(paths.Benchmark(bm.ID), "benchmark")
-		p.Title, p.DescKey = bm.Name, "benchmark.description"
+		p.Title, p.DescKey = cmp.Or(pagemodel.CatalogText(k.cat, bm, "name"), bm.Name), "benchmark.description"
 		d := k.benchmarkData(p, bm)
 		p.Data = d
 		if len(d.Best) > 0 {

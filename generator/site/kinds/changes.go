@@ -189,6 +189,7 @@ func (k *Changes) Words() feed.Words {
 	if k.lang() != catalog.BaseLanguage {
 		// A region by its name in the edition's language; in English, by
 		// its id.
+		w.Name = func(in *catalog.Instance) string { return cmp.Or(k.text(in, "name"), in.Name) }
 		w.Region = func(in *catalog.Instance, id string) string {
 			if r := in.Provider.Region(id); r != nil {
 				return cmp.Or(k.text(r, "name"), id)

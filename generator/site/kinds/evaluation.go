@@ -127,7 +127,11 @@ type EvaluationData struct {
 	// the reader includes it (a stale, undated or marketplace's price),
 	// each with why.
 	OffersOut []string
-	data      *weightsScript
+	// ProvidersOut are the providers with an on-demand price of Class
+	// that no price of theirs ranks by default, each with why and what
+	// including it would make of its place (providersOut).
+	ProvidersOut []string
+	data         *weightsScript
 }
 
 // offerScoreRow is an offer's place in the ranking of offers.
@@ -214,6 +218,7 @@ func (e *Evaluation) evaluationData(p *pagemodel.Page, x *render.Texter) *Evalua
 	d.Rows, d.Apart = e.scoreRows(p, scored, x)
 	d.Rates, d.Currency = e.evaluationRates(), cat.Site.Currency
 	e.offerScores(d, p, scored, x)
+	d.ProvidersOut = e.providersOut(d, scored, x)
 	d.data = e.weightsData(d, p, x)
 	return d
 }
@@ -395,6 +400,76 @@ func (e *Evaluation) offerSub(o *pricing.Offer, x *render.Texter) string {
 // words of the marks beside prices (whyKey).
 func (e *Evaluation) offerOut(o *pricing.Offer, x *render.Texter) string {
 	return x.T("evaluation.offer_out", e.text(o.Instance, "name"), e.text(o.Provider, "name"), e.offerSub(o, x), x.T(whyKey(o.Prices["on_demand"].Why())))
+}
+
+// providersOut says, of each provider with an on-demand price of the
+// page's class that none of its prices ranks by default, why — how many
+// of its offers of the class are undated, stale, a marketplace's … — and
+// what the price criteria then are for it: unknown, and whether with its
+// prices included it would be ranked, on what share of the weight.
+func (e *Evaluation) providersOut(d *EvaluationData, scored []*guide.Scored, x *render.Texter) []string {
+	if d.Class.ID == "" {
+		return nil
+	}
+	all := pricing.Switches[len(pricing.Switches)-1]
+	whys := map[*catalog.Provider]map[string]int{}
+	var order []*catalog.Provider
+	ranked := map[*catalog.Provider]bool{}
+	for _, o := range d.pool {
+		if guide.Comparable(o) {
+			ranked[o.Provider] = true
+			continue
+		}
+		if !guide.ComparableUnder(o, all) {
+			continue
+		}
+		if whys[o.Provider] == nil {
+			whys[o.Provider] = map[string]int{}
+			order = append(order, o.Provider)
+		}
+		whys[o.Provider][o.Prices["on_demand"].Why()]++
+	}
+	included := map[*catalog.Provider]*guide.Scored{}
+	for _, s := range guide.ScoreUnder(e.cat, e.data.Priced, e.cat.Scoring.Criteria, d.Class.ID, all) {
+		included[s.Provider] = s
+	}
+	byDefault := map[*catalog.Provider]*guide.Scored{}
+	for _, s := range scored {
+		byDefault[s.Provider] = s
+	}
+	var out []string
+	for _, pr := range order {
+		if ranked[pr] {
+			continue
+		}
+		var parts []string
+		for _, why := range slices.Sorted(maps.Keys(whys[pr])) {
+			parts = append(parts, x.T("evaluation.provider_why", whys[pr][why], x.T(whyKey(why))))
+		}
+		line := x.T("evaluation.provider_out", e.text(pr, "name"), joinWords(parts, x))
+		if s, def := included[pr], byDefault[pr]; s != nil && def != nil && !def.Ranked() {
+			if s.Ranked() {
+				line += x.T("evaluation.provider_out_ranks", render.FormatNum(sharePercent(def.Weight)), render.FormatNum(sharePercent(s.Weight)))
+			} else {
+				line += x.T("evaluation.provider_out_apart", render.FormatNum(sharePercent(def.Weight)), render.FormatNum(sharePercent(s.Weight)))
+			}
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// joinWords joins parts as a list in the page's language.
+func joinWords(parts []string, x *render.Texter) string {
+	sep := x.T("evaluation.list_sep")
+	out := ""
+	for i, p := range parts {
+		if i > 0 {
+			out += sep
+		}
+		out += p
+	}
+	return out
 }
 
 // whyKey is the message of the mark a price bears for why it answers

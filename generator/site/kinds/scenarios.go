@@ -389,7 +389,7 @@ func unrankedKinds(t pricing.TCO) []string {
 func conversionText(cat *catalog.Catalog, w catalog.Workload, c catalog.Conversion, x *render.Texter) string {
 	if c.By == "units" {
 		return x.T("scenario.conv.units", render.FormatNum(w.UnitsPerMonth), WorkUnitName(c.Benchmark, x),
-			render.FormatNum(pricing.Round(w.UnitsPerMonth*c.Factor, 2)), c.Benchmark.Name, resultText(c, x))
+			render.FormatNum(pricing.Round(w.UnitsPerMonth*c.Factor, 2)), benchmarkName(cat, c.Benchmark), resultText(c, x))
 	}
 	ref := cat.GPU(w.ReferenceGPU)
 	if ref == nil {
@@ -399,11 +399,16 @@ func conversionText(cat *catalog.Catalog, w catalog.Workload, c catalog.Conversi
 	factor := render.FormatNum(pricing.Round(c.Factor, 4))
 	switch c.By {
 	case "benchmark":
-		return x.T("scenario.conv.benchmark", name, factor, c.Benchmark.Name, render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(c.Ref, 4)), x.M.UnitName(c.Unit))
+		return x.T("scenario.conv.benchmark", name, factor, benchmarkName(cat, c.Benchmark), render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(c.Ref, 4)), x.M.UnitName(c.Unit))
 	case "tflops":
 		return x.T("scenario.conv.tflops", name, factor, c.Precision, render.FormatNum(c.Own), render.FormatNum(c.Ref), x.M.UnitName(c.Unit))
 	}
 	return x.T("scenario.conv.same", name)
+}
+
+// benchmarkName is the name of benchmark b in the edition's language.
+func benchmarkName(cat *catalog.Catalog, b *catalog.Benchmark) string {
+	return cmp.Or(pagemodel.CatalogText(cat, b, "name"), b.Name)
 }
 
 // WorkUnitName is what a benchmark's results count as units of work, as
@@ -491,7 +496,7 @@ func (k *Scenarios) referenceInput(s *catalog.Scenario, x *render.Texter) *input
 		// Units of a benchmark's work: the benchmark they count, the one
 		// choice (the calculator changes how many).
 		b := k.cat.Benchmark(s.Workload.Benchmark)
-		name := cmp.Or(b.Name, b.ID)
+		name := cmp.Or(benchmarkName(k.cat, b), b.ID)
 		return &inputView{Field: "benchmark", Kind: "select", Value: b.ID, Shown: name,
 			Options: []inputOption{{Value: b.ID, Label: name, Selected: true}}}
 	}
@@ -988,7 +993,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 	d.Work = tcoWork{Precision: prec.Label, PrecisionUnit: prec.Unit}
 	b := cat.Benchmark(w.Benchmark)
 	if b != nil {
-		d.Work.Benchmark, d.Work.BenchmarkUnit = b.Name, b.Unit
+		d.Work.Benchmark, d.Work.BenchmarkUnit = benchmarkName(cat, b), b.Unit
 	}
 	units := w.UnitsPerMonth > 0 && b != nil
 	if units {

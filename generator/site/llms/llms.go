@@ -225,10 +225,11 @@ func (w *writer) short() string {
 	return b.String()
 }
 
-// money is an amount with its currency, to the cent or to four
-// significant places below one.
+// money is an amount with its currency, as pages write it
+// (render.FormatMoneyIn): yuan to the fen, other currencies to the cent
+// or to four significant places below one.
 func money(v float64, currency string) string {
-	return render.FormatMoney(v) + " " + currency
+	return render.FormatMoneyIn(v, currency) + " " + currency
 }
 
 // age is the date a price's age counts from and its age in days, or
@@ -295,7 +296,7 @@ func (w *writer) full() string {
 				}
 				per := "—"
 				if v, ok := o.PerGPUHour(model); ok {
-					per = render.FormatMoney(v)
+					per = render.FormatMoneyIn(v, in.Cat.Site.Currency)
 				}
 				rows = append(rows, []string{
 					markdown.Text(pagemodel.ProviderName(o.Provider, in.Lang)),

@@ -38,16 +38,48 @@ type Frame struct {
 	Card func(path, layout string) string
 }
 
-// New makes the frame of a page at path p of a layout.
+// New makes the frame of a page at path p of a layout: what the page
+// kinds and the writers that read the list of pages need of it (its
+// path, links, twin and card) now, and the rest (its navigation, feeds,
+// alternates and the links of its head) when Dress is called, just
+// before the page renders, so that the frames of the pages not being
+// rendered are not held.
 func (f *Frame) New(p, layout string) *Page {
-	pg := &Page{Path: p, Layout: layout, Site: f.Site}
-	up := strings.Repeat("../", strings.Count(p, "/"))
-	pg.Links = Linker{Prefix: up, Shared: up + strings.Repeat("../", strings.Count(f.Dir, "/")), Pretty: f.Pretty}
-	if !f.Internal {
-		pg.Feeds = f.Feeds(pg)
-	}
+	pg := &Page{Path: p, Layout: layout, Site: f.Site, Links: f.links(p), frame: f}
 	if layout == "404" && f.Base != "" {
 		pg.Links.Prefix, pg.Links.Shared = f.Base, f.SiteBase
+	}
+	if f.HasTwin(p) {
+		pg.Twin = "index.md"
+	}
+	if card := f.Card(p, layout); f.Base != "" && card != "" {
+		pg.Card = f.Base + card
+	}
+	return pg
+}
+
+// links are the links of a page at path p, relative to it.
+func (f *Frame) links(p string) Linker {
+	up := strings.Repeat("../", strings.Count(p, "/"))
+	return Linker{Prefix: up, Shared: up + strings.Repeat("../", strings.Count(f.Dir, "/")), Pretty: f.Pretty}
+}
+
+// Dress makes the rest of the frame of a page New made, once: its
+// feeds, alternates, canonical URL, the links of its head and its
+// navigation. A page is dressed before it is rendered or fingerprinted.
+func (pg *Page) Dress() {
+	f := pg.frame
+	if f == nil {
+		return
+	}
+	pg.frame = nil
+	p, layout := pg.Path, pg.Layout
+	if !f.Internal {
+		// The feeds of the 404 page link relatively, as from the root.
+		links := pg.Links
+		pg.Links = f.links(p)
+		pg.Feeds = f.Feeds(pg)
+		pg.Links = links
 	}
 	pg.Alternates = f.Alternates(pg)
 	if f.Base != "" && layout != "404" {
@@ -57,12 +89,6 @@ func (f *Frame) New(p, layout string) *Page {
 		}
 	}
 	pg.Styles = pg.Rel("static/style.css")
-	if f.HasTwin(p) {
-		pg.Twin = "index.md"
-	}
-	if card := f.Card(p, layout); f.Base != "" && card != "" {
-		pg.Card = f.Base + card
-	}
 	// the iframe of the embed page of each site-wide chart it shows
 	// (the GPU list shows the home page's too)
 	for _, e := range paths.Embeds {
@@ -109,5 +135,12 @@ func (f *Frame) New(p, layout string) *Page {
 			pg.Nav = append(pg.Nav, NavLink{Key: "nav.methodology", URL: pg.Rel(c.Path), Current: p == c.Path})
 		}
 	}
-	return pg
+}
+
+// Undress lets go of what Dress made of a rendered page but what the
+// sitemap reads (its canonical URL and alternates).
+func (pg *Page) Undress() {
+	pg.Feeds, pg.Nav, pg.Embeds = nil, nil, nil
+	pg.Styles, pg.Icon, pg.IconICO, pg.HomeURL, pg.SearchURL, pg.SearchIndex = "", "", "", "", "", ""
+	pg.SearchScript, pg.SwitchScript, pg.QueryScript, pg.AgeScript = "", "", "", ""
 }

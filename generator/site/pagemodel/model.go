@@ -96,6 +96,8 @@ type Page struct {
 	// Attachments are files written beside the page at build, by output
 	// path, in the order attached: a trial plan's downloads.
 	Attachments []Attachment
+	// frame is the frame that made the page, until Dress dresses it.
+	frame *Frame
 }
 
 // Attachment is a file a page's model makes for the page to link to.

@@ -175,14 +175,10 @@ func (j Prices) Price(in *catalog.Instance, pp *catalog.PricePoint) *PriceView {
 	v.Date = NewDate(pp.Since)
 	v.Trust = j.Trust(pp, pp.SourceKind)
 	if pp.Amount != nil {
-		v.AmountText = render.FormatMoney(pp.Amount)
+		v.AmountText = render.FormatMoneyIn(pp.Amount, v.Currency)
 	}
-	switch {
-	case v.PerGPUHour == nil:
-	case v.PerGPUQuoted:
-		v.PerGPUText = render.FormatMoney(v.PerGPUHour)
-	default:
-		v.PerGPUText = render.FormatDerived(v.PerGPUHour)
+	if v.PerGPUHour != nil { // quoted or derived, read alike in its currency
+		v.PerGPUText = render.FormatMoneyIn(v.PerGPUHour, v.Currency)
 	}
 	return v
 }

@@ -22,10 +22,10 @@ func TestAsOfWorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	for in, want := range map[string]string{
-		"unknown":                          "日期不详",
-		"unknown (catalog commit b3e23ad)": "日期不详（价格目录版本b3e23ad）",
-		"unknown (catalog commit 006059e0, read 2026-12-01)":          "日期不详（价格目录版本006059e0，2026年12月1日读取）",
-		"prices: unknown (catalog commit 001367d); specs: 2023-05-11": "价格：日期不详（价格目录版本001367d）；规格：2023年5月11日",
+		"unknown":                          "未注明日期",
+		"unknown (catalog commit b3e23ad)": "未注明日期（取自价格目录的提交 b3e23ad）",
+		"unknown (catalog commit 006059e0, read 2026-12-01)":          "未注明日期（取自价格目录的提交 006059e0，2026年12月1日读取）",
+		"prices: unknown (catalog commit 001367d); specs: 2023-05-11": "价格：未注明日期（取自价格目录的提交 001367d）；规格：2023年5月11日",
 		"2025-04-30 (repo commit date)":                               "2025年4月30日（代码库提交日期）",
 		"unknown (catalog commit b3e23ad) and more":                   "",
 		"2026-08 (ml-engineering notes)":                              "",
@@ -38,12 +38,12 @@ func TestAsOfWorded(t *testing.T) {
 		}
 	}
 	// Each form's English message says what the catalog says.
-	for _, f := range asOfForms {
-		if _, ok := en[f.key]; !ok {
-			t.Errorf("no English message %s", f.key)
+	for _, f := range catalog.AsOfForms {
+		if _, ok := en[f.Key]; !ok {
+			t.Errorf("no English message %s", f.Key)
 		}
-		if _, ok := zh[f.key]; !ok {
-			t.Errorf("no Chinese message %s", f.key)
+		if _, ok := zh[f.Key]; !ok {
+			t.Errorf("no Chinese message %s", f.Key)
 		}
 	}
 }

@@ -293,9 +293,31 @@ func (m Messages) T(key string, args ...any) (string, error) {
 		return "", fmt.Errorf("no message %q in templates/messages", key)
 	}
 	if len(args) > 0 {
+		if m.language() == "zh-CN" {
+			args = ungroupFour(args)
+		}
 		s = fmt.Sprintf(s, args...)
 	}
 	return s, nil
+}
+
+// ungroupFour is args with each figure of a four-digit whole part, as
+// FormatNum and FormatMoney group it ("1,024"), ungrouped ("1024"), as
+// Chinese writes it (grouped); other arguments as they are.
+func ungroupFour(args []any) []any {
+	var out []any
+	for i, a := range args {
+		if s, ok := a.(string); ok && fourDigits.MatchString(s) {
+			if out == nil {
+				out = slices.Clone(args)
+			}
+			out[i] = fourDigits.ReplaceAllString(s, "$1$2$3$4")
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }
 
 // th is the message of key as HTML, with each argument that is HTML (a
@@ -335,40 +357,43 @@ func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
 // Funcs is the one FuncMap of the templates.
 func Funcs(m Messages) template.FuncMap {
 	return template.FuncMap{
-		"t":            m.T,            // UI text by key: {{t "compare.title"}}
-		"th":           m.th,           // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
-		"note":         m.Note,         // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
-		"tr":           m.tr,           // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
-		"trs":          m.trs,          // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
-		"num":          FormatNum,      // a figure: 1,979 or 19.5
-		"result":       FormatResult,   // a benchmark result or trial figure, to four significant digits: 27.97, 1,236
-		"money":        FormatMoney,    // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
-		"derived":      FormatDerived,  // a computed amount, as money
-		"large":        m.large,        // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
-		"exact":        FormatExact,    // an amount with all its digits, for a title: 32.7726
-		"tri":          Tri,            // a *bool as "yes", "no" or "unknown"
-		"cite":         m.Cite,         // a source split into citations, each into words and links
-		"spotname":     m.spotName,     // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
-		"join":         strings.Join,   // a list of names
-		"wbr":          Breakable,      // a name that may wrap after '.', '_' and '-' only
-		"inc":          inc,            // a 0-based index counted from 1
-		"sentence":     m.Sentence,     // catalog text ended as a sentence: "billed apart."
-		"date":         m.dateOf,       // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"asof":         m.AsOf,         // an as-of in words as another language words it: 日期不详（价格目录版本003c56a）; "" when it has no such form
-		"fxnotes":      FxNotes,        // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
-		"fxnote":       m.FxNote,       // the sentence beside a ranking for one rate
-		"sharekey":     ShareKey,       // the message key naming a strategy's share of a pricing model
-		"months":       m.Months,       // a number of months as the language writes it: "1 month", "12 months"
-		"cur":          m.Cur,          // a currency code as the language writes it beside an amount: USD, 美元
-		"asp":          m.amountSpace,  // the space between an amount and its currency: a narrow no-break space, none in Chinese (16美元)
-		"curname":      m.CurName,      // a currency code as the language names the currency: USD, 人民币
-		"unitname":     m.UnitName,     // a benchmark's unit as the language writes it: minutes, 分钟
-		"division":     m.Division,     // a benchmark's division as the language writes it: closed, 封闭组（Closed）
-		"round":        m.round,        // a benchmark's round as the language writes it where the messages name it (round_name), else marked as the catalog's
-		"own":          m.own,          // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
-		"instname":     m.instName,     // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
-		"instnametext": m.instNameText, // instname without the breaks
-		"tip":          m.tip,          // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
+		"t":            m.T,                                             // UI text by key: {{t "compare.title"}}
+		"th":           m.th,                                            // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
+		"note":         m.Note,                                          // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
+		"tr":           m.tr,                                            // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
+		"trs":          m.trs,                                           // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
+		"num":          grouped(m, FormatNum),                           // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
+		"result":       grouped(m, FormatResult),                        // a benchmark result or trial figure, to four significant digits: 27.97, 1,236 (1236 in Chinese)
+		"money":        grouped(m, FormatMoney),                         // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"derived":      grouped(m, FormatDerived),                       // a computed amount, as money
+		"large":        m.large,                                         // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
+		"exact":        grouped(m, FormatExact),                         // an amount with all its digits, for a title: 32.7726
+		"moneyin":      moneyIn(m),                                      // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
+		"tri":          Tri,                                             // a *bool as "yes", "no" or "unknown"
+		"cite":         m.Cite,                                          // a source split into citations, each into words and links
+		"spotname":     m.spotName,                                      // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
+		"join":         strings.Join,                                    // a list of names
+		"besides":      Besides,                                         // the words a name does not already say: {{besides $name .Aliases}}
+		"wbr":          Breakable,                                       // a name that may wrap after '.', '_' and '-' only
+		"inc":          inc,                                             // a 0-based index counted from 1
+		"sentence":     m.Sentence,                                      // catalog text ended as a sentence: "billed apart."
+		"date":         m.dateOf,                                        // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
+		"asof":         m.AsOf,                                          // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
+		"fxnotes":      FxNotes,                                         // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
+		"fxnote":       m.FxNote,                                        // the sentence beside a ranking for one rate
+		"sharekey":     ShareKey,                                        // the message key naming a strategy's share of a pricing model
+		"months":       m.Months,                                        // a number of months as the language writes it: "1 month", "12 months"
+		"cur":          m.Cur,                                           // a currency code as the language writes it beside an amount: USD, 美元
+		"asp":          m.amountSpace,                                   // the space between an amount and its currency: a narrow no-break space, none in Chinese (16美元)
+		"curname":      m.CurName,                                       // a currency code as the language names the currency: USD, 人民币
+		"unitname":     m.UnitName,                                      // a benchmark's unit as the language writes it: minutes, 分钟
+		"division":     m.Division,                                      // a benchmark's division as the language writes it: closed, 封闭组（Closed）
+		"round":        m.round,                                         // a benchmark's round as the language writes it where the messages name it (round_name), else marked as the catalog's
+		"certname":     func(c string) string { return CertName(m, c) }, // a certification as the language names it: PCI DSS Level 1, PCI DSS 1级
+		"own":          m.own,                                           // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
+		"instname":     m.instName,                                      // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
+		"instnametext": m.instNameText,                                  // instname without the breaks
+		"tip":          m.tip,                                           // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
 	}
 }
 
@@ -426,6 +451,36 @@ func (m Messages) listed(prefix, key string) string {
 		return s
 	}
 	return key
+}
+
+// CertName is the certification c of a provider's list as the language m
+// names it (cert_name, by c's words in lower case joined by _: PCI DSS 1级
+// for "PCI DSS Level 1" in Chinese); c itself where the messages name it
+// not (ISO 27001).
+func CertName(m Messages, c string) string {
+	if s := m["cert_name."+certKey(c)]; s != "" {
+		return s
+	}
+	return c
+}
+
+// certKey is the key of certification c among the cert_name messages:
+// its letters and digits in lower case, each run of others one _.
+func certKey(c string) string {
+	var b strings.Builder
+	gap := false
+	for _, r := range strings.ToLower(c) {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			if gap && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			gap = false
+		} else {
+			gap = true
+		}
+	}
+	return b.String()
 }
 
 // own marks h, a name the catalog writes in its own language only (an
@@ -510,8 +565,13 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	h := template.HTML(template.HTMLEscapeString(s))
 	if in && s != "" && m.language() != catalog.BaseLanguage {
 		// A name the catalog gives in its own language only (RunPod
-		// Secure Cloud) stays a name, unmarked, but in that language.
+		// Secure Cloud) stays a name, unmarked, but in that language; one
+		// it writes without a Latin letter (百度智能云's 华北-北京) is in
+		// the page's script already.
 		if own, _ := catalog.Text(rec, key, catalog.BaseLanguage); own == s {
+			if !strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Latin, r) }) {
+				return h, nil
+			}
 			return template.HTML(`<span lang="`+catalog.BaseLanguage+`">`) + h + "</span>", nil
 		}
 	}
@@ -716,6 +776,18 @@ func FormatMoney(v any) string {
 	return Group(strconv.FormatFloat(pricing.Shown(f), 'f', pricing.ShownDecimals(f), 64))
 }
 
+// FormatMoneyIn writes an amount in currency as pages show it
+// (pricing.ShownDecimalsIn): a yuan amount to the fen from 0.1 元 up
+// (14.42, 8.98, 0.40), four decimals below (0.0205); other currencies as
+// FormatMoney. Unknown (nil) is the empty string.
+func FormatMoneyIn(v any, currency string) string {
+	f, ok := Number(v)
+	if !ok {
+		return ""
+	}
+	return Group(strconv.FormatFloat(pricing.ShownIn(currency, f), 'f', pricing.ShownDecimalsIn(currency, f), 64))
+}
+
 // FormatDerived writes a computed amount (a price per GPU-hour): as
 // FormatMoney, so that a quoted and a computed price read alike.
 func FormatDerived(v any) string { return FormatMoney(v) }
@@ -832,12 +904,27 @@ var agencyCredit = regexp.MustCompile(`^\s*\(([A-Za-z/ ]+)\)\s*$`)
 func (m Messages) Cite(s string) []Citation {
 	cs := Cite(s)
 	if m.language() == catalog.BaseLanguage {
+		// A quotation of a seed guide's flowchart code reads as the
+		// decision step it draws, in the catalog's words around it.
+		for _, c := range cs {
+			for i := range c {
+				p := &c[i]
+				if sm := seedCitation.FindStringSubmatch(p.Text); p.URL == "" && sm != nil && sm[2] != "" {
+					if step, ok := FlowStep(sm[2]); ok {
+						p.Text = strings.TrimSuffix(p.Text, "('"+sm[2]+"')") + "(" + flowStepText(m, step) + ")"
+					}
+				}
+			}
+		}
 		return cs
+	}
+	for k, c := range cs {
+		cs[k] = mlpsStatus(m, c)
 	}
 	for _, c := range cs {
 		for i := range c {
 			p := &c[i]
-			if p.URL != "" {
+			if p.URL != "" || p.Native {
 				continue
 			}
 			// A news agency a source credits, in brackets after its link
@@ -869,10 +956,14 @@ func (m Messages) Cite(s string) []Citation {
 				guide = "source_seed.guide_b"
 			}
 			text := m[guide] + fmt.Sprintf(m[key], strings.Join(secs, m["source_seed.and"]))
-			if sm[2] != "" {
+			quote := sm[2]
+			if quote != "" {
 				text += m["source_seed.quote"]
 			}
-			p.Text, p.Native, p.Quote = text, true, sm[2]
+			if step, ok := FlowStep(quote); ok {
+				text, quote = text+flowStepText(m, step), ""
+			}
+			p.Text, p.Native, p.Quote = text, true, quote
 		}
 	}
 	return cs
@@ -1049,4 +1140,153 @@ func (x *Texter) T(key string, args ...any) string {
 		x.Err = err
 	}
 	return s
+}
+
+// Besides is the words (a list, or one word), in order and once each,
+// that name does not already hold: an alias 北京 beside the region
+// 华北2（北京）, or a location Hangzhou beside China (Hangzhou), says
+// nothing more.
+func Besides(name string, words any) []string {
+	var list []string
+	switch w := words.(type) {
+	case string:
+		list = []string{w}
+	case []string:
+		list = w
+	}
+	var out []string
+	for _, w := range list {
+		if w != "" && !strings.Contains(name, w) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// Step is one decision of a flowchart: at Question, the answer Answer
+// leads to Outcome. Question is "" when the quotation does not draw it.
+type Step struct{ Question, Answer, Outcome string }
+
+// flowEdge is one edge of a Mermaid flowchart, "E -->|是| F[A100/H100集群]",
+// its nodes with or without their text in [] or {}.
+var flowEdge = regexp.MustCompile(`^\s*([A-Za-z0-9_]+)(?:\[([^\]]*)\]|\{([^}]*)\})?\s*-->\s*(?:\|([^|]*)\|)?\s*([A-Za-z0-9_]+)(?:\[([^\]]*)\]|\{([^}]*)\})?`)
+
+// FlowStep reads a quotation that is a seed guide's flowchart code — its
+// edges, one after the other: "C --> E{大模型训练?} E -->|是| F[A100/H100集群]"
+// — as the decision it draws: the last edge with an answer, from the
+// question its node asks to the outcome it leads to. ok is false for any
+// other quotation.
+func FlowStep(quote string) (step Step, ok bool) {
+	text := map[string]string{}
+	var last []string
+	for rest := quote; strings.TrimSpace(rest) != ""; {
+		e := flowEdge.FindStringSubmatch(rest)
+		if e == nil {
+			return Step{}, false
+		}
+		rest = rest[len(e[0]):]
+		if t := e[2] + e[3]; t != "" {
+			text[e[1]] = t
+		}
+		if t := e[6] + e[7]; t != "" {
+			text[e[5]] = t
+		}
+		if e[4] != "" {
+			last = []string{e[1], e[4], e[5]}
+		}
+	}
+	if last == nil || text[last[2]] == "" {
+		return Step{}, false
+	}
+	return Step{Question: text[last[0]], Answer: last[1], Outcome: text[last[2]]}, true
+}
+
+// flowStepText words a decision step of a seed guide's flowchart:
+// source_seed.flow ("its decision tree: “大模型训练?” — 是 → A100/H100集群"),
+// or source_seed.flow_answer when the quotation does not draw the question.
+func flowStepText(m Messages, s Step) string {
+	if s.Question == "" {
+		return fmt.Sprintf(m["source_seed.flow_answer"], s.Answer, s.Outcome)
+	}
+	return fmt.Sprintf(m["source_seed.flow"], s.Question, s.Answer, s.Outcome)
+}
+
+// mlpsNotStated is the catalog's record that a China cloud's own pages
+// state no MLPS (等保) filing or level, with the date it was checked:
+// "MLPS (等保): not stated for CVM or GPU instances (checked 2026-12-04)
+// on …"; what follows (where, what was read) stays the catalog's words.
+var mlpsNotStated = regexp.MustCompile(`^MLPS \(等保\): not stated(?: for ([^()]+?))? \(checked (\d{4}-\d{2}-\d{2})\)(?::\s*|\s+on\s+|\s*)`)
+
+// mlpsStatus puts a citation that opens with the catalog's record of an
+// unstated MLPS level (mlpsNotStated) in the page's language — "等保：
+// 云服务器CVM和GPU实例未声明（2026年12月4日核查），见" — from its parts: the
+// scope as source_mlps.scope names it, the date as the language writes
+// it. A scope the messages do not name leaves the citation as it is.
+func mlpsStatus(m Messages, c Citation) Citation {
+	if len(c) == 0 || c[0].URL != "" {
+		return c
+	}
+	sm := mlpsNotStated.FindStringSubmatch(c[0].Text)
+	format, has := m["source_mlps.not_stated"]
+	if sm == nil || !has {
+		return c
+	}
+	scope := ""
+	if sm[1] != "" {
+		if scope, has = m["source_mlps.scope."+sm[1]]; !has {
+			return c
+		}
+	}
+	date, err := m.dateOf(sm[2])
+	if err != nil {
+		return c
+	}
+	out := Citation{{Text: fmt.Sprintf(format, scope, date), Native: true}}
+	rest := c[0].Text[len(sm[0]):]
+	if rest != "" || len(c) > 1 {
+		out[0].Text += m["source_mlps.where"] // where it was checked follows
+	}
+	if rest != "" {
+		out = append(out, citePart{Text: rest})
+	}
+	return append(out, c[1:]...)
+}
+
+// fourDigits is a figure whose whole part has four digits, grouped: 1,024.
+var fourDigits = regexp.MustCompile(`^([−-]?)(\d),(\d{3})(\.\d*)?$`)
+
+// grouped is format as the page's language groups digits: in Chinese a
+// whole part of four digits stands ungrouped (1024 GiB, as the Chinese
+// clouds' instance tables write memory), longer ones are grouped by
+// three (120,012); English groups from four digits on (1,024).
+func grouped(m Messages, format func(any) string) func(any) string {
+	if m.language() != "zh-CN" {
+		return format
+	}
+	return func(v any) string { return fourDigits.ReplaceAllString(format(v), "$1$2$3$4") }
+}
+
+// FigureIn is a formatted figure s as the language lang writes it: in
+// Chinese a whole part of four digits ungrouped (1024), as grouped does.
+func FigureIn(lang, s string) string {
+	if lang != "zh-CN" {
+		return s
+	}
+	return fourDigits.ReplaceAllString(s, "$1$2$3$4")
+}
+
+// PercentIn is a formatted figure s with its percent sign as the
+// language lang writes it: "99.975 %" in English, "99.975%" in Chinese.
+func PercentIn(lang, s string) string {
+	if lang == "zh-CN" {
+		return FigureIn(lang, s) + "%"
+	}
+	return s + " %"
+}
+
+// moneyIn is FormatMoneyIn as the page's language of m groups digits.
+func moneyIn(m Messages) func(v any, currency string) string {
+	return func(v any, currency string) string {
+		return grouped(m, func(v any) string { return FormatMoneyIn(v, currency) })(v)
+	}
 }

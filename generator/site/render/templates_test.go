@@ -2,6 +2,7 @@ package render
 
 import (
 	"io/fs"
+	"slices"
 	"testing"
 
 	"gpucompare"
@@ -78,5 +79,23 @@ func TestProseDates(t *testing.T) {
 	en := Messages{"site.language": "en", "date.layout_day": "2006-01-02"}
 	if got := en.ProseDates("since 2020-11-01"); got != "since 2020-11-01" {
 		t.Errorf("en ProseDates = %q", got)
+	}
+}
+
+func TestBesides(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		words any
+		want  []string
+	}{
+		{"华北2（北京）", []string{"北京", "Peking", "Peking"}, []string{"Peking"}},
+		{"China (Hangzhou)", "Hangzhou", nil},
+		{"华北-北京", "Beijing", []string{"Beijing"}},
+		{"x", "", nil},
+		{"x", []string(nil), nil},
+	} {
+		if got := Besides(c.name, c.words); !slices.Equal(got, c.want) {
+			t.Errorf("Besides(%q, %q) = %q, want %q", c.name, c.words, got, c.want)
+		}
 	}
 }

@@ -228,6 +228,11 @@ type reportData struct {
 	// models are chosen (the summary recommends among the offers) or no
 	// offer has a whole price.
 	Classes *Classes
+	// Mainland is the mainland view's pay-as-you-go answer
+	// (reportMainland), before the answer per GPU class in the Chinese
+	// report; nil in the English one, with a workload or GPU models
+	// chosen, or when the catalog prices nothing in mainland China.
+	Mainland []*mainlandLine
 	// Full says the report holds every offer kept, the workload's costs,
 	// the charts and the appendix; else it is the summary and the sources
 	// of the offers it names.
@@ -416,6 +421,7 @@ func File(in Inputs, opts ReportOptions) ([]byte, error) {
 		d.Classes = rk.ClassesOf(cat.Site.Currency, lang, oldBeforeOf(in.AgeDate), in.AgeDate, ks.Prices.Trust, pagemodel.ReportAnchor)
 		if d.Classes != nil {
 			d.Classes.Links, d.Classes.Refs = opts.Full, true
+			d.Mainland = reportMainland(derive.Mainland(cat, data.Priced, data.GPUs), lang, ks.Prices.Trust)
 		}
 	}
 	d.Offers = reportOffersOf(d.Matrix, x)
@@ -621,7 +627,7 @@ func reportOffersOf(m *compare.Data, x *render.Texter) *reportOffers {
 		if !ok {
 			return nil
 		}
-		return &perGPUCell{Text: render.FormatDerived(v), Model: model, Kind: priceKind(o.Prices[model]), value: v}
+		return &perGPUCell{Text: render.FormatMoneyIn(v, m.Currency), Model: model, Kind: priceKind(o.Prices[model]), value: v}
 	}
 	for _, mr := range m.Rows {
 		o := mr.Offer
@@ -677,7 +683,14 @@ func reportOffersOf(m *compare.Data, x *render.Texter) *reportOffers {
 // GPU class's, or the top offers of the recommendation.
 func (d *reportData) chosen() ([]*pricing.Offer, map[*catalog.PricePoint]bool) {
 	if d.Classes != nil {
-		return d.Classes.Offers(), d.Classes.Points()
+		offers, points := d.Classes.Offers(), d.Classes.Points()
+		for _, l := range d.Mainland {
+			if !slices.Contains(offers, l.offer) {
+				offers = append(offers, l.offer)
+			}
+			points[l.point] = true
+		}
+		return offers, points
 	}
 	var offers []*pricing.Offer
 	for _, r := range d.Summary.Top {
@@ -779,7 +792,42 @@ func (k *Kind) reportSources(d *reportData, offers []*pricing.Offer, points map[
 			}
 		}
 	}
+	for _, l := range d.Mainland {
+		l.Ref = s.Ref(l.point.Source)
+	}
 	return s
+}
+
+// mainlandLine is a GPU model of the report's mainland answer: the home
+// page's mainland view's pay-as-you-go cell, and its numbered source.
+type mainlandLine struct {
+	GPU   *catalog.GPU
+	Cell  *catalogpages.HomeCell
+	Ref   *compare.CitedSource
+	offer *pricing.Offer
+	point *catalog.PricePoint
+}
+
+// reportMainland is the report's mainland answer in lang: in the Chinese
+// report, whose buyers pay in yuan, the cheapest pay-as-you-go price per
+// GPU-hour of each GPU model in mainland China (derive.Mainland, the home
+// page's mainland view), before the answer per GPU class; nil in any
+// other language.
+func reportMainland(rows []*derive.MainlandRow, lang string, trust func(*catalog.PricePoint, string) *pagemodel.TrustView) []*mainlandLine {
+	if len(rows) == 0 {
+		return nil
+	}
+	view := catalogpages.HomeMainlandOf(rows, nil, lang, trust, pagemodel.ReportAnchor)
+	if !view.First {
+		return nil
+	}
+	var out []*mainlandLine
+	for i, r := range rows {
+		if c := r.Cells[0]; c != nil {
+			out = append(out, &mainlandLine{GPU: r.GPU, Cell: view.Rows[i].Cells[0], offer: c.Offer, point: c.Price.Point})
+		}
+	}
+	return out
 }
 
 // policyPlaceholder stands in the report's template for its policy until

@@ -51,12 +51,6 @@ type classCell struct {
 	Point *catalog.PricePoint
 	Date  string // priceDate of the point; "" when undated
 	Ref   *compare.CitedSource
-	// OtherProvider says the cell's provider is not the one of its row's
-	// on-demand answer, so the two prices are not one provider's discount;
-	// OwnOnDemand is then the same provider's on-demand price per
-	// GPU-hour of the GPU model (ownOnDemand), 0 when the catalog has none.
-	OtherProvider bool
-	OwnOnDemand   float64
 }
 
 // ClassesOf makes the answer per GPU class over the offers of k,
@@ -95,59 +89,9 @@ func (k *Kind) ClassesOf(currency, lang, oldBefore string, ageDate time.Time, tr
 			pp := pointOf[hc.Trust]
 			row.Cells = append(row.Cells, &classCell{HomeCell: hc, Offer: offerOf[pp], Point: pp, Date: string(priceDate(pp))})
 		}
-		markOtherProviders(row, c.Tabs, k.data.Priced)
 		c.Rows = append(c.Rows, row)
 	}
 	return c
-}
-
-// markOtherProviders marks each commitment answer of row (a tab of
-// tabs whose id starts "commit") whose provider is not its on-demand
-// answer's, with that provider's own on-demand price for comparison: a
-// buyer reading 3.09 on demand beside 7.67 reserved for a year must not
-// take them for one provider's price and its discount. A spot price is
-// another product, not a discount for a term: its cell is left as it is,
-// so the printed summary keeps to one page.
-func markOtherProviders(row *classRow, tabs []catalogpages.HomeTab, offers []*pricing.Offer) {
-	if len(row.Cells) == 0 || row.Cells[0] == nil || row.Cells[0].Offer == nil {
-		return
-	}
-	od := row.Cells[0].Offer.Provider
-	for i, c := range row.Cells {
-		if i >= len(tabs) || !strings.HasPrefix(tabs[i].ID, "commit") || c == nil || c.Offer == nil || c.Offer.Provider == od {
-			continue
-		}
-		c.OtherProvider = true
-		c.OwnOnDemand = ownOnDemand(c.Offer, offers)
-	}
-}
-
-// ownOnDemand is the on-demand price per GPU-hour, in the display
-// currency, that o's provider asks for o's GPU model by default (the home
-// table's answering prices): o's own when it has one, so the discount
-// shown is o's; else the cheapest of the provider's other offers of the
-// GPU model; 0 when it has none.
-func ownOnDemand(o *pricing.Offer, offers []*pricing.Offer) float64 {
-	const model = "on_demand"
-	ok := func(x *pricing.Offer) (float64, bool) {
-		if x.Instance.VGPUProfile != "" || !x.Answers(model, catalogpages.HomeIncludes[0]) {
-			return 0, false
-		}
-		return x.PerGPUHour(model)
-	}
-	if per, has := ok(o); has {
-		return per
-	}
-	best := 0.0
-	for _, x := range offers {
-		if x.Provider != o.Provider || x.Instance.GPU != o.Instance.GPU {
-			continue
-		}
-		if per, has := ok(x); has && (best == 0 || per < best) {
-			best = per
-		}
-	}
-	return best
 }
 
 // oldBeforeOf is the year before which a chip is old on the home table,
@@ -173,6 +117,22 @@ func (c *Classes) Offers() []*pricing.Offer {
 		}
 	}
 	return out
+}
+
+// SpotMarked reports whether a cell of a tab other than on-demand and
+// the commitments is marked as another provider's than its row's
+// on-demand answer (catalogpages.HomeCell.OtherProvider): such a cell
+// carries a mark, explained once under the table, where a 1-year cell
+// says so in words.
+func (c *Classes) SpotMarked() bool {
+	for _, r := range c.Rows {
+		for i, cell := range r.Cells {
+			if cell != nil && cell.OtherProvider && i < len(c.Tabs) && !strings.HasPrefix(c.Tabs[i].ID, "commit") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Points are the price points behind the answer's prices.

@@ -297,7 +297,7 @@ func (k *Kind) summaryAssumptions(d *reportData, x *render.Texter) []summaryItem
 	if sd := d.Scenario; sd != nil {
 		w := sd.Scenario.Workload
 		if b := k.cat.Benchmark(w.Benchmark); w.UnitsPerMonth > 0 && b != nil {
-			out = append(out, item(x, "workload", "report.assume.workload_units", render.FormatNum(w.UnitsPerMonth), kinds.WorkUnitName(b, x), b.Name,
+			out = append(out, item(x, "workload", "report.assume.workload_units", render.FormatNum(w.UnitsPerMonth), kinds.WorkUnitName(b, x), cmp.Or(pagemodel.CatalogText(k.cat, b, "name"), b.Name),
 				render.FormatNum(w.Months), w.GPUsPerJob, render.FormatNum(w.JobHours), render.FormatNum(w.StorageTB), render.FormatNum(w.EgressTBPerMonth)))
 		} else {
 			out = append(out, item(x, "workload", "report.assume.workload", render.FormatNum(w.GPUHoursPerMonth), render.FormatNum(w.Months), w.GPUsPerJob, render.FormatNum(w.JobHours),

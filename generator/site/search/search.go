@@ -58,7 +58,7 @@ const (
 // Kinds are the kinds of entries, in the order the page lists them
 // and ties rank; each has the messages search.kind.<kind> (one) and
 // search.group.<kind> (the heading of its list).
-var Kinds = []string{"provider", "gpu", "instance", "region", "benchmark", "guide", "scenario", "page"}
+var Kinds = []string{"provider", "gpu", "instance", "region", "benchmark", "guide", "scenario", "model", "page"}
 
 // Ranks of a match, best first; None is no match.
 const (
@@ -382,17 +382,49 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 	for _, s := range cat.Scenarios {
 		add(6, tr(s, "title"), tr(s, "persona"), paths.Scenario(s.ID), "", []string{s.ID}, tr(s, "persona"), tr(s, "description"))
 	}
+	// A pricing model the catalog prices by is found by the names buyers
+	// give it (search.model_names.<model>: 按需 and 按量付费 for 按量计费,
+	// 包月 for 包年包月) and leads to the matrix showing its prices.
+	counts := map[string]int{} // offers (instance type, region) priced by each model
+	offers := map[[4]string]bool{}
+	for _, pp := range cat.Prices {
+		if k := [4]string{pp.Model, pp.Provider, pp.Instance, pp.Region}; !offers[k] {
+			offers[k] = true
+			counts[pp.Model]++
+		}
+	}
+	for _, m := range catalog.PricingModels {
+		if counts[m] == 0 {
+			continue
+		}
+		names := []string{m, strings.ReplaceAll(m, "_", " ")}
+		for _, n := range strings.Split(t("search.model_names."+m), ",") {
+			names = append(names, strings.TrimSpace(n))
+		}
+		sub := t("search.offers", counts[m])
+		if counts[m] == 1 {
+			sub = t("search.offers_one")
+		}
+		add(7, upperFirst(t("model."+m)), sub, paths.Matrix(1), "m="+m, names)
+	}
 	for _, p := range sections {
 		desc := ""
 		if p.DescKey != "" {
 			desc = t(p.DescKey)
 		}
-		add(7, t(p.TitleKey), desc, p.Path, "", []string{strings.TrimSuffix(p.Path, "/index.html")})
+		add(8, t(p.TitleKey), desc, p.Path, "", []string{strings.TrimSuffix(p.Path, "/index.html")})
 	}
 	for _, c := range content {
-		add(7, c.Title, c.Description, c.Path, "", []string{strings.TrimSuffix(c.Path, "/index.html")}, c.Description)
+		add(8, c.Title, c.Description, c.Path, "", []string{strings.TrimSuffix(c.Path, "/index.html")}, c.Description)
 	}
 	return out
+}
+
+// upperFirst is s with its first letter in upper case ("On-demand"), as
+// a title starts; a language without case keeps s.
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // searchGroup is one kind of entries on the search page.

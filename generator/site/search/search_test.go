@@ -2,9 +2,14 @@ package search
 
 import (
 	"fmt"
+	"io/fs"
 	"slices"
+	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
+	"gpucompare"
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
@@ -57,4 +62,90 @@ func TestSearchKindAlone(t *testing.T) {
 		}
 		t.Errorf("T4 finds no instance type g4dn.xlarge linking its GPU model T4")
 	}
+}
+
+// TestSearchFindsPricingModelsByBuyersWords: a pricing model the catalog
+// prices by is an entry of its own, found by the names buyers give it —
+// in Chinese every other name and form the glossary knows for the term
+// (按需 for 按量计费, 包月 for 包年包月, 竞价实例 for 抢占式实例) — and
+// leads to the matrix showing that model's prices.
+func TestSearchFindsPricingModelsByBuyersWords(t *testing.T) {
+	cat := sitetest.SmallCatalog(t)
+	have := map[string]bool{paths.Matrix(1): true}
+	tr := func(rec any, key string) string { return pagemodel.CatalogText(cat, rec, key) }
+	regionURL := func(p *catalog.Provider, i int) (string, string) { return paths.Provider(p.ID), "" }
+	guidePath := func(id string) string { return "guides/" + id + "/index.html" }
+	for _, tc := range []struct {
+		lang  string
+		query string
+		title string
+		model string
+	}{
+		{"zh-CN", "按需", "按量计费", "on_demand"},
+		{"zh-CN", "按量付费", "按量计费", "on_demand"},
+		{"zh-CN", "竞价实例", "抢占式实例", "spot"},
+		{"zh-CN", "Spot实例", "抢占式实例", "spot"},
+		{"zh-CN", "预留", "预留实例（1年）", "reserved_1y"},
+		{"en", "pay as you go", "On-demand", "on_demand"},
+		{"en", "spot instances", "Spot", "spot"},
+	} {
+		msgs := sitetest.Messages(t, tc.lang)
+		var terr error
+		entries := Entries(cat, nil, nil, have, msgs.TKeeping(&terr), tr, msgs.UnitName, regionURL, guidePath)
+		if terr != nil {
+			t.Fatal(terr)
+		}
+		found := Find(entries, tc.query)
+		if len(found) == 0 || Kinds[found[0].Kind] != "model" || found[0].Title != tc.title || found[0].Path != paths.Matrix(1) || found[0].Frag != "m="+tc.model {
+			t.Errorf("%s: %q finds %d entries, the first %+v; want the pricing model %s (%s) leading to the matrix", tc.lang, tc.query, len(found), firstFound(found), tc.title, tc.model)
+		}
+	}
+
+	// Every other name and form the glossary gives a pricing model's
+	// term is among the names the Chinese search finds it by.
+	raw, err := fs.ReadFile(gpucompare.Assets, "templates/messages/glossary.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var glossary struct {
+		Terms []struct {
+			ZH    string   `yaml:"zh-CN"`
+			Forms []string `yaml:"forms"`
+			Also  []string `yaml:"also"`
+		} `yaml:"terms"`
+	}
+	if err := yaml.Unmarshal(raw, &glossary); err != nil {
+		t.Fatal(err)
+	}
+	msgs := sitetest.Messages(t, "zh-CN")
+	var terr error
+	tz := msgs.TKeeping(&terr)
+	for _, m := range catalog.PricingModels {
+		term := tz("model." + m)
+		names := map[string]bool{}
+		for _, n := range strings.Split(tz("search.model_names."+m), ",") {
+			names[strings.TrimSpace(n)] = true
+		}
+		for _, g := range glossary.Terms {
+			if g.ZH == "" || !strings.Contains(term, g.ZH) {
+				continue
+			}
+			for _, w := range append(slices.Clone(g.Forms), g.Also...) {
+				if !names[w] {
+					t.Errorf("search.model_names.%s (%s) lacks %q, which the glossary gives for %s", m, term, w, g.ZH)
+				}
+			}
+		}
+	}
+	if terr != nil {
+		t.Fatal(terr)
+	}
+}
+
+// firstFound is the first entry found, or nil.
+func firstFound(found []*Entry) *Entry {
+	if len(found) == 0 {
+		return nil
+	}
+	return found[0]
 }

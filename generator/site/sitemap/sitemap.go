@@ -1,7 +1,7 @@
 // Package sitemap is a writer of the write stage of its own: sitemap.xml,
 // the absolute URL of every page of every edition of the site, each with
-// its twins in the other editions. It takes the page models the page
-// kinds made (pagemodel.Page: their canonical URLs and alternates) and the
+// its twins in the other editions. It takes what Listed keeps of the page
+// models the page kinds made (their canonical URLs and alternates) and the
 // site's URL, and hands one file on to the write stage's sink.
 package sitemap
 
@@ -28,9 +28,16 @@ type Inputs struct {
 	Preview bool
 	// Editions is how many language editions the site has.
 	Editions int
-	// Pages are the pages of every edition; those with no canonical URL
-	// (the 404 page) are left out.
-	Pages []*pagemodel.Page
+	// Pages are the pages of every edition as Listed keeps them; those
+	// with no canonical URL (the 404 page) are left out.
+	Pages []Entry
+}
+
+// Entry is what the sitemap reads of a page: its canonical URL and its
+// twins in every edition.
+type Entry struct {
+	Canonical  string
+	Alternates []pagemodel.Alternate
 }
 
 // Write writes sitemap.xml into out with the absolute URL of every page
@@ -80,11 +87,11 @@ func Write(out write.Sink, in Inputs, warnf func(pos catalog.Pos, format string,
 // Listed is pages as the sitemap reads them: those with a canonical URL,
 // each with its URLs alone, so that the rest of each page (its frame,
 // links and feeds) can be let go of before the next edition is built.
-func Listed(pages []*pagemodel.Page) []*pagemodel.Page {
-	out := make([]*pagemodel.Page, 0, len(pages))
+func Listed(pages []*pagemodel.Page) []Entry {
+	out := make([]Entry, 0, len(pages))
 	for _, p := range pages {
 		if p.Canonical != "" {
-			out = append(out, &pagemodel.Page{Path: p.Path, Canonical: p.Canonical, Alternates: p.Alternates})
+			out = append(out, Entry{Canonical: p.Canonical, Alternates: p.Alternates})
 		}
 	}
 	return out

@@ -22,7 +22,7 @@ func TestSitemapOfPagesAlone(t *testing.T) {
 	}
 	out := write.NewMemory()
 	warn := func(catalog.Pos, string, ...any) { t.Error("a warning for a site with a URL") }
-	if err := Write(out, Inputs{Base: "https://example.com/", Editions: 2, Pages: pages}, warn); err != nil {
+	if err := Write(out, Inputs{Base: "https://example.com/", Editions: 2, Pages: Listed(pages)}, warn); err != nil {
 		t.Fatal(err)
 	}
 	got := string(out.Files()[Path])
@@ -44,7 +44,7 @@ func TestSitemapOfPagesAlone(t *testing.T) {
 // sitemap and says so; a preview has none and says nothing.
 func TestNoSitemapWithoutURLOrInPreview(t *testing.T) {
 	pages := []*pagemodel.Page{{Path: "index.html", Canonical: "https://example.com/"}}
-	for _, in := range []Inputs{{Pages: pages}, {Base: "https://example.com/", Preview: true, Pages: pages}} {
+	for _, in := range []Inputs{{Pages: Listed(pages)}, {Base: "https://example.com/", Preview: true, Pages: Listed(pages)}} {
 		out := write.NewMemory()
 		var warnings []string
 		warn := func(pos catalog.Pos, format string, args ...any) {

@@ -3,6 +3,7 @@ package twins
 import (
 	"bytes"
 	"strings"
+	"sync"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -23,13 +24,18 @@ var voids = map[string]bool{"area": true, "base": true, "br": true, "col": true,
 // mainOf is the <main> element of page and what is under it, or nil and
 // false when page is not as the site's templates write it.
 func mainOf(page []byte) (*html.Node, bool) {
+	var nodes nodes
+	return nodes.mainOf(page)
+}
+
+// mainOf is mainOf, its nodes from ns.
+func (nodes *nodes) mainOf(page []byte) (*html.Node, bool) {
 	i := bytes.Index(page, []byte("<main"))
 	j := bytes.LastIndex(page, []byte("</main>"))
 	if i < 0 || j < i {
 		return nil, false
 	}
 	s := string(page[i:j])
-	var nodes nodes
 	root := nodes.new(html.DocumentNode, "")
 	stack := []*html.Node{root}
 	top := func() *html.Node { return stack[len(stack)-1] }
@@ -99,18 +105,36 @@ func mainOf(page []byte) (*html.Node, bool) {
 }
 
 // nodes hands out the nodes of a page's tree from blocks of them: a
-// page has thousands, and they are dropped together.
-type nodes []html.Node
+// page has thousands, and they are dropped together (release), their
+// blocks kept for the next page's tree.
+type nodes struct {
+	free   []html.Node   // what is left of the last block
+	blocks [][]html.Node // the blocks handed out from
+}
+
+// nodeBlocks are blocks of nodes released, cleared.
+var nodeBlocks = sync.Pool{New: func() any { return new([512]html.Node) }}
 
 // new is a new node of type t with data d.
 func (ns *nodes) new(t html.NodeType, d string) *html.Node {
-	if len(*ns) == 0 {
-		*ns = make([]html.Node, 512)
+	if len(ns.free) == 0 {
+		ns.free = nodeBlocks.Get().(*[512]html.Node)[:]
+		ns.blocks = append(ns.blocks, ns.free)
 	}
-	n := &(*ns)[0]
-	*ns = (*ns)[1:]
+	n := &ns.free[0]
+	ns.free = ns.free[1:]
 	n.Type, n.Data = t, d
 	return n
+}
+
+// release hands the blocks back, cleared, once no node of the tree is
+// used any more.
+func (ns *nodes) release() {
+	for _, b := range ns.blocks {
+		clear(b)
+		nodeBlocks.Put((*[512]html.Node)(b))
+	}
+	*ns = nodes{}
 }
 
 // appendText appends the text s, its character references read, to n.

@@ -65,7 +65,9 @@ func Link(base, href string) string {
 // Of is the twin of the page at the output path p whose HTML is page;
 // agesTo is the sentence saying the day its ages are counted to.
 func Of(p string, page []byte, agesTo string) ([]byte, error) {
-	main, ok := mainOf(page)
+	var ns nodes
+	defer ns.release() // the tree is not needed past the twin
+	main, ok := ns.mainOf(page)
 	if !ok {
 		doc, err := html.Parse(bytes.NewReader(page))
 		if err != nil {
@@ -84,7 +86,9 @@ func twinOf(p string, main *html.Node, agesTo string) []byte {
 	w := &writer{base: p}
 	w.notes.AgesTo = agesTo
 	w.blocks(main, "")
-	return []byte(strings.TrimSpace(w.out.String()) + "\n" + w.notes.String())
+	body, notes := strings.TrimSpace(w.out.String()), w.notes.String()
+	out := make([]byte, 0, len(body)+1+len(notes))
+	return append(append(append(out, body...), '\n'), notes...)
 }
 
 // writer writes the blocks of a page as Markdown.
@@ -424,6 +428,11 @@ func (w *writer) appendInline(dst []byte, n *html.Node) []byte {
 	}
 	if skipped(n) {
 		return dst
+	}
+	// A text that speaks of the page's controls, which a twin has none
+	// of, gives the twin's words in data-twin.
+	if t, ok := attr(n, "data-twin"); ok {
+		return gfm.AppendText(dst, t)
 	}
 	switch n.DataAtom {
 	case atom.Br:

@@ -66,6 +66,20 @@ func TestTwinOfAPage(t *testing.T) {
 	}
 }
 
+// TestTwinSaysWhatDataTwinSays: a text that speaks of the page's
+// controls gives the twin its data-twin words instead, escaped as any
+// catalog text.
+func TestTwinSaysWhatDataTwinSays(t *testing.T) {
+	page := `<main><p id="out"><span data-twin="Not ranked by default: a|b [x](y)">Not ranked until you include them with the switches above: a|b</span>.</p></main>`
+	got, err := Of("evaluation/index.html", []byte(page), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if md := string(got); strings.Contains(md, "switches above") || !strings.Contains(md, `Not ranked by default: a\|b \[x\](y).`) {
+		t.Errorf("twin:\n%s", md)
+	}
+}
+
 // TestWhichPagesHaveTwins: every page of an edition but search and 404.
 func TestWhichPagesHaveTwins(t *testing.T) {
 	for p, want := range map[string]bool{
@@ -180,5 +194,28 @@ func TestTwinSaysTheDayItsAgesAreCountedTo(t *testing.T) {
 	}
 	if strings.Contains(string(got), agesTo) {
 		t.Errorf("a twin that ages nothing says when ages are counted to:\n%s", got)
+	}
+}
+
+// TestTwinsReuseNodesCleanly: a page's tree is made of the blocks of
+// nodes the last twin released; the twin of a page made after another,
+// larger one is the twin it is made first, nothing of the other left.
+func TestTwinsReuseNodesCleanly(t *testing.T) {
+	first, err := Of("gpus/index.html", []byte(testPage), "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var big strings.Builder
+	big.WriteString("<main>")
+	for i := range 2000 {
+		big.WriteString(`<p class="other" id="p` + strings.Repeat("x", i%7) + `">another <a href="../a/">page</a></p>`)
+	}
+	big.WriteString("</main>")
+	if _, err := Of("x/index.html", []byte(big.String()), "y"); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Of("gpus/index.html", []byte(testPage), "x")
+	if err != nil || !bytes.Equal(first, again) {
+		t.Errorf("the twin made again differs (%v):\n%s\nthen\n%s", err, first, again)
 	}
 }

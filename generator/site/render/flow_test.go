@@ -1,0 +1,153 @@
+package render
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFlowStepReadsTheDecision: a quotation of a seed guide's flowchart
+// code is the decision it draws; any other quotation is not.
+func TestFlowStepReadsTheDecision(t *testing.T) {
+	for _, c := range []struct {
+		quote string
+		want  Step
+		ok    bool
+	}{
+		{"C --> E{大模型训练?} E -->|是| F[A100/H100集群]", Step{"大模型训练?", "是", "A100/H100集群"}, true},
+		{"C --> E{大模型训练?} E -->|是| F[A100/H100集群] E -->|否| G[V100/T4]", Step{"大模型训练?", "否", "V100/T4"}, true},
+		{"E -->|否| G[V100/T4]", Step{"", "否", "V100/T4"}, true},
+		{"A[任务类型] --> B{计算密集型?}", Step{}, false},
+		{"FP16算力≥312TFLOPS, 显存带宽≥600GB/s, NVLink 3.0", Step{}, false},
+		{"E -->|是| F[A100/H100集群] 以及其他", Step{}, false},
+	} {
+		got, ok := FlowStep(c.quote)
+		if got != c.want || ok != c.ok {
+			t.Errorf("FlowStep(%q) = %+v %v, want %+v %v", c.quote, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestCiteShowsNoFlowchartCode: a seed citation that quotes the guide's
+// flowchart reads, in either language, as the decision step in words,
+// with no code left (-->, |是|, F[…]).
+func TestCiteShowsNoFlowchartCode(t *testing.T) {
+	const src = `industry buyer's guide (Chinese), section "四、选型决策树与优化建议 › 1. 需求匹配模型" ('C --> E{大模型训练?} E -->|是| F[A100/H100集群]')`
+	for lang, want := range map[string]string{
+		"en":    `industry buyer's guide (Chinese), section "四、选型决策树与优化建议 › 1. 需求匹配模型" (its decision tree: “大模型训练?” — 是 → A100/H100集群)`,
+		"zh-CN": "行业选购指南（中文）“四、选型决策树与优化建议 › 1. 需求匹配模型”一节：其决策树中“大模型训练?”选“是”，得出“A100/H100集群”",
+	} {
+		m, err := LoadMessages(shippedTemplates(t), lang, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs := m.Cite(src)
+		if len(cs) != 1 || len(cs[0]) != 1 {
+			t.Fatalf("%s: %+v", lang, cs)
+		}
+		p := cs[0][0]
+		if p.Text != want || p.Quote != "" {
+			t.Errorf("%s: %q (quote %q), want %q", lang, p.Text, p.Quote, want)
+		}
+		if strings.Contains(p.Text, "-->") {
+			t.Errorf("%s: flowchart code left: %q", lang, p.Text)
+		}
+	}
+}
+
+// TestCiteWordsAnUnstatedMLPSLevel: the catalog's record that a China
+// cloud states no MLPS (等保) level reads, on a Chinese page, in Chinese
+// from its parts (scope, date checked), the page's own words; where it
+// was checked stays the catalog's words and link.
+func TestCiteWordsAnUnstatedMLPSLevel(t *testing.T) {
+	m, err := LoadMessages(shippedTemplates(t), "zh-CN", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for src, want := range map[string]string{
+		"MLPS (等保): not stated (checked 2026-12-04): https://www.amazonaws.cn/en/compliance/ names the operators":                 "等保：未声明（2026年12月4日核查），见",
+		"MLPS (等保): not stated for CVM or GPU instances (checked 2026-12-04) on https://www.tencentcloud.com/services/compliance": "等保：云服务器CVM和GPU实例未声明（2026年12月4日核查），见",
+	} {
+		cs := m.Cite(src)
+		if len(cs) != 1 || len(cs[0]) < 2 {
+			t.Fatalf("%s: %+v", src, cs)
+		}
+		if p := cs[0][0]; p.Text != want || !p.Native {
+			t.Errorf("%s: first part %q (native %v), want %q in the page's language", src, p.Text, p.Native, want)
+		}
+		if p := cs[0][1]; p.URL == "" || p.Native {
+			t.Errorf("%s: the place checked is not the catalog's link: %+v", src, p)
+		}
+	}
+	// A scope the messages do not name leaves the citation as the catalog's.
+	if cs := m.Cite("MLPS (等保): not stated for ECS (checked 2026-12-04)"); cs[0][0].Native {
+		t.Errorf("an unknown scope was put in Chinese: %+v", cs)
+	}
+	en, err := LoadMessages(shippedTemplates(t), "en", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cs := en.Cite("MLPS (等保): not stated (checked 2026-12-04)"); cs[0][0].Text != "MLPS (等保): not stated (checked 2026-12-04)" {
+		t.Errorf("en: %+v", cs)
+	}
+}
+
+// TestChineseFiguresOfFourDigitsStandUngrouped: a Chinese page writes
+// 1024 GiB and 1234.50 元, not 1,024; longer figures stay grouped, and
+// the English edition groups as before.
+func TestChineseFiguresOfFourDigitsStandUngrouped(t *testing.T) {
+	zh := Messages{"site.language": "zh-CN"}
+	en := Messages{"site.language": "en"}
+	for _, c := range []struct {
+		v      any
+		format func(any) string
+		zh, en string
+	}{
+		{1024.0, FormatNum, "1024", "1,024"},
+		{1234.5, FormatMoney, "1234.50", "1,234.50"},
+		{1234.5, FormatExact, "1234.50", "1,234.50"},
+		{120012.0, FormatNum, "120,012", "120,012"},
+		{-2048.0, FormatNum, "−2048", "−2,048"},
+		{999.0, FormatNum, "999", "999"},
+	} {
+		if got := grouped(zh, c.format)(c.v); got != c.zh {
+			t.Errorf("zh %v: %q, want %q", c.v, got, c.zh)
+		}
+		if got := grouped(en, c.format)(c.v); got != c.en {
+			t.Errorf("en %v: %q, want %q", c.v, got, c.en)
+		}
+	}
+}
+
+// TestChineseMessagesUngroupTheirFigures: a figure a message puts in
+// (由1,024台实例组成的集群) stands ungrouped in Chinese when its whole
+// part has four digits; other arguments and English are as they are.
+func TestChineseMessagesUngroupTheirFigures(t *testing.T) {
+	zh := Messages{"site.language": "zh-CN", "k": "由%s台实例、每GPU %s、%s"}
+	en := Messages{"site.language": "en", "k": "%s instances, %s per GPU, %s"}
+	if got, _ := zh.T("k", "1,024", "120,012", "a,bcd"); got != "由1024台实例、每GPU 120,012、a,bcd" {
+		t.Errorf("zh: %q", got)
+	}
+	if got, _ := en.T("k", "1,024", "120,012", "a,bcd"); got != "1,024 instances, 120,012 per GPU, a,bcd" {
+		t.Errorf("en: %q", got)
+	}
+}
+
+// TestYuanColumnReadsAlike: the per-GPU-hour yuan figures of one column
+// (the home page's mainland table) are written with one number of
+// decimals, where FormatMoney wrote two to four; a dollar figure keeps
+// its four significant digits.
+func TestYuanColumnReadsAlike(t *testing.T) {
+	column := []float64{14.4238125, 28.4355, 8.6634, 6.70086, 3.711, 0.4041}
+	want := []string{"14.42", "28.44", "8.66", "6.70", "3.71", "0.40"}
+	for i, v := range column {
+		if got := FormatMoneyIn(v, "CNY"); got != want[i] {
+			t.Errorf("FormatMoneyIn(%v, CNY) = %q, want %q", v, got, want[i])
+		}
+	}
+	if got := FormatMoneyIn(0.526, "USD"); got != "0.526" {
+		t.Errorf("FormatMoneyIn(0.526, USD) = %q", got)
+	}
+	if got := FormatMoneyIn(nil, "CNY"); got != "" {
+		t.Errorf("unknown: %q", got)
+	}
+}
