@@ -357,50 +357,50 @@ func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
 // Funcs is the one FuncMap of the templates.
 func Funcs(m Messages) template.FuncMap {
 	return template.FuncMap{
-		"t":            m.T,                                             // UI text by key: {{t "compare.title"}}
-		"th":           m.th,                                            // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
-		"note":         m.Note,                                          // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
-		"tr":           m.tr,                                            // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
-		"trs":          m.trs,                                           // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
-		"num":          grouped(m, FormatNum),                           // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
-		"result":       grouped(m, FormatResult),                        // a benchmark result or trial figure, to four significant digits: 27.97, 1,236 (1236 in Chinese)
-		"money":        grouped(m, FormatMoney),                         // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
-		"derived":      grouped(m, FormatDerived),                       // a computed amount, as money
-		"large":        m.large,                                         // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
-		"exact":        grouped(m, FormatExact),                         // an amount with all its digits, for a title: 32.7726
-		"moneyin":      moneyIn(m),                                      // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
-		"tri":          Tri,                                             // a *bool as "yes", "no" or "unknown"
-		"cite":         m.Cite,                                          // a source split into citations, each into words and links
-		"spotname":     m.spotName,                                      // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
-		"join":         strings.Join,                                    // a list of names
-		"besides":      Besides,                                         // the words a name does not already say: {{besides $name .Aliases}}
-		"wbr":          Breakable,                                       // a name that may wrap after '.', '_' and '-' only
-		"inc":          inc,                                             // a 0-based index counted from 1
-		"sentence":     m.Sentence,                                      // catalog text ended as a sentence: "billed apart."
-		"date":         m.dateOf,                                        // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"asof":         m.AsOf,                                          // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
-		"fxnotes":      FxNotes,                                         // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
-		"fxnote":       m.FxNote,                                        // the sentence beside a ranking for one rate
-		"sharekey":     ShareKey,                                        // the message key naming a strategy's share of a pricing model
-		"months":       m.Months,                                        // a number of months as the language writes it: "1 month", "12 months"
-		"cur":          m.Cur,                                           // a currency code as the language writes it beside an amount: USD, 美元
-		"asp":          m.amountSpace,                                   // the space between an amount and its currency: a narrow no-break space, none in Chinese (16美元)
-		"curname":      m.CurName,                                       // a currency code as the language names the currency: USD, 人民币
-		"unitname":     m.UnitName,                                      // a benchmark's unit as the language writes it: minutes, 分钟
-		"division":     m.Division,                                      // a benchmark's division as the language writes it: closed, 封闭组（Closed）
-		"round":        m.round,                                         // a benchmark's round as the language writes it where the messages name it (round_name), else marked as the catalog's
-		"certname":     func(c string) string { return CertName(m, c) }, // a certification as the language names it: PCI DSS Level 1, PCI DSS 1级
-		"own":          m.own,                                           // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
-		"instname":     m.instName,                                      // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
-		"instnametext": m.instNameText,                                  // instname without the breaks
-		"tip":          m.tip,                                           // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
+		"t":            m.T,                                                     // UI text by key: {{t "compare.title"}}
+		"th":           m.th,                                                    // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
+		"note":         m.Note,                                                  // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
+		"tr":           m.tr,                                                    // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
+		"trs":          m.trs,                                                   // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
+		"num":          grouped(m, FormatNum),                                   // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
+		"result":       grouped(m, FormatResult),                                // a benchmark result or trial figure, to four significant digits: 27.97, 1,236 (1236 in Chinese)
+		"money":        grouped(m, FormatMoney),                                 // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"derived":      grouped(m, FormatDerived),                               // a computed amount, as money
+		"large":        grouped(m, func(v any) string { return large(m, v) }),   // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
+		"exact":        grouped(m, FormatExact),                                 // an amount with all its digits, for a title: 32.7726
+		"moneyin":      moneyIn(m),                                              // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
+		"tri":          Tri,                                                     // a *bool as "yes", "no" or "unknown"
+		"cite":         m.Cite,                                                  // a source split into citations, each into words and links
+		"spotname":     m.spotName,                                              // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
+		"join":         strings.Join,                                            // a list of names
+		"besides":      Besides,                                                 // the words a name does not already say: {{besides $name .Aliases}}
+		"wbr":          Breakable,                                               // a name that may wrap after '.', '_' and '-' only
+		"inc":          inc,                                                     // a 0-based index counted from 1
+		"sentence":     m.Sentence,                                              // catalog text ended as a sentence: "billed apart."
+		"date":         m.dateOf,                                                // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
+		"asof":         m.AsOf,                                                  // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
+		"fxnotes":      FxNotes,                                                 // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
+		"fxnote":       m.FxNote,                                                // the sentence beside a ranking for one rate
+		"sharekey":     ShareKey,                                                // the message key naming a strategy's share of a pricing model
+		"months":       m.Months,                                                // a number of months as the language writes it: "1 month", "12 months"
+		"cur":          m.Cur,                                                   // a currency code as the language writes it beside an amount: USD, 美元
+		"asp":          func() template.HTML { return amountSpace(m) },          // the space between an amount and its currency: a narrow no-break space, none in Chinese (16美元)
+		"curname":      m.CurName,                                               // a currency code as the language names the currency: USD, 人民币
+		"unitname":     m.UnitName,                                              // a benchmark's unit as the language writes it: minutes, 分钟
+		"division":     m.Division,                                              // a benchmark's division as the language writes it: closed, 封闭组（Closed）
+		"round":        func(r string) template.HTML { return roundName(m, r) }, // a benchmark's round as the language writes it where the messages name it (round_name), else marked as the catalog's
+		"certname":     func(c string) string { return CertName(m, c) },         // a certification as the language names it: PCI DSS Level 1, PCI DSS 1级
+		"own":          m.own,                                                   // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
+		"instname":     m.instName,                                              // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
+		"instnametext": m.instNameText,                                          // instname without the breaks
+		"tip":          m.tip,                                                   // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
 	}
 }
 
 // amountSpace is the space between an amount and its currency
 // (punct.amount_space): a narrow no-break space in English (32.77 USD),
 // none in Chinese (32.77美元).
-func (m Messages) amountSpace() template.HTML {
+func amountSpace(m Messages) template.HTML {
 	if m["punct.amount_space"] == "" {
 		return ""
 	}
@@ -411,33 +411,33 @@ func (m Messages) amountSpace() template.HTML {
 // beside an amount (currency_unit: 元 for CNY, 美元 for USD in Chinese);
 // the code itself where the messages name none (English writes codes).
 func (m Messages) Cur(code string) string {
-	return m.listed("currency_unit.", code)
+	return listed(m, "currency_unit.", code)
 }
 
 // CurName is the currency of the ISO 4217 code as the language names
 // it in running text (currency_name: 人民币 for CNY); the code where the
 // messages name none.
 func (m Messages) CurName(code string) string {
-	return m.listed("currency_name.", code)
+	return listed(m, "currency_name.", code)
 }
 
 // UnitName is a benchmark's unit (or what its throughput counts) as the
 // language writes it (unit_name: 分钟 for minutes); as the catalog writes
 // it where the messages name none.
 func (m Messages) UnitName(u string) string {
-	return m.listed("unit_name.", u)
+	return listed(m, "unit_name.", u)
 }
 
 // Division is an MLPerf division as the language writes it (division:
 // 封闭 for closed); as the catalog writes it where the messages name none.
 func (m Messages) Division(d string) string {
-	return m.listed("division.", d)
+	return listed(m, "division.", d)
 }
 
 // round is a benchmark's round as the language writes it where the
 // messages name it (round_name: "n/a (not MLPerf)" is —（非MLPerf）), else
 // the catalog's words, marked as its language (own).
-func (m Messages) round(r string) template.HTML {
+func roundName(m Messages, r string) template.HTML {
 	if s := m["round_name."+r]; s != "" {
 		return template.HTML(template.HTMLEscapeString(s))
 	}
@@ -446,7 +446,7 @@ func (m Messages) round(r string) template.HTML {
 
 // listed is the message prefix+key where the messages have it, else key:
 // a catalog term (a currency code, a unit) as the language writes it.
-func (m Messages) listed(prefix, key string) string {
+func listed(m Messages, prefix, key string) string {
 	if s := m[prefix+key]; s != "" {
 		return s
 	}
@@ -733,7 +733,7 @@ func FormatNum(v any) string {
 // or, where the language counts large amounts in ten thousands
 // (number.wan: 万) and the amount is at least that, in them to two
 // decimals: 1,992,759.84 → 199.28万.
-func (m Messages) large(v any) string {
+func large(m Messages, v any) string {
 	f, ok := Number(v)
 	if !ok {
 		return ""
