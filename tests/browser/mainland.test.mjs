@@ -158,7 +158,7 @@ async function rows(page) {
     if (!panel) return { tab: null, rows: [] };
     return {
       tab: panel.dataset.model,
-      noneCurrentNote: visible(panel.querySelector('.mainland-none-current')),
+      noneCurrentNote: !!visible(panel.querySelector('.mainland-none-current')),
       rows: [...panel.querySelectorAll('tbody tr')].map((tr) => {
         const money = tr.querySelector('.price .money');
         const r = money && money.getBoundingClientRect();
