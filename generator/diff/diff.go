@@ -564,6 +564,10 @@ func show(v reflect.Value) string {
 		}
 	case reflect.String:
 		return cmp.Or(v.String(), "—")
+	case reflect.Map:
+		if v.Len() == 0 {
+			return "—" // an empty map (a record's i18n with no language) says nothing
+		}
 	}
 	return cmp.Or(fmt.Sprint(v.Interface()), "—")
 }
