@@ -216,8 +216,8 @@ prices:
 `)
 	files, _ := build(t, root, Options{})
 	for page, want := range map[string]string{
-		"instances/parts/undated/index.html": "and the sources date none of these prices.",
-		"instances/parts/half/index.html":    "and the sources give no date for 1 of these 2 prices.",
+		"instances/parts/undated/index.html": "The sources of these prices are all undated, so no price trend can be drawn.",
+		"instances/parts/half/index.html":    "1 of these 2 prices are undated, so no price trend can be drawn.",
 	} {
 		if got := between(t, string(files[page]), `<p class="help chart-none">`, "</p>"); !strings.HasSuffix(got, want) {
 			t.Errorf("%s: %q, want it to end %q", page, got, want)
