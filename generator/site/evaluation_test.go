@@ -121,7 +121,7 @@ func TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked(t *testing.T) {
 	if strings.Contains(twin, "switches above") || !strings.Contains(twin, "Not ranked by default: stale, undated and marketplace prices (15 offers of A100 80GB; the web page ranks them when the reader includes them)") {
 		t.Error("the twin speaks of switches it does not have, or does not say which offers are not ranked by default")
 	}
-	if zh := string(files["zh/evaluation/index.md"]); strings.Contains(zh, "上方开关") || !strings.Contains(zh, "默认不参与排名的过时、无日期和算力市场价格") {
+	if zh := string(files["zh/evaluation/index.md"]); strings.Contains(zh, "上方开关") || !strings.Contains(zh, "默认不参与排名的过时、未注明日期和算力市场价格") {
 		t.Error("the Chinese twin does not word the offers left out for a twin")
 	}
 }
