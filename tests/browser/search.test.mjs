@@ -79,7 +79,7 @@ async function open(url, allowed, { width = 1280, javaScriptEnabled = true } = {
   const page = await ctx.newPage();
   const recorded = await instrument(page, allowed);
   const problems = {
-    [Symbol.iterator]: () => recorded.filter((p) => !/^request failed: \S+\/__gpucompare\/events \(net::ERR_ABORTED\)$/.test(p))[Symbol.iterator](),
+    [Symbol.iterator]: () => recorded.filter((p) => !/^request failed: \S+\/__gpucompare\/events(\?\S*)? \(net::ERR_ABORTED\)$/.test(p))[Symbol.iterator](),
   };
   await page.goto(url);
   return { ctx, page, problems };
