@@ -54,11 +54,19 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 	}
 	day := newestDate(cat)
 	files, _ := build(t, root, Options{AgeDate: day})
-	for _, ed := range []struct{ name, dir, lang, link, other, checked, scope string }{
+	for _, ed := range []struct {
+		name, dir, lang, link, other, checked, scope string
+		own                                          *regexp.Regexp
+		none                                         string
+	}{
 		{"en", "", "", "One-page summary (print / PDF)", "not the on-demand provider", "Catalog checked:",
-			"This note holds for the On-demand, Spot and 1-year commitment tabs; the Mainland China tab has its own note under its table."},
+			"This note holds for the On-demand, Spot and 1-year commitment tabs; the Mainland China tab has its own note under its table.",
+			regexp.MustCompile(`^not the on-demand provider; its own on-demand price: [0-9][0-9,]*(\.[0-9]+)?$`),
+			"not the on-demand provider, and none of its on-demand prices of this GPU model answers"},
 		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）", "与按量计费非同一服务商", "目录核对至：",
-			"本说明适用于本表的按量计费、抢占式实例和1年期承诺标签页；上方中国内地价格表的说明见该表下方。"},
+			"本说明适用于本表的按量计费、抢占式实例和1年期承诺标签页；上方中国内地价格表的说明见该表下方。",
+			regexp.MustCompile(`^与按量计费非同一服务商；其按量计费价格：[0-9][0-9,]*(\.[0-9]+)?$`),
+			"与按量计费最低价非同一服务商，且该服务商此GPU型号的按量计费价格均未采用"},
 	} {
 		t.Run(ed.name, func(t *testing.T) {
 			page := string(files[ed.dir+report.SummaryPath])
@@ -113,9 +121,16 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 			if n := strings.Count(page, `<span class="other-note" id="other-note">`); n != 1 {
 				t.Errorf("the mark of another provider's spot answer is explained %d times under the table, want once", n)
 			}
-			// The home table's spot tab marks the same answers.
-			if n := strings.Count(string(files[ed.dir+"index.html"]), `<sup class="other-mark"`); n < spot {
-				t.Errorf("%sindex.html marks %d answers of another provider, fewer than the summary's %d spot answers", ed.dir, n, spot)
+			// Each mark opens, on a tap, on that provider's own on-demand
+			// price (a touch screen shows no tooltip): on the summary, in
+			// the report and in the home table, whose spot tab marks the
+			// same answers.
+			if n := checkOtherMarks(t, ed.dir+report.SummaryPath, page, ed.own, ed.none); n == 0 {
+				t.Errorf("no mark of the summary opens on an own on-demand price: the test holds nothing")
+			}
+			checkOtherMarks(t, "the report", doc, ed.own, ed.none)
+			if n := checkOtherMarks(t, ed.dir+"index.html", string(files[ed.dir+"index.html"]), ed.own, ed.none); n < spot {
+				t.Errorf("%sindex.html marks %d answers of another provider with their own on-demand price, fewer than the summary's %d spot answers", ed.dir, n, spot)
 			}
 			date := report.CatalogDate(cat).Format("2006-01-02")
 			if !strings.Contains(page, `<p class="summary-date">`+ed.checked+` <time datetime="`+date+`">`) {
