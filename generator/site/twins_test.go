@@ -422,8 +422,14 @@ func visibleText(n *xhtml.Node) string {
 			slices.ContainsFunc(n.Attr, func(a xhtml.Attribute) bool { return a.Key == "hidden" })) {
 			return
 		}
+		// A closed disclosure shows its summary only (a mark's words
+		// under it show when tapped).
+		closed := n.Type == xhtml.ElementNode && n.Data == "details" &&
+			!slices.ContainsFunc(n.Attr, func(a xhtml.Attribute) bool { return a.Key == "open" })
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
+			if !closed || c.Type == xhtml.ElementNode && c.Data == "summary" {
+				walk(c)
+			}
 		}
 	}
 	walk(n)
