@@ -13,23 +13,16 @@ import (
 )
 
 // indexDoc is api/v1/index.json: what the site is, the freshness of its
-// prices, the schemas, and every file of the API. The writer writes it
-// in parts (index); its schema is made of this type.
+// prices, the schemas (indexHead), and every file of the API. The writer
+// writes it in parts (index); its schema is made of this type.
 type indexDoc struct {
-	head
-	Title    string `json:"title"`
-	Currency string `json:"currency"` // the display currency
-	// Prices counts the latest prices of the offers by verdict, and
-	// names the newest date a price's age counts from.
-	Prices     priceCounts       `json:"prices"`
-	Exports    []string          `json:"exports"` // the whole-catalog exports
-	Schemas    map[string]string `json:"schemas"`
-	Offers     []ref             `json:"offers"`
-	Instances  []ref             `json:"instances"`
-	GPUs       []ref             `json:"gpus"`
-	Providers  []ref             `json:"providers"`
-	Benchmarks []ref             `json:"benchmarks"`
-	Months     []ref             `json:"change_months"`
+	indexHead
+	Offers     []ref `json:"offers"`
+	Instances  []ref `json:"instances"`
+	GPUs       []ref `json:"gpus"`
+	Providers  []ref `json:"providers"`
+	Benchmarks []ref `json:"benchmarks"`
+	Months     []ref `json:"change_months"`
 }
 
 // indexHead is what api/v1/index.json says before its lists: what the
