@@ -158,14 +158,14 @@ func TestStageSizes(t *testing.T) {
 	}
 	n := pkgs["site"].methods["builder"]
 	if n > builderMethods {
-		t.Errorf("site.builder: %d methods, over %d: make the new ones functions of what they need (as pagesIn and draftEdition are)", n, builderMethods)
+		t.Errorf("site.builder: %d methods, over %d: make the new ones functions of what they need (as pagesIn, draftEdition, makeModel and proseIn are)", n, builderMethods)
 	}
 	t.Logf("site.builder: %d methods", n)
 }
 
 // builderMethods is the most methods site.builder may have; lower it
 // when one moves out, so that it cannot grow back.
-const builderMethods = 18
+const builderMethods = 15
 
 // TestOrchestrationFitsOnOneScreen keeps the list of stages readable as
 // one: builder.run, which calls the stages of an edition in order, fits
