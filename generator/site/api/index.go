@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
+	"strings"
 
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
@@ -38,10 +40,19 @@ type indexHead struct {
 	Schemas map[string]string `json:"schemas"`
 }
 
-// indexLists are the keys of the lists of api/v1/index.json, in the
-// order the writer's steps write the files they list: every file of the
-// API but the schemas.
-var indexLists = []string{"offers", "instances", "gpus", "providers", "benchmarks", "change_months"}
+// indexLists are the keys of the lists of api/v1/index.json, those of
+// indexDoc's own fields, in their order, which is the order the writer's
+// steps write the files they list: every file of the API but the schemas.
+var indexLists = func() []string {
+	var keys []string
+	for f := range reflect.TypeFor[indexDoc]().Fields() {
+		if !f.Anonymous {
+			key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}()
 
 // index writes api/v1/index.json as the other files are written: its
 // head first, then a reference to each file as soon as it is written, so
