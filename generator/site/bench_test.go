@@ -111,7 +111,7 @@ func BenchmarkInstanceCharts(b *testing.B) {
 		if p.Layout != "instance" {
 			continue
 		}
-		if err := bl.makeModel(p); err != nil {
+		if err := makeModel(p); err != nil {
 			b.Fatal(err)
 		}
 		if err := m.Make(p, instanceCharts); err != nil {

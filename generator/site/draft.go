@@ -37,7 +37,7 @@ func (r *Rebuilder) load() (*catalog.Catalog, catalog.Report) {
 // the pages a reader has open, to be shown at once while the rest of the
 // site is built. It loads the catalog and derives the data of the
 // editions of those pages, and makes the pages of their kinds alone
-// (builder.pagesIn). Files holds those pages, their Markdown twins and
+// (pagesIn). Files holds those pages, their Markdown twins and
 // what they attach, the matrix's data scripts when a page of it is
 // drafted, and the static files. The catalog it loaded is the one the
 // next Rebuild or RebuildChanged builds, so that each file of the draft
@@ -89,7 +89,7 @@ func draft(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept, want []st
 		if i > 0 {
 			b.cat = editionCatalog(cat, i)
 		}
-		n, err := b.draft(root, tfs, sfs, keep.edition(ed.Dir), mine)
+		n, err := draftEdition(b, root, tfs, sfs, keep.edition(ed.Dir), mine)
 		if err != nil {
 			return nil, err
 		}
@@ -125,11 +125,11 @@ func editionPaths(want []string, eds []edition, i int) []string {
 	return out
 }
 
-// draft renders the pages of the edition b builds at the paths want (in
-// the edition), and returns how many it rendered: it derives the data and
-// loads the templates and the content as a build does (builder.run), and
-// makes the pages of the kinds of want alone.
-func (b *builder) draft(root, tfs, sfs fs.FS, keep *kept, want []string) (int, error) {
+// draftEdition renders the pages of the edition b builds at the paths
+// want (in the edition), and returns how many it rendered: it derives the
+// data and loads the templates and the content as a build does
+// (builder.run), and makes the pages of the kinds of want alone.
+func draftEdition(b *builder, root, tfs, sfs fs.FS, keep *kept, want []string) (int, error) {
 	if err := b.frame(sfs); err != nil {
 		return 0, err
 	}
@@ -147,7 +147,7 @@ func (b *builder) draft(root, tfs, sfs fs.FS, keep *kept, want []string) (int, e
 	for i, p := range want {
 		folders[i] = folderOf(p)
 	}
-	pages, err := b.pagesIn(nil, func(folder string) bool { return slices.Contains(folders, folder) })
+	pages, err := pagesIn(b, nil, func(folder string) bool { return slices.Contains(folders, folder) })
 	if err != nil {
 		return 0, err
 	}

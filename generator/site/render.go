@@ -81,7 +81,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 			return b.putPage(p.Path, data, twin)
 		}
 	}
-	if err := b.makeModel(p); err != nil {
+	if err := makeModel(p); err != nil {
 		return err
 	}
 	if cache != nil {
@@ -198,7 +198,7 @@ func (b *builder) putPage(path string, data, twin []byte) error {
 }
 
 // makeModel makes the model of p, unless made already.
-func (b *builder) makeModel(p *pagemodel.Page) error {
+func makeModel(p *pagemodel.Page) error {
 	if p.Model != nil {
 		data, err := p.Model()
 		if err != nil {

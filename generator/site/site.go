@@ -39,7 +39,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"html/template"
 	"io/fs"
 	"maps"
 	"net/url"
@@ -357,25 +356,6 @@ func (b *builder) frame(sfs fs.FS) error {
 // lang is the language the builder builds the site in: of its UI text
 // and of the catalog text it shows.
 func (b *builder) lang() string { return cmp.Or(b.cat.Site.Language, catalog.BaseLanguage) }
-
-// text is the text of the field key of the catalog record rec in the
-// builder's language (catalog.Text), for a title or a search entry.
-func (b *builder) text(rec any, key string) string { return pagemodel.CatalogText(b.cat, rec, key) }
-
-// prose renders the Markdown field key of the catalog record rec in the
-// builder's language with render, marked when it is the catalog's own
-// text because the record has none in that language.
-func (b *builder) prose(rec any, key string, render func(string) (template.HTML, error)) (template.HTML, error) {
-	s, in := catalog.Text(rec, key, b.lang())
-	if s == "" {
-		return "", nil
-	}
-	html, err := render(s)
-	if err != nil {
-		return "", err
-	}
-	return b.tmpl.Msgs.Marked(html, in, true)
-}
 
 // templatesAndContent loads the templates, or takes those keep holds,
 // then the content pages.

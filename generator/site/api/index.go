@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
+	"strings"
 
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
@@ -13,23 +15,16 @@ import (
 )
 
 // indexDoc is api/v1/index.json: what the site is, the freshness of its
-// prices, the schemas, and every file of the API. The writer writes it
-// in parts (index); its schema is made of this type.
+// prices, the schemas (indexHead), and every file of the API. The writer
+// writes it in parts (index); its schema is made of this type.
 type indexDoc struct {
-	head
-	Title    string `json:"title"`
-	Currency string `json:"currency"` // the display currency
-	// Prices counts the latest prices of the offers by verdict, and
-	// names the newest date a price's age counts from.
-	Prices     priceCounts       `json:"prices"`
-	Exports    []string          `json:"exports"` // the whole-catalog exports
-	Schemas    map[string]string `json:"schemas"`
-	Offers     []ref             `json:"offers"`
-	Instances  []ref             `json:"instances"`
-	GPUs       []ref             `json:"gpus"`
-	Providers  []ref             `json:"providers"`
-	Benchmarks []ref             `json:"benchmarks"`
-	Months     []ref             `json:"change_months"`
+	indexHead
+	Offers     []ref `json:"offers"`
+	Instances  []ref `json:"instances"`
+	GPUs       []ref `json:"gpus"`
+	Providers  []ref `json:"providers"`
+	Benchmarks []ref `json:"benchmarks"`
+	Months     []ref `json:"change_months"`
 }
 
 // indexHead is what api/v1/index.json says before its lists: what the
@@ -45,10 +40,19 @@ type indexHead struct {
 	Schemas map[string]string `json:"schemas"`
 }
 
-// indexLists are the keys of the lists of api/v1/index.json, in the
-// order the writer's steps write the files they list: every file of the
-// API but the schemas.
-var indexLists = []string{"offers", "instances", "gpus", "providers", "benchmarks", "change_months"}
+// indexLists are the keys of the lists of api/v1/index.json, those of
+// indexDoc's own fields, in their order, which is the order the writer's
+// steps write the files they list: every file of the API but the schemas.
+var indexLists = func() []string {
+	var keys []string
+	for f := range reflect.TypeFor[indexDoc]().Fields() {
+		if !f.Anonymous {
+			key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}()
 
 // index writes api/v1/index.json as the other files are written: its
 // head first, then a reference to each file as soon as it is written, so
