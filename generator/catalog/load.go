@@ -46,8 +46,12 @@ func Load(fsys fs.FS) (*Catalog, Report) {
 }
 
 // A Loader loads the catalog of one site root again and again, as a live
-// preview does after each edit: it keeps the parse of every file and
-// parses again only the files whose bytes changed since its last Load.
+// preview does after each edit: it keeps the parse of every file and the
+// value it decoded into, and parses and decodes again only the files
+// whose bytes changed since its last Load (each file is read and its
+// bytes compared whole: a file rewritten with the same size and time is
+// not taken for unchanged); each load's records are a deep copy of the
+// kept values, so that no two loads share one.
 // Checks and cross-references run in full each time, so each Load gives
 // what a fresh Load of the same files gives. A Loader is not safe for
 // concurrent use.
@@ -189,9 +193,11 @@ type loader struct {
 	files   map[string]*parsedFile // this load's parses, by file name
 	decoded map[string]decodedFile // this load's decoded files, by file name
 	prev    map[string]*parsedFile // the parses of the Loader's last load
-	// keepTrees keeps each file's bytes and YAML tree after it is decoded,
+	// keepTrees keeps each file's bytes and decoded value (parsedFile.keep),
 	// for a Loader to decode it again in its next load without parsing it.
 	keepTrees bool
+	// locs are the locations of each source checked (locations).
+	locs map[string][][]string
 	// workers is how many goroutines parse files and check price files;
 	// 0 for one per processor.
 	workers int
@@ -483,11 +489,14 @@ func (l *loader) decodeFile(name string, v any, required bool) *place {
 // so a Loader keeps it from one load to the next while the bytes stay the
 // same.
 type parsedFile struct {
-	typ       reflect.Type
-	data      []byte     // kept for a Loader only
-	err       error      // reading the file failed
-	root      *yaml.Node // nil when the file does not parse; kept for a Loader only
-	at        *place     // the places of root; nil when the file does not parse
+	typ  reflect.Type
+	data []byte     // kept for a Loader only
+	err  error      // reading the file failed
+	root *yaml.Node // nil when the file does not parse, or once kept
+	// kept is the value the tree decoded into, for a Loader (keep): nil
+	// when the file does not parse, or for a load that keeps nothing.
+	kept      *decodedFile
+	at        *place // the places of root; nil when the file does not parse
 	report    Report
 	shapeErrs []Pos
 }
@@ -499,13 +508,30 @@ type decodedFile struct {
 	err   error // what decoding reported
 }
 
-// decode decodes the tree of f into a new value, as far as it goes.
+// decode decodes the tree of f into a new value, as far as it goes, or
+// copies the value a Loader kept of it (keep).
 func (f *parsedFile) decode() decodedFile {
+	if f.kept != nil {
+		return decodedFile{value: deepCopy(reflect.ValueOf(f.kept.value)).Interface(), err: f.kept.err}
+	}
 	if f.root == nil {
 		return decodedFile{}
 	}
 	v := reflect.New(f.typ.Elem()).Interface()
 	return decodedFile{value: v, err: f.root.Decode(v)}
+}
+
+// keep decodes the tree of f once, for a Loader: it keeps the value, which
+// it never hands out, and lets go of the tree, and each load decodes f
+// into a deep copy of that value (decode), the same as decoding the tree
+// again gives, at a fraction of the cost.
+func (f *parsedFile) keep() {
+	if f.kept != nil || f.root == nil {
+		return
+	}
+	v := reflect.New(f.typ.Elem()).Interface()
+	f.kept = &decodedFile{value: v, err: f.root.Decode(v)}
+	f.root = nil
 }
 
 // parseFile reads and parses one file for decoding into a value of type
@@ -583,6 +609,9 @@ func (l *loader) parseAll() {
 	decoded := make([]decodedFile, len(jobs))
 	l.onPool(len(jobs), func(i int) {
 		f := l.parseFile(jobs[i].name, jobs[i].typ, l.prev[jobs[i].name])
+		if l.keepTrees {
+			f.keep()
+		}
 		decoded[i] = f.decode()
 		if !l.keepTrees {
 			f.root, f.data = nil, nil
