@@ -56,8 +56,9 @@ func Load(fsys fs.FS) (*Catalog, Report) {
 // what a fresh Load of the same files gives. A Loader is not safe for
 // concurrent use.
 type Loader struct {
-	fsys  fs.FS
-	files map[string]*parsedFile // by file name, from the last Load
+	fsys   fs.FS
+	files  map[string]*parsedFile // by file name, from the last Load
+	checks map[string]fileCheck   // what the checks of its price files found (eachPriceFile)
 }
 
 // NewLoader returns a Loader of the site root fsys.
@@ -68,9 +69,9 @@ func NewLoader(fsys fs.FS) *Loader {
 // Load reads, checks and cross-references the catalog, like the function
 // Load.
 func (ld *Loader) Load() (*Catalog, Report) {
-	l := &loader{fsys: ld.fsys, cat: &Catalog{}, prev: ld.files, keepTrees: true}
+	l := &loader{fsys: ld.fsys, cat: &Catalog{}, prev: ld.files, keepTrees: true, prevChecks: ld.checks, checks: map[string]fileCheck{}}
 	cat, report := l.load()
-	ld.files = l.files
+	ld.files, ld.checks = l.files, l.checks
 	return cat, report
 }
 
@@ -196,6 +197,13 @@ type loader struct {
 	// keepTrees keeps each file's bytes and decoded value (parsedFile.keep),
 	// for a Loader to decode it again in its next load without parsing it.
 	keepTrees bool
+	// checks are what each check of each price file found (fileCheck),
+	// by check and file name, for a Loader; prevChecks those of its last
+	// load; context this load's checkContext, once named. unnamed says
+	// a file was decoded outside parseAll: the context has no name.
+	checks, prevChecks map[string]fileCheck
+	context            string
+	unnamed            bool
 	// locs are the locations of each source checked (locations).
 	locs map[string][][]string
 	// workers is how many goroutines parse files and check price files;
@@ -445,6 +453,7 @@ func (l *loader) decodeFile(name string, v any, required bool) *place {
 	if f == nil || f.typ != typ {
 		f = l.parseFile(name, typ, nil)
 		decoded = false
+		l.unnamed = true
 	}
 	if errors.Is(f.err, fs.ErrNotExist) {
 		if required {
@@ -654,20 +663,37 @@ func (l *loader) onPool(n int, do func(i int)) {
 // pool, each with a loader of its own that shares the catalog, and adds
 // what they report to the load's report in file order: the order a check
 // of one file after the other would give.
-func (l *loader) eachPriceFile(check func(sub *loader, f priceFile)) {
+//
+// For a Loader, what each check of each file found is kept, named by
+// name, for the next load: a file whose parse is the same, in a catalog
+// whose other files than the price files are the same (checkContext),
+// is not checked again. A check of one price file reads that file and
+// the catalog's other files, never another price file.
+func (l *loader) eachPriceFile(name string, check func(sub *loader, f priceFile)) {
 	subs := make([]*loader, len(l.priceFiles))
+	context := l.checkContext()
 	l.onPool(len(l.priceFiles), func(i int) {
+		f := l.priceFiles[i]
+		if c, ok := l.prevChecks[name+"\x00"+f.name]; ok && context != "" && c.context == context && c.file == l.files[f.name] {
+			subs[i] = c.found
+			return
+		}
 		sub := &loader{cat: l.cat}
-		check(sub, l.priceFiles[i])
-		subs[i] = sub
+		check(sub, f)
+		subs[i] = &loader{report: sub.report, untranslated: sub.untranslated, unusedLangs: sub.unusedLangs}
 	})
+	if l.checks != nil && context != "" {
+		for i, f := range l.priceFiles {
+			l.checks[name+"\x00"+f.name] = fileCheck{file: l.files[f.name], context: context, found: subs[i]}
+		}
+	}
 	// What each file's check found joins the catalog's, in file order:
 	// its diagnostics, its notes without a translation, the languages
 	// its translations are in that have no edition.
 	for _, sub := range subs {
 		l.report = append(l.report, sub.report...)
 		for _, lang := range slices.Sorted(maps.Keys(sub.untranslated)) {
-			c := sub.untranslated[lang]
+			c := *sub.untranslated[lang] // a copy: a Loader keeps sub
 			if l.untranslated[lang] == nil {
 				l.untranslated.add(lang, c.first)
 				c.n--
@@ -683,6 +709,45 @@ func (l *loader) eachPriceFile(check func(sub *loader, f priceFile)) {
 			}
 		}
 	}
+}
+
+// fileCheck is what one check of one price file found (eachPriceFile),
+// kept by a Loader for its next load: the file's parse it checked, the
+// checkContext of the load, and the diagnostics, notes without a
+// translation and languages without an edition the check found.
+type fileCheck struct {
+	file    *parsedFile
+	context string
+	found   *loader
+}
+
+// checkContext names every catalog file of the load but the price files
+// by its parse (a Loader keeps a parse while the file's bytes are the
+// same) or by why it could not be read: two loads of the same context
+// have the same catalog around their price files. It is "" when the
+// context cannot be named: a load that keeps nothing, or a file decoded
+// outside parseAll (an overlay's).
+func (l *loader) checkContext() string {
+	if l.checks == nil || l.unnamed {
+		return ""
+	}
+	if l.context != "" {
+		return l.context
+	}
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(l.files)) {
+		if strings.HasPrefix(name, DataDir+"/prices/") {
+			continue
+		}
+		f := l.files[name]
+		if f.err != nil {
+			fmt.Fprintf(&b, "%q: %v\n", name, f.err)
+		} else {
+			fmt.Fprintf(&b, "%q %p\n", name, f)
+		}
+	}
+	l.context = b.String()
+	return l.context
 }
 
 // parse reads the one YAML document of a file.

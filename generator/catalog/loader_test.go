@@ -144,3 +144,35 @@ func TestDeepCopySharesNothing(t *testing.T) {
 		t.Errorf("a change of the copy reached the original: %+v", src)
 	}
 }
+
+// The checks of a price file a Loader kept from its last load are run
+// again when another file of the catalog changes: a provider's file that
+// no longer lists the instance a kept price file names is an error at
+// that price, as in a fresh load; and an unchanged catalog's report is
+// the last one's.
+func TestLoaderChecksKeptPriceFilesAgainstTheEditedCatalog(t *testing.T) {
+	fsys := baseFS()
+	ld := NewLoader(fsys)
+	if _, report := ld.Load(); len(report.Errors()) > 0 {
+		t.Fatal(report)
+	}
+	if len(ld.checks) == 0 {
+		t.Fatal("the Loader kept no check of a price file")
+	}
+	const provider = "data/providers/aws.yaml"
+	text := string(fsys[provider].Data)
+	if !strings.Contains(text, "p4d.24xlarge") {
+		t.Fatalf("%s lists no p4d.24xlarge:\n%s", provider, text)
+	}
+	fsys[provider] = &fstest.MapFile{Data: []byte(strings.ReplaceAll(text, "p4d.24xlarge", "p5.48xlarge"))}
+	for range 2 {
+		_, report := ld.Load()
+		_, want := Load(fsys)
+		if !reflect.DeepEqual(report, want) {
+			t.Errorf("reports differ:\nLoader\n%s\nLoad\n%s", report, want)
+		}
+		if !strings.Contains(report.String(), `data/prices/aws.yaml`) || len(report.Errors()) == 0 {
+			t.Errorf("no error at the price of an instance the provider no longer lists:\n%s", report)
+		}
+	}
+}
