@@ -671,7 +671,7 @@ func (l *loader) onPool(n int, do func(i int)) {
 // the catalog's other files, never another price file.
 func (l *loader) eachPriceFile(name string, check func(sub *loader, f priceFile)) {
 	subs := make([]*loader, len(l.priceFiles))
-	context := l.checkContext()
+	context := checkContext(l)
 	l.onPool(len(l.priceFiles), func(i int) {
 		f := l.priceFiles[i]
 		if c, ok := l.prevChecks[name+"\x00"+f.name]; ok && context != "" && c.context == context && c.file == l.files[f.name] {
@@ -721,13 +721,13 @@ type fileCheck struct {
 	found   *loader
 }
 
-// checkContext names every catalog file of the load but the price files
+// checkContext names every catalog file of the load l but the price files
 // by its parse (a Loader keeps a parse while the file's bytes are the
 // same) or by why it could not be read: two loads of the same context
 // have the same catalog around their price files. It is "" when the
 // context cannot be named: a load that keeps nothing, or a file decoded
 // outside parseAll (an overlay's).
-func (l *loader) checkContext() string {
+func checkContext(l *loader) string {
 	if l.checks == nil || l.unnamed {
 		return ""
 	}

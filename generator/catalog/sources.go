@@ -125,7 +125,7 @@ func Locations(source string) [][]string {
 // locations are Locations(source), made once for each source the loader
 // l checks: a file's prices cite a few sources many times over. What it
 // returns is shared, and not to be changed.
-func (l *loader) locations(source string) [][]string {
+func (l sourceRules) locations(source string) [][]string {
 	if locs, ok := l.locs[source]; ok {
 		return locs
 	}
