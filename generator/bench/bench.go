@@ -228,9 +228,14 @@ func Derive(cat *catalog.Catalog, offers []*pricing.Offer) []*Group {
 // switches inc (pricing.Price.Answers): a benchmark page's answer with
 // "include stale prices" or "include marketplaces".
 func DeriveWith(cat *catalog.Catalog, offers []*pricing.Offer, inc pricing.Include) []*Group {
-	byGPU := map[string][]*pricing.Offer{}
+	// The offers of each GPU, and those of them that can carry a result
+	// into a ranking under inc (rankable), found once for every result.
+	byGPU, rankableOf := map[string][]*pricing.Offer{}, map[string][]*pricing.Offer{}
 	for _, o := range offers {
 		byGPU[o.Instance.GPU] = append(byGPU[o.Instance.GPU], o)
+		if rankable(o, inc) {
+			rankableOf[o.Instance.GPU] = append(rankableOf[o.Instance.GPU], o)
+		}
 	}
 	var groups []*Group
 	for _, b := range cat.Benchmarks {
@@ -245,7 +250,7 @@ func DeriveWith(cat *catalog.Catalog, offers []*pricing.Offer, inc pricing.Inclu
 				groups = append(groups, g)
 			}
 			g.Results = append(g.Results, r)
-			r.mapOnto(byGPU[cr.GPU])
+			r.mapOnto(len(byGPU[cr.GPU]), rankableOf[cr.GPU])
 			for _, m := range r.Mappings {
 				ranks := g.Ranks
 				if m.Split() {
@@ -269,13 +274,16 @@ func DeriveWith(cat *catalog.Catalog, offers []*pricing.Offer, inc pricing.Inclu
 }
 
 // sortCosts puts the best first: the cheaper run, or more work per money.
+// The costs are of one group, whose results share a unit.
 func sortCosts(costs []*Cost) {
-	slices.SortStableFunc(costs, func(a, b *Cost) int {
-		if a.Mapping.Result.isTime() {
-			return cmp.Compare(a.Value(), b.Value())
-		}
-		return cmp.Compare(b.Value(), a.Value())
-	})
+	if len(costs) == 0 {
+		return
+	}
+	if costs[0].Mapping.Result.isTime() {
+		slices.SortStableFunc(costs, func(a, b *Cost) int { return cmp.Compare(a.RunCost, b.RunCost) })
+		return
+	}
+	slices.SortStableFunc(costs, func(a, b *Cost) int { return cmp.Compare(b.WorkPerMoney, a.WorkPerMoney) })
 }
 
 // rankable reports whether an offer can carry a result into a ranking: it
@@ -297,8 +305,9 @@ func rankable(o *pricing.Offer, inc pricing.Include) bool {
 // mapOnto maps the result of N GPUs onto each offer with its accelerator
 // that holds N GPUs in one instance, and, when one such offer exists, onto
 // k instances of each offer whose GPU count divides N; a result of nodes
-// as mapNodes does.
-func (r *Result) mapOnto(offers []*pricing.Offer) {
+// as mapNodes does. offered is how many offers rent its accelerator,
+// offers those of them that are rankable under the result's switches.
+func (r *Result) mapOnto(offered int, offers []*pricing.Offer) {
 	switch {
 	case r.GPU == nil:
 		r.NotCosted = note.New(NoGPU)
@@ -306,13 +315,12 @@ func (r *Result) mapOnto(offers []*pricing.Offer) {
 	case r.GPUCount == 0:
 		r.NotCosted = note.New(UnknownCount)
 		return
-	case r.GPU.Kind != "" && r.GPU.Kind != "gpu" && len(offers) == 0:
+	case r.GPU.Kind != "" && r.GPU.Kind != "gpu" && offered == 0:
 		// Not a GPU, and no offer rents it: said only when it is so. An
 		// accelerator the catalog prices is costed as a GPU is.
 		r.NotCosted = note.New(NotGPU, strings.ToUpper(r.GPU.Kind))
 		return
 	}
-	offers = slices.DeleteFunc(slices.Clone(offers), func(o *pricing.Offer) bool { return !rankable(o, r.include) })
 	if len(offers) == 0 {
 		r.NotCosted = note.New(NoOffer, r.GPU.Name)
 		return

@@ -2,7 +2,11 @@ package catalog
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -123,4 +127,38 @@ func parsedTrees(b *testing.B, root fstest.MapFS) ([]*yaml.Node, []reflect.Type)
 		trees, types = append(trees, n), append(types, typ)
 	}
 	return trees, types
+}
+
+// BenchmarkLoaderEdit loads the shipped catalog with a Loader after an
+// edit of one price in data/prices/aws.yaml, as serve does after a save:
+// the edited file is parsed and decoded again, the others copied from
+// what the Loader kept, and every check runs.
+func BenchmarkLoaderEdit(b *testing.B) {
+	fsys := fstest.MapFS{}
+	err := fs.WalkDir(os.DirFS(filepath.Join("..", "..")), DataDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(p)))
+		fsys[p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const edited = "data/prices/aws.yaml"
+	orig := fsys[edited].Data
+	amount := regexp.MustCompile(`amount: [0-9.]+`)
+	ld := NewLoader(fsys)
+	if _, report := ld.Load(); len(report.Errors()) > 0 {
+		b.Fatal(report)
+	}
+	i := 0
+	for b.Loop() {
+		i++
+		fsys[edited] = &fstest.MapFile{Data: amount.ReplaceAll(orig, fmt.Appendf(nil, "amount: %d.%02d", 10+i%50, i%100))}
+		if _, report := ld.Load(); len(report.Errors()) > 0 {
+			b.Fatal(report)
+		}
+	}
 }

@@ -55,7 +55,7 @@ func SamePrice(a, b *PricePoint) bool {
 // provider are all in the one file named for it: each price file holds
 // whole series, and the files are checked on the worker pool.
 func (l *loader) checkHistories() {
-	l.eachPriceFile(func(sub *loader, f priceFile) {
+	l.eachPriceFile("histories", func(sub *loader, f priceFile) {
 		sub.checkHistory(f.Prices)
 		sourceRules{sub}.checkSuperseded(sub.cat.Provider(f.Provider), f.Prices)
 		sourceRules{sub}.checkCopiedPrices(f.Prices)

@@ -46,14 +46,19 @@ func Load(fsys fs.FS) (*Catalog, Report) {
 }
 
 // A Loader loads the catalog of one site root again and again, as a live
-// preview does after each edit: it keeps the parse of every file and
-// parses again only the files whose bytes changed since its last Load.
+// preview does after each edit: it keeps the parse of every file and the
+// value it decoded into, and parses and decodes again only the files
+// whose bytes changed since its last Load (each file is read and its
+// bytes compared whole: a file rewritten with the same size and time is
+// not taken for unchanged); each load's records are a deep copy of the
+// kept values, so that no two loads share one.
 // Checks and cross-references run in full each time, so each Load gives
 // what a fresh Load of the same files gives. A Loader is not safe for
 // concurrent use.
 type Loader struct {
-	fsys  fs.FS
-	files map[string]*parsedFile // by file name, from the last Load
+	fsys   fs.FS
+	files  map[string]*parsedFile // by file name, from the last Load
+	checks map[string]fileCheck   // what the checks of its price files found (eachPriceFile)
 }
 
 // NewLoader returns a Loader of the site root fsys.
@@ -64,9 +69,9 @@ func NewLoader(fsys fs.FS) *Loader {
 // Load reads, checks and cross-references the catalog, like the function
 // Load.
 func (ld *Loader) Load() (*Catalog, Report) {
-	l := &loader{fsys: ld.fsys, cat: &Catalog{}, prev: ld.files, keepTrees: true}
+	l := &loader{fsys: ld.fsys, cat: &Catalog{}, prev: ld.files, keepTrees: true, prevChecks: ld.checks, checks: map[string]fileCheck{}}
 	cat, report := l.load()
-	ld.files = l.files
+	ld.files, ld.checks = l.files, l.checks
 	return cat, report
 }
 
@@ -189,9 +194,18 @@ type loader struct {
 	files   map[string]*parsedFile // this load's parses, by file name
 	decoded map[string]decodedFile // this load's decoded files, by file name
 	prev    map[string]*parsedFile // the parses of the Loader's last load
-	// keepTrees keeps each file's bytes and YAML tree after it is decoded,
+	// keepTrees keeps each file's bytes and decoded value (parsedFile.keep),
 	// for a Loader to decode it again in its next load without parsing it.
 	keepTrees bool
+	// checks are what each check of each price file found (fileCheck),
+	// by check and file name, for a Loader; prevChecks those of its last
+	// load; context this load's checkContext, once named. unnamed says
+	// a file was decoded outside parseAll: the context has no name.
+	checks, prevChecks map[string]fileCheck
+	context            string
+	unnamed            bool
+	// locs are the locations of each source checked (locations).
+	locs map[string][][]string
 	// workers is how many goroutines parse files and check price files;
 	// 0 for one per processor.
 	workers int
@@ -439,6 +453,7 @@ func (l *loader) decodeFile(name string, v any, required bool) *place {
 	if f == nil || f.typ != typ {
 		f = l.parseFile(name, typ, nil)
 		decoded = false
+		l.unnamed = true
 	}
 	if errors.Is(f.err, fs.ErrNotExist) {
 		if required {
@@ -483,11 +498,14 @@ func (l *loader) decodeFile(name string, v any, required bool) *place {
 // so a Loader keeps it from one load to the next while the bytes stay the
 // same.
 type parsedFile struct {
-	typ       reflect.Type
-	data      []byte     // kept for a Loader only
-	err       error      // reading the file failed
-	root      *yaml.Node // nil when the file does not parse; kept for a Loader only
-	at        *place     // the places of root; nil when the file does not parse
+	typ  reflect.Type
+	data []byte     // kept for a Loader only
+	err  error      // reading the file failed
+	root *yaml.Node // nil when the file does not parse, or once kept
+	// kept is the value the tree decoded into, for a Loader (keep): nil
+	// when the file does not parse, or for a load that keeps nothing.
+	kept      *decodedFile
+	at        *place // the places of root; nil when the file does not parse
 	report    Report
 	shapeErrs []Pos
 }
@@ -499,13 +517,30 @@ type decodedFile struct {
 	err   error // what decoding reported
 }
 
-// decode decodes the tree of f into a new value, as far as it goes.
+// decode decodes the tree of f into a new value, as far as it goes, or
+// copies the value a Loader kept of it (keep).
 func (f *parsedFile) decode() decodedFile {
+	if f.kept != nil {
+		return decodedFile{value: deepCopy(reflect.ValueOf(f.kept.value)).Interface(), err: f.kept.err}
+	}
 	if f.root == nil {
 		return decodedFile{}
 	}
 	v := reflect.New(f.typ.Elem()).Interface()
 	return decodedFile{value: v, err: f.root.Decode(v)}
+}
+
+// keep decodes the tree of f once, for a Loader: it keeps the value, which
+// it never hands out, and lets go of the tree, and each load decodes f
+// into a deep copy of that value (decode), the same as decoding the tree
+// again gives, at a fraction of the cost.
+func (f *parsedFile) keep() {
+	if f.kept != nil || f.root == nil {
+		return
+	}
+	v := reflect.New(f.typ.Elem()).Interface()
+	f.kept = &decodedFile{value: v, err: f.root.Decode(v)}
+	f.root = nil
 }
 
 // parseFile reads and parses one file for decoding into a value of type
@@ -583,6 +618,9 @@ func (l *loader) parseAll() {
 	decoded := make([]decodedFile, len(jobs))
 	l.onPool(len(jobs), func(i int) {
 		f := l.parseFile(jobs[i].name, jobs[i].typ, l.prev[jobs[i].name])
+		if l.keepTrees {
+			f.keep()
+		}
 		decoded[i] = f.decode()
 		if !l.keepTrees {
 			f.root, f.data = nil, nil
@@ -625,20 +663,37 @@ func (l *loader) onPool(n int, do func(i int)) {
 // pool, each with a loader of its own that shares the catalog, and adds
 // what they report to the load's report in file order: the order a check
 // of one file after the other would give.
-func (l *loader) eachPriceFile(check func(sub *loader, f priceFile)) {
+//
+// For a Loader, what each check of each file found is kept, named by
+// name, for the next load: a file whose parse is the same, in a catalog
+// whose other files than the price files are the same (checkContext),
+// is not checked again. A check of one price file reads that file and
+// the catalog's other files, never another price file.
+func (l *loader) eachPriceFile(name string, check func(sub *loader, f priceFile)) {
 	subs := make([]*loader, len(l.priceFiles))
+	context := checkContext(l)
 	l.onPool(len(l.priceFiles), func(i int) {
+		f := l.priceFiles[i]
+		if c, ok := l.prevChecks[name+"\x00"+f.name]; ok && context != "" && c.context == context && c.file == l.files[f.name] {
+			subs[i] = c.found
+			return
+		}
 		sub := &loader{cat: l.cat}
-		check(sub, l.priceFiles[i])
-		subs[i] = sub
+		check(sub, f)
+		subs[i] = &loader{report: sub.report, untranslated: sub.untranslated, unusedLangs: sub.unusedLangs}
 	})
+	if l.checks != nil && context != "" {
+		for i, f := range l.priceFiles {
+			l.checks[name+"\x00"+f.name] = fileCheck{file: l.files[f.name], context: context, found: subs[i]}
+		}
+	}
 	// What each file's check found joins the catalog's, in file order:
 	// its diagnostics, its notes without a translation, the languages
 	// its translations are in that have no edition.
 	for _, sub := range subs {
 		l.report = append(l.report, sub.report...)
 		for _, lang := range slices.Sorted(maps.Keys(sub.untranslated)) {
-			c := sub.untranslated[lang]
+			c := *sub.untranslated[lang] // a copy: a Loader keeps sub
 			if l.untranslated[lang] == nil {
 				l.untranslated.add(lang, c.first)
 				c.n--
@@ -654,6 +709,45 @@ func (l *loader) eachPriceFile(check func(sub *loader, f priceFile)) {
 			}
 		}
 	}
+}
+
+// fileCheck is what one check of one price file found (eachPriceFile),
+// kept by a Loader for its next load: the file's parse it checked, the
+// checkContext of the load, and the diagnostics, notes without a
+// translation and languages without an edition the check found.
+type fileCheck struct {
+	file    *parsedFile
+	context string
+	found   *loader
+}
+
+// checkContext names every catalog file of the load l but the price files
+// by its parse (a Loader keeps a parse while the file's bytes are the
+// same) or by why it could not be read: two loads of the same context
+// have the same catalog around their price files. It is "" when the
+// context cannot be named: a load that keeps nothing, or a file decoded
+// outside parseAll (an overlay's).
+func checkContext(l *loader) string {
+	if l.checks == nil || l.unnamed {
+		return ""
+	}
+	if l.context != "" {
+		return l.context
+	}
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(l.files)) {
+		if strings.HasPrefix(name, DataDir+"/prices/") {
+			continue
+		}
+		f := l.files[name]
+		if f.err != nil {
+			fmt.Fprintf(&b, "%q: %v\n", name, f.err)
+		} else {
+			fmt.Fprintf(&b, "%q %p\n", name, f)
+		}
+	}
+	l.context = b.String()
+	return l.context
 }
 
 // parse reads the one YAML document of a file.

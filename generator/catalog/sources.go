@@ -122,6 +122,21 @@ func Locations(source string) [][]string {
 	return out
 }
 
+// locations are Locations(source), made once for each source the loader
+// l checks: a file's prices cite a few sources many times over. What it
+// returns is shared, and not to be changed.
+func (l sourceRules) locations(source string) [][]string {
+	if locs, ok := l.locs[source]; ok {
+		return locs
+	}
+	if l.locs == nil {
+		l.locs = map[string][][]string{}
+	}
+	locs := Locations(source)
+	l.locs[source] = locs
+	return locs
+}
+
 // under reports whether location loc is at place at: the same host or one
 // under it, and, when at has a path, the same leading path segments.
 func under(loc, at string) bool {
@@ -235,7 +250,7 @@ func (l sourceRules) checkSourceKind(r record, prov *Provider, pp *PricePoint) {
 	if reg == nil || prov == nil || pp.SourceKind != KindProvider {
 		return
 	}
-	for _, locs := range Locations(pp.Source) {
+	for _, locs := range l.locations(pp.Source) {
 		if len(locs) == 0 {
 			continue
 		}
@@ -273,7 +288,7 @@ func (l sourceRules) checkCopiedPrices(prices []*PricePoint) {
 		}
 		var copies []*SourceCopy
 		only := false
-		for _, locs := range Locations(pp.Source) {
+		for _, locs := range l.locations(pp.Source) {
 			if len(locs) == 0 {
 				continue
 			}

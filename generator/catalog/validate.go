@@ -831,7 +831,7 @@ func (l *loader) validateProvider(r record, p *Provider) {
 // validatePrices checks the price files, each on the worker pool: a price
 // point's checks read the catalog and report, nothing more.
 func (l *loader) validatePrices() {
-	l.eachPriceFile((*loader).validatePriceFile)
+	l.eachPriceFile("values", (*loader).validatePriceFile)
 }
 
 func (l *loader) validatePriceFile(f priceFile) {

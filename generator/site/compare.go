@@ -2,6 +2,7 @@ package site
 
 import (
 	"io"
+	"slices"
 
 	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/fingerprint"
@@ -32,6 +33,26 @@ func (k *kept) rowSizes(sets *reuse.Sets) *rowSizes {
 		return nil
 	}
 	s, next := compare.NewRowSizes(fingerprint.NewWalker(sets.Units()), k.rows)
+	k.rows = next
+	return s
+}
+
+// draftRowSizes are rowSizes for a draft (Rebuilder.Draft) of a page of
+// the matrix, made with the catalog's units of this draft: the draft
+// measures only the rows whose fingerprints the last build did not
+// measure, and leaves the sizes it measured to the build that follows
+// (a size found by a row's fingerprint is right whatever build found it).
+// It returns nil for a draft that keeps nothing (nil k) or when the draft
+// makes no page of the matrix.
+func (k *kept) draftRowSizes(b *builder, want []string) *rowSizes {
+	if k == nil || !slices.ContainsFunc(want, func(p string) bool { return folderOf(p) == "compare" }) {
+		return nil
+	}
+	units := fingerprint.UnitsOf(b.cat, b.Data.Priced, b.Data.Changes, b.Data.BenchGroups)
+	if !units.OK() {
+		return nil
+	}
+	s, next := compare.NewRowSizes(fingerprint.NewWalker(units), k.rows)
 	k.rows = next
 	return s
 }

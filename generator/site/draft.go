@@ -37,9 +37,10 @@ func (r *Rebuilder) load() (*catalog.Catalog, catalog.Report) {
 // the pages a reader has open, to be shown at once while the rest of the
 // site is built. It loads the catalog and derives the data of the
 // editions of those pages, and makes the pages of their kinds alone
-// (pagesIn). Files holds those pages, their Markdown twins and
-// what they attach, the matrix's data scripts when a page of it is
-// drafted, and the static files. The catalog it loaded is the one the
+// (pagesIn). Files holds those pages and what they attach, the
+// matrix's data scripts when a page of it is drafted, and the static
+// files; their Markdown twins, which no reader of the page waits for, are
+// left to the build. The catalog it loaded is the one the
 // next Rebuild or RebuildChanged builds, so that each file of the draft
 // equals that build's.
 //
@@ -85,7 +86,7 @@ func draft(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept, want []st
 		if len(mine) == 0 {
 			continue
 		}
-		b := &builder{cat: cat, opts: opts, output: newOutput(out, ed.Dir), ed: ed, eds: eds}
+		b := &builder{cat: cat, opts: opts, output: newOutput(out, ed.Dir), ed: ed, eds: eds, drafting: true}
 		if i > 0 {
 			b.cat = editionCatalog(cat, i)
 		}
@@ -147,7 +148,7 @@ func draftEdition(b *builder, root, tfs, sfs fs.FS, keep *kept, want []string) (
 	for i, p := range want {
 		folders[i] = folderOf(p)
 	}
-	pages, err := pagesIn(b, nil, func(folder string) bool { return slices.Contains(folders, folder) })
+	pages, err := pagesIn(b, keep.draftRowSizes(b, want), func(folder string) bool { return slices.Contains(folders, folder) })
 	if err != nil {
 		return 0, err
 	}

@@ -113,15 +113,17 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	if err != nil {
 		return err
 	}
-	twin, err := catalogpages.Twin(p, b.tmpl.Msgs, b.lang(), agesTo)
-	if err != nil {
-		return err
+	var twin []byte
+	if !b.drafting {
+		if twin, err = catalogpages.Twin(p, b.tmpl.Msgs, b.lang(), agesTo); err != nil {
+			return err
+		}
 	}
 	t := b.tmpl.ByLayout[p.Layout]
 	if t == nil {
 		return fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
 	}
-	if cache == nil && p.Inline == nil && (twin != nil || !twins.Has(p.Path)) {
+	if cache == nil && p.Inline == nil && (twin != nil || !twins.Has(p.Path) || b.drafting) {
 		f, err := b.create(p.Path)
 		if err != nil {
 			return err
@@ -147,7 +149,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 			return b.putPage(p.Path, data, twin)
 		}
 	}
-	if twin == nil && twins.Has(p.Path) {
+	if twin == nil && twins.Has(p.Path) && !b.drafting {
 		if twin, err = twinOf(&b.largeTwin, p.Path, buf.Bytes(), agesTo); err != nil {
 			return err
 		}

@@ -254,6 +254,9 @@ type builder struct {
 	search []*searchEntry
 	// ageDate is the day the ages of prices are counted to (Options.AgeDate).
 	ageDate time.Time
+	// drafting says the pages are a draft's (Rebuilder.Draft), which
+	// leaves their Markdown twins to the build that follows.
+	drafting bool
 }
 
 // run builds one edition: its stages in order, each taking what the ones
