@@ -654,7 +654,9 @@ func headGrid(rows [][]*html.Node) [][]*html.Node {
 func span(c *html.Node, key string) int {
 	n := 1
 	if v, ok := attr(c, key); ok {
-		fmt.Sscan(v, &n)
+		if k, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+			n = k
+		}
 	}
 	return min(max(n, 1), 100)
 }
