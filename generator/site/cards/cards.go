@@ -101,6 +101,7 @@ type Fonts struct {
 	sfntBuf       sfnt.Buffer // what runs looks glyphs up with
 	faces         map[faceKey]font.Face
 	glyphs        map[glyphKey]glyph
+	lines         map[Line]*image.Alpha // the coverage of recurring lines (keepLine)
 	// What PNG draws and encodes each card with, again and again: a
 	// Fonts draws one card at a time.
 	img  *image.Paletted
@@ -338,24 +339,46 @@ func (f *Fonts) drawInto(img *image.Paletted, mask *image.Alpha, lines []Line) e
 	for _, l := range lines {
 		// The band of rows the line's glyphs can reach: drawing is clipped
 		// to it, and only what its glyphs cover of it is read and cleared.
-		band := image.Rect(0, l.Y-int(1.3*l.Size), Width, l.Y+int(0.5*l.Size)).Intersect(img.Rect)
-		inked, err := f.drawLine(mask.SubImage(band).(*image.Alpha), l)
-		if err != nil {
-			clear(mask.Pix)
-			return err
+		cov, kept := f.lines[l]
+		if !kept {
+			band := image.Rect(0, l.Y-int(1.3*l.Size), Width, l.Y+int(0.5*l.Size)).Intersect(img.Rect)
+			inked, err := f.drawLine(mask.SubImage(band).(*image.Alpha), l)
+			if err != nil {
+				clear(mask.Pix)
+				return err
+			}
+			cov = mask.SubImage(inked).(*image.Alpha)
+			if keepLine[l.Field] {
+				cov = &image.Alpha{Pix: bytes.Clone(cov.Pix[:max(0, cov.PixOffset(inked.Max.X, inked.Max.Y-1))]), Stride: cov.Stride, Rect: inked}
+				if f.lines == nil {
+					f.lines = map[Line]*image.Alpha{}
+				}
+				f.lines[l] = cov
+			}
 		}
-		for y := inked.Min.Y; y < inked.Max.Y; y++ {
-			lo, hi := mask.PixOffset(inked.Min.X, y), mask.PixOffset(inked.Max.X, y)
-			for i, a := range mask.Pix[lo:hi] {
+		r := cov.Rect
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			lo, hi := cov.PixOffset(r.Min.X, y), cov.PixOffset(r.Max.X, y)
+			at := img.PixOffset(r.Min.X, y)
+			for i, a := range cov.Pix[lo:hi] {
 				if a > 0 {
-					img.Pix[lo+i] = uint8(l.Color*16) + a>>4
+					img.Pix[at+i] = uint8(l.Color*16) + a>>4
 				}
 			}
-			clear(mask.Pix[lo:hi])
+		}
+		if !kept {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				clear(mask.Pix[mask.PixOffset(r.Min.X, y):mask.PixOffset(r.Max.X, y)])
+			}
 		}
 	}
 	return nil
 }
+
+// keepLine are the fields whose lines recur from card to card (the site's
+// name on every card, the kind on every card of a kind): the coverage of
+// such a line is kept (Fonts.lines) and laid again, not drawn again.
+var keepLine = map[string]bool{"site": true, "kind": true}
 
 // glyphKey is a glyph of a face at a sub-pixel offset of the dot.
 type glyphKey struct {
