@@ -68,7 +68,9 @@ func (e *encoder) deflate(scanlines func(write func([]byte))) ([]byte, error) {
 }
 
 // encode is img as a PNG; the result is the encoder's until its next call.
-func (e *encoder) encode(img *image.Paletted) ([]byte, error) {
+// inked, when not nil, marks the rows below the band that may hold ink:
+// the others are ground, not read.
+func (e *encoder) encode(img *image.Paletted, inked []bool) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	if e.blank == nil {
 		e.blank = map[int][]byte{}
@@ -80,6 +82,9 @@ func (e *encoder) encode(img *image.Paletted) ([]byte, error) {
 	e.idat.Reset()
 	e.idat.Write([]byte{0x78, 0x01}) // deflate, 32K window, fastest
 	ground := func(y int) bool {
+		if inked != nil && y >= bandHeight && !inked[y] {
+			return true
+		}
 		return bytes.Equal(img.Pix[y*img.Stride:y*img.Stride+w], e.zeros[1:])
 	}
 	for y := 0; y < h; {
