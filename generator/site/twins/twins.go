@@ -612,15 +612,14 @@ func (w *writer) table(n *html.Node) {
 	for _, row := range rows {
 		md = append(md, keep(row))
 	}
-	var b strings.Builder
 	var h []string
 	for i, t := range headText {
 		if !off[i] {
 			h = append(h, t)
 		}
 	}
-	gfm.Table(&b, h, r, md)
-	w.out.WriteString(b.String() + "\n")
+	gfm.Table(&w.out, h, r, md)
+	w.out.WriteByte('\n')
 }
 
 // headGrid are the header cells over each column of a table's header
