@@ -28,6 +28,7 @@ require (
 )
 
 require (
+	github.com/klauspost/compress v1.20.5
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/image v0.48.0

@@ -154,6 +154,14 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 			return err
 		}
 	}
+	if cache == nil && p.Inline == nil {
+		// Written through the build's writer, which keeps no bytes: no
+		// copy of the page to keep (a page put may be kept).
+		if err := b.writeAll(p.Path, buf.Bytes()); err != nil {
+			return err
+		}
+		return b.putPage(p.Path, nil, twin)
+	}
 	data := bytes.Clone(buf.Bytes())
 	if p.Inline != nil {
 		var err error
@@ -183,6 +191,20 @@ func twinOf(large *sync.Mutex, path string, page []byte, agesTo string) ([]byte,
 		defer large.Unlock()
 	}
 	return twins.Of(path, page, agesTo)
+}
+
+// writeAll writes data to the file at path through the build's writer
+// (create), which does not keep data.
+func (b *builder) writeAll(path string, data []byte) error {
+	f, err := b.create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // putPage puts the page at path, unless written already (nil data), and

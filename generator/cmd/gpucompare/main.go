@@ -288,8 +288,21 @@ func build(args []string, stdout, stderr io.Writer) int {
 	overlay := overlayFlag(fs)
 	maxFileSize := maxFileSizeFlag(fs)
 	memProfile := fs.String("memprofile", "", "write a heap profile of the build at its largest live heap to this file (go tool pprof)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the build to this file (go tool pprof)")
 	if code, ok := parse(fs, args); !ok {
 		return code
+	}
+	if *cpuProfile != "" {
+		stop, err := profileCPU(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
+			return 2
+		}
+		defer func() {
+			if err := stop(); err != nil {
+				fmt.Fprintf(stderr, "gpucompare build: %v\n", err)
+			}
+		}()
 	}
 	if *memProfile != "" {
 		prof := profilePeakHeap()

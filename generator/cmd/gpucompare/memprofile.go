@@ -67,3 +67,23 @@ func (p *peakProfile) write(path string, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "largest live heap: %.1f MB (profile in %s)\n", float64(p.peak)/1e6, path)
 	return nil
 }
+
+// profileCPU starts a CPU profile written to path; stop ends it and
+// closes the file.
+func profileCPU(path string) (stop func() error, err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("-cpuprofile: %w", err)
+		}
+		return nil
+	}, nil
+}

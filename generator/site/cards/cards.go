@@ -101,11 +101,13 @@ type Fonts struct {
 	sfntBuf       sfnt.Buffer // what runs looks glyphs up with
 	faces         map[faceKey]font.Face
 	glyphs        map[glyphKey]glyph
+	lines         map[Line]*image.Alpha // the coverage of recurring lines (keepLine)
 	// What PNG draws and encodes each card with, again and again: a
 	// Fonts draws one card at a time.
-	img  *image.Paletted
-	mask *image.Alpha
-	enc  encoder
+	img   *image.Paletted
+	mask  *image.Alpha
+	inked []bool // the rows of img below the band its lines inked
+	enc   encoder
 }
 
 type faceKey struct {
@@ -312,7 +314,7 @@ func (f *Fonts) width(s string, bold bool, size float64) (int, error) {
 // coverage in 16 steps between the ground and the colour.
 func (f *Fonts) Draw(lines []Line) (*image.Paletted, error) {
 	img := image.NewPaletted(image.Rect(0, 0, Width, Height), cardPalette)
-	return img, f.drawInto(img, image.NewAlpha(img.Rect), lines)
+	return img, f.drawInto(img, image.NewAlpha(img.Rect), lines, nil)
 }
 
 // cardPalette is the card's palette: each colour in 16 steps from the
@@ -329,33 +331,70 @@ var cardPalette = func() color.Palette {
 
 // drawInto is Draw into img, with mask the coverage of a line: both of
 // the card's size, img's pixels whatever they were, mask's zero (and
-// zero again after).
-func (f *Fonts) drawInto(img *image.Paletted, mask *image.Alpha, lines []Line) error {
-	clear(img.Pix)
+// zero again after). With inked (a bool a row of img), img is as the
+// last drawInto with the same inked left it: the rows it marks are the
+// only ones below the band that may not be ground, and are the only ones
+// cleared; it marks this drawing's in turn.
+func (f *Fonts) drawInto(img *image.Paletted, mask *image.Alpha, lines []Line, inked []bool) error {
+	if inked == nil {
+		clear(img.Pix)
+	} else {
+		for y, ink := range inked {
+			if ink {
+				clear(img.Pix[y*img.Stride : (y+1)*img.Stride])
+				inked[y] = false
+			}
+		}
+	}
 	for i := range Width * bandHeight {
 		img.Pix[i] = uint8(band*16 + 15)
 	}
 	for _, l := range lines {
 		// The band of rows the line's glyphs can reach: drawing is clipped
 		// to it, and only what its glyphs cover of it is read and cleared.
-		band := image.Rect(0, l.Y-int(1.3*l.Size), Width, l.Y+int(0.5*l.Size)).Intersect(img.Rect)
-		inked, err := f.drawLine(mask.SubImage(band).(*image.Alpha), l)
-		if err != nil {
-			clear(mask.Pix)
-			return err
+		cov, kept := f.lines[l]
+		if !kept {
+			band := image.Rect(0, l.Y-int(1.3*l.Size), Width, l.Y+int(0.5*l.Size)).Intersect(img.Rect)
+			inked, err := f.drawLine(mask.SubImage(band).(*image.Alpha), l)
+			if err != nil {
+				clear(mask.Pix)
+				return err
+			}
+			cov = mask.SubImage(inked).(*image.Alpha)
+			if keepLine[l.Field] {
+				cov = &image.Alpha{Pix: bytes.Clone(cov.Pix[:max(0, cov.PixOffset(inked.Max.X, inked.Max.Y-1))]), Stride: cov.Stride, Rect: inked}
+				if f.lines == nil {
+					f.lines = map[Line]*image.Alpha{}
+				}
+				f.lines[l] = cov
+			}
 		}
-		for y := inked.Min.Y; y < inked.Max.Y; y++ {
-			lo, hi := mask.PixOffset(inked.Min.X, y), mask.PixOffset(inked.Max.X, y)
-			for i, a := range mask.Pix[lo:hi] {
+		r := cov.Rect
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			if inked != nil {
+				inked[y] = true
+			}
+			lo, hi := cov.PixOffset(r.Min.X, y), cov.PixOffset(r.Max.X, y)
+			at := img.PixOffset(r.Min.X, y)
+			for i, a := range cov.Pix[lo:hi] {
 				if a > 0 {
-					img.Pix[lo+i] = uint8(l.Color*16) + a>>4
+					img.Pix[at+i] = uint8(l.Color*16) + a>>4
 				}
 			}
-			clear(mask.Pix[lo:hi])
+		}
+		if !kept {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				clear(mask.Pix[mask.PixOffset(r.Min.X, y):mask.PixOffset(r.Max.X, y)])
+			}
 		}
 	}
 	return nil
 }
+
+// keepLine are the fields whose lines recur from card to card (the site's
+// name on every card, the kind on every card of a kind): the coverage of
+// such a line is kept (Fonts.lines) and laid again, not drawn again.
+var keepLine = map[string]bool{"site": true, "kind": true}
 
 // glyphKey is a glyph of a face at a sub-pixel offset of the dot.
 type glyphKey struct {
@@ -401,8 +440,7 @@ func (f *Fonts) drawLine(dst *image.Alpha, l Line) (inked image.Rectangle, err e
 				dr, m, mp, adv, ok := fc.Glyph(fixed.Point26_6{X: k.frac}, c)
 				g = glyph{advance: adv, ok: ok}
 				if ok {
-					g.mask = image.NewAlpha(dr)
-					draw.Draw(g.mask, dr, m, mp, draw.Src)
+					g.mask = copyMask(dr, m, mp)
 				}
 				f.glyphs[k] = g
 			}
@@ -415,6 +453,22 @@ func (f *Fonts) drawLine(dst *image.Alpha, l Line) (inked image.Rectangle, err e
 		}
 	}
 	return inked, nil
+}
+
+// copyMask is the mask m from mp on, as the rectangle r: draw.Draw's Src,
+// row by row where m is an *image.Alpha that holds all of it (a glyph's
+// mask is), which draw.Draw copies a pixel at a time.
+func copyMask(r image.Rectangle, m image.Image, mp image.Point) *image.Alpha {
+	dst := image.NewAlpha(r)
+	a, ok := m.(*image.Alpha)
+	if !ok || !r.Sub(r.Min).Add(mp).In(a.Rect) {
+		draw.Draw(dst, r, m, mp, draw.Src)
+		return dst
+	}
+	for y := range r.Dy() {
+		copy(dst.Pix[y*dst.Stride:y*dst.Stride+r.Dx()], a.Pix[a.PixOffset(mp.X, mp.Y+y):])
+	}
+	return dst
 }
 
 // quarter is a quarter of a pixel, in 26.6 fixed point.
@@ -457,11 +511,12 @@ func (f *Fonts) PNG(c Card) ([]byte, error) {
 	if f.img == nil {
 		f.img = image.NewPaletted(image.Rect(0, 0, Width, Height), cardPalette)
 		f.mask = image.NewAlpha(f.img.Rect)
+		f.inked = make([]bool, Height)
 	}
-	if err := f.drawInto(f.img, f.mask, lines); err != nil {
+	if err := f.drawInto(f.img, f.mask, lines, f.inked); err != nil {
 		return nil, err
 	}
-	data, err := f.enc.encode(f.img)
+	data, err := f.enc.encode(f.img, f.inked)
 	if err != nil {
 		return nil, err
 	}

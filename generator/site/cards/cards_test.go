@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
+	"image/draw"
 	"image/png"
 	"io"
 	"strings"
@@ -284,6 +285,29 @@ func TestPNGIsTheDrawnCard(t *testing.T) {
 		raw, err := io.ReadAll(zr)
 		if err != nil || len(raw) != Height*(Width+1) {
 			t.Fatalf("%s: zlib: %v, %d bytes, want %d", c.Title, err, len(raw), Height*(Width+1))
+		}
+	}
+}
+
+// TestCopyMaskIsDrawSrc: copyMask copies a mask as draw.Draw's Src does,
+// from a mask at an offset and from one that does not hold all of it.
+func TestCopyMaskIsDrawSrc(t *testing.T) {
+	m := image.NewAlpha(image.Rect(-3, 5, 9, 14))
+	for i := range m.Pix {
+		m.Pix[i] = uint8(i * 7)
+	}
+	for _, c := range []struct {
+		r  image.Rectangle
+		mp image.Point
+	}{
+		{image.Rect(10, 20, 16, 27), image.Pt(-2, 6)},
+		{image.Rect(-4, -4, 8, 5), image.Pt(-3, 5)},
+		{image.Rect(0, 0, 6, 6), image.Pt(5, 10)}, // runs past the mask
+	} {
+		want := image.NewAlpha(c.r)
+		draw.Draw(want, c.r, m, c.mp, draw.Src)
+		if got := copyMask(c.r, m, c.mp); !bytes.Equal(got.Pix, want.Pix) || got.Rect != want.Rect {
+			t.Errorf("%v from %v: copied %v, draw.Draw %v", c.r, c.mp, got.Pix, want.Pix)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -35,7 +36,9 @@ func (nodes *nodes) mainOf(page []byte) (*html.Node, bool) {
 	if i < 0 || j < i {
 		return nil, false
 	}
-	s := string(page[i:j])
+	// The tree's strings are page's bytes, not a copy: the tree is let go
+	// of (release) before Of returns, and a twin copies what it writes.
+	s := unsafe.String(&page[i], j-i)
 	root := nodes.new(html.DocumentNode, "")
 	stack := []*html.Node{root}
 	top := func() *html.Node { return stack[len(stack)-1] }
@@ -108,8 +111,9 @@ func (nodes *nodes) mainOf(page []byte) (*html.Node, bool) {
 // page has thousands, and they are dropped together (release), their
 // blocks kept for the next page's tree.
 type nodes struct {
-	free   []html.Node   // what is left of the last block
-	blocks [][]html.Node // the blocks handed out from
+	free   []html.Node      // what is left of the last block
+	blocks [][]html.Node    // the blocks handed out from
+	attrs  []html.Attribute // the attributes of the tree's elements, end to end
 }
 
 // nodeBlocks are blocks of nodes released, cleared.
@@ -212,8 +216,21 @@ func (ns *nodes) startTag(s string) (n *html.Node, rest string, selfClosed, ok b
 				a.Val = html.UnescapeString(a.Val)
 			}
 		}
-		n.Attr = append(n.Attr, a)
+		n.Attr = ns.appendAttr(n.Attr, a)
 	}
+}
+
+// appendAttr is attrs, the attributes of an element so far and the last
+// ones of ns.attrs, with a after them: the attributes of a tree's
+// elements are slices of a few large arrays, not a slice an element.
+func (ns *nodes) appendAttr(attrs []html.Attribute, a html.Attribute) []html.Attribute {
+	if len(ns.attrs) == cap(ns.attrs) {
+		next := make([]html.Attribute, 0, max(1024, 2*len(attrs)))
+		ns.attrs = append(next, attrs...)
+	}
+	ns.attrs = append(ns.attrs, a)
+	n := len(ns.attrs)
+	return ns.attrs[n-len(attrs)-1 : n : n]
 }
 
 // isSpace reports whether c is HTML white space.

@@ -612,15 +612,14 @@ func (w *writer) table(n *html.Node) {
 	for _, row := range rows {
 		md = append(md, keep(row))
 	}
-	var b strings.Builder
 	var h []string
 	for i, t := range headText {
 		if !off[i] {
 			h = append(h, t)
 		}
 	}
-	gfm.Table(&b, h, r, md)
-	w.out.WriteString(b.String() + "\n")
+	gfm.Table(&w.out, h, r, md)
+	w.out.WriteByte('\n')
 }
 
 // headGrid are the header cells over each column of a table's header
@@ -654,7 +653,9 @@ func headGrid(rows [][]*html.Node) [][]*html.Node {
 func span(c *html.Node, key string) int {
 	n := 1
 	if v, ok := attr(c, key); ok {
-		fmt.Sscan(v, &n)
+		if k, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+			n = k
+		}
 	}
 	return min(max(n, 1), 100)
 }
