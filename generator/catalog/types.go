@@ -1,6 +1,10 @@
 package catalog
 
-import "cmp"
+import (
+	"cmp"
+
+	"gpucompare/generator/note"
+)
 
 // Catalog is the whole validated catalog of one site root: every record,
 // in a deterministic order (files by name, records by file order).
@@ -346,6 +350,9 @@ type Claims struct {
 	// Disagreements are the claims check's verdicts where a claim disagrees
 	// with what the GPU model and count give; empty when all agree.
 	Disagreements []string `yaml:"-"`
+	// Verdicts are the same verdicts as notes, for a page to word in its
+	// language (ClaimWords words them in English).
+	Verdicts []note.Note `yaml:"-"`
 	// Disputed are the keys of the claims those verdicts are on, in the
 	// same order: "tflops", "interconnect", "pcie".
 	Disputed []string `yaml:"-"`

@@ -1142,6 +1142,30 @@ func (x *Texter) T(key string, args ...any) string {
 	return s
 }
 
+// TH is the message key as HTML with args, as the template function th
+// writes it: an argument that is HTML (Own) put in as it is, every other
+// escaped; a missing key is kept in x.Err.
+func (x *Texter) TH(key string, args ...any) template.HTML {
+	if x.M.language() == "zh-CN" {
+		args = ungroupFour(args)
+	}
+	h, err := x.M.th(key, args...)
+	if err != nil && x.Err == nil {
+		x.Err = err
+	}
+	return h
+}
+
+// Own is a name the catalog writes in its own language only (a
+// benchmark result's system), marked as that language on a page in
+// another, as the template function own writes it.
+func (x *Texter) Own(s string) template.HTML { return x.M.own(s) }
+
+// Round is a benchmark's round as the template function round writes
+// it: the language's name where the messages have one, else the
+// catalog's, marked (Own).
+func (x *Texter) Round(r string) template.HTML { return roundName(x.M, r) }
+
 // Besides is the words (a list, or one word), in order and once each,
 // that name does not already hold: an alias 北京 beside the region
 // 华北2（北京）, or a location Hangzhou beside China (Hangzhou), says
