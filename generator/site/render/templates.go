@@ -889,6 +889,20 @@ var (
 	}
 )
 
+// seedGuideWords are the words the catalog cites either seed guide by
+// (seedCitation).
+const seedGuideWords = "industry buyer's guide (Chinese)"
+
+// seedGuideKey is the message naming the seed guide whose sections
+// secs, the sections part of a seedCitation, are: source_seed.guide_b
+// for the second guide's, else source_seed.guide.
+func seedGuideKey(secs string) string {
+	if q := quoted.FindStringSubmatch(secs); q != nil && seedB(q[1]) {
+		return "source_seed.guide_b"
+	}
+	return "source_seed.guide"
+}
+
 // quoted is a quoted section name of a seed citation.
 var quoted = regexp.MustCompile(`"([^"]*)"`)
 
@@ -904,12 +918,21 @@ var agencyCredit = regexp.MustCompile(`^\s*\(([A-Za-z/ ]+)\)\s*$`)
 func (m Messages) Cite(s string) []Citation {
 	cs := Cite(s)
 	if m.language() == catalog.BaseLanguage {
-		// A quotation of a seed guide's flowchart code reads as the
-		// decision step it draws, in the catalog's words around it.
+		// A seed guide is named by its own name (source_seed.guide,
+		// source_seed.guide_b), so that the two are told apart; a
+		// quotation of its flowchart code reads as the decision step it
+		// draws, in the catalog's words around it.
 		for _, c := range cs {
 			for i := range c {
 				p := &c[i]
-				if sm := seedCitation.FindStringSubmatch(p.Text); p.URL == "" && sm != nil && sm[2] != "" {
+				sm := seedCitation.FindStringSubmatch(p.Text)
+				if p.URL != "" || sm == nil {
+					continue
+				}
+				if name := m[seedGuideKey(sm[1])]; name != "" {
+					p.Text = name + strings.TrimPrefix(p.Text, seedGuideWords)
+				}
+				if sm[2] != "" {
 					if step, ok := FlowStep(sm[2]); ok {
 						p.Text = strings.TrimSuffix(p.Text, "('"+sm[2]+"')") + "(" + flowStepText(m, step) + ")"
 					}
@@ -951,11 +974,7 @@ func (m Messages) Cite(s string) []Citation {
 			if len(secs) > 1 {
 				key = "source_seed.sections"
 			}
-			guide := "source_seed.guide"
-			if seedB(secs[0]) {
-				guide = "source_seed.guide_b"
-			}
-			text := m[guide] + fmt.Sprintf(m[key], strings.Join(secs, m["source_seed.and"]))
+			text := m[seedGuideKey(sm[1])] + fmt.Sprintf(m[key], strings.Join(secs, m["source_seed.and"]))
 			quote := sm[2]
 			if quote != "" {
 				text += m["source_seed.quote"]
