@@ -429,8 +429,8 @@ source: https://example.com/a100
 	if got, in := Text(c.GPU("a100"), "variant", "zh-CN"); got != "one GPU of a rack" || !in {
 		t.Errorf("Text(gpu without i18n, variant, zh-CN) = %q, %v; want the English, a name", got, in)
 	}
-	files["data/gpus/a100.yaml"] = strings.Replace(gpu, "{variant: 机架中的一块 GPU}", "{vendor: 英伟达}", 1)
-	if _, r := load(t, files); !strings.Contains(r.String(), "data/gpus/a100.yaml:5:") || !strings.Contains(r.String(), `"vendor" is not a translatable field: want one of`) || !strings.Contains(r.String(), "variant") {
+	files["data/gpus/a100.yaml"] = strings.Replace(gpu, "{variant: 机架中的一块 GPU}", "{memory_type: 显存}", 1)
+	if _, r := load(t, files); !strings.Contains(r.String(), "data/gpus/a100.yaml:5:") || !strings.Contains(r.String(), `"memory_type" is not a translatable field: want one of`) || !strings.Contains(r.String(), "variant") {
 		t.Errorf("a GPU's i18n of a field that is not translatable: got\n%s", r)
 	}
 }

@@ -122,12 +122,12 @@ type FXRate struct {
 // 2:4-sparse figures, when kept, live apart in Sparse.
 type GPU struct {
 	ID           string   `yaml:"id"`
-	Name         string   `yaml:"name" i18n:"name"`    // what people read: "A100 SXM4 40GB"
-	Model        string   `yaml:"model"`               // the chip family shared by variants: "A100"
-	Variant      string   `yaml:"variant" i18n:"name"` // form factor and memory: "SXM4 40GB"; a name, the same in a language without its own words
-	Vendor       string   `yaml:"vendor"`
-	Kind         string   `yaml:"kind"` // gpu (default) or another accelerator kind
-	Architecture string   `yaml:"architecture"`
+	Name         string   `yaml:"name" i18n:"name"`         // what people read: "A100 SXM4 40GB"
+	Model        string   `yaml:"model"`                    // the chip family shared by variants: "A100"
+	Variant      string   `yaml:"variant" i18n:"name"`      // form factor and memory: "SXM4 40GB"; a name, the same in a language without its own words
+	Vendor       string   `yaml:"vendor" i18n:"name"`       // a name: 华为 for Huawei; the same in a language without its own
+	Kind         string   `yaml:"kind"`                     // gpu (default) or another accelerator kind
+	Architecture string   `yaml:"architecture" i18n:"name"` // "Hopper (GH100)": a name, with the catalog's words in brackets where a language has its own
 	Released     Date     `yaml:"released"`
 	MemoryGB     *float64 `yaml:"memory_gb"`
 	MemoryType   string   `yaml:"memory_type"`
@@ -177,11 +177,12 @@ type Throughput struct {
 
 // Interconnect is a GPU-to-GPU link.
 type Interconnect struct {
-	Name        string   `yaml:"name"`       // "NVLink 3.0", "Infinity Fabric", "PCIe Gen4 (no NVLink)"
-	Kind        string   `yaml:"kind"`       // nvlink, infinity_fabric, pcie, none
-	Generation  *float64 `yaml:"generation"` // 3 for NVLink 3.0
+	Name        string   `yaml:"name" i18n:"name"` // "NVLink 3.0", "Infinity Fabric", "PCIe Gen4 (no NVLink)": a name, whose words a language may have (PCIe Gen4（无NVLink）)
+	Kind        string   `yaml:"kind"`             // nvlink, infinity_fabric, pcie, none
+	Generation  *float64 `yaml:"generation"`       // 3 for NVLink 3.0
 	BidirGBs    *float64 `yaml:"bandwidth_gb_s"`
-	Description string   `yaml:"description"`
+	Description string   `yaml:"description" i18n:"note"`
+	I18n        I18n     `yaml:"i18n"`
 }
 
 // Provider is a seller of GPU compute with its regions and instance types.
