@@ -204,7 +204,7 @@ type Provider struct {
 	SLA            SLA            `yaml:"sla"`
 	Certifications Certifications `yaml:"certifications"`
 	Features       Features       `yaml:"features"`
-	Isolation      []string       `yaml:"isolation"` // offerings: dedicated hosts, bare metal…
+	Isolation      []string       `yaml:"isolation" i18n:"note"` // offerings: dedicated hosts, bare metal…; in another language one text, a list as it writes one
 	IsolationSrc   string         `yaml:"isolation_source"`
 	Headquarters   string         `yaml:"headquarters"`
 	Notes          string         `yaml:"notes" i18n:"note"`

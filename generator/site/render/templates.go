@@ -563,6 +563,9 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 		s = m.ProseDates(s)
 	}
 	h := template.HTML(template.HTMLEscapeString(s))
+	if in && m.language() != catalog.BaseLanguage {
+		h = codeSpans(h)
+	}
 	if in && s != "" && m.language() != catalog.BaseLanguage {
 		// A name the catalog gives in its own language only (RunPod
 		// Secure Cloud) stays a name, unmarked, but in that language; one
@@ -585,7 +588,22 @@ func (m Messages) trs(rec any, key string) string {
 	if in {
 		s = m.ProseDates(s)
 	}
+	if in && m.language() != catalog.BaseLanguage {
+		s = codeSpan.ReplaceAllString(s, "$1")
+	}
 	return s
+}
+
+// codeSpan is an identifier a catalog text in another language than the
+// catalog's sets in backquotes, as Markdown does: an API field
+// (`memoryCapacityInGB`), a repository (`skypilot-catalog`), a region
+// code (`bj`).
+var codeSpan = regexp.MustCompile("`([^`<>\n]+)`")
+
+// codeSpans shows the identifiers of h, escaped text, as code in the
+// catalog's language: <code lang="en">bj</code>.
+func codeSpans(h template.HTML) template.HTML {
+	return template.HTML(codeSpan.ReplaceAllString(string(h), `<code lang="`+catalog.BaseLanguage+`">$1</code>`))
 }
 
 // ProseDates writes the ISO dates (2020-11-01) of a catalog text
