@@ -598,7 +598,7 @@ func (m Messages) trs(rec any, key string) string {
 // catalog's sets in backquotes, as Markdown does: an API field
 // (`memoryCapacityInGB`), a repository (`skypilot-catalog`), a region
 // code (`bj`).
-var codeSpan = regexp.MustCompile("`([^`<>\n]+)`")
+var codeSpan = regexp.MustCompile("`([^`\n]+)`")
 
 // codeSpans shows the identifiers of h, escaped text, as code in the
 // catalog's language: <code lang="en">bj</code>.

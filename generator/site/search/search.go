@@ -364,7 +364,7 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		if suite != "" {
 			suite = t("bench.suite." + strings.ReplaceAll(suite, "-", "_"))
 		}
-		add(4, bm.Name, dot(suite, unit(bm.Unit)), paths.Benchmark(bm.ID), "", []string{bm.ID, bm.Task},
+		add(4, tr(bm, "name"), dot(suite, unit(bm.Unit)), paths.Benchmark(bm.ID), "", append([]string{bm.ID, bm.Task}, both(bm, "name", bm.Name)...),
 			bm.Suite, suite, bm.Scenario, bm.Unit, unit(bm.Unit), tr(bm, "description"))
 	}
 	for _, g := range cat.Guides {
