@@ -912,8 +912,8 @@ var (
 const seedGuideWords = "industry buyer's guide (Chinese)"
 
 // seedGuideKey is the message naming the seed guide whose sections
-// secs, the sections part of a seedCitation, are: source_seed.guide_b
-// for the second guide's, else source_seed.guide.
+// secs (a seedCitation's sections, or the citation) quote first:
+// source_seed.guide_b for the second guide's, else source_seed.guide.
 func seedGuideKey(secs string) string {
 	if q := quoted.FindStringSubmatch(secs); q != nil && seedB(q[1]) {
 		return "source_seed.guide_b"
@@ -943,14 +943,14 @@ func (m Messages) Cite(s string) []Citation {
 		for _, c := range cs {
 			for i := range c {
 				p := &c[i]
-				sm := seedCitation.FindStringSubmatch(p.Text)
-				if p.URL != "" || sm == nil {
+				if p.URL != "" || !strings.HasPrefix(p.Text, seedGuideWords) {
 					continue
 				}
-				if name := m[seedGuideKey(sm[1])]; name != "" {
+				sm := seedCitation.FindStringSubmatch(p.Text)
+				if name := m[seedGuideKey(p.Text)]; name != "" && quoted.MatchString(p.Text) {
 					p.Text = name + strings.TrimPrefix(p.Text, seedGuideWords)
 				}
-				if sm[2] != "" {
+				if sm != nil && sm[2] != "" {
 					if step, ok := FlowStep(sm[2]); ok {
 						p.Text = strings.TrimSuffix(p.Text, "('"+sm[2]+"')") + "(" + flowStepText(m, step) + ")"
 					}

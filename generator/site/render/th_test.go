@@ -2,6 +2,8 @@ package render
 
 import (
 	"html/template"
+	"os"
+	"strings"
 	"testing"
 
 	"gpucompare/generator/catalog"
@@ -47,5 +49,27 @@ func TestTranslatedTextShowsIdentifiersAsCode(t *testing.T) {
 	p.Notes, p.I18n = "Field `x`.", nil
 	if got, _ := (Messages{"site.language": "en"}).tr(p, "notes"); got != "Field `x`." {
 		t.Errorf("the catalog's own text: got %s", got)
+	}
+}
+
+// TestEnglishNamesEachSeedGuide: the English edition names a seed
+// guide by its own name, told apart by the section it cites, in a
+// citation of one section or of several, each with its quotation.
+func TestEnglishNamesEachSeedGuide(t *testing.T) {
+	en, err := LoadMessages(os.DirFS("../../../templates"), "en", func(catalog.Pos, string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for src, want := range map[string]string{
+		`industry buyer's guide (Chinese), section "三、GPU云服务器选购策略：五步构建最优方案 › 3.1 需求精准定位" ('计算密集型任务')`: en["source_seed.guide_b"],
+		`industry buyer's guide (Chinese), section "五、未来趋势与选型建议 › 最终建议" ('初创团队'), section "四、选型决策树与优化建议 › 2. 成本控制策略" ('短期项目')`: en["source_seed.guide"],
+	} {
+		cs := en.Cite(src)
+		if len(cs) != 1 || len(cs[0]) == 0 || !strings.HasPrefix(cs[0][0].Text, want+", section") {
+			t.Errorf("%s: got %+v, want it to start with %q", src, cs, want)
+		}
+	}
+	if en["source_seed.guide"] == en["source_seed.guide_b"] {
+		t.Error("the two seed guides have one English name")
 	}
 }
