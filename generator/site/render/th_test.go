@@ -61,7 +61,7 @@ func TestEnglishNamesEachSeedGuide(t *testing.T) {
 		t.Fatal(err)
 	}
 	for src, want := range map[string]string{
-		`industry buyer's guide (Chinese), section "三、GPU云服务器选购策略：五步构建最优方案 › 3.1 需求精准定位" ('计算密集型任务')`: en["source_seed.guide_b"],
+		`industry buyer's guide (Chinese), section "三、GPU云服务器选购策略：五步构建最优方案 › 3.1 需求精准定位" ('计算密集型任务')`:                          en["source_seed.guide_b"],
 		`industry buyer's guide (Chinese), section "五、未来趋势与选型建议 › 最终建议" ('初创团队'), section "四、选型决策树与优化建议 › 2. 成本控制策略" ('短期项目')`: en["source_seed.guide"],
 	} {
 		cs := en.Cite(src)
