@@ -3,11 +3,14 @@ package catalog
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"gpucompare/generator/note"
 )
 
 // Precision is one numeric precision of a GPU's peak throughput.
@@ -70,19 +73,63 @@ func (l *loader) checkClaims() {
 				continue
 			}
 			r := record{l: l, file: p.file, at: c.at, name: fmt.Sprintf("instance %q claims", in.ID)}
-			for _, v := range []struct{ key, msg string }{
+			for _, v := range []struct {
+				key string
+				n   note.Note
+			}{
 				{"tflops", tflopsVerdict(c, g, in.GPUCount)},
 				{"interconnect", interconnectVerdict(c.Interconnect, g)},
 				{"pcie", pcieVerdict(c.PCIe, g, l.cat.GPUs)},
 			} {
-				if v.msg != "" {
-					r.warnf(v.key, "%s", v.msg)
-					c.Disagreements = append(c.Disagreements, v.msg)
+				if v.n.Code != "" {
+					msg := ClaimWords(v.n)
+					r.warnf(v.key, "%s", msg)
+					c.Disagreements = append(c.Disagreements, msg)
+					c.Verdicts = append(c.Verdicts, v.n)
 					c.Disputed = append(c.Disputed, v.key)
 				}
 			}
 		}
 	}
+}
+
+// claimWords are the English words of the claims check's verdicts, by
+// the code of their note: check says them, and a page words the same
+// notes by its language's messages (instance.claim_verdict.*, whose
+// English is these words).
+var claimWords = map[string]string{
+	"tflops":           `"%s" disagrees: %s; %s`,
+	"none":             "no match for %s TFLOPS in 1–%d× %s at any known precision",
+	"one":              "%s TFLOPS matches %s",
+	"two":              "%s TFLOPS matches %s, also %s",
+	"dense":            "%d× %s %s dense (%s)",
+	"sparse":           "%d× %s %s sparse (%s)",
+	"expected":         "%d× %s %s is %s",
+	"expected_unknown": "%s %s is unknown in the catalog, so the claim cannot be confirmed",
+	"nvlink_none":      `"%s", but %s has no NVLink (%s)`,
+	"nvlink_other":     `"%s", but %s has %s`,
+	"pcie":             `PCIe "%s", but %s is PCIe Gen%s`,
+	"pcie_family":      `PCIe "%s", but %s is PCIe Gen%s (as %s states)`,
+}
+
+// ClaimVerdictCodes are the codes of the claims check's verdicts, each
+// a message of a page's language (instance.claim_verdict.*).
+var ClaimVerdictCodes = slices.Sorted(maps.Keys(claimWords))
+
+// ClaimWords is the claims check's verdict n in English (claimWords),
+// its notes within worded in turn; "" for no verdict.
+func ClaimWords(n note.Note) string {
+	if n.Code == "" {
+		return ""
+	}
+	args := make([]any, len(n.Args))
+	for i, a := range n.Args {
+		if in, ok := a.(note.Note); ok {
+			a = ClaimWords(in)
+		}
+		args[i] = a
+	}
+	return fmt.Sprintf(claimWords[n.Code], args...)
 }
 
 // gpuLabel is the short name of a GPU in claim verdicts: its chip family.
@@ -96,37 +143,37 @@ type claimMatch struct {
 	diff   float64
 }
 
-func (m claimMatch) String(g *GPU) string {
+func (m claimMatch) note(g *GPU) note.Note {
 	kind := "dense"
 	if m.sparse {
 		kind = "sparse"
 	}
-	unit := ""
+	value := num(round1(m.value))
 	if m.prec.Unit != "TFLOPS" {
-		unit = " " + m.prec.Unit
+		value += " " + m.prec.Unit
 	}
-	return fmt.Sprintf("%d× %s %s %s (%s%s)", m.count, gpuLabel(g), m.prec.Label, kind, num(round1(m.value)), unit)
+	return note.New(kind, m.count, gpuLabel(g), m.prec.Label, value)
 }
 
-// tflopsVerdict returns "" when the advertised TFLOPS agree with count ×
+// tflopsVerdict returns no note when the advertised TFLOPS agree with count ×
 // the GPU's dense figure at the named precision within 5%, and otherwise
 // says which precision and count the number probably is.
-func tflopsVerdict(c *Claims, g *GPU, count int) string {
+func tflopsVerdict(c *Claims, g *GPU, count int) note.Note {
 	if c.TFLOPS == nil {
-		return ""
+		return note.Note{}
 	}
 	claimed := *c.TFLOPS
 	prec, _ := precisionByKey(c.Precision)
 	stated := fmt.Sprintf("%s %s TFLOPS", prec.Label, num(claimed))
-	var expected string
+	var expected note.Note
 	if v := prec.Of(g.Dense); v != nil {
 		want := *v * float64(count)
 		if math.Abs(claimed-want)/want <= claimTolerance {
-			return ""
+			return note.Note{}
 		}
-		expected = fmt.Sprintf("%d× %s %s is %s", count, gpuLabel(g), prec.Label, num(round1(want)))
+		expected = note.New("expected", count, gpuLabel(g), prec.Label, num(round1(want)))
 	} else {
-		expected = fmt.Sprintf("%s %s is unknown in the catalog, so the claim cannot be confirmed", gpuLabel(g), prec.Label)
+		expected = note.New("expected_unknown", gpuLabel(g), prec.Label)
 	}
 
 	var matches []claimMatch
@@ -167,16 +214,16 @@ func tflopsVerdict(c *Claims, g *GPU, count int) string {
 		be, bi := rank(b)
 		return cmp.Or(cmp.Compare(ae, be), cmp.Compare(ai, bi), cmp.Compare(a.diff, b.diff), cmp.Compare(a.count, b.count))
 	})
-	var verdict string
+	var verdict note.Note
 	switch len(matches) {
 	case 0:
-		verdict = fmt.Sprintf("no match for %s TFLOPS in 1–%d× %s at any known precision", num(claimed), count, gpuLabel(g))
+		verdict = note.New("none", num(claimed), count, gpuLabel(g))
 	case 1:
-		verdict = fmt.Sprintf("%s TFLOPS matches %s", num(claimed), matches[0].String(g))
+		verdict = note.New("one", num(claimed), matches[0].note(g))
 	default:
-		verdict = fmt.Sprintf("%s TFLOPS matches %s, also %s", num(claimed), matches[0].String(g), matches[1].String(g))
+		verdict = note.New("two", num(claimed), matches[0].note(g), matches[1].note(g))
 	}
-	return fmt.Sprintf("%q disagrees: %s; %s", stated, verdict, expected)
+	return note.New("tflops", stated, verdict, expected)
 }
 
 func round1(v float64) float64 { return math.Round(v*10) / 10 }
@@ -187,39 +234,39 @@ var (
 )
 
 // interconnectVerdict warns when an advertised GPU link is not the GPU's.
-func interconnectVerdict(claim string, g *GPU) string {
+func interconnectVerdict(claim string, g *GPU) note.Note {
 	if claim == "" {
-		return ""
+		return note.Note{}
 	}
 	m := nvlinkClaim.FindStringSubmatch(claim)
 	if m == nil {
-		return "" // only NVLink claims are checked for now
+		return note.Note{} // only NVLink claims are checked for now
 	}
 	ic := g.Interconnect
 	switch {
 	case ic.Kind == "":
-		return ""
+		return note.Note{}
 	case ic.Kind != "nvlink":
-		return fmt.Sprintf("%q, but %s has no NVLink (%s)", claim, gpuLabel(g), cmp.Or(ic.Name, ic.Kind))
+		return note.New("nvlink_none", claim, gpuLabel(g), cmp.Or(ic.Name, ic.Kind))
 	case m[1] != "" && ic.Generation != nil:
 		gen, _ := strconv.ParseFloat(m[1], 64)
 		if gen != *ic.Generation {
-			return fmt.Sprintf("%q, but %s has %s", claim, gpuLabel(g), cmp.Or(ic.Name, "NVLink "+num(*ic.Generation)))
+			return note.New("nvlink_other", claim, gpuLabel(g), cmp.Or(ic.Name, "NVLink "+num(*ic.Generation)))
 		}
 	}
-	return ""
+	return note.Note{}
 }
 
 // pcieVerdict warns when an advertised PCIe generation is not the GPU's.
 // A variant that does not state its PCIe generation takes the one its chip
 // family's other variants agree on.
-func pcieVerdict(claim string, g *GPU, all []*GPU) string {
+func pcieVerdict(claim string, g *GPU, all []*GPU) note.Note {
 	if claim == "" {
-		return ""
+		return note.Note{}
 	}
 	m := pcieClaim.FindStringSubmatch(strings.TrimSpace(claim))
 	if m == nil {
-		return ""
+		return note.Note{}
 	}
 	want, _ := strconv.ParseFloat(m[1], 64)
 	gen, from := g.PCIeGen, ""
@@ -229,17 +276,16 @@ func pcieVerdict(claim string, g *GPU, all []*GPU) string {
 				continue
 			}
 			if gen != nil && *gen != *o.PCIeGen {
-				return "" // the family disagrees with itself: nothing to say
+				return note.Note{} // the family disagrees with itself: nothing to say
 			}
 			gen, from = o.PCIeGen, o.Name
 		}
 	}
 	if gen == nil || *gen == want {
-		return ""
+		return note.Note{}
 	}
-	by := ""
 	if from != "" {
-		by = fmt.Sprintf(" (as %s states)", from)
+		return note.New("pcie_family", claim, gpuLabel(g), num(*gen), from)
 	}
-	return fmt.Sprintf("PCIe %q, but %s is PCIe Gen%s%s", claim, gpuLabel(g), num(*gen), by)
+	return note.New("pcie", claim, gpuLabel(g), num(*gen))
 }

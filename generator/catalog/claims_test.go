@@ -45,7 +45,7 @@ func TestTFLOPSVerdict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tflopsVerdict(&tt.claim, tt.gpu, tt.count); got != tt.want {
+			if got := ClaimWords(tflopsVerdict(&tt.claim, tt.gpu, tt.count)); got != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})
@@ -56,7 +56,9 @@ func TestTFLOPSVerdict(t *testing.T) {
 // no instance type has: the search over counts still ends.
 func TestTFLOPSVerdictEndsOnAnyCount(t *testing.T) {
 	done := make(chan string, 1)
-	go func() { done <- tflopsVerdict(&Claims{TFLOPS: f(1e6), Precision: "fp32"}, a100, math.MaxInt) }()
+	go func() {
+		done <- ClaimWords(tflopsVerdict(&Claims{TFLOPS: f(1e6), Precision: "fp32"}, a100, math.MaxInt))
+	}()
 	select {
 	case got := <-done:
 		if got == "" {
@@ -72,14 +74,14 @@ func TestInterconnectAndPCIeVerdicts(t *testing.T) {
 	tests := []struct {
 		got, want string
 	}{
-		{interconnectVerdict("NVLink 2.0", a100), `"NVLink 2.0", but A100 has NVLink 3.0`},
-		{interconnectVerdict("NVLink 3.0", a100), ""},
-		{interconnectVerdict("NVLink", t4), ""}, // T4's link is unknown here: nothing to say
-		{interconnectVerdict("NVLink", &GPU{Model: "L4", Interconnect: Interconnect{Name: "PCIe Gen4", Kind: "pcie"}}), `"NVLink", but L4 has no NVLink (PCIe Gen4)`},
-		{pcieVerdict("4.0", v100, all), `PCIe "4.0", but V100 is PCIe Gen3 (as V100 PCIe 16GB states)`},
-		{pcieVerdict("Gen4", a100, all), ""},
-		{pcieVerdict("PCIe 4.0", t4, all), `PCIe "PCIe 4.0", but T4 is PCIe Gen3`},
-		{pcieVerdict("Gen4", a30, all), ""}, // unknown generation: not checked
+		{ClaimWords(interconnectVerdict("NVLink 2.0", a100)), `"NVLink 2.0", but A100 has NVLink 3.0`},
+		{ClaimWords(interconnectVerdict("NVLink 3.0", a100)), ""},
+		{ClaimWords(interconnectVerdict("NVLink", t4)), ""}, // T4's link is unknown here: nothing to say
+		{ClaimWords(interconnectVerdict("NVLink", &GPU{Model: "L4", Interconnect: Interconnect{Name: "PCIe Gen4", Kind: "pcie"}})), `"NVLink", but L4 has no NVLink (PCIe Gen4)`},
+		{ClaimWords(pcieVerdict("4.0", v100, all)), `PCIe "4.0", but V100 is PCIe Gen3 (as V100 PCIe 16GB states)`},
+		{ClaimWords(pcieVerdict("Gen4", a100, all)), ""},
+		{ClaimWords(pcieVerdict("PCIe 4.0", t4, all)), `PCIe "PCIe 4.0", but T4 is PCIe Gen3`},
+		{ClaimWords(pcieVerdict("Gen4", a30, all)), ""}, // unknown generation: not checked
 	}
 	for i, tt := range tests {
 		if tt.got != tt.want {

@@ -72,6 +72,17 @@ func translatableFields(t reflect.Type) ([]translatable, int) {
 	return f.list, f.i18n
 }
 
+// fieldText is the text of a translatable field: a string, or a list
+// of names (a provider's isolation offerings) as one text, its items
+// joined by ", " (its text in another language is one text too, written
+// as that language writes a list: 专属主机、裸金属服务器).
+func fieldText(v reflect.Value) string {
+	if v.Kind() == reflect.Slice {
+		return strings.Join(v.Interface().([]string), ", ")
+	}
+	return v.String()
+}
+
 // translatableCache holds translatableFields by type.
 var translatableCache sync.Map
 
@@ -98,7 +109,7 @@ func Text(rec any, key, lang string) (string, bool) {
 		if f.key != key {
 			continue
 		}
-		own := v.Field(f.index).String()
+		own := fieldText(v.Field(f.index))
 		if lang == BaseLanguage || lang == "" || i18n < 0 {
 			return own, true
 		}
@@ -168,10 +179,10 @@ func (l *loader) translations(r record, rec any) {
 		}
 		var missing []string
 		for _, f := range list {
-			if f.kind == i18nName || strings.TrimSpace(v.Field(f.index).String()) == "" || tr[lang][f.key] != "" {
+			if f.kind == i18nName || strings.TrimSpace(fieldText(v.Field(f.index))) == "" || tr[lang][f.key] != "" {
 				continue
 			}
-			if f.kind == i18nAsOf && wordedAsOf(strings.TrimSpace(v.Field(f.index).String())) {
+			if f.kind == i18nAsOf && wordedAsOf(strings.TrimSpace(fieldText(v.Field(f.index)))) {
 				continue
 			}
 			if f.kind == i18nNote || f.kind == i18nAsOf {

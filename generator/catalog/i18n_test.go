@@ -44,7 +44,7 @@ func TestTranslationErrors(t *testing.T) {
     currency: 人民币
 `),
 			want: "data/providers/aws.yaml:1:1: warning: provider \"aws\": no zh-CN text for description\n" +
-				"data/providers/aws.yaml:9:5: provider \"aws\": i18n.zh-CN: \"currency\" is not a translatable field: want one of name, description, notes\n",
+				"data/providers/aws.yaml:9:5: provider \"aws\": i18n.zh-CN: \"currency\" is not a translatable field: want one of name, description, isolation, notes\n",
 		},
 		{
 			name: "a language that is no language tag, the catalog's own, or empty text",
@@ -429,8 +429,8 @@ source: https://example.com/a100
 	if got, in := Text(c.GPU("a100"), "variant", "zh-CN"); got != "one GPU of a rack" || !in {
 		t.Errorf("Text(gpu without i18n, variant, zh-CN) = %q, %v; want the English, a name", got, in)
 	}
-	files["data/gpus/a100.yaml"] = strings.Replace(gpu, "{variant: 机架中的一块 GPU}", "{vendor: 英伟达}", 1)
-	if _, r := load(t, files); !strings.Contains(r.String(), "data/gpus/a100.yaml:5:") || !strings.Contains(r.String(), `"vendor" is not a translatable field: want one of`) || !strings.Contains(r.String(), "variant") {
+	files["data/gpus/a100.yaml"] = strings.Replace(gpu, "{variant: 机架中的一块 GPU}", "{memory_type: 显存}", 1)
+	if _, r := load(t, files); !strings.Contains(r.String(), "data/gpus/a100.yaml:5:") || !strings.Contains(r.String(), `"memory_type" is not a translatable field: want one of`) || !strings.Contains(r.String(), "variant") {
 		t.Errorf("a GPU's i18n of a field that is not translatable: got\n%s", r)
 	}
 }

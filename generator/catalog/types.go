@@ -1,6 +1,10 @@
 package catalog
 
-import "cmp"
+import (
+	"cmp"
+
+	"gpucompare/generator/note"
+)
 
 // Catalog is the whole validated catalog of one site root: every record,
 // in a deterministic order (files by name, records by file order).
@@ -118,12 +122,12 @@ type FXRate struct {
 // 2:4-sparse figures, when kept, live apart in Sparse.
 type GPU struct {
 	ID           string   `yaml:"id"`
-	Name         string   `yaml:"name" i18n:"name"`    // what people read: "A100 SXM4 40GB"
-	Model        string   `yaml:"model"`               // the chip family shared by variants: "A100"
-	Variant      string   `yaml:"variant" i18n:"name"` // form factor and memory: "SXM4 40GB"; a name, the same in a language without its own words
-	Vendor       string   `yaml:"vendor"`
-	Kind         string   `yaml:"kind"` // gpu (default) or another accelerator kind
-	Architecture string   `yaml:"architecture"`
+	Name         string   `yaml:"name" i18n:"name"`         // what people read: "A100 SXM4 40GB"
+	Model        string   `yaml:"model"`                    // the chip family shared by variants: "A100"
+	Variant      string   `yaml:"variant" i18n:"name"`      // form factor and memory: "SXM4 40GB"; a name, the same in a language without its own words
+	Vendor       string   `yaml:"vendor" i18n:"name"`       // a name: 华为 for Huawei; the same in a language without its own
+	Kind         string   `yaml:"kind"`                     // gpu (default) or another accelerator kind
+	Architecture string   `yaml:"architecture" i18n:"name"` // "Hopper (GH100)": a name, with the catalog's words in brackets where a language has its own
 	Released     Date     `yaml:"released"`
 	MemoryGB     *float64 `yaml:"memory_gb"`
 	MemoryType   string   `yaml:"memory_type"`
@@ -173,11 +177,12 @@ type Throughput struct {
 
 // Interconnect is a GPU-to-GPU link.
 type Interconnect struct {
-	Name        string   `yaml:"name"`       // "NVLink 3.0", "Infinity Fabric", "PCIe Gen4 (no NVLink)"
-	Kind        string   `yaml:"kind"`       // nvlink, infinity_fabric, pcie, none
-	Generation  *float64 `yaml:"generation"` // 3 for NVLink 3.0
+	Name        string   `yaml:"name" i18n:"name"` // "NVLink 3.0", "Infinity Fabric", "PCIe Gen4 (no NVLink)": a name, whose words a language may have (PCIe Gen4（无NVLink）)
+	Kind        string   `yaml:"kind"`             // nvlink, infinity_fabric, pcie, none
+	Generation  *float64 `yaml:"generation"`       // 3 for NVLink 3.0
 	BidirGBs    *float64 `yaml:"bandwidth_gb_s"`
-	Description string   `yaml:"description"`
+	Description string   `yaml:"description" i18n:"note"`
+	I18n        I18n     `yaml:"i18n"`
 }
 
 // Provider is a seller of GPU compute with its regions and instance types.
@@ -199,7 +204,7 @@ type Provider struct {
 	SLA            SLA            `yaml:"sla"`
 	Certifications Certifications `yaml:"certifications"`
 	Features       Features       `yaml:"features"`
-	Isolation      []string       `yaml:"isolation"` // offerings: dedicated hosts, bare metal…
+	Isolation      []string       `yaml:"isolation" i18n:"note"` // offerings: dedicated hosts, bare metal…; in another language one text, a list as it writes one
 	IsolationSrc   string         `yaml:"isolation_source"`
 	Headquarters   string         `yaml:"headquarters"`
 	Notes          string         `yaml:"notes" i18n:"note"`
@@ -346,6 +351,9 @@ type Claims struct {
 	// Disagreements are the claims check's verdicts where a claim disagrees
 	// with what the GPU model and count give; empty when all agree.
 	Disagreements []string `yaml:"-"`
+	// Verdicts are the same verdicts as notes, for a page to word in its
+	// language (ClaimWords words them in English).
+	Verdicts []note.Note `yaml:"-"`
 	// Disputed are the keys of the claims those verdicts are on, in the
 	// same order: "tflops", "interconnect", "pcie".
 	Disputed []string `yaml:"-"`

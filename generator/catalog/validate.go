@@ -388,6 +388,7 @@ func (l *loader) validate() {
 		r.required("name", g.Name, "the name people read, such as \"A100 SXM4 40GB\"")
 		r.required("vendor", g.Vendor, "the vendor, such as NVIDIA")
 		l.translations(r, g)
+		l.translations(record{l: l, file: g.file, at: child(g.at, "interconnect"), name: fmt.Sprintf("gpu %q interconnect", g.ID)}, &g.Interconnect)
 		r.oneOf("kind", g.Kind, AcceleratorKinds, false)
 		r.oneOf("figures_from", g.FiguresFrom, FiguresFromValues, false)
 		r.date("released", g.Released, false)

@@ -1,12 +1,14 @@
 package charts
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"gpucompare/generator/bench"
+	"gpucompare/generator/catalog"
 )
 
 // BenchmarkCosts is the price–performance chart of a group of comparable
@@ -89,7 +91,13 @@ func (d *Data) BenchmarkCosts(id string, g *bench.Group, model string) (*Benchma
 		if r := d.regionName(cost.Mapping.Offer); r != "" {
 			s += " · " + r
 		}
-		if r := cost.Mapping.Result; several {
+		if r := cost.Mapping.Result; several && d.Lang != "" && d.Lang != catalog.BaseLanguage {
+			// A result's submitter and system are names in the catalog's
+			// language, which a chart's text cannot mark as such: another
+			// language's chart names the result by its number in the
+			// page's table, where they are shown marked ("结果13").
+			s += " · " + t("benchmark.result_ref", slices.Index(g.Benchmark.Results, r.Result)+1)
+		} else if several {
 			s += " · " + r.Submitter
 			if r.System != "" {
 				s += " " + r.System

@@ -37,8 +37,8 @@ metric: throughput
 unit: tokens/s
 higher_is_better: true
 results:
-  - {round: r1, gpu: a100, gpu_count: 8, value: 9000, source: s}
-  - {round: r1, gpu: a100, gpu_count: 8, value: 12000, source: s}
+  - {round: r1, gpu: a100, gpu_count: 8, value: 9000, source: s, submitter: Acme, system: Big Box with 8 cards}
+  - {round: r1, gpu: a100, gpu_count: 8, value: 12000, source: s, submitter: Acme, system: Bigger Box}
 `
 
 // TestBenchmarkChartNeedsPointsThatVary checks that a benchmark group's
@@ -81,5 +81,35 @@ func TestBenchmarkChartNeedsPointsThatVary(t *testing.T) {
 	js, _ := json.Marshal(c.Options)
 	if marks := strings.Count(string(js), `"value":[`); marks != 4+1 { // four marks and the frontier's one point
 		t.Errorf("%d points drawn, want 5: %s", marks, js)
+	}
+}
+
+// TestBenchmarkChartNamesResultsInTheEditionsWords: a mark names its
+// result by submitter and system in the catalog's language, and by its
+// number in the page's table in another, whose chart text cannot mark
+// a name as English.
+func TestBenchmarkChartNamesResultsInTheEditionsWords(t *testing.T) {
+	d := loadFrom(t, benchCatalog)
+	var two *bench.Group
+	for _, g := range bench.Derive(d.Catalog, d.Offers) {
+		if g.Benchmark.ID == "two" {
+			two = g
+		}
+	}
+	for lang, want := range map[string][]string{"": {"Acme Big Box with 8 cards", "Acme Bigger Box"}, "zh-CN": {"benchmark.result_ref1", "benchmark.result_ref2"}} {
+		d.Lang = lang
+		c, err := d.BenchmarkCosts("two", two, "on_demand")
+		if err != nil || c == nil {
+			t.Fatalf("%q: chart %v, %v", lang, c, err)
+		}
+		js, _ := json.Marshal(c.Options)
+		for _, w := range want {
+			if !strings.Contains(string(js), w+`"`) {
+				t.Errorf("%q: no mark named %q: %s", lang, w, js)
+			}
+		}
+		if lang != "" && strings.Contains(string(js), "Acme") {
+			t.Errorf("%q: a submitter in the chart's text: %s", lang, js)
+		}
 	}
 }

@@ -91,7 +91,7 @@ func englishWordsAt(text string, allowed map[string]bool) [][2]int {
 			continue
 		}
 		// Within a URL or a file path, letters are an address.
-		if m[0] > 0 && strings.ContainsRune("/@:#", rune(text[m[0]-1])) || m[1] < len(text) && (text[m[1]] == '/' || text[m[1]] == '@') {
+		if m[0] > 0 && strings.ContainsRune("/@:#", rune(text[m[0]-1])) || m[1] < len(text) && (text[m[1]] == '/' || text[m[1]] == '@' || strings.HasPrefix(text[m[1]:], "://")) {
 			continue
 		}
 		if allowed[tok] {
@@ -158,6 +158,15 @@ func visibleText(page []byte) (string, error) {
 			}
 			switch n.Data {
 			case "style", "template", "code", "kbd", "samp", "q": // a quotation is its source's words
+				return
+			case "noscript":
+				// Parsed as a browser with scripts parses it, its content is
+				// raw text; a reader without scripts sees it as the page's.
+				if c := n.FirstChild; c != nil && c.Type == html.TextNode {
+					if s, err := visibleText([]byte(c.Data)); err == nil {
+						b.WriteString(s)
+					}
+				}
 				return
 			case "script":
 				id := attr(n, "id")
@@ -568,9 +577,13 @@ func TestEnglishWordsFound(t *testing.T) {
 		{`<script type="application/json" id="chart-a">{"title":{"text":"Which NVIDIA","left":"center"},"series":[{"type":"bar"}]}</script>`, []string{"Which"}},
 		{`<script type="application/json" id="matrix-data">{"name":"Alibaba"}</script>`, nil},
 		{`<p>来源：github.com/a/b data/prices/aws.yaml</p>`, nil},
+		{`<p>来源：https://nebius.com/trust-center；https: 不是地址</p>`, []string{"https"}},
 		{`<p>AWS Spot-Spot 实例 non-Spot</p>`, []string{"AWS", "non-Spot"}},
 		{`<p>可用区 cn-hangzhou-j、cn-hongkongd、ap-beijing; cn-hangzhou-jk no-zone</p>`, []string{"cn-hangzhou-jk", "no-zone"}},
 		{`<p>指南写道：<q>Spot实例低价</q> Spot实例</p>`, nil},
+		// A noscript's content is read as the page a reader without
+		// scripts sees: its words, not its markup.
+		{`<noscript><p class="help">启用JavaScript后 unknown</p></noscript>`, []string{"JavaScript", "unknown"}},
 		// A phrase allowed whole: its words alone are words.
 		{`<p>Open Telekom 云 · Open the box · Telekom · Open Telekoms</p>`, []string{"Open", "the", "box", "Telekom", "Open", "Telekoms"}},
 		// A phrase holding another is taken whole.

@@ -210,7 +210,7 @@ type tcoRow struct {
 	Notes       []string
 	// Conversion says how the work became the offer's GPU-hours, for a
 	// workload of work (a reference GPU); "" otherwise.
-	Conversion string
+	Conversion template.HTML
 	// Kinds are the kinds of the unranked sources its prices come from
 	// ("article", "estimate"), for a strategy no other offer can run.
 	Kinds []string
@@ -386,10 +386,10 @@ func unrankedKinds(t pricing.TCO) []string {
 // "1 A100 SXM4 80GB-hour of work takes 0.3413 GPU-hours here, by the
 // results of MAMF BF16: 794.5 against 271.2 TFLOPS per GPU"; "" for a
 // workload of GPU-hours.
-func conversionText(cat *catalog.Catalog, w catalog.Workload, c catalog.Conversion, x *render.Texter) string {
+func conversionText(cat *catalog.Catalog, w catalog.Workload, c catalog.Conversion, x *render.Texter) template.HTML {
 	if c.By == "units" {
-		return x.T("scenario.conv.units", render.FormatNum(w.UnitsPerMonth), WorkUnitName(c.Benchmark, x),
-			render.FormatNum(pricing.Round(w.UnitsPerMonth*c.Factor, 2)), benchmarkName(cat, c.Benchmark), resultText(c, x))
+		return x.TH("scenario.conv.units", render.FormatNum(w.UnitsPerMonth), WorkUnitName(c.Benchmark, x),
+			render.FormatNum(pricing.Round(w.UnitsPerMonth*c.Factor, 2)), benchmarkName(cat, c.Benchmark), resultHTML(c, x))
 	}
 	ref := cat.GPU(w.ReferenceGPU)
 	if ref == nil {
@@ -399,11 +399,11 @@ func conversionText(cat *catalog.Catalog, w catalog.Workload, c catalog.Conversi
 	factor := render.FormatNum(pricing.Round(c.Factor, 4))
 	switch c.By {
 	case "benchmark":
-		return x.T("scenario.conv.benchmark", name, factor, benchmarkName(cat, c.Benchmark), render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(c.Ref, 4)), x.M.UnitName(c.Unit))
+		return x.TH("scenario.conv.benchmark", name, factor, benchmarkName(cat, c.Benchmark), render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(c.Ref, 4)), x.M.UnitName(c.Unit))
 	case "tflops":
-		return x.T("scenario.conv.tflops", name, factor, c.Precision, render.FormatNum(c.Own), render.FormatNum(c.Ref), x.M.UnitName(c.Unit))
+		return x.TH("scenario.conv.tflops", name, factor, c.Precision, render.FormatNum(c.Own), render.FormatNum(c.Ref), x.M.UnitName(c.Unit))
 	}
-	return x.T("scenario.conv.same", name)
+	return x.TH("scenario.conv.same", name)
 }
 
 // benchmarkName is the name of benchmark b in the edition's language.
@@ -434,6 +434,18 @@ func resultText(c catalog.Conversion, x *render.Texter) string {
 		return x.T("scenario.conv.result_time", render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(r.Value, 2)), x.M.UnitName(c.Unit), r.GPUCount, who, r.Round)
 	}
 	return x.T("scenario.conv.result_rate", render.FormatNum(pricing.Round(c.Own, 4)), x.M.UnitName(c.Unit), render.FormatNum(pricing.Round(r.Value, 4)), r.GPUCount, who, r.Round)
+}
+
+// resultHTML is resultText as HTML: the result's system (or submitter)
+// and round, names the catalog writes in its own language, marked as
+// that language on a page in another.
+func resultHTML(c catalog.Conversion, x *render.Texter) template.HTML {
+	r := c.Result
+	who := x.Own(cmp.Or(r.System, r.Submitter))
+	if c.Benchmark.Metric == "time" {
+		return x.TH("scenario.conv.result_time", render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(r.Value, 2)), x.M.UnitName(c.Unit), r.GPUCount, who, x.Round(r.Round))
+	}
+	return x.TH("scenario.conv.result_rate", render.FormatNum(pricing.Round(c.Own, 4)), x.M.UnitName(c.Unit), render.FormatNum(pricing.Round(r.Value, 4)), r.GPUCount, who, x.Round(r.Round))
 }
 
 // renderMarkdown converts catalog Markdown (a scenario's advice) as the

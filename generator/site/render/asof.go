@@ -7,14 +7,12 @@ import (
 )
 
 // AsOf words an as-of the catalog writes in words ("unknown (catalog
-// commit 003c56a)") in the language of m: "" when it is not one of the
-// forms the messages word, or the language is the catalog's own (whose
-// pages show the catalog's text as it is).
+// commit 003c56a)") in the language of m, as a buyer reads it ("undated
+// (price list version 003c56a)", 未注明日期（价格目录版本 003c56a）): ""
+// when it is not one of the forms the messages word, and the page shows
+// the catalog's text.
 func (m Messages) AsOf(s string) (string, error) {
 	s = strings.TrimSpace(s)
-	if m.language() == catalog.BaseLanguage {
-		return "", nil
-	}
 	for _, f := range catalog.AsOfForms {
 		g := f.Re.FindStringSubmatch(s)
 		if g == nil {

@@ -2,15 +2,17 @@ package render
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"gpucompare/generator/catalog"
 )
 
 // TestAsOfWorded: an as-of the catalog writes in words is worded in
-// Chinese, its commit kept and its dates written as Chinese writes them;
-// a form the messages do not know, and every as-of in English, is left
-// to the page (""), which shows the catalog's text.
+// each language as a buyer reads it, its version kept and its dates
+// written as the language writes them, with no word of the version
+// control it comes from (commit, 提交); a form the messages do not know
+// is left to the page (""), which shows the catalog's text.
 func TestAsOfWorded(t *testing.T) {
 	warn := func(catalog.Pos, string, ...any) {}
 	zh, err := LoadMessages(os.DirFS("../../../templates"), "zh-CN", warn)
@@ -21,20 +23,28 @@ func TestAsOfWorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for in, want := range map[string]string{
-		"unknown":                          "未注明日期",
-		"unknown (catalog commit b3e23ad)": "未注明日期（取自价格目录的提交 b3e23ad）",
-		"unknown (catalog commit 006059e0, read 2026-12-01)":          "未注明日期（取自价格目录的提交 006059e0，2026年12月1日读取）",
-		"prices: unknown (catalog commit 001367d); specs: 2023-05-11": "价格：未注明日期（取自价格目录的提交 001367d）；规格：2023年5月11日",
-		"2025-04-30 (repo commit date)":                               "2025年4月30日（代码库提交日期）",
-		"unknown (catalog commit b3e23ad) and more":                   "",
-		"2026-08 (ml-engineering notes)":                              "",
+	for in, want := range map[string][2]string{
+		"unknown":                          {"未注明日期", "unknown"},
+		"unknown (catalog commit b3e23ad)": {"未注明日期（价格目录版本 b3e23ad）", "undated (price list version b3e23ad)"},
+		"unknown (catalog commit 006059e0, read 2026-12-01)":          {"未注明日期（价格目录版本 006059e0，2026年12月1日读取）", "undated (price list version 006059e0, read 2026-12-01)"},
+		"prices: unknown (catalog commit 001367d); specs: 2023-05-11": {"价格：未注明日期（价格目录版本 001367d）；规格：2023年5月11日", "prices: undated (price list version 001367d); specs: 2023-05-11"},
+		"unknown (doc commit 1a2b3c4)":                                {"未注明日期（文档版本 1a2b3c4）", "undated (document version 1a2b3c4)"},
+		"2025-04-30 (repo commit date)":                               {"2025年4月30日（代码库提交日期）", "2025-04-30 (repo commit date)"},
+		"unknown (catalog commit b3e23ad) and more":                   {"", ""},
+		"2026-08 (ml-engineering notes)":                              {"", ""},
 	} {
-		if got, err := zh.AsOf(in); err != nil || got != want {
-			t.Errorf("zh AsOf(%q) = %q, %v; want %q", in, got, err, want)
+		if got, err := zh.AsOf(in); err != nil || got != want[0] {
+			t.Errorf("zh AsOf(%q) = %q, %v; want %q", in, got, err, want[0])
 		}
-		if got, err := en.AsOf(in); err != nil || got != "" {
-			t.Errorf("en AsOf(%q) = %q, %v; want \"\" (the catalog's own text)", in, got, err)
+		if got, err := en.AsOf(in); err != nil || got != want[1] {
+			t.Errorf("en AsOf(%q) = %q, %v; want %q", in, got, err, want[1])
+		}
+		if strings.Contains(in, "catalog commit") {
+			for _, m := range []Messages{zh, en} {
+				if got, _ := m.AsOf(in); strings.Contains(got, "commit") || strings.Contains(got, "提交") {
+					t.Errorf("AsOf(%q) = %q: a buyer reads a price list's version, not a commit", in, got)
+				}
+			}
 		}
 	}
 	// Each form's English message says what the catalog says.

@@ -33,7 +33,7 @@ func TestFlowStepReadsTheDecision(t *testing.T) {
 func TestCiteShowsNoFlowchartCode(t *testing.T) {
 	const src = `industry buyer's guide (Chinese), section "四、选型决策树与优化建议 › 1. 需求匹配模型" ('C --> E{大模型训练?} E -->|是| F[A100/H100集群]')`
 	for lang, want := range map[string]string{
-		"en":    `industry buyer's guide (Chinese), section "四、选型决策树与优化建议 › 1. 需求匹配模型" (its decision tree: “大模型训练?” — 是 → A100/H100集群)`,
+		"en":    `industry buyer's guide on GPU cloud price-performance (Chinese), section "四、选型决策树与优化建议 › 1. 需求匹配模型" (its decision tree: “大模型训练?” — 是 → A100/H100集群)`,
 		"zh-CN": "GPU云服务器性价比评估指南“四、选型决策树与优化建议 › 1. 需求匹配模型”一节：其决策树中“大模型训练?”选“是”，得出“A100/H100集群”",
 	} {
 		m, err := LoadMessages(shippedTemplates(t), lang, nil)

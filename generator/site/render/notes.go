@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"gpucompare/generator/bench"
+	"gpucompare/generator/catalog"
 	"gpucompare/generator/note"
 	"gpucompare/generator/pricing"
 )
@@ -13,16 +14,18 @@ import (
 // prefix+code for every code, in every language.
 func NoteMessages() map[string][]string {
 	return map[string][]string{
-		"exports.basis.":      pricing.BasisCodes,
-		"bench.not_costed.":   bench.NotCostedCodes,
-		"exports.not_costed.": bench.NotCostedCodes,
-		"bench.flag.":         bench.FlagCodes,
-		"exports.flag.":       bench.FlagCodes,
+		"exports.basis.":          pricing.BasisCodes,
+		"bench.not_costed.":       bench.NotCostedCodes,
+		"exports.not_costed.":     bench.NotCostedCodes,
+		"bench.flag.":             bench.FlagCodes,
+		"exports.flag.":           bench.FlagCodes,
+		"instance.claim_verdict.": catalog.ClaimVerdictCodes,
 	}
 }
 
 // Note words n with the message prefix+n.Code: a note.Count or a float64
-// argument is written as a figure (formatNum: 1,024), any other as it is.
+// argument is written as a figure (formatNum: 1,024), a note.Note as
+// the note it is, by the same prefix, any other as it is.
 func (m Messages) Note(prefix string, n note.Note) (string, error) {
 	if len(n.Args) == 0 {
 		return m.T(prefix + n.Code)
@@ -34,6 +37,12 @@ func (m Messages) Note(prefix string, n note.Note) (string, error) {
 			args[i] = FormatNum(int(a))
 		case float64:
 			args[i] = FormatNum(a)
+		case note.Note: // a note within, worded by the same prefix
+			s, err := m.Note(prefix, a)
+			if err != nil {
+				return "", err
+			}
+			args[i] = s
 		default:
 			args[i] = a
 		}

@@ -563,6 +563,9 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 		s = m.ProseDates(s)
 	}
 	h := template.HTML(template.HTMLEscapeString(s))
+	if in && m.language() != catalog.BaseLanguage {
+		h = codeSpans(h)
+	}
 	if in && s != "" && m.language() != catalog.BaseLanguage {
 		// A name the catalog gives in its own language only (RunPod
 		// Secure Cloud) stays a name, unmarked, but in that language; one
@@ -585,7 +588,22 @@ func (m Messages) trs(rec any, key string) string {
 	if in {
 		s = m.ProseDates(s)
 	}
+	if in && m.language() != catalog.BaseLanguage {
+		s = codeSpan.ReplaceAllString(s, "$1")
+	}
 	return s
+}
+
+// codeSpan is an identifier a catalog text in another language than the
+// catalog's sets in backquotes, as Markdown does: an API field
+// (`memoryCapacityInGB`), a repository (`skypilot-catalog`), a region
+// code (`bj`).
+var codeSpan = regexp.MustCompile("`([^`\n]+)`")
+
+// codeSpans shows the identifiers of h, escaped text, as code in the
+// catalog's language: <code lang="en">bj</code>.
+func codeSpans(h template.HTML) template.HTML {
+	return template.HTML(codeSpan.ReplaceAllString(string(h), `<code lang="`+catalog.BaseLanguage+`">$1</code>`))
 }
 
 // ProseDates writes the ISO dates (2020-11-01) of a catalog text
@@ -889,6 +907,20 @@ var (
 	}
 )
 
+// seedGuideWords are the words the catalog cites either seed guide by
+// (seedCitation).
+const seedGuideWords = "industry buyer's guide (Chinese)"
+
+// seedGuideKey is the message naming the seed guide whose sections
+// secs (a seedCitation's sections, or the citation) quote first:
+// source_seed.guide_b for the second guide's, else source_seed.guide.
+func seedGuideKey(secs string) string {
+	if q := quoted.FindStringSubmatch(secs); q != nil && seedB(q[1]) {
+		return "source_seed.guide_b"
+	}
+	return "source_seed.guide"
+}
+
 // quoted is a quoted section name of a seed citation.
 var quoted = regexp.MustCompile(`"([^"]*)"`)
 
@@ -904,12 +936,21 @@ var agencyCredit = regexp.MustCompile(`^\s*\(([A-Za-z/ ]+)\)\s*$`)
 func (m Messages) Cite(s string) []Citation {
 	cs := Cite(s)
 	if m.language() == catalog.BaseLanguage {
-		// A quotation of a seed guide's flowchart code reads as the
-		// decision step it draws, in the catalog's words around it.
+		// A seed guide is named by its own name (source_seed.guide,
+		// source_seed.guide_b), so that the two are told apart; a
+		// quotation of its flowchart code reads as the decision step it
+		// draws, in the catalog's words around it.
 		for _, c := range cs {
 			for i := range c {
 				p := &c[i]
-				if sm := seedCitation.FindStringSubmatch(p.Text); p.URL == "" && sm != nil && sm[2] != "" {
+				if p.URL != "" || !strings.HasPrefix(p.Text, seedGuideWords) {
+					continue
+				}
+				sm := seedCitation.FindStringSubmatch(p.Text)
+				if name := m[seedGuideKey(p.Text)]; name != "" && quoted.MatchString(p.Text) {
+					p.Text = name + strings.TrimPrefix(p.Text, seedGuideWords)
+				}
+				if sm != nil && sm[2] != "" {
 					if step, ok := FlowStep(sm[2]); ok {
 						p.Text = strings.TrimSuffix(p.Text, "('"+sm[2]+"')") + "(" + flowStepText(m, step) + ")"
 					}
@@ -951,11 +992,7 @@ func (m Messages) Cite(s string) []Citation {
 			if len(secs) > 1 {
 				key = "source_seed.sections"
 			}
-			guide := "source_seed.guide"
-			if seedB(secs[0]) {
-				guide = "source_seed.guide_b"
-			}
-			text := m[guide] + fmt.Sprintf(m[key], strings.Join(secs, m["source_seed.and"]))
+			text := m[seedGuideKey(sm[1])] + fmt.Sprintf(m[key], strings.Join(secs, m["source_seed.and"]))
 			quote := sm[2]
 			if quote != "" {
 				text += m["source_seed.quote"]
@@ -1141,6 +1178,30 @@ func (x *Texter) T(key string, args ...any) string {
 	}
 	return s
 }
+
+// TH is the message key as HTML with args, as the template function th
+// writes it: an argument that is HTML (Own) put in as it is, every other
+// escaped; a missing key is kept in x.Err.
+func (x *Texter) TH(key string, args ...any) template.HTML {
+	if x.M.language() == "zh-CN" {
+		args = ungroupFour(args)
+	}
+	h, err := x.M.th(key, args...)
+	if err != nil && x.Err == nil {
+		x.Err = err
+	}
+	return h
+}
+
+// Own is a name the catalog writes in its own language only (a
+// benchmark result's system), marked as that language on a page in
+// another, as the template function own writes it.
+func (x *Texter) Own(s string) template.HTML { return x.M.own(s) }
+
+// Round is a benchmark's round as the template function round writes
+// it: the language's name where the messages have one, else the
+// catalog's, marked (Own).
+func (x *Texter) Round(r string) template.HTML { return roundName(x.M, r) }
 
 // Besides is the words (a list, or one word), in order and once each,
 // that name does not already hold: an alias 北京 beside the region

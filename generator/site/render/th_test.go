@@ -2,7 +2,11 @@ package render
 
 import (
 	"html/template"
+	"os"
+	"strings"
 	"testing"
+
+	"gpucompare/generator/catalog"
 )
 
 // TestTHPutsInHTMLArgumentsAndEscapesTheRest: th keeps a name marked by
@@ -21,5 +25,51 @@ func TestTHPutsInHTMLArgumentsAndEscapesTheRest(t *testing.T) {
 	}
 	if _, err := m.th("missing"); err == nil {
 		t.Error("no error for a message that does not exist")
+	}
+}
+
+// TestTranslatedTextShowsIdentifiersAsCode: an identifier a catalog
+// text's translation sets in backquotes shows as code in the catalog's
+// language (`bj`, an API field), escaped, and plain without its marks
+// where the text is an attribute's; the catalog's own text keeps its
+// backquotes as written.
+func TestTranslatedTextShowsIdentifiersAsCode(t *testing.T) {
+	p := &catalog.Provider{Notes: "Regions: bj.", I18n: catalog.I18n{"zh-CN": {"notes": "地域：北京（`bj`），`a<b>` 字段。"}}}
+	zh := Messages{"site.language": "zh-CN"}
+	got, err := zh.tr(p, "notes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := template.HTML(`地域：北京（<code lang="en">bj</code>），<code lang="en">a&lt;b&gt;</code> 字段。`); got != want {
+		t.Errorf("tr: got  %s\nwant %s", got, want)
+	}
+	if got, want := zh.trs(p, "notes"), "地域：北京（bj），a<b> 字段。"; got != want {
+		t.Errorf("trs: got %q, want %q", got, want)
+	}
+	p.Notes, p.I18n = "Field `x`.", nil
+	if got, _ := (Messages{"site.language": "en"}).tr(p, "notes"); got != "Field `x`." {
+		t.Errorf("the catalog's own text: got %s", got)
+	}
+}
+
+// TestEnglishNamesEachSeedGuide: the English edition names a seed
+// guide by its own name, told apart by the section it cites, in a
+// citation of one section or of several, each with its quotation.
+func TestEnglishNamesEachSeedGuide(t *testing.T) {
+	en, err := LoadMessages(os.DirFS("../../../templates"), "en", func(catalog.Pos, string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for src, want := range map[string]string{
+		`industry buyer's guide (Chinese), section "三、GPU云服务器选购策略：五步构建最优方案 › 3.1 需求精准定位" ('计算密集型任务')`:                          en["source_seed.guide_b"],
+		`industry buyer's guide (Chinese), section "五、未来趋势与选型建议 › 最终建议" ('初创团队'), section "四、选型决策树与优化建议 › 2. 成本控制策略" ('短期项目')`: en["source_seed.guide"],
+	} {
+		cs := en.Cite(src)
+		if len(cs) != 1 || len(cs[0]) == 0 || !strings.HasPrefix(cs[0][0].Text, want+", section") {
+			t.Errorf("%s: got %+v, want it to start with %q", src, cs, want)
+		}
+	}
+	if en["source_seed.guide"] == en["source_seed.guide_b"] {
+		t.Error("the two seed guides have one English name")
 	}
 }

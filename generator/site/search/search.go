@@ -306,16 +306,17 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 			n := render.FormatNum(*g.MemoryGB)
 			memWords = []string{n + "gb", n + " gb"}
 		}
-		gpuEntries[g.ID] = add(1, g.Name, dot(g.Vendor, g.Architecture, mem), paths.GPU(g.ID), "", []string{g.ID, g.Model, g.Vendor + " " + g.Name},
-			append(memWords, g.Vendor, g.Variant, g.Architecture, g.MemoryType, g.Interconnect.Name, string(g.Released))...)
+		name := tr(g, "name")
+		gpuEntries[g.ID] = add(1, name, dot(tr(g, "vendor"), tr(g, "architecture"), mem), paths.GPU(g.ID), "", append([]string{g.ID, g.Model, g.Vendor + " " + g.Name}, both(g, "name", g.Name)...),
+			append(memWords, append(both(g, "vendor", g.Vendor), g.Variant, g.Architecture, g.MemoryType, g.Interconnect.Name, string(g.Released))...)...)
 	}
 	for _, p := range cat.Providers {
 		for _, in := range p.Instances {
 			gpu := in.GPU
 			var gpuWords []string
 			if g := cat.GPU(in.GPU); g != nil {
-				gpu = g.Name
-				gpuWords = []string{g.Name, g.Model, g.Vendor, g.ID}
+				gpu = tr(g, "name")
+				gpuWords = append(both(g, "name", g.Name), g.Model, g.Vendor, g.ID)
 				if g.MemoryGB != nil {
 					gpuWords = append(gpuWords, render.FormatNum(*g.MemoryGB)+"gb")
 				}
@@ -363,7 +364,7 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		if suite != "" {
 			suite = t("bench.suite." + strings.ReplaceAll(suite, "-", "_"))
 		}
-		add(4, bm.Name, dot(suite, unit(bm.Unit)), paths.Benchmark(bm.ID), "", []string{bm.ID, bm.Task},
+		add(4, tr(bm, "name"), dot(suite, unit(bm.Unit)), paths.Benchmark(bm.ID), "", append([]string{bm.ID, bm.Task}, both(bm, "name", bm.Name)...),
 			bm.Suite, suite, bm.Scenario, bm.Unit, unit(bm.Unit), tr(bm, "description"))
 	}
 	for _, g := range cat.Guides {
