@@ -13,7 +13,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cspViolations, instrument, launch, layoutProblems, settle } from './helpers.mjs';
@@ -37,6 +37,13 @@ const EDITIONS = {
     models: ['按量计费', '抢占式实例', '包年包月', '预留实例', '容量块', '竞价实例'],
   },
 };
+
+// Every scenario page of the site: their choice lists differ.
+const SCENARIOS = existsSync(path.join(SITE, 'scenarios'))
+  ? readdirSync(path.join(SITE, 'scenarios'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 
 let browser;
 
@@ -111,6 +118,10 @@ async function overlaps(page, rows) {
   }, rows);
 }
 
+test('the site has scenario pages to look at', () => {
+  assert.ok(SCENARIOS.length >= 3, `scenarios: ${JSON.stringify(SCENARIOS)}`);
+});
+
 for (const ed of Object.keys(EDITIONS)) {
   test(`${ed}: a GPU page's instance cards at 375 px: no text runs into another cell`, { timeout: patience(60_000) }, async () => {
     const t = await open(ed, 'gpus/h100-sxm5-80gb/index.html');
@@ -182,7 +193,7 @@ for (const ed of Object.keys(EDITIONS)) {
     await close(t);
   });
 
-  for (const scenario of ['short-project', 'mainland-mlps-a100', 'llama-70b-fine-tuning']) {
+  for (const scenario of SCENARIOS) {
     test(`${ed}: scenario ${scenario} at 375 px: no choice list is clipped`, { timeout: patience(60_000) }, async () => {
       const t = await open(ed, `scenarios/${scenario}/index.html`);
       const { page } = t;
