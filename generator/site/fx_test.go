@@ -41,11 +41,11 @@ prices:
 
 	tests := []struct{ href, want string }{
 		// 10 CNY ÷ 7.17 = 1.3947 USD, below the 1.50 USD of r2.
-		{"../../instances/parts/mixed/index.html", `<span class="money">1.395&#8239;<span class="cur">USD</span></span><span class="sub">quoted 10.00 CNY</span>`},
+		{"../../instances/parts/mixed/index.html", `<span class="money">1.395&#8239;<span class="cur">USD</span></span><span class="card-unit">/GPU-h</span><span class="sub">quoted 10.00 CNY</span>`},
 		// 34.74 CNY ÷ 7.17 = 4.8452 USD.
-		{"../../instances/cloudcn/gn7/index.html", `<span class="money">4.845&#8239;<span class="cur">USD</span></span><span class="sub">quoted 34.74 CNY</span>`},
-		// 21.96 USD ÷ 8 GPUs = 2.745 USD, as it stands.
-		{"../../instances/aws/p4d.24xlarge/index.html", `<span class="money">2.745&#8239;<span class="cur">USD</span></span> <span class="trust" data-source="https://aws.amazon.com/ec2/pricing/on-demand/">`},
+		{"../../instances/cloudcn/gn7/index.html", `<span class="money">4.845&#8239;<span class="cur">USD</span></span><span class="card-unit">/GPU-h</span><span class="sub">quoted 34.74 CNY</span>`},
+		// 21.96 USD ÷ 8 GPUs = 2.745 USD, as it stands. Each price names its unit.
+		{"../../instances/aws/p4d.24xlarge/index.html", `<span class="money">2.745&#8239;<span class="cur">USD</span></span><span class="card-unit">/GPU-h</span> <span class="trust" data-source="https://aws.amazon.com/ec2/pricing/on-demand/">`},
 	}
 	for _, tc := range tests {
 		if r := row(t, list, tc.href); !strings.Contains(r, tc.want) {

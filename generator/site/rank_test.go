@@ -127,7 +127,7 @@ prices:
 	files, _ := build(t, root, Options{})
 	page := string(files["providers/parts/index.html"])
 	// 12 / 8 GPUs = 1.50 per GPU-hour under the lease, below the block's 2.
-	if r := row(t, page, "../../instances/parts/leased/index.html"); !strings.Contains(r, `1.50&#8239;<span class="cur">USD</span></span><span class="sub other-model">lease — no on-demand price</span> <span class="trust" data-source="s">`) ||
+	if r := row(t, page, "../../instances/parts/leased/index.html"); !strings.Contains(r, `1.50&#8239;<span class="cur">USD</span></span><span class="card-unit">/GPU-h</span><span class="sub other-model">lease — no on-demand price</span> <span class="trust" data-source="s">`) ||
 		strings.Contains(r, "not public") {
 		t.Errorf("leased:\n%s", r)
 	}
