@@ -475,7 +475,7 @@ var scriptMessages = []string{
 	"matrix.status", "matrix.print_partial", "matrix.compare", "matrix.select",
 	"matrix.remove", "matrix.none", "matrix.field", "matrix.sort_by",
 	"matrix.invalid", "matrix.file_stem", "price.upfront", "price.discount", "price.approximate_title",
-	"unit.hour", "unit.month", "unit.year", "units.gbps",
+	"unit.hour", "unit.month", "unit.year", "unit.per_gpu", "unit.gpu_hour", "units.gbps",
 	"trust.marketplace", "trust.marketplace_title", "trust.last_seen", "trust.last_seen_title",
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
