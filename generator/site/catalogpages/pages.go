@@ -532,6 +532,10 @@ type InstanceRow struct {
 	// list marks it.
 	Answers     bool
 	Marketplace bool
+	// Abroad says From is a China cloud's price that is not its China
+	// site's yuan price of a mainland region (derive.Abroad): the list
+	// marks it in words; "" for any other price.
+	Abroad string
 	// Why and Months say why From, a stale or undated on-demand price,
 	// answers: no on-demand price of the GPU is current (HomeCell.Why);
 	// "" for any other price.
@@ -561,6 +565,7 @@ func (k *Kind) InstanceRow(p *pagemodel.Page, in *catalog.Instance) *InstanceRow
 	if from != nil {
 		r.From = k.price(in, from.Point)
 		r.Answers, r.Marketplace = from.Ranked(), from.Marketplace
+		r.Abroad = derive.Abroad(in.Provider, from.Point)
 		var under []string
 		for m, inc := range HomeIncludes {
 			if from.Answers(inc) {
