@@ -28,6 +28,8 @@
       stale: false,
       market: false,
       fresh: false,
+      // Mainland China only: on by default in the Chinese edition.
+      cn: !!D.mainland_on,
       facets: { provider: new Set(), gpu: new Set(), region: new Set(), model: new Set() },
       filters: new Map(),
       hide: new Set(off),
