@@ -7,8 +7,8 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strings"
 	"strconv"
+	"strings"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
