@@ -204,3 +204,54 @@ describe('the mainland default of the evaluation', () => {
     await closeClean(t);
   });
 });
+
+// figures reads the amounts of a scenario page's tables: the answer's and
+// each strategy's ranking, as written.
+async function figures(page) {
+  return page.evaluate(() => [...document.querySelectorAll('table.tco-answer tbody td.num, table.tco tbody td.num:not(.rank)')]
+    .map((td) => (td.firstChild?.nodeType === 3 ? td.firstChild.textContent : td.textContent).trim()));
+}
+
+describe('the scenario calculator in yuan', () => {
+  test('writes every amount as the generator does (to the fen, four whole digits ungrouped)', async () => {
+    const dir = path.join(SITE, 'zh/scenarios');
+    const ids = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    assert.ok(ids.length > 0, 'no Chinese scenario');
+    let compared = 0;
+    let small = 0;
+    for (const id of ids) {
+      const t = await open(`zh/scenarios/${id}/index.html`);
+      const months = t.page.locator('#tco-calc input[name="months"]');
+      if (!(await months.count())) {
+        await closeClean(t);
+        continue;
+      }
+      const shipped = await figures(t.page);
+      // Change a figure and put it back: the script writes every table anew.
+      const m = await months.inputValue();
+      await months.fill(String(Number(m) + 1));
+      await t.page.waitForFunction((s) => JSON.stringify([...document.querySelectorAll('table.tco-answer tbody td.num, table.tco tbody td.num:not(.rank)')].map((td) => (td.firstChild?.nodeType === 3 ? td.firstChild.textContent : td.textContent).trim())) !== s, JSON.stringify(shipped));
+      await months.fill(m);
+      await t.page.waitForFunction((s) => JSON.stringify([...document.querySelectorAll('table.tco-answer tbody td.num, table.tco tbody td.num:not(.rank)')].map((td) => (td.firstChild?.nodeType === 3 ? td.firstChild.textContent : td.textContent).trim())) === s, JSON.stringify(shipped)).catch(() => {});
+      assert.deepEqual(await figures(t.page), shipped, `${id}: the script writes the amounts otherwise than the generator`);
+      for (const f of shipped) if (/\d/.test(f)) assert.match(f, /^(≥ ?)?(\d{1,4}|\d{1,3}(,\d{3}){2,}|\d{2,3},\d{3})\.\d{2}(\d{2})?$/, `${id}: ${f}`);
+      compared += shipped.length;
+      // Small amounts too: one GPU-hour a month costs a few yuan, still
+      // written to the fen (7.07, not 7.068), below 0.1 元 to four decimals.
+      const work = t.page.locator('#tco-calc input[name="gpu_hours_per_month"]');
+      if (await work.count()) {
+        await work.fill('1');
+        await t.page.waitForFunction((s) => JSON.stringify([...document.querySelectorAll('table.tco tbody td.num:not(.rank)')].map((td) => (td.firstChild?.nodeType === 3 ? td.firstChild.textContent : td.textContent).trim())) !== s, JSON.stringify(shipped.slice(-1)));
+        for (const f of await figures(t.page)) {
+          if (!/\d/.test(f)) continue;
+          const v = Number(f.replace(/[^\d.]/g, ''));
+          assert.match(f, v >= 0.1 || v === 0 ? /^(≥ ?)?[\d,]+\.\d{2}$/ : /^(≥ ?)?0\.\d{4}$/, `${id}, one GPU-hour a month: ${f}`);
+          small += v < 100 ? 1 : 0;
+        }
+      }
+      await closeClean(t);
+    }
+    assert.ok(compared > 0, 'no amount compared');
+    assert.ok(small > 0, 'no amount under 100 元 written: the test is not testing');
+  });
+});
