@@ -415,10 +415,10 @@ func (l *InstanceList) add(r *InstanceRow) {
 }
 
 // sort puts the rows in the order a buyer reads them: the types one can
-// price first, and of those the ones whose price is current first — a
-// price flagged stale, undated or superseded, or one that does not answer,
-// after every current one, however cheap — then the ones worth buying
-// first: the current
+// price first, and of those the ones whose price answers first — a price
+// flagged stale, undated (while the switches leave those out), superseded,
+// or otherwise not answering, after every one that answers, however cheap
+// — then the ones worth buying first: the current
 // generation before the previous one (still listed, but being retired),
 // a whole price before one that is only part of the cost (a GPU without
 // its VM reads cheap and is not), an on-demand price before another
@@ -482,9 +482,10 @@ func byBuyerWith(a, b *InstanceRow, ranked func(*InstanceRow) bool) int {
 		}
 		return 1
 	}
-	flagged := func(r *InstanceRow) bool {
-		return !ranked(r) || superseded(r) || r.From.Trust != nil && (r.From.Trust.Badge == catalog.Stale || r.From.Trust.Badge == catalog.Undated)
-	}
+	// flagged: a price that does not answer under the state (stale or
+	// undated while those are left out, an article's or an estimate, a
+	// marketplace's), or one no longer listed.
+	flagged := func(r *InstanceRow) bool { return !ranked(r) || superseded(r) }
 	if c := cmp.Or(
 		first(priced(a), priced(b)),
 		first(!priced(a) || !flagged(a), !priced(b) || !flagged(b)),
