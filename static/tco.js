@@ -104,6 +104,20 @@
     return group(round(f, p).toFixed(p));
   }
 
+  // amount writes an amount in the scenario's currency as the template
+  // function "moneyin" (pricing.ShownDecimalsIn): a yuan amount to the
+  // fen from 0.1 元 up (14.42, 3239.28), four decimals below (0.0205);
+  // another currency as derived; grouped as the page's language groups.
+  function decimalsIn(currency, f) {
+    var a = Math.abs(f);
+    if (currency !== 'CNY' || !(a > 0) || !isFinite(a)) return decimals(f);
+    return round(a, 2) >= 0.1 ? 2 : 4;
+  }
+  function amount(f) {
+    var p = decimalsIn(D.currency, f);
+    return group(round(f, p).toFixed(p));
+  }
+
   // shown rounds a charted amount as the chart generator does.
   function shown(v) { return round(v, decimals(v)); }
 
@@ -430,7 +444,7 @@
       a.title = unknownTitle;
       td.appendChild(a);
     } else {
-      td.appendChild(document.createTextNode(lowerBound ? fmt(T['scenario.at_least'], [derived(v)]) : derived(v)));
+      td.appendChild(document.createTextNode(lowerBound ? fmt(T['scenario.at_least'], [amount(v)]) : amount(v)));
     }
   }
 
@@ -488,7 +502,7 @@
       s.st.mix.forEach(function (sh) {
         var part = t.parts[sh.model], td = el('td', 'num');
         td.setAttribute('data-label', s.labels[col++]);
-        td.appendChild(document.createTextNode(derived(part ? part.perMonth : 0)));
+        td.appendChild(document.createTextNode(amount(part ? part.perMonth : 0)));
         if (part) td.appendChild(el('span', 'sub', part.basis));
         tr.appendChild(td);
       });

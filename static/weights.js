@@ -50,6 +50,12 @@
   var switchBox = document.getElementById('home-switches');
   var switches = switchBox ? Array.prototype.slice.call(switchBox.querySelectorAll('input[data-switch]')) : [];
   var BITS = { stale: 1, market: 2 };
+  // The switch "mainland China clouds first" (on by default in the
+  // Chinese edition: D.cnOn) ranks the China clouds, and their offers,
+  // before the others, each group by its own order; kept in the URL
+  // against the edition's default (cn=0, cn=1).
+  var cnBox = document.getElementById('mainland-first');
+  function cnFirst() { return cnBox ? cnBox.checked : false; }
 
   // switchState is the state of the switches, as pages number it: 0
   // neither, 1 stale prices, 2 marketplaces, 3 both.
@@ -167,9 +173,14 @@
 
   // place orders scored rows as guide.Score does: the ranked first, best
   // first, then those with too little data; ties keep the data's order.
+  // With the mainland switch on, the China clouds' rows (r.cn) come
+  // first, ranked or not (the table of providers lists them all at its
+  // top, those with too little data to rank marked so), then the others.
   function place(out) {
-    out.forEach(function (r) { r.ranked = r.share >= D.min; });
+    var first = cnFirst();
+    out.forEach(function (r) { r.ranked = r.share >= D.min; r.cn = first && !!r.cn; });
     out.sort(function (a, b) {
+      if (a.cn !== b.cn) return a.cn ? -1 : 1;
       if (a.ranked !== b.ranked) return a.ranked ? -1 : 1;
       return (a.ranked ? b.score - a.score : 0) || a.index - b.index;
     });
@@ -177,7 +188,7 @@
     out.forEach(function (r, i) {
       if (!r.ranked) { r.rank = 0; return; }
       n++;
-      r.rank = i > 0 && out[i - 1].ranked && r.score === out[i - 1].score ? out[i - 1].rank : n;
+      r.rank = i > 0 && out[i - 1].ranked && out[i - 1].cn === r.cn && r.score === out[i - 1].score ? out[i - 1].rank : n;
     });
     return out;
   }
@@ -201,7 +212,7 @@
         sum += sc * w[j];
         weight += w[j];
       });
-      return { index: i, provider: p, score: weight > 0 ? sum / weight : 0, share: all > 0 ? weight / all : 0, known: known };
+      return { index: i, provider: p, cn: p.cn, score: weight > 0 ? sum / weight : 0, share: all > 0 ? weight / all : 0, known: known };
     }));
   }
 
@@ -263,7 +274,7 @@
         weight += w[j];
         if (!own) { tsum += sc * w[j]; tweight += w[j]; }
       });
-      return { index: i, offer: o, score: weight > 0 ? sum / weight : 0, share: all > 0 ? weight / all : 0, known: known, terms: tweight > 0 ? tsum / tweight : null, scores: cols.map(function (col) { return col[i]; }) };
+      return { index: i, offer: o, cn: D.providers[o.p].cn, score: weight > 0 ? sum / weight : 0, share: all > 0 ? weight / all : 0, known: known, terms: tweight > 0 ? tsum / tweight : null, scores: cols.map(function (col) { return col[i]; }) };
     }));
   }
 
@@ -393,6 +404,7 @@
     var q = new URLSearchParams();
     if (st & 1) q.set('stale', '1');
     if (st & 2) q.set('market', '1');
+    if (cnBox && cnFirst() !== !!D.cnOn) q.set('cn', cnFirst() ? '1' : '0');
     D.criteria.forEach(function (c, j) { if (w[j] !== c.w) q.set(c.id, String(w[j])); });
     if (ci !== D.class) q.set('class', D.classes[ci].id);
     return q.toString();
@@ -415,14 +427,15 @@
         var v = cls && byState(cls.v[r.index], st);
         fillCell(tr.cells[3 + j], ps[k][r.index], v ? v[k] : '');
       });
-      if (!r.rank) apart++;
-      (r.rank ? tbody : apartBody).appendChild(tr);
+      var top = r.rank || r.cn;
+      if (!top) apart++;
+      (top ? tbody : apartBody).appendChild(tr);
     });
     if (apartBox) apartBox.hidden = apart === 0;
     // The providers not ranked on price are said of the default class
     // with every switch off; under others the offers left out say so.
     show('providers-out', ci === D.class && st === 0);
-    setText('scores-caption', fmt(T['evaluation.caption'], [ranked.length - apart, D.criteria.length, cls ? cls.name : '\u2014']));
+    setText('scores-caption', fmt(T['evaluation.caption'], [ranked.filter(function (r) { return r.rank > 0; }).length, D.criteria.length, cls ? cls.name : '\u2014']));
     drawClass(cls, ps);
     drawRadar(ranked, w, ps);
     if (cls) drawOffers(w, cls, st);
@@ -435,6 +448,7 @@
 
   function apply(q) {
     switches.forEach(function (box) { box.checked = q.get(box.dataset.switch) === '1'; });
+    if (cnBox) cnBox.checked = q.has('cn') ? q.get('cn') === '1' : !!D.cnOn;
     D.criteria.forEach(function (c, j) {
       if (!inputs[j]) return;
       var v = q.get(c.id);
@@ -467,7 +481,7 @@
   var pending = false;
   function follow() {
     apply(new URLSearchParams(location.hash.replace(/^#/, '')));
-    if (!state(weights(), classIndex(), switchState())) return;
+    if (!state(weights(), classIndex(), switchState()) && !cnFirst()) return;
     // The radar is drawn by static/charts.js once the page has loaded.
     if (document.readyState === 'complete') update();
     else if (!pending) {

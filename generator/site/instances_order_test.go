@@ -19,7 +19,8 @@ func instanceLinks(t *testing.T, page string) []string {
 }
 
 // An instance list puts the choices a buyer would make first: priced
-// before unpriced, the current generation before the previous one, a whole
+// before unpriced, a current price before one flagged (stale, undated or
+// an article's, however cheap), the current generation before the previous one, a whole
 // price before a part of the cost, on-demand before another model, a
 // provider's price before an article's, then the lowest price per
 // GPU-hour in the site currency. The catalog lists them the other way
@@ -42,7 +43,9 @@ instances:
 		instance("spot-only", "a100-sxm4-40gb", "")+
 		instance("article", "a100-sxm4-40gb", "")+
 		instance("dear", "a100-sxm4-40gb", "")+
-		instance("yuan", "a100-sxm4-40gb", ""), `provider: parts
+		instance("yuan", "a100-sxm4-40gb", "")+
+		instance("stale", "a100-sxm4-40gb", "")+
+		instance("undated", "a100-sxm4-40gb", ""), `provider: parts
 prices:
   - {instance: old-cheap, region: r1, model: on_demand, amount: 0.2, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
   - {instance: partial, region: r1, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
@@ -50,10 +53,12 @@ prices:
   - {instance: article, region: r1, model: on_demand, amount: 0.9, currency: USD, since: 2025-06-01, source: s, source_kind: article}
   - {instance: dear, region: r1, model: on_demand, amount: 3, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
   - {instance: yuan, region: r1, model: on_demand, amount: 10, currency: CNY, since: 2025-06-01, source: s, source_kind: provider}
+  - {instance: stale, region: r1, model: on_demand, amount: 0.1, currency: USD, since: 2021-06-01, source: s, source_kind: provider}
+  - {instance: undated, region: r1, model: on_demand, amount: 0.15, currency: USD, since: unknown, as_of: "not dated by its source", source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
 
-	want := []string{"parts/yuan", "parts/dear", "parts/article", "parts/spot-only", "parts/partial", "parts/old-cheap", "parts/unpriced"}
+	want := []string{"parts/yuan", "parts/dear", "parts/spot-only", "parts/partial", "parts/old-cheap", "parts/stale", "parts/undated", "parts/article", "parts/unpriced"}
 	if got := instanceLinks(t, string(files["providers/parts/index.html"])); !slices.Equal(got, want) {
 		t.Errorf("provider page lists\n%v\nwant\n%v", got, want)
 	}

@@ -50,6 +50,10 @@
   if (!dataEl || !table) return;
   const D = JSON.parse(dataEl.textContent);
   const MSG = D.messages || {};
+  // MAINLAND are the offers in mainland China, as "provider/region",
+  // which the switch "mainland China only" keeps (on by default in the
+  // Chinese edition: D.mainland_on).
+  const MAINLAND = new Set(D.mainland || []);
   const offers = window.gpucompareOffers || [];
   // rest are the data scripts of offers still to load (more), null once
   // every offer is loaded.

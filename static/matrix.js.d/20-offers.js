@@ -28,6 +28,8 @@
       stale: false,
       market: false,
       fresh: false,
+      // Mainland China only: on by default in the Chinese edition.
+      cn: !!D.mainland_on,
       facets: { provider: new Set(), gpu: new Set(), region: new Set(), model: new Set() },
       filters: new Map(),
       hide: new Set(off),
@@ -304,6 +306,14 @@
   function numCell(v) {
     return v === undefined || v === null ? na() : cellOfSegs([{ t: fnum(v) }]);
   }
+  // perUnit is the unit a normalised figure's title ends in: per GPU-hour
+  // (/GPU-h, /GPU小时) for the per-GPU column, per GPU and the chosen
+  // period under another unit; "" for the other columns, whose headings
+  // name their unit.
+  function perUnit(k) {
+    if (k !== 'per_gpu') return '';
+    return state.unit === 'hour' ? t('unit.gpu_hour') : t('unit.per_gpu') + t('unit.' + state.unit);
+  }
   for (const k of Object.keys(per)) {
     SPEC[k] = {
       dyn: true,
@@ -320,7 +330,7 @@
       },
       cell: (o, i) => {
         const v = normalised(k, i);
-        return isFinite(v) ? cellOfSegs([{ t: amount(v, state.cur) }], exact(v) + (t('punct.amount_space') ? ' ' : '') + cur(state.cur)) : na();
+        return isFinite(v) ? cellOfSegs([{ t: amount(v, state.cur) }], exact(v) + (t('punct.amount_space') ? ' ' : '') + cur(state.cur) + perUnit(k)) : na();
       },
     };
   }

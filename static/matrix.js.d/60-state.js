@@ -13,6 +13,10 @@
     if (state.stale) p.set('stale', '1');
     if (state.market) p.set('market', '1');
     if (state.fresh) p.set('fresh', '1');
+    // The mainland switch against the edition's default: cn=0 shows
+    // every offer in the Chinese edition, cn=1 only mainland China's in
+    // another.
+    if (MAINLAND.size && state.cn !== !!D.mainland_on) p.set('cn', state.cn ? '1' : '0');
     for (const f of FACETS) if (state.facets[f].size) p.set(f, [...state.facets[f]].join(','));
     for (const [k, v] of state.filters) if (v) p.set('f.' + k, v);
     // Columns as chosen against the default view: shown ones it hides,
@@ -44,6 +48,7 @@
     s.stale = p.get('stale') === '1';
     s.market = p.get('market') === '1';
     s.fresh = p.get('fresh') === '1';
+    if (p.has('cn')) s.cn = p.get('cn') === '1';
     for (const f of FACETS) s.facets[f] = new Set(list(p.get(f)));
     for (const [k, v] of p) if (k.startsWith('f.') && colByKey.has(k.slice(2)) && v) s.filters.set(k.slice(2), v);
     // A column the view filters or sorts by is shown, unless the URL hides it.
@@ -77,6 +82,7 @@
   const unitSel = document.getElementById('matrix-unit');
   const oldBox = document.getElementById('matrix-old');
   const freshBox = document.getElementById('matrix-fresh');
+  const cnBox = document.getElementById('matrix-cn');
   const staleBox = document.getElementById('matrix-stale');
   const marketBox = document.getElementById('matrix-market');
   const estBox = document.getElementById('matrix-est');
@@ -92,6 +98,7 @@
     if (unitSel) unitSel.value = state.unit;
     if (oldBox) oldBox.checked = state.old;
     if (freshBox) freshBox.checked = state.fresh;
+    if (cnBox) cnBox.checked = state.cn;
     if (estBox) estBox.checked = state.est;
     if (staleBox) staleBox.checked = state.stale;
     if (marketBox) marketBox.checked = state.market;
@@ -193,6 +200,12 @@
       state.old = oldBox.checked;
       update();
     });
+    if (cnBox) {
+      cnBox.addEventListener('change', () => {
+        state.cn = cnBox.checked;
+        update();
+      });
+    }
     if (freshBox) {
       freshBox.addEventListener('change', () => {
         state.fresh = freshBox.checked;

@@ -49,7 +49,9 @@ for (const [rel, rate, foreign] of [
     const page = await ctx.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(server.base + rel);
+    // Every offer, as the rendered line names their rates (the Chinese
+    // edition opens on mainland China's only: cn=0 turns it off).
+    await page.goto(server.base + rel + (rel.startsWith('zh/') ? '#cn=0' : ''));
     await page.waitForSelector('#matrix-controls:not([hidden])', { timeout: patience(20_000) });
     const first = await page.inputValue('#matrix-currency');
     const other = await page.$$eval('#matrix-currency option', (os, f) => os.map((o) => o.value).find((v) => v !== f), first);

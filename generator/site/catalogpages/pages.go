@@ -415,7 +415,10 @@ func (l *InstanceList) add(r *InstanceRow) {
 }
 
 // sort puts the rows in the order a buyer reads them: the types one can
-// price first, and of those the ones worth buying first — the current
+// price first, and of those the ones whose price answers first — a price
+// flagged stale, undated (while the switches leave those out), superseded,
+// or otherwise not answering, after every one that answers, however cheap
+// — then the ones worth buying first: the current
 // generation before the previous one (still listed, but being retired),
 // a whole price before one that is only part of the cost (a GPU without
 // its VM reads cheap and is not), an on-demand price before another
@@ -479,8 +482,13 @@ func byBuyerWith(a, b *InstanceRow, ranked func(*InstanceRow) bool) int {
 		}
 		return 1
 	}
+	// flagged: a price that does not answer under the state (stale or
+	// undated while those are left out, an article's or an estimate, a
+	// marketplace's), or one no longer listed.
+	flagged := func(r *InstanceRow) bool { return !ranked(r) || superseded(r) }
 	if c := cmp.Or(
 		first(priced(a), priced(b)),
+		first(!priced(a) || !flagged(a), !priced(b) || !flagged(b)),
 		first(!a.Instance.PreviousGen, !b.Instance.PreviousGen),
 		first(!a.Partial, !b.Partial),
 		first(!a.Other, !b.Other),
@@ -525,6 +533,10 @@ type InstanceRow struct {
 	// list marks it.
 	Answers     bool
 	Marketplace bool
+	// Abroad says From is a China cloud's price that is not its China
+	// site's yuan price of a mainland region (derive.Abroad): the list
+	// marks it in words; "" for any other price.
+	Abroad string
 	// Why and Months say why From, a stale or undated on-demand price,
 	// answers: no on-demand price of the GPU is current (HomeCell.Why);
 	// "" for any other price.
@@ -554,6 +566,7 @@ func (k *Kind) InstanceRow(p *pagemodel.Page, in *catalog.Instance) *InstanceRow
 	if from != nil {
 		r.From = k.price(in, from.Point)
 		r.Answers, r.Marketplace = from.Ranked(), from.Marketplace
+		r.Abroad = derive.Abroad(in.Provider, from.Point)
 		var under []string
 		for m, inc := range HomeIncludes {
 			if from.Answers(inc) {

@@ -58,6 +58,10 @@ type Data struct {
 	Pager    []pagemodel.PageLink // nil when the matrix fits one page
 	Controls *matrixControls
 	Script   template.JS // the JSON of a matrixScript, for the script; first page only
+	// Mainland says the catalog has offers in mainland China: the
+	// controls have the switch "mainland China only" (matrixScript's
+	// Mainland); first page only.
+	Mainland bool
 	// DataScripts are the page-relative links to the scripts that hold
 	// the offers for the script (offerChunks), loaded before ScriptURL;
 	// first page only.
@@ -256,6 +260,14 @@ type scriptSettings struct {
 	// FXCites are the sources of the exchange rates as the page renders
 	// them, by the rate's source text (fxCites).
 	FXCites map[string][][]citeSeg `json:"fx_cites,omitempty"`
+	// Mainland are the offers in regions of mainland China
+	// (derive.InMainland), each as "provider/region" ("provider/" for an
+	// instance type listed without a price, of a provider all of whose
+	// regions are there), which the switch "mainland China only" keeps.
+	// MainlandOn says the switch is on by default: in the Chinese
+	// edition, whose home page answers for mainland China first.
+	Mainland   []string `json:"mainland,omitempty"`
+	MainlandOn bool     `json:"mainland_on,omitempty"`
 }
 
 // MaxChunkBytes is the most bytes of offers one data script of the matrix
@@ -475,7 +487,7 @@ var scriptMessages = []string{
 	"matrix.status", "matrix.print_partial", "matrix.compare", "matrix.select",
 	"matrix.remove", "matrix.none", "matrix.field", "matrix.sort_by",
 	"matrix.invalid", "matrix.file_stem", "price.upfront", "price.discount", "price.approximate_title",
-	"unit.hour", "unit.month", "unit.year", "units.gbps",
+	"unit.hour", "unit.month", "unit.year", "unit.per_gpu", "unit.gpu_hour", "units.gbps",
 	"trust.marketplace", "trust.marketplace_title", "trust.last_seen", "trust.last_seen_title",
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
@@ -614,7 +626,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.Script = script
+		d.Script, d.Mainland = script, len(s.Mainland) > 0
 		// Only the first data script of offers loads with the page: it
 		// holds the first screen of the script's view (viewOrder); the
 		// script inserts the others when the reader asks for more.
@@ -652,7 +664,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 					if err != nil {
 						return 0, 0, err
 					}
-					d.Controls, d.Script, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.DataScripts, f.ScriptURL
+					d.Controls, d.Script, d.Mainland, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.Mainland, f.DataScripts, f.ScriptURL
 					d.LeftOut = leftOutOf(k.data.Priced, model)
 				}
 				for j := range max(pages, 2) {
@@ -703,7 +715,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 				if err != nil {
 					return nil, err
 				}
-				d.Controls, d.Script, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.DataScripts, f.ScriptURL
+				d.Controls, d.Script, d.Mainland, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.Mainland, f.DataScripts, f.ScriptURL
 				d.LeftOut = leftOutOf(k.data.Priced, model)
 			}
 			return d, terr
@@ -1292,6 +1304,13 @@ func (k *Kind) matrixScript(p *pagemodel.Page, t func(string, ...any) string, mo
 		sources = append(sources, fx.Source)
 	}
 	s.FXCites = fxCites(k.msgs, sources)
+	for _, o := range k.data.Priced {
+		key := o.Provider.ID + "/" + o.Region
+		if derive.InMainland(&pricing.Offer{Provider: o.Provider, Region: cmp.Or(o.Region, catalog.AllRegions)}) && !slices.Contains(s.Mainland, key) {
+			s.Mainland = append(s.Mainland, key)
+		}
+	}
+	s.MainlandOn = len(s.Mainland) > 0 && strings.HasPrefix(k.cat.Site.Language, "zh")
 	return s
 }
 

@@ -1,6 +1,9 @@
 package derive
 
 import (
+	"cmp"
+	"slices"
+
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 )
@@ -135,4 +138,25 @@ func Mainland(cat *catalog.Catalog, offers []*pricing.Offer, gpus []*catalog.GPU
 		}
 	}
 	return rows
+}
+
+// Abroad says why a price of a China cloud — a provider with a region of
+// mainland China — is not what its China site charges, by the rule of
+// the mainland view (MainlandAnswers): "intl_site" for a price of a
+// mainland region quoted in another currency than yuan (its international
+// site's list price), "intl_region" for a price of a region outside
+// mainland China; "" for a mainland region's price in yuan, and for every
+// price of a provider with no region in mainland China. Pages mark the
+// price with its words (price.abroad.<reason>).
+func Abroad(p *catalog.Provider, pp *catalog.PricePoint) string {
+	if p == nil || pp == nil || !slices.ContainsFunc(p.Regions, func(r *catalog.Region) bool { return r.Geo == "china-mainland" }) {
+		return ""
+	}
+	if !InMainland(&pricing.Offer{Provider: p, Region: pp.Region}) {
+		return "intl_region"
+	}
+	if cmp.Or(pp.Currency, p.Currency) != MainlandCurrency {
+		return "intl_site"
+	}
+	return ""
 }

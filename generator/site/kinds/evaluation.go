@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/charts"
@@ -108,6 +109,9 @@ type EvaluationData struct {
 	// are the classes a buyer may pick, those with a comparable price.
 	Class   catalog.GPUClass
 	Classes []guide.PriceClass
+	// Mainland says a provider has regions in mainland China: the form
+	// has the switch "mainland China clouds first" (weightsScript).
+	Mainland bool
 	// Rates are the conversions into Currency, the site's, of the prices
 	// the criteria compare, one per quoted currency.
 	Rates    []*render.RateView
@@ -630,6 +634,10 @@ type weightsScript struct {
 	// Why are the words of why an offer's price answers only when
 	// included (pricing.Price.Why), by reason.
 	Why map[string]string `json:"why"`
+	// MainlandOn says the switch "mainland China clouds first" is on by
+	// default: in the Chinese edition, whose home page answers for
+	// mainland China first (cn=0 in the URL turns it off, cn=1 on).
+	MainlandOn bool `json:"cnOn,omitempty"`
 }
 
 // weightsClass is one GPU class: each provider's measured values on the
@@ -682,6 +690,10 @@ type weightsProvider struct {
 	// its offers are scored on; aligned with the criteria, null for an
 	// offer criterion or an unknown value.
 	Terms []*float64 `json:"t"`
+	// Mainland says it is a China cloud, with regions in mainland China:
+	// the switch "mainland China clouds first" ranks it, and its offers,
+	// before the others.
+	Mainland bool `json:"cn,omitempty"`
 }
 
 var weightsMessages = []string{
@@ -709,7 +721,10 @@ func (e *Evaluation) weightsData(d *EvaluationData, p *pagemodel.Page, x *render
 	providerIndex := map[*catalog.Provider]int{}
 	for _, pr := range e.cat.Providers {
 		s := byProvider[pr]
-		wp := weightsProvider{Name: e.text(pr, "name"), URL: p.Rel(paths.Provider(pr.ID)), Color: cd.ProviderColor(pr)}
+		wp := weightsProvider{Name: e.text(pr, "name"), URL: p.Rel(paths.Provider(pr.ID)), Color: cd.ProviderColor(pr),
+			Mainland: slices.ContainsFunc(pr.Regions, func(r *catalog.Region) bool { return r.Geo == "china-mainland" })}
+		d.Mainland = d.Mainland || wp.Mainland
+		w.MainlandOn = w.MainlandOn || wp.Mainland && strings.HasPrefix(e.cat.Site.Language, "zh")
 		for _, c := range d.Criteria {
 			var sc, t *float64
 			if v, ok := s.Scores[c.ID]; ok && !c.Price {

@@ -1,0 +1,257 @@
+// A laptop's screen (1280×800) in headless Chromium, from file://, in both
+// editions: the home page's price tables show every name whole (no cell
+// cut, no ellipsis) with the L4 row still on the first screen; the
+// Chinese edition's instance matrix and evaluation open on mainland
+// China (the China clouds' offers only, the China clouds first), with one
+// switch to see all that the URL keeps, while the English edition opens
+// on every offer and provider; and the matrix's per-GPU figure's title
+// names its unit (/GPU-h, /GPU小时).
+//
+//   SITE_DIR=public node --test tests/browser/desktop.test.mjs
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { closeClean, launch, openAt } from './helpers.mjs';
+
+const SITE = path.resolve(process.env.SITE_DIR || 'public');
+const SITE_URL = pathToFileURL(SITE + path.sep).href;
+const WIDTH = 1280;
+const HEIGHT = 800;
+
+let browser;
+// china: the providers with a region in mainland China, read from the
+// JSON API (api/v1/providers/), not from the page under test.
+let china;
+
+before(async () => {
+  const dir = path.join(SITE, 'api/v1/providers');
+  assert.ok(existsSync(dir), `no api/v1/providers in ${SITE}: build the site first or set SITE_DIR`);
+  china = new Set();
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    const p = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    if ((p.regions || []).some((r) => r.geo === 'china-mainland')) china.add(p.id);
+  }
+  assert.ok(china.size >= 3, `only ${china.size} providers with mainland regions: the test is not testing`);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const open = (rel, hash = '') => openAt(browser, SITE_URL, WIDTH, HEIGHT, rel, hash);
+
+// providerOf is the provider id a link to a provider page names.
+const providerOf = (href) => /providers\/([^/]+)\/index\.html/.exec(href || '')?.[1];
+
+// homeCells reads the cells of the home page's price tables on view: the
+// ones cut (wider content than box, or an ellipsis), and each row's
+// GPU name with whether the row lies wholly on the first screen.
+async function homeCells(page) {
+  return page.evaluate(() => {
+    const shown = (el) => el.getClientRects().length > 0;
+    const tables = [...document.querySelectorAll('table.home-prices')].filter(shown);
+    const cut = [];
+    const rows = [];
+    for (const t of tables) {
+      for (const tr of t.tBodies[0].rows) {
+        if (!shown(tr)) continue;
+        for (const c of tr.cells) {
+          if (c.scrollWidth > c.clientWidth + 1 || getComputedStyle(c).textOverflow === 'ellipsis') cut.push(c.textContent.trim());
+        }
+        const r = tr.getBoundingClientRect();
+        rows.push({ table: t.classList.contains('mainland-prices') ? 'mainland' : 'global', name: tr.cells[0].textContent.trim(), inView: r.top >= 0 && r.bottom <= window.innerHeight });
+      }
+    }
+    return { cut, rows };
+  });
+}
+
+describe(`home at ${WIDTH}×${HEIGHT}`, () => {
+  test('the English home table shows every name whole, and the L4 row on the first screen', async () => {
+    const t = await open('index.html');
+    const { cut, rows } = await homeCells(t.page);
+    assert.deepEqual(cut, [], 'cells cut');
+    const global = rows.filter((r) => r.table === 'global');
+    assert.ok(global.length >= 12, `${global.length} rows`);
+    const l4 = global.find((r) => /^L4\b/.test(r.name));
+    assert.ok(l4, 'no L4 row');
+    assert.ok(l4.inView, 'the L4 row is not wholly on the first screen');
+    assert.ok(global.filter((r) => r.inView).length >= 12, 'fewer than a dozen GPU models on the first screen');
+    // A long name is on the page whole, not shortened.
+    assert.ok(global.some((r) => r.name.length > 18), 'no long GPU name to test');
+    await closeClean(t);
+  });
+
+  test('the Chinese home tables show every name whole, the mainland table a dozen models on the first screen', async () => {
+    const t = await open('zh/index.html');
+    const { cut, rows } = await homeCells(t.page);
+    assert.deepEqual(cut, [], 'cells cut');
+    const mainland = rows.filter((r) => r.table === 'mainland');
+    assert.ok(mainland.length >= 10, `${mainland.length} mainland rows`);
+    assert.ok(mainland.filter((r) => r.inView).length >= Math.min(10, mainland.length), 'fewer than ten mainland models on the first screen');
+    // The mainland table's provider names stand on one line.
+    const wrapped = await t.page.evaluate(() => [...document.querySelectorAll('table.mainland-prices tbody td.provider')]
+      .filter((td) => {
+        const r = document.createRange();
+        r.selectNodeContents(td);
+        return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
+      })
+      .map((td) => td.textContent.trim()));
+    assert.deepEqual(wrapped, [], 'provider names wrapped');
+    await closeClean(t);
+  });
+});
+
+// matrixRows waits for the script's view of the instance matrix and reads
+// its rows' providers, the switch and the status.
+async function matrixRows(page) {
+  await page.waitForFunction(() => document.getElementById('matrix')?.classList.contains('live') && document.querySelector('#matrix tbody tr'));
+  return page.evaluate(() => ({
+    providers: [...document.querySelectorAll('#matrix tbody tr')].map((tr) => tr.querySelector('td a[href*="providers/"]')?.getAttribute('href')).filter(Boolean),
+    on: document.getElementById('matrix-cn')?.checked ?? null,
+    visible: !!document.getElementById('matrix-cn')?.getClientRects().length,
+  }));
+}
+
+describe('the mainland default of the instance matrix', () => {
+  test('the Chinese edition opens on the mainland offers; one switch shows all, and the URL keeps it', async () => {
+    const t = await open('zh/compare/index.html');
+    let m = await matrixRows(t.page);
+    assert.equal(m.on, true, 'the switch is off');
+    assert.ok(m.visible, 'the switch is not visible');
+    assert.ok(m.providers.length > 0);
+    const foreign = m.providers.map(providerOf).filter((p) => !china.has(p));
+    assert.deepEqual(foreign, [], 'offers outside mainland China listed');
+    await t.page.locator('#matrix-cn').uncheck();
+    assert.match(t.page.url(), /#(.*&)?cn=0(&|$)/, 'the URL does not keep the switch');
+    m = await matrixRows(t.page);
+    assert.ok(m.providers.map(providerOf).some((p) => !china.has(p)), 'with the switch off, only mainland offers');
+    // The URL reproduces the view.
+    const url = t.page.url();
+    await t.page.goto('about:blank');
+    await t.page.goto(url);
+    m = await matrixRows(t.page);
+    assert.equal(m.on, false, 'cn=0 does not turn the switch off');
+    await closeClean(t);
+  });
+
+  test('the English edition opens on every offer; the switch keeps the mainland ones', async () => {
+    const t = await open('compare/index.html');
+    let m = await matrixRows(t.page);
+    assert.equal(m.on, false, 'the switch is on');
+    assert.ok(m.providers.map(providerOf).some((p) => !china.has(p)), 'only mainland offers by default');
+    await t.page.locator('#matrix-cn').check();
+    assert.match(t.page.url(), /#(.*&)?cn=1(&|$)/);
+    m = await matrixRows(t.page);
+    assert.deepEqual(m.providers.map(providerOf).filter((p) => !china.has(p)), [], 'offers outside mainland China listed');
+    await closeClean(t);
+  });
+
+  for (const [rel, unit] of [['compare/index.html', '/GPU-h'], ['zh/compare/index.html', '/GPU小时']]) {
+    test(`${rel}: the per-GPU figure's title ends in ${unit}`, async () => {
+      const t = await open(rel);
+      await matrixRows(t.page);
+      const titles = await t.page.evaluate(() => {
+        const table = document.getElementById('matrix');
+        const at = [...table.tHead.rows[0].cells].findIndex((th) => th.dataset.col === 'per_gpu');
+        return [...table.tBodies[0].rows].slice(0, 20).map((tr) => tr.cells[at]?.title).filter(Boolean);
+      });
+      assert.ok(titles.length > 0, 'no per-GPU title');
+      for (const s of titles) assert.ok(s.endsWith(unit), `title ${JSON.stringify(s)} does not end in ${unit}`);
+      await closeClean(t);
+    });
+  }
+});
+
+// evaluationRows reads the providers of the evaluation's ranking table, in
+// order, and its mainland switch.
+async function evaluationRows(page) {
+  return page.evaluate(() => ({
+    providers: [...document.querySelectorAll('#scores tbody tr th a')].map((a) => a.getAttribute('href')),
+    on: document.getElementById('mainland-first')?.checked ?? null,
+  }));
+}
+
+describe('the mainland default of the evaluation', () => {
+  test('the Chinese edition lists the China clouds first; the switch lists all together, and the URL keeps it', async () => {
+    const t = await open('zh/evaluation/index.html');
+    await t.page.waitForFunction(() => document.getElementById('mainland-first')?.checked && /providers\//.test(document.querySelector('#scores tbody tr th a')?.getAttribute('href') || ''));
+    let e = await evaluationRows(t.page);
+    const ids = e.providers.map(providerOf);
+    const firstForeign = ids.findIndex((p) => !china.has(p));
+    assert.ok(firstForeign > 0, `the first row is not a China cloud: ${ids.join(', ')}`);
+    assert.ok(ids.slice(firstForeign).every((p) => !china.has(p)), `a China cloud after another provider: ${ids.join(', ')}`);
+    await t.page.locator('#mainland-first').uncheck();
+    assert.match(t.page.url(), /#(.*&)?cn=0(&|$)/, 'the URL does not keep the switch');
+    e = await evaluationRows(t.page);
+    assert.ok(!china.has(providerOf(e.providers[0])), 'with the switch off, the China clouds still come first');
+    await closeClean(t);
+  });
+
+  test('the English edition ranks every provider together; the switch puts the China clouds first', async () => {
+    const t = await open('evaluation/index.html');
+    let e = await evaluationRows(t.page);
+    assert.equal(e.on, false, 'the switch is on');
+    assert.ok(!china.has(providerOf(e.providers[0])), 'a China cloud first by default');
+    await t.page.locator('#mainland-first').check();
+    assert.match(t.page.url(), /#(.*&)?cn=1(&|$)/);
+    e = await evaluationRows(t.page);
+    assert.ok(china.has(providerOf(e.providers[0])), 'the switch does not put the China clouds first');
+    await closeClean(t);
+  });
+});
+
+// figures reads the amounts of a scenario page's tables: the answer's and
+// each strategy's ranking, as written.
+async function figures(page) {
+  return page.evaluate(() => [...document.querySelectorAll('table.tco-answer tbody td.num, table.tco tbody td.num:not(.rank)')]
+    .map((td) => (td.firstChild?.nodeType === 3 ? td.firstChild.textContent : td.textContent).trim()));
+}
+
+describe('the scenario calculator in yuan', () => {
+  test('writes every amount as the generator does (to the fen, four whole digits ungrouped)', async () => {
+    const dir = path.join(SITE, 'zh/scenarios');
+    const ids = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    assert.ok(ids.length > 0, 'no Chinese scenario');
+    let compared = 0;
+    let small = 0;
+    for (const id of ids) {
+      const t = await open(`zh/scenarios/${id}/index.html`);
+      const months = t.page.locator('#tco-calc input[name="months"]');
+      if (!(await months.count())) {
+        await closeClean(t);
+        continue;
+      }
+      const shipped = await figures(t.page);
+      // Change a figure and put it back: the script writes every table anew.
+      const m = await months.inputValue();
+      await months.fill(String(Number(m) + 1));
+      await t.page.waitForFunction((s) => JSON.stringify([...document.querySelectorAll('table.tco-answer tbody td.num, table.tco tbody td.num:not(.rank)')].map((td) => (td.firstChild?.nodeType === 3 ? td.firstChild.textContent : td.textContent).trim())) !== s, JSON.stringify(shipped));
+      await months.fill(m);
+      await t.page.waitForFunction((s) => JSON.stringify([...document.querySelectorAll('table.tco-answer tbody td.num, table.tco tbody td.num:not(.rank)')].map((td) => (td.firstChild?.nodeType === 3 ? td.firstChild.textContent : td.textContent).trim())) === s, JSON.stringify(shipped)).catch(() => {});
+      assert.deepEqual(await figures(t.page), shipped, `${id}: the script writes the amounts otherwise than the generator`);
+      for (const f of shipped) if (/\d/.test(f)) assert.match(f, /^(≥ ?)?(\d{1,4}|\d{1,3}(,\d{3}){2,}|\d{2,3},\d{3})\.\d{2}(\d{2})?$/, `${id}: ${f}`);
+      compared += shipped.length;
+      // Small amounts too: one GPU-hour a month costs a few yuan, still
+      // written to the fen (7.07, not 7.068), below 0.1 元 to four decimals.
+      const work = t.page.locator('#tco-calc input[name="gpu_hours_per_month"]');
+      if (await work.count()) {
+        await work.fill('1');
+        await t.page.waitForFunction((s) => JSON.stringify([...document.querySelectorAll('table.tco tbody td.num:not(.rank)')].map((td) => (td.firstChild?.nodeType === 3 ? td.firstChild.textContent : td.textContent).trim())) !== s, JSON.stringify(shipped.slice(-1)));
+        for (const f of await figures(t.page)) {
+          if (!/\d/.test(f)) continue;
+          const v = Number(f.replace(/[^\d.]/g, ''));
+          assert.match(f, v >= 0.1 || v === 0 ? /^(≥ ?)?[\d,]+\.\d{2}$/ : /^(≥ ?)?0\.\d{4}$/, `${id}, one GPU-hour a month: ${f}`);
+          small += v < 100 ? 1 : 0;
+        }
+      }
+      await closeClean(t);
+    }
+    assert.ok(compared > 0, 'no amount compared');
+    assert.ok(small > 0, 'no amount under 100 元 written: the test is not testing');
+  });
+});
