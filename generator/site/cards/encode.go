@@ -29,12 +29,12 @@ type encoder struct {
 	// inkBytes is what the streams of ink holds; past inkBudget, the runs
 	// no card has looked up since the last pruning are let go (prune).
 	inkBytes int
-	seeds [2]maphash.Seed
-	rows  rowDeflater  // what deflates a run with ink
-	scan  []byte       // its scanlines
-	idat  bytes.Buffer // the zlib stream
-	out   bytes.Buffer // the PNG
-	zeros []byte       // a ground row's scanline
+	seeds    [2]maphash.Seed
+	rows     rowDeflater  // what deflates a run with ink
+	scan     []byte       // its scanlines
+	idat     bytes.Buffer // the zlib stream
+	out      bytes.Buffer // the PNG
+	zeros    []byte       // a ground row's scanline
 }
 
 // pngSignature opens every PNG.
