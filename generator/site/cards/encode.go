@@ -27,7 +27,7 @@ type encoder struct {
 	blank map[int][]byte // n ground rows, deflated and flushed, by n
 	ink   map[runKey]*inkRun
 	// inkBytes is what the streams of ink holds; past inkBudget, the runs
-	// no card has looked up since the last pruning are let go (prune).
+	// no card has looked up since the last pruning are let go (keep).
 	inkBytes int
 	seeds    [2]maphash.Seed
 	rows     rowDeflater  // what deflates a run with ink
