@@ -130,12 +130,18 @@ func (ns *nodes) new(t html.NodeType, d string) *html.Node {
 // release hands the blocks back, cleared, once no node of the tree is
 // used any more.
 func (ns *nodes) release() {
-	for _, b := range ns.blocks {
+	for _, b := range ns.blocks[:min(len(ns.blocks), keptBlocks)] {
 		clear(b)
 		nodeBlocks.Put((*[512]html.Node)(b))
 	}
 	*ns = nodes{}
 }
+
+// keptBlocks is how many blocks of a tree release keeps for the next:
+// those of most pages (about 3.5 MB). A large page's tree (a month of
+// price changes at 100,000 offers: 30 MB of nodes) would otherwise stay
+// in the pool for the pages after it.
+const keptBlocks = 64
 
 // appendText appends the text s, its character references read, to n.
 func (ns *nodes) appendText(s string, n *html.Node) {
