@@ -110,6 +110,7 @@ func (nodes *nodes) mainOf(page []byte) (*html.Node, bool) {
 type nodes struct {
 	free   []html.Node   // what is left of the last block
 	blocks [][]html.Node // the blocks handed out from
+	attrs  []html.Attribute
 }
 
 // nodeBlocks are blocks of nodes released, cleared.
@@ -189,6 +190,7 @@ func (ns *nodes) startTag(s string) (n *html.Node, rest string, selfClosed, ok b
 			i++
 		}
 		a := html.Attribute{Key: strings.ToLower(s[k:i])}
+		keep := readAttrs[a.Key]
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -218,8 +220,35 @@ func (ns *nodes) startTag(s string) (n *html.Node, rest string, selfClosed, ok b
 				a.Val = html.UnescapeString(a.Val)
 			}
 		}
-		n.Attr = append(n.Attr, a)
+		if keep {
+			n.Attr = ns.attr(n.Attr, a)
+		}
 	}
+}
+
+// readAttrs are the attributes a twin reads (attr, hasClass, span); the
+// tree of mainOf holds no other: a large page's tree held 20 MB of the
+// others.
+var readAttrs = map[string]bool{"class": true, "hidden": true, "aria-hidden": true, "href": true, "colspan": true, "rowspan": true,
+	"data-twin": true, "data-source": true, "data-date": true, "data-off": true, "data-col": true}
+
+// attr is list, the attributes of the element being read, with a
+// appended: the attributes of a tree are in blocks, as its nodes are.
+func (ns *nodes) attr(list []html.Attribute, a html.Attribute) []html.Attribute {
+	if len(list) == 0 {
+		if len(ns.attrs) == cap(ns.attrs) {
+			ns.attrs = make([]html.Attribute, 0, 256)
+		}
+		ns.attrs = append(ns.attrs, a)
+		return ns.attrs[len(ns.attrs)-1 : len(ns.attrs) : len(ns.attrs)]
+	}
+	// An element's attributes are read one after another: list ends
+	// where the block does, unless the block was full.
+	if end := len(ns.attrs); end < cap(ns.attrs) && &ns.attrs[end-1] == &list[len(list)-1] {
+		ns.attrs = append(ns.attrs, a)
+		return ns.attrs[end-len(list) : end+1 : end+1]
+	}
+	return append(list, a)
 }
 
 // isSpace reports whether c is HTML white space.
