@@ -27,11 +27,9 @@ const minMemoryLimit = 160 << 20
 // with the catalog as fast as the catalog (pages, twins and exports are
 // made and written one at a time and let go of), so a limit in proportion
 // only let the heap fill with garbage: at 100,000 offers (61 MB of data/)
-// the live data peaks at about 470 MB, and under a limit of 768 MiB the
-// peak resident memory followed the limit. Under 512 MiB it is about
-// 640 MiB (the collector runs more often only near the peak), for about
-// the same CPU.
-const maxMemoryLimit = 512 << 20
+// the live data peaks at about 560–630 MB, the limit was 1.2 GB and the
+// peak resident memory followed it.
+const maxMemoryLimit = 768 << 20
 
 // buildGCPercent is the collector's GOGC for a build under a memory limit:
 // the heap may grow to five times the live data between collections,
