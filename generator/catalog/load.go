@@ -85,6 +85,7 @@ func (l *loader) load() (*Catalog, Report) {
 		l.checkClaims()
 	}
 	forgetNodes(l.cat)
+	internStrings(l.cat)
 	return l.cat, l.report.firstAtEachPlace(l.shapeErrs).sorted()
 }
 

@@ -50,6 +50,9 @@ func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 				}
 				p := pages[i]
 				errs[i] = b.renderPage(i, p, charts, kinds[p.Layout], cache, w, &buf)
+				if buf.Cap() > largeTwinPage {
+					buf = bytes.Buffer{} // a large page's room is not kept for the small ones after it
+				}
 				// Let go of the page's model and most of its frame: the
 				// sitemap reads the page's URLs alone.
 				p.Data, p.Charts = nil, nil

@@ -29,12 +29,15 @@ type encoder struct {
 	zw    *flate.Writer
 	z     bytes.Buffer   // what zw deflates into
 	blank map[int][]byte // n ground rows, deflated and flushed, by n
-	ink   map[runKey]inkRun
-	seeds [2]maphash.Seed
-	scan  []byte       // its scanlines
-	idat  bytes.Buffer // the zlib stream
-	out   bytes.Buffer // the PNG
-	zeros []byte       // a ground row's scanline
+	ink   map[runKey]*inkRun
+	// inkBytes is what the streams of ink holds; past inkBudget, the runs
+	// no card has looked up since the last pruning are let go (keep).
+	inkBytes int
+	seeds    [2]maphash.Seed
+	scan     []byte       // its scanlines
+	idat     bytes.Buffer // the zlib stream
+	out      bytes.Buffer // the PNG
+	zeros    []byte       // a ground row's scanline
 }
 
 // pngSignature opens every PNG.
@@ -74,7 +77,7 @@ func (e *encoder) encode(img *image.Paletted, inked []bool) ([]byte, error) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	if e.blank == nil {
 		e.blank = map[int][]byte{}
-		e.ink = map[runKey]inkRun{}
+		e.ink = map[runKey]*inkRun{}
 		e.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 		e.zeros = make([]byte, 1+w)
 	}
@@ -124,7 +127,9 @@ func (e *encoder) encode(img *image.Paletted, inked []bool) ([]byte, error) {
 				k.sum[i] = h.Sum64()
 			}
 			run, ok := e.ink[k]
-			if !ok {
+			if ok {
+				run.hits++
+			} else {
 				e.scan = e.scan[:0]
 				rows(func(p []byte) {
 					e.scan = append(append(e.scan, 0), p...) // filter: none
@@ -133,8 +138,8 @@ func (e *encoder) encode(img *image.Paletted, inked []bool) ([]byte, error) {
 				if err != nil {
 					return nil, err
 				}
-				run = inkRun{bytes.Clone(d), adler32.Checksum(e.scan)}
-				e.ink[k] = run
+				run = &inkRun{z: bytes.Clone(d), adler: adler32.Checksum(e.scan)}
+				e.keep(k, run)
 			}
 			sum.combine(run.adler, n*(1+w))
 			e.idat.Write(run.z)
@@ -205,8 +210,35 @@ type runKey struct {
 }
 
 // inkRun is a run of rows deflated and flushed, and the Adler-32 of its
-// scanlines.
+// scanlines; hits counts the cards that looked it up since the last
+// pruning.
 type inkRun struct {
 	z     []byte
 	adler uint32
+	hits  int
+}
+
+// inkBudget bounds the bytes of the streams an encoder keeps of runs with
+// ink. Most runs are a card's own (its name, its price) and never come
+// again: kept all, they grew with the catalog (150 MB of 100,000 cards).
+const inkBudget = 4 << 20
+
+// keep keeps run under k; past inkBudget it first lets go of the runs no
+// card looked up since the last pruning, and counts the others' hits
+// afresh. A run let go is deflated again when a card has it: a run's
+// stream is a function of its rows alone, so the PNG is the same bytes.
+func (e *encoder) keep(k runKey, run *inkRun) {
+	if e.inkBytes+len(run.z) > inkBudget {
+		e.inkBytes = 0
+		for key, r := range e.ink {
+			if r.hits == 0 {
+				delete(e.ink, key)
+				continue
+			}
+			r.hits = 0
+			e.inkBytes += len(r.z)
+		}
+	}
+	e.ink[k] = run
+	e.inkBytes += len(run.z)
 }

@@ -111,9 +111,9 @@ func (nodes *nodes) mainOf(page []byte) (*html.Node, bool) {
 // page has thousands, and they are dropped together (release), their
 // blocks kept for the next page's tree.
 type nodes struct {
-	free   []html.Node      // what is left of the last block
-	blocks [][]html.Node    // the blocks handed out from
-	attrs  []html.Attribute // the attributes of the tree's elements, end to end
+	free   []html.Node   // what is left of the last block
+	blocks [][]html.Node // the blocks handed out from
+	attrs  []html.Attribute
 }
 
 // nodeBlocks are blocks of nodes released, cleared.
@@ -134,12 +134,18 @@ func (ns *nodes) new(t html.NodeType, d string) *html.Node {
 // release hands the blocks back, cleared, once no node of the tree is
 // used any more.
 func (ns *nodes) release() {
-	for _, b := range ns.blocks {
+	for _, b := range ns.blocks[:min(len(ns.blocks), keptBlocks)] {
 		clear(b)
 		nodeBlocks.Put((*[512]html.Node)(b))
 	}
 	*ns = nodes{}
 }
+
+// keptBlocks is how many blocks of a tree release keeps for the next:
+// those of most pages (about 3.5 MB). A large page's tree (a month of
+// price changes at 100,000 offers: 30 MB of nodes) would otherwise stay
+// in the pool for the pages after it.
+const keptBlocks = 64
 
 // appendText appends the text s, its character references read, to n.
 func (ns *nodes) appendText(s string, n *html.Node) {
@@ -187,6 +193,7 @@ func (ns *nodes) startTag(s string) (n *html.Node, rest string, selfClosed, ok b
 			i++
 		}
 		a := html.Attribute{Key: strings.ToLower(s[k:i])}
+		keep := readAttrs[a.Key]
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -216,21 +223,35 @@ func (ns *nodes) startTag(s string) (n *html.Node, rest string, selfClosed, ok b
 				a.Val = html.UnescapeString(a.Val)
 			}
 		}
-		n.Attr = ns.appendAttr(n.Attr, a)
+		if keep {
+			n.Attr = ns.attr(n.Attr, a)
+		}
 	}
 }
 
-// appendAttr is attrs, the attributes of an element so far and the last
-// ones of ns.attrs, with a after them: the attributes of a tree's
-// elements are slices of a few large arrays, not a slice an element.
-func (ns *nodes) appendAttr(attrs []html.Attribute, a html.Attribute) []html.Attribute {
-	if len(ns.attrs) == cap(ns.attrs) {
-		next := make([]html.Attribute, 0, max(1024, 2*len(attrs)))
-		ns.attrs = append(next, attrs...)
+// readAttrs are the attributes a twin reads (attr, hasClass, span); the
+// tree of mainOf holds no other: a large page's tree held 20 MB of the
+// others.
+var readAttrs = map[string]bool{"class": true, "hidden": true, "aria-hidden": true, "href": true, "colspan": true, "rowspan": true,
+	"data-twin": true, "data-source": true, "data-date": true, "data-off": true, "data-col": true}
+
+// attr is list, the attributes of the element being read, with a
+// appended: the attributes of a tree are in blocks, as its nodes are.
+func (ns *nodes) attr(list []html.Attribute, a html.Attribute) []html.Attribute {
+	if len(list) == 0 {
+		if len(ns.attrs) == cap(ns.attrs) {
+			ns.attrs = make([]html.Attribute, 0, 256)
+		}
+		ns.attrs = append(ns.attrs, a)
+		return ns.attrs[len(ns.attrs)-1 : len(ns.attrs) : len(ns.attrs)]
 	}
-	ns.attrs = append(ns.attrs, a)
-	n := len(ns.attrs)
-	return ns.attrs[n-len(attrs)-1 : n : n]
+	// An element's attributes are read one after another: list ends
+	// where the block does, unless the block was full.
+	if end := len(ns.attrs); end < cap(ns.attrs) && &ns.attrs[end-1] == &list[len(list)-1] {
+		ns.attrs = append(ns.attrs, a)
+		return ns.attrs[end-len(list) : end+1 : end+1]
+	}
+	return append(list, a)
 }
 
 // isSpace reports whether c is HTML white space.
