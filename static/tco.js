@@ -208,10 +208,17 @@
     return out;
   }
 
-  // convText words a conversion as the generator's conversionText does.
+  // convText words a conversion as the generator's conversionText does;
+  // a conversion by units names its result in parts (see el).
   function convText(w, cv) {
     if (cv.by === 'units') {
-      return fmt(T['scenario.conv.units'], [num(w.units_per_month), D.work.units, num(round(w.units_per_month * cv.f, 2)), D.work.benchmark, cv.result]);
+      var mark = '\uE000';
+      var out = [];
+      fmt(T['scenario.conv.units'], [num(w.units_per_month), D.work.units, num(round(w.units_per_month * cv.f, 2)), D.work.benchmark, mark]).split(mark).forEach(function (piece, i) {
+        if (i > 0) out = out.concat(cv.result || []);
+        if (piece) out.push({ t: piece });
+      });
+      return out;
     }
     var R = w.reference_gpu ? D.gpus[w.reference_gpu] : null;
     if (!R) return '';
@@ -414,10 +421,22 @@
 
   // --- The page: each strategy's section drawn again.
 
+  // el is an element of tag and class cls holding text: a string, or a
+  // list of parts ({t: words, l: their language where it is not the
+  // page's}, a name the catalog writes in its own language), each set as
+  // text, a part in another language in a span marked with it.
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
-    if (text != null) e.textContent = text;
+    if (Array.isArray(text)) {
+      text.forEach(function (p) {
+        if (!p.l) { e.appendChild(document.createTextNode(p.t)); return; }
+        var s = document.createElement('span');
+        s.lang = p.l;
+        s.textContent = p.t;
+        e.appendChild(s);
+      });
+    } else if (text != null) e.textContent = text;
     return e;
   }
 

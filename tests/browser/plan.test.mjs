@@ -391,6 +391,28 @@ for (const pass of ['file', 'http']) {
       await ctx.close();
     });
 
+    test('on a Chinese page the calculator names a result\'s system as the generator does, marked lang="en", as text', { timeout: patience(60_000) }, async () => {
+      const { ctx, page, problems } = await open(pass, 'zh/scenarios/llama-70b-fine-tuning/index.html');
+      const notes = () => page.locator('#strategy-on-demand table.tco tbody .note-line.conversion').evaluateAll((ns) => ns.map((n) => n.innerHTML));
+      const shipped = await notes();
+      assert.ok(shipped.length > 0, 'no conversion note');
+      const units = await page.locator('#tco-calc input[name="units_per_month"]').inputValue();
+      await setNumber(page, 'units_per_month', 8);
+      const eight = await notes();
+      assert.notDeepEqual(eight, shipped, 'the script wrote no new notes');
+      // Each names its system in a span marked English, the Chinese
+      // around it unmarked.
+      const marked = await page.locator('#strategy-on-demand .note-line.conversion').evaluateAll((ns) => ns.map((n) => ({
+        en: [...n.querySelectorAll('span[lang="en"]')].map((s) => s.textContent),
+        plain: [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join(''),
+      })));
+      assert.ok(marked.every((m) => m.en.length >= 1 && /^每月8次训练/.test(m.plain) && /的结果（/.test(m.plain)), `a note's system is not marked: ${JSON.stringify(marked.slice(0, 2))}`);
+      await setNumber(page, 'units_per_month', units);
+      assert.deepEqual(await notes(), shipped, 'the script\'s notes are not the generator\'s for the same figures');
+      await clean(page, problems);
+      await ctx.close();
+    });
+
     test('the calculator\'s GPU model ranks that model\'s offers only, kept in the URL', { timeout: patience(60_000) }, async () => {
       const { ctx, page, problems } = await open(pass, 'scenarios/short-project/index.html');
       const data = JSON.parse(await page.locator('#tco-data').textContent());

@@ -424,19 +424,56 @@ func WorkUnitName(b *catalog.Benchmark, x *render.Texter) string {
 	return unit
 }
 
-// resultText names the result a workload of units is costed by on a GPU,
-// with its figure: "4 GPU-hours a run: 30 minutes on 8 GPUs, DGX H100
-// (Training v5.1)"; "3,600 tokens/s per GPU: 28,800 on 8 GPUs, …".
-func resultText(c catalog.Conversion, x *render.Texter) string {
+// resultParts names the result a workload of units is costed by on a
+// GPU, with its figure, as resultHTML does, in parts the page's script
+// sets as text: "4 GPU-hours a run: 30 minutes on 8 GPUs, DGX H100
+// (Training v5.1)"; "3,600 tokens/s per GPU: 28,800 on 8 GPUs, …". The
+// result's system (or submitter) and a round the messages do not name
+// are parts in the catalog's language, marked as such on a page in
+// another.
+func resultParts(c catalog.Conversion, x *render.Texter) []tcoPart {
 	r := c.Result
-	who := cmp.Or(r.System, r.Submitter)
+	const who, round = "\uE000", "\uE001"
+	var text string
 	if c.Benchmark.Metric == "time" {
-		return x.T("scenario.conv.result_time", render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(r.Value, 2)), x.M.UnitName(c.Unit), r.GPUCount, who, r.Round)
+		text = x.T("scenario.conv.result_time", render.FormatNum(pricing.Round(c.Own, 4)), render.FormatNum(pricing.Round(r.Value, 2)), x.M.UnitName(c.Unit), r.GPUCount, who, round)
+	} else {
+		text = x.T("scenario.conv.result_rate", render.FormatNum(pricing.Round(c.Own, 4)), x.M.UnitName(c.Unit), render.FormatNum(pricing.Round(r.Value, 4)), r.GPUCount, who, round)
 	}
-	return x.T("scenario.conv.result_rate", render.FormatNum(pricing.Round(c.Own, 4)), x.M.UnitName(c.Unit), render.FormatNum(pricing.Round(r.Value, 4)), r.GPUCount, who, r.Round)
+	own := ""
+	if l := x.Lang(); l != "" && l != catalog.BaseLanguage {
+		own = catalog.BaseLanguage
+	}
+	name := tcoPart{T: cmp.Or(r.System, r.Submitter), L: own}
+	rn := tcoPart{T: r.Round, L: own}
+	if s := x.M["round_name."+r.Round]; s != "" {
+		rn = tcoPart{T: s}
+	}
+	var parts []tcoPart
+	for i, piece := range strings.Split(text, who) {
+		if i > 0 && name.T != "" {
+			parts = append(parts, name)
+		}
+		for j, p := range strings.Split(piece, round) {
+			if j > 0 && rn.T != "" {
+				parts = append(parts, rn)
+			}
+			if p != "" {
+				parts = append(parts, tcoPart{T: p})
+			}
+		}
+	}
+	return parts
 }
 
-// resultHTML is resultText as HTML: the result's system (or submitter)
+// tcoPart is a part of a text the page's script sets: its words, and the
+// language they are in where it is not the page's (L, "" for the page's).
+type tcoPart struct {
+	T string `json:"t"`
+	L string `json:"l,omitempty"`
+}
+
+// resultHTML is resultParts as HTML: the result's system (or submitter)
 // and round, names the catalog writes in its own language, marked as
 // that language on a page in another.
 func resultHTML(c catalog.Conversion, x *render.Texter) template.HTML {
@@ -869,9 +906,9 @@ type tcoGPU struct {
 	Bench  *float64 `json:"b"`
 	// For a workload of units: the GPU-hours one unit takes on it
 	// (catalog.Benchmark.UnitHours) and the result that says so, written
-	// out (resultText); absent without a result.
-	UnitHours *float64 `json:"u,omitempty"`
-	Result    string   `json:"ur,omitempty"`
+	// out in parts (resultParts); absent without a result.
+	UnitHours *float64  `json:"u,omitempty"`
+	Result    []tcoPart `json:"ur,omitempty"`
 }
 
 // tcoWork names what work converts by: the benchmark (its name and unit,
@@ -1016,7 +1053,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 		tg := tcoGPU{Name: cmp.Or(k.text(g, "name"), g.ID), TFLOPS: prec.Of(g.Dense)}
 		if units {
 			if c, ok := cat.ConvertWork(w, g); ok {
-				tg.UnitHours, tg.Result = pagemodel.Ptr(c.Factor), resultText(c, x)
+				tg.UnitHours, tg.Result = pagemodel.Ptr(c.Factor), resultParts(c, x)
 			}
 		} else if b != nil {
 			if v, ok := b.PerGPU(g.ID); ok {

@@ -29,7 +29,9 @@ func TestAsOfWorded(t *testing.T) {
 		"unknown (catalog commit 006059e0, read 2026-12-01)":          {"未注明日期（价格目录版本 006059e0，2026年12月1日读取）", "undated (price list version 006059e0, read 2026-12-01)"},
 		"prices: unknown (catalog commit 001367d); specs: 2023-05-11": {"价格：未注明日期（价格目录版本 001367d）；规格：2023年5月11日", "prices: undated (price list version 001367d); specs: 2023-05-11"},
 		"unknown (doc commit 1a2b3c4)":                                {"未注明日期（文档版本 1a2b3c4）", "undated (document version 1a2b3c4)"},
-		"2025-04-30 (repo commit date)":                               {"2025年4月30日（代码库提交日期）", "2025-04-30 (repo commit date)"},
+		"2025-04-30 (repo commit date)":                               {"2025年4月30日（来源更新日期）", "2025-04-30 (date the source updated it)"},
+		"2026-01-21 (file also in 4480bff, 2025-11-30)":               {"2026年1月21日（同一数据已见于来源版本 4480bff，2025年11月30日）", "2026-01-21 (same data already in the source's version 4480bff, 2025-11-30)"},
+		"unknown (results repo commit)":                               {"未注明日期（取自结果的某个发布版本）", "undated (a published version of the results)"},
 		"unknown (catalog commit b3e23ad) and more":                   {"", ""},
 		"2026-08 (ml-engineering notes)":                              {"", ""},
 	} {
@@ -39,9 +41,9 @@ func TestAsOfWorded(t *testing.T) {
 		if got, err := en.AsOf(in); err != nil || got != want[1] {
 			t.Errorf("en AsOf(%q) = %q, %v; want %q", in, got, err, want[1])
 		}
-		if strings.Contains(in, "catalog commit") {
+		if strings.ContainsAny(in, "()") {
 			for _, m := range []Messages{zh, en} {
-				if got, _ := m.AsOf(in); strings.Contains(got, "commit") || strings.Contains(got, "提交") {
+				if got, _ := m.AsOf(in); strings.Contains(got, "commit") || strings.Contains(got, "repo") || strings.Contains(got, "提交") || strings.Contains(got, "代码库") {
 					t.Errorf("AsOf(%q) = %q: a buyer reads a price list's version, not a commit", in, got)
 				}
 			}

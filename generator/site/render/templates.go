@@ -14,6 +14,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"html"
 	"html/template"
 	"io"
 	"io/fs"
@@ -564,7 +565,7 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	}
 	h := template.HTML(template.HTMLEscapeString(s))
 	if in && m.language() != catalog.BaseLanguage {
-		h = codeSpans(h)
+		h = quotations(codeSpans(h))
 	}
 	if in && s != "" && m.language() != catalog.BaseLanguage {
 		// A name the catalog gives in its own language only (RunPod
@@ -604,6 +605,26 @@ var codeSpan = regexp.MustCompile("`([^`\n]+)`")
 // catalog's language: <code lang="en">bj</code>.
 func codeSpans(h template.HTML) template.HTML {
 	return template.HTML(codeSpan.ReplaceAllString(string(h), `<code lang="`+catalog.BaseLanguage+`">$1</code>`))
+}
+
+// quotation is a quotation a catalog text in another language than the
+// catalog's sets in “”: a source's own words (“H100 $3.09 / hour”,
+// “TensorCore加速”), which keep their language.
+var quotation = regexp.MustCompile(`“([^“”\n]+)”`)
+
+// quotations shows the quotations of h, escaped text, as quotations,
+// <q>, whose marks the browser draws in the language of the quotation:
+// one with a Latin letter and no Han character is in the catalog's
+// language (<q lang="en">), any other in the page's.
+func quotations(h template.HTML) template.HTML {
+	return template.HTML(quotation.ReplaceAllStringFunc(string(h), func(q string) string {
+		q = strings.TrimSuffix(strings.TrimPrefix(q, "“"), "”")
+		words := html.UnescapeString(q)
+		if strings.ContainsFunc(words, func(r rune) bool { return unicode.Is(unicode.Latin, r) }) && !strings.ContainsFunc(words, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+			return `<q lang="` + catalog.BaseLanguage + `">` + q + "</q>"
+		}
+		return "<q>" + q + "</q>"
+	}))
 }
 
 // ProseDates writes the ISO dates (2020-11-01) of a catalog text

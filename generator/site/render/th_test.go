@@ -73,3 +73,31 @@ func TestEnglishNamesEachSeedGuide(t *testing.T) {
 		t.Error("the two seed guides have one English name")
 	}
 }
+
+// TestTranslatedTextShowsQuotationsAsQ: a quotation a catalog text's
+// translation sets in “” shows as a quotation, <q>, escaped: in the
+// catalog's language when it holds Latin letters and no Han character,
+// in the page's otherwise; plain, where the text is an attribute's, it
+// keeps its marks, and the catalog's own text is as written.
+func TestTranslatedTextShowsQuotationsAsQ(t *testing.T) {
+	p := &catalog.Provider{Notes: `Per hour ("H100 $3.09 / hour").`, I18n: catalog.I18n{"zh-CN": {"notes": "按小时计价（“H100 $3.09 / hour”），“TensorCore加速”，“<b>&x</b>”，“`bj`”，“≥”。"}}}
+	zh := Messages{"site.language": "zh-CN"}
+	got, err := zh.tr(p, "notes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := template.HTML(`按小时计价（<q lang="en">H100 $3.09 / hour</q>），<q>TensorCore加速</q>，<q lang="en">&lt;b&gt;&amp;x&lt;/b&gt;</q>，<q lang="en"><code lang="en">bj</code></q>，<q>≥</q>。`)
+	if got != want {
+		t.Errorf("tr: got  %s\nwant %s", got, want)
+	}
+	if got, want := zh.trs(p, "notes"), "按小时计价（“H100 $3.09 / hour”），“TensorCore加速”，“<b>&x</b>”，“bj”，“≥”。"; got != want {
+		t.Errorf("trs: got %q, want %q", got, want)
+	}
+	if got, _ := (Messages{"site.language": "en"}).tr(p, "notes"); got != template.HTML(`Per hour (&#34;H100 $3.09 / hour&#34;).`) {
+		t.Errorf("the catalog's own text: got %s", got)
+	}
+	p.Notes, p.I18n = "“a”", nil
+	if got, _ := (Messages{"site.language": "en"}).tr(p, "notes"); got != "“a”" {
+		t.Errorf("the catalog's own text: got %s", got)
+	}
+}
