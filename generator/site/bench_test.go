@@ -100,7 +100,7 @@ func BenchmarkInstanceCharts(b *testing.B) {
 		b.Fatal(err)
 	}
 	bl.Data = derive.Make(bl.cat)
-	pages, err := bl.pages(nil)
+	pages, err := pagesIn(bl, nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

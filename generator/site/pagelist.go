@@ -33,20 +33,17 @@ func frameOf(b *builder) *pagemodel.Frame {
 		}}
 }
 
-// pages makes every page of the edition b builds, in a fixed order: the
+// pagesIn makes the pages of the edition b builds, in a fixed order: the
 // frame of each (path, title, links), and the model of the few whose
 // model is made with the page; render makes the others' models, and every
 // page's charts, as it renders the page (fill). rows are the sizes of the
 // matrix's rows a Rebuilder kept (nil: none), which the matrix is split
-// into pages by.
-func (b *builder) pages(rows *rowSizes) ([]*pagemodel.Page, error) { return pagesIn(b, rows, nil) }
-
-// pagesIn makes the pages of the edition b builds, in the order of
-// builder.pages, of the kinds that make a page in one of the folders in
-// says yes to (nil: every kind): a folder is the first part of a page's
-// path in its edition, "compare" or "index.html". A Rebuilder's draft (Rebuilder.Draft) makes the kinds of
-// the pages it renders first and no other; the search page lists every
-// page, and is made only with every kind.
+// into pages by. It makes the kinds that make a page in one of the
+// folders in says yes to (nil: every kind): a folder is the first part of
+// a page's path in its edition, "compare" or "index.html". A Rebuilder's
+// draft (Rebuilder.Draft) makes the kinds of the pages it renders first
+// and no other; the search page lists every page, and is made only with
+// every kind.
 func pagesIn(b *builder, rows *rowSizes, in func(folder string) bool) ([]*pagemodel.Page, error) {
 	all := in == nil
 	want := func(folders ...string) bool { return all || slices.ContainsFunc(folders, in) }

@@ -285,7 +285,7 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	}
 	sets := keep.begin(b.cat, b.Data)
 	// page models
-	pages, err := b.pages(keep.rowSizes(sets))
+	pages, err := pagesIn(b, keep.rowSizes(sets), nil)
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
 	}
