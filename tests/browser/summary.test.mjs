@@ -1,8 +1,10 @@
 // The one-page summary (/summary/, /zh/summary/): one click from the home
 // page's first screen reaches it, and Chromium prints it, as the page asks
 // (its CSS page size), on exactly one A4 page, read back with poppler's
-// pdfinfo. Its rows are the answer per GPU class. The PDFs go to
-// tests/browser/screenshots/summary-*.pdf.
+// pdfinfo. Its rows are the answer per GPU class. A spot answer from
+// another provider (its mark a disclosure, which cannot be tapped on paper)
+// gives that provider's own on-demand price on the paper itself, read back
+// with pdftotext. The PDFs go to tests/browser/screenshots/summary-*.pdf.
 //
 //   SITE_DIR=public node --test tests/browser/summary.test.mjs
 
@@ -35,10 +37,19 @@ function pdfinfo(pdf) {
   return r.stdout;
 }
 
+// pdftext is a PDF's text, its white space made one space.
+function pdftext(pdf) {
+  const r = spawnSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `pdftotext ${pdf}: ${r.stderr}`);
+  return r.stdout.replace(/\s+/g, ' ');
+}
+
 describe('the one-page summary', () => {
-  for (const [lang, dir, link] of [
-    ['en', '', 'One-page summary (print / PDF)'],
-    ['zh-CN', 'zh/', '一页摘要（打印 / PDF）'],
+  // own reads the own on-demand price from a mark's title, paper from the
+  // printed page; note is what the note under the table says of paper.
+  for (const [lang, dir, link, own, paper, note] of [
+    ['en', '', 'One-page summary (print / PDF)', /its own on-demand price: ([\d.,]+)/, /\(own on-demand ([\d.,]+)\)/g, /own on-demand price: printed after the mark/],
+    ['zh-CN', 'zh/', '一页摘要（打印 / PDF）', /其按量计费价格：([\d.,]+)/, /（其按量计费价格：([\d.,]+)）/g, /打印时列于标记后/],
   ]) {
     test(`in ${lang}: one click from the home page, printed on exactly 1 A4 page`, async () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -60,6 +71,15 @@ describe('the one-page summary', () => {
       const info = pdfinfo(pdf);
       assert.match(info, /^Pages:\s+1$/m, `the summary prints on exactly one page:\n${info}`);
       assert.match(info, /^Page size:\s+841\.\d+ x 59[45]\.\d+ pts \(A4\)/m, `the page is A4 landscape:\n${info}`);
+      // Each marked spot answer's own on-demand price (its mark's title)
+      // is printed after the mark, without a tap.
+      const titles = await page.locator('#classes-table details.other-mark > summary').evaluateAll((ss) => ss.map((s) => s.title));
+      const figures = titles.map((t) => (t.match(own) || [])[1]).filter(Boolean);
+      assert.ok(figures.length >= 1, `no marked spot answer gives an own on-demand price: ${JSON.stringify(titles)}`);
+      const text = pdftext(pdf);
+      const printed = [...text.matchAll(paper)].map((m) => m[1]);
+      assert.deepEqual(printed, figures, `the paper gives each mark's own on-demand price after it:\n${text.slice(0, 1500)}`);
+      assert.match(text, note, 'the note under the table tells a reader of paper where the price is');
       await page.close();
     });
   }
