@@ -582,7 +582,7 @@ func (k *Kind) missText(t func(string, ...any) string, o *pricing.Offer, l *guid
 	case "where":
 		label, unit := fieldLabel(t, m.Bound.Field)
 		if m.Bound.Currency != "" {
-			unit = m.Bound.Currency
+			unit = k.msgs.Cur(m.Bound.Currency)
 		}
 		if m.Have == nil {
 			return t("guide.miss.unknown", label)
@@ -591,7 +591,7 @@ func (k *Kind) missText(t func(string, ...any) string, o *pricing.Offer, l *guid
 		if m.Bound.Currency != "" {
 			have = render.FormatMoney(*m.Have)
 		}
-		want := boundText(t, m.Bound)
+		want := boundText(t, k.msgs.Cur, m.Bound)
 		if _, after, ok := strings.Cut(want, ": "); ok {
 			want = after
 		}
@@ -777,7 +777,7 @@ func (k *Kind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, .
 	}
 	bounds := map[string][2]*float64{} // matrix column → tightest min and max
 	for _, bd := range q.Where {
-		text := boundText(t, &bd)
+		text := boundText(t, k.msgs.Cur, &bd)
 		switch col := matrixColumnOf[bd.Field]; {
 		case strings.HasPrefix(bd.Field, "gpu."):
 			gpuLevel = true
@@ -948,10 +948,10 @@ func providerMeets(p *catalog.Provider, q *catalog.Query) bool {
 
 // boundText says a bound of a query in words: "memory bandwidth: at least
 // 600 GB/s", "price per GPU-hour: at most 1.5 USD".
-func boundText(t func(string, ...any) string, bd *catalog.Bound) string {
+func boundText(t func(string, ...any) string, cur func(code string) string, bd *catalog.Bound) string {
 	label, unit := fieldLabel(t, bd.Field)
 	if bd.Currency != "" {
-		unit = bd.Currency
+		unit = cur(bd.Currency) // 美元 in Chinese, USD in English
 	}
 	var text string
 	switch {

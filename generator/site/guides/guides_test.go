@@ -145,3 +145,22 @@ func TestEveryMissKindHasAMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceBoundSaysTheCurrencyInTheEditionsWords: a guide's price
+// condition names its currency as the edition writes it beside an amount,
+// 美元 in Chinese (not the code USD), USD in English.
+func TestPriceBoundSaysTheCurrencyInTheEditionsWords(t *testing.T) {
+	limit := 1.5
+	bd := &catalog.Bound{Field: "price.per_gpu_hour", Max: &limit, Currency: "USD"}
+	for lang, want := range map[string]string{"en": "1.5 USD", "zh-CN": "1.5美元"} {
+		msgs := sitetest.Messages(t, lang)
+		var terr error
+		got := boundText(msgs.TKeeping(&terr), msgs.Cur, bd)
+		if terr != nil {
+			t.Fatalf("%s: %v", lang, terr)
+		}
+		if !strings.Contains(got, want) || (lang == "zh-CN" && strings.Contains(got, "USD")) {
+			t.Errorf("%s: price bound reads %q, want it to hold %q", lang, got, want)
+		}
+	}
+}
