@@ -372,6 +372,7 @@ func Funcs(m Messages) template.FuncMap {
 		"moneyin":      moneyIn(m),                                              // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
 		"tri":          Tri,                                                     // a *bool as "yes", "no" or "unknown"
 		"cite":         m.Cite,                                                  // a source split into citations, each into words and links
+		"citeof":       m.citeOf,                                                // a record's source in the language, split as cite splits it: {{citeof .Provider.SLA "source"}}
 		"spotname":     m.spotName,                                              // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
 		"join":         strings.Join,                                            // a list of names
 		"besides":      Besides,                                                 // the words a name does not already say: {{besides $name .Aliases}}
@@ -900,6 +901,34 @@ type citePart struct {
 	// words it quotes from the guide, as they stand there.
 	Native bool
 	Quote  string
+	// HTML is the words of a source's text in the page's language
+	// (citeOf), escaped, its identifiers as code and its quotations as
+	// such: shown in place of Text.
+	HTML template.HTML
+}
+
+// citeOf is the source of rec (its field key, a citation field) split
+// into citations as Cite splits it: where rec has the source's text in
+// the page's language, that text, whose words are the page's own (the
+// catalog's check holds it to the same places); else the catalog's
+// source as Cite puts it in the language.
+func (m Messages) citeOf(rec any, key string) []Citation {
+	own, _ := catalog.Text(rec, key, catalog.BaseLanguage)
+	if m.language() != catalog.BaseLanguage {
+		if s, in := catalog.Text(rec, key, m.language()); in && s != own {
+			cs := Cite(s)
+			for _, c := range cs {
+				for i := range c {
+					if c[i].URL == "" {
+						c[i].Native = true
+						c[i].HTML = quotations(codeSpans(template.HTML(template.HTMLEscapeString(c[i].Text))))
+					}
+				}
+			}
+			return cs
+		}
+	}
+	return m.Cite(own)
 }
 
 // seedCitation is a citation of a seed guide as the catalog writes it:
