@@ -901,6 +901,9 @@ type citePart struct {
 	// words it quotes from the guide, as they stand there.
 	Native bool
 	Quote  string
+	// Gloss says what Quote means in the page's language, where the
+	// messages word it (source_quote.meaning), in source_quote.gloss.
+	Gloss string
 	// HTML is the words of a source's text in the page's language
 	// (citeOf), escaped, its identifiers as code and its quotations as
 	// such: shown in place of Text.
@@ -1028,6 +1031,9 @@ func (m Messages) Cite(s string) []Citation {
 			}
 			if words, quote, ok := m.sourceKind(strings.TrimSpace(p.Text)); ok {
 				p.Text, p.Native, p.Quote = words, true, quote
+				if meaning, ok := m["source_quote.meaning."+quote]; ok && quote != "" {
+					p.Gloss = fmt.Sprintf(m["source_quote.gloss"], meaning)
+				}
 				continue
 			}
 			sm := seedCitation.FindStringSubmatch(p.Text)
