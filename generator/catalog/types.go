@@ -209,7 +209,7 @@ type Provider struct {
 	Headquarters   string         `yaml:"headquarters"`
 	Notes          string         `yaml:"notes" i18n:"note"`
 	Source         string         `yaml:"source" i18n:"citation"`
-	AsOf           string         `yaml:"as_of"`
+	AsOf           string         `yaml:"as_of" i18n:"asof"`
 
 	Regions   []*Region   `yaml:"regions"`
 	Instances []*Instance `yaml:"instances"`
