@@ -45,7 +45,7 @@ func TestTranslationErrors(t *testing.T) {
     currency: 人民币
 `),
 			want: "data/providers/aws.yaml:1:1: warning: provider \"aws\": no zh-CN text for description\n" +
-				"data/providers/aws.yaml:9:5: provider \"aws\": i18n.zh-CN: \"currency\" is not a translatable field: want one of name, description, isolation, isolation_source, notes, source\n",
+				"data/providers/aws.yaml:9:5: provider \"aws\": i18n.zh-CN: \"currency\" is not a translatable field: want one of name, description, isolation, isolation_source, notes, source, as_of\n",
 		},
 		{
 			name: "a language that is no language tag, the catalog's own, or empty text",
