@@ -120,18 +120,18 @@ func TestTranslatedSourcesAndQuoteMeanings(t *testing.T) {
 	}
 	sla := catalog.SLA{Source: "https://example.com/sla (exclusions) ; https://example.com/faq ('no level stated')",
 		I18n: catalog.I18n{"zh-CN": {"source": "https://example.com/sla （除外情形） ; https://example.com/faq （“no level stated”，`Billing`）"}}}
-	got := zh.citeOf(sla, "source")
+	got := citeOf(zh, sla, "source")
 	if len(got) != 2 || len(got[0]) != 2 || got[0][0].URL != "https://example.com/sla" || !got[0][1].Native || got[0][1].HTML != " （除外情形）" {
 		t.Fatalf("zh citeOf = %+v; want two citations, a link then the Chinese words", got)
 	}
 	if h := string(got[1][1].HTML); !strings.Contains(h, `<q lang="en">no level stated</q>`) || !strings.Contains(h, `<code lang="en">Billing</code>`) {
 		t.Errorf("zh citeOf words = %q; want the quotation and the identifier marked as English", h)
 	}
-	if got := en.citeOf(sla, "source"); len(got) != 2 || got[0][1].Native || got[0][1].Text != " (exclusions)" {
+	if got := citeOf(en, sla, "source"); len(got) != 2 || got[0][1].Native || got[0][1].Text != " (exclusions)" {
 		t.Errorf("en citeOf = %+v; want the catalog's own words", got)
 	}
 	sla.I18n = nil
-	if got := zh.citeOf(sla, "source"); len(got) != 2 || got[0][1].Native || got[0][1].HTML != "" {
+	if got := citeOf(zh, sla, "source"); len(got) != 2 || got[0][1].Native || got[0][1].HTML != "" {
 		t.Errorf("zh citeOf without Chinese text = %+v; want the catalog's English, not native", got)
 	}
 	const quoted = "github.com/tencentyun/intlcloud-documents@02ec31c yehe_doc/a/价格总览_intl_en.md (Tencent Cloud's own international documentation, GPU price overview: 'The prices on this page are for Guangzhou Zone 3', pay-as-you-go, USD/hr)"
