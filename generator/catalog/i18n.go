@@ -23,7 +23,10 @@ import (
 // i18n:"prose" (text people read, which check lists, record by record,
 // when a language of the site lacks it) or i18n:"note" (a catalog note:
 // prose, which check counts, once for the catalog, when a language of
-// the site lacks it).
+// the site lacks it) or i18n:"citation" (a source: its words in another
+// language around the same places, which check holds to the places of
+// the catalog's own, in order; without it the catalog's words show,
+// uncounted).
 type I18n map[string]map[string]string
 
 // BaseLanguage is the language the catalog's own text is written in.
@@ -37,6 +40,9 @@ const (
 	// i18nAsOf is an as-of in words: a note, but one of AsOfForms needs
 	// no text of its own, the site words it in every language.
 	i18nAsOf = "asof"
+	// i18nCite is a source: its text in another language names the
+	// places the catalog's names, in the same citations and order.
+	i18nCite = "citation"
 )
 
 // translatable is a translatable field of a record type: its YAML key,
@@ -170,6 +176,13 @@ func (l *loader) translations(r record, rec any) {
 			}
 			if strings.TrimSpace(tr[lang][key]) == "" {
 				r.l.errorf(kp, "%s: i18n.%s.%s is empty: write the text, or leave the field out to show the catalog's own", r.label(), lang, key)
+				continue
+			}
+			if f := list[slices.IndexFunc(list, func(f translatable) bool { return f.key == key })]; f.kind == i18nCite {
+				own, text := slices.Concat(Locations(fieldText(v.Field(f.index)))...), slices.Concat(Locations(tr[lang][key])...)
+				if !slices.Equal(own, text) {
+					r.l.errorf(kp, "%s: i18n.%s.%s names %s where %s names %s: a translated source cites the same places in the same order, each address set off by spaces", r.label(), lang, key, placeList(text), key, placeList(own))
+				}
 			}
 		}
 	}
@@ -179,7 +192,7 @@ func (l *loader) translations(r record, rec any) {
 		}
 		var missing []string
 		for _, f := range list {
-			if f.kind == i18nName || strings.TrimSpace(fieldText(v.Field(f.index))) == "" || tr[lang][f.key] != "" {
+			if f.kind == i18nName || f.kind == i18nCite || strings.TrimSpace(fieldText(v.Field(f.index))) == "" || tr[lang][f.key] != "" {
 				continue
 			}
 			if f.kind == i18nAsOf && wordedAsOf(strings.TrimSpace(fieldText(v.Field(f.index)))) {
@@ -195,6 +208,11 @@ func (l *loader) translations(r record, rec any) {
 			r.l.warnf(r.pos(""), "%s: no %s text for %s", r.label(), lang, strings.Join(missing, ", "))
 		}
 	}
+}
+
+// placeList words the places of a source for a message: [a.com/x b.org/y].
+func placeList(locs []string) string {
+	return "[" + strings.Join(locs, " ") + "]"
 }
 
 // noteCounts are the catalog notes without text in each language of the

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"maps"
 	"strings"
 	"testing"
 )
@@ -44,7 +45,7 @@ func TestTranslationErrors(t *testing.T) {
     currency: 人民币
 `),
 			want: "data/providers/aws.yaml:1:1: warning: provider \"aws\": no zh-CN text for description\n" +
-				"data/providers/aws.yaml:9:5: provider \"aws\": i18n.zh-CN: \"currency\" is not a translatable field: want one of name, description, isolation, notes\n",
+				"data/providers/aws.yaml:9:5: provider \"aws\": i18n.zh-CN: \"currency\" is not a translatable field: want one of name, description, isolation, isolation_source, notes, source, as_of\n",
 		},
 		{
 			name: "a language that is no language tag, the catalog's own, or empty text",
@@ -393,8 +394,65 @@ sla:
 		t.Errorf("Text(spot, name, zh-CN) = %q; want the spot's own term beside its note", got)
 	}
 	files["data/providers/aws.yaml"] = strings.Replace(files["data/providers/aws.yaml"], "{note: 地域级，多可用区。}", "{percent: 一}", 1)
-	if _, r := load(t, files); !strings.Contains(r.String(), "data/providers/aws.yaml:32:") || !strings.Contains(r.String(), `"percent" is not a translatable field: want one of note`) {
+	if _, r := load(t, files); !strings.Contains(r.String(), "data/providers/aws.yaml:32:") || !strings.Contains(r.String(), `"percent" is not a translatable field: want one of note, source`) {
 		t.Errorf("an sla's i18n of a field that is not translatable: got\n%s", r)
+	}
+}
+
+// TestProviderSourcesTranslatable: a provider's sources (its terms', its
+// certifications', its own) take text in another language under source,
+// which Text gives and check does not count; a translation that names
+// other places than the catalog's source, or the same in another order,
+// is an error at its line naming both.
+func TestProviderSourcesTranslatable(t *testing.T) {
+	files := translatedAWS(`i18n: {zh-CN: {description: 一家公有云。, source: 'https://example.com/about （关于） ; https://example.com/terms'}}
+source: https://example.com/about (about) ; https://example.com/terms
+sla:
+  percent: 99.99
+  source: https://example.com/sla (exclusions; secondary)
+  i18n: {zh-CN: {source: 'https://example.com/sla （除外情形；二手资料）'}}
+certifications:
+  list: [SOC 2]
+  source: 'SOC 2: the report (copy at https://example.com/soc2) ; MLPS: not stated on https://example.com/trust'
+  i18n: {zh-CN: {source: 'SOC 2：报告（副本见 https://example.com/soc2 ） ; 等保：未声明，见 https://example.com/trust'}}
+`)
+	c, r := load(t, files)
+	if (len(r.Errors()) > 0) || strings.Contains(r.String(), "catalog notes have no zh-CN text") {
+		t.Fatalf("translated sources: want no error and no note counted, got\n%s", r)
+	}
+	p := c.Provider("aws")
+	for _, tc := range []struct {
+		name string
+		rec  any
+		want string
+	}{
+		{"provider", p, "https://example.com/about （关于） ; https://example.com/terms"},
+		{"sla", p.SLA, "https://example.com/sla （除外情形；二手资料）"},
+		{"certifications", p.Certifications, "SOC 2：报告（副本见 https://example.com/soc2 ） ; 等保：未声明，见 https://example.com/trust"},
+	} {
+		if got, in := Text(tc.rec, "source", "zh-CN"); got != tc.want || !in {
+			t.Errorf("Text(%s, source, zh-CN) = %q, %v; want %q, true", tc.name, got, in, tc.want)
+		}
+	}
+	if got, in := Text(p.Egress, "source", "zh-CN"); got != "" || !in {
+		t.Errorf("Text(egress, source, zh-CN) of an empty source = %q, %v; want \"\", true", got, in)
+	}
+	for _, bad := range []struct{ from, to, want string }{
+		// an address glued to the words around it is not the same place
+		{"副本见 https://example.com/soc2 ）", "副本见 https://example.com/soc2）", "names [example.com/soc2） example.com/trust] where source names [example.com/soc2 example.com/trust]"},
+		// another place
+		{"见 https://example.com/trust'", "见 https://example.org/trust'", "names [example.com/soc2 example.org/trust]"},
+		// the same places in another order
+		{"'https://example.com/about （关于） ; https://example.com/terms'", "'https://example.com/terms ; https://example.com/about （关于）'", "names [example.com/terms example.com/about] where source names [example.com/about example.com/terms]"},
+	} {
+		broken := maps.Clone(files)
+		broken["data/providers/aws.yaml"] = strings.Replace(files["data/providers/aws.yaml"], bad.from, bad.to, 1)
+		if broken["data/providers/aws.yaml"] == files["data/providers/aws.yaml"] {
+			t.Fatalf("replacement %q not found", bad.from)
+		}
+		if _, r := load(t, broken); !(len(r.Errors()) > 0) || !strings.Contains(r.String(), bad.want) || !strings.Contains(r.String(), "cites the same places in the same order") {
+			t.Errorf("%s → %s: want an error saying %q, got\n%s", bad.from, bad.to, bad.want, r)
+		}
 	}
 }
 

@@ -205,11 +205,11 @@ type Provider struct {
 	Certifications Certifications `yaml:"certifications"`
 	Features       Features       `yaml:"features"`
 	Isolation      []string       `yaml:"isolation" i18n:"note"` // offerings: dedicated hosts, bare metal…; in another language one text, a list as it writes one
-	IsolationSrc   string         `yaml:"isolation_source"`
+	IsolationSrc   string         `yaml:"isolation_source" i18n:"citation"`
 	Headquarters   string         `yaml:"headquarters"`
 	Notes          string         `yaml:"notes" i18n:"note"`
-	Source         string         `yaml:"source"`
-	AsOf           string         `yaml:"as_of"`
+	Source         string         `yaml:"source" i18n:"citation"`
+	AsOf           string         `yaml:"as_of" i18n:"asof"`
 
 	Regions   []*Region   `yaml:"regions"`
 	Instances []*Instance `yaml:"instances"`
@@ -226,7 +226,7 @@ type Billing struct {
 	Granularity    string   `yaml:"granularity"` // second, minute, hour, month
 	MinimumSeconds *float64 `yaml:"minimum_seconds"`
 	Note           string   `yaml:"note" i18n:"note"`
-	Source         string   `yaml:"source"`
+	Source         string   `yaml:"source" i18n:"citation"`
 	// I18n holds the note in other languages.
 	I18n I18n `yaml:"i18n"`
 	at   *place
@@ -238,7 +238,7 @@ type Spot struct {
 	Name          string   `yaml:"name" i18n:"name"` // the provider's own term: "Spot VMs", "preemptible instances"
 	NoticeSeconds *float64 `yaml:"notice_seconds"`
 	Note          string   `yaml:"note" i18n:"note"`
-	Source        string   `yaml:"source"`
+	Source        string   `yaml:"source" i18n:"citation"`
 	// I18n holds the provider's own term in other languages, as it
 	// writes it there (抢占式实例, 竞价实例), and the note.
 	I18n I18n `yaml:"i18n"`
@@ -249,7 +249,7 @@ type Rate struct {
 	Price    *float64 `yaml:"price"`
 	Currency string   `yaml:"currency"`
 	Note     string   `yaml:"note" i18n:"note"`
-	Source   string   `yaml:"source"`
+	Source   string   `yaml:"source" i18n:"citation"`
 	// I18n holds the note in other languages.
 	I18n I18n `yaml:"i18n"`
 }
@@ -258,7 +258,7 @@ type Rate struct {
 type SLA struct {
 	Percent *float64 `yaml:"percent"`
 	Note    string   `yaml:"note" i18n:"note"`
-	Source  string   `yaml:"source"`
+	Source  string   `yaml:"source" i18n:"citation"`
 	// I18n holds the note in other languages.
 	I18n I18n `yaml:"i18n"`
 }
@@ -266,7 +266,9 @@ type SLA struct {
 // Certifications lists compliance attestations with the source that lists them.
 type Certifications struct {
 	List   []string `yaml:"list"`
-	Source string   `yaml:"source"`
+	Source string   `yaml:"source" i18n:"citation"`
+	// I18n holds the source in other languages.
+	I18n I18n `yaml:"i18n"`
 }
 
 // Features are yes/no capabilities; nil means unknown.
@@ -277,7 +279,9 @@ type Features struct {
 	HardwareEncryption *bool  `yaml:"hardware_encryption"`
 	DLImages           *bool  `yaml:"dl_images"`
 	K8sDevicePlugin    *bool  `yaml:"k8s_device_plugin"`
-	Source             string `yaml:"source"`
+	Source             string `yaml:"source" i18n:"citation"`
+	// I18n holds the source in other languages.
+	I18n I18n `yaml:"i18n"`
 }
 
 // Region is one place a provider sells from.
@@ -558,8 +562,8 @@ type Scenario struct {
 	Title       string     `yaml:"title" i18n:"prose"`
 	Persona     string     `yaml:"persona" i18n:"prose"` // startup, mid-size, research …
 	Description string     `yaml:"description" i18n:"prose"`
-	Advice      string     `yaml:"advice" i18n:"prose"` // Markdown
-	Source      string     `yaml:"source"`              // where the persona or strategy comes from
+	Advice      string     `yaml:"advice" i18n:"prose"`    // Markdown
+	Source      string     `yaml:"source" i18n:"citation"` // where the persona or strategy comes from
 	Workload    Workload   `yaml:"workload"`
 	Limits      Limits     `yaml:"limits"`
 	Strategies  []Strategy `yaml:"strategies"`

@@ -749,7 +749,7 @@ func (l *loader) validateProvider(r record, p *Provider) {
 	for _, t := range []struct {
 		key string
 		rec any
-	}{{"billing", &p.Billing}, {"spot", &p.Spot}, {"egress", &p.Egress}, {"storage", &p.Storage}, {"sla", &p.SLA}} {
+	}{{"billing", &p.Billing}, {"spot", &p.Spot}, {"egress", &p.Egress}, {"storage", &p.Storage}, {"sla", &p.SLA}, {"certifications", &p.Certifications}, {"features", &p.Features}} {
 		if s := sub(t.key); s.at != nil {
 			l.translations(s, t.rec)
 		}

@@ -100,3 +100,46 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 		t.Errorf("a citation of no known kind was put in Chinese: %+v", cs)
 	}
 }
+
+// TestTranslatedSourcesAndQuoteMeanings: a record's source with text in
+// the page's language (citeOf) is split as the English is, its words the
+// page's own with quotations and identifiers marked, its addresses links;
+// without such text, or on an English page, the catalog's source shows
+// as Cite puts it. A quotation a source kind keeps as published is
+// followed by its meaning where the messages word it, on a Chinese page
+// only.
+func TestTranslatedSourcesAndQuoteMeanings(t *testing.T) {
+	warn := func(catalog.Pos, string, ...any) {}
+	zh, err := LoadMessages(os.DirFS("../../../templates"), "zh-CN", warn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, err := LoadMessages(os.DirFS("../../../templates"), "en", warn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sla := catalog.SLA{Source: "https://example.com/sla (exclusions) ; https://example.com/faq ('no level stated')",
+		I18n: catalog.I18n{"zh-CN": {"source": "https://example.com/sla （除外情形） ; https://example.com/faq （“no level stated”，`Billing`）"}}}
+	got := citeOf(zh, sla, "source")
+	if len(got) != 2 || len(got[0]) != 2 || got[0][0].URL != "https://example.com/sla" || !got[0][1].Native || got[0][1].HTML != " （除外情形）" {
+		t.Fatalf("zh citeOf = %+v; want two citations, a link then the Chinese words", got)
+	}
+	if h := string(got[1][1].HTML); !strings.Contains(h, `<q lang="en">no level stated</q>`) || !strings.Contains(h, `<code lang="en">Billing</code>`) {
+		t.Errorf("zh citeOf words = %q; want the quotation and the identifier marked as English", h)
+	}
+	if got := citeOf(en, sla, "source"); len(got) != 2 || got[0][1].Native || got[0][1].Text != " (exclusions)" {
+		t.Errorf("en citeOf = %+v; want the catalog's own words", got)
+	}
+	sla.I18n = nil
+	if got := citeOf(zh, sla, "source"); len(got) != 2 || got[0][1].Native || got[0][1].HTML != "" {
+		t.Errorf("zh citeOf without Chinese text = %+v; want the catalog's English, not native", got)
+	}
+	const quoted = "github.com/tencentyun/intlcloud-documents@02ec31c yehe_doc/a/价格总览_intl_en.md (Tencent Cloud's own international documentation, GPU price overview: 'The prices on this page are for Guangzhou Zone 3', pay-as-you-go, USD/hr)"
+	c := zh.Cite(quoted)
+	if len(c) != 1 || c[0][0].Quote != "The prices on this page are for Guangzhou Zone 3" || c[0][0].Gloss != "（意为本页价格适用于广州三区）" {
+		t.Errorf("zh Cite of a quoted price overview = %+v; want the quotation as published and its meaning after it", c)
+	}
+	if c := en.Cite(quoted); len(c) != 1 || c[0][0].Gloss != "" {
+		t.Errorf("en Cite = %+v; want no meaning beside the catalog's own words", c)
+	}
+}

@@ -358,43 +358,44 @@ func (m Messages) TKeeping(err *error) func(key string, args ...any) string {
 // Funcs is the one FuncMap of the templates.
 func Funcs(m Messages) template.FuncMap {
 	return template.FuncMap{
-		"t":            m.T,                                                     // UI text by key: {{t "compare.title"}}
-		"th":           m.th,                                                    // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
-		"note":         m.Note,                                                  // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
-		"tr":           m.tr,                                                    // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
-		"trs":          m.trs,                                                   // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
-		"num":          grouped(m, FormatNum),                                   // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
-		"result":       grouped(m, FormatResult),                                // a benchmark result or trial figure, to four significant digits: 27.97, 1,236 (1236 in Chinese)
-		"money":        grouped(m, FormatMoney),                                 // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
-		"derived":      grouped(m, FormatDerived),                               // a computed amount, as money
-		"large":        grouped(m, func(v any) string { return large(m, v) }),   // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
-		"exact":        grouped(m, FormatExact),                                 // an amount with all its digits, for a title: 32.7726
-		"moneyin":      moneyIn(m),                                              // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
-		"tri":          Tri,                                                     // a *bool as "yes", "no" or "unknown"
-		"cite":         m.Cite,                                                  // a source split into citations, each into words and links
-		"spotname":     m.spotName,                                              // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
-		"join":         strings.Join,                                            // a list of names
-		"besides":      Besides,                                                 // the words a name does not already say: {{besides $name .Aliases}}
-		"wbr":          Breakable,                                               // a name that may wrap after '.', '_' and '-' only
-		"inc":          inc,                                                     // a 0-based index counted from 1
-		"sentence":     m.Sentence,                                              // catalog text ended as a sentence: "billed apart."
-		"date":         m.dateOf,                                                // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"asof":         m.AsOf,                                                  // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
-		"fxnotes":      FxNotes,                                                 // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
-		"fxnote":       m.FxNote,                                                // the sentence beside a ranking for one rate
-		"sharekey":     ShareKey,                                                // the message key naming a strategy's share of a pricing model
-		"months":       m.Months,                                                // a number of months as the language writes it: "1 month", "12 months"
-		"cur":          m.Cur,                                                   // a currency code as the language writes it beside an amount: USD, 美元
-		"asp":          func() template.HTML { return amountSpace(m) },          // the space between an amount and its currency: a narrow no-break space, none in Chinese (16美元)
-		"curname":      m.CurName,                                               // a currency code as the language names the currency: USD, 人民币
-		"unitname":     m.UnitName,                                              // a benchmark's unit as the language writes it: minutes, 分钟
-		"division":     m.Division,                                              // a benchmark's division as the language writes it: closed, 封闭组（Closed）
-		"round":        func(r string) template.HTML { return roundName(m, r) }, // a benchmark's round as the language writes it where the messages name it (round_name), else marked as the catalog's
-		"certname":     func(c string) string { return CertName(m, c) },         // a certification as the language names it: PCI DSS Level 1, PCI DSS 1级
-		"own":          m.own,                                                   // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
-		"instname":     m.instName,                                              // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
-		"instnametext": m.instNameText,                                          // instname without the breaks
-		"tip":          m.tip,                                                   // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
+		"t":            m.T,                                                                 // UI text by key: {{t "compare.title"}}
+		"th":           m.th,                                                                // UI text by key as HTML, an HTML argument put in as it is: {{th "benchmark.group" (own .Round) …}}
+		"note":         m.Note,                                                              // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
+		"tr":           m.tr,                                                                // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
+		"trs":          m.trs,                                                               // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
+		"num":          grouped(m, FormatNum),                                               // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
+		"result":       grouped(m, FormatResult),                                            // a benchmark result or trial figure, to four significant digits: 27.97, 1,236 (1236 in Chinese)
+		"money":        grouped(m, FormatMoney),                                             // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"derived":      grouped(m, FormatDerived),                                           // a computed amount, as money
+		"large":        grouped(m, func(v any) string { return large(m, v) }),               // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
+		"exact":        grouped(m, FormatExact),                                             // an amount with all its digits, for a title: 32.7726
+		"moneyin":      moneyIn(m),                                                          // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
+		"tri":          Tri,                                                                 // a *bool as "yes", "no" or "unknown"
+		"cite":         m.Cite,                                                              // a source split into citations, each into words and links
+		"citeof":       func(rec any, key string) []Citation { return citeOf(m, rec, key) }, // a record's source in the language, split as cite splits it: {{citeof .Provider.SLA "source"}}
+		"spotname":     m.spotName,                                                          // a provider's own term for its spot capacity, where the language has it: {{spotname .Provider}}
+		"join":         strings.Join,                                                        // a list of names
+		"besides":      Besides,                                                             // the words a name does not already say: {{besides $name .Aliases}}
+		"wbr":          Breakable,                                                           // a name that may wrap after '.', '_' and '-' only
+		"inc":          inc,                                                                 // a 0-based index counted from 1
+		"sentence":     m.Sentence,                                                          // catalog text ended as a sentence: "billed apart."
+		"date":         m.dateOf,                                                            // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
+		"asof":         m.AsOf,                                                              // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
+		"fxnotes":      FxNotes,                                                             // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
+		"fxnote":       m.FxNote,                                                            // the sentence beside a ranking for one rate
+		"sharekey":     ShareKey,                                                            // the message key naming a strategy's share of a pricing model
+		"months":       m.Months,                                                            // a number of months as the language writes it: "1 month", "12 months"
+		"cur":          m.Cur,                                                               // a currency code as the language writes it beside an amount: USD, 美元
+		"asp":          func() template.HTML { return amountSpace(m) },                      // the space between an amount and its currency: a narrow no-break space, none in Chinese (16美元)
+		"curname":      m.CurName,                                                           // a currency code as the language names the currency: USD, 人民币
+		"unitname":     m.UnitName,                                                          // a benchmark's unit as the language writes it: minutes, 分钟
+		"division":     m.Division,                                                          // a benchmark's division as the language writes it: closed, 封闭组（Closed）
+		"round":        func(r string) template.HTML { return roundName(m, r) },             // a benchmark's round as the language writes it where the messages name it (round_name), else marked as the catalog's
+		"certname":     func(c string) string { return CertName(m, c) },                     // a certification as the language names it: PCI DSS Level 1, PCI DSS 1级
+		"own":          m.own,                                                               // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
+		"instname":     m.instName,                                                          // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
+		"instnametext": m.instNameText,                                                      // instname without the breaks
+		"tip":          m.tip,                                                               // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
 	}
 }
 
@@ -900,6 +901,37 @@ type citePart struct {
 	// words it quotes from the guide, as they stand there.
 	Native bool
 	Quote  string
+	// Gloss says what Quote means in the page's language, where the
+	// messages word it (source_quote.meaning), in source_quote.gloss.
+	Gloss string
+	// HTML is the words of a source's text in the page's language
+	// (citeOf), escaped, its identifiers as code and its quotations as
+	// such: shown in place of Text.
+	HTML template.HTML
+}
+
+// citeOf is the source of rec (its field key, a citation field) split
+// into citations as Cite splits it: where rec has the source's text in
+// the page's language, that text, whose words are the page's own (the
+// catalog's check holds it to the same places); else the catalog's
+// source as Cite puts it in the language.
+func citeOf(m Messages, rec any, key string) []Citation {
+	own, _ := catalog.Text(rec, key, catalog.BaseLanguage)
+	if m.language() != catalog.BaseLanguage {
+		if s, in := catalog.Text(rec, key, m.language()); in && s != own {
+			cs := Cite(s)
+			for _, c := range cs {
+				for i := range c {
+					if c[i].URL == "" {
+						c[i].Native = true
+						c[i].HTML = quotations(codeSpans(template.HTML(template.HTMLEscapeString(c[i].Text))))
+					}
+				}
+			}
+			return cs
+		}
+	}
+	return m.Cite(own)
 }
 
 // seedCitation is a citation of a seed guide as the catalog writes it:
@@ -999,6 +1031,9 @@ func (m Messages) Cite(s string) []Citation {
 			}
 			if words, quote, ok := m.sourceKind(strings.TrimSpace(p.Text)); ok {
 				p.Text, p.Native, p.Quote = words, true, quote
+				if meaning, ok := m["source_quote.meaning."+quote]; ok && quote != "" {
+					p.Gloss = fmt.Sprintf(m["source_quote.gloss"], meaning)
+				}
 				continue
 			}
 			sm := seedCitation.FindStringSubmatch(p.Text)
