@@ -369,7 +369,9 @@
     ranked.slice(0, D.offerTop).forEach(function (r) { body.appendChild(offerRow(r)); });
     offerTable.replaceChild(body, offerTable.tBodies[0]);
     var shown = Math.min(ranked.length, D.offerTop);
-    setText('offer-scores-caption', fmt(T['evaluation.offers_caption'], [shown, ranked.length, cls.name]));
+    setText('offer-scores-caption', shown === ranked.length
+      ? fmt(T['evaluation.offers_caption_all'], [shown, cls.name])
+      : fmt(T['evaluation.offers_caption'], [shown, ranked.length, cls.name]));
     show('offer-ranking', shown > 0);
     show('offers-none', shown === 0);
     var apart = scored.filter(function (r) { return !r.ranked; }).map(function (r) {

@@ -63,10 +63,10 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 			"This note holds for the On-demand, Spot and 1-year commitment tabs; the Mainland China tab has its own note under its table.",
 			regexp.MustCompile(`^not the on-demand provider; its own on-demand price: [0-9][0-9,]*(\.[0-9]+)?$`),
 			"not the on-demand provider, and none of its on-demand prices of this GPU model answers"},
-		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）", "与按量计费非同一服务商", "目录核对至：",
+		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）", "此价来自另一家服务商", "目录核对至：",
 			"本说明适用于本表的按量计费、抢占式实例和1年期承诺标签页；上方中国内地价格表的说明见该表下方。",
-			regexp.MustCompile(`^与按量计费非同一服务商；其按量计费价格：[0-9][0-9,]*(\.[0-9]+)?$`),
-			"与按量计费最低价非同一服务商，且该服务商此GPU型号的按量计费价格均未采用"},
+			regexp.MustCompile(`^此价来自另一家服务商；该服务商的按量计费价格为[0-9][0-9,]*(\.[0-9]+)?$`),
+			"此价来自另一家服务商；该服务商此GPU型号没有可用的按量计费价格"},
 	} {
 		t.Run(ed.name, func(t *testing.T) {
 			page := string(files[ed.dir+report.SummaryPath])

@@ -40,7 +40,7 @@ after(async () => {
 // The words of an own on-demand price, per edition, and the figure in them.
 const OWN = {
   en: /its own on-demand price: ([\d.,]+)/,
-  'zh-CN': /其按量计费价格：([\d.,]+)/,
+  'zh-CN': /该服务商的按量计费价格为([\d.,]+)/,
 };
 
 // tapFirstMark taps the first visible mark in scope on a touch page and

@@ -698,7 +698,7 @@ type weightsProvider struct {
 
 var weightsMessages = []string{
 	"evaluation.basis", "evaluation.basis_all", "evaluation.basis_none", "evaluation.changed", "unknown.title",
-	"evaluation.caption", "evaluation.not_ranked", "evaluation.offers_caption", "evaluation.offers_apart", "evaluation.offer_apart", "evaluation.known",
+	"evaluation.caption", "evaluation.not_ranked", "evaluation.offers_caption", "evaluation.offers_caption_all", "evaluation.offers_apart", "evaluation.offer_apart", "evaluation.known",
 	"evaluation.class_note", "evaluation.offers_out", "evaluation.offer_out", "punct.semicolon",
 }
 
