@@ -24,6 +24,16 @@
   var input = form && form.querySelector('input[name="q"]');
   var indexURL = form && form.getAttribute('data-index');
   if (!input || !indexURL) return;
+  // At phone width the box is narrow: its hint is the short one
+  // (data-short), so that it is not cut; the long one comes back wider.
+  var longHint = input.placeholder;
+  var shortHint = input.getAttribute('data-short');
+  if (shortHint && window.matchMedia) {
+    var narrow = window.matchMedia('(max-width: 40rem)');
+    var hint = function () { input.placeholder = narrow.matches ? shortHint : longHint; };
+    hint();
+    if (narrow.addEventListener) narrow.addEventListener('change', hint);
+  }
   var rootURL = new URL('../', new URL(indexURL, location.href)).href;
   var SHOWN = 8; // options the list under the box holds at most
 

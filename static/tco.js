@@ -646,6 +646,8 @@
         var cell = el('td', c[1]);
         cell.setAttribute('data-label', c[2]);
         money(cell, c[0], null, !t.complete);
+        // The unit, shown where the heading that names it is not (a phone's card).
+        if (c[0] != null) cell.appendChild(el('span', 'card-unit', (T['punct.amount_space'] || '') + cur(D.currency)));
         tr.appendChild(cell);
       });
       // A part is kept under the strategy's model (reserved_1y) and

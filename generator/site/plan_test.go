@@ -83,7 +83,7 @@ func TestScenarioPageRanksOffersByScenarioTCOTotals(t *testing.T) {
 	}
 }
 
-var answerRowRE = regexp.MustCompile(`(?s)<tr data-strategy="([^"]+)">\s*<th scope="row"><a href="#strategy-[^"]+">[^<]*</a></th>\s*<td class="offer"[^>]*><a href="([^"]+)">.*?<td class="num total"[^>]*>([^<]+)</td>.*?<td class="trust-cell"[^>]*>(.*?)</td>\s*</tr>`)
+var answerRowRE = regexp.MustCompile(`(?s)<tr data-strategy="([^"]+)">\s*<th scope="row"><a href="#strategy-[^"]+">[^<]*</a></th>\s*<td class="offer"[^>]*><a href="([^"]+)">.*?<td class="num total"[^>]*>([^<]+)<span class="card-unit">[^<]+</span></td>.*?<td class="trust-cell"[^>]*>(.*?)</td>\s*</tr>`)
 
 // TestScenarioPageAnswersFirst: the page opens with the cheapest offer
 // under each strategy that ranks one — the first row of its ranking, the

@@ -110,7 +110,9 @@ async function answer(page) {
       ? [...box.querySelectorAll('tbody tr')].map((tr) => ({
           strategy: tr.getAttribute('data-strategy'),
           href: tr.querySelector('td.offer a').getAttribute('href'),
-          total: tr.querySelector('td.total').textContent.trim(),
+          // The amount, as the ranking writes it: the unit beside it is a phone card's.
+          total: [...tr.querySelector('td.total').childNodes].filter((n) => !n.classList?.contains('card-unit')).map((n) => n.textContent).join('').trim(),
+          unit: tr.querySelector('td.total .card-unit')?.textContent.trim() ?? '',
           trust: tr.querySelector('td.trust-cell').textContent.replace(/\s+/g, ' ').trim(),
           kinds: tr.querySelectorAll('td.trust-cell .kind').length,
           ages: tr.querySelectorAll('td.trust-cell .age').length,
@@ -215,6 +217,8 @@ for (const pass of ['file', 'http']) {
       const answerAfter = await answer(page);
       assert.deepEqual(answerAfter.rows.map(({ strategy, href, total }) => ({ strategy, href, total })), answerAfter.firsts,
         'the answer is each recomputed ranking\'s first row');
+      assert.ok(answerBefore.rows.every((r) => r.unit), 'a shipped answer\'s total names no unit for a phone\'s card');
+      assert.deepEqual(answerAfter.rows.map((r) => r.unit), answerBefore.rows.map((r) => r.unit), 'the recomputed answer names its unit as the shipped one does');
       assert.notDeepEqual(answerAfter.rows.map((r) => r.total), answerBefore.rows.map((r) => r.total), 'tripling the work changes the answer\'s totals');
       assert.ok(answerAfter.rows.every((r) => r.ages > 0 && r.kinds > 0), 'the recomputed answer gives each price\'s age and source kind');
       const first = before.findIndex((s) => s.rows.length > 0);

@@ -1005,7 +1005,7 @@ var tcoMessages = []string{
 	"scenario.note.covered", "scenario.note.covered_all", "scenario.note.article", "scenario.note.estimate", "scenario.why.unranked",
 	"scenario.note.stale", "scenario.note.undated", "scenario.note.marketplace",
 	"scenario.at_least", "scenario.ranked_lower_bounds",
-	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR",
+	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR", "punct.amount_space",
 	"scenario.basis.committed", "scenario.basis.covered", "scenario.basis.jobs", "scenario.basis.granularity_unknown", "scenario.basis.minimum",
 	"scenario.chart.bar", "scenario.chart.compute", "scenario.chart.storage", "scenario.chart.egress", "scenario.chart.title",
 	"scenario.ranked", "scenario.ranked_1", "scenario.ranked_none", "scenario.left", "scenario.left_n", "scenario.left_1", "scenario.left_names", "scenario.col.compute",

@@ -1,0 +1,233 @@
+// Where a native reader of the Chinese edition found words broken inside
+// (3.473美/元/GPU小时, 全部地/域, 中/国（宁夏）) or figures cut off: a line
+// of these cells starts only where a word may end (after a space, a dash,
+// a slash or a separator, or before an opening bracket); a price and its
+// unit stay one line; the summary's mainland view at 375 px is a card per
+// GPU, wider than none of its words; the evaluation's rankings show the
+// score's basis on the first screen, and an indicator's heading leaves no
+// character alone on its last line; a scenario's answer names its amounts'
+// unit on a phone's card, shipped and recomputed; the search box's hint is
+// read whole at 375 px.
+//
+//   SITE_DIR=public node --test tests/browser/cjkwrap.test.mjs
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cspViolations, instrument, launch, layoutProblems, settle } from './helpers.mjs';
+import { patience } from './patience.mjs';
+
+const SITE = path.resolve(process.env.SITE_DIR || 'public');
+const PHONE = { width: 375, height: 800 };
+const DESK = { width: 1280, height: 800 };
+
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(path.join(SITE, 'zh', 'index.html')), `no zh/index.html in ${SITE}: build the site first or set SITE_DIR`);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function open(rel, viewport) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+  const problems = await instrument(page, (u) => u.startsWith('file:') || u.startsWith('data:'));
+  await page.goto(pathToFileURL(path.join(SITE, rel)).href, { timeout: patience(30_000) });
+  await settle(page);
+  return { page, problems };
+}
+
+async function close({ page, problems }) {
+  try {
+    assert.deepEqual(await cspViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+}
+
+// badBreaks lists, for each visible element sel matches, the lines that
+// start inside a word: its text with a "/" where each line starts.
+// lines gives, for each, the number of lines and the characters on the last.
+const MEASURE = () => {
+  window.__lines = (el) => {
+    let text = '';
+    const starts = [];
+    let prev = null;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n; (n = walker.nextNode()); ) {
+      for (let i = 0; i < n.data.length; i++) {
+        const ch = n.data[i];
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const rect = r.getClientRects()[0];
+        if (rect && rect.width > 0 && !/\s/.test(ch)) {
+          if (prev && rect.top >= prev.bottom - 2) starts.push(text.length);
+          prev = rect;
+        }
+        text += ch;
+      }
+    }
+    return { text, starts };
+  };
+  // longest: the longest word (a run with no space or bracket) an element
+  // may hold to be checked: a longer one is broken where the cell ends.
+  window.__badBreaks = (sel, longest = Infinity) =>
+    [...document.querySelectorAll(sel)]
+      .filter((el) => el.checkVisibility())
+      .filter((el) => Math.max(...el.textContent.trim().split(/[\s（）()·]+/).map((w) => w.length)) <= longest)
+      .map((el) => window.__lines(el))
+      .filter(({ text, starts }) => starts.some((i) => !(/[\s\-/·、，,）)_.]/.test(text[i - 1]) || /[（(]/.test(text[i]))))
+      .map(({ text, starts }) => [...starts].reverse().reduce((t, i) => t.slice(0, i) + '/' + t.slice(i), text).trim());
+};
+
+async function badBreaks(page, sel, longest) {
+  await page.evaluate(MEASURE);
+  return page.evaluate(([sel, longest]) => window.__badBreaks(sel, longest ?? Infinity), [sel, longest]);
+}
+
+test('zh price changes at 1280 px: a price keeps its unit on one line, a region its name whole', { timeout: patience(60_000) }, async () => {
+  const t = await open('zh/changes/index.html', DESK);
+  const { page } = t;
+  await page.locator('table.changes tbody tr').first().waitFor();
+  await page.evaluate(MEASURE);
+  const prices = await page.evaluate(() =>
+    [...document.querySelectorAll('table.changes tbody td.num:nth-child(6), table.changes tbody td.num:nth-child(7)')]
+      .filter((td) => /元/.test(td.textContent))
+      .map((td) => ({ text: td.textContent.trim(), lines: window.__lines(td).starts.length + 1 })),
+  );
+  assert.ok(prices.length > 0, 'no price with a unit in 元: the test is not testing');
+  assert.deepEqual(prices.filter((p) => p.lines > 1), [], 'a price broken from its unit');
+  assert.deepEqual(await badBreaks(page, 'table.changes tbody td:nth-child(4)'), [], 'a region broken inside a word');
+  assert.deepEqual(await layoutProblems(page), []);
+  await close(t);
+});
+
+test('zh compare at 375 px: the provider and region under an instance type break between words', { timeout: patience(60_000) }, async () => {
+  const t = await open('zh/compare/index.html', PHONE);
+  const { page } = t;
+  await page.locator('#matrix tbody th .where').first().waitFor({ state: 'visible' });
+  const n = await page.locator('#matrix tbody th .where').count();
+  assert.ok(n > 0, 'no provider and region line: the test is not testing');
+  assert.deepEqual(await badBreaks(page, '#matrix tbody th .where'), []);
+  await close(t);
+});
+
+test('zh summary at 375 px: the mainland view is a card per GPU, no word broken, nothing off screen', { timeout: patience(60_000) }, async () => {
+  const t = await open('zh/summary/index.html', PHONE);
+  const { page } = t;
+  await page.locator('#mainland-table tbody tr').first().waitFor({ state: 'visible' });
+  const facts = await page.evaluate(() => {
+    const table = document.getElementById('mainland-table');
+    const wrap = table.closest('.table-wrap');
+    return {
+      display: getComputedStyle(table.querySelector('tbody tr')).display,
+      head: table.querySelector('thead').getBoundingClientRect().height,
+      overflow: wrap.scrollWidth - wrap.clientWidth,
+      right: Math.max(...[...table.querySelectorAll('tbody tr > *')].map((c) => c.getBoundingClientRect().right)),
+      width: document.documentElement.clientWidth,
+      rows: table.querySelectorAll('tbody tr').length,
+    };
+  });
+  assert.ok(facts.rows > 0, 'no row: the test is not testing');
+  assert.equal(facts.display, 'flex', 'a row is not a card');
+  assert.ok(facts.head <= 1, `the table's heading row shows (${facts.head} px)`);
+  assert.ok(facts.overflow <= 0, `the table scrolls sideways by ${facts.overflow} px`);
+  assert.ok(facts.right <= facts.width, `a cell ends at ${facts.right} px, past the screen's ${facts.width}`);
+  assert.deepEqual(await badBreaks(page, '#mainland-table tbody th.gpu, #mainland-table td.price, #mainland-table td.provider, #mainland-table td.region'), []);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'the page scrolls sideways');
+  await close(t);
+});
+
+for (const ed of ['', 'zh/']) {
+  test(`${ed || 'en/'} evaluation at 375 px: each ranking shows the score's basis whole before it scrolls`, { timeout: patience(60_000) }, async () => {
+    const t = await open(`${ed}evaluation/index.html`, PHONE);
+    const { page } = t;
+    await page.locator('table.scores').first().waitFor();
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('.table-wrap')]
+        .filter((w) => w.querySelector(':scope > table.scores') && w.checkVisibility())
+        .map((w) => {
+          const th = [...w.querySelectorAll('thead th')].find((h) => h.nextElementSibling?.classList.contains('crit') && !h.classList.contains('crit'));
+          const edge = w.getBoundingClientRect().left + w.clientWidth;
+          return { id: w.querySelector('table').id, right: th && th.getBoundingClientRect().right, edge };
+        })
+        .filter((x) => !x.right || x.right > x.edge + 0.5),
+    );
+    assert.deepEqual(cut, [], 'a ranking cuts the basis column at the box edge');
+    // A provider's name of words up to 8 characters (百度智能云, RunPod 安全云)
+    // is broken only between them; a longer run (亚马逊云科技中国区域) where the cell ends.
+    assert.deepEqual(await badBreaks(page, '#scores tbody th, #scores-apart tbody th', 8), [], 'a provider broken inside a word');
+    await close(t);
+  });
+}
+
+test('zh evaluation at 1280 px: an indicator heading leaves no character alone on its last line', { timeout: patience(60_000) }, async () => {
+  const t = await open('zh/evaluation/index.html', DESK);
+  const { page } = t;
+  await page.locator('table.scores thead th.crit').first().waitFor();
+  await page.evaluate(MEASURE);
+  const lonely = await page.evaluate(() =>
+    [...document.querySelectorAll('table.scores thead th.crit')]
+      .filter((th) => th.checkVisibility())
+      .map((th) => window.__lines(th))
+      .filter(({ text, starts }) => starts.length && text.slice(starts[starts.length - 1]).trim().length === 1)
+      .map(({ text }) => text.trim()),
+  );
+  assert.deepEqual(lonely, []);
+  await close(t);
+});
+
+for (const [ed, unit] of [['', 'USD'], ['zh/', '元']]) {
+  test(`${ed || 'en/'} scenario at 375 px: the answer's amounts name their unit, shipped and recomputed`, { timeout: patience(60_000) }, async () => {
+    const t = await open(`${ed}scenarios/llama-70b-fine-tuning/index.html`, PHONE);
+    const { page } = t;
+    const cells = page.locator('table.tco-answer tbody td.num');
+    await cells.first().waitFor({ state: 'visible' });
+    const texts = () => cells.evaluateAll((l) => l.filter((td) => td.checkVisibility() && !td.querySelector('.unknown')).map((td) => td.innerText.trim()));
+    const shipped = await texts();
+    assert.ok(shipped.length > 0, 'no amount: the test is not testing');
+    assert.deepEqual(shipped.filter((s) => !s.endsWith(unit)), [], `an amount without ${unit}`);
+    const months = page.locator('#tco-calc input[name="months"]');
+    await months.fill(String(Number(await months.inputValue()) + 1));
+    await page.waitForFunction((before) => {
+      const now = [...document.querySelectorAll('table.tco-answer tbody td.num.total')].map((td) => td.innerText.trim());
+      return now.length && now.join() !== before;
+    }, shipped.filter((_, i) => i % 2 === 0).join());
+    const recomputed = await texts();
+    assert.ok(recomputed.length > 0, 'no amount once recomputed');
+    assert.deepEqual(recomputed.filter((s) => !s.endsWith(unit)), [], `a recomputed amount without ${unit}`);
+    await close(t);
+  });
+}
+
+for (const ed of ['', 'zh/']) {
+  test(`${ed || 'en/'} the search box's hint is read whole at 375 px, the long one at 1280 px`, { timeout: patience(60_000) }, async () => {
+    for (const viewport of [PHONE, DESK]) {
+      const t = await open(`${ed}compare/index.html`, viewport);
+      const { page } = t;
+      const short = await page.locator('#site-search').getAttribute('data-short');
+      assert.ok(short, 'the box has no short hint');
+      if (viewport === PHONE) {
+        await page.waitForFunction((s) => document.getElementById('site-search').placeholder === s, short);
+        const fits = await page.evaluate(() => {
+          const i = document.getElementById('site-search');
+          i.value = i.placeholder;
+          const r = i.scrollWidth <= i.clientWidth;
+          i.value = '';
+          return r;
+        });
+        assert.ok(fits, `the hint "${short}" is cut`);
+      } else {
+        assert.notEqual(await page.locator('#site-search').getAttribute('placeholder'), short);
+      }
+      await close(t);
+    }
+  });
+}
