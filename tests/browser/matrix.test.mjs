@@ -841,7 +841,7 @@ describe('the matrix writes amounts as the build does', () => {
       assert.ok(frac.length >= 2, `${c.key}: ${c.text} has fewer than two decimals`);
       const significant = (whole.replace(/^0+/, '') + frac).replace(/^0+/, '').replace(/0+$/, '');
       assert.ok(frac.length === 2 || significant.length <= 4, `${c.key}: ${c.text} has more than four significant digits`);
-      assert.match(c.title, /^[\d,.]+ [A-Z]{3}$/, `${c.key}: the title "${c.title}" is not the exact figure`);
+      assert.match(c.title, /^[\d,.]+ [A-Z]{3}(\/\S+)?$/, `${c.key}: the title "${c.title}" is not the exact figure (and its unit)`);
       assert.ok(Math.abs(Number(c.title.split(' ')[0].replace(/,/g, '')) - c.value) <= Math.abs(c.value) * 0.001 + 0.005, `${c.key}: ${c.text} against ${c.title}`);
     }
     await clean(t);
