@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -160,7 +161,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	if cache == nil && p.Inline == nil {
 		// Written through the build's writer, which keeps no bytes: no
 		// copy of the page to keep (a page put may be kept).
-		if err := b.writeAll(p.Path, buf.Bytes()); err != nil {
+		if err := writeAll(b.create, p.Path, buf.Bytes()); err != nil {
 			return err
 		}
 		return b.putPage(p.Path, nil, twin)
@@ -196,10 +197,10 @@ func twinOf(large *sync.Mutex, path string, page []byte, agesTo string) ([]byte,
 	return twins.Of(path, page, agesTo)
 }
 
-// writeAll writes data to the file at path through the build's writer
-// (create), which does not keep data.
-func (b *builder) writeAll(path string, data []byte) error {
-	f, err := b.create(path)
+// writeAll writes data to the file at path through create (the build's
+// writer), which does not keep data.
+func writeAll(create func(string) (io.WriteCloser, error), path string, data []byte) error {
+	f, err := create(path)
 	if err != nil {
 		return err
 	}
