@@ -462,7 +462,7 @@ func (w *writer) appendInline(dst []byte, n *html.Node) []byte {
 		if hasClass(n, "trust") {
 			return append(dst, w.trust(n)...)
 		}
-		if hasClass(n, "cite") && n.PrevSibling != nil {
+		if hasClass(n, "cite") && followsCite(n) {
 			return w.appendRaw(append(dst, "; "...), n)
 		}
 		if hasClass(n, "sub") || hasClass(n, "note-line") { // a line of its own
@@ -473,6 +473,18 @@ func (w *writer) appendInline(dst []byte, n *html.Node) []byte {
 		}
 	}
 	return w.appendRaw(dst, n)
+}
+
+// followsCite reports whether the element just before n, text between
+// them aside, is a citation too: the page's style sheet puts "; " between
+// such neighbours (.cite + .cite), never before the first.
+func followsCite(n *html.Node) bool {
+	for p := n.PrevSibling; p != nil; p = p.PrevSibling {
+		if p.Type == html.ElementNode {
+			return hasClass(p, "cite")
+		}
+	}
+	return false
 }
 
 // emphasis appends what is under n to dst marked with mark, the white

@@ -219,3 +219,26 @@ func TestTwinsReuseNodesCleanly(t *testing.T) {
 		t.Errorf("the twin made again differs (%v):\n%s\nthen\n%s", err, first, again)
 	}
 }
+
+// TestTwinSeparatesCitationsAsThePageDoes: the page's style sheet puts
+// "; " between neighbouring citations (.cite + .cite), never before the
+// first one after a label, and the twin says the same.
+func TestTwinSeparatesCitationsAsThePageDoes(t *testing.T) {
+	page := `<!doctype html><html><body><main>
+<p class="guide-source">Source: <span class="cite"><span class="source">guide A</span></span><span class="cite"><span class="source">guide B</span></span></p>
+<p>Alone: <span class="cite"><span class="source">guide C</span></span></p>
+</main></body></html>`
+	got, err := Of("guides/g/index.html", []byte(page), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(got)
+	for _, want := range []string{"Source: guide A; guide B\n", "Alone: guide C\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("twin lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, ": ;") {
+		t.Errorf("twin puts a separator before the first citation:\n%s", md)
+	}
+}
