@@ -582,7 +582,8 @@
   }
 
   // trustSpan writes what the partial "price-trust" writes of a price:
-  // its age, counted by static/age.js, its freshness and its kind.
+  // its age, counted by static/age.js, its freshness, its kind and the
+  // mark of a price only a fork or mirror states (partial "copy-label").
   function trustSpan(p) {
     var span = el('span', 'trust');
     if (p.t && window.gpucompareAge) {
@@ -605,6 +606,13 @@
       kind.title = T['trust.kind_title.' + p.s];
       span.appendChild(document.createTextNode(' '));
       span.appendChild(kind);
+    }
+    if (p.c) {
+      var copy = el('span', 'tag copy copy-' + p.c, T['trust.copy.' + p.c]);
+      copy.title = T['trust.copy_title.' + p.c];
+      copy.setAttribute('data-twin', T['trust.copy_words.' + p.c]);
+      span.appendChild(document.createTextNode(' '));
+      span.appendChild(copy);
     }
     return span;
   }

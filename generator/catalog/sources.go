@@ -191,6 +191,55 @@ func (s *SourceRegistry) CopyAt(loc string) *SourceCopy {
 	return nil
 }
 
+// OnlyCopy is the fork or mirror the first citation of a source is in
+// when every citation that names a place (citations are Locations of the
+// source) names a fork or mirror first: a purchase file cannot cite such a
+// source. nil when a citation names another place first, or none names a
+// place.
+func (s *SourceRegistry) OnlyCopy(citations [][]string) *SourceCopy {
+	if s == nil {
+		return nil
+	}
+	var first *SourceCopy
+	for _, locs := range citations {
+		if len(locs) == 0 {
+			continue
+		}
+		c := s.CopyAt(locs[0])
+		if c == nil {
+			return nil
+		}
+		if first == nil {
+			first = c
+		}
+	}
+	return first
+}
+
+// CopiedOnly is OnlyCopy of the places source cites, or nil at once when
+// the registry lists no copy the source's text could name.
+func (s *SourceRegistry) CopiedOnly(source string) *SourceCopy {
+	if s == nil || len(s.Copies) == 0 {
+		return nil
+	}
+	low := strings.ToLower(source)
+	named := false
+	for _, c := range s.Copies {
+		at := strings.ToLower(strings.TrimSuffix(c.At, "/"))
+		if _, p, ok := strings.Cut(at, "/"); ok {
+			at = p
+		}
+		if strings.Contains(low, at) {
+			named = true
+			break
+		}
+	}
+	if !named {
+		return nil
+	}
+	return s.OnlyCopy(Locations(source))
+}
+
 // validateSourceRegistry checks the registry's records: every provider
 // named exists and lists a place, every aggregator and copy says where it
 // is and what it copies.
@@ -286,24 +335,10 @@ func (l sourceRules) checkCopiedPrices(prices []*PricePoint) {
 		if pp.LastSeen != "" || pp.SourceKind == KindEstimate {
 			continue
 		}
-		var copies []*SourceCopy
-		only := false
-		for _, locs := range l.locations(pp.Source) {
-			if len(locs) == 0 {
-				continue
-			}
-			c := reg.CopyAt(locs[0])
-			if c == nil {
-				only = false
-				break
-			}
-			only = true
-			copies = append(copies, c)
-		}
-		if !only {
+		c := reg.OnlyCopy(l.locations(pp.Source))
+		if c == nil {
 			continue
 		}
-		c := copies[0]
 		want := c.Cites()
 		if pp.SourceKind == want {
 			if labelled[c] == nil {

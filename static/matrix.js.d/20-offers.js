@@ -279,6 +279,10 @@
         if (!p) return na();
         const title = [known(p.since) ? day(p.since) : t('date.unknown'), p.as_of ? t('col.as_of') + t('punct.colon') + day(p.as_of) : ''].filter(Boolean).join(' \u00b7 ');
         const segs = p.source_kind === 'quote' && DATE.test(p.valid_until || '') && quoteValid(p) ? [quoteSeg(p)] : [ageSeg(p), { t: ' ' }, badgeSeg(p), { t: ' ' }, kindSeg(p.source_kind)];
+        // Only a fork's or mirror's copy states it: the short mark the
+        // page writes (partial "copy-label"), which the legend under the
+        // table explains.
+        if (p.source_copy) segs.push({ t: ' ', x: true }, { t: t('trust.copy_short.' + p.source_copy), c: 'kind tag copy', x: true });
         if (o.provider_kind === 'marketplace') segs.push({ t: ' ', x: true }, { t: t('trust.marketplace'), c: 'kind tag marketplace', ti: t('trust.marketplace_title'), x: true });
         if (p.last_seen) segs.push({ t: ' ', x: true }, { t: t('trust.last_seen', day(p.last_seen)), c: 'kind tag last-seen', ti: t('trust.last_seen_title'), x: true });
         return { title, lines: [segs.filter(Boolean)] };

@@ -383,6 +383,34 @@ for (const pass of ['file', 'http']) {
       await clean(t);
     });
 
+    test('a price only a fork\'s or mirror\'s copy states carries the page\'s short mark, said once under the table', async () => {
+      const copied = new Map(data.offers.filter((o) => o.prices?.on_demand?.source_copy).map((o) => [keyOf(o), o.prices.on_demand.source_copy]));
+      assert.ok(copied.size > 0, 'no on-demand price only a copy states: the test is not testing');
+      const word = (kind) => data.messages['trust.copy_short.' + kind];
+      const t = await open(pass, '#s=per_gpu');
+      const marks = new Map();
+      for (const c of await column(t.page, 'since')) {
+        const g = c.tags.filter((x) => x.cls.split(' ').includes('copy'));
+        if (g.length) marks.set(c.key, g.map((x) => x.text).join(' '));
+        // Short: no title on any row; the legend says what it means.
+        for (const x of g) assert.equal(x.title, '', `${c.key}: the copy mark has a title`);
+      }
+      assert.deepEqual([...marks.keys()].sort(), [...copied.keys()].sort(), 'the rows the script marks as copies');
+      for (const [k, kind] of copied) assert.equal(marks.get(k), word(kind), `${k}: the mark of a ${kind}`);
+      const legend = await t.page.$$eval('#copy-legend li', (lis) => lis.map((li) => ({ mark: li.querySelector('.tag.copy')?.textContent, text: li.textContent })));
+      for (const kind of new Set(copied.values())) {
+        assert.equal(legend.filter((l) => l.mark === word(kind)).length, 1, `the legend says the ${kind} mark once: ${JSON.stringify(legend)}`);
+      }
+      await clean(t);
+      // The page without script writes the same words on as many rows.
+      const plain = await open(pass, '', { javaScriptEnabled: false });
+      const served = await plain.page.$$eval('#matrix tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('.tag.copy')].map((g) => g.textContent).join(' ')).filter(Boolean));
+      if ((await plain.page.locator('#matrix tbody tr').count()) === data.offers.length) {
+        assert.deepEqual(served.sort(), [...marks.values()].sort(), 'the page\'s marks and the script\'s');
+      }
+      await clean(plain);
+    });
+
     test('a numeric filter keeps exactly the matching rows', async () => {
       const t = await open(pass, '#show=gpu_count,gpu_memory');
       const cases = [

@@ -101,7 +101,8 @@ async function tables(page) {
 }
 
 // answer reads the page's first table: per strategy, the offer's link,
-// its total and the age and kind of its prices; and, for each strategy
+// its total, the age and kind of its prices and their fork or mirror
+// marks (class, words, title and twin words); and, for each strategy
 // that ranks an offer, the link and total of its ranking's first row.
 async function answer(page) {
   return page.evaluate(() => {
@@ -116,6 +117,8 @@ async function answer(page) {
           trust: tr.querySelector('td.trust-cell').textContent.replace(/\s+/g, ' ').trim(),
           kinds: tr.querySelectorAll('td.trust-cell .kind').length,
           ages: tr.querySelectorAll('td.trust-cell .age').length,
+          // The mark of a price only a fork or mirror states, as it stands.
+          copies: [...tr.querySelectorAll('td.trust-cell .tag.copy')].map((c) => ({ cls: c.className, text: c.textContent, title: c.title, twin: c.getAttribute('data-twin') })),
         }))
       : [];
     const firsts = [...document.querySelectorAll('section.strategy')].flatMap((s) => {
@@ -152,6 +155,7 @@ for (const pass of ['file', 'http']) {
   describe(pass === 'file' ? 'plan pages from file://' : `plan pages over http under ${PREFIX}`, () => {
     test('the calculator writes the generator\'s tables for the shipped figures', { timeout: patience(120_000) }, async () => {
       // Every scenario from disk; one is enough to show the server does not matter.
+      let marked = 0; // answers' prices marked as a fork's or mirror's copy by the generator
       for (const rel of pass === 'file' ? scenarios : scenarios.slice(0, 1)) {
         const { ctx, page, problems } = await open(pass, rel);
         const shipped = await tables(page);
@@ -168,10 +172,19 @@ for (const pass of ['file', 'http']) {
           assert.deepEqual(redrawn[i].rows, shipped[i].rows, `${rel} ${shipped[i].id}: the script's ranking differs from the generator's`);
           assert.deepEqual(redrawn[i].left, shipped[i].left, `${rel} ${shipped[i].id}: left-out offers`);
         }
-        assert.deepEqual(await answer(page), shippedAnswer, `${rel}: the script's answer differs from the generator's`);
+        const redrawnAnswer = await answer(page);
+        assert.deepEqual(redrawnAnswer, shippedAnswer, `${rel}: the script's answer differs from the generator's`);
+        // The calculator writes the generator's fork or mirror mark: same
+        // class, words, title and twin words on the same prices.
+        for (let i = 0; i < shippedAnswer.rows.length; i++) {
+          assert.deepEqual(redrawnAnswer.rows[i].copies, shippedAnswer.rows[i].copies, `${rel} ${shippedAnswer.rows[i].strategy}: the calculator's copy mark differs from the page's`);
+          for (const c of shippedAnswer.rows[i].copies) assert.ok(c.text && c.title && c.twin && /\bcopy-(fork|mirror)\b/.test(c.cls), `${rel}: a copy mark reads ${JSON.stringify(c)}`);
+          marked += shippedAnswer.rows[i].copies.length;
+        }
         await clean(page, problems);
         await ctx.close();
       }
+      if (pass === 'file') assert.ok(marked > 0, 'no scenario answers with a price only a fork or mirror states: the copy mark is not tested');
     });
 
     // Once: the layout is the same over http.

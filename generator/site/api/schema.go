@@ -33,6 +33,7 @@ var enums = map[string][]string{
 	"verdict":       {VerdictCurrent, pricing.WhySuperseded, catalog.KindArticle, catalog.KindEstimate, pricing.WhyMarketplace, catalog.Stale, catalog.Undated},
 	"freshness":     {catalog.Fresh, catalog.Aging, catalog.Stale, catalog.Undated},
 	"source_kind":   catalog.SourceKinds,
+	"source_copy":   catalog.CopyKinds,
 	"provider_kind": catalog.ProviderKinds,
 	"direction":     {"down", "up"},
 	"point.model":   pricing.Models,

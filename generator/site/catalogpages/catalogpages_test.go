@@ -10,6 +10,7 @@ import (
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/sitetest"
+	"gpucompare/generator/site/twins"
 )
 
 // tenRecords is a catalog of ten records: the site, two GPU models, a
@@ -182,5 +183,88 @@ func TestTenRecordPages(t *testing.T) {
 	}
 	if panel["on_demand"] != 21.96 || panel["spot"] != 6.588 {
 		t.Errorf("p4d.24xlarge panel %v, want on demand 21.96 (not the superseded 32.7726) and spot 6.588", panel)
+	}
+}
+
+// TestForkOnlyPriceIsMarked: a price whose every citation is in a fork
+// the source registry lists carries the fork mark (TrustView.Copy) on the
+// home table and its instance page, and its Markdown twin says in words
+// that a purchase file cannot cite it; a price an organisation's own page
+// states carries none.
+func TestForkOnlyPriceIsMarked(t *testing.T) {
+	fork := "github.com/someone/skypilot-catalog@abc catalogs/v8/aws/vms.csv"
+	src := strings.Replace(tenRecords, `    amount: 0.526
+    currency: USD
+    since: 2025-06-05
+    source: https://www.example.com/on-demand
+    source_kind: provider
+`, `    amount: 0.526
+    currency: USD
+    since: 2025-06-05
+    source: `+fork+`
+    source_kind: aggregator
+`, 1) + `-- data/source-registry.yaml --
+providers:
+  - provider: aws
+    domains: [example.com]
+copies:
+  - at: github.com/someone/skypilot-catalog
+    kind: fork
+    of: a personal fork of the SkyPilot catalog
+    source_kind: aggregator
+`
+	if src == tenRecords {
+		t.Fatal("fixture: the g4dn.xlarge price was not replaced")
+	}
+	cat, _ := catalogtest.Load(t, src)
+	msgs := sitetest.Messages(t, "en")
+	day := catalog.NewestDate(cat)
+	data := derive.MakeAt(cat, day)
+	prices := pagemodel.Prices{Cat: cat, Msgs: msgs, AgeDate: day}
+	newPage := func(path, layout string) *pagemodel.Page { return &pagemodel.Page{Path: path, Layout: layout} }
+	k := New(Inputs{Cat: cat, Data: data, AgeDate: day, Prices: prices, Msgs: msgs,
+		ChangeRows: kinds.NewChanges(cat, data, msgs, newPage, prices.Trust).Rows,
+		Scenarios:  kinds.NewScenarios(cat, data, msgs, newPage, prices.Trust, nil, nil),
+		Benchmarks: kinds.NewBenchmarks(cat, data, newPage, prices.Trust),
+		Guides:     func(*pagemodel.Page) []*pagemodel.GuideSummary { return nil },
+		NewPage:    newPage,
+	})
+
+	want := map[string]string{"a100": "", "t4": "fork"}
+	home := k.HomeData(&pagemodel.Page{Path: "index.html", Layout: "home"})
+	for _, r := range home.Prices.Rows {
+		c := r.Cells[0]
+		if c == nil || c.Trust == nil {
+			t.Fatalf("home table, %s on demand: no price", r.GPU.ID)
+		}
+		if c.Trust.Copy != want[r.GPU.ID] {
+			t.Errorf("home table, %s on demand: copy mark %q, want %q", r.GPU.ID, c.Trust.Copy, want[r.GPU.ID])
+		}
+	}
+	for _, in := range cat.Providers[0].Instances {
+		d := k.InstanceData(&pagemodel.Page{Path: "instances/aws/" + in.ID + "/index.html", Layout: "instance"}, in)
+		for _, v := range d.Prices {
+			if got, w := v.Trust.Copy, want[in.GPU]; got != w {
+				t.Errorf("%s, %s: copy mark %q, want %q", in.ID, v.Model, got, w)
+			}
+		}
+	}
+
+	tr := msgs.TKeeping(new(error))
+	note, err := msgs.T("trust.copy_words.fork")
+	if err != nil || note == "" {
+		t.Fatalf("no words for the fork mark: %q, %v", note, err)
+	}
+	for _, c := range []struct {
+		v    *pagemodel.TrustView
+		want bool
+	}{
+		{&pagemodel.TrustView{Kind: "aggregator", Copy: "fork", Age: "1 day"}, true},
+		{&pagemodel.TrustView{Kind: "aggregator", Age: "1 day"}, false},
+	} {
+		got := trustText(c.v, "", tr, new(twins.Notes))
+		if strings.Contains(got, note) != c.want {
+			t.Errorf("twin of a price with copy mark %q: %q; want the words %q: %v", c.v.Copy, got, note, c.want)
+		}
 	}
 }

@@ -84,6 +84,9 @@ func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) str
 		notes.Aged()
 	}
 	s += " · " + gfm.Text(t("trust.kind."+v.Kind))
+	if v.Copy != "" {
+		s += " · " + gfm.Text(t("trust.copy_words."+v.Copy))
+	}
 	if v.LastSeen != "" {
 		s += " · " + gfm.Text(t("trust.last_seen", v.LastSeen))
 	}

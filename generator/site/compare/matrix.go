@@ -70,6 +70,10 @@ type Data struct {
 	TableID     string                 // the id of the table; "" is "matrix"
 	Exports     *pagemodel.ExportLinks // compare/offers.csv and .json; nil in a report
 	LeftOut     leftOut                // the offers on every page the ranking leaves out, said on the first page; none in a report
+	// Copies are the kinds of copy (catalog.CopyKinds) that mark a price
+	// of some offer, under any model, as only a fork's or mirror's: each
+	// page says once, under its table, what their short marks mean.
+	Copies []string
 }
 
 // Column is a column of the matrix. Its key names it to the script
@@ -493,6 +497,7 @@ var scriptMessages = []string{
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
 	"trust.undated", "matrix.gpu_times", "matrix.price_quoted", "matrix.price_exact", "matrix.rate_title",
 	"matrix.prev_short", "matrix.partial_short", "matrix.print_caption", "untranslated.mark",
+	"trust.copy_short.fork", "trust.copy_short.mirror",
 	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR", "punct.comma", "punct.semicolon", "punct.colon", "punct.amount_space",
 }
 
@@ -648,6 +653,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 		}
 		return p
 	}
+	copies := k.copyKinds()
 	// frames measures the first and a later page of the matrix, of pages
 	// pages, with no rows: what the rows of each leave of MaxPageBytes.
 	var frames func(pages int) (int, int, error)
@@ -667,6 +673,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 					d.Controls, d.Script, d.Mainland, d.DataScripts, d.ScriptURL = f.Controls, f.Script, f.Mainland, f.DataScripts, f.ScriptURL
 					d.LeftOut = leftOutOf(k.data.Priced, model)
 				}
+				d.Copies = copies
 				for j := range max(pages, 2) {
 					d.Pager = append(d.Pager, pagemodel.PageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(Path(j + 1)), Current: i == j})
 				}
@@ -701,6 +708,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 				Currency: display, Model: model, Models: models, Choices: matrixChoices(models), Columns: columns, Rates: rates,
 				Total: len(k.data.Priced), First: lo + 1, Last: hi,
 				Exports: &pagemodel.ExportLinks{Label: "compare.exports", CSV: p.Rel(paths.OffersCSV), JSON: p.Rel(paths.OffersJSON)},
+				Copies:  copies,
 			}
 			for _, o := range k.data.Priced[lo:hi] {
 				d.Rows = append(d.Rows, k.Row(p, o, models, model))
@@ -984,6 +992,9 @@ func (k *Kind) Row(p *pagemodel.Page, o *pricing.Offer, models []string, model s
 	r.Prices = make([]*Price, len(models))
 	for i, m := range models {
 		r.Prices[i] = k.Price(o.Prices[m])
+		if v := r.Prices[i]; v != nil {
+			v.Trust.Short = true // the page's legend says what the copy mark means (Data.Copies)
+		}
 	}
 	some := func(v float64, ok bool) *float64 {
 		if !ok {
@@ -1022,6 +1033,27 @@ func (k *Kind) Cite(s string) []render.Citation {
 		k.cites[s] = c
 	}
 	return c
+}
+
+// copyKinds are the kinds of copy (catalog.CopyKinds) some priced
+// offer's price, under any model, is only in, by the source registry
+// (SourceRegistry.CopiedOnly): the marks the matrix's rows may carry,
+// the script's included.
+func (k *Kind) copyKinds() []string {
+	var kinds []string
+	seen := map[string]bool{}
+	for _, o := range k.data.Priced {
+		for _, pr := range o.Prices {
+			if pr == nil || seen[pr.Point.Source] {
+				continue
+			}
+			seen[pr.Point.Source] = true
+			if c := k.cat.Sources.CopiedOnly(pr.Point.Source); c != nil && !slices.Contains(kinds, c.Kind) {
+				kinds = append(kinds, c.Kind)
+			}
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(catalog.CopyKinds), func(c string) bool { return !slices.Contains(kinds, c) })
 }
 
 func (k *Kind) Price(pr *pricing.Price) *Price {

@@ -244,6 +244,7 @@ func (w *JSONWriter) price(p *PriceExport) {
 	w.str(p.Source)
 	w.key("source_kind")
 	w.str(p.SourceKind)
+	w.optStr("source_copy", p.SourceCopy)
 	w.close('}')
 }
 

@@ -104,6 +104,11 @@ type PriceExport struct {
 	// SourceKind is the kind of source of the price (pricing.Price.Kind):
 	// provider, aggregator, article or estimate.
 	SourceKind string `json:"source_kind"`
+	// SourceCopy is the kind of copy, fork or mirror, every citation of
+	// the source is in, by the source registry
+	// (catalog.SourceRegistry.CopiedOnly): a purchase file cannot cite
+	// the price. Absent when a citation names another place.
+	SourceCopy string `json:"source_copy,omitempty"`
 }
 
 // OffersExport is the whole of compare/offers.json.
@@ -228,6 +233,9 @@ func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 		}}
 		if d, _ := catalog.AgeDate(pt); d != "" {
 			xp.AgeDate = string(d)
+		}
+		if c := x.cat.Sources.CopiedOnly(pt.Source); c != nil {
+			xp.SourceCopy = c.Kind
 		}
 		if q := o.Quoted(); q != nil {
 			xp.ValidUntil = string(q.Quote.ValidUntil)

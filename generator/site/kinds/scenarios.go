@@ -993,6 +993,10 @@ type tcoPrice struct {
 	// undated).
 	Kind string `json:"s,omitempty"`
 	Date string `json:"t,omitempty"`
+	// Copy is the kind of copy, fork or mirror, every citation of the
+	// price's source is in (pagemodel.TrustView.Copy): the table marks it
+	// as the page does.
+	Copy string `json:"c,omitempty"`
 }
 
 // tcoMessages are the messages static/tco.js writes with.
@@ -1016,6 +1020,7 @@ var tcoMessages = []string{
 	"trust.kind_title.provider", "trust.kind_title.aggregator", "trust.kind_title.article", "trust.kind_title.estimate",
 	"trust.undated", "trust.undated_title", "trust.badge_title",
 	"trust.badge.fresh", "trust.badge.aging", "trust.badge.stale", "trust.badge.undated",
+	"trust.copy.fork", "trust.copy.mirror", "trust.copy_title.fork", "trust.copy_title.mirror", "trust.copy_words.fork", "trust.copy_words.mirror",
 }
 
 func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Texter) *tcoScript {
@@ -1149,6 +1154,9 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 				}
 			}
 			tp.Kind = pr.Kind
+			if c := cat.Sources.CopiedOnly(pr.Point.Source); c != nil {
+				tp.Copy = c.Kind
+			}
 			if d, _ := catalog.AgeDate(pr.Point); d != "" {
 				tp.Date = string(d)
 			}

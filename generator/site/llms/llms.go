@@ -232,6 +232,17 @@ func money(v float64, currency string) string {
 	return render.FormatMoneyIn(v, currency) + " " + currency
 }
 
+// kind is the kind of a price's source in words, and, when every
+// citation of pp's source is in a fork or mirror, that a purchase file
+// cannot cite it.
+func (w *writer) kind(kind string, pp *catalog.PricePoint) string {
+	s := w.t("trust.kind." + kind)
+	if c := w.in.Cat.Sources.CopiedOnly(pp.Source); c != nil {
+		s += " · " + w.t("trust.copy_words."+c.Kind)
+	}
+	return s
+}
+
 // age is the date a price's age counts from and its age in days, or
 // that it is undated.
 func (w *writer) age(pp *catalog.PricePoint) string {
@@ -303,7 +314,7 @@ func (w *writer) full() string {
 					markdown.Link(pagemodel.InstanceName(o.Instance, in.Lang), w.link(paths.Instance(o.Instance))),
 					markdown.Text(w.regionName(o)), strconv.Itoa(o.Instance.GPUCount), markdown.Text(w.t("model." + model)),
 					per, markdown.Text(money(pr.Hourly.Amount, pr.Hourly.Currency)), markdown.Text(w.age(pr.Point)),
-					markdown.Text(w.t("trust.kind."+pr.Kind)) + ": " + markdown.Source(pr.Point.Source),
+					markdown.Text(w.kind(pr.Kind, pr.Point)) + ": " + markdown.Source(pr.Point.Source),
 				})
 			}
 		}
@@ -324,7 +335,7 @@ func (w *writer) answerCell(c *AnswerCell, currency string) string {
 	}
 	o, pr := c.Offer, c.Offer.Prices[c.Model]
 	s := money(c.PerGPUHour, currency) + " — " + pagemodel.ProviderName(o.Provider, w.in.Lang) + " " + pagemodel.InstanceName(o.Instance, w.in.Lang) +
-		", " + w.regionName(o) + ", " + w.t("model."+c.Model) + " · " + w.age(pr.Point) + " · " + w.t("trust.kind."+pr.Kind)
+		", " + w.regionName(o) + ", " + w.t("model."+c.Model) + " · " + w.age(pr.Point) + " · " + w.kind(pr.Kind, pr.Point)
 	if pr.Fallback {
 		s += " · " + w.t("llms.fallback")
 	}

@@ -30,7 +30,7 @@ func (w *writer) mainland() string {
 			}
 			o, pr := c.Offer, c.Price
 			s := w.t("mainland.tab_model."+derive.MainlandTabs[i].ID) + " " + money(c.PerGPUHour, derive.MainlandCurrency) + " — " +
-				pagemodel.ProviderName(o.Provider, in.Lang) + " " + pagemodel.InstanceName(o.Instance, w.in.Lang) + ", " + w.regionName(o) + " · " + w.age(pr.Point) + " · " + w.t("trust.kind."+pr.Kind)
+				pagemodel.ProviderName(o.Provider, in.Lang) + " " + pagemodel.InstanceName(o.Instance, w.in.Lang) + ", " + w.regionName(o) + " · " + w.age(pr.Point) + " · " + w.kind(pr.Kind, pr.Point)
 			if !c.Current {
 				s += " · " + w.t("mainland.not_current")
 			}

@@ -39,6 +39,9 @@ func (j Prices) Trust(pp *catalog.PricePoint, kind string) *TrustView {
 	t := j.Msgs.TKeeping(new(error)) // every key is checked once a build (ageScriptMessages)
 	date := j.Msgs.DateKeeping(new(error))
 	v := &TrustView{Kind: kind, LastSeen: string(pp.LastSeen), Quote: pp.Quoted, Source: pp.Source}
+	if c := j.Cat.Sources.CopiedOnly(pp.Source); c != nil {
+		v.Copy = c.Kind
+	}
 	d, from := catalog.AgeDate(pp)
 	fresh, stale := j.Cat.Site.Policy()
 	v.Badge = catalog.Badge(d, j.AgeDate, fresh, stale)

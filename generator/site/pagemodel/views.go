@@ -12,6 +12,16 @@ import (
 type TrustView struct {
 	// Kind is the kind of source (catalog.SourceKinds); "" when unknown.
 	Kind string
+	// Copy is the kind of copy ("fork" or "mirror", catalog.CopyKinds)
+	// every citation of the price's source is in, by the source registry:
+	// a purchase file cannot cite such a price, and pages say so beside its
+	// kind. "" when a citation names another place.
+	Copy string `json:",omitempty"`
+	// Short says the view stands in a row of the instance matrix, whose
+	// page says once what the copy mark means: the mark is its short word
+	// (trust.copy_short), without a title, so each of a thousand rows
+	// keeps its bytes and its line.
+	Short bool `json:"-"`
 	// Date is the date the age counts from, as the catalog writes it
 	// ("2025-06-01", "2025-06", "2025"); "" when the sources date none.
 	Date string

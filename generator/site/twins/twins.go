@@ -511,8 +511,9 @@ func (w *writer) emphasis(dst []byte, n *html.Node, mark string) []byte {
 // trust is a price's trust as a twin writes it: its date and age, its
 // freshness, its kind of source linked to the source (a web address) or
 // citing it in a footnote (any other source), and when its source last
-// listed it: "2026-09-20 (17 days) · fresh · [aggregator](…)",
-// "2026-06-18 (3 months) · aggregator[^1]".
+// listed it, and a mark's words where it gives them in data-twin (a fork's
+// or mirror's copy): "2026-09-20 (17 days) · fresh · [aggregator](…)",
+// "2026-06-18 (3 months) · aggregator[^1] · fork copy: …".
 func (w *writer) trust(n *html.Node) string {
 	var parts []string
 	source, _ := attr(n, "data-source")
@@ -521,6 +522,9 @@ func (w *writer) trust(n *html.Node) string {
 			continue
 		}
 		s := w.inlines(c)
+		if t, ok := attr(c, "data-twin"); ok && s != "" {
+			s = gfm.Text(t) // a mark's words, with the why its title gives on hover
+		}
 		switch {
 		case s == "":
 			continue

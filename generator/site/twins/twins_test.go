@@ -242,3 +242,26 @@ func TestTwinSeparatesCitationsAsThePageDoes(t *testing.T) {
 		t.Errorf("twin puts a separator before the first citation:\n%s", md)
 	}
 }
+
+// TestTwinSaysWhyACopyCannotBeCited: the mark of a price only a fork or
+// mirror states is written with its reason (its data-twin, as the page
+// says it on hover); a price without the mark has neither.
+func TestTwinSaysWhyACopyCannotBeCited(t *testing.T) {
+	page := `<html><body><main><h1>L20</h1><table><thead><tr><th>Instance</th><th>Age</th></tr></thead><tbody>
+<tr><td>a</td><td><span class="trust" data-source="a fork"><span class="age">undated</span> <span class="kind">aggregator</span> <span class="tag copy copy-fork" title="a purchase file cannot cite it" data-twin="fork copy: a purchase file cannot cite it">fork copy</span></span></td></tr>
+<tr><td>b</td><td><span class="trust" data-source="https://example.com/price"><span class="age">undated</span> <span class="kind">provider</span></span></td></tr>
+</tbody></table></main></body></html>`
+	got, err := Of("gpus/l20/index.html", []byte(page), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(got)
+	for _, want := range []string{
+		"| a | undated · aggregator[^1] · fork copy: a purchase file cannot cite it |\n",
+		"| b | undated · [provider](https://example.com/price) |\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("twin lacks %q:\n%s", want, md)
+		}
+	}
+}
