@@ -14,17 +14,8 @@ import (
 // names that model in its note, and an unpriced type has neither. Both
 // editions, on the provider's page and the GPU's, a converted price too.
 func TestInstanceCardsNameTheUnitAndThePricingModel(t *testing.T) {
-	instance := func(id string) string {
-		return "  - id: " + id + "\n    name: " + id + "\n    gpu: a100-sxm4-40gb\n    gpu_count: 1\n    regions: [r1]\n    source: s\n"
-	}
-	root := withProvider(t, `id: parts
-name: Parts Cloud
-kind: public_cloud
-currency: USD
-regions: [{id: r1}]
-instances:
-`+instance("dear")+instance("yuan")+instance("spot-only")+instance("unpriced"), `provider: parts
-prices:
+	root := partsCloud(t, partsInstance("dear", "a100-sxm4-40gb", "")+partsInstance("yuan", "a100-sxm4-40gb", "")+
+		partsInstance("spot-only", "a100-sxm4-40gb", "")+partsInstance("unpriced", "a100-sxm4-40gb", ""), `
   - {instance: dear, region: r1, model: on_demand, amount: 3, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
   - {instance: yuan, region: r1, model: on_demand, amount: 10, currency: CNY, since: 2025-06-01, source: s, source_kind: provider}
   - {instance: spot-only, region: r1, model: spot, amount: 0.8, currency: USD, since: 2025-06-01, source: s, source_kind: provider}

@@ -28,25 +28,15 @@ func instanceLinks(t *testing.T, page string) []string {
 // figure, below 3.00 USD though 10 > 3. A GPU page orders the types of
 // every provider the same way.
 func TestInstanceListsPutTheCurrentCheapestFirst(t *testing.T) {
-	instance := func(id, gpu, extra string) string {
-		return "  - id: " + id + "\n    name: " + id + "\n    gpu: " + gpu + "\n    gpu_count: 1\n    regions: [r1]\n    source: s\n" + extra
-	}
-	root := withProvider(t, `id: parts
-name: Parts Cloud
-kind: public_cloud
-currency: USD
-regions: [{id: r1}]
-instances:
-`+instance("unpriced", "a100-sxm4-40gb", "")+
-		instance("old-cheap", "t4", "    previous_generation: true\n")+
-		instance("partial", "a100-sxm4-40gb", "    price_incomplete: \"GPU component only: the VM is billed apart\"\n")+
-		instance("spot-only", "a100-sxm4-40gb", "")+
-		instance("article", "a100-sxm4-40gb", "")+
-		instance("dear", "a100-sxm4-40gb", "")+
-		instance("yuan", "a100-sxm4-40gb", "")+
-		instance("stale", "a100-sxm4-40gb", "")+
-		instance("undated", "a100-sxm4-40gb", ""), `provider: parts
-prices:
+	root := partsCloud(t, partsInstance("unpriced", "a100-sxm4-40gb", "")+
+		partsInstance("old-cheap", "t4", "    previous_generation: true\n")+
+		partsInstance("partial", "a100-sxm4-40gb", "    price_incomplete: \"GPU component only: the VM is billed apart\"\n")+
+		partsInstance("spot-only", "a100-sxm4-40gb", "")+
+		partsInstance("article", "a100-sxm4-40gb", "")+
+		partsInstance("dear", "a100-sxm4-40gb", "")+
+		partsInstance("yuan", "a100-sxm4-40gb", "")+
+		partsInstance("stale", "a100-sxm4-40gb", "")+
+		partsInstance("undated", "a100-sxm4-40gb", ""), `
   - {instance: old-cheap, region: r1, model: on_demand, amount: 0.2, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
   - {instance: partial, region: r1, model: on_demand, amount: 0.5, currency: USD, since: 2025-06-01, source: s, source_kind: provider}
   - {instance: spot-only, region: r1, model: spot, amount: 0.8, currency: USD, since: 2025-06-01, source: s, source_kind: provider}

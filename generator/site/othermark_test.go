@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"gpucompare/generator/site/twins"
 )
 
 // otherMark is a mark of another provider's answer as a page writes it.
@@ -26,20 +28,6 @@ func otherMarks(t *testing.T, page string) (marks []otherMark, tooltips int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := func(n *html.Node) string {
-		var b strings.Builder
-		var walk func(*html.Node)
-		walk = func(n *html.Node) {
-			if n.Type == html.TextNode {
-				b.WriteString(n.Data)
-			}
-			for c := n.FirstChild; c != nil; c = c.NextSibling {
-				walk(c)
-			}
-		}
-		walk(n)
-		return b.String()
-	}
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode && hasClassAttr(n, "other-mark") {
@@ -55,13 +43,13 @@ func otherMarks(t *testing.T, page string) (marks []otherMark, tooltips int) {
 						for s := c.FirstChild; s != nil; s = s.NextSibling {
 							switch {
 							case hasClassAttr(s, "visually-hidden"):
-								m.spoken = text(s)
+								m.spoken = twins.Text(s)
 							case hasClassAttr(s, "mark") && attrOf(s, "aria-hidden") == "true":
-								m.glyph = text(s)
+								m.glyph = twins.Text(s)
 							}
 						}
 					case hasClassAttr(c, "other-own"):
-						m.shown = text(c)
+						m.shown = twins.Text(c)
 					}
 				}
 				marks = append(marks, m)

@@ -21,6 +21,22 @@ func withProvider(t *testing.T, provider, prices string) fstest.MapFS {
 	return root
 }
 
+// partsCloud is the catalog of withProvider with a public cloud, Parts
+// Cloud, in USD and one region, r1, holding instances (the items of its
+// YAML list of instances) at prices (the items of its price file's list).
+// Either may start on the line after the opening quote.
+func partsCloud(t *testing.T, instances, prices string) fstest.MapFS {
+	t.Helper()
+	return withProvider(t, "id: parts\nname: Parts Cloud\nkind: public_cloud\ncurrency: USD\nregions: [{id: r1}]\ninstances:\n"+strings.TrimPrefix(instances, "\n"),
+		"provider: parts\nprices:\n"+strings.TrimPrefix(prices, "\n"))
+}
+
+// partsInstance is an item of partsCloud's instances: one GPU of gpu in
+// r1, named id, then the lines of extra.
+func partsInstance(id, gpu, extra string) string {
+	return "  - id: " + id + "\n    name: " + id + "\n    gpu: " + gpu + "\n    gpu_count: 1\n    regions: [r1]\n    source: s\n" + extra
+}
+
 // between is the part of page from the first from to the first to after it.
 func between(t *testing.T, page, from, to string) string {
 	t.Helper()
@@ -50,12 +66,7 @@ func row(t *testing.T, page, href string) string {
 // A price that is only part of the cost — here a GPU without its VM, the
 // cheapest T4 by far — ranks nowhere, and is marked wherever it is listed.
 func TestPartialPricesAreMarkedAndNotRanked(t *testing.T) {
-	root := withProvider(t, `id: parts
-name: Parts Cloud
-kind: public_cloud
-currency: USD
-regions: [{id: r1}]
-instances:
+	root := partsCloud(t, `
   - id: gpu-only
     name: T4 GPU only
     gpu: t4
@@ -63,8 +74,7 @@ instances:
     regions: [r1]
     price_incomplete: "GPU component only: the VM is billed apart"
     source: s
-`, `provider: parts
-prices:
+`, `
   - {instance: gpu-only, region: r1, model: on_demand, amount: 0.4, currency: USD, since: 2025-06-05, source: s, source_kind: provider}
 `)
 	files, _ := build(t, root, Options{})
@@ -199,16 +209,10 @@ func TestSentenceEndsOnce(t *testing.T) {
 // With no history chart, the page says why: how many prices the sources
 // leave undated, or that they date none of them.
 func TestNoHistorySaysWhatIsUndated(t *testing.T) {
-	root := withProvider(t, `id: parts
-name: Parts Cloud
-kind: public_cloud
-currency: USD
-regions: [{id: r1}]
-instances:
+	root := partsCloud(t, `
   - {id: undated, name: Undated, gpu: t4, gpu_count: 1, regions: [r1], source: s}
   - {id: half, name: Half, gpu: t4, gpu_count: 1, regions: [r1], source: s}
-`, `provider: parts
-prices:
+`, `
   - {instance: undated, region: r1, model: on_demand, amount: 0.9, currency: USD, since: unknown, source: s, source_kind: provider}
   - {instance: undated, region: r1, model: spot, amount: 0.3, currency: USD, since: unknown, source: s, source_kind: provider}
   - {instance: half, region: r1, model: on_demand, amount: 0.9, currency: USD, since: 2025-06-05, source: s, source_kind: provider}
@@ -229,15 +233,9 @@ prices:
 // out from a discount rank nowhere unless the reader includes them, and
 // are marked wherever they are listed.
 func TestArticlesAndEstimatesAreMarkedAndNotRanked(t *testing.T) {
-	root := withProvider(t, `id: parts
-name: Parts Cloud
-kind: public_cloud
-currency: USD
-regions: [{id: r1}]
-instances:
+	root := partsCloud(t, `
   - {id: t4x4, name: T4 x4, gpu: t4, gpu_count: 4, regions: [r1], source: s}
-`, `provider: parts
-prices:
+`, `
   - {instance: t4x4, region: r1, model: on_demand, amount: 0.4, currency: USD, since: 2025-06-05, source: a blog post, source_kind: article}
   - {instance: t4x4, region: r1, model: reserved_1y, discount_pct: 50, currency: USD, since: 2025-06-05, source: s, source_kind: provider}
 `)

@@ -13,10 +13,8 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch, layoutProblems, settle } from './helpers.mjs';
+import { closeFile, launchOver, layoutProblems, openFile } from './helpers.mjs';
 import { patience } from './patience.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
@@ -26,30 +24,15 @@ const DESK = { width: 1280, height: 800 };
 let browser;
 
 before(async () => {
-  assert.ok(existsSync(path.join(SITE, 'zh', 'index.html')), `no zh/index.html in ${SITE}: build the site first or set SITE_DIR`);
-  browser = await launch();
+  browser = await launchOver(SITE);
 });
 
 after(async () => {
   await browser?.close();
 });
 
-async function open(rel, viewport) {
-  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
-  const problems = await instrument(page, (u) => u.startsWith('file:') || u.startsWith('data:'));
-  await page.goto(pathToFileURL(path.join(SITE, rel)).href, { timeout: patience(30_000) });
-  await settle(page);
-  return { page, problems };
-}
-
-async function close({ page, problems }) {
-  try {
-    assert.deepEqual(await cspViolations(page), []);
-    assert.deepEqual(problems, []);
-  } finally {
-    await page.close();
-  }
-}
+const open = (rel, viewport) => openFile(browser, SITE, rel, viewport);
+const close = closeFile;
 
 // badBreaks lists, for each visible element sel matches, the lines that
 // start inside a word: its text with a "/" where each line starts.

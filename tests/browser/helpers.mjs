@@ -1,6 +1,7 @@
 // Shared pieces of the browser tests: launching Chromium, a loopback static
 // server, and the checks every page must pass.
 
+import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -475,4 +476,34 @@ export async function closeClean(t) {
   const problems = [...t.problems, ...(await cspViolations(t.page)).map((v) => `CSP violation: ${v}`)];
   await t.ctx.close();
   if (problems.length) throw new Error(problems.join('\n'));
+}
+
+// launchOver starts the one Chromium a test file shares, once the site
+// built at root holds both editions: a file of these tests fails first on
+// a site that was not built.
+export async function launchOver(root) {
+  assert.ok(existsSync(path.join(root, 'zh', 'index.html')), `no zh/index.html in ${root}: build the site first or set SITE_DIR`);
+  return launch();
+}
+
+// openFile opens rel of the site built at root in a new page of browser at
+// viewport and waits until it has settled: the page and the problems
+// (instrument) it meets, for closeFile.
+export async function openFile(browser, root, rel, viewport) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+  const problems = await instrument(page, (u) => u.startsWith('file:') || u.startsWith('data:'));
+  await page.goto(pathToFileURL(path.join(root, rel)).href, { timeout: patience(30_000) });
+  await settle(page);
+  return { page, problems };
+}
+
+// closeFile closes what openFile opened, failing on a breach of the page's
+// content security policy or the problems it met.
+export async function closeFile({ page, problems }) {
+  try {
+    assert.deepEqual(await cspViolations(page), []);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
 }

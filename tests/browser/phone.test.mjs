@@ -15,8 +15,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { cspViolations, instrument, launch, layoutProblems, settle } from './helpers.mjs';
+import { closeFile, launchOver, layoutProblems, openFile } from './helpers.mjs';
 import { patience } from './patience.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
@@ -48,8 +47,7 @@ const SCENARIOS = existsSync(path.join(SITE, 'scenarios'))
 let browser;
 
 before(async () => {
-  assert.ok(existsSync(path.join(SITE, 'zh', 'index.html')), `no zh/index.html in ${SITE}: build the site first or set SITE_DIR`);
-  browser = await launch();
+  browser = await launchOver(SITE);
 });
 
 after(async () => {
@@ -57,23 +55,9 @@ after(async () => {
 });
 
 // open loads rel of an edition at a phone's size and waits until it has
-// settled; use closes it, failing on the problems it met.
-async function open(ed, rel) {
-  const page = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
-  const problems = await instrument(page, (u) => u.startsWith('file:') || u.startsWith('data:'));
-  await page.goto(pathToFileURL(path.join(SITE, EDITIONS[ed].dir, rel)).href, { timeout: patience(30_000) });
-  await settle(page);
-  return { page, problems };
-}
-
-async function close({ page, problems }) {
-  try {
-    assert.deepEqual(await cspViolations(page), []);
-    assert.deepEqual(problems, []);
-  } finally {
-    await page.close();
-  }
-}
+// settled; close closes it, failing on the problems it met.
+const open = (ed, rel) => openFile(browser, SITE, path.join(EDITIONS[ed].dir, rel), PHONE);
+const close = closeFile;
 
 // overlaps lists, in each element rows matches, the pairs of its children
 // where the text of one is drawn over the text or a badge (a box with a

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+
+	"gpucompare/generator/site/twins"
 )
 
 // TestHeadingsDoNotSkipLevels reads every page of the shipped site, both
@@ -69,7 +71,7 @@ func headingSkips(t *testing.T, src []byte) []string {
 		if n.Type == html.ElementNode && len(n.Data) == 2 && n.Data[0] == 'h' && n.Data[1] >= '1' && n.Data[1] <= '6' {
 			level := int(n.Data[1] - '0')
 			if prev > 0 && level > prev+1 {
-				skips = append(skips, "<"+n.Data+"> "+strings.TrimSpace(textOf(n))+" follows <h"+string(rune('0'+prev))+">")
+				skips = append(skips, "<"+n.Data+"> "+strings.TrimSpace(twins.Text(n))+" follows <h"+string(rune('0'+prev))+">")
 			}
 			prev = level
 		}
@@ -79,20 +81,4 @@ func headingSkips(t *testing.T, src []byte) []string {
 	}
 	walk(doc)
 	return skips
-}
-
-// textOf is the text inside n.
-func textOf(n *html.Node) string {
-	var b strings.Builder
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
-	}
-	walk(n)
-	return b.String()
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -14,15 +13,7 @@ import (
 // control it comes from (commit, 提交); a form the messages do not know
 // is left to the page (""), which shows the catalog's text.
 func TestAsOfWorded(t *testing.T) {
-	warn := func(catalog.Pos, string, ...any) {}
-	zh, err := LoadMessages(os.DirFS("../../../templates"), "zh-CN", warn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, err := LoadMessages(os.DirFS("../../../templates"), "en", warn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	zh, en := shippedMessages(t, "zh-CN"), shippedMessages(t, "en")
 	for in, want := range map[string][2]string{
 		"unknown":                          {"未注明日期", "unknown"},
 		"unknown (catalog commit b3e23ad)": {"未注明日期（价格目录版本 b3e23ad）", "undated (price list version b3e23ad)"},

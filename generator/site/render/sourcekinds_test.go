@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -17,15 +16,7 @@ import (
 // quoted title as published; a citation of another shape stays the
 // catalog's English.
 func TestSourceKindsRoundTrip(t *testing.T) {
-	warn := func(catalog.Pos, string, ...any) {}
-	zh, err := LoadMessages(os.DirFS("../../../templates"), "zh-CN", warn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, err := LoadMessages(os.DirFS("../../../templates"), "en", warn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	zh, en := shippedMessages(t, "zh-CN"), shippedMessages(t, "en")
 	for _, c := range []struct {
 		src, key string
 		keep     []string // parts the Chinese keeps as they stand
@@ -109,15 +100,7 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 // followed by its meaning where the messages word it, on a Chinese page
 // only.
 func TestTranslatedSourcesAndQuoteMeanings(t *testing.T) {
-	warn := func(catalog.Pos, string, ...any) {}
-	zh, err := LoadMessages(os.DirFS("../../../templates"), "zh-CN", warn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, err := LoadMessages(os.DirFS("../../../templates"), "en", warn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	zh, en := shippedMessages(t, "zh-CN"), shippedMessages(t, "en")
 	sla := catalog.SLA{Source: "https://example.com/sla (exclusions) ; https://example.com/faq ('no level stated')",
 		I18n: catalog.I18n{"zh-CN": {"source": "https://example.com/sla （除外情形） ; https://example.com/faq （“no level stated”，`Billing`）"}}}
 	got := citeOf(zh, sla, "source")

@@ -19,6 +19,17 @@ func shippedTemplates(t *testing.T) fs.FS {
 	return sub
 }
 
+// shippedMessages are the shipped templates' messages in lang ("en",
+// "zh-CN").
+func shippedMessages(t *testing.T, lang string) Messages {
+	t.Helper()
+	m, err := LoadMessages(shippedTemplates(t), lang, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // TestEveryLayoutCompiles: the shipped templates render through tmplexec,
 // none falls back to html/template.
 func TestEveryLayoutCompiles(t *testing.T) {

@@ -2,7 +2,6 @@ package render
 
 import (
 	"html/template"
-	"os"
 	"strings"
 	"testing"
 
@@ -56,10 +55,7 @@ func TestTranslatedTextShowsIdentifiersAsCode(t *testing.T) {
 // guide by its own name, told apart by the section it cites, in a
 // citation of one section or of several, each with its quotation.
 func TestEnglishNamesEachSeedGuide(t *testing.T) {
-	en, err := LoadMessages(os.DirFS("../../../templates"), "en", func(catalog.Pos, string, ...any) {})
-	if err != nil {
-		t.Fatal(err)
-	}
+	en := shippedMessages(t, "en")
 	for src, want := range map[string]string{
 		`industry buyer's guide (Chinese), section "三、GPU云服务器选购策略：五步构建最优方案 › 3.1 需求精准定位" ('计算密集型任务')`:                          en["source_seed.guide_b"],
 		`industry buyer's guide (Chinese), section "五、未来趋势与选型建议 › 最终建议" ('初创团队'), section "四、选型决策树与优化建议 › 2. 成本控制策略" ('短期项目')`: en["source_seed.guide"],

@@ -269,7 +269,7 @@ func (w *writer) block(n *html.Node, indent string) {
 	case atom.Dl:
 		w.definitions(n, indent)
 	case atom.Pre:
-		w.out.WriteString(indent + "```\n" + strings.ReplaceAll(text(n), "```", "` ` `") + "\n```\n\n")
+		w.out.WriteString(indent + "```\n" + strings.ReplaceAll(Text(n), "```", "` ` `") + "\n```\n\n")
 	case atom.Hr:
 		w.out.WriteString(indent + "---\n\n")
 	case atom.P, atom.Figcaption, atom.Caption, atom.Summary, atom.Dt, atom.Dd, atom.Legend:
@@ -344,8 +344,8 @@ func (w *writer) definitions(n *html.Node, indent string) {
 	w.out.WriteString("\n")
 }
 
-// text is the text under n, as it is.
-func text(n *html.Node) string {
+// Text is the text under n, as it is: a tag's words without the tag.
+func Text(n *html.Node) string {
 	var b strings.Builder
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
