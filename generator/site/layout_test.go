@@ -37,7 +37,7 @@ var stageImports = map[string][]string{
 	"site/twins":        {"site/markdown"},
 	"site/cards":        {"site/fingerprint", "site/reuse", "site/write"},
 	"site/llms":         {"site/content", "site/derive", "site/markdown", "site/pagemodel", "site/paths", "site/render", "site/write"},
-	"site/compare":      {"site/derive", "site/export", "site/fingerprint", "site/pagemodel", "site/paths", "site/render"},
+	"site/compare":      {"site/derive", "site/export", "site/fingerprint", "site/markdown", "site/pagemodel", "site/paths", "site/render", "site/twins"},
 	"site/guides":       {"site/catalogpages", "site/compare", "site/content", "site/derive", "site/kinds", "site/pagemodel", "site/paths", "site/render"},
 	"site/report":       {"site/catalogpages", "site/chartmodel", "site/compare", "site/derive", "site/kinds", "site/pagemodel", "site/paths", "site/render"},
 	"site/search":       {"site/content", "site/pagemodel", "site/paths", "site/render", "site/searchindex"},

@@ -13,6 +13,7 @@ import (
 
 	"gpucompare/generator/site/catalogpages"
 	"gpucompare/generator/site/chartmodel"
+	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
@@ -119,7 +120,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	}
 	var twin []byte
 	if !b.drafting {
-		if twin, err = catalogpages.Twin(p, b.tmpl.Msgs, b.lang(), agesTo); err != nil {
+		if twin, err = modelTwin(p, b.tmpl.Msgs, b.lang(), agesTo); err != nil {
 			return err
 		}
 	}
@@ -177,6 +178,18 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 		cache.store(i, data, twin)
 	}
 	return b.putPage(p.Path, data, twin)
+}
+
+// modelTwin is the Markdown twin of page p, its model made, written from
+// that model for the kinds whose twin is (the GPU model, instance type and
+// provider pages: catalogpages.Twin; the pages of /compare/:
+// compare.Twin); nil for the others, whose twin is made from their HTML
+// (twins.Of).
+func modelTwin(p *pagemodel.Page, msgs render.Messages, lang, agesTo string) ([]byte, error) {
+	if d, ok := p.Data.(*compare.Data); ok && p.Layout == "compare" {
+		return compare.Twin(p, d, msgs, agesTo)
+	}
+	return catalogpages.Twin(p, msgs, lang, agesTo)
 }
 
 // largeTwinPage is the size of HTML from which a page's Markdown twin is

@@ -33,10 +33,14 @@ import (
 )
 
 // Width and Height are a card's size in pixels: the 1.91:1 of Open Graph
-// and Twitter's large summary card.
+// and Twitter's large summary card, at the size a feed or chat shows it
+// (about 500 to 600 pixels wide) and Open Graph's least for a large
+// preview. Drawn at twice that (1200 × 630), a card cost four times the
+// pixels to draw and deflate for a preview shown at half its size
+// (README, "What the twins, the API and the cards cost").
 const (
-	Width  = 1200
-	Height = 630
+	Width  = 600
+	Height = 315
 )
 
 // Name is the file name of a page's card, beside its index.html.
@@ -88,9 +92,9 @@ const (
 // margin is the space left of and right of the text; bandHeight the
 // coloured band along the top.
 const (
-	margin     = 72
-	bandHeight = 18
-	minSize    = 20.0
+	margin     = 36
+	bandHeight = 9
+	minSize    = 10.0
 )
 
 // Fonts are the faces a card is drawn with: for each rune the first of
@@ -230,15 +234,15 @@ func (f *Fonts) Layout(c Card) ([]Line, error) {
 		gap        int // space above the line's top, after the last line's baseline
 	}
 	fields := []field{
-		{"site", c.Site, true, 30, band, 0},
-		{"kind", c.Kind, false, 30, muted, 0},
-		{"title", c.Title, true, 76, ink, 84},
-		{"sub", c.Sub, false, 40, muted, 18},
-		{"price", c.Price, true, 58, accent, 96},
-		{"note", c.Note, false, 30, muted, 30},
+		{"site", c.Site, true, 15, band, 0},
+		{"kind", c.Kind, false, 15, muted, 0},
+		{"title", c.Title, true, 38, ink, 42},
+		{"sub", c.Sub, false, 20, muted, 9},
+		{"price", c.Price, true, 29, accent, 48},
+		{"note", c.Note, false, 15, muted, 15},
 	}
 	var lines []Line
-	y := bandHeight + 64 // the site's baseline
+	y := bandHeight + 32 // the site's baseline
 	for i, fd := range fields {
 		if fd.text == "" {
 			continue
@@ -255,7 +259,7 @@ func (f *Fonts) Layout(c Card) ([]Line, error) {
 			// On the site's line, after it.
 			prev := lines[len(lines)-1]
 			w, _ := f.width(prev.Text, prev.Bold, prev.Size)
-			x = margin + w + 24
+			x = margin + w + 12
 			lines = append(lines, Line{fd.name, text, fd.bold, size, fd.color, x, prev.Y})
 			continue
 		}
@@ -271,7 +275,7 @@ func (f *Fonts) Layout(c Card) ([]Line, error) {
 // s itself, or cut with an ellipsis at minSize when it does not fit then.
 func (f *Fonts) fit(s string, bold bool, size float64) (float64, string, error) {
 	room := Width - 2*margin
-	for ; size > minSize; size -= 2 {
+	for ; size > minSize; size-- {
 		w, err := f.width(s, bold, size)
 		if err != nil {
 			return 0, "", err
