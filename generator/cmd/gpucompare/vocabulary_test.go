@@ -350,10 +350,13 @@ func TestShippedRegionsHaveChineseNames(t *testing.T) {
 }
 
 // TestShippedGlossaryRejectsTheReviewedVariants: the glossary rejects the
-// names a review of the Chinese edition found for one thing — 无日期 and
+// names reviews of the Chinese edition found for one thing — 无日期 and
 // 日期不详 for an undated price (未注明日期), 1年预留 for the choice of any
-// 1-year commitment (1年期承诺) — and keeps a reserved instance's own name
-// (1年预留实例).
+// 1-year commitment (1年期承诺), the stale-price switch's other names,
+// CNY/小时 for 元/小时, Ascend for 昇腾, 加速器 for 加速卡, 中国本土云服务商
+// (wrong for AWS China) for 中国内地云服务商, 「」 for “”, a region's
+// other spellings, H100 94GB for H100 NVL, 封闭组（Closed） for 封闭组 — and
+// keeps a reserved instance's own name (1年预留实例).
 func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
 	gs := readGlossary(t, "../../..")
 	none := func(string) bool { return false }
@@ -368,6 +371,24 @@ func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
 		{"80% 用3年预留，其余用抢占式实例", 1},
 		{"1年期承诺 · 每GPU小时（元）", 0},
 		{"候选清单比较1年预留实例价格", 0},
+		{"纳入过时价格", 1},
+		{"将过时和未注明日期的价格纳入排名", 1},
+		{"纳入过时和未注明日期的价格", 0},
+		{"开关“隐藏过时和未注明日期的价格”", 1},
+		{"价格 CNY/小时，按量计费", 1},
+		{"价格 元/小时，按量计费", 0},
+		{"华为 Ascend 910B2", 1},
+		{"昇腾 910B2（Ascend910B2）", 0},
+		{"在这款加速器上", 1},
+		{"类型 中国本土云服务商", 1},
+		{"类型 中国内地云服务商", 0},
+		{"见首页「包年包月」标签", 2},
+		{"美国北弗吉尼亚", 1},
+		{"日本东京 · 印度孟买", 2},
+		{"日本（东京）", 0},
+		{"H100 94GB（有价格：3家）", 1},
+		{"封闭组（Closed）", 1},
+		{"推理 v4.0 封闭组（单位：TFLOPS）", 0},
 	} {
 		if got := variantsIn(gs, c.text, none); len(got) != c.want {
 			t.Errorf("%s: found %q, want %d", c.text, got, c.want)
