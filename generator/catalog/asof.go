@@ -21,6 +21,18 @@ var AsOfForms = []struct {
 	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2}) \(repo commit date\)$`), "as_of.repo_commit_date"},
 	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2}) \(file also in ([0-9a-f]{7,40}), ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`), "as_of.file_also_in"},
 	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2}) \(unchanged since the file generated ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`), "as_of.unchanged_since"},
+	{regexp.MustCompile(`^unknown \(datasheet copy\)$`), "as_of.datasheet_copy"},
+	{regexp.MustCompile(`^unknown \(datasheet copy\); ml-eng ([0-9]{4}-[0-9]{2}-[0-9]{2}) \(repo commit date\)$`), "as_of.datasheet_copy_notes"},
+	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2}) \((?:datasheet )?transcriptions? read\)$`), "as_of.transcription_read"},
+	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2}) \((?:datasheet )?transcriptions? read\); ml-eng ([0-9]{4}-[0-9]{2}-[0-9]{2}) \(repo commit date\)$`), "as_of.transcription_read_notes"},
+	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2}) \(repository commit ([0-9a-f]{7,40})\); the CANN page undated, read ([0-9]{4}-[0-9]{2}-[0-9]{2})$`), "as_of.cann_read"},
+	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}) \(ml-engineering notes\)$`), "as_of.notes_month"},
+	{regexp.MustCompile(`^unknown \(undated hardware note\)$`), "as_of.hardware_note"},
+	{regexp.MustCompile(`^unknown \(documentation page, latest\)$`), "as_of.doc_latest"},
+	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2}) \(pages read\)$`), "as_of.pages_read"},
+	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2}) \(NKI guide date-modified\)$`), "as_of.nki_modified"},
+	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}) \(product brief\)$`), "as_of.product_brief"},
+	{regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2}) \(table's last update\)$`), "as_of.table_updated"},
 }
 
 // wordedAsOf reports whether s is an as-of the site words in every

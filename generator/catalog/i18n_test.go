@@ -260,7 +260,7 @@ func TestPriceNotesTranslatable(t *testing.T) {
 func TestResultNotesTranslatable(t *testing.T) {
 	files := translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\n")
 	files["data/gpus/a100.yaml"] = "id: a100\nname: A100\n"
-	files["data/benchmarks/b.yaml"] = "id: b\nname: B\nsuite: trial\nmetric: time\nunit: minutes\ni18n: {zh-CN: {description: 一项。}}\nresults:\n  - {round: r1, gpu: a100, gpu_count: 8, value: 3.4, source: s, as_of: 2026-08 (ml-engineering notes), notes: Eight GPUs.}\n"
+	files["data/benchmarks/b.yaml"] = "id: b\nname: B\nsuite: trial\nmetric: time\nunit: minutes\ni18n: {zh-CN: {description: 一项。}}\nresults:\n  - {round: r1, gpu: a100, gpu_count: 8, value: 3.4, source: s, as_of: 2026-08 (lab notes), notes: Eight GPUs.}\n"
 	_, r := load(t, files)
 	if got := r.String(); !strings.Contains(got, "data/benchmarks/b.yaml:8:") || !strings.Contains(got, "2 catalog notes have no zh-CN text") {
 		t.Errorf("untranslated result notes: got\n%s", got)
@@ -278,7 +278,7 @@ func TestResultNotesTranslatable(t *testing.T) {
 	}
 	// An as-of the site words in every language (a date, unknown) is
 	// not counted.
-	files["data/benchmarks/b.yaml"] = strings.Replace(files["data/benchmarks/b.yaml"], "as_of: 2026-08 (ml-engineering notes), notes: Eight GPUs., i18n: {zh-CN: {notes: 八个GPU。, as_of: 日期不详}}", "as_of: unknown, notes: Eight GPUs., i18n: {zh-CN: {notes: 八个GPU。}}", 1)
+	files["data/benchmarks/b.yaml"] = strings.Replace(files["data/benchmarks/b.yaml"], "as_of: 2026-08 (lab notes), notes: Eight GPUs., i18n: {zh-CN: {notes: 八个GPU。, as_of: 日期不详}}", "as_of: unknown, notes: Eight GPUs., i18n: {zh-CN: {notes: 八个GPU。}}", 1)
 	if _, r := load(t, files); strings.Contains(r.String(), "catalog notes") {
 		t.Errorf("an as-of of unknown counted: got\n%s", r)
 	}

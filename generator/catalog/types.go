@@ -123,7 +123,7 @@ type FXRate struct {
 type GPU struct {
 	ID           string   `yaml:"id"`
 	Name         string   `yaml:"name" i18n:"name"`         // what people read: "A100 SXM4 40GB"
-	Model        string   `yaml:"model"`                    // the chip family shared by variants: "A100"
+	Model        string   `yaml:"model" i18n:"name"`        // the chip family shared by variants: "A100"; a name, the same in a language without its own words (昇腾 910B)
 	Variant      string   `yaml:"variant" i18n:"name"`      // form factor and memory: "SXM4 40GB"; a name, the same in a language without its own words
 	Vendor       string   `yaml:"vendor" i18n:"name"`       // a name: 华为 for Huawei; the same in a language without its own
 	Kind         string   `yaml:"kind"`                     // gpu (default) or another accelerator kind

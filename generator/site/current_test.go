@@ -114,8 +114,8 @@ func TestHomeAnswersWithCurrentPrices(t *testing.T) {
 		t.Errorf("the A100 has a current price, yet says %q", a.text)
 	}
 	zh := string(files["zh/index.html"])
-	if !strings.Contains(zh, "暂无当前价格；最新价格为14个月前") {
-		t.Error("the Chinese home page does not say 暂无当前价格；最新价格为14个月前")
+	if !strings.Contains(zh, "暂无当前价格；最近一次报价在14个月前") {
+		t.Error("the Chinese home page does not say 暂无当前价格；最近一次报价在14个月前")
 	}
 	for _, s := range []string{`data-switch="stale"`, `data-switch="market"`, "Include stale prices", "Include marketplaces"} {
 		if !strings.Contains(string(files["index.html"]), s) {
@@ -297,7 +297,7 @@ func TestEvaluationRanksCurrentPrices(t *testing.T) {
 	}
 	for page, want := range map[string]string{
 		"evaluation/index.html":    "no current price; newest is 14 months old",
-		"zh/evaluation/index.html": "暂无当前价格；最新价格为14个月前",
+		"zh/evaluation/index.html": "暂无当前价格；最近一次报价在14个月前",
 	} {
 		if h := evaluationData(t, files[page], "h100-80gb")["h100-1x"]; !slices.Equal(h.A, []int{0, 1, 2, 3}) || h.Note != want {
 			t.Errorf("%s: h100-1x answers under %v saying %q; want every state, saying %q", page, h.A, h.Note, want)
@@ -409,7 +409,7 @@ func TestGPUPageAnswersWithCurrentPrices(t *testing.T) {
 	}
 	for page, want := range map[string]string{
 		"gpus/h100/index.html":    "no current price; newest is 14 months old",
-		"zh/gpus/h100/index.html": "暂无当前价格；最新价格为14个月前",
+		"zh/gpus/h100/index.html": "暂无当前价格；最近一次报价在14个月前",
 	} {
 		text, hidden := gpuAnswerUnder(t, files[page], "0")
 		if !strings.Contains(text, "h100-1x") || !strings.Contains(text, want) || hidden {
@@ -494,7 +494,7 @@ func TestProviderPageSaysWhereNoCurrentPriceExists(t *testing.T) {
 	rowRE := regexp.MustCompile(`(?s)<tr[^>]*>\s*<th scope="row"><a [^>]*>(.*?)</a>(.*?)</tr>`)
 	for page, want := range map[string]string{
 		"providers/cloud/index.html":    "no current price; newest is 14 months old",
-		"zh/providers/cloud/index.html": "暂无当前价格；最新价格为14个月前",
+		"zh/providers/cloud/index.html": "暂无当前价格；最近一次报价在14个月前",
 	} {
 		rows := map[string]string{}
 		for _, m := range rowRE.FindAllStringSubmatch(string(files[page]), -1) {

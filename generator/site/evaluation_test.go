@@ -70,9 +70,9 @@ func TestEvaluationByHand(t *testing.T) {
 		t.Error("the providers with too little data are hidden")
 	}
 	for _, s := range []string{
-		"Providers ranked: 2, on 4 indicators; prices compared within one GPU class: A100 80GB.",
-		"each provider's cheapest on-demand offer of one GPU class, A100 80GB,",
-		"The default class, A100 80GB, is the scoring file's choice: the buyer's main class",
+		"Providers ranked: 2, on 4 indicators; prices compared within one GPU class: A100 SXM4 80GB.",
+		"each provider's cheapest on-demand offer of one GPU class, A100 SXM4 80GB,",
+		"The default class, A100 SXM4 80GB, is the scoring file's choice: the buyer's main class",
 		// The offers of the class: a8 (100×4 + 85.71×2 + 0×2)/8 = 71.4, a1 (0×4 + 100×2 + 100×2)/8 = 50.
 		// Their prices are stale, and rank as the A100 80GB has nothing
 		// current: each row says so, in the home table's words.
@@ -88,7 +88,7 @@ func TestEvaluationByHand(t *testing.T) {
 	if want := "CNY prices converted at 1 USD = 7 CNY (2026-07-01). fx.example.com/new"; fx == nil || html.UnescapeString(tagRE.ReplaceAllString(fx[1], "")) != want {
 		t.Errorf("exchange rate note %q, want %q", fx, want)
 	}
-	for _, s := range []string{"T4 16GB (providers with a price: 2; ranked on it by default: 2)", "H100 80GB (providers with a price: 1; ranked on it by default: 1)", `<option value="a100-80gb" selected>A100 80GB (providers with a price: 2; ranked on it by default: 2)</option>`} {
+	for _, s := range []string{"T4 (providers with a price: 2; ranked on it by default: 2)", "H100 SXM5 80GB (providers with a price: 1; ranked on it by default: 1)", `<option value="a100-80gb" selected>A100 SXM4 80GB (providers with a price: 2; ranked on it by default: 2)</option>`} {
 		if !strings.Contains(html.UnescapeString(page), s) {
 			t.Errorf("no class option %q in %q", s, regexp.MustCompile(`<option[^>]*>[^<]*`).FindAllString(page, -1))
 		}

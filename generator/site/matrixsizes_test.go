@@ -35,7 +35,7 @@ func TestMatrixRowsMeasureAsHTMLTemplateWritesThem(t *testing.T) {
 		k := matrixOf(b, nil)
 		models := compare.PricedModels(b.Priced)
 		var terr error
-		columns := compare.CompareColumns(b.tmpl.Msgs.TKeeping(&terr), models, "on_demand", cat.Site.Currency)
+		columns := compare.CompareColumns(b.tmpl.Msgs.TKeeping(&terr), models, "on_demand", b.tmpl.Msgs.Cur(cat.Site.Currency))
 		if terr != nil {
 			t.Fatal(terr)
 		}

@@ -4,7 +4,8 @@
 // (content/zh/anchors.md), into a temporary folder. Typing Chinese into the header's box finds words
 // inside names and text with no spaces to split on (阿里 in 阿里云, 抢占 in
 // 抢占式实例), words run together (阿里云北京) or against Latin letters
-// (华为云A100), full-width letters as ASCII ones, ranked as
+// (华为云A100), full-width letters as ASCII ones, a GPU model by its
+// vendor's Chinese name (英伟达, 昇腾), ranked as
 // generator/site/search/search.go ranks them, in the catalogue's words; the
 // search page answers ?q= in Chinese. On the content page each Chinese
 // heading has an id of its own that a link to #id reaches.
@@ -42,6 +43,10 @@ const CASES = [
   { q: '阿里云抢占', first: ['阿里云 — 云服务商'] },
   { q: '华为云A100', first: [], every: / — 实例类型$/ },
   { q: '阿里云北京', first: [], every: / — (实例类型|地域)$/ },
+  // A GPU model is found by its vendor's and product line's Chinese names
+  // (search.vendor_names), and Huawei's Ascend is named 昇腾.
+  { q: '昇腾', first: ['昇腾 910B2 — GPU'] },
+  { q: '英伟达', first: [], every: / — GPU$/ },
 ];
 
 // The content page of Chinese headings the test adds to the site.

@@ -583,7 +583,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 	if len(models) > 0 && !slices.Contains(models, model) {
 		model = models[0]
 	}
-	columns := CompareColumns(t, models, model, display)
+	columns := CompareColumns(t, models, model, k.msgs.Cur(display))
 	size := cmp.Or(k.cat.Site.MatrixPageSize, catalog.DefaultMatrixPageSize)
 	rates := k.Rates(display)
 	x := export.NewOfferExporter(k.cat, k.msgs)
@@ -895,7 +895,9 @@ func precision(key string) catalog.Precision {
 }
 
 // Columns lists the columns in the order the rows hold their cells
-// (templates/layouts/compare.html).
+// (templates/layouts/compare.html); display is the display currency as
+// the language writes it beside an amount (元, not CNY, in Chinese), as
+// the matrix script writes it in the units it sets.
 func Columns(t func(string, ...any) string, models []string, model, display string) []Column {
 	hour, modelName := t("unit.hour"), t("model."+model)
 	norm := t("matrix.norm_unit", display, hour, modelName)

@@ -198,6 +198,10 @@ func (e *Evaluation) evaluationData(p *pagemodel.Page, x *render.Texter) *Evalua
 	crit := cat.Scoring.Criteria
 	d := &EvaluationData{Scoring: cat.Scoring, Step: "1", MaxWeight: 20, Classes: guide.PriceClasses(cat, e.data.Priced)}
 	d.Class = e.evaluationClass(d)
+	d.Class = classNamed(cat, e.text, d.Class)
+	for i := range d.Classes {
+		d.Classes[i].GPUClass = classNamed(cat, e.text, d.Classes[i].GPUClass)
+	}
 	scored := guide.Score(cat, e.data.Priced, crit, d.Class.ID)
 	total := 0.0
 	for _, c := range crit {
@@ -225,6 +229,27 @@ func (e *Evaluation) evaluationData(p *pagemodel.Page, x *render.Texter) *Evalua
 	d.ProvidersOut = e.providersOut(d, scored, x)
 	d.data = e.weightsData(d, p, x)
 	return d
+}
+
+// classNamed is c named as the other pages name its GPU model where it
+// holds one (H100 NVL, not H100 94GB; 昇腾 910B2 in Chinese, text being
+// the catalog's text in the page's language); a class of several GPU
+// models keeps its name (A100 80GB, of the SXM4 and PCIe models).
+func classNamed(cat *catalog.Catalog, text func(rec any, key string) string, c catalog.GPUClass) catalog.GPUClass {
+	var only *catalog.GPU
+	for _, g := range cat.GPUs {
+		if g.Class().ID != c.ID {
+			continue
+		}
+		if only != nil {
+			return c
+		}
+		only = g
+	}
+	if only != nil {
+		c.Name = text(only, "name")
+	}
+	return c
 }
 
 // evaluationClass is the GPU class the page compares prices within by

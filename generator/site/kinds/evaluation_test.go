@@ -156,7 +156,8 @@ func TestEvaluationRanksOffersAsScoreOffers(t *testing.T) {
 func TestEvaluationWithinAClassShowsOnlyItsFigures(t *testing.T) {
 	p, cat := evaluationPage(t, "../testdata/evaluation-classes.txtar")
 	d := p.Data.(*EvaluationData)
-	if d.Class.Name != "A100 80GB" {
+	// A class of one GPU model is named as the model (A100 SXM4 80GB).
+	if d.Class.Name != "A100 SXM4 80GB" {
 		t.Fatalf("class %q", d.Class.Name)
 	}
 	rows := map[string][]string{}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"regexp"
 	"strings"
 
 	"gpucompare/generator/catalog"
@@ -20,7 +21,7 @@ func (m Messages) AsOf(s string) (string, error) {
 		}
 		args := make([]any, 0, len(g)-1)
 		for _, a := range g[1:] {
-			if strings.Count(a, "-") == 2 {
+			if dateArg.MatchString(a) {
 				d, err := m.Date(a)
 				if err != nil {
 					return "", err
@@ -33,3 +34,7 @@ func (m Messages) AsOf(s string) (string, error) {
 	}
 	return "", nil
 }
+
+// dateArg is an argument of an as-of form that is a date, of a day or a
+// month, written as the language writes dates.
+var dateArg = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$`)

@@ -17,14 +17,17 @@ func TestAsOfWorded(t *testing.T) {
 	for in, want := range map[string][2]string{
 		"unknown":                          {"未注明日期", "unknown"},
 		"unknown (catalog commit b3e23ad)": {"未注明日期（价格目录版本 b3e23ad）", "undated (price list version b3e23ad)"},
-		"unknown (catalog commit 006059e0, read 2026-12-01)":          {"未注明日期（价格目录版本 006059e0，2026年12月1日读取）", "undated (price list version 006059e0, read 2026-12-01)"},
-		"prices: unknown (catalog commit 001367d); specs: 2023-05-11": {"价格：未注明日期（价格目录版本 001367d）；规格：2023年5月11日", "prices: undated (price list version 001367d); specs: 2023-05-11"},
-		"unknown (doc commit 1a2b3c4)":                                {"未注明日期（文档版本 1a2b3c4）", "undated (document version 1a2b3c4)"},
-		"2025-04-30 (repo commit date)":                               {"2025年4月30日（来源更新日期）", "2025-04-30 (date the source updated it)"},
-		"2026-01-21 (file also in 4480bff, 2025-11-30)":               {"2026年1月21日（同一数据已见于来源版本 4480bff，2025年11月30日）", "2026-01-21 (same data already in the source's version 4480bff, 2025-11-30)"},
-		"unknown (results repo commit)":                               {"未注明日期（取自结果的某个发布版本）", "undated (a published version of the results)"},
-		"unknown (catalog commit b3e23ad) and more":                   {"", ""},
-		"2026-08 (ml-engineering notes)":                              {"", ""},
+		"unknown (catalog commit 006059e0, read 2026-12-01)":                             {"未注明日期（价格目录版本 006059e0，2026年12月1日读取）", "undated (price list version 006059e0, read 2026-12-01)"},
+		"prices: unknown (catalog commit 001367d); specs: 2023-05-11":                    {"价格：未注明日期（价格目录版本 001367d）；规格：2023年5月11日", "prices: undated (price list version 001367d); specs: 2023-05-11"},
+		"unknown (doc commit 1a2b3c4)":                                                   {"未注明日期（文档版本 1a2b3c4）", "undated (document version 1a2b3c4)"},
+		"2025-04-30 (repo commit date)":                                                  {"2025年4月30日（来源更新日期）", "2025-04-30 (date the source updated it)"},
+		"2026-01-21 (file also in 4480bff, 2025-11-30)":                                  {"2026年1月21日（同一数据已见于来源版本 4480bff，2025年11月30日）", "2026-01-21 (same data already in the source's version 4480bff, 2025-11-30)"},
+		"unknown (results repo commit)":                                                  {"未注明日期（取自结果的某个发布版本）", "undated (a published version of the results)"},
+		"unknown (catalog commit b3e23ad) and more":                                      {"", ""},
+		"2026-08 (ml-engineering notes)":                                                 {"2026年8月（公开的工程笔记）", "2026-08 (public engineering notes)"},
+		"unknown (datasheet copy); ml-eng 2026-08-22 (repo commit date)":                 {"未注明日期（数据手册副本）；公开笔记更新于2026年8月22日", "undated (a copy of the datasheet); public notes updated 2026-08-22"},
+		"2026-06-05 (repository commit d128959); the CANN page undated, read 2026-12-02": {"2026年6月5日（来源版本 d128959）；昇腾计算架构文档页面未注明日期，2026年12月2日读取", "2026-06-05 (source version d128959); the CANN documentation page undated, read 2026-12-02"},
+		"2026-08 (some other notes)":                                                     {"", ""},
 	} {
 		if got, err := zh.AsOf(in); err != nil || got != want[0] {
 			t.Errorf("zh AsOf(%q) = %q, %v; want %q", in, got, err, want[0])

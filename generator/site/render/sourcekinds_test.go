@@ -42,6 +42,28 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 			[]string{"“腾讯云 GPU 机型选择”", "57e569f", "2026-04-28"}, ""},
 		{"github.com/opentelekomcloud-docs/elastic-cloud-server@0a1b2c3 umn/a.rst (2024-01-02; tables removed in later revisions)", "tables_removed",
 			[]string{"umn/a.rst", "2024-01-02"}, ""},
+		{"github.com/skypilot-org/skypilot-catalog catalogs/v6/azure/vms.csv @098741e7 (GPU rows; spot left out where the row repeats the on-demand price)", "gpu_rows_spot",
+			[]string{"@098741e7", "抢占式"}, ""},
+		{"github.com/skypilot-org/skypilot-catalog catalogs/v8/gcp/vms.csv @006059e0 (TPU rows; the price of a region's zones)", "tpu_rows",
+			[]string{"@006059e0", "可用区"}, ""},
+		{"same price in github.com/Azure/karpenter-provider-azure pkg/providers/pricing/zz_generated.pricing.go @2b431da (generated at 2026-06-18T03:43:41Z from the Azure Retail Prices API, Linux Consumption meters)", "azure_retail_same",
+			[]string{"@2b431da", "2026-06-18T03:43:41Z"}, ""},
+		{"github.com/tsaol/aws-gpu@7412fd2 data/p4d_instances.js ('Auto-generated from instances.vantage.sh data', Last updated 2026-01-21)", "vantage_generated",
+			[]string{"data/p4d_instances.js", "2026-01-21"}, ""},
+		{"github.com/tsaol/aws-gpu@7412fd2 data/p3dn_instances.js (vantage instances.json 'reserved' = yrTerm1Standard.noUpfront per scripts/utils.py)", "vantage_reserved",
+			[]string{"1年期"}, ""},
+		{"github.com/skypilot-org/skypilot-catalog catalogs/v7/aws/vms.csv @001367d (us-east-1, Linux On-Demand; spot = lowest us-east-1 AZ value at crawl)", "aws_region_spot",
+			[]string{"us-east-1"}, ""},
+		{"github.com/aws/karpenter-provider-aws@3c499175c pkg/providers/pricing/zz_generated.pricing_aws.go (generated 2025-04-28T13:22:31Z, us-east-1 Linux On-Demand from AWS Price List API)", "aws_price_list",
+			[]string{"2025-04-28T13:22:31Z", "us-east-1"}, ""},
+		{"github.com/aws/karpenter-provider-aws@655d473 pkg/providers/pricing/zz_generated.pricing_aws_cn.go (generated 2024-11-06T01:00:11Z, cn-north-1 Linux On-Demand from the AWS Price List API)", "aws_price_list_the",
+			[]string{"cn-north-1"}, ""},
+		{"github.com/Cyclenerd/google-cloud-pricing-cost-calculator pricing.yml hour_spot 1.1020155 in every build from @01c920c (2023-05-08) to @db148f6 (2023-06-15)", "hour_spot",
+			[]string{"1.1020155", "@db148f6"}, ""},
+		{"github.com/tgarg01/silybench-data derived/csv/gpu_prices.csv @045df3bf (runpod.io/pricing checked 2026-09-25)", "page_checked",
+			[]string{"runpod.io/pricing", "2026-09-25"}, ""},
+		{"github.com/api-evangelist/paperspace plans/paperspace-plans-pricing.yml @0ff68f87 (paperspace.com/pricing read 2026-09-20)", "page_read",
+			[]string{"paperspace.com/pricing"}, ""},
 	} {
 		var parts []any
 		matched := false
@@ -77,7 +99,7 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 				t.Errorf("%s in Chinese %q lost %q", c.key, p.Text, k)
 			}
 		}
-		for _, w := range []string{"conversion", "trade price", "last changed", "markdown copy", "per catalog"} {
+		for _, w := range []string{"conversion", "trade price", "last changed", "markdown copy", "per catalog", "DescribePrice", "TradePrice", "POSTPAID", "UnitPrice", "rows", "spot", "On-Demand", "generated ", "Last updated", "checked", "read "} {
 			if strings.Contains(p.Text, w) {
 				t.Errorf("%s in Chinese %q still says %q", c.key, p.Text, w)
 			}

@@ -391,6 +391,7 @@ func Funcs(m Messages) template.FuncMap {
 		"unitname":     m.UnitName,                                                          // a benchmark's unit as the language writes it: minutes, 分钟
 		"division":     m.Division,                                                          // a benchmark's division as the language writes it: closed, 封闭组（Closed）
 		"round":        func(r string) template.HTML { return roundName(m, r) },             // a benchmark's round as the language writes it where the messages name it (round_name), else marked as the catalog's
+		"nettext":      func(n string) template.HTML { return networkText(m, n) },           // an instance's network as the provider words it, in the language's words where it is of a form the messages word (network_form), else marked as the catalog's
 		"certname":     func(c string) string { return CertName(m, c) },                     // a certification as the language names it: PCI DSS Level 1, PCI DSS 1级
 		"own":          m.own,                                                               // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
 		"instname":     m.instName,                                                          // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
@@ -444,6 +445,38 @@ func roundName(m Messages, r string) template.HTML {
 		return template.HTML(template.HTMLEscapeString(s))
 	}
 	return m.own(r)
+}
+
+// networkForms are the forms of an instance's network the catalog
+// writes again and again in the providers' words, each with the message
+// (network_form.<key>) that words it in another language, with the
+// form's figures as its arguments.
+var networkForms = []struct {
+	key string
+	re  *regexp.Regexp
+}{
+	{"max_assured", regexp.MustCompile(`^([0-9.]+)/([0-9.]+) Gbit/s max/assured$`)},
+	{"up_to", regexp.MustCompile(`^up to ([0-9.]+) Gbit/s$`)},
+}
+
+// networkText is an instance's network n as the language of m words it
+// where it is one of networkForms (15/3 Gbit/s max/assured is 最高
+// 15 Gbit/s，保证 3 Gbit/s in Chinese), else the catalog's words, marked
+// as its language (own).
+func networkText(m Messages, n string) template.HTML {
+	if m.language() != catalog.BaseLanguage {
+		for _, f := range networkForms {
+			sm := f.re.FindStringSubmatch(strings.TrimSpace(n))
+			if format, ok := m["network_form."+f.key]; ok && sm != nil {
+				args := make([]any, len(sm)-1)
+				for i, a := range sm[1:] {
+					args[i] = a
+				}
+				return template.HTML(template.HTMLEscapeString(fmt.Sprintf(format, args...)))
+			}
+		}
+	}
+	return m.own(n)
 }
 
 // listed is the message prefix+key where the messages have it, else key:

@@ -540,7 +540,7 @@ func (k *Kind) reportMatrix(p *pagemodel.Page, x *render.Texter) (*compare.Data,
 	}
 	m := k.matrix
 	d := &compare.Data{
-		Currency: display, Model: model, Models: models, Columns: compare.Columns(x.T, models, model, display),
+		Currency: display, Model: model, Models: models, Columns: compare.Columns(x.T, models, model, x.M.Cur(display)),
 		Rates: m.Rates(display), Total: len(k.data.Priced), First: 1, Last: len(k.data.Priced),
 	}
 	for _, o := range k.data.Priced {

@@ -295,6 +295,10 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		add(0, name, sub, paths.Provider(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
 			append(both(&p.Spot, "name", p.Spot.Name), kind, p.Currency, p.Headquarters, strings.Join(p.Certifications.List, " "), strings.Join(p.Isolation, " "))...)
 	}
+	// A GPU model is found by the other names buyers give its vendor and
+	// its product line (search.vendor_names: 英伟达 for NVIDIA, 昇腾 for
+	// Huawei's Ascend).
+	vendorNames := VendorNames(t("search.vendor_names"))
 	gpuEntries := map[string]*Entry{}
 	for _, g := range cat.GPUs {
 		mem := ""
@@ -308,7 +312,7 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		}
 		name := tr(g, "name")
 		gpuEntries[g.ID] = add(1, name, dot(tr(g, "vendor"), tr(g, "architecture"), mem), paths.GPU(g.ID), "", append([]string{g.ID, g.Model, g.Vendor + " " + g.Name}, both(g, "name", g.Name)...),
-			append(memWords, append(both(g, "vendor", g.Vendor), g.Variant, g.Architecture, g.MemoryType, g.Interconnect.Name, string(g.Released))...)...)
+			append(memWords, append(append(both(g, "vendor", g.Vendor), vendorNames[g.Vendor]...), g.Variant, g.Architecture, g.MemoryType, g.Interconnect.Name, string(g.Released))...)...)
 	}
 	for _, p := range cat.Providers {
 		for _, in := range p.Instances {
@@ -489,3 +493,22 @@ func PageData(p *pagemodel.Page, entries []*Entry) *Data {
 
 // notLatin is whether r is a letter of another script than Latin (北).
 func notLatin(r rune) bool { return unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) }
+
+// VendorNames reads the message search.vendor_names, "NVIDIA=英伟达;
+// Huawei=华为,昇腾": by a GPU vendor as the catalog writes it, the other
+// names a search finds its GPU models by.
+func VendorNames(msg string) map[string][]string {
+	out := map[string][]string{}
+	for _, part := range strings.Split(msg, ";") {
+		vendor, names, ok := strings.Cut(part, "=")
+		if !ok {
+			continue
+		}
+		for _, n := range strings.Split(names, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				out[strings.TrimSpace(vendor)] = append(out[strings.TrimSpace(vendor)], n)
+			}
+		}
+	}
+	return out
+}

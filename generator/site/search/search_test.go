@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -148,4 +149,59 @@ func firstFound(found []*Entry) *Entry {
 		return nil
 	}
 	return found[0]
+}
+
+// TestChineseSearchFindsVendorsByTheirChineseNames: on the shipped
+// catalog, the Chinese search finds NVIDIA's GPU models by 英伟达 and
+// Huawei's Ascend by 昇腾 and 华为 (search.vendor_names), the GPU model
+// first; a vendor the message does not name gets no other name.
+func TestChineseSearchFindsVendorsByTheirChineseNames(t *testing.T) {
+	cat, rep := catalog.Load(os.DirFS("../../.."))
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	msgs := sitetest.Messages(t, "zh-CN")
+	have := map[string]bool{}
+	for _, g := range cat.GPUs {
+		have[paths.GPU(g.ID)] = true
+	}
+	var terr error
+	tr := func(rec any, key string) string { return pagemodel.CatalogText(cat, rec, key) }
+	regionURL := func(p *catalog.Provider, i int) (string, string) { return paths.Provider(p.ID), "" }
+	guidePath := func(id string) string { return "guides/" + id + "/index.html" }
+	entries := Entries(cat, nil, nil, have, msgs.TKeeping(&terr), tr, msgs.UnitName, regionURL, guidePath)
+	if terr != nil {
+		t.Fatal(terr)
+	}
+	nvidia := 0
+	for _, g := range cat.GPUs {
+		if g.Vendor == "NVIDIA" {
+			nvidia++
+		}
+	}
+	for _, c := range []struct {
+		query, first string
+		atLeast      int
+	}{
+		{"英伟达", "", nvidia},
+		{"昇腾", paths.GPU("ascend-910b2"), 1},
+		{"华为", paths.GPU("ascend-910b2"), 1},
+	} {
+		found := Find(entries, c.query)
+		if len(found) < c.atLeast || c.atLeast == 0 {
+			t.Errorf("%s finds %d entries, want at least %d", c.query, len(found), c.atLeast)
+			continue
+		}
+		if c.first != "" && found[0].Path != c.first {
+			t.Errorf("%s finds %s first, want %s", c.query, found[0].Path, c.first)
+		}
+		for _, e := range found {
+			if Kinds[e.Kind] != "gpu" {
+				t.Errorf("%s finds %s (%s), not a GPU model", c.query, e.Title, Kinds[e.Kind])
+			}
+		}
+	}
+	if got := VendorNames("NVIDIA=英伟达; Huawei=华为, 昇腾;; bad"); fmt.Sprint(got) != "map[Huawei:[华为 昇腾] NVIDIA:[英伟达]]" {
+		t.Errorf("VendorNames: %v", got)
+	}
 }
