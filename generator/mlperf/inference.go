@@ -32,7 +32,7 @@ func (rd *reader) inference(line int, rec []string) {
 		rd.skip(line, accel, "scenario %q is not one of Offline, Server, Interactive, SingleStream, MultiStream", get("Scenario"))
 		return
 	}
-	task, modelNote := get("Model"), ""
+	task, modelNote := get("Model"), note{}
 	if mlperfModel := get("MlperfModel"); strings.EqualFold(get("Division"), "open") && mlperfModel != "" && mlperfModel != task {
 		submitted := task
 		task = mlperfModel
@@ -40,7 +40,7 @@ func (rd *reader) inference(line int, rec []string) {
 			task = t
 		}
 		if task != submitted {
-			modelNote = fmt.Sprintf("Model as submitted: %s.", submitted)
+			modelNote = quoted("Model as submitted: ", "提交时的模型名称：", submitted, ".")
 		}
 	}
 	if slug(task) == "" {
@@ -68,32 +68,28 @@ func (rd *reader) inference(line int, rec []string) {
 		return
 	}
 
-	count, countNote := 0, "summary.csv gives no accelerator count: listed, not costed."
+	count, countNote := 0, countUnknown
 	perNode, err1 := strconv.Atoi(get("accelerators_per_node"))
 	nodes, err2 := strconv.Atoi(get("number_of_nodes"))
 	if !rd.cols.has("number_of_nodes") {
 		nodes, err2 = 1, nil
 	}
 	if err1 == nil && err2 == nil && perNode > 0 && nodes > 0 {
-		count, countNote = perNode*nodes, ""
+		count, countNote = perNode*nodes, note{}
 		if nodes > 1 {
-			countNote = fmt.Sprintf("%d nodes of %d accelerators each.", nodes, perNode)
+			countNote = nodesNote(fmt.Sprintf("%d nodes of %d accelerators each.", nodes, perNode), nodes, perNode)
 		}
 	}
-	var inferred, avail, host string
+	var inferred, avail, host, notes note
 	if get("inferred") == "1" || get("infered") == "1" {
-		inferred = "Inferred from a run of another scenario (summary.csv: inferred)."
+		inferred = inferredNote
 	}
 	if a := get("Availability"); a != "" && !strings.EqualFold(a, "available") {
-		avail = fmt.Sprintf("Availability: %s.", a)
+		avail = availability(a)
 	}
 	if p := stated(get("host_processor_model_name")); p != "" {
-		host = fmt.Sprintf("Host: %s.", p)
-		if n := get("host_processors_per_node"); n != "" && n != "0" {
-			host = fmt.Sprintf("Host: %sx %s.", n, p)
-		}
+		host = hostNote(get("host_processors_per_node"), p)
 	}
-	var notes string
 	if n := stated(get("notes")); n != "" {
 		notes = submitterNotes(n)
 	}
@@ -102,6 +98,7 @@ func (rd *reader) inference(line int, rec []string) {
 		where = " (" + loc + ")"
 	}
 
+	en, zh := sentences(unitNote, inferred, avail, countNote, modelNote, accelNote(accel), host, notes)
 	rd.add(line, benchmarkHead{
 		ID:             "mlperf-inference-" + slug(task) + "-" + slug(scenario),
 		Name:           fmt.Sprintf("MLPerf Inference %s, %s", task, scenario),
@@ -122,7 +119,8 @@ func (rd *reader) inference(line int, rec []string) {
 		Unit:      unit,
 		Software:  stated(get("framework")),
 		AsOf:      "unknown",
-		Notes:     sentences(unitNote, inferred, avail, countNote, modelNote, fmt.Sprintf("Accelerator as the source names it: %s.", accel), host, notes),
+		Notes:     en,
+		I18n:      notesI18n(zh),
 		Source:    rd.cite(line, where),
 	})
 }

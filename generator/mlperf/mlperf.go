@@ -143,7 +143,10 @@ type result struct {
 	Software  string `yaml:"software,omitempty"`
 	AsOf      string `yaml:"as_of"`
 	Notes     string `yaml:"notes,omitempty"`
-	Source    string `yaml:"source"`
+	// I18n holds the notes in Chinese, where the importer can write
+	// every sentence of them so.
+	I18n   map[string]map[string]string `yaml:"i18n,omitempty"`
+	Source string                       `yaml:"source"`
 }
 
 // number is a decimal as the file spells it ("703548.0"), written as a
@@ -300,7 +303,8 @@ type reader struct {
 	// source and extra, when set, are the citation and a note of the
 	// results of the row being read (ReadResults: the runs' folder, and
 	// how they were scored).
-	source, extra string
+	source string
+	extra  []note
 }
 
 func (rd *reader) skip(line int, accel, format string, args ...any) {
@@ -402,17 +406,6 @@ func slug(s string) string {
 	return strings.Trim(idUnsafe.ReplaceAllString(strings.ToLower(s), "-"), "-._")
 }
 
-// sentences joins the non-empty notes of a result.
-func sentences(parts ...string) string {
-	var out []string
-	for _, p := range parts {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, " ")
-}
-
 // stated returns s unless it is empty or says nothing ("N/A").
 func stated(s string) string {
 	s = strings.TrimSpace(s)
@@ -422,11 +415,6 @@ func stated(s string) string {
 		}
 	}
 	return ""
-}
-
-// submitterNotes quotes the notes column of a row.
-func submitterNotes(n string) string {
-	return "Submitter's notes: " + strings.TrimRight(n, ". ") + "."
 }
 
 // Results is the number of results imported.

@@ -205,16 +205,11 @@ func (rd *reader) system(fsys fs.FS, d *systemDesc, descPath, dir, bench string)
 	if h := d.HostPerNode.count(); h > 0 && nodes > 0 {
 		hosts = strconv.Itoa(h * nodes)
 	}
-	how := fmt.Sprintf("Scored from the logs of its %d runs as MLCommons' result summarizer does: the time from run_start to run_stop of each, the fastest and slowest dropped and the rest averaged", runs)
-	if scaling != "" {
-		how += ", times the scaling factor " + scaling + " of scaling.json"
-	}
-	how += "."
-	shape := ""
+	var shape note
 	if nodes > 0 && per > 0 {
-		shape = fmt.Sprintf("%d nodes of %d accelerators.", nodes, per)
+		shape = nodesNote(fmt.Sprintf("%d nodes of %d accelerators.", nodes, per), nodes, per)
 		if nodes == 1 {
-			shape = fmt.Sprintf("1 node of %d accelerators.", per)
+			shape = nodesNote(fmt.Sprintf("1 node of %d accelerators.", per), nodes, per)
 		}
 	}
 	row := map[string]string{
@@ -230,9 +225,9 @@ func (rd *reader) system(fsys fs.FS, d *systemDesc, descPath, dir, bench string)
 	}
 	rd.cols, rd.trainingBenchmarks = columns(names), []string{bench}
 	rd.source = fmt.Sprintf("%s %s/result_*.txt, %s", rd.im.Source, dir, descPath)
-	rd.extra = sentences(shape, how)
+	rd.extra = []note{shape, scoredNote(runs, scaling)}
 	rd.training(0, rec)
-	rd.source, rd.extra = "", ""
+	rd.source, rd.extra = "", nil
 }
 
 // scoreRuns scores the runs in dir: the olympic mean of their minutes,

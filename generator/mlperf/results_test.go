@@ -94,6 +94,9 @@ results:
     software: NVIDIA NeMo Framework Release 25.01
     as_of: unknown
     notes: 'Time to train, in minutes as MLPerf Training reports it. 2 nodes of 8 accelerators. Scored from the logs of its 5 runs as MLCommons'' result summarizer does: the time from run_start to run_stop of each, the fastest and slowest dropped and the rest averaged, times the scaling factor 1.1 of scaling.json. Availability: Available cloud. Accelerator as the source names it: NVIDIA H200-SXM5-141GB. Host: 4x Intel(R) Xeon(R) Platinum 8468.'
+    i18n:
+      zh-CN:
+        notes: 训练用时，以分钟计，与MLPerf Training的报告口径一致。2个节点，每节点8块加速卡。按MLCommons结果汇总程序的方法，由其5次运行的日志计分：每次运行取` + "`run_start`到`run_stop`的时长，去掉最快和最慢的各一次，其余取平均，再乘以`scaling.json`中的缩放系数1.1。上市状态：已上市（云服务）。来源对该加速卡的称呼：`NVIDIA H200-SXM5-141GB`。主机处理器：4颗`Intel(R) Xeon(R) Platinum 8468`。" + `
     source: github.com/mlcommons/training_results_v5.0 @0fdc28f Nebius/results/nebius_8xH200_n2/llama2_70b_lora/result_*.txt, Nebius/systems/nebius_8xH200_n2.json
 `
 	if !strings.Contains(string(out), want) {

@@ -2,7 +2,6 @@ package mlperf
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,31 +88,29 @@ func (rd *reader) training(line int, rec []string) {
 		rd.skip(line, accel, "%s", why)
 		return
 	}
-	count, countNote := 0, "summary.csv gives no accelerator count: listed, not costed."
+	count, countNote := 0, countUnknown
 	if n, err := strconv.Atoi(get("accelerators_count")); err == nil && n > 0 {
-		count, countNote = n, ""
+		count, countNote = n, note{}
 	}
 	nodes := 0 // stated from Training v4.0 on; kept when it divides the count
 	if n, err := strconv.Atoi(get("number_of_nodes")); err == nil && n > 0 && count > 0 && count%n == 0 {
 		nodes = n
 	}
-	var avail, host, notes, details string
+	var avail, host, notes, details note
 	if a := get("availability"); a != "" && !strings.EqualFold(a, "available") {
-		avail = fmt.Sprintf("Availability: %s.", a)
+		avail = availability(a)
 	}
 	if p := stated(get("host_processor_model_name")); p != "" {
-		host = fmt.Sprintf("Host: %s.", p)
-		if n := get("host_processors_count"); n != "" && n != "0" {
-			host = fmt.Sprintf("Host: %sx %s.", n, p)
-		}
+		host = hostNote(get("host_processors_count"), p)
 	}
 	if n := stated(get("notes")); n != "" {
 		notes = submitterNotes(n)
 	}
 	if u := get("details_url"); strings.HasPrefix(u, "https://") {
-		details = fmt.Sprintf("System description: %s", u)
+		details = note{"System description: " + u, "系统说明：" + u}
 	}
 
+	en, zh := sentences(slices.Concat([]note{trainingTime}, rd.extra, []note{avail, countNote, accelNote(accel), host, notes, details})...)
 	for _, col := range filled {
 		value, why := parseValue(get(col))
 		if why != "" {
@@ -141,7 +138,8 @@ func (rd *reader) training(line int, rec []string) {
 			Unit:      minutes,
 			Software:  stated(get("framework")),
 			AsOf:      "unknown",
-			Notes:     sentences("Time to train, in minutes as MLPerf Training reports it.", rd.extra, avail, countNote, fmt.Sprintf("Accelerator as the source names it: %s.", accel), host, notes, details),
+			Notes:     en,
+			I18n:      notesI18n(zh),
 			Source:    cmp.Or(rd.source, rd.cite(line, ", column "+col)),
 		})
 	}

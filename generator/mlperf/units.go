@@ -92,35 +92,40 @@ func benchmarkUnit(task, scenario string) string {
 }
 
 // inferenceUnit is the unit of one inference result: the Units column
-// corrected by tokenResults. note says what was corrected or what the
+// corrected by tokenResults. n says what was corrected or what the
 // unit means; skip says why the row cannot be imported.
-func inferenceUnit(version, task, scenario, label string) (unit, note, skip string) {
+func inferenceUnit(version, task, scenario, label string) (unit string, n note, skip string) {
 	l := strings.ToLower(strings.TrimSpace(label))
 	switch {
 	case l == "tokens/s":
-		return tokensPerSec, "", ""
+		return tokensPerSec, note{}, ""
 	case strings.HasPrefix(l, "latency") || (l == "" && (scenario == "SingleStream" || scenario == "MultiStream")):
-		return "", "", fmt.Sprintf("scenario %s gives a latency, not a throughput", scenario)
+		return "", note{}, fmt.Sprintf("scenario %s gives a latency, not a throughput", scenario)
 	case l == "samples/s" || (l == "" && scenario == "Offline"):
 		unit = samplesPerSec
 	case l == "queries/s" || (l == "" && (scenario == "Server" || scenario == "Interactive")):
 		unit = queriesPerSec
 	default:
-		return "", "", fmt.Sprintf("unit %q is not a throughput this importer knows (Samples/s, Queries/s, Tokens/s)", label)
+		return "", note{}, fmt.Sprintf("unit %q is not a throughput this importer knows (Samples/s, Queries/s, Tokens/s)", label)
 	}
 	if tasks, ok := tokenResults[version]; ok {
 		if slices.Contains(tasks[task], scenario) {
-			return tokensPerSec, fmt.Sprintf("summary.csv labels the unit %q, but MLPerf Inference %s measures %s %s in tokens per second: the value is tokens/s.", label, version, task, scenario), ""
+			n = note{en: fmt.Sprintf("summary.csv labels the unit %q, but MLPerf Inference %s measures %s %s in tokens per second: the value is tokens/s.", label, version, task, scenario)}
+			if c, ok := code(label); ok {
+				n.zh = fmt.Sprintf("`summary.csv`标注的单位是%s，但MLPerf Inference %s的%s%s场景以每秒词元数计量：该数值的单位是词元/秒。", c, version, task, scenarioZh[scenario])
+			}
+			return tokensPerSec, n, ""
 		}
 	} else if tokenTask(task) && roundNumbers(version) == nil {
-		return "", "", fmt.Sprintf("the round is not a version such as v4.1: cannot tell whether %q means tokens/s for %s", label, task)
+		return "", note{}, fmt.Sprintf("the round is not a version such as v4.1: cannot tell whether %q means tokens/s for %s", label, task)
 	} else if tokenTask(task) && newerRound(version, lastTokenRound) {
-		return "", "", fmt.Sprintf("round %s is newer than the importer's table of token metrics (up to %s): cannot tell whether %q means tokens/s for %s", version, lastTokenRound, label, task)
+		return "", note{}, fmt.Sprintf("round %s is newer than the importer's table of token metrics (up to %s): cannot tell whether %q means tokens/s for %s", version, lastTokenRound, label, task)
 	}
 	if tokenTask(task) {
-		note = fmt.Sprintf("MLPerf Inference %s measures %s %s in %s, not tokens/s: compare it only with results in %s.", version, task, scenario, unit, unit)
+		n = note{fmt.Sprintf("MLPerf Inference %s measures %s %s in %s, not tokens/s: compare it only with results in %s.", version, task, scenario, unit, unit),
+			fmt.Sprintf("MLPerf Inference %s的%s%s场景以%s计量，而非词元/秒：只与单位同为%s的结果比较。", version, task, scenarioZh[scenario], unitZh[unit], unitZh[unit])}
 	}
-	return unit, note, ""
+	return unit, n, ""
 }
 
 // newerRound reports whether round a ("v4.1") is newer than round b.

@@ -32,6 +32,12 @@ func TestShippedCatalogCheck(t *testing.T) {
 	if got != string(want) {
 		t.Errorf("check output differs from %s (go test -update, then review the diff):\ngot:\n%s", golden, got)
 	}
+	// Every note of the shipped catalog has its Chinese text: a note
+	// added in English only shows marked as English on the Chinese pages,
+	// and check counts it.
+	if strings.Contains(got, "catalog notes have no zh-CN text") {
+		t.Errorf("the shipped catalog has notes without Chinese text: write each in its record's i18n.zh-CN")
+	}
 	// The seed guides' claims, each with its verdict.
 	for _, verdict := range []string{
 		`instance "p4d.24xlarge" claims: "FP32 624 TFLOPS" disagrees: 624 TFLOPS matches 1× A100 FP16/BF16 sparse (624)`,
