@@ -260,14 +260,15 @@ type scriptSettings struct {
 	// FXCites are the sources of the exchange rates as the page renders
 	// them, by the rate's source text (fxCites).
 	FXCites map[string][][]citeSeg `json:"fx_cites,omitempty"`
-	// Mainland are the offers in regions of mainland China
-	// (derive.InMainland), each as "provider/region" ("provider/" for an
-	// instance type listed without a price, of a provider all of whose
-	// regions are there), which the switch "mainland China only" keeps.
-	// MainlandOn says the switch is on by default: in the Chinese
-	// edition, whose home page answers for mainland China first.
-	Mainland   []string `json:"mainland,omitempty"`
-	MainlandOn bool     `json:"mainland_on,omitempty"`
+	// Mainland says some offer holds by the rule of the home page's
+	// mainland view (derive.MainlandQuoted: in mainland China, priced in
+	// yuan as its provider quotes it): the switch "mainland China only"
+	// keeps those, each marked mainland in the offers' data
+	// (export.OfferExport.Mainland). MainlandOn says the switch is on by
+	// default: in the Chinese edition, whose home page answers for
+	// mainland China first.
+	Mainland   bool `json:"mainland,omitempty"`
+	MainlandOn bool `json:"mainland_on,omitempty"`
 }
 
 // MaxChunkBytes is the most bytes of offers one data script of the matrix
@@ -626,7 +627,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.Script, d.Mainland = script, len(s.Mainland) > 0
+		d.Script, d.Mainland = script, s.Mainland
 		// Only the first data script of offers loads with the page: it
 		// holds the first screen of the script's view (viewOrder); the
 		// script inserts the others when the reader asks for more.
@@ -1304,13 +1305,8 @@ func (k *Kind) matrixScript(p *pagemodel.Page, t func(string, ...any) string, mo
 		sources = append(sources, fx.Source)
 	}
 	s.FXCites = fxCites(k.msgs, sources)
-	for _, o := range k.data.Priced {
-		key := o.Provider.ID + "/" + o.Region
-		if derive.InMainland(&pricing.Offer{Provider: o.Provider, Region: cmp.Or(o.Region, catalog.AllRegions)}) && !slices.Contains(s.Mainland, key) {
-			s.Mainland = append(s.Mainland, key)
-		}
-	}
-	s.MainlandOn = len(s.Mainland) > 0 && strings.HasPrefix(k.cat.Site.Language, "zh")
+	s.Mainland = slices.ContainsFunc(k.data.Priced, derive.MainlandQuoted)
+	s.MainlandOn = s.Mainland && strings.HasPrefix(k.cat.Site.Language, "zh")
 	return s
 }
 
