@@ -48,16 +48,20 @@ type Data struct {
 	Model    string // the pricing model of the normalised, date and source columns
 	Models   []string
 	// Choices are the pricing-model select's options (matrixChoices).
-	Choices  []string
-	Columns  []Column
-	Rates    []*render.RateView // the conversions into Currency the prices use
-	Rows     []*Row
-	Total    int // offers on every page
-	First    int // numbers of the page's first and last rows, from 1
-	Last     int
-	Pager    []pagemodel.PageLink // nil when the matrix fits one page
-	Controls *matrixControls
-	Script   template.JS // the JSON of a matrixScript, for the script; first page only
+	Choices []string
+	// CommitNote says the choices hold a commitment and a subscription
+	// (包年包月) apart: each commitment's option says the subscription is
+	// listed apart (matrix.commit_choice), as the home page's tab does.
+	CommitNote bool
+	Columns    []Column
+	Rates      []*render.RateView // the conversions into Currency the prices use
+	Rows       []*Row
+	Total      int // offers on every page
+	First      int // numbers of the page's first and last rows, from 1
+	Last       int
+	Pager      []pagemodel.PageLink // nil when the matrix fits one page
+	Controls   *matrixControls
+	Script     template.JS // the JSON of a matrixScript, for the script; first page only
 	// Mainland says the catalog has offers in mainland China: the
 	// controls have the switch "mainland China only" (matrixScript's
 	// Mainland); first page only.
@@ -699,7 +703,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 			t := k.msgs.TKeeping(&terr)
 			lo, hi := starts[i], starts[i+1]
 			d := &Data{
-				Currency: display, Model: model, Models: models, Choices: matrixChoices(models), Columns: columns, Rates: rates,
+				Currency: display, Model: model, Models: models, Choices: matrixChoices(models), CommitNote: commitNote(models), Columns: columns, Rates: rates,
 				Total: len(k.data.Priced), First: lo + 1, Last: hi,
 				Exports: &pagemodel.ExportLinks{Label: "compare.exports", CSV: p.Rel(paths.OffersCSV), JSON: p.Rel(paths.OffersJSON)},
 			}
@@ -865,6 +869,13 @@ func matrixChoices(models []string) []string {
 		}
 	}
 	return out
+}
+
+// commitNote says models hold both a commitment's and a subscription's:
+// the matrix's select lists them apart and says so on the commitment.
+func commitNote(models []string) bool {
+	commit := slices.ContainsFunc(models, func(m string) bool { _, ok := pricing.CommitmentOf(m); return ok })
+	return commit && (slices.Contains(models, "subscription_month") || slices.Contains(models, "subscription_year"))
 }
 
 // commitmentIDs are the ids of pricing.Commitments.
