@@ -51,8 +51,8 @@
   var switches = switchBox ? Array.prototype.slice.call(switchBox.querySelectorAll('input[data-switch]')) : [];
   var BITS = { stale: 1, market: 2 };
   // The switch "mainland China clouds first" (on by default in the
-  // Chinese edition: D.cnOn) ranks the China clouds, and their offers,
-  // before the others, each group by its own order; kept in the URL
+  // Chinese edition: D.cnOn) ranks the China clouds, and their offers in
+  // mainland China priced in yuan (an offer's cn), before the others, each group by its own order; kept in the URL
   // against the edition's default (cn=0, cn=1).
   var cnBox = document.getElementById('mainland-first');
   function cnFirst() { return cnBox ? cnBox.checked : false; }
@@ -274,7 +274,7 @@
         weight += w[j];
         if (!own) { tsum += sc * w[j]; tweight += w[j]; }
       });
-      return { index: i, offer: o, cn: D.providers[o.p].cn, score: weight > 0 ? sum / weight : 0, share: all > 0 ? weight / all : 0, known: known, terms: tweight > 0 ? tsum / tweight : null, scores: cols.map(function (col) { return col[i]; }) };
+      return { index: i, offer: o, cn: !!o.cn, score: weight > 0 ? sum / weight : 0, share: all > 0 ? weight / all : 0, known: known, terms: tweight > 0 ? tsum / tweight : null, scores: cols.map(function (col) { return col[i]; }) };
     }));
   }
 

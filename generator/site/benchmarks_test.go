@@ -164,7 +164,7 @@ func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
 			{"5", "GN7.8XLARGE", "1 × 1 GPU", "891,606"},
 		},
 		"llama2-70b-offline#1 spot":                              {{"1", "p4d.24xlarge", "1 × 8 GPUs", "5.25 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "4.92 M"}},
-		"llama2-70b-offline#1 reserved, 1 year":                  {{"1", "p4d.24xlarge", "1 × 8 GPUs", "2.52 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "2.36 M"}},
+		"llama2-70b-offline#1 1-year commitment (reserved)":      {{"1", "p4d.24xlarge", "1 × 8 GPUs", "2.52 M"}, {"2", "p4d.24xlarge", "1 × 8 GPUs", "2.36 M"}},
 		"llama2-70b-offline#1 Split across instances, on-demand": {{"1", "GN7.8XLARGE", "8 × 1 GPU", "835,881"}},
 	}
 	for key, want := range wantRows {
@@ -210,7 +210,7 @@ func TestBenchmarkPagesRankByCostOfWork(t *testing.T) {
 	for _, m := range row.FindAllStringSubmatch(page[best:results], -1) {
 		got = append(got, m[1]+": "+m[2]+m[3]+" "+m[4])
 	}
-	if want := []string{"on-demand: p4d.24xlarge 1.57 M", "spot: p4d.24xlarge 5.25 M", "reserved, 1 year: p4d.24xlarge 2.52 M"}; !slices.Equal(got, want) {
+	if want := []string{"on-demand: p4d.24xlarge 1.57 M", "spot: p4d.24xlarge 5.25 M", "1-year commitment (reserved): p4d.24xlarge 2.52 M"}; !slices.Equal(got, want) {
 		t.Errorf("best value rows:\ngot  %q\nwant %q", got, want)
 	}
 }

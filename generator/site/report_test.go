@@ -762,8 +762,8 @@ func TestReportDatedByItsCatalog(t *testing.T) {
 	if !strings.Contains(a, `<time datetime="2025-06-05">2025-06-05</time> <span class="sub">(UTC; the day the catalog was checked: its newest date)</span>`) {
 		t.Error("the report is not dated by its catalog's newest price, 2025-06-05")
 	}
-	if c := render(ReportOptions{Date: reportDay}); !strings.Contains(c, `<time datetime="2026-01-15">2026-01-15</time> <span class="sub">(UTC; the build date given)</span>`) {
-		t.Error("the build date given is not shown as such")
+	if c := render(ReportOptions{Date: reportDay}); !strings.Contains(c, `<time datetime="2026-01-15">2026-01-15</time> <span class="sub">(UTC; the date the report was generated on)</span>`) {
+		t.Error("the date given is not shown as the date the report was generated on")
 	}
 }
 

@@ -50,10 +50,11 @@
   if (!dataEl || !table) return;
   const D = JSON.parse(dataEl.textContent);
   const MSG = D.messages || {};
-  // MAINLAND are the offers in mainland China, as "provider/region",
-  // which the switch "mainland China only" keeps (on by default in the
-  // Chinese edition: D.mainland_on).
-  const MAINLAND = new Set(D.mainland || []);
+  // MAINLAND says some offer is in mainland China and priced in yuan as
+  // its provider quotes it (an offer's mainland: the rule of the home
+  // page's mainland view), which the switch "mainland China only" keeps
+  // (on by default in the Chinese edition: D.mainland_on).
+  const MAINLAND = !!D.mainland;
   const offers = window.gpucompareOffers || [];
   // rest are the data scripts of offers still to load (more), null once
   // every offer is loaded.

@@ -89,7 +89,7 @@
         return b !== 'stale' && b !== 'undated';
       });
     }
-    if (state.cn && MAINLAND.size) out.push((i) => MAINLAND.has(offers[i].provider + '/' + (offers[i].region || '')));
+    if (state.cn && MAINLAND) out.push((i) => !!offers[i].mainland);
     const f = state.facets;
     if (f.provider.size) out.push((i) => f.provider.has(offers[i].provider));
     if (f.gpu.size) out.push((i) => f.gpu.has(offers[i].gpu));

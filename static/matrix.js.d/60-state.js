@@ -16,7 +16,7 @@
     // The mainland switch against the edition's default: cn=0 shows
     // every offer in the Chinese edition, cn=1 only mainland China's in
     // another.
-    if (MAINLAND.size && state.cn !== !!D.mainland_on) p.set('cn', state.cn ? '1' : '0');
+    if (MAINLAND && state.cn !== !!D.mainland_on) p.set('cn', state.cn ? '1' : '0');
     for (const f of FACETS) if (state.facets[f].size) p.set(f, [...state.facets[f]].join(','));
     for (const [k, v] of state.filters) if (v) p.set('f.' + k, v);
     // Columns as chosen against the default view: shown ones it hides,

@@ -32,7 +32,7 @@
   // A link to a view (a hash) may name any offer, and the mainland
   // default keeps offers of any part of the list: every offer loads
   // first, the page's own rows showing meanwhile.
-  if (rest && (location.hash.length > 1 || MAINLAND.size && D.mainland_on)) more().then(start);
+  if (rest && (location.hash.length > 1 || MAINLAND && D.mainland_on)) more().then(start);
   else start();
 
   // For tests and measurements: the view as data.

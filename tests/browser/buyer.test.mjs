@@ -247,7 +247,7 @@ describe('the buyer\'s task: the cheapest 8×H100 month, on-demand against commi
       return { key: tr.querySelector('input.pick').value, price: tr.querySelector('td[data-col="price"]').textContent };
     });
     const month = await t.page.evaluate((v) => window.gpucompareMatrix.amount(v), best * 730);
-    const label = { reserved_1y: 'reserved, 1 year', savings_plan_1y: 'savings plan, 1 year', cud_1y: 'committed use, 1 year', subscription_year: 'yearly subscription' };
+    const label = { reserved_1y: '1-year commitment (reserved)', savings_plan_1y: '1-year commitment (savings plan)', cud_1y: '1-year commitment (committed use)', subscription_year: 'yearly subscription' };
     const want = answers.find((a) => a.key === first.key);
     assert.ok(first.price.startsWith(month), `the first row's price reads "${first.price}", want ${month} a month`);
     assert.ok(first.price.includes(label[want.model]), `the first row's price reads "${first.price}", want it to name "${label[want.model]}"`);

@@ -139,6 +139,50 @@ describe('the mainland default of the instance matrix', () => {
     await closeClean(t);
   });
 
+  test('with the switch on, every row is a mainland region priced in yuan, as compare/offers.json says: no price converted from an international site', async () => {
+    // The rule of the home page's mainland view, worked out here from the
+    // exported offers' fields: a region of mainland China, every price
+    // quoted in yuan.
+    const exported = JSON.parse(readFileSync(path.join(SITE, 'compare/offers.json'), 'utf8')).offers;
+    const keyOf = (o) => o.provider + '/' + o.instance + (o.region ? '/' + o.region : '');
+    const byKey = new Map(exported.map((o) => [keyOf(o), o]));
+    const quotedInYuan = (o) => Object.keys(o.prices || {}).length > 0 && Object.values(o.prices).every((p) => p.currency === 'CNY');
+    const keeps = (o) => o.region_geo === 'china-mainland' && quotedInYuan(o);
+    // A China cloud's mainland region priced in dollars from its
+    // international site: what the switch must leave out.
+    const converted = exported.filter((o) => o.region_geo === 'china-mainland' && !quotedInYuan(o) && Object.keys(o.prices || {}).length > 0);
+    assert.ok(converted.length > 0, 'no mainland offer priced in another currency: the test is not testing');
+    const t = await open('zh/compare/index.html');
+    await matrixRows(t.page);
+    const keys = await t.page.evaluate(async () => {
+      const table = document.getElementById('matrix');
+      const wrap = table.closest('.table-wrap');
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const seen = new Map();
+      const total = Number(table.getAttribute('aria-rowcount')) - table.tHead.rows.length;
+      wrap.scrollTop = 0;
+      for (let step = 0; step < 100000; step++) {
+        await frame();
+        for (const tr of table.tBodies[0].rows) {
+          if (tr.classList.contains('pad') || tr.querySelector('td.none')) continue;
+          seen.set(Number(tr.getAttribute('aria-rowindex')), tr.querySelector('input.pick')?.value);
+        }
+        if (wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 1) break;
+        wrap.scrollTop += Math.max(1, wrap.clientHeight - 40);
+      }
+      if (seen.size !== total) throw new Error(`${seen.size} of ${total} rows drawn`);
+      return [...seen.values()];
+    });
+    assert.ok(keys.length > 0, 'no rows');
+    const wrong = keys.filter((k) => !byKey.has(k) || !keeps(byKey.get(k)));
+    assert.deepEqual(wrong, [], 'rows shown that are not a mainland region priced in yuan');
+    for (const o of converted) assert.ok(!keys.includes(keyOf(o)), `${keyOf(o)}, priced in ${Object.values(o.prices)[0].currency}, is listed`);
+    // Every offer the rule keeps is listed.
+    const missing = exported.filter(keeps).map(keyOf).filter((k) => !keys.includes(k));
+    assert.deepEqual(missing, [], 'mainland offers priced in yuan left out');
+    await closeClean(t);
+  });
+
   test('the English edition opens on every offer; the switch keeps the mainland ones', async () => {
     const t = await open('compare/index.html');
     let m = await matrixRows(t.page);

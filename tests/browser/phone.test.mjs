@@ -28,12 +28,12 @@ const EDITIONS = {
   en: {
     dir: '',
     unit: '/GPU-h',
-    models: ['on-demand', 'spot', 'reserved, 1 year', 'reserved, 3 years', 'capacity block'],
+    models: ['on-demand', 'spot', '1-year commitment (reserved)', '3-year commitment (reserved)', 'capacity block'],
   },
   zh: {
     dir: 'zh',
     unit: '/GPU小时',
-    models: ['按量计费', '抢占式实例', '包年包月', '预留实例', '容量块', '竞价实例'],
+    models: ['按量计费', '抢占式实例', '包年包月', '1年期承诺（预留实例）', '3年期承诺（预留实例）', '容量块', '竞价实例'],
   },
 };
 

@@ -355,8 +355,10 @@ func TestShippedRegionsHaveChineseNames(t *testing.T) {
 // 1-year commitment (1年期承诺), the stale-price switch's other names,
 // CNY/小时 for 元/小时, Ascend for 昇腾, 加速器 for 加速卡, 中国本土云服务商
 // (wrong for AWS China) for 中国内地云服务商, 「」 for “”, a region's
-// other spellings, H100 94GB for H100 NVL, 封闭组（Closed） for 封闭组 — and
-// keeps a reserved instance's own name (1年预留实例).
+// other spellings, H100 94GB for H100 NVL, 封闭组（Closed） for 封闭组, the
+// labels of each kind of commitment (预留实例（1年）, 预留折扣), 构建时 for
+// 生成, 提交 for 来源版本 — and keeps a reserved instance's own name
+// (1年预留实例) and each kind after the term (1年期承诺（预留实例）).
 func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
 	gs := readGlossary(t, "../../..")
 	none := func(string) bool { return false }
@@ -389,6 +391,24 @@ func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
 		{"H100 94GB（有价格：3家）", 1},
 		{"封闭组（Closed）", 1},
 		{"推理 v4.0 封闭组（单位：TFLOPS）", 0},
+		// One name for a committed price, whichever kind: the kind in
+		// brackets after it, never a label of its own.
+		{"预留实例（1年）", 1},
+		{"承诺使用折扣（3年） · 每GPU小时", 1},
+		{"节省计划（1年）", 1},
+		{"承诺1年；承诺3年", 2},
+		{"1年期承诺（预留实例）、3年期承诺（承诺使用折扣）、1年期承诺（节省计划）", 0},
+		{"预留折扣 90", 1},
+		{"承诺折扣 90", 0},
+		// A buyer reads when a report was made, not how.
+		{"（UTC；构建时指定的日期）", 1},
+		{"价格为本站最新构建的价格", 1},
+		{"（UTC；报告生成日期）", 0},
+		{"它由华为构建、沿用华为云 ECS 的规格名称", 0},
+		// A third party's commit is the version of its source.
+		{"（该文件也见于提交 4480bff，2025年11月30日）", 1},
+		{"HUAWEI_CLOUD_PLAN.md，2026年7月13日提交）", 1},
+		{"（该文件也见于来源版本 4480bff）", 0},
 	} {
 		if got := variantsIn(gs, c.text, none); len(got) != c.want {
 			t.Errorf("%s: found %q, want %d", c.text, got, c.want)

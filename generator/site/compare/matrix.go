@@ -48,16 +48,20 @@ type Data struct {
 	Model    string // the pricing model of the normalised, date and source columns
 	Models   []string
 	// Choices are the pricing-model select's options (matrixChoices).
-	Choices  []string
-	Columns  []Column
-	Rates    []*render.RateView // the conversions into Currency the prices use
-	Rows     []*Row
-	Total    int // offers on every page
-	First    int // numbers of the page's first and last rows, from 1
-	Last     int
-	Pager    []pagemodel.PageLink // nil when the matrix fits one page
-	Controls *matrixControls
-	Script   template.JS // the JSON of a matrixScript, for the script; first page only
+	Choices []string
+	// CommitNote says the choices hold a commitment and a subscription
+	// (包年包月) apart: each commitment's option says the subscription is
+	// listed apart (matrix.commit_choice), as the home page's tab does.
+	CommitNote bool
+	Columns    []Column
+	Rates      []*render.RateView // the conversions into Currency the prices use
+	Rows       []*Row
+	Total      int // offers on every page
+	First      int // numbers of the page's first and last rows, from 1
+	Last       int
+	Pager      []pagemodel.PageLink // nil when the matrix fits one page
+	Controls   *matrixControls
+	Script     template.JS // the JSON of a matrixScript, for the script; first page only
 	// Mainland says the catalog has offers in mainland China: the
 	// controls have the switch "mainland China only" (matrixScript's
 	// Mainland); first page only.
@@ -264,14 +268,15 @@ type scriptSettings struct {
 	// FXCites are the sources of the exchange rates as the page renders
 	// them, by the rate's source text (fxCites).
 	FXCites map[string][][]citeSeg `json:"fx_cites,omitempty"`
-	// Mainland are the offers in regions of mainland China
-	// (derive.InMainland), each as "provider/region" ("provider/" for an
-	// instance type listed without a price, of a provider all of whose
-	// regions are there), which the switch "mainland China only" keeps.
-	// MainlandOn says the switch is on by default: in the Chinese
-	// edition, whose home page answers for mainland China first.
-	Mainland   []string `json:"mainland,omitempty"`
-	MainlandOn bool     `json:"mainland_on,omitempty"`
+	// Mainland says some offer holds by the rule of the home page's
+	// mainland view (derive.MainlandQuoted: in mainland China, priced in
+	// yuan as its provider quotes it): the switch "mainland China only"
+	// keeps those, each marked mainland in the offers' data
+	// (export.OfferExport.Mainland). MainlandOn says the switch is on by
+	// default: in the Chinese edition, whose home page answers for
+	// mainland China first.
+	Mainland   bool `json:"mainland,omitempty"`
+	MainlandOn bool `json:"mainland_on,omitempty"`
 }
 
 // MaxChunkBytes is the most bytes of offers one data script of the matrix
@@ -631,7 +636,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 		if err != nil {
 			return nil, err
 		}
-		d.Script, d.Mainland = script, len(s.Mainland) > 0
+		d.Script, d.Mainland = script, s.Mainland
 		// Only the first data script of offers loads with the page: it
 		// holds the first screen of the script's view (viewOrder); the
 		// script inserts the others when the reader asks for more.
@@ -705,7 +710,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 			t := k.msgs.TKeeping(&terr)
 			lo, hi := starts[i], starts[i+1]
 			d := &Data{
-				Currency: display, Model: model, Models: models, Choices: matrixChoices(models), Columns: columns, Rates: rates,
+				Currency: display, Model: model, Models: models, Choices: matrixChoices(models), CommitNote: commitNote(models), Columns: columns, Rates: rates,
 				Total: len(k.data.Priced), First: lo + 1, Last: hi,
 				Exports: &pagemodel.ExportLinks{Label: "compare.exports", CSV: p.Rel(paths.OffersCSV), JSON: p.Rel(paths.OffersJSON)},
 				Copies:  copies,
@@ -872,6 +877,13 @@ func matrixChoices(models []string) []string {
 		}
 	}
 	return out
+}
+
+// commitNote says models hold both a commitment's and a subscription's:
+// the matrix's select lists them apart and says so on the commitment.
+func commitNote(models []string) bool {
+	commit := slices.ContainsFunc(models, func(m string) bool { _, ok := pricing.CommitmentOf(m); return ok })
+	return commit && (slices.Contains(models, "subscription_month") || slices.Contains(models, "subscription_year"))
 }
 
 // commitmentIDs are the ids of pricing.Commitments.
@@ -1338,13 +1350,8 @@ func (k *Kind) matrixScript(p *pagemodel.Page, t func(string, ...any) string, mo
 		sources = append(sources, fx.Source)
 	}
 	s.FXCites = fxCites(k.msgs, sources)
-	for _, o := range k.data.Priced {
-		key := o.Provider.ID + "/" + o.Region
-		if derive.InMainland(&pricing.Offer{Provider: o.Provider, Region: cmp.Or(o.Region, catalog.AllRegions)}) && !slices.Contains(s.Mainland, key) {
-			s.Mainland = append(s.Mainland, key)
-		}
-	}
-	s.MainlandOn = len(s.Mainland) > 0 && strings.HasPrefix(k.cat.Site.Language, "zh")
+	s.Mainland = slices.ContainsFunc(k.data.Priced, derive.MainlandQuoted)
+	s.MainlandOn = s.Mainland && strings.HasPrefix(k.cat.Site.Language, "zh")
 	return s
 }
 

@@ -3,11 +3,13 @@ package compare
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
@@ -151,5 +153,87 @@ func TestMatrixFrameTakesItsBytesFromTheRows(t *testing.T) {
 	}
 	if plain[1] != MaxMatrixRowBytes/row {
 		t.Errorf("without frames the first page holds %d rows; want %d", plain[1], MaxMatrixRowBytes/row)
+	}
+}
+
+// mainlandMatrixCatalog has a China cloud with a mainland region priced
+// in yuan (cny), the same region priced in dollars from its international
+// site (intl), and a region outside mainland China (hk), in yuan.
+const mainlandMatrixCatalog = `
+-- data/site.yaml --
+title: t
+currency: USD
+-- data/fx.yaml --
+rates:
+  - {base: USD, quote: CNY, rate: 7, date: 2025-06-02, source: https://www.example.com/fx}
+-- data/gpus/a100.yaml --
+id: a100
+name: A100
+model: A100
+vendor: NVIDIA
+memory_gb: 40
+source: https://www.example.com/a100
+-- data/providers/cn.yaml --
+id: cn
+name: CN Cloud
+kind: public_cloud
+currency: CNY
+regions:
+  - {id: cn-a, name: A, geo: china-mainland}
+  - {id: hk, name: HK, geo: hong-kong-taiwan}
+instances:
+  - {id: cny, name: cny, gpu: a100, gpu_count: 1, regions: [cn-a, hk], source: https://www.example.com/cny}
+  - {id: intl, name: intl, gpu: a100, gpu_count: 1, regions: [cn-a], source: https://www.example.com/intl}
+-- data/prices/cn.yaml --
+provider: cn
+prices:
+  - {instance: cny, region: cn-a, model: on_demand, amount: 14, currency: CNY, since: 2025-06, source: https://www.example.com/p, source_kind: provider}
+  - {instance: cny, region: hk, model: on_demand, amount: 10, currency: CNY, since: 2025-06, source: https://www.example.com/p, source_kind: provider}
+  - {instance: intl, region: cn-a, model: on_demand, amount: 1.2, currency: USD, since: 2025-06, source: https://www.example.com/intl, source_kind: provider}
+`
+
+// TestMatrixMainlandSwitchKeepsTheHomeRule: the offers the switch
+// "mainland China only" keeps are marked in the script's data by the
+// home page's mainland rule (derive.MainlandQuoted): a mainland region's
+// yuan price is; the same region's price in dollars (an international
+// site's, which the page would show converted) and a yuan price outside
+// mainland China are not; and the page has the switch.
+func TestMatrixMainlandSwitchKeepsTheHomeRule(t *testing.T) {
+	cat, _ := catalogtest.Load(t, mainlandMatrixCatalog)
+	data := derive.Make(cat)
+	newPage := func(path, layout string) *pagemodel.Page { return &pagemodel.Page{Path: path, Layout: layout} }
+	trust := func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView {
+		return &pagemodel.TrustView{Kind: kind}
+	}
+	k := New(cat, data, sitetest.Messages(t, "en"), newPage, trust, false, Measure{})
+	pages, err := k.Pages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := pages[0].Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := m.(*Data)
+	if !d.Mainland || !strings.Contains(string(d.Script), `"mainland":true`) {
+		t.Errorf("the page has no mainland switch (%v) or its data does not say so", d.Mainland)
+	}
+	got := map[string]bool{}
+	var all strings.Builder
+	for _, c := range k.Chunks() {
+		all.Write(c)
+	}
+	for _, part := range strings.Split(all.String(), `{"provider":`)[1:] {
+		var o struct {
+			Instance string `json:"instance"`
+			Region   string `json:"region"`
+		}
+		if err := json.NewDecoder(strings.NewReader(`{"provider":` + part)).Decode(&o); err != nil {
+			t.Fatal(err)
+		}
+		got[o.Instance+"/"+o.Region] = strings.Contains(part, `"mainland":true`)
+	}
+	if want := map[string]bool{"cny/cn-a": true, "cny/hk": false, "intl/cn-a": false}; !maps.Equal(got, want) {
+		t.Errorf("offers the switch keeps: %v, want %v", got, want)
 	}
 }

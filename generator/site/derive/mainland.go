@@ -81,16 +81,39 @@ func InMainland(o *pricing.Offer) bool {
 	return r != nil && r.Geo == "china-mainland"
 }
 
+// MainlandQuoted reports whether offer o holds by the rule of the
+// mainland view: sold in a region of mainland China (InMainland) and
+// priced there in yuan (MainlandCurrency) as its provider quotes it,
+// every price it has; an offer with no price, or a mainland region's
+// price in dollars (the international site's list price, which the
+// China site does not charge), does not. The matrix's switch "mainland
+// China only" keeps these offers (compare/offers.json's mainland), the
+// evaluation's "mainland China clouds first" ranks them first, and the
+// home page's mainland view chooses its prices among theirs
+// (MainlandAnswers).
+func MainlandQuoted(o *pricing.Offer) bool {
+	if len(o.Prices) == 0 || !InMainland(o) {
+		return false
+	}
+	for _, pr := range o.Prices {
+		if pr.Hourly.Currency != MainlandCurrency {
+			return false
+		}
+	}
+	return true
+}
+
 // MainlandAnswers is which prices the mainland view chooses from, and
 // whether a price is current: the offer's price under model, of a whole
 // instance with whole GPUs (no vGPU slice, no part of the cost), quoted
-// in yuan (MainlandCurrency), in mainland China; current where it answers as the home table's prices
+// in yuan (MainlandCurrency), of an offer in mainland China quoted so
+// (MainlandQuoted); current where it answers as the home table's prices
 // do (pricing.Offer.Ranks: a source of a kind rankings use). A GPU model
 // with no current price in mainland China is answered by its cheapest
 // other price, which the view labels as such. It is the one place the
 // view's selection is made.
 func MainlandAnswers(o *pricing.Offer, model string) (ok, current bool) {
-	if pr := o.Prices[model]; pr == nil || pr.Hourly.Currency != MainlandCurrency || o.Instance.VGPUProfile != "" || o.Instance.GPUCount <= 0 || !o.Rankable() || !InMainland(o) {
+	if pr := o.Prices[model]; pr == nil || o.Instance.VGPUProfile != "" || o.Instance.GPUCount <= 0 || !o.Rankable() || !MainlandQuoted(o) {
 		return false, false
 	}
 	return true, o.Ranks(model)

@@ -151,3 +151,29 @@ prices:
 	}
 	t.Fatal("no H20 row: want its undated price standing in")
 }
+
+// TestMainlandQuotedIsTheViewsRule: an offer holds by the mainland view's
+// rule (MainlandQuoted, which the matrix's switch and the evaluation's
+// "mainland China clouds first" read) exactly when it is in a mainland
+// region and every price it has is in yuan: not outside the mainland,
+// not a mainland region priced in dollars, not an offer with no price.
+func TestMainlandQuotedIsTheViewsRule(t *testing.T) {
+	cat, _ := catalogtest.Load(t, mainlandCatalog)
+	d := Make(cat)
+	got := map[string]bool{}
+	for _, o := range d.Priced {
+		got[o.Instance.ID+"/"+o.Region] = MainlandQuoted(o)
+	}
+	for key, want := range map[string]bool{"big/cn-a": true, "small/cn-a": true, "slice/cn-a": true, "big/hk": false, "big2/cn-a": false, "small2/cn-a": false, "l4x/cn-a": false} {
+		if g, ok := got[key]; !ok || g != want {
+			t.Errorf("%s: MainlandQuoted %v (listed %v), want %v", key, g, ok, want)
+		}
+	}
+	for _, r := range d.Mainland {
+		for _, c := range r.Cells {
+			if c != nil && !MainlandQuoted(c.Offer) {
+				t.Errorf("%s: the view answers with %s/%s, which the rule leaves out", r.GPU.ID, c.Offer.Instance.ID, c.Offer.Region)
+			}
+		}
+	}
+}

@@ -164,6 +164,7 @@ func (w *JSONWriter) Offer(e *OfferExport) {
 	w.optStr("region", e.Region)
 	w.optStr("region_name", e.RegionName)
 	w.optStr("region_geo", e.RegionGeo)
+	w.optTrue("mainland", e.Mainland)
 	w.key("gpu")
 	w.str(e.GPU)
 	w.optStr("gpu_name", e.GPUName)

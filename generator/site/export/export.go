@@ -18,6 +18,7 @@ import (
 
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
+	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/render"
 )
@@ -47,6 +48,7 @@ type OfferExport struct {
 	Region         string   `json:"region,omitempty"`
 	RegionName     string   `json:"region_name,omitempty"`
 	RegionGeo      string   `json:"region_geo,omitempty"` // the region's part of the world (catalog.Geos)
+	Mainland       bool     `json:"mainland,omitempty"`   // in mainland China, priced in yuan as quoted: the mainland view's rule (derive.MainlandQuoted)
 	GPU            string   `json:"gpu"`
 	GPUName        string   `json:"gpu_name,omitempty"`
 	GPUCount       int      `json:"gpu_count"`
@@ -209,6 +211,7 @@ func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 			}
 		}
 	}
+	e.Mainland = derive.MainlandQuoted(o)
 	if o.GPU != nil {
 		e.GPUName = o.GPU.Name
 	}

@@ -695,6 +695,12 @@ type weightsOffer struct {
 	// the words of a stale price ranked as nothing current exists.
 	Why  string `json:"w,omitempty"`
 	Note string `json:"f,omitempty"`
+	// Mainland says the offer is in mainland China and priced in yuan as
+	// its provider quotes it (derive.MainlandQuoted, the rule of the home
+	// page's mainland view): the switch "mainland China clouds first"
+	// ranks it before the others; a China cloud's offer priced from its
+	// international site is not.
+	Mainland bool `json:"cn,omitempty"`
 }
 
 type weightsCriterion struct {
@@ -716,8 +722,9 @@ type weightsProvider struct {
 	// offer criterion or an unknown value.
 	Terms []*float64 `json:"t"`
 	// Mainland says it is a China cloud, with regions in mainland China:
-	// the switch "mainland China clouds first" ranks it, and its offers,
-	// before the others.
+	// the switch "mainland China clouds first" ranks it before the
+	// others, and its offers that hold by the mainland view's rule
+	// (weightsOffer.Mainland).
 	Mainland bool `json:"cn,omitempty"`
 }
 
@@ -826,7 +833,7 @@ func (e *Evaluation) weightsClass(d *EvaluationData, cl catalog.GPUClass, provid
 		if values == nil { // answers only when included: measured as it would be
 			values = guide.ScoreOffers(cat, []*pricing.Offer{o}, crit, scored)[0]
 		}
-		wo := weightsOffer{Name: e.text(o.Instance, "name"), URL: p.Rel(paths.Instance(o.Instance)), Provider: providerIndex[o.Provider], Sub: e.offerSub(o, x), Answers: []int{}}
+		wo := weightsOffer{Name: e.text(o.Instance, "name"), URL: p.Rel(paths.Instance(o.Instance)), Provider: providerIndex[o.Provider], Sub: e.offerSub(o, x), Answers: []int{}, Mainland: derive.MainlandQuoted(o)}
 		for state, inc := range pricing.Switches {
 			if guide.ComparableUnder(o, inc) {
 				wo.Answers = append(wo.Answers, state)

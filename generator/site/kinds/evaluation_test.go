@@ -3,8 +3,10 @@ package kinds
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"gpucompare/generator/catalog"
@@ -211,5 +213,60 @@ func TestEvaluationWithinAClassShowsOnlyItsFigures(t *testing.T) {
 		if got := values[c.class][c.provider]; !slices.Equal(got, c.want) {
 			t.Errorf("class %s, %s: %q, want %q", c.class, c.provider, got, c.want)
 		}
+	}
+}
+
+// TestEvaluationMainlandFirstKeepsTheMainlandRule: the switch "mainland
+// China clouds first" ranks a China cloud's offer first only where the
+// home page's mainland view would answer with it (derive.MainlandQuoted):
+// in a mainland region and priced in yuan; the same cloud's price in
+// dollars for a mainland region (its international site's) is not.
+func TestEvaluationMainlandFirstKeepsTheMainlandRule(t *testing.T) {
+	b, err := os.ReadFile("../testdata/evaluation.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(b)
+	for _, r := range [][2]string{
+		{"regions: [{id: c, name: Region C}]", "regions: [{id: c, name: Region C, geo: china-mainland}]"},
+		{"  - {id: a8, name: a8, gpu: a100, gpu_count: 8, regions: [c], source: s}\n",
+			"  - {id: a8, name: a8, gpu: a100, gpu_count: 8, regions: [c], source: s}\n  - {id: intl, name: intl, gpu: a100, gpu_count: 1, regions: [c], source: s}\n"},
+		{"  - {instance: a8, region: c, model: on_demand, amount: 84, currency: CNY, since: 2025, source: s, source_kind: provider}\n",
+			"  - {instance: a8, region: c, model: on_demand, amount: 84, currency: CNY, since: 2025, source: s, source_kind: provider}\n  - {instance: intl, region: c, model: on_demand, amount: 1.2, currency: USD, since: 2025, source: s, source_kind: provider}\n"},
+	} {
+		if !strings.Contains(src, r[0]) {
+			t.Fatalf("the fixture has no %q", r[0])
+		}
+		src = strings.Replace(src, r[0], r[1], 1)
+	}
+	cat, _ := catalogtest.Load(t, src)
+	e := NewEvaluation(cat, derive.Make(cat), englishTexter(t).M,
+		func(path, layout string) *pagemodel.Page { return &pagemodel.Page{Path: path, Layout: layout} })
+	p, err := e.Page()
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := p.Data.(*EvaluationData).JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var script weightsScript
+	if err := json.Unmarshal([]byte(js), &script); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, o := range script.Classes[script.Class].Offers {
+		if script.Providers[o.Provider].Name == "CN" {
+			got[o.Name] = o.Mainland
+		}
+		if script.Providers[o.Provider].Name != "CN" && o.Mainland {
+			t.Errorf("%s of %s, outside mainland China, ranks first", o.Name, script.Providers[o.Provider].Name)
+		}
+	}
+	if want := map[string]bool{"a8": true, "intl": false}; !maps.Equal(got, want) {
+		t.Errorf("the China cloud's offers first: %v, want %v (a mainland region's price in dollars is not the China site's)", got, want)
+	}
+	if !script.Providers[slices.IndexFunc(script.Providers, func(p weightsProvider) bool { return p.Name == "CN" })].Mainland {
+		t.Error("the China cloud itself is not ranked first")
 	}
 }

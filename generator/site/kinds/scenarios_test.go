@@ -296,12 +296,12 @@ func TestReasonsAndNotesWorded(t *testing.T) {
 	}{
 		{pricing.Reason{Kind: pricing.NoGPUCount}, "its GPU count is unknown"},
 		{pricing.Reason{Kind: pricing.NoPrice, Model: "spot"}, "no spot price"},
-		{pricing.Reason{Kind: pricing.NoPrice, Model: "reserved_1y"}, "no price for a commitment, 1 year (reserved, 1 year; savings plan, 1 year; committed use, 1 year; yearly subscription)"},
+		{pricing.Reason{Kind: pricing.NoPrice, Model: "reserved_1y"}, "no price for a 1-year commitment: none of 1-year commitment (reserved); 1-year commitment (savings plan); 1-year commitment (committed use); yearly subscription"},
 		{pricing.Reason{Kind: pricing.NoPrice, Model: "subscription_month"}, "no monthly subscription price"},
 		{pricing.Reason{Kind: pricing.Unsplittable}, "needs 8 GPUs in one instance; this has 1"},
 		{pricing.Reason{Kind: pricing.NoRate, Model: "on_demand"}, "no exchange rate from CNY to USD"},
 		{pricing.Reason{Kind: pricing.Uninterruptible, Model: "spot"}, "the workload cannot be interrupted, so spot does not fit"},
-		{pricing.Reason{Kind: pricing.Outlasts, Model: "reserved_3y", Months: 36}, "a reserved, 3 years commitment of 36 months outlasts the 6-month project"},
+		{pricing.Reason{Kind: pricing.Outlasts, Model: "reserved_3y", Months: 36}, "3-year commitment (reserved) lasts 36 months, longer than the 6-month project"},
 	} {
 		if got := reasonText(o, w, tt.why, "USD", x); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.why, got, tt.want)
@@ -320,7 +320,7 @@ func TestReasonsAndNotesWorded(t *testing.T) {
 		{Kind: pricing.CoveredAll, Model: "spot", Value: 1168},
 	}, x)
 	want := []string{
-		"reserved, 3 years: only a discount is sourced (37.5 % off on-demand)",
+		"3-year commitment (reserved): only a discount is sourced (37.5 % off on-demand)",
 		"spot runs take 10 % longer to checkpoint and resume",
 		"storage price unknown: left out of the total",
 		"egress price unknown: left out of the total",

@@ -86,7 +86,8 @@ func TestSearchFindsPricingModelsByBuyersWords(t *testing.T) {
 		{"zh-CN", "按量付费", "按量计费", "on_demand"},
 		{"zh-CN", "竞价实例", "抢占式实例", "spot"},
 		{"zh-CN", "Spot实例", "抢占式实例", "spot"},
-		{"zh-CN", "预留", "预留实例（1年）", "reserved_1y"},
+		{"zh-CN", "预留", "1年期承诺（预留实例）", "reserved_1y"},
+		{"zh-CN", "预留实例（1年）", "1年期承诺（预留实例）", "reserved_1y"},
 		{"en", "pay as you go", "On-demand", "on_demand"},
 		{"en", "spot instances", "Spot", "spot"},
 	} {
