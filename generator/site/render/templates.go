@@ -568,6 +568,9 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	if in && m.language() != catalog.BaseLanguage {
 		h = quotations(codeSpans(h))
 	}
+	if key == "name" {
+		h = m.nameBreaks(h)
+	}
 	if in && s != "" && m.language() != catalog.BaseLanguage {
 		// A name the catalog gives in its own language only (RunPod
 		// Secure Cloud) stays a name, unmarked, but in that language; one
@@ -583,6 +586,24 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	return m.Marked(h, in, false)
 }
 
+// nameBreaks puts a <wbr> where site.name_breaks lets a name with no
+// space wrap ("亚马逊云科技|中国区域"): at its own words, so a cell
+// narrower than the whole name breaks it there, not where the cell ends.
+func (m Messages) nameBreaks(h template.HTML) template.HTML {
+	for _, b := range strings.Fields(m["site.name_breaks"]) {
+		whole := template.HTMLEscapeString(strings.ReplaceAll(b, "|", ""))
+		if strings.Contains(string(h), whole) {
+			parts := strings.Split(b, "|")
+			for i := range parts {
+				parts[i] = template.HTMLEscapeString(parts[i])
+			}
+			h = template.HTML(strings.ReplaceAll(string(h), whole, strings.Join(parts, "<wbr>")))
+		}
+	}
+	return h
+}
+
+// trs returns the text of the field key of rec in the language of the
 // trs returns the text of the field key of rec in the language of the
 // Messages, plain, for an attribute or a title.
 func (m Messages) trs(rec any, key string) string {
