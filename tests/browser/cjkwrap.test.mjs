@@ -278,3 +278,38 @@ for (const ed of ['', 'zh/']) {
     }
   });
 }
+
+// hintRoom gives, for each search box sel matches, its hint's width as
+// drawn in the box's font and the room inside the box (its padding off).
+async function hintRoom(page, sel) {
+  return page.locator(sel).evaluateAll((l) =>
+    l.map((i) => {
+      const cs = getComputedStyle(i);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      return { id: i.id, hint: i.placeholder, text: ctx.measureText(i.placeholder).width, room: i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+    }),
+  );
+}
+
+for (const ed of ['', 'zh/']) {
+  test(`${ed || 'en/'} compare: the header's and the matrix's search hints fit their boxes at 1280 and 375 px`, { timeout: patience(90_000) }, async () => {
+    for (const viewport of [DESK, PHONE]) {
+      const t = await open(`${ed}compare/index.html`, viewport);
+      const { page } = t;
+      // the script has chosen the header's hint for the width
+      await page.waitForFunction(
+        (phone) => {
+          const i = document.getElementById('site-search');
+          return (i.placeholder === i.dataset.short) === phone;
+        },
+        viewport === PHONE,
+      );
+      const boxes = await hintRoom(page, '#site-search, #matrix-q');
+      assert.equal(boxes.length, 2, 'a search box is missing');
+      const cut = boxes.filter((b) => !b.hint || b.text > b.room);
+      assert.deepEqual(cut, [], `at ${viewport.width} px, a hint is cut`);
+      await close(t);
+    }
+  });
+}
