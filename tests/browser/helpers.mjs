@@ -255,7 +255,17 @@ export async function layoutProblems(page) {
       if (hidden(el) || inScroller(el)) continue;
       check('element', el, el.getBoundingClientRect());
     }
-    // Text can spill out of a box that itself fits (a long unbroken word).
+    // Text can spill out of a box that itself fits (a long unbroken word),
+    // unless a box it is in clips it (overflow hidden or clip: a cell's
+    // ellipsis, a screen reader's text in its 1 px box): then what is
+    // drawn ends where that box does.
+    const drawnRight = (el, right) => {
+      for (let p = el; p && p !== document.body && p !== doc; p = p.parentElement) {
+        const ox = getComputedStyle(p).overflowX;
+        if (ox === 'hidden' || ox === 'clip') right = Math.min(right, p.getBoundingClientRect().right);
+      }
+      return right;
+    };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -264,7 +274,7 @@ export async function layoutProblems(page) {
       if (!el || hidden(el) || scrolls(el) || inScroller(el)) continue;
       range.selectNodeContents(n);
       const r = range.getBoundingClientRect();
-      if (r.right > vw + 0.5 && r.width >= 1)
+      if (drawnRight(el, r.right) > vw + 0.5 && r.width >= 1)
         out.push(`text "${n.textContent.trim().slice(0, 40)}" in ${describe(el)} ends at x=${Math.round(r.right)} > ${vw}`);
     }
     return [...new Set(out)].slice(0, 25);

@@ -6,8 +6,9 @@
 // inside the calculator; the guide tree's title stays inside the box it
 // scrolls in, scrolled or not; the evaluation's rankings that scroll
 // sideways show a shadow where they do; the price changes' filters are
-// tap targets of at least 44 × 44 CSS px (2.75rem). Nothing overflows the
-// page (layoutProblems).
+// tap targets of at least 44 × 44 CSS px (2.75rem); the summary's words
+// for screen readers stay in their clipped 1 px boxes. Nothing overflows
+// the page (layoutProblems).
 //
 //   SITE_DIR=public node --test tests/browser/phone.test.mjs
 
@@ -294,6 +295,24 @@ for (const ed of Object.keys(EDITIONS)) {
       const layers = w.attachment.split(',').map((s) => s.trim());
       assert.ok(layers.includes('local') && layers.includes('scroll'), `${w.label}: background-attachment ${w.attachment}`);
     }
+    await close(t);
+  });
+
+  test(`${ed}: the summary at 375 px: a screen reader's words stay in their clipped 1 px box, nothing overflows`, { timeout: patience(60_000) }, async () => {
+    const t = await open(ed, 'summary/index.html');
+    const { page } = t;
+    await page.locator('td.offer details.other-mark').first().waitFor({ state: 'attached' });
+    const boxes = await page.locator('.visually-hidden').evaluateAll((l) =>
+      l.map((e) => {
+        const cs = getComputedStyle(e);
+        const r = e.getBoundingClientRect();
+        return { text: e.textContent.trim().slice(0, 30), position: cs.position, w: r.width, h: r.height, overflow: cs.overflowX + ' ' + cs.overflowY, clip: cs.clipPath };
+      }),
+    );
+    assert.ok(boxes.some((b) => b.text.length > 10), 'no screen reader text longer than its box: the test is not testing');
+    const loose = boxes.filter((b) => b.position !== 'absolute' || b.w > 1 || b.h > 1 || b.overflow !== 'hidden hidden' || b.clip === 'none');
+    assert.deepEqual(loose, [], 'a screen reader text is not clipped to its 1 px box');
+    assert.deepEqual(await layoutProblems(page), []);
     await close(t);
   });
 
