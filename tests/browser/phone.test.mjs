@@ -59,10 +59,10 @@ after(async () => {
 
 // open loads rel of an edition at a phone's size and waits until it has
 // settled; use closes it, failing on the problems it met.
-async function open(ed, rel) {
+async function open(ed, rel, hash = '') {
   const page = await browser.newPage({ viewport: PHONE, deviceScaleFactor: 1 });
   const problems = await instrument(page, (u) => u.startsWith('file:') || u.startsWith('data:'));
-  await page.goto(pathToFileURL(path.join(SITE, EDITIONS[ed].dir, rel)).href, { timeout: patience(30_000) });
+  await page.goto(pathToFileURL(path.join(SITE, EDITIONS[ed].dir, rel)).href + hash, { timeout: patience(30_000) });
   await settle(page);
   return { page, problems };
 }
@@ -121,6 +121,28 @@ async function overlaps(page, rows) {
 
 test('the site has scenario pages to look at', () => {
   assert.ok(SCENARIOS.length >= 3, `scenarios: ${JSON.stringify(SCENARIOS)}`);
+});
+
+// An English phone hides the mainland switch while it is off (the
+// default), but a URL that turns it on (#cn=1) shows it, on, so the buyer
+// can see why only mainland offers are listed and turn it off.
+test('en: the matrix at 375 px with #cn=1 shows the mainland switch on, and it turns off', { timeout: patience(90_000) }, async () => {
+  const off = await open('en', 'compare/index.html');
+  await off.page.waitForFunction(() => document.getElementById('matrix')?.classList.contains('live') && document.querySelector('#matrix tbody tr'));
+  assert.equal(await off.page.locator('#matrix-cn').isVisible(), false, 'off, the switch takes a line of the first screen');
+  await close(off);
+  const t = await open('en', 'compare/index.html', '#cn=1');
+  const { page } = t;
+  const box = page.locator('#matrix-cn');
+  await page.waitForFunction(() => document.getElementById('matrix-cn')?.checked && document.querySelector('#matrix tbody tr'));
+  assert.ok(await box.isVisible(), 'with #cn=1 the switch that filters the offers cannot be seen');
+  const where = () => page.locator('#matrix tbody th .where').evaluateAll((l) => l.slice(0, 30).map((e) => e.textContent));
+  assert.ok((await where()).every((w) => /China|AWS \(China/.test(w) || /Alibaba|Tencent|Huawei|Baidu|Volcano/.test(w)), `not only mainland offers: ${(await where()).join('; ')}`);
+  await box.uncheck();
+  await page.waitForFunction(() => !/[#&]cn=1/.test(location.hash));
+  await page.waitForFunction(() => [...document.querySelectorAll('#matrix tbody th .where')].some((e) => /\b(US|Azure|Google|Lambda|RunPod)\b/.test(e.textContent)));
+  assert.deepEqual(await layoutProblems(page), []);
+  await close(t);
 });
 
 for (const ed of Object.keys(EDITIONS)) {
