@@ -569,7 +569,7 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 		h = quotations(codeSpans(h))
 	}
 	if key == "name" {
-		h = m.nameBreaks(h)
+		h = nameBreaks(h, m["site.name_breaks"])
 	}
 	if in && s != "" && m.language() != catalog.BaseLanguage {
 		// A name the catalog gives in its own language only (RunPod
@@ -586,11 +586,12 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	return m.Marked(h, in, false)
 }
 
-// nameBreaks puts a <wbr> where site.name_breaks lets a name with no
-// space wrap ("亚马逊云科技|中国区域"): at its own words, so a cell
-// narrower than the whole name breaks it there, not where the cell ends.
-func (m Messages) nameBreaks(h template.HTML) template.HTML {
-	for _, b := range strings.Fields(m["site.name_breaks"]) {
+// nameBreaks puts a <wbr> in h where breaks (the message site.name_breaks)
+// lets a name with no space wrap ("亚马逊云科技|中国区域"): at its own
+// words, so a cell narrower than the whole name breaks it there, not
+// where the cell ends.
+func nameBreaks(h template.HTML, breaks string) template.HTML {
+	for _, b := range strings.Fields(breaks) {
 		whole := template.HTMLEscapeString(strings.ReplaceAll(b, "|", ""))
 		if strings.Contains(string(h), whole) {
 			parts := strings.Split(b, "|")
