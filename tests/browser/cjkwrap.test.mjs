@@ -102,6 +102,53 @@ test('zh compare at 375 px: the provider and region under an instance type break
   await close(t);
 });
 
+// Where a provider's name is shown in a table: a link to its page, a
+// provider cell, the line under an instance type on a phone.
+const PROVIDER_NAMES = 'table a[href*="providers/"], table td.provider, table .provider, #matrix tbody th .where';
+
+// splitNames lists, in the elements sel matches, each provider's name (of
+// names) whose characters a line starts inside of, other than after a
+// space, at a bracket or at a <wbr> (the name's own words, site.name_breaks):
+// "亚马逊云科技中国/区域".
+async function splitNames(page, sel, names) {
+  await page.evaluate(MEASURE);
+  return page.evaluate(([sel, names]) => {
+    const out = [];
+    for (const el of document.querySelectorAll(sel)) {
+      if (!el.checkVisibility()) continue;
+      const { text, starts } = window.__lines(el);
+      // the name's own break points: a <wbr> at each
+      const wbr = new Set();
+      let at = 0;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      for (let n; (n = walker.nextNode()); ) {
+        if (n.nodeType === Node.TEXT_NODE) at += n.data.length;
+        else if (n.localName === 'wbr') wbr.add(at);
+      }
+      for (const name of names)
+        for (let k = text.indexOf(name); k >= 0; k = text.indexOf(name, k + 1)) {
+          const inside = starts.filter((i) => i > k && i < k + name.length && !wbr.has(i) && !/[\s)）]/.test(text[i - 1]) && !/[(（]/.test(text[i]));
+          if (inside.length) out.push([...inside].reverse().reduce((t, i) => t.slice(0, i - k) + '/' + t.slice(i - k), name));
+        }
+    }
+    return [...new Set(out)];
+  }, [sel, names]);
+}
+
+test("zh at 375 px: a provider's name in a table is broken only between its words", { timeout: patience(180_000) }, async () => {
+  const index = await open('zh/providers/index.html', DESK);
+  const names = await index.page.locator('table.data tbody th a').evaluateAll((l) => l.map((a) => a.textContent.trim()));
+  await close(index);
+  assert.ok(names.includes('亚马逊云科技中国区域'), `no long Chinese name among ${names.join('、')}: the test is not testing`);
+  for (const rel of ['zh/providers/index.html', 'zh/evaluation/index.html', 'zh/index.html', 'zh/summary/index.html', 'zh/gpus/t4-pcie-16gb/index.html', 'zh/compare/index.html']) {
+    const t = await open(rel, PHONE);
+    const { page } = t;
+    await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].some((e) => e.checkVisibility() && e.textContent.includes('亚马逊云科技中国区域')), PROVIDER_NAMES);
+    assert.deepEqual(await splitNames(page, PROVIDER_NAMES, names), [], `${rel}: a provider's name broken inside a word`);
+    await close(t);
+  }
+});
+
 test('zh summary at 375 px: the mainland view is a card per GPU, no word broken, nothing off screen', { timeout: patience(60_000) }, async () => {
   const t = await open('zh/summary/index.html', PHONE);
   const { page } = t;
@@ -210,6 +257,41 @@ for (const ed of ['', 'zh/']) {
       } else {
         assert.notEqual(await page.locator('#site-search').getAttribute('placeholder'), short);
       }
+      await close(t);
+    }
+  });
+}
+
+// hintRoom gives, for each search box sel matches, its hint's width as
+// drawn in the box's font and the room inside the box (its padding off).
+async function hintRoom(page, sel) {
+  return page.locator(sel).evaluateAll((l) =>
+    l.map((i) => {
+      const cs = getComputedStyle(i);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      return { id: i.id, hint: i.placeholder, text: ctx.measureText(i.placeholder).width, room: i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+    }),
+  );
+}
+
+for (const ed of ['', 'zh/']) {
+  test(`${ed || 'en/'} compare: the header's and the matrix's search hints fit their boxes at 1280 and 375 px`, { timeout: patience(90_000) }, async () => {
+    for (const viewport of [DESK, PHONE]) {
+      const t = await open(`${ed}compare/index.html`, viewport);
+      const { page } = t;
+      // the script has chosen the header's hint for the width
+      await page.waitForFunction(
+        (phone) => {
+          const i = document.getElementById('site-search');
+          return (i.placeholder === i.dataset.short) === phone;
+        },
+        viewport === PHONE,
+      );
+      const boxes = await hintRoom(page, '#site-search, #matrix-q');
+      assert.equal(boxes.length, 2, 'a search box is missing');
+      const cut = boxes.filter((b) => !b.hint || b.text > b.room);
+      assert.deepEqual(cut, [], `at ${viewport.width} px, a hint is cut`);
       await close(t);
     }
   });

@@ -299,3 +299,26 @@ describe('the scenario calculator in yuan', () => {
     assert.ok(small > 0, 'no amount under 100 元 written: the test is not testing');
   });
 });
+
+// At a laptop's width the instance list is a table whose price column's
+// heading names the pricing model: a price does not repeat it under
+// itself (the phone's card, which has no heading, does: phone.test.mjs).
+describe(`a provider's instance list at ${WIDTH} px`, () => {
+  for (const [rel, model] of [['providers/aws/index.html', 'on-demand'], ['zh/providers/aws-china/index.html', '按量计费'], ['zh/providers/alibaba-cloud/index.html', '按量计费']]) {
+    test(`${rel}: the pricing model is in the column's heading, not under every price`, async () => {
+      const t = await open(rel);
+      const facts = await t.page.evaluate(() => {
+        const table = document.querySelector('table.instances');
+        return {
+          heading: table.tHead.textContent,
+          priced: table.querySelectorAll('tbody td.from .money').length,
+          shown: [...table.querySelectorAll('tbody td.from .card-model')].filter((e) => e.checkVisibility()).map((e) => e.textContent.trim()),
+        };
+      });
+      assert.ok(facts.priced >= 3, `only ${facts.priced} priced rows: the test is not testing`);
+      assert.ok(facts.heading.includes(model), `the heading does not name ${model}: ${facts.heading}`);
+      assert.deepEqual(facts.shown, [], 'the pricing model under each price');
+      await closeClean(t);
+    });
+  }
+});

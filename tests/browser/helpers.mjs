@@ -256,7 +256,17 @@ export async function layoutProblems(page) {
       if (hidden(el) || inScroller(el)) continue;
       check('element', el, el.getBoundingClientRect());
     }
-    // Text can spill out of a box that itself fits (a long unbroken word).
+    // Text can spill out of a box that itself fits (a long unbroken word),
+    // unless a box it is in clips it (overflow hidden or clip: a cell's
+    // ellipsis, a screen reader's text in its 1 px box): then what is
+    // drawn ends where that box does.
+    const drawnRight = (el, right) => {
+      for (let p = el; p && p !== document.body && p !== doc; p = p.parentElement) {
+        const ox = getComputedStyle(p).overflowX;
+        if (ox === 'hidden' || ox === 'clip') right = Math.min(right, p.getBoundingClientRect().right);
+      }
+      return right;
+    };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -265,7 +275,7 @@ export async function layoutProblems(page) {
       if (!el || hidden(el) || scrolls(el) || inScroller(el)) continue;
       range.selectNodeContents(n);
       const r = range.getBoundingClientRect();
-      if (r.right > vw + 0.5 && r.width >= 1)
+      if (drawnRight(el, r.right) > vw + 0.5 && r.width >= 1)
         out.push(`text "${n.textContent.trim().slice(0, 40)}" in ${describe(el)} ends at x=${Math.round(r.right)} > ${vw}`);
     }
     return [...new Set(out)].slice(0, 25);
@@ -488,11 +498,12 @@ export async function launchOver(root) {
 
 // openFile opens rel of the site built at root in a new page of browser at
 // viewport and waits until it has settled: the page and the problems
-// (instrument) it meets, for closeFile.
-export async function openFile(browser, root, rel, viewport) {
+// (instrument) it meets, for closeFile; hash ("#cn=1") is added to its
+// address.
+export async function openFile(browser, root, rel, viewport, hash = '') {
   const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
   const problems = await instrument(page, (u) => u.startsWith('file:') || u.startsWith('data:'));
-  await page.goto(pathToFileURL(path.join(root, rel)).href, { timeout: patience(30_000) });
+  await page.goto(pathToFileURL(path.join(root, rel)).href + hash, { timeout: patience(30_000) });
   await settle(page);
   return { page, problems };
 }

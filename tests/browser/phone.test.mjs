@@ -6,8 +6,9 @@
 // inside the calculator; the guide tree's title stays inside the box it
 // scrolls in, scrolled or not; the evaluation's rankings that scroll
 // sideways show a shadow where they do; the price changes' filters are
-// tap targets of at least 44 × 44 CSS px (2.75rem). Nothing overflows the
-// page (layoutProblems).
+// tap targets of at least 44 × 44 CSS px (2.75rem); the summary's words
+// for screen readers stay in their clipped 1 px boxes. Nothing overflows
+// the page (layoutProblems).
 //
 //   SITE_DIR=public node --test tests/browser/phone.test.mjs
 
@@ -56,7 +57,7 @@ after(async () => {
 
 // open loads rel of an edition at a phone's size and waits until it has
 // settled; close closes it, failing on the problems it met.
-const open = (ed, rel) => openFile(browser, SITE, path.join(EDITIONS[ed].dir, rel), PHONE);
+const open = (ed, rel, hash = '') => openFile(browser, SITE, path.join(EDITIONS[ed].dir, rel), PHONE, hash);
 const close = closeFile;
 
 // overlaps lists, in each element rows matches, the pairs of its children
@@ -104,6 +105,28 @@ async function overlaps(page, rows) {
 
 test('the site has scenario pages to look at', () => {
   assert.ok(SCENARIOS.length >= 3, `scenarios: ${JSON.stringify(SCENARIOS)}`);
+});
+
+// An English phone hides the mainland switch while it is off (the
+// default), but a URL that turns it on (#cn=1) shows it, on, so the buyer
+// can see why only mainland offers are listed and turn it off.
+test('en: the matrix at 375 px with #cn=1 shows the mainland switch on, and it turns off', { timeout: patience(90_000) }, async () => {
+  const off = await open('en', 'compare/index.html');
+  await off.page.waitForFunction(() => document.getElementById('matrix')?.classList.contains('live') && document.querySelector('#matrix tbody tr'));
+  assert.equal(await off.page.locator('#matrix-cn').isVisible(), false, 'off, the switch takes a line of the first screen');
+  await close(off);
+  const t = await open('en', 'compare/index.html', '#cn=1');
+  const { page } = t;
+  const box = page.locator('#matrix-cn');
+  await page.waitForFunction(() => document.getElementById('matrix-cn')?.checked && document.querySelector('#matrix tbody tr'));
+  assert.ok(await box.isVisible(), 'with #cn=1 the switch that filters the offers cannot be seen');
+  const where = () => page.locator('#matrix tbody th .where').evaluateAll((l) => l.slice(0, 30).map((e) => e.textContent));
+  assert.ok((await where()).every((w) => /China|AWS \(China/.test(w) || /Alibaba|Tencent|Huawei|Baidu|Volcano/.test(w)), `not only mainland offers: ${(await where()).join('; ')}`);
+  await box.uncheck();
+  await page.waitForFunction(() => !/[#&]cn=1/.test(location.hash));
+  await page.waitForFunction(() => [...document.querySelectorAll('#matrix tbody th .where')].some((e) => /\b(US|Azure|Google|Lambda|RunPod)\b/.test(e.textContent)));
+  assert.deepEqual(await layoutProblems(page), []);
+  await close(t);
 });
 
 for (const ed of Object.keys(EDITIONS)) {
@@ -278,6 +301,24 @@ for (const ed of Object.keys(EDITIONS)) {
       const layers = w.attachment.split(',').map((s) => s.trim());
       assert.ok(layers.includes('local') && layers.includes('scroll'), `${w.label}: background-attachment ${w.attachment}`);
     }
+    await close(t);
+  });
+
+  test(`${ed}: the summary at 375 px: a screen reader's words stay in their clipped 1 px box, nothing overflows`, { timeout: patience(60_000) }, async () => {
+    const t = await open(ed, 'summary/index.html');
+    const { page } = t;
+    await page.locator('td.offer details.other-mark').first().waitFor({ state: 'attached' });
+    const boxes = await page.locator('.visually-hidden').evaluateAll((l) =>
+      l.map((e) => {
+        const cs = getComputedStyle(e);
+        const r = e.getBoundingClientRect();
+        return { text: e.textContent.trim().slice(0, 30), position: cs.position, w: r.width, h: r.height, overflow: cs.overflowX + ' ' + cs.overflowY, clip: cs.clipPath };
+      }),
+    );
+    assert.ok(boxes.some((b) => b.text.length > 10), 'no screen reader text longer than its box: the test is not testing');
+    const loose = boxes.filter((b) => b.position !== 'absolute' || b.w > 1 || b.h > 1 || b.overflow !== 'hidden hidden' || b.clip === 'none');
+    assert.deepEqual(loose, [], 'a screen reader text is not clipped to its 1 px box');
+    assert.deepEqual(await layoutProblems(page), []);
     await close(t);
   });
 

@@ -601,6 +601,9 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	if in && m.language() != catalog.BaseLanguage {
 		h = quotations(codeSpans(h))
 	}
+	if key == "name" {
+		h = nameBreaks(h, m["site.name_breaks"])
+	}
 	if in && s != "" && m.language() != catalog.BaseLanguage {
 		// A name the catalog gives in its own language only (RunPod
 		// Secure Cloud) stays a name, unmarked, but in that language; one
@@ -616,6 +619,25 @@ func (m Messages) tr(rec any, key string) (template.HTML, error) {
 	return m.Marked(h, in, false)
 }
 
+// nameBreaks puts a <wbr> in h where breaks (the message site.name_breaks)
+// lets a name with no space wrap ("亚马逊云科技|中国区域"): at its own
+// words, so a cell narrower than the whole name breaks it there, not
+// where the cell ends.
+func nameBreaks(h template.HTML, breaks string) template.HTML {
+	for _, b := range strings.Fields(breaks) {
+		whole := template.HTMLEscapeString(strings.ReplaceAll(b, "|", ""))
+		if strings.Contains(string(h), whole) {
+			parts := strings.Split(b, "|")
+			for i := range parts {
+				parts[i] = template.HTMLEscapeString(parts[i])
+			}
+			h = template.HTML(strings.ReplaceAll(string(h), whole, strings.Join(parts, "<wbr>")))
+		}
+	}
+	return h
+}
+
+// trs returns the text of the field key of rec in the language of the
 // trs returns the text of the field key of rec in the language of the
 // Messages, plain, for an attribute or a title.
 func (m Messages) trs(rec any, key string) string {
