@@ -520,7 +520,7 @@ func fxChanges(base, head *catalog.Catalog, threshold float64, moved map[string]
 // with, when head converts with r itself: the rate r replaces.
 func replaced(base, head *catalog.Catalog, r catalog.FXRate) (factor float64, date string, ok bool) {
 	now, ok := pricing.Rates(head.FX).Convert(r.Base, r.Quote)
-	if !ok || now.Rate != r {
+	if !ok || now.Rate == nil || *now.Rate != r {
 		return 0, "", false
 	}
 	before, ok := pricing.Rates(base.FX).Convert(r.Base, r.Quote)

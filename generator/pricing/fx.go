@@ -6,8 +6,12 @@ import "gpucompare/generator/catalog"
 // rate of the catalog, which is shown wherever a converted price is.
 type Conversion struct {
 	From, To string
-	Factor   float64        // amount in To = amount in From × Factor
-	Rate     catalog.FXRate // the rate used, as the catalog states it
+	Factor   float64 // amount in To = amount in From × Factor
+	// Rate is the rate used, as the catalog states it: the catalog's own
+	// record, shared by every price converted at it (nil for the
+	// identity). A price held a copy of it, 128 bytes of each of the
+	// 180,000 prices of a 100,000-offer catalog.
+	Rate *catalog.FXRate
 }
 
 // Apply converts an amount.
@@ -38,7 +42,7 @@ func (r Rates) Convert(from, to string) (c Conversion, ok bool) {
 	if best == nil {
 		return Conversion{}, false
 	}
-	c = Conversion{From: from, To: to, Factor: best.Rate, Rate: *best}
+	c = Conversion{From: from, To: to, Factor: best.Rate, Rate: best}
 	if best.Base == to {
 		c.Factor = 1 / best.Rate
 	}

@@ -13,9 +13,8 @@
 package llms
 
 import (
+	"bufio"
 	"fmt"
-	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -91,22 +90,27 @@ type AnswerCell struct {
 func Write(out write.Sink, in Inputs) error {
 	w := &writer{in: in}
 	w.t = in.Msgs.TKeeping(&w.err)
-	short, full := w.short(), w.full()
+	short := w.short()
 	if w.err != nil {
 		return w.err
 	}
 	if err := out.Put(Path, []byte(short)); err != nil {
 		return err
 	}
-	// Written from the string, not from a copy of it as bytes: at 100,000
-	// offers the file is some 40 MB.
+	// Written as it is made: at 100,000 offers the file is some 40 MB,
+	// which was held whole, with its rows, while the pages rendered.
 	f, err := out.Create(FullPath)
 	if err != nil {
 		return err
 	}
-	if _, err := io.WriteString(f, full); err != nil {
+	b := bufio.NewWriterSize(f, 64<<10)
+	w.full(b)
+	if w.err == nil {
+		w.err = b.Flush()
+	}
+	if w.err != nil {
 		f.Close()
-		return err
+		return w.err
 	}
 	return f.Close()
 }
@@ -266,30 +270,29 @@ func (w *writer) regionName(o *pricing.Offer) string {
 	return o.Region
 }
 
-// full is llms-full.txt.
-func (w *writer) full() string {
+// full writes llms-full.txt to b, a table row at a time.
+func (w *writer) full(b *bufio.Writer) {
 	in := w.in
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", markdown.Text(in.Cat.Site.Title+" — "+w.t("llms.full_title")))
+	fmt.Fprintf(b, "# %s\n\n", markdown.Text(in.Cat.Site.Title+" — "+w.t("llms.full_title")))
 	if in.Cat.Site.Tagline != "" {
-		fmt.Fprintf(&b, "> %s\n\n", markdown.Text(in.Cat.Site.Tagline))
+		fmt.Fprintf(b, "> %s\n\n", markdown.Text(in.Cat.Site.Tagline))
 	}
-	fmt.Fprintf(&b, "%s\n\n%s\n\n", w.freshness(), w.t("llms.rule"))
+	fmt.Fprintf(b, "%s\n\n%s\n\n", w.freshness(), w.t("llms.rule"))
 
 	a := in.Answers
-	fmt.Fprintf(&b, "## %s\n\n%s\n\n", w.t("home.answer_title"), w.t("home.answer_lead", a.Currency))
+	fmt.Fprintf(b, "## %s\n\n%s\n\n", w.t("home.answer_title"), w.t("home.answer_lead", a.Currency))
 	head := append([]string{w.t("llms.col.gpu")}, a.Columns...)
-	var rows [][]string
+	markdown.TableHead(b, head, nil)
+	var row []string
 	for _, r := range a.Rows {
-		row := []string{markdown.Link(pagemodel.CatalogText(in.Cat, r.GPU, "name"), w.link(paths.GPU(r.GPU.ID)))}
+		row = append(row[:0], markdown.Link(pagemodel.CatalogText(in.Cat, r.GPU, "name"), w.link(paths.GPU(r.GPU.ID))))
 		for _, c := range r.Cells {
 			row = append(row, w.answerCell(c, a.Currency))
 		}
-		rows = append(rows, row)
+		markdown.TableRow(b, row)
 	}
-	markdown.Table(&b, head, nil, rows)
 
-	fmt.Fprintf(&b, "\n## %s\n\n%s\n", w.t("llms.current_title"), w.t("llms.current_lead", in.Cat.Site.Currency))
+	fmt.Fprintf(b, "\n## %s\n\n%s\n", w.t("llms.current_title"), w.t("llms.current_lead", in.Cat.Site.Currency))
 	byGPU := map[string][]*pricing.Offer{}
 	for _, o := range in.Data.Priced {
 		byGPU[o.Instance.GPU] = append(byGPU[o.Instance.GPU], o)
@@ -298,33 +301,33 @@ func (w *writer) full() string {
 		w.t("llms.col.model"), w.t("llms.col.per_gpu_hour", in.Cat.Site.Currency), w.t("llms.col.hourly"), w.t("llms.col.age"), w.t("llms.col.source")}
 	right := []bool{false, false, false, true, false, true, true}
 	for _, g := range in.Data.GPUs {
-		rows = rows[:0]
+		started := false
 		for _, o := range byGPU[g.ID] {
 			for _, model := range pricing.Models {
 				pr := o.Prices[model]
 				if pr == nil || pr.Why() != "" || !o.Rankable() {
 					continue
 				}
+				if !started {
+					// The GPU's heading and table only once it has a row.
+					fmt.Fprintf(b, "\n### %s\n\n", markdown.Link(pagemodel.CatalogText(in.Cat, g, "name"), w.link(paths.GPU(g.ID))))
+					markdown.TableHead(b, head, right)
+					started = true
+				}
 				per := "—"
 				if v, ok := o.PerGPUHour(model); ok {
 					per = render.FormatMoneyIn(v, in.Cat.Site.Currency)
 				}
-				rows = append(rows, []string{
+				markdown.TableRow(b, append(row[:0],
 					markdown.Text(pagemodel.ProviderName(o.Provider, in.Lang)),
 					markdown.Link(pagemodel.InstanceName(o.Instance, in.Lang), w.link(paths.Instance(o.Instance))),
-					markdown.Text(w.regionName(o)), strconv.Itoa(o.Instance.GPUCount), markdown.Text(w.t("model." + model)),
+					markdown.Text(w.regionName(o)), strconv.Itoa(o.Instance.GPUCount), markdown.Text(w.t("model."+model)),
 					per, markdown.Text(money(pr.Hourly.Amount, pr.Hourly.Currency)), markdown.Text(w.age(pr.Point)),
-					markdown.Text(w.kind(pr.Kind, pr.Point)) + ": " + markdown.Source(pr.Point.Source),
-				})
+					markdown.Text(w.kind(pr.Kind, pr.Point))+": "+markdown.Source(pr.Point.Source),
+				))
 			}
 		}
-		if len(rows) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "\n### %s\n\n", markdown.Link(pagemodel.CatalogText(in.Cat, g, "name"), w.link(paths.GPU(g.ID))))
-		markdown.Table(&b, head, right, slices.Clone(rows))
 	}
-	return b.String()
 }
 
 // answerCell is a cell of the answer table: the price per GPU-hour, the

@@ -6,6 +6,7 @@
 package markdown
 
 import (
+	"io"
 	"net/url"
 	"strings"
 )
@@ -88,26 +89,37 @@ func Source(src string) string {
 // Table writes a GFM table: head is its header row, right says which
 // columns are figures (aligned right), rows hold Markdown already
 // escaped.
-func Table(b *strings.Builder, head []string, right []bool, rows [][]string) {
-	line := func(cells []string) {
-		b.WriteString("|")
-		for _, c := range cells {
-			b.WriteString(" ")
-			b.WriteString(c)
-			b.WriteString(" |")
-		}
-		b.WriteString("\n")
-	}
-	line(head)
-	sep := make([]string, len(head))
-	for i := range head {
-		sep[i] = "---"
-		if i < len(right) && right[i] {
-			sep[i] = "---:"
-		}
-	}
-	line(sep)
+func Table(b io.StringWriter, head []string, right []bool, rows [][]string) {
+	TableHead(b, head, right)
 	for _, r := range rows {
-		line(r)
+		TableRow(b, r)
 	}
+}
+
+// TableHead writes the header row of a GFM table and the row under it
+// that aligns its columns, as Table does; the rows follow with TableRow,
+// one at a time, so that a long table is never held whole.
+func TableHead(b io.StringWriter, head []string, right []bool) {
+	TableRow(b, head)
+	b.WriteString("|")
+	for i := range head {
+		if i < len(right) && right[i] {
+			b.WriteString(" ---: |")
+		} else {
+			b.WriteString(" --- |")
+		}
+	}
+	b.WriteString("\n")
+}
+
+// TableRow writes one row of a GFM table of cells of Markdown already
+// escaped.
+func TableRow(b io.StringWriter, cells []string) {
+	b.WriteString("|")
+	for _, c := range cells {
+		b.WriteString(" ")
+		b.WriteString(c)
+		b.WriteString(" |")
+	}
+	b.WriteString("\n")
 }

@@ -85,7 +85,10 @@ func ProviderName(p *catalog.Provider, lang string) string {
 	return s
 }
 
-func NewRateView(fx catalog.FXRate) *render.RateView {
+func NewRateView(fx *catalog.FXRate) *render.RateView {
+	if fx == nil {
+		return &render.RateView{}
+	}
 	return &render.RateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
 }
 

@@ -61,8 +61,12 @@ func FxNotes(display string, v any) ([]FxNote, error) {
 	return out, nil
 }
 
-// NoteOf is the note of converting from a currency at a catalog rate.
-func NoteOf(from string, fx catalog.FXRate) FxNote {
+// NoteOf is the note of converting from a currency at a catalog rate
+// (nil: no rate, a note of the currency alone).
+func NoteOf(from string, fx *catalog.FXRate) FxNote {
+	if fx == nil {
+		return FxNote{From: from}
+	}
 	return FxNote{From: from, Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
 }
 
