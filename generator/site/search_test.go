@@ -331,7 +331,9 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 		{"北京", []string{"region:Beijing", "region:China (Beijing)", "region:China (Beijing)"}},
 		{"p4d", []string{"instance:p4d.24xlarge", "instance:p4d.24xlarge", "instance:p4de.24xlarge"}},
 		{"h100 80gb", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
-		{"等保", []string{"guide:Which GPU compute fits your workload?"}},
+		// The provider whose certifications list 等保三级, then the guide
+		// that asks for it.
+		{"等保", []string{"provider:Tencent Cloud", "guide:Which GPU compute fits your workload?"}},
 	} {
 		got := titles(search.Find(entries, c.query))
 		if len(got) < len(c.first) || !slices.Equal(got[:len(c.first)], c.first) {
@@ -427,8 +429,9 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		{"竞价", []string{"model:抢占式实例", "provider:华为云", "provider:腾讯云"}},
 		{"按需", []string{"model:按量计费"}},
 		{"包月", []string{"model:包年包月（按月）"}},
-		// The scenario whose title names it, then the guide that asks it.
-		{"等保三级", []string{"scenario:中国内地金融行业：16张A100级GPU用6个月，等保三级", "guide:哪种GPU算力适合您的工作负载？"}},
+		// The scenario whose title names it, the provider that states it,
+		// then the guide that asks it.
+		{"等保三级", []string{"scenario:中国内地金融行业：16张A100级GPU用6个月，等保三级", "provider:腾讯云", "guide:哪种GPU算力适合您的工作负载？"}},
 		{"华北2（北京）", []string{"region:华北2（北京）", "region:华北2(北京)"}},
 		{"Ｈ１００ ８０ＧＢ", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
 	} {
