@@ -22,24 +22,49 @@ func deepCopy(v reflect.Value) reflect.Value {
 // A copier sets dst, settable, to a deep copy of src, of the same type.
 type copier func(dst, src reflect.Value)
 
-// copiers are the copiers made so far, by type (copierOf).
-var copiers sync.Map // reflect.Type → copier
+// copiers are the copiers made so far, by type (copierOf); only whole
+// ones: a copier is made under copiersMu, and the copier of a type that
+// reaches itself, while it is being made, is in making alone, seen only
+// by the goroutine making it.
+var (
+	copiers   sync.Map   // reflect.Type → copier
+	copiersMu sync.Mutex // held while copiers are made
+	making    = map[reflect.Type]*copier{}
+)
 
 // copierOf returns the copier of values of type t, made once for each
 // type: it walks t's fields, elements and items once, not each value's.
+// Loads decode files in parallel, so two goroutines may ask for the same
+// new type at once: one makes it, the other waits for it whole.
 func copierOf(t reflect.Type) copier {
 	if c, ok := copiers.Load(t); ok {
 		return c.(copier)
 	}
-	var c copier
-	// A type that reaches itself calls its copier through this until it
-	// is made.
-	copiers.LoadOrStore(t, copier(func(dst, src reflect.Value) { c(dst, src) }))
-	c = makeCopier(t)
+	copiersMu.Lock()
+	defer copiersMu.Unlock()
+	return copierLocked(t)
+}
+
+// copierLocked is copierOf with copiersMu held.
+func copierLocked(t reflect.Type) copier {
+	if c, ok := copiers.Load(t); ok {
+		return c.(copier)
+	}
+	if p, ok := making[t]; ok {
+		// A type that reaches itself calls its copier through this; it
+		// is set before any copier that holds this one is stored.
+		return func(dst, src reflect.Value) { (*p)(dst, src) }
+	}
+	p := new(copier)
+	making[t] = p
+	c := makeCopier(t)
+	*p = c
+	delete(making, t)
 	copiers.Store(t, c)
 	return c
 }
 
+// makeCopier makes the copier of type t, with copiersMu held.
 func makeCopier(t reflect.Type) copier {
 	if !hasRefs(t, map[reflect.Type]bool{}) {
 		return func(dst, src reflect.Value) { dst.Set(src) }
@@ -47,7 +72,7 @@ func makeCopier(t reflect.Type) copier {
 	switch t.Kind() {
 	case reflect.Pointer:
 		elem := t.Elem()
-		ec := copierOf(elem)
+		ec := copierLocked(elem)
 		return func(dst, src reflect.Value) {
 			if src.IsNil() {
 				return
@@ -67,7 +92,7 @@ func makeCopier(t reflect.Type) copier {
 				dst.Set(n)
 			}
 		}
-		ec := copierOf(t.Elem())
+		ec := copierLocked(t.Elem())
 		return func(dst, src reflect.Value) {
 			if src.IsNil() {
 				return
@@ -79,14 +104,14 @@ func makeCopier(t reflect.Type) copier {
 			dst.Set(n)
 		}
 	case reflect.Array:
-		ec := copierOf(t.Elem())
+		ec := copierLocked(t.Elem())
 		return func(dst, src reflect.Value) {
 			for i := range src.Len() {
 				ec(dst.Index(i), src.Index(i))
 			}
 		}
 	case reflect.Map:
-		ec := copierOf(t.Elem())
+		ec := copierLocked(t.Elem())
 		return func(dst, src reflect.Value) {
 			if src.IsNil() {
 				return
@@ -117,7 +142,7 @@ func makeCopier(t reflect.Type) copier {
 		var fields []field
 		for i := range t.NumField() {
 			if f := t.Field(i); f.IsExported() && hasRefs(f.Type, map[reflect.Type]bool{}) {
-				fields = append(fields, field{i, copierOf(f.Type)})
+				fields = append(fields, field{i, copierLocked(f.Type)})
 			}
 		}
 		return func(dst, src reflect.Value) {

@@ -1,10 +1,12 @@
 package catalog
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -173,6 +175,57 @@ func TestLoaderChecksKeptPriceFilesAgainstTheEditedCatalog(t *testing.T) {
 		}
 		if !strings.Contains(report.String(), `data/prices/aws.yaml`) || len(report.Errors()) == 0 {
 			t.Errorf("no error at the price of an instance the provider no longer lists:\n%s", report)
+		}
+	}
+}
+
+// TestDeepCopyOfANewTypeFromManyGoroutines: loads decode files in
+// parallel, so many goroutines may ask for the copier of a type none has
+// made yet; each gets a whole one. Each round makes a new type, wide
+// enough that making its copier takes a while (200 fields, each of a
+// struct type never used before), and copies a value of it from 8
+// goroutines started together.
+func TestDeepCopyOfANewTypeFromManyGoroutines(t *testing.T) {
+	for round := range 10 {
+		fields := make([]reflect.StructField, 200)
+		for i := range fields {
+			inner := reflect.StructOf([]reflect.StructField{
+				{Name: fmt.Sprintf("R%dF%d", round, i), Type: reflect.TypeFor[[]map[string][]int]()},
+			})
+			fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: reflect.PointerTo(inner)}
+		}
+		typ := reflect.StructOf(fields)
+		src := reflect.New(typ).Elem()
+		for i := range fields {
+			p := reflect.New(fields[i].Type.Elem())
+			p.Elem().Field(0).Set(reflect.ValueOf([]map[string][]int{{"a": {i}}}))
+			src.Field(i).Set(p)
+		}
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		errs := make(chan string, 8)
+		for range 8 {
+			wg.Go(func() {
+				defer func() {
+					if r := recover(); r != nil {
+						errs <- fmt.Sprint(r)
+					}
+				}()
+				<-start
+				got := deepCopy(src)
+				if !reflect.DeepEqual(got.Interface(), src.Interface()) {
+					errs <- "copy differs"
+				}
+				if got.Field(0).Pointer() == src.Field(0).Pointer() {
+					errs <- "copy shares a pointer"
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Fatalf("round %d: %s", round, e)
 		}
 	}
 }
