@@ -92,3 +92,30 @@ func TestAnswersFollowTheSwitches(t *testing.T) {
 		}
 	}
 }
+
+// TestShippedGovCloudNeverAnswers: AWS GovCloud (US-West) is open only
+// to vetted US entities (the catalog's region access), so none of its
+// prices answers with any switch, and none falls back.
+func TestShippedGovCloudNeverAnswers(t *testing.T) {
+	cat := shippedCatalog(t)
+	n := 0
+	for _, o := range Offers(cat, cat.Site.Currency) {
+		if o.Provider.ID != "aws" || o.Region != "us-gov-west-1" {
+			continue
+		}
+		for m, pr := range o.Prices {
+			n++
+			if pr.Why() != WhyRestricted || pr.Fallback {
+				t.Errorf("%s/%s/%s: why %q, fallback %v; want %q, false", o.Instance.ID, o.Region, m, pr.Why(), pr.Fallback, WhyRestricted)
+			}
+			for _, inc := range append(Switches[:], Include{Stale: true, Marketplaces: true, Estimates: true}) {
+				if o.Answers(m, inc) {
+					t.Errorf("%s/%s/%s answers with %+v", o.Instance.ID, o.Region, m, inc)
+				}
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("%d GovCloud prices, want the catalog's (at least 10)", n)
+	}
+}
