@@ -286,7 +286,9 @@
         // table explains.
         if (p.source_copy) segs.push({ t: ' ', x: true }, { t: t('trust.copy_short.' + p.source_copy), c: 'kind tag copy', x: true });
         if (o.provider_kind === 'marketplace') segs.push({ t: ' ', x: true }, { t: t('trust.marketplace'), c: 'kind tag marketplace', ti: t('trust.marketplace_title'), x: true });
-        if (o.region_access === 'restricted') segs.push({ t: ' ', x: true }, { t: t('trust.restricted'), c: 'kind tag restricted', ti: o.region_access_note || t('trust.restricted_title'), x: true });
+        // A region only vetted customers may buy in comes first: the
+        // reader must see it before the age, in a narrow column too.
+        if (o.region_access === 'restricted') segs.unshift({ t: t('trust.restricted'), c: 'kind tag restricted', ti: o.region_access_note || t('trust.restricted_title'), x: true }, { t: ' ', x: true });
         if (p.last_seen) segs.push({ t: ' ', x: true }, { t: t('trust.last_seen', day(p.last_seen)), c: 'kind tag last-seen', ti: t('trust.last_seen_title'), x: true });
         return { title, lines: [segs.filter(Boolean)] };
       },
