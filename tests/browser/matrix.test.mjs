@@ -351,8 +351,10 @@ for (const pass of ['file', 'http']) {
       assert.match(t.page.url(), /[#&]stale=1(&|$)/, 'the URL does not keep "include stale prices"');
       assert.match(t.page.url(), /[#&]market=1(&|$)/, 'the URL does not keep "include marketplaces"');
       const on = await column(t.page, 'per_gpu');
-      // On, only articles, estimates and superseded offers come after.
-      const still = new Set([...unrankedKeys('on_demand'), ...retired]);
+      // On, only articles, estimates, superseded offers and those in a
+      // region only vetted customers may buy in come after.
+      const restricted = data.offers.filter((o) => o.region_access === 'restricted' && o.prices?.on_demand).map(keyOf);
+      const still = new Set([...unrankedKeys('on_demand'), ...retired, ...restricted]);
       assert.equal(orderedPrices(on, 1, still), null, 'switches on');
       assert.ok([...market].some((k) => on.findIndex((c) => c.key === k) < off.findIndex((c) => c.key === k)), 'no marketplace moved up when included');
 
