@@ -252,7 +252,7 @@
       var u = o.m[mix[i].model] && o.m[mix[i].model].u;
       // "Include estimates" lets in any other price still listed; the two
       // answer switches those their state lets answer (answers).
-      if (u && (u === 'superseded' || !(w.estimates || answers(o.m[mix[i].model], w)))) return fmt(T['scenario.why.unranked'], [model(mix[i].model)]);
+      if (u && (u === 'superseded' || u === 'restricted' || !(w.estimates || answers(o.m[mix[i].model], w)))) return fmt(T['scenario.why.unranked'], [model(mix[i].model)]);
     }
     if (w.min_gpu_memory_gb != null) {
       if (o.mem == null) return T['scenario.why.memory_unknown'];

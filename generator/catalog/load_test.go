@@ -514,6 +514,35 @@ data/providers/aws.yaml:11:10: region "cn-north-1" of provider "aws": geo "China
 `,
 		},
 		{
+			name: "region access not known, or without its note and source",
+			replace: map[string]string{"data/providers/aws.yaml": `id: aws
+name: AWS
+kind: public_cloud
+currency: USD
+regions:
+  - id: us-east-1
+    access: restriced
+    access_note: Only vetted customers.
+    access_source: https://example.com/who
+  - id: us-gov-west-1
+    access: restricted
+  - id: eu-west-1
+    access_note: Anyone.
+instances:
+  - id: p4d.24xlarge
+    name: p4d.24xlarge
+    gpu: a100
+    gpu_count: 8
+    regions: [us-east-1]
+    source: https://example.com/p4d
+`},
+			want: `data/providers/aws.yaml:7:13: region "us-east-1" of provider "aws": access "restriced" is not known (did you mean "restricted"?): want one of restricted
+data/providers/aws.yaml:10:5: region "us-gov-west-1" of provider "aws": access_source is missing: every number that came from outside cites where (a URL or a citation in words)
+data/providers/aws.yaml:11:13: region "us-gov-west-1" of provider "aws": access "restricted" needs an access_note: a sentence saying who may buy in the region
+data/providers/aws.yaml:13:18: region "eu-west-1" of provider "aws": access_note without access: set access: restricted, or drop the note
+`,
+		},
+		{
 			name: "gpu figures without a source",
 			replace: map[string]string{"data/gpus/a100.yaml": `id: a100
 name: A100 SXM4 40GB

@@ -168,7 +168,7 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 		reflect.TypeFor[Rate]():    {"price": {nonNeg: true}, "currency": {currency: true}},
 		reflect.TypeFor[SLA]():     {"percent": {positive: true, max: ptr(100)}},
 		reflect.TypeFor[Region](): {
-			"id": {required: true, id: true, not: AllRegions}, "geo": {enum: Geos},
+			"id": {required: true, id: true, not: AllRegions}, "geo": {enum: Geos}, "access": {enum: Accesses},
 		},
 		reflect.TypeFor[Instance](): {
 			"id": {required: true, id: true}, "name": {required: true}, "gpu": {required: true},

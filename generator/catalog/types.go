@@ -296,6 +296,16 @@ type Region struct {
 	// name or id says ("US East (N. Virginia)" is north-america); "" when
 	// the catalog does not say.
 	Geo string `yaml:"geo"`
+	// Access is who may buy in the region: "" (anyone with an account)
+	// or AccessRestricted (only customers the provider vets, as AWS
+	// GovCloud takes only US entities and US persons). A price in a
+	// restricted region is listed, labelled with AccessNote, and never
+	// answers (pricing.Price.Why).
+	Access string `yaml:"access"`
+	// AccessNote says in a sentence who may buy there; AccessSource cites
+	// the provider's own statement.
+	AccessNote   string `yaml:"access_note" i18n:"note"`
+	AccessSource string `yaml:"access_source"`
 	// I18n holds the region's name as its provider writes it in other
 	// languages ("华北2（北京）").
 	I18n I18n `yaml:"i18n"`

@@ -42,7 +42,13 @@ var (
 	// Geos are the parts of the world a region may be in (Region.Geo),
 	// in the order the matrix groups regions by.
 	Geos = []string{"china-mainland", "hong-kong-taiwan", "asia-pacific", "north-america", "south-america", "europe", "middle-east", "africa"}
+	// Accesses are the values of Region.Access besides "" (anyone).
+	Accesses = []string{AccessRestricted}
 )
+
+// AccessRestricted is a region only customers the provider vets may buy
+// in (Region.Access).
+const AccessRestricted = "restricted"
 
 // TermMonths is the term in months of a commitment model — paid for every
 // hour of its term, used or not — and 0 for a model with no term. Models
@@ -786,6 +792,14 @@ func (l *loader) validateProvider(r record, p *Provider) {
 			rr.errorf("id", "duplicate region id")
 		}
 		rr.oneOf("geo", reg.Geo, Geos, false)
+		rr.oneOf("access", reg.Access, Accesses, false)
+		if reg.Access != "" && strings.TrimSpace(reg.AccessNote) == "" {
+			rr.errorf("access", "access %q needs an access_note: a sentence saying who may buy in the region", reg.Access)
+		}
+		if reg.Access == "" && reg.AccessNote != "" {
+			rr.errorf("access_note", "access_note without access: set access: %s, or drop the note", AccessRestricted)
+		}
+		rr.source("access_source", reg.AccessSource, reg.Access != "")
 		l.translations(rr, reg)
 		rr.aliases(reg.Aliases)
 		regions[reg.ID] = true

@@ -1,6 +1,7 @@
 package guide
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -345,5 +346,46 @@ func TestNothingCurrentFallsBackToStalePrices(t *testing.T) {
 	}
 	if l := Evaluate(cat, offers, &catalog.Query{Providers: []string{"aws"}, GPUModels: []string{"A100"}}); names(l) != "p4de" || l.Stale {
 		t.Errorf("picks %q, stale %v; want p4de, current", names(l), l.Stale)
+	}
+}
+
+// TestRestrictedRegionsNeverInAShortList holds the shipped guides to the
+// rule of every answer: an offer in a region its provider opens only to
+// customers it vets (AWS GovCloud) is in no short list, with any switch,
+// though its price is often the cheapest that meets the conditions.
+func TestRestrictedRegionsNeverInAShortList(t *testing.T) {
+	cat, report := catalog.Load(os.DirFS("../.."))
+	if errs := report.Errors(); len(errs) > 0 {
+		t.Fatalf("the shipped catalog does not load:\n%s", errs)
+	}
+	offers := pricing.Offers(cat, cat.Site.Currency)
+	restricted := 0
+	for _, o := range offers {
+		if r := o.Provider.Region(o.Region); r != nil && r.Access == catalog.AccessRestricted {
+			restricted++
+		}
+	}
+	if restricted == 0 {
+		t.Fatal("the shipped catalog has no offer in a restricted region: the test tests nothing")
+	}
+	lists := 0
+	for _, g := range cat.Guides {
+		for _, out := range g.Outcomes {
+			if out.Query == nil {
+				continue
+			}
+			for _, inc := range append(pricing.Switches[:], pricing.Include{Stale: true, Marketplaces: true, Estimates: true}) {
+				l := EvaluateWith(cat, offers, out.Query, inc)
+				lists++
+				for _, p := range l.Picks {
+					if r := p.Offer.Provider.Region(p.Offer.Region); r != nil && r.Access == catalog.AccessRestricted {
+						t.Errorf("guide %q outcome %q (switches %+v): %s in %s is picked", g.ID, out.ID, inc, p.Offer.Instance.ID, p.Offer.Region)
+					}
+				}
+			}
+		}
+	}
+	if lists == 0 {
+		t.Fatal("no short list evaluated")
 	}
 }

@@ -6,8 +6,9 @@ import (
 	"gpucompare/generator/catalog"
 )
 
-// answersCatalog: the A100's cheapest price is stale, then superseded,
-// then a marketplace's; current is the dearest. The H100 has only a stale
+// answersCatalog: the A100's cheapest price is a restricted region's,
+// then stale, then superseded, then a marketplace's; current is the
+// dearest. The H100 has only a stale
 // price.
 const answersCatalog = `
 -- data/site.yaml --
@@ -22,8 +23,11 @@ id: cloud
 name: Cloud
 kind: gpu_cloud
 currency: USD
-regions: [{id: r1}]
+regions:
+  - {id: r1}
+  - {id: gov, access: restricted, access_note: Only vetted customers., access_source: s}
 instances:
+  - {id: gov, name: gov, gpu: a100, gpu_count: 1, vcpus: 4, ram_gib: 32, regions: [gov], source: s}
   - {id: current, name: current, gpu: a100, gpu_count: 1, vcpus: 8, ram_gib: 64, regions: [r1], source: s}
   - {id: stale, name: stale, gpu: a100, gpu_count: 1, vcpus: 16, ram_gib: 128, regions: [r1], source: s}
   - {id: retired, name: retired, gpu: a100, gpu_count: 1, vcpus: 12, ram_gib: 96, regions: [r1], source: s}
@@ -39,6 +43,7 @@ instances:
 -- data/prices/cloud.yaml --
 provider: cloud
 prices:
+  - {instance: gov, region: gov, model: on_demand, amount: 0.25, currency: USD, since: 2026-06-01, source: s, source_kind: provider}
   - {instance: current, region: r1, model: on_demand, amount: 2, currency: USD, since: 2026-06-01, source: s, source_kind: provider}
   - {instance: stale, region: r1, model: on_demand, amount: 1, currency: USD, since: 2025-01-01, source: s, source_kind: provider}
   - {instance: retired, region: r1, model: on_demand, amount: 0.5, currency: USD, since: 2026-05-01, last_seen: 2026-05-20, source: s, source_kind: provider}
@@ -52,7 +57,8 @@ prices:
 // TestAnswersFollowTheSwitches holds the one rule of every answer: by
 // default only current prices of providers a team can contract, still
 // listed, answer; "include stale prices" adds stale ones, "include
-// marketplaces" marketplaces'; a superseded offer never answers; and a
+// marketplaces" marketplaces'; a superseded offer and a restricted
+// region's never answer; and a
 // stale price answers by default where its GPU model has no current one.
 func TestAnswersFollowTheSwitches(t *testing.T) {
 	cat := loadTxtar(t, answersCatalog)
@@ -68,6 +74,7 @@ func TestAnswersFollowTheSwitches(t *testing.T) {
 		{"current", "", true, true, true, true, false},
 		{"stale", catalog.Stale, false, true, false, true, false},
 		{"retired", WhySuperseded, false, false, false, false, false},
+		{"gov", WhyRestricted, false, false, false, false, false},
 		{"market", WhyMarketplace, false, false, true, true, false},
 		{"h100", catalog.Stale, true, true, true, true, true},
 	} {
@@ -83,5 +90,32 @@ func TestAnswersFollowTheSwitches(t *testing.T) {
 		if pr.Why() != c.why || pr.Fallback != c.fallback || pr.Ranked() != c.none {
 			t.Errorf("%s: why %q, fallback %v, ranked %v; want %q, %v, %v", c.id, pr.Why(), pr.Fallback, pr.Ranked(), c.why, c.fallback, c.none)
 		}
+	}
+}
+
+// TestShippedGovCloudNeverAnswers: AWS GovCloud (US-West) is open only
+// to vetted US entities (the catalog's region access), so none of its
+// prices answers with any switch, and none falls back.
+func TestShippedGovCloudNeverAnswers(t *testing.T) {
+	cat := shippedCatalog(t)
+	n := 0
+	for _, o := range Offers(cat, cat.Site.Currency) {
+		if o.Provider.ID != "aws" || o.Region != "us-gov-west-1" {
+			continue
+		}
+		for m, pr := range o.Prices {
+			n++
+			if pr.Why() != WhyRestricted || pr.Fallback {
+				t.Errorf("%s/%s/%s: why %q, fallback %v; want %q, false", o.Instance.ID, o.Region, m, pr.Why(), pr.Fallback, WhyRestricted)
+			}
+			for _, inc := range append(Switches[:], Include{Stale: true, Marketplaces: true, Estimates: true}) {
+				if o.Answers(m, inc) {
+					t.Errorf("%s/%s/%s answers with %+v", o.Instance.ID, o.Region, m, inc)
+				}
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("%d GovCloud prices, want the catalog's (at least 10)", n)
 	}
 }

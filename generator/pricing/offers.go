@@ -53,6 +53,10 @@ type Price struct {
 	// Marketplace says the provider resells third-party hosts
 	// (catalog.Marketplace).
 	Marketplace bool
+	// Restricted says the offer's region is open only to customers its
+	// provider vets (catalog.AccessRestricted: AWS GovCloud): listed,
+	// labelled, never an answer, as an ordinary buyer cannot buy it.
+	Restricted bool
 	// Fallback says the price is stale or undated but answers all the
 	// same, as no whole price of its GPU model under its pricing model is
 	// current (fallBack); pages then say so.
@@ -99,15 +103,34 @@ func OffersAt(cat *catalog.Catalog, display string, ref time.Time) []*Offer {
 			out = append(out, quoteOffers(cat, in, list, rates, display, j)...)
 		}
 	}
+	restrict(out)
 	fallBack(out)
 	return out
+}
+
+// restrict marks Restricted each price of an offer in a region its
+// provider opens only to customers it vets (catalog.Region.Access).
+func restrict(offers []*Offer) {
+	for _, o := range offers {
+		r := o.Provider.Region(o.Region)
+		if r == nil || r.Access != catalog.AccessRestricted {
+			continue
+		}
+		for _, pr := range o.Prices {
+			pr.Restricted = true
+			for _, op := range pr.Options {
+				op.Restricted = true
+			}
+		}
+	}
 }
 
 // fallBack lets stale and undated prices answer where nothing current
 // exists: for each GPU model and pricing model with no whole price that
 // answers by default (Price.Why), it marks the stale and undated whole
-// prices Fallback. A superseded offer, a marketplace's price, an
-// article's figure or an estimate never falls back.
+// prices Fallback. A superseded offer, a restricted region's price, a
+// marketplace's price, an article's figure or an estimate never falls
+// back.
 func fallBack(offers []*Offer) {
 	type key struct{ gpu, model string }
 	current := map[key]bool{}
@@ -268,7 +291,7 @@ func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates R
 // answer by default: stale and undated prices ("include stale prices",
 // stale=1 in a page's URL), marketplaces' ("include marketplaces",
 // market=1), articles' figures and estimates ("include estimates",
-// est=1). A superseded offer never answers.
+// est=1). A superseded offer and a restricted region's never answer.
 type Include struct {
 	Stale, Marketplaces, Estimates bool
 }
@@ -282,11 +305,13 @@ var Switches = [4]Include{{}, {Stale: true}, {Marketplaces: true}, {Stale: true,
 // its source kind (catalog.KindArticle, catalog.KindEstimate).
 const (
 	WhySuperseded  = "superseded"
+	WhyRestricted  = catalog.AccessRestricted
 	WhyMarketplace = catalog.Marketplace
 )
 
 // Why is why the price does not answer by default, the first of these
-// that holds: its offer is superseded (WhySuperseded); it is an article's
+// that holds: its offer is superseded (WhySuperseded); its region is
+// open only to customers the provider vets (WhyRestricted); it is an article's
 // figure or an estimate (its kind); its provider is a marketplace
 // (WhyMarketplace); it is stale or undated under the freshness policy
 // (catalog.Stale, catalog.Undated). "" when it answers: a current price
@@ -302,6 +327,8 @@ func (p *Price) Why() string {
 	switch {
 	case p.Superseded:
 		return WhySuperseded
+	case p.Restricted:
+		return WhyRestricted
 	case !catalog.Ranked(p.Kind):
 		return p.Kind
 	case p.Marketplace:
@@ -314,11 +341,11 @@ func (p *Price) Why() string {
 
 // Answers reports whether the price may answer (be the cheapest, the
 // recommended, ranked first) with the reader's switches inc: never when
-// superseded; an article's figure or an estimate with inc.Estimates; a
+// superseded or in a restricted region; an article's figure or an estimate with inc.Estimates; a
 // marketplace's with inc.Marketplaces; a stale or undated price with
 // inc.Stale.
 func (p *Price) Answers(inc Include) bool {
-	if p.Superseded {
+	if p.Superseded || p.Restricted {
 		return false
 	}
 	if !catalog.Ranked(p.Kind) && !inc.Estimates {

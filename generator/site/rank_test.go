@@ -251,7 +251,7 @@ func TestArticlesAndEstimatesAreMarkedAndNotRanked(t *testing.T) {
 	if year := between(t, home, `<section class="price-panel" id="prices-commit_1y"`, "</section>"); strings.Contains(year, "t4x4") {
 		t.Errorf("home's 1-year table ranks the estimate:\n%s", year)
 	}
-	if !strings.Contains(home, "1 offer is left out: its price is stale or undated, a marketplace&#39;s, no longer listed, from an article or an estimate") {
+	if !strings.Contains(home, "1 offer is left out: its price is stale or undated, a marketplace&#39;s, no longer listed, in a restricted region, from an article or an estimate") {
 		t.Error("the home's price chart does not say it leaves the article's price out")
 	}
 	// Nor is it the GPU matrix's cheapest T4, on demand or reserved.
@@ -281,7 +281,7 @@ func TestArticlesAndEstimatesAreMarkedAndNotRanked(t *testing.T) {
 	// The scenario leaves it out, and says why; the calculator ranks it
 	// when the reader includes estimates and articles' figures.
 	scen := string(files["scenarios/small/index.html"])
-	if !strings.Contains(scen, "its on-demand price is stale or undated, a marketplace&#39;s, no longer listed, from an article or an estimate, which rankings leave out unless you include them") {
+	if !strings.Contains(scen, "its on-demand price is stale or undated, a marketplace&#39;s, no longer listed, in a restricted region, from an article or an estimate, which rankings leave out unless you include them") {
 		t.Error("the scenario does not say why it leaves the article's price out")
 	}
 	cat, _ := catalog.Load(root)

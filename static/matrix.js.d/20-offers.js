@@ -130,7 +130,9 @@
   // unranked reports whether an offer's price under a model does not
   // answer with the reader's switches: the rule of every answer of the
   // site (pricing.Price.Answers), with freshness counted to the reader's
-  // day. An offer its provider no longer lists (last_seen) never answers;
+  // day. An offer its provider no longer lists (last_seen) never answers,
+  // nor one in a region open only to customers the provider vets
+  // (region_access restricted);
   // an article's figure or an estimate only with "include estimates"
   // (est=1); a marketplace's price only with "include marketplaces"
   // (market=1); a stale or undated price only with "include stale
@@ -140,7 +142,7 @@
     return !!p && unrankedPrice(o, p);
   }
   function unrankedPrice(o, p) {
-    return !!p.last_seen || (!state.est && !!UNRANKED[p.source_kind]) ||
+    return !!p.last_seen || o.region_access === 'restricted' || (!state.est && !!UNRANKED[p.source_kind]) ||
       (!state.market && o.provider_kind === 'marketplace') || (!state.stale && !!NOT_CURRENT[badgeOf(p)]);
   }
   const DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
@@ -284,6 +286,9 @@
         // table explains.
         if (p.source_copy) segs.push({ t: ' ', x: true }, { t: t('trust.copy_short.' + p.source_copy), c: 'kind tag copy', x: true });
         if (o.provider_kind === 'marketplace') segs.push({ t: ' ', x: true }, { t: t('trust.marketplace'), c: 'kind tag marketplace', ti: t('trust.marketplace_title'), x: true });
+        // A region only vetted customers may buy in comes first: the
+        // reader must see it before the age, in a narrow column too.
+        if (o.region_access === 'restricted') segs.unshift({ t: t('trust.restricted'), c: 'kind tag restricted', ti: o.region_access_note || t('trust.restricted_title'), x: true }, { t: ' ', x: true });
         if (p.last_seen) segs.push({ t: ' ', x: true }, { t: t('trust.last_seen', day(p.last_seen)), c: 'kind tag last-seen', ti: t('trust.last_seen_title'), x: true });
         return { title, lines: [segs.filter(Boolean)] };
       },

@@ -7,8 +7,9 @@
 // screen, kept in the URL (stale=1, market=1), and with both on every
 // figure is the cheapest of every listed price of its GPU model — worked
 // out here, independently, from the exported offers
-// (compare/offers.json). The superseded per-GPU A100 40GB listing answers
-// under no switch.
+// (compare/offers.json). The superseded per-GPU A100 40GB listing and
+// the offers in AWS GovCloud (a region open only to vetted US entities)
+// answer under no switch.
 //
 //   SITE_DIR=public node --test tests/browser/answers.test.mjs
 
@@ -44,6 +45,8 @@ before(async () => {
     const p = o.prices?.on_demand;
     if (p?.last_seen) retired.add(o.url);
     if (o.price_incomplete || o.vgpu_profile || !(o.gpu_count > 0)) continue;
+    // A region open only to vetted customers (AWS GovCloud) answers under no switch.
+    if (o.region_access === 'restricted') continue;
     if (!p || p.last_seen || !RANKED.has(p.source_kind) || typeof p.display_hourly !== 'number') continue;
     const per = p.display_hourly / o.gpu_count;
     if (!everyPrice.has(o.gpu) || per < everyPrice.get(o.gpu)) everyPrice.set(o.gpu, per);

@@ -226,7 +226,8 @@ describe('the buyer\'s task: the cheapest 8×H100 month, on-demand against commi
     const TERM = ['reserved_1y', 'savings_plan_1y', 'cud_1y', 'subscription_year'];
     const committed = [];
     for (const o of offers) {
-      if (o.gpu_count !== 8 || !isH100(o) || o.price_incomplete) continue;
+      // An offer in a region only vetted customers may buy in never answers.
+      if (o.gpu_count !== 8 || !isH100(o) || o.price_incomplete || o.region_access === 'restricted') continue;
       for (const m of TERM) {
         const p = o.prices?.[m];
         if (p && p.display_hourly !== undefined && !['article', 'estimate'].includes(p.source_kind) && !p.last_seen) committed.push({ key: keyOf(o), model: m, usd: p.display_hourly });

@@ -50,6 +50,8 @@ before(async () => {
       if (o.price_incomplete || o.vgpu_profile || !(o.gpu_count > 0)) continue;
       // Not a marketplace's: it answers only when included.
       if (o.provider_kind === 'marketplace') continue;
+      // Nor one in a region only vetted customers may buy in: it never answers.
+      if (o.region_access === 'restricted') continue;
       for (const m of models) {
         const p = o.prices?.[m];
         // Not an offer its provider no longer lists: it never answers.

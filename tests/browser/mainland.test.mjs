@@ -43,6 +43,7 @@ function ageDate(p) {
 // one that answers. A partial date counts from its first day.
 function why(o, p, built, staleDays) {
   if (p.last_seen) return 'superseded';
+  if (o.region_access === 'restricted') return 'restricted';
   if (UNRANKED.has(p.source_kind)) return p.source_kind;
   if (o.provider_kind === 'marketplace') return 'marketplace';
   const m = DATE.exec(ageDate(p));

@@ -189,7 +189,8 @@ const unrankedKeys = (model) =>
   new Set(data.offers.filter((o) => ['article', 'estimate'].includes(o.prices?.[model]?.source_kind)).map(keyOf));
 
 // lesserKeys are the offers whose price under a model does not answer by
-// default, the rule of every answer: no longer listed (last_seen), an
+// default, the rule of every answer: no longer listed (last_seen), in a
+// region only vetted customers may buy in (region_access restricted), an
 // article's figure or an estimate (unless est includes them), a
 // marketplace's, or stale or undated on the reader's day (age.js's badge).
 async function lesserKeys(page, model, est = false) {
@@ -200,7 +201,7 @@ async function lesserKeys(page, model, est = false) {
       .filter((o, i) => {
         const p = o.prices?.[model];
         if (!p) return false;
-        return !!p.last_seen || (!est && ['article', 'estimate'].includes(p.source_kind)) || o.provider_kind === 'marketplace' || badges[i] === 'stale' || badges[i] === 'undated';
+        return !!p.last_seen || o.region_access === 'restricted' || (!est && ['article', 'estimate'].includes(p.source_kind)) || o.provider_kind === 'marketplace' || badges[i] === 'stale' || badges[i] === 'undated';
       })
       .map(keyOf),
   );
@@ -350,8 +351,10 @@ for (const pass of ['file', 'http']) {
       assert.match(t.page.url(), /[#&]stale=1(&|$)/, 'the URL does not keep "include stale prices"');
       assert.match(t.page.url(), /[#&]market=1(&|$)/, 'the URL does not keep "include marketplaces"');
       const on = await column(t.page, 'per_gpu');
-      // On, only articles, estimates and superseded offers come after.
-      const still = new Set([...unrankedKeys('on_demand'), ...retired]);
+      // On, only articles, estimates, superseded offers and those in a
+      // region only vetted customers may buy in come after.
+      const restricted = data.offers.filter((o) => o.region_access === 'restricted' && o.prices?.on_demand).map(keyOf);
+      const still = new Set([...unrankedKeys('on_demand'), ...retired, ...restricted]);
       assert.equal(orderedPrices(on, 1, still), null, 'switches on');
       assert.ok([...market].some((k) => on.findIndex((c) => c.key === k) < off.findIndex((c) => c.key === k)), 'no marketplace moved up when included');
 

@@ -30,7 +30,7 @@ var docTypes = map[string]reflect.Type{
 // wherever it is, or in the struct named before a dot.
 var enums = map[string][]string{
 	"api_version":   {Version},
-	"verdict":       {VerdictCurrent, pricing.WhySuperseded, catalog.KindArticle, catalog.KindEstimate, pricing.WhyMarketplace, catalog.Stale, catalog.Undated},
+	"verdict":       {VerdictCurrent, pricing.WhySuperseded, pricing.WhyRestricted, catalog.KindArticle, catalog.KindEstimate, pricing.WhyMarketplace, catalog.Stale, catalog.Undated},
 	"freshness":     {catalog.Fresh, catalog.Aging, catalog.Stale, catalog.Undated},
 	"source_kind":   catalog.SourceKinds,
 	"source_copy":   catalog.CopyKinds,

@@ -90,6 +90,9 @@ func trustText(v *pagemodel.TrustView, source string, t func(string, ...any) str
 	if v.LastSeen != "" {
 		s += " · " + gfm.Text(t("trust.last_seen", v.LastSeen))
 	}
+	if v.Restricted != "" {
+		s += " · " + gfm.Text(t("trust.restricted")+t("punct.colon")+v.Restricted)
+	}
 	switch src := gfm.Source(source); {
 	case src == "":
 	case strings.HasPrefix(src, "["): // a web address, linked

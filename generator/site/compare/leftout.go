@@ -24,7 +24,7 @@ func leftOutOf(offers []*pricing.Offer, model string) leftOut {
 	var n leftOut
 	for _, o := range offers {
 		pr := o.Prices[model]
-		if pr == nil || pr.Superseded || !o.Rankable() {
+		if pr == nil || pr.Superseded || pr.Restricted || !o.Rankable() {
 			continue
 		}
 		switch pr.Why() {

@@ -165,6 +165,8 @@ func (w *JSONWriter) Offer(e *OfferExport) {
 	w.optStr("region_name", e.RegionName)
 	w.optStr("region_geo", e.RegionGeo)
 	w.optTrue("mainland", e.Mainland)
+	w.optStr("region_access", e.RegionAccess)
+	w.optStr("region_access_note", e.RegionAccessNote)
 	w.key("gpu")
 	w.str(e.GPU)
 	w.optStr("gpu_name", e.GPUName)

@@ -41,29 +41,34 @@ type OfferExport struct {
 	ProviderName string `json:"provider_name"`
 	// ProviderKind is the provider's kind (catalog.ProviderKinds): a
 	// marketplace's prices answer only when the reader includes them.
-	ProviderKind   string   `json:"provider_kind,omitempty"`
-	Instance       string   `json:"instance"`
-	InstanceName   string   `json:"instance_name"`
-	URL            string   `json:"url"` // the instance page, relative to the site root
-	Region         string   `json:"region,omitempty"`
-	RegionName     string   `json:"region_name,omitempty"`
-	RegionGeo      string   `json:"region_geo,omitempty"` // the region's part of the world (catalog.Geos)
-	Mainland       bool     `json:"mainland,omitempty"`   // in mainland China, priced in yuan as quoted: the mainland view's rule (derive.MainlandQuoted)
-	GPU            string   `json:"gpu"`
-	GPUName        string   `json:"gpu_name,omitempty"`
-	GPUCount       int      `json:"gpu_count"`
-	GPUMemoryGB    *float64 `json:"gpu_memory_gb,omitempty"`
-	VCPUs          *float64 `json:"vcpus,omitempty"`
-	RAMGiB         *float64 `json:"ram_gib,omitempty"`
-	NetworkGbps    *float64 `json:"network_gbps,omitempty"`
-	Network        string   `json:"network,omitempty"`
-	Interconnect   string   `json:"interconnect,omitempty"`
-	Billing        string   `json:"billing_granularity,omitempty"`
-	MinimumSeconds *float64 `json:"billing_minimum_seconds,omitempty"`
-	Certifications []string `json:"certifications,omitempty"`
-	PreviousGen    bool     `json:"previous_generation,omitempty"`
-	PriceNotPublic string   `json:"price_not_public,omitempty"`
-	VGPUProfile    string   `json:"vgpu_profile,omitempty"` // a slice of a GPU, not a whole one
+	ProviderKind string `json:"provider_kind,omitempty"`
+	Instance     string `json:"instance"`
+	InstanceName string `json:"instance_name"`
+	URL          string `json:"url"` // the instance page, relative to the site root
+	Region       string `json:"region,omitempty"`
+	RegionName   string `json:"region_name,omitempty"`
+	RegionGeo    string `json:"region_geo,omitempty"` // the region's part of the world (catalog.Geos)
+	Mainland     bool   `json:"mainland,omitempty"`   // in mainland China, priced in yuan as quoted: the mainland view's rule (derive.MainlandQuoted)
+	// RegionAccess is "restricted" when the region is open only to
+	// customers the provider vets (catalog.Region.Access): its prices
+	// answer nothing; RegionAccessNote says who may buy there.
+	RegionAccess     string   `json:"region_access,omitempty"`
+	RegionAccessNote string   `json:"region_access_note,omitempty"`
+	GPU              string   `json:"gpu"`
+	GPUName          string   `json:"gpu_name,omitempty"`
+	GPUCount         int      `json:"gpu_count"`
+	GPUMemoryGB      *float64 `json:"gpu_memory_gb,omitempty"`
+	VCPUs            *float64 `json:"vcpus,omitempty"`
+	RAMGiB           *float64 `json:"ram_gib,omitempty"`
+	NetworkGbps      *float64 `json:"network_gbps,omitempty"`
+	Network          string   `json:"network,omitempty"`
+	Interconnect     string   `json:"interconnect,omitempty"`
+	Billing          string   `json:"billing_granularity,omitempty"`
+	MinimumSeconds   *float64 `json:"billing_minimum_seconds,omitempty"`
+	Certifications   []string `json:"certifications,omitempty"`
+	PreviousGen      bool     `json:"previous_generation,omitempty"`
+	PriceNotPublic   string   `json:"price_not_public,omitempty"`
+	VGPUProfile      string   `json:"vgpu_profile,omitempty"` // a slice of a GPU, not a whole one
 	// PriceIncomplete says what the prices leave out, when they are only
 	// part of the cost (a GPU without its VM): not to be ranked.
 	PriceIncomplete string                  `json:"price_incomplete,omitempty"`
@@ -201,6 +206,10 @@ func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 	}
 	if r := p.Region(o.Region); r != nil {
 		e.RegionName, e.RegionGeo = name(r), r.Geo
+		if r.Access != "" {
+			e.RegionAccess = r.Access
+			e.RegionAccessNote, _ = catalog.Text(r, "access_note", lang)
+		}
 	} else if o.Region == catalog.AllRegions && len(p.Regions) > 0 {
 		// A price of every region has their part of the world when they
 		// share one.

@@ -504,8 +504,11 @@ func joinWords(parts []string, x *render.Texter) string {
 // whyKey is the message of the mark a price bears for why it answers
 // only when included: its freshness badge, or the marketplace's tag.
 func whyKey(why string) string {
-	if why == pricing.WhyMarketplace {
+	switch why {
+	case pricing.WhyMarketplace:
 		return "trust.marketplace"
+	case pricing.WhyRestricted:
+		return "trust.restricted"
 	}
 	return "trust.badge." + why
 }

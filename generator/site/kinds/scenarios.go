@@ -715,7 +715,7 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 	// An offer its provider no longer lists answers nothing, switch or
 	// not, before any limit, as static/tco.js says.
 	for _, sh := range pricing.Bought(o, st).Mix {
-		if pr := o.Prices[sh.Model]; pr != nil && pr.Superseded {
+		if pr := o.Prices[sh.Model]; pr != nil && (pr.Superseded || pr.Restricted) {
 			return x.T("scenario.why.unranked", x.T("model."+sh.Model))
 		}
 	}

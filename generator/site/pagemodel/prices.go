@@ -42,6 +42,14 @@ func (j Prices) Trust(pp *catalog.PricePoint, kind string) *TrustView {
 	if c := j.Cat.Sources.CopiedOnly(pp.Source); c != nil {
 		v.Copy = c.Kind
 	}
+	if p := j.Cat.Provider(pp.Provider); p != nil {
+		if r := p.Region(pp.Region); r != nil && r.Access == catalog.AccessRestricted {
+			v.Restricted, _ = catalog.Text(r, "access_note", j.Cat.Site.Language)
+			if v.Restricted == "" {
+				v.Restricted = t("trust.restricted_title")
+			}
+		}
+	}
 	d, from := catalog.AgeDate(pp)
 	fresh, stale := j.Cat.Site.Policy()
 	v.Badge = catalog.Badge(d, j.AgeDate, fresh, stale)

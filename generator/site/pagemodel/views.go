@@ -45,6 +45,10 @@ type TrustView struct {
 	// it no longer does (the point's last_seen): the offer is superseded
 	// and answers nothing; "" while it is listed.
 	LastSeen string
+	// Restricted says who may buy in the price's region when its provider
+	// opens it only to customers it vets (catalog.Region.Access: AWS
+	// GovCloud): the offer answers nothing; "" for an open region.
+	Restricted string
 	// Quote is the private quote the price stands for (an internal build's
 	// source kind catalog.KindQuote), said instead of an age: it is
 	// current until its last valid day. nil for a list price.

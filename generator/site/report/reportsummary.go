@@ -214,8 +214,8 @@ func (k *Kind) reportSummary(d *reportData, x *render.Texter) *reportSummary {
 			row := newRow(o)
 			row.value, row.Figure, row.Hourly = v, render.FormatDerived(v), render.FormatDerived(o.Prices[s.Model].Display)
 			pricesOf[row] = []*pricing.Price{o.Prices[s.Model]}
-			if k := priceKind(o.Prices[s.Model]); k == pricing.WhySuperseded {
-				continue // its provider no longer lists it: it would rank nowhere
+			if k := priceKind(o.Prices[s.Model]); k == pricing.WhySuperseded || k == pricing.WhyRestricted {
+				continue // its provider no longer lists it, or an ordinary buyer cannot buy it: it would rank nowhere
 			} else if k != "" {
 				left = append(left, row)
 				continue
