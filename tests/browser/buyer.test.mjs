@@ -270,10 +270,10 @@ describe('the buyer\'s task: the cheapest 8×H100 month, on-demand against commi
 
 describe('the buyer\'s task: a mainland short list for 16 A100-class GPUs for 6 months under MLPS level 3', () => {
   for (const [home, says] of [
-    ['index.html', /No offer in the catalog states an MLPS level 3 \(等保三级\) filing.*filing record \(备案证明\).*evaluation report \(等级测评报告\)/],
-    ['zh/index.html', /目录中没有任何报价写明已通过等保三级备案.*等保备案证明.*三级等级测评报告/],
+    ['index.html', /only Tencent Cloud states an MLPS level 3 \(等保三级\) filing, for its public cloud platform as a whole.*filing record \(备案证明\).*evaluation report \(等级测评报告\)/],
+    ['zh/index.html', /只有腾讯云写明通过等保三级备案，对象是其公有云平台整体.*等保备案证明.*三级等级测评报告/],
   ]) {
-    test(`one click from ${home}: mainland A100-class offers costed for 16 GPUs × 6 months, saying no offer states MLPS level 3`, async () => {
+    test(`one click from ${home}: mainland A100-class offers costed for 16 GPUs × 6 months, saying who states MLPS level 3`, async () => {
       // The answer, from the catalog: mainland offers of A100, A800, H800
       // or H20, each costed for 16 GPUs all month for 6 months.
       const MODELS = /^(a100|a800|h800|h20)-/;
@@ -306,7 +306,7 @@ describe('the buyer\'s task: a mainland short list for 16 A100-class GPUs for 6 
         const row = document.querySelector('main table tbody tr');
         return { seen, row: row.textContent.replace(/\s+/g, ' ') };
       });
-      assert.match(first.seen, says, 'the first screen does not say that no offer states MLPS level 3, and what to ask for');
+      assert.match(first.seen, says, 'the first screen does not say who states MLPS level 3, and what to ask for');
       assert.ok(answers.some((a) => first.row.includes(a)), `the cheapest row reads "${first.row}", want one of ${answers}`);
       const total = await t.page.evaluate(() => document.querySelector('main table tbody tr td.num, main table tbody tr .num').textContent);
       // The zh-CN edition shows yuan: the price as quoted, when in yuan.
