@@ -103,7 +103,7 @@ function hash(page) {
 const DEFAULT = {
   ranked: ['1 CN 71.4', '2 Big 50'],
   apart: ['Cheap not ranked', 'Dark not ranked'],
-  caption: 'Providers ranked: 2, on 4 indicators; prices compared within one GPU class: A100 80GB.',
+  caption: 'Providers ranked: 2, on 4 indicators; prices compared within one GPU class: A100 SXM4 80GB.',
   offers: ['1 a8 CN 71.4', '2 a1 Big 50'],
 };
 
@@ -112,7 +112,7 @@ test('the script keeps the generator\'s ranking of the default class', async () 
   assert.ok(await page.locator('#gpu-class').isVisible(), 'the class list shows when the script runs');
   const v = await view(page);
   assert.deepEqual({ ranked: v.ranked, apart: v.apart, caption: v.caption, offers: v.offers }, DEFAULT);
-  assert.match(v.note, /one GPU class, A100 80GB,/);
+  assert.match(v.note, /one GPU class, A100 SXM4 80GB,/);
   await clean(page, problems);
   await ctx.close();
 });
@@ -145,8 +145,8 @@ test('picking a GPU class compares prices within it', async () => {
   let v = await view(page);
   assert.deepEqual(v.ranked, ['1 Big 100']);
   assert.deepEqual(v.apart, ['Cheap not ranked', 'CN not ranked', 'Dark not ranked']);
-  assert.equal(v.caption, 'Providers ranked: 1, on 4 indicators; prices compared within one GPU class: H100 80GB.');
-  assert.match(v.note, /one GPU class, H100 80GB,/);
+  assert.equal(v.caption, 'Providers ranked: 1, on 4 indicators; prices compared within one GPU class: H100 SXM5 80GB.');
+  assert.match(v.note, /one GPU class, H100 SXM5 80GB,/);
   assert.equal(await priceCell(page, 'Big'), '100 4.00 USD per GPU-hour');
   assert.equal(await priceCell(page, 'CN'), '\u2014', 'cn sells no H100: unknown, not 0');
   assert.deepEqual(v.offers, ['1 h8 Big 100']);
@@ -195,7 +195,7 @@ test('weights reorder the ranking and decide who has too little data', async () 
   await page.selectOption('#gpu-class', 't4-16gb');
   v = await view(page);
   assert.deepEqual(v.offers, ['1 t1 Big 100']);
-  assert.equal(await page.locator('#offers-apart').textContent(), 'Offers of T4 16GB with too little data to rank (1): t1 (Cheap \u00b7 Region R \u00b7 1\u00d7 T4).');
+  assert.equal(await page.locator('#offers-apart').textContent(), 'Offers of T4 with too little data to rank (1): t1 (Cheap \u00b7 Region R \u00b7 1\u00d7 T4).');
   await clean(page, problems);
   await ctx.close();
 });

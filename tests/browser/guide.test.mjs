@@ -254,10 +254,11 @@ for (const pass of ['file', 'http']) {
   });
 }
 
-// An outcome of the shipped guide that matches nothing (等保三级, MLPS
-// level 3, in mainland China: no provider of the catalog states it)
-// shows, in the wizard as in the tree, the nearest offers with what each
-// misses; the data-residency outcome lists offers in mainland China only.
+// An outcome of the shipped guide that matches nothing (hardware
+// encryption: no provider of the catalog states it) shows, in the wizard
+// as in the tree, the nearest offers with what each misses; the 等保三级
+// outcome lists only the provider that states it (Tencent Cloud); the
+// data-residency outcome lists offers in mainland China only.
 test('an empty outcome shows the nearest offers and what they miss', { timeout: patience(60_000) }, async () => {
   const rel = 'guides/choose-gpu-compute/index.html';
   if (!guides.includes(rel)) return;
@@ -272,10 +273,11 @@ test('an empty outcome shows the nearest offers and what they miss', { timeout: 
     };
     const rules = data.questions.workload.answers.findIndex((a) => a.next === 'compliance') + 1;
     const mlps = data.questions.compliance.answers.findIndex((a) => a.next === 'mlps-level-3') + 1;
+    const crypt = data.questions.compliance.answers.findIndex((a) => a.next === 'hardware-encryption') + 1;
     const china = data.questions.compliance.answers.findIndex((a) => a.next === 'data-in-mainland-china') + 1;
-    assert.ok(rules > 0 && mlps > 0 && china > 0, 'the shipped guide lost its compliance or residency branch');
+    assert.ok(rules > 0 && mlps > 0 && crypt > 0 && china > 0, 'the shipped guide lost its compliance or residency branch');
 
-    assert.equal((await walk([rules, mlps])).id, 'mlps-level-3');
+    assert.equal((await walk([rules, crypt])).id, 'hardware-encryption');
     // The short list on view: the page carries one per state of the answer
     // switches, and shows the default's.
     const near = await page.$$eval('#wizard-step table.near tbody tr', (rows) =>
@@ -283,8 +285,16 @@ test('an empty outcome shows the nearest offers and what they miss', { timeout: 
     );
     assert.ok(near.length >= 1 && near.length <= 3, `${near.length} nearest offers, want 1 to 3`);
     assert.equal(new Set(near.map((n) => n.provider)).size, near.length, 'two nearest offers of one provider');
-    for (const n of near) assert.ok(n.misses.includes('no 等保三级 certification listed'), `${n.provider}: misses ${JSON.stringify(n.misses)}`);
+    for (const n of near) assert.ok(n.misses.includes('no hardware encryption listed'), `${n.provider}: misses ${JSON.stringify(n.misses)}`);
     assert.equal(await page.locator('#wizard-step .no-match:visible').count(), 1, 'the empty outcome does not say nothing matches');
+
+    assert.equal((await walk([rules, mlps])).id, 'mlps-level-3');
+    const certified = await page.$$eval('#wizard-step table.picks tbody tr', (rows) =>
+      rows.filter((r) => r.getClientRects().length > 0).map((r) => r.querySelector('td[data-label="Provider"]').textContent.trim()),
+    );
+    assert.ok(certified.length > 0, 'the 等保三级 outcome lists nothing');
+    for (const p of certified) assert.match(p, /Tencent Cloud/, 'the 等保三级 outcome lists a provider that does not state it');
+    assert.equal(await page.locator('#wizard-step table.near:visible').count(), 0, 'a matching outcome shows nearest offers');
 
     assert.equal((await walk([rules, china])).id, 'data-in-mainland-china');
     const regions = await page.$$eval('#wizard-step table.picks tbody td.region', (tds) => tds.map((td) => td.textContent));
