@@ -30,7 +30,7 @@ const CASES = [
   { q: '阿里云', first: ['Alibaba Cloud — Provider'], opens: /\/providers\/alibaba-cloud\/(index\.html)?$/ },
   { q: '北京', first: ['Beijing — Region', 'China (Beijing) — Region', 'China (Beijing) — Region'], opens: /\/providers\/tencent-cloud\/(index\.html)?#region-ap-beijing$/ },
   { q: '里云', first: ['Alibaba Cloud — Provider'], opens: /\/providers\/alibaba-cloud\/(index\.html)?$/ },
-  { q: '等保', first: ['Which GPU compute fits your workload? — Guide'], opens: /\/guides\/choose-gpu-compute\/(index\.html)?$/ },
+  { q: '等保', first: ['Tencent Cloud — Provider', 'Which GPU compute fits your workload? — Guide'], opens: /\/providers\/tencent-cloud\/(index\.html)?$/ },
 ];
 const NONSENSE = 'zqxj 9vv';
 
