@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { closeClean, launch, openAt } from './helpers.mjs';
+import { closeClean, everyMatrixRow, launch, openAt } from './helpers.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const SITE_URL = pathToFileURL(SITE + path.sep).href;
@@ -154,25 +154,7 @@ describe('the mainland default of the instance matrix', () => {
     assert.ok(converted.length > 0, 'no mainland offer priced in another currency: the test is not testing');
     const t = await open('zh/compare/index.html');
     await matrixRows(t.page);
-    const keys = await t.page.evaluate(async () => {
-      const table = document.getElementById('matrix');
-      const wrap = table.closest('.table-wrap');
-      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      const seen = new Map();
-      const total = Number(table.getAttribute('aria-rowcount')) - table.tHead.rows.length;
-      wrap.scrollTop = 0;
-      for (let step = 0; step < 100000; step++) {
-        await frame();
-        for (const tr of table.tBodies[0].rows) {
-          if (tr.classList.contains('pad') || tr.querySelector('td.none')) continue;
-          seen.set(Number(tr.getAttribute('aria-rowindex')), tr.querySelector('input.pick')?.value);
-        }
-        if (wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 1) break;
-        wrap.scrollTop += Math.max(1, wrap.clientHeight - 40);
-      }
-      if (seen.size !== total) throw new Error(`${seen.size} of ${total} rows drawn`);
-      return [...seen.values()];
-    });
+    const keys = await everyMatrixRow(t.page, () => (tr) => tr.querySelector('input.pick')?.value);
     assert.ok(keys.length > 0, 'no rows');
     const wrong = keys.filter((k) => !byKey.has(k) || !keeps(byKey.get(k)));
     assert.deepEqual(wrong, [], 'rows shown that are not a mainland region priced in yuan');

@@ -421,6 +421,46 @@ export async function allOffers(page) {
   await page.evaluate(() => window.gpucompareMatrix && window.gpucompareMatrix.loadAll());
 }
 
+// everyMatrixRow scrolls the matrix's box (#matrix, a virtual table that
+// draws only the rows in view) from top to bottom and returns, for every
+// row of the view once and in its order, what the page's reader returns
+// for it. makeReader runs in the page, once, and returns the reader, a
+// function of a row (tr): both use nothing from the test's scope. It
+// fails when a row of the view is never drawn, since every offer must be
+// reachable, and leaves the box scrolled to the top.
+export async function everyMatrixRow(page, makeReader) {
+  // Installed as a page global from its source: a function cannot be
+  // passed to the page as an argument.
+  await page.evaluate(`window.__matrixRowReader = (${makeReader.toString()})()`);
+  return page.evaluate(async () => {
+    const read = window.__matrixRowReader;
+    delete window.__matrixRowReader;
+    const table = document.getElementById('matrix');
+    const wrap = table.closest('.table-wrap');
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const heads = table.tHead.rows.length;
+    const total = Number(table.getAttribute('aria-rowcount')) - heads;
+    const seen = new Map();
+    wrap.scrollTop = 0;
+    for (let step = 0; step < 100000; step++) {
+      await frame();
+      for (const tr of table.tBodies[0].rows) {
+        if (tr.classList.contains('pad') || tr.querySelector('td.none')) continue;
+        const at = Number(tr.getAttribute('aria-rowindex')) - heads;
+        if (!seen.has(at)) seen.set(at, read(tr));
+      }
+      if (wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 1) break;
+      wrap.scrollTop += Math.max(1, wrap.clientHeight - 40);
+    }
+    wrap.scrollTop = 0;
+    await frame();
+    const missing = [];
+    for (let k = 1; k <= total; k++) if (!seen.has(k)) missing.push(k);
+    if (missing.length) throw new Error(`rows ${missing.slice(0, 10).join(', ')} of ${total} are never drawn`);
+    return [...seen.keys()].sort((a, b) => a - b).map((k) => seen.get(k));
+  });
+}
+
 // matrixData returns the data of the matrix page at file (its
 // #matrix-data block) with every offer, which the data scripts beside
 // it (offers-1.js, loaded by <script src> before matrix.js, then

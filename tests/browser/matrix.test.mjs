@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { allOffers, cspViolations, instrument, launch, matrixData, serve, settle } from './helpers.mjs';
+import { allOffers, cspViolations, everyMatrixRow, instrument, launch, matrixData, serve, settle } from './helpers.mjs';
 
 const SITE = path.resolve(process.env.SITE_DIR || 'public');
 const PREFIX = '/preview/pr-1/';
@@ -86,9 +86,8 @@ const frame = (page) => page.evaluate(() => new Promise((r) => requestAnimationF
 // classes of the source kind labels in it, and its title. It fails when a
 // row of the view is never drawn: every offer must be reachable.
 async function rows(page) {
-  return page.evaluate(async () => {
+  return everyMatrixRow(page, () => {
     const table = document.getElementById('matrix');
-    const wrap = table.closest('.table-wrap');
     const heads = [...table.tHead.rows[0].cells].filter((th) => !th.hidden).map((th) => th.dataset.col);
     const figure = (s) => {
       const m = /-?[\d,]*\.?\d+/.exec(s);
@@ -104,7 +103,7 @@ async function rows(page) {
       for (const x of c.querySelectorAll('input, .age, .fresh, .kind, .q, .where, .phone-since')) x.remove();
       return c.textContent.replace(/\s+/g, ' ').trim();
     };
-    const read = (tr) => ({
+    return (tr) => ({
       key: tr.querySelector('input.pick')?.value,
       screen: [...tr.cells].map(screen),
       cells: Object.fromEntries(
@@ -119,26 +118,6 @@ async function rows(page) {
         }),
       ),
     });
-    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const seen = new Map();
-    const total = Number(table.getAttribute('aria-rowcount')) - table.tHead.rows.length;
-    wrap.scrollTop = 0;
-    for (let step = 0; step < 100000; step++) {
-      await frame();
-      for (const tr of table.tBodies[0].rows) {
-        if (tr.classList.contains('pad') || tr.querySelector('td.none')) continue;
-        const at = Number(tr.getAttribute('aria-rowindex')) - table.tHead.rows.length;
-        if (!seen.has(at)) seen.set(at, read(tr));
-      }
-      if (wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - 1) break;
-      wrap.scrollTop += Math.max(1, wrap.clientHeight - 40);
-    }
-    wrap.scrollTop = 0;
-    await frame();
-    const missing = [];
-    for (let k = 1; k <= total; k++) if (!seen.has(k)) missing.push(k);
-    if (missing.length) throw new Error(`rows ${missing.slice(0, 10).join(', ')} of ${total} are never drawn`);
-    return [...seen.keys()].sort((a, b) => a - b).map((k) => seen.get(k));
   });
 }
 
