@@ -33,6 +33,8 @@ var sourceKinds = []struct {
 	{key: "last_changed", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(last changed ([0-9a-f]+), ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
 	{key: "tencent_intl_quoted", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(Tencent Cloud's own international documentation, GPU price overview: '([^']+)', pay-as-you-go, USD/hr\)$`), quote: 2},
 	{key: "tencent_intl_table", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(GPU price overview table of Tencent Cloud International; GPU, vCPU and memory as given there\)$`)},
+	{key: "tencent_cn_quoted", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(Tencent Cloud's own China-site documentation, GPU price overview: '([^']+)', compute only\)$`), quote: 2},
+	{key: "tencent_cn_table", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(GPU price overview table of Tencent Cloud's China site; GPU, vCPU and memory as given there\)$`)},
 	{key: "tencent_intl_zone", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(for ([a-z-]+), the international GPU price overview, Guangzhou Zone ([0-9]+)\)$`)},
 	{key: "tke_guide", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(TKE practice guide, table '([^']+)'; file last changed ([0-9a-f]+), ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
 	{key: "tables_removed", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(([0-9]{4}-[0-9]{2}-[0-9]{2}); tables removed in later revisions\)$`)},
