@@ -25,6 +25,10 @@ var sourceKinds = []struct {
 	key   string
 	re    *regexp.Regexp
 	quote int // the part that is a quoted title, 0 for none
+	// code says the first part is an address with Chinese in it (a
+	// document's path), shown as code so that its marks read as the
+	// address's, not as the sentence's.
+	code bool
 }{
 	{key: "alicloud_vms", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(USD = CNY trade price x ([0-9.]+) per catalog fetch script; includes ([0-9]+) GB ESSD system disk\)$`)},
 	{key: "alicloud_conversion", re: regexp.MustCompile(`^conversion: (\S+) \(Price = DescribePrice TradePrice CNY x --cny-usd-rate\) \+ workflow (\S+) \(--cny-usd-rate ([0-9.]+)\)$`)},
@@ -33,6 +37,8 @@ var sourceKinds = []struct {
 	{key: "last_changed", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(last changed ([0-9a-f]+), ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
 	{key: "tencent_intl_quoted", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(Tencent Cloud's own international documentation, GPU price overview: '([^']+)', pay-as-you-go, USD/hr\)$`), quote: 2},
 	{key: "tencent_intl_table", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(GPU price overview table of Tencent Cloud International; GPU, vCPU and memory as given there\)$`)},
+	{key: "tencent_cn_quoted", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(Tencent Cloud's own China-site documentation, GPU price overview: '([^']+)', compute only\)$`), quote: 2, code: true},
+	{key: "tencent_cn_table", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(GPU price overview table of Tencent Cloud's China site; GPU, vCPU and memory as given there\)$`), code: true},
 	{key: "tencent_intl_zone", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ .+?\.md) \(for ([a-z-]+), the international GPU price overview, Guangzhou Zone ([0-9]+)\)$`)},
 	{key: "tke_guide", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(TKE practice guide, table '([^']+)'; file last changed ([0-9a-f]+), ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
 	{key: "tables_removed", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(([0-9]{4}-[0-9]{2}-[0-9]{2}); tables removed in later revisions\)$`)},
@@ -51,6 +57,7 @@ var sourceKinds = []struct {
 	{key: "hour_spot", re: regexp.MustCompile(`^(\S+ \S+) hour_spot ([0-9.]+) in every build from @([0-9a-f]+) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\) to @([0-9a-f]+) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
 	{key: "page_checked", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(([a-z0-9.-]+\.[a-z]+/\S+) checked ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
 	{key: "page_read", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(([a-z0-9.-]+\.[a-z]+/\S+) read ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
+	{key: "alibaba_family_page", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(Alibaba Cloud's own ECS instance family page, last changed ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`), code: true},
 	// An address alone: no words to put in another language.
 	{key: "address", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+)$`)},
 	{key: "tencent_intl_docs", re: regexp.MustCompile(`^Tencent Cloud intl docs '([^']+)' \(([^;()\s]+); markdown copy in public GitHub index\)$`), quote: 1},
@@ -59,7 +66,7 @@ var sourceKinds = []struct {
 // sourceKind puts text, a citation's words, in the language of m where
 // it is of a known kind (sourceKinds) and m words that kind: the words
 // and the title it quotes, as published; ok is false otherwise.
-func (m Messages) sourceKind(text string) (words, quote string, ok bool) {
+func (m Messages) sourceKind(text string) (words, quote, code string, ok bool) {
 	for _, k := range sourceKinds {
 		sm := k.re.FindStringSubmatch(text)
 		if sm == nil {
@@ -67,7 +74,10 @@ func (m Messages) sourceKind(text string) (words, quote string, ok bool) {
 		}
 		format, has := m["source_kind."+k.key]
 		if !has {
-			return "", "", false
+			return "", "", "", false
+		}
+		if k.code {
+			code = sm[1]
 		}
 		// Every part is an argument. The quoted title ends the words: the
 		// message writes it last, and the page shows it as a quotation.
@@ -82,11 +92,11 @@ func (m Messages) sourceKind(text string) (words, quote string, ok bool) {
 		if k.quote > 0 {
 			before, after, found := strings.Cut(words, quoteMark)
 			if !found || after != "" {
-				return "", "", false
+				return "", "", "", false
 			}
 			words, quote = before, sm[k.quote]
 		}
-		return words, quote, true
+		return words, quote, code, true
 	}
-	return "", "", false
+	return "", "", "", false
 }

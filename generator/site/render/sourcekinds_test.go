@@ -36,6 +36,12 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 			[]string{"intl.cloud.tencent.com/document/product/560/19701"}, "GPU Computing instances"},
 		{"github.com/tencentyun/intlcloud-documents@7ec1c2 yehe_doc/计算/GPU 云服务器/购买指南/价格总览_intl_en.md (Tencent Cloud's own international documentation, GPU price overview: 'The prices on this page are for Guangzhou Zone 3', pay-as-you-go, USD/hr)", "tencent_intl_quoted",
 			[]string{"yehe_doc/计算/GPU 云服务器/购买指南/价格总览_intl_en.md"}, "The prices on this page are for Guangzhou Zone 3"},
+		{"github.com/tencentyun/qcloud-documents@8ec0729 product/计算与网络/GPU 云服务器/购买指导/价格总览.md (Tencent Cloud's own China-site documentation, GPU price overview: '本页参考价格主要以中国大陆地区为主', compute only)", "tencent_cn_quoted",
+			[]string{"product/计算与网络/GPU 云服务器/购买指导/价格总览.md", "中国站"}, "本页参考价格主要以中国大陆地区为主"},
+		{"github.com/tencentyun/qcloud-documents@8ec0729 product/计算与网络/GPU 云服务器/购买指导/价格总览.md (GPU price overview table of Tencent Cloud's China site; GPU, vCPU and memory as given there)", "tencent_cn_table",
+			[]string{"qcloud-documents@8ec0729", "中国站"}, ""},
+		{"github.com/AlibabaCloudDocs/ecs@dadac11 cn.zh-CN/实例/选择实例规格/GPU计算型/GPU计算型实例概述.md (Alibaba Cloud's own ECS instance family page, last changed 2021-07-01)", "alibaba_family_page",
+			[]string{"GPU计算型实例概述.md", "2021-07-01", "阿里云"}, ""},
 		{"github.com/tencentyun/intlcloud-documents@7ec1c2 yehe_doc/计算/GPU 云服务器/购买指南/价格总览_intl_en.md (for ap-guangzhou, the international GPU price overview, Guangzhou Zone 3)", "tencent_intl_zone",
 			[]string{"ap-guangzhou", "广州3区"}, ""},
 		{"github.com/imroc/tke-guide@80449bd docs/ai/sglang-deepseek-v4.md (TKE practice guide, table '腾讯云 GPU 机型选择'; file last changed 57e569f, 2026-04-28)", "tke_guide",
@@ -146,5 +152,22 @@ func TestTranslatedSourcesAndQuoteMeanings(t *testing.T) {
 	}
 	if c := en.Cite(quoted); len(c) != 1 || c[0][0].Gloss != "" {
 		t.Errorf("en Cite = %+v; want no meaning beside the catalog's own words", c)
+	}
+}
+
+// TestSourceKindAddressAsCode: a kind whose address holds Chinese shows
+// it as code on a Chinese page, the quotation after the words, so the
+// address's marks are not read as the sentence's; other kinds show none.
+func TestSourceKindAddressAsCode(t *testing.T) {
+	zh := shippedMessages(t, "zh-CN")
+	src := "github.com/tencentyun/qcloud-documents@8ec0729 product/计算与网络/GPU 云服务器/购买指导/价格总览.md (Tencent Cloud's own China-site documentation, GPU price overview: '本页参考价格主要以中国大陆地区为主', compute only)"
+	p := zh.Cite(src)[0][0]
+	want := `<code lang="en">github.com/tencentyun/qcloud-documents@8ec0729 product/计算与网络/GPU 云服务器/购买指导/价格总览.md</code>（腾讯云自己的中国站文档`
+	if h := string(p.HTML); !strings.HasPrefix(h, want) || !strings.HasSuffix(h, "<q>本页参考价格主要以中国大陆地区为主</q>") {
+		t.Errorf("HTML %q, want it to start %q and end with the quotation", h, want)
+	}
+	other := zh.Cite("github.com/opentelekomcloud-docs/elastic-cloud-server@efcbeed umn/source/gpu-accelerated_ecss.rst (last changed 3830cb5, 2026-06-15)")[0][0]
+	if other.HTML != "" {
+		t.Errorf("a kind without Chinese in its address has HTML %q", other.HTML)
 	}
 }

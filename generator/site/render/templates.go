@@ -989,6 +989,17 @@ func citeOf(m Messages, rec any, key string) []Citation {
 	return m.Cite(own)
 }
 
+// addressAsCode is a source kind's words in the page's language with
+// their address as code, then the title they quote and its gloss: the
+// HTML a citation shows in place of its Text, Quote and Gloss.
+func addressAsCode(before, address, after, quote, gloss string) template.HTML {
+	h := template.HTMLEscapeString(before) + `<code lang="` + catalog.BaseLanguage + `">` + template.HTMLEscapeString(address) + "</code>" + template.HTMLEscapeString(after)
+	if quote != "" {
+		h += "<q>" + template.HTMLEscapeString(quote) + "</q>"
+	}
+	return template.HTML(h + template.HTMLEscapeString(gloss))
+}
+
 // seedCitation is a citation of a seed guide as the catalog writes it:
 // industry buyer's guide (Chinese), section "…" (or sections "…", "…"),
 // and at most one quotation in brackets.
@@ -1084,10 +1095,13 @@ func (m Messages) Cite(s string) []Citation {
 				}
 				continue
 			}
-			if words, quote, ok := m.sourceKind(strings.TrimSpace(p.Text)); ok {
+			if words, quote, code, ok := m.sourceKind(strings.TrimSpace(p.Text)); ok {
 				p.Text, p.Native, p.Quote = words, true, quote
 				if meaning, ok := m["source_quote.meaning."+quote]; ok && quote != "" {
 					p.Gloss = fmt.Sprintf(m["source_quote.gloss"], meaning)
+				}
+				if before, after, found := strings.Cut(words, code); code != "" && found {
+					p.HTML = addressAsCode(before, code, after, p.Quote, p.Gloss)
 				}
 				continue
 			}
