@@ -78,6 +78,7 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v6e" asia-northeast1 "On Demand (USD)" 3.24 per chip-hour × 8 chips`, "tpu_chip_hours", []string{"2024-12-23", "asia-northeast1", "3.24", "8个芯片"}, ""},
 		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v5e" us-east5 "Spot (USD)" 0.6 per chip-hour × 1 chip`, "tpu_spot_chip_hour", []string{"us-east5", "抢占式", "0.6", "1个芯片"}, ""},
 		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v5e" asia-southeast1 "Spot (USD)" 0.78 per chip-hour × 8 chips`, "tpu_spot_chip_hours", []string{"asia-southeast1", "0.78", "8个芯片"}, ""},
+		{"(3 files of data/sources.yaml, read 2026-12-01)", "read_files", []string{"3个文件", "2026-12-01读取"}, ""},
 		{"(read 2026-12-01)", "read_day", []string{"2026-12-01读取"}, ""},
 	} {
 		var parts []any
