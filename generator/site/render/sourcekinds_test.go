@@ -78,6 +78,7 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v6e" asia-northeast1 "On Demand (USD)" 3.24 per chip-hour × 8 chips`, "tpu_chip_hours", []string{"2024-12-23", "asia-northeast1", "3.24", "8个芯片"}, ""},
 		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v5e" us-east5 "Spot (USD)" 0.6 per chip-hour × 1 chip`, "tpu_spot_chip_hour", []string{"us-east5", "抢占式", "0.6", "1个芯片"}, ""},
 		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v5e" asia-southeast1 "Spot (USD)" 0.78 per chip-hour × 8 chips`, "tpu_spot_chip_hours", []string{"asia-southeast1", "0.78", "8个芯片"}, ""},
+		{"github.com/koyakimu/ec2-capacity-blocks-for-ml-pricing-json@b3a54ae data/pricing.json (a scrape of", "scrape_of", []string{"@b3a54ae data/pricing.json", "抓取自"}, ""},
 		{"(3 files of data/sources.yaml, read 2026-12-01)", "read_files", []string{"3个文件", "2026-12-01读取"}, ""},
 		{"(read 2026-12-01)", "read_day", []string{"2026-12-01读取"}, ""},
 	} {
@@ -123,6 +124,16 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 		if got := en.Cite(c.src); len(got) != 1 || got[0][0].Native || got[0][0].Text != c.src {
 			t.Errorf("%s in English: %+v", c.key, got)
 		}
+	}
+	// A scrape of a page: the words either side of the page's link are
+	// each of a kind, the link stays the page's address.
+	scrape := "github.com/koyakimu/ec2-capacity-blocks-for-ml-pricing-json@b3a54ae data/pricing.json (a scrape of https://aws.amazon.com/ec2/capacityblocks/pricing/; last_updated 2026-07-22T07:14:56Z)"
+	if cs := zh.Cite(scrape); len(cs) != 1 || len(cs[0]) != 3 || !cs[0][0].Native || cs[0][1].URL == "" || !cs[0][2].Native ||
+		!strings.Contains(cs[0][0].Text, "抓取自") || cs[0][2].Text != "，最后更新于 2026-07-22T07:14:56Z）" {
+		t.Errorf("a scrape in Chinese: %+v", cs)
+	}
+	if cs := en.Cite(scrape); len(cs) != 1 || len(cs[0]) != 3 || cs[0][0].Native || cs[0][2].Native || cs[0][0].Text+cs[0][1].URL+cs[0][2].Text != scrape {
+		t.Errorf("a scrape in English: %+v", cs)
 	}
 	// Another shape stays the catalog's words, marked so.
 	if cs := zh.Cite("github.com/x/y@abc1234 a.md (some note)"); cs[0][0].Native {
