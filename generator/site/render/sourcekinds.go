@@ -65,6 +65,8 @@ var sourceKinds = []struct {
 	{key: "tpu_chip_hours", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "On Demand \(USD\)" ([0-9.]+) per chip-hour × ([0-9]+) chips$`)},
 	{key: "tpu_spot_chip_hour", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "Spot \(USD\)" ([0-9.]+) per chip-hour × 1 chip$`)},
 	{key: "tpu_spot_chip_hours", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "Spot \(USD\)" ([0-9.]+) per chip-hour × ([0-9]+) chips$`)},
+	{key: "generated_at", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(generated ([0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9:]+Z)?)\)$`)},
+	{key: "region_generated_at", re: regexp.MustCompile(`^region ([a-z0-9-]+): (\S+@[0-9a-f]+ \S+) \(generated ([0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9:]+Z)?)\)$`)},
 	// A scrape of a page, the page's address a link between the two.
 	{key: "scrape_of", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(a scrape of$`)},
 	{key: "scrape_updated", re: regexp.MustCompile(`^; last_updated ([0-9T:Z-]+)\)$`)},

@@ -79,6 +79,8 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v5e" us-east5 "Spot (USD)" 0.6 per chip-hour × 1 chip`, "tpu_spot_chip_hour", []string{"us-east5", "抢占式", "0.6", "1个芯片"}, ""},
 		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v5e" asia-southeast1 "Spot (USD)" 0.78 per chip-hour × 8 chips`, "tpu_spot_chip_hours", []string{"asia-southeast1", "0.78", "8个芯片"}, ""},
 		{"github.com/koyakimu/ec2-capacity-blocks-for-ml-pricing-json@b3a54ae data/pricing.json (a scrape of", "scrape_of", []string{"@b3a54ae data/pricing.json", "抓取自"}, ""},
+		{"github.com/aws/karpenter-provider-aws@1b59328e5 pkg/providers/pricing/zz_generated.pricing_aws.go (generated 2025-06-23T13:18:30Z)", "generated_at", []string{"@1b59328e5", "2025-06-23T13:18:30Z 生成"}, ""},
+		{"region us-gov-west-1: github.com/aws/karpenter-provider-aws@6fc13b523 pkg/providers/pricing/zz_generated.pricing_aws_us_gov.go (generated 2026-07-20)", "region_generated_at", []string{"地域 us-gov-west-1", "@6fc13b523", "2026-07-20 生成"}, ""},
 		{"(3 files of data/sources.yaml, read 2026-12-01)", "read_files", []string{"3个文件", "2026-12-01读取"}, ""},
 		{"(read 2026-12-01)", "read_day", []string{"2026-12-01读取"}, ""},
 	} {
