@@ -242,13 +242,14 @@ type noteCount struct {
 // untranslatedNotes warns once for each language of the site's editions
 // that some catalog notes (notes, a price's note, an instance type's
 // price_not_public and price_incomplete, the note of a provider's
-// billing, spot, egress, storage and sla, and a benchmark result's notes
-// and as_of) lack: how many, and where the first is. Such a
+// billing, spot, egress, storage and sla, a benchmark result's notes,
+// and the as_of in words of a price, a GPU, an instance type, a provider
+// and a benchmark result) lack: how many, and where the first is. Such a
 // note is shown in the catalog's language, marked as such.
 func (l *loader) untranslatedNotes() {
 	for _, lang := range slices.Sorted(maps.Keys(l.untranslated)) {
 		c := l.untranslated[lang]
-		l.warnf(c.first, "%d catalog notes have no %s text (this is the first): the %s edition shows them in %s, marked as such; write each in the record's i18n.%s under the field's own key (notes, a price's note, price_not_public, price_incomplete, the note of a provider's billing, spot, egress, storage and sla, a benchmark result's notes and as_of)", c.n, lang, lang, BaseLanguage, lang)
+		l.warnf(c.first, "%d catalog notes have no %s text (this is the first): the %s edition shows them in %s, marked as such; write each in the record's i18n.%s under the field's own key (notes, a price's note and as_of, price_not_public, price_incomplete, the as_of of a GPU, an instance type and a provider, the note of a provider's billing, spot, egress, storage and sla, a benchmark result's notes and as_of)", c.n, lang, lang, BaseLanguage, lang)
 	}
 }
 

@@ -202,7 +202,7 @@ func TestUntranslatedNotesCounted(t *testing.T) {
 	files := translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\nnotes: Billed per second.\nspot:\n  name: Spot Instances\n  i18n: {zh-CN: {name: Spot 实例}}\n")
 	files["data/providers/aws.yaml"] += "    notes: Eight GPUs.\n  - id: p5\n    name: p5.48xlarge\n    gpu: a100\n    gpu_count: 8\n    regions: [us-east-1]\n    source: https://example.com/p5\n    notes: Also eight.\n    i18n: {zh-CN: {notes: 同样八个。}}\n"
 	c, r := load(t, files)
-	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN under the field's own key (notes, a price's note, price_not_public, price_incomplete, the note of a provider's billing, spot, egress, storage and sla, a benchmark result's notes and as_of)\n"
+	want := "data/providers/aws.yaml:7:1: warning: 2 catalog notes have no zh-CN text (this is the first): the zh-CN edition shows them in en, marked as such; write each in the record's i18n.zh-CN under the field's own key (notes, a price's note and as_of, price_not_public, price_incomplete, the as_of of a GPU, an instance type and a provider, the note of a provider's billing, spot, egress, storage and sla, a benchmark result's notes and as_of)\n"
 	if got := r.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
@@ -326,8 +326,47 @@ prices:
 		t.Errorf("Text(on-demand, note, zh-CN) = %q, %v; want the English, not in zh-CN", got, in)
 	}
 	files["data/prices/aws.yaml"] = strings.Replace(files["data/prices/aws.yaml"], "{note: 一次快照。}", "{source: 一}", 1)
-	if _, r := load(t, files); !strings.Contains(r.String(), `data/prices/aws.yaml:4:`) || !strings.Contains(r.String(), `"source" is not a translatable field: want one of note`) {
+	if _, r := load(t, files); !strings.Contains(r.String(), `data/prices/aws.yaml:4:`) || !strings.Contains(r.String(), `"source" is not a translatable field: want one of as_of, note`) {
 		t.Errorf("a price's i18n of a field that is not translatable: got\n%s", r)
+	}
+}
+
+// TestAsOfTranslatable: the as_of in words of a price, a GPU and an
+// instance type takes Chinese text in the record's i18n, which Text
+// gives; while it lacks it, it is counted with the catalog's notes at
+// its line; an as-of the site words in every language (a date, one of
+// AsOfForms) is not counted.
+func TestAsOfTranslatable(t *testing.T) {
+	files := translatedAWS("i18n: {zh-CN: {description: 一家公有云。}}\n")
+	files["data/providers/aws.yaml"] += "    as_of: ~2024-12\n"
+	files["data/gpus/a100.yaml"] = "id: a100\nname: A100\nsource: https://example.com/a100\nas_of: 2026-08 (lab notes)\n"
+	files["data/prices/aws.yaml"] = `provider: aws
+prices:
+  - {instance: p4d.24xlarge, region: us-east-1, model: on_demand, amount: 32.77, currency: USD, since: unknown, as_of: 'unknown (pre-2025-06-01 snapshot)', source: https://example.com/p}
+  - {instance: p4d.24xlarge, region: us-east-1, model: spot, amount: 12.5, currency: USD, since: unknown, as_of: 'unknown (catalog commit 001367d)', source: https://example.com/p}
+`
+	_, r := load(t, files)
+	if got := r.String(); !strings.Contains(got, "3 catalog notes have no zh-CN text") {
+		t.Errorf("three as-ofs in words without Chinese, the worded form not counted: got\n%s", got)
+	}
+	files["data/providers/aws.yaml"] += "    i18n: {zh-CN: {as_of: 约2024年12月}}\n"
+	files["data/gpus/a100.yaml"] += "i18n: {zh-CN: {as_of: 2026年8月（实验记录）}}\n"
+	files["data/prices/aws.yaml"] = strings.Replace(files["data/prices/aws.yaml"], "source: https://example.com/p}", "source: https://example.com/p, i18n: {zh-CN: {as_of: 未注明日期（2025年6月1日之前的快照）}}}", 1)
+	c, r := load(t, files)
+	if got := r.String(); strings.Contains(got, "catalog notes") {
+		t.Errorf("translated as-ofs still counted: got\n%s", got)
+	}
+	for _, tc := range []struct {
+		rec  any
+		want string
+	}{
+		{c.Provider("aws").Instances[0], "约2024年12月"},
+		{c.GPU("a100"), "2026年8月（实验记录）"},
+		{c.Prices[0], "未注明日期（2025年6月1日之前的快照）"},
+	} {
+		if got, in := Text(tc.rec, "as_of", "zh-CN"); got != tc.want || !in {
+			t.Errorf("Text(%T, as_of, zh-CN) = %q, %v; want %q, true", tc.rec, got, in, tc.want)
+		}
 	}
 }
 

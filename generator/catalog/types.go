@@ -146,7 +146,7 @@ type GPU struct {
 	FiguresFrom string `yaml:"figures_from"`
 	Notes       string `yaml:"notes" i18n:"note"`
 	Source      string `yaml:"source"`
-	AsOf        string `yaml:"as_of"`
+	AsOf        string `yaml:"as_of" i18n:"asof"`
 	I18n        I18n   `yaml:"i18n"`
 
 	file string
@@ -227,7 +227,7 @@ type Billing struct {
 	MinimumSeconds *float64 `yaml:"minimum_seconds"`
 	Note           string   `yaml:"note" i18n:"note"`
 	Source         string   `yaml:"source" i18n:"citation"`
-	// I18n holds the note in other languages.
+	// I18n holds the note and the as_of in other languages.
 	I18n I18n `yaml:"i18n"`
 	at   *place
 }
@@ -338,7 +338,7 @@ type Instance struct {
 	Claims         *Claims  `yaml:"claims"`
 	Notes          string   `yaml:"notes" i18n:"note"`
 	Source         string   `yaml:"source"`
-	AsOf           string   `yaml:"as_of"`
+	AsOf           string   `yaml:"as_of" i18n:"asof"`
 	PriceNotPublic string   `yaml:"price_not_public" i18n:"note"` // why there is no public price, when there is none
 	// PriceIncomplete says what the prices leave out ("GPU component only:
 	// the VM is billed apart"); such offers are shown but left out of
@@ -414,7 +414,7 @@ type PricePoint struct {
 	// Checked is the checked day of the point's price file: the day its
 	// prices were last compared with a public price list.
 	Checked Date   `yaml:"-"`
-	AsOf    string `yaml:"as_of"`
+	AsOf    string `yaml:"as_of" i18n:"asof"`
 	Source  string `yaml:"source"`
 	// SourceKind is what kind of source the figure comes from: one of
 	// SourceKinds (provider, aggregator, article, estimate).

@@ -126,7 +126,8 @@ func ReadAliyunDescribePrice(r io.Reader, file string, l *List) error {
 	l.Covers[itype] = true
 	l.Sites = true
 	l.Offers = append(l.Offers, Offer{Instance: itype, Region: region, Model: model, Amount: amount, Currency: price.Currency,
-		Note: "DescribePrice TradePrice, " + term + ": the instance type with the system disk DescribePrice prices by default.",
-		Pos:  in.at(pi.p, pi.raw, "TradePrice")})
+		Note:   "DescribePrice TradePrice, " + term + ": the instance type with the system disk DescribePrice prices by default.",
+		NoteZH: "阿里云询价接口（`DescribePrice`）返回的成交价，" + zhTerm(term) + "：含询价默认计入的系统盘的实例规格。",
+		Pos:    in.at(pi.p, pi.raw, "TradePrice")})
 	return nil
 }

@@ -201,6 +201,7 @@ func ReadAWSPriceList(r io.Reader, file string, p AWSProduct, l *List) error {
 			h := math.Round(*o.Upfront/float64(hours)*1e6) / 1e6
 			o.EffectiveHourly = &h
 			o.Note = fmt.Sprintf("AWS states the term's price upfront, %s %s, with no hourly price; effective_hourly spreads it over %d hours.", amountText(*o.Upfront), o.Currency, hours)
+			o.NoteZH = fmt.Sprintf("亚马逊云科技只给出该期限的预付价%s，没有小时价；折合每小时价格按%d小时分摊。", zhMoney(amountText(*o.Upfront), o.Currency), hours)
 		}
 		ok := key{o.Instance, o.Region, o.Model, o.Payment}
 		if i, seen := at[ok]; seen {

@@ -153,6 +153,7 @@ prices:
   source: ec2-sample.csv
   source_kind: provider
   note: AWS states the term's price upfront, 2033 USD, with no hourly price; effective_hourly spreads it over 8760 hours.
+  i18n: {zh-CN: {note: "亚马逊云科技只给出该期限的预付价2033美元，没有小时价；折合每小时价格按8760小时分摊。"}}
 `
 	if !strings.Contains(string(out), all) {
 		t.Errorf("the new all-upfront offer is missing:\n%s", out)

@@ -197,6 +197,7 @@ func azureOffer(it azureItem, p Pos) (o Offer, skip string, err error) {
 		h := math.Round(v/float64(years*hoursPerYear)*1e6) / 1e6
 		o.EffectiveHourly = &h
 		o.Note = fmt.Sprintf("Azure states the term's price, %s %s; effective_hourly spreads it over %d hours.", amountText(v), it.CurrencyCode, years*hoursPerYear)
+		o.NoteZH = fmt.Sprintf("Azure 给出该期限的总价%s；折合每小时价格按%d小时分摊。", zhMoney(amountText(v), it.CurrencyCode), years*hoursPerYear)
 	default:
 		return o, "price type other than Consumption and Reservation", nil
 	}

@@ -138,6 +138,7 @@ prices:
   source: prices.azure.com
   source_kind: provider
   note: Azure states the term's price, 803 USD; effective_hourly spreads it over 26280 hours.
+  i18n: {zh-CN: {note: "Azure 给出该期限的总价803美元；折合每小时价格按26280小时分摊。"}}
 `
 	if !strings.HasSuffix(string(out), reserved) {
 		t.Errorf("the 3-year reservation is not added at the end:\n%s", out)

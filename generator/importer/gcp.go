@@ -312,8 +312,9 @@ func gcpOffers(st *gcpState, machines []GCPMachine) ([]Offer, map[string]int) {
 					}
 					amount := math.Round(float64(m.GPUs)*chip.amount*1e6) / 1e6
 					note := fmt.Sprintf("Google prices the TPU slice by its chips: %d chips × %s (SKU %s, a chip-hour) %s.", m.GPUs, amountText(chip.amount), chip.sku, chip.currency)
+					noteZH := fmt.Sprintf("谷歌云按芯片为 TPU 切片计价：%d个芯片 × 每芯片小时%s（SKU `%s`）。", m.GPUs, zhMoney(amountText(chip.amount), chip.currency), chip.sku)
 					offers = append(offers, Offer{Instance: m.Name, Region: region, Model: model, Amount: amount, Currency: chip.currency,
-						Note: note, Effective: chip.effective, Pos: chip.pos, Spec: Spec{GPUCount: m.GPUs}})
+						Note: note, NoteZH: noteZH, Effective: chip.effective, Pos: chip.pos, Spec: Spec{GPUCount: m.GPUs}})
 					continue
 				}
 				core, okC := st.parts[gcpKey{m.Family + " core", region, model}]
@@ -334,8 +335,10 @@ func gcpOffers(st *gcpState, machines []GCPMachine) ([]Offer, map[string]int) {
 				eff := max(core.effective, ram.effective, gpu.effective)
 				note := fmt.Sprintf("Google prices the machine by its parts: %s vCPU × %s (SKU %s) + %s GiB × %s (SKU %s) + %d GPU × %s (SKU %s) %s.",
 					amountText(m.VCPUs), amountText(core.amount), core.sku, amountText(m.RAM), amountText(ram.amount), ram.sku, m.GPUs, amountText(gpu.amount), gpu.sku, core.currency)
+				noteZH := fmt.Sprintf("谷歌云按部件为该机器计价：%s个vCPU × %s（SKU `%s`）+ %s GiB内存 × %s（SKU `%s`）+ %d个GPU × %s（SKU `%s`），均为每小时价格。",
+					amountText(m.VCPUs), zhMoney(amountText(core.amount), core.currency), core.sku, amountText(m.RAM), zhMoney(amountText(ram.amount), ram.currency), ram.sku, m.GPUs, zhMoney(amountText(gpu.amount), gpu.currency), gpu.sku)
 				offers = append(offers, Offer{Instance: m.Name, Region: region, Model: model, Amount: amount, Currency: core.currency,
-					Note: note, Effective: eff, Pos: gpu.pos, Spec: Spec{GPUCount: m.GPUs}})
+					Note: note, NoteZH: noteZH, Effective: eff, Pos: gpu.pos, Spec: Spec{GPUCount: m.GPUs}})
 			}
 		}
 	}

@@ -188,8 +188,9 @@ func ReadHuaweiBSSRating(r io.Reader, file string, l *List) error {
 	}
 	l.Covers[flavour] = true
 	l.Offers = append(l.Offers, Offer{Instance: flavour, Region: p.Region, Model: model, Amount: amount, Currency: currency,
-		Note: "BSS price inquiry official_website_amount (the list price), " + term + ", Linux: the flavour without its disks.",
-		Pos:  at})
+		Note:   "BSS price inquiry official_website_amount (the list price), " + term + ", Linux: the flavour without its disks.",
+		NoteZH: "华为云询价接口返回的官网价（目录价），" + zhTerm(term) + "，Linux：不含云硬盘的规格。",
+		Pos:    at})
 	return nil
 }
 

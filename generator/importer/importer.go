@@ -43,6 +43,9 @@ type Offer struct {
 	// Note says what a reader must know about the price, such as how it
 	// was worked out.
 	Note string
+	// NoteZH is Note in Chinese, written to the point's i18n so that the
+	// Chinese edition shows no note of an import in English.
+	NoteZH string
 	// Effective is the day the price took effect, when the source says;
 	// "" when the format has no such date.
 	Effective catalog.Date

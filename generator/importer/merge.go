@@ -190,6 +190,7 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 		}
 		if confirm {
 			o.Note = strings.TrimSpace(o.Note + " The provider's own price list states the price of the point before, which came from " + p.SourceKind + " sources.")
+			o.NoteZH += fmt.Sprintf("服务商自己的价目表证实了前一价格点的价格，该价格此前来自%s。", zhSourceKind(p.SourceKind))
 		}
 		var pa float64
 		if p.Amount != nil {
@@ -207,6 +208,7 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 				continue
 			}
 			o.Note = strings.TrimPrefix(o.Note+"; ", "; ") + fmt.Sprintf("corrects %s %s, the price this point had before %s", was, p.Currency, opts.AsOf)
+			o.NoteZH = strings.TrimSuffix(o.NoteZH, "。") + fmt.Sprintf("%s更正为此价：此前为%s（%s读取之前的价格）。", map[bool]string{true: "；", false: ""}[o.NoteZH != ""], zhMoney(was, p.Currency), zhDate(opts.AsOf))
 		}
 		a := d.add(k, o, opts, idx[len(idx)-1])
 		a.Old, a.Was = p.Amount, was
@@ -461,6 +463,12 @@ func (d *doc) add(k catalog.SeriesKey, o Offer, opts Options, after int) Added {
 	put("source_kind", opts.SourceKind, 0)
 	if o.Note != "" {
 		put("note", o.Note, 0)
+	}
+	if o.NoteZH != "" {
+		zh := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+			{Kind: yaml.ScalarNode, Value: "note"}, {Kind: yaml.ScalarNode, Value: o.NoteZH, Style: yaml.DoubleQuotedStyle}}}
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: "i18n"}, &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+			{Kind: yaml.ScalarNode, Value: "zh-CN"}, zh}})
 	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)

@@ -151,12 +151,13 @@ func ReadOCIPriceList(r io.Reader, file string, l *List) error {
 				continue
 			}
 			amount := math.Round(*payg*float64(n)*1e6) / 1e6
-			note := ""
+			note, noteZH := "", ""
 			if n > 1 {
 				note = fmt.Sprintf("OCI lists %s %s per GPU hour (part %s, %q); × %d GPUs.", amountText(*payg), c.CurrencyCode, it.PartNumber, strings.Join(strings.Fields(it.DisplayName), " "), n)
+				noteZH = fmt.Sprintf("甲骨文云列出每GPU小时%s（部件 `%s`，“%s”）；× %d个GPU。", zhMoney(amountText(*payg), c.CurrencyCode), it.PartNumber, strings.Join(strings.Fields(it.DisplayName), " "), n)
 			}
 			l.Offers = append(l.Offers, Offer{Instance: shape, Region: "all", Model: "on_demand", Amount: amount,
-				Currency: c.CurrencyCode, Note: note, Pos: p, Spec: Spec{GPUCount: n}})
+				Currency: c.CurrencyCode, Note: note, NoteZH: noteZH, Pos: p, Spec: Spec{GPUCount: n}})
 		}
 		return nil
 	}, nil)

@@ -152,22 +152,24 @@ func runpodOffers(t runpodType, p Pos, cloud, suffix string, community bool, l *
 	instance := name + " (" + cloud + ", per GPU)"
 	perGPU := true
 	note := fmt.Sprintf("RunPod's API prices GPU type %q in %s per GPU-hour.", t.ID, cloud)
+	noteZH := fmt.Sprintf("RunPod 的接口按每GPU小时为 GPU 类型“%s”计价（%s）。", t.ID, cloud)
 	if stem, ok := runpodInstances[t.ID]; ok {
 		instance = stem + suffix
 	}
 	if id, ok := runpodSecureOneGPU[t.ID]; ok && !community {
 		instance, perGPU = id, false
 		note = fmt.Sprintf("RunPod's API prices GPU type %q in %s per GPU-hour; the instance type has one GPU.", t.ID, cloud)
+		noteZH = fmt.Sprintf("RunPod 的接口按每GPU小时为 GPU 类型“%s”计价（%s）；该实例类型只有一个GPU。", t.ID, cloud)
 	}
 	spec := Spec{GPUName: t.ID, GPUCount: 1, GPUMemoryGB: t.MemoryInGb}
 	l.Offers = append(l.Offers, Offer{Instance: instance, Region: "all", Model: "on_demand", Amount: *price,
-		PerGPU: perGPU, Currency: "USD", Note: note, Pos: p, Spec: spec})
+		PerGPU: perGPU, Currency: "USD", Note: note, NoteZH: noteZH, Pos: p, Spec: spec})
 	if spot == nil || *spot == 0 {
 		l.skip("no spot price")
 		return nil
 	}
 	l.Offers = append(l.Offers, Offer{Instance: instance, Region: "all", Model: "spot", Amount: *spot,
-		PerGPU: perGPU, Currency: "USD", Note: note, Pos: p, Spec: spec})
+		PerGPU: perGPU, Currency: "USD", Note: note, NoteZH: noteZH, Pos: p, Spec: spec})
 	return nil
 }
 

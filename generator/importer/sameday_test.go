@@ -65,6 +65,7 @@ func TestMergeSameDayCorrect(t *testing.T) {
   source: vms.csv
   source_kind: aggregator
   note: corrects 4.4 USD, the price this point had before 2026-12-01
+  i18n: {zh-CN: {note: "更正为此价：此前为4.4美元（2026年12月1日读取之前的价格）。"}}
 `, 1)
 	want = strings.Replace(want, "provider: lambda\n", "provider: lambda\nchecked: '2026-12-01'\n", 1)
 	if out != want {

@@ -145,7 +145,8 @@ func ReadTencentInquiryPrice(r io.Reader, file string, l *List) error {
 	l.Covers[instance] = true
 	l.Sites = true
 	l.Offers = append(l.Offers, Offer{Instance: instance, Region: region, Model: model, Amount: amount, Currency: currency,
-		Note: "InquiryPriceRunInstances InstancePrice." + field + ", " + term + ", in " + req.Placement.Zone + ": the instance with the disks the request asks.",
-		Pos:  at})
+		Note:   "InquiryPriceRunInstances InstancePrice." + field + ", " + term + ", in " + req.Placement.Zone + ": the instance with the disks the request asks.",
+		NoteZH: "腾讯云询价接口（`InquiryPriceRunInstances`）返回的实例价格（`" + field + "`），" + zhTerm(term) + "，可用区 `" + req.Placement.Zone + "`：含询价所列云硬盘的实例。",
+		Pos:    at})
 	return nil
 }

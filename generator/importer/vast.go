@@ -143,11 +143,14 @@ func vastMedians(samples map[string][]vastSample) []Offer {
 		}
 		note := fmt.Sprintf("The median of %d offers' price per GPU-hour (dph_total ÷ num_gpus, with each offer's storage) for %q on Vast.ai's marketplace, from %s to %s; hosts set their own prices.",
 			n, name, amountText(math.Round(prices[0]*1e4)/1e4), amountText(math.Round(prices[n-1]*1e4)/1e4))
+		noteZH := fmt.Sprintf("Vast.ai 市场上“%s”的%d个报价每GPU小时价格的中位数（每小时总价 ÷ GPU数，含各报价的存储），从%s到%s；价格由各主机自行设定。",
+			name, n, zhMoney(amountText(math.Round(prices[0]*1e4)/1e4), "USD"), zhMoney(amountText(math.Round(prices[n-1]*1e4)/1e4), "USD"))
 		if n == 1 {
 			note = fmt.Sprintf("The price per GPU-hour (dph_total ÷ num_gpus, with the offer's storage) of the one offer for %q on Vast.ai's marketplace; hosts set their own prices.", name)
+			noteZH = fmt.Sprintf("Vast.ai 市场上“%s”唯一一个报价的每GPU小时价格（每小时总价 ÷ GPU数，含该报价的存储）；价格由各主机自行设定。", name)
 		}
 		out = append(out, Offer{Instance: instance, Region: "all", Model: "on_demand", Amount: median, PerGPU: true,
-			Currency: "USD", Note: note, Pos: s[0].pos, Spec: Spec{GPUName: name, GPUCount: 1}})
+			Currency: "USD", Note: note, NoteZH: noteZH, Pos: s[0].pos, Spec: Spec{GPUName: name, GPUCount: 1}})
 	}
 	return out
 }

@@ -70,6 +70,25 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 			[]string{"runpod.io/pricing", "2026-09-25"}, ""},
 		{"github.com/api-evangelist/paperspace plans/paperspace-plans-pricing.yml @0ff68f87 (paperspace.com/pricing read 2026-09-20)", "page_read",
 			[]string{"paperspace.com/pricing"}, ""},
+		{"unchanged through @6fc13b523 (generated 2026-07-20)", "unchanged_through_generated", []string{"@6fc13b523", "2026-07-20"}, ""},
+		{"unchanged through @6fc13b523", "unchanged_through", []string{"@6fc13b523"}, ""},
+		{"the same rate in @45e3e84 (2026-01-31) and @9dfcf8b (2026-02-01)", "same_rate_two", []string{"@45e3e84", "2026-02-01"}, ""},
+		{"the same rate in @45e3e84 (2026-01-31), @9dfcf8b (2026-02-01) and @ff99bc1 (2026-03-01)", "same_rate_three", []string{"@ff99bc1", "2026-03-01"}, ""},
+		{"github.com/skypilot-org/skypilot-catalog catalogs/v8/lambda/vms.csv @0f407038 (same price in all 17 regions)", "same_price_all_n", []string{"@0f407038", "17个地域"}, ""},
+		{"github.com/skypilot-org/skypilot-catalog catalogs/v7/lambda/vms.csv @11580132 (same price in all regions)", "same_price_all", []string{"@11580132", "所有地域"}, ""},
+		{"github.com/skypilot-org/skypilot-catalog catalogs/v7/gcp/vms.csv @017e250 (VM row + separate GPU row; total = sum)", "vm_gpu_rows", []string{"@017e250", "之和"}, ""},
+		{"github.com/skypilot-org/skypilot-catalog catalogs/v6/azure/vms.csv @098741e7 (vCPUs, memory and regions of the row)", "row_specs", []string{"@098741e7", "内存"}, ""},
+		{"github.com/stas00/ml-engineering compute/accelerator/README.md @744d01e (dense TFLOPS table)", "dense_table", []string{"@744d01e", "稠密"}, ""},
+		{"github.com/stas00/ml-engineering compute/accelerator/README.md @744d01e (MAMF table)", "mamf_table", []string{"@744d01e", "MAMF"}, ""},
+		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v6e" us-east5 "On Demand (USD)" 2.7 per chip-hour × 1 chip`, "tpu_chip_hour", []string{"@b707e74", "TPU v6e", "us-east5", "2.7", "1个芯片"}, ""},
+		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v6e" asia-northeast1 "On Demand (USD)" 3.24 per chip-hour × 8 chips`, "tpu_chip_hours", []string{"2024-12-23", "asia-northeast1", "3.24", "8个芯片"}, ""},
+		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v5e" us-east5 "Spot (USD)" 0.6 per chip-hour × 1 chip`, "tpu_spot_chip_hour", []string{"us-east5", "抢占式", "0.6", "1个芯片"}, ""},
+		{`date: github.com/dstackai/gpuhunt src/gpuhunt/resources/tpu_pricing.json @b707e74 (committed 2024-12-23), "TPU v5e" asia-southeast1 "Spot (USD)" 0.78 per chip-hour × 8 chips`, "tpu_spot_chip_hours", []string{"asia-southeast1", "0.78", "8个芯片"}, ""},
+		{"github.com/koyakimu/ec2-capacity-blocks-for-ml-pricing-json@b3a54ae data/pricing.json (a scrape of", "scrape_of", []string{"@b3a54ae data/pricing.json", "抓取自"}, ""},
+		{"github.com/aws/karpenter-provider-aws@1b59328e5 pkg/providers/pricing/zz_generated.pricing_aws.go (generated 2025-06-23T13:18:30Z)", "generated_at", []string{"@1b59328e5", "2025-06-23T13:18:30Z 生成"}, ""},
+		{"region us-gov-west-1: github.com/aws/karpenter-provider-aws@6fc13b523 pkg/providers/pricing/zz_generated.pricing_aws_us_gov.go (generated 2026-07-20)", "region_generated_at", []string{"地域 us-gov-west-1", "@6fc13b523", "2026-07-20 生成"}, ""},
+		{"(3 files of data/sources.yaml, read 2026-12-01)", "read_files", []string{"3个文件", "2026-12-01读取"}, ""},
+		{"(read 2026-12-01)", "read_day", []string{"2026-12-01读取"}, ""},
 	} {
 		var parts []any
 		matched := false
@@ -113,6 +132,16 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 		if got := en.Cite(c.src); len(got) != 1 || got[0][0].Native || got[0][0].Text != c.src {
 			t.Errorf("%s in English: %+v", c.key, got)
 		}
+	}
+	// A scrape of a page: the words either side of the page's link are
+	// each of a kind, the link stays the page's address.
+	scrape := "github.com/koyakimu/ec2-capacity-blocks-for-ml-pricing-json@b3a54ae data/pricing.json (a scrape of https://aws.amazon.com/ec2/capacityblocks/pricing/; last_updated 2026-07-22T07:14:56Z)"
+	if cs := zh.Cite(scrape); len(cs) != 1 || len(cs[0]) != 3 || !cs[0][0].Native || cs[0][1].URL == "" || !cs[0][2].Native ||
+		!strings.Contains(cs[0][0].Text, "抓取自") || cs[0][2].Text != "，最后更新于 2026-07-22T07:14:56Z）" {
+		t.Errorf("a scrape in Chinese: %+v", cs)
+	}
+	if cs := en.Cite(scrape); len(cs) != 1 || len(cs[0]) != 3 || cs[0][0].Native || cs[0][2].Native || cs[0][0].Text+cs[0][1].URL+cs[0][2].Text != scrape {
+		t.Errorf("a scrape in English: %+v", cs)
 	}
 	// Another shape stays the catalog's words, marked so.
 	if cs := zh.Cite("github.com/x/y@abc1234 a.md (some note)"); cs[0][0].Native {
