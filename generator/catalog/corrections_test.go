@@ -39,6 +39,23 @@ const (
 	// a10gAWS is where the A10G's one figure comes from: AWS sells it.
 	a10gAWS       = "AWS's G5 launch post ('Each A10G GPU has 24 GB of memory') and its EC2 DescribeInstanceTypes data in github.com/aws/karpenter-provider-aws@6fc13b523"
 	h200Datasheet = "NVIDIA H200 datasheet (resources.nvidia.com …/hpc-datasheet-sc23-h200), as transcribed in github.com/astroC86/gpu-datasheet README.md @01ede5fe"
+	// The figures of these records are now the ones the clouds that rent
+	// the GPU state in their own documentation; a figure none of them
+	// states (TDP above all) is left unknown.
+	t4Row     = "T4|PCIe 16GB"
+	v100P16   = "V100|PCIe 16GB"
+	v100P32   = "V100|PCIe 32GB"
+	v100S16   = "V100|SXM2 16GB"
+	v100S32   = "V100|SXM2 32GB"
+	l4Row     = "L4|PCIe 24GB"
+	googleGPU = "Google Cloud's GPU machine types page (docs.cloud.google.com/compute/docs/gpus, last updated 2026-04-14)"
+	otcGPU    = "Open Telekom Cloud's GPU-accelerated ECS page (github.com/opentelekomcloud-docs/elastic-cloud-server@0c20265b)"
+	tencentGN = "Tencent Cloud's GPU computing instances page (github.com/tencentyun/intlcloud-documents@b7e17ea6)"
+	noTDP     = ": no NVIDIA or provider text states the TDP; the third-party copies' figure is named in the notes"
+	// v100Basis and v100Tencent are the V100 SXM2 records' notes the
+	// reference has, kept at their start.
+	v100Basis   = "fp16 column = FP16 mixed-precision tensor peak; V100 has no BF16/TF32/FP8 and no structured sparsity (gmasse's tf32=125 entry is an error)."
+	v100Tencent = "Same compute as SXM2 16GB; Tencent docs: V100 NVLink 32GB = 15.7 TFLOPS FP32, 125 TFLOPS tensor, 300 GB/s NVLink."
 )
 
 var refCorrections = []refCorrection{
@@ -80,6 +97,31 @@ var refCorrections = []refCorrection{
 	{"gpus.csv", a10gRow, "notes", "AWS-specific variant; no public NVIDIA datasheet.", "A GPU NVIDIA makes for AWS alone", a10gAWS},
 	{"gpus.csv", a10gRow, "source", "https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/", "https://aws.amazon.com/blogs/aws/new-ec2-instances-g5-with-nvidia-a10g-tensor-core-gpus/", a10gAWS},
 	{"gpus.csv", a10gRow, "as_of", "unknown", "2026-07-20", a10gAWS},
+	{"gpus.csv", t4Row, "tdp_w", "70", "", googleGPU + noTDP},
+	{"gpus.csv", t4Row, "notes", "fp16 column = FP16 mixed precision", "Figures as the clouds that rent the T4 state NVIDIA's figures", googleGPU + ", " + otcGPU + " (PI2), " + tencentGN + " (GN7)"},
+	{"gpus.csv", t4Row, "source", "github.com/gmasse/gpu-specs data/specs.json", "https://docs.cloud.google.com/compute/docs/gpus (Google Cloud, GPU machine types", googleGPU},
+	{"gpus.csv", t4Row, "as_of", "2025-04-30 (repo commit date)", "2026-04-14", googleGPU},
+	{"gpus.csv", v100P16, "fp32_tflops", "14.1", "14", otcGPU + " (P2: 14 TFLOPS; 14.1 is a database figure)"},
+	{"gpus.csv", v100P16, "tdp_w", "250", "", otcGPU + noTDP},
+	{"gpus.csv", v100P16, "notes", "Datasheet rounds FP32 to 14;", "Figures as Open Telekom Cloud's own documentation states NVIDIA's figures", otcGPU + " (P2)"},
+	{"gpus.csv", v100P16, "source", "github.com/gmasse/gpu-specs data/specs.json", "github.com/opentelekomcloud-docs/elastic-cloud-server@0c20265b", otcGPU},
+	{"gpus.csv", v100P16, "as_of", "2025-04-30 (repo commit date)", "2026-12-06 (provider documentation read)", otcGPU},
+	{"gpus.csv", v100P32, "fp32_tflops", "14.1", "14", otcGPU + " (P2s: 14 TFLOPS)"},
+	{"gpus.csv", v100P32, "tdp_w", "250", "", otcGPU + noTDP},
+	{"gpus.csv", v100P32, "source", "github.com/gmasse/gpu-specs data/specs.json", "github.com/opentelekomcloud-docs/elastic-cloud-server@0c20265b", otcGPU},
+	{"gpus.csv", v100P32, "as_of", "2025-04-30 (repo commit date)", "2026-12-06 (provider documentation read)", otcGPU},
+	{"gpus.csv", v100S16, "tdp_w", "300", "", googleGPU + noTDP},
+	{"gpus.csv", v100S16, "notes", v100Basis + " NVLink 300 GB/s per Tencent", v100Basis + " Figures as the clouds that rent the NVLink V100", googleGPU + ", " + otcGPU + " (P2v)"},
+	{"gpus.csv", v100S16, "source", "github.com/gmasse/gpu-specs data/specs.json", "https://docs.cloud.google.com/compute/docs/gpus (Google Cloud, GPU machine types", googleGPU + ", " + otcGPU + " (P2v), developer.nvidia.com/programming-tensor-cores-cuda-9-0"},
+	{"gpus.csv", v100S16, "as_of", "2025-04-30 (repo commit date)", "2026-04-14", googleGPU},
+	{"gpus.csv", v100S32, "mem_bw_gb_s", "900", "", tencentGN + ": no NVIDIA or provider text states the 32 GB part's bandwidth"},
+	{"gpus.csv", v100S32, "tdp_w", "300", "", tencentGN + noTDP},
+	{"gpus.csv", v100S32, "notes", v100Tencent + " 1134", v100Tencent + " Those are Tencent Cloud's own documentation", tencentGN + " (GN10Xp)"},
+	{"gpus.csv", v100S32, "source", "github.com/gmasse/gpu-specs data/specs.json", "github.com/tencentyun/intlcloud-documents@b7e17ea6", tencentGN},
+	{"gpus.csv", v100S32, "as_of", "2025-04-30 (repo commit date)", "2026-12-06 (provider documentation read)", tencentGN},
+	{"gpus.csv", l4Row, "tdp_w", "72", "", googleGPU + noTDP},
+	{"gpus.csv", l4Row, "source", "github.com/gmasse/gpu-specs data/specs.json", "https://docs.cloud.google.com/compute/docs/gpus (Google Cloud, GPU machine types", googleGPU + ", docs.nvidia.com/nim/nvclip/latest/profiles.html"},
+	{"gpus.csv", l4Row, "as_of", "2025-04-30 (repo commit date)", "2026-04-14", googleGPU},
 	{"price_history.csv", "AWS|p5e.48xlarge|most regions|capacity_block|39.80", "region", "most regions", "us-east-2",
 		"the source names no region but us-west-1 (priced apart); AWS's Dec-2024 Capacity Blocks page listed p5e only in us-east-2, whose series this newer point continues"},
 }

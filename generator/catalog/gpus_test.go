@@ -80,23 +80,23 @@ func TestShippedGPUFigures(t *testing.T) {
 		{"h200-sxm-141gb", "resources.nvidia.com/en-us-data-center-overview-mc/en-us-data-center-overview/hpc-datasheet-sc23-h200", []fig{{"memory_gb", 141}, {"memory_bandwidth_gb_s", 4800}, {"tdp_w", 700}, {"dense.fp32", 67}, {"dense.tf32", 494.5}, {"dense.fp16_bf16", 989}, {"dense.fp8", 1979}, {"dense.int8", 1979}, {"sparse.fp16_bf16", 1979}, {"sparse.fp8", 3958}, {"sparse.int8", 3958}, {"interconnect.bandwidth_gb_s", 900}}},
 		{"h800-sxm-80gb", "", []fig{{"memory_gb", 80}}},
 		{"l20-48gb", "", []fig{{"memory_gb", 48}}},
-		{"l4-pcie-24gb", "l4-gpu-datasheet", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 300}, {"tdp_w", 72}, {"dense.fp32", 30.3}, {"dense.tf32", 60}, {"dense.fp16_bf16", 121}, {"dense.fp8", 242}, {"dense.int8", 242}, {"sparse.tf32", 120}, {"sparse.fp16_bf16", 242}, {"sparse.fp8", 485}, {"sparse.int8", 485}}},
+		{"l4-pcie-24gb", "docs.cloud.google.com/compute/docs/gpus", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 300}, {"dense.fp32", 30.3}, {"dense.tf32", 60}, {"dense.fp16_bf16", 121}, {"dense.fp8", 242}, {"dense.int8", 242}, {"sparse.tf32", 120}, {"sparse.fp16_bf16", 242}, {"sparse.fp8", 485}, {"sparse.int8", 485}}},
 		{"l40s-pcie-48gb", "L40/L40S datasheet table", []fig{{"memory_gb", 48}, {"memory_bandwidth_gb_s", 864}, {"tdp_w", 350}, {"dense.fp32", 91.6}, {"dense.tf32", 183}, {"dense.fp16_bf16", 362.05}, {"dense.fp8", 733}, {"dense.int8", 733}, {"sparse.tf32", 366}, {"sparse.fp16_bf16", 733}, {"sparse.fp8", 1466}, {"sparse.int8", 1466}, {"interconnect.bandwidth_gb_s", 64}}},
 		{"mi250x", "amd.com/content/dam/amd/en/documents/instinct-business-docs/white-papers/amd-cdna2-white-paper.pdf", []fig{{"memory_gb", 128}, {"memory_bandwidth_gb_s", 3200}, {"tdp_w", 560}, {"dense.fp32", 47.9}, {"dense.fp16_bf16", 383}, {"dense.int8", 383}}},
 		{"mi300x", "github.com/ROCm/legacy-rocm-build", []fig{{"memory_gb", 192}, {"memory_bandwidth_gb_s", 5300}, {"tdp_w", 750}, {"dense.fp32", 163.4}, {"dense.tf32", 653.7}, {"dense.fp16_bf16", 1307.4}, {"dense.fp8", 2614.9}, {"dense.int8", 2614.9}}},
-		{"p100", "images.nvidia.com/content/tesla/pdf/nvidia-tesla-p100-PCIe-datasheet.pdf", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 732}, {"tdp_w", 250}, {"dense.fp64", 4.7}, {"dense.fp32", 9.3}, {"dense.fp16_bf16", 18.7}}},
+		{"p100", "docs.cloud.google.com/compute/docs/gpus", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 732}, {"dense.fp64", 4.7}, {"dense.fp32", 9.3}, {"dense.fp16_bf16", 18.7}}},
 		{"rtx-3090", "GA102 GPU Architecture whitepaper", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 936}, {"tdp_w", 350}, {"dense.fp32", 35.6}, {"dense.fp16_bf16", 71}, {"sparse.fp16_bf16", 142}}},
 		{"rtx-4090", "NVIDIA Ada GPU architecture whitepaper", []fig{{"memory_gb", 24}, {"memory_bandwidth_gb_s", 1008}, {"tdp_w", 450}, {"dense.fp32", 82.6}, {"dense.tf32", 82.6}, {"dense.fp16_bf16", 165.2}, {"dense.fp8", 660.6}, {"dense.int8", 660.6}, {"sparse.tf32", 165.2}, {"sparse.fp16_bf16", 330.4}, {"sparse.fp8", 1321.2}, {"sparse.int8", 1321.2}}},
-		{"t4-pcie-16gb", "entry cites NVIDIA datasheet", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 320}, {"tdp_w", 70}, {"dense.fp32", 8.1}, {"dense.fp16_bf16", 65}, {"dense.int8", 130}}},
+		{"t4-pcie-16gb", "docs.cloud.google.com/compute/docs/gpus", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 320}, {"dense.fp32", 8.1}, {"dense.fp16_bf16", 65}, {"dense.int8", 130}}},
 		{"tpu-v5e", "docs.cloud.google.com/tpu/docs/v5e", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 819}, {"dense.fp16_bf16", 197}, {"dense.int8", 393}}},
 		{"tpu-v5p", "docs.cloud.google.com/tpu/docs/v5p", []fig{{"memory_gb", 95}, {"memory_bandwidth_gb_s", 2765}, {"dense.fp16_bf16", 459}}},
 		{"tpu-v6e", "docs.cloud.google.com/tpu/docs/v6e", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 1638}, {"dense.fp16_bf16", 918}, {"dense.int8", 1836}}},
 		{"trainium", "awsdocs-neuron.readthedocs-hosted.com", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 820}, {"dense.fp32", 47.5}, {"dense.tf32", 190}, {"dense.fp16_bf16", 190}, {"dense.int8", 380}}},
 		{"trainium2", "awsdocs-neuron.readthedocs-hosted.com", []fig{{"memory_gb", 96}, {"memory_bandwidth_gb_s", 2900}, {"tdp_w", 500}, {"dense.fp32", 181}, {"dense.tf32", 667}, {"dense.fp16_bf16", 667}, {"dense.fp8", 1299}}},
-		{"v100-pcie-16gb", "volta-v100-datasheet", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 900}, {"tdp_w", 250}, {"dense.fp32", 14.1}, {"dense.fp16_bf16", 112}}},
-		{"v100-pcie-32gb", "volta-v100-datasheet", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 900}, {"tdp_w", 250}, {"dense.fp32", 14.1}, {"dense.fp16_bf16", 112}}},
-		{"v100-sxm2-16gb", "volta-v100-datasheet", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 900}, {"tdp_w", 300}, {"dense.fp32", 15.7}, {"dense.fp16_bf16", 125}, {"interconnect.bandwidth_gb_s", 300}}},
-		{"v100-sxm2-32gb", "volta-v100-datasheet", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 900}, {"tdp_w", 300}, {"dense.fp32", 15.7}, {"dense.fp16_bf16", 125}, {"interconnect.bandwidth_gb_s", 300}}},
+		{"v100-pcie-16gb", "github.com/opentelekomcloud-docs/elastic-cloud-server@", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 900}, {"dense.fp32", 14}, {"dense.fp16_bf16", 112}}},
+		{"v100-pcie-32gb", "github.com/opentelekomcloud-docs/elastic-cloud-server@", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 900}, {"dense.fp32", 14}, {"dense.fp16_bf16", 112}}},
+		{"v100-sxm2-16gb", "docs.cloud.google.com/compute/docs/gpus", []fig{{"memory_gb", 16}, {"memory_bandwidth_gb_s", 900}, {"dense.fp32", 15.7}, {"dense.fp16_bf16", 125}, {"interconnect.bandwidth_gb_s", 300}}},
+		{"v100-sxm2-32gb", "github.com/tencentyun/intlcloud-documents@", []fig{{"memory_gb", 32}, {"dense.fp32", 15.7}, {"dense.fp16_bf16", 125}, {"interconnect.bandwidth_gb_s", 300}}},
 		{"v100s-pcie-32gb", "volta-v100-datasheet", []fig{{"memory_gb", 32}, {"memory_bandwidth_gb_s", 1134}, {"tdp_w", 250}, {"dense.fp32", 16.4}, {"dense.fp16_bf16", 130}}},
 	}
 	seen := map[string]bool{}
@@ -147,6 +147,106 @@ func TestShippedGPUFigures(t *testing.T) {
 	for _, id := range []string{"rtx-3090", "rtx-4090"} {
 		if g := cat.GPU(id); g == nil || !strings.Contains(g.Notes, "FP32 accumulate") {
 			t.Errorf("%s: notes do not name the accumulate precision of its FP16/BF16 figure", id)
+		}
+	}
+}
+
+// Kinds of source a GPU figure rests on.
+const (
+	ownNVIDIA   = "nvidia"   // a page or document NVIDIA publishes, read
+	ownProvider = "provider" // the own documentation of a cloud that rents the card, stating NVIDIA's figures
+	copyOnly    = "copy"     // a third party's copy of NVIDIA's datasheet, no owned text read
+)
+
+// TestShippedGPUSourceKinds pins, for the NVIDIA records whose datasheet
+// was read only in third-party copies, the kind of source each rests on
+// now: every place a record names as owned is NVIDIA's (a host under
+// nvidia.com) or a provider's own by the source registry, and is the
+// first place of a citation of the record's source; a figure no owned
+// text states (the TDP above all) is unknown, and the notes name the
+// copies' figure and say where and when owned text was looked for, in
+// both editions. A record still resting on a copy says so.
+func TestShippedGPUSourceKinds(t *testing.T) {
+	cat := shipped(t)
+	const (
+		google  = "docs.cloud.google.com/compute/docs/gpus"
+		otc     = "github.com/opentelekomcloud-docs/elastic-cloud-server@0c20265b537e8863157568ec69f1d95f53b3ef94"
+		tencent = "github.com/tencentyun/intlcloud-documents@b7e17ea691c4ad7ae878e00e9d6dc37ff7ae1f1c"
+	)
+	rows := []struct {
+		id      string
+		kinds   []string // the kinds of the record's sources, strongest first
+		owned   []string // places of owned text the source cites
+		unknown []string // figures no owned text states, with what the notes say the copies give
+	}{
+		{"t4-pcie-16gb", []string{ownProvider}, []string{google, otc, tencent}, []string{"tdp_w", "70 W"}},
+		{"p100", []string{ownProvider}, []string{google, otc}, []string{"tdp_w", "250 W"}},
+		{"v100-pcie-16gb", []string{ownProvider}, []string{otc}, []string{"tdp_w", "250 W"}},
+		{"v100-pcie-32gb", []string{ownProvider}, []string{otc}, []string{"tdp_w", "250 W"}},
+		{"v100-sxm2-16gb", []string{ownProvider, ownNVIDIA}, []string{google, otc, "developer.nvidia.com/programming-tensor-cores-cuda-9-0"}, []string{"tdp_w", "300 W"}},
+		{"v100-sxm2-32gb", []string{ownProvider}, []string{tencent}, []string{"tdp_w", "300 W", "memory_bandwidth_gb_s", "900 GB/s"}},
+		{"l4-pcie-24gb", []string{ownProvider, ownNVIDIA}, []string{google, "docs.nvidia.com/nim/nvclip/latest/profiles.html"}, []string{"tdp_w", "72 W"}},
+		{"a10-pcie-24gb", []string{copyOnly, ownProvider}, []string{tencent, "github.com/microsoftdocs/azure-docs@2eee460444f5d4fda6cb6529c5a319a1e8450a7e"}, nil},
+		{"v100s-pcie-32gb", []string{copyOnly}, nil, nil},
+	}
+	for _, r := range rows {
+		g := cat.GPU(r.id)
+		if g == nil {
+			t.Errorf("no GPU %q", r.id)
+			continue
+		}
+		var firsts []string
+		for _, c := range Locations(g.Source) {
+			if len(c) > 0 {
+				firsts = append(firsts, c[0])
+			}
+		}
+		kinds := map[string]bool{}
+		for _, at := range r.owned {
+			i := slices.IndexFunc(firsts, func(l string) bool { return strings.HasPrefix(l, strings.ToLower(at)) })
+			if i < 0 {
+				t.Errorf("%s: no citation of the source starts with %s: %q", r.id, at, g.Source)
+				continue
+			}
+			switch loc := firsts[i]; {
+			case under(loc, "nvidia.com"):
+				kinds[ownNVIDIA] = true
+			case slices.ContainsFunc(cat.Providers, func(p *Provider) bool { return cat.Sources.Own(p.ID, loc) }):
+				kinds[ownProvider] = true
+			default:
+				t.Errorf("%s: %s is neither NVIDIA's nor, by the source registry, a provider's own place", r.id, loc)
+			}
+		}
+		if slices.Contains(r.kinds, copyOnly) {
+			kinds[copyOnly] = true
+			if !strings.Contains(g.Notes, "third-party copy of NVIDIA's") {
+				t.Errorf("%s: its figures rest on a copy of NVIDIA's datasheet, and the notes do not say so", r.id)
+			}
+		}
+		if len(kinds) != len(r.kinds) || slices.ContainsFunc(r.kinds, func(k string) bool { return !kinds[k] }) {
+			t.Errorf("%s: source kinds %v, want %v", r.id, kinds, r.kinds)
+		}
+		if r.kinds[0] == ownProvider && !strings.Contains(g.Notes, "own documentation") {
+			t.Errorf("%s: the notes do not say the figures are a provider's own documentation of NVIDIA's", r.id)
+		}
+		figures := map[string]*float64{"tdp_w": g.TDPWatts, "memory_bandwidth_gb_s": g.BandwidthGBs}
+		for i := 0; i+1 < len(r.unknown); i += 2 {
+			if v := figures[r.unknown[i]]; v != nil {
+				t.Errorf("%s: %s %v, which no owned text states: leave it unknown", r.id, r.unknown[i], *v)
+			}
+			if !strings.Contains(g.Notes, r.unknown[i+1]) {
+				t.Errorf("%s: the notes do not name the copies' %s (%s)", r.id, r.unknown[i], r.unknown[i+1])
+			}
+		}
+		if !checkedDate.MatchString(g.Notes) || !regexp.MustCompile(`\d{4}-\d{2}-\d{2}核查：`).MatchString(g.I18n["zh-CN"]["notes"]) {
+			t.Errorf("%s: the notes do not say, in both editions, where and when owned text was looked for", r.id)
+		}
+	}
+	// The V100 PCIe figures are the provider's 14 TFLOPS, not a
+	// database's 14.1.
+	for _, id := range []string{"v100-pcie-16gb", "v100-pcie-32gb"} {
+		if g := cat.GPU(id); g == nil || !refSame(g.Dense.FP32, 14) {
+			t.Errorf("%s: FP32 is not the 14 TFLOPS the provider states", id)
 		}
 	}
 }
@@ -211,8 +311,11 @@ func TestShippedGPUSiblings(t *testing.T) {
 // vendor's domain or code organisation (NVIDIA, AMD, Google Cloud's TPU
 // pages, AWS, which sells the A10G and Trainium, Huawei Cloud), or an
 // NVIDIA datasheet, whitepaper, product brief or specification page
-// named as what a copy transcribes.
-var vendorDocument = regexp.MustCompile(`(?i)(nvidia\.com|nvidia\.cn|nvdam\.widen\.net|nvd\.orangelogic\.com|amd\.com|github\.com/rocm/|docs\.cloud\.google\.com|cloud\.google\.com/tpu|awsdocs-neuron|aws\.amazon\.com|github\.com/aws/|github\.com/awsdocs/|github\.com/huaweicloud/|nvidia[^;]{0,60}(datasheet|data sheet|whitepaper|product brief|specifications))`)
+// named as what a copy transcribes, or the documentation of a cloud
+// that rents an NVIDIA card and states its NVIDIA figures (Google Cloud's
+// GPU pages, Open Telekom Cloud's and Tencent Cloud's documentation
+// repositories).
+var vendorDocument = regexp.MustCompile(`(?i)(github\.com/opentelekomcloud-docs/|github\.com/tencentyun/|nvidia\.com|nvidia\.cn|nvdam\.widen\.net|nvd\.orangelogic\.com|amd\.com|github\.com/rocm/|docs\.cloud\.google\.com|cloud\.google\.com/tpu|awsdocs-neuron|aws\.amazon\.com|github\.com/aws/|github\.com/awsdocs/|github\.com/huaweicloud/|nvidia[^;]{0,60}(datasheet|data sheet|whitepaper|product brief|specifications))`)
 
 // TestShippedGPUFiguresHaveAVendor holds every record, not only the pinned
 // ones: a record whose figures are shown as the vendor's (no figures_from:
