@@ -66,7 +66,7 @@ func TestCompareSaysWhatItLeavesOut(t *testing.T) {
 	}
 	for dir, want := range map[string]string{
 		"":    fmt.Sprintf("Listed after the ranked offers, marked, until you include them with the switches above: %d priced from articles or estimates, %d marketplace offers, %d with a stale price, %d with an undated one.", articles, market, stale, undated),
-		"zh/": fmt.Sprintf("列在已排名报价之后并有标注的报价（可用上方开关纳入）：价格来自文章或估算的%d条，算力市场的%d条，价格过时的%d条，价格未注明日期的%d条。", articles, market, stale, undated),
+		"zh/": fmt.Sprintf("列在已排名报价之后并有标注的报价（可用上方开关纳入）：价格来自文章或估算的%d个，算力市场的%d个，价格过时的%d个，价格未注明日期的%d个。", articles, market, stale, undated),
 	} {
 		page := string(files[dir+"compare/index.html"])
 		if !strings.Contains(page, `<span id="compare-left-out">`) || !strings.Contains(page, want) {

@@ -114,7 +114,7 @@ func TestGPUPageOfSecondaryRecordWithOnlyMemory(t *testing.T) {
 	files, _ := build(t, root, Options{})
 	for p, want := range map[string][]string{
 		"gpus/t4/index.html":    {"No public spec sheet figures:", "memory bandwidth", "peak throughput", "16 GB"},
-		"zh/gpus/t4/index.html": {"来源中未找到公开规格数据：", "显存带宽", "峰值算力", "16 GB"},
+		"zh/gpus/t4/index.html": {"公开规格资料未给出：", "显存带宽", "峰值算力", "16 GB"},
 	} {
 		page := string(files[p])
 		if page == "" {

@@ -23,7 +23,7 @@ const SITE = path.resolve(process.env.SITE_DIR || 'public');
 
 // The pages to look at, and a piece of UI text each must show in Chinese.
 const PAGES = {
-  'index.html': '目前每GPU小时最低价',
+  'index.html': '每GPU小时当前最低价',
   'compare/index.html': '实例类型对比',
   'scenarios/mid-size-reserved/index.html': '此工作负载的最低价',
   'guides/choose-gpu-compute/index.html': '分步问答',

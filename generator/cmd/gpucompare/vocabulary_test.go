@@ -357,7 +357,8 @@ func TestShippedRegionsHaveChineseNames(t *testing.T) {
 // (wrong for AWS China) for 中国内地云服务商, 「」 for “”, a region's
 // other spellings, H100 94GB for H100 NVL, 封闭组（Closed） for 封闭组, the
 // labels of each kind of commitment (预留实例（1年）, 预留折扣), 构建时 for
-// 生成, 提交 for 来源版本 — and keeps a reserved instance's own name
+// 生成, 提交 for 来源版本, 整机价格 for 完整价格, 可中断实例 beside
+// 抢占式实例 — and keeps a reserved instance's own name
 // (1年预留实例) and each kind after the term (1年期承诺（预留实例）).
 func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
 	gs := readGlossary(t, "../../..")
@@ -409,6 +410,12 @@ func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
 		{"（该文件也见于提交 4480bff，2025年11月30日）", 1},
 		{"HUAWEI_CLOUD_PLAN.md，2026年7月13日提交）", 1},
 		{"（该文件也见于来源版本 4480bff）", 0},
+		// One name for a price of the whole instance; a provider's
+		// attribute names spot capacity once.
+		{"每GPU小时的最低整机价格（元）", 1},
+		{"每GPU小时的最低完整价格（元）", 0},
+		{"浪潮 NF5468M6 整机租赁", 0},
+		{"抢占式实例 / 可中断实例", 1},
 	} {
 		if got := variantsIn(gs, c.text, none); len(got) != c.want {
 			t.Errorf("%s: found %q, want %d", c.text, got, c.want)

@@ -391,6 +391,7 @@ func Funcs(m Messages) template.FuncMap {
 		"unitname":     m.UnitName,                                                          // a benchmark's unit as the language writes it: minutes, 分钟
 		"division":     m.Division,                                                          // a benchmark's division as the language writes it: closed, 封闭组（Closed）
 		"round":        func(r string) template.HTML { return roundName(m, r) },             // a benchmark's round as the language writes it where the messages name it (round_name), else marked as the catalog's
+		"rounds":       func(rs []string) template.HTML { return roundNames(m, rs) },        // benchmark rounds as round writes each, in a list: 推理 v4.0，推理 v4.1
 		"nettext":      func(n string) template.HTML { return networkText(m, n) },           // an instance's network as the provider words it, in the language's words where it is of a form the messages word (network_form), else marked as the catalog's
 		"certname":     func(c string) string { return CertName(m, c) },                     // a certification as the language names it: PCI DSS Level 1, PCI DSS 1级
 		"own":          m.own,                                                               // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
@@ -445,6 +446,19 @@ func roundName(m Messages, r string) template.HTML {
 		return template.HTML(template.HTMLEscapeString(s))
 	}
 	return m.own(r)
+}
+
+// roundNames is rounds as roundName writes each, joined by the
+// language's comma (punct.comma).
+func roundNames(m Messages, rounds []string) template.HTML {
+	var b strings.Builder
+	for i, r := range rounds {
+		if i > 0 {
+			b.WriteString(template.HTMLEscapeString(m["punct.comma"]))
+		}
+		b.WriteString(string(roundName(m, r)))
+	}
+	return template.HTML(b.String())
 }
 
 // networkForms are the forms of an instance's network the catalog

@@ -97,3 +97,16 @@ func TestTranslatedTextShowsQuotationsAsQ(t *testing.T) {
 		t.Errorf("the catalog's own text: got %s", got)
 	}
 }
+
+// TestRoundsListedInTheLanguage: the rounds of a benchmark page's lead
+// are each named as the language names them (推理 v4.0), joined by its
+// comma; a round the messages do not name stays marked as the catalog's.
+// A native reader's review found the list in English on a Chinese page.
+func TestRoundsListedInTheLanguage(t *testing.T) {
+	m := Messages{"site.language": "zh-CN", "punct.comma": "，", "round_name.Inference v4.0": "推理 v4.0", "round_name.Inference v4.1": "推理 v4.1"}
+	got := roundNames(m, []string{"Inference v4.0", "Inference v4.1", "Training v9"})
+	want := template.HTML(`推理 v4.0，推理 v4.1，<span lang="en">Training v9</span>`)
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
