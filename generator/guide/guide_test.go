@@ -150,7 +150,8 @@ func TestArticlesAndEstimatesAreNotRanked(t *testing.T) {
 }
 
 // residency is small with the parts of the world of its regions, and a
-// Tencent Cloud that lists no certification and prices a T4 in yuan.
+// Tencent Cloud with its regions in mainland China that lists no
+// certification and prices a T4 in yuan for every region.
 var residency = strings.NewReplacer(
 	"regions: [{id: us-east-1}]", "regions: [{id: us-east-1, geo: north-america}]",
 	"regions: [{id: cn-beijing}]", "regions: [{id: cn-beijing, geo: china-mainland}]",
@@ -159,7 +160,7 @@ id: tencent
 name: Tencent Cloud
 kind: public_cloud
 currency: CNY
-regions: [{id: ap-beijing, geo: china-mainland}, {id: ap-singapore, geo: asia-pacific}]
+regions: [{id: ap-beijing, geo: china-mainland}, {id: ap-guangzhou, geo: china-mainland}]
 instances:
   - {id: gn7, name: GN7.2XLARGE32, gpu: t4, gpu_count: 1, regions: [all], source: s}
 -- data/prices/tencent.yaml --
@@ -228,8 +229,8 @@ func TestNearestOfferWithoutThePricingModel(t *testing.T) {
 func TestDataInMainlandChina(t *testing.T) {
 	cat := load(t, residency)
 	// gn7e is in cn-beijing; gn7 is priced for every region of Tencent,
-	// which has ap-beijing; AWS's us-east-1 is in North America.
-	// gn7: 7 CNY / 7 = 1.0 per GPU-hour; gn7e: 4.975.
+	// all of which are in mainland China; AWS's us-east-1 is in North
+	// America. gn7: 7 CNY / 7 = 1.0 per GPU-hour; gn7e: 4.975.
 	l := Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Geos: []string{"china-mainland"}})
 	if names(l) != "gn7 gn7e" {
 		t.Errorf("mainland China: %q, want gn7 gn7e", names(l))
@@ -238,6 +239,47 @@ func TestDataInMainlandChina(t *testing.T) {
 	// part of the world asked for is not in it.
 	if l := Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Geos: []string{"europe"}}); names(l) != "" {
 		t.Errorf("Europe: %q, want none", names(l))
+	}
+}
+
+// TestMainlandChinaIsTheMainlandViewsRule: a query's mainland China is the
+// rule of the site's mainland answers (pricing.Offer.MainlandQuoted), not
+// the region's alone. Tencent's GN7.5XLARGE80 in Guangzhou at 2.01 USD,
+// its international site's list price, is in a mainland region but no
+// mainland offer: the China site does not charge it. With a region in
+// Singapore too, Tencent's yuan price for every region is no mainland
+// offer either, as the home page's mainland view has it; both stay out,
+// and say what they miss: the place, not a certification.
+func TestMainlandChinaIsTheMainlandViewsRule(t *testing.T) {
+	archive := residency + `  - {instance: gn7x, region: ap-guangzhou, model: on_demand, amount: 2.01, currency: USD, since: 2025, source: s, source_kind: provider}
+`
+	archive = strings.Replace(archive, "  - {id: gn7, name: GN7.2XLARGE32, gpu: t4, gpu_count: 1, regions: [all], source: s}\n",
+		"  - {id: gn7, name: GN7.2XLARGE32, gpu: t4, gpu_count: 1, regions: [all], source: s}\n  - {id: gn7x, name: GN7.5XLARGE80, gpu: t4, gpu_count: 1, regions: [ap-guangzhou], source: s}\n", 1)
+	cat := load(t, archive)
+	offers := pricing.Offers(cat, "USD")
+	mainland := &catalog.Query{Geos: []string{"china-mainland"}}
+	if got := names(Evaluate(cat, offers, mainland)); got != "gn7 gn7e" {
+		t.Errorf("mainland China: %q, want gn7 gn7e (not gn7x, priced in dollars)", got)
+	}
+	// The region alone would have it: cheaper per GPU-hour than gn7e.
+	if got := names(Evaluate(cat, offers, &catalog.Query{Regions: []string{"ap-guangzhou"}})); got != "gn7 gn7x" {
+		t.Errorf("Guangzhou: %q, want gn7 gn7x", got)
+	}
+	for _, o := range offers {
+		if o.Instance.ID == "gn7x" {
+			if got := Misses(cat, o, "on_demand", mainland); len(got) != 1 || got[0].Kind != "geo" {
+				t.Errorf("gn7x misses %+v, want geo", got)
+			}
+		}
+	}
+
+	cat = load(t, strings.Replace(archive, "{id: ap-guangzhou, geo: china-mainland}]", "{id: ap-guangzhou, geo: china-mainland}, {id: ap-singapore, geo: asia-pacific}]", 1))
+	if got := names(Evaluate(cat, pricing.Offers(cat, "USD"), mainland)); got != "gn7e" {
+		t.Errorf("with a region abroad: %q, want gn7e (not gn7, priced for every region)", got)
+	}
+	// Its regions elsewhere answer as before: asia-pacific has it.
+	if got := names(Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Geos: []string{"asia-pacific"}})); got != "gn7" {
+		t.Errorf("Asia-Pacific: %q, want gn7", got)
 	}
 }
 
