@@ -431,3 +431,61 @@ func TestRestrictedRegionsNeverInAShortList(t *testing.T) {
 		t.Fatal("no short list evaluated")
 	}
 }
+
+// TestShippedMainlandOutcomesListMainlandOffers holds the shipped guides'
+// outcomes limited to mainland China (the 等保三级 one, data residency) to
+// the rule of the site's mainland answers, with any switch and no limit
+// on length: every offer they list is in a mainland region and priced in
+// yuan (pricing.Offer.MainlandQuoted). Tencent Cloud's GN7.2XLARGE32 in
+// Guangzhou, priced in dollars by its international site, met the
+// 等保三级 outcome's conditions by its region alone; it must not be listed,
+// though the same query by region lists it.
+func TestShippedMainlandOutcomesListMainlandOffers(t *testing.T) {
+	cat, report := catalog.Load(os.DirFS("../.."))
+	if errs := report.Errors(); len(errs) > 0 {
+		t.Fatalf("the shipped catalog does not load:\n%s", errs)
+	}
+	offers := pricing.Offers(cat, cat.Site.Currency)
+	listed := func(l *ShortList, provider, instance, region string) bool {
+		return slices.ContainsFunc(l.Picks, func(p *Pick) bool {
+			return p.Offer.Provider.ID == provider && p.Offer.Instance.ID == instance && p.Offer.Region == region
+		})
+	}
+	outcomes := 0
+	for _, g := range cat.Guides {
+		for _, out := range g.Outcomes {
+			if out.Query == nil || !slices.Contains(out.Query.Geos, pricing.MainlandGeo) {
+				continue
+			}
+			outcomes++
+			q := *out.Query
+			q.Limit = len(offers)
+			for _, inc := range append(pricing.Switches[:], pricing.Include{Stale: true, Marketplaces: true, Estimates: true}) {
+				l := EvaluateWith(cat, offers, &q, inc)
+				if len(l.Picks) == 0 {
+					t.Errorf("guide %q outcome %q (switches %+v) lists nothing", g.ID, out.ID, inc)
+				}
+				for _, p := range l.Picks {
+					if !p.Offer.MainlandQuoted() {
+						t.Errorf("guide %q outcome %q (switches %+v): %s/%s in %s is listed, not a mainland offer in yuan", g.ID, out.ID, inc, p.Offer.Provider.ID, p.Offer.Instance.ID, p.Offer.Region)
+					}
+				}
+			}
+			if out.ID != "mlps-level-3" {
+				continue
+			}
+			all := pricing.Include{Stale: true, Marketplaces: true, Estimates: true}
+			if l := EvaluateWith(cat, offers, &q, all); listed(l, "tencent-cloud", "gn7.2xlarge32", "ap-guangzhou") {
+				t.Errorf("the 等保三级 outcome lists Tencent Cloud's GN7.2XLARGE32 in Guangzhou, priced in dollars")
+			}
+			byRegion := q
+			byRegion.Geos, byRegion.Regions = nil, []string{"ap-guangzhou"}
+			if l := EvaluateWith(cat, offers, &byRegion, all); !listed(l, "tencent-cloud", "gn7.2xlarge32", "ap-guangzhou") {
+				t.Errorf("the 等保三级 query by region does not list GN7.2XLARGE32 in Guangzhou: the test no longer tests the dollar price")
+			}
+		}
+	}
+	if outcomes < 2 {
+		t.Fatalf("%d shipped outcomes limited to mainland China, want the 等保三级 and the residency ones", outcomes)
+	}
+}
