@@ -264,7 +264,9 @@
       if (o.gm !== w.gpu_model) return fmt(T['scenario.why.gpu_pick'], [w.gpu_model]);
     } else if (lim.models && lim.models.length && lim.models.indexOf(o.gm) < 0) return T['scenario.why.gpu_model'];
     if (lim.kinds && lim.kinds.length && lim.kinds.indexOf(o.k) < 0) return T['scenario.why.provider_kind'];
-    if (o.og) return T['scenario.why.geo'];
+    // A mainland region's price in dollars, the international site's, is
+    // not what the China site charges (the offer's oi).
+    if (o.og) return T[o.oi ? 'scenario.why.intl_site' : 'scenario.why.geo'];
     if (w.max_per_gpu_hour != null) {
       for (i = 0; i < mix.length; i++) {
         if (!needsPrice(w, o.n, mix, mix[i].model)) continue;

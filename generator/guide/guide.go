@@ -273,8 +273,9 @@ func InstanceFeature(in *catalog.Instance, f string) *bool {
 	return nil
 }
 
-// InGeo reports whether an offer's region is in one of the parts of the
-// world (pricing.Offer.InGeo).
+// InGeo reports whether an offer is in one of the parts of the world
+// (pricing.Offer.InGeo): in mainland China by the rule of every mainland
+// answer, a region there and every price in yuan (pricing.Offer.MainlandQuoted).
 func InGeo(o *pricing.Offer, geos []string) bool { return o.InGeo(geos) }
 
 // boundValue is the value a bound judges: a spec of the GPU or instance

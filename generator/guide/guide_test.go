@@ -150,7 +150,8 @@ func TestArticlesAndEstimatesAreNotRanked(t *testing.T) {
 }
 
 // residency is small with the parts of the world of its regions, and a
-// Tencent Cloud that lists no certification and prices a T4 in yuan.
+// Tencent Cloud with its regions in mainland China that lists no
+// certification and prices a T4 in yuan for every region.
 var residency = strings.NewReplacer(
 	"regions: [{id: us-east-1}]", "regions: [{id: us-east-1, geo: north-america}]",
 	"regions: [{id: cn-beijing}]", "regions: [{id: cn-beijing, geo: china-mainland}]",
@@ -159,7 +160,7 @@ id: tencent
 name: Tencent Cloud
 kind: public_cloud
 currency: CNY
-regions: [{id: ap-beijing, geo: china-mainland}, {id: ap-singapore, geo: asia-pacific}]
+regions: [{id: ap-beijing, geo: china-mainland}, {id: ap-guangzhou, geo: china-mainland}]
 instances:
   - {id: gn7, name: GN7.2XLARGE32, gpu: t4, gpu_count: 1, regions: [all], source: s}
 -- data/prices/tencent.yaml --
@@ -228,8 +229,8 @@ func TestNearestOfferWithoutThePricingModel(t *testing.T) {
 func TestDataInMainlandChina(t *testing.T) {
 	cat := load(t, residency)
 	// gn7e is in cn-beijing; gn7 is priced for every region of Tencent,
-	// which has ap-beijing; AWS's us-east-1 is in North America.
-	// gn7: 7 CNY / 7 = 1.0 per GPU-hour; gn7e: 4.975.
+	// all of which are in mainland China; AWS's us-east-1 is in North
+	// America. gn7: 7 CNY / 7 = 1.0 per GPU-hour; gn7e: 4.975.
 	l := Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Geos: []string{"china-mainland"}})
 	if names(l) != "gn7 gn7e" {
 		t.Errorf("mainland China: %q, want gn7 gn7e", names(l))
@@ -238,6 +239,47 @@ func TestDataInMainlandChina(t *testing.T) {
 	// part of the world asked for is not in it.
 	if l := Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Geos: []string{"europe"}}); names(l) != "" {
 		t.Errorf("Europe: %q, want none", names(l))
+	}
+}
+
+// TestMainlandChinaIsTheMainlandViewsRule: a query's mainland China is the
+// rule of the site's mainland answers (pricing.Offer.MainlandQuoted), not
+// the region's alone. Tencent's GN7.5XLARGE80 in Guangzhou at 2.01 USD,
+// its international site's list price, is in a mainland region but no
+// mainland offer: the China site does not charge it. With a region in
+// Singapore too, Tencent's yuan price for every region is no mainland
+// offer either, as the home page's mainland view has it; both stay out,
+// and say what they miss: the place, not a certification.
+func TestMainlandChinaIsTheMainlandViewsRule(t *testing.T) {
+	archive := residency + `  - {instance: gn7x, region: ap-guangzhou, model: on_demand, amount: 2.01, currency: USD, since: 2025, source: s, source_kind: provider}
+`
+	archive = strings.Replace(archive, "  - {id: gn7, name: GN7.2XLARGE32, gpu: t4, gpu_count: 1, regions: [all], source: s}\n",
+		"  - {id: gn7, name: GN7.2XLARGE32, gpu: t4, gpu_count: 1, regions: [all], source: s}\n  - {id: gn7x, name: GN7.5XLARGE80, gpu: t4, gpu_count: 1, regions: [ap-guangzhou], source: s}\n", 1)
+	cat := load(t, archive)
+	offers := pricing.Offers(cat, "USD")
+	mainland := &catalog.Query{Geos: []string{"china-mainland"}}
+	if got := names(Evaluate(cat, offers, mainland)); got != "gn7 gn7e" {
+		t.Errorf("mainland China: %q, want gn7 gn7e (not gn7x, priced in dollars)", got)
+	}
+	// The region alone would have it: cheaper per GPU-hour than gn7e.
+	if got := names(Evaluate(cat, offers, &catalog.Query{Regions: []string{"ap-guangzhou"}})); got != "gn7 gn7x" {
+		t.Errorf("Guangzhou: %q, want gn7 gn7x", got)
+	}
+	for _, o := range offers {
+		if o.Instance.ID == "gn7x" {
+			if got := Misses(cat, o, "on_demand", mainland); len(got) != 1 || got[0].Kind != "geo" {
+				t.Errorf("gn7x misses %+v, want geo", got)
+			}
+		}
+	}
+
+	cat = load(t, strings.Replace(archive, "{id: ap-guangzhou, geo: china-mainland}]", "{id: ap-guangzhou, geo: china-mainland}, {id: ap-singapore, geo: asia-pacific}]", 1))
+	if got := names(Evaluate(cat, pricing.Offers(cat, "USD"), mainland)); got != "gn7e" {
+		t.Errorf("with a region abroad: %q, want gn7e (not gn7, priced for every region)", got)
+	}
+	// Its regions elsewhere answer as before: asia-pacific has it.
+	if got := names(Evaluate(cat, pricing.Offers(cat, "USD"), &catalog.Query{Geos: []string{"asia-pacific"}})); got != "gn7" {
+		t.Errorf("Asia-Pacific: %q, want gn7", got)
 	}
 }
 
@@ -387,5 +429,63 @@ func TestRestrictedRegionsNeverInAShortList(t *testing.T) {
 	}
 	if lists == 0 {
 		t.Fatal("no short list evaluated")
+	}
+}
+
+// TestShippedMainlandOutcomesListMainlandOffers holds the shipped guides'
+// outcomes limited to mainland China (the 等保三级 one, data residency) to
+// the rule of the site's mainland answers, with any switch and no limit
+// on length: every offer they list is in a mainland region and priced in
+// yuan (pricing.Offer.MainlandQuoted). Tencent Cloud's GN7.2XLARGE32 in
+// Guangzhou, priced in dollars by its international site, met the
+// 等保三级 outcome's conditions by its region alone; it must not be listed,
+// though the same query by region lists it.
+func TestShippedMainlandOutcomesListMainlandOffers(t *testing.T) {
+	cat, report := catalog.Load(os.DirFS("../.."))
+	if errs := report.Errors(); len(errs) > 0 {
+		t.Fatalf("the shipped catalog does not load:\n%s", errs)
+	}
+	offers := pricing.Offers(cat, cat.Site.Currency)
+	listed := func(l *ShortList, provider, instance, region string) bool {
+		return slices.ContainsFunc(l.Picks, func(p *Pick) bool {
+			return p.Offer.Provider.ID == provider && p.Offer.Instance.ID == instance && p.Offer.Region == region
+		})
+	}
+	outcomes := 0
+	for _, g := range cat.Guides {
+		for _, out := range g.Outcomes {
+			if out.Query == nil || !slices.Contains(out.Query.Geos, pricing.MainlandGeo) {
+				continue
+			}
+			outcomes++
+			q := *out.Query
+			q.Limit = len(offers)
+			for _, inc := range append(pricing.Switches[:], pricing.Include{Stale: true, Marketplaces: true, Estimates: true}) {
+				l := EvaluateWith(cat, offers, &q, inc)
+				if len(l.Picks) == 0 {
+					t.Errorf("guide %q outcome %q (switches %+v) lists nothing", g.ID, out.ID, inc)
+				}
+				for _, p := range l.Picks {
+					if !p.Offer.MainlandQuoted() {
+						t.Errorf("guide %q outcome %q (switches %+v): %s/%s in %s is listed, not a mainland offer in yuan", g.ID, out.ID, inc, p.Offer.Provider.ID, p.Offer.Instance.ID, p.Offer.Region)
+					}
+				}
+			}
+			if out.ID != "mlps-level-3" {
+				continue
+			}
+			all := pricing.Include{Stale: true, Marketplaces: true, Estimates: true}
+			if l := EvaluateWith(cat, offers, &q, all); listed(l, "tencent-cloud", "gn7.2xlarge32", "ap-guangzhou") {
+				t.Errorf("the 等保三级 outcome lists Tencent Cloud's GN7.2XLARGE32 in Guangzhou, priced in dollars")
+			}
+			byRegion := q
+			byRegion.Geos, byRegion.Regions = nil, []string{"ap-guangzhou"}
+			if l := EvaluateWith(cat, offers, &byRegion, all); !listed(l, "tencent-cloud", "gn7.2xlarge32", "ap-guangzhou") {
+				t.Errorf("the 等保三级 query by region does not list GN7.2XLARGE32 in Guangzhou: the test no longer tests the dollar price")
+			}
+		}
+	}
+	if outcomes < 2 {
+		t.Fatalf("%d shipped outcomes limited to mainland China, want the 等保三级 and the residency ones", outcomes)
 	}
 }

@@ -2,7 +2,6 @@ package pricing
 
 import (
 	"cmp"
-	"slices"
 	"time"
 
 	"gpucompare/generator/catalog"
@@ -443,21 +442,4 @@ func (o *Offer) PerTFLOPSHour(precision catalog.Precision, model string) (float6
 	}
 	total := *per * float64(o.Instance.GPUCount)
 	return PerUnit(pr.Display, &total)
-}
-
-// InGeo reports whether an offer's region is in one of the parts of the
-// world: a region whose geo the catalog states, or, for a price that holds
-// in every region, one of the regions the instance type is offered in.
-func (o *Offer) InGeo(geos []string) bool {
-	in := func(id string) bool {
-		r := o.Provider.Region(id)
-		return r != nil && slices.Contains(geos, r.Geo)
-	}
-	if o.Region != catalog.AllRegions {
-		return in(o.Region)
-	}
-	if len(o.Instance.Regions) == 0 || slices.Contains(o.Instance.Regions, catalog.AllRegions) {
-		return slices.ContainsFunc(o.Provider.Regions, func(r *catalog.Region) bool { return slices.Contains(geos, r.Geo) })
-	}
-	return slices.ContainsFunc(o.Instance.Regions, in)
 }

@@ -299,27 +299,45 @@ func TestGuideMemoryInTheMatrixLink(t *testing.T) {
 	}
 }
 
-// TestGuideGeoInTheMatrixLink: a query's geo becomes the regions there in
-// the matrix's region facet; AWS's g4dn.xlarge, priced for every region,
-// has none in mainland China and stays out, so the link is exact.
+// TestGuideGeoInTheMatrixLink: a query's mainland China is the rule of
+// the site's mainland answers, a region there and prices in yuan
+// (pricing.Offer.MainlandQuoted), and becomes the matrix's switch
+// "mainland China only", which keeps the offers of that rule: the link is
+// exact. GN7I.8XLARGE in the same region, priced in dollars (an
+// international site's list price) and cheaper, is left out; AWS's
+// g4dn.xlarge, priced for every region, has none in mainland China. In the
+// Chinese edition the switch is on by default: its links state it off
+// for every other outcome, and leave it as it is for mainland China.
 func TestGuideGeoInTheMatrixLink(t *testing.T) {
 	root, _ := readArchive(t, "testdata/site.txtar")
-	root["data/providers/cloudcn.yaml"].Data = []byte(strings.Replace(string(root["data/providers/cloudcn.yaml"].Data),
-		"    name: 华北 1\n", "    name: 华北 1\n    geo: china-mainland\n", 1))
-	root["data/guides/pick.yaml"].Data = []byte(strings.Replace(string(root["data/guides/pick.yaml"].Data),
-		"      certifications: [MLPS level 3]\n", "      geo: [china-mainland]\n", 1))
+	edit(t, root, "data/providers/cloudcn.yaml", "    name: 华北 1\n", "    name: 华北 1\n    geo: china-mainland\n")
+	edit(t, root, "data/providers/cloudcn.yaml", "instances:\n", "instances:\n  - {id: gn7i, name: GN7I.8XLARGE, gpu: a100-sxm4-40gb, gpu_count: 1, regions: [cn-north-1], source: seed guide gpu-guide.md}\n")
+	edit(t, root, "data/prices/cloudcn.yaml", "prices:\n", "prices:\n  - {instance: gn7i, region: cn-north-1, model: on_demand, amount: 3.9, currency: USD, since: 2025-03, source: seed guide gpu-guide.md, source_kind: provider}\n")
+	edit(t, root, "data/guides/pick.yaml", "      certifications: [MLPS level 3]\n", "      geo: [china-mainland]\n")
+	edit(t, root, "data/site.yaml", "currency: USD\n", "currency: USD\neditions:\n  - language: zh-CN\n    dir: zh\n    currency: CNY\n")
 	files, _ := build(t, root, Options{})
-	geo := section(t, string(files["guides/pick/index.html"]), "o-certified")
+	page := string(files["guides/pick/index.html"])
+	geo := section(t, page, "o-certified")
 	if got, want := picks(geo), []string{"GN7.8XLARGE"}; !slices.Equal(got, want) {
-		t.Fatalf("mainland China: %q, want %q", got, want)
+		t.Fatalf("mainland China: %q, want %q (not GN7I.8XLARGE, priced in dollars)", got, want)
 	}
 	for _, want := range []string{
-		"<li>in a region in China mainland</li>",
-		`compare/index.html#model=on_demand&amp;region=cn-north-1&amp;s=per_gpu">`,
+		"<li>in a region of mainland China, priced in yuan</li>",
+		`compare/index.html#cn=1&amp;model=on_demand&amp;s=per_gpu">`,
 		"The link applies every condition above.",
 	} {
 		if !strings.Contains(geo, want) {
 			t.Errorf("the outcome lacks %s", want)
 		}
+	}
+	if strings.Contains(section(t, page, "o-spot"), "cn=") {
+		t.Errorf("an outcome of no part of the world sets the mainland switch in the English edition")
+	}
+	zh := string(files["zh/guides/pick/index.html"])
+	if got := section(t, zh, "o-certified"); !strings.Contains(got, `compare/index.html#model=on_demand&amp;s=per_gpu">`) {
+		t.Errorf("the Chinese outcome's link does not leave the switch on, as the edition has it:\n%s", got)
+	}
+	if got := section(t, zh, "o-spot"); !strings.Contains(got, "compare/index.html#cn=0&amp;") {
+		t.Errorf("the Chinese edition's outcome of no part of the world does not turn the mainland switch off:\n%s", got)
 	}
 }

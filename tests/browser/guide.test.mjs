@@ -257,8 +257,9 @@ for (const pass of ['file', 'http']) {
 // An outcome of the shipped guide that matches nothing (hardware
 // encryption: no provider of the catalog states it) shows, in the wizard
 // as in the tree, the nearest offers with what each misses; the 等保三级
-// outcome lists only the provider that states it (Tencent Cloud); the
-// data-residency outcome lists offers in mainland China only.
+// outcome lists only the provider that states it (Tencent Cloud), at
+// prices quoted in yuan; the data-residency outcome lists offers in
+// mainland China only.
 test('an empty outcome shows the nearest offers and what they miss', { timeout: patience(60_000) }, async () => {
   const rel = 'guides/choose-gpu-compute/index.html';
   if (!guides.includes(rel)) return;
@@ -294,6 +295,13 @@ test('an empty outcome shows the nearest offers and what they miss', { timeout: 
     );
     assert.ok(certified.length > 0, 'the 等保三级 outcome lists nothing');
     for (const p of certified) assert.match(p, /Tencent Cloud/, 'the 等保三级 outcome lists a provider that does not state it');
+    // Mainland China as the site's mainland answers have it: every price
+    // listed is quoted in yuan, none an international site's in dollars
+    // (Tencent Cloud's GN7.2XLARGE32 in Guangzhou at 1.26 USD was).
+    const quoted = await page.$$eval('#wizard-step table.picks tbody tr', (rows) =>
+      rows.filter((r) => r.getClientRects().length > 0).map((r) => r.querySelector('td[data-label="Price"]').textContent),
+    );
+    for (const q of quoted) assert.match(q, /CNY/, `the 等保三级 outcome lists a price not quoted in yuan: ${q}`);
     assert.equal(await page.locator('#wizard-step table.near:visible').count(), 0, 'a matching outcome shows nearest offers');
 
     assert.equal((await walk([rules, china])).id, 'data-in-mainland-china');

@@ -1351,9 +1351,19 @@ func (k *Kind) matrixScript(p *pagemodel.Page, t func(string, ...any) string, mo
 		sources = append(sources, fx.Source)
 	}
 	s.FXCites = fxCites(k.msgs, sources)
-	s.Mainland = slices.ContainsFunc(k.data.Priced, derive.MainlandQuoted)
-	s.MainlandOn = s.Mainland && strings.HasPrefix(k.cat.Site.Language, "zh")
+	s.Mainland, s.MainlandOn = MainlandSwitch(k.cat, k.data.Priced)
 	return s
+}
+
+// MainlandSwitch says whether the matrix has its switch "mainland China
+// only", which keeps the offers of the rule of the mainland view
+// (derive.MainlandQuoted): shown when some priced offer holds by it. on
+// says the switch is on by default: in the Chinese edition, whose home
+// page answers for mainland China first. A link into the matrix states
+// the switch where it wants it otherwise (the URL state's cn).
+func MainlandSwitch(cat *catalog.Catalog, priced []*pricing.Offer) (shown, on bool) {
+	shown = slices.ContainsFunc(priced, derive.MainlandQuoted)
+	return shown, shown && strings.HasPrefix(cat.Site.Language, "zh")
 }
 
 // withoutSource is trust without the price's source on its view: a row of

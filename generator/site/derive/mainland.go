@@ -20,8 +20,8 @@ import (
 // converted (the cell's Conversion is the identity).
 
 // MainlandCurrency is the currency of the mainland view: what buyers in
-// mainland China pay in.
-const MainlandCurrency = "CNY"
+// mainland China pay in (pricing.MainlandCurrency).
+const MainlandCurrency = pricing.MainlandCurrency
 
 // MainlandTab is a column set of the mainland view: the pricing models
 // whose cheapest price it shows.
@@ -63,45 +63,19 @@ type MainlandCell struct {
 }
 
 // InMainland reports whether offer o is sold in a region of mainland
-// China: its region's, or for a price that holds in every region, each
-// of its provider's regions is there.
-func InMainland(o *pricing.Offer) bool {
-	if o.Region == catalog.AllRegions {
-		if len(o.Provider.Regions) == 0 {
-			return false
-		}
-		for _, r := range o.Provider.Regions {
-			if r.Geo != "china-mainland" {
-				return false
-			}
-		}
-		return true
-	}
-	r := o.Provider.Region(o.Region)
-	return r != nil && r.Geo == "china-mainland"
-}
+// China (pricing.Offer.InMainland).
+func InMainland(o *pricing.Offer) bool { return o.InMainland() }
 
 // MainlandQuoted reports whether offer o holds by the rule of the
-// mainland view: sold in a region of mainland China (InMainland) and
-// priced there in yuan (MainlandCurrency) as its provider quotes it,
-// every price it has; an offer with no price, or a mainland region's
-// price in dollars (the international site's list price, which the
-// China site does not charge), does not. The matrix's switch "mainland
-// China only" keeps these offers (compare/offers.json's mainland), the
-// evaluation's "mainland China clouds first" ranks them first, and the
-// home page's mainland view chooses its prices among theirs
-// (MainlandAnswers).
-func MainlandQuoted(o *pricing.Offer) bool {
-	if len(o.Prices) == 0 || !InMainland(o) {
-		return false
-	}
-	for _, pr := range o.Prices {
-		if pr.Hourly.Currency != MainlandCurrency {
-			return false
-		}
-	}
-	return true
-}
+// mainland view: sold in a region of mainland China and priced there in
+// yuan as its provider quotes it, every price it has
+// (pricing.Offer.MainlandQuoted, where the rule lives so that scenarios
+// and guides limited to mainland China apply it too). The matrix's
+// switch "mainland China only" keeps these offers (compare/offers.json's
+// mainland), the evaluation's "mainland China clouds first" ranks them
+// first, and the home page's mainland view chooses its prices among
+// theirs (MainlandAnswers).
+func MainlandQuoted(o *pricing.Offer) bool { return o.MainlandQuoted() }
 
 // MainlandAnswers is which prices the mainland view chooses from, and
 // whether a price is current: the offer's price under model, of a whole

@@ -450,7 +450,7 @@ func (k *Kind) shortList(p *pagemodel.Page, q *catalog.Query, inc pricing.Includ
 		v.Dropped, v.GPUsFrom, v.ProvidersFrom = link.dropped, link.gpusFrom, link.providersFrom
 		for _, o := range k.data.Priced {
 			pr := o.Prices[l.Model]
-			if pr == nil || !carried(k.cat, o, q, link.memoryByGPU, link.geoRegions) {
+			if pr == nil || !carried(k.cat, o, q, link) {
 				continue
 			}
 			switch {
@@ -559,6 +559,9 @@ func (k *Kind) missText(t func(string, ...any) string, o *pricing.Offer, l *guid
 	case "provider_kinds":
 		return t("guide.miss.provider_kinds", t("kind."+o.Provider.Kind))
 	case "regions", "geo":
+		if m.Kind == "geo" && slices.Contains(q.Geos, pricing.MainlandGeo) && o.IntlSite() {
+			return t("guide.miss.intl_site")
+		}
 		var want string
 		if m.Kind == "regions" {
 			want = orList(t, q.Regions)
@@ -616,6 +619,10 @@ type matrixLinkState struct {
 	memoryByGPU             bool     // the minimum memory per GPU is in the gpu facet
 	geoRegions              []string // the region facet for the query's geo
 	geoProviders            bool     // the provider facet keeps the providers with a region there
+	// mainland says the query's geo, mainland China alone, is the
+	// matrix's switch "mainland China only": the same rule
+	// (pricing.Offer.MainlandQuoted), so exact.
+	mainland bool
 }
 
 // matrixColumnOf is the matrix column of an instance spec a query may bound.
@@ -633,7 +640,10 @@ var matrixSortOf = map[string]string{"per_gpu_hour": "per_gpu", "per_gb_hour": "
 // Both are exact. So are regions (with the offers priced in "all" regions,
 // as the query counts them), GPU counts, bounds on the instance columns,
 // the pricing model and the sort. Minimum GPU memory per GPU, the GPU
-// interconnect and RDMA have no matrix filter.
+// interconnect and RDMA have no matrix filter. Mainland China alone is
+// the matrix's switch "mainland China only", which the link states
+// wherever it differs from the edition's default (on in the Chinese
+// edition): off for every other query.
 func (k *Kind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, ...any) string) matrixLinkState {
 	var s matrixLinkState
 	s.state = url.Values{}
@@ -750,15 +760,16 @@ func (k *Kind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, .
 		}
 		s.state.Set("region", strings.Join(regions, ","))
 	}
+	switchShown, switchOn := compare.MainlandSwitch(k.cat, k.data.Priced)
 	if len(q.Geos) > 0 {
-		var names []string
-		for _, g := range q.Geos {
-			names = append(names, t("geo."+g))
-		}
-		text := t("guide.cond.geo", orList(t, names))
-		if len(q.Regions) > 0 {
+		text := geoCondition(t, q.Geos)
+		switch {
+		case len(q.Regions) > 0:
 			say(false, text)
-		} else {
+		case mainlandOnly(q) && switchShown:
+			s.mainland = true
+			say(true, text)
+		default:
 			// The regions there, and, for prices that hold in every region,
 			// the providers with a region there: exact unless an instance
 			// type priced for every region is offered only elsewhere.
@@ -774,6 +785,9 @@ func (k *Kind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, .
 			}
 			say(exact, text)
 		}
+	}
+	if switchShown && s.mainland != switchOn {
+		s.state.Set("cn", map[bool]string{false: "0", true: "1"}[s.mainland])
 	}
 	bounds := map[string][2]*float64{} // matrix column → tightest min and max
 	for _, bd := range q.Where {
@@ -850,11 +864,10 @@ func (k *Kind) matrixLink(q *catalog.Query, l *guide.ShortList, t func(string, .
 }
 
 // carried reports whether an offer meets the conditions of a query that
-// its matrix link carries (matrixLink), the pricing model aside.
-// regions are the matrix link's region facet for a query's geo.
-func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, memoryByGPU bool, regions []string) bool {
+// its matrix link (matrixLink) carries, the pricing model aside.
+func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, link matrixLinkState) bool {
 	in := o.Instance
-	if o.GPU == nil || !gpuMeets(o.GPU, q) || !providerMeets(o.Provider, q) || memoryByGPU && !memoryMeets(cat, o.GPU, nil, q) {
+	if o.GPU == nil || !gpuMeets(o.GPU, q) || !providerMeets(o.Provider, q) || link.memoryByGPU && !memoryMeets(cat, o.GPU, nil, q) {
 		return false
 	}
 	if q.MinGPUCount > 0 && in.GPUCount < q.MinGPUCount || q.MaxGPUCount > 0 && in.GPUCount > q.MaxGPUCount {
@@ -863,7 +876,10 @@ func carried(cat *catalog.Catalog, o *pricing.Offer, q *catalog.Query, memoryByG
 	if len(q.Regions) > 0 && !slices.Contains(q.Regions, o.Region) && o.Region != catalog.AllRegions {
 		return false
 	}
-	if len(q.Regions) == 0 && len(q.Geos) > 0 && !geoCarried(o, q, regions, slices.Contains(regions, catalog.AllRegions)) {
+	if link.mainland && !o.MainlandQuoted() {
+		return false
+	}
+	if len(q.Regions) == 0 && len(q.Geos) > 0 && !link.mainland && !geoCarried(o, q, link.geoRegions, slices.Contains(link.geoRegions, catalog.AllRegions)) {
 		return false
 	}
 	for _, bd := range q.Where {
@@ -966,6 +982,26 @@ func boundText(t func(string, ...any) string, cur func(code string) string, bd *
 		text = t("guide.cond.at_most", label, render.FormatNum(bd.Max), unit)
 	}
 	return strings.TrimSpace(text)
+}
+
+// mainlandOnly reports whether a query's part of the world is mainland
+// China alone.
+func mainlandOnly(q *catalog.Query) bool {
+	return slices.Equal(q.Geos, []string{pricing.MainlandGeo})
+}
+
+// geoCondition says a query's parts of the world in words: mainland China
+// alone as the rule of the site's mainland answers has it, "in a region
+// of mainland China, priced in yuan"; others by their regions.
+func geoCondition(t func(string, ...any) string, geos []string) string {
+	if slices.Equal(geos, []string{pricing.MainlandGeo}) {
+		return t("guide.cond.mainland")
+	}
+	var names []string
+	for _, g := range geos {
+		names = append(names, t("geo."+g))
+	}
+	return t("guide.cond.geo", orList(t, names))
 }
 
 // geoCarried reports whether an offer passes the region facet of a query's

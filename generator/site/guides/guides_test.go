@@ -140,6 +140,15 @@ func TestEveryMissKindHasAMessage(t *testing.T) {
 				t.Errorf("%s: a miss of kind %q worded %q", lang, kind, got)
 			}
 		}
+		// An offer in a mainland region at its international site's dollar
+		// price misses mainland China for its price, not its region.
+		cn := &catalog.Provider{Name: "P", Regions: []*catalog.Region{{ID: "ap-guangzhou", Geo: pricing.MainlandGeo}}}
+		intl := &pricing.Offer{Instance: in, GPU: gpuOffer.GPU, Provider: cn, Region: "ap-guangzhou",
+			Prices: map[string]*pricing.Price{"on_demand": {Hourly: pricing.Hourly{Currency: "USD"}}}}
+		region := k.missText(x.T, &pricing.Offer{Instance: in, GPU: gpuOffer.GPU, Provider: cn, Region: "r"}, &guide.ShortList{Query: q}, guide.Miss{Kind: "geo"})
+		if got := k.missText(x.T, intl, &guide.ShortList{Query: q}, guide.Miss{Kind: "geo"}); got != x.T("guide.miss.intl_site") || got == region {
+			t.Errorf("%s: a mainland region's dollar price misses mainland China worded %q (a region elsewhere: %q)", lang, got, region)
+		}
 		if x.Err != nil {
 			t.Errorf("%s: %v", lang, x.Err)
 		}

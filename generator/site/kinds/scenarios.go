@@ -267,7 +267,11 @@ func (k *Scenarios) ScenarioData(p *pagemodel.Page, s *catalog.Scenario, x *rend
 		}
 		d.Limits = append(d.Limits, x.T("scenario.limit.provider_kinds", strings.Join(kinds, x.T("scenario.list_sep"))))
 	}
-	if len(s.Limits.Geo) > 0 {
+	if slices.Equal(s.Limits.Geo, []string{pricing.MainlandGeo}) {
+		// Mainland China as the site's mainland answers have it: a region
+		// there and prices in yuan (pricing.Offer.MainlandQuoted).
+		d.Limits = append(d.Limits, x.T("scenario.limit.mainland"))
+	} else if len(s.Limits.Geo) > 0 {
 		var geos []string
 		for _, g := range s.Limits.Geo {
 			geos = append(geos, x.T("geo."+g))
@@ -735,6 +739,9 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 		return x.T("scenario.why.provider_kind")
 	}
 	if len(s.Limits.Geo) > 0 && !o.InGeo(s.Limits.Geo) {
+		if intlSite(s, o) {
+			return x.T("scenario.why.intl_site")
+		}
 		return x.T("scenario.why.geo")
 	}
 	if max := s.Limits.MaxPerGPUHour; max != nil {
@@ -962,9 +969,18 @@ type tcoOffer struct {
 	Storage        *tcoRate            `json:"st"`
 	Egress         *tcoRate            `json:"eg"`
 	Prices         map[string]tcoPrice `json:"m"`
-	// OutOfGeo says the offer's region is not in the scenario's limits'
-	// parts of the world (pricing.Offer.InGeo).
+	// OutOfGeo says the offer is not in the scenario's limits' parts of
+	// the world (pricing.Offer.InGeo); IntlSite, that it is for its
+	// international site's price in a mainland China region (intlSite).
 	OutOfGeo bool `json:"og,omitempty"`
+	IntlSite bool `json:"oi,omitempty"`
+}
+
+// intlSite reports whether a scenario limited to mainland China leaves
+// offer o out for its price, its international site's in another
+// currency than yuan, though its region is there (pricing.Offer.IntlSite).
+func intlSite(s *catalog.Scenario, o *pricing.Offer) bool {
+	return slices.Contains(s.Limits.Geo, pricing.MainlandGeo) && o.IntlSite()
 }
 
 // tcoRate is a per-GB price in its quoted currency and the factor into
@@ -1002,7 +1018,7 @@ type tcoPrice struct {
 // tcoMessages are the messages static/tco.js writes with.
 var tcoMessages = []string{
 	"scenario.why.no_gpu", "scenario.why.partial", "scenario.why.memory_unknown", "scenario.why.memory",
-	"scenario.why.gpu_model", "scenario.why.provider_kind", "scenario.why.geo", "scenario.why.ceiling", "scenario.why.gpu_count",
+	"scenario.why.gpu_model", "scenario.why.provider_kind", "scenario.why.geo", "scenario.why.intl_site", "scenario.why.ceiling", "scenario.why.gpu_count",
 	"scenario.why.not_public", "scenario.why.no_price", "scenario.why.no_rate", "scenario.why.uninterruptible",
 	"scenario.why.outlasts", "scenario.why.unsplittable", "scenario.why.no_term_price", "scenario.term_sep",
 	"scenario.note.discount_only", "scenario.note.spot_overhead", "scenario.note.storage_unknown", "scenario.note.egress_unknown",
@@ -1116,6 +1132,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 			Granularity: o.Provider.Billing.Granularity, Storage: rate(o.Provider.Storage), Egress: rate(o.Provider.Egress),
 			Prices: map[string]tcoPrice{}, OutOfGeo: len(s.Limits.Geo) > 0 && !o.InGeo(s.Limits.Geo),
 		}
+		to.IntlSite = to.OutOfGeo && intlSite(s, o)
 		if o.Region != catalog.AllRegions {
 			to.Region = o.Region
 			if r := o.Provider.Region(o.Region); r != nil {

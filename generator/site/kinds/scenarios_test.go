@@ -13,6 +13,7 @@ import (
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/catalog/catalogtest"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/pagemodel"
@@ -373,5 +374,95 @@ func TestEveryCostNoteAndReasonHasAMessage(t *testing.T) {
 		if x.Err != nil {
 			t.Errorf("%s: %v", lang, x.Err)
 		}
+	}
+}
+
+// TestMainlandScenarioLeavesOutTheIntlSitePrice: a scenario limited to
+// mainland China considers the offers of the site's mainland answers
+// (pricing.Offer.MainlandQuoted). Of three A100 offers of a China cloud,
+// Beijing's yuan price is costed; Guangzhou's dollar price, its
+// international site's and the cheapest, is left out for its price, and
+// Singapore's for its region; the page, its calculator's data and
+// pricing say the same, and the limit says prices are in yuan.
+func TestMainlandScenarioLeavesOutTheIntlSitePrice(t *testing.T) {
+	cat, _ := catalogtest.Load(t, `
+-- data/site.yaml --
+title: T
+currency: USD
+-- data/fx.yaml --
+rates:
+  - {base: USD, quote: CNY, rate: 7, date: 2026-07-01, source: s}
+-- data/gpus/a100.yaml --
+{id: a100, name: A100, model: A100, vendor: NVIDIA, memory_gb: 80, source: s}
+-- data/providers/cn.yaml --
+id: cn
+name: China cloud
+kind: public_cloud
+currency: CNY
+regions: [{id: ap-beijing, geo: china-mainland}, {id: ap-guangzhou, geo: china-mainland}, {id: ap-singapore, geo: asia-pacific}]
+instances:
+  - {id: gpu, name: GPU, gpu: a100, gpu_count: 1, regions: [ap-beijing, ap-guangzhou, ap-singapore], source: s}
+-- data/prices/cn.yaml --
+provider: cn
+prices:
+  - {instance: gpu, region: ap-beijing, model: on_demand, amount: 9.8, currency: CNY, since: 2026-06-01, source: s, source_kind: provider}
+  - {instance: gpu, region: ap-guangzhou, model: on_demand, amount: 1.2, currency: USD, since: 2026-06-01, source: s, source_kind: provider}
+  - {instance: gpu, region: ap-singapore, model: on_demand, amount: 1.1, currency: USD, since: 2026-06-01, source: s, source_kind: provider}
+-- data/scenarios/mainland.yaml --
+id: mainland
+title: A month in mainland China
+persona: finance
+description: One GPU for a month.
+advice: Ask the provider.
+source: s
+workload: {gpu_hours_per_month: 730, months: 1, gpus_per_job: 1, job_hours: 730}
+limits: {geo: [china-mainland]}
+strategies:
+  - {id: on-demand, name: On-demand, mix: [{model: on_demand, percent: 100}]}
+`)
+	x := englishTexter(t)
+	offers := pricing.Offers(cat, cat.Site.Currency)
+	s, st := cat.Scenarios[0], cat.Scenarios[0].Strategies[0]
+	want := map[string]string{
+		"ap-beijing":   "",
+		"ap-guangzhou": "its price is the international site's, not in yuan: not what the China site charges in mainland China",
+		"ap-singapore": "its region is not in a part of the world the scenario considers",
+	}
+	for _, o := range offers {
+		if got := leftOut(cat, o, s, st, cat.Site.Currency, false, x); got != want[o.Region] {
+			t.Errorf("%s: left out for %q, want %q", o.Region, got, want[o.Region])
+		}
+		if ok := pricing.Eligible(cat, o, s, st, false); ok != (want[o.Region] == "") {
+			t.Errorf("%s: pricing.Eligible %v", o.Region, ok)
+		}
+	}
+	var sd *ScenarioData
+	for _, p := range scenarioPages(t, cat) {
+		if d, ok := p.Data.(*ScenarioData); ok {
+			sd = d
+		}
+	}
+	if sd == nil {
+		t.Fatal("no scenario page")
+	}
+	if !slices.Contains(sd.Limits, "regions in: mainland China, priced in yuan") {
+		t.Errorf("limits %q do not say prices are in yuan", sd.Limits)
+	}
+	js, err := sd.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d tcoScript
+	if err := json.Unmarshal([]byte(js), &d); err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range offers {
+		got := [2]bool{d.Offers[i].OutOfGeo, d.Offers[i].IntlSite}
+		if w := [2]bool{want[o.Region] != "", o.Region == "ap-guangzhou"}; got != w {
+			t.Errorf("%s: calculator's og, oi %v, want %v", o.Region, got, w)
+		}
+	}
+	if x.Err != nil {
+		t.Fatal(x.Err)
 	}
 }
