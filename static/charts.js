@@ -47,16 +47,23 @@
     return short && Math.abs(v) >= 1000 ? short.format(v) : echarts.format.addCommas(v);
   }
 
+  // textWidth is the width in pixels of text drawn by ECharts at size px
+  // (its labels' font).
+  function textWidth(text, px) {
+    measure.font = px + 'px sans-serif';
+    return measure.measureText(String(text)).width;
+  }
+
   // layout is what changes with the chart's width: the plot starts below
   // the legend, which scrolls when it would crowd the plot; a time axis has
   // fewer ticks on a phone, and a value axis across the chart fewer ticks
   // with shorter figures, so they never run together; the names of
-  // categories (GPU models, offers) take at most 40% of the width (half on
-  // a phone) and wrap onto as many lines as their row holds, the last cut
-  // short with "…" (the tooltip of a bar names it in full), every one
-  // shown; and on a phone, points named to their right ("{b}") in the
-  // right half of the chart are named below them, ending at the point, so
-  // no name runs off the chart.
+  // categories (GPU models, offers) get the room of the longest of them,
+  // up to 60% of the width (half on a phone), so each is read whole on one
+  // line where it fits; a longer one wraps onto as many lines as its row
+  // holds, the last cut short with "…" (the tooltip of a bar names it in
+  // full), every one shown. Named points are placed by placeLabels, once
+  // the plot is laid out.
   function layout(c) {
     var width = c.el.clientWidth, narrow = width < 600;
     // A legend that would take more than a third of the chart scrolls
@@ -78,11 +85,17 @@
     var drawn = c.chart.getOption().yAxis || [];
     var yAxis = [].concat(c.options.yAxis || []).map(function (a, i) {
       if (a.type !== 'category') return {};
-      var row = plot / Math.max(1, ((drawn[i] || a).data || []).length);
+      var names = ((drawn[i] || a).data || []).map(function (d) {
+        return d !== null && typeof d === 'object' ? d.value : d;
+      });
+      var row = plot / Math.max(1, names.length);
       var lines = Math.max(1, Math.min(3, Math.floor((row - 4) / 13)));
+      var longest = 0;
+      names.forEach(function (n) { longest = Math.max(longest, textWidth(n, 12)); });
+      var room = Math.ceil(Math.min(longest + 2, width * (narrow ? 0.5 : 0.6)));
       return {
         axisLabel: {
-          width: Math.round(width * (narrow ? 0.5 : 0.4)), overflow: 'break', lineHeight: 13,
+          width: room, overflow: 'break', lineHeight: 13,
           height: lines * 13, lineOverflow: 'truncate', showMinLabel: true, showMaxLabel: true,
         },
       };
@@ -93,19 +106,126 @@
       if (narrow) return { splitNumber: 3, axisLabel: { formatter: compact } };
       return { splitNumber: a.splitNumber || 5, axisLabel: { formatter: (a.axisLabel && a.axisLabel.formatter) || null } };
     });
-    var series = (c.options.series || []).map(function (s, i) {
+    return { legend: legend, grid: grid, xAxis: xAxis, yAxis: yAxis };
+  }
+
+  // placeLabels names the points of the series named by their names
+  // ("{b}": the offers on a frontier) where the name covers nothing: to the
+  // right of the point as the chart asks, else left, above or below it,
+  // else at a corner of it — the first place inside the plot clear of every point's mark, of the
+  // line through the named points and of the names placed before it. A
+  // point with no such place is not named on the chart (its tooltip and
+  // the table beside it name it). Points are taken in the order of their
+  // series, so the same chart at the same size is named the same way.
+  function placeLabels(c) {
+    if (!c.named.some(Boolean)) return {};
+    var grid = c.chart.getModel().getComponent('grid', 0);
+    var plot = grid && grid.coordinateSystem && grid.coordinateSystem.getRect();
+    if (!plot) return {};
+    var all = c.options.series || [];
+    var px = function (i, d) {
+      var v = d !== null && typeof d === 'object' && !Array.isArray(d) ? d.value : d;
+      var p = c.chart.convertToPixel({ seriesIndex: i }, v);
+      return p && isFinite(p[0]) && isFinite(p[1]) ? p : null;
+    };
+    var size = function (s) {
+      var z = s.symbolSize;
+      return typeof z === 'number' ? z : Array.isArray(z) ? Math.max(z[0], z[1]) : 10;
+    };
+    // Every point's mark, as a box, with its series and index.
+    var marks = [];
+    all.forEach(function (s, i) {
+      (s.data || []).forEach(function (d, k) {
+        var p = px(i, d);
+        if (!p) return;
+        var h = size(s) / 2 + 2;
+        marks.push({ s: i, k: k, x: p[0] - h, y: p[1] - h, w: 2 * h, h: 2 * h });
+      });
+      // The line between named points, as small boxes along it.
+      if (!c.named[i] || s.type !== 'line') return;
+      var prev = null;
+      (s.data || []).forEach(function (d) {
+        var p = px(i, d);
+        if (p && prev) {
+          var n = Math.ceil(Math.hypot(p[0] - prev[0], p[1] - prev[1]) / 3);
+          for (var t = 1; t < n; t++) {
+            var x = prev[0] + ((p[0] - prev[0]) * t) / n, y = prev[1] + ((p[1] - prev[1]) * t) / n;
+            marks.push({ s: -1, k: -1, x: x - 1, y: y - 1, w: 2, h: 2 });
+          }
+        }
+        prev = p;
+      });
+    });
+    var hit = function (a, b) {
+      return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    };
+    var placed = [], seen = {};
+    var series = all.map(function (s, i) {
       if (!c.named[i]) return {};
+      var font = (s.label && s.label.fontSize) || 12, lh = Math.ceil(font * 1.25), gap = 5;
+      var first = c.named[i];
+      var sides = [first].concat(['right', 'left', 'top', 'bottom'].filter(function (p) { return p !== first; }))
+        .concat(['top-right', 'bottom-right', 'top-left', 'bottom-left']);
       return {
-        data: s.data.map(function (d) {
+        data: s.data.map(function (d, k) {
           var item = {};
-          for (var k in d) item[k] = d[k];
-          var x = c.chart.convertToPixel({ seriesIndex: i }, d.value)[0];
-          item.label = width >= 600 || x < width * 0.55 ? { position: c.named[i], align: null } : { position: 'bottom', align: 'right' };
+          for (var key in d) item[key] = d[key];
+          var p = px(i, d);
+          var name = d && d.name != null ? d.name : '';
+          // Points that tie (offers of one figure in several regions) are
+          // named once, at the first of them.
+          var spot = p ? Math.round(p[0]) + ',' + Math.round(p[1]) : '';
+          if (!p || seen[spot]) {
+            item.label = { show: false };
+            return item;
+          }
+          seen[spot] = true;
+          var w = Math.ceil(textWidth(name, font)) + 4, r = size(s) / 2;
+          var box = null, at = null;
+          for (var j = 0; j < sides.length && !box; j++) {
+            var b;
+            switch (sides[j]) {
+              case 'right': b = { x: p[0] + r + gap, y: p[1] - lh / 2 }; break;
+              case 'left': b = { x: p[0] - r - gap - w, y: p[1] - lh / 2 }; break;
+              case 'top': b = { x: p[0] - w / 2, y: p[1] - r - gap - lh }; break;
+              case 'bottom': b = { x: p[0] - w / 2, y: p[1] + r + gap }; break;
+              case 'top-right': b = { x: p[0] + r, y: p[1] - r - lh }; break;
+              case 'bottom-right': b = { x: p[0] + r, y: p[1] + r }; break;
+              case 'top-left': b = { x: p[0] - r - w, y: p[1] - r - lh }; break;
+              default: b = { x: p[0] - r - w, y: p[1] + r };
+            }
+            b.w = w;
+            b.h = lh;
+            if (b.x < plot.x + 2 || b.y < plot.y + 2 || b.x + b.w > plot.x + plot.width - 2 || b.y + b.h > plot.y + plot.height - 2) continue;
+            // The marks of other points: not the point's own, nor those
+            // drawn where it is.
+            if (marks.some(function (m) {
+              return !(Math.abs(m.x + m.w / 2 - p[0]) < 0.5 && Math.abs(m.y + m.h / 2 - p[1]) < 0.5) && hit(b, m);
+            })) continue;
+            if (placed.some(function (q) { return hit(b, q); })) continue;
+            box = b;
+            at = sides[j];
+          }
+          if (!box) {
+            item.label = { show: false };
+            return item;
+          }
+          placed.push(box);
+          item.label = /-/.test(at)
+            // A corner: the box's place from the top left of the mark.
+            ? { show: true, position: [box.x - (p[0] - r), box.y - (p[1] - r)], align: 'left', verticalAlign: 'top' }
+            : { show: true, position: at, align: null, verticalAlign: null };
           return item;
         }),
       };
     });
-    return { legend: legend, grid: grid, xAxis: xAxis, yAxis: yAxis, series: series };
+    return { series: series };
+  }
+
+  // draw lays c out for its size, then names its points.
+  function draw(c) {
+    c.chart.setOption(layout(c));
+    c.chart.setOption(placeLabels(c));
   }
 
   // fitScreen: on an embed page (a frame in another site's page, or its
@@ -154,7 +274,7 @@
     fitScreen(el);
     c.chart = echarts.init(el, null, { renderer: 'canvas' });
     c.chart.setOption(options);
-    c.chart.setOption(layout(c));
+    draw(c);
     charts.push(c);
   }
 
@@ -191,7 +311,7 @@
       charts.forEach(function (c) {
         if (shown.contains(c.el)) {
           c.chart.resize();
-          c.chart.setOption(layout(c));
+          draw(c);
         }
       });
     });
@@ -215,7 +335,7 @@
       charts.forEach(function (c) {
         if (c.el.closest('[hidden]')) return;
         c.chart.resize();
-        c.chart.setOption(layout(c));
+        draw(c);
       });
     });
   }

@@ -28,6 +28,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -200,16 +201,60 @@ type canvasTooltip struct {
 }
 
 // palette colours providers, one colour each in catalog order, and symbols
-// tell them apart where colours repeat or cannot be told apart.
+// tell them apart besides. Its colours differ in hue or lightness from one
+// another; past them (a catalog of more providers) providerColor makes
+// more, so no two providers of a catalog share a colour, and no two entries
+// of a legend do.
 var (
-	palette = []string{"#1b5fad", "#e8710a", "#1d8a4e", "#c5221f", "#7b4fb5", "#8a5a2b", "#d63d8f", "#5f6b7a", "#9aa01a", "#11869b", "#b8860b", "#2f2f8f"}
+	palette = []string{
+		"#1b5fad", "#e8710a", "#1d8a4e", "#c5221f", "#7b4fb5", "#8a5a2b", "#d63d8f", "#5f6b7a", "#9aa01a", "#11869b", "#b8860b", "#2f2f8f",
+		"#5fa8d3", "#f2c94c", "#7a1f3d", "#4fc1a6", "#e36f6f", "#b07cc6", "#3d5a1e", "#a3a3a3", "#f29ac1", "#0b3d5c", "#8fc93a", "#f4a259",
+	}
 	symbols = []string{"circle", "rect", "triangle", "diamond", "roundRect"}
 )
 
 // providerStyle is the colour and symbol of the provider at index i of the
 // catalog, the same on every chart.
 func providerStyle(i int) (color, symbol string) {
-	return palette[i%len(palette)], symbols[(i/len(palette)+i)%len(symbols)]
+	return providerColor(i), symbols[(i/len(palette)+i)%len(symbols)]
+}
+
+// providerColor is the colour of the provider at index i of the catalog:
+// the palette's, then colours spread round the colour wheel by the golden
+// angle, at one of three lightnesses, each different from every other.
+func providerColor(i int) string {
+	if i < len(palette) {
+		return palette[i]
+	}
+	k := i - len(palette)
+	hue := math.Mod(float64(k)*137.50776405, 360)
+	light := [...]float64{0.38, 0.52, 0.66}[k%3]
+	return hsl(hue, 0.62, light)
+}
+
+// hsl writes a colour given by hue (degrees), saturation and lightness
+// (0–1) as #rrggbb.
+func hsl(h, s, l float64) string {
+	c := (1 - math.Abs(2*l-1)) * s
+	x := c * (1 - math.Abs(math.Mod(h/60, 2)-1))
+	m := l - c/2
+	var r, g, b float64
+	switch {
+	case h < 60:
+		r, g, b = c, x, 0
+	case h < 120:
+		r, g, b = x, c, 0
+	case h < 180:
+		r, g, b = 0, c, x
+	case h < 240:
+		r, g, b = 0, x, c
+	case h < 300:
+		r, g, b = x, 0, c
+	default:
+		r, g, b = c, 0, x
+	}
+	to := func(v float64) int { return int(math.Round((v + m) * 255)) }
+	return fmt.Sprintf("#%02x%02x%02x", to(r), to(g), to(b))
 }
 
 // providerIndex numbers the providers of the catalog in catalog order.

@@ -586,3 +586,19 @@ func TestAsOfNamesTheNewestPriceAndTheCatalogDate(t *testing.T) {
 		t.Errorf("catalog checked %q; want 2025-08-01, the slice's date, though the chart leaves the slice out", c.AsOf.Catalog)
 	}
 }
+
+// Every provider of a catalog has a colour of its own, past the palette
+// too, so that no two entries of a legend share one.
+func TestProviderColorsDiffer(t *testing.T) {
+	seen := map[string]int{}
+	for i := range 200 {
+		c := providerColor(i)
+		if len(c) != 7 || c[0] != '#' {
+			t.Fatalf("provider %d: colour %q, want #rrggbb", i, c)
+		}
+		if j, ok := seen[c]; ok {
+			t.Fatalf("providers %d and %d share the colour %s", j, i, c)
+		}
+		seen[c] = i
+	}
+}

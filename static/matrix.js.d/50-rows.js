@@ -98,6 +98,13 @@
         const where = document.createElement('span');
         where.className = 'where';
         where.textContent = o.provider_name + (o.region ? ' \u00b7 ' + regionText(o) : '');
+        if (o.region && o.region !== 'all' && o.region_name && o.region_name !== o.region) {
+          // The region's code too, as the region column writes it.
+          const code = document.createElement('span');
+          code.className = 'id';
+          code.textContent = o.region;
+          where.append(' ', code);
+        }
         el.append(where);
       }
       if (c.key === 'gpu' && sinceCol) {
