@@ -23,8 +23,8 @@ func TestShippedAzureOnDemandPricesAreDated(t *testing.T) {
 			continue
 		}
 		n++
-		if _, ok := Date(pp.AsOf).Time(); !ok || !Date(pp.AsOf).Known() {
-			t.Errorf("azure %s/%s on_demand: as_of %q, want a day", pp.Instance, pp.Region, pp.AsOf)
+		if _, ok := Date(pp.AsOf()).Time(); !ok || !Date(pp.AsOf()).Known() {
+			t.Errorf("azure %s/%s on_demand: as_of %q, want a day", pp.Instance, pp.Region, pp.AsOf())
 		}
 		if !strings.Contains(pp.Source, karpenterTable+" @") {
 			t.Errorf("azure %s/%s on_demand: source %q does not cite %s at a commit", pp.Instance, pp.Region, pp.Source, karpenterTable)
@@ -97,8 +97,8 @@ func TestShippedAzurePrices(t *testing.T) {
 			if pp.Amount == nil || *pp.Amount != w.amount || pp.Currency != "USD" {
 				t.Errorf("%s/%s point %d: %s %s, want %v USD", c.instance, c.region, i, refShow(pp.Amount), pp.Currency, w.amount)
 			}
-			if pp.AsOf != w.asOf || string(pp.FirstSeen) != w.firstSeen || pp.Since.Known() {
-				t.Errorf("%s/%s point %d: as_of %q, first_seen %q, since %q, want %q, %q, unknown", c.instance, c.region, i, pp.AsOf, pp.FirstSeen, pp.Since, w.asOf, w.firstSeen)
+			if pp.AsOf() != w.asOf || string(pp.FirstSeen()) != w.firstSeen || pp.Since.Known() {
+				t.Errorf("%s/%s point %d: as_of %q, first_seen %q, since %q, want %q, %q, unknown", c.instance, c.region, i, pp.AsOf(), pp.FirstSeen(), pp.Since, w.asOf, w.firstSeen)
 			}
 			if pp.SourceKind != w.kind || !strings.Contains(pp.Source, karpenterTable+" @"+w.commit) {
 				t.Errorf("%s/%s point %d: source %q (%s), want %s at @%s (%s)", c.instance, c.region, i, pp.Source, pp.SourceKind, karpenterTable, w.commit, w.kind)

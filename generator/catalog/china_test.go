@@ -129,7 +129,7 @@ func TestShippedYuanPricesMatchTheirCatalogFigure(t *testing.T) {
 	cat := shipped(t)
 	n := 0
 	for _, pp := range cat.Prices {
-		m := usdFigure.FindStringSubmatch(pp.Note)
+		m := usdFigure.FindStringSubmatch(pp.Note())
 		if m == nil || pp.Currency != "CNY" || pp.Amount == nil {
 			continue
 		}

@@ -247,8 +247,8 @@ func TestShippedCorrections(t *testing.T) {
 
 	t.Run("kinds", func(t *testing.T) {
 		if p := price("alibaba-cloud", "gn6i", AllRegions, "on_demand", 2.3); p != nil &&
-			(p.SourceKind != KindArticle || !strings.HasPrefix(p.Note, "An article's estimate, not a sourced offer.") || !strings.Contains(p.Note, "ecs.gn6i-c16g1.4xlarge")) {
-			t.Errorf("gn6i $2.30: kind %q, note %q: want an article's estimate, compared with the 1-GPU price", p.SourceKind, p.Note)
+			(p.SourceKind != KindArticle || !strings.HasPrefix(p.Note(), "An article's estimate, not a sourced offer.") || !strings.Contains(p.Note(), "ecs.gn6i-c16g1.4xlarge")) {
+			t.Errorf("gn6i $2.30: kind %q, note %q: want an article's estimate, compared with the 1-GPU price", p.SourceKind, p.Note())
 		}
 		for _, p := range cat.Prices {
 			if p.Provider == "aws" && p.Instance == "p4d.24xlarge" && p.Model == "reserved_3y" && p.SourceKind != KindEstimate {

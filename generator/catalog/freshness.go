@@ -51,7 +51,7 @@ const (
 // page shows the age of its prices, so this is read by hand rather than
 // with a regular expression: it is the one loop over the text.
 func (pp *PricePoint) AsOfDate() Date {
-	s := strings.TrimSpace(pp.AsOf)
+	s := strings.TrimSpace(pp.AsOf())
 	var latest Date
 	var at time.Time
 	take := func(d string) {
@@ -149,8 +149,8 @@ func AgeDate(pp *PricePoint) (Date, string) {
 	if dated(pp.Checked) {
 		return pp.Checked, FromChecked
 	}
-	if dated(pp.FirstSeen) {
-		return pp.FirstSeen, FromFirstSeen
+	if dated(pp.FirstSeen()) {
+		return pp.FirstSeen(), FromFirstSeen
 	}
 	return "", ""
 }
@@ -187,7 +187,7 @@ func StaleWarnings(c *Catalog, ref time.Time) Report {
 	for _, k := range keys {
 		s := series[k]
 		pp := s[len(s)-1]
-		if pp.LastSeen != "" {
+		if pp.LastSeen() != "" {
 			continue
 		}
 		d, from := AgeDate(pp)

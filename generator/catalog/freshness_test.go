@@ -38,15 +38,15 @@ func TestAgeDate(t *testing.T) {
 		want     Date
 		wantFrom string
 	}{
-		{PricePoint{Since: "2025-06-01", AsOf: "2025-05-01", Checked: "2025-08-01", FirstSeen: "2025-05-01"}, "2025-06-01", FromSince},
+		{PricePoint{Since: "2025-06-01", Checked: "2025-08-01", Extra: &PriceExtra{AsOf: "2025-05-01", FirstSeen: "2025-05-01"}}, "2025-06-01", FromSince},
 		// A source that stated the price later shows it still held then.
-		{PricePoint{Since: "2025-06-01", AsOf: "2025-07-01", Checked: "2025-08-01", FirstSeen: "2025-05-01"}, "2025-07-01", FromAsOf},
-		{PricePoint{Since: "2025-06-01", AsOf: "2025-06", Checked: "2025-08-01"}, "2025-06-01", FromSince},
-		{PricePoint{Since: "2025-06-01", AsOf: "read 2025-07-01"}, "2025-06-01", FromSince},
-		{PricePoint{Since: Unknown, AsOf: " 2025-07 ", Checked: "2025-08-01"}, "2025-07", FromAsOf},
-		{PricePoint{Since: Unknown, AsOf: "pricing page, mid 2024", Checked: "2025-08-01", FirstSeen: "2025-05-01"}, "2025-08-01", FromChecked},
-		{PricePoint{Since: Unknown, FirstSeen: "2025-05-01"}, "2025-05-01", FromFirstSeen},
-		{PricePoint{Since: Unknown, AsOf: "unknown"}, "", ""},
+		{PricePoint{Since: "2025-06-01", Checked: "2025-08-01", Extra: &PriceExtra{AsOf: "2025-07-01", FirstSeen: "2025-05-01"}}, "2025-07-01", FromAsOf},
+		{PricePoint{Since: "2025-06-01", Checked: "2025-08-01", Extra: &PriceExtra{AsOf: "2025-06"}}, "2025-06-01", FromSince},
+		{PricePoint{Since: "2025-06-01", Extra: &PriceExtra{AsOf: "read 2025-07-01"}}, "2025-06-01", FromSince},
+		{PricePoint{Since: Unknown, Checked: "2025-08-01", Extra: &PriceExtra{AsOf: " 2025-07 "}}, "2025-07", FromAsOf},
+		{PricePoint{Since: Unknown, Checked: "2025-08-01", Extra: &PriceExtra{AsOf: "pricing page, mid 2024", FirstSeen: "2025-05-01"}}, "2025-08-01", FromChecked},
+		{PricePoint{Since: Unknown, Extra: &PriceExtra{FirstSeen: "2025-05-01"}}, "2025-05-01", FromFirstSeen},
+		{PricePoint{Since: Unknown, Extra: &PriceExtra{AsOf: "unknown"}}, "", ""},
 	} {
 		d, from := AgeDate(&c.pp)
 		if d != c.want || from != c.wantFrom {
@@ -90,7 +90,7 @@ func TestAsOfDateFollowsItsRule(t *testing.T) {
 			b.WriteString(parts[rnd.IntN(len(parts))])
 		}
 		s := b.String()
-		if got, want := (&PricePoint{AsOf: s}).AsOfDate(), byRule(s); got != want {
+		if got, want := (&PricePoint{Extra: &PriceExtra{AsOf: s}}).AsOfDate(), byRule(s); got != want {
 			t.Fatalf("AsOfDate(%q) = %q, its rule gives %q", s, got, want)
 		}
 	}
@@ -113,7 +113,7 @@ func TestAsOfDate(t *testing.T) {
 		{"20260730", ""},
 		{"", ""},
 	} {
-		pp := &PricePoint{AsOf: c.asOf}
+		pp := &PricePoint{Extra: &PriceExtra{AsOf: c.asOf}}
 		if got := pp.AsOfDate(); string(got) != c.want {
 			t.Errorf("AsOfDate(%q) = %q, want %q", c.asOf, got, c.want)
 		}

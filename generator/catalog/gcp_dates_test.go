@@ -35,9 +35,9 @@ func TestShippedGoogleCloudDates(t *testing.T) {
 			t.Errorf("no price point %+v", c.q)
 			continue
 		}
-		if string(p.Since) != c.since || p.AsOf != c.asOf || !strings.Contains(p.Source, c.sourceMention) {
+		if string(p.Since) != c.since || p.AsOf() != c.asOf || !strings.Contains(p.Source, c.sourceMention) {
 			t.Errorf("%s %s %s %v: since %q, as_of %q, source %q; want since %q, as_of %q and a source naming %q",
-				c.q.instance, c.q.region, c.q.model, c.q.amount, p.Since, p.AsOf, p.Source, c.since, c.asOf, c.sourceMention)
+				c.q.instance, c.q.region, c.q.model, c.q.amount, p.Since, p.AsOf(), p.Source, c.since, c.asOf, c.sourceMention)
 		}
 	}
 
@@ -56,14 +56,14 @@ func TestShippedGoogleCloudDates(t *testing.T) {
 			continue
 		}
 		n++
-		if _, ok := Date(p.AsOf).Time(); !ok || Date(p.AsOf).Precision() != "day" {
-			t.Errorf("%s %s spot %v: as_of %q, want the day of the last build with the price", p.Instance, p.Region, refShow(p.Amount), p.AsOf)
+		if _, ok := Date(p.AsOf()).Time(); !ok || Date(p.AsOf()).Precision() != "day" {
+			t.Errorf("%s %s spot %v: as_of %q, want the day of the last build with the price", p.Instance, p.Region, refShow(p.Amount), p.AsOf())
 		}
 		switch {
 		case p.Since == Unknown:
-		case p.Since.Precision() == "month" && strings.Contains(p.Note, "both in"):
-			if strings.Count(p.Note, string(p.Since)+"-") < 2 {
-				t.Errorf("%s %s spot %v: since %s, but the note does not name two builds of that month: %q", p.Instance, p.Region, refShow(p.Amount), p.Since, p.Note)
+		case p.Since.Precision() == "month" && strings.Contains(p.Note(), "both in"):
+			if strings.Count(p.Note(), string(p.Since)+"-") < 2 {
+				t.Errorf("%s %s spot %v: since %s, but the note does not name two builds of that month: %q", p.Instance, p.Region, refShow(p.Amount), p.Since, p.Note())
 			}
 		default:
 			t.Errorf("%s %s spot %v: since %q, want unknown or the month both builds around the change fall in, said in the note", p.Instance, p.Region, refShow(p.Amount), p.Since)

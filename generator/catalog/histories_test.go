@@ -46,10 +46,10 @@ func TestShippedDatesFromPriceHistories(t *testing.T) {
 			t.Errorf("%s: no point of %v", name, c.amount)
 			continue
 		}
-		if p.Since != c.since || p.AsOf != c.asOf {
-			t.Errorf("%s %v: since %q, as_of %q; want %q, %q", name, c.amount, p.Since, p.AsOf, c.since, c.asOf)
+		if p.Since != c.since || p.AsOf() != c.asOf {
+			t.Errorf("%s %v: since %q, as_of %q; want %q, %q", name, c.amount, p.Since, p.AsOf(), c.since, c.asOf)
 		}
-		if !strings.Contains(p.Source+" "+p.Note, c.cite) {
+		if !strings.Contains(p.Source+" "+p.Note(), c.cite) {
 			t.Errorf("%s %v: the source and note do not cite %q", name, c.amount, c.cite)
 		}
 	}

@@ -9,7 +9,7 @@ type SeriesKey struct {
 
 // Series is the key of the series p belongs to.
 func (p *PricePoint) Series() SeriesKey {
-	return SeriesKey{p.Provider, p.Instance, p.Region, p.Model, p.Payment}
+	return SeriesKey{p.Provider, p.Instance, p.Region, p.Model, p.Payment()}
 }
 
 // Series returns every price series of the catalog, each in history order
@@ -43,8 +43,8 @@ func seriesOf(prices []*PricePoint) ([]SeriesKey, map[SeriesKey][]*PricePoint) {
 // SamePrice reports whether two points state the same price.
 func SamePrice(a, b *PricePoint) bool {
 	eq := func(x, y *float64) bool { return (x == nil) == (y == nil) && (x == nil || *x == *y) }
-	return a.Currency == b.Currency && a.PerGPU == b.PerGPU && a.Payment == b.Payment &&
-		eq(a.Amount, b.Amount) && eq(a.Upfront, b.Upfront) && eq(a.EffectiveHourly, b.EffectiveHourly) && eq(a.DiscountPct, b.DiscountPct)
+	return a.Currency == b.Currency && a.PerGPU == b.PerGPU && a.Payment() == b.Payment() &&
+		eq(a.Amount, b.Amount) && eq(a.Upfront(), b.Upfront()) && eq(a.EffectiveHourly(), b.EffectiveHourly()) && eq(a.DiscountPct(), b.DiscountPct())
 }
 
 // checkHistories checks that each series runs oldest first and warns about
@@ -80,8 +80,8 @@ func (l *loader) checkHistory(prices []*PricePoint) {
 			}
 			switch {
 			case SamePrice(older, newer) || newer.Since.Known():
-			case newer.FirstSeen != "":
-				r.warnf("since", "the price changes here but its source gives no date (an import first saw it %s): it shows as undated and stays out of feeds", newer.FirstSeen)
+			case newer.FirstSeen() != "":
+				r.warnf("since", "the price changes here but its source gives no date (an import first saw it %s): it shows as undated and stays out of feeds", newer.FirstSeen())
 			default:
 				r.warnf("since", "the price changes here but the change has no date: it shows as undated and stays out of feeds")
 			}

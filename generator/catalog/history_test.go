@@ -15,14 +15,17 @@ func TestSeriesGroupsThePointsInOrder(t *testing.T) {
 		c := &Catalog{}
 		for range rnd.IntN(60) {
 			c.Prices = append(c.Prices, &PricePoint{
-				Provider: fmt.Sprint("p", rnd.IntN(2)), Instance: fmt.Sprint("i", rnd.IntN(3)), Region: fmt.Sprint("r", rnd.IntN(2)),
-				Model: fmt.Sprint("m", rnd.IntN(3)), Payment: fmt.Sprint("", rnd.IntN(2)),
+				Provider: fmt.Sprint("p", rnd.IntN(2)),
+				Instance: fmt.Sprint("i", rnd.IntN(3)),
+				Region:   fmt.Sprint("r", rnd.IntN(2)),
+				Model:    fmt.Sprint("m", rnd.IntN(3)),
+				Extra:    &PriceExtra{Payment: fmt.Sprint("", rnd.IntN(2))},
 			})
 		}
 		var wantKeys []SeriesKey
 		want := map[SeriesKey][]*PricePoint{}
 		for _, p := range c.Prices {
-			k := SeriesKey{p.Provider, p.Instance, p.Region, p.Model, p.Payment}
+			k := SeriesKey{p.Provider, p.Instance, p.Region, p.Model, p.Payment()}
 			if _, ok := want[k]; !ok {
 				wantKeys = append(wantKeys, k)
 			}

@@ -70,9 +70,9 @@ func TestShippedHuaweiPrice(t *testing.T) {
 		t.Errorf("Huawei Cloud price: %s/%s/%s %v %s approximate %v, want p2v.16xlarge.8/cn-north-4/on_demand 131.5 CNY approximate",
 			pp.Instance, pp.Region, pp.Model, pp.Amount, pp.Currency, pp.Approximate)
 	}
-	if pp.SourceKind != KindArticle || !strings.HasPrefix(pp.AsOf, "2026-07-13") || pp.Since.Known() ||
+	if pp.SourceKind != KindArticle || !strings.HasPrefix(pp.AsOf(), "2026-07-13") || pp.Since.Known() ||
 		!strings.Contains(pp.Source, "ringochen06/deepjump@7296e6a") {
-		t.Errorf("Huawei Cloud price: kind %q, as_of %q, since %q, source %q", pp.SourceKind, pp.AsOf, pp.Since, pp.Source)
+		t.Errorf("Huawei Cloud price: kind %q, as_of %q, since %q, source %q", pp.SourceKind, pp.AsOf(), pp.Since, pp.Source)
 	}
 	// No other Huawei flavour claims the catalog holds no Huawei price.
 	for _, in := range hw.Instances {

@@ -46,36 +46,59 @@ const (
 )
 
 // translatable is a translatable field of a record type: its YAML key,
-// its index in the struct and its kind.
+// its index in the struct (a path, for a field of an inlined struct) and
+// its kind.
 type translatable struct {
 	key, kind string
-	index     int
+	index     []int
 }
 
 // translatableFields are the translatable fields of the struct type t,
-// in field order, and the index of its I18n field (-1 when it has none).
-func translatableFields(t reflect.Type) ([]translatable, int) {
+// in field order, and the index of its I18n field (nil when it has none).
+func translatableFields(t reflect.Type) ([]translatable, []int) {
 	type fields struct {
 		list []translatable
-		i18n int
+		i18n []int
 	}
 	if f, ok := translatableCache.Load(t); ok {
 		f := f.(fields)
 		return f.list, f.i18n
 	}
-	f := fields{i18n: -1}
-	for i := range t.NumField() {
-		sf := t.Field(i)
+	var f fields
+	for _, sf := range keyedFields(t) {
 		key, _, _ := strings.Cut(sf.Tag.Get("yaml"), ",")
 		if sf.Type == reflect.TypeFor[I18n]() {
-			f.i18n = i
+			f.i18n = sf.Index
 		}
 		if kind := sf.Tag.Get("i18n"); kind != "" {
-			f.list = append(f.list, translatable{key: key, kind: kind, index: i})
+			f.list = append(f.list, translatable{key: key, kind: kind, index: sf.Index})
 		}
 	}
 	translatableCache.Store(t, f)
 	return f.list, f.i18n
+}
+
+// fieldAt is the field of the struct v at index, or the zero value of a
+// string when it is in an inlined struct v has none of (a PricePoint
+// without Extra).
+func fieldAt(v reflect.Value, index []int) reflect.Value {
+	f, err := v.FieldByIndexErr(index)
+	if err != nil {
+		return reflect.ValueOf("")
+	}
+	return f
+}
+
+// i18nAt is the I18n of the struct v at index, nil when there is none.
+func i18nAt(v reflect.Value, index []int) I18n {
+	if index == nil {
+		return nil
+	}
+	f, err := v.FieldByIndexErr(index)
+	if err != nil {
+		return nil
+	}
+	return f.Interface().(I18n)
 }
 
 // fieldText is the text of a translatable field: a string, or a list
@@ -115,11 +138,11 @@ func Text(rec any, key, lang string) (string, bool) {
 		if f.key != key {
 			continue
 		}
-		own := fieldText(v.Field(f.index))
-		if lang == BaseLanguage || lang == "" || i18n < 0 {
+		own := fieldText(fieldAt(v, f.index))
+		if lang == BaseLanguage || lang == "" || i18n == nil {
 			return own, true
 		}
-		if s := v.Field(i18n).Interface().(I18n)[lang][key]; s != "" {
+		if s := i18nAt(v, i18n)[lang][key]; s != "" {
 			return s, true
 		}
 		return own, own == "" || f.kind == i18nName
@@ -136,10 +159,10 @@ func Text(rec any, key, lang string) (string, bool) {
 func (l *loader) translations(r record, rec any) {
 	v := reflect.ValueOf(rec).Elem()
 	list, i18n := translatableFields(v.Type())
-	if i18n < 0 {
+	if i18n == nil {
 		return
 	}
-	tr := v.Field(i18n).Interface().(I18n)
+	tr := i18nAt(v, i18n)
 	at := child(r.at, "i18n")
 	var allowed []string
 	for _, f := range list {
@@ -179,7 +202,7 @@ func (l *loader) translations(r record, rec any) {
 				continue
 			}
 			if f := list[slices.IndexFunc(list, func(f translatable) bool { return f.key == key })]; f.kind == i18nCite {
-				own, text := slices.Concat(Locations(fieldText(v.Field(f.index)))...), slices.Concat(Locations(tr[lang][key])...)
+				own, text := slices.Concat(Locations(fieldText(fieldAt(v, f.index)))...), slices.Concat(Locations(tr[lang][key])...)
 				if !slices.Equal(own, text) {
 					r.l.errorf(kp, "%s: i18n.%s.%s names %s where %s names %s: a translated source cites the same places in the same order, each address set off by spaces", r.label(), lang, key, placeList(text), key, placeList(own))
 				}
@@ -192,10 +215,10 @@ func (l *loader) translations(r record, rec any) {
 		}
 		var missing []string
 		for _, f := range list {
-			if f.kind == i18nName || f.kind == i18nCite || strings.TrimSpace(fieldText(v.Field(f.index))) == "" || tr[lang][f.key] != "" {
+			if f.kind == i18nName || f.kind == i18nCite || strings.TrimSpace(fieldText(fieldAt(v, f.index))) == "" || tr[lang][f.key] != "" {
 				continue
 			}
-			if f.kind == i18nAsOf && wordedAsOf(strings.TrimSpace(fieldText(v.Field(f.index)))) {
+			if f.kind == i18nAsOf && wordedAsOf(strings.TrimSpace(fieldText(fieldAt(v, f.index)))) {
 				continue
 			}
 			if f.kind == i18nNote || f.kind == i18nAsOf {

@@ -39,11 +39,16 @@ func internStrings(c *Catalog) {
 		}
 	}
 	for _, pp := range c.Prices {
-		for _, s := range []*string{&pp.Instance, &pp.Region, &pp.Model, &pp.Payment, &pp.Currency, &pp.AsOf, &pp.Source, &pp.SourceKind, &pp.Note} {
+		for _, s := range []*string{&pp.Instance, &pp.Region, &pp.Model, &pp.Currency, &pp.Source, &pp.SourceKind} {
 			in.of(s)
 		}
-		for _, d := range []*Date{&pp.Since, &pp.FirstSeen, &pp.LastSeen} {
-			in.date(d)
+		in.date(&pp.Since)
+		if x := pp.Extra; x != nil {
+			for _, s := range []*string{&x.Payment, &x.AsOf, &x.Note} {
+				in.of(s)
+			}
+			in.date(&x.FirstSeen)
+			in.date(&x.LastSeen)
 		}
 	}
 }

@@ -54,8 +54,8 @@ func TestShippedVastMediansAreEstimates(t *testing.T) {
 	n := 0
 	for _, pp := range cat.PricesOf(in) {
 		n++
-		if pp.SourceKind != KindEstimate || !strings.HasPrefix(pp.Note, "An estimate: the median of ") {
-			t.Errorf("vast-ai %s: kind %s, note %q: want an estimate that says what it is the median of", priceName(pp), pp.SourceKind, pp.Note)
+		if pp.SourceKind != KindEstimate || !strings.HasPrefix(pp.Note(), "An estimate: the median of ") {
+			t.Errorf("vast-ai %s: kind %s, note %q: want an estimate that says what it is the median of", priceName(pp), pp.SourceKind, pp.Note())
 		}
 	}
 	if n != 2 {

@@ -168,12 +168,12 @@ func refShow(v *float64) string {
 // day that as_of starts with, the row's words kept in the note ("Dates:
 // …"), so that the point's age can count from it.
 func refAsOf(p *PricePoint, asOf string) bool {
-	if p.AsOf == asOf {
+	if p.AsOf() == asOf {
 		return true
 	}
 	day, _, _ := strings.Cut(asOf, " ")
-	return len(day) == len("2006-01-02") && p.AsOf == day && datePattern.MatchString(day) &&
-		strings.Contains(p.Note, "Dates: "+asOf)
+	return len(day) == len("2006-01-02") && p.AsOf() == day && datePattern.MatchString(day) &&
+		strings.Contains(p.Note(), "Dates: "+asOf)
 }
 
 // refSourceAndCaveat reports whether a rate's source and caveat are the
@@ -390,7 +390,7 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 			if s := r["since"]; datePattern.MatchString(s) && string(p.Since) != s {
 				t.Errorf("%s/%s %v: since %q, the reference says %q", pid, id, q.amount, p.Since, s)
 			}
-			if !p.Since.Known() && p.AsOf == "" {
+			if !p.Since.Known() && p.AsOf() == "" {
 				t.Errorf("%s/%s %v: an undated point says why in as_of", pid, id, q.amount)
 			}
 			// the order of an offer's points is its history: rows come oldest first
@@ -419,7 +419,7 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 			var found *PricePoint
 			for _, p := range cat.Prices {
 				if p.Provider == pid && p.Instance == id && p.Region == r["region"] && p.Model == r["pricing_model"] &&
-					p.Currency == r["currency"] && p.Payment == payment && refSame(p.EffectiveHourly, *eff) && refSame(p.DiscountPct, *disc) {
+					p.Currency == r["currency"] && p.Payment() == payment && refSame(p.EffectiveHourly(), *eff) && refSame(p.DiscountPct(), *disc) {
 					found = p
 				}
 			}
@@ -454,7 +454,7 @@ func TestShippedCatalogHasEveryReferenceRow(t *testing.T) {
 					t.Errorf("%s/%s %s: no %s point of %v CNY", pid, id, r["region"], c.model, *v)
 					continue
 				}
-				if !strings.Contains(p.Source, r["source"]) || !strings.Contains(p.Note, r["catalog_usd_per_hr"]) && c.model == "on_demand" {
+				if !strings.Contains(p.Source, r["source"]) || !strings.Contains(p.Note(), r["catalog_usd_per_hr"]) && c.model == "on_demand" {
 					t.Errorf("%s/%s %s: source must cite cny_prices.csv and the note give the catalog's USD figure", pid, id, c.model)
 				}
 			}

@@ -300,11 +300,8 @@ func (g *schemaGen) object(t reflect.Type) map[string]any {
 	props := map[string]any{}
 	var required []string
 	rules := g.rules[t]
-	for f := range t.Fields() {
+	for _, f := range keyedFields(t) {
 		key, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-		if !f.IsExported() || key == "" || key == "-" {
-			continue
-		}
 		rule := rules[key]
 		props[key] = g.field(f.Type, t, key, rule)
 		if rule.required {

@@ -95,17 +95,37 @@ func yamlFields(t reflect.Type) map[string]reflect.Type {
 		return f.(map[string]reflect.Type)
 	}
 	out := map[string]reflect.Type{}
+	for _, f := range keyedFields(t) {
+		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		out[name] = f.Type
+	}
+	fieldCache.Store(t, out)
+	return out
+}
+
+// keyedFields are the exported fields of the struct type t that have a
+// YAML key, in order, as the YAML decoder sees them: the fields of an
+// inlined struct (`yaml:",inline"`, as PricePoint.Extra) stand in its
+// place, their Index the path to them from t.
+func keyedFields(t reflect.Type) []reflect.StructField {
+	var out []reflect.StructField
 	for f := range t.Fields() {
 		if !f.IsExported() {
 			continue
 		}
-		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if opts == "inline" {
+			for _, sub := range keyedFields(deref(f.Type)) {
+				sub.Index = append(slices.Clip(f.Index), sub.Index...)
+				out = append(out, sub)
+			}
+			continue
+		}
 		if name == "-" || name == "" {
 			continue
 		}
-		out[name] = f.Type
+		out = append(out, f)
 	}
-	fieldCache.Store(t, out)
 	return out
 }
 

@@ -332,7 +332,7 @@ func (l sourceRules) checkCopiedPrices(prices []*PricePoint) {
 	for _, k := range keys {
 		s := series[k]
 		pp := s[len(s)-1]
-		if pp.LastSeen != "" || pp.SourceKind == KindEstimate {
+		if pp.LastSeen() != "" || pp.SourceKind == KindEstimate {
 			continue
 		}
 		c := reg.OnlyCopy(l.locations(pp.Source))

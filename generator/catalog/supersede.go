@@ -35,14 +35,14 @@ func (l sourceRules) checkSuperseded(prov *Provider, prices []*PricePoint) {
 	}
 	sameRegion := func(a, b string) bool { return a == b || a == AllRegions || b == AllRegions }
 	for _, old := range offers {
-		if old.latest.LastSeen != "" || !old.date.Known() {
+		if old.latest.LastSeen() != "" || !old.date.Known() {
 			continue
 		}
 		var by *offer
 		for i := range offers {
 			n := &offers[i]
-			if n.in == old.in || n.latest.LastSeen != "" || n.in.GPU != old.in.GPU ||
-				n.latest.Model != old.latest.Model || n.latest.Payment != old.latest.Payment || !sameRegion(n.latest.Region, old.latest.Region) ||
+			if n.in == old.in || n.latest.LastSeen() != "" || n.in.GPU != old.in.GPU ||
+				n.latest.Model != old.latest.Model || n.latest.Payment() != old.latest.Payment() || !sameRegion(n.latest.Region, old.latest.Region) ||
 				!before(old.date, n.date) {
 				continue
 			}

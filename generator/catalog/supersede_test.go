@@ -128,8 +128,8 @@ func TestShippedSupersededListingsAreRetired(t *testing.T) {
 			t.Errorf("%s/%s: no on-demand price", c.provider, c.instance)
 			continue
 		}
-		if last.LastSeen != Date(c.lastSeen) || !strings.Contains(last.Note, "Retired: superseded") || !strings.Contains(last.Note, c.reason) {
-			t.Errorf("%s/%s: last_seen %q, note %q: want last_seen %s and the reason (%q)", c.provider, c.instance, last.LastSeen, last.Note, c.lastSeen, c.reason)
+		if last.LastSeen() != Date(c.lastSeen) || !strings.Contains(last.Note(), "Retired: superseded") || !strings.Contains(last.Note(), c.reason) {
+			t.Errorf("%s/%s: last_seen %q, note %q: want last_seen %s and the reason (%q)", c.provider, c.instance, last.LastSeen(), last.Note(), c.lastSeen, c.reason)
 		}
 	}
 }

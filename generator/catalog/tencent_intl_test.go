@@ -35,8 +35,8 @@ func TestShippedTencentIntlPrices(t *testing.T) {
 		if pp.Region != "ap-guangzhou" || pp.Model != "on_demand" || pp.Currency != "USD" || pp.Amount == nil || *pp.Amount != amount {
 			t.Errorf("price %s: %s %s %s %s, want ap-guangzhou on_demand %v USD", pp.Instance, pp.Region, pp.Model, refShow(pp.Amount), pp.Currency, amount)
 		}
-		if strings.TrimSpace(pp.AsOf) != "2024-12-24" || pp.Since.Known() || pp.SourceKind != KindProvider {
-			t.Errorf("price %s: as_of %q, since %q, kind %s; want as_of 2024-12-24 (the commit), since unknown, kind provider", pp.Instance, pp.AsOf, pp.Since, pp.SourceKind)
+		if strings.TrimSpace(pp.AsOf()) != "2024-12-24" || pp.Since.Known() || pp.SourceKind != KindProvider {
+			t.Errorf("price %s: as_of %q, since %q, kind %s; want as_of 2024-12-24 (the commit), since unknown, kind provider", pp.Instance, pp.AsOf(), pp.Since, pp.SourceKind)
 		}
 	}
 	for inst := range want {

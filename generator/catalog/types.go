@@ -384,52 +384,117 @@ type PriceFile struct {
 	Prices  []*PricePoint `yaml:"prices"`
 }
 
-// PricePoint is one dated price of an offer under a pricing model.
+// PricePoint is one dated price of an offer under a pricing model. The
+// fields most points leave unset are in Extra, nil when all are, so that
+// a catalog of many points stays small; read them through the accessors
+// of the same names (Upfront, Note…), which give the zero value without
+// Extra. In YAML they stand beside the others.
 type PricePoint struct {
 	Instance string `yaml:"instance"`
 	Region   string `yaml:"region"` // a region id or "all"
 	Model    string `yaml:"model"`  // on_demand, spot, reserved_1y …
 	// Amount is the hourly price (or per month / year for subscriptions),
 	// in Currency, per instance unless PerGPU.
-	Amount          *float64 `yaml:"amount"`
-	Upfront         *float64 `yaml:"upfront"`
-	EffectiveHourly *float64 `yaml:"effective_hourly"` // as the source states it, upfront included
-	DiscountPct     *float64 `yaml:"discount_pct"`     // against on-demand, when that is all a source states
-	Payment         string   `yaml:"payment"`          // no_upfront, partial_upfront, all_upfront
-	PerGPU          bool     `yaml:"per_gpu"`
-	Approximate     bool     `yaml:"approximate"`
+	Amount      *float64 `yaml:"amount"`
+	PerGPU      bool     `yaml:"per_gpu"`
+	Approximate bool     `yaml:"approximate"`
 	// RegionUnstated says that the source gives the price for no region
 	// (region "all" then means "not stated", not "every region"): the
 	// price is shown once, in a row of its own, never in each region's.
 	RegionUnstated bool   `yaml:"region_unstated"`
 	Currency       string `yaml:"currency"`
 	Since          Date   `yaml:"since"`
+	// Checked is the checked day of the point's price file: the day its
+	// prices were last compared with a public price list.
+	Checked Date   `yaml:"-"`
+	Source  string `yaml:"source"`
+	// SourceKind is what kind of source the figure comes from: one of
+	// SourceKinds (provider, aggregator, article, estimate).
+	SourceKind string `yaml:"source_kind"`
+	// Extra holds the fields few points set; nil when the point sets none.
+	Extra *PriceExtra `yaml:",inline"`
+
+	Provider string `yaml:"-"` // the provider id of the file
+	file     string
+	at       *place
+}
+
+// PriceExtra is the part of a price point that few points set: terms of
+// commitments, the days an import saw the price, words about its date,
+// a note.
+type PriceExtra struct {
+	Upfront         *float64 `yaml:"upfront"`
+	EffectiveHourly *float64 `yaml:"effective_hourly"` // as the source states it, upfront included
+	DiscountPct     *float64 `yaml:"discount_pct"`     // against on-demand, when that is all a source states
+	Payment         string   `yaml:"payment"`          // no_upfront, partial_upfront, all_upfront
 	// FirstSeen is the day an import first saw this price, when its source
 	// gives no effective date: the change happened on or before that day,
 	// and Since stays unknown.
 	FirstSeen Date `yaml:"first_seen"`
 	// LastSeen is the last day the offer was seen in its source, set when
 	// an import finds it gone (gpucompare import prices -retire).
-	LastSeen Date `yaml:"last_seen"`
-	// Checked is the checked day of the point's price file: the day its
-	// prices were last compared with a public price list.
-	Checked Date   `yaml:"-"`
-	AsOf    string `yaml:"as_of" i18n:"asof"`
-	Source  string `yaml:"source"`
-	// SourceKind is what kind of source the figure comes from: one of
-	// SourceKinds (provider, aggregator, article, estimate).
-	SourceKind string `yaml:"source_kind"`
-	Note       string `yaml:"note" i18n:"note"`
+	LastSeen Date   `yaml:"last_seen"`
+	AsOf     string `yaml:"as_of" i18n:"asof"`
+	Note     string `yaml:"note" i18n:"note"`
 	// I18n holds the note in other languages.
 	I18n I18n `yaml:"i18n"`
-
-	Provider string `yaml:"-"` // the provider id of the file
 	// Quoted is the quote a point stands for, when it is made from one
 	// (pricing.OffersAt) rather than read from a price file.
 	Quoted *QuoteTerms `yaml:"-"`
-	file   string
-	at     *place
 }
+
+// noExtra is the extra of a point that has none: all unset.
+var noExtra PriceExtra
+
+// extra is p's extra, or an unset one; not to be written.
+func (p *PricePoint) extra() *PriceExtra {
+	if p.Extra == nil {
+		return &noExtra
+	}
+	return p.Extra
+}
+
+// Extras is p's extra to set fields of, made when p has none.
+func (p *PricePoint) Extras() *PriceExtra {
+	if p.Extra == nil {
+		p.Extra = &PriceExtra{}
+	}
+	return p.Extra
+}
+
+// Upfront is the price paid upfront for a commitment; nil when none is stated.
+func (p *PricePoint) Upfront() *float64 { return p.extra().Upfront }
+
+// EffectiveHourly is the hourly price upfront included, as the source
+// states it; nil when it states none.
+func (p *PricePoint) EffectiveHourly() *float64 { return p.extra().EffectiveHourly }
+
+// DiscountPct is the discount against on-demand, when that is all a
+// source states; nil otherwise.
+func (p *PricePoint) DiscountPct() *float64 { return p.extra().DiscountPct }
+
+// Payment is how a commitment is paid: no_upfront, partial_upfront,
+// all_upfront, or "".
+func (p *PricePoint) Payment() string { return p.extra().Payment }
+
+// FirstSeen is the day an import first saw the price (PriceExtra.FirstSeen).
+func (p *PricePoint) FirstSeen() Date { return p.extra().FirstSeen }
+
+// LastSeen is the last day the offer was seen in its source
+// (PriceExtra.LastSeen).
+func (p *PricePoint) LastSeen() Date { return p.extra().LastSeen }
+
+// AsOf says why the point's date is what it is, in words.
+func (p *PricePoint) AsOf() string { return p.extra().AsOf }
+
+// Note is the point's note.
+func (p *PricePoint) Note() string { return p.extra().Note }
+
+// I18n holds the point's note in other languages.
+func (p *PricePoint) I18n() I18n { return p.extra().I18n }
+
+// Quoted is the quote the point stands for, nil for a point of a price file.
+func (p *PricePoint) Quoted() *QuoteTerms { return p.extra().Quoted }
 
 // Benchmark is one benchmark (an MLPerf task and scenario, a micro-benchmark
 // or a team's own trial) with its results.

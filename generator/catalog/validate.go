@@ -882,16 +882,16 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 		}
 	}
 	r.oneOf("model", pp.Model, PricingModels, true)
-	r.oneOf("payment", pp.Payment, Payments, false)
+	r.oneOf("payment", pp.Payment(), Payments, false)
 	r.positive("amount", pp.Amount)
-	r.positive("effective_hourly", pp.EffectiveHourly)
-	if pp.Upfront != nil && *pp.Upfront < 0 {
-		r.errorf("upfront", "upfront must be >= 0, got %s", num(*pp.Upfront))
+	r.positive("effective_hourly", pp.EffectiveHourly())
+	if pp.Upfront() != nil && *pp.Upfront() < 0 {
+		r.errorf("upfront", "upfront must be >= 0, got %s", num(*pp.Upfront()))
 	}
-	if d := pp.DiscountPct; d != nil && (*d <= 0 || *d >= 100) {
+	if d := pp.DiscountPct(); d != nil && (*d <= 0 || *d >= 100) {
 		r.errorf("discount_pct", "discount_pct must be between 0 and 100 (exclusive), got %s", num(*d))
 	}
-	if pp.Amount == nil && pp.EffectiveHourly == nil && pp.DiscountPct == nil {
+	if pp.Amount == nil && pp.EffectiveHourly() == nil && pp.DiscountPct() == nil {
 		r.errorf("amount", "no price: want amount (or effective_hourly, or discount_pct against on-demand)")
 	}
 	if pp.RegionUnstated && pp.Region != AllRegions {
@@ -905,8 +905,8 @@ func (l *loader) validatePrice(prov *Provider, pp *PricePoint) {
 		}
 	}
 	r.date("since", pp.Since, true)
-	r.day("first_seen", pp.FirstSeen)
-	r.day("last_seen", pp.LastSeen)
+	r.day("first_seen", pp.FirstSeen())
+	r.day("last_seen", pp.LastSeen())
 	r.source("source", pp.Source, true)
 	r.oneOf("source_kind", pp.SourceKind, SourceKinds, true)
 	sourceRules{l}.checkSourceKind(r, prov, pp)

@@ -208,7 +208,7 @@ func groupSeries(h *History, points []HistoryPoint) *seriesGroups {
 			h.NoHourly++
 			continue
 		}
-		k := seriesKey{p.Currency, p.Point.Region, p.Point.Model, p.Point.Payment}
+		k := seriesKey{p.Currency, p.Point.Region, p.Point.Model, p.Point.Payment()}
 		s := find(k)
 		if s < 0 {
 			s = len(g.series)
@@ -276,7 +276,7 @@ func lineEnd(last *catalog.PricePoint, today catalog.Date) catalog.Date {
 	if end == "" {
 		return ""
 	}
-	if seen := last.LastSeen; seen.Known() && later(end, seen) {
+	if seen := last.LastSeen(); seen.Known() && later(end, seen) {
 		end = seen
 	}
 	if !end.Known() || !later(end, last.Since) {

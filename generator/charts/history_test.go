@@ -75,10 +75,10 @@ func randomHistory(rnd *rand.Rand) (*Data, *catalog.Instance, []HistoryPoint) {
 	points := make([]HistoryPoint, n)
 	for i := range points {
 		pp := &catalog.PricePoint{
-			Region:  pick("r1", "r2", catalog.AllRegions, randomText(rnd)),
-			Model:   pick("on_demand", "spot", "reserved_1y"),
-			Payment: pick("", "", "all_upfront", "partial_upfront"),
-			Since:   catalog.Date(dates[rnd.IntN(len(dates))]),
+			Region: pick("r1", "r2", catalog.AllRegions, randomText(rnd)),
+			Model:  pick("on_demand", "spot", "reserved_1y"),
+			Since:  catalog.Date(dates[rnd.IntN(len(dates))]),
+			Extra:  &catalog.PriceExtra{Payment: pick("", "", "all_upfront", "partial_upfront")},
 		}
 		if n > 20 {
 			pp.Region = fmt.Sprintf("r%d", rnd.IntN(n))
@@ -99,7 +99,7 @@ func randomHistory(rnd *rand.Rand) (*Data, *catalog.Instance, []HistoryPoint) {
 	}
 	for _, p := range points {
 		if rnd.IntN(5) == 0 {
-			p.Point.LastSeen = catalog.Date(dates[rnd.IntN(len(dates))])
+			p.Point.Extras().LastSeen = catalog.Date(dates[rnd.IntN(len(dates))])
 		}
 	}
 	return d, &catalog.Instance{Name: randomText(rnd)}, points
@@ -213,7 +213,7 @@ func historyReference(d *Data, id string, in *catalog.Instance, points []History
 			h.NoHourly++
 			continue
 		}
-		k := key{p.Currency, p.Point.Region, p.Point.Model, p.Point.Payment}
+		k := key{p.Currency, p.Point.Region, p.Point.Model, p.Point.Payment()}
 		if _, ok := series[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -296,8 +296,8 @@ func historyReference(d *Data, id string, in *catalog.Instance, points []History
 			// offer was last seen, when that is after its last price.
 			last := series[k][len(series[k])-1]
 			end := d.Today
-			if last.Point.LastSeen.Known() && end != "" && string(last.Point.LastSeen) < string(end) {
-				end = last.Point.LastSeen
+			if last.Point.LastSeen().Known() && end != "" && string(last.Point.LastSeen()) < string(end) {
+				end = last.Point.LastSeen()
 			}
 			if tm, ok := end.Time(); ok && later(end, last.Point.Since) {
 				v := *last.PerGPUHour
@@ -345,7 +345,7 @@ func TestHistoryRunsToTheBuildDay(t *testing.T) {
 		{Point: &catalog.PricePoint{Region: "us-east-1", Model: "on_demand", Since: "2023-07"}, Currency: "USD", PerGPUHour: v(12.29), Quoted: true},
 		{Point: &catalog.PricePoint{Region: "us-east-1", Model: "on_demand", Since: "2025-06-01"}, Currency: "USD", PerGPUHour: v(6.88), Quoted: true},
 		{Point: &catalog.PricePoint{Region: "us-west-1", Model: "on_demand", Since: "2025-06-01"}, Currency: "USD", PerGPUHour: v(8.6), Quoted: true},
-		{Point: &catalog.PricePoint{Region: "eu-west-2", Model: "on_demand", Since: "2024-01-01", LastSeen: "2025-09-30"}, Currency: "USD", PerGPUHour: v(9.5), Quoted: true},
+		{Point: &catalog.PricePoint{Region: "eu-west-2", Model: "on_demand", Since: "2024-01-01", Extra: &catalog.PriceExtra{LastSeen: "2025-09-30"}}, Currency: "USD", PerGPUHour: v(9.5), Quoted: true},
 	}
 	d := &Data{Text: func(key string, args ...any) string { return key }, Today: "2026-12-04"}
 	h, err := d.PriceHistory("p5_history", &catalog.Instance{Name: "p5.48xlarge"}, points)

@@ -221,10 +221,10 @@ func priceChanges(base, head *catalog.Catalog, threshold float64) []PriceChange 
 			continue
 		}
 		pc := PriceChange{Provider: k.Provider, Instance: k.Instance, Region: k.Region, Model: k.Model, Payment: k.Payment,
-			Currency: n.Currency, PerGPU: n.PerGPU, NewAmount: n.Amount, NewUpfront: n.Upfront, NewEffectiveHourly: n.EffectiveHourly, NewDiscountPct: n.DiscountPct,
+			Currency: n.Currency, PerGPU: n.PerGPU, NewAmount: n.Amount, NewUpfront: n.Upfront(), NewEffectiveHourly: n.EffectiveHourly(), NewDiscountPct: n.DiscountPct(),
 			NewSince: string(n.Since), NewDisplay: stated(n), Source: n.Source}
 		if o != nil {
-			pc.OldAmount, pc.OldUpfront, pc.OldEffectiveHourly, pc.OldDiscountPct = o.Amount, o.Upfront, o.EffectiveHourly, o.DiscountPct
+			pc.OldAmount, pc.OldUpfront, pc.OldEffectiveHourly, pc.OldDiscountPct = o.Amount, o.Upfront(), o.EffectiveHourly(), o.DiscountPct()
 			pc.OldSince, pc.OldDisplay = string(o.Since), stated(o)
 			if o.Currency != n.Currency {
 				pc.OldCurrency = o.Currency
@@ -250,7 +250,7 @@ func priceChanges(base, head *catalog.Catalog, threshold float64) []PriceChange 
 		if cur[k] == nil {
 			o := old[k]
 			out = append(out, PriceChange{Provider: k.Provider, Instance: k.Instance, Region: k.Region, Model: k.Model, Payment: k.Payment,
-				Currency: o.Currency, PerGPU: o.PerGPU, OldAmount: o.Amount, OldUpfront: o.Upfront, OldEffectiveHourly: o.EffectiveHourly, OldDiscountPct: o.DiscountPct,
+				Currency: o.Currency, PerGPU: o.PerGPU, OldAmount: o.Amount, OldUpfront: o.Upfront(), OldEffectiveHourly: o.EffectiveHourly(), OldDiscountPct: o.DiscountPct(),
 				OldSince: string(o.Since), OldDisplay: stated(o), Source: o.Source})
 		}
 	}
@@ -281,8 +281,8 @@ func gpusOf(c *catalog.Catalog, k catalog.SeriesKey) int {
 // stated writes a point's price as the catalog states it.
 func stated(p *catalog.PricePoint) string {
 	var parts []string
-	if p.Upfront != nil && *p.Upfront > 0 {
-		parts = append(parts, feed.Money(*p.Upfront, p.Currency)+" upfront")
+	if p.Upfront() != nil && *p.Upfront() > 0 {
+		parts = append(parts, feed.Money(*p.Upfront(), p.Currency)+" upfront")
 	}
 	if p.Amount != nil {
 		s := feed.Money(*p.Amount, p.Currency)
@@ -291,11 +291,11 @@ func stated(p *catalog.PricePoint) string {
 		}
 		parts = append(parts, s)
 	}
-	if p.EffectiveHourly != nil {
-		parts = append(parts, feed.Money(*p.EffectiveHourly, p.Currency)+" effective")
+	if p.EffectiveHourly() != nil {
+		parts = append(parts, feed.Money(*p.EffectiveHourly(), p.Currency)+" effective")
 	}
-	if p.DiscountPct != nil {
-		parts = append(parts, fmt.Sprintf("%g%% off on-demand", *p.DiscountPct))
+	if p.DiscountPct() != nil {
+		parts = append(parts, fmt.Sprintf("%g%% off on-demand", *p.DiscountPct()))
 	}
 	return strings.Join(parts, " + ")
 }
@@ -417,7 +417,13 @@ func fields(record, prefix string, old, cur reflect.Value) []RecordEdit {
 	t := old.Type()
 	for i := range t.NumField() {
 		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		name, opts, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if f.IsExported() && opts == "inline" {
+			// fields that stand beside the others in YAML (a price
+			// point's Extra), held apart, or not, in memory
+			out = append(out, fields(record, prefix, inlined(old.Field(i)), inlined(cur.Field(i)))...)
+			continue
+		}
 		if !f.IsExported() || name == "" || name == "-" {
 			continue
 		}
@@ -437,6 +443,18 @@ func fields(record, prefix string, old, cur reflect.Value) []RecordEdit {
 		}
 	}
 	return out
+}
+
+// inlined is the struct an inlined field holds: the field itself, or
+// what it points to, or a zero struct when it points to none.
+func inlined(v reflect.Value) reflect.Value {
+	if v.Kind() != reflect.Pointer {
+		return v
+	}
+	if v.IsNil() {
+		return reflect.New(v.Type().Elem()).Elem()
+	}
+	return v.Elem()
 }
 
 // items compares two lists of records: by id when the records have one

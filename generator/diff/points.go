@@ -22,7 +22,7 @@ func align(b, h []*catalog.PricePoint) []pair {
 	for i := range b {
 		match[i] = -1
 		for k := j; k < len(h); k++ {
-			if b[i].Since == h[k].Since && b[i].AsOf == h[k].AsOf {
+			if b[i].Since == h[k].Since && b[i].AsOf() == h[k].AsOf() {
 				match[i], j = k, k+1
 				break
 			}

@@ -131,7 +131,7 @@ func newChange(k catalog.SeriesKey, in *catalog.Instance, old, cur *catalog.Pric
 		percent  float64
 	}{change: Change{Series: k, Instance: in, Old: old, New: cur}}
 	c := &a.change
-	if old.Amount != nil && cur.Amount != nil && old.Upfront == nil && cur.Upfront == nil && old.PerGPU == cur.PerGPU {
+	if old.Amount != nil && cur.Amount != nil && old.Upfront() == nil && cur.Upfront() == nil && old.PerGPU == cur.PerGPU {
 		a.from = pricing.Hourly{Amount: *old.Amount, Currency: old.Currency, Basis: pricing.BasisQuoted}
 		a.to = pricing.Hourly{Amount: *cur.Amount, Currency: cur.Currency, Basis: pricing.BasisQuoted}
 		c.From, c.To = &a.from, &a.to
@@ -304,8 +304,8 @@ func appendFigure(dst, figure []byte, s suffix, w Words) []byte {
 // price, or the discount a point states; and tells the word that follows.
 func appendSide(dst []byte, p *catalog.PricePoint, h *pricing.Hourly) ([]byte, suffix) {
 	if h == nil {
-		if p.DiscountPct != nil {
-			return strconv.AppendFloat(dst, *p.DiscountPct, 'f', -1, 64), offSuffix
+		if p.DiscountPct() != nil {
+			return strconv.AppendFloat(dst, *p.DiscountPct(), 'f', -1, 64), offSuffix
 		}
 		return append(dst, '?'), noSuffix
 	}

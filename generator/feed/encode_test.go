@@ -63,8 +63,8 @@ func referenceTitle(c *Change, w Words) string {
 	}
 	side := func(p *catalog.PricePoint, h *pricing.Hourly) string {
 		if h == nil {
-			if p.DiscountPct != nil {
-				return strconv.FormatFloat(*p.DiscountPct, 'f', -1, 64) + w.Off
+			if p.DiscountPct() != nil {
+				return strconv.FormatFloat(*p.DiscountPct(), 'f', -1, 64) + w.Off
 			}
 			return "?"
 		}
@@ -106,15 +106,15 @@ func referenceDescribe(c *Change) string {
 	var b strings.Builder
 	b.WriteString(referenceTitle(c, English))
 	fmt.Fprintf(&b, ". Since %s", c.New.Since)
-	if c.New.AsOf != "" {
-		fmt.Fprintf(&b, " (as of %s)", c.New.AsOf)
+	if c.New.AsOf() != "" {
+		fmt.Fprintf(&b, " (as of %s)", c.New.AsOf())
 	}
 	fmt.Fprintf(&b, ". Source: %s", c.New.Source)
 	if c.Old.Source != c.New.Source {
 		fmt.Fprintf(&b, ". Previous price: %s", c.Old.Source)
 	}
-	if c.New.Note != "" {
-		fmt.Fprintf(&b, ". Note: %s", c.New.Note)
+	if c.New.Note() != "" {
+		fmt.Fprintf(&b, ". Note: %s", c.New.Note())
 	}
 	return b.String()
 }
@@ -240,14 +240,14 @@ func randomHourly(r *rand.Rand) *pricing.Hourly {
 func randomPoint(r *rand.Rand) *catalog.PricePoint {
 	p := &catalog.PricePoint{Since: randomDate(r), Source: randomText(r), PerGPU: r.IntN(2) == 0}
 	if r.IntN(2) == 0 {
-		p.AsOf = randomText(r)
+		p.Extras().AsOf = randomText(r)
 	}
 	if r.IntN(2) == 0 {
-		p.Note = randomText(r)
+		p.Extras().Note = randomText(r)
 	}
 	if r.IntN(2) == 0 {
 		d := randomFloat(r)
-		p.DiscountPct = &d
+		p.Extras().DiscountPct = &d
 	}
 	return p
 }
@@ -366,7 +366,7 @@ func FuzzEntry(f *testing.F) {
 			Series:   catalog.SeriesKey{Provider: text, Instance: name, Region: region, Model: model, Payment: payment},
 			Instance: &catalog.Instance{ID: text, Name: name},
 			Old:      &catalog.PricePoint{Since: "2024", Source: text, PerGPU: flags&1 != 0},
-			New:      &catalog.PricePoint{Since: d, Source: source, AsOf: note, Note: note, PerGPU: flags&2 != 0},
+			New:      &catalog.PricePoint{Since: d, Source: source, PerGPU: flags&2 != 0, Extra: &catalog.PriceExtra{AsOf: note, Note: note}},
 			From:     &pricing.Hourly{Amount: from, Currency: model, Basis: "quoted"},
 			To:       &pricing.Hourly{Amount: to, Currency: "USD", Basis: text},
 		}
@@ -374,7 +374,7 @@ func FuzzEntry(f *testing.F) {
 			c.Percent = &pct
 		}
 		if flags&8 != 0 {
-			c.From, c.Old.DiscountPct = nil, &pct
+			c.From, c.Old.Extras().DiscountPct = nil, &pct
 		}
 		if flags&16 != 0 {
 			c.To = nil

@@ -363,9 +363,9 @@ func describe(c *Change) string {
 func appendBody(dst []byte, c *Change, w *BodyWords) []byte {
 	dst = append(dst, w.Since...)
 	dst = append(dst, w.date(string(c.New.Since))...)
-	if c.New.AsOf != "" {
+	if c.New.AsOf() != "" {
 		dst = append(dst, w.AsOf...)
-		dst = append(dst, w.date(string(c.New.AsOf))...)
+		dst = append(dst, w.date(string(c.New.AsOf()))...)
 		dst = append(dst, w.AsOfEnd...)
 	}
 	dst = append(dst, w.Source...)
@@ -374,9 +374,9 @@ func appendBody(dst []byte, c *Change, w *BodyWords) []byte {
 		dst = append(dst, w.Previous...)
 		dst = append(dst, c.Old.Source...)
 	}
-	if c.New.Note != "" {
+	if c.New.Note() != "" {
 		dst = append(dst, w.Note...)
-		dst = append(dst, c.New.Note...)
+		dst = append(dst, c.New.Note()...)
 	}
 	return dst
 }
@@ -405,9 +405,9 @@ func appendHTMLBody(dst []byte, c *Change, title []byte, w *BodyWords) []byte {
 	text(string(title))
 	text(w.Since)
 	date(string(c.New.Since))
-	if c.New.AsOf != "" {
+	if c.New.AsOf() != "" {
 		text(w.AsOf)
-		date(string(c.New.AsOf))
+		date(string(c.New.AsOf()))
 		text(w.AsOfEnd)
 	}
 	text(w.Source)
@@ -416,9 +416,9 @@ func appendHTMLBody(dst []byte, c *Change, title []byte, w *BodyWords) []byte {
 		text(w.Previous)
 		foreign(c.Old.Source)
 	}
-	if c.New.Note != "" {
+	if c.New.Note() != "" {
 		text(w.Note)
-		foreign(c.New.Note)
+		foreign(c.New.Note())
 	}
 	return dst
 }

@@ -41,15 +41,15 @@ func referenceHTMLEntry(it Item, c *Change) (*Entry, string, error) {
 	}
 	var b strings.Builder
 	b.WriteString(html.EscapeString(title+w.Since) + date(string(c.New.Since)))
-	if c.New.AsOf != "" {
-		b.WriteString(html.EscapeString(w.AsOf) + date(string(c.New.AsOf)) + html.EscapeString(w.AsOfEnd))
+	if c.New.AsOf() != "" {
+		b.WriteString(html.EscapeString(w.AsOf) + date(string(c.New.AsOf())) + html.EscapeString(w.AsOfEnd))
 	}
 	b.WriteString(html.EscapeString(w.Source) + en(c.New.Source))
 	if c.Old.Source != c.New.Source {
 		b.WriteString(html.EscapeString(w.Previous) + en(c.Old.Source))
 	}
-	if c.New.Note != "" {
-		b.WriteString(html.EscapeString(w.Note) + en(c.New.Note))
+	if c.New.Note() != "" {
+		b.WriteString(html.EscapeString(w.Note) + en(c.New.Note()))
 	}
 	body := b.String()
 	item := &feeds.Item{Id: referenceID(it, c), IsPermaLink: "false", Title: title,

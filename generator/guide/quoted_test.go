@@ -15,7 +15,7 @@ func TestShortListNamesAQuotedOfferOnce(t *testing.T) {
 	offer := func(in *catalog.Instance, region string, quote bool) *Pick {
 		pp := &catalog.PricePoint{}
 		if quote {
-			pp.Quoted = &catalog.QuoteTerms{Quote: &catalog.Quote{ID: "q"}}
+			pp.Extras().Quoted = &catalog.QuoteTerms{Quote: &catalog.Quote{ID: "q"}}
 		}
 		return &Pick{Offer: &pricing.Offer{Instance: in, Region: region, Prices: map[string]*pricing.Price{"on_demand": {Point: pp}}}}
 	}
@@ -39,7 +39,7 @@ func TestTrialPlanTriesAQuotedOfferOnce(t *testing.T) {
 	offer := func(in *catalog.Instance, hourly float64, quote bool) *pricing.Offer {
 		pp := &catalog.PricePoint{}
 		if quote {
-			pp.Quoted = &catalog.QuoteTerms{Quote: &catalog.Quote{ID: "q"}}
+			pp.Extras().Quoted = &catalog.QuoteTerms{Quote: &catalog.Quote{ID: "q"}}
 		}
 		pr := &pricing.Price{Model: "on_demand", Point: pp, Kind: catalog.KindProvider, Freshness: catalog.Fresh, Converted: true, Display: hourly}
 		return &pricing.Offer{Instance: in, Region: "us-east-1", Prices: map[string]*pricing.Price{"on_demand": pr}}

@@ -165,7 +165,7 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 		if p.Currency != o.Currency {
 			return nil, nil, fmt.Errorf("%s: price in %s, but %s:%d quotes %s in %s: want a price list in %s", o.Pos, o.Currency, file, last.node.Line, seriesName(k), p.Currency, p.Currency)
 		}
-		if p.PerGPU != o.PerGPU || (p.Amount == nil && p.Upfront == nil) {
+		if p.PerGPU != o.PerGPU || (p.Amount == nil && p.Upfront() == nil) {
 			if o.PerGPU {
 				sum.Skipped["the catalog's latest point has no amount per GPU (per instance, or a discount)"]++
 			} else {
@@ -174,7 +174,7 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 			continue
 		}
 		confirm := false
-		if sameAmount(p.Amount, o.Amount) && sameUpfront(p.Upfront, o.Upfront) && p.LastSeen == "" {
+		if sameAmount(p.Amount, o.Amount) && sameUpfront(p.Upfront(), o.Upfront) && p.LastSeen() == "" {
 			// The provider's own list confirming a price that only an
 			// aggregator gave is recorded, as the provider's point.
 			if opts.SourceKind != catalog.KindProvider || p.SourceKind == catalog.KindProvider {
@@ -196,7 +196,7 @@ func Merge(src []byte, file string, list *List, opts Options) ([]byte, *Summary,
 		if p.Amount != nil {
 			pa = *p.Amount
 		}
-		was := priceText(pa, p.Upfront)
+		was := priceText(pa, p.Upfront())
 		if o.Effective != "" && o.Effective == p.Since {
 			if confirm {
 				// The same price on the same day: nothing to record.
@@ -373,7 +373,7 @@ func lastSeen(items []item, idx []int) catalog.Date {
 	var seen catalog.Date
 	for _, i := range idx {
 		pp := items[i].pp
-		for _, d := range []catalog.Date{catalog.Date(pp.AsOf), pp.FirstSeen, pp.Since} {
+		for _, d := range []catalog.Date{catalog.Date(pp.AsOf()), pp.FirstSeen(), pp.Since} {
 			if _, err := time.Parse(time.DateOnly, string(d)); err == nil && d > seen {
 				seen = d
 			}
@@ -552,7 +552,7 @@ func (d *doc) missing(order []catalog.SeriesKey, series map[catalog.SeriesKey][]
 		}
 		idx := series[k]
 		last := &d.items[idx[len(idx)-1]]
-		if last.pp.LastSeen != "" {
+		if last.pp.LastSeen() != "" {
 			continue // retired before
 		}
 		m := Missing{SeriesKey: k, Line: last.node.Line}

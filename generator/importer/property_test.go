@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -84,13 +85,20 @@ func TestMergeProperties(t *testing.T) {
 		if err := yaml.Unmarshal(out, &after); err != nil {
 			t.Fatalf("run %d: %v", run, err)
 		}
-		kept := slices.DeleteFunc(slices.Clone(after.Prices), func(pp *catalog.PricePoint) bool { return pp.AsOf == "2026-12-01" })
+		kept := slices.DeleteFunc(slices.Clone(after.Prices), func(pp *catalog.PricePoint) bool { return pp.AsOf() == "2026-12-01" })
 		if len(kept) != len(pf.Prices) || len(after.Prices)-len(kept) != len(sum.Added) {
 			t.Fatalf("run %d: %d points kept of %d, %d added of %d", run, len(kept), len(pf.Prices), len(after.Prices)-len(kept), len(sum.Added))
 		}
 		for j := range kept {
 			a, b := *kept[j], *pf.Prices[j]
-			a.LastSeen = "" // -retire marks points: the one field it adds
+			if a.Extra != nil { // -retire marks points: the one field it adds
+				x := *a.Extra
+				x.LastSeen = ""
+				a.Extra = &x
+				if reflect.ValueOf(x).IsZero() {
+					a.Extra = nil
+				}
+			}
 			ya, _ := yaml.Marshal(a)
 			yb, _ := yaml.Marshal(b)
 			if string(ya) != string(yb) {

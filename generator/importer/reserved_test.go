@@ -50,7 +50,7 @@ func reservedPicks(t *testing.T, provider string, data []byte) map[string][]stri
 			for _, p := range guide.Evaluate(cat, offers, oc.Query).Picks {
 				if p.Offer.Provider.ID == provider {
 					picks[oc.Query.PricingModel] = append(picks[oc.Query.PricingModel],
-						strings.Join([]string{p.Offer.Instance.ID, p.Offer.Region, p.Price.Model, p.Price.Kind, p.Price.Point.Payment, p.Price.Why()}, " "))
+						strings.Join([]string{p.Offer.Instance.ID, p.Offer.Region, p.Price.Model, p.Price.Kind, p.Price.Point.Payment(), p.Price.Why()}, " "))
 				}
 			}
 		}

@@ -167,7 +167,7 @@ type judge struct {
 func (j judge) mark(pr *Price) {
 	d, _ := catalog.AgeDate(pr.Point)
 	pr.Freshness = catalog.Badge(d, j.ref, j.fresh, j.stale)
-	pr.Superseded = pr.Point.LastSeen != ""
+	pr.Superseded = pr.Point.LastSeen() != ""
 	pr.Marketplace = j.marketplace
 }
 
@@ -246,7 +246,7 @@ func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, h
 // point of the same option replaces the earlier one (history is file order).
 func replaceSeries(points []*catalog.PricePoint, pp *catalog.PricePoint) []*catalog.PricePoint {
 	for i, q := range points {
-		if q.Payment == pp.Payment {
+		if q.Payment() == pp.Payment() {
 			points[i] = pp
 			return points
 		}

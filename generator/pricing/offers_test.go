@@ -103,7 +103,7 @@ func TestOffers(t *testing.T) {
 		t.Errorf("per GB-hour = %v", got)
 	}
 	// The cheaper payment option of reserved_1y: 13 all upfront beats 14.
-	if r := east.Prices["reserved_1y"]; r.Hourly.Amount != 13 || r.Point.Payment != "all_upfront" {
+	if r := east.Prices["reserved_1y"]; r.Hourly.Amount != 13 || r.Point.Payment() != "all_upfront" {
 		t.Errorf("reserved_1y = %+v", r)
 	}
 	// The region-less 50% discount holds in each region, against that region's on-demand.
@@ -188,7 +188,7 @@ prices:
 	ri := gn7.Prices["reserved_1y"]
 	var got []string
 	for _, o := range ri.Options {
-		got = append(got, fmt.Sprintf("%s %v", o.Point.Payment, o.Hourly.Amount))
+		got = append(got, fmt.Sprintf("%s %v", o.Point.Payment(), o.Hourly.Amount))
 	}
 	if want := []string{"no_upfront 29", "all_upfront 28"}; !slices.Equal(got, want) {
 		t.Errorf("reserved_1y options %q, want %q", got, want)

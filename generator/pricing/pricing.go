@@ -59,27 +59,27 @@ func EffectiveHourly(p *catalog.PricePoint, gpus int, onDemand *Hourly) (h Hourl
 	h.Currency = p.Currency
 	term := TermHours(p.Model)
 	switch {
-	case p.EffectiveHourly != nil:
-		h.Amount, h.Basis = *p.EffectiveHourly, BasisEffective
+	case p.EffectiveHourly() != nil:
+		h.Amount, h.Basis = *p.EffectiveHourly(), BasisEffective
 	case p.Amount != nil && p.Model == "subscription_month":
 		h.Amount, h.Basis, h.Of = *p.Amount/HoursPerMonth, BasisMonthly, HoursPerMonth
 	case p.Amount != nil && p.Model == "subscription_year":
 		h.Amount, h.Basis, h.Of = *p.Amount/HoursPerYear, BasisYearly, HoursPerYear
-	case p.Upfront != nil && *p.Upfront > 0 && term > 0:
+	case p.Upfront() != nil && *p.Upfront() > 0 && term > 0:
 		hourly := 0.0
 		if p.Amount != nil {
 			hourly = *p.Amount
 		}
-		h.Amount = *p.Upfront/term + hourly
+		h.Amount = *p.Upfront()/term + hourly
 		h.Basis, h.Of = BasisUpfront, term
 	case p.Amount != nil:
 		h.Amount, h.Basis = *p.Amount, BasisHourly
-	case p.DiscountPct != nil && onDemand != nil:
+	case p.DiscountPct() != nil && onDemand != nil:
 		return Hourly{
-			Amount:      onDemand.Amount * (1 - *p.DiscountPct/100),
+			Amount:      onDemand.Amount * (1 - *p.DiscountPct()/100),
 			Currency:    onDemand.Currency,
 			Basis:       BasisOffOnDemand,
-			Of:          *p.DiscountPct,
+			Of:          *p.DiscountPct(),
 			OffOnDemand: true,
 		}, true
 	default:

@@ -33,16 +33,16 @@ func TestEffectiveHourly(t *testing.T) {
 		{"on-demand hourly", catalog.PricePoint{Model: "on_demand", Amount: f(32.77)}, 8, 32.77, basis(BasisHourly)},
 		{"spot hourly", catalog.PricePoint{Model: "spot", Amount: f(5.0933)}, 8, 5.0933, basis(BasisHourly)},
 		// 1-year all upfront 87,600 and nothing hourly: 87,600 / 8,760 h = 10.
-		{"reserved 1y all upfront", catalog.PricePoint{Model: "reserved_1y", Upfront: f(87600)}, 8, 10, basis(BasisUpfront, 8760)},
+		{"reserved 1y all upfront", catalog.PricePoint{Model: "reserved_1y", Extra: &catalog.PriceExtra{Upfront: f(87600)}}, 8, 10, basis(BasisUpfront, 8760)},
 		// 3-year partial: 26,280 upfront over 26,280 h = 1, plus 2.5 hourly = 3.5.
-		{"reserved 3y partial upfront", catalog.PricePoint{Model: "reserved_3y", Upfront: f(26280), Amount: f(2.5)}, 8, 3.5, basis(BasisUpfront, 26280)},
-		{"reserved no upfront", catalog.PricePoint{Model: "reserved_1y", Upfront: f(0), Amount: f(19.5797)}, 8, 19.5797, basis(BasisHourly)},
-		{"effective rate as quoted wins", catalog.PricePoint{Model: "reserved_1y", Upfront: f(1), Amount: f(2), EffectiveHourly: f(19.0357)}, 4, 19.0357, basis(BasisEffective)},
+		{"reserved 3y partial upfront", catalog.PricePoint{Model: "reserved_3y", Amount: f(2.5), Extra: &catalog.PriceExtra{Upfront: f(26280)}}, 8, 3.5, basis(BasisUpfront, 26280)},
+		{"reserved no upfront", catalog.PricePoint{Model: "reserved_1y", Amount: f(19.5797), Extra: &catalog.PriceExtra{Upfront: f(0)}}, 8, 19.5797, basis(BasisHourly)},
+		{"effective rate as quoted wins", catalog.PricePoint{Model: "reserved_1y", Amount: f(2), Extra: &catalog.PriceExtra{Upfront: f(1), EffectiveHourly: f(19.0357)}}, 4, 19.0357, basis(BasisEffective)},
 		// 730 a month is 1 an hour.
 		{"monthly subscription", catalog.PricePoint{Model: "subscription_month", Amount: f(730)}, 1, 1, basis(BasisMonthly, 730)},
 		{"yearly subscription", catalog.PricePoint{Model: "subscription_year", Amount: f(17520)}, 1, 2, basis(BasisYearly, 8760)},
 		// 50% off 32.77 = 16.385: the seed's "3-year reserved, 50% off".
-		{"discount only", catalog.PricePoint{Model: "reserved_3y", DiscountPct: f(50)}, 8, 16.385, basis(BasisOffOnDemand, 50.0)},
+		{"discount only", catalog.PricePoint{Model: "reserved_3y", Extra: &catalog.PriceExtra{DiscountPct: f(50)}}, 8, 16.385, basis(BasisOffOnDemand, 50.0)},
 		// 1.2 per GPU-hour on 8 GPUs = 9.6 per instance-hour.
 		{"per GPU", catalog.PricePoint{Model: "on_demand", Amount: f(1.2), PerGPU: true}, 8, 9.6, []note.Note{note.New(BasisHourly), note.New(BasisPerGPU, 8)}},
 	}
@@ -58,12 +58,12 @@ func TestEffectiveHourly(t *testing.T) {
 					t.Errorf("basis code %q is not in BasisCodes", n.Code)
 				}
 			}
-			if discountOnly := tt.p.DiscountPct != nil; h.OffOnDemand != discountOnly {
+			if discountOnly := tt.p.DiscountPct() != nil; h.OffOnDemand != discountOnly {
 				t.Errorf("OffOnDemand %v, want %v", h.OffOnDemand, discountOnly)
 			}
 		})
 	}
-	if _, ok := EffectiveHourly(&catalog.PricePoint{Model: "spot", DiscountPct: f(70)}, 1, nil); ok {
+	if _, ok := EffectiveHourly(&catalog.PricePoint{Model: "spot", Extra: &catalog.PriceExtra{DiscountPct: f(70)}}, 1, nil); ok {
 		t.Error("a discount without an on-demand price must not give a price")
 	}
 }

@@ -41,7 +41,7 @@ func quoteOffers(cat *catalog.Catalog, in *catalog.Instance, list []*Offer, rate
 		} else if lp := listOf(list, q); lp != nil && lp.Converted && pr.Converted && lp.Display > 0 {
 			terms.Against = (lp.Display - pr.Display) / lp.Display * 100
 		}
-		pp.Quoted = terms
+		pp.Extras().Quoted = terms
 		o := &Offer{Provider: in.Provider, Instance: in, GPU: cat.GPU(in.GPU), Region: q.Offer.Region, Prices: map[string]*Price{pp.Model: pr}}
 		out = append(out, o)
 	}
@@ -69,8 +69,8 @@ func listOf(list []*Offer, q *catalog.Quote) *Price {
 // prices: an offer made from a quote has its quote's price alone.
 func (o *Offer) Quoted() *catalog.QuoteTerms {
 	for _, pr := range o.Prices {
-		if pr.Point.Quoted != nil {
-			return pr.Point.Quoted
+		if pr.Point.Quoted() != nil {
+			return pr.Point.Quoted()
 		}
 	}
 	return nil

@@ -278,7 +278,7 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 		pr := o.Prices[part.Model]
 		switch {
 		case Committed(part.Model) && pr.Hourly.OffOnDemand:
-			t.Notes = append(t.Notes, Note{Kind: DiscountOnly, Model: part.Model, Value: *pr.Point.DiscountPct})
+			t.Notes = append(t.Notes, Note{Kind: DiscountOnly, Model: part.Model, Value: *pr.Point.DiscountPct()})
 		case part.Model == "spot" && w.CheckpointOverheadPct > 0 && part.GPUHours > 0:
 			t.Notes = append(t.Notes, Note{Kind: SpotOverhead, Model: part.Model, Value: w.CheckpointOverheadPct})
 		}

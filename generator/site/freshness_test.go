@@ -17,11 +17,11 @@ func TestDataAgeTable(t *testing.T) {
 			{Provider: "a", Instance: "x", Region: "r", Model: "on_demand", Since: "2020-01-01"},
 			{Provider: "a", Instance: "x", Region: "r", Model: "on_demand", Since: "2025-06"},
 			{Provider: "a", Instance: "x", Region: "r", Model: "spot", Since: catalog.Unknown, Checked: "2025-06-01"},
-			{Provider: "a", Instance: "y", Region: "r", Model: "on_demand", Since: catalog.Unknown, AsOf: "2024"},
+			{Provider: "a", Instance: "y", Region: "r", Model: "on_demand", Since: catalog.Unknown, Extra: &catalog.PriceExtra{AsOf: "2024"}},
 			// b: two of three undated: 67%.
 			{Provider: "b", Instance: "x", Region: "r", Model: "on_demand", Since: catalog.Unknown},
-			{Provider: "b", Instance: "y", Region: "r", Model: "on_demand", Since: catalog.Unknown, AsOf: "mid 2024"},
-			{Provider: "b", Instance: "z", Region: "r", Model: "on_demand", FirstSeen: "2026-01-02"},
+			{Provider: "b", Instance: "y", Region: "r", Model: "on_demand", Since: catalog.Unknown, Extra: &catalog.PriceExtra{AsOf: "mid 2024"}},
+			{Provider: "b", Instance: "z", Region: "r", Model: "on_demand", Extra: &catalog.PriceExtra{FirstSeen: "2026-01-02"}},
 		},
 	}
 	got, err := englishTexter(t).M.DataAgeTable(cat)

@@ -63,10 +63,10 @@ func amountOf(pp *catalog.PricePoint) string {
 	switch {
 	case pp.Amount != nil:
 		return fmt.Sprint(*pp.Amount)
-	case pp.EffectiveHourly != nil:
-		return fmt.Sprint(*pp.EffectiveHourly)
-	case pp.DiscountPct != nil:
-		return fmt.Sprintf("-%v%%", *pp.DiscountPct)
+	case pp.EffectiveHourly() != nil:
+		return fmt.Sprint(*pp.EffectiveHourly())
+	case pp.DiscountPct() != nil:
+		return fmt.Sprintf("-%v%%", *pp.DiscountPct())
 	}
 	return "?"
 }

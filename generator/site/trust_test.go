@@ -58,21 +58,21 @@ func TestTrustOfAPoint(t *testing.T) {
 		kind                    string
 		date, age, title, badge string
 	}{
-		{catalog.PricePoint{Since: "2025-06-01", AsOf: "2025-06-23 (still current 2026-07-20)"}, "aggregator",
+		{catalog.PricePoint{Since: "2025-06-01", Extra: &catalog.PriceExtra{AsOf: "2025-06-23 (still current 2026-07-20)"}}, "aggregator",
 			"2025-06-23", "1 year", "Seen at this price on 2025-06-23 · In effect since 2025-06-01", "stale"}, // the date an as_of starts with counts
-		{catalog.PricePoint{Since: "2025-06-01", AsOf: "unknown (catalog commit 098741e7, read 2026-12-01)"}, "aggregator",
+		{catalog.PricePoint{Since: "2025-06-01", Extra: &catalog.PriceExtra{AsOf: "unknown (catalog commit 098741e7, read 2026-12-01)"}}, "aggregator",
 			"2025-06-01", "1 year", "In effect since 2025-06-01", "stale"},
-		{catalog.PricePoint{Since: catalog.Unknown, AsOf: "2026-01-21"}, "aggregator",
+		{catalog.PricePoint{Since: catalog.Unknown, Extra: &catalog.PriceExtra{AsOf: "2026-01-21"}}, "aggregator",
 			"2026-01-21", "6 months", "Seen at this price on 2026-01-21", "aging"},
 		{catalog.PricePoint{Since: "2025-07-30"}, "provider",
 			"2025-07-30", "1 year", "In effect since 2025-07-30", "aging"}, // 365 days
 		{catalog.PricePoint{Since: "2025-07-29"}, "provider",
 			"2025-07-29", "1 year", "In effect since 2025-07-29", "stale"}, // 366 days
-		{catalog.PricePoint{Since: catalog.Unknown, AsOf: "pricing page", Checked: "2026-05-01", FirstSeen: "2026-01-02"}, "provider",
+		{catalog.PricePoint{Since: catalog.Unknown, Checked: "2026-05-01", Extra: &catalog.PriceExtra{AsOf: "pricing page", FirstSeen: "2026-01-02"}}, "provider",
 			"2026-05-01", "2 months", "The provider's price list was last checked on 2026-05-01", "fresh"}, // 90 days
-		{catalog.PricePoint{Since: catalog.Unknown, FirstSeen: "2026-04-30"}, "provider",
+		{catalog.PricePoint{Since: catalog.Unknown, Extra: &catalog.PriceExtra{FirstSeen: "2026-04-30"}}, "provider",
 			"2026-04-30", "3 months", "First seen at this price on 2026-04-30", "aging"}, // 91 days
-		{catalog.PricePoint{Since: catalog.Unknown, AsOf: "undated (the guide gives no date)"}, "article",
+		{catalog.PricePoint{Since: catalog.Unknown, Extra: &catalog.PriceExtra{AsOf: "undated (the guide gives no date)"}}, "article",
 			"", "undated", "The sources give no date for this price", "undated"},
 	} {
 		v := pricesOf(b).Trust(&c.pp, c.kind)

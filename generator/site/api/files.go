@@ -128,10 +128,10 @@ type point struct {
 
 func (w *writer) pointOf(pp *catalog.PricePoint) point {
 	p := point{
-		Region: pp.Region, Model: pp.Model, Payment: pp.Payment, Amount: pp.Amount, Upfront: pp.Upfront,
-		EffectiveHourly: pp.EffectiveHourly, DiscountPct: pp.DiscountPct, PerGPU: pp.PerGPU, Approximate: pp.Approximate,
-		RegionUnstated: pp.RegionUnstated, Currency: pp.Currency, Since: string(pp.Since), AsOf: pp.AsOf,
-		FirstSeen: string(pp.FirstSeen), LastSeen: string(pp.LastSeen), Source: pp.Source, SourceKind: pp.SourceKind,
+		Region: pp.Region, Model: pp.Model, Payment: pp.Payment(), Amount: pp.Amount, Upfront: pp.Upfront(),
+		EffectiveHourly: pp.EffectiveHourly(), DiscountPct: pp.DiscountPct(), PerGPU: pp.PerGPU, Approximate: pp.Approximate,
+		RegionUnstated: pp.RegionUnstated, Currency: pp.Currency, Since: string(pp.Since), AsOf: pp.AsOf(),
+		FirstSeen: string(pp.FirstSeen()), LastSeen: string(pp.LastSeen()), Source: pp.Source, SourceKind: pp.SourceKind,
 	}
 	d, _ := catalog.AgeDate(pp)
 	p.AgeDate, p.AgeDays = string(d), ageDays(d, w.in.AgeDate)

@@ -432,7 +432,7 @@ func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
 		Model: model, PerGPUHour: per,
 		Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
 		Converted: pr.Conversion.From != pr.Conversion.To, Conversion: pr.Conversion,
-		Approximate: pr.Point.Approximate, Payment: pr.Point.Payment,
+		Approximate: pr.Point.Approximate, Payment: pr.Point.Payment(),
 		Provider: pagemodel.ProviderName(o.Provider, lang), Instance: pagemodel.InstanceName(o.Instance, lang), InstanceURL: rel(paths.Instance(o.Instance)),
 		Region: o.Region, Trust: trust(pr.Point, pr.Kind),
 		Marketplace: pr.Marketplace, price: pr, offer: o,
@@ -490,7 +490,7 @@ func HomeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang strin
 			c := &HomeCell{
 				Model: mc.Model, Currency: derive.MainlandCurrency, Named: len(derive.MainlandTabs[i].Models) > 1, PerGPUHour: mc.PerGPUHour,
 				Quoted: mc.Quoted, QuotedIn: pr.Hourly.Currency, Converted: mc.Conversion.From != mc.Conversion.To, Conversion: mc.Conversion,
-				Approximate: pr.Point.Approximate, Payment: pr.Point.Payment, Other: !mc.Current,
+				Approximate: pr.Point.Approximate, Payment: pr.Point.Payment(), Other: !mc.Current,
 				Provider: pagemodel.ProviderName(o.Provider, lang), Instance: pagemodel.InstanceName(o.Instance, lang), InstanceURL: rel(paths.Instance(o.Instance)),
 				Region: o.Region, Trust: trust(pr.Point, pr.Kind),
 			}

@@ -81,7 +81,7 @@ func (c *Kind) panelRows(in *catalog.Instance, offers []*pricing.Offer) []*panel
 	for _, o := range offers {
 		for _, pr := range o.Prices {
 			for _, op := range pr.Options {
-				k := option{op.Model, op.Point.Payment}
+				k := option{op.Model, op.Point.Payment()}
 				regions[k]++
 				if best[k] == nil || op.Before(best[k]) {
 					best[k], at[k] = op, o
@@ -102,7 +102,7 @@ func (c *Kind) panelRows(in *catalog.Instance, offers []*pricing.Offer) []*panel
 		pr, o := best[k], at[k]
 		pp := pr.Point
 		r := &panelRow{Model: k.model, Payment: k.payment, Price: c.price(in, pp), Region: o.Region, Regions: regions[k],
-			Series: seriesID(pp.Region, pp.Model, pp.Payment), Currency: pr.Hourly.Currency, Trust: c.trust(pp, pr.Kind)}
+			Series: seriesID(pp.Region, pp.Model, pp.Payment()), Currency: pr.Hourly.Currency, Trust: c.trust(pp, pr.Kind)}
 		if pp.Region == catalog.AllRegions && !pr.Hourly.OffOnDemand {
 			r.Region, r.Regions = catalog.AllRegions, 0
 		}

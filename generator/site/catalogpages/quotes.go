@@ -66,12 +66,12 @@ func InstanceQuotes(cat *catalog.Catalog, in *catalog.Instance, day time.Time) [
 func listPrice(cat *catalog.Catalog, in *catalog.Instance, q *catalog.Quote) *catalog.PricePoint {
 	var best *catalog.PricePoint
 	for _, pp := range cat.PricesOf(in) {
-		if pp.Region != q.Offer.Region || pp.Model != q.Offer.Model || pp.Payment != "" && best != nil && best.Payment != pp.Payment {
+		if pp.Region != q.Offer.Region || pp.Model != q.Offer.Model || pp.Payment() != "" && best != nil && best.Payment() != pp.Payment() {
 			continue
 		}
 		best = pp
 	}
-	if best == nil || best.Currency != q.Currency || best.Amount == nil || best.PerGPU || best.LastSeen != "" || !catalog.Ranked(best.SourceKind) {
+	if best == nil || best.Currency != q.Currency || best.Amount == nil || best.PerGPU || best.LastSeen() != "" || !catalog.Ranked(best.SourceKind) {
 		return nil
 	}
 	return best

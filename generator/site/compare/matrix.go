@@ -1079,7 +1079,7 @@ func (k *Kind) Price(pr *pricing.Price) *Price {
 	q := pagemodel.QuotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	v.Amount = render.FormatMoneyIn(pr.Hourly.Amount, pr.Hourly.Currency) // quoted or derived, read alike
-	if u := pr.Point.Upfront; u != nil && *u > 0 {
+	if u := pr.Point.Upfront(); u != nil && *u > 0 {
 		v.Upfront = u
 	}
 	if pr.Converted && pr.Conversion.From != pr.Conversion.To {
@@ -1105,13 +1105,13 @@ func (k *Kind) priceTitle(v *Price) string {
 		exact, cur = render.FormatExact(v.Hourly.Amount), v.Hourly.Currency
 	}
 	parts := []string{t("matrix.price_exact", exact, k.msgs.Cur(cur)+hour)}
-	if p := v.Point.Payment; p != "" {
+	if p := v.Point.Payment(); p != "" {
 		parts = append(parts, t("payment."+p))
 	}
 	if v.Upfront != nil {
 		parts = append(parts, t("price.upfront", render.FormatMoney(v.Upfront)+titleSpace(t)+k.msgs.Cur(v.Point.Currency)))
 	}
-	if d := v.Point.DiscountPct; d != nil {
+	if d := v.Point.DiscountPct(); d != nil {
 		parts = append(parts, t("price.discount", render.FormatNum(d)))
 	}
 	if v.Converted {

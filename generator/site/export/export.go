@@ -238,10 +238,10 @@ func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 		f := exportFigures(pr)
 		xp := &x.prices[i]
 		*xp = exportedPrice{PriceExport: PriceExport{
-			Amount: pt.Amount, Upfront: pt.Upfront, EffectiveHourly: pt.EffectiveHourly, DiscountPct: pt.DiscountPct,
-			PerGPU: pt.PerGPU, Approximate: pt.Approximate, RegionUnstated: pt.RegionUnstated, Payment: pt.Payment, Currency: pr.Hourly.Currency,
+			Amount: pt.Amount, Upfront: pt.Upfront(), EffectiveHourly: pt.EffectiveHourly(), DiscountPct: pt.DiscountPct(),
+			PerGPU: pt.PerGPU, Approximate: pt.Approximate, RegionUnstated: pt.RegionUnstated, Payment: pt.Payment(), Currency: pr.Hourly.Currency,
 			Hourly: f.hourly, Basis: x.basis(&pr.Hourly),
-			Since: string(pt.Since), AsOf: pt.AsOf, LastSeen: string(pt.LastSeen), Source: pt.Source, SourceKind: pr.Kind,
+			Since: string(pt.Since), AsOf: pt.AsOf(), LastSeen: string(pt.LastSeen()), Source: pt.Source, SourceKind: pr.Kind,
 		}}
 		if d, _ := catalog.AgeDate(pt); d != "" {
 			xp.AgeDate = string(d)

@@ -1157,7 +1157,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 			if pr.Converted {
 				tp.Hourly = pagemodel.Ptr(pr.Display)
 				if pr.Hourly.OffOnDemand {
-					tp.Discount = pr.Point.DiscountPct
+					tp.Discount = pr.Point.DiscountPct()
 				}
 			} else {
 				tp.NoRate = pr.Hourly.Currency

@@ -130,8 +130,8 @@ func TrialYAML(cat *catalog.Catalog, id string, to *guide.TrialOffer, plan *guid
 // states none per hour.
 func quotedAmount(pp *catalog.PricePoint) string {
 	switch {
-	case pp.EffectiveHourly != nil:
-		return strconv.FormatFloat(*pp.EffectiveHourly, 'f', -1, 64)
+	case pp.EffectiveHourly() != nil:
+		return strconv.FormatFloat(*pp.EffectiveHourly(), 'f', -1, 64)
 	case pp.Amount != nil && catalog.TermMonths(pp.Model) == 0 && !strings.HasPrefix(pp.Model, "subscription"):
 		return strconv.FormatFloat(*pp.Amount, 'f', -1, 64)
 	}

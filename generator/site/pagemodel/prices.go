@@ -38,7 +38,7 @@ func (j Prices) Trust(pp *catalog.PricePoint, kind string) *TrustView {
 	}
 	t := j.Msgs.TKeeping(new(error)) // every key is checked once a build (ageScriptMessages)
 	date := j.Msgs.DateKeeping(new(error))
-	v := &TrustView{Kind: kind, LastSeen: string(pp.LastSeen), Quote: pp.Quoted, Source: pp.Source}
+	v := &TrustView{Kind: kind, LastSeen: string(pp.LastSeen()), Quote: pp.Quoted(), Source: pp.Source}
 	if c := j.Cat.Sources.CopiedOnly(pp.Source); c != nil {
 		v.Copy = c.Kind
 	}
@@ -67,7 +67,7 @@ func (j Prices) Trust(pp *catalog.PricePoint, kind string) *TrustView {
 	}
 	// An as_of with no date in it ("unknown (…)") says nothing a reader
 	// can use beside the price; the price's page keeps it.
-	if a := strings.TrimSpace(pp.AsOf); pp.AsOfDate() != "" && from != catalog.FromAsOf {
+	if a := strings.TrimSpace(pp.AsOf()); pp.AsOfDate() != "" && from != catalog.FromAsOf {
 		parts = append(parts, t("trust.as_of", date(a)))
 	}
 	if from == catalog.FromAsOf && pp.Since.Known() {
@@ -161,9 +161,9 @@ func (j Prices) Price(in *catalog.Instance, pp *catalog.PricePoint) *PriceView {
 	}
 	v := &PriceView{
 		PricePoint: pp, Instance: pp.Instance, Region: pp.Region, Model: pp.Model, Provider: pp.Provider,
-		Amount: pp.Amount, Upfront: pp.Upfront, EffectiveHourly: pp.EffectiveHourly, DiscountPct: pp.DiscountPct,
-		Payment: pp.Payment, PerGPU: pp.PerGPU, Approximate: pp.Approximate, RegionUnstated: pp.RegionUnstated, Since: pp.Since,
-		AsOf: pp.AsOf, Source: pp.Source, Note: pp.Note,
+		Amount: pp.Amount, Upfront: pp.Upfront(), EffectiveHourly: pp.EffectiveHourly(), DiscountPct: pp.DiscountPct(),
+		Payment: pp.Payment(), PerGPU: pp.PerGPU, Approximate: pp.Approximate, RegionUnstated: pp.RegionUnstated, Since: pp.Since,
+		AsOf: pp.AsOf(), Source: pp.Source, Note: pp.Note(),
 		Currency: cmp.Or(pp.Currency, in.Provider.Currency), Unit: "hour",
 	}
 	switch pp.Model {
@@ -214,11 +214,11 @@ func PerGPUHour(in *catalog.Instance, pp *catalog.PricePoint) (per float64, quot
 // its hourly price has to be computed.
 func QuotedHourly(pp *catalog.PricePoint) *float64 {
 	switch {
-	case pp.EffectiveHourly != nil:
-		return pp.EffectiveHourly
+	case pp.EffectiveHourly() != nil:
+		return pp.EffectiveHourly()
 	case pp.Model == "subscription_month" || pp.Model == "subscription_year":
 		return nil // per month or year: the hourly figure is computed
-	case pp.Upfront != nil && *pp.Upfront > 0 && pricing.TermHours(pp.Model) > 0:
+	case pp.Upfront() != nil && *pp.Upfront() > 0 && pricing.TermHours(pp.Model) > 0:
 		return nil // upfront spread over the term
 	case pp.Amount != nil:
 		return pp.Amount

@@ -133,7 +133,7 @@ func TestPriceKind(t *testing.T) {
 	}{
 		{"listed by the provider", &pricing.Price{Kind: "provider", Point: &catalog.PricePoint{Source: "https://aws.amazon.com/ec2/pricing/"}}, ""},
 		{"listed by a catalog", &pricing.Price{Kind: "aggregator", Point: &catalog.PricePoint{}}, ""},
-		{"a discount off on-demand", &pricing.Price{Kind: "estimate", Point: &catalog.PricePoint{DiscountPct: &pct}, Hourly: pricing.Hourly{OffOnDemand: true}}, "estimate"},
+		{"a discount off on-demand", &pricing.Price{Kind: "estimate", Point: &catalog.PricePoint{Extra: &catalog.PriceExtra{DiscountPct: &pct}}, Hourly: pricing.Hourly{OffOnDemand: true}}, "estimate"},
 		{"an article's figure", &pricing.Price{Kind: "article", Point: &catalog.PricePoint{}}, "article"},
 		{"none", nil, ""},
 	} {
@@ -162,7 +162,7 @@ func TestPriceDate(t *testing.T) {
 		{catalog.Unknown, "2026-13-01", ""},
 		{catalog.Unknown, "", ""},
 	} {
-		if got := priceDate(&catalog.PricePoint{Since: tc.since, AsOf: tc.asOf}); got != tc.want {
+		if got := priceDate(&catalog.PricePoint{Since: tc.since, Extra: &catalog.PriceExtra{AsOf: tc.asOf}}); got != tc.want {
 			t.Errorf("since %q, as of %q: %q, want %q", tc.since, tc.asOf, got, tc.want)
 		}
 	}

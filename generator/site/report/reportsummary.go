@@ -164,7 +164,7 @@ func (k *Kind) reportSummary(d *reportData, x *render.Texter) *reportSummary {
 				}
 				prices = append(prices, pr)
 				kind = cmp.Or(kind, priceKind(pr))
-				if p := pr.Point.Payment; p != "" {
+				if p := pr.Point.Payment(); p != "" {
 					payments = append(payments, x.T("report.payment", x.T("model."+part.Model), x.T("payment."+p)))
 				}
 			}
