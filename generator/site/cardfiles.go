@@ -12,9 +12,6 @@ import (
 // GPU-hour of its offers, as the home table and a GPU model's page answer
 // (catalogpages.HomePriceTable), with its age.
 func (b *builder) cards(pages []*pagemodel.Page, sets *reuse.Sets) error {
-	texts, err := catalogpages.CardTexts(pages, b.cat, b.Data, b.tmpl.Msgs, pricesOf(b))
-	if err != nil || len(texts) == 0 {
-		return err
-	}
-	return cards.Write(b.files, cards.Inputs{Lang: b.lang(), Cards: texts}, sets)
+	texts := catalogpages.NewCardTexts(pages, b.cat, b.Data, b.tmpl.Msgs, pricesOf(b))
+	return cards.Write(b.files, cards.Inputs{Lang: b.lang(), Count: texts.Len(), Card: texts.Card}, sets)
 }

@@ -20,7 +20,9 @@
 //     feeds (feeds), llms.txt and llms-full.txt (llms), and, when the site
 //     has a URL, the social cards of the home, GPU, provider and instance
 //     pages (cards);
-//   - extras: the search index (searchindex), static files under static/,
+//   - extras: the search index (searchindex, written as soon as the pages
+//     are listed, so that its entries are not held while they render),
+//     static files under static/,
 //     the JSON Schemas of the catalog's files under schemas/, and
 //     sitemap.xml (sitemap) when the site has an absolute URL and is not a
 //     preview (Options.Preview);
@@ -289,6 +291,12 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	if err != nil {
 		return fmt.Errorf("pages: %w", err)
 	}
+	// The search index follows from the list of pages alone: written now,
+	// its entries are not held while the pages render.
+	if err := writeSearchIndex(b.files, b.search, b.opts.PrettyURLs, b.tmpl.Msgs); err != nil {
+		return err
+	}
+	b.search = nil
 	// render, and meanwhile the writers of their own, each on a goroutine,
 	// their serial work filling what the render leaves of the processors.
 	var exportErr, feedErr, changesErr, apiErr, llmsErr, cardsErr error
@@ -310,9 +318,6 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	keep.keepPages(cache, pages)
 	b.made = sitemap.Listed(pages)
 	if err := cmp.Or(stageErr("render", renderErr), stageErr("exports", exportErr), stageErr("feeds", feedErr), stageErr("changes", changesErr), stageErr("api", apiErr), stageErr("llms", llmsErr), stageErr("cards", cardsErr)); err != nil {
-		return err
-	}
-	if err := writeSearchIndex(b.files, b.search, b.opts.PrettyURLs, b.tmpl.Msgs); err != nil {
 		return err
 	}
 	if !b.ed.root() {

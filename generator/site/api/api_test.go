@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"reflect"
@@ -362,5 +363,30 @@ func TestVerdictsFollowTheAnswerRule(t *testing.T) {
 	}
 	if p := idx.Prices; p.Total != 5 || p.Current != 1 || p.ByVerdict["stale"] != 2 || p.NewestDate != "2026-06-01" {
 		t.Errorf("index prices: %+v, want 5 in all, 1 current, 2 stale, newest 2026-06-01", p)
+	}
+}
+
+// TestChangesAreWrittenAsMarshalWritesThem holds the file of a month of
+// changes, written one change at a time (writeChanges), to the bytes
+// Marshal makes of the whole document: with no change, one, and several
+// whose text json escapes.
+func TestChangesAreWrittenAsMarshalWritesThem(t *testing.T) {
+	pct := -12.5
+	for _, n := range []int{0, 1, 3} {
+		doc := changesDoc{head: head{API: Version, Kind: KindChanges, Schema: Schema(KindChanges), AgesTo: "2025-06-01"}, Month: "2025-06", Page: "changes/2025-06/index.html", Changes: []change{}}
+		for i := range n {
+			doc.Changes = append(doc.Changes, change{Provider: fmt.Sprintf("p<%d>&", i), Instance: "i\"x", Region: "r", Model: "on_demand", Percent: &pct, Source: "https://example.com/?a=1&b=<2>", SourceKind: "page"})
+		}
+		want, err := Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if err := writeChanges(&got, doc); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%d changes: written\n%s\nMarshal\n%s", n, got.Bytes(), want)
+		}
 	}
 }

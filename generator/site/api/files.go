@@ -1,11 +1,18 @@
 package api
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/export"
 	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/write"
 )
 
 // offerDoc is the file of one offer: the offer as compare/offers.json
@@ -376,12 +383,68 @@ func (w *writer) changes() error {
 		for _, c := range m.Changes {
 			doc.Changes = append(doc.Changes, changeOf(c))
 		}
-		if err := w.put(ChangesPath(m.Key), doc); err != nil {
+		if err := w.putChanges(ChangesPath(m.Key), doc); err != nil {
 			return err
 		}
 		w.idx.add(ref{ID: m.Key, API: ChangesPath(m.Key), Page: doc.Page})
 	}
 	return nil
+}
+
+// putChanges writes doc as the file at path, as put does, the bytes
+// Marshal makes of it, but each change marshalled as it is written: a
+// month of changes at 100,000 offers is a file of 3 MB, which Marshal
+// held twice and more while indenting it.
+func (w *writer) putChanges(path string, doc changesDoc) error {
+	return w.in.Sets.Write(w.out, "api "+path, doc, func(out write.Sink) error {
+		f, err := out.Create(path)
+		if err != nil {
+			return err
+		}
+		if err := writeChanges(f, doc); err != nil {
+			f.Close()
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return f.Close()
+	})
+}
+
+// writeChanges writes doc to f as Marshal does: its fields, then the
+// list of changes (the last field) one change at a time, each indented
+// as an element of a list of the file's top object.
+func writeChanges(f io.Writer, doc changesDoc) error {
+	list := doc.Changes
+	doc.Changes = []change{}
+	head, err := json.MarshalIndent(doc, "", " ")
+	if err != nil {
+		return err
+	}
+	const empty = "[]\n}"
+	if !bytes.HasSuffix(head, []byte(empty)) {
+		return fmt.Errorf("the list of changes does not end the file")
+	}
+	bw := bufio.NewWriter(f)
+	bw.Write(head[:len(head)-len(empty)])
+	if len(list) == 0 {
+		bw.WriteString("[]")
+	} else {
+		bw.WriteString("[\n")
+		for i, c := range list {
+			data, err := json.MarshalIndent(c, "  ", " ")
+			if err != nil {
+				return err
+			}
+			bw.WriteString("  ")
+			bw.Write(data)
+			if i < len(list)-1 {
+				bw.WriteByte(',')
+			}
+			bw.WriteByte('\n')
+		}
+		bw.WriteString(" ]")
+	}
+	bw.WriteString("\n}\n")
+	return bw.Flush()
 }
 
 // priceCounts are the latest prices of the offers by verdict.

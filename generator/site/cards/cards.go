@@ -538,8 +538,12 @@ func quoteRunes(rs []rune) string {
 
 // Inputs are what an edition's cards are made of.
 type Inputs struct {
-	Lang  string // the edition's language: its fonts (FontsFor)
-	Cards []Card
+	Lang string // the edition's language: its fonts (FontsFor)
+	// Count is the number of cards; Card makes the text of the i-th as
+	// it is drawn (safe for concurrent use), so that the texts of every
+	// card are never held at once.
+	Count int
+	Card  func(i int) (Card, error)
 }
 
 // Write draws each card of in and puts it into out; with sets, a card
@@ -547,7 +551,7 @@ type Inputs struct {
 // are drawn on a goroutine a processor, each with fonts of its own; the
 // error of the first card in order that fails is returned.
 func Write(out write.Sink, in Inputs, sets *reuse.Sets) error {
-	workers := min(runtime.GOMAXPROCS(0), len(in.Cards))
+	workers := min(runtime.GOMAXPROCS(0), in.Count)
 	failed := make([]struct {
 		at  int
 		err error
@@ -556,9 +560,13 @@ func Write(out write.Sink, in Inputs, sets *reuse.Sets) error {
 	for w := range workers {
 		wg.Go(func() {
 			var fonts *Fonts
-			for i := w; i < len(in.Cards); i += workers {
-				c := in.Cards[i]
-				err := sets.Put(out, "card "+c.Path, cardInputs{in.Lang, c}, func() ([]write.File, error) {
+			for i := w; i < in.Count; i += workers {
+				c, err := in.Card(i)
+				if err != nil {
+					failed[w].at, failed[w].err = i, err
+					return
+				}
+				err = sets.Put(out, "card "+c.Path, cardInputs{in.Lang, c}, func() ([]write.File, error) {
 					if fonts == nil {
 						var err error
 						if fonts, err = FontsFor(in.Lang); err != nil {
@@ -577,7 +585,7 @@ func Write(out write.Sink, in Inputs, sets *reuse.Sets) error {
 	}
 	wg.Wait()
 	var first error
-	at := len(in.Cards)
+	at := in.Count
 	for _, f := range failed {
 		if f.err != nil && f.at < at {
 			first, at = f.err, f.at

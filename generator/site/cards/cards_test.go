@@ -190,7 +190,7 @@ func TestWriteKeepsCardsBetweenBuilds(t *testing.T) {
 	other.Path, other.Price = "gpus/h100/card.png", "From 2.00 USD per GPU-hour"
 	build := func(cs ...Card) write.Files {
 		out := write.NewMemory()
-		if err := Write(out, Inputs{Lang: "en", Cards: cs}, st.Begin(units)); err != nil {
+		if err := Write(out, inputsOf(cs), st.Begin(units)); err != nil {
 			t.Fatal(err)
 		}
 		return out.Files()
@@ -243,7 +243,7 @@ func TestWriteNamesTheFirstCardThatFails(t *testing.T) {
 		cs = append(cs, c)
 	}
 	for range 5 {
-		err := Write(write.NewMemory(), Inputs{Lang: "en", Cards: cs}, nil)
+		err := Write(write.NewMemory(), inputsOf(cs), nil)
 		if err == nil || !strings.Contains(err.Error(), "gpus/g3/card.png") {
 			t.Fatalf("err %v, want the card gpus/g3 named", err)
 		}
@@ -310,4 +310,9 @@ func TestCopyMaskIsDrawSrc(t *testing.T) {
 			t.Errorf("%v from %v: copied %v, draw.Draw %v", c.r, c.mp, got.Pix, want.Pix)
 		}
 	}
+}
+
+// inputsOf are the inputs of Write that draw the cards cs.
+func inputsOf(cs []Card) Inputs {
+	return Inputs{Lang: "en", Count: len(cs), Card: func(i int) (Card, error) { return cs[i], nil }}
 }

@@ -22,83 +22,107 @@ var CardLayouts = map[string]bool{"home": true, "gpu": true, "instance": true, "
 // beside its index.html.
 func CardPath(path string) string { return strings.TrimSuffix(path, "index.html") + cards.Name }
 
-// CardTexts are the text of the cards of pages, in their order: each
-// page's title and the cheapest current price per GPU-hour of its
-// offers, as the home table and a GPU model's page answer
-// (HomePriceTable), with its age; of the edition's catalog, its derived
-// data and messages, and the views of its prices.
-func CardTexts(pages []*pagemodel.Page, cat *catalog.Catalog, data *derive.Data, msgs render.Messages, prices pagemodel.Prices) ([]cards.Card, error) {
-	gpus := map[string]*catalog.GPU{}
-	for _, g := range cat.GPUs {
-		gpus[paths.GPU(g.ID)] = g
-	}
-	provs := map[string]*catalog.Provider{}
-	ins := map[string]*catalog.Instance{}
-	for _, pr := range cat.Providers {
-		provs[paths.Provider(pr.ID)] = pr
-		for _, in := range pr.Instances {
-			ins[paths.Instance(in)] = in
+// CardTexts make the text of the card of each page that has one, one
+// card at a time (Card), as it is drawn: the texts of every card of a
+// large catalog are never held at once.
+type CardTexts struct {
+	pages  []cardPage // the pages with a card, in their order
+	cat    *catalog.Catalog
+	data   *derive.Data
+	msgs   render.Messages
+	prices pagemodel.Prices
+	gpus   map[string]*catalog.GPU
+	provs  map[string]*catalog.Provider
+	ins    map[string]*catalog.Instance
+}
+
+// cardPage is what a card reads of its page.
+type cardPage struct{ path, layout, title string }
+
+// NewCardTexts makes the texts of the cards of pages: each page's title
+// and the cheapest current price per GPU-hour of its offers, as the home
+// table and a GPU model's page answer (HomePriceTable), with its age; of
+// the edition's catalog, its derived data and messages, and the views of
+// its prices.
+func NewCardTexts(pages []*pagemodel.Page, cat *catalog.Catalog, data *derive.Data, msgs render.Messages, prices pagemodel.Prices) *CardTexts {
+	c := &CardTexts{cat: cat, data: data, msgs: msgs, prices: prices,
+		gpus: map[string]*catalog.GPU{}, provs: map[string]*catalog.Provider{}, ins: map[string]*catalog.Instance{}}
+	for _, p := range pages {
+		if p.Card != "" {
+			c.pages = append(c.pages, cardPage{p.Path, p.Layout, p.Title})
 		}
 	}
+	for _, g := range cat.GPUs {
+		c.gpus[paths.GPU(g.ID)] = g
+	}
+	for _, pr := range cat.Providers {
+		c.provs[paths.Provider(pr.ID)] = pr
+		for _, in := range pr.Instances {
+			c.ins[paths.Instance(in)] = in
+		}
+	}
+	return c
+}
+
+// Len is the number of cards.
+func (ct *CardTexts) Len() int { return len(ct.pages) }
+
+// Card is the text of the i-th card, in the order of the pages. It is
+// safe for concurrent use.
+func (ct *CardTexts) Card(i int) (cards.Card, error) {
+	p, cat, data, msgs, prices := ct.pages[i], ct.cat, ct.data, ct.msgs, ct.prices
 	var err error
 	t := msgs.TKeeping(&err)
 	site := cat.Site.Title
 	if site == "" {
 		site = t("site.name")
 	}
-	var out []cards.Card
-	for _, p := range pages {
-		if p.Card == "" {
-			continue
-		}
-		c := cards.Card{Path: CardPath(p.Path), Site: site}
-		var offers []*pricing.Offer
-		models := data.GPUs
-		switch p.Layout {
-		case "home":
-			c.Title, offers = t("home.title"), data.Priced
-		case "gpu":
-			g := gpus[p.Path]
-			c.Kind, c.Title = t("card.kind.gpu"), p.Title
-			for _, o := range data.Priced {
-				if o.Instance.GPU == g.ID {
-					offers = append(offers, o)
-				}
+	c := cards.Card{Path: CardPath(p.path), Site: site}
+	var offers []*pricing.Offer
+	models := data.GPUs
+	switch p.layout {
+	case "home":
+		c.Title, offers = t("home.title"), data.Priced
+	case "gpu":
+		g := ct.gpus[p.path]
+		c.Kind, c.Title = t("card.kind.gpu"), p.title
+		for _, o := range data.Priced {
+			if o.Instance.GPU == g.ID {
+				offers = append(offers, o)
 			}
-			models = []*catalog.GPU{g}
-		case "provider":
-			pr := provs[p.Path]
-			c.Kind, c.Title = t("card.kind.provider"), p.Title
-			for _, o := range data.Priced {
-				if o.Provider == pr {
-					offers = append(offers, o)
-				}
+		}
+		models = []*catalog.GPU{g}
+	case "provider":
+		pr := ct.provs[p.path]
+		c.Kind, c.Title = t("card.kind.provider"), p.title
+		for _, o := range data.Priced {
+			if o.Provider == pr {
+				offers = append(offers, o)
 			}
-		case "instance":
-			in := ins[p.Path]
-			c.Kind, c.Title, c.Sub = t("card.kind.instance"), p.Title, pagemodel.CatalogText(cat, in.Provider, "name")
-			offers = data.OffersOf[in]
 		}
-		cell, gpu := cardAnswer(HomePriceTable(offers, models, cat.Site.Currency, "", cmp.Or(cat.Site.Language, catalog.BaseLanguage), -1, prices.AgeDate, prices.Trust, func(s string) string { return s }))
-		if len(models) == 1 {
-			gpu = nil // the page's own GPU model
-		}
-		lang := cmp.Or(cat.Site.Language, catalog.BaseLanguage)
-		if p.Layout == "home" && strings.HasPrefix(lang, "zh") && len(data.Mainland) > 0 {
-			// The Chinese home page leads with the mainland view: its card
-			// answers as that does, in yuan.
-			c.Kind = t("mainland.tab")
-			cell, gpu = mainlandAnswer(HomeMainlandOf(data.Mainland, nil, lang, prices.Trust, func(s string) string { return s }))
-		}
-		c.Price, c.Note = cardPrice(cat, msgs, cell, gpu, t)
-		if cell != nil && cell.Other {
-			// The mainland view's cheapest price where none is current
-			// there, labelled as the view labels it.
-			c.Note += t("card.mainland_other", t("mainland.not_current"))
-		}
-		out = append(out, c)
+	case "instance":
+		in := ct.ins[p.path]
+		c.Kind, c.Title, c.Sub = t("card.kind.instance"), p.title, pagemodel.CatalogText(cat, in.Provider, "name")
+		offers = data.OffersOf[in]
 	}
-	return out, err
+	cell, gpu := cardAnswer(HomePriceTable(offers, models, cat.Site.Currency, "", cmp.Or(cat.Site.Language, catalog.BaseLanguage), -1, prices.AgeDate, prices.Trust, func(s string) string { return s }))
+	if len(models) == 1 {
+		gpu = nil // the page's own GPU model
+	}
+	lang := cmp.Or(cat.Site.Language, catalog.BaseLanguage)
+	if p.layout == "home" && strings.HasPrefix(lang, "zh") && len(data.Mainland) > 0 {
+		// The Chinese home page leads with the mainland view: its card
+		// answers as that does, in yuan.
+		c.Kind = t("mainland.tab")
+		cell, gpu = mainlandAnswer(HomeMainlandOf(data.Mainland, nil, lang, prices.Trust, func(s string) string { return s }))
+	}
+	c.Price, c.Note = cardPrice(cat, msgs, cell, gpu, t)
+	if cell != nil && cell.Other {
+		// The mainland view's cheapest price where none is current
+		// there, labelled as the view labels it.
+		c.Note += t("card.mainland_other", t("mainland.not_current"))
+	}
+	return c, err
 }
 
 // mainlandAnswer is the cheapest pay-as-you-go answer of the mainland

@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"text/template/parse"
 	"unicode"
 	"unicode/utf8"
 
@@ -78,6 +79,9 @@ func LoadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...an
 			return nil, err
 		}
 		if err := ParseFile(tfs, t, "layouts/"+kind+".html"); err != nil {
+			return nil, err
+		}
+		if t, err = used(t, "templates/layouts/"+kind+".html", msgs); err != nil {
 			return nil, err
 		}
 		foldMessages(t, msgs)
@@ -149,6 +153,68 @@ func (ts *Templates) part(t *template.Template, layout, name string) *tmplexec.P
 		ts.parts[key] = prog
 	}
 	return prog
+}
+
+// used is the layout set t with only the templates its pages can run:
+// base.html, those the layout's file defines (ExecutePart runs them
+// alone), and those these call, at any depth. Every layout's set holds
+// its own copy of the templates it keeps (html/template escapes a set's
+// trees in place), and the partials a layout does not call were most of
+// each copy: a build held about 19 MB of templates, most of them never
+// run.
+func used(t *template.Template, layoutFile string, msgs Messages) (*template.Template, error) {
+	keep := map[string]bool{}
+	var visit func(name string)
+	visit = func(name string) {
+		if keep[name] {
+			return
+		}
+		u := t.Lookup(name)
+		if u == nil || u.Tree == nil {
+			return // executing a call of it fails, as with the whole set
+		}
+		keep[name] = true
+		for _, called := range calls(u.Tree.Root, nil) {
+			visit(called)
+		}
+	}
+	visit(t.Name())
+	for _, u := range t.Templates() {
+		if u.Tree != nil && u.Tree.ParseName == layoutFile {
+			visit(u.Name())
+		}
+	}
+	out := template.New(t.Name()).Funcs(Funcs(msgs))
+	for _, u := range t.Templates() {
+		if keep[u.Name()] {
+			if _, err := out.AddParseTree(u.Name(), u.Tree); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// calls appends to names the names of the templates n calls.
+func calls(n parse.Node, names []string) []string {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return names
+		}
+		for _, c := range n.Nodes {
+			names = calls(c, names)
+		}
+	case *parse.TemplateNode:
+		names = append(names, n.Name)
+	case *parse.IfNode:
+		names = calls(n.ElseList, calls(n.List, names))
+	case *parse.RangeNode:
+		names = calls(n.ElseList, calls(n.List, names))
+	case *parse.WithNode:
+		names = calls(n.ElseList, calls(n.List, names))
+	}
+	return names
 }
 
 // ParseShared parses base.html and partials/*.html of tfs into one set,
