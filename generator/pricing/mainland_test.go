@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/catalog/catalogtest"
 )
 
 // TestMainlandMLPSScenarioShortList: the shipped scenario "16 A100-class
@@ -87,35 +88,6 @@ func TestMainlandMLPSScenarioShortList(t *testing.T) {
 	}
 }
 
-// mainlandCatalog has three A100 offers of a China cloud whose regions are
-// all in mainland China but one: 9.8 CNY an hour in Beijing (1.4 USD at
-// 7), 1.2 USD in Guangzhou (its international site's list price, the
-// cheapest per GPU-hour), 1.1 USD in Singapore.
-const mainlandCatalog = `
--- data/site.yaml --
-title: T
-currency: USD
--- data/fx.yaml --
-rates:
-  - {base: USD, quote: CNY, rate: 7, date: 2026-07-01, source: s}
--- data/gpus/a100.yaml --
-{id: a100, name: A100, model: A100, vendor: NVIDIA, memory_gb: 80, source: s}
--- data/providers/cn.yaml --
-id: cn
-name: China cloud
-kind: public_cloud
-currency: CNY
-regions: [{id: ap-beijing, geo: china-mainland}, {id: ap-guangzhou, geo: china-mainland}, {id: ap-singapore, geo: asia-pacific}]
-instances:
-  - {id: gpu, name: GPU, gpu: a100, gpu_count: 1, regions: [ap-beijing, ap-guangzhou, ap-singapore], source: s}
--- data/prices/cn.yaml --
-provider: cn
-prices:
-  - {instance: gpu, region: ap-beijing, model: on_demand, amount: 9.8, currency: CNY, since: 2026-06-01, source: s, source_kind: provider}
-  - {instance: gpu, region: ap-guangzhou, model: on_demand, amount: 1.2, currency: USD, since: 2026-06-01, source: s, source_kind: provider}
-  - {instance: gpu, region: ap-singapore, model: on_demand, amount: 1.1, currency: USD, since: 2026-06-01, source: s, source_kind: provider}
-`
-
 // TestMainlandScenarioShortListIsInYuan: a scenario limited to mainland
 // China considers the offers of the site's mainland answers
 // (Offer.MainlandQuoted): in a mainland region and priced in yuan. The
@@ -123,7 +95,7 @@ prices:
 // mainland company is not charged: it is left out, though its region is
 // in mainland China and it would be the cheapest; so is Singapore's.
 func TestMainlandScenarioShortListIsInYuan(t *testing.T) {
-	cat := loadTxtar(t, mainlandCatalog)
+	cat := loadTxtar(t, catalogtest.MainlandIntlSite)
 	s := &catalog.Scenario{ID: "s", Workload: catalog.Workload{GPUHoursPerMonth: 730, Months: 1, GPUsPerJob: 1, JobHours: 730},
 		Limits: catalog.Limits{Geo: []string{"china-mainland"}}}
 	st := mix(catalog.Share{Model: "on_demand", Percent: 100})

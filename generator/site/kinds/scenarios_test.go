@@ -385,29 +385,7 @@ func TestEveryCostNoteAndReasonHasAMessage(t *testing.T) {
 // Singapore's for its region; the page, its calculator's data and
 // pricing say the same, and the limit says prices are in yuan.
 func TestMainlandScenarioLeavesOutTheIntlSitePrice(t *testing.T) {
-	cat, _ := catalogtest.Load(t, `
--- data/site.yaml --
-title: T
-currency: USD
--- data/fx.yaml --
-rates:
-  - {base: USD, quote: CNY, rate: 7, date: 2026-07-01, source: s}
--- data/gpus/a100.yaml --
-{id: a100, name: A100, model: A100, vendor: NVIDIA, memory_gb: 80, source: s}
--- data/providers/cn.yaml --
-id: cn
-name: China cloud
-kind: public_cloud
-currency: CNY
-regions: [{id: ap-beijing, geo: china-mainland}, {id: ap-guangzhou, geo: china-mainland}, {id: ap-singapore, geo: asia-pacific}]
-instances:
-  - {id: gpu, name: GPU, gpu: a100, gpu_count: 1, regions: [ap-beijing, ap-guangzhou, ap-singapore], source: s}
--- data/prices/cn.yaml --
-provider: cn
-prices:
-  - {instance: gpu, region: ap-beijing, model: on_demand, amount: 9.8, currency: CNY, since: 2026-06-01, source: s, source_kind: provider}
-  - {instance: gpu, region: ap-guangzhou, model: on_demand, amount: 1.2, currency: USD, since: 2026-06-01, source: s, source_kind: provider}
-  - {instance: gpu, region: ap-singapore, model: on_demand, amount: 1.1, currency: USD, since: 2026-06-01, source: s, source_kind: provider}
+	cat, _ := catalogtest.Load(t, catalogtest.MainlandIntlSite+`
 -- data/scenarios/mainland.yaml --
 id: mainland
 title: A month in mainland China
