@@ -221,3 +221,26 @@ test('the matrix script marks the catalog English text it draws lang="en"', { ti
     await page.close();
   }
 });
+
+test('citations one after another are separated by "；" in Chinese and "; " in English, and not at all in a table', { timeout: patience(60_000) }, async () => {
+  const page = await browser.newPage({ viewport: SIZES[0] });
+  try {
+    const separators = async (file) => {
+      await page.goto(pathToFileURL(path.join(SITE, file)).href);
+      await settle(page);
+      return page.evaluate(() => {
+        const after = (sel) => [...document.querySelectorAll(sel)].map((c) => getComputedStyle(c, '::before').content);
+        return { text: after('p .cite + .cite'), table: after('td .cite + .cite') };
+      });
+    };
+    const zh = await separators('zh/guides/choose-gpu-compute/index.html');
+    assert.ok(zh.text.length > 0, 'the Chinese guide has no citations one after another: the test is not testing');
+    assert.deepEqual([...new Set(zh.text)], ['"；"']);
+    const en = await separators('guides/choose-gpu-compute/index.html');
+    assert.deepEqual([...new Set(en.text)], ['"; "']);
+    const table = await separators('zh/gpus/a10-pcie-24gb/index.html');
+    assert.ok(table.table.every((c) => c === 'none'), `a table's citations, one a line, have a separator: ${[...new Set(table.table)]}`);
+  } finally {
+    await page.close();
+  }
+});

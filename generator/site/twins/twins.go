@@ -463,7 +463,7 @@ func (w *writer) appendInline(dst []byte, n *html.Node) []byte {
 			return append(dst, w.trust(n)...)
 		}
 		if hasClass(n, "cite") && followsCite(n) {
-			return w.appendRaw(append(dst, "; "...), n)
+			return w.appendRaw(append(dst, citeSeparator(w.base)...), n)
 		}
 		if hasClass(n, "sub") || hasClass(n, "note-line") { // a line of its own
 			if n.PrevSibling != nil {
@@ -475,9 +475,19 @@ func (w *writer) appendInline(dst []byte, n *html.Node) []byte {
 	return w.appendRaw(dst, n)
 }
 
+// citeSeparator is what the page's style sheet puts between two
+// neighbouring citations of the page at p: "; ", and in the Chinese
+// edition the full-width "；".
+func citeSeparator(p string) string {
+	if strings.HasPrefix(p, "zh/") {
+		return "；"
+	}
+	return "; "
+}
+
 // followsCite reports whether the element just before n, text between
-// them aside, is a citation too: the page's style sheet puts "; " between
-// such neighbours (.cite + .cite), never before the first.
+// them aside, is a citation too: the page's style sheet puts a separator
+// between such neighbours (.cite + .cite: citeSeparator), never before the first.
 func followsCite(n *html.Node) bool {
 	for p := n.PrevSibling; p != nil; p = p.PrevSibling {
 		if p.Type == html.ElementNode {

@@ -221,8 +221,9 @@ func TestTwinsReuseNodesCleanly(t *testing.T) {
 }
 
 // TestTwinSeparatesCitationsAsThePageDoes: the page's style sheet puts
-// "; " between neighbouring citations (.cite + .cite), never before the
-// first one after a label, and the twin says the same.
+// "; " between neighbouring citations (.cite + .cite), "；" in the Chinese
+// edition, never before the first one after a label, and the twin says
+// the same.
 func TestTwinSeparatesCitationsAsThePageDoes(t *testing.T) {
 	page := `<!doctype html><html><body><main>
 <p class="guide-source">Source: <span class="cite"><span class="source">guide A</span></span><span class="cite"><span class="source">guide B</span></span></p>
@@ -240,6 +241,15 @@ func TestTwinSeparatesCitationsAsThePageDoes(t *testing.T) {
 	}
 	if strings.Contains(md, ": ;") {
 		t.Errorf("twin puts a separator before the first citation:\n%s", md)
+	}
+	// The Chinese edition's style sheet puts the full-width "；".
+	zh := strings.NewReplacer("Source: ", "来源：", "Alone: ", "单独：").Replace(page)
+	got, err = Of("zh/guides/g/index.html", []byte(zh), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if md := string(got); !strings.Contains(md, "来源：guide A；guide B\n") {
+		t.Errorf("Chinese twin lacks 来源：guide A；guide B:\n%s", md)
 	}
 }
 
