@@ -297,8 +297,32 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 		return err
 	}
 	b.search = nil
-	// render, and meanwhile the writers of their own, each on a goroutine,
-	// their serial work filling what the render leaves of the processors.
+	// render, and meanwhile the writers of their own (writeAlongside).
+	wait := writeAlongside(b, pages, sets, keep)
+	cache := keep.pageCache(sets, len(pages), b.cat, b.Data)
+	renderErr := b.render(pages, cache)
+	othersErr := wait()
+	keep.keepPages(cache, pages)
+	b.made = sitemap.Listed(pages)
+	if err := cmp.Or(stageErr("render", renderErr), othersErr); err != nil {
+		return err
+	}
+	if !b.ed.root() {
+		return nil // the root edition's static files, schemas and exports serve it
+	}
+	if err := b.static(sfs); err != nil {
+		return fmt.Errorf("static: %w", err)
+	}
+	return b.schemas()
+}
+
+// writeAlongside starts the writers that need the list of pages but not
+// their HTML, each on a goroutine, their serial work filling what the
+// render leaves of the processors: the exports and the API (in the root
+// edition), the feeds and the change scripts, llms.txt and the cards. It
+// returns a wait for them, which gives the first of their errors, named
+// by its stage.
+func writeAlongside(b *builder, pages []*pagemodel.Page, sets *reuse.Sets, keep *kept) (wait func() error) {
 	var exportErr, feedErr, changesErr, apiErr, llmsErr, cardsErr error
 	var others sync.WaitGroup
 	if b.ed.root() {
@@ -312,21 +336,10 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	})
 	others.Go(func() { llmsErr = b.llms(pages, sets) })
 	others.Go(func() { cardsErr = b.cards(pages, sets) })
-	cache := keep.pageCache(sets, len(pages), b.cat, b.Data)
-	renderErr := b.render(pages, cache)
-	others.Wait()
-	keep.keepPages(cache, pages)
-	b.made = sitemap.Listed(pages)
-	if err := cmp.Or(stageErr("render", renderErr), stageErr("exports", exportErr), stageErr("feeds", feedErr), stageErr("changes", changesErr), stageErr("api", apiErr), stageErr("llms", llmsErr), stageErr("cards", cardsErr)); err != nil {
-		return err
+	return func() error {
+		others.Wait()
+		return cmp.Or(stageErr("exports", exportErr), stageErr("feeds", feedErr), stageErr("changes", changesErr), stageErr("api", apiErr), stageErr("llms", llmsErr), stageErr("cards", cardsErr))
 	}
-	if !b.ed.root() {
-		return nil // the root edition's static files, schemas and exports serve it
-	}
-	if err := b.static(sfs); err != nil {
-		return fmt.Errorf("static: %w", err)
-	}
-	return b.schemas()
 }
 
 // stageErr is err of the stage named, or nil.
