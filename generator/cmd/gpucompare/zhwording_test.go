@@ -73,3 +73,27 @@ func TestChartTablesNameRegionsAndCurrencies(t *testing.T) {
 		t.Errorf("%s: the English chart table no longer shows the region id us-east-1", gpu)
 	}
 }
+
+// TestAcceleratorPagesDoNotSayGPU: the page of an accelerator that is not
+// a GPU (an NPU, a TPU, Trainium) calls it an accelerator, 这款加速卡 in
+// the glossary's word, where a GPU's page says this GPU, 这款GPU: in its
+// description, its notes, its chart's help and its text twin.
+func TestAcceleratorPagesDoNotSayGPU(t *testing.T) {
+	out := shippedSite(t)
+	for _, c := range []struct{ rel, gpu, accelerator string }{
+		{"zh/gpus/ascend-910b2/index.html", "这款GPU", "这款加速卡"},
+		{"zh/gpus/ascend-910b2/index.md", "这款GPU", "这款加速卡"},
+		{"zh/gpus/trainium/index.html", "这款GPU", "这款加速卡"},
+		{"zh/gpus/tpu-v5e/index.html", "这款GPU", "这款加速卡"},
+		{"gpus/ascend-910b2/index.html", "this GPU", "this accelerator"},
+		{"gpus/trainium/index.html", "this GPU", "this accelerator"},
+	} {
+		page := readPage(t, out, c.rel)
+		if strings.Contains(page, c.gpu) || !strings.Contains(page, c.accelerator) {
+			t.Errorf("%s: says %q of an accelerator that is not a GPU; want %q", c.rel, c.gpu, c.accelerator)
+		}
+	}
+	if page := readPage(t, out, "zh/gpus/t4-pcie-16gb/index.html"); !strings.Contains(page, "这款GPU") || strings.Contains(page, "这款加速卡") {
+		t.Errorf("zh/gpus/t4-pcie-16gb/index.html: a GPU's page no longer says 这款GPU")
+	}
+}
