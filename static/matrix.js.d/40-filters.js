@@ -1,8 +1,9 @@
   // --- Filters.
 
-  // condition parses ">=4", "<2.5", "40..80", "=8" or "8"; null when it is none.
+  // condition parses ">=4" (or "≥4"), "<2.5", "40..80" (or "40–80", "40~80"),
+  // "=8" or "8"; null when it is none.
   function condition(s) {
-    const x = s.replace(/[\s,]/g, '').replace(/\u2264/g, '<=').replace(/\u2265/g, '>=');
+    const x = s.replace(/[\s,]/g, '').replace(/\u2264/g, '<=').replace(/\u2265/g, '>=').replace(/[\u2013~]/g, '..');
     if (!x) return null;
     const number = '(-?(?:\\d+\\.?\\d*|\\.\\d+))';
     let m = new RegExp('^' + number + '\\.\\.' + number + '$').exec(x);

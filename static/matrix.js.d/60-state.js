@@ -116,10 +116,10 @@
         g.checked = on > 0 && on === regions.length;
         g.indeterminate = on > 0 && on < regions.length;
       }
-      box.querySelector('.menu-count').textContent = n ? '(' + n + ')' : '';
+      box.querySelector('.menu-count').textContent = n ? t('matrix.count', n) : '';
     }
     if (columnsBox) {
-      columnsBox.querySelector('.menu-count').textContent = '(' + (cols.length - state.hide.size) + '/' + cols.length + ')';
+      columnsBox.querySelector('.menu-count').textContent = t('matrix.count', cols.length - state.hide.size + '/' + cols.length);
     }
     for (const c of cols) {
       if (!c.input) continue;

@@ -141,6 +141,9 @@ func (k *Kind) GPUPages() ([]*pagemodel.Page, error) {
 	for _, g := range k.cat.GPUs {
 		p := k.newPage(paths.GPU(g.ID), "gpu")
 		p.Title, p.DescKey = k.text(g, "name"), "gpu.description"
+		if g.Kind != "" && g.Kind != "gpu" {
+			p.DescKey = "gpu.description_accelerator"
+		}
 		p.Script = p.Rel("static/home.js")
 		p.Lazy(func() any { return k.GPUData(p, g) })
 		out = append(out, p)

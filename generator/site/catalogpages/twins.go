@@ -1,6 +1,7 @@
 package catalogpages
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -122,7 +123,7 @@ func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *GPUData, lang string, t 
 	}
 	fmt.Fprintf(md, "## %s\n\n", gfm.Text(t("gpu.instances")))
 	if len(d.Instances.Rows) == 0 {
-		fmt.Fprintf(md, "%s\n", gfm.Text(t("gpu.no_instances")))
+		fmt.Fprintf(md, "%s\n", gfm.Text(t("gpu.no_instances", t("gpu.this."+cmp.Or(d.GPU.Kind, "gpu")))))
 	} else {
 		instancesTwin(md, p, &d.Instances, lang, t, notes)
 	}

@@ -493,7 +493,7 @@ func (bb *byteBlocks) write(p []byte) {
 // billing granularities).
 var scriptMessages = []string{
 	"matrix.converted", "matrix.rate", "matrix.rate_dated", "matrix.rates", "matrix.rate_chain", "matrix.no_rate", "matrix.norm_unit",
-	"matrix.status", "matrix.print_partial", "matrix.compare", "matrix.select",
+	"matrix.status", "matrix.count", "matrix.print_partial", "matrix.compare", "matrix.select",
 	"matrix.remove", "matrix.none", "matrix.field", "matrix.sort_by",
 	"matrix.invalid", "matrix.file_stem", "price.upfront", "price.discount", "price.approximate_title",
 	"unit.hour", "unit.month", "unit.year", "unit.per_gpu", "unit.gpu_hour", "units.gbps",

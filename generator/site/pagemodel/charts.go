@@ -59,16 +59,22 @@ func (v *ChartView) MaxMarks() int { return charts.MaxMarksPerGPU }
 // MaxGPUs is the most GPU models the chart of prices by GPU model keeps.
 func (v *ChartView) MaxGPUs() int { return charts.MaxChartGPUs }
 
-// RegionName is the name of an offer's region at its provider, or its id.
-func (v *ChartView) RegionName(p *catalog.Provider, id string) string {
-	if r := p.Region(id); r != nil && r.Name != "" {
-		if v.Page == nil || v.Page.Site == nil {
-			return r.Name
-		}
-		s, _ := catalog.Text(r, "name", v.Page.Site.Lang)
-		return s
+// RegionName is the name of an offer's region in the page's language,
+// where that is not the catalog's and the catalog has one (美国东部（弗吉尼亚州北部）
+// for us-east-1), as the Chinese edition's other tables write it beside
+// the id; "" otherwise, and for a price that holds in all regions.
+func (v *ChartView) RegionName(o *pricing.Offer) string {
+	if o.Region == catalog.AllRegions || v.Page == nil || v.Page.Site == nil {
+		return ""
 	}
-	return id
+	lang := v.Page.Site.Lang
+	if lang == "" || lang == catalog.BaseLanguage {
+		return ""
+	}
+	if r := o.Provider.Region(o.Region); r != nil {
+		return r.I18n[lang]["name"]
+	}
+	return ""
 }
 
 // Left is why a price point is not on the page's history chart, as a
