@@ -191,6 +191,13 @@ data/providers/aws.yaml:11:5: unknown field "gpu_cuont": did you mean "gpu_count
 			want: "data/providers/aws.yaml:11:16: want a whole number, got \"eight\"\n",
 		},
 		{
+			name: "exchange rate of an unknown kind, from an unknown kind of source",
+			replace: map[string]string{"data/fx.yaml": "rates:\n  - base: USD\n    quote: CNY\n    rate: 7.1\n    kind: central-parity\n" +
+				"    date: 2025-01-02\n    source: https://example.com/fx\n    source_kind: news\n"},
+			want: "data/fx.yaml:5:11: rate USD/CNY 2025-01-02: kind \"central-parity\" is not known (did you mean \"central_parity\"?): want one of central_parity, noon_buying\n" +
+				"data/fx.yaml:8:18: rate USD/CNY 2025-01-02: source_kind \"news\" is not known: want one of notice, report\n",
+		},
+		{
 			name:    "wrong type for a list",
 			replace: map[string]string{"data/fx.yaml": "rates:\n  base: USD\n"},
 			want:    "data/fx.yaml:2:3: want a list, got a mapping\n",

@@ -148,6 +148,7 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 		reflect.TypeFor[FXRate](): {
 			"base": {required: true, currency: true}, "quote": {required: true, currency: true},
 			"rate": {required: true, positive: true}, "date": {required: true}, "source": {required: true},
+			"kind": {enum: FXKinds}, "source_kind": {enum: FXSourceKinds},
 		},
 		reflect.TypeFor[GPU](): {
 			"id": {required: true, id: true}, "name": {required: true}, "vendor": {required: true},

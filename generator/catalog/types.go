@@ -114,6 +114,12 @@ type FXRate struct {
 	// pair that has no rate without one.
 	Caveat string `yaml:"caveat"`
 	Note   string `yaml:"note"`
+	// Kind is which rate it is (one of FXKinds: the PBoC central parity,
+	// the Fed's noon buying rate), "" when unstated.
+	Kind string `yaml:"kind"`
+	// SourceKind says whether Source is the publisher's own notice of the
+	// rate or a report of it (one of FXSourceKinds), "" when unstated.
+	SourceKind string `yaml:"source_kind"`
 
 	at *place
 }

@@ -39,6 +39,14 @@ var (
 	// SourceKinds are the kinds of source a price point may cite, most
 	// direct first.
 	SourceKinds = []string{KindProvider, KindAggregator, KindArticle, KindEstimate}
+	// FXKinds are the rates an exchange rate may be (FXRate.Kind): the
+	// CFETS/PBoC central parity (中间价) and the US Federal Reserve's
+	// noon buying rate in New York (H.10).
+	FXKinds = []string{"central_parity", "noon_buying"}
+	// FXSourceKinds are what the source of an exchange rate may be
+	// (FXRate.SourceKind): the publisher's own notice or release, or a
+	// news report of it.
+	FXSourceKinds = []string{"notice", "report"}
 	// Geos are the parts of the world a region may be in (Region.Geo),
 	// in the order the matrix groups regions by.
 	Geos = []string{"china-mainland", "hong-kong-taiwan", "asia-pacific", "north-america", "south-america", "europe", "middle-east", "africa"}
@@ -379,6 +387,8 @@ func (l *loader) validate() {
 		}
 		r.date("date", fx.Date, true)
 		r.source("source", fx.Source, true)
+		r.oneOf("kind", fx.Kind, FXKinds, false)
+		r.oneOf("source_kind", fx.SourceKind, FXSourceKinds, false)
 	}
 
 	l.cat.gpuByID = map[string]*GPU{}

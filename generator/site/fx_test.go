@@ -122,3 +122,38 @@ func TestShortcodes(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A rate whose kind the catalog states is named in the sentence beside
+// what it converts, with the kind of its source, in both editions: a
+// buyer reads which rate it is (the PBoC central parity) and that the
+// link is a news report of it, not the notice.
+func TestConvertedPriceLineNamesTheRateAndItsSource(t *testing.T) {
+	root, _ := readArchive(t, "testdata/site.txtar")
+	withChineseEdition(t, root)
+	root["data/fx.yaml"] = &fstest.MapFile{Data: []byte(`rates:
+  - base: USD
+    quote: CNY
+    rate: 7.17
+    kind: central_parity
+    date: 2025-06-02
+    source: https://www.example.com/fx/usd-cny
+    source_kind: report
+`)}
+	files, _ := build(t, root, Options{})
+	for page, want := range map[string]string{
+		"gpus/a100-sxm4-40gb/index.html":    "CNY prices converted at the central parity rate (PBoC, CFETS) of 2025-06-02: 1 USD = 7.17 CNY, as a news report gives it.",
+		"zh/gpus/a100-sxm4-40gb/index.html": "元价格按2025年6月2日人民币汇率中间价（中国人民银行授权中国外汇交易中心公布）1美元 = 7.17元换算，据新闻报道。",
+		"index.html":                        "CNY prices converted at the central parity rate (PBoC, CFETS) of 2025-06-02: 1 USD = 7.17 CNY, as a news report gives it.",
+		"zh/index.html":                     "元价格按2025年6月2日人民币汇率中间价（中国人民银行授权中国外汇交易中心公布）1美元 = 7.17元换算，据新闻报道。",
+	} {
+		got := string(files[page])
+		if got == "" {
+			t.Errorf("%s: not built", page)
+			continue
+		}
+		if !strings.Contains(got, `<span class="fx-rate">`+want) {
+			i := strings.Index(got, `<span class="fx-rate">`)
+			t.Errorf("%s: want the rate named, %q; got %.300s", page, want, got[max(i, 0):])
+		}
+	}
+}

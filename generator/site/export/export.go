@@ -134,6 +134,11 @@ type fxExport struct {
 	Date   string  `json:"date"`
 	Source string  `json:"source"`
 	Caveat string  `json:"caveat,omitempty"`
+	// Kind is which rate it is (central_parity, noon_buying), and
+	// SourceKind whether the source is its publisher's notice or a
+	// report of it: omitted when the catalog does not say.
+	Kind       string `json:"kind,omitempty"`
+	SourceKind string `json:"source_kind,omitempty"`
 }
 
 // offerExporter makes the exports of offers one at a time in the same
@@ -278,7 +283,7 @@ func ptr[T any](v T) *T { return &v }
 func OffersDoc(cat *catalog.Catalog) OffersExport {
 	doc := OffersExport{Title: cat.Site.Title, Currency: cat.Site.Currency, Models: pricing.Models, Offers: []*OfferExport{}}
 	for _, fx := range cat.FX {
-		doc.FX = append(doc.FX, fxExport{fx.Base, fx.Quote, fx.Rate, string(fx.Date), fx.Source, fx.Caveat})
+		doc.FX = append(doc.FX, fxExport{fx.Base, fx.Quote, fx.Rate, string(fx.Date), fx.Source, fx.Caveat, fx.Kind, fx.SourceKind})
 	}
 	return doc
 }

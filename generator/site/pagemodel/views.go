@@ -93,7 +93,7 @@ func NewRateView(fx *catalog.FXRate) *render.RateView {
 	if fx == nil {
 		return &render.RateView{}
 	}
-	return &render.RateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
+	return &render.RateView{Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat, Kind: fx.Kind, SourceKind: fx.SourceKind}
 }
 
 // CatalogText is the text of the field key of the catalog record rec in

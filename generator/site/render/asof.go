@@ -9,7 +9,7 @@ import (
 
 // AsOf words an as-of the catalog writes in words ("unknown (catalog
 // commit 003c56a)") in the language of m, as a buyer reads it ("undated
-// (price list version 003c56a)", 未注明日期（价格目录版本 003c56a）): ""
+// (price list version 003c56a)", 未注明日期（据价格目录 003c56a 版）): ""
 // when it is not one of the forms the messages word, and the page shows
 // the catalog's text.
 func (m Messages) AsOf(s string) (string, error) {

@@ -16,9 +16,9 @@ func TestAsOfWorded(t *testing.T) {
 	zh, en := shippedMessages(t, "zh-CN"), shippedMessages(t, "en")
 	for in, want := range map[string][2]string{
 		"unknown":                          {"未注明日期", "unknown"},
-		"unknown (catalog commit b3e23ad)": {"未注明日期（价格目录版本 b3e23ad）", "undated (price list version b3e23ad)"},
-		"unknown (catalog commit 006059e0, read 2026-12-01)":                             {"未注明日期（价格目录版本 006059e0，2026年12月1日读取）", "undated (price list version 006059e0, read 2026-12-01)"},
-		"prices: unknown (catalog commit 001367d); specs: 2023-05-11":                    {"价格：未注明日期（价格目录版本 001367d）；规格：2023年5月11日", "prices: undated (price list version 001367d); specs: 2023-05-11"},
+		"unknown (catalog commit b3e23ad)": {"未注明日期（据价格目录 b3e23ad 版）", "undated (price list version b3e23ad)"},
+		"unknown (catalog commit 006059e0, read 2026-12-01)":                             {"未注明日期（据价格目录 006059e0 版，2026年12月1日读取）", "undated (price list version 006059e0, read 2026-12-01)"},
+		"prices: unknown (catalog commit 001367d); specs: 2023-05-11":                    {"价格：未注明日期（据价格目录 001367d 版）；规格：2023年5月11日", "prices: undated (price list version 001367d); specs: 2023-05-11"},
 		"unknown (doc commit 1a2b3c4)":                                                   {"未注明日期（文档版本 1a2b3c4）", "undated (document version 1a2b3c4)"},
 		"2025-04-30 (repo commit date)":                                                  {"2025年4月30日（来源更新日期）", "2025-04-30 (date the source updated it)"},
 		"2026-01-21 (file also in 4480bff, 2025-11-30)":                                  {"2026年1月21日（同一数据已见于来源版本 4480bff，2025年11月30日）", "2026-01-21 (same data already in the source's version 4480bff, 2025-11-30)"},

@@ -21,6 +21,8 @@ type FxNote struct {
 	Date        string  // as the catalog dates it; "unknown" when unknown
 	Source      string
 	Caveat      string // what is unsure about the rate, apart from its source
+	Kind        string // which rate it is (catalog.FXKinds), "" when unstated
+	SourceKind  string // the publisher's notice or a report of it (catalog.FXSourceKinds)
 }
 
 // FxNotes makes the notes of a list of rates into the display currency,
@@ -49,7 +51,7 @@ func FxNotes(display string, v any) ([]FxNote, error) {
 			if from == display {
 				from = r.Quote
 			}
-			add(FxNote{From: from, Base: r.Base, Quote: r.Quote, Rate: r.Rate, Date: r.Date, Source: r.Source})
+			add(FxNote{From: from, Base: r.Base, Quote: r.Quote, Rate: r.Rate, Date: r.Date, Source: r.Source, Kind: r.Kind, SourceKind: r.SourceKind})
 		}
 	case []FxNote:
 		for _, n := range rates {
@@ -67,12 +69,16 @@ func NoteOf(from string, fx *catalog.FXRate) FxNote {
 	if fx == nil {
 		return FxNote{From: from}
 	}
-	return FxNote{From: from, Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat}
+	return FxNote{From: from, Base: fx.Base, Quote: fx.Quote, Rate: fx.Rate, Date: string(fx.Date), Source: fx.Source, Caveat: fx.Caveat, Kind: fx.Kind, SourceKind: fx.SourceKind}
 }
 
 // FxNote is the sentence beside a ranking that converted prices at n
 // (message fx.note): "CNY prices converted at 1 USD = 6.8067 CNY
-// (2026-07-01)." It is the template function fxnote.
+// (2026-07-01)." A rate whose kind the catalog states is named, with
+// the kind of its source (message fx.note_kind): "USD prices converted
+// at the central parity rate (PBoC, CFETS) of 2026-06-30: 1 USD =
+// 6.8109 CNY, as a news report gives it." It is the template function
+// fxnote.
 func (m Messages) FxNote(n FxNote) (string, error) {
 	date, err := m.Date(n.Date)
 	if date == string(catalog.Unknown) {
@@ -81,7 +87,20 @@ func (m Messages) FxNote(n FxNote) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return m.T("fx.note", m.Cur(n.From), m.Cur(n.Base), FormatNum(n.Rate), m.Cur(n.Quote), date)
+	if n.Kind == "" {
+		return m.T("fx.note", m.Cur(n.From), m.Cur(n.Base), FormatNum(n.Rate), m.Cur(n.Quote), date)
+	}
+	kind, err := m.T("fx.kind." + n.Kind)
+	if err != nil {
+		return "", err
+	}
+	var source string
+	if n.SourceKind != "" {
+		if source, err = m.T("fx.source_kind." + n.SourceKind); err != nil {
+			return "", err
+		}
+	}
+	return m.T("fx.note_kind", m.Cur(n.From), kind, date, m.Cur(n.Base), FormatNum(n.Rate), m.Cur(n.Quote), source)
 }
 
 // siteRates are the notes of every currency the catalog's prices are
@@ -137,4 +156,6 @@ type RateView struct {
 	Date        string // as the catalog dates it; "unknown" when unknown
 	Source      string
 	Caveat      string
+	Kind        string // which rate it is (catalog.FXKinds), "" when unstated
+	SourceKind  string // the publisher's notice or a report of it (catalog.FXSourceKinds)
 }
