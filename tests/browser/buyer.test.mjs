@@ -160,6 +160,10 @@ describe('the matrix reads a number of GPUs as a buyer writes it', () => {
       ['8张', (o) => o.gpu_count === 8],
       ['8卡H100', (o) => o.gpu_count === 8 && isH100(o)],
       ['4-8卡', (o) => o.gpu_count >= 4 && o.gpu_count <= 8],
+      // as the Chinese help writes them
+      ['≥4', (o) => o.gpu_count >= 4],
+      ['≤2', (o) => o.gpu_count <= 2],
+      ['4–8', (o) => o.gpu_count >= 4 && o.gpu_count <= 8],
     ];
     for (const [q, pred] of forms) {
       await t.page.fill('#matrix-q', q);
@@ -172,7 +176,8 @@ describe('the matrix reads a number of GPUs as a buyer writes it', () => {
     }
     // The help text says so.
     const help = await t.page.evaluate(() => document.querySelector('details.method').textContent);
-    for (const w of ['8卡', '8张', '>=4', '4-8']) assert.ok(help.includes(w), `the Chinese help text does not name ${w}`);
+    // in the forms a Chinese text writes them: ≥ and an en dash, which the filters read.
+    for (const w of ['8卡', '8张', '≥4', '4–8']) assert.ok(help.includes(w), `the Chinese help text does not name ${w}`);
     await close(t);
   });
 
