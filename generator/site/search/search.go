@@ -392,10 +392,14 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		}
 		title := tr(g, "title")
 		add(5, title, t("search.guide", len(g.Questions), len(g.Outcomes)), guidePath(g.ID), "", []string{g.ID}, text...)
-		// Each outcome is found by its own title (通过等保三级的服务商) and
-		// advice, and leads to it on the guide's page.
+		// Each outcome is found by the words of its title (通过等保三级的服务商)
+		// as other text, so that it ranks after what is named
+		// so (抢占 finds the pricing model first), and leads to it on the
+		// guide's page.
 		for _, o := range g.Outcomes {
-			add(5, tr(o, "title"), title, guidePath(g.ID), "o-"+o.ID, append([]string{o.ID}, both(o, "title", o.Title)...), tr(o, "advice"))
+			if e := add(5, tr(o, "title"), title, guidePath(g.ID), "o-"+o.ID, nil, both(o, "title", o.Title)...); e != nil {
+				e.Names = []string{Fold(o.ID)}
+			}
 		}
 	}
 	for _, s := range cat.Scenarios {
