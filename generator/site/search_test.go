@@ -331,9 +331,10 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 		{"北京", []string{"region:Beijing", "region:China (Beijing)", "region:China (Beijing)"}},
 		{"p4d", []string{"instance:p4d.24xlarge", "instance:p4d.24xlarge", "instance:p4de.24xlarge"}},
 		{"h100 80gb", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
-		// The provider whose certifications list 等保三级, then the guide
-		// that asks for it.
-		{"等保", []string{"provider:Tencent Cloud", "guide:Which GPU compute fits your workload?"}},
+		// The providers whose certifications name the classified
+		// protection (Huawei Cloud with no level, Tencent Cloud level 3),
+		// then the guide that asks for it and its outcome.
+		{"等保", []string{"provider:Huawei Cloud", "provider:Tencent Cloud", "guide:Which GPU compute fits your workload?", "guide:Providers certified to 等保三级 (classified protection, level 3)"}},
 	} {
 		got := titles(search.Find(entries, c.query))
 		if len(got) < len(c.first) || !slices.Equal(got[:len(c.first)], c.first) {
@@ -413,7 +414,7 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 			files[rest] = data
 		}
 	}
-	if !bytes.Contains(files[searchIndexPath], []byte(`"kinds":["云服务商","GPU","实例类型","地域"`)) {
+	if !bytes.Contains(files[searchIndexPath], []byte(`"kinds":["云服务商","GPU型号","实例类型","地域"`)) {
 		t.Errorf("%s: kinds not in Chinese:\n%.300s", searchIndexPath, files[searchIndexPath])
 	}
 	entries := readSearchIndex(t, files)
@@ -431,7 +432,7 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		{"包月", []string{"model:包年包月（按月）"}},
 		// The scenario whose title names it, the provider that states it,
 		// then the guide that asks it.
-		{"等保三级", []string{"scenario:中国内地金融行业：16张A100级GPU用6个月，等保三级", "provider:腾讯云", "guide:哪种GPU算力适合您的工作负载？"}},
+		{"等保三级", []string{"scenario:中国内地金融行业：16张A100级GPU用6个月，等保三级", "provider:腾讯云", "guide:通过等保三级的服务商", "guide:哪种GPU算力适合您的工作负载？"}},
 		{"华北2（北京）", []string{"region:华北2（北京）", "region:华北2(北京)"}},
 		{"Ｈ１００ ８０ＧＢ", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
 	} {

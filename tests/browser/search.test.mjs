@@ -30,7 +30,9 @@ const CASES = [
   { q: '阿里云', first: ['Alibaba Cloud — Provider'], opens: /\/providers\/alibaba-cloud\/(index\.html)?$/ },
   { q: '北京', first: ['Beijing — Region', 'China (Beijing) — Region', 'China (Beijing) — Region'], opens: /\/providers\/tencent-cloud\/(index\.html)?#region-ap-beijing$/ },
   { q: '里云', first: ['Alibaba Cloud — Provider'], opens: /\/providers\/alibaba-cloud\/(index\.html)?$/ },
-  { q: '等保', first: ['Tencent Cloud — Provider', 'Which GPU compute fits your workload? — Guide'], opens: /\/providers\/tencent-cloud\/(index\.html)?$/ },
+  // Huawei Cloud states the classified protection with no level, Tencent
+  // Cloud level 3; then the guide and its outcome for 等保三级.
+  { q: '等保', first: ['Huawei Cloud — Provider', 'Tencent Cloud — Provider', 'Which GPU compute fits your workload? — Guide', 'Providers certified to 等保三级 (classified protection, level 3) — Guide'], opens: /\/providers\/huawei-cloud\/(index\.html)?$/ },
 ];
 const NONSENSE = 'zqxj 9vv';
 

@@ -36,17 +36,20 @@ const CASES = [
   // A pricing model is found by the other names buyers give it.
   { q: '按需', first: ['按量计费 — 计费模式'] },
   { q: '包月', first: ['包年包月（按月） — 计费模式'] },
-  { q: '等保三级', first: ['中国内地金融行业：16张A100级GPU用6个月，等保三级 — 场景', '腾讯云 — 云服务商', '哪种GPU算力适合您的工作负载？ — 选型指南'] },
+  { q: '等保三级', first: ['中国内地金融行业：16张A100级GPU用6个月，等保三级 — 场景', '腾讯云 — 云服务商', '通过等保三级的服务商 — 选型指南', '哪种GPU算力适合您的工作负载？ — 选型指南'] },
+  // 等保 finds the providers whose certifications name it, with a level
+  // (腾讯云) or without (华为云), and the guide's outcome for 等保三级.
+  { q: '等保', first: ['中国内地金融行业：16张A100级GPU用6个月，等保三级 — 场景', '华为云 — 云服务商', '腾讯云 — 云服务商', '通过等保三级的服务商 — 选型指南'] },
   { q: '腾讯云广州', first: [], every: / — (实例类型|地域)$/ },
   { q: '华北2（北京）', first: ['华北2（北京） — 地域', '华北2(北京) — 地域'] },
-  { q: 'Ｈ１００ ８０ＧＢ', first: ['H100 PCIe 80GB — GPU', 'H100 SXM5 80GB — GPU'] },
+  { q: 'Ｈ１００ ８０ＧＢ', first: ['H100 PCIe 80GB — GPU型号', 'H100 SXM5 80GB — GPU型号'] },
   { q: '阿里云抢占', first: ['阿里云 — 云服务商'] },
   { q: '华为云A100', first: [], every: / — 实例类型$/ },
   { q: '阿里云北京', first: [], every: / — (实例类型|地域)$/ },
   // A GPU model is found by its vendor's and product line's Chinese names
   // (search.vendor_names), and Huawei's Ascend is named 昇腾.
-  { q: '昇腾', first: ['昇腾 910B2 — GPU'] },
-  { q: '英伟达', first: [], every: / — GPU$/ },
+  { q: '昇腾', first: ['昇腾 910B2 — GPU型号'] },
+  { q: '英伟达', first: [], every: / — GPU型号$/ },
 ];
 
 // The content page of Chinese headings the test adds to the site.

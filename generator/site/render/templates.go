@@ -571,9 +571,17 @@ func listed(m Messages, prefix, key string) string {
 // CertName is the certification c of a provider's list as the language m
 // names it (cert_name, by c's words in lower case joined by _: PCI DSS 1级
 // for "PCI DSS Level 1" in Chinese); c itself where the messages name it
-// not (ISO 27001).
+// not (ISO 27001). The catalog's 等保三级 and "MLPS (level not stated)"
+// are cert_name.mlps_level_3 and cert_name.mlps_unstated.
 func CertName(m Messages, c string) string {
-	if s := m["cert_name."+certKey(c)]; s != "" {
+	key := certKey(c)
+	switch c {
+	case "等保三级":
+		key = "mlps_level_3"
+	case "MLPS (level not stated)":
+		key = "mlps_unstated"
+	}
+	if s := m["cert_name."+key]; s != "" {
 		return s
 	}
 	return c

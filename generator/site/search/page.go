@@ -31,7 +31,8 @@ func Page(newPage func(path, layout string) *pagemodel.Page, pages []*pagemodel.
 	var err error
 	t := msgs.TKeeping(&err)
 	text := func(rec any, key string) string { return pagemodel.CatalogText(cat, rec, key) }
-	entries := Entries(cat, contents, sections, have, t, text, msgs.UnitName, regionURL, guidePath)
+	cert := func(c string) string { return render.CertName(msgs, c) }
+	entries := Entries(cat, contents, sections, have, t, text, msgs.UnitName, cert, regionURL, guidePath)
 	if err != nil {
 		return nil, nil, fmt.Errorf("search: %w", err)
 	}

@@ -245,9 +245,10 @@ func searchCut(text string) string {
 // the paths of have, in the order of Kinds and, within a kind, of
 // the catalog. t gives the words of the facts lines; tr the catalog's
 // text in the site's language (pagemodel.CatalogText); unit a benchmark's unit in
-// it (render.Messages.UnitName); regionURL the path and fragment of the
+// it (render.Messages.UnitName); cert a certification as it names it
+// (render.CertName: 等保（级别未说明）, found by 等保); regionURL the path and fragment of the
 // i-th region of a provider, and guidePath the path of a guide, by id.
-func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*pagemodel.Page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string, unit func(string) string,
+func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*pagemodel.Page, have map[string]bool, t func(string, ...any) string, tr func(rec any, key string) string, unit, cert func(string) string,
 	regionURL func(p *catalog.Provider, i int) (path, frag string), guidePath func(id string) string) []*Entry {
 	var out []*Entry
 	lang := cmp.Or(t("site.language"), catalog.BaseLanguage)
@@ -292,8 +293,15 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		}
 		name := tr(p, "name")
 		sub := dot(others(name, p.Aliases), kind, count)
+		var certs []string
+		for _, c := range p.Certifications.List {
+			certs = append(certs, c)
+			if n := cert(c); n != c {
+				certs = append(certs, n)
+			}
+		}
 		add(0, name, sub, paths.Provider(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
-			append(both(&p.Spot, "name", p.Spot.Name), kind, p.Currency, p.Headquarters, strings.Join(p.Certifications.List, " "), strings.Join(p.Isolation, " "))...)
+			append(both(&p.Spot, "name", p.Spot.Name), kind, p.Currency, p.Headquarters, strings.Join(certs, " "), strings.Join(p.Isolation, " "))...)
 	}
 	// A GPU model is found by the other names buyers give its vendor and
 	// its product line (search.vendor_names: 英伟达 for NVIDIA, 昇腾 for
@@ -382,7 +390,17 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		for _, o := range g.Outcomes {
 			text = append(text, tr(o, "title"))
 		}
-		add(5, tr(g, "title"), t("search.guide", len(g.Questions), len(g.Outcomes)), guidePath(g.ID), "", []string{g.ID}, text...)
+		title := tr(g, "title")
+		add(5, title, t("search.guide", len(g.Questions), len(g.Outcomes)), guidePath(g.ID), "", []string{g.ID}, text...)
+		// Each outcome is found by the words of its title (通过等保三级的服务商)
+		// as other text, so that it ranks after what is named
+		// so (抢占 finds the pricing model first), and leads to it on the
+		// guide's page.
+		for _, o := range g.Outcomes {
+			if e := add(5, tr(o, "title"), title, guidePath(g.ID), "o-"+o.ID, nil, both(o, "title", o.Title)...); e != nil {
+				e.Names = []string{Fold(o.ID)}
+			}
+		}
 	}
 	for _, s := range cat.Scenarios {
 		add(6, tr(s, "title"), tr(s, "persona"), paths.Scenario(s.ID), "", []string{s.ID}, tr(s, "persona"), tr(s, "description"))

@@ -14,6 +14,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/sitetest"
 )
 
@@ -41,7 +42,7 @@ func TestSearchKindAlone(t *testing.T) {
 		return paths.Provider(p.ID), "region-" + p.Regions[i].ID
 	}
 	guidePath := func(id string) string { return "guides/" + id + "/index.html" }
-	entries := Entries(cat, nil, nil, have, msgs.TKeeping(&terr), tr, msgs.UnitName, regionURL, guidePath)
+	entries := Entries(cat, nil, nil, have, msgs.TKeeping(&terr), tr, msgs.UnitName, func(c string) string { return render.CertName(msgs, c) }, regionURL, guidePath)
 	if terr != nil {
 		t.Fatal(terr)
 	}
@@ -93,7 +94,7 @@ func TestSearchFindsPricingModelsByBuyersWords(t *testing.T) {
 	} {
 		msgs := sitetest.Messages(t, tc.lang)
 		var terr error
-		entries := Entries(cat, nil, nil, have, msgs.TKeeping(&terr), tr, msgs.UnitName, regionURL, guidePath)
+		entries := Entries(cat, nil, nil, have, msgs.TKeeping(&terr), tr, msgs.UnitName, func(c string) string { return render.CertName(msgs, c) }, regionURL, guidePath)
 		if terr != nil {
 			t.Fatal(terr)
 		}
@@ -170,7 +171,7 @@ func TestChineseSearchFindsVendorsByTheirChineseNames(t *testing.T) {
 	tr := func(rec any, key string) string { return pagemodel.CatalogText(cat, rec, key) }
 	regionURL := func(p *catalog.Provider, i int) (string, string) { return paths.Provider(p.ID), "" }
 	guidePath := func(id string) string { return "guides/" + id + "/index.html" }
-	entries := Entries(cat, nil, nil, have, msgs.TKeeping(&terr), tr, msgs.UnitName, regionURL, guidePath)
+	entries := Entries(cat, nil, nil, have, msgs.TKeeping(&terr), tr, msgs.UnitName, func(c string) string { return render.CertName(msgs, c) }, regionURL, guidePath)
 	if terr != nil {
 		t.Fatal(terr)
 	}
@@ -204,5 +205,56 @@ func TestChineseSearchFindsVendorsByTheirChineseNames(t *testing.T) {
 	}
 	if got := VendorNames("NVIDIA=英伟达; Huawei=华为, 昇腾;; bad"); fmt.Sprint(got) != "map[Huawei:[华为 昇腾] NVIDIA:[英伟达]]" {
 		t.Errorf("VendorNames: %v", got)
+	}
+}
+
+// TestChineseSearchFindsClassifiedProtection: 等保 and 等保三级 find the
+// guide's outcome for providers certified to 等保三级, leading to it on
+// the guide's page; 等保 finds Huawei Cloud, whose certification is the
+// classified protection with no level stated (等保（级别未说明）); and
+// an instance type's GPUs are written "8 × A100", as its page does.
+func TestChineseSearchFindsClassifiedProtection(t *testing.T) {
+	cat, rep := catalog.Load(os.DirFS("../../.."))
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	cat.Site.Language = "zh-CN"
+	msgs := sitetest.Messages(t, "zh-CN")
+	guidePath := func(id string) string { return "guides/" + id + "/index.html" }
+	have := map[string]bool{guidePath("choose-gpu-compute"): true}
+	for _, p := range cat.Providers {
+		have[paths.Provider(p.ID)] = true
+		for _, in := range p.Instances {
+			have[paths.Instance(in)] = true
+		}
+	}
+	var terr error
+	tr := func(rec any, key string) string { return pagemodel.CatalogText(cat, rec, key) }
+	regionURL := func(p *catalog.Provider, i int) (string, string) { return paths.Provider(p.ID), "" }
+	entries := Entries(cat, nil, nil, have, msgs.TKeeping(&terr), tr, msgs.UnitName, func(c string) string { return render.CertName(msgs, c) }, regionURL, guidePath)
+	if terr != nil {
+		t.Fatal(terr)
+	}
+	finds := func(q, title, path, frag string) {
+		t.Helper()
+		for _, e := range Find(entries, q) {
+			if e.Title == title && e.Path == path && e.Frag == frag {
+				return
+			}
+		}
+		t.Errorf("%s does not find %s (%s#%s)", q, title, path, frag)
+	}
+	for _, q := range []string{"等保", "等保三级"} {
+		finds(q, "通过等保三级的服务商", guidePath("choose-gpu-compute"), "o-mlps-level-3")
+		finds(q, "腾讯云", paths.Provider("tencent-cloud"), "")
+	}
+	finds("等保", "华为云", paths.Provider("huawei-cloud"), "")
+	for _, e := range entries {
+		if Kinds[e.Kind] == "instance" && strings.Contains(e.Sub, "×") && !strings.Contains(e.Sub, " × ") {
+			t.Errorf("%s: GPUs written %q, want \"8 × A100\" as on its page", e.Title, e.Sub)
+		}
+	}
+	if msgs["search.kind.gpu"] != msgs["search.group.gpu"] {
+		t.Errorf("a GPU model's result is marked %q, want the glossary's %q", msgs["search.kind.gpu"], msgs["search.group.gpu"])
 	}
 }
