@@ -356,7 +356,7 @@ describe('the search box of every page', () => {
     await t.page.waitForSelector('.search-pop:not([hidden]) .search-opt');
     const subs = await t.page.$$eval('.search-opt', (els) => els.map((e) => e.querySelector('.search-opt-sub')?.textContent || ''));
     assert.ok(subs.length >= 3, `${subs.length} options`);
-    for (const s of subs) assert.match(s, /8× H100/, `an option reads "${s}"`);
+    for (const s of subs) assert.match(s, /8 × H100/, `an option reads "${s}"`);
     await close(t);
   });
 
