@@ -157,8 +157,10 @@
     if (broken) return;
     if (fresh) rowCache = new Map();
     const [from, to] = span();
-    // Near the end of the rows loaded, the rest of the offers load.
-    if (rest && to + 50 >= view.length) more();
+    // Near the end of the rows loaded, the rest of the offers load; not
+    // while printing, which draws every row loaded: they would arrive
+    // while the paper is made (afterprint asks for them).
+    if (rest && !printing && to + 50 >= view.length) more();
     if (!fresh && from === drawn[0] && to === drawn[1]) return;
     drawn = [from, to];
     const frag = document.createDocumentFragment();
@@ -233,7 +235,7 @@
     window.addEventListener('beforeprint', () => {
       printing = true;
       draw(true);
-      if (rest && count) count.textContent = t('matrix.print_partial', fnum(view.length), fnum(D.offer_count));
+      drawStatus();
     });
     window.addEventListener('afterprint', () => {
       printing = false;
@@ -251,9 +253,15 @@
   }
 
   const count = document.getElementById('matrix-count');
+  // drawStatus writes the count of the view. While printing before the
+  // rest of the offers have loaded, it says the paper holds the first of
+  // them only: whatever redraws the page for print (the paper's width
+  // may lay the table out again) keeps that.
   function drawStatus() {
+    if (!count) return;
+    if (printing && rest) count.textContent = t('matrix.print_partial', fnum(view.length), fnum(D.offer_count));
     // Before the rest of the offers load, the view is the default one: every offer.
-    if (count) count.textContent = t('matrix.status', fnum(rest && !loading ? D.offer_count : view.length), fnum(D.offer_count));
+    else count.textContent = t('matrix.status', fnum(rest && !loading ? D.offer_count : view.length), fnum(D.offer_count));
   }
 
   // drawHead shows the visible columns, the sort, and the units of the state.

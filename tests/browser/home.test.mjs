@@ -223,8 +223,9 @@ for (const width of [1280, 375]) {
       );
       for (const r of rates) {
         const [rate, date] = r.split(' ');
-        assert.ok(note.includes(` ${rate} `) && note.includes(`(${date})`), `the note under the tables does not state the rate ${rate} of ${date}: ${note}`);
-        assert.equal(html.split(`(${date})`).length - 1, 1, `the price tables state the rate of ${date} more than once`);
+        // "(2026-06-30)", or "… rate (PBoC, CFETS) of 2026-06-30: 1 USD = …" where the rate names its kind
+        assert.ok(note.includes(` ${rate} `) && note.includes(date), `the note under the tables does not state the rate ${rate} of ${date}: ${note}`);
+        assert.equal(html.split(`= ${rate} `).length - 1, 1, `the price tables state the rate ${rate} of ${date} more than once`);
       }
       await clean(t);
 
