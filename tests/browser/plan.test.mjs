@@ -324,7 +324,9 @@ for (const pass of ['file', 'http']) {
       const shipped = await notes();
       assert.ok(shipped.some((s) => s.rows > 0), 'no strategy ranks an offer: the test is not testing');
       for (const s of shipped) {
-        if (s.rows > 0) assert.match(s.note ?? '', /^CNY prices converted at 1 USD = [\d.]+ CNY \(\d{4}-\d{2}(-\d{2})?\)\./, `${s.id}: no rate beside its ranking`);
+        // "at 1 USD = 6.8 CNY (2026-06-30)." or, for a rate that names its kind,
+        // "at the central parity rate (PBoC, CFETS) of 2026-06-30: 1 USD = 6.8109 CNY, as …"
+        if (s.rows > 0) assert.match(s.note ?? '', /^CNY prices converted at (1 USD = [\d.]+ CNY \(\d{4}-\d{2}(-\d{2})?\)\.|the .+ of \d{4}-\d{2}(-\d{2})?: 1 USD = [\d.]+ CNY, as .+\.)/, `${s.id}: no rate beside its ranking`);
         else assert.equal(s.note, null, `${s.id}: a rate beside an empty ranking`);
       }
       // A ceiling no offer meets empties every ranking: no rate is said.
