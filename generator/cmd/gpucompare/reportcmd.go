@@ -43,7 +43,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&gpus, "gpu", "keep the offers of these GPU model ids (repeat, or a comma list; default every GPU model)")
 	scenario := fs.String("scenario", "", "a scenario id: rank its workload's costs over the offers kept (default none)")
 	date := fs.String("date", "", "the date on the first page, YYYY-MM-DD (default SOURCE_DATE_EPOCH when set, else the catalog's newest date)")
-	lang := fs.String("lang", "", "the language of the report's text: a catalogue of templates/messages/, as en or zh-CN (default the site's language, data/site.yaml)")
+	lang := fs.String("lang", "", "the language of the report's text: a catalogue of templates/messages/, as en or zh-CN, or an edition's folder, as zh (default the site's language, data/site.yaml)")
 	full := fs.Bool("full", false, "the full report: besides the summary and the sources of the offers it names, every offer kept, the workload's costs, the charts, every source and the offers without a price (default the summary alone, a few printed pages)")
 	force := fs.Bool("force", false, "replace -o even when it is not a report (a file without the report's marker comment); never a file inside data/, content/, templates/ or static/")
 	overlay := overlayFlag(fs)

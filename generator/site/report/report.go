@@ -320,6 +320,13 @@ func File(in Inputs, opts ReportOptions) ([]byte, error) {
 		return nil, err
 	}
 	cat, root, tfs, sfs := in.Cat, in.Root, in.Templates, in.Static
+	// An edition's folder ("zh") names its language ("zh-CN"), as the
+	// site's own paths do.
+	for _, e := range cat.Site.Editions {
+		if opts.Lang != "" && opts.Lang == e.Dir {
+			opts.Lang = e.Language
+		}
+	}
 	lang := cmp.Or(opts.Lang, cat.Site.Language, "en")
 	if opts.Lang != "" {
 		langs, err := messageLanguages(tfs)
