@@ -157,7 +157,11 @@ func visibleText(page []byte) (string, error) {
 				}
 			}
 			switch n.Data {
-			case "style", "template", "code", "kbd", "samp", "q": // a quotation is its source's words
+			// A quotation (<q>) is read as the page's text unless marked
+			// lang="en": a source's English words quoted in a Chinese
+			// sentence (题为“GPU Computing instances”) carry their
+			// language, as any other English text does.
+			case "style", "template", "code", "kbd", "samp":
 				return
 			case "noscript":
 				// Parsed as a browser with scripts parses it, its content is
@@ -601,6 +605,11 @@ func TestEnglishWordsFound(t *testing.T) {
 		{`<p>AWS Spot-Spot 实例 non-Spot</p>`, []string{"AWS", "non-Spot"}},
 		{`<p>可用区 cn-hangzhou-j、cn-hongkongd、ap-beijing; cn-hangzhou-jk no-zone</p>`, []string{"cn-hangzhou-jk", "no-zone"}},
 		{`<p>指南写道：<q>Spot实例低价</q> Spot实例</p>`, nil},
+		// A quotation of a source's English is marked so; one that is
+		// not reads as the page's text (a fourth native reader's review
+		// found 题为GPU Computing instances in a <q> without lang).
+		{`<p>题为<q>NVIDIA Computing instances</q>（意为计算型实例）</p>`, []string{"Computing", "instances"}},
+		{`<p>题为<q lang="en">NVIDIA Computing instances</q>（意为计算型实例）</p>`, nil},
 		// A noscript's content is read as the page a reader without
 		// scripts sees: its words, not its markup.
 		{`<noscript><p class="help">启用JavaScript后 unknown</p></noscript>`, []string{"JavaScript", "unknown"}},

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"gpucompare/generator/catalog"
 )
 
 // quoteMark stands for a quoted title in a source kind's message while it
@@ -29,6 +31,9 @@ var sourceKinds = []struct {
 	// document's path), shown as code so that its marks read as the
 	// address's, not as the sentence's.
 	code bool
+	// date is the part that is a date (2024-12-23), written as the
+	// page's language writes dates (2024年12月23日); 0 for none.
+	date int
 }{
 	{key: "alicloud_vms", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(USD = CNY trade price x ([0-9.]+) per catalog fetch script; includes ([0-9]+) GB ESSD system disk\)$`)},
 	{key: "alicloud_conversion", re: regexp.MustCompile(`^conversion: (\S+) \(Price = DescribePrice TradePrice CNY x --cny-usd-rate\) \+ workflow (\S+) \(--cny-usd-rate ([0-9.]+)\)$`)},
@@ -68,10 +73,10 @@ var sourceKinds = []struct {
 	{key: "row_specs", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(vCPUs, memory and regions of the row\)$`)},
 	{key: "dense_table", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(dense TFLOPS table\)$`)},
 	{key: "mamf_table", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(MAMF table\)$`)},
-	{key: "tpu_chip_hour", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "On Demand \(USD\)" ([0-9.]+) per chip-hour × 1 chip$`)},
-	{key: "tpu_chip_hours", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "On Demand \(USD\)" ([0-9.]+) per chip-hour × ([0-9]+) chips$`)},
-	{key: "tpu_spot_chip_hour", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "Spot \(USD\)" ([0-9.]+) per chip-hour × 1 chip$`)},
-	{key: "tpu_spot_chip_hours", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "Spot \(USD\)" ([0-9.]+) per chip-hour × ([0-9]+) chips$`)},
+	{key: "tpu_chip_hour", re: regexp.MustCompile(`^date: (\S+ \S+) @([0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "On Demand \(USD\)" ([0-9.]+) per chip-hour × 1 chip$`), date: 3},
+	{key: "tpu_chip_hours", re: regexp.MustCompile(`^date: (\S+ \S+) @([0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "On Demand \(USD\)" ([0-9.]+) per chip-hour × ([0-9]+) chips$`), date: 3},
+	{key: "tpu_spot_chip_hour", re: regexp.MustCompile(`^date: (\S+ \S+) @([0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "Spot \(USD\)" ([0-9.]+) per chip-hour × 1 chip$`), date: 3},
+	{key: "tpu_spot_chip_hours", re: regexp.MustCompile(`^date: (\S+ \S+) @([0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "Spot \(USD\)" ([0-9.]+) per chip-hour × ([0-9]+) chips$`), date: 3},
 	{key: "generated_at", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(generated ([0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9:]+Z)?)\)$`)},
 	{key: "region_generated_at", re: regexp.MustCompile(`^region ([a-z0-9-]+): (\S+@[0-9a-f]+ \S+) \(generated ([0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9:]+Z)?)\)$`)},
 	// A scrape of a page, the page's address a link between the two.
@@ -106,6 +111,11 @@ func (m Messages) sourceKind(text string) (words, quote, code string, ok bool) {
 		for i, part := range sm[1:] {
 			if i+1 == k.quote {
 				part = quoteMark
+			}
+			if i+1 == k.date && m.language() != catalog.BaseLanguage {
+				if d, err := m.dateOf(part); err == nil {
+					part = d
+				}
 			}
 			args = append(args, part)
 		}
