@@ -88,7 +88,7 @@ func TestCiteWordsAnUnstatedMLPSLevel(t *testing.T) {
 	}
 	// The English edition words it so too: the pages read said nothing,
 	// which is not "no 等保", and the buyer is told what to ask for.
-	if cs := en.Cite("MLPS (等保): not stated (checked 2026-12-04)"); cs[0][0].Text != "MLPS (等保): not stated on the public pages we checked (checked 2026-12-04); ask the provider for its 等保 filing certificate and evaluation report" {
+	if cs := en.Cite("MLPS (等保): not stated (checked 2026-12-04)"); cs[0][0].Text != "MLPS (等保): not stated on the public pages we checked (checked 2026-12-04); ask the provider for its 等保 filing record and evaluation report" {
 		t.Errorf("en: %+v", cs)
 	}
 }
