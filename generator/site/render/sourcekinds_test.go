@@ -65,7 +65,7 @@ func TestSourceKindsRoundTrip(t *testing.T) {
 		{"github.com/aws/karpenter-provider-aws@655d473 pkg/providers/pricing/zz_generated.pricing_aws_cn.go (generated 2024-11-06T01:00:11Z, cn-north-1 Linux On-Demand from the AWS Price List API)", "aws_price_list_the",
 			[]string{"cn-north-1"}, ""},
 		{"github.com/Cyclenerd/google-cloud-pricing-cost-calculator pricing.yml hour_spot 1.1020155 in every build from @01c920c (2023-05-08) to @db148f6 (2023-06-15)", "hour_spot",
-			[]string{"1.1020155", "@db148f6"}, ""},
+			[]string{"抢占式每小时价格 1.102，", "@db148f6"}, ""},
 		{"github.com/tgarg01/silybench-data derived/csv/gpu_prices.csv @045df3bf (runpod.io/pricing checked 2026-09-25)", "page_checked",
 			[]string{"runpod.io/pricing", "2026-09-25"}, ""},
 		{"github.com/api-evangelist/paperspace plans/paperspace-plans-pricing.yml @0ff68f87 (paperspace.com/pricing read 2026-09-20)", "page_read",
