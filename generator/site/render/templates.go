@@ -432,7 +432,7 @@ func Funcs(m Messages) template.FuncMap {
 		"num":          grouped(m, FormatNum),                                               // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
 		"result":       grouped(m, FormatResult),                                            // a benchmark result or trial figure, to four significant digits: 27.97, 1,236 (1236 in Chinese)
 		"money":        grouped(m, FormatMoney),                                             // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
-		"quote":        Quote,                                                               // words quoted from a source, <q> in their language
+		"quote":        quoteIn(m.language()),                                               // words quoted from a source, <q> in their language
 		"derived":      grouped(m, FormatDerived),                                           // a computed amount, as money
 		"large":        grouped(m, func(v any) string { return large(m, v) }),               // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
 		"exact":        grouped(m, FormatExact),                                             // an amount with all its digits, for a title: 32.7726
@@ -775,6 +775,17 @@ func quotations(h template.HTML) template.HTML {
 // catalog's language: a Latin letter and no Han character.
 func inBaseLanguage(words string) bool {
 	return strings.ContainsFunc(words, func(r rune) bool { return unicode.Is(unicode.Latin, r) }) && !strings.ContainsFunc(words, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+}
+
+// quoteIn is Quote on a page in language lang, when it is not the
+// catalog's, and a plain quotation on a page in the catalog's own.
+func quoteIn(lang string) func(string) template.HTML {
+	if lang == catalog.BaseLanguage {
+		return func(words string) template.HTML {
+			return template.HTML("<q>" + template.HTMLEscapeString(words) + "</q>")
+		}
+	}
+	return Quote
 }
 
 // Quote shows words quoted from a source (a document's title, a
