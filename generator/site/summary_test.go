@@ -61,11 +61,11 @@ func TestSummaryPageIsTheReportsFirstPage(t *testing.T) {
 	}{
 		{"en", "", "", "One-page summary (print / PDF)", "not the on-demand provider", "Catalog checked:",
 			"This note holds for the On-demand, Spot and 1-year commitment tabs; the Mainland China tab has its own note under its table.",
-			regexp.MustCompile(`^not the on-demand provider; its own on-demand price: [0-9][0-9,]*(\.[0-9]+)?$`),
+			regexp.MustCompile(`^not the on-demand provider; its own on-demand price: [0-9][0-9,]*(\.[0-9]+)?\x{202f}[A-Z]{3}$`),
 			"not the on-demand provider, and none of its on-demand prices of this GPU model answers"},
 		{"zh-CN", "zh/", "zh-CN", "一页摘要（打印 / PDF）", "此价来自另一家服务商", "目录核对至：",
 			"本说明适用于本表的按量计费、抢占式实例和1年期承诺标签页；上方中国内地价格表的说明见该表下方。",
-			regexp.MustCompile(`^此价来自另一家服务商；该服务商的按量计费价格为[0-9][0-9,]*(\.[0-9]+)?$`),
+			regexp.MustCompile(`^此价来自另一家服务商；该服务商的按量计费价格为[0-9][0-9,]*(\.[0-9]+)?(元|美元)$`),
 			"此价来自另一家服务商；该服务商此GPU型号没有可用的按量计费价格"},
 	} {
 		t.Run(ed.name, func(t *testing.T) {

@@ -129,6 +129,18 @@ func phrasesOf(allowed map[string]bool) *regexp.Regexp {
 // (title, alt, placeholder, aria-label), and, of the JSON in script
 // elements, the texts a chart draws (titles, axis and series names,
 // category labels) and the steps of a guide.
+// nodeText is the text of n and its descendants.
+func nodeText(n *html.Node) string {
+	if n.Type == html.TextNode {
+		return n.Data
+	}
+	var b strings.Builder
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		b.WriteString(nodeText(c))
+	}
+	return b.String()
+}
+
 func visibleText(page []byte) (string, error) {
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
@@ -157,8 +169,18 @@ func visibleText(page []byte) (string, error) {
 				}
 			}
 			switch n.Data {
-			case "style", "template", "code", "kbd", "samp", "q": // a quotation is its source's words
+			// A quotation (<q>) of a source's Chinese words is the
+			// source's, as written ($1.2/GPU小时, Colab Notebook); one
+			// with no Chinese in it is read as the page's text unless
+			// marked lang="en": a source's English words quoted in a
+			// Chinese sentence (题为“GPU Computing instances”) carry their
+			// language, as any other English text does.
+			case "style", "template", "code", "kbd", "samp":
 				return
+			case "q":
+				if strings.ContainsFunc(nodeText(n), func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+					return
+				}
 			case "noscript":
 				// Parsed as a browser with scripts parses it, its content is
 				// raw text; a reader without scripts sees it as the page's.
@@ -601,6 +623,12 @@ func TestEnglishWordsFound(t *testing.T) {
 		{`<p>AWS Spot-Spot 实例 non-Spot</p>`, []string{"AWS", "non-Spot"}},
 		{`<p>可用区 cn-hangzhou-j、cn-hongkongd、ap-beijing; cn-hangzhou-jk no-zone</p>`, []string{"cn-hangzhou-jk", "no-zone"}},
 		{`<p>指南写道：<q>Spot实例低价</q> Spot实例</p>`, nil},
+		{`<p>指南写道：<q>使用Colab Notebook验证</q></p>`, nil},
+		// A quotation of a source's English is marked so; one that is
+		// not reads as the page's text (a fourth native reader's review
+		// found 题为GPU Computing instances in a <q> without lang).
+		{`<p>题为<q>NVIDIA Computing instances</q>（意为计算型实例）</p>`, []string{"Computing", "instances"}},
+		{`<p>题为<q lang="en">NVIDIA Computing instances</q>（意为计算型实例）</p>`, nil},
 		// A noscript's content is read as the page a reader without
 		// scripts sees: its words, not its markup.
 		{`<noscript><p class="help">启用JavaScript后 unknown</p></noscript>`, []string{"JavaScript", "unknown"}},

@@ -358,7 +358,9 @@ func TestShippedRegionsHaveChineseNames(t *testing.T) {
 // other spellings, H100 94GB for H100 NVL, 封闭组（Closed） for 封闭组, the
 // labels of each kind of commitment (预留实例（1年）, 预留折扣), 构建时 for
 // 生成, 提交 for 来源版本, 整机价格 for 完整价格, 可中断实例 beside
-// 抢占式实例 — and keeps a reserved instance's own name
+// 抢占式实例, and what a fourth review found (提交 in any form, 等保：未声明,
+// two names of a switch, a feature, a billing term, an SLA, a cloud) —
+// and keeps a reserved instance's own name
 // (1年预留实例) and each kind after the term (1年期承诺（预留实例）).
 func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
 	gs := readGlossary(t, "../../..")
@@ -368,7 +370,7 @@ func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
 		want int
 	}{
 		{"价格无日期", 1},
-		{"日期不详（取自价格目录的提交 003c56a）", 1},
+		{"日期不详（取自价格目录的提交 003c56a）", 2},
 		{"未注明日期 · 第三方目录", 0},
 		{"1年预留 · 每GPU小时（元）", 1},
 		{"80% 用3年预留，其余用抢占式实例", 1},
@@ -376,8 +378,12 @@ func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
 		{"候选清单比较1年预留实例价格", 0},
 		{"纳入过时价格", 1},
 		{"将过时和未注明日期的价格纳入排名", 1},
-		{"纳入过时和未注明日期的价格", 0},
+		{"纳入过时和未注明日期的价格", 1},
 		{"开关“隐藏过时和未注明日期的价格”", 1},
+		// The two switches of the matrix say what each does: one ranks
+		// stale and undated offers, the other takes them off the list.
+		{"将过时和未注明日期的报价计入排名 · 不显示过时和未注明日期的报价", 0},
+		{"隐藏过时和未注明日期的报价", 1},
 		{"价格 CNY/小时，按量计费", 1},
 		{"价格 元/小时，按量计费", 0},
 		{"华为 Ascend 910B2", 1},
@@ -410,6 +416,26 @@ func TestShippedGlossaryRejectsTheReviewedVariants(t *testing.T) {
 		{"（该文件也见于提交 4480bff，2025年11月30日）", 1},
 		{"HUAWEI_CLOUD_PLAN.md，2026年7月13日提交）", 1},
 		{"（该文件也见于来源版本 4480bff）", 0},
+		{"tpu_pricing.json @b707e74（2024-12-23 提交）", 1},
+		{"tpu_pricing.json，来源版本 b707e74（2024年12月23日）", 0},
+		{"提交方备注：GPU TDP 700W", 0},
+		// A fourth native reader's review: an unstated 等保 level read as
+		// none; one name for each of these things.
+		{"等保：未声明（2026年12月4日核查）", 1},
+		{"等保：本站查阅的公开页面未写明等保级别（2026年12月4日核查）", 0},
+		{"Kubernetes GPU Device Plugin · 是否支持Kubernetes的GPU设备插件", 2},
+		{"Kubernetes设备插件", 0},
+		{"Linux 按用量计费项", 1},
+		{"Linux 按量计费项", 0},
+		{"使用2台实例，计费方式：按秒", 1},
+		{"使用2台实例，计费粒度：按秒", 0},
+		{"RDMA、GPUDirect、物理隔离", 1},
+		{"RDMA、GPUDirect RDMA、物理隔离", 0},
+		{"计算SLA · 抢占式实例供应 · 预装框架", 3},
+		{"云服务器SLA · 是否提供抢占式实例 · 预装深度学习镜像", 0},
+		{"二手指南写道", 1},
+		{"规格取自 Open Telekom 云 的文档", 1},
+		{"规格取自德国电信开放云（OTC）的文档", 0},
 		// One name for a price of the whole instance; a provider's
 		// attribute names spot capacity once.
 		{"每GPU小时的最低整机价格（元）", 1},

@@ -93,8 +93,9 @@ func MainlandAnswers(o *pricing.Offer, model string) (ok, current bool) {
 	return true, o.Ranks(model)
 }
 
-// Mainland derives the mainland view of the priced offers, with gpus in
-// buyer order: a row for each GPU model with a price under some tab.
+// Mainland derives the mainland view of the priced offers: a row for
+// each GPU model of gpus with a price under some tab, cheapest first
+// (cheaperFirst).
 func Mainland(cat *catalog.Catalog, offers []*pricing.Offer, gpus []*catalog.GPU) []*MainlandRow {
 	rates := pricing.Rates(cat.FX)
 	best := map[string][]*MainlandCell{}
@@ -134,7 +135,28 @@ func Mainland(cat *catalog.Catalog, offers []*pricing.Offer, gpus []*catalog.GPU
 			rows = append(rows, &MainlandRow{GPU: g, Cells: cells})
 		}
 	}
+	slices.SortStableFunc(rows, cheaperFirst)
 	return rows
+}
+
+// cheaperFirst orders the rows of the mainland view as its lead says:
+// by the price of the first tab (按量计费), cheapest first; a row with no
+// price there after those that have one, by the next tab's; equal
+// prices in buyer order.
+func cheaperFirst(a, b *MainlandRow) int {
+	for i := range MainlandTabs {
+		x, y := a.Cells[i], b.Cells[i]
+		switch {
+		case x == nil && y == nil:
+			continue
+		case x == nil:
+			return 1
+		case y == nil:
+			return -1
+		}
+		return cmp.Compare(x.PerGPUHour, y.PerGPUHour)
+	}
+	return 0
 }
 
 // Abroad says why a price of a China cloud — a provider with a region of

@@ -52,6 +52,11 @@ type changesData struct {
 	Month, Label string
 	Months       []*monthLink // every month, newest first
 	Newer, Older *monthLink   // the months beside a month page; nil at the ends
+	// Unchanged names the China clouds of the catalog (kind china_cloud)
+	// none of whose offers has a change in any month, so that the page
+	// says why a mainland buyer finds none of them; empty when each has
+	// one, or the catalog has none.
+	Unchanged []string
 	// Root is the page's link to the site's root folder, which
 	// static/changes.js puts before the links of the rows it adds from
 	// the months' scripts.
@@ -305,6 +310,11 @@ func (k *Changes) changesData(p *pagemodel.Page, month string) *changesData {
 		}
 	}
 	d.Providers, d.GPUs, d.Models = options(providers), options(gpus), options(models)
+	for _, pr := range k.cat.Providers {
+		if _, changed := providers[pr.ID]; pr.Kind == "china_cloud" && !changed {
+			d.Unchanged = append(d.Unchanged, k.text(pr, "name"))
+		}
+	}
 	return d
 }
 

@@ -64,8 +64,8 @@ func TestCiteWordsAnUnstatedMLPSLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	for src, want := range map[string]string{
-		"MLPS (等保): not stated (checked 2026-12-04): https://www.amazonaws.cn/en/compliance/ names the operators":                 "等保：未声明（2026年12月4日核查），见",
-		"MLPS (等保): not stated for CVM or GPU instances (checked 2026-12-04) on https://www.tencentcloud.com/services/compliance": "等保：云服务器CVM和GPU实例未声明（2026年12月4日核查），见",
+		"MLPS (等保): not stated (checked 2026-12-04): https://www.amazonaws.cn/en/compliance/ names the operators":                 "等保：本站查阅的公开页面未写明等保级别（2026年12月4日核查），请向服务商索取等保备案证明和等级测评报告。查阅的页面：",
+		"MLPS (等保): not stated for CVM or GPU instances (checked 2026-12-04) on https://www.tencentcloud.com/services/compliance": "等保：本站查阅的云服务器CVM和GPU实例的公开页面未写明等保级别（2026年12月4日核查），请向服务商索取等保备案证明和等级测评报告。查阅的页面：",
 	} {
 		cs := m.Cite(src)
 		if len(cs) != 1 || len(cs[0]) < 2 {
@@ -86,7 +86,9 @@ func TestCiteWordsAnUnstatedMLPSLevel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cs := en.Cite("MLPS (等保): not stated (checked 2026-12-04)"); cs[0][0].Text != "MLPS (等保): not stated (checked 2026-12-04)" {
+	// The English edition words it so too: the pages read said nothing,
+	// which is not "no 等保", and the buyer is told what to ask for.
+	if cs := en.Cite("MLPS (等保): not stated (checked 2026-12-04)"); cs[0][0].Text != "MLPS (等保): not stated on the public pages we checked (checked 2026-12-04); ask the provider for its 等保 filing record and evaluation report" {
 		t.Errorf("en: %+v", cs)
 	}
 }

@@ -3,7 +3,10 @@ package render
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
+
+	"gpucompare/generator/catalog"
 )
 
 // quoteMark stands for a quoted title in a source kind's message while it
@@ -29,6 +32,13 @@ var sourceKinds = []struct {
 	// document's path), shown as code so that its marks read as the
 	// address's, not as the sentence's.
 	code bool
+	// date is the part that is a date (2024-12-23), written as the
+	// page's language writes dates (2024年12月23日); 0 for none.
+	date int
+	// money is the part that is an amount with all the source's digits
+	// (23.2752366027397), written as the site writes money (23.28); 0
+	// for none.
+	money int
 }{
 	{key: "alicloud_vms", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(USD = CNY trade price x ([0-9.]+) per catalog fetch script; includes ([0-9]+) GB ESSD system disk\)$`)},
 	{key: "alicloud_conversion", re: regexp.MustCompile(`^conversion: (\S+) \(Price = DescribePrice TradePrice CNY x --cny-usd-rate\) \+ workflow (\S+) \(--cny-usd-rate ([0-9.]+)\)$`)},
@@ -54,7 +64,7 @@ var sourceKinds = []struct {
 	{key: "aws_price_column", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(Price column, Linux On-Demand\)$`)},
 	{key: "aws_price_list", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(generated (\S+), ([a-z0-9-]+) Linux On-Demand from AWS Price List API\)$`)},
 	{key: "aws_price_list_the", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(generated (\S+), ([a-z0-9-]+) Linux On-Demand from the AWS Price List API\)$`)},
-	{key: "hour_spot", re: regexp.MustCompile(`^(\S+ \S+) hour_spot ([0-9.]+) in every build from @([0-9a-f]+) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\) to @([0-9a-f]+) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
+	{key: "hour_spot", re: regexp.MustCompile(`^(\S+ \S+) hour_spot ([0-9.]+) in every build from @([0-9a-f]+) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\) to @([0-9a-f]+) \(([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`), money: 2},
 	{key: "page_checked", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(([a-z0-9.-]+\.[a-z]+/\S+) checked ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
 	{key: "page_read", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(([a-z0-9.-]+\.[a-z]+/\S+) read ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`)},
 	{key: "alibaba_family_page", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(Alibaba Cloud's own ECS instance family page, last changed ([0-9]{4}-[0-9]{2}-[0-9]{2})\)$`), code: true},
@@ -68,10 +78,10 @@ var sourceKinds = []struct {
 	{key: "row_specs", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(vCPUs, memory and regions of the row\)$`)},
 	{key: "dense_table", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(dense TFLOPS table\)$`)},
 	{key: "mamf_table", re: regexp.MustCompile(`^(\S+ \S+ @[0-9a-f]+) \(MAMF table\)$`)},
-	{key: "tpu_chip_hour", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "On Demand \(USD\)" ([0-9.]+) per chip-hour × 1 chip$`)},
-	{key: "tpu_chip_hours", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "On Demand \(USD\)" ([0-9.]+) per chip-hour × ([0-9]+) chips$`)},
-	{key: "tpu_spot_chip_hour", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "Spot \(USD\)" ([0-9.]+) per chip-hour × 1 chip$`)},
-	{key: "tpu_spot_chip_hours", re: regexp.MustCompile(`^date: (\S+ \S+ @[0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "Spot \(USD\)" ([0-9.]+) per chip-hour × ([0-9]+) chips$`)},
+	{key: "tpu_chip_hour", re: regexp.MustCompile(`^date: (\S+ \S+) @([0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "On Demand \(USD\)" ([0-9.]+) per chip-hour × 1 chip$`), date: 3},
+	{key: "tpu_chip_hours", re: regexp.MustCompile(`^date: (\S+ \S+) @([0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "On Demand \(USD\)" ([0-9.]+) per chip-hour × ([0-9]+) chips$`), date: 3},
+	{key: "tpu_spot_chip_hour", re: regexp.MustCompile(`^date: (\S+ \S+) @([0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "Spot \(USD\)" ([0-9.]+) per chip-hour × 1 chip$`), date: 3},
+	{key: "tpu_spot_chip_hours", re: regexp.MustCompile(`^date: (\S+ \S+) @([0-9a-f]+) \(committed ([0-9]{4}-[0-9]{2}-[0-9]{2})\), "(TPU [a-z0-9]+)" ([a-z0-9-]+) "Spot \(USD\)" ([0-9.]+) per chip-hour × ([0-9]+) chips$`), date: 3},
 	{key: "generated_at", re: regexp.MustCompile(`^(\S+@[0-9a-f]+ \S+) \(generated ([0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9:]+Z)?)\)$`)},
 	{key: "region_generated_at", re: regexp.MustCompile(`^region ([a-z0-9-]+): (\S+@[0-9a-f]+ \S+) \(generated ([0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9:]+Z)?)\)$`)},
 	// A scrape of a page, the page's address a link between the two.
@@ -106,6 +116,16 @@ func (m Messages) sourceKind(text string) (words, quote, code string, ok bool) {
 		for i, part := range sm[1:] {
 			if i+1 == k.quote {
 				part = quoteMark
+			}
+			if i+1 == k.date && m.language() != catalog.BaseLanguage {
+				if d, err := m.dateOf(part); err == nil {
+					part = d
+				}
+			}
+			if i+1 == k.money && m.language() != catalog.BaseLanguage {
+				if f, err := strconv.ParseFloat(part, 64); err == nil {
+					part = grouped(m, FormatMoney)(f)
+				}
 			}
 			args = append(args, part)
 		}

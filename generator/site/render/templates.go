@@ -432,6 +432,7 @@ func Funcs(m Messages) template.FuncMap {
 		"num":          grouped(m, FormatNum),                                               // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
 		"result":       grouped(m, FormatResult),                                            // a benchmark result or trial figure, to four significant digits: 27.97, 1,236 (1236 in Chinese)
 		"money":        grouped(m, FormatMoney),                                             // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"quote":        quoteIn(m.language()),                                               // words quoted from a source, <q> in their language
 		"derived":      grouped(m, FormatDerived),                                           // a computed amount, as money
 		"large":        grouped(m, func(v any) string { return large(m, v) }),               // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
 		"exact":        grouped(m, FormatExact),                                             // an amount with all its digits, for a title: 32.7726
@@ -763,12 +764,40 @@ var quotation = regexp.MustCompile(`“([^“”\n]+)”`)
 func quotations(h template.HTML) template.HTML {
 	return template.HTML(quotation.ReplaceAllStringFunc(string(h), func(q string) string {
 		q = strings.TrimSuffix(strings.TrimPrefix(q, "“"), "”")
-		words := html.UnescapeString(q)
-		if strings.ContainsFunc(words, func(r rune) bool { return unicode.Is(unicode.Latin, r) }) && !strings.ContainsFunc(words, func(r rune) bool { return unicode.Is(unicode.Han, r) }) {
+		if inBaseLanguage(html.UnescapeString(q)) {
 			return `<q lang="` + catalog.BaseLanguage + `">` + q + "</q>"
 		}
 		return "<q>" + q + "</q>"
 	}))
+}
+
+// inBaseLanguage reports whether words quoted from a source are in the
+// catalog's language: a Latin letter and no Han character.
+func inBaseLanguage(words string) bool {
+	return strings.ContainsFunc(words, func(r rune) bool { return unicode.Is(unicode.Latin, r) }) && !strings.ContainsFunc(words, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+}
+
+// quoteIn is Quote on a page in language lang, when it is not the
+// catalog's, and a plain quotation on a page in the catalog's own.
+func quoteIn(lang string) func(string) template.HTML {
+	if lang == catalog.BaseLanguage {
+		return func(words string) template.HTML {
+			return template.HTML("<q>" + template.HTMLEscapeString(words) + "</q>")
+		}
+	}
+	return Quote
+}
+
+// Quote shows words quoted from a source (a document's title, a
+// provider's claim) as a quotation, <q>, in their own language: one in
+// the catalog's language is marked so (<q lang="en">), for the browser
+// to draw its marks and a reader of another edition to know it is the
+// source's English, not the page's.
+func Quote(words string) template.HTML {
+	if inBaseLanguage(words) {
+		return template.HTML(`<q lang="` + catalog.BaseLanguage + `">` + template.HTMLEscapeString(words) + "</q>")
+	}
+	return template.HTML("<q>" + template.HTMLEscapeString(words) + "</q>")
 }
 
 // ProseDates writes the ISO dates (2020-11-01) of a catalog text
@@ -1083,7 +1112,7 @@ func citeOf(m Messages, rec any, key string) []Citation {
 func addressAsCode(before, address, after, quote, gloss string) template.HTML {
 	h := template.HTMLEscapeString(before) + `<code lang="` + catalog.BaseLanguage + `">` + template.HTMLEscapeString(address) + "</code>" + template.HTMLEscapeString(after)
 	if quote != "" {
-		h += "<q>" + template.HTMLEscapeString(quote) + "</q>"
+		h += string(Quote(quote))
 	}
 	return template.HTML(h + template.HTMLEscapeString(gloss))
 }
@@ -1142,6 +1171,11 @@ var agencyCredit = regexp.MustCompile(`^\s*\(([A-Za-z/ ]+)\)\s*$`)
 
 func (m Messages) Cite(s string) []Citation {
 	cs := Cite(s)
+	// An unstated MLPS level reads in every language as the pages read
+	// saying nothing, with what to ask the provider for.
+	for k, c := range cs {
+		cs[k] = mlpsStatus(m, c)
+	}
 	if m.language() == catalog.BaseLanguage {
 		// A seed guide is named by its own name (source_seed.guide,
 		// source_seed.guide_b), so that the two are told apart; a
@@ -1165,9 +1199,6 @@ func (m Messages) Cite(s string) []Citation {
 			}
 		}
 		return cs
-	}
-	for k, c := range cs {
-		cs[k] = mlpsStatus(m, c)
 	}
 	for _, c := range cs {
 		for i := range c {
@@ -1493,7 +1524,7 @@ var mlpsNotStated = regexp.MustCompile(`^MLPS \(等保\): not stated(?: for ([^(
 
 // mlpsStatus puts a citation that opens with the catalog's record of an
 // unstated MLPS level (mlpsNotStated) in the page's language — "等保：
-// 云服务器CVM和GPU实例未声明（2026年12月4日核查），见" — from its parts: the
+// 本站查阅的云服务器CVM和GPU实例的公开页面未写明等保级别（2026年12月4日核查），…" — from its parts: the
 // scope as source_mlps.scope names it, the date as the language writes
 // it. A scope the messages do not name leaves the citation as it is.
 func mlpsStatus(m Messages, c Citation) Citation {
