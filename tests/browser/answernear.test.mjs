@@ -92,8 +92,9 @@ for (const ed of EDITIONS) {
                 r.setEnd(n, i + 1);
                 const rect = r.getClientRects()[0];
                 if (rect && rect.width > 0 && !/\s/.test(n.data[i])) {
-                  // a line starts here: only after a space, between two words of the name
-                  if (prev && rect.top >= prev.bottom - 2 && !/\s$/.test(text)) out.cut.push(text + '|' + el.textContent.slice(text.length));
+                  // a line starts here: only after a space, between two words of the
+                  // name, or at an opening bracket, as Chinese text breaks ("192GB（按单GPU计价）")
+                  if (prev && rect.top >= prev.bottom - 2 && !/\s$/.test(text) && !/[（(]/.test(n.data[i])) out.cut.push(text + '|' + el.textContent.slice(text.length));
                   prev = rect;
                 }
                 text += n.data[i];
