@@ -292,10 +292,16 @@
   }
 
   // fillScore writes a score cell: a score with its meter, or "not
-  // ranked" for a row with too little data.
+  // ranked" for a row with too little data, with why beside it: the
+  // share of the weight its score rests on against the share a place
+  // needs.
   function fillScore(td, r) {
     while (td.firstChild) td.removeChild(td.firstChild);
-    if (!r.rank) { td.appendChild(el('span', 'not-ranked', T['evaluation.not_ranked'])); return; }
+    if (!r.rank) {
+      td.appendChild(el('span', 'not-ranked', T['evaluation.not_ranked']));
+      td.appendChild(el('span', 'sub why-not', fmt(T['evaluation.not_ranked_why'], [num(sharePercent(r.share)), num(D.min * 100)])));
+      return;
+    }
     td.appendChild(el('strong', null, num(round(r.score, 1))));
     var m = el('meter');
     m.min = 0; m.max = 100; m.value = round(r.score, 1);

@@ -531,7 +531,7 @@ func guideListUnder(t *testing.T, page []byte, state string) (picks []string, te
 		found++
 		hidden = m[2] != ""
 		text = markupRE.ReplaceAllString(strings.ReplaceAll(m[3], "<wbr>", ""), " ")
-		for _, r := range regexp.MustCompile(`<th scope="row"><a href="[^"]*">(?:<span lang="en">)?([^<]*(?:<wbr>[^<]*)*)(?:</span>)?</a>`).FindAllStringSubmatch(m[3], -1) {
+		for _, r := range regexp.MustCompile(`<th scope="row"><a href="[^"]*">(?:<span[^>]*>)*([^<]*(?:<wbr>[^<]*)*)(?:</span>)*</a>`).FindAllStringSubmatch(m[3], -1) {
 			picks = append(picks, strings.ReplaceAll(r[1], "<wbr>", ""))
 		}
 	}

@@ -60,8 +60,8 @@ func TestEvaluationByHand(t *testing.T) {
 	// Cheap and dark rest on 20 % of the weight each: listed apart, in
 	// catalog order, without a place.
 	apart := []string{
-		"Cheap not ranked | — | — | — | 0 99.9 %",
-		"Dark not ranked | — | 85.7 12 listed | — | —",
+		"Cheap not ranked rests on 20 % of the weight; a place needs 50 % | — | — | — | 0 99.9 %",
+		"Dark not ranked rests on 20 % of the weight; a place needs 50 % | — | 85.7 12 listed | — | —",
 	}
 	if got := evaluationRows(t, page, "scores-apart"); strings.Join(got, "\n") != strings.Join(apart, "\n") {
 		t.Errorf("too little data:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(apart, "\n"))

@@ -27,13 +27,13 @@ func section(t *testing.T, page, id string) string {
 	return page[i : i+j]
 }
 
-var pickName = regexp.MustCompile(`<th scope="row"><a href="[^"]*">([^<]*(?:<wbr>[^<]*)*)</a></th>`)
+var pickName = regexp.MustCompile(`<th scope="row"><a href="[^"]*">((?:<span[^>]*>)*[^<]*(?:<wbr>[^<]*)*(?:</span>)*)</a></th>`)
 
 // picks lists the instance types of a short list in the order shown.
 func picks(list string) []string {
 	var out []string
 	for _, m := range pickName.FindAllStringSubmatch(list, -1) {
-		out = append(out, html.UnescapeString(strings.ReplaceAll(m[1], "<wbr>", "")))
+		out = append(out, html.UnescapeString(regexp.MustCompile(`<[^>]+>`).ReplaceAllString(m[1], "")))
 	}
 	return out
 }

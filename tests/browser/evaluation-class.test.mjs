@@ -43,7 +43,7 @@ function rows(page) {
   return page.evaluate(() => {
     const t = (e) => e.textContent.replace(/\s+/g, ' ').trim();
     return [...document.querySelectorAll('#scores tbody tr, #scores-apart tbody tr')].map((tr) => {
-      const head = [tr.querySelector('.rank').textContent, tr.querySelector('th a').textContent, tr.querySelector('.score strong')?.textContent ?? t(tr.querySelector('.score'))].join(' ').trim();
+      const head = [tr.querySelector('.rank').textContent, tr.querySelector('th a').textContent, tr.querySelector('.score strong')?.textContent ?? t(tr.querySelector('.score .not-ranked') ?? tr.querySelector('.score'))].join(' ').trim();
       const cell = (td) => {
         const sub = td.querySelector('.sub');
         return sub ? t(td.firstChild) + ' ' + t(sub) : t(td);

@@ -65,7 +65,7 @@ async function clean(page, problems) {
 function view(page) {
   return page.evaluate(() => {
     const t = (e) => e.textContent.replace(/\s+/g, ' ').trim();
-    const row = (tr) => [tr.querySelector('.rank').textContent, tr.querySelector('th a').textContent, tr.querySelector('.score strong')?.textContent ?? t(tr.querySelector('.score'))].join(' ').trim();
+    const row = (tr) => [tr.querySelector('.rank').textContent, tr.querySelector('th a').textContent, tr.querySelector('.score strong')?.textContent ?? t(tr.querySelector('.score .not-ranked') ?? tr.querySelector('.score'))].join(' ').trim();
     return {
       ranked: [...document.querySelectorAll('#scores tbody tr')].map(row),
       apart: document.getElementById('apart').hidden ? [] : [...document.querySelectorAll('#scores-apart tbody tr')].map(row),
@@ -145,6 +145,14 @@ test('picking a GPU class compares prices within it', async () => {
   let v = await view(page);
   assert.deepEqual(v.ranked, ['1 Big 100']);
   assert.deepEqual(v.apart, ['Cheap not ranked', 'CN not ranked', 'Dark not ranked']);
+  // Beside its mark, why: the share of the weight cn's score now rests on,
+  // the one its basis gives, against the half a place needs.
+  const cn = await page.evaluate(() => {
+    const tr = [...document.querySelectorAll('#scores-apart tbody tr')].find((r) => r.querySelector('th a').textContent === 'CN');
+    return { why: tr.querySelector('.score .why-not')?.textContent, basis: tr.querySelector('.basis').textContent };
+  });
+  assert.equal(cn.why, 'rests on 20\u202f% of the weight; a place needs 50\u202f%');
+  assert.match(cn.basis, /\(20 % of the weight\)/);
   assert.equal(v.caption, 'Providers ranked: 1, on 4 indicators; prices compared within one GPU class: H100 SXM5 80GB.');
   assert.match(v.note, /one GPU class, H100 SXM5 80GB,/);
   assert.equal(await priceCell(page, 'Big'), '100 4.00 USD per GPU-hour');

@@ -183,7 +183,11 @@ type scoreRow struct {
 	Score  float64 // rounded as shown
 	Known  int     // criteria with a score
 	Basis  string
-	Cells  []scoreCell // aligned with the criteria
+	// NotRanked says, beside the mark of a row with too little data to
+	// rank, why: the share of the weight its score rests on against the
+	// share a place needs (guide.MinShare); "" for a ranked row.
+	NotRanked string
+	Cells     []scoreCell // aligned with the criteria
 }
 
 // scoreCell is a provider's score and measured value on one criterion;
@@ -290,6 +294,7 @@ func (e *Evaluation) scoreRows(p *pagemodel.Page, scored []*guide.Scored, x *ren
 			r.Cells = append(r.Cells, cell)
 		}
 		if !s.Ranked() {
+			r.NotRanked = x.T("evaluation.not_ranked_why", render.FormatNum(sharePercent(s.Weight)), render.FormatNum(guide.MinShare*100))
 			apart = append(apart, r)
 			continue
 		}
@@ -733,7 +738,7 @@ type weightsProvider struct {
 
 var weightsMessages = []string{
 	"evaluation.basis", "evaluation.basis_all", "evaluation.basis_none", "evaluation.changed", "unknown.title",
-	"evaluation.caption", "evaluation.not_ranked", "evaluation.offers_caption", "evaluation.offers_caption_all", "evaluation.offers_apart", "evaluation.offer_apart", "evaluation.known",
+	"evaluation.caption", "evaluation.not_ranked", "evaluation.not_ranked_why", "evaluation.offers_caption", "evaluation.offers_caption_all", "evaluation.offers_apart", "evaluation.offer_apart", "evaluation.known",
 	"evaluation.class_note", "evaluation.offers_out", "evaluation.offer_out", "punct.semicolon",
 }
 

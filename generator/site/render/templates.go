@@ -464,7 +464,10 @@ func Funcs(m Messages) template.FuncMap {
 		"own":          m.own,                                                               // a name in the catalog's language only (an instance type's), marked so on another language's page: {{own (wbr .Instance.Name)}}
 		"instname":     m.instName,                                                          // an instance type's name, breakable, in the language where the catalog has it, else marked as the catalog's: {{instname .Instance}}
 		"instnametext": m.instNameText,                                                      // instname without the breaks
-		"tip":          m.tip,                                                               // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
+		"instnamewords": func(in *catalog.Instance) template.HTML { // instname that wraps between its words only, never inside one (a short list's)
+			return instNameWords(m, in)
+		},
+		"tip": m.tip, // a span of the page's words whose tooltip is a catalog record's text: {{tip "tag partial" .Instance "price_incomplete" (t "price.partial")}}
 	}
 }
 
@@ -621,6 +624,33 @@ func (m Messages) instName(in *catalog.Instance) template.HTML {
 		return Breakable(s)
 	}
 	return m.own(Breakable(in.Name))
+}
+
+// instNameWords is instNameText with each of its words (parted by
+// spaces) in a span of class nw, which keeps it on one line: a list of
+// names (a guide's short list) wraps a name between its words, never
+// inside one ("GN7.2XLARG" / "E32"). A function, not a method, so that
+// Messages stays small.
+func instNameWords(m Messages, in *catalog.Instance) template.HTML {
+	if in == nil {
+		return ""
+	}
+	s, translated := in.I18n[m.language()]["name"]
+	translated = translated && s != ""
+	if !translated {
+		s = in.Name
+	}
+	var b strings.Builder
+	for i, w := range strings.Fields(s) {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(`<span class="nw">` + template.HTMLEscapeString(w) + `</span>`)
+	}
+	if translated {
+		return template.HTML(b.String())
+	}
+	return m.own(template.HTML(b.String()))
 }
 
 // instNameText is instName without the breaks, for text that does not
