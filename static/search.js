@@ -80,7 +80,7 @@
   // waiting queries.
   function ready(raw, rows) {
     var entries = rows.map(function (r, i) {
-      return { kind: r[0], title: r[1], sub: r[2], url: r[3], names: r[4].split('\n'), text: r[5], i: i, len: Array.from(r[1]).length, gpus: r[7] || 0 };
+      return { kind: r[0], title: r[1], sub: r[2], url: r[3], names: r[4].split('\n'), text: r[5], vague: r[8] || '', i: i, len: Array.from(r[1]).length, gpus: r[7] || 0 };
     });
     // An instance type's GPU model: [6] is the index of its entry.
     rows.forEach(function (r, i) {
@@ -142,6 +142,9 @@
     function inText(w) { return names.indexOf(w) >= 0 || e.text.indexOf(w) >= 0; }
     if (ws.every(function (w) { return has(w, inName); })) return 3;
     if (ws.every(function (w) { return has(w, inText); })) return 4;
+    // Words of claims whose specifics the source leaves unstated: last.
+    function inVague(w) { return inText(w) || e.vague.indexOf(w) >= 0; }
+    if (e.vague && ws.every(function (w) { return has(w, inVague); })) return 5;
     return -1;
   }
   function find(ix, query) {

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"gpucompare/generator/site/report"
 	"io"
 	"io/fs"
@@ -862,5 +863,84 @@ func TestReportShortUnlessFull(t *testing.T) {
 	}
 	if len(short) >= len(full)/2 {
 		t.Errorf("the short report is %d bytes, the full one %d", len(short), len(full))
+	}
+}
+
+// TestReportClassDatesAgreeWithTheirAges renders the shipped catalog's
+// report in both languages: in the answer per GPU class, the date shown
+// beside a price is the date its age and freshness count from, and the age
+// and freshness word are what that date is on the report's day — never a
+// year-old date beside "2 months" and "fresh".
+func TestReportClassDatesAgreeWithTheirAges(t *testing.T) {
+	root := shipped(t)
+	cat, _ := catalog.Load(root)
+	day := catalog.NewestDate(cat)
+	fresh, stale := cat.Site.Policy()
+	cellRE := regexp.MustCompile(`<span class="offer-trust">([^<]*?) ?<span class="trust"[^>]*><span class="age" data-date="([0-9-]+)"[^>]*>([^<]*)</span> <span class="fresh fresh-([a-z]+)"`)
+	zhDate := regexp.MustCompile(`^(\d{4})年(?:(\d{1,2})月(?:(\d{1,2})日)?)?$`)
+	iso := func(lang, shown string) string {
+		if lang == "en" {
+			return shown
+		}
+		m := zhDate.FindStringSubmatch(shown)
+		if m == nil {
+			return "unparsed " + shown
+		}
+		out := m[1]
+		for _, part := range m[2:] {
+			if part != "" {
+				out += "-" + fmt.Sprintf("%02s", part)
+			}
+		}
+		return strings.ReplaceAll(out, " ", "0")
+	}
+	for _, lang := range []string{"en", "zh-CN"} {
+		table := tableOf(t, reportHTML(t, root, ReportOptions{Lang: lang, Date: day}), "classes-table")
+		cells := cellRE.FindAllStringSubmatch(table, -1)
+		if len(cells) < 10 {
+			t.Fatalf("%s: %d dated cells in the answer per GPU class", lang, len(cells))
+		}
+		for _, c := range cells {
+			shown, dated, age, badge := c[1], c[2], c[3], c[4]
+			if got := iso(lang, shown); got != dated {
+				t.Errorf("%s: the cell shows %q, its age %q counts from %s", lang, shown, age, dated)
+				continue
+			}
+			at, err := time.Parse(time.DateOnly, dated)
+			if err != nil {
+				t.Fatal(err)
+			}
+			days := int(day.Sub(at).Hours() / 24)
+			want := "stale"
+			switch {
+			case days <= fresh:
+				want = "fresh"
+			case days <= stale:
+				want = "aging"
+			}
+			if badge != want {
+				t.Errorf("%s: %s is %d days before the report's day: %s, want %s", lang, shown, days, badge, want)
+			}
+			if lang == "en" {
+				months := (day.Year()-at.Year())*12 + int(day.Month()) - int(at.Month())
+				if day.Day() < at.Day() {
+					months--
+				}
+				ok := false
+				switch {
+				case days == 0:
+					ok = age == "today"
+				case months < 1:
+					ok = age == fmt.Sprintf("%d days", days) || (days == 1 && age == "1 day")
+				case months < 12:
+					ok = age == fmt.Sprintf("%d months", months) || (months == 1 && age == "1 month")
+				default:
+					ok = strings.HasSuffix(age, "year") || strings.HasSuffix(age, "years")
+				}
+				if !ok {
+					t.Errorf("en: %s is %d days (%d months) before the report's day, its age reads %q", shown, days, months, age)
+				}
+			}
+		}
 	}
 }

@@ -46,13 +46,16 @@ func readSearchIndex(t *testing.T, files Files) []*searchEntry {
 	var out []*searchEntry
 	gpus := map[*searchEntry]int{}
 	for _, r := range index.E {
-		if len(r) != 6 && len(r) != 8 {
-			t.Fatalf("%s: entry %v has %d fields, want 6, or 8 for an instance type", searchIndexPath, r, len(r))
+		if len(r) != 6 && len(r) != 8 && len(r) != 9 {
+			t.Fatalf("%s: entry %v has %d fields, want 6, 8 for an instance type, or 9 with vague words", searchIndexPath, r, len(r))
 		}
 		e := &searchEntry{Kind: int(r[0].(float64)), Title: r[1].(string), Sub: r[2].(string), Path: r[3].(string),
 			Names: strings.Split(r[4].(string), "\n"), Text: r[5].(string)}
-		if len(r) == 8 {
+		if len(r) >= 8 && (r[6].(float64) >= 0 || r[7].(float64) > 0) {
 			gpus[e], e.GPUs = int(r[6].(float64)), int(r[7].(float64))
+		}
+		if len(r) == 9 {
+			e.Vague = r[8].(string)
 		}
 		out = append(out, e)
 	}
@@ -331,10 +334,11 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 		{"北京", []string{"region:Beijing", "region:China (Beijing)", "region:China (Beijing)"}},
 		{"p4d", []string{"instance:p4d.24xlarge", "instance:p4d.24xlarge", "instance:p4de.24xlarge"}},
 		{"h100 80gb", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
-		// The providers whose certifications name the classified
-		// protection (Huawei Cloud with no level, Tencent Cloud level 3),
-		// then the guide that asks for it and its outcome.
-		{"等保", []string{"provider:Huawei Cloud", "provider:Tencent Cloud", "guide:Which GPU compute fits your workload?", "guide:Providers certified to 等保三级 (classified protection, level 3)"}},
+		// The provider that states a level of the classified protection
+		// (Tencent Cloud, level 3), the guide that asks for it, its
+		// outcome and the scenario; last the provider that states it with
+		// no level (Huawei Cloud).
+		{"等保", []string{"provider:Tencent Cloud", "guide:Which GPU compute fits your workload?", "guide:Providers certified to 等保三级 (classified protection, level 3)", "scenario:Finance in mainland China: 16 A100-class GPUs for 6 months, MLPS level 3", "provider:Huawei Cloud"}},
 	} {
 		got := titles(search.Find(entries, c.query))
 		if len(got) < len(c.first) || !slices.Equal(got[:len(c.first)], c.first) {

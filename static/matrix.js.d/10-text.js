@@ -190,6 +190,13 @@
   function rateText(fx) {
     return t('matrix.rate_dated', t('matrix.rate', cur(fx.base), fnum(fx.rate), cur(fx.quote)), known(fx.date) ? day(fx.date) : t('date.unknown'));
   }
+  // rateKindText is a rate of the list of rates: with the kind of rate and
+  // of its source when the catalog states them (the partial "rate-kind").
+  function rateKindText(fx) {
+    if (!fx.kind) return rateText(fx);
+    return t('matrix.rate_kind', t('matrix.rate', cur(fx.base), fnum(fx.rate), cur(fx.quote)), t('fx.kind.' + fx.kind),
+      known(fx.date) ? day(fx.date) : t('date.unknown'), fx.source_kind ? t('fx.source_kind.' + fx.source_kind) : '');
+  }
 
   // --- Sources: citations split at ";" outside brackets, each http(s) URL
   // in them a link named by its host (the "cite" function of the build).

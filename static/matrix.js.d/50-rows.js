@@ -329,7 +329,7 @@
       if (k) ratesEl.append('; ');
       const span = document.createElement('span');
       span.className = 'fx-rate';
-      span.append(rateText(fx) + ' ');
+      span.append(rateKindText(fx) + ' ');
       for (const segs of fxCite(fx.source)) {
         const src = document.createElement('span');
         src.className = 'cite';

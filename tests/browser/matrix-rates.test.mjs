@@ -38,13 +38,17 @@ function rendered(rel) {
   return m[1].replace(/<[^>]*>/g, '').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
 }
 
+// Each rate names its kind and its source's kind as the fx notes of the
+// other pages do (messages fx.kind, fx.source_kind): the catalog's rate
+// of USD to CNY is the central parity, as a news report or the notice
+// gives it.
 for (const [rel, rate, foreign] of [
-  ['compare/index.html', /1 USD = [0-9.]+ CNY/, null],
-  ['zh/compare/index.html', /1美元 = [0-9.]+元/, /Xinhua/],
+  ['compare/index.html', /1 USD = [0-9.]+ CNY, the central parity rate \(PBoC, CFETS\) of \d{4}-\d{2}-\d{2}, as (a news report|its publisher) gives it/, null],
+  ['zh/compare/index.html', /1美元 = [0-9.]+元，为\d{4}年\d{1,2}月\d{1,2}日人民币汇率中间价（中国人民银行授权中国外汇交易中心公布），据(新闻报道|发布机构原文)/, /Xinhua|central|parity/],
 ]) {
-  test(`${rel}: the script's rates line reads as the page's`, async () => {
+  test(`${rel}: the script's rates line reads as the page's, naming the kind of rate`, async () => {
     const want = rendered(rel);
-    assert.match(want, rate, `the rendered line gives no rate: ${want}`);
+    assert.match(want, rate, `the rendered line gives no rate of a stated kind: ${want}`);
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     const errors = [];
@@ -69,6 +73,7 @@ for (const [rel, rate, foreign] of [
     }, want, { timeout: patience(20_000) }).catch(() => {});
     const got = (await page.textContent('#matrix-rates')).replace(/\s+/g, ' ').trim();
     assert.equal(got, want, 'the redrawn rates line differs from the rendered one');
+    assert.match(got, rate, `the redrawn line names no kind of rate: ${got}`);
     if (foreign) assert.doesNotMatch(got, foreign);
     assert.deepEqual(errors, []);
     await ctx.close();

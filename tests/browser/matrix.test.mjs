@@ -502,8 +502,12 @@ for (const pass of ['file', 'http']) {
       // The rate is stated once, above the table, and in the title of each
       // converted price, not in its text.
       const fx = conv.fx;
-      const rate = `1 ${fx.base} = ${fx.rate.toLocaleString('en-US', { maximumFractionDigits: 20 })} ${fx.quote}, ${fx.date}`;
-      assert.ok((await t.page.textContent('#matrix-rates')).includes(rate), `the rates note does not show "${rate}"`);
+      const amount = `1 ${fx.base} = ${fx.rate.toLocaleString('en-US', { maximumFractionDigits: 20 })} ${fx.quote}`;
+      const rate = `${amount}, ${fx.date}`;
+      // The note names the kind of a rate whose kind the catalog states.
+      const listed = fx.kind ? `${amount}, the ` : rate;
+      const note = await t.page.textContent('#matrix-rates');
+      assert.ok(note.includes(listed) && note.includes(fx.date), `the rates note does not show "${listed}" of ${fx.date}: ${note}`);
       const prices = await column(t.page, 'price');
       const converted = prices.filter((c) => c.title.includes(rate));
       assert.ok(converted.length > 0, `no price's title gives the rate "${rate}"`);

@@ -23,16 +23,18 @@ const BIN = path.resolve(process.env.GPUCOMPARE || 'bin/gpucompare');
 const ROOT = path.resolve(process.env.SITE_ROOT || '.'); // the site root SITE_DIR was built from
 
 // What the shipped catalog must answer: the first results, in order, as
-// "title — kind", and the page the first one opens.
+// "title — kind", and the page the first one opens; before, two results
+// of which the first comes before the second, further down.
 const CASES = [
   { q: 'p4d', first: ['p4d.24xlarge — Instance type', 'p4d.24xlarge — Instance type', 'p4de.24xlarge — Instance type'], opens: /\/instances\/(aws|aws-china)\/p4d\.24xlarge\/(index\.html)?$/ },
   { q: 'h100 80gb', first: ['H100 PCIe 80GB — GPU', 'H100 SXM5 80GB — GPU'], opens: /\/gpus\/h100-pcie-80gb\/(index\.html)?$/ },
   { q: '阿里云', first: ['Alibaba Cloud — Provider'], opens: /\/providers\/alibaba-cloud\/(index\.html)?$/ },
   { q: '北京', first: ['Beijing — Region', 'China (Beijing) — Region', 'China (Beijing) — Region'], opens: /\/providers\/tencent-cloud\/(index\.html)?#region-ap-beijing$/ },
   { q: '里云', first: ['Alibaba Cloud — Provider'], opens: /\/providers\/alibaba-cloud\/(index\.html)?$/ },
-  // Huawei Cloud states the classified protection with no level, Tencent
-  // Cloud level 3; then the guide and its outcome for 等保三级.
-  { q: '等保', first: ['Huawei Cloud — Provider', 'Tencent Cloud — Provider', 'Which GPU compute fits your workload? — Guide', 'Providers certified to 等保三级 (classified protection, level 3) — Guide'], opens: /\/providers\/huawei-cloud\/(index\.html)?$/ },
+  // Tencent Cloud states the classified protection at level 3; then the
+  // guide and its outcome for 等保三级; Huawei Cloud, which states it with
+  // no level, after every result that states one.
+  { q: '等保', first: ['Tencent Cloud — Provider', 'Which GPU compute fits your workload? — Guide', 'Providers certified to 等保三级 (classified protection, level 3) — Guide'], before: ['Providers certified to 等保三级 (classified protection, level 3) — Guide', 'Huawei Cloud — Provider'], opens: /\/providers\/tencent-cloud\/(index\.html)?$/ },
 ];
 const NONSENSE = 'zqxj 9vv';
 
@@ -97,6 +99,10 @@ for (const [where, base, allowed] of [
       for (const c of CASES) {
         const got = await searchResults(page, c.q);
         assert.deepEqual(got.slice(0, c.first.length), c.first, `"${c.q}": ${got.join('; ')}`);
+        if (c.before) {
+          const [a, b] = c.before.map((r) => got.indexOf(r));
+          assert.ok(a >= 0 && b > a, `"${c.q}": ${c.before[0]} at ${a}, ${c.before[1]} at ${b}: ${got.join('; ')}`);
+        }
       }
       assert.deepEqual(await searchResults(page, NONSENSE), []);
       assert.match(await page.textContent('.search-none'), /Nothing matches/);

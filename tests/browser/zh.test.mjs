@@ -244,3 +244,77 @@ test('citations one after another are separated by "；" in Chinese and "; " in 
     await page.close();
   }
 });
+
+// Chinese punctuation sets in a CJK font, whatever Latin font the stack
+// names first: the guide's heading ends in a full-width "？", the
+// evaluation's help says “—” for unknown; each mark, wrapped in a span of
+// its own, is drawn by a CJK font (Chromium's platform fonts of the
+// node). English text on a Chinese page (lang="en") and the English pages
+// keep the Latin stack, without the CJK punctuation face.
+test('Chinese punctuation is drawn by a CJK font; English text keeps the Latin stack', { timeout: patience(60_000) }, async () => {
+  const cjk = /CJK|Source Han|PingFang|Hiragino|YaHei|WenQuanYi|wqy/i;
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    for (const [file, selector, marks] of [
+      ['guides/choose-gpu-compute/index.html', 'h1', '？'],
+      ['evaluation/index.html', 'p.help', '“—”'],
+    ]) {
+      const page = await ctx.newPage();
+      await page.goto(pathToFileURL(path.join(site, file)).href, { timeout: patience(30_000) });
+      await settle(page);
+      // Wrap each mark of the first element holding them all in a span.
+      const count = await page.evaluate(([sel, ms]) => {
+        const el = [...document.querySelectorAll(sel)].find((e) => [...ms].every((m) => e.textContent.includes(m)));
+        if (!el) return 0;
+        let n = 0;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        const nodes = [];
+        for (let t = walker.nextNode(); t; t = walker.nextNode()) nodes.push(t);
+        for (const t of nodes) {
+          const parts = t.textContent.split(new RegExp(`([${ms}])`));
+          if (parts.length === 1) continue;
+          const frag = document.createDocumentFragment();
+          for (const p of parts) {
+            if (!p) continue;
+            if (ms.includes(p)) {
+              const s = document.createElement('span');
+              s.className = 'punct-probe';
+              s.textContent = p;
+              frag.append(s);
+              n++;
+            } else frag.append(p);
+          }
+          t.replaceWith(frag);
+        }
+        return n;
+      }, [selector, marks]);
+      assert.ok(count >= marks.length, `${file}: no ${selector} with ${marks}`);
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+      const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '.punct-probe' });
+      assert.equal(nodeIds.length, count);
+      for (const nodeId of nodeIds) {
+        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        const { node } = await cdp.send('DOM.describeNode', { nodeId, depth: 1 });
+        const mark = node.children?.[0]?.nodeValue;
+        assert.ok(fonts.length > 0 && fonts.every((f) => cjk.test(f.familyName)), `${file}: "${mark}" is drawn by ${JSON.stringify(fonts.map((f) => f.familyName))}`);
+      }
+      const english = await page.evaluate(() => {
+        const en = document.querySelector('body [lang="en"]:not(code, kbd, samp, pre)');
+        return en && getComputedStyle(en).fontFamily;
+      });
+      assert.ok(english, `${file}: no English text to look at`);
+      assert.doesNotMatch(english, /CJK punctuation/, `${file}: English text on the page uses the CJK punctuation face`);
+      await page.close();
+    }
+    const page = await ctx.newPage();
+    await page.goto(pathToFileURL(path.join(SITE, 'guides/choose-gpu-compute/index.html')).href, { timeout: patience(30_000) });
+    const family = await page.evaluate(() => getComputedStyle(document.querySelector('h1')).fontFamily);
+    assert.doesNotMatch(family, /CJK punctuation/, 'the English edition uses the CJK punctuation face');
+    await page.close();
+  } finally {
+    await ctx.close();
+  }
+});

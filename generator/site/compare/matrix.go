@@ -492,7 +492,7 @@ func (bb *byteBlocks) write(p []byte) {
 // besides the names of the catalog's vocabularies (models, payments,
 // billing granularities).
 var scriptMessages = []string{
-	"matrix.converted", "matrix.rate", "matrix.rate_dated", "matrix.rates", "matrix.rate_chain", "matrix.no_rate", "matrix.norm_unit",
+	"matrix.converted", "matrix.rate", "matrix.rate_dated", "matrix.rate_kind", "matrix.rates", "matrix.rate_chain", "matrix.no_rate", "matrix.norm_unit",
 	"matrix.status", "matrix.count", "matrix.print_partial", "matrix.compare", "matrix.select",
 	"matrix.remove", "matrix.none", "matrix.field", "matrix.sort_by",
 	"matrix.invalid", "matrix.file_stem", "price.upfront", "price.discount", "price.approximate_title",
@@ -1335,6 +1335,7 @@ func (k *Kind) matrixScript(p *pagemodel.Page, t func(string, ...any) string, mo
 		keys = append(keys, "quote.kind", "quote.valid_until", "punct.comma") // the script words a quote's terms
 	}
 	for prefix, words := range map[string][]string{"model": append(slices.Clone(pricing.Models), commitmentIDs()...), "payment": catalog.Payments, "granularity": catalog.Granularities,
+		"fx.kind": catalog.FXKinds, "fx.source_kind": catalog.FXSourceKinds,
 		"trust.kind": sourceKinds, "trust.kind_title": sourceKinds,
 		"trust.badge": {catalog.Fresh, catalog.Aging, catalog.Stale, catalog.Undated}} {
 		for _, w := range words {

@@ -149,7 +149,7 @@ func (w *twinWriter) page(cols []Column) {
 			if i > 0 {
 				s += w.text("punct.semicolon")
 			}
-			s += w.rateDated(r) + " " + w.cites(w.msgs.Cite(r.Source))
+			s += w.rateKind(r) + " " + w.cites(w.msgs.Cite(r.Source))
 			if r.Caveat != "" {
 				s += w.text("punct.space") + w.text("punct.open_mark") + gfm.Text(r.Caveat) + w.text("punct.close")
 			}
@@ -187,6 +187,29 @@ func (w *twinWriter) rateDated(r *render.RateView) string {
 		}
 	}
 	return w.text("matrix.rate_dated", rate, date)
+}
+
+// rateKind is a rate of the list of rates, as the partial "rate-kind"
+// says it: with its kind and its source's kind when the catalog states
+// them, else as rateDated.
+func (w *twinWriter) rateKind(r *render.RateView) string {
+	if r.Kind == "" {
+		return w.rateDated(r)
+	}
+	rate := w.t("matrix.rate", w.msgs.Cur(r.Base), render.FormatNum(r.Rate), w.msgs.Cur(r.Quote))
+	date := w.t("date.unknown")
+	if r.Date != "unknown" {
+		if s, err := w.msgs.Date(r.Date); err == nil {
+			date = s
+		} else {
+			date = r.Date
+		}
+	}
+	source := ""
+	if r.SourceKind != "" {
+		source = w.t("fx.source_kind." + r.SourceKind)
+	}
+	return w.text("matrix.rate_kind", rate, w.t("fx.kind."+r.Kind), date, source)
 }
 
 // cites is the Markdown of a source's citations, as the partial "cites"

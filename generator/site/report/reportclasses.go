@@ -49,8 +49,10 @@ type classCell struct {
 	*catalogpages.HomeCell
 	Offer *pricing.Offer
 	Point *catalog.PricePoint
-	Date  string // priceDate of the point; "" when undated
-	Ref   *compare.CitedSource
+	// Date is the day the price's age and freshness count from
+	// (catalog.AgeDate): the date shown beside them; "" when undated.
+	Date string
+	Ref  *compare.CitedSource
 }
 
 // ClassesOf makes the answer per GPU class over the offers of k,
@@ -87,7 +89,8 @@ func (k *Kind) ClassesOf(currency, lang, oldBefore string, ageDate time.Time, tr
 				continue
 			}
 			pp := pointOf[hc.Trust]
-			row.Cells = append(row.Cells, &classCell{HomeCell: hc, Offer: offerOf[pp], Point: pp, Date: string(priceDate(pp))})
+			aged, _ := catalog.AgeDate(pp)
+			row.Cells = append(row.Cells, &classCell{HomeCell: hc, Offer: offerOf[pp], Point: pp, Date: string(aged)})
 		}
 		c.Rows = append(c.Rows, row)
 	}

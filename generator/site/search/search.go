@@ -44,7 +44,9 @@ import (
 // query (GPU: "T4" finds the T4 instance types before "GT4…", whose
 // GPU is an A100), a name starting with it (Prefix), every word in
 // its names (InName), every word in its names or other text
-// (InText). A query that names a number of GPUs ("8x H100", ">=4",
+// (InText), every word there or in the words of claims whose specifics
+// its source leaves unstated (InVague: 等保 finds a provider that states
+// 等保三级 before one whose level of 等保 is not stated). A query that names a number of GPUs ("8x H100", ">=4",
 // "8卡": Count) finds only instance types with that many, ranked by
 // its other words. Ties keep the order of Kinds, then the shorter
 // title, then the index's order. static/search.js ranks the same way.
@@ -67,6 +69,7 @@ const (
 	Prefix
 	InName
 	InText
+	InVague
 	None = -1
 )
 
@@ -191,6 +194,13 @@ func Rank(e *Entry, q string) int {
 	if !slices.ContainsFunc(words, func(w string) bool { return !searchHas(w, inText) }) {
 		return InText
 	}
+	if e.Vague == "" {
+		return None
+	}
+	inVague := func(w string) bool { return inText(w) || strings.Contains(e.Vague, w) }
+	if !slices.ContainsFunc(words, func(w string) bool { return !searchHas(w, inVague) }) {
+		return InVague
+	}
 	return None
 }
 
@@ -217,6 +227,13 @@ func Find(entries []*Entry, query string) []*Entry {
 		out[i] = h.e
 	}
 	return out
+}
+
+// certVague reports whether certification c is listed without what it
+// certifies to: the catalog writes one whose level or scope the
+// provider's pages leave open "NAME (level not stated)".
+func certVague(c string) bool {
+	return strings.Contains(strings.ToLower(c), "not stated")
 }
 
 // maxSearchText is the most bytes of other words one entry is found by:
@@ -293,15 +310,22 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		}
 		name := tr(p, "name")
 		sub := dot(others(name, p.Aliases), kind, count)
-		var certs []string
+		var certs, vague []string
 		for _, c := range p.Certifications.List {
-			certs = append(certs, c)
+			names := []string{c}
 			if n := cert(c); n != c {
-				certs = append(certs, n)
+				names = append(names, n)
+			}
+			if certVague(c) {
+				vague = append(vague, names...)
+			} else {
+				certs = append(certs, names...)
 			}
 		}
-		add(0, name, sub, paths.Provider(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
-			append(both(&p.Spot, "name", p.Spot.Name), kind, p.Currency, p.Headquarters, strings.Join(certs, " "), strings.Join(p.Isolation, " "))...)
+		if e := add(0, name, sub, paths.Provider(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
+			append(both(&p.Spot, "name", p.Spot.Name), kind, p.Currency, p.Headquarters, strings.Join(certs, " "), strings.Join(p.Isolation, " "))...); e != nil {
+			e.Vague = Fold(strings.Join(vague, " "))
+		}
 	}
 	// A GPU model is found by the other names buyers give its vendor and
 	// its product line (search.vendor_names: 英伟达 for NVIDIA, 昇腾 for

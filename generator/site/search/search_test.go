@@ -249,6 +249,22 @@ func TestChineseSearchFindsClassifiedProtection(t *testing.T) {
 		finds(q, "腾讯云", paths.Provider("tencent-cloud"), "")
 	}
 	finds("等保", "华为云", paths.Provider("huawei-cloud"), "")
+	// A provider that states the level asked for ranks before one whose
+	// level is not stated; 等保三级 does not find the latter at all.
+	at := func(q, title string) int {
+		for i, e := range Find(entries, q) {
+			if e.Title == title {
+				return i
+			}
+		}
+		return -1
+	}
+	if tencent, huawei := at("等保", "腾讯云"), at("等保", "华为云"); tencent < 0 || huawei < 0 || tencent > huawei {
+		t.Errorf("等保 finds 腾讯云 (等保三级) at %d, 华为云 (等保（级别未说明）) at %d: want the stated level first", tencent, huawei)
+	}
+	if i := at("等保三级", "华为云"); i >= 0 {
+		t.Errorf("等保三级 finds 华为云, whose level is not stated, at %d", i)
+	}
 	for _, e := range entries {
 		if Kinds[e.Kind] == "instance" && strings.Contains(e.Sub, "×") && !strings.Contains(e.Sub, " × ") {
 			t.Errorf("%s: GPUs written %q, want \"8 × A100\" as on its page", e.Title, e.Sub)
@@ -257,4 +273,40 @@ func TestChineseSearchFindsClassifiedProtection(t *testing.T) {
 	if msgs["search.kind.gpu"] != msgs["search.group.gpu"] {
 		t.Errorf("a GPU model's result is marked %q, want the glossary's %q", msgs["search.kind.gpu"], msgs["search.group.gpu"])
 	}
+}
+
+// TestRankStatedBeforeVague: a word held only by a claim whose specifics
+// the source leaves unstated (Entry.Vague) ranks after every word held by
+// names or text, whatever the order of the entries; a query it does not
+// hold finds nothing.
+func TestRankStatedBeforeVague(t *testing.T) {
+	vague := &Entry{Kind: 0, Title: "A", Names: []string{"a"}, Text: "iso 27001", Vague: Fold("MLPS (level not stated) 等保（级别未说明）")}
+	stated := &Entry{Kind: 0, Title: "B", Names: []string{"b"}, Text: Fold("MLPS level 3 等保三级")}
+	for _, c := range []struct {
+		q    string
+		want []*Entry
+	}{
+		{"等保", []*Entry{stated, vague}},
+		{"mlps", []*Entry{stated, vague}},
+		{"等保三级", []*Entry{stated}},
+		{"iso", []*Entry{vague}},
+	} {
+		if got := Find([]*Entry{vague, stated}, c.q); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.q, titles(got), titles(c.want))
+		}
+	}
+	if r := Rank(vague, "等保"); r != InVague {
+		t.Errorf("等保 in the vague words only ranks %d, want InVague", r)
+	}
+	if !certVague("MLPS (level not stated)") || certVague("等保三级") || certVague("ISO 27001") {
+		t.Error("certVague: want a certification written with its level not stated, and no other")
+	}
+}
+
+func titles(es []*Entry) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Title)
+	}
+	return out
 }

@@ -31,6 +31,11 @@ type Entry struct {
 	// full-width forms made ASCII and white space collapsed.
 	Names []string
 	Text  string
+	// Vague are the words of claims it is found by whose specifics its
+	// source leaves unstated (a certification with no level stated:
+	// 等保（级别未说明）), in the same form: a query held only with them
+	// ranks after one held by its names and Text.
+	Vague string
 	// GPU is the entry of an instance type's GPU model (nil for other
 	// kinds, or a GPU without a page), and GPUs its number of GPUs (0
 	// for other kinds).
@@ -43,7 +48,9 @@ type Entry struct {
 // by the message search.kind.<kind>), and the words static/search.js
 // writes, all given by t. An entry is [kind, title, sub, link, names,
 // text], and an instance type's adds the index of its GPU model's entry
-// (-1 for none) and its number of GPUs.
+// (-1 for none) and its number of GPUs; an entry with vague words (Vague)
+// adds them after those, with -1 and 0 for an entry that is not an
+// instance type.
 func Write(out write.Sink, entries []*Entry, kinds []string, links pagemodel.Linker, t func(string, ...any) string) error {
 	names := make([]string, len(kinds))
 	for i, k := range kinds {
@@ -60,12 +67,15 @@ func Write(out write.Sink, entries []*Entry, kinds []string, links pagemodel.Lin
 			url += "#" + e.Frag
 		}
 		rows[i] = []any{e.Kind, e.Title, e.Sub, url, strings.Join(e.Names, "\n"), e.Text}
-		if e.GPUs > 0 {
+		if e.GPUs > 0 || e.Vague != "" {
 			gpu, ok := at[e.GPU]
 			if !ok {
 				gpu = -1
 			}
 			rows[i] = append(rows[i], gpu, e.GPUs)
+		}
+		if e.Vague != "" {
+			rows[i] = append(rows[i], e.Vague)
 		}
 	}
 	// The rows go into parts of at most MaxPartBytes each: the first in
