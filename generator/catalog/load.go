@@ -50,8 +50,11 @@ func Load(fsys fs.FS) (*Catalog, Report) {
 // value it decoded into, and parses and decodes again only the files
 // whose bytes changed since its last Load (each file is read and its
 // bytes compared whole: a file rewritten with the same size and time is
-// not taken for unchanged); each load's records are a deep copy of the
-// kept values, so that no two loads share one.
+// not taken for unchanged). A file it parses again after an edit it
+// parses item by item and keeps the items' trees (parseByItems), so that
+// at the file's next edit only the items whose text changed are parsed.
+// Each load's records are a deep copy of the kept values, so that no two
+// loads share one.
 // Checks and cross-references run in full each time, so each Load gives
 // what a fresh Load of the same files gives. A Loader is not safe for
 // concurrent use.
