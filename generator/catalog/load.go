@@ -50,8 +50,11 @@ func Load(fsys fs.FS) (*Catalog, Report) {
 // value it decoded into, and parses and decodes again only the files
 // whose bytes changed since its last Load (each file is read and its
 // bytes compared whole: a file rewritten with the same size and time is
-// not taken for unchanged); each load's records are a deep copy of the
-// kept values, so that no two loads share one.
+// not taken for unchanged). A file it parses again after an edit it
+// parses item by item and keeps the items' trees (parseByItems), so that
+// at the file's next edit only the items whose text changed are parsed.
+// Each load's records are a deep copy of the kept values, so that no two
+// loads share one.
 // Checks and cross-references run in full each time, so each Load gives
 // what a fresh Load of the same files gives. A Loader is not safe for
 // concurrent use.
@@ -509,6 +512,10 @@ type parsedFile struct {
 	at        *place // the places of root; nil when the file does not parse
 	report    Report
 	shapeErrs []Pos
+	// items are the parts of the file parsed item by item (parseByItems),
+	// for a Loader to parse the next edit of the file by; nil when it was
+	// parsed whole.
+	items itemTrees
 }
 
 // decodedFile is a parsed file decoded, for one load, into a new value of
@@ -545,7 +552,9 @@ func (f *parsedFile) keep() {
 }
 
 // parseFile reads and parses one file for decoding into a value of type
-// typ, reusing prev when the file's bytes and type are those of prev.
+// typ, reusing prev when the file's bytes and type are those of prev. A
+// Loader parses a file whose bytes changed item by item when it can
+// (parseByItems), taking the items of prev whose text is unchanged.
 func (l *loader) parseFile(name string, typ reflect.Type, prev *parsedFile) *parsedFile {
 	data, err := fs.ReadFile(l.fsys, name)
 	if err != nil {
@@ -556,7 +565,15 @@ func (l *loader) parseFile(name string, typ reflect.Type, prev *parsedFile) *par
 	}
 	f := &parsedFile{typ: typ, data: data}
 	sub := &loader{}
-	root, ok := sub.parse(name, data)
+	var root *yaml.Node
+	ok := false
+	if l.keepTrees && prev != nil && prev.typ == typ {
+		// An edit: the next edit of the file is likely to follow.
+		root, f.items, ok = parseByItems(data, prev.items)
+	}
+	if !ok {
+		root, ok = sub.parse(name, data)
+	}
 	if ok {
 		f.root = root
 		checkShape(name, root, typ, func(p Pos, msg string) {

@@ -62,7 +62,8 @@ type BuildFunc func(changed []string) (site.Files, catalog.Report, error)
 
 // Rebuild returns a BuildFunc that builds the site of the site root fsys
 // with a site.Rebuilder: each build loads the catalog as it is now, parsing again
-// only the files whose bytes changed, keeps the parsed templates while
+// only the files whose bytes changed (and of a price file edited again,
+// only the prices whose text changed: catalog.Loader), keeps the parsed templates while
 // templates/ is unchanged, renders again only the pages whose models
 // changed, and after an edit of static files alone only copies them
 // (site.Rebuilder.RebuildChanged); what it makes equals a fresh full build.

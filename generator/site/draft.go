@@ -10,6 +10,7 @@ import (
 	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/pagemodel"
+	"gpucompare/generator/site/paths"
 	"gpucompare/generator/site/write"
 )
 
@@ -134,8 +135,17 @@ func draftEdition(b *builder, root, tfs, sfs fs.FS, keep *kept, want []string) (
 	if err := b.frame(sfs); err != nil {
 		return 0, err
 	}
+	folders := make([]string, len(want))
+	for i, p := range want {
+		folders[i] = folderOf(p)
+	}
+	// Only the benchmark pages read the groups under the answer switches.
+	makeData := derive.MakeWithoutSwitchesAt
+	if slices.Contains(folders, folderOf(paths.Benchmarks)) {
+		makeData = derive.MakeAt
+	}
 	var derived sync.WaitGroup
-	derived.Go(func() { b.Data = derive.MakeAt(b.cat, b.ageDate) })
+	derived.Go(func() { b.Data = makeData(b.cat, b.ageDate) })
 	err := b.templatesAndContent(root, tfs, keep)
 	derived.Wait()
 	if err != nil {
@@ -143,10 +153,6 @@ func draftEdition(b *builder, root, tfs, sfs fs.FS, keep *kept, want []string) (
 	}
 	if len(b.report.Errors()) > 0 {
 		return 0, fmt.Errorf("%d error(s)", len(b.report.Errors()))
-	}
-	folders := make([]string, len(want))
-	for i, p := range want {
-		folders[i] = folderOf(p)
 	}
 	pages, err := pagesIn(b, keep.draftRowSizes(b, want), func(folder string) bool { return slices.Contains(folders, folder) })
 	if err != nil {

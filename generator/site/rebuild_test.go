@@ -808,3 +808,74 @@ func BenchmarkDraftShipped(b *testing.B) {
 		})
 	}
 }
+
+// TestRebuildAfterPriceFileEditsEqualsFullBuild edits the price files of
+// the shipped catalog as a person does in serve, one save after the
+// other — a price, the edit undone, another file's price, a price file
+// removed and added back, a price made invalid, a file that does not
+// parse, the fix — and checks after each that the draft of the pages
+// open (the home page, the matrix and a GPU's page, in both editions) and
+// the rebuild that follows (RebuildChanged, told the file saved) equal a
+// full build of the catalog as it is then, byte for byte; that an invalid
+// file is reported as a full load reports it, with nothing drafted and
+// no site, so that the last site that built stays served; and that the
+// next edit after the fix builds again. A Loader parses an edited price
+// file item by item (catalog.Loader), so each step but the first takes
+// the items it did not change from the last.
+func TestRebuildAfterPriceFileEditsEqualsFullBuild(t *testing.T) {
+	root := shippedRootInMemory(t)
+	opts := Options{BaseURL: "https://example.com/"}
+	r := NewRebuilder(root, opts)
+	if _, _, err := r.Rebuild(); err != nil {
+		t.Fatal(err)
+	}
+	const aws, gcp, runpod = "data/prices/aws.yaml", "data/prices/google-cloud.yaml", "data/prices/runpod.yaml"
+	orig := map[string][]byte{}
+	for _, name := range []string{aws, gcp, runpod} {
+		orig[name] = root[name].Data
+	}
+	set := func(name string, data []byte) { root[name] = &fstest.MapFile{Data: data} }
+	open := []string{"index.html", "compare/index.html", "gpus/h100-sxm5-80gb/index.html", "zh/index.html", "zh/compare/index.html"}
+	steps := []struct {
+		name, file string
+		edit       func()
+		errors     bool // the edit leaves the catalog with errors
+	}{
+		{"a price", aws, func() { edit(t, root, aws, firstLine(t, root, aws, "amount: "), "amount: 1.2345") }, false},
+		{"another price of the file", aws, func() { edit(t, root, aws, "amount: 12.24", "amount: 11.5") }, false},
+		{"the edits undone", aws, func() { set(aws, orig[aws]) }, false},
+		{"a price of another file", gcp, func() { edit(t, root, gcp, firstLine(t, root, gcp, "amount: "), "amount: 9.75") }, false},
+		{"a price file removed", runpod, func() { delete(root, runpod) }, false},
+		{"a price file added", runpod, func() { set(runpod, orig[runpod]) }, false},
+		{"a price made invalid", aws, func() { edit(t, root, aws, firstLine(t, root, aws, "amount: "), "amount: -3") }, true},
+		{"a file that does not parse", aws, func() { edit(t, root, aws, "amount: -3", "amount: [") }, true},
+		{"the file fixed", aws, func() { set(aws, orig[aws]) }, false},
+		{"a price after the fix", aws, func() { edit(t, root, aws, "amount: 12.24", "amount: 13.5") }, false},
+	}
+	for _, s := range steps {
+		s.edit()
+		draft, drafted := r.Draft([]string{s.file}, open)
+		got, gotReport, err := r.RebuildChanged([]string{s.file})
+		want, wantReport, wantErr := freshBuild(t, root, opts)
+		if wantErr != nil {
+			t.Fatalf("%s: full build: %v", s.name, wantErr)
+		}
+		if gotReport.String() != wantReport.String() {
+			t.Errorf("%s: report\n%s\nwant\n%s", s.name, gotReport, wantReport)
+		}
+		if s.errors {
+			if drafted || err == nil || got != nil || len(gotReport.Errors()) == 0 {
+				t.Errorf("%s: drafted %v, rebuilt %d files, error %v; want no draft, no files and the catalog's errors", s.name, drafted, len(got), err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", s.name, err, gotReport)
+		}
+		if !drafted {
+			t.Errorf("%s: nothing drafted", s.name)
+		}
+		sameDraft(t, s.name, draft, want, open)
+		sameFiles(t, s.name, got, want)
+	}
+}

@@ -63,15 +63,27 @@ func Make(cat *catalog.Catalog) *Data { return MakeAt(cat, catalog.NewestDate(ca
 // MakeAt is Make with prices judged current or not on day ref, the day
 // the pages count ages to (pricing.OffersAt): which prices answer by
 // default (pricing.Price.Why) is decided here, once, for every page.
-func MakeAt(cat *catalog.Catalog, ref time.Time) *Data {
+func MakeAt(cat *catalog.Catalog, ref time.Time) *Data { return makeAt(cat, ref, true) }
+
+// MakeWithoutSwitchesAt is MakeAt for pages other than the benchmark
+// pages, the only ones that read the benchmark groups under the answer
+// switches that are not the default: it leaves BenchGroupsWith[1:] nil,
+// so that serve's draft of such a page waits for none of the three
+// mappings of every benchmark result they take.
+func MakeWithoutSwitchesAt(cat *catalog.Catalog, ref time.Time) *Data {
+	return makeAt(cat, ref, false)
+}
+
+// makeAt is MakeAt, with the groups under the switches when switches.
+func makeAt(cat *catalog.Catalog, ref time.Time, switches bool) *Data {
 	d := &Data{Ref: ref, GPUs: GPUOrder(cat.GPUs)}
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		d.Priced = pricing.OffersAt(cat, cat.Site.Currency, ref)
 		// The groups under each state of the switches are made side by
-		// side: serve's draft of a page waits for them.
+		// side: serve's draft of a benchmark page waits for them.
 		var groups sync.WaitGroup
-		for m := 1; m < len(d.BenchGroupsWith); m++ {
+		for m := 1; switches && m < len(d.BenchGroupsWith); m++ {
 			groups.Go(func() { d.BenchGroupsWith[m] = bench.DeriveWith(cat, d.Priced, IncludeOf(m)) })
 		}
 		d.BenchGroups = bench.Derive(cat, d.Priced)
