@@ -196,8 +196,10 @@ func modelTwin(p *pagemodel.Page, msgs render.Messages, lang, agesTo string) ([]
 // made by one worker at a time: twins.Of holds the tree of the page's
 // <main>, several times the page's size (a month of price changes at
 // 100,000 offers is a page of 7 MB and a tree of 80 MB), and the peak of
-// a build is that of the trees its workers hold at once.
-const largeTwinPage = 1 << 20
+// a build is that of the trees its workers hold at once. At 10,000
+// offers a month of changes is a page of 0.7 MB, whose trees two workers
+// held at once at the build's peak.
+const largeTwinPage = 256 << 10
 
 // twinOf is twins.Of of the page at path whose HTML is page, made while
 // no other worker makes that of a large page (largeTwinPage): large is

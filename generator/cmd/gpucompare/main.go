@@ -333,7 +333,7 @@ func build(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer closeOverlay()
-	limitMemory(*root)
+	defer limitMemory()()
 	cat, _, ok := load(catFS, stderr)
 	if !ok {
 		return 1

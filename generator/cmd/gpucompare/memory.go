@@ -1,72 +1,105 @@
 package main
 
 import (
-	"io/fs"
 	"os"
-	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
+	"sync"
 )
 
-// heapPerCatalogByte is what a build's heap needs per byte of catalog
-// YAML at its peak, with room to spare: the live data of a build peaks at
-// about 12 bytes per byte of data/ for synthetic catalogs of 10,000 and
-// 30,000 offers.
-const heapPerCatalogByte = 20
+// liveHeapFactor is how many times the largest live heap of a build so
+// far its soft memory limit is: the heap may grow by that much garbage
+// before the collector runs. The cost of the collector follows the live
+// heap over the room left: near 1.5 the shipped catalog's build (largest
+// live heap about 88 MB) spent a third more CPU collecting, from 1.8 on
+// no more than under a fixed limit of 160 MiB.
+const liveHeapFactor = 2
 
-// minMemoryLimit is the least soft limit limitMemory sets. A build's
-// live data has a part that does not follow the catalog: the parsed
-// templates (about 26 MB), each card worker's fonts, image and glyphs,
-// the twins' and the API's buffers. The shipped catalog's build peaks at
-// about 88 MB of live heap; under a limit of 100 MiB the collector ran
-// without pause (60 collections, over a third of the build's CPU), under
-// 160 MiB 11 times.
-const minMemoryLimit = 160 << 20
+// minMemoryLimit is the least soft limit limitMemory sets: while a
+// build's live heap is small (loading the catalog), a limit of a few
+// times it would have the collector run every few megabytes allocated.
+const minMemoryLimit = 64 << 20
 
 // maxMemoryLimit is the largest soft limit limitMemory sets: past some
 // tens of thousands of offers the live data of a build no longer grows
 // with the catalog as fast as the catalog (pages, twins and exports are
-// made and written one at a time and let go of), so a limit in proportion
-// only let the heap fill with garbage: at 100,000 offers (61 MB of data/)
-// the live data peaked at about 560–630 MB, the limit was 1.2 GB and the
-// peak resident memory followed it. It was 768 MiB while the live data
-// peaked at about 510 MB; at about 470 MB (prices that point to their
-// exchange rate, llms-full.txt written as it is made), 704 MiB took the
-// peak from 781–787 to 718–719 MiB for 4–6% more CPU (user + system);
-// 672 MiB cost 7% and 640 MiB 9–14%.
+// made and written one at a time and let go of), and a limit of 704 MiB
+// at 100,000 offers (largest live heap about 390 MB) cost 4–6% more CPU
+// than one of 768 MiB; 640 MiB cost 9–14%.
 const maxMemoryLimit = 704 << 20
 
 // buildGCPercent is the collector's GOGC for a build under a memory limit:
 // the heap may grow to five times the live data between collections,
-// the limit permitting. The limit, not GOGC, then bounds the peak, and a
-// 10,000-offer build collects 20 times instead of 35.
+// the limit permitting. The limit, not GOGC, then bounds the peak.
 const buildGCPercent = 400
 
-// limitMemory gives a build a soft memory limit in proportion to its
-// catalog (the bytes under root/data), at least minMemoryLimit and at
-// most maxMemoryLimit, unless
-// GOMEMLIMIT sets one. Left alone, Go's collector lets the heap grow to
-// twice the live data between collections; near the limit it collects
-// sooner instead. The limit is soft: a catalog that needs more still
-// builds, with the collector capping its own share of the processors.
-// Under the limit, the collector runs less often than Go's default
-// (buildGCPercent) unless GOGC is set. It returns the limit set, or 0.
-func limitMemory(root string) int64 {
+// limitMemory gives a build a soft memory limit that follows its live
+// heap: after each collection, liveHeapFactor times the largest live heap
+// yet plus the runtime's own memory, at least minMemoryLimit and at most
+// maxMemoryLimit, unless GOMEMLIMIT sets one. The peak of a build then
+// falls with the data it holds, not with a guess from the size of its
+// catalog. Left alone, Go's collector lets the heap grow to twice the
+// live data between collections; near the limit it collects sooner
+// instead. The limit is soft: a build that needs more still builds, with
+// the collector capping its own share of the processors. Under the limit,
+// the collector runs less often than Go's default (buildGCPercent) unless
+// GOGC is set. stop ends the following (the limit stays as it is).
+func limitMemory() (stop func()) {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
-		return 0
+		return func() {}
 	}
-	var size int64
-	filepath.WalkDir(filepath.Join(root, "data"), func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			if info, err := d.Info(); err == nil {
-				size += info.Size()
-			}
-		}
-		return nil
-	})
-	limit := min(max(minMemoryLimit, heapPerCatalogByte*size), maxMemoryLimit)
-	debug.SetMemoryLimit(limit)
+	debug.SetMemoryLimit(memoryLimitFor(0, 0))
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(buildGCPercent)
 	}
-	return limit
+	l := &liveLimit{}
+	l.arm()
+	return func() {
+		l.mu.Lock()
+		l.stopped = true
+		l.mu.Unlock()
+	}
+}
+
+// liveLimit moves the memory limit after each collection (limitMemory).
+type liveLimit struct {
+	mu      sync.Mutex
+	largest uint64 // the largest live heap yet
+	stopped bool
+}
+
+// arm has follow run after the next collection: a finalizer runs once
+// the collector finds its object unreachable.
+func (l *liveLimit) arm() {
+	o := new([16]byte)
+	runtime.SetFinalizer(o, func(*[16]byte) { l.follow() })
+}
+
+// follow sets the limit from the live heap of the last collection.
+func (l *liveLimit) follow() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.stopped {
+		return
+	}
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/memory/classes/heap/unused:bytes"}, {Name: "/memory/classes/heap/free:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(s)
+	// other is what the runtime holds besides the heap's spans: stacks,
+	// the collector's own data, the profiler's.
+	live, other := s[0].Value.Uint64(), s[1].Value.Uint64()
+	for _, c := range s[2:] {
+		other -= c.Value.Uint64()
+	}
+	l.largest = max(l.largest, live)
+	debug.SetMemoryLimit(memoryLimitFor(l.largest, other))
+	l.arm()
+}
+
+// memoryLimitFor is the soft limit of a build whose largest live heap
+// yet is live bytes, and whose runtime holds other bytes besides the
+// heap (stacks, the collector's own data).
+func memoryLimitFor(live, other uint64) int64 {
+	return min(max(minMemoryLimit, int64(other)+liveHeapFactor*int64(live)), maxMemoryLimit)
 }

@@ -3,12 +3,30 @@ package main
 import (
 	"math"
 	"os"
-	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"testing"
+	"time"
 )
 
-func TestLimitMemoryFollowsTheCatalog(t *testing.T) {
+func TestMemoryLimitForFollowsTheLiveHeap(t *testing.T) {
+	for _, tc := range []struct {
+		live, other uint64
+		want        int64
+	}{
+		{0, 0, minMemoryLimit},
+		{20 << 20, 8 << 20, minMemoryLimit},                    // loading: the least limit
+		{60 << 20, 9 << 20, 9<<20 + liveHeapFactor*(60<<20)},   // 10,000 offers
+		{390 << 20, 20 << 20, maxMemoryLimit},                  // 100,000 offers
+		{100 << 20, 10 << 20, 10<<20 + liveHeapFactor*100<<20}, // between
+	} {
+		if got := memoryLimitFor(tc.live, tc.other); got != tc.want {
+			t.Errorf("memoryLimitFor(%d MiB live, %d MiB other) = %d MiB, want %d MiB", tc.live>>20, tc.other>>20, got>>20, tc.want>>20)
+		}
+	}
+}
+
+func TestLimitMemoryFollowsTheLiveHeap(t *testing.T) {
 	for _, v := range []string{"GOMEMLIMIT", "GOGC"} {
 		t.Setenv(v, "") // set, so that t.Setenv restores it; unset below
 		os.Unsetenv(v)
@@ -16,46 +34,45 @@ func TestLimitMemoryFollowsTheCatalog(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 
-	root := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(root, "data", "prices"), 0o755); err != nil {
-		t.Fatal(err)
+	stop := limitMemory()
+	defer stop()
+	if got := debug.SetMemoryLimit(-1); got != minMemoryLimit {
+		t.Errorf("limit %d, want the least, %d", got, minMemoryLimit)
 	}
-	if got := limitMemory(root); got != minMemoryLimit {
-		t.Errorf("empty catalog: limit %d, want the least, %d", got, minMemoryLimit)
-	}
-	big := make([]byte, (minMemoryLimit+maxMemoryLimit)/4/heapPerCatalogByte) // two files: between the least and the largest limit
-	for _, name := range []string{"data/site.yaml", "data/prices/a.yaml"} {
-		if err := os.WriteFile(filepath.Join(root, name), big, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want := int64(heapPerCatalogByte * 2 * len(big))
-	if got := limitMemory(root); got != want {
-		t.Errorf("large catalog: limit %d, want %d", got, want)
-	}
-	if got := debug.SetMemoryLimit(-1); got != want {
-		t.Errorf("the runtime's limit is %d, want %d", got, want)
-	}
-	if got := debug.SetGCPercent(100); got != buildGCPercent {
+	if got := debug.SetGCPercent(buildGCPercent); got != buildGCPercent {
 		t.Errorf("GOGC unset: the collector's percent is %d, want %d", got, buildGCPercent)
 	}
-	huge := make([]byte, maxMemoryLimit/heapPerCatalogByte+1)
-	if err := os.WriteFile(filepath.Join(root, "data/prices/b.yaml"), huge, 0o644); err != nil {
-		t.Fatal(err)
+	// A live heap of 96 MiB: the limit rises to twice it and more after
+	// the next collection (its finalizer runs on a goroutine of its own).
+	live := make([][]byte, 96)
+	for i := range live {
+		live[i] = make([]byte, 1<<20)
 	}
-	if got := limitMemory(root); got != maxMemoryLimit {
-		t.Errorf("catalog of %d bytes: limit %d, want the largest, %d", 2*len(big)+len(huge), got, maxMemoryLimit)
+	want := int64(liveHeapFactor * 96 << 20)
+	deadline := time.Now().Add(10 * time.Second)
+	for debug.SetMemoryLimit(-1) < want && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
 	}
+	if got := debug.SetMemoryLimit(-1); got < want || got > maxMemoryLimit {
+		t.Errorf("live heap of 96 MiB: limit %d MiB, want at least %d MiB and at most %d MiB", got>>20, want>>20, maxMemoryLimit>>20)
+	}
+	runtime.KeepAlive(live)
+
 	debug.SetGCPercent(100)
 	t.Setenv("GOGC", "100")
-	limitMemory(root)
+	defer limitMemory()()
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Errorf("GOGC set: the collector's percent is %d, want it left alone", got)
 	}
+}
 
+func TestLimitMemoryLeavesGOMEMLIMIT(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	t.Setenv("GOMEMLIMIT", "off")
 	debug.SetMemoryLimit(math.MaxInt64)
-	if got := limitMemory(root); got != 0 || debug.SetMemoryLimit(-1) != math.MaxInt64 {
+	defer limitMemory()()
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 		t.Errorf("GOMEMLIMIT set: limit %d, want it left alone", got)
 	}
 }

@@ -19,6 +19,8 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
 	"time"
 
 	"gpucompare/generator/catalog"
@@ -156,19 +158,40 @@ type writer struct {
 	in           Inputs
 	fresh, stale int
 	idx          *index // api/v1/index.json, being written
+	// enc encodes each document of put into file, as Marshal does.
+	enc  *json.Encoder
+	file fileWriter
 }
 
 // put writes doc as the file at path: the bytes of the last build when
-// doc has the fingerprint it had then (Inputs.Sets).
+// doc has the fingerprint it had then (Inputs.Sets). The document is
+// encoded straight into its file, as Marshal makes it, by one encoder
+// whose buffers serve every file: Marshal held each document twice
+// (marshalled, then indented) and left both to the collector.
 func (w *writer) put(path string, doc any) error {
-	return w.in.Sets.Put(w.out, "api "+path, doc, func() ([]write.File, error) {
-		data, err := Marshal(doc)
+	return w.in.Sets.Write(w.out, "api "+path, doc, func(out write.Sink) error {
+		f, err := out.Create(path)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return []write.File{{Path: path, Data: data}}, nil
+		if w.enc == nil {
+			w.enc = json.NewEncoder(&w.file)
+			w.enc.SetIndent("", " ")
+		}
+		w.file.Writer = f
+		err = w.enc.Encode(doc)
+		w.file.Writer = nil
+		if err != nil {
+			f.Close()
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return f.Close()
 	})
 }
+
+// fileWriter is the file an encoder of the API writes to: a new one for
+// each document.
+type fileWriter struct{ io.Writer }
 
 // Marshal is doc as every file of the API holds it: indented by one
 // space, ending in a newline.
