@@ -251,6 +251,45 @@ prices:
 	}
 }
 
+// TestInstanceHeadlineTakesChinaSitePriceInMainland: in two regions of
+// mainland China, a year-old dollar price (the international site's list
+// price, 3.46 USD) and an undated yuan price of the China site (25 CNY,
+// 3.487 USD at the catalog's rate) — the headline is the yuan price, by
+// the rule of every mainland answer, though the dollar price is lower,
+// and it is no "lowest of 2 regions"; the dollar price, in the history,
+// is marked as the international site's. Outside mainland China the
+// dollar price wins (TestInstancePanelComparesInOneCurrency).
+func TestInstanceHeadlineTakesChinaSitePriceInMainland(t *testing.T) {
+	provider := strings.Replace(partsProvider, "currency: USD", "currency: CNY", 1)
+	provider = strings.Replace(provider, "regions: [{id: r1, name: Region One}, {id: r2, name: Region Two}]",
+		"regions: [{id: r1, name: Region One, geo: china-mainland}, {id: r2, name: Region Two, geo: china-mainland}]", 1)
+	prices := `provider: parts
+prices:
+  - {instance: x2, region: r1, model: on_demand, amount: 3.46, currency: USD, since: 2024-06-01, source: s2, source_kind: provider}
+  - {instance: x2, region: r2, model: on_demand, amount: 25, currency: CNY, since: unknown, as_of: unknown (catalog commit abc1234), source: s1, source_kind: aggregator}
+`
+	d := instanceModel(t, withProvider(t, provider, prices), "parts", "x2")
+	if len(d.Panel) != 1 {
+		t.Fatalf("%d panel rows, want 1 (on-demand)", len(d.Panel))
+	}
+	r := d.Panel[0]
+	if got := amountOf(r.Price.PricePoint) + " " + r.Currency; got != "25 CNY" || r.Region != "r2" || r.Regions != 1 || r.Trust.IntlSite {
+		t.Errorf("headline %s in %s, lowest of %d regions, international site %v; want 25 CNY in r2, of 1 region, not the international site's",
+			got, r.Region, r.Regions, r.Trust.IntlSite)
+	}
+	marked := map[string]bool{}
+	for _, g := range d.History {
+		for _, s := range g.Series {
+			for _, pv := range s.Points {
+				marked[pv.Region] = pv.Trust.IntlSite
+			}
+		}
+	}
+	if !marked["r1"] || marked["r2"] {
+		t.Errorf("history marks the international site's price by region %v; want r1 (dollars) only", marked)
+	}
+}
+
 // TestUndatedPriceShowsNoAgeAndAgedPriceNoUnknownDate: a price with no
 // effective date whose age counts from its as-of date says "as of" that
 // date in the history, not "date unknown" beside its age; a price with

@@ -49,6 +49,11 @@ type TrustView struct {
 	// opens it only to customers it vets (catalog.Region.Access: AWS
 	// GovCloud): the offer answers nothing; "" for an open region.
 	Restricted string
+	// IntlSite says the price is its provider's international site's
+	// list price in a region of mainland China (pricing.IntlSitePoint):
+	// not what the China site charges there, so that pages mark it in
+	// words beside its age.
+	IntlSite bool `json:",omitempty"`
 	// Quote is the private quote the price stands for (an internal build's
 	// source kind catalog.KindQuote), said instead of an age: it is
 	// current until its last valid day. nil for a list price.
