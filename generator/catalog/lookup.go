@@ -32,6 +32,13 @@ func (p *Provider) Region(id string) *Region {
 	return nil
 }
 
+// States reports whether the provider's certifications, as a source
+// lists them, hold cert (compared without case): a guide's query and a
+// scenario's limits keep the offers of providers that state theirs.
+func (p *Provider) States(cert string) bool {
+	return slices.ContainsFunc(p.Certifications.List, func(c string) bool { return strings.EqualFold(c, cert) })
+}
+
 // PricesOf returns the price points of an instance type in file order,
 // which is the order of its history.
 func (c *Catalog) PricesOf(in *Instance) []*PricePoint {

@@ -243,7 +243,7 @@ func Misses(cat *catalog.Catalog, o *pricing.Offer, model string, q *catalog.Que
 		miss("geo")
 	}
 	for _, want := range q.Certifications {
-		if !slices.ContainsFunc(p.Certifications.List, func(c string) bool { return strings.EqualFold(c, want) }) {
+		if !p.States(want) {
 			out = append(out, Miss{Kind: "certifications", Want: want})
 		}
 	}
