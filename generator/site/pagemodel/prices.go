@@ -64,6 +64,9 @@ func (j Prices) Trust(pp *catalog.PricePoint, kind string) *TrustView {
 		if from != catalog.FromSince && !pp.Since.Known() {
 			v.Seen = v.Date
 		}
+		if from != catalog.FromSince && pp.Since.Known() {
+			v.Since = string(pp.Since)
+		}
 		parts = append(parts, t("trust.dated_"+from, date(string(d))))
 	}
 	// An as_of with no date in it ("unknown (…)") says nothing a reader

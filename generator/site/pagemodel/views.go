@@ -30,6 +30,12 @@ type TrustView struct {
 	// first-seen date): a price's date column says "as of Seen" then,
 	// never "date unknown" beside an age. "" otherwise.
 	Seen string
+	// Since is the price's effective date when its age counts from
+	// another date (its as-of, checked or first-seen date): pages then
+	// name both, "in effect since Since" beside the date and "checked"
+	// beside the age, so that no one reads the age as the date's. ""
+	// otherwise.
+	Since string
 	// Age is the age on the build's age date ("3 months"); the undated
 	// text when Date is "".
 	Age string
