@@ -317,3 +317,34 @@ prices:
 		t.Errorf("the panel's yuan price lacks its dollar figure and rate:\n%s", row)
 	}
 }
+
+// TestGuideNamedInstanceSaysWhatItIs: an instance type whose source is a
+// seed guide (what the guide names, such as Alibaba Cloud's "GNN") is
+// marked as the guide's name, and its region "all", which the guide left
+// unstated, is not stated rather than every region; an instance type of
+// the provider's own list, also in "all", keeps every region.
+func TestGuideNamedInstanceSaysWhatItIs(t *testing.T) {
+	provider := `id: parts
+name: Parts Cloud
+kind: public_cloud
+currency: USD
+regions: [{id: r1, name: Region One}]
+instances:
+  - {id: gnn, name: GNN, gpu: t4, gpu_count: 8, regions: [all], source: 'industry buyer''s guide (Chinese), section "3.4 服务商对比矩阵"'}
+  - {id: x8, name: X8, gpu: t4, gpu_count: 8, regions: [all], source: s}
+`
+	root := withProvider(t, provider, "")
+	for _, c := range []struct {
+		id                            string
+		guideNamed, unstated, allRegs bool
+	}{
+		{"gnn", true, true, false},
+		{"x8", false, false, true},
+	} {
+		d := instanceModel(t, root, "parts", c.id)
+		if d.GuideNamed != c.guideNamed || d.RegionsUnstated != c.unstated || d.AllRegions != c.allRegs {
+			t.Errorf("%s: guide-named %v, regions unstated %v, all regions %v; want %v, %v, %v",
+				c.id, d.GuideNamed, d.RegionsUnstated, d.AllRegions, c.guideNamed, c.unstated, c.allRegs)
+		}
+	}
+}

@@ -890,7 +890,12 @@ type InstanceData struct {
 	GPUURL      string
 	GPUMemoryGB *float64
 	AllRegions  bool
-	Regions     []string // names of the regions it is sold in
+	// GuideNamed says it is a record of what a buyer's guide names, not an
+	// instance type the provider lists (catalog.Instance.GuideNamed): the
+	// page says so, and its regions, "all" as the guide names none, are
+	// not stated (RegionsUnstated) rather than every region.
+	GuideNamed, RegionsUnstated bool
+	Regions                     []string // names of the regions it is sold in
 	// RegionIDs are the first maxFactRegions regions it is sold in, which
 	// its facts name; MoreRegions counts the rest.
 	RegionIDs   []string
@@ -953,6 +958,9 @@ func (k *Kind) InstanceData(p *pagemodel.Page, in *catalog.Instance) *InstanceDa
 		} else {
 			d.MoreRegions++
 		}
+	}
+	if d.GuideNamed = in.GuideNamed(); d.GuideNamed && d.AllRegions && len(d.Regions) == 0 {
+		d.AllRegions, d.RegionsUnstated = false, true
 	}
 	ref := map[string]int{}
 	for _, pp := range reads.PricesOf(k.data, derive.PriceKey{Provider: pr.ID, Instance: in.ID}) {
