@@ -267,6 +267,7 @@
     // A mainland region's price in dollars, the international site's, is
     // not what the China site charges (the offer's oi).
     if (o.og) return T[o.oi ? 'scenario.why.intl_site' : 'scenario.why.geo'];
+    if (o.oc) return fmt(T['scenario.why.certification'], [lim.certs]);
     if (w.max_per_gpu_hour != null) {
       for (i = 0; i < mix.length; i++) {
         if (!needsPrice(w, o.n, mix, mix[i].model)) continue;

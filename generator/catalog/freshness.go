@@ -249,3 +249,10 @@ func MonthsOld(d Date, ref time.Time) int {
 	}
 	return max(months, 0)
 }
+
+// AgeFrom is the date the price's age counts from (AgeDate), for a
+// template; "" when it is undated.
+func (pp *PricePoint) AgeFrom() Date {
+	d, _ := AgeDate(pp)
+	return d
+}

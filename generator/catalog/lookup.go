@@ -32,6 +32,23 @@ func (p *Provider) Region(id string) *Region {
 	return nil
 }
 
+// States reports whether the provider's certifications, as a source
+// lists them, hold cert (compared without case): a guide's query and a
+// scenario's limits keep the offers of providers that state theirs.
+func (p *Provider) States(cert string) bool {
+	return slices.ContainsFunc(p.Certifications.List, func(c string) bool { return strings.EqualFold(c, cert) })
+}
+
+// SeedGuideWords are the words the catalog cites a seed guide by, an
+// industry buyer's guide (Chinese), before the sections it quotes.
+const SeedGuideWords = "industry buyer's guide (Chinese)"
+
+// GuideNamed reports whether the instance type is a record of what a
+// buyer's guide names (its source is a seed guide, SeedGuideWords): a
+// series or a label of the guide's, such as Alibaba Cloud's "GNN", not an
+// instance type the provider lists for a buyer to order.
+func (in *Instance) GuideNamed() bool { return strings.HasPrefix(in.Source, SeedGuideWords) }
+
 // PricesOf returns the price points of an instance type in file order,
 // which is the order of its history.
 func (c *Catalog) PricesOf(in *Instance) []*PricePoint {

@@ -697,6 +697,10 @@ type Limits struct {
 	// Geo keeps the offers in regions of these parts of the world (Geos),
 	// as a guide's query does: data that must stay in mainland China.
 	Geo []string `yaml:"geo"`
+	// Certifications keeps the offers of providers that state every one
+	// of these compliance certifications (Provider.States), as a guide's
+	// query does: 等保三级 for finance in mainland China.
+	Certifications []string `yaml:"certifications"`
 }
 
 // Strategy splits a scenario's GPU-hours across pricing models.

@@ -100,7 +100,20 @@ func EvaluateWith(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Quer
 	return l
 }
 
-// evaluate is Evaluate with the prices that answer under the switches inc.
+// Answers reports whether offer o's price under model answers a query
+// with the switches inc: as it answers anywhere (pricing.Offer.Answers),
+// but a stale or undated price that answers only as nothing of its GPU
+// model is current anywhere (pricing.Price.Fallback) answers a query only
+// with stale prices included — where no current price meets the query's
+// conditions, so that the list says it holds none (ShortList.Stale),
+// whatever other conditions left the current ones out.
+func Answers(o *pricing.Offer, model string, inc pricing.Include) bool {
+	pr := o.Prices[model]
+	return o.Answers(model, inc) && (inc.Stale || !pr.Fallback)
+}
+
+// evaluate is Evaluate with the prices that answer under the switches inc:
+// the matches by Answers, the nearest by pricing.Offer.Answers.
 func evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query, inc pricing.Include) *ShortList {
 	l := &ShortList{Query: q, Model: cmp.Or(q.PricingModel, "on_demand"), Sort: cmp.Or(q.Sort, "per_gpu_hour")}
 	var all []*Pick
@@ -126,6 +139,9 @@ func evaluate(cat *catalog.Catalog, offers []*pricing.Offer, q *catalog.Query, i
 		misses = append(misses, Misses(cat, o, model, q)...)
 		pk := Pick{Offer: o, Price: o.Prices[model], Key: key}
 		switch {
+		case len(misses) == 0 && !Answers(o, model, inc):
+			// A fallback price meeting every condition is no current
+			// match: it is one when stale prices are included.
 		case len(misses) == 0:
 			all, near = append(all, &pk), nil
 		case len(all) == 0: // the nearest are kept only while nothing matches
@@ -227,7 +243,7 @@ func Misses(cat *catalog.Catalog, o *pricing.Offer, model string, q *catalog.Que
 		miss("geo")
 	}
 	for _, want := range q.Certifications {
-		if !slices.ContainsFunc(p.Certifications.List, func(c string) bool { return strings.EqualFold(c, want) }) {
+		if !p.States(want) {
 			out = append(out, Miss{Kind: "certifications", Want: want})
 		}
 	}

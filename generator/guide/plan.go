@@ -69,7 +69,7 @@ func PlanTrial(cat *catalog.Catalog, offers []*pricing.Offer, models []string) *
 			continue
 		}
 		seen[o.Instance] = true
-		to := &TrialOffer{Offer: o, Price: pr, Hourly: pr.Display, Current: pr.Answers(pricing.Include{})}
+		to := &TrialOffer{Offer: o, Price: pr, Hourly: pr.Display, Current: pr.Answers(pricing.Include{}) && !pr.Fallback}
 		to.MinCost = to.Hourly * trialHoursInDay * MinTrialDays
 		to.MaxCost = to.Hourly * trialHoursInDay * MaxTrialDays
 		plan.MinBudget += to.MinCost
@@ -86,7 +86,7 @@ func PlanTrial(cat *catalog.Catalog, offers []*pricing.Offer, models []string) *
 func trialPrice(o *pricing.Offer, models []string) *pricing.Price {
 	for _, inc := range []pricing.Include{{}, {Stale: true}} {
 		for _, m := range models {
-			if pr := o.Prices[m]; pr != nil && pr.Converted && o.Rankable() && pr.Answers(inc) {
+			if pr := o.Prices[m]; pr != nil && pr.Converted && Answers(o, m, inc) {
 				return pr
 			}
 		}

@@ -1,6 +1,7 @@
 package pricing
 
 import (
+	"cmp"
 	"slices"
 
 	"gpucompare/generator/catalog"
@@ -83,4 +84,32 @@ func (o *Offer) InGeo(geos []string) bool {
 // Pages say so where a limit to mainland China leaves it out.
 func (o *Offer) IntlSite() bool {
 	return len(o.Prices) > 0 && o.InMainland() && !o.MainlandQuoted()
+}
+
+// IntlSitePoint reports whether price point pp of provider p is its
+// international site's list price in mainland China: a price of a region
+// there (InMainland) quoted in another currency than yuan, which the
+// China site does not charge. Pages mark such a price wherever they show
+// it, and a mainland company cannot buy at it.
+func IntlSitePoint(p *catalog.Provider, pp *catalog.PricePoint) bool {
+	if p == nil || pp == nil {
+		return false
+	}
+	return (&Offer{Provider: p, Region: pp.Region}).InMainland() && cmp.Or(pp.Currency, p.Currency) != MainlandCurrency
+}
+
+// BeforeChinaSite is Price.Before with the rule of every mainland answer
+// (MainlandQuoted) added, for the headline of an instance type: of two
+// prices that may answer alike with stale ones included, the one that is
+// not an international site's list price in mainland China
+// (IntlSitePoint) comes first, however low the other; else Before
+// decides. p is a price of offer o, q of offer qo.
+func BeforeChinaSite(o *Offer, p *Price, qo *Offer, q *Price) bool {
+	inc := Include{Stale: true}
+	if p.Answers(inc) == q.Answers(inc) {
+		if a, b := IntlSitePoint(o.Provider, p.Point), IntlSitePoint(qo.Provider, q.Point); a != b {
+			return b
+		}
+	}
+	return p.Before(q)
 }

@@ -383,6 +383,9 @@ func Eligible(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog.St
 	if len(s.Limits.Geo) > 0 && !o.InGeo(s.Limits.Geo) {
 		return false
 	}
+	if !StatesAll(o.Provider, s.Limits.Certifications) {
+		return false
+	}
 	if max := s.Limits.MaxPerGPUHour; max != nil {
 		w, _, _ := Work(cat, o, s)
 		for _, sh := range st.Mix {
@@ -447,4 +450,15 @@ func CommitmentOf(model string) (Commitment, bool) {
 // then the cheapest), or nil when the offer has none of them.
 func (o *Offer) Committed(c Commitment) *Price {
 	return o.Prices[o.Bought(c.Models[0])]
+}
+
+// StatesAll reports whether provider p states every certification of
+// certs (catalog.Provider.States): a scenario's limit.
+func StatesAll(p *catalog.Provider, certs []string) bool {
+	for _, c := range certs {
+		if !p.States(c) {
+			return false
+		}
+	}
+	return true
 }

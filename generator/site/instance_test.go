@@ -251,6 +251,45 @@ prices:
 	}
 }
 
+// TestInstanceHeadlineTakesChinaSitePriceInMainland: in two regions of
+// mainland China, a year-old dollar price (the international site's list
+// price, 3.46 USD) and an undated yuan price of the China site (25 CNY,
+// 3.487 USD at the catalog's rate) — the headline is the yuan price, by
+// the rule of every mainland answer, though the dollar price is lower,
+// and it is no "lowest of 2 regions"; the dollar price, in the history,
+// is marked as the international site's. Outside mainland China the
+// dollar price wins (TestInstancePanelComparesInOneCurrency).
+func TestInstanceHeadlineTakesChinaSitePriceInMainland(t *testing.T) {
+	provider := strings.Replace(partsProvider, "currency: USD", "currency: CNY", 1)
+	provider = strings.Replace(provider, "regions: [{id: r1, name: Region One}, {id: r2, name: Region Two}]",
+		"regions: [{id: r1, name: Region One, geo: china-mainland}, {id: r2, name: Region Two, geo: china-mainland}]", 1)
+	prices := `provider: parts
+prices:
+  - {instance: x2, region: r1, model: on_demand, amount: 3.46, currency: USD, since: 2024-06-01, source: s2, source_kind: provider}
+  - {instance: x2, region: r2, model: on_demand, amount: 25, currency: CNY, since: unknown, as_of: unknown (catalog commit abc1234), source: s1, source_kind: aggregator}
+`
+	d := instanceModel(t, withProvider(t, provider, prices), "parts", "x2")
+	if len(d.Panel) != 1 {
+		t.Fatalf("%d panel rows, want 1 (on-demand)", len(d.Panel))
+	}
+	r := d.Panel[0]
+	if got := amountOf(r.Price.PricePoint) + " " + r.Currency; got != "25 CNY" || r.Region != "r2" || r.Regions != 1 || r.Trust.IntlSite {
+		t.Errorf("headline %s in %s, lowest of %d regions, international site %v; want 25 CNY in r2, of 1 region, not the international site's",
+			got, r.Region, r.Regions, r.Trust.IntlSite)
+	}
+	marked := map[string]bool{}
+	for _, g := range d.History {
+		for _, s := range g.Series {
+			for _, pv := range s.Points {
+				marked[pv.Region] = pv.Trust.IntlSite
+			}
+		}
+	}
+	if !marked["r1"] || marked["r2"] {
+		t.Errorf("history marks the international site's price by region %v; want r1 (dollars) only", marked)
+	}
+}
+
 // TestUndatedPriceShowsNoAgeAndAgedPriceNoUnknownDate: a price with no
 // effective date whose age counts from its as-of date says "as of" that
 // date in the history, not "date unknown" beside its age; a price with
@@ -276,5 +315,36 @@ prices:
 	row := between(t, page, `<tr class="panel-on_demand">`, "</tr>")
 	if !strings.Contains(row, `<span class="sub p-converted" title="CNY prices converted at 1 USD = 7.17 CNY (2025-06-02).">≈ `+render.FormatDerived(24.6/7.17/2)+` USD per GPU-hour at the stated rate</span>`) {
 		t.Errorf("the panel's yuan price lacks its dollar figure and rate:\n%s", row)
+	}
+}
+
+// TestGuideNamedInstanceSaysWhatItIs: an instance type whose source is a
+// seed guide (what the guide names, such as Alibaba Cloud's "GNN") is
+// marked as the guide's name, and its region "all", which the guide left
+// unstated, is not stated rather than every region; an instance type of
+// the provider's own list, also in "all", keeps every region.
+func TestGuideNamedInstanceSaysWhatItIs(t *testing.T) {
+	provider := `id: parts
+name: Parts Cloud
+kind: public_cloud
+currency: USD
+regions: [{id: r1, name: Region One}]
+instances:
+  - {id: gnn, name: GNN, gpu: t4, gpu_count: 8, regions: [all], source: 'industry buyer''s guide (Chinese), section "3.4 服务商对比矩阵"'}
+  - {id: x8, name: X8, gpu: t4, gpu_count: 8, regions: [all], source: s}
+`
+	root := withProvider(t, provider, "")
+	for _, c := range []struct {
+		id                            string
+		guideNamed, unstated, allRegs bool
+	}{
+		{"gnn", true, true, false},
+		{"x8", false, false, true},
+	} {
+		d := instanceModel(t, root, "parts", c.id)
+		if d.GuideNamed != c.guideNamed || d.RegionsUnstated != c.unstated || d.AllRegions != c.allRegs {
+			t.Errorf("%s: guide-named %v, regions unstated %v, all regions %v; want %v, %v, %v",
+				c.id, d.GuideNamed, d.RegionsUnstated, d.AllRegions, c.guideNamed, c.unstated, c.allRegs)
+		}
 	}
 }

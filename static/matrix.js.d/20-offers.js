@@ -290,6 +290,9 @@
         // reader must see it before the age, in a narrow column too.
         if (o.region_access === 'restricted') segs.unshift({ t: t('trust.restricted'), c: 'kind tag restricted', ti: o.region_access_note || t('trust.restricted_title'), x: true }, { t: ' ', x: true });
         if (p.last_seen) segs.push({ t: ' ', x: true }, { t: t('trust.last_seen', day(p.last_seen)), c: 'kind tag last-seen', ti: t('trust.last_seen_title'), x: true });
+        // An international site's list price in mainland China, as the
+        // partial "price-trust" marks it: not what the China site charges.
+        if (p.intl_site) segs.push({ t: ' ', x: true }, { t: t('price.abroad.intl_site'), c: 'kind tag abroad', ti: t('price.abroad_title.intl_site'), x: true });
         return { title, lines: [segs.filter(Boolean)] };
       },
     },

@@ -149,7 +149,11 @@ type HomeCell struct {
 	Approximate bool // the source gives the amount as approximate
 	// Other says the price is not current (the mainland view's answer
 	// for a GPU model with no current price there: derive.MainlandCell).
-	Other       bool
+	Other bool
+	// OtherKind is the kind of source of a price that is not current for
+	// it (catalog.Ranked is false: "article", "estimate"), the reason
+	// pages give instead of "not current"; "" for any other price.
+	OtherKind   string
 	Payment     string // the payment option of a reserved price; "" when none
 	Provider    string // the provider's name
 	Instance    string // the instance type's name
@@ -493,6 +497,9 @@ func HomeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang strin
 				Approximate: pr.Point.Approximate, Payment: pr.Point.Payment(), Other: !mc.Current,
 				Provider: pagemodel.ProviderName(o.Provider, lang), Instance: pagemodel.InstanceName(o.Instance, lang), InstanceURL: rel(paths.Instance(o.Instance)),
 				Region: o.Region, Trust: trust(pr.Point, pr.Kind),
+			}
+			if c.Other && !catalog.Ranked(pr.Kind) {
+				c.OtherKind = pr.Kind
 			}
 			if reg := o.Provider.Region(o.Region); reg != nil {
 				c.Region = cmp.Or(pagemodel.RegionName(reg, lang), reg.ID)

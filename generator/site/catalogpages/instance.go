@@ -31,7 +31,9 @@ type panelRow struct {
 	// or "all" when the point holds in every region alike.
 	Region, RegionName string
 	// Regions counts the regions with a current price under the model and
-	// option; 0 when the price holds in every region alike.
+	// option, an international site's price in mainland China left out
+	// when the China site's is chosen; 0 when the price holds in every
+	// region alike.
 	Regions int
 	// Series is the anchor of the price's series in the history.
 	Series string
@@ -69,21 +71,25 @@ func panelRegion(rows []*panelRow) *panelRow {
 // panelRows makes the price panel of an instance type in from its offers:
 // under each pricing model (pricing.Models order) and payment option
 // (unnamed first, then catalog.Payments order), the lowest current price
-// across its regions, as pricing.Price.Before chooses — a provider's or an
-// aggregator's figure over an article's or an estimate, however low; then
-// the lower in the page's currency, a price quoted in another converted at
+// across its regions, as pricing.BeforeChinaSite chooses — a provider's or
+// an aggregator's figure over an article's or an estimate, however low;
+// the China site's price in yuan over an international site's list price
+// in a mainland region; then the lower in the page's currency, a price quoted in another converted at
 // the catalog's rate; of equal prices the first region, in offer order.
 func (c *Kind) panelRows(in *catalog.Instance, offers []*pricing.Offer) []*panelRow {
 	type option struct{ model, payment string }
 	best := map[option]*pricing.Price{}
 	at := map[option]*pricing.Offer{}
-	regions := map[option]int{}
+	regions, intlRegions := map[option]int{}, map[option]int{}
 	for _, o := range offers {
 		for _, pr := range o.Prices {
 			for _, op := range pr.Options {
 				k := option{op.Model, op.Point.Payment()}
 				regions[k]++
-				if best[k] == nil || op.Before(best[k]) {
+				if pricing.IntlSitePoint(o.Provider, op.Point) {
+					intlRegions[k]++
+				}
+				if best[k] == nil || pricing.BeforeChinaSite(o, op, at[k], best[k]) {
 					best[k], at[k] = op, o
 				}
 			}
@@ -101,6 +107,11 @@ func (c *Kind) panelRows(in *catalog.Instance, offers []*pricing.Offer) []*panel
 	for _, k := range keys {
 		pr, o := best[k], at[k]
 		pp := pr.Point
+		// An international site's price passed over for the China
+		// site's is no region the price is the lowest of.
+		if !pricing.IntlSitePoint(o.Provider, pp) {
+			regions[k] -= intlRegions[k]
+		}
 		r := &panelRow{Model: k.model, Payment: k.payment, Price: c.price(in, pp), Region: o.Region, Regions: regions[k],
 			Series: seriesID(pp.Region, pp.Model, pp.Payment()), Currency: pr.Hourly.Currency, Trust: c.trust(pp, pr.Kind)}
 		if pp.Region == catalog.AllRegions && !pr.Hourly.OffOnDemand {

@@ -569,7 +569,11 @@ func (k *Kind) InstanceRow(p *pagemodel.Page, in *catalog.Instance) *InstanceRow
 	if from != nil {
 		r.From = k.price(in, from.Point)
 		r.Answers, r.Marketplace = from.Ranked(), from.Marketplace
-		r.Abroad = derive.Abroad(in.Provider, from.Point)
+		// The price's trust marks an international site's price
+		// (pagemodel.TrustView.IntlSite); the list marks the rest.
+		if a := derive.Abroad(in.Provider, from.Point); a != "intl_site" {
+			r.Abroad = a
+		}
 		var under []string
 		for m, inc := range HomeIncludes {
 			if from.Answers(inc) {
@@ -602,14 +606,16 @@ func (k *Kind) InstanceRow(p *pagemodel.Page, in *catalog.Instance) *InstanceRow
 // lowest price per GPU-hour, compared in the site currency (prices quoted
 // in another are converted at the catalog's rate, pricing.Rates), among
 // the pricing models keep accepts; nil when none has a price per
-// GPU-hour. A price rankings use (pricing.Price.Ranked) wins over an
-// article's figure or an estimate, however low; a price that converts wins
+// GPU-hour. The China site's price in yuan wins over an international
+// site's list price in a mainland region (pricing.BeforeChinaSite); a
+// price rankings use (pricing.Price.Ranked) wins over an article's figure
+// or an estimate, however low; a price that converts wins
 // over one that does not; of equal prices the first, in offer and
 // pricing.Models order, stays.
 func (k *Kind) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) *pricing.Price {
 	rates, display := pricing.Rates(k.cat.FX), k.cat.Site.Currency
 	var from *pricing.Price
-	least, ranked, converts := 0.0, false, false
+	least, ranked, intl, converts := 0.0, false, false, false
 	for _, o := range k.data.OffersOf[in] {
 		for _, model := range pricing.Models {
 			pr := o.Prices[model]
@@ -624,10 +630,24 @@ func (k *Kind) lowestPerGPU(in *catalog.Instance, keep func(model string) bool) 
 			if conv {
 				per = c.Apply(per)
 			}
-			better := pr.Ranked() != ranked && pr.Ranked() ||
-				pr.Ranked() == ranked && (conv != converts && conv || conv == converts && per < least)
-			if from == nil || better {
-				from, least, ranked, converts = pr, per, pr.Ranked(), conv
+			// Of prices that may answer alike with stale ones included,
+			// the China site's yuan price before an international site's
+			// list price in a mainland region (pricing.BeforeChinaSite).
+			abroad := pricing.IntlSitePoint(in.Provider, pr.Point)
+			stale := pricing.Include{Stale: true}
+			better := false
+			switch {
+			case from == nil:
+				better = true
+			case pr.Answers(stale) == from.Answers(stale) && abroad != intl:
+				better = !abroad
+			case pr.Ranked() != ranked:
+				better = pr.Ranked()
+			default:
+				better = conv != converts && conv || conv == converts && per < least
+			}
+			if better {
+				from, least, ranked, intl, converts = pr, per, pr.Ranked(), abroad, conv
 			}
 		}
 	}
@@ -870,7 +890,12 @@ type InstanceData struct {
 	GPUURL      string
 	GPUMemoryGB *float64
 	AllRegions  bool
-	Regions     []string // names of the regions it is sold in
+	// GuideNamed says it is a record of what a buyer's guide names, not an
+	// instance type the provider lists (catalog.Instance.GuideNamed): the
+	// page says so, and its regions, "all" as the guide names none, are
+	// not stated (RegionsUnstated) rather than every region.
+	GuideNamed, RegionsUnstated bool
+	Regions                     []string // names of the regions it is sold in
 	// RegionIDs are the first maxFactRegions regions it is sold in, which
 	// its facts name; MoreRegions counts the rest.
 	RegionIDs   []string
@@ -933,6 +958,9 @@ func (k *Kind) InstanceData(p *pagemodel.Page, in *catalog.Instance) *InstanceDa
 		} else {
 			d.MoreRegions++
 		}
+	}
+	if d.GuideNamed = in.GuideNamed(); d.GuideNamed && d.AllRegions && len(d.Regions) == 0 {
+		d.AllRegions, d.RegionsUnstated = false, true
 	}
 	ref := map[string]int{}
 	for _, pp := range reads.PricesOf(k.data, derive.PriceKey{Provider: pr.ID, Instance: in.ID}) {

@@ -498,7 +498,7 @@ var scriptMessages = []string{
 	"matrix.invalid", "matrix.file_stem", "price.upfront", "price.discount", "price.approximate_title",
 	"unit.hour", "unit.month", "unit.year", "unit.per_gpu", "unit.gpu_hour", "units.gbps",
 	"trust.marketplace", "trust.marketplace_title", "trust.last_seen", "trust.last_seen_title",
-	"trust.restricted", "trust.restricted_title",
+	"trust.restricted", "trust.restricted_title", "price.abroad.intl_site", "price.abroad_title.intl_site",
 	"price.not_public", "price.not_public_title", "region.all", "date.unknown", "date.unknown_title",
 	"date.month", "date.year", "instance.previous_gen", "price.partial", "provider.minimum", "col.as_of",
 	"trust.undated", "matrix.gpu_times", "matrix.price_quoted", "matrix.price_exact", "matrix.rate_title",

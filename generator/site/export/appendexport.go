@@ -248,6 +248,7 @@ func (w *JSONWriter) price(p *PriceExport) {
 	w.key("source_kind")
 	w.str(p.SourceKind)
 	w.optStr("source_copy", p.SourceCopy)
+	w.optTrue("intl_site", p.IntlSite)
 	w.close('}')
 }
 

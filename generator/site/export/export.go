@@ -116,6 +116,10 @@ type PriceExport struct {
 	// (catalog.SourceRegistry.CopiedOnly): a purchase file cannot cite
 	// the price. Absent when a citation names another place.
 	SourceCopy string `json:"source_copy,omitempty"`
+	// IntlSite says the price is its provider's international site's
+	// list price in a region of mainland China, not in yuan
+	// (pricing.IntlSitePoint): not what the China site charges there.
+	IntlSite bool `json:"intl_site,omitempty"`
 }
 
 // OffersExport is the whole of compare/offers.json.
@@ -254,6 +258,7 @@ func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 		if c := x.cat.Sources.CopiedOnly(pt.Source); c != nil {
 			xp.SourceCopy = c.Kind
 		}
+		xp.IntlSite = pricing.IntlSitePoint(o.Provider, pt)
 		if q := o.Quoted(); q != nil {
 			xp.ValidUntil = string(q.Quote.ValidUntil)
 		}

@@ -456,7 +456,7 @@ func (k *Kind) shortList(p *pagemodel.Page, q *catalog.Query, inc pricing.Includ
 			switch {
 			case !o.Rankable():
 				v.Partial++
-			case !pr.Answers(inc) && !(l.Stale && pr.Answers(pricing.Include{Stale: true, Marketplaces: inc.Marketplaces})):
+			case !guide.Answers(o, l.Model, inc) && !(l.Stale && pr.Answers(pricing.Include{Stale: true, Marketplaces: inc.Marketplaces})):
 				v.Unranked++ // a stale price the list falls back to is in it
 			}
 		}

@@ -278,6 +278,9 @@ func (k *Scenarios) ScenarioData(p *pagemodel.Page, s *catalog.Scenario, x *rend
 		}
 		d.Limits = append(d.Limits, x.T("scenario.limit.geo", strings.Join(geos, x.T("scenario.list_sep"))))
 	}
+	if len(s.Limits.Certifications) > 0 {
+		d.Limits = append(d.Limits, x.T("scenario.limit.certifications", certNames(s, x)))
+	}
 	for _, st := range s.Strategies {
 		sv := k.rank(p, s, st, false, x)
 		if len(sv.Rows) == 0 {
@@ -744,6 +747,9 @@ func leftOut(cat *catalog.Catalog, o *pricing.Offer, s *catalog.Scenario, st cat
 		}
 		return x.T("scenario.why.geo")
 	}
+	if !pricing.StatesAll(o.Provider, s.Limits.Certifications) {
+		return x.T("scenario.why.certification", certNames(s, x))
+	}
 	if max := s.Limits.MaxPerGPUHour; max != nil {
 		bought := pricing.Bought(o, st)
 		w, _, _ := pricing.Work(cat, o, s)
@@ -934,6 +940,9 @@ type tcoLimits struct {
 	Max    *float64 `json:"max"`
 	Models []string `json:"models"`
 	Kinds  []string `json:"kinds"`
+	// Certs names the certifications the limits require (certNames), for
+	// the reason an offer is left out; "" when they require none.
+	Certs string `json:"certs,omitempty"`
 }
 
 type tcoStrategy struct {
@@ -974,6 +983,19 @@ type tcoOffer struct {
 	// international site's price in a mainland China region (intlSite).
 	OutOfGeo bool `json:"og,omitempty"`
 	IntlSite bool `json:"oi,omitempty"`
+	// Uncertified says the offer's provider does not state a
+	// certification the scenario's limits require (pricing.StatesAll).
+	Uncertified bool `json:"oc,omitempty"`
+}
+
+// certNames are the certifications a scenario's limits require, as the
+// language names them (render.CertName), in a list.
+func certNames(s *catalog.Scenario, x *render.Texter) string {
+	var names []string
+	for _, c := range s.Limits.Certifications {
+		names = append(names, render.CertName(x.M, c))
+	}
+	return strings.Join(names, x.T("scenario.list_sep"))
 }
 
 // intlSite reports whether a scenario limited to mainland China leaves
@@ -1018,7 +1040,7 @@ type tcoPrice struct {
 // tcoMessages are the messages static/tco.js writes with.
 var tcoMessages = []string{
 	"scenario.why.no_gpu", "scenario.why.partial", "scenario.why.memory_unknown", "scenario.why.memory",
-	"scenario.why.gpu_model", "scenario.why.provider_kind", "scenario.why.geo", "scenario.why.intl_site", "scenario.why.ceiling", "scenario.why.gpu_count",
+	"scenario.why.gpu_model", "scenario.why.provider_kind", "scenario.why.geo", "scenario.why.intl_site", "scenario.why.certification", "scenario.why.ceiling", "scenario.why.gpu_count",
 	"scenario.why.not_public", "scenario.why.no_price", "scenario.why.no_rate", "scenario.why.uninterruptible",
 	"scenario.why.outlasts", "scenario.why.unsplittable", "scenario.why.no_term_price", "scenario.term_sep",
 	"scenario.note.discount_only", "scenario.note.spot_overhead", "scenario.note.storage_unknown", "scenario.note.egress_unknown",
@@ -1054,7 +1076,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 			"stale":     false, // "include stale prices", off as shipped
 			"market":    false, // "include marketplaces", off as shipped
 		},
-		Limits: tcoLimits{Max: s.Limits.MaxPerGPUHour, Models: s.Limits.GPUModels, Kinds: s.Limits.ProviderKinds},
+		Limits: tcoLimits{Max: s.Limits.MaxPerGPUHour, Models: s.Limits.GPUModels, Kinds: s.Limits.ProviderKinds, Certs: certNames(s, x)},
 		Colors: map[string]string{"storage": charts.CostColor("storage"), "egress": charts.CostColor("egress")},
 		Text:   map[string]string{}, Models: map[string]string{}, Granularities: map[string]string{},
 		Committed: map[string]bool{}, SameTerm: map[string][]string{}, Shares: map[string]string{},
@@ -1133,6 +1155,7 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 			Prices: map[string]tcoPrice{}, OutOfGeo: len(s.Limits.Geo) > 0 && !o.InGeo(s.Limits.Geo),
 		}
 		to.IntlSite = to.OutOfGeo && intlSite(s, o)
+		to.Uncertified = !pricing.StatesAll(o.Provider, s.Limits.Certifications)
 		if o.Region != catalog.AllRegions {
 			to.Region = o.Region
 			if r := o.Provider.Region(o.Region); r != nil {

@@ -176,7 +176,7 @@ func tcoTotal(d *tcoScript, o tcoOffer, w catalog.Workload, max *float64, shares
 	if len(d.Limits.Kinds) > 0 && !slices.Contains(d.Limits.Kinds, o.Kind) {
 		return 0, false
 	}
-	if o.OutOfGeo {
+	if o.OutOfGeo || o.Uncertified {
 		return 0, false
 	}
 	if o.GPUs <= 0 || o.GPUs < w.GPUsPerJob && !w.Splittable {
@@ -438,6 +438,92 @@ strategies:
 		got := [2]bool{d.Offers[i].OutOfGeo, d.Offers[i].IntlSite}
 		if w := [2]bool{want[o.Region] != "", o.Region == "ap-guangzhou"}; got != w {
 			t.Errorf("%s: calculator's og, oi %v, want %v", o.Region, got, w)
+		}
+	}
+	if x.Err != nil {
+		t.Fatal(x.Err)
+	}
+}
+
+// TestScenarioCertificationLimitKeepsProvidersThatStateIt: a scenario
+// whose limits require 等保三级 ranks only the offers of a provider that
+// states it, though another's is cheaper; its limits line names the
+// condition, the one left out says why, and the calculator's data carry
+// the same judgement for the browser to rank by.
+func TestScenarioCertificationLimitKeepsProvidersThatStateIt(t *testing.T) {
+	cat, _ := catalogtest.Load(t, catalogtest.MainlandIntlSite+`
+-- data/providers/certified.yaml --
+id: certified
+name: Certified cloud
+kind: china_cloud
+currency: CNY
+regions: [{id: cn-north, geo: china-mainland}]
+certifications: {list: [等保三级], source: s}
+instances:
+  - {id: gpu, name: GPU, gpu: a100, gpu_count: 1, regions: [cn-north], source: s}
+-- data/prices/certified.yaml --
+provider: certified
+prices:
+  - {instance: gpu, region: cn-north, model: on_demand, amount: 12, currency: CNY, since: 2026-06-01, source: s, source_kind: provider}
+-- data/scenarios/mlps.yaml --
+id: mlps
+title: Finance in mainland China
+persona: finance
+description: One GPU for a month.
+advice: Ask the provider.
+source: s
+workload: {gpu_hours_per_month: 730, months: 1, gpus_per_job: 1, job_hours: 730}
+limits: {geo: [china-mainland], certifications: [等保三级]}
+strategies:
+  - {id: on-demand, name: On-demand, mix: [{model: on_demand, percent: 100}]}
+`)
+	x := englishTexter(t)
+	s, st := cat.Scenarios[0], cat.Scenarios[0].Strategies[0]
+	for _, o := range pricing.Offers(cat, cat.Site.Currency) {
+		if o.Region != "ap-beijing" && o.Region != "cn-north" {
+			continue
+		}
+		want := ""
+		if o.Provider.ID != "certified" {
+			want = "its provider does not state 等保三级 (MLPS level 3, China's classified protection)"
+		}
+		if got := leftOut(cat, o, s, st, cat.Site.Currency, false, x); got != want {
+			t.Errorf("%s/%s: left out for %q, want %q", o.Provider.ID, o.Region, got, want)
+		}
+	}
+	var sd *ScenarioData
+	for _, p := range scenarioPages(t, cat) {
+		if d, ok := p.Data.(*ScenarioData); ok {
+			sd = d
+		}
+	}
+	if sd == nil {
+		t.Fatal("no scenario page")
+	}
+	if !slices.Contains(sd.Limits, "provider states 等保三级 (MLPS level 3, China's classified protection)") {
+		t.Errorf("limits %q do not name the certification", sd.Limits)
+	}
+	var ranked []string
+	for _, r := range sd.Strategies[0].Rows {
+		ranked = append(ranked, r.Offer.Provider.ID+"/"+r.Offer.Region)
+	}
+	if !slices.Equal(ranked, []string{"certified/cn-north"}) {
+		t.Errorf("ranked %v, want [certified/cn-north] alone", ranked)
+	}
+	js, err := sd.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d tcoScript
+	if err := json.Unmarshal([]byte(js), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Limits.Certs == "" {
+		t.Error("the calculator's limits name no certification")
+	}
+	for i, o := range pricing.Offers(cat, cat.Site.Currency) {
+		if got, want := d.Offers[i].Uncertified, o.Provider.ID != "certified"; got != want {
+			t.Errorf("%s/%s: calculator's oc %v, want %v", o.Provider.ID, o.Region, got, want)
 		}
 	}
 	if x.Err != nil {

@@ -43,6 +43,7 @@ func (j Prices) Trust(pp *catalog.PricePoint, kind string) *TrustView {
 		v.Copy = c.Kind
 	}
 	if p := j.Cat.Provider(pp.Provider); p != nil {
+		v.IntlSite = pricing.IntlSitePoint(p, pp)
 		if r := p.Region(pp.Region); r != nil && r.Access == catalog.AccessRestricted {
 			v.Restricted, _ = catalog.Text(r, "access_note", j.Cat.Site.Language)
 			if v.Restricted == "" {
@@ -62,6 +63,9 @@ func (j Prices) Trust(pp *catalog.PricePoint, kind string) *TrustView {
 		v.Date, v.Age = string(d), AgeText(d, j.AgeDate, t)
 		if from != catalog.FromSince && !pp.Since.Known() {
 			v.Seen = v.Date
+		}
+		if from != catalog.FromSince && pp.Since.Known() {
+			v.Since = string(pp.Since)
 		}
 		parts = append(parts, t("trust.dated_"+from, date(string(d))))
 	}

@@ -30,6 +30,12 @@ type TrustView struct {
 	// first-seen date): a price's date column says "as of Seen" then,
 	// never "date unknown" beside an age. "" otherwise.
 	Seen string
+	// Since is the price's effective date when its age counts from
+	// another date (its as-of, checked or first-seen date): pages then
+	// name both, "in effect since Since" beside the date and "checked"
+	// beside the age, so that no one reads the age as the date's. ""
+	// otherwise.
+	Since string
 	// Age is the age on the build's age date ("3 months"); the undated
 	// text when Date is "".
 	Age string
@@ -49,6 +55,11 @@ type TrustView struct {
 	// opens it only to customers it vets (catalog.Region.Access: AWS
 	// GovCloud): the offer answers nothing; "" for an open region.
 	Restricted string
+	// IntlSite says the price is its provider's international site's
+	// list price in a region of mainland China (pricing.IntlSitePoint):
+	// not what the China site charges there, so that pages mark it in
+	// words beside its age.
+	IntlSite bool `json:",omitempty"`
 	// Quote is the private quote the price stands for (an internal build's
 	// source kind catalog.KindQuote), said instead of an age: it is
 	// current until its last valid day. nil for a list price.

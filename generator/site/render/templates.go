@@ -1175,7 +1175,7 @@ var (
 
 // seedGuideWords are the words the catalog cites either seed guide by
 // (seedCitation).
-const seedGuideWords = "industry buyer's guide (Chinese)"
+const seedGuideWords = catalog.SeedGuideWords
 
 // seedGuideKey is the message naming the seed guide whose sections
 // secs (a seedCitation's sections, or the citation) quote first:
