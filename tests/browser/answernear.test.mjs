@@ -68,6 +68,28 @@ for (const ed of EDITIONS) {
         for (const k of ['price', 'age', 'kind']) {
           assert.ok(facts[k] !== undefined && facts[k] <= vp.height, `${where}: the first offer's ${k} is not on the first screen (${facts[k]})`);
         }
+        // A list that mixes prices that count with ones that do not says
+        // so above, and a line parts the groups; a note every counted row
+        // shares is said once above, not on each row.
+        const groups = await page.evaluate(() => {
+          const rows = [...document.querySelectorAll('table.data.instances tbody tr')];
+          const edge = rows.find((tr, i) => i > 0 && tr.classList.contains('lesser') && !rows[i - 1].classList.contains('lesser'));
+          const line = edge && Math.max(parseFloat(getComputedStyle(edge).borderTopWidth), parseFloat(getComputedStyle(edge.firstElementChild).borderTopWidth));
+          const shared = document.querySelector('p.list-why .why');
+          return {
+            edge: !!edge, line, order: !!document.querySelector('p.list-order'),
+            shared: shared && shared.textContent,
+            repeated: shared ? rows.filter((tr) => tr.querySelector('td.from .why')?.textContent === shared.textContent).length : 0,
+          };
+        });
+        if (groups.edge) {
+          assert.ok(groups.order, `${where}: prices that count and ones that do not are listed with no word on the order`);
+          assert.ok(groups.line >= 2, `${where}: no line between the prices that count and the others (${groups.line})`);
+        }
+        assert.equal(groups.repeated, 0, `${where}: the shared note "${groups.shared}" is repeated on ${groups.repeated} rows`);
+        if (id === 'alibaba-cloud') {
+          assert.ok(groups.edge && groups.shared, `${where}: the list no longer parts its groups or says their shared note once (${JSON.stringify(groups)})`);
+        }
         assert.deepEqual(await layoutProblems(page), []);
         await closeFile(t);
       }
