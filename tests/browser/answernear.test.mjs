@@ -139,10 +139,18 @@ for (const ed of EDITIONS) {
     });
 
     test(`${ed || 'en/'} evaluation at ${vp.width} px: a provider not ranked says why beside the mark`, { timeout: patience(120_000) }, async () => {
-      // The Chinese edition puts the mainland clouds first by script, with their marks in the ranking
-      // (static/weights.js); the English one shows the table of those with too little data as built.
+      // The Chinese edition puts the mainland clouds first by script (static/weights.js): first among
+      // the ranked, and first in the table of those with too little data, whose note says so; the
+      // ranking's first row, on the first screen, is a ranked cloud in both editions.
       const t = await openFile(browser, SITE, `${ed}evaluation/index.html`, vp);
       const { page } = t;
+      if (ed === 'zh/') await page.waitForFunction(() => document.getElementById('mainland-first')?.checked && !document.getElementById('apart-cn').hidden);
+      const first = await page.evaluate(() => {
+        const tr = document.querySelector('#scores tbody tr');
+        return { rank: tr.querySelector('.rank').textContent.trim(), top: tr.getBoundingClientRect().top };
+      });
+      assert.equal(first.rank, '1', 'the first row of the ranking is not the cloud ranked first');
+      assert.ok(first.top < vp.height, `the cloud ranked first starts at ${first.top} px, below the first screen`);
       const rows = await page.evaluate(() =>
         [...document.querySelectorAll('table.scores .not-ranked')]
           .filter((m) => m.checkVisibility())
@@ -154,7 +162,7 @@ for (const ed of EDITIONS) {
           }),
       );
       assert.ok(rows.length > 0, 'no provider marked not ranked: the test is not testing');
-      if (ed === 'zh/') assert.ok(rows.some((r) => r.inRanking), 'no mark in the ranking itself: the mainland-first rows are not tested');
+      assert.ok(rows.every((r) => !r.inRanking), 'a provider not ranked among the ranked');
       const share = (s) => (s.match(/(\d+(?:\.\d+)?)\s?%/) || [])[1];
       for (const r of rows) {
         assert.ok(r.gap !== null && r.gap >= -1 && r.gap < 8, `the reason is not right under the mark (${r.gap}): ${r.why}`);
