@@ -174,8 +174,9 @@
   // place orders scored rows as guide.Score does: the ranked first, best
   // first, then those with too little data; ties keep the data's order.
   // With the mainland switch on, the China clouds' rows (r.cn) come
-  // first, ranked or not (the table of providers lists them all at its
-  // top, those with too little data to rank marked so), then the others.
+  // first among the ranked and first among those with too little data:
+  // the ranking's first screen answers which cloud ranks first, and the
+  // China clouds not ranked lead the table of those apart, which says so.
   function place(out) {
     var first = cnFirst();
     out.forEach(function (r) { r.ranked = r.share >= D.min; r.cn = first && !!r.cn; });
@@ -424,7 +425,7 @@
     inputs.forEach(function (input, j) {
       if (input) input.parentNode.querySelector('output').textContent = num(w[j]);
     });
-    var ranked = score(w, ps), apart = 0;
+    var ranked = score(w, ps), apart = 0, apartCn = 0;
     ranked.forEach(function (r) {
       var tr = rows[r.index];
       if (!tr) return;
@@ -435,11 +436,12 @@
         var v = cls && byState(cls.v[r.index], st);
         fillCell(tr.cells[3 + j], ps[k][r.index], v ? v[k] : '');
       });
-      var top = r.rank || r.cn;
-      if (!top) apart++;
-      (top ? tbody : apartBody).appendChild(tr);
+      if (!r.rank) apart++;
+      if (!r.rank && r.cn) apartCn++;
+      (r.rank ? tbody : apartBody).appendChild(tr);
     });
     if (apartBox) apartBox.hidden = apart === 0;
+    show('apart-cn', apartCn > 0);
     // The providers not ranked on price are said of the default class
     // with every switch off; under others the offers left out say so.
     show('providers-out', ci === D.class && st === 0);

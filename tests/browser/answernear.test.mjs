@@ -68,6 +68,28 @@ for (const ed of EDITIONS) {
         for (const k of ['price', 'age', 'kind']) {
           assert.ok(facts[k] !== undefined && facts[k] <= vp.height, `${where}: the first offer's ${k} is not on the first screen (${facts[k]})`);
         }
+        // A list that mixes prices that count with ones that do not says
+        // so above, and a line parts the groups; a note every counted row
+        // shares is said once above, not on each row.
+        const groups = await page.evaluate(() => {
+          const rows = [...document.querySelectorAll('table.data.instances tbody tr')];
+          const edge = rows.find((tr, i) => i > 0 && tr.classList.contains('lesser') && !rows[i - 1].classList.contains('lesser'));
+          const line = edge && Math.max(parseFloat(getComputedStyle(edge).borderTopWidth), parseFloat(getComputedStyle(edge.firstElementChild).borderTopWidth));
+          const shared = document.querySelector('p.list-why .why');
+          return {
+            edge: !!edge, line, order: !!document.querySelector('p.list-order'),
+            shared: shared && shared.textContent,
+            repeated: shared ? rows.filter((tr) => tr.querySelector('td.from .why')?.textContent === shared.textContent).length : 0,
+          };
+        });
+        if (groups.edge) {
+          assert.ok(groups.order, `${where}: prices that count and ones that do not are listed with no word on the order`);
+          assert.ok(groups.line >= 2, `${where}: no line between the prices that count and the others (${groups.line})`);
+        }
+        assert.equal(groups.repeated, 0, `${where}: the shared note "${groups.shared}" is repeated on ${groups.repeated} rows`);
+        if (id === 'alibaba-cloud') {
+          assert.ok(groups.edge && groups.shared, `${where}: the list no longer parts its groups or says their shared note once (${JSON.stringify(groups)})`);
+        }
         assert.deepEqual(await layoutProblems(page), []);
         await closeFile(t);
       }
@@ -117,10 +139,18 @@ for (const ed of EDITIONS) {
     });
 
     test(`${ed || 'en/'} evaluation at ${vp.width} px: a provider not ranked says why beside the mark`, { timeout: patience(120_000) }, async () => {
-      // The Chinese edition puts the mainland clouds first by script, with their marks in the ranking
-      // (static/weights.js); the English one shows the table of those with too little data as built.
+      // The Chinese edition puts the mainland clouds first by script (static/weights.js): first among
+      // the ranked, and first in the table of those with too little data, whose note says so; the
+      // ranking's first row, on the first screen, is a ranked cloud in both editions.
       const t = await openFile(browser, SITE, `${ed}evaluation/index.html`, vp);
       const { page } = t;
+      if (ed === 'zh/') await page.waitForFunction(() => document.getElementById('mainland-first')?.checked && !document.getElementById('apart-cn').hidden);
+      const first = await page.evaluate(() => {
+        const tr = document.querySelector('#scores tbody tr');
+        return { rank: tr.querySelector('.rank').textContent.trim(), top: tr.getBoundingClientRect().top };
+      });
+      assert.equal(first.rank, '1', 'the first row of the ranking is not the cloud ranked first');
+      assert.ok(first.top < vp.height, `the cloud ranked first starts at ${first.top} px, below the first screen`);
       const rows = await page.evaluate(() =>
         [...document.querySelectorAll('table.scores .not-ranked')]
           .filter((m) => m.checkVisibility())
@@ -132,7 +162,7 @@ for (const ed of EDITIONS) {
           }),
       );
       assert.ok(rows.length > 0, 'no provider marked not ranked: the test is not testing');
-      if (ed === 'zh/') assert.ok(rows.some((r) => r.inRanking), 'no mark in the ranking itself: the mainland-first rows are not tested');
+      assert.ok(rows.every((r) => !r.inRanking), 'a provider not ranked among the ranked');
       const share = (s) => (s.match(/(\d+(?:\.\d+)?)\s?%/) || [])[1];
       for (const r of rows) {
         assert.ok(r.gap !== null && r.gap >= -1 && r.gap < 8, `the reason is not right under the mark (${r.gap}): ${r.why}`);

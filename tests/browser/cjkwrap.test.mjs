@@ -296,3 +296,44 @@ for (const ed of ['', 'zh/']) {
     }
   });
 }
+
+// splitWords lists the texts of the visible elements sel matches in which a
+// line starts inside one of words, with a "/" where each line starts.
+async function splitWords(page, sel, words) {
+  await page.evaluate(MEASURE);
+  return page.evaluate(([sel, words]) =>
+    [...document.querySelectorAll(sel)]
+      .filter((el) => el.checkVisibility())
+      .map((el) => window.__lines(el))
+      .filter(({ text, starts }) => words.some((w) => {
+        for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) {
+          if (starts.some((i) => i > at && i < at + w.length)) return true;
+        }
+        return false;
+      }))
+      .map(({ text, starts }) => [...starts].reverse().reduce((t, i) => t.slice(0, i) + '/' + t.slice(i), text).trim()), [sel, words]);
+}
+
+test('zh titles, headings and labels keep their words whole: 等保三级, 按量计费, 单位 with 分钟', { timeout: patience(90_000) }, async () => {
+  let t = await open('zh/scenarios/mainland-mlps-a100/index.html', PHONE);
+  assert.ok((await t.page.locator('h1').textContent()).includes('等保三级'), 'the title no longer names 等保三级: the test is not testing');
+  assert.deepEqual(await splitWords(t.page, 'h1', ['等保三级', '金融行业', '中国内地']), [], 'a word of the title broken across lines');
+  assert.ok(await t.page.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width, 'the scenario scrolls sideways');
+  await close(t);
+
+  t = await open('zh/guides/choose-gpu-compute/index.html', DESK);
+  await t.page.locator('table.picks thead th').first().waitFor();
+  assert.deepEqual(await splitWords(t.page, 'table.picks thead th', ['按量计费', '元/小时', '每GPU小时']), [], 'a word of a short list\'s heading broken across lines');
+  await close(t);
+
+  t = await open('zh/benchmarks/mlperf-training-bert-large/index.html', PHONE);
+  const pairs = await t.page.evaluate(() => [...document.querySelectorAll('dl.bench-facts dt')].map((dt) => {
+    const dd = dt.nextElementSibling;
+    const a = dt.getClientRects(), b = dd.getClientRects();
+    return { label: dt.textContent, value: dd.textContent, same: Math.abs(a[a.length - 1].top - b[0].top) < 2 };
+  }));
+  assert.ok(pairs.some((p) => p.label === '单位' && p.value === '分钟'), `no 单位 分钟 among the facts: the test is not testing (${JSON.stringify(pairs)})`);
+  assert.deepEqual(pairs.filter((p) => !p.same).map((p) => `${p.label} / ${p.value}`), [], 'a label on another line than its value');
+  assert.deepEqual(await splitWords(t.page, 'dl.bench-facts', ['分钟', '完成时间', '优劣方向', '越低越好']), [], 'a fact broken inside a word');
+  await close(t);
+});

@@ -193,13 +193,21 @@ describe('the mainland default of the instance matrix', () => {
   }
 });
 
-// evaluationRows reads the providers of the evaluation's ranking table, in
-// order, and its mainland switch.
+// evaluationRows reads the providers of the evaluation's ranking table and
+// of its table of those with too little data to rank, in order, and its
+// mainland switch.
 async function evaluationRows(page) {
   return page.evaluate(() => ({
     providers: [...document.querySelectorAll('#scores tbody tr th a')].map((a) => a.getAttribute('href')),
+    apart: document.getElementById('apart').hidden ? [] : [...document.querySelectorAll('#scores-apart tbody tr th a')].map((a) => a.getAttribute('href')),
     on: document.getElementById('mainland-first')?.checked ?? null,
   }));
+}
+
+// chinaFirst says no China cloud follows another provider in ids.
+function chinaFirst(ids) {
+  const firstForeign = ids.findIndex((p) => !china.has(p));
+  return firstForeign < 0 || ids.slice(firstForeign).every((p) => !china.has(p));
 }
 
 describe('the mainland default of the evaluation', () => {
@@ -207,10 +215,14 @@ describe('the mainland default of the evaluation', () => {
     const t = await open('zh/evaluation/index.html');
     await t.page.waitForFunction(() => document.getElementById('mainland-first')?.checked && /providers\//.test(document.querySelector('#scores tbody tr th a')?.getAttribute('href') || ''));
     let e = await evaluationRows(t.page);
-    const ids = e.providers.map(providerOf);
-    const firstForeign = ids.findIndex((p) => !china.has(p));
-    assert.ok(firstForeign > 0, `the first row is not a China cloud: ${ids.join(', ')}`);
-    assert.ok(ids.slice(firstForeign).every((p) => !china.has(p)), `a China cloud after another provider: ${ids.join(', ')}`);
+    // The ranked come first, China clouds first among them; the China
+    // clouds with too little data to rank lead the table of those apart.
+    const ids = e.providers.map(providerOf), apart = e.apart.map(providerOf);
+    assert.ok(ids.length > 0, 'no provider ranked');
+    assert.ok(chinaFirst(ids), `a ranked China cloud after another provider: ${ids.join(', ')}`);
+    assert.ok(chinaFirst(apart), `a China cloud apart after another provider: ${apart.join(', ')}`);
+    assert.ok(china.has(ids[0]) || china.has(apart[0]), `no China cloud first in either table: ${ids.join(', ')} / ${apart.join(', ')}`);
+    assert.equal(await t.page.locator('#apart-cn').isVisible(), apart.some((p) => china.has(p)), 'the note on the China clouds apart does not match the table');
     await t.page.locator('#mainland-first').uncheck();
     assert.match(t.page.url(), /#(.*&)?cn=0(&|$)/, 'the URL does not keep the switch');
     e = await evaluationRows(t.page);
@@ -226,7 +238,8 @@ describe('the mainland default of the evaluation', () => {
     await t.page.locator('#mainland-first').check();
     assert.match(t.page.url(), /#(.*&)?cn=1(&|$)/);
     e = await evaluationRows(t.page);
-    assert.ok(china.has(providerOf(e.providers[0])), 'the switch does not put the China clouds first');
+    const on = e.providers.map(providerOf), onApart = e.apart.map(providerOf);
+    assert.ok(chinaFirst(on) && chinaFirst(onApart) && (china.has(on[0]) || china.has(onApart[0])), `the switch does not put the China clouds first: ${on.join(', ')} / ${onApart.join(', ')}`);
     await closeClean(t);
   });
 });

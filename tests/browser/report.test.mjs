@@ -14,7 +14,8 @@
 // page but the last, and those with a chart, ends in its top half.
 // Screenshots of the screen and of the print rendering, the PDF and its
 // first page as a PNG go to tests/browser/screenshots/report-*. A report
-// in Chinese (-lang zh-CN) is lang="zh-CN", its headings are Chinese and
+// in Chinese (-lang zh-CN) fits its tables at 1280 px and its head's labels
+// on one line at 375 px; it is lang="zh-CN", its headings are Chinese and
 // print in a CJK font of the report's font stacks (Debian's
 // fonts-noto-cjk), and its PDF's text, read back, holds them.
 //
@@ -295,6 +296,27 @@ describe('report', () => {
       assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation in print');
       assert.deepEqual(requests, [url], 'still no request');
       assert.deepEqual(routed, [url]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a report in Chinese fits the window: its tables at 1280 px, its head\'s labels on one line at 375 px', async () => {
+    const { context, page } = await open(report('zh-plain.html', '-lang', 'zh-CN'));
+    try {
+      // At 1280 px no table is wider than its box (the lowest prices'
+      // last column once was cut off); at 375 px no label of the head
+      // breaks across lines (日/期).
+      await settle(page);
+      assert.ok(await page.locator('table.classes-table').count() > 0, 'no table of the lowest prices: the test is not testing');
+      assert.deepEqual(await tooWide(page), [], 'a table of the Chinese report is wider than its box at 1280 px');
+      await page.setViewportSize({ width: 375, height: 800 });
+      await settle(page);
+      const split = await page.evaluate(() => [...document.querySelectorAll('.report-ids dt')]
+        .filter((dt) => dt.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(dt).fontSize))
+        .map((dt) => dt.textContent));
+      assert.ok(await page.locator('.report-ids dt').count() > 0, 'no label in the head: the test is not testing');
+      assert.deepEqual(split, [], 'a label of the report\'s head on two lines at 375 px');
     } finally {
       await context.close();
     }

@@ -387,6 +387,14 @@ type InstanceList struct {
 	// lists.
 	More    int
 	MoreURL string
+	// Why and Months are the note every row whose price answers shares
+	// (InstanceRow.Why), said once above the list instead of on each row;
+	// "" when the rows' notes differ or none has one.
+	Why    string
+	Months int
+	// Mixed says the list holds priced rows that answer by default and
+	// priced rows that do not: the list says it puts the first ones first.
+	Mixed bool
 }
 
 // maxListRows is the most instance types a list shows: a GPU or a provider
@@ -439,6 +447,7 @@ func (l *InstanceList) add(r *InstanceRow) {
 // static/home.js to put the rows in when the reader turns a switch.
 func (l *InstanceList) sort() {
 	slices.SortStableFunc(l.Rows, byBuyer)
+	l.shareWhy()
 	if !l.Switches {
 		return
 	}
@@ -464,6 +473,37 @@ func (l *InstanceList) sort() {
 			words = append(words, strconv.Itoa(place))
 		}
 		r.Order = strings.Join(words, " ")
+	}
+}
+
+// shareWhy lifts the note of the rows whose price answers to the list
+// when they all carry the same one, and sets Mixed.
+func (l *InstanceList) shareWhy() {
+	answering, lesser, same := 0, 0, true
+	why, months := "", 0
+	for _, r := range l.Rows {
+		if r.From == nil || r.From.PerGPUHour == nil {
+			continue
+		}
+		if !r.Answers {
+			lesser++
+			continue
+		}
+		if answering == 0 {
+			why, months = r.Why, r.Months
+		}
+		answering++
+		same = same && r.Why == why && r.Months == months
+	}
+	l.Mixed = answering > 0 && lesser > 0
+	if !same || why == "" || answering < 2 {
+		return
+	}
+	l.Why, l.Months = why, months
+	for _, r := range l.Rows {
+		if r.Answers {
+			r.Why, r.Months = "", 0
+		}
 	}
 }
 
