@@ -177,8 +177,15 @@ func (w *twinWriter) page(cols []Column) {
 
 // rateDated is a rate and its date, as the partial "rate-dated" says it.
 func (w *twinWriter) rateDated(r *render.RateView) string {
-	rate := w.t("matrix.rate", w.msgs.Cur(r.Base), render.FormatNum(r.Rate), w.msgs.Cur(r.Quote))
-	date := w.t("date.unknown")
+	rate, date := w.rateAndDate(r)
+	return w.text("matrix.rate_dated", rate, date)
+}
+
+// rateAndDate are a rate ("1 USD = 6.81 CNY") and its date, each as the
+// page's language writes it.
+func (w *twinWriter) rateAndDate(r *render.RateView) (rate, date string) {
+	rate = w.t("matrix.rate", w.msgs.Cur(r.Base), render.FormatNum(r.Rate), w.msgs.Cur(r.Quote))
+	date = w.t("date.unknown")
 	if r.Date != "unknown" {
 		if s, err := w.msgs.Date(r.Date); err == nil {
 			date = s
@@ -186,7 +193,7 @@ func (w *twinWriter) rateDated(r *render.RateView) string {
 			date = r.Date
 		}
 	}
-	return w.text("matrix.rate_dated", rate, date)
+	return rate, date
 }
 
 // rateKind is a rate of the list of rates, as the partial "rate-kind"
@@ -196,15 +203,7 @@ func (w *twinWriter) rateKind(r *render.RateView) string {
 	if r.Kind == "" {
 		return w.rateDated(r)
 	}
-	rate := w.t("matrix.rate", w.msgs.Cur(r.Base), render.FormatNum(r.Rate), w.msgs.Cur(r.Quote))
-	date := w.t("date.unknown")
-	if r.Date != "unknown" {
-		if s, err := w.msgs.Date(r.Date); err == nil {
-			date = s
-		} else {
-			date = r.Date
-		}
-	}
+	rate, date := w.rateAndDate(r)
 	source := ""
 	if r.SourceKind != "" {
 		source = w.t("fx.source_kind." + r.SourceKind)
