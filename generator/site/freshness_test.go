@@ -28,7 +28,7 @@ func TestDataAgeTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `| Provider | Current prices | Newest date | Oldest date | Undated |
+	want := `| Provider | Latest price points | Newest date | Oldest date | Undated |
 |---|--:|---|---|--:|
 | B\|Cloud | 3 | 2026\-01\-02 | 2026\-01\-02 | 67\% |
 | A | 3 | 2025\-06\-01 | 2024 | 0\% |

@@ -338,7 +338,8 @@ func (w *twinWriter) price(v *Price) string {
 // trust is a price's age and kind of source, as the partial
 // "price-trust" shows them and a twin writes them: its date and age, its
 // freshness, its kind of source linked to the source (a web address) or
-// citing it in a footnote, and when its source last listed it:
+// citing it in a footnote, when its source last listed it, and whether it
+// is an international site's price in mainland China:
 // "2026-09-20 (17 days) · fresh · [aggregator](…)".
 func (w *twinWriter) trust(v *pagemodel.TrustView) string {
 	var parts []string
@@ -364,6 +365,9 @@ func (w *twinWriter) trust(v *pagemodel.TrustView) string {
 			seen = v.LastSeen
 		}
 		parts = append(parts, w.text("trust.last_seen", seen))
+	}
+	if v.IntlSite {
+		parts = append(parts, w.text("price.abroad.intl_site"))
 	}
 	return strings.Join(parts, " · ")
 }
