@@ -447,6 +447,7 @@ func Funcs(m Messages) template.FuncMap {
 		"inc":          inc,                                                                 // a 0-based index counted from 1
 		"sentence":     m.Sentence,                                                          // catalog text ended as a sentence: "billed apart."
 		"date":         m.dateOf,                                                            // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
+		"mlpschecked":  MLPSChecked,                                                         // the day a provider's certifications source records its MLPS (等保) level as not stated, "" when it records none
 		"asof":         m.AsOf,                                                              // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
 		"fxnotes":      FxNotes,                                                             // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
 		"fxnote":       m.FxNote,                                                            // the sentence beside a ranking for one rate
@@ -1551,6 +1552,19 @@ func flowStepText(m Messages, s Step) string {
 // "MLPS (等保): not stated for CVM or GPU instances (checked 2026-12-04)
 // on …"; what follows (where, what was read) stays the catalog's words.
 var mlpsNotStated = regexp.MustCompile(`^MLPS \(等保\): not stated(?: for ([^()]+?))? \(checked (\d{4}-\d{2}-\d{2})\)(?::\s*|\s+on\s+|\s*)`)
+
+// MLPSChecked is the day the certifications source of a provider records
+// that the provider's own pages state no MLPS (等保) level (mlpsNotStated,
+// at the start of the source or of one of its " ; " parts): "2026-12-04";
+// "" when the source records no such check.
+func MLPSChecked(source string) string {
+	for _, part := range strings.Split(source, ";") {
+		if sm := mlpsNotStated.FindStringSubmatch(strings.TrimSpace(part)); sm != nil {
+			return sm[2]
+		}
+	}
+	return ""
+}
 
 // mlpsStatus puts a citation that opens with the catalog's record of an
 // unstated MLPS level (mlpsNotStated) in the page's language — "等保：
