@@ -592,7 +592,15 @@
     if (p.t && window.gpucompareAge) {
       var age = el('span', 'age', window.gpucompareAge(p.t));
       age.setAttribute('data-date', p.t);
-      span.appendChild(age);
+      if (p.ck) {
+        // The age counts from the last check, not the effective date.
+        var checked = el('span', 'checked', T['trust.checked_pre']);
+        checked.appendChild(age);
+        checked.appendChild(document.createTextNode(T['trust.checked_post']));
+        span.appendChild(checked);
+      } else {
+        span.appendChild(age);
+      }
       span.appendChild(document.createTextNode(' '));
       var b = window.gpucompareBadge(p.t);
       var badge = el('span', 'fresh fresh-' + b, T['trust.badge.' + b]);

@@ -56,15 +56,18 @@ type Note struct {
 type NoteKind int
 
 const (
-	DiscountOnly   NoteKind = iota + 1 // a commitment priced by nothing but a sourced discount off on-demand
-	SpotOverhead                       // spot jobs run longer to checkpoint and resume
-	StorageUnknown                     // the storage price is unknown: left out of the total
-	EgressUnknown                      // the egress price is unknown: left out of the total
-	Covered                            // the commitments' spare hours run some of a usage part's GPU-hours
-	CoveredAll                         // the commitments' spare hours run all of a usage part's GPU-hours: it buys none, and needs no price
-	FromArticle                        // the part's price is an article's figure, not ranked by default
-	Estimated                          // the part's price is an estimate (not one worked out from a discount, which DiscountOnly says)
-	noteKinds                          // the number of kinds + 1; add kinds before it
+	DiscountOnly     NoteKind = iota + 1 // a commitment priced by nothing but a sourced discount off on-demand
+	SpotOverhead                         // spot jobs run longer to checkpoint and resume
+	StorageUnknown                       // the storage price is unknown: left out of the total
+	EgressUnknown                        // the egress price is unknown: left out of the total
+	Covered                              // the commitments' spare hours run some of a usage part's GPU-hours
+	CoveredAll                           // the commitments' spare hours run all of a usage part's GPU-hours: it buys none, and needs no price
+	FromArticle                          // the part's price is an article's figure, not ranked by default
+	Estimated                            // the part's price is an estimate (not one worked out from a discount, which DiscountOnly says)
+	StalePrice                           // the part's price is stale, ranked only because the reader included stale prices or none answers
+	UndatedPrice                         // no source dates the part's price
+	MarketplacePrice                     // the part's price is a marketplace's
+	noteKinds                            // the number of kinds + 1; add kinds before it
 )
 
 // NoteKinds are the kinds a Note can have, for wording every one.
@@ -283,8 +286,17 @@ func ScenarioTCO(cat *catalog.Catalog, o *Offer, s *catalog.Scenario, st catalog
 			t.Notes = append(t.Notes, Note{Kind: SpotOverhead, Model: part.Model, Value: w.CheckpointOverheadPct})
 		}
 		if !pr.Ranked() && !(Committed(part.Model) && pr.Hourly.OffOnDemand) {
+			// As static/tco.js notes it: a stale, undated or marketplace's
+			// price says which; an article's figure or an estimate, that.
 			kind := Estimated
-			if pr.Kind == catalog.KindArticle {
+			switch why := pr.Why(); {
+			case why == catalog.Stale:
+				kind = StalePrice
+			case why == catalog.Undated:
+				kind = UndatedPrice
+			case why == WhyMarketplace:
+				kind = MarketplacePrice
+			case pr.Kind == catalog.KindArticle:
 				kind = FromArticle
 			}
 			t.Notes = append(t.Notes, Note{Kind: kind, Model: part.Model})

@@ -691,6 +691,12 @@ func tcoNotes(notes []pricing.Note, x *render.Texter) []string {
 			out = append(out, x.T("scenario.note.article", x.T("model."+n.Model)))
 		case pricing.Estimated:
 			out = append(out, x.T("scenario.note.estimate", x.T("model."+n.Model)))
+		case pricing.StalePrice:
+			out = append(out, x.T("scenario.note.stale", x.T("model."+n.Model)))
+		case pricing.UndatedPrice:
+			out = append(out, x.T("scenario.note.undated", x.T("model."+n.Model)))
+		case pricing.MarketplacePrice:
+			out = append(out, x.T("scenario.note.marketplace", x.T("model."+n.Model)))
 		}
 	}
 	return out
@@ -1031,6 +1037,10 @@ type tcoPrice struct {
 	// undated).
 	Kind string `json:"s,omitempty"`
 	Date string `json:"t,omitempty"`
+	// Checked says Date is when the price was last checked, not its
+	// effective date (pagemodel.TrustView.Since): the age then reads
+	// "last checked: 4 months", as the page's table writes it.
+	Checked bool `json:"ck,omitempty"`
 	// Copy is the kind of copy, fork or mirror, every citation of the
 	// price's source is in (pagemodel.TrustView.Copy): the table marks it
 	// as the page does.
@@ -1056,7 +1066,7 @@ var tcoMessages = []string{
 	"scenario.conv.same", "scenario.conv.benchmark", "scenario.conv.tflops", "scenario.conv.units", "scenario.why.no_conversion", "scenario.why.no_result", "scenario.why.gpu_pick", "scenario.ranked_unranked",
 	"trust.kind.provider", "trust.kind.aggregator", "trust.kind.article", "trust.kind.estimate",
 	"trust.kind_title.provider", "trust.kind_title.aggregator", "trust.kind_title.article", "trust.kind_title.estimate",
-	"trust.undated", "trust.undated_title", "trust.badge_title",
+	"trust.undated", "trust.undated_title", "trust.badge_title", "trust.checked_pre", "trust.checked_post",
 	"trust.badge.fresh", "trust.badge.aging", "trust.badge.stale", "trust.badge.undated",
 	"trust.copy.fork", "trust.copy.mirror", "trust.copy_title.fork", "trust.copy_title.mirror", "trust.copy_words.fork", "trust.copy_words.mirror",
 }
@@ -1197,8 +1207,9 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 			if c := cat.Sources.CopiedOnly(pr.Point.Source); c != nil {
 				tp.Copy = c.Kind
 			}
-			if d, _ := catalog.AgeDate(pr.Point); d != "" {
+			if d, from := catalog.AgeDate(pr.Point); d != "" {
 				tp.Date = string(d)
+				tp.Checked = from != catalog.FromSince && pr.Point.Since.Known()
 			}
 			to.Prices[m] = tp
 		}
