@@ -127,7 +127,9 @@ test('the matrix script writes dates 年月日 and amounts 12,345.67 and 2345.67
       return !n.hidden && /元/.test(n.textContent);
     }, null, { timeout: patience(20_000) });
     const rates = await page.textContent('#matrix-rates');
-    assert.match(rates, /1美元 = [\d.]+元（\d{4}年\d{1,2}月\d{1,2}日）/, `rates note ${JSON.stringify(rates)}`);
+    // The rate with its date, and its kind where the catalog states it
+    // (…，为2026年6月30日人民币汇率中间价…).
+    assert.match(rates, /1美元 = [\d.]+元(（\d{4}年\d{1,2}月\d{1,2}日）|，为\d{4}年\d{1,2}月\d{1,2}日)/, `rates note ${JSON.stringify(rates)}`);
     // A source's address or file path (github.com/…/2026-06-30-….md) is cited as it is: only the note's own words are held to 年月日.
     assert.doesNotMatch(rates.replace(/\S*\/\S*/g, ''), /\d{4}-\d{2}(-\d{2})?/, `an ISO date in the rates note ${JSON.stringify(rates)}`);
     const drawn = await page.evaluate(() => {
