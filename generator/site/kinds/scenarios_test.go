@@ -414,15 +414,7 @@ strategies:
 			t.Errorf("%s: pricing.Eligible %v", o.Region, ok)
 		}
 	}
-	var sd *ScenarioData
-	for _, p := range scenarioPages(t, cat) {
-		if d, ok := p.Data.(*ScenarioData); ok {
-			sd = d
-		}
-	}
-	if sd == nil {
-		t.Fatal("no scenario page")
-	}
+	sd := scenarioData(t, cat)
 	if !slices.Contains(sd.Limits, "regions in: mainland China, priced in yuan") {
 		t.Errorf("limits %q do not say prices are in yuan", sd.Limits)
 	}
@@ -491,15 +483,7 @@ strategies:
 			t.Errorf("%s/%s: left out for %q, want %q", o.Provider.ID, o.Region, got, want)
 		}
 	}
-	var sd *ScenarioData
-	for _, p := range scenarioPages(t, cat) {
-		if d, ok := p.Data.(*ScenarioData); ok {
-			sd = d
-		}
-	}
-	if sd == nil {
-		t.Fatal("no scenario page")
-	}
+	sd := scenarioData(t, cat)
 	if !slices.Contains(sd.Limits, "provider states 等保三级 (MLPS level 3, China's classified protection)") {
 		t.Errorf("limits %q do not name the certification", sd.Limits)
 	}
@@ -529,4 +513,16 @@ strategies:
 	if x.Err != nil {
 		t.Fatal(x.Err)
 	}
+}
+
+// scenarioData is the data of the scenario page of cat's one scenario.
+func scenarioData(t *testing.T, cat *catalog.Catalog) *ScenarioData {
+	t.Helper()
+	for _, p := range scenarioPages(t, cat) {
+		if d, ok := p.Data.(*ScenarioData); ok {
+			return d
+		}
+	}
+	t.Fatal("no scenario page")
+	return nil
 }
