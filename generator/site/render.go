@@ -15,6 +15,7 @@ import (
 	"gpucompare/generator/site/chartmodel"
 	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/fingerprint"
+	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/report"
@@ -183,11 +184,14 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 // modelTwin is the Markdown twin of page p, its model made, written from
 // that model for the kinds whose twin is (the GPU model, instance type and
 // provider pages: catalogpages.Twin; the pages of /compare/:
-// compare.Twin); nil for the others, whose twin is made from their HTML
-// (twins.Of).
+// compare.Twin; those of /changes/: kinds.ChangesTwin); nil for the
+// others, whose twin is made from their HTML (twins.Of).
 func modelTwin(p *pagemodel.Page, msgs render.Messages, lang, agesTo string) ([]byte, error) {
 	if d, ok := p.Data.(*compare.Data); ok && p.Layout == "compare" {
 		return compare.Twin(p, d, msgs, agesTo)
+	}
+	if p.Layout == "changes" {
+		return kinds.ChangesTwin(p, msgs, agesTo)
 	}
 	return catalogpages.Twin(p, msgs, lang, agesTo)
 }
