@@ -120,7 +120,17 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 		return err
 	}
 	var twin []byte
-	if !b.drafting {
+	streamed := false // the twin written to its file as it was made
+	switch {
+	case b.drafting:
+	case cache == nil && p.Inline == nil && kinds.HasChangesTwin(p):
+		if err := streamTwin(b.create, p, func(w io.Writer) error {
+			return kinds.WriteChangesTwin(w, p, b.tmpl.Msgs, agesTo)
+		}); err != nil {
+			return err
+		}
+		streamed = true
+	default:
 		if twin, err = modelTwin(p, b.tmpl.Msgs, b.lang(), agesTo); err != nil {
 			return err
 		}
@@ -129,7 +139,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	if t == nil {
 		return fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
 	}
-	if cache == nil && p.Inline == nil && (twin != nil || !twins.Has(p.Path) || b.drafting) {
+	if cache == nil && p.Inline == nil && (twin != nil || streamed || !twins.Has(p.Path) || b.drafting) {
 		f, err := b.create(p.Path)
 		if err != nil {
 			return err
@@ -198,11 +208,11 @@ func modelTwin(p *pagemodel.Page, msgs render.Messages, lang, agesTo string) ([]
 
 // largeTwinPage is the size of HTML from which a page's Markdown twin is
 // made by one worker at a time: twins.Of holds the tree of the page's
-// <main>, several times the page's size (a month of price changes at
-// 100,000 offers is a page of 7 MB and a tree of 80 MB), and the peak of
-// a build is that of the trees its workers hold at once. At 10,000
-// offers a month of changes is a page of 0.7 MB, whose trees two workers
-// held at once at the build's peak.
+// <main>, several times the page's size, and the peak of a build is that
+// of the trees its workers hold at once. The largest pages have twins
+// written from their models (the matrix, the months of changes, the
+// catalog's pages); at 100,000 offers the largest page read back is the
+// home page, of 256 KB.
 const largeTwinPage = 256 << 10
 
 // twinOf is twins.Of of the page at path whose HTML is page, made while
@@ -214,6 +224,22 @@ func twinOf(large *sync.Mutex, path string, page []byte, agesTo string) ([]byte,
 		defer large.Unlock()
 	}
 	return twins.Of(path, page, agesTo)
+}
+
+// streamTwin writes the Markdown twin of page p to its file through
+// create (the build's writer) with write, which makes it as it writes:
+// the twin of a month of changes at 100,000 offers is 2 MB, never held
+// whole.
+func streamTwin(create func(string) (io.WriteCloser, error), p *pagemodel.Page, write func(io.Writer) error) error {
+	f, err := create(twins.Path(p.Path))
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // writeAll writes data to the file at path through create (the build's

@@ -1,10 +1,13 @@
 package kinds
 
 import (
+	"bufio"
+	"bytes"
 	"cmp"
 	"fmt"
 	"html"
 	"html/template"
+	"io"
 	"strings"
 
 	"gpucompare/generator/catalog"
@@ -22,24 +25,50 @@ import (
 // feeds. It says what the page's HTML says read back as a twin
 // (twins.Of), byte for byte (TestChangesTwinIsItsPage), without holding
 // the tree of that HTML: a month of changes at 100,000 offers is a page
-// of 7 MB and a tree of 30 MB. Its rows are written one at a time.
-// msgs words it; agesTo says the day its ages are counted to. nil, nil
-// for a page that is not of /changes/, or one that shows a private
-// quote's terms (an internal build's: its twin is made from the HTML).
+// of 7 MB and a tree of 30 MB. msgs words it; agesTo says the day its
+// ages are counted to. nil, nil for a page that is not of /changes/, or
+// one that shows a private quote's terms (an internal build's: its twin
+// is made from the HTML).
 func ChangesTwin(p *pagemodel.Page, msgs render.Messages, agesTo string) ([]byte, error) {
+	if !HasChangesTwin(p) {
+		return nil, nil
+	}
+	var b bytes.Buffer
+	if err := WriteChangesTwin(&b, p, msgs, agesTo); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// HasChangesTwin reports whether page p, its model made, has a twin
+// written by WriteChangesTwin: a page of /changes/ that shows no private
+// quote's terms.
+func HasChangesTwin(p *pagemodel.Page) bool {
 	d, ok := p.Data.(*changesData)
 	if !ok || p.Layout != "changes" {
-		return nil, nil
+		return false
 	}
 	for _, r := range d.Rows {
 		if r.Trust != nil && r.Trust.Quote != nil {
-			return nil, nil
+			return false
 		}
+	}
+	return true
+}
+
+// WriteChangesTwin writes the twin of page p (ChangesTwin) to dst as it
+// is made, a row at a time: the twin of a month at 100,000 offers is
+// 2 MB, never held whole. p must have one (HasChangesTwin).
+func WriteChangesTwin(dst io.Writer, p *pagemodel.Page, msgs render.Messages, agesTo string) error {
+	d, ok := p.Data.(*changesData)
+	if !ok {
+		return fmt.Errorf("%s: no twin of a page of %T", p.Path, p.Data)
 	}
 	var err error
 	funcs := render.Funcs(msgs)
 	w := changesTwin{
 		p: p, msgs: msgs,
+		out:      twinOut{w: bufio.NewWriterSize(dst, 32<<10)},
 		t:        msgs.TKeeping(&err),
 		notes:    twins.Notes{AgesTo: agesTo},
 		tr:       funcs["tr"].(func(any, string) (template.HTML, error)),
@@ -49,12 +78,37 @@ func ChangesTwin(p *pagemodel.Page, msgs render.Messages, agesTo string) ([]byte
 		date:     funcs["date"].(func(any) (string, error)),
 	}
 	w.page(d)
+	// The body, its trailing blank lines but one left out (twins.Of
+	// trims it), then the notes.
+	w.out.w.WriteString("\n" + w.notes.String())
 	if err = cmp.Or(err, w.err); err != nil {
-		return nil, fmt.Errorf("%s: %w", twins.Path(p.Path), err)
+		return fmt.Errorf("%s: %w", twins.Path(p.Path), err)
 	}
-	body, notes := strings.TrimSpace(w.out.String()), w.notes.String()
-	out := make([]byte, 0, len(body)+1+len(notes))
-	return append(append(append(out, body...), '\n'), notes...), nil
+	return w.out.w.Flush()
+}
+
+// twinOut is where a twin is written: the line ends that end what is
+// written so far are held back until more follows, so that the twin's
+// body ends in one, as twins.Of's does.
+type twinOut struct {
+	w     *bufio.Writer
+	lines int // line ends held back
+}
+
+// WriteString writes s (io.StringWriter; the bufio.Writer keeps the
+// first error, which Flush returns).
+func (o *twinOut) WriteString(s string) (int, error) {
+	t := strings.TrimRight(s, "\n")
+	if t == "" {
+		o.lines += len(s)
+		return len(s), nil
+	}
+	for ; o.lines > 0; o.lines-- {
+		o.w.WriteByte('\n')
+	}
+	o.w.WriteString(t)
+	o.lines = len(s) - len(t)
+	return len(s), nil
 }
 
 // changesTwin writes the twin of a page of /changes/.
@@ -62,7 +116,7 @@ type changesTwin struct {
 	p     *pagemodel.Page
 	msgs  render.Messages
 	t     func(string, ...any) string
-	out   strings.Builder
+	out   twinOut
 	notes twins.Notes
 	// The templates' helpers (render.Funcs) the row uses.
 	tr       func(any, string) (template.HTML, error)
@@ -160,7 +214,7 @@ func (w *changesTwin) table(rows []*ChangeRow) {
 		w.row(cells, r)
 		gfm.TableRow(&w.out, cells)
 	}
-	w.out.WriteByte('\n')
+	w.out.WriteString("\n")
 }
 
 // row puts the cells of row r into cells, as the template "change-row"
