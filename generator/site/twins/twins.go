@@ -1,7 +1,8 @@
 // Package twins is a writer of its own: the Markdown twin of a rendered
 // page (index.md beside its index.html) for the page kinds whose twin is
 // not written from their model (the GPU model, instance type and provider
-// pages have theirs in package site). A twin here is the page's main
+// pages have theirs in package catalogpages, the pages of /compare/ in
+// package compare, those of /changes/ in package kinds). A twin here is the page's main
 // content as the reader sees it without script: its headings, paragraphs,
 // lists and tables, each table a GFM table of the rows and columns the
 // page shows by default, each price's age and kind of source written out
