@@ -26,7 +26,7 @@ var stageImports = map[string][]string{
 	"site/export":       {"site/derive", "site/paths", "site/render"},
 	"site/pagemodel":    {"site/content", "site/derive", "site/export", "site/paths", "site/render"},
 	"site/catalogpages": {"site/cards", "site/chartmodel", "site/content", "site/derive", "site/kinds", "site/markdown", "site/pagemodel", "site/paths", "site/render", "site/twins"},
-	"site/kinds":        {"site/chartmodel", "site/content", "site/derive", "site/pagemodel", "site/paths", "site/render"},
+	"site/kinds":        {"site/chartmodel", "site/content", "site/derive", "site/markdown", "site/pagemodel", "site/paths", "site/render", "site/twins"},
 	"site/chartmodel":   {"site/pagemodel", "site/render"},
 	"site/sitemap":      {"site/pagemodel", "site/write"},
 	"site/reuse":        {"site/fingerprint", "site/write"},
