@@ -237,7 +237,8 @@ func (w *twinWriter) cites(cs []render.Citation) string {
 	return collapse(b.String())
 }
 
-// table writes the table of the offers: a column of cols each.
+// table writes the table of the offers, a row at a time: a column of
+// cols each.
 func (w *twinWriter) table(cols []Column) {
 	head := make([]string, len(cols))
 	right := make([]bool, len(cols))
@@ -245,15 +246,16 @@ func (w *twinWriter) table(cols []Column) {
 		head[i] = collapse(gfm.Text(c.Label + " " + c.Unit))
 		right[i] = c.Num
 	}
-	rows := make([][]string, 0, len(w.d.Rows))
+	// Each row is written as it is made: the cells of a page's rows held
+	// 21 MB at 100,000 offers otherwise.
+	gfm.TableHead(&w.out, head, right)
+	row := make([]string, len(cols))
 	for _, r := range w.d.Rows {
-		row := make([]string, len(cols))
 		for i, c := range cols {
 			row[i] = collapse(w.cellOf(r, c.Key))
 		}
-		rows = append(rows, row)
+		gfm.TableRow(&w.out, row)
 	}
-	gfm.Table(&w.out, head, right, rows)
 	w.out.WriteByte('\n')
 }
 
