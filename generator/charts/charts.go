@@ -357,7 +357,7 @@ func (b *asOfBuilder) add(pr *pricing.Price) {
 		if b.rates == nil {
 			b.rates = map[string]pricing.Conversion{}
 		}
-		b.rates[pr.Conversion.From] = pr.Conversion
+		b.rates[pr.Conversion.From] = *pr.Conversion
 	}
 }
 

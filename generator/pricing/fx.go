@@ -69,3 +69,33 @@ func later(a, b catalog.Date) bool {
 	}
 	return a > b
 }
+
+// converter converts prices into one currency, keeping one Conversion
+// per currency converted from: every price converted from it shares it,
+// where each price held a copy of 48 bytes.
+type converter struct {
+	rates Rates
+	to    string
+	of    map[string]*Conversion // nil where no rate exists
+	none  *Conversion            // the zero Conversion of a price not converted
+}
+
+func newConverter(rates Rates, to string) *converter {
+	return &converter{rates: rates, to: to, of: map[string]*Conversion{}, none: &Conversion{}}
+}
+
+// convert sets pr's Display, Conversion and Converted from its Hourly.
+func (c *converter) convert(pr *Price) {
+	conv, seen := c.of[pr.Hourly.Currency]
+	if !seen {
+		if v, ok := c.rates.Convert(pr.Hourly.Currency, c.to); ok {
+			conv = &v
+		}
+		c.of[pr.Hourly.Currency] = conv
+	}
+	if conv == nil {
+		pr.Conversion = c.none
+		return
+	}
+	pr.Display, pr.Conversion, pr.Converted = conv.Apply(pr.Hourly.Amount), conv, true
+}

@@ -38,10 +38,11 @@ type Price struct {
 	// currency (or, for a discount-only point, in the currency of the
 	// on-demand price it discounts).
 	Hourly Hourly
-	// Display is Hourly in the display currency, with the rate used.
+	// Display is Hourly in the display currency, with the rate used:
+	// one Conversion shared by every price converted from the same
+	// currency, never nil (the zero Conversion when not Converted).
 	Display    float64
-	Conversion Conversion
-	Converted  bool // false when no rate exists: Display is then not set
+	Conversion *Conversion
 	// Freshness is the freshness badge of the price's date on the day the
 	// offers were made for (catalog.Badge under the site's policy):
 	// catalog.Fresh, Aging, Stale or Undated.
@@ -60,6 +61,8 @@ type Price struct {
 	// same, as no whole price of its GPU model under its pricing model is
 	// current (fallBack); pages then say so.
 	Fallback bool
+	// Converted is false when no rate exists: Display is then not set.
+	Converted bool
 	// Options are the latest price of each payment option of the model,
 	// this one among them, in the order of their points; a model with one
 	// option has this price alone.
@@ -91,15 +94,15 @@ func OffersAt(cat *catalog.Catalog, display string, ref time.Time) []*Offer {
 			history[in] = append(history[in], pp)
 		}
 	}
-	rates := Rates(cat.FX)
+	rates := newConverter(Rates(cat.FX), display)
 	fresh, stale := cat.Site.Policy()
 	var out []*Offer
 	for _, p := range cat.Providers {
 		j := judge{ref: ref, fresh: fresh, stale: stale, marketplace: p.Kind == catalog.Marketplace}
 		for _, in := range p.Instances {
-			list := offersOf(cat, p, in, history[in], rates, display, j)
+			list := offersOf(cat, p, in, history[in], rates, j)
 			out = append(out, list...)
-			out = append(out, quoteOffers(cat, in, list, rates, display, j)...)
+			out = append(out, quoteOffers(cat, in, list, rates, j)...)
 		}
 	}
 	restrict(out)
@@ -171,7 +174,7 @@ func (j judge) mark(pr *Price) {
 	pr.Marketplace = j.marketplace
 }
 
-func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, history []*catalog.PricePoint, rates Rates, display string, j judge) []*Offer {
+func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, history []*catalog.PricePoint, rates *converter, j judge) []*Offer {
 	newOffer := func(region string) *Offer {
 		return &Offer{Provider: p, Instance: in, GPU: cat.GPU(in.GPU), Region: region, Prices: map[string]*Price{}}
 	}
@@ -225,7 +228,7 @@ func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, h
 		}
 		// On-demand first: discount-only points of other models need it.
 		var onDemand *Hourly
-		if pr := bestPrice(points["on_demand"], in.GPUCount, nil, rates, display, j); pr != nil {
+		if pr := bestPrice(points["on_demand"], in.GPUCount, nil, rates, j); pr != nil {
 			o.Prices["on_demand"] = pr
 			onDemand = &pr.Hourly
 		}
@@ -233,7 +236,7 @@ func offersOf(cat *catalog.Catalog, p *catalog.Provider, in *catalog.Instance, h
 			if model == "on_demand" {
 				continue
 			}
-			if pr := bestPrice(pts, in.GPUCount, onDemand, rates, display, j); pr != nil {
+			if pr := bestPrice(pts, in.GPUCount, onDemand, rates, j); pr != nil {
 				o.Prices[model] = pr
 			}
 		}
@@ -259,7 +262,7 @@ func replaceSeries(points []*catalog.PricePoint, pp *catalog.PricePoint) []*cata
 // quoted currency). A price that may be ranked (Price.Ranked) wins over
 // one that may not, however low: an article's figure or an estimate is the
 // offer's price only where no provider or aggregator states one.
-func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates Rates, display string, j judge) *Price {
+func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates *converter, j judge) *Price {
 	var best *Price
 	var options []*Price
 	for _, pp := range points {
@@ -272,9 +275,7 @@ func bestPrice(points []*catalog.PricePoint, gpus int, onDemand *Hourly, rates R
 			pr.Kind = catalog.KindEstimate
 		}
 		j.mark(pr)
-		if c, ok := rates.Convert(h.Currency, display); ok {
-			pr.Display, pr.Conversion, pr.Converted = c.Apply(h.Amount), c, true
-		}
+		rates.convert(pr)
 		options = append(options, pr)
 		if best == nil || pr.Before(best) {
 			best = pr

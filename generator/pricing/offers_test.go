@@ -235,3 +235,34 @@ func TestRegionUnstatedShownOnce(t *testing.T) {
 		t.Errorf("region_unstated with a region: errors %v", errs)
 	}
 }
+
+// TestOffersShareConversions: prices converted from one currency share
+// one Conversion, the right one; a price of a currency with no rate has
+// the zero Conversion (never nil, as pages read its fields) and is not
+// converted.
+func TestOffersShareConversions(t *testing.T) {
+	cat := loadTxtar(t, offersCatalog)
+	offers := Offers(cat, "USD")
+	var usd *Conversion
+	for _, o := range offers[1:3] { // aws, quoted in dollars
+		for m, pr := range o.Prices {
+			if usd == nil {
+				usd = pr.Conversion
+			}
+			if pr.Conversion != usd || !pr.Converted {
+				t.Errorf("%s %s %s: conversion %p %+v, want the shared %p", o.Instance.ID, o.Region, m, pr.Conversion, pr.Conversion, usd)
+			}
+		}
+	}
+	if usd == nil || usd.From != "USD" || usd.To != "USD" || usd.Factor != 1 {
+		t.Errorf("dollar conversion %+v, want the identity", usd)
+	}
+	if c := offers[0].Prices["on_demand"].Conversion; c == usd || c.From != "CNY" || c.Factor != 1.0/7 {
+		t.Errorf("yuan conversion %+v, want 1/7 of its own", c)
+	}
+	// No rate from yuan to euros: the zero Conversion, not converted.
+	pr := Offers(cat, "EUR")[0].Prices["on_demand"]
+	if pr.Conversion == nil || *pr.Conversion != (Conversion{}) || pr.Converted || pr.Display != 0 {
+		t.Errorf("unconverted yuan price: conversion %+v converted %v display %v", pr.Conversion, pr.Converted, pr.Display)
+	}
+}

@@ -16,7 +16,7 @@ import (
 // offers, whose price under the quote's pricing model in its region (else
 // in "all") is the list price the quote is measured against. An expired
 // quote makes no offer: ExpiredQuotes lists it for pages to say so.
-func quoteOffers(cat *catalog.Catalog, in *catalog.Instance, list []*Offer, rates Rates, display string, j judge) []*Offer {
+func quoteOffers(cat *catalog.Catalog, in *catalog.Instance, list []*Offer, rates *converter, j judge) []*Offer {
 	var out []*Offer
 	for _, q := range cat.QuotesOf(in) {
 		if q.Expired(j.ref) {
@@ -31,9 +31,7 @@ func quoteOffers(cat *catalog.Catalog, in *catalog.Instance, list []*Offer, rate
 			continue
 		}
 		pr := &Price{Model: pp.Model, Point: pp, Hourly: h, Kind: catalog.KindQuote, Freshness: catalog.Fresh}
-		if c, ok := rates.Convert(h.Currency, display); ok {
-			pr.Display, pr.Conversion, pr.Converted = c.Apply(h.Amount), c, true
-		}
+		rates.convert(pr)
 		pr.Options = []*Price{pr}
 		terms := &catalog.QuoteTerms{Quote: q, Against: math.NaN()}
 		if q.DiscountPct != nil {

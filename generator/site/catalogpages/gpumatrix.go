@@ -120,7 +120,7 @@ func (k *Kind) Cheapest(p *pagemodel.Page, offers []*pricing.Offer) *cheapestTab
 			}
 			cells[model] = c
 			if c.Converted {
-				rates[pr.Hourly.Currency] = pr.Conversion
+				rates[pr.Hourly.Currency] = *pr.Conversion
 			}
 		}
 	}

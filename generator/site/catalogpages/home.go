@@ -435,7 +435,7 @@ func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
 	c := &HomeCell{
 		Model: model, PerGPUHour: per,
 		Quoted: pr.Hourly.Amount / float64(o.Instance.GPUCount), QuotedIn: pr.Hourly.Currency,
-		Converted: pr.Conversion.From != pr.Conversion.To, Conversion: pr.Conversion,
+		Converted: pr.Conversion.From != pr.Conversion.To, Conversion: *pr.Conversion,
 		Approximate: pr.Point.Approximate, Payment: pr.Point.Payment(),
 		Provider: pagemodel.ProviderName(o.Provider, lang), Instance: pagemodel.InstanceName(o.Instance, lang), InstanceURL: rel(paths.Instance(o.Instance)),
 		Region: o.Region, Trust: trust(pr.Point, pr.Kind),

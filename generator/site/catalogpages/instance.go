@@ -121,7 +121,7 @@ func (c *Kind) panelRows(in *catalog.Instance, offers []*pricing.Offer) []*panel
 			r.RegionName = cmp.Or(c.text(reg, "name"), reg.ID)
 		}
 		if pr.Converted && pr.Conversion.From != pr.Conversion.To && in.GPUCount > 0 {
-			r.ConvertedPerGPU, r.ConvertedTo, r.Rates = render.FormatMoneyIn(pr.Display/float64(in.GPUCount), pr.Conversion.To), pr.Conversion.To, []pricing.Conversion{pr.Conversion}
+			r.ConvertedPerGPU, r.ConvertedTo, r.Rates = render.FormatMoneyIn(pr.Display/float64(in.GPUCount), pr.Conversion.To), pr.Conversion.To, []pricing.Conversion{*pr.Conversion}
 		}
 		if pr.Hourly.OffOnDemand {
 			r.Worked = true

@@ -1075,7 +1075,7 @@ func (k *Kind) Price(pr *pricing.Price) *Price {
 	if pr == nil {
 		return nil
 	}
-	v := &Price{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: pr.Conversion, Trust: k.trust(pr.Point, pr.Kind)}
+	v := &Price{Price: pr, Point: pr.Point, Hourly: pr.Hourly, Display: pr.Display, Conversion: *pr.Conversion, Trust: k.trust(pr.Point, pr.Kind)}
 	q := pagemodel.QuotedHourly(pr.Point)
 	v.Quoted = q != nil && !pr.Point.PerGPU && *q == pr.Hourly.Amount
 	v.Amount = render.FormatMoneyIn(pr.Hourly.Amount, pr.Hourly.Currency) // quoted or derived, read alike

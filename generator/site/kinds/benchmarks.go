@@ -445,7 +445,7 @@ func rankTables(k *Benchmarks, p *pagemodel.Page, ranks map[string][]*bench.Cost
 			}
 			if pr := o.Prices[model]; pr.Conversion.Factor != 1 {
 				row.Quoted, row.QuotedIn = pagemodel.Ptr(pr.Hourly.Amount*m.Share*float64(m.Instances)), pr.Hourly.Currency
-				rates[pr.Hourly.Currency] = pr.Conversion
+				rates[pr.Hourly.Currency] = *pr.Conversion
 			}
 			t.Rows = append(t.Rows, row)
 		}
