@@ -3,7 +3,6 @@ package compare
 import (
 	"cmp"
 	"fmt"
-	"html"
 	"html/template"
 	"strings"
 
@@ -105,31 +104,6 @@ func (w *twinWriter) link(md, href string) string {
 	return "[" + md + "](" + h + ")"
 }
 
-// htmlText is the Markdown of the text of a fragment of HTML that a
-// helper of the templates makes (a catalog name marked as untranslated,
-// a source's words with its identifiers as code): its text, unescaped,
-// then escaped as Markdown.
-func htmlText(h string) string {
-	if strings.IndexByte(h, '<') < 0 && strings.IndexByte(h, '&') < 0 {
-		return gfm.Text(h)
-	}
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(h, '<')
-		if i < 0 {
-			b.WriteString(h)
-			break
-		}
-		b.WriteString(h[:i])
-		j := strings.IndexByte(h[i:], '>')
-		if j < 0 {
-			break
-		}
-		h = h[i+j+1:]
-	}
-	return gfm.Text(html.UnescapeString(b.String()))
-}
-
 // page writes the page: as the layout "compare" does, less what the
 // reader does not see without script (the controls, the panel of
 // selected offers, the pager, the scripts).
@@ -228,7 +202,7 @@ func (w *twinWriter) cites(cs []render.Citation) string {
 			case part.URL != "":
 				b.WriteString(w.link(gfm.Text(part.Label), part.URL))
 			case part.HTML != "":
-				b.WriteString(htmlText(string(part.HTML)))
+				b.WriteString(gfm.HTMLText(string(part.HTML)))
 			default:
 				b.WriteString(gfm.Text(part.Text + part.Quote + part.Gloss))
 			}
@@ -277,7 +251,7 @@ func (w *twinWriter) cellOf(r *Row, key string) string {
 		if err != nil && w.err == nil {
 			w.err = err
 		}
-		return w.link(htmlText(string(name)), r.ProviderURL)
+		return w.link(gfm.HTMLText(string(name)), r.ProviderURL)
 	case "gpu":
 		gpu := gfm.Text(r.Instance.GPU)
 		if r.GPUURL != "" {

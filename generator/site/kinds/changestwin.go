@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"html"
 	"html/template"
 	"io"
 	"strings"
@@ -239,8 +238,8 @@ func (w *changesTwin) row(cells []string, r *ChangeRow) {
 	// the instance type, and under it its provider
 	provider, err := w.tr(r.Provider, "name")
 	w.keep(err)
-	cells[1] = collapse(w.link(htmlText(string(w.instname(c.Instance))), r.InstanceURL) + " · " +
-		w.link(htmlText(string(provider)), r.ProviderURL))
+	cells[1] = collapse(w.link(gfm.HTMLText(string(w.instname(c.Instance))), r.InstanceURL) + " · " +
+		w.link(gfm.HTMLText(string(provider)), r.ProviderURL))
 	cells[2] = "—"
 	if r.GPU != nil {
 		cells[2] = collapse(w.link(gfm.Text(w.trs(r.GPU, "name")), r.GPUURL))
@@ -303,7 +302,7 @@ func (w *changesTwin) cites(cs []render.Citation) string {
 			case part.URL != "":
 				b.WriteString(w.link(gfm.Text(part.Label), part.URL))
 			case part.HTML != "":
-				b.WriteString(htmlText(string(part.HTML)))
+				b.WriteString(gfm.HTMLText(string(part.HTML)))
 			default:
 				b.WriteString(gfm.Text(part.Text + part.Quote + part.Gloss))
 			}
@@ -373,29 +372,4 @@ func (w *changesTwin) trust(v *pagemodel.TrustView) string {
 // spaces: white space as the page's reader sees it.
 func collapse(s string) string {
 	return strings.Join(strings.Fields(s), " ")
-}
-
-// htmlText is the Markdown of the text of a fragment of HTML that a
-// helper of the templates makes (a catalog name marked as untranslated,
-// breakable at <wbr>; a source's words with its identifiers as code): its
-// text, unescaped, then escaped as Markdown.
-func htmlText(h string) string {
-	if strings.IndexByte(h, '<') < 0 && strings.IndexByte(h, '&') < 0 {
-		return gfm.Text(h)
-	}
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(h, '<')
-		if i < 0 {
-			b.WriteString(h)
-			break
-		}
-		b.WriteString(h[:i])
-		j := strings.IndexByte(h[i:], '>')
-		if j < 0 {
-			break
-		}
-		h = h[i+j+1:]
-	}
-	return gfm.Text(html.UnescapeString(b.String()))
 }

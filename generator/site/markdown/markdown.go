@@ -6,6 +6,7 @@
 package markdown
 
 import (
+	"html"
 	"io"
 	"net/url"
 	"strings"
@@ -122,4 +123,29 @@ func TableRow(b io.StringWriter, cells []string) {
 		b.WriteString(" |")
 	}
 	b.WriteString("\n")
+}
+
+// HTMLText is the Markdown of the text of a fragment of HTML that a
+// helper of the templates makes (a catalog name marked as untranslated,
+// breakable at <wbr>; a source's words with its identifiers as code): its
+// text, tags dropped and entities unescaped, then escaped as Text.
+func HTMLText(h string) string {
+	if strings.IndexByte(h, '<') < 0 && strings.IndexByte(h, '&') < 0 {
+		return Text(h)
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(h, '<')
+		if i < 0 {
+			b.WriteString(h)
+			break
+		}
+		b.WriteString(h[:i])
+		j := strings.IndexByte(h[i:], '>')
+		if j < 0 {
+			break
+		}
+		h = h[i+j+1:]
+	}
+	return Text(html.UnescapeString(b.String()))
 }
