@@ -31,7 +31,7 @@
     return s.replace(/%(?:\[(\d+)\])?([sd%])/g, function (m, index, verb) {
       if (verb === '%') return '%';
       var i = index ? Number(index) - 1 : n++;
-      return String(args[i]);
+      return typeof args[i] === 'number' && Number.isInteger(args[i]) ? String(args[i]).replace(/\B(?=(\d{3})+$)/g, ',') : String(args[i]); // a count grouped, as the build writes it
     });
   }
 

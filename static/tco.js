@@ -37,7 +37,7 @@
       if (verb === '%') return '%';
       var k = n ? +n - 1 : next;
       next = k + 1;
-      return String(args[k]);
+      return typeof args[k] === 'number' && Number.isInteger(args[k]) ? num(args[k]) : String(args[k]); // a count grouped, as the build writes it
     });
   }
 
@@ -70,11 +70,8 @@
     var sign = '';
     if (s.charAt(0) === '-') { sign = '\u2212'; s = s.slice(1); }
     var p = s.split('.'), w = p[0], out = '';
-    // A Chinese page leaves a whole part of four digits ungrouped (1024),
-    // as render.grouped does.
-    var four = typeof document !== 'undefined' && /^zh/i.test(document.documentElement.lang || '') && w.length === 4;
     for (var i = 0; i < w.length; i++) {
-      if (i > 0 && (w.length - i) % 3 === 0 && !four) out += ',';
+      if (i > 0 && (w.length - i) % 3 === 0) out += ',';
       out += w.charAt(i);
     }
     return sign + out + (p.length > 1 ? '.' + p[1] : '');

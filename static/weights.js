@@ -105,7 +105,7 @@
       if (verb === '%') return '%';
       var k = n ? +n - 1 : next;
       next = k + 1;
-      return String(args[k]);
+      return typeof args[k] === 'number' && Number.isInteger(args[k]) ? num(args[k]) : String(args[k]); // a count grouped, as the build writes it
     });
   }
 

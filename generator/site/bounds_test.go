@@ -66,7 +66,7 @@ func TestManyContentPagesKeepPagesSmall(t *testing.T) {
 		t.Errorf("the site is %d bytes", total)
 	}
 	foot := string(files["notes/n0001/index.html"])
-	for _, want := range []string{`href="../../about/index.html">About`, `href="../../methodology/index.html">`, `href="../../pages/index.html">All 3002 pages</a>`} {
+	for _, want := range []string{`href="../../about/index.html">About`, `href="../../methodology/index.html">`, `href="../../pages/index.html">All 3,002 pages</a>`} {
 		if !strings.Contains(foot, want) {
 			t.Errorf("a content page's footer lacks %s", want)
 		}

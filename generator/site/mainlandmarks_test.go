@@ -16,8 +16,8 @@ import (
 // those its China site also prices show the yuan price, and its yuan
 // prices of mainland regions carry no mark; and every figure of
 // a scenario's tables (totals, their parts, the trial plan's costs) is written as pricing.ShownDecimalsIn
-// writes an amount of the page's currency, a Chinese figure of four whole
-// digits ungrouped.
+// writes an amount of the page's currency, grouped from four whole digits
+// in both editions.
 func TestShippedChinaCloudPagesMarkInternationalPrices(t *testing.T) {
 	files, _ := build(t, shipped(t), Options{})
 	row := regexp.MustCompile(`(?s)<tr[^>]*>\s*<th scope="row"><a href="[./]*instances/tencent-cloud/([^/"]+)/index\.html".*?</tr>`)
@@ -68,7 +68,7 @@ func TestShippedChinaCloudPagesMarkInternationalPrices(t *testing.T) {
 					t.Fatalf("%s: %q is no figure", name, s)
 				}
 				places := pricing.ShownDecimalsIn(c.currency, v)
-				want := groupFigure(strconv.FormatFloat(pricing.ShownIn(c.currency, v), 'f', places, 64), c.dir != "")
+				want := groupFigure(strconv.FormatFloat(pricing.ShownIn(c.currency, v), 'f', places, 64))
 				if s != want {
 					t.Errorf("%s: %q, want %q (%s)", name, s, want, c.currency)
 				}
@@ -81,20 +81,18 @@ func TestShippedChinaCloudPagesMarkInternationalPrices(t *testing.T) {
 	}
 }
 
-// groupFigure puts thousands separators into a figure, but not into a
-// Chinese figure of four whole digits.
-func groupFigure(s string, zh bool) string {
+// groupFigure puts thousands separators into a figure from four whole
+// digits on, in either edition.
+func groupFigure(s string) string {
 	whole, frac, _ := strings.Cut(s, ".")
-	if !(zh && len(whole) == 4) {
-		var b strings.Builder
-		for i, r := range whole {
-			if i > 0 && (len(whole)-i)%3 == 0 {
-				b.WriteByte(',')
-			}
-			b.WriteRune(r)
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
 		}
-		whole = b.String()
+		b.WriteRune(r)
 	}
+	whole = b.String()
 	if frac != "" {
 		return whole + "." + frac
 	}

@@ -49,7 +49,7 @@ func TestNotesWordedWithTheirArguments(t *testing.T) {
 		notes  []note.Note
 		want   string
 	}{
-		{"exports.basis.", (&pricing.Hourly{Basis: pricing.BasisUpfront, Of: 8760}).BasisNotes(), "upfront over 8760 h + hourly"},
+		{"exports.basis.", (&pricing.Hourly{Basis: pricing.BasisUpfront, Of: 8760}).BasisNotes(), "upfront over 8,760 h + hourly"},
 		{"exports.basis.", (&pricing.Hourly{Basis: pricing.BasisOffOnDemand, Of: 41.5}).BasisNotes(), "41.5% off on-demand"},
 		{"exports.basis.", (&pricing.Hourly{Basis: pricing.BasisHourly, GPUs: 8}).BasisNotes(), "hourly × 8 GPUs"},
 		{"exports.basis.", (&pricing.Hourly{Basis: pricing.BasisMonthly, Of: pricing.HoursPerMonth}).BasisNotes(), "monthly ÷ 730 h"},
@@ -78,8 +78,8 @@ func checkChineseNotes(t *testing.T, files Files) {
 		{"compare/offers-*.js", `"basis":"比按量计费低50%"`, "off on-demand"},
 		// The TPU v5e run: the catalog rents TPU v5e, so the result is
 		// costed as a GPU's is, and too large for any offer.
-		{"benchmarks/results.json", `"not_costed": "它用了4096个GPU，超过任何报价的容量：TPU v5e实例中有价的最大规格为8个GPU，且目录未注明集群规模"`, "more than any offer"},
-		{"benchmarks/mlperf-training-stable-diffusion/index.html", "未计算成本：它用了1024个GPU", "Not costed"},
+		{"benchmarks/results.json", `"not_costed": "它用了4,096个GPU，超过任何报价的容量：TPU v5e实例中有价的最大规格为8个GPU，且目录未注明集群规模"`, "more than any offer"},
+		{"benchmarks/mlperf-training-stable-diffusion/index.html", "未计算成本：它用了1,024个GPU", "Not costed"},
 	} {
 		data := string(files[c.path])
 		if strings.Contains(c.path, "*") { // the matrix's data scripts, all of them

@@ -8,7 +8,7 @@
     return s.replace(/%(?:\[(\d+)\])?([sd%])/g, (m, index, verb) => {
       if (verb === '%') return '%';
       const i = index ? Number(index) - 1 : n++;
-      return String(args[i]);
+      return Number.isInteger(args[i]) ? fnum(args[i]) : String(args[i]); // a count grouped, as the build writes it
     });
   }
 
@@ -38,16 +38,12 @@
     return Math.abs(v).toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
   }
 
-  // A Chinese page leaves a whole part of four digits ungrouped (1024),
-  // as render.grouped does.
-  const fourUngrouped = typeof document !== 'undefined' && /^zh/i.test(document.documentElement.lang || '');
-
   function group(s, negative) {
     const dot = s.indexOf('.');
     const whole = dot < 0 ? s : s.slice(0, dot);
     let out = '';
     for (let i = 0; i < whole.length; i++) {
-      if (i > 0 && (whole.length - i) % 3 === 0 && !(fourUngrouped && whole.length === 4)) out += ',';
+      if (i > 0 && (whole.length - i) % 3 === 0) out += ',';
       out += whole[i];
     }
     return (negative ? '\u2212' : '') + out + (dot < 0 ? '' : s.slice(dot));

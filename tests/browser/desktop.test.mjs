@@ -252,7 +252,7 @@ async function figures(page) {
 }
 
 describe('the scenario calculator in yuan', () => {
-  test('writes every amount as the generator does (to the fen, four whole digits ungrouped)', async () => {
+  test('writes every amount as the generator does (to the fen, grouped from four whole digits)', async () => {
     const dir = path.join(SITE, 'zh/scenarios');
     const ids = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
     assert.ok(ids.length > 0, 'no Chinese scenario');

@@ -142,7 +142,7 @@ func twinNum(v *float64, lang string) string {
 	if v == nil {
 		return "—"
 	}
-	return render.FigureIn(lang, render.FormatNum(*v))
+	return render.FormatNum(*v)
 }
 
 // twinPercent is a percentage as a twin in language lang writes it.
@@ -165,7 +165,7 @@ func quoted(v *pagemodel.PriceView, t func(string, ...any) string) string {
 		}
 		return s
 	case v.EffectiveHourly != nil:
-		return t("price.effective", render.FormatMoney(*v.EffectiveHourly)) + " " + v.Currency + unit
+		return t("price.effective", render.FormatMoneyIn(*v.EffectiveHourly, v.Currency)) + " " + v.Currency + unit
 	case v.DiscountPct != nil:
 		return t("price.discount", render.FormatNum(*v.DiscountPct))
 	}

@@ -604,8 +604,10 @@ func keepPercent(v float64, places int, marks ...float64) float64 {
 func measured(measure string, v float64, currency string, x *render.Texter) string {
 	key := "evaluation.value." + measure
 	switch measure {
-	case "price_per_fp16_tflops_hour", "price_per_gpu_hour", "egress_price", "storage_price":
+	case "price_per_fp16_tflops_hour", "price_per_gpu_hour":
 		return x.T(key, render.FormatDerived(v), x.M.Cur(currency))
+	case "egress_price", "storage_price": // an amount: yuan to the fen
+		return x.T(key, render.FormatMoneyIn(v, currency), x.M.Cur(currency))
 	case "rdma", "gpudirect", "dl_images", "k8s_device_plugin", "hardware_encryption", "physical_isolation", "spot_available":
 		if v > 0 {
 			return x.T("bool.yes")

@@ -181,9 +181,10 @@ type StrategyView struct {
 	Left        []*leftGroup // why offers are not ranked, most common reason first
 	Lefts       int          // offers left out
 	LowerBounds string       // says how lower bounds rank, when some totals are; "" when none are, or when it ranks one offer
-	// Unranked says the rows are offers whose figures come from articles
-	// or are estimates, ranked because no other offer can run the
-	// strategy (each row marked with its kinds); false when they are not.
+	// Unranked says the rows are offers whose prices rankings leave out
+	// (stale, undated, marketplace, article or estimate), ranked because
+	// no other offer can run the strategy (each row marked with its
+	// kinds); false when they are not.
 	Unranked bool
 	Chart    *pagemodel.ChartView
 	data     *ScenarioData
@@ -285,7 +286,7 @@ func (k *Scenarios) ScenarioData(p *pagemodel.Page, s *catalog.Scenario, x *rend
 		sv := k.rank(p, s, st, false, x)
 		if len(sv.Rows) == 0 {
 			// No offer with a ranked price can run it: the offers whose
-			// figures come from articles or are estimates stand in,
+			// prices rankings leave out stand in,
 			// marked (a persona's own strategy, such as a lease, is
 			// still shown).
 			if un := k.rank(p, s, st, true, x); len(un.Rows) > 0 {

@@ -477,7 +477,7 @@ strategies:
 		}
 		want := ""
 		if o.Provider.ID != "certified" {
-			want = "its provider does not state 等保三级 (MLPS level 3, China's classified protection)"
+			want = "its provider's public pages do not state 等保三级 (MLPS level 3, China's classified protection), which does not mean it has none: ask the provider"
 		}
 		if got := leftOut(cat, o, s, st, cat.Site.Currency, false, x); got != want {
 			t.Errorf("%s/%s: left out for %q, want %q", o.Provider.ID, o.Region, got, want)

@@ -124,7 +124,7 @@ func (m Messages) sourceKind(text string) (words, quote, code string, ok bool) {
 			}
 			if i+1 == k.money && m.language() != catalog.BaseLanguage {
 				if f, err := strconv.ParseFloat(part, 64); err == nil {
-					part = grouped(m, FormatMoney)(f)
+					part = FormatMoney(f)
 				}
 			}
 			args = append(args, part)

@@ -360,31 +360,9 @@ func (m Messages) T(key string, args ...any) (string, error) {
 		return "", fmt.Errorf("no message %q in templates/messages", key)
 	}
 	if len(args) > 0 {
-		if m.language() == "zh-CN" {
-			args = ungroupFour(args)
-		}
-		s = fmt.Sprintf(s, args...)
+		s = fmt.Sprintf(s, groupCounts(args)...)
 	}
 	return s, nil
-}
-
-// ungroupFour is args with each figure of a four-digit whole part, as
-// FormatNum and FormatMoney group it ("1,024"), ungrouped ("1024"), as
-// Chinese writes it (grouped); other arguments as they are.
-func ungroupFour(args []any) []any {
-	var out []any
-	for i, a := range args {
-		if s, ok := a.(string); ok && fourDigits.MatchString(s) {
-			if out == nil {
-				out = slices.Clone(args)
-			}
-			out[i] = fourDigits.ReplaceAllString(s, "$1$2$3$4")
-		}
-	}
-	if out == nil {
-		return args
-	}
-	return out
 }
 
 // th is the message of key as HTML, with each argument that is HTML (a
@@ -406,7 +384,39 @@ func (m Messages) th(key string, args ...any) (template.HTML, error) {
 			in[i] = v
 		}
 	}
-	return template.HTML(fmt.Sprintf(template.HTMLEscapeString(s), in...)), nil
+	return template.HTML(fmt.Sprintf(template.HTMLEscapeString(s), groupCounts(in)...)), nil
+}
+
+// groupCounts is args with each whole number written as a figure is
+// (FormatNum: 1,024 instances, 8,760小时), whatever verb its message
+// gives it; other arguments as they are.
+func groupCounts(args []any) []any {
+	var out []any
+	for i, a := range args {
+		if n, ok := a.(int); ok {
+			if out == nil {
+				out = slices.Clone(args)
+			}
+			out[i] = count(n)
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// count is a whole number a message puts in: fmt writes it grouped
+// (1,024) for %d, %s and %v alike.
+type count int
+
+// Format writes n grouped, padded to the verb's width if it has one.
+func (n count) Format(f fmt.State, verb rune) {
+	s := FormatNum(int(n))
+	if w, ok := f.Width(); ok && len(s) < w {
+		s = strings.Repeat(" ", w-len(s)) + s
+	}
+	io.WriteString(f, s)
 }
 
 // TKeeping returns t of m without its error: the first error met is kept
@@ -429,14 +439,14 @@ func Funcs(m Messages) template.FuncMap {
 		"note":         m.Note,                                                              // a stage's note worded by the messages of a prefix: {{note "bench.flag." .}}
 		"tr":           m.tr,                                                                // a catalog record's text in the language, as HTML, marked when untranslated: {{tr .Provider "description"}}
 		"trs":          m.trs,                                                               // a catalog record's text in the language, as plain text: {{trs .Provider "name"}}
-		"num":          grouped(m, FormatNum),                                               // a figure: 1,979 or 19.5 (1979 in Chinese: grouped)
-		"result":       grouped(m, FormatResult),                                            // a benchmark result or trial figure, to four significant digits: 27.97, 1,236 (1236 in Chinese)
-		"money":        grouped(m, FormatMoney),                                             // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
+		"num":          FormatNum,                                                           // a figure: 1,979 or 19.5
+		"result":       FormatResult,                                                        // a benchmark result or trial figure, to four significant digits: 27.97, 1,236
+		"money":        FormatMoney,                                                         // an amount: 4 significant digits, at least 2 decimals: 32.77, 0.7068, 1,234.50
 		"quote":        quoteIn(m.language()),                                               // words quoted from a source, <q> in their language
-		"derived":      grouped(m, FormatDerived),                                           // a computed amount, as money
-		"large":        grouped(m, func(v any) string { return large(m, v) }),               // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
-		"exact":        grouped(m, FormatExact),                                             // an amount with all its digits, for a title: 32.7726
-		"moneyin":      moneyIn(m),                                                          // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
+		"derived":      FormatDerived,                                                       // a computed amount, as money
+		"large":        func(v any) string { return large(m, v) },                           // a large computed amount in running text as the language writes it: 1,992,759.84; 199.28万
+		"exact":        FormatExact,                                                         // an amount with all its digits, for a title: 32.7726
+		"moneyin":      FormatMoneyIn,                                                       // an amount in a currency: yuan to the fen, 14.42 (FormatMoneyIn)
 		"tri":          Tri,                                                                 // a *bool as "yes", "no" or "unknown"
 		"cite":         m.Cite,                                                              // a source split into citations, each into words and links
 		"citeof":       func(rec any, key string) []Citation { return citeOf(m, rec, key) }, // a record's source in the language, split as cite splits it: {{citeof .Provider.SLA "source"}}
@@ -1458,9 +1468,6 @@ func (x *Texter) T(key string, args ...any) string {
 // writes it: an argument that is HTML (Own) put in as it is, every other
 // escaped; a missing key is kept in x.Err.
 func (x *Texter) TH(key string, args ...any) template.HTML {
-	if x.M.language() == "zh-CN" {
-		args = ungroupFour(args)
-	}
 	h, err := x.M.th(key, args...)
 	if err != nil && x.Err == nil {
 		x.Err = err
@@ -1601,41 +1608,11 @@ func mlpsStatus(m Messages, c Citation) Citation {
 	return append(out, c[1:]...)
 }
 
-// fourDigits is a figure whose whole part has four digits, grouped: 1,024.
-var fourDigits = regexp.MustCompile(`^([−-]?)(\d),(\d{3})(\.\d*)?$`)
-
-// grouped is format as the page's language groups digits: in Chinese a
-// whole part of four digits stands ungrouped (1024 GiB, as the Chinese
-// clouds' instance tables write memory), longer ones are grouped by
-// three (120,012); English groups from four digits on (1,024).
-func grouped(m Messages, format func(any) string) func(any) string {
-	if m.language() != "zh-CN" {
-		return format
-	}
-	return func(v any) string { return fourDigits.ReplaceAllString(format(v), "$1$2$3$4") }
-}
-
-// FigureIn is a formatted figure s as the language lang writes it: in
-// Chinese a whole part of four digits ungrouped (1024), as grouped does.
-func FigureIn(lang, s string) string {
-	if lang != "zh-CN" {
-		return s
-	}
-	return fourDigits.ReplaceAllString(s, "$1$2$3$4")
-}
-
 // PercentIn is a formatted figure s with its percent sign as the
 // language lang writes it: "99.975 %" in English, "99.975%" in Chinese.
 func PercentIn(lang, s string) string {
 	if lang == "zh-CN" {
-		return FigureIn(lang, s) + "%"
+		return s + "%"
 	}
 	return s + " %"
-}
-
-// moneyIn is FormatMoneyIn as the page's language of m groups digits.
-func moneyIn(m Messages) func(v any, currency string) string {
-	return func(v any, currency string) string {
-		return grouped(m, func(v any) string { return FormatMoneyIn(v, currency) })(v)
-	}
 }
