@@ -273,7 +273,7 @@ describe('the scenario calculator in yuan', () => {
       await months.fill(m);
       await t.page.waitForFunction((s) => JSON.stringify([...document.querySelectorAll('table.tco-answer tbody td.num, table.tco tbody td.num:not(.rank)')].map((td) => (td.firstChild?.nodeType === 3 ? td.firstChild.textContent : td.textContent).trim())) === s, JSON.stringify(shipped)).catch(() => {});
       assert.deepEqual(await figures(t.page), shipped, `${id}: the script writes the amounts otherwise than the generator`);
-      for (const f of shipped) if (/\d/.test(f)) assert.match(f, /^(≥ ?)?(\d{1,4}|\d{1,3}(,\d{3}){2,}|\d{2,3},\d{3})\.\d{2}(\d{2})?$/, `${id}: ${f}`);
+      for (const f of shipped) if (/\d/.test(f)) assert.match(f, /^(≥ ?)?\d{1,3}(,\d{3})*\.\d{2}(\d{2})?$/, `${id}: ${f}`);
       compared += shipped.length;
       // Small amounts too: one GPU-hour a month costs a few yuan, still
       // written to the fen (7.07, not 7.068), below 0.1 元 to four decimals.
