@@ -198,6 +198,35 @@ for (const ed of ['', 'zh/']) {
   });
 }
 
+// A figure keeps its currency or measure word on its line (0.48元 and
+// 使用8台实例, never 0.48 / 元 or 使用8 / 台实例): the evaluation's scores
+// and a scenario's cost basis, at 375 px.
+for (const rel of ['zh/evaluation/index.html', 'zh/scenarios/mid-size-reserved/index.html']) {
+  test(`${rel} at 375 px: a figure keeps its currency and measure word on its line`, { timeout: patience(60_000) }, async () => {
+    const t = await open(rel, PHONE);
+    const { page } = t;
+    await page.locator('td.num .sub').first().waitFor();
+    await page.evaluate(MEASURE);
+    const { cut, read } = await page.evaluate(() => {
+      const cut = [];
+      let read = 0;
+      for (const el of document.querySelectorAll('td.num .sub')) {
+        if (!el.checkVisibility()) continue;
+        const { text, starts } = window.__lines(el);
+        read++;
+        for (const s of starts) {
+          const before = text.slice(0, s).replace(/[\s\u2060]+$/, '');
+          if (/[元台个]/.test(text[s]) && /\d$/.test(before)) cut.push(`${before.slice(-8)}/${text.slice(s, s + 4)}`);
+        }
+      }
+      return { cut, read };
+    });
+    assert.ok(read > 10, `only ${read} notes under figures read`);
+    assert.deepEqual(cut, []);
+    await close(t);
+  });
+}
+
 test('zh evaluation at 1280 px: an indicator heading leaves no character alone on its last line', { timeout: patience(60_000) }, async () => {
   const t = await open('zh/evaluation/index.html', DESK);
   const { page } = t;
