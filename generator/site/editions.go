@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/render"
 )
@@ -76,8 +77,9 @@ func (k *kept) editionsOf(cat *catalog.Catalog, tfs fs.FS) ([]edition, error) {
 }
 
 // editionCatalog is cat as edition i (> 0) shows it: its language,
-// currency, title and tagline in place of the root edition's. The
-// records are shared; only the site settings differ.
+// currency, title and tagline in place of the root edition's, and each
+// scenario's price ceiling, stated in the root edition's currency, in
+// the edition's (scenarioCeilingsIn). The other records are shared.
 func editionCatalog(cat *catalog.Catalog, i int) *catalog.Catalog {
 	ed := cat.Site.Editions[i-1]
 	c := *cat
@@ -85,7 +87,32 @@ func editionCatalog(cat *catalog.Catalog, i int) *catalog.Catalog {
 	c.Site.Currency = cmp.Or(ed.Currency, cat.Site.Currency)
 	c.Site.Title = cmp.Or(ed.Title, cat.Site.Title)
 	c.Site.Tagline = cmp.Or(ed.Tagline, cat.Site.Tagline)
+	c.Scenarios = scenarioCeilingsIn(cat, c.Site.Currency)
 	return &c
+}
+
+// scenarioCeilingsIn is cat's scenarios with each price ceiling
+// (limits.max_per_gpu_hour, in the catalog's site currency) converted
+// into currency at the catalog's rate and rounded as an amount of it is
+// shown: the guide's "$1.5 per GPU-hour" is 10.22 元, not 1.5 元. A
+// scenario without a ceiling, or a currency without a rate, is shared as
+// it is.
+func scenarioCeilingsIn(cat *catalog.Catalog, currency string) []*catalog.Scenario {
+	conv, ok := pricing.Rates(cat.FX).Convert(cat.Site.Currency, currency)
+	if !ok || conv.Factor == 1 {
+		return cat.Scenarios
+	}
+	out := slices.Clone(cat.Scenarios)
+	for i, s := range out {
+		if s.Limits.MaxPerGPUHour == nil {
+			continue
+		}
+		sc := *s
+		max := pricing.ShownIn(currency, conv.Apply(*s.Limits.MaxPerGPUHour))
+		sc.Limits.MaxPerGPUHour = &max
+		out[i] = &sc
+	}
+	return out
 }
 
 // editionClash is the error of an edition whose folder the root edition

@@ -12,8 +12,10 @@ import (
 	"testing/fstest"
 
 	"gpucompare/generator/catalog"
+	"gpucompare/generator/pricing"
 	"gpucompare/generator/site/api"
 	"gpucompare/generator/site/export"
+	"gpucompare/generator/site/render"
 )
 
 // twoEditions is a small site root with a Chinese edition in zh/, in
@@ -312,5 +314,43 @@ func TestExportsAreOneSetForEveryEdition(t *testing.T) {
 	}
 	if links == 0 {
 		t.Error("no page links to an export")
+	}
+}
+
+// TestEditionConvertsScenarioCeilings: a scenario's price ceiling is
+// stated in the catalog's site currency (the guide's $1.5 per GPU-hour);
+// the Chinese edition, priced in yuan, shows and applies it in yuan at the
+// catalog's rate (10.22 元), not as 1.5 元.
+func TestEditionConvertsScenarioCeilings(t *testing.T) {
+	root := shipped(t)
+	cat, rep := catalog.Load(root)
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var ceiling float64
+	for _, s := range cat.Scenarios {
+		if s.ID == "startup-spot" && s.Limits.MaxPerGPUHour != nil {
+			ceiling = *s.Limits.MaxPerGPUHour
+		}
+	}
+	if ceiling == 0 {
+		t.Fatal("startup-spot has no price ceiling: the test is not testing")
+	}
+	conv, ok := pricing.Rates(cat.FX).Convert(cat.Site.Currency, "CNY")
+	if !ok || conv.Factor < 2 {
+		t.Fatalf("no rate from %s to CNY", cat.Site.Currency)
+	}
+	yuan := render.FormatMoneyIn(conv.Apply(ceiling), "CNY")
+	files, _ := build(t, root, Options{})
+	zh := string(files["zh/scenarios/startup-spot/index.html"])
+	if want := "不超过" + yuan + "元"; !strings.Contains(zh, want) {
+		t.Errorf("zh startup-spot: no %q", want)
+	}
+	if bad := "不超过" + render.FormatMoneyIn(ceiling, "CNY") + "元"; strings.Contains(zh, bad) {
+		t.Errorf("zh startup-spot: the ceiling reads %q, the dollar figure as yuan", bad)
+	}
+	en := string(files["scenarios/startup-spot/index.html"])
+	if !strings.Contains(en, render.FormatDerived(ceiling)) {
+		t.Errorf("en startup-spot: the ceiling %v is not shown", ceiling)
 	}
 }
