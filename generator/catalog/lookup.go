@@ -69,11 +69,11 @@ func (m *MLPS) CertName() string {
 }
 
 // IsMLPSName reports whether a certification's name is an MLPS (等保)
-// status, which a provider states in its mlps record, not in its
-// certifications' list.
+// status that a provider states in its mlps record, not in its
+// certifications' list: a name in 等保's own words (等保三级, 等级保护) or
+// MLPSFiledName.
 func IsMLPSName(c string) bool {
-	l := strings.ToLower(c)
-	return strings.Contains(l, "mlps") || strings.Contains(c, "等保") || strings.Contains(c, "等级保护")
+	return strings.Contains(c, "等保") || strings.Contains(c, "等级保护") || strings.EqualFold(c, MLPSFiledName)
 }
 
 // SeedGuideWords are the words the catalog cites a seed guide by, an

@@ -311,7 +311,7 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		name := tr(p, "name")
 		sub := dot(others(name, p.Aliases), kind, count)
 		var certs, vague []string
-		for _, c := range p.Certifications.List {
+		for _, c := range p.Certs() {
 			names := []string{c}
 			if n := cert(c); n != c {
 				names = append(names, n)
