@@ -733,7 +733,7 @@ func (l *loader) validateBenchmarks() {
 
 // validateMLPS checks a provider's MLPS (等保) record: a level it states
 // (or none-stated), the day the provider's own pages were read, and where.
-func (l *loader) validateMLPS(r record, m *MLPS) {
+func validateMLPS(r record, m *MLPS) {
 	switch {
 	case child(r.at, "level") == nil || m.Level == "":
 		r.errorf("level", "level is missing: want 1 to 5, the level the provider's pages state, or %s", MLPSNoneStated)
@@ -818,7 +818,7 @@ func (l *loader) validateProvider(r record, p *Provider) {
 		}
 	}
 	if p.MLPS != nil {
-		l.validateMLPS(sub("mlps"), p.MLPS)
+		validateMLPS(sub("mlps"), p.MLPS)
 	}
 	cited("features", p.Features.Source, true)
 
