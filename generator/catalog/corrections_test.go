@@ -342,9 +342,10 @@ func TestShippedCorrections(t *testing.T) {
 			}},
 			{"aws", "ISO 27001", func(p *Provider) bool { return slices.Contains(p.Certifications.List, "ISO 27001") }},
 			{"tencent-cloud", "ISO 27001", func(p *Provider) bool { return slices.Contains(p.Certifications.List, "ISO 27001") }},
-			{"huawei-cloud", "an MLPS entry", func(p *Provider) bool {
-				return slices.ContainsFunc(p.Certifications.List, func(s string) bool { return strings.HasPrefix(s, "MLPS") })
+			{"huawei-cloud", "an MLPS record of a filing without a level", func(p *Provider) bool {
+				return p.MLPS != nil && p.MLPS.Filed && p.MLPS.Level == MLPSNoneStated && slices.Contains(p.Certs(), MLPSFiledName)
 			}},
+			{"tencent-cloud", "MLPS level 3", func(p *Provider) bool { return p.MLPS.Stated() == 3 && p.States("等保三级") }},
 			{"lambda", "physical isolation", func(p *Provider) bool { return p.Features.PhysicalIsolation != nil && *p.Features.PhysicalIsolation }},
 			{"tencent-cloud", "per-second billing", func(p *Provider) bool { return p.Billing.Granularity == "second" }},
 			{"alibaba-cloud", "per-second billing", func(p *Provider) bool { return p.Billing.Granularity == "second" }},

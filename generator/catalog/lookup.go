@@ -36,7 +36,44 @@ func (p *Provider) Region(id string) *Region {
 // lists them, hold cert (compared without case): a guide's query and a
 // scenario's limits keep the offers of providers that state theirs.
 func (p *Provider) States(cert string) bool {
-	return slices.ContainsFunc(p.Certifications.List, func(c string) bool { return strings.EqualFold(c, cert) })
+	return slices.ContainsFunc(p.Certs(), func(c string) bool { return strings.EqualFold(c, cert) })
+}
+
+// Certs is the provider's certifications as one list: its certifications'
+// list, then the MLPS (等保) level its mlps record states (等保三级), or
+// MLPSFiledName when it states a filing without a level. A record that
+// states neither adds nothing.
+func (p *Provider) Certs() []string {
+	name := p.MLPS.CertName()
+	if name == "" {
+		return p.Certifications.List
+	}
+	return append(slices.Clip(p.Certifications.List), name)
+}
+
+// MLPSFiledName is the certification an MLPS record that states a filing
+// without a level stands for among a provider's certifications.
+const MLPSFiledName = "MLPS (level not stated)"
+
+// CertName is the certification the record stands for: 等保三级 for level
+// 3, MLPSFiledName for a filing without a level, "" when it states
+// neither (or m is nil).
+func (m *MLPS) CertName() string {
+	switch n := m.Stated(); {
+	case n > 0:
+		return "等保" + string([]rune("一二三四五")[n-1]) + "级"
+	case m != nil && m.Filed:
+		return MLPSFiledName
+	}
+	return ""
+}
+
+// IsMLPSName reports whether a certification's name is an MLPS (等保)
+// status that a provider states in its mlps record, not in its
+// certifications' list: a name in 等保's own words (等保三级, 等级保护) or
+// MLPSFiledName.
+func IsMLPSName(c string) bool {
+	return strings.Contains(c, "等保") || strings.Contains(c, "等级保护") || strings.EqualFold(c, MLPSFiledName)
 }
 
 // SeedGuideWords are the words the catalog cites a seed guide by, an

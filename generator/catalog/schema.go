@@ -168,6 +168,7 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 		reflect.TypeFor[Spot]():    {"notice_seconds": {positive: true}},
 		reflect.TypeFor[Rate]():    {"price": {nonNeg: true}, "currency": {currency: true}},
 		reflect.TypeFor[SLA]():     {"percent": {positive: true, max: ptr(100)}},
+		reflect.TypeFor[MLPS]():    {"level": {required: true}, "checked": {required: true, day: true}, "source": {required: true}},
 		reflect.TypeFor[Region](): {
 			"id": {required: true, id: true, not: AllRegions}, "geo": {enum: Geos}, "access": {enum: Accesses},
 		},
@@ -322,6 +323,13 @@ func (g *schemaGen) object(t reflect.Type) map[string]any {
 // field is the schema of the field key of owner, of type t.
 func (g *schemaGen) field(t reflect.Type, owner reflect.Type, key string, rule fieldRule) map[string]any {
 	t = deref(t)
+	if owner == reflect.TypeFor[MLPS]() && key == "level" {
+		// A level the pages state is a number, 1 to 5; none stated is a word.
+		return map[string]any{"oneOf": []any{
+			map[string]any{"type": "integer", "minimum": 1, "maximum": 5},
+			map[string]any{"type": "string", "const": MLPSNoneStated},
+		}}
+	}
 	s := map[string]any{}
 	typ := ""
 	switch {

@@ -209,6 +209,7 @@ type Provider struct {
 	Storage        Rate           `yaml:"storage"` // per GB-month
 	SLA            SLA            `yaml:"sla"`
 	Certifications Certifications `yaml:"certifications"`
+	MLPS           *MLPS          `yaml:"mlps"` // nil: the catalog records no check of the provider's MLPS (等保) status
 	Features       Features       `yaml:"features"`
 	Isolation      []string       `yaml:"isolation" i18n:"note"` // offerings: dedicated hosts, bare metal…; in another language one text, a list as it writes one
 	IsolationSrc   string         `yaml:"isolation_source" i18n:"citation"`
@@ -276,6 +277,42 @@ type Certifications struct {
 	// I18n holds the source in other languages.
 	I18n I18n `yaml:"i18n"`
 }
+
+// MLPS is what a provider's own pages state of its filing under China's
+// classified protection scheme (等保, MLPS 2.0), and the day they were read.
+type MLPS struct {
+	// Level is the level the pages state, "1" to "5", or MLPSNoneStated
+	// when they state none: unstated, which is no proof that there is none.
+	Level string `yaml:"level"`
+	// Filed is true when the pages state a filing (备案) but no level.
+	Filed bool `yaml:"filed"`
+	// Scope is what the filing covers, as the pages say ("the Tencent
+	// public cloud platform"), when they say it.
+	Scope   string `yaml:"scope" i18n:"note"`
+	Checked Date   `yaml:"checked"` // the day the provider's own pages were read
+	Source  string `yaml:"source" i18n:"citation"`
+	// I18n holds the scope and the source in other languages.
+	I18n I18n `yaml:"i18n"`
+}
+
+// MLPSNoneStated is the level of an MLPS record whose pages state none.
+const MLPSNoneStated = "none-stated"
+
+// MLPSLevels are the values an MLPS record's level takes.
+var MLPSLevels = []string{"1", "2", "3", "4", "5", MLPSNoneStated}
+
+// Stated is the level the pages state, 1 to 5; 0 when they state none
+// (or m is nil).
+func (m *MLPS) Stated() int {
+	if m == nil || len(m.Level) != 1 || m.Level[0] < '1' || m.Level[0] > '5' {
+		return 0
+	}
+	return int(m.Level[0] - '0')
+}
+
+// NoneStated reports whether the pages read state neither a filing nor a
+// level.
+func (m *MLPS) NoneStated() bool { return m != nil && m.Stated() == 0 && !m.Filed }
 
 // Features are yes/no capabilities; nil means unknown.
 type Features struct {

@@ -731,6 +731,25 @@ func (l *loader) validateBenchmarks() {
 	}
 }
 
+// validateMLPS checks a provider's MLPS (等保) record: a level it states
+// (or none-stated), the day the provider's own pages were read, and where.
+func validateMLPS(r record, m *MLPS) {
+	switch {
+	case child(r.at, "level") == nil || m.Level == "":
+		r.errorf("level", "level is missing: want 1 to 5, the level the provider's pages state, or %s", MLPSNoneStated)
+	case !slices.Contains(MLPSLevels, m.Level):
+		r.errorf("level", "level %q is not an MLPS level: want 1 to 5, the level the provider's pages state, or %s", m.Level, MLPSNoneStated)
+	case m.Filed && m.Level != MLPSNoneStated:
+		r.errorf("filed", "filed goes with level %s: a stated level is a filing; leave filed out", MLPSNoneStated)
+	}
+	if m.Checked == "" {
+		r.errorf("checked", "checked is missing: want the day the provider's own pages were read, YYYY-MM-DD")
+	} else {
+		r.day("checked", m.Checked)
+	}
+	r.source("source", m.Source, true)
+}
+
 func (l *loader) validateProvider(r record, p *Provider) {
 	r.required("name", p.Name, "the name people read, such as \"Alibaba Cloud\"")
 	r.oneOf("kind", p.Kind, ProviderKinds, true)
@@ -765,7 +784,10 @@ func (l *loader) validateProvider(r record, p *Provider) {
 	for _, t := range []struct {
 		key string
 		rec any
-	}{{"billing", &p.Billing}, {"spot", &p.Spot}, {"egress", &p.Egress}, {"storage", &p.Storage}, {"sla", &p.SLA}, {"certifications", &p.Certifications}, {"features", &p.Features}} {
+	}{{"billing", &p.Billing}, {"spot", &p.Spot}, {"egress", &p.Egress}, {"storage", &p.Storage}, {"sla", &p.SLA}, {"certifications", &p.Certifications}, {"mlps", p.MLPS}, {"features", &p.Features}} {
+		if t.rec == (*MLPS)(nil) {
+			continue
+		}
 		if s := sub(t.key); s.at != nil {
 			l.translations(s, t.rec)
 		}
@@ -789,6 +811,15 @@ func (l *loader) validateProvider(r record, p *Provider) {
 	}
 	cited("sla", p.SLA.Source, p.SLA.Percent != nil)
 	cited("certifications", p.Certifications.Source, len(p.Certifications.List) > 0)
+	certs := sub("certifications")
+	for i, c := range p.Certifications.List {
+		if IsMLPSName(c) {
+			l.errorf(pos(p.file, item(certs.at, "list", i)), "%s: list[%d] %q is an MLPS (等保) status: state it in the provider's mlps record instead (mlps: {level: 1 to 5 or %s, checked: YYYY-MM-DD, source: …})", certs.label(), i, c, MLPSNoneStated)
+		}
+	}
+	if p.MLPS != nil {
+		validateMLPS(sub("mlps"), p.MLPS)
+	}
 	cited("features", p.Features.Source, true)
 
 	regions := map[string]bool{}

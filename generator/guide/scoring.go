@@ -483,7 +483,7 @@ func MeasureUnder(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Prov
 	case "spot_available":
 		return yes(p.Spot.Available)
 	case "certifications":
-		return float64(len(p.Certifications.List)), len(p.Certifications.List) > 0
+		return float64(len(p.Certs())), len(p.Certs()) > 0
 	case "sla_percent":
 		return deref(p.SLA.Percent)
 	case "region_coverage":

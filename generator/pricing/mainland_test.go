@@ -36,10 +36,8 @@ func TestMainlandMLPSScenarioShortList(t *testing.T) {
 		if !slices.ContainsFunc(p.Regions, func(r *catalog.Region) bool { return r.Geo == "china-mainland" }) {
 			continue
 		}
-		for _, c := range p.Certifications.List {
-			if strings.Contains(c, "等保三级") || strings.Contains(strings.ToLower(c), "mlps level 3") || strings.Contains(c, "三级") {
-				stating = append(stating, p.ID)
-			}
+		if p.MLPS.Stated() == 3 && p.States("等保三级") {
+			stating = append(stating, p.ID)
 		}
 	}
 	if !slices.Equal(stating, []string{"tencent-cloud"}) {

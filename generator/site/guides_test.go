@@ -100,7 +100,7 @@ func TestGuideOutcomeMatchingNothingWarns(t *testing.T) {
 	if got, want := picks(certified), []string{"g4dn.xlarge", "GN7.8XLARGE"}; !slices.Equal(got, want) {
 		t.Errorf("nearest offers %q, want %q", got, want)
 	}
-	if n := strings.Count(certified, "<li>no MLPS level 3 certification listed</li>"); n != 2 {
+	if n := strings.Count(certified, "<li>its provider does not state MLPS level 3</li>"); n != 2 {
 		t.Errorf("%d offers say they miss the certification, want 2", n)
 	}
 	// Where no offer states it, the outcome says what to ask the
@@ -143,8 +143,8 @@ func TestGuideNearestOffersSayWhatTheyMiss(t *testing.T) {
 		t.Fatalf("nearest offers %q, want %q", got, want)
 	}
 	for _, want := range []string{
-		"<li>region US East (N. Virginia) is not in China mainland</li><li>no MLPS level 3 certification listed</li>",
-		"<li>no MLPS level 3 certification listed</li><li>price per GPU-hour 4.845 USD, not at most 4 USD</li>",
+		"<li>region US East (N. Virginia) is not in China mainland</li><li>its provider does not state MLPS level 3</li>",
+		"<li>its provider does not state MLPS level 3</li><li>price per GPU-hour 4.845 USD, not at most 4 USD</li>",
 	} {
 		if !strings.Contains(certified, want) {
 			t.Errorf("the nearest offers lack %s", want)

@@ -338,7 +338,7 @@ func TestSearchOnTheShippedCatalog(t *testing.T) {
 		// (Tencent Cloud, level 3), the guide that asks for it, its
 		// outcome and the scenario; last the provider that states it with
 		// no level (Huawei Cloud).
-		{"等保", []string{"provider:Tencent Cloud", "guide:Which GPU compute fits your workload?", "guide:Providers certified to 等保三级 (classified protection, level 3)", "scenario:Finance in mainland China: 16 A100-class GPUs for 6 months, MLPS level 3", "provider:Huawei Cloud"}},
+		{"等保", []string{"provider:Tencent Cloud", "guide:Which GPU compute fits your workload?", "guide:Providers that state 等保三级 (classified protection, level 3)", "scenario:Finance in mainland China: 16 A100-class GPUs for 6 months, MLPS level 3", "provider:Huawei Cloud"}},
 	} {
 		got := titles(search.Find(entries, c.query))
 		if len(got) < len(c.first) || !slices.Equal(got[:len(c.first)], c.first) {
@@ -436,7 +436,7 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		{"包月", []string{"model:包年包月（按月）"}},
 		// The scenario whose title names it, the provider that states it,
 		// then the guide that asks it.
-		{"等保三级", []string{"scenario:中国内地金融行业：16张A100级GPU用6个月，等保三级", "provider:腾讯云", "guide:通过等保三级的服务商", "guide:哪种GPU算力适合您的工作负载？"}},
+		{"等保三级", []string{"scenario:中国内地金融行业：16张A100级GPU用6个月，等保三级", "provider:腾讯云", "guide:写明通过等保三级备案的服务商", "guide:哪种GPU算力适合您的工作负载？"}},
 		{"华北2（北京）", []string{"region:华北2（北京）", "region:华北2(北京)"}},
 		{"Ｈ１００ ８０ＧＢ", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
 	} {

@@ -34,7 +34,7 @@ const CASES = [
   // Tencent Cloud states the classified protection at level 3; then the
   // guide and its outcome for 等保三级; Huawei Cloud, which states it with
   // no level, after every result that states one.
-  { q: '等保', first: ['Tencent Cloud — Provider', 'Which GPU compute fits your workload? — Guide', 'Providers certified to 等保三级 (classified protection, level 3) — Guide'], before: ['Providers certified to 等保三级 (classified protection, level 3) — Guide', 'Huawei Cloud — Provider'], opens: /\/providers\/tencent-cloud\/(index\.html)?$/ },
+  { q: '等保', first: ['Tencent Cloud — Provider', 'Which GPU compute fits your workload? — Guide', 'Providers that state 等保三级 (classified protection, level 3) — Guide'], before: ['Providers that state 等保三级 (classified protection, level 3) — Guide', 'Huawei Cloud — Provider'], opens: /\/providers\/tencent-cloud\/(index\.html)?$/ },
 ];
 const NONSENSE = 'zqxj 9vv';
 

@@ -36,11 +36,11 @@ const CASES = [
   // A pricing model is found by the other names buyers give it.
   { q: '按需', first: ['按量计费 — 计费模式'] },
   { q: '包月', first: ['包年包月（按月） — 计费模式'] },
-  { q: '等保三级', first: ['中国内地金融行业：16张A100级GPU用6个月，等保三级 — 工作负载场景', '腾讯云 — 云服务商', '通过等保三级的服务商 — 选型指南', '哪种GPU算力适合您的工作负载？ — 选型指南'] },
+  { q: '等保三级', first: ['中国内地金融行业：16张A100级GPU用6个月，等保三级 — 工作负载场景', '腾讯云 — 云服务商', '写明通过等保三级备案的服务商 — 选型指南', '哪种GPU算力适合您的工作负载？ — 选型指南'] },
   // 等保 finds the providers whose certifications name it, the one that
   // states a level (腾讯云) first, and the guide's outcome for 等保三级;
   // 华为云, whose level is not stated, after every result that states one.
-  { q: '等保', first: ['中国内地金融行业：16张A100级GPU用6个月，等保三级 — 工作负载场景', '腾讯云 — 云服务商', '通过等保三级的服务商 — 选型指南'], before: ['通过等保三级的服务商 — 选型指南', '华为云 — 云服务商'] },
+  { q: '等保', first: ['中国内地金融行业：16张A100级GPU用6个月，等保三级 — 工作负载场景', '腾讯云 — 云服务商', '写明通过等保三级备案的服务商 — 选型指南'], before: ['写明通过等保三级备案的服务商 — 选型指南', '华为云 — 云服务商'] },
   { q: '腾讯云广州', first: [], every: / — (实例类型|地域)$/ },
   { q: '华北2（北京）', first: ['华北2（北京） — 地域', '华北2(北京) — 地域'] },
   { q: 'Ｈ１００ ８０ＧＢ', first: ['H100 PCIe 80GB — GPU型号', 'H100 SXM5 80GB — GPU型号'] },

@@ -284,11 +284,23 @@ type providerDoc struct {
 	SpotAvailable  *bool    `json:"spot_available,omitempty"`
 	SLAPercent     *float64 `json:"sla_percent,omitempty"`
 	Certifications []string `json:"certifications,omitempty"`
+	MLPS           *mlps    `json:"mlps,omitempty"`
 	Source         string   `json:"source,omitempty"`
 	AsOf           string   `json:"as_of,omitempty"`
 	Page           string   `json:"page"`
 	Regions        []region `json:"regions"`
 	Instances      []ref    `json:"instances"`
+}
+
+// mlps is a provider's MLPS (等保) record: the level its own pages state
+// ("1" to "5", or "none-stated"), whether they state a filing without a
+// level, what it covers, the day they were read and where.
+type mlps struct {
+	Level   string `json:"level"`
+	Filed   bool   `json:"filed,omitempty"`
+	Scope   string `json:"scope,omitempty"`
+	Checked string `json:"checked"`
+	Source  string `json:"source"`
 }
 
 type region struct {
@@ -304,8 +316,11 @@ func (w *writer) providers() error {
 		doc := providerDoc{
 			head: w.head(KindProvider), ID: p.ID, Name: p.Name, ProviderKind: p.Kind, Homepage: p.Homepage,
 			Headquarters: p.Headquarters, Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
-			SpotAvailable: p.Spot.Available, SLAPercent: p.SLA.Percent, Certifications: p.Certifications.List,
+			SpotAvailable: p.Spot.Available, SLAPercent: p.SLA.Percent, Certifications: p.Certs(),
 			Source: p.Source, AsOf: p.AsOf, Page: paths.Provider(p.ID), Regions: []region{}, Instances: []ref{},
+		}
+		if m := p.MLPS; m != nil {
+			doc.MLPS = &mlps{Level: m.Level, Filed: m.Filed, Scope: m.Scope, Checked: string(m.Checked), Source: m.Source}
 		}
 		for _, r := range p.Regions {
 			doc.Regions = append(doc.Regions, region{r.ID, r.Name, r.Location, r.Geo})

@@ -900,6 +900,9 @@ func (k *Kind) ProviderData(p *pagemodel.Page, pr *catalog.Provider) *ProviderDa
 			d.Unknown = append(d.Unknown, t.key)
 		}
 	}
+	if pr.MLPS != nil { // a record of a check; none is not listed as not found
+		d.Known["mlps"] = true
+	}
 	d.Notes = pr.Notes
 	for _, n := range []string{pr.Billing.Note, pr.Spot.Note, pr.Egress.Note, pr.Storage.Note, pr.SLA.Note} {
 		if strings.TrimSpace(n) == strings.TrimSpace(pr.Notes) {

@@ -344,6 +344,13 @@ func providerTwin(md *strings.Builder, p *pagemodel.Page, d *ProviderData, lang 
 	if len(pr.Certifications.List) > 0 {
 		term("provider.certifications", gfm.Text(strings.Join(pr.Certifications.List, t("provider.list_sep"))))
 	}
+	if m := pr.MLPS; m != nil {
+		status := t("provider.mlps_not_stated_short", string(m.Checked))
+		if name := m.CertName(); name != "" {
+			status = name + " (" + string(m.Checked) + ")"
+		}
+		term("provider.mlps", gfm.Text(status))
+	}
 	if pr.SLA.Percent != nil {
 		term("provider.sla", twinPercent(pr.SLA.Percent, lang))
 	}

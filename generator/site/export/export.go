@@ -210,7 +210,7 @@ func (x *offerExporter) Of(o *pricing.Offer) *OfferExport {
 		GPUMemoryGB: x.cat.TotalGPUMemoryGB(in), VCPUs: in.VCPUs, RAMGiB: in.RAMGiB,
 		NetworkGbps: in.NetworkGbps, Network: in.Network, Interconnect: in.Interconnect,
 		Billing: p.Billing.Granularity, MinimumSeconds: p.Billing.MinimumSeconds,
-		Certifications: p.Certifications.List, PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic, VGPUProfile: in.VGPUProfile,
+		Certifications: p.Certs(), PreviousGen: in.PreviousGen, PriceNotPublic: in.PriceNotPublic, VGPUProfile: in.VGPUProfile,
 		PriceIncomplete: in.PriceIncomplete, Source: in.Source, Prices: prices,
 	}
 	if r := p.Region(o.Region); r != nil {

@@ -947,7 +947,7 @@ func providerMeets(p *catalog.Provider, q *catalog.Query) bool {
 		return false
 	}
 	for _, want := range q.Certifications {
-		if !slices.ContainsFunc(p.Certifications.List, func(c string) bool { return strings.EqualFold(c, want) }) {
+		if !p.States(want) {
 			return false
 		}
 	}

@@ -450,7 +450,7 @@ name: Certified cloud
 kind: china_cloud
 currency: CNY
 regions: [{id: cn-north, geo: china-mainland}]
-certifications: {list: [等保三级], source: s}
+mlps: {level: 3, checked: 2026-12-06, source: s}
 instances:
   - {id: gpu, name: GPU, gpu: a100, gpu_count: 1, regions: [cn-north], source: s}
 -- data/prices/certified.yaml --

@@ -54,45 +54,6 @@ func TestCiteShowsNoFlowchartCode(t *testing.T) {
 	}
 }
 
-// TestCiteWordsAnUnstatedMLPSLevel: the catalog's record that a China
-// cloud states no MLPS (等保) level reads, on a Chinese page, in Chinese
-// from its parts (scope, date checked), the page's own words; where it
-// was checked stays the catalog's words and link.
-func TestCiteWordsAnUnstatedMLPSLevel(t *testing.T) {
-	m, err := LoadMessages(shippedTemplates(t), "zh-CN", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for src, want := range map[string]string{
-		"MLPS (等保): not stated (checked 2026-12-04): https://www.amazonaws.cn/en/compliance/ names the operators":                 "等保：本站查阅的公开页面未写明等保级别（2026年12月4日核查），请向服务商索取等保备案证明和等级测评报告。查阅的页面：",
-		"MLPS (等保): not stated for CVM or GPU instances (checked 2026-12-04) on https://www.tencentcloud.com/services/compliance": "等保：本站查阅的云服务器CVM和GPU实例的公开页面未写明等保级别（2026年12月4日核查），请向服务商索取等保备案证明和等级测评报告。查阅的页面：",
-	} {
-		cs := m.Cite(src)
-		if len(cs) != 1 || len(cs[0]) < 2 {
-			t.Fatalf("%s: %+v", src, cs)
-		}
-		if p := cs[0][0]; p.Text != want || !p.Native {
-			t.Errorf("%s: first part %q (native %v), want %q in the page's language", src, p.Text, p.Native, want)
-		}
-		if p := cs[0][1]; p.URL == "" || p.Native {
-			t.Errorf("%s: the place checked is not the catalog's link: %+v", src, p)
-		}
-	}
-	// A scope the messages do not name leaves the citation as the catalog's.
-	if cs := m.Cite("MLPS (等保): not stated for ECS (checked 2026-12-04)"); cs[0][0].Native {
-		t.Errorf("an unknown scope was put in Chinese: %+v", cs)
-	}
-	en, err := LoadMessages(shippedTemplates(t), "en", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The English edition words it so too: the pages read said nothing,
-	// which is not "no 等保", and the buyer is told what to ask for.
-	if cs := en.Cite("MLPS (等保): not stated (checked 2026-12-04)"); cs[0][0].Text != "MLPS (等保): not stated on the public pages we checked (checked 2026-12-04); ask the provider for its 等保 filing record and evaluation report" {
-		t.Errorf("en: %+v", cs)
-	}
-}
-
 // TestFiguresGroupFromFourDigitsInEveryLanguage: both editions group a
 // figure's whole part from four digits on (1,024; GB/T 15835-2011
 // §5.1.4.2 allows it in Chinese), so that one column never mixes 8308.12

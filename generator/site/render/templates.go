@@ -457,7 +457,6 @@ func Funcs(m Messages) template.FuncMap {
 		"inc":          inc,                                                                 // a 0-based index counted from 1
 		"sentence":     m.Sentence,                                                          // catalog text ended as a sentence: "billed apart."
 		"date":         m.dateOf,                                                            // a catalog date as the language writes it: 2025-06-01, 2025年6月1日
-		"mlpschecked":  MLPSChecked,                                                         // the day a provider's certifications source records its MLPS (等保) level as not stated, "" when it records none
 		"asof":         m.AsOf,                                                              // an as-of in words as another language words it: 未注明日期（取自价格目录的提交 003c56a）; "" when it has no such form
 		"fxnotes":      FxNotes,                                                             // the rates of a ranking as fxNotes: {{fxnotes "USD" .Rates}}
 		"fxnote":       m.FxNote,                                                            // the sentence beside a ranking for one rate
@@ -586,15 +585,18 @@ func listed(m Messages, prefix, key string) string {
 // CertName is the certification c of a provider's list as the language m
 // names it (cert_name, by c's words in lower case joined by _: PCI DSS 1级
 // for "PCI DSS Level 1" in Chinese); c itself where the messages name it
-// not (ISO 27001). The catalog's 等保三级 and "MLPS (level not stated)"
-// are cert_name.mlps_level_3 and cert_name.mlps_unstated.
+// not (ISO 27001). The certifications an MLPS record stands for (等保三级,
+// catalog.MLPSFiledName) are cert_name.mlps_level_N and
+// cert_name.mlps_unstated.
 func CertName(m Messages, c string) string {
 	key := certKey(c)
-	switch c {
-	case "等保三级":
-		key = "mlps_level_3"
-	case "MLPS (level not stated)":
+	if c == catalog.MLPSFiledName {
 		key = "mlps_unstated"
+	}
+	for n := 1; n <= 5; n++ {
+		if c == (&catalog.MLPS{Level: strconv.Itoa(n)}).CertName() {
+			key = "mlps_level_" + strconv.Itoa(n)
+		}
 	}
 	if s := m["cert_name."+key]; s != "" {
 		return s
@@ -1212,11 +1214,6 @@ var agencyCredit = regexp.MustCompile(`^\s*\(([A-Za-z/ ]+)\)\s*$`)
 
 func (m Messages) Cite(s string) []Citation {
 	cs := Cite(s)
-	// An unstated MLPS level reads in every language as the pages read
-	// saying nothing, with what to ask the provider for.
-	for k, c := range cs {
-		cs[k] = mlpsStatus(m, c)
-	}
 	if m.language() == catalog.BaseLanguage {
 		// A seed guide is named by its own name (source_seed.guide,
 		// source_seed.guide_b), so that the two are told apart; a
@@ -1552,60 +1549,6 @@ func flowStepText(m Messages, s Step) string {
 		return fmt.Sprintf(m["source_seed.flow_answer"], s.Answer, s.Outcome)
 	}
 	return fmt.Sprintf(m["source_seed.flow"], s.Question, s.Answer, s.Outcome)
-}
-
-// mlpsNotStated is the catalog's record that a China cloud's own pages
-// state no MLPS (等保) filing or level, with the date it was checked:
-// "MLPS (等保): not stated for CVM or GPU instances (checked 2026-12-04)
-// on …"; what follows (where, what was read) stays the catalog's words.
-var mlpsNotStated = regexp.MustCompile(`^MLPS \(等保\): not stated(?: for ([^()]+?))? \(checked (\d{4}-\d{2}-\d{2})\)(?::\s*|\s+on\s+|\s*)`)
-
-// MLPSChecked is the day the certifications source of a provider records
-// that the provider's own pages state no MLPS (等保) level (mlpsNotStated,
-// at the start of the source or of one of its " ; " parts): "2026-12-04";
-// "" when the source records no such check.
-func MLPSChecked(source string) string {
-	for _, part := range strings.Split(source, ";") {
-		if sm := mlpsNotStated.FindStringSubmatch(strings.TrimSpace(part)); sm != nil {
-			return sm[2]
-		}
-	}
-	return ""
-}
-
-// mlpsStatus puts a citation that opens with the catalog's record of an
-// unstated MLPS level (mlpsNotStated) in the page's language — "等保：
-// 本站查阅的云服务器CVM和GPU实例的公开页面未写明等保级别（2026年12月4日核查），…" — from its parts: the
-// scope as source_mlps.scope names it, the date as the language writes
-// it. A scope the messages do not name leaves the citation as it is.
-func mlpsStatus(m Messages, c Citation) Citation {
-	if len(c) == 0 || c[0].URL != "" {
-		return c
-	}
-	sm := mlpsNotStated.FindStringSubmatch(c[0].Text)
-	format, has := m["source_mlps.not_stated"]
-	if sm == nil || !has {
-		return c
-	}
-	scope := ""
-	if sm[1] != "" {
-		if scope, has = m["source_mlps.scope."+sm[1]]; !has {
-			return c
-		}
-	}
-	date, err := m.dateOf(sm[2])
-	if err != nil {
-		return c
-	}
-	out := Citation{{Text: fmt.Sprintf(format, scope, date), Native: true}}
-	rest := c[0].Text[len(sm[0]):]
-	if rest != "" || len(c) > 1 {
-		out[0].Text += m["source_mlps.where"] // where it was checked follows
-	}
-	if rest != "" {
-		out = append(out, citePart{Text: rest})
-	}
-	return append(out, c[1:]...)
 }
 
 // PercentIn is a formatted figure s with its percent sign as the

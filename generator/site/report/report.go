@@ -770,7 +770,11 @@ func (k *Kind) reportSources(d *reportData, offers []*pricing.Offer, points map[
 		s.Instances, s.Providers, s.GPUs = nil, nil, nil
 	}
 	for _, p := range s.Providers {
-		for _, src := range []string{p.Source, p.Billing.Source, p.Certifications.Source} {
+		srcs := []string{p.Source, p.Billing.Source, p.Certifications.Source}
+		if p.MLPS != nil {
+			srcs = append(srcs, p.MLPS.Source)
+		}
+		for _, src := range srcs {
 			add(src)
 		}
 	}

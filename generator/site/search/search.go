@@ -311,7 +311,7 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		name := tr(p, "name")
 		sub := dot(others(name, p.Aliases), kind, count)
 		var certs, vague []string
-		for _, c := range p.Certifications.List {
+		for _, c := range p.Certs() {
 			names := []string{c}
 			if n := cert(c); n != c {
 				names = append(names, n)
@@ -416,7 +416,7 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 		}
 		title := tr(g, "title")
 		add(5, title, t("search.guide", len(g.Questions), len(g.Outcomes)), guidePath(g.ID), "", []string{g.ID}, text...)
-		// Each outcome is found by the words of its title (通过等保三级的服务商)
+		// Each outcome is found by the words of its title (写明通过等保三级备案的服务商)
 		// as other text, so that it ranks after what is named
 		// so (抢占 finds the pricing model first), and leads to it on the
 		// guide's page.

@@ -209,7 +209,7 @@ func TestChineseSearchFindsVendorsByTheirChineseNames(t *testing.T) {
 }
 
 // TestChineseSearchFindsClassifiedProtection: 等保 and 等保三级 find the
-// guide's outcome for providers certified to 等保三级, leading to it on
+// guide's outcome for providers that state 等保三级, leading to it on
 // the guide's page; 等保 finds Huawei Cloud, whose certification is the
 // classified protection with no level stated (等保（级别未说明）); and
 // an instance type's GPUs are written "8 × A100", as its page does.
@@ -245,7 +245,7 @@ func TestChineseSearchFindsClassifiedProtection(t *testing.T) {
 		t.Errorf("%s does not find %s (%s#%s)", q, title, path, frag)
 	}
 	for _, q := range []string{"等保", "等保三级"} {
-		finds(q, "通过等保三级的服务商", guidePath("choose-gpu-compute"), "o-mlps-level-3")
+		finds(q, "写明通过等保三级备案的服务商", guidePath("choose-gpu-compute"), "o-mlps-level-3")
 		finds(q, "腾讯云", paths.Provider("tencent-cloud"), "")
 	}
 	finds("等保", "华为云", paths.Provider("huawei-cloud"), "")
