@@ -376,8 +376,8 @@ strategies:
 	if strings.Contains(sec, "No offer can run this strategy") {
 		t.Error("the lease strategy says no offer can run it")
 	}
-	if !strings.Contains(sec, `<p class="help unranked-note">No offer with a price from a provider or a price catalog can run this strategy`) {
-		t.Error("the lease strategy does not say its offers stand in with articles' figures")
+	if !strings.Contains(sec, `<p class="help unranked-note">No offer whose price counts in rankings can run this strategy`) {
+		t.Error("the lease strategy does not say its offers stand in with prices rankings leave out")
 	}
 	links, totals := ranked(sec)
 	if len(links) != 1 || !strings.Contains(links[0], "lessor/nf") || len(totals) != 1 || totals[0] != "7,008.00" {

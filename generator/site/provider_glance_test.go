@@ -16,14 +16,14 @@ func TestProviderGlanceSaysMLPSNotStated(t *testing.T) {
 	files, _ := build(t, shipped(t), Options{})
 	for _, c := range []struct{ page, want string }{
 		{"zh/providers/alibaba-cloud/index.html", `、SOC 3；<span class="glance-mlps">等保 未写明（2026年12月4日核查）</span></dd>`},
-		{"zh/providers/aws-china/index.html", `<dd class="glance-certs"><abbr class="unknown" title="未知——来源未给出此项">—</abbr>；<span class="glance-mlps">等保 未写明（2026年12月4日核查）</span></dd>`},
-		{"providers/aws-china/index.html", `; <span class="glance-mlps">MLPS (等保) not stated (checked 2026-12-04)</span></dd>`},
+		{"zh/providers/aws-china/index.html", `<dd class="glance-certs"><span class="glance-mlps">等保 未写明（2026年12月4日核查）</span></dd>`},
+		{"providers/aws-china/index.html", `<dd class="glance-certs"><span class="glance-mlps">MLPS (等保) not stated (checked 2026-12-04)</span></dd>`},
 		{"zh/providers/aws-china/index.html", `<td class="mlps-status">查阅的公开页面未写明等保备案或级别（2026年12月4日核查），不等于没有。请向服务商索取等保备案证明和等级测评报告</td>`},
 		{"providers/alibaba-cloud/index.html", `<td class="mlps-status">Not stated on the public pages checked (checked 2026-12-04); this does not mean there is none. Ask the provider for its MLPS filing record and grading evaluation report.</td>`},
-		{"zh/providers/baidu-ai-cloud/index.html", `等保 未写明（2026年12月1日核查）`},
+		{"zh/providers/baidu-ai-cloud/index.html", `<dd class="glance-certs"><span class="glance-mlps">等保 未写明（2026年12月7日核查）</span></dd>`},
 		{"zh/providers/huawei-cloud/index.html", `CSA C-STAR、等保（级别未说明）</dd>`},
-		{"zh/providers/huawei-cloud/index.html", `<td class="mlps-status">查阅的公开页面写明有等保备案，未写明级别（2026年12月4日核查）。请向服务商索取等保备案证明和等级测评报告</td>`},
-		{"zh/providers/tencent-cloud/index.html", `SOC（审计报告）、等保三级</dd>`},
+		{"zh/providers/huawei-cloud/index.html", `<td class="mlps-status">查阅的公开页面写明有等保备案，未写明级别（2026年12月7日核查）。请向服务商索取等保备案证明和等级测评报告</td>`},
+		{"zh/providers/tencent-cloud/index.html", `SOC（审计报告）、等保三级<span class="glance-scope">（备案范围见条款）</span></dd>`},
 		{"zh/providers/tencent-cloud/index.html", `<td class="mlps-status">等保三级，由服务商自己的页面写明（2026年12月6日核查）。请向服务商索取覆盖所购实例的等保备案证明和等级测评报告<br><span class="sub">范围：腾讯公有云平台整体`},
 	} {
 		if page := string(files[c.page]); !strings.Contains(page, c.want) {
@@ -31,7 +31,7 @@ func TestProviderGlanceSaysMLPSNotStated(t *testing.T) {
 		}
 	}
 	for _, page := range []string{"zh/providers/tencent-cloud/index.html", "zh/providers/huawei-cloud/index.html"} {
-		if strings.Contains(string(files[page]), "glance-mlps") {
+		if strings.Contains(string(files[page]), `class="glance-mlps"`) {
 			t.Errorf("%s: a stated level or filing has a not-stated line", page)
 		}
 	}
@@ -57,10 +57,10 @@ func TestMLPSRecordReadEverywhere(t *testing.T) {
 		cert               string
 	}{
 		{"tencent-cloud", "3", "2026-12-06", false, "等保三级"},
-		{"huawei-cloud", "none-stated", "2026-12-04", true, "MLPS (level not stated)"},
+		{"huawei-cloud", "none-stated", "2026-12-07", true, "MLPS (level not stated)"},
 		{"aws-china", "none-stated", "2026-12-04", false, ""},
 		{"alibaba-cloud", "none-stated", "2026-12-04", false, ""},
-		{"volcano-engine", "none-stated", "2026-12-01", false, ""},
+		{"volcano-engine", "none-stated", "2026-12-07", false, ""},
 	} {
 		api.MLPS, api.Certifications = nil, nil
 		if err := json.Unmarshal(files["api/v1/providers/"+c.id+".json"], &api); err != nil {
