@@ -336,6 +336,17 @@ describe('the buyer\'s task: a mainland short list for 16 A100-class GPUs for 6 
       const money = (x) => x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
       const want = money(amount);
       assert.ok([amount - 0.01, amount, amount + 0.01].some((a) => first.row.includes(money(a))), `the cheapest row reads "${first.row}" (${total}), want the total ${want} for 16 GPUs × 6 months`);
+      // The monthly subscription (包年包月) is costed too, in the answer's
+      // second row: 16/n instances × a month's price × 6 months, for the
+      // offer the row names (in dollars at the rate offers.json gives).
+      const second = await t.page.evaluate(() => document.querySelectorAll('main table tbody tr')[1]?.textContent.replace(/\s+/g, ' ') ?? '');
+      assert.match(second, zh ? /包年包月/ : /Monthly subscription/, `the second row reads "${second}"`);
+      const sub = offers.find((o) => o.prices?.subscription_month?.display_hourly !== undefined && MODELS.test(o.gpu) && second.includes(o.instance_name) && (o.certifications ?? []).includes('等保三级'));
+      assert.ok(sub, `no offer of offers.json with a monthly price is named in "${second}"`);
+      const month = sub.prices.subscription_month;
+      const perMonth = zh || month.currency === 'USD' ? month.amount : month.amount / month.fx_rate;
+      const subTotal = Math.ceil(16 / sub.gpu_count) * perMonth * 6;
+      assert.ok([subTotal - 0.01, subTotal, subTotal + 0.01].some((a) => second.includes(money(a))), `the second row reads "${second}", want the total ${money(subTotal)}`);
       mkdirSync(SHOTS, { recursive: true });
       await t.page.screenshot({ path: path.join(SHOTS, `buyer-mainland-mlps-${home.startsWith('zh') ? 'zh' : 'en'}-1280.png`) });
       await close(t);
