@@ -361,6 +361,14 @@ type GPUData struct {
 	// nil when the GPU has no such price.
 	Answer   []*HomeLine
 	Currency string
+	// Mainland is the GPU's cheapest pay-as-you-go price per GPU-hour in
+	// mainland China, in yuan, as the home page's mainland view answers
+	// it (derive.Mainland): a current price, else the cheapest other,
+	// marked; nil when no mainland offer quotes one in yuan.
+	Mainland *HomeCell
+	// MainlandFirst says Mainland comes before Answer: in the Chinese
+	// edition, whose buyers pay in yuan (HomeMainland.First).
+	MainlandFirst bool
 }
 
 // figure is one precision of a GPU, dense and sparse side by side.
@@ -734,6 +742,13 @@ func (k *Kind) GPUData(p *pagemodel.Page, g *catalog.GPU) *GPUData {
 			d.Answer = l
 		}
 		p.Share = gpuShare(k.msgs, k.text(g, "name"), t.Rows[0].Cells[0])
+	}
+	for _, r := range k.data.Mainland {
+		if r.GPU.ID == g.ID {
+			m := HomeMainlandOf([]*derive.MainlandRow{r}, nil, k.lang(), k.trust, p.Rel)
+			d.Mainland, _ = mainlandAnswer(m)
+			d.MainlandFirst = m.First
+		}
 	}
 	d.CompareURL = p.Rel(paths.Matrix(1)) + "#" + url.Values{"gpu": {g.ID}}.Encode()
 	d.Instances.cut(d.CompareURL)
