@@ -81,7 +81,7 @@ async function clean(t) {
 // marked as ones that do not answer.
 async function answer(page, width) {
   return page.evaluate((width) => {
-    const shown = [...document.querySelectorAll('p.answer')].filter((p) => p.getClientRects().length > 0);
+    const shown = [...document.querySelectorAll('.gpu-answer p.answer')].filter((p) => p.getClientRects().length > 0);
     const p = shown[0];
     const r = p?.getBoundingClientRect();
     return {
