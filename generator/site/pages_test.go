@@ -113,8 +113,8 @@ func TestGPUPageOfSecondaryRecordWithOnlyMemory(t *testing.T) {
 		"source: NVIDIA driver README (names the GPU)\n")}
 	files, _ := build(t, root, Options{})
 	for p, want := range map[string][]string{
-		"gpus/t4/index.html":    {"No public spec sheet figures:", "memory bandwidth", "peak throughput", "16 GB"},
-		"zh/gpus/t4/index.html": {"公开规格资料未给出：", "显存带宽", "峰值算力", "16 GB"},
+		"gpus/t4/index.html":    {"No public spec sheet figures:", "memory bandwidth", "peak throughput", "16\u00a0GB"},
+		"zh/gpus/t4/index.html": {"公开规格资料未给出：", "显存带宽", "峰值算力", "16\u00a0GB"},
 	} {
 		page := string(files[p])
 		if page == "" {
