@@ -142,9 +142,9 @@ func TestConvertedPriceLineNamesTheRateAndItsSource(t *testing.T) {
 	files, _ := build(t, root, Options{})
 	for page, want := range map[string]string{
 		"gpus/a100-sxm4-40gb/index.html":    "CNY prices converted at the central parity rate (PBoC, CFETS) of 2025-06-02: 1 USD = 7.17 CNY, as a news report gives it.",
-		"zh/gpus/a100-sxm4-40gb/index.html": "元价格按2025年6月2日人民币汇率中间价（中国人民银行授权中国外汇交易中心公布）1美元 = 7.17元换算，据新闻报道。",
+		"zh/gpus/a100-sxm4-40gb/index.html": "元价格按2025年6月2日人民币汇率中间价（中国人民银行授权中国外汇交易中心公布）1美元 = 7.17元换算，数值取自报道这一汇率的新闻。",
 		"index.html":                        "CNY prices converted at the central parity rate (PBoC, CFETS) of 2025-06-02: 1 USD = 7.17 CNY, as a news report gives it.",
-		"zh/index.html":                     "元价格按2025年6月2日人民币汇率中间价（中国人民银行授权中国外汇交易中心公布）1美元 = 7.17元换算，据新闻报道。",
+		"zh/index.html":                     "元价格按2025年6月2日人民币汇率中间价（中国人民银行授权中国外汇交易中心公布）1美元 = 7.17元换算，数值取自报道这一汇率的新闻。",
 	} {
 		got := string(files[page])
 		if got == "" {

@@ -220,7 +220,7 @@ func TestNoHistorySaysWhatIsUndated(t *testing.T) {
 `)
 	files, _ := build(t, root, Options{})
 	for page, want := range map[string]string{
-		"instances/parts/undated/index.html": "The sources of these prices are all undated, so no price trend can be drawn.",
+		"instances/parts/undated/index.html": "No source of these prices gives the date it took effect, so no price trend can be drawn.",
 		"instances/parts/half/index.html":    "1 of these 2 prices are undated, so no price trend can be drawn.",
 	} {
 		if got := between(t, string(files[page]), `<p class="help chart-none">`, "</p>"); !strings.HasSuffix(got, want) {

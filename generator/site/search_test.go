@@ -437,7 +437,7 @@ func TestSearchOnTheChineseEdition(t *testing.T) {
 		// The scenario whose title names it, the provider that states it,
 		// then the guide that asks it.
 		{"等保三级", []string{"scenario:中国内地金融行业：16张A100级GPU用6个月，等保三级", "provider:腾讯云", "guide:写明通过等保三级备案的服务商", "guide:哪种GPU算力适合您的工作负载？"}},
-		{"华北2（北京）", []string{"region:华北2（北京）", "region:华北2(北京)"}},
+		{"华北2（北京）", []string{"region:华北2（北京）", "region:华北2（北京）"}},
 		{"Ｈ１００ ８０ＧＢ", []string{"gpu:H100 PCIe 80GB", "gpu:H100 SXM5 80GB"}},
 	} {
 		got := titles(search.Find(entries, c.query))

@@ -42,7 +42,7 @@ const CASES = [
   // 华为云, whose level is not stated, after every result that states one.
   { q: '等保', first: ['中国内地金融行业：16张A100级GPU用6个月，等保三级 — 工作负载场景', '腾讯云 — 云服务商', '写明通过等保三级备案的服务商 — 选型指南'], before: ['写明通过等保三级备案的服务商 — 选型指南', '华为云 — 云服务商'] },
   { q: '腾讯云广州', first: [], every: / — (实例类型|地域)$/ },
-  { q: '华北2（北京）', first: ['华北2（北京） — 地域', '华北2(北京) — 地域'] },
+  { q: '华北2（北京）', first: ['华北2（北京） — 地域', '华北2（北京） — 地域'] },
   { q: 'Ｈ１００ ８０ＧＢ', first: ['H100 PCIe 80GB — GPU型号', 'H100 SXM5 80GB — GPU型号'] },
   { q: '阿里云抢占', first: ['阿里云 — 云服务商'] },
   { q: '华为云A100', first: [], every: / — 实例类型$/ },
@@ -121,7 +121,7 @@ test('Chinese queries find words inside names and text, in Chinese', { timeout: 
     for (const s of subs) assert.match(s, /^华为云 · .*A100/, `"华为云A100": ${s}`);
     // A region id finds the region, which shows its Chinese name and not
     // the id.
-    assert.deepEqual((await searchResults(page, 'cn-beijing')).slice(0, 2), ['华北2（北京） — 地域', '华北2(北京) — 地域']);
+    assert.deepEqual((await searchResults(page, 'cn-beijing')).slice(0, 2), ['华北2（北京） — 地域', '华北2（北京） — 地域']);
     const regionSubs = await page.$$eval('.search-opt', (opts) =>
       opts.filter((o) => o.querySelector('.search-kind').textContent === '地域').map((o) => o.querySelector('.search-opt-sub')?.textContent ?? ''));
     assert.deepEqual(regionSubs, ['北京 · 阿里云', '火山引擎'], '"cn-beijing": the regions\' lines');

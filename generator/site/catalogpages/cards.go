@@ -171,10 +171,7 @@ func cardPrice(cat *catalog.Catalog, msgs render.Messages, c *HomeCell, gpu *cat
 	if c == nil {
 		return t("card.none"), ""
 	}
-	region := c.Region
-	if region == catalog.AllRegions {
-		region = t("region.all")
-	}
+	region := c.RegionIn(t)
 	if gpu != nil {
 		note = t("card.note_gpu", pagemodel.CatalogText(cat, gpu, "name"), c.Provider, c.Instance, region, c.Trust.Age)
 	} else {

@@ -159,7 +159,11 @@ type HomeCell struct {
 	Instance    string // the instance type's name
 	InstanceURL string
 	Region      string // the region's name, or its id; "all" when the price holds in every region
-	Trust       *pagemodel.TrustView
+	// RegionUnstated says the source names no region for the price
+	// (catalog.PricePoint.RegionUnstated): its Region is "all", which
+	// pages then do not claim.
+	RegionUnstated bool
+	Trust          *pagemodel.TrustView
 	// Marketplace says the provider is a marketplace of third-party hosts.
 	Marketplace bool
 	// Why says why a stale or undated price answers by default: no price
@@ -427,6 +431,18 @@ func (t *HomePrices) Marked() bool {
 // ref (catalog.MonthsOld).
 func monthsOld(d catalog.Date, ref time.Time) int { return catalog.MonthsOld(d, ref) }
 
+// RegionIn is the cell's region in words: its name, or that the price
+// holds in every region, or that its source names none.
+func (c *HomeCell) RegionIn(t func(string, ...any) string) string {
+	switch {
+	case c.RegionUnstated:
+		return t("region.unstated")
+	case c.Region == catalog.AllRegions:
+		return t("region.all")
+	}
+	return c.Region
+}
+
 // homeCellOf is the cell of offer o's price under model, per the GPU-hour
 // per in the site currency.
 func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
@@ -438,7 +454,7 @@ func homeCellOf(o *pricing.Offer, model string, per float64, lang string,
 		Converted: pr.Conversion.From != pr.Conversion.To, Conversion: *pr.Conversion,
 		Approximate: pr.Point.Approximate, Payment: pr.Point.Payment(),
 		Provider: pagemodel.ProviderName(o.Provider, lang), Instance: pagemodel.InstanceName(o.Instance, lang), InstanceURL: rel(paths.Instance(o.Instance)),
-		Region: o.Region, Trust: trust(pr.Point, pr.Kind),
+		Region: o.Region, RegionUnstated: pr.Point.RegionUnstated, Trust: trust(pr.Point, pr.Kind),
 		Marketplace: pr.Marketplace, price: pr, offer: o,
 	}
 	if r := o.Provider.Region(o.Region); r != nil {
@@ -496,7 +512,7 @@ func HomeMainlandOf(rows []*derive.MainlandRow, count map[string]int, lang strin
 				Quoted: mc.Quoted, QuotedIn: pr.Hourly.Currency, Converted: mc.Conversion.From != mc.Conversion.To, Conversion: mc.Conversion,
 				Approximate: pr.Point.Approximate, Payment: pr.Point.Payment(), Other: !mc.Current,
 				Provider: pagemodel.ProviderName(o.Provider, lang), Instance: pagemodel.InstanceName(o.Instance, lang), InstanceURL: rel(paths.Instance(o.Instance)),
-				Region: o.Region, Trust: trust(pr.Point, pr.Kind),
+				Region: o.Region, RegionUnstated: pr.Point.RegionUnstated, Trust: trust(pr.Point, pr.Kind),
 			}
 			if c.Other && !catalog.Ranked(pr.Kind) {
 				c.OtherKind = pr.Kind

@@ -120,7 +120,10 @@ func (c *Kind) panelRows(in *catalog.Instance, offers []*pricing.Offer) []*panel
 		if reg := in.Provider.Region(r.Region); reg != nil {
 			r.RegionName = cmp.Or(c.text(reg, "name"), reg.ID)
 		}
-		if pr.Converted && pr.Conversion.From != pr.Conversion.To && in.GPUCount > 0 {
+		// An international site's list price in a mainland region shows
+		// in its own currency only: converted, it would read as what the
+		// China site charges in yuan.
+		if pr.Converted && pr.Conversion.From != pr.Conversion.To && in.GPUCount > 0 && !pricing.IntlSitePoint(o.Provider, pp) {
 			r.ConvertedPerGPU, r.ConvertedTo, r.Rates = render.FormatMoneyIn(pr.Display/float64(in.GPUCount), pr.Conversion.To), pr.Conversion.To, []pricing.Conversion{*pr.Conversion}
 		}
 		if pr.Hourly.OffOnDemand {

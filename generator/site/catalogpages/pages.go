@@ -637,7 +637,10 @@ func (k *Kind) InstanceRow(p *pagemodel.Page, in *catalog.Instance) *InstanceRow
 		if c, ok := pricing.Rates(k.cat.FX).Convert(r.From.Currency, k.cat.Site.Currency); ok {
 			d := c.Apply(*r.From.PerGPUHour)
 			r.Display = &d
-			if c.From != c.To {
+			// An international site's list price in a mainland region
+			// keeps its own currency on the page (it ranks by Display):
+			// converted, it would read as the China site's yuan price.
+			if c.From != c.To && !pricing.IntlSitePoint(in.Provider, from.Point) {
 				r.Conversion = &c
 			}
 		}

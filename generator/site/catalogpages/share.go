@@ -24,10 +24,7 @@ func gpuShare(msgs render.Messages, gpu string, c *HomeCell) string {
 	}
 	var err error
 	t := msgs.TKeeping(&err)
-	region := c.Region
-	if region == catalog.AllRegions {
-		region = t("region.all")
-	}
+	region := c.RegionIn(t)
 	s := t("share.gpu", gpu, render.FormatMoney(c.PerGPUHour), msgs.Cur(c.Currency), c.Provider, c.Instance, region, c.Trust.Age, t("trust.kind."+c.Trust.Kind))
 	if c.Why != "" {
 		s += t("share.fallback")

@@ -112,10 +112,7 @@ func gpuTwin(md *strings.Builder, p *pagemodel.Page, d *GPUData, lang string, t 
 	fmt.Fprintf(md, "# %s\n\n", gfm.Text(p.Title))
 	if len(d.Answer) > 0 && d.Answer[0].Cell != nil {
 		c := d.Answer[0].Cell
-		region := c.Region
-		if region == "all" {
-			region = t("region.all")
-		}
+		region := c.RegionIn(t)
 		fmt.Fprintf(md, "%s %s %s %s · %s %s, %s · %s\n\n", gfm.Text(t("gpu.answer")), render.FormatMoney(c.PerGPUHour),
 			gfm.Text(c.Currency), gfm.Text(t("unit.gpu_hour")), gfm.Text(c.Provider),
 			gfm.Link(c.Instance, twinLink(p, paths.Instance(c.OfferOf().Instance), "instance")), gfm.Text(region),
@@ -285,7 +282,7 @@ func instancesTwin(md *strings.Builder, p *pagemodel.Page, l *InstanceList, lang
 			switch {
 			case r.Display != nil && r.Conversion != nil:
 				price = render.FormatDerived(*r.Display)
-			case r.Display != nil:
+			case r.Display != nil && r.From.Currency == l.Currency:
 				price = r.From.PerGPUText
 			default:
 				price = r.From.PerGPUText + " " + r.From.Currency

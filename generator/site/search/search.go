@@ -322,6 +322,11 @@ func Entries(cat *catalog.Catalog, content []*content.ContentPage, sections []*p
 				certs = append(certs, names...)
 			}
 		}
+		// Pages that state no MLPS level say so on the provider's page:
+		// the word finds it too, below one that states a level.
+		if p.MLPS.NoneStated() {
+			vague = append(vague, t("provider.mlps"))
+		}
 		if e := add(0, name, sub, paths.Provider(p.ID), "", append([]string{p.ID, p.Name}, p.Aliases...),
 			append(both(&p.Spot, "name", p.Spot.Name), kind, p.Currency, p.Headquarters, strings.Join(certs, " "), strings.Join(p.Isolation, " "))...); e != nil {
 			e.Vague = Fold(strings.Join(vague, " "))

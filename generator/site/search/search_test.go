@@ -259,6 +259,13 @@ func TestChineseSearchFindsClassifiedProtection(t *testing.T) {
 		}
 		return -1
 	}
+	// Pages that state no level say so: 等保 finds them too, after the
+	// provider that states one.
+	finds("等保", "阿里云", paths.Provider("alibaba-cloud"), "")
+	finds("等保", "亚马逊云科技中国区域", paths.Provider("aws-china"), "")
+	if tencent, alibaba := at("等保", "腾讯云"), at("等保", "阿里云"); alibaba < tencent {
+		t.Errorf("等保 finds 阿里云 (none stated) at %d, before 腾讯云 (等保三级) at %d", alibaba, tencent)
+	}
 	if tencent, huawei := at("等保", "腾讯云"), at("等保", "华为云"); tencent < 0 || huawei < 0 || tencent > huawei {
 		t.Errorf("等保 finds 腾讯云 (等保三级) at %d, 华为云 (等保（级别未说明）) at %d: want the stated level first", tencent, huawei)
 	}
