@@ -324,7 +324,7 @@
       if (c) for (const fx of c.rates) if (!rates.includes(fx)) rates.push(fx);
     }
     ratesEl.hidden = !rates.length;
-    ratesEl.replaceChildren(t('matrix.rates', cur(state.cur)) + ' ');
+    ratesEl.replaceChildren(t('matrix.rates', cur(state.cur)) + t('punct.space'));
     rates.forEach((fx, k) => {
       if (k) ratesEl.append('; ');
       const span = document.createElement('span');

@@ -504,7 +504,7 @@ var scriptMessages = []string{
 	"trust.undated", "matrix.gpu_times", "matrix.price_quoted", "matrix.price_exact", "matrix.rate_title",
 	"matrix.prev_short", "matrix.partial_short", "matrix.print_caption", "untranslated.mark",
 	"trust.copy_short.fork", "trust.copy_short.mirror",
-	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR", "punct.comma", "punct.semicolon", "punct.colon", "punct.amount_space",
+	"currency_unit.USD", "currency_unit.CNY", "currency_unit.EUR", "punct.comma", "punct.semicolon", "punct.colon", "punct.space", "punct.amount_space",
 }
 
 // Kind is the page kind of the instance matrix (/compare/) and of

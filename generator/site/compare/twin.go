@@ -118,7 +118,7 @@ func (w *twinWriter) page(cols []Column) {
 		w.para(w.text("matrix.filter_help"))
 	}
 	if len(d.Rates) > 0 {
-		s := w.text("matrix.rates", w.msgs.Cur(d.Currency)) + " "
+		s := w.text("matrix.rates", w.msgs.Cur(d.Currency)) + w.text("punct.space")
 		for i, r := range d.Rates {
 			if i > 0 {
 				s += w.text("punct.semicolon")
