@@ -44,7 +44,7 @@ function rendered(rel) {
 // gives it.
 for (const [rel, rate, foreign] of [
   ['compare/index.html', /1 USD = [0-9.]+ CNY, the central parity rate \(PBoC, CFETS\) of \d{4}-\d{2}-\d{2}, as (a news report|its publisher) gives it/, null],
-  ['zh/compare/index.html', /1美元 = [0-9.]+元，为\d{4}年\d{1,2}月\d{1,2}日人民币汇率中间价（中国人民银行授权中国外汇交易中心公布），据(新闻报道|发布机构原文)/, /Xinhua|central|parity/],
+  ['zh/compare/index.html', /1美元 = [0-9.]+元，为\d{4}年\d{1,2}月\d{1,2}日人民币汇率中间价（中国人民银行授权中国外汇交易中心公布）(，数值取自报道这一汇率的新闻|，据发布机构原文)/, /Xinhua|central|parity/],
 ]) {
   test(`${rel}: the script's rates line reads as the page's, naming the kind of rate`, async () => {
     const want = rendered(rel);
