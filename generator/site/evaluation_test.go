@@ -122,7 +122,7 @@ func TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked(t *testing.T) {
 	// the China clouds with too little data to rank, and Alibaba Cloud as
 	// the one its undated prices would rank.
 	zh := string(files["zh/evaluation/index.html"])
-	line := regexp.MustCompile(`<p class="help mainland-apart" id="mainland-apart">([^<]*)</p>`).FindStringSubmatch(zh)
+	line := regexp.MustCompile(`<p class="help mainland-apart" id="mainland-apart"><span data-twin="[^"]*">([^<]*)</span></p>`).FindStringSubmatch(zh)
 	if line == nil || !strings.Contains(line[1], "阿里云、") || !strings.Contains(line[1], "腾讯云") || !strings.HasSuffix(line[1], "后阿里云可参与排名。") {
 		t.Errorf("the Chinese ranking does not say above it which China clouds are not ranked and which undated prices would rank: %q", line)
 	}
@@ -136,7 +136,7 @@ func TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked(t *testing.T) {
 	if strings.Contains(twin, "switches above") || !strings.Contains(twin, "Not ranked by default: stale, undated and marketplace prices (15 offers of A100 80GB; the web page ranks them when the reader includes them)") {
 		t.Error("the twin speaks of switches it does not have, or does not say which offers are not ranked by default")
 	}
-	if zh := string(files["zh/evaluation/index.md"]); strings.Contains(zh, "上方开关") || !strings.Contains(zh, "默认不参与排名的过时、未注明日期和算力市场价格") {
+	if zh := string(files["zh/evaluation/index.md"]); strings.Contains(zh, "上方开关") || strings.Contains(zh, "勾选") || !strings.Contains(zh, "默认不参与排名的过时、未注明日期和算力市场价格") || !strings.Contains(zh, "计入过时和未注明日期的报价后，阿里云可参与排名") {
 		t.Error("the Chinese twin does not word the offers left out for a twin")
 	}
 }

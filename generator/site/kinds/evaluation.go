@@ -116,8 +116,8 @@ type EvaluationData struct {
 	// MainlandApart then names, above the ranking, the China clouds with
 	// too little data to rank and those stale prices would rank
 	// (mainlandApart).
-	MainlandOn    bool
-	MainlandApart string
+	MainlandOn                       bool
+	MainlandApart, MainlandApartTwin string
 	// Rates are the conversions into Currency, the site's, of the prices
 	// the criteria compare, one per quoted currency.
 	Rates    []*render.RateView
@@ -239,7 +239,7 @@ func (e *Evaluation) evaluationData(p *pagemodel.Page, x *render.Texter) *Evalua
 	d.ProvidersOut = e.providersOut(d, scored, x)
 	d.data = e.weightsData(d, p, x)
 	if d.MainlandOn = d.data.MainlandOn; d.MainlandOn {
-		d.MainlandApart = e.mainlandApart(d, x)
+		d.MainlandApart, d.MainlandApartTwin = e.mainlandApart(d, x)
 	}
 	return d
 }
@@ -520,8 +520,9 @@ func whyOfKnown(why string) bool {
 
 // mainlandApart says, above the ranking, which China clouds have too
 // little data to rank under the default class and switches, and which of
-// them "include stale prices" would rank; "" when none is apart.
-func (e *Evaluation) mainlandApart(d *EvaluationData, x *render.Texter) string {
+// them "include stale prices" would rank; "" when none is apart. twin
+// says the same without the switch, which a Markdown twin has not.
+func (e *Evaluation) mainlandApart(d *EvaluationData, x *render.Texter) (line, twin string) {
 	var apart []string
 	byProvider := map[*catalog.Provider]bool{}
 	for _, r := range d.Apart {
@@ -531,7 +532,7 @@ func (e *Evaluation) mainlandApart(d *EvaluationData, x *render.Texter) string {
 		}
 	}
 	if len(apart) == 0 {
-		return ""
+		return "", ""
 	}
 	var stale []string
 	for _, s := range guide.ScoreUnder(e.cat, e.data.Priced, e.cat.Scoring.Criteria, d.Class.ID, pricing.Switches[1]) {
@@ -542,9 +543,11 @@ func (e *Evaluation) mainlandApart(d *EvaluationData, x *render.Texter) string {
 	slices.SortStableFunc(stale, func(a, b string) int { return slices.Index(apart, a) - slices.Index(apart, b) })
 	need := render.FormatNum(guide.MinShare * 100)
 	if len(stale) == 0 {
-		return x.T("evaluation.mainland_apart", joinWords(apart, x), x.T("evaluation.apart"), need)
+		line = x.T("evaluation.mainland_apart", joinWords(apart, x), x.T("evaluation.apart"), need)
+		return line, line
 	}
-	return x.T("evaluation.mainland_apart_stale", joinWords(apart, x), x.T("evaluation.apart"), need, x.T("trust.include_stale"), joinWords(stale, x))
+	args := []any{joinWords(apart, x), x.T("evaluation.apart"), need, x.T("trust.include_stale"), joinWords(stale, x)}
+	return x.T("evaluation.mainland_apart_stale", args...), x.T("evaluation.mainland_apart_stale_twin", args...)
 }
 
 // mainlandCloud reports whether a provider is a China cloud, with regions
