@@ -66,15 +66,18 @@
   }
 
   // weigh scales criterion j's values 0–100 as guide's weigh does: a
-  // count where more is better as a share of the largest, any other from
-  // the worst (0) to the best (100), all equal 100; null stays unknown.
+  // level on its fixed scale (guide.LevelScore: an MLPS level of 3 or
+  // above 100, a filing or level 1 or 2 50, none 0), a count where more
+  // is better as a share of the largest, any other from the worst (0) to
+  // the best (100), all equal 100; null stays unknown.
   function weigh(j, vals) {
     var c = D.criteria[j], lo = Infinity, hi = -Infinity;
     vals.forEach(function (v) { if (v != null) { lo = Math.min(lo, v); hi = Math.max(hi, v); } });
     return vals.map(function (v) {
       if (v == null) return null;
       var s = 100;
-      if (c.c && !c.lo) s = hi > 0 ? v / hi * 100 : 0;
+      if (c.lv) s = v >= 3 ? 100 : v > 0 ? 50 : 0;
+      else if (c.c && !c.lo) s = hi > 0 ? v / hi * 100 : 0;
       else if (hi > lo) {
         s = (v - lo) / (hi - lo) * 100;
         if (c.lo) s = 100 - s;
@@ -405,6 +408,29 @@
     });
   }
 
+  // drawMainlandApart says above the ranking, with the mainland switch
+  // on, which China clouds have too little data to rank, and which of
+  // them "include stale prices" would rank, as the generator does
+  // (mainlandApart).
+  function drawMainlandApart(ranked, w, cls, st) {
+    var apart = ranked.filter(function (r) { return !r.rank && r.provider.cn; });
+    var on = cnFirst() && apart.length > 0;
+    show('mainland-apart', on);
+    if (!on) return;
+    var names = apart.map(function (r) { return r.provider.name; });
+    var need = num(D.min * 100), sep = T['evaluation.list_sep'];
+    var stale = [];
+    if (!(st & 1)) {
+      var more = score(w, classScores(cls, st | 1));
+      stale = apart.filter(function (a) {
+        return more.some(function (r) { return r.index === a.index && r.rank > 0; });
+      }).map(function (r) { return r.provider.name; });
+    }
+    setText('mainland-apart', stale.length
+      ? fmt(T['evaluation.mainland_apart_stale'], [names.join(sep), T['evaluation.apart'], need, T['trust.include_stale'], stale.join(sep)])
+      : fmt(T['evaluation.mainland_apart'], [names.join(sep), T['evaluation.apart'], need]));
+  }
+
   var status = document.getElementById('weights-status');
 
   // state is the URL's fragment of the weights w and the class ci, after
@@ -442,6 +468,7 @@
     });
     if (apartBox) apartBox.hidden = apart === 0;
     show('apart-cn', apartCn > 0);
+    drawMainlandApart(ranked, w, cls, st);
     // The providers not ranked on price are said of the default class
     // with every switch off; under others the offers left out say so.
     show('providers-out', ci === D.class && st === 0);

@@ -466,7 +466,7 @@ func (l *loader) validate() {
 var Measures = []string{
 	"price_per_fp16_tflops_hour", "price_per_gpu_hour", "max_gpu_memory_gb", "max_memory_bandwidth", "max_network_gbps",
 	"nvlink_generation", "rdma", "gpudirect", "storage_iops", "billing_granularity", "spot_available", "reserved_discount",
-	"dl_images", "k8s_device_plugin", "certifications", "sla_percent", "physical_isolation", "hardware_encryption",
+	"dl_images", "k8s_device_plugin", "certifications", "mlps_level", "sla_percent", "physical_isolation", "hardware_encryption",
 	"region_coverage", "support", "egress_price", "storage_price", "spot_notice_seconds", "minimum_charge_seconds",
 	"gpu_breadth", "newest_gpu", "price_transparency",
 }

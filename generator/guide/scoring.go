@@ -229,6 +229,55 @@ func OfferMeasure(measure string) bool { return offerMeasures[measure] }
 // scored as a share of the best value (weigh).
 func CountMeasure(measure string) bool { return countMeasures[measure] }
 
+// LevelMeasure reports whether a measure is scored on a fixed scale
+// (LevelScore), not against the other providers.
+func LevelMeasure(measure string) bool { return levelMeasures[measure] }
+
+// levelMeasures are scored on a fixed scale (LevelScore) rather than
+// against the other providers: an MLPS (等保) level of 3 scores 100
+// whoever else states one, the level the buyer's guide asks of a cloud
+// for finance.
+var levelMeasures = map[string]bool{"mlps_level": true}
+
+// MLPSFiled is the mlps_level of a record that states a filing (备案)
+// without a level.
+const MLPSFiled = 0.5
+
+// MLPSLevel is the mlps_level of a provider's MLPS (等保) record: the
+// level its pages state, 1 to 5; MLPSFiled for a filing without a level;
+// 0 when the pages read state neither. A provider with no record is
+// unknown (false): the catalog holds no check of its pages.
+func MLPSLevel(m *catalog.MLPS) (float64, bool) {
+	switch n := m.Stated(); {
+	case m == nil:
+		return 0, false
+	case n > 0:
+		return float64(n), true
+	case m.Filed:
+		return MLPSFiled, true
+	}
+	return 0, true
+}
+
+// LevelScore scores an mlps_level: 100 for a stated level of 3 or
+// above; 50 for a filing whose level is not stated, or a level 1 or 2
+// (filed, not shown to reach 3); 0 when none is stated.
+func LevelScore(v float64) float64 {
+	switch {
+	case v >= 3:
+		return 100
+	case v > 0:
+		return 50
+	}
+	return 0
+}
+
+// otherCerts are a provider's certifications but its MLPS (等保) status,
+// which mlps_level scores.
+func otherCerts(p *catalog.Provider) []string {
+	return slices.DeleteFunc(slices.Clone(p.Certifications.List), catalog.IsMLPSName)
+}
+
 // ScoreOffers scores every offer on the criteria. An offer's value on a
 // criterion is its own where the measure is a property of an offer
 // (OfferMeasure: its price, its GPU's memory, its instance's network and
@@ -284,8 +333,9 @@ var countMeasures = map[string]bool{
 // the weight that score rests on. A count where more is better
 // (countMeasures) scores its share of the largest: 12 certifications
 // against 14 listed scores 85.7, and a "no" 0 even when no one says yes.
-// Any other measure is stretched from the worst known value (0) to the
-// best (100); all equal gives 100.
+// A level (levelMeasures) scores on its fixed scale. Any other measure is
+// stretched from the worst known value (0) to the best (100); all equal
+// gives 100.
 func weigh(criteria []*catalog.Criterion, cards []*Scorecard) {
 	total := 0.0
 	for _, s := range cards {
@@ -308,7 +358,9 @@ func weigh(criteria []*catalog.Criterion, cards []*Scorecard) {
 				continue
 			}
 			score := 100.0
-			if countMeasures[c.Measure] && c.Better == "higher" {
+			if levelMeasures[c.Measure] {
+				score = LevelScore(v)
+			} else if countMeasures[c.Measure] && c.Better == "higher" {
 				score = 0
 				if hi > 0 {
 					score = v / hi * 100
@@ -482,8 +534,11 @@ func MeasureUnder(cat *catalog.Catalog, offers []*pricing.Offer, p *catalog.Prov
 		}, more)
 	case "spot_available":
 		return yes(p.Spot.Available)
-	case "certifications":
-		return float64(len(p.Certs())), len(p.Certs()) > 0
+	case "certifications": // MLPS (等保) apart: mlps_level scores it
+		n := len(otherCerts(p))
+		return float64(n), n > 0
+	case "mlps_level":
+		return MLPSLevel(p.MLPS)
 	case "sla_percent":
 		return deref(p.SLA.Percent)
 	case "region_coverage":

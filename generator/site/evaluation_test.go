@@ -99,7 +99,8 @@ func TestEvaluationByHand(t *testing.T) {
 // catalog, the class list counts every provider with a price of a class
 // beside those ranked on it by default; Alibaba Cloud, whose A100 80GB
 // prices are all undated (its price catalog records no date), is named
-// with why and what its place would be with them included; and the
+// with why and what its place would be with them included; the Chinese
+// edition names above its ranking the China clouds not ranked; and the
 // Markdown twin words the offers left out for a reader with no switches.
 func TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked(t *testing.T) {
 	files, _ := build(t, shipped(t), Options{})
@@ -112,16 +113,30 @@ func TestEvaluationSaysWhyAProviderOfTheClassIsNotRanked(t *testing.T) {
 		t.Fatal("no list of the providers of the class not ranked on price")
 	}
 	out := page[at : at+strings.Index(page[at:], "</p>")]
-	for _, want := range []string{"Alibaba Cloud — its offers of the class: 10 undated", "by default it rests on 46 % of the weight, too little to rank; with its prices included, on 64 %, and it is ranked", "Oracle Cloud Infrastructure (OCI) — its offers of the class: 1 stale", "RunPod Community Cloud — its offers of the class: 2 marketplace"} {
+	for _, want := range []string{"Alibaba Cloud: its 10 offers of the class are all undated", "its known indicators hold only 49 % of the weight, too little to rank; with these prices included they hold 65 %, enough to rank", "Oracle Cloud Infrastructure (OCI): its prices of the class count only when included (1 stale)", "RunPod Community Cloud: its 2 offers of the class are all from a marketplace"} {
 		if !strings.Contains(html.UnescapeString(out), want) {
 			t.Errorf("the providers not ranked on price do not say %q:\n%s", want, out)
 		}
+	}
+	// The Chinese edition, mainland clouds first, names above the ranking
+	// the China clouds with too little data to rank, and Alibaba Cloud as
+	// the one its undated prices would rank.
+	zh := string(files["zh/evaluation/index.html"])
+	line := regexp.MustCompile(`<p class="help mainland-apart" id="mainland-apart"><span data-twin="[^"]*">([^<]*)</span></p>`).FindStringSubmatch(zh)
+	if line == nil || !strings.Contains(line[1], "阿里云、") || !strings.Contains(line[1], "腾讯云") || !strings.HasSuffix(line[1], "后阿里云可参与排名。") {
+		t.Errorf("the Chinese ranking does not say above it which China clouds are not ranked and which undated prices would rank: %q", line)
+	}
+	if at, rank := strings.Index(zh, `id="mainland-apart"`), strings.Index(zh, `id="scores"`); at < 0 || at > rank {
+		t.Error("the line on the China clouds not ranked is not above the ranking")
+	}
+	if !strings.Contains(page, `<p class="help mainland-apart" id="mainland-apart" hidden></p>`) {
+		t.Error("the English edition, China clouds not first by default, shows the line on them")
 	}
 	twin := string(files["evaluation/index.md"])
 	if strings.Contains(twin, "switches above") || !strings.Contains(twin, "Not ranked by default: stale, undated and marketplace prices (15 offers of A100 80GB; the web page ranks them when the reader includes them)") {
 		t.Error("the twin speaks of switches it does not have, or does not say which offers are not ranked by default")
 	}
-	if zh := string(files["zh/evaluation/index.md"]); strings.Contains(zh, "上方开关") || !strings.Contains(zh, "默认不参与排名的过时、未注明日期和算力市场价格") {
+	if zh := string(files["zh/evaluation/index.md"]); strings.Contains(zh, "上方开关") || strings.Contains(zh, "勾选") || !strings.Contains(zh, "默认不参与排名的过时、未注明日期和算力市场价格") || !strings.Contains(zh, "计入过时和未注明日期的报价后，阿里云可参与排名") {
 		t.Error("the Chinese twin does not word the offers left out for a twin")
 	}
 }

@@ -3,9 +3,10 @@
 // cut, no ellipsis) with the L4 row still on the first screen; the
 // Chinese edition's instance matrix and evaluation open on mainland
 // China (the China clouds' offers only, the China clouds first), with one
-// switch to see all that the URL keeps, while the English edition opens
-// on every offer and provider; and the matrix's per-GPU figure's title
-// names its unit (/GPU-h, /GPU小时).
+// switch to see all that the URL keeps (the evaluation names, above its
+// ranking, the China clouds with too little data to rank), while the
+// English edition opens on every offer and provider; and the matrix's
+// per-GPU figure's title names its unit (/GPU-h, /GPU小时).
 //
 //   SITE_DIR=public node --test tests/browser/desktop.test.mjs
 
@@ -223,8 +224,22 @@ describe('the mainland default of the evaluation', () => {
     assert.ok(chinaFirst(apart), `a China cloud apart after another provider: ${apart.join(', ')}`);
     assert.ok(china.has(ids[0]) || china.has(apart[0]), `no China cloud first in either table: ${ids.join(', ')} / ${apart.join(', ')}`);
     assert.equal(await t.page.locator('#apart-cn').isVisible(), apart.some((p) => china.has(p)), 'the note on the China clouds apart does not match the table');
+    // Above the ranking, a line names each China cloud with too little
+    // data to rank, so the first screen says why none is ranked.
+    const apartNames = await t.page.evaluate(() => [...document.querySelectorAll('#scores-apart tbody tr th a')]
+      .map((a) => [a.getAttribute('href'), a.textContent.trim()]));
+    const chinaApart = apartNames.filter(([href]) => china.has(providerOf(href))).map(([, name]) => name);
+    const line = t.page.locator('#mainland-apart');
+    assert.equal(await line.isVisible(), chinaApart.length > 0, 'the line above the ranking on the China clouds apart does not match the table');
+    if (chinaApart.length > 0) {
+      const words = await line.textContent();
+      for (const name of chinaApart) assert.ok(words.includes(name), `the line above the ranking does not name ${name}: ${words}`);
+      const box = await line.boundingBox(), table = await t.page.locator('#scores').boundingBox();
+      assert.ok(box.y < table.y, 'the line is not above the ranking');
+    }
     await t.page.locator('#mainland-first').uncheck();
     assert.match(t.page.url(), /#(.*&)?cn=0(&|$)/, 'the URL does not keep the switch');
+    assert.equal(await line.isVisible(), false, 'the line on the China clouds apart stays with the switch off');
     e = await evaluationRows(t.page);
     assert.ok(!china.has(providerOf(e.providers[0])), 'with the switch off, the China clouds still come first');
     await closeClean(t);

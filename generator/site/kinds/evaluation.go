@@ -112,6 +112,12 @@ type EvaluationData struct {
 	// Mainland says a provider has regions in mainland China: the form
 	// has the switch "mainland China clouds first" (weightsScript).
 	Mainland bool
+	// MainlandOn says that switch is on by default (weightsScript.MainlandOn);
+	// MainlandApart then names, above the ranking, the China clouds with
+	// too little data to rank and those stale prices would rank
+	// (mainlandApart).
+	MainlandOn                       bool
+	MainlandApart, MainlandApartTwin string
 	// Rates are the conversions into Currency, the site's, of the prices
 	// the criteria compare, one per quoted currency.
 	Rates    []*render.RateView
@@ -232,6 +238,9 @@ func (e *Evaluation) evaluationData(p *pagemodel.Page, x *render.Texter) *Evalua
 	e.offerScores(d, p, scored, x)
 	d.ProvidersOut = e.providersOut(d, scored, x)
 	d.data = e.weightsData(d, p, x)
+	if d.MainlandOn = d.data.MainlandOn; d.MainlandOn {
+		d.MainlandApart, d.MainlandApartTwin = e.mainlandApart(d, x)
+	}
 	return d
 }
 
@@ -476,11 +485,20 @@ func (e *Evaluation) providersOut(d *EvaluationData, scored []*guide.Scored, x *
 		if ranked[pr] {
 			continue
 		}
-		var parts []string
-		for _, why := range slices.Sorted(maps.Keys(whys[pr])) {
-			parts = append(parts, x.T("evaluation.provider_why", whys[pr][why], x.T(whyKey(why))))
+		var line string
+		if reasons := slices.Sorted(maps.Keys(whys[pr])); len(reasons) == 1 && whys[pr][reasons[0]] > 1 && whyOfKnown(reasons[0]) {
+			line = x.T("evaluation.provider_out_all", e.text(pr, "name"), whys[pr][reasons[0]], x.T("evaluation.provider_why_of."+reasons[0]))
+		} else {
+			var parts []string
+			for _, why := range reasons {
+				if whyOfKnown(why) {
+					parts = append(parts, x.T("evaluation.provider_why_n", whys[pr][why], x.T("evaluation.provider_why_of."+why)))
+				} else {
+					parts = append(parts, x.T("evaluation.provider_why", whys[pr][why], x.T(whyKey(why))))
+				}
+			}
+			line = x.T("evaluation.provider_out", e.text(pr, "name"), joinWords(parts, x))
 		}
-		line := x.T("evaluation.provider_out", e.text(pr, "name"), joinWords(parts, x))
 		if s, def := included[pr], byDefault[pr]; s != nil && def != nil && !def.Ranked() {
 			if s.Ranked() {
 				line += x.T("evaluation.provider_out_ranks", render.FormatNum(sharePercent(def.Weight)), render.FormatNum(sharePercent(s.Weight)))
@@ -491,6 +509,52 @@ func (e *Evaluation) providersOut(d *EvaluationData, scored []*guide.Scored, x *
 		out = append(out, line)
 	}
 	return out
+}
+
+// whyOfKnown reports whether why, a reason a price answers only when
+// included, has its own words of offers (evaluation.provider_why_of):
+// stale, undated or a marketplace's.
+func whyOfKnown(why string) bool {
+	return why == catalog.Stale || why == catalog.Undated || why == pricing.WhyMarketplace
+}
+
+// mainlandApart says, above the ranking, which China clouds have too
+// little data to rank under the default class and switches, and which of
+// them "include stale prices" would rank; "" when none is apart. twin
+// says the same without the switch, which a Markdown twin has not.
+func (e *Evaluation) mainlandApart(d *EvaluationData, x *render.Texter) (line, twin string) {
+	var apart []string
+	byProvider := map[*catalog.Provider]bool{}
+	for _, r := range d.Apart {
+		if mainlandCloud(r.Scored.Provider) {
+			apart = append(apart, e.text(r.Scored.Provider, "name"))
+			byProvider[r.Scored.Provider] = true
+		}
+	}
+	if len(apart) == 0 {
+		return "", ""
+	}
+	var stale []string
+	for _, s := range guide.ScoreUnder(e.cat, e.data.Priced, e.cat.Scoring.Criteria, d.Class.ID, pricing.Switches[1]) {
+		if byProvider[s.Provider] && s.Ranked() {
+			stale = append(stale, e.text(s.Provider, "name"))
+		}
+	}
+	slices.SortStableFunc(stale, func(a, b string) int { return slices.Index(apart, a) - slices.Index(apart, b) })
+	need := render.FormatNum(guide.MinShare * 100)
+	if len(stale) == 0 {
+		line = x.T("evaluation.mainland_apart", joinWords(apart, x), x.T("evaluation.apart"), need)
+		return line, line
+	}
+	args := []any{joinWords(apart, x), x.T("evaluation.apart"), need, x.T("trust.include_stale"), joinWords(stale, x)}
+	return x.T("evaluation.mainland_apart_stale", args...), x.T("evaluation.mainland_apart_stale_twin", args...)
+}
+
+// mainlandCloud reports whether a provider is a China cloud, with regions
+// in mainland China: the switch "mainland China clouds first" ranks it
+// first.
+func mainlandCloud(pr *catalog.Provider) bool {
+	return slices.ContainsFunc(pr.Regions, func(r *catalog.Region) bool { return r.Geo == "china-mainland" })
 }
 
 // joinWords joins parts as a list in the page's language.
@@ -621,6 +685,14 @@ func measured(measure string, v float64, currency string, x *render.Texter) stri
 		}
 	case "newest_gpu":
 		return x.T(key, strconv.FormatFloat(v, 'f', -1, 64))
+	case "mlps_level": // the level stated (guide.MLPSLevel), in the certifications' words
+		switch {
+		case v >= 1:
+			return x.T(key, x.T("cert_name.mlps_level_"+strconv.Itoa(int(v))))
+		case v > 0:
+			return x.T(key, x.T("evaluation.mlps_value.filed"))
+		}
+		return x.T(key, x.T("evaluation.mlps_value.none"))
 	case "sla_percent":
 		return x.T(key, render.FormatNum(v)) // as stated: 99.99 is not 100
 	case "reserved_discount", "price_transparency":
@@ -719,6 +791,7 @@ type weightsCriterion struct {
 	Weight float64 `json:"w"`
 	Lower  bool    `json:"lo,omitempty"` // lower is better
 	Count  bool    `json:"c,omitempty"`  // a count or yes/no: a share of the best (guide.CountMeasure)
+	Level  bool    `json:"lv,omitempty"` // scored on a fixed scale (guide.LevelMeasure, guide.LevelScore)
 }
 
 type weightsProvider struct {
@@ -742,12 +815,13 @@ var weightsMessages = []string{
 	"evaluation.basis", "evaluation.basis_all", "evaluation.basis_none", "evaluation.changed", "unknown.title",
 	"evaluation.caption", "evaluation.not_ranked", "evaluation.not_ranked_why", "evaluation.offers_caption", "evaluation.offers_caption_all", "evaluation.offers_apart", "evaluation.offer_apart", "evaluation.known",
 	"evaluation.class_note", "evaluation.offers_out", "evaluation.offer_out", "punct.semicolon",
+	"evaluation.mainland_apart", "evaluation.mainland_apart_stale", "evaluation.apart", "evaluation.list_sep", "trust.include_stale",
 }
 
 func (e *Evaluation) weightsData(d *EvaluationData, p *pagemodel.Page, x *render.Texter) *weightsScript {
 	w := &weightsScript{Top: radarTop, MinShare: guide.MinShare, Price: []int{}, OfferCriteria: []int{}, OfferTop: offerTop, Classes: []weightsClass{}, Text: map[string]string{}, Why: map[string]string{}}
 	for i, c := range d.Criteria {
-		w.Criteria = append(w.Criteria, weightsCriterion{ID: c.ID, Name: c.Name, Weight: c.Criterion.Weight, Lower: c.Better == "lower", Count: guide.CountMeasure(c.Measure)})
+		w.Criteria = append(w.Criteria, weightsCriterion{ID: c.ID, Name: c.Name, Weight: c.Criterion.Weight, Lower: c.Better == "lower", Count: guide.CountMeasure(c.Measure), Level: guide.LevelMeasure(c.Measure)})
 		if c.Price {
 			w.Price = append(w.Price, i)
 		}
@@ -763,8 +837,7 @@ func (e *Evaluation) weightsData(d *EvaluationData, p *pagemodel.Page, x *render
 	providerIndex := map[*catalog.Provider]int{}
 	for _, pr := range e.cat.Providers {
 		s := byProvider[pr]
-		wp := weightsProvider{Name: e.text(pr, "name"), URL: p.Rel(paths.Provider(pr.ID)), Color: cd.ProviderColor(pr),
-			Mainland: slices.ContainsFunc(pr.Regions, func(r *catalog.Region) bool { return r.Geo == "china-mainland" })}
+		wp := weightsProvider{Name: e.text(pr, "name"), URL: p.Rel(paths.Provider(pr.ID)), Color: cd.ProviderColor(pr), Mainland: mainlandCloud(pr)}
 		d.Mainland = d.Mainland || wp.Mainland
 		w.MainlandOn = w.MainlandOn || wp.Mainland && strings.HasPrefix(e.cat.Site.Language, "zh")
 		for _, c := range d.Criteria {
