@@ -347,7 +347,7 @@ func TestChineseEditionBuilds(t *testing.T) {
 	// Dates are written 年月日: of a price, of a month of changes, of a
 	// rate, of the report; and the scripts are given the layouts.
 	for p, want := range map[string][]string{
-		"instances/aws/p4d.24xlarge/index.html": {`<time datetime="2025-06-01">2025年6月1日</time>`, `title="2026年1月21日核实仍有效"`},
+		"instances/aws/p4d.24xlarge/index.html": {`<time datetime="2025-06-01">2025年6月1日</time>`, `title="来源在2026年1月21日列出此价格"`},
 		"changes/2024-09/index.html":            {`<h1>2024年9月价格变动</h1>`, `>2023年<`, `"dates":{"day":"2006年1月2日","month":"2006年1月","year":"2006年"}`},
 		"compare/index.html":                    {`1美元 = 6.8109元（2026年6月30日）`},
 		"report.html":                           {`<time datetime="2026-07-30">2026年7月30日</time>`},

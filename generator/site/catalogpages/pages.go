@@ -524,6 +524,7 @@ func byBuyer(a, b *InstanceRow) int {
 func byBuyerWith(a, b *InstanceRow, ranked func(*InstanceRow) bool) int {
 	priced := func(r *InstanceRow) bool { return r.From != nil && r.From.PerGPUHour != nil }
 	superseded := func(r *InstanceRow) bool { return r.From != nil && r.From.Trust != nil && r.From.Trust.LastSeen != "" }
+	intlSite := func(r *InstanceRow) bool { return r.From != nil && r.From.Trust != nil && r.From.Trust.IntlSite }
 	first := func(x, y bool) int { // x before not x
 		switch {
 		case x == y:
@@ -545,6 +546,9 @@ func byBuyerWith(a, b *InstanceRow, ranked func(*InstanceRow) bool) int {
 		first(!a.Other, !b.Other),
 		first(ranked(a), ranked(b)),
 		first(!superseded(a), !superseded(b)),
+		// An international site's price, shown in its own currency, after
+		// the prices in the site's: no column mixes two currencies' order.
+		first(!intlSite(a), !intlSite(b)),
 		first(a.Display != nil, b.Display != nil),
 	); c != 0 || a.Display == nil {
 		return c
