@@ -46,3 +46,41 @@ func TestGPUPageAnswersInMainlandChina(t *testing.T) {
 		}
 	}
 }
+
+// TestMainlandTableListsArticlePricesLast: in the home page's mainland
+// table, a GPU model answered by an article's or an estimate's price
+// comes after every model answered by another price, however low.
+func TestMainlandTableListsArticlePricesLast(t *testing.T) {
+	files, _ := build(t, shipped(t), Options{})
+	row := regexp.MustCompile(`(?s)<tr data-gpu="[^"]+">.*?</tr>`)
+	for _, ed := range []string{"zh/", ""} {
+		home := string(files[ed+"index.html"])
+		i := strings.Index(home, `id="mainland-on_demand"`)
+		if i < 0 {
+			t.Fatalf("%sindex.html: no mainland on-demand table", ed)
+		}
+		panel := home[i:]
+		if j := strings.Index(panel, "</table>"); j > 0 {
+			panel = panel[:j]
+		}
+		articles, after := 0, 0
+		for _, r := range row.FindAllString(panel, -1) {
+			if !strings.Contains(r, `class="num price"`) || strings.Contains(r, `class="unknown"`) {
+				continue
+			}
+			if strings.Contains(r, `class="sub not-current"`) && regexp.MustCompile(`not-current">[^<]*(文章|估算|article|estimate)`).MatchString(r) {
+				articles++
+				continue
+			}
+			if articles > 0 {
+				after++
+			}
+		}
+		if articles == 0 {
+			t.Errorf("%sindex.html: no article's price in the mainland table: the test is not testing", ed)
+		}
+		if after > 0 {
+			t.Errorf("%sindex.html: %d models answered by another price come after an article's", ed, after)
+		}
+	}
+}

@@ -140,7 +140,8 @@ func Mainland(cat *catalog.Catalog, offers []*pricing.Offer, gpus []*catalog.GPU
 }
 
 // cheaperFirst orders the rows of the mainland view as its lead says:
-// by the price of the first tab (按量计费), cheapest first; a row with no
+// by the price of the first tab (按量计费), cheapest first, a price from
+// an article or an estimate after the others however low; a row with no
 // price there after those that have one, by the next tab's; equal
 // prices in buyer order.
 func cheaperFirst(a, b *MainlandRow) int {
@@ -153,6 +154,12 @@ func cheaperFirst(a, b *MainlandRow) int {
 			return 1
 		case y == nil:
 			return -1
+		}
+		if rx, ry := catalog.Ranked(x.Price.Kind), catalog.Ranked(y.Price.Kind); rx != ry {
+			if rx {
+				return -1
+			}
+			return 1
 		}
 		return cmp.Compare(x.PerGPUHour, y.PerGPUHour)
 	}
