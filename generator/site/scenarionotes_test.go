@@ -22,7 +22,7 @@ func answerNotes(t *testing.T, page string) string {
 }
 
 // TestScenarioSaysWhyItsOwnStrategyCostsMore: under the first table, a
-// scenario whose first strategy (the one it is named for) costs more than
+// scenario whose first strategy (the one its title names) costs more than
 // the cheapest strategy shown says so, with the GPU-hours its whole
 // committed instances leave idle as worked out by hand, and a scenario
 // whose first strategy is the cheapest says nothing.
@@ -38,7 +38,7 @@ func TestScenarioSaysWhyItsOwnStrategyCostsMore(t *testing.T) {
 	files, _ := build(t, root, Options{})
 	notes := answerNotes(t, string(files["scenarios/small/index.html"]))
 	for _, want := range []string{
-		"“1-year reserved for 70%, spot for 30%”, the strategy this scenario is named for, costs more here than “On-demand”:",
+		"“1-year reserved for 70%, spot for 30%”, the strategy this scenario puts first, costs more here than “On-demand”:",
 		"The 1-year commitment (reserved) pays for whole instances, every one of the 730 hours of the month: 1 × p4d.24xlarge, 8 GPUs in all, 5,840 GPU-hours a month. This workload needs 400 of them, so 5,440 GPU-hours a month (93.2 %) are paid for and unused.",
 		"Its spot share, 120 of those GPU-hours a month, runs on hours the 1-year commitment (reserved) pays for anyway: it buys nothing and adds nothing to the total.",
 		"Per GPU-hour of work, the compute costs 25.00 USD here against 0.53 USD under “On-demand”.",
@@ -60,7 +60,7 @@ func TestScenarioSaysWhyItsOwnStrategyCostsMore(t *testing.T) {
 		t.Errorf("the notes lack\n%s\nin\n%s", want, notes)
 	}
 
-	// On demand first: the strategy the scenario is named for is the
+	// On demand first: the strategy the scenario puts first is the
 	// cheapest, and the page says nothing of it.
 	edit(t, root, "data/scenarios/small.yaml", "strategies:\n", `strategies:
   - id: on-demand-first
@@ -69,7 +69,7 @@ func TestScenarioSaysWhyItsOwnStrategyCostsMore(t *testing.T) {
       - {model: on_demand, percent: 100}
 `)
 	files, _ = build(t, root, Options{})
-	if page := string(files["scenarios/small/index.html"]); strings.Contains(page, `id="answer-notes"`) || strings.Contains(page, "the strategy this scenario is named for") {
+	if page := string(files["scenarios/small/index.html"]); strings.Contains(page, `id="answer-notes"`) || strings.Contains(page, "the strategy this scenario puts first") {
 		t.Errorf("a scenario whose own strategy is the cheapest explains why it costs more:\n%s", answerNotes(t, page))
 	}
 }
@@ -128,7 +128,7 @@ strategies:
 	}
 	notes := answerNotes(t, page)
 	for _, want := range []string{
-		"“Lease”, the strategy this scenario is named for, costs more here than “On-demand cloud”: 168,192.00 USD against 50,496.00 USD over 24 months.",
+		"“Lease”, the strategy this scenario puts first, costs more here than “On-demand cloud”: 168,192.00 USD against 50,496.00 USD over 24 months.",
 		"The lease pays for whole instances, every one of the 730 hours of the month: 1 × NF5468M6, 8 GPUs in all, 5,840 GPU-hours a month. This workload needs 4,000 of them, so 1,840 GPU-hours a month (31.5 %) are paid for and unused.",
 		"The totals leave out what the scenario names but the catalog holds no figure for: government subsidies",
 	} {

@@ -256,7 +256,7 @@ for (const pass of ['file', 'http']) {
       await ctx.close();
     });
 
-    if (pass === 'file') test('why the strategy a scenario is named for costs more is said under the answer for the shipped figures only', { timeout: patience(60_000) }, async () => {
+    if (pass === 'file') test('why the strategy a scenario puts first costs more is said under the answer for the shipped figures only', { timeout: patience(60_000) }, async () => {
       // long-project: its 1-year commitment buys whole 8-GPU instances for
       // a workload of 4 GPUs' hours, dearer than on-demand.
       const rel = 'scenarios/long-project/index.html';
@@ -264,7 +264,7 @@ for (const pass of ['file', 'http']) {
       const notes = page.locator('#scenario-answer #answer-notes');
       assert.ok(await notes.isVisible(), 'no notes under the answer');
       const text = await notes.textContent();
-      assert.match(text, /the strategy this scenario is named for, costs more here than/);
+      assert.match(text, /the strategy this scenario puts first, costs more here than/);
       assert.match(text, /the hours of 4 of the 8 GPUs/);
       await setNumber(page, 'gpu_hours_per_month', 5840);
       assert.ok(await notes.isHidden(), 'the shipped figures\' notes stay under an answer recomputed with the reader\'s');

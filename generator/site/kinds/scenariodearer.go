@@ -13,12 +13,12 @@ import (
 )
 
 // DearerView says, under a scenario's first table, that the strategy the
-// scenario is named for (its first) costs more than the cheapest
-// strategy the table shows, and why, from the figures of the first offer
-// under each: the GPU-hours its committed whole instances are paid for
-// and the workload leaves unused, the usage shares those hours run for
-// nothing, the compute per hour of work, and what the scenario names
-// that the totals leave out.
+// scenario puts first (the one its title names, if any) costs more than
+// the cheapest strategy the table shows, and why, from the figures of the
+// first offer under each: the GPU-hours its committed whole instances
+// are paid for and the workload leaves unused, the usage shares those
+// hours run for nothing, the compute per hour of work, and what the
+// scenario names that the totals leave out.
 type DearerView struct {
 	Lead    string
 	Reasons []string
