@@ -857,6 +857,10 @@
       s.drawn = true;
     });
     drawAnswer(w);
+    // The notes under the first table are the shipped scenario's: hidden
+    // while the figures are the reader's.
+    var notes = document.getElementById('answer-notes');
+    if (notes) notes.hidden = !!h;
     history.replaceState(null, '', h ? '#' + h : location.pathname + location.search);
   }
 

@@ -142,6 +142,11 @@ func TestNumberLimits(t *testing.T) {
 				"data/scenarios/s.yaml:11:39: scenario \"s\" strategy \"od\" mix: percent must be at most 100 (a percentage), got 100.5\n",
 		},
 		{
+			name:    "an unknown uncounted cost",
+			replace: map[string]string{"data/scenarios/s.yaml": "id: s\ntitle: S\nuncounted: [subsidies, subsidy]\nworkload:\n  gpu_hours_per_month: 100\n  months: 12\n  gpus_per_job: 1\n  job_hours: 1\nstrategies:\n  - id: od\n    mix: [{model: on_demand, percent: 100}]\n"},
+			want:    "data/scenarios/s.yaml:3:24: scenario \"s\": uncounted \"subsidy\" is not known (did you mean \"subsidies\"?): want one of subsidies, facilities\n",
+		},
+		{
 			name:    "a benchmark run on ten thousand GPUs is fine, on a million it warns",
 			replace: map[string]string{"data/benchmarks/b.yaml": "id: b\nname: B\nsuite: trial\nmetric: time\nunit: minutes\nresults:\n  - {round: r1, gpu: a100, gpu_count: 10752, value: 3.4, source: s}\n  - {round: r1, gpu: a100, gpu_count: 1000000, value: 1, source: s}\n"},
 			want:    "data/benchmarks/b.yaml:8:39: warning: benchmark \"b\" result 2: gpu_count 1000000 is more than 100,000 (GPUs in one system): check the figure and its unit\n",

@@ -233,7 +233,7 @@ func fieldRules() map[reflect.Type]map[string]fieldRule {
 		reflect.TypeFor[Bound](): {"field": {required: true, enum: append(queryFieldNames(), QueryPriceFields...)}, "currency": {currency: true}},
 		reflect.TypeFor[Scenario](): {
 			"id": {required: true, id: true}, "title": {required: true}, "workload": {required: true},
-			"strategies": {required: true, minItems: 1},
+			"strategies": {required: true, minItems: 1}, "uncounted": {itemEnum: Uncounted},
 		},
 		reflect.TypeFor[Workload](): {
 			"gpu_hours_per_month": {positive: true}, "units_per_month": {positive: true}, "months": {required: true, positive: true},

@@ -685,11 +685,19 @@ type Scenario struct {
 	Workload    Workload   `yaml:"workload"`
 	Limits      Limits     `yaml:"limits"`
 	Strategies  []Strategy `yaml:"strategies"`
-	I18n        I18n       `yaml:"i18n"`
+	// Uncounted are costs or grants the scenario names that its totals
+	// leave out, each one of Uncounted: "subsidies".
+	Uncounted []string `yaml:"uncounted"`
+	I18n      I18n     `yaml:"i18n"`
 
 	file string
 	at   *place
 }
+
+// Uncounted are what a scenario's totals may say they leave out
+// (Scenario.Uncounted): grants such as government subsidies, and the
+// space, power and cooling hardware of one's own needs.
+var Uncounted = []string{"subsidies", "facilities"}
 
 // Workload is what a scenario runs.
 type Workload struct {

@@ -549,6 +549,11 @@ func (l *loader) validateScenarios() {
 			}
 			validateWork(w, s.Workload)
 		}
+		for i, u := range s.Uncounted {
+			if !slices.Contains(Uncounted, u) {
+				l.errorf(pos(s.file, item(s.at, "uncounted", i)), "%s: uncounted %q is not known%s: want one of %s", r.name, u, suggest(u, Uncounted), strings.Join(Uncounted, ", "))
+			}
+		}
 		lim := record{l: l, file: s.file, at: child(s.at, "limits"), name: r.name + " limits"}
 		if lim.at != nil {
 			lim.positive("max_per_gpu_hour", s.Limits.MaxPerGPUHour)

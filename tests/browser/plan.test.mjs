@@ -256,6 +256,37 @@ for (const pass of ['file', 'http']) {
       await ctx.close();
     });
 
+    if (pass === 'file') test('why the strategy a scenario puts first costs more is said under the answer for the shipped figures only', { timeout: patience(60_000) }, async () => {
+      // long-project: its 1-year commitment buys whole 8-GPU instances for
+      // a workload of 4 GPUs' hours, dearer than on-demand.
+      const rel = 'scenarios/long-project/index.html';
+      const { ctx, page, problems } = await open(pass, rel);
+      const notes = page.locator('#scenario-answer #answer-notes');
+      assert.ok(await notes.isVisible(), 'no notes under the answer');
+      const text = await notes.textContent();
+      assert.match(text, /the strategy this scenario puts first, costs more here than/);
+      assert.match(text, /the hours of 4 of the 8 GPUs/);
+      await setNumber(page, 'gpu_hours_per_month', 5840);
+      assert.ok(await notes.isHidden(), 'the shipped figures\' notes stay under an answer recomputed with the reader\'s');
+      const hash = new URL(await href(page)).hash;
+      await page.click('#tco-reset');
+      assert.ok(await notes.isVisible(), 'back to the example, the notes do not come back');
+      await clean(page, problems);
+      const again = await open(pass, rel + hash);
+      assert.ok(await again.page.locator('#answer-notes').isHidden(), 'a link with the reader\'s figures shows the shipped figures\' notes');
+      await clean(again.page, again.problems);
+      await again.ctx.close();
+      await ctx.close();
+      // On a phone the notes fit the width.
+      const phone = await open(pass, rel, 375);
+      const fits = await phone.page.evaluate(() => {
+        const n = document.getElementById('answer-notes');
+        return n.getBoundingClientRect().right <= document.documentElement.clientWidth && document.documentElement.scrollWidth <= document.documentElement.clientWidth;
+      });
+      assert.ok(fits, 'the notes overflow a 375 px screen');
+      await phone.ctx.close();
+    });
+
     test('a recomputed cost chart is laid out for its rows, as a fresh layout would be', { timeout: patience(60_000) }, async () => {
       const rel = scenarios.find((r) => r.includes('mid-size-reserved')) || scenarios[0];
       const { ctx, page, problems } = await open(pass, rel, 375);

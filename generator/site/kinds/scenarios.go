@@ -123,7 +123,13 @@ type ScenarioData struct {
 	// Answer is the cheapest offer under each strategy that ranks one,
 	// in strategy order: the page's first table.
 	Answer []*answerRow
-	Offers int // the offers of the catalog, each ranked or left out under each strategy
+	// Dearer says why the strategy the scenario is named for costs more
+	// than the cheapest the first table shows; nil when it does not.
+	// Converted says every offer of that table is priced in another
+	// currency than the page's yuan ("" when one is not).
+	Dearer    *DearerView
+	Converted string
+	Offers    int // the offers of the catalog, each ranked or left out under each strategy
 	// Rates are the rates the rankings convert prices quoted in another
 	// currency at, one per currency, said beside each ranking.
 	Rates []render.FxNote
@@ -204,7 +210,7 @@ type tcoRow struct {
 	Offer       *pricing.Offer
 	InstanceURL string
 	ProviderURL string
-	RegionName  string // "" for a price that holds in all regions
+	RegionName  string // "" for a price that holds in all regions; "on premises" for an on-premises lease (onPrem)
 	Parts       []partView
 	Storage     *float64 // per month; nil when the price is unknown
 	Egress      *float64
@@ -310,6 +316,7 @@ func (k *Scenarios) ScenarioData(p *pagemodel.Page, s *catalog.Scenario, x *rend
 			d.Answer = append(d.Answer, k.answerRow(sv))
 		}
 	}
+	d.Dearer, d.Converted = dearer(cat, s, d, x), convertedAll(d, x)
 	for _, sv := range d.Strategies {
 		if len(sv.Rows) == 0 {
 			continue
@@ -603,10 +610,12 @@ func fmtInput(v float64) string {
 // offerLabel names an offer in a list: "p4d.24xlarge · AWS · us-east-1".
 func offerLabel(o *pricing.Offer, x *render.Texter) string {
 	region := o.Region
-	switch region {
-	case catalog.AllRegions:
+	switch {
+	case onPrem(o):
+		region = x.T("region.on_prem")
+	case region == catalog.AllRegions:
 		region = x.T("region.all")
-	case "":
+	case region == "":
 		region = x.T("scenario.no_region")
 	default:
 		if r := o.Provider.Region(region); r != nil && r.Name != "" {
@@ -636,6 +645,9 @@ func (k *Scenarios) tcoRow(p *pagemodel.Page, t pricing.TCO, x *render.Texter) *
 	r := &tcoRow{TCO: t, Offer: o, InstanceURL: p.Rel(paths.Instance(o.Instance)), ProviderURL: p.Rel(paths.Provider(o.Provider.ID))}
 	if reg := o.Provider.Region(o.Region); reg != nil {
 		r.RegionName = cmp.Or(k.text(reg, "name"), reg.ID)
+	}
+	if onPrem(o) {
+		r.RegionName = x.T("region.on_prem")
 	}
 	for _, part := range t.Parts {
 		r.Parts = append(r.Parts, partView{Model: part.Model, PerMonth: part.PerMonth, Basis: partBasis(o, part, x)})
@@ -814,10 +826,11 @@ func reasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, curren
 	return ""
 }
 
-// RegionShown is the region of a row's offer as the table names it.
+// RegionShown is the region of a row's offer as the table names it: ""
+// for a price that holds in all regions, but for an on-premises lease.
 func (r *tcoRow) RegionShown() string {
 	if r.Offer.Region == catalog.AllRegions {
-		return ""
+		return r.RegionName
 	}
 	return cmp.Or(r.RegionName, r.Offer.Region)
 }
@@ -1167,7 +1180,9 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 		}
 		to.IntlSite = to.OutOfGeo && intlSite(s, o)
 		to.Uncertified = !pricing.StatesAll(o.Provider, s.Limits.Certifications)
-		if o.Region != catalog.AllRegions {
+		if onPrem(o) {
+			to.Region = x.T("region.on_prem")
+		} else if o.Region != catalog.AllRegions {
 			to.Region = o.Region
 			if r := o.Provider.Region(o.Region); r != nil {
 				to.Region = cmp.Or(k.text(r, "name"), r.ID)
