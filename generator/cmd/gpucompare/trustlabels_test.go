@@ -43,7 +43,7 @@ func TestShippedPagesSayWhatDatesAndReasonsAre(t *testing.T) {
 	}
 
 	home := readPage(t, out, "zh/index.html")
-	if !strings.Contains(home, `not-current">来自文章，不参与排名`) {
+	if !strings.Contains(home, `not-current">文章价，仅供参考`) {
 		t.Error("zh/index.html: no mainland price from an article says so")
 	}
 	if strings.Contains(home, `未注明日期 第三方目录`) && !strings.Contains(home, `not-current">非当前价格`) {
