@@ -34,3 +34,24 @@ func TestIntlSitePriceKeepsItsCurrency(t *testing.T) {
 		t.Errorf("%d rows hold an international site's price: the test is not testing", n)
 	}
 }
+
+// TestUnstatedRegionIsNeverAllRegions: an instance page whose prices'
+// sources name no region (a price list's region_unstated, a guide's
+// instance type) says so in its price history too, never 全部地域.
+func TestUnstatedRegionIsNeverAllRegions(t *testing.T) {
+	files, _ := build(t, shipped(t), Options{})
+	for _, name := range []string{"zh/instances/tencent-cloud/gt4.4xlarge96/index.html", "zh/instances/tencent-cloud/gn10/index.html"} {
+		page := string(files[name])
+		i := strings.Index(page, `id="history"`)
+		if i < 0 {
+			t.Fatalf("%s: no price history", name)
+		}
+		history := page[i:]
+		if j := strings.Index(history, "</section>"); j > 0 {
+			history = history[:j]
+		}
+		if strings.Contains(history, "全部地域") || !strings.Contains(history, "未注明地域") {
+			t.Errorf("%s: the history does not say the prices' region is unstated:\n%.1500s", name, history)
+		}
+	}
+}

@@ -145,7 +145,10 @@ type historyGroup struct {
 	Model   string
 	Series  []*priceSeries
 	Regions int // how many regions its series are in; 0 when only in "all" of them
-	Points  int
+	// Unstated says every price of a group in no region is one whose
+	// source names none (pagemodel.PriceView.RegionUnstated).
+	Unstated bool
+	Points   int
 	// More counts the regions past maxHistoryRegions whose series the
 	// page leaves out (cutHistory), and MorePoints their prices; MoreURL
 	// is the matrix filtered to the instance type's provider and GPU
@@ -190,14 +193,20 @@ type priceSeries struct {
 	ID                 string // the anchor of the series on the page: "history-us-east-1-on_demand"
 	Model, Payment     string
 	Region, RegionName string
-	Points             []*pagemodel.PriceView
+	// Unstated says its prices are for no region their sources name
+	// (its Region is "all").
+	Unstated bool
+	Points   []*pagemodel.PriceView
 }
 
 // historyGroups groups the price views of an instance type's history by
 // pricing model (pricing.Models order), and each model's by series —
 // regions in the order their first point appears, then payment options
 // unnamed first and in catalog.Payments order — each series newest first.
-func historyGroups(prices []*pagemodel.PriceView) []*historyGroup {
+// unstated says that no price of the instance type names its region
+// (InstanceData.RegionsUnstated): a series of every region is then one
+// of no region its source names.
+func historyGroups(prices []*pagemodel.PriceView, unstated bool) []*historyGroup {
 	type key struct{ model, region, payment string }
 	var order []key
 	by := map[key]*priceSeries{}
@@ -233,6 +242,13 @@ func historyGroups(prices []*pagemodel.PriceView) []*historyGroup {
 		}
 		g.Series = append(g.Series, s)
 		g.Points += len(s.Points)
+	}
+	for _, g := range out {
+		for _, s := range g.Series {
+			s.Unstated = s.Region == catalog.AllRegions && (unstated ||
+				!slices.ContainsFunc(s.Points, func(v *pagemodel.PriceView) bool { return !v.RegionUnstated }))
+		}
+		g.Unstated = g.Regions == 0 && !slices.ContainsFunc(g.Series, func(s *priceSeries) bool { return !s.Unstated })
 	}
 	return out
 }

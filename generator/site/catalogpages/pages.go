@@ -1041,7 +1041,7 @@ func (k *Kind) InstanceData(p *pagemodel.Page, in *catalog.Instance) *InstanceDa
 	}
 	d.Panel = k.panelRows(in, reads.OffersOf(k.data, in))
 	d.PanelRegion = panelRegion(d.Panel)
-	d.History = historyGroups(d.Prices)
+	d.History = historyGroups(d.Prices, d.RegionsUnstated)
 	cutHistory(d.History, p.Rel(paths.Matrix(1))+"#"+url.Values{"provider": {pr.ID}, "gpu": {in.GPU}}.Encode())
 	d.FoldHistory = len(d.Prices) > foldHistoryAt
 	if in.Claims != nil {
