@@ -141,6 +141,12 @@
     const p = priceOf(o, model);
     return !!p && unrankedPrice(o, p);
   }
+  // fromArticle reports whether an offer's price under a model is an
+  // article's figure or an estimate the reader has not included.
+  function fromArticle(o, model) {
+    const p = priceOf(o, model);
+    return !!p && !state.est && !!UNRANKED[p.source_kind];
+  }
   function unrankedPrice(o, p) {
     return !!p.last_seen || o.region_access === 'restricted' || (!state.est && !!UNRANKED[p.source_kind]) ||
       (!state.market && o.provider_kind === 'marketplace') || (!state.stale && !!NOT_CURRENT[badgeOf(p)]);

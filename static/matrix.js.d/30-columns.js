@@ -74,7 +74,9 @@
   // keep catalog order), unknowns last in both directions. By a price,
   // prices that do not answer (unranked: stale, a marketplace's, no longer
   // listed, an article's or an estimate) come after those that do unless
-  // the reader includes them, and prices that are only part of the cost
+  // the reader includes them, an article's or an estimate's last of them
+  // (where no price answers, as in mainland China's, the other prices
+  // still come first), and prices that are only part of the cost
   // after those: each group ranked among itself, as neither compares with
   // a whole, ranked price.
   let partial = offers.map((o) => !!o.price_incomplete);
@@ -90,17 +92,20 @@
       const unknown = [];
       const parts = [];
       const lesser = [];
+      const articles = [];
       for (let i = 0; i < N; i++) {
         if (v[i] !== v[i]) unknown.push(i);
         else if (c.spec.dyn && partial[i]) parts.push(i);
-        else if (c.spec.dyn && unranked(offers[i], model)) lesser.push(i);
+        else if (c.spec.dyn && unranked(offers[i], model)) (fromArticle(offers[i], model) ? articles : lesser).push(i);
         else idx.push(i);
       }
       const by = (a, b) => (v[a] - v[b]) * dir || a - b;
       idx.sort(by);
       lesser.sort(by);
+      articles.sort(by);
       parts.sort(by);
       for (const i of lesser) idx.push(i);
+      for (const i of articles) idx.push(i);
       for (const i of parts) idx.push(i);
       for (const i of unknown) idx.push(i);
     } else {

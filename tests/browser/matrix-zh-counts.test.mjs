@@ -79,3 +79,28 @@ test('zh/compare/: a numeric filter written as its hint says, ≥40 and 40–80,
   assert.deepEqual(errors, []);
   await ctx.close();
 });
+
+// Where no price answers by default (mainland China's: undated or
+// stale), an article's figure or an estimate still comes after every
+// other price, however low, as the page's note says.
+test('zh/compare/index.html: in mainland China only, articles and estimates come after the other prices', async () => {
+  const { ctx, page, errors } = await open('zh/compare/index.html');
+  // The script has applied the mainland switch once the count shows
+  // fewer offers than there are.
+  await page.waitForFunction(() => {
+    const m = (document.getElementById('matrix-count')?.textContent || '').replace(/,/g, '').match(/显示(\d+)个报价，共(\d+)个/);
+    return m && +m[1] < +m[2] && document.querySelectorAll('#matrix tbody tr').length > 20;
+  }, null, { timeout: patience(20_000) });
+  const kinds = await page.$$eval('#matrix tbody tr', (rows) =>
+    rows.filter((r) => !r.hidden).map((r) => (r.querySelector('.kind-article, .kind-estimate') ? 'article' : r.querySelector('.kind') ? 'other' : 'none')));
+  // The mainland view holds articles' figures (the AWS China prices a
+  // news article gives, cheaper than any other): none on the first page,
+  // where the other prices fill it, and after any other in it.
+  const articles = await page.evaluate(() => (window.gpucompareOffers || []).filter((o) => o.region_geo === 'china-mainland' && o.prices?.on_demand?.source_kind === 'article').length);
+  assert.ok(articles > 0, 'no mainland offer priced by an article: the test is not testing');
+  const firstArticle = kinds.indexOf('article');
+  assert.ok(kinds.includes('other'), `rows: ${kinds.join(' ')}`);
+  assert.ok(firstArticle < 0 || !kinds.slice(firstArticle).includes('other'), `an article's row at ${firstArticle} comes before another price's: ${kinds.join(' ')}`);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

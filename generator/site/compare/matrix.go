@@ -306,8 +306,9 @@ func offerChunks(offers []*pricing.Offer, exportOf func(*pricing.Offer) *export.
 // viewOrder is offers in the order of the script's default view, so that
 // the first data script holds its first screen: by the price per
 // GPU-hour under model, cheapest first; then the prices that do not
-// answer by default (Price.Why), then offers whose price is only part of
-// the cost, each group cheapest first, then offers with no such price in
+// answer by default (Price.Why), an article's or an estimate's after the
+// others, then offers whose price is only part of the cost, each group
+// cheapest first, then offers with no such price in
 // the order they came; ties keep the order they came in. static/matrix.js
 // sorts the same way (order), counting freshness to the reader's day.
 func viewOrder(offers []*pricing.Offer, model string) []*pricing.Offer {
@@ -322,8 +323,10 @@ func viewOrder(offers []*pricing.Offer, model string) []*pricing.Offer {
 		r := ranked{o: o, v: v}
 		switch {
 		case !ok:
-			r.group = 3
+			r.group = 4
 		case !o.Rankable():
+			r.group = 3
+		case o.Prices[model].Why() != "" && !catalog.Ranked(o.Prices[model].Kind):
 			r.group = 2
 		case o.Prices[model].Why() != "":
 			r.group = 1
@@ -331,7 +334,7 @@ func viewOrder(offers []*pricing.Offer, model string) []*pricing.Offer {
 		rs[i] = r
 	}
 	slices.SortStableFunc(rs, func(a, b ranked) int {
-		if c := cmp.Compare(a.group, b.group); c != 0 || a.group == 3 {
+		if c := cmp.Compare(a.group, b.group); c != 0 || a.group == 4 {
 			return c
 		}
 		return cmp.Compare(a.v, b.v)
