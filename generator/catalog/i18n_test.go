@@ -168,7 +168,7 @@ func TestShippedChineseNames(t *testing.T) {
 		{"baidu-ai-cloud", "", "百度智能云"},
 		{"aws-china", "", "亚马逊云科技中国区域"},
 		{"aws-china", "cn-northwest-1", "中国（宁夏）"},
-		{"volcano-engine", "cn-beijing", "华北2(北京)"}, // its own name is Chinese already
+		{"volcano-engine", "cn-beijing", "华北2（北京）"}, // its own name, with full-width brackets
 	} {
 		p := cat.Provider(c.provider)
 		if p == nil {

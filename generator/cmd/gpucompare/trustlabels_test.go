@@ -25,8 +25,8 @@ func TestShippedPagesSayWhatDatesAndReasonsAre(t *testing.T) {
 
 	const guide = "zh/guides/choose-gpu-compute/index.html"
 	g := text(readPage(t, out, guide))
-	if !regexp.MustCompile(`生效日2025年6月1日 (今天|本月|今年|\d+天前|1天前|\d+个月前|1年前|\d+年前)核对`).MatchString(g) {
-		t.Errorf("%s: AWS's price in effect since 2025-06-01 is not labelled 生效日… and …核对", guide)
+	if !regexp.MustCompile(`生效日2025年6月1日 (今天|本月|今年|\d+天前|1天前|\d+个月前|1年前|\d+年前)仍为此价`).MatchString(g) {
+		t.Errorf("%s: AWS's price in effect since 2025-06-01 is not labelled 生效日… and …仍为此价", guide)
 	}
 	if regexp.MustCompile(`(^|[^生效日])2025年6月1日 \d+个月前 `).MatchString(g) {
 		t.Errorf("%s: a bare effective date stands beside an age counted from another date", guide)
