@@ -462,7 +462,7 @@ func Funcs(m Messages) template.FuncMap {
 		"fxnote":       m.FxNote,                                                            // the sentence beside a ranking for one rate
 		"sharekey":     ShareKey,                                                            // the message key naming a strategy's share of a pricing model
 		"months":       m.Months,                                                            // a number of months as the language writes it: "1 month", "12 months"
-		"agemonths":    m.ageMonths,                                                         // an age of n months as a price's age says it: "21 months" is "1 year"
+		"agemonths":    ageMonthsIn(m),                                                      // an age of n months as a price's age says it: "21 months" is "1 year"
 		"cur":          m.Cur,                                                               // a currency code as the language writes it beside an amount: USD, 美元
 		"asp":          func() template.HTML { return amountSpace(m) },                      // the space between an amount and its currency: a narrow no-break space, none in Chinese (16美元)
 		"curname":      m.CurName,                                                           // a currency code as the language names the currency: USD, 人民币
@@ -1015,11 +1015,13 @@ func AgeMonths(months int, t func(string, ...any) string) string {
 	return t("trust.age.years", months/12)
 }
 
-// ageMonths is AgeMonths in the words of m.
-func (m Messages) ageMonths(months int) (string, error) {
-	var err error
-	s := AgeMonths(months, m.TKeeping(&err))
-	return s, err
+// ageMonthsIn is AgeMonths in the words of m, for a template.
+func ageMonthsIn(m Messages) func(int) (string, error) {
+	return func(months int) (string, error) {
+		var err error
+		s := AgeMonths(months, m.TKeeping(&err))
+		return s, err
+	}
 }
 
 // FormatResult writes a measured figure (a benchmark result, a trial's
