@@ -39,7 +39,8 @@ function pdfinfo(pdf) {
 }
 
 // pdftext is a PDF's text, its white space made one space; raw, in the
-// order the page draws it (a grid's cells row by row).
+// order the page draws it (a grid's cells row by row; pdftotext's reading
+// order drops a figure of small print now and then).
 function pdftext(pdf, raw = false) {
   const r = spawnSync('pdftotext', [...(raw ? ['-raw'] : []), pdf, '-'], { encoding: 'utf8' });
   assert.equal(r.status, 0, `pdftotext ${pdf}: ${r.stderr}`);
@@ -78,7 +79,7 @@ describe('the one-page summary', () => {
       const titles = await page.locator('#classes-table details.other-mark > summary').evaluateAll((ss) => ss.map((s) => s.title));
       const figures = titles.map((t) => (t.match(own) || [])[1]).filter(Boolean);
       assert.ok(figures.length >= 1, `no marked spot answer gives an own on-demand price: ${JSON.stringify(titles)}`);
-      const text = pdftext(pdf);
+      const text = pdftext(pdf, true);
       const printed = [...text.matchAll(paper)].map((m) => m[1]);
       assert.deepEqual(printed, figures, `the paper gives each mark's own on-demand price after it:\n${text.slice(0, 1500)}`);
       assert.match(text, note, 'the note under the table tells a reader of paper where the price is');
@@ -115,6 +116,13 @@ describe('the one-page summary', () => {
         assert.ok(r.cells, `the printed mainland row ${r.gpu} shows its GPU, price, provider and age`);
         assert.deepEqual(r.left, [], `the printed mainland row ${r.gpu} leaves the region and instance type to the screen`);
       }
+      // It fits the page as it is, not shrunk to fit: at the width of an
+      // A4 landscape page inside its 6 mm margins (285 mm), nothing is
+      // wider, and it ends within the page's 198 mm.
+      const mm = 96 / 25.4;
+      await page.setViewportSize({ width: Math.floor(285 * mm), height: Math.floor(198 * mm) });
+      const fit = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, bottom: document.querySelector('main').getBoundingClientRect().bottom }));
+      assert.ok(fit.width <= Math.floor(285 * mm) && fit.bottom <= 198 * mm, `the printed summary overflows an A4 page unscaled: ${JSON.stringify(fit)}`);
       const raw = pdftext(pdf, true);
       const at = raw.indexOf(mainland.title);
       assert.ok(at >= 0, `the paper has the mainland table's title ${mainland.title}:\n${raw.slice(0, 800)}`);
