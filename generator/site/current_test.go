@@ -15,7 +15,8 @@ import (
 // currentSite builds testdata/current.txtar: the cheapest A100 price is
 // stale (stale-1x), superseded (retired-1x) or a marketplace's
 // (market-1x); the current price of a provider a team can contract is
-// current-1x's; the H100 has only a stale price, 14 months old.
+// current-1x's; the H100 has only a stale price, 14 months old (its age
+// and the note that no current price exists both say "1 year").
 func currentSite(t *testing.T) Files {
 	t.Helper()
 	root, _ := readArchive(t, "testdata/current.txtar")
@@ -107,15 +108,15 @@ func TestHomeAnswersWithCurrentPrices(t *testing.T) {
 		}
 	}
 	h := answerUnder(t, lines, "H100 SXM5 80GB", "0")
-	if !strings.Contains(h.text, "h100-1x") || !strings.Contains(h.text, "no current price; newest is 14 months old") {
-		t.Errorf("H100 by default: %q, want h100-1x with \"no current price; newest is 14 months old\"", h.text)
+	if !strings.Contains(h.text, "h100-1x") || !strings.Contains(h.text, "no current price; newest is 1 year old") {
+		t.Errorf("H100 by default: %q, want h100-1x with \"no current price; newest is 1 year old\"", h.text)
 	}
 	if a := answerUnder(t, lines, "A100 SXM4 40GB", "0"); strings.Contains(a.text, "no current price") {
 		t.Errorf("the A100 has a current price, yet says %q", a.text)
 	}
 	zh := string(files["zh/index.html"])
-	if !strings.Contains(zh, "暂无当前价格；最近一次报价在14个月前") {
-		t.Error("the Chinese home page does not say 暂无当前价格；最近一次报价在14个月前")
+	if !strings.Contains(zh, "暂无当前价格；最近一次报价在1年前") {
+		t.Error("the Chinese home page does not say 暂无当前价格；最近一次报价在1年前")
 	}
 	for _, s := range []string{`data-switch="stale"`, `data-switch="market"`, "Include stale prices", "Include marketplaces"} {
 		if !strings.Contains(string(files["index.html"]), s) {
@@ -302,8 +303,8 @@ func TestEvaluationRanksCurrentPrices(t *testing.T) {
 		t.Error("the superseded retired-1x is among the offers the script ranks")
 	}
 	for page, want := range map[string]string{
-		"evaluation/index.html":    "no current price; newest is 14 months old",
-		"zh/evaluation/index.html": "暂无当前价格；最近一次报价在14个月前",
+		"evaluation/index.html":    "no current price; newest is 1 year old",
+		"zh/evaluation/index.html": "暂无当前价格；最近一次报价在1年前",
 	} {
 		if h := evaluationData(t, files[page], "h100-80gb")["h100-1x"]; !slices.Equal(h.A, []int{0, 1, 2, 3}) || h.Note != want {
 			t.Errorf("%s: h100-1x answers under %v saying %q; want every state, saying %q", page, h.A, h.Note, want)
@@ -414,8 +415,8 @@ func TestGPUPageAnswersWithCurrentPrices(t *testing.T) {
 		t.Error("the A100's page says the superseded retired-1x answers")
 	}
 	for page, want := range map[string]string{
-		"gpus/h100/index.html":    "no current price; newest is 14 months old",
-		"zh/gpus/h100/index.html": "暂无当前价格；最近一次报价在14个月前",
+		"gpus/h100/index.html":    "no current price; newest is 1 year old",
+		"zh/gpus/h100/index.html": "暂无当前价格；最近一次报价在1年前",
 	} {
 		text, hidden := gpuAnswerUnder(t, files[page], "0")
 		if !strings.Contains(text, "h100-1x") || !strings.Contains(text, want) || hidden {
@@ -483,7 +484,7 @@ func TestReportClassesSayWhereNoCurrentPriceExists(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?s)<tr>\s*<th scope="row" class="gpu">([^<]*)</th>(.*?)</tr>`).FindAllStringSubmatch(s, -1) {
 		rows[m[1]] = strings.Join(strings.Fields(markupRE.ReplaceAllString(strings.ReplaceAll(m[2], "<wbr>", ""), " ")), " ")
 	}
-	if h := rows["H100 SXM5 80GB"]; !strings.Contains(h, "h100-1x") || !strings.Contains(h, "no current price; newest is 14 months old") {
+	if h := rows["H100 SXM5 80GB"]; !strings.Contains(h, "h100-1x") || !strings.Contains(h, "no current price; newest is 1 year old") {
 		t.Errorf("the H100's row: %q, want h100-1x saying it has no current price", h)
 	}
 	if a := rows["A100 SXM4 40GB"]; !strings.Contains(a, "current-1x") || strings.Contains(a, "no current price") {
@@ -499,8 +500,8 @@ func TestProviderPageSaysWhereNoCurrentPriceExists(t *testing.T) {
 	files := currentSite(t)
 	rowRE := regexp.MustCompile(`(?s)<tr[^>]*>\s*<th scope="row"><a [^>]*>(.*?)</a>(.*?)</tr>`)
 	for page, want := range map[string]string{
-		"providers/cloud/index.html":    "no current price; newest is 14 months old",
-		"zh/providers/cloud/index.html": "暂无当前价格；最近一次报价在14个月前",
+		"providers/cloud/index.html":    "no current price; newest is 1 year old",
+		"zh/providers/cloud/index.html": "暂无当前价格；最近一次报价在1年前",
 	} {
 		rows := map[string]string{}
 		for _, m := range rowRE.FindAllStringSubmatch(string(files[page]), -1) {

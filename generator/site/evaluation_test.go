@@ -76,8 +76,8 @@ func TestEvaluationByHand(t *testing.T) {
 		// The offers of the class: a8 (100×4 + 85.71×2 + 0×2)/8 = 71.4, a1 (0×4 + 100×2 + 100×2)/8 = 50.
 		// Their prices are stale, and rank as the A100 80GB has nothing
 		// current: each row says so, in the home table's words.
-		"1 a8 CN · Region C · 8× A100 SXM4 80GB no current price; newest is 18 months old 71.4",
-		"2 a1 Big · Region R · 1× A100 SXM4 80GB no current price; newest is 18 months old 50",
+		"1 a8 CN · Region C · 8× A100 SXM4 80GB no current price; newest is 1 year old 71.4",
+		"2 a1 Big · Region R · 1× A100 SXM4 80GB no current price; newest is 1 year old 50",
 	} {
 		if !strings.Contains(plainText(page), s) {
 			t.Errorf("the page does not say %q", s)

@@ -876,7 +876,7 @@ func TestReportClassDatesAgreeWithTheirAges(t *testing.T) {
 	cat, _ := catalog.Load(root)
 	day := catalog.NewestDate(cat)
 	fresh, stale := cat.Site.Policy()
-	cellRE := regexp.MustCompile(`<span class="offer-trust">([^<]*?) ?<span class="trust"[^>]*><span class="age" data-date="([0-9-]+)"[^>]*>([^<]*)</span> <span class="fresh fresh-([a-z]+)"`)
+	cellRE := regexp.MustCompile(`<span class="offer-trust">(?:<time datetime="[0-9-]+">)?([^<]*?)(?:</time>)? ?<span class="trust"[^>]*><span class="age" data-date="([0-9-]+)"[^>]*>([^<]*)</span> <span class="fresh fresh-([a-z]+)"`)
 	zhDate := regexp.MustCompile(`^(\d{4})年(?:(\d{1,2})月(?:(\d{1,2})日)?)?$`)
 	iso := func(lang, shown string) string {
 		if lang == "en" {

@@ -1,7 +1,8 @@
 // The one-page summary (/summary/, /zh/summary/): one click from the home
 // page's first screen reaches it, and Chromium prints it, as the page asks
 // (its CSS page size), on exactly one A4 page, read back with poppler's
-// pdfinfo. Its rows are the answer per GPU class. A spot answer from
+// pdfinfo, the mainland view with it, compressed, read back with
+// pdftotext. Its rows are the answer per GPU class. A spot answer from
 // another provider (its mark a disclosure, which cannot be tapped on paper)
 // gives that provider's own on-demand price on the paper itself, read back
 // with pdftotext. The PDFs go to tests/browser/screenshots/summary-*.pdf.
@@ -37,9 +38,11 @@ function pdfinfo(pdf) {
   return r.stdout;
 }
 
-// pdftext is a PDF's text, its white space made one space.
-function pdftext(pdf) {
-  const r = spawnSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+// pdftext is a PDF's text, its white space made one space; raw, in the
+// order the page draws it (a grid's cells row by row; pdftotext's reading
+// order drops a figure of small print now and then).
+function pdftext(pdf, raw = false) {
+  const r = spawnSync('pdftotext', [...(raw ? ['-raw'] : []), pdf, '-'], { encoding: 'utf8' });
   assert.equal(r.status, 0, `pdftotext ${pdf}: ${r.stderr}`);
   return r.stdout.replace(/\s+/g, ' ');
 }
@@ -76,10 +79,56 @@ describe('the one-page summary', () => {
       const titles = await page.locator('#classes-table details.other-mark > summary').evaluateAll((ss) => ss.map((s) => s.title));
       const figures = titles.map((t) => (t.match(own) || [])[1]).filter(Boolean);
       assert.ok(figures.length >= 1, `no marked spot answer gives an own on-demand price: ${JSON.stringify(titles)}`);
-      const text = pdftext(pdf);
+      const text = pdftext(pdf, true);
       const printed = [...text.matchAll(paper)].map((m) => m[1]);
       assert.deepEqual(printed, figures, `the paper gives each mark's own on-demand price after it:\n${text.slice(0, 1500)}`);
       assert.match(text, note, 'the note under the table tells a reader of paper where the price is');
+      // On paper a mark's own on-demand price is said once: the words for
+      // screen readers do not print beside the short ones.
+      const marks = await page.locator('#classes-table details.other-mark').evaluateAll((ds) => ds.map((d) => d.innerText));
+      for (const [i, words] of marks.entries()) {
+        const figure = (titles[i].match(own) || [])[1];
+        if (figure) assert.equal(words.split(figure).length - 1, 1, `the paper says the own on-demand price ${figure} once: ${JSON.stringify(words)}`);
+      }
+      // The mainland view prints too, compressed: each GPU model's price,
+      // provider and age, where the screen has it, on the same page.
+      const mainland = await page.evaluate(() => {
+        const t = document.getElementById('mainland-table');
+        const shown = (e) => !!e && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().height > 0;
+        const section = t?.closest('section');
+        return {
+          title: document.getElementById('mainland-title')?.innerText.trim(),
+          shown: shown(t) && shown(section) && shown(document.getElementById('mainland-title')),
+          rows: [...(t?.querySelectorAll('tbody tr') || [])].map((tr) => ({
+            gpu: tr.querySelector('.gpu').innerText.trim(),
+            price: tr.querySelector('.money').innerText.trim(),
+            provider: tr.querySelector('.provider').innerText.trim(),
+            cells: ['gpu', 'price', 'provider', 'trust-cell'].every((c) => shown(tr.querySelector('.' + c))),
+            left: ['region', 'instance'].filter((c) => shown(tr.querySelector('.' + c))),
+          })),
+          before: t ? !!(t.compareDocumentPosition(document.getElementById('classes-table')) & Node.DOCUMENT_POSITION_FOLLOWING) : null,
+        };
+      });
+      assert.ok(mainland.shown, `the mainland table prints: ${JSON.stringify(mainland)}`);
+      assert.ok(mainland.rows.length >= 5, `the mainland table prints ${mainland.rows.length} rows`);
+      assert.equal(mainland.before, lang === 'zh-CN', 'the mainland table prints where the screen has it: first in the Chinese edition');
+      for (const r of mainland.rows) {
+        assert.ok(r.cells, `the printed mainland row ${r.gpu} shows its GPU, price, provider and age`);
+        assert.deepEqual(r.left, [], `the printed mainland row ${r.gpu} leaves the region and instance type to the screen`);
+      }
+      // It fits the page as it is, not shrunk to fit: at the width of an
+      // A4 landscape page inside its 6 mm margins (285 mm), nothing is
+      // wider, and it ends within the page's 198 mm.
+      const mm = 96 / 25.4;
+      await page.setViewportSize({ width: Math.floor(285 * mm), height: Math.floor(198 * mm) });
+      const fit = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, bottom: document.querySelector('main').getBoundingClientRect().bottom }));
+      assert.ok(fit.width <= Math.floor(285 * mm) && fit.bottom <= 198 * mm, `the printed summary overflows an A4 page unscaled: ${JSON.stringify(fit)}`);
+      const raw = pdftext(pdf, true);
+      const at = raw.indexOf(mainland.title);
+      assert.ok(at >= 0, `the paper has the mainland table's title ${mainland.title}:\n${raw.slice(0, 800)}`);
+      for (const r of mainland.rows) {
+        assert.ok(raw.includes(`${r.gpu} ${r.price}`, at) && raw.includes(r.provider, at), `the paper gives ${r.gpu} ${r.price} at ${r.provider} under the mainland title:\n${raw.slice(at, at + 1500)}`);
+      }
       await page.close();
     });
   }
@@ -109,6 +158,15 @@ describe('the one-page summary at 375 px', () => {
       assert.equal(table.row, 'block', 'a GPU class is a card');
       assert.notEqual(table.label, 'none', 'a price shows its label');
       assert.ok(table.wrap, 'the table fits its box');
+      // A date and a converted price's original figure (marked as the
+      // quote) each stay on one line.
+      const lines = await page.locator('#classes-table').evaluate((t) =>
+        [...t.querySelectorAll('.offer-trust time, .quoted')].map((e) => ({ text: e.textContent, lines: new Set([...e.getClientRects()].map((r) => Math.round(r.top))).size })));
+      assert.ok(lines.filter((l) => /\d/.test(l.text)).length >= 20, `too few dates and quoted figures: ${JSON.stringify(lines.slice(0, 5))}`);
+      for (const l of lines) assert.equal(l.lines, 1, `"${l.text}" breaks over ${l.lines} lines`);
+      if (lang === 'zh-CN') {
+        for (const q of lines.filter((l) => !/年/.test(l.text))) assert.match(q.text, /^原报价[\d.,]+美元$/, 'a converted price gives its original as the quote');
+      }
       await page.screenshot({ path: path.join(SHOTS, `summary-375-${lang}.png`), fullPage: false });
       await page.close();
     });

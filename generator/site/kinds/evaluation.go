@@ -946,13 +946,10 @@ func (e *Evaluation) weightsClass(d *EvaluationData, cl catalog.GPUClass, provid
 // fallbackWords are the words of partial "answer-why": no current price,
 // and the newest is months old or undated.
 func fallbackWords(why string, months int, x *render.Texter) string {
-	switch {
-	case why == catalog.Undated:
+	if why == catalog.Undated {
 		return x.T("home.why.undated")
-	case months == 1:
-		return x.T("home.why.stale_one")
 	}
-	return x.T("home.why.stale", months)
+	return x.T("home.why.stale", render.AgeMonths(months, x.T))
 }
 
 // JSON is the weight sliders' data, for a <script type="application/json">

@@ -116,14 +116,8 @@ func AgeText(d catalog.Date, ref time.Time, t func(string, ...any) string) strin
 		return t("trust.age.this_month")
 	case months < 12 && d.Precision() == "year":
 		return t("trust.age.this_year")
-	case months == 1:
-		return t("trust.age.month")
-	case months < 12:
-		return t("trust.age.months", months)
-	case months < 24:
-		return t("trust.age.year")
 	}
-	return t("trust.age.years", months/12)
+	return render.AgeMonths(months, t)
 }
 
 // PriceView is a price point as pages show it. It holds the point's fields

@@ -462,6 +462,7 @@ func Funcs(m Messages) template.FuncMap {
 		"fxnote":       m.FxNote,                                                            // the sentence beside a ranking for one rate
 		"sharekey":     ShareKey,                                                            // the message key naming a strategy's share of a pricing model
 		"months":       m.Months,                                                            // a number of months as the language writes it: "1 month", "12 months"
+		"agemonths":    ageMonthsIn(m),                                                      // an age of n months as a price's age says it: "21 months" is "1 year"
 		"cur":          m.Cur,                                                               // a currency code as the language writes it beside an amount: USD, 美元
 		"asp":          func() template.HTML { return amountSpace(m) },                      // the space between an amount and its currency: a narrow no-break space, none in Chinese (16美元)
 		"curname":      m.CurName,                                                           // a currency code as the language names the currency: USD, 人民币
@@ -997,6 +998,30 @@ func large(m Messages, v any) string {
 		return Group(strconv.FormatFloat(pricing.Round(f/1e4, 2), 'f', 2, 64)) + wan
 	}
 	return FormatDerived(f)
+}
+
+// AgeMonths says how old something months old (one or more) is, in the
+// words of a price's age (pagemodel.AgeText): "1 month", "21 months",
+// "1 year" up to two years, then "2 years".
+func AgeMonths(months int, t func(string, ...any) string) string {
+	switch {
+	case months <= 1:
+		return t("trust.age.month")
+	case months < 12:
+		return t("trust.age.months", months)
+	case months < 24:
+		return t("trust.age.year")
+	}
+	return t("trust.age.years", months/12)
+}
+
+// ageMonthsIn is AgeMonths in the words of m, for a template.
+func ageMonthsIn(m Messages) func(int) (string, error) {
+	return func(months int) (string, error) {
+		var err error
+		s := AgeMonths(months, m.TKeeping(&err))
+		return s, err
+	}
 }
 
 // FormatResult writes a measured figure (a benchmark result, a trial's
