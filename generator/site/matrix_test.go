@@ -384,8 +384,9 @@ func TestMatrixDataScriptsHoldEveryOfferOnceInOrder(t *testing.T) {
 		exported[o] = raw
 	}
 	cat, _ := catalog.Load(os.DirFS("../.."))
-	// rank is each offer's place in the default view: its group, then its
-	// price per GPU-hour.
+	// rank is each offer's place in the default view: its group (a
+	// price that answers, one that does not, an article's or an
+	// estimate's, a part of the cost, none), then its price per GPU-hour.
 	type rank struct {
 		group int
 		v     float64
@@ -396,8 +397,10 @@ func TestMatrixDataScriptsHoldEveryOfferOnceInOrder(t *testing.T) {
 		r := rank{v: v}
 		switch {
 		case !ok:
-			r.group = 3
+			r.group = 4
 		case !o.Rankable():
+			r.group = 3
+		case o.Prices["on_demand"].Why() != "" && !catalog.Ranked(o.Prices["on_demand"].Kind):
 			r.group = 2
 		case o.Prices["on_demand"].Why() != "":
 			r.group = 1
@@ -472,7 +475,7 @@ func TestMatrixDataScriptsHoldEveryOfferOnceInOrder(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: offer %s is not in pricing.Offers", dir, k)
 			}
-			if i > 0 && (r.group < prev.group || r.group == prev.group && r.group < 3 && r.v < prev.v) {
+			if i > 0 && (r.group < prev.group || r.group == prev.group && r.group < 4 && r.v < prev.v) {
 				t.Errorf("%s: offer %d, %s (%v), comes after one the default view puts after it (%v)", dir, i+1, k, r, prev)
 			}
 			prev = r
