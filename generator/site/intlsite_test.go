@@ -54,4 +54,16 @@ func TestUnstatedRegionIsNeverAllRegions(t *testing.T) {
 			t.Errorf("%s: the history does not say the prices' region is unstated:\n%.1500s", name, history)
 		}
 	}
+	// The MLPS scenario's answer, a monthly price whose source names no
+	// region, says so too.
+	const scen = "zh/scenarios/mainland-mlps-a100/index.html"
+	page := string(files[scen])
+	i := strings.Index(page, "<tbody>")
+	j := strings.Index(page[max(i, 0):], "</tr>")
+	if i < 0 || j < 0 {
+		t.Fatalf("%s: no answer table", scen)
+	}
+	if row := page[i : i+j]; !strings.Contains(row, "4XLARGE96") || !strings.Contains(row, "未注明地域") {
+		t.Errorf("%s: the answer's first row does not say its price's region is unstated:\n%s", scen, row)
+	}
 }

@@ -164,3 +164,19 @@ func convertedAll(d *ScenarioData, x *render.Texter) string {
 func onPrem(o *pricing.Offer) bool {
 	return o.Provider.Kind == "on_prem_lease" && o.Region == catalog.AllRegions
 }
+
+// regionUnstated reports whether offer o is priced for no region its
+// sources name: every price of it is a point whose source names none
+// (catalog.PricePoint.RegionUnstated), which pages call unstated, never
+// every region.
+func regionUnstated(o *pricing.Offer) bool {
+	if o.Region != catalog.AllRegions || len(o.Prices) == 0 {
+		return false
+	}
+	for _, pr := range o.Prices {
+		if pr.Point == nil || !pr.Point.RegionUnstated {
+			return false
+		}
+	}
+	return true
+}

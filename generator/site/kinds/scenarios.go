@@ -613,6 +613,8 @@ func offerLabel(o *pricing.Offer, x *render.Texter) string {
 	switch {
 	case onPrem(o):
 		region = x.T("region.on_prem")
+	case regionUnstated(o):
+		region = x.T("region.unstated")
 	case region == catalog.AllRegions:
 		region = x.T("region.all")
 	case region == "":
@@ -648,6 +650,8 @@ func (k *Scenarios) tcoRow(p *pagemodel.Page, t pricing.TCO, x *render.Texter) *
 	}
 	if onPrem(o) {
 		r.RegionName = x.T("region.on_prem")
+	} else if regionUnstated(o) {
+		r.RegionName = x.T("region.unstated")
 	}
 	for _, part := range t.Parts {
 		r.Parts = append(r.Parts, partView{Model: part.Model, PerMonth: part.PerMonth, Basis: partBasis(o, part, x)})
@@ -827,7 +831,8 @@ func reasonText(o *pricing.Offer, w catalog.Workload, why pricing.Reason, curren
 }
 
 // RegionShown is the region of a row's offer as the table names it: ""
-// for a price that holds in all regions, but for an on-premises lease.
+// for a price that holds in all regions, but for an on-premises lease
+// or a price whose source names no region.
 func (r *tcoRow) RegionShown() string {
 	if r.Offer.Region == catalog.AllRegions {
 		return r.RegionName
@@ -1182,6 +1187,8 @@ func (k *Scenarios) tcoData(p *pagemodel.Page, s *catalog.Scenario, x *render.Te
 		to.Uncertified = !pricing.StatesAll(o.Provider, s.Limits.Certifications)
 		if onPrem(o) {
 			to.Region = x.T("region.on_prem")
+		} else if regionUnstated(o) {
+			to.Region = x.T("region.unstated")
 		} else if o.Region != catalog.AllRegions {
 			to.Region = o.Region
 			if r := o.Provider.Region(o.Region); r != nil {
