@@ -15,15 +15,7 @@ func TestGPUPageAnswersInMainlandChina(t *testing.T) {
 	homeRow := regexp.MustCompile(`(?s)<tr data-gpu="([^"]+)">.*?<td class="num price"[^>]*><span class="money"[^>]*>≈?([0-9.,]+)</span>`)
 	answer := regexp.MustCompile(`(?s)<p class="answer mainland-answer">.*?<span class="money"[^>]*>≈?([0-9.,]+)</span>`)
 	for _, ed := range []string{"zh/", ""} {
-		home := string(files[ed+"index.html"])
-		i := strings.Index(home, `id="mainland-on_demand"`)
-		if i < 0 {
-			t.Fatalf("%sindex.html: no mainland on-demand table", ed)
-		}
-		panel := home[i:]
-		if j := strings.Index(panel, "</table>"); j > 0 {
-			panel = panel[:j]
-		}
+		panel := mainlandOnDemand(t, files, ed)
 		n := 0
 		for _, m := range homeRow.FindAllStringSubmatch(panel, -1) {
 			page := string(files[ed+"gpus/"+m[1]+"/index.html"])
@@ -54,15 +46,7 @@ func TestMainlandTableListsArticlePricesLast(t *testing.T) {
 	files, _ := build(t, shipped(t), Options{})
 	row := regexp.MustCompile(`(?s)<tr data-gpu="[^"]+">.*?</tr>`)
 	for _, ed := range []string{"zh/", ""} {
-		home := string(files[ed+"index.html"])
-		i := strings.Index(home, `id="mainland-on_demand"`)
-		if i < 0 {
-			t.Fatalf("%sindex.html: no mainland on-demand table", ed)
-		}
-		panel := home[i:]
-		if j := strings.Index(panel, "</table>"); j > 0 {
-			panel = panel[:j]
-		}
+		panel := mainlandOnDemand(t, files, ed)
 		articles, after := 0, 0
 		for _, r := range row.FindAllString(panel, -1) {
 			if !strings.Contains(r, `class="num price"`) || strings.Contains(r, `class="unknown"`) {
@@ -83,4 +67,20 @@ func TestMainlandTableListsArticlePricesLast(t *testing.T) {
 			t.Errorf("%sindex.html: %d models answered by another price come after an article's", ed, after)
 		}
 	}
+}
+
+// mainlandOnDemand is the on-demand table of the mainland view of the
+// home page of edition ed ("zh/" or "").
+func mainlandOnDemand(t *testing.T, files map[string][]byte, ed string) string {
+	t.Helper()
+	home := string(files[ed+"index.html"])
+	i := strings.Index(home, `id="mainland-on_demand"`)
+	if i < 0 {
+		t.Fatalf("%sindex.html: no mainland on-demand table", ed)
+	}
+	panel := home[i:]
+	if j := strings.Index(panel, "</table>"); j > 0 {
+		panel = panel[:j]
+	}
+	return panel
 }
