@@ -3,7 +3,7 @@
 // file://. The cheapest A100 price is stale (stale-1x, 1.00 USD), a
 // marketplace's (market-1x, 1.50) or superseded (retired-1x, 0.50); the
 // one current price of a provider a team can contract is current-1x's,
-// 2.00. The H100 has only a stale price, 14 months old.
+// 2.00. The H100 has only a stale price, 14 months old ("1 year", as a price's age says it).
 //
 // - By default the offers ranked are current-1x alone, as the page
 //   without script ranks them, and the page names stale-1x and market-1x
@@ -109,7 +109,7 @@ test('the evaluation ranks current prices by default and the others with the swi
     await page.selectOption('#gpu-class', 'h100-80gb');
     v = await view(page);
     assert.deepEqual(v.offers.map((s) => s.split(' ')[0]), ['h100-1x']);
-    assert.match(v.rows.find((r) => r.includes('h100-1x')), /nocurrentprice;newestis14monthsold/);
+    assert.match(v.rows.find((r) => r.includes('h100-1x')), /nocurrentprice;newestis1yearold/);
   } finally {
     await closeClean(t);
   }

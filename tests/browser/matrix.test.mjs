@@ -175,7 +175,7 @@ const unrankedKeys = (model) =>
 async function lesserKeys(page, model, est = false) {
   const dates = data.offers.map((o) => o.prices?.[model]?.age_date || '');
   const badges = await page.evaluate((ds) => ds.map((d) => (d ? window.gpucompareBadge(d) : 'undated')), dates);
-  return new Set(
+  const lesser = new Set(
     data.offers
       .filter((o, i) => {
         const p = o.prices?.[model];
@@ -184,22 +184,28 @@ async function lesserKeys(page, model, est = false) {
       })
       .map(keyOf),
   );
+  // articles, an article's figure or an estimate left out, come last of them.
+  lesser.articles = est ? new Set() : unrankedKeys(model);
+  return lesser;
 }
 
 // orderedPrices is ordered for the cells of a price column: ranked whole
 // prices in order, then those that do not answer (lesser, lesserKeys) in
-// order, then the prices that are only part of the cost in order, then
-// the unknowns — a part of a price is never ranked among whole prices.
+// order, articles' figures and estimates (its articles) last of them,
+// then the prices that are only part of the cost in order, then the
+// unknowns — a part of a price is never ranked among whole prices.
 function orderedPrices(cells, dir, unranked) {
   const partial = partialKeys();
-  const block = (c) => (c.value === null ? 3 : partial.has(c.key) ? 2 : unranked.has(c.key) ? 1 : 0);
+  const articles = unranked.articles ?? new Set();
+  const block = (c) => (c.value === null ? 4 : partial.has(c.key) ? 3 : articles.has(c.key) && unranked.has(c.key) ? 2 : unranked.has(c.key) ? 1 : 0);
   for (let i = 1; i < cells.length; i++) {
     if (block(cells[i]) < block(cells[i - 1])) return `${cells[i - 1].key} (${cells[i - 1].text}) sorts before ${cells[i].key} (${cells[i].text})`;
   }
   return (
     ordered(cells.filter((c) => block(c) === 0).map((c) => c.value), dir) ||
     ordered(cells.filter((c) => block(c) === 1).map((c) => c.value), dir) ||
-    ordered(cells.filter((c) => block(c) === 2).map((c) => c.value), dir)
+    ordered(cells.filter((c) => block(c) === 2).map((c) => c.value), dir) ||
+    ordered(cells.filter((c) => block(c) === 3).map((c) => c.value), dir)
   );
 }
 
@@ -334,6 +340,7 @@ for (const pass of ['file', 'http']) {
       // region only vetted customers may buy in come after.
       const restricted = data.offers.filter((o) => o.region_access === 'restricted' && o.prices?.on_demand).map(keyOf);
       const still = new Set([...unrankedKeys('on_demand'), ...retired, ...restricted]);
+      still.articles = unrankedKeys('on_demand');
       assert.equal(orderedPrices(on, 1, still), null, 'switches on');
       assert.ok([...market].some((k) => on.findIndex((c) => c.key === k) < off.findIndex((c) => c.key === k)), 'no marketplace moved up when included');
 
