@@ -121,11 +121,19 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	}
 	var twin []byte
 	streamed := false // the twin written to its file as it was made
+	cd, isCompare := p.Data.(*compare.Data)
 	switch {
 	case b.drafting:
 	case cache == nil && p.Inline == nil && kinds.HasChangesTwin(p):
 		if err := streamTwin(b.create, p, func(w io.Writer) error {
 			return kinds.WriteChangesTwin(w, p, b.tmpl.Msgs, agesTo)
+		}); err != nil {
+			return err
+		}
+		streamed = true
+	case cache == nil && p.Inline == nil && isCompare && compare.HasTwin(p, cd):
+		if err := streamTwin(b.create, p, func(w io.Writer) error {
+			return compare.WriteTwin(w, p, cd, b.tmpl.Msgs, agesTo)
 		}); err != nil {
 			return err
 		}
@@ -228,8 +236,8 @@ func twinOf(large *sync.Mutex, path string, page []byte, agesTo string) ([]byte,
 
 // streamTwin writes the Markdown twin of page p to its file through
 // create (the build's writer) with write, which makes it as it writes:
-// the twin of a month of changes at 100,000 offers is 2 MB, never held
-// whole.
+// the twin of a month of changes at 100,000 offers is 2 MB, a page of
+// /compare/ several hundred kB at 10,000, never held whole.
 func streamTwin(create func(string) (io.WriteCloser, error), p *pagemodel.Page, write func(io.Writer) error) error {
 	f, err := create(twins.Path(p.Path))
 	if err != nil {

@@ -1,9 +1,11 @@
 package compare
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"html/template"
+	"io"
 	"strings"
 
 	gfm "gpucompare/generator/site/markdown"
@@ -21,40 +23,75 @@ import (
 // else), each price with its age and kind of source — and the links to
 // the exports. Not the page's HTML read back: a page of the matrix is
 // its largest. msgs words it; agesTo says the day its ages are counted
-// to. nil when a column is shown by default that the twin does not write
-// (then the twin is made from the page's HTML).
+// to. nil when the page has no such twin (HasTwin; then the twin is made
+// from the page's HTML).
 func Twin(p *pagemodel.Page, d *Data, msgs render.Messages, agesTo string) ([]byte, error) {
+	if !HasTwin(p, d) {
+		return nil, nil
+	}
+	var b bytes.Buffer
+	if err := WriteTwin(&b, p, d, msgs, agesTo); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// HasTwin reports whether page p of /compare/, of model d, has a twin
+// written by WriteTwin: not when it shows a private quote's terms (an
+// internal build's), or a column by default that the twin does not
+// write.
+func HasTwin(p *pagemodel.Page, d *Data) bool {
+	if p.Layout != "compare" {
+		return false
+	}
 	for _, r := range d.Rows {
 		if r.Dated != nil && r.Dated.Trust != nil && r.Dated.Trust.Quote != nil {
-			return nil, nil // a private quote's terms (an internal build's): from the HTML
+			return false
 		}
 	}
-	var err error
-	funcs := render.Funcs(msgs)
-	w := twinWriter{
-		p: p, d: d, msgs: msgs,
-		t:     msgs.TKeeping(&err),
-		notes: twins.Notes{AgesTo: agesTo},
-		tr:    funcs["tr"].(func(any, string) (template.HTML, error)),
-		trs:   funcs["trs"].(func(any, string) string),
-	}
-	var cols []Column
+	return twinColumnsOf(d) != nil
+}
+
+// twinColumnsOf are the columns of d the twin writes: those shown by
+// default, and the sources; nil when one shown by default is not of
+// twinColumns.
+func twinColumnsOf(d *Data) []Column {
+	cols := []Column{}
 	for _, c := range d.Columns {
 		if c.Off && c.Key != "source" { // the matrix's sources, which its prices do not name
 			continue
 		}
 		if !twinColumns[c.Key] {
-			return nil, nil
+			return nil
 		}
 		cols = append(cols, c)
 	}
+	return cols
+}
+
+// WriteTwin writes the twin of page p (Twin) to dst as it is made, a row
+// at a time: the page's table is never held whole. p must have one
+// (HasTwin).
+func WriteTwin(dst io.Writer, p *pagemodel.Page, d *Data, msgs render.Messages, agesTo string) error {
+	cols := twinColumnsOf(d)
+	if cols == nil {
+		return fmt.Errorf("%s: a column the twin does not write is shown", twins.Path(p.Path))
+	}
+	var err error
+	funcs := render.Funcs(msgs)
+	w := twinWriter{
+		p: p, d: d, msgs: msgs,
+		out:   twins.NewOut(dst),
+		t:     msgs.TKeeping(&err),
+		notes: twins.Notes{AgesTo: agesTo},
+		tr:    funcs["tr"].(func(any, string) (template.HTML, error)),
+		trs:   funcs["trs"].(func(any, string) string),
+	}
 	w.page(cols)
 	if err = cmp.Or(err, w.err); err != nil {
-		return nil, fmt.Errorf("%s: %w", twins.Path(p.Path), err)
+		return fmt.Errorf("%s: %w", twins.Path(p.Path), err)
 	}
-	body, notes := strings.TrimSpace(w.out.String()), w.notes.String()
-	out := make([]byte, 0, len(body)+1+len(notes))
-	return append(append(append(out, body...), '\n'), notes...), nil
+	return w.out.Close(&w.notes)
 }
 
 // twinColumns are the columns of /compare/ its twin writes.
@@ -67,7 +104,7 @@ type twinWriter struct {
 	d     *Data
 	msgs  render.Messages
 	t     func(string, ...any) string
-	out   strings.Builder
+	out   *twins.Out
 	notes twins.Notes
 	// tr and trs are the templates' (render.Funcs): a catalog record's
 	// text in the page's language, as HTML marked when untranslated, and
@@ -222,13 +259,13 @@ func (w *twinWriter) table(cols []Column) {
 	}
 	// Each row is written as it is made: the cells of a page's rows held
 	// 21 MB at 100,000 offers otherwise.
-	gfm.TableHead(&w.out, head, right)
+	gfm.TableHead(w.out, head, right)
 	row := make([]string, len(cols))
 	for _, r := range w.d.Rows {
 		for i, c := range cols {
 			row[i] = collapse(w.cellOf(r, c.Key))
 		}
-		gfm.TableRow(&w.out, row)
+		gfm.TableRow(w.out, row)
 	}
 	w.out.WriteByte('\n')
 }

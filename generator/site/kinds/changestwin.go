@@ -1,7 +1,6 @@
 package kinds
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"fmt"
@@ -67,7 +66,7 @@ func WriteChangesTwin(dst io.Writer, p *pagemodel.Page, msgs render.Messages, ag
 	funcs := render.Funcs(msgs)
 	w := changesTwin{
 		p: p, msgs: msgs,
-		out:      twinOut{w: bufio.NewWriterSize(dst, 32<<10)},
+		out:      twins.NewOut(dst),
 		t:        msgs.TKeeping(&err),
 		notes:    twins.Notes{AgesTo: agesTo},
 		tr:       funcs["tr"].(func(any, string) (template.HTML, error)),
@@ -77,37 +76,10 @@ func WriteChangesTwin(dst io.Writer, p *pagemodel.Page, msgs render.Messages, ag
 		date:     funcs["date"].(func(any) (string, error)),
 	}
 	w.page(d)
-	// The body, its trailing blank lines but one left out (twins.Of
-	// trims it), then the notes.
-	w.out.w.WriteString("\n" + w.notes.String())
 	if err = cmp.Or(err, w.err); err != nil {
 		return fmt.Errorf("%s: %w", twins.Path(p.Path), err)
 	}
-	return w.out.w.Flush()
-}
-
-// twinOut is where a twin is written: the line ends that end what is
-// written so far are held back until more follows, so that the twin's
-// body ends in one, as twins.Of's does.
-type twinOut struct {
-	w     *bufio.Writer
-	lines int // line ends held back
-}
-
-// WriteString writes s (io.StringWriter; the bufio.Writer keeps the
-// first error, which Flush returns).
-func (o *twinOut) WriteString(s string) (int, error) {
-	t := strings.TrimRight(s, "\n")
-	if t == "" {
-		o.lines += len(s)
-		return len(s), nil
-	}
-	for ; o.lines > 0; o.lines-- {
-		o.w.WriteByte('\n')
-	}
-	o.w.WriteString(t)
-	o.lines = len(s) - len(t)
-	return len(s), nil
+	return w.out.Close(&w.notes)
 }
 
 // changesTwin writes the twin of a page of /changes/.
@@ -115,7 +87,7 @@ type changesTwin struct {
 	p     *pagemodel.Page
 	msgs  render.Messages
 	t     func(string, ...any) string
-	out   twinOut
+	out   *twins.Out
 	notes twins.Notes
 	// The templates' helpers (render.Funcs) the row uses.
 	tr       func(any, string) (template.HTML, error)
@@ -207,11 +179,11 @@ func (w *changesTwin) table(rows []*ChangeRow) {
 	for i := range head {
 		head[i] = collapse(head[i])
 	}
-	gfm.TableHead(&w.out, head, []bool{false, false, false, false, false, true, true, true, false})
+	gfm.TableHead(w.out, head, []bool{false, false, false, false, false, true, true, true, false})
 	cells := make([]string, len(head))
 	for _, r := range rows {
 		w.row(cells, r)
-		gfm.TableRow(&w.out, cells)
+		gfm.TableRow(w.out, cells)
 	}
 	w.out.WriteString("\n")
 }
