@@ -9,7 +9,8 @@
 // and linked to its source (the data-source of the page's price-trust
 // span). Being made from the page's own bytes, its figures are the
 // page's. Every piece of text goes through package markdown's escaping:
-// catalog text is untrusted. It does no I/O.
+// catalog text is untrusted. It opens no file: Out, where the twins
+// written from a model go, writes to the writer it is given.
 package twins
 
 import (
