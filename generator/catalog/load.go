@@ -345,6 +345,7 @@ func (l *loader) loadAll() {
 	var reg SourceRegistry
 	if root := l.decodeFile(path.Join(DataDir, SourceRegistryFile), &reg, false); root != nil {
 		reg.at, reg.file = root, path.Join(DataDir, SourceRegistryFile)
+		reg.copied = &copiedMemo{ans: map[string]*SourceCopy{}}
 		reg.Providers, reg.Aggregators, reg.Copies = nonNil(reg.Providers), nonNil(reg.Aggregators), nonNil(reg.Copies)
 		for i, p := range reg.Providers {
 			p.at = item(root, "providers", i)

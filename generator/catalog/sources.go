@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // SourceRegistryFile is the file, under data/, that says where each
@@ -26,6 +27,16 @@ type SourceRegistry struct {
 
 	file string
 	at   *place
+	// copied holds CopiedOnly's answers by source, made when the
+	// registry is loaded: every price of a page asks it of its source,
+	// and a catalog cites a few hundred sources many times over.
+	copied *copiedMemo
+}
+
+// copiedMemo is CopiedOnly's answer for each source asked about so far.
+type copiedMemo struct {
+	mu  sync.Mutex
+	ans map[string]*SourceCopy
 }
 
 // ProviderSources are the places of one provider: a figure found there
@@ -222,6 +233,24 @@ func (s *SourceRegistry) CopiedOnly(source string) *SourceCopy {
 	if s == nil || len(s.Copies) == 0 {
 		return nil
 	}
+	m := s.copied
+	if m == nil {
+		return s.copiedOnly(source)
+	}
+	m.mu.Lock()
+	c, ok := m.ans[source]
+	m.mu.Unlock()
+	if !ok {
+		c = s.copiedOnly(source)
+		m.mu.Lock()
+		m.ans[source] = c
+		m.mu.Unlock()
+	}
+	return c
+}
+
+// copiedOnly is CopiedOnly, worked out.
+func (s *SourceRegistry) copiedOnly(source string) *SourceCopy {
 	low := strings.ToLower(source)
 	named := false
 	for _, c := range s.Copies {
