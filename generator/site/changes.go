@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"html/template"
 	"strings"
 
 	"gpucompare/generator/catalog"
@@ -13,6 +12,7 @@ import (
 	"gpucompare/generator/site/kinds"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/paths"
+	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/reuse"
 	"gpucompare/generator/site/write"
 )
@@ -48,7 +48,7 @@ func (b *builder) changeScripts(sets *reuse.Sets) error {
 	for _, m := range b.Months {
 		inputs := changeScriptInputs{m.Key, m.Changes, b.cat.GPUs, b.opts.PrettyURLs, b.ageDate.Unix(), fresh, stale}
 		err := sets.Put(b.files, "changes script "+m.Key, inputs, func() ([]write.File, error) {
-			data, err := changeScript(changesOf(b), t, root, m)
+			data, err := changeScript(changesOf(b), b.tmpl, root, m)
 			return []write.File{{Path: paths.ChangesScript(m.Key), Data: data}}, err
 		})
 		if err != nil {
@@ -59,8 +59,10 @@ func (b *builder) changeScripts(sets *reuse.Sets) error {
 }
 
 // changeScript is the rows' script of month m: each row as [provider,
-// GPU ("" when unknown), pricing model, direction, the row's HTML].
-func changeScript(k *kinds.Changes, t *template.Template, root *pagemodel.Page, m derive.ChangeMonth) ([]byte, error) {
+// GPU ("" when unknown), pricing model, direction, the row's HTML], the
+// row rendered with the template "change-row" of the layout "changes"
+// of ts.
+func changeScript(k *kinds.Changes, ts *render.Templates, root *pagemodel.Page, m derive.ChangeMonth) ([]byte, error) {
 	var buf, row bytes.Buffer
 	// The script is a file of its own, never inside a page: <, > and &
 	// need no escaping, and U+2028 and U+2029 are escaped all the same.
@@ -75,7 +77,7 @@ func changeScript(k *kinds.Changes, t *template.Template, root *pagemodel.Page, 
 	buf.WriteString("] = [\n")
 	for i, r := range k.Rows(root, m.Changes) {
 		row.Reset()
-		if err := t.ExecuteTemplate(&row, "change-row", r); err != nil {
+		if err := ts.ExecutePart(&row, "changes", "change-row", r); err != nil {
 			return nil, fmt.Errorf("%s: %w", paths.ChangesScript(m.Key), err)
 		}
 		gpu := ""
