@@ -84,7 +84,7 @@ func (d Date) check() error {
 	if !dateShaped(s) {
 		return fmt.Errorf("date %q is not a date: want YYYY-MM-DD, YYYY-MM, YYYY or unknown", s)
 	}
-	if _, err := time.Parse(dateLayout(s), s); err != nil {
+	if _, ok := d.Time(); !ok {
 		return fmt.Errorf("date %q does not exist: want YYYY-MM-DD, YYYY-MM, YYYY or unknown", s)
 	}
 	return nil
@@ -108,17 +108,6 @@ func dateShaped(s string) bool {
 	return true
 }
 
-// dateLayout is the time layout of a date shaped as dateShaped checks.
-func dateLayout(s string) string {
-	switch len(s) {
-	case 4:
-		return "2006"
-	case 7:
-		return "2006-01"
-	}
-	return "2006-01-02"
-}
-
 // Known reports whether d is a date, full or partial.
 func (d Date) Known() bool { return d != "" && d != Unknown }
 
@@ -140,9 +129,30 @@ func (d Date) Time() (t time.Time, ok bool) {
 	if !d.Known() || !dateShaped(string(d)) {
 		return time.Time{}, false
 	}
-	t, err := time.Parse(dateLayout(string(d)), string(d))
-	if err != nil {
-		return time.Time{}, false
+	// Read as time.Parse reads it with the layout of its shape
+	// (TestDateTimeIsTimeParse), without its cost: every price's age
+	// asks for it.
+	s := string(d)
+	year, month, day := digits(s[0:4]), 1, 1
+	if len(s) >= 7 {
+		if month = digits(s[5:7]); month < 1 || month > 12 {
+			return time.Time{}, false
+		}
 	}
-	return t.UTC(), true
+	if len(s) == 10 {
+		last := time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+		if day = digits(s[8:10]); day < 1 || day > last {
+			return time.Time{}, false
+		}
+	}
+	return time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC), true
+}
+
+// digits is the number the decimal digits of s write.
+func digits(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
 }

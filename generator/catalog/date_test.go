@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -90,4 +91,44 @@ func TestDateDecodesAsText(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Date.Time reads a date as time.Parse does with the layout of its
+// shape: the same instant, and the same refusals (a month 13, a 30
+// February, a day 00).
+func TestDateTimeIsTimeParse(t *testing.T) {
+	cases := []string{"2026", "0000", "2026-01", "2026-12", "2026-00", "2026-13", "2026-02-28", "2024-02-29",
+		"2026-02-29", "2026-04-31", "2026-04-30", "2026-01-00", "2026-01-32", "1999-12-31", "2026-1-01", "20261-01",
+		"2026/01/01", "", "unknown", "2026-01-01T00:00", "９９９９"}
+	for y := 2023; y <= 2025; y++ {
+		for m := 0; m <= 13; m++ {
+			for d := 0; d <= 32; d++ {
+				cases = append(cases, fmt.Sprintf("%04d-%02d-%02d", y, m, d), fmt.Sprintf("%04d-%02d", y, m))
+			}
+		}
+	}
+	for _, s := range cases {
+		got, ok := Date(s).Time()
+		var want time.Time
+		wantOK := Date(s).Known() && dateShaped(s)
+		if wantOK {
+			var err error
+			want, err = time.Parse(dateLayout(s), s)
+			wantOK = err == nil
+		}
+		if ok != wantOK || !got.Equal(want) || ok && got.Location() != time.UTC {
+			t.Errorf("Date(%q).Time() = %v, %v; time.Parse gives %v, %v", s, got, ok, want, wantOK)
+		}
+	}
+}
+
+// dateLayout is the time layout of a date shaped as dateShaped checks.
+func dateLayout(s string) string {
+	switch len(s) {
+	case 4:
+		return "2006"
+	case 7:
+		return "2006-01"
+	}
+	return "2006-01-02"
 }
