@@ -22,8 +22,17 @@ var textEscaper = strings.NewReplacer(
 	"\r\n", " ", "\n", " ", "\r", " ", "\t", " ",
 )
 
-// Text is s as Markdown text that shows s as it is, on one line.
-func Text(s string) string { return textEscaper.Replace(s) }
+// Text is s as Markdown text that shows s as it is, on one line: s
+// itself when it holds nothing to escape (most text; strings.Replacer
+// would copy it twice).
+func Text(s string) string {
+	for i := 0; i < len(s); i++ {
+		if textEscapes[s[i]] != "" { // every pattern of textEscaper starts with one
+			return textEscaper.Replace(s)
+		}
+	}
+	return s
+}
 
 // textEscapes are textEscaper's replacements of single bytes.
 var textEscapes = func() (t [256]string) {

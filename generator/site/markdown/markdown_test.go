@@ -53,7 +53,8 @@ func TestTableIsGFM(t *testing.T) {
 	}
 }
 
-// TestAppendTextIsText holds AppendText to Text's escaping, byte for byte.
+// TestAppendTextIsText holds AppendText to Text's escaping, byte for byte,
+// and Text's shortcut for text with nothing to escape to its replacer.
 func TestAppendTextIsText(t *testing.T) {
 	cases := []string{"", "plain", "a|b", "[x](y)", "<b>&amp;</b>", "*_~#!`\\", "a\r\nb\rc\nd\te", "\r\r\n\n", "价格 | H100 \r", "end\r"}
 	r := rand.New(rand.NewPCG(1, 2))
@@ -66,6 +67,9 @@ func TestAppendTextIsText(t *testing.T) {
 		cases = append(cases, string(b))
 	}
 	for _, s := range cases {
+		if got, want := Text(s), textEscaper.Replace(s); got != want {
+			t.Fatalf("Text(%q) = %q, want %q", s, got, want)
+		}
 		if got, want := string(AppendText([]byte("pre"), s)), "pre"+Text(s); got != want {
 			t.Fatalf("AppendText(%q) = %q, want %q", s, got, want)
 		}
