@@ -70,11 +70,30 @@ var hrefEscaper = strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "
 // https URL; "" for anything else (a javascript: URL, a citation in
 // words), which Link then shows as text.
 func Href(href string) string {
+	if plainPath(href) {
+		return href // most links of a twin: url.Parse would take them, and nothing in them needs escaping
+	}
 	u, err := url.Parse(href)
 	if err != nil || u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" || u.Scheme != "" && u.Host == "" {
 		return ""
 	}
 	return hrefEscaper.Replace(href)
+}
+
+// plainPath reports whether href is a relative path of letters, digits
+// and "/._-#?=&~+" alone: no scheme, no escape, nothing hrefEscaper
+// changes.
+func plainPath(href string) bool {
+	if href == "" {
+		return false
+	}
+	for i := 0; i < len(href); i++ {
+		c := href[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("/._-#?=&~+", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // Link is a Markdown link to href with the text text; the text alone
@@ -90,6 +109,9 @@ func Link(text, href string) string {
 // Source is a source as Markdown: a link to it when it is a URL, else the
 // citation in words.
 func Source(src string) string {
+	if !strings.Contains(src, ":") {
+		return Text(src) // no scheme: a citation in words
+	}
 	if u, err := url.Parse(src); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(src, " \t\n") {
 		return Link(src, src)
 	}

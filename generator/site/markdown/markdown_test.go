@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"math/rand/v2"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -72,6 +73,46 @@ func TestAppendTextIsText(t *testing.T) {
 		}
 		if got, want := string(AppendText([]byte("pre"), s)), "pre"+Text(s); got != want {
 			t.Fatalf("AppendText(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// Href's and Source's shortcuts (a plain relative path, a source with no
+// scheme) give what url.Parse's reading gives.
+func TestHrefAndSourceShortcutsAreExact(t *testing.T) {
+	href := func(h string) string { // Href without its shortcut
+		u, err := url.Parse(h)
+		if err != nil || u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" || u.Scheme != "" && u.Host == "" {
+			return ""
+		}
+		return hrefEscaper.Replace(h)
+	}
+	source := func(s string) string { // Source without its shortcut
+		if u, err := url.Parse(s); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(s, " \t\n") {
+			if h := href(s); h != "" {
+				return "[" + Text(s) + "](" + h + ")"
+			}
+			return Text(s)
+		}
+		return Text(s)
+	}
+	cases := []string{"", "instances/aws/p5/index.html", "../gpus/h100/#prices", "//evil.example/x", "a%zzb", "%41", "x?y=1&z=2",
+		"https://example.com/a b", "http:", "https://", "mailto:x@y", "javascript:alert(1)", "AWS pricing page", "a:b"}
+	r := rand.New(rand.NewPCG(3, 4))
+	alphabet := []byte("aZ09/._-#?=&~+:% ()<>|\t\nhtps")
+	for range 5000 {
+		b := make([]byte, r.IntN(14))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		if got, want := Href(s), href(s); got != want {
+			t.Fatalf("Href(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := Source(s), source(s); got != want {
+			t.Fatalf("Source(%q) = %q, want %q", s, got, want)
 		}
 	}
 }
