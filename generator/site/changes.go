@@ -1,7 +1,9 @@
 package site
 
 import (
+	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -47,9 +49,14 @@ func (b *builder) changeScripts(sets *reuse.Sets) error {
 	fresh, stale := b.cat.Site.Policy()
 	for _, m := range b.Months {
 		inputs := changeScriptInputs{m.Key, m.Changes, b.cat.GPUs, b.opts.PrettyURLs, b.ageDate.Unix(), fresh, stale}
-		err := sets.Put(b.files, "changes script "+m.Key, inputs, func() ([]write.File, error) {
-			data, err := changeScript(changesOf(b), b.tmpl, root, m)
-			return []write.File{{Path: paths.ChangesScript(m.Key), Data: data}}, err
+		err := sets.Write(b.files, "changes script "+m.Key, inputs, func(out write.Sink) error {
+			f, err := out.Create(paths.ChangesScript(m.Key))
+			if err != nil {
+				return err
+			}
+			w := bufio.NewWriterSize(f, 32<<10)
+			err = cmp.Or(writeChangeScript(w, changesOf(b), b.tmpl, root, m), w.Flush())
+			return cmp.Or(err, f.Close())
 		})
 		if err != nil {
 			return err
@@ -58,39 +65,42 @@ func (b *builder) changeScripts(sets *reuse.Sets) error {
 	return nil
 }
 
-// changeScript is the rows' script of month m: each row as [provider,
-// GPU ("" when unknown), pricing model, direction, the row's HTML], the
-// row rendered with the template "change-row" of the layout "changes"
-// of ts.
-func changeScript(k *kinds.Changes, ts *render.Templates, root *pagemodel.Page, m derive.ChangeMonth) ([]byte, error) {
-	var buf, row bytes.Buffer
+// writeChangeScript writes the rows' script of month m to w, a row at a
+// time (a month at 100,000 offers is a script of 7 MB): each row as
+// [provider, GPU ("" when unknown), pricing model, direction, the row's
+// HTML], the row rendered with the template "change-row" of the layout
+// "changes" of ts.
+func writeChangeScript(w *bufio.Writer, k *kinds.Changes, ts *render.Templates, root *pagemodel.Page, m derive.ChangeMonth) error {
+	var line, row bytes.Buffer
 	// The script is a file of its own, never inside a page: <, > and &
 	// need no escaping, and U+2028 and U+2029 are escaped all the same.
-	enc := json.NewEncoder(&buf)
+	enc := json.NewEncoder(&line)
 	enc.SetEscapeHTML(false)
-	buf.WriteString("// The price changes of one month of /changes/, for its filter (static/changes.js).\n")
-	buf.WriteString("(window.gpucompareChanges = window.gpucompareChanges || {})[")
+	w.WriteString("// The price changes of one month of /changes/, for its filter (static/changes.js).\n")
+	w.WriteString("(window.gpucompareChanges = window.gpucompareChanges || {})[")
 	if err := enc.Encode(m.Key); err != nil {
-		return nil, err
+		return err
 	}
-	buf.Truncate(buf.Len() - 1) // Encode ends with a newline
-	buf.WriteString("] = [\n")
+	w.Write(bytes.TrimSuffix(line.Bytes(), []byte("\n"))) // Encode ends with a newline
+	w.WriteString("] = [\n")
 	for i, r := range k.Rows(root, m.Changes) {
 		row.Reset()
 		if err := ts.ExecutePart(&row, "changes", "change-row", r); err != nil {
-			return nil, fmt.Errorf("%s: %w", paths.ChangesScript(m.Key), err)
+			return fmt.Errorf("%s: %w", paths.ChangesScript(m.Key), err)
 		}
 		gpu := ""
 		if r.GPU != nil {
 			gpu = r.GPU.ID
 		}
 		if i > 0 {
-			buf.WriteString(",")
+			w.WriteString(",")
 		}
+		line.Reset()
 		if err := enc.Encode([]string{r.Provider.ID, gpu, r.Change.Series.Model, r.Direction, strings.TrimSpace(row.String())}); err != nil {
-			return nil, err
+			return err
 		}
+		w.Write(line.Bytes())
 	}
-	buf.WriteString("];\n")
-	return buf.Bytes(), nil
+	_, err := w.WriteString("];\n")
+	return err
 }
