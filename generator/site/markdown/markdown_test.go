@@ -58,15 +58,7 @@ func TestTableIsGFM(t *testing.T) {
 // and Text's shortcut for text with nothing to escape to its replacer.
 func TestAppendTextIsText(t *testing.T) {
 	cases := []string{"", "plain", "a|b", "[x](y)", "<b>&amp;</b>", "*_~#!`\\", "a\r\nb\rc\nd\te", "\r\r\n\n", "价格 | H100 \r", "end\r"}
-	r := rand.New(rand.NewPCG(1, 2))
-	alphabet := []byte("ab |[]<>*_~#!`\\&\r\n\t\xe4\xbb\xb7")
-	for range 2000 {
-		b := make([]byte, r.IntN(12))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		cases = append(cases, string(b))
-	}
+	cases = append(cases, randomStrings(1, "ab |[]<>*_~#!`\\&\r\n\t\xe4\xbb\xb7", 2000, 12)...)
 	for _, s := range cases {
 		if got, want := Text(s), textEscaper.Replace(s); got != want {
 			t.Fatalf("Text(%q) = %q, want %q", s, got, want)
@@ -98,15 +90,7 @@ func TestHrefAndSourceShortcutsAreExact(t *testing.T) {
 	}
 	cases := []string{"", "instances/aws/p5/index.html", "../gpus/h100/#prices", "//evil.example/x", "a%zzb", "%41", "x?y=1&z=2",
 		"https://example.com/a b", "http:", "https://", "mailto:x@y", "javascript:alert(1)", "AWS pricing page", "a:b"}
-	r := rand.New(rand.NewPCG(3, 4))
-	alphabet := []byte("aZ09/._-#?=&~+:% ()<>|\t\nhtps")
-	for range 5000 {
-		b := make([]byte, r.IntN(14))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		cases = append(cases, string(b))
-	}
+	cases = append(cases, randomStrings(3, "aZ09/._-#?=&~+:% ()<>|\t\nhtps", 5000, 14)...)
 	for _, s := range cases {
 		if got, want := Href(s), href(s); got != want {
 			t.Fatalf("Href(%q) = %q, want %q", s, got, want)
@@ -115,4 +99,19 @@ func TestHrefAndSourceShortcutsAreExact(t *testing.T) {
 			t.Fatalf("Source(%q) = %q, want %q", s, got, want)
 		}
 	}
+}
+
+// randomStrings are n strings of fewer than max bytes of alphabet, the
+// same for the same seed.
+func randomStrings(seed uint64, alphabet string, n, max int) []string {
+	r := rand.New(rand.NewPCG(seed, seed+1))
+	out := make([]string, n)
+	for k := range out {
+		b := make([]byte, r.IntN(max))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		out[k] = string(b)
+	}
+	return out
 }
