@@ -35,10 +35,17 @@ func (o *Out) WriteString(s string) (int, error) {
 	return len(s), nil
 }
 
-// WriteByte writes c (io.ByteWriter).
+// WriteByte writes the byte c (io.ByteWriter), a line end held back as
+// WriteString holds it.
 func (o *Out) WriteByte(c byte) error {
-	o.WriteString(string(c))
-	return nil
+	if c == '\n' {
+		o.lines++
+		return nil
+	}
+	for ; o.lines > 0; o.lines-- {
+		o.w.WriteByte('\n')
+	}
+	return o.w.WriteByte(c)
 }
 
 // Close ends the body with one line end, writes the notes after it and

@@ -45,3 +45,21 @@ func TestOutWritesTheNotesAfterTheBody(t *testing.T) {
 		t.Errorf("wrote %q, want %q", b.String(), want)
 	}
 }
+
+// WriteByte writes bytes as they are, a UTF-8 character's too, and holds
+// back line ends as WriteString does.
+func TestOutWritesBytesAsTheyAre(t *testing.T) {
+	var b bytes.Buffer
+	o := NewOut(&b)
+	for _, c := range []byte("价格\n\n| a |\n\n\n") {
+		if err := o.WriteByte(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := o.Close(&Notes{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "价格\n\n| a |\n"; b.String() != want {
+		t.Errorf("wrote %q, want %q", b.String(), want)
+	}
+}
