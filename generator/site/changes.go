@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 
 	"gpucompare/generator/catalog"
@@ -50,13 +51,10 @@ func (b *builder) changeScripts(sets *reuse.Sets) error {
 	for _, m := range b.Months {
 		inputs := changeScriptInputs{m.Key, m.Changes, b.cat.GPUs, b.opts.PrettyURLs, b.ageDate.Unix(), fresh, stale}
 		err := sets.Write(b.files, "changes script "+m.Key, inputs, func(out write.Sink) error {
-			f, err := out.Create(paths.ChangesScript(m.Key))
-			if err != nil {
-				return err
-			}
-			w := bufio.NewWriterSize(f, 32<<10)
-			err = cmp.Or(writeChangeScript(w, changesOf(b), b.tmpl, root, m), w.Flush())
-			return cmp.Or(err, f.Close())
+			return writeFile(out.Create, paths.ChangesScript(m.Key), func(f io.Writer) error {
+				w := bufio.NewWriterSize(f, 32<<10)
+				return cmp.Or(writeChangeScript(w, changesOf(b), b.tmpl, root, m), w.Flush())
+			})
 		})
 		if err != nil {
 			return err

@@ -8,7 +8,7 @@ import (
 )
 
 // TestChangesTwinIsItsPage: the twin of each page of /changes/, written
-// from the page's model (kinds.ChangesTwin), is the page's HTML read back
+// from the page's model (kinds.WriteChangesTwin), is the page's HTML read back
 // as a twin (twins.Of), byte for byte, in both editions: every row, word
 // and trust mark of the HTML is in the twin, and a change to the page's
 // template that the twin's writer misses fails it.

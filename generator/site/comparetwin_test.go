@@ -13,7 +13,7 @@ import (
 var agesToRE = regexp.MustCompile(`(?m)^(Ages are counted to|价格时效按).*$`)
 
 // TestCompareTwinIsItsPage: the twin of /compare/, written from the
-// page's model (compare.Twin), says what the page's HTML says read back
+// page's model (compare.WriteTwin), says what the page's HTML says read back
 // as a twin (twins.Of), word for word, in both editions, but where the
 // HTML's reading runs two spans together ("754 offers.Listed after") or
 // reads a source's citation as a second one ("2025-06-02 ; source"):

@@ -121,25 +121,21 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	}
 	var twin []byte
 	streamed := false // the twin written to its file as it was made
-	cd, isCompare := p.Data.(*compare.Data)
-	switch {
+	switch write := streamingTwin(p, b.tmpl.Msgs, agesTo); {
 	case b.drafting:
-	case cache == nil && p.Inline == nil && kinds.HasChangesTwin(p):
-		if err := streamTwin(b.create, p, func(w io.Writer) error {
-			return kinds.WriteChangesTwin(w, p, b.tmpl.Msgs, agesTo)
-		}); err != nil {
+	case write != nil && cache == nil && p.Inline == nil:
+		if err := writeFile(b.create, twins.Path(p.Path), write); err != nil {
 			return err
 		}
 		streamed = true
-	case cache == nil && p.Inline == nil && isCompare && compare.HasTwin(p, cd):
-		if err := streamTwin(b.create, p, func(w io.Writer) error {
-			return compare.WriteTwin(w, p, cd, b.tmpl.Msgs, agesTo)
-		}); err != nil {
+	case write != nil: // a cache keeps the twin's bytes
+		var buf bytes.Buffer
+		if err := write(&buf); err != nil {
 			return err
 		}
-		streamed = true
+		twin = buf.Bytes()
 	default:
-		if twin, err = modelTwin(p, b.tmpl.Msgs, b.lang(), agesTo); err != nil {
+		if twin, err = catalogpages.Twin(p, b.tmpl.Msgs, b.lang(), agesTo); err != nil {
 			return err
 		}
 	}
@@ -199,21 +195,6 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 	return b.putPage(p.Path, data, twin)
 }
 
-// modelTwin is the Markdown twin of page p, its model made, written from
-// that model for the kinds whose twin is (the GPU model, instance type and
-// provider pages: catalogpages.Twin; the pages of /compare/:
-// compare.Twin; those of /changes/: kinds.ChangesTwin); nil for the
-// others, whose twin is made from their HTML (twins.Of).
-func modelTwin(p *pagemodel.Page, msgs render.Messages, lang, agesTo string) ([]byte, error) {
-	if d, ok := p.Data.(*compare.Data); ok && p.Layout == "compare" {
-		return compare.Twin(p, d, msgs, agesTo)
-	}
-	if p.Layout == "changes" {
-		return kinds.ChangesTwin(p, msgs, agesTo)
-	}
-	return catalogpages.Twin(p, msgs, lang, agesTo)
-}
-
 // largeTwinPage is the size of HTML from which a page's Markdown twin is
 // made by one worker at a time: twins.Of holds the tree of the page's
 // <main>, several times the page's size, and the peak of a build is that
@@ -234,12 +215,25 @@ func twinOf(large *sync.Mutex, path string, page []byte, agesTo string) ([]byte,
 	return twins.Of(path, page, agesTo)
 }
 
-// streamTwin writes the Markdown twin of page p to its file through
-// create (the build's writer) with write, which makes it as it writes:
-// the twin of a month of changes at 100,000 offers is 2 MB, a page of
-// /compare/ several hundred kB at 10,000, never held whole.
-func streamTwin(create func(string) (io.WriteCloser, error), p *pagemodel.Page, write func(io.Writer) error) error {
-	f, err := create(twins.Path(p.Path))
+// streamingTwin is the writer of the Markdown twin of page p, its model
+// made, for the pages whose twin is written to its file as it is made,
+// never held whole: those of /compare/ (compare.WriteTwin, several
+// hundred kB at 10,000 offers) and of /changes/ (kinds.WriteChangesTwin,
+// 2 MB a month at 100,000); nil for the others.
+func streamingTwin(p *pagemodel.Page, msgs render.Messages, agesTo string) func(io.Writer) error {
+	if d, ok := p.Data.(*compare.Data); ok && compare.HasTwin(p, d) {
+		return func(w io.Writer) error { return compare.WriteTwin(w, p, d, msgs, agesTo) }
+	}
+	if kinds.HasChangesTwin(p) {
+		return func(w io.Writer) error { return kinds.WriteChangesTwin(w, p, msgs, agesTo) }
+	}
+	return nil
+}
+
+// writeFile makes the file at path through create (the build's writer,
+// or a set's sink) with write, which writes it as it makes it.
+func writeFile(create func(string) (io.WriteCloser, error), path string, write func(io.Writer) error) error {
+	f, err := create(path)
 	if err != nil {
 		return err
 	}
@@ -253,15 +247,10 @@ func streamTwin(create func(string) (io.WriteCloser, error), p *pagemodel.Page, 
 // writeAll writes data to the file at path through create (the build's
 // writer), which does not keep data.
 func writeAll(create func(string) (io.WriteCloser, error), path string, data []byte) error {
-	f, err := create(path)
-	if err != nil {
+	return writeFile(create, path, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	})
 }
 
 // putPage puts the page at path, unless written already (nil data), and

@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"html/template"
@@ -13,28 +12,6 @@ import (
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/twins"
 )
-
-// Twin is the Markdown twin of a page of /compare/ (…/index.md beside its
-// index.html), written from the page's model d, as the layout "compare"
-// and its partial "compare-table" are: what a reader sees without
-// script — the heading, how the prices are compared, the rates the
-// prices are converted at, the count of offers, and the table of the
-// columns shown by default (and the sources, which the rows name nowhere
-// else), each price with its age and kind of source — and the links to
-// the exports. Not the page's HTML read back: a page of the matrix is
-// its largest. msgs words it; agesTo says the day its ages are counted
-// to. nil when the page has no such twin (HasTwin; then the twin is made
-// from the page's HTML).
-func Twin(p *pagemodel.Page, d *Data, msgs render.Messages, agesTo string) ([]byte, error) {
-	if !HasTwin(p, d) {
-		return nil, nil
-	}
-	var b bytes.Buffer
-	if err := WriteTwin(&b, p, d, msgs, agesTo); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
 
 // HasTwin reports whether page p of /compare/, of model d, has a twin
 // written by WriteTwin: not when it shows a private quote's terms (an
@@ -69,9 +46,17 @@ func twinColumnsOf(d *Data) []Column {
 	return cols
 }
 
-// WriteTwin writes the twin of page p (Twin) to dst as it is made, a row
-// at a time: the page's table is never held whole. p must have one
-// (HasTwin).
+// WriteTwin writes the Markdown twin of page p of /compare/ (…/index.md
+// beside its index.html) to dst as it is made, a row at a time: the
+// page's table is never held whole. It is written from the page's model
+// d, as the layout "compare" and its partial "compare-table" are: what a
+// reader sees without script — the heading, how the prices are
+// compared, the rates the prices are converted at, the count of offers,
+// and the table of the columns shown by default (and the sources, which
+// the rows name nowhere else), each price with its age and kind of
+// source — and the links to the exports. Not the page's HTML read back:
+// a page of the matrix is its largest. msgs words it; agesTo says the
+// day its ages are counted to. p must have one (HasTwin).
 func WriteTwin(dst io.Writer, p *pagemodel.Page, d *Data, msgs render.Messages, agesTo string) error {
 	cols := twinColumnsOf(d)
 	if cols == nil {

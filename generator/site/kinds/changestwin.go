@@ -1,7 +1,6 @@
 package kinds
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"html/template"
@@ -14,29 +13,6 @@ import (
 	"gpucompare/generator/site/render"
 	"gpucompare/generator/site/twins"
 )
-
-// ChangesTwin is the Markdown twin of a page of /changes/ (…/index.md
-// beside its index.html), written from the page's model as the layout
-// "changes" and its row "change-row" show it to a reader without script:
-// the heading, the caption, the table of the page's changes (each price's
-// date, age, freshness and kind of source), what a change is and the
-// feeds. It says what the page's HTML says read back as a twin
-// (twins.Of), byte for byte (TestChangesTwinIsItsPage), without holding
-// the tree of that HTML: a month of changes at 100,000 offers is a page
-// of 7 MB and a tree of 30 MB. msgs words it; agesTo says the day its
-// ages are counted to. nil, nil for a page that is not of /changes/, or
-// one that shows a private quote's terms (an internal build's: its twin
-// is made from the HTML).
-func ChangesTwin(p *pagemodel.Page, msgs render.Messages, agesTo string) ([]byte, error) {
-	if !HasChangesTwin(p) {
-		return nil, nil
-	}
-	var b bytes.Buffer
-	if err := WriteChangesTwin(&b, p, msgs, agesTo); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
 
 // HasChangesTwin reports whether page p, its model made, has a twin
 // written by WriteChangesTwin: a page of /changes/ that shows no private
@@ -54,9 +30,18 @@ func HasChangesTwin(p *pagemodel.Page) bool {
 	return true
 }
 
-// WriteChangesTwin writes the twin of page p (ChangesTwin) to dst as it
-// is made, a row at a time: the twin of a month at 100,000 offers is
-// 2 MB, never held whole. p must have one (HasChangesTwin).
+// WriteChangesTwin writes the Markdown twin of page p of /changes/
+// (…/index.md beside its index.html) to dst as it is made, a row at a
+// time: the twin of a month at 100,000 offers is 2 MB, never held whole.
+// It is written from the page's model as the layout "changes" and its row
+// "change-row" show it to a reader without script: the heading, the
+// caption, the table of the page's changes (each price's date, age,
+// freshness and kind of source), what a change is and the feeds. It says
+// what the page's HTML says read back as a twin (twins.Of), byte for byte
+// (TestChangesTwinIsItsPage), without holding the tree of that HTML (a
+// month's page at 100,000 offers is 7 MB, its tree 30 MB). msgs words it;
+// agesTo says the day its ages are counted to. p must have one
+// (HasChangesTwin).
 func WriteChangesTwin(dst io.Writer, p *pagemodel.Page, msgs render.Messages, agesTo string) error {
 	d, ok := p.Data.(*changesData)
 	if !ok {
