@@ -2,10 +2,8 @@ package site
 
 import (
 	"io"
-	"slices"
 
 	"gpucompare/generator/site/compare"
-	"gpucompare/generator/site/fingerprint"
 	"gpucompare/generator/site/pagemodel"
 	"gpucompare/generator/site/reuse"
 )
@@ -14,8 +12,8 @@ import (
 // measured against the sizes rows a Rebuilder kept (nil: none).
 func matrixOf(b *builder, rows *rowSizes) *compare.Kind {
 	return compare.New(b.cat, b.Data, b.tmpl.Msgs, b.newPage, pricesOf(b).Trust, b.opts.PrettyURLs, compare.Measure{
-		Table: func(w io.Writer, d *compare.Data) error {
-			return b.tmpl.ExecutePart(w, "compare", "compare-table", d)
+		Row: func(w io.Writer, r *compare.Row) error {
+			return b.tmpl.ExecutePart(w, "compare", "compare-row", r)
 		},
 		Render: func(w io.Writer, p *pagemodel.Page) error {
 			p.Dress()
@@ -32,27 +30,7 @@ func (k *kept) rowSizes(sets *reuse.Sets) *rowSizes {
 	if sets == nil {
 		return nil
 	}
-	s, next := compare.NewRowSizes(fingerprint.NewWalker(sets.Units()), k.rows)
-	k.rows = next
-	return s
-}
-
-// draftRowSizes are rowSizes for a draft (Rebuilder.Draft) of a page of
-// the matrix, made with the catalog's units of this draft: the draft
-// measures only the rows whose fingerprints the last build did not
-// measure, and leaves the sizes it measured to the build that follows
-// (a size found by a row's fingerprint is right whatever build found it).
-// It returns nil for a draft that keeps nothing (nil k) or when the draft
-// makes no page of the matrix.
-func (k *kept) draftRowSizes(b *builder, want []string) *rowSizes {
-	if k == nil || !slices.ContainsFunc(want, func(p string) bool { return folderOf(p) == "compare" }) {
-		return nil
-	}
-	units := fingerprint.UnitsOf(b.cat, b.Data.Priced, b.Data.Changes, b.Data.BenchGroups)
-	if !units.OK() {
-		return nil
-	}
-	s, next := compare.NewRowSizes(fingerprint.NewWalker(units), k.rows)
+	s, next := compare.NewRowSizes(sets.Units(), k.rows)
 	k.rows = next
 	return s
 }

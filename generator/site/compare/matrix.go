@@ -12,6 +12,7 @@ import (
 	"html/template"
 	"io"
 	"maps"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -101,6 +102,7 @@ type Row struct {
 	Instance    *catalog.Instance
 	GPU         *catalog.GPU
 	Region      string
+	Currency    string // the site's, which the normalised prices are in
 	ProviderURL string
 	InstanceURL string
 	GPUURL      string // empty when the catalog does not know the GPU
@@ -523,9 +525,9 @@ type Kind struct {
 	newPage func(path, layout string) *pagemodel.Page
 	trust   func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView
 	pretty  bool
-	// table renders "compare-table" of the compare layout, to measure the
+	// row renders "compare-row" of the compare layout, to measure the
 	// rows (matrixPageStarts); nil measures none.
-	table func(w io.Writer, d *Data) error
+	row func(w io.Writer, r *Row) error
 	// sizes are the sizes of rows a Rebuilder kept from its last build;
 	// nil for a build that keeps none.
 	sizes *RowSizes
@@ -553,15 +555,15 @@ type Kind struct {
 func New(cat *catalog.Catalog, data *derive.Data, msgs render.Messages, newPage func(path, layout string) *pagemodel.Page,
 	trust func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView, pretty bool, m Measure) *Kind {
 	return &Kind{cat: cat, data: data, msgs: msgs, newPage: newPage, trust: withoutSource(trust), pretty: pretty,
-		table: m.Table, render: m.Render, sizes: m.Sizes}
+		row: m.Row, render: m.Render, sizes: m.Sizes}
 }
 
-// Measure is how the matrix measures what its pages are split by: Table
-// renders "compare-table" of the compare layout (the rows), Render a page
+// Measure is how the matrix measures what its pages are split by: Row
+// renders "compare-row" of the compare layout (a row), Render a page
 // of the matrix whole (its frame), and Sizes are the sizes of rows a
 // Rebuilder kept from its last build (nil: none).
 type Measure struct {
-	Table  func(w io.Writer, d *Data) error
+	Row    func(w io.Writer, r *Row) error
 	Render func(w io.Writer, p *pagemodel.Page) error
 	Sizes  *RowSizes
 }
@@ -666,7 +668,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 	// frames measures the first and a later page of the matrix, of pages
 	// pages, with no rows: what the rows of each leave of MaxPageBytes.
 	var frames func(pages int) (int, int, error)
-	if k.render != nil && k.table != nil {
+	if k.render != nil && k.row != nil {
 		frames = func(pages int) (int, int, error) {
 			var sizes [2]int
 			for i := range sizes {
@@ -696,7 +698,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 			return sizes[0], sizes[1], nil
 		}
 	}
-	starts, err := k.matrixPageStarts(columns, models, model, display, size, frames)
+	starts, err := k.matrixPageStarts(models, model, size, frames)
 	if err != nil {
 		return nil, err
 	}
@@ -767,43 +769,60 @@ const frameSlack = 2_000
 // rows, or before the row that would take its rows past
 // MaxMatrixRowBytes or past what its frame leaves of MaxPageBytes
 // (frames, of the first and of a later page, with a pager of so many
-// pages), each row measured as "compare-table" writes it on a page below
+// pages), each row measured as "compare-row" writes it on a page below
 // the first (whose links are the longer). A page holds at least one row.
-func (k *Kind) matrixPageStarts(columns []Column, models []string, model, display string, size int, frames func(pages int) (int, int, error)) ([]int, error) {
-	offers := k.data.Priced
-	sizes := make([]int, len(offers))
-	if k.table != nil {
-		p := k.newPage(Path(2), "compare")
-		d := &Data{Currency: display, Model: model, Models: models, Columns: columns}
-		var buf bytes.Buffer
-		if err := k.table(&buf, d); err != nil {
+func (k *Kind) matrixPageStarts(models []string, model string, size int, frames func(pages int) (int, int, error)) ([]int, error) {
+	sizes := make([]int, len(k.data.Priced))
+	if k.row != nil {
+		if err := k.measureRows(sizes, k.newPage(Path(2), "compare"), models, model); err != nil {
 			return nil, err
-		}
-		empty := buf.Len()
-		table := k.sizes.table(d)
-		for i, o := range offers {
-			row := k.Row(p, o, models, model)
-			key, ok := k.sizes.lookup(table, row)
-			if ok {
-				if n, found := k.sizes.last[key]; found {
-					sizes[i] = n
-					k.sizes.next[key] = n
-					continue
-				}
-			}
-			buf.Reset()
-			d.Rows = []*Row{row}
-			if err := k.table(&buf, d); err != nil {
-				return nil, err
-			}
-			d.Rows = nil
-			sizes[i] = buf.Len() - empty
-			if ok {
-				k.sizes.next[key] = sizes[i]
-			}
 		}
 	}
 	return pageStarts(sizes, size, frames)
+}
+
+// measureRows sets sizes[i] to the bytes "compare-row" writes for the
+// i-th priced offer on page p, on as many goroutines as there are
+// processors. A row whose size the last build measured (k.sizes) is
+// not written again.
+func (k *Kind) measureRows(sizes []int, p *pagemodel.Page, models []string, model string) error {
+	offers := k.data.Priced
+	measure := func(row *Row) (int, error) {
+		var n byteCount
+		err := k.row(&n, row)
+		return int(n), err
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(offers)/minRowsPerWorker+1)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(offers)/workers, (w+1)*len(offers)/workers
+		size := k.sizes.sizer(measure)
+		wg.Go(func() {
+			for i, o := range offers[lo:hi] {
+				n, err := size(k.Row(p, o, models, model))
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				sizes[lo+i] = n
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// minRowsPerWorker is the fewest rows measureRows gives a goroutine of
+// its own: fewer are measured sooner than a goroutine starts.
+const minRowsPerWorker = 64
+
+// byteCount is a writer that counts the bytes written to it.
+type byteCount int
+
+func (c *byteCount) Write(p []byte) (int, error) {
+	*c += byteCount(len(p))
+	return len(p), nil
 }
 
 // pageStarts are matrixPageStarts of rows of sizes bytes: a page ends
@@ -996,7 +1015,7 @@ func capitalize(s string) string {
 func (k *Kind) Row(p *pagemodel.Page, o *pricing.Offer, models []string, model string) *Row {
 	in := o.Instance
 	r := &Row{
-		Offer: o, Provider: o.Provider, Instance: o.Instance, GPU: o.GPU, Region: o.Region,
+		Offer: o, Provider: o.Provider, Instance: o.Instance, GPU: o.GPU, Region: o.Region, Currency: k.cat.Site.Currency,
 		ProviderURL: p.Rel(paths.Provider(o.Provider.ID)),
 		InstanceURL: p.Rel(paths.Instance(in)),
 		GPUMemoryGB: k.cat.TotalGPUMemoryGB(in),

@@ -1065,7 +1065,8 @@ func FormatMoneyIn(v any, currency string) string {
 	if !ok {
 		return ""
 	}
-	return Group(strconv.FormatFloat(pricing.ShownIn(currency, f), 'f', pricing.ShownDecimalsIn(currency, f), 64))
+	d := pricing.ShownDecimalsIn(currency, f)
+	return Group(strconv.FormatFloat(pricing.Round(f, d), 'f', d, 64))
 }
 
 // FormatDerived writes a computed amount (a price per GPU-hour): as
