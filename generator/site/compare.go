@@ -20,6 +20,7 @@ func matrixOf(b *builder, rows *rowSizes) *compare.Kind {
 			return b.tmpl.Execute(w, b.tmpl.ByLayout["compare"], "compare", p)
 		},
 		Sizes: rows,
+		Ahead: b.drafting,
 	})
 }
 

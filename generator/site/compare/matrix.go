@@ -57,12 +57,15 @@ type Data struct {
 	Columns    []Column
 	Rates      []*render.RateView // the conversions into Currency the prices use
 	Rows       []*Row
-	Total      int // offers on every page
-	First      int // numbers of the page's first and last rows, from 1
-	Last       int
-	Pager      []pagemodel.PageLink // nil when the matrix fits one page
-	Controls   *matrixControls
-	Script     template.JS // the JSON of a matrixScript, for the script; first page only
+	// RowsHTML is Rows as "compare-row" writes them, made beforehand on
+	// every processor; "" has the table write them itself.
+	RowsHTML template.HTML
+	Total    int // offers on every page
+	First    int // numbers of the page's first and last rows, from 1
+	Last     int
+	Pager    []pagemodel.PageLink // nil when the matrix fits one page
+	Controls *matrixControls
+	Script   template.JS // the JSON of a matrixScript, for the script; first page only
 	// Mainland says the catalog has offers in mainland China: the
 	// controls have the switch "mainland China only" (matrixScript's
 	// Mainland); first page only.
@@ -528,6 +531,9 @@ type Kind struct {
 	// row renders "compare-row" of the compare layout, to measure the
 	// rows (matrixPageStarts); nil measures none.
 	row func(w io.Writer, r *Row) error
+	// ahead writes the rows of a page on every processor before the
+	// page (Measure.Ahead).
+	ahead bool
 	// sizes are the sizes of rows a Rebuilder kept from its last build;
 	// nil for a build that keeps none.
 	sizes *RowSizes
@@ -555,17 +561,22 @@ type Kind struct {
 func New(cat *catalog.Catalog, data *derive.Data, msgs render.Messages, newPage func(path, layout string) *pagemodel.Page,
 	trust func(pp *catalog.PricePoint, kind string) *pagemodel.TrustView, pretty bool, m Measure) *Kind {
 	return &Kind{cat: cat, data: data, msgs: msgs, newPage: newPage, trust: withoutSource(trust), pretty: pretty,
-		row: m.Row, render: m.Render, sizes: m.Sizes}
+		row: m.Row, ahead: m.Ahead, render: m.Render, sizes: m.Sizes}
 }
 
 // Measure is how the matrix measures what its pages are split by: Row
 // renders "compare-row" of the compare layout (a row), Render a page
 // of the matrix whole (its frame), and Sizes are the sizes of rows a
-// Rebuilder kept from its last build (nil: none).
+// Rebuilder kept from its last build (nil: none). Ahead has each page's
+// rows written through Row on every processor before the page, for a
+// build of one page alone (a draft): a build of many pages, already
+// written on every processor, would hold each page's rows twice for
+// nothing.
 type Measure struct {
 	Row    func(w io.Writer, r *Row) error
 	Render func(w io.Writer, p *pagemodel.Page) error
 	Sizes  *RowSizes
+	Ahead  bool
 }
 
 // WriteChunks makes Pages write each data script of the offers through
@@ -721,9 +732,11 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 				Exports: &pagemodel.ExportLinks{Label: "compare.exports", CSV: p.Rel(paths.OffersCSV), JSON: p.Rel(paths.OffersJSON)},
 				Copies:  copies,
 			}
-			for _, o := range k.data.Priced[lo:hi] {
-				d.Rows = append(d.Rows, k.Row(p, o, models, model))
+			rows, html, err := k.rows(p, k.data.Priced[lo:hi], models, model)
+			if err != nil {
+				return nil, err
 			}
+			d.Rows, d.RowsHTML = rows, html
 			if n > 1 {
 				for j, target := range pagePaths {
 					d.Pager = append(d.Pager, pagemodel.PageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(target), Current: i == j})
@@ -782,9 +795,8 @@ func (k *Kind) matrixPageStarts(models []string, model string, size int, frames 
 }
 
 // measureRows sets sizes[i] to the bytes "compare-row" writes for the
-// i-th priced offer on page p, on as many goroutines as there are
-// processors. A row whose size the last build measured (k.sizes) is
-// not written again.
+// i-th priced offer on page p, on every processor (inParts). A row whose
+// size the last build measured (k.sizes) is not written again.
 func (k *Kind) measureRows(sizes []int, p *pagemodel.Page, models []string, model string) error {
 	offers := k.data.Priced
 	measure := func(row *Row) (int, error) {
@@ -792,29 +804,73 @@ func (k *Kind) measureRows(sizes []int, p *pagemodel.Page, models []string, mode
 		err := k.row(&n, row)
 		return int(n), err
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(offers)/minRowsPerWorker+1)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := w*len(offers)/workers, (w+1)*len(offers)/workers
+	return inParts(len(offers), func(_, lo, hi int) error {
 		size := k.sizes.sizer(measure)
-		wg.Go(func() {
-			for i, o := range offers[lo:hi] {
-				n, err := size(k.Row(p, o, models, model))
-				if err != nil {
-					errs[w] = err
-					return
-				}
-				sizes[lo+i] = n
+		for i := lo; i < hi; i++ {
+			n, err := size(k.Row(p, offers[i], models, model))
+			if err != nil {
+				return err
 			}
-		})
+			sizes[i] = n
+		}
+		return nil
+	})
+}
+
+// rows are the rows of offers on page p and, when the kind writes rows
+// ahead (Measure.Ahead), the HTML of them all as the table writes them,
+// made on every processor (inParts).
+func (k *Kind) rows(p *pagemodel.Page, offers []*pricing.Offer, models []string, model string) ([]*Row, template.HTML, error) {
+	rows := make([]*Row, len(offers))
+	if k.row == nil || !k.ahead {
+		for i, o := range offers {
+			rows[i] = k.Row(p, o, models, model)
+		}
+		return rows, "", nil
+	}
+	html := make([]bytes.Buffer, parts(len(offers)))
+	err := inParts(len(offers), func(part, lo, hi int) error {
+		for i := lo; i < hi; i++ {
+			rows[i] = k.Row(p, offers[i], models, model)
+			if err := k.row(&html[part], rows[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	var all strings.Builder
+	for _, b := range html {
+		all.Grow(b.Len())
+	}
+	for _, b := range html {
+		all.Write(b.Bytes())
+	}
+	return rows, template.HTML(all.String()), nil
+}
+
+// inParts runs do on the items [lo, hi) of n, in parts(n) parts
+// numbered from 0, each on a goroutine of its own, and joins their
+// errors.
+func inParts(n int, do func(part, lo, hi int) error) error {
+	count := parts(n)
+	errs := make([]error, count)
+	var wg sync.WaitGroup
+	for part := range count {
+		wg.Go(func() { errs[part] = do(part, part*n/count, (part+1)*n/count) })
 	}
 	wg.Wait()
 	return errors.Join(errs...)
 }
 
-// minRowsPerWorker is the fewest rows measureRows gives a goroutine of
-// its own: fewer are measured sooner than a goroutine starts.
+// parts is how many parts inParts cuts n rows into: one a processor, of
+// at least minRowsPerWorker rows.
+func parts(n int) int { return max(1, min(runtime.GOMAXPROCS(0), n/minRowsPerWorker)) }
+
+// minRowsPerWorker is the fewest rows inParts gives a goroutine of its
+// own: fewer are made sooner than a goroutine starts.
 const minRowsPerWorker = 64
 
 // byteCount is a writer that counts the bytes written to it.
