@@ -881,6 +881,11 @@ func (c *byteCount) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+func (c *byteCount) WriteString(s string) (int, error) {
+	*c += byteCount(len(s))
+	return len(s), nil
+}
+
 // pageStarts are matrixPageStarts of rows of sizes bytes: a page ends
 // after size rows, or before the row that would take its rows past
 // MaxMatrixRowBytes or past what its frame (frames, when not nil) leaves
