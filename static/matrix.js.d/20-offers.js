@@ -179,7 +179,24 @@
   function badgeOf(p) {
     if (p.source_kind === 'quote' && DATE.test(p.valid_until || '')) return quoteValid(p) ? '' : 'stale';
     const d = ageDate(p);
-    return d && window.gpucompareBadge ? window.gpucompareBadge(d) : d ? '' : 'undated';
+    return d && window.gpucompareBadge ? dateBadge(d) : d ? '' : 'undated';
+  }
+  // dateBadge is gpucompareBadge(d), kept by date for a minute: a sort by
+  // a price asks the badge of every offer's, and a catalog has few dates.
+  const badgeByDate = new Map();
+  let badgesUntil = 0;
+  function dateBadge(d) {
+    const now = Date.now();
+    if (now >= badgesUntil) {
+      badgeByDate.clear();
+      badgesUntil = now + 60000;
+    }
+    let b = badgeByDate.get(d);
+    if (b === undefined) {
+      b = window.gpucompareBadge(d);
+      badgeByDate.set(d, b);
+    }
+    return b;
   }
   function quoteValid(p) {
     const n = new Date();
