@@ -117,13 +117,12 @@ func scenarioCeilingsIn(cat *catalog.Catalog, currency string) []*catalog.Scenar
 
 // editionClash is the error of an edition whose folder the root edition
 // already writes into (a folder named like a section of the site, or a
-// content folder), or "" when there is none.
-func editionClash(cat *catalog.Catalog, taken []string) error {
+// content folder), or nil when there is none; under is the least path
+// the root edition wrote into a folder at its top (write.Folder.Under).
+func editionClash(cat *catalog.Catalog, under func(top string) (string, bool)) error {
 	for i, e := range cat.Site.Editions {
-		for _, p := range taken {
-			if strings.HasPrefix(p, e.Dir+"/") {
-				return fmt.Errorf("data/site.yaml: editions[%d]: dir %q is a folder of the site already (%s): choose another", i, e.Dir, p)
-			}
+		if p, ok := under(e.Dir); ok {
+			return fmt.Errorf("data/site.yaml: editions[%d]: dir %q is a folder of the site already (%s): choose another", i, e.Dir, p)
 		}
 	}
 	return nil

@@ -173,7 +173,7 @@ func TestEditionFolderClash(t *testing.T) {
 		t.Fatal(errs)
 	}
 	_, _, err := Build(cat, root, Options{})
-	if err == nil || !strings.Contains(err.Error(), `editions[0]: dir "gpus" is a folder of the site already`) {
+	if err == nil || !strings.Contains(err.Error(), `editions[0]: dir "gpus" is a folder of the site already (gpus/`) {
 		t.Errorf("build: %v, want the clash named", err)
 	}
 }

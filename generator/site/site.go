@@ -168,7 +168,7 @@ func buildInto(out write.Sink, cat *catalog.Catalog, root fs.FS, opts Options, k
 		for i, ed := range eds {
 			b := &builder{cat: cat, opts: opts, output: newOutput(out, ed.Dir), ed: ed, eds: eds}
 			if i > 0 {
-				if err := editionClash(cat, first.files.Paths()); err != nil {
+				if err := editionClash(cat, first.files.Under); err != nil {
 					return err
 				}
 				b.cat = editionCatalog(cat, i)
