@@ -89,6 +89,11 @@ func (l *loader) load() (*Catalog, Report) {
 	}
 	forgetNodes(l.cat)
 	internStrings(l.cat)
+	sources := make([]string, len(l.cat.Prices))
+	for i, pp := range l.cat.Prices {
+		sources[i] = pp.Source
+	}
+	l.cat.Sources.memoise(sources)
 	return l.cat, l.report.firstAtEachPlace(l.shapeErrs).sorted()
 }
 
@@ -345,7 +350,6 @@ func (l *loader) loadAll() {
 	var reg SourceRegistry
 	if root := l.decodeFile(path.Join(DataDir, SourceRegistryFile), &reg, false); root != nil {
 		reg.at, reg.file = root, path.Join(DataDir, SourceRegistryFile)
-		reg.copied = &copiedMemo{ans: map[string]*SourceCopy{}}
 		reg.Providers, reg.Aggregators, reg.Copies = nonNil(reg.Providers), nonNil(reg.Aggregators), nonNil(reg.Copies)
 		for i, p := range reg.Providers {
 			p.at = item(root, "providers", i)

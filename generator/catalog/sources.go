@@ -5,7 +5,6 @@ import (
 	"path"
 	"regexp"
 	"strings"
-	"sync"
 )
 
 // SourceRegistryFile is the file, under data/, that says where each
@@ -27,16 +26,26 @@ type SourceRegistry struct {
 
 	file string
 	at   *place
-	// copied holds CopiedOnly's answers by source, made when the
-	// registry is loaded: every price of a page asks it of its source,
-	// and a catalog cites a few hundred sources many times over.
-	copied *copiedMemo
+	// copied holds CopiedOnly's answer for the source of each price
+	// point of the catalog, made once it is loaded (memoise): every
+	// price of a page asks it of its source, and a catalog cites a few
+	// hundred sources many times over. It is not written after, so that
+	// the pages built at once read it as they like, and a fingerprint of
+	// the catalog walks it whole.
+	copied map[string]*SourceCopy
 }
 
-// copiedMemo is CopiedOnly's answer for each source asked about so far.
-type copiedMemo struct {
-	mu  sync.Mutex
-	ans map[string]*SourceCopy
+// memoise keeps CopiedOnly's answer for each of sources.
+func (s *SourceRegistry) memoise(sources []string) {
+	if s == nil || len(s.Copies) == 0 {
+		return
+	}
+	s.copied = make(map[string]*SourceCopy, len(sources))
+	for _, src := range sources {
+		if _, ok := s.copied[src]; !ok {
+			s.copied[src] = s.copiedOnly(src)
+		}
+	}
 }
 
 // ProviderSources are the places of one provider: a figure found there
@@ -233,20 +242,10 @@ func (s *SourceRegistry) CopiedOnly(source string) *SourceCopy {
 	if s == nil || len(s.Copies) == 0 {
 		return nil
 	}
-	m := s.copied
-	if m == nil {
-		return s.copiedOnly(source)
+	if c, ok := s.copied[source]; ok {
+		return c
 	}
-	m.mu.Lock()
-	c, ok := m.ans[source]
-	m.mu.Unlock()
-	if !ok {
-		c = s.copiedOnly(source)
-		m.mu.Lock()
-		m.ans[source] = c
-		m.mu.Unlock()
-	}
-	return c
+	return s.copiedOnly(source)
 }
 
 // copiedOnly is CopiedOnly, worked out.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -275,5 +276,47 @@ func TestShippedSourceKinds(t *testing.T) {
 	}
 	if karpenter["aws"] == 0 || karpenter["azure"] == 0 {
 		t.Errorf("Karpenter-sourced prices by provider: %v, want some of AWS and of Azure", karpenter)
+	}
+}
+
+// TestCopiedOnlyIsKeptForEverySourceOnceLoaded loads the shipped catalog
+// and asks CopiedOnly of every price point's source, from several
+// goroutines at once (go test -race finds a write among them), and of
+// sources no point cites, each naming a copy: each answer is the one
+// worked out anew (copiedOnly), and loading kept one for every point's
+// source, so that nothing writes the registry while pages read it.
+func TestCopiedOnlyIsKeptForEverySourceOnceLoaded(t *testing.T) {
+	cat, rep := Load(os.DirFS(filepath.Join("..", "..")))
+	if errs := rep.Errors(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	s := cat.Sources
+	if len(s.Copies) == 0 {
+		t.Fatal("the shipped registry lists no copy: nothing to check")
+	}
+	for _, pp := range cat.Prices {
+		if _, ok := s.copied[pp.Source]; !ok {
+			t.Fatalf("no answer kept for the source of %s/%s/%s: %q", pp.Provider, pp.Instance, pp.Region, pp.Source)
+		}
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for _, pp := range cat.Prices {
+				if got, want := s.CopiedOnly(pp.Source), s.copiedOnly(pp.Source); got != want {
+					t.Errorf("CopiedOnly(%q) = %v, worked out %v", pp.Source, got, want)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, c := range s.Copies {
+		src := "a price list, as copied in " + c.At
+		if got, want := s.CopiedOnly(src), s.copiedOnly(src); got != want {
+			t.Errorf("CopiedOnly(%q) = %v, worked out %v", src, got, want)
+		}
+	}
+	if len(s.copied) > len(cat.Prices) {
+		t.Errorf("%d answers kept for %d price points", len(s.copied), len(cat.Prices))
 	}
 }
