@@ -804,7 +804,7 @@ func (k *Kind) measureRows(sizes []int, p *pagemodel.Page, models []string, mode
 		err := k.row(&n, row)
 		return int(n), err
 	}
-	return inParts(len(offers), func(_, lo, hi int) error {
+	return inParts(parts(len(offers)), len(offers), func(_, lo, hi int) error {
 		size := k.sizes.sizer(measure)
 		for i := lo; i < hi; i++ {
 			n, err := size(k.Row(p, offers[i], models, model))
@@ -828,8 +828,9 @@ func (k *Kind) rows(p *pagemodel.Page, offers []*pricing.Offer, models []string,
 		}
 		return rows, "", nil
 	}
-	html := make([]bytes.Buffer, parts(len(offers)))
-	err := inParts(len(offers), func(part, lo, hi int) error {
+	count := parts(len(offers))
+	html := make([]bytes.Buffer, count)
+	err := inParts(count, len(offers), func(part, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			rows[i] = k.Row(p, offers[i], models, model)
 			if err := k.row(&html[part], rows[i]); err != nil {
@@ -851,11 +852,10 @@ func (k *Kind) rows(p *pagemodel.Page, offers []*pricing.Offer, models []string,
 	return rows, template.HTML(all.String()), nil
 }
 
-// inParts runs do on the items [lo, hi) of n, in parts(n) parts
-// numbered from 0, each on a goroutine of its own, and joins their
-// errors.
-func inParts(n int, do func(part, lo, hi int) error) error {
-	count := parts(n)
+// inParts runs do on the items [lo, hi) of n, in count parts numbered
+// from 0 (parts(n), asked once by the caller: the processors may change
+// meanwhile), each on a goroutine of its own, and joins their errors.
+func inParts(count, n int, do func(part, lo, hi int) error) error {
 	errs := make([]error, count)
 	var wg sync.WaitGroup
 	for part := range count {
