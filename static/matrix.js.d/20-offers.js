@@ -181,15 +181,22 @@
     const d = ageDate(p);
     return d && window.gpucompareBadge ? dateBadge(d) : d ? '' : 'undated';
   }
-  // dateBadge is gpucompareBadge(d), kept by date for a minute: a sort by
-  // a price asks the badge of every offer's, and a catalog has few dates.
+  // dateBadge is gpucompareBadge(d), kept by date for the reader's day
+  // (read again at most once a second): a sort by a price asks the badge
+  // of every offer's, and a catalog has few dates.
   const badgeByDate = new Map();
-  let badgesUntil = 0;
+  let badgeDay = '';
+  let badgeDayRead = -Infinity;
   function dateBadge(d) {
     const now = Date.now();
-    if (now >= badgesUntil) {
-      badgeByDate.clear();
-      badgesUntil = now + 60000;
+    if (now - badgeDayRead >= 1000 || now < badgeDayRead) {
+      badgeDayRead = now;
+      const n = new Date(now);
+      const day = n.getFullYear() + '-' + n.getMonth() + '-' + n.getDate();
+      if (day !== badgeDay) {
+        badgeByDate.clear();
+        badgeDay = day;
+      }
     }
     let b = badgeByDate.get(d);
     if (b === undefined) {
