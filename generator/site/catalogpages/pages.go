@@ -465,10 +465,7 @@ func (l *InstanceList) sort() {
 		at[r] = i
 	}
 	for m := range HomeIncludes {
-		state := strconv.Itoa(m)
-		under := func(r *InstanceRow) bool {
-			return r.From != nil && slices.Contains(strings.Fields(r.Under), state)
-		}
+		under := func(r *InstanceRow) bool { return r.answersUnder&(1<<m) != 0 }
 		order := slices.Clone(l.Rows)
 		slices.SortStableFunc(order, func(a, b *InstanceRow) int { return byBuyerWith(a, b, under) })
 		for place, r := range order {
@@ -605,6 +602,9 @@ type InstanceRow struct {
 	// switches, by its mask, space-separated ("0 2 0 2"), in a list with
 	// switches (InstanceList.sort); "" in another.
 	Order string
+	// answersUnder has bit m set when From answers under state m: Under
+	// as the sort reads it.
+	answersUnder uint
 }
 
 func (k *Kind) InstanceRow(p *pagemodel.Page, in *catalog.Instance) *InstanceRow {
@@ -630,6 +630,7 @@ func (k *Kind) InstanceRow(p *pagemodel.Page, in *catalog.Instance) *InstanceRow
 		for m, inc := range HomeIncludes {
 			if from.Answers(inc) {
 				under = append(under, strconv.Itoa(m))
+				r.answersUnder |= 1 << m
 			}
 		}
 		r.Under = strings.Join(under, " ")
