@@ -288,8 +288,8 @@ func (l *loader) unusedLanguages() {
 // place or (when p is nil) of the record at rec.
 func keyPos(file string, p *place, key string, rec *place) Pos {
 	if p != nil {
-		for _, e := range p.entries {
-			if e.key == key {
+		for _, e := range p.entries() {
+			if p.keyOf(e) == key {
 				return Pos{File: file, Line: int(e.keyLine), Col: int(e.keyCol)}
 			}
 		}

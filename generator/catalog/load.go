@@ -169,9 +169,13 @@ func forgetNodes(c *Catalog) {
 			f.at = nil
 		}
 	}
-	for _, pp := range c.Prices {
+	// The price points' places, in one slice: one object for the
+	// collector, not one per point.
+	kept := make([]place, len(c.Prices))
+	for i, pp := range c.Prices {
 		if pp.at != nil {
-			pp.at = &place{line: pp.at.line, col: pp.at.col, kind: pp.at.kind}
+			kept[i] = place{line: pp.at.line, col: pp.at.col, kind: pp.at.kind}
+			pp.at = &kept[i]
 		}
 	}
 }
@@ -592,7 +596,7 @@ func (l *loader) parseFile(name string, typ reflect.Type, prev *parsedFile) *par
 			}
 			sub.report = append(sub.report, d)
 		})
-		f.at = placesOf(root, map[string]string{})
+		f.at = placesOf(root)
 	}
 	f.report = sub.report
 	return f

@@ -38,7 +38,7 @@ func TestPlacesAreWhereTheNodesAre(t *testing.T) {
 		t.Fatal(err)
 	}
 	root := doc.Content[0]
-	if n := checkPlaces(t, "root", root, placesOf(root, map[string]string{})); n < 30 {
+	if n := checkPlaces(t, "root", root, placesOf(root)); n < 30 {
 		t.Errorf("%d places checked, want every node of the text", n)
 	}
 }
