@@ -33,17 +33,24 @@ func (l sourceRules) checkSuperseded(prov *Provider, prices []*PricePoint) {
 		d, _ := AgeDate(pp)
 		offers = append(offers, offer{in, pp, d})
 	}
+	// Only an offer of the same GPU, pricing model and payment option
+	// can supersede another: each offer is matched within its group, in
+	// the order of the offers, not against every offer of the provider.
+	type group struct{ gpu, model, payment string }
+	groupOf := func(o offer) group { return group{o.in.GPU, o.latest.Model, o.latest.Payment()} }
+	groups := map[group][]int{}
+	for i, o := range offers {
+		groups[groupOf(o)] = append(groups[groupOf(o)], i)
+	}
 	sameRegion := func(a, b string) bool { return a == b || a == AllRegions || b == AllRegions }
 	for _, old := range offers {
 		if old.latest.LastSeen() != "" || !old.date.Known() {
 			continue
 		}
 		var by *offer
-		for i := range offers {
+		for _, i := range groups[groupOf(old)] {
 			n := &offers[i]
-			if n.in == old.in || n.latest.LastSeen() != "" || n.in.GPU != old.in.GPU ||
-				n.latest.Model != old.latest.Model || n.latest.Payment() != old.latest.Payment() || !sameRegion(n.latest.Region, old.latest.Region) ||
-				!before(old.date, n.date) {
+			if n.in == old.in || n.latest.LastSeen() != "" || !sameRegion(n.latest.Region, old.latest.Region) || !before(old.date, n.date) {
 				continue
 			}
 			// A per-GPU listing prices each GPU of an instance of any
