@@ -21,13 +21,20 @@ const liveHeapFactor = 2
 // times it would have the collector run every few megabytes allocated.
 const minMemoryLimit = 64 << 20
 
-// maxMemoryLimit is the largest soft limit limitMemory sets: past some
-// tens of thousands of offers the live data of a build no longer grows
-// with the catalog as fast as the catalog (pages, twins and exports are
-// made and written one at a time and let go of), and a limit of 704 MiB
-// at 100,000 offers (largest live heap about 390 MB) cost 4–6% more CPU
-// than one of 768 MiB; 640 MiB cost 9–14%.
-const maxMemoryLimit = 704 << 20
+// maxMemoryLimit is the largest soft limit limitMemory sets while the
+// live heap leaves the collector room under it (leastRoom): a 100,000-
+// offer build (largest live heap 270–300 MB) then peaks under 400 MiB,
+// for about a fifth more CPU than under twice its live heap (610–620
+// MiB). Past some tens of thousands of offers the live data no longer
+// grows as fast as the catalog (pages, twins and exports are made and
+// written one at a time and let go of).
+const maxMemoryLimit = 376 << 20
+
+// leastRoom is, in fifths, the least soft limit over the live heap: a
+// catalog whose live data outgrows maxMemoryLimit still builds with room
+// for garbage, without the collector running all the time (a limit
+// under the live data took 39% of the CPU).
+const leastRoom = 6
 
 // buildGCPercent is the collector's GOGC for a build under a memory limit:
 // the heap may grow to five times the live data between collections,
@@ -37,7 +44,8 @@ const buildGCPercent = 400
 // limitMemory gives a build a soft memory limit that follows its live
 // heap: after each collection, liveHeapFactor times the largest live heap
 // yet plus the runtime's own memory, at least minMemoryLimit and at most
-// maxMemoryLimit, unless GOMEMLIMIT sets one. The peak of a build then
+// maxMemoryLimit unless that leaves less than leastRoom, unless
+// GOMEMLIMIT sets one. The peak of a build then
 // falls with the data it holds, not with a guess from the size of its
 // catalog. Left alone, Go's collector lets the heap grow to twice the
 // live data between collections; near the limit it collects sooner
@@ -101,5 +109,6 @@ func (l *liveLimit) follow() {
 // yet is live bytes, and whose runtime holds other bytes besides the
 // heap (stacks, the collector's own data).
 func memoryLimitFor(live, other uint64) int64 {
-	return min(max(minMemoryLimit, int64(other)+liveHeapFactor*int64(live)), maxMemoryLimit)
+	limit := min(max(minMemoryLimit, int64(other)+liveHeapFactor*int64(live)), maxMemoryLimit)
+	return max(limit, int64(other)+int64(live)*leastRoom/5)
 }

@@ -17,7 +17,8 @@ func TestMemoryLimitForFollowsTheLiveHeap(t *testing.T) {
 		{0, 0, minMemoryLimit},
 		{20 << 20, 8 << 20, minMemoryLimit},                    // loading: the least limit
 		{60 << 20, 9 << 20, 9<<20 + liveHeapFactor*(60<<20)},   // 10,000 offers
-		{390 << 20, 20 << 20, maxMemoryLimit},                  // 100,000 offers
+		{280 << 20, 20 << 20, maxMemoryLimit},                  // 100,000 offers
+		{390 << 20, 20 << 20, 20<<20 + 390<<20*leastRoom/5},    // past the most: room left
 		{100 << 20, 10 << 20, 10<<20 + liveHeapFactor*100<<20}, // between
 	} {
 		if got := memoryLimitFor(tc.live, tc.other); got != tc.want {
