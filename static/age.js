@@ -84,9 +84,36 @@
   }
 
   // badge is the freshness badge of a date on the reader's day: fresh,
-  // aging, stale; 'undated' for a text that is not a date.
+  // aging, stale; 'undated' for a text that is not a date. It is kept by
+  // date for the reader's day, read again at most once a second: a sort
+  // of the matrix by a price asks the badge of every offer's, and a
+  // catalog has few dates.
+  var badges = Object.create(null);
+  var badgeDay = '';
+  var badgeDayRead = -Infinity;
   function badge(date) {
-    var m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(date || '');
+    var now = Date.now();
+    if (now - badgeDayRead >= 1000 || now < badgeDayRead) {
+      badgeDayRead = now;
+      var n = new Date(now);
+      var day = n.getFullYear() + '-' + n.getMonth() + '-' + n.getDate();
+      if (day !== badgeDay) {
+        badges = Object.create(null);
+        badgeDay = day;
+      }
+    }
+    var key = String(date || '');
+    var b = badges[key];
+    if (b === undefined) {
+      b = badgeToday(key);
+      badges[key] = b;
+    }
+    return b;
+  }
+
+  // badgeToday is badge, worked out anew.
+  function badgeToday(date) {
+    var m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(date);
     if (!m) return 'undated';
     var now = new Date();
     var days = Math.floor((Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) -

@@ -179,31 +179,7 @@
   function badgeOf(p) {
     if (p.source_kind === 'quote' && DATE.test(p.valid_until || '')) return quoteValid(p) ? '' : 'stale';
     const d = ageDate(p);
-    return d && window.gpucompareBadge ? dateBadge(d) : d ? '' : 'undated';
-  }
-  // dateBadge is gpucompareBadge(d), kept by date for the reader's day
-  // (read again at most once a second): a sort by a price asks the badge
-  // of every offer's, and a catalog has few dates.
-  const badgeByDate = new Map();
-  let badgeDay = '';
-  let badgeDayRead = -Infinity;
-  function dateBadge(d) {
-    const now = Date.now();
-    if (now - badgeDayRead >= 1000 || now < badgeDayRead) {
-      badgeDayRead = now;
-      const n = new Date(now);
-      const day = n.getFullYear() + '-' + n.getMonth() + '-' + n.getDate();
-      if (day !== badgeDay) {
-        badgeByDate.clear();
-        badgeDay = day;
-      }
-    }
-    let b = badgeByDate.get(d);
-    if (b === undefined) {
-      b = window.gpucompareBadge(d);
-      badgeByDate.set(d, b);
-    }
-    return b;
+    return d && window.gpucompareBadge ? window.gpucompareBadge(d) : d ? '' : 'undated';
   }
   function quoteValid(p) {
     const n = new Date();

@@ -79,3 +79,33 @@ test('a year later, every dated age is a year older and undated prices stay unda
   assert.ok(later.undated.length > 0, 'the page has undated prices');
   assert.ok(later.undated.every((t) => t === 'undated'), later.undated.join(', '));
 });
+
+// isoDay is the day n days after the catalog date day (YYYY-MM-DD).
+function isoDay(day, n) {
+  const d = new Date(day + 'T00:00:00Z');
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+test('a freshness badge age.js keeps for a date turns when the reader\'s day does', async () => {
+  const html = readFileSync(path.join(SITE, PAGE), 'utf8');
+  const fresh = JSON.parse(/<script type="application\/json" id="age-data">([\s\S]*?)<\/script>/.exec(html)[1]).fresh_days;
+  assert.ok(Number.isInteger(fresh) && fresh > 0, `fresh_days ${fresh}`);
+  // A date fresh_days old on the build's day is fresh that day, and
+  // aging from the next.
+  const date = isoDay(built, -fresh);
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.clock.install({ time: new Date(built + 'T23:00:00') });
+  await page.goto(SITE_URL + PAGE);
+  await page.clock.pauseAt(new Date(built + 'T23:59:59'));
+  const badgeOf = (d) => page.evaluate((x) => window.gpucompareBadge(x), d);
+  assert.equal(await badgeOf(date), 'fresh', `${date} on ${built}`);
+  assert.equal(await badgeOf(date), 'fresh', `${date} on ${built}, asked again`);
+  assert.equal(await badgeOf(isoDay(date, -1)), 'aging', `${isoDay(date, -1)} on ${built}`);
+  await page.clock.fastForward(2000);
+  assert.equal(await page.evaluate(() => new Date().getDate()), Number(isoDay(built, 1).slice(8)), 'the clock is past midnight');
+  assert.equal(await badgeOf(date), 'aging', `${date} on the day after ${built}`);
+  assert.equal(await badgeOf('not a date'), 'undated');
+  await ctx.close();
+});
