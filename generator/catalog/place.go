@@ -119,8 +119,13 @@ func (p *place) entries() []placeEntry {
 	return p.file.entries[p.first : p.first+p.n]
 }
 
-// keyOf is the key text of e, an entry of p's mapping.
-func (p *place) keyOf(e placeEntry) string { return p.file.keys[e.key] }
+// keyOf is the key text of e, an entry of p: "" for a list's element.
+func (p *place) keyOf(e placeEntry) string {
+	if e.key < 0 {
+		return ""
+	}
+	return p.file.keys[e.key]
+}
 
 // valueOf is the place of the value of e, an entry of p.
 func (p *place) valueOf(e placeEntry) *place {

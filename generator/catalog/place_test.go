@@ -160,3 +160,22 @@ func TestLoaderAndLoadAgree(t *testing.T) {
 		}
 	}
 }
+
+// A record that YAML gives as a list where a mapping belongs has no keys:
+// keyPos places a key asked of it at the record itself, as the tree's
+// positions would, and never reads a key of a list's element.
+func TestKeyPosOfAListIsTheList(t *testing.T) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte("instances:\n  - [x, y]\n  - id: b\n    notes: hello\n"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	root := placesOf(doc.Content[0])
+	list := item(root, "instances", 0)
+	if got, want := keyPos("f", list, "notes", list), (Pos{File: "f", Line: 2, Col: 5}); got != want {
+		t.Errorf("keyPos of a key in a list: %v, want the list's %v", got, want)
+	}
+	rec := item(root, "instances", 1)
+	if got, want := keyPos("f", rec, "notes", rec), (Pos{File: "f", Line: 4, Col: 5}); got != want {
+		t.Errorf("keyPos of notes: %v, want %v", got, want)
+	}
+}

@@ -30,10 +30,11 @@ const minMemoryLimit = 64 << 20
 // written one at a time and let go of).
 const maxMemoryLimit = 376 << 20
 
-// leastRoom is, in fifths, the least soft limit over the live heap: a
-// catalog whose live data outgrows maxMemoryLimit still builds with room
-// for garbage, without the collector running all the time (a limit
-// under the live data took 39% of the CPU).
+// leastRoom is, in fifths, the least soft limit over the live heap (the
+// runtime's own memory besides): once that passes maxMemoryLimit (a live
+// heap of about 300 MiB), the limit follows it up, so that a larger
+// catalog still builds with room for garbage, without the collector
+// running all the time (a limit under the live data took 39% of the CPU).
 const leastRoom = 6
 
 // buildGCPercent is the collector's GOGC for a build under a memory limit:
