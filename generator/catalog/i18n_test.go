@@ -531,3 +531,20 @@ source: https://example.com/a100
 		t.Errorf("a GPU's i18n of a field that is not translatable: got\n%s", r)
 	}
 }
+
+// A list where an instance type belongs, in a site with a second
+// edition, is an error of that file, and the instance types after it are
+// still checked for their translations: the load never panics placing
+// the key of a translated field.
+func TestAListForAnInstanceInATranslatedSiteIsAnError(t *testing.T) {
+	files := translatedAWS("")
+	files["data/providers/aws.yaml"] += "  - [x, y]\n  - {id: b, name: b, gpu: a100, gpu_count: 1, regions: [us-east-1], source: https://example.com/b, notes: hello}\n"
+	fsys := baseFS()
+	for name, text := range files {
+		fsys[name].Data = []byte(text)
+	}
+	_, report := Load(fsys)
+	if !strings.Contains(report.Errors().String(), "data/providers/aws.yaml:") || !strings.Contains(report.String(), "got a list") {
+		t.Errorf("no error for the list in data/providers/aws.yaml:\n%s", report)
+	}
+}
