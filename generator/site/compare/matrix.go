@@ -58,8 +58,9 @@ type Data struct {
 	Rates      []*render.RateView // the conversions into Currency the prices use
 	Rows       []*Row
 	// RowsHTML is Rows as "compare-row" writes them, made beforehand on
-	// every processor; "" has the table write them itself.
-	RowsHTML template.HTML
+	// every processor, in parts to be written in turn; nil has the table
+	// write them itself.
+	RowsHTML []template.HTML
 	Total    int // offers on every page
 	First    int // numbers of the page's first and last rows, from 1
 	Last     int
@@ -819,17 +820,17 @@ func (k *Kind) measureRows(sizes []int, p *pagemodel.Page, models []string, mode
 
 // rows are the rows of offers on page p and, when the kind writes rows
 // ahead (Measure.Ahead), the HTML of them all as the table writes them,
-// made on every processor (inParts).
-func (k *Kind) rows(p *pagemodel.Page, offers []*pricing.Offer, models []string, model string) ([]*Row, template.HTML, error) {
+// made on every processor (inParts), one part a processor.
+func (k *Kind) rows(p *pagemodel.Page, offers []*pricing.Offer, models []string, model string) ([]*Row, []template.HTML, error) {
 	rows := make([]*Row, len(offers))
 	if k.row == nil || !k.ahead {
 		for i, o := range offers {
 			rows[i] = k.Row(p, o, models, model)
 		}
-		return rows, "", nil
+		return rows, nil, nil
 	}
 	count := parts(len(offers))
-	html := make([]bytes.Buffer, count)
+	html := make([]strings.Builder, count)
 	err := inParts(count, len(offers), func(part, lo, hi int) error {
 		for i := lo; i < hi; i++ {
 			rows[i] = k.Row(p, offers[i], models, model)
@@ -840,16 +841,13 @@ func (k *Kind) rows(p *pagemodel.Page, offers []*pricing.Offer, models []string,
 		return nil
 	})
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
-	var all strings.Builder
-	for _, b := range html {
-		all.Grow(b.Len())
+	out := make([]template.HTML, count)
+	for i := range html {
+		out[i] = template.HTML(html[i].String())
 	}
-	for _, b := range html {
-		all.Write(b.Bytes())
-	}
-	return rows, template.HTML(all.String()), nil
+	return rows, out, nil
 }
 
 // inParts runs do on the items [lo, hi) of n, in count parts numbered
