@@ -23,8 +23,8 @@ const minMemoryLimit = 64 << 20
 
 // maxMemoryLimit is the largest soft limit limitMemory sets while the
 // live heap leaves the collector room under it (leastRoom): a 100,000-
-// offer build (largest live heap 270–300 MB) then peaks under 400 MiB,
-// for about a fifth more CPU than under twice its live heap (610–620
+// offer build (largest live heap 270–300 MB) then peaks at 389 MiB,
+// for 11–13% more user CPU than under twice its live heap (607–640
 // MiB). Past some tens of thousands of offers the live data no longer
 // grows as fast as the catalog (pages, twins and exports are made and
 // written one at a time and let go of).
@@ -45,8 +45,8 @@ const buildGCPercent = 400
 // limitMemory gives a build a soft memory limit that follows its live
 // heap: after each collection, liveHeapFactor times the largest live heap
 // yet plus the runtime's own memory, at least minMemoryLimit and at most
-// maxMemoryLimit unless that leaves less than leastRoom, unless
-// GOMEMLIMIT sets one. The peak of a build then
+// maxMemoryLimit, but never less than leastRoom over the live heap; a
+// GOMEMLIMIT that is set replaces it all. The peak of a build then
 // falls with the data it holds, not with a guess from the size of its
 // catalog. Left alone, Go's collector lets the heap grow to twice the
 // live data between collections; near the limit it collects sooner
