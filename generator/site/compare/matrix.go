@@ -710,7 +710,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 			return sizes[0], sizes[1], nil
 		}
 	}
-	starts, err := k.matrixPageStarts(models, model, size, frames)
+	starts, firstRows, err := k.matrixPageStarts(models, model, size, frames)
 	if err != nil {
 		return nil, err
 	}
@@ -733,11 +733,15 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 				Exports: &pagemodel.ExportLinks{Label: "compare.exports", CSV: p.Rel(paths.OffersCSV), JSON: p.Rel(paths.OffersJSON)},
 				Copies:  copies,
 			}
-			rows, html, err := k.rows(p, k.data.Priced[lo:hi], models, model)
-			if err != nil {
-				return nil, err
+			if i == 0 && firstRows.rows != nil {
+				d.Rows, d.RowsHTML = firstRows.rows[:hi], firstRows.html(hi)
+			} else {
+				rows, html, err := k.rows(p, k.data.Priced[lo:hi], models, model)
+				if err != nil {
+					return nil, err
+				}
+				d.Rows, d.RowsHTML = rows, html
 			}
-			d.Rows, d.RowsHTML = rows, html
 			if n > 1 {
 				for j, target := range pagePaths {
 					d.Pager = append(d.Pager, pagemodel.PageLink{Label: strconv.Itoa(j + 1), URL: p.Rel(target), Current: i == j})
@@ -783,23 +787,102 @@ const frameSlack = 2_000
 // rows, or before the row that would take its rows past
 // MaxMatrixRowBytes or past what its frame leaves of MaxPageBytes
 // (frames, of the first and of a later page, with a pager of so many
-// pages), each row measured as "compare-row" writes it on a page below
-// the first (whose links are the longer). A page holds at least one row.
-func (k *Kind) matrixPageStarts(models []string, model string, size int, frames func(pages int) (int, int, error)) ([]int, error) {
-	sizes := make([]int, len(k.data.Priced))
-	if k.row != nil {
-		if err := k.measureRows(sizes, k.newPage(Path(2), "compare"), models, model); err != nil {
-			return nil, err
-		}
+// pages). A page holds at least one row. Each row is measured as
+// "compare-row" writes it on its page: the first page's candidates
+// (the first size rows) as the first page writes them, the others as a
+// later page does (whose links are longer), and only once the first
+// page is known to leave them out. The candidates are the first page's
+// rows, made once (firstRows).
+func (k *Kind) matrixPageStarts(models []string, model string, size int, frames func(pages int) (int, int, error)) ([]int, *firstRows, error) {
+	offers := k.data.Priced
+	first, err := k.firstRows(models, model, min(len(offers), size))
+	if err != nil {
+		return nil, nil, err
 	}
-	return pageStarts(sizes, size, frames)
+	sizes, from := make([]int, len(offers)), len(offers)
+	later := func(i int) ([]int, error) {
+		if i < from && k.row != nil {
+			if err := k.measureRows(sizes[i:from], offers[i:from], k.newPage(Path(2), "compare"), models, model); err != nil {
+				return nil, err
+			}
+			from = i
+		}
+		return sizes, nil
+	}
+	starts, err := pageStarts(len(offers), first.sizes, later, size, frames)
+	return starts, first, err
 }
 
-// measureRows sets sizes[i] to the bytes "compare-row" writes for the
-// i-th priced offer on page p, on every processor (inParts). A row whose
-// size the last build measured (k.sizes) is not written again.
-func (k *Kind) measureRows(sizes []int, p *pagemodel.Page, models []string, model string) error {
-	offers := k.data.Priced
+// firstRows are the candidates for the first page of the matrix, the
+// first rows of the priced offers, as that page writes them: each row's
+// size and, when the kind writes rows ahead (Measure.Ahead), the rows
+// and their HTML, made once for both.
+type firstRows struct {
+	sizes []int
+	rows  []*Row
+	// parts hold the HTML of rows, one part a processor (inParts): a
+	// part's rows [lo, lo+len(ends)), row i of the part ending at
+	// ends[i-lo] of its html.
+	parts []rowPart
+}
+
+// rowPart is the HTML of consecutive rows (firstRows.parts).
+type rowPart struct {
+	html string
+	lo   int
+	ends []int
+}
+
+// html is the HTML of the first n rows, one part a processor.
+func (f *firstRows) html(n int) []template.HTML {
+	var out []template.HTML
+	for _, p := range f.parts {
+		if p.lo >= n || len(p.ends) == 0 {
+			continue
+		}
+		out = append(out, template.HTML(p.html[:p.ends[min(n-p.lo, len(p.ends))-1]]))
+	}
+	return out
+}
+
+// firstRows measures the first n priced offers as rows of the first
+// page, on every processor (inParts); when the kind writes rows ahead it
+// keeps them and their HTML (firstRows.parts). A row whose size the last
+// build measured (k.sizes) is not written again.
+func (k *Kind) firstRows(models []string, model string, n int) (*firstRows, error) {
+	f := &firstRows{sizes: make([]int, n)}
+	if k.row == nil {
+		return f, nil
+	}
+	p := k.newPage(Path(1), "compare")
+	offers := k.data.Priced[:n]
+	if !k.ahead {
+		return f, k.measureRows(f.sizes, offers, p, models, model)
+	}
+	count := parts(n)
+	f.rows, f.parts = make([]*Row, n), make([]rowPart, count)
+	err := inParts(count, n, func(part, lo, hi int) error {
+		var b strings.Builder
+		ends := make([]int, 0, hi-lo)
+		for i := lo; i < hi; i++ {
+			f.rows[i] = k.Row(p, offers[i], models, model)
+			start := b.Len()
+			if err := k.row(&b, f.rows[i]); err != nil {
+				return err
+			}
+			ends = append(ends, b.Len())
+			f.sizes[i] = b.Len() - start
+		}
+		f.parts[part] = rowPart{html: b.String(), lo: lo, ends: ends}
+		return nil
+	})
+	return f, err
+}
+
+// measureRows sets sizes[i] to the bytes "compare-row" writes for
+// offers[i] on page p, on every processor (inParts). A row whose size
+// the last build measured (k.sizes) is not written again.
+func (k *Kind) measureRows(sizes []int, offers []*pricing.Offer, p *pagemodel.Page, models []string, model string) error {
 	measure := func(row *Row) (int, error) {
 		var n byteCount
 		err := k.row(&n, row)
@@ -884,39 +967,53 @@ func (c *byteCount) WriteString(s string) (int, error) {
 	return len(s), nil
 }
 
-// pageStarts are matrixPageStarts of rows of sizes bytes: a page ends
-// after size rows, or before the row that would take its rows past
-// MaxMatrixRowBytes or past what its frame (frames, when not nil) leaves
-// of MaxPageBytes.
-func pageStarts(sizes []int, size int, frames func(pages int) (int, int, error)) ([]int, error) {
-	split := func(firstBudget, laterBudget int) []int {
+// pageStarts are matrixPageStarts of n rows, the first page's
+// candidates of first bytes each (at least the first min(n, size) rows)
+// and the others of the bytes later(i) gives them, from index i on: a
+// page ends after size rows, or before the row that would take its rows
+// past MaxMatrixRowBytes or past what its frame (frames, when not nil)
+// leaves of MaxPageBytes.
+func pageStarts(n int, first []int, later func(i int) ([]int, error), size int, frames func(pages int) (int, int, error)) ([]int, error) {
+	split := func(firstBudget, laterBudget int) ([]int, error) {
+		end, used := 0, 0
+		for end < n && (end == 0 || end < size && used+first[end] <= firstBudget) {
+			used += first[end]
+			end++
+		}
 		starts := []int{0}
+		if end == n {
+			return append(starts, n), nil
+		}
+		sizes, err := later(end)
+		if err != nil {
+			return nil, err
+		}
+		starts = append(starts, end)
 		rows, used := 0, 0
-		for i, b := range sizes {
-			budget := laterBudget
-			if len(starts) == 1 {
-				budget = firstBudget
-			}
-			if rows > 0 && (rows == size || used+b > budget) {
+		for i := end; i < n; i++ {
+			if rows > 0 && (rows == size || used+sizes[i] > laterBudget) {
 				starts = append(starts, i)
 				rows, used = 0, 0
 			}
-			rows, used = rows+1, used+b
+			rows, used = rows+1, used+sizes[i]
 		}
-		return append(starts, len(sizes))
+		return append(starts, n), nil
 	}
-	starts := split(MaxMatrixRowBytes, MaxMatrixRowBytes)
-	if frames == nil {
-		return starts, nil
+	starts, err := split(MaxMatrixRowBytes, MaxMatrixRowBytes)
+	if err != nil || frames == nil {
+		return starts, err
 	}
 	// A frame's pager grows with the pages, which a smaller budget makes
 	// more of: measure again until the count of pages holds.
 	for range 8 {
-		first, later, err := frames(len(starts) - 1)
+		firstFrame, laterFrame, err := frames(len(starts) - 1)
 		if err != nil {
 			return nil, err
 		}
-		next := split(min(MaxMatrixRowBytes, MaxPageBytes-first-frameSlack), min(MaxMatrixRowBytes, MaxPageBytes-later-frameSlack))
+		next, err := split(min(MaxMatrixRowBytes, MaxPageBytes-firstFrame-frameSlack), min(MaxMatrixRowBytes, MaxPageBytes-laterFrame-frameSlack))
+		if err != nil {
+			return nil, err
+		}
 		if len(next) <= len(starts) {
 			return next, nil
 		}

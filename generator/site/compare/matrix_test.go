@@ -125,7 +125,8 @@ func TestMatrixFrameTakesItsBytesFromTheRows(t *testing.T) {
 	const row = 30_000
 	sizes := slices.Repeat([]int{row}, 200)
 	frames := func(pages int) (int, int, error) { return 900_000 + 60*pages, 50_000 + 60*pages, nil }
-	starts, err := pageStarts(sizes, 1000, frames)
+	all := func(int) ([]int, error) { return sizes, nil }
+	starts, err := pageStarts(len(sizes), sizes, all, 1000, frames)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,12 +148,46 @@ func TestMatrixFrameTakesItsBytesFromTheRows(t *testing.T) {
 	if got, want := starts[1], (MaxPageBytes-first-frameSlack)/row; got != want {
 		t.Errorf("the first page holds %d rows; want %d", got, want)
 	}
-	plain, err := pageStarts(sizes, 1000, nil)
+	plain, err := pageStarts(len(sizes), sizes, all, 1000, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if plain[1] != MaxMatrixRowBytes/row {
 		t.Errorf("without frames the first page holds %d rows; want %d", plain[1], MaxMatrixRowBytes/row)
+	}
+}
+
+// TestMatrixFirstPageIsSplitByItsOwnRows splits rows that take 20,000
+// bytes on the first page and 30,000 on the others (whose links are
+// longer): the first page holds as many rows as its own sizes allow,
+// the later pages as theirs do, and the later sizes are asked for only
+// from the first page's end on, and not at all when every row fits the
+// first page.
+func TestMatrixFirstPageIsSplitByItsOwnRows(t *testing.T) {
+	const n, firstRow, laterRow = 300, 20_000, 30_000
+	first := slices.Repeat([]int{firstRow}, n)
+	var asked []int
+	later := func(i int) ([]int, error) {
+		asked = append(asked, i)
+		return slices.Repeat([]int{laterRow}, n), nil
+	}
+	starts, err := pageStarts(n, first, later, 1000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perFirst, perLater := MaxMatrixRowBytes/firstRow, MaxMatrixRowBytes/laterRow
+	if starts[1] != perFirst || starts[2]-starts[1] != perLater {
+		t.Errorf("pages start at %v; want the first page to hold %d rows, the second %d", starts, perFirst, perLater)
+	}
+	if len(asked) != 1 || asked[0] != perFirst {
+		t.Errorf("the later sizes were asked from %v; want once, from %d", asked, perFirst)
+	}
+	asked = nil
+	if starts, err := pageStarts(perFirst, first, later, 1000, nil); err != nil || !slices.Equal(starts, []int{0, perFirst}) || asked != nil {
+		t.Errorf("%d rows that fit the first page: pages start at %v (%v), later sizes asked from %v; want one page, none asked", perFirst, starts, err, asked)
+	}
+	if starts, err := pageStarts(n, first, later, 10, nil); err != nil || starts[1] != 10 || starts[2] != 20 {
+		t.Errorf("pages of 10 rows start at %v (%v); want 0, 10, 20…", starts, err)
 	}
 }
 
