@@ -901,3 +901,17 @@ workload:
 		})
 	}
 }
+
+// TestYAMLBreakFindsEachBreakAndOnlyThem: yamlBreak finds each of
+// YAMLBreaks where strings.IndexAny does, and passes over text whose
+// other characters share their first byte (¥ U+00A5, — U+2014).
+func TestYAMLBreakFindsEachBreakAndOnlyThem(t *testing.T) {
+	for _, s := range []string{"", "plain text", "¥7 — 8", "a\u0085b", "¥ — \u2028", "—\u2029", "\u2028\u2029", "日本語\u0085"} {
+		if got, want := yamlBreak(s), strings.IndexAny(s, YAMLBreaks); got != want {
+			t.Errorf("yamlBreak(%q) = %d, want %d", s, got, want)
+		}
+	}
+	if yamlBreak("¥7 — 8") != -1 || yamlBreak("a\u0085b") != 1 {
+		t.Error("yamlBreak finds a break in text without one, or misses one")
+	}
+}

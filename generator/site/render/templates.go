@@ -590,20 +590,29 @@ func listed(m Messages, prefix, key string) string {
 // catalog.MLPSFiledName) are cert_name.mlps_level_N and
 // cert_name.mlps_unstated.
 func CertName(m Messages, c string) string {
-	key := certKey(c)
-	if c == catalog.MLPSFiledName {
+	var key string
+	switch n := slices.Index(mlpsLevelNames[:], c); {
+	case c == catalog.MLPSFiledName:
 		key = "mlps_unstated"
-	}
-	for n := 1; n <= 5; n++ {
-		if c == (&catalog.MLPS{Level: strconv.Itoa(n)}).CertName() {
-			key = "mlps_level_" + strconv.Itoa(n)
-		}
+	case n >= 0:
+		key = "mlps_level_" + strconv.Itoa(n+1)
+	default:
+		key = certKey(c)
 	}
 	if s := m["cert_name."+key]; s != "" {
 		return s
 	}
 	return c
 }
+
+// mlpsLevelNames are the names of the MLPS levels 1 to 5 (等保一级…),
+// as catalog.MLPS writes them.
+var mlpsLevelNames = func() (names [5]string) {
+	for i := range names {
+		names[i] = (&catalog.MLPS{Level: strconv.Itoa(i + 1)}).CertName()
+	}
+	return names
+}()
 
 // certKey is the key of certification c among the cert_name messages:
 // its letters and digits in lower case, each run of others one _.
