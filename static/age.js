@@ -87,16 +87,18 @@
   // aging, stale; 'undated' for a text that is not a date. It is kept by
   // date for the reader's day, read again at most once a second: a sort
   // of the matrix by a price asks the badge of every offer's, and a
-  // catalog has few dates.
+  // catalog has few dates. Every badge kept is counted to the day they
+  // are kept for (badgeDay), so that none of them is a day ahead of the
+  // others in the second after midnight.
   var badges = Object.create(null);
-  var badgeDay = '';
+  var badgeDay = NaN; // the reader's day, as Date.UTC of its date
   var badgeDayRead = -Infinity;
   function badge(date) {
     var now = Date.now();
     if (now - badgeDayRead >= 1000 || now < badgeDayRead) {
       badgeDayRead = now;
       var n = new Date(now);
-      var day = n.getFullYear() + '-' + n.getMonth() + '-' + n.getDate();
+      var day = Date.UTC(n.getFullYear(), n.getMonth(), n.getDate());
       if (day !== badgeDay) {
         badges = Object.create(null);
         badgeDay = day;
@@ -105,19 +107,18 @@
     var key = String(date || '');
     var b = badges[key];
     if (b === undefined) {
-      b = badgeToday(key);
+      b = badgeOn(key, badgeDay);
       badges[key] = b;
     }
     return b;
   }
 
-  // badgeToday is badge, worked out anew.
-  function badgeToday(date) {
+  // badgeOn is the badge of a date on the day given as Date.UTC of its
+  // date.
+  function badgeOn(date, day) {
     var m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(date);
     if (!m) return 'undated';
-    var now = new Date();
-    var days = Math.floor((Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) -
-      Date.UTC(+m[1], m[2] ? +m[2] - 1 : 0, m[3] ? +m[3] : 1)) / 864e5);
+    var days = Math.floor((day - Date.UTC(+m[1], m[2] ? +m[2] - 1 : 0, m[3] ? +m[3] : 1)) / 864e5);
     if (days <= FRESH) return 'fresh';
     if (days <= STALE) return 'aging';
     return 'stale';

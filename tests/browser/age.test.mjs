@@ -109,3 +109,25 @@ test('a freshness badge age.js keeps for a date turns when the reader\'s day doe
   assert.equal(await badgeOf('not a date'), 'undated');
   await ctx.close();
 });
+
+test('every badge age.js keeps is counted to the same day, in the second after midnight too', async () => {
+  const html = readFileSync(path.join(SITE, PAGE), 'utf8');
+  const fresh = JSON.parse(/<script type="application\/json" id="age-data">([\s\S]*?)<\/script>/.exec(html)[1]).fresh_days;
+  const date = isoDay(built, -fresh); // fresh on the build's day, aging from the next
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.clock.install({ time: new Date(built + 'T23:00:00') });
+  await page.goto(SITE_URL + PAGE);
+  await page.clock.pauseAt(new Date(built + 'T23:59:59.500'));
+  const badgeOf = (d) => page.evaluate((x) => window.gpucompareBadge(x), d);
+  // The reader's day is read now, at 23:59:59.500 …
+  assert.equal(await badgeOf('not a date'), 'undated');
+  // … and not again within the second: a date first asked at 00:00:00.100
+  // is counted to the day the badges kept are, not to the next.
+  await page.clock.fastForward(600);
+  assert.equal(await page.evaluate(() => new Date().getDate()), Number(isoDay(built, 1).slice(8)), 'the clock is past midnight');
+  assert.equal(await badgeOf(date), 'fresh', `${date}, first asked in the second after midnight`);
+  await page.clock.fastForward(1000);
+  assert.equal(await badgeOf(date), 'aging', `${date} a second later`);
+  await ctx.close();
+});
