@@ -594,17 +594,27 @@ type InstanceRow struct {
 	// "" for any other price.
 	Why    string
 	Months int
-	// Under are the masks of the states of the switches (HomeIncludes)
-	// under which From answers, space-separated ("1 3"): static/home.js
-	// marks the row as one that does not answer under the others.
-	Under string
 	// Order is the row's place in the list under each state of the
 	// switches, by its mask, space-separated ("0 2 0 2"), in a list with
 	// switches (InstanceList.sort); "" in another.
 	Order string
-	// answersUnder has bit m set when From answers under state m: Under
-	// as the sort reads it.
+	// answersUnder has bit m set when From answers under state m of the
+	// switches (HomeIncludes).
 	answersUnder uint
+}
+
+// Under are the masks of the states of the switches (HomeIncludes)
+// under which the row's price answers, space-separated ("1 3"):
+// static/home.js marks the row as one that does not answer under the
+// others.
+func (r *InstanceRow) Under() string {
+	var under []string
+	for m := range HomeIncludes {
+		if r.answersUnder&(1<<m) != 0 {
+			under = append(under, strconv.Itoa(m))
+		}
+	}
+	return strings.Join(under, " ")
 }
 
 func (k *Kind) InstanceRow(p *pagemodel.Page, in *catalog.Instance) *InstanceRow {
@@ -626,14 +636,11 @@ func (k *Kind) InstanceRow(p *pagemodel.Page, in *catalog.Instance) *InstanceRow
 		if a := derive.Abroad(in.Provider, from.Point); a != "intl_site" {
 			r.Abroad = a
 		}
-		var under []string
 		for m, inc := range HomeIncludes {
 			if from.Answers(inc) {
-				under = append(under, strconv.Itoa(m))
 				r.answersUnder |= 1 << m
 			}
 		}
-		r.Under = strings.Join(under, " ")
 		if c := k.whyOf(in.GPU); c != nil && from.Fallback && !r.Other {
 			r.Why, r.Months = c.Why, c.Months
 		}
