@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -575,5 +577,73 @@ func TestMatrixDataScriptsAreWrittenAsMade(t *testing.T) {
 		if !bytes.Equal(written[i], kept.Chunks()[i]) {
 			t.Errorf("%s differs from the script kept without put", paths[i])
 		}
+	}
+}
+
+// TestMatrixFirstPageMeasuresABlockPastItsEnd: with a page size far
+// above what a page's bytes allow, rows of 40,000 bytes each split the
+// shipped catalog's matrix into pages of 46 rows (MaxMatrixRowBytes), and
+// the rows measured as the first page writes them stop a block
+// (firstRowsBlock, 512 rows) into the catalog, not at the page size; a
+// draft's first page (Measure.Ahead) holds its 46 rows' HTML, written
+// once each, and their models.
+func TestMatrixFirstPageMeasuresABlockPastItsEnd(t *testing.T) {
+	root := shippedRootInMemory(t)
+	cat, rep := catalog.Load(root)
+	if len(rep.Errors()) > 0 {
+		t.Fatal(rep.Errors())
+	}
+	cat.Site.MatrixPageSize = 100_000
+	tfs, _, err := assets(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &builder{cat: cat, opts: Options{}, output: newOutput(write.NewMemory(), "")}
+	var keep *kept
+	if b.tmpl, err = keep.templates(tfs, "en", &b.output); err != nil {
+		t.Fatal(err)
+	}
+	b.Data = derive.Make(cat)
+	b.newPage = frameOf(b).New
+	const rowBytes, perPage, block = 40_000, compare.MaxMatrixRowBytes / 40_000, 512
+	n := len(b.Data.Priced)
+	if n < block+perPage {
+		t.Fatalf("%d priced offers: too few for the test", n)
+	}
+	var mu sync.Mutex
+	written := 0
+	row := func(w io.Writer, _ *compare.Row) error {
+		mu.Lock()
+		written++
+		mu.Unlock()
+		_, err := w.Write(bytes.Repeat([]byte{'x'}, rowBytes))
+		return err
+	}
+	pages, err := compare.New(b.cat, b.Data, b.tmpl.Msgs, b.newPage, pricesOf(b).Trust, false, compare.Measure{Row: row, Ahead: true}).Pages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (n + perPage - 1) / perPage; len(pages) != want {
+		t.Errorf("%d pages of the matrix, want %d of %d rows", len(pages), want, perPage)
+	}
+	// The first page's candidates, one block, and the rows after the
+	// first page as a later page writes them.
+	if want := block + n - perPage; written != want {
+		t.Errorf("%d rows written to measure, want %d: a block of the first page's candidates and the %d after it", written, want, n-perPage)
+	}
+	model, err := pages[0].Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := model.(*compare.Data)
+	html := 0
+	for _, part := range d.RowsHTML {
+		html += len(part)
+	}
+	if len(d.Rows) != perPage || html != perPage*rowBytes {
+		t.Errorf("the first page holds %d rows and %d bytes of their HTML, want %d and %d", len(d.Rows), html, perPage, perPage*rowBytes)
+	}
+	if want := block + n - perPage; written != want {
+		t.Errorf("%d rows written once the first page is made, want %d: its rows are those measured", written, want)
 	}
 }

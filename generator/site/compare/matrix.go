@@ -685,7 +685,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 			var sizes [2]int
 			for i := range sizes {
 				p := newPage(i)
-				d := &Data{Currency: display, Model: model, Models: models, Columns: columns, Rates: rates,
+				d := &Data{Currency: display, Model: model, Models: models, Choices: matrixChoices(models), CommitNote: commitNote(models), Columns: columns, Rates: rates,
 					Total: len(k.data.Priced), First: len(k.data.Priced), Last: len(k.data.Priced),
 					Exports: &pagemodel.ExportLinks{Label: "compare.exports", CSV: p.Rel(paths.OffersCSV), JSON: p.Rel(paths.OffersJSON)}}
 				if i == 0 {
@@ -734,7 +734,7 @@ func (k *Kind) Pages() ([]*pagemodel.Page, error) {
 				Copies:  copies,
 			}
 			if i == 0 && firstRows.rows != nil {
-				d.Rows, d.RowsHTML = firstRows.rows[:hi], firstRows.html(hi)
+				d.Rows, d.RowsHTML = firstRows.rows[:hi:hi], firstRows.html(hi)
 			} else {
 				rows, html, err := k.rows(p, k.data.Priced[lo:hi], models, model)
 				if err != nil {
@@ -789,7 +789,7 @@ const frameSlack = 2_000
 // (frames, of the first and of a later page, with a pager of so many
 // pages). A page holds at least one row. Each row is measured as
 // "compare-row" writes it on its page: the first page's candidates
-// (the first size rows) as the first page writes them, the others as a
+// (the first size rows, firstRows) as the first page writes them, the others as a
 // later page does (whose links are longer), and only once the first
 // page is known to leave them out. The candidates are the first page's
 // rows, made once (firstRows).
@@ -845,38 +845,67 @@ func (f *firstRows) html(n int) []template.HTML {
 	return out
 }
 
-// firstRows measures the first n priced offers as rows of the first
-// page, on every processor (inParts); when the kind writes rows ahead it
-// keeps them and their HTML (firstRows.parts). A row whose size the last
-// build measured (k.sizes) is not written again.
+// firstRows measures the first priced offers, up to n, as rows of the
+// first page, on every processor (inParts), a block of firstRowsBlock
+// rows at a time until their bytes pass MaxMatrixRowBytes, more than a
+// first page holds; when the kind writes rows ahead it keeps them and
+// their HTML (firstRows.parts). A row whose size the last build
+// measured (k.sizes) is not written again.
 func (k *Kind) firstRows(models []string, model string, n int) (*firstRows, error) {
-	f := &firstRows{sizes: make([]int, n)}
+	f := &firstRows{}
 	if k.row == nil {
+		f.sizes = make([]int, n)
 		return f, nil
 	}
 	p := k.newPage(Path(1), "compare")
-	offers := k.data.Priced[:n]
-	if !k.ahead {
-		return f, k.measureRows(f.sizes, offers, p, models, model)
+	used := 0
+	for lo := 0; lo < n && used <= MaxMatrixRowBytes; lo += firstRowsBlock {
+		hi := min(n, lo+firstRowsBlock)
+		if err := k.firstBlock(f, p, lo, hi, models, model); err != nil {
+			return nil, err
+		}
+		for _, b := range f.sizes[lo:hi] {
+			used += b
+		}
 	}
-	count := parts(n)
-	f.rows, f.parts = make([]*Row, n), make([]rowPart, count)
-	err := inParts(count, n, func(part, lo, hi int) error {
+	return f, nil
+}
+
+// firstRowsBlock is how many rows firstRows measures at a time: a
+// matrix_page_size far above what a page's bytes allow has it measure
+// (and a draft keep) at most this many rows past the first page.
+const firstRowsBlock = 512
+
+// firstBlock appends to f the rows [lo, hi) of the priced offers on
+// the first page p, measured and, when the kind writes rows ahead, kept
+// with their HTML.
+func (k *Kind) firstBlock(f *firstRows, p *pagemodel.Page, lo, hi int, models []string, model string) error {
+	offers := k.data.Priced[lo:hi]
+	sizes := make([]int, len(offers))
+	if !k.ahead {
+		err := k.measureRows(sizes, offers, p, models, model)
+		f.sizes = append(f.sizes, sizes...)
+		return err
+	}
+	count := parts(len(offers))
+	rows, blockParts := make([]*Row, len(offers)), make([]rowPart, count)
+	err := inParts(count, len(offers), func(part, plo, phi int) error {
 		var b strings.Builder
-		ends := make([]int, 0, hi-lo)
-		for i := lo; i < hi; i++ {
-			f.rows[i] = k.Row(p, offers[i], models, model)
+		ends := make([]int, 0, phi-plo)
+		for i := plo; i < phi; i++ {
+			rows[i] = k.Row(p, offers[i], models, model)
 			start := b.Len()
-			if err := k.row(&b, f.rows[i]); err != nil {
+			if err := k.row(&b, rows[i]); err != nil {
 				return err
 			}
 			ends = append(ends, b.Len())
-			f.sizes[i] = b.Len() - start
+			sizes[i] = b.Len() - start
 		}
-		f.parts[part] = rowPart{html: b.String(), lo: lo, ends: ends}
+		blockParts[part] = rowPart{html: b.String(), lo: lo + plo, ends: ends}
 		return nil
 	})
-	return f, err
+	f.sizes, f.rows, f.parts = append(f.sizes, sizes...), append(f.rows, rows...), append(f.parts, blockParts...)
+	return err
 }
 
 // measureRows sets sizes[i] to the bytes "compare-row" writes for
@@ -968,15 +997,16 @@ func (c *byteCount) WriteString(s string) (int, error) {
 }
 
 // pageStarts are matrixPageStarts of n rows, the first page's
-// candidates of first bytes each (at least the first min(n, size) rows)
-// and the others of the bytes later(i) gives them, from index i on: a
+// candidates of first bytes each (the first min(n, size) rows, or as
+// many of them as pass MaxMatrixRowBytes) and the others of the bytes
+// later(i) gives them, from index i on: a
 // page ends after size rows, or before the row that would take its rows
 // past MaxMatrixRowBytes or past what its frame (frames, when not nil)
 // leaves of MaxPageBytes.
 func pageStarts(n int, first []int, later func(i int) ([]int, error), size int, frames func(pages int) (int, int, error)) ([]int, error) {
 	split := func(firstBudget, laterBudget int) ([]int, error) {
 		end, used := 0, 0
-		for end < n && (end == 0 || end < size && used+first[end] <= firstBudget) {
+		for end < n && (end == 0 || end < size && end < len(first) && used+first[end] <= firstBudget) {
 			used += first[end]
 			end++
 		}
