@@ -789,10 +789,9 @@ const frameSlack = 2_000
 // (frames, of the first and of a later page, with a pager of so many
 // pages). A page holds at least one row. Each row is measured as
 // "compare-row" writes it on its page: the first page's candidates
-// (the first size rows, firstRows) as the first page writes them, the others as a
-// later page does (whose links are longer), and only once the first
-// page is known to leave them out. The candidates are the first page's
-// rows, made once (firstRows).
+// (firstRows) as the first page writes them, and the others as a later
+// page does (whose links are longer), only once the first page is known
+// to leave them out.
 func (k *Kind) matrixPageStarts(models []string, model string, size int, frames func(pages int) (int, int, error)) ([]int, *firstRows, error) {
 	offers := k.data.Priced
 	first, err := k.firstRows(models, model, min(len(offers), size))
@@ -996,17 +995,16 @@ func (c *byteCount) WriteString(s string) (int, error) {
 	return len(s), nil
 }
 
-// pageStarts are matrixPageStarts of n rows, the first page's
+// pageStarts are matrixPageStarts of n rows: the first page's
 // candidates of first bytes each (the first min(n, size) rows, or as
-// many of them as pass MaxMatrixRowBytes) and the others of the bytes
-// later(i) gives them, from index i on: a
-// page ends after size rows, or before the row that would take its rows
-// past MaxMatrixRowBytes or past what its frame (frames, when not nil)
-// leaves of MaxPageBytes.
+// many of them as pass MaxMatrixRowBytes), the others of the bytes
+// later(i) gives them from index i on. A page ends after size rows, or
+// before the row that would take its rows past MaxMatrixRowBytes or
+// past what its frame (frames, when not nil) leaves of MaxPageBytes.
 func pageStarts(n int, first []int, later func(i int) ([]int, error), size int, frames func(pages int) (int, int, error)) ([]int, error) {
 	split := func(firstBudget, laterBudget int) ([]int, error) {
 		end, used := 0, 0
-		for end < n && (end == 0 || end < size && end < len(first) && used+first[end] <= firstBudget) {
+		for end < n && end < len(first) && (end == 0 || end < size && used+first[end] <= firstBudget) {
 			used += first[end]
 			end++
 		}
