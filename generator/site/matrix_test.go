@@ -526,16 +526,18 @@ func TestMatrixModelChoiceTakesAnyCommitmentOfATerm(t *testing.T) {
 	}
 }
 
-// TestMatrixDataScriptsAreWrittenAsMade: with put, the matrix writes each
-// data script of offers as soon as it is made, in order at offerChunkPath,
-// and keeps none of them (they would stay alive with the pages' models
-// while the site renders); the scripts are those it keeps without put,
-// byte for byte.
-func TestMatrixDataScriptsAreWrittenAsMade(t *testing.T) {
+// shippedMatrixBuilder is a builder of the shipped catalog's English
+// edition, edit applied to its catalog first (nil: none), with what the
+// matrix's kind reads: templates, derived data and page frames.
+func shippedMatrixBuilder(t *testing.T, edit func(*catalog.Catalog)) *builder {
+	t.Helper()
 	root := shippedRootInMemory(t)
 	cat, rep := catalog.Load(root)
 	if len(rep.Errors()) > 0 {
 		t.Fatal(rep.Errors())
+	}
+	if edit != nil {
+		edit(cat)
 	}
 	tfs, _, err := assets(root)
 	if err != nil {
@@ -548,6 +550,16 @@ func TestMatrixDataScriptsAreWrittenAsMade(t *testing.T) {
 	}
 	b.Data = derive.Make(cat)
 	b.newPage = frameOf(b).New // as pages sets it
+	return b
+}
+
+// TestMatrixDataScriptsAreWrittenAsMade: with put, the matrix writes each
+// data script of offers as soon as it is made, in order at offerChunkPath,
+// and keeps none of them (they would stay alive with the pages' models
+// while the site renders); the scripts are those it keeps without put,
+// byte for byte.
+func TestMatrixDataScriptsAreWrittenAsMade(t *testing.T) {
+	b := shippedMatrixBuilder(t, nil)
 	// no page frames to measure (a zero compare.Measure): no site to frame them
 	kept := compare.New(b.cat, b.Data, b.tmpl.Msgs, b.newPage, pricesOf(b).Trust, false, compare.Measure{})
 	if _, err := kept.Pages(); err != nil {
@@ -588,23 +600,7 @@ func TestMatrixDataScriptsAreWrittenAsMade(t *testing.T) {
 // draft's first page (Measure.Ahead) holds its 46 rows' HTML, written
 // once each, and their models.
 func TestMatrixFirstPageMeasuresABlockPastItsEnd(t *testing.T) {
-	root := shippedRootInMemory(t)
-	cat, rep := catalog.Load(root)
-	if len(rep.Errors()) > 0 {
-		t.Fatal(rep.Errors())
-	}
-	cat.Site.MatrixPageSize = 100_000
-	tfs, _, err := assets(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &builder{cat: cat, opts: Options{}, output: newOutput(write.NewMemory(), "")}
-	var keep *kept
-	if b.tmpl, err = keep.templates(tfs, "en", &b.output); err != nil {
-		t.Fatal(err)
-	}
-	b.Data = derive.Make(cat)
-	b.newPage = frameOf(b).New
+	b := shippedMatrixBuilder(t, func(cat *catalog.Catalog) { cat.Site.MatrixPageSize = 100_000 })
 	const rowBytes, perPage, block = 40_000, compare.MaxMatrixRowBytes / 40_000, 512
 	n := len(b.Data.Priced)
 	if n < block+perPage {

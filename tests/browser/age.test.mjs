@@ -87,6 +87,19 @@ function isoDay(day, n) {
   return d.toISOString().slice(0, 10);
 }
 
+// openAt opens the page with the browser's clock installed at 23:00 of
+// the build's day, then paused at time (a local time on that day), and
+// gives badgeOf(date), the badge age.js gives date.
+async function openAt(time) {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await page.clock.install({ time: new Date(built + 'T23:00:00') });
+  await page.goto(SITE_URL + PAGE);
+  await page.clock.pauseAt(new Date(time));
+  const badgeOf = (d) => page.evaluate((x) => window.gpucompareBadge(x), d);
+  return { ctx, page, badgeOf };
+}
+
 test('a freshness badge age.js keeps for a date turns when the reader\'s day does', async () => {
   const html = readFileSync(path.join(SITE, PAGE), 'utf8');
   const fresh = JSON.parse(/<script type="application\/json" id="age-data">([\s\S]*?)<\/script>/.exec(html)[1]).fresh_days;
@@ -94,12 +107,7 @@ test('a freshness badge age.js keeps for a date turns when the reader\'s day doe
   // A date fresh_days old on the build's day is fresh that day, and
   // aging from the next.
   const date = isoDay(built, -fresh);
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await page.clock.install({ time: new Date(built + 'T23:00:00') });
-  await page.goto(SITE_URL + PAGE);
-  await page.clock.pauseAt(new Date(built + 'T23:59:59'));
-  const badgeOf = (d) => page.evaluate((x) => window.gpucompareBadge(x), d);
+  const { ctx, page, badgeOf } = await openAt(built + 'T23:59:59');
   assert.equal(await badgeOf(date), 'fresh', `${date} on ${built}`);
   assert.equal(await badgeOf(date), 'fresh', `${date} on ${built}, asked again`);
   assert.equal(await badgeOf(isoDay(date, -1)), 'aging', `${isoDay(date, -1)} on ${built}`);
@@ -114,12 +122,7 @@ test('every badge age.js keeps is counted to the same day, in the second after m
   const html = readFileSync(path.join(SITE, PAGE), 'utf8');
   const fresh = JSON.parse(/<script type="application\/json" id="age-data">([\s\S]*?)<\/script>/.exec(html)[1]).fresh_days;
   const date = isoDay(built, -fresh); // fresh on the build's day, aging from the next
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await page.clock.install({ time: new Date(built + 'T23:00:00') });
-  await page.goto(SITE_URL + PAGE);
-  await page.clock.pauseAt(new Date(built + 'T23:59:59.500'));
-  const badgeOf = (d) => page.evaluate((x) => window.gpucompareBadge(x), d);
+  const { ctx, page, badgeOf } = await openAt(built + 'T23:59:59.500');
   // The reader's day is read now, at 23:59:59.500 …
   assert.equal(await badgeOf('not a date'), 'undated');
   // … and not again within the second: a date first asked at 00:00:00.100
