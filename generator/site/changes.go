@@ -42,8 +42,7 @@ type changeScriptInputs struct {
 // file:// allows no fetch. Each row is the page's row, its links from the
 // site's root folder, with what the filters match on.
 func (b *builder) changeScripts(sets *reuse.Sets) error {
-	t := b.tmpl.ByLayout["changes"]
-	if t == nil || t.Lookup("change-row") == nil {
+	if !b.tmpl.Defines("changes", "change-row") {
 		return nil // a site's own templates without the rows' template
 	}
 	root := &pagemodel.Page{Links: pagemodel.Linker{Pretty: b.opts.PrettyURLs}}

@@ -17,7 +17,7 @@ func matrixOf(b *builder, rows *rowSizes) *compare.Kind {
 		},
 		Render: func(w io.Writer, p *pagemodel.Page) error {
 			p.Dress()
-			return b.tmpl.Execute(w, b.tmpl.ByLayout["compare"], "compare", p)
+			return b.tmpl.Execute(w, "compare", p)
 		},
 		Sizes: rows,
 		Ahead: b.drafting,

@@ -45,7 +45,10 @@ func TestMatrixRowsMeasureAsHTMLTemplateWritesThem(t *testing.T) {
 			t.Fatalf("%s: \"compare-row\" does not compile: the rows are measured through html/template", lang)
 		}
 		p := b.newPage(compare.Path(2), "compare")
-		html := b.tmpl.ByLayout["compare"]
+		html, err := b.tmpl.Set("compare")
+		if err != nil {
+			t.Fatal(err)
+		}
 		d := &compare.Data{Currency: cat.Site.Currency, Model: "on_demand", Models: models, Columns: columns}
 		var empty, rows, fast, slow bytes.Buffer
 		if err := html.ExecuteTemplate(&empty, "compare-table", d); err != nil {

@@ -418,6 +418,7 @@ func (k *kept) templates(tfs fs.FS, lang string, out *output) (*render.Templates
 		k.tmpl = nil
 		return nil, err
 	}
+	t.KeepSets() // build after build
 	k.tmplKey, k.tmpl = key, t
 	k.tmplDiags = append([]catalog.Diagnostic(nil), out.report[before:]...)
 	return t, nil

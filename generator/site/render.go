@@ -33,6 +33,15 @@ import (
 func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 	errs := make([]error, len(pages))
 	kinds := chartKinds(b)
+	// left counts the pages of each layout not rendered yet: the last
+	// of a layout lets go of its templates (render.Templates.Release).
+	left := map[string]*atomic.Int64{}
+	for _, p := range pages {
+		if left[p.Layout] == nil {
+			left[p.Layout] = new(atomic.Int64)
+		}
+		left[p.Layout].Add(1)
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(pages)) {
@@ -53,6 +62,9 @@ func (b *builder) render(pages []*pagemodel.Page, cache *pageCache) error {
 				}
 				p := pages[i]
 				errs[i] = b.renderPage(i, p, charts, kinds[p.Layout], cache, w, &buf)
+				if left[p.Layout].Add(-1) == 0 {
+					b.tmpl.Release(p.Layout)
+				}
 				if buf.Cap() > largeTwinPage {
 					buf = bytes.Buffer{} // a large page's room is not kept for the small ones after it
 				}
@@ -139,16 +151,12 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 			return err
 		}
 	}
-	t := b.tmpl.ByLayout[p.Layout]
-	if t == nil {
-		return fmt.Errorf("%s: no layout %q", p.Path, p.Layout)
-	}
 	if cache == nil && p.Inline == nil && (twin != nil || streamed || !twins.Has(p.Path) || b.drafting) {
 		f, err := b.create(p.Path)
 		if err != nil {
 			return err
 		}
-		if err := b.tmpl.Execute(f, t, p.Layout, p); err != nil {
+		if err := b.tmpl.Execute(f, p.Layout, p); err != nil {
 			f.Close()
 			return fmt.Errorf("%s: %w", p.Path, err)
 		}
@@ -158,7 +166,7 @@ func (b *builder) renderPage(i int, p *pagemodel.Page, m *chartmodel.Maker, char
 		return b.putPage(p.Path, nil, twin)
 	}
 	buf.Reset()
-	if err := b.tmpl.Execute(buf, t, p.Layout, p); err != nil {
+	if err := b.tmpl.Execute(buf, p.Layout, p); err != nil {
 		return fmt.Errorf("%s: %w", p.Path, err)
 	}
 	if cache != nil && p.Inline == nil && twin == nil {

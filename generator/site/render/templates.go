@@ -41,19 +41,37 @@ import (
 // which defines "layout" for the frame templates/base.html.
 var Layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider", "instance", "guides", "guide", "changes", "benchmarks", "benchmark", "scenarios", "scenario", "evaluation", "page", "pages", "search", "summary", "embed", "404"}
 
-// Templates are the parsed templates of a build, one set per layout.
+// Templates are the parsed templates of a build, one set per layout,
+// each made the first time it is asked for and let go of by Release: a
+// build holds the sets of the kinds it renders at the moment, not all
+// of them (8.4 MB an edition). They are safe for concurrent use.
 type Templates struct {
-	ByLayout map[string]*template.Template
-	// programs are the layout sets compiled by tmplexec, which renders
-	// them faster, byte for byte the same; a set it cannot compile has
-	// none, and renders through html/template.
-	programs map[string]*tmplexec.Program
-	Msgs     Messages // for text made outside templates: the matrix script's messages
+	Msgs Messages // for text made outside templates: the matrix script's messages
 
-	partsMu sync.Mutex
+	// base is base.html and the partials, parsed with the messages, of
+	// which each layout's set is a copy; layouts are the sources of the
+	// layouts' files, read and parsed at load, so that a set made later
+	// is made of the files as they were then.
+	base    *template.Template
+	layouts map[string]string
+	// keep has Release keep every set (KeepSets).
+	keep bool
+
+	mu   sync.Mutex // guards sets and parts
+	sets map[string]*layoutSet
 	// parts are the templates of layout sets compiled alone (ExecutePart),
 	// by layout and name; nil where one does not compile.
 	parts map[[2]string]*tmplexec.Program
+}
+
+// layoutSet is the set of templates of a layout: base.html, the
+// layout's file and the partials they call, messages folded in; and its
+// program, compiled by tmplexec, which renders it faster, byte for byte
+// the same (nil where it does not compile: html/template renders it).
+type layoutSet struct {
+	t    *template.Template
+	prog *tmplexec.Program
+	err  error
 }
 
 // CompilePrograms is whether loadTemplates compiles the layout sets for
@@ -62,7 +80,8 @@ var CompilePrograms = true
 
 // LoadTemplates parses base.html, partials/*.html and every layout of
 // tfs, with the messages of lang (messages/<lang>.yaml, falling back to
-// Messages/en.yaml with a warning).
+// Messages/en.yaml with a warning). A layout's set is made from them
+// when it is first asked for.
 func LoadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...any)) (*Templates, error) {
 	msgs, err := LoadMessages(tfs, lang, warnf)
 	if err != nil {
@@ -72,49 +91,128 @@ func LoadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...an
 	if err != nil {
 		return nil, err
 	}
-	ts := &Templates{ByLayout: map[string]*template.Template{}, programs: map[string]*tmplexec.Program{}, Msgs: msgs}
+	ts := &Templates{Msgs: msgs, base: base, layouts: map[string]string{}, sets: map[string]*layoutSet{}}
 	for _, kind := range Layouts {
-		t, err := base.Clone()
+		name := "layouts/" + kind + ".html"
+		src, err := fs.ReadFile(tfs, name)
 		if err != nil {
 			return nil, err
 		}
-		if err := ParseFile(tfs, t, "layouts/"+kind+".html"); err != nil {
+		// Its errors of syntax and of functions now, as with the others.
+		if _, err := template.New("templates/" + name).Funcs(Funcs(msgs)).Parse(string(src)); err != nil {
 			return nil, err
 		}
-		if t, err = used(t, "templates/layouts/"+kind+".html", msgs); err != nil {
-			return nil, err
-		}
-		foldMessages(t, msgs)
-		foldEscaped(t)
-		ts.ByLayout[kind] = t
-		if CompilePrograms {
-			if p, err := tmplexec.Compile(t, "templates/base.html", Funcs(msgs)); err == nil {
-				ts.programs[kind] = p
-			}
-		}
+		ts.layouts[kind] = string(src)
 	}
 	return ts, nil
 }
 
-// Execute renders the page p of the layout with the templates of its
-// layout set t: the compiled program when there is one.
-func (ts *Templates) Execute(w io.Writer, t *template.Template, layout string, p any) error {
-	if prog := ts.programs[layout]; prog != nil {
-		return prog.Execute(w, p)
+// KeepSets has Release keep every set: a Rebuilder's templates serve
+// build after build.
+func (ts *Templates) KeepSets() { ts.keep = true }
+
+// Release lets go of the set of the layout (and of its parts compiled
+// alone) once the build is done with it; asked for again, it is made
+// again.
+func (ts *Templates) Release(layout string) {
+	if ts.keep {
+		return
 	}
-	return t.ExecuteTemplate(w, "templates/base.html", p)
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	delete(ts.sets, layout)
+	for key := range ts.parts {
+		if key[0] == layout {
+			delete(ts.parts, key)
+		}
+	}
+}
+
+// set is the set of the layout, made now if it is not made yet.
+func (ts *Templates) set(layout string) (*layoutSet, error) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return ts.setLocked(layout)
+}
+
+func (ts *Templates) setLocked(layout string) (*layoutSet, error) {
+	if s := ts.sets[layout]; s != nil {
+		return s, s.err
+	}
+	src, ok := ts.layouts[layout]
+	if !ok {
+		return nil, fmt.Errorf("no layout %q", layout)
+	}
+	s := &layoutSet{}
+	s.t, s.prog, s.err = makeSet(ts.base, layout, src, ts.Msgs)
+	ts.sets[layout] = s
+	return s, s.err
+}
+
+// makeSet is the set of the layout kind, whose file holds src, made of
+// a copy of base, and its program.
+func makeSet(base *template.Template, kind, src string, msgs Messages) (*template.Template, *tmplexec.Program, error) {
+	t, err := base.Clone()
+	if err != nil {
+		return nil, nil, err
+	}
+	file := "templates/layouts/" + kind + ".html"
+	if _, err := t.New(file).Parse(src); err != nil {
+		return nil, nil, err
+	}
+	if t, err = used(t, file, msgs); err != nil {
+		return nil, nil, err
+	}
+	foldMessages(t, msgs)
+	foldEscaped(t)
+	var prog *tmplexec.Program
+	if CompilePrograms {
+		if p, err := tmplexec.Compile(t, "templates/base.html", Funcs(msgs)); err == nil {
+			prog = p
+		}
+	}
+	return t, prog, nil
+}
+
+// Execute renders the page p with the templates of its layout: the
+// compiled program when there is one.
+func (ts *Templates) Execute(w io.Writer, layout string, p any) error {
+	s, err := ts.set(layout)
+	if err != nil {
+		return err
+	}
+	if s.prog != nil {
+		return s.prog.Execute(w, p)
+	}
+	return s.t.ExecuteTemplate(w, "templates/base.html", p)
+}
+
+// Defines reports whether the layout's set has the template name.
+func (ts *Templates) Defines(layout, name string) bool {
+	s, err := ts.set(layout)
+	return err == nil && s.t.Lookup(name) != nil
+}
+
+// Set is the html/template set of the layout, for tests that compare
+// with it.
+func (ts *Templates) Set(layout string) (*template.Template, error) {
+	s, err := ts.set(layout)
+	if err != nil {
+		return nil, err
+	}
+	return s.t, nil
 }
 
 // ExecutePart renders the template name of the layout's set with data, as
 // html/template's ExecuteTemplate does: through a program tmplexec
 // compiles of that template alone on its first use, or through
-// html/template when it does not compile. It is safe for concurrent use.
+// html/template when it does not compile.
 func (ts *Templates) ExecutePart(w io.Writer, layout, name string, data any) error {
-	t := ts.ByLayout[layout]
-	if t == nil || t.Lookup(name) == nil {
-		return fmt.Errorf("render: no template %q in the layout %q", name, layout)
+	t, prog, err := ts.part(layout, name)
+	if err != nil {
+		return err
 	}
-	if prog := ts.part(t, layout, name); prog != nil {
+	if prog != nil {
 		return prog.Execute(w, data)
 	}
 	return t.ExecuteTemplate(w, name, data)
@@ -123,27 +221,34 @@ func (ts *Templates) ExecutePart(w io.Writer, layout, name string, data any) err
 // PartCompiles reports whether ExecutePart renders the template name of
 // the layout's set through a compiled program.
 func (ts *Templates) PartCompiles(layout, name string) bool {
-	t := ts.ByLayout[layout]
-	return t != nil && t.Lookup(name) != nil && ts.part(t, layout, name) != nil
+	_, prog, err := ts.part(layout, name)
+	return err == nil && prog != nil
 }
 
-// part is the program of the template name of the layout set t, compiled
-// once; nil when it does not compile.
-func (ts *Templates) part(t *template.Template, layout, name string) *tmplexec.Program {
-	if !CompilePrograms {
-		return nil
+// part is the layout's set and the program of its template name,
+// compiled once; no program when it does not compile.
+func (ts *Templates) part(layout, name string) (*template.Template, *tmplexec.Program, error) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	s, err := ts.setLocked(layout)
+	if err != nil {
+		return nil, nil, err
 	}
-	ts.partsMu.Lock()
-	defer ts.partsMu.Unlock()
+	if s.t.Lookup(name) == nil {
+		return nil, nil, fmt.Errorf("render: no template %q in the layout %q", name, layout)
+	}
+	if !CompilePrograms {
+		return s.t, nil, nil
+	}
 	key := [2]string{layout, name}
 	prog, ok := ts.parts[key]
 	if !ok {
 		// html/template escapes a template executed alone, as it is
 		// called from a layout, before it runs: compile it escaped.
-		err := t.ExecuteTemplate(io.Discard, name, nil)
+		err := s.t.ExecuteTemplate(io.Discard, name, nil)
 		var escErr *template.Error
 		if !errors.As(err, &escErr) {
-			if p, err := tmplexec.Compile(t, name, Funcs(ts.Msgs)); err == nil {
+			if p, err := tmplexec.Compile(s.t, name, Funcs(ts.Msgs)); err == nil {
 				prog = p
 			}
 		}
@@ -152,7 +257,7 @@ func (ts *Templates) part(t *template.Template, layout, name string) *tmplexec.P
 		}
 		ts.parts[key] = prog
 	}
-	return prog
+	return s.t, prog, nil
 }
 
 // used is the layout set t with only the templates its pages can run:

@@ -3,7 +3,9 @@ package render
 import (
 	"io/fs"
 	"slices"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"gpucompare"
 	"gpucompare/generator/catalog"
@@ -38,8 +40,75 @@ func TestEveryLayoutCompiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kind := range Layouts {
-		if ts.programs[kind] == nil {
-			t.Errorf("layout %s: not compiled", kind)
+		if s, err := ts.set(kind); err != nil || s.prog == nil {
+			t.Errorf("layout %s: not compiled (%v)", kind, err)
+		}
+	}
+}
+
+// TestLayoutSetsAreMadeWhenAskedAndLetGo: LoadTemplates makes no
+// layout's set; a set is made when a page of it renders and is the same
+// set until Release lets go of it; made again, it renders the same
+// bytes. A Rebuilder's templates (KeepSets) keep their sets.
+func TestLayoutSetsAreMadeWhenAskedAndLetGo(t *testing.T) {
+	ts, err := LoadTemplates(shippedTemplates(t), "en", func(catalog.Pos, string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts.sets) != 0 {
+		t.Errorf("%d sets made at load, want none", len(ts.sets))
+	}
+	render := func() string {
+		var b strings.Builder
+		if err := ts.ExecutePart(&b, "compare", "na", nil); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	first := render()
+	if first == "" {
+		t.Fatal(`"na" renders nothing: the test is not testing`)
+	}
+	s, _ := ts.set("compare")
+	if again, _ := ts.set("compare"); again != s || len(ts.sets) != 1 || len(ts.parts) != 1 {
+		t.Errorf("the set of compare made again while held, or other sets made (%d sets, %d parts)", len(ts.sets), len(ts.parts))
+	}
+	ts.Release("compare")
+	if len(ts.sets) != 0 || len(ts.parts) != 0 {
+		t.Errorf("after Release: %d sets, %d parts held", len(ts.sets), len(ts.parts))
+	}
+	if got := render(); got != first {
+		t.Errorf("the set made again renders %q, want %q", got, first)
+	}
+	if again, _ := ts.set("compare"); again == s {
+		t.Error("Release kept the set")
+	}
+	ts.KeepSets()
+	ts.Release("compare")
+	if len(ts.sets) != 1 {
+		t.Errorf("KeepSets: %d sets held after Release, want 1", len(ts.sets))
+	}
+	if _, err := ts.set("nosuch"); err == nil {
+		t.Error("a layout that does not exist has a set")
+	}
+}
+
+// TestLayoutErrorsAtLoad: a layout whose file does not parse, or calls a
+// function there is none of, fails LoadTemplates, though its set is
+// made only later.
+func TestLayoutErrorsAtLoad(t *testing.T) {
+	for name, src := range map[string]string{"syntax": "{{define \"layout\"}}{{if}}{{end}}", "function": "{{define \"layout\"}}{{nosuchfunc 1}}{{end}}"} {
+		tfs := fstest.MapFS{}
+		fs.WalkDir(shippedTemplates(t), ".", func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				data, _ := fs.ReadFile(shippedTemplates(t), p)
+				tfs[p] = &fstest.MapFile{Data: data}
+			}
+			return nil
+		})
+		tfs["layouts/gpu.html"] = &fstest.MapFile{Data: []byte(src)}
+		if _, err := LoadTemplates(tfs, "en", func(catalog.Pos, string, ...any) {}); err == nil || !strings.Contains(err.Error(), "layouts/gpu.html") {
+			t.Errorf("%s: LoadTemplates gives %v, want an error naming layouts/gpu.html", name, err)
 		}
 	}
 }
