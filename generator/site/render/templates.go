@@ -43,8 +43,9 @@ var Layouts = []string{"home", "compare", "gpus", "gpu", "providers", "provider"
 
 // Templates are the parsed templates of a build, one set per layout,
 // each made the first time it is asked for and let go of by Release: a
-// build holds the sets of the kinds it renders at the moment, not all
-// of them (8.4 MB an edition). They are safe for concurrent use.
+// build holds a layout's set from its first page to its last (and the
+// matrix's from its measure on), not every set from start to end (8.4
+// MB an edition). They are safe for concurrent use.
 type Templates struct {
 	Msgs Messages // for text made outside templates: the matrix script's messages
 
@@ -67,15 +68,17 @@ type Templates struct {
 // layoutSet is the set of templates of a layout: base.html, the
 // layout's file and the partials they call, messages folded in; and its
 // program, compiled by tmplexec, which renders it faster, byte for byte
-// the same (nil where it does not compile: html/template renders it).
+// the same (nil where it does not compile: html/template renders it);
+// or the error that made it fail, given again until Release.
 type layoutSet struct {
 	t    *template.Template
 	prog *tmplexec.Program
 	err  error
 }
 
-// CompilePrograms is whether loadTemplates compiles the layout sets for
-// tmplexec; tests turn it off to compare with html/template's output.
+// CompilePrograms is whether the layout sets, and the templates executed
+// alone, are compiled for tmplexec when they are made; tests turn it off
+// to compare with html/template's output.
 var CompilePrograms = true
 
 // LoadTemplates parses base.html, partials/*.html and every layout of
@@ -108,7 +111,7 @@ func LoadTemplates(tfs fs.FS, lang string, warnf func(catalog.Pos, string, ...an
 }
 
 // KeepSets has Release keep every set: a Rebuilder's templates serve
-// build after build.
+// build after build. It is called before the templates are shared.
 func (ts *Templates) KeepSets() { ts.keep = true }
 
 // Release lets go of the set of the layout (and of its parts compiled
