@@ -886,12 +886,25 @@ func (k *Kind) firstBlock(f *firstRows, p *pagemodel.Page, lo, hi int, models []
 		f.sizes = append(f.sizes, sizes...)
 		return err
 	}
+	rows, blockParts, err := k.writeRows(p, offers, sizes, models, model)
+	for i := range blockParts {
+		blockParts[i].lo += lo
+	}
+	f.sizes, f.rows, f.parts = append(f.sizes, sizes...), append(f.rows, rows...), append(f.parts, blockParts...)
+	return err
+}
+
+// writeRows makes the rows of offers on page p and writes them as
+// "compare-row" does, on every processor (inParts), one part a
+// processor, each part's rows counted from 0; sizes[i] is set to the
+// bytes of row i.
+func (k *Kind) writeRows(p *pagemodel.Page, offers []*pricing.Offer, sizes []int, models []string, model string) ([]*Row, []rowPart, error) {
 	count := parts(len(offers))
-	rows, blockParts := make([]*Row, len(offers)), make([]rowPart, count)
-	err := inParts(count, len(offers), func(part, plo, phi int) error {
+	rows, out := make([]*Row, len(offers)), make([]rowPart, count)
+	err := inParts(count, len(offers), func(part, lo, hi int) error {
 		var b strings.Builder
-		ends := make([]int, 0, phi-plo)
-		for i := plo; i < phi; i++ {
+		ends := make([]int, 0, hi-lo)
+		for i := lo; i < hi; i++ {
 			rows[i] = k.Row(p, offers[i], models, model)
 			start := b.Len()
 			if err := k.row(&b, rows[i]); err != nil {
@@ -900,11 +913,10 @@ func (k *Kind) firstBlock(f *firstRows, p *pagemodel.Page, lo, hi int, models []
 			ends = append(ends, b.Len())
 			sizes[i] = b.Len() - start
 		}
-		blockParts[part] = rowPart{html: b.String(), lo: lo + plo, ends: ends}
+		out[part] = rowPart{html: b.String(), lo: lo, ends: ends}
 		return nil
 	})
-	f.sizes, f.rows, f.parts = append(f.sizes, sizes...), append(f.rows, rows...), append(f.parts, blockParts...)
-	return err
+	return rows, out, err
 }
 
 // measureRows sets sizes[i] to the bytes "compare-row" writes for
@@ -933,30 +945,20 @@ func (k *Kind) measureRows(sizes []int, offers []*pricing.Offer, p *pagemodel.Pa
 // ahead (Measure.Ahead), the HTML of them all as the table writes them,
 // made on every processor (inParts), one part a processor.
 func (k *Kind) rows(p *pagemodel.Page, offers []*pricing.Offer, models []string, model string) ([]*Row, []template.HTML, error) {
-	rows := make([]*Row, len(offers))
 	if k.row == nil || !k.ahead {
+		rows := make([]*Row, len(offers))
 		for i, o := range offers {
 			rows[i] = k.Row(p, o, models, model)
 		}
 		return rows, nil, nil
 	}
-	count := parts(len(offers))
-	html := make([]strings.Builder, count)
-	err := inParts(count, len(offers), func(part, lo, hi int) error {
-		for i := lo; i < hi; i++ {
-			rows[i] = k.Row(p, offers[i], models, model)
-			if err := k.row(&html[part], rows[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	rows, written, err := k.writeRows(p, offers, make([]int, len(offers)), models, model)
 	if err != nil {
 		return nil, nil, err
 	}
-	out := make([]template.HTML, count)
-	for i := range html {
-		out[i] = template.HTML(html[i].String())
+	out := make([]template.HTML, len(written))
+	for i, part := range written {
+		out[i] = template.HTML(part.html)
 	}
 	return rows, out, nil
 }
