@@ -83,7 +83,11 @@ func Write(out write.Sink, in Inputs, sets *reuse.Sets, kept *Entries, warnf fun
 	desc, _ := in.Msgs.T("feeds.description")
 	// Each feed holds its latest items only (changes are newest first).
 	entries.max = cmp.Or(in.Cat.Site.FeedItems, catalog.DefaultFeedItems)
-	for _, s := range scopes(in) {
+	all := scopes(in)
+	if sets == nil {
+		entries.countUses(all)
+	}
+	for _, s := range all {
 		f := feed.Feed{
 			Title: s.title, Description: desc, PageURL: in.Base + abs.To(s.page),
 			FeedURL: in.Base + s.dir, Updated: newest,
@@ -265,6 +269,31 @@ type feedEntries struct {
 	made map[*feed.Change]*feed.Entry             // nil: an undated change
 	keys map[*feed.Change]fingerprint.Fingerprint // of each change, for a Rebuilder
 	kept Entries                                  // for the next build
+	// uses counts, for a build that keeps nothing, the feeds yet to be
+	// written that list each dated change: its entry is let go of after
+	// the last (nil: entries are held to the end).
+	uses map[*feed.Change]int
+}
+
+// countUses counts the feeds of scopes that list each dated change: a
+// change is in its scope's feed when it is among its first e.max dated
+// changes. An entry is then held only while a feed still to be written
+// lists it: at 10,000 offers the entries of every feed held 6.6 MB
+// through the render.
+func (e *feedEntries) countUses(scopes []scope) {
+	e.uses = map[*feed.Change]int{}
+	for _, s := range scopes {
+		n := 0
+		for _, c := range s.changes {
+			if e.max > 0 && n == e.max {
+				break
+			}
+			if _, dated := c.Date().Time(); dated {
+				e.uses[c]++
+				n++
+			}
+		}
+	}
 }
 
 // entryInputs are what the entry of a change is made of besides the
@@ -319,7 +348,20 @@ func (e *feedEntries) of(changes []*feed.Change) ([]*feed.Entry, error) {
 		}
 		if en != nil {
 			out = append(out, en)
+			e.used(c)
 		}
 	}
 	return out, nil
+}
+
+// used notes that a feed has taken the entry of c, and lets go of it
+// when no feed still to be written lists c.
+func (e *feedEntries) used(c *feed.Change) {
+	if e.uses == nil {
+		return
+	}
+	if e.uses[c]--; e.uses[c] <= 0 {
+		delete(e.uses, c)
+		delete(e.made, c)
+	}
 }

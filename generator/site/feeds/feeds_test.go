@@ -106,3 +106,79 @@ func TestNoFeedsWithoutURL(t *testing.T) {
 		t.Errorf("files %v, warnings %q", out.Files().Paths(), warned)
 	}
 }
+
+// TestFeedEntriesHeldUntilTheirLastFeed: a build that keeps nothing
+// encodes the entry of a change once for every feed that lists it, and
+// lets go of it once the last of them has taken it.
+func TestFeedEntriesHeldUntilTheirLastFeed(t *testing.T) {
+	in := smallInputs(t)
+	item := feed.Item{Words: in.Words, TagAuthority: "gpus.example.com",
+		InstanceURL: func(i *catalog.Instance) string { return in.Base + i.ID + "/" }}
+	for _, max := range []int{0, 1, 2} {
+		e := newEntries(item, in, nil, nil)
+		e.max = max
+		all := scopes(in)
+		e.countUses(all)
+		last := map[*feed.Change]int{} // the last scope that lists each change
+		for i, s := range all {
+			listed := 0
+			for _, c := range s.changes {
+				if _, dated := c.Date().Time(); dated && (max == 0 || listed < max) {
+					last[c] = i
+					listed++
+				}
+			}
+		}
+		first := map[*feed.Change]*feed.Entry{}
+		shared := 0
+		for i, s := range all {
+			es, err := e.of(s.changes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if max > 0 && len(es) > max {
+				t.Errorf("max %d: %s has %d entries", max, s.dir, len(es))
+			}
+			listed := 0
+			for _, c := range s.changes {
+				if _, dated := c.Date().Time(); !dated || (max > 0 && listed == max) {
+					continue
+				}
+				en := es[listed]
+				listed++
+				if f, seen := first[c]; seen {
+					shared++
+					if f != en {
+						t.Errorf("max %d: the change %s encoded again for %s", max, item.ID(c), s.dir)
+					}
+				}
+				first[c] = en
+			}
+			if listed != len(es) {
+				t.Errorf("max %d: %s has %d entries, want %d", max, s.dir, len(es), listed)
+			}
+			for c, l := range last {
+				if _, held := e.made[c]; held != (l > i) {
+					t.Errorf("max %d: after %s, the entry of %s held: %v", max, s.dir, item.ID(c), held)
+				}
+			}
+		}
+		if len(e.uses) != 0 || countDated(e.made) != 0 {
+			t.Errorf("max %d: %d counts and %d entries left after the last feed", max, len(e.uses), countDated(e.made))
+		}
+		if shared == 0 {
+			t.Errorf("max %d: no change is in two feeds; the test shows nothing", max)
+		}
+	}
+}
+
+// countDated counts the entries of dated changes in made.
+func countDated(made map[*feed.Change]*feed.Entry) int {
+	n := 0
+	for _, en := range made {
+		if en != nil {
+			n++
+		}
+	}
+	return n
+}
