@@ -15,11 +15,11 @@ func TestMemoryLimitForFollowsTheLiveHeap(t *testing.T) {
 		want        int64
 	}{
 		{0, 0, minMemoryLimit},
-		{20 << 20, 8 << 20, minMemoryLimit},                    // loading: the least limit
-		{60 << 20, 9 << 20, 9<<20 + liveHeapFactor*(60<<20)},   // 10,000 offers
-		{280 << 20, 20 << 20, maxMemoryLimit},                  // 100,000 offers
-		{390 << 20, 20 << 20, 20<<20 + 390<<20*leastRoom/5},    // past the most: room left
-		{100 << 20, 10 << 20, 10<<20 + liveHeapFactor*100<<20}, // between
+		{20 << 20, 8 << 20, minMemoryLimit},                       // loading: the least limit
+		{40 << 20, 9 << 20, 9<<20 + 40<<20*liveHeapTenths/10},     // 10,000 offers
+		{280 << 20, 20 << 20, maxMemoryLimit},                     // 100,000 offers
+		{390 << 20, 20 << 20, 20<<20 + 390<<20*leastRoom/5},       // past the most: room left
+		{100 << 20, 10 << 20, 10<<20 + 100<<20*liveHeapTenths/10}, // between
 	} {
 		if got := memoryLimitFor(tc.live, tc.other); got != tc.want {
 			t.Errorf("memoryLimitFor(%d MiB live, %d MiB other) = %d MiB, want %d MiB", tc.live>>20, tc.other>>20, got>>20, tc.want>>20)
@@ -43,13 +43,14 @@ func TestLimitMemoryFollowsTheLiveHeap(t *testing.T) {
 	if got := debug.SetGCPercent(buildGCPercent); got != buildGCPercent {
 		t.Errorf("GOGC unset: the collector's percent is %d, want %d", got, buildGCPercent)
 	}
-	// A live heap of 96 MiB: the limit rises to twice it and more after
-	// the next collection (its finalizer runs on a goroutine of its own).
+	// A live heap of 96 MiB: the limit rises to 1.7 times it and more
+	// after the next collection (its finalizer runs on a goroutine of its
+	// own).
 	live := make([][]byte, 96)
 	for i := range live {
 		live[i] = make([]byte, 1<<20)
 	}
-	want := int64(liveHeapFactor * 96 << 20)
+	want := int64(96 << 20 * liveHeapTenths / 10)
 	deadline := time.Now().Add(10 * time.Second)
 	for debug.SetMemoryLimit(-1) < want && time.Now().Before(deadline) {
 		runtime.GC()
