@@ -131,11 +131,12 @@ func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (File
 // same bytes that Write(outDir, Build(…)) puts there.
 func BuildTo(outDir string, cat *catalog.Catalog, root fs.FS, opts Options) (n int, report catalog.Report, err error) {
 	err = write.Publish(outDir, func(tmp string) error {
-		out := write.NewDir(tmp)
+		out := write.NewWriteBehindDir(tmp)
 		var berr error
 		report, berr = buildInto(out, cat, root, opts, nil)
+		werr := out.Wait() // before the folder is placed or removed
 		n = out.Count()
-		return berr
+		return cmp.Or(berr, werr)
 	})
 	if err != nil {
 		return 0, report, err

@@ -1,14 +1,18 @@
 package write
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -17,8 +21,17 @@ import (
 // Files of a Dir share buffers one after another: each file gets its
 // own bytes, and a file closed twice does not hand its buffer on twice.
 func TestDirSinkFilesShareBuffers(t *testing.T) {
+	for _, behind := range []bool{false, true} {
+		t.Run(fmt.Sprintf("write-behind=%v", behind), func(t *testing.T) { testDirSinkFilesShareBuffers(t, behind) })
+	}
+}
+
+func testDirSinkFilesShareBuffers(t *testing.T, behind bool) {
 	dir := t.TempDir()
 	s := NewDir(dir)
+	if behind {
+		s = NewWriteBehindDir(dir)
+	}
 	want := map[string]string{"a.txt": "first", "b/c.txt": "second, longer", "d.txt": ""}
 	for _, name := range []string{"a.txt", "b/c.txt", "d.txt"} {
 		f, err := s.Create(name)
@@ -35,6 +48,9 @@ func TestDirSinkFilesShareBuffers(t *testing.T) {
 			t.Errorf("%s closed twice: %v, want %v", name, err, os.ErrClosed)
 		}
 	}
+	if err := s.Wait(); err != nil {
+		t.Fatal(err)
+	}
 	for name, text := range want {
 		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
 		if err != nil || string(got) != text {
@@ -43,6 +59,107 @@ func TestDirSinkFilesShareBuffers(t *testing.T) {
 	}
 	if n := s.Count(); n != 3 {
 		t.Errorf("%d files counted, want 3", n)
+	}
+}
+
+// TestWriteBehindDirWritesEveryFile: files put and created from several
+// goroutines at once, of every size about the buffer's, in one write or
+// many, are each written whole once Wait returns, and counted.
+func TestWriteBehindDirWritesEveryFile(t *testing.T) {
+	dir := t.TempDir()
+	s := NewWriteBehindDir(dir)
+	sizes := []int{0, 1, fileBuffer - 1, fileBuffer, fileBuffer + 1, 3*fileBuffer + 7}
+	want := map[string][]byte{}
+	for g := range 4 {
+		for i, n := range sizes {
+			data := make([]byte, n)
+			for j := range data {
+				data[j] = byte(g*31 + i*7 + j)
+			}
+			want[fmt.Sprintf("g%d/put-%d.bin", g, i)] = data
+			want[fmt.Sprintf("g%d/create-%d.bin", g, i)] = data
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range sizes {
+				put := fmt.Sprintf("g%d/put-%d.bin", g, i)
+				if err := s.Put(put, want[put]); err != nil {
+					errs[g] = err
+					return
+				}
+				name := fmt.Sprintf("g%d/create-%d.bin", g, i)
+				f, err := s.Create(name)
+				if err != nil {
+					errs[g] = err
+					return
+				}
+				// In pieces of every size below the buffer and past it,
+				// by Write and by io.WriteString in turn.
+				data := want[name]
+				for k, piece := 0, 1; len(data) > 0; k, piece = k+1, piece*3 {
+					n := min(piece, len(data))
+					if k%2 == 0 {
+						_, err = f.Write(data[:n])
+					} else {
+						_, err = io.WriteString(f, string(data[:n]))
+					}
+					if err != nil {
+						errs[g] = err
+						return
+					}
+					data = data[n:]
+				}
+				if err := f.Close(); err != nil {
+					errs[g] = err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range want {
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%s: %d bytes, %v; want %d bytes", name, len(got), err, len(data))
+		}
+	}
+	if n := s.Count(); n != len(want) {
+		t.Errorf("%d files counted, want %d", n, len(want))
+	}
+}
+
+// TestWriteBehindDirSaysWhatFailed: a file its writers cannot write
+// makes Wait fail, and the files put or created after it.
+func TestWriteBehindDirSaysWhatFailed(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "taken"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := NewWriteBehindDir(dir)
+	if err := s.Put("taken", []byte("a folder is in the way")); err != nil {
+		t.Fatalf("the file is written behind, yet Put failed: %v", err)
+	}
+	err := s.Wait()
+	if err == nil || !strings.Contains(err.Error(), "taken") {
+		t.Fatalf("Wait: %v, want the error of writing taken", err)
+	}
+	if err := s.Put("next", nil); err == nil {
+		t.Error("a Put after a failed write: no error")
+	}
+	if _, err := s.Create("next"); err == nil {
+		t.Error("a Create after a failed write: no error")
+	}
+	if s.Count() != 0 {
+		t.Errorf("%d files counted, want 0", s.Count())
 	}
 }
 
