@@ -45,6 +45,10 @@ func (b *builder) changeScripts(sets *reuse.Sets) error {
 	if !b.tmpl.Defines("changes", "change-row") {
 		return nil // a site's own templates without the rows' template
 	}
+	// The scripts are written after the render, which let go of the
+	// layout's templates after its last page: they are made again for
+	// the rows, and let go of once the scripts are written.
+	defer b.tmpl.Release("changes")
 	root := &pagemodel.Page{Links: pagemodel.Linker{Pretty: b.opts.PrettyURLs}}
 	fresh, stale := b.cat.Site.Policy()
 	for _, m := range b.Months {

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"gpucompare/generator/catalog"
+	"gpucompare/generator/site/write"
 )
 
 // monthsSite is the test site with price changes in several months: 24 in
@@ -158,5 +161,36 @@ func TestChangesByMonth(t *testing.T) {
 		if loc := "<loc>https://gpus.example.com/changes/" + m + "/index.html</loc>"; !strings.Contains(sitemap, loc) {
 			t.Errorf("sitemap.xml lacks %s", loc)
 		}
+	}
+}
+
+// TestAnEditionLetsGoOfEveryLayoutSet: once an edition is built, its
+// templates hold no layout's set: each is let go of after its last page,
+// and the one the change scripts make again after the render, once they
+// are written.
+func TestAnEditionLetsGoOfEveryLayoutSet(t *testing.T) {
+	root := shippedRootInMemory(t)
+	cat, rep := catalog.Load(root)
+	if len(rep.Errors()) > 0 {
+		t.Fatal(rep.Errors())
+	}
+	tfs, _, err := assets(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keep *kept
+	eds, err := keep.editionsOf(cat, tfs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &builder{cat: cat, opts: Options{BaseURL: "https://gpus.example.com/"}, output: newOutput(write.NewMemory(), eds[0].Dir), ed: eds[0], eds: eds}
+	if err := b.run(root, nil); err != nil {
+		t.Fatal(err)
+	}
+	if held := b.tmpl.Held(); len(held) != 0 {
+		t.Errorf("after the build, the sets of %q are held", held)
+	}
+	if len(b.Months) == 0 || !b.tmpl.Defines("changes", "change-row") { // (which makes the set again)
+		t.Fatal("no change script written: the test shows nothing")
 	}
 }

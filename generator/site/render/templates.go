@@ -18,6 +18,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"net/url"
 	"path"
@@ -129,6 +130,13 @@ func (ts *Templates) Release(layout string) {
 			delete(ts.parts, key)
 		}
 	}
+}
+
+// Held lists the layouts whose set is made and held, sorted.
+func (ts *Templates) Held() []string {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return slices.Sorted(maps.Keys(ts.sets))
 }
 
 // set is the set of the layout, made now if it is not made yet.
