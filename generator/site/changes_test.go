@@ -10,7 +10,6 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/write"
 )
 
@@ -169,15 +168,7 @@ func TestChangesByMonth(t *testing.T) {
 // and the one the change scripts make again after the render, once they
 // are written.
 func TestAnEditionLetsGoOfEveryLayoutSet(t *testing.T) {
-	root := shippedRootInMemory(t)
-	cat, rep := catalog.Load(root)
-	if len(rep.Errors()) > 0 {
-		t.Fatal(rep.Errors())
-	}
-	tfs, _, err := assets(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, cat, tfs := shippedCatalog(t)
 	var keep *kept
 	eds, err := keep.editionsOf(cat, tfs)
 	if err != nil {

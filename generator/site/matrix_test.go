@@ -531,20 +531,13 @@ func TestMatrixModelChoiceTakesAnyCommitmentOfATerm(t *testing.T) {
 // matrix's kind reads: templates, derived data and page frames.
 func shippedMatrixBuilder(t *testing.T, edit func(*catalog.Catalog)) *builder {
 	t.Helper()
-	root := shippedRootInMemory(t)
-	cat, rep := catalog.Load(root)
-	if len(rep.Errors()) > 0 {
-		t.Fatal(rep.Errors())
-	}
+	_, cat, tfs := shippedCatalog(t)
 	if edit != nil {
 		edit(cat)
 	}
-	tfs, _, err := assets(root)
-	if err != nil {
-		t.Fatal(err)
-	}
 	b := &builder{cat: cat, opts: Options{}, output: newOutput(write.NewMemory(), "")}
 	var keep *kept
+	var err error
 	if b.tmpl, err = keep.templates(tfs, "en", &b.output); err != nil {
 		t.Fatal(err)
 	}

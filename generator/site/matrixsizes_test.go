@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"gpucompare/generator/catalog"
 	"gpucompare/generator/site/compare"
 	"gpucompare/generator/site/derive"
 	"gpucompare/generator/site/write"
@@ -17,15 +16,8 @@ import (
 // html/template writes for the row, and those "compare-table" writes for
 // it, row by row, in a table of every row.
 func TestMatrixRowsMeasureAsHTMLTemplateWritesThem(t *testing.T) {
-	root := shippedRootInMemory(t)
-	cat, rep := catalog.Load(root)
-	if len(rep.Errors()) > 0 {
-		t.Fatal(rep.Errors())
-	}
-	tfs, _, err := assets(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, cat, tfs := shippedCatalog(t)
+	var err error
 	for _, lang := range []string{"en", "zh-CN"} {
 		b := &builder{cat: cat, opts: Options{}, output: newOutput(write.NewMemory(), "")}
 		var keep *kept

@@ -388,6 +388,22 @@ func shippedRootInMemory(t testing.TB) fstest.MapFS {
 	return root
 }
 
+// shippedCatalog is the shipped site in memory (shippedRootInMemory), its
+// catalog loaded, and its templates.
+func shippedCatalog(t *testing.T) (fstest.MapFS, *catalog.Catalog, fs.FS) {
+	t.Helper()
+	root := shippedRootInMemory(t)
+	cat, rep := catalog.Load(root)
+	if len(rep.Errors()) > 0 {
+		t.Fatal(rep.Errors())
+	}
+	tfs, _, err := assets(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root, cat, tfs
+}
+
 // randomEdit is one kind of edit a catalog editor makes: it picks a file
 // under dir and a line of it whose key is one of keys, and changes the value.
 type randomEdit struct {
