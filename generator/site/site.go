@@ -44,9 +44,11 @@ import (
 	"io/fs"
 	"maps"
 	"net/url"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gpucompare/generator/catalog"
@@ -332,18 +334,29 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 // the first worker runs out of pages.
 func writeOthers(b *builder, pages []*pagemodel.Page, sets *reuse.Sets, keep *kept) error {
 	var exportErr, feedErr, changesErr, apiErr, llmsErr, cardsErr error
-	var others sync.WaitGroup
+	// The longest first: the cards (on every processor) and the API.
+	writers := []func(){func() { cardsErr = b.cards(pages, sets) }}
 	if b.ed.root() {
-		others.Go(func() { exportErr = b.exports(b.Priced, sets) })
-		others.Go(func() { apiErr = b.api(sets) })
+		writers = append(writers,
+			func() { apiErr = b.api(sets) },
+			func() { exportErr = b.exports(b.Priced, sets) })
 	}
-	others.Go(func() {
+	writers = append(writers, func() {
 		in := feeds.Inputs{Internal: b.opts.Internal, Cat: b.cat, Changes: b.Changes, Base: b.base, Pretty: b.opts.PrettyURLs, Words: changesOf(b).Words(), Msgs: b.tmpl.Msgs}
 		feedErr = feeds.Write(b.files, in, sets, keep.feedEntries(), b.warnf)
 		changesErr = b.changeScripts(sets)
-	})
-	others.Go(func() { llmsErr = b.llms(pages, sets) })
-	others.Go(func() { cardsErr = b.cards(pages, sets) })
+	}, func() { llmsErr = b.llms(pages, sets) })
+	// As many at once as there are processors, so that no more of their
+	// work is held at once than the processors can do.
+	var next atomic.Int64
+	var others sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(writers)) {
+		others.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(writers); i = int(next.Add(1)) - 1 {
+				writers[i]()
+			}
+		})
+	}
 	others.Wait()
 	return cmp.Or(stageErr("exports", exportErr), stageErr("feeds", feedErr), stageErr("changes", changesErr), stageErr("api", apiErr), stageErr("llms", llmsErr), stageErr("cards", cardsErr))
 }

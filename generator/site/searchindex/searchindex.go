@@ -60,32 +60,31 @@ func Write(out write.Sink, entries []*Entry, kinds []string, links pagemodel.Lin
 	for i, e := range entries {
 		at[e] = i
 	}
-	rows := make([][]any, len(entries))
-	for i, e := range entries {
+	// The rows go into parts of at most MaxPartBytes each: the first in
+	// search/index.js with the kinds and the words, which says how many
+	// parts there are when more than one; the others in PartPath(n),
+	// which static/search.js loads beside it. Each row is encoded as it
+	// is made, not held.
+	var parts [][]byte
+	cur := []byte{'['}
+	var row []any
+	for _, e := range entries {
 		url := links.To(e.Path)
 		if e.Frag != "" {
 			url += "#" + e.Frag
 		}
-		rows[i] = []any{e.Kind, e.Title, e.Sub, url, strings.Join(e.Names, "\n"), e.Text}
+		row = append(row[:0], e.Kind, e.Title, e.Sub, url, strings.Join(e.Names, "\n"), e.Text)
 		if e.GPUs > 0 || e.Vague != "" {
 			gpu, ok := at[e.GPU]
 			if !ok {
 				gpu = -1
 			}
-			rows[i] = append(rows[i], gpu, e.GPUs)
+			row = append(row, gpu, e.GPUs)
 		}
 		if e.Vague != "" {
-			rows[i] = append(rows[i], e.Vague)
+			row = append(row, e.Vague)
 		}
-	}
-	// The rows go into parts of at most MaxPartBytes each: the first in
-	// search/index.js with the kinds and the words, which says how many
-	// parts there are when more than one; the others in PartPath(n),
-	// which static/search.js loads beside it.
-	var parts [][]byte
-	cur := []byte{'['}
-	for _, r := range rows {
-		b, err := json.Marshal(r)
+		b, err := json.Marshal(row)
 		if err != nil {
 			return fmt.Errorf("%s: %w", Path, err)
 		}
@@ -115,6 +114,9 @@ func Write(out write.Sink, entries []*Entry, kinds []string, links pagemodel.Lin
 		index.Parts = len(parts)
 	}
 	var buf bytes.Buffer
+	// Room for the entries, the rest and the end at once, rather than
+	// twice the bytes as the buffer grows.
+	buf.Grow(len(parts[0]) + 4<<10)
 	buf.WriteString("// The search index of the site, written by gpucompare build: static/search.js\n// loads this file as a script and searches it in the browser.\n")
 	buf.WriteString("window.gpucompareSearch = ")
 	enc := json.NewEncoder(&buf)
