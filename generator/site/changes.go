@@ -42,13 +42,16 @@ type changeScriptInputs struct {
 // file:// allows no fetch. Each row is the page's row, its links from the
 // site's root folder, with what the filters match on.
 func (b *builder) changeScripts(sets *reuse.Sets) error {
-	if !b.tmpl.Defines("changes", "change-row") {
-		return nil // a site's own templates without the rows' template
+	if len(b.Months) == 0 {
+		return nil
 	}
 	// The scripts are written after the render, which let go of the
 	// layout's templates after its last page: they are made again for
 	// the rows, and let go of once the scripts are written.
 	defer b.tmpl.Release("changes")
+	if !b.tmpl.Defines("changes", "change-row") {
+		return nil // a site's own templates without the rows' template
+	}
 	root := &pagemodel.Page{Links: pagemodel.Linker{Pretty: b.opts.PrettyURLs}}
 	fresh, stale := b.cat.Site.Policy()
 	for _, m := range b.Months {

@@ -303,10 +303,9 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 	// render, then the writers of their own (writeOthers).
 	cache := keep.pageCache(sets, len(pages), b.cat, b.Data)
 	renderErr := b.render(pages, cache)
-	var othersErr error
-	if renderErr == nil {
-		othersErr = writeOthers(b, pages, sets, keep)
-	}
+	// Even when a page failed: their warnings go into the report, and a
+	// Rebuilder keeps what they made for the next build.
+	othersErr := writeOthers(b, pages, sets, keep)
 	keep.keepPages(cache, pages)
 	b.made = sitemap.Listed(pages)
 	if err := cmp.Or(stageErr("render", renderErr), othersErr); err != nil {

@@ -112,7 +112,8 @@ func NewDir(dir string) *Dir { return &Dir{dir: dir} }
 // processor, after Put or Close has returned: a stage that writes
 // thousands of small files one after another (the API's 12,000 at
 // 10,000 offers) then waits for the disk no more than for its own work.
-// Wait must be called before the folder is read or let go of. At most
+// Wait must be called before the folder is read or let go of; a file put
+// or closed after it fails. At most
 // writeBehindFiles files wait to be written; a stage that puts more waits
 // for the writers.
 func NewWriteBehindDir(dir string) *Dir {
@@ -189,33 +190,41 @@ type dirFile struct {
 	name string
 	buf  *[]byte // what is not written yet; nil once closed
 	f    *os.File
+	err  error // the first error of writing, which Close returns
 }
 
 func (f *dirFile) Write(p []byte) (int, error) {
+	return writeTo(f, p, (*os.File).Write)
+}
+
+// WriteString is Write without a copy of s.
+func (f *dirFile) WriteString(s string) (int, error) {
+	return writeTo(f, s, (*os.File).WriteString)
+}
+
+// writeTo adds p to what f holds, or, when it does not fit, writes what
+// f holds to the file, then p (by direct, when p alone fills the buffer).
+func writeTo[T []byte | string](f *dirFile, p T, direct func(*os.File, T) (int, error)) (int, error) {
 	if f.buf == nil {
 		return 0, os.ErrClosed
 	}
-	b := *f.buf
-	if len(b)+len(p) <= cap(b) {
-		*f.buf = append(b, p...)
+	if f.err != nil {
+		return 0, f.err
+	}
+	if len(*f.buf)+len(p) <= cap(*f.buf) {
+		*f.buf = append(*f.buf, p...)
 		return len(p), nil
 	}
-	if err := f.spill(); err != nil {
-		return 0, err
+	if f.err = f.spill(); f.err != nil {
+		return 0, f.err
 	}
-	if len(p) >= cap(b) {
-		return f.f.Write(p)
+	if len(p) < cap(*f.buf) {
+		*f.buf = append(*f.buf, p...)
+		return len(p), nil
 	}
-	*f.buf = append((*f.buf)[:0], p...)
-	return len(p), nil
-}
-
-func (f *dirFile) WriteString(s string) (int, error) {
-	if f.buf != nil && len(*f.buf)+len(s) <= cap(*f.buf) {
-		*f.buf = append(*f.buf, s...)
-		return len(s), nil
-	}
-	return f.Write([]byte(s))
+	n, err := direct(f.f, p)
+	f.err = err
+	return n, err
 }
 
 // spill opens the file, if not yet, and writes what is held to it.
@@ -243,6 +252,14 @@ func (f *dirFile) Close() error {
 		*buf = (*buf)[:0]
 		s.buffers.Put(buf)
 	}
+	if f.err != nil { // a write failed: the file is not whole
+		f.buf = nil
+		free()
+		if f.f != nil {
+			f.f.Close()
+		}
+		return f.err
+	}
 	if f.f == nil && s.behind != nil {
 		f.buf = nil
 		return s.behind.put(f.name, *buf, func(err error) {
@@ -269,6 +286,9 @@ func (f *dirFile) Close() error {
 	return err
 }
 
+// errWaited is the error of a file put into a write-behind Dir after Wait.
+var errWaited = errors.New("write: a file put after Wait")
+
 // writeBehindFiles is how many files of a write-behind Dir may wait to
 // be written, at most fileBuffer bytes each.
 const writeBehindFiles = 8
@@ -281,6 +301,7 @@ type writeBehind struct {
 	wg             sync.WaitGroup
 	mu             sync.Mutex
 	err            error // the first error of writing a file
+	waited         bool  // Wait was called: nothing more may be put
 }
 
 // queuedFile is a file to write: its path, its bytes, and what to do once
@@ -298,8 +319,14 @@ func newWriteBehind() *writeBehind {
 // put hands a file to the writers, or returns the error of one written
 // before.
 func (w *writeBehind) put(name string, data []byte, done func(error)) error {
-	if err := w.failed(); err != nil {
+	w.mu.Lock()
+	err, waited := w.err, w.waited
+	w.mu.Unlock()
+	if err != nil {
 		return err
+	}
+	if waited {
+		return errWaited
 	}
 	w.start.Do(func() {
 		for range runtime.GOMAXPROCS(0) {
@@ -335,6 +362,9 @@ func (w *writeBehind) failed() error {
 // wait closes the queue, waits for the writers and returns the first
 // error of writing a file. Nothing may be put after it.
 func (w *writeBehind) wait() error {
+	w.mu.Lock()
+	w.waited = true
+	w.mu.Unlock()
 	w.closing.Do(func() { close(w.queue) })
 	w.wg.Wait()
 	return w.failed()

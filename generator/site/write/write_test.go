@@ -163,6 +163,50 @@ func TestWriteBehindDirSaysWhatFailed(t *testing.T) {
 	}
 }
 
+// TestDirFileFailedIsNotWritten: a file whose writing failed half-way
+// is not written whole from what was held, and its Close says why; a
+// file put after Wait fails, and does not panic.
+func TestDirFileFailedIsNotWritten(t *testing.T) {
+	for _, behind := range []bool{false, true} {
+		dir := t.TempDir()
+		s := NewDir(dir)
+		if behind {
+			s = NewWriteBehindDir(dir)
+		}
+		f, err := s.Create("page.html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write(make([]byte, 1000)); err != nil {
+			t.Fatal(err)
+		}
+		inTheWay := filepath.Join(dir, "page.html")
+		if err := os.Mkdir(inTheWay, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write(make([]byte, fileBuffer)); err == nil {
+			t.Fatalf("write-behind=%v: a write past the buffer into a folder: no error", behind)
+		}
+		if err := os.Remove(inTheWay); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err == nil {
+			t.Errorf("write-behind=%v: Close of a file whose write failed: no error", behind)
+		}
+		if err := s.Wait(); err != nil {
+			t.Errorf("write-behind=%v: Wait: %v", behind, err)
+		}
+		if _, err := os.Stat(inTheWay); !errors.Is(err, fs.ErrNotExist) || s.Count() != 0 {
+			t.Errorf("write-behind=%v: the failed file was written (%v), %d counted", behind, err, s.Count())
+		}
+		if behind {
+			if err := s.Put("late.html", []byte("late")); !errors.Is(err, errWaited) {
+				t.Errorf("a Put after Wait: %v, want %v", err, errWaited)
+			}
+		}
+	}
+}
+
 // previousSite and nextSite are the outputs of two builds, for the tests
 // of the swap: several files and folders, so that a removal can be cut
 // short half-way.
