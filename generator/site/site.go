@@ -132,13 +132,14 @@ func buildWith(cat *catalog.Catalog, root fs.FS, opts Options, keep *kept) (File
 // report holds every diagnostic, as Build's does. outDir then holds the
 // same bytes that Write(outDir, Build(…)) puts there.
 func BuildTo(outDir string, cat *catalog.Catalog, root fs.FS, opts Options) (n int, report catalog.Report, err error) {
-	err = write.Publish(outDir, func(tmp string) error {
+	err = write.Publish(outDir, func(tmp string) (err error) {
 		out := write.NewWriteBehindDir(tmp)
-		var berr error
-		report, berr = buildInto(out, cat, root, opts, nil)
-		werr := out.Wait() // before the folder is placed or removed
-		n = out.Count()
-		return cmp.Or(berr, werr)
+		defer func() { // before the folder is placed or removed, on a panic too
+			err = cmp.Or(err, out.Wait())
+			n = out.Count()
+		}()
+		report, err = buildInto(out, cat, root, opts, nil)
+		return err
 	})
 	if err != nil {
 		return 0, report, err
