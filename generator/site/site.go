@@ -322,10 +322,11 @@ func (b *builder) run(root fs.FS, keep *kept) error {
 }
 
 // writeOthers runs the writers that need the list of pages but not their
-// HTML, each on a goroutine, the serial work of one filling what the
-// others leave of the processors: the exports and the API (in the root
-// edition), the feeds and the change scripts, llms.txt and the cards. It
-// returns the first of their errors, named by its stage. They run after
+// HTML, as many at once as there are processors, the serial work of one
+// filling what the others leave of them: the cards, the API and the
+// exports (in the root edition), the feeds and the change scripts, and
+// llms.txt. It returns the first of their errors, named by its stage.
+// They run after
 // the render, not beside it, so that what they hold (the cards' fonts
 // and images, the API's documents) is not held with the pages being
 // rendered: a 10,000-offer build's largest live heap was 5–7 MB larger

@@ -114,8 +114,9 @@ func Write(out write.Sink, entries []*Entry, kinds []string, links pagemodel.Lin
 		index.Parts = len(parts)
 	}
 	var buf bytes.Buffer
-	// Room for the entries, the rest and the end at once, rather than
-	// twice the bytes as the buffer grows.
+	// Room for the whole file at once: the buffer does not grow past it
+	// by doubling (the encoder still makes the document in a buffer of
+	// its own first).
 	buf.Grow(len(parts[0]) + 4<<10)
 	buf.WriteString("// The search index of the site, written by gpucompare build: static/search.js\n// loads this file as a script and searches it in the browser.\n")
 	buf.WriteString("window.gpucompareSearch = ")

@@ -113,7 +113,7 @@ func NewDir(dir string) *Dir { return &Dir{dir: dir} }
 // thousands of small files one after another (the API's 12,000 at
 // 10,000 offers) then waits for the disk no more than for its own work.
 // Wait must be called before the folder is read or let go of; a file put
-// or closed after it fails. At most
+// or created after it fails. At most
 // writeBehindFiles files wait to be written; a stage that puts more waits
 // for the writers.
 func NewWriteBehindDir(dir string) *Dir {
@@ -135,6 +135,11 @@ func (s *Dir) Count() int { return int(s.count.Load()) }
 
 // Put writes data to the file at p.
 func (s *Dir) Put(p string, data []byte) error {
+	if s.behind != nil {
+		if err := s.behind.refuses(); err != nil {
+			return err
+		}
+	}
 	if err := s.mkdir(path.Dir(p)); err != nil {
 		return err
 	}
@@ -160,7 +165,7 @@ func (s *Dir) Create(p string) (io.WriteCloser, error) {
 		return nil, err
 	}
 	if s.behind != nil {
-		if err := s.behind.failed(); err != nil {
+		if err := s.behind.refuses(); err != nil {
 			return nil, err
 		}
 	}
@@ -299,6 +304,7 @@ type writeBehind struct {
 	start, closing sync.Once
 	queue          chan queuedFile
 	wg             sync.WaitGroup
+	gate           sync.RWMutex // held by put while it sends, by wait while it closes
 	mu             sync.Mutex
 	err            error // the first error of writing a file
 	waited         bool  // Wait was called: nothing more may be put
@@ -319,14 +325,12 @@ func newWriteBehind() *writeBehind {
 // put hands a file to the writers, or returns the error of one written
 // before.
 func (w *writeBehind) put(name string, data []byte, done func(error)) error {
-	w.mu.Lock()
-	err, waited := w.err, w.waited
-	w.mu.Unlock()
-	if err != nil {
+	// The gate is held from the check to the send: wait cannot close the
+	// queue in between.
+	w.gate.RLock()
+	defer w.gate.RUnlock()
+	if err := w.refuses(); err != nil {
 		return err
-	}
-	if waited {
-		return errWaited
 	}
 	w.start.Do(func() {
 		for range runtime.GOMAXPROCS(0) {
@@ -352,6 +356,17 @@ func (w *writeBehind) write() {
 	}
 }
 
+// refuses is why a file may not be written now: the first error of
+// writing one, or errWaited after wait; nil when it may.
+func (w *writeBehind) refuses() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err == nil && w.waited {
+		return errWaited
+	}
+	return w.err
+}
+
 // failed is the first error of writing a file, or nil.
 func (w *writeBehind) failed() error {
 	w.mu.Lock()
@@ -362,10 +377,12 @@ func (w *writeBehind) failed() error {
 // wait closes the queue, waits for the writers and returns the first
 // error of writing a file. Nothing may be put after it.
 func (w *writeBehind) wait() error {
+	w.gate.Lock()
 	w.mu.Lock()
 	w.waited = true
 	w.mu.Unlock()
 	w.closing.Do(func() { close(w.queue) })
+	w.gate.Unlock()
 	w.wg.Wait()
 	return w.failed()
 }

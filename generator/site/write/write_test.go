@@ -203,7 +203,47 @@ func TestDirFileFailedIsNotWritten(t *testing.T) {
 			if err := s.Put("late.html", []byte("late")); !errors.Is(err, errWaited) {
 				t.Errorf("a Put after Wait: %v, want %v", err, errWaited)
 			}
+			if err := s.Put("large.html", make([]byte, 2*fileBuffer)); !errors.Is(err, errWaited) {
+				t.Errorf("a large Put after Wait: %v, want %v", err, errWaited)
+			}
+			if _, err := s.Create("late.html"); !errors.Is(err, errWaited) {
+				t.Errorf("a Create after Wait: %v, want %v", err, errWaited)
+			}
 		}
+	}
+}
+
+// TestWriteBehindDirWaitWhilePutting: files put while Wait runs are
+// either written and counted or refused with errWaited; none panics.
+func TestWriteBehindDirWaitWhilePutting(t *testing.T) {
+	dir := t.TempDir()
+	s := NewWriteBehindDir(dir)
+	var wg sync.WaitGroup
+	var written [4]int
+	for g := range 4 {
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				err := s.Put(fmt.Sprintf("g%d-%d.txt", g, i), []byte("x"))
+				if errors.Is(err, errWaited) {
+					return
+				}
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				written[g]++
+			}
+		})
+	}
+	for s.Count() < 100 {
+		time.Sleep(time.Millisecond)
+	}
+	if err := s.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if n := written[0] + written[1] + written[2] + written[3]; s.Count() != n {
+		t.Errorf("%d files counted, %d put", s.Count(), n)
 	}
 }
 
